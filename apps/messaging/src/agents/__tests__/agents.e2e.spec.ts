@@ -1,0 +1,101 @@
+import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessagingConfig } from '../../config';
+import { messagingService } from '../../service';
+
+describe('messaging /v1/agents', () => {
+  let t: TestApp<MessagingConfig>;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  const auth = (a: TestAccount) => ({ Authorization: `Bearer ${a.key}` });
+
+  beforeAll(async () => {
+    t = await createTestApp(messagingService);
+    alice = await t.account('alice');
+    bob = await t.account('bob');
+  });
+  afterAll(() => t?.close());
+
+  it('creates, lists, reads and deletes an agent', async () => {
+    const created = expectStatus(
+      await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Ana', soul_id: 'friendly-support', language: 'pt-BR' }),
+      201,
+    ).body;
+    expect(created).toMatchObject({ name: 'Ana', soul: 'friendly-support', language: 'pt-BR', status: 'active' });
+    expect(created.id).toMatch(/^agt_[0-9a-z]{26}$/);
+    expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
+
+    const second = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Bea', soul_id: 'concise' }), 201).body;
+    const list = expectStatus(await t.http.get('/v1/agents').set(auth(alice)), 200).body;
+    expect(list.total).toBe(2);
+    expect(list.data.map((a: { id: string }) => a.id)).toEqual([second.id, created.id]);
+
+    const one = expectStatus(await t.http.get(`/v1/agents/${created.id}`).set(auth(alice)), 200).body;
+    expect(one).toEqual(created);
+
+    expect(expectStatus(await t.http.delete(`/v1/agents/${created.id}`).set(auth(alice)), 200).body).toEqual({ id: created.id, deleted: true });
+    expectStatus(await t.http.get(`/v1/agents/${created.id}`).set(auth(alice)), 404);
+    expect((await t.http.get('/v1/agents').set(auth(alice))).body.total).toBe(1);
+  });
+
+  it('answers 401 in the messaging envelope without a valid key', async () => {
+    const missing = expectStatus(await t.http.get('/v1/agents'), 401);
+    expect(missing.body).toEqual({ error: 'unauthorized', message: expect.stringContaining('Bearer'), status: 401 });
+    const wrong = expectStatus(await t.http.get('/v1/agents').set({ Authorization: 'Bearer msg_live_nope' }), 401);
+    expect(wrong.body).toMatchObject({ error: 'unauthorized', status: 401 });
+    const creativeStyle = expectStatus(await t.http.get('/v1/agents').set({ 'x-api-key': alice.key }), 401);
+    expect(creativeStyle.body.error).toBe('unauthorized');
+  });
+
+  it('answers 422 with the failing fields and stores nothing', async () => {
+    const res = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ soul_id: 'Not A Soul!', language: 5 }), 422);
+    expect(res.body).toMatchObject({ error: 'validation_error', status: 422 });
+    const locs = res.body.details.map((d: { loc: string[] }) => d.loc.join('.'));
+    expect(locs).toEqual(expect.arrayContaining(['body.name', 'body.soul_id', 'body.language']));
+    expect(res.body.details.find((d: { loc: string[] }) => d.loc[1] === 'name').type).toBe('missing');
+
+    for (const bad of ['[1,2]', '"text"', '{"name": "x", "soul_id": "a\\u0000b"}']) {
+      const r = await t.http.post('/v1/agents').set(auth(alice)).set('Content-Type', 'application/json').send(bad);
+      expect(r.status).toBe(422);
+      expect(r.body.error).toBe('validation_error');
+    }
+    const before = (await t.http.get('/v1/agents').set(auth(bob))).body.total;
+    expect(before).toBe(0);
+  });
+
+  it('answers malformed JSON, oversized bodies and unknown routes in the envelope', async () => {
+    const malformed = await t.http.post('/v1/agents').set(auth(alice)).set('Content-Type', 'application/json').send('{"name": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ error: 'invalid_json', status: 400 });
+
+    const huge = await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'x'.repeat(2 * 1024 * 1024), soul_id: 'a' });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ error: 'payload_too_large', status: 413 });
+
+    const unknown = await t.http.get('/v1/nothing-here').set(auth(alice));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: 'not_found', status: 404 });
+  });
+
+  it("never shows another account's agent", async () => {
+    const mine = (await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Private', soul_id: 'concise' })).body;
+    const seen = expectStatus(await t.http.get(`/v1/agents/${mine.id}`).set(auth(bob)), 404);
+    expect(seen.body).toEqual({ error: 'not_found', message: `Agent ${mine.id} not found`, status: 404 });
+    expectStatus(await t.http.delete(`/v1/agents/${mine.id}`).set(auth(bob)), 404);
+    expect((await t.http.get('/v1/agents').set(auth(bob))).body).toEqual({ data: [], total: 0 });
+    expectStatus(await t.http.get(`/v1/agents/${mine.id}`).set(auth(alice)), 200);
+  });
+
+  it('replays an idempotent create and refuses the key with another body', async () => {
+    const key = { 'Idempotency-Key': 'create-agent-1' };
+    const first = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Once', soul_id: 'concise' }), 201);
+    const again = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Once', soul_id: 'concise' }), 201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const other = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Twice', soul_id: 'concise' }), 409);
+    expect(other.body.error).toBe('idempotency_key_reused');
+    const names = (await t.http.get('/v1/agents').set(auth(alice))).body.data.map((a: { name: string }) => a.name);
+    expect(names.filter((n: string) => n === 'Once')).toHaveLength(1);
+    expect(names).not.toContain('Twice');
+  });
+});

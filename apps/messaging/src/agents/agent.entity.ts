@@ -1,0 +1,28 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+export type AgentStatus = 'active';
+
+@Entity({ name: 'agents' })
+@Index(['accountId', 'createdAt'])
+export class Agent {
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ type: 'text' })
+  accountId: string;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'text' })
+  soulId: string;
+
+  @Column({ type: 'text', nullable: true })
+  language: string | null;
+
+  @Column({ type: 'text', default: 'active' })
+  status: AgentStatus;
+
+  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+}

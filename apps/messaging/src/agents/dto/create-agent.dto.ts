@@ -1,0 +1,22 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+export class CreateAgentDto {
+  @ApiProperty({ description: 'Agent name', example: 'Support bot', maxLength: 120 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(120)
+  name: string;
+
+  @ApiProperty({ description: 'Id of the personality (soul)', example: 'friendly-support', maxLength: 64 })
+  @IsString()
+  @IsNotEmpty()
+  @Matches(/^[a-z0-9][a-z0-9_-]{0,63}$/, { message: 'soul_id must be lower-case letters, digits, - or _ (at most 64)' })
+  soul_id: string;
+
+  @ApiPropertyOptional({ description: 'Default language (BCP 47 tag)', example: 'pt-BR' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/, { message: 'language must be a BCP 47 tag such as en or pt-BR' })
+  language?: string;
+}

@@ -1,0 +1,20 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiResponse } from '@nestjs/swagger';
+
+export class ErrorDto {
+  @ApiProperty({ example: 'not_found', description: 'Stable error code' }) error: string;
+  @ApiProperty({ example: 'Agent agt_… not found' }) message: string;
+  @ApiProperty({ example: 404, description: 'Equal to the HTTP status' }) status: number;
+  @ApiProperty({ required: false, description: 'Failing fields (422)', example: [{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }] })
+  details?: unknown[];
+  @ApiProperty({ required: false, description: 'Seconds to wait (429)', example: 42 }) retry_after?: number;
+}
+
+/** The error answers every authenticated route can give, in the messaging envelope. */
+export const ErrorResponses = () =>
+  applyDecorators(
+    ApiResponse({ status: 401, type: ErrorDto, description: 'unauthorized: missing or invalid API key' }),
+    ApiResponse({ status: 404, type: ErrorDto, description: 'not_found: no such resource in this account' }),
+    ApiResponse({ status: 422, type: ErrorDto, description: 'validation_error: with `details`' }),
+    ApiResponse({ status: 429, type: ErrorDto, description: 'rate_limit_exceeded: with `retry_after` and a Retry-After header' }),
+  );

@@ -1,0 +1,12 @@
+export * from './lib/account.entity';
+export * from './lib/api-key.entity';
+export * from './lib/auth-context';
+export * from './lib/auth.options';
+export * from './lib/api-key.service';
+export * from './lib/auth.guard';
+export * from './lib/auth.module';
+export * from './lib/auth-tables';
+
+import { Account } from './lib/account.entity';
+import { ApiKey } from './lib/api-key.entity';
+export const AUTH_ENTITIES = [Account, ApiKey];

@@ -1,0 +1,122 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { newId } from '@platform/database';
+import { DomainException } from '@platform/errors';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource, IsNull } from 'typeorm';
+import { Account } from './account.entity';
+import { ApiKey } from './api-key.entity';
+import { AuthContext } from './auth-context';
+import { AUTH_OPTIONS, AuthOptions } from './auth.options';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+export function randomToken(length = 40): string {
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  for (let i = 0; i < bytes.length && out.length < length; i++) {
+    // Rejection sampling keeps every character equally likely.
+    if (bytes[i] < 248) out += BASE62[bytes[i] % 62];
+  }
+  return out.length === length ? out : out + randomToken(length - out.length);
+}
+
+export interface CreatedKey {
+  key: string;
+  record: ApiKey;
+  account: Account;
+}
+
+@Injectable()
+export class ApiKeyService {
+  private readonly touched = new Map<string, number>();
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
+  ) {}
+
+  async createAccount(name: string): Promise<Account> {
+    const repo = this.ds.getRepository(Account);
+    return repo.save(repo.create({ id: newId('acct'), name, settings: {} }));
+  }
+
+  async findAccountByName(name: string): Promise<Account | null> {
+    return this.ds.getRepository(Account).findOne({ where: { name }, order: { createdAt: 'ASC' } });
+  }
+
+  async countAccounts(): Promise<number> {
+    return this.ds.getRepository(Account).count();
+  }
+
+  async getAccount(id: string): Promise<Account | null> {
+    return this.ds.getRepository(Account).findOneBy({ id });
+  }
+
+  validateScopes(scopes: string[]): void {
+    const unknown = scopes.filter((s) => s !== '*' && !this.options.knownScopes.includes(s));
+    if (unknown.length) {
+      throw new DomainException('invalid_scope', `Unknown scope(s): ${unknown.join(', ')}. Known: ${this.options.knownScopes.join(', ')}`, 422, {
+        details: unknown.map((s) => ({ loc: ['body', 'scopes'], msg: `Unknown scope ${s}`, type: 'enum' })),
+      });
+    }
+  }
+
+  /** Creates a key; the returned `key` is the only time the secret exists outside the caller. */
+  async createKey(accountId: string, opts: { name?: string; scopes?: string[] } = {}): Promise<CreatedKey> {
+    const scopes = opts.scopes?.length ? [...new Set(opts.scopes)] : this.options.defaultScopes;
+    this.validateScopes(scopes);
+    const account = await this.getAccount(accountId);
+    if (!account) throw new DomainException('not_found', `Account ${accountId} not found`, 404);
+    const key = `${this.options.keyPrefix}_live_${randomToken(40)}`;
+    const repo = this.ds.getRepository(ApiKey);
+    const record = await repo.save(
+      repo.create({
+        id: newId('key'),
+        accountId,
+        name: opts.name ?? 'default',
+        prefix: key.slice(0, this.options.keyPrefix.length + 10),
+        keyHash: hashSecret(key),
+        scopes,
+        lastUsedAt: null,
+        revokedAt: null,
+      }),
+    );
+    return { key, record, account };
+  }
+
+  async listKeys(accountId: string): Promise<ApiKey[]> {
+    return this.ds.getRepository(ApiKey).find({ where: { accountId, revokedAt: IsNull() }, order: { createdAt: 'DESC' } });
+  }
+
+  async revokeKey(accountId: string, keyId: string): Promise<boolean> {
+    const res = await this.ds
+      .getRepository(ApiKey)
+      .update({ id: keyId, accountId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    return (res.affected ?? 0) > 0;
+  }
+
+  /** Resolves a presented key to its AuthContext, or null if unknown or revoked. */
+  async verify(presented: string): Promise<AuthContext | null> {
+    if (!presented.startsWith(`${this.options.keyPrefix}_`) || presented.length > 200) return null;
+    const record = await this.ds.getRepository(ApiKey).findOneBy({ keyHash: hashSecret(presented), revokedAt: IsNull() });
+    if (!record) return null;
+    this.touch(record.id);
+    return { accountId: record.accountId, credentialId: record.id, credentialType: 'api_key', scopes: record.scopes };
+  }
+
+  /** Records last use at most once a minute per key, off the request path. */
+  private touch(id: string): void {
+    const now = Date.now();
+    if ((this.touched.get(id) ?? 0) > now - 60_000) return;
+    this.touched.set(id, now);
+    this.ds
+      .getRepository(ApiKey)
+      .update({ id }, { lastUsedAt: new Date(now) })
+      .catch(() => undefined);
+  }
+}

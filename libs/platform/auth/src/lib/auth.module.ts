@@ -1,0 +1,17 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ApiKeyService } from './api-key.service';
+import { AuthGuard } from './auth.guard';
+import { AUTH_OPTIONS, AuthOptions } from './auth.options';
+
+@Module({})
+export class AuthModule {
+  static forRoot(options: AuthOptions): DynamicModule {
+    return {
+      module: AuthModule,
+      global: true,
+      providers: [{ provide: AUTH_OPTIONS, useValue: options }, ApiKeyService, { provide: APP_GUARD, useClass: AuthGuard }],
+      exports: [AUTH_OPTIONS, ApiKeyService],
+    };
+  }
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+export type ServiceName = 'creative' | 'messaging' | 'entity';
+export type Role = 'api' | 'worker' | 'all';
+
+export interface ServiceDefaults {
+  port: number;
+  rateLimitPerMinute: number;
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    })
+    .optional();
+
+/** Variables every service reads. Names are the environment variable names. */
+export const baseEnvSchema = (defaults: ServiceDefaults) => ({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(defaults.port),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_SSL: bool.default('false'),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  REDIS_PREFIX: z.string().min(1).default('platform'),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i, 'must look like 512kb or 1mb')
+    .default('1mb'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(defaults.rateLimitPerMinute),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  DEV_BOOTSTRAP: bool.optional(),
+});
+
+export type BaseEnv = z.infer<z.ZodObject<ReturnType<typeof baseEnvSchema>>>;
+
+export interface BaseConfig {
+  service: ServiceName;
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  role: Role;
+  database: { url?: string; poolMax: number; ssl: boolean; embeddedPort: number };
+  redis: { url?: string; prefix: string };
+  logLevel: string;
+  dataDir: string;
+  publicBaseUrl: string;
+  bodyLimit: string;
+  rateLimitPerMinute: number;
+  shutdownTimeoutMs: number;
+  secretsKey?: string;
+  /** Create a development account and key on an empty database (never in production). */
+  devBootstrap: boolean;
+}
+
+export class ConfigValidationError extends Error {
+  constructor(readonly service: string, readonly problems: string[]) {
+    super(`Invalid configuration for ${service}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigValidationError';
+  }
+}
+
+export interface ConfigDefinition<Extra extends z.ZodRawShape, T> {
+  service: ServiceName;
+  defaults: ServiceDefaults;
+  extra: Extra;
+  map: (env: z.infer<z.ZodObject<Extra>>) => T;
+}
+
+/**
+ * Reads and validates the environment once. Every bad variable is reported together.
+ * `env` defaults to the process environment; tests pass their own object.
+ */
+export function loadConfig<Extra extends z.ZodRawShape, T>(
+  def: ConfigDefinition<Extra, T>,
+  env: Record<string, string | undefined> = process.env,
+): BaseConfig & T {
+  const schema = z.object({ ...baseEnvSchema(def.defaults), ...def.extra });
+  // Empty strings mean "unset", as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigValidationError(def.service, problems);
+  }
+  const e = parsed.data as BaseEnv & z.infer<z.ZodObject<Extra>>;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) problems.push('DATABASE_URL: required when NODE_ENV=production');
+  if (e.NODE_ENV === 'production' && e.ROLE !== 'all' && !e.REDIS_URL)
+    problems.push(`REDIS_URL: required when ROLE=${e.ROLE} (the inline queue only works in one process)`);
+  if (problems.length) throw new ConfigValidationError(def.service, problems);
+
+  const base: BaseConfig = {
+    service: def.service,
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    role: e.ROLE,
+    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, ssl: e.DATABASE_SSL, embeddedPort: e.EMBEDDED_PG_PORT },
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    bodyLimit: e.BODY_LIMIT,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    secretsKey: e.SECRETS_KEY,
+    devBootstrap: e.DEV_BOOTSTRAP ?? e.NODE_ENV === 'development',
+  };
+  return { ...base, ...def.map(e) };
+}
+
+/** For main.ts: load or print every problem and exit with status 1. */
+export function loadConfigOrExit<Extra extends z.ZodRawShape, T>(
+  def: ConfigDefinition<Extra, T>,
+  env: Record<string, string | undefined> = process.env,
+): BaseConfig & T {
+  try {
+    return loadConfig(def, env);
+  } catch (err) {
+    if (err instanceof ConfigValidationError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** Nest injection token for the typed configuration object. */
+export const APP_CONFIG = Symbol.for('platform.config');

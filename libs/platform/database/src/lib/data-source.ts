@@ -1,0 +1,72 @@
+import type { BaseConfig } from '@platform/config';
+import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+
+/* eslint-disable @typescript-eslint/no-unsafe-function-type */
+export interface DatabaseDefinition {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  entities: MixedList<Function | string | EntitySchema<any>>;
+  migrations: Function[];
+}
+/* eslint-enable @typescript-eslint/no-unsafe-function-type */
+
+/** Each service owns one schema, named after it. */
+export function schemaOf(config: Pick<BaseConfig, 'service'>): string {
+  return config.service;
+}
+
+export function dataSourceOptions(config: BaseConfig, def: DatabaseDefinition): DataSourceOptions {
+  if (!config.database.url) throw new Error('database.url is not resolved; start embedded PostgreSQL first');
+  return {
+    type: 'postgres',
+    url: config.database.url,
+    schema: schemaOf(config),
+    entities: def.entities,
+    migrations: def.migrations,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    migrationsRun: false,
+    namingStrategy: new SnakeNamingStrategy(),
+    ssl: config.database.ssl ? { rejectUnauthorized: false } : undefined,
+    extra: {
+      max: config.database.poolMax,
+      application_name: `${config.service}-${config.role}`,
+      connectionTimeoutMillis: 10_000,
+    },
+    logging: ['error'],
+  };
+}
+
+export async function ensureSchema(ds: DataSource, schema: string): Promise<void> {
+  await ds.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+}
+
+/**
+ * Runs pending migrations under an advisory lock, so replicas or a racing Job never
+ * apply the same migration twice. Returns the names of the migrations applied.
+ */
+export async function migrate(ds: DataSource, schema: string): Promise<string[]> {
+  const runner = ds.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    await ensureSchema(ds, schema);
+    const applied = await ds.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+/** Standalone: open, migrate, close. Used by `main.js migrate` and the Nx `migrate` target. */
+export async function runMigrationsOnce(config: BaseConfig, def: DatabaseDefinition): Promise<string[]> {
+  const ds = new DataSource(dataSourceOptions(config, def));
+  await ds.initialize();
+  try {
+    return await migrate(ds, schemaOf(config));
+  } finally {
+    await ds.destroy();
+  }
+}

@@ -1,0 +1,5 @@
+export * from './lib/domain-exception';
+export * from './lib/normalize';
+export * from './lib/envelopes';
+export * from './lib/exception-filters';
+export * from './lib/validation-pipe';

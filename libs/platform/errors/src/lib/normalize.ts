@@ -1,0 +1,118 @@
+import { HttpException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DomainException, ErrorDetail } from './domain-exception';
+
+/** What every envelope is built from. */
+export interface NormalizedError {
+  status: number;
+  code: string;
+  message: string;
+  details: ErrorDetail[];
+  headers: Record<string, string>;
+  extra: Record<string, unknown>;
+  /** Set for 5xx: logged with the error and returned to the client so support can find it. */
+  errorId?: string;
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_error',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  limit?: number;
+  message: string;
+}
+
+function isBodyParserError(err: unknown): err is BodyParserError {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as BodyParserError).type === 'string' &&
+    typeof ((err as BodyParserError).status ?? (err as BodyParserError).statusCode) === 'number'
+  );
+}
+
+/** Postgres errors that only a malformed value can cause are the client's fault, not ours. */
+const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  '22001': { status: 422, code: 'validation_error', message: 'A value is too long' },
+  '22003': { status: 422, code: 'validation_error', message: 'A number is out of range' },
+  '22P02': { status: 422, code: 'validation_error', message: 'A value has the wrong format' },
+  '22021': { status: 422, code: 'validation_error', message: 'A value contains invalid characters' },
+  '23505': { status: 409, code: 'conflict', message: 'A resource with these values already exists' },
+};
+
+export function normalizeError(exception: unknown): NormalizedError {
+  if (exception instanceof DomainException) {
+    return {
+      status: exception.status,
+      code: exception.code,
+      message: exception.message,
+      details: exception.details,
+      headers: exception.headers,
+      extra: exception.extra,
+    };
+  }
+  if (isBodyParserError(exception)) {
+    const status = exception.status ?? exception.statusCode ?? 400;
+    if (exception.type === 'entity.parse.failed') {
+      return base(400, 'invalid_json', 'The request body is not valid JSON', [
+        { loc: ['body'], msg: 'Invalid JSON', type: 'json_invalid' },
+      ]);
+    }
+    if (exception.type === 'entity.too.large') {
+      return base(413, 'payload_too_large', `The request body is larger than the limit of ${exception.limit} bytes`);
+    }
+    if (exception.type === 'encoding.unsupported' || exception.type === 'charset.unsupported') {
+      return base(415, 'unsupported_media_type', 'Unsupported body encoding or charset');
+    }
+    if (status < 500) return base(status, CODE_BY_STATUS[status] ?? 'bad_request', 'The request body could not be read');
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    let message = exception.message;
+    if (typeof response === 'object' && response !== null && 'message' in response) {
+      const m = (response as { message: unknown }).message;
+      message = Array.isArray(m) ? m.join('; ') : String(m);
+    }
+    if (status === 404 && /^Cannot [A-Z]+ /.test(message)) {
+      message = message.replace(/^Cannot ([A-Z]+) (.*)$/, 'No route for $1 $2');
+    }
+    if (status >= 500) return internal(exception);
+    return base(status, CODE_BY_STATUS[status] ?? 'error', message);
+  }
+  const pgCode = (exception as { code?: unknown; driverError?: { code?: unknown } })?.driverError?.code;
+  if (typeof pgCode === 'string' && PG_CLIENT_ERRORS[pgCode]) {
+    const e = PG_CLIENT_ERRORS[pgCode];
+    return base(e.status, e.code, e.message);
+  }
+  return internal(exception);
+}
+
+function base(status: number, code: string, message: string, details: ErrorDetail[] = []): NormalizedError {
+  return { status, code, message, details, headers: {}, extra: {} };
+}
+
+function internal(_exception: unknown): NormalizedError {
+  const errorId = randomUUID();
+  return {
+    ...base(500, 'internal_error', `Internal error; reference ${errorId}`),
+    errorId,
+  };
+}

@@ -1,0 +1,95 @@
+import { DynamicModule, INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { BaseConfig } from '@platform/config';
+import { ENVELOPES, EnvelopeValidationPipe, expressErrorHandler, NotFoundError, writeError } from '@platform/errors';
+import express, { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import { MetricsService } from './metrics.service';
+import { createOpenApiDocument, serveOpenApi } from './openapi';
+import { PlatformModule, PROBES } from './platform.module';
+import type { ServiceDefinition } from './service-definition';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Accepts a well-formed `X-Request-Id` or makes one; echoes it on the response. */
+function requestId(req: Request, res: Response, next: NextFunction) {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  (req as Request & { id: string }).id = id;
+  res.setHeader('X-Request-Id', id);
+  next();
+}
+
+export interface RawBodyRequest {
+  rawBody?: Buffer;
+}
+
+@Module({})
+class ServiceRootModule {}
+
+/** The service's own modules under the platform module (config, logs, database, queue, auth, probes). */
+export function rootModule<C extends BaseConfig>(def: ServiceDefinition<C>, config: C): DynamicModule {
+  return { module: ServiceRootModule, imports: [PlatformModule.forRoot(config, def as ServiceDefinition), def.appModule(config)] };
+}
+
+/**
+ * Builds a fully configured (not yet listening) application: the one bootstrap used by
+ * every service's main.ts and by the test harness.
+ */
+export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>, config: C): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(rootModule(def, config), {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+
+  app.use(requestId);
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: { frameAncestors: ["'none'"] } },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
+  app.use(app.get(MetricsService).middleware());
+
+  const style = def.envelope;
+  if (config.role === 'worker') {
+    // A worker serves its probes and nothing else.
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      PROBES.includes(req.path) ? next() : writeError(new NotFoundError(`Workers serve only ${PROBES.join(', ')}`), req, res, style),
+    );
+  }
+
+  await def.beforeBodyParsers?.(app, config);
+  const keepRaw = (req: Request & RawBodyRequest, _res: Response, buf: Buffer) => {
+    req.rawBody = buf;
+  };
+  app.use(express.json({ limit: config.bodyLimit, strict: false, verify: keepRaw }));
+  app.use(express.urlencoded({ extended: false, limit: config.bodyLimit, verify: keepRaw }));
+  app.use(expressErrorHandler(style));
+
+  app.useGlobalPipes(new EnvelopeValidationPipe());
+  const Filter = ENVELOPES[def.name].filter;
+  app.useGlobalFilters(new Filter());
+
+  serveOpenApi(app, createOpenApiDocument(app, def, config), def);
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** The OpenAPI document without a database: providers are not instantiated in preview mode. */
+export async function buildOpenApiDocument<C extends BaseConfig>(def: ServiceDefinition<C>, config: C) {
+  const app = await NestFactory.create(rootModule(def, config), { preview: true, logger: false, abortOnError: false });
+  try {
+    return createOpenApiDocument(app, def, config);
+  } finally {
+    await app.close().catch(() => undefined);
+  }
+}

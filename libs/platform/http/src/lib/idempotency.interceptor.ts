@@ -1,0 +1,109 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AuthedRequest } from '@platform/auth';
+import { ConflictError, ValidationError } from '@platform/errors';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { catchError, concatMap, from, map, Observable, of, switchMap, throwError } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { IdempotencyRecord } from './idempotency-record.entity';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Stored responses are replayed for this long; after it the key may be used again. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .filter((k) => k !== 'idempotency_key')
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * `Idempotency-Key` header (or an `idempotency_key` body field) on a mutating request: the
+ * first request runs and its successful response is stored; a repeat with the same key and
+ * the same body gets the stored response (`Idempotent-Replayed: true`); the same key with
+ * another body, or while the first is still running, is refused with 409. Failed requests
+ * are not stored, so they can be retried with the same key.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (ctx.getType() !== 'http') return next.handle();
+    const req = ctx.switchToHttp().getRequest<Request & AuthedRequest>();
+    const res = ctx.switchToHttp().getResponse<Response>();
+    if (!MUTATING.has(req.method) || !req.auth) return next.handle();
+    const header = req.headers['idempotency-key'];
+    const bodyKey = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).idempotency_key : undefined;
+    const key = typeof header === 'string' ? header : typeof bodyKey === 'string' ? bodyKey : undefined;
+    if (key === undefined) return next.handle();
+    if (key.length < 1 || key.length > 255) {
+      throw new ValidationError([
+        { loc: [typeof header === 'string' ? 'header' : 'body', 'idempotency_key'], msg: 'Must be 1 to 255 characters', type: 'string_too_long' },
+      ]);
+    }
+    const accountId = req.auth.accountId;
+    const hash = createHash('sha256')
+      .update(`${req.method} ${req.path}\n${canonical(req.body ?? null)}`)
+      .digest('hex');
+    const repo = this.ds.getRepository(IdempotencyRecord);
+
+    return from(this.claim(accountId, key, hash)).pipe(
+      switchMap((existing) => {
+        if (!existing) {
+          return next.handle().pipe(
+            concatMap((body) =>
+              from(
+                repo.update({ accountId, key }, { state: 'completed', responseStatus: res.statusCode, responseBody: (body ?? null) as never }),
+              ).pipe(map(() => body)),
+            ),
+            catchError((err) => from(repo.delete({ accountId, key })).pipe(switchMap(() => throwError(() => err)))),
+          );
+        }
+        if (existing.requestHash !== hash) {
+          throw new ConflictError(
+            'This Idempotency-Key was already used with a different request; use a new key for a new request',
+            'idempotency_key_reused',
+          );
+        }
+        if (existing.state !== 'completed') {
+          throw new ConflictError('A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_in_progress');
+        }
+        res.status(existing.responseStatus ?? 200);
+        res.setHeader('Idempotent-Replayed', 'true');
+        return of(existing.responseBody);
+      }),
+    );
+  }
+
+  /** Inserts an in-progress record, or returns the one that already holds the key. */
+  private async claim(accountId: string, key: string, hash: string): Promise<IdempotencyRecord | null> {
+    const repo = this.ds.getRepository(IdempotencyRecord);
+    // Expired records give their key back.
+    await repo
+      .createQueryBuilder()
+      .delete()
+      .where('account_id = :accountId AND key = :key AND created_at < :cutoff', {
+        accountId,
+        key,
+        cutoff: new Date(Date.now() - IDEMPOTENCY_TTL_MS),
+      })
+      .execute();
+    const inserted = await repo
+      .createQueryBuilder()
+      .insert()
+      .values({ accountId, key, requestHash: hash, state: 'in_progress', responseStatus: null, responseBody: null })
+      .orIgnore()
+      .returning(['key'])
+      .execute();
+    if (inserted.raw.length > 0) return null;
+    return repo.findOneBy({ accountId, key });
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/** Prometheus metrics of one application (its own registry, so tests can run several apps). */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
+  private readonly duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by method and route',
+    labelNames: ['method', 'route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const end = this.duration.startTimer();
+      res.on('finish', () => {
+        const route = req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : 'unmatched';
+        this.requests.inc({ method: req.method, route, status: String(res.statusCode) });
+        end({ method: req.method, route });
+      });
+      next();
+    };
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

@@ -1,0 +1,4 @@
+export * from './lib/queue.types';
+export * from './lib/inline-runner';
+export * from './lib/redis';
+export * from './lib/queue.module';

@@ -1,0 +1,3 @@
+export * from './lib/test-services';
+export * from './lib/test-app';
+export * from './lib/envelope-assertions';
