@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { GlobalFonts } from '@napi-rs/canvas';
+
+/**
+ * Bundled open fonts, all shipped as TTF by npm packages (SIL Open Font License), so the
+ * renderer, the HTML export and satori (bench) use the very same files.
+ */
+export type FontCategory = 'sans' | 'serif' | 'display' | 'mono';
+
+export interface BundledFontFamily {
+  family: string;
+  category: FontCategory;
+  description: string;
+  aliases: string[];
+  pkg: string;
+  /** weight -> file stem inside the package, e.g. 400 -> '400Regular/Inter_400Regular' */
+  normal: Record<number, string>;
+  italic: Record<number, string>;
+}
+
+const face = (prefix: string, weights: [number, string][], italic = false): Record<number, string> =>
+  Object.fromEntries(weights.map(([w, n]) => [w, `${w}${n}${italic ? '_Italic' : ''}/${prefix}_${w}${n}${italic ? '_Italic' : ''}`]));
+
+export const BUNDLED_FONT_FAMILIES: BundledFontFamily[] = [
+  {
+    family: 'Inter',
+    category: 'sans',
+    description: 'Neutral grotesque sans for UI and body text.',
+    aliases: ['sans', 'sans-serif', 'system-ui', 'inter', 'helvetica', 'arial'],
+    pkg: '@expo-google-fonts/inter',
+    normal: face('Inter', [[400, 'Regular'], [500, 'Medium'], [600, 'SemiBold'], [700, 'Bold'], [800, 'ExtraBold'], [900, 'Black']]),
+    italic: face('Inter', [[400, 'Regular'], [700, 'Bold']], true),
+  },
+  {
+    family: 'Lora',
+    category: 'serif',
+    description: 'Contemporary text serif with calligraphic roots.',
+    aliases: ['serif', 'lora', 'georgia', 'times', 'times new roman'],
+    pkg: '@expo-google-fonts/lora',
+    normal: face('Lora', [[400, 'Regular'], [500, 'Medium'], [600, 'SemiBold'], [700, 'Bold']]),
+    italic: face('Lora', [[400, 'Regular'], [700, 'Bold']], true),
+  },
+  {
+    family: 'Playfair Display',
+    category: 'display',
+    description: 'High-contrast display serif for headlines.',
+    aliases: ['display', 'playfair', 'playfair display'],
+    pkg: '@expo-google-fonts/playfair-display',
+    normal: face('PlayfairDisplay', [[400, 'Regular'], [700, 'Bold'], [900, 'Black']]),
+    italic: face('PlayfairDisplay', [[400, 'Regular'], [700, 'Bold']], true),
+  },
+  {
+    family: 'JetBrains Mono',
+    category: 'mono',
+    description: 'Monospace for code, figures and data.',
+    aliases: ['mono', 'monospace', 'jetbrains mono', 'courier', 'courier new'],
+    pkg: '@expo-google-fonts/jetbrains-mono',
+    normal: face('JetBrainsMono', [[400, 'Regular'], [700, 'Bold']]),
+    italic: face('JetBrainsMono', [[400, 'Regular']], true),
+  },
+];
+
+/** Fallback fonts loaded as a directory so Skia uses them for glyphs the primary face lacks. */
+const FALLBACKS: { family: string; pkg: string; dir: string }[] = [
+  { family: 'Twemoji Mozilla', pkg: 'twemoji-colr-font', dir: '' },
+  { family: 'Noto Sans Hebrew', pkg: '@expo-google-fonts/noto-sans-hebrew', dir: '400Regular' },
+  { family: 'Noto Sans Hebrew', pkg: '@expo-google-fonts/noto-sans-hebrew', dir: '700Bold' },
+  { family: 'Noto Sans Arabic', pkg: '@expo-google-fonts/noto-sans-arabic', dir: '400Regular' },
+  { family: 'Noto Sans Arabic', pkg: '@expo-google-fonts/noto-sans-arabic', dir: '700Bold' },
+  { family: 'Noto Emoji', pkg: '@expo-google-fonts/noto-emoji', dir: '400Regular' },
+];
+
+export const FALLBACK_FAMILIES = ['Twemoji Mozilla', 'Noto Sans Hebrew', 'Noto Sans Arabic', 'Noto Emoji'];
+export const DEFAULT_FONT_FAMILY = 'Inter';
+
+export interface FontOptions {
+  /** Directory holding node_modules packages, when the default resolution cannot find them (e.g. bundled apps). */
+  nodeModulesDir?: string;
+}
+
+let loaded = false;
+let pkgRoots: Map<string, string> | undefined;
+const customFamilies = new Map<string, string>(); // lower-case name -> family
+const customHashes = new Set<string>();
+
+function packageRoot(pkg: string, options: FontOptions): string {
+  const candidates: string[] = [];
+  if (options.nodeModulesDir) candidates.push(join(options.nodeModulesDir, pkg));
+  const bases: string[] = [];
+  if (typeof __filename === 'string' && __filename.startsWith('/')) bases.push(__filename);
+  bases.push(join(process.cwd(), 'package.json'));
+  for (const base of bases) {
+    try {
+      candidates.push(dirname(createRequire(base).resolve(`${pkg}/package.json`)));
+    } catch {
+      /* try the next base */
+    }
+  }
+  const found = candidates.find((c) => existsSync(join(c, 'package.json')));
+  if (!found) throw new Error(`creative-ir: font package ${pkg} not found (install it or pass nodeModulesDir)`);
+  return found;
+}
+
+function roots(options: FontOptions = {}): Map<string, string> {
+  if (!pkgRoots) {
+    pkgRoots = new Map();
+    for (const pkg of new Set([...BUNDLED_FONT_FAMILIES.map((f) => f.pkg), ...FALLBACKS.map((f) => f.pkg)])) {
+      pkgRoots.set(pkg, packageRoot(pkg, options));
+    }
+  }
+  return pkgRoots;
+}
+
+/** Registers the bundled fonts and fallbacks once per process. Cheap after the first call. */
+export function ensureFonts(options: FontOptions = {}): void {
+  if (loaded) return;
+  const r = roots(options);
+  for (const fam of BUNDLED_FONT_FAMILIES) {
+    for (const stem of [...Object.values(fam.normal), ...Object.values(fam.italic)]) {
+      const key = GlobalFonts.registerFromPath(join(r.get(fam.pkg)!, `${stem}.ttf`), fam.family);
+      if (!key) throw new Error(`creative-ir: could not register ${stem}`);
+    }
+  }
+  for (const fb of FALLBACKS) GlobalFonts.loadFontsFromDir(join(r.get(fb.pkg)!, fb.dir));
+  loaded = true;
+}
+
+/** Canonical family for a requested name (bundled family, alias, or registered custom family); Inter otherwise. */
+export function resolveFontFamily(name: string | undefined): string {
+  if (!name) return DEFAULT_FONT_FAMILY;
+  const first = name.split(',')[0].trim().replace(/^["']|["']$/g, '');
+  const lower = first.toLowerCase();
+  const custom = customFamilies.get(lower);
+  if (custom) return custom;
+  for (const fam of BUNDLED_FONT_FAMILIES) {
+    if (fam.family.toLowerCase() === lower || fam.aliases.includes(lower)) return fam.family;
+  }
+  return DEFAULT_FONT_FAMILY;
+}
+
+export function isKnownFontFamily(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return customFamilies.has(lower) || BUNDLED_FONT_FAMILIES.some((f) => f.family.toLowerCase() === lower || f.aliases.includes(lower));
+}
+
+const q = (f: string) => (/^[A-Za-z-]+$/.test(f) ? f : `"${f}"`);
+
+/** Canvas `font` shorthand with the fallback chain. */
+export function canvasFont(family: string, weight: number, style: 'normal' | 'italic', size: number): string {
+  const fams = [family, ...FALLBACK_FAMILIES].map(q).join(', ');
+  return `${style === 'italic' ? 'italic ' : ''}${weight} ${size}px ${fams}`;
+}
+
+/** CSS font-family list for HTML export. */
+export function cssFontFamily(family: string): string {
+  return [family, ...FALLBACK_FAMILIES].map((f) => `"${f}"`).join(', ');
+}
+
+function nearestWeight(available: number[], wanted: number): number {
+  return available.reduce((best, w) => (Math.abs(w - wanted) < Math.abs(best - wanted) || (Math.abs(w - wanted) === Math.abs(best - wanted) && w > best) ? w : best), available[0]);
+}
+
+/** TTF file of a bundled family closest to the requested weight and style (for embedding / satori). */
+export function bundledFontFile(family: string, weight = 400, style: 'normal' | 'italic' = 'normal', options: FontOptions = {}): { path: string; weight: number; style: 'normal' | 'italic' } | undefined {
+  const fam = BUNDLED_FONT_FAMILIES.find((f) => f.family === family);
+  if (!fam) return undefined;
+  const table = style === 'italic' && Object.keys(fam.italic).length ? fam.italic : fam.normal;
+  const actualStyle = table === fam.italic ? 'italic' : 'normal';
+  const w = nearestWeight(Object.keys(table).map(Number), weight);
+  return { path: join(roots(options).get(fam.pkg)!, `${table[w]}.ttf`), weight: w, style: actualStyle };
+}
+
+export function fallbackFontFiles(options: FontOptions = {}): { family: string; path: string }[] {
+  const r = roots(options);
+  return FALLBACKS.map((f) => ({ family: f.family, path: join(r.get(f.pkg)!, f.dir) }));
+}
+
+/** Registers a font given as bytes under `family` (deduplicated by content). */
+export function registerFontBytes(family: string, data: Buffer): void {
+  ensureFonts();
+  const hash = createHash('sha256').update(family).update(data).digest('hex');
+  customFamilies.set(family.toLowerCase(), family);
+  if (customHashes.has(hash)) return;
+  if (!GlobalFonts.register(data, family)) throw new Error(`creative-ir: could not load font for family "${family}"`);
+  customHashes.add(hash);
+}
+
+/** Families that can be named in the IR. */
+export function listFontFamilies(): { family: string; category: FontCategory; description: string; aliases: string[]; weights: number[]; italic: boolean }[] {
+  return BUNDLED_FONT_FAMILIES.map((f) => ({
+    family: f.family,
+    category: f.category,
+    description: f.description,
+    aliases: f.aliases,
+    weights: Object.keys(f.normal).map(Number),
+    italic: Object.keys(f.italic).length > 0,
+  }));
+}

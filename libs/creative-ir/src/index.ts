@@ -1,0 +1,46 @@
+/**
+ * @platform/creative-ir — the creative IR: schema and validation, layout (yoga), text,
+ * rendering (PNG/JPEG/WebP/AVIF/SVG/PDF/HTML), procedural backgrounds, templates and brief analysis.
+ * Plain TypeScript: no framework, no database, no environment reads.
+ */
+export * from './schema/ir-schema';
+export { validateIr, parseIr, IrValidationError, toJsonPath, type IrIssue, type IrValidationResult } from './schema/validate';
+export { irJsonSchema, type JsonSchemaTarget } from './schema/json-schema';
+export { parsePathData } from './schema/path-data';
+export * from './color/color';
+export {
+  ensureFonts,
+  resolveFontFamily,
+  listFontFamilies,
+  registerFontBytes,
+  bundledFontFile,
+  BUNDLED_FONT_FAMILIES,
+  FALLBACK_FAMILIES,
+  DEFAULT_FONT_FAMILY,
+  type FontCategory,
+  type FontOptions,
+} from './fonts/font-registry';
+export { layoutText, detectDirection, type TextLayout, type TextLayoutInput, type TextLine, type TextStyle } from './text/text-layout';
+export {
+  materialize,
+  materializeSync,
+  initCreativeIr,
+  flattenMaterialized,
+  type MaterializedDocument,
+  type MaterializedNode,
+} from './layout/materialize';
+export {
+  renderIr,
+  rasterize,
+  encodeRaster,
+  renderPreview,
+  MIME,
+  type RenderOptions,
+  type RenderResult,
+  type RasterResult,
+  type RenderFormat,
+  type RasterFormat,
+  type AssetResolver,
+  type AssetBytes,
+} from './render/render';
+export { drawProcedural, listProceduralStyles, PROCEDURAL_STYLES, resolvePalette, type ProceduralParams, type ProceduralStyleInfo } from './procedural/procedural';

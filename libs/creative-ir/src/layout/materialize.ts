@@ -1,0 +1,255 @@
+import type { Config as YogaConfig, Node as YogaNode } from 'yoga-layout/dist/src/wrapAssembly';
+import { ensureFonts } from '../fonts/font-registry';
+import type { FrameNode, IrDocument, IrNode, Paint, TextNode } from '../schema/ir-schema';
+import { parseIr } from '../schema/validate';
+import { layoutText, type TextLayout, type TextLayoutInput } from '../text/text-layout';
+import { loadYogaOnce, yogaSync, type YogaModule } from './yoga-loader';
+
+/** A node resolved to an absolute box (document pixels, before its own rotation). */
+export interface MaterializedNode {
+  id: string;
+  type: IrNode['type'];
+  node: IrNode;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Line layout for text nodes, computed for the final box. */
+  text?: TextLayout;
+  children: MaterializedNode[];
+}
+
+export interface MaterializedDocument {
+  width: number;
+  height: number;
+  background: string | Paint;
+  lang: string;
+  doc: IrDocument;
+  root: MaterializedNode;
+  /** Non-fatal findings, e.g. text that overflows its box. */
+  warnings: { id: string; message: string }[];
+}
+
+const isAuto = (n: IrNode): n is FrameNode => n.type === 'frame' && (n.layoutMode === 'horizontal' || n.layoutMode === 'vertical');
+
+export function textInput(node: TextNode, lang: string): TextLayoutInput {
+  return {
+    text: node.text,
+    fontFamily: node.fontFamily,
+    fontWeight: node.fontWeight,
+    fontStyle: node.fontStyle,
+    fontSize: node.fontSize ?? 16,
+    lineHeight: node.lineHeight,
+    letterSpacing: node.letterSpacing,
+    textTransform: node.textTransform,
+    direction: node.direction,
+    maxLines: node.maxLines,
+    ellipsis: node.ellipsis,
+    fit: node.fit,
+    minFontSize: node.minFontSize,
+    maxFontSize: node.maxFontSize,
+    lang,
+  };
+}
+
+interface Built {
+  yn: YogaNode;
+  node: IrNode;
+  id: string;
+  children: Built[];
+}
+
+function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, parent: IrNode | undefined, lang: string, isRoot: boolean, docW: number, docH: number): Built {
+  const { yoga } = yogaSync();
+  const yn = yoga.Node.create(config);
+  const inAuto = !!parent && isAuto(parent) && node.layoutPositioning !== 'absolute';
+  const parentHorizontal = !!parent && isAuto(parent) && parent.layoutMode === 'horizontal';
+
+  if (node.visible === false) yn.setDisplay(Y.Display.None);
+
+  // Sizing per axis (Figma: fixed / hug / fill).
+  const isText = node.type === 'text';
+  const isContainer = node.type === 'frame' || node.type === 'group';
+  const defaultSizing = (given: number | undefined, axis: 'h' | 'v') => {
+    if (given !== undefined) return 'fixed';
+    if (isText) {
+      const t = node as TextNode;
+      if (axis === 'v') return 'hug';
+      return t.fit === 'shrink' ? 'fixed' : 'hug';
+    }
+    if (isContainer && isAuto(node)) return 'hug';
+    return 'fixed';
+  };
+  let sh = node.layoutSizingHorizontal ?? defaultSizing(node.width, 'h');
+  let sv = node.layoutSizingVertical ?? defaultSizing(node.height, 'v');
+  if (isRoot) {
+    sh = node.width === undefined && sh !== 'hug' ? 'fixed' : sh;
+    sv = node.height === undefined && sv !== 'hug' ? 'fixed' : sv;
+  }
+  if (node.type === 'text' && node.fit === 'grow') sv = 'hug';
+  if (!inAuto && sh === 'fill') sh = 'fixed';
+  if (!inAuto && sv === 'fill') sv = 'fixed';
+  if (isContainer && !isAuto(node)) {
+    if (sh === 'hug') sh = 'fixed';
+    if (sv === 'hug') sv = 'fixed';
+  }
+
+  const fixedW = node.width ?? (isRoot ? docW : node.type === 'group' ? groupExtent(node, 'w') : 0);
+  const fixedH = node.height ?? (isRoot ? docH : node.type === 'group' ? groupExtent(node, 'h') : 0);
+
+  if (sh === 'fixed') yn.setWidth(fixedW);
+  else if (sh === 'hug') yn.setWidth('auto');
+  if (sv === 'fixed') yn.setHeight(fixedH);
+  else if (sv === 'hug') yn.setHeight('auto');
+
+  yn.setFlexShrink(0);
+  if (inAuto) {
+    const primaryFill = parentHorizontal ? sh === 'fill' : sv === 'fill';
+    const counterFill = parentHorizontal ? sv === 'fill' : sh === 'fill';
+    if (primaryFill) {
+      yn.setFlexGrow(node.layoutGrow ?? 1);
+      yn.setFlexShrink(1);
+      yn.setFlexBasis(0);
+    } else if (node.layoutGrow) {
+      yn.setFlexGrow(node.layoutGrow);
+    }
+    if (counterFill || node.layoutAlign === 'stretch') {
+      yn.setAlignSelf(Y.Align.Stretch);
+      if (parentHorizontal) yn.setHeight('auto');
+      else yn.setWidth('auto');
+    } else if (node.layoutAlign === 'min') yn.setAlignSelf(Y.Align.FlexStart);
+    else if (node.layoutAlign === 'center') yn.setAlignSelf(Y.Align.Center);
+    else if (node.layoutAlign === 'max') yn.setAlignSelf(Y.Align.FlexEnd);
+  } else if (!isRoot) {
+    yn.setPositionType(Y.PositionType.Absolute);
+    yn.setPosition(Y.Edge.Left, node.x ?? 0);
+    yn.setPosition(Y.Edge.Top, node.y ?? 0);
+  }
+
+  if (node.minWidth !== undefined) yn.setMinWidth(node.minWidth);
+  if (node.maxWidth !== undefined) yn.setMaxWidth(node.maxWidth);
+  if (node.minHeight !== undefined) yn.setMinHeight(node.minHeight);
+  if (node.maxHeight !== undefined) yn.setMaxHeight(node.maxHeight);
+
+  const built: Built = { yn, node, id, children: [] };
+
+  if (node.type === 'text') {
+    const input = textInput(node, lang);
+    yn.setMeasureFunc((width, widthMode, height, heightMode) => {
+      const maxWidth = widthMode === Y.MeasureMode.Undefined ? node.maxWidth : width;
+      const maxHeight = heightMode === Y.MeasureMode.Undefined ? undefined : height;
+      const l = layoutText({ ...input, maxWidth, maxHeight: node.fit === 'shrink' ? maxHeight : undefined });
+      const w = widthMode === Y.MeasureMode.Exactly ? width : Math.min(Math.ceil(l.width * 100) / 100, widthMode === Y.MeasureMode.AtMost ? width : Infinity);
+      return { width: w, height: heightMode === Y.MeasureMode.Exactly ? height : l.height };
+    });
+  }
+
+  if (node.type === 'frame' && isAuto(node)) {
+    const horizontal = node.layoutMode === 'horizontal';
+    yn.setFlexDirection(horizontal ? Y.FlexDirection.Row : Y.FlexDirection.Column);
+    yn.setFlexWrap(node.layoutWrap === 'wrap' ? Y.Wrap.Wrap : Y.Wrap.NoWrap);
+    yn.setPadding(Y.Edge.Top, node.paddingTop ?? 0);
+    yn.setPadding(Y.Edge.Right, node.paddingRight ?? 0);
+    yn.setPadding(Y.Edge.Bottom, node.paddingBottom ?? 0);
+    yn.setPadding(Y.Edge.Left, node.paddingLeft ?? 0);
+    const spacing = node.primaryAxisAlignItems === 'space-between' ? 0 : (node.itemSpacing ?? 0);
+    yn.setGap(horizontal ? Y.Gutter.Column : Y.Gutter.Row, Math.max(0, spacing));
+    yn.setGap(horizontal ? Y.Gutter.Row : Y.Gutter.Column, node.counterAxisSpacing ?? 0);
+    yn.setJustifyContent(
+      { min: Y.Justify.FlexStart, center: Y.Justify.Center, max: Y.Justify.FlexEnd, 'space-between': Y.Justify.SpaceBetween }[
+        node.primaryAxisAlignItems ?? 'min'
+      ],
+    );
+    yn.setAlignItems(
+      { min: Y.Align.FlexStart, center: Y.Align.Center, max: Y.Align.FlexEnd, stretch: Y.Align.Stretch }[node.counterAxisAlignItems ?? 'min'],
+    );
+    yn.setAlignContent(Y.Align.FlexStart);
+  }
+
+  if (node.type === 'frame' || node.type === 'group') {
+    (node.children ?? []).forEach((child, i) => {
+      const c = build(Y, config, child, child.id ?? `${id}.${i}`, node, lang, false, docW, docH);
+      yn.insertChild(c.yn, i);
+      built.children.push(c);
+    });
+  }
+  return built;
+}
+
+function groupExtent(node: IrNode, axis: 'w' | 'h'): number {
+  if (node.type !== 'group' && node.type !== 'frame') return 0;
+  let m = 0;
+  for (const c of node.children ?? []) {
+    const v = axis === 'w' ? (c.x ?? 0) + (c.width ?? groupExtent(c, 'w')) : (c.y ?? 0) + (c.height ?? groupExtent(c, 'h'));
+    m = Math.max(m, v);
+  }
+  return m;
+}
+
+function collect(b: Built, ox: number, oy: number, lang: string, warnings: MaterializedDocument['warnings']): MaterializedNode {
+  const l = b.yn.getComputedLayout();
+  const x = ox + l.left;
+  const y = oy + l.top;
+  const out: MaterializedNode = { id: b.id, type: b.node.type, node: b.node, x, y, width: l.width, height: l.height, children: [] };
+  if (b.node.type === 'text') {
+    const t = b.node;
+    out.text = layoutText({
+      ...textInput(t, lang),
+      maxWidth: l.width + 0.05,
+      maxHeight: t.fit === 'grow' ? undefined : l.height + 0.05,
+    });
+    if (out.text.overflow || (out.text.truncated && t.maxLines === undefined)) {
+      warnings.push({ id: b.id, message: 'text does not fit its box' + (out.text.truncated ? ' and was truncated' : '') });
+    }
+  }
+  out.children = b.children.map((c) => collect(c, x, y, lang, warnings));
+  return out;
+}
+
+/** Loads yoga and registers bundled fonts. Safe to call many times; `materialize` and `render*` call it. */
+export async function initCreativeIr(): Promise<void> {
+  ensureFonts();
+  await loadYogaOnce();
+}
+
+/** Synchronous materialization; needs `await initCreativeIr()` once beforehand. Input must be a valid IR. */
+export function materializeSync(doc: IrDocument): MaterializedDocument {
+  const { yoga, enums: Y } = yogaSync();
+  ensureFonts();
+  const config = yoga.Config.create();
+  config.setPointScaleFactor(0); // keep fractional layout; the renderer anti-aliases
+  const lang = doc.lang ?? 'en';
+  const built = build(Y, config, doc.root, doc.root.id ?? 'root', undefined, lang, true, doc.width, doc.height);
+  try {
+    built.yn.calculateLayout(doc.width, doc.height, Y.Direction.LTR);
+    const warnings: MaterializedDocument['warnings'] = [];
+    const rootX = doc.root.x ?? 0;
+    const rootY = doc.root.y ?? 0;
+    const root = collect(built, rootX, rootY, lang, warnings);
+    return { width: doc.width, height: doc.height, background: doc.background ?? '#ffffff', lang, doc, root, warnings };
+  } finally {
+    built.yn.freeRecursive();
+    config.free();
+  }
+}
+
+/**
+ * Resolves every node (auto-layout frames included) to absolute boxes without rendering.
+ * Validates the input first (throws `IrValidationError`).
+ */
+export async function materialize(ir: unknown): Promise<MaterializedDocument> {
+  const doc = parseIr(ir);
+  await initCreativeIr();
+  return materializeSync(doc);
+}
+
+/** Flattens a materialized tree (depth first) for lookups in tests and tools. */
+export function flattenMaterialized(root: MaterializedNode): MaterializedNode[] {
+  const out: MaterializedNode[] = [];
+  const walk = (n: MaterializedNode) => {
+    out.push(n);
+    n.children.forEach(walk);
+  };
+  walk(root);
+  return out;
+}

@@ -1,0 +1,301 @@
+import { Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
+import { drawProcedural } from '../procedural/procedural';
+import type { BlendMode, CornerRadius, IrNode, Paint, Shadow, TextNode } from '../schema/ir-schema';
+import { parseColor, toCss } from '../color/color';
+
+/** The 2D context shared by raster canvases, SVG canvases and PDF pages. */
+export type Ctx = SKRSContext2D;
+export type Gradient = ReturnType<Ctx['createLinearGradient']>;
+
+export interface DrawAssets {
+  images: Map<string, Image>;
+}
+
+export interface DrawWarnings {
+  push(w: { id: string; message: string }): void;
+}
+
+const BLEND: Record<BlendMode, Ctx['globalCompositeOperation']> = {
+  normal: 'source-over',
+  multiply: 'multiply',
+  screen: 'screen',
+  overlay: 'overlay',
+  darken: 'darken',
+  lighten: 'lighten',
+  'color-dodge': 'color-dodge',
+  'color-burn': 'color-burn',
+  'hard-light': 'hard-light',
+  'soft-light': 'soft-light',
+  difference: 'difference',
+  exclusion: 'exclusion',
+  hue: 'hue',
+  saturation: 'saturation',
+  color: 'color',
+  luminosity: 'luminosity',
+};
+
+function radii(r: CornerRadius | undefined, w: number, h: number): [number, number, number, number] {
+  const max = Math.min(w, h) / 2;
+  const arr = r === undefined ? [0, 0, 0, 0] : typeof r === 'number' ? [r, r, r, r] : r;
+  return arr.map((v) => Math.max(0, Math.min(v, max))) as [number, number, number, number];
+}
+
+/** Outline of a node in its own box (origin at the box's top-left), inset by `inset` (negative: outset). */
+export function shapePath(node: IrNode, w: number, h: number, inset = 0): Path2D {
+  const p = new Path2D();
+  const x = inset;
+  const y = inset;
+  const W = Math.max(0, w - 2 * inset);
+  const H = Math.max(0, h - 2 * inset);
+  if (node.type === 'ellipse') {
+    p.ellipse(x + W / 2, y + H / 2, W / 2, H / 2, 0, 0, Math.PI * 2);
+    return p;
+  }
+  if (node.type === 'path') {
+    const src = new Path2D(node.d);
+    const [vx, vy, vw, vh] = node.viewBox ?? [0, 0, w, h];
+    const sx = w / vw;
+    const sy = h / vh;
+    p.addPath(src, { a: sx, b: 0, c: 0, d: sy, e: -vx * sx, f: -vy * sy });
+    return p;
+  }
+  if (node.type === 'line') {
+    const [a, b] = node.points ?? [
+      { x: 0, y: 0 },
+      { x: w, y: h },
+    ];
+    p.moveTo(a.x, a.y);
+    p.lineTo(b.x, b.y);
+    return p;
+  }
+  const cr = 'cornerRadius' in node ? (node.cornerRadius as CornerRadius | undefined) : undefined;
+  const r = radii(cr, w, h).map((v) => Math.max(0, v - inset));
+  if (r.every((v) => v === 0)) p.rect(x, y, W, H);
+  else p.roundRect(x, y, W, H, r);
+  return p;
+}
+
+export function paintStyle(ctx: Ctx, paint: Paint, w: number, h: number): string | Gradient {
+  if (paint.type === 'solid') {
+    const c = parseColor(paint.color);
+    return toCss({ ...c, a: c.a * (paint.opacity ?? 1) });
+  }
+  const op = paint.opacity ?? 1;
+  let g: Gradient;
+  if (paint.type === 'linear-gradient') {
+    const a = (((paint.angle ?? 180) % 360) * Math.PI) / 180;
+    const dx = Math.sin(a);
+    const dy = -Math.cos(a);
+    const len = Math.abs(w * dx) + Math.abs(h * dy);
+    const cx = w / 2;
+    const cy = h / 2;
+    g = ctx.createLinearGradient(cx - (dx * len) / 2, cy - (dy * len) / 2, cx + (dx * len) / 2, cy + (dy * len) / 2);
+  } else {
+    const c = paint.center ?? { x: 0.5, y: 0.5 };
+    const r = (paint.radius ?? 1) * (Math.hypot(w, h) / 2);
+    g = ctx.createRadialGradient(c.x * w, c.y * h, 0, c.x * w, c.y * h, Math.max(r, 0.001));
+  }
+  for (const s of paint.stops) {
+    const c = parseColor(s.color);
+    g.addColorStop(s.offset, toCss({ ...c, a: c.a * op }));
+  }
+  return g;
+}
+
+/** Draws only the shadow of `path` by drawing the shape far outside and offsetting its shadow back. */
+function drawShadow(ctx: Ctx, path: Path2D, shadow: Shadow): void {
+  const FAR = 100_000;
+  const m = ctx.getTransform();
+  ctx.save();
+  ctx.shadowColor = shadow.color;
+  const scale = Math.hypot(m.a, m.b);
+  ctx.shadowBlur = shadow.blur * scale;
+  ctx.shadowOffsetX = m.a * FAR + m.c * 0 + (shadow.x * m.a + shadow.y * m.c);
+  ctx.shadowOffsetY = m.b * FAR + m.d * 0 + (shadow.x * m.b + shadow.y * m.d);
+  ctx.fillStyle = '#000';
+  ctx.translate(-FAR, 0);
+  ctx.fill(path);
+  ctx.restore();
+}
+
+function textColor(node: TextNode): string {
+  if (node.color) return node.color;
+  const f = node.fills?.find((p) => p.type === 'solid');
+  return f && f.type === 'solid' ? f.color : '#000000';
+}
+
+function drawText(ctx: Ctx, m: MaterializedNode, lang: string): void {
+  const node = m.node as TextNode;
+  const t = m.text;
+  if (!t || t.lines.length === 0) return;
+  ctx.font = t.font;
+  ctx.letterSpacing = `${t.letterSpacing}px`;
+  ctx.lang = lang;
+  ctx.direction = t.direction;
+  ctx.textBaseline = 'alphabetic';
+  const gradient = !node.color && node.fills?.find((p) => p.type !== 'solid');
+  ctx.fillStyle = gradient ? paintStyle(ctx, gradient, m.width, m.height) : textColor(node);
+  if (node.shadows?.length) {
+    const s = node.shadows[0];
+    const tm = ctx.getTransform();
+    const scale = Math.hypot(tm.a, tm.b);
+    ctx.shadowColor = s.color;
+    ctx.shadowBlur = s.blur * scale;
+    ctx.shadowOffsetX = s.x * scale;
+    ctx.shadowOffsetY = s.y * scale;
+  }
+  let align = node.textAlign ?? 'start';
+  if (align === 'start') align = t.direction === 'rtl' ? 'right' : 'left';
+  if (align === 'end') align = t.direction === 'rtl' ? 'left' : 'right';
+  const va = node.verticalAlign ?? 'top';
+  const top = va === 'middle' ? (m.height - t.height) / 2 : va === 'bottom' ? m.height - t.height : 0;
+  t.lines.forEach((line, i) => {
+    const y = top + i * t.lineHeight + t.baseline;
+    if (align === 'justify' && !line.paragraphEnd && /\s/.test(line.text.trim())) {
+      const words = line.text.trim().split(/\s+/);
+      const widths = words.map((w) => ctx.measureText(w).width);
+      const gap = (m.width - widths.reduce((a, b) => a + b, 0)) / (words.length - 1);
+      ctx.textAlign = 'left';
+      let x = t.direction === 'rtl' ? m.width : 0;
+      words.forEach((w, k) => {
+        if (t.direction === 'rtl') {
+          x -= widths[k];
+          ctx.fillText(w, x, y);
+          x -= gap;
+        } else {
+          ctx.fillText(w, x, y);
+          x += widths[k] + gap;
+        }
+      });
+    } else {
+      const a = align === 'justify' ? (t.direction === 'rtl' ? 'right' : 'left') : align;
+      ctx.textAlign = a as Ctx['textAlign'];
+      const x = a === 'center' ? m.width / 2 : a === 'right' ? m.width : 0;
+      ctx.fillText(line.text, x, y);
+      if (node.textDecoration && node.textDecoration !== 'none') {
+        const thick = Math.max(1, t.fontSize / 15);
+        const x0 = a === 'center' ? x - line.width / 2 : a === 'right' ? x - line.width : x;
+        const ly = node.textDecoration === 'underline' ? y + t.fontSize * 0.12 : y - t.ascent * 0.32;
+        ctx.fillRect(x0, ly - thick / 2, line.width, thick);
+      }
+    }
+  });
+}
+
+function drawImageNode(ctx: Ctx, m: MaterializedNode, assets: DrawAssets, warnings: DrawWarnings): void {
+  const node = m.node;
+  if (node.type !== 'image') return;
+  const img = assets.images.get(node.src);
+  const w = m.width;
+  const h = m.height;
+  if (!img || !img.width || !img.height) {
+    warnings.push({ id: m.id, message: `image ${node.src.startsWith('data:') ? '(data URL)' : node.src} could not be loaded` });
+    ctx.fillStyle = '#e5e7eb';
+    ctx.fillRect(0, 0, w, h);
+    return;
+  }
+  const iw = img.width;
+  const ih = img.height;
+  const fit = node.fit ?? 'cover';
+  if (fit === 'fill') {
+    ctx.drawImage(img, 0, 0, w, h);
+    return;
+  }
+  const s = fit === 'cover' ? Math.max(w / iw, h / ih) : Math.min(w / iw, h / ih);
+  const dw = iw * s;
+  const dh = ih * s;
+  let dx = (w - dw) / 2;
+  let dy = (h - dh) / 2;
+  if (fit === 'cover') {
+    const fp = node.focalPoint ?? { x: 0.5, y: 0.5 };
+    dx = Math.min(0, Math.max(w - dw, w / 2 - fp.x * dw));
+    dy = Math.min(0, Math.max(h - dh, h / 2 - fp.y * dh));
+  }
+  ctx.drawImage(img, dx, dy, dw, dh);
+}
+
+function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: number, doc: MaterializedDocument, assets: DrawAssets, warnings: DrawWarnings): void {
+  const node = m.node;
+  if (node.visible === false) return;
+  if (m.width <= 0 && m.height <= 0 && node.type !== 'line' && node.type !== 'group') return;
+  ctx.save();
+  ctx.translate(m.x - parentX, m.y - parentY);
+  const w = m.width;
+  const h = m.height;
+  if (node.rotation) {
+    ctx.translate(w / 2, h / 2);
+    ctx.rotate((node.rotation * Math.PI) / 180);
+    ctx.translate(-w / 2, -h / 2);
+  }
+  if (node.opacity !== undefined) ctx.globalAlpha = ctx.globalAlpha * node.opacity;
+  if (node.blendMode && node.blendMode !== 'normal') ctx.globalCompositeOperation = BLEND[node.blendMode];
+  if (node.blur) ctx.filter = `blur(${node.blur}px)`;
+
+  if (node.type === 'text') {
+    drawText(ctx, m, doc.lang);
+  } else if (node.type !== 'group') {
+    const path = shapePath(node, w, h);
+    const closed = node.type !== 'line';
+    if (closed) {
+      for (const s of node.shadows ?? []) drawShadow(ctx, path, s);
+      for (const f of node.fills ?? []) {
+        ctx.fillStyle = paintStyle(ctx, f, w, h);
+        ctx.fill(path, node.type === 'path' && node.fillRule === 'evenodd' ? 'evenodd' : 'nonzero');
+      }
+      if (node.type === 'image' || node.type === 'procedural') {
+        ctx.save();
+        ctx.clip(path);
+        if (node.type === 'image') drawImageNode(ctx, m, assets, warnings);
+        else drawProcedural(ctx, node, w, h);
+        ctx.restore();
+      }
+    }
+    for (const s of node.strokes ?? []) {
+      ctx.save();
+      ctx.strokeStyle = s.color;
+      ctx.lineCap = s.cap ?? (node.type === 'line' ? 'round' : 'butt');
+      ctx.lineJoin = s.join ?? 'miter';
+      if (s.dash?.length) ctx.setLineDash(s.dash);
+      const align = !closed || node.type === 'path' ? 'center' : (s.align ?? 'inside');
+      if (align === 'center') {
+        ctx.lineWidth = s.width;
+        ctx.stroke(path);
+      } else {
+        ctx.lineWidth = s.width;
+        ctx.stroke(shapePath(node, w, h, align === 'inside' ? s.width / 2 : -s.width / 2));
+      }
+      ctx.restore();
+    }
+    if (node.type === 'frame' && node.children?.length) {
+      if (node.clipContent) ctx.clip(path);
+      for (const c of m.children) drawNode(ctx, c, m.x, m.y, doc, assets, warnings);
+    }
+  }
+  if (node.type === 'group') {
+    if (node.clipContent) {
+      const p = new Path2D();
+      p.rect(0, 0, w, h);
+      ctx.clip(p);
+    }
+    for (const c of m.children) drawNode(ctx, c, m.x, m.y, doc, assets, warnings);
+  }
+  ctx.restore();
+}
+
+/** Draws a materialized document on any 2D context (raster, SVG or PDF page), at `scale`. */
+export function drawDocument(ctx: Ctx, doc: MaterializedDocument, assets: DrawAssets, warnings: DrawWarnings, scale = 1, transparent = false): void {
+  ctx.save();
+  ctx.lang = doc.lang;
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  if (scale !== 1) ctx.scale(scale, scale);
+  if (!transparent) {
+    const bg = doc.background;
+    ctx.fillStyle = typeof bg === 'string' ? bg : paintStyle(ctx, bg, doc.width, doc.height);
+    ctx.fillRect(0, 0, doc.width, doc.height);
+  }
+  drawNode(ctx, doc.root, 0, 0, doc, assets, warnings);
+  ctx.restore();
+}
+

@@ -1,0 +1,221 @@
+import { createCanvas, loadImage, PDFDocument, SvgExportFlag, type Canvas, type Image } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { parseColor } from '../color/color';
+import { registerFontBytes } from '../fonts/font-registry';
+import { initCreativeIr, materializeSync, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
+import type { IrDocument } from '../schema/ir-schema';
+import { parseIr } from '../schema/validate';
+import { drawDocument, type Ctx } from './draw';
+
+export type RasterFormat = 'png' | 'jpeg' | 'webp' | 'avif';
+export type RenderFormat = RasterFormat | 'svg' | 'pdf';
+
+export type AssetBytes = Buffer | Uint8Array | string;
+/** Resolves `asset:<id>` references (images and fonts); the library never reads storage itself. */
+export type AssetResolver = Record<string, AssetBytes> | ((id: string) => AssetBytes | undefined | Promise<AssetBytes | undefined>);
+
+export interface RenderOptions {
+  format?: RenderFormat;
+  /** 1..100 for JPEG, WebP and AVIF. Default 90 (JPEG/WebP), 60 (AVIF). */
+  quality?: number;
+  /** Pixel density for raster output (2 gives a 2x image). Default 1. */
+  scale?: number;
+  /** Resize the raster output to this width (keeps aspect ratio), e.g. previews. */
+  resizeWidth?: number;
+  assets?: AssetResolver;
+  /** PNG zlib level 0..9. Default 6. */
+  pngCompressionLevel?: number;
+  /** Leave the page transparent (PNG/WebP/AVIF) instead of painting `background`. */
+  transparent?: boolean;
+  /** PDF document title. */
+  title?: string;
+}
+
+export interface RenderResult {
+  data: Buffer;
+  format: RenderFormat;
+  mime: string;
+  width: number;
+  height: number;
+  warnings: { id: string; message: string }[];
+  materialized: MaterializedDocument;
+}
+
+export const MIME: Record<RenderFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+};
+
+function toBuffer(b: AssetBytes): Buffer {
+  if (typeof b === 'string') {
+    const m = /^data:[^;,]*(;base64)?,(.*)$/s.exec(b);
+    if (m) return m[1] ? Buffer.from(m[2], 'base64') : Buffer.from(decodeURIComponent(m[2]));
+    return Buffer.from(b, 'base64');
+  }
+  return Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+}
+
+async function resolveAsset(src: string, assets: AssetResolver | undefined): Promise<Buffer | undefined> {
+  if (src.startsWith('data:')) return toBuffer(src);
+  if (!src.startsWith('asset:') || !assets) return undefined;
+  const id = src.slice('asset:'.length);
+  const v = typeof assets === 'function' ? await assets(id) : (assets[id] ?? assets[src]);
+  return v === undefined ? undefined : toBuffer(v);
+}
+
+const imageCache = new Map<string, Image>();
+const IMAGE_CACHE_MAX = 64;
+
+async function loadImages(root: MaterializedNode, assets: AssetResolver | undefined): Promise<Map<string, Image>> {
+  const srcs = new Set<string>();
+  const walk = (n: MaterializedNode) => {
+    if (n.node.type === 'image' && n.node.visible !== false) srcs.add(n.node.src);
+    n.children.forEach(walk);
+  };
+  walk(root);
+  const out = new Map<string, Image>();
+  await Promise.all(
+    [...srcs].map(async (src) => {
+      const key = src.startsWith('data:') ? src : undefined; // data URLs are content, cache them
+      const cached = key ? imageCache.get(key) : undefined;
+      if (cached) {
+        out.set(src, cached);
+        return;
+      }
+      try {
+        const buf = await resolveAsset(src, assets);
+        if (!buf) return;
+        const img = await loadImage(buf);
+        out.set(src, img);
+        if (key) {
+          if (imageCache.size >= IMAGE_CACHE_MAX) imageCache.delete(imageCache.keys().next().value as string);
+          imageCache.set(key, img);
+        }
+      } catch {
+        /* reported as a warning by the drawer */
+      }
+    }),
+  );
+  return out;
+}
+
+async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver | undefined): Promise<void> {
+  for (const f of doc.fonts ?? []) {
+    if (!f.src) continue;
+    const buf = await resolveAsset(f.src, assets);
+    if (buf) registerFontBytes(f.family, buf);
+  }
+}
+
+/** Validates, loads fonts, images and yoga, and materializes. */
+export async function prepare(ir: unknown, options: RenderOptions = {}): Promise<{ doc: MaterializedDocument; images: Map<string, Image> }> {
+  const parsed = parseIr(ir);
+  await initCreativeIr();
+  await loadDocumentFonts(parsed, options.assets);
+  const doc = materializeSync(parsed);
+  const images = await loadImages(doc.root, options.assets);
+  return { doc, images };
+}
+
+export interface RasterResult {
+  canvas: Canvas;
+  /** Premultiplied RGBA pixels. */
+  pixels: Buffer;
+  width: number;
+  height: number;
+  materialized: MaterializedDocument;
+  warnings: { id: string; message: string }[];
+}
+
+export function rasterizeMaterialized(doc: MaterializedDocument, images: Map<string, Image>, options: RenderOptions = {}): RasterResult {
+  const scale = options.scale ?? 1;
+  const width = Math.max(1, Math.round(doc.width * scale));
+  const height = Math.max(1, Math.round(doc.height * scale));
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d') as unknown as Ctx;
+  const warnings = [...doc.warnings];
+  drawDocument(ctx, doc, { images }, warnings, scale, options.transparent);
+  return { canvas, pixels: canvas.data(), width, height, materialized: doc, warnings };
+}
+
+/** IR to pixels (premultiplied RGBA) without encoding. */
+export async function rasterize(ir: unknown, options: RenderOptions = {}): Promise<RasterResult> {
+  const { doc, images } = await prepare(ir, options);
+  return rasterizeMaterialized(doc, images, options);
+}
+
+function paintOpaque(bg: MaterializedDocument['background']): boolean {
+  if (typeof bg === 'string') return parseColor(bg).a >= 1;
+  if (bg.type === 'solid') return parseColor(bg.color).a >= 1 && (bg.opacity ?? 1) >= 1;
+  return (bg.opacity ?? 1) >= 1 && bg.stops.every((s) => parseColor(s.color).a >= 1);
+}
+
+/** True when every pixel is known to be opaque (opaque page background, not transparent). */
+export function isOpaqueDocument(doc: MaterializedDocument, options: RenderOptions = {}): boolean {
+  return !options.transparent && paintOpaque(doc.background);
+}
+
+/**
+ * Encodes premultiplied RGBA with sharp (much faster than the canvas PNG encoder, and smaller).
+ * `opaque` drops the alpha channel (smaller files); pass it when known, e.g. from `isOpaqueDocument`.
+ */
+export async function encodeRaster(pixels: Buffer, width: number, height: number, format: RasterFormat, options: RenderOptions = {}, opaque = false): Promise<Buffer> {
+  let img = sharp(pixels, { raw: { width, height, channels: 4, premultiplied: !opaque } });
+  if (opaque || format === 'jpeg') img = img.removeAlpha();
+  if (options.resizeWidth && options.resizeWidth !== width) img = img.resize({ width: options.resizeWidth, kernel: 'lanczos3' });
+  switch (format) {
+    case 'png':
+      return img.png({ compressionLevel: options.pngCompressionLevel ?? 6, adaptiveFiltering: false }).toBuffer();
+    case 'jpeg':
+      return img.jpeg({ quality: options.quality ?? 90, mozjpeg: true, chromaSubsampling: '4:4:4' }).toBuffer();
+    case 'webp':
+      return img.webp({ quality: options.quality ?? 90, effort: 4 }).toBuffer();
+    case 'avif':
+      return img.avif({ quality: options.quality ?? 60, effort: 2 }).toBuffer();
+  }
+}
+
+function renderSvg(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[]): Buffer {
+  const canvas = createCanvas(doc.width, doc.height, SvgExportFlag.ConvertTextToPaths);
+  const ctx = canvas.getContext('2d') as unknown as Ctx;
+  drawDocument(ctx, doc, { images }, warnings, 1);
+  return canvas.getContent();
+}
+
+function renderPdf(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], title?: string): Buffer {
+  const pdf = new PDFDocument({ title: title ?? 'Creative', creator: 'creative-ir', producer: 'creative-ir (Skia/PDF)', compressionLevel: 6 });
+  const ctx = pdf.beginPage(doc.width, doc.height) as unknown as Ctx;
+  drawDocument(ctx, doc, { images }, warnings, 1);
+  pdf.endPage();
+  return pdf.close();
+}
+
+/**
+ * Renders an IR document to PNG (default), JPEG, WebP, AVIF, SVG or PDF. Validates first
+ * (throws `IrValidationError`). The same IR and fonts give byte-identical PNGs on one platform.
+ */
+export async function renderIr(ir: unknown, options: RenderOptions = {}): Promise<RenderResult> {
+  const format = options.format ?? 'png';
+  const { doc, images } = await prepare(ir, options);
+  if (format === 'svg' || format === 'pdf') {
+    const warnings = [...doc.warnings];
+    const data = format === 'svg' ? renderSvg(doc, images, warnings) : renderPdf(doc, images, warnings, options.title);
+    return { data, format, mime: MIME[format], width: doc.width, height: doc.height, warnings, materialized: doc };
+  }
+  const r = rasterizeMaterialized(doc, images, options);
+  const data = await encodeRaster(r.pixels, r.width, r.height, format, options, isOpaqueDocument(doc, options));
+  const width = options.resizeWidth ?? r.width;
+  const height = options.resizeWidth ? Math.round((r.height * options.resizeWidth) / r.width) : r.height;
+  return { data, format, mime: MIME[format], width, height, warnings: r.warnings, materialized: doc };
+}
+
+/** A small preview (PNG or WebP) of at most `maxSize` px on the long side. */
+export async function renderPreview(ir: unknown, maxSize = 512, format: 'png' | 'webp' | 'jpeg' = 'webp', options: RenderOptions = {}): Promise<RenderResult> {
+  const doc = parseIr(ir);
+  const scale = Math.min(1, maxSize / Math.max(doc.width, doc.height));
+  return renderIr(doc, { ...options, format, scale, quality: options.quality ?? 80 });
+}

@@ -1,0 +1,17 @@
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import { IrDocumentSchema } from './ir-schema';
+
+export type JsonSchemaTarget = 'jsonSchema7' | 'openApi3';
+
+/**
+ * The IR as JSON Schema, derived from the zod schemas (ir-schema.ts), for the service's OpenAPI.
+ * `openApi3` gives a schema whose recursive node definitions live under `definitions`.
+ */
+export function irJsonSchema(target: JsonSchemaTarget = 'jsonSchema7'): Record<string, unknown> {
+  return zodToJsonSchema(IrDocumentSchema as never, {
+    name: 'CreativeIr',
+    target,
+    $refStrategy: 'root',
+    definitionPath: 'definitions',
+  }) as Record<string, unknown>;
+}
