@@ -44,3 +44,18 @@ export {
   type AssetBytes,
 } from './render/render';
 export { drawProcedural, listProceduralStyles, PROCEDURAL_STYLES, resolvePalette, type ProceduralParams, type ProceduralStyleInfo } from './procedural/procedural';
+export { renderHtml, type HtmlOptions } from './render/html';
+export { BriefSchema, resolveFormat, NAMED_FORMATS, type Brief, type BrandKit, type FormatSize, type LogoPosition } from './templates/brief';
+export {
+  findOverflow,
+  makeScheme,
+  type ContrastCheck,
+  type Scheme,
+  type TemplateContext,
+  type TemplateDefinition,
+  type TemplateInput,
+  type TemplateResult,
+} from './templates/engine';
+export { buildTemplate, listTemplates, getTemplate, TEMPLATES, type TemplateInfo } from './templates/catalogue';
+export { analyzeBrief, readability, type BriefAnalysis, type FieldReport } from './brief/analyze-brief';
+export { proceduralDocument, type ProceduralDocumentOptions } from './procedural/procedural-document';

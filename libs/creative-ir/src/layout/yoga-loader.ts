@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types for the package-exports-only subpath
 /// <reference path="./yoga-load.d.ts" />
 import type * as YogaLoadModule from 'yoga-layout/load';
 import type { Yoga } from 'yoga-layout/dist/src/wrapAssembly';

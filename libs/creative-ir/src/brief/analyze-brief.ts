@@ -1,0 +1,150 @@
+import { contrastRatio } from '../color/color';
+import { getTemplate } from '../templates/catalogue';
+import { resolveFormat, type BrandKit, type Brief, type FormatSize } from '../templates/brief';
+import { paletteFrom } from '../templates/engine';
+
+export interface FieldReport {
+  field: string;
+  length: number;
+  /** Recommended maximum characters for this format. */
+  limit: number;
+  status: 'ok' | 'long' | 'missing' | 'empty';
+}
+
+export interface BriefAnalysis {
+  /** 0..100, higher is better. */
+  score: number;
+  grade: 'excellent' | 'good' | 'fair' | 'poor';
+  format: FormatSize;
+  fields: FieldReport[];
+  readability: { score: number; level: string; words: number; sentences: number; language: string };
+  palette: { colors: string[]; source: string; bestTextContrast: number; lowContrastPairs: { a: string; b: string; ratio: number }[]; ok: boolean };
+  missing: string[];
+  suggestions: string[];
+}
+
+const LIMITS: Record<string, Record<string, number>> = {
+  square: { eyebrow: 32, title: 60, subtitle: 110, body: 220, cta: 24, insight: 40, author: 40, role: 50, source: 60 },
+  portrait: { eyebrow: 32, title: 70, subtitle: 130, body: 260, cta: 24, insight: 40, author: 40, role: 50, source: 60 },
+  story: { eyebrow: 32, title: 80, subtitle: 140, body: 280, cta: 24, insight: 40, author: 40, role: 50, source: 60 },
+  landscape: { eyebrow: 32, title: 50, subtitle: 90, body: 140, cta: 22, insight: 32, author: 40, role: 50, source: 60 },
+  wide: { eyebrow: 28, title: 40, subtitle: 70, body: 100, cta: 20, insight: 28, author: 36, role: 40, source: 50 },
+};
+
+function syllables(word: string, lang: string): number {
+  const w = word.toLowerCase().replace(/[^a-zà-ÿ]/g, '');
+  if (!w) return 0;
+  if (lang.startsWith('pt') || lang.startsWith('es')) return Math.max(1, (w.match(/[aeiouáéíóúâêôãõàü]+/g) ?? []).length);
+  const trimmed = w.length > 3 ? w.replace(/(?:[^laeiouy]es|ed|[^laeiouy]e)$/, '').replace(/^y/, '') : w;
+  return Math.max(1, (trimmed.match(/[aeiouy]{1,2}/g) ?? []).length);
+}
+
+/** Flesch reading ease (English) or its Portuguese adaptation (Martins et al.), clamped to 0..100. */
+export function readability(text: string, language = 'en'): { score: number; level: string; words: number; sentences: number; language: string } {
+  const lang = language.toLowerCase();
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  const sentences = Math.max(1, (text.match(/[.!?…]+(\s|$)/g) ?? []).length || (words.length ? 1 : 0));
+  if (!words.length) return { score: 100, level: 'n/a', words: 0, sentences: 0, language: lang };
+  const syl = words.reduce((s, w) => s + syllables(w, lang), 0);
+  const asl = words.length / sentences;
+  const asw = syl / words.length;
+  const raw = lang.startsWith('pt') ? 248.835 - 1.015 * asl - 84.6 * asw : 206.835 - 1.015 * asl - 84.6 * asw;
+  const score = Math.round(Math.max(0, Math.min(100, raw)));
+  const level = score >= 80 ? 'very easy' : score >= 60 ? 'easy' : score >= 50 ? 'fairly difficult' : score >= 30 ? 'difficult' : 'very difficult';
+  return { score, level, words: words.length, sentences, language: lang };
+}
+
+/**
+ * Scores a brief for a format: length of each field against what fits, readability, contrast
+ * of the palette, missing fields (for the template when given); returns concrete suggestions.
+ */
+export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] | FormatSize; brand?: BrandKit; template?: string } = {}): BriefAnalysis {
+  const format = resolveFormat((options.format as never) ?? brief.format);
+  const limits = LIMITS[format.name] ?? LIMITS.square;
+  const suggestions: string[] = [];
+  let score = 100;
+  const fields: FieldReport[] = [];
+  for (const [field, limit] of Object.entries(limits)) {
+    const v = brief[field as keyof Brief];
+    if (v === undefined || v === null) {
+      fields.push({ field, length: 0, limit, status: 'missing' });
+      continue;
+    }
+    const s = String(v).trim();
+    if (!s) {
+      fields.push({ field, length: 0, limit, status: 'empty' });
+      continue;
+    }
+    const long = s.length > limit;
+    fields.push({ field, length: s.length, limit, status: long ? 'long' : 'ok' });
+    if (long) {
+      score -= field === 'title' ? 15 : 8;
+      suggestions.push(`Shorten ${field} to at most ${limit} characters for a ${format.name} format (now ${s.length}); the layout will otherwise shrink the type.`);
+    }
+  }
+
+  const missing: string[] = [];
+  const template = options.template ? getTemplate(options.template) : undefined;
+  const required = template?.required ?? ['title'];
+  for (const f of required) {
+    const v = brief[f as keyof Brief];
+    const empty = v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
+    if (empty) missing.push(f);
+  }
+  if (!brief.cta?.trim() && /sell|buy|sign|regist|download|book|promo|launch|lanç|compr|inscr|vend/i.test(`${brief.intent ?? ''} ${brief.title ?? ''}`)) {
+    missing.push('cta');
+    suggestions.push('Add a call to action (cta), e.g. "Shop now" or "Register today": the intent asks the reader to act.');
+  }
+  for (const f of missing) {
+    score -= 12;
+    if (f !== 'cta') suggestions.push(`Add ${f}${template ? `: the ${template.name} template needs it` : ''}.`);
+  }
+  if (brief.slide_index != null && brief.slide_total != null && brief.slide_index > brief.slide_total) {
+    score -= 10;
+    suggestions.push(`slide_index (${brief.slide_index}) is greater than slide_total (${brief.slide_total}).`);
+  }
+
+  const language = brief.language ?? 'en';
+  const text = [brief.title, brief.subtitle, brief.body].filter(Boolean).join('. ');
+  const read = readability(text, language);
+  if (read.words >= 8 && read.score < 50) {
+    score -= 10;
+    suggestions.push(`Readability is ${read.level} (${read.score}/100): use shorter sentences and simpler words.`);
+  }
+  if (brief.title && brief.title.split(/\s+/).length > 12) {
+    score -= 5;
+    suggestions.push('Keep the title under 12 words; move details to the subtitle or body.');
+  }
+  if (brief.title && brief.title === brief.title.toUpperCase() && /[A-Z]{6,}/.test(brief.title)) suggestions.push('Avoid an all-caps title; templates already style eyebrows in capitals.');
+
+  const seed = brief.seed ?? 7;
+  const pal = paletteFrom(brief, options.brand, seed);
+  const pairs: { a: string; b: string; ratio: number }[] = [];
+  let best = 1;
+  for (let i = 0; i < pal.colors.length; i++) {
+    for (let j = i + 1; j < pal.colors.length; j++) {
+      const ratio = +contrastRatio(pal.colors[i], pal.colors[j]).toFixed(2);
+      best = Math.max(best, ratio);
+      if (ratio < 3) pairs.push({ a: pal.colors[i], b: pal.colors[j], ratio });
+    }
+  }
+  const withNeutrals = Math.max(...pal.colors.map((c) => Math.max(contrastRatio('#ffffff', c), contrastRatio('#000000', c))));
+  const paletteOk = best >= 4.5 || pal.colors.length === 1;
+  if (pal.source !== 'default' && !paletteOk) {
+    score -= 8;
+    suggestions.push(`No two palette colors reach 4.5:1 contrast (best ${best.toFixed(2)}:1); text will use black or white (best ${withNeutrals.toFixed(2)}:1). Add a dark or light color to the palette.`);
+  }
+  if (brief.palette && pal.source === 'default') suggestions.push(`Palette "${brief.palette}" was not understood: give colors as hex (#1d4ed8, #f59e0b) or a name (ocean, sunset, forest, mono, pastel, earth, neon, corporate, candy, midnight).`);
+
+  score = Math.max(0, Math.min(100, Math.round(score)));
+  return {
+    score,
+    grade: score >= 90 ? 'excellent' : score >= 75 ? 'good' : score >= 50 ? 'fair' : 'poor',
+    format,
+    fields,
+    readability: read,
+    palette: { colors: pal.colors, source: pal.source, bestTextContrast: +best.toFixed(2), lowContrastPairs: pairs, ok: paletteOk },
+    missing,
+    suggestions,
+  };
+}

@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { createCanvas, type Image } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { join } from 'node:path';
+import { bundledFontFile, cssFontFamily, fallbackFontFiles } from '../fonts/font-registry';
+import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
+import { drawProcedural } from '../procedural/procedural';
+import type { CornerRadius, IrNode, Paint, TextNode } from '../schema/ir-schema';
+import { parseColor, toCss } from '../color/color';
+import { prepare, type RenderOptions } from './render';
+import type { Ctx } from './draw';
+
+/**
+ * Standalone HTML export: one absolutely positioned element per node, at the boxes and line
+ * breaks that `materialize` computed (so it matches the raster render), with the used fonts
+ * embedded as base64 @font-face rules. Procedural backgrounds are embedded as images.
+ */
+export interface HtmlOptions extends RenderOptions {
+  /** Page title. */
+  title?: string;
+  /** Embed the bundled fonts used by the document (default true). */
+  embedFonts?: boolean;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const px = (n: number) => `${+n.toFixed(3)}px`;
+
+function cssPaint(p: Paint, w: number, h: number): string {
+  if (p.type === 'solid') {
+    const c = parseColor(p.color);
+    const col = toCss({ ...c, a: c.a * (p.opacity ?? 1) });
+    return `linear-gradient(${col}, ${col})`;
+  }
+  const op = p.opacity ?? 1;
+  const stops = p.stops.map((s) => `${toCss({ ...parseColor(s.color), a: parseColor(s.color).a * op })} ${+(s.offset * 100).toFixed(3)}%`).join(', ');
+  if (p.type === 'linear-gradient') return `linear-gradient(${p.angle ?? 180}deg, ${stops})`;
+  const c = p.center ?? { x: 0.5, y: 0.5 };
+  const r = (p.radius ?? 1) * (Math.hypot(w, h) / 2);
+  return `radial-gradient(circle ${px(r)} at ${+(c.x * 100).toFixed(3)}% ${+(c.y * 100).toFixed(3)}%, ${stops})`;
+}
+
+function radius(r: CornerRadius | undefined, w: number, h: number): string | undefined {
+  if (r === undefined) return undefined;
+  const max = Math.min(w, h) / 2;
+  const arr = typeof r === 'number' ? [r, r, r, r] : r;
+  return arr.map((v) => px(Math.min(v, max))).join(' ');
+}
+
+function baseStyle(m: MaterializedNode, parent: MaterializedNode | undefined): string[] {
+  const n = m.node;
+  const s = [`left:${px(m.x - (parent?.x ?? 0))}`, `top:${px(m.y - (parent?.y ?? 0))}`, `width:${px(m.width)}`, `height:${px(m.height)}`];
+  if (n.rotation) s.push(`transform:rotate(${n.rotation}deg)`);
+  if (n.opacity !== undefined) s.push(`opacity:${n.opacity}`);
+  if (n.blendMode && n.blendMode !== 'normal') s.push(`mix-blend-mode:${n.blendMode}`);
+  if (n.blur) s.push(`filter:blur(${px(n.blur)})`);
+  return s;
+}
+
+function shapeStyle(n: IrNode, w: number, h: number): string[] {
+  const s: string[] = [];
+  if (n.fills?.length) s.push(`background:${[...n.fills].reverse().map((f) => cssPaint(f, w, h)).join(', ')}`);
+  if (n.type === 'ellipse') s.push('border-radius:50%');
+  else if ('cornerRadius' in n) {
+    const r = radius(n.cornerRadius as CornerRadius | undefined, w, h);
+    if (r) s.push(`border-radius:${r}`);
+  }
+  const shadows = (n.shadows ?? []).map((sh) => `${px(sh.x)} ${px(sh.y)} ${px(sh.blur)} ${sh.color}`);
+  for (const st of n.strokes ?? []) {
+    const align = st.align ?? 'inside';
+    const style = st.dash?.length ? 'dashed' : 'solid';
+    if (align === 'inside') shadows.push(`inset 0 0 0 ${px(st.width)} ${st.color}`);
+    else s.push(`outline:${px(st.width)} ${style} ${st.color}`, `outline-offset:${px(align === 'center' ? -st.width / 2 : 0)}`);
+  }
+  if (shadows.length) s.push(`box-shadow:${shadows.join(', ')}`);
+  return s;
+}
+
+function textHtml(m: MaterializedNode): string {
+  const n = m.node as TextNode;
+  const t = m.text;
+  if (!t) return '';
+  const va = n.verticalAlign ?? 'top';
+  const top = va === 'middle' ? (m.height - t.height) / 2 : va === 'bottom' ? m.height - t.height : 0;
+  let align = n.textAlign ?? 'start';
+  if (align === 'start') align = t.direction === 'rtl' ? 'right' : 'left';
+  if (align === 'end') align = t.direction === 'rtl' ? 'left' : 'right';
+  const gradient = !n.color && n.fills?.find((p) => p.type !== 'solid');
+  const color = n.color ?? (n.fills?.find((p) => p.type === 'solid') as { color: string } | undefined)?.color ?? '#000000';
+  const common = [
+    `font-family:${cssFontFamily(t.family)}`,
+    `font-weight:${t.weight}`,
+    `font-style:${t.style}`,
+    `font-size:${px(t.fontSize)}`,
+    `line-height:${px(t.lineHeight)}`,
+    `letter-spacing:${px(t.letterSpacing)}`,
+    `direction:${t.direction}`,
+    gradient ? `background:${cssPaint(gradient, m.width, m.height)};-webkit-background-clip:text;background-clip:text;color:transparent` : `color:${color}`,
+  ];
+  if (n.textDecoration && n.textDecoration !== 'none') common.push(`text-decoration:${n.textDecoration}`);
+  if (n.shadows?.length) common.push(`text-shadow:${n.shadows.map((s) => `${px(s.x)} ${px(s.y)} ${px(s.blur)} ${s.color}`).join(', ')}`);
+  return t.lines
+    .map((line, i) => {
+      const justify = align === 'justify' && !line.paragraphEnd;
+      const a = align === 'justify' ? (justify ? 'justify;text-align-last:justify' : t.direction === 'rtl' ? 'right' : 'left') : align;
+      return `<div class="l" style="top:${px(top + i * t.lineHeight)};width:${px(m.width)};height:${px(t.lineHeight)};text-align:${a};${common.join(';')}">${esc(line.text)}</div>`;
+    })
+    .join('');
+}
+
+async function proceduralDataUrl(m: MaterializedNode): Promise<string> {
+  const w = Math.max(1, Math.round(m.width));
+  const h = Math.max(1, Math.round(m.height));
+  const c = createCanvas(w, h);
+  drawProcedural(c.getContext('2d') as unknown as Ctx, m.node as Extract<IrNode, { type: 'procedural' }>, w, h);
+  const webp = await sharp(c.data(), { raw: { width: w, height: h, channels: 4, premultiplied: true } }).webp({ quality: 92 }).toBuffer();
+  return `data:image/webp;base64,${webp.toString('base64')}`;
+}
+
+async function imageHtml(m: MaterializedNode, img: Image | undefined, options: RenderOptions): Promise<string> {
+  const n = m.node;
+  if (n.type !== 'image') return '';
+  if (!img) return '';
+  let src = n.src;
+  if (src.startsWith('asset:')) {
+    const c = createCanvas(img.width, img.height);
+    c.getContext('2d').drawImage(img, 0, 0);
+    const webp = await sharp(c.data(), { raw: { width: img.width, height: img.height, channels: 4, premultiplied: true } }).webp({ quality: options.quality ?? 90 }).toBuffer();
+    src = `data:image/webp;base64,${webp.toString('base64')}`;
+  }
+  const w = m.width;
+  const h = m.height;
+  const fit = n.fit ?? 'cover';
+  let box = { x: 0, y: 0, w, h };
+  if (fit !== 'fill') {
+    const s = fit === 'cover' ? Math.max(w / img.width, h / img.height) : Math.min(w / img.width, h / img.height);
+    const dw = img.width * s;
+    const dh = img.height * s;
+    let dx = (w - dw) / 2;
+    let dy = (h - dh) / 2;
+    if (fit === 'cover') {
+      const fp = n.focalPoint ?? { x: 0.5, y: 0.5 };
+      dx = Math.min(0, Math.max(w - dw, w / 2 - fp.x * dw));
+      dy = Math.min(0, Math.max(h - dh, h / 2 - fp.y * dh));
+    }
+    box = { x: dx, y: dy, w: dw, h: dh };
+  }
+  return `<img alt="" src="${src}" style="position:absolute;left:${px(box.x)};top:${px(box.y)};width:${px(box.w)};height:${px(box.h)};max-width:none">`;
+}
+
+function svgShape(m: MaterializedNode): string {
+  const n = m.node;
+  const stroke = n.strokes?.[0];
+  const fill = n.fills?.find((f) => f.type === 'solid') as { color: string } | undefined;
+  const attrs = `fill="${n.type === 'line' ? 'none' : (fill?.color ?? 'none')}"${stroke ? ` stroke="${stroke.color}" stroke-width="${stroke.width}"${stroke.dash ? ` stroke-dasharray="${stroke.dash.join(' ')}"` : ''}${stroke.cap ? ` stroke-linecap="${stroke.cap}"` : n.type === 'line' ? ' stroke-linecap="round"' : ''}` : ''}`;
+  if (n.type === 'line') {
+    const [a, b] = n.points ?? [
+      { x: 0, y: 0 },
+      { x: m.width, y: m.height },
+    ];
+    return `<svg width="${m.width}" height="${m.height}" style="overflow:visible"><line x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}" ${attrs}/></svg>`;
+  }
+  if (n.type === 'path') {
+    const vb = n.viewBox ?? [0, 0, m.width || 1, m.height || 1];
+    return `<svg width="${m.width}" height="${m.height}" viewBox="${vb.join(' ')}" preserveAspectRatio="none" style="overflow:visible"><path d="${esc(n.d)}" fill-rule="${n.fillRule ?? 'nonzero'}" ${attrs}/></svg>`;
+  }
+  return '';
+}
+
+async function nodeHtml(m: MaterializedNode, parent: MaterializedNode | undefined, images: Map<string, Image>, options: RenderOptions): Promise<string> {
+  const n = m.node;
+  if (n.visible === false) return '';
+  const style = baseStyle(m, parent);
+  let inner = '';
+  if (n.type === 'text') inner = textHtml(m);
+  else if (n.type === 'line' || n.type === 'path') inner = svgShape(m);
+  else if (n.type !== 'group') style.push(...shapeStyle(n, m.width, m.height));
+  if (n.type === 'image') {
+    style.push('overflow:hidden');
+    inner = await imageHtml(m, images.get(n.src), options);
+  }
+  if (n.type === 'procedural') {
+    style.push('overflow:hidden', `background-image:url(${await proceduralDataUrl(m)})`, 'background-size:100% 100%');
+  }
+  if ((n.type === 'frame' || n.type === 'group') && n.clipContent) style.push('overflow:hidden');
+  if (n.type === 'frame' || n.type === 'group') {
+    for (const c of m.children) inner += await nodeHtml(c, m, images, options);
+  }
+  return `<div class="n" data-id="${esc(m.id)}" data-type="${n.type}" style="${style.join(';')}">${inner}</div>`;
+}
+
+function hasEmoji(root: MaterializedNode): boolean {
+  const re = /\p{Extended_Pictographic}/u;
+  const walk = (m: MaterializedNode): boolean => (!!m.text && m.text.lines.some((l) => re.test(l.text))) || m.children.some(walk);
+  return walk(root);
+}
+
+function collectFaces(root: MaterializedNode): Map<string, { family: string; weight: number; style: 'normal' | 'italic' }> {
+  const out = new Map<string, { family: string; weight: number; style: 'normal' | 'italic' }>();
+  const walk = (m: MaterializedNode) => {
+    if (m.text) out.set(`${m.text.family}|${m.text.weight}|${m.text.style}`, { family: m.text.family, weight: m.text.weight, style: m.text.style });
+    m.children.forEach(walk);
+  };
+  walk(root);
+  return out;
+}
+
+export function documentToHtml(doc: MaterializedDocument, body: string, fontCss: string, title = 'Creative'): string {
+  const bg = doc.background;
+  const bgCss = typeof bg === 'string' ? bg : cssPaint(bg, doc.width, doc.height);
+  return `<!doctype html>
+<html lang="${esc(doc.lang)}"><head><meta charset="utf-8"><title>${esc(title)}</title>
+<meta name="viewport" content="width=${doc.width}">
+<style>
+${fontCss}
+html,body{margin:0;padding:0}
+.page{position:relative;width:${doc.width}px;height:${doc.height}px;overflow:hidden;background:${bgCss}}
+.n,.l{position:absolute;box-sizing:border-box;margin:0;padding:0}
+.l{left:0;white-space:pre;overflow:visible;font-kerning:normal;text-rendering:geometricPrecision}
+</style></head>
+<body><div class="page">${body}</div></body></html>
+`;
+}
+
+/** Exports the IR as a standalone HTML page that looks like the render. */
+export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promise<string> {
+  const { doc, images } = await prepare(ir, options);
+  const body = await nodeHtml(doc.root, undefined, images, options);
+  let fontCss = '';
+  if (options.embedFonts !== false) {
+    for (const f of collectFaces(doc.root).values()) {
+      const file = bundledFontFile(f.family, f.weight, f.style);
+      if (!file) continue;
+      const data = readFileSync(file.path).toString('base64');
+      fontCss += `@font-face{font-family:"${f.family}";font-weight:${f.weight};font-style:${f.style};src:url(data:font/ttf;base64,${data}) format("truetype")}\n`;
+    }
+    for (const f of doc.doc.fonts ?? []) {
+      if (f.src?.startsWith('data:')) fontCss += `@font-face{font-family:"${f.family}";font-weight:${f.weight ?? 400};font-style:${f.style ?? 'normal'};src:url(${f.src})}\n`;
+    }
+    if (hasEmoji(doc.root)) {
+      const dir = fallbackFontFiles().find((x) => x.family === 'Twemoji Mozilla');
+      if (dir) fontCss += `@font-face{font-family:"Twemoji Mozilla";src:url(data:font/woff2;base64,${readFileSync(join(dir.path, 'twemoji.woff2')).toString('base64')}) format("woff2")}\n`;
+    }
+  }
+  return documentToHtml(doc, body, fontCss, options.title);
+}

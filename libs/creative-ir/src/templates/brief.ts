@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** A creative brief, as the service receives it (every field optional and nullable). */
+const str = () => z.string().nullable().optional();
+const int = () => z.number().int().nullable().optional();
+
+export const BriefSchema = z.object({
+  intent: str(),
+  title: str(),
+  subtitle: str(),
+  eyebrow: str(),
+  body: str(),
+  cta: str(),
+  author: str(),
+  role: str(),
+  insight: str(),
+  source: str(),
+  tone: str(),
+  palette: str(),
+  language: str(),
+  brand: z
+    .object({ name: str(), tagline: str(), website: str(), colors: z.array(z.string()).nullable().optional() })
+    .nullable()
+    .optional(),
+  format: z
+    .union([
+      z.string(),
+      z.object({ width: z.number().int().positive().nullable().optional(), height: z.number().int().positive().nullable().optional(), name: str() }),
+    ])
+    .nullable()
+    .optional(),
+  data: z.array(z.record(z.unknown())).nullable().optional(),
+  items: z.array(z.string()).nullable().optional(),
+  slide_index: int(),
+  slide_total: int(),
+  seed: int(),
+});
+export type Brief = z.infer<typeof BriefSchema>;
+
+export type LogoPosition = 'top_left' | 'top_center' | 'top_right' | 'bottom_left' | 'bottom_center' | 'bottom_right' | 'center';
+
+/** Brand kit as stored by the service; the logo is passed already resolved (data URL or bytes). */
+export interface BrandKit {
+  name?: string | null;
+  colors?: string[] | null;
+  /** e.g. { heading: 'Playfair Display', body: 'Inter' } (bundled families or aliases: sans, serif, display, mono). */
+  fonts?: { heading?: string | null; body?: string | null; [k: string]: string | null | undefined } | null;
+  /** Logo image: a data URL, or bytes (PNG, JPEG, WebP, GIF or SVG). */
+  logo?: string | Buffer | Uint8Array | null;
+  logo_position?: LogoPosition | null;
+  /** Logo height: px at a 1080 px reference (scaled to the format), or small / medium / large. */
+  logo_size?: number | 'small' | 'medium' | 'large' | null;
+  /** Margin from the edges: px at a 1080 px reference. */
+  logo_margin?: number | null;
+  tone?: string | null;
+  palette?: string | string[] | null;
+}
+
+export interface FormatSize {
+  width: number;
+  height: number;
+  name: string;
+}
+
+export const NAMED_FORMATS: Record<string, FormatSize> = {
+  square: { width: 1080, height: 1080, name: 'square' },
+  post: { width: 1080, height: 1080, name: 'square' },
+  instagram_post: { width: 1080, height: 1080, name: 'square' },
+  portrait: { width: 1080, height: 1350, name: 'portrait' },
+  story: { width: 1080, height: 1920, name: 'story' },
+  reel: { width: 1080, height: 1920, name: 'story' },
+  landscape: { width: 1200, height: 628, name: 'landscape' },
+  banner: { width: 1200, height: 628, name: 'landscape' },
+  og: { width: 1200, height: 630, name: 'landscape' },
+  linkedin: { width: 1200, height: 627, name: 'landscape' },
+  twitter: { width: 1600, height: 900, name: 'landscape' },
+  youtube_thumbnail: { width: 1280, height: 720, name: 'landscape' },
+  wide_banner: { width: 1500, height: 500, name: 'wide' },
+};
+
+/** Resolves `format` (a name, "WxH", or {width,height}) to a size; defaults to a 1080x1080 square. */
+export function resolveFormat(format: Brief['format'] | FormatSize | undefined): FormatSize {
+  if (!format) return NAMED_FORMATS.square;
+  if (typeof format === 'string') {
+    const m = /^(\d{2,5})\s*[xX×]\s*(\d{2,5})$/.exec(format.trim());
+    if (m) return { width: +m[1], height: +m[2], name: formatName(+m[1], +m[2]) };
+    return NAMED_FORMATS[format.trim().toLowerCase().replace(/[\s-]+/g, '_')] ?? NAMED_FORMATS.square;
+  }
+  if (format.width && format.height) return { width: format.width, height: format.height, name: formatName(format.width, format.height) };
+  if (format.name) return resolveFormat(format.name);
+  return NAMED_FORMATS.square;
+}
+
+export function formatName(w: number, h: number): string {
+  const r = w / h;
+  if (r > 2.2) return 'wide';
+  if (r > 1.15) return 'landscape';
+  if (r < 0.65) return 'story';
+  if (r < 0.9) return 'portrait';
+  return 'square';
+}
