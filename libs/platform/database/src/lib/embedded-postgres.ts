@@ -1,3 +1,4 @@
+/// <reference path="./vendor-types.d.ts" />
 import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';

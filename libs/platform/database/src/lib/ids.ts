@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
 
 let lastTime = 0;
-let lastRandom = Buffer.alloc(10);
+let lastRandom: Buffer = Buffer.alloc(10);
 
 /**
  * A prefixed, time-sortable identifier (ULID layout: 48-bit milliseconds + 80 random bits),
@@ -34,7 +34,7 @@ export function newId(prefix: string): string {
 }
 
 function increment(buf: Buffer): Buffer {
-  const out = Buffer.from(buf);
+  const out: Buffer = Buffer.from(buf);
   for (let i = out.length - 1; i >= 0; i--) {
     if (out[i] < 255) {
       out[i]++;

@@ -99,7 +99,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const inserted = await repo
       .createQueryBuilder()
       .insert()
-      .values({ accountId, key, requestHash: hash, state: 'in_progress', responseStatus: null, responseBody: null })
+      .values({ accountId, key, requestHash: hash, state: 'in_progress', responseStatus: null, responseBody: null as never })
       .orIgnore()
       .returning(['key'])
       .execute();

@@ -1,0 +1,83 @@
+import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreativeConfig } from '../../config';
+import { creativeService } from '../../service';
+
+describe('creative /v1/brand-kit', () => {
+  let t: TestApp<CreativeConfig>;
+  let alice: TestAccount;
+  let bob: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp(creativeService);
+    alice = await t.account('alice');
+    bob = await t.account('bob');
+  });
+  afterAll(() => t?.close());
+
+  const kit = {
+    name: 'Acme',
+    colors: ['#0B1F3A', '#F2A900', '#fff'],
+    fonts: { heading: 'Inter', body: 'Source Serif' },
+    logo_position: 'top_left',
+    logo_size: 96,
+    logo_margin: 40,
+    tone: 'confident',
+    palette: 'ocean',
+    metadata: { team: 'growth' },
+    unknown_field: 'ignored',
+  };
+
+  it('shows defaults, stores, replaces and deletes the kit', async () => {
+    const empty = expectStatus(await t.http.get('/v1/brand-kit').set('x-api-key', alice.key), 200).body;
+    expect(empty).toMatchObject({ name: null, colors: null, logo_position: 'bottom_right', updated_at: null });
+
+    const stored = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send(kit), 200).body;
+    expect(stored).toMatchObject({ name: 'Acme', colors: kit.colors, fonts: kit.fonts, logo_position: 'top_left', logo_size: 96 });
+    expect(stored).not.toHaveProperty('unknown_field');
+    expect(expectStatus(await t.http.get('/v1/brand-kit').set('Authorization', `Bearer ${alice.key}`), 200).body).toEqual(stored);
+
+    const replaced = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme 2' }), 200).body;
+    expect(replaced).toMatchObject({ name: 'Acme 2', colors: null, logo_position: 'bottom_right' });
+
+    expect(expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', alice.key), 200).body).toEqual({ deleted: true });
+    expect(expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', alice.key), 200).body).toEqual({ deleted: false });
+    expect((await t.http.get('/v1/brand-kit').set('x-api-key', alice.key)).body.updated_at).toBeNull();
+  });
+
+  it('answers 422 with loc items and changes nothing', async () => {
+    await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Keep' });
+    const res = expectStatus(
+      await t.http
+        .put('/v1/brand-kit')
+        .set('x-api-key', alice.key)
+        .send({ colors: ['red'], logo_position: 'middle', logo_size: 'big', fonts: 'Inter', metadata: { big: 'x'.repeat(20000) } }),
+      422,
+    );
+    const locs = res.body.detail.map((d: { loc: (string | number)[] }) => d.loc.join('.'));
+    expect(locs).toEqual(expect.arrayContaining(['body.colors', 'body.logo_position', 'body.logo_size', 'body.fonts', 'body.metadata']));
+    for (const item of res.body.detail) expect(Object.keys(item).sort()).toEqual(['loc', 'msg', 'type']);
+    expect((await t.http.get('/v1/brand-kit').set('x-api-key', alice.key)).body.name).toBe('Keep');
+
+    const malformed = await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).set('Content-Type', 'application/json').send('{oops');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ detail: 'The request body is not valid JSON', code: 'invalid_json', errors: expect.any(Array) });
+  });
+
+  it('answers 401 in the creative envelope', async () => {
+    const res = expectStatus(await t.http.get('/v1/brand-kit'), 401);
+    expect(res.body).toEqual({ detail: expect.stringContaining('x-api-key'), code: 'unauthorized' });
+    const wrong = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', 'cr_live_wrong').send({ name: 'x' }), 401);
+    expect(wrong.body.code).toBe('unauthorized');
+    const unknownRoute = expectStatus(await t.http.get('/v1/brand-kits').set('x-api-key', alice.key), 404);
+    expect(unknownRoute.body).toEqual({ detail: 'No route for GET /v1/brand-kits', code: 'not_found' });
+  });
+
+  it("keeps each account's kit to itself", async () => {
+    await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Alice brand', colors: ['#123456'] });
+    const bobs = expectStatus(await t.http.get('/v1/brand-kit').set('x-api-key', bob.key), 200).body;
+    expect(bobs.name).toBeNull();
+    expect(expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', bob.key), 200).body.deleted).toBe(false);
+    expect((await t.http.get('/v1/brand-kit').set('x-api-key', alice.key)).body.name).toBe('Alice brand');
+  });
+});

@@ -1,0 +1,123 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidationOptions,
+} from 'class-validator';
+import type { BrandKit } from '../brand-kit.entity';
+
+export const LOGO_POSITIONS = [
+  'top_left',
+  'top_center',
+  'top_right',
+  'center_left',
+  'center',
+  'center_right',
+  'bottom_left',
+  'bottom_center',
+  'bottom_right',
+] as const;
+export const DEFAULT_LOGO_POSITION = 'bottom_right';
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+
+/** A JSON object whose serialized size stays under `max` bytes. */
+function MaxJsonBytes(max: number, options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'maxJsonBytes',
+      validator: {
+        validate: (value: unknown) => value === null || value === undefined || Buffer.byteLength(JSON.stringify(value)) <= max,
+        defaultMessage: (args) => `${args?.property} must be at most ${max} bytes of JSON`,
+      },
+    },
+    options,
+  );
+}
+
+/** PUT body: replaces the whole kit; omitted fields go back to their defaults. */
+export class PutBrandKitDto {
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Acme', maxLength: 120 })
+  @IsOptional() @IsString() @MaxLength(120)
+  name?: string | null;
+
+  @ApiPropertyOptional({ type: [String], nullable: true, example: ['#0B1F3A', '#F2A900', '#FFFFFF'], description: 'Hex colors, primary first (at most 16)' })
+  @IsOptional() @IsArray() @ArrayMaxSize(16) @Matches(HEX_COLOR, { each: true, message: 'each value in colors must be a hex color such as #1A2B3C' })
+  colors?: string[] | null;
+
+  @ApiPropertyOptional({ type: 'object', nullable: true, additionalProperties: true, example: { heading: 'Inter', body: 'Inter' } })
+  @IsOptional() @IsObject() @MaxJsonBytes(4096)
+  fonts?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph' })
+  @IsOptional() @IsString() @MaxLength(64)
+  logo_asset_id?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, enum: LOGO_POSITIONS, default: DEFAULT_LOGO_POSITION })
+  @IsOptional() @IsIn(LOGO_POSITIONS, { message: `logo_position must be one of ${LOGO_POSITIONS.join(', ')}` })
+  logo_position?: string | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 96, description: 'Logo width in pixels at 1080 px (8 to 2048)' })
+  @IsOptional() @IsInt() @Min(8) @Max(2048)
+  logo_size?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 48, description: 'Distance from the edges in pixels at 1080 px (0 to 1024)' })
+  @IsOptional() @IsInt() @Min(0) @Max(1024)
+  logo_margin?: number | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'confident, warm' })
+  @IsOptional() @IsString() @MaxLength(200)
+  tone?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'ocean' })
+  @IsOptional() @IsString() @MaxLength(120)
+  palette?: string | null;
+
+  @ApiPropertyOptional({ type: 'object', nullable: true, additionalProperties: true })
+  @IsOptional() @IsObject() @MaxJsonBytes(16384)
+  metadata?: Record<string, unknown> | null;
+}
+
+export class BrandKitDto {
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty({ type: [String], nullable: true }) colors: string[] | null;
+  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) fonts: Record<string, unknown> | null;
+  @ApiProperty({ type: String, nullable: true }) logo_asset_id: string | null;
+  @ApiProperty({ type: String, enum: LOGO_POSITIONS, example: DEFAULT_LOGO_POSITION }) logo_position: string;
+  @ApiProperty({ type: Number, nullable: true }) logo_size: number | null;
+  @ApiProperty({ type: Number, nullable: true }) logo_margin: number | null;
+  @ApiProperty({ type: String, nullable: true }) tone: string | null;
+  @ApiProperty({ type: String, nullable: true }) palette: string | null;
+  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) metadata: Record<string, unknown> | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null while the account has no kit (defaults shown)' })
+  updated_at: string | null;
+
+  static from(kit: BrandKit | null): BrandKitDto {
+    return {
+      name: kit?.name ?? null,
+      colors: kit?.colors ?? null,
+      fonts: kit?.fonts ?? null,
+      logo_asset_id: kit?.logoAssetId ?? null,
+      logo_position: kit?.logoPosition ?? DEFAULT_LOGO_POSITION,
+      logo_size: kit?.logoSize ?? null,
+      logo_margin: kit?.logoMargin ?? null,
+      tone: kit?.tone ?? null,
+      palette: kit?.palette ?? null,
+      metadata: kit?.metadata ?? null,
+      updated_at: kit ? kit.updatedAt.toISOString() : null,
+    };
+  }
+}
+
+export class BrandKitDeletedDto {
+  @ApiProperty({ description: 'false when there was no kit to delete' }) deleted: boolean;
+}

@@ -1,0 +1,31 @@
+import { creativeEnvelope } from '@platform/errors';
+import type { ServiceDefinition } from '@platform/http';
+import { AppModule } from './app.module';
+import { BrandKit } from './brand-kit/brand-kit.entity';
+import { CreativeConfig, loadCreativeConfig } from './config';
+import { migrations } from './migrations';
+
+export const creativeService: ServiceDefinition<CreativeConfig> = {
+  name: 'creative',
+  loadConfig: loadCreativeConfig,
+  appModule: (config) => AppModule.forRoot(config),
+  database: { entities: [BrandKit], migrations },
+  auth: { keyPrefix: 'cr', headers: ['x-api-key', 'bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'creative' },
+  envelope: creativeEnvelope,
+  queues: [],
+  openapi: {
+    title: 'Creative Design and Rendering API',
+    version: '0.58.0',
+    description: [
+      'A creative runtime around the Creative IR: briefs to designs, CPU-first rendering, revisions, campaigns, video,',
+      'procedural backgrounds, assets and artifacts, billing and usage.',
+      '',
+      'Authentication: `x-api-key: <API_KEY>` or `Authorization: Bearer <API_KEY>`.',
+      'Errors: 422 answers `{detail: [{loc, msg, type}]}`; every other error `{detail: "<message>", code}`.',
+      'Rate limit: 600 requests per minute per credential by default (`RATE_LIMIT_PER_MINUTE`), shared across replicas;',
+      'responses carry `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix seconds), and 429 adds `Retry-After`.',
+      'Idempotency: creating and updating operations accept `idempotency_key` in the body (or an `Idempotency-Key` header);',
+      'a repeat with the same body replays the stored response, the same key with another body answers 409 `idempotency_key_reused`.',
+    ].join('\n'),
+  },
+};

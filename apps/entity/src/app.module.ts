@@ -1,0 +1,10 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { EntityConfig } from './config';
+import { EntitiesModule } from './entities/entities.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(_config: EntityConfig): DynamicModule {
+    return { module: AppModule, imports: [EntitiesModule] };
+  }
+}
