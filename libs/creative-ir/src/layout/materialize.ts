@@ -87,6 +87,11 @@ function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, pare
     sv = node.height === undefined && sv !== 'hug' ? 'fixed' : sv;
   }
   if (node.type === 'text' && node.fit === 'grow') sv = 'hug';
+  // A parent that stretches its children fills their unspecified counter-axis size.
+  if (inAuto && parent && parent.type === 'frame' && parent.counterAxisAlignItems === 'stretch') {
+    if (parentHorizontal && node.height === undefined && node.layoutSizingVertical === undefined) sv = 'fill';
+    if (!parentHorizontal && node.width === undefined && node.layoutSizingHorizontal === undefined) sh = 'fill';
+  }
   if (!inAuto && sh === 'fill') sh = 'fixed';
   if (!inAuto && sv === 'fill') sv = 'fixed';
   if (isContainer && !isAuto(node)) {

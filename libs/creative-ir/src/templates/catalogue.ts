@@ -1,4 +1,4 @@
-import { mix, over, withAlpha } from '../color/color';
+import { contrastRatio, mix, over, withAlpha } from '../color/color';
 import { resolvePalette } from '../procedural/procedural';
 import type { FrameNode, IrDocument, IrNode, Paint, ProceduralStyleId } from '../schema/ir-schema';
 import { resolveFormat } from './brief';
@@ -89,6 +89,10 @@ function proceduralBackdrop(ctx: TemplateContext, style: ProceduralStyleId, scri
     { type: 'procedural', id: 'backdrop', name: 'Background', style, seed: ctx.seed, density: 1, phase: 0, palette: pal, ...b, layoutPositioning: 'absolute' },
   ];
   const scrimColor = ctx.scheme.bg;
+  // Raise the scrim until the scheme's text reads on every palette color behind it.
+  const worst = (c: string, a: number) => Math.min(...pal.map((p) => contrastRatio(c, over(withAlpha(scrimColor, a), p))));
+  while (scrim < 0.95 && (worst(ctx.scheme.text, scrim) < 7 || worst(ctx.scheme.muted, scrim) < 4.5)) scrim = Math.min(0.95, scrim + 0.05);
+  scrim = +scrim.toFixed(2);
   if (scrim > 0) nodes.push({ type: 'rect', id: 'scrim', name: 'Scrim', ...b, fills: [{ type: 'solid', color: scrimColor, opacity: scrim }], layoutPositioning: 'absolute' });
   return { nodes, behind: pal.map((c) => over(withAlpha(scrimColor, scrim), c)), background: ctx.scheme.bg };
 }

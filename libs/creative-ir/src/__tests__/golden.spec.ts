@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { buildTemplate, renderIr } from '../index';
+import { designs } from './designs';
+
+/**
+ * Golden images: representative designs rendered at 0.4x and compared with committed PNGs
+ * using a perceptual tolerance (anti-aliasing and encoder noise pass, visible changes fail).
+ * Refresh on purpose with: UPDATE_GOLDEN=1 npx vitest run --config libs/creative-ir/vitest.config.ts golden
+ */
+const GOLDEN_DIR = join(__dirname, 'golden');
+const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
+const SCALE = 0.4;
+
+interface Diff {
+  mismatchedRatio: number;
+  meanDelta: number;
+}
+
+/** Per-pixel perceptual distance in YIQ space (as pixelmatch does), normalized to 0..1. */
+function compare(a: Buffer, b: Buffer, width: number, height: number, diffOut?: Buffer): Diff {
+  let mismatched = 0;
+  let total = 0;
+  const n = width * height;
+  for (let p = 0; p < n; p++) {
+    const i = p * 4;
+    const dr = a[i] - b[i];
+    const dg = a[i + 1] - b[i + 1];
+    const db = a[i + 2] - b[i + 2];
+    const y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223;
+    const iq = dr * 0.59597799 - dg * 0.2741761 - db * 0.32180189;
+    const q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694;
+    const delta = (0.5053 * y * y + 0.299 * iq * iq + 0.1957 * q * q) / 35215;
+    total += delta;
+    if (delta > 0.05) {
+      mismatched++;
+      if (diffOut) diffOut.set([255, 0, 0, 255], i);
+    }
+  }
+  return { mismatchedRatio: mismatched / n, meanDelta: total / n };
+}
+
+async function cases(): Promise<{ name: string; ir: unknown; assets?: Record<string, Buffer> }[]> {
+  const out: { name: string; ir: unknown; assets?: Record<string, Buffer> }[] = (await designs()).map((d) => ({ name: `design-${d.name}`, ir: d.ir, assets: d.assets }));
+  const brief = { title: 'Golden images keep rendering honest', eyebrow: 'Testing', subtitle: 'Perceptual comparison with a small tolerance.', cta: 'Read more', author: 'QA', body: 'Every pixel matters, most of the time.', items: ['Fast', 'Deterministic', 'Portable'], seed: 11 };
+  for (const [t, w, h] of [
+    ['square-post', 1080, 1080],
+    ['story', 1080, 1920],
+    ['landscape-banner', 1200, 628],
+  ] as const) {
+    out.push({ name: `template-${t}-${w}x${h}`, ir: (await buildTemplate(t, { brief, format: { width: w, height: h } })).ir });
+  }
+  return out;
+}
+
+describe('golden images', async () => {
+  const all = await cases();
+  it.each(all.map((c) => [c.name, c] as const))('%s', async (name, c) => {
+    const rendered = await renderIr(c.ir, { assets: c.assets, scale: SCALE });
+    const file = join(GOLDEN_DIR, `${name}.png`);
+    if (UPDATE) {
+      mkdirSync(GOLDEN_DIR, { recursive: true });
+      writeFileSync(file, rendered.data);
+      return;
+    }
+    expect(existsSync(file), `missing golden ${file}; run with UPDATE_GOLDEN=1 to create it`).toBe(true);
+    const want = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const got = await sharp(rendered.data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([got.info.width, got.info.height]).toEqual([want.info.width, want.info.height]);
+    const diffImg = Buffer.from(got.data);
+    const d = compare(got.data, want.data, want.info.width, want.info.height, diffImg);
+    if (d.mismatchedRatio > 0.002 || d.meanDelta > 0.002) {
+      const out = join(tmpdir(), `golden-diff-${name}.png`);
+      await sharp(diffImg, { raw: { width: want.info.width, height: want.info.height, channels: 4 } }).png().toFile(out);
+      writeFileSync(join(tmpdir(), `golden-actual-${name}.png`), rendered.data);
+    }
+    expect(d.mismatchedRatio, `${name}: share of visibly different pixels (diff in ${tmpdir()})`).toBeLessThanOrEqual(0.002);
+    expect(d.meanDelta, `${name}: mean perceptual difference`).toBeLessThanOrEqual(0.002);
+  });
+});

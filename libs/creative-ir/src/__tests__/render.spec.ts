@@ -1,0 +1,120 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { listProceduralStyles, proceduralDocument, rasterize, renderHtml, renderIr, renderPreview } from '../index';
+import { designs } from './designs';
+import { doc } from './fixtures';
+
+const magic = (b: Buffer) => b.subarray(0, 12);
+
+async function raw(png: Buffer) {
+  return sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+
+function meanDiff(a: Buffer, b: Buffer): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += Math.abs(a[i] - b[i]);
+  return s / a.length;
+}
+
+describe('renderIr', () => {
+  it('renders the same IR to byte-identical PNGs', async () => {
+    const [, , , , mixed] = await designs();
+    const a = await renderIr(mixed.ir, { assets: mixed.assets });
+    const b = await renderIr(mixed.ir, { assets: mixed.assets });
+    expect(a.data.equals(b.data)).toBe(true);
+    expect(a.warnings).toEqual([]);
+  });
+
+  it('encodes PNG, JPEG, WebP, AVIF, SVG and PDF', async () => {
+    const d = proceduralDocument({ width: 320, height: 200, title: 'Formats', eyebrow: 'all of them' });
+    const out = Object.fromEntries(await Promise.all((['png', 'jpeg', 'webp', 'avif', 'svg', 'pdf'] as const).map(async (f) => [f, (await renderIr(d, { format: f })).data] as const)));
+    expect(magic(out.png).subarray(1, 4).toString()).toBe('PNG');
+    expect(out.jpeg[0]).toBe(0xff);
+    expect(out.jpeg[1]).toBe(0xd8);
+    expect(magic(out.webp).subarray(8, 12).toString()).toBe('WEBP');
+    expect(magic(out.avif).subarray(4, 12).toString()).toMatch(/ftypavi/);
+    expect(out.svg.toString()).toMatch(/<svg[^>]*width="320"/);
+    expect(out.svg.toString()).toContain('<path');
+    expect(out.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const meta = await sharp(out.png).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 200]);
+  });
+
+  it('scales raster output and makes previews', async () => {
+    const d = proceduralDocument({ width: 400, height: 200 });
+    const two = await renderIr(d, { scale: 2 });
+    expect(await sharp(two.data).metadata()).toMatchObject({ width: 800, height: 400 });
+    const prev = await renderPreview(d, 100);
+    expect(await sharp(prev.data).metadata()).toMatchObject({ width: 100, height: 50, format: 'webp' });
+  });
+
+  it('draws color emoji and accented text instead of tofu', async () => {
+    const d = doc({ children: [{ type: 'text', id: 't', text: '🎉', fontSize: 80, x: 10, y: 10 }] }, 120, 120, { background: '#ffffff' });
+    const { pixels } = await rasterize(d);
+    let colorful = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      const r = pixels[i], g = pixels[i + 1], b = pixels[i + 2];
+      if (Math.max(r, g, b) - Math.min(r, g, b) > 80) colorful++;
+    }
+    expect(colorful).toBeGreaterThan(200);
+  });
+
+  it('resolves asset images, warns about missing ones', async () => {
+    const [, , image] = await designs();
+    const ok = await renderIr(image.ir, { assets: image.assets });
+    expect(ok.warnings).toEqual([]);
+    const missing = await renderIr(image.ir, { assets: {} });
+    expect(missing.warnings[0]).toMatchObject({ id: 'photo' });
+    const viaFn = await renderIr(image.ir, { assets: async (id) => image.assets[id] });
+    expect(viaFn.data.equals(ok.data)).toBe(true);
+  });
+
+  it('renders every procedural style; phase moves smoothly and loops', async () => {
+    const styles = listProceduralStyles();
+    expect(styles.length).toBeGreaterThanOrEqual(8);
+    for (const s of styles) {
+      expect(s.name).toBeTruthy();
+      expect(s.description).toBeTruthy();
+      const at = async (phase: number) => raw((await renderIr(proceduralDocument({ style: s.id, width: 160, height: 160, phase }))).data);
+      const a = await at(0);
+      const b = await at(0.01);
+      const c = await at(0.5);
+      const loop = await at(1);
+      const small = meanDiff(a.data, b.data);
+      const big = meanDiff(a.data, c.data);
+      expect(small, `${s.id} small step`).toBeLessThan(Math.max(2, big / 3));
+      expect(meanDiff(a.data, loop.data), `${s.id} loops`).toBeLessThan(1.5);
+      const other = await raw((await renderIr(proceduralDocument({ style: s.id, width: 160, height: 160, seed: 99 }))).data);
+      expect(meanDiff(a.data, other.data), `${s.id} seed`).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('is resolution independent: a 2x render downscaled matches the 1x render', async () => {
+    const d = proceduralDocument({ style: 'waves', width: 200, height: 200 });
+    const one = await raw((await renderIr(d)).data);
+    const twoPng = (await renderIr(d, { scale: 2 })).data;
+    const down = await sharp(twoPng).resize(200, 200).ensureAlpha().raw().toBuffer();
+    expect(meanDiff(one.data, down)).toBeLessThan(6);
+  });
+});
+
+describe('renderHtml', () => {
+  it('exports a standalone page with absolute boxes, lines and embedded fonts', async () => {
+    const [text] = await designs();
+    const html = await renderHtml(text.ir);
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('@font-face{font-family:"Playfair Display";font-weight:700');
+    expect(html).toContain('@font-face{font-family:"Lora"');
+    expect(html).toContain('data-id="title"');
+    expect(html).toContain('left:96px;top:');
+    expect(html).not.toMatch(/https?:\/\//);
+  });
+
+  it('embeds images and procedural backgrounds as data URLs', async () => {
+    const [, , , , mixed] = await designs();
+    const html = await renderHtml(mixed.ir, { assets: mixed.assets });
+    expect(html).toContain('<img alt="" src="data:image/webp;base64,');
+    const p = await renderHtml(proceduralDocument({ width: 200, height: 200, title: 'Hi' }));
+    expect(p).toContain('background-image:url(data:image/webp;base64,');
+  });
+});

@@ -1,0 +1,152 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { analyzeBrief, buildTemplate, contrastRatio, findOverflow, flattenMaterialized, listTemplates, materialize, validateIr } from '../index';
+
+const FORMATS = [
+  [1080, 1080],
+  [1080, 1920],
+  [1200, 628],
+] as const;
+
+const full = {
+  intent: 'Launch our new planning app',
+  title: 'Ação rápida: o novo app que organiza sua semana 🚀',
+  subtitle: 'Planeje, priorize e conclua tarefas com ajuda de IA.',
+  eyebrow: 'Lançamento · 12 de março',
+  body: 'Mais de 10 mil equipes já usam o Focus para entregar no prazo, sem reuniões extras e com menos retrabalho.',
+  cta: 'Baixe grátis',
+  author: 'Marina Souza',
+  role: 'Head of Product, Focus',
+  insight: '73%',
+  source: 'Pesquisa Focus 2025',
+  language: 'pt-BR',
+  brand: { name: 'Focus', website: 'focus.app', colors: ['#4f46e5', '#f59e0b', '#0f172a'] },
+  data: [{ label: 'Planejamento', value: 73 }, { label: 'Foco', value: 58 }, { label: 'Reuniões', value: 21 }],
+  items: ['Quadros inteligentes', 'Lembretes', 'Relatórios semanais', 'Integrações'],
+  slide_index: 2,
+  slide_total: 5,
+  seed: 7,
+};
+
+const long = {
+  ...full,
+  title: 'An extraordinarily long headline that keeps going and going well beyond what any sensible social post would ever carry on a single image',
+  body: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8),
+  subtitle: 'A subtitle that is also far longer than it should be, to push the fitting loop hard. '.repeat(2),
+  items: ['First very long feature name that goes on', 'Second', 'Third item of the list', 'Fourth', 'Fifth', 'Sixth', 'Seventh'],
+  palette: '#fde68a, #fef3c7',
+  brand: null,
+};
+
+const logoPng = () => sharp({ create: { width: 200, height: 80, channels: 4, background: '#ff3366' } }).png().toBuffer();
+
+describe('templates', () => {
+  it('has a catalogue of at least twelve templates with names and descriptions', () => {
+    const t = listTemplates();
+    expect(t.length).toBeGreaterThanOrEqual(12);
+    for (const x of t) expect(x.name && x.description && x.fields.length).toBeTruthy();
+    expect(t.map((x) => x.id)).toEqual(expect.arrayContaining(['square-post', 'story', 'landscape-banner', 'quote', 'announcement', 'product', 'event', 'carousel-slide', 'data-card']));
+  });
+
+  describe.each(listTemplates().map((t) => t.id))('%s', (id) => {
+    it.each(FORMATS.map(([w, h]) => [`${w}x${h}`, w, h] as const))('at %s: valid IR, no overflow, readable text', async (_n, w, h) => {
+      for (const brief of [full, long, {}]) {
+        const r = await buildTemplate(id, { brief, format: { width: w, height: h } });
+        expect(validateIr(r.ir).ok).toBe(true);
+        expect([r.ir.width, r.ir.height]).toEqual([w, h]);
+        const m = await materialize(r.ir);
+        expect(findOverflow(m), `${id} ${w}x${h} ${JSON.stringify(brief).slice(0, 40)}`).toEqual([]);
+        expect(r.warnings).toEqual([]);
+        for (const c of r.contrast) expect(c.ratio, `${id} ${c.id}`).toBeGreaterThanOrEqual(c.minimum);
+        const texts = flattenMaterialized(m.root).filter((n) => n.text);
+        expect(texts.length).toBeGreaterThan(0);
+      }
+    });
+  });
+
+  it('is deterministic for a seed and varies with it', async () => {
+    const a = await buildTemplate('square-post', { brief: full });
+    const b = await buildTemplate('square-post', { brief: full });
+    expect(JSON.stringify(a.ir)).toBe(JSON.stringify(b.ir));
+    const variants = new Set<string>();
+    for (let seed = 1; seed <= 6; seed++) variants.add(JSON.stringify((await buildTemplate('square-post', { brief: { ...full, seed } })).ir));
+    expect(variants.size).toBeGreaterThan(1);
+  });
+
+  it('adjusts text colors that fail WCAG contrast', async () => {
+    const r = await buildTemplate('announcement', { brief: { title: 'Low contrast palette', palette: '#fef08a, #fde047' }, seed: 1 });
+    const title = flattenMaterialized((await materialize(r.ir)).root).find((n) => n.id === 'title')!;
+    const bg = typeof r.ir.background === 'string' ? r.ir.background : '#ffffff';
+    expect(contrastRatio((title.node as { color: string }).color, bg)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('places the brand logo and keeps content clear of it', async () => {
+    const logo = await logoPng();
+    for (const position of ['top_left', 'bottom_right', 'bottom_center'] as const) {
+      const r = await buildTemplate('square-post', { brief: full, brand: { logo, logo_position: position, logo_size: 100, logo_margin: 40, colors: ['#0f172a', '#38bdf8'] } });
+      const m = await materialize(r.ir);
+      const nodes = flattenMaterialized(m.root);
+      const l = nodes.find((n) => n.id === 'logo')!;
+      expect(l.height).toBeCloseTo(100, 0);
+      expect(l.width).toBeCloseTo(250, 0);
+      if (position === 'top_left') expect([l.x, l.y]).toEqual([40, 40]);
+      if (position === 'bottom_right') expect([l.x + l.width, l.y + l.height].map(Math.round)).toEqual([1040, 1040]);
+      for (const t of nodes.filter((n) => n.text)) {
+        const overlap = t.x < l.x + l.width && t.x + t.width > l.x && t.y < l.y + l.height && t.y + t.height > l.y;
+        expect(overlap, `${position}: ${t.id} overlaps the logo`).toBe(false);
+      }
+    }
+  });
+
+  it('uses slide_index / slide_total in the carousel', async () => {
+    const r = await buildTemplate('carousel-slide', { brief: { ...full, slide_index: 3, slide_total: 4 } });
+    const ids = flattenMaterialized((await materialize(r.ir)).root).map((n) => n.id);
+    expect(ids.filter((i) => i.startsWith('dot-'))).toHaveLength(4);
+    expect(JSON.stringify(r.ir)).toContain('"3/4"');
+  });
+
+  it('uses data rows in the data card', async () => {
+    const r = await buildTemplate('data-card', { brief: full });
+    const nodes = flattenMaterialized((await materialize(r.ir)).root);
+    const bars = nodes.filter((n) => /^row-\d-bar$/.test(n.id));
+    expect(bars).toHaveLength(3);
+    expect(bars[0].width).toBeGreaterThan(bars[1].width);
+    expect(bars[1].width).toBeGreaterThan(bars[2].width);
+  });
+
+  it('accepts named formats and rejects unknown templates', async () => {
+    const r = await buildTemplate('quote', { brief: { ...full, format: 'story' } });
+    expect([r.ir.width, r.ir.height]).toEqual([1080, 1920]);
+    await expect(buildTemplate('nope', {})).rejects.toThrow(/unknown template/);
+  });
+});
+
+describe('analyzeBrief', () => {
+  it('scores a complete brief well', () => {
+    const a = analyzeBrief({ title: 'Plan your week in minutes', subtitle: 'Smart boards for busy teams.', cta: 'Try it free', palette: '#0f172a, #38bdf8, #ffffff' });
+    expect(a.score).toBeGreaterThanOrEqual(85);
+    expect(a.missing).toEqual([]);
+    expect(a.palette.ok).toBe(true);
+  });
+
+  it('flags long fields for the format, missing fields, low-contrast palettes and hard text', () => {
+    const a = analyzeBrief(long, { format: { width: 1200, height: 628 }, template: 'quote' });
+    expect(a.format.name).toBe('landscape');
+    expect(a.fields.find((f) => f.field === 'title')).toMatchObject({ status: 'long', limit: 50 });
+    expect(a.suggestions.some((s) => /Shorten title to at most 50/.test(s))).toBe(true);
+    expect(a.palette.ok).toBe(false);
+    expect(a.suggestions.some((s) => /contrast/.test(s))).toBe(true);
+    expect(a.score).toBeLessThan(70);
+    const b = analyzeBrief({ intent: 'Sell more sneakers this weekend' }, { template: 'quote' });
+    expect(b.missing).toEqual(expect.arrayContaining(['body', 'author', 'cta']));
+    expect(b.suggestions.some((s) => /call to action/.test(s))).toBe(true);
+  });
+
+  it('computes readability in English and Portuguese', () => {
+    const easy = analyzeBrief({ title: 'We made it. It is fast. It is fun.', body: 'Try it now. You will like it.' });
+    const hard = analyzeBrief({ title: 'Institutional interoperability considerations', body: 'Notwithstanding organizational heterogeneity, comprehensive infrastructural modernization necessitates multidimensional collaboration.' });
+    expect(easy.readability.score).toBeGreaterThan(hard.readability.score);
+    expect(hard.suggestions.some((s) => /Readability/.test(s))).toBe(true);
+    expect(analyzeBrief({ title: 'Olá, tudo bem?', language: 'pt-BR' }).readability.language).toBe('pt-br');
+  });
+});

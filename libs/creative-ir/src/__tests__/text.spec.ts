@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { detectDirection, initCreativeIr, layoutText, listFontFamilies, resolveFontFamily } from '../index';
+
+describe('layoutText', () => {
+  it('breaks at word boundaries within the width', async () => {
+    await initCreativeIr();
+    const l = layoutText({ text: 'The quick brown fox jumps over the lazy dog', fontSize: 20, maxWidth: 150 });
+    expect(l.lines.length).toBeGreaterThan(2);
+    for (const line of l.lines) {
+      expect(line.width).toBeLessThanOrEqual(150.01);
+      expect(line.text).toBe(line.text.trim());
+    }
+    expect(l.lines.map((x) => x.text).join(' ')).toBe('The quick brown fox jumps over the lazy dog');
+    expect(l.brokeWords).toBe(false);
+  });
+
+  it('keeps explicit newlines, including empty lines', () => {
+    const l = layoutText({ text: 'one\n\nthree', fontSize: 20 });
+    expect(l.lines.map((x) => x.text)).toEqual(['one', '', 'three']);
+    expect(l.height).toBe(3 * 24);
+  });
+
+  it('breaks a word longer than the box between characters', () => {
+    const l = layoutText({ text: 'Pneumoultramicroscopicossilicovulcanoconiótico', fontSize: 30, maxWidth: 200 });
+    expect(l.brokeWords).toBe(true);
+    expect(l.lines.length).toBeGreaterThan(1);
+    expect(l.lines.map((x) => x.text).join('')).toBe('Pneumoultramicroscopicossilicovulcanoconiótico');
+    for (const line of l.lines) expect(line.width).toBeLessThanOrEqual(200.01);
+  });
+
+  it('applies line height (multiplier or px) and letter spacing', () => {
+    expect(layoutText({ text: 'a\nb', fontSize: 20, lineHeight: 1.5 }).height).toBe(60);
+    expect(layoutText({ text: 'a\nb', fontSize: 20, lineHeight: 32 }).height).toBe(64);
+    const plain = layoutText({ text: 'spacing', fontSize: 20 }).width;
+    const spaced = layoutText({ text: 'spacing', fontSize: 20, letterSpacing: 5 }).width;
+    expect(spaced - plain).toBeGreaterThan(30);
+  });
+
+  it('truncates to maxLines with an ellipsis', () => {
+    const l = layoutText({ text: 'word '.repeat(60), fontSize: 20, maxWidth: 200, maxLines: 2 });
+    expect(l.lines).toHaveLength(2);
+    expect(l.truncated).toBe(true);
+    expect(l.lines[1].text.endsWith('…')).toBe(true);
+    expect(l.lines[1].width).toBeLessThanOrEqual(200.01);
+  });
+
+  it('truncates to the box height', () => {
+    const l = layoutText({ text: 'word '.repeat(60), fontSize: 20, maxWidth: 200, maxHeight: 50 });
+    expect(l.lines).toHaveLength(2);
+    expect(l.overflow).toBe(false);
+  });
+
+  it('shrinks the font size to fit the box between min and max', () => {
+    const text = 'A headline that needs to shrink to fit inside its box';
+    const l = layoutText({ text, fontSize: 80, maxFontSize: 80, minFontSize: 12, fit: 'shrink', maxWidth: 300, maxHeight: 120 });
+    expect(l.fontSize).toBeLessThan(80);
+    expect(l.fontSize).toBeGreaterThanOrEqual(12);
+    expect(l.height).toBeLessThanOrEqual(120);
+    expect(l.truncated || l.brokeWords).toBe(false);
+    const bigger = layoutText({ text, fontSize: l.fontSize + 0.5, maxWidth: 300 });
+    expect(bigger.height > 120 || bigger.brokeWords).toBe(true);
+  });
+
+  it('keeps the max size when it already fits', () => {
+    expect(layoutText({ text: 'Hi', fontSize: 40, maxFontSize: 40, fit: 'shrink', maxWidth: 300, maxHeight: 100 }).fontSize).toBe(40);
+  });
+
+  it('grows instead of truncating with fit "grow"', () => {
+    const l = layoutText({ text: 'word '.repeat(40), fontSize: 20, maxWidth: 200, maxHeight: 30, fit: 'grow' });
+    expect(l.truncated).toBe(false);
+    expect(l.height).toBeGreaterThan(30);
+  });
+
+  it('transforms case with the locale', () => {
+    expect(layoutText({ text: 'ação', textTransform: 'uppercase' }).lines[0].text).toBe('AÇÃO');
+    expect(layoutText({ text: 'olá mundo', textTransform: 'capitalize' }).lines[0].text).toBe('Olá Mundo');
+  });
+
+  it('detects right-to-left text', () => {
+    expect(detectDirection('שלום עולם')).toBe('rtl');
+    expect(detectDirection('مرحبا')).toBe('rtl');
+    expect(detectDirection('123 hello שלום')).toBe('ltr');
+    expect(layoutText({ text: 'שלום עולם', direction: 'auto' }).direction).toBe('rtl');
+  });
+
+  it('measures bold wider than regular and resolves family aliases', () => {
+    const r = layoutText({ text: 'Measure me', fontSize: 40 }).width;
+    const b = layoutText({ text: 'Measure me', fontSize: 40, fontWeight: 700 }).width;
+    expect(b).toBeGreaterThan(r);
+    expect(resolveFontFamily('serif')).toBe('Lora');
+    expect(resolveFontFamily('display')).toBe('Playfair Display');
+    expect(resolveFontFamily('monospace')).toBe('JetBrains Mono');
+    expect(resolveFontFamily('Comic Sans')).toBe('Inter');
+    const cats = listFontFamilies().map((f) => f.category);
+    expect(cats).toEqual(expect.arrayContaining(['sans', 'serif', 'display', 'mono']));
+    for (const f of listFontFamilies()) expect(f.weights).toEqual(expect.arrayContaining([400, 700]));
+  });
+
+  it('measures emoji and accented text with real glyphs (no zero-width or tofu fallbacks)', () => {
+    const emoji = layoutText({ text: '🎉', fontSize: 40 }).width;
+    expect(emoji).toBeGreaterThan(30);
+    const pt = layoutText({ text: 'ção', fontSize: 40 }).width;
+    const ascii = layoutText({ text: 'cao', fontSize: 40 }).width;
+    expect(Math.abs(pt - ascii)).toBeLessThan(3);
+  });
+});
