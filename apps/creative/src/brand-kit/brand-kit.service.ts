@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { BrandKit } from './brand-kit.entity';
 
 export type BrandKitInput = Omit<BrandKit, 'accountId' | 'createdAt' | 'updatedAt'>;
@@ -16,7 +17,7 @@ export class BrandKitService {
   /** Replaces the kit (creating it if needed) in one statement. */
   async put(accountId: string, input: BrandKitInput): Promise<BrandKit> {
     const repo = this.ds.getRepository(BrandKit);
-    await repo.upsert({ accountId, ...input }, ['accountId']);
+    await repo.upsert({ accountId, ...input } as QueryDeepPartialEntity<BrandKit>, ['accountId']);
     return (await repo.findOneBy({ accountId }))!;
   }
 

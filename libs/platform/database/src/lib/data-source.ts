@@ -1,4 +1,7 @@
 import type { BaseConfig } from '@platform/config';
+// TypeORM loads the driver by name at run time; importing it here lets the build list `pg`
+// in each service's generated package.json.
+import 'pg';
 import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
