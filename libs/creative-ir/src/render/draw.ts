@@ -238,11 +238,35 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
     const path = shapePath(node, w, h);
     const closed = node.type !== 'line';
     if (closed) {
-      for (const s of node.shadows ?? []) drawShadow(ctx, path, s);
-      for (const f of node.fills ?? []) {
-        ctx.fillStyle = paintStyle(ctx, f, w, h);
-        ctx.fill(path, node.type === 'path' && node.fillRule === 'evenodd' ? 'evenodd' : 'nonzero');
+      const rule = node.type === 'path' && node.fillRule === 'evenodd' ? 'evenodd' : 'nonzero';
+      const fills = node.fills ?? [];
+      const shadows = node.shadows ?? [];
+      // Opaque content (an image, a procedural, an opaque first fill) hides the shape under it, so
+      // a single shadow is drawn with that shape directly; otherwise only the shadow is drawn.
+      const first = fills[0];
+      const opaqueBase = node.type === 'image' || node.type === 'procedural' || (first?.type === 'solid' && parseColor(first.color).a >= 1 && (first.opacity ?? 1) >= 1);
+      let firstDrawn = false;
+      if (shadows.length === 1 && opaqueBase) {
+        const s = shadows[0];
+        const tm = ctx.getTransform();
+        const scale = Math.hypot(tm.a, tm.b);
+        ctx.save();
+        ctx.shadowColor = s.color;
+        ctx.shadowBlur = s.blur * scale;
+        ctx.shadowOffsetX = s.x * tm.a + s.y * tm.c;
+        ctx.shadowOffsetY = s.x * tm.b + s.y * tm.d;
+        ctx.fillStyle = first ? paintStyle(ctx, first, w, h) : '#000000';
+        ctx.fill(path, rule);
+        ctx.restore();
+        firstDrawn = !!first;
+      } else {
+        for (const s of shadows) drawShadow(ctx, path, s);
       }
+      fills.forEach((f, i) => {
+        if (i === 0 && firstDrawn) return;
+        ctx.fillStyle = paintStyle(ctx, f, w, h);
+        ctx.fill(path, rule);
+      });
       if (node.type === 'image' || node.type === 'procedural') {
         ctx.save();
         ctx.clip(path);
