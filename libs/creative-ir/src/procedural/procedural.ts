@@ -114,19 +114,22 @@ function field(r: () => number, octaves: number) {
  * Draws soft (blurred) content cheaply: shapes are drawn at a quarter of the device resolution,
  * blurred once there and scaled up smoothly. Blur is low-frequency, so nothing is lost.
  */
-function softLayer(ctx: Ctx, w: number, h: number, blurFrac: number, draw: (c: Ctx) => void): void {
+function softLayer(ctx: Ctx, w: number, h: number, blurFrac: number, draw: (c: Ctx) => void, factor = 4): void {
   const m = ctx.getTransform();
   const dev = Math.hypot(m.a, m.b) || 1;
-  const lw = Math.max(4, Math.ceil((w * dev) / 4));
-  const lh = Math.max(4, Math.ceil((h * dev) / 4));
+  const lw = Math.max(4, Math.ceil((w * dev) / factor));
+  const lh = Math.max(4, Math.ceil((h * dev) / factor));
   const sharpLayer = createCanvas(lw, lh);
   const sc = sharpLayer.getContext('2d');
   sc.scale(lw / w, lh / h);
   draw(sc);
-  const soft = createCanvas(lw, lh);
-  const so = soft.getContext('2d');
-  so.filter = `blur(${Math.max(0.5, blurFrac * Math.max(lw, lh)).toFixed(2)}px)`;
-  so.drawImage(sharpLayer, 0, 0);
+  let soft = sharpLayer;
+  if (blurFrac > 0) {
+    soft = createCanvas(lw, lh);
+    const so = soft.getContext('2d');
+    so.filter = `blur(${Math.max(0.5, blurFrac * Math.max(lw, lh)).toFixed(2)}px)`;
+    so.drawImage(sharpLayer, 0, 0);
+  }
   ctx.save();
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
@@ -134,7 +137,10 @@ function softLayer(ctx: Ctx, w: number, h: number, blurFrac: number, draw: (c: C
   ctx.restore();
 }
 
-const mesh: Drawer = (ctx, w, h, p, pal, r) => {
+const mesh: Drawer = (ctx, w, h, p, pal, r) => softLayer(ctx, w, h, 0, (ctx) => meshFields(ctx, w, h, p, pal, r), 3);
+
+/** Mesh gradient fields: only low frequencies, so they are drawn at a third of the resolution. */
+const meshFields: Drawer = (ctx, w, h, p, pal, r) => {
   fillAll(ctx, w, h, pal[0]);
   const n = Math.round(3 + 3 * p.density);
   const size = Math.max(w, h);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createCanvas, loadImage, PDFDocument, SvgExportFlag, type Canvas, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { parseColor } from '../color/color';
@@ -68,7 +69,9 @@ async function resolveAsset(src: string, assets: AssetResolver | undefined): Pro
 }
 
 const imageCache = new Map<string, Image>();
-const IMAGE_CACHE_MAX = 64;
+const IMAGE_CACHE_MAX = 32;
+/** At most ~128 MiB of decoded RGBA kept for reuse. */
+const IMAGE_CACHE_PIXELS = 32_000_000;
 
 async function loadImages(root: MaterializedNode, assets: AssetResolver | undefined): Promise<Map<string, Image>> {
   const srcs = new Set<string>();
@@ -80,21 +83,24 @@ async function loadImages(root: MaterializedNode, assets: AssetResolver | undefi
   const out = new Map<string, Image>();
   await Promise.all(
     [...srcs].map(async (src) => {
-      const key = src.startsWith('data:') ? src : undefined; // data URLs are content, cache them
-      const cached = key ? imageCache.get(key) : undefined;
-      if (cached) {
-        out.set(src, cached);
-        return;
-      }
       try {
         const buf = await resolveAsset(src, assets);
         if (!buf) return;
-        const img = await loadImage(buf);
-        out.set(src, img);
-        if (key) {
-          if (imageCache.size >= IMAGE_CACHE_MAX) imageCache.delete(imageCache.keys().next().value as string);
-          imageCache.set(key, img);
+        // Decoded images are cached by content, so repeated renders skip decoding.
+        const key = createHash('sha1').update(buf).digest('base64');
+        let img = imageCache.get(key);
+        if (img) imageCache.delete(key);
+        else img = await loadImage(buf);
+        imageCache.set(key, img);
+        let pixels = 0;
+        for (const v of imageCache.values()) pixels += v.width * v.height;
+        while (imageCache.size > 1 && (imageCache.size > IMAGE_CACHE_MAX || pixels > IMAGE_CACHE_PIXELS)) {
+          const oldest = imageCache.keys().next().value as string;
+          const o = imageCache.get(oldest)!;
+          pixels -= o.width * o.height;
+          imageCache.delete(oldest);
         }
+        out.set(src, img);
       } catch {
         /* reported as a warning by the drawer */
       }
