@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types for an ESM-only package
 /// <reference path="./vendor-types.d.ts" />
 import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';

@@ -80,7 +80,6 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
   app.useGlobalFilters(new Filter());
 
   serveOpenApi(app, createOpenApiDocument(app, def, config), def);
-  app.enableShutdownHooks();
   return app;
 }
 

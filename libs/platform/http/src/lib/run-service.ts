@@ -92,12 +92,31 @@ export async function runService<C extends BaseConfig>(def: ServiceDefinition<C>
 async function serve<C extends BaseConfig>(def: ServiceDefinition<C>, config: C): Promise<void> {
   const embedded = await resolveDatabase(config, (m) => out(`[${def.name}] ${m}`));
   const app = await createApp(def, config);
-  if (embedded?.owned) {
-    // Stop the embedded server after Nest has closed its connections.
-    const stop = () => void app.close().finally(() => embedded.stop().finally(() => process.exit(0)));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  }
+  // Graceful shutdown: stop accepting connections, finish requests and jobs, close pools,
+  // then exit 0; past SHUTDOWN_TIMEOUT_MS, exit 1 anyway.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    out(`[${def.name}] ${signal}: shutting down`);
+    const force = setTimeout(() => {
+      err(`[${def.name}] shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 1000);
+    force.unref();
+    void app
+      .close()
+      .then(() => (embedded?.owned ? embedded.stop() : undefined))
+      .then(
+        () => process.exit(0),
+        (e) => {
+          err(`[${def.name}] error during shutdown: ${(e as Error).message}`);
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
   await app.init();
   if (config.devBootstrap) await printDevKey(app.get(ApiKeyService), def, config);
   await app.listen(config.port, config.host);

