@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConfigValidationError, loadConfig } from './config';
+
+const def = { service: 'messaging' as const, defaults: { port: 3200, rateLimitPerMinute: 100 }, extra: {}, map: () => ({}) };
+
+describe('loadConfig', () => {
+  it('fills defaults from an empty environment', () => {
+    const c = loadConfig(def, {});
+    expect(c).toMatchObject({ service: 'messaging', port: 3200, role: 'all', rateLimitPerMinute: 100, nodeEnv: 'development', devBootstrap: true });
+    expect(c.database.url).toBeUndefined();
+    expect(c.redis.url).toBeUndefined();
+    expect(c.publicBaseUrl).toBe('http://localhost:3200');
+  });
+
+  it('reports every bad variable together', () => {
+    let error: ConfigValidationError | undefined;
+    try {
+      loadConfig(def, { PORT: 'eighty', ROLE: 'boss', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', SECRETS_KEY: 'short', BODY_LIMIT: 'huge' });
+    } catch (e) {
+      error = e as ConfigValidationError;
+    }
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    const vars = error!.problems.map((p) => p.split(':')[0]);
+    expect(vars).toEqual(expect.arrayContaining(['PORT', 'ROLE', 'DATABASE_URL', 'REDIS_URL', 'SECRETS_KEY', 'BODY_LIMIT']));
+    expect(error!.message).toContain('Invalid configuration for messaging');
+  });
+
+  it('treats empty strings as unset and requires real parts in production', () => {
+    expect(loadConfig(def, { PORT: '' }).port).toBe(3200);
+    expect(() => loadConfig(def, { NODE_ENV: 'production' })).toThrow(/DATABASE_URL: required/);
+    expect(() => loadConfig(def, { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', ROLE: 'worker' })).toThrow(/REDIS_URL: required/);
+    const prod = loadConfig(def, { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://r:6379', ROLE: 'api' });
+    expect(prod.devBootstrap).toBe(false);
+  });
+
+  it('adds service-specific variables', () => {
+    const c = loadConfig({ ...def, extra: { FFMPEG_PATH: z.string().default('ffmpeg') }, map: (e) => ({ ffmpegPath: e.FFMPEG_PATH }) }, {});
+    expect(c.ffmpegPath).toBe('ffmpeg');
+  });
+});
