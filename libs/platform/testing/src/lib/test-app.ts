@@ -32,6 +32,8 @@ export interface TestApp<C extends BaseConfig> {
 export interface TestAppOptions {
   /** Extra environment for the service's config (e.g. RATE_LIMIT_PER_MINUTE). `REDIS_URL: ''` forces the inline queue. */
   env?: Record<string, string>;
+  /** Start a second replica of an existing test app: same database, same Redis prefix. */
+  replicaOf?: TestApp<BaseConfig>;
 }
 
 function withDatabase(url: string, database: string): string {
@@ -47,15 +49,18 @@ function withDatabase(url: string, database: string): string {
 export async function createTestApp<C extends BaseConfig>(def: ServiceDefinition<C>, options: TestAppOptions = {}): Promise<TestApp<C>> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set: run tests through the root vitest config');
+  const replica = options.replicaOf;
   const suffix = randomBytes(5).toString('hex');
-  const database = `t_${def.name}_${suffix}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${database}"`);
-  await admin.end();
+  const database = replica ? new URL(replica.config.database.url!).pathname.slice(1) : `t_${def.name}_${suffix}`;
+  if (!replica) {
+    const admin = new Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${database}"`);
+    await admin.end();
+  }
 
   const redisUrl = process.env.TEST_REDIS_URL;
-  const prefix = `test-${suffix}`;
+  const prefix = replica ? replica.config.redis.prefix : `test-${suffix}`;
   const env: Record<string, string | undefined> = {
     NODE_ENV: 'test',
     PORT: '0',
@@ -88,6 +93,7 @@ export async function createTestApp<C extends BaseConfig>(def: ServiceDefinition
     drainQueue: () => app.get(JobQueue).drain(),
     async close() {
       await app.close();
+      if (replica) return;
       if (config.redis.url) {
         const redis = new IORedis(config.redis.url, { maxRetriesPerRequest: 1 });
         let cursor = '0';

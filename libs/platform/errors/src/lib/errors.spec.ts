@@ -1,0 +1,52 @@
+import { NotFoundException } from '@nestjs/common';
+import { describe, expect, it } from 'vitest';
+import { RateLimitedError, ValidationError } from './domain-exception';
+import { adaptCode, creativeEnvelope, entityEnvelope, messagingEnvelope } from './envelopes';
+import { normalizeError } from './normalize';
+
+describe('normalizeError', () => {
+  it('hides unexpected errors behind an error id', () => {
+    const e = normalizeError(new Error('connection string postgres://secret@db leaked'));
+    expect(e.status).toBe(500);
+    expect(e.code).toBe('internal_error');
+    expect(e.errorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(e.message).toBe(`Internal error; reference ${e.errorId}`);
+    expect(JSON.stringify(messagingEnvelope.body(e))).not.toContain('secret');
+  });
+
+  it('maps body-parser failures and unknown routes', () => {
+    expect(normalizeError({ type: 'entity.parse.failed', status: 400, message: 'Unexpected token' })).toMatchObject({ status: 400, code: 'invalid_json' });
+    expect(normalizeError({ type: 'entity.too.large', status: 413, limit: 1024, message: 'too large' })).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+      message: expect.stringContaining('1024'),
+    });
+    expect(normalizeError(new NotFoundException('Cannot GET /v1/x'))).toMatchObject({ status: 404, code: 'not_found', message: 'No route for GET /v1/x' });
+  });
+
+  it('turns PostgreSQL value errors into client errors, not 500s', () => {
+    expect(normalizeError({ driverError: { code: '22001' } })).toMatchObject({ status: 422, code: 'validation_error' });
+    expect(normalizeError({ driverError: { code: '23505' } })).toMatchObject({ status: 409, code: 'conflict' });
+    expect(normalizeError({ driverError: { code: '57P01' } }).status).toBe(500);
+  });
+});
+
+describe('envelopes', () => {
+  const invalid = normalizeError(new ValidationError([{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }]));
+  const limited = normalizeError(new RateLimitedError(12));
+
+  it('creative: 422 detail list, {detail, code} otherwise', () => {
+    expect(creativeEnvelope.body(invalid)).toEqual({ detail: [{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }] });
+    expect(creativeEnvelope.body(adaptCode(limited, creativeEnvelope))).toEqual({ detail: expect.any(String), code: 'rate_limited', retry_after: 12 });
+  });
+
+  it('messaging: {error, message, status}', () => {
+    expect(messagingEnvelope.body(invalid)).toEqual({ error: 'validation_error', message: 'Invalid request: name: Field required', status: 422, details: invalid.details });
+    expect(messagingEnvelope.body(adaptCode(limited, messagingEnvelope))).toMatchObject({ error: 'rate_limit_exceeded', status: 429, retry_after: 12 });
+  });
+
+  it('entity: {ok: false, error, code}', () => {
+    expect(entityEnvelope.body(adaptCode(limited, entityEnvelope))).toMatchObject({ ok: false, code: 'rate_limited', error: expect.any(String) });
+    expect(limited.headers['Retry-After']).toBe('12');
+  });
+});
