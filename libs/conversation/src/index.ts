@@ -1,0 +1,20 @@
+// @platform/conversation — the reply engine shared by messaging and entity.
+// Plain TypeScript: no Nest, no database, no environment reads (configuration is passed in).
+export type {
+  ChatTurn,
+  EngineConfig,
+  Fact,
+  FactKind,
+  ProviderName,
+  RelationshipStats,
+  ReplyEngine,
+  ReplyRequest,
+  ReplyResult,
+  Soul,
+  SoulLanguage,
+} from './lib/types';
+export { ProviderError } from './lib/provider-error';
+export { SOULS, getSoul, listSouls } from './lib/souls';
+export { BuiltinEngine } from './lib/builtin-engine';
+export { createReplyEngine } from './lib/create-reply-engine';
+export { extractFacts, summarizeRelationship } from './lib/facts';
