@@ -32,6 +32,9 @@ export {
 export {
   renderIr,
   rasterize,
+  rasterizeMaterialized,
+  prepare,
+  isOpaqueDocument,
   encodeRaster,
   renderPreview,
   MIME,

@@ -57,7 +57,7 @@ async function time(fn, n = ITER, warmup = 2) {
     last = await fn();
     xs.push(performance.now() - t);
   }
-  return { ms: median(xs), last };
+  return { ms: median(xs), min: Math.min(...xs), last };
 }
 
 await lib.initCreativeIr();
@@ -84,14 +84,20 @@ const memSeconds = (performance.now() - t0) / 1000;
 const results = {}; // design -> engine -> { raster, full, bytes }
 const put = (d, engine, v) => ((results[d] ??= {})[engine] = v);
 
-// 2. This library: IR -> pixels (validate, layout, draw) and IR -> PNG bytes (sharp encoder).
-for (const d of designs) {
-  const raster = await time(() => lib.rasterize(d.ir, { assets: d.assets }));
-  const full = await time(() => lib.renderIr(d.ir, { assets: d.assets }));
-  put(d.name, 'creative-ir', { raster: raster.ms, full: full.ms, bytes: full.last.data.length });
+// 2. This library and 3. the floor (hand-written @napi-rs/canvas calls for the same scene, PNG
+// encoded by sharp from raw RGBA), measured interleaved so that load on the machine hits both alike.
+async function interleaved(fns, n = ITER, warmup = 2) {
+  const xs = fns.map(() => []);
+  const last = [];
+  for (let i = 0; i < warmup + n; i++) {
+    for (let k = 0; k < fns.length; k++) {
+      const t = performance.now();
+      last[k] = await fns[k]();
+      if (i >= warmup) xs[k].push(performance.now() - t);
+    }
+  }
+  return xs.map((x, k) => ({ ms: median(x), min: Math.min(...x), last: last[k] }));
 }
-
-// 3. The floor: hand-written @napi-rs/canvas calls for the same scene, PNG encoded by sharp from raw RGBA.
 for (const d of designs) {
   const m = await lib.materialize(d.ir);
   const nodes = new Map(lib.flattenMaterialized(m.root).map((n) => [n.id, n]));
@@ -103,14 +109,19 @@ for (const d of designs) {
     floor[d.name](ctx, prepared);
     return c.data();
   };
-  const raster = await time(draw);
-  const full = await time(() => sharp(draw(), { raw: { width: 1080, height: 1080, channels: 4 } }).removeAlpha().png({ compressionLevel: 6 }).toBuffer());
-  put(d.name, 'floor (canvas)', { raster: raster.ms, full: full.ms, bytes: full.last.length });
+  const [oursRaster, floorRaster, oursFull, floorFull] = await interleaved([
+    () => lib.rasterize(d.ir, { assets: d.assets }),
+    draw,
+    () => lib.renderIr(d.ir, { assets: d.assets }),
+    () => sharp(draw(), { raw: { width: 1080, height: 1080, channels: 4 } }).removeAlpha().png({ compressionLevel: 6 }).toBuffer(),
+  ]);
+  put(d.name, 'creative-ir', { raster: oursRaster.ms, full: oursFull.ms, rasterMin: oursRaster.min, fullMin: oursFull.min, bytes: oursFull.last.data.length });
+  put(d.name, 'floor (canvas)', { raster: floorRaster.ms, full: floorFull.ms, rasterMin: floorRaster.min, fullMin: floorFull.min, bytes: floorFull.last.length });
   if (d.name === 'gradient') {
     const c = canvas.createCanvas(1080, 1080);
     floor.gradient(c.getContext('2d'), prepared);
     const enc = await time(() => c.encode('png'), 3, 1);
-    put(d.name, 'canvas.encode(png)', { raster: NaN, full: enc.ms + raster.ms, bytes: enc.last.length });
+    put(d.name, 'canvas.encode(png)', { raster: NaN, full: enc.ms + floorRaster.ms, bytes: enc.last.length });
   }
 }
 
@@ -126,7 +137,7 @@ if (WITH_SATORI) {
     const full = await time(async () => new Resvg(await toSvg(), { fitTo: { mode: 'original' } }).render().asPng());
     const svg = await toSvg();
     const resvgOnly = await time(() => new Resvg(svg, { fitTo: { mode: 'original' } }).render().pixels);
-    put(d.name, 'satori+resvg', { raster: raster.ms, full: full.ms, bytes: full.last.length, resvgOnly: resvgOnly.ms });
+    put(d.name, 'satori+resvg', { raster: raster.ms, full: full.ms, rasterMin: raster.min, fullMin: full.min, bytes: full.last.length, resvgOnly: resvgOnly.ms, resvgOnlyMin: resvgOnly.min });
   }
 }
 
@@ -147,7 +158,7 @@ if (WITH_CHROMIUM && existsSync(CHROMIUM)) {
         Math.max(3, Math.ceil(ITER / 3)),
         1,
       );
-      put(d.name, 'chromium', { raster: NaN, full: full.ms, bytes: full.last.length });
+      put(d.name, 'chromium', { raster: NaN, full: full.ms, fullMin: full.min, bytes: full.last.length });
     }
   } finally {
     await browser.close();
@@ -159,14 +170,6 @@ const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 const engines = ['creative-ir', 'floor (canvas)', 'satori+resvg', 'chromium'];
 console.log(`\ncreative-ir render benchmark — 1080x1080, median of ${ITER} runs, node ${process.version}, ${process.platform}/${process.arch}`);
 console.log('raster = IR/scene to RGBA pixels; png = whole path to PNG bytes; /s = designs per second on the whole path\n');
-const header = ['design', ...engines.flatMap((e) => [`${e} raster`, `${e} png`, `${e} /s`, `${e} KB`])];
-const rows = designs.map((d) => [
-  d.name,
-  ...engines.flatMap((e) => {
-    const r = results[d.name][e];
-    return r ? [f(r.raster), f(r.full), f(1000 / r.full), (r.bytes / 1024).toFixed(0)] : ['-', '-', '-', '-'];
-  }),
-]);
 // Transposed, narrower layout: one block per engine.
 for (const e of engines) {
   if (!designs.some((d) => results[d.name][e])) continue;
@@ -178,8 +181,6 @@ for (const e of engines) {
     console.log(`  ${d.name.padEnd(12)} ${f(r.raster).padStart(9)} ${f(r.full).padStart(8)} ${f(1000 / r.full).padStart(11)} ${(r.bytes / 1024).toFixed(0).padStart(8)}`);
   }
 }
-void header;
-void rows;
 
 console.log('\nratios (lower is better for creative-ir):');
 console.log('  design        raster/floor  png/floor  resvg-only/raster  satori png/ours  chromium/ours  PNG size ours/satori');
@@ -195,6 +196,16 @@ for (const d of designs) {
     `  ${d.name.padEnd(12)} ${rf.toFixed(2).padStart(12)} ${pf.toFixed(2).padStart(10)} ${s ? (s.resvgOnly / o.raster).toFixed(2).padStart(18) : '-'.padStart(18)} ${s ? (s.full / o.full).toFixed(2).padStart(16) : '-'.padStart(16)} ${c ? (c.full / o.full).toFixed(1).padStart(14) : '-'.padStart(14)} ${s ? (o.bytes / s.bytes).toFixed(2).padStart(21) : '-'.padStart(21)}`,
   );
   checks.push({ d: d.name, rf, pf, resvg: s ? s.resvgOnly / o.raster : NaN, satori: s ? s.full / o.full : NaN, chromium: c ? c.full / o.full : NaN, size: s ? o.bytes / s.bytes : NaN });
+}
+console.log('\nsame ratios from the fastest run of each (less sensitive to other processes on the machine):');
+console.log('  design        raster/floor  png/floor  resvg-only/raster  satori png/ours  chromium/ours');
+for (const d of designs) {
+  const o = results[d.name]['creative-ir'];
+  const fl = results[d.name]['floor (canvas)'];
+  const s = results[d.name]['satori+resvg'];
+  const c = results[d.name]['chromium'];
+  const x = (v) => (Number.isFinite(v) ? v.toFixed(2) : '-');
+  console.log(`  ${d.name.padEnd(12)} ${x(o.rasterMin / fl.rasterMin).padStart(12)} ${x(o.fullMin / fl.fullMin).padStart(10)} ${x(s ? s.resvgOnlyMin / o.rasterMin : NaN).padStart(18)} ${x(s ? s.fullMin / o.fullMin : NaN).padStart(16)} ${x(c ? c.fullMin / o.fullMin : NaN).padStart(14)}`);
 }
 const enc = results.gradient['canvas.encode(png)'];
 if (enc) console.log(`\n  gradient via canvas.encode('png'): ${f(enc.full)} ms, ${(enc.bytes / 1024).toFixed(0)} KB (we encode raw RGBA with sharp instead)`);

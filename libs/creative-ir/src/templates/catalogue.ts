@@ -105,7 +105,7 @@ function anyBackdrop(ctx: TemplateContext): Backdrop {
 }
 
 const title = (ctx: TemplateContext) => ctx.brief.title ?? ctx.brief.intent ?? ctx.brief.brandName ?? 'Your headline here';
-const maybe = <T>(cond: unknown, v: () => T): T[] => (cond ? [v()] : []);
+const maybe = <V, T>(value: V | undefined | null, build: (v: NonNullable<V>) => T): T[] => (value ? [build(value as NonNullable<V>)] : []);
 
 /* ---------- templates ---------- */
 
@@ -123,10 +123,10 @@ const squarePost: TemplateDefinition = {
       ctx,
       'content',
       [
-        ...maybe(b.eyebrow, () => ctx.text('eyebrow', b.eyebrow!, 'eyebrow', bd.behind, { textAlign: align })),
+        ...maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bd.behind, { textAlign: align })),
         ctx.text('title', title(ctx), 'title', bd.behind, { textAlign: align }),
-        ...maybe(b.subtitle ?? b.body, () => ctx.text('subtitle', (b.subtitle ?? b.body)!, 'subtitle', bd.behind, { textAlign: align, color: ctx.scheme.muted })),
-        ...maybe(b.cta, () => pill(ctx, 'cta', b.cta!, bd.behind)),
+        ...maybe(b.subtitle ?? b.body, (v) => ctx.text('subtitle', v, 'subtitle', bd.behind, { textAlign: align, color: ctx.scheme.muted })),
+        ...maybe(b.cta, (v) => pill(ctx, 'cta', v, bd.behind)),
       ],
       { counterAxisAlignItems: align === 'center' ? 'center' : 'min', primaryAxisAlignItems: ctx.pick(['center', 'max'] as const) },
     );
@@ -144,13 +144,13 @@ const story: TemplateDefinition = {
     const bd = proceduralBackdrop(ctx, ctx.pick(['aurora', 'mesh', 'waves', 'blobs'] as const), 0.5);
     const b = ctx.brief;
     const top = stack(ctx, 'top', [
-      ...maybe(b.eyebrow, () => ctx.text('eyebrow', b.eyebrow!, 'eyebrow', bd.behind)),
+      ...maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bd.behind)),
       ctx.text('title', title(ctx), 'title', bd.behind),
-      ...maybe(b.subtitle, () => ctx.text('subtitle', b.subtitle!, 'subtitle', bd.behind)),
+      ...maybe(b.subtitle, (v) => ctx.text('subtitle', v, 'subtitle', bd.behind)),
     ]);
     const bottom = stack(ctx, 'bottom', [
-      ...maybe(b.cta, () => pill(ctx, 'cta', b.cta!, bd.behind)),
-      ...maybe(b.website ?? b.brandName, () => ctx.text('website', (b.website ?? b.brandName)!, 'meta', bd.behind)),
+      ...maybe(b.cta, (v) => pill(ctx, 'cta', v, bd.behind)),
+      ...maybe(b.website ?? b.brandName, (v) => ctx.text('website', v, 'meta', bd.behind)),
     ]);
     return page(ctx, bd.background, [...bd.nodes, column(ctx, 'content', [top, bottom], { primaryAxisAlignItems: 'space-between' })]);
   },
@@ -181,10 +181,10 @@ const landscapeBanner: TemplateDefinition = {
       ctx,
       'text',
       [
-        ...maybe(b.eyebrow, () => ctx.text('eyebrow', b.eyebrow!, 'eyebrow', bg)),
+        ...maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bg)),
         ctx.text('title', title(ctx), 'title', bg),
-        ...maybe(b.subtitle ?? b.body, () => ctx.text('subtitle', (b.subtitle ?? b.body)!, 'subtitle', bg, { color: ctx.scheme.muted })),
-        ...maybe(b.cta, () => pill(ctx, 'cta', b.cta!, [bg])),
+        ...maybe(b.subtitle ?? b.body, (v) => ctx.text('subtitle', v, 'subtitle', bg, { color: ctx.scheme.muted })),
+        ...maybe(b.cta, (v) => pill(ctx, 'cta', v, [bg])),
       ],
       tall ? { layoutSizingVertical: 'fill', primaryAxisAlignItems: 'center' } : { layoutSizingHorizontal: 'fill', layoutSizingVertical: 'fill', primaryAxisAlignItems: 'center' },
     );
@@ -212,7 +212,7 @@ const quote: TemplateDefinition = {
     const col = column(ctx, 'content', [
       ctx.text('mark', '“', 'stat', bd.behind, { color: ctx.scheme.accent, fontFamily: 'Playfair Display', lineHeight: 0.8, layoutSizingHorizontal: 'hug' }),
       ctx.text('quote', words, 'quote', bd.behind),
-      ...maybe(attribution, () => ctx.text('author', `— ${attribution}`, 'meta', bd.behind, { color: ctx.scheme.muted })),
+      ...maybe(attribution, (v) => ctx.text('author', `— ${v}`, 'meta', bd.behind, { color: ctx.scheme.muted })),
     ]);
     return page(ctx, bd.background, [...bd.nodes, col]);
   },
@@ -244,8 +244,8 @@ const announcement: TemplateDefinition = {
     const col = column(ctx, 'content', [
       tag,
       ctx.text('title', title(ctx), 'title', bg, { color: ctx.colorOn('title-pre', '#ffffff', bg, true), fontSize: ctx.fontSize('title') * 1.1 }),
-      ...maybe(b.subtitle, () => ctx.text('subtitle', b.subtitle!, 'subtitle', bg, { color: ctx.colorOn('subtitle-pre', '#ffffff', bg, false) })),
-      ...maybe(b.cta, () => pill(ctx, 'cta', b.cta!, [bg], ctx.colorOn('cta-fill', '#ffffff', bg, true))),
+      ...maybe(b.subtitle, (v) => ctx.text('subtitle', v, 'subtitle', bg, { color: ctx.colorOn('subtitle-pre', '#ffffff', bg, false) })),
+      ...maybe(b.cta, (v) => pill(ctx, 'cta', v, [bg], ctx.colorOn('cta-fill', '#ffffff', bg, true))),
     ]);
     const deco: IrNode = { type: 'ellipse', id: 'deco', x: ctx.W * 0.62, y: -ctx.H * 0.18, width: ctx.W * 0.7, height: ctx.W * 0.7, fills: [{ type: 'solid', color: mix(bg, '#ffffff', 0.12) }], layoutPositioning: 'absolute' };
     return page(ctx, bg, [deco, col]);
@@ -286,11 +286,11 @@ const product: TemplateDefinition = {
       })),
     };
     const col = column(ctx, 'content', [
-      ...maybe(b.eyebrow, () => ctx.text('eyebrow', b.eyebrow!, 'eyebrow', bd.behind)),
+      ...maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bd.behind)),
       ctx.text('title', title(ctx), 'title', bd.behind),
-      ...maybe(b.body, () => ctx.text('body', b.body!, 'body', bd.behind)),
+      ...maybe(b.body, (v) => ctx.text('body', v, 'body', bd.behind)),
       ...(b.items.length ? [chips] : []),
-      ...maybe(b.cta, () => pill(ctx, 'cta', b.cta!, bd.behind)),
+      ...maybe(b.cta, (v) => pill(ctx, 'cta', v, bd.behind)),
     ], { primaryAxisAlignItems: 'max' });
     return page(ctx, bd.background, [...bd.nodes, col]);
   },
@@ -310,11 +310,11 @@ const event: TemplateDefinition = {
       ctx.text(`agenda-${i}`, `▸ ${item}`, 'body', bd.behind, { maxLines: 2 }),
     );
     const col = column(ctx, 'content', [
-      ...maybe(b.eyebrow, () => ctx.text('date', b.eyebrow!, 'eyebrow', bd.behind, { fontFamily: ctx.fonts.mono, textTransform: 'none' })),
+      ...maybe(b.eyebrow, (v) => ctx.text('date', v, 'eyebrow', bd.behind, { fontFamily: ctx.fonts.mono, textTransform: 'none' })),
       ctx.text('title', title(ctx), 'title', bd.behind),
-      ...maybe(b.subtitle, () => ctx.text('venue', b.subtitle!, 'subtitle', bd.behind)),
+      ...maybe(b.subtitle, (v) => ctx.text('venue', v, 'subtitle', bd.behind)),
       ...(agenda.length ? [stack(ctx, 'agenda', agenda, { itemSpacing: Math.round(10 * u) })] : []),
-      ...maybe(b.cta, () => pill(ctx, 'cta', b.cta!, bd.behind)),
+      ...maybe(b.cta, (v) => pill(ctx, 'cta', v, bd.behind)),
     ], { primaryAxisAlignItems: 'center' });
     return page(ctx, bd.background, [...bd.nodes, col]);
   },
@@ -360,7 +360,7 @@ const carouselSlide: TemplateDefinition = {
     const last = index === total;
     const body = stack(ctx, 'main', [
       ctx.text('title', title(ctx), 'title', bg),
-      ...maybe(b.body ?? b.subtitle, () => ctx.text('body', (b.body ?? b.subtitle)!, 'body', bg, { color: ctx.scheme.muted })),
+      ...maybe(b.body ?? b.subtitle, (v) => ctx.text('body', v, 'body', bg, { color: ctx.scheme.muted })),
     ]);
     const footer = last && b.cta ? pill(ctx, 'cta', b.cta, [bg]) : ctx.text('next', last ? (b.brandName ?? '') || ' ' : 'Swipe →', 'meta', bg, { textAlign: 'end' });
     return page(ctx, bg, [column(ctx, 'content', [header, body, footer], { primaryAxisAlignItems: 'space-between' })]);
@@ -406,7 +406,7 @@ const dataCard: TemplateDefinition = {
             itemSpacing: Math.round(16 * u),
             children: [
               ctx.text(`row-${i}-label`, r.label, 'meta', bg, { color: ctx.scheme.text, maxLines: 1, layoutSizingHorizontal: 'fill' }),
-              ...maybe(r.display, () => ctx.text(`row-${i}-value`, r.display, 'meta', bg, { color: ctx.scheme.text, fontFamily: ctx.fonts.mono, layoutSizingHorizontal: 'hug', fontWeight: 700 })),
+              ...maybe(r.display, (v) => ctx.text(`row-${i}-value`, v, 'meta', bg, { color: ctx.scheme.text, fontFamily: ctx.fonts.mono, layoutSizingHorizontal: 'hug', fontWeight: 700 })),
             ],
           },
           {
@@ -433,11 +433,11 @@ const dataCard: TemplateDefinition = {
       { itemSpacing: Math.round(22 * u) },
     );
     const col = column(ctx, 'content', [
-      ...maybe(b.eyebrow, () => ctx.text('eyebrow', b.eyebrow!, 'eyebrow', bg)),
+      ...maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bg)),
       ctx.text('title', title(ctx), 'title', bg, { fontSize: ctx.fontSize('title') * 0.7 }),
-      ...maybe(b.insight, () => ctx.text('insight', b.insight!, 'body', bg, { color: ctx.scheme.muted })),
+      ...maybe(b.insight, (v) => ctx.text('insight', v, 'body', bg, { color: ctx.scheme.muted })),
       chart,
-      ...maybe(b.source, () => ctx.text('source', `Source: ${b.source}`, 'meta', bg, { fontSize: ctx.fontSize('meta') * 0.8 })),
+      ...maybe(b.source, (v) => ctx.text('source', `Source: ${v}`, 'meta', bg, { fontSize: ctx.fontSize('meta') * 0.8 })),
     ]);
     return page(ctx, bg, [col]);
   },
@@ -484,10 +484,10 @@ const listicle: TemplateDefinition = {
       { itemSpacing: Math.round(18 * u) },
     );
     const col = column(ctx, 'content', [
-      ...maybe(b.eyebrow, () => ctx.text('eyebrow', b.eyebrow!, 'eyebrow', bd.behind)),
+      ...maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bd.behind)),
       ctx.text('title', title(ctx), 'title', bd.behind, { fontSize: ctx.fontSize('title') * 0.75 }),
       list,
-      ...maybe(b.cta, () => pill(ctx, 'cta', b.cta!, bd.behind)),
+      ...maybe(b.cta, (v) => pill(ctx, 'cta', v, bd.behind)),
     ]);
     return page(ctx, bd.background, [...bd.nodes, col]);
   },
@@ -520,11 +520,11 @@ const testimonial: TemplateDefinition = {
       children: [
         ctx.text('stars', '★★★★★', 'cta', card, { color: ctx.colorOn('stars-pre', '#f59e0b', card, true), letterSpacing: 6 * u }),
         ctx.text('quote', b.body ?? b.insight ?? title(ctx), 'subtitle', card, { color: ctx.colorOn('quote-pre', ctx.scheme.dark ? '#ffffff' : '#111111', card, false), maxLines: 7 }),
-        ...maybe(b.author, () => ctx.text('author', b.author!, 'cta', card, { color: ctx.colorOn('author-pre', ctx.scheme.dark ? '#ffffff' : '#111111', card, true) })),
-        ...maybe(b.role, () => ctx.text('role', b.role!, 'meta', card, { color: ctx.colorOn('role-pre', ctx.scheme.dark ? '#cbd5e1' : '#4b5563', card, false) })),
+        ...maybe(b.author, (v) => ctx.text('author', v, 'cta', card, { color: ctx.colorOn('author-pre', ctx.scheme.dark ? '#ffffff' : '#111111', card, true) })),
+        ...maybe(b.role, (v) => ctx.text('role', v, 'meta', card, { color: ctx.colorOn('role-pre', ctx.scheme.dark ? '#cbd5e1' : '#4b5563', card, false) })),
       ],
     };
-    const col = column(ctx, 'content', [...maybe(b.title, () => ctx.text('title', b.title!, 'subtitle', bd.behind, { fontWeight: 700 })), cardFrame]);
+    const col = column(ctx, 'content', [...maybe(b.title, (v) => ctx.text('title', v, 'subtitle', bd.behind, { fontWeight: 700 })), cardFrame]);
     return page(ctx, bd.background, [...bd.nodes, col]);
   },
 };
@@ -541,11 +541,11 @@ const statHighlight: TemplateDefinition = {
     const first = dataRows(ctx)[0];
     const figure = b.insight ?? (b.data.length ? first.display : undefined) ?? '100%';
     const col = column(ctx, 'content', [
-      ...maybe(b.eyebrow, () => ctx.text('eyebrow', b.eyebrow!, 'eyebrow', bd.behind)),
+      ...maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bd.behind)),
       ctx.text('figure', figure, 'stat', bd.behind, { color: ctx.scheme.accent, maxLines: 2, lineHeight: 1 }),
       ctx.text('title', title(ctx), 'subtitle', bd.behind, { fontWeight: 700 }),
-      ...maybe(b.body, () => ctx.text('body', b.body!, 'body', bd.behind, { color: ctx.scheme.muted })),
-      ...maybe(b.source, () => ctx.text('source', `Source: ${b.source}`, 'meta', bd.behind)),
+      ...maybe(b.body, (v) => ctx.text('body', v, 'body', bd.behind, { color: ctx.scheme.muted })),
+      ...maybe(b.source, (v) => ctx.text('source', `Source: ${v}`, 'meta', bd.behind)),
     ]);
     return page(ctx, bd.background, [...bd.nodes, col]);
   },
@@ -562,7 +562,7 @@ const minimalType: TemplateDefinition = {
     const bd = proceduralBackdrop(ctx, style, 0.35);
     const b = ctx.brief;
     const col = column(ctx, 'content', [
-      ...maybe(b.eyebrow, () => ctx.text('eyebrow', b.eyebrow!, 'eyebrow', bd.behind, { textAlign: 'center' })),
+      ...maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bd.behind, { textAlign: 'center' })),
       ctx.text('title', title(ctx), 'title', bd.behind, { textAlign: 'center' }),
     ], { counterAxisAlignItems: 'center' });
     return page(ctx, bd.background, [...bd.nodes, col]);
@@ -596,10 +596,10 @@ const tip: TemplateDefinition = {
       children: [
         ctx.text('eyebrow', b.eyebrow ?? 'Tip', 'eyebrow', panelColor),
         ctx.text('title', title(ctx), 'title', panelColor, { fontSize: ctx.fontSize('title') * 0.6 }),
-        ...maybe(b.body, () => ctx.text('body', b.body!, 'body', panelColor)),
+        ...maybe(b.body, (v) => ctx.text('body', v, 'body', panelColor)),
       ],
     };
-    const col = column(ctx, 'content', [panel, ...maybe(b.website ?? b.brandName, () => ctx.text('website', (b.website ?? b.brandName)!, 'meta', bg, { textAlign: 'center' }))]);
+    const col = column(ctx, 'content', [panel, ...maybe(b.website ?? b.brandName, (v) => ctx.text('website', v, 'meta', bg, { textAlign: 'center' }))]);
     return page(ctx, bg, [col]);
   },
 };
