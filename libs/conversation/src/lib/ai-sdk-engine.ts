@@ -1,0 +1,110 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, type LanguageModel } from 'ai';
+import { buildMessages, buildSystemPrompt } from './prompt';
+import { ProviderError } from './provider-error';
+import { toProviderError } from './to-provider-error';
+import type { EngineConfig, ReplyEngine, ReplyRequest, ReplyResult } from './types';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MODELS: Record<'openai' | 'anthropic', string> = {
+  openai: 'gpt-4o-mini',
+  anthropic: 'claude-3-5-haiku-latest',
+};
+
+export type LlmProviderName = Exclude<EngineConfig['provider'], 'builtin'>;
+
+/** Options for one raw completion call (used by the reply engine and by LLM fact extraction). */
+export interface CompletionCall {
+  system: string;
+  messages: Array<{ role: 'user' | 'assistant'; content: string }>;
+  signal?: AbortSignal;
+  maxOutputTokens?: number;
+  temperature?: number;
+}
+
+/**
+ * Reply engine backed by an LLM through the Vercel AI SDK (OpenAI, Anthropic or any
+ * OpenAI-compatible endpoint such as Ollama or vLLM). The SDK does not retry: failures surface
+ * immediately as ProviderError so the caller can queue a retry.
+ */
+export class AiSdkEngine implements ReplyEngine {
+  readonly name: LlmProviderName;
+  readonly model: string;
+  private readonly languageModel: LanguageModel;
+  private readonly timeoutMs: number;
+
+  constructor(config: EngineConfig & { provider: LlmProviderName }) {
+    this.name = config.provider;
+    this.timeoutMs = config.timeoutMs && config.timeoutMs > 0 ? config.timeoutMs : DEFAULT_TIMEOUT_MS;
+    const baseURL = config.baseUrl?.trim() ? config.baseUrl.trim().replace(/\/+$/, '') : undefined;
+    switch (config.provider) {
+      case 'openai': {
+        // The apiKey is always passed explicitly so the SDK never falls back to reading the environment.
+        const apiKey = requireApiKey(config);
+        this.model = config.model || DEFAULT_MODELS.openai;
+        this.languageModel = createOpenAI({ apiKey, baseURL }).chat(this.model);
+        break;
+      }
+      case 'anthropic': {
+        const apiKey = requireApiKey(config);
+        this.model = config.model || DEFAULT_MODELS.anthropic;
+        this.languageModel = createAnthropic({ apiKey, baseURL }).languageModel(this.model);
+        break;
+      }
+      case 'openai-compatible': {
+        if (!baseURL) throw new ProviderError('openai-compatible provider needs baseUrl (e.g. http://localhost:11434/v1)', false);
+        if (!config.model) throw new ProviderError('openai-compatible provider needs a model name', false);
+        this.model = config.model;
+        this.languageModel = createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey: config.apiKey || undefined }).chatModel(
+          this.model,
+        );
+        break;
+      }
+      default:
+        throw new ProviderError(`Unknown provider: ${String((config as EngineConfig).provider)}`, false);
+    }
+  }
+
+  async reply(req: ReplyRequest, opts?: { signal?: AbortSignal }): Promise<ReplyResult> {
+    const { text, modelId } = await this.complete({
+      system: buildSystemPrompt(req),
+      messages: buildMessages(req),
+      signal: opts?.signal,
+    });
+    return { content: text, provider: this.name, model: modelId };
+  }
+
+  /** One completion with timeout and error mapping. Throws ProviderError. */
+  async complete(call: CompletionCall): Promise<{ text: string; modelId: string }> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+    try {
+      const result = await generateText({
+        model: this.languageModel,
+        system: call.system,
+        messages: call.messages,
+        abortSignal: signal,
+        maxRetries: 0,
+        maxOutputTokens: call.maxOutputTokens,
+        temperature: call.temperature,
+      });
+      const text = result.text.trim();
+      if (!text) throw new ProviderError(`${this.name} provider returned an empty reply`, true);
+      return { text, modelId: result.response?.modelId || this.model };
+    } catch (err) {
+      throw toProviderError(err, {
+        provider: this.name,
+        timedOut: timeout.aborted && !call.signal?.aborted,
+        timeoutMs: this.timeoutMs,
+      });
+    }
+  }
+}
+
+function requireApiKey(config: EngineConfig): string {
+  const key = config.apiKey?.trim();
+  if (!key) throw new ProviderError(`${config.provider} provider needs an apiKey`, false);
+  return key;
+}
