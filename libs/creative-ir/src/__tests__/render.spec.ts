@@ -108,6 +108,9 @@ describe('renderHtml', () => {
     expect(html).toContain('data-id="title"');
     expect(html).toContain('left:96px;top:');
     expect(html).not.toMatch(/https?:\/\//);
+    // Style attributes must survive HTML parsing: font lists use single quotes inside them.
+    expect(html).toContain("font-family:'Playfair Display', 'Twemoji Mozilla'");
+    for (const m of html.matchAll(/ style="([^"]*)"/g)) expect(m[1]).not.toMatch(/font-family:\s*$/);
   });
 
   it('embeds images and procedural backgrounds as data URLs', async () => {

@@ -156,7 +156,7 @@ export function canvasFont(family: string, weight: number, style: 'normal' | 'it
 
 /** CSS font-family list for HTML export. */
 export function cssFontFamily(family: string): string {
-  return [family, ...FALLBACK_FAMILIES].map((f) => `"${f}"`).join(', ');
+  return [family, ...FALLBACK_FAMILIES].map((f) => `'${f.replace(/'/g, '')}'`).join(', ');
 }
 
 function nearestWeight(available: number[], wanted: number): number {

@@ -157,11 +157,11 @@ function svgShape(m: MaterializedNode): string {
       { x: 0, y: 0 },
       { x: m.width, y: m.height },
     ];
-    return `<svg width="${m.width}" height="${m.height}" style="overflow:visible"><line x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}" ${attrs}/></svg>`;
+    return `<svg width="${Math.max(1, m.width)}" height="${Math.max(1, m.height)}" style="overflow:visible;position:absolute;left:0;top:0"><line x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}" ${attrs}/></svg>`;
   }
   if (n.type === 'path') {
     const vb = n.viewBox ?? [0, 0, m.width || 1, m.height || 1];
-    return `<svg width="${m.width}" height="${m.height}" viewBox="${vb.join(' ')}" preserveAspectRatio="none" style="overflow:visible"><path d="${esc(n.d)}" fill-rule="${n.fillRule ?? 'nonzero'}" ${attrs}/></svg>`;
+    return `<svg width="${m.width}" height="${m.height}" style="position:absolute;left:0;top:0" viewBox="${vb.join(' ')}" preserveAspectRatio="none" overflow="visible"><path d="${esc(n.d)}" fill-rule="${n.fillRule ?? 'nonzero'}" ${attrs}/></svg>`;
   }
   return '';
 }
