@@ -1,9 +1,631 @@
-import type { Fact, RelationshipStats } from './types';
+import { languageFamily, type Lang } from './language';
+import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd } from './text';
+import type { Fact, FactKind, RelationshipStats } from './types';
 
-export function extractFacts(_message: string, _opts?: { language?: string }): Fact[] {
-  return [];
+/*
+ * Deterministic memory extraction: regular-expression rules for Brazilian Portuguese and
+ * English that pull facts about the person out of a single message. Values are normalized
+ * (names and places in Title Case, everything else lower case) so the same fact stated twice
+ * produces an identical { kind, key, value } and dedupes.
+ */
+
+const CAP = "\\p{Lu}[\\p{L}'’-]*";
+const NAME = `(${CAP}(?:\\s+${CAP})?)`;
+const PLACE = `(${CAP}(?:\\s+(?:(?:de|do|da|dos|das|of)\\s+)?${CAP}){0,3})`;
+const WORD = "[\\p{L}'’-]+";
+
+/** Words that look like names after "I'm"/"sou" but are not. */
+const NOT_NAMES = new Set(
+  (
+    'a an the and or not no yes so very just really still also here there back fine good great ok okay sorry happy sad glad sure ' +
+    'tired busy ready done new going looking trying interested afraid in at on from with brazilian american english british canadian ' +
+    'french german spanish portuguese italian mexican argentinian chinese japanese indian um uma o os as e de do da que muito bem mal ' +
+    'brasileiro brasileira cliente novo nova eu você voce seu sua meu minha aqui cansado cansada feliz triste ocupado ocupada pronto pronta ' +
+    'obrigado obrigada desculpa desculpe from fan huge big bit little customer user client here'
+  ).split(' '),
+);
+
+const PRONOUNS = new Set(
+  'you it this that them him her these those when how what que quando como isso isto aquilo você voce vocês voces te ele ela eles elas lo la'.split(' '),
+);
+
+/** Canonical English keys for relations, with Portuguese display words. */
+const RELATIONS: Record<string, { key: string; fem?: boolean }> = {
+  // Portuguese
+  irmã: { key: 'sister', fem: true },
+  irma: { key: 'sister', fem: true },
+  irmão: { key: 'brother' },
+  irmao: { key: 'brother' },
+  mãe: { key: 'mother', fem: true },
+  mae: { key: 'mother', fem: true },
+  pai: { key: 'father' },
+  filho: { key: 'son' },
+  filha: { key: 'daughter', fem: true },
+  esposa: { key: 'wife', fem: true },
+  marido: { key: 'husband' },
+  esposo: { key: 'husband' },
+  namorada: { key: 'girlfriend', fem: true },
+  namorado: { key: 'boyfriend' },
+  noiva: { key: 'fiancee', fem: true },
+  noivo: { key: 'fiance' },
+  amiga: { key: 'friend', fem: true },
+  amigo: { key: 'friend' },
+  cachorro: { key: 'dog' },
+  cachorra: { key: 'dog', fem: true },
+  cão: { key: 'dog' },
+  cadela: { key: 'dog', fem: true },
+  gato: { key: 'cat' },
+  gata: { key: 'cat', fem: true },
+  avó: { key: 'grandmother', fem: true },
+  avô: { key: 'grandfather' },
+  tia: { key: 'aunt', fem: true },
+  tio: { key: 'uncle' },
+  prima: { key: 'cousin', fem: true },
+  primo: { key: 'cousin' },
+  sobrinha: { key: 'niece', fem: true },
+  sobrinho: { key: 'nephew' },
+  neta: { key: 'granddaughter', fem: true },
+  neto: { key: 'grandson' },
+  sogra: { key: 'mother-in-law', fem: true },
+  sogro: { key: 'father-in-law' },
+  chefe: { key: 'boss' },
+  parceira: { key: 'partner', fem: true },
+  parceiro: { key: 'partner' },
+  companheira: { key: 'partner', fem: true },
+  companheiro: { key: 'partner' },
+  colega: { key: 'colleague' },
+  bebê: { key: 'baby' },
+  // English
+  sister: { key: 'sister' },
+  brother: { key: 'brother' },
+  mother: { key: 'mother' },
+  mom: { key: 'mother' },
+  mum: { key: 'mother' },
+  father: { key: 'father' },
+  dad: { key: 'father' },
+  son: { key: 'son' },
+  daughter: { key: 'daughter' },
+  wife: { key: 'wife' },
+  husband: { key: 'husband' },
+  girlfriend: { key: 'girlfriend' },
+  boyfriend: { key: 'boyfriend' },
+  fiancee: { key: 'fiancee' },
+  fiancée: { key: 'fiancee' },
+  fiance: { key: 'fiance' },
+  fiancé: { key: 'fiance' },
+  friend: { key: 'friend' },
+  dog: { key: 'dog' },
+  puppy: { key: 'dog' },
+  cat: { key: 'cat' },
+  kitten: { key: 'cat' },
+  grandmother: { key: 'grandmother' },
+  grandma: { key: 'grandmother' },
+  grandfather: { key: 'grandfather' },
+  grandpa: { key: 'grandfather' },
+  aunt: { key: 'aunt' },
+  uncle: { key: 'uncle' },
+  cousin: { key: 'cousin' },
+  niece: { key: 'niece' },
+  nephew: { key: 'nephew' },
+  boss: { key: 'boss' },
+  partner: { key: 'partner' },
+  colleague: { key: 'colleague' },
+  coworker: { key: 'colleague' },
+  baby: { key: 'baby' },
+  kid: { key: 'child' },
+  child: { key: 'child' },
+};
+
+const RELATION_EN: Record<string, string> = {
+  'mother-in-law': 'mother-in-law',
+  'father-in-law': 'father-in-law',
+  fiancee: 'fiancée',
+  fiance: 'fiancé',
+};
+
+/** Portuguese display word for a canonical relation key (masculine/feminine). */
+const RELATION_PT: Record<string, [string, string]> = {
+  sister: ['irmã', 'irmã'],
+  brother: ['irmão', 'irmão'],
+  mother: ['mãe', 'mãe'],
+  father: ['pai', 'pai'],
+  son: ['filho', 'filho'],
+  daughter: ['filha', 'filha'],
+  wife: ['esposa', 'esposa'],
+  husband: ['marido', 'marido'],
+  girlfriend: ['namorada', 'namorada'],
+  boyfriend: ['namorado', 'namorado'],
+  fiancee: ['noiva', 'noiva'],
+  fiance: ['noivo', 'noivo'],
+  friend: ['amigo', 'amiga'],
+  dog: ['cachorro', 'cachorra'],
+  cat: ['gato', 'gata'],
+  grandmother: ['avó', 'avó'],
+  grandfather: ['avô', 'avô'],
+  aunt: ['tia', 'tia'],
+  uncle: ['tio', 'tio'],
+  cousin: ['primo', 'prima'],
+  niece: ['sobrinha', 'sobrinha'],
+  nephew: ['sobrinho', 'sobrinho'],
+  granddaughter: ['neta', 'neta'],
+  grandson: ['neto', 'neto'],
+  'mother-in-law': ['sogra', 'sogra'],
+  'father-in-law': ['sogro', 'sogro'],
+  boss: ['chefe', 'chefe'],
+  partner: ['parceiro', 'parceira'],
+  colleague: ['colega', 'colega'],
+  baby: ['bebê', 'bebê'],
+  child: ['filho', 'filha'],
+};
+const FEMININE_KEYS = new Set(['sister', 'mother', 'daughter', 'wife', 'girlfriend', 'fiancee', 'grandmother', 'aunt', 'niece', 'granddaughter', 'mother-in-law']);
+
+const PT_JOBS = new Set(
+  (
+    'professor professora médico médica medico medica engenheiro engenheira advogado advogada enfermeiro enfermeira desenvolvedor ' +
+    'desenvolvedora programador programadora designer estudante vendedor vendedora motorista arquiteto arquiteta contador contadora ' +
+    'jornalista dentista psicólogo psicóloga psicologo psicologa cozinheiro cozinheira chef garçom garçonete empresário empresária ' +
+    'empresario empresaria autônomo autônoma autonomo autonoma aposentado aposentada analista gerente fotógrafo fotógrafa músico ' +
+    'pedreiro eletricista veterinário veterinária farmacêutico farmacêutica policial bombeiro bombeira atriz ator escritor escritora ' +
+    'nutricionista fisioterapeuta cabeleireiro cabeleireira manicure diarista secretária secretário administrador administradora ' +
+    'economista consultor consultora corretor corretora piloto cientista pesquisador pesquisadora freelancer dev biólogo bióloga ' +
+    'mecânico costureira padeiro confeiteira confeiteiro barista tradutor tradutora terapeuta dona-de-casa estagiário estagiária'
+  ).split(' '),
+);
+
+const EN_JOBS = new Set(
+  (
+    'teacher doctor nurse engineer developer programmer designer student lawyer attorney accountant chef cook driver architect ' +
+    'journalist dentist psychologist writer author artist musician photographer manager consultant analyst scientist researcher pilot ' +
+    'firefighter officer farmer electrician plumber mechanic pharmacist veterinarian vet freelancer entrepreneur salesperson cashier ' +
+    'waiter waitress baker barista translator therapist professor surgeon paramedic carpenter librarian editor intern retiree ' +
+    'administrator economist actor actress dancer singer realtor agent broker banker clerk secretary receptionist tutor coach'
+  ).split(' '),
+);
+
+const WEAK_PLANS = new Set(
+  'esperar aguardar tentar ver verificar checar conferir pensar testar wait try check see think look ficar bem indo'.split(' '),
+);
+
+const ING_TO_BASE: Record<string, string> = {
+  moving: 'move',
+  traveling: 'travel',
+  travelling: 'travel',
+  flying: 'fly',
+  heading: 'head',
+  starting: 'start',
+  visiting: 'visit',
+  getting: 'get',
+  having: 'have',
+  going: 'go',
+  changing: 'change',
+  leaving: 'leave',
+  taking: 'take',
+  buying: 'buy',
+};
+
+interface Ctx {
+  out: Fact[];
+  seen: Set<string>;
+  textLang?: Lang;
 }
 
-export function summarizeRelationship(facts: Fact[], stats: RelationshipStats, _language?: string): string {
-  return `${stats.name ?? 'This person'}: ${stats.interactions} interactions, ${facts.length} facts.`;
+/** Identity of a fact for deduplication: kind, key and the accent-folded value. */
+export function factId(f: Pick<Fact, 'kind' | 'key' | 'value'>): string {
+  return `${f.kind}|${f.key}|${fold(f.value)}`;
+}
+
+/** Merges fact lists, keeping the first occurrence of each fact (and only one name: the latest). */
+export function mergeFacts(...lists: Fact[][]): Fact[] {
+  const out: Fact[] = [];
+  const seen = new Set<string>();
+  let name: Fact | undefined;
+  for (const f of lists.flat()) {
+    if (f.kind === 'name') {
+      name = f;
+      continue;
+    }
+    const id = factId(f);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(f);
+  }
+  return name ? [name, ...out] : out;
+}
+
+/**
+ * Extracts facts about the speaker from one message (rules for pt-BR and English; the
+ * language option only chooses the language of `text` — both rule sets always run).
+ * Questions yield nothing, except an explicit name ("meu nome é Ana, vocês entregam?").
+ */
+export function extractFacts(message: string, opts?: { language?: string }): Fact[] {
+  const ctx: Ctx = { out: [], seen: new Set(), textLang: languageFamily(opts?.language) };
+  for (const raw of sentences(squish(message ?? ''))) {
+    const sentence = raw.replace(/[“”"]/g, '');
+    names(sentence, ctx);
+    if (/\?\s*$/.test(sentence)) continue;
+    preferences(sentence, ctx);
+    plans(sentence, ctx);
+    relations(sentence, ctx);
+    locations(sentence, ctx);
+    jobs(sentence, ctx);
+    age(sentence, ctx);
+  }
+  return ctx.out;
+}
+
+function add(ctx: Ctx, kind: FactKind, key: string, value: string, lang: Lang, text: (l: Lang) => string): void {
+  value = squish(value);
+  if (!value) return;
+  const fact: Fact = { kind, key, value, text: text(ctx.textLang ?? lang) };
+  const id = factId(fact);
+  if (ctx.seen.has(id)) return;
+  if (kind === 'name') {
+    // One name per message: the first explicit statement wins.
+    if (ctx.out.some((f) => f.kind === 'name')) return;
+  }
+  ctx.seen.add(id);
+  ctx.out.push(fact);
+}
+
+/** Text after a trigger, up to the end of the clause. */
+function clause(rest: string, commas = true): string {
+  const boundary = commas
+    ? /[,;:.!?…()\n]|\s(?:mas|porém|porque|pois|quando|se|but|because|when|if|since|so|although|though|e eu|and i|e também|and also)\s/iu
+    : /[;:.!?…()\n]|\s(?:mas|porém|porque|pois|quando|se|but|because|when|if|since|so|although|though|e eu|and i|e também|and also)\s/iu;
+  const m = boundary.exec(rest);
+  return trimEnd(m ? rest.slice(0, m.index) : rest);
+}
+
+function wordCount(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+function cleanName(raw: string, requireCapital: boolean): string | undefined {
+  const words = raw.split(/\s+/).filter(Boolean);
+  const kept: string[] = [];
+  for (const w of words) {
+    const bare = w.replace(/[^\p{L}'’-]/gu, '');
+    if (!bare || NOT_NAMES.has(fold(bare))) break;
+    if (kept.length > 0 && !/^\p{Lu}/u.test(bare)) break; // a second word must be capitalized to belong to the name
+    if (requireCapital && !/^\p{Lu}/u.test(bare)) break;
+    kept.push(bare);
+    if (kept.length === 2) break;
+  }
+  if (!kept.length) return undefined;
+  return kept.map((w) => capitalize(w.toLowerCase())).join(' ');
+}
+
+function names(s: string, ctx: Ctx): void {
+  const rules: Array<{ re: RegExp; lang: Lang; cap: boolean }> = [
+    { re: /\b(?:meu nome é|meu nome e|me chamo|pode me chamar de|podem me chamar de|aqui quem fala é|aqui é (?:[ao] )?)\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'pt', cap: false },
+    { re: new RegExp(`(?:^|[\\s,])(?:[Ee]u sou (?:[ao] )?|[Ss]ou (?:[ao] )|[Ss]ou )${NAME}`, 'u'), lang: 'pt', cap: true },
+    { re: /\b(?:my name is|my name's|name's|call me|you can call me)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'en', cap: false },
+    { re: new RegExp(`\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Ii]t's)\\s+${NAME}`, 'u'), lang: 'en', cap: true },
+  ];
+  for (const { re, lang, cap } of rules) {
+    const m = re.exec(s);
+    if (!m) continue;
+    // "Sou de São Paulo" / "I'm from Recife" are places, not names.
+    if (cap && /^(?:de|do|da|from|in)\b/i.test(m[1])) continue;
+    const name = cleanName(m[1], cap);
+    if (!name) continue;
+    add(ctx, 'name', 'name', name, lang, (l) => (l === 'pt' ? `Chama-se ${name}` : `Their name is ${name}`));
+    return;
+  }
+}
+
+function prefItems(rest: string): string[] {
+  const text = clause(rest, false);
+  const parts = text.split(/\s*,\s*|\s+(?:e|and|or|ou|&)\s+/iu);
+  const items: string[] = [];
+  for (let p of parts) {
+    p = trimEnd(p)
+      .replace(/\s+(?:demais|muito|bastante|pra caramba|so much|a lot|very much|too)$/iu, '')
+      .replace(/^(?:[oa]s?|um|uma)\s+/iu, '')
+      .trim();
+    if (!p) break;
+    const first = fold(p.split(' ')[0]);
+    if (PRONOUNS.has(first)) break;
+    if (wordCount(p) > 4 || /\b(?:eu|moro|sou|tenho|vou|i|my|meu|minha|i'm)\b/iu.test(p)) break;
+    items.push(p.toLowerCase());
+    if (items.length === 5) break;
+  }
+  return items;
+}
+
+function preferences(s: string, ctx: Ctx): void {
+  const like = (value: string, lang: Lang) =>
+    add(ctx, 'preference', 'likes', value, lang, (l) => (l === 'pt' ? `Gosta de ${value}` : `Likes ${value}`));
+  const dislike = (value: string, lang: Lang) =>
+    add(ctx, 'preference', 'dislikes', value, lang, (l) => (l === 'pt' ? `Não gosta de ${value}` : `Dislikes ${value}`));
+
+  const rules: Array<{ re: RegExp; lang: Lang; fn: typeof like }> = [
+    { re: /\b(?:n[ãa]o gosto|odeio|detesto|n[ãa]o suporto|n[ãa]o curto|tenho horror)\s*(?:muito\s+)?(?:de|do|da|dos|das|a|ao)?\s+/giu, lang: 'pt', fn: dislike },
+    { re: /(?<!n[ãa]o\s)(?<!nunca\s)\b(?:gosto|curto|adoro|amo|sou f[ãa]|sou apaixonad[oa]|sou louc[oa])(?:\s+(?:muito|bastante|demais|tanto))?\s*(?:de|do|da|dos|das|por|pelo|pela)?\s+/giu, lang: 'pt', fn: like },
+    { re: /\bI\s+(?:really\s+|just\s+)?(?:don't|do not|dont|do n't)\s+(?:like|enjoy|love)\s+/giu, lang: 'en', fn: dislike },
+    { re: /\bI\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can't stand|cannot stand|can not stand)\s+/giu, lang: 'en', fn: dislike },
+    { re: /\bI\s+(?:really\s+|absolutely\s+|just\s+|also\s+)?(?:like|love|enjoy|adore)\s+/giu, lang: 'en', fn: like },
+    { re: /\bI(?:'m|’m| am)\s+(?:a\s+(?:big\s+|huge\s+)?fan of|really into|into|passionate about|crazy about)\s+/giu, lang: 'en', fn: like },
+  ];
+  const taken: Array<[number, number]> = [];
+  for (const { re, lang, fn } of rules) {
+    for (const m of s.matchAll(re)) {
+      const start = m.index ?? 0;
+      if (taken.some(([a, b]) => start >= a && start < b)) continue;
+      taken.push([start, start + m[0].length]);
+      for (const item of prefItems(s.slice(start + m[0].length))) fn(item, lang);
+    }
+  }
+
+  const fav = [
+    { re: /\b(?:meu|minha)\s+(\p{L}+(?:\s+\p{L}+)?)\s+(favorit[oa]|preferid[oa])\s+(?:é|e)\s+(?:[oa]s?\s+)?/iu, lang: 'pt' as Lang },
+    { re: /\bmy\s+favou?rite\s+(\p{L}+(?:\s+\p{L}+)?)\s+is\s+()/iu, lang: 'en' as Lang },
+  ];
+  for (const { re, lang } of fav) {
+    const m = re.exec(s);
+    if (!m) continue;
+    const what = m[1].toLowerCase();
+    const value = clause(s.slice((m.index ?? 0) + m[0].length)).toLowerCase();
+    if (!value || wordCount(value) > 5) continue;
+    add(ctx, 'preference', `favorite_${fold(what).replace(/\s+/g, '_')}`, value, lang, (l) =>
+      l === 'pt' && lang === 'pt' ? `${capitalize(what)} ${m[2].toLowerCase()}: ${value}` : `Favourite ${what}: ${value}`,
+    );
+  }
+}
+
+function plans(s: string, ctx: Ctx): void {
+  const plan = (value: string, display: string, lang: Lang) =>
+    add(ctx, 'plan', 'plan', value.toLowerCase(), lang, (l) => (l === 'pt' ? `Planeja ${display}` : `Plans to ${display}`));
+
+  const pt = /\b(?:vou|vamos|pretendo|planejo|estou planejando|t[ôo] planejando|estou pensando em|penso em|quero muito|estou indo)\s+((?:me\s+|se\s+|nos\s+)?\p{L}+(?:ar|er|ir|or|ôr|pôr))\b/iu;
+  let m = pt.exec(s);
+  if (m && !WEAK_PLANS.has(fold(m[1]))) {
+    const rest = clause(s.slice((m.index ?? 0) + m[0].length));
+    const display = trimEnd(`${m[1]} ${rest}`).replace(/\s+/g, ' ');
+    if (wordCount(display) <= 10) plan(display, display, 'pt');
+  }
+
+  const en = /\b(?:I(?:'m|’m| am)\s+(?:going to|gonna|planning to|planning on|about to|thinking about|thinking of|hoping to)|I\s+(?:plan|intend|want|hope)\s+to|[Ww]e(?:'re|’re| are)\s+(?:going to|gonna|planning to))\s+(\p{L}+)/iu;
+  m = en.exec(s);
+  if (m && !WEAK_PLANS.has(fold(m[1]))) {
+    const rest = clause(s.slice((m.index ?? 0) + m[0].length));
+    let verb = m[1];
+    if (/^(?:the|a|an|my|our)$/i.test(verb) || /^\p{Lu}/u.test(verb)) {
+      // "I'm going to the beach" / "I'm going to Paris": a destination.
+      if (/going to|gonna/i.test(m[0])) verb = `go to ${verb}`;
+      else return;
+    } else {
+      verb = ING_TO_BASE[verb.toLowerCase()] ?? verb;
+    }
+    const display = trimEnd(`${verb} ${rest}`).replace(/\s+/g, ' ');
+    if (wordCount(display) <= 10 && !/want to$/.test(display)) plan(display, display, 'en');
+    return;
+  }
+
+  const enIng = /\bI(?:'m|’m| am)\s+(moving|travell?ing|flying|heading|getting married|starting|visiting|leaving|changing)\b/iu;
+  m = enIng.exec(s);
+  if (m) {
+    const rest = clause(s.slice((m.index ?? 0) + m[0].length));
+    if (!rest && !/married/i.test(m[1])) return;
+    const verb = m[1].toLowerCase().replace(/^(\w+)/, (w) => ING_TO_BASE[w] ?? w);
+    const display = trimEnd(`${verb} ${rest}`);
+    if (wordCount(display) <= 10) plan(display, display, 'en');
+  }
+}
+
+function relationDisplay(key: string, value: string, fem: boolean, lang: Lang): string {
+  if (lang === 'pt') {
+    const [m, f] = RELATION_PT[key] ?? [key, key];
+    const female = fem || FEMININE_KEYS.has(key);
+    const word = female ? f : m;
+    return `Tem ${female ? 'uma' : 'um'} ${word} chamad${female ? 'a' : 'o'} ${value}`;
+  }
+  const word = RELATION_EN[key] ?? key;
+  return `Has a ${word} named ${value}`;
+}
+
+/** "sua irmã Maria" / "your sister Maria": how to refer to a relation fact when talking to the person. */
+export function relationPhrase(f: Fact, lang: Lang): string {
+  if (lang === 'pt') {
+    const [m, fem] = RELATION_PT[f.key] ?? [f.key, f.key];
+    const female = FEMININE_KEYS.has(f.key) || /^Tem uma\b/.test(f.text);
+    return `${female ? 'sua' : 'seu'} ${female ? fem : m} ${f.value}`;
+  }
+  return `your ${RELATION_EN[f.key] ?? f.key} ${f.value}`;
+}
+
+function relations(s: string, ctx: Ctx): void {
+  const relWords = Object.keys(RELATIONS)
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+  const rules: Array<{ re: RegExp; lang: Lang }> = [
+    {
+      re: new RegExp(
+        `(?:^|[^\\p{L}])(?:[Mm]inha|[Mm]eu|[Tt]enho (?:uma?|duas?|dois))\\s+(${relWords})(?:\\s+(?:mais velh[oa]|mais nov[oa]|caçula|melhor))?,?\\s+(?:(?:que\\s+)?se chama\\s+|chamad[oa]\\s+|(?:é|e)\\s+(?:[ao]\\s+)?)?${NAME}`,
+        'gu',
+      ),
+      lang: 'pt',
+    },
+    {
+      re: new RegExp(
+        `\\b(?:[Mm]y|I have an?|I've got an?)\\s+(?:(?:older|younger|little|big|best|baby|twin|old|new)\\s+)?(${relWords})(?:,)?\\s+(?:(?:is\\s+)?called\\s+|(?:is\\s+)?named\\s+|is\\s+)?${NAME}`,
+        'gu',
+      ),
+      lang: 'en',
+    },
+  ];
+  for (const { re, lang } of rules) {
+    for (const m of s.matchAll(re)) {
+      const rel = RELATIONS[m[1].toLowerCase()];
+      if (!rel) continue;
+      const name = cleanName(m[2], true);
+      if (!name) continue;
+      add(ctx, 'relation', rel.key, name, lang, (l) => relationDisplay(rel.key, name, !!rel.fem, l));
+    }
+  }
+}
+
+const NOT_PLACES = new Set('um uma casa apartamento cidade bairro a an the this that my our apartment house city town flat here aqui lá la'.split(' '));
+
+function locations(s: string, ctx: Ctx): void {
+  const live = (place: string, lang: Lang) =>
+    add(ctx, 'location', 'lives_in', place, lang, (l) => (l === 'pt' ? `Mora em ${place}` : `Lives in ${place}`));
+  const from = (place: string, lang: Lang) =>
+    add(ctx, 'location', 'from', place, lang, (l) => (l === 'pt' ? `É de ${place}` : `Is from ${place}`));
+
+  const rules: Array<{ re: RegExp; lang: Lang; fn: typeof live; lower: boolean }> = [
+    { re: /\b(?:eu\s+)?(?:moro|vivo|estou morando|t[ôo] morando|resido)\s+(?:em|no|na|nos|nas)\s+/iu, lang: 'pt', fn: live, lower: true },
+    { re: /(?:^|[\s,])(?:[Ee]u\s+)?(?:[Ss]ou|[Vv]enho)\s+(?:de|do|da|dos|das)\s+/u, lang: 'pt', fn: from, lower: false },
+    { re: /\bI\s+(?:live|am living|'m living|’m living|reside)\s+in\s+|\bI(?:'m|’m| am)\s+based\s+in\s+/iu, lang: 'en', fn: live, lower: true },
+    { re: /\b(?:I(?:'m|’m| am)|I come|I'm originally|I am originally)\s+(?:originally\s+)?from\s+/iu, lang: 'en', fn: from, lower: false },
+  ];
+  for (const { re, lang, fn, lower } of rules) {
+    const m = re.exec(s);
+    if (!m) continue;
+    const rest = s.slice((m.index ?? 0) + m[0].length);
+    const cap = new RegExp(`^${PLACE}`, 'u').exec(rest);
+    if (cap) {
+      fn(titleCase(cap[1]), lang);
+      continue;
+    }
+    if (lower) {
+      // "moro em recife", "i live in lisbon": one or two lower-case words closing the clause.
+      const c = clause(rest);
+      if (c && wordCount(c) <= 3 && !NOT_PLACES.has(fold(c.split(' ')[0])) && /^[\p{L}\s'-]+$/u.test(c)) fn(titleCase(c), lang);
+    }
+  }
+}
+
+function jobs(s: string, ctx: Ctx): void {
+  const job = (value: string, lang: Lang) =>
+    add(ctx, 'job', 'job', value.toLowerCase(), lang, (l) => (l === 'pt' ? `Trabalha como ${value.toLowerCase()}` : `Works as ${article(value)}`));
+  const employer = (value: string, lang: Lang) =>
+    add(ctx, 'job', 'employer', value, lang, (l) => (l === 'pt' ? `Trabalha na ${value}` : `Works at ${value}`));
+
+  let m = /\b(?:trabalho como|atuo como|minha profiss[ãa]o é|minha profissao e|I work as|my job is|I'm working as|I am working as)\s+(?:an?\s+|uma?\s+)?/iu.exec(s);
+  if (m) {
+    const value = clause(s.slice((m.index ?? 0) + m[0].length));
+    if (value && wordCount(value) <= 4) job(value, /trabalho|atuo|profiss/i.test(m[0]) ? 'pt' : 'en');
+  }
+  m = new RegExp(`(?:^|[\\s,])(?:[Ee]u\\s+)?[Ss]ou\\s+(?:uma?\\s+)?(${WORD}(?:\\s+(?:de|em)\\s+${WORD})?)`, 'u').exec(s);
+  if (m) {
+    const first = fold(m[1].split(' ')[0]);
+    if ([...PT_JOBS].some((j) => fold(j) === first)) job(m[1], 'pt');
+  }
+  m = new RegExp(`\\bI(?:'m|’m| am)\\s+(?:an?\\s+)((?:${WORD}\\s+){0,2}${WORD})`, 'iu').exec(s);
+  if (m) {
+    const words = clause(m[1]).split(/\s+/);
+    const idx = words.findIndex((w) => EN_JOBS.has(w.toLowerCase()));
+    if (idx >= 0) job(words.slice(0, idx + 1).join(' '), 'en');
+  }
+  if (/\bI(?:'m|’m| am)\s+retired\b/i.test(s)) job('retired', 'en');
+  m = new RegExp(`\\b(?:[Tt]rabalho|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for)\\s+(${CAP}(?:\\s+${CAP}){0,2})`, 'u').exec(s);
+  if (m && !/^(?:Casa|Home)$/.test(m[1])) employer(m[1], /^[Tt]rabalho/.test(m[0].trim()) ? 'pt' : 'en');
+}
+
+function age(s: string, ctx: Ctx): void {
+  const m = /\b(?:tenho|completei|fiz)\s+(\d{1,3})\s+anos\b|\bI(?:'m|’m| am)\s+(\d{1,3})(?:\s+years?\s+old|\s*y\/?o\b|\s*$)/iu.exec(s);
+  if (!m) return;
+  const n = m[1] ?? m[2];
+  const years = Number(n);
+  if (!(years > 0 && years < 120)) return;
+  add(ctx, 'other', 'age', String(years), m[1] ? 'pt' : 'en', (l) => (l === 'pt' ? `Tem ${years} anos` : `Is ${years} years old`));
+}
+
+export function article(v: string): string {
+  const w = v.toLowerCase();
+  if (w === 'retired') return 'a retiree';
+  return /^[aeiou]/.test(w) ? `an ${w}` : `a ${w}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Relationship summary
+// ---------------------------------------------------------------------------------------------
+
+const MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  pt: ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'],
+};
+
+function formatDate(d: Date, lang: Lang): string {
+  if (Number.isNaN(d.getTime())) return '?';
+  const day = d.getUTCDate();
+  const month = MONTHS[lang][d.getUTCMonth()];
+  const year = d.getUTCFullYear();
+  return lang === 'pt' ? `${day} ${month} ${year}` : `${month} ${day}, ${year}`;
+}
+
+function lower1(s: string): string {
+  return s ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+}
+
+/**
+ * A short deterministic summary of a relationship (no clock: durations come from the stats).
+ * Example: "Ana — regular contact: 12 interactions over 3 weeks (Mar 3, 2026 – Mar 24, 2026).
+ * Likes coffee and hiking; plans to travel to Paris; has a sister named Maria; lives in Recife."
+ */
+export function summarizeRelationship(facts: Fact[], stats: RelationshipStats, language?: string): string {
+  const lang: Lang = languageFamily(language) ?? 'en';
+  const merged = mergeFacts(facts ?? []);
+  const name = stats.name?.trim() || merged.find((f) => f.kind === 'name')?.value;
+  const n = Math.max(0, Math.floor(stats.interactions || 0));
+
+  const stage =
+    lang === 'pt'
+      ? n <= 1
+        ? 'primeiro contato'
+        : n < 5
+          ? 'conhecendo-se'
+          : n < 20
+            ? 'contato frequente'
+            : 'relação de longa data'
+      : n <= 1
+        ? 'first contact'
+        : n < 5
+          ? 'getting acquainted'
+          : n < 20
+            ? 'regular contact'
+            : 'long-standing relationship';
+
+  const days = Math.max(0, Math.round((stats.lastSeen.getTime() - stats.firstSeen.getTime()) / 86_400_000));
+  const span = durationText(days, lang);
+  const interactions = lang === 'pt' ? `${n} ${n === 1 ? 'interação' : 'interações'}` : `${n} ${n === 1 ? 'interaction' : 'interactions'}`;
+  const first = formatDate(stats.firstSeen, lang);
+  const last = formatDate(stats.lastSeen, lang);
+  const when = first === last ? (lang === 'pt' ? `em ${first}` : `on ${first}`) : `(${first} – ${last})`;
+  const over = days > 0 ? (lang === 'pt' ? ` ao longo de ${span}` : ` over ${span}`) : '';
+  const who = name ?? (lang === 'pt' ? 'Pessoa sem nome informado' : 'Unnamed person');
+  let summary = `${who} — ${stage}: ${interactions}${over} ${when}.`;
+
+  const details = describeFacts(merged.filter((f) => f.kind !== 'name'), lang);
+  if (details) summary += ` ${details}`;
+  return summary;
+}
+
+function durationText(days: number, lang: Lang): string {
+  const unit = (n: number, en: [string, string], pt: [string, string]) => {
+    const [one, many] = lang === 'pt' ? pt : en;
+    return `${n} ${n === 1 ? one : many}`;
+  };
+  if (days < 14) return unit(days, ['day', 'days'], ['dia', 'dias']);
+  if (days < 60) return unit(Math.round(days / 7), ['week', 'weeks'], ['semana', 'semanas']);
+  if (days < 730) return unit(Math.round(days / 30), ['month', 'months'], ['mês', 'meses']);
+  return unit(Math.round(days / 365), ['year', 'years'], ['ano', 'anos']);
+}
+
+/** "Likes coffee and hiking; plans to travel to Paris; lives in Recife." (at most a few items per kind). */
+export function describeFacts(facts: Fact[], lang: Lang): string {
+  const parts: string[] = [];
+  const likes = facts.filter((f) => f.kind === 'preference' && f.key === 'likes').map((f) => f.value);
+  const dislikes = facts.filter((f) => f.kind === 'preference' && f.key === 'dislikes').map((f) => f.value);
+  if (likes.length) parts.push(`${lang === 'pt' ? 'gosta de' : 'likes'} ${joinList(likes.slice(0, 4), lang)}`);
+  if (dislikes.length) parts.push(`${lang === 'pt' ? 'não gosta de' : 'dislikes'} ${joinList(dislikes.slice(0, 3), lang)}`);
+  const kinds: FactKind[] = ['preference', 'plan', 'relation', 'location', 'job', 'other'];
+  for (const kind of kinds) {
+    for (const f of facts.filter((x) => x.kind === kind && !(kind === 'preference' && (x.key === 'likes' || x.key === 'dislikes'))).slice(0, 3)) {
+      parts.push(lower1(f.text));
+    }
+  }
+  if (!parts.length) return '';
+  return `${capitalize(parts.slice(0, 8).join('; '))}.`;
 }

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { BuiltinEngine } from './builtin-engine';
+import { createReplyEngine } from './create-reply-engine';
+import { SOULS, getSoul } from './souls';
+import type { ChatTurn, ReplyRequest, Soul } from './types';
+
+const engine = new BuiltinEngine();
+const lia = getSoul('friendly-support')!; // pt-BR
+const hart = getSoul('patient-teacher')!; // en
+
+async function say(soul: Soul, message: string, history: ChatTurn[] = [], extra: Partial<ReplyRequest> = {}): Promise<string> {
+  const r = await engine.reply({ soul, history, message, ...extra });
+  expect(r.provider).toBe('builtin');
+  expect(r.content.trim()).not.toBe('');
+  return r.content;
+}
+
+/** Plays a whole conversation through the engine and returns the transcript. */
+async function play(soul: Soul, messages: string[], extra: Partial<ReplyRequest> = {}): Promise<{ history: ChatTurn[]; replies: string[] }> {
+  const history: ChatTurn[] = [];
+  const replies: string[] = [];
+  for (const message of messages) {
+    const content = await say(soul, message, [...history], extra);
+    replies.push(content);
+    history.push({ role: 'user', content: message }, { role: 'assistant', content });
+  }
+  return { history, replies };
+}
+
+describe('BuiltinEngine', () => {
+  it('is what createReplyEngine returns for provider builtin', () => {
+    const e = createReplyEngine({ provider: 'builtin' });
+    expect(e).toBeInstanceOf(BuiltinEngine);
+    expect(e.name).toBe('builtin');
+  });
+
+  describe('greetings', () => {
+    it('greets in pt-BR with the soul greeting on first contact', async () => {
+      expect(await say(lia, 'Oi!')).toBe(lia.greeting);
+    });
+
+    it('greets in English with the soul greeting on first contact', async () => {
+      expect(await say(hart, 'Hello')).toBe(hart.greeting);
+    });
+
+    it('greets every soul in its own language, and in the other language when asked', async () => {
+      for (const soul of SOULS) {
+        expect(await say(soul, soul.language === 'pt-BR' ? 'Olá' : 'Hi')).toBe(soul.greeting);
+        const other = soul.language === 'pt-BR' ? 'en' : 'pt-BR';
+        const reply = await say(soul, 'Hi', [], { language: other });
+        expect(reply).toContain(soul.name);
+        if (other === 'en') expect(reply).toMatch(/\b(I'm|I am|here)\b/);
+        else expect(reply).toMatch(/(sou|Aqui é)/i);
+      }
+    });
+
+    it('uses the request language over the soul language', async () => {
+      const reply = await say(lia, 'Thanks a lot!', [], { language: 'en' });
+      expect(reply).toMatch(/welcome|happy to help|anytime/i);
+      const pt = await say(hart, 'Obrigado!', [], { language: 'pt-BR' });
+      expect(pt).toMatch(/nada/i);
+    });
+
+    it('mirrors a time-of-day greeting and says hello again later in the conversation', async () => {
+      expect(await say(getSoul('formal-concierge')!, 'Good evening')).toMatch(/^Good evening, and welcome\./);
+      const again = await say(lia, 'Oi de novo', [
+        { role: 'assistant', content: lia.greeting },
+        { role: 'user', content: 'Meu pedido atrasou' },
+        { role: 'assistant', content: 'Sinto muito! Qual é o número do pedido?' },
+      ]);
+      expect(again).not.toBe(lia.greeting);
+      expect(again).toMatch(/de novo|outra vez/i);
+    });
+  });
+
+  it('answers thanks and farewells in pt-BR and English', async () => {
+    expect(await say(lia, 'Muito obrigada!')).toMatch(/^(Por nada|Imagina)/);
+    expect(await say(lia, 'Tchau, até mais')).toMatch(/^(Até mais|Tchau)/);
+    expect(await say(hart, 'Thank you so much!')).toMatch(/^(You're welcome|My pleasure)/);
+    expect(await say(hart, 'Bye!')).toMatch(/^(See you|Goodbye)/);
+  });
+
+  it('remembers the name given two turns earlier (pt-BR)', async () => {
+    const { replies } = await play(lia, ['Oi, meu nome é Ana', 'Meu pedido não chegou', 'Obrigada!', 'Qual é o meu nome?']);
+    expect(replies[0]).toContain('Ana');
+    expect(replies[2]).toContain('Ana');
+    expect(replies[3]).toMatch(/Ana/);
+  });
+
+  it('remembers the name given two turns earlier (English, "I\'m Ana" and "my name is")', async () => {
+    let { replies } = await play(hart, ["Hi, I'm Ana", 'How do fractions work?', 'thanks!']);
+    expect(replies[2]).toContain('Ana');
+    ({ replies } = await play(hart, ['my name is Ana', 'What is a noun?', "what's my name?"]));
+    expect(replies[2]).toContain('Ana');
+  });
+
+  it('learns the name when the user answers "what should I call you?"', async () => {
+    const reply = await say(lia, 'Qual é o meu nome?');
+    expect(reply).toMatch(/Como posso te chamar\?/);
+    const next = await say(lia, 'Ana', [
+      { role: 'user', content: 'Qual é o meu nome?' },
+      { role: 'assistant', content: reply },
+    ]);
+    expect(next).toContain('Ana');
+  });
+
+  it('uses the known display name and the entity facts', async () => {
+    expect(await say(lia, 'valeu!', [{ role: 'assistant', content: 'Feito!' }], { userName: 'Bruno Souza' })).toContain('Bruno');
+    const reply = await say(lia, 'O que você sabe sobre mim?', [], {
+      facts: [
+        { kind: 'preference', key: 'likes', value: 'café', text: 'Gosta de café' },
+        { kind: 'location', key: 'lives_in', value: 'Recife', text: 'Mora em Recife' },
+      ],
+    });
+    expect(reply).toContain('café');
+    expect(reply).toContain('Recife');
+  });
+
+  it('recalls what the user asked earlier', async () => {
+    const { replies } = await play(hart, ['How do I reset my password?', 'ok', 'What did I ask you before?']);
+    expect(replies[2]).toContain('How do I reset my password?');
+    const pt = await play(lia, ['Vocês entregam em Recife?', 'beleza', 'o que eu te perguntei?']);
+    expect(pt.replies[2]).toContain('Vocês entregam em Recife?');
+  });
+
+  it('recalls facts the user shared earlier in the conversation', async () => {
+    const { replies } = await play(getSoul('playful-companion')!, ['eu adoro pizza', 'vou viajar para Salvador em janeiro', 'o que você sabe sobre mim?']);
+    expect(replies[2]).toContain('pizza');
+    expect(replies[2]).toMatch(/viajar para Salvador/i);
+  });
+
+  it('asks a useful follow-up when it cannot answer', async () => {
+    const order = await say(lia, 'Onde está meu pedido?');
+    expect(order).toMatch(/número do pedido/);
+    expect(order.trim().endsWith('?')).toBe(true);
+    const unknown = await say(hart, 'Can you tell me about quantum entanglement?');
+    expect(unknown.trim().endsWith('?')).toBe(true);
+    const tech = await say(getSoul('technical-helper')!, 'My laptop keeps freezing');
+    expect(tech).toMatch(/error message|device|version/i);
+  });
+
+  it('handles complaints with empathy and offers a human when they repeat', async () => {
+    const { replies } = await play(lia, ['Meu pedido não chegou, que absurdo', 'Ainda não resolveram, péssimo atendimento']);
+    expect(replies[0]).toMatch(/sinto muito|desculpe/i);
+    expect(replies[1]).toMatch(/alguém da equipe/);
+  });
+
+  it('hands over to a human on request', async () => {
+    expect(await say(lia, 'Quero falar com um atendente humano')).toMatch(/pessoa da nossa equipe/);
+    expect(await say(hart, 'Can I talk to a real person?')).toMatch(/person on the team/);
+  });
+
+  it('does small talk and explains who it is', async () => {
+    expect(await say(lia, 'Tudo bem?')).toMatch(/\?$/);
+    expect(await say(hart, 'How are you?')).toMatch(/you\?/);
+    expect(await say(hart, 'Who are you?')).toContain('Ms. Hart');
+    expect(await say(lia, 'Você é um robô?')).toMatch(/assistente virtual/);
+  });
+
+  it('acknowledges what the user shares and keeps the conversation going', async () => {
+    const plan = await say(getSoul('playful-companion')!, 'Vou viajar para Paris');
+    expect(plan).toMatch(/\?$/);
+    const likes = await say(getSoul('friendly-support-en')!, 'I love hiking and photography');
+    expect(likes).toMatch(/hiking and photography/);
+  });
+
+  it('is deterministic: same input, same output', async () => {
+    const history: ChatTurn[] = [
+      { role: 'user', content: 'Oi, sou a Ana' },
+      { role: 'assistant', content: 'Prazer, Ana!' },
+    ];
+    const a = await say(lia, 'Meu boleto veio errado', history);
+    const b = await say(lia, 'Meu boleto veio errado', JSON.parse(JSON.stringify(history)));
+    expect(a).toBe(b);
+    for (const soul of SOULS) {
+      for (const msg of ['oi', 'obrigado', 'como faço para cancelar?', 'I love jazz', 'bye']) {
+        expect(await say(soul, msg)).toBe(await say(soul, msg));
+      }
+    }
+  });
+
+  it('gives different souls different voices', async () => {
+    const messages = ['Oi!', 'Obrigado!', 'Tchau', 'Quanto custa o plano?', 'Meu app não abre'];
+    const bySoul = new Map<string, string>();
+    for (const soul of SOULS) {
+      bySoul.set(soul.id, (await Promise.all(messages.map((m) => say(soul, m, [], { language: 'pt-BR' })))).join(' | '));
+    }
+    const transcripts = [...bySoul.values()];
+    expect(new Set(transcripts).size).toBe(transcripts.length);
+    expect(await say(getSoul('formal-concierge')!, 'Thanks')).not.toBe(await say(getSoul('playful-companion')!, 'Thanks', [], { language: 'en' }));
+  });
+
+  it('does not repeat its previous message word for word', async () => {
+    const first = await say(lia, 'ok');
+    const second = await say(lia, 'ok', [
+      { role: 'user', content: 'ok' },
+      { role: 'assistant', content: first },
+    ]);
+    expect(second).not.toBe(first);
+  });
+
+  it('never throws on odd input', async () => {
+    for (const message of ['', '   ', '???', '😀', 'a'.repeat(5000), '1234', 'sim', 'não']) {
+      const r = await engine.reply({ soul: lia, history: [{ role: 'system', content: 'nota' }], message });
+      expect(typeof r.content).toBe('string');
+      expect(r.content.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('respects an already aborted signal', async () => {
+    const c = new AbortController();
+    c.abort();
+    await expect(engine.reply({ soul: lia, history: [], message: 'oi' }, { signal: c.signal })).rejects.toMatchObject({ retryable: true });
+  });
+});

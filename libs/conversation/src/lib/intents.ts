@@ -1,0 +1,81 @@
+import { fold, squish } from './text';
+
+/** What a user message does. Several may be true at once ("Oi! Obrigada, tchau"). */
+export interface Intents {
+  greeting: boolean;
+  thanks: boolean;
+  farewell: boolean;
+  human: boolean;
+  complaint: boolean;
+  howAreYou: boolean;
+  aboutBot: boolean;
+  isBot: boolean;
+  recallName: boolean;
+  recallAsked: boolean;
+  recallMe: boolean;
+  yes: boolean;
+  no: boolean;
+  question: boolean;
+  request: boolean;
+  /** The message minus greeting/thanks/farewell words: is anything else left? */
+  substantive: boolean;
+}
+
+const GREETING = /^(?:oi+e?|ola|opa|e ai|eai|eae|salve|bom dia|boa tarde|boa noite|hey+|hi+|hello|hiya|howdy|yo|good (?:morning|afternoon|evening|day)|greetings)\b/;
+const THANKS = /\b(?:obrigad[oa]s?|obg|brigad[oa]|valeu|vlw|agradec\w*|grat[oa]|thanks?|thank you|thx|ty|cheers|much appreciated|appreciate it)\b/;
+const FAREWELL = /\b(?:tchau+|tchauzinho|ate mais|ate logo|ate a proxima|ate amanha|ate breve|falou|flw|adeus|fui|bye+|goodbye|bye bye|see you|see ya|cya|take care|talk (?:to you )?later|have a (?:good|nice|great) (?:day|night|one)|bom descanso|boa noite e obrigad)\b/;
+const HUMAN = /\b(?:(?:falar|conversar|atendimento|atender)\s+(?:com\s+)?(?:um|uma|o|a|algum|alguma)?\s*(?:humano|atendente|pessoa|operador|agente|alguem|gente)|atendente humano|pessoa de verdade|pessoa real|um humano|(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|some|the)?\s*(?:human|person|agent|representative|operator|manager|someone|somebody|real person)|real person|live agent|human agent|customer service rep|representative)\b/;
+const COMPLAINT =
+  /\b(?:nao (?:funciona|funcionou|chegou|chega|recebi|consigo|conseguí|consegui|resolve|resolveu|liga|abre|carrega)|ainda nao|problema|defeito|quebrad|pessim|horrivel|horroros|absurd|reclama|insatisfeit|decepcion|irritad|revoltad|demora|demorando|atrasad|cansad[oa] de esperar|cobrad[oa] (?:duas|2) vezes|cobraram errado|errad[oa]|doesn'?t work|does not work|not working|didn'?t (?:arrive|work)|hasn'?t arrived|never arrived|haven'?t received|not received|can'?t|cannot|broken|terrible|awful|worst|horrible|ridiculous|unacceptable|complain|frustrat|annoyed|angry|disappoint|still waiting|delayed|late\b|charged twice|overcharged|wrong|issue|problem)/;
+const HOW_ARE_YOU = /\b(?:tudo bem|tudo bom|tudo certo|tudo joia|como vai|como voce esta|como vc (?:esta|ta)|como (?:ce|tu) ta|como esta voce|como vao as coisas|beleza\?|how are you|how are u|how r u|how'?s it going|how are things|how (?:have )?you (?:been|doing)|how do you do|what'?s up|wassup|sup\b)/;
+const ABOUT_BOT = /\b(?:quem (?:e|eh) (?:voce|vc|tu)|o que (?:voce|vc) (?:faz|pode fazer|sabe fazer)|como (?:voce|vc) pode (?:me )?ajudar|qual (?:e )?(?:o )?seu nome|como (?:voce|vc) se chama|who are you|what are you|what can you do|what do you do|how can you help|what'?s your name|what is your name)\b/;
+const IS_BOT = /\b(?:(?:voce|vc|tu) (?:e|eh) (?:um |uma )?(?:robo|bot|humano|humana|pessoa|ia|inteligencia artificial|maquina|de verdade|real)|(?:are|r) (?:you|u) (?:a |an )?(?:bot|robot|human|real|ai|machine|person))\b/;
+const RECALL_NAME = /\b(?:qual (?:e |eh )?(?:o )?meu nome|(?:voce|vc) (?:lembra|sabe|se lembra)(?: d?o)? meu nome|lembra (?:d?o )?meu nome|como (?:e que )?eu me chamo|what'?s my name|what is my name|do you (?:remember|know) my name|who am i)\b/;
+const RECALL_ASKED =
+  /\b(?:o que (?:(?:e )?que |foi que )?eu (?:te )?(?:perguntei|pedi|tinha perguntado|tinha pedido)|qual (?:foi|era) (?:a )?minha (?:pergunta|duvida|solicitacao)|(?:voce|vc) (?:lembra|se lembra) (?:d?o )?que eu (?:perguntei|pedi)|what did i (?:ask|want|request)|what was my (?:question|request)|do you remember what i (?:asked|wanted|requested)|what i asked (?:you )?(?:before|earlier))\b/;
+const RECALL_ME = /\b(?:o que (?:voce|vc) (?:sabe|lembra) (?:sobre|de) mim|(?:voce|vc) (?:lembra|se lembra) de mim|what do you (?:know|remember) about me|do you remember me)\b/;
+const YES = /^(?:sim|s|claro|isso|isso mesmo|ok|okay|beleza|blz|pode ser|pode|certo|com certeza|exato|perfeito|combinado|fechado|bora|yes|yep|yeah|yup|sure|right|exactly|of course|perfect|sounds good|deal|great|cool)$/;
+const NO = /^(?:nao|n|nope|no|nah|not really|negativo|agora nao|nao precisa|nao obrigad[oa]|no thanks|no thank you|nao, obrigad[oa]|that'?s all|e so isso|so isso)$/;
+const QUESTION_START = /^(?:qual|quais|quando|onde|como|por que|porque|pq|quanto|quantos|quantas|quem|o que|que|sera que|voces?|vcs?|pode|podem|consegue|tem como|da pra|da para|existe|ha|what|when|where|why|how|who|which|whose|can|could|would|will|do|does|did|is|are|should|may|shall)\b/;
+const REQUEST = /\b(?:preciso|quero|queria|gostaria|me ajud|ajuda|socorro|por favor|pfv|pf|poderia|i need|i want|i'?d like|i would like|help me|help with|please|could you|can you|would you)\b/;
+
+export function detectIntents(message: string): Intents {
+  const f = squish(fold(message)).replace(/[“”"]/g, '');
+  const bare = f.replace(/[!.?,;:…\s]+$/u, '').replace(/\p{Extended_Pictographic}|\uFE0F/gu, '').trim();
+  const i: Intents = {
+    greeting: GREETING.test(bare),
+    thanks: THANKS.test(f),
+    farewell: FAREWELL.test(f) || (/^boa noite\b/.test(bare) && THANKS.test(f)),
+    human: HUMAN.test(f),
+    complaint: COMPLAINT.test(f),
+    howAreYou: HOW_ARE_YOU.test(f),
+    aboutBot: ABOUT_BOT.test(f),
+    isBot: IS_BOT.test(f),
+    recallName: RECALL_NAME.test(f),
+    recallAsked: RECALL_ASKED.test(f),
+    recallMe: RECALL_ME.test(f),
+    yes: YES.test(bare.replace(/[!.,\s]+/g, ' ').trim()),
+    no: NO.test(bare.replace(/[!.\s]+/g, ' ').trim()),
+    question: /\?/.test(f) || QUESTION_START.test(bare),
+    request: REQUEST.test(f),
+    substantive: false,
+  };
+  // "Bom dia" is a greeting, "Tudo bem?" small talk, "Oi" alone needs no answer beyond a greeting.
+  if (i.greeting && /^(?:bom dia|boa tarde|boa noite)$/.test(bare)) i.question = false;
+  const rest = bare
+    .replace(GREETING, '')
+    .replace(new RegExp(THANKS.source, 'g'), '')
+    .replace(new RegExp(FAREWELL.source, 'g'), '')
+    .replace(new RegExp(HOW_ARE_YOU.source, 'g'), '')
+    .replace(/\b(?:muito|mesmo|mto|demais|pela ajuda|por tudo|for (?:the|your) help|so much|a lot|very much|voce|vc|you|e|and|entao|pessoal|gente|ai|la|tudo|all|guys|folks|then|ok|okay|bye|por hoje|for now|for today|de novo|outra vez|novamente|again|there|everyone|todos)\b/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  i.substantive = rest.length > 0;
+  return i;
+}
+
+/** True when the text asks or requests something (used to recall "what they asked"). */
+export function isAsk(message: string): boolean {
+  const i = detectIntents(message);
+  return (i.question || i.request || i.complaint) && i.substantive && !i.recallAsked && !i.recallName && !i.recallMe && !i.howAreYou;
+}

@@ -1,0 +1,61 @@
+/** Small deterministic text helpers shared by the built-in engine and the fact rules. */
+
+/** Lower-cases and removes diacritics: "Não É" → "nao e". */
+export function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** Collapses whitespace and trims. */
+export function squish(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** FNV-1a 32-bit hash: stable across runs and platforms. */
+export function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Picks one option deterministically from a seed string. */
+export function pick<T>(options: readonly T[], seed: string): T {
+  return options[hash(seed) % options.length];
+}
+
+/** Upper-cases the first letter. */
+export function capitalize(s: string): string {
+  return s ? s.charAt(0).toLocaleUpperCase('pt-BR') + s.slice(1) : s;
+}
+
+const LOWER_JOINERS = new Set(['de', 'do', 'da', 'dos', 'das', 'e', 'of', 'the', 'van', 'von', 'del', 'la', 'di']);
+
+/** "são paulo" → "São Paulo", "rio de janeiro" → "Rio de Janeiro". */
+export function titleCase(s: string): string {
+  return squish(s)
+    .split(' ')
+    .map((w, i) => (i > 0 && LOWER_JOINERS.has(w.toLowerCase()) ? w.toLowerCase() : capitalize(w.toLowerCase())))
+    .join(' ');
+}
+
+/** Joins a list naturally: "a", "a and b", "a, b and c" (or "e" in Portuguese). */
+export function joinList(items: string[], lang: 'pt' | 'en'): string {
+  if (items.length <= 1) return items[0] ?? '';
+  const and = lang === 'pt' ? 'e' : 'and';
+  return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
+}
+
+/** Splits a message into sentences, keeping the final punctuation. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…])\s+|\n+/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Removes trailing punctuation, emoji and spaces. */
+export function trimEnd(s: string): string {
+  return s.replace(/[\s.,;:!?…"'”’)\]\p{Extended_Pictographic}\uFE0F]+$/u, '').trim();
+}
