@@ -1,4 +1,4 @@
-import { Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 import { drawProcedural } from '../procedural/procedural';
 import type { BlendMode, CornerRadius, IrNode, Paint, Shadow, TextNode } from '../schema/ir-schema';
@@ -10,6 +10,8 @@ export type Gradient = ReturnType<Ctx['createLinearGradient']>;
 
 export interface DrawAssets {
   images: Map<string, Image>;
+  /** Vector output (SVG, PDF): blurred shadows are drawn as small raster images. */
+  vector?: boolean;
 }
 
 export interface DrawWarnings {
@@ -101,6 +103,20 @@ export function paintStyle(ctx: Ctx, paint: Paint, w: number, h: number): string
     g.addColorStop(s.offset, toCss({ ...c, a: c.a * op }));
   }
   return g;
+}
+
+/** Vector backends cannot blur: draw the shadow on a raster canvas (2x) and place it as an image. */
+function rasterShadow(ctx: Ctx, path: Path2D, shadow: Shadow, w: number, h: number): void {
+  const m = Math.ceil(shadow.blur * 1.5 + Math.abs(shadow.x) + Math.abs(shadow.y) + 2);
+  const s = 2;
+  const cw = Math.max(1, Math.ceil((w + 2 * m) * s));
+  const ch = Math.max(1, Math.ceil((h + 2 * m) * s));
+  const c = createCanvas(cw, ch);
+  const o = c.getContext('2d') as unknown as Ctx;
+  o.scale(s, s);
+  o.translate(m, m);
+  drawShadow(o, path, shadow);
+  ctx.drawImage(c, -m, -m, w + 2 * m, h + 2 * m);
 }
 
 /** Draws only the shadow of `path` by drawing the shape far outside and offsetting its shadow back. */
@@ -246,7 +262,9 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
       const first = fills[0];
       const opaqueBase = node.type === 'image' || node.type === 'procedural' || (first?.type === 'solid' && parseColor(first.color).a >= 1 && (first.opacity ?? 1) >= 1);
       let firstDrawn = false;
-      if (shadows.length === 1 && opaqueBase) {
+      if (assets.vector && shadows.some((sh) => sh.blur > 0)) {
+        for (const sh of shadows) rasterShadow(ctx, path, sh, w, h);
+      } else if (shadows.length === 1 && opaqueBase) {
         const s = shadows[0];
         const tm = ctx.getTransform();
         const scale = Math.hypot(tm.a, tm.b);

@@ -188,14 +188,14 @@ export async function encodeRaster(pixels: Buffer, width: number, height: number
 function renderSvg(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[]): Buffer {
   const canvas = createCanvas(doc.width, doc.height, SvgExportFlag.ConvertTextToPaths);
   const ctx = canvas.getContext('2d') as unknown as Ctx;
-  drawDocument(ctx, doc, { images }, warnings, 1);
+  drawDocument(ctx, doc, { images, vector: true }, warnings, 1);
   return canvas.getContent();
 }
 
 function renderPdf(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], title?: string): Buffer {
   const pdf = new PDFDocument({ title: title ?? 'Creative', creator: 'creative-ir', producer: 'creative-ir (Skia/PDF)', compressionLevel: 6 });
   const ctx = pdf.beginPage(doc.width, doc.height) as unknown as Ctx;
-  drawDocument(ctx, doc, { images }, warnings, 1);
+  drawDocument(ctx, doc, { images, vector: true }, warnings, 1);
   pdf.endPage();
   return pdf.close();
 }
