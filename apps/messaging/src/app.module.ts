@@ -1,10 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AgentsModule } from './agents/agents.module';
+import { CommonModule } from './common/common.module';
 import type { MessagingConfig } from './config';
+import { ConversationsModule } from './conversations/conversations.module';
+import { MessagesModule } from './messages/messages.module';
+import { SoulsModule } from './souls/souls.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static forRoot(_config: MessagingConfig): DynamicModule {
-    return { module: AppModule, imports: [AgentsModule] };
+    return { module: AppModule, imports: [CommonModule, SoulsModule, AgentsModule, ConversationsModule, MessagesModule, WebhooksModule] };
   }
 }

@@ -2,17 +2,23 @@ import { messagingEnvelope } from '@platform/errors';
 import type { ServiceDefinition } from '@platform/http';
 import { Agent } from './agents/agent.entity';
 import { AppModule } from './app.module';
+import { Channel } from './channels/channel.entity';
+import { Queues } from './common/queues';
 import { loadMessagingConfig, MessagingConfig } from './config';
+import { Conversation } from './conversations/conversation.entity';
+import { Message } from './messages/message.entity';
 import { migrations } from './migrations';
+import { WebhookDelivery } from './webhooks/webhook-delivery.entity';
+import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity';
 
 export const messagingService: ServiceDefinition<MessagingConfig> = {
   name: 'messaging',
   loadConfig: loadMessagingConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [Agent], migrations },
+  database: { entities: [Agent, Conversation, Message, Channel, WebhookEndpoint, WebhookDelivery], migrations },
   auth: { keyPrefix: 'msg', headers: ['bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'messaging' },
   envelope: messagingEnvelope,
-  queues: [],
+  queues: [Queues.Replies, Queues.Webhooks, Queues.ChannelSends],
   openapi: {
     title: 'Messaging API',
     version: '1.0',

@@ -35,7 +35,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('messaging replicas', () => {
   });
 
   it('see the same data and report ready', async () => {
-    const created = await a.http.post('/v1/agents').set('Authorization', `Bearer ${(await a.account('other')).key}`).send({ name: 'X', soul_id: 'concise' });
+    const created = await a.http.post('/v1/agents').set('Authorization', `Bearer ${(await a.account('other')).key}`).send({ name: 'X', soul_id: 'concise-expert' });
     expect(created.status).toBe(201);
     expect((await b.http.get('/readyz')).body).toMatchObject({ status: 'ready', checks: { queue: { mode: 'bullmq', ok: true } } });
   });

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { newId } from '@platform/database';
-import { NotFoundError } from '@platform/errors';
+import { getSoul } from '@platform/conversation';
+import { NotFoundError, ValidationError } from '@platform/errors';
 import { DataSource } from 'typeorm';
+import { table } from '../common/schema';
 import { Agent } from './agent.entity';
 
 export interface CreateAgentInput {
@@ -20,6 +22,11 @@ export class AgentsService {
   }
 
   create(accountId: string, input: CreateAgentInput): Promise<Agent> {
+    if (!getSoul(input.soulId)) {
+      throw new ValidationError([
+        { loc: ['body', 'soul_id'], msg: `Unknown soul '${input.soulId}'; GET /v1/souls lists the valid ids`, type: 'value_error' },
+      ]);
+    }
     return this.repo.save(
       this.repo.create({
         id: newId('agt'),
@@ -43,11 +50,20 @@ export class AgentsService {
     return agent;
   }
 
-  /** Removes the agent and everything that belongs to it, in one transaction. */
+  /**
+   * Removes the agent and everything that belongs to it (its channels, conversations, their
+   * messages and webhook deliveries), in one transaction.
+   */
   async remove(accountId: string, id: string): Promise<void> {
     await this.ds.transaction(async (tx) => {
-      const res = await tx.getRepository(Agent).delete({ id, accountId });
-      if (!res.affected) throw new NotFoundError(`Agent ${id} not found`);
+      const found = await tx.query(`SELECT id FROM ${table('agents')} WHERE id = $1 AND account_id = $2 FOR UPDATE`, [id, accountId]);
+      if (!found.length) throw new NotFoundError(`Agent ${id} not found`);
+      const convs = `SELECT id FROM ${table('conversations')} WHERE agent_id = $1 AND account_id = $2`;
+      await tx.query(`DELETE FROM ${table('webhook_deliveries')} WHERE account_id = $2 AND (agent_id = $1 OR conversation_id IN (${convs}))`, [id, accountId]);
+      await tx.query(`DELETE FROM ${table('messages')} WHERE account_id = $2 AND conversation_id IN (${convs})`, [id, accountId]);
+      await tx.query(`DELETE FROM ${table('conversations')} WHERE agent_id = $1 AND account_id = $2`, [id, accountId]);
+      await tx.query(`DELETE FROM ${table('channels')} WHERE agent_id = $1 AND account_id = $2`, [id, accountId]);
+      await tx.getRepository(Agent).delete({ id, accountId });
     });
   }
 }

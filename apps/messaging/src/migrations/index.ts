@@ -1,4 +1,5 @@
 import { Initial1732200000000 } from './1732200000000-initial';
+import { Conversations1763755200000 } from './1763755200000-conversations';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
-export const migrations = [Initial1732200000000];
+export const migrations = [Initial1732200000000, Conversations1763755200000];

@@ -25,7 +25,7 @@ describe('messaging /v1/agents', () => {
     expect(created.id).toMatch(/^agt_[0-9a-z]{26}$/);
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
 
-    const second = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Bea', soul_id: 'concise' }), 201).body;
+    const second = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Bea', soul_id: 'concise-expert' }), 201).body;
     const list = expectStatus(await t.http.get('/v1/agents').set(auth(alice)), 200).body;
     expect(list.total).toBe(2);
     expect(list.data.map((a: { id: string }) => a.id)).toEqual([second.id, created.id]);
@@ -78,7 +78,7 @@ describe('messaging /v1/agents', () => {
   });
 
   it("never shows another account's agent", async () => {
-    const mine = (await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Private', soul_id: 'concise' })).body;
+    const mine = (await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Private', soul_id: 'concise-expert' })).body;
     const seen = expectStatus(await t.http.get(`/v1/agents/${mine.id}`).set(auth(bob)), 404);
     expect(seen.body).toEqual({ error: 'not_found', message: `Agent ${mine.id} not found`, status: 404 });
     expectStatus(await t.http.delete(`/v1/agents/${mine.id}`).set(auth(bob)), 404);
@@ -88,14 +88,73 @@ describe('messaging /v1/agents', () => {
 
   it('replays an idempotent create and refuses the key with another body', async () => {
     const key = { 'Idempotency-Key': 'create-agent-1' };
-    const first = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Once', soul_id: 'concise' }), 201);
-    const again = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Once', soul_id: 'concise' }), 201);
+    const first = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Once', soul_id: 'concise-expert' }), 201);
+    const again = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Once', soul_id: 'concise-expert' }), 201);
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const other = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Twice', soul_id: 'concise' }), 409);
+    const other = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Twice', soul_id: 'concise-expert' }), 409);
     expect(other.body.error).toBe('idempotency_key_reused');
     const names = (await t.http.get('/v1/agents').set(auth(alice))).body.data.map((a: { name: string }) => a.name);
     expect(names.filter((n: string) => n === 'Once')).toHaveLength(1);
     expect(names).not.toContain('Twice');
+  });
+});
+
+describe('messaging souls and agent souls', () => {
+  let t: TestApp<MessagingConfig>;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  const auth = (a: TestAccount) => ({ Authorization: `Bearer ${a.key}` });
+
+  beforeAll(async () => {
+    t = await createTestApp(messagingService);
+    alice = await t.account('alice');
+    bob = await t.account('bob');
+  });
+  afterAll(() => t?.close());
+
+  it('lists the soul catalogue and shows one soul', async () => {
+    const list = expectStatus(await t.http.get('/v1/souls').set(auth(alice)), 200).body;
+    expect(list.total).toBe(list.data.length);
+    expect(list.total).toBeGreaterThan(2);
+    const ids = list.data.map((s: { id: string }) => s.id);
+    expect(ids).toEqual(expect.arrayContaining(['friendly-support', 'concise-expert']));
+    expect(list.data[0]).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+      description: expect.any(String),
+      tone: expect.any(String),
+      language: expect.any(String),
+      style_rules: expect.any(Array),
+      greeting: expect.any(String),
+    });
+    const one = expectStatus(await t.http.get('/v1/souls/concise-expert').set(auth(alice)), 200).body;
+    expect(one.id).toBe('concise-expert');
+    expect(expectStatus(await t.http.get('/v1/souls/nope').set(auth(alice)), 404).body).toMatchObject({ error: 'not_found', status: 404 });
+    expect(expectStatus(await t.http.get('/v1/souls'), 401).body.error).toBe('unauthorized');
+  });
+
+  it('refuses an unknown soul_id with 422 and stores nothing', async () => {
+    const res = expectStatus(await t.http.post('/v1/agents').set(auth(bob)).send({ name: 'Ghost', soul_id: 'no-such-soul' }), 422);
+    expect(res.body).toMatchObject({ error: 'validation_error', status: 422 });
+    expect(res.body.details).toEqual([{ loc: ['body', 'soul_id'], msg: expect.stringContaining('GET /v1/souls'), type: 'value_error' }]);
+    expect((await t.http.get('/v1/agents').set(auth(bob))).body.total).toBe(0);
+  });
+
+  it('deletes an agent with its conversations and messages', async () => {
+    const agent = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Doomed', soul_id: 'friendly-support' }), 201).body;
+    const keep = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Kept', soul_id: 'friendly-support' }), 201).body;
+    const conv = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agent.id, channel: 'api' }), 201).body;
+    const other = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: keep.id, channel: 'api' }), 201).body;
+    expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'hello' }), 201);
+    expectStatus(await t.http.post(`/v1/conversations/${other.id}/messages`).set(auth(alice)).send({ content: 'hello' }), 201);
+    await t.drainQueue();
+
+    expectStatus(await t.http.delete(`/v1/agents/${agent.id}`).set(auth(alice)), 200);
+    expectStatus(await t.http.get(`/v1/conversations/${conv.id}`).set(auth(alice)), 404);
+    expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice)), 404);
+    const left = (await t.http.get('/v1/conversations').set(auth(alice))).body;
+    expect(left.data.map((c: { id: string }) => c.id)).toEqual([other.id]);
+    expect((await t.http.get(`/v1/conversations/${other.id}/messages`).set(auth(alice))).body.total).toBe(2);
   });
 });

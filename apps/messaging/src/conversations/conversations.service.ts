@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { ConflictError, NotFoundError } from '@platform/errors';
+import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { Agent } from '../agents/agent.entity';
+import { assertJsonSize } from '../common/json-size';
+import { ChannelKind, Conversation, ConversationStatus } from './conversation.entity';
+
+export interface CreateConversationInput {
+  agentId: string;
+  channel: ChannelKind;
+  externalId?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface ListConversationsInput {
+  agentId?: string;
+  status?: ConversationStatus;
+  limit?: number;
+  cursor?: string;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** Which status changes are allowed: `closed` is final. */
+const TRANSITIONS: Record<ConversationStatus, ConversationStatus[]> = {
+  active: ['active', 'waiting', 'closed'],
+  waiting: ['waiting', 'active', 'closed'],
+  closed: ['closed'],
+};
+
+export function conversationClosed(id: string): ConflictError {
+  return new ConflictError(`Conversation ${id} is closed; start a new conversation`, 'conversation_closed');
+}
+
+@Injectable()
+export class ConversationsService {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private get repo() {
+    return this.ds.getRepository(Conversation);
+  }
+
+  async create(accountId: string, input: CreateConversationInput): Promise<Conversation> {
+    assertJsonSize(input.metadata, ['body', 'metadata']);
+    const agent = await this.ds.getRepository(Agent).findOneBy({ id: input.agentId, accountId });
+    if (!agent) throw new NotFoundError(`Agent ${input.agentId} not found`);
+    return this.repo.save(
+      this.repo.create({
+        id: newId('cnv'),
+        accountId,
+        agentId: agent.id,
+        channel: input.channel,
+        channelId: null,
+        externalId: input.externalId ?? null,
+        metadata: input.metadata ?? {},
+        status: 'active',
+        messageCount: 0,
+        lastMessageAt: null,
+      }),
+    );
+  }
+
+  async get(accountId: string, id: string, manager: EntityManager = this.ds.manager): Promise<Conversation> {
+    const conversation = await manager.getRepository(Conversation).findOneBy({ id, accountId });
+    if (!conversation) throw new NotFoundError(`Conversation ${id} not found`);
+    return conversation;
+  }
+
+  /** Newest first, keyset-paginated over (created_at, id): stable while new conversations arrive. */
+  async list(accountId: string, input: ListConversationsInput): Promise<{ data: Conversation[]; total: number; nextCursor: string | null }> {
+    const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+    const filtered = () => {
+      const qb = this.repo.createQueryBuilder('c').where('c.account_id = :accountId', { accountId });
+      if (input.agentId) qb.andWhere('c.agent_id = :agentId', { agentId: input.agentId });
+      if (input.status) qb.andWhere('c.status = :status', { status: input.status });
+      return qb;
+    };
+    const page = filtered();
+    if (input.cursor) {
+      const cursor = decodeCursor(input.cursor);
+      page.andWhere(
+        new Brackets((w) =>
+          w
+            .where('c.created_at < :cAt', { cAt: cursor.createdAt })
+            .orWhere('(c.created_at = :cAt AND c.id < :cId)', { cAt: cursor.createdAt, cId: cursor.id }),
+        ),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      page.orderBy('c.created_at', 'DESC').addOrderBy('c.id', 'DESC').limit(limit + 1).getMany(),
+      filtered().getCount(),
+    ]);
+    const data = rows.slice(0, limit);
+    const nextCursor = rows.length > limit ? encodeCursor(data[data.length - 1]) : null;
+    return { data, total, nextCursor };
+  }
+
+  async update(accountId: string, id: string, input: { status?: ConversationStatus; metadata?: Record<string, unknown> }): Promise<Conversation> {
+    assertJsonSize(input.metadata, ['body', 'metadata']);
+    return this.ds.transaction(async (tx) => {
+      const conversation = await tx
+        .getRepository(Conversation)
+        .createQueryBuilder('c')
+        .setLock('pessimistic_write')
+        .where('c.id = :id AND c.account_id = :accountId', { id, accountId })
+        .getOne();
+      if (!conversation) throw new NotFoundError(`Conversation ${id} not found`);
+      if (input.status && !TRANSITIONS[conversation.status].includes(input.status)) {
+        throw new ConflictError(
+          `Conversation ${id} is closed; a closed conversation cannot become ${input.status}`,
+          'conversation_closed',
+          { current_status: conversation.status },
+        );
+      }
+      if (conversation.status === 'closed' && input.metadata !== undefined) throw conversationClosed(id);
+      if (input.status) conversation.status = input.status;
+      if (input.metadata !== undefined) conversation.metadata = input.metadata;
+      return tx.getRepository(Conversation).save(conversation);
+    });
+  }
+}

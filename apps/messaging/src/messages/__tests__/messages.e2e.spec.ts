@@ -1,0 +1,102 @@
+import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagingService } from '../../service';
+import { App, auth, createAgent, createConversation } from '../../__tests__/helpers';
+
+describe('messaging /v1/conversations/{id}/messages (built-in engine)', () => {
+  let t: App;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  let agentId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(messagingService);
+    alice = await t.account('alice');
+    bob = await t.account('bob');
+    agentId = (await createAgent(t, alice, { soul_id: 'friendly-support', language: 'en' })).id;
+  });
+  afterAll(() => t?.close());
+
+  const post = (a: TestAccount, conv: string, body: Record<string, unknown>) => t.http.post(`/v1/conversations/${conv}/messages`).set(auth(a)).send(body);
+
+  it('stores the message and answers with the agent reply; the history is in order', async () => {
+    const conv = await createConversation(t, alice, agentId);
+    const res = expectStatus(await post(alice, conv.id, { content: 'Hi, my order has not arrived', attachments: ['https://example.com/receipt.pdf'] }), 201).body;
+    expect(res.reply_status).toBe('completed');
+    expect(res.message).toMatchObject({
+      conversation_id: conv.id,
+      role: 'user',
+      content: 'Hi, my order has not arrived',
+      attachments: ['https://example.com/receipt.pdf'],
+      reply_status: 'completed',
+      reply_to_id: null,
+    });
+    expect(res.message.id).toMatch(/^msg_[0-9a-z]{26}$/);
+    expect(res.reply).toMatchObject({ conversation_id: conv.id, role: 'assistant', reply_to_id: res.message.id, provider: 'builtin', reply_status: null });
+    expect(res.reply.content.length).toBeGreaterThan(0);
+
+    const second = expectStatus(await post(alice, conv.id, { content: 'It was order 123' }), 201).body;
+    const history = expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice)), 200).body;
+    expect(history.total).toBe(4);
+    expect(history.next_cursor).toBeNull();
+    expect(history.data.map((m: { id: string }) => m.id)).toEqual([res.message.id, res.reply.id, second.message.id, second.reply.id]);
+    expect(history.data[0]).toEqual(res.message);
+
+    const paged = expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages?limit=3`).set(auth(alice)), 200).body;
+    expect(paged.data).toHaveLength(3);
+    const rest = expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages?limit=3&cursor=${paged.next_cursor}`).set(auth(alice)), 200).body;
+    expect(rest.data.map((m: { id: string }) => m.id)).toEqual([second.reply.id]);
+    expect(rest.next_cursor).toBeNull();
+
+    const after = (await t.http.get(`/v1/conversations/${conv.id}`).set(auth(alice))).body;
+    expect(after.message_count).toBe(4);
+    expect(after.last_message_at).not.toBeNull();
+  });
+
+  it('stores operator and system messages without a reply', async () => {
+    const conv = await createConversation(t, alice, agentId);
+    const res = expectStatus(await post(alice, conv.id, { content: 'A human here', role: 'assistant' }), 201).body;
+    expect(res).toMatchObject({ reply: null, reply_status: 'skipped', message: { role: 'assistant', reply_status: null } });
+    expect((await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice))).body.total).toBe(1);
+  });
+
+  it('does not answer while waiting for a human, answers again when active, refuses a closed conversation', async () => {
+    const conv = await createConversation(t, alice, agentId);
+    expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'waiting' }), 200);
+    const waiting = expectStatus(await post(alice, conv.id, { content: 'anyone?' }), 201).body;
+    expect(waiting).toMatchObject({ reply: null, reply_status: 'skipped', message: { reply_status: 'skipped' } });
+
+    expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'active' }), 200);
+    expect(expectStatus(await post(alice, conv.id, { content: 'hello again' }), 201).body.reply_status).toBe('completed');
+
+    expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'closed' }), 200);
+    const closed = expectStatus(await post(alice, conv.id, { content: 'still there?' }), 409).body;
+    expect(closed).toEqual({ error: 'conversation_closed', message: expect.stringContaining('closed'), status: 409 });
+    expect((await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice))).body.total).toBe(3);
+  });
+
+  it('answers 422 with the failing fields and stores nothing', async () => {
+    const conv = await createConversation(t, alice, agentId);
+    const res = expectStatus(await post(alice, conv.id, { role: 'robot', attachments: ['ftp://x/y', 'not a url'] }), 422).body;
+    expect(res).toMatchObject({ error: 'validation_error', status: 422 });
+    const locs = res.details.map((d: { loc: (string | number)[] }) => d.loc.join('.'));
+    expect(locs).toEqual(expect.arrayContaining(['body.content', 'body.role', 'body.attachments']));
+    expectStatus(await post(alice, conv.id, { content: '' }), 422);
+    expectStatus(await post(alice, conv.id, { content: 'x'.repeat(8001) }), 422);
+    expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages?limit=0`).set(auth(alice)), 422);
+    expect((await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice))).body.total).toBe(0);
+  });
+
+  it('answers 401 without a key and 404 for another account', async () => {
+    const conv = await createConversation(t, alice, agentId);
+    expect(expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).send({ content: 'hi' }), 401).body.error).toBe('unauthorized');
+    expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages`), 401).body.error).toBe('unauthorized');
+    expect(expectStatus(await post(bob, conv.id, { content: 'hi' }), 404).body).toEqual({
+      error: 'not_found',
+      message: `Conversation ${conv.id} not found`,
+      status: 404,
+    });
+    expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(bob)), 404);
+    expect((await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice))).body.total).toBe(0);
+  });
+});

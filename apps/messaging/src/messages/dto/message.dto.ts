@@ -1,0 +1,109 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Message, MESSAGE_ROLES } from '../message.entity';
+
+export const MAX_CONTENT = 8000;
+
+export class MessageDto {
+  @ApiProperty({ example: 'msg_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
+  @ApiProperty({ example: 'cnv_01jdz3k5q8c9w3m5y4x0b7n2ph' }) conversation_id: string;
+  @ApiProperty({ enum: MESSAGE_ROLES, example: 'user' }) role: string;
+  @ApiProperty({ example: 'Hi, my order has not arrived.' }) content: string;
+  @ApiProperty({ type: [String], example: ['https://example.com/receipt.pdf'] }) attachments: string[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['pending', 'completed', 'failed', 'skipped'],
+    description: "On a user message: where the agent's reply stands (`skipped` when the conversation is waiting for a human). null on other messages.",
+  })
+  reply_status: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the reply failed, when it did' }) reply_error: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'On an agent reply: the message it answers' }) reply_to_id: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'builtin', description: 'On an agent reply: the engine that wrote it' }) provider: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) model: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['pending', 'sent', 'failed'],
+    description: 'On a message sent out through a platform channel: whether the platform accepted it',
+  })
+  delivery_status: string | null;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+
+  static from(m: Message): MessageDto {
+    return {
+      id: m.id,
+      conversation_id: m.conversationId,
+      role: m.role,
+      content: m.content,
+      attachments: m.attachments ?? [],
+      reply_status: m.replyStatus,
+      reply_error: m.replyError,
+      reply_to_id: m.replyToId,
+      provider: m.provider,
+      model: m.model,
+      delivery_status: m.deliveryStatus,
+      created_at: m.createdAt.toISOString(),
+    };
+  }
+}
+
+export class SendMessageDto {
+  @ApiProperty({ description: 'Message text', example: 'Hi, my order has not arrived.', maxLength: MAX_CONTENT })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_CONTENT)
+  content: string;
+
+  @ApiPropertyOptional({
+    enum: MESSAGE_ROLES,
+    default: 'user',
+    description: '`user` messages are answered by the agent (when the conversation is `active`); `assistant` (e.g. a human operator) and `system` messages are stored only',
+  })
+  @IsOptional()
+  @IsIn(MESSAGE_ROLES, { message: `role must be one of ${MESSAGE_ROLES.join(', ')}` })
+  role?: (typeof MESSAGE_ROLES)[number];
+
+  @ApiPropertyOptional({ type: [String], description: 'URLs of files (http or https), at most 10', example: ['https://example.com/receipt.pdf'] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @MaxLength(2048, { each: true })
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { each: true, message: 'each attachment must be an http(s) URL' })
+  attachments?: string[];
+}
+
+export class SendMessageResultDto {
+  @ApiProperty({ type: MessageDto, description: 'The stored message' }) message: MessageDto;
+  @ApiProperty({ type: MessageDto, nullable: true, description: "The agent's reply; null while it is pending, or when none is due" }) reply: MessageDto | null;
+  @ApiProperty({
+    enum: ['completed', 'pending', 'failed', 'skipped'],
+    description:
+      '`completed`: `reply` holds the answer. `pending`: the provider failed or timed out; the reply is retried in the background and will appear in the history. ' +
+      '`failed`: the provider refused the request for good. `skipped`: no reply is due (not a user message, or the conversation is waiting for a human).',
+  })
+  reply_status: string;
+}
+
+export class MessageListDto {
+  @ApiProperty({ type: [MessageDto] }) data: MessageDto[];
+  @ApiProperty({ example: 2 }) total: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next (later) page; null on the last page' }) next_cursor: string | null;
+}
+
+export class ListMessagesQuery {
+  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 500 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be an integer' })
+  @Min(1)
+  @Max(500)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: '`next_cursor` of the previous page' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,512}$/, { message: 'cursor is not valid' })
+  cursor?: string;
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext } from '@platform/auth';
+import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import { ListMessagesQuery, MessageDto, MessageListDto, SendMessageDto, SendMessageResultDto } from './dto/message.dto';
+import { MessagesService } from './messages.service';
+
+@ApiTags('messages')
+@ErrorResponses()
+@Controller('v1/conversations/:id/messages')
+export class MessagesController {
+  constructor(private readonly messages: MessagesService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Message history of a conversation',
+    description: 'Oldest first; `{data, total, next_cursor}` (pass `next_cursor` as `cursor` for later messages). `limit` defaults to 100, at most 500.',
+  })
+  @ApiOkResponse({ type: MessageListDto })
+  async list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListMessagesQuery): Promise<MessageListDto> {
+    const { data, total, nextCursor } = await this.messages.list(auth.accountId, id, { limit: query.limit, cursor: query.cursor });
+    return { data: data.map(MessageDto.from), total, next_cursor: nextCursor };
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Post a message into a conversation; the agent answers automatically',
+    description:
+      'Answers the stored message and, for a `user` message in an `active` conversation, the agent’s reply (`reply_status: completed`). ' +
+      'If the reply provider fails or times out the message is kept, `reply` is null and `reply_status` is `pending`: the reply is retried ' +
+      'in the background and appears in the history. In a `waiting` conversation (handed to a human) the message is stored and not answered. ' +
+      'A `closed` conversation answers 409 `conversation_closed`. Each stored message is sent to the account’s webhook as `message.received`.',
+  })
+  @ApiCreatedResponse({ type: SendMessageResultDto })
+  @ApiConflictResponse({ type: ErrorDto, description: 'conversation_closed: the conversation is closed' })
+  async send(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: SendMessageDto): Promise<SendMessageResultDto> {
+    const result = await this.messages.send(auth.accountId, id, { content: body.content, role: body.role, attachments: body.attachments });
+    return {
+      message: MessageDto.from(result.message),
+      reply: result.reply ? MessageDto.from(result.reply) : null,
+      reply_status: result.replyStatus,
+    };
+  }
+}

@@ -1,0 +1,315 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { ChatTurn, getSoul, listSouls, ProviderError, ReplyResult } from '@platform/conversation';
+import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { NotFoundError } from '@platform/errors';
+import { JobQueue } from '@platform/queue';
+import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { Agent } from '../agents/agent.entity';
+import { ChannelSendJob, JobNames, Queues, ReplyJob } from '../common/queues';
+import type { MessagingConfig } from '../config';
+import { Conversation } from '../conversations/conversation.entity';
+import { conversationClosed } from '../conversations/conversations.service';
+import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { WebhooksService } from '../webhooks/webhooks.service';
+import { Message, MessageRole, ReplyStatus } from './message.entity';
+import { REPLY_ENGINE, ReplyEngine } from './reply-engine.provider';
+
+export interface IncomingMessage {
+  content: string;
+  role?: MessageRole;
+  attachments?: string[];
+  /** Set for messages that arrived through a platform channel. */
+  channelId?: string;
+  /** The platform's message id: a redelivery with the same id is stored once. */
+  externalId?: string;
+}
+
+export interface SendResult {
+  message: Message;
+  reply: Message | null;
+  replyStatus: ReplyStatus;
+  /** True when the platform redelivered a message already stored (nothing new was stored). */
+  duplicate?: boolean;
+}
+
+class ReplyTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`The reply provider did not answer within ${ms} ms`);
+    this.name = 'ReplyTimeoutError';
+  }
+}
+
+const describe = (e: unknown) => ((e as Error)?.message ?? String(e)).slice(0, 500);
+
+@Injectable()
+export class MessagesService {
+  private readonly logger = new Logger('Messages');
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: MessagingConfig,
+    @Inject(REPLY_ENGINE) private readonly engine: ReplyEngine,
+    private readonly queue: JobQueue,
+    private readonly webhooks: WebhooksService,
+  ) {}
+
+  /**
+   * Stores the message (and the webhook delivery it causes) in one transaction, then asks the
+   * agent for its reply. A provider failure or timeout leaves the message stored with its
+   * reply `pending`, retried from the queue.
+   */
+  async send(accountId: string, conversationId: string, input: IncomingMessage): Promise<SendResult> {
+    const stored = await this.store(accountId, conversationId, input);
+    if (stored.duplicate) return { message: stored.message, reply: null, replyStatus: stored.message.replyStatus ?? 'skipped', duplicate: true };
+    if (stored.delivery) {
+      await this.webhooks.enqueue(stored.delivery).catch((e) => this.logger.error(`Could not enqueue webhook delivery ${stored.delivery!.id}: ${describe(e)}`));
+    }
+    const { message, conversation, agent } = stored;
+    if (message.replyStatus !== 'pending') return { message, reply: null, replyStatus: message.replyStatus ?? 'skipped' };
+    try {
+      const result = await this.generate(message, conversation, agent);
+      const reply = await this.storeReply(message, conversation, result);
+      message.replyStatus = 'completed';
+      return { message, reply, replyStatus: 'completed' };
+    } catch (e) {
+      if (e instanceof ProviderError && !e.retryable) {
+        await this.setReplyState(message, 'failed', describe(e));
+        return { message, reply: null, replyStatus: 'failed' };
+      }
+      this.logger.warn(`Reply to ${message.id} failed (${describe(e)}); retrying from the queue`);
+      await this.setReplyState(message, 'pending', describe(e));
+      await this.enqueueReply(message);
+      return { message, reply: null, replyStatus: 'pending' };
+    }
+  }
+
+  private async store(
+    accountId: string,
+    conversationId: string,
+    input: IncomingMessage,
+  ): Promise<{ message: Message; conversation: Conversation; agent: Agent; delivery: WebhookDelivery | null; duplicate: boolean }> {
+    return this.ds.transaction(async (tx) => {
+      const conversation = await tx
+        .getRepository(Conversation)
+        .createQueryBuilder('c')
+        .setLock('pessimistic_write')
+        .where('c.id = :id AND c.account_id = :accountId', { id: conversationId, accountId })
+        .getOne();
+      if (!conversation) throw new NotFoundError(`Conversation ${conversationId} not found`);
+      if (conversation.status === 'closed') throw conversationClosed(conversationId);
+      const agent = await tx.getRepository(Agent).findOneByOrFail({ id: conversation.agentId, accountId });
+      const role = input.role ?? 'user';
+      const repo = tx.getRepository(Message);
+      const message = repo.create({
+        id: newId('msg'),
+        accountId,
+        conversationId,
+        role,
+        content: input.content,
+        attachments: input.attachments ?? [],
+        replyStatus: role === 'user' ? (conversation.status === 'active' ? 'pending' : 'skipped') : null,
+        replyError: null,
+        replyToId: null,
+        provider: null,
+        model: null,
+        channelId: input.channelId ?? null,
+        externalId: input.externalId ?? null,
+        deliveryStatus: null,
+        deliveryError: null,
+      });
+      const inserted = await repo.createQueryBuilder().insert().values(message).orIgnore().returning(['created_at']).execute();
+      if (inserted.raw.length === 0) {
+        const existing = await repo.findOneByOrFail({ channelId: input.channelId, externalId: input.externalId, accountId });
+        return { message: existing, conversation, agent, delivery: null, duplicate: true };
+      }
+      message.createdAt = new Date(inserted.raw[0].created_at);
+      await this.touch(tx, conversation);
+      const delivery = await this.webhooks.prepareMessageReceived(tx, accountId, {
+        conversation_id: conversation.id,
+        agent_id: conversation.agentId,
+        message_id: message.id,
+        content: message.content,
+        role: message.role,
+        channel: conversation.channel,
+        timestamp: message.createdAt.toISOString(),
+      });
+      return { message, conversation, agent, delivery, duplicate: false };
+    });
+  }
+
+  private async touch(tx: EntityManager, conversation: Conversation): Promise<void> {
+    await tx.query(
+      `UPDATE "messaging"."conversations" SET message_count = message_count + 1, last_message_at = now(), updated_at = now() WHERE id = $1`,
+      [conversation.id],
+    );
+    conversation.messageCount += 1;
+  }
+
+  /** Asks the engine, with the soul and the recent history, bounded by LLM_TIMEOUT_MS. */
+  private async generate(message: Message, conversation: Conversation, agent: Agent): Promise<ReplyResult> {
+    const soul = getSoul(agent.soulId) ?? listSouls()[0];
+    const history = await this.history(message);
+    const meta = conversation.metadata ?? {};
+    const userName = [meta.user_name, meta.name].find((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 100);
+    const ms = this.config.llm.timeoutMs;
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort(new ReplyTimeoutError(ms));
+        reject(new ReplyTimeoutError(ms));
+      }, ms);
+    });
+    try {
+      const result = await Promise.race([
+        this.engine.reply(
+          { soul, language: agent.language ?? undefined, history, message: message.content, userName },
+          { signal: controller.signal },
+        ),
+        timeout,
+      ]);
+      if (!result?.content?.trim()) throw new ProviderError('The provider returned an empty reply', true);
+      return result;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async history(message: Message): Promise<ChatTurn[]> {
+    const turns = this.config.llm.historyTurns;
+    if (turns === 0) return [];
+    const rows = await this.ds
+      .getRepository(Message)
+      .createQueryBuilder('m')
+      .select(['m.role', 'm.content'])
+      .where('m.conversation_id = :cid AND m.account_id = :aid', { cid: message.conversationId, aid: message.accountId })
+      .andWhere(
+        new Brackets((w) =>
+          w.where('m.created_at < :at', { at: message.createdAt }).orWhere('(m.created_at = :at AND m.id < :id)', { at: message.createdAt, id: message.id }),
+        ),
+      )
+      .orderBy('m.created_at', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .limit(turns)
+      .getMany();
+    return rows.reverse().map((m) => ({ role: m.role, content: m.content }));
+  }
+
+  private async storeReply(message: Message, conversation: Conversation, result: ReplyResult): Promise<Message> {
+    const reply = await this.ds.transaction(async (tx) => {
+      const repo = tx.getRepository(Message);
+      const viaChannel = !!conversation.channelId;
+      const candidate = repo.create({
+        id: newId('msg'),
+        accountId: message.accountId,
+        conversationId: message.conversationId,
+        role: 'assistant',
+        content: result.content,
+        attachments: [],
+        replyStatus: null,
+        replyError: null,
+        replyToId: message.id,
+        provider: result.provider,
+        model: result.model ?? null,
+        channelId: conversation.channelId,
+        externalId: null,
+        deliveryStatus: viaChannel ? 'pending' : null,
+        deliveryError: null,
+      });
+      const inserted = await repo.createQueryBuilder().insert().values(candidate).orIgnore().returning(['created_at']).execute();
+      if (inserted.raw.length === 0) return repo.findOneByOrFail({ replyToId: message.id, accountId: message.accountId });
+      candidate.createdAt = new Date(inserted.raw[0].created_at);
+      await repo.update({ id: message.id, accountId: message.accountId }, { replyStatus: 'completed', replyError: null });
+      await this.touch(tx, conversation);
+      return candidate;
+    });
+    if (reply.deliveryStatus === 'pending') await this.enqueueChannelSend(reply);
+    return reply;
+  }
+
+  async enqueueChannelSend(message: Message): Promise<void> {
+    const job: ChannelSendJob = { accountId: message.accountId, messageId: message.id };
+    await this.queue
+      .add(Queues.ChannelSends, JobNames.Send, job, {
+        attempts: this.config.channels.maxAttempts,
+        backoffMs: this.config.channels.backoffMs,
+        jobId: `send-${message.id}`,
+      })
+      .catch((e) => this.logger.error(`Could not enqueue the channel send of ${message.id}: ${describe(e)}`));
+  }
+
+  private async enqueueReply(message: Message): Promise<void> {
+    const job: ReplyJob = { accountId: message.accountId, messageId: message.id };
+    await this.queue.add(Queues.Replies, JobNames.Reply, job, {
+      attempts: this.config.replies.maxAttempts,
+      backoffMs: this.config.replies.backoffMs,
+      jobId: `reply-${message.id}`,
+    });
+  }
+
+  private async setReplyState(message: Message, state: ReplyStatus, error: string | null): Promise<void> {
+    message.replyStatus = state;
+    message.replyError = error;
+    await this.ds.getRepository(Message).update({ id: message.id, accountId: message.accountId }, { replyStatus: state, replyError: error });
+  }
+
+  /** A queued retry of a pending reply. Returns true when done (stored, skipped or failed for good); throws to retry. */
+  async retryReply(accountId: string, messageId: string): Promise<boolean> {
+    const message = await this.ds.getRepository(Message).findOneBy({ id: messageId, accountId });
+    if (!message || message.replyStatus !== 'pending') return true;
+    const conversation = await this.ds.getRepository(Conversation).findOneBy({ id: message.conversationId, accountId });
+    if (!conversation) return true;
+    if (conversation.status !== 'active') {
+      await this.setReplyState(message, 'skipped', `The conversation is ${conversation.status}`);
+      return true;
+    }
+    const agent = await this.ds.getRepository(Agent).findOneBy({ id: conversation.agentId, accountId });
+    if (!agent) return true;
+    try {
+      await this.storeReply(message, conversation, await this.generate(message, conversation, agent));
+      return true;
+    } catch (e) {
+      if (e instanceof ProviderError && !e.retryable) {
+        await this.setReplyState(message, 'failed', describe(e));
+        return true;
+      }
+      await this.setReplyState(message, 'pending', describe(e));
+      throw e;
+    }
+  }
+
+  async markReplyFailed(accountId: string, messageId: string, reason: string): Promise<void> {
+    await this.ds
+      .getRepository(Message)
+      .update({ id: messageId, accountId, replyStatus: 'pending' }, { replyStatus: 'failed', replyError: reason.slice(0, 500) });
+  }
+
+  /** The history, oldest first, keyset-paginated over (created_at, id). */
+  async list(
+    accountId: string,
+    conversationId: string,
+    input: { limit?: number; cursor?: string },
+  ): Promise<{ data: Message[]; total: number; nextCursor: string | null }> {
+    const exists = await this.ds.getRepository(Conversation).existsBy({ id: conversationId, accountId });
+    if (!exists) throw new NotFoundError(`Conversation ${conversationId} not found`);
+    const limit = input.limit ?? 100;
+    const repo = this.ds.getRepository(Message);
+    const page = repo.createQueryBuilder('m').where('m.conversation_id = :cid AND m.account_id = :aid', { cid: conversationId, aid: accountId });
+    if (input.cursor) {
+      const c = decodeCursor(input.cursor);
+      page.andWhere(
+        new Brackets((w) =>
+          w.where('m.created_at > :cAt', { cAt: c.createdAt }).orWhere('(m.created_at = :cAt AND m.id > :cId)', { cAt: c.createdAt, cId: c.id }),
+        ),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      page.orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC').limit(limit + 1).getMany(),
+      repo.countBy({ conversationId, accountId }),
+    ]);
+    const data = rows.slice(0, limit);
+    return { data, total, nextCursor: rows.length > limit ? encodeCursor(data[data.length - 1]) : null };
+  }
+}

@@ -1,0 +1,215 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { ValidationError } from '@platform/errors';
+import { JobQueue } from '@platform/queue';
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { JobNames, Queues, WebhookJob } from '../common/queues';
+import { SecretsBox } from '../common/secrets-box';
+import type { MessagingConfig } from '../config';
+import { refuseWebhookUrl } from './address-guard';
+import { DeliveryAttempt, DeliveryState, WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+
+export interface MessageReceivedData {
+  conversation_id: string;
+  agent_id: string;
+  message_id: string;
+  content: string;
+  role: string;
+  channel: string;
+  timestamp: string;
+}
+
+/** What one delivery attempt ended with. */
+export type AttemptOutcome = 'succeeded' | 'retry' | 'failed';
+
+const secretAad = (accountId: string) => `webhook:${accountId}`;
+
+@Injectable()
+export class WebhooksService {
+  private readonly logger = new Logger('Webhooks');
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: MessagingConfig,
+    private readonly box: SecretsBox,
+    private readonly queue: JobQueue,
+  ) {}
+
+  getEndpoint(accountId: string): Promise<WebhookEndpoint | null> {
+    return this.ds.getRepository(WebhookEndpoint).findOneBy({ accountId });
+  }
+
+  /** Sets the URL (and whether it is enabled); makes a secret on creation or when asked to rotate. Returns the new secret, if any. */
+  async configure(
+    accountId: string,
+    input: { url: string; enabled?: boolean; rotateSecret?: boolean },
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string | null }> {
+    const refused = await refuseWebhookUrl(input.url, this.config.webhooks.allowPrivate);
+    if (refused) throw new ValidationError([{ loc: ['body', 'url'], msg: refused, type: 'url_not_allowed' }]);
+    const repo = this.ds.getRepository(WebhookEndpoint);
+    const existing = await repo.findOneBy({ accountId });
+    let secret: string | null = null;
+    if (!existing || input.rotateSecret) secret = `whsec_${randomBytes(24).toString('base64')}`;
+    const endpoint = existing ?? repo.create({ accountId });
+    endpoint.url = input.url;
+    endpoint.enabled = input.enabled ?? existing?.enabled ?? true;
+    if (secret) endpoint.secret = this.box.seal(secret, secretAad(accountId));
+    return { endpoint: await repo.save(endpoint), secret };
+  }
+
+  async remove(accountId: string): Promise<boolean> {
+    const res = await this.ds.getRepository(WebhookEndpoint).delete({ accountId });
+    return !!res.affected;
+  }
+
+  /**
+   * Records a `message.received` delivery inside the caller's transaction when the account has
+   * an enabled webhook; `enqueue` it after the commit.
+   */
+  async prepareMessageReceived(tx: EntityManager, accountId: string, data: MessageReceivedData): Promise<WebhookDelivery | null> {
+    const endpoint = await tx.getRepository(WebhookEndpoint).findOneBy({ accountId });
+    if (!endpoint?.enabled) return null;
+    const repo = tx.getRepository(WebhookDelivery);
+    return repo.save(
+      repo.create({
+        id: newId('whd'),
+        accountId,
+        event: 'message.received',
+        url: endpoint.url,
+        payload: { event: 'message.received', data },
+        status: 'pending',
+        attempts: 0,
+        attemptLog: [],
+        lastStatusCode: null,
+        lastError: null,
+        agentId: data.agent_id,
+        conversationId: data.conversation_id,
+        messageId: data.message_id,
+        deliveredAt: null,
+      }),
+    );
+  }
+
+  async enqueue(delivery: WebhookDelivery): Promise<void> {
+    const job: WebhookJob = { accountId: delivery.accountId, deliveryId: delivery.id };
+    await this.queue.add(Queues.Webhooks, JobNames.Deliver, job, {
+      attempts: this.config.webhooks.maxAttempts,
+      backoffMs: this.config.webhooks.backoffMs,
+      jobId: delivery.id,
+    });
+  }
+
+  /** One attempt: POSTs the event signed per Standard Webhooks and records the outcome. */
+  async attempt(accountId: string, deliveryId: string, lastTry: boolean): Promise<AttemptOutcome> {
+    const repo = this.ds.getRepository(WebhookDelivery);
+    const delivery = await repo.findOneBy({ id: deliveryId, accountId });
+    if (!delivery || delivery.status !== 'pending') return 'succeeded';
+    const endpoint = await this.getEndpoint(accountId);
+    const started = Date.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let outcome: AttemptOutcome;
+    if (!endpoint || !endpoint.enabled) {
+      error = 'The webhook was removed or disabled';
+      outcome = 'failed';
+    } else {
+      const refused = await refuseWebhookUrl(endpoint.url, this.config.webhooks.allowPrivate);
+      if (refused) {
+        error = `Refused: ${refused}`;
+        outcome = 'failed';
+      } else {
+        try {
+          const secret = this.box.open(endpoint.secret, secretAad(accountId));
+          const body = JSON.stringify(delivery.payload);
+          const now = new Date();
+          const signature = new Webhook(secret).sign(delivery.id, now, body);
+          const res = await fetch(endpoint.url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'user-agent': 'messaging-webhooks/1.0',
+              'webhook-id': delivery.id,
+              'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+              'webhook-signature': signature,
+            },
+            body,
+            redirect: 'manual',
+            signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
+          });
+          statusCode = res.status;
+          await res.arrayBuffer().catch(() => undefined);
+          outcome = res.ok ? 'succeeded' : 'retry';
+          if (!res.ok) error = `HTTP ${res.status}`;
+        } catch (e) {
+          error = (e as Error).name === 'TimeoutError' ? `Timed out after ${this.config.webhooks.timeoutMs} ms` : (e as Error).message;
+          outcome = 'retry';
+        }
+      }
+    }
+    if (outcome === 'retry' && lastTry) outcome = 'failed';
+    const entry: DeliveryAttempt = {
+      attempt: delivery.attempts + 1,
+      at: new Date(started).toISOString(),
+      status_code: statusCode,
+      error,
+      duration_ms: Date.now() - started,
+    };
+    const state: DeliveryState = outcome === 'retry' ? 'pending' : outcome;
+    await repo
+      .createQueryBuilder()
+      .update()
+      .set({
+        attempts: () => 'attempts + 1',
+        attemptLog: () => `attempt_log || :entry::jsonb`,
+        status: state,
+        lastStatusCode: statusCode,
+        lastError: error,
+        deliveredAt: outcome === 'succeeded' ? new Date() : null,
+      })
+      .where('id = :id AND account_id = :accountId', { id: deliveryId, accountId })
+      .setParameter('entry', JSON.stringify([entry]))
+      .execute();
+    if (outcome !== 'succeeded') this.logger.warn(`Webhook delivery ${deliveryId} attempt ${entry.attempt}: ${error} (${state})`);
+    return outcome;
+  }
+
+  async markFailed(accountId: string, deliveryId: string, reason: string): Promise<void> {
+    await this.ds
+      .getRepository(WebhookDelivery)
+      .update({ id: deliveryId, accountId, status: 'pending' }, { status: 'failed', lastError: reason });
+  }
+
+  async listDeliveries(
+    accountId: string,
+    input: { limit?: number; cursor?: string; status?: DeliveryState; conversationId?: string },
+  ): Promise<{ data: WebhookDelivery[]; total: number; nextCursor: string | null }> {
+    const limit = input.limit ?? 50;
+    const repo = this.ds.getRepository(WebhookDelivery);
+    const filtered = () => {
+      const qb = repo.createQueryBuilder('d').where('d.account_id = :accountId', { accountId });
+      if (input.status) qb.andWhere('d.status = :status', { status: input.status });
+      if (input.conversationId) qb.andWhere('d.conversation_id = :cid', { cid: input.conversationId });
+      return qb;
+    };
+    const page = filtered();
+    if (input.cursor) {
+      const c = decodeCursor(input.cursor);
+      page.andWhere(
+        new Brackets((w) =>
+          w.where('d.created_at < :cAt', { cAt: c.createdAt }).orWhere('(d.created_at = :cAt AND d.id < :cId)', { cAt: c.createdAt, cId: c.id }),
+        ),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      page.orderBy('d.created_at', 'DESC').addOrderBy('d.id', 'DESC').limit(limit + 1).getMany(),
+      filtered().getCount(),
+    ]);
+    const data = rows.slice(0, limit);
+    return { data, total, nextCursor: rows.length > limit ? encodeCursor(data[data.length - 1]) : null };
+  }
+}
