@@ -381,7 +381,7 @@ function plans(s: string, ctx: Ctx): void {
   let m = pt.exec(s);
   if (m && !WEAK_PLANS.has(fold(m[1]))) {
     const rest = clause(s.slice((m.index ?? 0) + m[0].length));
-    const display = trimEnd(`${m[1]} ${rest}`).replace(/\s+/g, ' ');
+    const display = trimEnd(`${m[1]} ${rest}`).replace(/\s+/g, ' ').replace(/^(?:me|nos)\s+/i, 'se ');
     if (wordCount(display) <= 10) plan(display, display, 'pt');
   }
 
@@ -454,6 +454,10 @@ function relations(s: string, ctx: Ctx): void {
       lang: 'en',
     },
   ];
+  rules.push(
+    { re: new RegExp(`(?:^|[^\\p{L}])[Oo] nome d[ao] (?:minha|meu)\\s+(${relWords})\\s+(?:é|e)\\s+(?:[ao]\\s+)?${NAME}`, 'gu'), lang: 'pt' },
+    { re: new RegExp(`\\b[Mm]y\\s+(?:(?:older|younger|little|big|best|baby|twin)\\s+)?(${relWords})(?:'s|’s)\\s+name\\s+is\\s+${NAME}`, 'gu'), lang: 'en' },
+  );
   for (const { re, lang } of rules) {
     for (const m of s.matchAll(re)) {
       const rel = RELATIONS[m[1].toLowerCase()];
@@ -468,10 +472,12 @@ function relations(s: string, ctx: Ctx): void {
 const NOT_PLACES = new Set('um uma casa apartamento cidade bairro a an the this that my our apartment house city town flat here aqui lá la'.split(' '));
 
 function locations(s: string, ctx: Ctx): void {
-  const live = (place: string, lang: Lang) =>
-    add(ctx, 'location', 'lives_in', place, lang, (l) => (l === 'pt' ? `Mora em ${place}` : `Lives in ${place}`));
-  const from = (place: string, lang: Lang) =>
-    add(ctx, 'location', 'from', place, lang, (l) => (l === 'pt' ? `É de ${place}` : `Is from ${place}`));
+  // Portuguese keeps the preposition the person used: "Mora no Rio", "É da Bahia".
+  const prep = (matched: string, fallback: string) => /\b(em|no|na|nos|nas|de|do|da|dos|das)\s*$/i.exec(matched)?.[1].toLowerCase() ?? fallback;
+  const live = (place: string, lang: Lang, matched = '') =>
+    add(ctx, 'location', 'lives_in', place, lang, (l) => (l === 'pt' ? `Mora ${prep(matched, 'em')} ${place}` : `Lives in ${place}`));
+  const from = (place: string, lang: Lang, matched = '') =>
+    add(ctx, 'location', 'from', place, lang, (l) => (l === 'pt' ? `É ${prep(matched, 'de')} ${place}` : `Is from ${place}`));
 
   const rules: Array<{ re: RegExp; lang: Lang; fn: typeof live; lower: boolean }> = [
     { re: /\b(?:eu\s+)?(?:moro|vivo|estou morando|t[ôo] morando|resido)\s+(?:em|no|na|nos|nas)\s+/iu, lang: 'pt', fn: live, lower: true },
@@ -485,20 +491,22 @@ function locations(s: string, ctx: Ctx): void {
     const rest = s.slice((m.index ?? 0) + m[0].length);
     const cap = new RegExp(`^${PLACE}`, 'u').exec(rest);
     if (cap) {
-      fn(titleCase(cap[1]), lang);
+      fn(titleCase(cap[1]), lang, m[0]);
       continue;
     }
     if (lower) {
       // "moro em recife", "i live in lisbon": one or two lower-case words closing the clause.
       const c = clause(rest);
-      if (c && wordCount(c) <= 3 && !NOT_PLACES.has(fold(c.split(' ')[0])) && /^[\p{L}\s'-]+$/u.test(c)) fn(titleCase(c), lang);
+      if (c && wordCount(c) <= 3 && !NOT_PLACES.has(fold(c.split(' ')[0])) && /^[\p{L}\s'-]+$/u.test(c)) fn(titleCase(c), lang, m[0]);
     }
   }
 }
 
 function jobs(s: string, ctx: Ctx): void {
-  const job = (value: string, lang: Lang) =>
-    add(ctx, 'job', 'job', value.toLowerCase(), lang, (l) => (l === 'pt' ? `Trabalha como ${value.toLowerCase()}` : `Works as ${article(value)}`));
+  const job = (value: string, lang: Lang, identity = false) =>
+    add(ctx, 'job', 'job', value.toLowerCase(), lang, (l) =>
+      l === 'pt' ? `${identity ? 'É' : 'Trabalha como'} ${value.toLowerCase()}` : `${identity ? 'Is' : 'Works as'} ${article(value)}`,
+    );
   const employer = (value: string, lang: Lang) =>
     add(ctx, 'job', 'employer', value, lang, (l) => (l === 'pt' ? `Trabalha na ${value}` : `Works at ${value}`));
 
@@ -510,15 +518,15 @@ function jobs(s: string, ctx: Ctx): void {
   m = new RegExp(`(?:^|[\\s,])(?:[Ee]u\\s+)?[Ss]ou\\s+(?:uma?\\s+)?(${WORD}(?:\\s+(?:de|em)\\s+${WORD})?)`, 'u').exec(s);
   if (m) {
     const first = fold(m[1].split(' ')[0]);
-    if ([...PT_JOBS].some((j) => fold(j) === first)) job(m[1], 'pt');
+    if ([...PT_JOBS].some((j) => fold(j) === first)) job(m[1], 'pt', true);
   }
   m = new RegExp(`\\bI(?:'m|’m| am)\\s+(?:an?\\s+)((?:${WORD}\\s+){0,2}${WORD})`, 'iu').exec(s);
   if (m) {
     const words = clause(m[1]).split(/\s+/);
     const idx = words.findIndex((w) => EN_JOBS.has(w.toLowerCase()));
-    if (idx >= 0) job(words.slice(0, idx + 1).join(' '), 'en');
+    if (idx >= 0) job(words.slice(0, idx + 1).join(' '), 'en', true);
   }
-  if (/\bI(?:'m|’m| am)\s+retired\b/i.test(s)) job('retired', 'en');
+  if (/\bI(?:'m|’m| am)\s+retired\b/i.test(s)) job('retired', 'en', true);
   m = new RegExp(`\\b(?:[Tt]rabalho|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for)\\s+(${CAP}(?:\\s+${CAP}){0,2})`, 'u').exec(s);
   if (m && !/^(?:Casa|Home)$/.test(m[1])) employer(m[1], /^[Tt]rabalho/.test(m[0].trim()) ? 'pt' : 'en');
 }
@@ -534,7 +542,7 @@ function age(s: string, ctx: Ctx): void {
 
 export function article(v: string): string {
   const w = v.toLowerCase();
-  if (w === 'retired') return 'a retiree';
+  if (w === 'retired') return 'retired';
   return /^[aeiou]/.test(w) ? `an ${w}` : `a ${w}`;
 }
 
@@ -613,6 +621,32 @@ function durationText(days: number, lang: Lang): string {
   return unit(Math.round(days / 365), ['year', 'years'], ['ano', 'anos']);
 }
 
+/**
+ * A fact's sentence in a given language, rebuilt from kind/key/value when the rules know the
+ * key (relations, places, jobs, age), else the stored text.
+ */
+export function factText(f: Fact, lang: Lang): string {
+  const pt = lang === 'pt';
+  switch (f.kind) {
+    case 'relation':
+      if (RELATION_PT[f.key] || RELATION_EN[f.key] || Object.values(RELATIONS).some((r) => r.key === f.key)) {
+        return relationDisplay(f.key, f.value, pt && /^Tem uma\b/.test(f.text), lang);
+      }
+      break;
+    case 'location':
+      if (f.key === 'lives_in') return pt ? (/^Mora\b/.test(f.text) ? f.text : `Mora em ${f.value}`) : `Lives in ${f.value}`;
+      if (f.key === 'from') return pt ? (/^É\b/.test(f.text) ? f.text : `É de ${f.value}`) : `Is from ${f.value}`;
+      break;
+    case 'job':
+      if (f.key === 'employer') return pt ? `Trabalha na ${f.value}` : `Works at ${f.value}`;
+      break;
+    case 'other':
+      if (f.key === 'age') return pt ? `Tem ${f.value} anos` : `Is ${f.value} years old`;
+      break;
+  }
+  return f.text || `${f.key}: ${f.value}`;
+}
+
 /** "Likes coffee and hiking; plans to travel to Paris; lives in Recife." (at most a few items per kind). */
 export function describeFacts(facts: Fact[], lang: Lang): string {
   const parts: string[] = [];
@@ -623,7 +657,7 @@ export function describeFacts(facts: Fact[], lang: Lang): string {
   const kinds: FactKind[] = ['preference', 'plan', 'relation', 'location', 'job', 'other'];
   for (const kind of kinds) {
     for (const f of facts.filter((x) => x.kind === kind && !(kind === 'preference' && (x.key === 'likes' || x.key === 'dislikes'))).slice(0, 3)) {
-      parts.push(lower1(f.text));
+      parts.push(lower1(factText(f, lang)));
     }
   }
   if (!parts.length) return '';
