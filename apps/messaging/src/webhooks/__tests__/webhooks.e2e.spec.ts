@@ -1,0 +1,179 @@
+import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagingService } from '../../service';
+import { App, auth, createAgent, createConversation, FakeServer, fakeServer, until } from '../../__tests__/helpers';
+
+interface Delivery {
+  id: string;
+  status: string;
+  attempts: number;
+  attempt_log: { attempt: number; status_code: number | null }[];
+  conversation_id: string;
+}
+
+describe('messaging webhook settings and deliveries', () => {
+  let t: App;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  let receiver: FakeServer;
+  let agentId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(messagingService, {
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BACKOFF_MS: '30', WEBHOOK_MAX_ATTEMPTS: '3' },
+    });
+    alice = await t.account('alice');
+    bob = await t.account('bob');
+    receiver = await fakeServer();
+    agentId = (await createAgent(t, alice)).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  const deliveries = async (a: TestAccount, query = '') =>
+    expectStatus(await t.http.get(`/v1/webhook-deliveries${query}`).set(auth(a)), 200).body as { data: Delivery[]; total: number; next_cursor: string | null };
+  const settled = (a: TestAccount, conversationId: string, count = 1) =>
+    until(
+      async () => {
+        const list = await deliveries(a, `?conversation_id=${conversationId}`);
+        return list.data.length >= count && list.data.every((d) => d.status !== 'pending') ? list.data : null;
+      },
+      15_000,
+      'webhook deliveries',
+    );
+
+  it('sets the webhook, shows the secret once and sends signed message.received events', async () => {
+    expect((await t.http.get('/v1/settings/webhook').set(auth(alice))).body).toMatchObject({ url: null, enabled: false, secret: null });
+    const set = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/hooks` }), 200).body;
+    expect(set).toMatchObject({ url: `${receiver.url}/hooks`, enabled: true, events: ['message.received'] });
+    expect(set.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
+    const shown = expectStatus(await t.http.get('/v1/settings/webhook').set(auth(alice)), 200).body;
+    expect(shown).toMatchObject({ url: `${receiver.url}/hooks`, enabled: true, secret: null });
+
+    const conv = await createConversation(t, alice, agentId);
+    const sent = expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Olá!' }), 201).body;
+    await t.drainQueue();
+    const [delivery] = await settled(alice, conv.id);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, attempt_log: [{ attempt: 1, status_code: 200 }] });
+
+    const req = receiver.requests.find((r) => r.headers['webhook-id'] === delivery.id)!;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe('/hooks');
+    const payload = new Webhook(set.secret).verify(req.body, req.headers as Record<string, string>);
+    expect(payload).toEqual({
+      event: 'message.received',
+      data: {
+        conversation_id: conv.id,
+        agent_id: agentId,
+        message_id: sent.message.id,
+        content: 'Olá!',
+        role: 'user',
+        channel: 'api',
+        timestamp: sent.message.created_at,
+      },
+    });
+    // Only the incoming message is an event, not the agent's reply.
+    expect(receiver.requests.filter((r) => r.body.includes(conv.id))).toHaveLength(1);
+  });
+
+  it('retries failed deliveries with backoff, recording every attempt, and gives up after the last', async () => {
+    let calls = 0;
+    receiver.handler = (_req, res) => {
+      calls++;
+      res.statusCode = calls <= 2 ? 503 : 204;
+      res.end();
+    };
+    const conv = await createConversation(t, alice, agentId);
+    expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'retry me' }), 201);
+    await t.drainQueue();
+    const [ok] = await settled(alice, conv.id);
+    expect(ok.status).toBe('succeeded');
+    expect(ok.attempt_log.map((a) => a.status_code)).toEqual([503, 503, 204]);
+    const ids = new Set(receiver.requests.filter((r) => r.body.includes(conv.id)).map((r) => r.headers['webhook-id']));
+    expect([...ids]).toEqual([ok.id]);
+
+    receiver.handler = (_req, res) => {
+      res.statusCode = 500;
+      res.end();
+    };
+    const conv2 = await createConversation(t, alice, agentId);
+    expectStatus(await t.http.post(`/v1/conversations/${conv2.id}/messages`).set(auth(alice)).send({ content: 'never lands' }), 201);
+    await t.drainQueue();
+    const [failed] = await settled(alice, conv2.id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, last_status_code: 500, last_error: 'HTTP 500' });
+    expect((await deliveries(alice, '?status=failed')).data.map((d) => d.id)).toContain(failed.id);
+    receiver.handler = (_req, res) => void res.end('ok');
+  });
+
+  it('rotates the secret and can pause or remove the webhook', async () => {
+    const rotated = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v2`, rotate_secret: true }), 200).body;
+    expect(rotated.secret).toMatch(/^whsec_/);
+    const conv = await createConversation(t, alice, agentId);
+    expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'new secret' }), 201);
+    await t.drainQueue();
+    const [d] = await settled(alice, conv.id);
+    const req = receiver.requests.find((r) => r.headers['webhook-id'] === d.id)!;
+    expect(req.url).toBe('/v2');
+    expect(() => new Webhook(rotated.secret).verify(req.body, req.headers as Record<string, string>)).not.toThrow();
+
+    expect(expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v2`, enabled: false }), 200).body.secret).toBeNull();
+    const quiet = await createConversation(t, alice, agentId);
+    expectStatus(await t.http.post(`/v1/conversations/${quiet.id}/messages`).set(auth(alice)).send({ content: 'paused' }), 201);
+    expect((await deliveries(alice, `?conversation_id=${quiet.id}`)).total).toBe(0);
+
+    expectStatus(await t.http.delete('/v1/settings/webhook').set(auth(alice)), 200);
+    expect(expectStatus(await t.http.delete('/v1/settings/webhook').set(auth(alice)), 404).body.error).toBe('not_found');
+    expect((await t.http.get('/v1/settings/webhook').set(auth(alice))).body.url).toBeNull();
+  });
+
+  it('answers 422 with the failing fields', async () => {
+    const missing = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(bob)).send({ enabled: 'yes' }), 422).body;
+    expect(missing.details.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.url', 'body.enabled']));
+    const ftp = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(bob)).send({ url: 'ftp://example.com/x' }), 422).body;
+    expect(ftp.details[0].loc).toEqual(['body', 'url']);
+    expectStatus(await t.http.get('/v1/webhook-deliveries?limit=500').set(auth(bob)), 422);
+    expect((await t.http.get('/v1/settings/webhook').set(auth(bob))).body.url).toBeNull();
+  });
+
+  it("answers 401 without a key and never shows another account's deliveries", async () => {
+    for (const r of [
+      await t.http.get('/v1/settings/webhook'),
+      await t.http.put('/v1/settings/webhook').send({ url: 'https://example.com' }),
+      await t.http.delete('/v1/settings/webhook'),
+      await t.http.get('/v1/webhook-deliveries'),
+    ]) {
+      expect(r.status).toBe(401);
+      expect(r.body.error).toBe('unauthorized');
+    }
+    const mine = await deliveries(alice);
+    expect(mine.total).toBeGreaterThan(0);
+    expect((await deliveries(bob)).total).toBe(0);
+    expect((await deliveries(bob, `?conversation_id=${mine.data[0].conversation_id}`)).data).toEqual([]);
+    const page = await deliveries(alice, '?limit=1');
+    expect(page.data).toHaveLength(1);
+    const next = await deliveries(alice, `?limit=1&cursor=${page.next_cursor}`);
+    expect(next.data[0].id).not.toBe(page.data[0].id);
+  });
+});
+
+describe('messaging webhook address checks', () => {
+  let t: App;
+  let alice: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp(messagingService);
+    alice = await t.account('alice');
+  });
+  afterAll(() => t?.close());
+
+  it('refuses private, loopback and link-local addresses unless WEBHOOK_ALLOW_PRIVATE is set', async () => {
+    for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://169.254.169.254/latest', 'http://10.1.2.3/', 'http://[::1]:8080/', 'http://192.168.0.10/']) {
+      const res = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url }), 422).body;
+      expect(res.details[0]).toMatchObject({ loc: ['body', 'url'], type: 'url_not_allowed' });
+    }
+    expect((await t.http.get('/v1/settings/webhook').set(auth(alice))).body.url).toBeNull();
+  });
+});
