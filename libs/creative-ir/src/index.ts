@@ -5,7 +5,7 @@
  */
 export * from './schema/ir-schema';
 export { validateIr, parseIr, IrValidationError, toJsonPath, type IrIssue, type IrValidationResult } from './schema/validate';
-export { irJsonSchema, type JsonSchemaTarget } from './schema/json-schema';
+export { irJsonSchema, briefJsonSchema, type JsonSchemaTarget } from './schema/json-schema';
 export { parsePathData } from './schema/path-data';
 export * from './color/color';
 export {
@@ -61,4 +61,4 @@ export {
 } from './templates/engine';
 export { buildTemplate, listTemplates, getTemplate, TEMPLATES, type TemplateInfo } from './templates/catalogue';
 export { analyzeBrief, readability, type BriefAnalysis, type FieldReport } from './brief/analyze-brief';
-export { proceduralDocument, type ProceduralDocumentOptions } from './procedural/procedural-document';
+export { proceduralDocument, proceduralFrames, type ProceduralDocumentOptions } from './procedural/procedural-document';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { listProceduralStyles, proceduralDocument, rasterize, renderHtml, renderIr, renderPreview } from '../index';
+import { listProceduralStyles, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview } from '../index';
 import { designs } from './designs';
 import { doc } from './fixtures';
 
@@ -87,6 +87,13 @@ describe('renderIr', () => {
       const other = await raw((await renderIr(proceduralDocument({ style: s.id, width: 160, height: 160, seed: 99 }))).data);
       expect(meanDiff(a.data, other.data), `${s.id} seed`).toBeGreaterThan(0.5);
     }
+  });
+
+  it('renders a looping frame sequence by phase', async () => {
+    const frames: Buffer[] = [];
+    for await (const f of proceduralFrames({ style: 'waves', width: 96, height: 96 }, 4, (d) => renderIr(d).then((r) => r.data))) frames.push(f);
+    expect(frames).toHaveLength(4);
+    expect(new Set(frames.map((f) => f.toString('base64'))).size).toBe(4);
   });
 
   it('is resolution independent: a 2x render downscaled matches the 1x render', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IrValidationError, irJsonSchema, parseIr, parsePathData, validateIr } from '../index';
+import { briefJsonSchema, IrValidationError, irJsonSchema, parseIr, parsePathData, validateIr } from '../index';
 import { doc, rect } from './fixtures';
 
 const issues = (input: unknown) => {
@@ -98,5 +98,6 @@ describe('validateIr', () => {
     expect(text).toContain('primaryAxisAlignItems');
     expect(text).toContain('"procedural"');
     expect(JSON.stringify(irJsonSchema('openApi3'))).toContain('CreativeIr');
+    expect(JSON.stringify(briefJsonSchema())).toContain('slide_index');
   });
 });

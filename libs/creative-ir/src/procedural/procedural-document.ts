@@ -64,3 +64,12 @@ export function proceduralDocument(o: ProceduralDocumentOptions = {}): IrDocumen
   }
   return { version: 1, width, height, background: palette[0], root: { type: 'frame', id: 'root', width, height, clipContent: true, children } };
 }
+
+/**
+ * Video frames of a procedural background: `count` frames with phase going from `options.phase`
+ * over one full loop (so the sequence loops seamlessly), rendered by `render` (e.g. `renderIr`).
+ */
+export async function* proceduralFrames<T>(options: ProceduralDocumentOptions, count: number, render: (doc: IrDocument) => Promise<T>): AsyncGenerator<T> {
+  const start = options.phase ?? 0;
+  for (let i = 0; i < count; i++) yield render(proceduralDocument({ ...options, phase: start + i / count }));
+}

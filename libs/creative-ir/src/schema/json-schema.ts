@@ -1,4 +1,5 @@
 import { zodToJsonSchema } from 'zod-to-json-schema';
+import { BriefSchema } from '../templates/brief';
 import { IrDocumentSchema } from './ir-schema';
 
 export type JsonSchemaTarget = 'jsonSchema7' | 'openApi3';
@@ -14,4 +15,9 @@ export function irJsonSchema(target: JsonSchemaTarget = 'jsonSchema7'): Record<s
     $refStrategy: 'root',
     definitionPath: 'definitions',
   }) as Record<string, unknown>;
+}
+
+/** The creative brief as JSON Schema (every field optional and nullable). */
+export function briefJsonSchema(target: JsonSchemaTarget = 'jsonSchema7'): Record<string, unknown> {
+  return zodToJsonSchema(BriefSchema as never, { name: 'CreativeBrief', target, $refStrategy: 'root', definitionPath: 'definitions' }) as Record<string, unknown>;
 }
