@@ -48,6 +48,38 @@ describe('renderIr', () => {
     expect(await sharp(prev.data).metadata()).toMatchObject({ width: 100, height: 50, format: 'webp' });
   });
 
+  it('draws text inside the boxes that materialize computed', async () => {
+    const d = doc(
+      {
+        layoutMode: 'vertical',
+        paddingTop: 20,
+        paddingLeft: 30,
+        itemSpacing: 10,
+        children: [
+          { type: 'text', id: 'a', text: 'Ação jógá Ÿy', fontSize: 40, fontFamily: 'display', fontWeight: 700 },
+          { type: 'text', id: 'b', text: 'Wrapped body text that breaks into lines', fontSize: 22, width: 200, lineHeight: 1.4 },
+        ],
+      },
+      300,
+      260,
+      { background: '#ffffff' },
+    );
+    const r = await rasterize(d);
+    const boxes = r.materialized.root.children.map((c) => ({ x0: c.x, y0: c.y, x1: c.x + c.width, y1: c.y + c.height }));
+    let outside = 0;
+    let inked = 0;
+    for (let y = 0; y < r.height; y++) {
+      for (let x = 0; x < r.width; x++) {
+        const i = (y * r.width + x) * 4;
+        if (r.pixels[i] > 200) continue; // background
+        inked++;
+        if (!boxes.some((b) => x >= b.x0 - 1 && x <= b.x1 + 1 && y >= b.y0 - 1 && y <= b.y1 + 1)) outside++;
+      }
+    }
+    expect(inked).toBeGreaterThan(500);
+    expect(outside).toBe(0);
+  });
+
   it('draws color emoji and accented text instead of tofu', async () => {
     const d = doc({ children: [{ type: 'text', id: 't', text: '🎉', fontSize: 80, x: 10, y: 10 }] }, 120, 120, { background: '#ffffff' });
     const { pixels } = await rasterize(d);
