@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { GlobalFonts } from '@napi-rs/canvas';
+import { getTextRenderer, GlobalFonts, setTextRenderer } from '@napi-rs/canvas';
 
 /**
  * Bundled open fonts, all shipped as TTF by npm packages (SIL Open Font License), so the
@@ -117,6 +117,8 @@ function roots(options: FontOptions = {}): Map<string, string> {
 /** Registers the bundled fonts and fallbacks once per process. Cheap after the first call. */
 export function ensureFonts(options: FontOptions = {}): void {
   if (loaded) return;
+  // Skia's portable text renderer (FreeType, one gamma, no LCD text) gives the same pixels on every host.
+  if (getTextRenderer() !== 'portable') setTextRenderer('portable');
   const r = roots(options);
   for (const fam of BUNDLED_FONT_FAMILIES) {
     for (const stem of [...Object.values(fam.normal), ...Object.values(fam.italic)]) {
