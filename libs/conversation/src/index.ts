@@ -16,5 +16,8 @@ export type {
 export { ProviderError } from './lib/provider-error';
 export { SOULS, getSoul, listSouls } from './lib/souls';
 export { BuiltinEngine } from './lib/builtin-engine';
+export { AiSdkEngine, DEFAULT_MODELS, DEFAULT_TIMEOUT_MS } from './lib/ai-sdk-engine';
 export { createReplyEngine } from './lib/create-reply-engine';
-export { extractFacts, summarizeRelationship } from './lib/facts';
+export { buildMessages, buildSystemPrompt, MAX_HISTORY_TURNS } from './lib/prompt';
+export { extractFacts, factId, mergeFacts, summarizeRelationship } from './lib/facts';
+export { extractFactsWithProvider } from './lib/extract-facts-with-provider';
