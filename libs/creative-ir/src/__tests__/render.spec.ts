@@ -80,6 +80,37 @@ describe('renderIr', () => {
     expect(outside).toBe(0);
   });
 
+  it('applies container opacity to the composited container (overlaps do not darken)', async () => {
+    const d = doc(
+      {
+        children: [
+          {
+            type: 'frame',
+            id: 'g',
+            width: 100,
+            height: 40,
+            opacity: 0.5,
+            children: [
+              { type: 'rect', id: 'r1', x: 0, y: 0, width: 60, height: 40, fills: [{ type: 'solid', color: '#000000' }] },
+              { type: 'rect', id: 'r2', x: 40, y: 0, width: 60, height: 40, fills: [{ type: 'solid', color: '#000000' }] },
+            ],
+          },
+        ],
+      },
+      100,
+      40,
+      { background: '#ffffff' },
+    );
+    for (const scale of [1, 2]) {
+      const { pixels, width } = await rasterize(d, { scale });
+      const at = (x: number) => pixels[(10 * scale * width + x * scale) * 4];
+      expect(Math.abs(at(20) - 128)).toBeLessThanOrEqual(2);
+      expect(at(50)).toBe(at(20));
+    }
+    const svg = (await renderIr(d, { format: 'svg' })).data.toString();
+    expect(svg).toContain('<image');
+  });
+
   it('draws color emoji and accented text instead of tofu', async () => {
     const d = doc({ children: [{ type: 'text', id: 't', text: '🎉', fontSize: 80, x: 10, y: 10 }] }, 120, 120, { background: '#ffffff' });
     const { pixels } = await rasterize(d);

@@ -12,6 +12,10 @@ export interface DrawAssets {
   images: Map<string, Image>;
   /** Vector output (SVG, PDF): blurred shadows are drawn as small raster images. */
   vector?: boolean;
+  /** Device pixels per document pixel (raster scale). */
+  deviceScale?: number;
+  /** Internal: the container being drawn on its own layer (its effects are applied when compositing). */
+  inLayer?: IrNode;
 }
 
 export interface DrawWarnings {
@@ -235,6 +239,16 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
   const node = m.node;
   if (node.visible === false) return;
   if (m.width <= 0 && m.height <= 0 && node.type !== 'line' && node.type !== 'group') return;
+  const layered =
+    assets.inLayer !== node &&
+    (node.type === 'frame' || node.type === 'group') &&
+    (node.children?.length ?? 0) > 0 &&
+    ((node.opacity !== undefined && node.opacity < 1) || (node.blendMode !== undefined && node.blendMode !== 'normal') || !!node.blur);
+  if (layered) {
+    // Container effects apply to the composited container, as in Figma: draw it on a layer first.
+    drawLayered(ctx, m, parentX, parentY, doc, assets, warnings);
+    return;
+  }
   ctx.save();
   ctx.translate(m.x - parentX, m.y - parentY);
   const w = m.width;
@@ -244,9 +258,11 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
     ctx.rotate((node.rotation * Math.PI) / 180);
     ctx.translate(-w / 2, -h / 2);
   }
-  if (node.opacity !== undefined) ctx.globalAlpha = ctx.globalAlpha * node.opacity;
-  if (node.blendMode && node.blendMode !== 'normal') ctx.globalCompositeOperation = BLEND[node.blendMode];
-  if (node.blur) ctx.filter = `blur(${node.blur}px)`;
+  if (assets.inLayer !== node) {
+    if (node.opacity !== undefined) ctx.globalAlpha = ctx.globalAlpha * node.opacity;
+    if (node.blendMode && node.blendMode !== 'normal') ctx.globalCompositeOperation = BLEND[node.blendMode];
+    if (node.blur) ctx.filter = `blur(${node.blur}px)`;
+  }
 
   if (node.type === 'text') {
     drawText(ctx, m, doc.lang);
@@ -322,6 +338,26 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
     }
     for (const c of m.children) drawNode(ctx, c, m.x, m.y, doc, assets, warnings);
   }
+  ctx.restore();
+}
+
+function drawLayered(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: number, doc: MaterializedDocument, assets: DrawAssets, warnings: DrawWarnings): void {
+  const node = m.node;
+  const t = ctx.getTransform();
+  const dev = assets.deviceScale ?? 1;
+  const lw = Math.max(1, Math.ceil(doc.width * dev));
+  const lh = Math.max(1, Math.ceil(doc.height * dev));
+  const layer = createCanvas(lw, lh);
+  const lc = layer.getContext('2d') as unknown as Ctx;
+  lc.lang = doc.lang;
+  lc.setTransform(t);
+  drawNode(lc, m, parentX, parentY, doc, { ...assets, inLayer: node }, warnings);
+  ctx.save();
+  ctx.resetTransform();
+  if (node.opacity !== undefined) ctx.globalAlpha = ctx.globalAlpha * node.opacity;
+  if (node.blendMode && node.blendMode !== 'normal') ctx.globalCompositeOperation = BLEND[node.blendMode];
+  if (node.blur) ctx.filter = `blur(${node.blur * (Math.hypot(t.a, t.b) || 1)}px)`;
+  ctx.drawImage(layer, 0, 0, lw, lh);
   ctx.restore();
 }
 

@@ -144,7 +144,7 @@ export function rasterizeMaterialized(doc: MaterializedDocument, images: Map<str
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d') as unknown as Ctx;
   const warnings = [...doc.warnings];
-  drawDocument(ctx, doc, { images }, warnings, scale, options.transparent);
+  drawDocument(ctx, doc, { images, deviceScale: scale }, warnings, scale, options.transparent);
   return { canvas, pixels: canvas.data(), width, height, materialized: doc, warnings };
 }
 
