@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { EntityConfig } from './config';
 import { EntitiesModule } from './entities/entities.module';
+import { InteractionsModule } from './interactions/interactions.module';
 
 @Module({})
 export class AppModule {
   static forRoot(_config: EntityConfig): DynamicModule {
-    return { module: AppModule, imports: [EntitiesModule] };
+    return { module: AppModule, imports: [EntitiesModule, InteractionsModule] };
   }
 }

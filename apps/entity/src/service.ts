@@ -4,13 +4,16 @@ import { AppModule } from './app.module';
 import { EntityConfig, loadEntityConfig } from './config';
 import { EntityRecord } from './entities/entity-record.entity';
 import { KNOWN_SCOPES, SCOPES } from './entities/scopes';
+import { Interaction } from './interactions/interaction.entity';
+import { TURNS_QUEUE } from './interactions/turn.processor';
+import { EndUser } from './memory/end-user.entity';
 import { migrations } from './migrations';
 
 export const entityService: ServiceDefinition<EntityConfig> = {
   name: 'entity',
   loadConfig: loadEntityConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [EntityRecord], migrations },
+  database: { entities: [EntityRecord, Interaction, EndUser], migrations },
   auth: {
     keyPrefix: 'ent',
     headers: ['bearer'],
@@ -19,7 +22,7 @@ export const entityService: ServiceDefinition<EntityConfig> = {
     realm: 'entity',
   },
   envelope: entityEnvelope,
-  queues: [],
+  queues: [TURNS_QUEUE],
   openapi: {
     title: 'Entity Conversation API',
     version: '1',

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { newId } from '@platform/database';
-import { NotFoundError } from '@platform/errors';
+import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { DomainException, NotFoundError } from '@platform/errors';
 import { DataSource } from 'typeorm';
-import { EntityRecord } from './entity-record.entity';
+import { EntityRecord, EntityStatus } from './entity-record.entity';
+import { derivePersonality, Personality } from './personality';
 
 export interface CreateEntityInput {
   name: string;
@@ -11,27 +12,90 @@ export interface CreateEntityInput {
   externalUserId?: string;
 }
 
+export interface UpdateEntityInput {
+  name?: string;
+  purpose?: string;
+  status?: EntityStatus;
+  personality?: Partial<Omit<Personality, 'traits'>> & { traits?: Partial<Personality['traits']> };
+}
+
+/** Only the keys that were given (a DTO instance carries absent fields as undefined). */
+function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 @Injectable()
 export class EntitiesService {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  private get repo() {
+    return this.ds.getRepository(EntityRecord);
+  }
+
   create(accountId: string, input: CreateEntityInput): Promise<EntityRecord> {
-    const repo = this.ds.getRepository(EntityRecord);
-    return repo.save(
-      repo.create({
+    const name = input.name.trim();
+    const purpose = input.purpose.trim();
+    return this.repo.save(
+      this.repo.create({
         id: newId('ent'),
         accountId,
-        name: input.name.trim(),
-        purpose: input.purpose.trim(),
+        name,
+        purpose,
         externalUserId: input.externalUserId ?? null,
         status: 'active',
+        personality: derivePersonality(name, purpose),
       }),
     );
   }
 
   async get(accountId: string, id: string): Promise<EntityRecord> {
-    const entity = await this.ds.getRepository(EntityRecord).findOneBy({ id, accountId });
+    const entity = await this.repo.findOneBy({ id, accountId });
     if (!entity) throw new NotFoundError(`Entity ${id} not found`, 'entity_not_found');
     return entity;
+  }
+
+  /** An entity that can take a message now, or 409 entity_unavailable. */
+  async getAvailable(accountId: string, id: string): Promise<EntityRecord> {
+    const entity = await this.get(accountId, id);
+    if (entity.status !== 'active') {
+      throw new DomainException('entity_unavailable', `Entity ${id} is ${entity.status} and does not take messages`, 409, {
+        extra: { status: entity.status },
+      });
+    }
+    return entity;
+  }
+
+  /** Newest first, paged by an opaque cursor. */
+  async list(accountId: string, opts: { externalUserId?: string; limit: number; cursor?: string }) {
+    const qb = this.repo.createQueryBuilder('e').where('e.account_id = :accountId', { accountId });
+    if (opts.externalUserId !== undefined) qb.andWhere('e.external_user_id = :x', { x: opts.externalUserId });
+    if (opts.cursor) {
+      const c = decodeCursor(opts.cursor);
+      qb.andWhere('(e.created_at, e.id) < (:at, :id)', { at: c.createdAt, id: c.id });
+    }
+    const rows = await qb.orderBy('e.created_at', 'DESC').addOrderBy('e.id', 'DESC').limit(opts.limit + 1).getMany();
+    const page = rows.slice(0, opts.limit);
+    return { data: page, nextCursor: rows.length > opts.limit ? encodeCursor(page[page.length - 1]) : null };
+  }
+
+  async update(accountId: string, id: string, input: UpdateEntityInput): Promise<EntityRecord> {
+    const entity = await this.get(accountId, id);
+    if (input.name !== undefined) entity.name = input.name.trim();
+    if (input.purpose !== undefined && input.purpose.trim() !== entity.purpose) {
+      entity.purpose = input.purpose.trim();
+      if (!input.personality) entity.personality = derivePersonality(entity.name, entity.purpose);
+    }
+    if (input.status !== undefined) entity.status = input.status;
+    if (input.personality) {
+      const { traits, ...rest } = input.personality;
+      entity.personality = { ...entity.personality, ...defined(rest), traits: { ...entity.personality.traits, ...defined(traits ?? {}) } };
+    }
+    return this.repo.save(entity);
+  }
+
+  /** Deletes the entity with its interactions and memory (cascade). */
+  async remove(accountId: string, id: string): Promise<void> {
+    const res = await this.repo.delete({ id, accountId });
+    if (!res.affected) throw new NotFoundError(`Entity ${id} not found`, 'entity_not_found');
   }
 }

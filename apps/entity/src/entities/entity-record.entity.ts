@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { Personality } from './personality';
 
 export type EntityStatus = 'active' | 'paused' | 'archived';
 
@@ -12,6 +13,7 @@ export class EntityRecord {
   @Column({ type: 'text' }) purpose: string;
   @Column({ type: 'text', nullable: true }) externalUserId: string | null;
   @Column({ type: 'text', default: 'active' }) status: EntityStatus;
+  @Column({ type: 'jsonb' }) personality: Personality;
   @CreateDateColumn({ type: 'timestamptz', precision: 3 }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 }) updatedAt: Date;
 }

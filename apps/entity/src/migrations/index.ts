@@ -1,4 +1,5 @@
 import { Initial1732200000000 } from './1732200000000-initial';
+import { EntityApi1732300000000 } from './1732300000000-entity-api';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
-export const migrations = [Initial1732200000000];
+export const migrations = [Initial1732200000000, EntityApi1732300000000];

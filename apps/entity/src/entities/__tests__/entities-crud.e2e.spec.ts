@@ -1,0 +1,83 @@
+import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityConfig } from '../../config';
+import { entityService } from '../../service';
+
+describe('entity CRUD: list, update, delete, personality', () => {
+  let t: TestApp<EntityConfig>;
+  let provider: TestAccount;
+  let other: TestAccount;
+  let readOnly: TestAccount;
+  const bearer = (a: TestAccount) => ({ Authorization: `Bearer ${a.key}` });
+  const create = async (a: TestAccount, body: Record<string, unknown>) =>
+    expectStatus(await t.http.post('/api/v1/entities').set(bearer(a)).send(body), 201).body.entity;
+
+  beforeAll(async () => {
+    t = await createTestApp(entityService);
+    provider = await t.account('provider');
+    other = await t.account('other');
+    readOnly = await t.account('read-only', ['entities:read']);
+  });
+  afterAll(() => t?.close());
+
+  it('derives the same personality from the same purpose, and a different one from another', async () => {
+    const a = await create(provider, { name: 'Lia', purpose: 'A patient tutor who helps students learn grammar' });
+    const b = await create(provider, { name: 'Lia', purpose: 'A patient tutor who helps students learn grammar' });
+    const c = await create(provider, { name: 'Rex', purpose: 'Uma companheira divertida para conversar e contar piadas' });
+    expect(a.personality).toEqual(b.personality);
+    expect(a.personality.language).toBe('en');
+    expect(c.personality.language).toBe('pt-BR');
+    expect(c.personality.traits.humor).toBeGreaterThan(a.personality.traits.humor);
+    expect(c.personality.greeting).toContain('Rex');
+    for (const v of Object.values(a.personality.traits)) expect(v).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lists newest first with a cursor and filters by external_user_id', async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await create(other, { name: `E${i}`, purpose: 'helper', external_user_id: i === 1 ? 'u-1' : 'u-2' }));
+    const first = expectStatus(await t.http.get('/api/v1/entities?limit=2').set(bearer(other)), 200).body;
+    expect(first.data.map((e: { id: string }) => e.id)).toEqual([made[2].id, made[1].id]);
+    const second = expectStatus(await t.http.get(`/api/v1/entities?limit=2&cursor=${first.next_cursor}`).set(bearer(other)), 200).body;
+    expect(second.data.map((e: { id: string }) => e.id)).toEqual([made[0].id]);
+    expect(second.next_cursor).toBeNull();
+    const filtered = expectStatus(await t.http.get('/api/v1/entities?external_user_id=u-1').set(bearer(other)), 200).body;
+    expect(filtered.data.map((e: { id: string }) => e.id)).toEqual([made[1].id]);
+    const bad = expectStatus(await t.http.get('/api/v1/entities?limit=0&cursor=garbage').set(bearer(other)), 422).body;
+    expect(bad.code).toBe('validation_error');
+    expect(expectStatus(await t.http.get('/api/v1/entities?cursor=garbage').set(bearer(other)), 422).body.details[0].loc).toEqual(['query', 'cursor']);
+  });
+
+  it('updates name, status and personality; a new purpose re-derives the personality', async () => {
+    const e = await create(provider, { name: 'Ana', purpose: 'A customer support agent' });
+    const edited = expectStatus(
+      await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ name: 'Ana B', personality: { traits: { humor: 0.9 }, tone: 'cheeky' } }),
+      200,
+    ).body.entity;
+    expect(edited).toMatchObject({ name: 'Ana B', status: 'active' });
+    expect(edited.personality.traits.humor).toBe(0.9);
+    expect(edited.personality.traits.warmth).toBe(e.personality.traits.warmth);
+    expect(edited.personality.tone).toBe('cheeky');
+    const repurposed = expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ purpose: 'Um assistente jurídico formal' }), 200).body.entity;
+    expect(repurposed.personality.language).toBe('pt-BR');
+    const paused = expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ status: 'paused' }), 200).body.entity;
+    expect(paused.status).toBe('paused');
+    const invalid = expectStatus(
+      await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ status: 'sleeping', personality: { traits: { humor: 3 } } }),
+      422,
+    ).body;
+    expect(invalid.details.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.status', 'body.personality.traits.humor']));
+    expect(expectStatus(await t.http.get(`/api/v1/entities/${e.id}`).set(bearer(provider)), 200).body.entity.status).toBe('paused');
+  });
+
+  it('deletes, and keeps other accounts and read-only keys out', async () => {
+    const e = await create(provider, { name: 'Gone', purpose: 'temporary' });
+    expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(other)).send({ name: 'x' }), 404);
+    expect(expectStatus(await t.http.delete(`/api/v1/entities/${e.id}`).set(bearer(other)), 404).body.code).toBe('entity_not_found');
+    expect(expectStatus(await t.http.delete(`/api/v1/entities/${e.id}`).set(bearer(readOnly)), 403).body.code).toBe('insufficient_scope');
+    expectStatus(await t.http.get('/api/v1/entities').set(bearer(readOnly)), 200);
+    expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).send({ name: 'x' }), 401);
+    expect(expectStatus(await t.http.delete(`/api/v1/entities/${e.id}`).set(bearer(provider)), 200).body).toEqual({ ok: true, id: e.id, deleted: true });
+    expectStatus(await t.http.get(`/api/v1/entities/${e.id}`).set(bearer(provider)), 404);
+    expect((await t.http.get('/api/v1/entities').set(bearer(other))).body.data.some((x: { id: string }) => x.id === e.id)).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { Interaction } from '../interaction.entity';
+
+export class SendMessageDto {
+  @ApiProperty({ description: 'Text sent to the entity', example: 'Oi! Meu nome é Ana e eu adoro café.', maxLength: 8000 })
+  @IsString() @IsNotEmpty() @MaxLength(8000)
+  message: string;
+
+  @ApiPropertyOptional({ description: 'Stable id of the end user; the entity keeps a memory of this person', example: 'user-42', maxLength: 200 })
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200)
+  end_user_id?: string;
+
+  @ApiPropertyOptional({ description: 'Display name of the end user', example: 'Ana', maxLength: 200 })
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200)
+  end_user_name?: string;
+}
+
+export class ListMessagesQueryDto {
+  @ApiPropertyOptional({ description: 'Only turns with this end user' })
+  @IsOptional() @IsString() @MaxLength(200)
+  end_user_id?: string;
+
+  @ApiPropertyOptional({ description: 'Only turns created after this instant (ISO 8601)', example: '2026-11-21T12:00:00.000Z' })
+  @IsOptional() @IsISO8601({ strict: true })
+  since?: string;
+
+  @ApiPropertyOptional({ description: '`next_cursor` of the previous page' })
+  @IsOptional() @IsString() @MaxLength(200)
+  cursor?: string;
+
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
+  @IsOptional() @Type(() => Number) @IsNumber({ allowNaN: false }) @Min(1) @Max(200)
+  limit?: number;
+}
+
+export class InteractionDto {
+  @ApiProperty({ example: 'int_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
+  @ApiProperty({ example: 'ent_01jdz3k5q8c9w3m5y4x0b7n2ph' }) entity_id: string;
+  @ApiProperty({ example: 'Oi! Meu nome é Ana.' }) message: string;
+  @ApiProperty({ type: String, nullable: true, description: "The entity's reply; null while pending" }) response: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'user-42' }) end_user_id: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Ana' }) end_user_name: string | null;
+  @ApiProperty({ enum: ['pending', 'completed', 'failed'] }) status: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Why a failed turn failed' }) error: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completed_at: string | null;
+
+  static from(i: Interaction): InteractionDto {
+    return {
+      id: i.id,
+      entity_id: i.entityId,
+      message: i.message,
+      response: i.response,
+      end_user_id: i.endUserId,
+      end_user_name: i.endUserName,
+      status: i.status,
+      error: i.error,
+      created_at: i.createdAt.toISOString(),
+      completed_at: i.completedAt ? i.completedAt.toISOString() : null,
+    };
+  }
+}
+
+export class InteractionResponseDto {
+  @ApiProperty({ example: true }) ok: true;
+  @ApiProperty({ type: InteractionDto }) interaction: InteractionDto;
+}
+
+export class PendingResponseDto {
+  @ApiProperty({ example: true }) ok: true;
+  @ApiProperty({ example: true }) pending: true;
+  @ApiProperty({ example: 'int_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'Poll GET …/messages to find its response' }) interaction_id: string;
+}
+
+export class InteractionListDto {
+  @ApiProperty({ example: true }) ok: true;
+  @ApiProperty({ type: [InteractionDto], description: 'Oldest first' }) data: InteractionDto[];
+  @ApiProperty({ type: String, nullable: true }) next_cursor: string | null;
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext, RequireScopes } from '@platform/auth';
+import type { Response } from 'express';
+import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import { SCOPES } from '../entities/scopes';
+import { InteractionDto, InteractionListDto, InteractionResponseDto, ListMessagesQueryDto, PendingResponseDto, SendMessageDto } from './dto/interaction.dto';
+import { InteractionsService } from './interactions.service';
+
+@ApiTags('messages')
+@ErrorResponses()
+@ApiExtraModels(PendingResponseDto)
+@Controller('api/v1/entities/:entityId/messages')
+export class InteractionsController {
+  constructor(private readonly interactions: InteractionsService) {}
+
+  @Post()
+  @RequireScopes(SCOPES.chat)
+  @ApiOperation({
+    summary: 'Send a message to the entity',
+    description:
+      'Needs `entities:chat`. Waits up to 30 seconds (MESSAGE_WAIT_MS) for the reply and answers `{ok, interaction}`; past that it answers ' +
+      '202 `{ok, pending: true, interaction_id}` and the turn still completes: poll GET …/messages. With `end_user_id` the entity ' +
+      'remembers the person (name, facts, relationship) across conversations; turns of one (entity, end user) run one at a time, in order.',
+  })
+  @ApiOkResponse({ type: InteractionResponseDto })
+  @ApiAcceptedResponse({ type: PendingResponseDto, description: 'Still processing' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })
+  @ApiResponse({ status: 409, type: ErrorDto, description: 'entity_unavailable: the entity is paused or archived' })
+  async send(
+    @Auth() auth: AuthContext,
+    @Param('entityId') entityId: string,
+    @Body() body: SendMessageDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<InteractionResponseDto | PendingResponseDto> {
+    const { interaction, pending } = await this.interactions.send(auth.accountId, entityId, {
+      message: body.message,
+      endUserId: body.end_user_id,
+      endUserName: body.end_user_name,
+    });
+    if (pending) {
+      res.status(HttpStatus.ACCEPTED);
+      return { ok: true, pending: true, interaction_id: interaction.id };
+    }
+    res.status(HttpStatus.OK);
+    return { ok: true, interaction: InteractionDto.from(interaction) };
+  }
+
+  @Get()
+  @RequireScopes(SCOPES.read)
+  @ApiOperation({
+    summary: 'The message history',
+    description: 'Needs `entities:read`. Oldest first, with pending and failed turns and their status; filter by `end_user_id` and `since`, page with `cursor`.',
+  })
+  @ApiOkResponse({ type: InteractionListDto })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })
+  async list(@Auth() auth: AuthContext, @Param('entityId') entityId: string, @Query() q: ListMessagesQueryDto): Promise<InteractionListDto> {
+    const page = await this.interactions.list(auth.accountId, entityId, { endUserId: q.end_user_id, since: q.since, cursor: q.cursor, limit: q.limit ?? 50 });
+    return { ok: true, data: page.data.map(InteractionDto.from), next_cursor: page.nextCursor };
+  }
+}

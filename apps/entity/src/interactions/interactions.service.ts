@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { JobQueue } from '@platform/queue';
+import { DataSource } from 'typeorm';
+import type { EntityConfig } from '../config';
+import { EntitiesService } from '../entities/entities.service';
+import { Interaction } from './interaction.entity';
+import { TurnEvents } from './turn-events';
+import { TURNS_QUEUE, TurnJob } from './turn.processor';
+
+export interface SendInput {
+  message: string;
+  endUserId?: string;
+  endUserName?: string;
+}
+
+const POLL_MS = 150;
+
+@Injectable()
+export class InteractionsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: EntityConfig,
+    private readonly entities: EntitiesService,
+    private readonly queue: JobQueue,
+    private readonly events: TurnEvents,
+  ) {}
+
+  /**
+   * Stores the turn, queues it, and waits up to MESSAGE_WAIT_MS for the reply. Answers the
+   * finished interaction, or `null` when it is still pending (the caller then answers 202).
+   */
+  async send(accountId: string, entityId: string, input: SendInput): Promise<{ interaction: Interaction; pending: boolean }> {
+    await this.entities.getAvailable(accountId, entityId);
+    const repo = this.ds.getRepository(Interaction);
+    const turn = await repo.save(
+      repo.create({
+        id: newId('int'),
+        accountId,
+        entityId,
+        endUserId: input.endUserId ?? null,
+        endUserName: input.endUserName ?? null,
+        message: input.message,
+        response: null,
+        status: 'pending',
+        error: null,
+        provider: null,
+        attempts: 0,
+        completedAt: null,
+      }),
+    );
+    const finished = new Promise<void>((resolve) => {
+      const off = this.events.once(turn.id, resolve);
+      setTimeout(() => (off(), resolve()), this.config.messageWaitMs).unref();
+    });
+    await this.queue.add<TurnJob>(TURNS_QUEUE, 'turn', { interactionId: turn.id }, { jobId: turn.id, attempts: 5, backoffMs: 1000 });
+    const current = await this.waitForTurn(turn.id, finished);
+    return { interaction: current, pending: current.status === 'pending' };
+  }
+
+  private async waitForTurn(id: string, finished: Promise<void>): Promise<Interaction> {
+    const repo = this.ds.getRepository(Interaction);
+    const deadline = Date.now() + this.config.messageWaitMs;
+    let signalled = false;
+    void finished.then(() => (signalled = true));
+    for (;;) {
+      const row = (await repo.findOneBy({ id }))!;
+      if (row.status !== 'pending' || Date.now() >= deadline) return row;
+      // Woken by this process's worker, or by polling when another process runs the turn.
+      await Promise.race([finished, new Promise((r) => setTimeout(r, POLL_MS))]);
+      if (signalled) return (await repo.findOneBy({ id }))!;
+    }
+  }
+
+  /** The history, oldest first, including pending and failed turns. */
+  async list(accountId: string, entityId: string, q: { endUserId?: string; since?: string; cursor?: string; limit: number }) {
+    await this.entities.get(accountId, entityId);
+    const qb = this.ds
+      .getRepository(Interaction)
+      .createQueryBuilder('i')
+      .where('i.account_id = :accountId AND i.entity_id = :entityId', { accountId, entityId });
+    if (q.endUserId !== undefined) qb.andWhere('i.end_user_id = :u', { u: q.endUserId });
+    if (q.since) qb.andWhere('i.created_at > :since', { since: new Date(q.since) });
+    if (q.cursor) {
+      const c = decodeCursor(q.cursor);
+      qb.andWhere('(i.created_at, i.id) > (:at, :id)', { at: c.createdAt, id: c.id });
+    }
+    const rows = await qb.orderBy('i.created_at', 'ASC').addOrderBy('i.id', 'ASC').limit(q.limit + 1).getMany();
+    const page = rows.slice(0, q.limit);
+    return { data: page, nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]) : null };
+  }
+}

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Fact, extractFacts, ReplyEngine, Soul, summarizeRelationship, ChatTurn } from '@platform/conversation';
+import { EntityManager, LessThan } from 'typeorm';
+import { EntityRecord } from '../entities/entity-record.entity';
+import { EndUser } from '../memory/end-user.entity';
+import { Interaction } from './interaction.entity';
+import { REPLY_ENGINE } from './reply-engine.provider';
+
+const HISTORY_TURNS = 10;
+
+function soulOf(entity: EntityRecord): Soul {
+  const p = entity.personality;
+  return {
+    id: entity.id,
+    name: entity.name,
+    description: entity.purpose,
+    tone: p.tone,
+    language: p.language,
+    styleRules: p.style_rules,
+    greeting: p.greeting,
+  };
+}
+
+/** Facts dedupe by kind and key; a newer statement replaces an older one. */
+export function mergeFacts(known: Fact[], fresh: Fact[]): Fact[] {
+  const byKey = new Map<string, Fact>();
+  for (const f of [...known, ...fresh]) byKey.set(`${f.kind}|${f.key}|${f.kind === 'name' ? '' : f.value}`, f);
+  return [...byKey.values()];
+}
+
+/**
+ * Runs one turn inside the caller's transaction: history and memory of this end user only,
+ * the reply from the engine, then the interaction and the end user's memory updated.
+ */
+@Injectable()
+export class TurnRunner {
+  constructor(@Inject(REPLY_ENGINE) private readonly engine: ReplyEngine) {}
+
+  async run(tx: EntityManager, turn: Interaction): Promise<void> {
+    const entity = await tx.getRepository(EntityRecord).findOneBy({ id: turn.entityId });
+    if (!entity) return;
+    const memoryRepo = tx.getRepository(EndUser);
+    const memory = turn.endUserId ? await memoryRepo.findOneBy({ entityId: entity.id, endUserId: turn.endUserId }) : null;
+    const language = entity.personality.language;
+    const fresh = turn.endUserId ? extractFacts(turn.message, { language }) : [];
+    const facts = mergeFacts(memory?.facts ?? [], fresh);
+    const nameFact = facts.find((f) => f.kind === 'name')?.value;
+    const userName = turn.endUserName ?? nameFact ?? memory?.name ?? undefined;
+
+    // Without an end user id a turn is stateless: no history, no memory, nothing to leak.
+    let history: ChatTurn[] = [];
+    if (turn.endUserId) {
+      const previous = await tx.getRepository(Interaction).find({
+        where: { entityId: entity.id, endUserId: turn.endUserId, status: 'completed', createdAt: LessThan(turn.createdAt) },
+        order: { createdAt: 'DESC', id: 'DESC' },
+        take: HISTORY_TURNS,
+      });
+      history = previous.reverse().flatMap((p) => [
+        { role: 'user' as const, content: p.message },
+        { role: 'assistant' as const, content: p.response ?? '' },
+      ]);
+    }
+
+    const reply = await this.engine.reply({ soul: soulOf(entity), language, history, message: turn.message, userName, facts });
+    const now = new Date();
+    await tx.getRepository(Interaction).update(
+      { id: turn.id },
+      { response: reply.content, status: 'completed', provider: reply.provider, completedAt: now, error: null },
+    );
+    if (turn.endUserId) {
+      const interactions = (memory?.interactions ?? 0) + 1;
+      const firstSeenAt = memory?.firstSeenAt ?? turn.createdAt;
+      const name = turn.endUserName ?? nameFact ?? memory?.name ?? null;
+      await memoryRepo.save({
+        entityId: entity.id,
+        endUserId: turn.endUserId,
+        accountId: turn.accountId,
+        name,
+        facts,
+        interactions,
+        firstSeenAt,
+        lastSeenAt: now,
+        summary: summarizeRelationship(facts, { interactions, firstSeen: firstSeenAt, lastSeen: now, name: name ?? undefined }, language),
+      });
+    }
+  }
+}
+
