@@ -1,4 +1,4 @@
-import { loadConfig } from '@platform/config';
+import { ConfigValidationError, loadConfig } from '@platform/config';
 import { z } from 'zod';
 
 const bool = z
@@ -34,7 +34,26 @@ export const messagingConfigDefinition = {
   service: 'messaging' as const,
   defaults: { port: 3200, rateLimitPerMinute: 100 },
   extra,
-  map: (e: z.infer<z.ZodObject<typeof extra>>) => ({
+  map: (e: z.infer<z.ZodObject<typeof extra>>) => {
+    checkProvider(e);
+    return mapConfig(e);
+  },
+};
+
+/** Provider settings that only make sense together, all reported at once. */
+function checkProvider(e: z.infer<z.ZodObject<typeof extra>>): void {
+  const problems: string[] = [];
+  if (e.LLM_PROVIDER === 'openai' && !e.OPENAI_API_KEY) problems.push('OPENAI_API_KEY: required when LLM_PROVIDER=openai');
+  if (e.LLM_PROVIDER === 'anthropic' && !e.ANTHROPIC_API_KEY) problems.push('ANTHROPIC_API_KEY: required when LLM_PROVIDER=anthropic');
+  if (e.LLM_PROVIDER === 'openai-compatible') {
+    if (!e.LLM_BASE_URL) problems.push('LLM_BASE_URL: required when LLM_PROVIDER=openai-compatible (e.g. http://localhost:11434/v1)');
+    if (!e.LLM_MODEL) problems.push('LLM_MODEL: required when LLM_PROVIDER=openai-compatible');
+  }
+  if (problems.length) throw new ConfigValidationError('messaging', problems);
+}
+
+function mapConfig(e: z.infer<z.ZodObject<typeof extra>>) {
+  return {
     llm: {
       provider: e.LLM_PROVIDER,
       model: e.LLM_MODEL,
@@ -57,8 +76,8 @@ export const messagingConfigDefinition = {
       maxAttempts: e.CHANNEL_SEND_MAX_ATTEMPTS,
       backoffMs: e.CHANNEL_SEND_BACKOFF_MS,
     },
-  }),
-};
+  };
+}
 
 export type MessagingConfig = ReturnType<typeof loadMessagingConfig>;
 
