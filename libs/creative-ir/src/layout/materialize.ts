@@ -1,5 +1,5 @@
 import type { Config as YogaConfig, Node as YogaNode } from 'yoga-layout/dist/src/wrapAssembly';
-import { ensureFonts } from '../fonts/font-registry';
+import { ensureFonts, type FontOptions } from '../fonts/font-registry';
 import type { FrameNode, IrDocument, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import { layoutText, type TextLayout, type TextLayoutInput } from '../text/text-layout';
@@ -212,8 +212,8 @@ function collect(b: Built, ox: number, oy: number, lang: string, warnings: Mater
 }
 
 /** Loads yoga and registers bundled fonts. Safe to call many times; `materialize` and `render*` call it. */
-export async function initCreativeIr(): Promise<void> {
-  ensureFonts();
+export async function initCreativeIr(options: FontOptions = {}): Promise<void> {
+  ensureFonts(options);
   await loadYogaOnce();
 }
 
