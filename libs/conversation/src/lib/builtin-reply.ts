@@ -105,50 +105,50 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   const parts: string[] = [];
   const personal = ctx.newFacts.filter((f) => f.kind !== 'name');
-  const ack = ctx.statedName || personal.length > 0;
+  const ack = Boolean(ctx.statedName) || personal.length > 0;
+  // What the message says besides stating facts ("Sou a Ana e meu pedido não chegou").
+  const rest = ack ? detectIntents(withoutFacts(message, ctx.newFacts)) : i;
+  const complaint = rest.complaint && (!ack || rest.substantive);
+  const asks = (rest.question || rest.request) && rest.substantive;
 
   if (i.greeting && !ack && (i.substantive || i.howAreYou)) {
     parts.push(fill(ctx, choose(ctx, L.hello)));
   }
 
-  if (i.complaint) {
+  if (ctx.statedName) {
+    parts.push(fill(ctx, choose(ctx, L.nameAck).replace('{Name}', ctx.statedName.split(' ')[0])));
+    ctx.nameUsed = true;
+    if (ctx.firstContact && !complaint && !asks) parts.push(selfIntro(ctx));
+  }
+
+  if (complaint) {
     spareName(ctx);
     if (repeatedAsk(ctx, message)) parts.push(lang === 'pt' ? 'Vi que você já tinha me falado disso antes.' : 'I see you mentioned this before.');
     parts.push(fill(ctx, choose(ctx, L.complaint)));
-    const topic = findTopic(message);
     const ownAsk = ctx.voice.id === 'empathetic' || ctx.voice.id === 'technical';
-    const ask = topic
-      ? topicLines(topic, lang, message).ask
-      : ownAsk
-        ? choose(ctx, L.defaultAsk)
-        : lang === 'pt'
-          ? 'Pode me contar o que aconteceu, com o número do pedido ou protocolo, se tiver?'
-          : 'Could you tell me what happened, with the order or ticket number if you have it?';
+    const fallback = ownAsk
+      ? L.defaultAsk
+      : [
+          lang === 'pt'
+            ? 'Pode me contar o que aconteceu, com o número do pedido ou protocolo, se tiver?'
+            : 'Could you tell me what happened, with the order or ticket number if you have it?',
+        ];
     const wrap = ctx.voice.id === 'sales' ? [lang === 'pt' ? 'Vamos resolver isso: {ask}' : "Let's get this fixed: {ask}"] : L.needMore;
-    parts.push(fill(ctx, withAsk(choose(ctx, wrap), ask)));
+    parts.push(followUp(ctx, message, wrap, fallback));
     const earlierComplaints = ctx.userTurns.filter((u) => detectIntents(u).complaint).length;
-    const offered = ctx.history.some((t) => t.role === 'assistant' && L.escalate.some((e) => fold(t.content).includes(fold(e).slice(0, 30))));
-    if (earlierComplaints >= 1 && !offered) parts.push(fill(ctx, choose(ctx, L.escalate)));
-    return parts;
+    if (earlierComplaints >= 1 && !alreadySaid(ctx, L.escalate)) parts.push(fill(ctx, choose(ctx, L.escalate)));
+    return dedupe(parts);
   }
 
-  if (ack) {
-    if (ctx.statedName) {
-      parts.push(fill(ctx, choose(ctx, L.nameAck).replace('{Name}', ctx.statedName.split(' ')[0])));
-      ctx.nameUsed = true;
-      if (ctx.firstContact) parts.push(selfIntro(ctx));
-    }
+  if (ack && !asks) {
     if (personal.length) {
       const said = factAck(ctx, personal[0], personal);
       parts.push(said);
-      if (ctx.voice.chatty && !said.endsWith('?') && !(i.question || i.request)) parts.push(fill(ctx, choose(ctx, L.statementAsk)));
+      if (ctx.voice.chatty && !said.endsWith('?')) parts.push(fill(ctx, choose(ctx, L.statementAsk)));
+    } else {
+      parts.push(OPEN[ctx.voice.id][lang]);
     }
-    const stripped = withoutFacts(message, ctx.newFacts);
-    const rest = detectIntents(stripped);
-    if (!((rest.question || rest.request) && rest.substantive)) {
-      if (!personal.length) parts.push(OPEN[ctx.voice.id][lang]);
-      return parts;
-    }
+    return parts;
   }
 
   if (i.isBot) {
@@ -166,17 +166,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return parts;
   }
 
-  if ((i.question || i.request) && i.substantive) {
+  if (asks) {
     spareName(ctx);
     if (repeatedAsk(ctx, message)) {
       parts.push(lang === 'pt' ? 'Você já tinha me perguntado isso — vamos resolver de vez.' : "You asked me this before — let's get it sorted this time.");
-    } else if (i.question && !ack) {
+    } else if (rest.question && !ack) {
       parts.push(fill(ctx, choose(ctx, L.question)));
     }
-    const topic = findTopic(message);
-    const ask = topic ? topicLines(topic, lang, message).ask : choose(ctx, L.defaultAsk);
-    parts.push(fill(ctx, withAsk(choose(ctx, L.needMore), ask)));
-    return parts;
+    parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
+    return dedupe(parts);
   }
 
   if (i.thanks) {
@@ -193,14 +191,59 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (i.no) return [fill(ctx, choose(ctx, L.no))];
   if (i.yes) return [fill(ctx, choose(ctx, L.yes))];
 
-  if (ack) return parts;
-
   // A plain statement: acknowledge and move the conversation forward.
   spareName(ctx);
+  const topic = findTopic(message) ?? topicOfConversation(ctx);
+  if (topic?.id === 'feelings') {
+    parts.push(fill(ctx, choose(ctx, L.complaint)));
+    parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
+    return dedupe(parts);
+  }
   parts.push(fill(ctx, choose(ctx, L.statement)));
-  const topic = findTopic(message);
-  parts.push(topic ? fill(ctx, withAsk(choose(ctx, L.needMore), topicLines(topic, lang, message).ask)) : fill(ctx, choose(ctx, L.statementAsk)));
-  return parts;
+  parts.push(topic ? followUp(ctx, message, L.needMore, L.statementAsk) : fill(ctx, choose(ctx, L.statementAsk)));
+  return dedupe(parts);
+}
+
+/**
+ * The follow-up question: the topic's (refined by what the message already says), else a
+ * fallback. Never asks exactly what the previous assistant message asked; if every option was
+ * just asked, offers a human instead.
+ */
+function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: readonly string[]): string {
+  const topic = findTopic(message) ?? topicOfConversation(ctx);
+  // Details given in the last few messages count too ("HP LaserJet, error 0x61…" then "still not working").
+  const recent = [...ctx.userTurns.slice(-3), message].join(' \n ');
+  const topicAsk = topic ? topicLines(topic, ctx.lang, recent).ask : undefined;
+  const baseAsk = topic ? fold(topicLines(topic, ctx.lang).ask).slice(0, 40) : undefined;
+  // Once details were given, never fall back to asking for them all again.
+  const others = topicAsk && baseAsk && fold(topicAsk).slice(0, 40) !== baseAsk ? fallback.filter((a) => fold(a).slice(0, 40) !== baseAsk) : fallback;
+  const candidates = [...(topicAsk ? [topicAsk] : []), ...others];
+  const last = fold(ctx.lastAssistant ?? '');
+  const fresh = candidates.filter((a) => !last.includes(fold(a).slice(0, 40)));
+  if (!fresh.length) {
+    return fill(ctx, choose(ctx, ctx.L.escalate));
+  }
+  const ask = topic && fresh[0] === candidates[0] ? fresh[0] : choose(ctx, fresh);
+  // Several sentences ("Anotei o pedido 123. Pode me confirmar…?") stand on their own.
+  if (/[.!?]\s+\S/.test(ask)) return ask;
+  return fill(ctx, withAsk(choose(ctx, wrap), ask));
+}
+
+/** The topic of the latest user message that had one. */
+function topicOfConversation(ctx: Ctx) {
+  for (let k = ctx.userTurns.length - 1; k >= 0; k--) {
+    const t = findTopic(ctx.userTurns[k]);
+    if (t) return t;
+  }
+  return undefined;
+}
+
+function alreadySaid(ctx: Ctx, lines: readonly string[]): boolean {
+  return ctx.history.some((t) => t.role === 'assistant' && lines.some((e) => fold(t.content).includes(fold(e.replace(/\{[a-zA-Z]+\}/g, '')).slice(0, 30))));
+}
+
+function dedupe(parts: string[]): string[] {
+  return parts.filter((p, k) => p && parts.indexOf(p) === k);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -373,8 +416,10 @@ function recallMe(ctx: Ctx): string[] {
   return parts;
 }
 
+/** Lower-cases the first letter, except for "I", "I'm"… and acronyms. */
 function lowerFirst(s: string): string {
-  return s ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+  if (!s || /^(?:I\b|I['’]|\p{Lu}{2})/u.test(s)) return s;
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
 const WHEN = /\b(amanha|hoje|semana|mes|ano|fim de semana|feriado|ferias|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|segunda|terca|quarta|quinta|sexta|sabado|domingo|tomorrow|today|tonight|week|month|year|weekend|holiday|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|soon|logo)\b/;

@@ -53,9 +53,36 @@ export const TOPICS: Topic[] = [
   },
   {
     id: 'error',
-    match: /\b(erro|bug|trava|travando|nao abre|nao funciona|nao carrega|nao liga|caiu|lento|crash|error|doesn'?t work|not working|won'?t (open|load|start)|freez|slow|broken|install|instal|configur|setup|update|atualiz)/,
+    match: /\b(erro|bug|trava|travando|nao abre|nao funciona|nao carrega|nao liga|nao conecta|caiu|lento|crash|error|doesn'?t work|not working|won'?t (open|load|start|connect|print|turn on)|wi-?fi|internet|bluetooth|impressora|printer|freez|slow|broken|install|instal|configur|setup|update|atualiz)/,
     pt: { about: 'esse problema técnico', ask: 'Qual é a mensagem de erro exata, em qual aparelho ou versão, e o que você já tentou?' },
     en: { about: 'this technical issue', ask: "What's the exact error message, on which device or version, and what have you tried so far?" },
+    refine: (f) => {
+      const code = /\b(0x[0-9a-f]+|erro \S+|error \S+|codigo \S+|code \S+|\d{3,})\b/.test(f);
+      const device = /\b(iphone|android|samsung|windows|mac|macos|linux|ios|chrome|firefox|safari|hp|epson|canon|dell|lenovo|notebook|laptop|celular|phone|printer|impressora|roteador|router|versao|version|v\d)/.test(f);
+      const tried = /\b(ja tentei|tentei|reiniciei|reinstalei|desliguei|already|tried|restarted|rebooted|reinstalled|reset)\b/.test(f);
+      if (code && device && tried) {
+        return {
+          pt: 'Desde quando isso acontece, e acontece também em outro aparelho ou rede?',
+          en: 'When did it start, and does it also happen on another device or network?',
+        };
+      }
+      const missing = { pt: [] as string[], en: [] as string[] };
+      if (!code) {
+        missing.pt.push('a mensagem de erro exata');
+        missing.en.push('the exact error message');
+      }
+      if (!device) {
+        missing.pt.push('o aparelho ou a versão');
+        missing.en.push('the device or version');
+      }
+      if (!tried) {
+        missing.pt.push('o que você já tentou');
+        missing.en.push('what you have already tried');
+      }
+      if (missing.pt.length === 3) return undefined;
+      const list = (xs: string[], and: string) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} ${and} ${xs[xs.length - 1]}` : xs[0]);
+      return { pt: `Pode me dizer ${list(missing.pt, 'e')}?`, en: `Could you tell me ${list(missing.en, 'and')}?` };
+    },
   },
   {
     id: 'price',
@@ -91,7 +118,7 @@ export const TOPICS: Topic[] = [
   },
   {
     id: 'feelings',
-    match: /\b(triste|ansios|ansiedade|sozinh|deprimid|estressad|chatead|preocupad|medo|cansad|sad\b|anxious|anxiety|lonely|alone|depressed|stressed|upset|worried|scared|afraid|overwhelmed|tired)/,
+    match: /\b(triste|ansios|ansiedade|sozinh|terminou comigo|terminamos|separ|divorc|morreu|faleceu|perdi meu|perdi minha|demitid|luto|chorando|broke up|divorce|died|passed away|lost my|fired|grief|crying|deprimid|estressad|chatead|preocupad|medo|cansad|sad\b|anxious|anxiety|lonely|alone|depressed|stressed|upset|worried|scared|afraid|overwhelmed|tired)/,
     pt: { about: 'o que você está sentindo', ask: 'Quer me contar o que aconteceu para você se sentir assim?' },
     en: { about: "what you're feeling", ask: 'Would you like to tell me what happened to make you feel this way?' },
   },
