@@ -80,6 +80,11 @@ describe.each([
     expect(system).toContain('Ana gosta de café');
 
     const texts = messages.map((m) => ({ role: m.role, text: textOf(m.content) }));
+    if (provider === 'anthropic') {
+      // Anthropic needs the user first: the opening greeting travels in the system prompt.
+      expect(system).toContain(`You opened this conversation with:\n"${soul.greeting}"`);
+      texts.unshift({ role: 'assistant', text: soul.greeting });
+    }
     expect(texts).toEqual([
       { role: 'assistant', text: soul.greeting },
       { role: 'user', text: 'Meu nome é Ana.' },

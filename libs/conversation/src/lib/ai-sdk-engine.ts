@@ -8,6 +8,8 @@ import { toProviderError } from './to-provider-error';
 import type { EngineConfig, ReplyEngine, ReplyRequest, ReplyResult } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Replies are conversational; this also keeps providers from guessing limits for unknown models. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 export const DEFAULT_MODELS: Record<'openai' | 'anthropic', string> = {
   openai: 'gpt-4o-mini',
   anthropic: 'claude-3-5-haiku-latest',
@@ -68,11 +70,17 @@ export class AiSdkEngine implements ReplyEngine {
   }
 
   async reply(req: ReplyRequest, opts?: { signal?: AbortSignal }): Promise<ReplyResult> {
-    const { text, modelId } = await this.complete({
-      system: buildSystemPrompt(req),
-      messages: buildMessages(req),
-      signal: opts?.signal,
-    });
+    let system = buildSystemPrompt(req);
+    const messages = buildMessages(req);
+    if (this.name === 'anthropic') {
+      // Anthropic rejects a conversation whose first message is not from the user (400
+      // "first message must use the user role"): the assistant's opening lines (usually the
+      // soul greeting) move into the system prompt instead.
+      const opening: string[] = [];
+      while (messages.length > 1 && messages[0].role === 'assistant') opening.push(messages.shift()!.content);
+      if (opening.length) system += `\n\nYou opened this conversation with:\n${opening.map((o) => `"${o}"`).join('\n')}`;
+    }
+    const { text, modelId } = await this.complete({ system, messages, signal: opts?.signal, maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS });
     return { content: text, provider: this.name, model: modelId };
   }
 

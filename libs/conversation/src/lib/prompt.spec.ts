@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { buildMessages, buildSystemPrompt, MAX_HISTORY_TURNS } from './prompt';
+import { getSoul } from './souls';
+import type { ChatTurn } from './types';
+
+const soul = getSoul('patient-teacher')!;
+
+describe('buildSystemPrompt', () => {
+  it('carries the soul, the language, the user and the notes', () => {
+    const prompt = buildSystemPrompt({
+      soul,
+      language: 'pt-BR',
+      history: [{ role: 'system', content: 'The user is on the premium plan.' }],
+      message: 'oi',
+      userName: 'Ana',
+      facts: [
+        { kind: 'name', key: 'name', value: 'Aninha', text: 'Chama-se Aninha' },
+        { kind: 'plan', key: 'plan', value: 'learn spanish', text: 'Plans to learn Spanish' },
+        { kind: 'plan', key: 'plan', value: 'learn spanish', text: 'Plans to learn Spanish' },
+      ],
+    });
+    expect(prompt).toContain("You are Ms. Hart. A patient teacher who explains step by step");
+    expect(prompt).toContain('Tone: patient, encouraging and clear.');
+    expect(prompt).toContain('Always reply in Brazilian Portuguese (pt-BR)');
+    for (const rule of soul.styleRules) expect(prompt).toContain(`- ${rule}`);
+    expect(prompt).toContain('- Name: Ana');
+    expect(prompt).not.toContain('Aninha'); // the known display name wins over a remembered one
+    expect(prompt.match(/Plans to learn Spanish/g)).toHaveLength(1);
+    expect(prompt).toContain('- The user is on the premium plan.');
+  });
+
+  it('defaults to the soul language', () => {
+    expect(buildSystemPrompt({ soul, history: [], message: 'hi' })).toContain('Always reply in English (en)');
+  });
+});
+
+describe('buildMessages', () => {
+  it('keeps user/assistant turns in order, drops system and empty turns, appends the message', () => {
+    const history: ChatTurn[] = [
+      { role: 'system', content: 'note' },
+      { role: 'user', content: 'one' },
+      { role: 'assistant', content: '' },
+      { role: 'assistant', content: 'two' },
+    ];
+    expect(buildMessages({ soul, history, message: 'three' })).toEqual([
+      { role: 'user', content: 'one' },
+      { role: 'assistant', content: 'two' },
+      { role: 'user', content: 'three' },
+    ]);
+  });
+
+  it(`sends at most ${MAX_HISTORY_TURNS} recent turns`, () => {
+    const history: ChatTurn[] = Array.from({ length: 100 }, (_, k) => ({ role: k % 2 ? 'assistant' : 'user', content: `t${k}` }));
+    const messages = buildMessages({ soul, history, message: 'now' });
+    expect(messages).toHaveLength(MAX_HISTORY_TURNS + 1);
+    expect(messages[0].content).toBe(`t${100 - MAX_HISTORY_TURNS}`);
+    expect(messages.at(-1)!.content).toBe('now');
+  });
+});
