@@ -6,12 +6,11 @@ import { defineConfig } from 'vitest/config';
 // One Vitest run for the whole workspace. SWC compiles TypeScript with decorator
 // metadata (NestJS dependency injection and class-validator need it; esbuild cannot emit it).
 const tsconfig = JSON.parse(readFileSync(resolve(__dirname, 'tsconfig.base.json'), 'utf8'));
-const alias = Object.fromEntries(
-  Object.entries(tsconfig.compilerOptions.paths as Record<string, string[]>).map(([name, [target]]) => [
-    name,
-    resolve(__dirname, target),
-  ]),
-);
+// Exact matches, so `@platform/x/testing` is not read as a file under `@platform/x`.
+const alias = Object.entries(tsconfig.compilerOptions.paths as Record<string, string[]>).map(([name, [target]]) => ({
+  find: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`),
+  replacement: resolve(__dirname, target),
+}));
 
 export default defineConfig({
   plugins: [

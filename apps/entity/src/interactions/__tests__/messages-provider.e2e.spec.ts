@@ -1,0 +1,95 @@
+import { startFakeLlmServer, FakeLlmServer } from '@platform/conversation/testing';
+import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityConfig } from '../../config';
+import { entityService } from '../../service';
+
+type Turn = { id: string; message: string; status: string; response: string | null; completed_at: string | null; error: string | null };
+
+// The provider path through the real AI SDK against a local server that speaks the OpenAI wire format.
+describe('entity messages with an LLM provider', () => {
+  let llm: FakeLlmServer;
+  let t: TestApp<EntityConfig>;
+  let owner: TestAccount;
+  let entityId: string;
+  const bearer = () => ({ Authorization: `Bearer ${owner.key}` });
+
+  beforeAll(async () => {
+    llm = await startFakeLlmServer();
+    t = await createTestApp(entityService, {
+      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', MESSAGE_WAIT_MS: '150', LLM_TIMEOUT_MS: '5000' },
+    });
+    owner = await t.account('owner');
+    entityId = (await t.http.post('/api/v1/entities').set(bearer()).send({ name: 'Lia', purpose: 'A friendly companion' })).body.entity.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await llm?.close();
+  });
+
+  async function history(endUser: string): Promise<Turn[]> {
+    return (await t.http.get(`/api/v1/entities/${entityId}/messages?end_user_id=${endUser}`).set(bearer())).body.data;
+  }
+
+  async function settled(endUser: string, count: number): Promise<Turn[]> {
+    for (let i = 0; i < 100; i++) {
+      const rows = await history(endUser);
+      if (rows.length >= count && rows.every((r) => r.status !== 'pending')) return rows;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('turns did not settle');
+  }
+
+  it('answers 202 with pending past the wait, and the turn completes for a client that polls', async () => {
+    llm.behave({ kind: 'slow', delayMs: 700, text: 'Sorry for the wait, Ana!' });
+    const res = expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message: 'My name is Ana.', end_user_id: 'ana' }), 202).body;
+    expect(res).toEqual({ ok: true, pending: true, interaction_id: expect.stringMatching(/^int_/) });
+    const pending = await history('ana');
+    expect(pending).toMatchObject([{ id: res.interaction_id, status: 'pending', response: null }]);
+    const [done] = await settled('ana', 1);
+    expect(done).toMatchObject({ id: res.interaction_id, status: 'completed', response: 'Sorry for the wait, Ana!' });
+  });
+
+  it('gives the model the personality, the memory and the history of this end user only', async () => {
+    llm.behave({ kind: 'reply', text: 'Noted.' });
+    llm.requests.length = 0;
+    expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message: 'I love green tea.', end_user_id: 'ana' }), 200);
+    const body = JSON.stringify(llm.requests.at(-1)!.body);
+    expect(body).toContain('Lia'); // the entity's identity in the system prompt
+    expect(body).toContain('My name is Ana.'); // the earlier turn of this end user
+    expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message: 'Hello', end_user_id: 'bruno' }), 200);
+    const other = JSON.stringify(llm.requests.at(-1)!.body);
+    expect(other).not.toContain('Ana');
+    expect(other).not.toContain('green tea');
+  });
+
+  it('runs the turns of one end user one at a time, in order', async () => {
+    llm.behave({ kind: 'slow', delayMs: 150, text: 'ok' });
+    llm.requests.length = 0;
+    const sent = await Promise.all(
+      ['first', 'second', 'third'].map((message, i) =>
+        new Promise((r) => setTimeout(r, i * 20)).then(() =>
+          t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message, end_user_id: 'orderly' }),
+        ),
+      ),
+    );
+    for (const s of sent) expect([200, 202]).toContain(s.status);
+    const rows = await settled('orderly', 3);
+    expect(rows.map((r) => r.message)).toEqual(['first', 'second', 'third']);
+    const finished = rows.map((r) => Date.parse(r.completed_at!));
+    expect([...finished].sort((a, b) => a - b)).toEqual(finished);
+    // Each request to the model saw the earlier turns: the third carries the first two.
+    const third = llm.requests.map((r) => JSON.stringify(r.body)).find((b) => b.includes('third'))!;
+    expect(third).toContain('first');
+    expect(third).toContain('second');
+  });
+
+  it('records a turn the provider refuses as failed, visible in the history', async () => {
+    llm.behave({ kind: 'status', status: 401 });
+    const res = await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message: 'hello?', end_user_id: 'refused' });
+    expect([200, 202]).toContain(res.status);
+    const [turn] = await settled('refused', 1);
+    expect(turn.status).toBe('failed');
+    expect(turn.error).toEqual(expect.any(String));
+  });
+});

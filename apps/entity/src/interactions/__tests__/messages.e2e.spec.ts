@@ -1,0 +1,118 @@
+import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityConfig } from '../../config';
+import { entityService } from '../../service';
+
+type Body = Record<string, unknown>;
+
+describe('entity messages and memory (built-in engine)', () => {
+  let t: TestApp<EntityConfig>;
+  let owner: TestAccount;
+  let stranger: TestAccount;
+  let reader: TestAccount;
+  let chatter: TestAccount;
+  let entityId: string;
+  const bearer = (a: TestAccount) => ({ Authorization: `Bearer ${a.key}` });
+  const say = (a: TestAccount, id: string, body: Body) => t.http.post(`/api/v1/entities/${id}/messages`).set(bearer(a)).send(body);
+
+  beforeAll(async () => {
+    t = await createTestApp(entityService);
+    owner = await t.account('owner');
+    stranger = await t.account('stranger');
+    reader = await t.account('reader', ['entities:read']);
+    chatter = await t.account('chatter', ['entities:chat']);
+    entityId = (await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Lia', purpose: 'A friendly companion' })).body.entity.id;
+  });
+  afterAll(() => t?.close());
+
+  it('flow 1: answers a message with the interaction and lists it', async () => {
+    const res = expectStatus(await say(owner, entityId, { message: 'Hello there!' }), 200).body;
+    expect(res.ok).toBe(true);
+    expect(res.interaction).toMatchObject({ entity_id: entityId, message: 'Hello there!', status: 'completed', end_user_id: null });
+    expect(res.interaction.response.length).toBeGreaterThan(0);
+    const list = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/messages`).set(bearer(owner)), 200).body;
+    expect(list.data.map((i: { id: string }) => i.id)).toContain(res.interaction.id);
+  });
+
+  it('remembers an end user across turns, and never tells another end user', async () => {
+    expectStatus(await say(owner, entityId, { message: 'Hi! My name is Ana and I love coffee.', end_user_id: 'ana' }), 200);
+    const recall = expectStatus(await say(owner, entityId, { message: 'Do you remember my name?', end_user_id: 'ana' }), 200).body;
+    expect(recall.interaction.response).toContain('Ana');
+
+    const memory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/ana/memory`).set(bearer(owner)), 200).body.memory;
+    expect(memory).toMatchObject({ end_user_id: 'ana', name: 'Ana', interactions: 2 });
+    expect(memory.facts.some((f: { kind: string; value: string }) => f.kind === 'preference' && /coffee/i.test(f.value))).toBe(true);
+    expect(memory.summary).toEqual(expect.any(String));
+
+    const bob = expectStatus(await say(owner, entityId, { message: 'Do you remember my name?', end_user_id: 'bob' }), 200).body;
+    expect(bob.interaction.response).not.toContain('Ana');
+    expect(bob.interaction.response).not.toMatch(/coffee/i);
+    const bobsHistory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/messages?end_user_id=bob`).set(bearer(owner)), 200).body.data;
+    expect(bobsHistory).toHaveLength(1);
+  });
+
+  it('keeps memory across a restart of the service', async () => {
+    const replica = await createTestApp(entityService, { replicaOf: t });
+    try {
+      const again = expectStatus(
+        await replica.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer(owner)).send({ message: "What's my name?", end_user_id: 'ana' }),
+        200,
+      ).body;
+      expect(again.interaction.response).toContain('Ana');
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('flow 2: a provider creates an entity per external user and chats per end user', async () => {
+    const mine = expectStatus(await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Coach', purpose: 'Fitness coach', external_user_id: 'client-7' }), 201).body.entity;
+    const found = (await t.http.get('/api/v1/entities?external_user_id=client-7').set(bearer(owner))).body.data;
+    expect(found.map((e: { id: string }) => e.id)).toEqual([mine.id]);
+    const turn = expectStatus(await say(owner, mine.id, { message: 'Meu nome é Carla. Vou correr uma maratona em maio.', end_user_id: 'client-7', end_user_name: 'Carla' }), 200).body;
+    expect(turn.interaction).toMatchObject({ end_user_id: 'client-7', end_user_name: 'Carla', status: 'completed' });
+    const memory = (await t.http.get(`/api/v1/entities/${mine.id}/end-users/client-7/memory`).set(bearer(owner))).body.memory;
+    expect(memory.name).toBe('Carla');
+    expect(memory.facts.some((f: { kind: string }) => f.kind === 'plan')).toBe(true);
+  });
+
+  it('pages and filters the history with since and cursor', async () => {
+    const before = new Date().toISOString();
+    for (const m of ['one', 'two', 'three']) expectStatus(await say(owner, entityId, { message: m, end_user_id: 'pager' }), 200);
+    const page1 = (await t.http.get(`/api/v1/entities/${entityId}/messages?since=${before}&limit=2`).set(bearer(owner))).body;
+    expect(page1.data.map((i: { message: string }) => i.message)).toEqual(['one', 'two']);
+    const page2 = (await t.http.get(`/api/v1/entities/${entityId}/messages?since=${before}&limit=2&cursor=${page1.next_cursor}`).set(bearer(owner))).body;
+    expect(page2.data.map((i: { message: string }) => i.message)).toEqual(['three']);
+    expect(page2.next_cursor).toBeNull();
+  });
+
+  it('erases what it knows about a person', async () => {
+    expectStatus(await say(owner, entityId, { message: 'My name is Zed.', end_user_id: 'zed' }), 200);
+    const erased = expectStatus(await t.http.delete(`/api/v1/entities/${entityId}/end-users/zed/memory`).set(bearer(owner)), 200).body;
+    expect(erased).toEqual({ ok: true, deleted: true, interactions_deleted: 1 });
+    expect(expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/zed/memory`).set(bearer(owner)), 404).body.code).toBe('end_user_not_found');
+    const next = expectStatus(await say(owner, entityId, { message: 'What is my name?', end_user_id: 'zed' }), 200).body;
+    expect(next.interaction.response).not.toContain('Zed');
+  });
+
+  it('answers 409 entity_unavailable for a paused or archived entity, and stores nothing', async () => {
+    const e = (await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Nap', purpose: 'sleepy' })).body.entity;
+    for (const status of ['paused', 'archived']) {
+      await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(owner)).send({ status });
+      const res = expectStatus(await say(owner, e.id, { message: 'hello?' }), 409).body;
+      expect(res).toMatchObject({ ok: false, code: 'entity_unavailable', status });
+    }
+    expect((await t.http.get(`/api/v1/entities/${e.id}/messages`).set(bearer(owner))).body.data).toEqual([]);
+  });
+
+  it('answers 401, 403, 404 and 422 in the entity envelope', async () => {
+    expect(expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).send({ message: 'hi' }), 401).body.code).toBe('unauthorized');
+    expect(expectStatus(await say(reader, entityId, { message: 'hi' }), 403).body.code).toBe('insufficient_scope');
+    expect(expectStatus(await t.http.get(`/api/v1/entities/${entityId}/messages`).set(bearer(chatter)), 403).body.code).toBe('insufficient_scope');
+    expect(expectStatus(await say(stranger, entityId, { message: 'hi' }), 404).body.code).toBe('entity_not_found');
+    expect(expectStatus(await t.http.get(`/api/v1/entities/${entityId}/messages`).set(bearer(stranger)), 404).body.code).toBe('entity_not_found');
+    expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/ana/memory`).set(bearer(stranger)), 404);
+    const invalid = expectStatus(await say(owner, entityId, { message: '', end_user_id: 5 }), 422).body;
+    expect(invalid.details.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.message', 'body.end_user_id']));
+    expectStatus(await t.http.get(`/api/v1/entities/${entityId}/messages?since=yesterday`).set(bearer(owner)), 422);
+  });
+});
