@@ -18,6 +18,34 @@ const OPEN: Record<string, Record<Lang, string>> = {
   technical: { pt: 'Qual problema técnico posso te ajudar a resolver?', en: 'What technical issue can I help you with?' },
 };
 
+/**
+ * Topics each voice's own follow-up wording fits (null = no topic). Outside them a neutral
+ * wording is used, so a teacher does not say "to explain it the right way" about a refund.
+ */
+const DOMAIN: Record<string, Array<string | null> | 'all'> = {
+  support: 'all',
+  concise: 'all',
+  formal: 'all',
+  playful: ['feelings', 'learning', null],
+  sales: ['price', null],
+  teacher: ['learning', null],
+  empathetic: ['feelings', null],
+  technical: ['error', 'account', null],
+};
+const NEUTRAL_WRAP: Record<Lang, string[]> = { pt: ['{ask}'], en: ['{ask}'] };
+
+/** Openers for requests ("Quero cancelar minha assinatura"). */
+const REQUEST_OPENER: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Claro{name}, vamos lá.', 'Pode deixar{name}!'], en: ['Sure thing{name}!', 'Of course{name}!'] },
+  concise: { pt: ['Certo.'], en: ['Okay.'] },
+  sales: { pt: ['Claro{name}!', 'Com certeza{name}!'], en: ['Of course{name}!', 'Absolutely{name}!'] },
+  teacher: { pt: ['Claro{name}!'], en: ['Of course{name}!'] },
+  playful: { pt: ['Bora resolver{name}!', 'Deixa comigo{name}!'], en: ['On it{name}!', 'Leave it to me{name}!'] },
+  formal: { pt: ['Certamente{name}.'], en: ['Certainly{name}.'] },
+  empathetic: { pt: ['Claro{name}, vamos com calma.'], en: ["Of course{name}, let's take it calmly."] },
+  technical: { pt: ['Beleza{name}, vamos lá.'], en: ["Sure{name}, let's do it."] },
+};
+
 const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name)/;
 
 interface Ctx {
@@ -112,7 +140,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const asks = (rest.question || rest.request) && rest.substantive;
 
   if (i.greeting && !ack && (i.substantive || i.howAreYou)) {
-    parts.push(fill(ctx, choose(ctx, L.hello)));
+    const tod = timeOfDay(message, lang);
+    const reserved = ctx.voice.id === 'formal' || ctx.voice.id === 'concise';
+    parts.push(tod ? fill(ctx, `${capitalize(tod)}{name}${reserved ? '.' : '!'}`) : fill(ctx, choose(ctx, L.hello)));
   }
 
   if (ctx.statedName) {
@@ -172,6 +202,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       parts.push(lang === 'pt' ? 'Você já tinha me perguntado isso — vamos resolver de vez.' : "You asked me this before — let's get it sorted this time.");
     } else if (rest.question && !ack) {
       parts.push(fill(ctx, choose(ctx, L.question)));
+    } else if (!ack && !i.greeting) {
+      parts.push(fill(ctx, choose(ctx, REQUEST_OPENER[ctx.voice.id][lang])));
     }
     parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
     return dedupe(parts);
@@ -226,7 +258,9 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
   const ask = topic && fresh[0] === candidates[0] ? fresh[0] : choose(ctx, fresh);
   // Several sentences ("Anotei o pedido 123. Pode me confirmar…?") stand on their own.
   if (/[.!?]\s+\S/.test(ask)) return ask;
-  return fill(ctx, withAsk(choose(ctx, wrap), ask));
+  const domain = DOMAIN[ctx.voice.id] ?? 'all';
+  const fits = domain === 'all' || domain.includes(topic && ask === topicAsk ? topic.id : null);
+  return fill(ctx, withAsk(choose(ctx, fits ? wrap : NEUTRAL_WRAP[ctx.lang]), ask));
 }
 
 /** The topic of the latest user message that had one. */
@@ -335,8 +369,8 @@ function greeting(ctx: Ctx): string {
   const own = languageFamily(soul.language) === ctx.lang;
   let base = own ? soul.greeting : fill(ctx, ctx.L.intro);
   // Mirror a time-of-day greeting ("Good evening" → "Good evening, and welcome…").
-  const tod = /^(bom dia|boa tarde|boa noite|good morning|good afternoon|good evening)\b/i.exec(fold(squish(ctx.req.message)));
-  if (tod) base = base.replace(/^(?:good day|muito bom dia|bom dia|olá|oi|hello|hi there|hi)(?=[!,.])/i, capitalize(timeGreeting(tod[1])));
+  const tod = timeOfDay(ctx.req.message, ctx.lang);
+  if (tod) base = base.replace(/^(?:good day|muito bom dia|bom dia|olá|oi|hello|hi there|hi)(?=[!,.])/i, capitalize(tod));
   if (!ctx.name) return base;
   // Put the name right after the opening interjection: "Oi, Ana! Eu sou a Lia…".
   const m = /^((?:eeei, )?(?:oi|olá|ola|hi there|hi|hello|hey|heyyy|good day|good morning|good afternoon|good evening|bom dia|boa tarde|boa noite|muito bom dia|eeei))([!,.])/iu.exec(base);
@@ -347,9 +381,19 @@ function greeting(ctx: Ctx): string {
   return base;
 }
 
-function timeGreeting(folded: string): string {
-  const map: Record<string, string> = { 'bom dia': 'bom dia', 'boa tarde': 'boa tarde', 'boa noite': 'boa noite' };
-  return map[folded] ?? folded;
+const TIME_OF_DAY: Record<string, Record<Lang, string>> = {
+  'bom dia': { pt: 'bom dia', en: 'good morning' },
+  'good morning': { pt: 'bom dia', en: 'good morning' },
+  'boa tarde': { pt: 'boa tarde', en: 'good afternoon' },
+  'good afternoon': { pt: 'boa tarde', en: 'good afternoon' },
+  'boa noite': { pt: 'boa noite', en: 'good evening' },
+  'good evening': { pt: 'boa noite', en: 'good evening' },
+};
+
+/** "bom dia" / "good evening" (in the reply language) when the message opens with a time-of-day greeting. */
+function timeOfDay(message: string, lang: Lang): string | undefined {
+  const m = /^(bom dia|boa tarde|boa noite|good morning|good afternoon|good evening)\b/.exec(fold(squish(message ?? '')));
+  return m ? TIME_OF_DAY[m[1]][lang] : undefined;
 }
 
 function recallName(ctx: Ctx): string[] {

@@ -30,6 +30,16 @@ export const TOPICS: Topic[] = [
     match: /\b(cancel)/,
     pt: { about: 'o cancelamento', ask: 'O que você quer cancelar — um pedido, uma assinatura ou uma reserva? Se tiver, me passa o número.' },
     en: { about: 'the cancellation', ask: 'What would you like to cancel — an order, a subscription or a booking? If you have it, send me the number.' },
+    refine: (f) => {
+      if (/\b(assinatura|plano|mensalidade|subscription|plan|membership)/.test(f)) {
+        return { pt: 'Qual é o e-mail ou CPF da conta da assinatura?', en: "What's the email on the subscription account?" };
+      }
+      if (/\b(pedido|compra|order|purchase)/.test(f)) return { pt: 'Qual é o número do pedido?', en: "What's the order number?" };
+      if (/\b(reserva|agendamento|consulta|booking|reservation|appointment)/.test(f)) {
+        return { pt: 'Em nome de quem e para qual data está a reserva?', en: 'Under which name and for which date is the booking?' };
+      }
+      return undefined;
+    },
   },
   {
     id: 'order',

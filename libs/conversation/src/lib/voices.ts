@@ -158,7 +158,7 @@ const sales: Voice = {
   chatty: true,
   pt: {
     intro: 'Olá! Sou {soul}, consultor. Quero entender o que você procura para indicar a melhor opção — por onde começamos?',
-    hello: ['Olá{name}!', 'Oi{name}, tudo bem?'],
+    hello: ['Olá{name}!', 'Oi{name}!'],
     again: ['Que bom te ver de novo{name}! Em que posso te ajudar agora?', 'Olá de novo{name}! Vamos continuar de onde paramos?'],
     thanks: ['Eu que agradeço{name}! Conte comigo.', 'Imagina{name}, é um prazer ajudar na sua escolha.'],
     anythingElse: ['Quer que eu prepare uma proposta ou compare opções para você?', 'Posso te ajudar com mais alguma dúvida antes de decidir?'],
@@ -181,7 +181,7 @@ const sales: Voice = {
   },
   en: {
     intro: "Hello! I'm {soul}, your consultant. I'd love to understand what you're looking for so I can point you to the best option — where shall we start?",
-    hello: ['Hello{name}!', 'Hi{name}, how are you?'],
+    hello: ['Hello{name}!', 'Hi{name}!'],
     again: ['Great to see you again{name}! How can I help now?', 'Welcome back{name}! Shall we pick up where we left off?'],
     thanks: ['Thank you{name}! Count on me.', "My pleasure{name} — happy to help you choose."],
     anythingElse: ['Would you like me to put together a quote or compare options for you?', 'Any other questions before you decide?'],
