@@ -164,6 +164,35 @@ describe('BuiltinEngine', () => {
     expect(likes).toMatch(/hiking and photography/);
   });
 
+  it('handles requests for help, compliments, laughter and feelings naturally', async () => {
+    expect(await say(lia, 'Você pode me ajudar?')).toMatch(/Me conta o que você precisa\.$/);
+    expect(await say(hart, 'You are so helpful')).toMatch(/^How kind/);
+    expect(await say(getSoul('playful-companion')!, 'kkkkk')).toMatch(/^Kkkkk/);
+    const tired = await say(getSoul('friendly-support-en')!, "I'm so sad today");
+    expect(tired).toMatch(/sorry/i);
+    expect(tired).not.toMatch(/inconvenience|frustrating/);
+  });
+
+  it('does not ask again for details the user already gave', async () => {
+    const delivery = await say(lia, 'Vocês entregam em Recife?');
+    expect(delivery).toMatch(/CEP/);
+    const booking = await say(getSoul('formal-concierge')!, 'I would like to book a table for two tomorrow at 8pm');
+    expect(booking).toMatch(/under which name/i);
+    const { replies } = await play(getSoul('technical-helper')!, [
+      'My printer will not print',
+      "It's an HP LaserJet, error 0x61011beb, I already restarted it",
+      'still not working',
+    ]);
+    expect(replies[1]).toMatch(/when did it start/i);
+    expect(replies[2]).not.toMatch(/exact error message/i);
+  });
+
+  it('learns several facts from one introduction and asks about them', async () => {
+    const reply = await say(getSoul('playful-companion')!, 'Oi! Eu sou o Pedro, moro em Curitiba e adoro futebol');
+    expect(reply).toContain('Pedro');
+    expect(reply.trim().endsWith('?')).toBe(true);
+  });
+
   it('is deterministic: same input, same output', async () => {
     const history: ChatTurn[] = [
       { role: 'user', content: 'Oi, sou a Ana' },

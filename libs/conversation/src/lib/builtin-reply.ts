@@ -46,6 +46,28 @@ const REQUEST_OPENER: Record<string, Record<Lang, string[]>> = {
   technical: { pt: ['Beleza{name}, vamos lá.'], en: ["Sure{name}, let's do it."] },
 };
 
+/** Sympathy when someone shares a feeling (complaint lines apologise, which would be wrong here). */
+const SYMPATHY: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Poxa{name}, sinto muito. Dias assim são difíceis.'], en: ["Oh{name}, I'm sorry. Days like that are hard."] },
+  concise: { pt: ['Sinto muito.'], en: ['Sorry to hear that.'] },
+  sales: { pt: ['Poxa{name}, sinto muito. Dias assim são difíceis.'], en: ["I'm sorry{name}. Days like that are hard."] },
+  teacher: { pt: ['Sinto muito{name}. Às vezes o dia pesa mesmo.'], en: ["I'm sorry{name}. Some days are just heavy."] },
+  playful: { pt: ['Aaah{name}, vem cá que eu te faço companhia 💛'], en: ["Aww{name}, come here, I'll keep you company 💛"] },
+  formal: { pt: ['Lamento muito saber disso{name}.'], en: ['I am very sorry to hear that{name}.'] },
+  technical: { pt: ['Poxa{name}, sinto muito.'], en: ['Sorry to hear that{name}.'] },
+};
+
+const COMPLIMENT_REPLY: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Ah, que gentileza{name}! Fico muito feliz. 😊'], en: ["Aww, that's so kind{name}! Thank you. 😊"] },
+  concise: { pt: ['Obrigado.'], en: ['Thanks.'] },
+  sales: { pt: ['Muito obrigado{name}! É um prazer te atender.'], en: ["Thank you so much{name}! It's a pleasure to help."] },
+  teacher: { pt: ['Que gentileza{name}, obrigada! Adoro aprender junto com você.'], en: ['How kind{name}, thank you! I love learning with you.'] },
+  playful: { pt: ['Ownnn{name}, assim eu fico sem graça! 🥰'], en: ["Awww{name}, you're making me blush! 🥰"] },
+  formal: { pt: ['É muita gentileza sua{name}. Agradeço.'], en: ['That is most kind of you{name}. Thank you.'] },
+  empathetic: { pt: ['Obrigada{name}, isso me deixa feliz. Fico contente de estar aqui com você.'], en: ["Thank you{name}, that means a lot. I'm glad to be here with you."] },
+  technical: { pt: ['Valeu{name}! 😄'], en: ['Thanks{name}! 😄'] },
+};
+
 const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name)/;
 
 interface Ctx {
@@ -118,7 +140,10 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
 
 function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const { L, lang } = ctx;
-  if (!message) return [fill(ctx, choose(ctx, L.defaultAsk))];
+  if (!message || i.empty) {
+    if (ctx.voice.id === 'formal') return [lang === 'pt' ? 'Poderia me dizer, por gentileza, como posso ajudá-lo(a)?' : 'Could you kindly tell me how I may assist you?'];
+    return [lang === 'pt' ? 'Pode me contar um pouco mais?' : 'Could you tell me a bit more?'];
+  }
 
   if (i.recallName) return recallName(ctx);
   if (i.recallAsked) return recallAsked(ctx);
@@ -174,7 +199,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     if (personal.length) {
       const said = factAck(ctx, personal[0], personal);
       parts.push(said);
-      if (ctx.voice.chatty && !said.endsWith('?')) parts.push(fill(ctx, choose(ctx, L.statementAsk)));
+      if (!said.endsWith('?')) parts.push(ctx.voice.chatty ? factQuestion(ctx, personal[0]) : OPEN[ctx.voice.id][lang]);
     } else {
       parts.push(OPEN[ctx.voice.id][lang]);
     }
@@ -183,6 +208,22 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   if (i.isBot) {
     parts.push(fill(ctx, choose(ctx, L.bot)));
+    return parts;
+  }
+  if (i.helpOnly) {
+    parts.push(fill(ctx, choose(ctx, REQUEST_OPENER[ctx.voice.id][lang])));
+    parts.push(ctx.voice.id === 'formal' ? OPEN.formal[lang] : lang === 'pt' ? 'Me conta o que você precisa.' : 'Tell me what you need.');
+    return parts;
+  }
+  if (i.compliment && !asks) {
+    parts.push(fill(ctx, choose(ctx, COMPLIMENT_REPLY[ctx.voice.id][lang])));
+    if (ctx.voice.id !== 'playful') parts.push(fill(ctx, choose(ctx, L.anythingElse)));
+    else parts.push(fill(ctx, choose(ctx, L.statementAsk)));
+    return parts;
+  }
+  if (i.laughter) {
+    if (ctx.voice.chatty) parts.push(ctx.voice.id === 'playful' ? (lang === 'pt' ? 'Kkkkk adorei! 😂' : 'Hahaha love it! 😂') : '😄');
+    parts.push(fill(ctx, choose(ctx, L.anythingElse)));
     return parts;
   }
   if (i.aboutBot) {
@@ -227,7 +268,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   spareName(ctx);
   const topic = findTopic(message) ?? topicOfConversation(ctx);
   if (topic?.id === 'feelings') {
-    parts.push(fill(ctx, choose(ctx, L.complaint)));
+    parts.push(fill(ctx, choose(ctx, SYMPATHY[ctx.voice.id]?.[lang] ?? L.complaint)));
     parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
     return dedupe(parts);
   }
@@ -259,7 +300,8 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
   // Several sentences ("Anotei o pedido 123. Pode me confirmar…?") stand on their own.
   if (/[.!?]\s+\S/.test(ask)) return ask;
   const domain = DOMAIN[ctx.voice.id] ?? 'all';
-  const fits = domain === 'all' || domain.includes(topic && ask === topicAsk ? topic.id : null);
+  const askTopic = topic && ask === topicAsk ? topic.id : null;
+  const fits = askTopic === 'feelings' ? ctx.voice.id === 'empathetic' : domain === 'all' || domain.includes(askTopic);
   return fill(ctx, withAsk(choose(ctx, fits ? wrap : NEUTRAL_WRAP[ctx.lang]), ask));
 }
 
@@ -500,6 +542,24 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
       return pt ? `Que legal, ${v}! Como está o trabalho?` : `Oh, ${enArticle(v)}! How's work going?`;
     default:
       return fill(ctx, choose(ctx, L.noted));
+  }
+}
+
+/** A natural next question about something the user shared. */
+function factQuestion(ctx: Ctx, f: Fact): string {
+  const pt = ctx.lang === 'pt';
+  switch (f.kind) {
+    case 'preference':
+      if (f.key === 'likes') return choose(ctx, pt ? ['O que você mais curte nisso?', 'Há quanto tempo você curte isso?'] : ['What do you enjoy most about it?', 'How long have you been into it?']);
+      return choose(ctx, pt ? ['E do que você gosta?', 'E o que você prefere?'] : ['What do you like instead?', 'So what do you prefer?']);
+    case 'relation': {
+      const female = /^sua\b/.test(relationPhrase(f, 'pt'));
+      return pt ? `Me conta mais sobre ${female ? 'ela' : 'ele'}?` : 'Tell me more about them?';
+    }
+    case 'job':
+      return pt ? 'Há quanto tempo você trabalha com isso?' : 'How long have you been doing that?';
+    default:
+      return fill(ctx, choose(ctx, ctx.L.statementAsk));
   }
 }
 

@@ -14,6 +14,12 @@ export interface Intents {
   recallAsked: boolean;
   recallMe: boolean;
   yes: boolean;
+  /** "Você pode me ajudar?", "I need help" — asking for help without saying with what yet. */
+  helpOnly: boolean;
+  laughter: boolean;
+  compliment: boolean;
+  /** No letters or digits at all ("?", "..."). */
+  empty: boolean;
   no: boolean;
   question: boolean;
   request: boolean;
@@ -36,8 +42,13 @@ const RECALL_ASKED =
 const RECALL_ME = /\b(?:o que (?:voce|vc) (?:sabe|lembra) (?:sobre|de) mim|(?:voce|vc) (?:lembra|se lembra) de mim|what do you (?:know|remember) about me|do you remember me)\b/;
 const YES = /^(?:sim|s|claro|isso|isso mesmo|ok|okay|beleza|blz|pode ser|pode|certo|com certeza|exato|perfeito|combinado|fechado|bora|yes|yep|yeah|yup|sure|right|exactly|of course|perfect|sounds good|deal|great|cool)$/;
 const NO = /^(?:nao|n|nope|no|nah|not really|negativo|agora nao|nao precisa|nao obrigad[oa]|no thanks|no thank you|nao, obrigad[oa]|that'?s all|e so isso|so isso)$/;
-const QUESTION_START = /^(?:qual|quais|quando|onde|como|por que|porque|pq|quanto|quantos|quantas|quem|o que|que|sera que|voces?|vcs?|pode|podem|consegue|tem como|da pra|da para|existe|ha|what|when|where|why|how|who|which|whose|can|could|would|will|do|does|did|is|are|should|may|shall)\b/;
-const REQUEST = /\b(?:preciso|quero|queria|gostaria|me ajud|ajuda|socorro|por favor|pfv|pf|poderia|i need|i want|i'?d like|i would like|help me|help with|please|could you|can you|would you)\b/;
+const QUESTION_START = /^(?:qual|quais|quando|onde|como|por que|porque|pq|quanto|quantos|quantas|quem|o que|que|sera que|pode|podem|consegue|tem como|da pra|da para|existe|ha|what|when|where|why|how|who|which|whose|can|could|would|will|do|does|did|is|are|should|may|shall)\b/;
+const REQUEST = /\b(?:preciso|quero|queria|gostaria|me ajud|ajuda|socorro|por favor|pfv|pf|poderia|i need|i want|i'?d like|i would like|help|please|could you|can you|would you)\b/;
+const HELP_ONLY =
+  /^(?:(?:oi|ola|hi|hello|hey)\s+)?(?:(?:voce|vc|voces|vcs) (?:pode|poderia|podem|poderiam|consegue) me ajudar|me ajuda|me ajude|preciso de (?:uma )?ajuda|quero ajuda|ajuda|socorro|(?:can|could) (?:you|u) help(?: me)?|i need (?:some )?help|help(?: me)?|help please|please help(?: me)?)(?: por favor| please| pf| pfv)?$/;
+const LAUGHTER = /^(?:k{3,}|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?|(?:rs)+|lol+|lmao|rofl|haha\w*|hehe\w*|\p{Extended_Pictographic}+)$/u;
+const COMPLIMENT =
+  /\b(?:(?:voce|vc) (?:e|eh) (?:muito |mt |super |tao |demais de )?(?:legal|incrivel|otim[oa]|demais|fofa?|gentil|educad[oa]|inteligente|o melhor|a melhor|show)|(?:you are|you'?re|ur) (?:so |really |very |the )?(?:nice|great|awesome|amazing|sweet|kind|helpful|smart|the best|best|cool|lovely)|gostei de (?:voce|vc|falar com voce)|adorei (?:voce|vc|falar com voce)|good bot|bom bot)\b/;
 
 export function detectIntents(message: string): Intents {
   const f = squish(fold(message)).replace(/[“”"]/g, '');
@@ -55,6 +66,10 @@ export function detectIntents(message: string): Intents {
     recallAsked: RECALL_ASKED.test(f),
     recallMe: RECALL_ME.test(f),
     yes: YES.test(bare.replace(/[!.,\s]+/g, ' ').trim()),
+    helpOnly: HELP_ONLY.test(bare.replace(/[!?.,]+/g, '').replace(/\s+/g, ' ').trim()),
+    laughter: LAUGHTER.test(bare.replace(/\s+/g, '')),
+    compliment: COMPLIMENT.test(f),
+    empty: !/[\p{L}\p{N}]/u.test(f),
     no: NO.test(bare.replace(/[!.\s]+/g, ' ').trim()),
     question: /\?/.test(f) || QUESTION_START.test(bare),
     request: REQUEST.test(f),

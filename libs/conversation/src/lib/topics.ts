@@ -47,6 +47,12 @@ export const TOPICS: Topic[] = [
     pt: { about: 'o seu pedido', ask: 'Qual é o número do pedido e em que data a compra foi feita?' },
     en: { about: 'your order', ask: "What's the order number, and when did you place it?" },
     refine: (f) => {
+      if (/\b(entregam|fazem entrega|entrega (?:em|para|pra|no|na)|entregar (?:em|para|pra)|deliver to|ship to|do you deliver|do you ship|delivery to)\b/.test(f)) {
+        return {
+          pt: 'Qual é o CEP do endereço de entrega? Assim eu confiro prazo e frete.',
+          en: "What's the delivery postcode? Then I can check delivery times and costs.",
+        };
+      }
       const num = /#?\b(\d{4,})\b/.exec(f)?.[1];
       if (!num) return undefined;
       return {
