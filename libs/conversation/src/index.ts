@@ -16,7 +16,7 @@ export type {
 export { ProviderError } from './lib/provider-error';
 export { SOULS, getSoul, listSouls } from './lib/souls';
 export { BuiltinEngine } from './lib/builtin-engine';
-export { AiSdkEngine, DEFAULT_MODELS, DEFAULT_TIMEOUT_MS } from './lib/ai-sdk-engine';
+export { AiSdkEngine, DEFAULT_BASE_URLS, DEFAULT_MODELS, DEFAULT_TIMEOUT_MS } from './lib/ai-sdk-engine';
 export { createReplyEngine } from './lib/create-reply-engine';
 export { buildMessages, buildSystemPrompt, MAX_HISTORY_TURNS } from './lib/prompt';
 export { extractFacts, factId, mergeFacts, summarizeRelationship } from './lib/facts';

@@ -15,6 +15,15 @@ export const DEFAULT_MODELS: Record<'openai' | 'anthropic', string> = {
   anthropic: 'claude-3-5-haiku-latest',
 };
 
+/**
+ * Official endpoints, passed explicitly so the SDK never falls back to OPENAI_BASE_URL /
+ * ANTHROPIC_BASE_URL from the environment: behaviour depends on the config alone.
+ */
+export const DEFAULT_BASE_URLS: Record<'openai' | 'anthropic', string> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+};
+
 export type LlmProviderName = Exclude<EngineConfig['provider'], 'builtin'>;
 
 /** Options for one raw completion call (used by the reply engine and by LLM fact extraction). */
@@ -46,13 +55,13 @@ export class AiSdkEngine implements ReplyEngine {
         // The apiKey is always passed explicitly so the SDK never falls back to reading the environment.
         const apiKey = requireApiKey(config);
         this.model = config.model || DEFAULT_MODELS.openai;
-        this.languageModel = createOpenAI({ apiKey, baseURL }).chat(this.model);
+        this.languageModel = createOpenAI({ apiKey, baseURL: baseURL ?? DEFAULT_BASE_URLS.openai }).chat(this.model);
         break;
       }
       case 'anthropic': {
         const apiKey = requireApiKey(config);
         this.model = config.model || DEFAULT_MODELS.anthropic;
-        this.languageModel = createAnthropic({ apiKey, baseURL }).languageModel(this.model);
+        this.languageModel = createAnthropic({ apiKey, baseURL: baseURL ?? DEFAULT_BASE_URLS.anthropic }).languageModel(this.model);
         break;
       }
       case 'openai-compatible': {
