@@ -130,7 +130,21 @@ describe('extractFacts', () => {
   });
 
   it('extracts nothing from small talk and requests', () => {
-    for (const m of ['Oi, tudo bem?', 'Obrigado!', "I'm fine", 'I would like to cancel', 'Vou esperar', 'Eu amo você']) {
+    for (const m of [
+      'Oi, tudo bem?',
+      'Obrigado!',
+      "I'm fine",
+      'I would like to cancel',
+      'Vou esperar',
+      'Eu amo você',
+      'I live in fear',
+      "It's Monday",
+      'Eu sou de humanas',
+      'My name is not important',
+      'Moro em uma casa',
+      'Oi, aqui é da empresa X',
+      'I like it when you answer fast',
+    ]) {
       expect(extractFacts(m)).toEqual([]);
     }
   });

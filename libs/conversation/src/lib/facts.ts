@@ -21,7 +21,10 @@ const NOT_NAMES = new Set(
     'tired busy ready done new going looking trying interested afraid in at on from with brazilian american english british canadian ' +
     'french german spanish portuguese italian mexican argentinian chinese japanese indian um uma o os as e de do da que muito bem mal ' +
     'brasileiro brasileira cliente novo nova eu você voce seu sua meu minha aqui cansado cansada feliz triste ocupado ocupada pronto pronta ' +
-    'obrigado obrigada desculpa desculpe from fan huge big bit little customer user client here'
+    'obrigado obrigada desculpa desculpe from fan huge big bit little customer user client here ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september ' +
+    'october november december today tomorrow tonight christmas segunda terça terca quarta quinta sexta sábado sabado domingo ' +
+    'janeiro fevereiro março marco abril maio junho julho agosto setembro outubro novembro dezembro hoje amanhã amanha natal'
   ).split(' '),
 );
 
@@ -494,8 +497,9 @@ function locations(s: string, ctx: Ctx): void {
       fn(titleCase(cap[1]), lang, m[0]);
       continue;
     }
-    if (lower) {
-      // "moro em recife", "i live in lisbon": one or two lower-case words closing the clause.
+    if (lower && s === s.toLowerCase()) {
+      // "moro em recife", "i live in lisbon": someone typing all in lower case; one to three
+      // words closing the clause. (With capitals elsewhere, "I live in fear" is not a place.)
       const c = clause(rest);
       if (c && wordCount(c) <= 3 && !NOT_PLACES.has(fold(c.split(' ')[0])) && /^[\p{L}\s'-]+$/u.test(c)) fn(titleCase(c), lang, m[0]);
     }
