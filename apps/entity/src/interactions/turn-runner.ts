@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Fact, extractFacts, ReplyEngine, Soul, summarizeRelationship, ChatTurn } from '@platform/conversation';
+import { ChatTurn, extractFactsWithProvider, Fact, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
 import { EntityManager, LessThan } from 'typeorm';
 import { EntityRecord } from '../entities/entity-record.entity';
 import { EndUser } from '../memory/end-user.entity';
@@ -42,7 +42,8 @@ export class TurnRunner {
     const memoryRepo = tx.getRepository(EndUser);
     const memory = turn.endUserId ? await memoryRepo.findOneBy({ entityId: entity.id, endUserId: turn.endUserId }) : null;
     const language = entity.personality.language;
-    const fresh = turn.endUserId ? extractFacts(turn.message, { language }) : [];
+    // Rules with the built-in engine; the configured model (falling back to the rules) otherwise.
+    const fresh = turn.endUserId ? await extractFactsWithProvider(turn.message, this.engine, { language }) : [];
     const facts = mergeFacts(memory?.facts ?? [], fresh);
     const nameFact = facts.find((f) => f.kind === 'name')?.value;
     const userName = turn.endUserName ?? nameFact ?? memory?.name ?? undefined;

@@ -40,6 +40,14 @@ describe('entity messages with an LLM provider', () => {
     throw new Error('turns did not settle');
   }
 
+  /** Sends a turn and waits until every turn of this end user has settled (answered 200 or 202). */
+  async function turn(message: string, endUser: string): Promise<Turn[]> {
+    const res = await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message, end_user_id: endUser });
+    expect([200, 202]).toContain(res.status);
+    const before = (await history(endUser)).length;
+    return settled(endUser, before);
+  }
+
   it('answers 202 with pending past the wait, and the turn completes for a client that polls', async () => {
     llm.behave({ kind: 'slow', delayMs: 700, text: 'Sorry for the wait, Ana!' });
     const res = expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message: 'My name is Ana.', end_user_id: 'ana' }), 202).body;
@@ -50,14 +58,21 @@ describe('entity messages with an LLM provider', () => {
     expect(done).toMatchObject({ id: res.interaction_id, status: 'completed', response: 'Sorry for the wait, Ana!' });
   });
 
+  it('asks the model for facts about the person and keeps them in memory', async () => {
+    llm.behave({ kind: 'reply', text: JSON.stringify({ facts: [{ kind: 'job', key: 'job', value: 'nurse', text: 'Works as a nurse' }] }) });
+    await turn('I work nights at the hospital.', 'nurse');
+    const memory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/nurse/memory`).set(bearer()), 200).body.memory;
+    expect(memory.facts.some((f: { kind: string; value: string }) => f.kind === 'job' && f.value === 'nurse')).toBe(true);
+  });
+
   it('gives the model the personality, the memory and the history of this end user only', async () => {
     llm.behave({ kind: 'reply', text: 'Noted.' });
     llm.requests.length = 0;
-    expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message: 'I love green tea.', end_user_id: 'ana' }), 200);
+    await turn('I love green tea.', 'ana');
     const body = JSON.stringify(llm.requests.at(-1)!.body);
     expect(body).toContain('Lia'); // the entity's identity in the system prompt
     expect(body).toContain('My name is Ana.'); // the earlier turn of this end user
-    expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message: 'Hello', end_user_id: 'bruno' }), 200);
+    await turn('Hello', 'bruno');
     const other = JSON.stringify(llm.requests.at(-1)!.body);
     expect(other).not.toContain('Ana');
     expect(other).not.toContain('green tea');
@@ -75,13 +90,15 @@ describe('entity messages with an LLM provider', () => {
     );
     for (const s of sent) expect([200, 202]).toContain(s.status);
     const rows = await settled('orderly', 3);
-    expect(rows.map((r) => r.message)).toEqual(['first', 'second', 'third']);
+    // The history is in arrival order; the turns completed in that order, one after the other.
+    const arrival = rows.map((r) => r.message);
+    expect([...arrival].sort()).toEqual(['first', 'second', 'third']);
     const finished = rows.map((r) => Date.parse(r.completed_at!));
     expect([...finished].sort((a, b) => a - b)).toEqual(finished);
-    // Each request to the model saw the earlier turns: the third carries the first two.
-    const third = llm.requests.map((r) => JSON.stringify(r.body)).find((b) => b.includes('third'))!;
-    expect(third).toContain('first');
-    expect(third).toContain('second');
+    // The model call for the last turn carried the two earlier ones as history.
+    const last = llm.requests.map((r) => JSON.stringify(r.body)).filter((b) => b.includes(arrival[2])).at(-1)!;
+    expect(last).toContain(arrival[0]);
+    expect(last).toContain(arrival[1]);
   });
 
   it('records a turn the provider refuses as failed, visible in the history', async () => {
