@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AgentsModule } from './agents/agents.module';
+import { ChannelsModule } from './channels/channels.module';
 import { CommonModule } from './common/common.module';
 import type { MessagingConfig } from './config';
 import { ConversationsModule } from './conversations/conversations.module';
@@ -10,6 +11,6 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 @Module({})
 export class AppModule {
   static forRoot(_config: MessagingConfig): DynamicModule {
-    return { module: AppModule, imports: [CommonModule, SoulsModule, AgentsModule, ConversationsModule, MessagesModule, WebhooksModule] };
+    return { module: AppModule, imports: [CommonModule, SoulsModule, AgentsModule, ConversationsModule, MessagesModule, WebhooksModule, ChannelsModule] };
   }
 }

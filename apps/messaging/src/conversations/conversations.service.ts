@@ -62,6 +62,46 @@ export class ConversationsService {
     );
   }
 
+  /**
+   * The open (not closed) conversation of this sender on this channel, or a new one. Safe under
+   * concurrent deliveries: a unique index allows one open conversation per sender and channel.
+   */
+  async openForSender(channel: { id: string; accountId: string; agentId: string | null; kind: ChannelKind }, sender: string, name?: string): Promise<Conversation> {
+    const find = () =>
+      this.repo
+        .createQueryBuilder('c')
+        .where('c.channel_id = :cid AND c.external_id = :sender AND c.account_id = :aid AND c.status <> :closed', {
+          cid: channel.id,
+          sender,
+          aid: channel.accountId,
+          closed: 'closed',
+        })
+        .getOne();
+    const existing = await find();
+    if (existing) return existing;
+    if (!channel.agentId) throw new NotFoundError(`Channel ${channel.id} has no agent`);
+    await this.repo
+      .createQueryBuilder()
+      .insert()
+      .values({
+        id: newId('cnv'),
+        accountId: channel.accountId,
+        agentId: channel.agentId,
+        channel: channel.kind,
+        channelId: channel.id,
+        externalId: sender,
+        metadata: name ? { name } : {},
+        status: 'active',
+        messageCount: 0,
+        lastMessageAt: null,
+      })
+      .orIgnore()
+      .execute();
+    const opened = await find();
+    if (!opened) throw new Error(`Could not open a conversation for ${sender} on ${channel.id}`);
+    return opened;
+  }
+
   async get(accountId: string, id: string, manager: EntityManager = this.ds.manager): Promise<Conversation> {
     const conversation = await manager.getRepository(Conversation).findOneBy({ id, accountId });
     if (!conversation) throw new NotFoundError(`Conversation ${id} not found`);

@@ -60,14 +60,20 @@ export class MessagesService {
    * agent for its reply. A provider failure or timeout leaves the message stored with its
    * reply `pending`, retried from the queue.
    */
-  async send(accountId: string, conversationId: string, input: IncomingMessage): Promise<SendResult> {
+  async send(accountId: string, conversationId: string, input: IncomingMessage, opts: { replyInline?: boolean } = {}): Promise<SendResult> {
     const stored = await this.store(accountId, conversationId, input);
     if (stored.duplicate) return { message: stored.message, reply: null, replyStatus: stored.message.replyStatus ?? 'skipped', duplicate: true };
     if (stored.delivery) {
       await this.webhooks.enqueue(stored.delivery).catch((e) => this.logger.error(`Could not enqueue webhook delivery ${stored.delivery!.id}: ${describe(e)}`));
     }
     const { message, conversation, agent } = stored;
+    if (message.deliveryStatus === 'pending') await this.enqueueChannelSend(message);
     if (message.replyStatus !== 'pending') return { message, reply: null, replyStatus: message.replyStatus ?? 'skipped' };
+    if (opts.replyInline === false) {
+      // Platforms expect their webhook answered at once: the reply is written by a job.
+      await this.enqueueReply(message);
+      return { message, reply: null, replyStatus: 'pending' };
+    }
     try {
       const result = await this.generate(message, conversation, agent);
       const reply = await this.storeReply(message, conversation, result);
@@ -116,7 +122,8 @@ export class MessagesService {
         model: null,
         channelId: input.channelId ?? null,
         externalId: input.externalId ?? null,
-        deliveryStatus: null,
+        // An operator's message in a platform conversation goes out through the platform.
+        deliveryStatus: role === 'assistant' && conversation.channelId ? 'pending' : null,
         deliveryError: null,
       });
       const inserted = await repo.createQueryBuilder().insert().values(message).orIgnore().returning(['created_at']).execute();
@@ -278,6 +285,13 @@ export class MessagesService {
       await this.setReplyState(message, 'pending', describe(e));
       throw e;
     }
+  }
+
+  /** Sends a pending outgoing message through its conversation's channel; see ChannelSendProcessor. */
+  async setDelivery(accountId: string, messageId: string, state: 'sent' | 'failed' | 'pending', error: string | null): Promise<void> {
+    await this.ds
+      .getRepository(Message)
+      .update({ id: messageId, accountId, deliveryStatus: 'pending' }, { deliveryStatus: state, deliveryError: error?.slice(0, 500) ?? null });
   }
 
   async markReplyFailed(accountId: string, messageId: string, reason: string): Promise<void> {

@@ -1,0 +1,254 @@
+import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
+import { createHmac } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagingService } from '../../service';
+import { App, auth, createAgent, FakeServer, fakeServer, json, until } from '../../__tests__/helpers';
+
+const APP_SECRET = 'meta-app-secret';
+const sign = (body: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+interface Msg {
+  role: string;
+  content: string;
+  delivery_status: string | null;
+  reply_to_id: string | null;
+}
+
+describe('messaging channels', () => {
+  let t: App;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  let platform: FakeServer;
+  let agentId: string;
+  let failNextSends = 0;
+
+  beforeAll(async () => {
+    platform = await fakeServer((req, res) => {
+      if (req.method === 'POST' && failNextSends > 0) {
+        failNextSends--;
+        return json(res, 500, { error: { message: 'temporary' } });
+      }
+      if (req.url.startsWith('/tg/')) return json(res, 200, { ok: true, result: { message_id: 1 } });
+      return json(res, 200, { messages: [{ id: 'wamid.out' }], message_id: 'm_out', recipient_id: '1' });
+    });
+    t = await createTestApp(messagingService, {
+      env: {
+        WHATSAPP_API_BASE_URL: `${platform.url}/wa`,
+        TELEGRAM_API_BASE_URL: `${platform.url}/tg`,
+        MESSENGER_API_BASE_URL: `${platform.url}/fb`,
+        CHANNEL_SEND_BACKOFF_MS: '30',
+        CHANNEL_SEND_MAX_ATTEMPTS: '3',
+        PUBLIC_BASE_URL: 'https://messaging.example.com',
+      },
+    });
+    alice = await t.account('alice');
+    bob = await t.account('bob');
+    agentId = (await createAgent(t, alice, { soul_id: 'concise-expert' })).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await platform?.close();
+  });
+
+  const conversationsOf = async (channelId: string) =>
+    ((await t.http.get('/v1/conversations?limit=200').set(auth(alice))).body.data as { id: string; channel_id: string; channel: string; external_id: string; metadata: Record<string, unknown> }[]).filter(
+      (c) => c.channel_id === channelId,
+    );
+  const messagesOf = async (conversationId: string) => (await t.http.get(`/v1/conversations/${conversationId}/messages`).set(auth(alice))).body.data as Msg[];
+  const replySent = (conversationId: string) =>
+    until(
+      async () => {
+        const list = await messagesOf(conversationId);
+        const reply = list.find((m) => m.role === 'assistant');
+        return reply && reply.delivery_status !== 'pending' ? list : null;
+      },
+      15_000,
+      'the reply to be sent',
+    );
+
+  it('connects, lists, shows and disconnects channels; credentials are encrypted and never shown', async () => {
+    const created = expectStatus(
+      await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', name: 'TG', agent_id: agentId, credentials: { bot_token: '123:SECRET-BOT-TOKEN' } }),
+      201,
+    ).body;
+    expect(created).toMatchObject({ kind: 'telegram', name: 'TG', agent_id: agentId, status: 'active', settings: {} });
+    expect(created.id).toMatch(/^chn_[0-9a-z]{26}$/);
+    expect(created.webhook_url).toBe(`https://messaging.example.com/v1/inbound/telegram/${created.id}`);
+    expect(created.secret_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    const api = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'api' }), 201).body;
+    expect(api).toMatchObject({ kind: 'api', name: 'api', agent_id: null, webhook_url: null });
+
+    const list = expectStatus(await t.http.get('/v1/channels').set(auth(alice)), 200).body;
+    expect(list.total).toBe(2);
+    expect(list.data.map((c: { id: string }) => c.id)).toEqual([api.id, created.id]);
+    expect(JSON.stringify(list)).not.toContain('SECRET-BOT-TOKEN');
+    expect(list.data[1].secret_token).toBeUndefined();
+    const one = expectStatus(await t.http.get(`/v1/channels/${created.id}`).set(auth(alice)), 200).body;
+    expect(one).toEqual(list.data[1]);
+
+    const [row] = await t.app.get(DataSource).query(`SELECT credentials FROM messaging.channels WHERE id = $1`, [created.id]);
+    expect(row.credentials).toMatch(/^v1:/);
+    expect(row.credentials).not.toContain('SECRET-BOT-TOKEN');
+
+    expect(expectStatus(await t.http.delete(`/v1/channels/${api.id}`).set(auth(alice)), 200).body).toEqual({ id: api.id, deleted: true });
+    expectStatus(await t.http.get(`/v1/channels/${api.id}`).set(auth(alice)), 404);
+    expectStatus(await t.http.delete(`/v1/channels/${created.id}`).set(auth(alice)), 200);
+  });
+
+  it('answers 422 with the failing fields, 401 without a key and 404 for another account', async () => {
+    const wa = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'whatsapp', credentials: { access_token: 'x', extra: 'y', app_secret: 5 } }), 422).body;
+    const locs = wa.details.map((d: { loc: string[] }) => d.loc.join('.'));
+    expect(locs).toEqual(
+      expect.arrayContaining(['body.agent_id', 'body.credentials.verify_token', 'body.credentials.phone_number_id', 'body.credentials.extra', 'body.credentials.app_secret']),
+    );
+    const kind = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'sms' }), 422).body;
+    expect(kind.details[0].loc).toEqual(['body', 'kind']);
+    expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'api', credentials: { a: 'b' } }), 422);
+    expect((await t.http.get('/v1/channels').set(auth(alice))).body.total).toBe(0);
+
+    for (const r of [await t.http.get('/v1/channels'), await t.http.post('/v1/channels').send({ kind: 'api' }), await t.http.delete('/v1/channels/chn_x')]) {
+      expect(r.status).toBe(401);
+      expect(r.body.error).toBe('unauthorized');
+    }
+
+    const mine = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'api' }), 201).body;
+    expectStatus(await t.http.get(`/v1/channels/${mine.id}`).set(auth(bob)), 404);
+    expect(expectStatus(await t.http.delete(`/v1/channels/${mine.id}`).set(auth(bob)), 404).body).toEqual({
+      error: 'not_found',
+      message: `Channel ${mine.id} not found`,
+      status: 404,
+    });
+    expectStatus(
+      await t.http.post('/v1/channels').set(auth(bob)).send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: 't' } }),
+      404,
+    );
+    expect((await t.http.get('/v1/channels').set(auth(bob))).body).toEqual({ data: [], total: 0 });
+    expectStatus(await t.http.delete(`/v1/channels/${mine.id}`).set(auth(alice)), 200);
+  });
+
+  it('WhatsApp: handshake, signature check, redelivery stored once, reply sent through the Cloud API', async () => {
+    const ch = expectStatus(
+      await t.http
+        .post('/v1/channels')
+        .set(auth(alice))
+        .send({ kind: 'whatsapp', agent_id: agentId, credentials: { access_token: 'wa-token', app_secret: APP_SECRET, verify_token: 'vt-1', phone_number_id: '1555000' } }),
+      201,
+    ).body;
+    expect(ch.settings).toEqual({ phone_number_id: '1555000' });
+    const path = `/v1/inbound/whatsapp/${ch.id}`;
+
+    const ok = await t.http.get(`${path}?hub.mode=subscribe&hub.verify_token=vt-1&hub.challenge=12345`);
+    expect(ok.status).toBe(200);
+    expect(ok.text).toBe('12345');
+    expect((await t.http.get(`${path}?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1`)).status).toBe(403);
+
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'WABA',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { phone_number_id: '1555000' },
+                contacts: [{ wa_id: '5511999990000', profile: { name: 'Maria' } }],
+                messages: [{ from: '5511999990000', id: 'wamid.ABC', timestamp: '1732200000', type: 'text', text: { body: 'Oi, preciso de ajuda' } }],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const bad = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body, 'wrong')).send(body);
+    expect(bad.status).toBe(401);
+    expect(bad.body).toMatchObject({ error: 'invalid_signature', status: 401 });
+    expect((await t.http.post(path).set('Content-Type', 'application/json').send(body)).status).toBe(401);
+    expect(await conversationsOf(ch.id)).toEqual([]);
+
+    const first = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ received: 1, duplicates: 0 });
+    const again = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
+    expect(again.body).toEqual({ received: 0, duplicates: 1 });
+
+    await t.drainQueue();
+    const [conv] = await conversationsOf(ch.id);
+    expect(conv).toMatchObject({ channel: 'whatsapp', external_id: '5511999990000', metadata: { name: 'Maria' } });
+    const msgs = await replySent(conv.id);
+    expect(msgs).toHaveLength(2);
+    expect(msgs[0]).toMatchObject({ role: 'user', content: 'Oi, preciso de ajuda' });
+    expect(msgs[1]).toMatchObject({ role: 'assistant', delivery_status: 'sent' });
+    const sent = platform.requests.filter((r) => r.url === '/wa/1555000/messages');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].headers.authorization).toBe('Bearer wa-token');
+    expect(JSON.parse(sent[0].body)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '5511999990000',
+      type: 'text',
+      text: { preview_url: false, body: msgs[1].content },
+    });
+  });
+
+  it('Telegram: secret token check, redelivery stored once, reply sent through the Bot API', async () => {
+    const ch = expectStatus(
+      await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '42:tg-token', secret_token: 'tg-secret' } }),
+      201,
+    ).body;
+    expect(ch.secret_token).toBeUndefined();
+    const path = `/v1/inbound/telegram/${ch.id}`;
+    const update = { update_id: 1001, message: { message_id: 7, from: { id: 99, first_name: 'Ana' }, chat: { id: 99, type: 'private' }, date: 1732200000, text: 'Hello bot' } };
+
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'nope').send(update)).status).toBe(401);
+    expect((await t.http.post(path).send(update)).status).toBe(401);
+    expect(await conversationsOf(ch.id)).toEqual([]);
+
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({ received: 1, duplicates: 0 });
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({ received: 0, duplicates: 1 });
+    await t.drainQueue();
+    const [conv] = await conversationsOf(ch.id);
+    expect(conv).toMatchObject({ channel: 'telegram', external_id: '99', metadata: { name: 'Ana' } });
+    const msgs = await replySent(conv.id);
+    expect(msgs.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(msgs[1].delivery_status).toBe('sent');
+    const sent = platform.requests.filter((r) => r.url === '/tg/bot42:tg-token/sendMessage');
+    expect(sent.map((r) => JSON.parse(r.body))).toEqual([{ chat_id: '99', text: msgs[1].content }]);
+  });
+
+  it('Messenger: signature check and a send retried after a platform error', async () => {
+    const ch = expectStatus(
+      await t.http
+        .post('/v1/channels')
+        .set(auth(alice))
+        .send({ kind: 'messenger', agent_id: agentId, credentials: { page_access_token: 'fb-token', app_secret: APP_SECRET, verify_token: 'vt-fb', page_id: 'PAGE1' } }),
+      201,
+    ).body;
+    const path = `/v1/inbound/messenger/${ch.id}`;
+    const body = JSON.stringify({
+      object: 'page',
+      entry: [{ id: 'PAGE1', time: 1, messaging: [{ sender: { id: 'PSID-1' }, recipient: { id: 'PAGE1' }, timestamp: 1, message: { mid: 'm_1', text: 'Hi page' } }] }],
+    });
+    expect((await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body, 'bad')).send(body)).status).toBe(401);
+    expect(await conversationsOf(ch.id)).toEqual([]);
+
+    failNextSends = 1;
+    const res = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
+    expect(res.body).toEqual({ received: 1, duplicates: 0 });
+    await t.drainQueue();
+    const [conv] = await conversationsOf(ch.id);
+    const msgs = await replySent(conv.id);
+    expect(msgs[1].delivery_status).toBe('sent');
+    const sent = platform.requests.filter((r) => r.url === '/fb/me/messages');
+    expect(sent).toHaveLength(2);
+    expect(sent[1].headers.authorization).toBe('Bearer fb-token');
+    expect(JSON.parse(sent[1].body)).toEqual({ recipient: { id: 'PSID-1' }, messaging_type: 'RESPONSE', message: { text: msgs[1].content } });
+
+    // Unknown channels and kinds answer 404 without storing anything.
+    expect((await t.http.post(`/v1/inbound/messenger/chn_nope`).set('X-Hub-Signature-256', sign(body)).set('Content-Type', 'application/json').send(body)).status).toBe(404);
+    expect((await t.http.post(`/v1/inbound/sms/${ch.id}`).send({})).status).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import type { Request } from 'express';
+import type { Credentials, InboundMessage, PlatformAdapter } from './adapter.types';
+import { asArray, asRecord, asString, metaHandshake, postJson, validMetaSignature } from './http';
+
+/** WhatsApp Cloud API: webhook `entry[].changes[].value.messages[]`, send via `POST /{phone_number_id}/messages`. */
+export class WhatsAppAdapter implements PlatformAdapter {
+  readonly kind = 'whatsapp' as const;
+  readonly fields = [
+    { name: 'access_token', required: true, description: 'System-user or app access token with whatsapp_business_messaging' },
+    { name: 'app_secret', required: true, description: 'The Meta app secret (verifies X-Hub-Signature-256)' },
+    { name: 'verify_token', required: true, description: 'Any string; enter the same one in the Meta webhook settings' },
+    { name: 'phone_number_id', required: true, public: true, description: 'The WhatsApp Business phone number id' },
+  ];
+
+  constructor(private readonly baseUrl: string) {}
+
+  handshake(query: Record<string, unknown>, creds: Credentials): string | null {
+    return metaHandshake(query, creds.verify_token);
+  }
+
+  verify(req: Request & { rawBody?: Buffer }, creds: Credentials): boolean {
+    return validMetaSignature(req.headers['x-hub-signature-256'], req.rawBody, creds.app_secret);
+  }
+
+  parse(body: unknown): InboundMessage[] {
+    const out: InboundMessage[] = [];
+    for (const entry of asArray(asRecord(body).entry)) {
+      for (const change of asArray(asRecord(entry).changes)) {
+        const value = asRecord(asRecord(change).value);
+        const names = new Map<string, string>();
+        for (const c of asArray(value.contacts)) {
+          const id = asString(asRecord(c).wa_id);
+          const name = asString(asRecord(asRecord(c).profile).name);
+          if (id && name) names.set(id, name);
+        }
+        for (const m of asArray(value.messages)) {
+          const msg = asRecord(m);
+          const id = asString(msg.id);
+          const from = asString(msg.from);
+          if (!id || !from) continue;
+          const type = asString(msg.type) ?? 'unknown';
+          const media = asRecord(msg[type]);
+          const content = asString(asRecord(msg.text).body) ?? asString(media.caption) ?? `[${type}]`;
+          out.push({ externalMessageId: id, sender: from, senderName: names.get(from), content, attachments: [] });
+        }
+      }
+    }
+    return out;
+  }
+
+  async send(creds: Credentials, to: string, text: string): Promise<void> {
+    await postJson(
+      `${this.baseUrl}/${encodeURIComponent(creds.phone_number_id)}/messages`,
+      { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: text } },
+      { authorization: `Bearer ${creds.access_token}` },
+    );
+  }
+}

@@ -1,0 +1,137 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { newId } from '@platform/database';
+import { ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Agent } from '../agents/agent.entity';
+import { SecretsBox } from '../common/secrets-box';
+import type { MessagingConfig } from '../config';
+import type { ChannelKind } from '../conversations/conversation.entity';
+import type { Credentials, PlatformAdapter } from './adapters/adapter.types';
+import { MessengerAdapter } from './adapters/messenger.adapter';
+import { TelegramAdapter } from './adapters/telegram.adapter';
+import { WhatsAppAdapter } from './adapters/whatsapp.adapter';
+import { Channel } from './channel.entity';
+
+export interface CreateChannelInput {
+  kind: ChannelKind;
+  name?: string;
+  agentId?: string;
+  credentials?: Record<string, unknown>;
+}
+
+const credentialsAad = (channelId: string) => `channel:${channelId}`;
+
+@Injectable()
+export class ChannelsService {
+  private readonly adapters: Record<PlatformAdapter['kind'], PlatformAdapter>;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: MessagingConfig,
+    private readonly box: SecretsBox,
+  ) {
+    this.adapters = {
+      whatsapp: new WhatsAppAdapter(config.channels.whatsappBaseUrl),
+      telegram: new TelegramAdapter(config.channels.telegramBaseUrl),
+      messenger: new MessengerAdapter(config.channels.messengerBaseUrl),
+    };
+  }
+
+  adapter(kind: string): PlatformAdapter | undefined {
+    return (this.adapters as Record<string, PlatformAdapter>)[kind];
+  }
+
+  private get repo() {
+    return this.ds.getRepository(Channel);
+  }
+
+  /** Connects a channel: checks the credentials' shape, encrypts them, and returns any generated secret once. */
+  async create(accountId: string, input: CreateChannelInput): Promise<{ channel: Channel; secretToken?: string }> {
+    const adapter = this.adapter(input.kind);
+    const given = input.credentials ?? {};
+    const details: ErrorDetail[] = [];
+    if (input.kind !== 'api' && !input.agentId) details.push({ loc: ['body', 'agent_id'], msg: 'Field required for this kind of channel', type: 'missing' });
+    const creds: Credentials = {};
+    if (adapter) {
+      const known = new Set(adapter.fields.map((f) => f.name));
+      for (const field of adapter.fields) {
+        const value = given[field.name];
+        if (value === undefined || value === null || value === '') {
+          if (field.required) details.push({ loc: ['body', 'credentials', field.name], msg: `Field required: ${field.description}`, type: 'missing' });
+        } else if (typeof value !== 'string' || value.length > 4096) {
+          details.push({ loc: ['body', 'credentials', field.name], msg: 'Must be a string of at most 4096 characters', type: 'string_type' });
+        } else {
+          creds[field.name] = value;
+        }
+      }
+      for (const key of Object.keys(given)) {
+        if (!known.has(key)) details.push({ loc: ['body', 'credentials', key], msg: 'Unknown credential for this kind of channel', type: 'extra_forbidden' });
+      }
+      if (creds.secret_token !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(creds.secret_token)) {
+        details.push({ loc: ['body', 'credentials', 'secret_token'], msg: 'Must be 1-256 of A-Z a-z 0-9 _ -', type: 'value_error' });
+      }
+    } else if (Object.keys(given).length) {
+      details.push({ loc: ['body', 'credentials'], msg: 'An api channel takes no credentials', type: 'extra_forbidden' });
+    }
+    if (details.length) throw new ValidationError(details);
+
+    if (input.agentId) {
+      const agent = await this.ds.getRepository(Agent).findOneBy({ id: input.agentId, accountId });
+      if (!agent) throw new NotFoundError(`Agent ${input.agentId} not found`);
+    }
+    let secretToken: string | undefined;
+    if (input.kind === 'telegram' && !creds.secret_token) {
+      secretToken = randomBytes(24).toString('base64url');
+      creds.secret_token = secretToken;
+    }
+    const id = newId('chn');
+    const settings: Record<string, string> = {};
+    for (const f of adapter?.fields ?? []) if (f.public && creds[f.name]) settings[f.name] = creds[f.name];
+    const channel = await this.repo.save(
+      this.repo.create({
+        id,
+        accountId,
+        agentId: input.agentId ?? null,
+        kind: input.kind,
+        name: input.name?.trim() || input.kind,
+        credentials: adapter ? this.box.seal(JSON.stringify(creds), credentialsAad(id)) : null,
+        settings,
+        status: 'active',
+      }),
+    );
+    return { channel, secretToken };
+  }
+
+  async list(accountId: string): Promise<{ data: Channel[]; total: number }> {
+    const [data, total] = await this.repo.findAndCount({ where: { accountId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return { data, total };
+  }
+
+  async get(accountId: string, id: string): Promise<Channel> {
+    const channel = await this.repo.findOneBy({ id, accountId });
+    if (!channel) throw new NotFoundError(`Channel ${id} not found`);
+    return channel;
+  }
+
+  async remove(accountId: string, id: string): Promise<void> {
+    const res = await this.repo.delete({ id, accountId });
+    if (!res.affected) throw new NotFoundError(`Channel ${id} not found`);
+  }
+
+  /** For inbound webhooks: the channel by its id alone (the platform knows no account). */
+  findForInbound(kind: string, id: string): Promise<Channel | null> {
+    return this.repo.findOneBy({ id, kind: kind as ChannelKind });
+  }
+
+  credentials(channel: Channel): Credentials {
+    if (!channel.credentials) return {};
+    return JSON.parse(this.box.open(channel.credentials, credentialsAad(channel.id))) as Credentials;
+  }
+
+  get publicBaseUrl(): string {
+    return this.config.publicBaseUrl;
+  }
+}
