@@ -187,6 +187,17 @@ describe('BuiltinEngine', () => {
     expect(replies[2]).not.toMatch(/exact error message/i);
   });
 
+  it('asks follow-ups that fit the subject', async () => {
+    expect(await say(getSoul('concise-expert')!, 'Should I use Postgres or MongoDB for a booking app?')).toMatch(/matters most in this decision/);
+    expect(await say(getSoul('formal-concierge')!, 'Could you recommend a restaurant nearby?')).toMatch(/cuisine/);
+    const { replies } = await play(getSoul('sales-consultant')!, ['tô procurando um notebook pra trabalhar', 'uns 4 mil reais', 'tem desconto?', 'vou pensar']);
+    expect(replies[0]).toMatch(/orçamento/);
+    expect(replies[1]).toMatch(/marca ou característica/);
+    expect(replies[2]).toMatch(/à vista ou parcelado/);
+    expect(replies[3]).toMatch(/Sem problema|Tudo bem/);
+    expect(await say(hart, 'Is it worth upgrading to the pro plan?')).toMatch(/monthly or annual/);
+  });
+
   it('learns several facts from one introduction and asks about them', async () => {
     const reply = await say(getSoul('playful-companion')!, 'Oi! Eu sou o Pedro, moro em Curitiba e adoro futebol');
     expect(reply).toContain('Pedro');

@@ -210,6 +210,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     parts.push(fill(ctx, choose(ctx, L.bot)));
     return parts;
   }
+  if ((i.yes || i.no) && !i.thanks) return [fill(ctx, choose(ctx, i.no ? L.no : L.yes))];
   if (i.helpOnly) {
     parts.push(fill(ctx, choose(ctx, REQUEST_OPENER[ctx.voice.id][lang])));
     parts.push(ctx.voice.id === 'formal' ? OPEN.formal[lang] : lang === 'pt' ? 'Me conta o que você precisa.' : 'Tell me what you need.');
@@ -273,7 +274,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return dedupe(parts);
   }
   parts.push(fill(ctx, choose(ctx, L.statement)));
-  parts.push(topic ? followUp(ctx, message, L.needMore, L.statementAsk) : fill(ctx, choose(ctx, L.statementAsk)));
+  parts.push(topic ? followUp(ctx, message, L.needMore, L.statementAsk, false) : fill(ctx, choose(ctx, L.statementAsk)));
   return dedupe(parts);
 }
 
@@ -282,7 +283,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
  * fallback. Never asks exactly what the previous assistant message asked; if every option was
  * just asked, offers a human instead.
  */
-function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: readonly string[]): string {
+function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: readonly string[], wrapFallback = true): string {
   const topic = findTopic(message) ?? topicOfConversation(ctx);
   // Details given in the last few messages count too ("HP LaserJet, error 0x61…" then "still not working").
   const recent = [...ctx.userTurns.slice(-3), message].join(' \n ');
@@ -297,8 +298,9 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
     return fill(ctx, choose(ctx, ctx.L.escalate));
   }
   const ask = topic && fresh[0] === candidates[0] ? fresh[0] : choose(ctx, fresh);
-  // Several sentences ("Anotei o pedido 123. Pode me confirmar…?") stand on their own.
-  if (/[.!?]\s+\S/.test(ask)) return ask;
+  // Several sentences ("Anotei o pedido 123. Pode me confirmar…?") or a colon stand on their own.
+  if (/[.!?]\s+\S/.test(ask) || ask.includes(':')) return ask;
+  if (ask !== topicAsk && !wrapFallback) return fill(ctx, ask);
   const domain = DOMAIN[ctx.voice.id] ?? 'all';
   const askTopic = topic && ask === topicAsk ? topic.id : null;
   const fits = askTopic === 'feelings' ? ctx.voice.id === 'empathetic' : domain === 'all' || domain.includes(askTopic);

@@ -41,7 +41,7 @@ const RECALL_ASKED =
   /\b(?:o que (?:(?:e )?que |foi que )?eu (?:te )?(?:perguntei|pedi|tinha perguntado|tinha pedido)|qual (?:foi|era) (?:a )?minha (?:pergunta|duvida|solicitacao)|(?:voce|vc) (?:lembra|se lembra) (?:d?o )?que eu (?:perguntei|pedi)|what did i (?:ask|want|request)|what was my (?:question|request)|do you remember what i (?:asked|wanted|requested)|what i asked (?:you )?(?:before|earlier))\b/;
 const RECALL_ME = /\b(?:o que (?:voce|vc) (?:sabe|lembra) (?:sobre|de) mim|(?:voce|vc) (?:lembra|se lembra) de mim|what do you (?:know|remember) about me|do you remember me)\b/;
 const YES = /^(?:sim|s|claro|isso|isso mesmo|ok|okay|beleza|blz|pode ser|pode|certo|com certeza|exato|perfeito|combinado|fechado|bora|yes|yep|yeah|yup|sure|right|exactly|of course|perfect|sounds good|deal|great|cool)$/;
-const NO = /^(?:nao|n|nope|no|nah|not really|negativo|agora nao|nao precisa|nao obrigad[oa]|no thanks|no thank you|nao, obrigad[oa]|that'?s all|e so isso|so isso)$/;
+const NO = /^(?:nao|n|nope|no|nah|not really|negativo|agora nao|nao precisa|nao obrigad[oa]|no thanks|no thank you|nao, obrigad[oa]|that'?s all|e so isso|so isso|vou pensar|vou pensar melhor|vou ver|depois eu vejo|depois vejo|mais tarde|talvez depois|i'?ll think about it|let me think(?: about it)?|maybe later|not now|not yet|ainda nao)$/;
 const QUESTION_START = /^(?:qual|quais|quando|onde|como|por que|porque|pq|quanto|quantos|quantas|quem|o que|que|sera que|pode|podem|consegue|tem como|da pra|da para|existe|ha|what|when|where|why|how|who|which|whose|can|could|would|will|do|does|did|is|are|should|may|shall)\b/;
 const REQUEST = /\b(?:preciso|quero|queria|gostaria|me ajud|ajuda|socorro|por favor|pfv|pf|poderia|i need|i want|i'?d like|i would like|help|please|could you|can you|would you)\b/;
 const HELP_ONLY =
@@ -49,6 +49,14 @@ const HELP_ONLY =
 const LAUGHTER = /^(?:k{3,}|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?|(?:rs)+|lol+|lmao|rofl|haha\w*|hehe\w*|\p{Extended_Pictographic}+)$/u;
 const COMPLIMENT =
   /\b(?:(?:voce|vc) (?:e|eh) (?:muito |mt |super |tao |demais de )?(?:legal|incrivel|otim[oa]|demais|fofa?|gentil|educad[oa]|inteligente|o melhor|a melhor|show)|(?:you are|you'?re|ur) (?:so |really |very |the )?(?:nice|great|awesome|amazing|sweet|kind|helpful|smart|the best|best|cool|lovely)|gostei de (?:voce|vc|falar com voce)|adorei (?:voce|vc|falar com voce)|good bot|bom bot)\b/;
+
+/** "yes please", "sim, por favor", "ok obrigado" → "yes", "sim", "ok". */
+function politeless(bare: string): string {
+  return bare
+    .replace(/\b(?:please|pls|por favor|pfv|pf|thanks|thank you|obrigad[oa]|valeu|then|entao|mesmo)\b/g, ' ')
+    .replace(/[!.,\s]+/g, ' ')
+    .trim();
+}
 
 export function detectIntents(message: string): Intents {
   const f = squish(fold(message)).replace(/[“”"]/g, '');
@@ -65,12 +73,12 @@ export function detectIntents(message: string): Intents {
     recallName: RECALL_NAME.test(f),
     recallAsked: RECALL_ASKED.test(f),
     recallMe: RECALL_ME.test(f),
-    yes: YES.test(bare.replace(/[!.,\s]+/g, ' ').trim()),
+    yes: YES.test(politeless(bare)),
     helpOnly: HELP_ONLY.test(bare.replace(/[!?.,]+/g, '').replace(/\s+/g, ' ').trim()),
     laughter: LAUGHTER.test(bare.replace(/\s+/g, '')),
     compliment: COMPLIMENT.test(f),
     empty: !/[\p{L}\p{N}]/u.test(f),
-    no: NO.test(bare.replace(/[!.\s]+/g, ' ').trim()),
+    no: NO.test(politeless(bare)) || NO.test(bare.replace(/[!.\s]+/g, ' ').trim()),
     question: /\?/.test(f) || QUESTION_START.test(bare),
     request: REQUEST.test(f),
     substantive: false,

@@ -101,14 +101,35 @@ export const TOPICS: Topic[] = [
     },
   },
   {
+    id: 'shopping',
+    match: /\b(procurando (?:um|uma|uns|umas)|quero comprar|queria comprar|pretendo comprar|preciso comprar|looking for (?:a|an|some)|want to buy|i'?d like to buy|need to buy|shopping for|in the market for)/,
+    pt: { about: 'a sua compra', ask: 'Para que você vai usar no dia a dia, e qual é o seu orçamento?' },
+    en: { about: 'your purchase', ask: "What will you use it for day to day, and what's your budget?" },
+    refine: (f) => {
+      if (/(r\$|\breais\b|\bmil\b|\$\s?\d|\d+\s?(?:k|dollars|euros|usd|eur)\b|\borcamento\b|\bbudget\b)/.test(f)) {
+        return { pt: 'Tem alguma marca ou característica que seja indispensável para você?', en: 'Is there a brand or feature that is a must-have for you?' };
+      }
+      return undefined;
+    },
+  },
+  {
     id: 'price',
     match: /\b(preco|valor|quanto custa|quanto sai|orcamento|desconto|promoc|plano|planos|mensalidade|price|pricing|cost|how much|quote|discount|plan\b|plans|subscription|assinatura)/,
     pt: { about: 'preços e planos', ask: 'Para qual produto ou plano, e para quantas pessoas ou unidades?' },
     en: { about: 'pricing and plans', ask: 'For which product or plan, and for how many people or units?' },
+    refine: (f) => {
+      if (/\b(procurando|comprar|compra|looking for|buy|purchase)/.test(f)) {
+        return { pt: 'Consigo verificar condições especiais: o pagamento seria à vista ou parcelado?', en: 'I can check for special conditions: would you pay upfront or in instalments?' };
+      }
+      if (/\b(pro|premium|basic|basico|plus|gold|business|enterprise|empresarial|anual|mensal|annual|monthly|starter|team)\b/.test(f)) {
+        return { pt: 'Quantas pessoas vão usar, e você prefere cobrança mensal ou anual?', en: 'How many people will use it, and would you prefer monthly or annual billing?' };
+      }
+      return undefined;
+    },
   },
   {
     id: 'booking',
-    match: /\b(agendar|agendamento|agenda|reserva|reservar|horario|marcar|consulta|disponibilidade|book|booking|reservation|reserve|appointment|schedule|availability|table for|room)/,
+    match: /\b(agendar|agendamento|reserva\b|reservar|marcar (?:uma |um )?(?:consulta|horario|mesa|reuniao|visita)|horario (?:para|pra)|consulta|disponibilidade|book (?:a|an|the|me|us)\b|make a (?:reservation|booking|appointment)|reservation|reserve (?:a|an|the)\b|appointment|availability|table for|mesa (?:para|pra)|quarto (?:para|pra)|room for)/,
     pt: { about: 'a sua reserva', ask: 'Para qual data e horário, e para quantas pessoas?' },
     en: { about: 'your booking', ask: 'For which date and time, and for how many people?' },
     refine: (f) => {
@@ -125,6 +146,26 @@ export const TOPICS: Topic[] = [
     match: /\b(horario de funcionamento|que horas (abre|fecha)|abre|fecha|aberto|endereco|onde fica|localizacao|opening hours|open\b|close\b|closing|address|where are you|located|location)/,
     pt: { about: 'horários e endereço', ask: 'Você quer saber de qual unidade ou cidade?' },
     en: { about: 'opening hours and location', ask: 'Which branch or city are you asking about?' },
+  },
+  {
+    id: 'recommendation',
+    match: /\b(recomenda|indica (?:um|uma|algum|alguma)|me indica|sugere|sugestao|sugestoes|dica de|recommend|suggest|suggestion|any tips|where can i (?:find|eat|go))/,
+    pt: { about: 'a sua indicação', ask: 'Qual é a ocasião, e você tem alguma preferência de estilo, região ou orçamento?' },
+    en: { about: 'your recommendation', ask: 'What is the occasion, and do you have any preference for style, area or budget?' },
+    refine: (f) => {
+      if (!/\b(restaurante|restaurant|comer|eat|jantar|dinner|almoco|lunch|cafe da manha|breakfast)/.test(f)) return undefined;
+      const cuisine = /\b(italian[oa]?|japones[a]?|japanese|chines[a]?|chinese|mexican[oa]?|francesa|french|brasileir[oa]|brazilian|arabe|indian[oa]?|thai|tailandesa|vegan[oa]?|vegetarian[oa]?|pizza|sushi|churrasco|steak|seafood|frutos do mar)/.test(f);
+      const when = /\b(hoje|amanha|tonight|today|tomorrow|agora|now|\d{1,2}h|\d{1,2}\s?(?:am|pm))\b/.test(f);
+      if (cuisine && when) return { pt: 'Para quantas pessoas? Se quiser, já verifico a disponibilidade de mesa.', en: 'For how many people? If you like, I can check table availability.' };
+      if (cuisine) return { pt: 'Para quando e para quantas pessoas?', en: 'For when, and for how many people?' };
+      return { pt: 'Que tipo de cozinha você prefere, e para quantas pessoas?', en: 'What kind of cuisine would you like, and for how many people?' };
+    },
+  },
+  {
+    id: 'choice',
+    match: /(\bshould i\b|\bwhich is better\b|\bwhat'?s better\b|\bor\b[^?]*\?|\bdevo\b|\bqual (?:e )?melhor\b|\bvale a pena\b|\bou\b[^?]*\?)/,
+    pt: { about: 'a sua decisão', ask: 'O que pesa mais na sua decisão — custo, desempenho, prazo ou facilidade de manter?' },
+    en: { about: 'your decision', ask: 'What matters most in this decision — cost, performance, timeline or ease of maintenance?' },
   },
   {
     id: 'learning',
