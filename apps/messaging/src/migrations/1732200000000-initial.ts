@@ -1,4 +1,5 @@
-import { createPlatformTables, dropPlatformTables } from '@platform/http';
+import { createAuthTables } from '@platform/auth';
+import { createIdempotencyTable } from '@platform/http';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 const S = 'messaging';
@@ -7,7 +8,8 @@ export class Initial1732200000000 implements MigrationInterface {
   name = 'Initial1732200000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await createPlatformTables(q, S);
+    await createAuthTables(q, S);
+    await createIdempotencyTable(q, S);
     await q.query(`
       CREATE TABLE "${S}".agents (
         id text PRIMARY KEY,
@@ -23,6 +25,8 @@ export class Initial1732200000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE "${S}".agents`);
-    await dropPlatformTables(q, S);
+    await q.query(`DROP TABLE "${S}".idempotency_keys`);
+    await q.query(`DROP TABLE "${S}".api_keys`);
+    await q.query(`DROP TABLE "${S}".accounts`);
   }
 }
