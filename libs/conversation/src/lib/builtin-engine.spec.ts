@@ -187,6 +187,15 @@ describe('BuiltinEngine', () => {
     expect(replies[2]).not.toMatch(/exact error message/i);
   });
 
+  it('answers apologies, confusion and "any news?" in context', async () => {
+    const { replies } = await play(lia, ['meu pedido não chegou', 'e aí, alguma novidade?', 'desculpa a demora, é 123456']);
+    expect(replies[1]).toMatch(/^Sobre o seu pedido/);
+    expect(replies[2]).toMatch(/^(Imagina|Que isso)/);
+    expect(replies[2]).toContain('123456');
+    expect(await say(hart, "I don't understand")).toMatch(/Which part was unclear\?$/);
+    expect(await say(getSoul('empathetic-listener')!, 'desculpa desabafar')).toMatch(/^Não precisa se desculpar/);
+  });
+
   it('asks follow-ups that fit the subject', async () => {
     expect(await say(getSoul('concise-expert')!, 'Should I use Postgres or MongoDB for a booking app?')).toMatch(/matters most in this decision/);
     expect(await say(getSoul('formal-concierge')!, 'Could you recommend a restaurant nearby?')).toMatch(/cuisine/);

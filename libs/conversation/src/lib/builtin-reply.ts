@@ -1,5 +1,5 @@
 import { article as enArticle, describeFacts, extractFacts, mergeFacts, relationPhrase } from './facts';
-import { detectIntents, isAsk, type Intents } from './intents';
+import { detectIntents, isAsk, splitApology, type Intents } from './intents';
 import { languageFamily, replyLanguage, type Lang } from './language';
 import { capitalize, fold, joinList, pick, squish, titleCase, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
@@ -68,6 +68,28 @@ const COMPLIMENT_REPLY: Record<string, Record<Lang, string[]>> = {
   technical: { pt: ['Valeu{name}! 😄'], en: ['Thanks{name}! 😄'] },
 };
 
+const APOLOGY_REPLY: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Imagina, sem problema nenhum!', 'Que isso, tudo certo!'], en: ['No worries at all!', "That's totally fine!"] },
+  concise: { pt: ['Sem problema.'], en: ['No problem.'] },
+  sales: { pt: ['Imagina, sem problema!'], en: ['No problem at all!'] },
+  teacher: { pt: ['Não precisa se desculpar!'], en: ["There's no need to apologise!"] },
+  playful: { pt: ['Relaxa, tá tudo certo! 😄'], en: ["Relax, it's all good! 😄"] },
+  formal: { pt: ['Não há de quê — não é necessário se desculpar.'], en: ['Not at all — there is no need to apologise.'] },
+  empathetic: { pt: ['Não precisa se desculpar{name}. Este espaço é seu.'], en: ["You don't need to apologise{name}. This space is yours."] },
+  technical: { pt: ['Sem problema!'], en: ['No problem!'] },
+};
+
+const CONFUSED_REPLY: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Sem problema, vamos por partes.'], en: ["No problem, let's take it step by step."] },
+  concise: { pt: ['Vou ser mais claro.'], en: ['Let me be clearer.'] },
+  sales: { pt: ['Claro, deixa eu explicar melhor.'], en: ['Sure, let me explain better.'] },
+  teacher: { pt: ['Tudo bem, vamos com calma — eu explico de outro jeito.'], en: ["That's okay, let's slow down — I'll explain it another way."] },
+  playful: { pt: ['Opa, me enrolei! Vamos de novo.'], en: ['Oops, I got tangled up! Let me try again.'] },
+  formal: { pt: ['Peço desculpas por não ter sido claro.'], en: ['My apologies for not being clearer.'] },
+  empathetic: { pt: ['Tudo bem, vamos devagar.'], en: ["That's okay, let's go slowly."] },
+  technical: { pt: ['Beleza, vou detalhar melhor.'], en: ["Sure, I'll break it down."] },
+};
+
 const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name)/;
 
 interface Ctx {
@@ -134,6 +156,15 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
     newFacts,
     statedName,
   };
+  // A leading apology ("desculpa a demora, é 123456") gets a short "no worries", then the rest is answered.
+  const { apology, rest } = splitApology(message);
+  if (apology) {
+    const forgive = APOLOGY_REPLY[ctx.voice.id]?.[lang] ?? APOLOGY_REPLY['support'][lang];
+    if (!rest || !detectIntents(rest).substantive) {
+      return squish([fill(ctx, choose(ctx, forgive)), fill(ctx, choose(ctx, ctx.voice.id === 'empathetic' ? ctx.L.statementAsk : ctx.L.anythingElse))].join(' '));
+    }
+    return squish([fill(ctx, choose(ctx, forgive)), ...respond(ctx, rest, detectIntents(rest))].filter(Boolean).join(' '));
+  }
   const intents = detectIntents(message);
   return squish(respond(ctx, message, intents).filter(Boolean).join(' '));
 }
@@ -149,6 +180,11 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (i.recallAsked) return recallAsked(ctx);
   if (i.recallMe) return recallMe(ctx);
   if (i.human) return [fill(ctx, choose(ctx, L.human))];
+  if (i.statusCheck && !i.complaint) return statusCheck(ctx);
+  if (i.confused) {
+    const which = lang === 'pt' ? 'Qual parte ficou confusa para você?' : 'Which part was unclear?';
+    return [fill(ctx, choose(ctx, CONFUSED_REPLY[ctx.voice.id][lang])), ctx.voice.id === 'formal' ? (lang === 'pt' ? 'Qual ponto posso esclarecer?' : 'Which point may I clarify?') : which];
+  }
 
   if (i.farewell && !i.complaint) {
     const parts: string[] = [];
@@ -438,6 +474,18 @@ const TIME_OF_DAY: Record<string, Record<Lang, string>> = {
 function timeOfDay(message: string, lang: Lang): string | undefined {
   const m = /^(bom dia|boa tarde|boa noite|good morning|good afternoon|good evening)\b/.exec(fold(squish(message ?? '')));
   return m ? TIME_OF_DAY[m[1]][lang] : undefined;
+}
+
+/** "Alguma novidade?": what is still needed to move the latest subject forward. */
+function statusCheck(ctx: Ctx): string[] {
+  const { lang } = ctx;
+  const topic = topicOfConversation(ctx);
+  if (!topic) return [fill(ctx, choose(ctx, ctx.L.statementAsk))];
+  const recent = ctx.userTurns.slice(-3).join(' \n ');
+  const t = topicLines(topic, lang, recent);
+  return lang === 'pt'
+    ? [`Sobre ${t.about}: para eu seguir, ainda preciso de uma informação.`, t.ask]
+    : [`About ${t.about}: to move forward, I still need one thing.`, t.ask];
 }
 
 function recallName(ctx: Ctx): string[] {

@@ -18,6 +18,10 @@ export interface Intents {
   helpOnly: boolean;
   laughter: boolean;
   compliment: boolean;
+  /** "alguma novidade?", "any update?" — checking on something asked before. */
+  statusCheck: boolean;
+  /** "não entendi", "I don't understand". */
+  confused: boolean;
   /** No letters or digits at all ("?", "..."). */
   empty: boolean;
   no: boolean;
@@ -47,6 +51,8 @@ const REQUEST = /\b(?:preciso|quero|queria|gostaria|me ajud|ajuda|socorro|por fa
 const HELP_ONLY =
   /^(?:(?:oi|ola|hi|hello|hey)\s+)?(?:(?:voce|vc|voces|vcs) (?:pode|poderia|podem|poderiam|consegue) me ajudar|me ajuda|me ajude|preciso de (?:uma )?ajuda|quero ajuda|ajuda|socorro|(?:can|could) (?:you|u) help(?: me)?|i need (?:some )?help|help(?: me)?|help please|please help(?: me)?)(?: por favor| please| pf| pfv)?$/;
 const LAUGHTER = /^(?:k{3,}|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?|(?:rs)+|lol+|lmao|rofl|haha\w*|hehe\w*|\p{Extended_Pictographic}+)$/u;
+const STATUS_CHECK = /^(?:(?:e ai|e entao|oi|ola|hi|hello|hey)[,!]?\s*)?(?:alguma novidade|tem novidade|teve novidade|novidades|e ai|e entao|e agora|conseguiu (?:ver|verificar)|any news|any update|any updates|anything new|so\??|well|did you (?:check|find out)|have you (?:checked|found out))$/;
+const CONFUSED = /\b(?:nao entendi|nao entendo|nao ficou claro|nao compreendi|fiquei confus[oa]|to confus[oa]|estou confus[oa]|como assim|i don'?t understand|i do not understand|i didn'?t (?:get|understand) (?:it|that)|not clear|i'?m confused|what do you mean)\b/;
 const COMPLIMENT =
   /\b(?:(?:voce|vc) (?:e|eh) (?:muito |mt |super |tao |demais de )?(?:legal|incrivel|otim[oa]|demais|fofa?|gentil|educad[oa]|inteligente|o melhor|a melhor|show)|(?:you are|you'?re|ur) (?:so |really |very |the )?(?:nice|great|awesome|amazing|sweet|kind|helpful|smart|the best|best|cool|lovely)|gostei de (?:voce|vc|falar com voce)|adorei (?:voce|vc|falar com voce)|good bot|bom bot)\b/;
 
@@ -56,6 +62,16 @@ function politeless(bare: string): string {
     .replace(/\b(?:please|pls|por favor|pfv|pf|thanks|thank you|obrigad[oa]|valeu|then|entao|mesmo)\b/g, ' ')
     .replace(/[!.,\s]+/g, ' ')
     .trim();
+}
+
+const APOLOGY = /^(?:desculp[ae](?: (?:a demora|o atraso|qualquer coisa|o incomodo|o transtorno|desabafar|por desabafar|a confusao))?|me desculp[ae]|foi mal|perdao(?: pela demora)?|sorry(?: for the (?:delay|wait|late reply|confusion))?|sorry i'?m late|my bad|oops|apologies)\b[\s,.!]*/;
+
+/** Splits a leading apology off a message: "desculpa a demora, é 123456" → ["desculpa a demora", "é 123456"]. */
+export function splitApology(message: string): { apology: boolean; rest: string } {
+  const folded = fold(message);
+  const m = APOLOGY.exec(folded);
+  if (!m) return { apology: false, rest: message };
+  return { apology: true, rest: message.slice(m[0].length).trim() };
 }
 
 export function detectIntents(message: string): Intents {
@@ -78,6 +94,8 @@ export function detectIntents(message: string): Intents {
     laughter: LAUGHTER.test(bare.replace(/\s+/g, '')),
     compliment: COMPLIMENT.test(f),
     empty: !/[\p{L}\p{N}]/u.test(f),
+    statusCheck: STATUS_CHECK.test(bare.replace(/[?!.]+/g, '').replace(/\s+/g, ' ').trim()),
+    confused: CONFUSED.test(f),
     no: NO.test(politeless(bare)) || NO.test(bare.replace(/[!.\s]+/g, ' ').trim()),
     question: /\?/.test(f) || QUESTION_START.test(bare),
     request: REQUEST.test(f),

@@ -175,7 +175,7 @@ export const TOPICS: Topic[] = [
   },
   {
     id: 'feelings',
-    match: /\b(triste|ansios|ansiedade|sozinh|terminou comigo|terminamos|separ|divorc|morreu|faleceu|perdi meu|perdi minha|demitid|luto|chorando|broke up|divorce|died|passed away|lost my|fired|grief|crying|deprimid|estressad|chatead|preocupad|medo|cansad|sad\b|anxious|anxiety|lonely|alone|depressed|stressed|upset|worried|scared|afraid|overwhelmed|tired)/,
+    match: /\b(triste|ansios|ansiedade|sozinh|briga|brigas|brigando|discuss|conflito|fight|fighting|argument|terminou comigo|terminamos|separ|divorc|morreu|faleceu|perdi meu|perdi minha|demitid|luto|chorando|broke up|divorce|died|passed away|lost my|fired|grief|crying|deprimid|estressad|chatead|preocupad|medo|cansad|sad\b|anxious|anxiety|lonely|alone|depressed|stressed|upset|worried|scared|afraid|overwhelmed|tired)/,
     pt: { about: 'o que você está sentindo', ask: 'Quer me contar o que aconteceu para você se sentir assim?' },
     en: { about: "what you're feeling", ask: 'Would you like to tell me what happened to make you feel this way?' },
   },
