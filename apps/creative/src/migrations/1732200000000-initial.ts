@@ -1,5 +1,4 @@
-import { createAuthTables } from '@platform/auth';
-import { createIdempotencyTable } from '@platform/http';
+import { createPlatformTables, dropPlatformTables } from '@platform/http';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 const S = 'creative';
@@ -8,8 +7,7 @@ export class Initial1732200000000 implements MigrationInterface {
   name = 'Initial1732200000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await createAuthTables(q, S);
-    await createIdempotencyTable(q, S);
+    await createPlatformTables(q, S);
     await q.query(`
       CREATE TABLE "${S}".brand_kits (
         account_id text PRIMARY KEY REFERENCES "${S}".accounts(id) ON DELETE CASCADE,
@@ -30,8 +28,6 @@ export class Initial1732200000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE "${S}".brand_kits`);
-    await q.query(`DROP TABLE "${S}".idempotency_keys`);
-    await q.query(`DROP TABLE "${S}".api_keys`);
-    await q.query(`DROP TABLE "${S}".accounts`);
+    await dropPlatformTables(q, S);
   }
 }

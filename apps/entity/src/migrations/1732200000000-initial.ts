@@ -1,5 +1,4 @@
-import { createAuthTables } from '@platform/auth';
-import { createIdempotencyTable } from '@platform/http';
+import { createPlatformTables, dropPlatformTables } from '@platform/http';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 const S = 'entity';
@@ -8,8 +7,7 @@ export class Initial1732200000000 implements MigrationInterface {
   name = 'Initial1732200000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await createAuthTables(q, S);
-    await createIdempotencyTable(q, S);
+    await createPlatformTables(q, S);
     await q.query(`
       CREATE TABLE "${S}".entities (
         id text PRIMARY KEY,
@@ -27,8 +25,6 @@ export class Initial1732200000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE "${S}".entities`);
-    await q.query(`DROP TABLE "${S}".idempotency_keys`);
-    await q.query(`DROP TABLE "${S}".api_keys`);
-    await q.query(`DROP TABLE "${S}".accounts`);
+    await dropPlatformTables(q, S);
   }
 }

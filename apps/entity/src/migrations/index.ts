@@ -1,5 +1,6 @@
 import { Initial1732200000000 } from './1732200000000-initial';
 import { EntityApi1732300000000 } from './1732300000000-entity-api';
+import { OAuth1732400000000 } from './1732400000000-oauth';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
-export const migrations = [Initial1732200000000, EntityApi1732300000000];
+export const migrations = [Initial1732200000000, EntityApi1732300000000, OAuth1732400000000];

@@ -1,5 +1,4 @@
-import { createAuthTables } from '@platform/auth';
-import { createIdempotencyTable } from '@platform/http';
+import { createPlatformTables, dropPlatformTables } from '@platform/http';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 const S = 'messaging';
@@ -8,8 +7,7 @@ export class Initial1732200000000 implements MigrationInterface {
   name = 'Initial1732200000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await createAuthTables(q, S);
-    await createIdempotencyTable(q, S);
+    await createPlatformTables(q, S);
     await q.query(`
       CREATE TABLE "${S}".agents (
         id text PRIMARY KEY,
@@ -25,8 +23,6 @@ export class Initial1732200000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE "${S}".agents`);
-    await q.query(`DROP TABLE "${S}".idempotency_keys`);
-    await q.query(`DROP TABLE "${S}".api_keys`);
-    await q.query(`DROP TABLE "${S}".accounts`);
+    await dropPlatformTables(q, S);
   }
 }

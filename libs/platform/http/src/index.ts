@@ -10,3 +10,4 @@ export * from './lib/openapi';
 export * from './lib/create-app';
 export * from './lib/database-runtime';
 export * from './lib/run-service';
+export * from './lib/platform-tables';
