@@ -57,6 +57,8 @@ interface Built {
   node: IrNode;
   id: string;
   children: Built[];
+  /** Last text measurement yoga asked for (reused for the final box when it is the same). */
+  measured?: { maxWidth: number | undefined; layout: TextLayout };
 }
 
 function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, parent: IrNode | undefined, lang: string, isRoot: boolean, docW: number, docH: number): Built {
@@ -144,6 +146,7 @@ function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, pare
       const maxWidth = widthMode === Y.MeasureMode.Undefined ? node.maxWidth : width;
       const maxHeight = heightMode === Y.MeasureMode.Undefined ? undefined : height;
       const l = layoutText({ ...input, maxWidth, maxHeight: node.fit === 'shrink' ? maxHeight : undefined });
+      built.measured = { maxWidth, layout: l };
       const w = widthMode === Y.MeasureMode.Exactly ? width : Math.min(Math.ceil(l.width * 100) / 100, widthMode === Y.MeasureMode.AtMost ? width : Infinity);
       return { width: w, height: heightMode === Y.MeasureMode.Exactly ? height : l.height };
     });
@@ -198,11 +201,21 @@ function collect(b: Built, ox: number, oy: number, lang: string, warnings: Mater
   const out: MaterializedNode = { id: b.id, type: b.node.type, node: b.node, x, y, width: l.width, height: l.height, children: [] };
   if (b.node.type === 'text') {
     const t = b.node;
-    out.text = layoutText({
-      ...textInput(t, lang),
-      maxWidth: l.width + 0.05,
-      maxHeight: t.fit === 'grow' ? undefined : l.height + 0.05,
-    });
+    const prev = b.measured;
+    const reusable =
+      !!prev &&
+      t.fit !== 'shrink' &&
+      !prev.layout.truncated &&
+      prev.layout.height <= l.height + 0.05 &&
+      (prev.maxWidth === undefined ? prev.layout.width <= l.width + 0.05 && prev.layout.lines.length === t.text.split(/\r\n?|\n/).length : Math.abs(prev.maxWidth - l.width) < 0.01);
+    out.text =
+      prev && reusable
+        ? prev.layout
+      : layoutText({
+          ...textInput(t, lang),
+          maxWidth: l.width + 0.05,
+          maxHeight: t.fit === 'grow' ? undefined : l.height + 0.05,
+        });
     if (out.text.overflow || (out.text.truncated && t.maxLines === undefined)) {
       warnings.push({ id: b.id, message: 'text does not fit its box' + (out.text.truncated ? ' and was truncated' : '') });
     }

@@ -72,21 +72,34 @@ function measureCtx(): SKRSContext2D {
   return ctx;
 }
 
-const cache = new Map<string, number>();
+/** Widths per (font, letter spacing, lang), then per string: keys stay short and lookups cheap. */
+const cache = new Map<string, Map<string, number>>();
 const CACHE_MAX = 20_000;
+let cached = 0;
 
-function measure(font: string, letterSpacing: number, lang: string, text: string): number {
-  const key = `${font}|${letterSpacing}|${lang}|${text}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const c = measureCtx();
-  c.font = font;
-  c.letterSpacing = `${letterSpacing}px`;
-  c.lang = lang;
-  const w = c.measureText(text).width;
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(key, w);
-  return w;
+function widthTable(font: string, letterSpacing: number, lang: string): (text: string) => number {
+  const key = `${font}|${letterSpacing}|${lang}`;
+  let table = cache.get(key);
+  if (!table) {
+    table = new Map();
+    cache.set(key, table);
+  }
+  const t = table;
+  return (text: string) => {
+    const hit = t.get(text);
+    if (hit !== undefined) return hit;
+    const c = measureCtx();
+    c.font = font;
+    c.letterSpacing = `${letterSpacing}px`;
+    c.lang = lang;
+    const w = c.measureText(text).width;
+    if (++cached > CACHE_MAX) {
+      cache.clear();
+      cached = 0;
+    }
+    t.set(text, w);
+    return w;
+  };
 }
 
 const metricsCache = new Map<string, { ascent: number; descent: number }>();
@@ -142,7 +155,7 @@ interface BreakResult {
 }
 
 function breakLines(text: string, font: string, ls: number, lang: string, maxWidth: number | undefined): BreakResult {
-  const m = (s: string) => measure(font, ls, lang, s);
+  const m = widthTable(font, ls, lang);
   const out: TextLine[] = [];
   let brokeWords = false;
   const paragraphs = text.replace(/\r\n?/g, '\n').split('\n');
@@ -195,7 +208,7 @@ function breakLines(text: string, font: string, ls: number, lang: string, maxWid
 }
 
 function ellipsize(line: TextLine, font: string, ls: number, lang: string, maxWidth: number | undefined): TextLine {
-  const m = (s: string) => measure(font, ls, lang, s);
+  const m = widthTable(font, ls, lang);
   const parts = [...graphemes.segment(line.text)].map((s) => s.segment);
   let t = line.text.trimEnd();
   let n = parts.length;
@@ -312,5 +325,6 @@ export function naturalTextWidth(input: TextLayoutInput): number {
 
 export function clearTextCache(): void {
   cache.clear();
+  cached = 0;
   metricsCache.clear();
 }
