@@ -1,0 +1,89 @@
+import type { Lang } from './language';
+
+/*
+ * Phrase tables of the built-in engine that complement the voices (keyed by voice id).
+ */
+
+/** Opening question per voice, used after introductions. */
+export const OPEN: Record<string, Record<Lang, string>> = {
+  support: { pt: 'Em que posso te ajudar hoje?', en: 'How can I help you today?' },
+  concise: { pt: 'Qual é a pergunta?', en: "What's the question?" },
+  sales: { pt: 'Me conta: o que você está procurando?', en: 'Tell me, what are you looking for?' },
+  teacher: { pt: 'O que você gostaria de aprender hoje?', en: 'What would you like to learn today?' },
+  playful: { pt: 'Me conta, como foi seu dia?', en: 'So, how was your day?' },
+  formal: { pt: 'Em que posso servi-lo(a)?', en: 'How may I be of service?' },
+  empathetic: { pt: 'Como você está se sentindo hoje?', en: 'How are you feeling today?' },
+  technical: { pt: 'Qual problema técnico posso te ajudar a resolver?', en: 'What technical issue can I help you with?' },
+};
+
+/**
+ * Topics each voice's own follow-up wording fits (null = no topic). Outside them a neutral
+ * wording is used, so a teacher does not say "to explain it the right way" about a refund.
+ */
+export const DOMAIN: Record<string, Array<string | null> | 'all'> = {
+  support: 'all',
+  concise: 'all',
+  formal: 'all',
+  playful: ['feelings', 'learning', null],
+  sales: ['price', null],
+  teacher: ['learning', null],
+  empathetic: ['feelings', null],
+  technical: ['error', 'account', null],
+};
+export const NEUTRAL_WRAP: Record<Lang, string[]> = { pt: ['{ask}'], en: ['{ask}'] };
+
+/** Openers for requests ("Quero cancelar minha assinatura"). */
+export const REQUEST_OPENER: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Claro{name}, vamos lá.', 'Pode deixar{name}!'], en: ['Sure thing{name}!', 'Of course{name}!'] },
+  concise: { pt: ['Certo.'], en: ['Okay.'] },
+  sales: { pt: ['Claro{name}!', 'Com certeza{name}!'], en: ['Of course{name}!', 'Absolutely{name}!'] },
+  teacher: { pt: ['Claro{name}!'], en: ['Of course{name}!'] },
+  playful: { pt: ['Bora resolver{name}!', 'Deixa comigo{name}!'], en: ['On it{name}!', 'Leave it to me{name}!'] },
+  formal: { pt: ['Certamente{name}.'], en: ['Certainly{name}.'] },
+  empathetic: { pt: ['Claro{name}, vamos com calma.'], en: ["Of course{name}, let's take it calmly."] },
+  technical: { pt: ['Beleza{name}, vamos lá.'], en: ["Sure{name}, let's do it."] },
+};
+
+/** Sympathy when someone shares a feeling (complaint lines apologise, which would be wrong here). */
+export const SYMPATHY: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Poxa{name}, sinto muito. Dias assim são difíceis.'], en: ["Oh{name}, I'm sorry. Days like that are hard."] },
+  concise: { pt: ['Sinto muito.'], en: ['Sorry to hear that.'] },
+  sales: { pt: ['Poxa{name}, sinto muito. Dias assim são difíceis.'], en: ["I'm sorry{name}. Days like that are hard."] },
+  teacher: { pt: ['Sinto muito{name}. Às vezes o dia pesa mesmo.'], en: ["I'm sorry{name}. Some days are just heavy."] },
+  playful: { pt: ['Aaah{name}, vem cá que eu te faço companhia 💛'], en: ["Aww{name}, come here, I'll keep you company 💛"] },
+  formal: { pt: ['Lamento muito saber disso{name}.'], en: ['I am very sorry to hear that{name}.'] },
+  technical: { pt: ['Poxa{name}, sinto muito.'], en: ['Sorry to hear that{name}.'] },
+};
+
+export const COMPLIMENT_REPLY: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Ah, que gentileza{name}! Fico muito feliz. 😊'], en: ["Aww, that's so kind{name}! Thank you. 😊"] },
+  concise: { pt: ['Obrigado.'], en: ['Thanks.'] },
+  sales: { pt: ['Muito obrigado{name}! É um prazer te atender.'], en: ["Thank you so much{name}! It's a pleasure to help."] },
+  teacher: { pt: ['Que gentileza{name}, obrigada! Adoro aprender junto com você.'], en: ['How kind{name}, thank you! I love learning with you.'] },
+  playful: { pt: ['Ownnn{name}, assim eu fico sem graça! 🥰'], en: ["Awww{name}, you're making me blush! 🥰"] },
+  formal: { pt: ['É muita gentileza sua{name}. Agradeço.'], en: ['That is most kind of you{name}. Thank you.'] },
+  empathetic: { pt: ['Obrigada{name}, isso me deixa feliz. Fico contente de estar aqui com você.'], en: ["Thank you{name}, that means a lot. I'm glad to be here with you."] },
+  technical: { pt: ['Valeu{name}! 😄'], en: ['Thanks{name}! 😄'] },
+};
+
+export const APOLOGY_REPLY: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Imagina, sem problema nenhum!', 'Que isso, tudo certo!'], en: ['No worries at all!', "That's totally fine!"] },
+  concise: { pt: ['Sem problema.'], en: ['No problem.'] },
+  sales: { pt: ['Imagina, sem problema!'], en: ['No problem at all!'] },
+  teacher: { pt: ['Não precisa se desculpar!'], en: ["There's no need to apologise!"] },
+  playful: { pt: ['Relaxa, tá tudo certo! 😄'], en: ["Relax, it's all good! 😄"] },
+  formal: { pt: ['Não há de quê — não é necessário se desculpar.'], en: ['Not at all — there is no need to apologise.'] },
+  empathetic: { pt: ['Não precisa se desculpar{name}. Este espaço é seu.'], en: ["You don't need to apologise{name}. This space is yours."] },
+  technical: { pt: ['Sem problema!'], en: ['No problem!'] },
+};
+
+export const CONFUSED_REPLY: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Sem problema, vamos por partes.'], en: ["No problem, let's take it step by step."] },
+  concise: { pt: ['Vou ser mais claro.'], en: ['Let me be clearer.'] },
+  sales: { pt: ['Claro, deixa eu explicar melhor.'], en: ['Sure, let me explain better.'] },
+  teacher: { pt: ['Tudo bem, vamos com calma — eu explico de outro jeito.'], en: ["That's okay, let's slow down — I'll explain it another way."] },
+  playful: { pt: ['Opa, me enrolei! Vamos de novo.'], en: ['Oops, I got tangled up! Let me try again.'] },
+  formal: { pt: ['Peço desculpas por não ter sido claro.'], en: ['My apologies for not being clearer.'] },
+  empathetic: { pt: ['Tudo bem, vamos devagar.'], en: ["That's okay, let's go slowly."] },
+  technical: { pt: ['Beleza, vou detalhar melhor.'], en: ["Sure, I'll break it down."] },
+};
