@@ -27,13 +27,16 @@ interface Ctx {
   statedName?: string;
 }
 
+/** How many recent turns the built-in engine reads (entity facts carry older memory). */
+export const BUILTIN_HISTORY_TURNS = 120;
+
 /**
  * Composes a reply without any model: intent rules, phrase banks per voice and language, and
  * memory of the conversation (the user's name, facts they shared, what they asked). Pure and
  * deterministic: the same request always yields the same text; variation comes from a hash.
  */
 export function composeReply(req: ReplyRequest): string {
-  const lastAssistant = [...req.history].reverse().find((t) => t.role === 'assistant')?.content;
+  const lastAssistant = [...(req.history ?? [])].reverse().find((t) => t.role === 'assistant')?.content;
   let reply = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     reply = composeOnce(req, attempt);
@@ -45,7 +48,8 @@ export function composeReply(req: ReplyRequest): string {
 function composeOnce(req: ReplyRequest, attempt: number): string {
   const lang = replyLanguage(req.soul, req.language);
   const voice = voiceFor(req.soul);
-  const history = (req.history ?? []).filter((t) => t.role !== 'system' && t.content?.trim());
+  // The built-in engine reads at most the last BUILTIN_HISTORY_TURNS turns (entity facts cover older memory).
+  const history = (req.history ?? []).filter((t) => t.role !== 'system' && t.content?.trim()).slice(-BUILTIN_HISTORY_TURNS);
   const userTurns = history.filter((t) => t.role === 'user').map((t) => t.content);
   const assistantTurns = history.filter((t) => t.role === 'assistant');
   const lastAssistant = assistantTurns.at(-1)?.content;
