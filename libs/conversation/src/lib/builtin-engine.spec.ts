@@ -248,6 +248,21 @@ describe('BuiltinEngine', () => {
     expect(second).not.toBe(first);
   });
 
+  it('works with a custom soul, guessing its voice from the tone', async () => {
+    const custom: Soul = {
+      id: 'pirate-guide',
+      name: 'Capitã Iara',
+      description: 'Guia turística divertida da Ilha do Mel.',
+      tone: 'brincalhão e aventureiro',
+      language: 'pt-BR',
+      styleRules: ['Fale como uma capitã de navio.'],
+      greeting: 'Ahoy! Aqui é a Capitã Iara. Pronto para explorar a ilha?',
+    };
+    expect(await say(custom, 'Oi')).toBe(custom.greeting);
+    expect(await say(custom, 'valeu!')).toMatch(/Tamo junto|Conversar com você/); // playful voice
+    expect(await say({ ...custom, language: 'es' }, 'Hola')).toContain('Capitã Iara'); // unsupported language → English
+  });
+
   it('never throws on odd input', async () => {
     for (const message of ['', '   ', '???', '😀', 'a'.repeat(5000), '1234', 'sim', 'não']) {
       const r = await engine.reply({ soul: lia, history: [{ role: 'system', content: 'nota' }], message });

@@ -31,7 +31,7 @@ export interface Intents {
   substantive: boolean;
 }
 
-const GREETING = /^(?:oi+e?|ola|opa|e ai|eai|eae|salve|bom dia|boa tarde|boa noite|hey+|hi+|hello|hiya|howdy|yo|good (?:morning|afternoon|evening|day)|greetings)\b/;
+const GREETING = /^(?:oi+e?|ola|hola|bonjour|ciao|hallo|buenos dias|buenas|opa|e ai|eai|eae|salve|bom dia|boa tarde|boa noite|hey+|hi+|hello|hiya|howdy|yo|good (?:morning|afternoon|evening|day)|greetings)\b/;
 const THANKS = /\b(?:obrigad[oa]s?|obg|brigad[oa]|valeu|vlw|agradec\w*|grat[oa]|thanks?|thank you|thx|ty|cheers|much appreciated|appreciate it)\b/;
 const FAREWELL = /\b(?:tchau+|tchauzinho|ate mais|ate logo|ate a proxima|ate amanha|ate breve|falou|flw|adeus|fui|bye+|goodbye|bye bye|see you|see ya|cya|take care|talk (?:to you )?later|have a (?:good|nice|great) (?:day|night|one)|bom descanso|boa noite e obrigad)\b/;
 const HUMAN = /\b(?:(?:falar|conversar|atendimento|atender)\s+(?:com\s+)?(?:um|uma|o|a|algum|alguma)?\s*(?:humano|atendente|pessoa|operador|agente|alguem|gente)|atendente humano|pessoa de verdade|pessoa real|um humano|(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|some|the)?\s*(?:human|person|agent|representative|operator|manager|someone|somebody|real person)|real person|live agent|human agent|customer service rep|representative)\b/;

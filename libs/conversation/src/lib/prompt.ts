@@ -17,7 +17,7 @@ export function buildSystemPrompt(req: ReplyRequest): string {
     `Always reply in ${languageName(language)}, unless the user explicitly asks for another language.`,
     '',
     'Style rules:',
-    ...soul.styleRules.map((r) => `- ${r}`),
+    ...(soul.styleRules ?? []).map((r) => `- ${r}`),
     '',
     `Your usual greeting: "${soul.greeting}"`,
     'Keep replies conversational and reasonably short (a few sentences). Never claim to be human; if the user asks for a human, say you will pass the conversation on to a person.',
@@ -26,7 +26,7 @@ export function buildSystemPrompt(req: ReplyRequest): string {
   if (known.length) {
     lines.push('', 'What you know about the user (use it naturally, do not recite it):', ...known.map((k) => `- ${k}`));
   }
-  const notes = req.history.filter((t) => t.role === 'system').map((t) => t.content.trim()).filter(Boolean);
+  const notes = (req.history ?? []).filter((t) => t.role === 'system').map((t) => t.content.trim()).filter(Boolean);
   if (notes.length) {
     lines.push('', 'Notes:', ...notes.map((n) => `- ${n}`));
   }
@@ -53,7 +53,7 @@ function knownAboutUser(userName: string | undefined, facts: Fact[]): string[] {
 
 /** The conversation as provider messages: recent user/assistant turns, oldest first, then the new message. */
 export function buildMessages(req: ReplyRequest): Array<{ role: 'user' | 'assistant'; content: string }> {
-  const turns = req.history.filter(
+  const turns = (req.history ?? []).filter(
     (t): t is ChatTurn & { role: 'user' | 'assistant' } => (t.role === 'user' || t.role === 'assistant') && t.content.trim() !== '',
   );
   const recent = turns.slice(-MAX_HISTORY_TURNS);
