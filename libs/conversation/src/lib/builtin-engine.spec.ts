@@ -196,6 +196,24 @@ describe('BuiltinEngine', () => {
     expect(await say(getSoul('empathetic-listener')!, 'desculpa desabafar')).toMatch(/^Não precisa se desculpar/);
   });
 
+  it('follows a support case over several turns without repeating itself', async () => {
+    const sunny = getSoul('friendly-support-en')!;
+    const { replies } = await play(sunny, [
+      "I can't log into my account",
+      'it says invalid password',
+      'I already reset it twice',
+      'this is ridiculous',
+      'ok let me try again',
+    ]);
+    expect(replies[0]).toMatch(/email on the account/);
+    expect(replies[1]).toMatch(/email/);
+    expect(replies[1]).not.toMatch(/what do you see/);
+    expect(replies[2]).toMatch(/resetting didn't help/);
+    expect(replies[3]).toMatch(/someone on the team/);
+    expect(replies[4]).toMatch(/take your time/i);
+    for (let k = 1; k < replies.length; k++) expect(replies[k]).not.toBe(replies[k - 1]);
+  });
+
   it('asks follow-ups that fit the subject', async () => {
     expect(await say(getSoul('concise-expert')!, 'Should I use Postgres or MongoDB for a booking app?')).toMatch(/matters most in this decision/);
     expect(await say(getSoul('formal-concierge')!, 'Could you recommend a restaurant nearby?')).toMatch(/cuisine/);

@@ -4,7 +4,7 @@ import { languageFamily, replyLanguage, type Lang } from './language';
 import { capitalize, fold, joinList, pick, squish, titleCase, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
-import { APOLOGY_REPLY, COMPLIMENT_REPLY, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, OPEN, REQUEST_OPENER, SYMPATHY } from './phrases';
+import { APOLOGY_REPLY, COMPLIMENT_REPLY, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, OPEN, REQUEST_OPENER, SYMPATHY, WAIT_REPLY } from './phrases';
 import { linesFor, voiceFor, type Voice, type VoiceLines } from './voices';
 
 const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name)/;
@@ -102,6 +102,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (i.recallMe) return recallMe(ctx);
   if (i.human) return [fill(ctx, choose(ctx, L.human))];
   if (i.statusCheck && !i.complaint) return statusCheck(ctx);
+  if (i.wait && !i.complaint && !i.question) return [fill(ctx, choose(ctx, WAIT_REPLY[ctx.voice.id][lang]))];
   if (i.confused) {
     const which = lang === 'pt' ? 'Qual parte ficou confusa para você?' : 'Which part was unclear?';
     return [fill(ctx, choose(ctx, CONFUSED_REPLY[ctx.voice.id][lang])), ctx.voice.id === 'formal' ? (lang === 'pt' ? 'Qual ponto posso esclarecer?' : 'Which point may I clarify?') : which];
@@ -146,9 +147,13 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
             : 'Could you tell me what happened, with the order or ticket number if you have it?',
         ];
     const wrap = ctx.voice.id === 'sales' ? [lang === 'pt' ? 'Vamos resolver isso: {ask}' : "Let's get this fixed: {ask}"] : L.needMore;
-    parts.push(followUp(ctx, message, wrap, fallback));
+    // Within an ongoing subject, a complaint whose questions were already asked goes to a human.
+    const ongoing = !findTopic(message) && topicOfConversation(ctx);
+    const next = followUp(ctx, message, wrap, ongoing ? [] : fallback);
+    parts.push(next);
+    const escalated = L.escalate.some((e) => fold(next).includes(fold(e.replace(/\{[a-zA-Z]+\}/g, '')).slice(0, 30)));
     const earlierComplaints = ctx.userTurns.filter((u) => detectIntents(u).complaint).length;
-    if (earlierComplaints >= 1 && !alreadySaid(ctx, L.escalate)) parts.push(fill(ctx, choose(ctx, L.escalate)));
+    if (earlierComplaints >= 1 && !escalated && !alreadySaid(ctx, L.escalate)) parts.push(fill(ctx, choose(ctx, L.escalate)));
     return dedupe(parts);
   }
 

@@ -20,6 +20,8 @@ export interface Intents {
   compliment: boolean;
   /** "alguma novidade?", "any update?" — checking on something asked before. */
   statusCheck: boolean;
+  /** "vou tentar", "one moment" — the user goes to do something. */
+  wait: boolean;
   /** "não entendi", "I don't understand". */
   confused: boolean;
   /** No letters or digits at all ("?", "..."). */
@@ -52,6 +54,7 @@ const HELP_ONLY =
   /^(?:(?:oi|ola|hi|hello|hey)\s+)?(?:(?:voce|vc|voces|vcs) (?:pode|poderia|podem|poderiam|consegue) me ajudar|me ajuda|me ajude|preciso de (?:uma )?ajuda|quero ajuda|ajuda|socorro|(?:can|could) (?:you|u) help(?: me)?|i need (?:some )?help|help(?: me)?|help please|please help(?: me)?)(?: por favor| please| pf| pfv)?$/;
 const LAUGHTER = /^(?:k{3,}|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?|(?:rs)+|lol+|lmao|rofl|haha\w*|hehe\w*|\p{Extended_Pictographic}+)$/u;
 const STATUS_CHECK = /^(?:(?:e ai|e entao|oi|ola|hi|hello|hey)[,!]?\s*)?(?:alguma novidade|tem novidade|teve novidade|novidades|e ai|e entao|e agora|conseguiu (?:ver|verificar)|any news|any update|any updates|anything new|so\??|well|did you (?:check|find out)|have you (?:checked|found out))$/;
+const WAIT = /\b(?:let me (?:try|check|see|look)|i'?ll (?:try|check)|i will (?:try|check)|one (?:moment|sec|second)|just a (?:sec|second|moment)|hold on|give me a (?:sec|second|minute)|vou (?:tentar|testar|verificar|conferir|olhar)|deixa eu (?:tentar|ver|testar|olhar|conferir)|um (?:momento|minuto|segundo)|so um (?:momento|minuto|segundo)|pera(?:i| ai)?|peraí|aguarda|aguarde)\b/;
 const CONFUSED = /\b(?:nao entendi|nao entendo|nao ficou claro|nao compreendi|fiquei confus[oa]|to confus[oa]|estou confus[oa]|como assim|i don'?t understand|i do not understand|i didn'?t (?:get|understand) (?:it|that)|not clear|i'?m confused|what do you mean)\b/;
 const COMPLIMENT =
   /\b(?:(?:voce|vc) (?:e|eh) (?:muito |mt |super |tao |demais de )?(?:legal|incrivel|otim[oa]|demais|fofa?|gentil|educad[oa]|inteligente|o melhor|a melhor|show)|(?:you are|you'?re|ur) (?:so |really |very |the )?(?:nice|great|awesome|amazing|sweet|kind|helpful|smart|the best|best|cool|lovely)|gostei de (?:voce|vc|falar com voce)|adorei (?:voce|vc|falar com voce)|good bot|bom bot)\b/;
@@ -96,6 +99,7 @@ export function detectIntents(message: string): Intents {
     empty: !/[\p{L}\p{N}]/u.test(f),
     statusCheck: STATUS_CHECK.test(bare.replace(/[?!.]+/g, '').replace(/\s+/g, ' ').trim()),
     confused: CONFUSED.test(f),
+    wait: WAIT.test(f),
     no: NO.test(politeless(bare)) || NO.test(bare.replace(/[!.\s]+/g, ' ').trim()),
     question: /\?/.test(f) || QUESTION_START.test(bare),
     request: REQUEST.test(f),

@@ -87,3 +87,15 @@ export const CONFUSED_REPLY: Record<string, Record<Lang, string[]>> = {
   empathetic: { pt: ['Tudo bem, vamos devagar.'], en: ["That's okay, let's go slowly."] },
   technical: { pt: ['Beleza, vou detalhar melhor.'], en: ["Sure, I'll break it down."] },
 };
+
+/** When the user goes off to try something. */
+export const WAIT_REPLY: Record<string, Record<Lang, string[]>> = {
+  support: { pt: ['Claro, fico no aguardo! Me conta se funcionou.'], en: ['Sure, take your time! Let me know if it works.'] },
+  concise: { pt: ['Ok. Me avise o resultado.'], en: ['Okay. Tell me the result.'] },
+  sales: { pt: ['Claro, fico no aguardo!'], en: ["Sure, I'll be right here!"] },
+  teacher: { pt: ['Claro, tente com calma! Estou aqui se travar em alguma parte.'], en: ["Of course, take your time! I'm here if you get stuck."] },
+  playful: { pt: ['Bora! Tô aqui torcendo 🤞'], en: ["Go for it! I'm rooting for you 🤞"] },
+  formal: { pt: ['Certamente. Aguardo o seu retorno.'], en: ['Certainly. I shall await your reply.'] },
+  empathetic: { pt: ['Claro, no seu tempo. Estou aqui.'], en: ["Of course, in your own time. I'm here."] },
+  technical: { pt: ['Beleza, testa aí e me conta o resultado.'], en: ['Sure, give it a try and tell me what happens.'] },
+};

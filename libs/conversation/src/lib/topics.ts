@@ -66,6 +66,20 @@ export const TOPICS: Topic[] = [
     match: /\b(senha|login|logar|entrar na (minha )?conta|minha conta|acesso|acessar|cadastro|password|log in|sign in|signin|account|username|two.factor|2fa)/,
     pt: { about: 'o acesso à sua conta', ask: 'Qual é o e-mail da conta e o que aparece quando você tenta entrar?' },
     en: { about: 'access to your account', ask: "What's the email on the account, and what do you see when you try to sign in?" },
+    refine: (f) => {
+      const email = /@/.test(f);
+      const seen = /\b(says|diz|aparece|mensagem|message|error|erro|invalid|invalida|incorrect|incorret|wrong|errad|bloquead|locked|blocked|nao reconhece|not recognized)/.test(f);
+      const reset = /\b(reset|redefini|troquei a senha|mudei a senha|changed (?:the|my) password|esqueci (?:a|minha) senha|forgot (?:the|my) password)/.test(f);
+      if (!email && !seen && !reset) return undefined;
+      if (!email) {
+        return reset
+          ? { pt: 'Como redefinir não resolveu, qual é o e-mail com que você entra? Vou verificar se a conta está bloqueada.', en: "Since resetting didn't help, what's the email you sign in with? I'll check whether the account is locked." }
+          : { pt: 'Obrigado! Qual é o e-mail da conta? Assim eu consigo verificar.', en: "Thanks! What's the email on the account? Then I can check it." };
+      }
+      if (!seen) return { pt: 'Que mensagem aparece quando você tenta entrar?', en: 'What message do you see when you try to sign in?' };
+      if (!reset) return { pt: 'Você já tentou o link “Esqueci minha senha”? Se sim, o e-mail de redefinição chegou?', en: 'Have you tried the “Forgot password” link? If so, did the reset email arrive?' };
+      return { pt: 'Você está entrando pelo aplicativo ou pelo site?', en: 'Are you signing in through the app or the website?' };
+    },
   },
   {
     id: 'error',
@@ -146,6 +160,13 @@ export const TOPICS: Topic[] = [
     match: /\b(horario de funcionamento|que horas (abre|fecha)|abre|fecha|aberto|endereco|onde fica|localizacao|opening hours|open\b|close\b|closing|address|where are you|located|location)/,
     pt: { about: 'horários e endereço', ask: 'Você quer saber de qual unidade ou cidade?' },
     en: { about: 'opening hours and location', ask: 'Which branch or city are you asking about?' },
+    refine: (f) => {
+      if (!/\b(the one in|in the|branch|store|shop|unidade|loja|filial|em \w+|in \w+|no centro|downtown)\b/.test(f)) return undefined;
+      return {
+        pt: 'Não tenho aqui os horários dessa unidade — quer que eu passe sua pergunta para a equipe confirmar?',
+        en: "I don't have that branch's hours here — shall I pass your question to the team to confirm?",
+      };
+    },
   },
   {
     id: 'recommendation',
