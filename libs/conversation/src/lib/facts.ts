@@ -186,7 +186,8 @@ const EN_JOBS = new Set(
 );
 
 const WEAK_PLANS = new Set(
-  'esperar aguardar tentar ver verificar checar conferir pensar testar wait try check see think look ficar bem indo'.split(' '),
+  ('esperar aguardar tentar ver verificar checar conferir pensar testar ficar bem indo mandar enviar passar responder reiniciar confirmar explicar ' +
+    'wait try check see think look send share reply restart confirm explain forward resend').split(' '),
 );
 
 const ING_TO_BASE: Record<string, string> = {
