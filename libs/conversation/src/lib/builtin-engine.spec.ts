@@ -214,6 +214,14 @@ describe('BuiltinEngine', () => {
     for (let k = 1; k < replies.length; k++) expect(replies[k]).not.toBe(replies[k - 1]);
   });
 
+  it('celebrates good news and offers condolences', async () => {
+    expect(await say(lia, 'passei na prova!!')).toMatch(/parabéns/i);
+    expect(await say(lia, 'hoje é meu aniversário')).toMatch(/^Feliz aniversário/);
+    expect(await say(lia, 'não passei na prova')).not.toMatch(/parabéns/i);
+    expect(await say(hart, 'My grandma passed away last week')).toMatch(/sorry/i);
+    expect(await say(lia, 'meu cachorro morreu')).toMatch(/sentimentos|sinto muito/i);
+  });
+
   it('asks follow-ups that fit the subject', async () => {
     expect(await say(getSoul('concise-expert')!, 'Should I use Postgres or MongoDB for a booking app?')).toMatch(/matters most in this decision/);
     expect(await say(getSoul('formal-concierge')!, 'Could you recommend a restaurant nearby?')).toMatch(/cuisine/);

@@ -4,7 +4,7 @@ import { languageFamily, replyLanguage, type Lang } from './language';
 import { capitalize, fold, joinList, pick, squish, titleCase, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
-import { APOLOGY_REPLY, COMPLIMENT_REPLY, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, OPEN, REQUEST_OPENER, SYMPATHY, WAIT_REPLY } from './phrases';
+import { APOLOGY_REPLY, CELEBRATE, COMPLIMENT_REPLY, CONDOLENCES, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, OPEN, REQUEST_OPENER, SYMPATHY, WAIT_REPLY } from './phrases';
 import { linesFor, voiceFor, type Voice, type VoiceLines } from './voices';
 
 const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name)/;
@@ -103,6 +103,11 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (i.human) return [fill(ctx, choose(ctx, L.human))];
   if (i.statusCheck && !i.complaint) return statusCheck(ctx);
   if (i.wait && !i.complaint && !i.question) return [fill(ctx, choose(ctx, WAIT_REPLY[ctx.voice.id][lang]))];
+  if (i.celebration && !i.complaint) {
+    const c = CELEBRATE[ctx.voice.chatty ? 'warm' : 'reserved'][lang];
+    const birthday = /\b(?:aniversario|birthday)\b/.test(fold(message));
+    return [fill(ctx, choose(ctx, birthday ? c.birthday : c.news)), fill(ctx, choose(ctx, c.ask))];
+  }
   if (i.confused) {
     const which = lang === 'pt' ? 'Qual parte ficou confusa para você?' : 'Which part was unclear?';
     return [fill(ctx, choose(ctx, CONFUSED_REPLY[ctx.voice.id][lang])), ctx.voice.id === 'formal' ? (lang === 'pt' ? 'Qual ponto posso esclarecer?' : 'Which point may I clarify?') : which];
@@ -230,6 +235,11 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   // A plain statement: acknowledge and move the conversation forward.
   spareName(ctx);
   const topic = findTopic(message) ?? topicOfConversation(ctx);
+  if (topic?.id === 'grief') {
+    parts.push(fill(ctx, choose(ctx, CONDOLENCES[lang])));
+    parts.push(followUp(ctx, message, NEUTRAL_WRAP[lang], [], false));
+    return dedupe(parts);
+  }
   if (topic?.id === 'feelings') {
     parts.push(fill(ctx, choose(ctx, SYMPATHY[ctx.voice.id]?.[lang] ?? L.complaint)));
     parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
@@ -261,7 +271,7 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
   }
   const ask = topic && fresh[0] === candidates[0] ? fresh[0] : choose(ctx, fresh);
   // Several sentences ("Anotei o pedido 123. Pode me confirmar…?") or a colon stand on their own.
-  if (/[.!?]\s+\S/.test(ask) || ask.includes(':')) return ask;
+  if (/[.!?]\s+\S/.test(ask) || ask.includes(':') || ask.includes(' — ')) return ask;
   if (ask !== topicAsk && !wrapFallback) return fill(ctx, ask);
   const domain = DOMAIN[ctx.voice.id] ?? 'all';
   const askTopic = topic && ask === topicAsk ? topic.id : null;

@@ -22,6 +22,8 @@ export interface Intents {
   statusCheck: boolean;
   /** "vou tentar", "one moment" — the user goes to do something. */
   wait: boolean;
+  /** Good news: "passei na prova!", "it's my birthday". */
+  celebration: boolean;
   /** "não entendi", "I don't understand". */
   confused: boolean;
   /** No letters or digits at all ("?", "..."). */
@@ -49,12 +51,14 @@ const RECALL_ME = /\b(?:o que (?:voce|vc) (?:sabe|lembra) (?:sobre|de) mim|(?:vo
 const YES = /^(?:sim|s|claro|isso|isso mesmo|ok|okay|beleza|blz|pode ser|pode|certo|com certeza|exato|perfeito|combinado|fechado|bora|yes|yep|yeah|yup|sure|right|exactly|of course|perfect|sounds good|deal|great|cool)$/;
 const NO = /^(?:nao|n|nope|no|nah|not really|negativo|agora nao|nao precisa|nao obrigad[oa]|no thanks|no thank you|nao, obrigad[oa]|that'?s all|e so isso|so isso|vou pensar|vou pensar melhor|vou ver|depois eu vejo|depois vejo|mais tarde|talvez depois|i'?ll think about it|let me think(?: about it)?|maybe later|not now|not yet|ainda nao)$/;
 const QUESTION_START = /^(?:qual|quais|quando|onde|como|por que|porque|pq|quanto|quantos|quantas|quem|o que|que|sera que|pode|podem|consegue|tem como|da pra|da para|existe|ha|what|when|where|why|how|who|which|whose|can|could|would|will|do|does|did|is|are|should|may|shall)\b/;
-const REQUEST = /\b(?:preciso|quero|queria|gostaria|me ajud|ajuda|socorro|por favor|pfv|pf|poderia|i need|i want|i'?d like|i would like|help|please|could you|can you|would you)\b/;
+const REQUEST = /\b(?:preciso|quero|qro|kero|queria|qria|gostaria|me ajud|ajuda|socorro|por favor|pfv|pf|poderia|i need|i want|i'?d like|i would like|help|please|could you|can you|would you)\b/;
 const HELP_ONLY =
   /^(?:(?:oi|ola|hi|hello|hey)\s+)?(?:(?:voce|vc|voces|vcs) (?:pode|poderia|podem|poderiam|consegue) me ajudar|me ajuda|me ajude|preciso de (?:uma )?ajuda|quero ajuda|ajuda|socorro|(?:can|could) (?:you|u) help(?: me)?|i need (?:some )?help|help(?: me)?|help please|please help(?: me)?)(?: por favor| please| pf| pfv)?$/;
 const LAUGHTER = /^(?:k{3,}|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?|(?:rs)+|lol+|lmao|rofl|haha\w*|hehe\w*|\p{Extended_Pictographic}+)$/u;
 const STATUS_CHECK = /^(?:(?:e ai|e entao|oi|ola|hi|hello|hey)[,!]?\s*)?(?:alguma novidade|tem novidade|teve novidade|novidades|e ai|e entao|e agora|conseguiu (?:ver|verificar)|any news|any update|any updates|anything new|so\??|well|did you (?:check|find out)|have you (?:checked|found out))$/;
 const WAIT = /\b(?:let me (?:try|check|see|look)|i'?ll (?:try|check)|i will (?:try|check)|one (?:moment|sec|second)|just a (?:sec|second|moment)|hold on|give me a (?:sec|second|minute)|vou (?:tentar|testar|verificar|conferir|olhar)|deixa eu (?:tentar|ver|testar|olhar|conferir)|um (?:momento|minuto|segundo)|so um (?:momento|minuto|segundo)|pera(?:i| ai)?|peraí|aguarda|aguarde)\b/;
+const CELEBRATION =
+  /\b(?:passei (?:na|no|em)|fui aprovad[oa]|consegui o emprego|consegui a vaga|fui promovid[oa]|ganhei (?:o|a|um|uma)|(?:e |eh )?meu aniversario|(?:me )?formei|casei|noivei|vou ser (?:mae|pai)|nasceu (?:meu|minha)|passed (?:my|the)|got (?:the job|promoted|engaged|married|accepted)|i did it|(?:it'?s|is) my birthday|graduated|i won\b|got a raise)/;
 const CONFUSED = /\b(?:nao entendi|nao entendo|nao ficou claro|nao compreendi|fiquei confus[oa]|to confus[oa]|estou confus[oa]|como assim|i don'?t understand|i do not understand|i didn'?t (?:get|understand) (?:it|that)|not clear|i'?m confused|what do you mean)\b/;
 const COMPLIMENT =
   /\b(?:(?:voce|vc) (?:e|eh) (?:muito |mt |super |tao |demais de )?(?:legal|incrivel|otim[oa]|demais|fofa?|gentil|educad[oa]|inteligente|o melhor|a melhor|show)|(?:you are|you'?re|ur) (?:so |really |very |the )?(?:nice|great|awesome|amazing|sweet|kind|helpful|smart|the best|best|cool|lovely)|gostei de (?:voce|vc|falar com voce)|adorei (?:voce|vc|falar com voce)|good bot|bom bot)\b/;
@@ -100,6 +104,7 @@ export function detectIntents(message: string): Intents {
     statusCheck: STATUS_CHECK.test(bare.replace(/[?!.]+/g, '').replace(/\s+/g, ' ').trim()),
     confused: CONFUSED.test(f),
     wait: WAIT.test(f),
+    celebration: CELEBRATION.test(f.replace(/\bnao (?:passei|consegui|fui|ganhei)\b/g, '')) && !/\b(?:didn'?t|did not|not|nao)\s+(?:pass|get|win|graduate)/.test(f),
     no: NO.test(politeless(bare)) || NO.test(bare.replace(/[!.\s]+/g, ' ').trim()),
     question: /\?/.test(f) || QUESTION_START.test(bare),
     request: REQUEST.test(f),
@@ -109,6 +114,7 @@ export function detectIntents(message: string): Intents {
   if (i.greeting && /^(?:bom dia|boa tarde|boa noite)$/.test(bare)) i.question = false;
   const rest = bare
     .replace(GREETING, '')
+    .replace(/\b(?:oi|ola|bom dia|boa tarde|boa noite|hello|hi|hey|good (?:morning|afternoon|evening))\b/g, '')
     .replace(new RegExp(THANKS.source, 'g'), '')
     .replace(new RegExp(FAREWELL.source, 'g'), '')
     .replace(new RegExp(HOW_ARE_YOU.source, 'g'), '')

@@ -99,3 +99,29 @@ export const WAIT_REPLY: Record<string, Record<Lang, string[]>> = {
   empathetic: { pt: ['Claro, no seu tempo. Estou aqui.'], en: ["Of course, in your own time. I'm here."] },
   technical: { pt: ['Beleza, testa aí e me conta o resultado.'], en: ['Sure, give it a try and tell me what happens.'] },
 };
+
+/** Good news. */
+export const CELEBRATE: Record<'warm' | 'reserved', Record<Lang, { news: string[]; birthday: string[]; ask: string[] }>> = {
+  warm: {
+    pt: {
+      news: ['Que notícia maravilhosa{name}! Parabéns! 🎉', 'Uhuul, parabéns{name}! 🎉 Você merece.'],
+      birthday: ['Feliz aniversário{name}! 🎂 Que seu novo ano seja incrível.'],
+      ask: ['Como você vai comemorar?', 'Como você está se sentindo?'],
+    },
+    en: {
+      news: ["That's wonderful news{name}! Congratulations! 🎉", 'Woohoo, congratulations{name}! 🎉 You deserve it.'],
+      birthday: ['Happy birthday{name}! 🎂 I hope the year ahead is amazing.'],
+      ask: ['How are you going to celebrate?', 'How are you feeling?'],
+    },
+  },
+  reserved: {
+    pt: { news: ['Meus parabéns{name}!'], birthday: ['Feliz aniversário{name}!'], ask: ['Posso ajudar em algo mais?'] },
+    en: { news: ['Congratulations{name}!'], birthday: ['Happy birthday{name}!'], ask: ['Is there anything else I can help with?'] },
+  },
+};
+
+/** Condolences. */
+export const CONDOLENCES: Record<Lang, string[]> = {
+  pt: ['Sinto muito pela sua perda{name}.', 'Meus sentimentos{name}. Sinto muito.'],
+  en: ["I'm so sorry for your loss{name}.", "I'm very sorry{name}. That's a real loss."],
+};

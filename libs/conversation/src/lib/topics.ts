@@ -47,6 +47,12 @@ export const TOPICS: Topic[] = [
     pt: { about: 'o seu pedido', ask: 'Qual é o número do pedido e em que data a compra foi feita?' },
     en: { about: 'your order', ask: "What's the order number, and when did you place it?" },
     refine: (f) => {
+      if (/\bfrete\b|\bshipping (?:cost|price|fee)|\bdelivery (?:cost|fee|price)/.test(f) && /\b(valor|preco|quanto|custa|cotar|calcul|cost|price|fee|how much)/.test(f)) {
+        return {
+          pt: 'Qual é o CEP de entrega e quais produtos você quer levar? Assim eu calculo o frete.',
+          en: "What's the delivery postcode, and which items are you ordering? Then I can work out the shipping.",
+        };
+      }
       if (/\b(entregam|fazem entrega|entrega (?:em|para|pra|no|na)|entregar (?:em|para|pra)|deliver to|ship to|do you deliver|do you ship|delivery to)\b/.test(f)) {
         return {
           pt: 'Qual é o CEP do endereço de entrega? Assim eu confiro prazo e frete.',
@@ -157,11 +163,11 @@ export const TOPICS: Topic[] = [
   },
   {
     id: 'hours',
-    match: /\b(horario de funcionamento|que horas (abre|fecha)|abre|fecha|aberto|endereco|onde fica|localizacao|opening hours|open\b|close\b|closing|address|where are you|located|location)/,
+    match: /\b(horario de funcionamento|que horas (abre|fecha)|abre|fecha|aberto|endereco|onde fica|localizacao|loja fisica|lojas fisicas|physical store|store near|opening hours|open\b|close\b|closing|address|where are you|located|location)/,
     pt: { about: 'horários e endereço', ask: 'Você quer saber de qual unidade ou cidade?' },
     en: { about: 'opening hours and location', ask: 'Which branch or city are you asking about?' },
     refine: (f) => {
-      if (!/\b(the one in|in the|branch|store|shop|unidade|loja|filial|em \w+|in \w+|no centro|downtown)\b/.test(f)) return undefined;
+      if (!/\b(the one in|the one on|branch in|store in|shop in|unidade (?:de|do|da|no|na)|loja (?:de|do|da|no|na)|filial (?:de|do|da|no|na)|em \w+|in \w+|no centro|downtown)\b/.test(f)) return undefined;
       return {
         pt: 'Não tenho aqui os horários dessa unidade — quer que eu passe sua pergunta para a equipe confirmar?',
         en: "I don't have that branch's hours here — shall I pass your question to the team to confirm?",
@@ -195,10 +201,20 @@ export const TOPICS: Topic[] = [
     en: { about: 'this subject', ask: 'What do you already know about it, so I can start from the right place?' },
   },
   {
+    id: 'grief',
+    match: /\b(morreu|faleceu|falecimento|perdi (?:meu|minha|o meu|a minha)|luto|velorio|enterro|died|passed away|lost my (?:mom|mother|dad|father|dog|cat|friend|wife|husband|brother|sister|grand)|grief|grieving|funeral)/,
+    pt: { about: 'a sua perda', ask: 'Se quiser, me conta um pouco sobre essa perda — estou aqui para ouvir.' },
+    en: { about: 'your loss', ask: "If you'd like, tell me a little about them — I'm here to listen." },
+  },
+  {
     id: 'feelings',
-    match: /\b(triste|ansios|ansiedade|sozinh|briga|brigas|brigando|discuss|conflito|fight|fighting|argument|terminou comigo|terminamos|separ|divorc|morreu|faleceu|perdi meu|perdi minha|demitid|luto|chorando|broke up|divorce|died|passed away|lost my|fired|grief|crying|deprimid|estressad|chatead|preocupad|medo|cansad|sad\b|anxious|anxiety|lonely|alone|depressed|stressed|upset|worried|scared|afraid|overwhelmed|tired)/,
+    match: /\b(nao passei|reprovei|fui reprovad|fui demitid|perdi o emprego|perdi meu emprego|failed (?:my|the)|didn'?t pass|got fired|lost my job|triste|ansios|ansiedade|sozinh|briga|brigas|brigando|discuss|conflito|fight|fighting|argument|terminou comigo|terminamos|separ|divorc|morreu|faleceu|perdi meu|perdi minha|demitid|luto|chorando|broke up|divorce|died|passed away|lost my|fired|grief|crying|deprimid|estressad|chatead|preocupad|medo|cansad|sad\b|anxious|anxiety|lonely|alone|depressed|stressed|upset|worried|scared|afraid|overwhelmed|tired)/,
     pt: { about: 'o que você está sentindo', ask: 'Quer me contar o que aconteceu para você se sentir assim?' },
     en: { about: "what you're feeling", ask: 'Would you like to tell me what happened to make you feel this way?' },
+    refine: (f) =>
+      /\b(nao passei|reprov|demitid|perdi|terminou|terminamos|briga|separ|divorc|failed|didn'?t pass|fired|lost|broke up|fight|argument|divorce)/.test(f)
+        ? { pt: 'Como você está lidando com isso?', en: 'How are you holding up?' }
+        : undefined,
   },
 ];
 
