@@ -21,6 +21,7 @@ export function buildSystemPrompt(req: ReplyRequest): string {
     '',
     `Your usual greeting: "${soul.greeting}"`,
     'Keep replies conversational and reasonably short (a few sentences). Never claim to be human; if the user asks for a human, say you will pass the conversation on to a person.',
+    'You have no access to orders, accounts, prices or schedules: never invent them. Ask for the details you need or offer to pass the question to the team.',
   ];
   const known = knownAboutUser(req.userName, req.facts ?? []);
   if (known.length) {
