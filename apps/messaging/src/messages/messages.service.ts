@@ -8,6 +8,7 @@ import { JobQueue } from '@platform/queue';
 import { Brackets, DataSource, EntityManager } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
 import { ChannelSendJob, JobNames, Queues, ReplyJob } from '../common/queues';
+import { table } from '../common/schema';
 import type { MessagingConfig } from '../config';
 import { Conversation } from '../conversations/conversation.entity';
 import { conversationClosed } from '../conversations/conversations.service';
@@ -148,7 +149,7 @@ export class MessagesService {
 
   private async touch(tx: EntityManager, conversation: Conversation): Promise<void> {
     await tx.query(
-      `UPDATE "messaging"."conversations" SET message_count = message_count + 1, last_message_at = now(), updated_at = now() WHERE id = $1`,
+      `UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now() WHERE id = $1`,
       [conversation.id],
     );
     conversation.messageCount += 1;
@@ -204,33 +205,60 @@ export class MessagesService {
     return rows.reverse().map((m) => ({ role: m.role, content: m.content }));
   }
 
+  /**
+   * Stores the agent's reply, marks the message answered and bumps the conversation's counters
+   * in one statement (atomic, one round trip). A second reply to the same message is ignored
+   * (unique reply_to_id): the stored one is returned.
+   */
   private async storeReply(message: Message, conversation: Conversation, result: ReplyResult): Promise<Message> {
-    const reply = await this.ds.transaction(async (tx) => {
-      const repo = tx.getRepository(Message);
-      const viaChannel = !!conversation.channelId;
-      const candidate = repo.create({
-        id: newId('msg'),
-        accountId: message.accountId,
-        conversationId: message.conversationId,
-        role: 'assistant',
-        content: result.content,
-        attachments: [],
-        replyStatus: null,
-        replyError: null,
-        replyToId: message.id,
-        provider: result.provider,
-        model: result.model ?? null,
-        channelId: conversation.channelId,
-        externalId: null,
-        deliveryStatus: viaChannel ? 'pending' : null,
-        deliveryError: null,
-      });
-      const inserted = await repo.createQueryBuilder().insert().values(candidate).orIgnore().returning(['created_at']).execute();
-      if (inserted.raw.length === 0) return repo.findOneByOrFail({ replyToId: message.id, accountId: message.accountId });
-      candidate.createdAt = new Date(inserted.raw[0].created_at);
-      await repo.update({ id: message.id, accountId: message.accountId }, { replyStatus: 'completed', replyError: null });
-      await this.touch(tx, conversation);
-      return candidate;
+    const viaChannel = !!conversation.channelId;
+    const id = newId('msg');
+    const rows: { id: string; created_at: Date }[] = await this.ds.query(
+      `WITH ins AS (
+         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_to_id, provider, model, channel_id, delivery_status)
+         VALUES ($1, $2, $3, 'assistant', $4, '[]', $5, $6, $7, $8, $9)
+         ON CONFLICT DO NOTHING
+         RETURNING id, created_at
+       ), answered AS (
+         UPDATE ${table('messages')} SET reply_status = 'completed', reply_error = NULL
+         WHERE id = $5 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+       ), counted AS (
+         UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
+         WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+       )
+       SELECT id, created_at FROM ins`,
+      [
+        id,
+        message.accountId,
+        message.conversationId,
+        result.content,
+        message.id,
+        result.provider,
+        result.model ?? null,
+        conversation.channelId,
+        viaChannel ? 'pending' : null,
+      ],
+    );
+    const repo = this.ds.getRepository(Message);
+    if (rows.length === 0) return repo.findOneByOrFail({ replyToId: message.id, accountId: message.accountId });
+    conversation.messageCount += 1;
+    const reply = repo.create({
+      id,
+      accountId: message.accountId,
+      conversationId: message.conversationId,
+      role: 'assistant',
+      content: result.content,
+      attachments: [],
+      replyStatus: null,
+      replyError: null,
+      replyToId: message.id,
+      provider: result.provider,
+      model: result.model ?? null,
+      channelId: conversation.channelId,
+      externalId: null,
+      deliveryStatus: viaChannel ? 'pending' : null,
+      deliveryError: null,
+      createdAt: new Date(rows[0].created_at),
     });
     if (reply.deliveryStatus === 'pending') await this.enqueueChannelSend(reply);
     return reply;
