@@ -214,6 +214,13 @@ describe('BuiltinEngine', () => {
     for (let k = 1; k < replies.length; k++) expect(replies[k]).not.toBe(replies[k - 1]);
   });
 
+  it('is honest about questions it cannot look up, and still asks something useful', async () => {
+    const weather = await say(getSoul('friendly-support-en')!, "What's the weather like tomorrow?");
+    expect(weather).toMatch(/can't check that|can't look up/);
+    expect(weather).toMatch(/What do you need it for\?/);
+    expect(await say(lia, 'Quem ganhou o jogo ontem?')).toMatch(/não consigo consultar|não tenho como verificar/i);
+  });
+
   it('celebrates good news and offers condolences', async () => {
     expect(await say(lia, 'passei na prova!!')).toMatch(/parabéns/i);
     expect(await say(lia, 'hoje é meu aniversário')).toMatch(/^Feliz aniversário/);

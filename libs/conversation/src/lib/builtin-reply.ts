@@ -4,7 +4,7 @@ import { languageFamily, replyLanguage, type Lang } from './language';
 import { capitalize, fold, joinList, pick, squish, titleCase, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
-import { APOLOGY_REPLY, CELEBRATE, COMPLIMENT_REPLY, CONDOLENCES, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, OPEN, REQUEST_OPENER, SYMPATHY, WAIT_REPLY } from './phrases';
+import { APOLOGY_REPLY, CELEBRATE, COMPLIMENT_REPLY, CONDOLENCES, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, NO_LOOKUP, OPEN, REQUEST_OPENER, SYMPATHY, WAIT_REPLY } from './phrases';
 import { linesFor, voiceFor, type Voice, type VoiceLines } from './voices';
 
 const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name)/;
@@ -164,8 +164,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   if (ack && !asks) {
     if (personal.length) {
-      const said = factAck(ctx, personal[0], personal);
-      parts.push(said);
+      const said = ctx.statedName && !ctx.voice.chatty ? '' : factAck(ctx, personal[0], personal);
+      if (said) parts.push(said);
       if (!said.endsWith('?')) parts.push(ctx.voice.chatty ? factQuestion(ctx, personal[0]) : OPEN[ctx.voice.id][lang]);
     } else {
       parts.push(OPEN[ctx.voice.id][lang]);
@@ -207,6 +207,13 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   if (asks) {
     spareName(ctx);
+    // A question about the world ("what's the weather tomorrow?") with no subject we know.
+    const personal = /\b(?:meu|minha|meus|minhas|eu|me|mim|comigo|my|mine|i|me|i'm|i'?ve)\b/.test(fold(message));
+    if (rest.question && !rest.request && !personal && !findTopic(message) && ctx.voice.id !== 'teacher' && ctx.voice.id !== 'concise') {
+      if (!ack) parts.push(fill(ctx, choose(ctx, L.question)));
+      parts.push(choose(ctx, NO_LOOKUP[ctx.voice.chatty ? 'warm' : 'reserved'][lang]));
+      return dedupe(parts);
+    }
     if (repeatedAsk(ctx, message)) {
       parts.push(lang === 'pt' ? 'Você já tinha me perguntado isso — vamos resolver de vez.' : "You asked me this before — let's get it sorted this time.");
     } else if (rest.question && !ack) {
@@ -521,7 +528,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           : [`Lovely to hear about ${relationPhrase(f, 'en')}!`, `It's nice to learn about ${relationPhrase(f, 'en')}.`],
       );
     case 'location':
-      if (f.key === 'from') return pt ? `Ah, de ${v}! Que legal.` : `Oh, from ${v}! How nice.`;
+      if (f.key === 'from') return pt ? `Ah, ${v}! Que legal. Como é aí?` : `Oh, from ${v}! How nice. What's it like there?`;
       return choose(ctx, pt ? [`${v}! E o que você mais gosta de lá?`, `Que legal, ${v}! Como é morar aí?`] : [`${v}! What do you like most about it?`, `Oh nice, ${v}! How do you like living there?`]);
     case 'job':
       if (f.key === 'employer') return pt ? `Legal, na ${v}! Como é trabalhar lá?` : `Nice, at ${v}! How do you like working there?`;

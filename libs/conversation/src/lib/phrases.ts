@@ -125,3 +125,21 @@ export const CONDOLENCES: Record<Lang, string[]> = {
   pt: ['Sinto muito pela sua perda{name}.', 'Meus sentimentos{name}. Sinto muito.'],
   en: ["I'm so sorry for your loss{name}.", "I'm very sorry{name}. That's a real loss."],
 };
+
+/** General-knowledge questions the built-in engine cannot look up (weather, news, facts). */
+export const NO_LOOKUP: Record<'warm' | 'reserved', Record<Lang, string[]>> = {
+  warm: {
+    pt: [
+      'Essa eu não consigo consultar daqui. O que você pretende fazer com essa informação? Talvez eu consiga ajudar de outro jeito.',
+      'Não tenho como verificar isso por aqui. Para que você precisa? Eu tento te ajudar de outro jeito.',
+    ],
+    en: [
+      "That's something I can't look up from here. What do you need it for? Maybe I can help another way.",
+      "I can't check that from here. What do you need it for? I'll try to help another way.",
+    ],
+  },
+  reserved: {
+    pt: ['Não tenho acesso a essa informação daqui. Para que você precisa dela? Talvez eu possa ajudar de outra forma.'],
+    en: ['I do not have access to that information from here. What do you need it for? I may be able to help another way.'],
+  },
+};
