@@ -214,6 +214,15 @@ describe('BuiltinEngine', () => {
     for (let k = 1; k < replies.length; k++) expect(replies[k]).not.toBe(replies[k - 1]);
   });
 
+  it('keeps small talk natural', async () => {
+    const pipoca = getSoul('playful-companion')!;
+    const { replies } = await play(pipoca, ['oii', 'tudo sim e vc?', 'e você, gosta de séries?', 'vou dormir, boa noite']);
+    expect(replies[1]).toMatch(/^Que bom saber/);
+    expect(replies[2]).toMatch(/virtual/);
+    expect(replies[3]).toMatch(/^(Tchauzinho|Até mais)/);
+    expect(await say(lia, 'tudo bem?')).not.toMatch(/Que bom saber/);
+  });
+
   it('is honest about questions it cannot look up, and still asks something useful', async () => {
     const weather = await say(getSoul('friendly-support-en')!, "What's the weather like tomorrow?");
     expect(weather).toMatch(/can't check that|can't look up/);

@@ -4,7 +4,7 @@ import { languageFamily, replyLanguage, type Lang } from './language';
 import { capitalize, fold, joinList, pick, squish, titleCase, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
-import { APOLOGY_REPLY, CELEBRATE, COMPLIMENT_REPLY, CONDOLENCES, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, NO_LOOKUP, OPEN, REQUEST_OPENER, SYMPATHY, WAIT_REPLY } from './phrases';
+import { ABOUT_YOU, APOLOGY_REPLY, CELEBRATE, COMPLIMENT_REPLY, CONDOLENCES, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, NO_LOOKUP, OPEN, REQUEST_OPENER, SYMPATHY, WAIT_REPLY } from './phrases';
 import { linesFor, voiceFor, type Voice, type VoiceLines } from './voices';
 
 const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name)/;
@@ -113,7 +113,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return [fill(ctx, choose(ctx, CONFUSED_REPLY[ctx.voice.id][lang])), ctx.voice.id === 'formal' ? (lang === 'pt' ? 'Qual ponto posso esclarecer?' : 'Which point may I clarify?') : which];
   }
 
-  if (i.farewell && !i.complaint) {
+  const goodNight = !ctx.firstContact && /^(?:boa noite|good night)[!. ]*$/.test(fold(message));
+  if ((i.farewell || goodNight) && !i.complaint) {
     const parts: string[] = [];
     parts.push(fill(ctx, choose(ctx, L.farewell)));
     return parts;
@@ -201,6 +202,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
 
   if (i.howAreYou && !(i.question && i.substantive && !onlySmallTalk(message))) {
+    // "Tudo sim, e você?": they already said they are fine.
+    const asksBack = /\b(?:e (?:voce|vc|tu|contigo)|and (?:you|u)|what about you|how about you)\b/.test(fold(message));
+    if (asksBack && /\b(?:tudo (?:sim|bem|otimo|certo|joia|tranquilo)|(?:to|estou|tou) bem|bem|otim[oa]|de boa|tranquil[oa]|i'?m (?:good|fine|great|well|ok)|good|great|fine|not bad)\b/.test(fold(message))) {
+      const reserved = !ctx.voice.chatty;
+      const glad = lang === 'pt'
+        ? reserved ? 'Fico feliz em saber{name}. Por aqui, tudo em ordem.' : 'Que bom saber{name}! Por aqui também está tudo ótimo.'
+        : reserved ? 'I am glad to hear it{name}. All is well here, thank you.' : 'Glad to hear it{name}! All good here too.';
+      return [...parts, fill(ctx, glad), OPEN[ctx.voice.id][lang]];
+    }
     parts.push(fill(ctx, choose(ctx, L.howAreYou)));
     return parts;
   }
@@ -209,6 +219,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     spareName(ctx);
     // A question about the world ("what's the weather tomorrow?") with no subject we know.
     const personal = /\b(?:meu|minha|meus|minhas|eu|me|mim|comigo|my|mine|i|me|i'm|i'?ve)\b/.test(fold(message));
+    if (rest.question && !rest.request && !findTopic(message) && i.aboutYou && !ack) {
+      return [choose(ctx, ABOUT_YOU[ctx.voice.chatty ? 'warm' : 'reserved'][lang])];
+    }
     if (rest.question && !rest.request && !personal && !findTopic(message) && ctx.voice.id !== 'teacher' && ctx.voice.id !== 'concise') {
       if (!ack) parts.push(fill(ctx, choose(ctx, L.question)));
       parts.push(choose(ctx, NO_LOOKUP[ctx.voice.chatty ? 'warm' : 'reserved'][lang]));

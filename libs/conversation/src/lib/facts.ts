@@ -29,7 +29,10 @@ const NOT_NAMES = new Set(
 );
 
 const PRONOUNS = new Set(
-  'you it this that them him her these those when how what que quando como isso isto aquilo você voce vocês voces te ele ela eles elas lo la'.split(' '),
+  (
+    'you it this that them him her these those when how what que quando como isso isto aquilo você voce vocês voces te ele ela eles elas lo la ' +
+    'demais muito bastante tanto mesmo tudo so much lot'
+  ).split(' '),
 );
 
 /** Canonical English keys for relations, with Portuguese display words. */
@@ -186,7 +189,7 @@ const EN_JOBS = new Set(
 );
 
 const WEAK_PLANS = new Set(
-  ('esperar aguardar tentar ver verificar checar conferir pensar testar ficar bem indo mandar enviar passar responder reiniciar confirmar explicar ' +
+  ('esperar aguardar tentar ver verificar checar conferir pensar testar ficar bem indo dormir deitar embora mandar enviar passar responder reiniciar confirmar explicar ' +
     'wait try check see think look send share reply restart confirm explain forward resend').split(' '),
 );
 

@@ -20,6 +20,8 @@ export interface Intents {
   compliment: boolean;
   /** "alguma novidade?", "any update?" — checking on something asked before. */
   statusCheck: boolean;
+  /** A question about the assistant itself ("você gosta de séries?", "what's your favourite colour?"). */
+  aboutYou: boolean;
   /** "vou tentar", "one moment" — the user goes to do something. */
   wait: boolean;
   /** Good news: "passei na prova!", "it's my birthday". */
@@ -37,11 +39,11 @@ export interface Intents {
 
 const GREETING = /^(?:oi+e?|ola|hola|bonjour|ciao|hallo|buenos dias|buenas|opa|e ai|eai|eae|salve|bom dia|boa tarde|boa noite|hey+|hi+|hello|hiya|howdy|yo|good (?:morning|afternoon|evening|day)|greetings)\b/;
 const THANKS = /\b(?:obrigad[oa]s?|obg|brigad[oa]|valeu|vlw|agradec\w*|grat[oa]|thanks?|thank you|thx|ty|cheers|much appreciated|appreciate it)\b/;
-const FAREWELL = /\b(?:tchau+|tchauzinho|ate mais|ate logo|ate a proxima|ate amanha|ate breve|falou|flw|adeus|fui|bye+|goodbye|bye bye|see you|see ya|cya|take care|talk (?:to you )?later|have a (?:good|nice|great) (?:day|night|one)|bom descanso|boa noite e obrigad)\b/;
+const FAREWELL = /\b(?:vou dormir|vou nessa|vou indo|tenho que ir|preciso ir|ja vou|going to bed|off to bed|gotta go|got to go|i have to go|i need to go|heading out|good night|goodnight|nighty night|tchau+|tchauzinho|ate mais|ate logo|ate a proxima|ate amanha|ate breve|falou|flw|adeus|fui|bye+|goodbye|bye bye|see you|see ya|cya|take care|talk (?:to you )?later|have a (?:good|nice|great) (?:day|night|one)|bom descanso|boa noite e obrigad)\b/;
 const HUMAN = /\b(?:(?:falar|conversar|atendimento|atender)\s+(?:com\s+)?(?:um|uma|o|a|algum|alguma)?\s*(?:humano|atendente|pessoa|operador|agente|alguem|gente)|atendente humano|pessoa de verdade|pessoa real|um humano|(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|some|the)?\s*(?:human|person|agent|representative|operator|manager|someone|somebody|real person)|real person|live agent|human agent|customer service rep|representative)\b/;
 const COMPLAINT =
   /\b(?:nao (?:funciona|funcionou|chegou|chega|recebi|consigo|conseguí|consegui|resolve|resolveu|liga|abre|carrega)|ainda nao|problema|defeito|quebrad|pessim|horrivel|horroros|absurd|reclama|insatisfeit|decepcion|irritad|revoltad|demora|demorando|atrasad|cansad[oa] de esperar|cobrad[oa] (?:duas|2) vezes|cobraram errado|errad[oa]|doesn'?t work|does not work|not working|didn'?t (?:arrive|work)|hasn'?t arrived|never arrived|haven'?t received|not received|can'?t|cannot|broken|terrible|awful|worst|horrible|ridiculous|unacceptable|complain|frustrat|annoyed|angry|disappoint|still waiting|delayed|late\b|charged twice|overcharged|wrong|issue|problem|won'?t (?:work|connect|open|load|start|turn on|charge|print)|nao conecta|nao imprime|parou de funcionar|stopped working)/;
-const HOW_ARE_YOU = /\b(?:tudo bem|tudo bom|tudo certo|tudo joia|como vai|como voce esta|como vc (?:esta|ta)|como (?:ce|tu) ta|como esta voce|como vao as coisas|beleza\?|how are you|how are u|how r u|how'?s it going|how are things|how (?:have )?you (?:been|doing)|how do you do|what'?s up|wassup|sup\b)/;
+const HOW_ARE_YOU = /\b(?:e (?:voce|vc|tu|contigo)\s*\??$|and (?:you|u)\s*\??$|what about you\s*\??$|how about you\s*\??$|tudo bem|tudo bom|tudo certo|tudo joia|como vai|como voce esta|como vc (?:esta|ta)|como (?:ce|tu) ta|como esta voce|como vao as coisas|beleza\?|how are you|how are u|how r u|how'?s it going|how are things|how (?:have )?you (?:been|doing)|how do you do|what'?s up|wassup|sup\b)/;
 const ABOUT_BOT = /\b(?:quem (?:e|eh) (?:voce|vc|tu)|o que (?:voce|vc) (?:faz|pode fazer|sabe fazer)|como (?:voce|vc) pode (?:me )?ajudar|qual (?:e )?(?:o )?seu nome|como (?:voce|vc) se chama|who are you|what are you|what can you do|what do you do|how can you help|what'?s your name|what is your name)\b/;
 const IS_BOT = /\b(?:(?:voce|vc|tu) (?:e|eh) (?:um |uma )?(?:robo|bot|humano|humana|pessoa|ia|inteligencia artificial|maquina|de verdade|real)|(?:are|r) (?:you|u) (?:a |an )?(?:bot|robot|human|real|ai|machine|person))\b/;
 const RECALL_NAME = /\b(?:qual (?:e |eh )?(?:o )?meu nome|(?:voce|vc) (?:lembra|sabe|se lembra)(?: d?o)? meu nome|lembra (?:d?o )?meu nome|como (?:e que )?eu me chamo|what'?s my name|what is my name|do you (?:remember|know) my name|who am i)\b/;
@@ -87,7 +89,7 @@ export function detectIntents(message: string): Intents {
   const i: Intents = {
     greeting: GREETING.test(bare),
     thanks: THANKS.test(f),
-    farewell: FAREWELL.test(f) || (/^boa noite\b/.test(bare) && THANKS.test(f)),
+    farewell: FAREWELL.test(f) || (/^boa noite\b/.test(bare) && THANKS.test(f)) || (/\bboa noite$/.test(bare) && !/^boa noite$/.test(bare) && !GREETING.test(bare)),
     human: HUMAN.test(f),
     complaint: COMPLAINT.test(f),
     howAreYou: HOW_ARE_YOU.test(f),
@@ -104,6 +106,7 @@ export function detectIntents(message: string): Intents {
     statusCheck: STATUS_CHECK.test(bare.replace(/[?!.]+/g, '').replace(/\s+/g, ' ').trim()),
     confused: CONFUSED.test(f),
     wait: WAIT.test(f),
+    aboutYou: /\b(?:voce|vc|tu|you|your|seu|sua|teu|tua)\b/.test(f) && !/\b(?:voces|vcs|you guys|your (?:company|store|shop|team))\b/.test(f),
     celebration: CELEBRATION.test(f.replace(/\bnao (?:passei|consegui|fui|ganhei)\b/g, '')) && !/\b(?:didn'?t|did not|not|nao)\s+(?:pass|get|win|graduate)/.test(f),
     no: NO.test(politeless(bare)) || NO.test(bare.replace(/[!.\s]+/g, ' ').trim()),
     question: /\?/.test(f) || QUESTION_START.test(bare),
@@ -118,7 +121,7 @@ export function detectIntents(message: string): Intents {
     .replace(new RegExp(THANKS.source, 'g'), '')
     .replace(new RegExp(FAREWELL.source, 'g'), '')
     .replace(new RegExp(HOW_ARE_YOU.source, 'g'), '')
-    .replace(/\b(?:muito|mesmo|mto|demais|pela ajuda|por tudo|for (?:the|your) help|so much|a lot|very much|voce|vc|you|e|and|entao|pessoal|gente|ai|la|tudo|all|guys|folks|then|ok|okay|bye|por hoje|for now|for today|de novo|outra vez|novamente|again|there|everyone|todos)\b/g, '')
+    .replace(/\b(?:muito|mesmo|mto|demais|pela ajuda|por tudo|for (?:the|your) help|so much|a lot|very much|voce|vc|you|e|and|entao|pessoal|gente|ai|la|tudo|all|guys|folks|then|ok|okay|bye|por hoje|for now|for today|de novo|outra vez|novamente|again|there|everyone|todos|sim|bem|otimo|otima|tranquilo|tranquila|de boa|suave|tb|tbm|tambem|fine|good|great|well|i'?m|i am|doing|not bad|too|also)\b/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
   i.substantive = rest.length > 0;

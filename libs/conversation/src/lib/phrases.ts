@@ -143,3 +143,21 @@ export const NO_LOOKUP: Record<'warm' | 'reserved', Record<Lang, string[]>> = {
     en: ['I do not have access to that information from here. What do you need it for? I may be able to help another way.'],
   },
 };
+
+/** Questions about the assistant's own tastes or life. */
+export const ABOUT_YOU: Record<'warm' | 'reserved', Record<Lang, string[]>> = {
+  warm: {
+    pt: [
+      'Sou virtual, então não tenho gostos de verdade — mas adoro ouvir sobre os seus! E você, o que acha?',
+      'Boa pergunta! Como sou virtual, não vivo essas coisas, mas fico curiosa com as suas. Me conta?',
+    ],
+    en: [
+      "I'm virtual, so I don't really have tastes of my own — but I love hearing about yours! What about you?",
+      "Good question! Being virtual, I don't get to experience that, but I'm curious about yours. Tell me?",
+    ],
+  },
+  reserved: {
+    pt: ['Como assistente virtual, não tenho preferências próprias. Em que mais posso ajudar?'],
+    en: ['As a virtual assistant, I do not have personal preferences. How else may I help?'],
+  },
+};
