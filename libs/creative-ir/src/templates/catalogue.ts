@@ -1,4 +1,4 @@
-import { contrastRatio, mix, over, withAlpha } from '../color/color';
+import { contrastRatio, mix, over, readableOn, withAlpha } from '../color/color';
 import { resolvePalette } from '../procedural/procedural';
 import type { FrameNode, IrDocument, IrNode, Paint, ProceduralStyleId } from '../schema/ir-schema';
 import { resolveFormat } from './brief';
@@ -41,7 +41,8 @@ function stack(ctx: TemplateContext, id: string, children: IrNode[], opts: Parti
 
 function pill(ctx: TemplateContext, id: string, label: string, on: string[], fill = ctx.scheme.accent): FrameNode {
   const u = ctx.u;
-  const textColor = ctx.colorOn(`${id}-label`, ctx.scheme.onAccent, fill, true);
+  // Buttons read best in black or white on their fill; hold them to the 4.5:1 body-text minimum.
+  const textColor = ctx.colorOn(`${id}-label`, fill === ctx.scheme.accent ? ctx.scheme.onAccent : readableOn(fill), fill, false);
   void on;
   return {
     type: 'frame',
