@@ -58,6 +58,8 @@ const HELP_ONLY =
   /^(?:(?:oi|ola|hi|hello|hey)\s+)?(?:(?:voce|vc|voces|vcs) (?:pode|poderia|podem|poderiam|consegue) me ajudar|me ajuda|me ajude|preciso de (?:uma )?ajuda|quero ajuda|ajuda|socorro|(?:can|could) (?:you|u) help(?: me)?|i need (?:some )?help|help(?: me)?|help please|please help(?: me)?)(?: por favor| please| pf| pfv)?$/;
 const LAUGHTER = /^(?:k{3,}|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?|(?:rs)+|lol+|lmao|rofl|haha\w*|hehe\w*|\p{Extended_Pictographic}+)$/u;
 const STATUS_CHECK = /^(?:(?:e ai|e entao|oi|ola|hi|hello|hey)[,!]?\s*)?(?:alguma novidade|tem novidade|teve novidade|novidades|e ai|e entao|e agora|conseguiu (?:ver|verificar)|any news|any update|any updates|anything new|so\??|well|did you (?:check|find out)|have you (?:checked|found out))$/;
+const ABOUT_YOU =
+  /\b(?:(?:voce|vc|tu),?\s+(?:tambem\s+)?(?:gosta|curte|prefere|ama|odeia|acha|tem (?:namorad|filh|amig|famil|animal|bicho)|ja (?:foi|viu|assistiu|leu|comeu)|assiste|le |come|dorme|sonha|sente|mora|nasceu|tem quantos anos|torce)|(?:seu|sua|teu|tua) (?:favorit|preferid|comida|cor|filme|serie|musica|livro|time|idade|hobby)|do you (?:like|love|enjoy|prefer|hate|think|have (?:a|any) (?:boyfriend|girlfriend|family|friends|pets?)|watch|read|eat|sleep|dream|feel|live)|your favou?rite|how old are you|what do you (?:like|think|do for fun)|are you (?:happy|sad|tired|bored|single))/;
 const WAIT = /\b(?:let me (?:try|check|see|look)|i'?ll (?:try|check)|i will (?:try|check)|one (?:moment|sec|second)|just a (?:sec|second|moment)|hold on|give me a (?:sec|second|minute)|vou (?:tentar|testar|verificar|conferir|olhar)|deixa eu (?:tentar|ver|testar|olhar|conferir)|um (?:momento|minuto|segundo)|so um (?:momento|minuto|segundo)|pera(?:i| ai)?|peraí|aguarda|aguarde)\b/;
 const CELEBRATION =
   /\b(?:passei (?:na|no|em)|fui aprovad[oa]|consegui o emprego|consegui a vaga|fui promovid[oa]|ganhei (?:o|a|um|uma)|(?:e |eh )?meu aniversario|(?:me )?formei|casei|noivei|vou ser (?:mae|pai)|nasceu (?:meu|minha)|passed (?:my|the)|got (?:the job|promoted|engaged|married|accepted)|i did it|(?:it'?s|is) my birthday|graduated|i won\b|got a raise)/;
@@ -106,7 +108,7 @@ export function detectIntents(message: string): Intents {
     statusCheck: STATUS_CHECK.test(bare.replace(/[?!.]+/g, '').replace(/\s+/g, ' ').trim()),
     confused: CONFUSED.test(f),
     wait: WAIT.test(f),
-    aboutYou: /\b(?:voce|vc|tu|you|your|seu|sua|teu|tua)\b/.test(f) && !/\b(?:voces|vcs|you guys|your (?:company|store|shop|team))\b/.test(f),
+    aboutYou: ABOUT_YOU.test(f),
     celebration: CELEBRATION.test(f.replace(/\bnao (?:passei|consegui|fui|ganhei)\b/g, '')) && !/\b(?:didn'?t|did not|not|nao)\s+(?:pass|get|win|graduate)/.test(f),
     no: NO.test(politeless(bare)) || NO.test(bare.replace(/[!.\s]+/g, ' ').trim()),
     question: /\?/.test(f) || QUESTION_START.test(bare),

@@ -15,9 +15,16 @@ export interface Topic {
 export const TOPICS: Topic[] = [
   {
     id: 'refund',
-    match: /\b(reembols|estorn|devolu|dinheiro de volta|refund|money back|chargeback|return (it|the|my))/,
+    match: /\b(reembols|estorn|devolu|dinheiro de volta|troca|trocar|garantia|refund|money back|chargeback|return (it|the|my)|return policy|returns|exchange|warranty)/,
     pt: { about: 'o reembolso', ask: 'Qual é o número do pedido e qual foi a forma de pagamento?' },
     en: { about: 'the refund', ask: "What's the order number, and how did you pay?" },
+    refine: (f) =>
+      /\b(politica|policy|como funciona|how does|prazo para|how long|quantos dias|how many days|regras|rules)/.test(f)
+        ? {
+            pt: 'É sobre um pedido específico? Se for, me passa o número que eu verifico as condições.',
+            en: "Is this about a specific order? If so, send me the number and I'll check the conditions.",
+          }
+        : undefined,
   },
   {
     id: 'billing',
@@ -163,7 +170,7 @@ export const TOPICS: Topic[] = [
   },
   {
     id: 'hours',
-    match: /\b(horario de funcionamento|que horas (abre|fecha)|abre|fecha|aberto|endereco|onde fica|localizacao|loja fisica|lojas fisicas|physical store|store near|opening hours|open\b|close\b|closing|address|where are you|located|location)/,
+    match: /\b(horario de funcionamento|horarios?\b|que horas (abre|fecha)|abre|fecha|aberto|endereco|onde fica|localizacao|loja fisica|lojas fisicas|physical store|store near|opening hours|open\b|close\b|closing|address|where are you|located|location)/,
     pt: { about: 'horários e endereço', ask: 'Você quer saber de qual unidade ou cidade?' },
     en: { about: 'opening hours and location', ask: 'Which branch or city are you asking about?' },
     refine: (f) => {
