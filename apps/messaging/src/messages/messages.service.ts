@@ -5,7 +5,7 @@ import { ChatTurn, getSoul, listSouls, ProviderError, ReplyResult } from '@platf
 import { decodeCursor, encodeCursor, newId } from '@platform/database';
 import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
-import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { Brackets, DataSource } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
 import { ChannelSendJob, JobNames, Queues, ReplyJob } from '../common/queues';
 import { table } from '../common/schema';
@@ -33,6 +33,26 @@ export interface SendResult {
   replyStatus: ReplyStatus;
   /** True when the platform redelivered a message already stored (nothing new was stored). */
   duplicate?: boolean;
+}
+
+interface ConversationRow {
+  id: string;
+  agent_id: string;
+  channel: Conversation['channel'];
+  channel_id: string | null;
+  external_id: string | null;
+  metadata: Record<string, unknown> | null;
+  status: Conversation['status'];
+  message_count: number;
+  last_message_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  agent_name: string;
+  soul_id: string;
+  language: string | null;
+  agent_status: Agent['status'];
+  agent_created_at: Date;
+  webhook: boolean;
 }
 
 class ReplyTimeoutError extends Error {
@@ -98,15 +118,44 @@ export class MessagesService {
     input: IncomingMessage,
   ): Promise<{ message: Message; conversation: Conversation; agent: Agent; delivery: WebhookDelivery | null; duplicate: boolean }> {
     return this.ds.transaction(async (tx) => {
-      const conversation = await tx
-        .getRepository(Conversation)
-        .createQueryBuilder('c')
-        .setLock('pessimistic_write')
-        .where('c.id = :id AND c.account_id = :accountId', { id: conversationId, accountId })
-        .getOne();
-      if (!conversation) throw new NotFoundError(`Conversation ${conversationId} not found`);
-      if (conversation.status === 'closed') throw conversationClosed(conversationId);
-      const agent = await tx.getRepository(Agent).findOneByOrFail({ id: conversation.agentId, accountId });
+      // One round trip: the conversation (locked, so concurrent posts and status changes queue up),
+      // its agent, and whether the account has an enabled webhook.
+      const [row] = (await tx.query(
+        `SELECT c.id, c.agent_id, c.channel, c.channel_id, c.external_id, c.metadata, c.status, c.message_count,
+                c.last_message_at, c.created_at, c.updated_at, a.name AS agent_name, a.soul_id, a.language, a.status AS agent_status,
+                a.created_at AS agent_created_at, COALESCE(w.enabled, false) AS webhook
+           FROM ${table('conversations')} c
+           JOIN ${table('agents')} a ON a.id = c.agent_id AND a.account_id = c.account_id
+           LEFT JOIN ${table('webhook_endpoints')} w ON w.account_id = c.account_id
+          WHERE c.id = $1 AND c.account_id = $2
+            FOR UPDATE OF c`,
+        [conversationId, accountId],
+      )) as ConversationRow[];
+      if (!row) throw new NotFoundError(`Conversation ${conversationId} not found`);
+      if (row.status === 'closed') throw conversationClosed(conversationId);
+      const conversation = this.ds.getRepository(Conversation).create({
+        id: row.id,
+        accountId,
+        agentId: row.agent_id,
+        channel: row.channel,
+        channelId: row.channel_id,
+        externalId: row.external_id,
+        metadata: row.metadata ?? {},
+        status: row.status,
+        messageCount: row.message_count,
+        lastMessageAt: row.last_message_at,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      });
+      const agent = this.ds.getRepository(Agent).create({
+        id: row.agent_id,
+        accountId,
+        name: row.agent_name,
+        soulId: row.soul_id,
+        language: row.language,
+        status: row.agent_status,
+        createdAt: row.agent_created_at,
+      });
       const role = input.role ?? 'user';
       const repo = tx.getRepository(Message);
       const message = repo.create({
@@ -127,32 +176,50 @@ export class MessagesService {
         deliveryStatus: role === 'assistant' && conversation.channelId ? 'pending' : null,
         deliveryError: null,
       });
-      const inserted = await repo.createQueryBuilder().insert().values(message).orIgnore().returning(['created_at']).execute();
-      if (inserted.raw.length === 0) {
+      // Stored and counted in one statement; a platform's redelivery (same external id) is neither.
+      const inserted = (await tx.query(
+        `WITH ins AS (
+           INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)
+           ON CONFLICT DO NOTHING
+           RETURNING created_at
+         ), counted AS (
+           UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
+           WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+         )
+         SELECT created_at FROM ins`,
+        [
+          message.id,
+          accountId,
+          conversationId,
+          message.role,
+          message.content,
+          JSON.stringify(message.attachments),
+          message.replyStatus,
+          message.channelId,
+          message.externalId,
+          message.deliveryStatus,
+        ],
+      )) as { created_at: Date }[];
+      if (inserted.length === 0) {
         const existing = await repo.findOneByOrFail({ channelId: input.channelId, externalId: input.externalId, accountId });
         return { message: existing, conversation, agent, delivery: null, duplicate: true };
       }
-      message.createdAt = new Date(inserted.raw[0].created_at);
-      await this.touch(tx, conversation);
-      const delivery = await this.webhooks.prepareMessageReceived(tx, accountId, {
-        conversation_id: conversation.id,
-        agent_id: conversation.agentId,
-        message_id: message.id,
-        content: message.content,
-        role: message.role,
-        channel: conversation.channel,
-        timestamp: message.createdAt.toISOString(),
-      });
+      message.createdAt = new Date(inserted[0].created_at);
+      conversation.messageCount += 1;
+      const delivery = row.webhook
+        ? await this.webhooks.prepareMessageReceived(tx, accountId, {
+            conversation_id: conversation.id,
+            agent_id: conversation.agentId,
+            message_id: message.id,
+            content: message.content,
+            role: message.role,
+            channel: conversation.channel,
+            timestamp: message.createdAt.toISOString(),
+          })
+        : null;
       return { message, conversation, agent, delivery, duplicate: false };
     });
-  }
-
-  private async touch(tx: EntityManager, conversation: Conversation): Promise<void> {
-    await tx.query(
-      `UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now() WHERE id = $1`,
-      [conversation.id],
-    );
-    conversation.messageCount += 1;
   }
 
   /** Asks the engine, with the soul and the recent history, bounded by LLM_TIMEOUT_MS. */
@@ -188,20 +255,13 @@ export class MessagesService {
   private async history(message: Message): Promise<ChatTurn[]> {
     const turns = this.config.llm.historyTurns;
     if (turns === 0) return [];
-    const rows = await this.ds
-      .getRepository(Message)
-      .createQueryBuilder('m')
-      .select(['m.role', 'm.content'])
-      .where('m.conversation_id = :cid AND m.account_id = :aid', { cid: message.conversationId, aid: message.accountId })
-      .andWhere(
-        new Brackets((w) =>
-          w.where('m.created_at < :at', { at: message.createdAt }).orWhere('(m.created_at = :at AND m.id < :id)', { at: message.createdAt, id: message.id }),
-        ),
-      )
-      .orderBy('m.created_at', 'DESC')
-      .addOrderBy('m.id', 'DESC')
-      .limit(turns)
-      .getMany();
+    const rows = (await this.ds.query(
+      `SELECT role, content FROM ${table('messages')}
+        WHERE conversation_id = $1 AND account_id = $2 AND (created_at, id) < ($3, $4)
+        ORDER BY created_at DESC, id DESC
+        LIMIT $5`,
+      [message.conversationId, message.accountId, message.createdAt, message.id, turns],
+    )) as ChatTurn[];
     return rows.reverse().map((m) => ({ role: m.role, content: m.content }));
   }
 
