@@ -13,6 +13,9 @@ describe('extractFacts', () => {
     ["Hi, I'm Ana", 'name/name=Ana'],
     ['my name is ana', 'name/name=Ana'],
     ['Call me Tom', 'name/name=Tom'],
+    ['me chamo pedro henrique', 'name/name=Pedro Henrique'],
+    ['meu nome é ana preciso de ajuda', 'name/name=Ana'],
+    ['My name is Ana and I need help', 'name/name=Ana'],
   ])('name: %s', (message, expected) => {
     expect(kv(extractFacts(message))).toContain(expected);
   });

@@ -287,13 +287,22 @@ function wordCount(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
 }
 
-function cleanName(raw: string, requireCapital: boolean): string | undefined {
+/** Words that end a lower-case name ("meu nome é ana preciso de ajuda"). */
+const NOT_NAME_TAIL = new Set(
+  (
+    'mas but porque because tenho moro gosto quero preciso queria gostaria i im please por pra para com with sou estou to ' +
+    'tudo bem ok oi ola hello hi and e da do de aqui here obrigado obrigada thanks thank e tambem also vou will can pode'
+  ).split(' '),
+);
+
+function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = false): string | undefined {
   const words = raw.split(/\s+/).filter(Boolean);
   const kept: string[] = [];
   for (const w of words) {
     const bare = w.replace(/[^\p{L}'’-]/gu, '');
     if (!bare || NOT_NAMES.has(fold(bare))) break;
-    if (kept.length > 0 && !/^\p{Lu}/u.test(bare)) break; // a second word must be capitalized to belong to the name
+    // A second word belongs to the name when capitalized, or when the person types all in lower case.
+    if (kept.length > 0 && !/^\p{Lu}/u.test(bare) && !(lowerCaseMessage && !NOT_NAME_TAIL.has(fold(bare)))) break;
     if (requireCapital && !/^\p{Lu}/u.test(bare)) break;
     kept.push(bare);
     if (kept.length === 2) break;
@@ -314,7 +323,7 @@ function names(s: string, ctx: Ctx): void {
     if (!m) continue;
     // "Sou de São Paulo" / "I'm from Recife" are places, not names.
     if (cap && /^(?:de|do|da|from|in)\b/i.test(m[1])) continue;
-    const name = cleanName(m[1], cap);
+    const name = cleanName(m[1], cap, s === s.toLowerCase());
     if (!name) continue;
     add(ctx, 'name', 'name', name, lang, (l) => (l === 'pt' ? `Chama-se ${name}` : `Their name is ${name}`));
     return;
