@@ -305,6 +305,29 @@ describe('BuiltinEngine', () => {
     expect(await say({ ...custom, language: 'es' }, 'Hola')).toContain('Capitã Iara'); // unsupported language → English
   });
 
+  it('never leaks placeholders or broken text, for every soul and both languages', async () => {
+    const messages = [
+      'oi', 'Hi!', 'tudo bem?', 'meu nome é Ana', "I'm Leo from Canada", 'obrigado', 'thanks, bye', 'meu pedido não chegou',
+      'I want a refund', 'quanto custa?', 'you are great', 'kkkk', 'não entendi', 'alguma novidade?', 'vou pensar',
+      'Quero falar com um humano', 'o que eu te perguntei?', "what's my name?", 'passei na prova', 'minha irmã Maria chegou',
+      'desculpa a demora', 'My printer is broken', 'Você gosta de música?', 'sim', 'no', '???', '',
+    ];
+    const history: ChatTurn[] = [
+      { role: 'user', content: 'Oi, sou a Bia e adoro café' },
+      { role: 'assistant', content: 'Prazer, Bia!' },
+    ];
+    for (const soul of SOULS) {
+      for (const language of ['pt-BR', 'en']) {
+        for (const message of messages) {
+          for (const h of [[], history]) {
+            const reply = await say(soul, message, h, { language });
+            expect(reply, `${soul.id}/${language}/${message}`).not.toMatch(/\{[a-zA-Z]+\}|undefined|null|NaN|\s{2}|\s[,.!?]|^[,.]/);
+          }
+        }
+      }
+    }
+  });
+
   it('never throws on odd input', async () => {
     for (const message of ['', '   ', '???', '😀', 'a'.repeat(5000), '1234', 'sim', 'não']) {
       const r = await engine.reply({ soul: lia, history: [{ role: 'system', content: 'nota' }], message });
