@@ -8,6 +8,7 @@ import { Interaction } from './interactions/interaction.entity';
 import { TURNS_QUEUE } from './interactions/turn.processor';
 import { EndUser } from './memory/end-user.entity';
 import { migrations } from './migrations';
+import { OAUTH_MOUNT, OAuthService } from './oauth/oauth.service';
 
 export const entityService: ServiceDefinition<EntityConfig> = {
   name: 'entity',
@@ -22,6 +23,11 @@ export const entityService: ServiceDefinition<EntityConfig> = {
     realm: 'entity',
   },
   envelope: entityEnvelope,
+  // oidc-provider reads its own request bodies: mounted before Nest's parsers.
+  async beforeBodyParsers(app) {
+    const provider = await app.get(OAuthService).start();
+    app.use(OAUTH_MOUNT, provider.callback());
+  },
   queues: [TURNS_QUEUE],
   openapi: {
     title: 'Entity Conversation API',

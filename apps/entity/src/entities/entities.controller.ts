@@ -6,7 +6,7 @@ import { EntitiesService } from './entities.service';
 import { CreateEntityDto } from './dto/create-entity.dto';
 import { DeletedEntityDto, EntityDto, EntityListDto, EntityResponseDto } from './dto/entity.dto';
 import { ListEntitiesQueryDto, UpdateEntityDto } from './dto/update-entity.dto';
-import { SCOPES } from './scopes';
+import { OAUTH_CHAT_SCOPE, SCOPES } from './scopes';
 
 @ApiTags('entities')
 @ErrorResponses()
@@ -40,8 +40,8 @@ export class EntitiesController {
   }
 
   @Get(':id')
-  @RequireScopes(SCOPES.read)
-  @ApiOperation({ summary: 'One entity', description: "Needs `entities:read`. Another account's entity answers 404 `entity_not_found`." })
+  @RequireScopes(SCOPES.read, OAUTH_CHAT_SCOPE)
+  @ApiOperation({ summary: 'One entity', description: "Needs `entities:read` (or `entity:chat`: an access token reads its own entity). Another account's entity answers 404 `entity_not_found`." })
   @ApiOkResponse({ type: EntityResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })
   async get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<EntityResponseDto> {

@@ -9,3 +9,6 @@ export const SCOPES = {
 } as const;
 
 export const KNOWN_SCOPES = Object.values(SCOPES);
+
+/** The OAuth scope of an access token for one entity: chat with it and read its messages. */
+export const OAUTH_CHAT_SCOPE = 'entity:chat';

@@ -3,7 +3,7 @@ import { ApiAcceptedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse
 import { Auth, AuthContext, RequireScopes } from '@platform/auth';
 import type { Response } from 'express';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
-import { SCOPES } from '../entities/scopes';
+import { OAUTH_CHAT_SCOPE, SCOPES } from '../entities/scopes';
 import { InteractionDto, InteractionListDto, InteractionResponseDto, ListMessagesQueryDto, PendingResponseDto, SendMessageDto } from './dto/interaction.dto';
 import { InteractionsService } from './interactions.service';
 
@@ -15,11 +15,11 @@ export class InteractionsController {
   constructor(private readonly interactions: InteractionsService) {}
 
   @Post()
-  @RequireScopes(SCOPES.chat)
+  @RequireScopes(SCOPES.chat, OAUTH_CHAT_SCOPE)
   @ApiOperation({
     summary: 'Send a message to the entity',
     description:
-      'Needs `entities:chat`. Waits up to 30 seconds (MESSAGE_WAIT_MS) for the reply and answers `{ok, interaction}`; past that it answers ' +
+      'Needs `entities:chat` (API key) or `entity:chat` (access token for this entity). Waits up to 30 seconds (MESSAGE_WAIT_MS) for the reply and answers `{ok, interaction}`; past that it answers ' +
       '202 `{ok, pending: true, interaction_id}` and the turn still completes: poll GET …/messages. With `end_user_id` the entity ' +
       'remembers the person (name, facts, relationship) across conversations; turns of one (entity, end user) run one at a time, in order.',
   })
@@ -47,10 +47,10 @@ export class InteractionsController {
   }
 
   @Get()
-  @RequireScopes(SCOPES.read)
+  @RequireScopes(SCOPES.read, OAUTH_CHAT_SCOPE)
   @ApiOperation({
     summary: 'The message history',
-    description: 'Needs `entities:read`. Oldest first, with pending and failed turns and their status; filter by `end_user_id` and `since`, page with `cursor`.',
+    description: 'Needs `entities:read` (API key) or `entity:chat` (access token for this entity). Oldest first, with pending and failed turns and their status; filter by `end_user_id` and `since`, page with `cursor`.',
   })
   @ApiOkResponse({ type: InteractionListDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { hash, verify } from '@node-rs/argon2';
+import { hashSecret, randomToken } from '@platform/auth';
+import { newId } from '@platform/database';
+import { DomainException } from '@platform/errors';
+import { DataSource } from 'typeorm';
+
+export interface User {
+  id: string;
+  accountId: string;
+  email: string;
+  name: string;
+}
+
+export const SESSION_TTL_MS = 7 * 24 * 3600_000;
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+
+interface UserRow {
+  id: string;
+  account_id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+}
+
+const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name });
+
+/** People who log in: each user owns one account (tenant) and the entities in it. */
+@Injectable()
+export class AccountsService {
+  /** Failed logins per email and per client address within the window (per process). */
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async signUp(input: { email: string; password: string; name?: string }): Promise<User> {
+    const email = input.email.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new DomainException('invalid_email', 'Enter a valid email address', 422);
+    if (input.password.length < 10) throw new DomainException('weak_password', 'The password needs at least 10 characters', 422);
+    const name = input.name?.trim() || email.split('@')[0];
+    const passwordHash = await hash(input.password);
+    return this.ds.transaction(async (m) => {
+      const existing = await m.query(`SELECT 1 FROM entity.users WHERE lower(email) = $1`, [email]);
+      if (existing.length) throw new DomainException('email_taken', 'An account with this email already exists', 409);
+      const accountId = newId('acct');
+      await m.query(`INSERT INTO entity.accounts (id, name) VALUES ($1, $2)`, [accountId, email]);
+      const id = newId('usr');
+      await m.query(`INSERT INTO entity.users (id, account_id, email, name, password_hash) VALUES ($1, $2, $3, $4, $5)`, [
+        id,
+        accountId,
+        email,
+        name,
+        passwordHash,
+      ]);
+      return { id, accountId, email, name };
+    });
+  }
+
+  /** Checks email and password, throttled per email and per client address. */
+  async logIn(emailInput: string, password: string, ip: string): Promise<User> {
+    const email = emailInput.trim().toLowerCase();
+    const keys = [`e:${email}`, `ip:${ip}`];
+    const now = Date.now();
+    for (const k of keys) {
+      const recent = (this.failures.get(k) ?? []).filter((t) => t > now - FAILURE_WINDOW_MS);
+      this.failures.set(k, recent);
+      if (recent.length >= MAX_FAILURES * (k.startsWith('ip:') ? 4 : 1)) {
+        const retry = Math.ceil((recent[0] + FAILURE_WINDOW_MS - now) / 1000);
+        throw new DomainException('too_many_attempts', 'Too many failed attempts. Try again later.', 429, { headers: { 'Retry-After': String(retry) } });
+      }
+    }
+    const rows: UserRow[] = await this.ds.query(`SELECT * FROM entity.users WHERE lower(email) = $1`, [email]);
+    const ok = rows.length ? await verify(rows[0].password_hash, password).catch(() => false) : await hash(password).then(() => false);
+    if (!ok) {
+      for (const k of keys) this.failures.get(k)?.push(now);
+      throw new DomainException('invalid_login', 'Wrong email or password', 401);
+    }
+    this.failures.delete(keys[0]);
+    return toUser(rows[0]);
+  }
+
+  /** Opens a session; the returned token goes only into the cookie, the database keeps its hash. */
+  async openSession(user: User): Promise<string> {
+    const token = randomToken(43);
+    await this.ds.query(
+      `INSERT INTO entity.user_sessions (id, account_id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+      [newId('ses'), user.accountId, user.id, hashSecret(token), new Date(Date.now() + SESSION_TTL_MS)],
+    );
+    return token;
+  }
+
+  async userForSession(token: string | undefined): Promise<User | null> {
+    if (!token || token.length > 100) return null;
+    const rows: UserRow[] = await this.ds.query(
+      `SELECT u.* FROM entity.user_sessions s JOIN entity.users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
+      [hashSecret(token)],
+    );
+    return rows.length ? toUser(rows[0]) : null;
+  }
+
+  async closeSession(token: string | undefined): Promise<void> {
+    if (token) await this.ds.query(`DELETE FROM entity.user_sessions WHERE token_hash = $1`, [hashSecret(token)]);
+  }
+
+  async getUser(id: string): Promise<User | null> {
+    const rows: UserRow[] = await this.ds.query(`SELECT * FROM entity.users WHERE id = $1`, [id]);
+    return rows.length ? toUser(rows[0]) : null;
+  }
+}

@@ -1,0 +1,58 @@
+import { createTestApp, TestApp } from '@platform/testing';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityConfig } from '../../config';
+import { entityService } from '../../service';
+import { authorize, callbackParams, clientConfig, Person, REDIRECT, registerClient, signUp } from './harness';
+
+describe('OAuth authorization code flow (openid-client as the client)', () => {
+  let t: TestApp<EntityConfig>;
+  let ana: Person;
+  let client: { clientId: string; secret: string | null };
+  let config: oidc.Configuration;
+
+  beforeAll(async () => {
+    t = await createTestApp(entityService);
+    ana = await signUp(t, 'ana@example.com', ['Lia', 'Rui']);
+    const dev = await t.account('dev');
+    client = await registerClient(t, dev.accountId);
+    config = clientConfig(t, client.clientId, client.secret);
+  });
+  afterAll(() => t?.close());
+
+  it('logs in, chooses an entity, consents, exchanges, chats, refreshes and revokes', async () => {
+    const state = 'st-ä/=?&x';
+    const res = await authorize(ana, { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state, response_type: 'code' }, { entityId: ana.entityIds[1] });
+    expect(res.status, res.text).toBe(303);
+    const params = callbackParams(res);
+    expect(res.location!.startsWith(`${REDIRECT}?`)).toBe(true);
+    expect(params.get('state')).toBe(state);
+    expect(params.get('iss')).toBe(t.config.publicBaseUrl);
+    expect(params.get('code')).toBeTruthy();
+
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(res.location!), { expectedState: state });
+    expect(tokens).toMatchObject({ token_type: expect.stringMatching(/bearer/i), expires_in: 3600, scope: 'entity:chat', entity_id: ana.entityIds[1] });
+    expect(tokens.refresh_token).toBeTruthy();
+
+    const chat = await t.http
+      .post(`/api/v1/entities/${ana.entityIds[1]}/messages`)
+      .set('Authorization', `Bearer ${tokens.access_token}`)
+      .send({ message: 'Hi, I am Bia', end_user_id: 'bia' });
+    expect(chat.status).toBe(200);
+    expect(chat.body.interaction.response.length).toBeGreaterThan(0);
+    const history = await t.http.get(`/api/v1/entities/${ana.entityIds[1]}/messages`).set('Authorization', `Bearer ${tokens.access_token}`);
+    expect(history.status).toBe(200);
+
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect(refreshed).toMatchObject({ expires_in: 3600, entity_id: ana.entityIds[1] });
+    const again = await t.http.get(`/api/v1/entities/${ana.entityIds[1]}/messages`).set('Authorization', `Bearer ${refreshed.access_token}`);
+    expect(again.status).toBe(200);
+
+    await oidc.tokenRevocation(config, refreshed.access_token);
+    const revoked = await t.http.get(`/api/v1/entities/${ana.entityIds[1]}/messages`).set('Authorization', `Bearer ${refreshed.access_token}`);
+    expect(revoked.status).toBe(401);
+    expect(revoked.body).toMatchObject({ ok: false, code: 'unauthorized' });
+  });
+});

@@ -1,0 +1,308 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AuthContext, CredentialResolver, hashSecret, randomToken } from '@platform/auth';
+import { APP_CONFIG } from '@platform/config';
+import { newId } from '@platform/database';
+import { DomainException, NotFoundError } from '@platform/errors';
+import { createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AccountsService } from '../accounts/accounts.service';
+import type { EntityConfig } from '../config';
+import { OAUTH_CHAT_SCOPE } from '../entities/scopes';
+import { esc } from '../pages/html';
+import { texts } from '../pages/i18n';
+import { postgresAdapter } from './oidc-adapter';
+import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from './oidc-types';
+
+/** The one OAuth scope: chat with the chosen entity (and read its messages). */
+export const OAUTH_SCOPE = OAUTH_CHAT_SCOPE;
+export const OAUTH_MOUNT = '/api/oauth';
+export const ACCESS_TOKEN_TTL = 3600;
+export const CODE_TTL = 60;
+
+export interface OAuthClientRow {
+  id: string;
+  account_id: string;
+  name: string;
+  redirect_uris: string[];
+  secret_hash: string | null;
+  require_pkce: boolean;
+  created_at: Date;
+  secret_rotated_at: Date | null;
+}
+
+export interface Connection {
+  entityId: string;
+  entityName: string;
+  clientId: string;
+  clientName: string;
+  since: Date;
+}
+
+/** A redirect URI a client may register: absolute http(s), no fragment, no userinfo; http only for loopback. */
+export function validRedirectUri(value: string): boolean {
+  try {
+    const u = new URL(value);
+    if (u.hash || u.username || u.password) return false;
+    if (u.protocol === 'https:') return true;
+    return u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * OAuth 2.0 for the entity service on oidc-provider: clients from the developer portal, grants
+ * bound to one entity, opaque access tokens resolved for /api/v1, all stored in the entity schema.
+ */
+@Injectable()
+export class OAuthService implements CredentialResolver {
+  private readonly logger = new Logger('OAuth');
+  private provider?: OidcProvider;
+  private oidc?: OidcModule;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: EntityConfig,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  /** The resource indicator of /api/v1: every access token is issued for it. */
+  get resource(): string {
+    return `${this.config.publicBaseUrl}/api/v1`;
+  }
+
+  get issuer(): string {
+    return this.config.publicBaseUrl;
+  }
+
+  get oidcProvider(): OidcProvider {
+    if (!this.provider) throw new Error('The OAuth provider is not started');
+    return this.provider;
+  }
+
+  get oidcErrors(): OidcModule['errors'] {
+    if (!this.oidc) throw new Error('The OAuth provider is not started');
+    return this.oidc.errors;
+  }
+
+  private cookieKeys(): string[] {
+    if (this.config.oauth.cookieKeys?.length) return this.config.oauth.cookieKeys;
+    if (this.config.secretsKey) return [createHmac('sha256', Buffer.from(this.config.secretsKey, 'base64')).update('oauth-cookies').digest('base64url')];
+    this.logger.warn('OAUTH_COOKIE_KEYS is not set: OAuth cookies are signed with a random key of this process (one replica only)');
+    return [randomBytes(32).toString('base64url')];
+  }
+
+  /** Builds the provider (once); called before the body parsers are installed. */
+  async start(): Promise<OidcProvider> {
+    if (this.provider) return this.provider;
+    const oidc = await loadOidc();
+    this.oidc = oidc;
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'ES256', kid: 'entity-oauth' };
+    const resource = this.resource;
+    const requirePkce = this.config.oauth.requirePkce;
+    const Adapter = postgresAdapter(this.ds, oidc, (id) => this.clientMetadata(id));
+    const provider = new oidc.Provider(this.issuer, {
+      adapter: Adapter,
+      jwks: { keys: [jwk] },
+      cookies: { keys: this.cookieKeys() },
+      scopes: ['offline_access'],
+      responseTypes: ['code'],
+      grantTypes: ['authorization_code', 'refresh_token'],
+      clientDefaults: {
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+        id_token_signed_response_alg: 'ES256',
+      },
+      extraClientMetadata: { properties: ['require_pkce'] },
+      routes: { authorization: '/auth', token: '/token', revocation: '/revoke', jwks: '/jwks' },
+      allowOmittingSingleRegisteredRedirectUri: false,
+      pkce: {
+        required: (_ctx: unknown, client: OidcClientInstance) =>
+          requirePkce || client.clientAuthMethod === 'none' || client.metadata().require_pkce === true,
+      },
+      features: {
+        devInteractions: { enabled: false },
+        revocation: { enabled: true },
+        userinfo: { enabled: false },
+        rpInitiatedLogout: { enabled: false },
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: () => resource,
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx: unknown, indicator: string) => {
+            if (indicator !== resource) throw new oidc.errors.InvalidTarget();
+            return { scope: OAUTH_SCOPE, audience: resource, accessTokenTTL: ACCESS_TOKEN_TTL, accessTokenFormat: 'opaque' };
+          },
+        },
+      },
+      ttl: {
+        AccessToken: ACCESS_TOKEN_TTL,
+        AuthorizationCode: CODE_TTL,
+        RefreshToken: 30 * 24 * 3600,
+        Grant: 365 * 24 * 3600,
+        Interaction: 3600,
+        Session: 14 * 24 * 3600,
+      },
+      rotateRefreshToken: true,
+      issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
+      // The chooser shows every time: only the grant made by this interaction counts.
+      loadExistingGrant: async (ctx: { oidc: { result?: { consent?: { grantId?: string } } } }) => {
+        const grantId = ctx.oidc.result?.consent?.grantId;
+        return grantId ? (provider as unknown as { Grant: { find(id: string): Promise<unknown> } }).Grant.find(grantId) : undefined;
+      },
+      findAccount: async (_ctx: unknown, id: string) =>
+        (await this.accounts.getUser(id)) ? { accountId: id, claims: async () => ({ sub: id }) } : undefined,
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string; params: { ui_locales?: string } }) =>
+          `/${texts(interaction.params.ui_locales?.split(' ')[0]).lang}/oauth/interaction/${interaction.uid}`,
+      },
+      renderError: async (ctx: KoaContext, out: { error: string; error_description?: string }) => {
+        const t = texts(typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined);
+        ctx.type = 'html';
+        ctx.body = `<!doctype html><html lang="${esc(t.lang)}"><head><meta charset="utf-8"><title>${esc(t.errorTitle)}</title>
+<link rel="stylesheet" href="/assets/entity.css"></head><body><main><h1>${esc(t.errorTitle)}</h1><p>${esc(t.badRedirect)}</p>
+<p class="error"><code>${esc(out.error)}</code>: ${esc(out.error_description ?? '')}</p></main></body></html>`;
+      },
+    });
+    provider.proxy = true;
+    // Only the hash of a client secret is stored; compare hashes.
+    provider.Client.prototype.compareClientSecret = function (this: OidcClientInstance, actual: string) {
+      const stored = Buffer.from(this.clientSecret ?? '', 'utf8');
+      const given = Buffer.from(hashSecret(String(actual)), 'utf8');
+      return stored.length === given.length && timingSafeEqual(stored, given);
+    };
+    // The token response names the entity the tokens are for.
+    provider.use(async (ctx, next) => {
+      await next();
+      const body = ctx.body as Record<string, unknown> | undefined;
+      if (ctx.oidc?.route === 'token' && ctx.status === 200 && body && typeof body.access_token === 'string') {
+        const grantId = ctx.oidc.entities.AccessToken?.grantId;
+        const rows: { entity_id: string }[] = grantId ? await this.ds.query(`SELECT entity_id FROM entity.oauth_grants WHERE id = $1`, [grantId]) : [];
+        ctx.body = { ...body, entity_id: rows[0]?.entity_id ?? null };
+      }
+    });
+    provider.on('grant.revoked', (_ctx, grantId) => {
+      this.ds.query(`UPDATE entity.oauth_grants SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [grantId]).catch(() => undefined);
+    });
+    provider.on('server_error', (_ctx, err) => this.logger.error(err));
+    this.provider = provider;
+    return provider;
+  }
+
+  // ---- clients (developer portal) ----
+
+  private async clientMetadata(clientId: string): Promise<OidcPayload | undefined> {
+    if (clientId.length > 100) return undefined;
+    const rows: OAuthClientRow[] = await this.ds.query(`SELECT * FROM entity.oauth_clients WHERE id = $1 AND revoked_at IS NULL`, [clientId]);
+    if (!rows.length) return undefined;
+    const c = rows[0];
+    return {
+      client_id: c.id,
+      client_name: c.name,
+      redirect_uris: c.redirect_uris,
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      ...(c.secret_hash ? { client_secret: c.secret_hash, token_endpoint_auth_method: 'client_secret_post' } : { token_endpoint_auth_method: 'none' }),
+      require_pkce: c.require_pkce,
+    };
+  }
+
+  async createClient(
+    accountId: string,
+    input: { name: string; redirectUris: string[]; isPublic?: boolean; requirePkce?: boolean },
+  ): Promise<{ client: OAuthClientRow; secret: string | null }> {
+    const name = input.name.trim();
+    const uris = [...new Set(input.redirectUris.map((u) => u.trim()).filter(Boolean))];
+    if (!name) throw new DomainException('validation_error', 'The application needs a name', 422);
+    if (!uris.length || uris.some((u) => !validRedirectUri(u))) {
+      throw new DomainException('invalid_redirect_uri', 'Redirect URIs must be absolute https URLs (http only for localhost), without fragment or user info', 422);
+    }
+    const secret = input.isPublic ? null : `ecs_${randomToken(48)}`;
+    const rows: OAuthClientRow[] = await this.ds.query(
+      `INSERT INTO entity.oauth_clients (id, account_id, name, redirect_uris, secret_hash, require_pkce) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [newId('cli'), accountId, name.slice(0, 120), uris, secret ? hashSecret(secret) : null, Boolean(input.isPublic || input.requirePkce)],
+    );
+    return { client: rows[0], secret };
+  }
+
+  async clientName(clientId: string): Promise<string> {
+    const rows: { name: string }[] = await this.ds.query(`SELECT name FROM entity.oauth_clients WHERE id = $1`, [clientId]);
+    return rows[0]?.name ?? clientId;
+  }
+
+  listClients(accountId: string): Promise<OAuthClientRow[]> {
+    return this.ds.query(`SELECT * FROM entity.oauth_clients WHERE account_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC`, [accountId]);
+  }
+
+  /** A new secret; the old one stops working at once. */
+  async rotateSecret(accountId: string, clientId: string): Promise<string> {
+    const secret = `ecs_${randomToken(48)}`;
+    const rows = await this.ds.query(
+      `UPDATE entity.oauth_clients SET secret_hash = $3, secret_rotated_at = now() WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL AND secret_hash IS NOT NULL RETURNING id`,
+      [clientId, accountId, hashSecret(secret)],
+    );
+    if (!(Array.isArray(rows[0]) ? rows[0].length : rows.length)) throw new NotFoundError(`Client ${clientId} not found`, 'client_not_found');
+    return secret;
+  }
+
+  // ---- grants and connections ----
+
+  /** Records the grant that binds a client to one of the user's entities. */
+  async recordGrant(input: { grantId: string; accountId: string; userId: string; entityId: string; clientId: string; scope: string }) {
+    await this.ds.query(
+      `INSERT INTO entity.oauth_grants (id, account_id, user_id, entity_id, client_id, scope) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [input.grantId, input.accountId, input.userId, input.entityId, input.clientId, input.scope],
+    );
+  }
+
+  async listConnections(userId: string): Promise<Connection[]> {
+    const rows: { entity_id: string; entity_name: string; client_id: string; client_name: string; since: Date }[] = await this.ds.query(
+      `SELECT g.entity_id, e.name AS entity_name, g.client_id, c.name AS client_name, min(g.created_at) AS since
+         FROM entity.oauth_grants g
+         JOIN entity.entities e ON e.id = g.entity_id
+         JOIN entity.oauth_clients c ON c.id = g.client_id
+        WHERE g.user_id = $1 AND g.revoked_at IS NULL
+          AND EXISTS (SELECT 1 FROM entity.oidc_payloads p WHERE p.model = 'Grant' AND p.grant_id = g.id)
+        GROUP BY g.entity_id, e.name, g.client_id, c.name
+        ORDER BY min(g.created_at) DESC`,
+      [userId],
+    );
+    return rows.map((r) => ({ entityId: r.entity_id, entityName: r.entity_name, clientId: r.client_id, clientName: r.client_name, since: r.since }));
+  }
+
+  /** Removes a connection: every grant of this client on this entity, with all its tokens, at once. */
+  async removeConnection(userId: string, entityId: string, clientId: string): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const grants: { id: string }[] = await m.query(
+        `UPDATE entity.oauth_grants SET revoked_at = now() WHERE user_id = $1 AND entity_id = $2 AND client_id = $3 AND revoked_at IS NULL RETURNING id`,
+        [userId, entityId, clientId],
+      ).then((r: unknown[]) => (Array.isArray(r[0]) ? r[0] : r) as { id: string }[]);
+      const ids = grants.map((g) => g.id);
+      if (ids.length) await m.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = ANY($1)`, [ids]);
+      return ids.length;
+    });
+  }
+
+  // ---- access tokens on /api/v1 ----
+
+  async resolve(token: string): Promise<AuthContext | null> {
+    if (!this.provider || token.length > 200) return null;
+    const at = await this.provider.AccessToken.find(token);
+    if (!at || at.isExpired) return null;
+    const rows: { account_id: string; entity_id: string }[] = await this.ds.query(
+      `SELECT account_id, entity_id FROM entity.oauth_grants WHERE id = $1 AND revoked_at IS NULL`,
+      [at.grantId],
+    );
+    if (!rows.length) return null;
+    return {
+      accountId: rows[0].account_id,
+      credentialId: `tok_${hashSecret(token).slice(0, 24)}`,
+      credentialType: 'access_token',
+      scopes: (at.scope ?? '').split(' ').filter(Boolean),
+      boundResourceId: rows[0].entity_id,
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import { hashSecret } from '@platform/auth';
+import type { DataSource } from 'typeorm';
+import type { OidcAdapter, OidcModule, OidcPayload } from './oidc-types';
+
+/** Client metadata comes from entity.oauth_clients; the adapter only answers lookups for it. */
+export type ClientLookup = (clientId: string) => Promise<OidcPayload | undefined>;
+
+interface Row {
+  payload: OidcPayload;
+  consumed_at: Date | null;
+}
+
+/**
+ * oidc-provider's storage in entity.oidc_payloads. Every id is stored as its SHA-256 (codes,
+ * tokens and session ids are bearer secrets), and `jti`, which repeats the id, is left out of
+ * the stored payload and put back on read. `consume` is one conditional UPDATE, so of parallel
+ * redemptions of one code or refresh token exactly one succeeds; the others get invalid_grant.
+ */
+export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>, findClient: ClientLookup) {
+  return class PostgresAdapter implements OidcAdapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: OidcPayload, expiresIn?: number): Promise<void> {
+      if (this.model === 'Client') throw new Error('Clients are managed in the developer portal');
+      const stored: OidcPayload = { ...payload };
+      delete stored.jti;
+      const grantId = payload.grantId ?? (this.model === 'Grant' ? id : null);
+      const accountId = typeof payload.accountId === 'string' ? payload.accountId : null;
+      await ds.query(
+        `INSERT INTO entity.oidc_payloads (model, id, account_id, payload, grant_id, uid, user_code, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, account_id = EXCLUDED.account_id,
+           grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`,
+        [
+          this.model,
+          hashSecret(id),
+          accountId,
+          JSON.stringify(stored),
+          grantId,
+          payload.uid ?? null,
+          payload.userCode ? hashSecret(payload.userCode) : null,
+          expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+        ],
+      );
+    }
+
+    private async one(where: string, value: string, id?: string): Promise<OidcPayload | undefined> {
+      const rows: Row[] = await ds.query(
+        `SELECT payload, consumed_at FROM entity.oidc_payloads WHERE model = $1 AND ${where} = $2 AND (expires_at IS NULL OR expires_at > now())`,
+        [this.model, value],
+      );
+      if (!rows.length) return undefined;
+      const { payload, consumed_at } = rows[0];
+      return { ...payload, ...(id ? { jti: id } : {}), ...(consumed_at ? { consumed: Math.floor(consumed_at.getTime() / 1000) } : {}) };
+    }
+
+    async find(id: string): Promise<OidcPayload | undefined> {
+      if (this.model === 'Client') return findClient(id);
+      return this.one('id', hashSecret(id), id);
+    }
+
+    async findByUid(uid: string): Promise<OidcPayload | undefined> {
+      const rows: { id: string }[] = await ds.query(`SELECT id FROM entity.oidc_payloads WHERE model = $1 AND uid = $2`, [this.model, uid]);
+      if (!rows.length) return undefined;
+      // The session id (the cookie value) is not stored; sessions found by uid keep their payload's own fields.
+      return this.one('uid', uid);
+    }
+
+    async findByUserCode(userCode: string): Promise<OidcPayload | undefined> {
+      return this.one('user_code', hashSecret(userCode));
+    }
+
+    async consume(id: string): Promise<void> {
+      const res: unknown[] = await ds.query(
+        `UPDATE entity.oidc_payloads SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING id`,
+        [this.model, hashSecret(id)],
+      );
+      // TypeORM answers an UPDATE with [rows, count].
+      const affected = Array.isArray(res[0]) ? res[0].length : res.length;
+      if (!affected) throw new oidc.errors.InvalidGrant(`${this.model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already consumed`);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await ds.query(`DELETE FROM entity.oidc_payloads WHERE model = $1 AND id = $2`, [this.model, hashSecret(id)]);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await ds.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = $1`, [grantId]);
+    }
+  };
+}

@@ -1,0 +1,7 @@
+// oidc-provider ships no types for moduleResolution "node"; the entity app types what it uses in oidc-types.ts.
+declare module 'oidc-provider' {
+  const Provider: unknown;
+  export default Provider;
+  export const errors: unknown;
+  export const interactionPolicy: unknown;
+}
