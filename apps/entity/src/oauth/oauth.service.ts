@@ -147,6 +147,8 @@ export class OAuthService implements CredentialResolver {
         Session: 14 * 24 * 3600,
       },
       rotateRefreshToken: true,
+      // Tokens belong to the grant (the connection), not to the browser session that made it.
+      expiresWithSession: async () => false,
       issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
       // The chooser shows every time: only the grant made by this interaction counts.
       loadExistingGrant: async (ctx: { oidc: { result?: { consent?: { grantId?: string } } } }) => {
