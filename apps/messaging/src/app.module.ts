@@ -5,12 +5,13 @@ import { CommonModule } from './common/common.module';
 import type { MessagingConfig } from './config';
 import { ConversationsModule } from './conversations/conversations.module';
 import { MessagesModule } from './messages/messages.module';
+import { RecoveryModule } from './recovery/recovery.module';
 import { SoulsModule } from './souls/souls.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static forRoot(_config: MessagingConfig): DynamicModule {
-    return { module: AppModule, imports: [CommonModule, SoulsModule, AgentsModule, ConversationsModule, MessagesModule, WebhooksModule, ChannelsModule] };
+    return { module: AppModule, imports: [CommonModule, SoulsModule, AgentsModule, ConversationsModule, MessagesModule, WebhooksModule, ChannelsModule, RecoveryModule] };
   }
 }

@@ -324,7 +324,7 @@ export class MessagesService {
     return reply;
   }
 
-  async enqueueChannelSend(message: Message): Promise<void> {
+  async enqueueChannelSend(message: Pick<Message, 'id' | 'accountId'>): Promise<void> {
     const job: ChannelSendJob = { accountId: message.accountId, messageId: message.id };
     await this.queue
       .add(Queues.ChannelSends, JobNames.Send, job, {
@@ -335,7 +335,7 @@ export class MessagesService {
       .catch((e) => this.logger.error(`Could not enqueue the channel send of ${message.id}: ${describe(e)}`));
   }
 
-  private async enqueueReply(message: Message): Promise<void> {
+  async enqueueReply(message: Pick<Message, 'id' | 'accountId'>): Promise<void> {
     const job: ReplyJob = { accountId: message.accountId, messageId: message.id };
     await this.queue.add(Queues.Replies, JobNames.Reply, job, {
       attempts: this.config.replies.maxAttempts,
