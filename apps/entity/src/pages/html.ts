@@ -34,6 +34,7 @@ button{padding:.5rem 1rem;font-size:1rem;margin:.5rem .5rem 0 0;cursor:pointer}
 fieldset{border:1px solid #ccc;margin:1rem 0}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}
 code{word-break:break-all}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 :focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}
 `;
 
