@@ -157,6 +157,22 @@ describe('messaging webhook settings and deliveries', () => {
     const next = await deliveries(alice, `?limit=1&cursor=${page.next_cursor}`);
     expect(next.data[0].id).not.toBe(page.data[0].id);
   });
+  it("deleting an agent removes its conversations' deliveries too", async () => {
+    const carol = await t.account('carol');
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(carol)).send({ url: `${receiver.url}/carol` }), 200);
+    const doomed = await createAgent(t, carol);
+    const kept = await createAgent(t, carol);
+    const c1 = await createConversation(t, carol, doomed.id);
+    const c2 = await createConversation(t, carol, kept.id);
+    for (const c of [c1, c2]) expectStatus(await t.http.post(`/v1/conversations/${c.id}/messages`).set(auth(carol)).send({ content: 'hi' }), 201);
+    await t.drainQueue();
+    await settled(carol, c1.id);
+    await settled(carol, c2.id);
+    expect((await deliveries(carol)).total).toBe(2);
+    expectStatus(await t.http.delete(`/v1/agents/${doomed.id}`).set(auth(carol)), 200);
+    const left = await deliveries(carol);
+    expect(left.data.map((d) => d.conversation_id)).toEqual([c2.id]);
+  });
 });
 
 describe('messaging webhook address checks', () => {
