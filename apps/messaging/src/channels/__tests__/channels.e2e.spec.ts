@@ -219,7 +219,7 @@ describe('messaging channels', () => {
     expect(sent.map((r) => JSON.parse(r.body))).toEqual([{ chat_id: '99', text: msgs[1].content }]);
   });
 
-  it('Messenger: signature check and a send retried after a platform error', async () => {
+  it('Messenger: signature check, redelivery stored once, and a send retried after a platform error', async () => {
     const ch = expectStatus(
       await t.http
         .post('/v1/channels')
@@ -238,6 +238,8 @@ describe('messaging channels', () => {
     failNextSends = 1;
     const res = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
     expect(res.body).toEqual({ received: 1, duplicates: 0 });
+    const again = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
+    expect(again.body).toEqual({ received: 0, duplicates: 1 });
     await t.drainQueue();
     const [conv] = await conversationsOf(ch.id);
     const msgs = await replySent(conv.id);
