@@ -9,6 +9,7 @@ import { TURNS_QUEUE } from './interactions/turn.processor';
 import { EndUser } from './memory/end-user.entity';
 import { migrations } from './migrations';
 import { OAUTH_MOUNT, OAuthService } from './oauth/oauth.service';
+import { decorateOAuth } from './oauth/openapi';
 
 export const entityService: ServiceDefinition<EntityConfig> = {
   name: 'entity',
@@ -37,7 +38,8 @@ export const entityService: ServiceDefinition<EntityConfig> = {
       'AI entities with identity, memory, personality and continuity. Client systems talk to them with API keys.',
       '',
       'Authentication: `Authorization: Bearer <API_KEY>`. Scopes: `entities:read` (read entities and messages),',
-      '`entities:chat` (send messages), `entities:write` (create, update and delete entities). A credential without',
+      '`entities:chat` (send messages), `entities:write` (create, update and delete entities); or `Authorization: Bearer <ACCESS_TOKEN>`',
+      '(OAuth, scope `entity:chat`: send and read messages of the one authorized entity). A credential without',
       'the needed scope answers 403 `insufficient_scope`.',
       'Errors: `{ok: false, error, code}` (`error` is the message, `code` the stable string): 401 `unauthorized`,',
       '403 `insufficient_scope`, 404 `entity_not_found` (also for another account\'s entity), 409 `entity_unavailable`,',
@@ -55,11 +57,14 @@ export const entityService: ServiceDefinition<EntityConfig> = {
       '   then chat with it using `end_user_id`. The entity keeps a memory per end user (`GET …/end-users/{end_user_id}/memory`).',
       '3. **Link my entity** (OAuth 2.0 authorization code): the user authorizes your client at `/{locale}/oauth/authorize` and',
       '   chooses an entity; you exchange the code at `POST /api/oauth/token` and use the access token as a Bearer credential',
-      '   on the same routes, for that entity only. (Being built; see the README.)',
+      '   on the same routes, for that entity only (another entity answers 404). Refresh at the same endpoint (the refresh token rotates),',
+      '   revoke at `POST /api/oauth/revoke`. OAuth errors use the RFC 6749 body `{error, error_description}`. Clients and API keys are',
+      '   made in the developer portal (`/{locale}/developers`); users see and remove connections at `/{locale}/connections`.',
       '',
       'Slow turns: the message post waits up to 30 seconds (`MESSAGE_WAIT_MS`); past that it answers',
       '`202 {"ok": true, "pending": true, "interaction_id": "int_…"}` and the turn still completes: poll',
       '`GET /api/v1/entities/{entity_id}/messages?since=…` until its `status` is `completed` (or `failed`, with `error`).',
     ].join('\n'),
+    decorate: decorateOAuth,
   },
 };

@@ -55,4 +55,12 @@ describe('OAuth authorization code flow (openid-client as the client)', () => {
     expect(revoked.status).toBe(401);
     expect(revoked.body).toMatchObject({ ok: false, code: 'unauthorized' });
   });
+
+  it('documents the OAuth endpoints and the authorization page in /developers/openapi.json', async () => {
+    const doc = (await t.http.get('/developers/openapi.json')).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/oauth/token', '/api/oauth/revoke', '/{locale}/oauth/authorize']));
+    expect(doc.paths['/api/oauth/token'].post.requestBody.content).toHaveProperty('application/x-www-form-urlencoded');
+    expect(doc.components.schemas.OAuthTokenResponse.properties).toHaveProperty('entity_id');
+    expect(doc.components.securitySchemes.OAuth2.flows.authorizationCode.scopes).toHaveProperty('entity:chat');
+  });
 });

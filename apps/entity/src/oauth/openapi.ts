@@ -1,0 +1,150 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+type Schema = Record<string, unknown>;
+
+const oauthError = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } },
+});
+
+const form = (schema: Schema) => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
+
+/**
+ * The OAuth 2.0 endpoints are served by oidc-provider (not Nest controllers) and the authorization
+ * page is HTML: both are described here and added to the generated document.
+ */
+export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
+  const schemas = (doc.components ??= {}).schemas ?? (doc.components.schemas = {});
+  Object.assign(schemas, {
+    OAuthTokenResponse: {
+      type: 'object',
+      required: ['access_token', 'token_type', 'expires_in', 'scope', 'entity_id'],
+      properties: {
+        access_token: { type: 'string', description: 'Opaque Bearer credential for /api/v1, valid for `entity_id` only' },
+        token_type: { type: 'string', example: 'Bearer' },
+        expires_in: { type: 'integer', example: 3600 },
+        refresh_token: { type: 'string', description: 'Rotates at every use; presenting a used one revokes the whole grant' },
+        scope: { type: 'string', example: 'entity:chat' },
+        entity_id: { type: 'string', example: 'ent_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'The entity the user chose' },
+      },
+    },
+    OAuthError: {
+      type: 'object',
+      required: ['error'],
+      description: 'RFC 6749 error body',
+      properties: {
+        error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope'] },
+        error_description: { type: 'string' },
+      },
+    },
+  });
+  const securitySchemes = doc.components.securitySchemes ?? (doc.components.securitySchemes = {});
+  securitySchemes.OAuth2 = {
+    type: 'oauth2',
+    description: 'Authorization code flow (PKCE S256 accepted; required for public clients). The access token is a Bearer credential for one entity.',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: '/en/oauth/authorize',
+        tokenUrl: '/api/oauth/token',
+        refreshUrl: '/api/oauth/token',
+        scopes: { 'entity:chat': 'Chat with the entity the user chooses and read its messages' },
+      },
+    },
+  };
+  doc.paths['/{locale}/oauth/authorize'] = {
+    get: {
+      tags: ['oauth'],
+      operationId: 'OAuth_authorize',
+      summary: 'Authorization page (HTML, for the user’s browser)',
+      description:
+        'Asks the user to log in if needed, shows which application asks for what and lets the user choose one of their entities (every time, ' +
+        'even when a grant exists). Allow redirects to `redirect_uri` with `code`, `state` (unchanged) and `iss`; Deny with `error=access_denied` ' +
+        'and `state`. `redirect_uri` must equal a registered one exactly; otherwise the page shows an error and does not redirect. ' +
+        'Codes are single-use and live 60 seconds. `locale`: `en` or `pt-BR` (others read English).',
+      security: [],
+      parameters: [
+        { name: 'locale', in: 'path', required: true, schema: { type: 'string', example: 'pt-BR' } },
+        { name: 'response_type', in: 'query', required: false, schema: { type: 'string', enum: ['code'], default: 'code' } },
+        { name: 'client_id', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'redirect_uri', in: 'query', required: true, schema: { type: 'string', format: 'uri' } },
+        { name: 'scope', in: 'query', required: true, schema: { type: 'string', example: 'entity:chat offline_access' } },
+        { name: 'state', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'code_challenge', in: 'query', required: false, schema: { type: 'string' }, description: 'PKCE; required for public clients' },
+        { name: 'code_challenge_method', in: 'query', required: false, schema: { type: 'string', enum: ['S256'] } },
+      ],
+      responses: {
+        '303': { description: 'To the login and consent page, then to `redirect_uri?code=…&state=…&iss=…` (or `error=access_denied`)' },
+        '400': { description: 'Unknown client or redirect_uri not registered: an HTML error page, no redirect', content: { 'text/html': {} } },
+      },
+    },
+  };
+  doc.paths['/api/oauth/token'] = {
+    post: {
+      tags: ['oauth'],
+      operationId: 'OAuth_token',
+      summary: 'Exchange an authorization code, or refresh tokens',
+      description:
+        'Form-encoded. Client authentication with `client_id` and `client_secret` (form fields or HTTP Basic); public clients send `code_verifier`. ' +
+        '`authorization_code`: a code can be redeemed once; a replayed code revokes the tokens it produced. `refresh_token`: the refresh ' +
+        'token rotates at each use; presenting a rotated-out one revokes the whole grant. Access tokens last 3600 seconds.',
+      security: [],
+      requestBody: form({
+        oneOf: [
+          {
+            title: 'authorization_code',
+            type: 'object',
+            required: ['grant_type', 'code', 'redirect_uri', 'client_id'],
+            properties: {
+              grant_type: { type: 'string', enum: ['authorization_code'] },
+              code: { type: 'string' },
+              redirect_uri: { type: 'string', format: 'uri' },
+              client_id: { type: 'string' },
+              client_secret: { type: 'string' },
+              code_verifier: { type: 'string' },
+            },
+          },
+          {
+            title: 'refresh_token',
+            type: 'object',
+            required: ['grant_type', 'refresh_token', 'client_id'],
+            properties: {
+              grant_type: { type: 'string', enum: ['refresh_token'] },
+              refresh_token: { type: 'string' },
+              client_id: { type: 'string' },
+              client_secret: { type: 'string' },
+            },
+          },
+        ],
+      }),
+      responses: {
+        '200': { description: 'Tokens for the chosen entity', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthTokenResponse' } } } },
+        '400': oauthError('invalid_request, invalid_grant (unknown, expired, used or mismatched code or refresh token), unsupported_grant_type'),
+        '401': oauthError('invalid_client: unknown client or wrong secret'),
+      },
+    },
+  };
+  doc.paths['/api/oauth/revoke'] = {
+    post: {
+      tags: ['oauth'],
+      operationId: 'OAuth_revoke',
+      summary: 'Revoke a token (RFC 7009)',
+      description:
+        'Form-encoded, with client authentication. Revoking a refresh token revokes its whole grant (every token of it); revoking an access ' +
+        'token revokes that token. Takes effect at once. Unknown tokens also answer 200.',
+      security: [],
+      requestBody: form({
+        type: 'object',
+        required: ['token', 'client_id'],
+        properties: {
+          token: { type: 'string' },
+          token_type_hint: { type: 'string', enum: ['access_token', 'refresh_token'] },
+          client_id: { type: 'string' },
+          client_secret: { type: 'string' },
+        },
+      }),
+      responses: { '200': { description: 'Revoked (or unknown)' }, '401': oauthError('invalid_client') },
+    },
+  };
+  doc.tags = [...(doc.tags ?? []), { name: 'oauth', description: 'OAuth 2.0 authorization code flow: link a user’s entity to your application' }];
+  return doc;
+}
