@@ -11,6 +11,7 @@ import { JobNames, Queues, WebhookJob } from '../common/queues';
 import { SecretsBox } from '../common/secrets-box';
 import type { MessagingConfig } from '../config';
 import { refuseWebhookUrl } from './address-guard';
+import { postWebhook } from './webhook-post';
 import { DeliveryAttempt, DeliveryState, WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
@@ -128,9 +129,9 @@ export class WebhooksService {
           const body = JSON.stringify(delivery.payload);
           const now = new Date();
           const signature = new Webhook(secret).sign(delivery.id, now, body);
-          const res = await fetch(endpoint.url, {
-            method: 'POST',
-            headers: {
+          statusCode = await postWebhook(
+            endpoint.url,
+            {
               'content-type': 'application/json',
               'user-agent': 'messaging-webhooks/1.0',
               'webhook-id': delivery.id,
@@ -138,15 +139,14 @@ export class WebhooksService {
               'webhook-signature': signature,
             },
             body,
-            redirect: 'manual',
-            signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
-          });
-          statusCode = res.status;
-          await res.arrayBuffer().catch(() => undefined);
-          outcome = res.ok ? 'succeeded' : 'retry';
-          if (!res.ok) error = `HTTP ${res.status}`;
+            this.config.webhooks.timeoutMs,
+            this.config.webhooks.allowPrivate,
+          );
+          const ok = statusCode >= 200 && statusCode < 300;
+          outcome = ok ? 'succeeded' : 'retry';
+          if (!ok) error = `HTTP ${statusCode}`;
         } catch (e) {
-          error = (e as Error).name === 'TimeoutError' ? `Timed out after ${this.config.webhooks.timeoutMs} ms` : (e as Error).message;
+          error = (e as Error).message;
           outcome = 'retry';
         }
       }
