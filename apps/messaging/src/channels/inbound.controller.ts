@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import { RawBodyRequest, SkipRateLimit } from '@platform/http';
 import type { Request, Response } from 'express';
@@ -10,7 +10,7 @@ import { InboundService } from './inbound.service';
  * the platform's proof instead — Meta's X-Hub-Signature-256 over the raw body, Telegram's
  * secret token header — or it is refused with nothing stored.
  */
-@ApiExcludeController()
+@ApiTags('inbound')
 @Public()
 @SkipRateLimit()
 @Controller('v1/inbound')
@@ -18,6 +18,14 @@ export class InboundController {
   constructor(private readonly inbound: InboundService) {}
 
   @Get(':kind/:channelId')
+  @ApiOperation({
+    summary: "Meta's webhook verification handshake (WhatsApp, Messenger)",
+    description:
+      'Called by Meta with `hub.mode=subscribe`, `hub.verify_token` and `hub.challenge`: answers the challenge as text when the ' +
+      "verify token matches the channel's, 403 otherwise. No API key: this URL is the channel's `webhook_url`.",
+  })
+  @ApiParam({ name: 'kind', enum: ['whatsapp', 'messenger'] })
+  @ApiOkResponse({ description: 'The challenge, as text/plain' })
   async handshake(
     @Param('kind') kind: string,
     @Param('channelId') channelId: string,
@@ -30,6 +38,16 @@ export class InboundController {
 
   @Post(':kind/:channelId')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Updates from a platform (WhatsApp, Telegram, Messenger)',
+    description:
+      "No API key: the request must carry the platform's proof — `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the app " +
+      'secret) for WhatsApp and Messenger, `X-Telegram-Bot-Api-Secret-Token` for Telegram — or it answers 401 `invalid_signature` ' +
+      "and stores nothing. Each message is stored once (a redelivery with the same platform message id counts as a duplicate) in the " +
+      "sender's open conversation (a new one if none), and the agent's reply is sent through the platform's send API from a queue.",
+  })
+  @ApiParam({ name: 'kind', enum: ['whatsapp', 'telegram', 'messenger'] })
+  @ApiOkResponse({ description: '`{received, duplicates}`', schema: { example: { received: 1, duplicates: 0 } } })
   async receive(@Param('kind') kind: string, @Param('channelId') channelId: string, @Req() req: Request & RawBodyRequest) {
     return this.inbound.receive(kind, channelId, req);
   }
