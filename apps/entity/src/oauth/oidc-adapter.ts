@@ -85,7 +85,7 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await ds.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = $1`, [grantId]);
+      await ds.query(`DELETE FROM entity.oidc_payloads WHERE model = $1 AND grant_id = $2`, [this.model, grantId]);
     }
   };
 }

@@ -129,8 +129,9 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       operationId: 'OAuth_revoke',
       summary: 'Revoke a token (RFC 7009)',
       description:
-        'Form-encoded, with client authentication. Revoking a refresh token revokes its whole grant (every token of it); revoking an access ' +
-        'token revokes that token. Takes effect at once. Unknown tokens also answer 200.',
+        'Form-encoded, with client authentication. Revoking a refresh token revokes its whole grant (the connection); revoking an access ' +
+        'token revokes it and every other token of its grant (refresh tokens too), so the client must ask the user again. Takes effect at ' +
+        'once. Unknown tokens also answer 200.',
       security: [],
       requestBody: form({
         type: 'object',
