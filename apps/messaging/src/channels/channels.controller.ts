@@ -26,18 +26,22 @@ export class ChannelsController {
     description:
       'Kinds: `api`, `whatsapp` (Cloud API), `telegram` (Bot API), `messenger`. Credentials are stored encrypted (AES-256-GCM). ' +
       'The answer carries `webhook_url`: configure it on the platform (Meta: callback URL with your `verify_token`; Telegram: ' +
-      '`setWebhook` with `url` and `secret_token`). Messages arriving there are stored in a conversation per sender and answered by ' +
+      '`setWebhook` with `url` and `secret_token`; the service tries that itself and reports it in `webhook_registration`). Messages arriving there are stored in a conversation per sender and answered by ' +
       "the channel's agent through the platform's send API.",
   })
   @ApiCreatedResponse({ type: ChannelDto })
   async create(@Auth() auth: AuthContext, @Body() body: CreateChannelDto): Promise<ChannelDto> {
-    const { channel, secretToken } = await this.channels.create(auth.accountId, {
+    const { channel, secretToken, registration } = await this.channels.create(auth.accountId, {
       kind: body.kind as ChannelKind,
       name: body.name,
       agentId: body.agent_id,
       credentials: body.credentials,
     });
-    return { ...ChannelDto.from(channel, this.channels.publicBaseUrl), ...(secretToken ? { secret_token: secretToken } : {}) };
+    return {
+      ...ChannelDto.from(channel, this.channels.publicBaseUrl),
+      ...(secretToken ? { secret_token: secretToken } : {}),
+      ...(registration ? { webhook_registration: registration } : {}),
+    };
   }
 
   @Get(':id')

@@ -49,7 +49,10 @@ export class ChannelsService {
   }
 
   /** Connects a channel: checks the credentials' shape, encrypts them, and returns any generated secret once. */
-  async create(accountId: string, input: CreateChannelInput): Promise<{ channel: Channel; secretToken?: string }> {
+  async create(
+    accountId: string,
+    input: CreateChannelInput,
+  ): Promise<{ channel: Channel; secretToken?: string; registration?: { ok: boolean; error?: string } }> {
     const adapter = this.adapter(input.kind);
     const given = input.credentials ?? {};
     const details: ErrorDetail[] = [];
@@ -102,7 +105,21 @@ export class ChannelsService {
         status: 'active',
       }),
     );
-    return { channel, secretToken };
+    let registration: { ok: boolean; error?: string } | undefined;
+    if (adapter?.register) {
+      // Best effort: the channel is connected either way, and the webhook can be set by hand.
+      try {
+        await adapter.register(creds, this.webhookUrl(channel));
+        registration = { ok: true };
+      } catch (e) {
+        registration = { ok: false, error: (e as Error).message.slice(0, 300) };
+      }
+    }
+    return { channel, secretToken, registration };
+  }
+
+  webhookUrl(channel: Pick<Channel, 'kind' | 'id'>): string {
+    return `${this.config.publicBaseUrl}/v1/inbound/${channel.kind}/${channel.id}`;
   }
 
   async list(accountId: string): Promise<{ data: Channel[]; total: number }> {

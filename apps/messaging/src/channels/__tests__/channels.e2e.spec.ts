@@ -76,6 +76,17 @@ describe('messaging channels', () => {
     expect(created.id).toMatch(/^chn_[0-9a-z]{26}$/);
     expect(created.webhook_url).toBe(`https://messaging.example.com/v1/inbound/telegram/${created.id}`);
     expect(created.secret_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(created.webhook_registration).toEqual({ ok: true });
+    const registered = platform.requests.find((r) => r.url === '/tg/bot123:SECRET-BOT-TOKEN/setWebhook')!;
+    expect(JSON.parse(registered.body)).toEqual({ url: created.webhook_url, secret_token: created.secret_token, allowed_updates: ['message', 'edited_message'] });
+
+    failNextSends = 1;
+    const unregistered = expectStatus(
+      await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '7:other' } }),
+      201,
+    ).body;
+    expect(unregistered.webhook_registration).toEqual({ ok: false, error: expect.stringContaining('HTTP 500') });
+    expectStatus(await t.http.delete(`/v1/channels/${unregistered.id}`).set(auth(alice)), 200);
 
     const api = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'api' }), 201).body;
     expect(api).toMatchObject({ kind: 'api', name: 'api', agent_id: null, webhook_url: null });

@@ -32,6 +32,8 @@ export interface PlatformAdapter {
   verify(req: Request & { rawBody?: Buffer }, creds: Credentials): boolean;
   /** The messages in a verified update (others, such as delivery receipts, are ignored). */
   parse(body: unknown): InboundMessage[];
+  /** Points the platform at our inbound URL, where the platform's API allows it (Telegram's setWebhook). Throws SendError. */
+  register?(creds: Credentials, webhookUrl: string): Promise<void>;
   /** Sends a text through the platform's send API. Throws SendError. */
   send(creds: Credentials, to: string, text: string): Promise<void>;
 }

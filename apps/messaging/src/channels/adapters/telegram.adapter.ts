@@ -34,6 +34,14 @@ export class TelegramAdapter implements PlatformAdapter {
     return [{ externalMessageId: `${chat}:${messageId}${edited}`, sender: chat, senderName: name, content, attachments: [] }];
   }
 
+  async register(creds: Credentials, webhookUrl: string): Promise<void> {
+    await postJson(`${this.baseUrl}/bot${creds.bot_token}/setWebhook`, {
+      url: webhookUrl,
+      secret_token: creds.secret_token,
+      allowed_updates: ['message', 'edited_message'],
+    });
+  }
+
   async send(creds: Credentials, to: string, text: string): Promise<void> {
     await postJson(`${this.baseUrl}/bot${creds.bot_token}/sendMessage`, { chat_id: to, text });
   }

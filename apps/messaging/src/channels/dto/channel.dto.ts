@@ -3,6 +3,11 @@ import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'cla
 import { CHANNEL_KINDS } from '../../conversations/conversation.entity';
 import type { Channel } from '../channel.entity';
 
+export class WebhookRegistrationDto {
+  @ApiProperty({ example: true }) ok: boolean;
+  @ApiPropertyOptional({ example: 'HTTP 400: {"ok":false,"description":"Bad Request: bad webhook: HTTPS url must be provided for webhook"}' }) error?: string;
+}
+
 export class ChannelDto {
   @ApiProperty({ example: 'chn_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
   @ApiProperty({ enum: CHANNEL_KINDS, example: 'telegram' }) kind: string;
@@ -21,6 +26,12 @@ export class ChannelDto {
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiPropertyOptional({ description: 'Telegram: the generated secret_token to pass to setWebhook; shown only in the creation response' })
   secret_token?: string;
+
+  @ApiPropertyOptional({
+    type: WebhookRegistrationDto,
+    description: "Telegram: whether setWebhook pointed the bot at `webhook_url` (creation response only). When it failed (e.g. the URL is not public HTTPS), call setWebhook yourself with `url` and `secret_token`.",
+  })
+  webhook_registration?: WebhookRegistrationDto;
 
   static from(c: Channel, publicBaseUrl: string): ChannelDto {
     return {
