@@ -25,16 +25,17 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
       const stored: OidcPayload = { ...payload };
       delete stored.jti;
       const grantId = payload.grantId ?? (this.model === 'Grant' ? id : null);
-      const accountId = typeof payload.accountId === 'string' ? payload.accountId : null;
+      // oidc-provider's accountId is the user; the row keeps the user's account (tenant).
+      const userId = typeof payload.accountId === 'string' ? payload.accountId : null;
       await ds.query(
         `INSERT INTO entity.oidc_payloads (model, id, account_id, payload, grant_id, uid, user_code, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         VALUES ($1, $2, (SELECT account_id FROM entity.users WHERE id = $3), $4, $5, $6, $7, $8)
          ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, account_id = EXCLUDED.account_id,
            grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`,
         [
           this.model,
           hashSecret(id),
-          accountId,
+          userId,
           JSON.stringify(stored),
           grantId,
           payload.uid ?? null,

@@ -254,3 +254,24 @@ describe('PKCE', () => {
     expect(got.status).toBe(200);
   });
 });
+
+describe('PKCE for every client when OAUTH_REQUIRE_PKCE is set', () => {
+  let t: TestApp<EntityConfig>;
+  beforeAll(async () => {
+    t = await createTestApp(entityService, { env: { OAUTH_REQUIRE_PKCE: 'true' } });
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a confidential client without a code challenge and accepts S256', async () => {
+    const ana = await signUp(t, 'ana@example.com');
+    const dev = await t.account('dev');
+    const c = await registerClient(t, dev.accountId);
+    const params = { client_id: c.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'q', response_type: 'code' };
+    expect(callbackParams(await authorize(ana, params)).get('error')).toBe('invalid_request');
+    const verifier = oidc.randomPKCECodeVerifier();
+    const res = await authorize(ana, { ...params, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const got = await tokenRequest(t, { grant_type: 'authorization_code', code: callbackParams(res).get('code')!, redirect_uri: REDIRECT, client_id: c.clientId, client_secret: c.secret!, code_verifier: verifier });
+    expect(got.status).toBe(200);
+  });
+});
+

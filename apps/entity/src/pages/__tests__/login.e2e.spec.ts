@@ -73,3 +73,19 @@ describe('accounts: sign-up, login, sessions, CSRF, throttling', () => {
     expect(blocked.headers.get('retry-after')).toBeTruthy();
   });
 });
+
+describe('accounts behind https', () => {
+  let t: TestApp<EntityConfig>;
+  beforeAll(async () => {
+    t = await createTestApp(entityService, { env: { PUBLIC_BASE_URL: 'https://entity.example.com' } });
+  });
+  afterAll(() => t?.close());
+
+  it('marks the session and CSRF cookies Secure', async () => {
+    const b = new Browserless(t.url);
+    const form = await b.get('/en/signup');
+    expect(form.setCookies.find((c) => c.startsWith('entity_csrf='))).toMatch(/; Secure/);
+    const res = await b.submit('/en/signup', { email: 'dan@example.com', password: 'correct horse battery' });
+    expect(res.setCookies.find((c) => c.startsWith('entity_session='))).toMatch(/HttpOnly; SameSite=Lax; Secure/);
+  });
+});
