@@ -1,9 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { hash, verify } from '@node-rs/argon2';
 import { hashSecret, randomToken } from '@platform/auth';
 import { newId } from '@platform/database';
 import { DomainException } from '@platform/errors';
+import { APP_CONFIG, BaseConfig } from '@platform/config';
+import { REDIS_CLIENT } from '@platform/queue';
+import type IORedis from 'ioredis';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
 
 export interface User {
@@ -14,8 +18,10 @@ export interface User {
 }
 
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
-const MAX_FAILURES = 5;
-const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Failed logins allowed per email, and per client address, in 15 minutes. */
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_IP = 20;
+const FAILURE_WINDOW_S = 15 * 60;
 
 interface UserRow {
   id: string;
@@ -30,10 +36,20 @@ const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email
 /** People who log in: each user owns one account (tenant) and the entities in it. */
 @Injectable()
 export class AccountsService {
-  /** Failed logins per email and per client address within the window (per process). */
-  private readonly failures = new Map<string, number[]>();
+  /** Failed logins per email and per client address: in Redis when configured (shared by replicas), else in memory. */
+  private readonly failures: { email: RateLimiterAbstract; ip: RateLimiterAbstract };
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) config: BaseConfig,
+    @Optional() @Inject(REDIS_CLIENT) redis: IORedis | null,
+  ) {
+    const make = (points: number, name: string) => {
+      const opts = { points, duration: FAILURE_WINDOW_S, keyPrefix: `${config.redis.prefix}:${config.service}:login-${name}` };
+      return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
+    };
+    this.failures = { email: make(MAX_FAILURES_PER_EMAIL, 'email'), ip: make(MAX_FAILURES_PER_IP, 'ip') };
+  }
 
   async signUp(input: { email: string; password: string; name?: string }): Promise<User> {
     const email = input.email.trim().toLowerCase();
@@ -61,23 +77,26 @@ export class AccountsService {
   /** Checks email and password, throttled per email and per client address. */
   async logIn(emailInput: string, password: string, ip: string): Promise<User> {
     const email = emailInput.trim().toLowerCase();
-    const keys = [`e:${email}`, `ip:${ip}`];
-    const now = Date.now();
-    for (const k of keys) {
-      const recent = (this.failures.get(k) ?? []).filter((t) => t > now - FAILURE_WINDOW_MS);
-      this.failures.set(k, recent);
-      if (recent.length >= MAX_FAILURES * (k.startsWith('ip:') ? 4 : 1)) {
-        const retry = Math.ceil((recent[0] + FAILURE_WINDOW_MS - now) / 1000);
-        throw new DomainException('too_many_attempts', 'Too many failed attempts. Try again later.', 429, { headers: { 'Retry-After': String(retry) } });
+    const checks = [
+      { limiter: this.failures.email, key: email, max: MAX_FAILURES_PER_EMAIL },
+      { limiter: this.failures.ip, key: ip, max: MAX_FAILURES_PER_IP },
+    ];
+    for (const { limiter, key, max } of checks) {
+      const state = await limiter.get(key);
+      if (state && state.consumedPoints >= max) {
+        throw new DomainException('too_many_attempts', 'Too many failed attempts. Try again later.', 429, {
+          headers: { 'Retry-After': String(Math.max(1, Math.ceil(state.msBeforeNext / 1000))) },
+        });
       }
     }
     const rows: UserRow[] = await this.ds.query(`SELECT * FROM entity.users WHERE lower(email) = $1`, [email]);
+    // Unknown emails cost a hash too, so timing does not tell which emails exist.
     const ok = rows.length ? await verify(rows[0].password_hash, password).catch(() => false) : await hash(password).then(() => false);
     if (!ok) {
-      for (const k of keys) this.failures.get(k)?.push(now);
+      for (const { limiter, key } of checks) await limiter.penalty(key, 1);
       throw new DomainException('invalid_login', 'Wrong email or password', 401);
     }
-    this.failures.delete(keys[0]);
+    await this.failures.email.delete(email);
     return toUser(rows[0]);
   }
 
