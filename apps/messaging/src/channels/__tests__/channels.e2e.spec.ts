@@ -228,6 +228,29 @@ describe('messaging channels', () => {
     expect(msgs[1].delivery_status).toBe('sent');
     const sent = platform.requests.filter((r) => r.url === '/tg/bot42:tg-token/sendMessage');
     expect(sent.map((r) => JSON.parse(r.body))).toEqual([{ chat_id: '99', text: msgs[1].content }]);
+
+    // Handed to a human: the next message is stored but not answered; the operator's message goes out through Telegram.
+    expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'waiting' }), 200);
+    const later = { update_id: 1002, message: { ...update.message, message_id: 8, text: 'A person, please' } };
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(later)).body).toEqual({ received: 1, duplicates: 0 });
+    const human = expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Hi, Ana here', role: 'assistant' }), 201).body;
+    expect(human).toMatchObject({ reply: null, reply_status: 'skipped', message: { role: 'assistant', delivery_status: 'pending' } });
+    await t.drainQueue();
+    const after = await until(
+      async () => {
+        const list = await messagesOf(conv.id);
+        return list.length === 4 && list[3].delivery_status === 'sent' ? list : null;
+      },
+      15_000,
+      "the operator's message to be sent",
+    );
+    expect(after.map((m) => [m.role, m.content.slice(0, 16)])).toEqual([
+      ['user', 'Hello bot'],
+      ['assistant', msgs[1].content.slice(0, 16)],
+      ['user', 'A person, please'],
+      ['assistant', 'Hi, Ana here'],
+    ]);
+    expect(platform.requests.filter((r) => r.url === '/tg/bot42:tg-token/sendMessage').map((r) => JSON.parse(r.body).text)).toEqual([msgs[1].content, 'Hi, Ana here']);
   });
 
   it('Messenger: signature check, redelivery stored once, and a send retried after a platform error', async () => {
