@@ -49,6 +49,12 @@ describe('OAuth security properties', () => {
       expect(res.location, bad).toBeNull();
       expect(res.text).toContain('redirect_uri');
     }
+    // An unknown client gets the error page too, in the page's language.
+    const unknown = await authorize(ana, { client_id: 'cli_unknown', redirect_uri: REDIRECT, scope: 'entity:chat', state: 's', response_type: 'code' }, { locale: 'pt-BR' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.location).toBeNull();
+    expect(unknown.text).toContain('lang="pt-BR"');
+    expect(unknown.text).toContain('invalid_client');
     // The registered one with its own query works.
     const ok = await authorize(ana, { client_id: client.clientId, redirect_uri: 'https://app.example.com/cb?x=1', scope: 'entity:chat', state: 's', response_type: 'code' });
     expect(ok.location).toMatch(/^https:\/\/app\.example\.com\/cb\?x=1&code=/);
