@@ -46,7 +46,7 @@ const env = {
 };
 execFileSync(process.execPath, [main, 'migrate'], { env, stdio: 'ignore' });
 const { key } = JSON.parse(execFileSync(process.execPath, [main, 'keys', 'create', '--account', 'bench', '--scopes', 'entities:read,entities:chat,entities:write'], { env, stdio: ['ignore', 'pipe', 'ignore'] }));
-const server = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []), main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const origin = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {
