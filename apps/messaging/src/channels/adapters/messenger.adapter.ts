@@ -1,26 +1,15 @@
-import type { Request } from 'express';
-import type { Credentials, InboundMessage, PlatformAdapter } from './adapter.types';
-import { asArray, asRecord, asString, metaHandshake, postJson, validMetaSignature } from './http';
+import type { Credentials, InboundMessage } from './adapter.types';
+import { asArray, asRecord, asString, postJson } from './http';
+import { META_WEBHOOK_FIELDS, MetaAdapter } from './meta-adapter';
 
 /** Messenger Platform: webhook `entry[].messaging[]`, send via `POST /me/messages` with the page token. */
-export class MessengerAdapter implements PlatformAdapter {
+export class MessengerAdapter extends MetaAdapter {
   readonly kind = 'messenger' as const;
   readonly fields = [
     { name: 'page_access_token', required: true, description: 'The page access token' },
-    { name: 'app_secret', required: true, description: 'The Meta app secret (verifies X-Hub-Signature-256)' },
-    { name: 'verify_token', required: true, description: 'Any string; enter the same one in the Meta webhook settings' },
+    ...META_WEBHOOK_FIELDS,
     { name: 'page_id', required: false, public: true, description: 'The Facebook page id (informative)' },
   ];
-
-  constructor(private readonly baseUrl: string) {}
-
-  handshake(query: Record<string, unknown>, creds: Credentials): string | null {
-    return metaHandshake(query, creds.verify_token);
-  }
-
-  verify(req: Request & { rawBody?: Buffer }, creds: Credentials): boolean {
-    return validMetaSignature(req.headers['x-hub-signature-256'], req.rawBody, creds.app_secret);
-  }
 
   parse(body: unknown): InboundMessage[] {
     const out: InboundMessage[] = [];

@@ -1,26 +1,15 @@
-import type { Request } from 'express';
-import type { Credentials, InboundMessage, PlatformAdapter } from './adapter.types';
-import { asArray, asRecord, asString, metaHandshake, postJson, validMetaSignature } from './http';
+import type { Credentials, InboundMessage } from './adapter.types';
+import { asArray, asRecord, asString, postJson } from './http';
+import { META_WEBHOOK_FIELDS, MetaAdapter } from './meta-adapter';
 
 /** WhatsApp Cloud API: webhook `entry[].changes[].value.messages[]`, send via `POST /{phone_number_id}/messages`. */
-export class WhatsAppAdapter implements PlatformAdapter {
+export class WhatsAppAdapter extends MetaAdapter {
   readonly kind = 'whatsapp' as const;
   readonly fields = [
     { name: 'access_token', required: true, description: 'System-user or app access token with whatsapp_business_messaging' },
-    { name: 'app_secret', required: true, description: 'The Meta app secret (verifies X-Hub-Signature-256)' },
-    { name: 'verify_token', required: true, description: 'Any string; enter the same one in the Meta webhook settings' },
+    ...META_WEBHOOK_FIELDS,
     { name: 'phone_number_id', required: true, public: true, description: 'The WhatsApp Business phone number id' },
   ];
-
-  constructor(private readonly baseUrl: string) {}
-
-  handshake(query: Record<string, unknown>, creds: Credentials): string | null {
-    return metaHandshake(query, creds.verify_token);
-  }
-
-  verify(req: Request & { rawBody?: Buffer }, creds: Credentials): boolean {
-    return validMetaSignature(req.headers['x-hub-signature-256'], req.rawBody, creds.app_secret);
-  }
 
   parse(body: unknown): InboundMessage[] {
     const out: InboundMessage[] = [];
