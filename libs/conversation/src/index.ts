@@ -21,3 +21,5 @@ export { createReplyEngine } from './lib/create-reply-engine';
 export { buildMessages, buildSystemPrompt, MAX_HISTORY_TURNS } from './lib/prompt';
 export { extractFacts, factId, mergeFacts, summarizeRelationship } from './lib/facts';
 export { extractFactsWithProvider } from './lib/extract-facts-with-provider';
+export { engineEnvSchema, engineEnvProblems, engineConfigFromEnv } from './lib/engine-env';
+export type { EngineEnv } from './lib/engine-env';

@@ -8,9 +8,11 @@ export interface ServiceDefaults {
   rateLimitPerMinute: number;
 }
 
-const bool = z
+/** A boolean environment variable: true/false, 1/0 or yes/no. */
+export const envBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = envBool;
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -81,6 +83,8 @@ export interface ConfigDefinition<Extra extends z.ZodRawShape, T> {
   service: ServiceName;
   defaults: ServiceDefaults;
   extra: Extra;
+  /** Rules across variables (e.g. a key required by a provider), reported with the base problems. */
+  check?: (env: z.infer<z.ZodObject<Extra>>) => string[];
   map: (env: z.infer<z.ZodObject<Extra>>) => T;
 }
 
@@ -105,6 +109,7 @@ export function loadConfig<Extra extends z.ZodRawShape, T>(
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL) problems.push('DATABASE_URL: required when NODE_ENV=production');
   if (e.NODE_ENV === 'production' && e.ROLE !== 'all' && !e.REDIS_URL)
     problems.push(`REDIS_URL: required when ROLE=${e.ROLE} (the inline queue only works in one process)`);
+  if (def.check) problems.push(...def.check(e));
   if (problems.length) throw new ConfigValidationError(def.service, problems);
 
   const base: BaseConfig = {
