@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChatTurn, extractFactsWithProvider, Fact, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
+import { ChatTurn, extractFactsWithProvider, mergeFacts, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
 import { EntityManager, LessThan } from 'typeorm';
 import { EntityRecord } from '../entities/entity-record.entity';
 import { EndUser } from '../memory/end-user.entity';
@@ -19,13 +19,6 @@ function soulOf(entity: EntityRecord): Soul {
     styleRules: p.style_rules,
     greeting: p.greeting,
   };
-}
-
-/** Facts dedupe by kind and key; a newer statement replaces an older one. */
-export function mergeFacts(known: Fact[], fresh: Fact[]): Fact[] {
-  const byKey = new Map<string, Fact>();
-  for (const f of [...known, ...fresh]) byKey.set(`${f.kind}|${f.key}|${f.kind === 'name' ? '' : f.value}`, f);
-  return [...byKey.values()];
 }
 
 /**
