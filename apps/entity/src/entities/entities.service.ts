@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { keysetPage, newId } from '@platform/database';
 import { DomainException, NotFoundError } from '@platform/errors';
 import { DataSource } from 'typeorm';
 import { EntityRecord, EntityStatus } from './entity-record.entity';
@@ -69,13 +69,7 @@ export class EntitiesService {
   async list(accountId: string, opts: { externalUserId?: string; limit: number; cursor?: string }) {
     const qb = this.repo.createQueryBuilder('e').where('e.account_id = :accountId', { accountId });
     if (opts.externalUserId !== undefined) qb.andWhere('e.external_user_id = :x', { x: opts.externalUserId });
-    if (opts.cursor) {
-      const c = decodeCursor(opts.cursor);
-      qb.andWhere('(e.created_at, e.id) < (:at, :id)', { at: c.createdAt, id: c.id });
-    }
-    const rows = await qb.orderBy('e.created_at', 'DESC').addOrderBy('e.id', 'DESC').limit(opts.limit + 1).getMany();
-    const page = rows.slice(0, opts.limit);
-    return { data: page, nextCursor: rows.length > opts.limit ? encodeCursor(page[page.length - 1]) : null };
+    return keysetPage(qb, 'e', { cursor: opts.cursor, limit: opts.limit, order: 'DESC' });
   }
 
   async update(accountId: string, id: string, input: UpdateEntityInput): Promise<EntityRecord> {

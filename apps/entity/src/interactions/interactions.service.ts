@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { keysetPage, newId } from '@platform/database';
 import { JobQueue } from '@platform/queue';
 import { DataSource } from 'typeorm';
 import type { EntityConfig } from '../config';
@@ -83,12 +83,6 @@ export class InteractionsService {
       .where('i.account_id = :accountId AND i.entity_id = :entityId', { accountId, entityId });
     if (q.endUserId !== undefined) qb.andWhere('i.end_user_id = :u', { u: q.endUserId });
     if (q.since) qb.andWhere('i.created_at > :since', { since: new Date(q.since) });
-    if (q.cursor) {
-      const c = decodeCursor(q.cursor);
-      qb.andWhere('(i.created_at, i.id) > (:at, :id)', { at: c.createdAt, id: c.id });
-    }
-    const rows = await qb.orderBy('i.created_at', 'ASC').addOrderBy('i.id', 'ASC').limit(q.limit + 1).getMany();
-    const page = rows.slice(0, q.limit);
-    return { data: page, nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]) : null };
+    return keysetPage(qb, 'i', { cursor: q.cursor, limit: q.limit, order: 'ASC' });
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { keysetPage, newId } from '@platform/database';
 import { ConflictError, NotFoundError } from '@platform/errors';
-import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
 import { assertJsonSize } from '../common/json-size';
 import { ChannelKind, Conversation, ConversationStatus } from './conversation.entity';
@@ -117,24 +117,11 @@ export class ConversationsService {
       if (input.status) qb.andWhere('c.status = :status', { status: input.status });
       return qb;
     };
-    const page = filtered();
-    if (input.cursor) {
-      const cursor = decodeCursor(input.cursor);
-      page.andWhere(
-        new Brackets((w) =>
-          w
-            .where('c.created_at < :cAt', { cAt: cursor.createdAt })
-            .orWhere('(c.created_at = :cAt AND c.id < :cId)', { cAt: cursor.createdAt, cId: cursor.id }),
-        ),
-      );
-    }
-    const [rows, total] = await Promise.all([
-      page.orderBy('c.created_at', 'DESC').addOrderBy('c.id', 'DESC').limit(limit + 1).getMany(),
+    const [page, total] = await Promise.all([
+      keysetPage(filtered(), 'c', { cursor: input.cursor, limit, order: 'DESC' }),
       filtered().getCount(),
     ]);
-    const data = rows.slice(0, limit);
-    const nextCursor = rows.length > limit ? encodeCursor(data[data.length - 1]) : null;
-    return { data, total, nextCursor };
+    return { ...page, total };
   }
 
   async update(accountId: string, id: string, input: { status?: ConversationStatus; metadata?: Record<string, unknown> }): Promise<Conversation> {

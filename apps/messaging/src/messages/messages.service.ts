@@ -2,10 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { ChatTurn, getSoul, listSouls, ProviderError, ReplyResult } from '@platform/conversation';
-import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { keysetPage, newId } from '@platform/database';
 import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
-import { Brackets, DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
 import { ChannelSendJob, JobNames, Queues, ReplyJob } from '../common/queues';
 import { table } from '../common/schema';
@@ -398,20 +398,11 @@ export class MessagesService {
     if (!exists) throw new NotFoundError(`Conversation ${conversationId} not found`);
     const limit = input.limit ?? 100;
     const repo = this.ds.getRepository(Message);
-    const page = repo.createQueryBuilder('m').where('m.conversation_id = :cid AND m.account_id = :aid', { cid: conversationId, aid: accountId });
-    if (input.cursor) {
-      const c = decodeCursor(input.cursor);
-      page.andWhere(
-        new Brackets((w) =>
-          w.where('m.created_at > :cAt', { cAt: c.createdAt }).orWhere('(m.created_at = :cAt AND m.id > :cId)', { cAt: c.createdAt, cId: c.id }),
-        ),
-      );
-    }
-    const [rows, total] = await Promise.all([
-      page.orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC').limit(limit + 1).getMany(),
+    const qb = repo.createQueryBuilder('m').where('m.conversation_id = :cid AND m.account_id = :aid', { cid: conversationId, aid: accountId });
+    const [page, total] = await Promise.all([
+      keysetPage(qb, 'm', { cursor: input.cursor, limit, order: 'ASC' }),
       repo.countBy({ conversationId, accountId }),
     ]);
-    const data = rows.slice(0, limit);
-    return { data, total, nextCursor: rows.length > limit ? encodeCursor(data[data.length - 1]) : null };
+    return { ...page, total };
   }
 }

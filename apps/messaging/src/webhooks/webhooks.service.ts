@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { decodeCursor, encodeCursor, newId } from '@platform/database';
+import { keysetPage, newId } from '@platform/database';
 import { ValidationError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { JobNames, Queues, WebhookJob } from '../common/queues';
 import { SecretsBox } from '../common/secrets-box';
 import type { MessagingConfig } from '../config';
@@ -196,20 +196,10 @@ export class WebhooksService {
       if (input.conversationId) qb.andWhere('d.conversation_id = :cid', { cid: input.conversationId });
       return qb;
     };
-    const page = filtered();
-    if (input.cursor) {
-      const c = decodeCursor(input.cursor);
-      page.andWhere(
-        new Brackets((w) =>
-          w.where('d.created_at < :cAt', { cAt: c.createdAt }).orWhere('(d.created_at = :cAt AND d.id < :cId)', { cAt: c.createdAt, cId: c.id }),
-        ),
-      );
-    }
-    const [rows, total] = await Promise.all([
-      page.orderBy('d.created_at', 'DESC').addOrderBy('d.id', 'DESC').limit(limit + 1).getMany(),
+    const [page, total] = await Promise.all([
+      keysetPage(filtered(), 'd', { cursor: input.cursor, limit, order: 'DESC' }),
       filtered().getCount(),
     ]);
-    const data = rows.slice(0, limit);
-    return { data, total, nextCursor: rows.length > limit ? encodeCursor(data[data.length - 1]) : null };
+    return { ...page, total };
   }
 }

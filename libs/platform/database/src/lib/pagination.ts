@@ -1,4 +1,5 @@
 import { ValidationError } from '@platform/errors';
+import type { SelectQueryBuilder } from 'typeorm';
 
 /** An opaque cursor over (created_at, id): stable under concurrent inserts. */
 export interface Cursor {
@@ -18,4 +19,27 @@ export function decodeCursor(cursor: string, loc: (string | number)[] = ['query'
   } catch {
     throw new ValidationError([{ loc, msg: 'Invalid cursor', type: 'value_error' }]);
   }
+}
+
+/**
+ * One keyset page over (created_at, id) of a query builder: rows after the cursor in the given
+ * order, one more fetched to know whether a next page exists. Stable under concurrent inserts.
+ */
+export async function keysetPage<T extends { createdAt: Date; id: string }>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  opts: { cursor?: string; limit: number; order: 'ASC' | 'DESC' },
+): Promise<{ data: T[]; nextCursor: string | null }> {
+  if (opts.cursor) {
+    const c = decodeCursor(opts.cursor);
+    const op = opts.order === 'ASC' ? '>' : '<';
+    qb.andWhere(`(${alias}.created_at, ${alias}.id) ${op} (:keysetAt, :keysetId)`, { keysetAt: c.createdAt, keysetId: c.id });
+  }
+  const rows = await qb
+    .orderBy(`${alias}.created_at`, opts.order)
+    .addOrderBy(`${alias}.id`, opts.order)
+    .limit(opts.limit + 1)
+    .getMany();
+  const data = rows.slice(0, opts.limit);
+  return { data, nextCursor: rows.length > opts.limit ? encodeCursor(data[data.length - 1]) : null };
 }
