@@ -245,6 +245,26 @@ export function mergeFacts(...lists: Fact[][]): Fact[] {
  * Questions yield nothing, except an explicit name ("meu nome é Ana, vocês entregam?").
  */
 export function extractFacts(message: string, opts?: { language?: string }): Fact[] {
+  // The built-in engine re-reads the whole recent history on every turn: remember recent answers
+  // (short messages only, so the cache stays small: at most FACT_CACHE_MAX x 1,000 characters).
+  if ((message?.length ?? 0) > 1000) return extractFactsUncached(message, opts);
+  const key = `${opts?.language ?? ''}\u0000${message ?? ''}`;
+  let facts = FACT_CACHE.get(key);
+  if (facts) {
+    FACT_CACHE.delete(key);
+  } else {
+    facts = extractFactsUncached(message, opts);
+    if (FACT_CACHE.size >= FACT_CACHE_MAX) FACT_CACHE.delete(FACT_CACHE.keys().next().value as string);
+  }
+  FACT_CACHE.set(key, facts);
+  return facts.map((f) => ({ ...f }));
+}
+
+/** Least recently used first; bounded, so memory stays flat whatever the traffic. */
+const FACT_CACHE = new Map<string, Fact[]>();
+const FACT_CACHE_MAX = 5000;
+
+function extractFactsUncached(message: string, opts?: { language?: string }): Fact[] {
   const ctx: Ctx = { out: [], seen: new Set(), textLang: languageFamily(opts?.language) };
   for (const raw of sentences(squish(message ?? ''))) {
     const sentence = raw.replace(/[“”"]/g, '');
@@ -311,14 +331,15 @@ function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = fals
   return kept.map((w) => capitalize(w.toLowerCase())).join(' ');
 }
 
+const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = [
+  { re: /\b(?:meu nome é|meu nome e|me chamo|pode me chamar de|podem me chamar de|aqui quem fala é|aqui é (?:[ao] )?)\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'pt', cap: false },
+  { re: new RegExp(`(?:^|[\\s,])(?:[Ee]u sou (?:[ao] )?|[Ss]ou (?:[ao] )|[Ss]ou )${NAME}`, 'u'), lang: 'pt', cap: true },
+  { re: /\b(?:my name is|my name's|name's|call me|you can call me)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'en', cap: false },
+  { re: new RegExp(`\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Ii]t's)\\s+${NAME}`, 'u'), lang: 'en', cap: true },
+];
+
 function names(s: string, ctx: Ctx): void {
-  const rules: Array<{ re: RegExp; lang: Lang; cap: boolean }> = [
-    { re: /\b(?:meu nome é|meu nome e|me chamo|pode me chamar de|podem me chamar de|aqui quem fala é|aqui é (?:[ao] )?)\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'pt', cap: false },
-    { re: new RegExp(`(?:^|[\\s,])(?:[Ee]u sou (?:[ao] )?|[Ss]ou (?:[ao] )|[Ss]ou )${NAME}`, 'u'), lang: 'pt', cap: true },
-    { re: /\b(?:my name is|my name's|name's|call me|you can call me)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'en', cap: false },
-    { re: new RegExp(`\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Ii]t's)\\s+${NAME}`, 'u'), lang: 'en', cap: true },
-  ];
-  for (const { re, lang, cap } of rules) {
+  for (const { re, lang, cap } of NAME_RULES) {
     const m = re.exec(s);
     if (!m) continue;
     // "Sou de São Paulo" / "I'm from Recife" are places, not names.
@@ -450,31 +471,31 @@ export function relationPhrase(f: Fact, lang: Lang): string {
   return `your ${RELATION_EN[f.key] ?? f.key} ${f.value}`;
 }
 
+// Compiled once: these run for every message and every turn of the history.
+const REL_WORDS = Object.keys(RELATIONS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+const RELATION_RULES: Array<{ re: RegExp; lang: Lang }> = [
+  {
+    re: new RegExp(
+      `(?:^|[^\\p{L}])(?:[Mm]inha|[Mm]eu|[Tt]enho (?:uma?|duas?|dois))\\s+(${REL_WORDS})(?:\\s+(?:mais velh[oa]|mais nov[oa]|caçula|melhor))?,?\\s+(?:(?:que\\s+)?se chama\\s+|chamad[oa]\\s+|(?:é|e)\\s+(?:[ao]\\s+)?)?${NAME}`,
+      'gu',
+    ),
+    lang: 'pt',
+  },
+  {
+    re: new RegExp(
+      `\\b(?:[Mm]y|I have an?|I've got an?)\\s+(?:(?:older|younger|little|big|best|baby|twin|old|new)\\s+)?(${REL_WORDS})(?:,)?\\s+(?:(?:is\\s+)?called\\s+|(?:is\\s+)?named\\s+|is\\s+)?${NAME}`,
+      'gu',
+    ),
+    lang: 'en',
+  },
+  { re: new RegExp(`(?:^|[^\\p{L}])[Oo] nome d[ao] (?:minha|meu)\\s+(${REL_WORDS})\\s+(?:é|e)\\s+(?:[ao]\\s+)?${NAME}`, 'gu'), lang: 'pt' },
+  { re: new RegExp(`\\b[Mm]y\\s+(?:(?:older|younger|little|big|best|baby|twin)\\s+)?(${REL_WORDS})(?:'s|’s)\\s+name\\s+is\\s+${NAME}`, 'gu'), lang: 'en' },
+];
+
 function relations(s: string, ctx: Ctx): void {
-  const relWords = Object.keys(RELATIONS)
-    .sort((a, b) => b.length - a.length)
-    .join('|');
-  const rules: Array<{ re: RegExp; lang: Lang }> = [
-    {
-      re: new RegExp(
-        `(?:^|[^\\p{L}])(?:[Mm]inha|[Mm]eu|[Tt]enho (?:uma?|duas?|dois))\\s+(${relWords})(?:\\s+(?:mais velh[oa]|mais nov[oa]|caçula|melhor))?,?\\s+(?:(?:que\\s+)?se chama\\s+|chamad[oa]\\s+|(?:é|e)\\s+(?:[ao]\\s+)?)?${NAME}`,
-        'gu',
-      ),
-      lang: 'pt',
-    },
-    {
-      re: new RegExp(
-        `\\b(?:[Mm]y|I have an?|I've got an?)\\s+(?:(?:older|younger|little|big|best|baby|twin|old|new)\\s+)?(${relWords})(?:,)?\\s+(?:(?:is\\s+)?called\\s+|(?:is\\s+)?named\\s+|is\\s+)?${NAME}`,
-        'gu',
-      ),
-      lang: 'en',
-    },
-  ];
-  rules.push(
-    { re: new RegExp(`(?:^|[^\\p{L}])[Oo] nome d[ao] (?:minha|meu)\\s+(${relWords})\\s+(?:é|e)\\s+(?:[ao]\\s+)?${NAME}`, 'gu'), lang: 'pt' },
-    { re: new RegExp(`\\b[Mm]y\\s+(?:(?:older|younger|little|big|best|baby|twin)\\s+)?(${relWords})(?:'s|’s)\\s+name\\s+is\\s+${NAME}`, 'gu'), lang: 'en' },
-  );
-  for (const { re, lang } of rules) {
+  for (const { re, lang } of RELATION_RULES) {
     for (const m of s.matchAll(re)) {
       const rel = RELATIONS[m[1].toLowerCase()];
       if (!rel) continue;
@@ -486,6 +507,8 @@ function relations(s: string, ctx: Ctx): void {
 }
 
 const NOT_PLACES = new Set('um uma casa apartamento cidade bairro a an the this that my our apartment house city town flat here aqui lá la'.split(' '));
+
+const PLACE_START = new RegExp(`^${PLACE}`, 'u');
 
 function locations(s: string, ctx: Ctx): void {
   // Portuguese keeps the preposition the person used: "Mora no Rio", "É da Bahia".
@@ -505,7 +528,7 @@ function locations(s: string, ctx: Ctx): void {
     const m = re.exec(s);
     if (!m) continue;
     const rest = s.slice((m.index ?? 0) + m[0].length);
-    const cap = new RegExp(`^${PLACE}`, 'u').exec(rest);
+    const cap = PLACE_START.exec(rest);
     if (cap) {
       fn(titleCase(cap[1]), lang, m[0]);
       continue;
@@ -518,6 +541,10 @@ function locations(s: string, ctx: Ctx): void {
     }
   }
 }
+
+const JOB_PT = new RegExp(`(?:^|[\\s,])(?:[Ee]u\\s+)?[Ss]ou\\s+(?:uma?\\s+)?(${WORD}(?:\\s+(?:de|em)\\s+${WORD})?)`, 'u');
+const JOB_EN = new RegExp(`\\bI(?:'m|’m| am)\\s+(?:an?\\s+)((?:${WORD}\\s+){0,2}${WORD})`, 'iu');
+const EMPLOYER = new RegExp(`\\b(?:[Tt]rabalho|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for)\\s+(${CAP}(?:\\s+${CAP}){0,2})`, 'u');
 
 function jobs(s: string, ctx: Ctx): void {
   const job = (value: string, lang: Lang, identity = false) =>
@@ -532,19 +559,19 @@ function jobs(s: string, ctx: Ctx): void {
     const value = clause(s.slice((m.index ?? 0) + m[0].length));
     if (value && wordCount(value) <= 4) job(value, /trabalho|atuo|profiss/i.test(m[0]) ? 'pt' : 'en');
   }
-  m = new RegExp(`(?:^|[\\s,])(?:[Ee]u\\s+)?[Ss]ou\\s+(?:uma?\\s+)?(${WORD}(?:\\s+(?:de|em)\\s+${WORD})?)`, 'u').exec(s);
+  m = JOB_PT.exec(s);
   if (m) {
     const first = fold(m[1].split(' ')[0]);
     if ([...PT_JOBS].some((j) => fold(j) === first)) job(m[1], 'pt', true);
   }
-  m = new RegExp(`\\bI(?:'m|’m| am)\\s+(?:an?\\s+)((?:${WORD}\\s+){0,2}${WORD})`, 'iu').exec(s);
+  m = JOB_EN.exec(s);
   if (m) {
     const words = clause(m[1]).split(/\s+/);
     const idx = words.findIndex((w) => EN_JOBS.has(w.toLowerCase()));
     if (idx >= 0) job(words.slice(0, idx + 1).join(' '), 'en', true);
   }
   if (/\bI(?:'m|’m| am)\s+retired\b/i.test(s)) job('retired', 'en', true);
-  m = new RegExp(`\\b(?:[Tt]rabalho|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for)\\s+(${CAP}(?:\\s+${CAP}){0,2})`, 'u').exec(s);
+  m = EMPLOYER.exec(s);
   if (m && !/^(?:Casa|Home)$/.test(m[1])) employer(m[1], /^[Tt]rabalho/.test(m[0].trim()) ? 'pt' : 'en');
 }
 
