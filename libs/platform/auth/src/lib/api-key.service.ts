@@ -34,6 +34,8 @@ export interface CreatedKey {
 @Injectable()
 export class ApiKeyService {
   private readonly touched = new Map<string, number>();
+  /** Verified keys by hash, with their expiry (see AuthOptions.cacheTtlMs). */
+  private readonly verified = new Map<string, { ctx: AuthContext; keyId: string; until: number }>();
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -97,16 +99,33 @@ export class ApiKeyService {
     const res = await this.ds
       .getRepository(ApiKey)
       .update({ id: keyId, accountId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    for (const [hash, v] of this.verified) if (v.keyId === keyId) this.verified.delete(hash);
     return (res.affected ?? 0) > 0;
   }
 
   /** Resolves a presented key to its AuthContext, or null if unknown or revoked. */
   async verify(presented: string): Promise<AuthContext | null> {
     if (!presented.startsWith(`${this.options.keyPrefix}_`) || presented.length > 200) return null;
-    const record = await this.ds.getRepository(ApiKey).findOneBy({ keyHash: hashSecret(presented), revokedAt: IsNull() });
-    if (!record) return null;
+    const keyHash = hashSecret(presented);
+    const now = Date.now();
+    const cached = this.verified.get(keyHash);
+    if (cached && cached.until > now) {
+      this.touch(cached.keyId);
+      return { ...cached.ctx, scopes: [...cached.ctx.scopes] };
+    }
+    const record = await this.ds.getRepository(ApiKey).findOneBy({ keyHash, revokedAt: IsNull() });
+    if (!record) {
+      this.verified.delete(keyHash);
+      return null;
+    }
     this.touch(record.id);
-    return { accountId: record.accountId, credentialId: record.id, credentialType: 'api_key', scopes: record.scopes };
+    const ctx: AuthContext = { accountId: record.accountId, credentialId: record.id, credentialType: 'api_key', scopes: record.scopes };
+    const ttl = this.options.cacheTtlMs ?? 5000;
+    if (ttl > 0) {
+      if (this.verified.size >= 10_000) this.verified.clear();
+      this.verified.set(keyHash, { ctx: { ...ctx, scopes: [...ctx.scopes] }, keyId: record.id, until: now + ttl });
+    }
+    return ctx;
   }
 
   /** Records last use at most once a minute per key, off the request path. */

@@ -11,6 +11,12 @@ export interface AuthOptions {
   knownScopes: string[];
   /** Bearer realm for WWW-Authenticate. */
   realm: string;
+  /**
+   * How long a verified key is remembered in this process (default 5,000 ms; 0 turns it off).
+   * Saves a database round trip on nearly every request. A revoked key stops working at once in
+   * the process that revoked it, and within this time in other replicas.
+   */
+  cacheTtlMs?: number;
 }
 
 export const AUTH_OPTIONS = Symbol.for('platform.auth.options');
