@@ -53,6 +53,7 @@ interface ConversationRow {
   agent_status: Agent['status'];
   agent_created_at: Date;
   webhook: boolean;
+  webhook_url: string | null;
 }
 
 class ReplyTimeoutError extends Error {
@@ -87,7 +88,7 @@ export class MessagesService {
     if (stored.delivery) {
       await this.webhooks.enqueue(stored.delivery).catch((e) => this.logger.error(`Could not enqueue webhook delivery ${stored.delivery!.id}: ${describe(e)}`));
     }
-    const { message, conversation, agent } = stored;
+    const { message, conversation, agent, history } = stored;
     if (message.deliveryStatus === 'pending') await this.enqueueChannelSend(message);
     if (message.replyStatus !== 'pending') return { message, reply: null, replyStatus: message.replyStatus ?? 'skipped' };
     if (opts.replyInline === false) {
@@ -96,7 +97,7 @@ export class MessagesService {
       return { message, reply: null, replyStatus: 'pending' };
     }
     try {
-      const result = await this.generate(message, conversation, agent);
+      const result = await this.generate(message, conversation, agent, history);
       const reply = await this.storeReply(message, conversation, result);
       message.replyStatus = 'completed';
       return { message, reply, replyStatus: 'completed' };
@@ -112,120 +113,134 @@ export class MessagesService {
     }
   }
 
+  /**
+   * One statement, atomic on its own: locks the conversation (concurrent posts and status changes
+   * queue up behind it), stores the message and bumps the conversation's counters unless the
+   * conversation is closed or the platform redelivered a stored message, records the
+   * `message.received` delivery when the account has an enabled webhook, and reads the recent
+   * history the reply needs (the messages committed before this one). One round trip instead of
+   * a transaction of four plus a read.
+   */
   private async store(
     accountId: string,
     conversationId: string,
     input: IncomingMessage,
-  ): Promise<{ message: Message; conversation: Conversation; agent: Agent; delivery: WebhookDelivery | null; duplicate: boolean }> {
-    return this.ds.transaction(async (tx) => {
-      // One round trip: the conversation (locked, so concurrent posts and status changes queue up),
-      // its agent, and whether the account has an enabled webhook.
-      const [row] = (await tx.query(
-        `SELECT c.id, c.agent_id, c.channel, c.channel_id, c.external_id, c.metadata, c.status, c.message_count,
+  ): Promise<{ message: Message; conversation: Conversation; agent: Agent; delivery: Pick<WebhookDelivery, 'id' | 'accountId'> | null; duplicate: boolean; history: ChatTurn[] }> {
+    const role = input.role ?? 'user';
+    const messageId = newId('msg');
+    const deliveryId = newId('whd');
+    const [row] = (await this.ds.query(
+      `WITH c AS (
+         SELECT c.id, c.agent_id, c.channel, c.channel_id, c.external_id, c.metadata, c.status, c.message_count,
                 c.last_message_at, c.created_at, c.updated_at, a.name AS agent_name, a.soul_id, a.language, a.status AS agent_status,
-                a.created_at AS agent_created_at, COALESCE(w.enabled, false) AS webhook
+                a.created_at AS agent_created_at, COALESCE(w.enabled, false) AS webhook, w.url AS webhook_url
            FROM ${table('conversations')} c
            JOIN ${table('agents')} a ON a.id = c.agent_id AND a.account_id = c.account_id
            LEFT JOIN ${table('webhook_endpoints')} w ON w.account_id = c.account_id
-          WHERE c.id = $1 AND c.account_id = $2
-            FOR UPDATE OF c`,
-        [conversationId, accountId],
-      )) as ConversationRow[];
-      if (!row) throw new NotFoundError(`Conversation ${conversationId} not found`);
-      if (row.status === 'closed') throw conversationClosed(conversationId);
-      const conversation = this.ds.getRepository(Conversation).create({
-        id: row.id,
-        accountId,
-        agentId: row.agent_id,
-        channel: row.channel,
-        channelId: row.channel_id,
-        externalId: row.external_id,
-        metadata: row.metadata ?? {},
-        status: row.status,
-        messageCount: row.message_count,
-        lastMessageAt: row.last_message_at,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      });
-      const agent = this.ds.getRepository(Agent).create({
-        id: row.agent_id,
-        accountId,
-        name: row.agent_name,
-        soulId: row.soul_id,
-        language: row.language,
-        status: row.agent_status,
-        createdAt: row.agent_created_at,
-      });
-      const role = input.role ?? 'user';
-      const repo = tx.getRepository(Message);
-      const message = repo.create({
-        id: newId('msg'),
+          WHERE c.id = $3 AND c.account_id = $2
+            FOR UPDATE OF c
+       ), ins AS (
+         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status)
+         SELECT $1, $2, $3, $4, $5, $6::jsonb,
+                CASE WHEN $4 = 'user' THEN CASE WHEN c.status = 'active' THEN 'pending' ELSE 'skipped' END END,
+                $7, $8,
+                -- An operator's message in a platform conversation goes out through the platform.
+                CASE WHEN $4 = 'assistant' AND c.channel_id IS NOT NULL THEN 'pending' END
+           FROM c WHERE c.status <> 'closed'
+         ON CONFLICT DO NOTHING
+         RETURNING created_at, reply_status, delivery_status
+       ), counted AS (
+         UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
+          WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+       ), hook AS (
+         INSERT INTO ${table('webhook_deliveries')} (id, account_id, event, url, payload, agent_id, conversation_id, message_id)
+         SELECT $9, $2, 'message.received', c.webhook_url,
+                jsonb_build_object('event', 'message.received', 'data', jsonb_build_object(
+                  'conversation_id', c.id, 'agent_id', c.agent_id, 'message_id', $1::text, 'content', $5::text, 'role', $4::text,
+                  'channel', c.channel, 'timestamp', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+                c.agent_id, c.id, $1
+           FROM c, ins WHERE c.webhook
+         RETURNING id
+       ), recent AS (
+         SELECT role, content, created_at, id FROM ${table('messages')}
+          WHERE conversation_id = $3 AND account_id = $2
+          ORDER BY created_at DESC, id DESC
+          LIMIT $10
+       )
+       SELECT c.*, ins.created_at AS message_created_at, ins.reply_status, ins.delivery_status, (SELECT id FROM hook) AS delivery_id,
+              (SELECT COALESCE(json_agg(json_build_object('role', role, 'content', content) ORDER BY created_at, id), '[]'::json) FROM recent) AS history
+         FROM c LEFT JOIN ins ON true`,
+      [
+        messageId,
         accountId,
         conversationId,
         role,
-        content: input.content,
-        attachments: input.attachments ?? [],
-        replyStatus: role === 'user' ? (conversation.status === 'active' ? 'pending' : 'skipped') : null,
-        replyError: null,
-        replyToId: null,
-        provider: null,
-        model: null,
-        channelId: input.channelId ?? null,
-        externalId: input.externalId ?? null,
-        // An operator's message in a platform conversation goes out through the platform.
-        deliveryStatus: role === 'assistant' && conversation.channelId ? 'pending' : null,
-        deliveryError: null,
-      });
-      // Stored and counted in one statement; a platform's redelivery (same external id) is neither.
-      const inserted = (await tx.query(
-        `WITH ins AS (
-           INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status)
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)
-           ON CONFLICT DO NOTHING
-           RETURNING created_at
-         ), counted AS (
-           UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
-           WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
-         )
-         SELECT created_at FROM ins`,
-        [
-          message.id,
-          accountId,
-          conversationId,
-          message.role,
-          message.content,
-          JSON.stringify(message.attachments),
-          message.replyStatus,
-          message.channelId,
-          message.externalId,
-          message.deliveryStatus,
-        ],
-      )) as { created_at: Date }[];
-      if (inserted.length === 0) {
-        const existing = await repo.findOneByOrFail({ channelId: input.channelId, externalId: input.externalId, accountId });
-        return { message: existing, conversation, agent, delivery: null, duplicate: true };
-      }
-      message.createdAt = new Date(inserted[0].created_at);
-      conversation.messageCount += 1;
-      const delivery = row.webhook
-        ? await this.webhooks.prepareMessageReceived(tx, accountId, {
-            conversation_id: conversation.id,
-            agent_id: conversation.agentId,
-            message_id: message.id,
-            content: message.content,
-            role: message.role,
-            channel: conversation.channel,
-            timestamp: message.createdAt.toISOString(),
-          })
-        : null;
-      return { message, conversation, agent, delivery, duplicate: false };
+        input.content,
+        JSON.stringify(input.attachments ?? []),
+        input.channelId ?? null,
+        input.externalId ?? null,
+        deliveryId,
+        role === 'user' ? this.config.llm.historyTurns : 0,
+      ],
+    )) as (ConversationRow & { message_created_at: Date | null; reply_status: ReplyStatus | null; delivery_status: 'pending' | null; delivery_id: string | null; history: ChatTurn[] })[];
+    if (!row) throw new NotFoundError(`Conversation ${conversationId} not found`);
+    if (row.status === 'closed') throw conversationClosed(conversationId);
+    const conversation = this.ds.getRepository(Conversation).create({
+      id: row.id,
+      accountId,
+      agentId: row.agent_id,
+      channel: row.channel,
+      channelId: row.channel_id,
+      externalId: row.external_id,
+      metadata: row.metadata ?? {},
+      status: row.status,
+      messageCount: row.message_count,
+      lastMessageAt: row.last_message_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
     });
+    const agent = this.ds.getRepository(Agent).create({
+      id: row.agent_id,
+      accountId,
+      name: row.agent_name,
+      soulId: row.soul_id,
+      language: row.language,
+      status: row.agent_status,
+      createdAt: row.agent_created_at,
+    });
+    const repo = this.ds.getRepository(Message);
+    if (!row.message_created_at) {
+      // Not stored: a platform's redelivery (same channel and external id) of a stored message.
+      const existing = await repo.findOneByOrFail({ channelId: input.channelId, externalId: input.externalId, accountId });
+      return { message: existing, conversation, agent, delivery: null, duplicate: true, history: [] };
+    }
+    const message = repo.create({
+      id: messageId,
+      accountId,
+      conversationId,
+      role,
+      content: input.content,
+      attachments: input.attachments ?? [],
+      replyStatus: row.reply_status,
+      replyError: null,
+      replyToId: null,
+      provider: null,
+      model: null,
+      channelId: input.channelId ?? null,
+      externalId: input.externalId ?? null,
+      deliveryStatus: row.delivery_status,
+      deliveryError: null,
+      createdAt: new Date(row.message_created_at),
+    });
+    conversation.messageCount += 1;
+    const delivery = row.delivery_id ? { id: row.delivery_id, accountId } : null;
+    return { message, conversation, agent, delivery, duplicate: false, history: row.history.map((t) => ({ role: t.role, content: t.content })) };
   }
 
   /** Asks the engine, with the soul and the recent history, bounded by LLM_TIMEOUT_MS. */
-  private async generate(message: Message, conversation: Conversation, agent: Agent): Promise<ReplyResult> {
+  private async generate(message: Message, conversation: Conversation, agent: Agent, recent?: ChatTurn[]): Promise<ReplyResult> {
     const soul = getSoul(agent.soulId) ?? listSouls()[0];
-    const history = await this.history(message);
+    const history = recent ?? (await this.history(message));
     const meta = conversation.metadata ?? {};
     const userName = [meta.user_name, meta.name].find((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 100);
     const ms = this.config.llm.timeoutMs;

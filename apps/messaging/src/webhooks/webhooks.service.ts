@@ -15,6 +15,7 @@ import { postWebhook } from './webhook-post';
 import { DeliveryAttempt, DeliveryState, WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
+/** The `data` of a `message.received` event (recorded in SQL by MessagesService.store, with the message). */
 export interface MessageReceivedData {
   conversation_id: string;
   agent_id: string;
@@ -68,35 +69,8 @@ export class WebhooksService {
     return !!res.affected;
   }
 
-  /**
-   * Records a `message.received` delivery inside the caller's transaction when the account has
-   * an enabled webhook; `enqueue` it after the commit.
-   */
-  async prepareMessageReceived(tx: EntityManager, accountId: string, data: MessageReceivedData): Promise<WebhookDelivery | null> {
-    const endpoint = await tx.getRepository(WebhookEndpoint).findOneBy({ accountId });
-    if (!endpoint?.enabled) return null;
-    const repo = tx.getRepository(WebhookDelivery);
-    return repo.save(
-      repo.create({
-        id: newId('whd'),
-        accountId,
-        event: 'message.received',
-        url: endpoint.url,
-        payload: { event: 'message.received', data },
-        status: 'pending',
-        attempts: 0,
-        attemptLog: [],
-        lastStatusCode: null,
-        lastError: null,
-        agentId: data.agent_id,
-        conversationId: data.conversation_id,
-        messageId: data.message_id,
-        deliveredAt: null,
-      }),
-    );
-  }
-
-  async enqueue(delivery: WebhookDelivery): Promise<void> {
+  /** Queues a recorded delivery (MessagesService records `message.received` with the message). */
+  async enqueue(delivery: Pick<WebhookDelivery, 'id' | 'accountId'>): Promise<void> {
     const job: WebhookJob = { accountId: delivery.accountId, deliveryId: delivery.id };
     await this.queue.add(Queues.Webhooks, JobNames.Deliver, job, {
       attempts: this.config.webhooks.maxAttempts,

@@ -53,6 +53,18 @@ describe('messaging /v1/conversations/{id}/messages (built-in engine)', () => {
     expect(after.last_message_at).not.toBeNull();
   });
 
+  it('answers with the conversation so far: the agent remembers the name given two turns earlier', async () => {
+    const conv = await createConversation(t, alice, agentId);
+    expectStatus(await post(alice, conv.id, { content: 'Hello! My name is Marina.' }), 201);
+    expectStatus(await post(alice, conv.id, { content: 'My package is late.' }), 201);
+    const res = expectStatus(await post(alice, conv.id, { content: 'Thanks for the help!' }), 201).body;
+    expect(res.reply.content).toContain('Marina');
+    // Another conversation of the same agent knows nothing of it.
+    const other = await createConversation(t, alice, agentId);
+    const fresh = expectStatus(await post(alice, other.id, { content: 'Thanks for the help!' }), 201).body;
+    expect(fresh.reply.content).not.toContain('Marina');
+  });
+
   it('stores operator and system messages without a reply', async () => {
     const conv = await createConversation(t, alice, agentId);
     const res = expectStatus(await post(alice, conv.id, { content: 'A human here', role: 'assistant' }), 201).body;
