@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { keysetPage, newId } from '@platform/database';
+import { keysetPage } from '@platform/database';
 import { ValidationError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { JobNames, Queues, WebhookJob } from '../common/queues';
 import { SecretsBox } from '../common/secrets-box';
 import type { MessagingConfig } from '../config';
