@@ -5,6 +5,7 @@
 // See README.md beside this file. Not run in CI.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -83,6 +84,68 @@ const stop = async () => {
 };
 process.once('SIGINT', () => stop().then(() => process.exit(130)));
 
+/**
+ * An open-loop load generator: one request every 1/rate seconds, evenly spaced, whatever the
+ * answers do (autocannon's rate mode lets every connection send its share at the start of each
+ * second, so 200/s arrives as bursts of 200 at once). Latency is measured from the moment a
+ * request was due, not when it was sent, so a slow server cannot hide its queue (no
+ * coordinated omission). Returns the same fields the report reads from autocannon's results.
+ */
+async function pacedRun({ url, rate, seconds, maxSockets, next }) {
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  const { hostname, port } = new URL(url);
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  const pending = new Set();
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const start = performance.now() + 50;
+  const fire = (due) => {
+    const { method, path, headers, body } = next();
+    const p = new Promise((done) => {
+      const req = request({ agent, hostname, port, method, path, headers: { ...headers, 'content-length': Buffer.byteLength(body ?? '') } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - due);
+          if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
+          done();
+        });
+      });
+      req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        done();
+      });
+      req.end(body);
+    });
+    pending.add(p);
+    p.then(() => pending.delete(p));
+  };
+  let sent = 0;
+  await new Promise((done) => {
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && start + sent * interval <= now) fire(start + sent++ * interval);
+      if (sent >= total) return done();
+      setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
+    };
+    setTimeout(tick, 50);
+  });
+  const elapsed = (performance.now() - start) / 1000;
+  await Promise.all(pending);
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const pct = (q) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]) : NaN);
+  return {
+    requests: { average: latencies.length / Math.max(elapsed, (performance.now() - start) / 1000) },
+    latency: { p50: pct(0.5), p99: pct(0.99), max: Math.round(sorted.at(-1) ?? NaN) },
+    non2xx,
+    errors,
+    timeouts: 0,
+  };
+}
+
 const base = `http://127.0.0.1:${port}`;
 try {
   const deadline = Date.now() + 120_000;
@@ -133,7 +196,17 @@ try {
   say(`Measuring (${duration} s each, ${connections} connections):`);
   const healthz = await run('GET /healthz at full speed', { requests: [{ path: '/healthz' }] });
   const full = await run('POST messages at full speed', { requests: [messages] });
-  const paced = await run(`POST messages at ${rate} requests/s`, { requests: [messages], overallRate: rate, connections: Math.max(connections, rate) });
+  say(`  POST messages at ${rate} requests/s, evenly spaced…`);
+  const paced = await pacedRun({
+    url: base,
+    rate,
+    seconds: duration,
+    maxSockets: Math.max(connections, rate),
+    next: () => {
+      const r = messages.setupRequest({});
+      return { method: 'POST', path: r.path, headers, body: r.body };
+    },
+  });
 
   const row = (name, r) => ({
     name,
