@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { ChatTurn, getSoul, listSouls, ProviderError, ReplyResult } from '@platform/conversation';
-import { keysetPage, newId } from '@platform/database';
+import { keysetPage, newId, preparedQuery } from '@platform/database';
 import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
 import { DataSource } from 'typeorm';
@@ -129,7 +129,8 @@ export class MessagesService {
     const role = input.role ?? 'user';
     const messageId = newId('msg');
     const deliveryId = newId('whd');
-    const [row] = (await this.ds.query(
+    const [row] = (await preparedQuery(
+      this.ds,
       `WITH c AS (
          SELECT c.id, c.agent_id, c.channel, c.channel_id, c.external_id, c.metadata, c.status, c.message_count,
                 c.last_message_at, c.created_at, c.updated_at, a.name AS agent_name, a.soul_id, a.language, a.status AS agent_status,
@@ -288,7 +289,8 @@ export class MessagesService {
   private async storeReply(message: Message, conversation: Conversation, result: ReplyResult): Promise<Message> {
     const viaChannel = !!conversation.channelId;
     const id = newId('msg');
-    const rows: { id: string; created_at: Date }[] = await this.ds.query(
+    const rows = await preparedQuery<{ id: string; created_at: Date }>(
+      this.ds,
       `WITH ins AS (
          INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_to_id, provider, model, channel_id, delivery_status)
          VALUES ($1, $2, $3, 'assistant', $4, '[]', $5, $6, $7, $8, $9)

@@ -4,3 +4,4 @@ export * from './lib/data-source';
 export * from './lib/snake-naming.strategy';
 export * from './lib/database.module';
 export * from './lib/pagination';
+export * from './lib/prepared';
