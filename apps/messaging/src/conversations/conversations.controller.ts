@@ -31,12 +31,20 @@ export class ConversationsController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Start a conversation with an agent', description: 'The conversation starts `active`: the agent answers its messages.' })
+  @ApiOperation({
+    summary: 'Start a conversation with an agent',
+    description:
+      'The conversation starts `active`: the agent answers its messages. On a platform channel (`whatsapp`, `telegram`, `messenger`) with ' +
+      '`external_id`, it goes through a connected channel (`channel_id`, or the only one of that kind): agent replies and operator messages ' +
+      '(`role: assistant`) are sent to that user through the platform, and the user\'s answers arrive in it.',
+  })
   @ApiCreatedResponse({ type: ConversationDto })
+  @ApiConflictResponse({ type: ErrorDto, description: 'conversation_exists: a conversation with this user on this channel is already open' })
   async create(@Auth() auth: AuthContext, @Body() body: CreateConversationDto): Promise<ConversationDto> {
     const conversation = await this.conversations.create(auth.accountId, {
       agentId: body.agent_id,
       channel: body.channel as ChannelKind,
+      channelId: body.channel_id,
       externalId: body.external_id,
       metadata: body.metadata,
     });

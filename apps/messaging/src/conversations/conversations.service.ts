@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { keysetPage, newId } from '@platform/database';
-import { ConflictError, NotFoundError } from '@platform/errors';
-import { DataSource, EntityManager } from 'typeorm';
+import { ConflictError, ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
+import { DataSource, EntityManager, Not } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
+import { Channel } from '../channels/channel.entity';
 import { assertJsonSize } from '../common/json-size';
 import { ChannelKind, Conversation, ConversationStatus } from './conversation.entity';
 
 export interface CreateConversationInput {
   agentId: string;
   channel: ChannelKind;
+  /** The connected channel to go through (platform kinds only). */
+  channelId?: string;
   externalId?: string;
   metadata?: Record<string, unknown>;
 }
@@ -46,13 +49,21 @@ export class ConversationsService {
     assertJsonSize(input.metadata, ['body', 'metadata']);
     const agent = await this.ds.getRepository(Agent).findOneBy({ id: input.agentId, accountId });
     if (!agent) throw new NotFoundError(`Agent ${input.agentId} not found`);
-    return this.repo.save(
+    const channelId = await this.linkedChannel(accountId, input);
+    if (channelId) {
+      const open = await this.repo.findOne({
+        where: { accountId, channelId, externalId: input.externalId!, status: Not('closed') },
+        select: { id: true },
+      });
+      if (open) throw new ConflictError(`Conversation ${open.id} is already open with ${input.externalId} on channel ${channelId}`, 'conversation_exists');
+    }
+    const opened = this.repo.save(
       this.repo.create({
         id: newId('cnv'),
         accountId,
         agentId: agent.id,
         channel: input.channel,
-        channelId: null,
+        channelId,
         externalId: input.externalId ?? null,
         metadata: input.metadata ?? {},
         status: 'active',
@@ -60,6 +71,37 @@ export class ConversationsService {
         lastMessageAt: null,
       }),
     );
+    // A platform delivery may open the same user's conversation at the same moment (unique index).
+    return opened.catch((e: { code?: string }) => {
+      if (e?.code === '23505') throw new ConflictError(`A conversation is already open with ${input.externalId} on channel ${channelId}`, 'conversation_exists');
+      throw e;
+    });
+  }
+
+  /**
+   * The connected channel a conversation started through the API goes through, so that agent
+   * replies and operator messages reach `external_id` on the platform: the one named by
+   * `channel_id`, else the account's only connected channel of that kind. None for `api`, without
+   * `external_id`, or when the account has no (or several) channels of that kind and none was named.
+   */
+  private async linkedChannel(accountId: string, input: CreateConversationInput): Promise<string | null> {
+    if (input.channel === 'api') {
+      if (input.channelId) throw new ValidationError([{ loc: ['body', 'channel_id'], msg: 'Only conversations on a platform channel (not api) go through a connected channel', type: 'value_error' }]);
+      return null;
+    }
+    const channels = this.ds.getRepository(Channel);
+    if (input.channelId) {
+      const details: ErrorDetail[] = [];
+      const named = await channels.findOneBy({ id: input.channelId, accountId });
+      if (!named) details.push({ loc: ['body', 'channel_id'], msg: `Channel ${input.channelId} is not connected to this account`, type: 'not_found' });
+      else if (named.kind !== input.channel) details.push({ loc: ['body', 'channel_id'], msg: `Channel ${input.channelId} is a ${named.kind} channel, not ${input.channel}`, type: 'value_error' });
+      if (!input.externalId) details.push({ loc: ['body', 'external_id'], msg: "Required with channel_id: the user's id on the platform (phone number, chat id or PSID)", type: 'missing' });
+      if (details.length) throw new ValidationError(details);
+      return input.channelId;
+    }
+    if (!input.externalId) return null;
+    const candidates = await channels.find({ where: { accountId, kind: input.channel }, select: { id: true }, take: 2 });
+    return candidates.length === 1 ? candidates[0].id : null;
   }
 
   /**

@@ -287,4 +287,65 @@ describe('messaging channels', () => {
     expect((await t.http.post(`/v1/inbound/messenger/chn_nope`).set('X-Hub-Signature-256', sign(body)).set('Content-Type', 'application/json').send(body)).status).toBe(404);
     expect((await t.http.post(`/v1/inbound/sms/${ch.id}`).send({})).status).toBe(404);
   });
+
+  it('a conversation started through the API on a platform goes through the connected channel, to external_id', async () => {
+    const tg = expectStatus(
+      await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '77:api-token', secret_token: 'api-secret' } }),
+      201,
+    ).body;
+    const start = (a: TestAccount, body: Record<string, unknown>) => t.http.post('/v1/conversations').set(auth(a)).send({ agent_id: agentId, ...body });
+
+    const conv = expectStatus(await start(alice, { channel: 'telegram', channel_id: tg.id, external_id: '777' }), 201).body;
+    expect(conv).toMatchObject({ channel: 'telegram', channel_id: tg.id, external_id: '777', status: 'active' });
+    // One open conversation per user and channel.
+    const again = await start(alice, { channel: 'telegram', channel_id: tg.id, external_id: '777' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'conversation_exists', status: 409 });
+
+    // An operator's message goes out through the Bot API to that user.
+    expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Your order has shipped', role: 'assistant' }), 201);
+    await t.drainQueue();
+    await until(async () => (await messagesOf(conv.id))[0]?.delivery_status === 'sent', 15_000, 'the operator message sent');
+    const sent = platform.requests.filter((r) => r.url === '/tg/bot77:api-token/sendMessage');
+    expect(sent.map((r) => JSON.parse(r.body))).toEqual([{ chat_id: '777', text: 'Your order has shipped' }]);
+    // And the user's answer arrives in the same conversation.
+    const update = { update_id: 5001, message: { message_id: 1, from: { id: 777, first_name: 'Rui' }, chat: { id: 777, type: 'private' }, date: 1732200000, text: 'Great, thanks' } };
+    expectStatus(await t.http.post(`/v1/inbound/telegram/${tg.id}`).set('X-Telegram-Bot-Api-Secret-Token', 'api-secret').send(update), 200);
+    await t.drainQueue();
+    expect((await conversationsOf(tg.id)).map((c) => c.id)).toEqual([conv.id]);
+    expect((await messagesOf(conv.id)).map((m) => m.content)).toContain('Great, thanks');
+
+    // Validation: the field that is wrong, and nothing stored.
+    const before = (await t.http.get('/v1/conversations?limit=200').set(auth(alice))).body.total;
+    const problems = async (a: TestAccount, body: Record<string, unknown>) => {
+      const res = await start(a, body);
+      expect(res.status).toBe(422);
+      return res.body.details.map((d: { loc: string[] }) => d.loc.join('.'));
+    };
+    expect(await problems(alice, { channel: 'api', channel_id: tg.id })).toEqual(['body.channel_id']);
+    expect(await problems(alice, { channel: 'whatsapp', channel_id: tg.id, external_id: '1' })).toEqual(['body.channel_id']);
+    expect(await problems(alice, { channel: 'telegram', channel_id: tg.id })).toEqual(['body.external_id']);
+    expect(await problems(alice, { channel: 'telegram', channel_id: 'chn_nope', external_id: '1' })).toEqual(['body.channel_id']);
+    expect((await t.http.get('/v1/conversations?limit=200').set(auth(alice))).body.total).toBe(before);
+    // Another account's channel is not there for bob (and bob's agent is his own).
+    const bobAgent = (await createAgent(t, bob)).id;
+    const foreign = await t.http.post('/v1/conversations').set(auth(bob)).send({ agent_id: bobAgent, channel: 'telegram', channel_id: tg.id, external_id: '1' });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.details[0]).toMatchObject({ loc: ['body', 'channel_id'], type: 'not_found' });
+
+    // Without channel_id: the account's only channel of that kind, when there is exactly one.
+    const carol = await t.account('carol');
+    const carolAgent = (await createAgent(t, carol)).id;
+    const wa = expectStatus(
+      await t.http
+        .post('/v1/channels')
+        .set(auth(carol))
+        .send({ kind: 'whatsapp', agent_id: carolAgent, credentials: { access_token: 'wa', phone_number_id: '1', app_secret: 's', verify_token: 'v' } }),
+      201,
+    ).body;
+    const linked = expectStatus(await t.http.post('/v1/conversations').set(auth(carol)).send({ agent_id: carolAgent, channel: 'whatsapp', external_id: '5511988887777' }), 201).body;
+    expect(linked.channel_id).toBe(wa.id);
+    const unlinked = expectStatus(await t.http.post('/v1/conversations').set(auth(carol)).send({ agent_id: carolAgent, channel: 'whatsapp' }), 201).body;
+    expect(unlinked.channel_id).toBeNull();
+  });
 });

@@ -62,12 +62,32 @@ export class CreateConversationDto {
   @IsIn(CHANNEL_KINDS, { message: `channel must be one of ${CHANNEL_KINDS.join(', ')}` })
   channel: string;
 
-  @ApiPropertyOptional({ description: "Customer id in the caller's own system", example: 'customer-42', maxLength: 255 })
+  @ApiPropertyOptional({
+    description:
+      "Customer id in the caller's own system; on a platform channel, the user's id there (WhatsApp phone number, Telegram chat id, Messenger PSID), " +
+      'to which agent replies and operator messages are sent',
+    example: 'customer-42',
+    maxLength: 255,
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   external_id?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The connected channel (`chn_…`, of the same kind as `channel`) the conversation goes through. Without it, a platform conversation with ' +
+      '`external_id` goes through the account\'s only connected channel of that kind, if there is exactly one; otherwise it only records its origin ' +
+      'and nothing is sent through a platform. At most one conversation per user and channel is open: another answers 409 `conversation_exists`.',
+    example: 'chn_01jdv7r3m8x2k4q9w5e6t7y8u0',
+    maxLength: 64,
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  channel_id?: string;
 
   @ApiPropertyOptional({ type: Object, description: 'Additional data (a JSON object, at most 16 KB)', example: { plan: 'pro' } })
   @IsOptional()
