@@ -56,6 +56,63 @@ interface ConversationRow {
   webhook_url: string | null;
 }
 
+/** See MessagesService.store. Built once: the statement is prepared by name (its text). */
+const STORE_SQL = `WITH c AS (
+         SELECT c.id, c.agent_id, c.channel, c.channel_id, c.external_id, c.metadata, c.status, c.message_count,
+                c.last_message_at, c.created_at, c.updated_at, a.name AS agent_name, a.soul_id, a.language, a.status AS agent_status,
+                a.created_at AS agent_created_at, COALESCE(w.enabled, false) AS webhook, w.url AS webhook_url
+           FROM ${table('conversations')} c
+           JOIN ${table('agents')} a ON a.id = c.agent_id AND a.account_id = c.account_id
+           LEFT JOIN ${table('webhook_endpoints')} w ON w.account_id = c.account_id
+          WHERE c.id = $3 AND c.account_id = $2
+            FOR UPDATE OF c
+       ), ins AS (
+         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status)
+         SELECT $1, $2, $3, $4, $5, $6::jsonb,
+                CASE WHEN $4 = 'user' THEN CASE WHEN c.status = 'active' THEN 'pending' ELSE 'skipped' END END,
+                $7, $8,
+                -- An operator's message in a platform conversation goes out through the platform.
+                CASE WHEN $4 = 'assistant' AND c.channel_id IS NOT NULL THEN 'pending' END
+           FROM c WHERE c.status <> 'closed'
+         ON CONFLICT DO NOTHING
+         RETURNING created_at, reply_status, delivery_status
+       ), counted AS (
+         UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
+          WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+       ), hook AS (
+         INSERT INTO ${table('webhook_deliveries')} (id, account_id, event, url, payload, agent_id, conversation_id, message_id)
+         SELECT $9, $2, 'message.received', c.webhook_url,
+                jsonb_build_object('event', 'message.received', 'data', jsonb_build_object(
+                  'conversation_id', c.id, 'agent_id', c.agent_id, 'message_id', $1::text, 'content', $5::text, 'role', $4::text,
+                  'channel', c.channel, 'timestamp', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+                c.agent_id, c.id, $1
+           FROM c, ins WHERE c.webhook
+         RETURNING id
+       ), recent AS (
+         SELECT role, content, created_at, id FROM ${table('messages')}
+          WHERE conversation_id = $3 AND account_id = $2
+          ORDER BY created_at DESC, id DESC
+          LIMIT $10
+       )
+       SELECT c.*, ins.created_at AS message_created_at, ins.reply_status, ins.delivery_status, (SELECT id FROM hook) AS delivery_id,
+              (SELECT COALESCE(json_agg(json_build_object('role', role, 'content', content) ORDER BY created_at, id), '[]'::json) FROM recent) AS history
+         FROM c LEFT JOIN ins ON true`;
+
+/** See MessagesService.storeReply. */
+const REPLY_SQL = `WITH ins AS (
+         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_to_id, provider, model, channel_id, delivery_status)
+         VALUES ($1, $2, $3, 'assistant', $4, '[]', $5, $6, $7, $8, $9)
+         ON CONFLICT DO NOTHING
+         RETURNING id, created_at
+       ), answered AS (
+         UPDATE ${table('messages')} SET reply_status = 'completed', reply_error = NULL
+         WHERE id = $5 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+       ), counted AS (
+         UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
+         WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+       )
+       SELECT id, created_at FROM ins`;
+
 class ReplyTimeoutError extends Error {
   constructor(ms: number) {
     super(`The reply provider did not answer within ${ms} ms`);
@@ -131,46 +188,7 @@ export class MessagesService {
     const deliveryId = newId('whd');
     const [row] = (await preparedQuery(
       this.ds,
-      `WITH c AS (
-         SELECT c.id, c.agent_id, c.channel, c.channel_id, c.external_id, c.metadata, c.status, c.message_count,
-                c.last_message_at, c.created_at, c.updated_at, a.name AS agent_name, a.soul_id, a.language, a.status AS agent_status,
-                a.created_at AS agent_created_at, COALESCE(w.enabled, false) AS webhook, w.url AS webhook_url
-           FROM ${table('conversations')} c
-           JOIN ${table('agents')} a ON a.id = c.agent_id AND a.account_id = c.account_id
-           LEFT JOIN ${table('webhook_endpoints')} w ON w.account_id = c.account_id
-          WHERE c.id = $3 AND c.account_id = $2
-            FOR UPDATE OF c
-       ), ins AS (
-         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status)
-         SELECT $1, $2, $3, $4, $5, $6::jsonb,
-                CASE WHEN $4 = 'user' THEN CASE WHEN c.status = 'active' THEN 'pending' ELSE 'skipped' END END,
-                $7, $8,
-                -- An operator's message in a platform conversation goes out through the platform.
-                CASE WHEN $4 = 'assistant' AND c.channel_id IS NOT NULL THEN 'pending' END
-           FROM c WHERE c.status <> 'closed'
-         ON CONFLICT DO NOTHING
-         RETURNING created_at, reply_status, delivery_status
-       ), counted AS (
-         UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
-          WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
-       ), hook AS (
-         INSERT INTO ${table('webhook_deliveries')} (id, account_id, event, url, payload, agent_id, conversation_id, message_id)
-         SELECT $9, $2, 'message.received', c.webhook_url,
-                jsonb_build_object('event', 'message.received', 'data', jsonb_build_object(
-                  'conversation_id', c.id, 'agent_id', c.agent_id, 'message_id', $1::text, 'content', $5::text, 'role', $4::text,
-                  'channel', c.channel, 'timestamp', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
-                c.agent_id, c.id, $1
-           FROM c, ins WHERE c.webhook
-         RETURNING id
-       ), recent AS (
-         SELECT role, content, created_at, id FROM ${table('messages')}
-          WHERE conversation_id = $3 AND account_id = $2
-          ORDER BY created_at DESC, id DESC
-          LIMIT $10
-       )
-       SELECT c.*, ins.created_at AS message_created_at, ins.reply_status, ins.delivery_status, (SELECT id FROM hook) AS delivery_id,
-              (SELECT COALESCE(json_agg(json_build_object('role', role, 'content', content) ORDER BY created_at, id), '[]'::json) FROM recent) AS history
-         FROM c LEFT JOIN ins ON true`,
+      STORE_SQL,
       [
         messageId,
         accountId,
@@ -291,19 +309,7 @@ export class MessagesService {
     const id = newId('msg');
     const rows = await preparedQuery<{ id: string; created_at: Date }>(
       this.ds,
-      `WITH ins AS (
-         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_to_id, provider, model, channel_id, delivery_status)
-         VALUES ($1, $2, $3, 'assistant', $4, '[]', $5, $6, $7, $8, $9)
-         ON CONFLICT DO NOTHING
-         RETURNING id, created_at
-       ), answered AS (
-         UPDATE ${table('messages')} SET reply_status = 'completed', reply_error = NULL
-         WHERE id = $5 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
-       ), counted AS (
-         UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
-         WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
-       )
-       SELECT id, created_at FROM ins`,
+      REPLY_SQL,
       [
         id,
         message.accountId,
