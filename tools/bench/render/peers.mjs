@@ -3,8 +3,20 @@
 // HTML export of the same IR. Text lines for the floor come from the library's layout, computed
 // once before timing, so the floor measures drawing and encoding only.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 const W = 1080;
+/** The procedural background approximated with CSS radial gradients for satori and Chromium: color, x %, y %. */
+const BLOBS = [
+  ['#ff3d7f', 20, 30],
+  ['#ffb800', 70, 20],
+  ['#00c2ff', 30, 80],
+  ['#12d18e', 80, 75],
+  ['#ff3d7f', 55, 50],
+  ['#ffb800', 10, 60],
+];
 
 function drawLines(ctx, m) {
   const t = m.text;
@@ -26,6 +38,42 @@ function linear(ctx, angle, w, h, x0, y0, stops) {
   const g = ctx.createLinearGradient(cx - (dx * len) / 2, cy - (dy * len) / 2, cx + (dx * len) / 2, cy + (dy * len) / 2);
   for (const [o, c] of stops) g.addColorStop(o, c);
   return g;
+}
+
+/**
+ * The floor's PNG encoder for a design: the settings the library picks for that IR, so that both
+ * produce the same bytes and png/floor measures only the library's own overhead.
+ */
+export function floorEncode(lib, ir) {
+  const sharp = require('sharp');
+  const fn = (pixels) => sharp(pixels, { raw: { width: W, height: W, channels: 4 } }).removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  fn.label = 'sharp, no filter, zlib 6';
+  return fn;
+}
+
+/**
+ * The IR Chromium screenshots (through the library's HTML export). The HTML export embeds a raster
+ * of a procedural background, so Chromium would only decode an image there; for Chromium the
+ * procedural design is drawn the usual way instead, with layered CSS radial gradients (the same
+ * blobs as the satori tree).
+ */
+export function chromiumIr(design) {
+  if (design.name !== 'procedural') return design.ir;
+  const corner = (x, y) => Math.max(Math.hypot(x, y), Math.hypot(W - x, y), Math.hypot(x, W - y), Math.hypot(W - x, W - y));
+  const fills = [
+    { type: 'solid', color: '#7b2ff7' },
+    ...BLOBS.map(([color, x, y]) => ({
+      type: 'radial-gradient',
+      center: { x: x / 100, y: y / 100 },
+      radius: corner((x / 100) * W, (y / 100) * W) / (Math.hypot(W, W) / 2),
+      stops: [
+        { offset: 0, color },
+        { offset: 0.55, color: 'transparent' },
+      ],
+    })).reverse(),
+  ];
+  const root = design.ir.root;
+  return { ...design.ir, root: { ...root, children: root.children.map((c) => (c.type === 'procedural' ? { type: 'rect', id: c.id, x: c.x, y: c.y, width: c.width, height: c.height, fills } : c)) } };
 }
 
 /** Floor drawers: (ctx, prepared) => void, where prepared = { texts: Map<id, MaterializedNode>, photo: Image, lib } */
@@ -171,14 +219,6 @@ export function satoriTrees(photoDataUrl, body) {
     h('div', { position: 'absolute', left: 0, top: 640, width: W, height: 440, backgroundImage: 'linear-gradient(180deg, rgba(0,0,0,0), rgba(0,0,0,0.75))' }),
     h('div', { position: 'absolute', left: 80, top: 900, width: 920, fontFamily: 'Inter', fontSize: 64, fontWeight: 700, color: '#fff' }, 'Coastline, early morning'),
   );
-  const blobs = [
-    ['#ff3d7f', 20, 30],
-    ['#ffb800', 70, 20],
-    ['#00c2ff', 30, 80],
-    ['#12d18e', 80, 75],
-    ['#ff3d7f', 55, 50],
-    ['#ffb800', 10, 60],
-  ];
   const procedural = h(
     'div',
     {
@@ -188,7 +228,7 @@ export function satoriTrees(photoDataUrl, body) {
       width: W,
       height: W,
       backgroundColor: '#7b2ff7',
-      backgroundImage: blobs.map(([c, x, y]) => `radial-gradient(circle at ${x}% ${y}%, ${c} 0%, transparent 55%)`).join(', '),
+      backgroundImage: BLOBS.map(([c, x, y]) => `radial-gradient(circle at ${x}% ${y}%, ${c} 0%, transparent 55%)`).join(', '),
     },
     h('div', { fontFamily: 'Inter', fontSize: 120, fontWeight: 800, color: '#fff' }, 'Procedural'),
   );
