@@ -1,4 +1,5 @@
 import type { ZodIssue } from 'zod';
+import { compileZod, FAIL, type FastParser } from './fast-parse';
 import { IrDocumentSchema, type IrDocument, type IrNode } from './ir-schema';
 import { parsePathData } from './path-data';
 
@@ -68,9 +69,16 @@ function fromZod(zi: ZodIssue): IrIssue[] {
 const MAX_DEPTH = 48;
 const MAX_NODES = 5000;
 
+const MIN_MAX = [
+  ['minWidth', 'maxWidth'],
+  ['minHeight', 'maxHeight'],
+  ['minFontSize', 'maxFontSize'],
+] as const;
+
+/** Checks zod cannot express. Paths are built only when an issue is found (this runs on every render). */
 function semanticChecks(doc: IrDocument): IrIssue[] {
   const issues: IrIssue[] = [];
-  const ids = new Map<string, string>();
+  const ids = new Map<string, (string | number)[]>();
   let count = 0;
   const visit = (node: IrNode, loc: (string | number)[], depth: number, parentLayout: boolean) => {
     count++;
@@ -81,29 +89,29 @@ function semanticChecks(doc: IrDocument): IrIssue[] {
     }
     if (node.id !== undefined) {
       const prev = ids.get(node.id);
-      if (prev) issues.push(issue([...loc, 'id'], `duplicate id "${node.id}" (first used at ${prev})`, 'duplicate_id'));
-      else ids.set(node.id, toJsonPath(loc));
+      if (prev) issues.push(issue([...loc, 'id'], `duplicate id "${node.id}" (first used at ${toJsonPath(prev)})`, 'duplicate_id'));
+      else ids.set(node.id, loc);
     }
-    for (const [min, max] of [
-      ['minWidth', 'maxWidth'],
-      ['minHeight', 'maxHeight'],
-      ['minFontSize', 'maxFontSize'],
-    ] as const) {
+    for (const [min, max] of MIN_MAX) {
       const a = (node as Record<string, unknown>)[min];
       const b = (node as Record<string, unknown>)[max];
       if (typeof a === 'number' && typeof b === 'number' && a > b) {
         issues.push(issue([...loc, min], `${min} (${a}) is greater than ${max} (${b})`, 'min_greater_than_max'));
       }
     }
-    node.fills?.forEach((f, i) => {
-      if (f.type === 'solid') return;
-      for (let s = 1; s < f.stops.length; s++) {
-        if (f.stops[s].offset < f.stops[s - 1].offset) {
-          issues.push(issue([...loc, 'fills', i, 'stops', s, 'offset'], 'gradient stops must be in increasing offset order', 'stops_order'));
-          break;
+    const fills = node.fills;
+    if (fills) {
+      for (let i = 0; i < fills.length; i++) {
+        const f = fills[i];
+        if (f.type === 'solid') continue;
+        for (let s = 1; s < f.stops.length; s++) {
+          if (f.stops[s].offset < f.stops[s - 1].offset) {
+            issues.push(issue([...loc, 'fills', i, 'stops', s, 'offset'], 'gradient stops must be in increasing offset order', 'stops_order'));
+            break;
+          }
         }
       }
-    });
+    }
     if (!parentLayout) {
       if (node.layoutSizingHorizontal === 'fill' || node.layoutSizingVertical === 'fill') {
         const key = node.layoutSizingHorizontal === 'fill' ? 'layoutSizingHorizontal' : 'layoutSizingVertical';
@@ -117,9 +125,13 @@ function semanticChecks(doc: IrDocument): IrIssue[] {
     if (node.type === 'text' && node.fit === 'shrink' && node.width === undefined && node.layoutSizingHorizontal !== 'fill') {
       issues.push(issue([...loc, 'width'], 'fit "shrink" needs a width (or layoutSizingHorizontal "fill")', 'shrink_without_width'));
     }
-    if (node.type === 'frame' || node.type === 'group') {
+    if ((node.type === 'frame' || node.type === 'group') && node.children) {
       const auto = node.type === 'frame' && (node.layoutMode === 'horizontal' || node.layoutMode === 'vertical');
-      node.children?.forEach((c, i) => visit(c, [...loc, 'children', i], depth + 1, auto && c.layoutPositioning !== 'absolute'));
+      const children = node.children;
+      for (let i = 0; i < children.length; i++) {
+        const c = children[i];
+        visit(c, [...loc, 'children', i], depth + 1, auto && c.layoutPositioning !== 'absolute');
+      }
     }
   };
   visit(doc.root, ['root'], 0, false);
@@ -131,8 +143,17 @@ function semanticChecks(doc: IrDocument): IrIssue[] {
   return issues;
 }
 
+let fastParse: FastParser | undefined;
+
 /** Validates an unknown value as an IR document; never throws. */
 export function validateIr(input: unknown): IrValidationResult {
+  // Valid documents take the compiled fast path (same output as zod); zod reports the issues otherwise.
+  const fast = (fastParse ??= compileZod(IrDocumentSchema))(input);
+  if (fast !== FAIL) {
+    const doc = fast as IrDocument;
+    const issues = semanticChecks(doc);
+    return issues.length ? { ok: false, issues } : { ok: true, value: doc, issues: [] };
+  }
   const parsed = IrDocumentSchema.safeParse(input);
   if (!parsed.success) {
     const seen = new Set<string>();
