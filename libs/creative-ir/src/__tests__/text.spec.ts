@@ -104,3 +104,26 @@ describe('layoutText', () => {
     expect(Math.abs(pt - ascii)).toBeLessThan(3);
   });
 });
+
+describe('shared line layouts (materialize)', () => {
+  it('lays the same text in the same box out once, frozen, and starts over when a font is registered', async () => {
+    const { materialize, registerFontBytes, bundledFontFile } = await import('../index');
+    const { readFileSync } = await import('node:fs');
+    const ir = {
+      version: 1,
+      width: 400,
+      height: 200,
+      root: { type: 'frame', id: 'root', children: [{ type: 'text', id: 't', text: 'Shared layouts for repeated renders', fontFamily: 'Shared Test Face', fontSize: 30, width: 300 }] },
+    };
+    const a = (await materialize(ir)).root.children[0].text!;
+    const b = (await materialize(structuredClone(ir))).root.children[0].text!;
+    expect(b).toBe(a);
+    expect(Object.isFrozen(a) && Object.isFrozen(a.lines) && Object.isFrozen(a.lines[0])).toBe(true);
+    // Registering the family (with other metrics than the Inter fallback) must not reuse the old layout.
+    registerFontBytes('Shared Test Face', readFileSync(bundledFontFile('JetBrains Mono')!.path));
+    const c = (await materialize(ir)).root.children[0].text!;
+    expect(c).not.toBe(a);
+    expect(c.family).toBe('Shared Test Face');
+    expect(c.width).not.toBeCloseTo(a.width, 1);
+  });
+});

@@ -85,6 +85,12 @@ let loaded = false;
 let pkgRoots: Map<string, string> | undefined;
 const customFamilies = new Map<string, string>(); // lower-case name -> family
 const customHashes = new Set<string>();
+let generation = 0;
+
+/** Changes whenever a font is registered, so that measurement caches know to start over. */
+export function fontGeneration(): number {
+  return generation;
+}
 
 function packageRoot(pkg: string, options: FontOptions): string {
   const candidates: string[] = [];
@@ -188,6 +194,7 @@ export function registerFontBytes(family: string, data: Buffer): void {
   if (customHashes.has(hash)) return;
   if (!GlobalFonts.register(data, family)) throw new Error(`creative-ir: could not load font for family "${family}"`);
   customHashes.add(hash);
+  generation++;
 }
 
 /** Families that can be named in the IR. */

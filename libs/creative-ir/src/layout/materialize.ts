@@ -2,7 +2,7 @@ import type { Config as YogaConfig, Node as YogaNode } from 'yoga-layout/dist/sr
 import { ensureFonts, type FontOptions } from '../fonts/font-registry';
 import type { FrameNode, IrDocument, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
-import { layoutText, type TextLayout, type TextLayoutInput } from '../text/text-layout';
+import { layoutTextShared, type TextLayout, type TextLayoutInput } from '../text/text-layout';
 import { loadYogaOnce, yogaSync, type YogaModule } from './yoga-loader';
 
 /** A node resolved to an absolute box (document pixels, before its own rotation). */
@@ -145,7 +145,7 @@ function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, pare
     yn.setMeasureFunc((width, widthMode, height, heightMode) => {
       const maxWidth = widthMode === Y.MeasureMode.Undefined ? node.maxWidth : width;
       const maxHeight = heightMode === Y.MeasureMode.Undefined ? undefined : height;
-      const l = layoutText({ ...input, maxWidth, maxHeight: node.fit === 'shrink' ? maxHeight : undefined });
+      const l = layoutTextShared({ ...input, maxWidth, maxHeight: node.fit === 'shrink' ? maxHeight : undefined });
       built.measured = { maxWidth, layout: l };
       const w = widthMode === Y.MeasureMode.Exactly ? width : Math.min(Math.ceil(l.width * 100) / 100, widthMode === Y.MeasureMode.AtMost ? width : Infinity);
       return { width: w, height: heightMode === Y.MeasureMode.Exactly ? height : l.height };
@@ -211,7 +211,7 @@ function collect(b: Built, ox: number, oy: number, lang: string, warnings: Mater
     out.text =
       prev && reusable
         ? prev.layout
-      : layoutText({
+      : layoutTextShared({
           ...textInput(t, lang),
           maxWidth: l.width + 0.05,
           maxHeight: t.fit === 'grow' ? undefined : l.height + 0.05,

@@ -145,15 +145,18 @@ function textColor(node: TextNode): string {
   return f && f.type === 'solid' ? f.color : '#000000';
 }
 
-function drawText(ctx: Ctx, m: MaterializedNode, lang: string): void {
+/**
+ * Draws a text node's lines. Relies on the state `drawDocument` / `drawLayered` set once per canvas
+ * (`lang`, the default 'alphabetic' baseline and left-to-right direction); each node runs between
+ * save() and restore(), so right-to-left text sets its direction only for itself.
+ */
+function drawText(ctx: Ctx, m: MaterializedNode): void {
   const node = m.node as TextNode;
   const t = m.text;
   if (!t || t.lines.length === 0) return;
   ctx.font = t.font;
-  ctx.letterSpacing = `${t.letterSpacing}px`;
-  ctx.lang = lang;
-  ctx.direction = t.direction;
-  ctx.textBaseline = 'alphabetic';
+  if (t.letterSpacing !== 0) ctx.letterSpacing = `${t.letterSpacing}px`;
+  if (t.direction === 'rtl') ctx.direction = 'rtl';
   const gradient = !node.color && node.fills?.find((p) => p.type !== 'solid');
   ctx.fillStyle = gradient ? paintStyle(ctx, gradient, m.width, m.height) : textColor(node);
   if (node.shadows?.length) {
@@ -265,7 +268,10 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
   }
 
   if (node.type === 'text') {
-    drawText(ctx, m, doc.lang);
+    drawText(ctx, m);
+  } else if (node.type === 'frame' && !node.fills?.length && !node.strokes?.length && !node.shadows?.length && !node.clipContent) {
+    // A frame that paints nothing needs no outline.
+    for (const c of m.children) drawNode(ctx, c, m.x, m.y, doc, assets, warnings);
   } else if (node.type !== 'group') {
     const path = shapePath(node, w, h);
     const closed = node.type !== 'line';

@@ -1,5 +1,5 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { canvasFont, ensureFonts, resolveFontFamily } from '../fonts/font-registry';
+import { canvasFont, ensureFonts, fontGeneration, resolveFontFamily } from '../fonts/font-registry';
 
 /**
  * Text measurement and line breaking, with the very context the renderer draws with
@@ -76,6 +76,16 @@ function measureCtx(): SKRSContext2D {
 const cache = new Map<string, Map<string, number>>();
 const CACHE_MAX = 20_000;
 let cached = 0;
+/** Font registrations seen by the caches; a new font may change any measurement. */
+let cacheGeneration = 0;
+
+function checkGeneration(): void {
+  const g = fontGeneration();
+  if (g !== cacheGeneration) {
+    clearTextCache();
+    cacheGeneration = g;
+  }
+}
 
 function widthTable(font: string, letterSpacing: number, lang: string): (text: string) => number {
   const key = `${font}|${letterSpacing}|${lang}`;
@@ -296,6 +306,7 @@ function layoutAt(r: Resolved, input: TextLayoutInput, fontSize: number): TextLa
  * fits without cutting or breaking words.
  */
 export function layoutText(input: TextLayoutInput): TextLayout {
+  checkGeneration();
   const r = resolve(input);
   const size = input.fontSize ?? 16;
   if (input.fit !== 'shrink') return layoutAt(r, input, size);
@@ -327,4 +338,38 @@ export function clearTextCache(): void {
   cache.clear();
   cached = 0;
   metricsCache.clear();
+  layouts.clear();
+}
+
+/**
+ * Line layouts by their complete input, for `materialize`: the same text in the same box is laid
+ * out once, not on every render (a layout is a pure function of its input and the registered fonts).
+ * Returned layouts are frozen, as they are shared between documents.
+ */
+const layouts = new Map<string, TextLayout>();
+const LAYOUTS_MAX = 2_000;
+
+const LAYOUT_KEYS = ['text', 'fontFamily', 'fontWeight', 'fontStyle', 'fontSize', 'lineHeight', 'letterSpacing', 'textTransform', 'direction', 'lang', 'maxWidth', 'maxHeight', 'maxLines', 'ellipsis', 'fit', 'minFontSize', 'maxFontSize'] as const;
+// Compile-time check that the key covers every input field.
+const everyField: Exclude<keyof TextLayoutInput, (typeof LAYOUT_KEYS)[number]> extends never ? true : never = true;
+void everyField;
+
+function layoutKey(i: TextLayoutInput): string {
+  // JSON keeps the fields apart whatever characters they contain.
+  return JSON.stringify(LAYOUT_KEYS.map((k) => i[k]));
+}
+
+export function layoutTextShared(input: TextLayoutInput): TextLayout {
+  checkGeneration();
+  const key = layoutKey(input);
+  let l = layouts.get(key);
+  if (!l) {
+    l = layoutText(input);
+    for (const line of l.lines) Object.freeze(line);
+    Object.freeze(l.lines);
+    Object.freeze(l);
+    if (layouts.size >= LAYOUTS_MAX) layouts.clear();
+    layouts.set(key, l);
+  }
+  return l;
 }
