@@ -3,7 +3,7 @@ import { ensureFonts, type FontOptions } from '../fonts/font-registry';
 import type { FrameNode, IrDocument, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import { layoutTextShared, type TextLayout, type TextLayoutInput } from '../text/text-layout';
-import { loadYogaOnce, yogaSync, type YogaModule } from './yoga-loader';
+import { loadYogaOnce, yogaSync, type LoadedYoga, type YogaModule } from './yoga-loader';
 
 /** A node resolved to an absolute box (document pixels, before its own rotation). */
 export interface MaterializedNode {
@@ -104,12 +104,11 @@ function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, pare
   const fixedW = node.width ?? (isRoot ? docW : node.type === 'group' ? groupExtent(node, 'w') : 0);
   const fixedH = node.height ?? (isRoot ? docH : node.type === 'group' ? groupExtent(node, 'h') : 0);
 
+  // Yoga's defaults (width/height auto, flex-shrink 0, column, no wrap, flex-start, no padding or
+  // gap) are left alone: every setter is a call into WebAssembly.
   if (sh === 'fixed') yn.setWidth(fixedW);
-  else if (sh === 'hug') yn.setWidth('auto');
   if (sv === 'fixed') yn.setHeight(fixedH);
-  else if (sv === 'hug') yn.setHeight('auto');
 
-  yn.setFlexShrink(0);
   if (inAuto) {
     const primaryFill = parentHorizontal ? sh === 'fill' : sv === 'fill';
     const counterFill = parentHorizontal ? sv === 'fill' : sh === 'fill';
@@ -154,24 +153,19 @@ function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, pare
 
   if (node.type === 'frame' && isAuto(node)) {
     const horizontal = node.layoutMode === 'horizontal';
-    yn.setFlexDirection(horizontal ? Y.FlexDirection.Row : Y.FlexDirection.Column);
-    yn.setFlexWrap(node.layoutWrap === 'wrap' ? Y.Wrap.Wrap : Y.Wrap.NoWrap);
-    yn.setPadding(Y.Edge.Top, node.paddingTop ?? 0);
-    yn.setPadding(Y.Edge.Right, node.paddingRight ?? 0);
-    yn.setPadding(Y.Edge.Bottom, node.paddingBottom ?? 0);
-    yn.setPadding(Y.Edge.Left, node.paddingLeft ?? 0);
-    const spacing = node.primaryAxisAlignItems === 'space-between' ? 0 : (node.itemSpacing ?? 0);
-    yn.setGap(horizontal ? Y.Gutter.Column : Y.Gutter.Row, Math.max(0, spacing));
-    yn.setGap(horizontal ? Y.Gutter.Row : Y.Gutter.Column, node.counterAxisSpacing ?? 0);
-    yn.setJustifyContent(
-      { min: Y.Justify.FlexStart, center: Y.Justify.Center, max: Y.Justify.FlexEnd, 'space-between': Y.Justify.SpaceBetween }[
-        node.primaryAxisAlignItems ?? 'min'
-      ],
-    );
-    yn.setAlignItems(
-      { min: Y.Align.FlexStart, center: Y.Align.Center, max: Y.Align.FlexEnd, stretch: Y.Align.Stretch }[node.counterAxisAlignItems ?? 'min'],
-    );
-    yn.setAlignContent(Y.Align.FlexStart);
+    if (horizontal) yn.setFlexDirection(Y.FlexDirection.Row);
+    if (node.layoutWrap === 'wrap') yn.setFlexWrap(Y.Wrap.Wrap);
+    if (node.paddingTop) yn.setPadding(Y.Edge.Top, node.paddingTop);
+    if (node.paddingRight) yn.setPadding(Y.Edge.Right, node.paddingRight);
+    if (node.paddingBottom) yn.setPadding(Y.Edge.Bottom, node.paddingBottom);
+    if (node.paddingLeft) yn.setPadding(Y.Edge.Left, node.paddingLeft);
+    const spacing = node.primaryAxisAlignItems === 'space-between' ? 0 : Math.max(0, node.itemSpacing ?? 0);
+    if (spacing) yn.setGap(horizontal ? Y.Gutter.Column : Y.Gutter.Row, spacing);
+    if (node.counterAxisSpacing) yn.setGap(horizontal ? Y.Gutter.Row : Y.Gutter.Column, node.counterAxisSpacing);
+    const justify = node.primaryAxisAlignItems ?? 'min';
+    if (justify !== 'min') yn.setJustifyContent({ center: Y.Justify.Center, max: Y.Justify.FlexEnd, 'space-between': Y.Justify.SpaceBetween }[justify]);
+    // Yoga stretches by default; Figma's default is 'min'.
+    yn.setAlignItems({ min: Y.Align.FlexStart, center: Y.Align.Center, max: Y.Align.FlexEnd, stretch: Y.Align.Stretch }[node.counterAxisAlignItems ?? 'min']);
   }
 
   if (node.type === 'frame' || node.type === 'group') {
@@ -230,12 +224,19 @@ export async function initCreativeIr(options: FontOptions = {}): Promise<void> {
   await loadYogaOnce();
 }
 
+/** One yoga configuration for every layout (never freed). */
+let sharedConfig: YogaConfig | undefined;
+function createConfig(yoga: LoadedYoga['yoga']): YogaConfig {
+  const config = yoga.Config.create();
+  config.setPointScaleFactor(0); // keep fractional layout; the renderer anti-aliases
+  return config;
+}
+
 /** Synchronous materialization; needs `await initCreativeIr()` once beforehand. Input must be a valid IR. */
 export function materializeSync(doc: IrDocument): MaterializedDocument {
   const { yoga, enums: Y } = yogaSync();
   ensureFonts();
-  const config = yoga.Config.create();
-  config.setPointScaleFactor(0); // keep fractional layout; the renderer anti-aliases
+  const config = (sharedConfig ??= createConfig(yoga));
   const lang = doc.lang ?? 'en';
   const built = build(Y, config, doc.root, doc.root.id ?? 'root', undefined, lang, true, doc.width, doc.height);
   try {
@@ -247,7 +248,6 @@ export function materializeSync(doc: IrDocument): MaterializedDocument {
     return { width: doc.width, height: doc.height, background: doc.background ?? '#ffffff', lang, doc, root, warnings };
   } finally {
     built.yn.freeRecursive();
-    config.free();
   }
 }
 
