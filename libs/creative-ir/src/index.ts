@@ -36,6 +36,7 @@ export {
   prepare,
   isOpaqueDocument,
   encodeRaster,
+  pngSettingsFor,
   renderPreview,
   MIME,
   type RenderOptions,
@@ -48,6 +49,7 @@ export {
 } from './render/render';
 export { drawProcedural, listProceduralStyles, PROCEDURAL_STYLES, resolvePalette, type ProceduralParams, type ProceduralStyleInfo } from './procedural/procedural';
 export { renderHtml, type HtmlOptions } from './render/html';
+export { encodePng, pngEncodingFor, describePng, type PngEncoding, type PngSettings } from './render/png';
 export { BriefSchema, resolveFormat, NAMED_FORMATS, type Brief, type BrandKit, type FormatSize, type LogoPosition } from './templates/brief';
 export {
   findOverflow,

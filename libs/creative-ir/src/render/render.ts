@@ -7,6 +7,7 @@ import { initCreativeIr, materializeSync, type MaterializedDocument, type Materi
 import type { IrDocument } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import { drawDocument, type Ctx } from './draw';
+import { encodePng, pngEncodingFor, pngWithSharp, type PngEncoding, type PngSettings } from './png';
 
 export type RasterFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 export type RenderFormat = RasterFormat | 'svg' | 'pdf';
@@ -24,7 +25,17 @@ export interface RenderOptions {
   /** Resize the raster output to this width (keeps aspect ratio), e.g. previews. */
   resizeWidth?: number;
   assets?: AssetResolver;
-  /** PNG zlib level 0..9. Default 6. */
+  /**
+   * PNG encoding. `auto` (default) picks by content from the IR: `photo` when visible image or
+   * procedural nodes cover at least a quarter of the page (rows "up"-filtered, run-length deflate:
+   * small and fast for photographic pixels), `flat` otherwise (no row filter, zlib level 6: best for
+   * shapes, text and gradients). Lossless and deterministic either way; see `pngEncodingFor`.
+   */
+  pngEncoding?: 'auto' | PngEncoding;
+  /**
+   * zlib level 0..9 for PNG. `flat`: default 6. `photo`: by default run-length deflate; a level here
+   * switches to full deflate at that level (smaller files, several times slower).
+   */
   pngCompressionLevel?: number;
   /** Leave the page transparent (PNG/WebP/AVIF) instead of painting `background`. */
   transparent?: boolean;
@@ -165,17 +176,27 @@ export function isOpaqueDocument(doc: MaterializedDocument, options: RenderOptio
   return !options.transparent && paintOpaque(doc.background);
 }
 
+/** The PNG settings `renderIr` uses for a document with these options. */
+export function pngSettingsFor(doc: MaterializedDocument, options: RenderOptions = {}): PngSettings {
+  const encoding = options.pngEncoding && options.pngEncoding !== 'auto' ? options.pngEncoding : pngEncodingFor(doc);
+  return { encoding, level: options.pngCompressionLevel };
+}
+
 /**
- * Encodes premultiplied RGBA with sharp (much faster than the canvas PNG encoder, and smaller).
- * `opaque` drops the alpha channel (smaller files); pass it when known, e.g. from `isOpaqueDocument`.
+ * Encodes premultiplied RGBA (sharp, or the library's own PNG writer for `photo` PNGs; both much
+ * faster than the canvas encoder, and smaller). `opaque` drops the alpha channel (smaller files);
+ * pass it when known, e.g. from `isOpaqueDocument`. Without a document, `pngEncoding: 'auto'` means `flat`.
  */
 export async function encodeRaster(pixels: Buffer, width: number, height: number, format: RasterFormat, options: RenderOptions = {}, opaque = false): Promise<Buffer> {
+  const resize = !!options.resizeWidth && options.resizeWidth !== width;
+  const png: PngSettings = { encoding: options.pngEncoding === 'photo' ? 'photo' : 'flat', level: options.pngCompressionLevel };
+  if (format === 'png' && !resize) return encodePng(pixels, width, height, png, opaque);
   let img = sharp(pixels, { raw: { width, height, channels: 4, premultiplied: !opaque } });
   if (opaque || format === 'jpeg') img = img.removeAlpha();
-  if (options.resizeWidth && options.resizeWidth !== width) img = img.resize({ width: options.resizeWidth, kernel: 'lanczos3' });
+  if (resize) img = img.resize({ width: options.resizeWidth, kernel: 'lanczos3' });
   switch (format) {
     case 'png':
-      return img.png({ compressionLevel: options.pngCompressionLevel ?? 6, adaptiveFiltering: false }).toBuffer();
+      return pngWithSharp(img, png);
     case 'jpeg':
       return img.jpeg({ quality: options.quality ?? 90, mozjpeg: true, chromaSubsampling: '4:4:4' }).toBuffer();
     case 'webp':
@@ -213,7 +234,7 @@ export async function renderIr(ir: unknown, options: RenderOptions = {}): Promis
     return { data, format, mime: MIME[format], width: doc.width, height: doc.height, warnings, materialized: doc };
   }
   const r = rasterizeMaterialized(doc, images, options);
-  const data = await encodeRaster(r.pixels, r.width, r.height, format, options, isOpaqueDocument(doc, options));
+  const data = await encodeRaster(r.pixels, r.width, r.height, format, { ...options, pngEncoding: pngSettingsFor(doc, options).encoding }, isOpaqueDocument(doc, options));
   const width = options.resizeWidth ?? r.width;
   const height = options.resizeWidth ? Math.round((r.height * options.resizeWidth) / r.width) : r.height;
   return { data, format, mime: MIME[format], width, height, warnings: r.warnings, materialized: doc };
