@@ -3,9 +3,6 @@
 // HTML export of the same IR. Text lines for the floor come from the library's layout, computed
 // once before timing, so the floor measures drawing and encoding only.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
 
 const W = 1080;
 /** The procedural background approximated with CSS radial gradients for satori and Chromium: color, x %, y %. */
@@ -44,10 +41,10 @@ function linear(ctx, angle, w, h, x0, y0, stops) {
  * The floor's PNG encoder for a design: the settings the library picks for that IR, so that both
  * produce the same bytes and png/floor measures only the library's own overhead.
  */
-export function floorEncode(lib, ir) {
-  const sharp = require('sharp');
-  const fn = (pixels) => sharp(pixels, { raw: { width: W, height: W, channels: 4 } }).removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
-  fn.label = 'sharp, no filter, zlib 6';
+export function floorEncode(lib, materialized) {
+  const settings = lib.pngSettingsFor(materialized);
+  const fn = (pixels) => lib.encodePng(pixels, W, W, settings, true);
+  fn.label = lib.describePng(settings);
   return fn;
 }
 
