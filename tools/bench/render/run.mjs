@@ -6,7 +6,7 @@
 // (default allocator, nothing else loaded) and the timings in another (node --expose-gc, glibc
 // malloc tuned so that freed pixel buffers are reused; see README "Method"), then prints the report.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -214,30 +214,45 @@ async function timingPhase() {
     }
   }
 
-  // Headless Chromium screenshots (playwright-core, Debian's chromium, one page reused).
+  // Headless Chromium screenshots (playwright-core, Debian's chromium, one page reused). As usually
+  // deployed, the fonts are installed for Chromium (fontconfig, the same TTF files) rather than
+  // embedded in every page: embedded base64 fonts cost it ~70 ms of parsing per text-heavy page.
   let chromiumNote = '';
   if (WITH_CHROMIUM && existsSync(CHROMIUM)) {
     const { chromium } = require('playwright-core');
-    const env = { ...process.env };
-    delete env.GLIBC_TUNABLES; // Chromium runs with its own allocator settings, untouched
+    const fontDirs = [...new Set(lib.BUNDLED_FONT_FAMILIES.map((f) => dirname(require.resolve(`${f.pkg}/package.json`))))];
+    const fontsConf = join(outDir, 'fonts.conf');
+    writeFileSync(
+      fontsConf,
+      `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n${fontDirs.map((d) => `  <dir>${d}</dir>\n`).join('')}  <cachedir>${join(outDir, 'fontconfig-cache')}</cachedir>\n</fontconfig>\n`,
+    );
+    const env = { ...process.env, FONTCONFIG_FILE: fontsConf };
+    delete env.GLIBC_TUNABLES; // Chromium keeps its own allocator settings
     delete env.BENCH_RENDER_PHASE;
     const browser = await chromium.launch({ executablePath: CHROMIUM, env, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     try {
       const page = await browser.newPage({ viewport: { width: 1080, height: 1080 }, deviceScaleFactor: 1 });
+      const cdp = await page.context().newCDPSession(page);
       for (const d of designs) {
         log(`chromium: ${d.name}`);
-        const html = await lib.renderHtml(chromiumIr(d), { assets: d.assets });
-        const [full] = await interleaved(
+        const html = await lib.renderHtml(chromiumIr(d), { assets: d.assets, embedFonts: false });
+        const [full, fast] = await interleaved(
           [
             async () => {
               await page.setContent(html, { waitUntil: 'load' });
               return page.screenshot({ type: 'png' });
+            },
+            // The same with CDP's optimizeForSpeed (faster PNG encoder, larger files), for reference.
+            async () => {
+              await page.setContent(html, { waitUntil: 'load' });
+              return Buffer.from((await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true })).data, 'base64');
             },
           ],
           Math.max(5, Math.ceil(ITER / 2)),
           2,
         );
         put(d.name, 'chromium', { raster: NaN, full: full.ms, fullMin: full.min, bytes: full.last.length });
+        put(d.name, 'chromium optimizeForSpeed', { raster: NaN, full: fast.ms, fullMin: fast.min, bytes: fast.last.length });
       }
     } finally {
       await browser.close();
@@ -251,7 +266,7 @@ async function timingPhase() {
 function report(memory, timing, malloc) {
   const { results, chromiumNote, designs } = timing;
   const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
-  const engines = ['creative-ir', 'floor (canvas)', 'satori+resvg', 'chromium'];
+  const engines = ['creative-ir', 'floor (canvas)', 'satori+resvg', 'chromium', 'chromium optimizeForSpeed'];
   console.log(`\ncreative-ir render benchmark — 1080x1080, median of ${ITER} runs, node ${timing.node}, ${timing.platform}, ${malloc}`);
   console.log('raster = IR/scene to RGBA pixels; png = whole path to PNG bytes; /s = designs per second on the whole path\n');
   for (const e of engines) {
