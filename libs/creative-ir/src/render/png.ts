@@ -6,8 +6,9 @@ import type { MaterializedDocument, MaterializedNode } from '../layout/materiali
 /**
  * PNG encoding chosen by content, known from the IR before drawing:
  *
- * - `flat` — shapes, text, gradients: rows without a filter, zlib level 6 (sharp: libpng with
- *   zlib-ng). Flat color runs deflate well as they are; filters only add noise there.
+ * - `flat` — shapes, text, gradients: rows without a filter, zlib level 4 (sharp: libpng with
+ *   zlib-ng). Flat color runs deflate well as they are; filters only add noise there. Level 4 is
+ *   within 3% of level 6's size and ~20% faster (gradient design: 515 KB in 24 ms against 506 KB in 29 ms).
  * - `photo` — photographs and procedural backgrounds (visible image or procedural nodes covering at
  *   least a quarter of the page): every row with the PNG "up" filter and run-length deflate
  *   (node's zlib, Z_RLE). About as small as libpng's adaptive filtering at level 6 and 4–5x faster
@@ -21,9 +22,12 @@ export type PngEncoding = 'flat' | 'photo';
 
 export interface PngSettings {
   encoding: PngEncoding;
-  /** zlib level 0..9. `flat`: default 6. `photo`: unset means run-length deflate; a level means full deflate at that level (smaller, slower). */
+  /** zlib level 0..9. `flat`: default 4. `photo`: unset means run-length deflate; a level means full deflate at that level (smaller, slower). */
   level?: number;
 }
+
+/** zlib level of the `flat` encoding unless set. */
+const FLAT_LEVEL = 4;
 
 /** Share of the page that photographic content must cover for the `photo` encoding. */
 const PHOTO_AREA = 0.25;
@@ -147,12 +151,12 @@ export async function encodePng(pixels: Buffer, width: number, height: number, s
 /** The PNG step for a sharp pipeline (resized or transparent output). */
 export function pngWithSharp(img: Sharp, settings: PngSettings): Promise<Buffer> {
   const photo = settings.encoding === 'photo';
-  return img.png({ compressionLevel: settings.level ?? (photo ? 3 : 6), adaptiveFiltering: photo }).toBuffer();
+  return img.png({ compressionLevel: settings.level ?? (photo ? 3 : FLAT_LEVEL), adaptiveFiltering: photo }).toBuffer();
 }
 
 /** Settings in words, e.g. for benchmark reports. */
 export function describePng(settings: PngSettings, opaque = true): string {
   if (settings.encoding === 'photo' && opaque) return `photo: up filter, ${settings.level === undefined ? 'run-length deflate' : `zlib ${settings.level}`} (node zlib)`;
   if (settings.encoding === 'photo') return `photo: adaptive filters, zlib ${settings.level ?? 3} (sharp)`;
-  return `flat: no filter, zlib ${settings.level ?? 6} (sharp)`;
+  return `flat: no filter, zlib ${settings.level ?? FLAT_LEVEL} (sharp)`;
 }

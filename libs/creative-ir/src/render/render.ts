@@ -28,12 +28,12 @@ export interface RenderOptions {
   /**
    * PNG encoding. `auto` (default) picks by content from the IR: `photo` when visible image or
    * procedural nodes cover at least a quarter of the page (rows "up"-filtered, run-length deflate:
-   * small and fast for photographic pixels), `flat` otherwise (no row filter, zlib level 6: best for
+   * small and fast for photographic pixels), `flat` otherwise (no row filter, zlib level 4: best for
    * shapes, text and gradients). Lossless and deterministic either way; see `pngEncodingFor`.
    */
   pngEncoding?: 'auto' | PngEncoding;
   /**
-   * zlib level 0..9 for PNG. `flat`: default 6. `photo`: by default run-length deflate; a level here
+   * zlib level 0..9 for PNG. `flat`: default 4. `photo`: by default run-length deflate; a level here
    * switches to full deflate at that level (smaller files, several times slower).
    */
   pngCompressionLevel?: number;
