@@ -3,8 +3,9 @@
 //   node tools/bench/render/run.mjs [--iterations 25] [--memory 1000] [--no-chromium] [--no-satori] [--default-malloc]
 //
 // The script is its own driver: it bundles the library, runs the memory test in one child process
-// (default allocator, nothing else loaded) and the timings in another (node --expose-gc, glibc
-// malloc tuned so that freed pixel buffers are reused; see README "Method"), then prints the report.
+// (default allocator and heap settings, nothing else loaded) and the timings in another (node
+// --expose-gc --initial-old-space-size=128, glibc malloc tuned so that freed pixel buffers are
+// reused; see README "Method"), then prints the report.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -70,7 +71,11 @@ async function driver() {
   process.stderr.write(`memory: ${MEMORY_RUNS} renders in a row...\n`);
   const memory = child('memory', ['--expose-gc'], {});
   const malloc = DEFAULT_MALLOC || process.env.GLIBC_TUNABLES ? {} : { GLIBC_TUNABLES: MALLOC_TUNABLES };
-  const timing = child('timing', ['--expose-gc'], malloc);
+  // --initial-old-space-size: the old-generation headroom of a real service. This process holds only
+  // ~10 MB; once V8 had grown the young generation to 16 MB, a headroom below that made it run a
+  // full GC every two or three renders (measured: 45-60 per design after the first), each one
+  // deoptimizing code and landing in whichever sample allocated last.
+  const timing = child('timing', ['--expose-gc', '--initial-old-space-size=128'], malloc);
   report(memory, timing, DEFAULT_MALLOC ? 'default glibc malloc' : (malloc.GLIBC_TUNABLES ?? `GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES}`));
 }
 
@@ -126,17 +131,32 @@ async function timingPhase() {
     global.gc({ type: 'minor' });
   };
   const stats = (xs) => ({ ms: median(xs), min: Math.min(...xs) });
-  // Engines measured in rounds; each round runs every engine once, rotating which goes first.
+  // Engines measured in rounds; each round runs every engine once, in a fresh (seeded) random
+  // order, so that no engine always follows the same other one (work that finishes in the
+  // background after a sample, e.g. encoder threads, would otherwise bias one engine).
+  // Only the last round's outputs are kept, and the reference is dropped at once: an output held
+  // across settle() (even by a variable of this async frame) survives the scavenge, gets promoted
+  // with its native pixel memory and brings full GCs (and deoptimizations) into later samples;
+  // that alone made creative-ir's whole path look 1.2-1.5x slower than the floor's.
   async function interleaved(fns, n = ITER, warmup = 3) {
     const xs = fns.map(() => []);
     const last = [];
+    let seed = 12345;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
     for (let i = 0; i < warmup + n; i++) {
-      for (let j = 0; j < fns.length; j++) {
-        const k = (i + j) % fns.length;
+      const order = fns.map((_, k) => k);
+      for (let j = order.length - 1; j > 0; j--) {
+        const r = Math.floor(random() * (j + 1));
+        [order[j], order[r]] = [order[r], order[j]];
+      }
+      for (const k of order) {
         await settle();
         const t = performance.now();
-        last[k] = await fns[k]();
-        if (i >= warmup) xs[k].push(performance.now() - t);
+        let out = await fns[k]();
+        const dt = performance.now() - t;
+        if (i >= warmup) xs[k].push(dt);
+        if (i === warmup + n - 1) last[k] = out;
+        out = undefined;
       }
     }
     return xs.map((x, k) => ({ ...stats(x), last: last[k] }));
@@ -147,8 +167,9 @@ async function timingPhase() {
 
   // This library and the floor (hand-written @napi-rs/canvas calls for the same scene, encoded with
   // the PNG settings the library picks for the design), interleaved so that load hits both alike.
-  for (const d of designs) {
-    log(`creative-ir and floor: ${d.name}`);
+  // Each design is measured in its own function that returns plain numbers, so that no canvas or
+  // pixel buffer of one design stays referenced while the next one is measured.
+  async function oursAndFloor(d) {
     const m = await lib.materialize(d.ir);
     const nodes = new Map(lib.flattenMaterialized(m.root).map((n) => [n.id, n]));
     const prepared = { texts: nodes, boxes: nodes, photo: photoImage, lib, Path2D: canvas.Path2D };
@@ -160,12 +181,9 @@ async function timingPhase() {
       return c.data();
     };
     const encode = floorEncode(lib, m);
-    const [oursRaster, floorRaster, oursFull, floorFull] = await interleaved([
-      () => lib.rasterize(d.ir, { assets: d.assets }),
-      draw,
-      () => lib.renderIr(d.ir, { assets: d.assets }),
-      () => encode(draw()),
-    ]);
+    // Like against like: the two raster paths in one set of rounds, the two PNG paths in another.
+    const [oursRaster, floorRaster] = await interleaved([() => lib.rasterize(d.ir, { assets: d.assets }), draw]);
+    const [oursFull, floorFull] = await interleaved([() => lib.renderIr(d.ir, { assets: d.assets }), () => encode(draw())]);
     const same = Buffer.compare(oursFull.last.data, floorFull.last) === 0;
     let pixelDiff = 0;
     let maxDelta = 0;
@@ -183,16 +201,13 @@ async function timingPhase() {
     if (d.name === 'gradient') {
       const c = canvas.createCanvas(1080, 1080);
       floor.gradient(c.getContext('2d'), prepared);
-      const xs = [];
-      let last;
-      for (let i = 0; i < 3; i++) {
-        await settle();
-        const t = performance.now();
-        last = await c.encode('png');
-        xs.push(performance.now() - t);
-      }
-      put(d.name, 'canvas.encode(png)', { raster: NaN, full: median(xs) + floorRaster.ms, bytes: last.length });
+      const [enc] = await interleaved([() => c.encode('png')], 3, 1);
+      put(d.name, 'canvas.encode(png)', { raster: NaN, full: enc.ms + floorRaster.ms, bytes: enc.last.length });
     }
+  }
+  for (const d of designs) {
+    log(`creative-ir and floor: ${d.name}`);
+    await oursAndFloor(d);
   }
 
   // satori + resvg (dev dependencies).
@@ -201,8 +216,7 @@ async function timingPhase() {
     const { Resvg } = require('@resvg/resvg-js');
     const fonts = satoriFonts(lib);
     const trees = satoriTrees(photoDataUrl, lib.BODY);
-    for (const d of designs) {
-      log(`satori+resvg: ${d.name}`);
+    const satoriDesign = async (d) => {
       const toSvg = () => satori(trees[d.name], { width: 1080, height: 1080, fonts });
       const svg = await toSvg();
       const [raster, full, resvgOnly] = await interleaved([
@@ -211,6 +225,10 @@ async function timingPhase() {
         () => new Resvg(svg, { fitTo: { mode: 'original' } }).render().pixels,
       ], ITER, 2);
       put(d.name, 'satori+resvg', { raster: raster.ms, full: full.ms, rasterMin: raster.min, fullMin: full.min, bytes: full.last.length, resvgOnly: resvgOnly.ms, resvgOnlyMin: resvgOnly.min });
+    };
+    for (const d of designs) {
+      log(`satori+resvg: ${d.name}`);
+      await satoriDesign(d);
     }
   }
 
@@ -233,8 +251,7 @@ async function timingPhase() {
     try {
       const page = await browser.newPage({ viewport: { width: 1080, height: 1080 }, deviceScaleFactor: 1 });
       const cdp = await page.context().newCDPSession(page);
-      for (const d of designs) {
-        log(`chromium: ${d.name}`);
+      const chromiumDesign = async (d) => {
         const html = await lib.renderHtml(chromiumIr(d), { assets: d.assets, embedFonts: false });
         const [full, fast] = await interleaved(
           [
@@ -253,6 +270,10 @@ async function timingPhase() {
         );
         put(d.name, 'chromium', { raster: NaN, full: full.ms, fullMin: full.min, bytes: full.last.length });
         put(d.name, 'chromium optimizeForSpeed', { raster: NaN, full: fast.ms, fullMin: fast.min, bytes: fast.last.length });
+      };
+      for (const d of designs) {
+        log(`chromium: ${d.name}`);
+        await chromiumDesign(d);
       }
     } finally {
       await browser.close();
