@@ -82,11 +82,33 @@ export function shapePath(node: IrNode, w: number, h: number, inset = 0): Path2D
   return p;
 }
 
-export function paintStyle(ctx: Ctx, paint: Paint, w: number, h: number): string | Gradient {
-  if (paint.type === 'solid') {
-    const c = parseColor(paint.color);
-    return toCss({ ...c, a: c.a * (paint.opacity ?? 1) });
+/** CSS for an IR color with its alpha multiplied by `opacity` (memoized: designs reuse few colors). */
+const cssCache = new Map<string, string>();
+function cssColor(color: string, opacity: number): string {
+  const key = opacity === 1 ? color : `${color}|${opacity}`;
+  let css = cssCache.get(key);
+  if (css === undefined) {
+    const c = parseColor(color);
+    css = toCss({ ...c, a: c.a * opacity });
+    if (cssCache.size >= 4096) cssCache.clear();
+    cssCache.set(key, css);
   }
+  return css;
+}
+
+const opaqueCache = new Map<string, boolean>();
+function isOpaqueColor(color: string): boolean {
+  let o = opaqueCache.get(color);
+  if (o === undefined) {
+    o = parseColor(color).a >= 1;
+    if (opaqueCache.size >= 4096) opaqueCache.clear();
+    opaqueCache.set(color, o);
+  }
+  return o;
+}
+
+export function paintStyle(ctx: Ctx, paint: Paint, w: number, h: number): string | Gradient {
+  if (paint.type === 'solid') return cssColor(paint.color, paint.opacity ?? 1);
   const op = paint.opacity ?? 1;
   let g: Gradient;
   if (paint.type === 'linear-gradient') {
@@ -102,10 +124,7 @@ export function paintStyle(ctx: Ctx, paint: Paint, w: number, h: number): string
     const r = (paint.radius ?? 1) * (Math.hypot(w, h) / 2);
     g = ctx.createRadialGradient(c.x * w, c.y * h, 0, c.x * w, c.y * h, Math.max(r, 0.001));
   }
-  for (const s of paint.stops) {
-    const c = parseColor(s.color);
-    g.addColorStop(s.offset, toCss({ ...c, a: c.a * op }));
-  }
+  for (const s of paint.stops) g.addColorStop(s.offset, cssColor(s.color, op));
   return g;
 }
 
@@ -282,7 +301,7 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
       // Opaque content (an image, a procedural, an opaque first fill) hides the shape under it, so
       // a single shadow is drawn with that shape directly; otherwise only the shadow is drawn.
       const first = fills[0];
-      const opaqueBase = node.type === 'image' || node.type === 'procedural' || (first?.type === 'solid' && parseColor(first.color).a >= 1 && (first.opacity ?? 1) >= 1);
+      const opaqueBase = node.type === 'image' || node.type === 'procedural' || (first?.type === 'solid' && (first.opacity ?? 1) >= 1 && isOpaqueColor(first.color));
       let firstDrawn = false;
       if (assets.vector && shadows.some((sh) => sh.blur > 0)) {
         for (const sh of shadows) rasterShadow(ctx, path, sh, w, h);
