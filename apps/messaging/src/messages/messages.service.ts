@@ -140,7 +140,8 @@ export class MessagesService {
    * reply `pending`, retried from the queue.
    */
   async send(accountId: string, conversationId: string, input: IncomingMessage, opts: { replyInline?: boolean } = {}): Promise<SendResult> {
-    const stored = await this.store(accountId, conversationId, input);
+    // The history is read with the message only when the reply is written now (a job reads its own).
+    const stored = await this.store(accountId, conversationId, input, opts.replyInline !== false);
     if (stored.duplicate) return { message: stored.message, reply: null, replyStatus: stored.message.replyStatus ?? 'skipped', duplicate: true };
     if (stored.delivery) {
       await this.webhooks.enqueue(stored.delivery).catch((e) => this.logger.error(`Could not enqueue webhook delivery ${stored.delivery!.id}: ${describe(e)}`));
@@ -182,6 +183,7 @@ export class MessagesService {
     accountId: string,
     conversationId: string,
     input: IncomingMessage,
+    withHistory: boolean,
   ): Promise<{ message: Message; conversation: Conversation; agent: Agent; delivery: Pick<WebhookDelivery, 'id' | 'accountId'> | null; duplicate: boolean; history: ChatTurn[] }> {
     const role = input.role ?? 'user';
     const messageId = newId('msg');
@@ -199,7 +201,7 @@ export class MessagesService {
         input.channelId ?? null,
         input.externalId ?? null,
         deliveryId,
-        role === 'user' ? this.config.llm.historyTurns : 0,
+        role === 'user' && withHistory ? this.config.llm.historyTurns : 0,
       ],
     )) as (ConversationRow & { message_created_at: Date | null; reply_status: ReplyStatus | null; delivery_status: 'pending' | null; delivery_id: string | null; history: ChatTurn[] })[];
     if (!row) throw new NotFoundError(`Conversation ${conversationId} not found`);
