@@ -21,10 +21,6 @@ const extra = {
   MESSENGER_API_BASE_URL: httpUrl.default('https://graph.facebook.com/v21.0'),
   CHANNEL_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   CHANNEL_SEND_BACKOFF_MS: z.coerce.number().int().min(1).default(2000),
-  /** With BullMQ: how often workers queue again work Postgres shows as pending with no job (0: only at start). */
-  RECOVERY_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
-  /** Pending work younger than this is left to the request that is queueing it. */
-  RECOVERY_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
 };
 
 export const messagingConfigDefinition = {
@@ -39,7 +35,6 @@ function mapConfig(e: z.infer<z.ZodObject<typeof extra>>) {
   return {
     llm: { ...engineConfigFromEnv(e), historyTurns: e.LLM_HISTORY_TURNS },
     replies: { maxAttempts: e.REPLY_MAX_ATTEMPTS, backoffMs: e.REPLY_RETRY_BACKOFF_MS },
-    recovery: { intervalMs: e.RECOVERY_INTERVAL_MS, graceMs: e.RECOVERY_GRACE_MS },
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,

@@ -49,6 +49,10 @@ export const baseEnvSchema = (defaults: ServiceDefaults) => ({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
   DEV_BOOTSTRAP: bool.optional(),
+  /** With BullMQ: how often workers queue again work Postgres shows as pending with no job (0: only at start). */
+  RECOVERY_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Pending work younger than this is left to the request that is queueing it. */
+  RECOVERY_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type BaseEnv = z.infer<z.ZodObject<ReturnType<typeof baseEnvSchema>>>;
@@ -70,6 +74,8 @@ export interface BaseConfig {
   secretsKey?: string;
   /** Create a development account and key on an empty database (never in production). */
   devBootstrap: boolean;
+  /** The sweep that queues again pending work with no job (see PendingSweeper in @platform/queue). */
+  recovery: { intervalMs: number; graceMs: number };
 }
 
 export class ConfigValidationError extends Error {
@@ -128,6 +134,7 @@ export function loadConfig<Extra extends z.ZodRawShape, T>(
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     secretsKey: e.SECRETS_KEY,
     devBootstrap: e.DEV_BOOTSTRAP ?? e.NODE_ENV === 'development',
+    recovery: { intervalMs: e.RECOVERY_INTERVAL_MS, graceMs: e.RECOVERY_GRACE_MS },
   };
   return { ...base, ...def.map(e) };
 }
