@@ -4,6 +4,7 @@ import { MemoryController } from '../memory/memory.controller';
 import { MemoryService } from '../memory/memory.service';
 import { InteractionsController } from './interactions.controller';
 import { InteractionsService } from './interactions.service';
+import { TurnRecoveryService } from './recovery.service';
 import { replyEngineProvider } from './reply-engine.provider';
 import { TurnEvents } from './turn-events';
 import { TurnProcessor } from './turn.processor';
@@ -12,6 +13,6 @@ import { TurnRunner } from './turn-runner';
 @Module({
   imports: [EntitiesModule],
   controllers: [InteractionsController, MemoryController],
-  providers: [InteractionsService, MemoryService, TurnEvents, TurnRunner, TurnProcessor, replyEngineProvider],
+  providers: [InteractionsService, MemoryService, TurnEvents, TurnRunner, TurnProcessor, TurnRecoveryService, replyEngineProvider],
 })
 export class InteractionsModule {}

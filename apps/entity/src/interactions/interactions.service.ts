@@ -55,9 +55,14 @@ export class InteractionsService {
       const off = this.events.once(turn.id, resolve);
       setTimeout(() => (off(), resolve()), this.config.messageWaitMs).unref();
     });
-    await this.queue.add<TurnJob>(TURNS_QUEUE, 'turn', { interactionId: turn.id }, { jobId: turn.id, attempts: 5, backoffMs: 1000 });
+    await this.enqueueTurn(turn.id);
     const current = await this.waitForTurn(turn.id, finished);
     return { interaction: current, pending: current.status === 'pending' };
+  }
+
+  /** Queues a stored turn; its job id is the interaction id, so BullMQ holds one job per turn. */
+  async enqueueTurn(interactionId: string): Promise<void> {
+    await this.queue.add<TurnJob>(TURNS_QUEUE, 'turn', { interactionId }, { jobId: interactionId, attempts: 5, backoffMs: 1000 });
   }
 
   private async waitForTurn(id: string, finished: Promise<void>): Promise<Interaction> {

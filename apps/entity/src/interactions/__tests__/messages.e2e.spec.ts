@@ -1,7 +1,9 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
+import { TurnRecoveryService } from '../recovery.service';
 
 type Body = Record<string, unknown>;
 
@@ -114,5 +116,29 @@ describe('entity messages and memory (built-in engine)', () => {
     const invalid = expectStatus(await say(owner, entityId, { message: '', end_user_id: 5 }), 422).body;
     expect(invalid.details.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.message', 'body.end_user_id']));
     expectStatus(await t.http.get(`/api/v1/entities/${entityId}/messages?since=yesterday`).set(bearer(owner)), 422);
+  });
+
+  it('finishes a turn left pending with no job (process lost, or enqueue failed): the recovery sweep queues it again', async () => {
+    // As if the process died (inline queue) or Redis failed (BullMQ) right after the turn was stored.
+    const ds = t.app.get(DataSource);
+    await ds.query(
+      `INSERT INTO entity.interactions (id, account_id, entity_id, end_user_id, message, status) VALUES ('int_orphan', $1, $2, 'carla', 'Hi, I am Carla', 'pending')`,
+      [owner.accountId, entityId],
+    );
+    const recovery = t.app.get(TurnRecoveryService);
+    // Younger than the grace period: left to the request that is queueing it.
+    expect(await recovery.recover({ olderThanMs: 60_000 })).toEqual({ turns: 0 });
+    expect(await recovery.recover()).toEqual({ turns: 1 });
+    await t.drainQueue();
+    const deadline = Date.now() + 15_000;
+    let turn: { status: string; response: string | null } | undefined;
+    while (Date.now() < deadline) {
+      turn = (await t.http.get(`/api/v1/entities/${entityId}/messages?end_user_id=carla`).set(bearer(owner))).body.data[0];
+      if (turn?.status !== 'pending') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(turn).toMatchObject({ status: 'completed', response: expect.stringContaining('Carla') });
+    // Nothing pending is left, and a second sweep queues nothing.
+    expect(await recovery.recover()).toEqual({ turns: 0 });
   });
 });
