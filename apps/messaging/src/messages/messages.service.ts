@@ -255,7 +255,7 @@ export class MessagesService {
     });
     conversation.messageCount += 1;
     const delivery = row.delivery_id ? { id: row.delivery_id, accountId } : null;
-    return { message, conversation, agent, delivery, duplicate: false, history: row.history.map((t) => ({ role: t.role, content: t.content })) };
+    return { message, conversation, agent, delivery, duplicate: false, history: row.history };
   }
 
   /** Asks the engine, with the soul and the recent history, bounded by LLM_TIMEOUT_MS. */

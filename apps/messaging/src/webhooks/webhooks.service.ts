@@ -15,17 +15,6 @@ import { postWebhook } from './webhook-post';
 import { DeliveryAttempt, DeliveryState, WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
-/** The `data` of a `message.received` event (recorded in SQL by MessagesService.store, with the message). */
-export interface MessageReceivedData {
-  conversation_id: string;
-  agent_id: string;
-  message_id: string;
-  content: string;
-  role: string;
-  channel: string;
-  timestamp: string;
-}
-
 /** What one delivery attempt ended with. */
 export type AttemptOutcome = 'succeeded' | 'retry' | 'failed';
 
