@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { JobQueue, PendingSweeper } from '@platform/queue';
@@ -12,25 +12,8 @@ import { InteractionsService } from './interactions.service';
  * queued again: see PendingSweeper. The turn processor acts only on turns still pending.
  */
 @Injectable()
-export class TurnRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly sweeper: PendingSweeper;
-
+export class TurnRecoveryService extends PendingSweeper {
   constructor(@InjectDataSource() ds: DataSource, @Inject(APP_CONFIG) config: EntityConfig, interactions: InteractionsService, queue: JobQueue) {
-    this.sweeper = new PendingSweeper(ds, queue, config, [
-      { name: 'turns', table: 'entity.interactions', pending: `status = 'pending'`, enqueue: (t) => interactions.enqueueTurn(t.id) },
-    ]);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start();
-  }
-
-  onApplicationShutdown(): void {
-    this.sweeper.stop();
-  }
-
-  /** Queues again the turns pending for longer than `olderThanMs` (default: all of them). */
-  recover(opts: { olderThanMs?: number } = {}): Promise<Record<string, number>> {
-    return this.sweeper.sweep(opts);
+    super(ds, queue, config, [{ name: 'turns', table: 'entity.interactions', pending: `status = 'pending'`, enqueue: (t) => interactions.enqueueTurn(t.id) }]);
   }
 }

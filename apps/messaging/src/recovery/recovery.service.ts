@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { JobQueue, PendingSweeper } from '@platform/queue';
@@ -15,9 +15,7 @@ import { WebhooksService } from '../webhooks/webhooks.service';
  * on work still pending.
  */
 @Injectable()
-export class RecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly sweeper: PendingSweeper;
-
+export class RecoveryService extends PendingSweeper {
   constructor(
     @InjectDataSource() ds: DataSource,
     @Inject(APP_CONFIG) config: MessagingConfig,
@@ -25,23 +23,10 @@ export class RecoveryService implements OnApplicationBootstrap, OnApplicationShu
     webhooks: WebhooksService,
     queue: JobQueue,
   ) {
-    this.sweeper = new PendingSweeper(ds, queue, config, [
+    super(ds, queue, config, [
       { name: 'replies', table: table('messages'), pending: `reply_status = 'pending'`, enqueue: (m) => messages.enqueueReply(m) },
       { name: 'sends', table: table('messages'), pending: `delivery_status = 'pending'`, enqueue: (m) => messages.enqueueChannelSend(m) },
       { name: 'deliveries', table: table('webhook_deliveries'), pending: `status = 'pending'`, enqueue: (d) => webhooks.enqueue(d) },
     ]);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start();
-  }
-
-  onApplicationShutdown(): void {
-    this.sweeper.stop();
-  }
-
-  /** Queues again the work pending for longer than `olderThanMs` (default: all of it). */
-  recover(opts: { olderThanMs?: number } = {}): Promise<Record<string, number>> {
-    return this.sweeper.sweep(opts);
   }
 }

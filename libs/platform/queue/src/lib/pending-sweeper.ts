@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { BaseConfig } from '@platform/config';
 import type { DataSource } from 'typeorm';
 import type { JobQueue } from './queue.module';
@@ -30,9 +30,10 @@ const MAX_PER_SWEEP = 20_000;
  *   holds (waiting, delayed, active, or kept after the end). Processors must act only on work
  *   still pending, so a sweep never runs work twice. Replicas may sweep together.
  *
- * Nothing runs in the `api` role.
+ * Nothing runs in the `api` role. A service extends it with its sources, as a Nest provider: the
+ * sweeps start when the application has started and stop with it.
  */
-export class PendingSweeper {
+export class PendingSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
   private timer?: NodeJS.Timeout;
   private sweeping = false;
@@ -47,7 +48,7 @@ export class PendingSweeper {
     this.logger = new Logger(context);
   }
 
-  start(): void {
+  onApplicationBootstrap(): void {
     if (this.config.role === 'api') return;
     const inline = this.queue.mode === 'inline';
     void this.sweepSafely(inline ? 0 : this.config.recovery.graceMs);
@@ -57,7 +58,7 @@ export class PendingSweeper {
     }
   }
 
-  stop(): void {
+  onApplicationShutdown(): void {
     clearInterval(this.timer);
   }
 
@@ -65,7 +66,7 @@ export class PendingSweeper {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      await this.sweep({ olderThanMs });
+      await this.recover({ olderThanMs });
     } catch (e) {
       this.logger.error(`Could not requeue pending work: ${(e as Error).message}`);
     } finally {
@@ -74,7 +75,7 @@ export class PendingSweeper {
   }
 
   /** Queues again the work pending for longer than `olderThanMs` (default: all of it); counts per source. */
-  async sweep(opts: { olderThanMs?: number } = {}): Promise<Record<string, number>> {
+  async recover(opts: { olderThanMs?: number } = {}): Promise<Record<string, number>> {
     const counts: Record<string, number> = Object.fromEntries(this.sources.map((s) => [s.name, 0]));
     for (const source of this.sources) {
       let after: { created_at: Date; id: string } | null = null;
