@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CHANNEL_KINDS, Conversation, CONVERSATION_STATUSES, ConversationStatus } from '../conversation.entity';
+import { CursorField, LimitField } from '../../common/page-query';
 
 export const MAX_PAGE_SIZE = 200;
 
@@ -124,17 +124,9 @@ export class ListConversationsQuery {
   @IsIn(CONVERSATION_STATUSES, { message: `status must be one of ${CONVERSATION_STATUSES.join(', ')}` })
   status?: ConversationStatus;
 
-  @ApiPropertyOptional({ description: `Page size, 1 to ${MAX_PAGE_SIZE}`, default: 50, minimum: 1, maximum: MAX_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
+  @LimitField(50, MAX_PAGE_SIZE)
   limit?: number;
 
-  @ApiPropertyOptional({ description: '`next_cursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @Matches(/^[A-Za-z0-9_-]{1,512}$/, { message: 'cursor is not valid' })
+  @CursorField()
   cursor?: string;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { Message, MESSAGE_ROLES } from '../message.entity';
+import { CursorField, LimitField } from '../../common/page-query';
 
 export const MAX_CONTENT = 8000;
 
@@ -93,17 +93,9 @@ export class MessageListDto {
 }
 
 export class ListMessagesQuery {
-  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 500 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(500)
+  @LimitField(100, 500)
   limit?: number;
 
-  @ApiPropertyOptional({ description: '`next_cursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @Matches(/^[A-Za-z0-9_-]{1,512}$/, { message: 'cursor is not valid' })
+  @CursorField()
   cursor?: string;
 }

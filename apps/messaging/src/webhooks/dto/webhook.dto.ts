@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.entity';
 import type { WebhookEndpoint } from '../webhook-endpoint.entity';
+import { CursorField, LimitField } from '../../common/page-query';
 
 export class WebhookSettingsDto {
   @ApiProperty({ type: String, nullable: true, example: 'https://example.com/hooks/messaging', description: 'null when no webhook is set' })
@@ -105,17 +105,9 @@ export class ListDeliveriesQuery {
   @MaxLength(64)
   conversation_id?: string;
 
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(200)
+  @LimitField(50, 200)
   limit?: number;
 
-  @ApiPropertyOptional({ description: '`next_cursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @Matches(/^[A-Za-z0-9_-]{1,512}$/, { message: 'cursor is not valid' })
+  @CursorField()
   cursor?: string;
 }
