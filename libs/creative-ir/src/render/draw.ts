@@ -3,6 +3,7 @@ import type { MaterializedDocument, MaterializedNode } from '../layout/materiali
 import { drawProcedural } from '../procedural/procedural';
 import type { BlendMode, CornerRadius, IrNode, Paint, Shadow, TextNode } from '../schema/ir-schema';
 import { parseColor, toCss } from '../color/color';
+import { imageBox } from './image-box';
 
 /** The 2D context shared by raster canvases, SVG canvases and PDF pages. */
 export type Ctx = SKRSContext2D;
@@ -237,24 +238,8 @@ function drawImageNode(ctx: Ctx, m: MaterializedNode, assets: DrawAssets, warnin
     ctx.fillRect(0, 0, w, h);
     return;
   }
-  const iw = img.width;
-  const ih = img.height;
-  const fit = node.fit ?? 'cover';
-  if (fit === 'fill') {
-    ctx.drawImage(img, 0, 0, w, h);
-    return;
-  }
-  const s = fit === 'cover' ? Math.max(w / iw, h / ih) : Math.min(w / iw, h / ih);
-  const dw = iw * s;
-  const dh = ih * s;
-  let dx = (w - dw) / 2;
-  let dy = (h - dh) / 2;
-  if (fit === 'cover') {
-    const fp = node.focalPoint ?? { x: 0.5, y: 0.5 };
-    dx = Math.min(0, Math.max(w - dw, w / 2 - fp.x * dw));
-    dy = Math.min(0, Math.max(h - dh, h / 2 - fp.y * dh));
-  }
-  ctx.drawImage(img, dx, dy, dw, dh);
+  const box = imageBox(node.fit ?? 'cover', node.focalPoint, w, h, img.width, img.height);
+  ctx.drawImage(img, box.x, box.y, box.w, box.h);
 }
 
 function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: number, doc: MaterializedDocument, assets: DrawAssets, warnings: DrawWarnings): void {

@@ -9,6 +9,7 @@ import type { CornerRadius, IrNode, Paint, TextNode } from '../schema/ir-schema'
 import { parseColor, toCss } from '../color/color';
 import { prepare, type RenderOptions } from './render';
 import type { Ctx } from './draw';
+import { imageBox } from './image-box';
 
 /**
  * Standalone HTML export: one absolutely positioned element per node, at the boxes and line
@@ -129,21 +130,7 @@ async function imageHtml(m: MaterializedNode, img: Image | undefined, options: R
   }
   const w = m.width;
   const h = m.height;
-  const fit = n.fit ?? 'cover';
-  let box = { x: 0, y: 0, w, h };
-  if (fit !== 'fill') {
-    const s = fit === 'cover' ? Math.max(w / img.width, h / img.height) : Math.min(w / img.width, h / img.height);
-    const dw = img.width * s;
-    const dh = img.height * s;
-    let dx = (w - dw) / 2;
-    let dy = (h - dh) / 2;
-    if (fit === 'cover') {
-      const fp = n.focalPoint ?? { x: 0.5, y: 0.5 };
-      dx = Math.min(0, Math.max(w - dw, w / 2 - fp.x * dw));
-      dy = Math.min(0, Math.max(h - dh, h / 2 - fp.y * dh));
-    }
-    box = { x: dx, y: dy, w: dw, h: dh };
-  }
+  const box = imageBox(n.fit ?? 'cover', n.focalPoint, w, h, img.width, img.height);
   return `<img alt="" src="${src}" style="position:absolute;left:${px(box.x)};top:${px(box.y)};width:${px(box.w)};height:${px(box.h)};max-width:none">`;
 }
 
