@@ -4,19 +4,22 @@ import sharp, { type Sharp } from 'sharp';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 
 /**
- * PNG encoding chosen by content, known from the IR before drawing:
+ * PNG encoding chosen by content, known from the IR before drawing. Opaque pages are written by the
+ * library's own PNG writer (RGB, node's zlib, deflated in parallel bands; see `encodeRgbPng`):
  *
- * - `flat` — shapes, text, gradients: rows without a filter, zlib level 4 (sharp: libpng with
- *   zlib-ng). Flat color runs deflate well as they are; filters only add noise there. Level 4 is
- *   within 3% of level 6's size and ~20% faster (gradient design: 515 KB in 24 ms against 506 KB in 29 ms).
+ * - `flat` — shapes, text, gradients: rows without a filter, zlib level 4. Flat color runs deflate
+ *   well as they are; filters only add noise there (text design: 89 KB unfiltered, 116–120 KB with
+ *   "sub" or "up"). Node's zlib at level 4 is also smaller than sharp's zlib-ng at the same level
+ *   (text 89 KB against 100 KB, gradient 479 KB against 515 KB).
  * - `photo` — photographs and procedural backgrounds (visible image or procedural nodes covering at
  *   least a quarter of the page): every row with the PNG "up" filter and run-length deflate
- *   (node's zlib, Z_RLE). About as small as libpng's adaptive filtering at level 6 and 4–5x faster
- *   (benchmark image design: 528 KB in ~24 ms against 752 KB / 35 ms unfiltered, 450 KB / 87 ms adaptive).
+ *   (Z_RLE). About as small as libpng's adaptive filtering at level 6 and 4–5x faster
+ *   (benchmark image design: 528 KB against 752 KB unfiltered, 450 KB adaptive in 87 ms).
  *
- * Both are lossless and deterministic (same pixels, same bytes). A palette (indexed) PNG would be
- * smaller still for art with at most 256 colors, but anti-aliased text alone has more (the text
- * benchmark design: 781), so it is not attempted.
+ * Both are lossless and deterministic (same pixels, same bytes, on any machine: the bands depend on
+ * the image size only). A palette (indexed) PNG would be smaller still for art with at most 256
+ * colors, but anti-aliased text alone has more (the text benchmark design: 781), so it is not
+ * attempted. Pages that may be transparent go through sharp (RGBA, see `encodePng`).
  */
 export type PngEncoding = 'flat' | 'photo';
 
@@ -57,95 +60,218 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const sub4 = (a: number, b: number) => ((a | 0x80808080) - (b & 0x7f7f7f7f)) ^ ((a ^ ~b) & 0x80808080);
 
 /**
- * "Up"-filtered RGB scanlines from opaque RGBA (premultiplied or not: alpha is 255 everywhere).
- * Works on 32-bit pixels and writes each row as 32-bit words (4 pixels -> 3 words), ~3 ms for
- * 1080x1080; the first row is left unfiltered.
+ * Writes rows y0..y1 of opaque RGBA pixels (premultiplied or not: alpha is 255 everywhere) as RGB
+ * PNG scanlines into `out` (row y at y * (width * 3 + 1)), each with its filter byte: "up" when `up`
+ * (except row 0), none otherwise. Works on 32-bit pixels and writes each row as 32-bit words
+ * (4 pixels -> 3 words), ~2–3 ms for 1080x1080. `pixels` must start on a 4-byte boundary.
  */
-export function upFilteredRgb(pixels: Buffer, width: number, height: number): Buffer {
+export function packRgbRows(pixels: Buffer, width: number, out: Buffer, y0: number, y1: number, up: boolean): void {
+  if (!LITTLE_ENDIAN) return packRgbRowsBytes(pixels, width, out, y0, y1, up);
   const stride = width * 3 + 1;
-  const out = Buffer.allocUnsafe(stride * height);
-  if (!LITTLE_ENDIAN) return upFilteredRgbBytes(pixels, width, height, out);
-  const aligned = pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels);
-  const px = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
+  const px = new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2);
   const row = new Uint32Array(Math.ceil((width * 3) / 4));
   const rowBytes = new Uint8Array(row.buffer, 0, width * 3);
   const n4 = width & ~3;
-  for (let y = 0; y < height; y++) {
+  for (let y = y0; y < y1; y++) {
     const base = y * width;
-    const up = y === 0 ? -1 : base - width;
+    const filtered = up && y > 0;
     let k = 0;
-    for (let x = 0; x < n4; x += 4) {
-      const i = base + x;
-      const d0 = up < 0 ? px[i] : sub4(px[i], px[i - width]);
-      const d1 = up < 0 ? px[i + 1] : sub4(px[i + 1], px[i + 1 - width]);
-      const d2 = up < 0 ? px[i + 2] : sub4(px[i + 2], px[i + 2 - width]);
-      const d3 = up < 0 ? px[i + 3] : sub4(px[i + 3], px[i + 3 - width]);
-      row[k++] = (d0 & 0xffffff) | (d1 << 24);
-      row[k++] = ((d1 >>> 8) & 0xffff) | (d2 << 16);
-      row[k++] = ((d2 >>> 16) & 0xff) | (d3 << 8);
+    if (filtered) {
+      for (let x = 0; x < n4; x += 4) {
+        const i = base + x;
+        const d0 = sub4(px[i], px[i - width]);
+        const d1 = sub4(px[i + 1], px[i + 1 - width]);
+        const d2 = sub4(px[i + 2], px[i + 2 - width]);
+        const d3 = sub4(px[i + 3], px[i + 3 - width]);
+        row[k++] = (d0 & 0xffffff) | (d1 << 24);
+        row[k++] = ((d1 >>> 8) & 0xffff) | (d2 << 16);
+        row[k++] = ((d2 >>> 16) & 0xff) | (d3 << 8);
+      }
+    } else {
+      for (let x = 0; x < n4; x += 4) {
+        const i = base + x;
+        const d0 = px[i];
+        const d1 = px[i + 1];
+        const d2 = px[i + 2];
+        const d3 = px[i + 3];
+        row[k++] = (d0 & 0xffffff) | (d1 << 24);
+        row[k++] = ((d1 >>> 8) & 0xffff) | (d2 << 16);
+        row[k++] = ((d2 >>> 16) & 0xff) | (d3 << 8);
+      }
     }
     const o = y * stride;
-    out[o] = up < 0 ? 0 : 2;
+    out[o] = filtered ? 2 : 0;
     out.set(rowBytes.subarray(0, n4 * 3), o + 1);
     for (let x = n4; x < width; x++) {
       const i = base + x;
-      const d = up < 0 ? px[i] : sub4(px[i], px[i - width]);
+      const d = filtered ? sub4(px[i], px[i - width]) : px[i];
       const t = o + 1 + x * 3;
       out[t] = d;
       out[t + 1] = d >>> 8;
       out[t + 2] = d >>> 16;
     }
   }
-  return out;
 }
 
 /** The same, byte by byte (big-endian hosts). */
-export function upFilteredRgbBytes(p: Buffer, width: number, height: number, out: Buffer): Buffer {
-  let o = 0;
-  for (let y = 0; y < height; y++) {
-    out[o++] = y === 0 ? 0 : 2;
+export function packRgbRowsBytes(p: Buffer, width: number, out: Buffer, y0: number, y1: number, up: boolean): void {
+  const stride = width * 3 + 1;
+  for (let y = y0; y < y1; y++) {
+    const filtered = up && y > 0;
+    let o = y * stride;
+    out[o++] = filtered ? 2 : 0;
     for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
-      for (let c = 0; c < 3; c++) out[o++] = y === 0 ? p[i + c] : p[i + c] - p[i + c - width * 4];
+      for (let c = 0; c < 3; c++) out[o++] = filtered ? p[i + c] - p[i + c - width * 4] : p[i + c];
     }
   }
-  return out;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
+/** Filtered data per band (~1 MiB), and at most this many bands. */
+const BAND_BYTES = 1 << 20;
+const MAX_BANDS = 8;
+
+/**
+ * How many bands `encodeRgbPng` deflates an image's scanlines in: one per ~1 MiB, at most 8. It
+ * depends on the size only, never on the machine, so the bytes are the same everywhere.
+ */
+export function pngBands(width: number, height: number): number {
+  return Math.max(1, Math.min(MAX_BANDS, height, Math.ceil(((width * 3 + 1) * height) / BAND_BYTES)));
+}
+
+interface DeflatedBand {
+  /** Raw deflate blocks: ends on a byte boundary (sync flush) unless it is the last band. */
+  body: Buffer;
+  /** Adler-32 of the band's input. */
+  adler: number;
+  length: number;
+}
+
+/**
+ * Deflates one band on libuv's thread pool, as a zlib stream primed with the previous 32 KB of
+ * input (so matches reach across the band boundary as they would in one stream). A band that is
+ * not the last ends with a sync flush instead of the final block; the zlib wrapper's trailer still
+ * gives the band's Adler-32.
+ */
+function deflateBand(data: Buffer, dictionary: Buffer | undefined, options: zlib.ZlibOptions, last: boolean): Promise<DeflatedBand> {
+  return new Promise((resolve, reject) => {
+    const z = zlib.createDeflate({ ...options, chunkSize: 1 << 20, ...(dictionary ? { dictionary } : {}) });
+    const chunks: Buffer[] = [];
+    let n = 0;
+    let bodyEnd = -1;
+    z.on('data', (c: Buffer) => {
+      chunks.push(c);
+      n += c.length;
+    });
+    z.on('error', reject);
+    z.on('end', () => {
+      const all = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, n);
+      // zlib header: 2 bytes, plus the 4-byte dictionary id when primed.
+      resolve({ body: all.subarray(dictionary ? 6 : 2, last ? n - 4 : bodyEnd), adler: all.readUInt32BE(n - 4), length: data.length });
+    });
+    z.write(data);
+    if (last) z.end();
+    else
+      z.flush(zlib.constants.Z_SYNC_FLUSH, () => {
+        bodyEnd = n;
+        z.end();
+      });
+  });
+}
+
+const ADLER_BASE = 65521;
+
+/** Adler-32 of A followed by B from adler(A), adler(B) and B's length (zlib's adler32_combine). */
+export function adler32Combine(a1: number, a2: number, len2: number): number {
+  const rem = len2 % ADLER_BASE;
+  let s1 = a1 & 0xffff;
+  let s2 = (rem * s1) % ADLER_BASE;
+  s1 += (a2 & 0xffff) + ADLER_BASE - 1;
+  s2 += (a1 >>> 16) + (a2 >>> 16) + ADLER_BASE - rem;
+  if (s1 >= ADLER_BASE) s1 -= ADLER_BASE;
+  if (s1 >= ADLER_BASE) s1 -= ADLER_BASE;
+  if (s2 >= 2 * ADLER_BASE) s2 -= 2 * ADLER_BASE;
+  if (s2 >= ADLER_BASE) s2 -= ADLER_BASE;
+  return ((s2 << 16) | s1) >>> 0;
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** RGB PNG of opaque pixels with every row "up"-filtered (see `PngEncoding`). */
-async function encodePhotoPng(pixels: Buffer, width: number, height: number, level: number | undefined): Promise<Buffer> {
-  const filtered = upFilteredRgb(pixels, width, height);
-  // One large output chunk instead of zlib's default 16 KB pieces (~2 ms less for 500 KB).
-  const chunkSize = 1 << 20;
-  const idat = await deflate(filtered, level === undefined ? { level: 6, strategy: zlib.constants.Z_RLE, memLevel: 9, chunkSize } : { level, memLevel: 9, chunkSize });
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolor RGB
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+/**
+ * RGB PNG of opaque pixels: scanlines unfiltered or "up"-filtered, deflated with `options`. Large
+ * images are cut into bands (`pngBands`) that are filtered one after another on this thread and
+ * deflated in parallel on libuv's thread pool as soon as each is ready, then joined into one zlib
+ * stream (sync-flushed bands, combined Adler-32) in one IDAT chunk: pigz's method. On an idle
+ * 2-core machine that takes a 1080x1080 page's PNG step from ~22 to ~13 ms; under load the bands
+ * simply queue, at the cost of a few hundred bytes per band.
+ */
+export async function encodeRgbPng(pixels: Buffer, width: number, height: number, up: boolean, options: zlib.ZlibOptions): Promise<Buffer> {
+  const stride = width * 3 + 1;
+  const aligned = pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels);
+  const scan = Buffer.allocUnsafe(stride * height);
+  const bands = pngBands(width, height);
+  let idat: Buffer[];
+  if (bands === 1) {
+    packRgbRows(aligned, width, scan, 0, height, up);
+    idat = [await deflate(scan, { ...options, chunkSize: 1 << 20 })];
+  } else {
+    const jobs: Promise<DeflatedBand>[] = [];
+    for (let k = 0; k < bands; k++) {
+      const y0 = Math.floor((height * k) / bands);
+      const y1 = Math.floor((height * (k + 1)) / bands);
+      packRgbRows(aligned, width, scan, y0, y1, up);
+      const start = y0 * stride;
+      const dictionary = k === 0 ? undefined : scan.subarray(Math.max(0, start - 32768), start);
+      jobs.push(deflateBand(scan.subarray(start, y1 * stride), dictionary, options, k === bands - 1));
+    }
+    const done = await Promise.all(jobs);
+    let adler = done[0].adler;
+    for (let k = 1; k < done.length; k++) adler = adler32Combine(adler, done[k].adler, done[k].length);
+    const trailer = Buffer.allocUnsafe(4);
+    trailer.writeUInt32BE(adler);
+    // zlib header: deflate, 32 KB window, no dictionary (FLEVEL "default").
+    idat = [Buffer.from([0x78, 0x9c]), ...done.map((b) => b.body), trailer];
+  }
+  const idatLength = idat.reduce((n, b) => n + b.length, 0);
+  const out = Buffer.allocUnsafe(SIGNATURE.length + 25 + 12 + idatLength + 12);
+  let o = SIGNATURE.copy(out, 0);
+  // IHDR: width, height, bit depth 8, truecolor RGB, deflate, adaptive filtering method, no interlace.
+  out.writeUInt32BE(13, o);
+  out.write('IHDR', o + 4, 'latin1');
+  out.writeUInt32BE(width, o + 8);
+  out.writeUInt32BE(height, o + 12);
+  out.set([8, 2, 0, 0, 0], o + 16);
+  out.writeUInt32BE(zlib.crc32(out.subarray(o + 4, o + 21)), o + 21);
+  o += 25;
+  out.writeUInt32BE(idatLength, o);
+  out.write('IDAT', o + 4, 'latin1');
+  let crc = zlib.crc32(out.subarray(o + 4, o + 8));
+  o += 8;
+  for (const b of idat) {
+    crc = zlib.crc32(b, crc);
+    o += b.copy(out, o);
+  }
+  out.writeUInt32BE(crc, o);
+  o += 4;
+  out.writeUInt32BE(0, o);
+  out.write('IEND', o + 4, 'latin1');
+  out.writeUInt32BE(zlib.crc32(out.subarray(o + 4, o + 8)), o + 8);
+  return out;
+}
+
+/** zlib options for an opaque page's scanlines with these settings. */
+function deflateOptions(settings: PngSettings): zlib.ZlibOptions {
+  if (settings.encoding === 'photo' && settings.level === undefined) return { level: 6, strategy: zlib.constants.Z_RLE, memLevel: 9 };
+  return { level: settings.level ?? FLAT_LEVEL, memLevel: 9 };
 }
 
 /**
  * Encodes premultiplied RGBA pixels as PNG with the given settings. `opaque` (every pixel's alpha is
- * 255) drops the alpha channel; transparent output goes through sharp, with adaptive filtering for
- * `photo` (zlib level 3 unless set).
+ * 255) drops the alpha channel and uses the library's writer (`encodeRgbPng`); transparent output
+ * goes through sharp (RGBA), with adaptive filtering for `photo` (zlib level 3 unless set).
  */
 export async function encodePng(pixels: Buffer, width: number, height: number, settings: PngSettings, opaque: boolean): Promise<Buffer> {
-  if (opaque && settings.encoding === 'photo') return encodePhotoPng(pixels, width, height, settings.level);
-  let img = sharp(pixels, { raw: { width, height, channels: 4, premultiplied: !opaque } });
-  if (opaque) img = img.removeAlpha();
-  return pngWithSharp(img, settings);
+  if (opaque) return encodeRgbPng(pixels, width, height, settings.encoding === 'photo', deflateOptions(settings));
+  return pngWithSharp(sharp(pixels, { raw: { width, height, channels: 4, premultiplied: true } }), settings);
 }
 
 /** The PNG step for a sharp pipeline (resized or transparent output). */
@@ -156,7 +282,7 @@ export function pngWithSharp(img: Sharp, settings: PngSettings): Promise<Buffer>
 
 /** Settings in words, e.g. for benchmark reports. */
 export function describePng(settings: PngSettings, opaque = true): string {
-  if (settings.encoding === 'photo' && opaque) return `photo: up filter, ${settings.level === undefined ? 'run-length deflate' : `zlib ${settings.level}`} (node zlib)`;
-  if (settings.encoding === 'photo') return `photo: adaptive filters, zlib ${settings.level ?? 3} (sharp)`;
-  return `flat: no filter, zlib ${settings.level ?? FLAT_LEVEL} (sharp)`;
+  if (!opaque) return `${settings.encoding}: ${settings.encoding === 'photo' ? 'adaptive filters' : 'no filter'}, zlib ${settings.level ?? (settings.encoding === 'photo' ? 3 : FLAT_LEVEL)} (sharp, RGBA)`;
+  const deflated = settings.encoding === 'photo' && settings.level === undefined ? 'run-length deflate' : `zlib ${settings.level ?? FLAT_LEVEL}`;
+  return `${settings.encoding}: ${settings.encoding === 'photo' ? 'up filter' : 'no filter'}, ${deflated} (node zlib, parallel bands)`;
 }

@@ -183,7 +183,7 @@ export function pngSettingsFor(doc: MaterializedDocument, options: RenderOptions
 }
 
 /**
- * Encodes premultiplied RGBA (sharp, or the library's own PNG writer for `photo` PNGs; both much
+ * Encodes premultiplied RGBA (the library's own PNG writer for opaque PNGs, sharp otherwise; both much
  * faster than the canvas encoder, and smaller). `opaque` drops the alpha channel (smaller files);
  * pass it when known, e.g. from `isOpaqueDocument`. Without a document, `pngEncoding: 'auto'` means `flat`.
  */
