@@ -2,7 +2,7 @@ import type { Config as YogaConfig, Node as YogaNode } from 'yoga-layout/dist/sr
 import { ensureFonts, type FontOptions } from '../fonts/font-registry';
 import type { FrameNode, IrDocument, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
-import { layoutTextShared, type TextLayout, type TextLayoutInput } from '../text/text-layout';
+import { sharedTextLayouts, type TextLayout, type TextLayoutInput } from '../text/text-layout';
 import { loadYogaOnce, yogaSync, type LoadedYoga, type YogaModule } from './yoga-loader';
 
 /** A node resolved to an absolute box (document pixels, before its own rotation). */
@@ -59,6 +59,8 @@ interface Built {
   children: Built[];
   /** Last text measurement yoga asked for (reused for the final box when it is the same). */
   measured?: { maxWidth: number | undefined; layout: TextLayout };
+  /** A text node's shared layouts by box size. */
+  layoutAt?: (maxWidth: number | undefined, maxHeight: number | undefined) => TextLayout;
 }
 
 function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, parent: IrNode | undefined, lang: string, isRoot: boolean, docW: number, docH: number): Built {
@@ -140,11 +142,12 @@ function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, pare
   const built: Built = { yn, node, id, children: [] };
 
   if (node.type === 'text') {
-    const input = textInput(node, lang);
+    const layoutAt = sharedTextLayouts(textInput(node, lang));
+    built.layoutAt = layoutAt;
     yn.setMeasureFunc((width, widthMode, height, heightMode) => {
       const maxWidth = widthMode === Y.MeasureMode.Undefined ? node.maxWidth : width;
       const maxHeight = heightMode === Y.MeasureMode.Undefined ? undefined : height;
-      const l = layoutTextShared({ ...input, maxWidth, maxHeight: node.fit === 'shrink' ? maxHeight : undefined });
+      const l = layoutAt(maxWidth, node.fit === 'shrink' ? maxHeight : undefined);
       built.measured = { maxWidth, layout: l };
       const w = widthMode === Y.MeasureMode.Exactly ? width : Math.min(Math.ceil(l.width * 100) / 100, widthMode === Y.MeasureMode.AtMost ? width : Infinity);
       return { width: w, height: heightMode === Y.MeasureMode.Exactly ? height : l.height };
@@ -205,11 +208,7 @@ function collect(b: Built, ox: number, oy: number, lang: string, warnings: Mater
     out.text =
       prev && reusable
         ? prev.layout
-      : layoutTextShared({
-          ...textInput(t, lang),
-          maxWidth: l.width + 0.05,
-          maxHeight: t.fit === 'grow' ? undefined : l.height + 0.05,
-        });
+      : (b.layoutAt ?? sharedTextLayouts(textInput(t, lang)))(l.width + 0.05, t.fit === 'grow' ? undefined : l.height + 0.05);
     if (out.text.overflow || (out.text.truncated && t.maxLines === undefined)) {
       warnings.push({ id: b.id, message: 'text does not fit its box' + (out.text.truncated ? ' and was truncated' : '') });
     }

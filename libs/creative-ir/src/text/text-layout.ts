@@ -349,27 +349,34 @@ export function clearTextCache(): void {
 const layouts = new Map<string, TextLayout>();
 const LAYOUTS_MAX = 2_000;
 
-const LAYOUT_KEYS = ['text', 'fontFamily', 'fontWeight', 'fontStyle', 'fontSize', 'lineHeight', 'letterSpacing', 'textTransform', 'direction', 'lang', 'maxWidth', 'maxHeight', 'maxLines', 'ellipsis', 'fit', 'minFontSize', 'maxFontSize'] as const;
-// Compile-time check that the key covers every input field.
-const everyField: Exclude<keyof TextLayoutInput, (typeof LAYOUT_KEYS)[number]> extends never ? true : never = true;
+const LAYOUT_KEYS = ['text', 'fontFamily', 'fontWeight', 'fontStyle', 'fontSize', 'lineHeight', 'letterSpacing', 'textTransform', 'direction', 'lang', 'maxLines', 'ellipsis', 'fit', 'minFontSize', 'maxFontSize'] as const;
+// Compile-time check that the key (with the box, maxWidth and maxHeight) covers every input field.
+const everyField: Exclude<keyof TextLayoutInput, (typeof LAYOUT_KEYS)[number] | 'maxWidth' | 'maxHeight'> extends never ? true : never = true;
 void everyField;
 
-function layoutKey(i: TextLayoutInput): string {
-  // JSON keeps the fields apart whatever characters they contain.
-  return JSON.stringify(LAYOUT_KEYS.map((k) => i[k]));
+/**
+ * Shared layouts of one text at any box size: the fields other than the box are keyed once (JSON
+ * keeps them apart whatever characters they contain), so yoga's repeated measurements of a node
+ * cost a map lookup each. Results are frozen and shared with every other caller of the same input.
+ */
+export function sharedTextLayouts(input: TextLayoutInput): (maxWidth: number | undefined, maxHeight: number | undefined) => TextLayout {
+  const prefix = JSON.stringify(LAYOUT_KEYS.map((k) => input[k]));
+  return (maxWidth, maxHeight) => {
+    checkGeneration();
+    const key = `${prefix}${maxWidth}|${maxHeight}`;
+    let l = layouts.get(key);
+    if (!l) {
+      l = layoutText({ ...input, maxWidth, maxHeight });
+      for (const line of l.lines) Object.freeze(line);
+      Object.freeze(l.lines);
+      Object.freeze(l);
+      if (layouts.size >= LAYOUTS_MAX) layouts.clear();
+      layouts.set(key, l);
+    }
+    return l;
+  };
 }
 
 export function layoutTextShared(input: TextLayoutInput): TextLayout {
-  checkGeneration();
-  const key = layoutKey(input);
-  let l = layouts.get(key);
-  if (!l) {
-    l = layoutText(input);
-    for (const line of l.lines) Object.freeze(line);
-    Object.freeze(l.lines);
-    Object.freeze(l);
-    if (layouts.size >= LAYOUTS_MAX) layouts.clear();
-    layouts.set(key, l);
-  }
-  return l;
+  return sharedTextLayouts(input)(input.maxWidth, input.maxHeight);
 }
