@@ -11,3 +11,4 @@ export * from './lib/create-app';
 export * from './lib/database-runtime';
 export * from './lib/run-service';
 export * from './lib/platform-tables';
+export * from './lib/page-query';

@@ -45,6 +45,10 @@ describe('entity CRUD: list, update, delete, personality', () => {
     const bad = expectStatus(await t.http.get('/api/v1/entities?limit=0&cursor=garbage').set(bearer(other)), 422).body;
     expect(bad.code).toBe('validation_error');
     expect(expectStatus(await t.http.get('/api/v1/entities?cursor=garbage').set(bearer(other)), 422).body.details[0].loc).toEqual(['query', 'cursor']);
+    // Shapes that pass a loose check but are not a page size or a cursor this API wrote.
+    expect(expectStatus(await t.http.get('/api/v1/entities?limit=2.5').set(bearer(other)), 422).body.details[0].loc).toEqual(['query', 'limit']);
+    const loose = Buffer.from(JSON.stringify(['2026', made[0].id])).toString('base64url');
+    expect(expectStatus(await t.http.get(`/api/v1/entities?cursor=${loose}`).set(bearer(other)), 422).body.details[0].loc).toEqual(['query', 'cursor']);
   });
 
   it('updates name, status and personality; a new purpose re-derives the personality', async () => {

@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { CursorField, LimitField } from '@platform/http';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -50,11 +51,9 @@ export class ListEntitiesQueryDto {
   @IsOptional() @IsString() @MaxLength(200)
   external_user_id?: string;
 
-  @ApiPropertyOptional({ default: 25, minimum: 1, maximum: 100 })
-  @IsOptional() @Type(() => Number) @IsNumber({ allowNaN: false }) @Min(1) @Max(100)
+  @LimitField(25, 100)
   limit?: number;
 
-  @ApiPropertyOptional({ description: '`next_cursor` of the previous page' })
-  @IsOptional() @IsString() @MaxLength(200)
+  @CursorField()
   cursor?: string;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { CursorField, LimitField } from '@platform/http';
+import { IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Interaction } from '../interaction.entity';
 
 export class SendMessageDto {
@@ -26,12 +26,10 @@ export class ListMessagesQueryDto {
   @IsOptional() @IsISO8601({ strict: true })
   since?: string;
 
-  @ApiPropertyOptional({ description: '`next_cursor` of the previous page' })
-  @IsOptional() @IsString() @MaxLength(200)
+  @CursorField()
   cursor?: string;
 
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional() @Type(() => Number) @IsNumber({ allowNaN: false }) @Min(1) @Max(200)
+  @LimitField(50, 200)
   limit?: number;
 }
 

@@ -49,9 +49,12 @@ describe('messaging /v1/conversations', () => {
       expect(r.status, q).toBe(422);
       expect(r.body.details[0].loc[0]).toBe('query');
     }
-    const badCursor = await t.http.get('/v1/conversations?cursor=bm90LWEtY3Vyc29y').set(auth(alice));
-    expect(badCursor.status).toBe(422);
-    expect(badCursor.body.details).toEqual([{ loc: ['query', 'cursor'], msg: 'Invalid cursor', type: 'value_error' }]);
+    // Not a cursor at all, and a well-formed one whose date JavaScript parses but PostgreSQL does not.
+    for (const cursor of ['bm90LWEtY3Vyc29y', Buffer.from(JSON.stringify(['2026', 'cnv_x'])).toString('base64url')]) {
+      const badCursor = await t.http.get(`/v1/conversations?cursor=${cursor}`).set(auth(alice));
+      expect(badCursor.status, cursor).toBe(422);
+      expect(badCursor.body.details).toEqual([{ loc: ['query', 'cursor'], msg: 'Invalid cursor', type: 'value_error' }]);
+    }
   });
 
   it('answers 401 without a key', async () => {

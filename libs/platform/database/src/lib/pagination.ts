@@ -11,10 +11,18 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
 }
 
+/** What `encodeCursor` writes: `Date#toISOString()` of a four-digit year, and an id. */
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const CURSOR_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The position in a cursor, or a 422 at `loc`. Only what `encodeCursor` writes is accepted: a
+ * looser date (`"2026"` parses in JavaScript but not in PostgreSQL) must not reach the query.
+ */
 export function decodeCursor(cursor: string, loc: (string | number)[] = ['query', 'cursor']): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof createdAt !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(createdAt))) throw new Error();
+    if (typeof createdAt !== 'string' || typeof id !== 'string' || !CURSOR_AT.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !CURSOR_ID.test(id)) throw new Error();
     return { createdAt, id };
   } catch {
     throw new ValidationError([{ loc, msg: 'Invalid cursor', type: 'value_error' }]);
