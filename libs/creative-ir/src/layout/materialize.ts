@@ -59,7 +59,7 @@ interface Built {
   children: Built[];
   /** Last text measurement yoga asked for (reused for the final box when it is the same). */
   measured?: { maxWidth: number | undefined; layout: TextLayout };
-  /** A text node's shared layouts by box size. */
+  /** A text node's shared layouts by box size (set for every text node). */
   layoutAt?: (maxWidth: number | undefined, maxHeight: number | undefined) => TextLayout;
 }
 
@@ -191,7 +191,7 @@ function groupExtent(node: IrNode, axis: 'w' | 'h'): number {
   return m;
 }
 
-function collect(b: Built, ox: number, oy: number, lang: string, warnings: MaterializedDocument['warnings']): MaterializedNode {
+function collect(b: Built, ox: number, oy: number, warnings: MaterializedDocument['warnings']): MaterializedNode {
   const l = b.yn.getComputedLayout();
   const x = ox + l.left;
   const y = oy + l.top;
@@ -208,12 +208,12 @@ function collect(b: Built, ox: number, oy: number, lang: string, warnings: Mater
     out.text =
       prev && reusable
         ? prev.layout
-      : (b.layoutAt ?? sharedTextLayouts(textInput(t, lang)))(l.width + 0.05, t.fit === 'grow' ? undefined : l.height + 0.05);
+      : b.layoutAt!(l.width + 0.05, t.fit === 'grow' ? undefined : l.height + 0.05);
     if (out.text.overflow || (out.text.truncated && t.maxLines === undefined)) {
       warnings.push({ id: b.id, message: 'text does not fit its box' + (out.text.truncated ? ' and was truncated' : '') });
     }
   }
-  out.children = b.children.map((c) => collect(c, x, y, lang, warnings));
+  out.children = b.children.map((c) => collect(c, x, y, warnings));
   return out;
 }
 
@@ -243,7 +243,7 @@ export function materializeSync(doc: IrDocument): MaterializedDocument {
     const warnings: MaterializedDocument['warnings'] = [];
     const rootX = doc.root.x ?? 0;
     const rootY = doc.root.y ?? 0;
-    const root = collect(built, rootX, rootY, lang, warnings);
+    const root = collect(built, rootX, rootY, warnings);
     return { width: doc.width, height: doc.height, background: doc.background ?? '#ffffff', lang, doc, root, warnings };
   } finally {
     built.yn.freeRecursive();

@@ -376,7 +376,3 @@ export function sharedTextLayouts(input: TextLayoutInput): (maxWidth: number | u
     return l;
   };
 }
-
-export function layoutTextShared(input: TextLayoutInput): TextLayout {
-  return sharedTextLayouts(input)(input.maxWidth, input.maxHeight);
-}
