@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CursorField, LimitField } from '@platform/http';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CHANNEL_KINDS, Conversation, CONVERSATION_STATUSES, ConversationStatus } from '../conversation.entity';
-import { CursorField, LimitField } from '@platform/http';
 
 export const MAX_PAGE_SIZE = 200;
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CursorField, LimitField } from '@platform/http';
 import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { Message, MESSAGE_ROLES } from '../message.entity';
-import { CursorField, LimitField } from '@platform/http';
 
 export const MAX_CONTENT = 8000;
 

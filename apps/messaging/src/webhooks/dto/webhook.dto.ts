@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CursorField, LimitField } from '@platform/http';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.entity';
 import type { WebhookEndpoint } from '../webhook-endpoint.entity';
-import { CursorField, LimitField } from '@platform/http';
 
 export class WebhookSettingsDto {
   @ApiProperty({ type: String, nullable: true, example: 'https://example.com/hooks/messaging', description: 'null when no webhook is set' })
