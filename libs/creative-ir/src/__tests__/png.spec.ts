@@ -2,7 +2,8 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodePng, materialize, pngSettingsFor, rasterize, renderIr } from '../index';
-import { adler32Combine, packRgbRows, packRgbRowsBytes, pngBands } from '../render/png';
+import { huffmanLengths } from '../render/deflate-runs';
+import { adler32Combine, packRgbRows, packRgbRowsBytes, pngBands, pngSegments } from '../render/png';
 import { designs } from './designs';
 import { doc, rect } from './fixtures';
 
@@ -134,6 +135,109 @@ describe('PNG encoding by content', () => {
       const a = data.subarray(0, cut);
       const b = data.subarray(cut);
       expect(adler32Combine(adler(a), adler(b), b.length), `cut ${cut}`).toBe(adler(data));
+    }
+  });
+
+  /** Opaque pixels from a list of [rows, fill] stretches: a color for flat rows, or 'noise'. */
+  function stretches(w: number, parts: Array<[number, [number, number, number] | 'noise' | 'stripes']>): { px: Buffer; h: number } {
+    const h = parts.reduce((n, [rows]) => n + rows, 0);
+    const px = Buffer.alloc(w * h * 4);
+    let y = 0;
+    for (const [rows, fill] of parts) {
+      for (let r = 0; r < rows; r++, y++) {
+        for (let x = 0; x < w; x++) {
+          const i = (y * w + x) * 4;
+          const c = fill === 'noise' ? [(x * 31 + y * 17) & 255, (x * y) & 255, (x ^ y) & 255] : fill === 'stripes' ? [x & 1 ? 250 : 10, 20, x % 7] : fill;
+          px[i] = c[0];
+          px[i + 1] = c[1];
+          px[i + 2] = c[2];
+          px[i + 3] = 255;
+        }
+      }
+    }
+    return { px, h };
+  }
+
+  it('finds runs of periodic rows: one color unfiltered, repeated rows for "up"; short runs stay with zlib', () => {
+    const bg: [number, number, number] = [251, 250, 247];
+    // 1080 wide: a run needs 21 rows (64 KB of scanlines).
+    const { px, h } = stretches(1080, [
+      [30, bg],
+      [5, 'noise'],
+      [20, bg], // too short
+      [5, 'noise'],
+      [25, [0, 0, 0]],
+      [25, bg], // another color: its own run
+      [3, 'noise'],
+      [40, 'stripes'], // repeated, but not one color
+    ]);
+    expect(pngSegments(px, 1080, h, false)).toEqual([
+      { y0: 0, y1: 30, q: bg },
+      { y0: 30, y1: 60 },
+      { y0: 60, y1: 85, q: [0, 0, 0] },
+      { y0: 85, y1: 110, q: bg },
+      { y0: 110, y1: 153 },
+    ]);
+    // "up": the first row of each stretch differs from the one above; the rest repeat it.
+    expect(pngSegments(px, 1080, h, true)).toEqual([
+      { y0: 0, y1: 1 },
+      { y0: 1, y1: 30, q: [0, 0, 0] },
+      { y0: 30, y1: 61 },
+      { y0: 61, y1: 85, q: [0, 0, 0] },
+      { y0: 85, y1: 86 },
+      { y0: 86, y1: 110, q: [0, 0, 0] },
+      { y0: 110, y1: 114 },
+      { y0: 114, y1: 153, q: [0, 0, 0] },
+    ]);
+  });
+
+  it('writes runs of periodic rows as deflate blocks that zlib inflates to the same scanlines', async () => {
+    const bg: [number, number, number] = [12, 200, 99];
+    const cases: Array<[number, Array<[number, [number, number, number] | 'noise' | 'stripes']>]> = [
+      [1080, [[1080, bg]]], // one run, the final block
+      [1080, [[300, bg], [200, 'noise'], [100, [255, 255, 255]], [50, 'stripes'], [400, bg]]], // ends on a run
+      [1080, [[3, 'noise'], [600, bg], [1, 'noise']]],
+      [87, [[2000, bg], [10, 'noise'], [900, bg]]], // 3 * 87 - 3 = 258: each row ends on a whole match
+      [4000, [[40, 'noise'], [60, bg], [40, 'stripes']]],
+      [1, [[30000, bg], [5, 'noise'], [20000, bg]]], // one pixel a row: no match after the first pixel
+    ];
+    for (const [w, parts] of cases) {
+      const { px, h } = stretches(w, parts);
+      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'photo' as const }, { encoding: 'flat' as const, level: 9 }]) {
+        const label = `${w}x${h} ${parts.map(([n, f]) => `${n}:${typeof f === 'string' ? f : 'color'}`).join(',')} ${JSON.stringify(settings)}`;
+        const up = settings.encoding === 'photo';
+        expect(pngSegments(px, w, h, up).some((s) => s.q), `${label} has runs`).toBe(true);
+        const png = await encodePng(px, w, h, settings, true);
+        const expected = Buffer.alloc((w * 3 + 1) * h);
+        packRgbRowsBytes(px, w, expected, 0, h, up);
+        expect(scanlines(png).equals(expected), label).toBe(true);
+        expect((await decoded(png)).data.equals(px), label).toBe(true);
+        expect((await encodePng(px, w, h, settings, true)).equals(png), `${label}: same bytes twice`).toBe(true);
+      }
+    }
+    // What the runs save: the text design's margins and line gaps cost ~5 bytes a row.
+    const text = (await designs())[0];
+    const r = await rasterize(text.ir, { assets: text.assets });
+    const runs = pngSegments(r.pixels, 1080, 1080, false).filter((s) => s.q);
+    expect(runs.reduce((n, s) => n + s.y1 - s.y0, 0)).toBeGreaterThan(500);
+    const whole = zlib.deflateSync((() => {
+      const b = Buffer.alloc(3241 * 1080);
+      packRgbRowsBytes(r.pixels, 1080, b, 0, 1080, false);
+      return b;
+    })(), { level: 4, memLevel: 9 });
+    expect((await encodePng(r.pixels, 1080, 1080, { encoding: 'flat' }, true)).length).toBeLessThan(whole.length);
+  });
+
+  it('builds complete Huffman codes within the length limit', () => {
+    const kraft = (lengths: number[]) => lengths.reduce((s, l) => s + (l ? 2 ** -l : 0), 0);
+    const cases = [[5], [0, 0, 3], [1, 1], [100, 1, 1, 1, 1], Array.from({ length: 19 }, (_, i) => 2 ** i), Array.from({ length: 286 }, (_, i) => (i % 3 ? 0 : i + 1))];
+    for (const freq of cases) {
+      for (const limit of [7, 15]) {
+        const lengths = huffmanLengths(freq, limit);
+        expect(kraft(lengths), JSON.stringify(freq)).toBe(1);
+        expect(Math.max(...lengths)).toBeLessThanOrEqual(limit);
+        freq.forEach((f, i) => f > 0 && expect(lengths[i]).toBeGreaterThan(0));
+      }
     }
   });
 });

@@ -2,22 +2,27 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
+import { adler32Combine, periodicRows } from './deflate-runs';
+
+export { adler32Combine } from './deflate-runs';
 
 /**
  * PNG encoding chosen by content, known from the IR before drawing. Opaque pages are written by the
  * library's own PNG writer (RGB, node's zlib, deflated in parallel bands; see `encodeRgbPng`):
  *
  * - `flat` — shapes, text, gradients: rows without a filter, zlib level 4. Flat color runs deflate
- *   well as they are; filters only add noise there (text design: 89 KB unfiltered, 116–120 KB with
- *   "sub" or "up"). Node's zlib at level 4 is also smaller than sharp's zlib-ng at the same level
- *   (text 89 KB against 100 KB, gradient 479 KB against 515 KB).
+ *   well as they are; filters only add noise there (text design, all through zlib: 89 KB unfiltered,
+ *   116–120 KB with "sub" or "up"; per-row adaptive filters, even chosen by trial compression, are
+ *   no smaller). Node's zlib at level 4 is also smaller than sharp's zlib-ng at the same level
+ *   (text 89 KB against 100 KB, gradient 479 KB against 515 KB). Rows of one color are written
+ *   without zlib (`pngSegments`), which takes the text design to 87 KB.
  * - `photo` — photographs and procedural backgrounds (visible image or procedural nodes covering at
  *   least a quarter of the page): every row with the PNG "up" filter and run-length deflate
  *   (Z_RLE). About as small as libpng's adaptive filtering at level 6 and 4–5x faster
  *   (benchmark image design: 528 KB against 752 KB unfiltered, 450 KB adaptive in 87 ms).
  *
  * Both are lossless and deterministic (same pixels, same bytes, on any machine: the bands depend on
- * the image size only). A palette (indexed) PNG would be smaller still for art with at most 256
+ * the image size and pixels only). A palette (indexed) PNG would be smaller still for art with at most 256
  * colors, but anti-aliased text alone has more (the text benchmark design: 781), so it is not
  * attempted. Pages that may be transparent go through sharp (RGBA, see `encodePng`).
  */
@@ -126,15 +131,20 @@ export function packRgbRowsBytes(p: Buffer, width: number, out: Buffer, y0: numb
   }
 }
 
-/** zlib output pieces: one large piece instead of zlib's default 16 KB ones (~2 ms less for 500 KB). */
-const ZLIB_CHUNK = 1 << 20;
+/**
+ * zlib's output buffer for `bytes` of input: large enough that a band's output is one piece (zlib's
+ * default 16 KB pieces cost ~2 ms more for 500 KB), but not 1 MiB for every small band, where the
+ * external memory alone brought garbage collections into every encode.
+ */
+const zlibChunk = (bytes: number) => Math.min(1 << 20, Math.max(16 << 10, 2 ** Math.ceil(Math.log2(bytes / 2))));
 
 /** Filtered data per band (~1 MiB), and at most this many bands. */
 const BAND_BYTES = 1 << 20;
 const MAX_BANDS = 8;
 
 /**
- * How many bands `encodeRgbPng` deflates an image's scanlines in: one per ~1 MiB, at most 8. It
+ * How many bands `encodeRgbPng` deflates a stretch of `height` rows in (the whole image unless runs of
+ * periodic rows cut it; see `pngSegments`): one per ~1 MiB, at most 8. It
  * depends on the size only, never on the machine, so the bytes are the same everywhere.
  */
 export function pngBands(width: number, height: number): number {
@@ -157,7 +167,7 @@ interface DeflatedBand {
  */
 function deflateBand(data: Buffer, dictionary: Buffer | undefined, options: zlib.ZlibOptions, last: boolean): Promise<DeflatedBand> {
   return new Promise((resolve, reject) => {
-    const z = zlib.createDeflate({ ...options, chunkSize: ZLIB_CHUNK, ...(dictionary ? { dictionary } : {}) });
+    const z = zlib.createDeflate({ ...options, chunkSize: zlibChunk(data.length), ...(dictionary ? { dictionary } : {}) });
     const chunks: Buffer[] = [];
     let n = 0;
     let bodyEnd = -1;
@@ -181,50 +191,102 @@ function deflateBand(data: Buffer, dictionary: Buffer | undefined, options: zlib
   });
 }
 
-const ADLER_BASE = 65521;
+/** A run of periodic rows must hold at least this many scanline bytes to leave zlib for `periodicRows`. */
+const MIN_RUN_BYTES = 64 << 10;
 
-/** Adler-32 of A followed by B from adler(A), adler(B) and B's length (zlib's adler32_combine). */
-export function adler32Combine(a1: number, a2: number, len2: number): number {
-  const rem = len2 % ADLER_BASE;
-  let s1 = a1 & 0xffff;
-  let s2 = (rem * s1) % ADLER_BASE;
-  s1 += (a2 & 0xffff) + ADLER_BASE - 1;
-  s2 += (a1 >>> 16) + (a2 >>> 16) + ADLER_BASE - rem;
-  if (s1 >= ADLER_BASE) s1 -= ADLER_BASE;
-  if (s1 >= ADLER_BASE) s1 -= ADLER_BASE;
-  if (s2 >= 2 * ADLER_BASE) s2 -= 2 * ADLER_BASE;
-  if (s2 >= ADLER_BASE) s2 -= ADLER_BASE;
-  return ((s2 << 16) | s1) >>> 0;
+/** Rows y0..y1 of the image: deflated by zlib, or (with `q`) a run of periodic rows written by `periodicRows`. */
+export interface PngSegment {
+  y0: number;
+  y1: number;
+  /** The run's 3-byte period after the filter byte: the color (unfiltered), or zeros ("up", repeated rows). */
+  q?: [number, number, number];
+}
+
+/**
+ * Cuts an image into zlib stretches and runs of periodic rows. Unfiltered, a periodic row is one
+ * color from edge to edge, and a run keeps one color; "up"-filtered, it is a row equal to the one
+ * above (all zeros once filtered). Runs shorter than `MIN_RUN_BYTES` stay with zlib, where they cost
+ * less than the extra stream they would take. Depends on the pixels only, so the bytes stay the same
+ * on every machine. `pixels` must start on a 4-byte boundary.
+ */
+export function pngSegments(pixels: Buffer, width: number, height: number, up: boolean): PngSegment[] {
+  const rowBytes = width * 4;
+  const minRows = Math.max(2, Math.ceil(MIN_RUN_BYTES / (width * 3 + 1)));
+  const px = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
+  const row = (y: number) => pixels.subarray(y * rowBytes, (y + 1) * rowBytes);
+  const out: PngSegment[] = [];
+  let done = 0;
+  let start = -1;
+  const close = (end: number) => {
+    if (start >= 0 && end - start >= minRows) {
+      if (start > done) out.push({ y0: done, y1: start });
+      const o = start * rowBytes;
+      out.push({ y0: start, y1: end, q: up ? [0, 0, 0] : [pixels[o], pixels[o + 1], pixels[o + 2]] });
+      done = end;
+    }
+    start = -1;
+  };
+  for (let y = 0; y < height; y++) {
+    if (up || start >= 0) {
+      // Equal to the row above: the run goes on (unfiltered, the run's rows are all of its color).
+      if (y > 0 && row(y).equals(row(y - 1))) {
+        if (start < 0) start = y;
+        continue;
+      }
+      close(y);
+      if (up) continue;
+    }
+    const c = px[y * width];
+    let x = 1;
+    while (x < width && px[y * width + x] === c) x++;
+    if (x === width) start = y;
+  }
+  close(height);
+  if (done < height) out.push({ y0: done, y1: height });
+  return out;
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
- * RGB PNG of opaque pixels: scanlines unfiltered or "up"-filtered, deflated with `options`. Large
- * images are cut into bands (`pngBands`) that are filtered one after another on this thread and
- * deflated in parallel on libuv's thread pool as soon as each is ready, then joined into one zlib
- * stream (sync-flushed bands, combined Adler-32) in one IDAT chunk: pigz's method. On an idle
- * 2-core machine that takes a 1080x1080 photo page's PNG step from ~21 to ~15 ms; under load the bands
- * simply queue, at the cost of a few hundred bytes per band.
+ * RGB PNG of opaque pixels: scanlines unfiltered or "up"-filtered, deflated with `options`, in one
+ * IDAT chunk. Runs of periodic rows (margins, gaps between text lines; `pngSegments`) are written as
+ * deflate blocks directly (`periodicRows`, ~5 bytes a row), without zlib hashing every byte of them.
+ * The rest is cut into bands (`pngBands`) that are filtered one after another on this thread and
+ * deflated in parallel on libuv's thread pool as soon as each is ready, then everything is joined into
+ * one zlib stream (sync-flushed pieces, each zlib band primed with the previous 32 KB, combined
+ * Adler-32): pigz's method. On an idle 2-core machine that takes a 1080x1080 photo page's PNG step
+ * from ~21 to ~15 ms; under load the bands simply queue, at the cost of a few hundred bytes per band.
  */
 export async function encodeRgbPng(pixels: Buffer, width: number, height: number, up: boolean, options: zlib.ZlibOptions): Promise<Buffer> {
   const stride = width * 3 + 1;
   const aligned = pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels);
   const scan = Buffer.allocUnsafe(stride * height);
-  const bands = pngBands(width, height);
+  const segments = pngSegments(aligned, width, height, up);
   let idat: Buffer[];
-  if (bands === 1) {
+  if (segments.length === 1 && !segments[0].q && pngBands(width, height) === 1) {
     packRgbRows(aligned, width, scan, 0, height, up);
-    idat = [await deflate(scan, { ...options, chunkSize: ZLIB_CHUNK })];
+    idat = [await deflate(scan, { ...options, chunkSize: zlibChunk(scan.length) })];
   } else {
     const jobs: Promise<DeflatedBand>[] = [];
-    for (let k = 0; k < bands; k++) {
-      const y0 = Math.floor((height * k) / bands);
-      const y1 = Math.floor((height * (k + 1)) / bands);
-      packRgbRows(aligned, width, scan, y0, y1, up);
-      const start = y0 * stride;
-      const dictionary = k === 0 ? undefined : scan.subarray(Math.max(0, start - 32768), start);
-      jobs.push(deflateBand(scan.subarray(start, y1 * stride), dictionary, options, k === bands - 1));
+    const dictionaryRows = Math.ceil(32768 / stride);
+    for (const [i, s] of segments.entries()) {
+      const lastSegment = i === segments.length - 1;
+      if (s.q) {
+        jobs.push(Promise.resolve(periodicRows(up ? 2 : 0, s.q, width, s.y1 - s.y0, lastSegment)));
+        // The next zlib band's dictionary: the run's last 32 KB of scanlines.
+        if (!lastSegment) packRgbRows(aligned, width, scan, Math.max(s.y0, s.y1 - dictionaryRows), s.y1, up);
+        continue;
+      }
+      const bands = pngBands(width, s.y1 - s.y0);
+      for (let k = 0; k < bands; k++) {
+        const y0 = s.y0 + Math.floor(((s.y1 - s.y0) * k) / bands);
+        const y1 = s.y0 + Math.floor(((s.y1 - s.y0) * (k + 1)) / bands);
+        packRgbRows(aligned, width, scan, y0, y1, up);
+        const start = y0 * stride;
+        const dictionary = start === 0 ? undefined : scan.subarray(Math.max(0, start - 32768), start);
+        jobs.push(deflateBand(scan.subarray(start, y1 * stride), dictionary, options, lastSegment && k === bands - 1));
+      }
     }
     const done = await Promise.all(jobs);
     let adler = done[0].adler;
