@@ -30,6 +30,9 @@ export function loadYogaOnce(): Promise<LoadedYoga> {
   return pending;
 }
 
+/** True once yoga has loaded. */
+export const yogaReady = (): boolean => ready !== undefined;
+
 /** The loaded yoga instance; throws if `initCreativeIr()` (or any async entry point) has not run yet. */
 export function yogaSync(): LoadedYoga {
   if (!ready) throw new Error('creative-ir: call `await initCreativeIr()` before synchronous layout');

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { createCanvas, loadImage, PDFDocument, SvgExportFlag, type Canvas, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { parseColor } from '../color/color';
-import { registerFontBytes } from '../fonts/font-registry';
+import { ensureFonts, registerFontBytes } from '../fonts/font-registry';
 import { initCreativeIr, materializeSync, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
+import { yogaReady } from '../layout/yoga-loader';
 import type { IrDocument } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import { drawDocument, type Ctx } from './draw';
@@ -84,6 +85,10 @@ const IMAGE_CACHE_MAX = 32;
 /** At most ~128 MiB of decoded RGBA kept for reuse. */
 const IMAGE_CACHE_PIXELS = 32_000_000;
 
+function hasImages(n: MaterializedNode): boolean {
+  return (n.node.type === 'image' && n.node.visible !== false) || n.children.some(hasImages);
+}
+
 async function loadImages(root: MaterializedNode, assets: AssetResolver | undefined): Promise<Map<string, Image>> {
   const srcs = new Set<string>();
   const walk = (n: MaterializedNode) => {
@@ -131,10 +136,12 @@ async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver | undefi
 /** Validates, loads fonts, images and yoga, and materializes. */
 export async function prepare(ir: unknown, options: RenderOptions = {}): Promise<{ doc: MaterializedDocument; images: Map<string, Image> }> {
   const parsed = parseIr(ir);
-  await initCreativeIr();
-  await loadDocumentFonts(parsed, options.assets);
+  // Each await is a turn of the microtask queue; a text-only page needs none of them once warm.
+  if (!yogaReady()) await initCreativeIr();
+  else ensureFonts();
+  if (parsed.fonts?.some((f) => f.src)) await loadDocumentFonts(parsed, options.assets);
   const doc = materializeSync(parsed);
-  const images = await loadImages(doc.root, options.assets);
+  const images = hasImages(doc.root) ? await loadImages(doc.root, options.assets) : new Map<string, Image>();
   return { doc, images };
 }
 
