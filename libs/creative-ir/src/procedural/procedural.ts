@@ -114,11 +114,25 @@ function field(r: () => number, octaves: number) {
  * Draws soft (blurred) content cheaply: shapes are drawn at a quarter of the device resolution,
  * blurred once there and scaled up smoothly. Blur is low-frequency, so nothing is lost.
  */
+const SOFT_LAYER_MAX = 4096;
+const SOFT_LAYER_AREA = 2048 * 2048;
+
 function softLayer(ctx: Ctx, w: number, h: number, blurFrac: number, draw: (c: Ctx) => void, factor = 4): void {
   const m = ctx.getTransform();
-  const dev = Math.hypot(m.a, m.b) || 1;
-  const lw = Math.max(4, Math.ceil((w * dev) / factor));
-  const lh = Math.max(4, Math.ceil((h * dev) / factor));
+  // Device pixels per unit along each axis (the same for the renderer's uniform scales; they differ
+  // when drawProcedural stretches an extreme strip).
+  const devX = Math.hypot(m.a, m.b) || 1;
+  const devY = Math.hypot(m.c, m.d) || 1;
+  // At most SOFT_LAYER_MAX px a side and SOFT_LAYER_AREA px in all: a node far larger than any page
+  // would otherwise ask for a layer of its own size. Only a full-bleed layer on a page larger than
+  // ~6000 px a side reaches the area limit, and is then drawn at a slightly lower resolution.
+  // Nor more than 4x the page's own pixels at the layer's resolution: a node that is mostly off the
+  // page (or the PDF's, whose context has no canvas) needs no more than that.
+  const page = ctx.canvas as { width?: number; height?: number } | undefined;
+  const pageArea = page?.width && page?.height ? (4 * page.width * page.height) / (factor * factor) : SOFT_LAYER_AREA;
+  const fit = Math.min(1, Math.sqrt(Math.min(SOFT_LAYER_AREA, pageArea) / (((w * devX) / factor) * ((h * devY) / factor))));
+  const lw = Math.min(SOFT_LAYER_MAX, Math.max(4, Math.ceil((w * devX * fit) / factor)));
+  const lh = Math.min(SOFT_LAYER_MAX, Math.max(4, Math.ceil((h * devY * fit) / factor)));
   const sharpLayer = createCanvas(lw, lh);
   const sc = sharpLayer.getContext('2d');
   sc.scale(lw / w, lh / h);
@@ -164,8 +178,14 @@ const meshFields: Drawer = (ctx, w, h, p, pal, r) => {
 
 /** Renders f(x, y) on a small grid and scales it up smoothly: resolution-independent and fast. */
 function drawField(ctx: Ctx, w: number, h: number, cells: number, f: (x: number, y: number) => [number, number, number, number]) {
-  const gw = Math.max(2, Math.round(cells * Math.min(1, w / h) * (w >= h ? w / h : 1)));
-  const gh = Math.max(2, Math.round((gw * h) / w));
+  let gw = Math.max(2, Math.round(cells * Math.min(1, w / h) * (w >= h ? w / h : 1)));
+  let gh = Math.max(2, Math.round((gw * h) / w));
+  // Past an aspect ratio of 8:1 the grid keeps its cell count (and the field gets smoother).
+  const k = Math.sqrt((gw * gh) / (cells * cells * 8));
+  if (k > 1) {
+    gw = Math.max(2, Math.round(gw / k));
+    gh = Math.max(2, Math.round(gh / k));
+  }
   const c = createCanvas(gw, gh);
   const cx = c.getContext('2d');
   const img = cx.createImageData(gw, gh);
@@ -400,8 +420,10 @@ const topography: Drawer = (ctx, w, h, p, pal, r) => {
 const halftone: Drawer = (ctx, w, h, p, pal, r) => {
   fillAll(ctx, w, h, pal[0]);
   const f = field(r, 2);
-  const cols = Math.round(28 * p.density);
-  const step = w / cols;
+  // Dots are spaced by the width, except on a node more than 8x as tall as wide, where the spacing
+  // grows so that there are at most 8x as many rows as columns.
+  const step = Math.max(w / Math.round(28 * p.density), h / (8 * Math.round(28 * p.density)));
+  const cols = Math.ceil(w / step - 1e-9);
   const rows = Math.ceil(h / step);
   const paths = [new Path2D(), new Path2D()];
   for (let j = 0; j <= rows; j++) {
@@ -432,9 +454,20 @@ export function drawProcedural(ctx: Ctx, params: ProceduralParams | ProceduralNo
   const pal = resolvePalette({ ...params, seed }).map((c) => toCss(parseColor(c)));
   const draw = DRAWERS[p.style] ?? mesh;
   ctx.save();
-  draw(ctx, w, h, p, pal, rng(seed * 2654435761 + p.style.length));
+  // The styles' loops scale with the aspect ratio (rows of halftone dots, field cells), so a strip of
+  // 1 x 1e9 px, which a valid IR may hold, would never finish. Beyond MAX_ASPECT the style is drawn
+  // at MAX_ASPECT and stretched along the long side.
+  let dw = w;
+  let dh = h;
+  if (w > h * MAX_ASPECT) dw = h * MAX_ASPECT;
+  else if (h > w * MAX_ASPECT) dh = w * MAX_ASPECT;
+  if (dw !== w || dh !== h) ctx.scale(w / dw, h / dh);
+  draw(ctx, dw, dh, p, pal, rng(seed * 2654435761 + p.style.length));
   ctx.restore();
 }
+
+/** Longest side over shortest side that the styles are drawn at (see `drawProcedural`). */
+const MAX_ASPECT = 64;
 
 export function listProceduralStyles(): ProceduralStyleInfo[] {
   return PROCEDURAL_STYLES.map((s) => ({ ...s }));

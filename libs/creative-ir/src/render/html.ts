@@ -108,11 +108,20 @@ function textHtml(m: MaterializedNode): string {
     .join('');
 }
 
-async function proceduralDataUrl(m: MaterializedNode): Promise<string> {
-  const w = Math.max(1, Math.round(m.width));
-  const h = Math.max(1, Math.round(m.height));
+/**
+ * A procedural node as a WebP data URL, drawn at the node's size, or smaller when the node is larger
+ * than the page (`pageSide`: the page's longest side); the style is resolution-independent and the
+ * page stretches it back to the node's box. A node as large as a valid IR allows (any finite size)
+ * must not ask for a raster larger than the encoder takes or memory holds.
+ */
+async function proceduralDataUrl(m: MaterializedNode, pageSide: number): Promise<string> {
+  const scale = Math.min(1, pageSide / Math.max(m.width, m.height, 1));
+  const w = Math.max(1, Math.round(m.width * scale));
+  const h = Math.max(1, Math.round(m.height * scale));
   const c = createCanvas(w, h);
-  drawProcedural(c.getContext('2d') as unknown as Ctx, m.node as Extract<IrNode, { type: 'procedural' }>, w, h);
+  const ctx = c.getContext('2d') as unknown as Ctx;
+  ctx.scale(w / Math.max(m.width, 1e-9), h / Math.max(m.height, 1e-9));
+  drawProcedural(ctx, m.node as Extract<IrNode, { type: 'procedural' }>, Math.max(m.width, 1e-9), Math.max(m.height, 1e-9));
   const webp = await sharp(c.data(), { raw: { width: w, height: h, channels: 4, premultiplied: true } }).webp({ quality: 92 }).toBuffer();
   return `data:image/webp;base64,${webp.toString('base64')}`;
 }
@@ -153,7 +162,7 @@ function svgShape(m: MaterializedNode): string {
   return '';
 }
 
-async function nodeHtml(m: MaterializedNode, parent: MaterializedNode | undefined, images: Map<string, Image>, options: RenderOptions): Promise<string> {
+async function nodeHtml(m: MaterializedNode, parent: MaterializedNode | undefined, images: Map<string, Image>, options: RenderOptions, pageSide: number): Promise<string> {
   const n = m.node;
   if (n.visible === false) return '';
   const style = baseStyle(m, parent);
@@ -166,11 +175,11 @@ async function nodeHtml(m: MaterializedNode, parent: MaterializedNode | undefine
     inner = await imageHtml(m, images.get(n.src), options);
   }
   if (n.type === 'procedural') {
-    style.push('overflow:hidden', `background-image:url(${await proceduralDataUrl(m)})`, 'background-size:100% 100%');
+    style.push('overflow:hidden', `background-image:url(${await proceduralDataUrl(m, pageSide)})`, 'background-size:100% 100%');
   }
   if ((n.type === 'frame' || n.type === 'group') && n.clipContent) style.push('overflow:hidden');
   if (n.type === 'frame' || n.type === 'group') {
-    for (const c of m.children) inner += await nodeHtml(c, m, images, options);
+    for (const c of m.children) inner += await nodeHtml(c, m, images, options, pageSide);
   }
   return `<div class="n" data-id="${esc(m.id)}" data-type="${n.type}" style="${style.join(';')}">${inner}</div>`;
 }
@@ -211,7 +220,7 @@ html,body{margin:0;padding:0}
 /** Exports the IR as a standalone HTML page that looks like the render. */
 export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promise<string> {
   const { doc, images } = await prepare(ir, options);
-  const body = await nodeHtml(doc.root, undefined, images, options);
+  const body = await nodeHtml(doc.root, undefined, images, options, Math.max(doc.width, doc.height));
   let fontCss = '';
   if (options.embedFonts !== false) {
     for (const f of collectFaces(doc.root).values()) {
