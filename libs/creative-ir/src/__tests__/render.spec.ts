@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listProceduralStyles, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview } from '../index';
 import { designs } from './designs';
-import { doc } from './fixtures';
+import { doc, rect } from './fixtures';
 
 const magic = (b: Buffer) => b.subarray(0, 12);
 
@@ -149,6 +149,43 @@ describe('renderIr', () => {
       expect(meanDiff(a.data, loop.data), `${s.id} loops`).toBeLessThan(1.5);
       const other = await raw((await renderIr(proceduralDocument({ style: s.id, width: 160, height: 160, seed: 99 }))).data);
       expect(meanDiff(a.data, other.data), `${s.id} seed`).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('renders procedural nodes of any size a valid IR allows (extreme strips included) in every format', async () => {
+    // A 1 x 1e9 halftone strip had ~1e10 dots to place, and the HTML export asked for a 1e9 px raster.
+    for (const s of listProceduralStyles()) {
+      for (const [width, height] of [
+        [1, 1e9],
+        [1e9, 3],
+        [1e6, 1e6],
+      ]) {
+        const d = doc({ children: [{ type: 'procedural', id: 'p', style: s.id, x: 0, y: 0, width, height }] });
+        const png = await renderIr(d);
+        expect((await raw(png.data)).info.width, `${s.id} ${width}x${height}`).toBe(400);
+        if (width === 1) expect((await renderIr(d, { format: 'svg' })).data.length).toBeGreaterThan(0);
+        const html = await renderHtml(d);
+        const url = /background-image:url\(data:image\/webp;base64,([^)]+)\)/.exec(html);
+        const meta = await sharp(Buffer.from(url![1], 'base64')).metadata();
+        expect(Math.max(meta.width!, meta.height!), `${s.id} ${width}x${height} HTML raster`).toBeLessThanOrEqual(400);
+      }
+    }
+  });
+
+  it('draws shadows of huge shapes and huge blurs without showing the shape or asking for a huge raster', async () => {
+    // The shadow-only trick draws the shape far to the left: a shape wider than that distance showed.
+    const wide = doc({ children: [rect('r', 1e6, 300, { x: 0, y: 0, fills: [{ type: 'solid', color: 'rgba(255,255,255,0.5)' }], shadows: [{ x: 0, y: 0, blur: 4, color: '#ffffff' }] })] });
+    const px = (await rasterize(wide)).pixels;
+    const mid = (150 * 400 + 200) * 4;
+    expect([px[mid], px[mid + 1], px[mid + 2]]).toEqual([255, 255, 255]);
+    // Vector output rasterizes blurred shadows: at most ~4 Mpx whatever the shape or blur.
+    for (const [w, h, blur] of [
+      [920, 24_000, 60],
+      [200, 100, 1e6],
+      [1e6, 1e6, 10],
+    ]) {
+      const d = doc({ children: [rect('card', w, h, { x: 10, y: 10, shadows: [{ x: 0, y: 24, blur, color: 'rgba(0,0,0,0.25)' }] })] });
+      for (const format of ['svg', 'pdf'] as const) expect((await renderIr(d, { format })).data.length, `${w}x${h} blur ${blur} ${format}`).toBeLessThan(30e6);
     }
   });
 

@@ -129,23 +129,35 @@ export function paintStyle(ctx: Ctx, paint: Paint, w: number, h: number): string
   return g;
 }
 
-/** Vector backends cannot blur: draw the shadow on a raster canvas (2x) and place it as an image. */
+/** Pixels of a vector shadow's raster at most (a blurred shadow needs no more; 16 MB of RGBA). */
+const SHADOW_RASTER_AREA = 4_000_000;
+
+/**
+ * Vector backends cannot blur: draw the shadow on a raster canvas (2x, less for shapes or blurs so
+ * large that 2x would pass SHADOW_RASTER_AREA or 8192 px a side) and place it as an image.
+ */
 function rasterShadow(ctx: Ctx, path: Path2D, shadow: Shadow, w: number, h: number): void {
   const m = Math.ceil(shadow.blur * 1.5 + Math.abs(shadow.x) + Math.abs(shadow.y) + 2);
-  const s = 2;
-  const cw = Math.max(1, Math.ceil((w + 2 * m) * s));
-  const ch = Math.max(1, Math.ceil((h + 2 * m) * s));
+  const fw = w + 2 * m;
+  const fh = h + 2 * m;
+  const s = Math.min(2, Math.sqrt(SHADOW_RASTER_AREA / (fw * fh)), 8192 / fw, 8192 / fh);
+  const cw = Math.max(1, Math.ceil(fw * s));
+  const ch = Math.max(1, Math.ceil(fh * s));
   const c = createCanvas(cw, ch);
   const o = c.getContext('2d') as unknown as Ctx;
   o.scale(s, s);
   o.translate(m, m);
-  drawShadow(o, path, shadow);
-  ctx.drawImage(c, -m, -m, w + 2 * m, h + 2 * m);
+  drawShadow(o, path, shadow, Math.max(w, h));
+  ctx.drawImage(c, -m, -m, fw, fh);
 }
 
-/** Draws only the shadow of `path` by drawing the shape far outside and offsetting its shadow back. */
-function drawShadow(ctx: Ctx, path: Path2D, shadow: Shadow): void {
-  const FAR = 100_000;
+/**
+ * Draws only the shadow of `path` (a shape at most `extent` units across) by drawing the shape far
+ * to the left, out of sight, and offsetting its shadow back.
+ */
+function drawShadow(ctx: Ctx, path: Path2D, shadow: Shadow, extent: number): void {
+  // Farther than the shape is wide plus its blur, or a huge shape would still show.
+  const FAR = Math.max(100_000, 2 * (extent + 2 * shadow.blur + Math.abs(shadow.x)));
   const m = ctx.getTransform();
   ctx.save();
   ctx.shadowColor = shadow.color;
@@ -304,7 +316,7 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
         ctx.restore();
         firstDrawn = !!first;
       } else {
-        for (const s of shadows) drawShadow(ctx, path, s);
+        for (const s of shadows) drawShadow(ctx, path, s, Math.max(w, h));
       }
       fills.forEach((f, i) => {
         if (i === 0 && firstDrawn) return;
