@@ -1,3 +1,4 @@
+import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listProceduralStyles, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview } from '../index';
@@ -168,6 +169,53 @@ describe('renderIr', () => {
         const url = /background-image:url\(data:image\/webp;base64,([^)]+)\)/.exec(html);
         const meta = await sharp(Buffer.from(url![1], 'base64')).metadata();
         expect(Math.max(meta.width!, meta.height!), `${s.id} ${width}x${height} HTML raster`).toBeLessThanOrEqual(400);
+      }
+    }
+  });
+
+  it('draws box shadows (nine patches of a small blur) as a full-size canvas shadow would', async () => {
+    const shadows = [
+      { x: 7, y: 20.5, blur: 40, color: 'rgba(0,0,0,0.6)' },
+      { x: -3, y: 2, blur: 6, color: 'rgba(0,0,255,0.3)' },
+    ];
+    for (const cornerRadius of [0, 24, [40, 0, 10, 60] as [number, number, number, number]]) {
+      for (const [x, y, scale] of [
+        [150, 120, 1],
+        [150.3, 120.7, 1],
+        [150.3, 120.7, 2],
+      ]) {
+        const d = doc({ children: [rect('card', 500, 300, { x, y, cornerRadius, fills: [{ type: 'solid', color: '#ffffff' }], shadows })] }, 800, 600, { background: '#eeeeee' });
+        const ours = (await rasterize(d, { scale })).pixels;
+        // The same shape with canvas shadows of the whole shape: each one cast by a copy drawn out of
+        // sight (so that the card's anti-aliased edge is painted once), then the card.
+        const c = createCanvas(800 * scale, 600 * scale);
+        const ctx = c.getContext('2d');
+        ctx.scale(scale, scale);
+        ctx.fillStyle = '#eeeeee';
+        ctx.fillRect(0, 0, 800, 600);
+        const card = (dx: number) => {
+          ctx.beginPath();
+          ctx.roundRect(x + dx, y, 500, 300, cornerRadius);
+          ctx.fill();
+        };
+        for (const s of shadows) {
+          ctx.save();
+          ctx.shadowColor = s.color;
+          ctx.shadowBlur = s.blur * scale;
+          ctx.shadowOffsetX = (s.x + 4000) * scale;
+          ctx.shadowOffsetY = s.y * scale;
+          card(-4000);
+          ctx.restore();
+        }
+        ctx.fillStyle = '#ffffff';
+        card(0);
+        const expected = c.data();
+        let max = 0;
+        for (let i = 0; i < expected.length; i++) max = Math.max(max, Math.abs(expected[i] - ours[i]));
+        expect(max, `radius ${JSON.stringify(cornerRadius)} at ${x},${y} x${scale}`).toBeLessThanOrEqual(2);
+        // The shadow is there: below the card, darker than the page.
+        const below = ((Math.round((y + 300 + 20) * scale) * 800 * scale + Math.round((x + 250) * scale)) * 4);
+        expect(ours[below]).toBeLessThan(0xee - 20);
       }
     }
   });
