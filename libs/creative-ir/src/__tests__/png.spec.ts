@@ -158,7 +158,7 @@ describe('PNG encoding by content', () => {
     return { px, h };
   }
 
-  it('finds runs of periodic rows: one color unfiltered, repeated rows for "up"; short runs stay with zlib', () => {
+  it('finds runs of rows of one color; short runs stay with zlib', () => {
     const bg: [number, number, number] = [251, 250, 247];
     // 1080 wide: a run needs 21 rows (64 KB of scanlines).
     const { px, h } = stretches(1080, [
@@ -171,27 +171,16 @@ describe('PNG encoding by content', () => {
       [3, 'noise'],
       [40, 'stripes'], // repeated, but not one color
     ]);
-    expect(pngSegments(px, 1080, h, false)).toEqual([
+    expect(pngSegments(px, 1080, h)).toEqual([
       { y0: 0, y1: 30, q: bg },
       { y0: 30, y1: 60 },
       { y0: 60, y1: 85, q: [0, 0, 0] },
       { y0: 85, y1: 110, q: bg },
       { y0: 110, y1: 153 },
     ]);
-    // "up": the first row of each stretch differs from the one above; the rest repeat it.
-    expect(pngSegments(px, 1080, h, true)).toEqual([
-      { y0: 0, y1: 1 },
-      { y0: 1, y1: 30, q: [0, 0, 0] },
-      { y0: 30, y1: 61 },
-      { y0: 61, y1: 85, q: [0, 0, 0] },
-      { y0: 85, y1: 86 },
-      { y0: 86, y1: 110, q: [0, 0, 0] },
-      { y0: 110, y1: 114 },
-      { y0: 114, y1: 153, q: [0, 0, 0] },
-    ]);
   });
 
-  it('writes runs of periodic rows as deflate blocks that zlib inflates to the same scanlines', async () => {
+  it('writes runs of rows of one color as deflate blocks that zlib inflates to the same scanlines', async () => {
     const bg: [number, number, number] = [12, 200, 99];
     const cases: Array<[number, Array<[number, [number, number, number] | 'noise' | 'stripes']>]> = [
       [1080, [[1080, bg]]], // one run, the final block
@@ -203,10 +192,10 @@ describe('PNG encoding by content', () => {
     ];
     for (const [w, parts] of cases) {
       const { px, h } = stretches(w, parts);
-      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'photo' as const }, { encoding: 'flat' as const, level: 9 }]) {
+      expect(pngSegments(px, w, h).some((s) => s.q), `${w}x${h} has runs`).toBe(true);
+      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'flat' as const, level: 9 }, { encoding: 'photo' as const }]) {
         const label = `${w}x${h} ${parts.map(([n, f]) => `${n}:${typeof f === 'string' ? f : 'color'}`).join(',')} ${JSON.stringify(settings)}`;
         const up = settings.encoding === 'photo';
-        expect(pngSegments(px, w, h, up).some((s) => s.q), `${label} has runs`).toBe(true);
         const png = await encodePng(px, w, h, settings, true);
         const expected = Buffer.alloc((w * 3 + 1) * h);
         packRgbRowsBytes(px, w, expected, 0, h, up);
@@ -218,7 +207,7 @@ describe('PNG encoding by content', () => {
     // What the runs save: the text design's margins and line gaps cost ~5 bytes a row.
     const text = (await designs())[0];
     const r = await rasterize(text.ir, { assets: text.assets });
-    const runs = pngSegments(r.pixels, 1080, 1080, false).filter((s) => s.q);
+    const runs = pngSegments(r.pixels, 1080, 1080).filter((s) => s.q);
     expect(runs.reduce((n, s) => n + s.y1 - s.y0, 0)).toBeGreaterThan(500);
     const whole = zlib.deflateSync((() => {
       const b = Buffer.alloc(3241 * 1080);

@@ -2,9 +2,9 @@
  * Deflate blocks written directly for runs of periodic PNG scanlines, without running zlib over them.
  *
  * A page's margins and the gaps between text lines are whole rows of one color. As scanlines they
- * are `[filter, q0, q1, q2, q0, q1, q2, ...]` with a 3-byte period `q` (the color unfiltered, or
- * zeros when an "up"-filtered row repeats the one above). zlib at level 4 hashes every one of those
- * bytes; here each row is a handful of symbols known in advance:
+ * are `[filter, q0, q1, q2, q0, q1, q2, ...]` with a 3-byte period `q` (unfiltered: filter 0 and
+ * the color). zlib at level 4 hashes every one of those bytes; here each row is a handful of
+ * symbols known in advance:
  *
  *   literal filter byte, then either literals q0 q1 q2 (first row of the run) or a 3-byte match at
  *   distance 4 (the previous row's last pixel), then 258-byte matches at distance 3 for the rest.
