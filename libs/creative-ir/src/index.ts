@@ -61,6 +61,6 @@ export {
   type TemplateInput,
   type TemplateResult,
 } from './templates/engine';
-export { buildTemplate, listTemplates, getTemplate, TEMPLATES, type TemplateInfo } from './templates/catalogue';
+export { buildTemplate, listTemplates, getTemplate, TemplateInputError, TEMPLATES, type TemplateInfo } from './templates/catalogue';
 export { analyzeBrief, readability, type BriefAnalysis, type FieldReport } from './brief/analyze-brief';
 export { proceduralDocument, proceduralFrames, type ProceduralDocumentOptions } from './procedural/procedural-document';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyzeBrief, buildTemplate, contrastRatio, findOverflow, flattenMaterialized, listTemplates, materialize, validateIr } from '../index';
+import { analyzeBrief, buildTemplate, contrastRatio, findOverflow, flattenMaterialized, listTemplates, materialize, TemplateInputError, validateIr } from '../index';
 
 const FORMATS = [
   [1080, 1080],
@@ -118,6 +118,38 @@ describe('templates', () => {
     const r = await buildTemplate('quote', { brief: { ...full, format: 'story' } });
     expect([r.ir.width, r.ir.height]).toEqual([1080, 1920]);
     await expect(buildTemplate('nope', {})).rejects.toThrow(/unknown template/);
+  });
+
+  it('refuses formats outside the page sizes of the IR, naming the field', async () => {
+    for (const format of ['99999x99999', { width: 1080, height: 9000 }, { width: 0.5, height: 100 }]) {
+      const e = await buildTemplate('quote', { brief: full, format: format as never }).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(TemplateInputError);
+      expect((e as TemplateInputError).path).toMatch(/^format\.(width|height)$/);
+    }
+  });
+
+  it('builds a valid IR from any brief the schema accepts: odd seeds, tiny formats, long palettes, non-finite data', async () => {
+    // Each of these once made a template emit an IR that failed its own validation.
+    const many = Array.from({ length: 30 }, (_, i) => `#${((i * 2654435761) >>> 8).toString(16).padStart(6, '0').slice(0, 6)}`);
+    for (const t of listTemplates()) {
+      for (const input of [
+        { brief: { ...full, seed: -5 } },
+        { brief: { ...full, seed: 2 ** 31 } },
+        { brief: full, format: '10x10' },
+        { brief: full, format: { width: 1, height: 1 } },
+        { brief: full, brand: { colors: many } },
+        { brief: { ...full, data: [{ label: 'a', value: Number.NaN }, { label: 'b', value: Number.POSITIVE_INFINITY }, { label: 'c', value: 1e300 }] } },
+      ]) {
+        const r = await buildTemplate(t.id, input as never);
+        expect(validateIr(r.ir).ok, `${t.id} ${JSON.stringify(input).slice(0, 80)}`).toBe(true);
+        expect(r.seed).toBeGreaterThanOrEqual(0);
+        expect(r.seed).toBeLessThan(2 ** 31);
+      }
+    }
+    // A negative seed is folded, deterministically.
+    const a = await buildTemplate('square-post', { brief: { ...full, seed: -5 } });
+    const b = await buildTemplate('square-post', { brief: { ...full, seed: -5 } });
+    expect(JSON.stringify(a.ir)).toBe(JSON.stringify(b.ir));
   });
 });
 

@@ -75,14 +75,16 @@ export function rng(seed: number): () => number {
 
 export function resolvePalette(p: ProceduralParams): string[] {
   if (p.palette?.length) {
-    const pal = [...p.palette];
+    // At most 8 colors, as the IR's procedural node takes (a brand kit may list more).
+    const pal = p.palette.slice(0, 8);
     while (pal.length < 4) pal.push(mix(pal[pal.length - 1], pal.length % 2 ? '#ffffff' : '#000000', 0.35));
     return pal;
   }
   const info = PROCEDURAL_STYLES.find((s) => s.id === p.style);
   const tone = p.tone ?? info?.defaultTone ?? 'vivid';
   const set = PALETTES[tone];
-  return set[(p.seed ?? 7) % set.length];
+  const seed = Math.trunc(p.seed ?? 7);
+  return set[((seed % set.length) + set.length) % set.length];
 }
 
 const TAU = Math.PI * 2;

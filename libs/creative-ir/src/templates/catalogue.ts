@@ -372,7 +372,9 @@ function dataRows(ctx: TemplateContext): { label: string; value: number; display
   const rows = ctx.brief.data.slice(0, 6).map((d, i) => {
     const label = String(d.label ?? d.name ?? d.key ?? d.category ?? `Item ${i + 1}`);
     const raw = d.value ?? d.count ?? d.amount ?? d.total ?? Object.values(d).find((v) => typeof v === 'number');
-    const value = typeof raw === 'number' ? raw : parseFloat(String(raw ?? '0')) || 0;
+    const parsed = typeof raw === 'number' ? raw : parseFloat(String(raw ?? '0'));
+    // Bars need a finite value: NaN and infinities (a JSON brief cannot carry them, a caller can) count as 0.
+    const value = Number.isFinite(parsed) ? parsed : 0;
     const display = d.display !== undefined ? String(d.display) : typeof raw === 'string' ? raw : Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(1);
     return { label, value, display };
   });
@@ -477,7 +479,7 @@ const listicle: TemplateDefinition = {
             primaryAxisAlignItems: 'center' as const,
             counterAxisAlignItems: 'center' as const,
             fills: [{ type: 'solid' as const, color: ctx.scheme.accent }],
-            children: [ctx.text(`item-${i}-n`, String(i + 1), 'cta', ctx.scheme.accent, { color: ctx.scheme.onAccent, layoutSizingHorizontal: 'hug', fontSize: Math.round(badge * 0.45) })],
+            children: [ctx.text(`item-${i}-n`, String(i + 1), 'cta', ctx.scheme.accent, { color: ctx.scheme.onAccent, layoutSizingHorizontal: 'hug', fontSize: Math.max(1, Math.round(badge * 0.45)) })],
           },
           ctx.text(`item-${i}-text`, item, 'body', bd.behind, { maxLines: 2 }),
         ],
@@ -634,6 +636,20 @@ export function listTemplates(): TemplateInfo[] {
   return TEMPLATES.map(({ id, name, description, fields, required }) => ({ id, name, description, fields, required }));
 }
 
+/** Largest page side a template can build (the IR's own limit). */
+const MAX_PAGE_SIDE = 8192;
+
+/** A template input the library cannot build from (`path` names the field, e.g. `format.width`). */
+export class TemplateInputError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = 'TemplateInputError';
+  }
+}
+
 export function getTemplate(id: string): TemplateDefinition | undefined {
   return TEMPLATES.find((t) => t.id === id);
 }
@@ -646,5 +662,9 @@ export async function buildTemplate(id: string, input: TemplateInput = {}): Prom
   const def = getTemplate(id);
   if (!def) throw new Error(`unknown template "${id}"; expected one of ${TEMPLATES.map((t) => t.id).join(', ')}`);
   const format = resolveFormat((input.format as never) ?? input.brief?.format);
+  for (const side of ['width', 'height'] as const) {
+    const v = format[side];
+    if (!Number.isInteger(v) || v < 1 || v > MAX_PAGE_SIDE) throw new TemplateInputError(`format.${side}`, `must be an integer from 1 to ${MAX_PAGE_SIDE} (got ${v})`);
+  }
   return runTemplate(def, input, format);
 }

@@ -66,7 +66,7 @@ export function paletteFrom(brief: Brief, brand: BrandKit | undefined, seed: num
     [fromString(brief.palette), 'brief palette'],
   ];
   for (const [cs, source] of candidates) if (cs.length) return { colors: cs, source };
-  return { colors: DEFAULT_PALETTES[seed % DEFAULT_PALETTES.length], source: 'default' };
+  return { colors: DEFAULT_PALETTES[normalizeSeed(seed) % DEFAULT_PALETTES.length], source: 'default' };
 }
 
 /** Builds a scheme in which text passes WCAG contrast (4.5:1 body, adjusted when needed). */
@@ -399,12 +399,22 @@ export function schemeMode(tone: string | undefined, pick: <T>(o: readonly T[]) 
   return pick(['light', 'dark', 'brand'] as const);
 }
 
+/**
+ * A brief's seed as the IR takes it (an integer from 0 to 2^31 - 1): any integer is folded into that
+ * range (negative ones too), so every seed a brief may carry gives a valid, deterministic design.
+ */
+export function normalizeSeed(seed: number): number {
+  if (!Number.isFinite(seed)) return 7;
+  const m = 2 ** 31;
+  return ((Math.trunc(seed) % m) + m) % m;
+}
+
 export const FIT_SCALES = [1, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5, 0.45, 0.4];
 
 /** Runs a template with decreasing font scale until nothing overflows. */
 export async function runTemplate(def: TemplateDefinition, input: TemplateInput, format: FormatSize): Promise<TemplateResult> {
   await initCreativeIr();
-  const seed = input.seed ?? input.brief?.seed ?? 7;
+  const seed = normalizeSeed(input.seed ?? input.brief?.seed ?? 7);
   const brief = normalizeBrief(input.brief ?? {}, input.brand);
   const u = Math.min(format.width, format.height) / 1080;
   const logo = await resolveLogo(input.brand, u);
