@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTemplate, IrDocumentSchema, listTemplates } from '../index';
 import { compileZod, FAIL } from '../schema/fast-parse';
 import { designs } from './designs';
+import { mutate, rng } from './mutations';
 
 /**
  * The compiled fast path must agree with zod on every input: same verdict, and for valid input
@@ -27,96 +28,6 @@ async function validDocs(): Promise<unknown[]> {
   const brief = { title: 'Fast path', eyebrow: 'Tests', subtitle: 'Agrees with zod.', cta: 'Go', author: 'QA', body: 'Body text.', items: ['One', 'Two'], seed: 5 };
   for (const t of listTemplates()) out.push((await buildTemplate(t.id, { brief, format: { width: 1080, height: 1080 } })).ir);
   return out;
-}
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const ODD: unknown[] = [
-  undefined,
-  null,
-  NaN,
-  Infinity,
-  -Infinity,
-  -1,
-  0,
-  0.5,
-  1,
-  1.5,
-  2,
-  100,
-  10_000,
-  '',
-  'x',
-  '#fff',
-  '#12345',
-  'rgba(0,0,0,0.5)',
-  'transparent',
-  'asset:photo',
-  'data:image/png;base64,AAAA',
-  'M0 0 L 10 10',
-  'frame',
-  'text',
-  'rect',
-  'solid',
-  'linear-gradient',
-  'horizontal',
-  'fill',
-  'mesh',
-  true,
-  false,
-  [],
-  [1, 2, 3, 4],
-  [{ x: 0, y: 0 }, { x: 1, y: 1 }],
-  {},
-  { type: 'solid', color: '#000' },
-  new Date(0),
-  new Map(),
-  'a'.repeat(300),
-];
-
-/** Every (container, key) path in a JSON-like value. */
-function slots(v: unknown, out: [Record<string, unknown> | unknown[], string | number][] = []): [Record<string, unknown> | unknown[], string | number][] {
-  if (Array.isArray(v)) {
-    v.forEach((x, i) => {
-      out.push([v, i]);
-      slots(x, out);
-    });
-  } else if (v && typeof v === 'object') {
-    for (const k of Object.keys(v)) {
-      out.push([v as Record<string, unknown>, k]);
-      slots((v as Record<string, unknown>)[k], out);
-    }
-  }
-  return out;
-}
-
-function mutate(doc: unknown, r: () => number): unknown {
-  const copy = structuredClone(doc);
-  const all = slots(copy);
-  const n = 1 + Math.floor(r() * 2);
-  for (let i = 0; i < n && all.length; i++) {
-    const [c, k] = all[Math.floor(r() * all.length)];
-    const op = r();
-    if (op < 0.55) (c as Record<string | number, unknown>)[k] = ODD[Math.floor(r() * ODD.length)];
-    else if (op < 0.7 && !Array.isArray(c)) delete (c as Record<string, unknown>)[k as string];
-    else if (op < 0.85 && !Array.isArray(c)) (c as Record<string, unknown>)[['colour', 'size', 'children', 'fills', 'cornerRadius', 'opacity', 'points'][Math.floor(r() * 7)]] = ODD[Math.floor(r() * ODD.length)];
-    else {
-      const v = (c as Record<string | number, unknown>)[k];
-      if (typeof v === 'number') (c as Record<string | number, unknown>)[k] = [v * 1000, -v, v + 0.5, v - 1e-9][Math.floor(r() * 4)];
-      else if (typeof v === 'string') (c as Record<string | number, unknown>)[k] = [v + ' ', v.toUpperCase(), v.slice(1), ''][Math.floor(r() * 4)];
-      else if (Array.isArray(v)) v.length = Math.floor(r() * (v.length + 2));
-    }
-  }
-  return copy;
 }
 
 describe('compiled fast validation path', () => {
