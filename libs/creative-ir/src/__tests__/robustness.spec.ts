@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BriefSchema, buildTemplate, listTemplates, materialize, renderHtml, renderIr, TemplateInputError, validateIr, type IrDocument } from '../index';
+import { BriefSchema, buildTemplate, listProceduralStyles, listTemplates, materialize, proceduralDocument, renderHtml, renderIr, TemplateInputError, validateIr, type IrDocument } from '../index';
 import { designs } from './designs';
 import { mutate, mutateExtreme, rng } from './mutations';
 
@@ -80,4 +80,19 @@ describe('robustness', () => {
     }
     expect(built).toBeGreaterThan(60);
   }, 120_000);
+
+  it('builds a valid procedural document for any page size, palette length and tone string', async () => {
+    // A 10 px page once gave its title a font size of 0, an unknown tone threw, 20 colors were refused.
+    for (const s of listProceduralStyles()) {
+      for (const [width, height] of [
+        [1, 1],
+        [10, 10],
+        [8192, 8],
+      ]) {
+        const d = proceduralDocument({ style: s.id, width, height, title: 'Hello', eyebrow: 'Eyebrow', tone: 'no-such-tone' as never, palette: Array(20).fill('#123456') });
+        expect(validateIr(d).ok, `${s.id} ${width}x${height}`).toBe(true);
+        await renderIr(d, { scale: width > 1000 ? 0.1 : 1 });
+      }
+    }
+  });
 });

@@ -42,8 +42,8 @@ export function proceduralDocument(o: ProceduralDocumentOptions = {}): IrDocumen
     }
     const m = Math.round(80 * u);
     const text: IrNode[] = [];
-    if (o.eyebrow) text.push({ type: 'text', id: 'eyebrow', text: o.eyebrow, fontFamily: o.fontFamily ?? 'Inter', fontWeight: 700, fontSize: Math.round(30 * u), letterSpacing: 3 * u, textTransform: 'uppercase', color, textAlign: 'center', layoutSizingHorizontal: 'fill', maxLines: 2 });
-    if (o.title) text.push({ type: 'text', id: 'title', text: o.title, fontFamily: o.fontFamily ?? 'Inter', fontWeight: 800, fontSize: Math.round(96 * u), maxFontSize: Math.round(96 * u), minFontSize: Math.round(40 * u), lineHeight: 1.08, color, textAlign: 'center', layoutSizingHorizontal: 'fill', maxLines: 5 });
+    if (o.eyebrow) text.push({ type: 'text', id: 'eyebrow', text: o.eyebrow, fontFamily: o.fontFamily ?? 'Inter', fontWeight: 700, fontSize: Math.max(1, Math.round(30 * u)), letterSpacing: 3 * u, textTransform: 'uppercase', color, textAlign: 'center', layoutSizingHorizontal: 'fill', maxLines: 2 });
+    if (o.title) text.push({ type: 'text', id: 'title', text: o.title, fontFamily: o.fontFamily ?? 'Inter', fontWeight: 800, fontSize: Math.max(1, Math.round(96 * u)), maxFontSize: Math.max(1, Math.round(96 * u)), minFontSize: Math.max(1, Math.round(40 * u)), lineHeight: 1.08, color, textAlign: 'center', layoutSizingHorizontal: 'fill', maxLines: 5 });
     children.push({
       type: 'frame',
       id: 'overlay',

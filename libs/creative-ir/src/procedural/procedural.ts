@@ -82,7 +82,8 @@ export function resolvePalette(p: ProceduralParams): string[] {
   }
   const info = PROCEDURAL_STYLES.find((s) => s.id === p.style);
   const tone = p.tone ?? info?.defaultTone ?? 'vivid';
-  const set = PALETTES[tone];
+  // An unknown tone (the type allows only known ones; a caller's string may not) falls back to the style's.
+  const set = PALETTES[tone] ?? PALETTES[info?.defaultTone ?? 'vivid'] ?? PALETTES.vivid;
   const seed = Math.trunc(p.seed ?? 7);
   return set[((seed % set.length) + set.length) % set.length];
 }
