@@ -237,6 +237,21 @@ describe('renderIr', () => {
     }
   });
 
+  it('embeds dot textures (grain, halftone) as rasters in SVG and PDF instead of megabytes of paths', async () => {
+    for (const style of ['grain', 'halftone'] as const) {
+      const d = proceduralDocument({ style, width: 1080, height: 1080, density: 4 });
+      const svg = (await renderIr(d, { format: 'svg' })).data;
+      // As vectors: grain 52 MB, halftone 24 MB.
+      expect(svg.length, style).toBeLessThan(2_000_000);
+      expect(svg.toString('latin1')).toContain('data:image/png;base64,');
+      expect((await renderIr(d, { format: 'pdf' })).data.length, style).toBeLessThan(1_000_000);
+    }
+    // Styles that are a few shapes stay vectors.
+    const waves = (await renderIr(proceduralDocument({ style: 'waves', width: 1080, height: 1080 }), { format: 'svg' })).data.toString('latin1');
+    expect(waves).not.toContain('data:image');
+    expect(waves).toContain('<path');
+  });
+
   it('renders a looping frame sequence by phase', async () => {
     const frames: Buffer[] = [];
     for await (const f of proceduralFrames({ style: 'waves', width: 96, height: 96 }, 4, (d) => renderIr(d).then((r) => r.data))) frames.push(f);
