@@ -281,6 +281,9 @@ describe('renderHtml', () => {
     // Style attributes must survive HTML parsing: font lists use single quotes inside them.
     expect(html).toContain("font-family:'Playfair Display', 'Twemoji Mozilla'");
     for (const m of html.matchAll(/ style="([^"]*)"/g)) expect(m[1]).not.toMatch(/font-family:\s*$/);
+    // Faces are cut to the glyphs the page draws: the whole four faces are ~1.3 MB.
+    expect(html.length).toBeLessThan(150_000);
+    expect((await renderHtml(text.ir, { subsetFonts: false })).length).toBeGreaterThan(1_000_000);
   });
 
   it('embeds images and procedural backgrounds as data URLs', async () => {

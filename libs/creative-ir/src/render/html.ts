@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createCanvas, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import subsetFont from 'subset-font';
 import { join } from 'node:path';
 import { bundledFontFile, cssFontFamily, fallbackFontFiles } from '../fonts/font-registry';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
@@ -21,6 +22,13 @@ export interface HtmlOptions extends RenderOptions {
   title?: string;
   /** Embed the bundled fonts used by the document (default true). */
   embedFonts?: boolean;
+  /**
+   * Embed only the glyphs the page draws (default true): each face is cut to the characters of its
+   * lines with HarfBuzz's subsetter (layout closure kept: kerning, ligatures), e.g. 342 KB of Inter
+   * Regular becomes ~15 KB, and a page with four faces goes from ~1.4 MB to ~0.1 MB. `false` embeds
+   * whole faces (for a page whose text will be edited afterwards).
+   */
+  subsetFonts?: boolean;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -190,10 +198,23 @@ function hasEmoji(root: MaterializedNode): boolean {
   return walk(root);
 }
 
-function collectFaces(root: MaterializedNode): Map<string, { family: string; weight: number; style: 'normal' | 'italic' }> {
-  const out = new Map<string, { family: string; weight: number; style: 'normal' | 'italic' }>();
+interface Face {
+  family: string;
+  weight: number;
+  style: 'normal' | 'italic';
+  /** Every character the page draws in this face. */
+  chars: Set<string>;
+}
+
+function collectFaces(root: MaterializedNode): Map<string, Face> {
+  const out = new Map<string, Face>();
   const walk = (m: MaterializedNode) => {
-    if (m.text) out.set(`${m.text.family}|${m.text.weight}|${m.text.style}`, { family: m.text.family, weight: m.text.weight, style: m.text.style });
+    if (m.text && m.node.visible !== false) {
+      const key = `${m.text.family}|${m.text.weight}|${m.text.style}`;
+      let face = out.get(key);
+      if (!face) out.set(key, (face = { family: m.text.family, weight: m.text.weight, style: m.text.style, chars: new Set() }));
+      for (const line of m.text.lines) for (const ch of line.text) face.chars.add(ch);
+    }
     m.children.forEach(walk);
   };
   walk(root);
@@ -225,8 +246,9 @@ export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promis
   if (options.embedFonts !== false) {
     for (const f of collectFaces(doc.root).values()) {
       const file = bundledFontFile(f.family, f.weight, f.style);
-      if (!file) continue;
-      const data = readFileSync(file.path).toString('base64');
+      if (!file || f.chars.size === 0) continue;
+      const ttf = readFileSync(file.path);
+      const data = (options.subsetFonts === false ? ttf : await subsetFont(ttf, [...f.chars].join(''), { targetFormat: 'truetype' })).toString('base64');
       fontCss += `@font-face{font-family:"${f.family}";font-weight:${f.weight};font-style:${f.style};src:url(data:font/ttf;base64,${data}) format("truetype")}\n`;
     }
     for (const f of doc.doc.fonts ?? []) {

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTemplate, rasterize, renderHtml, type IrDocument } from '../index';
+import { designs } from './designs';
+
+// Debian's Chromium (apt-get install chromium); the test never downloads a browser.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Mean absolute difference per channel (0-255) and the share of pixels off by more than 48 in any channel. */
+function compare(a: Buffer, b: Buffer): { mean: number; off: number } {
+  let sum = 0;
+  let off = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    let worst = 0;
+    for (let c = 0; c < 3; c++) {
+      const d = Math.abs(a[i + c] - b[i + c]);
+      sum += d;
+      worst = Math.max(worst, d);
+    }
+    if (worst > 48) off++;
+  }
+  return { mean: sum / ((a.length / 4) * 3), off: off / (a.length / 4) };
+}
+
+/**
+ * The HTML export is a page that must look like the render: loaded in a real browser, with only the
+ * fonts it embeds (subset to the glyphs it draws), its screenshot is compared with the library's
+ * own raster of the same IR.
+ */
+describe.skipIf(!existsSync(CHROMIUM))('HTML export in a real browser (Chromium through playwright-core)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function screenshot(html: string, width: number, height: number): Promise<Buffer> {
+    const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+    try {
+      await page.setContent(html, { waitUntil: 'load' });
+      // Fonts embedded as data URLs have loaded by 'load'; wait for the page's font set all the same.
+      await page.evaluate('document.fonts.ready.then(() => undefined)');
+      return await sharp(await page.screenshot({ type: 'png' })).ensureAlpha().raw().toBuffer();
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('looks like the render, with subset fonts, for the benchmark designs and templates', async () => {
+    const docs: { name: string; ir: IrDocument; assets: Record<string, Buffer> }[] = (await designs()).map((d) => ({ name: d.name, ir: d.ir, assets: d.assets }));
+    const brief = { title: 'Ten principles for good design', eyebrow: 'Design notes', subtitle: 'Less, but better.', cta: 'Read more', author: 'Dieter Rams', body: 'Good design is as little design as possible. Ação, café, naïve.', items: ['One', 'Two', 'Three'], seed: 5 };
+    for (const id of ['quote', 'listicle', 'testimonial']) docs.push({ name: id, ir: (await buildTemplate(id, { brief })).ir, assets: {} });
+    for (const d of docs) {
+      const html = await renderHtml(d.ir, { assets: d.assets });
+      const shot = await screenshot(html, d.ir.width, d.ir.height);
+      const ours = (await rasterize(d.ir, { assets: d.assets })).pixels;
+      const { mean, off } = compare(shot, ours);
+      expect(mean, `${d.name}: mean difference`).toBeLessThan(4);
+      expect(off, `${d.name}: share of pixels far off`).toBeLessThan(0.02);
+    }
+  }, 120_000);
+
+  it('would not look like the render without its fonts (the comparison can fail)', async () => {
+    const [text] = await designs();
+    const bare = await screenshot(await renderHtml(text.ir, { embedFonts: false }), 1080, 1080);
+    const ours = (await rasterize(text.ir)).pixels;
+    const { off } = compare(bare, ours);
+    expect(off).toBeGreaterThan(0.02);
+  }, 60_000);
+});
