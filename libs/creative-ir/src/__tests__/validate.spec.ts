@@ -74,6 +74,18 @@ describe('validateIr', () => {
     expect(i.map((x) => x.path)).toEqual(['$.root.children[0].src']);
   });
 
+  it('refuses nesting deeper than 48 levels at the first node too deep, even thousands of levels down', () => {
+    for (const depth of [60, 5000, 50_000]) {
+      let node: Record<string, unknown> = rect('leaf', 10, 10);
+      for (let i = 0; i < depth; i++) node = { type: 'frame', children: [node] };
+      // 5,000 levels overflowed both parsers' recursion: a RangeError instead of an issue.
+      const r = validateIr(doc({ children: [node as never] }));
+      expect(r.ok).toBe(false);
+      expect(r.issues[0].message, `depth ${depth}`).toBe('nesting too deep (at most 48 levels)');
+      expect(r.issues[0].loc).toHaveLength(1 + 2 * 49);
+    }
+  });
+
   it('parseIr throws IrValidationError carrying the issues', () => {
     expect(() => parseIr({})).toThrow(IrValidationError);
     try {

@@ -145,8 +145,35 @@ function semanticChecks(doc: IrDocument): IrIssue[] {
 
 let fastParse: FastParser | undefined;
 
+/**
+ * Where a document nests deeper than either parser's recursion can follow (thousands of levels, a
+ * stack overflow): the first node deeper than MAX_DEPTH, found without recursion, or the top.
+ */
+function tooDeep(input: unknown): IrIssue {
+  const message = `nesting too deep (at most ${MAX_DEPTH} levels)`;
+  const root = (input as { root?: unknown } | null)?.root;
+  const stack: [unknown, (string | number)[]][] = [[root, ['root']]];
+  while (stack.length) {
+    const [node, loc] = stack.pop()!;
+    if (loc.length / 2 - 0.5 > MAX_DEPTH) return issue(loc, message, 'too_deep');
+    const children = (node as { children?: unknown } | null)?.children;
+    if (Array.isArray(children)) children.forEach((c, i) => stack.push([c, [...loc, 'children', i]]));
+  }
+  return issue([], 'nested too deeply', 'too_deep');
+}
+
 /** Validates an unknown value as an IR document; never throws. */
 export function validateIr(input: unknown): IrValidationResult {
+  try {
+    return validateOrThrow(input);
+  } catch (e) {
+    // Both parsers recurse; a document nested thousands of levels deep overflows the stack.
+    if (e instanceof RangeError) return { ok: false, issues: [tooDeep(input)] };
+    throw e;
+  }
+}
+
+function validateOrThrow(input: unknown): IrValidationResult {
   // Valid documents take the compiled fast path (same output as zod); zod reports the issues otherwise.
   const fast = (fastParse ??= compileZod(IrDocumentSchema))(input);
   if (fast !== FAIL) {
