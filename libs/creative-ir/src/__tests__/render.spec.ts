@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { listProceduralStyles, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview } from '../index';
+import { encodeRaster, listProceduralStyles, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview, RenderOptionsError } from '../index';
 import { designs } from './designs';
 import { doc, rect } from './fixtures';
 
@@ -39,6 +39,32 @@ describe('renderIr', () => {
     expect(out.pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const meta = await sharp(out.png).metadata();
     expect([meta.width, meta.height]).toEqual([320, 200]);
+  });
+
+  it('refuses render options out of range with the option named, before drawing anything', async () => {
+    const d = doc({ children: [rect('r', 100, 100)] }, 1080, 1080);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ scale: 0 }, 'scale'],
+      [{ scale: Number.NaN }, 'scale'],
+      [{ scale: 20 }, 'scale'], // 21600 px a side: 1.8 GB of RGBA
+      [{ resizeWidth: 0 }, 'resizeWidth'],
+      [{ resizeWidth: 1.5 }, 'resizeWidth'],
+      [{ resizeWidth: 1_000_000 }, 'resizeWidth'],
+      [{ quality: 0, format: 'jpeg' }, 'quality'],
+      [{ quality: 101, format: 'webp' }, 'quality'],
+      [{ format: 'gif' }, 'format'],
+      [{ pngCompressionLevel: 10 }, 'pngCompressionLevel'],
+      [{ pngEncoding: 'lossy' }, 'pngEncoding'],
+    ];
+    for (const [options, field] of cases) {
+      const e = await renderIr(d, options as never).catch((x: unknown) => x);
+      expect(e, JSON.stringify(options)).toBeInstanceOf(RenderOptionsError);
+      expect((e as RenderOptionsError).field).toBe(field);
+    }
+    // Within the limits: the largest page at 1x, a 2x render of 1080, vector output at any scale.
+    expect((await renderIr(d, { scale: 2, format: 'jpeg', quality: 1 })).width).toBe(2160);
+    expect((await renderIr(d, { scale: 20, format: 'svg' })).format).toBe('svg');
+    await expect(encodeRaster(Buffer.alloc(4 * 4 * 4), 4, 4, 'webp', { resizeWidth: 100_000 })).rejects.toBeInstanceOf(RenderOptionsError);
   });
 
   it('scales raster output and makes previews', async () => {

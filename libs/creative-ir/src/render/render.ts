@@ -133,9 +133,52 @@ async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver | undefi
   }
 }
 
+/** Largest raster the library draws or writes: the largest page at scale 1 (8192 x 8192, 256 MB of RGBA). */
+export const MAX_RASTER_PIXELS = 8192 * 8192;
+/** Longest raster side (WebP's own limit is 16383). */
+export const MAX_RASTER_SIDE = 16383;
+
+/** A render option out of range (`field` names it, e.g. `scale`); nothing was drawn. */
+export class RenderOptionsError extends Error {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`${field}: ${reason}`);
+    this.name = 'RenderOptionsError';
+  }
+}
+
+/**
+ * Checks render options against a page of `width` x `height` before anything is drawn: a NaN scale
+ * threw from the canvas, a scale of 20 on a 1080 page drew 21600 x 21600 px (1.8 GB) for 7 s, and a
+ * resizeWidth of 1e6 asked sharp for a terapixel image.
+ */
+export function checkRenderOptions(width: number, height: number, o: RenderOptions): void {
+  const fail = (field: string, reason: string) => {
+    throw new RenderOptionsError(field, reason);
+  };
+  if (o.format !== undefined && !Object.hasOwn(MIME, o.format)) fail('format', `must be one of ${Object.keys(MIME).join(', ')}`);
+  if (o.scale !== undefined && !(typeof o.scale === 'number' && Number.isFinite(o.scale) && o.scale > 0)) fail('scale', 'must be a positive number');
+  if (o.quality !== undefined && !(typeof o.quality === 'number' && o.quality >= 1 && o.quality <= 100)) fail('quality', 'must be a number from 1 to 100');
+  if (o.pngCompressionLevel !== undefined && !(Number.isInteger(o.pngCompressionLevel) && o.pngCompressionLevel >= 0 && o.pngCompressionLevel <= 9)) fail('pngCompressionLevel', 'must be an integer from 0 to 9');
+  if (o.pngEncoding !== undefined && !['auto', 'flat', 'photo'].includes(o.pngEncoding)) fail('pngEncoding', 'must be auto, flat or photo');
+  if (o.format === 'svg' || o.format === 'pdf') return;
+  const fits = (w: number, h: number) => w <= MAX_RASTER_SIDE && h <= MAX_RASTER_SIDE && w * h <= MAX_RASTER_PIXELS;
+  const w = Math.max(1, Math.round(width * (o.scale ?? 1)));
+  const h = Math.max(1, Math.round(height * (o.scale ?? 1)));
+  if (!fits(w, h)) fail('scale', `gives a ${w} x ${h} px raster; at most ${MAX_RASTER_SIDE} px a side and ${MAX_RASTER_PIXELS} px in all`);
+  if (o.resizeWidth !== undefined) {
+    if (!(Number.isInteger(o.resizeWidth) && o.resizeWidth >= 1)) fail('resizeWidth', 'must be a positive integer');
+    const rh = Math.max(1, Math.round((h * o.resizeWidth!) / w));
+    if (!fits(o.resizeWidth!, rh)) fail('resizeWidth', `gives a ${o.resizeWidth} x ${rh} px image; at most ${MAX_RASTER_SIDE} px a side and ${MAX_RASTER_PIXELS} px in all`);
+  }
+}
+
 /** Validates, loads fonts, images and yoga, and materializes. */
 export async function prepare(ir: unknown, options: RenderOptions = {}): Promise<{ doc: MaterializedDocument; images: Map<string, Image> }> {
   const parsed = parseIr(ir);
+  checkRenderOptions(parsed.width, parsed.height, options);
   // Each await is a turn of the microtask queue; a text-only page needs none of them once warm.
   if (!yogaReady()) await initCreativeIr();
   else ensureFonts();
@@ -195,6 +238,7 @@ export function pngSettingsFor(doc: MaterializedDocument, options: RenderOptions
  * pass it when known, e.g. from `isOpaqueDocument`. Without a document, `pngEncoding: 'auto'` means `flat`.
  */
 export async function encodeRaster(pixels: Buffer, width: number, height: number, format: RasterFormat, options: RenderOptions = {}, opaque = false): Promise<Buffer> {
+  checkRenderOptions(width, height, { ...options, format, scale: undefined });
   const resize = !!options.resizeWidth && options.resizeWidth !== width;
   const png: PngSettings = { encoding: options.pngEncoding === 'photo' ? 'photo' : 'flat', level: options.pngCompressionLevel };
   if (format === 'png' && !resize) return encodePng(pixels, width, height, png, opaque);
