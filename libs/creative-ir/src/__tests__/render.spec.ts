@@ -1,7 +1,8 @@
+import zlib from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodeRaster, listProceduralStyles, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview, RenderOptionsError } from '../index';
+import { encodeRaster, listProceduralStyles, prepare, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview, RenderOptionsError } from '../index';
 import { designs } from './designs';
 import { doc, rect } from './fixtures';
 
@@ -147,6 +148,34 @@ describe('renderIr', () => {
       if (Math.max(r, g, b) - Math.min(r, g, b) > 80) colorful++;
     }
     expect(colorful).toBeGreaterThan(200);
+  });
+
+  it('scales oversized images down before decoding and refuses image bombs with a warning', async () => {
+    const d = doc({ children: [{ type: 'image', id: 'big', src: 'asset:big', x: 0, y: 0, width: 400, height: 300 }] });
+    // 6000 x 6000 (36 Mpx, 144 MB decoded) is scaled to the 32 Mpx the cache holds, then drawn.
+    const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#336699' } }).png({ compressionLevel: 9 }).toBuffer();
+    const r = await rasterize(d, { assets: { big } });
+    expect(r.warnings).toEqual([]);
+    expect([...r.pixels.subarray(0, 3)]).toEqual([0x33, 0x66, 0x99]);
+    const decoded = (await prepare(d, { assets: { big } })).images.get('asset:big')!;
+    expect(decoded.width * decoded.height).toBeLessThanOrEqual(32_000_000);
+    expect(decoded.width).toBe(decoded.height);
+    // A PNG header claiming 30000 x 30000 px (3.6 GB of RGBA) is refused from its header alone.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const out = Buffer.alloc(12 + data.length);
+      out.writeUInt32BE(data.length, 0);
+      body.copy(out, 4);
+      out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
+      return out;
+    };
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(30000, 0);
+    ihdr.writeUInt32BE(30000, 4);
+    ihdr.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+    const refused = await rasterize(d, { assets: { big: bomb } });
+    expect(refused.warnings[0]).toMatchObject({ id: 'big' });
   });
 
   it('resolves asset images, warns about missing ones', async () => {

@@ -89,6 +89,34 @@ function hasImages(n: MaterializedNode): boolean {
   return (n.node.type === 'image' && n.node.visible !== false) || n.children.some(hasImages);
 }
 
+/** Most pixels an image is decoded to (as the cache holds at most): larger ones are scaled down first. */
+const MAX_IMAGE_PIXELS = IMAGE_CACHE_PIXELS;
+/** Largest image sharp is asked to read at all (its own default, 16384 x 16384). */
+const MAX_INPUT_PIXELS = 2 ** 28;
+
+/**
+ * Decodes an image asset. Its header is read first (sharp, no decoding): an image over
+ * MAX_IMAGE_PIXELS is scaled down by sharp before the canvas decodes it, because a 446 KB PNG of
+ * 12000 x 12000 px decodes to 576 MB of RGBA (and stays in the cache); one over MAX_INPUT_PIXELS is
+ * refused (the drawer then warns that it could not be loaded).
+ */
+async function decodeImage(buf: Buffer): Promise<Image> {
+  const meta = await sharp(buf, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  const pixels = (meta?.width ?? 0) * (meta?.height ?? 0);
+  if (pixels > MAX_INPUT_PIXELS) throw new Error(`image of ${meta!.width} x ${meta!.height} px is too large`);
+  if (pixels > MAX_IMAGE_PIXELS) {
+    const s = Math.sqrt(MAX_IMAGE_PIXELS / pixels);
+    const smaller = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width: Math.max(1, Math.floor(meta!.width! * s)), height: Math.max(1, Math.floor(meta!.height! * s)), fit: 'fill' })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    return loadImage(smaller);
+  }
+  return loadImage(buf);
+}
+
 async function loadImages(root: MaterializedNode, assets: AssetResolver | undefined): Promise<Map<string, Image>> {
   const srcs = new Set<string>();
   const walk = (n: MaterializedNode) => {
@@ -106,7 +134,7 @@ async function loadImages(root: MaterializedNode, assets: AssetResolver | undefi
         const key = createHash('sha1').update(buf).digest('base64');
         let img = imageCache.get(key);
         if (img) imageCache.delete(key);
-        else img = await loadImage(buf);
+        else img = await decodeImage(buf);
         imageCache.set(key, img);
         let pixels = 0;
         for (const v of imageCache.values()) pixels += v.width * v.height;
