@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getTextRenderer, GlobalFonts, setTextRenderer } from '@napi-rs/canvas';
+import { getTextRenderer, GlobalFonts, setTextRenderer, type FontKey } from '@napi-rs/canvas';
 
 /**
  * Bundled open fonts, all shipped as TTF by npm packages (SIL Open Font License), so the
@@ -143,6 +143,7 @@ export function resolveFontFamily(name: string | undefined): string {
   const lower = first.toLowerCase();
   const custom = customFamilies.get(lower);
   if (custom) return custom;
+  if (documentFamilies.has(first)) return first;
   for (const fam of BUNDLED_FONT_FAMILIES) {
     if (fam.family.toLowerCase() === lower || fam.aliases.includes(lower)) return fam.family;
   }
@@ -195,6 +196,61 @@ export function registerFontBytes(family: string, data: Buffer): void {
   if (!GlobalFonts.register(data, family)) throw new Error(`creative-ir: could not load font for family "${family}"`);
   customHashes.add(hash);
   generation++;
+}
+
+/** A document's own family, registered under a name of its own (`registerDocumentFamily`). */
+interface DocumentFamily {
+  keys: FontKey[];
+  faces: Buffer[];
+}
+/** Internal name -> faces, least recently used first. */
+const documentFamilies = new Map<string, DocumentFamily>();
+/** Document families kept registered; the least recently used beyond this are removed from Skia. */
+const MAX_DOCUMENT_FAMILIES = 64;
+
+/**
+ * Registers the faces a document brings for `family` (IR `fonts[]`) under an internal name derived
+ * from the family and the faces' bytes, and returns that name, or undefined when no face could be
+ * read (`failed` lists those). Documents are isolated: two tenants' "Brand" fonts never replace one
+ * another, and a document that brings no font for "Brand" never draws with someone else's. The same
+ * faces give the same name (registered once); at most MAX_DOCUMENT_FAMILIES are kept, the least
+ * recently used are removed.
+ */
+export function registerDocumentFamily(family: string, faces: Buffer[]): { name?: string; failed: number[] } {
+  ensureFonts();
+  const h = createHash('sha256').update(family);
+  for (const f of faces) h.update(createHash('sha256').update(f).digest());
+  const name = `${family.replace(/["'\\,;]/g, '')} ${h.digest('hex').slice(0, 16)}`;
+  const known = documentFamilies.get(name);
+  if (known) {
+    documentFamilies.delete(name);
+    documentFamilies.set(name, known);
+    return { name, failed: [] };
+  }
+  const keys: FontKey[] = [];
+  const kept: Buffer[] = [];
+  const failed: number[] = [];
+  faces.forEach((f, i) => {
+    const key = GlobalFonts.register(f, name);
+    if (key) {
+      keys.push(key);
+      kept.push(f);
+    } else failed.push(i);
+  });
+  if (!keys.length) return { failed };
+  documentFamilies.set(name, { keys, faces: kept });
+  while (documentFamilies.size > MAX_DOCUMENT_FAMILIES) {
+    const [oldest, fam] = documentFamilies.entries().next().value as [string, DocumentFamily];
+    GlobalFonts.removeBatch(fam.keys);
+    documentFamilies.delete(oldest);
+  }
+  generation++;
+  return { name, failed };
+}
+
+/** The faces registered under a document family's internal name (for embedding in HTML). */
+export function documentFamilyFaces(name: string): Buffer[] | undefined {
+  return documentFamilies.get(name)?.faces;
 }
 
 /** Families that can be named in the IR. */

@@ -1,4 +1,6 @@
 import type { Config as YogaConfig, Node as YogaNode } from 'yoga-layout/dist/src/wrapAssembly';
+import type { AssetResolver } from '../assets';
+import { loadDocumentFonts } from '../fonts/document-fonts';
 import { ensureFonts, type FontOptions } from '../fonts/font-registry';
 import type { FrameNode, IrDocument, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
@@ -32,10 +34,20 @@ export interface MaterializedDocument {
 
 const isAuto = (n: IrNode): n is FrameNode => n.type === 'frame' && (n.layoutMode === 'horizontal' || n.layoutMode === 'vertical');
 
-export function textInput(node: TextNode, lang: string): TextLayoutInput {
+/**
+ * The family a text node's layout uses: the internal name of the document's own family when the
+ * document brings one under that name (`families`, from `loadDocumentFonts`), the name as given otherwise.
+ */
+function scopedFamily(name: string | undefined, families: ReadonlyMap<string, string> | undefined): string | undefined {
+  if (!name || !families?.size) return name;
+  const first = name.split(',')[0].trim().replace(/^["']|["']$/g, '').toLowerCase();
+  return families.get(first) ?? name;
+}
+
+export function textInput(node: TextNode, lang: string, families?: ReadonlyMap<string, string>): TextLayoutInput {
   return {
     text: node.text,
-    fontFamily: node.fontFamily,
+    fontFamily: scopedFamily(node.fontFamily, families),
     fontWeight: node.fontWeight,
     fontStyle: node.fontStyle,
     fontSize: node.fontSize ?? 16,
@@ -63,7 +75,7 @@ interface Built {
   layoutAt?: (maxWidth: number | undefined, maxHeight: number | undefined) => TextLayout;
 }
 
-function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, parent: IrNode | undefined, lang: string, isRoot: boolean, docW: number, docH: number): Built {
+function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, parent: IrNode | undefined, lang: string, isRoot: boolean, docW: number, docH: number, families: ReadonlyMap<string, string> | undefined): Built {
   const { yoga } = yogaSync();
   const yn = yoga.Node.create(config);
   const inAuto = !!parent && isAuto(parent) && node.layoutPositioning !== 'absolute';
@@ -142,7 +154,7 @@ function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, pare
   const built: Built = { yn, node, id, children: [] };
 
   if (node.type === 'text') {
-    const layoutAt = sharedTextLayouts(textInput(node, lang));
+    const layoutAt = sharedTextLayouts(textInput(node, lang, families));
     built.layoutAt = layoutAt;
     yn.setMeasureFunc((width, widthMode, height, heightMode) => {
       const maxWidth = widthMode === Y.MeasureMode.Undefined ? node.maxWidth : width;
@@ -173,7 +185,7 @@ function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, pare
 
   if (node.type === 'frame' || node.type === 'group') {
     (node.children ?? []).forEach((child, i) => {
-      const c = build(Y, config, child, child.id ?? `${id}.${i}`, node, lang, false, docW, docH);
+      const c = build(Y, config, child, child.id ?? `${id}.${i}`, node, lang, false, docW, docH, families);
       yn.insertChild(c.yn, i);
       built.children.push(c);
     });
@@ -231,13 +243,16 @@ function createConfig(yoga: LoadedYoga['yoga']): YogaConfig {
   return config;
 }
 
-/** Synchronous materialization; needs `await initCreativeIr()` once beforehand. Input must be a valid IR. */
-export function materializeSync(doc: IrDocument): MaterializedDocument {
+/**
+ * Synchronous materialization; needs `await initCreativeIr()` once beforehand. Input must be a valid
+ * IR. `families` maps the document's own font families to their registered names (`loadDocumentFonts`).
+ */
+export function materializeSync(doc: IrDocument, families?: ReadonlyMap<string, string>): MaterializedDocument {
   const { yoga, enums: Y } = yogaSync();
   ensureFonts();
   const config = (sharedConfig ??= createConfig(yoga));
   const lang = doc.lang ?? 'en';
-  const built = build(Y, config, doc.root, doc.root.id ?? 'root', undefined, lang, true, doc.width, doc.height);
+  const built = build(Y, config, doc.root, doc.root.id ?? 'root', undefined, lang, true, doc.width, doc.height, families);
   try {
     built.yn.calculateLayout(doc.width, doc.height, Y.Direction.LTR);
     const warnings: MaterializedDocument['warnings'] = [];
@@ -251,13 +266,17 @@ export function materializeSync(doc: IrDocument): MaterializedDocument {
 }
 
 /**
- * Resolves every node (auto-layout frames included) to absolute boxes without rendering.
+ * Resolves every node (auto-layout frames included) to absolute boxes without rendering, with the
+ * document's own fonts (`fonts[]`, resolved through `assets`) as the render uses them.
  * Validates the input first (throws `IrValidationError`).
  */
-export async function materialize(ir: unknown): Promise<MaterializedDocument> {
+export async function materialize(ir: unknown, options: { assets?: AssetResolver } = {}): Promise<MaterializedDocument> {
   const doc = parseIr(ir);
   await initCreativeIr();
-  return materializeSync(doc);
+  const fonts = await loadDocumentFonts(doc, options.assets);
+  const out = materializeSync(doc, fonts.families);
+  out.warnings.push(...fonts.warnings);
+  return out;
 }
 
 /** Flattens a materialized tree (depth first) for lookups in tests and tools. */

@@ -240,19 +240,31 @@ html,body{margin:0;padding:0}
 
 /** Exports the IR as a standalone HTML page that looks like the render. */
 export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promise<string> {
-  const { doc, images } = await prepare(ir, options);
+  const { doc, images, fonts } = await prepare(ir, options);
   const body = await nodeHtml(doc.root, undefined, images, options, Math.max(doc.width, doc.height));
   let fontCss = '';
   if (options.embedFonts !== false) {
+    const subset = async (data: Buffer, chars: Set<string>) => (options.subsetFonts === false ? data : await subsetFont(data, [...chars].join(''), { targetFormat: 'truetype' }));
+    const fontFace = (family: string, weight: number, style: string, data: Buffer) => `@font-face{font-family:"${family}";font-weight:${weight};font-style:${style};src:url(data:font/ttf;base64,${data.toString('base64')})}\n`;
+    // The document's own families: every face once, with the characters of all their lines.
+    const documentChars = new Map<string, Set<string>>();
     for (const f of collectFaces(doc.root).values()) {
+      if (f.chars.size === 0) continue;
+      if (fonts.faces.has(f.family)) {
+        const chars = documentChars.get(f.family) ?? new Set<string>();
+        for (const ch of f.chars) chars.add(ch);
+        documentChars.set(f.family, chars);
+        continue;
+      }
       const file = bundledFontFile(f.family, f.weight, f.style);
-      if (!file || f.chars.size === 0) continue;
-      const ttf = readFileSync(file.path);
-      const data = (options.subsetFonts === false ? ttf : await subsetFont(ttf, [...f.chars].join(''), { targetFormat: 'truetype' })).toString('base64');
-      fontCss += `@font-face{font-family:"${f.family}";font-weight:${f.weight};font-style:${f.style};src:url(data:font/ttf;base64,${data}) format("truetype")}\n`;
+      if (file) fontCss += fontFace(f.family, f.weight, f.style, await subset(readFileSync(file.path), f.chars));
     }
-    for (const f of doc.doc.fonts ?? []) {
-      if (f.src?.startsWith('data:')) fontCss += `@font-face{font-family:"${f.family}";font-weight:${f.weight ?? 400};font-style:${f.style ?? 'normal'};src:url(${f.src})}\n`;
+    for (const [family, chars] of documentChars) {
+      for (const face of fonts.faces.get(family)!) {
+        // A face HarfBuzz cannot cut (the canvas read it) is embedded whole.
+        const data = await subset(face.data, chars).catch(() => face.data);
+        fontCss += fontFace(family, face.weight, face.style, data);
+      }
     }
     if (hasEmoji(doc.root)) {
       const dir = fallbackFontFiles().find((x) => x.family === 'Twemoji Mozilla');

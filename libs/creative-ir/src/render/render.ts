@@ -2,20 +2,20 @@ import { createHash } from 'node:crypto';
 import { createCanvas, loadImage, PDFDocument, SvgExportFlag, type Canvas, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { parseColor } from '../color/color';
-import { ensureFonts, registerFontBytes } from '../fonts/font-registry';
+import { ensureFonts } from '../fonts/font-registry';
 import { initCreativeIr, materializeSync, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
 import { yogaReady } from '../layout/yoga-loader';
-import type { IrDocument } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
+import { resolveAsset, type AssetBytes, type AssetResolver } from '../assets';
+import { loadDocumentFonts, type DocumentFonts } from '../fonts/document-fonts';
+
+export type { AssetBytes, AssetResolver };
 import { drawDocument, type Ctx } from './draw';
 import { encodePng, pngEncodingFor, pngWithSharp, type PngEncoding, type PngSettings } from './png';
 
 export type RasterFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 export type RenderFormat = RasterFormat | 'svg' | 'pdf';
 
-export type AssetBytes = Buffer | Uint8Array | string;
-/** Resolves `asset:<id>` references (images and fonts); the library never reads storage itself. */
-export type AssetResolver = Record<string, AssetBytes> | ((id: string) => AssetBytes | undefined | Promise<AssetBytes | undefined>);
 
 export interface RenderOptions {
   format?: RenderFormat;
@@ -62,23 +62,6 @@ export const MIME: Record<RenderFormat, string> = {
   svg: 'image/svg+xml',
   pdf: 'application/pdf',
 };
-
-function toBuffer(b: AssetBytes): Buffer {
-  if (typeof b === 'string') {
-    const m = /^data:[^;,]*(;base64)?,(.*)$/s.exec(b);
-    if (m) return m[1] ? Buffer.from(m[2], 'base64') : Buffer.from(decodeURIComponent(m[2]));
-    return Buffer.from(b, 'base64');
-  }
-  return Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-}
-
-async function resolveAsset(src: string, assets: AssetResolver | undefined): Promise<Buffer | undefined> {
-  if (src.startsWith('data:')) return toBuffer(src);
-  if (!src.startsWith('asset:') || !assets) return undefined;
-  const id = src.slice('asset:'.length);
-  const v = typeof assets === 'function' ? await assets(id) : (assets[id] ?? assets[src]);
-  return v === undefined ? undefined : toBuffer(v);
-}
 
 const imageCache = new Map<string, Image>();
 const IMAGE_CACHE_MAX = 32;
@@ -153,13 +136,6 @@ async function loadImages(root: MaterializedNode, assets: AssetResolver | undefi
   return out;
 }
 
-async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver | undefined): Promise<void> {
-  for (const f of doc.fonts ?? []) {
-    if (!f.src) continue;
-    const buf = await resolveAsset(f.src, assets);
-    if (buf) registerFontBytes(f.family, buf);
-  }
-}
 
 /** Largest raster the library draws or writes: the largest page at scale 1 (8192 x 8192, 256 MB of RGBA). */
 export const MAX_RASTER_PIXELS = 8192 * 8192;
@@ -204,16 +180,17 @@ export function checkRenderOptions(width: number, height: number, o: RenderOptio
 }
 
 /** Validates, loads fonts, images and yoga, and materializes. */
-export async function prepare(ir: unknown, options: RenderOptions = {}): Promise<{ doc: MaterializedDocument; images: Map<string, Image> }> {
+export async function prepare(ir: unknown, options: RenderOptions = {}): Promise<{ doc: MaterializedDocument; images: Map<string, Image>; fonts: DocumentFonts }> {
   const parsed = parseIr(ir);
   checkRenderOptions(parsed.width, parsed.height, options);
   // Each await is a turn of the microtask queue; a text-only page needs none of them once warm.
   if (!yogaReady()) await initCreativeIr();
   else ensureFonts();
-  if (parsed.fonts?.some((f) => f.src)) await loadDocumentFonts(parsed, options.assets);
-  const doc = materializeSync(parsed);
+  const fonts = await loadDocumentFonts(parsed, options.assets);
+  const doc = materializeSync(parsed, fonts.families);
+  doc.warnings.push(...fonts.warnings);
   const images = hasImages(doc.root) ? await loadImages(doc.root, options.assets) : new Map<string, Image>();
-  return { doc, images };
+  return { doc, images, fonts };
 }
 
 export interface RasterResult {

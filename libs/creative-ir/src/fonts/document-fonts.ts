@@ -1,0 +1,63 @@
+import { resolveAsset, type AssetResolver } from '../assets';
+import type { IrDocument } from '../schema/ir-schema';
+import { registerDocumentFamily } from './font-registry';
+
+/** A face a document brings, as its `fonts[]` entry describes it. */
+export interface DocumentFace {
+  data: Buffer;
+  weight: number;
+  style: 'normal' | 'italic';
+}
+
+export interface DocumentFonts {
+  /** Family as the document names it (lower case) -> the internal name its faces are registered under. */
+  families: Map<string, string>;
+  /** Internal name -> the faces (for embedding in HTML). */
+  faces: Map<string, DocumentFace[]>;
+  /** Fonts that could not be found or read; their text uses the default font. */
+  warnings: { id: string; message: string }[];
+}
+
+const NONE: DocumentFonts = { families: new Map(), faces: new Map(), warnings: [] };
+
+/**
+ * Loads the faces a document brings (`fonts[].src`: a data URL or `asset:<id>`) and registers each
+ * family for this document only (`registerDocumentFamily`). A face that cannot be found or read is
+ * a warning, not a failure: a corrupt upload must not fail the render.
+ */
+export async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver | undefined): Promise<DocumentFonts> {
+  if (!doc.fonts?.some((f) => f.src)) return NONE;
+  const out: DocumentFonts = { families: new Map(), faces: new Map(), warnings: [] };
+  const byFamily = new Map<string, { family: string; faces: (DocumentFace & { index: number })[] }>();
+  for (const [index, f] of doc.fonts.entries()) {
+    if (!f.src) continue;
+    const where = f.src.startsWith('data:') ? 'data URL' : f.src;
+    const data = await resolveAsset(f.src, assets).catch(() => undefined);
+    if (!data?.length) {
+      out.warnings.push({ id: `fonts[${index}]`, message: `font ${where} for "${f.family}" was not found; its text uses the default font` });
+      continue;
+    }
+    const key = f.family.toLowerCase();
+    const entry = byFamily.get(key) ?? { family: f.family, faces: [] };
+    entry.faces.push({ data, weight: f.weight ?? 400, style: f.style ?? 'normal', index });
+    byFamily.set(key, entry);
+  }
+  for (const [key, { family, faces }] of byFamily) {
+    const { name, failed } = registerDocumentFamily(
+      family,
+      faces.map((f) => f.data),
+    );
+    for (const i of failed) {
+      const f = faces[i];
+      const src = doc.fonts[f.index].src!;
+      out.warnings.push({ id: `fonts[${f.index}]`, message: `font ${src.startsWith('data:') ? 'data URL' : src} for "${family}" is not a font that can be read (TrueType, OpenType, WOFF or WOFF2); its text uses the default font` });
+    }
+    if (!name) continue;
+    out.families.set(key, name);
+    out.faces.set(
+      name,
+      faces.filter((_, i) => !failed.includes(i)).map(({ data, weight, style }) => ({ data, weight, style })),
+    );
+  }
+  return out;
+}
