@@ -39,7 +39,6 @@ export {
   pngSettingsFor,
   renderPreview,
   checkRenderOptions,
-  RenderOptionsError,
   MAX_RASTER_PIXELS,
   MAX_RASTER_SIDE,
   MIME,
@@ -65,6 +64,7 @@ export {
   type TemplateInput,
   type TemplateResult,
 } from './templates/engine';
-export { buildTemplate, listTemplates, getTemplate, TemplateInputError, TEMPLATES, type TemplateInfo } from './templates/catalogue';
+export { buildTemplate, listTemplates, getTemplate, TEMPLATES, type TemplateInfo } from './templates/catalogue';
+export { CreativeInputError, RenderOptionsError, TemplateInputError } from './errors';
 export { analyzeBrief, readability, type BriefAnalysis, type FieldReport } from './brief/analyze-brief';
 export { proceduralDocument, proceduralFrames, type ProceduralDocumentOptions } from './procedural/procedural-document';

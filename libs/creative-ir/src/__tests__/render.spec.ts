@@ -60,7 +60,7 @@ describe('renderIr', () => {
     for (const [options, field] of cases) {
       const e = await renderIr(d, options as never).catch((x: unknown) => x);
       expect(e, JSON.stringify(options)).toBeInstanceOf(RenderOptionsError);
-      expect((e as RenderOptionsError).field).toBe(field);
+      expect((e as RenderOptionsError).path).toBe(field);
     }
     // Within the limits: the largest page at 1x, a 2x render of 1080, vector output at any scale.
     expect((await renderIr(d, { scale: 2, format: 'jpeg', quality: 1 })).width).toBe(2160);

@@ -7,6 +7,7 @@ import { initCreativeIr, materializeSync, type MaterializedDocument, type Materi
 import { yogaReady } from '../layout/yoga-loader';
 import { parseIr } from '../schema/validate';
 import { resolveAsset, type AssetBytes, type AssetResolver } from '../assets';
+import { RenderOptionsError } from '../errors';
 import { loadDocumentFonts, type DocumentFonts } from '../fonts/document-fonts';
 
 export type { AssetBytes, AssetResolver };
@@ -142,16 +143,6 @@ export const MAX_RASTER_PIXELS = 8192 * 8192;
 /** Longest raster side (WebP's own limit is 16383). */
 export const MAX_RASTER_SIDE = 16383;
 
-/** A render option out of range (`field` names it, e.g. `scale`); nothing was drawn. */
-export class RenderOptionsError extends Error {
-  constructor(
-    readonly field: string,
-    readonly reason: string,
-  ) {
-    super(`${field}: ${reason}`);
-    this.name = 'RenderOptionsError';
-  }
-}
 
 /**
  * Checks render options against a page of `width` x `height` before anything is drawn: a NaN scale

@@ -1,4 +1,5 @@
 import { contrastRatio, mix, over, readableOn, withAlpha } from '../color/color';
+import { TemplateInputError } from '../errors';
 import { resolvePalette } from '../procedural/procedural';
 import type { FrameNode, IrDocument, IrNode, Paint, ProceduralStyleId } from '../schema/ir-schema';
 import { resolveFormat } from './brief';
@@ -639,16 +640,6 @@ export function listTemplates(): TemplateInfo[] {
 /** Largest page side a template can build (the IR's own limit). */
 const MAX_PAGE_SIDE = 8192;
 
-/** A template input the library cannot build from (`path` names the field, e.g. `format.width`). */
-export class TemplateInputError extends Error {
-  constructor(
-    readonly path: string,
-    readonly reason: string,
-  ) {
-    super(`${path}: ${reason}`);
-    this.name = 'TemplateInputError';
-  }
-}
 
 export function getTemplate(id: string): TemplateDefinition | undefined {
   return TEMPLATES.find((t) => t.id === id);
