@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createCanvas, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import subsetFont from 'subset-font';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { bundledFontFile, cssFontFamily, fallbackFontFiles } from '../fonts/font-registry';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 import { drawProcedural } from '../procedural/procedural';
@@ -192,6 +192,12 @@ async function nodeHtml(m: MaterializedNode, parent: MaterializedNode | undefine
   return `<div class="n" data-id="${esc(m.id)}" data-type="${n.type}" style="${style.join(';')}">${inner}</div>`;
 }
 
+/** Bundled fallback families by the script they cover (as the renderer's font lists name them). */
+const SCRIPT_FALLBACKS: [string, RegExp][] = [
+  ['Noto Sans Hebrew', /\p{Script=Hebrew}/u],
+  ['Noto Sans Arabic', /\p{Script=Arabic}/u],
+];
+
 function hasEmoji(root: MaterializedNode): boolean {
   const re = /\p{Extended_Pictographic}/u;
   const walk = (m: MaterializedNode): boolean => (!!m.text && m.text.lines.some((l) => re.test(l.text))) || m.children.some(walk);
@@ -264,6 +270,18 @@ export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promis
         // A face HarfBuzz cannot cut (the canvas read it) is embedded whole.
         const data = await subset(face.data, chars).catch(() => face.data);
         fontCss += fontFace(family, face.weight, face.style, data);
+      }
+    }
+    // The script fallbacks the renderer draws Hebrew and Arabic with, cut to the page's letters of
+    // that script; without them a browser takes whatever the system has, and lines change width.
+    const pageChars = new Set<string>();
+    for (const f of collectFaces(doc.root).values()) for (const ch of f.chars) pageChars.add(ch);
+    for (const [family, script] of SCRIPT_FALLBACKS) {
+      const chars = new Set([...pageChars].filter((ch) => script.test(ch)));
+      if (!chars.size) continue;
+      for (const dir of fallbackFontFiles().filter((x) => x.family === family)) {
+        const file = readdirSync(dir.path).find((n) => n.endsWith('.ttf'));
+        if (file) fontCss += fontFace(family, parseInt(basename(dir.path), 10) || 400, 'normal', await subset(readFileSync(join(dir.path, file)), chars));
       }
     }
     if (hasEmoji(doc.root)) {
