@@ -16,5 +16,5 @@ export class CreativeInputError extends Error {
 /** A render option out of range (`scale`, `resizeWidth`, `quality`, `format`, …); nothing was drawn. */
 export class RenderOptionsError extends CreativeInputError {}
 
-/** A template input the library cannot build from (`format.width` or `format.height`). */
+/** A template input the library cannot build from (`template`, `format.width` or `format.height`). */
 export class TemplateInputError extends CreativeInputError {}

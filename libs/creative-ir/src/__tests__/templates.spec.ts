@@ -118,6 +118,7 @@ describe('templates', () => {
     const r = await buildTemplate('quote', { brief: { ...full, format: 'story' } });
     expect([r.ir.width, r.ir.height]).toEqual([1080, 1920]);
     await expect(buildTemplate('nope', {})).rejects.toThrow(/unknown template/);
+    await expect(buildTemplate('nope', {})).rejects.toMatchObject({ path: 'template' });
   });
 
   it('refuses formats outside the page sizes of the IR, naming the field', async () => {

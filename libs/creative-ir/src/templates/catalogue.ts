@@ -651,7 +651,7 @@ export function getTemplate(id: string): TemplateDefinition | undefined {
  */
 export async function buildTemplate(id: string, input: TemplateInput = {}): Promise<TemplateResult> {
   const def = getTemplate(id);
-  if (!def) throw new Error(`unknown template "${id}"; expected one of ${TEMPLATES.map((t) => t.id).join(', ')}`);
+  if (!def) throw new TemplateInputError('template', `unknown template "${id}"; expected one of ${TEMPLATES.map((t) => t.id).join(', ')}`);
   const format = resolveFormat((input.format as never) ?? input.brief?.format);
   for (const side of ['width', 'height'] as const) {
     const v = format[side];
