@@ -1,10 +1,9 @@
 /**
- * Deflate blocks written directly for runs of periodic PNG scanlines, without running zlib over them.
+ * Deflate blocks written directly for runs of one-color PNG scanlines, without running zlib over them.
  *
- * A page's margins and the gaps between text lines are whole rows of one color. As scanlines they
- * are `[filter, q0, q1, q2, q0, q1, q2, ...]` with a 3-byte period `q` (unfiltered: filter 0 and
- * the color). zlib at level 4 hashes every one of those bytes; here each row is a handful of
- * symbols known in advance:
+ * A page's margins and the gaps between text lines are whole rows of one color. As unfiltered
+ * scanlines they are `[0, q0, q1, q2, q0, q1, q2, ...]` with `q` the color. zlib at level 4 hashes
+ * every one of those bytes; here each row is a handful of symbols known in advance:
  *
  *   literal filter byte, then either literals q0 q1 q2 (first row of the run) or a 3-byte match at
  *   distance 4 (the previous row's last pixel), then 258-byte matches at distance 3 for the rest.
@@ -111,9 +110,9 @@ class BitWriter {
 /** A symbol of the run: a literal, or a match (length 3..258) at distance 3 or 4. */
 type Symbol = { literal: number } | { length: number; distance: 3 | 4 };
 
-/** The symbols of one row `[filter, q repeated width times]`. */
-function rowSymbols(filter: number, q: readonly [number, number, number], width: number, first: boolean): Symbol[] {
-  const out: Symbol[] = [{ literal: filter }];
+/** The symbols of one unfiltered row `[0, q repeated width times]`. */
+function rowSymbols(q: readonly [number, number, number], width: number, first: boolean): Symbol[] {
+  const out: Symbol[] = [{ literal: 0 }];
   if (first) out.push({ literal: q[0] }, { literal: q[1] }, { literal: q[2] });
   else out.push({ length: 3, distance: 4 });
   // The rest is a multiple of 3, so a remainder is never 1 or 2 (shorter than a match).
@@ -131,13 +130,13 @@ export interface PeriodicRun {
 }
 
 /**
- * Deflate blocks for `rows` scanlines, each `[filter, q0, q1, q2, q0, ...]` with `width` pixels.
- * The first row is written with literals (it may follow anything); the others reach back into the
- * row before. `final` marks the last block of the stream.
+ * Deflate blocks for `rows` unfiltered scanlines of `width` pixels of the color `q`. The first row
+ * is written with literals (it may follow anything); the others reach back into the row before.
+ * `final` marks the last block of the stream.
  */
-export function periodicRows(filter: number, q: readonly [number, number, number], width: number, rows: number, final: boolean): PeriodicRun {
-  const first = rowSymbols(filter, q, width, true);
-  const rest = rows > 1 ? rowSymbols(filter, q, width, false) : [];
+export function periodicRows(q: readonly [number, number, number], width: number, rows: number, final: boolean): PeriodicRun {
+  const first = rowSymbols(q, width, true);
+  const rest = rows > 1 ? rowSymbols(q, width, false) : [];
   const litFreq = new Array<number>(286).fill(0);
   const distFreq = new Array<number>(30).fill(0);
   const count = (symbols: Symbol[], times: number) => {
@@ -192,7 +191,7 @@ export function periodicRows(filter: number, q: readonly [number, number, number
   } else w.align();
 
   const rowLength = 1 + 3 * width;
-  return { body: w.buffer(), adler: repeatAdler(filter, q, width, rows), length: rowLength * rows };
+  return { body: w.buffer(), adler: repeatAdler(q, width, rows), length: rowLength * rows };
 }
 
 const ADLER_BASE = 65521;
@@ -211,9 +210,9 @@ export function adler32Combine(a1: number, a2: number, len2: number): number {
   return ((s2 << 16) | s1) >>> 0;
 }
 
-/** Adler-32 of `rows` rows `[filter, q repeated width times]`: one row summed, then combined. */
-function repeatAdler(filter: number, q: readonly [number, number, number], width: number, rows: number): number {
-  let a = (1 + filter) % ADLER_BASE;
+/** Adler-32 of `rows` rows `[0, q repeated width times]`: one row summed, then combined. */
+function repeatAdler(q: readonly [number, number, number], width: number, rows: number): number {
+  let a = 1;
   let b = a;
   for (let x = 0; x < width; x++) {
     for (let c = 0; c < 3; c++) {

@@ -22,9 +22,9 @@ export { adler32Combine } from './deflate-runs';
  *   (benchmark image design: 528 KB against 752 KB unfiltered, 450 KB adaptive in 87 ms).
  *
  * Both are lossless and deterministic (same pixels, same bytes, on any machine: the bands depend on
- * the image size and pixels only). A palette (indexed) PNG would be smaller still for art with at most 256
- * colors, but anti-aliased text alone has more (the text benchmark design: 781), so it is not
- * attempted. Pages that may be transparent go through sharp (RGBA, see `encodePng`).
+ * the image size and pixels only). A palette (indexed) PNG would be smaller still for art with at
+ * most 256 colors, but anti-aliased text alone has more (the text benchmark design: 781), so it is
+ * not attempted. Pages that may be transparent go through sharp (RGBA, see `encodePng`).
  */
 export type PngEncoding = 'flat' | 'photo';
 
@@ -143,9 +143,9 @@ const BAND_BYTES = 1 << 20;
 const MAX_BANDS = 8;
 
 /**
- * How many bands `encodeRgbPng` deflates a stretch of `height` rows in (the whole image unless runs of
- * periodic rows cut it; see `pngSegments`): one per ~1 MiB, at most 8. It
- * depends on the size only, never on the machine, so the bytes are the same everywhere.
+ * How many bands `encodeRgbPng` deflates a stretch of `height` rows in (the whole image unless runs
+ * of one-color rows cut it; see `pngSegments`): one per ~1 MiB, at most 8. It depends on the size
+ * only, never on the machine, so the bytes are the same everywhere.
  */
 export function pngBands(width: number, height: number): number {
   return Math.max(1, Math.min(MAX_BANDS, height, Math.ceil(((width * 3 + 1) * height) / BAND_BYTES)));
@@ -191,7 +191,7 @@ function deflateBand(data: Buffer, dictionary: Buffer | undefined, options: zlib
   });
 }
 
-/** A run of periodic rows must hold at least this many scanline bytes to leave zlib for `periodicRows`. */
+/** A run of one-color rows must hold at least this many scanline bytes to leave zlib for `periodicRows`. */
 const MIN_RUN_BYTES = 64 << 10;
 
 /** Rows y0..y1 of the image: deflated by zlib, or (with `q`) a run of rows of one color written by `periodicRows`. */
@@ -249,10 +249,11 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
  * RGB PNG of opaque pixels: scanlines unfiltered or "up"-filtered, deflated with `options`, in one
  * IDAT chunk. Unfiltered, runs of rows of one color (margins, gaps between text lines;
  * `pngSegments`) are written as deflate blocks directly (`periodicRows`, ~5 bytes a row), without
- * zlib hashing every byte of them (text design: PNG step 6.4 -> 4.8 ms). The rest is cut into bands (`pngBands`) that are filtered one after another on this thread and
- * deflated in parallel on libuv's thread pool as soon as each is ready, then everything is joined into
- * one zlib stream (sync-flushed pieces, each zlib band primed with the previous 32 KB, combined
- * Adler-32): pigz's method. On an idle 2-core machine that takes a 1080x1080 photo page's PNG step
+ * zlib hashing every byte of them (text design: PNG step 6.4 -> 4.8 ms). The rest is cut into bands
+ * (`pngBands`) that are filtered one after another on this thread and deflated in parallel on
+ * libuv's thread pool as soon as each is ready, then everything is joined into one zlib stream
+ * (sync-flushed pieces, each zlib band primed with the previous 32 KB, combined Adler-32): pigz's
+ * method. On an idle 2-core machine that takes a 1080x1080 photo page's PNG step
  * from ~21 to ~15 ms; under load the bands simply queue, at the cost of a few hundred bytes per band.
  */
 export async function encodeRgbPng(pixels: Buffer, width: number, height: number, up: boolean, options: zlib.ZlibOptions): Promise<Buffer> {
@@ -270,7 +271,7 @@ export async function encodeRgbPng(pixels: Buffer, width: number, height: number
     for (const [i, s] of segments.entries()) {
       const lastSegment = i === segments.length - 1;
       if (s.q) {
-        jobs.push(Promise.resolve(periodicRows(0, s.q, width, s.y1 - s.y0, lastSegment)));
+        jobs.push(Promise.resolve(periodicRows(s.q, width, s.y1 - s.y0, lastSegment)));
         // The next zlib band's dictionary: the run's last 32 KB of scanlines.
         if (!lastSegment) packRgbRows(aligned, width, scan, Math.max(s.y0, s.y1 - dictionaryRows), s.y1, up);
         continue;
