@@ -113,13 +113,14 @@ function field(r: () => number, octaves: number) {
   };
 }
 
+/** Largest soft layer: pixels a side, and in all (see `softLayer`). */
+const SOFT_LAYER_MAX = 4096;
+const SOFT_LAYER_AREA = 2048 * 2048;
+
 /**
  * Draws soft (blurred) content cheaply: shapes are drawn at a quarter of the device resolution,
  * blurred once there and scaled up smoothly. Blur is low-frequency, so nothing is lost.
  */
-const SOFT_LAYER_MAX = 4096;
-const SOFT_LAYER_AREA = 2048 * 2048;
-
 function softLayer(ctx: Ctx, w: number, h: number, blurFrac: number, draw: (c: Ctx) => void, factor = 4): void {
   const m = ctx.getTransform();
   // Device pixels per unit along each axis (the same for the renderer's uniform scales; they differ
@@ -449,6 +450,9 @@ const halftone: Drawer = (ctx, w, h, p, pal, r) => {
 
 const DRAWERS: Record<ProceduralStyleId, Drawer> = { mesh, noise, waves, grain, aurora, grid, blobs, rays, topography, halftone };
 
+/** Longest side over shortest side that the styles are drawn at (see `drawProcedural`). */
+const MAX_ASPECT = 64;
+
 /** Draws a procedural style into the box (0, 0, w, h) of the current transform. */
 export function drawProcedural(ctx: Ctx, params: ProceduralParams | ProceduralNode, w: number, h: number): void {
   if (w <= 0 || h <= 0) return;
@@ -468,9 +472,6 @@ export function drawProcedural(ctx: Ctx, params: ProceduralParams | ProceduralNo
   draw(ctx, dw, dh, p, pal, rng(seed * 2654435761 + p.style.length));
   ctx.restore();
 }
-
-/** Longest side over shortest side that the styles are drawn at (see `drawProcedural`). */
-const MAX_ASPECT = 64;
 
 export function listProceduralStyles(): ProceduralStyleInfo[] {
   return PROCEDURAL_STYLES.map((s) => ({ ...s }));

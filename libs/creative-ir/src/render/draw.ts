@@ -1,4 +1,4 @@
-import { createCanvas, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, Path2D, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 import { drawProcedural } from '../procedural/procedural';
 import type { BlendMode, CornerRadius, IrNode, Paint, Shadow, TextNode } from '../schema/ir-schema';
@@ -247,8 +247,13 @@ function boxShadow(ctx: Ctx, node: IrNode, w: number, h: number, shadow: Shadow)
  */
 const TEXTURE_STYLES = new Set<string>(['grain', 'halftone']);
 
-/** A procedural node drawn on a raster (at its size, at most `pageSide` px a side) and placed as an image. */
-function drawProceduralRaster(ctx: Ctx, node: Extract<IrNode, { type: 'procedural' }>, w: number, h: number, pageSide: number): void {
+/**
+ * A procedural node of `w` x `h` drawn on a raster at its size, or smaller when it is larger than
+ * the page (`pageSide`: the page's longest side); the style is resolution-independent, and the
+ * raster is stretched back to the node's box where it is placed. A node as large as a valid IR
+ * allows (any finite size) must not ask for a raster larger than an encoder takes or memory holds.
+ */
+export function proceduralRaster(node: Extract<IrNode, { type: 'procedural' }>, w: number, h: number, pageSide: number): Canvas {
   const scale = Math.min(1, pageSide / Math.max(w, h, 1));
   const rw = Math.max(1, Math.round(w * scale));
   const rh = Math.max(1, Math.round(h * scale));
@@ -256,7 +261,7 @@ function drawProceduralRaster(ctx: Ctx, node: Extract<IrNode, { type: 'procedura
   const o = c.getContext('2d') as unknown as Ctx;
   o.scale(rw / Math.max(w, 1e-9), rh / Math.max(h, 1e-9));
   drawProcedural(o, node, Math.max(w, 1e-9), Math.max(h, 1e-9));
-  ctx.drawImage(c, 0, 0, w, h);
+  return c;
 }
 
 function textColor(node: TextNode): string {
@@ -419,7 +424,7 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
         ctx.save();
         ctx.clip(path);
         if (node.type === 'image') drawImageNode(ctx, m, assets, warnings);
-        else if (assets.vector && TEXTURE_STYLES.has(node.style)) drawProceduralRaster(ctx, node, w, h, Math.max(doc.width, doc.height));
+        else if (assets.vector && TEXTURE_STYLES.has(node.style)) ctx.drawImage(proceduralRaster(node, w, h, Math.max(doc.width, doc.height)), 0, 0, w, h);
         else drawProcedural(ctx, node, w, h);
         ctx.restore();
       }

@@ -5,11 +5,10 @@ import subsetFont from 'subset-font';
 import { basename, join } from 'node:path';
 import { bundledFontFile, cssFontFamily, fallbackFontFiles } from '../fonts/font-registry';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
-import { drawProcedural } from '../procedural/procedural';
 import type { CornerRadius, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseColor, toCss } from '../color/color';
 import { prepare, type RenderOptions } from './render';
-import type { Ctx } from './draw';
+import { proceduralRaster } from './draw';
 import { imageBox } from './image-box';
 
 /**
@@ -116,21 +115,10 @@ function textHtml(m: MaterializedNode): string {
     .join('');
 }
 
-/**
- * A procedural node as a WebP data URL, drawn at the node's size, or smaller when the node is larger
- * than the page (`pageSide`: the page's longest side); the style is resolution-independent and the
- * page stretches it back to the node's box. A node as large as a valid IR allows (any finite size)
- * must not ask for a raster larger than the encoder takes or memory holds.
- */
+/** A procedural node as a WebP data URL (`proceduralRaster`: at most the page's size; the page stretches it to the node's box). */
 async function proceduralDataUrl(m: MaterializedNode, pageSide: number): Promise<string> {
-  const scale = Math.min(1, pageSide / Math.max(m.width, m.height, 1));
-  const w = Math.max(1, Math.round(m.width * scale));
-  const h = Math.max(1, Math.round(m.height * scale));
-  const c = createCanvas(w, h);
-  const ctx = c.getContext('2d') as unknown as Ctx;
-  ctx.scale(w / Math.max(m.width, 1e-9), h / Math.max(m.height, 1e-9));
-  drawProcedural(ctx, m.node as Extract<IrNode, { type: 'procedural' }>, Math.max(m.width, 1e-9), Math.max(m.height, 1e-9));
-  const webp = await sharp(c.data(), { raw: { width: w, height: h, channels: 4, premultiplied: true } }).webp({ quality: 92 }).toBuffer();
+  const c = proceduralRaster(m.node as Extract<IrNode, { type: 'procedural' }>, m.width, m.height, pageSide);
+  const webp = await sharp(c.data(), { raw: { width: c.width, height: c.height, channels: 4, premultiplied: true } }).webp({ quality: 92 }).toBuffer();
   return `data:image/webp;base64,${webp.toString('base64')}`;
 }
 
