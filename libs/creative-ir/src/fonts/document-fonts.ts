@@ -18,7 +18,8 @@ export interface DocumentFonts {
   warnings: { id: string; message: string }[];
 }
 
-const NONE: DocumentFonts = { families: new Map(), faces: new Map(), warnings: [] };
+/** What a document that brings no font of its own has (shared, never written to). */
+export const NO_DOCUMENT_FONTS: DocumentFonts = { families: new Map(), faces: new Map(), warnings: [] };
 
 /**
  * Loads the faces a document brings (`fonts[].src`: a data URL or `asset:<id>`) and registers each
@@ -26,15 +27,15 @@ const NONE: DocumentFonts = { families: new Map(), faces: new Map(), warnings: [
  * a warning, not a failure: a corrupt upload must not fail the render.
  */
 export async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver | undefined): Promise<DocumentFonts> {
-  if (!doc.fonts?.some((f) => f.src)) return NONE;
+  const fonts = doc.fonts ?? [];
   const out: DocumentFonts = { families: new Map(), faces: new Map(), warnings: [] };
   const byFamily = new Map<string, { family: string; faces: (DocumentFace & { index: number })[] }>();
-  for (const [index, f] of doc.fonts.entries()) {
+  const where = (src: string) => (src.startsWith('data:') ? 'data URL' : src);
+  for (const [index, f] of fonts.entries()) {
     if (!f.src) continue;
-    const where = f.src.startsWith('data:') ? 'data URL' : f.src;
     const data = await resolveAsset(f.src, assets).catch(() => undefined);
     if (!data?.length) {
-      out.warnings.push({ id: `fonts[${index}]`, message: `font ${where} for "${f.family}" was not found; its text uses the default font` });
+      out.warnings.push({ id: `fonts[${index}]`, message: `font ${where(f.src)} for "${f.family}" was not found; its text uses the default font` });
       continue;
     }
     const key = f.family.toLowerCase();
@@ -48,9 +49,8 @@ export async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver |
       faces.map((f) => f.data),
     );
     for (const i of failed) {
-      const f = faces[i];
-      const src = doc.fonts[f.index].src!;
-      out.warnings.push({ id: `fonts[${f.index}]`, message: `font ${src.startsWith('data:') ? 'data URL' : src} for "${family}" is not a font that can be read (TrueType, OpenType, WOFF or WOFF2); its text uses the default font` });
+      const { index } = faces[i];
+      out.warnings.push({ id: `fonts[${index}]`, message: `font ${where(fonts[index].src!)} for "${family}" is not a font that can be read (TrueType, OpenType, WOFF or WOFF2); its text uses the default font` });
     }
     if (!name) continue;
     out.families.set(key, name);

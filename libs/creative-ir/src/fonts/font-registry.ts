@@ -198,13 +198,8 @@ export function registerFontBytes(family: string, data: Buffer): void {
   generation++;
 }
 
-/** A document's own family, registered under a name of its own (`registerDocumentFamily`). */
-interface DocumentFamily {
-  keys: FontKey[];
-  faces: Buffer[];
-}
-/** Internal name -> faces, least recently used first. */
-const documentFamilies = new Map<string, DocumentFamily>();
+/** Documents' own families (`registerDocumentFamily`): internal name -> Skia's keys of its faces, least recently used first. */
+const documentFamilies = new Map<string, FontKey[]>();
 /** Document families kept registered; the least recently used beyond this are removed from Skia. */
 const MAX_DOCUMENT_FAMILIES = 64;
 
@@ -228,29 +223,21 @@ export function registerDocumentFamily(family: string, faces: Buffer[]): { name?
     return { name, failed: [] };
   }
   const keys: FontKey[] = [];
-  const kept: Buffer[] = [];
   const failed: number[] = [];
   faces.forEach((f, i) => {
     const key = GlobalFonts.register(f, name);
-    if (key) {
-      keys.push(key);
-      kept.push(f);
-    } else failed.push(i);
+    if (key) keys.push(key);
+    else failed.push(i);
   });
   if (!keys.length) return { failed };
-  documentFamilies.set(name, { keys, faces: kept });
+  documentFamilies.set(name, keys);
   while (documentFamilies.size > MAX_DOCUMENT_FAMILIES) {
-    const [oldest, fam] = documentFamilies.entries().next().value as [string, DocumentFamily];
-    GlobalFonts.removeBatch(fam.keys);
+    const [oldest, oldKeys] = documentFamilies.entries().next().value as [string, FontKey[]];
+    GlobalFonts.removeBatch(oldKeys);
     documentFamilies.delete(oldest);
   }
   generation++;
   return { name, failed };
-}
-
-/** The faces registered under a document family's internal name (for embedding in HTML). */
-export function documentFamilyFaces(name: string): Buffer[] | undefined {
-  return documentFamilies.get(name)?.faces;
 }
 
 /** Families that can be named in the IR. */

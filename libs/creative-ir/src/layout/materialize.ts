@@ -1,11 +1,11 @@
 import type { Config as YogaConfig, Node as YogaNode } from 'yoga-layout/dist/src/wrapAssembly';
 import type { AssetResolver } from '../assets';
-import { loadDocumentFonts } from '../fonts/document-fonts';
+import { loadDocumentFonts, NO_DOCUMENT_FONTS, type DocumentFonts } from '../fonts/document-fonts';
 import { ensureFonts, type FontOptions } from '../fonts/font-registry';
 import type { FrameNode, IrDocument, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import { sharedTextLayouts, type TextLayout, type TextLayoutInput } from '../text/text-layout';
-import { loadYogaOnce, yogaSync, type LoadedYoga, type YogaModule } from './yoga-loader';
+import { loadYogaOnce, yogaReady, yogaSync, type LoadedYoga, type YogaModule } from './yoga-loader';
 
 /** A node resolved to an absolute box (document pixels, before its own rotation). */
 export interface MaterializedNode {
@@ -271,12 +271,21 @@ export function materializeSync(doc: IrDocument, families?: ReadonlyMap<string, 
  * Validates the input first (throws `IrValidationError`).
  */
 export async function materialize(ir: unknown, options: { assets?: AssetResolver } = {}): Promise<MaterializedDocument> {
-  const doc = parseIr(ir);
-  await initCreativeIr();
-  const fonts = await loadDocumentFonts(doc, options.assets);
+  return (await materializeWithFonts(parseIr(ir), options.assets)).doc;
+}
+
+/**
+ * Materializes a valid document with the fonts it brings (`fonts[]`, resolved through `assets`;
+ * those that cannot be read become warnings), as `materialize` and every render do. Awaits nothing
+ * once yoga is loaded when the document brings no font: each await is a turn of the microtask queue.
+ */
+export async function materializeWithFonts(doc: IrDocument, assets: AssetResolver | undefined): Promise<{ doc: MaterializedDocument; fonts: DocumentFonts }> {
+  if (!yogaReady()) await initCreativeIr();
+  else ensureFonts();
+  const fonts = doc.fonts?.some((f) => f.src) ? await loadDocumentFonts(doc, assets) : NO_DOCUMENT_FONTS;
   const out = materializeSync(doc, fonts.families);
   out.warnings.push(...fonts.warnings);
-  return out;
+  return { doc: out, fonts };
 }
 
 /** Flattens a materialized tree (depth first) for lookups in tests and tools. */

@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto';
 import { createCanvas, loadImage, PDFDocument, SvgExportFlag, type Canvas, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { parseColor } from '../color/color';
-import { ensureFonts } from '../fonts/font-registry';
-import { initCreativeIr, materializeSync, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
-import { yogaReady } from '../layout/yoga-loader';
-import { parseIr } from '../schema/validate';
 import { resolveAsset, type AssetBytes, type AssetResolver } from '../assets';
+import { parseColor } from '../color/color';
 import { RenderOptionsError } from '../errors';
-import { loadDocumentFonts, type DocumentFonts } from '../fonts/document-fonts';
-
-export type { AssetBytes, AssetResolver };
+import type { DocumentFonts } from '../fonts/document-fonts';
+import { materializeWithFonts, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
+import { parseIr } from '../schema/validate';
 import { drawDocument, type Ctx } from './draw';
 import { encodePng, pngEncodingFor, pngWithSharp, type PngEncoding, type PngSettings } from './png';
 
+export type { AssetBytes, AssetResolver };
 export type RasterFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 export type RenderFormat = RasterFormat | 'svg' | 'pdf';
-
 
 export interface RenderOptions {
   format?: RenderFormat;
@@ -69,8 +65,15 @@ const IMAGE_CACHE_MAX = 32;
 /** At most ~128 MiB of decoded RGBA kept for reuse. */
 const IMAGE_CACHE_PIXELS = 32_000_000;
 
-function hasImages(n: MaterializedNode): boolean {
-  return (n.node.type === 'image' && n.node.visible !== false) || n.children.some(hasImages);
+/** The `src` of every visible image node. */
+function imageSources(root: MaterializedNode): Set<string> {
+  const srcs = new Set<string>();
+  const walk = (n: MaterializedNode) => {
+    if (n.node.type === 'image' && n.node.visible !== false) srcs.add(n.node.src);
+    n.children.forEach(walk);
+  };
+  walk(root);
+  return srcs;
 }
 
 /** Most pixels an image is decoded to (as the cache holds at most): larger ones are scaled down first. */
@@ -101,13 +104,7 @@ async function decodeImage(buf: Buffer): Promise<Image> {
   return loadImage(buf);
 }
 
-async function loadImages(root: MaterializedNode, assets: AssetResolver | undefined): Promise<Map<string, Image>> {
-  const srcs = new Set<string>();
-  const walk = (n: MaterializedNode) => {
-    if (n.node.type === 'image' && n.node.visible !== false) srcs.add(n.node.src);
-    n.children.forEach(walk);
-  };
-  walk(root);
+async function loadImages(srcs: Set<string>, assets: AssetResolver | undefined): Promise<Map<string, Image>> {
   const out = new Map<string, Image>();
   await Promise.all(
     [...srcs].map(async (src) => {
@@ -137,12 +134,10 @@ async function loadImages(root: MaterializedNode, assets: AssetResolver | undefi
   return out;
 }
 
-
 /** Largest raster the library draws or writes: the largest page at scale 1 (8192 x 8192, 256 MB of RGBA). */
 export const MAX_RASTER_PIXELS = 8192 * 8192;
 /** Longest raster side (WebP's own limit is 16383). */
 export const MAX_RASTER_SIDE = 16383;
-
 
 /**
  * Checks render options against a page of `width` x `height` before anything is drawn: a NaN scale
@@ -174,13 +169,10 @@ export function checkRenderOptions(width: number, height: number, o: RenderOptio
 export async function prepare(ir: unknown, options: RenderOptions = {}): Promise<{ doc: MaterializedDocument; images: Map<string, Image>; fonts: DocumentFonts }> {
   const parsed = parseIr(ir);
   checkRenderOptions(parsed.width, parsed.height, options);
-  // Each await is a turn of the microtask queue; a text-only page needs none of them once warm.
-  if (!yogaReady()) await initCreativeIr();
-  else ensureFonts();
-  const fonts = await loadDocumentFonts(parsed, options.assets);
-  const doc = materializeSync(parsed, fonts.families);
-  doc.warnings.push(...fonts.warnings);
-  const images = hasImages(doc.root) ? await loadImages(doc.root, options.assets) : new Map<string, Image>();
+  const { doc, fonts } = await materializeWithFonts(parsed, options.assets);
+  // No await for a page without images (see `materializeWithFonts`).
+  const srcs = imageSources(doc.root);
+  const images = srcs.size ? await loadImages(srcs, options.assets) : new Map<string, Image>();
   return { doc, images, fonts };
 }
 
