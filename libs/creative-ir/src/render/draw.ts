@@ -1,7 +1,7 @@
 import { createCanvas, Path2D, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 import { drawProcedural } from '../procedural/procedural';
-import type { BlendMode, CornerRadius, IrNode, Paint, Shadow, TextNode } from '../schema/ir-schema';
+import { MAX_PAGE_SIDE, type BlendMode, type CornerRadius, type IrNode, type Paint, type Shadow, type TextNode } from '../schema/ir-schema';
 import { parseColor, toCss } from '../color/color';
 import { imageBox } from './image-box';
 
@@ -134,13 +134,13 @@ const SHADOW_RASTER_AREA = 4_000_000;
 
 /**
  * Vector backends cannot blur: draw the shadow on a raster canvas (2x, less for shapes or blurs so
- * large that 2x would pass SHADOW_RASTER_AREA or 8192 px a side) and place it as an image.
+ * large that 2x would pass SHADOW_RASTER_AREA or MAX_PAGE_SIDE px a side) and place it as an image.
  */
 function rasterShadow(ctx: Ctx, path: Path2D, shadow: Shadow, w: number, h: number): void {
   const m = Math.ceil(shadow.blur * 1.5 + Math.abs(shadow.x) + Math.abs(shadow.y) + 2);
   const fw = w + 2 * m;
   const fh = h + 2 * m;
-  const s = Math.min(2, Math.sqrt(SHADOW_RASTER_AREA / (fw * fh)), 8192 / fw, 8192 / fh);
+  const s = Math.min(2, Math.sqrt(SHADOW_RASTER_AREA / (fw * fh)), MAX_PAGE_SIDE / fw, MAX_PAGE_SIDE / fh);
   const cw = Math.max(1, Math.ceil(fw * s));
   const ch = Math.max(1, Math.ceil(fh * s));
   const c = createCanvas(cw, ch);

@@ -242,7 +242,8 @@ export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promis
     const fontFace = (family: string, weight: number, style: string, data: Buffer) => `@font-face{font-family:"${family}";font-weight:${weight};font-style:${style};src:url(data:font/ttf;base64,${data.toString('base64')})}\n`;
     // The document's own families: every face once, with the characters of all their lines.
     const documentChars = new Map<string, Set<string>>();
-    for (const f of collectFaces(doc.root).values()) {
+    const faces = [...collectFaces(doc.root).values()];
+    for (const f of faces) {
       if (f.chars.size === 0) continue;
       if (fonts.faces.has(f.family)) {
         const chars = documentChars.get(f.family) ?? new Set<string>();
@@ -262,8 +263,7 @@ export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promis
     }
     // The script fallbacks the renderer draws Hebrew and Arabic with, cut to the page's letters of
     // that script; without them a browser takes whatever the system has, and lines change width.
-    const pageChars = new Set<string>();
-    for (const f of collectFaces(doc.root).values()) for (const ch of f.chars) pageChars.add(ch);
+    const pageChars = new Set(faces.flatMap((f) => [...f.chars]));
     for (const [family, script] of SCRIPT_FALLBACKS) {
       const chars = new Set([...pageChars].filter((ch) => script.test(ch)));
       if (!chars.size) continue;

@@ -6,6 +6,7 @@ import { parseColor } from '../color/color';
 import { RenderOptionsError } from '../errors';
 import type { DocumentFonts } from '../fonts/document-fonts';
 import { materializeWithFonts, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
+import { MAX_PAGE_SIDE } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import { drawDocument, type Ctx } from './draw';
 import { encodePng, pngEncodingFor, pngWithSharp, type PngEncoding, type PngSettings } from './png';
@@ -135,7 +136,7 @@ async function loadImages(srcs: Set<string>, assets: AssetResolver | undefined):
 }
 
 /** Largest raster the library draws or writes: the largest page at scale 1 (8192 x 8192, 256 MB of RGBA). */
-export const MAX_RASTER_PIXELS = 8192 * 8192;
+export const MAX_RASTER_PIXELS = MAX_PAGE_SIDE * MAX_PAGE_SIDE;
 /** Longest raster side (WebP's own limit is 16383). */
 export const MAX_RASTER_SIDE = 16383;
 

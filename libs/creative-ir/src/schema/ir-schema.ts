@@ -11,6 +11,9 @@ import { z } from 'zod';
 
 export const IR_VERSION = 1 as const;
 
+/** Largest page side in px (width and height of a document). */
+export const MAX_PAGE_SIDE = 8192;
+
 const finite = () => z.number().finite();
 const nonNegative = () => z.number().finite().min(0);
 const unit = () => z.number().finite().min(0).max(1);
@@ -349,8 +352,8 @@ export const FontFaceSchema = z
 export const IrDocumentSchema = z
   .object({
     version: z.literal(IR_VERSION),
-    width: z.number().int().min(1).max(8192),
-    height: z.number().int().min(1).max(8192),
+    width: z.number().int().min(1).max(MAX_PAGE_SIDE),
+    height: z.number().int().min(1).max(MAX_PAGE_SIDE),
     /** Page color or paint below the root. Default white. */
     background: z.union([ColorSchema, PaintSchema]).optional(),
     fonts: z.array(FontFaceSchema).max(32).optional(),

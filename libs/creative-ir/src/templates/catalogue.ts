@@ -1,7 +1,7 @@
 import { contrastRatio, mix, over, readableOn, withAlpha } from '../color/color';
 import { TemplateInputError } from '../errors';
 import { resolvePalette } from '../procedural/procedural';
-import type { FrameNode, IrDocument, IrNode, Paint, ProceduralStyleId } from '../schema/ir-schema';
+import { MAX_PAGE_SIDE, type FrameNode, type IrDocument, type IrNode, type Paint, type ProceduralStyleId } from '../schema/ir-schema';
 import { resolveFormat } from './brief';
 import { contentPadding, logoNode, runTemplate, type TemplateContext, type TemplateDefinition, type TemplateInput, type TemplateResult } from './engine';
 
@@ -636,10 +636,6 @@ export interface TemplateInfo {
 export function listTemplates(): TemplateInfo[] {
   return TEMPLATES.map(({ id, name, description, fields, required }) => ({ id, name, description, fields, required }));
 }
-
-/** Largest page side a template can build (the IR's own limit). */
-const MAX_PAGE_SIDE = 8192;
-
 
 export function getTemplate(id: string): TemplateDefinition | undefined {
   return TEMPLATES.find((t) => t.id === id);
