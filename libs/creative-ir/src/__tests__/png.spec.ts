@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -82,26 +84,38 @@ describe('PNG encoding by content', () => {
     expect((await sharp(t.data).metadata()).channels).toBe(4);
   });
 
-  it('packs and filters rows the same word-wise and byte-wise (any width)', () => {
+  it('packs and filters rows in WebAssembly as the byte-wise reference does (any width, any split, chunk edges, unaligned input)', () => {
     for (const [w, h] of [
       [1, 1],
       [5, 3],
       [8, 4],
       [1080, 2],
+      // 60 rows of 4292 bytes: more than one 256 KB chunk, so a chunk starts on a filtered row.
+      [1073, 130],
+      // Rows wider than a chunk (one row per call).
+      [70001, 3],
     ]) {
-      const px = Buffer.alloc(w * h * 4);
-      for (let i = 0; i < px.length; i++) px[i] = i % 4 === 3 ? 255 : (i * 131 + (i >> 5)) & 255;
+      const raw = Buffer.alloc(w * h * 4 + 1);
+      // Unaligned on purpose: the packer must not depend on the pixels' offset.
+      const px = raw.subarray(1);
+      for (let i = 0; i < px.length; i++) px[i] = i % 4 === 3 ? 255 : Math.imul(i, 2654435761) >>> 24;
       for (const up of [false, true]) {
-        const words = Buffer.alloc((w * 3 + 1) * h);
+        const wasm = Buffer.alloc((w * 3 + 1) * h);
         const bytes = Buffer.alloc((w * 3 + 1) * h);
         // In two calls, as the bands are packed: the second starts at a row that has one above it.
         const mid = h >> 1;
-        packRgbRows(px, w, words, 0, mid, up);
-        packRgbRows(px, w, words, mid, h, up);
+        packRgbRows(px, w, wasm, 0, mid, up);
+        packRgbRows(px, w, wasm, mid, h, up);
         packRgbRowsBytes(px, w, bytes, 0, h, up);
-        expect(words.equals(bytes), `${w}x${h} up=${up}`).toBe(true);
+        expect(wasm.equals(bytes), `${w}x${h} up=${up}`).toBe(true);
       }
     }
+  });
+
+  it('holds the WebAssembly module that scanlines.wat compiles to (npm run wasm after an edit)', () => {
+    const r = spawnSync(process.execPath, [join(__dirname, '../../../../tools/scripts/creative-ir-wasm.mjs'), '--check'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
   });
 
   it('joins parallel bands into one valid zlib stream for any size (checked by zlib, not only by a decoder)', async () => {

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 import { adler32Combine, periodicRows } from './deflate-runs';
+import { SCANLINES_WASM } from './scanlines-wasm';
 
 export { adler32Combine } from './deflate-runs';
 
@@ -59,66 +60,49 @@ export function pngEncodingFor(doc: MaterializedDocument): PngEncoding {
 
 const deflate = promisify(zlib.deflate);
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+/** As much of the WebAssembly JS API as is used here (the Node typings in use do not declare it). */
+declare const WebAssembly: { Module: new (bytes: Uint8Array) => object; Instance: new (module: object) => { exports: object } };
 
-/** Each byte of a - b (mod 256), four bytes at once, without borrows between bytes. */
-const sub4 = (a: number, b: number) => ((a | 0x80808080) - (b & 0x7f7f7f7f)) ^ ((a ^ ~b) & 0x80808080);
+interface ScanlinesModule {
+  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  scanlines(src: number, dst: number, width: number, rows: number, aboveFirst: number, up: number): void;
+}
+let scanlinesModule: ScanlinesModule | undefined;
+/** The WebAssembly packer (scanlines.wat), compiled on first use: 316 bytes, compiled in well under 1 ms. */
+const scanlines = () => (scanlinesModule ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SCANLINES_WASM, 'base64'))).exports as unknown as ScanlinesModule);
+
+/** RGBA input the packer takes per call (copied into its memory): small enough to stay in the CPU's cache. */
+const PACK_CHUNK = 256 << 10;
 
 /**
  * Writes rows y0..y1 of opaque RGBA pixels (premultiplied or not: alpha is 255 everywhere) as RGB
  * PNG scanlines into `out` (row y at y * (width * 3 + 1)), each with its filter byte: "up" when `up`
- * (except row 0), none otherwise. Works on 32-bit pixels and writes each row as 32-bit words
- * (4 pixels -> 3 words), ~2–3 ms for 1080x1080. `pixels` must start on a 4-byte boundary.
+ * (except row 0), none otherwise. WebAssembly SIMD (`scanlines.wat`: 4 pixels per instruction), fed
+ * ~256 KB of rows at a time: 0.45 ms for 1080x1080 with the copies in and out, against 1.4 ms
+ * (unfiltered) and 2.3 ms ("up") for the fastest JavaScript we had (32-bit words). The module's
+ * memory is sized for one chunk (about 0.5 MB at the widest raster) and shared by all calls, which
+ * are synchronous.
  */
 export function packRgbRows(pixels: Buffer, width: number, out: Buffer, y0: number, y1: number, up: boolean): void {
-  if (!LITTLE_ENDIAN) return packRgbRowsBytes(pixels, width, out, y0, y1, up);
+  const m = scanlines();
+  const rowBytes = width * 4;
   const stride = width * 3 + 1;
-  const px = new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2);
-  const row = new Uint32Array(Math.ceil((width * 3) / 4));
-  const rowBytes = new Uint8Array(row.buffer, 0, width * 3);
-  const n4 = width & ~3;
-  for (let y = y0; y < y1; y++) {
-    const base = y * width;
-    const filtered = up && y > 0;
-    let k = 0;
-    if (filtered) {
-      for (let x = 0; x < n4; x += 4) {
-        const i = base + x;
-        const d0 = sub4(px[i], px[i - width]);
-        const d1 = sub4(px[i + 1], px[i + 1 - width]);
-        const d2 = sub4(px[i + 2], px[i + 2 - width]);
-        const d3 = sub4(px[i + 3], px[i + 3 - width]);
-        row[k++] = (d0 & 0xffffff) | (d1 << 24);
-        row[k++] = ((d1 >>> 8) & 0xffff) | (d2 << 16);
-        row[k++] = ((d2 >>> 16) & 0xff) | (d3 << 8);
-      }
-    } else {
-      for (let x = 0; x < n4; x += 4) {
-        const i = base + x;
-        const d0 = px[i];
-        const d1 = px[i + 1];
-        const d2 = px[i + 2];
-        const d3 = px[i + 3];
-        row[k++] = (d0 & 0xffffff) | (d1 << 24);
-        row[k++] = ((d1 >>> 8) & 0xffff) | (d2 << 16);
-        row[k++] = ((d2 >>> 16) & 0xff) | (d3 << 8);
-      }
-    }
-    const o = y * stride;
-    out[o] = filtered ? 2 : 0;
-    out.set(rowBytes.subarray(0, n4 * 3), o + 1);
-    for (let x = n4; x < width; x++) {
-      const i = base + x;
-      const d = filtered ? sub4(px[i], px[i - width]) : px[i];
-      const t = o + 1 + x * 3;
-      out[t] = d;
-      out[t + 1] = d >>> 8;
-      out[t + 2] = d >>> 16;
-    }
+  const rowsPer = Math.max(1, Math.floor(PACK_CHUNK / rowBytes));
+  // Source rows (and the row above) at 0, 16 spare bytes, then the scanlines and 16 spare bytes.
+  const dst = ((rowsPer + 1) * rowBytes + 16 + 15) & ~15;
+  const need = dst + rowsPer * stride + 16;
+  if (m.memory.buffer.byteLength < need) m.memory.grow(Math.ceil((need - m.memory.buffer.byteLength) / 65536));
+  const mem = new Uint8Array(m.memory.buffer);
+  for (let y = y0; y < y1; y += rowsPer) {
+    const n = Math.min(rowsPer, y1 - y);
+    const above = up && y > 0 ? 1 : 0;
+    mem.set(pixels.subarray((y - above) * rowBytes, (y + n) * rowBytes), 0);
+    m.scanlines(above * rowBytes, dst, width, n, above, up ? 1 : 0);
+    out.set(mem.subarray(dst, dst + n * stride), y * stride);
   }
 }
 
-/** The same, byte by byte (big-endian hosts). */
+/** The same, byte by byte: the reference the tests hold `packRgbRows` to. */
 export function packRgbRowsBytes(p: Buffer, width: number, out: Buffer, y0: number, y1: number, up: boolean): void {
   const stride = width * 3 + 1;
   for (let y = y0; y < y1; y++) {
@@ -258,12 +242,11 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
  */
 export async function encodeRgbPng(pixels: Buffer, width: number, height: number, up: boolean, options: zlib.ZlibOptions): Promise<Buffer> {
   const stride = width * 3 + 1;
-  const aligned = pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels);
   const scan = Buffer.allocUnsafe(stride * height);
-  const segments: PngSegment[] = up ? [{ y0: 0, y1: height }] : pngSegments(aligned, width, height);
+  const segments: PngSegment[] = up ? [{ y0: 0, y1: height }] : pngSegments(pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels), width, height);
   let idat: Buffer[];
   if (segments.length === 1 && !segments[0].q && pngBands(width, height) === 1) {
-    packRgbRows(aligned, width, scan, 0, height, up);
+    packRgbRows(pixels, width, scan, 0, height, up);
     idat = [await deflate(scan, { ...options, chunkSize: zlibChunk(scan.length) })];
   } else {
     const jobs: Promise<DeflatedBand>[] = [];
@@ -273,14 +256,14 @@ export async function encodeRgbPng(pixels: Buffer, width: number, height: number
       if (s.q) {
         jobs.push(Promise.resolve(periodicRows(s.q, width, s.y1 - s.y0, lastSegment)));
         // The next zlib band's dictionary: the run's last 32 KB of scanlines.
-        if (!lastSegment) packRgbRows(aligned, width, scan, Math.max(s.y0, s.y1 - dictionaryRows), s.y1, up);
+        if (!lastSegment) packRgbRows(pixels, width, scan, Math.max(s.y0, s.y1 - dictionaryRows), s.y1, up);
         continue;
       }
       const bands = pngBands(width, s.y1 - s.y0);
       for (let k = 0; k < bands; k++) {
         const y0 = s.y0 + Math.floor(((s.y1 - s.y0) * k) / bands);
         const y1 = s.y0 + Math.floor(((s.y1 - s.y0) * (k + 1)) / bands);
-        packRgbRows(aligned, width, scan, y0, y1, up);
+        packRgbRows(pixels, width, scan, y0, y1, up);
         const start = y0 * stride;
         const dictionary = start === 0 ? undefined : scan.subarray(Math.max(0, start - 32768), start);
         jobs.push(deflateBand(scan.subarray(start, y1 * stride), dictionary, options, lastSegment && k === bands - 1));
