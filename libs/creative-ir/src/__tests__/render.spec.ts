@@ -307,42 +307,6 @@ describe('renderIr', () => {
     expect(waves).toContain('<path');
   });
 
-  it("keeps a JPEG photo's own bytes in SVG instead of Skia's PNG re-encoding, and only where the pixels are the photo's", async () => {
-    const mixed = (await designs())[4];
-    const photo = mixed.assets.photo;
-    const svg = (await renderIr(mixed.ir, { assets: mixed.assets, format: 'svg' })).data;
-    const text = svg.toString('latin1');
-    expect(text.split(`data:image/jpeg;base64,${photo.toString('base64')}"`)).toHaveLength(2);
-    // The photo's shadow is a raster of its own and stays PNG.
-    expect(text.match(/data:image\/png;base64,/g)).toHaveLength(1);
-    // With Skia's PNG of the photo it was 474 KB.
-    expect(svg.length).toBeLessThan(200_000);
-    // Drawn by another renderer (librsvg, through sharp), the SVG is the same picture as the raster.
-    const drawn = await sharp(svg).ensureAlpha().raw().toBuffer();
-    expect(meanDiff(drawn, (await rasterize(mixed.ir, { assets: mixed.assets })).pixels)).toBeLessThan(1);
-
-    // Two image nodes of one JPEG: both keep it. A PNG source and an EXIF-rotated JPEG stay as Skia wrote them.
-    const rotated = await sharp(photo).withMetadata({ orientation: 6 }).jpeg().toBuffer();
-    // (A PNG of the JPEG's own decoded pixels would rightly be replaced by the JPEG: same pixels.)
-    const png = await sharp(photo).negate().png().toBuffer();
-    const d = doc(
-      {
-        children: [
-          { type: 'image', id: 'a', src: 'asset:photo', x: 0, y: 0, width: 200, height: 150 },
-          { type: 'image', id: 'b', src: 'asset:photo', x: 200, y: 0, width: 200, height: 150, opacity: 0.5 },
-          { type: 'image', id: 'c', src: 'asset:png', x: 0, y: 150, width: 200, height: 150 },
-          { type: 'image', id: 'd', src: 'asset:rotated', x: 200, y: 150, width: 200, height: 150 },
-        ],
-      },
-      400,
-      300,
-    );
-    const out = (await renderIr(d, { assets: { photo, png, rotated }, format: 'svg' })).data.toString('latin1');
-    expect(out.match(/data:image\/jpeg;base64,/g)).toHaveLength(2);
-    expect(out.match(/data:image\/png;base64,/g)).toHaveLength(2);
-    expect(out).not.toContain(rotated.toString('base64').slice(0, 400));
-  });
-
   it('renders a looping frame sequence by phase', async () => {
     const frames: Buffer[] = [];
     for await (const f of proceduralFrames({ style: 'waves', width: 96, height: 96 }, 4, (d) => renderIr(d).then((r) => r.data))) frames.push(f);

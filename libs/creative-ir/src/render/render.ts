@@ -9,6 +9,7 @@ import { materializeWithFonts, type MaterializedDocument, type MaterializedNode 
 import { MAX_PAGE_SIDE } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import { drawDocument, type Ctx } from './draw';
+import { keepJpegInPdf, keepJpegInSvg, rememberJpeg } from './embedded-jpeg';
 import { encodePng, pngEncodingFor, pngWithSharp, type PngEncoding, type PngSettings } from './png';
 
 export type { AssetBytes, AssetResolver };
@@ -103,47 +104,8 @@ async function decodeImage(buf: Buffer): Promise<Image> {
     return loadImage(smaller);
   }
   const img = await loadImage(buf);
-  // SVG export puts the photo's own JPEG bytes back in place of Skia's PNG (`keepJpegImages`);
-  // an EXIF-rotated JPEG would depend on the viewer applying the rotation, so it keeps Skia's.
-  if (meta?.format === 'jpeg' && (meta.orientation ?? 1) === 1 && img.width === meta.width && img.height === meta.height) jpegSources.set(img, buf);
+  rememberJpeg(img, buf, meta);
   return img;
-}
-
-/** The JPEG files that decoded images came from (as they were, not scaled or rotated). */
-const jpegSources = new WeakMap<Image, Buffer>();
-
-/** An image Skia's SVG backend embeds once per drawn image: always PNG, whatever the source. */
-const SVG_IMAGE = /<image id="([^"]+)" width="(\d+)" height="(\d+)" xlink:href="data:image\/png;base64,([^"]+)"\/>/g;
-
-/**
- * Skia's SVG backend re-encodes every drawn image as PNG: a 27 KB JPEG photo became 350 KB of
- * base64 PNG. Each embedded PNG that holds exactly the pixels of a JPEG image of the document (same
- * size, and the same RGBA once decoded, so that a shadow or texture raster of that size is never
- * mistaken for it) is replaced by that JPEG's own bytes. Anything else stays as Skia wrote it.
- */
-async function keepJpegImages(svg: Buffer, images: Map<string, Image>): Promise<Buffer> {
-  const jpegs = [...new Set(images.values())].filter((img) => jpegSources.has(img));
-  if (!jpegs.length) return svg;
-  const text = svg.toString('utf8');
-  const pixelsOf = new Map<Image, Buffer>();
-  const pixels = (img: Image) => {
-    let px = pixelsOf.get(img);
-    if (!px) {
-      const c = createCanvas(img.width, img.height);
-      c.getContext('2d').drawImage(img, 0, 0);
-      pixelsOf.set(img, (px = c.data()));
-    }
-    return px;
-  };
-  const replacements = new Map<string, string>();
-  for (const [element, id, w, h, base64] of text.matchAll(SVG_IMAGE)) {
-    const sameSize = jpegs.filter((img) => img.width === Number(w) && img.height === Number(h));
-    if (!sameSize.length) continue;
-    const embedded = await sharp(Buffer.from(base64, 'base64')).ensureAlpha().raw().toBuffer();
-    const match = sameSize.find((img) => pixels(img).equals(embedded));
-    if (match) replacements.set(element, `<image id="${id}" width="${w}" height="${h}" xlink:href="data:image/jpeg;base64,${jpegSources.get(match)!.toString('base64')}"/>`);
-  }
-  return replacements.size ? Buffer.from(text.replace(SVG_IMAGE, (element) => replacements.get(element) ?? element)) : svg;
 }
 
 async function loadImages(srcs: Set<string>, assets: AssetResolver | undefined): Promise<Map<string, Image>> {
@@ -291,15 +253,15 @@ function renderSvg(doc: MaterializedDocument, images: Map<string, Image>, warnin
   const canvas = createCanvas(doc.width, doc.height, SvgExportFlag.ConvertTextToPaths);
   const ctx = canvas.getContext('2d') as unknown as Ctx;
   drawDocument(ctx, doc, { images, vector: true }, warnings, 1);
-  return keepJpegImages(canvas.getContent(), images);
+  return keepJpegInSvg(canvas.getContent(), images);
 }
 
-function renderPdf(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], title?: string): Buffer {
+function renderPdf(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], title?: string): Promise<Buffer> {
   const pdf = new PDFDocument({ title: title ?? 'Creative', creator: 'creative-ir', producer: 'creative-ir (Skia/PDF)', compressionLevel: 6 });
   const ctx = pdf.beginPage(doc.width, doc.height) as unknown as Ctx;
   drawDocument(ctx, doc, { images, vector: true }, warnings, 1);
   pdf.endPage();
-  return pdf.close();
+  return keepJpegInPdf(pdf.close(), images);
 }
 
 /**
@@ -311,7 +273,7 @@ export async function renderIr(ir: unknown, options: RenderOptions = {}): Promis
   const { doc, images } = await prepare(ir, options);
   if (format === 'svg' || format === 'pdf') {
     const warnings = [...doc.warnings];
-    const data = format === 'svg' ? await renderSvg(doc, images, warnings) : renderPdf(doc, images, warnings, options.title);
+    const data = format === 'svg' ? await renderSvg(doc, images, warnings) : await renderPdf(doc, images, warnings, options.title);
     return { data, format, mime: MIME[format], width: doc.width, height: doc.height, warnings, materialized: doc };
   }
   const r = rasterizeMaterialized(doc, images, options);
