@@ -4,25 +4,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTemplate, rasterize, renderHtml, type IrDocument } from '../index';
 import { designs } from './designs';
+import { comparePixels } from './fixtures';
 
 // Debian's Chromium (apt-get install chromium); the test never downloads a browser.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Mean absolute difference per channel (0-255) and the share of pixels off by more than 48 in any channel. */
-function compare(a: Buffer, b: Buffer): { mean: number; off: number } {
-  let sum = 0;
-  let off = 0;
-  for (let i = 0; i < a.length; i += 4) {
-    let worst = 0;
-    for (let c = 0; c < 3; c++) {
-      const d = Math.abs(a[i + c] - b[i + c]);
-      sum += d;
-      worst = Math.max(worst, d);
-    }
-    if (worst > 48) off++;
-  }
-  return { mean: sum / ((a.length / 4) * 3), off: off / (a.length / 4) };
-}
 
 /**
  * The HTML export is a page that must look like the render: loaded in a real browser, with only the
@@ -87,7 +73,7 @@ describe.skipIf(!existsSync(CHROMIUM))('HTML export in a real browser (Chromium 
       const html = await renderHtml(d.ir, { assets: d.assets });
       const shot = await screenshot(html, d.ir.width, d.ir.height);
       const ours = (await rasterize(d.ir, { assets: d.assets })).pixels;
-      const { mean, off } = compare(shot, ours);
+      const { mean, off } = comparePixels(shot, ours);
       expect(mean, `${d.name}: mean difference`).toBeLessThan(4);
       expect(off, `${d.name}: share of pixels far off`).toBeLessThan(0.03);
     }
@@ -97,7 +83,7 @@ describe.skipIf(!existsSync(CHROMIUM))('HTML export in a real browser (Chromium 
     const [text] = await designs();
     const bare = await screenshot(await renderHtml(text.ir, { embedFonts: false }), 1080, 1080);
     const ours = (await rasterize(text.ir)).pixels;
-    const { off } = compare(bare, ours);
+    const { off } = comparePixels(bare, ours);
     expect(off).toBeGreaterThan(0.03);
   }, 60_000);
 });
