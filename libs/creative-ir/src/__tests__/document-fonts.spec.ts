@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundledFontFile, materialize, renderHtml, renderIr } from '../index';
+import { bundledFontFile, materialize, prepare, rasterize, rasterizeMaterialized, renderHtml, renderIr } from '../index';
 import { doc } from './fixtures';
 
 const mono = readFileSync(bundledFontFile('JetBrains Mono')!.path);
@@ -56,5 +56,16 @@ describe("a document's own fonts", () => {
     expect(face).not.toBeNull();
     expect(html).toContain(`font-family:'${face![1]}'`);
     expect(Buffer.from(face![2], 'base64').length).toBeLessThan(mono.length / 4);
+  });
+
+  it('are still drawn after other documents registered more families than are kept (between layout and drawing)', async () => {
+    const a = page([{ family: 'Brand', src: dataUrl(mono) }]);
+    const expected = (await rasterize(a)).pixels;
+    const prepared = await prepare(a);
+    // Meanwhile (e.g. while this render awaited its images), 70 other documents bring their own
+    // families: more than the 64 kept, so "Brand" of the first one is removed from the registry.
+    for (let i = 0; i < 70; i++) await materialize(page([{ family: `Other ${i}`, src: dataUrl(serif) }]));
+    const drawn = rasterizeMaterialized(prepared.doc, prepared.images).pixels;
+    expect(drawn.equals(expected)).toBe(true);
   });
 });

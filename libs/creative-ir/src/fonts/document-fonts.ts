@@ -1,6 +1,6 @@
 import { resolveAsset, type AssetResolver } from '../assets';
 import type { IrDocument } from '../schema/ir-schema';
-import { registerDocumentFamily } from './font-registry';
+import { keepDocumentFamily, registerDocumentFamily } from './font-registry';
 
 /** A face a document brings, as its `fonts[]` entry describes it. */
 export interface DocumentFace {
@@ -60,4 +60,21 @@ export async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver |
     );
   }
   return out;
+}
+
+/** The fonts each materialized document was laid out with (`materializeWithFonts`), for drawing. */
+const documentFonts = new WeakMap<object, DocumentFonts>();
+
+/** Records the fonts a materialized document was laid out with. */
+export function attachDocumentFonts(materialized: object, fonts: DocumentFonts): void {
+  if (fonts.faces.size) documentFonts.set(materialized, fonts);
+}
+
+/**
+ * Registers again, as most recently used, the families a materialized document was laid out with
+ * (see `keepDocumentFamily`): called right before drawing it.
+ */
+export function keepDocumentFonts(materialized: object): void {
+  const fonts = documentFonts.get(materialized);
+  if (fonts) for (const [name, faces] of fonts.faces) keepDocumentFamily(name, faces.map((f) => f.data));
 }

@@ -216,12 +216,34 @@ export function registerDocumentFamily(family: string, faces: Buffer[]): { name?
   const h = createHash('sha256').update(family);
   for (const f of faces) h.update(createHash('sha256').update(f).digest());
   const name = `${family.replace(/["'\\,;]/g, '')} ${h.digest('hex').slice(0, 16)}`;
-  const known = documentFamilies.get(name);
-  if (known) {
-    documentFamilies.delete(name);
-    documentFamilies.set(name, known);
-    return { name, failed: [] };
-  }
+  if (touchDocumentFamily(name)) return { name, failed: [] };
+  const failed = registerDocumentFaces(name, faces);
+  return failed.length === faces.length ? { failed } : { name, failed };
+}
+
+/**
+ * Makes sure a document family registered earlier (`registerDocumentFamily`: its internal name and
+ * the faces that could be read) is registered now, as the most recently used. Drawing calls it
+ * right before drawing (`drawDocument`), with nothing awaited in between: a render lays out, may
+ * await its images, and draws, and meanwhile other documents can register more families than are
+ * kept and remove this one, whose text would then be drawn with the default face.
+ */
+export function keepDocumentFamily(name: string, faces: Buffer[]): void {
+  if (!touchDocumentFamily(name)) registerDocumentFaces(name, faces);
+}
+
+/** Moves a registered document family to the most recently used end; false when it is not registered. */
+function touchDocumentFamily(name: string): boolean {
+  const keys = documentFamilies.get(name);
+  if (!keys) return false;
+  documentFamilies.delete(name);
+  documentFamilies.set(name, keys);
+  return true;
+}
+
+/** Registers faces under a document family's internal name, removing the least recently used families beyond the limit; returns the indexes of faces that could not be read. */
+function registerDocumentFaces(name: string, faces: Buffer[]): number[] {
+  ensureFonts();
   const keys: FontKey[] = [];
   const failed: number[] = [];
   faces.forEach((f, i) => {
@@ -229,7 +251,7 @@ export function registerDocumentFamily(family: string, faces: Buffer[]): { name?
     if (key) keys.push(key);
     else failed.push(i);
   });
-  if (!keys.length) return { failed };
+  if (!keys.length) return failed;
   documentFamilies.set(name, keys);
   while (documentFamilies.size > MAX_DOCUMENT_FAMILIES) {
     const [oldest, oldKeys] = documentFamilies.entries().next().value as [string, FontKey[]];
@@ -237,7 +259,7 @@ export function registerDocumentFamily(family: string, faces: Buffer[]): { name?
     documentFamilies.delete(oldest);
   }
   generation++;
-  return { name, failed };
+  return failed;
 }
 
 /** Families that can be named in the IR. */

@@ -1,6 +1,6 @@
 import type { Config as YogaConfig, Node as YogaNode } from 'yoga-layout/dist/src/wrapAssembly';
 import type { AssetResolver } from '../assets';
-import { loadDocumentFonts, NO_DOCUMENT_FONTS, type DocumentFonts } from '../fonts/document-fonts';
+import { attachDocumentFonts, loadDocumentFonts, NO_DOCUMENT_FONTS, type DocumentFonts } from '../fonts/document-fonts';
 import { ensureFonts, type FontOptions } from '../fonts/font-registry';
 import type { FrameNode, IrDocument, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
@@ -285,6 +285,7 @@ export async function materializeWithFonts(doc: IrDocument, assets: AssetResolve
   const fonts = doc.fonts?.some((f) => f.src) ? await loadDocumentFonts(doc, assets) : NO_DOCUMENT_FONTS;
   const out = materializeSync(doc, fonts.families);
   out.warnings.push(...fonts.warnings);
+  attachDocumentFonts(out, fonts);
   return { doc: out, fonts };
 }
 

@@ -1,4 +1,5 @@
 import { createCanvas, Path2D, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { keepDocumentFonts } from '../fonts/document-fonts';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 import { drawProcedural } from '../procedural/procedural';
 import { MAX_PAGE_SIDE, type BlendMode, type CornerRadius, type IrNode, type Paint, type Shadow, type TextNode } from '../schema/ir-schema';
@@ -483,6 +484,8 @@ function drawLayered(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: nu
 
 /** Draws a materialized document on any 2D context (raster, SVG or PDF page), at `scale`. */
 export function drawDocument(ctx: Ctx, doc: MaterializedDocument, assets: DrawAssets, warnings: DrawWarnings, scale = 1, transparent = false): void {
+  // Its own families may have been removed from the registry since layout (other documents').
+  keepDocumentFonts(doc);
   ctx.save();
   ctx.lang = doc.lang;
   ctx.imageSmoothingEnabled = true;
