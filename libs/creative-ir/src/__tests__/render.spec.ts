@@ -305,6 +305,10 @@ describe('renderIr', () => {
     const waves = (await renderIr(proceduralDocument({ style: 'waves', width: 1080, height: 1080 }), { format: 'svg' })).data.toString('latin1');
     expect(waves).not.toContain('data:image');
     expect(waves).toContain('<path');
+    // The grid's 1,764 dots are vectors too, as cubic circles: Skia's arcs (~32 segments each) made 4.5 MB.
+    const grid = (await renderIr(proceduralDocument({ style: 'grid', width: 1080, height: 1080, density: 4 }), { format: 'svg' })).data;
+    expect(grid.toString('latin1')).not.toContain('data:image');
+    expect(grid.length).toBeLessThan(600_000);
   });
 
   it('renders a looping frame sequence by phase', async () => {
