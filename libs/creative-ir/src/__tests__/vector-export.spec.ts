@@ -42,17 +42,21 @@ async function pdfPixels(pdf: Buffer): Promise<Buffer> {
   }
 }
 
-/** Two nodes of one JPEG, a PNG of other pixels, an EXIF-rotated JPEG and a one-channel JPEG. */
+/**
+ * Two nodes of one JPEG, a PNG of other pixels, an EXIF-rotated JPEG, a one-channel JPEG, and a JPEG
+ * tall enough that its pixels are compared in two strips.
+ */
 async function severalImages(photo: Buffer): Promise<{ ir: IrDocument; assets: Record<string, Buffer> }> {
   const image = (id: string, src: string, x: number, y: number, width: number, extra = {}) => ({ type: 'image' as const, id, src: `asset:${src}`, x, y, width, height: 150, ...extra });
   return {
-    ir: doc({ children: [image('a', 'photo', 0, 0, 200), image('b', 'photo', 200, 0, 200, { opacity: 0.5 }), image('c', 'png', 0, 150, 200), image('d', 'rotated', 200, 150, 100), image('e', 'gray', 300, 150, 100)] }, 400, 300),
+    ir: doc({ children: [image('a', 'photo', 0, 0, 200), image('b', 'photo', 200, 0, 200, { opacity: 0.5 }), image('c', 'png', 0, 150, 200), image('d', 'rotated', 200, 150, 100), image('e', 'gray', 300, 150, 100), image('f', 'tall', 350, 0, 50, { height: 300 })] }, 400, 300),
     assets: {
       photo,
       // (A PNG of the JPEG's own decoded pixels would rightly get the JPEG: the same pixels.)
       png: await sharp(photo).negate().png().toBuffer(),
       rotated: await sharp(photo).withMetadata({ orientation: 6 }).jpeg().toBuffer(),
       gray: await sharp(photo).toColourspace('b-w').jpeg().toBuffer(),
+      tall: await sharp(photo).resize(600, 2000, { fit: 'fill' }).jpeg().toBuffer(),
     },
   };
 }
@@ -97,8 +101,8 @@ describe("JPEG photos keep their own bytes in SVG and PDF (instead of Skia's re-
 
   it('SVG: only images whose pixels are a JPEG of the document get it (not a PNG, not an EXIF-rotated JPEG)', async () => {
     const out = (await renderIr(several.ir, { assets: several.assets, format: 'svg' })).data.toString('latin1');
-    // a and b (one element each), e (one channel is fine in SVG); c and d stay PNG.
-    expect(out.match(/data:image\/jpeg;base64,/g)).toHaveLength(3);
+    // a and b (one element each), e (one channel is fine in SVG), f; c and d stay PNG.
+    expect(out.match(/data:image\/jpeg;base64,/g)).toHaveLength(4);
     expect(out.match(/data:image\/png;base64,/g)).toHaveLength(2);
     expect(out).not.toContain(several.assets.rotated.toString('base64').slice(0, 400));
   });
@@ -116,7 +120,8 @@ describe("JPEG photos keep their own bytes in SVG and PDF (instead of Skia's re-
   it('PDF: one XObject per image (shared by both nodes); PNG, EXIF-rotated and one-channel JPEG sources keep Flate', async () => {
     const pdf = (await renderIr(several.ir, { assets: several.assets, format: 'pdf' })).data;
     const filters = pdf.toString('latin1').match(/\/Subtype \/Image\n[^>]*\/Filter \/\w+/g)!.map((m) => m.split('/Filter ')[1]);
-    expect(filters.filter((f) => f === '/DCTDecode')).toHaveLength(1);
+    // The photo's and the tall one's.
+    expect(filters.filter((f) => f === '/DCTDecode')).toHaveLength(2);
     expect(filters.filter((f) => f === '/FlateDecode')).toHaveLength(3);
     checkXref(pdf);
   });

@@ -1,14 +1,17 @@
-import { promisify } from 'node:util';
+import { createHash, type Hash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { createCanvas, type Image } from '@napi-rs/canvas';
 import sharp, { type Metadata } from 'sharp';
+import { packRgbRows } from './png';
 
 /**
  * Skia's SVG and PDF backends re-encode every drawn image from its pixels: PNG in SVG, Flate in PDF.
  * A 27 KB JPEG photo became ~370 KB of either. Both exports are post-processed here: an embedded
  * image that holds exactly the pixels of a JPEG image of the document (same size, and the same
  * pixels once decoded, so that a shadow or texture raster of that size is never mistaken for it)
- * gets that JPEG's own bytes back. Anything else stays as Skia wrote it, and so does the whole file
+ * gets that JPEG's own bytes back. Pixels are compared by SHA-256 digests computed in strips and
+ * streams, never as whole buffers: a 12 Mpx photo is 48 MB of RGBA. Anything else stays as Skia wrote it, and so does the whole file
  * when its structure is not the one expected.
  */
 
@@ -30,20 +33,59 @@ export function rememberJpeg(img: Image, bytes: Buffer, meta: Metadata | undefin
   jpegSources.set(img, { bytes, channels: meta.channels ?? 0 });
 }
 
-/** The document's JPEG-sourced images, and their decoded RGBA drawn once on demand. */
+/** The document's JPEG-sourced images of a given size. */
 function jpegImages(images: Map<string, Image>) {
   const list = [...new Set(images.values())].filter((img) => jpegSources.has(img));
-  const pixels = new Map<Image, Buffer>();
-  const rgba = (img: Image) => {
-    let px = pixels.get(img);
-    if (!px) {
-      const c = createCanvas(img.width, img.height);
-      c.getContext('2d').drawImage(img, 0, 0);
-      pixels.set(img, (px = c.data()));
-    }
-    return px;
-  };
-  return { list, rgba, ofSize: (w: number, h: number) => list.filter((img) => img.width === w && img.height === h) };
+  return { list, ofSize: (w: number, h: number) => list.filter((img) => img.width === w && img.height === h) };
+}
+
+/** Digests of an image's decoded pixels (kept with the image: 64 bytes). */
+const digests = new WeakMap<Image, { rgba: string; rgb: string }>();
+
+/** Rows of RGBA drawn at a time for the digests (at most ~4 MB). */
+const STRIP_BYTES = 4 << 20;
+
+/**
+ * SHA-256 of an image's decoded pixels as RGBA (what sharp decodes a PNG to) and as RGB (PDF image
+ * samples), drawn strip by strip (an integer translation with no scaling copies pixels exactly). A
+ * JPEG is opaque, so premultiplied and straight RGBA are the same.
+ */
+function pixelDigests(img: Image): { rgba: string; rgb: string } {
+  let d = digests.get(img);
+  if (d) return d;
+  const rows = Math.max(1, Math.min(img.height, Math.floor(STRIP_BYTES / (img.width * 4))));
+  const canvas = createCanvas(img.width, rows);
+  const ctx = canvas.getContext('2d');
+  const stride = img.width * 3 + 1;
+  const scan = Buffer.allocUnsafe(stride * rows);
+  const rgba = createHash('sha256');
+  const rgb = createHash('sha256');
+  for (let y = 0; y < img.height; y += rows) {
+    const n = Math.min(rows, img.height - y);
+    ctx.clearRect(0, 0, img.width, rows);
+    ctx.drawImage(img, 0, -y);
+    const px = canvas.data();
+    rgba.update(px.subarray(0, n * img.width * 4));
+    packRgbRows(px, img.width, scan, 0, n, false);
+    for (let r = 0; r < n; r++) rgb.update(scan.subarray(r * stride + 1, (r + 1) * stride));
+  }
+  d = { rgba: rgba.digest('hex'), rgb: rgb.digest('hex') };
+  digests.set(img, d);
+  return d;
+}
+
+/** SHA-256 and length of a stream's bytes, or undefined when the stream fails (e.g. corrupt data). */
+function streamDigest(stream: Readable): Promise<{ digest: string; length: number } | undefined> {
+  return new Promise((resolve) => {
+    const h: Hash = createHash('sha256');
+    let length = 0;
+    stream.on('data', (chunk: Buffer) => {
+      h.update(chunk);
+      length += chunk.length;
+    });
+    stream.on('end', () => resolve({ digest: h.digest('hex'), length }));
+    stream.on('error', () => resolve(undefined));
+  });
 }
 
 /** One image element as Skia's SVG backend writes it (in `<defs>`, used by reference). */
@@ -58,8 +100,8 @@ export async function keepJpegInSvg(svg: Buffer, images: Map<string, Image>): Pr
   for (const [element, id, w, h, base64] of text.matchAll(SVG_IMAGE)) {
     const candidates = jpegs.ofSize(Number(w), Number(h));
     if (!candidates.length) continue;
-    const embedded = await sharp(Buffer.from(base64, 'base64')).ensureAlpha().raw().toBuffer();
-    const match = candidates.find((img) => jpegs.rgba(img).equals(embedded));
+    const embedded = await streamDigest(sharp(Buffer.from(base64, 'base64')).ensureAlpha().raw());
+    const match = embedded && embedded.length === Number(w) * Number(h) * 4 && candidates.find((img) => pixelDigests(img).rgba === embedded.digest);
     if (match) replacements.set(element, `<image id="${id}" width="${w}" height="${h}" xlink:href="data:image/jpeg;base64,${jpegSources.get(match)!.bytes.toString('base64')}"/>`);
   }
   return replacements.size ? Buffer.from(text.replace(SVG_IMAGE, (element) => replacements.get(element) ?? element)) : svg;
@@ -70,17 +112,6 @@ export async function keepJpegInSvg(svg: Buffer, images: Map<string, Image>): Pr
  * soft mask (a `/SMask` line would not match).
  */
 const PDF_IMAGE = /(\d+) 0 obj\n<<\/Type \/XObject\n\/Subtype \/Image\n\/Width (\d+)\n\/Height (\d+)\n\/ColorSpace ([^\n]+)\n\/BitsPerComponent 8\n\/Filter \/FlateDecode\n\/Length (\d+)>> stream\n/g;
-
-const inflate = promisify(zlib.inflate);
-
-/** True when RGB samples are the RGB of premultiplied RGBA pixels that are all opaque. */
-function sameRgb(rgb: Buffer, rgba: Buffer): boolean {
-  if (rgb.length * 4 !== rgba.length * 3) return false;
-  for (let i = 0, j = 0; j < rgba.length; i += 3, j += 4) {
-    if (rgba[j + 3] !== 255 || rgb[i] !== rgba[j] || rgb[i + 1] !== rgba[j + 1] || rgb[i + 2] !== rgba[j + 2]) return false;
-  }
-  return true;
-}
 
 /**
  * A PDF export with JPEG photos embedded as themselves (`/DCTDecode`, see the module comment). Only
@@ -99,8 +130,10 @@ export async function keepJpegInPdf(pdf: Buffer, images: Map<string, Image>): Pr
     const start = m.index + head.length;
     const end = start + Number(length);
     if (!candidates.length || text.slice(end, end + 10) !== '\nendstream') continue;
-    const samples = await inflate(pdf.subarray(start, end)).catch(() => undefined);
-    const match = samples && candidates.find((img) => sameRgb(samples, jpegs.rgba(img)));
+    const inflate = zlib.createInflate();
+    inflate.end(pdf.subarray(start, end));
+    const samples = await streamDigest(inflate);
+    const match = samples && samples.length === Number(w) * Number(h) * 3 && candidates.find((img) => pixelDigests(img).rgb === samples.digest);
     if (!match) continue;
     const bytes = jpegSources.get(match)!.bytes;
     swaps.push({ start: m.index, end, head: `${id} 0 obj\n<</Type /XObject\n/Subtype /Image\n/Width ${w}\n/Height ${h}\n/ColorSpace ${colorSpace}\n/BitsPerComponent 8\n/Filter /DCTDecode\n/Length ${bytes.length}>> stream\n`, bytes });
