@@ -348,7 +348,14 @@ describe('renderHtml', () => {
   it('embeds images and procedural backgrounds as data URLs', async () => {
     const [, , , , mixed] = await designs();
     const html = await renderHtml(mixed.ir, { assets: mixed.assets });
+    // The benchmark photo is smooth: its WebP (16 KB) is smaller than the JPEG (27 KB).
     expect(html).toContain('<img alt="" src="data:image/webp;base64,');
+    // A grainy JPEG is smaller than its WebP: it goes in as itself, not encoded a second time.
+    const grainy = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 50 })
+      .toBuffer();
+    const g = await renderHtml(doc({ children: [{ type: 'image', id: 'g', src: 'asset:grainy', x: 0, y: 0, width: 300, height: 200 }] }), { assets: { grainy } });
+    expect(g).toContain(`<img alt="" src="data:image/jpeg;base64,${grainy.toString('base64')}"`);
     const p = await renderHtml(proceduralDocument({ width: 200, height: 200, title: 'Hi' }));
     expect(p).toContain('background-image:url(data:image/webp;base64,');
   });

@@ -33,6 +33,11 @@ export function rememberJpeg(img: Image, bytes: Buffer, meta: Metadata | undefin
   jpegSources.set(img, { bytes, channels: meta.channels ?? 0 });
 }
 
+/** The JPEG file an image was decoded from, when it was kept (see `rememberJpeg`). */
+export function jpegSourceOf(img: Image): Buffer | undefined {
+  return jpegSources.get(img)?.bytes;
+}
+
 /** The document's JPEG-sourced images of a given size. */
 function jpegImages(images: Map<string, Image>) {
   const list = [...new Set(images.values())].filter((img) => jpegSources.has(img));

@@ -9,6 +9,7 @@ import type { CornerRadius, IrNode, Paint, TextNode } from '../schema/ir-schema'
 import { parseColor, toCss } from '../color/color';
 import { prepare, type RenderOptions } from './render';
 import { proceduralRaster } from './draw';
+import { jpegSourceOf } from './embedded-jpeg';
 import { imageBox } from './image-box';
 
 /**
@@ -131,7 +132,9 @@ async function imageHtml(m: MaterializedNode, img: Image | undefined, options: R
     const c = createCanvas(img.width, img.height);
     c.getContext('2d').drawImage(img, 0, 0);
     const webp = await sharp(c.data(), { raw: { width: img.width, height: img.height, channels: 4, premultiplied: true } }).webp({ quality: options.quality ?? 90 }).toBuffer();
-    src = `data:image/webp;base64,${webp.toString('base64')}`;
+    // A JPEG asset goes in as itself when it is no larger than its WebP: no second lossy encoding.
+    const jpeg = jpegSourceOf(img);
+    src = jpeg && jpeg.length <= webp.length ? `data:image/jpeg;base64,${jpeg.toString('base64')}` : `data:image/webp;base64,${webp.toString('base64')}`;
   }
   const w = m.width;
   const h = m.height;
