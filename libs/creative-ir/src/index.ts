@@ -16,6 +16,7 @@ export {
   bundledFontFile,
   BUNDLED_FONT_FAMILIES,
   FALLBACK_FAMILIES,
+  FONT_PACKAGES,
   DEFAULT_FONT_FAMILY,
   type FontCategory,
   type FontOptions,

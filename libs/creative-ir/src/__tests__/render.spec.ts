@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodeRaster, listProceduralStyles, prepare, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview, RenderOptionsError } from '../index';
 import { designs } from './designs';
-import { doc, rect } from './fixtures';
+import { doc, fontMapsCodePoint, rect } from './fixtures';
 
 const magic = (b: Buffer) => b.subarray(0, 12);
 
@@ -343,6 +343,18 @@ describe('renderHtml', () => {
     // Faces are cut to the glyphs the page draws: the whole four faces are ~1.3 MB.
     expect(html.length).toBeLessThan(150_000);
     expect((await renderHtml(text.ir, { subsetFonts: false })).length).toBeGreaterThan(1_000_000);
+  });
+
+  it('keeps the decomposed parts of characters in subset faces (shapers decompose, e.g. Bengali vowel sign o)', async () => {
+    const html = await renderHtml(doc({ children: [{ type: 'text', id: 't', text: 'হ্যালো', fontSize: 40, x: 10, y: 10 }] }));
+    const faces = [...html.matchAll(/@font-face\{font-family:"Noto Sans Bengali";font-weight:(\d+);font-style:normal;src:url\(data:font\/ttf;base64,([^)]+)\)/g)];
+    expect(faces.length).toBeGreaterThan(0);
+    for (const [, , base64] of faces) {
+      const font = Buffer.from(base64, 'base64');
+      // U+09CB is U+09C7 U+09BE once decomposed; without them Chromium drew a dotted circle.
+      for (const cp of [0x09cb, 0x09c7, 0x09be, 0x09b9]) expect(fontMapsCodePoint(font, cp), cp.toString(16)).toBe(true);
+      expect(fontMapsCodePoint(font, 0x0995)).toBe(false);
+    }
   });
 
   it('embeds images and procedural backgrounds as data URLs', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { detectDirection, initCreativeIr, layoutText, listFontFamilies, resolveFontFamily } from '../index';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { detectDirection, FONT_PACKAGES, initCreativeIr, layoutText, listFontFamilies, resolveFontFamily } from '../index';
 
 describe('layoutText', () => {
   it('breaks at word boundaries within the width', async () => {
@@ -102,6 +104,55 @@ describe('layoutText', () => {
     const pt = layoutText({ text: 'ção', fontSize: 40 }).width;
     const ascii = layoutText({ text: 'cao', fontSize: 40 }).width;
     expect(Math.abs(pt - ascii)).toBeLessThan(3);
+  });
+});
+
+describe('scripts the bundled families lack', () => {
+  it('have glyphs of their own (Indic, Southeast Asian, Hebrew, Arabic), not the missing-glyph box', async () => {
+    await initCreativeIr();
+    const width = (t: string) => layoutText({ text: t, fontSize: 40 }).width;
+    // U+0378 is unassigned: every font draws its missing-glyph box, whose advance tofu would share.
+    const box = width('\u0378');
+    for (const sample of ['नमस्ते', 'হ্যালো', 'வணக்கம்', 'สวัสดี', 'ສະບາຍດີ', 'សួស្តី', 'မင်္ဂလာပါ', 'שלום', 'مرحبا']) {
+      const boxes = [...sample].filter((ch) => Math.abs(width(ch) - box) < 0.01);
+      expect(boxes, sample).toEqual([]);
+    }
+  });
+});
+
+describe('font packages', () => {
+  it('are production dependencies of the workspace, pinned (the library reads them by path at run time)', () => {
+    const pkg = JSON.parse(readFileSync(join(__dirname, '../../../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(FONT_PACKAGES.length).toBeGreaterThan(10);
+    for (const name of FONT_PACKAGES) expect(pkg.dependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('scripts written without spaces between words', () => {
+  it('breaks Thai, Lao, Khmer and Burmese at dictionary word boundaries, not inside words', async () => {
+    await initCreativeIr();
+    for (const [lang, text] of [
+      ['th', 'ภาษาไทยเป็นภาษาที่สวยงามมากและมีประวัติศาสตร์ยาวนาน'],
+      ['lo', 'ພາສາລາວເປັນພາສາທີ່ງາມຫຼາຍ'],
+      ['km', 'ភាសាខ្មែរគឺជាភាសាដ៏ស្រស់ស្អាតណាស់'],
+      ['my', 'မြန်မာဘာသာစကားသည်လှပသောဘာသာစကားဖြစ်သည်'],
+    ] as const) {
+      const l = layoutText({ text, fontSize: 24, maxWidth: 160, lang });
+      expect(l.lines.length, lang).toBeGreaterThan(1);
+      expect(l.brokeWords, lang).toBe(false);
+      expect(l.lines.map((x) => x.text).join(''), lang).toBe(text);
+      // Every line ends where a word ends.
+      const ends = new Set([...new Intl.Segmenter(lang, { granularity: 'word' }).segment(text)].map((w) => w.index + w.segment.length));
+      let at = 0;
+      for (const line of l.lines) expect(ends.has((at += line.text.length)), `${lang}: ${line.text}`).toBe(true);
+    }
+  });
+
+  it('keeps Latin words whole next to Thai ones', () => {
+    const text = 'Creative ภาษาไทยเป็นภาษาที่สวยงาม platform';
+    const l = layoutText({ text, fontSize: 24, maxWidth: 120 });
+    expect(l.brokeWords).toBe(false);
+    for (const word of ['Creative', 'platform']) expect(l.lines.some((x) => x.text.split(' ').includes(word)), word).toBe(true);
   });
 });
 

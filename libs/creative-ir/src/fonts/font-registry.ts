@@ -63,17 +63,32 @@ export const BUNDLED_FONT_FAMILIES: BundledFontFamily[] = [
   },
 ];
 
+/**
+ * Noto faces (regular and bold) for scripts the bundled families lack, with the script each covers
+ * (the HTML export embeds a face when the page has text in its script). Thai, Lao, Khmer and Burmese
+ * are also broken into lines at dictionary word boundaries (`text-layout.ts`). Not CJK: one Noto CJK
+ * family is 50–80 MB of npm package; documents can bring their own CJK fonts (`fonts[]`).
+ */
+export const SCRIPT_FALLBACKS: { family: string; pkg: string; script: RegExp }[] = [
+  { family: 'Noto Sans Hebrew', pkg: '@expo-google-fonts/noto-sans-hebrew', script: /\p{Script=Hebrew}/u },
+  { family: 'Noto Sans Arabic', pkg: '@expo-google-fonts/noto-sans-arabic', script: /\p{Script=Arabic}/u },
+  { family: 'Noto Sans Devanagari', pkg: '@expo-google-fonts/noto-sans-devanagari', script: /\p{Script=Devanagari}/u },
+  { family: 'Noto Sans Bengali', pkg: '@expo-google-fonts/noto-sans-bengali', script: /\p{Script=Bengali}/u },
+  { family: 'Noto Sans Tamil', pkg: '@expo-google-fonts/noto-sans-tamil', script: /\p{Script=Tamil}/u },
+  { family: 'Noto Sans Thai', pkg: '@expo-google-fonts/noto-sans-thai', script: /\p{Script=Thai}/u },
+  { family: 'Noto Sans Lao', pkg: '@expo-google-fonts/noto-sans-lao', script: /\p{Script=Lao}/u },
+  { family: 'Noto Sans Khmer', pkg: '@expo-google-fonts/noto-sans-khmer', script: /\p{Script=Khmer}/u },
+  { family: 'Noto Sans Myanmar', pkg: '@expo-google-fonts/noto-sans-myanmar', script: /\p{Script=Myanmar}/u },
+];
+
 /** Fallback fonts loaded as a directory so Skia uses them for glyphs the primary face lacks. */
 const FALLBACKS: { family: string; pkg: string; dir: string }[] = [
   { family: 'Twemoji Mozilla', pkg: 'twemoji-colr-font', dir: '' },
-  { family: 'Noto Sans Hebrew', pkg: '@expo-google-fonts/noto-sans-hebrew', dir: '400Regular' },
-  { family: 'Noto Sans Hebrew', pkg: '@expo-google-fonts/noto-sans-hebrew', dir: '700Bold' },
-  { family: 'Noto Sans Arabic', pkg: '@expo-google-fonts/noto-sans-arabic', dir: '400Regular' },
-  { family: 'Noto Sans Arabic', pkg: '@expo-google-fonts/noto-sans-arabic', dir: '700Bold' },
+  ...SCRIPT_FALLBACKS.flatMap(({ family, pkg }) => ['400Regular', '700Bold'].map((dir) => ({ family, pkg, dir }))),
   { family: 'Noto Emoji', pkg: '@expo-google-fonts/noto-emoji', dir: '400Regular' },
 ];
 
-export const FALLBACK_FAMILIES = ['Twemoji Mozilla', 'Noto Sans Hebrew', 'Noto Sans Arabic', 'Noto Emoji'];
+export const FALLBACK_FAMILIES = ['Twemoji Mozilla', ...SCRIPT_FALLBACKS.map((f) => f.family), 'Noto Emoji'];
 export const DEFAULT_FONT_FAMILY = 'Inter';
 
 export interface FontOptions {
@@ -110,10 +125,17 @@ function packageRoot(pkg: string, options: FontOptions): string {
   return found;
 }
 
+/**
+ * The npm packages whose font files the library reads at run time (by path, not by import, so a
+ * bundler or Nx's generated package.json does not see them): an app that bundles the library must
+ * install these next to it.
+ */
+export const FONT_PACKAGES: readonly string[] = [...new Set([...BUNDLED_FONT_FAMILIES.map((f) => f.pkg), ...FALLBACKS.map((f) => f.pkg)])];
+
 function roots(options: FontOptions = {}): Map<string, string> {
   if (!pkgRoots) {
     pkgRoots = new Map();
-    for (const pkg of new Set([...BUNDLED_FONT_FAMILIES.map((f) => f.pkg), ...FALLBACKS.map((f) => f.pkg)])) {
+    for (const pkg of FONT_PACKAGES) {
       pkgRoots.set(pkg, packageRoot(pkg, options));
     }
   }

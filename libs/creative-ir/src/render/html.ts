@@ -3,7 +3,7 @@ import { createCanvas, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import subsetFont from 'subset-font';
 import { basename, join } from 'node:path';
-import { bundledFontFile, cssFontFamily, fallbackFontFiles } from '../fonts/font-registry';
+import { bundledFontFile, cssFontFamily, fallbackFontFiles, SCRIPT_FALLBACKS } from '../fonts/font-registry';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 import type { CornerRadius, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseColor, toCss } from '../color/color';
@@ -183,12 +183,6 @@ async function nodeHtml(m: MaterializedNode, parent: MaterializedNode | undefine
   return `<div class="n" data-id="${esc(m.id)}" data-type="${n.type}" style="${style.join(';')}">${inner}</div>`;
 }
 
-/** Bundled fallback families by the script they cover (as the renderer's font lists name them). */
-const SCRIPT_FALLBACKS: [string, RegExp][] = [
-  ['Noto Sans Hebrew', /\p{Script=Hebrew}/u],
-  ['Noto Sans Arabic', /\p{Script=Arabic}/u],
-];
-
 function hasEmoji(root: MaterializedNode): boolean {
   const re = /\p{Extended_Pictographic}/u;
   const walk = (m: MaterializedNode): boolean => (!!m.text && m.text.lines.some((l) => re.test(l.text))) || m.children.some(walk);
@@ -241,7 +235,14 @@ export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promis
   const body = await nodeHtml(doc.root, undefined, images, options, Math.max(doc.width, doc.height));
   let fontCss = '';
   if (options.embedFonts !== false) {
-    const subset = async (data: Buffer, chars: Set<string>) => (options.subsetFonts === false ? data : await subsetFont(data, [...chars].join(''), { targetFormat: 'truetype' }));
+    // The characters in both normalization forms: a shaper decomposes some (Bengali's two-part
+    // vowel sign o, U+09CB, is U+09C7 U+09BE) and looks the parts up in the font's character map;
+    // without them in the subset, Chromium drew a dotted circle in "হ্যালো".
+    const subset = async (data: Buffer, chars: Set<string>) => {
+      if (options.subsetFonts === false) return data;
+      const text = [...chars].join('');
+      return subsetFont(data, text + text.normalize('NFD') + text.normalize('NFC'), { targetFormat: 'truetype' });
+    };
     const fontFace = (family: string, weight: number, style: string, data: Buffer) => `@font-face{font-family:"${family}";font-weight:${weight};font-style:${style};src:url(data:font/ttf;base64,${data.toString('base64')})}\n`;
     // The document's own families: every face once, with the characters of all their lines.
     const documentChars = new Map<string, Set<string>>();
@@ -264,10 +265,11 @@ export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promis
         fontCss += fontFace(family, face.weight, face.style, data);
       }
     }
-    // The script fallbacks the renderer draws Hebrew and Arabic with, cut to the page's letters of
-    // that script; without them a browser takes whatever the system has, and lines change width.
+    // The script fallbacks the renderer draws Hebrew, Arabic, Indic and Southeast Asian scripts
+    // with, cut to the page's letters of that script; without them a browser takes whatever the
+    // system has, and lines change width.
     const pageChars = new Set(faces.flatMap((f) => [...f.chars]));
-    for (const [family, script] of SCRIPT_FALLBACKS) {
+    for (const { family, script } of SCRIPT_FALLBACKS) {
       const chars = new Set([...pageChars].filter((ch) => script.test(ch)));
       if (!chars.size) continue;
       for (const dir of fallbackFontFiles().filter((x) => x.family === family)) {

@@ -152,11 +152,36 @@ export function applyTransform(text: string, transform: TextStyle['textTransform
 }
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-/** Break opportunities: after spaces, after hyphens/dashes, and around CJK ideographs. */
+/** Break opportunities: after spaces, after hyphens/dashes, and around CJK ideographs (and between words of the scripts in `NO_SPACES`, see `tokenize`). */
 const TOKEN = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF\-\u2013\u2014/]*[-\u2013\u2014/]?\s*|\s+/gu;
 
+/** Thai, Lao, Burmese and Khmer: written without spaces between words. */
+const NO_SPACES = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u19E0-\u19FF\uA9E0-\uA9FF\uAA60-\uAA7F]/u;
+/** ICU's word boundaries, from its dictionaries for those scripts (the same whatever the locale). */
+const words = new Intl.Segmenter('en', { granularity: 'word' });
+
 function tokenize(paragraph: string): string[] {
-  return (paragraph.match(TOKEN) ?? []).filter((t) => t.length > 0);
+  const tokens = (paragraph.match(TOKEN) ?? []).filter((t) => t.length > 0);
+  if (!NO_SPACES.test(paragraph)) return tokens;
+  // Tokens in those scripts are cut where a word of theirs begins or ends; punctuation and spaces
+  // stay with the word before them.
+  const out: string[] = [];
+  for (const t of tokens) {
+    if (!NO_SPACES.test(t)) {
+      out.push(t);
+      continue;
+    }
+    let piece = '';
+    for (const { segment, isWordLike } of words.segment(t)) {
+      if (piece && isWordLike && (NO_SPACES.test(segment) || NO_SPACES.test(piece))) {
+        out.push(piece);
+        piece = '';
+      }
+      piece += segment;
+    }
+    if (piece) out.push(piece);
+  }
+  return out;
 }
 
 interface BreakResult {
