@@ -38,6 +38,30 @@ const long = {
   brand: null,
 };
 
+/** Briefs in scripts the bundled families lack: Thai (no spaces between words) and Hindi (Devanagari). */
+const thai = {
+  title: 'แอปวางแผนใหม่ที่จัดระเบียบสัปดาห์ของคุณให้เป็นระบบ',
+  subtitle: 'วางแผน จัดลำดับความสำคัญ และทำงานให้เสร็จด้วยความช่วยเหลือจากปัญญาประดิษฐ์',
+  eyebrow: 'เปิดตัว · 12 มีนาคม',
+  body: 'ทีมงานมากกว่าหนึ่งหมื่นทีมใช้แอปนี้เพื่อส่งงานตรงเวลาโดยไม่ต้องประชุมเพิ่มเติมและทำงานซ้ำน้อยลง',
+  cta: 'ดาวน์โหลดฟรี',
+  author: 'สมชาย ใจดี',
+  items: ['บอร์ดอัจฉริยะ', 'การแจ้งเตือน', 'รายงานประจำสัปดาห์'],
+  language: 'th',
+  seed: 3,
+};
+const hindi = {
+  title: 'नया प्लानिंग ऐप जो आपके पूरे सप्ताह को व्यवस्थित करता है',
+  subtitle: 'योजना बनाएं, प्राथमिकता तय करें और एआई की मदद से काम पूरा करें',
+  eyebrow: 'लॉन्च · 12 मार्च',
+  body: 'दस हज़ार से अधिक टीमें समय पर काम पूरा करने के लिए इस ऐप का उपयोग करती हैं।',
+  cta: 'मुफ़्त डाउनलोड करें',
+  author: 'प्रिया शर्मा',
+  items: ['स्मार्ट बोर्ड', 'अनुस्मारक', 'साप्ताहिक रिपोर्ट'],
+  language: 'hi',
+  seed: 3,
+};
+
 const logoPng = () => sharp({ create: { width: 200, height: 80, channels: 4, background: '#ff3366' } }).png().toBuffer();
 
 describe('templates', () => {
@@ -50,7 +74,7 @@ describe('templates', () => {
 
   describe.each(listTemplates().map((t) => t.id))('%s', (id) => {
     it.each(FORMATS.map(([w, h]) => [`${w}x${h}`, w, h] as const))('at %s: valid IR, no overflow, readable text', async (_n, w, h) => {
-      for (const brief of [full, long, {}]) {
+      for (const brief of [full, long, {}, thai, hindi]) {
         const r = await buildTemplate(id, { brief, format: { width: w, height: h } });
         expect(validateIr(r.ir).ok).toBe(true);
         expect([r.ir.width, r.ir.height]).toEqual([w, h]);
@@ -60,6 +84,8 @@ describe('templates', () => {
         for (const c of r.contrast) expect(c.ratio, `${id} ${c.id}`).toBeGreaterThanOrEqual(c.minimum);
         const texts = flattenMaterialized(m.root).filter((n) => n.text);
         expect(texts.length).toBeGreaterThan(0);
+        // Thai and Hindi lines break between words, as the Portuguese ones do.
+        if (brief === thai || brief === hindi) expect(texts.filter((n) => n.text!.brokeWords).map((n) => n.id), `${id} ${w}x${h} ${brief === thai ? "th" : "hi"}`).toEqual([]);
       }
     });
   });
