@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodeRaster, listProceduralStyles, prepare, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview, RenderOptionsError } from '../index';
+import { encodeRaster, listProceduralStyles, materialize, prepare, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview, RenderOptionsError } from '../index';
 import { designs } from './designs';
 import { doc, fontMapsCodePoint, rect } from './fixtures';
 
@@ -148,6 +148,23 @@ describe('renderIr', () => {
       if (Math.max(r, g, b) - Math.min(r, g, b) > 80) colorful++;
     }
     expect(colorful).toBeGreaterThan(200);
+  });
+
+  it('warns about characters no font has (they draw as boxes), naming them, and only about those', async () => {
+    const page = (text: string, extra: Record<string, unknown> = {}) => doc({ children: [{ type: 'text', id: 't', text, fontSize: 40, x: 10, y: 10, width: 700, ...extra }] }, 720, 200, { background: '#ffffff' });
+    const cjk = await renderIr(page('Launch 你好世界 — ok'));
+    expect(cjk.warnings).toEqual([{ id: 't', message: expect.stringMatching(/^no font has 4 of its characters \(你 U\+4F60, 好 U\+597D, 世 U\+4E16, 界 U\+754C\); they draw as boxes/) }]);
+    const ethiopic = await materialize(page('ሰላም', { fontFamily: 'Playfair Display', fontWeight: 700 }));
+    expect(ethiopic.warnings.map((w) => w.message)).toEqual([expect.stringContaining('3 of its characters (ሰ U+1230, ላ U+120B, ም U+121D)')]);
+    // Scripts with a face, emoji, accents, symbols: nothing to report, in any bundled family.
+    for (const fontFamily of ['Inter', 'Lora', 'Playfair Display', 'JetBrains Mono']) {
+      const fine = await materialize(page('Ação — “ok” ① ≠ € Привет Ελληνικά Tiếng Việt 🎉👍🏽 नमस्ते สวัสดี שלום مرحبا', { fontFamily }));
+      expect(fine.warnings, `${fontFamily}: ${JSON.stringify(fine.warnings)}`).toEqual([]);
+    }
+    // Hidden text is not drawn: no warning (it used to say "does not fit its box" of its 0 x 0 box).
+    expect((await materialize(page('你好', { visible: false }))).warnings).toEqual([]);
+    const inHidden = doc({ children: [{ type: 'frame', id: 'f', visible: false, layoutMode: 'vertical', children: [{ type: 'text', id: 't', text: '你好' }] }] });
+    expect((await materialize(inHidden)).warnings).toEqual([]);
   });
 
   it('scales oversized images down before decoding and refuses image bombs with a warning', async () => {

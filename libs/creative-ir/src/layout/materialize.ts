@@ -4,7 +4,7 @@ import { attachDocumentFonts, loadDocumentFonts, NO_DOCUMENT_FONTS, type Documen
 import { ensureFonts, type FontOptions } from '../fonts/font-registry';
 import type { FrameNode, IrDocument, IrNode, Paint, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
-import { sharedTextLayouts, type TextLayout, type TextLayoutInput } from '../text/text-layout';
+import { missingGlyphs, sharedTextLayouts, type TextLayout, type TextLayoutInput } from '../text/text-layout';
 import { loadYogaOnce, yogaReady, yogaSync, type LoadedYoga, type YogaModule } from './yoga-loader';
 
 /** A node resolved to an absolute box (document pixels, before its own rotation). */
@@ -73,6 +73,8 @@ interface Built {
   measured?: { maxWidth: number | undefined; layout: TextLayout };
   /** A text node's shared layouts by box size (set for every text node). */
   layoutAt?: (maxWidth: number | undefined, maxHeight: number | undefined) => TextLayout;
+  /** A text node's layout input (for the missing-glyph check). */
+  input?: TextLayoutInput;
 }
 
 function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, parent: IrNode | undefined, lang: string, isRoot: boolean, docW: number, docH: number, families: ReadonlyMap<string, string> | undefined): Built {
@@ -154,7 +156,8 @@ function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, pare
   const built: Built = { yn, node, id, children: [] };
 
   if (node.type === 'text') {
-    const layoutAt = sharedTextLayouts(textInput(node, lang, families));
+    built.input = textInput(node, lang, families);
+    const layoutAt = sharedTextLayouts(built.input);
     built.layoutAt = layoutAt;
     yn.setMeasureFunc((width, widthMode, height, heightMode) => {
       const maxWidth = widthMode === Y.MeasureMode.Undefined ? node.maxWidth : width;
@@ -203,7 +206,8 @@ function groupExtent(node: IrNode, axis: 'w' | 'h'): number {
   return m;
 }
 
-function collect(b: Built, ox: number, oy: number, warnings: MaterializedDocument['warnings']): MaterializedNode {
+/** `hidden`: an ancestor is not visible (the node is laid out, not drawn). */
+function collect(b: Built, ox: number, oy: number, warnings: MaterializedDocument['warnings'], hidden = false): MaterializedNode {
   const l = b.yn.getComputedLayout();
   const x = ox + l.left;
   const y = oy + l.top;
@@ -221,11 +225,21 @@ function collect(b: Built, ox: number, oy: number, warnings: MaterializedDocumen
       prev && reusable
         ? prev.layout
       : b.layoutAt!(l.width + 0.05, t.fit === 'grow' ? undefined : l.height + 0.05);
-    if (out.text.overflow || (out.text.truncated && t.maxLines === undefined)) {
+    // Hidden text (laid out in a 0 x 0 box) is not drawn: nothing to report.
+    const shown = !hidden && t.visible !== false;
+    if (shown && (out.text.overflow || (out.text.truncated && t.maxLines === undefined))) {
       warnings.push({ id: b.id, message: 'text does not fit its box' + (out.text.truncated ? ' and was truncated' : '') });
     }
+    const missing = shown ? missingGlyphs(b.input!) : [];
+    if (missing.length) {
+      const named = missing.slice(0, 5).map((ch) => `${ch} U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+      warnings.push({
+        id: b.id,
+        message: `no font has ${missing.length} of its characters (${named.join(', ')}${missing.length > 5 ? ', …' : ''}); they draw as boxes. Bring a font that has them in the document's fonts[] (Chinese, Japanese and Korean have no bundled face)`,
+      });
+    }
   }
-  out.children = b.children.map((c) => collect(c, x, y, warnings));
+  out.children = b.children.map((c) => collect(c, x, y, warnings, hidden || b.node.visible === false));
   return out;
 }
 

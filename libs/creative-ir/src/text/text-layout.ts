@@ -364,6 +364,67 @@ export function clearTextCache(): void {
   cached = 0;
   metricsCache.clear();
   layouts.clear();
+  glyphChecks.clear();
+}
+
+/** Characters beyond Latin-1 that need no check: spaces, controls, format characters and variation selectors. (ASCII and Latin-1, which every bundled family has, are skipped before.) */
+const NO_CHECK = /[\s\p{Cc}\p{Cf}\u{fe00}-\u{fe0f}\u{e0100}-\u{e01ef}\u{e0020}-\u{e007f}]/u;
+/** Text that needs no check at all (the common case, tested on the whole string at once). */
+const LATIN1 = /^[\t\n\r\u0020-\u00ff]*$/;
+/** (family, weight, style, character) -> drawn as the missing-glyph box. */
+const glyphChecks = new Map<string, boolean>();
+const GLYPH_CHECKS_MAX = 50_000;
+/** Size the characters are checked at. */
+const CHECK_SIZE = 32;
+
+/**
+ * Whether a character is drawn as the missing-glyph box with this face and the fallback chain: its
+ * advance is the box's (an unassigned code point's) and so are its pixels.
+ */
+function drawsAsBox(family: string, weight: number, style: 'normal' | 'italic', ch: string): boolean {
+  const key = `${family}|${weight}|${style}|${ch}`;
+  let missing = glyphChecks.get(key);
+  if (missing !== undefined) return missing;
+  const font = canvasFont(family, weight, style, CHECK_SIZE);
+  const c = measureCtx();
+  c.font = font;
+  c.letterSpacing = '0px';
+  missing = Math.abs(c.measureText(ch).width - c.measureText('\u0378').width) < 0.01;
+  if (missing) {
+    const pixels = (text: string) => {
+      const canvas = createCanvas(CHECK_SIZE * 2, CHECK_SIZE * 2);
+      const g = canvas.getContext('2d');
+      g.font = font;
+      g.fillText(text, CHECK_SIZE / 2, CHECK_SIZE * 1.5);
+      return canvas.data();
+    };
+    missing = pixels(ch).equals(pixels('\u0378'));
+  }
+  if (glyphChecks.size >= GLYPH_CHECKS_MAX) glyphChecks.clear();
+  glyphChecks.set(key, missing);
+  return missing;
+}
+
+/**
+ * The distinct characters of a text that no face draws (its family, then the fallback chain): they
+ * appear as boxes. Chinese, Japanese and Korean have no bundled face; a document brings one in
+ * `fonts[]`. ASCII and Latin-1 are not checked; other characters once per face.
+ */
+export function missingGlyphs(input: TextLayoutInput): string[] {
+  const text = input.textTransform ? applyTransform(input.text, input.textTransform, input.lang ?? 'en') : input.text;
+  if (LATIN1.test(text)) return [];
+  checkGeneration();
+  const family = resolveFontFamily(input.fontFamily);
+  const weight = input.fontWeight ?? 400;
+  const style = input.fontStyle ?? 'normal';
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const ch of text) {
+    if (ch.charCodeAt(0) <= 0xff || seen.has(ch)) continue;
+    seen.add(ch);
+    if (!NO_CHECK.test(ch) && drawsAsBox(family, weight, style, ch)) out.push(ch);
+  }
+  return out;
 }
 
 /**
