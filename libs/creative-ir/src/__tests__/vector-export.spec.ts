@@ -61,6 +61,25 @@ async function severalImages(photo: Buffer): Promise<{ ir: IrDocument; assets: R
   };
 }
 
+describe('SVG export drawn by librsvg (through sharp)', () => {
+  it('is the same picture as the raster for the five designs, with path coordinates rounded to 1/100 px', async () => {
+    for (const d of await designs()) {
+      const svg = (await renderIr(d.ir, { assets: d.assets, format: 'svg' })).data;
+      const text = svg.toString('utf8');
+      const paths = [...text.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]);
+      expect(paths.length, d.name).toBeGreaterThan(0);
+      for (const p of paths) expect(p, d.name).not.toMatch(/\.\d{3}|e[-+]?\d/i);
+      const drawn = await sharp(svg).ensureAlpha().raw().toBuffer();
+      // Measured: mean 0.2-1.2 (text: librsvg's own anti-aliasing of the glyph outlines), at most 1% far off.
+      const { mean, off } = comparePixels(drawn, (await rasterize(d.ir, { assets: d.assets })).pixels);
+      expect(mean, d.name).toBeLessThan(2);
+      expect(off, d.name).toBeLessThan(0.02);
+    }
+    // Skia wrote the text design's glyph outlines with up to eight significant digits: 282 KB.
+    expect((await renderIr((await designs())[0].ir, { format: 'svg' })).data.length).toBeLessThan(200_000);
+  });
+});
+
 describe.skipIf(!existsSync(PDFTOPPM))('PDF export drawn by poppler', () => {
   it('is the same picture as the raster: the five benchmark designs (photos as JPEG included) and images of every kind', async () => {
     const all = await designs();

@@ -10,6 +10,7 @@ import { MAX_PAGE_SIDE } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import { drawDocument, type Ctx } from './draw';
 import { keepJpegInPdf, keepJpegInSvg, rememberJpeg } from './embedded-jpeg';
+import { compactSvgPaths } from './svg-paths';
 import { encodePng, pngEncodingFor, pngWithSharp, type PngEncoding, type PngSettings } from './png';
 
 export type { AssetBytes, AssetResolver };
@@ -253,7 +254,7 @@ function renderSvg(doc: MaterializedDocument, images: Map<string, Image>, warnin
   const canvas = createCanvas(doc.width, doc.height, SvgExportFlag.ConvertTextToPaths);
   const ctx = canvas.getContext('2d') as unknown as Ctx;
   drawDocument(ctx, doc, { images, vector: true }, warnings, 1);
-  return keepJpegInSvg(canvas.getContent(), images);
+  return keepJpegInSvg(compactSvgPaths(canvas.getContent()), images);
 }
 
 function renderPdf(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], title?: string): Promise<Buffer> {
