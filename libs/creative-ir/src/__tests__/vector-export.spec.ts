@@ -89,7 +89,7 @@ describe.skipIf(!existsSync(PDFTOPPM))('PDF export drawn by poppler', () => {
       const drawn = await pdfPixels(pdf);
       const raster = (await rasterize(d.ir, { assets: d.assets })).pixels;
       expect(drawn.length, d.name).toBe(raster.length);
-      // Measured: mean 0.3-1.5 (text: poppler's own glyph anti-aliasing), at most 1% of pixels far off.
+      // Measured: mean 0.4-1.9 (text: poppler's own glyph anti-aliasing), at most 1.6% of pixels far off.
       const { mean, off } = comparePixels(drawn, raster);
       expect(mean, d.name).toBeLessThan(3);
       expect(off, d.name).toBeLessThan(0.03);
