@@ -56,6 +56,12 @@ export const ODD: unknown[] = [
   new Date(0),
   new Map(),
   'a'.repeat(300),
+  // Scripts with fallback faces, dictionary line breaking, or no face at all (missing-glyph warnings).
+  'ภาษาไทยเป็นภาษาที่สวยงามมาก',
+  'नमस्ते दुनिया',
+  '你好世界，こんにちは',
+  'ሰላም \u0378 a\u200db\ufe0f',
+  'ก'.repeat(300),
 ];
 
 /** Every (container, key) path in a JSON-like value. */
