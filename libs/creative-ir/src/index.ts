@@ -67,5 +67,5 @@ export {
 } from './templates/engine';
 export { buildTemplate, listTemplates, getTemplate, TEMPLATES, type TemplateInfo } from './templates/catalogue';
 export { CreativeInputError, RenderOptionsError, TemplateInputError } from './errors';
-export { analyzeBrief, readability, type BriefAnalysis, type FieldReport } from './brief/analyze-brief';
+export { analyzeBrief, readability, textColumns, type BriefAnalysis, type FieldReport, type Readability } from './brief/analyze-brief';
 export { proceduralDocument, proceduralFrames, type ProceduralDocumentOptions } from './procedural/procedural-document';

@@ -204,8 +204,34 @@ describe('analyzeBrief', () => {
   it('computes readability in English and Portuguese', () => {
     const easy = analyzeBrief({ title: 'We made it. It is fast. It is fun.', body: 'Try it now. You will like it.' });
     const hard = analyzeBrief({ title: 'Institutional interoperability considerations', body: 'Notwithstanding organizational heterogeneity, comprehensive infrastructural modernization necessitates multidimensional collaboration.' });
-    expect(easy.readability.score).toBeGreaterThan(hard.readability.score);
+    expect(easy.readability.score).toBeGreaterThan(hard.readability.score!);
     expect(hard.suggestions.some((s) => /Readability/.test(s))).toBe(true);
     expect(analyzeBrief({ title: 'Olá, tudo bem?', language: 'pt-BR' }).readability.language).toBe('pt-br');
+  });
+
+  it('does not score readability with an English formula for Thai, Chinese or Hindi, and counts their words', () => {
+    for (const [brief, words] of [
+      [thai, 30],
+      [{ title: '全新的规划应用，帮你整理一周', body: '超过一万个团队使用它按时交付，减少会议和返工。', language: 'zh' }, 10],
+      [hindi, 30],
+    ] as const) {
+      const r = analyzeBrief(brief).readability;
+      expect(r.score, brief.language).toBeNull();
+      expect(r.level, brief.language).toBe('not measured');
+      // Words as the language divides them (Thai and Chinese have no spaces between words).
+      expect(r.words, brief.language).toBeGreaterThan(words);
+    }
+    // An unknown language tag is not an error.
+    expect(analyzeBrief({ title: 'Hello there', language: 'not a tag!' }).readability.words).toBe(2);
+  });
+
+  it('counts Chinese, Japanese, Korean and emoji as two columns against the length limits', () => {
+    // 40 ideographs take the width of about 80 Latin letters: over the square title limit of 60.
+    const wide = analyzeBrief({ title: '全新的规划应用帮你整理一周'.repeat(3) + '全' }, { format: { width: 1080, height: 1080 } });
+    expect(wide.fields.find((f) => f.field === 'title')).toMatchObject({ length: 80, limit: 60, status: 'long' });
+    // Combining marks add nothing: Hindi's 40 letters with their vowel signs stay under 60.
+    const hi = analyzeBrief({ title: 'नया प्लानिंग ऐप जो आपके सप्ताह को व्यवस्थित करे' });
+    expect(hi.fields.find((f) => f.field === 'title')!.status).toBe('ok');
+    expect(analyzeBrief({ title: 'Launch 🚀' }).fields.find((f) => f.field === 'title')!.length).toBe(9);
   });
 });

@@ -5,10 +5,20 @@ import { paletteFrom } from '../templates/engine';
 
 export interface FieldReport {
   field: string;
+  /** Length in columns (`textColumns`): Chinese, Japanese, Korean and emoji count two, combining marks nothing. */
   length: number;
-  /** Recommended maximum characters for this format. */
+  /** Recommended maximum columns for this format. */
   limit: number;
   status: 'ok' | 'long' | 'missing' | 'empty';
+}
+
+export interface Readability {
+  /** Flesch reading ease 0..100 (higher is easier); null when the text is not in the Latin script, which the formula is for. */
+  score: number | null;
+  level: string;
+  words: number;
+  sentences: number;
+  language: string;
 }
 
 export interface BriefAnalysis {
@@ -17,7 +27,7 @@ export interface BriefAnalysis {
   grade: 'excellent' | 'good' | 'fair' | 'poor';
   format: FormatSize;
   fields: FieldReport[];
-  readability: { score: number; level: string; words: number; sentences: number; language: string };
+  readability: Readability;
   palette: { colors: string[]; source: string; bestTextContrast: number; lowContrastPairs: { a: string; b: string; ratio: number }[]; ok: boolean };
   missing: string[];
   suggestions: string[];
@@ -39,12 +49,45 @@ function syllables(word: string, lang: string): number {
   return Math.max(1, (trimmed.match(/[aeiouy]{1,2}/g) ?? []).length);
 }
 
-/** Flesch reading ease (English) or its Portuguese adaptation (Martins et al.), clamped to 0..100. */
-export function readability(text: string, language = 'en'): { score: number; level: string; words: number; sentences: number; language: string } {
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** East Asian wide and fullwidth characters (CJK, kana, Hangul, fullwidth forms) and emoji. */
+const WIDE = /^[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]|^\p{Extended_Pictographic}/u;
+
+/**
+ * Length of a text in columns: one per grapheme (a letter with its combining marks, an emoji
+ * sequence), two for Chinese, Japanese and Korean characters, fullwidth forms and emoji, which take
+ * about twice the width of a Latin letter.
+ */
+export function textColumns(text: string): number {
+  let n = 0;
+  for (const { segment } of graphemes.segment(text)) n += WIDE.test(segment) ? 2 : 1;
+  return n;
+}
+
+/** Word segmentation for a language tag (ICU's dictionaries for Thai, Chinese, Japanese...); English rules for a tag it does not accept. */
+function wordsOf(text: string, lang: string): string[] {
+  let seg: Intl.Segmenter;
+  try {
+    seg = new Intl.Segmenter(lang, { granularity: 'word' });
+  } catch {
+    seg = new Intl.Segmenter('en', { granularity: 'word' });
+  }
+  return [...seg.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment);
+}
+
+/**
+ * Flesch reading ease (English) or its Portuguese adaptation (Martins et al.), clamped to 0..100.
+ * Both count syllables of Latin-script words; text mostly in another script (Thai, Chinese, Hindi,
+ * Arabic...) is not scored (`score: null`, level "not measured"), though its words are counted.
+ */
+export function readability(text: string, language = 'en'): Readability {
   const lang = language.toLowerCase();
-  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  const sentences = Math.max(1, (text.match(/[.!?…]+(\s|$)/g) ?? []).length || (words.length ? 1 : 0));
+  const words = wordsOf(text, lang).filter((w) => /\p{L}/u.test(w));
+  const sentences = Math.max(1, (text.match(/[.!?…。！？।]+(\s|$)|[。！？।]/g) ?? []).length || (words.length ? 1 : 0));
   if (!words.length) return { score: 100, level: 'n/a', words: 0, sentences: 0, language: lang };
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const latin = letters.filter((l) => /\p{Script=Latin}/u.test(l)).length;
+  if (latin * 2 < letters.length) return { score: null, level: 'not measured', words: words.length, sentences, language: lang };
   const syl = words.reduce((s, w) => s + syllables(w, lang), 0);
   const asl = words.length / sentences;
   const asw = syl / words.length;
@@ -75,11 +118,12 @@ export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] |
       fields.push({ field, length: 0, limit, status: 'empty' });
       continue;
     }
-    const long = s.length > limit;
-    fields.push({ field, length: s.length, limit, status: long ? 'long' : 'ok' });
+    const length = textColumns(s);
+    const long = length > limit;
+    fields.push({ field, length, limit, status: long ? 'long' : 'ok' });
     if (long) {
       score -= field === 'title' ? 15 : 8;
-      suggestions.push(`Shorten ${field} to at most ${limit} characters for a ${format.name} format (now ${s.length}); the layout will otherwise shrink the type.`);
+      suggestions.push(`Shorten ${field} to at most ${limit} characters for a ${format.name} format (now ${length}; Chinese, Japanese, Korean characters and emoji count as two); the layout will otherwise shrink the type.`);
     }
   }
 
@@ -107,11 +151,11 @@ export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] |
   const language = brief.language ?? 'en';
   const text = [brief.title, brief.subtitle, brief.body].filter(Boolean).join('. ');
   const read = readability(text, language);
-  if (read.words >= 8 && read.score < 50) {
+  if (read.words >= 8 && read.score !== null && read.score < 50) {
     score -= 10;
     suggestions.push(`Readability is ${read.level} (${read.score}/100): use shorter sentences and simpler words.`);
   }
-  if (brief.title && brief.title.split(/\s+/).length > 12) {
+  if (brief.title && wordsOf(brief.title, language.toLowerCase()).length > 12) {
     score -= 5;
     suggestions.push('Keep the title under 12 words; move details to the subtitle or body.');
   }
