@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyzeBrief, buildTemplate, contrastRatio, findOverflow, flattenMaterialized, listTemplates, materialize, TemplateInputError, validateIr } from '../index';
+import { analyzeBrief, buildTemplate, contrastRatio, findOverflow, flattenMaterialized, initCreativeIr, listTemplates, materialize, TemplateInputError, validateIr } from '../index';
 
 const FORMATS = [
   [1080, 1080],
@@ -223,6 +223,14 @@ describe('analyzeBrief', () => {
     }
     // An unknown language tag is not an error.
     expect(analyzeBrief({ title: 'Hello there', language: 'not a tag!' }).readability.words).toBe(2);
+  });
+
+  it('says when no bundled font draws the brief (Chinese: boxes), and not for scripts it has', async () => {
+    await initCreativeIr();
+    const zh = analyzeBrief({ title: '全新的规划应用', cta: '免费下载', language: 'zh' });
+    expect(zh.suggestions).toEqual(expect.arrayContaining([expect.stringMatching(/^No bundled font draws 11 of the brief's characters \(全 新 的 规 划 …\): they would render as boxes/)]));
+    expect(zh.score).toBeLessThanOrEqual(80);
+    for (const brief of [thai, hindi, full]) expect(analyzeBrief(brief).suggestions.filter((x) => /boxes/.test(x))).toEqual([]);
   });
 
   it('counts Chinese, Japanese, Korean and emoji as two columns against the length limits', () => {

@@ -2,6 +2,7 @@ import { contrastRatio } from '../color/color';
 import { getTemplate } from '../templates/catalogue';
 import { resolveFormat, type BrandKit, type Brief, type FormatSize } from '../templates/brief';
 import { paletteFrom } from '../templates/engine';
+import { missingGlyphs } from '../text/text-layout';
 
 export interface FieldReport {
   field: string;
@@ -160,6 +161,14 @@ export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] |
     suggestions.push('Keep the title under 12 words; move details to the subtitle or body.');
   }
   if (brief.title && brief.title === brief.title.toUpperCase() && /[A-Z]{6,}/.test(brief.title)) suggestions.push('Avoid an all-caps title; templates already style eyebrows in capitals.');
+
+  // Characters no bundled face draws (Chinese, Japanese, Korean, Ethiopic...) render as boxes.
+  const fieldsText = Object.keys(limits).map((f) => brief[f as keyof Brief]).filter((v): v is string => typeof v === 'string');
+  const boxes = [...new Set(fieldsText.flatMap((t) => missingGlyphs({ text: t, fontFamily: options.brand?.fonts?.body ?? undefined, lang: language })))];
+  if (boxes.length) {
+    score -= 20;
+    suggestions.push(`No bundled font draws ${boxes.length} of the brief's characters (${boxes.slice(0, 5).join(' ')}${boxes.length > 5 ? ' …' : ''}): they would render as boxes. Chinese, Japanese and Korean need a font of your own in the design's fonts.`);
+  }
 
   const seed = brief.seed ?? 7;
   const pal = paletteFrom(brief, options.brand, seed);
