@@ -411,18 +411,16 @@ function drawsAsBox(family: string, weight: number, style: 'normal' | 'italic', 
  * `fonts[]`. ASCII and Latin-1 are not checked; other characters once per face.
  */
 export function missingGlyphs(input: TextLayoutInput): string[] {
-  const text = input.textTransform ? applyTransform(input.text, input.textTransform, input.lang ?? 'en') : input.text;
-  if (LATIN1.test(text)) return [];
+  // A case transform can leave Latin-1 (ÿ → Ÿ, Turkish i → İ): transformed text goes through the loop.
+  if (!input.textTransform && LATIN1.test(input.text)) return [];
   checkGeneration();
-  const family = resolveFontFamily(input.fontFamily);
-  const weight = input.fontWeight ?? 400;
-  const style = input.fontStyle ?? 'normal';
+  const r = resolve(input);
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const ch of text) {
+  for (const ch of r.text) {
     if (ch.charCodeAt(0) <= 0xff || seen.has(ch)) continue;
     seen.add(ch);
-    if (!NO_CHECK.test(ch) && drawsAsBox(family, weight, style, ch)) out.push(ch);
+    if (!NO_CHECK.test(ch) && drawsAsBox(r.family, r.weight, r.style, ch)) out.push(ch);
   }
   return out;
 }
