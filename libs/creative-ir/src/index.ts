@@ -18,10 +18,13 @@ export {
   FALLBACK_FAMILIES,
   FONT_PACKAGES,
   DEFAULT_FONT_FAMILY,
+  MISSING_GLYPH,
+  fontChain,
   type FontCategory,
   type FontOptions,
 } from './fonts/font-registry';
-export { layoutText, detectDirection, type TextLayout, type TextLayoutInput, type TextLine, type TextStyle } from './text/text-layout';
+export { fontCodePoints } from './fonts/coverage';
+export { layoutText, detectDirection, missingGlyphs, type TextLayout, type TextLayoutInput, type TextLine, type TextStyle } from './text/text-layout';
 export {
   materialize,
   materializeSync,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getTextRenderer, GlobalFonts, setTextRenderer, type FontKey } from '@napi-rs/canvas';
+import { fontCodePoints } from './coverage';
 
 /**
  * Bundled open fonts, all shipped as TTF by npm packages (SIL Open Font License), so the
@@ -179,15 +180,28 @@ export function isKnownFontFamily(name: string): boolean {
 
 const q = (f: string) => (/^[A-Za-z-]+$/.test(f) ? f : `"${f}"`);
 
+/**
+ * A family followed by the faces that draw what it lacks: emoji (Twemoji, in color), then Inter
+ * (Latin, Greek, Cyrillic and symbols, for document fonts that lack them and for the bundled families'
+ * gaps), then one Noto face per script, then monochrome emoji. Whatever none of them has would be
+ * drawn by a font installed on the host; `pinGlyphs` keeps that from happening.
+ */
+export function fontChain(family: string): string[] {
+  const [emoji, ...rest] = FALLBACK_FAMILIES;
+  return family === DEFAULT_FONT_FAMILY ? [family, ...FALLBACK_FAMILIES] : [family, emoji, DEFAULT_FONT_FAMILY, ...rest];
+}
+
 /** Canvas `font` shorthand with the fallback chain. */
 export function canvasFont(family: string, weight: number, style: 'normal' | 'italic', size: number): string {
-  const fams = [family, ...FALLBACK_FAMILIES].map(q).join(', ');
+  const fams = fontChain(family).map(q).join(', ');
   return `${style === 'italic' ? 'italic ' : ''}${weight} ${size}px ${fams}`;
 }
 
 /** CSS font-family list for HTML export. */
 export function cssFontFamily(family: string): string {
-  return [family, ...FALLBACK_FAMILIES].map((f) => `'${f.replace(/'/g, '')}'`).join(', ');
+  return fontChain(family)
+    .map((f) => `'${f.replace(/'/g, '')}'`)
+    .join(', ');
 }
 
 function nearestWeight(available: number[], wanted: number): number {
@@ -217,6 +231,7 @@ export function registerFontBytes(family: string, data: Buffer): void {
   if (customHashes.has(hash)) return;
   if (!GlobalFonts.register(data, family)) throw new Error(`creative-ir: could not load font for family "${family}"`);
   customHashes.add(hash);
+  addFamilyCoverage(family, [data]);
   generation++;
 }
 
@@ -275,10 +290,16 @@ function registerDocumentFaces(name: string, faces: Buffer[]): number[] {
   });
   if (!keys.length) return failed;
   documentFamilies.set(name, keys);
+  familyCoverage.delete(name);
+  addFamilyCoverage(
+    name,
+    faces.filter((_, i) => !failed.includes(i)),
+  );
   while (documentFamilies.size > MAX_DOCUMENT_FAMILIES) {
     const [oldest, oldKeys] = documentFamilies.entries().next().value as [string, FontKey[]];
     GlobalFonts.removeBatch(oldKeys);
     documentFamilies.delete(oldest);
+    familyCoverage.delete(oldest);
   }
   generation++;
   return failed;
@@ -294,4 +315,154 @@ export function listFontFamilies(): { family: string; category: FontCategory; de
     weights: Object.keys(f.normal).map(Number),
     italic: Object.keys(f.italic).length > 0,
   }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which characters the registered faces draw.
+//
+// @napi-rs/canvas draws a character that no family of the font list has with any font installed on
+// the host (it scans the system font directories whatever DISABLE_SYSTEM_FONTS_LOAD says), so the
+// same document would render and measure differently from one machine to the next: Chinese drawn on
+// a host with a CJK font, boxes on another. Text is therefore measured and drawn "pinned": every
+// character that no face of its chain maps (read from the fonts' cmap tables) is replaced by an
+// unassigned code point, which every engine draws as the family's own missing-glyph box.
+
+/** Drawn as the first face's missing-glyph box: unassigned, so no font maps it. */
+export const MISSING_GLYPH = '\u0378';
+/** Text that every chain draws (Inter, in every chain, has all of Latin-1). */
+const LATIN1 = /^[\t\n\r\u0020-\u00ff]*$/;
+/** Never replaced: spaces, controls, format characters, variation selectors and tags (drawn as nothing, not as boxes). */
+const NO_GLYPH = /[\s\p{Cc}\p{Cf}\u{fe00}-\u{fe0f}\u{e0100}-\u{e01ef}\u{e0020}-\u{e007f}]/u;
+
+/** Code points of font files, by path. */
+const fileCoverage = new Map<string, Set<number> | null>();
+/** Code points of families registered from bytes (custom and document families): the union of their faces; null when a face could not be read. */
+const familyCoverage = new Map<string, Set<number> | null>();
+/** The coverage of each face of a chain, by family, weight and style (cleared when fonts change). */
+const chains = new Map<string, (Set<number> | null)[]>();
+let chainsGeneration = -1;
+
+function addFamilyCoverage(family: string, faces: Buffer[]): void {
+  let set = familyCoverage.get(family);
+  if (set === null) return;
+  for (const data of faces) {
+    const cps = fontCodePoints(data);
+    if (!cps) {
+      familyCoverage.set(family, null);
+      return;
+    }
+    if (!set) familyCoverage.set(family, (set = new Set()));
+    for (const cp of cps) set.add(cp);
+  }
+}
+
+function filesCodePoints(paths: string[]): Set<number> | null {
+  const key = paths.join('\n');
+  let set = fileCoverage.get(key);
+  if (set !== undefined) return set;
+  set = new Set<number>();
+  for (const path of paths) {
+    const cps = fontCodePoints(readFileSync(path));
+    if (!cps) {
+      set = null;
+      break;
+    }
+    for (const cp of cps) set.add(cp);
+  }
+  fileCoverage.set(key, set);
+  return set;
+}
+
+const fontFilesIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => /\.(ttf|otf)$/i.test(f))
+    .sort()
+    .map((f) => join(dir, f));
+
+/**
+ * Code points of the face Skia draws `family` with at this weight and style: the nearest bundled
+ * file, the nearest of a script fallback's two weights, or every face of a family registered from
+ * bytes. Null when unknown (a face that could not be read): that family is taken to draw everything.
+ */
+function faceCodePoints(family: string, weight: number, style: 'normal' | 'italic'): Set<number> | null {
+  const fromBytes = familyCoverage.get(family);
+  if (fromBytes !== undefined) return fromBytes;
+  const file = bundledFontFile(family, weight, style);
+  if (file) return filesCodePoints([file.path]);
+  const fallback = FALLBACKS.filter((f) => f.family === family);
+  if (!fallback.length) return null;
+  const dirs = fallback.map((f) => ({ f, w: f.dir.startsWith('700') ? 700 : 400 }));
+  const w = nearestWeight(
+    dirs.map((d) => d.w),
+    weight,
+  );
+  const r = roots();
+  return filesCodePoints(dirs.filter((d) => d.w === w).flatMap((d) => fontFilesIn(join(r.get(d.f.pkg)!, d.f.dir))));
+}
+
+function chainCodePoints(family: string, weight: number, style: 'normal' | 'italic'): (Set<number> | null)[] {
+  if (chainsGeneration !== generation) {
+    chains.clear();
+    chainsGeneration = generation;
+  }
+  const key = `${family}|${weight}|${style}`;
+  let chain = chains.get(key);
+  if (!chain) {
+    ensureFonts();
+    chain = fontChain(family).map((f) => faceCodePoints(f, weight, style));
+    chains.set(key, chain);
+  }
+  return chain;
+}
+
+const drawn = (chain: (Set<number> | null)[], cp: number) => chain.some((set) => set === null || set.has(cp));
+
+/**
+ * Whether some face of the chain draws `ch` (after `prev`): it maps it, or it is a mark the shaper
+ * composes with the character before it into one the faces map (a + ̑ → ȃ: Inter has ȃ, not ̑).
+ */
+function drawnCharacter(chain: (Set<number> | null)[], ch: string, prev: string): boolean {
+  const cp = ch.codePointAt(0)!;
+  if (cp <= 0xff || drawn(chain, cp) || NO_GLYPH.test(ch)) return true;
+  if (!prev) return false;
+  const composed = [...(prev + ch).normalize('NFC')];
+  return composed.length === 1 && drawn(chain, composed[0].codePointAt(0)!);
+}
+
+/**
+ * The distinct characters of `text` that no face of the family's chain draws (they come out as
+ * missing-glyph boxes). Latin-1, spaces and invisible characters are never listed.
+ */
+export function missingCharacters(family: string, weight: number, style: 'normal' | 'italic', text: string): string[] {
+  if (LATIN1.test(text)) return [];
+  const chain = chainCodePoints(family, weight, style);
+  const out = new Set<string>();
+  let prev = '';
+  for (const ch of text) {
+    if (!out.has(ch) && !drawnCharacter(chain, ch, prev)) out.add(ch);
+    prev = ch;
+  }
+  return [...out];
+}
+
+/**
+ * `text` as measured and drawn: each character that no face of the chain draws replaced by
+ * MISSING_GLYPH, so that no font installed on the host can stand in for it. Text that every face
+ * draws is returned as it is (the same string).
+ */
+export function pinGlyphs(family: string, weight: number, style: 'normal' | 'italic', text: string): string {
+  if (LATIN1.test(text)) return text;
+  const chain = chainCodePoints(family, weight, style);
+  let out = '';
+  let changed = false;
+  let prev = '';
+  for (const ch of text) {
+    if (drawnCharacter(chain, ch, prev)) out += ch;
+    else {
+      out += MISSING_GLYPH;
+      changed = true;
+    }
+    prev = ch;
+  }
+  return changed ? out : text;
 }

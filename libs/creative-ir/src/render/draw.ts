@@ -1,5 +1,6 @@
 import { createCanvas, Path2D, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { keepDocumentFonts } from '../fonts/document-fonts';
+import { pinGlyphs } from '../fonts/font-registry';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 import { drawProcedural } from '../procedural/procedural';
 import { MAX_PAGE_SIDE, type BlendMode, type CornerRadius, type IrNode, type Paint, type Shadow, type TextNode } from '../schema/ir-schema';
@@ -299,10 +300,12 @@ function drawText(ctx: Ctx, m: MaterializedNode): void {
   if (align === 'end') align = t.direction === 'rtl' ? 'left' : 'right';
   const va = node.verticalAlign ?? 'top';
   const top = va === 'middle' ? (m.height - t.height) / 2 : va === 'bottom' ? m.height - t.height : 0;
+  // As measured: characters no face of the chain has are drawn as boxes, never by a host font.
+  const pin = (s: string) => pinGlyphs(t.family, t.weight, t.style, s);
   t.lines.forEach((line, i) => {
     const y = top + i * t.lineHeight + t.baseline;
     if (align === 'justify' && !line.paragraphEnd && /\s/.test(line.text.trim())) {
-      const words = line.text.trim().split(/\s+/);
+      const words = line.text.trim().split(/\s+/).map(pin);
       const widths = words.map((w) => ctx.measureText(w).width);
       const gap = (m.width - widths.reduce((a, b) => a + b, 0)) / (words.length - 1);
       ctx.textAlign = 'left';
@@ -321,7 +324,7 @@ function drawText(ctx: Ctx, m: MaterializedNode): void {
       const a = align === 'justify' ? (t.direction === 'rtl' ? 'right' : 'left') : align;
       ctx.textAlign = a as Ctx['textAlign'];
       const x = a === 'center' ? m.width / 2 : a === 'right' ? m.width : 0;
-      ctx.fillText(line.text, x, y);
+      ctx.fillText(pin(line.text), x, y);
       if (node.textDecoration && node.textDecoration !== 'none') {
         const thick = Math.max(1, t.fontSize / 15);
         const x0 = a === 'center' ? x - line.width / 2 : a === 'right' ? x - line.width : x;

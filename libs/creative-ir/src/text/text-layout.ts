@@ -1,5 +1,5 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { canvasFont, ensureFonts, fontGeneration, resolveFontFamily } from '../fonts/font-registry';
+import { canvasFont, ensureFonts, fontGeneration, missingCharacters, pinGlyphs, resolveFontFamily } from '../fonts/font-registry';
 
 /**
  * Text measurement and line breaking, with the very context the renderer draws with
@@ -87,7 +87,10 @@ function checkGeneration(): void {
   }
 }
 
-function widthTable(font: string, letterSpacing: number, lang: string): (text: string) => number {
+/** The face a text is measured with: its family, weight and style (see `pinGlyphs`). */
+type Face = Pick<Resolved, 'family' | 'weight' | 'style'>;
+
+function widthTable(face: Face, font: string, letterSpacing: number, lang: string): (text: string) => number {
   const key = `${font}|${letterSpacing}|${lang}`;
   let table = cache.get(key);
   if (!table) {
@@ -102,7 +105,7 @@ function widthTable(font: string, letterSpacing: number, lang: string): (text: s
     c.font = font;
     c.letterSpacing = `${letterSpacing}px`;
     c.lang = lang;
-    const w = c.measureText(text).width;
+    const w = c.measureText(pinGlyphs(face.family, face.weight, face.style, text)).width;
     if (++cached > CACHE_MAX) {
       cache.clear();
       cached = 0;
@@ -189,8 +192,8 @@ interface BreakResult {
   brokeWords: boolean;
 }
 
-function breakLines(text: string, font: string, ls: number, lang: string, maxWidth: number | undefined): BreakResult {
-  const m = widthTable(font, ls, lang);
+function breakLines(face: Face, text: string, font: string, ls: number, lang: string, maxWidth: number | undefined): BreakResult {
+  const m = widthTable(face, font, ls, lang);
   const out: TextLine[] = [];
   let brokeWords = false;
   const paragraphs = text.replace(/\r\n?/g, '\n').split('\n');
@@ -242,8 +245,8 @@ function breakLines(text: string, font: string, ls: number, lang: string, maxWid
   return { lines: out, brokeWords };
 }
 
-function ellipsize(line: TextLine, font: string, ls: number, lang: string, maxWidth: number | undefined): TextLine {
-  const m = widthTable(font, ls, lang);
+function ellipsize(face: Face, line: TextLine, font: string, ls: number, lang: string, maxWidth: number | undefined): TextLine {
+  const m = widthTable(face, font, ls, lang);
   const parts = [...graphemes.segment(line.text)].map((s) => s.segment);
   let t = line.text.trimEnd();
   let n = parts.length;
@@ -287,7 +290,7 @@ export function lineHeightPx(lineHeight: number | undefined, fontSize: number): 
 function layoutAt(r: Resolved, input: TextLayoutInput, fontSize: number): TextLayout {
   const font = canvasFont(r.family, r.weight, r.style, fontSize);
   const ls = r.ls;
-  const { lines: all, brokeWords } = breakLines(r.text, font, ls, r.lang, input.maxWidth);
+  const { lines: all, brokeWords } = breakLines(r, r.text, font, ls, r.lang, input.maxWidth);
   const lh = lineHeightPx(input.lineHeight, fontSize);
   let limit = input.maxLines ?? Infinity;
   if (input.maxHeight !== undefined && input.fit !== 'grow') {
@@ -298,7 +301,7 @@ function layoutAt(r: Resolved, input: TextLayoutInput, fontSize: number): TextLa
   if (all.length > limit) {
     truncated = true;
     lines = all.slice(0, limit);
-    if (input.ellipsis !== false) lines[lines.length - 1] = ellipsize(lines[lines.length - 1], font, ls, r.lang, input.maxWidth);
+    if (input.ellipsis !== false) lines[lines.length - 1] = ellipsize(r, lines[lines.length - 1], font, ls, r.lang, input.maxWidth);
     else lines[lines.length - 1] = { ...lines[lines.length - 1], paragraphEnd: true };
   }
   const { ascent, descent } = fontMetrics(font);
@@ -364,65 +367,19 @@ export function clearTextCache(): void {
   cached = 0;
   metricsCache.clear();
   layouts.clear();
-  glyphChecks.clear();
-}
-
-/** Characters beyond Latin-1 that need no check: spaces, controls, format characters and variation selectors. (ASCII and Latin-1, which every bundled family has, are skipped before.) */
-const NO_CHECK = /[\s\p{Cc}\p{Cf}\u{fe00}-\u{fe0f}\u{e0100}-\u{e01ef}\u{e0020}-\u{e007f}]/u;
-/** Text that needs no check at all (the common case, tested on the whole string at once). */
-const LATIN1 = /^[\t\n\r\u0020-\u00ff]*$/;
-/** (family, weight, style, character) -> drawn as the missing-glyph box. */
-const glyphChecks = new Map<string, boolean>();
-const GLYPH_CHECKS_MAX = 50_000;
-/** Size the characters are checked at. */
-const CHECK_SIZE = 32;
-
-/**
- * Whether a character is drawn as the missing-glyph box with this face and the fallback chain: its
- * advance is the box's (an unassigned code point's) and so are its pixels.
- */
-function drawsAsBox(family: string, weight: number, style: 'normal' | 'italic', ch: string): boolean {
-  const key = `${family}|${weight}|${style}|${ch}`;
-  let missing = glyphChecks.get(key);
-  if (missing !== undefined) return missing;
-  const font = canvasFont(family, weight, style, CHECK_SIZE);
-  const c = measureCtx();
-  c.font = font;
-  c.letterSpacing = '0px';
-  missing = Math.abs(c.measureText(ch).width - c.measureText('\u0378').width) < 0.01;
-  if (missing) {
-    const pixels = (text: string) => {
-      const canvas = createCanvas(CHECK_SIZE * 2, CHECK_SIZE * 2);
-      const g = canvas.getContext('2d');
-      g.font = font;
-      g.fillText(text, CHECK_SIZE / 2, CHECK_SIZE * 1.5);
-      return canvas.data();
-    };
-    missing = pixels(ch).equals(pixels('\u0378'));
-  }
-  if (glyphChecks.size >= GLYPH_CHECKS_MAX) glyphChecks.clear();
-  glyphChecks.set(key, missing);
-  return missing;
 }
 
 /**
  * The distinct characters of a text that no face draws (its family, then the fallback chain): they
- * appear as boxes. Chinese, Japanese and Korean have no bundled face; a document brings one in
- * `fonts[]`. ASCII and Latin-1 are not checked; other characters once per face.
+ * appear as missing-glyph boxes, on every host (see `pinGlyphs`). Chinese, Japanese and Korean have
+ * no bundled face; a document brings one in `fonts[]`. Read from the faces' cmap tables.
  */
 export function missingGlyphs(input: TextLayoutInput): string[] {
-  // A case transform can leave Latin-1 (ÿ → Ÿ, Turkish i → İ): transformed text goes through the loop.
-  if (!input.textTransform && LATIN1.test(input.text)) return [];
+  // Latin-1 is drawn by every chain. A case transform can leave Latin-1 (ÿ → Ÿ), so transformed text is resolved first.
+  if (!input.textTransform && /^[\t\n\r\u0020-\u00ff]*$/.test(input.text)) return [];
   checkGeneration();
   const r = resolve(input);
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const ch of r.text) {
-    if (ch.charCodeAt(0) <= 0xff || seen.has(ch)) continue;
-    seen.add(ch);
-    if (!NO_CHECK.test(ch) && drawsAsBox(r.family, r.weight, r.style, ch)) out.push(ch);
-  }
-  return out;
+  return missingCharacters(r.family, r.weight, r.style, r.text);
 }
 
 /**
