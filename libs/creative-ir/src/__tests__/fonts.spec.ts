@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { GlobalFonts } from '@napi-rs/canvas';
 import subsetFont from 'subset-font';
 import { describe, expect, it } from 'vitest';
-import { bundledFontFile, BUNDLED_FONT_FAMILIES, fontChain, fontCodePoints, initCreativeIr, layoutText, materialize, missingGlyphs, renderIr } from '../index';
+import { bundledFontFile, BUNDLED_FONT_FAMILIES, fontChain, fontCodePoints, initCreativeIr, layoutText, materialize, missingGlyphs, registerFontBytes, renderIr } from '../index';
 import { fallbackFontFiles } from '../fonts/font-registry';
 import { doc } from './fixtures';
 
@@ -107,5 +107,13 @@ describe('fonts installed on the host', () => {
       expect(Math.abs(nfd - nfc), text).toBeLessThan(1);
     }
     expect(missingGlyphs({ text: '你好, 世界' })).toEqual(['你', '好', '世', '界']);
+  });
+
+  // Last in this file (each spec file runs in its own process): it adds a face to Inter for good.
+  it('count faces registered from bytes under a bundled family together with its own', async () => {
+    await initCreativeIr();
+    expect(missingGlyphs({ text: 'Ϙ Ж' })).toEqual(['Ϙ']);
+    registerFontBytes('Inter', HOST_FONT);
+    expect(missingGlyphs({ text: 'Ϙ Ж' })).toEqual([]);
   });
 });

@@ -386,11 +386,19 @@ const fontFilesIn = (dir: string) =>
  */
 function faceCodePoints(family: string, weight: number, style: 'normal' | 'italic'): Set<number> | null {
   const fromBytes = familyCoverage.get(family);
-  if (fromBytes !== undefined) return fromBytes;
+  const bundled = bundledCodePoints(family, weight, style);
+  if (fromBytes === undefined) return bundled === undefined ? null : bundled;
+  if (bundled === undefined) return fromBytes;
+  // Faces registered from bytes under a bundled family's name join its own.
+  return fromBytes && bundled ? new Set([...bundled, ...fromBytes]) : null;
+}
+
+/** Code points of the bundled or fallback face Skia picks for the family (undefined: not one of ours). */
+function bundledCodePoints(family: string, weight: number, style: 'normal' | 'italic'): Set<number> | null | undefined {
   const file = bundledFontFile(family, weight, style);
   if (file) return filesCodePoints([file.path]);
   const fallback = FALLBACKS.filter((f) => f.family === family);
-  if (!fallback.length) return null;
+  if (!fallback.length) return undefined;
   const dirs = fallback.map((f) => ({ f, w: f.dir.startsWith('700') ? 700 : 400 }));
   const w = nearestWeight(
     dirs.map((d) => d.w),
