@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { GlobalFonts } from '@napi-rs/canvas';
@@ -31,7 +31,7 @@ async function harfBuzzCodePoints(data: Buffer): Promise<Set<number>> {
 
 function faceFiles(): string[] {
   const files = BUNDLED_FONT_FAMILIES.flatMap((f) => [400, 700].flatMap((w) => (['normal', 'italic'] as const).map((s) => bundledFontFile(f.family, w, s)!.path)));
-  for (const { path } of fallbackFontFiles()) files.push(...readdirSync(path).filter((f) => /\.(ttf|otf)$/.test(f)).map((f) => join(path, f)));
+  for (const dir of fallbackFontFiles()) files.push(...dir.files);
   return [...new Set(files)];
 }
 

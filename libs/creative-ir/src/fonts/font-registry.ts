@@ -218,10 +218,31 @@ export function bundledFontFile(family: string, weight = 400, style: 'normal' | 
   return { path: join(roots(options).get(fam.pkg)!, `${table[w]}.ttf`), weight: w, style: actualStyle };
 }
 
-export function fallbackFontFiles(options: FontOptions = {}): { family: string; path: string }[] {
-  const r = roots(options);
-  return FALLBACKS.map((f) => ({ family: f.family, path: join(r.get(f.pkg)!, f.dir) }));
+/** A fallback face's folder (as `loadFontsFromDir` takes it), its weight and its font files. */
+export interface FallbackFontDir {
+  family: string;
+  path: string;
+  weight: number;
+  files: string[];
 }
+let fallbackDirs: FallbackFontDir[] | undefined;
+
+export function fallbackFontFiles(options: FontOptions = {}): FallbackFontDir[] {
+  if (!fallbackDirs) {
+    const r = roots(options);
+    fallbackDirs = FALLBACKS.map((f) => {
+      const path = join(r.get(f.pkg)!, f.dir);
+      return { family: f.family, path, weight: parseInt(f.dir, 10) || 400, files: fontFilesIn(path) };
+    });
+  }
+  return fallbackDirs;
+}
+
+const fontFilesIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => /\.(ttf|otf)$/i.test(f))
+    .sort()
+    .map((f) => join(dir, f));
 
 /** Registers a font given as bytes under `family` (deduplicated by content). */
 export function registerFontBytes(family: string, data: Buffer): void {
@@ -373,12 +394,6 @@ function filesCodePoints(paths: string[]): Set<number> | null {
   return set;
 }
 
-const fontFilesIn = (dir: string) =>
-  readdirSync(dir)
-    .filter((f) => /\.(ttf|otf)$/i.test(f))
-    .sort()
-    .map((f) => join(dir, f));
-
 /**
  * Code points of the face Skia draws `family` with at this weight and style: the nearest bundled
  * file, the nearest of a script fallback's two weights, or every face of a family registered from
@@ -397,15 +412,13 @@ function faceCodePoints(family: string, weight: number, style: 'normal' | 'itali
 function bundledCodePoints(family: string, weight: number, style: 'normal' | 'italic'): Set<number> | null | undefined {
   const file = bundledFontFile(family, weight, style);
   if (file) return filesCodePoints([file.path]);
-  const fallback = FALLBACKS.filter((f) => f.family === family);
-  if (!fallback.length) return undefined;
-  const dirs = fallback.map((f) => ({ f, w: f.dir.startsWith('700') ? 700 : 400 }));
+  const dirs = fallbackFontFiles().filter((d) => d.family === family);
+  if (!dirs.length) return undefined;
   const w = nearestWeight(
-    dirs.map((d) => d.w),
+    dirs.map((d) => d.weight),
     weight,
   );
-  const r = roots();
-  return filesCodePoints(dirs.filter((d) => d.w === w).flatMap((d) => fontFilesIn(join(r.get(d.f.pkg)!, d.f.dir))));
+  return filesCodePoints(dirs.filter((d) => d.weight === w).flatMap((d) => d.files));
 }
 
 function chainCodePoints(family: string, weight: number, style: 'normal' | 'italic'): (Set<number> | null)[] {

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createCanvas, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import subsetFont from 'subset-font';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { bundledFontFile, cssFontFamily, fallbackFontFiles, SCRIPT_FALLBACKS } from '../fonts/font-registry';
 import type { MaterializedDocument, MaterializedNode } from '../layout/materialize';
 import type { CornerRadius, IrNode, Paint, TextNode } from '../schema/ir-schema';
@@ -273,8 +273,8 @@ export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promis
       const chars = new Set([...pageChars].filter((ch) => script.test(ch)));
       if (!chars.size) continue;
       for (const dir of fallbackFontFiles().filter((x) => x.family === family)) {
-        const file = readdirSync(dir.path).find((n) => n.endsWith('.ttf'));
-        if (file) fontCss += fontFace(family, parseInt(basename(dir.path), 10) || 400, 'normal', await subset(readFileSync(join(dir.path, file)), chars));
+        const file = dir.files.find((n) => n.endsWith('.ttf'));
+        if (file) fontCss += fontFace(family, dir.weight, 'normal', await subset(readFileSync(file), chars));
       }
     }
     if (hasEmoji(doc.root)) {
