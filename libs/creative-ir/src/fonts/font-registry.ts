@@ -450,19 +450,27 @@ function drawnCharacter(chain: (Set<number> | null)[], ch: string, prev: string)
   return composed.length === 1 && drawn(chain, composed[0].codePointAt(0)!);
 }
 
+/** The characters of `text` in order, each with whether some face of the family's chain draws it. */
+function* characters(family: string, weight: number, style: 'normal' | 'italic', text: string): Generator<[string, boolean]> {
+  const chain = chainCodePoints(family, weight, style);
+  let prev = '';
+  for (const ch of text) {
+    yield [ch, drawnCharacter(chain, ch, prev)];
+    prev = ch;
+  }
+}
+
+/** Text that every chain draws as it is (Inter, in every chain, has all of Latin-1): nothing to check. */
+export const drawnByEveryChain = (text: string) => LATIN1.test(text);
+
 /**
  * The distinct characters of `text` that no face of the family's chain draws (they come out as
  * missing-glyph boxes). Latin-1, spaces and invisible characters are never listed.
  */
 export function missingCharacters(family: string, weight: number, style: 'normal' | 'italic', text: string): string[] {
-  if (LATIN1.test(text)) return [];
-  const chain = chainCodePoints(family, weight, style);
+  if (drawnByEveryChain(text)) return [];
   const out = new Set<string>();
-  let prev = '';
-  for (const ch of text) {
-    if (!out.has(ch) && !drawnCharacter(chain, ch, prev)) out.add(ch);
-    prev = ch;
-  }
+  for (const [ch, drawn] of characters(family, weight, style, text)) if (!drawn) out.add(ch);
   return [...out];
 }
 
@@ -472,18 +480,12 @@ export function missingCharacters(family: string, weight: number, style: 'normal
  * draws is returned as it is (the same string).
  */
 export function pinGlyphs(family: string, weight: number, style: 'normal' | 'italic', text: string): string {
-  if (LATIN1.test(text)) return text;
-  const chain = chainCodePoints(family, weight, style);
+  if (drawnByEveryChain(text)) return text;
   let out = '';
   let changed = false;
-  let prev = '';
-  for (const ch of text) {
-    if (drawnCharacter(chain, ch, prev)) out += ch;
-    else {
-      out += MISSING_GLYPH;
-      changed = true;
-    }
-    prev = ch;
+  for (const [ch, drawn] of characters(family, weight, style, text)) {
+    out += drawn ? ch : MISSING_GLYPH;
+    changed ||= !drawn;
   }
   return changed ? out : text;
 }

@@ -1,5 +1,5 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { canvasFont, ensureFonts, fontGeneration, missingCharacters, pinGlyphs, resolveFontFamily } from '../fonts/font-registry';
+import { canvasFont, drawnByEveryChain, ensureFonts, fontGeneration, missingCharacters, pinGlyphs, resolveFontFamily } from '../fonts/font-registry';
 
 /**
  * Text measurement and line breaking, with the very context the renderer draws with
@@ -375,8 +375,8 @@ export function clearTextCache(): void {
  * no bundled face; a document brings one in `fonts[]`. Read from the faces' cmap tables.
  */
 export function missingGlyphs(input: TextLayoutInput): string[] {
-  // Latin-1 is drawn by every chain. A case transform can leave Latin-1 (ÿ → Ÿ), so transformed text is resolved first.
-  if (!input.textTransform && /^[\t\n\r\u0020-\u00ff]*$/.test(input.text)) return [];
+  // Before resolving: a case transform can leave Latin-1 (ÿ → Ÿ), so transformed text is resolved first.
+  if (!input.textTransform && drawnByEveryChain(input.text)) return [];
   checkGeneration();
   const r = resolve(input);
   return missingCharacters(r.family, r.weight, r.style, r.text);
