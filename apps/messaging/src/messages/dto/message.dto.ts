@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotBlank } from '@platform/errors';
 import { CursorField, LimitField } from '@platform/http';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { Message, MESSAGE_ROLES } from '../message.entity';
 
 export const MAX_CONTENT = 8000;
@@ -50,9 +51,13 @@ export class MessageDto {
 }
 
 export class SendMessageDto {
-  @ApiProperty({ description: 'Message text', example: 'Hi, my order has not arrived.', maxLength: MAX_CONTENT })
+  @ApiProperty({
+    description: 'Message text: not empty, and not only whitespace (422 `missing` for both)',
+    example: 'Hi, my order has not arrived.',
+    maxLength: MAX_CONTENT,
+  })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(MAX_CONTENT)
   content: string;
 
@@ -69,6 +74,7 @@ export class SendMessageDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10)
+  @IsString({ each: true })
   @MaxLength(2048, { each: true })
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { each: true, message: 'each attachment must be an http(s) URL' })
   attachments?: string[];

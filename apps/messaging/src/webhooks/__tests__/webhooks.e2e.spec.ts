@@ -134,6 +134,13 @@ describe('messaging webhook settings and deliveries', () => {
     expect(missing.details.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.url', 'body.enabled']));
     const ftp = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(bob)).send({ url: 'ftp://example.com/x' }), 422).body;
     expect(ftp.details[0].loc).toEqual(['body', 'url']);
+    const typed = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(bob)).send({ url: 12345, rotate_secret: 'true' }), 422).body;
+    expect(typed.details).toEqual([
+      { loc: ['body', 'url'], msg: 'url must be a string', type: 'string_type' },
+      { loc: ['body', 'rotate_secret'], msg: 'rotate_secret must be a boolean value', type: 'bool_type' },
+    ]);
+    const blank = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(bob)).send({ url: '   ' }), 422).body;
+    expect(blank.details).toEqual([{ loc: ['body', 'url'], msg: 'url must not be empty or blank', type: 'missing' }]);
     expectStatus(await t.http.get('/v1/webhook-deliveries?limit=500').set(auth(bob)), 422);
     expect((await t.http.get('/v1/settings/webhook').set(auth(bob))).body.url).toBeNull();
   });

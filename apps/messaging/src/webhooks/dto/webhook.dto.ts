@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotBlank } from '@platform/errors';
 import { CursorField, LimitField } from '@platform/http';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.entity';
 import type { WebhookEndpoint } from '../webhook-endpoint.entity';
 
@@ -29,7 +30,7 @@ export class WebhookSettingsDto {
 export class PutWebhookSettingsDto {
   @ApiProperty({ description: 'Where events are POSTed (http or https; private addresses are refused)', example: 'https://example.com/hooks/messaging' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(2048)
   @Matches(/^https?:\/\/\S+$/i, { message: 'url must be an http:// or https:// URL' })
   url: string;
