@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { ChatTurn, getSoul, listSouls, ProviderError, ReplyResult } from '@platform/conversation';
+import { ChatTurn, getSoul, listSouls, ProviderError, ReplyResult, soulNamed } from '@platform/conversation';
 import { keysetPage, newId, preparedQuery } from '@platform/database';
 import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
@@ -258,9 +258,12 @@ export class MessagesService {
     return { message, conversation, agent, delivery, duplicate: false, history: row.history };
   }
 
-  /** Asks the engine, with the soul and the recent history, bounded by LLM_TIMEOUT_MS. */
+  /**
+   * Asks the engine, with the soul played under the agent's own name and the recent history,
+   * bounded by LLM_TIMEOUT_MS.
+   */
   private async generate(message: Message, conversation: Conversation, agent: Agent, recent?: ChatTurn[]): Promise<ReplyResult> {
-    const soul = getSoul(agent.soulId) ?? listSouls()[0];
+    const soul = soulNamed(getSoul(agent.soulId) ?? listSouls()[0], agent.name);
     const history = recent ?? (await this.history(message));
     const meta = conversation.metadata ?? {};
     const userName = [meta.user_name, meta.name].find((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 100);
