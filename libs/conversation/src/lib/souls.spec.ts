@@ -45,6 +45,8 @@ describe('souls', () => {
     const lia = getSoul('friendly-support')!;
     expect(soulNamed(lia, 'Lia')).toBe(lia);
     expect(soulNamed(lia, '   ')).toBe(lia);
+    // A soul without a name (an entity stored before names were checked) only gains one.
+    expect(soulNamed({ ...lia, name: '' }, 'Ana')).toEqual({ ...lia, name: 'Ana' });
     // Only whole words: "Clara" in "Clarabela" or the adjective "clara" is not the name.
     const clara = { ...getSoul('empathetic-listener')!, greeting: 'Oi, eu sou a Clara, da Clarabela; a ideia é clara.' };
     expect(soulNamed(clara, 'Rui').greeting).toBe('Oi, eu sou Rui, da Clarabela; a ideia é clara.');

@@ -179,6 +179,7 @@ function replaceName(text: string, from: string, to: string): string {
 export function soulNamed(soul: Soul, name: string): Soul {
   const to = name.trim();
   if (!to || to === soul.name) return soul;
+  if (!soul.name.trim()) return { ...soul, name: to };
   const rename = (text: string) => replaceName(text, soul.name, to);
   return {
     ...soul,
