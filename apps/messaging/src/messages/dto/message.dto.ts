@@ -64,7 +64,9 @@ export class SendMessageDto {
   @ApiPropertyOptional({
     enum: MESSAGE_ROLES,
     default: 'user',
-    description: '`user` messages are answered by the agent (when the conversation is `active`); `assistant` (e.g. a human operator) and `system` messages are stored only',
+    description:
+      '`user` messages are answered by the agent (when the conversation is `active`) and sent to the webhook as `message.received`; ' +
+      '`assistant` (e.g. a human operator) and `system` messages are stored only (an operator message in a platform conversation is also sent to the user), and are not webhook events',
   })
   @IsOptional()
   @IsIn(MESSAGE_ROLES, { message: `role must be one of ${MESSAGE_ROLES.join(', ')}` })
