@@ -63,6 +63,22 @@ describe('messaging /v1/agents', () => {
     expect(before).toBe(0);
   });
 
+  it('refuses a blank name like an empty one, and a wrong type with its type error only', async () => {
+    for (const name of ['', '   ', '\u3000\u200d']) {
+      const r = expectStatus(await t.http.post('/v1/agents').set(auth(bob)).send({ name, soul_id: 'friendly-support' }), 422).body;
+      expect(r.details, JSON.stringify(name)).toEqual([{ loc: ['body', 'name'], msg: 'name must not be empty or blank', type: 'missing' }]);
+    }
+    const typed = expectStatus(await t.http.post('/v1/agents').set(auth(bob)).send({ name: 12, soul_id: ['friendly-support'] }), 422).body;
+    expect(typed.details).toEqual([
+      { loc: ['body', 'name'], msg: 'name must be a string', type: 'string_type' },
+      { loc: ['body', 'soul_id'], msg: 'soul_id must be a string', type: 'string_type' },
+    ]);
+    expect((await t.http.get('/v1/agents').set(auth(bob))).body.total).toBe(0);
+    const trimmed = expectStatus(await t.http.post('/v1/agents').set(auth(bob)).send({ name: '  Ana  ', soul_id: 'friendly-support' }), 201).body;
+    expect(trimmed.name).toBe('Ana');
+    expectStatus(await t.http.delete(`/v1/agents/${trimmed.id}`).set(auth(bob)), 200);
+  });
+
   it('answers malformed JSON, oversized bodies and unknown routes in the envelope', async () => {
     const malformed = await t.http.post('/v1/agents').set(auth(alice)).set('Content-Type', 'application/json').send('{"name": ');
     expect(malformed.status).toBe(400);
