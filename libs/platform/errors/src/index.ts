@@ -3,3 +3,4 @@ export * from './lib/normalize';
 export * from './lib/envelopes';
 export * from './lib/exception-filters';
 export * from './lib/validation-pipe';
+export * from './lib/log-redaction';
