@@ -9,8 +9,9 @@ import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { OAUTH_CHAT_SCOPE } from '../entities/scopes';
-import { esc } from '../pages/html';
 import { texts } from '../pages/i18n';
+import { oauthErrorPage } from './oauth-error-page';
+import { storable } from './oauth-params';
 import { postgresAdapter } from './oidc-adapter';
 import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from './oidc-types';
 
@@ -162,11 +163,8 @@ export class OAuthService implements CredentialResolver {
           `/${texts(interaction.params.ui_locales?.split(' ')[0]).lang}/oauth/interaction/${interaction.uid}`,
       },
       renderError: async (ctx: KoaContext, out: { error: string; error_description?: string }) => {
-        const t = texts(typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined);
         ctx.type = 'html';
-        ctx.body = `<!doctype html><html lang="${esc(t.lang)}"><head><meta charset="utf-8"><title>${esc(t.errorTitle)}</title>
-<link rel="stylesheet" href="/assets/entity.css"></head><body><main><h1>${esc(t.errorTitle)}</h1><p>${esc(t.badRedirect)}</p>
-<p class="error"><code>${esc(out.error)}</code>: ${esc(out.error_description ?? '')}</p></main></body></html>`;
+        ctx.body = oauthErrorPage(typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined, out.error, out.error_description);
       },
     });
     provider.proxy = true;
@@ -197,7 +195,7 @@ export class OAuthService implements CredentialResolver {
   // ---- clients (developer portal) ----
 
   private async clientMetadata(clientId: string): Promise<OidcPayload | undefined> {
-    if (clientId.length > 100) return undefined;
+    if (clientId.length > 100 || !storable(clientId)) return undefined;
     const rows: OAuthClientRow[] = await this.ds.query(`SELECT * FROM entity.oauth_clients WHERE id = $1 AND revoked_at IS NULL`, [clientId]);
     if (!rows.length) return undefined;
     const c = rows[0];

@@ -1,6 +1,7 @@
 import { hashSecret } from '@platform/auth';
 import type { DataSource } from 'typeorm';
 import type { OidcAdapter, OidcModule, OidcPayload } from './oidc-types';
+import { storable } from './oauth-params';
 
 /** Client metadata comes from entity.oauth_clients; the adapter only answers lookups for it. */
 export type ClientLookup = (clientId: string) => Promise<OidcPayload | undefined>;
@@ -10,11 +11,19 @@ interface Row {
   consumed_at: Date | null;
 }
 
+/** Every string in a payload can be stored: no NUL, no lone surrogate (PostgreSQL refuses both in jsonb). */
+function storablePayload(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return storable(value);
+  if (!value || typeof value !== 'object' || depth > 20) return true;
+  return Object.entries(value).every(([k, v]) => storable(k) && storablePayload(v, depth + 1));
+}
+
 /**
  * oidc-provider's storage in entity.oidc_payloads. Every id is stored as its SHA-256 (codes,
  * tokens and session ids are bearer secrets), and `jti`, which repeats the id, is left out of
  * the stored payload and put back on read. `consume` is one conditional UPDATE, so of parallel
  * redemptions of one code or refresh token exactly one succeeds; the others get invalid_grant.
+ * Nothing a client sends reaches PostgreSQL with a NUL character (it answers invalid_request).
  */
 export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>, findClient: ClientLookup) {
   return class PostgresAdapter implements OidcAdapter {
@@ -24,6 +33,9 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
       if (this.model === 'Client') throw new Error('Clients are managed in the developer portal');
       const stored: OidcPayload = { ...payload };
       delete stored.jti;
+      if (!storablePayload(stored) || !storable(payload.uid ?? '') || !storable(payload.userCode ?? '')) {
+        throw new oidc.errors.InvalidRequest('a parameter contains a character that is not allowed (NUL)');
+      }
       const grantId = payload.grantId ?? (this.model === 'Grant' ? id : null);
       // oidc-provider's accountId is the user; the row keeps the user's account (tenant).
       const userId = typeof payload.accountId === 'string' ? payload.accountId : null;
@@ -56,15 +68,13 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
     }
 
     async find(id: string): Promise<OidcPayload | undefined> {
-      if (this.model === 'Client') return findClient(id);
+      if (this.model === 'Client') return storable(id) ? findClient(id) : undefined;
       return this.one('id', hashSecret(id), id);
     }
 
     async findByUid(uid: string): Promise<OidcPayload | undefined> {
-      const rows: { id: string }[] = await ds.query(`SELECT id FROM entity.oidc_payloads WHERE model = $1 AND uid = $2`, [this.model, uid]);
-      if (!rows.length) return undefined;
       // The session id (the cookie value) is not stored; sessions found by uid keep their payload's own fields.
-      return this.one('uid', uid);
+      return storable(uid) ? this.one('uid', uid) : undefined;
     }
 
     async findByUserCode(userCode: string): Promise<OidcPayload | undefined> {
