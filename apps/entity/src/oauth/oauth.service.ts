@@ -184,9 +184,8 @@ export class OAuthService implements CredentialResolver {
         ctx.body = { ...body, entity_id: rows[0]?.entity_id ?? null };
       }
     });
-    provider.on('grant.revoked', (_ctx, grantId) => {
-      this.ds.query(`UPDATE entity.oauth_grants SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [grantId]).catch(() => undefined);
-    });
+    // Revoking a grant (a replay, a revoked refresh token) goes through the adapter's Grant.destroy,
+    // which marks entity.oauth_grants.revoked_at and deletes every row of the grant in one transaction.
     provider.on('server_error', (_ctx, err) => this.logger.error(err));
     this.provider = provider;
     return provider;
