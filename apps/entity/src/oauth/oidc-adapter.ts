@@ -36,7 +36,8 @@ export async function revokeGrant(ds: DataSource, grantId: string): Promise<void
 /**
  * oidc-provider's storage in entity.oidc_payloads. Every id is stored as its SHA-256 (codes,
  * tokens and session ids are bearer secrets), and `jti`, which repeats the id, is left out of
- * the stored payload and put back on read. `consume` is one conditional UPDATE, so of parallel
+ * the stored payload and put back on read; an interaction keeps the id of its browser session
+ * (`session.cookie`) only as its SHA-256 too. `consume` is one conditional UPDATE, so of parallel
  * redemptions of one code or refresh token exactly one succeeds; the others get invalid_grant and
  * revoke the grant, as a replay found later does (RFC 6749 10.5, RFC 9700): the winner's tokens die
  * too. Nothing a client sends reaches PostgreSQL with a NUL character (it answers invalid_request).
@@ -49,6 +50,10 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
       if (this.model === 'Client') throw new Error('Clients are managed in the developer portal');
       const stored: OidcPayload = { ...payload };
       delete stored.jti;
+      const session = stored.session as { cookie?: unknown } | undefined;
+      if (this.model === 'Interaction' && session && typeof session.cookie === 'string') {
+        stored.session = { ...session, cookie: hashSecret(session.cookie) };
+      }
       if (!storablePayload(stored) || !storable(payload.uid ?? '') || !storable(payload.userCode ?? '')) {
         throw new oidc.errors.InvalidRequest('a parameter contains a character that is not allowed (NUL)');
       }
