@@ -184,6 +184,12 @@ export class OAuthService implements CredentialResolver {
         ctx.body = { ...body, entity_id: rows[0]?.entity_id ?? null };
       }
     });
+    // Discovery lists the scopes a client may ask for (openid is refused: see clientMetadata).
+    provider.use(async (ctx, next) => {
+      await next();
+      const body = ctx.body as Record<string, unknown> | undefined;
+      if (ctx.oidc?.route === 'discovery' && ctx.status === 200 && body) ctx.body = { ...body, scopes_supported: [OAUTH_SCOPE, 'offline_access'] };
+    });
     // Revoking a grant (a replay, a revoked refresh token) goes through the adapter's Grant.destroy,
     // which marks entity.oauth_grants.revoked_at and deletes every row of the grant in one transaction.
     provider.on('server_error', (_ctx, err) => this.logger.error(err));
@@ -205,6 +211,9 @@ export class OAuthService implements CredentialResolver {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       ...(c.secret_hash ? { client_secret: c.secret_hash, token_endpoint_auth_method: 'client_secret_post' } : { token_endpoint_auth_method: 'none' }),
+      // OpenID Connect is not offered: of the provider's own scopes only offline_access may be asked
+      // for, so `openid` answers invalid_scope (redirected to the client with the state) instead of a consent loop.
+      scope: 'offline_access',
       require_pkce: c.require_pkce,
     };
   }
