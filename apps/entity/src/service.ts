@@ -8,6 +8,7 @@ import { Interaction } from './interactions/interaction.entity';
 import { TURNS_QUEUE } from './interactions/turn.processor';
 import { EndUser } from './memory/end-user.entity';
 import { migrations } from './migrations';
+import { oauthRequestMiddleware } from './oauth/oauth-request.middleware';
 import { OAUTH_MOUNT, OAuthService } from './oauth/oauth.service';
 import { decorateOAuth } from './oauth/openapi';
 
@@ -24,10 +25,11 @@ export const entityService: ServiceDefinition<EntityConfig> = {
     realm: 'entity',
   },
   envelope: entityEnvelope,
-  // oidc-provider reads its own request bodies: mounted before Nest's parsers.
-  async beforeBodyParsers(app) {
+  // oidc-provider is mounted before Nest's parsers; the middleware in front of it reads the body
+  // (up to BODY_LIMIT) and refuses parameters PostgreSQL cannot store.
+  async beforeBodyParsers(app, config) {
     const provider = await app.get(OAuthService).start();
-    app.use(OAUTH_MOUNT, provider.callback());
+    app.use(OAUTH_MOUNT, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
   },
   queues: [TURNS_QUEUE],
   openapi: {

@@ -4,3 +4,4 @@ export * from './lib/envelopes';
 export * from './lib/exception-filters';
 export * from './lib/validation-pipe';
 export * from './lib/validators';
+export * from './lib/log-redaction';

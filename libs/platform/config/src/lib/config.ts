@@ -76,6 +76,8 @@ export interface BaseConfig {
   devBootstrap: boolean;
   /** The sweep that queues again pending work with no job (see PendingSweeper in @platform/queue). */
   recovery: { intervalMs: number; graceMs: number };
+  /** Where JSON log lines go instead of stdout. Never read from the environment: set by tests that read the logs. */
+  logStream?: { write(line: string): void };
 }
 
 export class ConfigValidationError extends Error {
