@@ -2,3 +2,4 @@ export * from './lib/test-services';
 export * from './lib/test-app';
 export * from './lib/envelope-assertions';
 export * from './lib/openapi-contract';
+export * from './lib/json-bodies';

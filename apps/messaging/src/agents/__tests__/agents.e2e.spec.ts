@@ -1,4 +1,4 @@
-import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { createTestApp, deepJson, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagingConfig } from '../../config';
 import { messagingService } from '../../service';
@@ -75,6 +75,27 @@ describe('messaging /v1/agents', () => {
     const unknown = await t.http.get('/v1/nothing-here').set(auth(alice));
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ error: 'not_found', status: 404 });
+  });
+
+  it('refuses a body nested deeper than BODY_MAX_DEPTH (128) with 422 and stores nothing; 128 levels pass', async () => {
+    const before = (await t.http.get('/v1/agents').set(auth(alice))).body.total;
+    const send = (levels: number) =>
+      t.http
+        .post('/v1/agents')
+        .set(auth(alice))
+        .set('Content-Type', 'application/json')
+        .send(`{"name":"Deep","soul_id":"concise-expert","extra":${deepJson(levels - 1)}}`);
+    for (const levels of [5000, 129]) {
+      const res = expectStatus(await send(levels), 422);
+      expect(res.body).toEqual({
+        error: 'validation_error',
+        message: 'The request body nests objects and arrays deeper than 128 levels',
+        status: 422,
+        details: [{ loc: ['body'], msg: 'JSON nested deeper than 128 levels', type: 'json_too_deep' }],
+      });
+    }
+    expect((await t.http.get('/v1/agents').set(auth(alice))).body.total).toBe(before);
+    expectStatus(await send(128), 201);
   });
 
   it("never shows another account's agent", async () => {

@@ -42,6 +42,8 @@ export const baseEnvSchema = (defaults: ServiceDefaults) => ({
     .string()
     .regex(/^\d+(b|kb|mb)$/i, 'must look like 512kb or 1mb')
     .default('1mb'),
+  /** Deepest nesting of objects and arrays a JSON body may have (deeper bodies answer 422 before anything walks them). */
+  BODY_MAX_DEPTH: z.coerce.number().int().min(1).max(1024).default(128),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(defaults.rateLimitPerMinute),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SECRETS_KEY: z
@@ -69,6 +71,8 @@ export interface BaseConfig {
   dataDir: string;
   publicBaseUrl: string;
   bodyLimit: string;
+  /** Deepest nesting of objects and arrays in a JSON body. */
+  bodyMaxDepth: number;
   rateLimitPerMinute: number;
   shutdownTimeoutMs: number;
   secretsKey?: string;
@@ -130,6 +134,7 @@ export function loadConfig<Extra extends z.ZodRawShape, T>(
     dataDir: e.DATA_DIR,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     bodyLimit: e.BODY_LIMIT,
+    bodyMaxDepth: e.BODY_MAX_DEPTH,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     secretsKey: e.SECRETS_KEY,

@@ -2,12 +2,21 @@ import { DynamicModule, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { BaseConfig } from '@platform/config';
-import { ENVELOPES, EnvelopeValidationPipe, expressErrorHandler, NotFoundError, writeError } from '@platform/errors';
+import {
+  DomainException,
+  ENVELOPES,
+  EnvelopeValidationPipe,
+  expressErrorHandler,
+  NotFoundError,
+  ValidationError,
+  writeError,
+} from '@platform/errors';
 import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { MetricsService } from './metrics.service';
+import { exceedsJsonDepth } from './json-depth';
 import { createOpenApiDocument, serveOpenApi } from './openapi';
 import { PlatformModule, PROBES } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
@@ -25,6 +34,26 @@ function requestId(req: Request, res: Response, next: NextFunction) {
 
 export interface RawBodyRequest {
   rawBody?: Buffer;
+}
+
+/**
+ * Runs on a JSON body's raw bytes before it is parsed: UTF-8 only (RFC 8259), nested at most
+ * `maxDepth` levels, so no recursive walk of the value (validation, idempotency hashing, the
+ * database driver) can overflow the stack. Keeps the raw bytes for signature checks.
+ */
+function verifyJson(maxDepth: number) {
+  return (req: Request & RawBodyRequest, _res: Response, buf: Buffer, encoding: string) => {
+    if (encoding && !/^utf-?8$/i.test(encoding)) {
+      throw new DomainException('unsupported_media_type', `JSON bodies must be UTF-8, not ${encoding.slice(0, 40)}`, 415);
+    }
+    if (exceedsJsonDepth(buf, maxDepth)) {
+      throw new ValidationError(
+        [{ loc: ['body'], msg: `JSON nested deeper than ${maxDepth} levels`, type: 'json_too_deep' }],
+        `The request body nests objects and arrays deeper than ${maxDepth} levels`,
+      );
+    }
+    req.rawBody = buf;
+  };
 }
 
 @Module({})
@@ -71,7 +100,7 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
   const keepRaw = (req: Request & RawBodyRequest, _res: Response, buf: Buffer) => {
     req.rawBody = buf;
   };
-  app.use(express.json({ limit: config.bodyLimit, strict: false, verify: keepRaw }));
+  app.use(express.json({ limit: config.bodyLimit, strict: false, verify: verifyJson(config.bodyMaxDepth) }));
   app.use(express.urlencoded({ extended: false, limit: config.bodyLimit, verify: keepRaw }));
   app.use(expressErrorHandler(style));
 

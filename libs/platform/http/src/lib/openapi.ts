@@ -4,11 +4,22 @@ import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-s
 import type { BaseConfig } from '@platform/config';
 import type { ServiceDefinition } from './service-definition';
 
+/** What every service does with requests, in its configuration: appended to each document's description. */
+function platformRules(config: BaseConfig): string {
+  return [
+    '## Requests',
+    '',
+    `JSON bodies are UTF-8 (another charset answers 415 \`unsupported_media_type\`), at most ${config.bodyLimit} (\`BODY_LIMIT\`;`,
+    `413 \`payload_too_large\` above it), and nest objects and arrays at most ${config.bodyMaxDepth} levels deep (\`BODY_MAX_DEPTH\`; a deeper`,
+    'body answers 422 `validation_error` with one detail at `loc: ["body"]`, type `json_too_deep`). Text may not contain NUL characters (422).',
+  ].join('\n');
+}
+
 /** Builds the service's OpenAPI document from its controllers and DTOs. */
 export function createOpenApiDocument(app: INestApplication, def: ServiceDefinition, config: BaseConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle(def.openapi.title)
-    .setDescription(def.openapi.description)
+    .setDescription(`${def.openapi.description}\n\n${platformRules(config)}`)
     .setVersion(def.openapi.version)
     .addServer(config.nodeEnv === 'production' ? config.publicBaseUrl : `http://localhost:${config.port}`);
   if (def.auth.headers.includes('x-api-key')) {
