@@ -99,6 +99,8 @@ describe('creative /v1/brand-kit', () => {
     expect(wrong.body.code).toBe('unauthorized');
     const unknownRoute = expectStatus(await t.http.get('/v1/brand-kits').set('x-api-key', alice.key), 404);
     expect(unknownRoute.body).toEqual({ detail: 'No route for GET /v1/brand-kits', code: 'not_found' });
+    const longRoute = expectStatus(await t.http.get(`/v1/brand-kit/${'k'.repeat(5000)}`).set('x-api-key', alice.key), 404);
+    expect(longRoute.body).toEqual({ detail: `No route for GET /v1/brand-kit/${'k'.repeat(50)}…`, code: 'not_found' });
   });
 
   it("keeps each account's kit to itself", async () => {

@@ -107,6 +107,14 @@ describe('messaging /v1/agents', () => {
     expectStatus(await t.http.get(`/v1/agents/${mine.id}`).set(auth(alice)), 200);
   });
 
+  it('echoes at most 64 characters of a requested id', async () => {
+    const id = `agt_${'b'.repeat(5000)}`;
+    const res = expectStatus(await t.http.get(`/v1/agents/${id}`).set(auth(alice)), 404);
+    expect(res.body).toEqual({ error: 'not_found', message: `Agent ${id.slice(0, 64)}… not found`, status: 404 });
+    const route = expectStatus(await t.http.get(`/v1/${'c'.repeat(5000)}`).set(auth(alice)), 404);
+    expect(route.body.message).toBe(`No route for GET /v1/${'c'.repeat(60)}…`);
+  });
+
   it('replays an idempotent create and refuses the key with another body', async () => {
     const key = { 'Idempotency-Key': 'create-agent-1' };
     const first = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).set(key).send({ name: 'Once', soul_id: 'concise-expert' }), 201);

@@ -57,7 +57,28 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: 
   '23505': { status: 409, code: 'conflict', message: 'A resource with these values already exists' },
 };
 
+/** Longest run of non-space characters an error message repeats from a request (ids, paths, values). */
+export const ECHO_MAX_TOKEN = 64;
+/** Longest error message (or detail message) a client gets. */
+export const ECHO_MAX_MESSAGE = 512;
+const LONG_TOKEN = new RegExp(`\\S{${ECHO_MAX_TOKEN + 1},}`, 'gu');
+
+/**
+ * Caps what an error message can echo of a request: every run of non-space characters longer than
+ * 64 characters is cut to 64 and `…` (a 5,000-character id in a 404 reads `ent_aaaa…`), and the whole
+ * message to 512. Applied to every error of every service, so no message has to remember it.
+ */
+export function capEcho(text: string): string {
+  const cut = (chars: string[], max: number) => (chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join(''));
+  return cut([...text.replace(LONG_TOKEN, (token) => cut([...token], ECHO_MAX_TOKEN))], ECHO_MAX_MESSAGE);
+}
+
 export function normalizeError(exception: unknown): NormalizedError {
+  const e = normalize(exception);
+  return { ...e, message: capEcho(e.message), details: e.details.map((d) => ({ ...d, msg: capEcho(d.msg) })) };
+}
+
+function normalize(exception: unknown): NormalizedError {
   if (exception instanceof DomainException) {
     return {
       status: exception.status,
