@@ -13,6 +13,12 @@ function platformRules(config: BaseConfig): string {
     `413 \`payload_too_large\` above it), and nest objects and arrays at most ${config.bodyMaxDepth} levels deep (\`BODY_MAX_DEPTH\`; a deeper`,
     'body answers 422 `validation_error` with one detail at `loc: ["body"]`, type `json_too_deep`). Text may not contain NUL characters (422).',
     'Error messages quote at most 64 characters of an id or value from the request (then `…`) and are at most 512 characters long.',
+    '',
+    config.authFailures.perAddress > 0
+      ? `Failed credentials: after ${config.authFailures.perAddress} distinct wrong credentials from one client address within ${config.authFailures.windowSeconds} seconds ` +
+        '(`AUTH_FAILURES_PER_ADDRESS`, `AUTH_FAILURE_WINDOW_SECONDS`), every request from that address that carries a credential answers 429 ' +
+        'with `Retry-After` until the window ends, valid ones included. The same wrong credential repeated counts once.'
+      : 'Failed credentials are not throttled (`AUTH_FAILURES_PER_ADDRESS=0`).',
   ].join('\n');
 }
 
