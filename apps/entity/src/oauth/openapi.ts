@@ -7,6 +7,12 @@ const oauthError = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } },
 });
 
+/** An error of the page route itself (a Nest controller): the API's `{ok: false, error, code}` envelope. */
+const apiError = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDto' } } },
+});
+
 const form = (schema: Schema) => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 
 /**
@@ -73,8 +79,14 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         { name: 'code_challenge_method', in: 'query', required: false, schema: { type: 'string', enum: ['S256'] } },
       ],
       responses: {
-        '303': { description: 'To the login and consent page, then to `redirect_uri?code=…&state=…&iss=…` (or `error=access_denied`)' },
-        '400': { description: 'Unknown client or redirect_uri not registered: an HTML error page, no redirect', content: { 'text/html': {} } },
+        '303': {
+          description:
+            'To the login and consent page, then to `redirect_uri?code=…&state=…&iss=…` (or `error=access_denied`). An unknown client or a ' +
+            '`redirect_uri` that is not registered ends on an HTML error page (400) instead, with no redirect to the client.',
+        },
+        '400': apiError('bad_request: `locale` is not valid percent-encoded UTF-8'),
+        '422': apiError('validation_error: `locale` contains NUL characters'),
+        '500': apiError('internal_error'),
       },
     },
   };
@@ -143,7 +155,11 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
           client_secret: { type: 'string' },
         },
       }),
-      responses: { '200': { description: 'Revoked (or unknown)' }, '401': oauthError('invalid_client') },
+      responses: {
+        '200': { description: 'Revoked (or unknown)' },
+        '400': oauthError('invalid_request: no client authentication, a repeated parameter, or a body that is not a form'),
+        '401': oauthError('invalid_client'),
+      },
     },
   };
   doc.tags = [...(doc.tags ?? []), { name: 'oauth', description: 'OAuth 2.0 authorization code flow: link a user’s entity to your application' }];

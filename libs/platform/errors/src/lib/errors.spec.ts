@@ -25,6 +25,13 @@ describe('normalizeError', () => {
     expect(normalizeError(new NotFoundException('Cannot GET /v1/x'))).toMatchObject({ status: 404, code: 'not_found', message: 'No route for GET /v1/x' });
   });
 
+  it('keeps the 4xx of http-errors that may be shown (a body that does not inflate), and hides the others', () => {
+    const zlib = Object.assign(new Error('incorrect header check'), { code: 'Z_DATA_ERROR', status: 400, statusCode: 400, expose: true });
+    expect(normalizeError(zlib)).toMatchObject({ status: 400, code: 'bad_request', message: 'The request body does not match its Content-Encoding' });
+    expect(normalizeError(Object.assign(new Error('Gone away'), { status: 410, expose: true }))).toMatchObject({ status: 410, code: 'gone' });
+    expect(normalizeError(Object.assign(new Error('secret internals'), { status: 400, expose: false })).status).toBe(500);
+  });
+
   it('turns PostgreSQL value errors into client errors, not 500s', () => {
     expect(normalizeError({ driverError: { code: '22001' } })).toMatchObject({ status: 422, code: 'validation_error' });
     expect(normalizeError({ driverError: { code: '23505' } })).toMatchObject({ status: 409, code: 'conflict' });

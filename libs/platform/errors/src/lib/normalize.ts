@@ -48,6 +48,21 @@ function isBodyParserError(err: unknown): err is BodyParserError {
   );
 }
 
+interface ExposedClientError {
+  status?: number;
+  statusCode?: number;
+  expose: true;
+  code?: unknown;
+  message: string;
+}
+
+/** An http-errors 4xx (raised by the body parser's stream, the router) whose message is meant for the client. */
+function isExposedClientError(err: unknown): err is ExposedClientError {
+  if (typeof err !== 'object' || err === null || (err as ExposedClientError).expose !== true) return false;
+  const status = (err as ExposedClientError).status ?? (err as ExposedClientError).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 /** Postgres errors that only a malformed value can cause are the client's fault, not ours. */
 const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   '22001': { status: 422, code: 'validation_error', message: 'A value is too long' },
@@ -103,6 +118,12 @@ function normalize(exception: unknown): NormalizedError {
       return base(415, 'unsupported_media_type', 'Unsupported body encoding or charset');
     }
     if (status < 500) return base(status, CODE_BY_STATUS[status] ?? 'bad_request', 'The request body could not be read');
+  }
+  if (isExposedClientError(exception)) {
+    // http-errors marks messages safe to show with `expose` (a body that does not inflate: zlib's Z_DATA_ERROR).
+    const status = exception.status ?? exception.statusCode!;
+    const message = /^Z_/.test(String(exception.code)) ? 'The request body does not match its Content-Encoding' : exception.message;
+    return base(status, CODE_BY_STATUS[status] ?? 'bad_request', message);
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

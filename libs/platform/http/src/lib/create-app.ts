@@ -15,6 +15,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { MetricsService } from './metrics.service';
 import { exceedsJsonDepth } from './json-depth';
 import { createOpenApiDocument, serveOpenApi } from './openapi';
@@ -22,6 +23,7 @@ import { PlatformModule, PROBES } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** Accepts a well-formed `X-Request-Id` or makes one; echoes it on the response. */
 function requestId(req: Request, res: Response, next: NextFunction) {
@@ -100,8 +102,10 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
   const keepRaw = (req: Request & RawBodyRequest, _res: Response, buf: Buffer) => {
     req.rawBody = buf;
   };
-  app.use(express.json({ limit: config.bodyLimit, strict: false, verify: verifyJson(config.bodyMaxDepth) }));
-  app.use(express.urlencoded({ extended: false, limit: config.bodyLimit, verify: keepRaw }));
+  // GET, HEAD, OPTIONS and TRACE bodies mean nothing (RFC 9110): they are not read, so they cannot fail a request.
+  const parsed = (type: string) => (req: IncomingMessage) => !BODYLESS_METHODS.has(req.method ?? 'GET') && Boolean((req as Request).is(type));
+  app.use(express.json({ type: parsed('application/json'), limit: config.bodyLimit, strict: false, verify: verifyJson(config.bodyMaxDepth) }));
+  app.use(express.urlencoded({ type: parsed('application/x-www-form-urlencoded'), extended: false, limit: config.bodyLimit, verify: keepRaw }));
   app.use(expressErrorHandler(style));
 
   app.useGlobalPipes(new EnvelopeValidationPipe());

@@ -58,7 +58,11 @@ const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
 /** The answers the platform gives by itself, as reusable responses (`#/components/responses/<name>`). */
 const PLATFORM_RESPONSES = {
-  InvalidJson: { status: 400, description: 'invalid_json: the body is not valid JSON' },
+  BadRequest: {
+    status: 400,
+    description:
+      'invalid_json: the body is not valid JSON; bad_request: the body does not match its `Content-Encoding`, or a path parameter is not valid percent-encoded UTF-8',
+  },
   PayloadTooLarge: { status: 413, description: 'payload_too_large: the body is larger than `BODY_LIMIT`' },
   UnsupportedMediaType: { status: 415, description: 'unsupported_media_type: a JSON body in another charset than UTF-8, or an unknown `Content-Encoding`' },
   ValidationError: {
@@ -76,9 +80,10 @@ const PLATFORM_RESPONSES = {
 
 /**
  * Adds to every operation the answers the platform itself can give it (a controller's own declaration
- * of the same status wins): body parsing (400, 413, 415, and 422 for a body nested too deep) where there
- * is a body, validation of parameters (422, e.g. NUL characters), credentials (401, and 429 for the rate
- * limit and failed credentials) and idempotency keys (409) on authenticated routes, and 500 everywhere.
+ * of the same status wins): body parsing (400, 413, 415, and 422 for a body nested too deep) where a
+ * body is read, path parameters that do not decode (400), validation of parameters (422, e.g. NUL
+ * characters), credentials (401, and 429 for the rate limit and failed credentials) and idempotency
+ * keys (409) on authenticated routes, and 500 everywhere.
  */
 export function addPlatformResponses(doc: OpenAPIObject, names: { error: string; validation?: string }): void {
   const schemas = doc.components?.schemas ?? {};
@@ -101,8 +106,12 @@ export function addPlatformResponses(doc: OpenAPIObject, names: { error: string;
     for (const [method, op] of Object.entries(item) as [string, OperationObject][]) {
       if (!op || typeof op !== 'object' || !('responses' in op)) continue;
       const authenticated = !(Array.isArray(op.security) && op.security.length === 0);
-      if (op.requestBody) for (const name of ['InvalidJson', 'PayloadTooLarge', 'UnsupportedMediaType'] as const) use(op, name);
-      if (op.requestBody || op.parameters?.length) use(op, 'ValidationError');
+      // POST, PUT, PATCH and DELETE bodies are read (GET and HEAD bodies are ignored).
+      const readsBody = !!op.requestBody || MUTATING.has(method);
+      const pathParams = (op.parameters ?? []).some((p) => 'in' in p && p.in === 'path');
+      if (readsBody || pathParams) use(op, 'BadRequest');
+      if (readsBody) for (const name of ['PayloadTooLarge', 'UnsupportedMediaType'] as const) use(op, name);
+      if (readsBody || op.parameters?.length) use(op, 'ValidationError');
       if (authenticated) {
         use(op, 'Unauthorized');
         use(op, 'RateLimited');

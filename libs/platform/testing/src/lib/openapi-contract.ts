@@ -154,7 +154,8 @@ export class OpenApiContract {
 
   /** `null` when the response agrees with the document; otherwise what is wrong, naming method, path and status. */
   check(r: ObservedResponse): string | null {
-    const path = new URL(r.url, 'http://contract.invalid').pathname;
+    // The path as sent: `new URL` would resolve `.` and `..` segments the server does not.
+    const path = r.url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0] || '/';
     const method = r.method.toUpperCase();
     const what = `${method} ${path} answered ${r.status}`;
     const found = this.find(method, path);
