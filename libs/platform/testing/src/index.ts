@@ -3,3 +3,4 @@ export * from './lib/test-app';
 export * from './lib/envelope-assertions';
 export * from './lib/openapi-contract';
 export * from './lib/json-bodies';
+export * from './lib/malformed-input';
