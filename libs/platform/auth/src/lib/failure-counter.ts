@@ -2,6 +2,14 @@ import type { BaseConfig } from '@platform/config';
 import type IORedis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
+/**
+ * A rate-limiter-flexible limiter in Redis when there is one (every replica shares its counts; an
+ * in-memory limiter answers while Redis does not), in memory otherwise.
+ */
+export function sharedLimiter(redis: IORedis | null | undefined, opts: { points: number; duration: number; keyPrefix: string }): RateLimiterAbstract {
+  return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
+}
+
 export interface FailureCounterOptions {
   /** Part of the key prefix, e.g. `login-email`. */
   name: string;
@@ -23,8 +31,11 @@ export class FailureCounter {
     redis: IORedis | null | undefined,
     readonly options: FailureCounterOptions,
   ) {
-    const opts = { points: options.limit, duration: options.windowSeconds, keyPrefix: `${config.redis.prefix}:${config.service}:${options.name}` };
-    this.limiter = redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
+    this.limiter = sharedLimiter(redis, {
+      points: options.limit,
+      duration: options.windowSeconds,
+      keyPrefix: `${config.redis.prefix}:${config.service}:${options.name}`,
+    });
   }
 
   /** Seconds `key` must wait before its next attempt counts, or 0 when it may try now. */

@@ -38,13 +38,18 @@ export interface RawBodyRequest {
   rawBody?: Buffer;
 }
 
+/** Keeps a parsed body's raw bytes (signature checks of platform webhooks need them). */
+function keepRaw(req: Request & RawBodyRequest, _res: Response, buf: Buffer) {
+  req.rawBody = buf;
+}
+
 /**
  * Runs on a JSON body's raw bytes before it is parsed: UTF-8 only (RFC 8259), nested at most
  * `maxDepth` levels, so no recursive walk of the value (validation, idempotency hashing, the
- * database driver) can overflow the stack. Keeps the raw bytes for signature checks.
+ * database driver) can overflow the stack.
  */
 function verifyJson(maxDepth: number) {
-  return (req: Request & RawBodyRequest, _res: Response, buf: Buffer, encoding: string) => {
+  return (req: Request & RawBodyRequest, res: Response, buf: Buffer, encoding: string) => {
     if (encoding && !/^utf-?8$/i.test(encoding)) {
       throw new DomainException('unsupported_media_type', `JSON bodies must be UTF-8, not ${encoding.slice(0, 40)}`, 415);
     }
@@ -54,7 +59,7 @@ function verifyJson(maxDepth: number) {
         `The request body nests objects and arrays deeper than ${maxDepth} levels`,
       );
     }
-    req.rawBody = buf;
+    keepRaw(req, res, buf);
   };
 }
 
@@ -99,9 +104,6 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
   }
 
   await def.beforeBodyParsers?.(app, config);
-  const keepRaw = (req: Request & RawBodyRequest, _res: Response, buf: Buffer) => {
-    req.rawBody = buf;
-  };
   // GET, HEAD, OPTIONS and TRACE bodies mean nothing (RFC 9110): they are not read, so they cannot fail a request.
   const parsed = (type: string) => (req: IncomingMessage) => !BODYLESS_METHODS.has(req.method ?? 'GET') && Boolean((req as Request).is(type));
   app.use(express.json({ type: parsed('application/json'), limit: config.bodyLimit, strict: false, verify: verifyJson(config.bodyMaxDepth) }));
