@@ -27,5 +27,6 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
       'Idempotency: creating and updating operations accept `idempotency_key` in the body (or an `Idempotency-Key` header);',
       'a repeat with the same body replays the stored response, the same key with another body answers 409 `idempotency_key_reused`.',
     ].join('\n'),
+    errorSchemas: { error: 'ErrorDto', validation: 'HTTPValidationErrorDto' },
   },
 };

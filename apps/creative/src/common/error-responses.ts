@@ -1,20 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiResponse } from '@nestjs/swagger';
-
-export class ValidationErrorItemDto {
-  @ApiProperty({ type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, example: ['body', 'colors', 0] })
-  loc: (string | number)[];
-  @ApiProperty({ example: 'each value in colors must be a hex color such as #1A2B3C' }) msg: string;
-  @ApiProperty({ example: 'value_error' }) type: string;
-}
+import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { ErrorDetailDto } from '@platform/http';
 
 export class HTTPValidationErrorDto {
-  @ApiProperty({ type: [ValidationErrorItemDto] }) detail: ValidationErrorItemDto[];
+  @ApiProperty({ type: [ErrorDetailDto], example: [{ loc: ['body', 'colors', 0], msg: 'each value in colors must be a hex color such as #1A2B3C', type: 'value_error' }] })
+  detail: ErrorDetailDto[];
 }
 
 export class ErrorDto {
   @ApiProperty({ example: 'Invalid or revoked credential' }) detail: string;
   @ApiProperty({ example: 'unauthorized' }) code: string;
+  @ApiPropertyOptional({ type: [ErrorDetailDto], description: 'Where the request is wrong, when the error names it (400 `invalid_json`)' })
+  errors?: ErrorDetailDto[];
+  @ApiPropertyOptional({ type: 'integer', description: 'Seconds to wait (429), as in `Retry-After`', example: 42 }) retry_after?: number;
 }
 
 /** Error answers of authenticated routes, in the creative envelope. */

@@ -7,6 +7,12 @@ const oauthError = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } },
 });
 
+/** An error of the page route itself (a Nest controller): the API's `{ok: false, error, code}` envelope. */
+const apiError = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDto' } } },
+});
+
 const form = (schema: Schema) => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 
 /**
@@ -33,8 +39,19 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       required: ['error'],
       description: 'RFC 6749 error body',
       properties: {
-        error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope'] },
+        error: { type: 'string', enum: [
+            'invalid_request',
+            'invalid_client',
+            'invalid_grant',
+            'unauthorized_client',
+            'unsupported_grant_type',
+            'invalid_scope',
+            'invalid_target',
+            'server_error',
+          ],
+        },
         error_description: { type: 'string' },
+        scope: { type: 'string', description: 'With `invalid_scope`: the scope that was refused' },
       },
     },
   });
@@ -87,9 +104,13 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
           description: 'To the login and consent page, then to `redirect_uri?code=…&state=…&iss=…` (or `error=access_denied`; `error=invalid_scope` for `openid`)',
         },
         '400': {
-          description: 'Unknown client, redirect_uri not registered, or a parameter with a NUL character: an HTML error page with the RFC 6749 code, no redirect',
-          content: { 'text/html': {} },
+          description:
+            'Unknown client, redirect_uri not registered, or a parameter with a NUL character: an HTML error page with the RFC 6749 code, no redirect ' +
+            '(`text/html`). A `locale` that is not valid percent-encoded UTF-8: `bad_request` in the API envelope (`application/json`).',
+          content: { 'text/html': {}, 'application/json': { schema: { $ref: '#/components/schemas/ErrorDto' } } },
         },
+        '422': apiError('validation_error: `locale` contains NUL characters'),
+        '500': apiError('internal_error'),
       },
     },
   };
@@ -143,6 +164,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         ),
         '401': oauthError('invalid_client: unknown client or wrong secret (also: a NUL character in `client_id` or `client_secret`)'),
         '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
+        '500': oauthError('server_error: an unexpected failure (logged, without the request\'s secrets)'),
       },
     },
   };
@@ -169,9 +191,10 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       }),
       responses: {
         '200': { description: 'Revoked (or unknown)' },
-        '400': oauthError('invalid_request'),
+        '400': oauthError('invalid_request: no client authentication, a repeated parameter, or a body that is not a form'),
         '401': oauthError('invalid_client'),
         '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
+        '500': oauthError('server_error: an unexpected failure (logged, without the request\'s secrets)'),
       },
     },
   };

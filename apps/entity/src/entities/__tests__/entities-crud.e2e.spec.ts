@@ -1,4 +1,4 @@
-import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { createTestApp, deepJson, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
@@ -143,6 +143,23 @@ describe('entity CRUD: list, update, delete, personality', () => {
     expect(await hello(pt.id, 'Oi!')).toBe('E aí! Caio na área.');
   });
 
+  it('refuses POST and PATCH bodies nested thousands of levels deep with 422, changing nothing', async () => {
+    const e = await create(provider, { name: 'Flat', purpose: 'A plain helper' });
+    const deep = `{"name":"Deep","purpose":"x","personality":${deepJson(5000)}}`;
+    const tooDeep = {
+      ok: false,
+      error: 'The request body nests objects and arrays deeper than 128 levels',
+      code: 'validation_error',
+      details: [{ loc: ['body'], msg: 'JSON nested deeper than 128 levels', type: 'json_too_deep' }],
+    };
+    const json = { ...bearer(provider), 'Content-Type': 'application/json' };
+    expect(expectStatus(await t.http.post('/api/v1/entities').set(json).send(deep), 422).body).toEqual(tooDeep);
+    expect(expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(json).send(deep), 422).body).toEqual(tooDeep);
+    expect(expectStatus(await t.http.get(`/api/v1/entities/${e.id}`).set(bearer(provider)), 200).body.entity).toEqual(e);
+    const names = (await t.http.get('/api/v1/entities?limit=100').set(bearer(provider))).body.data.map((x: { name: string }) => x.name);
+    expect(names).not.toContain('Deep');
+  });
+
   it('deletes, and keeps other accounts and read-only keys out', async () => {
     const e = await create(provider, { name: 'Gone', purpose: 'temporary' });
     expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(other)).send({ name: 'x' }), 404);
@@ -153,5 +170,27 @@ describe('entity CRUD: list, update, delete, personality', () => {
     expect(expectStatus(await t.http.delete(`/api/v1/entities/${e.id}`).set(bearer(provider)), 200).body).toEqual({ ok: true, id: e.id, deleted: true });
     expectStatus(await t.http.get(`/api/v1/entities/${e.id}`).set(bearer(provider)), 404);
     expect((await t.http.get('/api/v1/entities').set(bearer(other))).body.data.some((x: { id: string }) => x.id === e.id)).toBe(false);
+  });
+});
+
+describe('entity BODY_MAX_DEPTH', () => {
+  let t: TestApp<EntityConfig>;
+  let key: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp(entityService, { env: { BODY_MAX_DEPTH: '8' } });
+    key = await t.account('depth');
+  });
+  afterAll(() => t?.close());
+
+  it('takes bodies up to the configured depth and refuses deeper ones', async () => {
+    const post = (levels: number) =>
+      t.http
+        .post('/api/v1/entities')
+        .set({ Authorization: `Bearer ${key.key}`, 'Content-Type': 'application/json' })
+        .send(`{"name":"Lia","purpose":"tutor","personality":${deepJson(levels - 1)}}`);
+    expectStatus(await post(8), 201);
+    const refused = expectStatus(await post(9), 422).body;
+    expect(refused.details).toEqual([{ loc: ['body'], msg: 'JSON nested deeper than 8 levels', type: 'json_too_deep' }]);
   });
 });

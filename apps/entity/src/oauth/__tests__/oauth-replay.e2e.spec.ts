@@ -35,7 +35,9 @@ describe('OAuth replays revoke the grant', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(entityService);
+    // Every round presents revoked tokens (distinct failed credentials) from one address: far more than the
+    // failed-credential throttle allows in ten minutes, which this file does not test.
+    t = await createTestApp(entityService, { env: { AUTH_FAILURES_PER_ADDRESS: '10000' } });
     ana = await signUp(t, 'ana@example.com', ['Lia']);
     const dev = await t.account('dev');
     const c = await registerClient(t, dev.accountId);

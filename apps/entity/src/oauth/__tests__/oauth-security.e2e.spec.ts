@@ -193,13 +193,13 @@ describe('OAuth security properties', () => {
 
   it('revokes at once (RFC 7009), with client authentication', async () => {
     const tokens = (await exchange(await code())).body as Record<string, string>;
-    const unauth = await fetch(`${t.url}/api/oauth/revoke`, {
+    const unauth = await t.fetch(`/api/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: tokens.refresh_token, client_id: client.clientId, client_secret: 'nope' }).toString(),
     });
     expect(unauth.status).toBe(401);
-    const res = await fetch(`${t.url}/api/oauth/revoke`, {
+    const res = await t.fetch(`/api/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: client.clientId, client_secret: client.secret }).toString(),

@@ -90,3 +90,8 @@ export class DeletedChannelDto {
   @ApiProperty({ example: 'chn_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
   @ApiProperty({ example: true }) deleted: boolean;
 }
+
+export class InboundResultDto {
+  @ApiProperty({ type: 'integer', example: 1, description: 'New messages stored' }) received: number;
+  @ApiProperty({ type: 'integer', example: 0, description: 'Redeliveries of messages already stored' }) duplicates: number;
+}
