@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { HEX_COLOR, Operation, OPERATION_CLASSES, OperationDto } from './transform-operations.dto';
 
 export const OUTPUT_FORMATS = ['png', 'jpeg', 'webp', 'avif', 'gif', 'tiff'] as const;
@@ -29,6 +29,7 @@ export class TransformAssetDto {
       { type: 'text', text: '© Acme', position: 'bottom_right', opacity: 0.8 },
     ],
   })
+  @IsDefined()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_OPERATIONS)

@@ -125,8 +125,8 @@ export class TintOperationDto extends OperationDto {
 
 export class ModulateOperationDto extends OperationDto {
   @typeProp('modulate', 'Brightness and saturation multipliers, hue rotation in degrees, lightness offset; at least one.') override type = 'modulate' as const;
-  @ApiPropertyOptional({ minimum: 0, maximum: 10, example: 1.1 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(10) brightness?: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 10, example: 1.2 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(10) saturation?: number;
+  @ApiPropertyOptional({ minimum: 0.01, maximum: 10, example: 1.1 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.01) @Max(10) brightness?: number;
+  @ApiPropertyOptional({ minimum: 0.01, maximum: 10, example: 1.2 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.01) @Max(10) saturation?: number;
   @ApiPropertyOptional({ minimum: -360, maximum: 360, example: 30 }) @IsOptional() @IsInt() @Min(-360) @Max(360) hue?: number;
   @ApiPropertyOptional({ minimum: -100, maximum: 100, example: 5 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(-100) @Max(100) lightness?: number;
 }

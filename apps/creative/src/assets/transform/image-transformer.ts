@@ -49,6 +49,9 @@ const GRAVITY: Record<Placement, string> = {
 /** No transform may run longer than this, per sharp pipeline. */
 const STAGE_TIMEOUT_SECONDS = 60;
 
+/** The object without its undefined values. */
+const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
 const loc = (i: number, field?: string) => (field ? ['body', 'operations', i, field] : ['body', 'operations', i]);
 
 /** Error text from libvips without anything that looks like a path. */
@@ -216,13 +219,14 @@ export class ImageTransformer {
       case 'blur':
         return img.blur(op.sigma);
       case 'sharpen':
-        return op.sigma === undefined && op.flat === undefined && op.jagged === undefined ? img.sharpen() : img.sharpen({ sigma: op.sigma ?? 1, m1: op.flat, m2: op.jagged });
+        return op.sigma === undefined && op.flat === undefined && op.jagged === undefined ? img.sharpen() : img.sharpen(defined({ sigma: op.sigma ?? 1, m1: op.flat, m2: op.jagged }));
       case 'grayscale':
         return img.grayscale();
       case 'tint':
         return img.tint(op.color);
       case 'modulate':
-        return img.modulate({ brightness: op.brightness, saturation: op.saturation, hue: op.hue, lightness: op.lightness });
+        // sharp checks which keys are present, not their values: pass only the given ones.
+        return img.modulate(defined({ brightness: op.brightness, saturation: op.saturation, hue: op.hue, lightness: op.lightness }));
       case 'gamma':
         return img.gamma(op.gamma ?? 2.2, op.gamma_out);
       case 'negate':

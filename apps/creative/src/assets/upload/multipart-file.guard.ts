@@ -131,7 +131,9 @@ export class MultipartFileGuard implements CanActivate {
       parser.on('fieldsLimit', () => problems.push(missing('Too many parts: the body takes one part, file', 'too_long')));
       parser.on('error', () => reject(new ValidationError([missing('The multipart body could not be read', 'value_error')])));
       parser.on('close', () => resolve());
-      req.on('aborted', () => reject(new DomainException('request_aborted', 'The client closed the connection during the upload', 400)));
+      req.on('close', () => {
+        if (!req.complete) reject(new DomainException('request_aborted', 'The client closed the connection during the upload', 400));
+      });
       req.on('error', reject);
     });
     req.pipe(parser);
