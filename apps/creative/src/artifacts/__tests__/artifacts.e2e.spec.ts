@@ -3,16 +3,11 @@ import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
+import { BACKENDS, binary, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
 import { ArtifactsService } from '../artifacts.service';
 
 const SECRET = 'test-url-signing-secret-of-32-characters-or-more';
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 const fetchBytes = async (url: string, headers: Record<string, string> = {}) => {
   const res = await fetch(url, { headers });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
@@ -125,8 +120,8 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     const tampered = [
       // another object: the id (local) or the key (S3: content-addressed, the hash in the path)
       backend === 'local' ? url.replace(art.id, art.id.slice(0, -1) + (art.id.endsWith('a') ? 'b' : 'a')) : url.replace(`sha256/${art.sha256}`, `sha256/${art.sha256.slice(0, -1)}${art.sha256.endsWith('a') ? 'b' : 'a'}`),
-      backend === 'local' ? url.replace(/expires=(\d+)/, (_m, e) => `expires=${Number(e) + 1000}`) : url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=604800'),
-      url.replace(/([?&](?:signature|X-Amz-Signature)=)([0-9a-f])/, (_m, p, ch) => p + (ch === '0' ? '1' : '0')),
+      backend === 'local' ? url.replace(/expires=(\d+)/, (_m: string, e: string) => `expires=${Number(e) + 1000}`) : url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=604800'),
+      url.replace(/([?&](?:signature|X-Amz-Signature)=)([0-9a-f])/, (_m: string, p: string, ch: string) => p + (ch === '0' ? '1' : '0')),
       backend === 'local'
         ? `${u.origin}${u.pathname}?expires=${u.searchParams.get('expires')}&signature=${createHmac('sha256', 'another-secret-of-thirty-two-characters!!').update(`${art.id}\n${u.searchParams.get('expires')}`).digest('hex')}`
         : url.replace(/X-Amz-Credential=S3RVER/, 'X-Amz-Credential=OTHERKEY'),

@@ -2,19 +2,13 @@ import { expectStatus, TestAccount } from '@platform/testing';
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
+import { BACKENDS, binary, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
 import { Fixtures, makeFixtures, pngBomb } from './fixtures';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 type Loc = { loc: (string | number)[]; type: string; msg: string };
 const locs = (body: { detail: Loc[] }) => body.detail.map((d) => d.loc.join('.'));
 
-/** supertest's parser for binary bodies. */
-const binary = (res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 let fx: Fixtures;
 beforeAll(async () => {

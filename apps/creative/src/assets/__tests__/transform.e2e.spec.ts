@@ -2,16 +2,11 @@ import { expectStatus, TestAccount } from '@platform/testing';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
+import { BACKENDS, binary, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
 import { Fixtures, makeFixtures } from './fixtures';
 
 type Loc = { loc: (string | number)[]; type: string; msg: string };
 const locs = (body: { detail: Loc[] }) => body.detail.map((d) => d.loc.join('.'));
-const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 /** Mean RGB(A) of a region of an image. */
 async function meanOf(img: Buffer, region?: { left: number; top: number; width: number; height: number }) {

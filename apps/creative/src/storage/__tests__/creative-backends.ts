@@ -1,3 +1,4 @@
+import type { Response as AgentResponse } from 'superagent';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createTestApp, TestApp } from '@platform/testing';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -64,4 +65,12 @@ export async function startCreative(backend: Backend, env: Record<string, string
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** supertest's parser for binary bodies: `.buffer(true).parse(binary)` gives the bytes as a Buffer. */
+export function binary(res: AgentResponse, done: (err: Error | null, body: Buffer) => void): void {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
 }
