@@ -19,7 +19,7 @@ export function audioTooLong(message: string): DomainException {
 
 /** 413 `payload_too_large`: an upload over `ASSET_UPLOAD_LIMIT`. */
 export function uploadTooLarge(limit: number): DomainException {
-  return new DomainException('payload_too_large', `The file is larger than the limit of ${limit} bytes`, 413, { extra: { limit } });
+  return new DomainException('payload_too_large', `The file is larger than the limit of ${limit} bytes`, 413);
 }
 
 export function assetNotFound(): NotFoundError {

@@ -6,7 +6,7 @@ import { ARTIFACT_KINDS } from '../artifact-types';
 
 export class ArtifactSourceDto {
   @ApiProperty({ type: String, nullable: true, example: 'dsg_01jdz3k5q8c9w3m5y4x0b7n2ph' }) design_id: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: 3, description: 'Revision of the design' }) revision: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: 3, description: 'Revision of the design' }) revision: number | null;
   @ApiProperty({ type: String, nullable: true, example: null }) job_id: string | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'The asset it was made from' }) asset_id: string | null;
 }
@@ -15,11 +15,11 @@ export class ArtifactDto {
   @ApiProperty({ example: 'art_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
   @ApiProperty({ enum: ARTIFACT_KINDS, example: 'render' }) kind: string;
   @ApiProperty({ example: 'image/png' }) mime: string;
-  @ApiProperty({ example: 183204 }) bytes: number;
+  @ApiProperty({ type: 'integer', example: 183204 }) bytes: number;
   @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' }) sha256: string;
   @ApiProperty({ type: String, nullable: true, example: 'post-1080.png' }) filename: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: 1080 }) width: number | null;
-  @ApiProperty({ type: Number, nullable: true, example: 1080 }) height: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: 1080 }) width: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: 1080 }) height: number | null;
   @ApiProperty({ type: Number, nullable: true, example: null, description: 'Seconds (video, audio)' }) duration: number | null;
   @ApiProperty({ type: ArtifactSourceDto }) source: ArtifactSourceDto;
   @ApiProperty({ example: 'http://localhost:3100/v1/artifacts/art_01jdz3k5q8c9w3m5y4x0b7n2ph/content', description: 'The bytes (same credentials)' })
@@ -46,6 +46,7 @@ export class ArtifactDto {
 
 export class SignedUrlQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     default: 3600,
     minimum: 60,
     maximum: 604800,
@@ -64,11 +65,11 @@ export class SignedUrlDto {
   })
   url: string;
   @ApiProperty({ format: 'date-time', example: '2026-01-01T00:00:00.000Z' }) expires_at: string;
-  @ApiProperty({ example: 3600, description: 'Seconds from now' }) ttl: number;
+  @ApiProperty({ type: 'integer', example: 3600, description: 'Seconds from now' }) ttl: number;
 }
 
 export class SignedContentQuery {
-  @ApiProperty({ description: 'Unix seconds, as in the signed URL', example: 1767225600 })
+  @ApiProperty({ type: 'integer', description: 'Unix seconds, as in the signed URL', example: 1767225600 })
   @Type(() => Number)
   @IsInt({ message: 'expires must be an integer' })
   @Min(0)

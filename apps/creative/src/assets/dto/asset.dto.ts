@@ -13,16 +13,16 @@ export class AssetDto {
   @ApiProperty({ enum: ASSET_KINDS, example: 'image', description: 'Decided from the bytes, never from the file name or the declared type' }) kind: AssetKind;
   @ApiProperty({ example: 'image/png' }) mime: string;
   @ApiProperty({ example: 'png', description: 'png, jpeg, webp, avif, gif, tiff, svg; ttf, otf, woff, woff2; mp3, wav, ogg, m4a, aac, flac' }) format: string;
-  @ApiProperty({ example: 48213 }) bytes: number;
+  @ApiProperty({ type: 'integer', example: 48213 }) bytes: number;
   @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' }) sha256: string;
   @ApiProperty({ type: String, nullable: true, example: 'logo.png' }) filename: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: 1200, description: 'Images: pixels, after EXIF orientation' }) width: number | null;
-  @ApiProperty({ type: Number, nullable: true, example: 630 }) height: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: 1200, description: 'Images: pixels, after EXIF orientation' }) width: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: 630 }) height: number | null;
   @ApiProperty({ type: Number, nullable: true, example: null, description: 'Audio: seconds' }) duration: number | null;
-  @ApiProperty({ type: Number, nullable: true, example: null, description: 'Audio' }) channels: number | null;
-  @ApiProperty({ type: Number, nullable: true, example: null, description: 'Audio: Hz' }) sample_rate: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: null, description: 'Audio' }) channels: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: null, description: 'Audio: Hz' }) sample_rate: number | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'Fonts: the family name in the font' }) family: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: null, description: 'Fonts: 100..900' }) weight: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: null, description: 'Fonts: 100..900' }) weight: number | null;
   @ApiProperty({ type: String, nullable: true, enum: ['normal', 'italic'], example: null, description: 'Fonts' }) style: string | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'Transforms: the asset this one was made from' }) source_asset_id: string | null;
   @ApiProperty({ type: 'array', nullable: true, items: operationSchema(), example: null, description: 'Transforms: the operations applied' })

@@ -45,7 +45,7 @@ export class TransformAssetDto {
   @IsIn(OUTPUT_FORMATS, { message: `output_format must be one of ${OUTPUT_FORMATS.join(', ')}` })
   output_format?: OutputFormat;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 92, description: 'JPEG, WebP and AVIF quality; PNG, GIF and TIFF (LZW) are lossless' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 92, description: 'JPEG, WebP and AVIF quality; PNG, GIF and TIFF (LZW) are lossless' })
   @IsOptional()
   @IsInt()
   @Min(1)

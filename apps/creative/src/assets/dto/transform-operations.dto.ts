@@ -51,8 +51,8 @@ const typeProp = (t: OperationType, description: string) => ApiProperty({ enum: 
 export class ResizeOperationDto extends OperationDto {
   @typeProp('resize', 'Scale to `width` and/or `height` (at least one). With both, `fit` decides how the aspect ratio is kept.')
   override type = 'resize' as const;
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_SIDE, example: 1080 }) @IsOptional() @IsInt() @Min(1) @Max(MAX_SIDE) width?: number;
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_SIDE, example: 1080 }) @IsOptional() @IsInt() @Min(1) @Max(MAX_SIDE) height?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_SIDE, example: 1080 }) @IsOptional() @IsInt() @Min(1) @Max(MAX_SIDE) width?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_SIDE, example: 1080 }) @IsOptional() @IsInt() @Min(1) @Max(MAX_SIDE) height?: number;
   @ApiPropertyOptional({ enum: RESIZE_FITS, default: 'cover', description: 'cover: crop to fill; contain: letterbox with `background`; fill: stretch; inside/outside: keep the ratio within/around the box' })
   @IsOptional() @IsIn(RESIZE_FITS)
   fit?: (typeof RESIZE_FITS)[number];
@@ -65,10 +65,10 @@ export class ResizeOperationDto extends OperationDto {
 export class CropOperationDto extends OperationDto {
   @typeProp('crop', 'Extract the rectangle at `left`, `top` of `width` x `height` pixels; it must lie inside the image.')
   override type = 'crop' as const;
-  @ApiProperty({ minimum: 0, example: 0 }) @IsInt() @Min(0) @Max(MAX_SIDE) left: number;
-  @ApiProperty({ minimum: 0, example: 0 }) @IsInt() @Min(0) @Max(MAX_SIDE) top: number;
-  @ApiProperty({ minimum: 1, maximum: MAX_SIDE, example: 800 }) @IsInt() @Min(1) @Max(MAX_SIDE) width: number;
-  @ApiProperty({ minimum: 1, maximum: MAX_SIDE, example: 600 }) @IsInt() @Min(1) @Max(MAX_SIDE) height: number;
+  @ApiProperty({ type: 'integer', minimum: 0, example: 0 }) @IsInt() @Min(0) @Max(MAX_SIDE) left: number;
+  @ApiProperty({ type: 'integer', minimum: 0, example: 0 }) @IsInt() @Min(0) @Max(MAX_SIDE) top: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_SIDE, example: 800 }) @IsInt() @Min(1) @Max(MAX_SIDE) width: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_SIDE, example: 600 }) @IsInt() @Min(1) @Max(MAX_SIDE) height: number;
 }
 
 export class SmartCropOperationDto extends OperationDto {
@@ -80,7 +80,7 @@ export class SmartCropOperationDto extends OperationDto {
   @ApiPropertyOptional({ enum: SMART_CROP_STRATEGIES, default: 'attention', description: 'attention: skin, saturation and luminance; entropy: detail' })
   @IsOptional() @IsIn(SMART_CROP_STRATEGIES)
   strategy?: (typeof SMART_CROP_STRATEGIES)[number];
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_SIDE, description: 'Scale the crop to this width' }) @IsOptional() @IsInt() @Min(1) @Max(MAX_SIDE) width?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_SIDE, description: 'Scale the crop to this width' }) @IsOptional() @IsInt() @Min(1) @Max(MAX_SIDE) width?: number;
 }
 
 export class RotateOperationDto extends OperationDto {
@@ -127,7 +127,7 @@ export class ModulateOperationDto extends OperationDto {
   @typeProp('modulate', 'Brightness and saturation multipliers, hue rotation in degrees, lightness offset; at least one.') override type = 'modulate' as const;
   @ApiPropertyOptional({ minimum: 0.01, maximum: 10, example: 1.1 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.01) @Max(10) brightness?: number;
   @ApiPropertyOptional({ minimum: 0.01, maximum: 10, example: 1.2 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.01) @Max(10) saturation?: number;
-  @ApiPropertyOptional({ minimum: -360, maximum: 360, example: 30 }) @IsOptional() @IsInt() @Min(-360) @Max(360) hue?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: -360, maximum: 360, example: 30 }) @IsOptional() @IsInt() @Min(-360) @Max(360) hue?: number;
   @ApiPropertyOptional({ minimum: -100, maximum: 100, example: 5 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(-100) @Max(100) lightness?: number;
 }
 
@@ -146,28 +146,28 @@ export class NegateOperationDto extends OperationDto {
 
 export class NormalizeOperationDto extends OperationDto {
   @typeProp('normalize', 'Stretch the luminance so the `lower` and `upper` percentiles become black and white.') override type = 'normalize' as const;
-  @ApiPropertyOptional({ minimum: 0, maximum: 99, default: 1 }) @IsOptional() @IsInt() @Min(0) @Max(99) lower?: number;
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 99 }) @IsOptional() @IsInt() @Min(1) @Max(100) upper?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 99, default: 1 }) @IsOptional() @IsInt() @Min(0) @Max(99) lower?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 99 }) @IsOptional() @IsInt() @Min(1) @Max(100) upper?: number;
 }
 
 export class ThresholdOperationDto extends OperationDto {
   @typeProp('threshold', 'Pixels at or above `value` become white, the others black.') override type = 'threshold' as const;
-  @ApiPropertyOptional({ minimum: 0, maximum: 255, default: 128 }) @IsOptional() @IsInt() @Min(0) @Max(255) value?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 255, default: 128 }) @IsOptional() @IsInt() @Min(0) @Max(255) value?: number;
   @ApiPropertyOptional({ default: true, description: 'Threshold the luminance (true) or each channel' }) @IsOptional() @IsBoolean() grayscale?: boolean;
 }
 
 export class TrimOperationDto extends OperationDto {
   @typeProp('trim', 'Remove the edges that are the color of the top-left pixel (or `background`).') override type = 'trim' as const;
-  @ApiPropertyOptional({ minimum: 0, maximum: 255, default: 10, description: 'Allowed difference from that color' }) @IsOptional() @IsInt() @Min(0) @Max(255) threshold?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 255, default: 10, description: 'Allowed difference from that color' }) @IsOptional() @IsInt() @Min(0) @Max(255) threshold?: number;
   @ApiPropertyOptional({ description: 'Color to trim; default the top-left pixel' }) @IsOptional() @Matches(HEX_COLOR, COLOR_MSG('background')) background?: string;
 }
 
 export class ExtendOperationDto extends OperationDto {
   @typeProp('extend', 'Pad the edges by the given pixels (at least one), with `background` or by copying, repeating or mirroring the edge.') override type = 'extend' as const;
-  @ApiPropertyOptional({ minimum: 0, maximum: 4096, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(4096) top?: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 4096, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(4096) right?: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 4096, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(4096) bottom?: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 4096, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(4096) left?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 4096, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(4096) top?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 4096, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(4096) right?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 4096, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(4096) bottom?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 4096, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(4096) left?: number;
   @ApiPropertyOptional({ enum: EXTEND_MODES, default: 'background' }) @IsOptional() @IsIn(EXTEND_MODES) mode?: (typeof EXTEND_MODES)[number];
   @ApiPropertyOptional({ description: 'Default: the request `background`' }) @IsOptional() @Matches(HEX_COLOR, COLOR_MSG('background')) background?: string;
 }
@@ -179,12 +179,12 @@ export class FlattenOperationDto extends OperationDto {
 
 export class RoundCornersOperationDto extends OperationDto {
   @typeProp('round_corners', 'Make the corners transparent outside a radius (flattened onto `background` for JPEG output).') override type = 'round_corners' as const;
-  @ApiProperty({ minimum: 1, maximum: 8192, example: 48 }) @IsInt() @Min(1) @Max(8192) radius: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 8192, example: 48 }) @IsInt() @Min(1) @Max(8192) radius: number;
 }
 
 export class BorderOperationDto extends OperationDto {
   @typeProp('border', 'A solid frame of `width` pixels around the image.') override type = 'border' as const;
-  @ApiProperty({ minimum: 1, maximum: 2048, example: 12 }) @IsInt() @Min(1) @Max(2048) width: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 2048, example: 12 }) @IsInt() @Min(1) @Max(2048) width: number;
   @ApiPropertyOptional({ default: '#000000' }) @IsOptional() @Matches(HEX_COLOR, COLOR_MSG('color')) color?: string;
 }
 
@@ -192,11 +192,11 @@ export class OverlayOperationDto extends OperationDto {
   @typeProp('overlay', 'Draw another image asset of the account over this one (a watermark or a logo).') override type = 'overlay' as const;
   @ApiProperty({ example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'An image asset of the caller' }) @IsString() @MinLength(1) @MaxLength(64) asset_id: string;
   @ApiPropertyOptional({ enum: PLACEMENTS, default: 'bottom_right' }) @IsOptional() @IsIn(PLACEMENTS) position?: Placement;
-  @ApiPropertyOptional({ minimum: 0, maximum: 4096, default: 0, description: 'Distance from the edges it is placed against, in pixels' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 4096, default: 0, description: 'Distance from the edges it is placed against, in pixels' })
   @IsOptional() @IsInt() @Min(0) @Max(4096)
   margin?: number;
   @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 1 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(1) opacity?: number;
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_SIDE, description: 'Overlay width in pixels (height follows)' }) @IsOptional() @IsInt() @Min(1) @Max(MAX_SIDE) width?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_SIDE, description: 'Overlay width in pixels (height follows)' }) @IsOptional() @IsInt() @Min(1) @Max(MAX_SIDE) width?: number;
   @ApiPropertyOptional({ minimum: 0.01, maximum: 1, description: 'Overlay width as a share of the image width; not with `width`' })
   @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.01) @Max(1)
   scale?: number;
@@ -209,12 +209,12 @@ export class TextOperationDto extends OperationDto {
   @IsOptional() @IsString() @MaxLength(128)
   font_family?: string;
   @ApiPropertyOptional({ description: 'A font asset of the caller, used instead of `font_family`' }) @IsOptional() @IsString() @MinLength(1) @MaxLength(64) font_asset_id?: string;
-  @ApiPropertyOptional({ minimum: 100, maximum: 900, default: 700 }) @IsOptional() @IsInt() @Min(100) @Max(900) font_weight?: number;
-  @ApiPropertyOptional({ minimum: 4, maximum: 2000, description: 'Pixels; default 4% of the image width (at least 12)' }) @IsOptional() @IsInt() @Min(4) @Max(2000) font_size?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 100, maximum: 900, default: 700 }) @IsOptional() @IsInt() @Min(100) @Max(900) font_weight?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 4, maximum: 2000, description: 'Pixels; default 4% of the image width (at least 12)' }) @IsOptional() @IsInt() @Min(4) @Max(2000) font_size?: number;
   @ApiPropertyOptional({ default: '#FFFFFF' }) @IsOptional() @Matches(HEX_COLOR, COLOR_MSG('color')) color?: string;
   @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 0.8 }) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(1) opacity?: number;
   @ApiPropertyOptional({ enum: PLACEMENTS, default: 'bottom_right' }) @IsOptional() @IsIn(PLACEMENTS) position?: Placement;
-  @ApiPropertyOptional({ minimum: 0, maximum: 4096, description: 'Pixels from the edges; default the font size' }) @IsOptional() @IsInt() @Min(0) @Max(4096) margin?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 4096, description: 'Pixels from the edges; default the font size' }) @IsOptional() @IsInt() @Min(0) @Max(4096) margin?: number;
 }
 
 export const OPERATION_CLASSES = {
