@@ -5,7 +5,7 @@
 // answers over HTTP. Uses TEST_DATABASE_URL, or the machine's PostgreSQL on 5432, or an
 // embedded one.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -81,7 +81,15 @@ async function creativeMedia(url, headers) {
 }
 
 const SLICES = {
-  creative: { port: 3191, path: '/v1/brand-kit', header: (k) => ({ 'x-api-key': k }), env: { URL_SIGNING_SECRET: 'smoke-test-url-signing-secret-0123456789' }, media: creativeMedia },
+  creative: {
+    port: 3191,
+    path: '/v1/brand-kit',
+    header: (k) => ({ 'x-api-key': k }),
+    env: { URL_SIGNING_SECRET: 'smoke-test-url-signing-secret-0123456789' },
+    // What @ffprobe-installer/linux-x64's install script does (the install here runs with --ignore-scripts; the image's does not).
+    installed: (dir) => chmodSync(join(dir, 'node_modules/@ffprobe-installer/linux-x64/ffprobe'), 0o755),
+    media: creativeMedia,
+  },
   messaging: { port: 3291, path: '/v1/agents', header: (k) => ({ authorization: `Bearer ${k}` }) },
   entity: { port: 3391, path: '/api/v1/entities/ent_missing', header: (k) => ({ authorization: `Bearer ${k}` }), expect: 404 },
 };
@@ -120,6 +128,7 @@ for (const [svc, slice] of Object.entries(SLICES)) {
   try {
     cpSync(join(root, 'dist/apps', svc), dir, { recursive: true });
     execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], { cwd: dir, stdio: 'ignore' });
+    slice.installed?.(dir);
     execFileSync(process.execPath, ['main.js', 'migrate'], { cwd: dir, env, stdio: 'inherit' });
     const created = JSON.parse(execFileSync(process.execPath, ['main.js', 'keys', 'create', '--account', 'smoke'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
     const url = `http://127.0.0.1:${slice.port}`;

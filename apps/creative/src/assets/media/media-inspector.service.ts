@@ -127,7 +127,10 @@ export class MediaInspector {
       );
       probe = JSON.parse(stdout);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw err; // no ffprobe: a deployment problem, not the file's
+      // ffprobe missing or not executable (ENOENT, EACCES) is a deployment problem, not the file's: a 500, logged.
+      // A non-zero exit or a timeout is the file's.
+      const e = err as NodeJS.ErrnoException & { killed?: boolean };
+      if (typeof e.code === 'string' && !e.killed) throw err;
       throw unsupportedFile(`The file starts like ${format.toUpperCase()} audio but could not be read as audio`);
     }
     const rule = AUDIO_RULES[format];
