@@ -5,7 +5,7 @@
 // on the same server in the same run and to sharp alone doing the same operations in this
 // process (the floor). See README.md beside this file.
 //
-//   npx nx build creative && node tools/bench/assets/run.mjs [--rounds 15] [--warmup 3]
+//   npx nx build creative && node tools/bench/assets/run.mjs [--rounds 15] [--warmup 3] [--default-malloc]
 //
 // Database: BENCH_DATABASE_URL, or the PostgreSQL on 127.0.0.1:5432 (postgres@…/test).
 import { execFileSync, spawn } from 'node:child_process';
@@ -31,6 +31,17 @@ if (!existsSync(main)) {
   process.exit(2);
 }
 const log = (s) => process.stderr.write(`${s}\n`);
+
+// The server and this process (the floor) run with the same glibc malloc settings: production's
+// (k8s/base/creative/configmap.yaml: large pixel buffers stay in the heap instead of being mapped
+// and unmapped each time), unless --default-malloc. GLIBC_TUNABLES is read at process start, so
+// this script starts itself again with it.
+const TUNABLES = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456';
+if (!process.argv.includes('--default-malloc') && process.env.GLIBC_TUNABLES === undefined) {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, GLIBC_TUNABLES: TUNABLES } });
+  process.exit(r.status ?? 1);
+}
 
 // ---- inputs ----------------------------------------------------------------------------------
 log('making inputs...');
@@ -177,7 +188,7 @@ const q = (xs, p) => {
 };
 const row = (label, xs, unit = 'ms', digits = 1) =>
   `${label.padEnd(44)} median ${q(xs, 0.5).toFixed(digits).padStart(7)} ${unit}   p25 ${q(xs, 0.25).toFixed(digits).padStart(7)}   p75 ${q(xs, 0.75).toFixed(digits).padStart(7)}   min ${Math.min(...xs).toFixed(digits).padStart(7)}   max ${Math.max(...xs).toFixed(digits).padStart(7)}`;
-console.log(`assets benchmark: built service, local storage, loopback; ${ROUNDS} rounds after ${WARMUP} warm-up, rotating order`);
+console.log(`assets benchmark: built service, local storage, loopback; ${ROUNDS} rounds after ${WARMUP} warm-up, rotating order; malloc: ${process.env.GLIBC_TUNABLES || 'glibc defaults'}`);
 console.log(`inputs: ${source.width} x ${source.height} JPEG of ${MB(jpeg.length)} MB; ${MB(big.length)} MB PNG`);
 console.log(`transform: ${OPERATIONS.map((o) => o.type).join(' -> ')} -> webp q82 (${check.width} x ${check.height})`);
 console.log(row('GET /healthz', samples.health));

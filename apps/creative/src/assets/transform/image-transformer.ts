@@ -112,13 +112,69 @@ export function predictSize(op: Operation, size: Size): Size {
 }
 
 /**
+ * Where sharp runs each operation inside one pipeline (its own fixed order, src/pipeline.cc):
+ * operations whose places increase can share a pipeline and still run in the order given.
+ * Operations not listed (trim, crop, extend, rotate, flip, flop, flatten, gamma, grayscale,
+ * border) run in a pipeline of their own: sharp moves some of them before the resize.
+ */
+const PIPELINE_PLACE: Partial<Record<Operation['type'], number>> = {
+  resize: 10,
+  smart_crop: 10,
+  threshold: 16,
+  blur: 17,
+  modulate: 18,
+  sharpen: 19,
+  round_corners: 20,
+  overlay: 20,
+  text: 20,
+  normalize: 22,
+  tint: 23,
+  negate: 24,
+};
+const COMPOSITES = new Set<Operation['type']>(['round_corners', 'overlay', 'text']);
+
+/** A resize whose output size is known exactly beforehand (composites placed after it need that). */
+function exactSize(op: Operation): boolean {
+  if (op.type === 'smart_crop') return true;
+  return op.type === 'resize' && op.width !== undefined && op.height !== undefined && ['cover', 'fill', 'contain', undefined].includes(op.fit) && !op.without_enlargement;
+}
+
+/**
+ * How many operations from `start` run in one sharp pipeline: a run whose places in sharp's
+ * order strictly increase, a resize only at its head, at most one composite (sharp keeps one
+ * composite list per pipeline), and a composite only where every size before it is exact.
+ */
+export function planStage(operations: Operation[], start: number): number {
+  const head = operations[start];
+  let place = PIPELINE_PLACE[head.type];
+  if (place === undefined) return 1;
+  const exact = head.type === 'resize' || head.type === 'smart_crop' ? exactSize(head) : true;
+  let composite = COMPOSITES.has(head.type);
+  let n = 1;
+  for (let j = start + 1; j < operations.length; j++) {
+    const op = operations[j];
+    const p = PIPELINE_PLACE[op.type];
+    if (p === undefined || p <= place || op.type === 'resize' || op.type === 'smart_crop') break;
+    if (COMPOSITES.has(op.type) && (composite || !exact)) break;
+    composite ||= COMPOSITES.has(op.type);
+    place = p;
+    n++;
+  }
+  return n;
+}
+
+/**
  * Applies operations in the order given, with sharp. sharp runs the operations of one pipeline
- * in its own fixed order (resize before rotate before blur...), so each operation is one
- * pipeline: the first reads the source (with JPEG shrink-on-load and the pixel limit), each hands
- * raw pixels to the next, and the last one encodes. Sizes are predicted before each stage so
- * that no operation can make an image over the pixel limit.
+ * in its own fixed order (resize before rotate before blur...), so the operations are cut into
+ * stages that each keep the order given (`planStage`; at worst one operation each): the first
+ * reads the source (with JPEG shrink-on-load and the pixel limit), each hands raw pixels to the
+ * next, and the last one encodes. Sizes are predicted before each operation so that none can
+ * make an image over the pixel limit.
  */
 export class ImageTransformer {
+  /** `fuse: false` runs one pipeline per operation (the reference the fused plan is tested against). */
+  constructor(private readonly options: { fuse: boolean } = { fuse: true }) {}
+
   async run(source: string | Buffer, operations: Operation[], options: TransformOptions): Promise<TransformResult> {
     let meta: Metadata;
     try {
@@ -130,38 +186,45 @@ export class ImageTransformer {
     let size: Size = { width: swap ? meta.height! : meta.width!, height: swap ? meta.width! : (meta.pageHeight ?? meta.height!) };
     let current: RawImage | null = null;
 
-    for (let i = 0; i < operations.length; i++) {
-      const op = operations[i];
-      const next = predictSize(op, size);
-      if (next.width * next.height > options.maxPixels || next.width > MAX_SIDE || next.height > MAX_SIDE) {
-        throw imageTooLarge(
-          `This operation would make a ${next.width} x ${next.height} px image; the limits are ${options.maxPixels} pixels and ${MAX_SIDE} px a side`,
-          loc(i),
-        );
-      }
+    for (let i = 0; i < operations.length; ) {
+      const stage = this.options.fuse ? planStage(operations, i) : 1;
       let img: Sharp = current
         ? sharp(current.data, { raw: { width: current.width, height: current.height, channels: current.channels } })
         : sharp(source, { limitInputPixels: options.maxPixels, failOn: 'none' }).autoOrient();
       img = img.timeout({ seconds: STAGE_TIMEOUT_SECONDS });
-      try {
-        img = await this.apply(img, op, i, size, options);
-      } catch (err) {
-        if (err instanceof DomainException) throw err;
-        throw new ValidationError([{ loc: loc(i), msg: `${op.type} could not be applied: ${vipsMessage(err)}`, type: 'value_error' }]);
+      // Within a stage the sizes are exact (see planStage): each operation is placed on the size the one before makes.
+      let at = size;
+      for (let j = i; j < i + stage; j++) {
+        const op = operations[j];
+        const next = predictSize(op, at);
+        if (next.width * next.height > options.maxPixels || next.width > MAX_SIDE || next.height > MAX_SIDE) {
+          throw imageTooLarge(
+            `This operation would make a ${next.width} x ${next.height} px image; the limits are ${options.maxPixels} pixels and ${MAX_SIDE} px a side`,
+            loc(j),
+          );
+        }
+        try {
+          img = await this.apply(img, op, j, at, options);
+        } catch (err) {
+          if (err instanceof DomainException) throw err;
+          throw new ValidationError([{ loc: loc(j), msg: `${op.type} could not be applied: ${vipsMessage(err)}`, type: 'value_error' }]);
+        }
+        at = next;
       }
-      const last = i === operations.length - 1;
+      const lastOp = i + stage - 1;
       try {
-        if (last && options.outputFormat !== 'jpeg') return await this.encode(img, options);
+        if (lastOp === operations.length - 1 && options.outputFormat !== 'jpeg') return await this.encode(img, options);
         const out: { data: Buffer; info: OutputInfo } = await img.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
         const { data, info } = out;
         current = { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
         size = { width: info.width, height: info.height };
       } catch (err) {
-        if (!current && i === 0 && /Input|VipsJpeg|VipsPng|vipspng|gifload|heif|tiff|webp|svgload/i.test(String((err as Error)?.message))) {
+        if (i === 0 && /Input|VipsJpeg|VipsPng|vipspng|gifload|heif|tiff|webp|svgload/i.test(String((err as Error)?.message))) {
           throw unsupportedFile(`The source image could not be decoded: ${vipsMessage(err)}`, ['path', 'asset_id']);
         }
-        throw new ValidationError([{ loc: loc(i), msg: `${op.type} could not be applied: ${vipsMessage(err)}`, type: 'value_error' }]);
+        throw new ValidationError([{ loc: loc(lastOp), msg: `${operations[lastOp].type} could not be applied: ${vipsMessage(err)}`, type: 'value_error' }]);
       }
+      i += stage;
     }
     // JPEG has no transparency: what is transparent after the last operation shows `background`.
     const final = current!;
