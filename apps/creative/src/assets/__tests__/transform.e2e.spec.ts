@@ -232,6 +232,8 @@ describe.each(BACKENDS)('asset transforms on %s storage', (backend) => {
     expect(locs(expectStatus(await transform({ operations: Array.from({ length: 25 }, () => ({ type: 'flip' })) }), 422).body)).toEqual(['body.operations']);
     expect(expectStatus(await transform({}), 422).body.detail).toEqual([{ loc: ['body', 'operations'], msg: 'Field required', type: 'missing' }]);
     expect(locs(expectStatus(await transform({ operations: 'flip' }), 422).body)).toContain('body.operations');
+    const items = expectStatus(await transform({ operations: [1, 'x', null, [], { type: 'flip' }, { type: ['flip'] }] }), 422);
+    expect([...new Set(locs(items.body))]).toEqual([0, 1, 2, 3, 5].map((i) => `body.operations.${i}.type`));
     // Only images transform.
     expect(locs(expectStatus(await transform({ operations: [{ type: 'flip' }] }, audio.id), 422).body)).toEqual(['path.asset_id']);
     expect(await c.blobKeys()).toEqual(before);

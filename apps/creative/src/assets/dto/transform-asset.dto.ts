@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { plainToInstance, Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { HEX_COLOR, Operation, OPERATION_CLASSES, OperationDto } from './transform-operations.dto';
 
@@ -15,6 +15,17 @@ export const operationSchema = () => ({
     mapping: Object.fromEntries(Object.entries(OPERATION_CLASSES).map(([t, c]) => [t, getSchemaPath(c)])),
   },
 });
+
+/**
+ * One item of `operations` as the class its `type` names, validated by that class. Anything else
+ * (another type, null, a string, an array) becomes a bare operation whose `type` is reported.
+ * (class-transformer's own discriminator throws on null items and lets arrays through.)
+ */
+function toOperation(item: unknown): OperationDto {
+  const plain = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+  const cls = typeof plain.type === 'string' ? (OPERATION_CLASSES as Record<string, new () => OperationDto>)[plain.type] : undefined;
+  return plainToInstance(cls ?? OperationDto, cls ? plain : { type: plain.type });
+}
 
 export class TransformAssetDto {
   @ApiProperty({
@@ -34,10 +45,7 @@ export class TransformAssetDto {
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_OPERATIONS)
   @ValidateNested({ each: true })
-  @Type(() => OperationDto, {
-    keepDiscriminatorProperty: true,
-    discriminator: { property: 'type', subTypes: Object.entries(OPERATION_CLASSES).map(([name, value]) => ({ name, value })) },
-  })
+  @Transform(({ value }) => (Array.isArray(value) ? value.map(toOperation) : value), { toClassOnly: true })
   operations: Operation[];
 
   @ApiPropertyOptional({ enum: OUTPUT_FORMATS, default: 'png' })
