@@ -30,6 +30,12 @@ const extra = {
     .url()
     .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
     .optional(),
+  /** Where clients reach the store, when it differs from S3_ENDPOINT (e.g. MinIO inside the cluster): presigned URLs use it. */
+  S3_PUBLIC_ENDPOINT: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
+    .optional(),
   S3_FORCE_PATH_STYLE: bool.default('false'),
   S3_KEY_PREFIX: z
     .string()
@@ -75,6 +81,7 @@ function mapConfig(env: Extra) {
         bucket: e.S3_BUCKET ?? '',
         region: e.S3_REGION,
         endpoint: e.S3_ENDPOINT,
+        publicEndpoint: e.S3_PUBLIC_ENDPOINT,
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
         keyPrefix: e.S3_KEY_PREFIX,
         credentials:

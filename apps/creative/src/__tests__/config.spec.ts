@@ -16,13 +16,14 @@ describe('creative configuration', () => {
       S3_BUCKET: 'my-bucket',
       S3_REGION: 'eu-west-1',
       S3_ENDPOINT: 'http://minio:9000',
+      S3_PUBLIC_ENDPOINT: 'https://files.example.com',
       S3_FORCE_PATH_STYLE: 'true',
       S3_KEY_PREFIX: 'creative/',
       ASSET_UPLOAD_LIMIT: '512kb',
       ASSET_MAX_PIXELS: '1000000',
       AUDIO_MAX_SECONDS: '30',
     });
-    expect(c.storage.s3).toEqual({ bucket: 'my-bucket', region: 'eu-west-1', endpoint: 'http://minio:9000', forcePathStyle: true, keyPrefix: 'creative/', credentials: undefined });
+    expect(c.storage.s3).toEqual({ bucket: 'my-bucket', region: 'eu-west-1', endpoint: 'http://minio:9000', publicEndpoint: 'https://files.example.com', forcePathStyle: true, keyPrefix: 'creative/', credentials: undefined });
     expect(c.assets).toMatchObject({ maxUploadBytes: 512 * 1024, maxPixels: 1_000_000, maxAudioSeconds: 30 });
   });
 

@@ -21,8 +21,14 @@ export class LocalBlobStore extends BlobStore {
     this.tmp = join(this.root, '.tmp');
   }
 
+  /** Creates the folders and removes temporary files a crash left behind (older than an hour). */
   async init(): Promise<void> {
     await fs.mkdir(this.tmp, { recursive: true });
+    const now = Date.now();
+    for (const name of await fs.readdir(this.tmp)) {
+      const stat = await fs.stat(join(this.tmp, name)).catch(() => null);
+      if (stat && now - stat.mtimeMs > 3600_000) await fs.rm(join(this.tmp, name), { force: true });
+    }
   }
 
   private path(key: string): string {

@@ -10,6 +10,8 @@ export interface S3BlobStoreOptions {
   region: string;
   /** Only for S3-compatible stores (MinIO, R2, GCS interoperability). */
   endpoint?: string;
+  /** The endpoint clients use, when it differs (presigned URLs are signed for it). */
+  publicEndpoint?: string;
   forcePathStyle: boolean;
   keyPrefix: string;
   /** Unset: the SDK's default credential chain (environment, shared files, web identity, instance role). */
@@ -28,18 +30,23 @@ function isMissing(err: unknown): boolean {
 export class S3BlobStore extends BlobStore {
   readonly driver = 's3' as const;
   readonly client: S3Client;
+  /** Signs presigned URLs: the same client, or one for `publicEndpoint`. */
+  private readonly presigner: S3Client;
 
   constructor(private readonly options: S3BlobStoreOptions) {
     super();
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      credentials: options.credentials,
-      // Checksums only where S3 requires them: S3-compatible stores do not all accept the newer trailers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const client = (endpoint: string | undefined) =>
+      new S3Client({
+        region: options.region,
+        endpoint,
+        forcePathStyle: options.forcePathStyle,
+        credentials: options.credentials,
+        // Checksums only where S3 requires them: S3-compatible stores do not all accept the newer trailers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+    this.client = client(options.endpoint);
+    this.presigner = options.publicEndpoint ? client(options.publicEndpoint) : this.client;
   }
 
   private key(key: string): string {
@@ -111,6 +118,6 @@ export class S3BlobStore extends BlobStore {
       ResponseContentType: options.contentType,
       ResponseContentDisposition: options.contentDisposition,
     });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresIn });
+    return getSignedUrl(this.presigner, command, { expiresIn: options.expiresIn });
   }
 }

@@ -69,4 +69,18 @@ describe.each(['local', 's3'] as const)('the %s blob store', (driver) => {
   it('refuses keys that could escape the store', async () => {
     for (const key of ['../x', 'a/../../x', '/abs', 'a//b', '']) await expect(store.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(/Invalid blob key/);
   });
+
+  it.runIf(driver === 's3')('signs presigned URLs for S3_PUBLIC_ENDPOINT when the service reaches the store elsewhere', async () => {
+    const publicEndpoint = s3!.endpoint.replace('127.0.0.1', 'localhost');
+    const split = new S3BlobStore({ bucket: s3!.bucket, region: s3!.region, endpoint: s3!.endpoint, publicEndpoint, forcePathStyle: true, keyPrefix: 'pfx/', credentials: S3_TEST_CREDENTIALS });
+    await split.put('shared/x', Buffer.from('public bytes'), { contentType: 'text/plain' });
+    const url = await split.presignGet('shared/x', { expiresIn: 60, contentType: 'text/plain', contentDisposition: 'attachment' });
+    expect(url.startsWith(`${publicEndpoint}/${s3!.bucket}/pfx/shared/x?`)).toBe(true);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('public bytes');
+    expect(res.headers.get('content-disposition')).toBe('attachment');
+    // Signed for the public host: presented under another host name it is refused.
+    expect((await fetch(url.replace(publicEndpoint, s3!.endpoint))).status).toBe(403);
+  });
 });
