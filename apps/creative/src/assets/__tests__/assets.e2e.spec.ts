@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, binary, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
+import { AssetsService } from '../assets.service';
 import { Fixtures, makeFixtures, pngBomb } from './fixtures';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -333,6 +334,21 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     expect(other.body.code).toBe('idempotency_key_reused');
     const list = (await c.t.http.get('/v1/assets?limit=100').set('x-api-key', alice.key)).body.data;
     expect(list.filter((a: { filename: string }) => a.filename === 'once.jpg')).toHaveLength(1);
+    expect(c.tempFiles()).toEqual([]);
+  });
+
+  it('offers the internal API later features use: create from bytes, read bytes and ranges by id for an account', async () => {
+    const assets = c.t.app.get(AssetsService);
+    const made = await assets.createFromBytes(alice.accountId, fx.webp, { filename: 'generated.webp' });
+    expect(made).toMatchObject({ kind: 'image', format: 'webp', width: 1200, height: 800, filename: 'generated.webp', sha256: sha(fx.webp) });
+    expect(expectStatus(await c.t.http.get(`/v1/assets/${made.id}`).set('x-api-key', alice.key), 200).body.id).toBe(made.id);
+    expect(Buffer.compare((await assets.readBytes(alice.accountId, made.id, 'image'))!, fx.webp)).toBe(0);
+    expect(await assets.readBytes(alice.accountId, made.id, 'font')).toBeNull();
+    expect(await assets.readBytes(bob.accountId, made.id)).toBeNull();
+    const chunks: Buffer[] = [];
+    for await (const chunk of await assets.open(made, { start: 0, end: 11 })) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks)).toEqual(fx.webp.subarray(0, 12));
+    await expect(assets.createFromBytes(alice.accountId, Buffer.from('not an image'), { accept: ['image'] })).rejects.toMatchObject({ code: 'unsupported_file' });
     expect(c.tempFiles()).toEqual([]);
   });
 });
