@@ -257,7 +257,8 @@ export class AssetsService {
   private async sourceOf(asset: Asset): Promise<string | Buffer> {
     const path = this.blobs.filePath(asset.blobKey);
     try {
-      if (path) {
+      // SVG from memory: read from a path, librsvg would resolve references to files beside it.
+      if (path && asset.format !== 'svg') {
         await fs.access(path);
         return path;
       }
