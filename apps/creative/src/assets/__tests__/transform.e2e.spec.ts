@@ -1,5 +1,7 @@
 import { expectStatus, TestAccount } from '@platform/testing';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, binary, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
@@ -253,5 +255,21 @@ describe.each(BACKENDS)('asset transforms on %s storage', (backend) => {
     expect(again.body.id).toBe(first.body.id);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(expectStatus(await transform({ ...body, operations: [{ type: 'negate' }] }), 409).body.code).toBe('idempotency_key_reused');
+  });
+
+  it('rasterizes SVG sources without reading files beside them', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100"><rect width="200" height="100" fill="#ffffff"/><image href="secret.png" xlink:href="secret.png" width="200" height="100"/></svg>',
+    );
+    const asset = await upload(svg, 'ref.svg');
+    if (backend === 'local') {
+      // A file where librsvg would look for "secret.png" if it read the SVG from its blob path.
+      const red = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ff0000' } }).png().toBuffer();
+      writeFileSync(join(c.t.config.storage.localDir, 'accounts', alice.accountId, 'assets', 'secret.png'), red);
+    }
+    const res = expectStatus(await transform({ operations: [{ type: 'resize', width: 100 }] }, asset.id), 200);
+    expect(res.body).toMatchObject({ width: 100, height: 50, format: 'png', source_asset_id: asset.id });
+    const [r, g, b] = await meanOf(await content(res.body.id));
+    expect([r, g, b]).toEqual([255, 255, 255]);
   });
 });
