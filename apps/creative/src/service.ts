@@ -1,6 +1,8 @@
 import { creativeEnvelope } from '@platform/errors';
 import type { ServiceDefinition } from '@platform/http';
 import { AppModule } from './app.module';
+import { Artifact } from './artifacts/artifact.entity';
+import { Asset } from './assets/asset.entity';
 import { BrandKit } from './brand-kit/brand-kit.entity';
 import { CreativeConfig, loadCreativeConfig } from './config';
 import { migrations } from './migrations';
@@ -9,7 +11,7 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
   name: 'creative',
   loadConfig: loadCreativeConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [BrandKit], migrations },
+  database: { entities: [BrandKit, Asset, Artifact], migrations },
   auth: { keyPrefix: 'cr', headers: ['x-api-key', 'bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'creative' },
   envelope: creativeEnvelope,
   queues: [],

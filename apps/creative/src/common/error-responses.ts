@@ -22,3 +22,27 @@ export const ErrorResponses = () =>
     ApiResponse({ status: 422, type: HTTPValidationErrorDto, description: 'Validation error' }),
     ApiResponse({ status: 429, type: ErrorDto, description: 'rate_limited, with Retry-After' }),
   );
+
+const binary = (mimes: readonly string[]) => Object.fromEntries(mimes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));
+const contentHeaders = {
+  ETag: { description: 'Strong tag: the SHA-256 of the content, quoted', schema: { type: 'string' } },
+  'Accept-Ranges': { schema: { type: 'string', enum: ['bytes'] } },
+  'Content-Length': { schema: { type: 'integer' } },
+  'Content-Disposition': { description: '`inline` for raster images and audio, `attachment` for SVG, fonts and everything else', schema: { type: 'string' } },
+  'Content-Security-Policy': { description: '`sandbox; default-src \'none\'…`: nothing in the content can run script', schema: { type: 'string' } },
+  'X-Content-Type-Options': { schema: { type: 'string', enum: ['nosniff'] } },
+};
+
+/** The answers of a route that streams stored content: 200, 206 (Range), 304 (If-None-Match), 416. */
+export const ContentResponses = (mimes: readonly string[]) =>
+  applyDecorators(
+    ApiResponse({ status: 200, description: 'The bytes, with the type they were stored as', content: binary(mimes), headers: contentHeaders }),
+    ApiResponse({
+      status: 206,
+      description: 'One range of the bytes (`Range: bytes=start-end`, `bytes=start-`, `bytes=-suffix`; `If-Range` with the ETag). Several ranges in one request get the whole content (200).',
+      content: binary(mimes),
+      headers: { ...contentHeaders, 'Content-Range': { schema: { type: 'string', example: 'bytes 0-1023/48213' } } },
+    }),
+    ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` holds the ETag)' }),
+    ApiResponse({ status: 416, type: ErrorDto, description: 'range_not_satisfiable: the range starts beyond the end; `Content-Range: bytes */size`' }),
+  );

@@ -1,4 +1,5 @@
 import { Initial1732200000000 } from './1732200000000-initial';
+import { AssetsArtifacts1763900000000 } from './1763900000000-assets-artifacts';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
-export const migrations = [Initial1732200000000];
+export const migrations = [Initial1732200000000, AssetsArtifacts1763900000000];

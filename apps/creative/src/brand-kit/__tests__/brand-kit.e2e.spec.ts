@@ -1,4 +1,8 @@
 import { createTestApp, deepJson, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import sharp from 'sharp';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
@@ -9,7 +13,7 @@ describe('creative /v1/brand-kit', () => {
   let bob: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp(creativeService);
+    t = await createTestApp(creativeService, { env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'creative-')) } });
     alice = await t.account('alice');
     bob = await t.account('bob');
   });
@@ -109,5 +113,23 @@ describe('creative /v1/brand-kit', () => {
     expect(bobs.name).toBeNull();
     expect(expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', bob.key), 200).body.deleted).toBe(false);
     expect((await t.http.get('/v1/brand-kit').set('x-api-key', alice.key)).body.name).toBe('Alice brand');
+  });
+
+  it('takes only one of the caller\'s image assets as logo_asset_id, and keeps that asset from being deleted while it is the logo', async () => {
+    const png = await sharp({ create: { width: 40, height: 20, channels: 4, background: '#F2A900' } }).png().toBuffer();
+    const logo = expectStatus(await t.http.post('/v1/assets').set('x-api-key', alice.key).attach('file', png, 'logo.png'), 200).body;
+    const bobsLogo = expectStatus(await t.http.post('/v1/assets').set('x-api-key', bob.key).attach('file', png, 'logo.png'), 200).body;
+    for (const bad of ['ast_missing', bobsLogo.id]) {
+      const res = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme', logo_asset_id: bad }), 422);
+      expect(res.body.detail).toEqual([{ loc: ['body', 'logo_asset_id'], msg: expect.any(String), type: 'value_error' }]);
+    }
+    const kit = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme', logo_asset_id: logo.id }), 200).body;
+    expect(kit.logo_asset_id).toBe(logo.id);
+    const inUse = expectStatus(await t.http.delete(`/v1/assets/${logo.id}`).set('x-api-key', alice.key), 409);
+    expect(inUse.body).toEqual({ detail: expect.stringContaining('logo'), code: 'asset_in_use' });
+    expectStatus(await t.http.get(`/v1/assets/${logo.id}`).set('x-api-key', alice.key), 200);
+    // Once the kit no longer uses it, it can go.
+    expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme' }), 200);
+    expectStatus(await t.http.delete(`/v1/assets/${logo.id}`).set('x-api-key', alice.key), 200);
   });
 });

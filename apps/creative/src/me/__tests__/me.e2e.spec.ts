@@ -1,4 +1,7 @@
 import { contractAgent, createTestApp, expectStatus, OpenApiContract, TestAccount, TestApp } from '@platform/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
@@ -9,7 +12,7 @@ describe('creative /v1/me, probes and limits', () => {
   let bob: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp(creativeService, { env: { RATE_LIMIT_PER_MINUTE: '5' } });
+    t = await createTestApp(creativeService, { env: { RATE_LIMIT_PER_MINUTE: '5', DATA_DIR: mkdtempSync(join(tmpdir(), 'creative-')) } });
     alice = await t.account('alice');
     bob = await t.account('bob');
   });
