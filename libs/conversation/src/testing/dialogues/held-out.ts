@@ -222,4 +222,92 @@ export const HELD_OUT_DIALOGUES: Dialogue[] = [
       { say: 'Qual é o meu nome e o meu telefone?', contains: ['Renata', UNKNOWN_PT] },
     ],
   },
+  // ---- Held-out B: written after the engine was built and the first held-out part had been run (see the README) ----
+  {
+    id: 'heldB-invoice-indirect',
+    about: 'an invoice number asked with "I forgot"',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support-en' },
+    turns: [
+      { say: 'Hey, I was charged twice. Invoice number INV-2024-0091.' },
+      { say: 'Ugh, I forgot the invoice number I sent you, what was it?', contains: ['INV-2024-0091'] },
+    ],
+  },
+  {
+    id: 'heldB-pt-flight',
+    about: 'voo e data da viagem',
+    service: 'messaging',
+    agent: { soul_id: 'formal-concierge', language: 'pt-BR' },
+    turns: [
+      { say: 'Boa noite. Meu voo é o LA3456 e a minha viagem é no dia 20 de dezembro.' },
+      { say: 'Você pode me confirmar o número do meu voo?', contains: ['LA3456'], lang: 'pt' },
+      { say: 'E quando é a minha viagem?', contains: ['20 de dezembro'] },
+    ],
+  },
+  {
+    id: 'heldB-es-email',
+    about: 'Spanish email, asked back',
+    service: 'messaging',
+    agent: { soul_id: 'technical-helper' },
+    turns: [{ say: 'Mi correo es marta.r@correo.es, no me llegan los emails de confirmación.' }, { say: '¿Me repites mi correo?', contains: ['marta.r@correo.es'], lang: 'es' }],
+  },
+  {
+    id: 'heldB-entity-dog',
+    about: 'entity: a dog named in passing, asked later',
+    service: 'entity',
+    entity: { name: 'Pip', purpose: 'A playful companion for kids and families' },
+    endUser: { id: 'dogowner' },
+    turns: [{ say: 'We just adopted a puppy! My dog is named Biscuit.' }, { say: 'What was my dog called again?', contains: ['Biscuit'] }],
+  },
+  {
+    id: 'heldB-entity-pt-likes-dislikes',
+    about: 'entidade: gosta e não gosta',
+    service: 'entity',
+    entity: { name: 'Lua', purpose: 'Uma companheira para conversar sobre filmes e séries' },
+    endUser: { id: 'cinefila' },
+    turns: [
+      { say: 'Eu amo filmes de terror mas odeio comédia romântica.' },
+      { say: 'Você lembra do que eu não gosto?', contains: ['comédia romântica'], lang: 'pt' },
+      { say: 'E de que filmes eu gosto?', contains: ['terror'] },
+    ],
+  },
+  {
+    id: 'heldB-zip-code',
+    about: 'a postcode, then a combined question with something unknown',
+    service: 'messaging',
+    agent: { soul_id: 'sales-consultant' },
+    turns: [
+      { say: 'Do you deliver to 90210?' },
+      { say: 'My zip code is 90210.' },
+      { say: 'Remind me my zip code and my email please', contains: ['90210', ["haven't told", 'not told', "don't know", "don't have"]] },
+    ],
+  },
+  {
+    id: 'heldB-long-booking-pt',
+    about: 'reserva dada no início de uma conversa longa',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support' },
+    filler: { after: 0, count: 40, messages: ['Tá bom.', 'Entendi.', 'Hoje choveu muito aqui.', 'haha', 'Vou almoçar daqui a pouco.'] },
+    turns: [{ say: 'O código da minha reserva é HX92K1.' }, { say: 'Qual era mesmo o código da minha reserva?', contains: ['HX92K1'], lang: 'pt' }],
+  },
+  {
+    id: 'heldB-entity-where-from-work',
+    about: 'entity: origin and employer',
+    service: 'entity',
+    entity: { name: 'Ari', purpose: 'A career coach who helps people plan their next job' },
+    endUser: { id: 'career' },
+    turns: [
+      { say: "I'm originally from Porto and I work at Siemens as an engineer." },
+      { say: 'Where am I from?', contains: ['Porto'] },
+      { say: 'And where do I work?', contains: ['Siemens'] },
+    ],
+  },
+  {
+    id: 'heldB-english-on-es-agent-unknown',
+    about: 'English speaker on a Spanish-language agent; something never said',
+    service: 'messaging',
+    agent: { soul_id: 'concise-expert', language: 'es' },
+    turns: [{ say: 'Hello there.', lang: 'en' }, { say: 'Do you know my account number?', contains: [UNKNOWN_EN], lang: 'en' }],
+  },
 ];
+
