@@ -285,6 +285,8 @@ export function answerValue(message: string, previous: string): SlotValue | unde
   if (SECRET_NOUNS.test(foldKeep(text)) || SECRET_NOUNS.test(foldKeep(previous))) return undefined;
   const asked = askedSlots(previous);
   if (!asked.length) return undefined;
+  // A message that names what it gives ("my ticket number is…") is a statement, read as such.
+  if (findSlotNouns(foldKeep(text), (s) => VALUE_SLOTS.includes(s) && s.key !== 'phone').length) return undefined;
   // The message must be the answer and little else: "It's 31337", "é 55667", "sure: ana@x.com".
   const words = foldKeep(text)
     .replace(EMAIL, ' ')

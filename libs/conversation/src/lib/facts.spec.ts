@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFacts, factId, factSlot, mergeFacts, summarizeRelationship } from './facts';
+import { extractAnswerFacts, extractFacts, factId, factSlot, mergeFacts, summarizeRelationship } from './facts';
 import type { Fact } from './types';
 
 const kv = (facts: Fact[]) => facts.map((f) => `${f.kind}/${f.key}=${f.value}`);
@@ -274,6 +274,10 @@ describe('extractFacts: numbers, codes, contacts, dates, goals and attributes', 
     expect(kv(extractFacts('We are arriving on the 14th of June.', { previous: 'Could you confirm your booking reference?' }))).toEqual([]);
     expect(kv(extractFacts('31337', { previous: 'How are you today?' }))).toEqual([]);
     expect(kv(extractFacts('31337'))).toEqual([]);
+    // A message that names what it gives is a statement, not an answer to the question before it.
+    expect(kv(extractAnswerFacts('My ticket number is TCK-55821.', asked))).toEqual([]);
+    expect(kv(extractFacts('My ticket number is TCK-55821.', { previous: asked }))).toEqual(['identifier/ticket=TCK-55821']);
+    expect(kv(extractAnswerFacts("It's 31337", asked))).toEqual(['identifier/order=31337']);
   });
 
   it('reads Spanish names, places, tastes and ages', () => {

@@ -354,11 +354,14 @@ function extractFactsUncached(message: string, opts?: { language?: string; previ
   return ctx.out;
 }
 
-/** Facts from a bare answer to the assistant's previous message ("It's 31337", or a name when it asked for one). */
+/**
+ * What a message tells only as a bare answer to the assistant's previous message ("It's 31337" after
+ * "What's the order number?", or a name when it asked for one): the facts of
+ * `extractFacts(message, { previous })` that `extractFacts(message)` does not have.
+ */
 export function extractAnswerFacts(message: string, previous: string, opts?: { language?: string }): Fact[] {
-  const ctx: Ctx = { out: [], seen: new Set(), textLang: languageFamily(opts?.language) };
-  answers(message ?? '', previous ?? '', ctx);
-  return ctx.out;
+  const alone = new Set(extractFacts(message, opts).map(factSlot));
+  return extractFacts(message, { ...opts, previous }).filter((f) => !alone.has(factSlot(f)));
 }
 
 /** "como posso te chamar?", "what should I call you?": the assistant asked for the person's name. */
