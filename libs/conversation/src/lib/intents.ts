@@ -123,7 +123,7 @@ export function detectIntents(message: string): Intents {
     .replace(new RegExp(THANKS.source, 'g'), '')
     .replace(new RegExp(FAREWELL.source, 'g'), '')
     .replace(new RegExp(HOW_ARE_YOU.source, 'g'), '')
-    .replace(/\b(?:muito|mesmo|mto|demais|pela ajuda|por tudo|for (?:the|your) help|so much|a lot|very much|voce|vc|you|e|and|entao|pessoal|gente|ai|la|tudo|all|guys|folks|then|ok|okay|bye|por hoje|for now|for today|de novo|outra vez|novamente|again|there|everyone|todos|sim|bem|otimo|otima|tranquilo|tranquila|de boa|suave|tb|tbm|tambem|fine|good|great|well|i'?m|i am|doing|not bad|too|also)\b/g, '')
+    .replace(/\b(?:muito|mesmo|mto|demais|pela ajuda|por tudo|for (?:the|your) help|por (?:la|tu|su) ayuda|muchas|mucho|de verdad|todo|so much|a lot|very much|voce|vc|you|e|and|entao|pessoal|gente|ai|la|tudo|all|guys|folks|then|ok|okay|bye|por hoje|for now|for today|de novo|outra vez|novamente|again|there|everyone|todos|sim|bem|otimo|otima|tranquilo|tranquila|de boa|suave|tb|tbm|tambem|fine|good|great|well|i'?m|i am|doing|not bad|too|also)\b/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
   i.substantive = rest.length > 0;
