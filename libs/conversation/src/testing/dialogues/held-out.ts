@@ -1,8 +1,9 @@
 import type { Dialogue } from './types';
 
 /**
- * The held-out part of the dialogue suite: written before the engine learned to answer from
- * memory, and never used to tune it. Its pass share is reported on its own.
+ * The held-out part of the dialogue suite (part A): written before the engine learned to answer from
+ * memory, and not used to tune its phrasings. Its first run (before the services were wired) found three
+ * general bugs, fixed since. Its pass share is reported on its own.
  */
 
 const UNKNOWN_EN = ["haven't told", 'have not told', "didn't tell", 'did not tell', "don't know", 'do not know', "don't have", 'do not have', 'not told', "haven't given", 'not given', "haven't shared", 'not shared'];
@@ -222,7 +223,13 @@ export const HELD_OUT_DIALOGUES: Dialogue[] = [
       { say: 'Qual é o meu nome e o meu telefone?', contains: ['Renata', UNKNOWN_PT] },
     ],
   },
-  // ---- Held-out B: written after the engine was built and the first held-out part had been run (see the README) ----
+];
+
+/**
+ * Held-out part B: written after the engine was built and part A had been run (part A's first run found
+ * three bugs, fixed since), committed before B was first run, and never used to tune the engine.
+ */
+export const HELD_OUT_B_DIALOGUES: Dialogue[] = [
   {
     id: 'heldB-invoice-indirect',
     about: 'an invoice number asked with "I forgot"',

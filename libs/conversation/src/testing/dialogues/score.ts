@@ -42,9 +42,12 @@ export function checkReply(reply: string, turn: DialogueTurn): string[] {
   return problems;
 }
 
+/** The tuned part, and the two held-out parts (see held-out.ts). */
+export type DialoguePart = 'tuned' | 'held-out A' | 'held-out B';
+
 export interface TurnResult {
   dialogue: string;
-  part: 'tuned' | 'held-out';
+  part: DialoguePart;
   say: string;
   reply: string;
   problems: string[];
@@ -58,7 +61,9 @@ export function summarize(results: TurnResult[], label: string): { share: number
     `dialogue suite, ${label}`,
     `  ${fmt('all', results)}`,
     `  ${fmt('tuned', results.filter((r) => r.part === 'tuned'))}`,
-    `  ${fmt('held-out', results.filter((r) => r.part === 'held-out'))}`,
+    `  ${fmt('held-out (A and B)', results.filter((r) => r.part !== 'tuned'))}`,
+    `  ${fmt('held-out A', results.filter((r) => r.part === 'held-out A'))}`,
+    `  ${fmt('held-out B', results.filter((r) => r.part === 'held-out B'))}`,
     ...results.filter((r) => r.problems.length).map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
   ];
   return { share: share(results), lines };
