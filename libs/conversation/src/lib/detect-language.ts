@@ -11,7 +11,8 @@
  * 4. Character trigrams: each word, padded with spaces, is scored against a trigram profile of each
  *    language built at load time from the sample text below (add-one smoothed log-probabilities,
  *    averaged per trigram, so long and short messages weigh alike).
- * The three scores add up; the confidence is the softmax probability of the best language. Below
+ * The three scores add up; the confidence is the softmax probability of the best language. Only the
+ * first DETECTION_MAX_CHARS characters are read. Below
  * `DETECTION_THRESHOLD`, or with too little evidence (fewer than 3 letters and no known word), the
  * message is "unclear" and the caller falls back (the conversation's earlier messages, then the
  * agent's or entity's language).
@@ -159,10 +160,14 @@ const profiles = Object.fromEntries(
 ) as Record<DetectedLanguage, Profile>;
 const vocabulary = new Set(LANGS.flatMap((l) => [...profiles[l].counts.keys()])).size;
 
+/** How much of a message is read: a few sentences show the language, and the cost stays flat for long messages. */
+export const DETECTION_MAX_CHARS = 600;
+
 /** Detects the language of one message. Deterministic; see the module comment for the method. */
-export function detectLanguage(text: string): LanguageGuess {
+export function detectLanguage(input: string): LanguageGuess {
   const scores: Record<DetectedLanguage, number> = { pt: 0, en: 0, es: 0 };
-  const ws = words(text ?? '');
+  const text = (input ?? '').slice(0, DETECTION_MAX_CHARS);
+  const ws = words(text);
   let evidence = 0;
 
   // 1. Stop words (their share when several languages list them).
@@ -174,7 +179,7 @@ export function detectLanguage(text: string): LanguageGuess {
   }
   // 2. Letters of one language.
   for (const { re, lang, weight } of DISTINCT) {
-    const n = (text ?? '').toLowerCase().match(re)?.length ?? 0;
+    const n = text.toLowerCase().match(re)?.length ?? 0;
     if (n) {
       scores[lang] += weight * Math.min(n, 3);
       evidence++;

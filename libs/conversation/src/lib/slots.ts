@@ -272,30 +272,36 @@ export interface NounHit {
 }
 
 const LANGS: Lang[] = ['en', 'pt', 'es'];
-const NOUN_TABLE = ALL_SLOTS.flatMap((s) => LANGS.flatMap((lang) => s.nouns[lang].map((source) => ({ s, lang, source }))));
-/** One regex per noun, tried longest source first so "order number" wins over "number". */
-const NOUN_RES = NOUN_TABLE.sort((a, b) => b.source.length - a.source.length).map((n) => ({
-  ...n,
-  re: new RegExp(`(?<![\\p{L}\\p{N}@.-])${n.source}(?![\\p{L}\\p{N}@-])`, 'gu'),
-}));
+/** Every noun of every slot, longest source first so "order number" is tried before "number". */
+const NOUNS = ALL_SLOTS.flatMap((s) => LANGS.flatMap((lang) => s.nouns[lang].map((source) => ({ s, lang, source })))).sort(
+  (a, b) => b.source.length - a.source.length,
+);
+const END = '(?![\\p{L}\\p{N}@-])';
+/** One pass over the text finds where a noun starts and ends (the first alternative that matches wins, longest first)… */
+const ANY_NOUN = new RegExp(`(?<![\\p{L}\\p{N}@.-])(?:${NOUNS.map((n) => n.source).join('|')})${END}`, 'gu');
+/** …then these, anchored there, say which slots the words name ("flight" is both a flight number and a flight date). */
+const NOUN_AT = NOUNS.map((n) => ({ ...n, re: new RegExp(`(?:${n.source})${END}`, 'uy') }));
 
 /**
- * Occurrences of slot nouns in folded text, non-overlapping (the longest match at a position wins),
- * in text order. `only` restricts them to some slots.
+ * Occurrences of slot nouns in folded text, non-overlapping (at a position, the longest noun wins),
+ * in text order; a span that names several slots gives one hit per slot. `only` restricts them to some slots.
  */
 export function findSlotNouns(folded: string, only?: (s: SlotDef) => boolean): NounHit[] {
   const hits: NounHit[] = [];
-  for (const n of NOUN_RES) {
-    if (only && !only(n.s)) continue;
-    n.re.lastIndex = 0;
-    for (const m of folded.matchAll(n.re)) {
-      const start = m.index ?? 0;
-      const end = start + m[0].length;
-      if (hits.some((h) => start < h.end && end > h.start)) continue;
+  ANY_NOUN.lastIndex = 0;
+  for (const m of folded.matchAll(ANY_NOUN)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    for (const n of NOUN_AT) {
+      if (only && !only(n.s)) continue;
+      n.re.lastIndex = start;
+      const exact = n.re.exec(folded);
+      if (!exact || start + exact[0].length !== end) continue;
+      if (hits.some((h) => h.slot === n.s && h.start === start)) continue;
       hits.push({ slot: n.s, start, end, lang: n.lang });
     }
   }
-  return hits.sort((a, b) => a.start - b.start);
+  return hits;
 }
 
 const ATTRIBUTE_RES = ATTRIBUTE_NOUNS.map((a) => ({ key: a.key, re: new RegExp(`^(?:${a.nouns.join('|')})$`, 'u') }));
