@@ -154,7 +154,6 @@ export function slotValues(sentence: string, question: boolean): SlotValue[] {
       const after = text.slice(hit.end, limit);
       const skip = CONNECTOR.exec(foldKeep(after))?.[0].length ?? 0;
       value = readValue(slot.shape, after.slice(skip), slot);
-      // A phone number is also a code for the slots that take codes, never the reverse.
     }
     if (value) out.push({ slot, value: normalizeValue(slot, value), lang: hit.lang });
   }
@@ -202,8 +201,9 @@ export function goalValue(sentence: string): { value: string; lang: Lang } | und
     const m = re.exec(sentence);
     if (!m) continue;
     const value = valueClause(sentence.slice((m.index ?? 0) + m[0].length), 16);
-    if (!value || value.split(' ').length < 2 && !/^\p{L}{4,}$/u.test(value)) continue;
-    return { value: value.replace(/^(?:ser|to be)\s+/i, (w) => w), lang };
+    // At least two words, or one real word ("emagrecer"), not a stray "it".
+    if (!value || (value.split(' ').length < 2 && !/^\p{L}{4,}$/u.test(value))) continue;
+    return { value, lang };
   }
   return undefined;
 }
