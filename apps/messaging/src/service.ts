@@ -6,6 +6,7 @@ import { Channel } from './channels/channel.entity';
 import { Queues } from './common/queues';
 import { loadMessagingConfig, MessagingConfig } from './config';
 import { Conversation } from './conversations/conversation.entity';
+import { ConversationFact } from './facts/conversation-fact.entity';
 import { Message } from './messages/message.entity';
 import { migrations } from './migrations';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity';
@@ -15,7 +16,7 @@ export const messagingService: ServiceDefinition<MessagingConfig> = {
   name: 'messaging',
   loadConfig: loadMessagingConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [Agent, Conversation, Message, Channel, WebhookEndpoint, WebhookDelivery], migrations },
+  database: { entities: [Agent, Conversation, ConversationFact, Message, Channel, WebhookEndpoint, WebhookDelivery], migrations },
   auth: { keyPrefix: 'msg', headers: ['bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'messaging' },
   envelope: messagingEnvelope,
   queues: [Queues.Replies, Queues.Webhooks, Queues.ChannelSends],

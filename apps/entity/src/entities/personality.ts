@@ -5,7 +5,10 @@ export interface Personality {
   /** 0..1 each. */
   traits: { warmth: number; formality: number; humor: number; curiosity: number; directness: number };
   tone: string;
-  language: 'pt-BR' | 'en';
+  /** The default language: of the greeting and rules, and of replies when the person's own language is unclear. */
+  language: 'pt-BR' | 'en' | 'es';
+  /** `auto`: reply in the language the person writes in (else `language`); or a fixed BCP 47 tag. Absent on entities made before it: `auto`. */
+  reply_language?: string;
   style_rules: string[];
   greeting: string;
 }
@@ -65,5 +68,5 @@ export function derivePersonality(name: string, purpose: string): Personality {
     rules.push('Use what you know about the person; never invent facts.');
   }
   const greeting = pt ? `Oi! Eu sou ${name}. Como posso te ajudar hoje?` : `Hi! I'm ${name}. How can I help you today?`;
-  return { traits, tone: words.join(', '), language, style_rules: rules, greeting };
+  return { traits, tone: words.join(', '), language, reply_language: 'auto', style_rules: rules, greeting };
 }

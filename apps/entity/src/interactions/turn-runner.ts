@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChatTurn, extractFactsWithProvider, mergeFacts, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
+import { ChatTurn, extractFactsWithProvider, Fact, mergeFacts, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
 import { EntityManager, LessThan } from 'typeorm';
 import { EntityRecord } from '../entities/entity-record.entity';
 import { EndUser } from '../memory/end-user.entity';
 import { Interaction } from './interaction.entity';
 import { REPLY_ENGINE } from './reply-engine.provider';
 
+/** Earlier turns (message and response) of the end user that reach the engine; older ones live on in the memory's facts. */
 const HISTORY_TURNS = 10;
 
 function soulOf(entity: EntityRecord): Soul {
@@ -35,11 +36,6 @@ export class TurnRunner {
     const memoryRepo = tx.getRepository(EndUser);
     const memory = turn.endUserId ? await memoryRepo.findOneBy({ entityId: entity.id, endUserId: turn.endUserId }) : null;
     const language = entity.personality.language;
-    // Rules with the built-in engine; the configured model (falling back to the rules) otherwise.
-    const fresh = turn.endUserId ? await extractFactsWithProvider(turn.message, this.engine, { language }) : [];
-    const facts = mergeFacts(memory?.facts ?? [], fresh);
-    const nameFact = facts.find((f) => f.kind === 'name')?.value;
-    const userName = turn.endUserName ?? nameFact ?? memory?.name ?? undefined;
 
     // Without an end user id a turn is stateless: no history, no memory, nothing to leak.
     let history: ChatTurn[] = [];
@@ -54,8 +50,30 @@ export class TurnRunner {
         { role: 'assistant' as const, content: p.response ?? '' },
       ]);
     }
+    // Rules with the built-in engine; the configured model (falling back to the rules) otherwise. The entity's last
+    // response lets a bare answer count ("It's 31337" after "What's the order number?").
+    const lastResponse = history.at(-1)?.content || undefined;
+    const fresh: Fact[] = turn.endUserId
+      ? (await extractFactsWithProvider(turn.message, this.engine, { previous: lastResponse })).map((f) => ({
+          ...f,
+          sourceMessageId: turn.id,
+          updatedAt: turn.createdAt.toISOString(),
+        }))
+      : [];
+    // Every turn gets the whole memory, whatever the history window; a later fact of a slot replaces the earlier.
+    const facts = mergeFacts(memory?.facts ?? [], fresh);
+    const nameFact = facts.find((f) => f.kind === 'name')?.value;
+    const userName = turn.endUserName ?? nameFact ?? memory?.name ?? undefined;
 
-    const reply = await this.engine.reply({ soul: soulOf(entity), language, history, message: turn.message, userName, facts });
+    const reply = await this.engine.reply({
+      soul: soulOf(entity),
+      language,
+      replyLanguage: entity.personality.reply_language ?? 'auto',
+      history,
+      message: turn.message,
+      userName,
+      facts,
+    });
     const now = new Date();
     await tx.getRepository(Interaction).update(
       { id: turn.id },

@@ -7,10 +7,22 @@ import type { EndUser } from './end-user.entity';
 import { MemoryService } from './memory.service';
 
 class FactDto {
-  @ApiProperty({ enum: ['name', 'preference', 'plan', 'relation', 'location', 'job', 'other'] }) kind: string;
+  @ApiProperty({
+    enum: ['name', 'preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other'],
+    description:
+      '`name`; `preference` (key `likes`, `dislikes`, `favorite_<thing>`); `plan`; `goal`; `relation` (key: the relation, value: their name); `location` ' +
+      '(`lives_in`, `from`); `job` (`job`, `employer`); `identifier` (`order`, `ticket`, `tracking`, `invoice`, `booking`, `reference`, `account`, `flight`, ' +
+      '`room`, `plate`, `tax_id`, `code`); `contact` (`email`, `phone`, `address`, `postcode`); `date` (`birthday`, `appointment`, `flight`, `trip`, `exam`…); ' +
+      '`other` (`age` and attributes such as `budget`). A later fact of the same key replaces the earlier (likes and dislikes: per thing; relations and plans: per value).',
+  })
+  kind: string;
   @ApiProperty({ example: 'likes' }) key: string;
   @ApiProperty({ example: 'coffee' }) value: string;
   @ApiProperty({ example: 'Likes coffee' }) text: string;
+  @ApiProperty({ type: String, nullable: true, example: 'int_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'The turn it was taken from (null for facts remembered before this was recorded)' })
+  source_message_id: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it was last stated (null for facts remembered before this was recorded)' })
+  updated_at: string | null;
 }
 class MemoryDto {
   @ApiProperty({ example: 'user-42' }) end_user_id: string;
@@ -34,7 +46,14 @@ class MemoryErasedDto {
 const toDto = (m: EndUser): MemoryDto => ({
   end_user_id: m.endUserId,
   name: m.name,
-  facts: m.facts,
+  facts: (m.facts ?? []).map((f) => ({
+    kind: f.kind,
+    key: f.key,
+    value: f.value,
+    text: f.text,
+    source_message_id: f.sourceMessageId ?? null,
+    updated_at: f.updatedAt ?? null,
+  })),
   interactions: m.interactions,
   summary: m.summary,
   first_seen_at: m.firstSeenAt.toISOString(),

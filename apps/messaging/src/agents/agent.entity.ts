@@ -20,6 +20,10 @@ export class Agent {
   @Column({ type: 'text', nullable: true })
   language: string | null;
 
+  /** `auto` (reply in the language the user writes in) or a fixed BCP 47 tag. */
+  @Column({ type: 'text', default: 'auto' })
+  replyLanguage: string;
+
   @Column({ type: 'text', default: 'active' })
   status: AgentStatus;
 

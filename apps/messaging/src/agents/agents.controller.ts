@@ -24,7 +24,7 @@ export class AgentsController {
   @ApiOperation({ summary: 'Create an agent' })
   @ApiCreatedResponse({ type: AgentDto })
   async create(@Auth() auth: AuthContext, @Body() body: CreateAgentDto): Promise<AgentDto> {
-    return AgentDto.from(await this.agents.create(auth.accountId, { name: body.name, soulId: body.soul_id, language: body.language }));
+    return AgentDto.from(await this.agents.create(auth.accountId, { name: body.name, soulId: body.soul_id, language: body.language, replyLanguage: body.reply_language }));
   }
 
   @Get(':id')

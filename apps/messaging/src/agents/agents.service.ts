@@ -11,6 +11,7 @@ export interface CreateAgentInput {
   name: string;
   soulId: string;
   language?: string;
+  replyLanguage?: string;
 }
 
 @Injectable()
@@ -34,6 +35,7 @@ export class AgentsService {
         name: input.name.trim(),
         soulId: input.soulId,
         language: input.language ?? null,
+        replyLanguage: input.replyLanguage ?? 'auto',
         status: 'active',
       }),
     );

@@ -1,7 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { ChatTurn, getSoul, listSouls, ProviderError, ReplyResult, soulNamed } from '@platform/conversation';
+import {
+  ChatTurn,
+  extractAnswerFacts,
+  extractFacts,
+  Fact,
+  factSlot,
+  getSoul,
+  listSouls,
+  mergeFacts,
+  ProviderError,
+  ReplyResult,
+  soulNamed,
+} from '@platform/conversation';
 import { keysetPage, newId, preparedQuery } from '@platform/database';
 import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
@@ -12,6 +24,7 @@ import { table } from '../common/schema';
 import type { MessagingConfig } from '../config';
 import { Conversation } from '../conversations/conversation.entity';
 import { conversationClosed } from '../conversations/conversations.service';
+import { MAX_FACTS_PER_REPLY } from '../facts/facts.service';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { Message, MessageRole, ReplyStatus } from './message.entity';
@@ -50,6 +63,7 @@ interface ConversationRow {
   agent_name: string;
   soul_id: string;
   language: string | null;
+  reply_language: string;
   agent_status: Agent['status'];
   agent_created_at: Date;
   webhook: boolean;
@@ -59,7 +73,7 @@ interface ConversationRow {
 /** See MessagesService.store. Built once: the statement is prepared by name (its text). */
 const STORE_SQL = `WITH c AS (
          SELECT c.id, c.agent_id, c.channel, c.channel_id, c.external_id, c.metadata, c.status, c.message_count,
-                c.last_message_at, c.created_at, c.updated_at, a.name AS agent_name, a.soul_id, a.language, a.status AS agent_status,
+                c.last_message_at, c.created_at, c.updated_at, a.name AS agent_name, a.soul_id, a.language, a.reply_language, a.status AS agent_status,
                 a.created_at AS agent_created_at, COALESCE(w.enabled, false) AS webhook, w.url AS webhook_url
            FROM ${table('conversations')} c
            JOIN ${table('agents')} a ON a.id = c.agent_id AND a.account_id = c.account_id
@@ -89,14 +103,32 @@ const STORE_SQL = `WITH c AS (
                 c.agent_id, c.id, $1
            FROM c, ins WHERE c.webhook AND $4 = 'user'
          RETURNING id
+       ), remembered AS (
+         -- What the message tells about the person, one row per slot: a later statement replaces the earlier.
+         INSERT INTO ${table('conversation_facts')} (conversation_id, account_id, slot, kind, key, value, text, source_message_id, created_at, updated_at)
+         SELECT $3, $2, f.slot, f.kind, f.key, f.value, f.text, $1, ins.created_at, ins.created_at
+           FROM ins, jsonb_to_recordset($11::jsonb) AS f(slot text, kind text, key text, value text, text text)
+         ON CONFLICT (conversation_id, slot) DO UPDATE
+            SET kind = EXCLUDED.kind, key = EXCLUDED.key, value = EXCLUDED.value, text = EXCLUDED.text,
+                source_message_id = EXCLUDED.source_message_id, updated_at = EXCLUDED.updated_at
+          WHERE ${table('conversation_facts')}.updated_at <= EXCLUDED.updated_at
        ), recent AS (
          SELECT role, content, created_at, id FROM ${table('messages')}
           WHERE conversation_id = $3 AND account_id = $2
           ORDER BY created_at DESC, id DESC
           LIMIT $10
+       ), memory AS (
+         SELECT kind, key, value, text, source_message_id, updated_at, slot FROM ${table('conversation_facts')}
+          WHERE conversation_id = $3 AND account_id = $2 AND $12::boolean
+          ORDER BY updated_at DESC, slot DESC
+          LIMIT ${MAX_FACTS_PER_REPLY}
        )
        SELECT c.*, ins.created_at AS message_created_at, ins.reply_status, ins.delivery_status, (SELECT id FROM hook) AS delivery_id,
-              (SELECT COALESCE(json_agg(json_build_object('role', role, 'content', content) ORDER BY created_at, id), '[]'::json) FROM recent) AS history
+              (SELECT COALESCE(json_agg(json_build_object('role', role, 'content', content) ORDER BY created_at, id), '[]'::json) FROM recent) AS history,
+              (SELECT COALESCE(json_agg(json_build_object('kind', kind, 'key', key, 'value', value, 'text', text, 'sourceMessageId', source_message_id,
+                        'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY updated_at, slot), '[]'::json) FROM memory) AS memory,
+              (SELECT content FROM ${table('messages')} WHERE conversation_id = $3 AND account_id = $2 AND role = 'assistant' AND $12::boolean
+                ORDER BY created_at DESC, id DESC LIMIT 1) AS previous
          FROM c LEFT JOIN ins ON true`;
 
 /** See MessagesService.storeReply. */
@@ -111,6 +143,15 @@ const REPLY_SQL = `WITH ins AS (
        ), counted AS (
          UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
          WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+       ), remembered AS (
+         -- A bare answer to the agent's question ("It's 31337" after "What's the order number?"), dated by the message it answers.
+         INSERT INTO ${table('conversation_facts')} (conversation_id, account_id, slot, kind, key, value, text, source_message_id, created_at, updated_at)
+         SELECT $3, $2, f.slot, f.kind, f.key, f.value, f.text, $5, $11::timestamptz, $11::timestamptz
+           FROM ins, jsonb_to_recordset($10::jsonb) AS f(slot text, kind text, key text, value text, text text)
+         ON CONFLICT (conversation_id, slot) DO UPDATE
+            SET kind = EXCLUDED.kind, key = EXCLUDED.key, value = EXCLUDED.value, text = EXCLUDED.text,
+                source_message_id = EXCLUDED.source_message_id, updated_at = EXCLUDED.updated_at
+          WHERE ${table('conversation_facts')}.updated_at <= EXCLUDED.updated_at
        )
        SELECT id, created_at FROM ins`;
 
@@ -122,6 +163,17 @@ class ReplyTimeoutError extends Error {
 }
 
 const describe = (e: unknown) => ((e as Error)?.message ?? String(e)).slice(0, 500);
+
+/** What a reply is written from: the recent history, the conversation's facts and the agent's last message. */
+interface ReplyContext {
+  history: ChatTurn[];
+  memory: Fact[];
+  previous: string | null;
+}
+
+/** Facts as the statements write them: one row per slot (the latest of a message wins). */
+const factRows = (facts: Fact[]) =>
+  JSON.stringify(mergeFacts(facts).map((f) => ({ slot: factSlot(f), kind: f.kind, key: f.key, value: f.value.slice(0, 500), text: f.text.slice(0, 600) })));
 
 @Injectable()
 export class MessagesService {
@@ -147,7 +199,7 @@ export class MessagesService {
     if (stored.delivery) {
       await this.webhooks.enqueue(stored.delivery).catch((e) => this.logger.error(`Could not enqueue webhook delivery ${stored.delivery!.id}: ${describe(e)}`));
     }
-    const { message, conversation, agent, history } = stored;
+    const { message, conversation, agent, context } = stored;
     if (message.deliveryStatus === 'pending') await this.enqueueChannelSend(message);
     if (message.replyStatus !== 'pending') return { message, reply: null, replyStatus: message.replyStatus ?? 'skipped' };
     if (opts.replyInline === false) {
@@ -156,8 +208,8 @@ export class MessagesService {
       return { message, reply: null, replyStatus: 'pending' };
     }
     try {
-      const result = await this.generate(message, conversation, agent, history);
-      const reply = await this.storeReply(message, conversation, result);
+      const { result, learned } = await this.generate(message, conversation, agent, context);
+      const reply = await this.storeReply(message, conversation, result, learned);
       message.replyStatus = 'completed';
       return { message, reply, replyStatus: 'completed' };
     } catch (e) {
@@ -176,17 +228,20 @@ export class MessagesService {
    * One statement, atomic on its own: locks the conversation (concurrent posts and status changes
    * queue up behind it), stores the message and bumps the conversation's counters unless the
    * conversation is closed or the platform redelivered a stored message, records the
-   * `message.received` delivery of a user message when the account has an enabled webhook, and reads the recent
-   * history the reply needs (the messages committed before this one). One round trip instead of
-   * a transaction of four plus a read.
+   * `message.received` delivery of a user message when the account has an enabled webhook, upserts the
+   * facts a user message states (one per slot, so nothing is lost or reordered under concurrency), and
+   * reads what the reply needs: the recent history and the facts (both as committed before this
+   * message) and the agent's last message. One round trip instead of a transaction of five plus reads.
    */
   private async store(
     accountId: string,
     conversationId: string,
     input: IncomingMessage,
     withHistory: boolean,
-  ): Promise<{ message: Message; conversation: Conversation; agent: Agent; delivery: Pick<WebhookDelivery, 'id' | 'accountId'> | null; duplicate: boolean; history: ChatTurn[] }> {
+  ): Promise<{ message: Message; conversation: Conversation; agent: Agent; delivery: Pick<WebhookDelivery, 'id' | 'accountId'> | null; duplicate: boolean; context: ReplyContext }> {
     const role = input.role ?? 'user';
+    // Facts are about the person: only their own messages state them.
+    const facts = role === 'user' ? extractFacts(input.content) : [];
     const messageId = newId('msg');
     const deliveryId = newId('whd');
     const [row] = (await preparedQuery(
@@ -203,8 +258,18 @@ export class MessagesService {
         input.externalId ?? null,
         deliveryId,
         role === 'user' && withHistory ? this.config.llm.historyTurns : 0,
+        factRows(facts),
+        role === 'user' && withHistory,
       ],
-    )) as (ConversationRow & { message_created_at: Date | null; reply_status: ReplyStatus | null; delivery_status: 'pending' | null; delivery_id: string | null; history: ChatTurn[] })[];
+    )) as (ConversationRow & {
+      message_created_at: Date | null;
+      reply_status: ReplyStatus | null;
+      delivery_status: 'pending' | null;
+      delivery_id: string | null;
+      history: ChatTurn[];
+      memory: Fact[];
+      previous: string | null;
+    })[];
     if (!row) throw new NotFoundError(`Conversation ${conversationId} not found`);
     if (row.status === 'closed') throw conversationClosed(conversationId);
     const conversation = this.ds.getRepository(Conversation).create({
@@ -227,6 +292,7 @@ export class MessagesService {
       name: row.agent_name,
       soulId: row.soul_id,
       language: row.language,
+      replyLanguage: row.reply_language,
       status: row.agent_status,
       createdAt: row.agent_created_at,
     });
@@ -234,7 +300,7 @@ export class MessagesService {
     if (!row.message_created_at) {
       // Not stored: a platform's redelivery (same channel and external id) of a stored message.
       const existing = await repo.findOneByOrFail({ channelId: input.channelId, externalId: input.externalId, accountId });
-      return { message: existing, conversation, agent, delivery: null, duplicate: true, history: [] };
+      return { message: existing, conversation, agent, delivery: null, duplicate: true, context: { history: [], memory: [], previous: null } };
     }
     const message = repo.create({
       id: messageId,
@@ -256,16 +322,20 @@ export class MessagesService {
     });
     conversation.messageCount += 1;
     const delivery = row.delivery_id ? { id: row.delivery_id, accountId } : null;
-    return { message, conversation, agent, delivery, duplicate: false, history: row.history };
+    return { message, conversation, agent, delivery, duplicate: false, context: { history: row.history, memory: row.memory ?? [], previous: row.previous } };
   }
 
   /**
-   * Asks the engine, with the soul played under the agent's own name and the recent history,
-   * bounded by LLM_TIMEOUT_MS.
+   * Asks the engine, with the soul played under the agent's own name, the recent history and every
+   * fact of the conversation (whatever the history window), in the agent's reply language, bounded by
+   * LLM_TIMEOUT_MS. `learned`: what the message tells as a bare answer to the agent's last question
+   * ("It's 31337" after "What's the order number?"), stored with the reply.
    */
-  private async generate(message: Message, conversation: Conversation, agent: Agent, recent?: ChatTurn[]): Promise<ReplyResult> {
+  private async generate(message: Message, conversation: Conversation, agent: Agent, context?: ReplyContext): Promise<{ result: ReplyResult; learned: Fact[] }> {
     const soul = soulNamed(getSoul(agent.soulId) ?? listSouls()[0], agent.name);
-    const history = recent ?? (await this.history(message));
+    const { history, memory, previous } = context ?? (await this.context(message));
+    const learned = previous ? extractAnswerFacts(message.content, previous) : [];
+    const facts = mergeFacts(memory, extractFacts(message.content, { previous: previous ?? undefined }));
     const meta = conversation.metadata ?? {};
     const userName = [meta.user_name, meta.name].find((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 100);
     const ms = this.config.llm.timeoutMs;
@@ -280,29 +350,52 @@ export class MessagesService {
     try {
       const result = await Promise.race([
         this.engine.reply(
-          { soul, language: agent.language ?? undefined, history, message: message.content, userName },
+          { soul, language: agent.language ?? undefined, replyLanguage: agent.replyLanguage || 'auto', history, message: message.content, userName, facts },
           { signal: controller.signal },
         ),
         timeout,
       ]);
       if (!result?.content?.trim()) throw new ProviderError('The provider returned an empty reply', true);
-      return result;
+      return { result, learned };
     } finally {
       clearTimeout(timer);
     }
   }
 
-  private async history(message: Message): Promise<ChatTurn[]> {
+  /** A queued reply's context, read again: the messages and facts stored before the message, and the agent's message before it. */
+  private async context(message: Message): Promise<ReplyContext> {
     const turns = this.config.llm.historyTurns;
-    if (turns === 0) return [];
-    const rows = (await this.ds.query(
-      `SELECT role, content FROM ${table('messages')}
-        WHERE conversation_id = $1 AND account_id = $2 AND (created_at, id) < ($3, $4)
-        ORDER BY created_at DESC, id DESC
-        LIMIT $5`,
-      [message.conversationId, message.accountId, message.createdAt, message.id, turns],
-    )) as ChatTurn[];
-    return rows.reverse().map((m) => ({ role: m.role, content: m.content }));
+    const before = [message.conversationId, message.accountId, message.createdAt, message.id];
+    const [rows, memory, previous] = await Promise.all([
+      turns === 0
+        ? Promise.resolve([] as ChatTurn[])
+        : (this.ds.query(
+            `SELECT role, content FROM ${table('messages')}
+              WHERE conversation_id = $1 AND account_id = $2 AND (created_at, id) < ($3, $4)
+              ORDER BY created_at DESC, id DESC
+              LIMIT $5`,
+            [...before, turns],
+          ) as Promise<ChatTurn[]>),
+      this.ds.query(
+        `SELECT kind, key, value, text, source_message_id AS "sourceMessageId", updated_at AS "updatedAt" FROM (
+           SELECT * FROM ${table('conversation_facts')}
+            WHERE conversation_id = $1 AND account_id = $2 AND (updated_at, source_message_id) <= ($3, $4)
+            ORDER BY updated_at DESC, slot DESC LIMIT ${MAX_FACTS_PER_REPLY}) f
+          ORDER BY updated_at, slot`,
+        before,
+      ) as Promise<Array<Fact & { updatedAt: Date }>>,
+      this.ds.query(
+        `SELECT content FROM ${table('messages')}
+          WHERE conversation_id = $1 AND account_id = $2 AND role = 'assistant' AND (created_at, id) < ($3, $4)
+          ORDER BY created_at DESC, id DESC LIMIT 1`,
+        before,
+      ) as Promise<Array<{ content: string }>>,
+    ]);
+    return {
+      history: rows.reverse().map((m) => ({ role: m.role, content: m.content })),
+      memory: memory.map((f) => ({ ...f, updatedAt: new Date(f.updatedAt).toISOString() })),
+      previous: previous[0]?.content ?? null,
+    };
   }
 
   /**
@@ -310,7 +403,7 @@ export class MessagesService {
    * in one statement (atomic, one round trip). A second reply to the same message is ignored
    * (unique reply_to_id): the stored one is returned.
    */
-  private async storeReply(message: Message, conversation: Conversation, result: ReplyResult): Promise<Message> {
+  private async storeReply(message: Message, conversation: Conversation, result: ReplyResult, learned: Fact[] = []): Promise<Message> {
     const viaChannel = !!conversation.channelId;
     const id = newId('msg');
     const rows = await preparedQuery<{ id: string; created_at: Date }>(
@@ -326,6 +419,8 @@ export class MessagesService {
         result.model ?? null,
         conversation.channelId,
         viaChannel ? 'pending' : null,
+        factRows(learned),
+        message.createdAt,
       ],
     );
     const repo = this.ds.getRepository(Message);
@@ -392,7 +487,8 @@ export class MessagesService {
     const agent = await this.ds.getRepository(Agent).findOneBy({ id: conversation.agentId, accountId });
     if (!agent) return true;
     try {
-      await this.storeReply(message, conversation, await this.generate(message, conversation, agent));
+      const { result, learned } = await this.generate(message, conversation, agent);
+      await this.storeReply(message, conversation, result, learned);
       return true;
     } catch (e) {
       if (e instanceof ProviderError && !e.retryable) {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BuiltinEngine } from './builtin-engine';
 import { createReplyEngine } from './create-reply-engine';
 import { SOULS, getSoul, soulNamed } from './souls';
+import { detectLanguage } from './detect-language';
+import { extractFacts, mergeFacts } from './facts';
 import type { ChatTurn, ReplyRequest, Soul } from './types';
 
 const engine = new BuiltinEngine();
@@ -357,9 +359,98 @@ describe('BuiltinEngine', () => {
     }
   });
 
+  it('never leaks placeholders or broken text in Spanish either', async () => {
+    const messages = ['Hola', 'Gracias', '¿Quién eres?', 'Mi pedido no llegó', '¿Cómo estás?', 'Adiós', 'Me llamo Ana', '¿Cuál es mi número de pedido?'];
+    for (const soul of SOULS) {
+      for (const message of messages) {
+        const reply = await say(soul, message, [], { language: 'es' });
+        expect(reply, `${soul.id}/${message}`).not.toMatch(/\{[a-zA-Z]+\}|undefined|null|NaN|\s{2}|\s[,.!?]|^[,.]/);
+      }
+    }
+  });
+
   it('respects an already aborted signal', async () => {
     const c = new AbortController();
     c.abort();
     await expect(engine.reply({ soul: lia, history: [], message: 'oi' }, { signal: c.signal })).rejects.toMatchObject({ retryable: true });
   });
 });
+
+describe('BuiltinEngine answers from memory (issue 22)', () => {
+  const sunny = getSoul('friendly-support-en')!;
+  const morgan = getSoul('concise-expert')!;
+  const facts = (...messages: string[]) => mergeFacts(...messages.map((m) => extractFacts(m)));
+
+  it('entity: "What music do I like?" answers from the stored "Likes jazz" (it used to deflect)', async () => {
+    const reply = await say(sunny, 'What music do I like?', [], { facts: facts('Hi, I am Bruno and I love jazz') });
+    expect(reply).toContain('jazz');
+    expect(reply).not.toMatch(/good question|tell me more/i);
+  });
+
+  it('messaging: the order number is answered from the facts when it is no longer in the history', async () => {
+    const history: ChatTurn[] = Array.from({ length: 12 }, (_, k) => ({ role: k % 2 ? 'assistant' : 'user', content: k % 2 ? 'Okay.' : 'The weather is nice.' }));
+    for (const soul of [sunny, morgan]) {
+      const reply = await say(soul, 'What is my order number?', history, { facts: facts('My order number is 88412.') });
+      expect(reply, soul.id).toContain('88412');
+      expect(reply, soul.id).not.toMatch(/exact goal/i);
+    }
+  });
+
+  it('answers every part of a combined question, from the conversation itself', async () => {
+    const { replies } = await play(lia, ['Oi, meu nome é Ana.', 'O número do meu pedido é 88412.', 'Qual é o meu nome e o número do meu pedido?']);
+    expect(replies[2]).toContain('Ana');
+    expect(replies[2]).toContain('88412');
+  });
+
+  it('says plainly what it was not told, for every soul, instead of deflecting', async () => {
+    for (const soul of SOULS) {
+      const language = soul.language;
+      const reply = await say(soul, language === 'en' ? "What's my tracking number?" : 'Qual é o meu código de rastreio?', [], { language });
+      expect(reply, soul.id).toMatch(language === 'en' ? /haven't told me your tracking code/ : /ainda não me disse o seu código de rastreio/);
+    }
+  });
+
+  it('notes a number it was given with its value', async () => {
+    expect(await say(getSoul('technical-helper')!, 'My ticket number is TCK-55821, opened yesterday about the VPN.')).toContain('TCK-55821');
+    expect(await say(lia, 'Meu e-mail é carla@exemplo.com.br')).toContain('carla@exemplo.com.br');
+  });
+
+  it('the latest value wins after a correction', async () => {
+    const { replies } = await play(sunny, ['My order number is 11111.', 'Sorry, my order number is actually 22222.', "What's my order number?"]);
+    expect(replies[2]).toContain('22222');
+    expect(replies[2]).not.toContain('11111');
+  });
+});
+
+describe('BuiltinEngine reply language', () => {
+  it('auto: answers a pt-BR agent in the language the user writes in (it used to answer in Portuguese)', async () => {
+    const en = await say(lia, "Hi! My name is Tom and my order hasn't arrived.", [], { replyLanguage: 'auto' });
+    expect(detectLanguage(en).language).toBe('en');
+    expect(en).toContain('Tom');
+    const es = await say(lia, 'Hola, me llamo Sofía. ¿Me ayudas con mi pedido?', [], { replyLanguage: 'auto' });
+    expect(detectLanguage(es).language).toBe('es');
+  });
+
+  it('auto: an unclear message keeps the language of the conversation', async () => {
+    const history: ChatTurn[] = [
+      { role: 'user', content: 'Hi, I need help with an order' },
+      { role: 'assistant', content: "Sure! What's the order number?" },
+    ];
+    const reply = await say(lia, '88412', history, { replyLanguage: 'auto' });
+    expect(detectLanguage(reply).language).toBe('en');
+    expect(reply).toContain('88412');
+  });
+
+  it('a fixed reply language wins over the message', async () => {
+    const reply = await say(getSoul('friendly-support-en')!, 'Hello! My name is Kate.', [], { replyLanguage: 'pt-BR' });
+    expect(detectLanguage(reply).language).toBe('pt');
+  });
+
+  it('speaks Spanish when asked, in every voice', async () => {
+    for (const soul of SOULS) {
+      const reply = await say(soul, 'Gracias por la ayuda', [], { language: 'es' });
+      expect(detectLanguage(reply).language, `${soul.id}: ${reply}`).toBe('es');
+    }
+  });
+});
+

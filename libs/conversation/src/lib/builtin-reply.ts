@@ -1,13 +1,13 @@
-import { article as enArticle, describeFacts, extractFacts, mergeFacts, relationPhrase } from './facts';
+import { article as enArticle, ASKED_FOR_NAME, bareName, describeFacts, extractFacts, mergeFacts, relationPhrase } from './facts';
 import { detectIntents, isAsk, splitApology, type Intents } from './intents';
-import { languageFamily, replyLanguage, type Lang } from './language';
-import { capitalize, fold, joinList, pick, squish, titleCase, trimEnd } from './text';
+import { chooseReplyLanguage, languageFamily, tr, type Lang } from './language';
+import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
+import { ALL_SLOTS } from './slots';
+import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
 import { ABOUT_YOU, APOLOGY_REPLY, CELEBRATE, COMPLIMENT_REPLY, CONDOLENCES, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, NO_LOOKUP, OPEN, REQUEST_OPENER, SYMPATHY, WAIT_REPLY } from './phrases';
 import { linesFor, voiceFor, type Voice, type VoiceLines } from './voices';
-
-const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name)/;
 
 interface Ctx {
   req: ReplyRequest;
@@ -25,7 +25,12 @@ interface Ctx {
   knownFacts: Fact[];
   newFacts: Fact[];
   statedName?: string;
+  /** Set when the reply answers a question from memory. */
+  recalled?: boolean;
 }
+
+/** Facts the engine reacts to personally ("Oh nice, jazz!"); numbers and codes are noted, not chatted about. */
+const ACK_KINDS = new Set<Fact['kind']>(['preference', 'plan', 'goal', 'relation', 'location', 'job', 'date']);
 
 /** How many recent turns the built-in engine reads (entity facts carry older memory). */
 export const BUILTIN_HISTORY_TURNS = 120;
@@ -46,7 +51,8 @@ export function composeReply(req: ReplyRequest): string {
 }
 
 function composeOnce(req: ReplyRequest, attempt: number): string {
-  const lang = replyLanguage(req.soul, req.language);
+  const tag = chooseReplyLanguage(req).tag;
+  const lang: Lang = languageFamily(tag) ?? 'en';
   const voice = voiceFor(req.soul);
   // The built-in engine reads at most the last BUILTIN_HISTORY_TURNS turns (entity facts cover older memory).
   const history = (req.history ?? []).filter((t) => t.role !== 'system' && t.content?.trim()).slice(-BUILTIN_HISTORY_TURNS);
@@ -54,9 +60,8 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
   const assistantTurns = history.filter((t) => t.role === 'assistant');
   const lastAssistant = assistantTurns.at(-1)?.content;
   const message = squish(req.message ?? '');
-  const tag = lang === 'pt' ? 'pt-BR' : 'en';
 
-  const newFacts = extractFacts(message, { language: tag });
+  const newFacts = extractFacts(message, { language: tag, previous: lastAssistant });
   let statedName = newFacts.find((f) => f.kind === 'name')?.value;
   if (!statedName && lastAssistant && ASKED_FOR_NAME.test(fold(lastAssistant))) statedName = bareName(message);
 
@@ -73,7 +78,7 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
     userTurns,
     lastAssistant,
     firstContact: assistantTurns.length === 0,
-    knownFacts: mergeFacts(req.facts ?? [], ...userTurns.map((u) => extractFacts(u, { language: tag })), newFacts),
+    knownFacts: mergeFacts(req.facts ?? [], ...historyFacts(history, tag), newFacts),
     newFacts,
     statedName,
   };
@@ -84,17 +89,59 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
     if (!rest || !detectIntents(rest).substantive) {
       return squish([fill(ctx, choose(ctx, forgive)), fill(ctx, choose(ctx, ctx.voice.id === 'empathetic' ? ctx.L.statementAsk : ctx.L.anythingElse))].join(' '));
     }
-    return squish([fill(ctx, choose(ctx, forgive)), ...respond(ctx, rest, detectIntents(rest))].filter(Boolean).join(' '));
+    return squish([fill(ctx, choose(ctx, forgive)), ...noteValues(ctx, respond(ctx, rest, detectIntents(rest)))].filter(Boolean).join(' '));
   }
   const intents = detectIntents(message);
-  return squish(respond(ctx, message, intents).filter(Boolean).join(' '));
+  return squish(noteValues(ctx, respond(ctx, message, intents)).filter(Boolean).join(' '));
+}
+
+/** Facts from the history's user turns, oldest first, each read with the assistant message before it. */
+function historyFacts(history: ChatTurn[], tag: string): Fact[][] {
+  const out: Fact[][] = [];
+  let previous: string | undefined;
+  for (const turn of history) {
+    if (turn.role === 'assistant') previous = turn.content;
+    else if (turn.role === 'user') out.push(extractFacts(turn.content, { language: tag, previous }));
+  }
+  return out;
+}
+
+/**
+ * Numbers, codes and contacts the message gave are acknowledged with their value ("I've noted your
+ * ticket number: TCK-55821."), unless the reply already repeats it or answers a question.
+ */
+function noteValues(ctx: Ctx, parts: string[]): string[] {
+  if (ctx.recalled) return parts;
+  const given = ctx.newFacts.filter((f) => f.kind === 'identifier' || f.kind === 'contact');
+  const said = fold(parts.join(' '));
+  const notes = given
+    .filter((f) => !said.includes(fold(f.value)))
+    .map((f) => {
+      const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
+      return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.` }) : '';
+    })
+    .filter(Boolean);
+  if (!notes.length) return parts;
+  // Before the closing question, if there is one: "Prazer, Ana! Anotei o número do seu pedido: 88412. Em que posso ajudar?"
+  const last = parts.length - 1;
+  if (last >= 1 && /\?\s*$/.test(parts[last])) return [...parts.slice(0, last), ...notes, parts[last]];
+  return [...parts, ...notes];
 }
 
 function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const { L, lang } = ctx;
   if (!message || i.empty) {
-    if (ctx.voice.id === 'formal') return [lang === 'pt' ? 'Poderia me dizer, por gentileza, como posso ajudá-lo(a)?' : 'Could you kindly tell me how I may assist you?'];
-    return [lang === 'pt' ? 'Pode me contar um pouco mais?' : 'Could you tell me a bit more?'];
+    if (ctx.voice.id === 'formal')
+      return [tr(lang, { pt: 'Poderia me dizer, por gentileza, como posso ajudá-lo(a)?', en: 'Could you kindly tell me how I may assist you?', es: '¿Podría decirme, por favor, en qué puedo ayudarle?' })];
+    return [tr(lang, { pt: 'Pode me contar um pouco mais?', en: 'Could you tell me a bit more?', es: '¿Me cuentas un poco más?' })];
+  }
+
+  // A question about something remembered: the order number, the name, what they like…
+  const targets = matchMemoryQuestion(message, ctx.knownFacts);
+  if (targets) {
+    ctx.recalled = true;
+    if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name') return recallName(ctx);
+    return recallSentences(answerRecall(targets, ctx.knownFacts, ctx.name, lang), lang);
   }
 
   if (i.recallName) return recallName(ctx);
@@ -109,8 +156,11 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return [fill(ctx, choose(ctx, birthday ? c.birthday : c.news)), fill(ctx, choose(ctx, c.ask))];
   }
   if (i.confused) {
-    const which = lang === 'pt' ? 'Qual parte ficou confusa para você?' : 'Which part was unclear?';
-    return [fill(ctx, choose(ctx, CONFUSED_REPLY[ctx.voice.id][lang])), ctx.voice.id === 'formal' ? (lang === 'pt' ? 'Qual ponto posso esclarecer?' : 'Which point may I clarify?') : which];
+    const which = tr(lang, { pt: 'Qual parte ficou confusa para você?', en: 'Which part was unclear?', es: '¿Qué parte no quedó clara?' });
+    return [
+      fill(ctx, choose(ctx, CONFUSED_REPLY[ctx.voice.id][lang])),
+      ctx.voice.id === 'formal' ? tr(lang, { pt: 'Qual ponto posso esclarecer?', en: 'Which point may I clarify?', es: '¿Qué punto puedo aclararle?' }) : which,
+    ];
   }
 
   const goodNight = !ctx.firstContact && /^(?:boa noite|good night)[!. ]*$/.test(fold(message));
@@ -121,7 +171,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
 
   const parts: string[] = [];
-  const personal = ctx.newFacts.filter((f) => f.kind !== 'name');
+  // Numbers, codes and attributes belong to the subject at hand (an order, a budget): they are noted, not chatted about.
+  const personal = ctx.newFacts.filter((f) => ACK_KINDS.has(f.kind) || (f.kind === 'other' && f.key === 'age'));
   const ack = Boolean(ctx.statedName) || personal.length > 0;
   // What the message says besides stating facts ("Sou a Ana e meu pedido não chegou").
   const rest = ack ? detectIntents(withoutFacts(message, ctx.newFacts)) : i;
@@ -142,17 +193,19 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   if (complaint) {
     spareName(ctx);
-    if (repeatedAsk(ctx, message)) parts.push(lang === 'pt' ? 'Vi que você já tinha me falado disso antes.' : 'I see you mentioned this before.');
+    if (repeatedAsk(ctx, message)) parts.push(tr(lang, { pt: 'Vi que você já tinha me falado disso antes.', en: 'I see you mentioned this before.', es: 'Veo que ya me lo habías comentado.' }));
     parts.push(fill(ctx, choose(ctx, L.complaint)));
     const ownAsk = ctx.voice.id === 'empathetic' || ctx.voice.id === 'technical';
     const fallback = ownAsk
       ? L.defaultAsk
       : [
-          lang === 'pt'
-            ? 'Pode me contar o que aconteceu, com o número do pedido ou protocolo, se tiver?'
-            : 'Could you tell me what happened, with the order or ticket number if you have it?',
+          tr(lang, {
+            pt: 'Pode me contar o que aconteceu, com o número do pedido ou protocolo, se tiver?',
+            en: 'Could you tell me what happened, with the order or ticket number if you have it?',
+            es: '¿Me cuentas qué pasó, con el número de pedido o de ticket si lo tienes?',
+          }),
         ];
-    const wrap = ctx.voice.id === 'sales' ? [lang === 'pt' ? 'Vamos resolver isso: {ask}' : "Let's get this fixed: {ask}"] : L.needMore;
+    const wrap = ctx.voice.id === 'sales' ? [tr(lang, { pt: 'Vamos resolver isso: {ask}', en: "Let's get this fixed: {ask}", es: 'Vamos a resolverlo: {ask}' })] : L.needMore;
     // Within an ongoing subject, a complaint whose questions were already asked goes to a human.
     const ongoing = !findTopic(message) && topicOfConversation(ctx);
     const next = followUp(ctx, message, wrap, ongoing ? [] : fallback);
@@ -181,7 +234,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if ((i.yes || i.no) && !i.thanks) return [fill(ctx, choose(ctx, i.no ? L.no : L.yes))];
   if (i.helpOnly) {
     parts.push(fill(ctx, choose(ctx, REQUEST_OPENER[ctx.voice.id][lang])));
-    parts.push(ctx.voice.id === 'formal' ? OPEN.formal[lang] : lang === 'pt' ? 'Me conta o que você precisa.' : 'Tell me what you need.');
+    parts.push(ctx.voice.id === 'formal' ? OPEN.formal[lang] : tr(lang, { pt: 'Me conta o que você precisa.', en: 'Tell me what you need.', es: 'Cuéntame qué necesitas.' }));
     return parts;
   }
   if (i.compliment && !asks) {
@@ -191,7 +244,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return parts;
   }
   if (i.laughter) {
-    if (ctx.voice.chatty) parts.push(ctx.voice.id === 'playful' ? (lang === 'pt' ? 'Kkkkk adorei! 😂' : 'Hahaha love it! 😂') : '😄');
+    if (ctx.voice.chatty) parts.push(ctx.voice.id === 'playful' ? tr(lang, { pt: 'Kkkkk adorei! 😂', en: 'Hahaha love it! 😂', es: '¡Jajaja me encanta! 😂' }) : '😄');
     parts.push(fill(ctx, choose(ctx, L.anythingElse)));
     return parts;
   }
@@ -203,12 +256,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   if (i.howAreYou && !(i.question && i.substantive && !onlySmallTalk(message))) {
     // "Tudo sim, e você?": they already said they are fine.
-    const asksBack = /\b(?:e (?:voce|vc|tu|contigo)|and (?:you|u)|what about you|how about you)\b/.test(fold(message));
-    if (asksBack && /\b(?:tudo (?:sim|bem|otimo|certo|joia|tranquilo)|(?:to|estou|tou) bem|bem|otim[oa]|de boa|tranquil[oa]|i'?m (?:good|fine|great|well|ok)|good|great|fine|not bad)\b/.test(fold(message))) {
+    const asksBack = /\b(?:e (?:voce|vc|tu|contigo)|and (?:you|u)|what about you|how about you|y tu|y usted)\b/.test(fold(message));
+    if (asksBack && /\b(?:tudo (?:sim|bem|otimo|certo|joia|tranquilo)|(?:to|estou|tou) bem|bem|otim[oa]|de boa|tranquil[oa]|i'?m (?:good|fine|great|well|ok)|good|great|fine|not bad|bien|muy bien|todo bien)\b/.test(fold(message))) {
       const reserved = !ctx.voice.chatty;
-      const glad = lang === 'pt'
-        ? reserved ? 'Fico feliz em saber{name}. Por aqui, tudo em ordem.' : 'Que bom saber{name}! Por aqui também está tudo ótimo.'
-        : reserved ? 'I am glad to hear it{name}. All is well here, thank you.' : 'Glad to hear it{name}! All good here too.';
+      const glad = reserved
+        ? tr(lang, { pt: 'Fico feliz em saber{name}. Por aqui, tudo em ordem.', en: 'I am glad to hear it{name}. All is well here, thank you.', es: 'Me alegra saberlo{name}. Por aquí, todo en orden.' })
+        : tr(lang, { pt: 'Que bom saber{name}! Por aqui também está tudo ótimo.', en: 'Glad to hear it{name}! All good here too.', es: '¡Qué bien{name}! Por aquí también todo genial.' });
       return [...parts, fill(ctx, glad), OPEN[ctx.voice.id][lang]];
     }
     parts.push(fill(ctx, choose(ctx, L.howAreYou)));
@@ -228,7 +281,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       return dedupe(parts);
     }
     if (repeatedAsk(ctx, message)) {
-      parts.push(lang === 'pt' ? 'Você já tinha me perguntado isso — vamos resolver de vez.' : "You asked me this before — let's get it sorted this time.");
+      parts.push(tr(lang, { pt: 'Você já tinha me perguntado isso — vamos resolver de vez.', en: "You asked me this before — let's get it sorted this time.", es: 'Ya me lo habías preguntado — vamos a resolverlo de una vez.' }));
     } else if (rest.question && !ack) {
       parts.push(fill(ctx, choose(ctx, L.question)));
     } else if (!ack && !i.greeting) {
@@ -359,16 +412,6 @@ function firstName(name: string | undefined): string | undefined {
   return n.split(/\s+/)[0];
 }
 
-/** "Ana", "é Ana", "it's Ana" in answer to "what should I call you?". */
-function bareName(message: string): string | undefined {
-  const m = trimEnd(message).replace(/^(?:é|e|sou|sou a|sou o|it's|its|i'm|im|me chamo|call me)\s+/i, '');
-  if (!/^[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?$/u.test(m)) return undefined;
-  const i = detectIntents(m);
-  if (i.yes || i.no || i.greeting || i.thanks || i.farewell) return undefined;
-  if (/^(?:nao|não|prefiro nao|prefiro não|ninguem|ninguém|nobody|none|no)$/i.test(m)) return undefined;
-  return titleCase(m);
-}
-
 /** The latest name the user gave in the conversation (explicitly, or answering "what's your name?"). */
 function nameFromHistory(history: ChatTurn[]): string | undefined {
   let found: string | undefined;
@@ -387,8 +430,8 @@ function nameFromHistory(history: ChatTurn[]): string | undefined {
 
 function selfIntro(ctx: Ctx): string {
   const { soul } = ctx.req;
-  if (ctx.voice.id === 'formal') return ctx.lang === 'pt' ? `Sou ${soul.name}, seu concierge.` : `I am ${soul.name}, your concierge.`;
-  return ctx.lang === 'pt' ? `Eu sou ${article(soul)}${soul.name}.` : `I'm ${soul.name}.`;
+  if (ctx.voice.id === 'formal') return tr(ctx.lang, { pt: `Sou ${soul.name}, seu concierge.`, en: `I am ${soul.name}, your concierge.`, es: `Soy ${soul.name}, su conserje.` });
+  return tr(ctx.lang, { pt: `Eu sou ${article(soul)}${soul.name}.`, en: `I'm ${soul.name}.`, es: `Soy ${soul.name}.` });
 }
 
 /** "a Lia", "o Rafael": Portuguese uses an article before first names; guessed from the soul's text. */
@@ -407,10 +450,10 @@ function greeting(ctx: Ctx): string {
   let base = own ? soul.greeting : fill(ctx, ctx.L.intro);
   // Mirror a time-of-day greeting ("Good evening" → "Good evening, and welcome…").
   const tod = timeOfDay(ctx.req.message, ctx.lang);
-  if (tod) base = base.replace(/^(?:good day|muito bom dia|bom dia|olá|oi|hello|hi there|hi)(?=[!,.])/i, capitalize(tod));
+  if (tod) base = base.replace(/^(¡?)(?:good day|muito bom dia|bom dia|buenos días|olá|oi|hola|hello|hi there|hi)(?=[!,.])/i, (_m, inv: string) => `${inv}${capitalize(tod)}`);
   if (!ctx.name) return base;
   // Put the name right after the opening interjection: "Oi, Ana! Eu sou a Lia…".
-  const m = /^((?:eeei, )?(?:oi|olá|ola|hi there|hi|hello|hey|heyyy|good day|good morning|good afternoon|good evening|bom dia|boa tarde|boa noite|muito bom dia|eeei))([!,.])/iu.exec(base);
+  const m = /^(¡?(?:eeei, )?(?:oi|olá|ola|hola|holaaa|hi there|hi|hello|hey|heyyy|good day|good morning|good afternoon|good evening|bom dia|boa tarde|boa noite|muito bom dia|buenos días|buenas tardes|buenas noches|eeei))([!,.])/iu.exec(base);
   if (m) {
     ctx.nameUsed = true;
     return `${m[1]}, ${ctx.name}${m[2]}${base.slice(m[0].length)}`;
@@ -419,17 +462,20 @@ function greeting(ctx: Ctx): string {
 }
 
 const TIME_OF_DAY: Record<string, Record<Lang, string>> = {
-  'bom dia': { pt: 'bom dia', en: 'good morning' },
-  'good morning': { pt: 'bom dia', en: 'good morning' },
-  'boa tarde': { pt: 'boa tarde', en: 'good afternoon' },
-  'good afternoon': { pt: 'boa tarde', en: 'good afternoon' },
-  'boa noite': { pt: 'boa noite', en: 'good evening' },
-  'good evening': { pt: 'boa noite', en: 'good evening' },
+  'bom dia': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
+  'good morning': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
+  'buenos dias': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
+  'boa tarde': { pt: 'boa tarde', en: 'good afternoon', es: 'buenas tardes' },
+  'good afternoon': { pt: 'boa tarde', en: 'good afternoon', es: 'buenas tardes' },
+  'buenas tardes': { pt: 'boa tarde', en: 'good afternoon', es: 'buenas tardes' },
+  'boa noite': { pt: 'boa noite', en: 'good evening', es: 'buenas noches' },
+  'good evening': { pt: 'boa noite', en: 'good evening', es: 'buenas noches' },
+  'buenas noches': { pt: 'boa noite', en: 'good evening', es: 'buenas noches' },
 };
 
 /** "bom dia" / "good evening" (in the reply language) when the message opens with a time-of-day greeting. */
 function timeOfDay(message: string, lang: Lang): string | undefined {
-  const m = /^(bom dia|boa tarde|boa noite|good morning|good afternoon|good evening)\b/.exec(fold(squish(message ?? '')));
+  const m = /^(bom dia|boa tarde|boa noite|good morning|good afternoon|good evening|buenos dias|buenas tardes|buenas noches)\b/.exec(fold(squish(message ?? '')));
   return m ? TIME_OF_DAY[m[1]][lang] : undefined;
 }
 
@@ -440,21 +486,33 @@ function statusCheck(ctx: Ctx): string[] {
   if (!topic) return [fill(ctx, choose(ctx, ctx.L.statementAsk))];
   const recent = ctx.userTurns.slice(-3).join(' \n ');
   const t = topicLines(topic, lang, recent);
-  return lang === 'pt'
-    ? [`Sobre ${t.about}: para eu seguir, ainda preciso de uma informação.`, t.ask]
-    : [`About ${t.about}: to move forward, I still need one thing.`, t.ask];
+  return [
+    tr(lang, {
+      pt: `Sobre ${t.about}: para eu seguir, ainda preciso de uma informação.`,
+      en: `About ${t.about}: to move forward, I still need one thing.`,
+      es: `Sobre ${t.about}: para seguir, todavía necesito un dato.`,
+    }),
+    t.ask,
+  ];
 }
 
 function recallName(ctx: Ctx): string[] {
   const { lang } = ctx;
   if (ctx.name) {
-    const options =
-      lang === 'pt'
-        ? ['Seu nome é {Name} — não esqueci!', 'Claro que lembro: você é {Name}.']
-        : ["Your name is {Name} — I haven't forgotten!", "Of course I remember: you're {Name}."];
+    const options = tr(lang, {
+      pt: ['Seu nome é {Name} — não esqueci!', 'Claro que lembro: você é {Name}.'],
+      en: ["Your name is {Name} — I haven't forgotten!", "Of course I remember: you're {Name}."],
+      es: ['Te llamas {Name} — ¡no lo olvidé!', 'Claro que me acuerdo: eres {Name}.'],
+    });
     return [fill(ctx, choose(ctx, options))];
   }
-  return [lang === 'pt' ? 'Você ainda não me disse seu nome. Como posso te chamar?' : "You haven't told me your name yet. What should I call you?"];
+  return [
+    tr(lang, {
+      pt: 'Você ainda não me disse seu nome. Como posso te chamar?',
+      en: "You haven't told me your name yet. What should I call you?",
+      es: 'Todavía no me has dicho tu nombre. ¿Cómo puedo llamarte?',
+    }),
+  ];
 }
 
 /** “Quoted text”, ending with a full stop unless the quote already ends a sentence. */
@@ -469,26 +527,30 @@ function recallAsked(ctx: Ctx): string[] {
   const asks = ctx.userTurns.filter(isAsk);
   if (!asks.length) {
     return [
-      lang === 'pt'
-        ? 'Você ainda não me fez nenhuma pergunta nesta conversa — mas fique à vontade!'
-        : "You haven't asked me anything yet in this conversation — but feel free!",
+      tr(lang, {
+        pt: 'Você ainda não me fez nenhuma pergunta nesta conversa — mas fique à vontade!',
+        en: "You haven't asked me anything yet in this conversation — but feel free!",
+        es: 'Todavía no me has hecho ninguna pregunta en esta conversación — ¡pero adelante!',
+      }),
     ];
   }
   const last = asks.slice(-2);
   const parts: string[] = [];
   const asked = last.some((q) => detectIntents(q).question);
-  const verb = lang === 'pt' ? (asked ? 'Você me perguntou' : 'Você me disse') : asked ? 'You asked me' : 'You told me';
+  const verb = asked
+    ? tr(lang, { pt: 'Você me perguntou', en: 'You asked me', es: 'Me preguntaste' })
+    : tr(lang, { pt: 'Você me disse', en: 'You told me', es: 'Me dijiste' });
   if (last.length === 1) {
     parts.push(`${verb}: ${quote(last[0], lang)}`);
   } else {
-    parts.push(`${verb} ${quote(last[0], lang)} ${lang === 'pt' ? 'e depois' : 'and then'} ${quote(last[1], lang)}`);
+    parts.push(`${verb} ${quote(last[0], lang)} ${tr(lang, { pt: 'e depois', en: 'and then', es: 'y después' })} ${quote(last[1], lang)}`);
   }
   const topic = findTopic(last[last.length - 1]);
   if (topic) {
     const t = topicLines(topic, lang);
-    parts.push(lang === 'pt' ? `Vamos continuar daí? ${t.ask}` : `Shall we continue from there? ${t.ask}`);
+    parts.push(tr(lang, { pt: `Vamos continuar daí? ${t.ask}`, en: `Shall we continue from there? ${t.ask}`, es: `¿Seguimos desde ahí? ${t.ask}` }));
   } else {
-    parts.push(lang === 'pt' ? 'Quer retomar esse assunto?' : 'Would you like to pick that up again?');
+    parts.push(tr(lang, { pt: 'Quer retomar esse assunto?', en: 'Would you like to pick that up again?', es: '¿Quieres retomar ese tema?' }));
   }
   return parts;
 }
@@ -498,14 +560,14 @@ function recallMe(ctx: Ctx): string[] {
   const facts = ctx.knownFacts.filter((f) => f.kind !== 'name');
   const details = describeFacts(facts, lang);
   const parts: string[] = [];
-  if (ctx.name) parts.push(lang === 'pt' ? `Sei que você se chama ${ctx.name}.` : `I know your name is ${ctx.name}.`);
+  if (ctx.name) parts.push(tr(lang, { pt: `Sei que você se chama ${ctx.name}.`, en: `I know your name is ${ctx.name}.`, es: `Sé que te llamas ${ctx.name}.` }));
   if (details) {
-    parts.push(lang === 'pt' ? `Você me contou que: ${lowerFirst(details)}` : `You told me that you: ${lowerFirst(details)}`);
+    parts.push(tr(lang, { pt: `Você me contou que: ${lowerFirst(details)}`, en: `You told me that you: ${lowerFirst(details)}`, es: `Me contaste que: ${lowerFirst(details)}` }));
   }
   if (!parts.length) {
-    return [lang === 'pt' ? 'Ainda sei bem pouco sobre você. Me conta algo?' : "I still know very little about you. Tell me something?"];
+    return [tr(lang, { pt: 'Ainda sei bem pouco sobre você. Me conta algo?', en: 'I still know very little about you. Tell me something?', es: 'Todavía sé muy poco de ti. ¿Me cuentas algo?' })];
   }
-  parts.push(lang === 'pt' ? 'Quer me contar mais alguma coisa?' : 'Anything else you would like to share?');
+  parts.push(tr(lang, { pt: 'Quer me contar mais alguma coisa?', en: 'Anything else you would like to share?', es: '¿Quieres contarme algo más?' }));
   return parts;
 }
 
@@ -522,31 +584,80 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
   if (!ctx.voice.chatty) return fill(ctx, choose(ctx, L.noted));
   const same = all.filter((x) => x.kind === f.kind && x.key === f.key).map((x) => x.value);
   const v = same.length > 1 ? joinList(same.slice(0, 3), lang) : f.value;
-  const pt = lang === 'pt';
+  const t = <T>(x: Record<Lang, T>) => tr(lang, x);
   switch (f.kind) {
     case 'preference':
       if (f.key === 'likes')
-        return choose(ctx, pt ? [`Que legal, ${v}! Vou lembrar disso.`, `Adorei saber que você gosta de ${v}!`] : [`Oh nice, ${v}! I'll remember that.`, `Love that you're into ${v}!`]);
-      if (f.key === 'dislikes') return choose(ctx, pt ? [`Anotado: ${v} não é com você.`, `Entendi, nada de ${v} então!`] : [`Noted: ${v} is not your thing.`, `Got it, no ${v} for you!`]);
-      return pt ? `Boa escolha: ${v}!` : `Great choice: ${v}!`;
+        return choose(
+          ctx,
+          t({
+            pt: [`Que legal, ${v}! Vou lembrar disso.`, `Adorei saber que você gosta de ${v}!`],
+            en: [`Oh nice, ${v}! I'll remember that.`, `Love that you're into ${v}!`],
+            es: [`¡Qué bien, ${v}! Me lo apunto.`, `¡Me encanta saber que te gusta ${v}!`],
+          }),
+        );
+      if (f.key === 'dislikes')
+        return choose(
+          ctx,
+          t({
+            pt: [`Anotado: ${v} não é com você.`, `Entendi, nada de ${v} então!`],
+            en: [`Noted: ${v} is not your thing.`, `Got it, no ${v} for you!`],
+            es: [`Anotado: ${v} no es lo tuyo.`, `¡Entendido, nada de ${v} entonces!`],
+          }),
+        );
+      return t({ pt: `Boa escolha: ${v}!`, en: `Great choice: ${v}!`, es: `¡Buena elección: ${v}!` });
     case 'plan':
       if (WHEN.test(fold(f.value))) {
-        return choose(ctx, pt ? ['Que demais! Como estão os preparativos?', 'Que bacana! Já está tudo planejado?'] : ['How exciting! How are the preparations going?', 'That sounds great! Is everything planned already?']);
+        return choose(
+          ctx,
+          t({
+            pt: ['Que demais! Como estão os preparativos?', 'Que bacana! Já está tudo planejado?'],
+            en: ['How exciting! How are the preparations going?', 'That sounds great! Is everything planned already?'],
+            es: ['¡Qué emoción! ¿Cómo van los preparativos?', '¡Qué bien! ¿Ya está todo planeado?'],
+          }),
+        );
       }
-      return choose(ctx, pt ? ['Que bacana! Quando vai ser?', 'Que legal! E quando pretende fazer isso?'] : ['That sounds exciting! When is it happening?', 'How nice! When are you planning to do it?']);
+      return choose(
+        ctx,
+        t({
+          pt: ['Que bacana! Quando vai ser?', 'Que legal! E quando pretende fazer isso?'],
+          en: ['That sounds exciting! When is it happening?', 'How nice! When are you planning to do it?'],
+          es: ['¡Qué emoción! ¿Cuándo será?', '¡Qué bien! ¿Y cuándo piensas hacerlo?'],
+        }),
+      );
+    case 'goal':
+      return choose(
+        ctx,
+        t({
+          pt: ['Que objetivo bacana! Vou lembrar disso.', 'Adorei esse objetivo! Anotado.'],
+          en: ["What a great goal! I'll keep it in mind.", "Love that goal! I'll remember it."],
+          es: ['¡Qué buen objetivo! Lo tendré en cuenta.', '¡Me encanta ese objetivo! Lo recordaré.'],
+        }),
+      );
+    case 'date':
+      return t({ pt: `Anotado: ${v}!`, en: `Noted: ${v}!`, es: `¡Anotado: ${v}!` });
     case 'relation':
       return choose(
         ctx,
-        pt
-          ? [`Que bom saber sobre ${relationPhrase(f, 'pt')}!`, `Adorei conhecer um pouco sobre ${relationPhrase(f, 'pt')}.`]
-          : [`Lovely to hear about ${relationPhrase(f, 'en')}!`, `It's nice to learn about ${relationPhrase(f, 'en')}.`],
+        t({
+          pt: [`Que bom saber sobre ${relationPhrase(f, 'pt')}!`, `Adorei conhecer um pouco sobre ${relationPhrase(f, 'pt')}.`],
+          en: [`Lovely to hear about ${relationPhrase(f, 'en')}!`, `It's nice to learn about ${relationPhrase(f, 'en')}.`],
+          es: [`¡Qué bueno saber de ${relationPhrase(f, 'es')}!`, `Me encantó conocer un poco de ${relationPhrase(f, 'es')}.`],
+        }),
       );
     case 'location':
-      if (f.key === 'from') return pt ? `Ah, ${v}! Que legal. Como é aí?` : `Oh, from ${v}! How nice. What's it like there?`;
-      return choose(ctx, pt ? [`${v}! E o que você mais gosta de lá?`, `Que legal, ${v}! Como é morar aí?`] : [`${v}! What do you like most about it?`, `Oh nice, ${v}! How do you like living there?`]);
+      if (f.key === 'from') return t({ pt: `Ah, ${v}! Que legal. Como é aí?`, en: `Oh, from ${v}! How nice. What's it like there?`, es: `¡Ah, de ${v}! Qué bien. ¿Cómo es allí?` });
+      return choose(
+        ctx,
+        t({
+          pt: [`${v}! E o que você mais gosta de lá?`, `Que legal, ${v}! Como é morar aí?`],
+          en: [`${v}! What do you like most about it?`, `Oh nice, ${v}! How do you like living there?`],
+          es: [`¡${v}! ¿Qué es lo que más te gusta de allí?`, `¡Qué bien, ${v}! ¿Qué tal es vivir allí?`],
+        }),
+      );
     case 'job':
-      if (f.key === 'employer') return pt ? `Legal, na ${v}! Como é trabalhar lá?` : `Nice, at ${v}! How do you like working there?`;
-      return pt ? `Que legal, ${v}! Como está o trabalho?` : `Oh, ${enArticle(v)}! How's work going?`;
+      if (f.key === 'employer') return t({ pt: `Legal, na ${v}! Como é trabalhar lá?`, en: `Nice, at ${v}! How do you like working there?`, es: `¡Qué bien, en ${v}! ¿Qué tal trabajar allí?` });
+      return t({ pt: `Que legal, ${v}! Como está o trabalho?`, en: `Oh, ${enArticle(v)}! How's work going?`, es: `¡Qué bien, ${v}! ¿Cómo va el trabajo?` });
     default:
       return fill(ctx, choose(ctx, L.noted));
   }
@@ -554,17 +665,27 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
 
 /** A natural next question about something the user shared. */
 function factQuestion(ctx: Ctx, f: Fact): string {
-  const pt = ctx.lang === 'pt';
+  const t = <T>(x: Record<Lang, T>) => tr(ctx.lang, x);
   switch (f.kind) {
     case 'preference':
-      if (f.key === 'likes') return choose(ctx, pt ? ['O que você mais curte nisso?', 'Há quanto tempo você curte isso?'] : ['What do you enjoy most about it?', 'How long have you been into it?']);
-      return choose(ctx, pt ? ['E do que você gosta?', 'E o que você prefere?'] : ['What do you like instead?', 'So what do you prefer?']);
+      if (f.key === 'likes')
+        return choose(
+          ctx,
+          t({
+            pt: ['O que você mais curte nisso?', 'Há quanto tempo você curte isso?'],
+            en: ['What do you enjoy most about it?', 'How long have you been into it?'],
+            es: ['¿Qué es lo que más te gusta de eso?', '¿Desde cuándo te gusta?'],
+          }),
+        );
+      return choose(ctx, t({ pt: ['E do que você gosta?', 'E o que você prefere?'], en: ['What do you like instead?', 'So what do you prefer?'], es: ['¿Y qué te gusta?', '¿Y qué prefieres?'] }));
     case 'relation': {
       const female = /^sua\b/.test(relationPhrase(f, 'pt'));
-      return pt ? `Me conta mais sobre ${female ? 'ela' : 'ele'}?` : 'Tell me more about them?';
+      return t({ pt: `Me conta mais sobre ${female ? 'ela' : 'ele'}?`, en: 'Tell me more about them?', es: `¿Me cuentas más sobre ${female ? 'ella' : 'él'}?` });
     }
     case 'job':
-      return pt ? 'Há quanto tempo você trabalha com isso?' : 'How long have you been doing that?';
+      return t({ pt: 'Há quanto tempo você trabalha com isso?', en: 'How long have you been doing that?', es: '¿Cuánto tiempo llevas haciéndolo?' });
+    case 'goal':
+      return t({ pt: 'O que você já fez para chegar lá?', en: "What's your first step towards it?", es: '¿Cuál es tu primer paso para lograrlo?' });
     default:
       return fill(ctx, choose(ctx, ctx.L.statementAsk));
   }

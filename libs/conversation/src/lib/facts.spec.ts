@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFacts, factId, mergeFacts, summarizeRelationship } from './facts';
+import { extractAnswerFacts, extractFacts, factId, factSlot, mergeFacts, summarizeRelationship } from './facts';
 import type { Fact } from './types';
 
 const kv = (facts: Fact[]) => facts.map((f) => `${f.kind}/${f.key}=${f.value}`);
@@ -188,5 +188,128 @@ describe('summarizeRelationship', () => {
 
   it('is deterministic', () => {
     expect(summarizeRelationship(facts, stats, 'pt-BR')).toBe(summarizeRelationship([...facts], { ...stats }, 'pt-BR'));
+  });
+});
+
+describe('extractFacts: numbers, codes, contacts, dates, goals and attributes', () => {
+  it.each([
+    ['My order number is 88412.', 'identifier/order=88412'],
+    ['my order is #88412', 'identifier/order=88412'],
+    ["Order #40021 hasn't arrived.", 'identifier/order=40021'],
+    ['It was order 123', 'identifier/order=123'],
+    ['The order number is 55123, it was placed last Monday.', 'identifier/order=55123'],
+    ['O número do meu pedido é 88412.', 'identifier/order=88412'],
+    ['meu pedido é o 88412', 'identifier/order=88412'],
+    ['Mi número de pedido es 99001.', 'identifier/order=99001'],
+    ['My ticket number is TCK-55821, opened yesterday.', 'identifier/ticket=TCK-55821'],
+    ['O protocolo do chamado é 2025-0042.', 'identifier/ticket=2025-0042'],
+    ['The case number is 00123456.', 'identifier/ticket=00123456'],
+    ['O código de rastreio é BR998877665BR', 'identifier/tracking=BR998877665BR'],
+    ['tracking code: 1Z999AA10123456784', 'identifier/tracking=1Z999AA10123456784'],
+    ['A nota fiscal é 123.456.789.', 'identifier/invoice=123.456.789'],
+    ['My booking reference is QX7L2P.', 'identifier/booking=QX7L2P'],
+    ['I have a reservation, confirmation code ZK4P9Q.', 'identifier/booking=ZK4P9Q'],
+    ['My room number is 512.', 'identifier/room=512'],
+    ['Meu CPF é 123.456.789-00.', 'identifier/tax_id=123.456.789-00'],
+    ['Also my email is priya.n@example.org', 'contact/email=priya.n@example.org'],
+    ['you can write to Sam@Example.com', 'contact/email=sam@example.com'],
+    ['Meu celular é (11) 98765-4321.', 'contact/phone=(11) 98765-4321'],
+    ['my phone is +44 7700 900123.', 'contact/phone=+44 7700 900123'],
+    ['Meu CEP é 01310-100', 'contact/postcode=01310-100'],
+    ['My check-in is on March 3rd at 2pm.', 'date/check_in=on March 3rd at 2pm'],
+    ['Meu aniversário é dia 5 de maio!', 'date/birthday=dia 5 de maio'],
+    ['Minha prova de cálculo é dia 12 de novembro.', 'date/exam=dia 12 de novembro'],
+    ['I have a dentist appointment tomorrow at 3pm', 'date/appointment=tomorrow at 3pm'],
+    ['My goal is to run a half marathon in April.', 'goal/goal=to run a half marathon in April'],
+    ['Meu objetivo é passar no vestibular de medicina.', 'goal/goal=passar no vestibular de medicina'],
+    ["I'm trying to fix my printer.", 'goal/goal=to fix my printer'],
+    ['My budget is around 8000 reais.', 'other/budget=around 8000 reais'],
+    ['Meu orçamento é de 3 mil reais.', 'other/budget=3 mil reais'],
+    ['My laptop is a ThinkPad X1 and it keeps freezing.', 'other/device=ThinkPad X1'],
+  ])('%s', (message, expected) => {
+    expect(kv(extractFacts(message))).toContain(expected);
+  });
+
+  it('reads several values in one message, each before the next noun', () => {
+    expect(kv(extractFacts('Hi, my name is Daniel, my order is 77310 and my phone is +44 7700 900123.'))).toEqual([
+      'name/name=Daniel',
+      'identifier/order=77310',
+      'contact/phone=+44 7700 900123',
+    ]);
+    expect(kv(extractFacts('Meu e-mail é carla@exemplo.com.br e o protocolo é 2024-118833.'))).toEqual([
+      'contact/email=carla@exemplo.com.br',
+      'identifier/ticket=2024-118833',
+    ]);
+  });
+
+  it('keeps numbers and codes from questions ("where is order 88412?"), but not dates or tastes', () => {
+    expect(kv(extractFacts('Where is order 88412?'))).toEqual(['identifier/order=88412']);
+    expect(kv(extractFacts('Can I move my appointment to Friday?'))).toEqual([]);
+  });
+
+  it.each([
+    'My order is late',
+    "My order hasn't arrived",
+    'o meu pedido está atrasado',
+    'my account is locked',
+    'My password is hunter2',
+    'minha senha é 123456',
+    'My card number is 4111 1111 1111 1111',
+    'my problem is that it keeps crashing',
+    'My plan is to travel',
+    'My internet is slow',
+    'I want to order 2 pizzas',
+  ])('finds no number or attribute in %j', (message) => {
+    expect(extractFacts(message).filter((f) => ['identifier', 'contact', 'other'].includes(f.kind))).toEqual([]);
+  });
+
+  it('reads a bare answer to the question just asked', () => {
+    const asked = "I'm sorry about that. What's the order number, and when did you place it?";
+    expect(kv(extractFacts("It's 31337", { previous: asked }))).toEqual(['identifier/order=31337']);
+    expect(kv(extractFacts('31337', { previous: asked }))).toEqual(['identifier/order=31337']);
+    expect(kv(extractFacts('É 55667', { previous: 'Qual é o número do pedido e em que data a compra foi feita?' }))).toEqual(['identifier/order=55667']);
+    expect(kv(extractFacts('ana@x.com', { previous: "What's the email on the account?" }))).toEqual(['contact/email=ana@x.com']);
+    expect(kv(extractFacts('Rita', { previous: "You haven't told me your name yet. What should I call you?" }))).toEqual(['name/name=Rita']);
+    // Not an answer: a sentence with more in it, an ordinal, or no question about a value.
+    expect(kv(extractFacts('We are arriving on the 14th of June.', { previous: 'Could you confirm your booking reference?' }))).toEqual([]);
+    expect(kv(extractFacts('31337', { previous: 'How are you today?' }))).toEqual([]);
+    expect(kv(extractFacts('31337'))).toEqual([]);
+    // A message that names what it gives is a statement, not an answer to the question before it.
+    expect(kv(extractAnswerFacts('My ticket number is TCK-55821.', asked))).toEqual([]);
+    expect(kv(extractFacts('My ticket number is TCK-55821.', { previous: asked }))).toEqual(['identifier/ticket=TCK-55821']);
+    expect(kv(extractAnswerFacts("It's 31337", asked))).toEqual(['identifier/order=31337']);
+  });
+
+  it('reads Spanish names, places, tastes and ages', () => {
+    expect(kv(extractFacts('Hola, me llamo Sofía y vivo en Sevilla.'))).toEqual(['name/name=Sofía', 'location/lives_in=Sevilla']);
+    expect(kv(extractFacts('Me encanta el flamenco y no me gusta el frío.'))).toEqual(['preference/dislikes=frío', 'preference/likes=flamenco']);
+    expect(kv(extractFacts('Soy Diego. Trabajo como profesor y tengo 40 años.'))).toEqual(['name/name=Diego', 'job/job=profesor', 'other/age=40']);
+    expect(extractFacts('Mi hermana se llama Lucía.', { language: 'es' })[0]).toMatchObject({ kind: 'relation', key: 'sister', value: 'Lucía', text: 'Tiene una hermana llamada Lucía' });
+  });
+
+  it('writes the text of a value fact in the language asked', () => {
+    expect(extractFacts('My order number is 88412.', { language: 'pt-BR' })[0].text).toBe('Número do pedido: 88412');
+    expect(extractFacts('My order number is 88412.', { language: 'en' })[0].text).toBe('Order number: 88412');
+    expect(extractFacts('Mi número de pedido es 99001.', { language: 'es' })[0].text).toBe('Número de pedido: 99001');
+  });
+});
+
+describe('mergeFacts and factSlot: a later fact replaces an earlier one of the same slot', () => {
+  it('keeps the latest order number, email and city', () => {
+    const merged = mergeFacts(
+      extractFacts('My order number is 11111. My email is a@old.com. I live in Recife.'),
+      extractFacts('Sorry, my order number is actually 22222.'),
+      extractFacts('Na verdade meu e-mail é a@novo.com'),
+      extractFacts('Now I live in Lisbon.'),
+    );
+    expect(kv(merged)).toEqual(['identifier/order=22222', 'contact/email=a@novo.com', 'location/lives_in=Lisbon']);
+  });
+
+  it('keeps several likes and relations, and a dislike replaces the like of the same thing', () => {
+    const merged = mergeFacts(extractFacts('I love jazz and hiking. My friend is Ana.'), extractFacts('My friend is Bia.'), extractFacts("I don't like jazz anymore."));
+    expect(kv(merged)).toEqual(['preference/dislikes=jazz', 'preference/likes=hiking', 'relation/friend=Ana', 'relation/friend=Bia']);
+    expect(factSlot({ kind: 'preference', key: 'likes', value: 'Jazz' })).toBe(factSlot({ kind: 'preference', key: 'dislikes', value: 'jazz' }));
+    expect(factSlot({ kind: 'identifier', key: 'order', value: '1' })).toBe(factSlot({ kind: 'identifier', key: 'order', value: '2' }));
+    expect(factSlot({ kind: 'relation', key: 'friend', value: 'Ana' })).not.toBe(factSlot({ kind: 'relation', key: 'friend', value: 'Bia' }));
   });
 });

@@ -1,12 +1,17 @@
+import { detectLanguage } from './detect-language';
+import { answerValue, attributeValues, goalValue, slotValues, type SlotValue } from './fact-details';
+import { detectIntents } from './intents';
 import { languageFamily, type Lang } from './language';
+import { ALL_SLOTS } from './slots';
 import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd } from './text';
 import type { Fact, FactKind, RelationshipStats } from './types';
 
 /*
- * Deterministic memory extraction: regular-expression rules for Brazilian Portuguese and
- * English that pull facts about the person out of a single message. Values are normalized
- * (names and places in Title Case, everything else lower case) so the same fact stated twice
- * produces an identical { kind, key, value } and dedupes.
+ * Deterministic memory extraction: regular-expression rules for Brazilian Portuguese, English and
+ * Spanish that pull facts about the person out of a single message (and, given the assistant's
+ * previous message, out of a bare answer to it). Values are normalized (names and places in Title
+ * Case, codes as written, everything else lower case) so the same fact stated twice produces an
+ * identical { kind, key, value } and dedupes.
  */
 
 const CAP = "\\p{Lu}[\\p{L}'’-]*";
@@ -24,7 +29,8 @@ const NOT_NAMES = new Set(
     'obrigado obrigada desculpa desculpe from fan huge big bit little customer user client here ' +
     'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september ' +
     'october november december today tomorrow tonight christmas segunda terça terca quarta quinta sexta sábado sabado domingo ' +
-    'janeiro fevereiro março marco abril maio junho julho agosto setembro outubro novembro dezembro hoje amanhã amanha natal'
+    'janeiro fevereiro março marco abril maio junho julho agosto setembro outubro novembro dezembro hoje amanhã amanha natal ' +
+    'el la los las un una muy yo tu usted aquí aqui cansada contento contenta nuevo nueva estudiante cliente lunes martes miércoles miercoles jueves viernes'
   ).split(' '),
 );
 
@@ -81,6 +87,21 @@ const RELATIONS: Record<string, { key: string; fem?: boolean }> = {
   companheiro: { key: 'partner' },
   colega: { key: 'colleague' },
   bebê: { key: 'baby' },
+  // Spanish (words not already above)
+  hermana: { key: 'sister', fem: true },
+  hermano: { key: 'brother' },
+  madre: { key: 'mother', fem: true },
+  padre: { key: 'father' },
+  hijo: { key: 'son' },
+  hija: { key: 'daughter', fem: true },
+  novia: { key: 'girlfriend', fem: true },
+  novio: { key: 'boyfriend' },
+  perro: { key: 'dog' },
+  perra: { key: 'dog', fem: true },
+  abuela: { key: 'grandmother', fem: true },
+  abuelo: { key: 'grandfather' },
+  jefe: { key: 'boss' },
+  jefa: { key: 'boss', fem: true },
   // English
   sister: { key: 'sister' },
   brother: { key: 'brother' },
@@ -163,6 +184,39 @@ const RELATION_PT: Record<string, [string, string]> = {
   baby: ['bebê', 'bebê'],
   child: ['filho', 'filha'],
 };
+const RELATION_BY_FOLDED = new Map(Object.entries(RELATIONS).map(([w, r]) => [fold(w), r.key]));
+
+/** The canonical key of a relation word in any of the three languages ("irmã", "hermana" → "sister"). */
+export function relationWord(word: string): string | undefined {
+  const w = fold(word.trim());
+  if (w === 'best friend') return 'friend';
+  return RELATION_BY_FOLDED.get(w);
+}
+
+/** Spanish display word for a canonical relation key (masculine/feminine). */
+const RELATION_ES: Record<string, [string, string]> = {
+  sister: ['hermana', 'hermana'],
+  brother: ['hermano', 'hermano'],
+  mother: ['madre', 'madre'],
+  father: ['padre', 'padre'],
+  son: ['hijo', 'hijo'],
+  daughter: ['hija', 'hija'],
+  wife: ['esposa', 'esposa'],
+  husband: ['esposo', 'esposo'],
+  girlfriend: ['novia', 'novia'],
+  boyfriend: ['novio', 'novio'],
+  friend: ['amigo', 'amiga'],
+  dog: ['perro', 'perra'],
+  cat: ['gato', 'gata'],
+  grandmother: ['abuela', 'abuela'],
+  grandfather: ['abuelo', 'abuelo'],
+  aunt: ['tía', 'tía'],
+  uncle: ['tío', 'tío'],
+  cousin: ['primo', 'prima'],
+  boss: ['jefe', 'jefa'],
+  partner: ['pareja', 'pareja'],
+  child: ['hijo', 'hija'],
+};
 const FEMININE_KEYS = new Set(['sister', 'mother', 'daughter', 'wife', 'girlfriend', 'fiancee', 'grandmother', 'aunt', 'niece', 'granddaughter', 'mother-in-law']);
 
 const PT_JOBS = new Set(
@@ -221,34 +275,48 @@ export function factId(f: Pick<Fact, 'kind' | 'key' | 'value'>): string {
   return `${f.kind}|${f.key}|${fold(f.value)}`;
 }
 
-/** Merges fact lists, keeping the first occurrence of each fact (and only one name: the latest). */
-export function mergeFacts(...lists: Fact[][]): Fact[] {
-  const out: Fact[] = [];
-  const seen = new Set<string>();
-  let name: Fact | undefined;
-  for (const f of lists.flat()) {
-    if (f.kind === 'name') {
-      name = f;
-      continue;
-    }
-    const id = factId(f);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(f);
-  }
-  return name ? [name, ...out] : out;
+/** Kinds whose key holds several values at once (two friends, two plans); other keys hold one. */
+const MULTI_VALUED = new Set<FactKind>(['relation', 'plan']);
+
+/**
+ * Which facts a later one replaces: one value per key (the latest order number, city, goal, name…),
+ * except relations and plans, which are kept per value, and tastes, which are kept per thing: "I don't
+ * like jazz anymore" replaces "likes jazz".
+ */
+export function factSlot(f: Pick<Fact, 'kind' | 'key' | 'value'>): string {
+  if (f.kind === 'preference' && (f.key === 'likes' || f.key === 'dislikes')) return `preference|taste|${fold(f.value)}`;
+  if (MULTI_VALUED.has(f.kind)) return factId(f);
+  return `${f.kind}|${f.key}`;
 }
 
 /**
- * Extracts facts about the speaker from one message (rules for pt-BR and English; the
- * language option only chooses the language of `text` — both rule sets always run).
- * Questions yield nothing, except an explicit name ("meu nome é Ana, vocês entregam?").
+ * Merges fact lists given oldest first: a later fact replaces an earlier one of the same slot (see
+ * factSlot) in its place; the name, if any, comes first.
  */
-export function extractFacts(message: string, opts?: { language?: string }): Fact[] {
+export function mergeFacts(...lists: Fact[][]): Fact[] {
+  const bySlot = new Map<string, Fact>();
+  for (const f of lists.flat()) {
+    if (!f || !f.kind || typeof f.value !== 'string') continue;
+    bySlot.set(factSlot(f), f);
+  }
+  const out = [...bySlot.values()];
+  const name = out.find((f) => f.kind === 'name');
+  return name ? [name, ...out.filter((f) => f !== name)] : out;
+}
+
+/**
+ * Extracts facts about the speaker from one message (rules for pt-BR, English and Spanish; the
+ * language option only chooses the language of `text` — every rule set always runs).
+ * Questions yield no personal facts, except an explicit name ("meu nome é Ana, vocês entregam?")
+ * and the numbers, codes and emails they carry ("where is order 88412?").
+ * With `previous` (the assistant's message just before), a bare answer to what it asked counts
+ * too: "What's the order number?" → "It's 31337".
+ */
+export function extractFacts(message: string, opts?: { language?: string; previous?: string }): Fact[] {
   // The built-in engine re-reads the whole recent history on every turn: remember recent answers
   // (short messages only, so the cache stays small: at most FACT_CACHE_MAX x 1,000 characters).
-  if ((message?.length ?? 0) > 1000) return extractFactsUncached(message, opts);
-  const key = `${opts?.language ?? ''}\u0000${message ?? ''}`;
+  if ((message?.length ?? 0) > 1000 || (opts?.previous?.length ?? 0) > 2000) return extractFactsUncached(message, opts);
+  const key = `${opts?.language ?? ''}\u0000${message ?? ''}\u0000${opts?.previous ?? ''}`;
   let facts = FACT_CACHE.get(key);
   if (facts) {
     FACT_CACHE.delete(key);
@@ -264,20 +332,93 @@ export function extractFacts(message: string, opts?: { language?: string }): Fac
 const FACT_CACHE = new Map<string, Fact[]>();
 const FACT_CACHE_MAX = 5000;
 
-function extractFactsUncached(message: string, opts?: { language?: string }): Fact[] {
-  const ctx: Ctx = { out: [], seen: new Set(), textLang: languageFamily(opts?.language) };
+function extractFactsUncached(message: string, opts?: { language?: string; previous?: string }): Fact[] {
+  // The text of a fact is in the language asked for, else in the message's own language when it is clear.
+  const ctx: Ctx = { out: [], seen: new Set(), textLang: languageFamily(opts?.language) ?? detectLanguage(message ?? '').language };
   for (const raw of sentences(squish(message ?? ''))) {
     const sentence = raw.replace(/[“”"]/g, '');
+    const question = /\?\s*$/.test(sentence) || /^\s*[¿]/.test(sentence);
     names(sentence, ctx);
-    if (/\?\s*$/.test(sentence)) continue;
+    for (const v of slotValues(sentence, question)) addSlot(ctx, v);
+    if (question) continue;
     preferences(sentence, ctx);
     plans(sentence, ctx);
+    goals(sentence, ctx);
     relations(sentence, ctx);
     locations(sentence, ctx);
     jobs(sentence, ctx);
     age(sentence, ctx);
+    attributes(sentence, ctx);
   }
+  if (opts?.previous) answers(message ?? '', opts.previous, ctx);
   return ctx.out;
+}
+
+/**
+ * What a message tells only as a bare answer to the assistant's previous message ("It's 31337" after
+ * "What's the order number?", or a name when it asked for one): the facts of
+ * `extractFacts(message, { previous })` that `extractFacts(message)` does not have.
+ */
+export function extractAnswerFacts(message: string, previous: string, opts?: { language?: string }): Fact[] {
+  const alone = new Set(extractFacts(message, opts).map(factSlot));
+  return extractFacts(message, { ...opts, previous }).filter((f) => !alone.has(factSlot(f)));
+}
+
+/** "como posso te chamar?", "what should I call you?": the assistant asked for the person's name. */
+export const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name|como te llamas|cual es tu nombre|como puedo llamarte)/;
+
+/** "Ana", "é Ana", "it's Ana" in answer to "what should I call you?". */
+export function bareName(message: string): string | undefined {
+  const m = trimEnd(message).replace(/^(?:é|e|sou|sou a|sou o|it's|its|i'm|im|me chamo|call me|soy|me llamo)\s+/i, '');
+  if (!/^[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?$/u.test(m)) return undefined;
+  const i = detectIntents(m);
+  if (i.yes || i.no || i.greeting || i.thanks || i.farewell) return undefined;
+  if (/^(?:nao|não|prefiro nao|prefiro não|ninguem|ninguém|nobody|none|no|nadie)$/i.test(m)) return undefined;
+  return titleCase(m);
+}
+
+function answers(message: string, previous: string, ctx: Ctx): void {
+  if (ctx.out.some((f) => f.kind !== 'name' && f.kind !== 'contact' && f.kind !== 'identifier') && ctx.out.length > 1) return;
+  if (ASKED_FOR_NAME.test(fold(previous)) && !ctx.out.some((f) => f.kind === 'name')) {
+    const name = bareName(message);
+    if (name) add(ctx, 'name', 'name', name, 'en', (l) => nameText(name, l));
+    return;
+  }
+  if (ctx.out.some((f) => f.kind === 'identifier' || f.kind === 'contact')) return;
+  const v = answerValue(message, previous);
+  if (v) addSlot(ctx, v);
+}
+
+function nameText(name: string, l: Lang): string {
+  return l === 'pt' ? `Chama-se ${name}` : l === 'es' ? `Se llama ${name}` : `Their name is ${name}`;
+}
+
+function addSlot(ctx: Ctx, v: SlotValue): void {
+  add(ctx, v.slot.kind, v.slot.key, v.value, v.lang, (l) => `${v.slot.title[l]}: ${v.value}`);
+}
+
+function goals(s: string, ctx: Ctx): void {
+  const g = goalValue(s);
+  if (!g) return;
+  add(ctx, 'goal', 'goal', g.value, g.lang, (l) => (l === 'pt' ? `Objetivo: ${g.value}` : l === 'es' ? `Objetivo: ${g.value}` : `Goal: ${g.value}`));
+}
+
+function attributes(s: string, ctx: Ctx): void {
+  for (const a of attributeValues(s, (w) => Boolean(RELATIONS[w]))) {
+    if (a.slot) {
+      if (!ctx.out.some((f) => f.kind === 'location' && f.key === 'lives_in')) {
+        const place = titleCase(a.value);
+        add(ctx, 'location', 'lives_in', place, a.lang, (l) => livesText(place, l));
+      }
+      continue;
+    }
+    if (ctx.out.some((f) => f.key === a.key)) continue;
+    add(ctx, 'other', a.key, a.value, a.lang, () => `${capitalize(a.noun)}: ${a.value}`);
+  }
+}
+
+function livesText(place: string, l: Lang, prep = 'em'): string {
+  return l === 'pt' ? `Mora ${prep} ${place}` : l === 'es' ? `Vive en ${place}` : `Lives in ${place}`;
 }
 
 function add(ctx: Ctx, kind: FactKind, key: string, value: string, lang: Lang, text: (l: Lang) => string): void {
@@ -297,8 +438,8 @@ function add(ctx: Ctx, kind: FactKind, key: string, value: string, lang: Lang, t
 /** Text after a trigger, up to the end of the clause. */
 function clause(rest: string, commas = true): string {
   const boundary = commas
-    ? /[,;:.!?…()\n]|\s(?:mas|porém|porque|pois|quando|se|but|because|when|if|since|so|although|though|e eu|and i|e também|and also)\s/iu
-    : /[;:.!?…()\n]|\s(?:mas|porém|porque|pois|quando|se|but|because|when|if|since|so|although|though|e eu|and i|e também|and also)\s/iu;
+    ? /[,;:.!?…()\n]|\s(?:mas|porém|porque|pois|quando|se|but|because|when|if|since|so|although|though|e eu|and i|e também|and also|y yo|y tengo|y vivo|y soy|y trabajo|y me|pero|porque)\s/iu
+    : /[;:.!?…()\n]|\s(?:mas|porém|porque|pois|quando|se|but|because|when|if|since|so|although|though|e eu|and i|e também|and also|y yo|y tengo|y vivo|y soy|y trabajo|y me|pero|porque)\s/iu;
   const m = boundary.exec(rest);
   return trimEnd(m ? rest.slice(0, m.index) : rest);
 }
@@ -336,6 +477,8 @@ const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = [
   { re: new RegExp(`(?:^|[\\s,])(?:[Ee]u sou (?:[ao] )?|[Ss]ou (?:[ao] )|[Ss]ou )${NAME}`, 'u'), lang: 'pt', cap: true },
   { re: /\b(?:my name is|my name's|name's|call me|you can call me)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'en', cap: false },
   { re: new RegExp(`\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Ii]t's)\\s+${NAME}`, 'u'), lang: 'en', cap: true },
+  { re: /\b(?:me llamo|mi nombre es|puedes llamarme|pueden llamarme|ll[aá]mame)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'es', cap: false },
+  { re: new RegExp(`(?:^|[\\s,])(?:[Yy]o soy |[Ss]oy )${NAME}`, 'u'), lang: 'es', cap: true },
 ];
 
 function names(s: string, ctx: Ctx): void {
@@ -346,19 +489,19 @@ function names(s: string, ctx: Ctx): void {
     if (cap && /^(?:de|do|da|from|in)\b/i.test(m[1])) continue;
     const name = cleanName(m[1], cap, s === s.toLowerCase());
     if (!name) continue;
-    add(ctx, 'name', 'name', name, lang, (l) => (l === 'pt' ? `Chama-se ${name}` : `Their name is ${name}`));
+    add(ctx, 'name', 'name', name, lang, (l) => nameText(name, l));
     return;
   }
 }
 
 function prefItems(rest: string): string[] {
   const text = clause(rest, false);
-  const parts = text.split(/\s*,\s*|\s+(?:e|and|or|ou|&)\s+/iu);
+  const parts = text.split(/\s*,\s*|\s+(?:e|and|or|ou|y|o|&)\s+/iu);
   const items: string[] = [];
   for (let p of parts) {
     p = trimEnd(p)
-      .replace(/\s+(?:demais|muito|bastante|pra caramba|so much|a lot|very much|too)$/iu, '')
-      .replace(/^(?:[oa]s?|um|uma)\s+/iu, '')
+      .replace(/\s+(?:demais|muito|bastante|pra caramba|so much|a lot|very much|too|anymore|any more|no more|mais|nunca mais|ya|mucho|nada)$/iu, '')
+      .replace(/^(?:[oa]s?|um|uma|el|la|los|las|un|una)\s+/iu, '')
       .trim();
     if (!p) break;
     const first = fold(p.split(' ')[0]);
@@ -372,9 +515,9 @@ function prefItems(rest: string): string[] {
 
 function preferences(s: string, ctx: Ctx): void {
   const like = (value: string, lang: Lang) =>
-    add(ctx, 'preference', 'likes', value, lang, (l) => (l === 'pt' ? `Gosta de ${value}` : `Likes ${value}`));
+    add(ctx, 'preference', 'likes', value, lang, (l) => (l === 'pt' ? `Gosta de ${value}` : l === 'es' ? `Le gusta ${value}` : `Likes ${value}`));
   const dislike = (value: string, lang: Lang) =>
-    add(ctx, 'preference', 'dislikes', value, lang, (l) => (l === 'pt' ? `Não gosta de ${value}` : `Dislikes ${value}`));
+    add(ctx, 'preference', 'dislikes', value, lang, (l) => (l === 'pt' ? `Não gosta de ${value}` : l === 'es' ? `No le gusta ${value}` : `Dislikes ${value}`));
 
   const rules: Array<{ re: RegExp; lang: Lang; fn: typeof like }> = [
     { re: /\b(?:n[ãa]o gosto|odeio|detesto|n[ãa]o suporto|n[ãa]o curto|tenho horror)\s*(?:muito\s+)?(?:de|do|da|dos|das|a|ao)?\s+/giu, lang: 'pt', fn: dislike },
@@ -383,6 +526,9 @@ function preferences(s: string, ctx: Ctx): void {
     { re: /\bI\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can't stand|cannot stand|can not stand)\s+/giu, lang: 'en', fn: dislike },
     { re: /\bI\s+(?:really\s+|absolutely\s+|just\s+|also\s+)?(?:like|love|enjoy|adore)\s+/giu, lang: 'en', fn: like },
     { re: /\bI(?:'m|’m| am)\s+(?:a\s+(?:big\s+|huge\s+)?fan of|really into|into|passionate about|crazy about)\s+/giu, lang: 'en', fn: like },
+    { re: /\bno me (?:gusta|gustan|interesa|interesan)(?:\s+(?:nada|mucho))?\s+/giu, lang: 'es', fn: dislike },
+    { re: /(?<!no\s)\bme (?:gusta|gustan|encanta|encantan|fascina|fascinan|apasiona|apasionan)(?:\s+(?:mucho|muchísimo|muchisimo|bastante))?\s+/giu, lang: 'es', fn: like },
+    { re: /\b(?:soy (?:un |una )?(?:gran )?fan(?:ático|ática|atico|atica)? de)\s+/giu, lang: 'es', fn: like },
   ];
   const taken: Array<[number, number]> = [];
   for (const { re, lang, fn } of rules) {
@@ -457,6 +603,11 @@ function relationDisplay(key: string, value: string, fem: boolean, lang: Lang): 
     const word = female ? f : m;
     return `Tem ${female ? 'uma' : 'um'} ${word} chamad${female ? 'a' : 'o'} ${value}`;
   }
+  if (lang === 'es') {
+    const [m, f] = RELATION_ES[key] ?? [key, key];
+    const female = fem || FEMININE_KEYS.has(key);
+    return `Tiene ${female ? 'una' : 'un'} ${female ? f : m} llamad${female ? 'a' : 'o'} ${value}`;
+  }
   const word = RELATION_EN[key] ?? key;
   return `Has a ${word} named ${value}`;
 }
@@ -467,6 +618,11 @@ export function relationPhrase(f: Fact, lang: Lang): string {
     const [m, fem] = RELATION_PT[f.key] ?? [f.key, f.key];
     const female = FEMININE_KEYS.has(f.key) || /^Tem uma\b/.test(f.text);
     return `${female ? 'sua' : 'seu'} ${female ? fem : m} ${f.value}`;
+  }
+  if (lang === 'es') {
+    const [m, fem] = RELATION_ES[f.key] ?? [f.key, f.key];
+    const female = FEMININE_KEYS.has(f.key) || /^T(?:em|iene) una\b/.test(f.text);
+    return `tu ${female ? fem : m} ${f.value}`;
   }
   return `your ${RELATION_EN[f.key] ?? f.key} ${f.value}`;
 }
@@ -492,6 +648,13 @@ const RELATION_RULES: Array<{ re: RegExp; lang: Lang }> = [
   },
   { re: new RegExp(`(?:^|[^\\p{L}])[Oo] nome d[ao] (?:minha|meu)\\s+(${REL_WORDS})\\s+(?:é|e)\\s+(?:[ao]\\s+)?${NAME}`, 'gu'), lang: 'pt' },
   { re: new RegExp(`\\b[Mm]y\\s+(?:(?:older|younger|little|big|best|baby|twin)\\s+)?(${REL_WORDS})(?:'s|’s)\\s+name\\s+is\\s+${NAME}`, 'gu'), lang: 'en' },
+  {
+    re: new RegExp(
+      `(?:^|[^\\p{L}])(?:[Mm]i|[Tt]engo (?:una?|dos))\\s+(${REL_WORDS})(?:\\s+(?:mayor|menor|pequeñ[oa]))?,?\\s+(?:(?:que\\s+)?se llama\\s+|llamad[oa]\\s+|es\\s+)?${NAME}`,
+      'gu',
+    ),
+    lang: 'es',
+  },
 ];
 
 function relations(s: string, ctx: Ctx): void {
@@ -514,15 +677,17 @@ function locations(s: string, ctx: Ctx): void {
   // Portuguese keeps the preposition the person used: "Mora no Rio", "É da Bahia".
   const prep = (matched: string, fallback: string) => /\b(em|no|na|nos|nas|de|do|da|dos|das)\s*$/i.exec(matched)?.[1].toLowerCase() ?? fallback;
   const live = (place: string, lang: Lang, matched = '') =>
-    add(ctx, 'location', 'lives_in', place, lang, (l) => (l === 'pt' ? `Mora ${prep(matched, 'em')} ${place}` : `Lives in ${place}`));
+    add(ctx, 'location', 'lives_in', place, lang, (l) => livesText(place, l, prep(matched, 'em')));
   const from = (place: string, lang: Lang, matched = '') =>
-    add(ctx, 'location', 'from', place, lang, (l) => (l === 'pt' ? `É ${prep(matched, 'de')} ${place}` : `Is from ${place}`));
+    add(ctx, 'location', 'from', place, lang, (l) => (l === 'pt' ? `É ${prep(matched, 'de')} ${place}` : l === 'es' ? `Es de ${place}` : `Is from ${place}`));
 
   const rules: Array<{ re: RegExp; lang: Lang; fn: typeof live; lower: boolean }> = [
     { re: /\b(?:eu\s+)?(?:moro|vivo|estou morando|t[ôo] morando|resido)\s+(?:em|no|na|nos|nas)\s+/iu, lang: 'pt', fn: live, lower: true },
     { re: /(?:^|[\s,])(?:[Ee]u\s+)?(?:[Ss]ou|[Vv]enho)\s+(?:de|do|da|dos|das)\s+/u, lang: 'pt', fn: from, lower: false },
     { re: /\bI\s+(?:live|am living|'m living|’m living|reside)\s+in\s+|\bI(?:'m|’m| am)\s+based\s+in\s+/iu, lang: 'en', fn: live, lower: true },
     { re: /\b(?:I(?:'m|’m| am)|I come|I'm originally|I am originally)\s+(?:originally\s+)?from\s+/iu, lang: 'en', fn: from, lower: false },
+    { re: /\b(?:yo\s+)?(?:vivo|resido|estoy viviendo)\s+en\s+/iu, lang: 'es', fn: live, lower: true },
+    { re: /(?:^|[\s,])(?:[Yy]o\s+)?(?:[Ss]oy|[Vv]engo)\s+de(?:l)?\s+/u, lang: 'es', fn: from, lower: false },
   ];
   for (const { re, lang, fn, lower } of rules) {
     const m = re.exec(s);
@@ -544,20 +709,24 @@ function locations(s: string, ctx: Ctx): void {
 
 const JOB_PT = new RegExp(`(?:^|[\\s,])(?:[Ee]u\\s+)?[Ss]ou\\s+(?:uma?\\s+)?(${WORD}(?:\\s+(?:de|em)\\s+${WORD})?)`, 'u');
 const JOB_EN = new RegExp(`\\bI(?:'m|’m| am)\\s+(?:an?\\s+)((?:${WORD}\\s+){0,2}${WORD})`, 'iu');
-const EMPLOYER = new RegExp(`\\b(?:[Tt]rabalho|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for)\\s+(${CAP}(?:\\s+${CAP}){0,2})`, 'u');
+const EMPLOYER = new RegExp(`\\b(?:[Tt]rabalho|[Tt]rabajo|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for|en|para)\\s+(${CAP}(?:\\s+${CAP}){0,2})`, 'u');
 
 function jobs(s: string, ctx: Ctx): void {
   const job = (value: string, lang: Lang, identity = false) =>
     add(ctx, 'job', 'job', value.toLowerCase(), lang, (l) =>
-      l === 'pt' ? `${identity ? 'É' : 'Trabalha como'} ${value.toLowerCase()}` : `${identity ? 'Is' : 'Works as'} ${article(value)}`,
+      l === 'pt'
+        ? `${identity ? 'É' : 'Trabalha como'} ${value.toLowerCase()}`
+        : l === 'es'
+          ? `Trabaja como ${value.toLowerCase()}`
+          : `${identity ? 'Is' : 'Works as'} ${article(value)}`,
     );
   const employer = (value: string, lang: Lang) =>
-    add(ctx, 'job', 'employer', value, lang, (l) => (l === 'pt' ? `Trabalha na ${value}` : `Works at ${value}`));
+    add(ctx, 'job', 'employer', value, lang, (l) => (l === 'pt' ? `Trabalha na ${value}` : l === 'es' ? `Trabaja en ${value}` : `Works at ${value}`));
 
-  let m = /\b(?:trabalho como|atuo como|minha profiss[ãa]o é|minha profissao e|I work as|my job is|I'm working as|I am working as)\s+(?:an?\s+|uma?\s+)?/iu.exec(s);
+  let m = /\b(?:trabalho como|atuo como|minha profiss[ãa]o é|minha profissao e|I work as|my job is|I'm working as|I am working as|trabajo como|mi profesi[oó]n es|mi trabajo es)\s+(?:an?\s+|uma?\s+|una?\s+)?/iu.exec(s);
   if (m) {
     const value = clause(s.slice((m.index ?? 0) + m[0].length));
-    if (value && wordCount(value) <= 4) job(value, /trabalho|atuo|profiss/i.test(m[0]) ? 'pt' : 'en');
+    if (value && wordCount(value) <= 4) job(value, /trabajo|profesi[oó]n/i.test(m[0]) ? 'es' : /trabalho|atuo|profiss/i.test(m[0]) ? 'pt' : 'en');
   }
   m = JOB_PT.exec(s);
   if (m) {
@@ -572,16 +741,16 @@ function jobs(s: string, ctx: Ctx): void {
   }
   if (/\bI(?:'m|’m| am)\s+retired\b/i.test(s)) job('retired', 'en', true);
   m = EMPLOYER.exec(s);
-  if (m && !/^(?:Casa|Home)$/.test(m[1])) employer(m[1], /^[Tt]rabalho/.test(m[0].trim()) ? 'pt' : 'en');
+  if (m && !/^(?:Casa|Home)$/.test(m[1])) employer(m[1], /^[Tt]rabajo/.test(m[0].trim()) ? 'es' : /^[Tt]rabalho/.test(m[0].trim()) ? 'pt' : 'en');
 }
 
 function age(s: string, ctx: Ctx): void {
-  const m = /\b(?:tenho|completei|fiz)\s+(\d{1,3})\s+anos\b|\bI(?:'m|’m| am)\s+(\d{1,3})(?:\s+years?\s+old|\s*y\/?o\b|\s*$)/iu.exec(s);
+  const m = /\b(?:tenho|completei|fiz)\s+(\d{1,3})\s+anos\b|\bI(?:'m|’m| am)\s+(\d{1,3})(?:\s+years?\s+old|\s*y\/?o\b|\s*$)|\b(?:tengo|cumpl[ií])\s+(\d{1,3})\s+a[ñn]os\b/iu.exec(s);
   if (!m) return;
-  const n = m[1] ?? m[2];
+  const n = m[1] ?? m[2] ?? m[3];
   const years = Number(n);
   if (!(years > 0 && years < 120)) return;
-  add(ctx, 'other', 'age', String(years), m[1] ? 'pt' : 'en', (l) => (l === 'pt' ? `Tem ${years} anos` : `Is ${years} years old`));
+  add(ctx, 'other', 'age', String(years), m[1] ? 'pt' : m[3] ? 'es' : 'en', (l) => (l === 'pt' ? `Tem ${years} anos` : l === 'es' ? `Tiene ${years} años` : `Is ${years} years old`));
 }
 
 export function article(v: string): string {
@@ -597,6 +766,7 @@ export function article(v: string): string {
 const MONTHS = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   pt: ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'],
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
 };
 
 function formatDate(d: Date, lang: Lang): string {
@@ -604,7 +774,7 @@ function formatDate(d: Date, lang: Lang): string {
   const day = d.getUTCDate();
   const month = MONTHS[lang][d.getUTCMonth()];
   const year = d.getUTCFullYear();
-  return lang === 'pt' ? `${day} ${month} ${year}` : `${month} ${day}, ${year}`;
+  return lang === 'en' ? `${month} ${day}, ${year}` : `${day} ${month} ${year}`;
 }
 
 function lower1(s: string): string {
@@ -619,6 +789,7 @@ function lower1(s: string): string {
 export function summarizeRelationship(facts: Fact[], stats: RelationshipStats, language?: string): string {
   const lang: Lang = languageFamily(language) ?? 'en';
   const merged = mergeFacts(facts ?? []);
+  if (lang === 'es') return summaryEs(merged, stats);
   const name = stats.name?.trim() || merged.find((f) => f.kind === 'name')?.value;
   const n = Math.max(0, Math.floor(stats.interactions || 0));
 
@@ -671,39 +842,72 @@ function durationText(days: number, lang: Lang): string {
  */
 export function factText(f: Fact, lang: Lang): string {
   const pt = lang === 'pt';
+  const es = lang === 'es';
   switch (f.kind) {
+    case 'name':
+      return nameText(f.value, lang);
     case 'relation':
       if (RELATION_PT[f.key] || RELATION_EN[f.key] || Object.values(RELATIONS).some((r) => r.key === f.key)) {
-        return relationDisplay(f.key, f.value, pt && /^Tem uma\b/.test(f.text), lang);
+        return relationDisplay(f.key, f.value, (pt || es) && /^T(?:em|iene) una\b/.test(f.text), lang);
       }
       break;
     case 'location':
-      if (f.key === 'lives_in') return pt ? (/^Mora\b/.test(f.text) ? f.text : `Mora em ${f.value}`) : `Lives in ${f.value}`;
-      if (f.key === 'from') return pt ? (/^É\b/.test(f.text) ? f.text : `É de ${f.value}`) : `Is from ${f.value}`;
+      if (f.key === 'lives_in') return pt ? (/^Mora\b/.test(f.text) ? f.text : `Mora em ${f.value}`) : es ? `Vive en ${f.value}` : `Lives in ${f.value}`;
+      if (f.key === 'from') return pt ? (/^É\b/.test(f.text) ? f.text : `É de ${f.value}`) : es ? `Es de ${f.value}` : `Is from ${f.value}`;
       break;
     case 'job':
-      if (f.key === 'employer') return pt ? `Trabalha na ${f.value}` : `Works at ${f.value}`;
+      if (f.key === 'employer') return pt ? `Trabalha na ${f.value}` : es ? `Trabaja en ${f.value}` : `Works at ${f.value}`;
       break;
+    case 'goal':
+      return `${pt || es ? 'Objetivo' : 'Goal'}: ${f.value}`;
+    case 'identifier':
+    case 'contact':
+    case 'date': {
+      const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
+      if (slot) return `${slot.title[lang]}: ${f.value}`;
+      break;
+    }
     case 'other':
-      if (f.key === 'age') return pt ? `Tem ${f.value} anos` : `Is ${f.value} years old`;
+      if (f.key === 'age') return pt ? `Tem ${f.value} anos` : es ? `Tiene ${f.value} años` : `Is ${f.value} years old`;
       break;
   }
   return f.text || `${f.key}: ${f.value}`;
 }
 
 /** "Likes coffee and hiking; plans to travel to Paris; lives in Recife." (at most a few items per kind). */
-export function describeFacts(facts: Fact[], lang: Lang): string {
+export function describeFacts(facts: Fact[], lang: Lang, max = 8): string {
   const parts: string[] = [];
   const likes = facts.filter((f) => f.kind === 'preference' && f.key === 'likes').map((f) => f.value);
   const dislikes = facts.filter((f) => f.kind === 'preference' && f.key === 'dislikes').map((f) => f.value);
-  if (likes.length) parts.push(`${lang === 'pt' ? 'gosta de' : 'likes'} ${joinList(likes.slice(0, 4), lang)}`);
-  if (dislikes.length) parts.push(`${lang === 'pt' ? 'não gosta de' : 'dislikes'} ${joinList(dislikes.slice(0, 3), lang)}`);
-  const kinds: FactKind[] = ['preference', 'plan', 'relation', 'location', 'job', 'other'];
+  const words = { pt: ['gosta de', 'não gosta de'], en: ['likes', 'dislikes'], es: ['le gusta', 'no le gusta'] }[lang];
+  if (likes.length) parts.push(`${words[0]} ${joinList(likes.slice(0, 4), lang)}`);
+  if (dislikes.length) parts.push(`${words[1]} ${joinList(dislikes.slice(0, 3), lang)}`);
+  const kinds: FactKind[] = ['preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other'];
   for (const kind of kinds) {
     for (const f of facts.filter((x) => x.kind === kind && !(kind === 'preference' && (x.key === 'likes' || x.key === 'dislikes'))).slice(0, 3)) {
-      parts.push(lower1(factText(f, lang)));
+      const text = factText(f, lang);
+      // "Order number: 88412" keeps its capital inside a list; sentences ("Lives in…") do not.
+      parts.push(kind === 'identifier' || kind === 'contact' || kind === 'date' || kind === 'goal' ? text : lower1(text));
     }
   }
   if (!parts.length) return '';
-  return `${capitalize(parts.slice(0, 8).join('; '))}.`;
+  return `${capitalize(parts.slice(0, max).join('; '))}.`;
+}
+
+function summaryEs(merged: Fact[], stats: RelationshipStats): string {
+  const name = stats.name?.trim() || merged.find((f) => f.kind === 'name')?.value;
+  const n = Math.max(0, Math.floor(stats.interactions || 0));
+  const stage = n <= 1 ? 'primer contacto' : n < 5 ? 'conociéndose' : n < 20 ? 'contacto frecuente' : 'relación de larga data';
+  const days = Math.max(0, Math.round((stats.lastSeen.getTime() - stats.firstSeen.getTime()) / 86_400_000));
+  const unit = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  const span =
+    days < 14 ? unit(days, 'día', 'días') : days < 60 ? unit(Math.round(days / 7), 'semana', 'semanas') : days < 730 ? unit(Math.round(days / 30), 'mes', 'meses') : unit(Math.round(days / 365), 'año', 'años');
+  const first = formatDate(stats.firstSeen, 'es');
+  const last = formatDate(stats.lastSeen, 'es');
+  const when = first === last ? `el ${first}` : `(${first} – ${last})`;
+  const over = days > 0 ? ` a lo largo de ${span}` : '';
+  let summary = `${name ?? 'Persona sin nombre'} — ${stage}: ${unit(n, 'interacción', 'interacciones')}${over} ${when}.`;
+  const details = describeFacts(merged.filter((f) => f.kind !== 'name'), 'es');
+  if (details) summary += ` ${details}`;
+  return summary;
 }

@@ -1,18 +1,63 @@
-import type { Soul } from './types';
+import { DETECTED_TAGS, detectLanguage, type DetectedLanguage } from './detect-language';
+import type { ChatTurn, Soul } from './types';
 
-/** The two languages with full built-in support. */
-export type Lang = 'pt' | 'en';
+/** The languages with full built-in support. */
+export type Lang = 'pt' | 'en' | 'es';
 
-/** Maps any BCP 47 tag to a supported language family ('pt-BR', 'pt', 'pt_PT' → 'pt'; everything else → 'en'). */
+/** Maps any BCP 47 tag to a supported language family ('pt-BR', 'pt', 'pt_PT' → 'pt'; 'es-MX' → 'es'; everything else → 'en'). */
 export function languageFamily(tag: string | undefined): Lang | undefined {
   if (!tag) return undefined;
   const t = tag.trim().toLowerCase();
   if (!t) return undefined;
   if (t === 'pt' || t.startsWith('pt-') || t.startsWith('pt_') || t === 'portuguese' || t === 'português') return 'pt';
+  if (t === 'es' || t.startsWith('es-') || t.startsWith('es_') || t === 'spanish' || t === 'español') return 'es';
   return 'en';
 }
 
-/** The language a reply should be written in: explicit request language, else the soul's. */
+/** Picks the text for a language: `tr('es', {pt, en, es})`. */
+export function tr<T>(lang: Lang, texts: Record<Lang, T>): T {
+  return texts[lang];
+}
+
+/** How many earlier user messages are read when the current one does not show its language. */
+const EARLIER_MESSAGES = 6;
+
+export interface LanguageChoice {
+  /** The BCP 47 tag to reply in. */
+  tag: string;
+  /** Why: the message's own language, the user's earlier messages, the configured default, or a fixed setting. */
+  source: 'message' | 'conversation' | 'default' | 'fixed';
+}
+
+/**
+ * The language a reply is written in.
+ * - `replyLanguage` a tag (not `auto`): that tag.
+ * - `auto`: the language of the message when the detector is confident; else the latest earlier user
+ *   message whose language is clear (a bare "ok" or "88412" keeps the conversation's language); else the default.
+ * - absent: the default, no detection.
+ * The default is `language ?? soul.language`.
+ */
+export function chooseReplyLanguage(req: { soul: Soul; language?: string; replyLanguage?: string; message: string; history?: ChatTurn[] }): LanguageChoice {
+  const fallback = req.language?.trim() || req.soul.language || 'en';
+  const mode = req.replyLanguage?.trim();
+  if (mode && mode.toLowerCase() !== 'auto') return { tag: mode, source: 'fixed' };
+  if (!mode) return { tag: fallback, source: 'default' };
+  const own = detectLanguage(req.message ?? '').language;
+  if (own) return { tag: tagFor(own, fallback), source: 'message' };
+  const earlier = (req.history ?? []).filter((t) => t.role === 'user').slice(-EARLIER_MESSAGES).reverse();
+  for (const turn of earlier) {
+    const lang = detectLanguage(turn.content).language;
+    if (lang) return { tag: tagFor(lang, fallback), source: 'conversation' };
+  }
+  return { tag: fallback, source: 'default' };
+}
+
+/** The tag for a detected language: the default's own tag when it is the same language ("pt-PT" stays "pt-PT"). */
+function tagFor(lang: DetectedLanguage, fallback: string): string {
+  return languageFamily(fallback) === lang ? fallback : DETECTED_TAGS[lang];
+}
+
+/** The language family a reply should be written in: explicit request language, else the soul's. */
 export function replyLanguage(soul: Soul, language?: string): Lang {
   return languageFamily(language) ?? languageFamily(soul.language) ?? 'en';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMessages, buildSystemPrompt, MAX_HISTORY_TURNS } from './prompt';
+import { extractFacts } from './facts';
 import { getSoul, SOULS, soulNamed } from './souls';
 import type { ChatTurn } from './types';
 
@@ -47,6 +48,29 @@ describe('buildSystemPrompt', () => {
 
   it('defaults to the soul language', () => {
     expect(buildSystemPrompt({ soul, history: [], message: 'hi' })).toContain('Always reply in English (en)');
+  });
+
+  it('auto: asks for the language the user writes in; a fixed reply language wins', () => {
+    const lia = getSoul('friendly-support')!;
+    expect(buildSystemPrompt({ soul: lia, replyLanguage: 'auto', history: [], message: 'What is my order number?' })).toContain(
+      'Reply in English (en), the language the user is writing in',
+    );
+    expect(buildSystemPrompt({ soul: lia, replyLanguage: 'auto', history: [], message: 'ok' })).toContain('Always reply in Brazilian Portuguese (pt-BR)');
+    expect(buildSystemPrompt({ soul: lia, replyLanguage: 'es', history: [], message: 'What is my order number?' })).toContain('Always reply in Spanish (es)');
+  });
+
+  it('carries every remembered fact, the latest value of each, whatever the history', () => {
+    const facts = [
+      ...extractFacts('My order number is 11111 and my email is ana@example.com.'),
+      ...extractFacts('Sorry, my order number is actually 22222.'),
+      ...extractFacts('My check-in is on March 3rd at 2pm.'),
+    ];
+    const prompt = buildSystemPrompt({ soul, history: [], message: 'What is my order number?', facts });
+    expect(prompt).toContain('- Order number: 22222');
+    expect(prompt).not.toContain('11111');
+    expect(prompt).toContain('- Email: ana@example.com');
+    expect(prompt).toContain('- Check-in: on March 3rd at 2pm');
+    expect(prompt).toMatch(/say plainly they have not told you/);
   });
 });
 

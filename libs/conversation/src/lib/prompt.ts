@@ -1,8 +1,11 @@
-import { languageName } from './language';
+import { factSlot } from './facts';
+import { chooseReplyLanguage, languageName } from './language';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
 
 /** How many recent turns are sent to a provider. Older turns are summarized by the known facts. */
 export const MAX_HISTORY_TURNS = 40;
+/** How many remembered facts go into the system prompt (the most recent ones, the name always). */
+export const MAX_PROMPT_FACTS = 60;
 
 /**
  * Builds the system prompt for an LLM provider: the soul (name, description, tone and style rules),
@@ -10,11 +13,15 @@ export const MAX_HISTORY_TURNS = 40;
  */
 export function buildSystemPrompt(req: ReplyRequest): string {
   const { soul } = req;
-  const language = req.language?.trim() || soul.language;
+  const choice = chooseReplyLanguage(req);
+  const language =
+    choice.source === 'message' || choice.source === 'conversation'
+      ? `Reply in ${languageName(choice.tag)}, the language the user is writing in; if they switch language, follow them.`
+      : `Always reply in ${languageName(choice.tag)}, unless the user explicitly asks for another language.`;
   const lines: string[] = [
     `You are ${soul.name}. ${soul.description}`,
     `Tone: ${soul.tone}.`,
-    `Always reply in ${languageName(language)}, unless the user explicitly asks for another language.`,
+    language,
     '',
     'Style rules:',
     ...(soul.styleRules ?? []).map((r) => `- ${r}`),
@@ -25,7 +32,11 @@ export function buildSystemPrompt(req: ReplyRequest): string {
   ];
   const known = knownAboutUser(req.userName, req.facts ?? []);
   if (known.length) {
-    lines.push('', 'What you know about the user (use it naturally, do not recite it):', ...known.map((k) => `- ${k}`));
+    lines.push(
+      '',
+      'What the user told you, in this conversation or earlier ones, even if it is no longer in the messages below (use it naturally, do not recite it; when they ask about one of these, answer with it; when they ask about something not listed, say plainly they have not told you):',
+      ...known.map((k) => `- ${k}`),
+    );
   }
   const notes = (req.history ?? []).filter((t) => t.role === 'system').map((t) => t.content.trim()).filter(Boolean);
   if (notes.length) {
@@ -36,19 +47,17 @@ export function buildSystemPrompt(req: ReplyRequest): string {
 
 function knownAboutUser(userName: string | undefined, facts: Fact[]): string[] {
   const out: string[] = [];
-  const seen = new Set<string>();
-  if (userName?.trim()) {
-    out.push(`Name: ${userName.trim()}`);
-    seen.add('name');
-  }
+  if (userName?.trim()) out.push(`Name: ${userName.trim()}`);
+  // The latest fact of each slot (a corrected order number replaces the first); the last ones when there are many.
+  const bySlot = new Map<string, Fact>();
   for (const f of facts) {
-    const id = `${f.kind}:${f.key}:${f.value}`;
-    if (seen.has(id) || (f.kind === 'name' && seen.has('name'))) continue;
-    seen.add(id);
-    if (f.kind === 'name') seen.add('name');
-    out.push(f.text || `${f.kind} ${f.key}: ${f.value}`);
-    if (out.length >= 30) break;
+    if (!f?.kind || typeof f.value !== 'string') continue;
+    bySlot.set(factSlot(f), f);
   }
+  const name = [...bySlot.values()].find((f) => f.kind === 'name');
+  if (name && !out.length) out.push(name.text || `Name: ${name.value}`);
+  const rest = [...bySlot.values()].filter((f) => f.kind !== 'name').slice(-MAX_PROMPT_FACTS);
+  for (const f of rest) out.push(f.text || `${f.kind} ${f.key}: ${f.value}`);
   return out;
 }
 

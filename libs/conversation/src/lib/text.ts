@@ -40,10 +40,10 @@ export function titleCase(s: string): string {
     .join(' ');
 }
 
-/** Joins a list naturally: "a", "a and b", "a, b and c" (or "e" in Portuguese). */
-export function joinList(items: string[], lang: 'pt' | 'en'): string {
+/** Joins a list naturally: "a", "a and b", "a, b and c" (or "e" in Portuguese, "y" in Spanish). */
+export function joinList(items: string[], lang: 'pt' | 'en' | 'es', or = false): string {
   if (items.length <= 1) return items[0] ?? '';
-  const and = lang === 'pt' ? 'e' : 'and';
+  const and = or ? { pt: 'ou', en: 'or', es: 'o' }[lang] : { pt: 'e', en: 'and', es: 'y' }[lang];
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 

@@ -1,6 +1,7 @@
 import type { Lang } from './language';
 import { fold } from './text';
 import type { Soul } from './types';
+import { ES_LINES } from './voices-es';
 
 /*
  * Phrase banks for the built-in engine, one "voice" per personality family and language.
@@ -498,7 +499,8 @@ export function voiceFor(soul: Soul): Voice {
   return VOICES['support'];
 }
 
-/** Lines for a voice in a language. */
+/** Lines for a voice in a language (Spanish lines live in voices-es.ts). */
 export function linesFor(voice: Voice, lang: Lang): VoiceLines {
+  if (lang === 'es') return ES_LINES[voice.id] ?? ES_LINES['support'];
   return lang === 'pt' ? voice.pt : voice.en;
 }

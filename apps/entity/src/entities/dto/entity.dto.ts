@@ -9,11 +9,14 @@ export class EntityDto {
   @ApiProperty({ type: String, nullable: true, example: 'user-42' }) external_user_id: string | null;
   @ApiProperty({ enum: ['active', 'paused', 'archived'], example: 'active' }) status: string;
   @ApiProperty({
-    description: 'Derived from the purpose, deterministically; editable with PATCH',
+    description:
+      'Derived from the purpose, deterministically; editable with PATCH. `language`: the default language; `reply_language`: `auto` (reply in the ' +
+      "language the person writes in, else `language`) or a fixed BCP 47 tag.",
     example: {
       traits: { warmth: 0.66, formality: 0.47, humor: 0.29, curiosity: 0.78, directness: 0.61 },
       tone: 'friendly, curious, direct',
       language: 'en',
+      reply_language: 'auto',
       style_rules: ['Answer in English.'],
       greeting: "Hi! I'm Lia. How can I help you today?",
     },
@@ -28,7 +31,7 @@ export class EntityDto {
       purpose: e.purpose,
       external_user_id: e.externalUserId,
       status: e.status,
-      personality: e.personality,
+      personality: { ...e.personality, reply_language: e.personality.reply_language ?? 'auto' },
       created_at: e.createdAt.toISOString(),
     };
   }

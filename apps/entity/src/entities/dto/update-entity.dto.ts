@@ -10,6 +10,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -27,7 +28,23 @@ export class TraitsDto {
 export class PersonalityPatchDto {
   @ApiPropertyOptional({ type: TraitsDto }) @IsOptionalNotNull() @IsObject() @ValidateNested() @Type(() => TraitsDto) traits?: TraitsDto;
   @ApiPropertyOptional({ example: 'warm, curious', maxLength: 200 }) @IsOptionalNotNull() @IsString() @IsNotBlank() @MaxLength(200) tone?: string;
-  @ApiPropertyOptional({ enum: ['pt-BR', 'en'] }) @IsOptionalNotNull() @IsIn(['pt-BR', 'en']) language?: 'pt-BR' | 'en';
+  @ApiPropertyOptional({
+    enum: ['pt-BR', 'en', 'es'],
+    description: "Default language: replies use it when the person's own language is unclear (or always, with `reply_language` set to it)",
+  })
+  @IsOptionalNotNull()
+  @IsIn(['pt-BR', 'en', 'es'])
+  language?: 'pt-BR' | 'en' | 'es';
+  @ApiPropertyOptional({
+    example: 'auto',
+    description:
+      '`auto` (default): reply in the language each message is written in when it is clear (detected per message for pt-BR, English and Spanish; ' +
+      "an unclear one such as \"ok\" keeps the person's earlier language), else in `language`. A BCP 47 tag (`en`, `pt-BR`, `es`…): always that language.",
+  })
+  @IsOptionalNotNull()
+  @IsString()
+  @Matches(/^(?:auto|[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2})$/, { message: 'reply_language must be auto or a BCP 47 tag such as en or pt-BR' })
+  reply_language?: string;
   @ApiPropertyOptional({ type: [String] })
   @IsOptionalNotNull() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @IsNotBlank({ each: true }) @MaxLength(300, { each: true })
   style_rules?: string[];

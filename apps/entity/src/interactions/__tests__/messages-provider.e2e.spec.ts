@@ -78,6 +78,22 @@ describe('entity messages with an LLM provider', () => {
     expect(other).not.toContain('green tea');
   });
 
+  it('every turn gives the model the whole memory, beyond the history window, in the language the person writes in', async () => {
+    // Each turn asks the model for facts too (answered with none), then for the reply.
+    llm.behave({ kind: 'reply', text: '{"facts":[]}' });
+    await turn('My order number is 11111.', 'window');
+    await turn('Sorry, my order number is actually 22222.', 'window');
+    for (let k = 0; k < 11; k++) await turn(`Small talk number ${k}.`, 'window');
+    llm.requests.length = 0;
+    await turn('What is my order number?', 'window');
+    const reply = llm.requests.find((r) => !String((r.body['messages'] as { content: string }[])[0].content).includes('Return ONLY a JSON object'))!;
+    const messages = reply.body['messages'] as { role: string; content: string }[];
+    expect(messages.slice(1).map((m) => m.content).join('\n')).not.toContain('22222'); // no longer in the history sent…
+    expect(messages[0].content).toContain('- Order number: 22222'); // …but in the memory
+    expect(messages[0].content).not.toContain('11111');
+    expect(messages[0].content).toContain('Reply in English (en), the language the user is writing in');
+  });
+
   it('names the entity in the system prompt by its name, and by the new one after a rename', async () => {
     llm.behave({ kind: 'reply', text: 'Olá!' });
     const id = expectStatus(await t.http.post('/api/v1/entities').set(bearer()).send({ name: 'Rui', purpose: 'Um companheiro divertido para conversar' }), 201).body.entity.id;

@@ -53,6 +53,52 @@ describe('entity messages and memory (built-in engine)', () => {
     expect(bobsHistory).toHaveLength(1);
   });
 
+  it('answers from memory: what music the person likes, their order number; plainly says what it was not told', async () => {
+    const first = expectStatus(await say(owner, entityId, { message: 'Hi, I am Bruno and I love jazz', end_user_id: 'bruno' }), 200).body.interaction;
+    const music = expectStatus(await say(owner, entityId, { message: 'What music do I like?', end_user_id: 'bruno' }), 200).body.interaction.response;
+    expect(music).toContain('jazz');
+    expect(music).not.toMatch(/good question|tell me more/i);
+    expectStatus(await say(owner, entityId, { message: 'My order number is 88412.', end_user_id: 'bruno' }), 200);
+    expect(expectStatus(await say(owner, entityId, { message: 'Do you remember my order number?', end_user_id: 'bruno' }), 200).body.interaction.response).toContain('88412');
+    expect(expectStatus(await say(owner, entityId, { message: "What's my phone number?", end_user_id: 'bruno' }), 200).body.interaction.response).toMatch(
+      /haven't told me your phone number/,
+    );
+    const memory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/bruno/memory`).set(bearer(owner)), 200).body.memory;
+    expect(memory.facts).toEqual(
+      expect.arrayContaining([
+        { kind: 'preference', key: 'likes', value: 'jazz', text: 'Likes jazz', source_message_id: first.id, updated_at: first.created_at },
+        expect.objectContaining({ kind: 'identifier', key: 'order', value: '88412', text: 'Order number: 88412' }),
+      ]),
+    );
+  });
+
+  it('a later fact replaces the earlier one in the memory, and facts outlive the history window', async () => {
+    expectStatus(await say(owner, entityId, { message: 'My order number is 11111.', end_user_id: 'fixer' }), 200);
+    expectStatus(await say(owner, entityId, { message: 'Sorry, my order number is actually 22222.', end_user_id: 'fixer' }), 200);
+    for (let k = 0; k < 12; k++) expectStatus(await say(owner, entityId, { message: k % 2 ? 'ok' : 'Nice weather today.', end_user_id: 'fixer' }), 200);
+    const reply = expectStatus(await say(owner, entityId, { message: "What's my order number?", end_user_id: 'fixer' }), 200).body.interaction.response;
+    expect(reply).toContain('22222');
+    expect(reply).not.toContain('11111');
+    const memory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/fixer/memory`).set(bearer(owner)), 200).body.memory;
+    expect(memory.facts.filter((f: { key: string }) => f.key === 'order').map((f: { value: string }) => f.value)).toEqual(['22222']);
+  });
+
+  it('replies in the language the person writes in; personality.reply_language fixes it', async () => {
+    const e = expectStatus(await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Lia', purpose: 'Uma amiga para conversar sobre o dia a dia' }), 201).body.entity;
+    expect(e.personality).toMatchObject({ language: 'pt-BR', reply_language: 'auto' });
+    const reply = async (message: string) => expectStatus(await say(owner, e.id, { message, end_user_id: 'lang' }), 200).body.interaction.response as string;
+    expect(await reply('Thanks a lot for the help!')).toMatch(/welcome|happy to help|glad/i);
+    expect(await reply('¡Muchas gracias por la ayuda!')).toMatch(/de nada|placer|cuando quieras/i);
+    const fixed = expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(owner)).send({ personality: { reply_language: 'pt-BR' } }), 200).body.entity;
+    expect(fixed.personality.reply_language).toBe('pt-BR');
+    expect(await reply('Thanks a lot for the help!')).toMatch(/por nada|imagina|prazer/i);
+    for (const bad of ['automatic', 5, null]) {
+      const res = expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(owner)).send({ personality: { reply_language: bad } }), 422).body;
+      expect(res.details.map((d: { loc: string[] }) => d.loc.join('.')), JSON.stringify(bad)).toEqual(['body.personality.reply_language']);
+    }
+    expect(expectStatus(await t.http.get(`/api/v1/entities/${e.id}`).set(bearer(owner)), 200).body.entity.personality.reply_language).toBe('pt-BR');
+  });
+
   it('keeps memory across a restart of the service', async () => {
     const replica = await createTestApp(entityService, { replicaOf: t });
     try {

@@ -38,6 +38,34 @@ describe('messaging /v1/agents', () => {
     expect((await t.http.get('/v1/agents').set(auth(alice))).body.total).toBe(1);
   });
 
+  it('reply_language: auto by default, a BCP 47 tag to fix it; anything else is refused and nothing is stored', async () => {
+    const auto = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Lia', soul_id: 'friendly-support' }), 201).body;
+    expect(auto).toMatchObject({ language: null, reply_language: 'auto' });
+    const fixed = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Rui', soul_id: 'friendly-support', reply_language: 'pt-BR' }), 201).body;
+    expect(fixed.reply_language).toBe('pt-BR');
+    expect(expectStatus(await t.http.get(`/v1/agents/${fixed.id}`).set(auth(alice)), 200).body.reply_language).toBe('pt-BR');
+    const before = (await t.http.get('/v1/agents').set(auth(alice))).body.total;
+    for (const [value, type] of [
+      ['automatic', 'value_error'],
+      ['pt_BR', 'value_error'],
+      ['', 'value_error'],
+      [5, 'string_type'],
+    ] as const) {
+      const res = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'X', soul_id: 'friendly-support', reply_language: value }), 422).body;
+      expect(res.details, JSON.stringify(value)).toEqual([expect.objectContaining({ loc: ['body', 'reply_language'] })]);
+      if (type === 'string_type') expect(res.details[0].type).toBe('string_type');
+    }
+    expect((await t.http.get('/v1/agents').set(auth(alice))).body.total).toBe(before);
+
+    // What it changes: an English speaker gets English from the auto agent, Portuguese from the fixed one.
+    const say = async (agent: string) => {
+      const conv = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agent, channel: 'api' }), 201).body.id;
+      return expectStatus(await t.http.post(`/v1/conversations/${conv}/messages`).set(auth(alice)).send({ content: 'Thanks a lot for the help!' }), 201).body.reply.content;
+    };
+    expect(await say(auto.id)).toMatch(/welcome|happy to help|glad/i);
+    expect(await say(fixed.id)).toMatch(/por nada|imagina|prazer/i);
+  });
+
   it('answers 401 in the messaging envelope without a valid key', async () => {
     const missing = expectStatus(await t.http.get('/v1/agents'), 401);
     expect(missing.body).toEqual({ error: 'unauthorized', message: expect.stringContaining('Bearer'), status: 401 });

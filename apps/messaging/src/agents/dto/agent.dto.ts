@@ -6,7 +6,8 @@ export class AgentDto {
   @ApiProperty({ example: 'Ana', description: 'The name the agent introduces itself by' }) name: string;
   @ApiProperty({ description: 'Personality label', example: 'friendly-support' }) soul: string;
   @ApiProperty({ example: 'friendly-support' }) soul_id: string;
-  @ApiProperty({ type: String, nullable: true, example: 'pt-BR' }) language: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'pt-BR', description: "Default language; null: the soul's" }) language: string | null;
+  @ApiProperty({ example: 'auto', description: '`auto`: the language the user writes in (else `language`); or a fixed BCP 47 tag' }) reply_language: string;
   @ApiProperty({ enum: ['active'], example: 'active' }) status: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
 
@@ -17,6 +18,7 @@ export class AgentDto {
       soul: a.soulId,
       soul_id: a.soulId,
       language: a.language,
+      reply_language: a.replyLanguage,
       status: a.status,
       created_at: a.createdAt.toISOString(),
     };

@@ -102,7 +102,8 @@ describe('messaging agents introduce themselves by their own name (provider syst
         expect(system.content, where).not.toMatch(word(soul.name));
         expect(system.content, where).toContain(`Tone: ${soul.tone}.`);
         for (const rule of soul.style_rules) expect(system.content, where).toContain(`- ${rule}`);
-        expect(system.content, where).toContain(language === 'en' ? 'Always reply in English (en)' : 'Always reply in Brazilian Portuguese (pt-BR)');
+        // reply_language auto: the greeting is in the agent's language, so the reply is too.
+        expect(system.content, where).toContain(language === 'en' ? 'Reply in English (en), the language the user is writing in' : 'Reply in Brazilian Portuguese (pt-BR), the language the user is writing in');
       }
     }
   });

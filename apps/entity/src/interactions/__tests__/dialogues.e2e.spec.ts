@@ -1,0 +1,44 @@
+import { allDialogues, checkReply, DIALOGUE_PASS_BAR, isChecked, planTurns, summarize, type TurnResult } from '@platform/conversation/testing';
+import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityConfig } from '../../config';
+import { entityService } from '../../service';
+
+/**
+ * The dialogue suite (libs/conversation/src/testing/dialogues) through the entity API with the
+ * built-in engine: each scripted conversation with a new entity and one end user (so the memory is
+ * that person's). Prints the share of turns that pass (tuned and held-out apart) and fails below
+ * DIALOGUE_PASS_BAR.
+ */
+describe('dialogue suite through the entity API (built-in engine)', () => {
+  let t: TestApp<EntityConfig>;
+  let owner: TestAccount;
+  const results: TurnResult[] = [];
+  const dialogues = allDialogues().filter(({ dialogue }) => dialogue.service === 'entity');
+  const bearer = () => ({ Authorization: `Bearer ${owner.key}` });
+
+  beforeAll(async () => {
+    t = await createTestApp(entityService, { env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+    owner = await t.account('owner');
+  });
+  afterAll(() => t?.close());
+
+  it(`passes at least ${DIALOGUE_PASS_BAR * 100}% of the checked turns of ${dialogues.length} conversations`, async () => {
+    for (const { dialogue, part } of dialogues) {
+      if (dialogue.service !== 'entity') continue;
+      const entity = expectStatus(await t.http.post('/api/v1/entities').set(bearer()).send(dialogue.entity), 201).body.entity;
+      for (const turn of planTurns(dialogue)) {
+        const body = { message: turn.say, end_user_id: dialogue.endUser.id, ...(dialogue.endUser.name ? { end_user_name: dialogue.endUser.name } : {}) };
+        const res = expectStatus(await t.http.post(`/api/v1/entities/${entity.id}/messages`).set(bearer()).send(body), 200).body;
+        expect(res.interaction.status, `${dialogue.id}: ${turn.say}`).toBe('completed');
+        if (isChecked(turn.check)) {
+          results.push({ dialogue: dialogue.id, part, say: turn.say, reply: res.interaction.response, problems: checkReply(res.interaction.response, turn.check) });
+        }
+      }
+    }
+    const { share, lines } = summarize(results, `entity (${dialogues.length} conversations)`);
+    console.log(lines.join('\n'));
+    expect(results.filter((r) => r.part !== 'tuned').length).toBeGreaterThan(0);
+    expect(share).toBeGreaterThanOrEqual(DIALOGUE_PASS_BAR);
+  }, 600_000);
+});

@@ -1,0 +1,4 @@
+// @platform/conversation/testing: test helpers (not for production code).
+export { startFakeLlmServer } from './fake-llm-server';
+export type { FakeBehaviour, FakeLlmServer, RecordedRequest } from './fake-llm-server';
+export * from './dialogues';
