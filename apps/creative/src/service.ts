@@ -2,14 +2,17 @@ import { creativeEnvelope } from '@platform/errors';
 import type { ServiceDefinition } from '@platform/http';
 import { AppModule } from './app.module';
 import { BrandKit } from './brand-kit/brand-kit.entity';
+import { withLibrarySchemas } from './common/library-schemas';
 import { CreativeConfig, loadCreativeConfig } from './config';
+import { Design } from './designs/design.entity';
+import { DesignRevision } from './designs/design-revision.entity';
 import { migrations } from './migrations';
 
 export const creativeService: ServiceDefinition<CreativeConfig> = {
   name: 'creative',
   loadConfig: loadCreativeConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [BrandKit], migrations },
+  database: { entities: [BrandKit, Design, DesignRevision], migrations },
   auth: { keyPrefix: 'cr', headers: ['x-api-key', 'bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'creative' },
   envelope: creativeEnvelope,
   queues: [],
@@ -27,5 +30,6 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
       'Idempotency: creating and updating operations accept `idempotency_key` in the body (or an `Idempotency-Key` header);',
       'a repeat with the same body replays the stored response, the same key with another body answers 409 `idempotency_key_reused`.',
     ].join('\n'),
+    decorate: withLibrarySchemas,
   },
 };

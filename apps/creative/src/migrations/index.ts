@@ -1,4 +1,5 @@
 import { Initial1732200000000 } from './1732200000000-initial';
+import { Designs1796000000000 } from './1796000000000-designs';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
-export const migrations = [Initial1732200000000];
+export const migrations = [Initial1732200000000, Designs1796000000000];
