@@ -25,6 +25,8 @@ export const creativeConfigDefinition = {
   map: (e: z.infer<z.ZodObject<typeof extra>>) => ({
     /** The LLM provider the conversation engine would use (listed by GET /v1/llm/providers). */
     llm: engineConfigFromEnv(e),
+    /** Which provider keys are set (a provider other than the active one counts as configured when its key is). */
+    llmKeys: { openai: !!e.OPENAI_API_KEY, anthropic: !!e.ANTHROPIC_API_KEY },
     rendering: {
       workers: e.RENDER_WORKERS ?? Math.max(1, availableParallelism()),
       timeoutMs: e.RENDER_TIMEOUT_MS,

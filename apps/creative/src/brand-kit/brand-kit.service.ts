@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { BrandKit as TemplateBrand } from '@platform/creative-ir';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -24,5 +25,22 @@ export class BrandKitService {
   async remove(accountId: string): Promise<boolean> {
     const res = await this.ds.getRepository(BrandKit).delete({ accountId });
     return (res.affected ?? 0) > 0;
+  }
+
+  /** The kit as the templates take it (colors, fonts, logo placement, tone, palette); undefined without a kit. */
+  async templateBrand(accountId: string): Promise<TemplateBrand | undefined> {
+    const kit = await this.get(accountId);
+    if (!kit) return undefined;
+    const fonts = Object.fromEntries(Object.entries(kit.fonts ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    return {
+      name: kit.name,
+      colors: kit.colors,
+      fonts,
+      logo_position: kit.logoPosition as TemplateBrand['logo_position'],
+      logo_size: kit.logoSize,
+      logo_margin: kit.logoMargin,
+      tone: kit.tone,
+      palette: kit.palette,
+    };
   }
 }

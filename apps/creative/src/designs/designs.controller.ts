@@ -4,12 +4,11 @@ import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import type { Response } from 'express';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
-import { IntParamPipe } from '../common/int-param.pipe';
 import { OptionalBody } from '../common/optional-body.pipe';
 import type { CreativeConfig } from '../config';
 import { revisionEtag, DesignsService, type DesignState } from './designs.service';
 import { AddNodeDto, BundleDto, CreateDesignDto, DesignDto, DesignListDto, DesignSummaryDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
-import { DiffDto, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionSummaryDto } from './dto/revision.dto';
+import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams, RevisionSummaryDto } from './dto/revision.dto';
 
 const IF_MATCH = ApiHeader({
   name: 'If-Match',
@@ -113,11 +112,10 @@ export class DesignsController {
 
   @Get(':design_id/revisions/:revision')
   @ApiOperation({ summary: 'One revision with its IR' })
-  @ApiParam({ name: 'revision', type: Number, example: 2 })
   @ApiOkResponse({ type: RevisionDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
-  async revision(@Auth() auth: AuthContext, @Param('design_id') id: string, @Param('revision', new IntParamPipe('revision')) revision: number): Promise<RevisionDto> {
-    return RevisionDto.of(await this.designs.getRevision(auth.accountId, id, revision));
+  async revision(@Auth() auth: AuthContext, @Param() params: RevisionParams): Promise<RevisionDto> {
+    return RevisionDto.of(await this.designs.getRevision(auth.accountId, params.design_id, params.revision));
   }
 
   @Get(':design_id/revisions/:from_revision/diff/:to_revision')
@@ -126,37 +124,28 @@ export class DesignsController {
     description:
       'An RFC 6902 JSON Patch from one IR to the other (made by `rfc6902`), and a summary by node id: nodes added, removed, moved, and per changed node the properties that differ.',
   })
-  @ApiParam({ name: 'from_revision', type: Number, example: 1 })
-  @ApiParam({ name: 'to_revision', type: Number, example: 3 })
   @ApiOkResponse({ type: DiffDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
-  async diff(
-    @Auth() auth: AuthContext,
-    @Param('design_id') id: string,
-    @Param('from_revision', new IntParamPipe('from_revision')) from: number,
-    @Param('to_revision', new IntParamPipe('to_revision')) to: number,
-  ): Promise<DiffDto> {
-    const d = await this.designs.diff(auth.accountId, id, from, to);
-    return { design_id: id, from_revision: from, to_revision: to, patch: d.patch as DiffDto['patch'], summary: d.summary };
+  async diff(@Auth() auth: AuthContext, @Param() p: DiffParams): Promise<DiffDto> {
+    const d = await this.designs.diff(auth.accountId, p.design_id, p.from_revision, p.to_revision);
+    return { design_id: p.design_id, from_revision: p.from_revision, to_revision: p.to_revision, patch: d.patch as DiffDto['patch'], summary: d.summary };
   }
 
   @Post(':design_id/revisions/:revision/restore')
   @HttpCode(200)
   @ApiOperation({ summary: 'Restore a revision', description: 'Makes a new revision whose IR equals that of `revision`.' })
-  @ApiParam({ name: 'revision', type: Number, example: 1 })
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
   async restore(
     @Auth() auth: AuthContext,
-    @Param('design_id') id: string,
-    @Param('revision', new IntParamPipe('revision')) revision: number,
+    @Param() params: RevisionParams,
     @Query() _query: FormatQuery,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return this.answer(await this.designs.restore(auth.accountId, id, ifMatch, revision), res);
+    return this.answer(await this.designs.restore(auth.accountId, params.design_id, ifMatch, params.revision), res);
   }
 
   @Post(':design_id/nodes')

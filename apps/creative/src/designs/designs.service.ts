@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { getTemplate, listTemplates, validateIr, type BrandKit as LibraryBrandKit, type Brief } from '@platform/creative-ir';
+import { getTemplate, listTemplates, validateIr, type Brief } from '@platform/creative-ir';
 import { keysetPage, newId } from '@platform/database';
 import { DomainException, ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
 import { DataSource, EntityManager } from 'typeorm';
@@ -227,25 +227,8 @@ export class DesignsService {
     return repo.findOneByOrFail({ designId: design.id, revision: n });
   }
 
-  /** The brand kit as the template engine takes it. */
-  private async brandFor(accountId: string): Promise<LibraryBrandKit | undefined> {
-    const kit = await this.brandKits.get(accountId);
-    if (!kit) return undefined;
-    const fonts = Object.fromEntries(Object.entries(kit.fonts ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-    return {
-      name: kit.name,
-      colors: kit.colors,
-      fonts,
-      logo_position: kit.logoPosition as LibraryBrandKit['logo_position'],
-      logo_size: kit.logoSize,
-      logo_margin: kit.logoMargin,
-      tone: kit.tone,
-      palette: kit.palette,
-    };
-  }
-
   private async fromTemplate(accountId: string, template: string, brief: Brief): Promise<Json> {
-    const brand = await this.brandFor(accountId);
+    const brand = await this.brandKits.templateBrand(accountId);
     const built = await this.pool.run(
       { kind: 'template', template, brief, brand },
       { ir: ['body', 'ir'], input: (path) => (path === 'template' ? ['body', 'template'] : ['body', 'brief', ...path.split('.')]) },
@@ -347,9 +330,9 @@ export class DesignsService {
 
   async addNode(accountId: string, id: string, ifMatch: string | undefined, input: { node: Json; parentId?: string | null; index?: number | null }): Promise<DesignState> {
     return this.change(accountId, id, ifMatch, async (_design, ir) => {
-      const node = structuredClone(input.node);
-      const loc = addNode(ir, node, input.parentId, input.index);
-      return { ir: await this.validated(accountId, ir, loc, ['body', 'node']), operation: 'node_add', nodeId: node.id as string };
+      const loc = addNode(ir, structuredClone(input.node), input.parentId, input.index);
+      const out = await this.validated(accountId, ir, loc, ['body', 'node']);
+      return { ir: out, operation: 'node_add', nodeId: nodeAt(out, loc).id as string };
     });
   }
 
@@ -378,6 +361,13 @@ export class DesignsService {
     });
     return out;
   }
+}
+
+/** The node at a location of the IR. */
+function nodeAt(ir: Json, loc: Loc): Json {
+  let node: unknown = ir;
+  for (const key of loc) node = (node as Record<string | number, unknown>)[key];
+  return node as Json;
 }
 
 /** An IR location inside the node at `nodeLoc` relative to that node (others unchanged). */

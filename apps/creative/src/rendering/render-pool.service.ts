@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import { initCreativeIr } from '@platform/creative-ir';
 import { DomainException, ErrorDetail, ValidationError } from '@platform/errors';
@@ -52,7 +52,7 @@ export function failureError(f: TaskFailure, locs: FailureLocs): ValidationError
  * the wait, not the work.
  */
 @Injectable()
-export class RenderPool implements OnModuleDestroy {
+export class RenderPool implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RenderPool.name);
   private pool?: Piscina<RenderTask, TaskResult>;
   private script?: { path: string; cleanup(): void };
@@ -104,6 +104,11 @@ export class RenderPool implements OnModuleDestroy {
       });
     }
     return this.pool;
+  }
+
+  /** Serving processes start their workers at once (tests start them on first use). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.role !== 'worker' && this.config.nodeEnv !== 'test') await this.warmUp();
   }
 
   /** Starts the workers ahead of the first request (they load fonts and yoga once). */

@@ -1,4 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Min } from 'class-validator';
 import { CursorField, LimitField } from '@platform/http';
 import { IR_SCHEMA_REF } from '../../common/library-schemas';
 import type { DiffSummary } from '../design-diff';
@@ -91,4 +94,18 @@ export class DiffDto {
   @ApiProperty({ type: [JsonPatchOperationDto], description: 'RFC 6902 JSON Patch that turns the IR of `from_revision` into that of `to_revision`' })
   patch: JsonPatchOperationDto[];
   @ApiProperty({ type: DiffSummaryDto }) summary: DiffSummaryDto;
+}
+
+const revisionField = (name: string, example: number) =>
+  applyDecorators(ApiProperty({ type: Number, minimum: 1, example }), Type(() => Number), IsInt({ message: `${name} must be an integer` }), Min(1));
+
+export class RevisionParams {
+  @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) @IsString() design_id: string;
+  @revisionField('revision', 2) revision: number;
+}
+
+export class DiffParams {
+  @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) @IsString() design_id: string;
+  @revisionField('from_revision', 1) from_revision: number;
+  @revisionField('to_revision', 3) to_revision: number;
 }
