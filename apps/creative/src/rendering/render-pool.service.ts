@@ -55,7 +55,6 @@ export function failureError(f: TaskFailure, locs: FailureLocs): ValidationError
 export class RenderPool implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RenderPool.name);
   private pool?: Piscina<RenderTask, TaskResult>;
-  private script?: { path: string; cleanup(): void };
   private readonly timeoutMs: number;
   private readonly duration: Histogram<'kind' | 'outcome'>;
   private readonly tasks: Counter<'kind' | 'outcome'>;
@@ -92,9 +91,8 @@ export class RenderPool implements OnApplicationBootstrap, OnModuleDestroy {
 
   private ensurePool(): Piscina<RenderTask, TaskResult> {
     if (!this.pool) {
-      this.script = renderWorkerScript();
       this.pool = new Piscina<RenderTask, TaskResult>({
-        filename: this.script.path,
+        filename: renderWorkerScript(),
         minThreads: this.workers,
         maxThreads: this.workers,
         maxQueue: this.config.rendering.queueMax,
@@ -165,6 +163,5 @@ export class RenderPool implements OnApplicationBootstrap, OnModuleDestroy {
     const pool = this.pool;
     this.pool = undefined;
     if (pool) await pool.destroy().catch((e) => this.logger.warn(`render pool: ${(e as Error).message}`));
-    this.script?.cleanup();
   }
 }
