@@ -2,7 +2,7 @@
 // Proves each service deploys alone: copies dist/apps/<svc> to a temporary folder, installs
 // only the dependencies of its generated package.json, then runs `migrate`, `keys create`
 // and the server (ROLE=all and ROLE=worker) against a fresh database, and checks the slice
-// answers over HTTP. Uses TEST_DATABASE_URL, or the machine's PostgreSQL on 5432, or an
+// answers over HTTP (creative also renders a design in its worker threads). Uses TEST_DATABASE_URL, or the machine's PostgreSQL on 5432, or an
 // embedded one.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -34,8 +34,25 @@ if (!base) {
   }
 }
 
+/** Creative renders in worker threads from their own script (render-worker.js): one design, one preview. */
+async function creativeRender(url, headers) {
+  const created = await fetch(`${url}/v1/designs`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ brief: { title: 'Smoke test', cta: 'Go' }, template: 'square-post' }),
+  });
+  if (created.status !== 200) throw new Error(`POST /v1/designs answered ${created.status}: ${await created.text()}`);
+  const { id } = await created.json();
+  const preview = await fetch(`${url}/v1/designs/${id}/preview?width=240`, { headers });
+  const bytes = Buffer.from(await preview.arrayBuffer());
+  if (preview.status !== 200 || preview.headers.get('content-type') !== 'image/png' || bytes.subarray(1, 4).toString() !== 'PNG') {
+    throw new Error(`preview answered ${preview.status} ${preview.headers.get('content-type')}`);
+  }
+  return `rendered a design (${bytes.length} B PNG)`;
+}
+
 const SLICES = {
-  creative: { port: 3191, path: '/v1/brand-kit', header: (k) => ({ 'x-api-key': k }) },
+  creative: { port: 3191, path: '/v1/brand-kit', header: (k) => ({ 'x-api-key': k }), extra: creativeRender },
   messaging: { port: 3291, path: '/v1/agents', header: (k) => ({ authorization: `Bearer ${k}` }) },
   entity: { port: 3391, path: '/api/v1/entities/ent_missing', header: (k) => ({ authorization: `Bearer ${k}` }), expect: 404 },
 };
@@ -61,7 +78,9 @@ async function stop(child) {
 }
 
 let failures = 0;
-for (const [svc, slice] of Object.entries(SLICES)) {
+// `node tools/scripts/smoke-dist.mjs creative` checks one service; all three by default.
+const only = process.argv.slice(2);
+for (const [svc, slice] of Object.entries(SLICES).filter(([name]) => !only.length || only.includes(name))) {
   const dir = mkdtempSync(join(tmpdir(), `${svc}-`));
   const db = `smoke_${svc}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base });
@@ -81,6 +100,7 @@ for (const [svc, slice] of Object.entries(SLICES)) {
     await waitReady(url, api);
     const ok = await fetch(`${url}${slice.path}`, { headers: slice.header(created.key) });
     const anonymous = await fetch(`${url}${slice.path}`);
+    const extraNote = slice.extra ? `, ${await slice.extra(url, slice.header(created.key)).catch(async (e) => (await stop(api), Promise.reject(e)))}` : '';
     await stop(api);
     if (ok.status !== (slice.expect ?? 200) || anonymous.status !== 401) throw new Error(`slice answered ${ok.status}, anonymous ${anonymous.status}`);
     let workerNote = 'worker role skipped (no Redis)';
@@ -93,7 +113,7 @@ for (const [svc, slice] of Object.entries(SLICES)) {
       if (routeOnWorker.status !== 404) throw new Error(`worker served ${slice.path} (${routeOnWorker.status})`);
       workerNote = 'worker role serves probes only';
     }
-    say(`${svc}: installed alone, migrated, key created, served ${slice.path} (${ok.status}), ${workerNote}, clean shutdown`);
+    say(`${svc}: installed alone, migrated, key created, served ${slice.path} (${ok.status})${extraNote}, ${workerNote}, clean shutdown`);
   } catch (err) {
     failures++;
     say(`${svc}: FAILED ${err.message}`);

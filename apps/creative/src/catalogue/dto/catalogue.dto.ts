@@ -30,7 +30,7 @@ export class LlmProviderListDto {
 }
 
 export class FontFaceDto {
-  @ApiProperty({ example: 700 }) weight: number;
+  @ApiProperty({ type: 'integer', example: 700 }) weight: number;
   @ApiProperty({ enum: ['normal', 'italic'] }) style: string;
 }
 
@@ -40,7 +40,7 @@ export class FontDto {
   @ApiProperty({ type: String, nullable: true, example: 'sans' }) category: string | null;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ type: [String], example: ['sans', 'sans-serif'], description: 'Other names that resolve to this family' }) aliases: string[];
-  @ApiProperty({ type: [Number], example: [400, 700] }) weights: number[];
+  @ApiProperty({ type: 'array', items: { type: 'integer' }, example: [400, 700] }) weights: number[];
   @ApiProperty({ type: [String], example: ['normal', 'italic'] }) styles: string[];
   @ApiProperty({ type: [FontFaceDto] }) faces: FontFaceDto[];
   @ApiProperty({ type: String, nullable: true, description: 'The font asset (account fonts): reference it as `asset:<id>` in an IR\'s `fonts`' }) asset_id: string | null;
@@ -52,8 +52,8 @@ export class FontListDto {
 
 export class NamedFormatDto {
   @ApiProperty({ example: 'instagram_story' }) name: string;
-  @ApiProperty({ example: 1080 }) width: number;
-  @ApiProperty({ example: 1920 }) height: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) width: number;
+  @ApiProperty({ type: 'integer', example: 1920 }) height: number;
 }
 
 export class FormatDto extends NamedFormatDto {
@@ -83,7 +83,7 @@ export class ProceduralStyleDto {
 
 export class ProceduralDefaultsDto {
   @ApiProperty({ example: 'mesh' }) style: string;
-  @ApiProperty({ example: 7 }) seed: number;
+  @ApiProperty({ type: 'integer', example: 7 }) seed: number;
   @ApiProperty({ example: 1 }) density: number;
   @ApiProperty({ example: 0 }) phase: number;
   @ApiProperty({ example: 'png' }) format: string;
@@ -106,7 +106,7 @@ class CapabilityTemplateDto {
 class CapabilityFontDto {
   @ApiProperty() family: string;
   @ApiProperty({ enum: ['bundled', 'account'] }) source: string;
-  @ApiProperty({ type: [Number] }) weights: number[];
+  @ApiProperty({ type: 'array', items: { type: 'integer' } }) weights: number[];
   @ApiProperty({ type: [String] }) styles: string[];
 }
 
@@ -125,21 +125,21 @@ class CapabilityProvidersDto {
 }
 
 class CapabilityLimitsDto {
-  @ApiProperty({ example: 8192, description: 'Largest IR page side' }) max_page_side: number;
-  @ApiProperty({ example: 16383, description: 'Largest raster output side' }) max_raster_side: number;
-  @ApiProperty({ example: 67108864, description: 'Most raster output pixels' }) max_raster_pixels: number;
-  @ApiProperty({ example: 480 }) preview_width_default: number;
-  @ApiProperty({ example: 2048 }) preview_width_max: number;
-  @ApiProperty({ example: 25 }) list_limit_default: number;
-  @ApiProperty({ example: 100 }) list_limit_max: number;
-  @ApiProperty({ example: 2000, description: 'Characters per brief text field' }) brief_text_max: number;
-  @ApiProperty({ example: 50, description: 'Entries of a brief\'s `items` (and rows of `data`)' }) brief_items_max: number;
-  @ApiProperty({ example: 20000, description: 'Time budget of one render (RENDER_TIMEOUT_MS)' }) render_timeout_ms: number;
+  @ApiProperty({ type: 'integer', example: 8192, description: 'Largest IR page side' }) max_page_side: number;
+  @ApiProperty({ type: 'integer', example: 16383, description: 'Largest raster output side' }) max_raster_side: number;
+  @ApiProperty({ type: 'integer', example: 67108864, description: 'Most raster output pixels' }) max_raster_pixels: number;
+  @ApiProperty({ type: 'integer', example: 480 }) preview_width_default: number;
+  @ApiProperty({ type: 'integer', example: 2048 }) preview_width_max: number;
+  @ApiProperty({ type: 'integer', example: 25 }) list_limit_default: number;
+  @ApiProperty({ type: 'integer', example: 100 }) list_limit_max: number;
+  @ApiProperty({ type: 'integer', example: 2000, description: 'Characters per brief text field' }) brief_text_max: number;
+  @ApiProperty({ type: 'integer', example: 50, description: 'Entries of a brief\'s `items` (and rows of `data`)' }) brief_items_max: number;
+  @ApiProperty({ type: 'integer', example: 20000, description: 'Time budget of one render (RENDER_TIMEOUT_MS)' }) render_timeout_ms: number;
 }
 
 export class CapabilitiesDto {
   @ApiProperty({ example: '0.58.0', description: 'API version' }) version: string;
-  @ApiProperty({ example: 1, description: 'Creative IR version (`version` of an IR document)' }) ir_version: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Creative IR version (`version` of an IR document)' }) ir_version: number;
   @ApiProperty({ type: [String], example: ['frame', 'group', 'text', 'image', 'rect', 'ellipse', 'line', 'path', 'procedural'] }) node_types: string[];
   @ApiProperty({ type: [String], example: ['png', 'jpeg', 'webp', 'avif', 'svg', 'pdf'], description: 'Render formats' }) output_formats: string[];
   @ApiProperty({ type: [String], example: ['png', 'jpeg', 'webp'] }) preview_formats: string[];
@@ -155,7 +155,7 @@ export class CapabilitiesDto {
 }
 
 export class TemplatePreviewQuery {
-  @ApiPropertyOptional({ default: PREVIEW_WIDTH_DEFAULT, minimum: 16, maximum: PREVIEW_WIDTH_MAX })
+  @ApiPropertyOptional({ type: 'integer', default: PREVIEW_WIDTH_DEFAULT, minimum: 16, maximum: PREVIEW_WIDTH_MAX })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'width must be an integer' })

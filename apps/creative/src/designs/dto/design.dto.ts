@@ -147,7 +147,7 @@ export class AddNodeDto {
   @MaxLength(128)
   parent_id?: string | null;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description: 'Position among the parent\'s children (default: last)' })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, description: 'Position among the parent\'s children (default: last)' })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -207,16 +207,16 @@ export class ListDesignsQuery {
 export class RevisionChangeDto {
   @ApiProperty({ enum: REVISION_OPERATIONS, example: 'node_patch' }) operation: string;
   @ApiProperty({ type: String, nullable: true, example: 'title', description: 'The node added, patched or deleted' }) node_id: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: null, description: 'The revision a restore copied' }) restored_from: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: null, description: 'The revision a restore copied' }) restored_from: number | null;
 }
 
 export class DesignSummaryDto {
   @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
   @ApiProperty({ type: String, nullable: true, example: 'Spring launch' }) title: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'square-post' }) template: string | null;
-  @ApiProperty({ example: 3, description: 'Current revision' }) revision: number;
-  @ApiProperty({ example: 1080 }) width: number;
-  @ApiProperty({ example: 1080 }) height: number;
+  @ApiProperty({ type: 'integer', example: 3, description: 'Current revision' }) revision: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) width: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) height: number;
   @ApiProperty({ enum: DESIGN_SOURCES, example: 'brief', description: 'How the design was created' }) source: string;
   @ApiProperty({ type: String, nullable: true, description: 'The design this one was duplicated from' }) source_design_id: string | null;
   @ApiProperty({ example: 'http://localhost:3100/v1/designs/des_01jdz3k5q8c9w3m5y4x0b7n2ph/preview', description: 'PNG preview of the current revision' })
@@ -267,14 +267,14 @@ class BundleDesignDto {
   @ApiProperty({ type: String, nullable: true }) title: string | null;
   @ApiProperty({ type: String, nullable: true }) template: string | null;
   @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) brief: Record<string, unknown> | null;
-  @ApiProperty({ example: 3 }) revision: number;
-  @ApiProperty({ example: 1080 }) width: number;
-  @ApiProperty({ example: 1080 }) height: number;
+  @ApiProperty({ type: 'integer', example: 3 }) revision: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) width: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) height: number;
 }
 
 export class BundleDto {
   @ApiProperty({ enum: ['creative-design-bundle'] }) format: string;
-  @ApiProperty({ enum: [1] }) version: number;
+  @ApiProperty({ type: 'integer', enum: [1] }) version: number;
   @ApiProperty({ format: 'date-time' }) exported_at: string;
   @ApiProperty({ type: BundleDesignDto }) design: BundleDesignDto;
   @ApiProperty({ allOf: [{ $ref: IR_SCHEMA_REF }], description: 'The current IR with every `asset:<id>` image and font replaced by a data URL' })

@@ -18,10 +18,10 @@ export class ListRevisionsQuery {
 
 export class RevisionSummaryDto {
   @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) design_id: string;
-  @ApiProperty({ example: 3 }) revision: number;
+  @ApiProperty({ type: 'integer', example: 3 }) revision: number;
   @ApiProperty({ enum: REVISION_OPERATIONS, example: 'node_patch', description: 'What made the revision' }) operation: string;
   @ApiProperty({ type: String, nullable: true, example: 'title', description: 'The node added, patched or deleted' }) node_id: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: null, description: 'The revision a restore copied' }) restored_from: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: null, description: 'The revision a restore copied' }) restored_from: number | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 
   static from(r: DesignRevision): RevisionSummaryDto {
@@ -56,7 +56,7 @@ class JsonPatchOperationDto {
 
 class NodePlaceDto {
   @ApiProperty({ type: String, nullable: true, example: 'content' }) parent_id: string | null;
-  @ApiProperty({ example: 1 }) index: number;
+  @ApiProperty({ type: 'integer', example: 1 }) index: number;
 }
 
 class DiffNodeDto {
@@ -89,15 +89,15 @@ export class DiffSummaryDto implements DiffSummary {
 
 export class DiffDto {
   @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) design_id: string;
-  @ApiProperty({ example: 1 }) from_revision: number;
-  @ApiProperty({ example: 3 }) to_revision: number;
+  @ApiProperty({ type: 'integer', example: 1 }) from_revision: number;
+  @ApiProperty({ type: 'integer', example: 3 }) to_revision: number;
   @ApiProperty({ type: [JsonPatchOperationDto], description: 'RFC 6902 JSON Patch that turns the IR of `from_revision` into that of `to_revision`' })
   patch: JsonPatchOperationDto[];
   @ApiProperty({ type: DiffSummaryDto }) summary: DiffSummaryDto;
 }
 
 const revisionField = (name: string, example: number) =>
-  applyDecorators(ApiProperty({ type: Number, minimum: 1, example }), Type(() => Number), IsInt({ message: `${name} must be an integer` }), Min(1));
+  applyDecorators(ApiProperty({ type: 'integer', minimum: 1, example }), Type(() => Number), IsInt({ message: `${name} must be an integer` }), Min(1));
 
 export class RevisionParams {
   @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) @IsString() design_id: string;

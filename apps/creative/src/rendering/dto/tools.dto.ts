@@ -11,23 +11,23 @@ export class AnalyzeQuery {
 }
 
 class AnalysisFormatDto {
-  @ApiProperty({ example: 1080 }) width: number;
-  @ApiProperty({ example: 1080 }) height: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) width: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) height: number;
   @ApiProperty({ example: 'square', description: 'Orientation class the length limits are for' }) name: string;
 }
 
 class FieldReportDto {
   @ApiProperty({ example: 'title' }) field: string;
-  @ApiProperty({ example: 42, description: 'Length in columns (CJK and emoji count two)' }) length: number;
-  @ApiProperty({ example: 60, description: 'Recommended maximum for this format' }) limit: number;
+  @ApiProperty({ type: 'integer', example: 42, description: 'Length in columns (CJK and emoji count two)' }) length: number;
+  @ApiProperty({ type: 'integer', example: 60, description: 'Recommended maximum for this format' }) limit: number;
   @ApiProperty({ enum: ['ok', 'long', 'missing', 'empty'] }) status: string;
 }
 
 class ReadabilityDto {
   @ApiProperty({ type: Number, nullable: true, example: 71.2, description: 'Flesch reading ease 0..100 (Portuguese adaptation for pt); null outside the Latin script' }) score: number | null;
   @ApiProperty({ example: 'fairly easy' }) level: string;
-  @ApiProperty({ example: 18 }) words: number;
-  @ApiProperty({ example: 2 }) sentences: number;
+  @ApiProperty({ type: 'integer', example: 18 }) words: number;
+  @ApiProperty({ type: 'integer', example: 2 }) sentences: number;
   @ApiProperty({ example: 'en' }) language: string;
 }
 
@@ -65,7 +65,7 @@ export class MaterializeDto {
 
 class TextLinesDto {
   @ApiProperty({ example: 'Inter' }) family: string;
-  @ApiProperty({ example: 800 }) weight: number;
+  @ApiProperty({ type: 'integer', example: 800 }) weight: number;
   @ApiProperty({ enum: ['normal', 'italic'] }) style: string;
   @ApiProperty({ example: 96, description: 'After fitting (`fit: shrink/grow`)' }) font_size: number;
   @ApiProperty({ example: 103.68, description: 'Line box height in px' }) line_height: number;
@@ -95,8 +95,8 @@ class WarningDto {
 }
 
 export class MaterializedDocumentDto {
-  @ApiProperty({ example: 1080 }) width: number;
-  @ApiProperty({ example: 1080 }) height: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) width: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) height: number;
   @ApiProperty({ type: MaterializedNodeDto }) root: MaterializedNodeDto;
   @ApiProperty({ type: [WarningDto] }) warnings: WarningDto[];
 }
