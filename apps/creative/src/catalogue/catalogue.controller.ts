@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { PREVIEW_WIDTH_DEFAULT } from '../rendering/preview.service';
 import { CatalogueService, PROCEDURAL_DEFAULTS, PROCEDURAL_TONES } from './catalogue.service';
 import {
@@ -63,6 +63,7 @@ export class CatalogueController {
   @ApiOkResponse({ description: 'The image', content: { 'image/png': binary, 'image/jpeg': binary, 'image/webp': binary } })
   @ApiResponse({ status: 304, description: 'If-None-Match names this preview' })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'template_not_found' })
+  @RenderErrorResponses()
   async templatePreview(
     @Param('template_id') id: string,
     @Query() query: TemplatePreviewQuery,

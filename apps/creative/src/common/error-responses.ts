@@ -24,3 +24,18 @@ export const ErrorResponses = () =>
     ApiResponse({ status: 422, type: HTTPValidationErrorDto, description: 'Validation error' }),
     ApiResponse({ status: 429, type: ErrorDto, description: 'rate_limited, with Retry-After' }),
   );
+
+export class RetryLaterErrorDto extends ErrorDto {
+  @ApiProperty({ type: 'integer', example: 1, description: 'Seconds to wait (also in Retry-After)' }) retry_after: number;
+}
+
+export class PreconditionFailedErrorDto extends ErrorDto {
+  @ApiProperty({ type: 'integer', example: 3, description: 'The revision the design is at' }) current_revision: number;
+}
+
+/** Answers of routes that render (through the render worker pool). */
+export const RenderErrorResponses = () =>
+  applyDecorators(
+    ApiResponse({ status: 503, type: RetryLaterErrorDto, description: 'render_busy: too many renders are waiting for a worker (Retry-After)' }),
+    ApiResponse({ status: 504, type: ErrorDto, description: 'render_timeout: the render did not finish within RENDER_TIMEOUT_MS' }),
+  );

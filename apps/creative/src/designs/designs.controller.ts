@@ -3,7 +3,7 @@ import { ApiBody, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, A
 import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import type { Response } from 'express';
-import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import { ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { OptionalBody } from '../common/optional-body.pipe';
 import type { CreativeConfig } from '../config';
 import { revisionEtag, DesignsService, type DesignState } from './designs.service';
@@ -15,7 +15,7 @@ const IF_MATCH = ApiHeader({
   required: false,
   description: 'The ETag of the revision the change is based on (`"rev-3"`): 412 `precondition_failed` when the design has moved on',
 });
-const PRECONDITION = ApiResponse({ status: 412, type: ErrorDto, description: 'precondition_failed: If-Match names another revision than the current one' });
+const PRECONDITION = ApiResponse({ status: 412, type: PreconditionFailedErrorDto, description: 'precondition_failed: If-Match names another revision than the current one' });
 const NOT_FOUND = ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: no such design in this account' });
 const DESIGN_ID = ApiParam({ name: 'design_id', example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const ETAG_HEADER = { ETag: { description: 'The current revision, e.g. `"rev-3"` (for If-Match)', schema: { type: 'string' } } };
@@ -46,6 +46,7 @@ export class DesignsController {
       'Nodes without an `id` get one (`<type>-<n>`): node operations and diffs address nodes by id.',
   })
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @RenderErrorResponses()
   async create(@Auth() auth: AuthContext, @Body() body: CreateDesignDto, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
     const state = await this.designs.create(auth.accountId, { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title });
     return this.answer(state, res);
@@ -90,6 +91,7 @@ export class DesignsController {
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
   @NOT_FOUND
+  @RenderErrorResponses()
   async update(
     @Auth() auth: AuthContext,
     @Param('design_id') id: string,

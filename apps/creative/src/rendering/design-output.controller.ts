@@ -4,7 +4,7 @@ import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { NotFoundError } from '@platform/errors';
 import type { Response } from 'express';
-import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import type { CreativeConfig } from '../config';
 import { DesignsService } from '../designs/designs.service';
 import { PreviewQuery } from './dto/preview.dto';
@@ -19,6 +19,7 @@ const matches = (header: string | undefined, etag: string) => !!header && header
 
 @ApiTags('designs')
 @ErrorResponses()
+@RenderErrorResponses()
 @ApiParam({ name: 'design_id', example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' })
 @Controller('v1/designs')
 export class DesignOutputController {

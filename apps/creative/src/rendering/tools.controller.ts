@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { ErrorResponses } from '../common/error-responses';
+import { ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { BRIEF_SCHEMA_REF } from '../common/library-schemas';
 import { BriefAnalysisDto, MaterializeDto, MaterializedDocumentDto, AnalyzeQuery } from './dto/tools.dto';
 import { ToolsService } from './tools.service';
@@ -33,6 +33,7 @@ export class ToolsController {
     description: 'Every node at its absolute box (auto-layout frames resolved) and every text node\'s lines: a debugging aid. IR issues are 422 items under `body.ir`.',
   })
   @ApiOkResponse({ type: MaterializedDocumentDto })
+  @RenderErrorResponses()
   async materialize(@Auth() auth: AuthContext, @Body() body: MaterializeDto): Promise<MaterializedDocumentDto> {
     return this.tools.materialize(auth.accountId, body.ir);
   }
