@@ -29,6 +29,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/.data \
     NODE_OPTIONS=--enable-source-maps \
     FFMPEG_PATH=/usr/bin/ffmpeg \
+    FFPROBE_PATH=/usr/bin/ffprobe \
     SCARF_ANALYTICS=false \
     NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY --from=build /repo/dist/apps/creative/ ./

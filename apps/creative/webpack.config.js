@@ -1,10 +1,52 @@
+const { readFileSync } = require('fs');
 const { join } = require('path');
 // eslint-disable-next-line @nx/enforce-module-boundaries -- build tooling shared by the three apps, not a library
 const appWebpackConfig = require('../../tools/build/webpack-app');
 
-// The render worker thread is its own entry (dist/apps/creative/render-worker.js, loaded by piscina);
-// the Creative IR reads its font files by path, so their packages go into the generated package.json.
-module.exports = appWebpackConfig('creative', {
-  libraries: { 'render-worker': join(__dirname, 'src/rendering/render.worker.ts') },
-  runtimeDependencies: appWebpackConfig.fontPackages(),
-});
+const root = join(__dirname, '../..');
+
+/**
+ * creative-ir reads its font files by path at run time (text watermarks, designs), so neither
+ * webpack nor Nx's generated package.json sees those packages: add them, at the workspace's
+ * pinned versions. The list is creative-ir's own (`pkg:` entries of font-registry.ts, FONT_PACKAGES).
+ */
+class FontPackagesPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('FontPackagesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'FontPackagesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const asset = compilation.getAsset('package.json');
+        if (!asset) return;
+        const registry = readFileSync(join(root, 'libs/creative-ir/src/fonts/font-registry.ts'), 'utf8');
+        const packages = [...new Set([...registry.matchAll(/pkg: '([^']+)'/g)].map((m) => m[1]))];
+        const workspace = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies;
+        const pkg = JSON.parse(asset.source.source().toString());
+        for (const name of packages) {
+          if (!workspace[name]) throw new Error(`font package ${name} is not a dependency of the workspace`);
+          pkg.dependencies[name] = workspace[name];
+        }
+        pkg.dependencies = Object.fromEntries(Object.entries(pkg.dependencies).sort(([a], [b]) => a.localeCompare(b)));
+        compilation.updateAsset('package.json', new sources.RawSource(`${JSON.stringify(pkg, null, 2)}\n`));
+        // The generated lock file too, with the workspace lock's entries, so `npm ci` installs them.
+        const lockAsset = compilation.getAsset('package-lock.json');
+        if (!lockAsset) return;
+        const lock = JSON.parse(lockAsset.source.source().toString());
+        const rootLock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+        const copy = (name) => {
+          const key = `node_modules/${name}`;
+          if (lock.packages[key] || !rootLock.packages[key]) return;
+          lock.packages[key] = rootLock.packages[key];
+          for (const dep of Object.keys(rootLock.packages[key].dependencies ?? {})) copy(dep);
+        };
+        for (const name of packages) copy(name);
+        lock.packages[''].dependencies = pkg.dependencies;
+        compilation.updateAsset('package-lock.json', new sources.RawSource(`${JSON.stringify(lock, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+// The render worker thread is its own entry (dist/apps/creative/render-worker.js, loaded by piscina).
+const config = appWebpackConfig('creative', { libraries: { 'render-worker': join(__dirname, 'src/rendering/render.worker.ts') } });
+config.plugins.push(new FontPackagesPlugin());
+module.exports = config;

@@ -7,8 +7,7 @@ const { join } = require('path');
  * dist/apps/<service> deploys alone.
  *
  * `extra.libraries`: more entries, each written beside main.js as `<name>.js` with its exports
- * as a CommonJS module (e.g. a worker thread's script). `extra.runtimeDependencies`: packages the
- * code reads by path rather than imports (font files), added to the generated package.json.
+ * as a CommonJS module (e.g. a worker thread's script).
  */
 module.exports = function appWebpackConfig(service, extra = {}) {
   const entry = {};
@@ -29,14 +28,7 @@ module.exports = function appWebpackConfig(service, extra = {}) {
         generatePackageJson: true,
         externalDependencies: 'all',
         sourceMap: true,
-        runtimeDependencies: extra.runtimeDependencies ?? [],
       }),
     ],
   };
-};
-
-/** The npm packages of font files (Creative IR's bundled and fallback faces), from the workspace's dependencies. */
-module.exports.fontPackages = function fontPackages() {
-  const { dependencies } = require('../../package.json');
-  return Object.keys(dependencies).filter((name) => name.startsWith('@expo-google-fonts/') || name === 'twemoji-colr-font');
 };

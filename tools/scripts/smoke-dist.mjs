@@ -5,7 +5,7 @@
 // answers over HTTP (creative also renders a design in its worker threads). Uses TEST_DATABASE_URL, or the machine's PostgreSQL on 5432, or an
 // embedded one.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -51,8 +51,62 @@ async function creativeRender(url, headers) {
   return `rendered a design (${bytes.length} B PNG)`;
 }
 
+/** A WAV file of `seconds` of silence (8 kHz, mono, 16 bit). */
+function wav(seconds) {
+  const data = Buffer.alloc(8000 * 2 * seconds);
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(8000, 24);
+  h.writeUInt32LE(16000, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data.length, 40);
+  return Buffer.concat([h, data]);
+}
+
+/**
+ * creative's native and binary dependencies from the installed build: an image upload (sharp), a
+ * transform with a text watermark (sharp, creative-ir's fonts from their npm packages) and an
+ * audio upload (ffprobe from @ffprobe-installer).
+ */
+async function creativeMedia(url, headers) {
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#0B1F3A' } }).png().toBuffer();
+  const upload = async (path, bytes, name) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), name);
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: form });
+    if (res.status !== 200) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  const image = await upload('/v1/assets', png, 'smoke.png');
+  const res = await fetch(`${url}/v1/assets/${image.id}/transform`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ operations: [{ type: 'resize', width: 160 }, { type: 'text', text: 'smoke', font_size: 20 }], output_format: 'webp' }),
+  });
+  if (res.status !== 200) throw new Error(`transform answered ${res.status}: ${await res.text()}`);
+  const audio = await upload('/v1/assets/audio', wav(1), 'smoke.wav');
+  if (audio.duration !== 1) throw new Error(`audio duration ${audio.duration}`);
+  return 'image upload, transform with text, audio upload';
+}
+
 const SLICES = {
-  creative: { port: 3191, path: '/v1/brand-kit', header: (k) => ({ 'x-api-key': k }), extra: creativeRender },
+  creative: {
+    port: 3191,
+    path: '/v1/brand-kit',
+    header: (k) => ({ 'x-api-key': k }),
+    env: { URL_SIGNING_SECRET: 'smoke-test-url-signing-secret-0123456789' },
+    // What @ffprobe-installer/linux-x64's install script does (the install here runs with --ignore-scripts; the image's does not).
+    installed: (dir) => chmodSync(join(dir, 'node_modules/@ffprobe-installer/linux-x64/ffprobe'), 0o755),
+    media: async (url, headers) => `${await creativeMedia(url, headers)}, ${await creativeRender(url, headers)}`,
+  },
   messaging: { port: 3291, path: '/v1/agents', header: (k) => ({ authorization: `Bearer ${k}` }) },
   entity: { port: 3391, path: '/api/v1/entities/ent_missing', header: (k) => ({ authorization: `Bearer ${k}` }), expect: 404 },
 };
@@ -89,10 +143,11 @@ for (const [svc, slice] of Object.entries(SLICES).filter(([name]) => !only.lengt
   await admin.end();
   const u = new URL(base);
   u.pathname = `/${db}`;
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATABASE_URL: u.toString(), LOG_LEVEL: 'warn', PORT: String(slice.port) };
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATABASE_URL: u.toString(), LOG_LEVEL: 'warn', PORT: String(slice.port), ...slice.env };
   try {
     cpSync(join(root, 'dist/apps', svc), dir, { recursive: true });
     execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], { cwd: dir, stdio: 'ignore' });
+    slice.installed?.(dir);
     execFileSync(process.execPath, ['main.js', 'migrate'], { cwd: dir, env, stdio: 'inherit' });
     const created = JSON.parse(execFileSync(process.execPath, ['main.js', 'keys', 'create', '--account', 'smoke'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
     const url = `http://127.0.0.1:${slice.port}`;
@@ -100,7 +155,7 @@ for (const [svc, slice] of Object.entries(SLICES).filter(([name]) => !only.lengt
     await waitReady(url, api);
     const ok = await fetch(`${url}${slice.path}`, { headers: slice.header(created.key) });
     const anonymous = await fetch(`${url}${slice.path}`);
-    const extraNote = slice.extra ? `, ${await slice.extra(url, slice.header(created.key)).catch(async (e) => (await stop(api), Promise.reject(e)))}` : '';
+    const media = slice.media ? `, ${await slice.media(url, slice.header(created.key)).catch(async (e) => (await stop(api), Promise.reject(e)))}` : '';
     await stop(api);
     if (ok.status !== (slice.expect ?? 200) || anonymous.status !== 401) throw new Error(`slice answered ${ok.status}, anonymous ${anonymous.status}`);
     let workerNote = 'worker role skipped (no Redis)';
@@ -113,7 +168,7 @@ for (const [svc, slice] of Object.entries(SLICES).filter(([name]) => !only.lengt
       if (routeOnWorker.status !== 404) throw new Error(`worker served ${slice.path} (${routeOnWorker.status})`);
       workerNote = 'worker role serves probes only';
     }
-    say(`${svc}: installed alone, migrated, key created, served ${slice.path} (${ok.status})${extraNote}, ${workerNote}, clean shutdown`);
+    say(`${svc}: installed alone, migrated, key created, served ${slice.path} (${ok.status})${media}, ${workerNote}, clean shutdown`);
   } catch (err) {
     failures++;
     say(`${svc}: FAILED ${err.message}`);

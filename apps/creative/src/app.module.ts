@@ -1,4 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ArtifactsModule } from './artifacts/artifacts.module';
+import { AssetsModule } from './assets/assets.module';
 import { BrandKitModule } from './brand-kit/brand-kit.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import type { CreativeConfig } from './config';
@@ -6,10 +8,14 @@ import { DesignsModule } from './designs/designs.module';
 import { MeModule } from './me/me.module';
 import { DesignOutputModule } from './rendering/design-output.module';
 import { RenderingModule } from './rendering/rendering.module';
+import { StorageModule } from './storage/storage.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(_config: CreativeConfig): DynamicModule {
-    return { module: AppModule, imports: [MeModule, BrandKitModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule] };
+  static forRoot(config: CreativeConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [StorageModule.forRoot(config), MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule],
+    };
   }
 }

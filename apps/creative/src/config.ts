@@ -1,7 +1,23 @@
 import { engineConfigFromEnv, engineEnvProblems, engineEnvSchema } from '@platform/conversation';
-import { loadConfig } from '@platform/config';
+import { envBool as bool, loadConfig } from '@platform/config';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
+
+const SIZE = /^(\d+)(b|kb|mb|gb)?$/i;
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** A byte size such as `64mb`, `512kb` or `1048576`. */
+const byteSize = z
+  .string()
+  .regex(SIZE, 'must look like 64mb, 512kb or a number of bytes')
+  .transform((v) => {
+    const [, n, unit] = SIZE.exec(v)!;
+    return Number(n) * UNITS[(unit ?? 'b').toLowerCase()];
+  });
+
+/** S3 SigV4 presigned URLs live at most 7 days. */
+export const MAX_SIGNED_URL_TTL = 604_800;
 
 const extra = {
   ...engineEnvSchema,
@@ -15,14 +31,93 @@ const extra = {
   PREVIEW_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   /** `Cache-Control: private, max-age=N` of a design's preview (the current revision's); 0 makes clients revalidate. */
   PREVIEW_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(0),
+  BLOB_DRIVER: z.enum(['local', 's3']).default('local'),
+  BLOB_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
+    .optional(),
+  /** Where clients reach the store, when it differs from S3_ENDPOINT (e.g. MinIO inside the cluster): presigned URLs use it. */
+  S3_PUBLIC_ENDPOINT: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
+    .optional(),
+  S3_FORCE_PATH_STYLE: bool.default('false'),
+  S3_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'may hold letters, digits and ! _ . * \' ( ) / - only')
+    .default(''),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  ASSET_UPLOAD_LIMIT: byteSize.default('64mb'),
+  ASSET_MAX_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(67_108_864),
+  AUDIO_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(600),
+  SIGNED_URL_TTL_MIN: z.coerce.number().int().min(1).max(MAX_SIGNED_URL_TTL).default(60),
+  SIGNED_URL_TTL_MAX: z.coerce.number().int().min(1).max(MAX_SIGNED_URL_TTL).default(MAX_SIGNED_URL_TTL),
+  URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  FFMPEG_PATH: z.string().min(1).optional(),
 };
 
-export const creativeConfigDefinition = {
-  service: 'creative' as const,
-  defaults: { port: 3100, rateLimitPerMinute: 600 },
-  extra,
-  check: engineEnvProblems,
-  map: (e: z.infer<z.ZodObject<typeof extra>>) => ({
+type Extra = z.infer<z.ZodObject<typeof extra>>;
+/** `check` and `map` receive the whole parsed environment (base variables included). */
+type WithBase = Extra & { NODE_ENV?: string; DATA_DIR?: string };
+
+function problems(env: Extra): string[] {
+  const e = env as WithBase;
+  const out: string[] = [...engineEnvProblems(env)];
+  if (e.BLOB_DRIVER === 's3' && !e.S3_BUCKET) out.push('S3_BUCKET: required when BLOB_DRIVER=s3');
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY)
+    out.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK default credential chain then applies)');
+  if (e.SIGNED_URL_TTL_MIN > e.SIGNED_URL_TTL_MAX) out.push('SIGNED_URL_TTL_MIN: must not be larger than SIGNED_URL_TTL_MAX');
+  if (e.NODE_ENV === 'production' && e.BLOB_DRIVER === 'local' && !e.URL_SIGNING_SECRET)
+    out.push('URL_SIGNING_SECRET: required when NODE_ENV=production and BLOB_DRIVER=local (it signs artifact URLs; every replica needs the same one)');
+  return out;
+}
+
+function mapConfig(env: Extra) {
+  const e = env as WithBase;
+  const dataDir = e.DATA_DIR ?? '.data';
+  return {
+    storage: {
+      driver: e.BLOB_DRIVER,
+      /** Local driver: where blobs live. */
+      localDir: e.BLOB_DIR ?? join(dataDir, 'blobs'),
+      s3: {
+        bucket: e.S3_BUCKET ?? '',
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        keyPrefix: e.S3_KEY_PREFIX,
+        credentials:
+          e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+      },
+    },
+    assets: {
+      /** Largest upload in bytes (413 above it). */
+      maxUploadBytes: e.ASSET_UPLOAD_LIMIT,
+      /** Largest image in pixels, read from its header before anything is decoded; also bounds transform outputs. */
+      maxPixels: e.ASSET_MAX_PIXELS,
+      maxAudioSeconds: e.AUDIO_MAX_SECONDS,
+      /** Uploads stream into files here before they are checked and stored. */
+      tmpDir: join(dataDir, 'tmp', 'uploads'),
+    },
+    signedUrls: {
+      minTtl: e.SIGNED_URL_TTL_MIN,
+      maxTtl: e.SIGNED_URL_TTL_MAX,
+      /** Local storage: HMAC key; unset in development and test means a generated one kept in `secretFile`. */
+      secret: e.URL_SIGNING_SECRET,
+      secretFile: join(dataDir, 'url-signing.key'),
+    },
+    media: { ffprobePath: e.FFPROBE_PATH, ffmpegPath: e.FFMPEG_PATH },
     /** The LLM provider the conversation engine would use (listed by GET /v1/llm/providers). */
     llm: engineConfigFromEnv(e),
     /** Which provider keys are set (a provider other than the active one counts as configured when its key is). */
@@ -34,7 +129,15 @@ export const creativeConfigDefinition = {
       previewCacheBytes: e.PREVIEW_CACHE_BYTES,
       previewMaxAgeSeconds: e.PREVIEW_MAX_AGE_SECONDS,
     },
-  }),
+  };
+}
+
+export const creativeConfigDefinition = {
+  service: 'creative' as const,
+  defaults: { port: 3100, rateLimitPerMinute: 600 },
+  extra,
+  check: problems,
+  map: mapConfig,
 };
 
 export type CreativeConfig = ReturnType<typeof loadCreativeConfig>;

@@ -1,6 +1,8 @@
 import { creativeEnvelope } from '@platform/errors';
 import type { ServiceDefinition } from '@platform/http';
 import { AppModule } from './app.module';
+import { Artifact } from './artifacts/artifact.entity';
+import { Asset } from './assets/asset.entity';
 import { BrandKit } from './brand-kit/brand-kit.entity';
 import { withLibrarySchemas } from './common/library-schemas';
 import { CreativeConfig, loadCreativeConfig } from './config';
@@ -12,7 +14,7 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
   name: 'creative',
   loadConfig: loadCreativeConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [BrandKit, Design, DesignRevision], migrations },
+  database: { entities: [BrandKit, Asset, Artifact, Design, DesignRevision], migrations },
   auth: { keyPrefix: 'cr', headers: ['x-api-key', 'bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'creative' },
   envelope: creativeEnvelope,
   queues: [],
@@ -31,5 +33,6 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
       'a repeat with the same body replays the stored response, the same key with another body answers 409 `idempotency_key_reused`.',
     ].join('\n'),
     decorate: withLibrarySchemas,
+    errorSchemas: { error: 'ErrorDto', validation: 'HTTPValidationErrorDto' },
   },
 };

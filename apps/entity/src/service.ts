@@ -8,6 +8,7 @@ import { Interaction } from './interactions/interaction.entity';
 import { TURNS_QUEUE } from './interactions/turn.processor';
 import { EndUser } from './memory/end-user.entity';
 import { migrations } from './migrations';
+import { oauthRequestMiddleware } from './oauth/oauth-request.middleware';
 import { OAUTH_MOUNT, OAuthService } from './oauth/oauth.service';
 import { decorateOAuth } from './oauth/openapi';
 
@@ -24,10 +25,11 @@ export const entityService: ServiceDefinition<EntityConfig> = {
     realm: 'entity',
   },
   envelope: entityEnvelope,
-  // oidc-provider reads its own request bodies: mounted before Nest's parsers.
-  async beforeBodyParsers(app) {
+  // oidc-provider is mounted before Nest's parsers; the middleware in front of it reads the body
+  // (up to BODY_LIMIT) and refuses parameters PostgreSQL cannot store.
+  async beforeBodyParsers(app, config) {
     const provider = await app.get(OAuthService).start();
-    app.use(OAUTH_MOUNT, provider.callback());
+    app.use(OAUTH_MOUNT, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
   },
   queues: [TURNS_QUEUE],
   openapi: {
@@ -66,5 +68,20 @@ export const entityService: ServiceDefinition<EntityConfig> = {
       '`GET /api/v1/entities/{entity_id}/messages?since=…` until its `status` is `completed` (or `failed`, with `error`).',
     ].join('\n'),
     decorate: decorateOAuth,
+    undocumented: [
+      { path: '/developers/openapi.json', reason: 'this document, for the developer portal' },
+      { path: '/assets/entity.css', reason: 'the stylesheet of the pages' },
+      { path: '/*/signup', reason: 'HTML page' },
+      { path: '/*/login', reason: 'HTML page' },
+      { path: '/*/logout', reason: 'HTML form target' },
+      { path: '/*/account', reason: 'HTML page' },
+      { path: '/*/account/**', reason: 'HTML form targets' },
+      { path: '/*/connections', reason: 'HTML page' },
+      { path: '/*/connections/**', reason: 'HTML form targets' },
+      { path: '/*/developers', reason: 'HTML page (developer portal)' },
+      { path: '/*/developers/**', reason: 'HTML form targets' },
+      { path: '/*/oauth/interaction/**', reason: 'the login and consent pages of the authorization flow' },
+      { path: '/api/oauth/**', reason: 'the OAuth provider behind the authorization page (reached by its redirects); token and revoke are documented' },
+    ],
   },
 };

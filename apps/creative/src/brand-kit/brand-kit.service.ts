@@ -1,25 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import type { BrandKit as TemplateBrand } from '@platform/creative-ir';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { ValidationError } from '@platform/errors';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { AssetsService } from '../assets/assets.service';
 import { BrandKit } from './brand-kit.entity';
 
 export type BrandKitInput = Omit<BrandKit, 'accountId' | 'createdAt' | 'updatedAt'>;
 
 @Injectable()
 export class BrandKitService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly assets: AssetsService,
+  ) {}
 
   get(accountId: string): Promise<BrandKit | null> {
     return this.ds.getRepository(BrandKit).findOneBy({ accountId });
   }
 
-  /** Replaces the kit (creating it if needed) in one statement. */
+  /**
+   * Replaces the kit (creating it if needed). A `logoAssetId` must be one of the account's image
+   * assets (422 at `logo_asset_id`); it is locked until the kit is stored, so a concurrent delete
+   * of that asset either happens first (and this answers 422) or sees the kit (and answers 409).
+   */
   async put(accountId: string, input: BrandKitInput): Promise<BrandKit> {
-    const repo = this.ds.getRepository(BrandKit);
-    await repo.upsert({ accountId, ...input } as QueryDeepPartialEntity<BrandKit>, ['accountId']);
-    return (await repo.findOneBy({ accountId }))!;
+    return this.ds.transaction(async (m) => {
+      if (input.logoAssetId && !(await this.assets.lockImageForReference(m, accountId, input.logoAssetId))) {
+        throw new ValidationError([{ loc: ['body', 'logo_asset_id'], msg: 'logo_asset_id must be the id of one of your image assets', type: 'value_error' }]);
+      }
+      const repo = m.getRepository(BrandKit);
+      await repo.upsert({ accountId, ...input } as QueryDeepPartialEntity<BrandKit>, ['accountId']);
+      return (await repo.findOneBy({ accountId }))!;
+    });
   }
 
   async remove(accountId: string): Promise<boolean> {

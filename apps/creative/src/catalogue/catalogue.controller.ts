@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { PREVIEW_WIDTH_DEFAULT } from '../rendering/preview.service';
@@ -59,7 +59,6 @@ export class CatalogueController {
     description: `The template drawn with a sample brief at its first recommended format, \`width\` pixels wide (default ${PREVIEW_WIDTH_DEFAULT}); cached, with a strong ETag.`,
   })
   @ApiParam({ name: 'template_id', example: 'square-post' })
-  @ApiProduces('image/png', 'image/jpeg', 'image/webp')
   @ApiOkResponse({ description: 'The image', content: { 'image/png': binary, 'image/jpeg': binary, 'image/webp': binary } })
   @ApiResponse({ status: 304, description: 'If-None-Match names this preview' })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'template_not_found' })

@@ -1,20 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiResponse } from '@nestjs/swagger';
-
-export class ValidationErrorItemDto {
-  @ApiProperty({ type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, example: ['body', 'colors', 0] })
-  loc: (string | number)[];
-  @ApiProperty({ example: 'each value in colors must be a hex color such as #1A2B3C' }) msg: string;
-  @ApiProperty({ example: 'value_error' }) type: string;
-}
+import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { ErrorDetailDto } from '@platform/http';
 
 export class HTTPValidationErrorDto {
-  @ApiProperty({ type: [ValidationErrorItemDto] }) detail: ValidationErrorItemDto[];
+  @ApiProperty({ type: [ErrorDetailDto], example: [{ loc: ['body', 'colors', 0], msg: 'each value in colors must be a hex color such as #1A2B3C', type: 'value_error' }] })
+  detail: ErrorDetailDto[];
 }
 
 export class ErrorDto {
   @ApiProperty({ example: 'Invalid or revoked credential' }) detail: string;
   @ApiProperty({ example: 'unauthorized' }) code: string;
+  @ApiPropertyOptional({ type: [ErrorDetailDto], description: 'Where the request is wrong, when the error names it (400 `invalid_json`)' })
+  errors?: ErrorDetailDto[];
+  @ApiPropertyOptional({ type: 'integer', description: 'Seconds to wait (429), as in `Retry-After`', example: 42 }) retry_after?: number;
 }
 
 /** Error answers of authenticated routes, in the creative envelope. */
@@ -25,10 +23,6 @@ export const ErrorResponses = () =>
     ApiResponse({ status: 429, type: ErrorDto, description: 'rate_limited, with Retry-After' }),
   );
 
-export class RetryLaterErrorDto extends ErrorDto {
-  @ApiProperty({ type: 'integer', example: 1, description: 'Seconds to wait (also in Retry-After)' }) retry_after: number;
-}
-
 export class PreconditionFailedErrorDto extends ErrorDto {
   @ApiProperty({ type: 'integer', example: 3, description: 'The revision the design is at' }) current_revision: number;
 }
@@ -36,6 +30,30 @@ export class PreconditionFailedErrorDto extends ErrorDto {
 /** Answers of routes that render (through the render worker pool). */
 export const RenderErrorResponses = () =>
   applyDecorators(
-    ApiResponse({ status: 503, type: RetryLaterErrorDto, description: 'render_busy: too many renders are waiting for a worker (Retry-After)' }),
+    ApiResponse({ status: 503, type: ErrorDto, description: 'render_busy: too many renders are waiting for a worker (`retry_after`, Retry-After)' }),
     ApiResponse({ status: 504, type: ErrorDto, description: 'render_timeout: the render did not finish within RENDER_TIMEOUT_MS' }),
+  );
+
+const binary = (mimes: readonly string[]) => Object.fromEntries(mimes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));
+const contentHeaders = {
+  ETag: { description: 'Strong tag: the SHA-256 of the content, quoted', schema: { type: 'string' } },
+  'Accept-Ranges': { schema: { type: 'string', enum: ['bytes'] } },
+  'Content-Length': { schema: { type: 'integer' } },
+  'Content-Disposition': { description: '`inline` for raster images and audio, `attachment` for SVG, fonts and everything else', schema: { type: 'string' } },
+  'Content-Security-Policy': { description: '`sandbox; default-src \'none\'…`: nothing in the content can run script', schema: { type: 'string' } },
+  'X-Content-Type-Options': { schema: { type: 'string', enum: ['nosniff'] } },
+};
+
+/** The answers of a route that streams stored content: 200, 206 (Range), 304 (If-None-Match), 416. */
+export const ContentResponses = (mimes: readonly string[]) =>
+  applyDecorators(
+    ApiResponse({ status: 200, description: 'The bytes, with the type they were stored as', content: binary(mimes), headers: contentHeaders }),
+    ApiResponse({
+      status: 206,
+      description: 'One range of the bytes (`Range: bytes=start-end`, `bytes=start-`, `bytes=-suffix`; `If-Range` with the ETag). Several ranges in one request get the whole content (200).',
+      content: binary(mimes),
+      headers: { ...contentHeaders, 'Content-Range': { schema: { type: 'string', example: 'bytes 0-1023/48213' } } },
+    }),
+    ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` holds the ETag)' }),
+    ApiResponse({ status: 416, type: ErrorDto, description: 'range_not_satisfiable: the range starts beyond the end; `Content-Range: bytes */size`' }),
   );

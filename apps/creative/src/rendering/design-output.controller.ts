@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { NotFoundError } from '@platform/errors';
@@ -38,7 +38,6 @@ export class DesignOutputController {
       '(design, revision, width and format) and `Cache-Control: private, max-age=N` (PREVIEW_MAX_AGE_SECONDS, default 0: revalidate with If-None-Match, which answers 304). ' +
       'Rendered previews are kept in memory, so repeated requests are fast.',
   })
-  @ApiProduces(...Object.values(MIME))
   @ApiOkResponse({
     description: 'The image',
     content: { 'image/png': binary, 'image/jpeg': binary, 'image/webp': binary },
@@ -81,7 +80,6 @@ export class DesignOutputController {
       'The Creative IR library\'s HTML export of the current revision: every node absolutely positioned at its computed box and every text line at its line box, ' +
       'the used fonts embedded (cut to the characters drawn), images inlined: it looks like the render in a browser.',
   })
-  @ApiProduces('text/html')
   @ApiOkResponse({ description: 'The HTML page', content: { 'text/html': { schema: { type: 'string' } } }, headers: { ETag: { schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'If-None-Match names this export' })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })

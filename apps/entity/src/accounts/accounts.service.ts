@@ -1,13 +1,12 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { hash, verify } from '@node-rs/argon2';
-import { hashSecret, randomToken } from '@platform/auth';
+import { FailureCounter, hashSecret, randomToken } from '@platform/auth';
 import { newId } from '@platform/database';
 import { DomainException } from '@platform/errors';
 import { APP_CONFIG, BaseConfig } from '@platform/config';
 import { REDIS_CLIENT } from '@platform/queue';
 import type IORedis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
 
 export interface User {
@@ -37,17 +36,14 @@ const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email
 @Injectable()
 export class AccountsService {
   /** Failed logins per email and per client address: in Redis when configured (shared by replicas), else in memory. */
-  private readonly failures: { email: RateLimiterAbstract; ip: RateLimiterAbstract };
+  private readonly failures: { email: FailureCounter; ip: FailureCounter };
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) config: BaseConfig,
     @Optional() @Inject(REDIS_CLIENT) redis: IORedis | null,
   ) {
-    const make = (points: number, name: string) => {
-      const opts = { points, duration: FAILURE_WINDOW_S, keyPrefix: `${config.redis.prefix}:${config.service}:login-${name}` };
-      return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
-    };
+    const make = (limit: number, name: string) => new FailureCounter(config, redis, { name: `login-${name}`, limit, windowSeconds: FAILURE_WINDOW_S });
     this.failures = { email: make(MAX_FAILURES_PER_EMAIL, 'email'), ip: make(MAX_FAILURES_PER_IP, 'ip') };
   }
 
@@ -78,14 +74,14 @@ export class AccountsService {
   async logIn(emailInput: string, password: string, ip: string): Promise<User> {
     const email = emailInput.trim().toLowerCase();
     const checks = [
-      { limiter: this.failures.email, key: email, max: MAX_FAILURES_PER_EMAIL },
-      { limiter: this.failures.ip, key: ip, max: MAX_FAILURES_PER_IP },
+      { counter: this.failures.email, key: email },
+      { counter: this.failures.ip, key: ip },
     ];
-    for (const { limiter, key, max } of checks) {
-      const state = await limiter.get(key);
-      if (state && state.consumedPoints >= max) {
+    for (const { counter, key } of checks) {
+      const wait = await counter.retryAfter(key);
+      if (wait > 0) {
         throw new DomainException('too_many_attempts', 'Too many failed attempts. Try again later.', 429, {
-          headers: { 'Retry-After': String(Math.max(1, Math.ceil(state.msBeforeNext / 1000))) },
+          headers: { 'Retry-After': String(wait) },
         });
       }
     }
@@ -93,10 +89,10 @@ export class AccountsService {
     // Unknown emails cost a hash too, so timing does not tell which emails exist.
     const ok = rows.length ? await verify(rows[0].password_hash, password).catch(() => false) : await hash(password).then(() => false);
     if (!ok) {
-      for (const { limiter, key } of checks) await limiter.penalty(key, 1);
+      for (const { counter, key } of checks) await counter.fail(key);
       throw new DomainException('invalid_login', 'Wrong email or password', 401);
     }
-    await this.failures.email.delete(email);
+    await this.failures.email.reset(email);
     return toUser(rows[0]);
   }
 

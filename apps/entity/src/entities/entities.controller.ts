@@ -52,7 +52,10 @@ export class EntitiesController {
   @RequireScopes(SCOPES.write)
   @ApiOperation({
     summary: 'Update an entity',
-    description: 'Needs `entities:write`. `status`: active, paused or archived (paused and archived answer messages with 409). A new `purpose` re-derives the personality unless `personality` is given too.',
+    description:
+      'Needs `entities:write`. Only the fields given change; `null` is refused (422 `null_not_allowed`: omit the field instead), and so is blank text. ' +
+      '`status`: active, paused or archived (paused and archived answer messages with 409). A new `purpose` re-derives the personality unless `personality` is given too. ' +
+      'A new `name` replaces the old one in the greeting (unless `personality.greeting` is given too), so the entity introduces itself by it.',
   })
   @ApiOkResponse({ type: EntityResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { soulNamed } from '@platform/conversation';
 import { keysetPage, newId } from '@platform/database';
 import { DomainException, NotFoundError } from '@platform/errors';
 import { DataSource } from 'typeorm';
@@ -74,7 +75,15 @@ export class EntitiesService {
 
   async update(accountId: string, id: string, input: UpdateEntityInput): Promise<EntityRecord> {
     const entity = await this.get(accountId, id);
-    if (input.name !== undefined) entity.name = input.name.trim();
+    if (input.name !== undefined && input.name.trim() !== entity.name) {
+      // The entity introduces itself by its greeting: it follows the new name (unless a greeting is given too).
+      const renamed = soulNamed(
+        { id: entity.id, name: entity.name, description: '', tone: '', language: entity.personality.language, styleRules: entity.personality.style_rules, greeting: entity.personality.greeting },
+        input.name,
+      );
+      entity.name = renamed.name;
+      entity.personality = { ...entity.personality, greeting: renamed.greeting, style_rules: renamed.styleRules };
+    }
     if (input.purpose !== undefined && input.purpose.trim() !== entity.purpose) {
       entity.purpose = input.purpose.trim();
       if (!input.personality) entity.personality = derivePersonality(entity.name, entity.purpose);

@@ -9,8 +9,9 @@ import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { OAUTH_CHAT_SCOPE } from '../entities/scopes';
-import { esc } from '../pages/html';
 import { texts } from '../pages/i18n';
+import { oauthErrorPage } from './oauth-error-page';
+import { storable } from './oauth-params';
 import { postgresAdapter } from './oidc-adapter';
 import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from './oidc-types';
 
@@ -162,11 +163,8 @@ export class OAuthService implements CredentialResolver {
           `/${texts(interaction.params.ui_locales?.split(' ')[0]).lang}/oauth/interaction/${interaction.uid}`,
       },
       renderError: async (ctx: KoaContext, out: { error: string; error_description?: string }) => {
-        const t = texts(typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined);
         ctx.type = 'html';
-        ctx.body = `<!doctype html><html lang="${esc(t.lang)}"><head><meta charset="utf-8"><title>${esc(t.errorTitle)}</title>
-<link rel="stylesheet" href="/assets/entity.css"></head><body><main><h1>${esc(t.errorTitle)}</h1><p>${esc(t.badRedirect)}</p>
-<p class="error"><code>${esc(out.error)}</code>: ${esc(out.error_description ?? '')}</p></main></body></html>`;
+        ctx.body = oauthErrorPage(typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined, out.error, out.error_description);
       },
     });
     provider.proxy = true;
@@ -186,9 +184,14 @@ export class OAuthService implements CredentialResolver {
         ctx.body = { ...body, entity_id: rows[0]?.entity_id ?? null };
       }
     });
-    provider.on('grant.revoked', (_ctx, grantId) => {
-      this.ds.query(`UPDATE entity.oauth_grants SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [grantId]).catch(() => undefined);
+    // Discovery lists the scopes a client may ask for (openid is refused: see clientMetadata).
+    provider.use(async (ctx, next) => {
+      await next();
+      const body = ctx.body as Record<string, unknown> | undefined;
+      if (ctx.oidc?.route === 'discovery' && ctx.status === 200 && body) ctx.body = { ...body, scopes_supported: [OAUTH_SCOPE, 'offline_access'] };
     });
+    // Revoking a grant (a replay, a revoked refresh token) goes through the adapter's Grant.destroy,
+    // which marks entity.oauth_grants.revoked_at and deletes every row of the grant in one transaction.
     provider.on('server_error', (_ctx, err) => this.logger.error(err));
     this.provider = provider;
     return provider;
@@ -197,7 +200,7 @@ export class OAuthService implements CredentialResolver {
   // ---- clients (developer portal) ----
 
   private async clientMetadata(clientId: string): Promise<OidcPayload | undefined> {
-    if (clientId.length > 100) return undefined;
+    if (clientId.length > 100 || !storable(clientId)) return undefined;
     const rows: OAuthClientRow[] = await this.ds.query(`SELECT * FROM entity.oauth_clients WHERE id = $1 AND revoked_at IS NULL`, [clientId]);
     if (!rows.length) return undefined;
     const c = rows[0];
@@ -208,6 +211,9 @@ export class OAuthService implements CredentialResolver {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       ...(c.secret_hash ? { client_secret: c.secret_hash, token_endpoint_auth_method: 'client_secret_post' } : { token_endpoint_auth_method: 'none' }),
+      // OpenID Connect is not offered: of the provider's own scopes only offline_access may be asked
+      // for, so `openid` answers invalid_scope (redirected to the client with the state) instead of a consent loop.
+      scope: 'offline_access',
       require_pkce: c.require_pkce,
     };
   }

@@ -1,6 +1,7 @@
 import { hashSecret } from '@platform/auth';
 import type { DataSource } from 'typeorm';
 import type { OidcAdapter, OidcModule, OidcPayload } from './oidc-types';
+import { storable } from './oauth-params';
 
 /** Client metadata comes from entity.oauth_clients; the adapter only answers lookups for it. */
 export type ClientLookup = (clientId: string) => Promise<OidcPayload | undefined>;
@@ -10,11 +11,36 @@ interface Row {
   consumed_at: Date | null;
 }
 
+/** Rows of a grant that is revoked in entity.oauth_grants are gone for the provider, whatever their order of arrival. */
+const GRANT_LIVE = `NOT EXISTS (SELECT 1 FROM entity.oauth_grants g WHERE g.id = p.grant_id AND g.revoked_at IS NOT NULL)`;
+
+/** Every string in a payload can be stored: no NUL, no lone surrogate (PostgreSQL refuses both in jsonb). */
+function storablePayload(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return storable(value);
+  if (!value || typeof value !== 'object' || depth > 20) return true;
+  return Object.entries(value).every(([k, v]) => storable(k) && storablePayload(v, depth + 1));
+}
+
+/**
+ * Revokes a grant at once: `entity.oauth_grants.revoked_at` (checked by /api/v1 and by every lookup
+ * here) and every stored row of it (the grant, its codes and tokens), in one transaction.
+ */
+export async function revokeGrant(ds: DataSource, grantId: string): Promise<void> {
+  await ds.transaction(async (m) => {
+    // Always takes the grant's row lock (first revoker or not), before any row of oidc_payloads.
+    await m.query(`UPDATE entity.oauth_grants SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1`, [grantId]);
+    await m.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = $1`, [grantId]);
+  });
+}
+
 /**
  * oidc-provider's storage in entity.oidc_payloads. Every id is stored as its SHA-256 (codes,
  * tokens and session ids are bearer secrets), and `jti`, which repeats the id, is left out of
- * the stored payload and put back on read. `consume` is one conditional UPDATE, so of parallel
- * redemptions of one code or refresh token exactly one succeeds; the others get invalid_grant.
+ * the stored payload and put back on read; an interaction keeps the id of its browser session
+ * (`session.cookie`) only as its SHA-256 too. `consume` is one conditional UPDATE, so of parallel
+ * redemptions of one code or refresh token exactly one succeeds; the others get invalid_grant and
+ * revoke the grant, as a replay found later does (RFC 6749 10.5, RFC 9700): the winner's tokens die
+ * too. Nothing a client sends reaches PostgreSQL with a NUL character (it answers invalid_request).
  */
 export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>, findClient: ClientLookup) {
   return class PostgresAdapter implements OidcAdapter {
@@ -24,12 +50,24 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
       if (this.model === 'Client') throw new Error('Clients are managed in the developer portal');
       const stored: OidcPayload = { ...payload };
       delete stored.jti;
+      const session = stored.session as { cookie?: unknown } | undefined;
+      if (this.model === 'Interaction' && session && typeof session.cookie === 'string') {
+        stored.session = { ...session, cookie: hashSecret(session.cookie) };
+      }
+      if (!storablePayload(stored) || !storable(payload.uid ?? '') || !storable(payload.userCode ?? '')) {
+        throw new oidc.errors.InvalidRequest('a parameter contains a character that is not allowed (NUL)');
+      }
       const grantId = payload.grantId ?? (this.model === 'Grant' ? id : null);
       // oidc-provider's accountId is the user; the row keeps the user's account (tenant).
       const userId = typeof payload.accountId === 'string' ? payload.accountId : null;
+      // A token of a grant already revoked (a replay detected while its twin was being issued) is
+      // not stored. The grant's row is share-locked, so a revocation running at the same time either
+      // waits for this row and deletes it, or commits first and is seen here.
       await ds.query(
-        `INSERT INTO entity.oidc_payloads (model, id, account_id, payload, grant_id, uid, user_code, expires_at)
-         VALUES ($1, $2, (SELECT account_id FROM entity.users WHERE id = $3), $4, $5, $6, $7, $8)
+        `WITH g AS (SELECT revoked_at FROM entity.oauth_grants WHERE id = $5::text FOR SHARE)
+         INSERT INTO entity.oidc_payloads (model, id, account_id, payload, grant_id, uid, user_code, expires_at)
+         SELECT $1::text, $2::text, (SELECT account_id FROM entity.users WHERE id = $3::text), $4::jsonb, $5::text, $6::text, $7::text, $8::timestamptz
+          WHERE NOT EXISTS (SELECT 1 FROM g WHERE revoked_at IS NOT NULL)
          ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, account_id = EXCLUDED.account_id,
            grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`,
         [
@@ -47,7 +85,8 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
 
     private async one(where: string, value: string, id?: string): Promise<OidcPayload | undefined> {
       const rows: Row[] = await ds.query(
-        `SELECT payload, consumed_at FROM entity.oidc_payloads WHERE model = $1 AND ${where} = $2 AND (expires_at IS NULL OR expires_at > now())`,
+        `SELECT payload, consumed_at FROM entity.oidc_payloads p
+          WHERE model = $1 AND ${where} = $2 AND (expires_at IS NULL OR expires_at > now()) AND ${GRANT_LIVE}`,
         [this.model, value],
       );
       if (!rows.length) return undefined;
@@ -56,15 +95,13 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
     }
 
     async find(id: string): Promise<OidcPayload | undefined> {
-      if (this.model === 'Client') return findClient(id);
+      if (this.model === 'Client') return storable(id) ? findClient(id) : undefined;
       return this.one('id', hashSecret(id), id);
     }
 
     async findByUid(uid: string): Promise<OidcPayload | undefined> {
-      const rows: { id: string }[] = await ds.query(`SELECT id FROM entity.oidc_payloads WHERE model = $1 AND uid = $2`, [this.model, uid]);
-      if (!rows.length) return undefined;
       // The session id (the cookie value) is not stored; sessions found by uid keep their payload's own fields.
-      return this.one('uid', uid);
+      return storable(uid) ? this.one('uid', uid) : undefined;
     }
 
     async findByUserCode(userCode: string): Promise<OidcPayload | undefined> {
@@ -78,15 +115,28 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
       );
       // TypeORM answers an UPDATE with [rows, count].
       const affected = Array.isArray(res[0]) ? res[0].length : res.length;
-      if (!affected) throw new oidc.errors.InvalidGrant(`${this.model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already consumed`);
+      if (affected) return;
+      // Another redemption of the same code or refresh token got here first: a replay, whichever wins.
+      const rows: { grant_id: string | null }[] = await ds.query(`SELECT grant_id FROM entity.oidc_payloads WHERE model = $1 AND id = $2`, [
+        this.model,
+        hashSecret(id),
+      ]);
+      if (rows[0]?.grant_id) await revokeGrant(ds, rows[0].grant_id);
+      throw new oidc.errors.InvalidGrant(`${this.model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already consumed`);
     }
 
     async destroy(id: string): Promise<void> {
+      // oidc-provider destroys a Grant only to revoke it (a replay, a revoked refresh token): all of it goes, at once.
+      if (this.model === 'Grant') return revokeGrant(ds, id);
       await ds.query(`DELETE FROM entity.oidc_payloads WHERE model = $1 AND id = $2`, [this.model, hashSecret(id)]);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await ds.query(`DELETE FROM entity.oidc_payloads WHERE model = $1 AND grant_id = $2`, [this.model, grantId]);
+      // The grant's row is locked first, as revokeGrant and upsert do: concurrent revocations queue instead of deadlocking.
+      await ds.transaction(async (m) => {
+        await m.query(`SELECT 1 FROM entity.oauth_grants WHERE id = $1 FOR UPDATE`, [grantId]);
+        await m.query(`DELETE FROM entity.oidc_payloads WHERE model = $1 AND grant_id = $2`, [this.model, grantId]);
+      });
     }
   };
 }

@@ -7,6 +7,12 @@ const oauthError = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } },
 });
 
+/** An error of the page route itself (a Nest controller): the API's `{ok: false, error, code}` envelope. */
+const apiError = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDto' } } },
+});
+
 const form = (schema: Schema) => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 
 /**
@@ -33,8 +39,19 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       required: ['error'],
       description: 'RFC 6749 error body',
       properties: {
-        error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope'] },
+        error: { type: 'string', enum: [
+            'invalid_request',
+            'invalid_client',
+            'invalid_grant',
+            'unauthorized_client',
+            'unsupported_grant_type',
+            'invalid_scope',
+            'invalid_target',
+            'server_error',
+          ],
+        },
         error_description: { type: 'string' },
+        scope: { type: 'string', description: 'With `invalid_scope`: the scope that was refused' },
       },
     },
   });
@@ -60,21 +77,40 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         'Asks the user to log in if needed, shows which application asks for what and lets the user choose one of their entities (every time, ' +
         'even when a grant exists). Allow redirects to `redirect_uri` with `code`, `state` (unchanged) and `iss`; Deny with `error=access_denied` ' +
         'and `state`. `redirect_uri` must equal a registered one exactly; otherwise the page shows an error and does not redirect. ' +
-        'Codes are single-use and live 60 seconds. `locale`: `en` or `pt-BR` (others read English).',
+        'Codes are single-use and live 60 seconds. `locale`: `en` or `pt-BR` (others read English). Scopes: `entity:chat` ' +
+        '(and `offline_access`, accepted; a refresh token is issued either way). OpenID Connect is not offered: a `scope` with ' +
+        '`openid` redirects to `redirect_uri` with `error=invalid_scope`, `scope=openid` and the `state`, without showing the page. ' +
+        'A parameter containing a NUL character answers the error page (400, `invalid_request`, or `invalid_client` when it is ' +
+        '`client_id`), without redirecting.',
       security: [],
       parameters: [
         { name: 'locale', in: 'path', required: true, schema: { type: 'string', example: 'pt-BR' } },
         { name: 'response_type', in: 'query', required: false, schema: { type: 'string', enum: ['code'], default: 'code' } },
         { name: 'client_id', in: 'query', required: true, schema: { type: 'string' } },
         { name: 'redirect_uri', in: 'query', required: true, schema: { type: 'string', format: 'uri' } },
-        { name: 'scope', in: 'query', required: true, schema: { type: 'string', example: 'entity:chat offline_access' } },
+        {
+          name: 'scope',
+          in: 'query',
+          required: true,
+          schema: { type: 'string', example: 'entity:chat offline_access' },
+          description: '`entity:chat`, optionally `offline_access`; `openid` answers `invalid_scope`',
+        },
         { name: 'state', in: 'query', required: true, schema: { type: 'string' } },
         { name: 'code_challenge', in: 'query', required: false, schema: { type: 'string' }, description: 'PKCE; required for public clients' },
         { name: 'code_challenge_method', in: 'query', required: false, schema: { type: 'string', enum: ['S256'] } },
       ],
       responses: {
-        '303': { description: 'To the login and consent page, then to `redirect_uri?code=…&state=…&iss=…` (or `error=access_denied`)' },
-        '400': { description: 'Unknown client or redirect_uri not registered: an HTML error page, no redirect', content: { 'text/html': {} } },
+        '303': {
+          description: 'To the login and consent page, then to `redirect_uri?code=…&state=…&iss=…` (or `error=access_denied`; `error=invalid_scope` for `openid`)',
+        },
+        '400': {
+          description:
+            'Unknown client, redirect_uri not registered, or a parameter with a NUL character: an HTML error page with the RFC 6749 code, no redirect ' +
+            '(`text/html`). A `locale` that is not valid percent-encoded UTF-8: `bad_request` in the API envelope (`application/json`).',
+          content: { 'text/html': {}, 'application/json': { schema: { $ref: '#/components/schemas/ErrorDto' } } },
+        },
+        '422': apiError('validation_error: `locale` contains NUL characters'),
+        '500': apiError('internal_error'),
       },
     },
   };
@@ -86,7 +122,11 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       description:
         'Form-encoded. Client authentication with `client_id` and `client_secret` (form fields or HTTP Basic); public clients send `code_verifier`. ' +
         '`authorization_code`: a code can be redeemed once; a replayed code revokes the tokens it produced. `refresh_token`: the refresh ' +
-        'token rotates at each use; presenting a rotated-out one revokes the whole grant. Access tokens last 3600 seconds.',
+        'token rotates at each use; presenting a rotated-out one revokes the whole grant. A code or refresh token presented twice at the ' +
+        'same time counts as a replay too: one answer carries tokens, the others get `invalid_grant`, and the grant with every token of ' +
+        'it (those just issued included) is revoked. Access tokens last 3600 seconds. Bodies up to `BODY_LIMIT` (1 MB by default) are read; ' +
+        'larger ones answer 413. A parameter containing a NUL character answers `invalid_client` (401) when it is `client_id` or ' +
+        '`client_secret`, `invalid_request` (400) otherwise.',
       security: [],
       requestBody: form({
         oneOf: [
@@ -118,8 +158,13 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       }),
       responses: {
         '200': { description: 'Tokens for the chosen entity', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthTokenResponse' } } } },
-        '400': oauthError('invalid_request, invalid_grant (unknown, expired, used or mismatched code or refresh token), unsupported_grant_type'),
-        '401': oauthError('invalid_client: unknown client or wrong secret'),
+        '400': oauthError(
+          'invalid_request (also: a parameter with a NUL character), invalid_grant (unknown, expired, used or mismatched code or refresh token), ' +
+            'invalid_scope (a refresh asking for a scope the grant lacks, such as `openid`), unsupported_grant_type',
+        ),
+        '401': oauthError('invalid_client: unknown client or wrong secret (also: a NUL character in `client_id` or `client_secret`)'),
+        '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
+        '500': oauthError('server_error: an unexpected failure (logged, without the request\'s secrets)'),
       },
     },
   };
@@ -131,7 +176,8 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       description:
         'Form-encoded, with client authentication. Revoking a refresh token revokes its whole grant (the connection); revoking an access ' +
         'token revokes it and every other token of its grant (refresh tokens too), so the client must ask the user again. Takes effect at ' +
-        'once. Unknown tokens also answer 200.',
+        'once. Unknown tokens also answer 200. Bodies larger than `BODY_LIMIT` answer 413; a parameter with a NUL character answers ' +
+        '`invalid_request` (400), or `invalid_client` (401) in `client_id` or `client_secret`.',
       security: [],
       requestBody: form({
         type: 'object',
@@ -143,7 +189,13 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
           client_secret: { type: 'string' },
         },
       }),
-      responses: { '200': { description: 'Revoked (or unknown)' }, '401': oauthError('invalid_client') },
+      responses: {
+        '200': { description: 'Revoked (or unknown)' },
+        '400': oauthError('invalid_request: no client authentication, a repeated parameter, or a body that is not a form'),
+        '401': oauthError('invalid_client'),
+        '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
+        '500': oauthError('server_error: an unexpected failure (logged, without the request\'s secrets)'),
+      },
     },
   };
   doc.tags = [...(doc.tags ?? []), { name: 'oauth', description: 'OAuth 2.0 authorization code flow: link a user’s entity to your application' }];

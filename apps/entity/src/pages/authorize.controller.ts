@@ -6,6 +6,8 @@ import type { Request, Response } from 'express';
 import { AccountsService, User } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { EntitiesService } from '../entities/entities.service';
+import { oauthErrorPage } from '../oauth/oauth-error-page';
+import { badParameter, badParameterDescription, storable } from '../oauth/oauth-params';
 import { OAUTH_MOUNT, OAUTH_SCOPE, OAuthService } from '../oauth/oauth.service';
 import type { OidcInteraction } from '../oauth/oidc-types';
 import { html, page } from './html';
@@ -41,7 +43,11 @@ export class AuthorizeController {
 
   @Get(':locale/oauth/authorize')
   authorize(@Param('locale') locale: string, @Req() req: Request, @Res() res: Response) {
-    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    const raw = req.originalUrl.split('?')[1] ?? '';
+    // A parameter PostgreSQL cannot store (NUL) is refused here, as the provider's endpoint refuses it.
+    const bad = badParameter(raw);
+    if (bad) return sendHtml(res, 400, oauthErrorPage(locale, bad.error, badParameterDescription(bad)));
+    const query = new URLSearchParams(raw);
     query.set('ui_locales', localeOf(locale));
     res.redirect(303, `${OAUTH_MOUNT}/auth?${query.toString()}`);
   }
@@ -68,7 +74,7 @@ export class AuthorizeController {
       return;
     }
     const entityId = formString(req, 'entity_id');
-    const entity = await this.entities.get(user.accountId, entityId).catch(() => null);
+    const entity = storable(entityId) ? await this.entities.get(user.accountId, entityId).catch(() => null) : null;
     if (!entity) return this.renderConsent(req, res, locale, user, details, 422);
     const clientId = String(details.params.client_id);
     const requested = String(details.params.scope ?? '').split(' ');

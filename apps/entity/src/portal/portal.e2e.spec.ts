@@ -85,7 +85,7 @@ describe('developer portal and connections pages', () => {
   });
 
   it('needs a session and a CSRF token', async () => {
-    const anonymous = await fetch(`${t.url}/en/developers`, { redirect: 'manual' });
+    const anonymous = await t.fetch(`/en/developers`, { redirect: 'manual' });
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toBe('/en/login?return_to=%2Fen%2Fdevelopers');
     const forged = await ana.browser.post('/en/developers/keys', { name: 'x', _csrf: 'forged' });

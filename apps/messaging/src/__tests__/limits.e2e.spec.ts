@@ -1,3 +1,4 @@
+import { ApiKeyService } from '@platform/auth';
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingService } from '../service';
@@ -28,5 +29,48 @@ describe('messaging rate limit', () => {
     // Platform webhooks are not counted against the limit.
     expect((await t.http.post('/v1/inbound/telegram/chn_unknown').send({})).status).toBe(404);
     expectStatus(await t.http.get('/healthz'), 200);
+  });
+});
+
+describe('messaging failed-credential throttle (AUTH_FAILURES_PER_ADDRESS=3)', () => {
+  let t: App;
+  let alice: TestAccount;
+  // Requests come from loopback, a trusted proxy: X-Forwarded-For names the client address.
+  const from = (address: string) => ({ 'X-Forwarded-For': address });
+  const wrong = (i: number) => ({ Authorization: `Bearer msg_live_wrong${i}${'x'.repeat(30)}` });
+
+  beforeAll(async () => {
+    t = await createTestApp(messagingService, { env: { AUTH_FAILURES_PER_ADDRESS: '3' } });
+    alice = await t.account('alice');
+  });
+  afterAll(() => t?.close());
+
+  it('answers 429 to every credential from an address after 3 distinct wrong ones, until the window ends', async () => {
+    const attacker = from('203.0.113.7');
+    for (let i = 0; i < 3; i++) expectStatus(await t.http.get('/v1/agents').set(attacker).set(wrong(i)), 401);
+    const blocked = expectStatus(await t.http.get('/v1/agents').set(attacker).set(auth(alice)), 429);
+    expect(blocked.body).toEqual({
+      error: 'rate_limit_exceeded',
+      message: expect.stringMatching(/^Too many failed credentials from this address; retry in \d+ s$/),
+      status: 429,
+      retry_after: expect.any(Number),
+    });
+    expect(blocked.body.retry_after).toBeGreaterThan(500);
+    expect(blocked.body.retry_after).toBeLessThanOrEqual(600);
+    expect(blocked.headers['retry-after']).toBe(String(blocked.body.retry_after));
+    expectStatus(await t.http.get('/v1/agents').set(attacker).set(wrong(99)), 429);
+    // No credential is not a failed credential; other addresses are not affected.
+    expectStatus(await t.http.get('/v1/agents').set(attacker), 401);
+    expectStatus(await t.http.get('/v1/agents').set(from('198.51.100.9')).set(auth(alice)), 200);
+    expectStatus(await t.http.get('/v1/agents').set(auth(alice)), 200);
+  });
+
+  it('counts a wrong credential retried over and over once: one misconfigured client locks nobody out', async () => {
+    const office = from('192.0.2.44');
+    const old = await t.account('rotated');
+    await t.app.get(ApiKeyService).revokeKey(old.accountId, old.keyId);
+    for (let i = 0; i < 20; i++) expectStatus(await t.http.get('/v1/agents').set(office).set(auth(old)), 401);
+    expectStatus(await t.http.get('/v1/agents').set(office).set(wrong(1)), 401);
+    expectStatus(await t.http.get('/v1/agents').set(office).set(auth(alice)), 200);
   });
 });

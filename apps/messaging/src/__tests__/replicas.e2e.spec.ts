@@ -10,8 +10,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('messaging replicas', () => {
   let key: TestAccount;
 
   beforeAll(async () => {
-    a = await createTestApp(messagingService, { env: { RATE_LIMIT_PER_MINUTE: '4' } });
-    b = await createTestApp(messagingService, { env: { RATE_LIMIT_PER_MINUTE: '4' }, replicaOf: a });
+    const env = { RATE_LIMIT_PER_MINUTE: '4', AUTH_FAILURES_PER_ADDRESS: '2' };
+    a = await createTestApp(messagingService, { env });
+    b = await createTestApp(messagingService, { env, replicaOf: a });
     key = await a.account('shared');
   });
   afterAll(async () => {
@@ -32,6 +33,15 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('messaging replicas', () => {
     expect(last!.body.retry_after).toBeLessThanOrEqual(60);
     expect(last!.headers['retry-after']).toBe(String(last!.body.retry_after));
     expect(last!.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('share one count of failed credentials per address', async () => {
+    const address = { 'X-Forwarded-For': '203.0.113.50' };
+    expect((await a.http.get('/v1/agents').set(address).set('Authorization', 'Bearer msg_live_guess1')).status).toBe(401);
+    expect((await b.http.get('/v1/agents').set(address).set('Authorization', 'Bearer msg_live_guess2')).status).toBe(401);
+    const blocked = await a.http.get('/v1/agents').set(address).set('Authorization', `Bearer ${(await a.account('valid')).key}`);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ error: 'rate_limit_exceeded', retry_after: expect.any(Number) });
   });
 
   it('see the same data and report ready', async () => {

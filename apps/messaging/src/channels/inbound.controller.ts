@@ -1,8 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import { RawBodyRequest, SkipRateLimit } from '@platform/http';
 import type { Request, Response } from 'express';
+import { ErrorDto } from '../common/error-responses';
+import { InboundResultDto } from './dto/channel.dto';
 import { InboundService } from './inbound.service';
 
 /**
@@ -25,7 +27,9 @@ export class InboundController {
       "verify token matches the channel's, 403 otherwise. No API key: this URL is the channel's `webhook_url`.",
   })
   @ApiParam({ name: 'kind', enum: ['whatsapp', 'messenger'] })
-  @ApiOkResponse({ description: 'The challenge, as text/plain' })
+  @ApiOkResponse({ description: 'The challenge, as text/plain', content: { 'text/plain': { schema: { type: 'string', example: '1158201444' } } } })
+  @ApiResponse({ status: 403, type: ErrorDto, description: 'forbidden: the verify token does not match the channel’s' })
+  @ApiResponse({ status: 404, type: ErrorDto, description: 'not_found: no channel of this kind with this id' })
   async handshake(
     @Param('kind') kind: string,
     @Param('channelId') channelId: string,
@@ -47,8 +51,11 @@ export class InboundController {
       "sender's open conversation (a new one if none), and the agent's reply is sent through the platform's send API from a queue.",
   })
   @ApiParam({ name: 'kind', enum: ['whatsapp', 'telegram', 'messenger'] })
-  @ApiOkResponse({ description: '`{received, duplicates}`', schema: { example: { received: 1, duplicates: 0 } } })
-  async receive(@Param('kind') kind: string, @Param('channelId') channelId: string, @Req() req: Request & RawBodyRequest) {
+  @ApiBody({ description: 'The platform’s update, as it sends it (JSON)', schema: { type: 'object', additionalProperties: true } })
+  @ApiOkResponse({ type: InboundResultDto })
+  @ApiResponse({ status: 401, type: ErrorDto, description: 'invalid_signature: the platform’s proof is missing or wrong; nothing is stored' })
+  @ApiResponse({ status: 404, type: ErrorDto, description: 'not_found: no channel of this kind with this id' })
+  async receive(@Param('kind') kind: string, @Param('channelId') channelId: string, @Req() req: Request & RawBodyRequest): Promise<InboundResultDto> {
     return this.inbound.receive(kind, channelId, req);
   }
 }

@@ -1,13 +1,20 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiResponse } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { ErrorDetailDto } from '@platform/http';
 
 export class ErrorDto {
   @ApiProperty({ example: 'not_found', description: 'Stable error code' }) error: string;
   @ApiProperty({ example: 'Agent agt_… not found' }) message: string;
-  @ApiProperty({ example: 404, description: 'Equal to the HTTP status' }) status: number;
-  @ApiProperty({ required: false, description: 'Failing fields (422)', example: [{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }] })
-  details?: unknown[];
-  @ApiProperty({ required: false, description: 'Seconds to wait (429)', example: 42 }) retry_after?: number;
+  @ApiProperty({ type: 'integer', example: 404, description: 'Equal to the HTTP status' }) status: number;
+  @ApiPropertyOptional({
+    type: [ErrorDetailDto],
+    description: 'Failing fields (422; also 400 `invalid_json`)',
+    example: [{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }],
+  })
+  details?: ErrorDetailDto[];
+  @ApiPropertyOptional({ type: 'integer', description: 'Seconds to wait (429), as in `Retry-After`', example: 42 }) retry_after?: number;
+  @ApiPropertyOptional({ description: 'The conversation’s status (409 `conversation_closed` on a status change)', example: 'closed' })
+  current_status?: string;
 }
 
 /** The error answers every authenticated route can give, in the messaging envelope. */

@@ -14,7 +14,8 @@ export interface CreateConversationInput {
   /** The connected channel to go through (platform kinds only). */
   channelId?: string;
   externalId?: string;
-  metadata?: Record<string, unknown>;
+  /** Absent or null: `{}`. */
+  metadata?: Record<string, unknown> | null;
 }
 
 export interface ListConversationsInput {
@@ -166,7 +167,8 @@ export class ConversationsService {
     return { ...page, total };
   }
 
-  async update(accountId: string, id: string, input: { status?: ConversationStatus; metadata?: Record<string, unknown> }): Promise<Conversation> {
+  /** Changes what is given: `metadata: null` clears the metadata to `{}` (the column is never null), as on creation. */
+  async update(accountId: string, id: string, input: { status?: ConversationStatus; metadata?: Record<string, unknown> | null }): Promise<Conversation> {
     assertJsonSize(input.metadata, ['body', 'metadata']);
     return this.ds.transaction(async (tx) => {
       const conversation = await tx
@@ -185,7 +187,7 @@ export class ConversationsService {
       }
       if (conversation.status === 'closed' && input.metadata !== undefined) throw conversationClosed(id);
       if (input.status) conversation.status = input.status;
-      if (input.metadata !== undefined) conversation.metadata = input.metadata;
+      if (input.metadata !== undefined) conversation.metadata = input.metadata ?? {};
       return tx.getRepository(Conversation).save(conversation);
     });
   }

@@ -29,7 +29,8 @@ export class MessagesController {
       'Answers the stored message and, for a `user` message in an `active` conversation, the agent’s reply (`reply_status: completed`). ' +
       'If the reply provider fails or times out the message is kept, `reply` is null and `reply_status` is `pending`: the reply is retried ' +
       'in the background and appears in the history. In a `waiting` conversation (handed to a human) the message is stored and not answered. ' +
-      'A `closed` conversation answers 409 `conversation_closed`. Each stored message is sent to the account’s webhook as `message.received`.',
+      'A `closed` conversation answers 409 `conversation_closed`. Each stored `user` message is sent to the account’s webhook as `message.received`; ' +
+      'operator (`assistant`) and `system` messages, and the agent’s replies, are not events.',
   })
   @ApiCreatedResponse({ type: SendMessageResultDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'conversation_closed: the conversation is closed' })

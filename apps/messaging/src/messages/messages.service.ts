@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { ChatTurn, getSoul, listSouls, ProviderError, ReplyResult } from '@platform/conversation';
+import { ChatTurn, getSoul, listSouls, ProviderError, ReplyResult, soulNamed } from '@platform/conversation';
 import { keysetPage, newId, preparedQuery } from '@platform/database';
 import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
@@ -80,13 +80,14 @@ const STORE_SQL = `WITH c AS (
          UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
           WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
        ), hook AS (
+         -- message.received is about incoming messages: a user's, not an operator's (assistant) or a system note.
          INSERT INTO ${table('webhook_deliveries')} (id, account_id, event, url, payload, agent_id, conversation_id, message_id)
          SELECT $9, $2, 'message.received', c.webhook_url,
                 jsonb_build_object('event', 'message.received', 'data', jsonb_build_object(
                   'conversation_id', c.id, 'agent_id', c.agent_id, 'message_id', $1::text, 'content', $5::text, 'role', $4::text,
                   'channel', c.channel, 'timestamp', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
                 c.agent_id, c.id, $1
-           FROM c, ins WHERE c.webhook
+           FROM c, ins WHERE c.webhook AND $4 = 'user'
          RETURNING id
        ), recent AS (
          SELECT role, content, created_at, id FROM ${table('messages')}
@@ -175,7 +176,7 @@ export class MessagesService {
    * One statement, atomic on its own: locks the conversation (concurrent posts and status changes
    * queue up behind it), stores the message and bumps the conversation's counters unless the
    * conversation is closed or the platform redelivered a stored message, records the
-   * `message.received` delivery when the account has an enabled webhook, and reads the recent
+   * `message.received` delivery of a user message when the account has an enabled webhook, and reads the recent
    * history the reply needs (the messages committed before this one). One round trip instead of
    * a transaction of four plus a read.
    */
@@ -258,9 +259,12 @@ export class MessagesService {
     return { message, conversation, agent, delivery, duplicate: false, history: row.history };
   }
 
-  /** Asks the engine, with the soul and the recent history, bounded by LLM_TIMEOUT_MS. */
+  /**
+   * Asks the engine, with the soul played under the agent's own name and the recent history,
+   * bounded by LLM_TIMEOUT_MS.
+   */
   private async generate(message: Message, conversation: Conversation, agent: Agent, recent?: ChatTurn[]): Promise<ReplyResult> {
-    const soul = getSoul(agent.soulId) ?? listSouls()[0];
+    const soul = soulNamed(getSoul(agent.soulId) ?? listSouls()[0], agent.name);
     const history = recent ?? (await this.history(message));
     const meta = conversation.metadata ?? {};
     const userName = [meta.user_name, meta.name].find((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 100);

@@ -7,6 +7,8 @@ import { ListDeliveriesQuery, PutWebhookSettingsDto, WebhookDeliveryDto, Webhook
 import { WebhooksService } from './webhooks.service';
 
 const SIGNING =
+  'The one event kind is `message.received`: a `user` message was stored (through the API or from a platform), `data.role` is `user`; ' +
+  'operator (`assistant`) and `system` messages and agent replies are not sent. ' +
   'Each event is a POST with a JSON body `{event, data}` signed per Standard Webhooks: headers `webhook-id` (the delivery id, ' +
   'stable across retries), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of ' +
   '"<id>.<timestamp>.<body>" keyed with the secret after `whsec_`>`). Any 2xx answer within 10 s counts as delivered; ' +

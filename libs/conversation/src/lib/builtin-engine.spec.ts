@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BuiltinEngine } from './builtin-engine';
 import { createReplyEngine } from './create-reply-engine';
-import { SOULS, getSoul } from './souls';
+import { SOULS, getSoul, soulNamed } from './souls';
 import type { ChatTurn, ReplyRequest, Soul } from './types';
 
 const engine = new BuiltinEngine();
@@ -52,6 +52,27 @@ describe('BuiltinEngine', () => {
         if (other === 'en') expect(reply).toMatch(/\b(I'm|I am|here)\b/);
         else expect(reply).toMatch(/(sou|Aqui é)/i);
       }
+    });
+
+    it("introduces itself by the agent's own name, never the soul's, for every soul in both languages", async () => {
+      const word = (name: string) => new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.]/g, '\\.')}(?![\\p{L}\\p{N}])`, 'u');
+      for (const soul of SOULS) {
+        const agent = soulNamed(soul, 'Nina');
+        for (const language of ['pt-BR', 'en'] as const) {
+          const messages = language === 'pt-BR' ? ['Oi!', 'Quem é você?', 'Meu nome é Bia'] : ['Hi!', 'Who are you?', 'My name is Bia'];
+          for (const message of messages) {
+            const reply = await say(agent, message, [], { language });
+            const where = `${soul.id} ${language} "${message}": ${reply}`;
+            expect(reply, where).toMatch(word('Nina'));
+            expect(reply, where).not.toMatch(word(soul.name));
+          }
+          // In its own language the greeting is the soul's, under the agent's name.
+          if (soul.language === language) expect(await say(agent, language === 'en' ? 'Hello' : 'Olá')).toBe(agent.greeting);
+        }
+      }
+      // A name is text, not a replacement pattern or a placeholder.
+      const odd = soulNamed(getSoul('friendly-support-en')!, 'R$& {name}');
+      expect(await say(odd, 'Who are you?', [], { userName: 'Bia' })).toMatch(/^I'm R\$& \{name\}, a virtual support assistant\./);
     });
 
     it('uses the request language over the soul language', async () => {

@@ -342,14 +342,15 @@ function spareName(ctx: Ctx): void {
 
 /** Fills placeholders; the name is used at most once per reply so it never sounds mechanical. */
 function fill(ctx: Ctx, template: string): string {
-  let out = template.replace(/\{soul\}/g, ctx.req.soul.name);
+  let out = template;
   if (out.includes('{name}')) {
     const use = ctx.name && !ctx.nameUsed;
-    out = out.replace(/\{name\}/g, use ? `, ${ctx.name}` : '');
+    out = out.replace(/\{name\}/g, () => (use ? `, ${ctx.name}` : ''));
     if (use) ctx.nameUsed = true;
   }
-  if (out.includes('{Name}')) out = out.replace(/\{Name\}/g, ctx.name ?? '');
-  return out;
+  if (out.includes('{Name}')) out = out.replace(/\{Name\}/g, () => ctx.name ?? '');
+  // Last, and as a function: an agent's name is text, never a placeholder or a "$&" pattern.
+  return out.replace(/\{soul\}/g, () => ctx.req.soul.name);
 }
 
 function firstName(name: string | undefined): string | undefined {

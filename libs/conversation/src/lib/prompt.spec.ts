@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMessages, buildSystemPrompt, MAX_HISTORY_TURNS } from './prompt';
-import { getSoul } from './souls';
+import { getSoul, SOULS, soulNamed } from './souls';
 import type { ChatTurn } from './types';
 
 const soul = getSoul('patient-teacher')!;
@@ -27,6 +27,22 @@ describe('buildSystemPrompt', () => {
     expect(prompt).not.toContain('Aninha'); // the known display name wins over a remembered one
     expect(prompt.match(/Plans to learn Spanish/g)).toHaveLength(1);
     expect(prompt).toContain('- The user is on the premium plan.');
+  });
+
+  it("names the agent, not the soul, for every soul and language, with the soul's personality", () => {
+    for (const s of SOULS) {
+      for (const language of ['pt-BR', 'en']) {
+        const agent = soulNamed(s, 'Nina');
+        const prompt = buildSystemPrompt({ soul: agent, language, history: [], message: 'oi' });
+        const where = `${s.id} ${language}`;
+        expect(prompt.startsWith(`You are Nina. ${s.description}`), where).toBe(true);
+        expect(prompt, where).toContain(`Your usual greeting: "${agent.greeting}"`);
+        expect(prompt, where).not.toMatch(new RegExp(`(?<![\\p{L}])${s.name.replace('.', '\\.')}(?![\\p{L}])`, 'u'));
+        expect(prompt, where).toContain(`Tone: ${s.tone}.`);
+        for (const rule of s.styleRules) expect(prompt, where).toContain(`- ${rule}`);
+        expect(prompt, where).toContain(language === 'en' ? 'Always reply in English (en)' : 'Always reply in Brazilian Portuguese (pt-BR)');
+      }
+    }
   });
 
   it('defaults to the soul language', () => {

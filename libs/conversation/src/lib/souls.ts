@@ -45,7 +45,7 @@ export const SOULS: Soul[] = [
       'Nunca pressione; deixe a decisão claramente com a pessoa.',
       'Sempre que fizer sentido, proponha um próximo passo (orçamento, demonstração, contato).',
     ],
-    greeting: 'Olá! Sou o Rafael, consultor. Quero entender o que você procura para te indicar a melhor opção — por onde começamos?',
+    greeting: 'Olá! Sou o Rafael, da consultoria. Quero entender o que você procura para te indicar a melhor opção — por onde começamos?',
   },
   {
     id: 'patient-teacher',
@@ -155,4 +155,37 @@ export function getSoul(id: string): Soul | undefined {
 
 export function listSouls(): Soul[] {
   return [...SOULS];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `text` with the name `from` replaced by `to`, as whole words. A Portuguese article before it
+ * ("sou a Lia", "sou o Téo") goes too: it agreed with the old name, and "sou Ana" is correct
+ * whatever the new name. (The look-behind keeps the "a" ending "para" out of it.)
+ */
+function replaceName(text: string, from: string, to: string): string {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:[ao]\\s+)?${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, 'gu');
+  return text.replace(pattern, () => to);
+}
+
+/**
+ * The soul as an agent called `name` plays it: the same personality (voice, tone, rules,
+ * language), under the agent's own name. The name it introduces itself by, in the built-in
+ * engine's replies and in a provider's system prompt, is `name`; its greeting (and any other
+ * text of the soul that names it) says `name` instead of the soul's name. A blank name, or the
+ * soul's own, leaves the soul as it is.
+ */
+export function soulNamed(soul: Soul, name: string): Soul {
+  const to = name.trim();
+  if (!to || to === soul.name) return soul;
+  if (!soul.name.trim()) return { ...soul, name: to };
+  const rename = (text: string) => replaceName(text, soul.name, to);
+  return {
+    ...soul,
+    name: to,
+    description: rename(soul.description),
+    greeting: rename(soul.greeting),
+    styleRules: soul.styleRules.map(rename),
+  };
 }

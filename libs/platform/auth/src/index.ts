@@ -6,6 +6,8 @@ export * from './lib/api-key.service';
 export * from './lib/auth.guard';
 export * from './lib/auth.module';
 export * from './lib/auth-tables';
+export * from './lib/failure-counter';
+export * from './lib/failed-auth-throttle';
 
 import { Account } from './lib/account.entity';
 import { ApiKey } from './lib/api-key.entity';

@@ -5,3 +5,4 @@ export * from './lib/snake-naming.strategy';
 export * from './lib/database.module';
 export * from './lib/pagination';
 export * from './lib/prepared';
+export * from './lib/query-logger';

@@ -12,3 +12,4 @@ export * from './lib/database-runtime';
 export * from './lib/run-service';
 export * from './lib/platform-tables';
 export * from './lib/page-query';
+export * from './lib/error-detail.dto';

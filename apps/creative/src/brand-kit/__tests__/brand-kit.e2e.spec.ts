@@ -1,4 +1,8 @@
-import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { createTestApp, deepJson, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import sharp from 'sharp';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
@@ -9,7 +13,7 @@ describe('creative /v1/brand-kit', () => {
   let bob: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp(creativeService);
+    t = await createTestApp(creativeService, { env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'creative-')) } });
     alice = await t.account('alice');
     bob = await t.account('bob');
   });
@@ -64,6 +68,34 @@ describe('creative /v1/brand-kit', () => {
     expect(malformed.body).toEqual({ detail: 'The request body is not valid JSON', code: 'invalid_json', errors: expect.any(Array) });
   });
 
+  it('refuses a body nested deeper than 128 levels with 422 and keeps the kit; 128 levels are stored', async () => {
+    await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Keep' });
+    const put = (levels: number) =>
+      t.http
+        .put('/v1/brand-kit')
+        .set('x-api-key', alice.key)
+        .set('Content-Type', 'application/json')
+        .send(`{"name":"Deep","metadata":${deepJson(levels - 1, '"bottom"')}}`);
+    for (const levels of [129, 5000]) {
+      expect(expectStatus(await put(levels), 422).body).toEqual({
+        detail: [{ loc: ['body'], msg: 'JSON nested deeper than 128 levels', type: 'json_too_deep' }],
+      });
+    }
+    expect((await t.http.get('/v1/brand-kit').set('x-api-key', alice.key)).body.name).toBe('Keep');
+    const stored = expectStatus(await put(128), 200).body;
+    expect(JSON.stringify(stored.metadata)).toBe(deepJson(127, '"bottom"'));
+  });
+
+  it('takes JSON in UTF-8 only (415 for other charsets)', async () => {
+    const utf16 = await t.http
+      .put('/v1/brand-kit')
+      .set('x-api-key', alice.key)
+      .set('Content-Type', 'application/json; charset=utf-16le')
+      .send(Buffer.from(JSON.stringify({ name: 'Wide' }), 'utf16le'));
+    expect(expectStatus(utf16, 415).body).toEqual({ detail: 'JSON bodies must be UTF-8, not utf-16le', code: 'unsupported_media_type' });
+    expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).set('Content-Type', 'application/json; charset=UTF-8').send('{"name":"Narrow"}'), 200);
+  });
+
   it('answers 401 in the creative envelope', async () => {
     const res = expectStatus(await t.http.get('/v1/brand-kit'), 401);
     expect(res.body).toEqual({ detail: expect.stringContaining('x-api-key'), code: 'unauthorized' });
@@ -71,6 +103,8 @@ describe('creative /v1/brand-kit', () => {
     expect(wrong.body.code).toBe('unauthorized');
     const unknownRoute = expectStatus(await t.http.get('/v1/brand-kits').set('x-api-key', alice.key), 404);
     expect(unknownRoute.body).toEqual({ detail: 'No route for GET /v1/brand-kits', code: 'not_found' });
+    const longRoute = expectStatus(await t.http.get(`/v1/brand-kit/${'k'.repeat(5000)}`).set('x-api-key', alice.key), 404);
+    expect(longRoute.body).toEqual({ detail: `No route for GET /v1/brand-kit/${'k'.repeat(50)}…`, code: 'not_found' });
   });
 
   it("keeps each account's kit to itself", async () => {
@@ -79,5 +113,23 @@ describe('creative /v1/brand-kit', () => {
     expect(bobs.name).toBeNull();
     expect(expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', bob.key), 200).body.deleted).toBe(false);
     expect((await t.http.get('/v1/brand-kit').set('x-api-key', alice.key)).body.name).toBe('Alice brand');
+  });
+
+  it('takes only one of the caller\'s image assets as logo_asset_id, and keeps that asset from being deleted while it is the logo', async () => {
+    const png = await sharp({ create: { width: 40, height: 20, channels: 4, background: '#F2A900' } }).png().toBuffer();
+    const logo = expectStatus(await t.http.post('/v1/assets').set('x-api-key', alice.key).attach('file', png, 'logo.png'), 200).body;
+    const bobsLogo = expectStatus(await t.http.post('/v1/assets').set('x-api-key', bob.key).attach('file', png, 'logo.png'), 200).body;
+    for (const bad of ['ast_missing', bobsLogo.id]) {
+      const res = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme', logo_asset_id: bad }), 422);
+      expect(res.body.detail).toEqual([{ loc: ['body', 'logo_asset_id'], msg: expect.any(String), type: 'value_error' }]);
+    }
+    const kit = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme', logo_asset_id: logo.id }), 200).body;
+    expect(kit.logo_asset_id).toBe(logo.id);
+    const inUse = expectStatus(await t.http.delete(`/v1/assets/${logo.id}`).set('x-api-key', alice.key), 409);
+    expect(inUse.body).toEqual({ detail: expect.stringContaining('logo'), code: 'asset_in_use' });
+    expectStatus(await t.http.get(`/v1/assets/${logo.id}`).set('x-api-key', alice.key), 200);
+    // Once the kit no longer uses it, it can go.
+    expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme' }), 200);
+    expectStatus(await t.http.delete(`/v1/assets/${logo.id}`).set('x-api-key', alice.key), 200);
   });
 });

@@ -58,7 +58,7 @@ export class PutBrandKitDto {
   @IsOptional() @IsObject() @MaxJsonBytes(4096)
   fonts?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'One of your image assets (422 otherwise); deleting that asset answers 409 `asset_in_use` while the kit uses it' })
   @IsOptional() @IsString() @MaxLength(64)
   logo_asset_id?: string | null;
 

@@ -1,4 +1,7 @@
-import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { contractAgent, createTestApp, expectStatus, OpenApiContract, TestAccount, TestApp } from '@platform/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
@@ -9,7 +12,7 @@ describe('creative /v1/me, probes and limits', () => {
   let bob: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp(creativeService, { env: { RATE_LIMIT_PER_MINUTE: '5' } });
+    t = await createTestApp(creativeService, { env: { RATE_LIMIT_PER_MINUTE: '5', DATA_DIR: mkdtempSync(join(tmpdir(), 'creative-')) } });
     alice = await t.account('alice');
     bob = await t.account('bob');
   });
@@ -59,5 +62,24 @@ describe('creative /v1/me, probes and limits', () => {
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     // Another credential has its own count.
     expectStatus(await t.http.get('/v1/me').set('x-api-key', bob.key), 200);
+  });
+
+  it('fails a request whose response disagrees with the committed OpenAPI document', async () => {
+    const dave = await t.account('dave');
+    const doc = structuredClone(t.contract.document);
+    delete doc.paths['/v1/me'].get.responses['401'];
+    doc.components.schemas.MeCredentialDto.properties.scopes.items = { type: 'integer' };
+    delete doc.components.schemas.MeAccountDto.properties.created_at;
+    const tampered = contractAgent(t.url, new OpenApiContract(doc, 'the tampered document'));
+    await expect(tampered.get('/v1/me')).rejects.toThrow(
+      'OpenAPI contract: GET /v1/me answered 401, a status the tampered document does not declare for GET /v1/me',
+    );
+    const wrong = tampered.get('/v1/me').set('x-api-key', dave.key);
+    await expect(wrong).rejects.toThrow(/GET \/v1\/me answered 200 with a body that does not match the tampered document \(GET \/v1\/me → 200\)/);
+    await expect(tampered.get('/v1/me').set('x-api-key', dave.key)).rejects.toThrow(/\/credential\/scopes\/0 must be integer/);
+    await expect(tampered.get('/v1/me').set('x-api-key', dave.key)).rejects.toThrow('/account must NOT have additional properties: "created_at"');
+    // The committed document and the service agree.
+    expectStatus(await t.http.get('/v1/me').set('x-api-key', dave.key), 200);
+    expectStatus(await t.http.get('/v1/me'), 401);
   });
 });

@@ -59,6 +59,14 @@ describe('entity /api/v1/entities', () => {
     expect(route.body).toMatchObject({ ok: false, code: 'not_found' });
   });
 
+  it('echoes at most 64 characters of a requested id', async () => {
+    const id = `ent_${'a'.repeat(5000)}`;
+    const res = expectStatus(await t.http.get(`/api/v1/entities/${id}`).set(bearer(provider)), 404);
+    expect(res.body).toEqual({ ok: false, error: `Entity ${id.slice(0, 64)}… not found`, code: 'entity_not_found' });
+    const memory = expectStatus(await t.http.get(`/api/v1/entities/${id}/end-users/${'u'.repeat(5000)}/memory`).set(bearer(provider)), 404);
+    expect(memory.body.error.length).toBeLessThan(120);
+  });
+
   it('publishes its OpenAPI document at /developers/openapi.json', async () => {
     const doc = expectStatus(await t.http.get('/developers/openapi.json'), 200).body;
     expect(doc.paths['/api/v1/entities'].post).toBeDefined();

@@ -1,11 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotBlank, IsOptionalNotNull } from '@platform/errors';
 import { CursorField, LimitField } from '@platform/http';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsIn,
-  IsNotEmpty,
   IsNumber,
   IsObject,
   IsOptional,
@@ -17,32 +17,37 @@ import {
 } from 'class-validator';
 
 export class TraitsDto {
-  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptional() @IsNumber() @Min(0) @Max(1) warmth?: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptional() @IsNumber() @Min(0) @Max(1) formality?: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptional() @IsNumber() @Min(0) @Max(1) humor?: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptional() @IsNumber() @Min(0) @Max(1) curiosity?: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptional() @IsNumber() @Min(0) @Max(1) directness?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptionalNotNull() @IsNumber() @Min(0) @Max(1) warmth?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptionalNotNull() @IsNumber() @Min(0) @Max(1) formality?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptionalNotNull() @IsNumber() @Min(0) @Max(1) humor?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptionalNotNull() @IsNumber() @Min(0) @Max(1) curiosity?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptionalNotNull() @IsNumber() @Min(0) @Max(1) directness?: number;
 }
 
 export class PersonalityPatchDto {
-  @ApiPropertyOptional({ type: TraitsDto }) @IsOptional() @IsObject() @ValidateNested() @Type(() => TraitsDto) traits?: TraitsDto;
-  @ApiPropertyOptional({ example: 'warm, curious' }) @IsOptional() @IsString() @MaxLength(200) tone?: string;
-  @ApiPropertyOptional({ enum: ['pt-BR', 'en'] }) @IsOptional() @IsIn(['pt-BR', 'en']) language?: 'pt-BR' | 'en';
+  @ApiPropertyOptional({ type: TraitsDto }) @IsOptionalNotNull() @IsObject() @ValidateNested() @Type(() => TraitsDto) traits?: TraitsDto;
+  @ApiPropertyOptional({ example: 'warm, curious', maxLength: 200 }) @IsOptionalNotNull() @IsString() @IsNotBlank() @MaxLength(200) tone?: string;
+  @ApiPropertyOptional({ enum: ['pt-BR', 'en'] }) @IsOptionalNotNull() @IsIn(['pt-BR', 'en']) language?: 'pt-BR' | 'en';
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(300, { each: true })
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @IsNotBlank({ each: true }) @MaxLength(300, { each: true })
   style_rules?: string[];
-  @ApiPropertyOptional({ example: 'Oi! Eu sou a Lia.' }) @IsOptional() @IsString() @MaxLength(500) greeting?: string;
+  @ApiPropertyOptional({ example: 'Oi! Eu sou a Lia.', maxLength: 500 }) @IsOptionalNotNull() @IsString() @IsNotBlank() @MaxLength(500) greeting?: string;
 }
 
-/** PATCH body: only the fields given change. Changing `purpose` re-derives the personality unless one is given. */
+/**
+ * PATCH body: only the fields given change; an explicit null is refused (422 `null_not_allowed`: omit the field instead).
+ * Changing `purpose` re-derives the personality unless one is given.
+ */
 export class UpdateEntityDto {
-  @ApiPropertyOptional({ maxLength: 120 }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(120) name?: string;
-  @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(2000) purpose?: string;
+  @ApiPropertyOptional({ maxLength: 120, description: 'Not blank; trimmed. The greeting follows a new name unless `personality.greeting` is given too.' })
+  @IsOptionalNotNull() @IsString() @IsNotBlank() @MaxLength(120)
+  name?: string;
+  @ApiPropertyOptional({ maxLength: 2000, description: 'Not blank; trimmed' }) @IsOptionalNotNull() @IsString() @IsNotBlank() @MaxLength(2000) purpose?: string;
   @ApiPropertyOptional({ enum: ['active', 'paused', 'archived'], description: 'paused and archived entities answer messages with 409 entity_unavailable' })
-  @IsOptional() @IsIn(['active', 'paused', 'archived'])
+  @IsOptionalNotNull() @IsIn(['active', 'paused', 'archived'])
   status?: 'active' | 'paused' | 'archived';
   @ApiPropertyOptional({ type: PersonalityPatchDto })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => PersonalityPatchDto)
+  @IsOptionalNotNull() @IsObject() @ValidateNested() @Type(() => PersonalityPatchDto)
   personality?: PersonalityPatchDto;
 }
 

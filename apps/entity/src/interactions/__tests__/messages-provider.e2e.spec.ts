@@ -78,6 +78,27 @@ describe('entity messages with an LLM provider', () => {
     expect(other).not.toContain('green tea');
   });
 
+  it('names the entity in the system prompt by its name, and by the new one after a rename', async () => {
+    llm.behave({ kind: 'reply', text: 'Olá!' });
+    const id = expectStatus(await t.http.post('/api/v1/entities').set(bearer()).send({ name: 'Rui', purpose: 'Um companheiro divertido para conversar' }), 201).body.entity.id;
+    const systemPrompt = async (message: string) => {
+      llm.requests.length = 0;
+      expectStatus(await t.http.post(`/api/v1/entities/${id}/messages`).set(bearer()).send({ message }), 200);
+      const messages = llm.requests.at(-1)!.body['messages'] as { role: string; content: string }[];
+      expect(messages.at(-1)!.content).toBe(message);
+      expect(messages[0].role).toBe('system');
+      return messages[0].content;
+    };
+    const before = await systemPrompt('Oi!');
+    expect(before).toMatch(/^You are Rui\. Um companheiro divertido/);
+    expect(before).toContain('Your usual greeting: "Oi! Eu sou Rui. Como posso te ajudar hoje?"');
+    expectStatus(await t.http.patch(`/api/v1/entities/${id}`).set(bearer()).send({ name: 'Téo' }), 200);
+    const after = await systemPrompt('Oi de novo!');
+    expect(after).toMatch(/^You are Téo\. Um companheiro divertido/);
+    expect(after).toContain('Your usual greeting: "Oi! Eu sou Téo. Como posso te ajudar hoje?"');
+    expect(after).not.toMatch(/\bRui\b/);
+  });
+
   it('runs the turns of one end user one at a time, in order', async () => {
     llm.behave({ kind: 'slow', delayMs: 150, text: 'ok' });
     llm.requests.length = 0;

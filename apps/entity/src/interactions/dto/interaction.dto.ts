@@ -1,19 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotBlank } from '@platform/errors';
 import { CursorField, LimitField } from '@platform/http';
-import { IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Interaction } from '../interaction.entity';
 
 export class SendMessageDto {
   @ApiProperty({ description: 'Text sent to the entity', example: 'Oi! Meu nome é Ana e eu adoro café.', maxLength: 8000 })
-  @IsString() @IsNotEmpty() @MaxLength(8000)
+  @IsString() @IsNotBlank() @MaxLength(8000)
   message: string;
 
   @ApiPropertyOptional({ description: 'Stable id of the end user; the entity keeps a memory of this person', example: 'user-42', maxLength: 200 })
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200)
+  @IsOptional() @IsString() @IsNotBlank() @MaxLength(200)
   end_user_id?: string;
 
   @ApiPropertyOptional({ description: 'Display name of the end user', example: 'Ana', maxLength: 200 })
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200)
+  @IsOptional() @IsString() @IsNotBlank() @MaxLength(200)
   end_user_name?: string;
 }
 

@@ -1,4 +1,4 @@
-import type { TestApp } from '@platform/testing';
+import { checkedFetch, type TestApp } from '@platform/testing';
 import * as oidc from 'openid-client';
 import type { EntityConfig } from '../../config';
 import { Browserless, PageResponse } from '../../pages/__tests__/browserless';
@@ -48,6 +48,8 @@ export function clientConfig(t: TestApp<EntityConfig>, clientId: string, secret:
     secret ? oidc.ClientSecretPost(secret) : oidc.None(),
   );
   oidc.allowInsecureRequests(config);
+  // The library's requests to the token and revocation endpoints are checked against the OpenAPI document too.
+  config[oidc.customFetch] = (url, options) => checkedFetch(url, options as RequestInit);
   return config;
 }
 
@@ -77,7 +79,7 @@ export function callbackParams(res: PageResponse): URLSearchParams {
 
 /** Form post to the token endpoint, as a plain client would. */
 export async function tokenRequest(t: TestApp<EntityConfig>, fields: Record<string, string>) {
-  const res = await fetch(`${t.url}/api/oauth/token`, {
+  const res = await checkedFetch(`${t.url}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),

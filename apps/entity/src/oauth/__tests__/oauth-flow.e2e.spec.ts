@@ -56,6 +56,36 @@ describe('OAuth authorization code flow (openid-client as the client)', () => {
     expect(revoked.body).toMatchObject({ ok: false, code: 'unauthorized' });
   });
 
+  it('refuses scope openid with invalid_scope at the redirect URI: no consent page, no grant, no loop', async () => {
+    const grants = async () => Number((await ana.browser.sql(t, `SELECT count(*) AS n FROM entity.oauth_grants`))[0].n);
+    const before = await grants();
+    for (const scope of ['openid entity:chat', 'openid', 'entity:chat offline_access openid']) {
+      const state = `oidc ${scope}`;
+      // The harness presses Allow whenever a consent page shows; here none may show.
+      const res = await authorize(ana, { client_id: client.clientId, redirect_uri: REDIRECT, scope, state, response_type: 'code' });
+      expect(res.status, scope).toBe(303);
+      const params = callbackParams(res);
+      expect(params.get('error'), scope).toBe('invalid_scope');
+      expect(params.get('scope')).toBe('openid');
+      expect(params.get('state')).toBe(state);
+      expect(params.get('code')).toBeNull();
+    }
+    expect(await grants()).toBe(before);
+    // openid-client sees the error as an OAuth error response.
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid entity:chat', state: 'x', response_type: 'code' });
+    const redirected = callbackParams(await ana.browser.follow(await ana.browser.get(url.pathname + url.search)));
+    expect(redirected.get('error')).toBe('invalid_scope');
+
+    // The scopes a client may ask for are the ones discovery lists.
+    const discovery = (await (await fetch(`${t.url}/api/oauth/.well-known/openid-configuration`)).json()) as { scopes_supported: string[] };
+    expect(discovery.scopes_supported).toEqual(['entity:chat', 'offline_access']);
+    // Without openid the same client is served, and a refresh cannot ask for it either.
+    const ok = await authorize(ana, { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat offline_access', state: 'fine', response_type: 'code' });
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(ok.location!), { expectedState: 'fine' });
+    expect(tokens.id_token).toBeUndefined();
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!, { scope: 'openid entity:chat' })).rejects.toMatchObject({ error: 'invalid_scope' });
+  });
+
   it('documents the OAuth endpoints and the authorization page in /developers/openapi.json', async () => {
     const doc = (await t.http.get('/developers/openapi.json')).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/oauth/token', '/api/oauth/revoke', '/{locale}/oauth/authorize']));

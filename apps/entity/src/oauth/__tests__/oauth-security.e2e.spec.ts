@@ -1,7 +1,9 @@
 import { createTestApp, TestApp } from '@platform/testing';
 import * as oidc from 'openid-client';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
+import { InteractionSessionHash1764547200000 } from '../../migrations/1764547200000-interaction-session-hash';
 import { entityService } from '../../service';
 import { authorize, callbackParams, Person, REDIRECT, registerClient, signUp, tokenRequest } from './harness';
 
@@ -73,6 +75,50 @@ describe('OAuth security properties', () => {
     const { access_token, refresh_token } = ok.body as { access_token: string; refresh_token: string };
     const dump = JSON.stringify(await ana.browser.sql(t, `SELECT * FROM entity.oidc_payloads`)) + JSON.stringify(await ana.browser.sql(t, `SELECT * FROM entity.oauth_clients`));
     for (const secret of [access_token, refresh_token, c, client.secret]) expect(dump).not.toContain(secret);
+  });
+
+  it('keeps the browser session id of an interaction only as its SHA-256 (the README says session ids are stored hashed)', async () => {
+    // A first authorization logs the browser in at the provider (its `_session` cookie); the next
+    // interaction records that session.
+    await code();
+    const sessionId = ana.browser.cookies.get('_session')!;
+    expect(sessionId).toBeTruthy();
+    const page = await ana.browser.follow(
+      await ana.browser.get(`/en/oauth/authorize?${new URLSearchParams({ client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'h', response_type: 'code' })}`),
+    );
+    expect(page.status).toBe(200);
+    const interactions = await ana.browser.sql(t, `SELECT payload FROM entity.oidc_payloads WHERE model = 'Interaction' AND payload ? 'session'`);
+    expect(interactions.length).toBeGreaterThan(0);
+    const [hash] = await ana.browser.sql(t, `SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex') AS h`, [sessionId]);
+    expect(interactions.map((r) => r.payload.session.cookie)).toContain(hash.h);
+    const dump = JSON.stringify(await ana.browser.sql(t, `SELECT * FROM entity.oidc_payloads`));
+    for (const name of ['_session', 'entity_session']) expect(dump).not.toContain(ana.browser.cookies.get(name)!);
+    // The consent still completes with the hashed reference.
+    const action = /<form method="post" action="(\/[^"]+\/oauth\/interaction\/[^"]+)"/.exec(page.text)![1];
+    const done = await ana.browser.follow(await ana.browser.submit(action, { decision: 'allow', entity_id: ana.entityIds[0] }));
+    expect(callbackParams(done).get('code')).toBeTruthy();
+  });
+
+  it('the migration hashes the session ids that interaction rows kept in plain text, once', async () => {
+    const plain = 'oM4Ql_TiwFZdhImEG57dzVMFe9Ks2Uk90xdJ6iIjVHH';
+    await ana.browser.sql(
+      t,
+      `INSERT INTO entity.oidc_payloads (model, id, payload, expires_at) VALUES
+         ('Interaction', 'legacy-1', jsonb_build_object('kind', 'Interaction', 'session', jsonb_build_object('uid', 'u1', 'cookie', $1::text, 'accountId', 'usr_x')), now() + interval '1 hour'),
+         ('Interaction', 'legacy-2', '{"kind": "Interaction"}', now() + interval '1 hour')`,
+      [plain],
+    );
+    const runner = t.app.get(DataSource).createQueryRunner();
+    try {
+      await new InteractionSessionHash1764547200000().up(runner);
+      await new InteractionSessionHash1764547200000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const rows = await ana.browser.sql(t, `SELECT id, payload FROM entity.oidc_payloads WHERE id LIKE 'legacy-%' ORDER BY id`);
+    const [hash] = await ana.browser.sql(t, `SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex') AS h`, [plain]);
+    expect(rows[0].payload.session).toEqual({ uid: 'u1', cookie: hash.h, accountId: 'usr_x' });
+    expect(rows[1].payload).toEqual({ kind: 'Interaction' });
   });
 
   it('shows the chooser every time, and Deny redirects with access_denied and the state', async () => {
@@ -147,13 +193,13 @@ describe('OAuth security properties', () => {
 
   it('revokes at once (RFC 7009), with client authentication', async () => {
     const tokens = (await exchange(await code())).body as Record<string, string>;
-    const unauth = await fetch(`${t.url}/api/oauth/revoke`, {
+    const unauth = await t.fetch(`/api/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: tokens.refresh_token, client_id: client.clientId, client_secret: 'nope' }).toString(),
     });
     expect(unauth.status).toBe(401);
-    const res = await fetch(`${t.url}/api/oauth/revoke`, {
+    const res = await t.fetch(`/api/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: client.clientId, client_secret: client.secret }).toString(),

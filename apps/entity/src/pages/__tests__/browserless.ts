@@ -1,5 +1,5 @@
 import type { BaseConfig } from '@platform/config';
-import type { TestApp } from '@platform/testing';
+import { checkedFetch, type TestApp } from '@platform/testing';
 import { Client } from 'pg';
 
 export interface PageResponse {
@@ -10,7 +10,10 @@ export interface PageResponse {
   setCookies: string[];
 }
 
-/** A minimal cookie-keeping HTTP client that submits forms the way a browser without JavaScript does. */
+/**
+ * A minimal cookie-keeping HTTP client that submits forms the way a browser without JavaScript does.
+ * Responses are checked against the OpenAPI document (pages are on its list of undocumented routes).
+ */
 export class Browserless {
   readonly cookies = new Map<string, string>();
   lastPage = '';
@@ -23,7 +26,7 @@ export class Browserless {
 
   private async request(path: string, init: RequestInit): Promise<PageResponse> {
     const url = path.startsWith('http') ? path : `${this.base}${path}`;
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { cookie: this.cookieHeader(), ...(init.headers as Record<string, string>) } });
+    const res = await checkedFetch(url, { ...init, redirect: 'manual', headers: { cookie: this.cookieHeader(), ...(init.headers as Record<string, string>) } });
     const setCookies = res.headers.getSetCookie();
     for (const c of setCookies) {
       const [pair, ...attrs] = c.split(';');

@@ -1,4 +1,4 @@
-import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { createTestApp, deepJson, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagingConfig } from '../../config';
 import { messagingService } from '../../service';
@@ -63,6 +63,22 @@ describe('messaging /v1/agents', () => {
     expect(before).toBe(0);
   });
 
+  it('refuses a blank name like an empty one, and a wrong type with its type error only', async () => {
+    for (const name of ['', '   ', '\u3000\u200d']) {
+      const r = expectStatus(await t.http.post('/v1/agents').set(auth(bob)).send({ name, soul_id: 'friendly-support' }), 422).body;
+      expect(r.details, JSON.stringify(name)).toEqual([{ loc: ['body', 'name'], msg: 'name must not be empty or blank', type: 'missing' }]);
+    }
+    const typed = expectStatus(await t.http.post('/v1/agents').set(auth(bob)).send({ name: 12, soul_id: ['friendly-support'] }), 422).body;
+    expect(typed.details).toEqual([
+      { loc: ['body', 'name'], msg: 'name must be a string', type: 'string_type' },
+      { loc: ['body', 'soul_id'], msg: 'soul_id must be a string', type: 'string_type' },
+    ]);
+    expect((await t.http.get('/v1/agents').set(auth(bob))).body.total).toBe(0);
+    const trimmed = expectStatus(await t.http.post('/v1/agents').set(auth(bob)).send({ name: '  Ana  ', soul_id: 'friendly-support' }), 201).body;
+    expect(trimmed.name).toBe('Ana');
+    expectStatus(await t.http.delete(`/v1/agents/${trimmed.id}`).set(auth(bob)), 200);
+  });
+
   it('answers malformed JSON, oversized bodies and unknown routes in the envelope', async () => {
     const malformed = await t.http.post('/v1/agents').set(auth(alice)).set('Content-Type', 'application/json').send('{"name": ');
     expect(malformed.status).toBe(400);
@@ -77,6 +93,27 @@ describe('messaging /v1/agents', () => {
     expect(unknown.body).toMatchObject({ error: 'not_found', status: 404 });
   });
 
+  it('refuses a body nested deeper than BODY_MAX_DEPTH (128) with 422 and stores nothing; 128 levels pass', async () => {
+    const before = (await t.http.get('/v1/agents').set(auth(alice))).body.total;
+    const send = (levels: number) =>
+      t.http
+        .post('/v1/agents')
+        .set(auth(alice))
+        .set('Content-Type', 'application/json')
+        .send(`{"name":"Deep","soul_id":"concise-expert","extra":${deepJson(levels - 1)}}`);
+    for (const levels of [5000, 129]) {
+      const res = expectStatus(await send(levels), 422);
+      expect(res.body).toEqual({
+        error: 'validation_error',
+        message: 'The request body nests objects and arrays deeper than 128 levels',
+        status: 422,
+        details: [{ loc: ['body'], msg: 'JSON nested deeper than 128 levels', type: 'json_too_deep' }],
+      });
+    }
+    expect((await t.http.get('/v1/agents').set(auth(alice))).body.total).toBe(before);
+    expectStatus(await send(128), 201);
+  });
+
   it("never shows another account's agent", async () => {
     const mine = (await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Private', soul_id: 'concise-expert' })).body;
     const seen = expectStatus(await t.http.get(`/v1/agents/${mine.id}`).set(auth(bob)), 404);
@@ -84,6 +121,14 @@ describe('messaging /v1/agents', () => {
     expectStatus(await t.http.delete(`/v1/agents/${mine.id}`).set(auth(bob)), 404);
     expect((await t.http.get('/v1/agents').set(auth(bob))).body).toEqual({ data: [], total: 0 });
     expectStatus(await t.http.get(`/v1/agents/${mine.id}`).set(auth(alice)), 200);
+  });
+
+  it('echoes at most 64 characters of a requested id', async () => {
+    const id = `agt_${'b'.repeat(5000)}`;
+    const res = expectStatus(await t.http.get(`/v1/agents/${id}`).set(auth(alice)), 404);
+    expect(res.body).toEqual({ error: 'not_found', message: `Agent ${id.slice(0, 64)}… not found`, status: 404 });
+    const route = expectStatus(await t.http.get(`/v1/${'c'.repeat(5000)}`).set(auth(alice)), 404);
+    expect(route.body.message).toBe(`No route for GET /v1/${'c'.repeat(60)}…`);
   });
 
   it('replays an idempotent create and refuses the key with another body', async () => {

@@ -3,7 +3,7 @@ import type { Agent } from '../agent.entity';
 
 export class AgentDto {
   @ApiProperty({ example: 'agt_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
-  @ApiProperty({ example: 'Support bot' }) name: string;
+  @ApiProperty({ example: 'Ana', description: 'The name the agent introduces itself by' }) name: string;
   @ApiProperty({ description: 'Personality label', example: 'friendly-support' }) soul: string;
   @ApiProperty({ example: 'friendly-support' }) soul_id: string;
   @ApiProperty({ type: String, nullable: true, example: 'pt-BR' }) language: string | null;

@@ -1,16 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotBlank } from '@platform/errors';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 export class CreateAgentDto {
-  @ApiProperty({ description: 'Agent name', example: 'Support bot', maxLength: 120 })
+  @ApiProperty({
+    description:
+      'Agent name: the name the agent introduces itself by, in its greeting and replies and in the system prompt given to an LLM provider ' +
+      "(the soul gives the personality, not the name). Not blank; surrounding whitespace is trimmed.",
+    example: 'Ana',
+    maxLength: 120,
+  })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(120)
   name: string;
 
   @ApiProperty({ description: 'Id of the personality (soul)', example: 'friendly-support', maxLength: 64 })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @Matches(/^[a-z0-9][a-z0-9_-]{0,63}$/, { message: 'soul_id must be lower-case letters, digits, - or _ (at most 64)' })
   soul_id: string;
 

@@ -117,6 +117,12 @@ describe('messaging channels', () => {
     const kind = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'sms' }), 422).body;
     expect(kind.details[0].loc).toEqual(['body', 'kind']);
     expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'api', credentials: { a: 'b' } }), 422);
+    // Blank text is refused like empty text (a blank name used to become the kind, a blank agent_id a 404).
+    const blank = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', name: '  ', agent_id: ' ' }), 422).body;
+    expect(blank.details).toEqual([
+      { loc: ['body', 'name'], msg: 'name must not be empty or blank', type: 'missing' },
+      { loc: ['body', 'agent_id'], msg: 'agent_id must not be empty or blank', type: 'missing' },
+    ]);
     expect((await t.http.get('/v1/channels').set(auth(alice))).body.total).toBe(0);
 
     for (const r of [await t.http.get('/v1/channels'), await t.http.post('/v1/channels').send({ kind: 'api' }), await t.http.delete('/v1/channels/chn_x')]) {

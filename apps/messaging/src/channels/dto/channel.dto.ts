@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotBlank } from '@platform/errors';
+import { IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CHANNEL_KINDS } from '../../conversations/conversation.entity';
 import type { Channel } from '../channel.entity';
 
@@ -55,21 +56,21 @@ export class ChannelListDto {
 export class CreateChannelDto {
   @ApiProperty({ enum: CHANNEL_KINDS, example: 'telegram' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @IsIn(CHANNEL_KINDS, { message: `kind must be one of ${CHANNEL_KINDS.join(', ')}` })
   kind: string;
 
   @ApiPropertyOptional({ description: 'A label; defaults to the kind', maxLength: 120 })
   @IsOptional()
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(120)
   name?: string;
 
   @ApiPropertyOptional({ description: 'The agent that answers messages arriving on this channel (required except for `api`)' })
   @IsOptional()
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(64)
   agent_id?: string;
 
@@ -88,4 +89,9 @@ export class CreateChannelDto {
 export class DeletedChannelDto {
   @ApiProperty({ example: 'chn_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
   @ApiProperty({ example: true }) deleted: boolean;
+}
+
+export class InboundResultDto {
+  @ApiProperty({ type: 'integer', example: 1, description: 'New messages stored' }) received: number;
+  @ApiProperty({ type: 'integer', example: 0, description: 'Redeliveries of messages already stored' }) duplicates: number;
 }

@@ -57,6 +57,38 @@ describe('messaging /v1/conversations', () => {
     }
   });
 
+  it('treats metadata null as {} on POST and PATCH (PATCH clears it), and refuses a null status without changing anything', async () => {
+    const created = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agentId, channel: 'api', metadata: null }), 201).body;
+    expect(created.metadata).toEqual({});
+    const conv = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agentId, channel: 'api', metadata: { plan: 'pro' } }), 201).body;
+
+    const cleared = expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ metadata: null }), 200).body;
+    expect(cleared).toMatchObject({ metadata: {}, status: 'active' });
+    expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}`).set(auth(alice)), 200).body.metadata).toEqual({});
+
+    expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ metadata: { plan: 'team' } }), 200);
+    const nullStatus = expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: null, metadata: { plan: 'x' } }), 422).body;
+    expect(nullStatus.details).toEqual([{ loc: ['body', 'status'], msg: 'status may not be null; omit the field instead', type: 'null_not_allowed' }]);
+    expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}`).set(auth(alice)), 200).body).toMatchObject({ status: 'active', metadata: { plan: 'team' } });
+  });
+
+  it('reports a value of the wrong type with one message, and blank text like empty text', async () => {
+    const res = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: 7, channel: ['api'], external_id: {}, metadata: 'x' }), 422).body;
+    expect(res.details).toEqual([
+      { loc: ['body', 'agent_id'], msg: 'agent_id must be a string', type: 'string_type' },
+      { loc: ['body', 'channel'], msg: 'channel must be a string', type: 'string_type' },
+      { loc: ['body', 'external_id'], msg: 'external_id must be a string', type: 'string_type' },
+      { loc: ['body', 'metadata'], msg: 'metadata must be an object', type: 'dict_type' },
+    ]);
+    for (const blank of ['', '   ', '\t\u200b']) {
+      const r = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: blank, channel: 'api', external_id: blank }), 422).body;
+      expect(r.details, JSON.stringify(blank)).toEqual([
+        { loc: ['body', 'agent_id'], msg: 'agent_id must not be empty or blank', type: 'missing' },
+        { loc: ['body', 'external_id'], msg: 'external_id must not be empty or blank', type: 'missing' },
+      ]);
+    }
+  });
+
   it('answers 401 without a key', async () => {
     for (const r of [
       await t.http.get('/v1/conversations'),

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotBlank, IsOptionalNotNull } from '@platform/errors';
 import { CursorField, LimitField } from '@platform/http';
-import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CHANNEL_KINDS, Conversation, CONVERSATION_STATUSES, ConversationStatus } from '../conversation.entity';
 
 export const MAX_PAGE_SIZE = 200;
@@ -52,13 +53,13 @@ export class ConversationListDto {
 export class CreateConversationDto {
   @ApiProperty({ description: 'Agent id', example: 'agt_01jdz3k5q8c9w3m5y4x0b7n2ph' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(64)
   agent_id: string;
 
   @ApiProperty({ enum: CHANNEL_KINDS, description: 'Origin channel', example: 'api' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @IsIn(CHANNEL_KINDS, { message: `channel must be one of ${CHANNEL_KINDS.join(', ')}` })
   channel: string;
 
@@ -71,7 +72,7 @@ export class CreateConversationDto {
   })
   @IsOptional()
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   external_id?: string;
 
@@ -85,31 +86,42 @@ export class CreateConversationDto {
   })
   @IsOptional()
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(64)
   channel_id?: string;
 
-  @ApiPropertyOptional({ type: Object, description: 'Additional data (a JSON object, at most 16 KB)', example: { plan: 'pro' } })
+  @ApiPropertyOptional({
+    type: Object,
+    nullable: true,
+    description: 'Additional data (a JSON object, at most 16 KB). Omitted or null: `{}`.',
+    example: { plan: 'pro' },
+  })
   @IsOptional()
   @IsObject()
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | null;
 }
 
 export class UpdateConversationDto {
   @ApiPropertyOptional({
     enum: CONVERSATION_STATUSES,
     description:
-      'Transitions: active → waiting (hand to a human; the agent stops answering), waiting → active (back to the agent), active or waiting → closed (final).',
+      'Transitions: active → waiting (hand to a human; the agent stops answering), waiting → active (back to the agent), active or waiting → closed (final). ' +
+      'Omit it to keep the status; null is refused (422 `null_not_allowed`).',
     example: 'waiting',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(CONVERSATION_STATUSES, { message: `status must be one of ${CONVERSATION_STATUSES.join(', ')}` })
   status?: ConversationStatus;
 
-  @ApiPropertyOptional({ type: Object, description: 'Replaces the metadata (a JSON object, at most 16 KB)', example: { plan: 'pro' } })
+  @ApiPropertyOptional({
+    type: Object,
+    nullable: true,
+    description: 'Replaces the metadata (a JSON object, at most 16 KB). null clears it to `{}`, as on creation; omit it to keep the metadata.',
+    example: { plan: 'pro' },
+  })
   @IsOptional()
   @IsObject()
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | null;
 }
 
 export class ListConversationsQuery {

@@ -99,6 +99,25 @@ describe('messaging /v1/conversations/{id}/messages (built-in engine)', () => {
     expect((await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice))).body.total).toBe(0);
   });
 
+  it('reports a wrong type with its type error only, refuses blank content like empty content, and stores nothing', async () => {
+    const conv = await createConversation(t, alice, agentId);
+    const typed = expectStatus(await post(alice, conv.id, { content: 123, attachments: 'https://example.com/a.pdf', role: 5 }), 422).body;
+    expect(typed.details).toEqual([
+      { loc: ['body', 'content'], msg: 'content must be a string', type: 'string_type' },
+      { loc: ['body', 'role'], msg: 'role must be one of user, assistant, system', type: 'enum' },
+      { loc: ['body', 'attachments'], msg: 'attachments must be an array', type: 'list_type' },
+    ]);
+    const element = expectStatus(await post(alice, conv.id, { content: 'see attached', attachments: ['https://example.com/a.pdf', 42] }), 422).body;
+    expect(element.details).toEqual([{ loc: ['body', 'attachments'], msg: 'each value in attachments must be a string', type: 'string_type' }]);
+    const blank = [{ loc: ['body', 'content'], msg: 'content must not be empty or blank', type: 'missing' }];
+    for (const content of ['', ' ', '\n\t  ', '\u00a0\u200b']) {
+      expect(expectStatus(await post(alice, conv.id, { content }), 422).body.details, JSON.stringify(content)).toEqual(blank);
+    }
+    expect((await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice))).body.total).toBe(0);
+    // Text around the words is kept as written.
+    expect(expectStatus(await post(alice, conv.id, { content: '  hello  ' }), 201).body.message.content).toBe('  hello  ');
+  });
+
   it('answers 401 without a key and 404 for another account', async () => {
     const conv = await createConversation(t, alice, agentId);
     expect(expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).send({ content: 'hi' }), 401).body.error).toBe('unauthorized');

@@ -79,7 +79,9 @@ describe('messaging replies through an OpenAI-compatible provider', () => {
     const sent = JSON.parse(llm.requests[0].body) as { model: string; messages: { role: string; content: string }[] };
     expect(sent.model).toBe('test-model');
     expect(sent.messages[0].role).toBe('system');
-    expect(sent.messages[0].content).toContain('Morgan');
+    // The agent (named Bot by createAgent) plays the concise-expert soul under its own name.
+    expect(sent.messages[0].content).toMatch(/^You are Bot\. A senior specialist/);
+    expect(sent.messages[0].content).not.toContain('Morgan');
     expect(sent.messages.slice(1)).toEqual([
       { role: 'user', content: 'What is 2+2?' },
       { role: 'assistant', content: 'echo: What is 2+2?' },

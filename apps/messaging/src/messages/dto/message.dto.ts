@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotBlank } from '@platform/errors';
 import { CursorField, LimitField } from '@platform/http';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { Message, MESSAGE_ROLES } from '../message.entity';
 
 export const MAX_CONTENT = 8000;
@@ -50,16 +51,22 @@ export class MessageDto {
 }
 
 export class SendMessageDto {
-  @ApiProperty({ description: 'Message text', example: 'Hi, my order has not arrived.', maxLength: MAX_CONTENT })
+  @ApiProperty({
+    description: 'Message text: not empty, and not only whitespace (422 `missing` for both)',
+    example: 'Hi, my order has not arrived.',
+    maxLength: MAX_CONTENT,
+  })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(MAX_CONTENT)
   content: string;
 
   @ApiPropertyOptional({
     enum: MESSAGE_ROLES,
     default: 'user',
-    description: '`user` messages are answered by the agent (when the conversation is `active`); `assistant` (e.g. a human operator) and `system` messages are stored only',
+    description:
+      '`user` messages are answered by the agent (when the conversation is `active`) and sent to the webhook as `message.received`; ' +
+      '`assistant` (e.g. a human operator) and `system` messages are stored only (an operator message in a platform conversation is also sent to the user), and are not webhook events',
   })
   @IsOptional()
   @IsIn(MESSAGE_ROLES, { message: `role must be one of ${MESSAGE_ROLES.join(', ')}` })
@@ -69,6 +76,7 @@ export class SendMessageDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10)
+  @IsString({ each: true })
   @MaxLength(2048, { each: true })
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { each: true, message: 'each attachment must be an http(s) URL' })
   attachments?: string[];

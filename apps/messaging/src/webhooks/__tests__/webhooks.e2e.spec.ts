@@ -79,6 +79,23 @@ describe('messaging webhook settings and deliveries', () => {
     expect(receiver.requests.filter((r) => r.body.includes(conv.id))).toHaveLength(1);
   });
 
+  it('sends message.received for user messages only: operator (assistant) and system messages are not events', async () => {
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/hooks`, enabled: true }), 200);
+    const conv = await createConversation(t, alice, agentId);
+    const post = (body: Record<string, unknown>) => t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send(body);
+    expectStatus(await post({ content: 'A human operator here', role: 'assistant' }), 201);
+    expectStatus(await post({ content: 'Note: customer on the premium plan', role: 'system' }), 201);
+    // Handed to a human: the user's message is stored without a reply, and is still an event.
+    expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'waiting' }), 200);
+    const user = expectStatus(await post({ content: 'Thanks, operator!' }), 201).body;
+    await t.drainQueue();
+    const [delivery, ...others] = await settled(alice, conv.id);
+    expect(others).toEqual([]);
+    expect(delivery).toMatchObject({ status: 'succeeded', message_id: user.message.id, payload: { event: 'message.received', data: { role: 'user', content: 'Thanks, operator!' } } });
+    expect(receiver.requests.filter((r) => r.body.includes(conv.id)).map((r) => JSON.parse(r.body).data.content)).toEqual(['Thanks, operator!']);
+    expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice)), 200).body.total).toBe(3);
+  });
+
   it('retries failed deliveries with backoff, recording every attempt, and gives up after the last', async () => {
     let calls = 0;
     receiver.handler = (_req, res) => {
@@ -134,6 +151,13 @@ describe('messaging webhook settings and deliveries', () => {
     expect(missing.details.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.url', 'body.enabled']));
     const ftp = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(bob)).send({ url: 'ftp://example.com/x' }), 422).body;
     expect(ftp.details[0].loc).toEqual(['body', 'url']);
+    const typed = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(bob)).send({ url: 12345, rotate_secret: 'true' }), 422).body;
+    expect(typed.details).toEqual([
+      { loc: ['body', 'url'], msg: 'url must be a string', type: 'string_type' },
+      { loc: ['body', 'rotate_secret'], msg: 'rotate_secret must be a boolean value', type: 'bool_type' },
+    ]);
+    const blank = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(bob)).send({ url: '   ' }), 422).body;
+    expect(blank.details).toEqual([{ loc: ['body', 'url'], msg: 'url must not be empty or blank', type: 'missing' }]);
     expectStatus(await t.http.get('/v1/webhook-deliveries?limit=500').set(auth(bob)), 422);
     expect((await t.http.get('/v1/settings/webhook').set(auth(bob))).body.url).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotBlank } from '@platform/errors';
 import { CursorField, LimitField } from '@platform/http';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.entity';
 import type { WebhookEndpoint } from '../webhook-endpoint.entity';
 
@@ -10,7 +11,14 @@ export class WebhookSettingsDto {
   @ApiProperty({ example: true }) enabled: boolean;
   @ApiProperty({ type: String, nullable: true, description: 'Shown only when the secret is created or rotated', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
   secret: string | null;
-  @ApiProperty({ example: ['message.received'], type: [String] }) events: string[];
+  @ApiProperty({
+    example: ['message.received'],
+    type: [String],
+    description:
+      'The events sent. `message.received`: a `user` message was stored (posted through the API with role `user`, or arriving from a platform), ' +
+      'whether or not the agent answers it; `data.role` is always `user`. Operator (`assistant`) and `system` messages and agent replies are not events.',
+  })
+  events: string[];
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) created_at: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) updated_at: string | null;
 
@@ -29,7 +37,7 @@ export class WebhookSettingsDto {
 export class PutWebhookSettingsDto {
   @ApiProperty({ description: 'Where events are POSTed (http or https; private addresses are refused)', example: 'https://example.com/hooks/messaging' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(2048)
   @Matches(/^https?:\/\/\S+$/i, { message: 'url must be an http:// or https:// URL' })
   url: string;

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { ApiKeyService } from './api-key.service';
 import { AuthContext, AuthedRequest, hasScope, IS_PUBLIC, REQUIRED_SCOPES } from './auth-context';
 import { AUTH_OPTIONS, AuthOptions } from './auth.options';
+import { FailedAuthThrottle } from './failed-auth-throttle';
 
 /** Another kind of credential a service accepts besides API keys (e.g. OAuth access tokens). */
 export interface CredentialResolver {
@@ -28,13 +29,15 @@ export function extractCredential(req: Request, options: AuthOptions): string | 
 
 /**
  * Global guard: every route needs a credential unless marked @Public(). Puts the caller's
- * account and scopes on `req.auth`, then checks @RequireScopes().
+ * account and scopes on `req.auth`, then checks @RequireScopes(). Wrong credentials are counted
+ * per client address (FailedAuthThrottle): too many answer 429 before any credential is checked.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeyService,
+    private readonly failures: FailedAuthThrottle,
     @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
     @Optional() @Inject(CREDENTIAL_RESOLVER) private readonly resolver?: CredentialResolver,
   ) {}
@@ -50,8 +53,11 @@ export class AuthGuard implements CanActivate {
       const where = this.options.headers.map((h) => (h === 'bearer' ? 'Authorization: Bearer <key>' : 'x-api-key: <key>'));
       throw new UnauthorizedError(`Missing credential: send ${where.join(' or ')}`, 'unauthorized', challenge);
     }
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    await this.failures.check(address);
     const auth = (await this.apiKeys.verify(token)) ?? (this.resolver ? await this.resolver.resolve(token) : null);
     if (!auth) {
+      await this.failures.failed(address, token);
       throw new UnauthorizedError('Invalid or revoked credential', 'unauthorized', {
         'WWW-Authenticate': `Bearer realm="${this.options.realm}", error="invalid_token"`,
       });

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ApiKeyService } from './api-key.service';
 import { AuthGuard } from './auth.guard';
 import { AUTH_OPTIONS, AuthOptions } from './auth.options';
+import { FailedAuthThrottle } from './failed-auth-throttle';
 
 @Module({})
 export class AuthModule {
@@ -10,7 +11,7 @@ export class AuthModule {
     return {
       module: AuthModule,
       global: true,
-      providers: [{ provide: AUTH_OPTIONS, useValue: options }, ApiKeyService, { provide: APP_GUARD, useClass: AuthGuard }],
+      providers: [{ provide: AUTH_OPTIONS, useValue: options }, ApiKeyService, FailedAuthThrottle, { provide: APP_GUARD, useClass: AuthGuard }],
       exports: [AUTH_OPTIONS, ApiKeyService],
     };
   }

@@ -42,7 +42,12 @@ export const baseEnvSchema = (defaults: ServiceDefaults) => ({
     .string()
     .regex(/^\d+(b|kb|mb)$/i, 'must look like 512kb or 1mb')
     .default('1mb'),
+  /** Deepest nesting of objects and arrays a JSON body may have (deeper bodies answer 422 before anything walks them). */
+  BODY_MAX_DEPTH: z.coerce.number().int().min(1).max(1024).default(128),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(defaults.rateLimitPerMinute),
+  /** Distinct wrong credentials one client address may present per window before it gets 429 (0: no limit). */
+  AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SECRETS_KEY: z
     .string()
@@ -69,13 +74,19 @@ export interface BaseConfig {
   dataDir: string;
   publicBaseUrl: string;
   bodyLimit: string;
+  /** Deepest nesting of objects and arrays in a JSON body. */
+  bodyMaxDepth: number;
   rateLimitPerMinute: number;
+  /** Failed credentials per client address: `perAddress` distinct ones per `windowSeconds` (0: off). */
+  authFailures: { perAddress: number; windowSeconds: number };
   shutdownTimeoutMs: number;
   secretsKey?: string;
   /** Create a development account and key on an empty database (never in production). */
   devBootstrap: boolean;
   /** The sweep that queues again pending work with no job (see PendingSweeper in @platform/queue). */
   recovery: { intervalMs: number; graceMs: number };
+  /** Where JSON log lines go instead of stdout. Never read from the environment: set by tests that read the logs. */
+  logStream?: { write(line: string): void };
 }
 
 export class ConfigValidationError extends Error {
@@ -130,7 +141,9 @@ export function loadConfig<Extra extends z.ZodRawShape, T>(
     dataDir: e.DATA_DIR,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     bodyLimit: e.BODY_LIMIT,
+    bodyMaxDepth: e.BODY_MAX_DEPTH,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authFailures: { perAddress: e.AUTH_FAILURES_PER_ADDRESS, windowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     secretsKey: e.SECRETS_KEY,
     devBootstrap: e.DEV_BOOTSTRAP ?? e.NODE_ENV === 'development',

@@ -3,6 +3,7 @@ import type { BaseConfig } from '@platform/config';
 // in each service's generated package.json.
 import 'pg';
 import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { QueryLogger } from './query-logger';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 /* eslint-disable @typescript-eslint/no-unsafe-function-type */
@@ -37,7 +38,9 @@ export function dataSourceOptions(config: BaseConfig, def: DatabaseDefinition): 
       application_name: `${config.service}-${config.role}`,
       connectionTimeoutMillis: 10_000,
     },
-    logging: ['error'],
+    // Failed queries are logged without their parameters (see QueryLogger).
+    logging: ['error', 'warn'],
+    logger: new QueryLogger(),
   };
 }
 

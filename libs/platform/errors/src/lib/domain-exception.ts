@@ -76,8 +76,12 @@ export class ValidationError extends DomainException {
 }
 
 export class RateLimitedError extends DomainException {
-  constructor(readonly retryAfterSeconds: number, headers: Record<string, string> = {}) {
-    super('rate_limited', `Rate limit exceeded; retry in ${retryAfterSeconds} s`, 429, {
+  constructor(
+    readonly retryAfterSeconds: number,
+    headers: Record<string, string> = {},
+    message = `Rate limit exceeded; retry in ${retryAfterSeconds} s`,
+  ) {
+    super('rate_limited', message, 429, {
       headers: { ...headers, 'Retry-After': String(retryAfterSeconds) },
       extra: { retry_after: retryAfterSeconds },
     });

@@ -2,7 +2,8 @@ import { NotFoundException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 import { RateLimitedError, ValidationError } from './domain-exception';
 import { adaptCode, creativeEnvelope, entityEnvelope, messagingEnvelope } from './envelopes';
-import { normalizeError } from './normalize';
+import { capEcho, normalizeError } from './normalize';
+import { NotFoundError } from './domain-exception';
 
 describe('normalizeError', () => {
   it('hides unexpected errors behind an error id', () => {
@@ -22,6 +23,13 @@ describe('normalizeError', () => {
       message: expect.stringContaining('1024'),
     });
     expect(normalizeError(new NotFoundException('Cannot GET /v1/x'))).toMatchObject({ status: 404, code: 'not_found', message: 'No route for GET /v1/x' });
+  });
+
+  it('keeps the 4xx of http-errors that may be shown (a body that does not inflate), and hides the others', () => {
+    const zlib = Object.assign(new Error('incorrect header check'), { code: 'Z_DATA_ERROR', status: 400, statusCode: 400, expose: true });
+    expect(normalizeError(zlib)).toMatchObject({ status: 400, code: 'bad_request', message: 'The request body does not match its Content-Encoding' });
+    expect(normalizeError(Object.assign(new Error('Gone away'), { status: 410, expose: true }))).toMatchObject({ status: 410, code: 'gone' });
+    expect(normalizeError(Object.assign(new Error('secret internals'), { status: 400, expose: false })).status).toBe(500);
   });
 
   it('turns PostgreSQL value errors into client errors, not 500s', () => {
@@ -48,5 +56,27 @@ describe('envelopes', () => {
   it('entity: {ok: false, error, code}', () => {
     expect(entityEnvelope.body(adaptCode(limited, entityEnvelope))).toMatchObject({ ok: false, code: 'rate_limited', error: expect.any(String) });
     expect(limited.headers['Retry-After']).toBe('12');
+  });
+});
+
+describe('capEcho', () => {
+  it('cuts every long run of non-space characters to 64 and the message to 512', () => {
+    const id = `ent_${'a'.repeat(5000)}`;
+    expect(capEcho(`Entity ${id} not found`)).toBe(`Entity ${id.slice(0, 64)}… not found`);
+    expect(capEcho(`No route for GET /v1/${'x'.repeat(70)}`)).toBe(`No route for GET /v1/${'x'.repeat(60)}…`);
+    expect(capEcho('Agent agt_01jdz3k5q8c9w3m5y4x0b7n2ph not found')).toBe('Agent agt_01jdz3k5q8c9w3m5y4x0b7n2ph not found');
+    const spaced = capEcho(`Unknown soul ${'ab '.repeat(2000)}`);
+    expect([...spaced]).toHaveLength(513);
+    expect(spaced.endsWith('…')).toBe(true);
+    expect(capEcho(`${'🙂'.repeat(100)}`)).toBe(`${'🙂'.repeat(64)}…`);
+  });
+
+  it('applies to the message and the details of every normalized error', () => {
+    const long = 'z'.repeat(1000);
+    expect(normalizeError(new NotFoundError(`Agent ${long} not found`)).message).toBe(`Agent ${'z'.repeat(64)}… not found`);
+    const invalid = normalizeError(new ValidationError([{ loc: ['body', 'soul_id'], msg: `Unknown soul '${long}'`, type: 'value_error' }]));
+    expect(invalid.details[0].msg).toBe(`Unknown soul '${'z'.repeat(63)}…`);
+    expect(invalid.message.length).toBeLessThan(120);
+    expect(normalizeError(new NotFoundException(`Cannot GET /v1/${long}`)).message).toBe(`No route for GET /v1/${'z'.repeat(60)}…`);
   });
 });

@@ -1,16 +1,20 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { adaptCode, creativeEnvelope, EnvelopeStyle, entityEnvelope, messagingEnvelope } from './envelopes';
+import { redactUrl, safeErrorForLog } from './log-redaction';
 import { normalizeError } from './normalize';
 
 const logger = new Logger('Errors');
 
-/** Writes any thrown value as the service's envelope. A 500 logs the cause under an error id. */
+/**
+ * Writes any thrown value as the service's envelope. A 500 logs the cause under an error id,
+ * without request or row values (see `safeErrorForLog`).
+ */
 export function writeError(exception: unknown, req: Request, res: Response, style: EnvelopeStyle): void {
   const e = adaptCode(normalizeError(exception), style);
   if (e.errorId) {
     logger.error(
-      { err: exception, errorId: e.errorId, method: req.method, url: req.originalUrl },
+      { err: safeErrorForLog(exception), errorId: e.errorId, method: req.method, url: redactUrl(req.originalUrl) },
       `Unhandled error ${e.errorId}`,
     );
   }

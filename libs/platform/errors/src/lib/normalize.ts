@@ -48,6 +48,21 @@ function isBodyParserError(err: unknown): err is BodyParserError {
   );
 }
 
+interface ExposedClientError {
+  status?: number;
+  statusCode?: number;
+  expose: true;
+  code?: unknown;
+  message: string;
+}
+
+/** An http-errors 4xx (raised by the body parser's stream, the router) whose message is meant for the client. */
+function isExposedClientError(err: unknown): err is ExposedClientError {
+  if (typeof err !== 'object' || err === null || (err as ExposedClientError).expose !== true) return false;
+  const status = (err as ExposedClientError).status ?? (err as ExposedClientError).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 /** Postgres errors that only a malformed value can cause are the client's fault, not ours. */
 const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   '22001': { status: 422, code: 'validation_error', message: 'A value is too long' },
@@ -57,7 +72,28 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: 
   '23505': { status: 409, code: 'conflict', message: 'A resource with these values already exists' },
 };
 
+/** Longest run of non-space characters an error message repeats from a request (ids, paths, values). */
+export const ECHO_MAX_TOKEN = 64;
+/** Longest error message (or detail message) a client gets. */
+export const ECHO_MAX_MESSAGE = 512;
+const LONG_TOKEN = new RegExp(`\\S{${ECHO_MAX_TOKEN + 1},}`, 'gu');
+
+/**
+ * Caps what an error message can echo of a request: every run of non-space characters longer than
+ * 64 characters is cut to 64 and `…` (a 5,000-character id in a 404 reads `ent_aaaa…`), and the whole
+ * message to 512. Applied to every error of every service, so no message has to remember it.
+ */
+export function capEcho(text: string): string {
+  const cut = (chars: string[], max: number) => (chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join(''));
+  return cut([...text.replace(LONG_TOKEN, (token) => cut([...token], ECHO_MAX_TOKEN))], ECHO_MAX_MESSAGE);
+}
+
 export function normalizeError(exception: unknown): NormalizedError {
+  const e = normalize(exception);
+  return { ...e, message: capEcho(e.message), details: e.details.map((d) => ({ ...d, msg: capEcho(d.msg) })) };
+}
+
+function normalize(exception: unknown): NormalizedError {
   if (exception instanceof DomainException) {
     return {
       status: exception.status,
@@ -82,6 +118,12 @@ export function normalizeError(exception: unknown): NormalizedError {
       return base(415, 'unsupported_media_type', 'Unsupported body encoding or charset');
     }
     if (status < 500) return base(status, CODE_BY_STATUS[status] ?? 'bad_request', 'The request body could not be read');
+  }
+  if (isExposedClientError(exception)) {
+    // http-errors marks messages safe to show with `expose` (a body that does not inflate: zlib's Z_DATA_ERROR).
+    const status = exception.status ?? exception.statusCode!;
+    const message = /^Z_/.test(String(exception.code)) ? 'The request body does not match its Content-Encoding' : exception.message;
+    return base(status, CODE_BY_STATUS[status] ?? 'bad_request', message);
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

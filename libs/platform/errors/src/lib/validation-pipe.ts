@@ -5,12 +5,15 @@ import { ErrorDetail, ValidationError } from './domain-exception';
 const TYPE_BY_CONSTRAINT: Record<string, string> = {
   isDefined: 'missing',
   isNotEmpty: 'missing',
+  isNotBlank: 'missing',
+  isNotNull: 'null_not_allowed',
   isString: 'string_type',
   isInt: 'int_type',
   isNumber: 'number_type',
   isBoolean: 'bool_type',
   isArray: 'list_type',
   isObject: 'dict_type',
+  isDate: 'date_type',
   isEnum: 'enum',
   isIn: 'enum',
   min: 'greater_than_equal',
@@ -25,27 +28,47 @@ const TYPE_BY_CONSTRAINT: Record<string, string> = {
   nestedValidation: 'model_type',
 };
 
+/** Rules about presence: when one fails on a given (empty or blank) value, it is the only thing said about the field. */
+const PRESENCE = ['isDefined', 'isNotEmpty', 'isNotBlank'];
+
+/**
+ * Rules about the value's type, containers first: when one fails, the first of them is the only
+ * thing said about the field (a number `content` is not also "longer than 8000 characters", and a
+ * string `attachments` is not also "more than 10 elements" or "each value must be a URL").
+ * `isIn`/`isEnum` come last: a value outside the allowed set needs no length or pattern message.
+ */
+const TYPE_CHECKS = ['isArray', 'isObject', 'nestedValidation', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isDate', 'isEnum', 'isIn'];
+
 const LOC_BY_TYPE: Record<string, string> = { body: 'body', query: 'query', param: 'path', custom: 'body' };
+
+/**
+ * The items worth reporting for one property: an explicit null where null is refused, or an
+ * absent value, or an empty one, alone; else the first failed type check alone; else every
+ * failed rule. `decisive` means nothing more (nested members) is worth saying.
+ */
+function reported(error: CvError): { items: Omit<ErrorDetail, 'loc'>[]; decisive: boolean } {
+  const constraints = error.constraints ?? {};
+  if (!Object.keys(constraints).length) return { items: [], decisive: false };
+  if ('isNotNull' in constraints) return { items: [{ msg: constraints['isNotNull'], type: TYPE_BY_CONSTRAINT['isNotNull'] }], decisive: true };
+  // Only a required field is validated when absent (IsOptional skips it), whatever its failing rules say.
+  if (error.value === undefined || error.value === null) return { items: [{ msg: 'Field required', type: 'missing' }], decisive: true };
+  const only = PRESENCE.find((k) => k in constraints) ?? TYPE_CHECKS.find((k) => k in constraints);
+  if (only) return { items: [{ msg: constraints[only], type: TYPE_BY_CONSTRAINT[only] }], decisive: true };
+  return {
+    items: Object.entries(constraints).map(([k, msg]) => ({ msg, type: TYPE_BY_CONSTRAINT[k] ?? 'value_error' })),
+    decisive: false,
+  };
+}
 
 function flatten(errors: CvError[], parent: (string | number)[]): ErrorDetail[] {
   const out: ErrorDetail[] = [];
   for (const error of errors) {
     const key = /^\d+$/.test(error.property) ? Number(error.property) : error.property;
     const loc = [...parent, key];
-    const constraints = Object.entries(error.constraints ?? {});
-    // Report "missing" alone rather than every other rule the absent value also breaks.
-    const missing =
-      error.value === undefined || error.value === null
-        ? constraints.find(([k]) => k === 'isDefined' || k === 'isNotEmpty')
-        : undefined;
-    for (const [constraint, msg] of missing ? [missing] : constraints) {
-      out.push({
-        loc,
-        msg: missing ? 'Field required' : msg,
-        type: missing ? 'missing' : (TYPE_BY_CONSTRAINT[constraint] ?? 'value_error'),
-      });
-    }
-    if (error.children?.length) out.push(...flatten(error.children, loc));
+    const { items, decisive } = reported(error);
+    out.push(...items.map((item) => ({ ...item, loc })));
+    // A value of the wrong type (or absent) has no members worth describing.
+    if (!decisive && error.children?.length) out.push(...flatten(error.children, loc));
   }
   return out;
 }

@@ -2,17 +2,28 @@ import { DynamicModule, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { BaseConfig } from '@platform/config';
-import { ENVELOPES, EnvelopeValidationPipe, expressErrorHandler, NotFoundError, writeError } from '@platform/errors';
+import {
+  DomainException,
+  ENVELOPES,
+  EnvelopeValidationPipe,
+  expressErrorHandler,
+  NotFoundError,
+  ValidationError,
+  writeError,
+} from '@platform/errors';
 import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { MetricsService } from './metrics.service';
+import { exceedsJsonDepth } from './json-depth';
 import { createOpenApiDocument, serveOpenApi } from './openapi';
 import { PlatformModule, PROBES } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** Accepts a well-formed `X-Request-Id` or makes one; echoes it on the response. */
 function requestId(req: Request, res: Response, next: NextFunction) {
@@ -25,6 +36,31 @@ function requestId(req: Request, res: Response, next: NextFunction) {
 
 export interface RawBodyRequest {
   rawBody?: Buffer;
+}
+
+/** Keeps a parsed body's raw bytes (signature checks of platform webhooks need them). */
+function keepRaw(req: Request & RawBodyRequest, _res: Response, buf: Buffer) {
+  req.rawBody = buf;
+}
+
+/**
+ * Runs on a JSON body's raw bytes before it is parsed: UTF-8 only (RFC 8259), nested at most
+ * `maxDepth` levels, so no recursive walk of the value (validation, idempotency hashing, the
+ * database driver) can overflow the stack.
+ */
+function verifyJson(maxDepth: number) {
+  return (req: Request & RawBodyRequest, res: Response, buf: Buffer, encoding: string) => {
+    if (encoding && !/^utf-?8$/i.test(encoding)) {
+      throw new DomainException('unsupported_media_type', `JSON bodies must be UTF-8, not ${encoding.slice(0, 40)}`, 415);
+    }
+    if (exceedsJsonDepth(buf, maxDepth)) {
+      throw new ValidationError(
+        [{ loc: ['body'], msg: `JSON nested deeper than ${maxDepth} levels`, type: 'json_too_deep' }],
+        `The request body nests objects and arrays deeper than ${maxDepth} levels`,
+      );
+    }
+    keepRaw(req, res, buf);
+  };
 }
 
 @Module({})
@@ -68,11 +104,10 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
   }
 
   await def.beforeBodyParsers?.(app, config);
-  const keepRaw = (req: Request & RawBodyRequest, _res: Response, buf: Buffer) => {
-    req.rawBody = buf;
-  };
-  app.use(express.json({ limit: config.bodyLimit, strict: false, verify: keepRaw }));
-  app.use(express.urlencoded({ extended: false, limit: config.bodyLimit, verify: keepRaw }));
+  // GET, HEAD, OPTIONS and TRACE bodies mean nothing (RFC 9110): they are not read, so they cannot fail a request.
+  const parsed = (type: string) => (req: IncomingMessage) => !BODYLESS_METHODS.has(req.method ?? 'GET') && Boolean((req as Request).is(type));
+  app.use(express.json({ type: parsed('application/json'), limit: config.bodyLimit, strict: false, verify: verifyJson(config.bodyMaxDepth) }));
+  app.use(express.urlencoded({ type: parsed('application/x-www-form-urlencoded'), extended: false, limit: config.bodyLimit, verify: keepRaw }));
   app.use(expressErrorHandler(style));
 
   app.useGlobalPipes(new EnvelopeValidationPipe());

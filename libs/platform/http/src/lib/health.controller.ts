@@ -1,11 +1,31 @@
 import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import { DatabaseHealth } from '@platform/database';
 import { JobQueue } from '@platform/queue';
 import type { Response } from 'express';
 import { MetricsService } from './metrics.service';
 import { SkipRateLimit } from './skip-rate-limit';
+
+class LivenessDto {
+  @ApiProperty({ enum: ['ok'] }) status: 'ok';
+}
+
+class CheckDto {
+  @ApiProperty() ok: boolean;
+  @ApiPropertyOptional({ enum: ['bullmq', 'inline'], description: 'queue only' }) mode?: string;
+  @ApiPropertyOptional({ description: 'Why the check failed' }) error?: string;
+}
+
+class ChecksDto {
+  @ApiProperty({ type: CheckDto }) database: CheckDto;
+  @ApiProperty({ type: CheckDto }) queue: CheckDto;
+}
+
+class ReadinessDto {
+  @ApiProperty({ enum: ['ready', 'not_ready'] }) status: 'ready' | 'not_ready';
+  @ApiProperty({ type: ChecksDto }) checks: ChecksDto;
+}
 
 @ApiTags('health')
 @Public()
@@ -19,17 +39,15 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
-  @ApiOkResponse({ description: 'The process is alive.', schema: { example: { status: 'ok' } } })
-  healthz() {
+  @ApiOkResponse({ description: 'The process is alive.', type: LivenessDto })
+  healthz(): LivenessDto {
     return { status: 'ok' };
   }
 
   @Get('readyz')
-  @ApiOkResponse({
-    description: 'The database and the queue answer (503 otherwise).',
-    schema: { example: { status: 'ready', checks: { database: { ok: true }, queue: { ok: true, mode: 'bullmq' } } } },
-  })
-  async readyz(@Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ description: 'The database and the queue answer.', type: ReadinessDto })
+  @ApiResponse({ status: 503, description: 'The database or the queue does not answer (`status: not_ready`).', type: ReadinessDto })
+  async readyz(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto> {
     const [database, queue] = await Promise.all([this.db.check(), this.queue.ping()]);
     const ok = database.ok && queue.ok;
     res.status(ok ? 200 : 503);

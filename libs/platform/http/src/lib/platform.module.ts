@@ -3,6 +3,7 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AUTH_ENTITIES, AuthModule } from '@platform/auth';
 import { APP_CONFIG, BaseConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
+import { redactHeaders, redactQuery, redactText, redactUrl, safeErrorForLog } from '@platform/errors';
 import { QueueModule } from '@platform/queue';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController } from './health.controller';
@@ -13,6 +14,39 @@ import { RateLimitInterceptor } from './rate-limit.interceptor';
 import type { ServiceDefinition } from './service-definition';
 
 const PROBES = ['/healthz', '/readyz', '/metrics'];
+
+/** Headers that always carry credentials; `redactHeaders` also catches any other secret-looking name. */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["proxy-authorization"]',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/**
+ * pino options shared by the three services: no log line carries a token, code, cookie, session
+ * id, API key, client secret or password. Request URLs and `Location` headers lose secret query
+ * values, credential headers are replaced, errors keep their kind, message, code and stack only
+ * (no SQL parameters), and message text is scrubbed of URL user info and our credential formats.
+ */
+export function pinoOptions(config: BaseConfig) {
+  return {
+    level: config.logLevel,
+    name: config.service,
+    redact: REDACT_PATHS,
+    serializers: {
+      req: (req: Record<string, unknown>) => ({ ...req, url: redactUrl(req.url), query: redactQuery(req.query), headers: redactHeaders(req.headers) }),
+      res: (res: Record<string, unknown>) => ({ ...res, headers: redactHeaders(res.headers) }),
+      err: (err: unknown) => safeErrorForLog(err),
+    },
+    hooks: {
+      logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? redactText(a) : a)));
+      },
+    },
+  };
+}
 
 export function platformEntities(def: Pick<ServiceDefinition, 'database'>) {
   return { ...def.database, entities: [...AUTH_ENTITIES, IdempotencyRecord, ...(def.database.entities as never[])] };
@@ -33,10 +67,9 @@ export class PlatformModule {
       imports: [
         LoggerModule.forRoot({
           pinoHttp: {
-            level: config.logLevel,
-            name: config.service,
+            ...pinoOptions(config),
+            ...(config.logStream ? { stream: config.logStream } : {}),
             genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-            redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             autoLogging: { ignore: (req) => PROBES.includes((req.url ?? '').split('?')[0]) },
             customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
           },

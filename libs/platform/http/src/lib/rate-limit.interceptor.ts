@@ -1,12 +1,12 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthedRequest, IS_PUBLIC } from '@platform/auth';
+import { AuthedRequest, IS_PUBLIC, sharedLimiter } from '@platform/auth';
 import { APP_CONFIG, BaseConfig } from '@platform/config';
 import { RateLimitedError } from '@platform/errors';
 import { REDIS_CLIENT } from '@platform/queue';
 import type { Request, Response } from 'express';
 import type IORedis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { from, Observable, switchMap } from 'rxjs';
 import { SKIP_RATE_LIMIT } from './skip-rate-limit';
 
@@ -27,10 +27,7 @@ export class RateLimitInterceptor implements NestInterceptor {
     @Optional() @Inject(REDIS_CLIENT) redis: IORedis | null,
   ) {
     this.limit = config.rateLimitPerMinute;
-    const opts = { points: this.limit, duration: 60, keyPrefix: `${config.redis.prefix}:${config.service}:rl` };
-    this.limiter = redis
-      ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
-      : new RateLimiterMemory(opts);
+    this.limiter = sharedLimiter(redis, { points: this.limit, duration: 60, keyPrefix: `${config.redis.prefix}:${config.service}:rl` });
   }
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {

@@ -24,6 +24,16 @@ export interface ServiceDefinition<C extends BaseConfig = BaseConfig> {
     jsonPaths?: string[];
     /** Last touches to the generated document (examples, schemas from libraries). */
     decorate?(doc: OpenAPIObject): OpenAPIObject;
+    /**
+     * Routes the document leaves out on purpose (HTML pages, redirects into them), with why. The test
+     * harness checks every other response against the document. `*` matches one path segment, `**` any.
+     */
+    undocumented?: { path: string; reason: string }[];
+    /**
+     * Component names of the service's error bodies (declared by its controllers): `error` for every
+     * error status, `validation` for 422 when it differs. Default `{ error: 'ErrorDto' }`.
+     */
+    errorSchemas?: { error: string; validation?: string };
   };
   /** Runs before body parsers are installed (e.g. mounting an OAuth provider). */
   beforeBodyParsers?(app: INestApplication, config: C): void | Promise<void>;

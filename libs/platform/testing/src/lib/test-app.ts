@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import type { AddressInfo } from 'node:net';
+import { OpenApiContract } from './openapi-contract';
 
 export interface TestAccount {
   accountId: string;
@@ -20,8 +21,15 @@ export interface TestApp<C extends BaseConfig> {
   config: C;
   /** Base URL of the listening server (real HTTP over loopback). */
   url: string;
-  /** A supertest agent bound to `url`. */
+  /**
+   * A supertest agent bound to `url`. Every response it receives is checked against the service's
+   * committed `apps/<svc>/openapi.json`: a disagreement fails the request's promise (and the test).
+   */
   http: ReturnType<typeof request>;
+  /** `fetch` for this service's routes (a path or a full URL), with the same contract check. */
+  fetch(input: string, init?: RequestInit): Promise<Response>;
+  /** The service's OpenAPI contract. */
+  contract: OpenApiContract;
   /** A new account (tenant) with a key; `scopes` default to every scope the service knows. */
   account(name?: string, scopes?: string[]): Promise<TestAccount>;
   /** Waits for queued jobs (inline runner). */
@@ -79,12 +87,16 @@ export async function createTestApp<C extends BaseConfig>(def: ServiceDefinition
   const { port } = app.getHttpServer().address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const keys = app.get(ApiKeyService);
+  const contract = OpenApiContract.forService(def.name, def.openapi.undocumented);
+  contracts.set(url, contract);
 
   return {
     app,
     config,
     url,
-    http: request(url),
+    contract,
+    http: contractAgent(url, contract),
+    fetch: (input, init) => checkedFetch(input.startsWith('http') ? input : `${url}${input}`, init),
     async account(name = 'test', scopes = def.auth.knownScopes) {
       const account = await keys.createAccount(`${name}-${randomBytes(3).toString('hex')}`);
       const { key, record } = await keys.createKey(account.id, { name, scopes });
@@ -92,6 +104,7 @@ export async function createTestApp<C extends BaseConfig>(def: ServiceDefinition
     },
     drainQueue: () => app.get(JobQueue).drain(),
     async close() {
+      contracts.delete(url);
       await app.close();
       if (replica) return;
       if (config.redis.url) {
@@ -110,4 +123,67 @@ export async function createTestApp<C extends BaseConfig>(def: ServiceDefinition
       await drop.end();
     },
   };
+}
+
+/** The contract of each listening test app, by origin: `checkedFetch` finds the service from the URL. */
+const contracts = new Map<string, OpenApiContract>();
+
+function contractError(message: string): Error {
+  const err = new Error(`OpenAPI contract: ${message}`);
+  err.name = 'ContractError';
+  return err;
+}
+
+/** supertest's API on `url`, with `contract`'s check as the first assertion of every request (what `TestApp.http` is). */
+export function contractAgent(url: string, contract: OpenApiContract): ReturnType<typeof request> {
+  const agent = request(url);
+  return new Proxy(agent, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof prop !== 'string' || typeof value !== 'function') return value;
+      return (path: string) => {
+        const test = value.call(target, path) as request.Test;
+        return test.expect((res: request.Response) => {
+          // A test that parses bodies itself (`.buffer(true).parse(…)`) still has its JSON answers checked.
+          const json = /\bjson\b/i.test(String(res.headers['content-type'] ?? ''));
+          const text = typeof res.text === 'string' ? res.text : json && Buffer.isBuffer(res.body) ? res.body.toString('utf8') : undefined;
+          const length = Number(res.headers['content-length']);
+          const problem = contract.check({
+            method: test.method,
+            url: path,
+            status: res.status,
+            headers: res.headers,
+            text,
+            hasBody: text !== undefined ? text.length > 0 : Buffer.isBuffer(res.body) ? res.body.length > 0 : length > 0,
+          });
+          if (problem) throw contractError(problem);
+        });
+      };
+    },
+  });
+}
+
+/**
+ * `fetch` against a running test app (found by the URL's origin) whose response is checked against
+ * that service's OpenAPI document, like `TestApp.http`: for tests that need fetch's behaviour
+ * (manual redirects, cookies by hand). Throws on a disagreement.
+ */
+export async function checkedFetch(input: string, init?: RequestInit): Promise<Response> {
+  const target = new URL(input);
+  const contract = contracts.get(target.origin);
+  if (!contract) throw new Error(`checkedFetch: no running test app at ${target.origin}`);
+  const res = await fetch(input, init);
+  const bytes = Buffer.from(await res.clone().arrayBuffer());
+  const type = res.headers.get('content-type') ?? '';
+  const binary = /^(image|audio|video|font)\/|^application\/(octet-stream|pdf|zip)/.test(type);
+  const problem = contract.check({
+    method: init?.method ?? 'GET',
+    url: target.pathname + target.search,
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    text: binary ? undefined : bytes.toString('utf8'),
+    hasBody: bytes.length > 0,
+  });
+  if (problem) throw contractError(problem);
+  return res;
 }

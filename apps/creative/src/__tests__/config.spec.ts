@@ -1,0 +1,64 @@
+import { ConfigValidationError } from '@platform/config';
+import { describe, expect, it } from 'vitest';
+import { loadCreativeConfig } from '../config';
+
+describe('creative configuration', () => {
+  it('needs nothing in development: local blobs under DATA_DIR, limits and TTL bounds by default', () => {
+    const c = loadCreativeConfig({ DATA_DIR: '/var/x' });
+    expect(c.storage).toMatchObject({ driver: 'local', localDir: '/var/x/blobs' });
+    expect(c.assets).toEqual({ maxUploadBytes: 64 * 1024 * 1024, maxPixels: 67_108_864, maxAudioSeconds: 600, tmpDir: '/var/x/tmp/uploads' });
+    expect(c.signedUrls).toEqual({ minTtl: 60, maxTtl: 604_800, secret: undefined, secretFile: '/var/x/url-signing.key' });
+  });
+
+  it('reads S3 settings, sizes and limits', () => {
+    const c = loadCreativeConfig({
+      BLOB_DRIVER: 's3',
+      S3_BUCKET: 'my-bucket',
+      S3_REGION: 'eu-west-1',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_PUBLIC_ENDPOINT: 'https://files.example.com',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_KEY_PREFIX: 'creative/',
+      ASSET_UPLOAD_LIMIT: '512kb',
+      ASSET_MAX_PIXELS: '1000000',
+      AUDIO_MAX_SECONDS: '30',
+    });
+    expect(c.storage.s3).toEqual({ bucket: 'my-bucket', region: 'eu-west-1', endpoint: 'http://minio:9000', publicEndpoint: 'https://files.example.com', forcePathStyle: true, keyPrefix: 'creative/', credentials: undefined });
+    expect(c.assets).toMatchObject({ maxUploadBytes: 512 * 1024, maxPixels: 1_000_000, maxAudioSeconds: 30 });
+  });
+
+  it('reports every bad variable together', () => {
+    let error: ConfigValidationError | undefined;
+    try {
+      loadCreativeConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/x',
+        BLOB_DRIVER: 's3',
+        S3_ACCESS_KEY_ID: 'AKIA',
+        SIGNED_URL_TTL_MIN: '600',
+        SIGNED_URL_TTL_MAX: '60',
+        ASSET_UPLOAD_LIMIT: 'lots',
+      });
+    } catch (e) {
+      error = e as ConfigValidationError;
+    }
+    expect(error?.problems).toEqual([expect.stringMatching(/^ASSET_UPLOAD_LIMIT/)]);
+    try {
+      loadCreativeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', BLOB_DRIVER: 's3', S3_ACCESS_KEY_ID: 'AKIA', SIGNED_URL_TTL_MIN: '600', SIGNED_URL_TTL_MAX: '60' });
+    } catch (e) {
+      error = e as ConfigValidationError;
+    }
+    expect(error?.problems).toEqual([
+      'S3_BUCKET: required when BLOB_DRIVER=s3',
+      expect.stringMatching(/^S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both/),
+      'SIGNED_URL_TTL_MIN: must not be larger than SIGNED_URL_TTL_MAX',
+    ]);
+  });
+
+  it('requires URL_SIGNING_SECRET in production with local storage only', () => {
+    expect(() => loadCreativeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/URL_SIGNING_SECRET: required/);
+    expect(loadCreativeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', URL_SIGNING_SECRET: 'x'.repeat(32) }).signedUrls.secret).toBe('x'.repeat(32));
+    expect(loadCreativeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', BLOB_DRIVER: 's3', S3_BUCKET: 'b-1' }).storage.driver).toBe('s3');
+    expect(() => loadCreativeConfig({ URL_SIGNING_SECRET: 'short' })).toThrow(/URL_SIGNING_SECRET: must be at least 32/);
+  });
+});

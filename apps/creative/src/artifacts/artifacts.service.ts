@@ -1,0 +1,216 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { newId } from '@platform/database';
+import { ForbiddenError, NotFoundError, ValidationError } from '@platform/errors';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DataSource } from 'typeorm';
+import { TempFiles } from '../storage/temp-files.service';
+import { contentDisposition } from '../common/content-delivery';
+import type { CreativeConfig } from '../config';
+import { BlobNotFoundError, BlobStore, ByteRange } from '../storage/blob-store';
+import { UrlSigner } from '../storage/url-signer.service';
+import { Artifact } from './artifact.entity';
+import { ARTIFACT_KINDS, ARTIFACT_MIME_TYPES, ArtifactKind } from './artifact-types';
+
+/** What a later feature hands over to store an output. */
+export interface StoreArtifactInput {
+  /** The bytes: a buffer, a stream (spooled to a temporary file while hashed) or a file (read, not moved). */
+  data: Buffer | Readable | { path: string };
+  kind: ArtifactKind;
+  mime: string;
+  filename?: string | null;
+  width?: number | null;
+  height?: number | null;
+  /** Seconds (video, audio). */
+  duration?: number | null;
+  source?: { designId?: string | null; revision?: number | null; jobId?: string | null; assetId?: string | null };
+}
+
+export interface SignedUrl {
+  url: string;
+  expiresAt: Date;
+  ttl: number;
+}
+
+export function artifactNotFound(): NotFoundError {
+  return new NotFoundError('Artifact not found', 'artifact_not_found');
+}
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Artifacts: the outputs the service makes. `store` is the internal API every producing feature
+ * (renders, previews, exports, videos, campaigns) calls. Blobs are content-addressed per account
+ * (`accounts/<id>/artifacts/sha256/<hash>`): identical bytes share one blob, which is removed with
+ * the last artifact that references it. Both run under a transaction-scoped advisory lock on
+ * (account, hash), so a store never counts on a blob that a concurrent delete is removing.
+ */
+@Injectable()
+export class ArtifactsService {
+  private readonly logger = new Logger(ArtifactsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly blobs: BlobStore,
+    private readonly signer: UrlSigner,
+    private readonly temp: TempFiles,
+  ) {}
+
+  private blobKey(accountId: string, sha256: string): string {
+    return `accounts/${accountId}/artifacts/sha256/${sha256}`;
+  }
+
+  /** Stores an output and returns its record. */
+  async store(accountId: string, input: StoreArtifactInput): Promise<Artifact> {
+    const problems = checkInput(input);
+    if (problems.length) throw new ValidationError(problems, `Invalid artifact: ${problems.map((p) => `${p.loc.join('.')}: ${p.msg}`).join('; ')}`);
+    if (Buffer.isBuffer(input.data)) {
+      const sha256 = createHash('sha256').update(input.data).digest('hex');
+      return this.insert(accountId, input, sha256, input.data.length, (key) => this.blobs.put(key, input.data as Buffer, { contentType: input.mime }));
+    }
+    // Streams and files: hashed on the way into a temporary file, then stored from it.
+    const path = await this.temp.create();
+    try {
+      const hash = createHash('sha256');
+      let size = 0;
+      const source = input.data instanceof Readable ? input.data : createReadStream((input.data as { path: string }).path);
+      const tap = new Transform({
+        transform(chunk: Buffer, _e, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      await pipeline(source, tap, createWriteStream(path, { flags: 'wx' }));
+      return await this.insert(accountId, input, hash.digest('hex'), size, (key) => this.blobs.putFile(key, path, { contentType: input.mime }));
+    } finally {
+      await this.temp.remove(path);
+    }
+  }
+
+  private async insert(accountId: string, input: StoreArtifactInput, sha256: string, bytes: number, put: (key: string) => Promise<void>): Promise<Artifact> {
+    const key = this.blobKey(accountId, sha256);
+    return this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`artifact-blob:${accountId}:${sha256}`]);
+      const shared = await m.query('SELECT 1 FROM creative.artifacts WHERE account_id = $1 AND sha256 = $2 LIMIT 1', [accountId, sha256]);
+      const uploaded = !shared.length || (await this.blobs.size(key)) === null;
+      if (uploaded) await put(key);
+      try {
+        const repo = m.getRepository(Artifact);
+        return await repo.save(
+          repo.create({
+            id: newId('art'),
+            accountId,
+            kind: input.kind,
+            mime: input.mime,
+            bytes,
+            sha256,
+            blobKey: key,
+            filename: input.filename ?? null,
+            width: input.width ?? null,
+            height: input.height ?? null,
+            duration: input.duration ?? null,
+            designId: input.source?.designId ?? null,
+            designRevision: input.source?.revision ?? null,
+            jobId: input.source?.jobId ?? null,
+            assetId: input.source?.assetId ?? null,
+          }),
+        );
+      } catch (err) {
+        if (uploaded) await this.blobs.delete(key).catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  /** The caller's artifact, or 404 `artifact_not_found` (also for another account's id). */
+  async get(accountId: string, id: string): Promise<Artifact> {
+    const artifact = ID.test(id) ? await this.ds.getRepository(Artifact).findOneBy({ accountId, id }) : null;
+    if (!artifact) throw artifactNotFound();
+    return artifact;
+  }
+
+  async open(artifact: Artifact, range?: ByteRange): Promise<Readable> {
+    try {
+      return await this.blobs.open(artifact.blobKey, range);
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) {
+        this.logger.error({ artifactId: artifact.id, key: artifact.blobKey }, 'artifact row without its blob');
+        throw artifactNotFound();
+      }
+      throw err;
+    }
+  }
+
+  /** Deletes the artifact; its blob goes too when no other artifact of the account has the same bytes. */
+  async remove(accountId: string, id: string): Promise<void> {
+    const artifact = await this.get(accountId, id);
+    await this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`artifact-blob:${accountId}:${artifact.sha256}`]);
+      const deleted = await m.getRepository(Artifact).delete({ accountId, id });
+      if (!deleted.affected) throw artifactNotFound();
+      const left = await m.query('SELECT 1 FROM creative.artifacts WHERE account_id = $1 AND sha256 = $2 LIMIT 1', [accountId, artifact.sha256]);
+      // Inside the lock: a concurrent store of the same bytes waits, then uploads them again.
+      if (!left.length) await this.blobs.delete(artifact.blobKey);
+    });
+  }
+
+  /** Checks `ttl` against `SIGNED_URL_TTL_MIN`/`MAX`; 422 at `query.ttl` outside them. */
+  checkTtl(ttl: number): void {
+    const { minTtl, maxTtl } = this.config.signedUrls;
+    if (!Number.isInteger(ttl) || ttl < minTtl || ttl > maxTtl) {
+      throw new ValidationError([{ loc: ['query', 'ttl'], msg: `ttl must be an integer from ${minTtl} to ${maxTtl} seconds`, type: 'value_error' }]);
+    }
+  }
+
+  /**
+   * A URL that reads the artifact without credentials until it expires: an S3 presigned GET
+   * (with the content type and disposition the content route answers with) for S3 storage, or
+   * this service's HMAC-signed `…/signed-content` URL for local storage.
+   */
+  async signedUrl(accountId: string, id: string, ttl: number): Promise<SignedUrl> {
+    this.checkTtl(ttl);
+    const artifact = await this.get(accountId, id);
+    const expires = Math.floor(Date.now() / 1000) + ttl;
+    const presigned = await this.blobs.presignGet(artifact.blobKey, {
+      expiresIn: ttl,
+      contentType: artifact.mime,
+      contentDisposition: contentDisposition(artifact.mime, artifact.filename),
+    });
+    if (presigned) return { url: presigned, expiresAt: new Date(expires * 1000), ttl };
+    const signature = await this.signer.sign(artifact.id, expires);
+    const url = `${this.config.publicBaseUrl}/v1/artifacts/${artifact.id}/signed-content?expires=${expires}&signature=${signature}`;
+    return { url, expiresAt: new Date(expires * 1000), ttl };
+  }
+
+  /** The artifact a local signed URL names, once its signature (first) and expiry check out; 403 otherwise. */
+  async resolveSigned(id: string, expires: number, signature: string): Promise<Artifact> {
+    // With S3 storage this service hands out presigned S3 URLs only; no signature of its own is valid.
+    const check = this.blobs.driver === 'local' ? await this.signer.verify(id, expires, signature) : 'invalid';
+    if (check === 'invalid') throw new ForbiddenError('The signature of this URL is not valid', 'signature_invalid');
+    if (check === 'expired') throw new ForbiddenError('This URL has expired; ask for a new one', 'signature_expired');
+    const artifact = ID.test(id) ? await this.ds.getRepository(Artifact).findOneBy({ id }) : null;
+    if (!artifact) throw artifactNotFound();
+    return artifact;
+  }
+}
+
+function checkInput(input: StoreArtifactInput): { loc: (string | number)[]; msg: string; type: string }[] {
+  const out: { loc: (string | number)[]; msg: string; type: string }[] = [];
+  if (!(ARTIFACT_KINDS as readonly string[]).includes(input.kind)) out.push({ loc: ['kind'], msg: `must be one of ${ARTIFACT_KINDS.join(', ')}`, type: 'enum' });
+  if (!(ARTIFACT_MIME_TYPES as readonly string[]).includes(input.mime)) out.push({ loc: ['mime'], msg: `must be one of ${ARTIFACT_MIME_TYPES.join(', ')}`, type: 'enum' });
+  for (const f of ['width', 'height'] as const) {
+    const v = input[f];
+    if (v !== undefined && v !== null && !(Number.isInteger(v) && v > 0)) out.push({ loc: [f], msg: 'must be a positive integer', type: 'value_error' });
+  }
+  if (input.duration != null && !(Number.isFinite(input.duration) && input.duration >= 0)) out.push({ loc: ['duration'], msg: 'must be a number of seconds', type: 'value_error' });
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (input.filename != null && (input.filename.length > 255 || /[\u0000-\u001f]/.test(input.filename)))
+    out.push({ loc: ['filename'], msg: 'must be at most 255 printable characters', type: 'value_error' });
+  return out;
+}

@@ -1,0 +1,164 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext } from '@platform/auth';
+import { APP_CONFIG } from '@platform/config';
+import type { Request, Response } from 'express';
+import { ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
+import { deliver } from '../common/content-delivery';
+import type { CreativeConfig } from '../config';
+import { AssetsService, AUDIO, IMAGE_AND_FONT } from './assets.service';
+import { AssetDeletedDto, AssetDto, AssetListDto, ListAssetsQuery, ASSET_PAGE_DEFAULT } from './dto/asset.dto';
+import { TransformAssetDto } from './dto/transform-asset.dto';
+import { OPERATION_CLASSES } from './dto/transform-operations.dto';
+import { ASSET_MIME_TYPES } from './media/media-types';
+import { MultipartFileGuard, ReceivedFile, UploadedFile } from './upload/multipart-file.guard';
+
+const uploadBody = (what: string) =>
+  ApiBody({
+    required: true,
+    schema: {
+      type: 'object',
+      required: ['file'],
+      additionalProperties: false,
+      properties: { file: { type: 'string', format: 'binary', description: what } },
+    },
+  });
+
+const ASSET_ID = ApiParam({ name: 'asset_id', example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph' });
+const tooLarge = ApiResponse({ status: 413, type: ErrorDto, description: 'payload_too_large: the file is over `ASSET_UPLOAD_LIMIT` (64 MiB by default)' });
+const conflict = ApiResponse({ status: 409, type: ErrorDto, description: 'idempotency_key_reused, idempotency_in_progress' });
+const notFound = ApiResponse({ status: 404, type: ErrorDto, description: 'asset_not_found (also for another account\'s asset)' });
+
+const UPLOAD_RULES =
+  'Multipart body with exactly one part, `file`. What the file is, is decided from its bytes (magic numbers, then a real parse: ' +
+  'sharp for images, the font tables for fonts, ffprobe for audio), never from its name or declared type; bytes that are not what ' +
+  'they start like answer 422 `unsupported_file` at `["body","file"]`. A body that is not multipart, lacks `file`, has another ' +
+  'part or two files answers 422 at `["body","file"]` (or at the extra part). Over `ASSET_UPLOAD_LIMIT` (64 MiB): 413 ' +
+  '`payload_too_large`. An upload that fails leaves nothing stored. `Idempotency-Key` header: the same key with the same file ' +
+  'replays the first answer; with another file, 409.';
+
+@ApiTags('assets')
+@ErrorResponses()
+@ApiExtraModels(...Object.values(OPERATION_CLASSES))
+@Controller('v1/assets')
+export class AssetsController {
+  constructor(
+    private readonly assets: AssetsService,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+  ) {}
+
+  private dto = (a: Parameters<typeof AssetDto.from>[0]) => AssetDto.from(a, this.config.publicBaseUrl);
+
+  @Post()
+  @HttpCode(200)
+  @UseGuards(MultipartFileGuard)
+  @ApiOperation({
+    summary: 'Upload an image or a font',
+    description:
+      `Images: PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG (width and height are recorded; images over \`ASSET_MAX_PIXELS\`, 67,108,864 by default, ` +
+      `answer 422 \`image_too_large\`, read from the header before anything is decoded). Fonts: TTF, OTF, WOFF, WOFF2 (family, weight and ` +
+      `style are read from the font), usable in designs and text watermarks. ${UPLOAD_RULES}`,
+  })
+  @ApiConsumes('multipart/form-data')
+  @uploadBody('An image (PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG) or a font (TTF, OTF, WOFF, WOFF2)')
+  @ApiOkResponse({ type: AssetDto })
+  @tooLarge
+  @conflict
+  async upload(@Auth() auth: AuthContext, @UploadedFile() file: ReceivedFile): Promise<AssetDto> {
+    return this.dto(await this.assets.createFromUpload(auth.accountId, file, IMAGE_AND_FONT));
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'List assets',
+    description: `Newest first. \`limit\` ${ASSET_PAGE_DEFAULT} by default, at most 100; pass \`next_cursor\` as \`cursor\` for the next page (null on the last). \`kind\` filters.`,
+  })
+  @ApiOkResponse({ type: AssetListDto })
+  async list(@Auth() auth: AuthContext, @Query() query: ListAssetsQuery): Promise<AssetListDto> {
+    const page = await this.assets.list(auth.accountId, { limit: query.limit ?? ASSET_PAGE_DEFAULT, cursor: query.cursor, kind: query.kind });
+    return { data: page.data.map(this.dto), next_cursor: page.nextCursor };
+  }
+
+  @Post('audio')
+  @HttpCode(200)
+  @UseGuards(MultipartFileGuard)
+  @ApiOperation({
+    summary: 'Upload audio',
+    description:
+      `MP3, WAV, OGG (Vorbis, Opus), M4A (AAC, ALAC), raw AAC (ADTS), FLAC; duration, channels and sample rate are recorded. Longer than ` +
+      `\`AUDIO_MAX_SECONDS\` (600 by default): 422 \`audio_too_long\`. Files with a video track are refused. ${UPLOAD_RULES}`,
+  })
+  @ApiConsumes('multipart/form-data')
+  @uploadBody('Audio: MP3, WAV, OGG/Opus, M4A/AAC, FLAC')
+  @ApiOkResponse({ type: AssetDto })
+  @tooLarge
+  @conflict
+  async uploadAudio(@Auth() auth: AuthContext, @UploadedFile() file: ReceivedFile): Promise<AssetDto> {
+    return this.dto(await this.assets.createFromUpload(auth.accountId, file, AUDIO));
+  }
+
+  @Post(':asset_id/transform')
+  @HttpCode(200)
+  @ASSET_ID
+  @ApiOperation({
+    summary: 'Transform an image into a new asset',
+    description:
+      'Applies 1 to 24 `operations` in order (sharp) and stores the result as a new image asset with `source_asset_id` and the ' +
+      '`operations` recorded. Each operation is an object with `type` and its fields (see the union below); a problem with one ' +
+      'answers 422 at `["body","operations",i,"field"]`. An operation that would make an image over `ASSET_MAX_PIXELS` or 16383 px ' +
+      'a side answers 422 `image_too_large` at `["body","operations",i]`. The source must be an image asset (422 at ' +
+      '`["path","asset_id"]` otherwise). `overlay` takes another image asset of the caller; `text` draws with the bundled fonts or ' +
+      'a font asset. GIF sources use their first frame.',
+  })
+  @ApiOkResponse({ type: AssetDto })
+  @notFound
+  @conflict
+  async transform(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Body() body: TransformAssetDto): Promise<AssetDto> {
+    const asset = await this.assets.transform(auth.accountId, assetId, {
+      operations: body.operations,
+      outputFormat: body.output_format ?? 'png',
+      quality: body.quality ?? 92,
+      background: body.background ?? '#FFFFFF',
+      filename: body.filename ?? null,
+    });
+    return this.dto(asset);
+  }
+
+  @Get(':asset_id')
+  @ASSET_ID
+  @ApiOperation({ summary: 'One asset' })
+  @ApiOkResponse({ type: AssetDto })
+  @notFound
+  async get(@Auth() auth: AuthContext, @Param('asset_id') assetId: string): Promise<AssetDto> {
+    return this.dto(await this.assets.get(auth.accountId, assetId));
+  }
+
+  @Get(':asset_id/content')
+  @ASSET_ID
+  @ApiOperation({
+    summary: "The asset's bytes",
+    description:
+      'Streamed with its `Content-Type`, `Content-Length`, a strong `ETag` (304 for `If-None-Match`) and `Range` support (206). ' +
+      'Served as a sandboxed document (`Content-Security-Policy: sandbox`, `X-Content-Type-Options: nosniff`); SVG and fonts as attachments, so no uploaded file runs script in a browser.',
+  })
+  @ContentResponses(ASSET_MIME_TYPES)
+  @notFound
+  async content(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const asset = await this.assets.get(auth.accountId, assetId);
+    await deliver(req, res, { size: asset.bytes, sha256: asset.sha256, mime: asset.mime, filename: asset.filename, open: (range) => this.assets.open(asset, range) });
+  }
+
+  @Delete(':asset_id')
+  @ASSET_ID
+  @ApiOperation({
+    summary: 'Delete an asset',
+    description: 'Removes the record and its bytes. An asset the brand kit uses as its logo answers 409 `asset_in_use`: change the brand kit first.',
+  })
+  @ApiOkResponse({ type: AssetDeletedDto })
+  @notFound
+  @ApiResponse({ status: 409, type: ErrorDto, description: 'asset_in_use: the brand kit uses it as its logo' })
+  async remove(@Auth() auth: AuthContext, @Param('asset_id') assetId: string): Promise<AssetDeletedDto> {
+    await this.assets.remove(auth.accountId, assetId);
+    return { id: assetId, deleted: true };
+  }
+}

@@ -1,0 +1,271 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { keysetPage, newId } from '@platform/database';
+import { ConflictError, ValidationError } from '@platform/errors';
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { extname } from 'node:path';
+import type { Readable } from 'node:stream';
+import { DataSource, EntityManager } from 'typeorm';
+import { BrandKit } from '../brand-kit/brand-kit.entity';
+import type { CreativeConfig } from '../config';
+import { BlobNotFoundError, BlobStore, ByteRange } from '../storage/blob-store';
+import { Asset } from './asset.entity';
+import { assetNotFound } from './asset-errors';
+import type { OutputFormat } from './dto/transform-asset.dto';
+import type { Operation } from './dto/transform-operations.dto';
+import { Inspection, MediaInspector } from './media/media-inspector.service';
+import { AssetKind, MIME_BY_FORMAT } from './media/media-types';
+import { ImageTransformer } from './transform/image-transformer';
+import { operationProblems } from './transform/operation-rules';
+import type { ReceivedFile } from './upload/multipart-file.guard';
+import { TempFiles } from '../storage/temp-files.service';
+
+export interface TransformRequest {
+  operations: Operation[];
+  outputFormat: OutputFormat;
+  quality: number;
+  background: string;
+  filename: string | null;
+}
+
+export interface AssetPage {
+  data: Asset[];
+  nextCursor: string | null;
+}
+
+/** What each upload route takes. */
+export const IMAGE_AND_FONT: readonly AssetKind[] = ['image', 'font'];
+export const AUDIO: readonly AssetKind[] = ['audio'];
+
+const EXTENSION: Record<string, string> = { jpeg: 'jpg', tiff: 'tiff' };
+
+/**
+ * Assets: the inputs an account brings. Also the internal API of later features: designs resolve
+ * `asset:<id>` images and fonts through `readBytes`/`open`, generations store images with
+ * `createFromBytes`.
+ */
+@Injectable()
+export class AssetsService {
+  private readonly logger = new Logger(AssetsService.name);
+  private readonly transformer = new ImageTransformer();
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly blobs: BlobStore,
+    private readonly inspector: MediaInspector,
+    private readonly temp: TempFiles,
+  ) {}
+
+  private blobKey(accountId: string, assetId: string): string {
+    return `accounts/${accountId}/assets/${assetId}`;
+  }
+
+  /**
+   * Stores a received upload: decides what it is from its bytes, moves it into the blob store,
+   * then inserts the row. Any failure leaves no blob and no row; the temporary file is removed.
+   */
+  async createFromUpload(accountId: string, file: ReceivedFile, accept: readonly AssetKind[]): Promise<Asset> {
+    try {
+      const found = await this.inspector.inspect(file.path, accept);
+      return await this.store(accountId, found, { sha256: file.sha256, bytes: file.size, filename: file.filename }, (key) =>
+        this.blobs.putFile(key, file.path, { contentType: found.mime }),
+      );
+    } finally {
+      await this.temp.remove(file.path);
+    }
+  }
+
+  /** Internal: an asset from bytes made by the service (e.g. a generated image), checked like an upload. */
+  async createFromBytes(
+    accountId: string,
+    bytes: Buffer,
+    options: { filename?: string | null; accept?: readonly AssetKind[]; sourceAssetId?: string | null; operations?: Record<string, unknown>[] | null } = {},
+  ): Promise<Asset> {
+    const path = await this.temp.create();
+    try {
+      await fs.writeFile(path, bytes, { flag: 'wx' });
+      const found = await this.inspector.inspect(path, options.accept ?? ['image', 'font', 'audio']);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      return await this.store(
+        accountId,
+        found,
+        { sha256, bytes: bytes.length, filename: options.filename ?? null, sourceAssetId: options.sourceAssetId, operations: options.operations },
+        (key) => this.blobs.put(key, bytes, { contentType: found.mime }),
+      );
+    } finally {
+      await this.temp.remove(path);
+    }
+  }
+
+  private async store(
+    accountId: string,
+    found: Inspection,
+    facts: { sha256: string; bytes: number; filename: string | null; sourceAssetId?: string | null; operations?: Record<string, unknown>[] | null },
+    put: (key: string) => Promise<void>,
+  ): Promise<Asset> {
+    const id = newId('ast');
+    const key = this.blobKey(accountId, id);
+    await put(key);
+    try {
+      const repo = this.ds.getRepository(Asset);
+      const row = repo.create({
+        id,
+        accountId,
+        kind: found.kind,
+        format: found.format,
+        mime: found.mime,
+        bytes: facts.bytes,
+        sha256: facts.sha256,
+        filename: facts.filename,
+        blobKey: key,
+        width: found.width,
+        height: found.height,
+        duration: found.duration,
+        channels: found.channels,
+        sampleRate: found.sampleRate,
+        family: found.family,
+        weight: found.weight,
+        style: found.style,
+        sourceAssetId: facts.sourceAssetId ?? null,
+        operations: facts.operations ?? null,
+      });
+      return await repo.save(row);
+    } catch (err) {
+      await this.blobs.delete(key).catch((e) => this.logger.error({ err: e, key }, 'could not remove the blob of a failed asset'));
+      throw err;
+    }
+  }
+
+  async list(accountId: string, options: { limit: number; cursor?: string; kind?: AssetKind }): Promise<AssetPage> {
+    const qb = this.ds.getRepository(Asset).createQueryBuilder('a').where('a.account_id = :accountId', { accountId });
+    if (options.kind) qb.andWhere('a.kind = :kind', { kind: options.kind });
+    return keysetPage(qb, 'a', { cursor: options.cursor, limit: options.limit, order: 'DESC' });
+  }
+
+  /** The caller's asset, or 404 `asset_not_found` (also for another account's id). */
+  async get(accountId: string, id: string): Promise<Asset> {
+    const asset = await this.find(accountId, id);
+    if (!asset) throw assetNotFound();
+    return asset;
+  }
+
+  find(accountId: string, id: string, kind?: AssetKind): Promise<Asset | null> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return Promise.resolve(null);
+    return this.ds.getRepository(Asset).findOneBy({ accountId, id, ...(kind ? { kind } : {}) });
+  }
+
+  /** A stream of the asset's bytes (or a range of them). */
+  async open(asset: Asset, range?: ByteRange): Promise<Readable> {
+    try {
+      return await this.blobs.open(asset.blobKey, range);
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) {
+        this.logger.error({ assetId: asset.id, key: asset.blobKey }, 'asset row without its blob');
+        throw assetNotFound();
+      }
+      throw err;
+    }
+  }
+
+  /** Internal: the whole bytes of an asset of the account (designs resolving `asset:<id>`), or null. */
+  async readBytes(accountId: string, id: string, kind?: AssetKind): Promise<Buffer | null> {
+    const asset = await this.find(accountId, id, kind);
+    if (!asset) return null;
+    try {
+      return await this.blobs.readAll(asset.blobKey);
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Locks an image asset of the account against deletion until the transaction ends, for a row
+   * that will reference it (the brand kit's logo). False when there is no such image.
+   */
+  async lockImageForReference(manager: EntityManager, accountId: string, id: string): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return false;
+    const rows = await manager.query(`SELECT id FROM creative.assets WHERE account_id = $1 AND id = $2 AND kind = 'image' FOR SHARE`, [accountId, id]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Deletes the asset and then its blob. An asset the brand kit uses as its logo is refused with
+   * 409 `asset_in_use` (change the brand kit first): a design would lose its logo without notice.
+   */
+  async remove(accountId: string, id: string): Promise<void> {
+    const key = await this.ds.transaction(async (m) => {
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw assetNotFound();
+      const rows: { blob_key: string }[] = await m.query(`SELECT blob_key FROM creative.assets WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id]);
+      if (!rows.length) throw assetNotFound();
+      const kit = await m.getRepository(BrandKit).findOneBy({ accountId, logoAssetId: id });
+      if (kit) throw new ConflictError('The brand kit uses this asset as its logo; change logo_asset_id first', 'asset_in_use');
+      await m.query(`DELETE FROM creative.assets WHERE account_id = $1 AND id = $2`, [accountId, id]);
+      return rows[0].blob_key;
+    });
+    await this.blobs.delete(key).catch((err) => this.logger.error({ err, key }, 'asset deleted but its blob could not be removed'));
+  }
+
+  /** Applies the operations to an image asset and stores the result as a new image asset. */
+  async transform(accountId: string, id: string, request: TransformRequest): Promise<Asset> {
+    const problems = operationProblems(request.operations);
+    if (problems.length) throw new ValidationError(problems);
+    const source = await this.get(accountId, id);
+    if (source.kind !== 'image') {
+      throw new ValidationError([{ loc: ['path', 'asset_id'], msg: `Only image assets can be transformed; this one is ${source.kind}`, type: 'value_error' }]);
+    }
+    // Local files are read by sharp from their path; S3 objects are read once into memory.
+    const input = await this.sourceOf(source);
+    const result = await this.transformer.run(input, request.operations, {
+      outputFormat: request.outputFormat,
+      quality: request.quality,
+      background: request.background,
+      maxPixels: this.config.assets.maxPixels,
+      imageAsset: (assetId) => this.readBytes(accountId, assetId, 'image'),
+      fontAsset: async (assetId) => {
+        const font = await this.find(accountId, assetId, 'font');
+        const bytes = font ? await this.readBytes(accountId, assetId, 'font') : null;
+        return font && bytes ? { bytes, family: font.family ?? 'Brand' } : null;
+      },
+    });
+    const ext = EXTENSION[request.outputFormat] ?? request.outputFormat;
+    const filename = request.filename ?? `${(source.filename ? source.filename.slice(0, source.filename.length - extname(source.filename).length) : source.id) || source.id}.${ext}`;
+    const sha256 = createHash('sha256').update(result.data).digest('hex');
+    return this.store(
+      accountId,
+      {
+        kind: 'image',
+        format: request.outputFormat,
+        mime: MIME_BY_FORMAT[request.outputFormat],
+        width: result.width,
+        height: result.height,
+        duration: null,
+        channels: null,
+        sampleRate: null,
+        family: null,
+        weight: null,
+        style: null,
+      },
+      { sha256, bytes: result.data.length, filename, sourceAssetId: source.id, operations: request.operations as unknown as Record<string, unknown>[] },
+      (key) => this.blobs.put(key, result.data, { contentType: MIME_BY_FORMAT[request.outputFormat] }),
+    );
+  }
+
+  private async sourceOf(asset: Asset): Promise<string | Buffer> {
+    const path = this.blobs.filePath(asset.blobKey);
+    try {
+      // SVG from memory: read from a path, librsvg would resolve references to files beside it.
+      if (path && asset.format !== 'svg') {
+        await fs.access(path);
+        return path;
+      }
+      return await this.blobs.readAll(asset.blobKey);
+    } catch (err) {
+      if (err instanceof BlobNotFoundError || (err as NodeJS.ErrnoException).code === 'ENOENT') throw assetNotFound();
+      throw err;
+    }
+  }
+}
