@@ -5,6 +5,7 @@
 //
 //   npx nx build creative && node tools/bench/creative/run.mjs [--renders 2000] [--rounds 3] [--concurrency 4]
 //                                   [--chromium-renders 60] [--preview-seconds 20] [--preview-rate 100] [--no-chromium] [--workers N]
+//                                   [--default-malloc]
 //
 // Database: BENCH_DATABASE_URL, or the PostgreSQL on 127.0.0.1:5432 (postgres@…/test); a database of
 // its own, dropped at the end.
@@ -28,6 +29,9 @@ const CHROMIUM_RENDERS = arg('chromium-renders', 60);
 const PREVIEW_SECONDS = arg('preview-seconds', 20);
 const PREVIEW_RATE = arg('preview-rate', 100);
 const WITH_CHROMIUM = !args.includes('--no-chromium');
+const DEFAULT_MALLOC = args.includes('--default-malloc');
+/** As deployed (k8s ConfigMap, tools/bench/render): pixel buffers from the heap, not a fresh mapping each. */
+const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456';
 /** RENDER_WORKERS of the service (default: its own, one per CPU); 0 renders on its main thread. */
 const WORKERS = args.includes('--workers') ? arg('workers', undefined) : undefined;
 const PORT = arg('port', 3393);
@@ -62,6 +66,7 @@ const env = {
   DATA_DIR: dataDir,
   BODY_LIMIT: '8mb',
   ...(WORKERS !== undefined ? { RENDER_WORKERS: String(WORKERS) } : {}),
+  ...(DEFAULT_MALLOC ? {} : { GLIBC_TUNABLES: MALLOC_TUNABLES }),
 };
 execFileSync(process.execPath, [main, 'migrate'], { env, stdio: 'ignore' });
 const { key } = JSON.parse(execFileSync(process.execPath, [main, 'keys', 'create', '--account', 'bench'], { env, stdio: ['ignore', 'pipe', 'ignore'] }));
@@ -143,7 +148,8 @@ async function run() {
     log('exporting HTML for Chromium…');
     const pages = await pool(theirs, 4, async (id) => ({ html: (await api('GET', `/v1/designs/${id}/export/html`)).toString('utf8'), width: 1080, height: 1080 }));
     chromiumServer = spawn(process.execPath, [join(import.meta.dirname, 'chromium-server.mjs'), '--port', String(CHROMIUM_PORT), '--pages', String(CONCURRENCY)], {
-      env: { ...process.env, CHROMIUM_PATH: CHROMIUM },
+      // Chromium keeps its own allocator settings.
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'GLIBC_TUNABLES')), CHROMIUM_PATH: CHROMIUM },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitReady(`http://127.0.0.1:${CHROMIUM_PORT}/healthz`, chromiumServer);
@@ -201,7 +207,7 @@ function report({ viaRender, rounds, rssSamples, cannon }) {
     ).padStart(15)} ms   errors ${rs.reduce((n, r) => n + r.errors, 0)}`;
   const out = (s) => process.stdout.write(`${s}\n`);
   out(
-    `creative benchmark: ${cpus().length} CPUs, node ${process.version}, RENDER_WORKERS ${WORKERS ?? 'default'}, ${CONCURRENCY} concurrent clients, ` +
+    `creative benchmark: ${cpus().length} CPUs, node ${process.version}, RENDER_WORKERS ${WORKERS ?? 'default'}, ${DEFAULT_MALLOC ? 'default malloc' : 'GLIBC_TUNABLES as deployed'}, ${CONCURRENCY} concurrent clients, ` +
       `${ROUNDS} rounds (median (min–max) over rounds)`,
   );
   out(line(viaRender ? 'POST …/render png (uncached)' : 'GET …/preview 1080 png (uncached)', rounds.ours));
