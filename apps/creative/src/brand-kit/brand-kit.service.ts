@@ -41,20 +41,29 @@ export class BrandKitService {
     return (res.affected ?? 0) > 0;
   }
 
-  /** The kit as the templates take it (colors, fonts, logo placement, tone, palette); undefined without a kit. */
-  async templateBrand(accountId: string): Promise<TemplateBrand | undefined> {
+  /**
+   * The kit as the templates take it (colors, fonts, logo bytes with its position, size and margin,
+   * tone, palette), and the logo's asset id; undefined without a kit. A logo asset deleted meanwhile
+   * is left out.
+   */
+  async templateBrand(accountId: string): Promise<{ brand: TemplateBrand; logoAssetId: string | null } | undefined> {
     const kit = await this.get(accountId);
     if (!kit) return undefined;
     const fonts = Object.fromEntries(Object.entries(kit.fonts ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    const logo = kit.logoAssetId ? await this.assets.readBytes(accountId, kit.logoAssetId, 'image') : null;
     return {
-      name: kit.name,
-      colors: kit.colors,
-      fonts,
-      logo_position: kit.logoPosition as TemplateBrand['logo_position'],
-      logo_size: kit.logoSize,
-      logo_margin: kit.logoMargin,
-      tone: kit.tone,
-      palette: kit.palette,
+      brand: {
+        name: kit.name,
+        colors: kit.colors,
+        fonts,
+        logo,
+        logo_position: kit.logoPosition as TemplateBrand['logo_position'],
+        logo_size: kit.logoSize,
+        logo_margin: kit.logoMargin,
+        tone: kit.tone,
+        palette: kit.palette,
+      },
+      logoAssetId: logo ? kit.logoAssetId : null,
     };
   }
 }

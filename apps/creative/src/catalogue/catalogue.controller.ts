@@ -1,5 +1,6 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext } from '@platform/auth';
 import type { Response } from 'express';
 import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { PREVIEW_WIDTH_DEFAULT } from '../rendering/preview.service';
@@ -40,10 +41,15 @@ export class CatalogueController {
   }
 
   @Get('fonts')
-  @ApiOperation({ summary: 'Font families', description: 'The bundled families with their weights and styles (and aliases), then the account\'s uploaded fonts.' })
+  @ApiOperation({
+    summary: 'Font families',
+    description:
+      'The bundled families with their weights, styles and aliases (name them in `fontFamily` or the brand kit), then the account\'s uploaded fonts ' +
+      '(`source: account`, at most 500), grouped by family, each face with its `asset_id` to bring into an IR: `fonts: [{family, weight, style, src: "asset:<id>"}]`.',
+  })
   @ApiOkResponse({ type: FontListDto })
-  fonts(): FontListDto {
-    return { data: this.catalogue.fonts() };
+  async fonts(@Auth() auth: AuthContext): Promise<FontListDto> {
+    return { data: await this.catalogue.fonts(auth.accountId) };
   }
 
   @Get('templates')
@@ -94,7 +100,7 @@ export class CatalogueController {
       'and limits. `motions` and `transitions` are empty lists until the video API (another issue) fills them.',
   })
   @ApiOkResponse({ type: CapabilitiesDto })
-  capabilities(): CapabilitiesDto {
-    return this.catalogue.capabilities();
+  capabilities(@Auth() auth: AuthContext): Promise<CapabilitiesDto> {
+    return this.catalogue.capabilities(auth.accountId);
   }
 }

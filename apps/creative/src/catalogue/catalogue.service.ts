@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { DEFAULT_MODELS } from '@platform/conversation';
 import {
@@ -15,6 +16,8 @@ import {
   type Brief,
 } from '@platform/creative-ir';
 import { NotFoundError } from '@platform/errors';
+import { DataSource } from 'typeorm';
+import { Asset } from '../assets/asset.entity';
 import { BRIEF_LIMITS } from '../common/creative-input';
 import type { CreativeConfig } from '../config';
 import { DESIGN_PAGE_DEFAULT, DESIGN_PAGE_MAX } from '../designs/dto/design.dto';
@@ -24,6 +27,8 @@ import { RenderPool } from '../rendering/render-pool.service';
 import { resolveRender } from '../rendering/render.service';
 
 export const API_VERSION = '0.58.0';
+/** Account fonts listed at most (the oldest first). */
+export const ACCOUNT_FONTS_MAX = 500;
 
 /** The procedural render defaults (ProceduralRender in the spec). */
 export const PROCEDURAL_DEFAULTS = { style: 'mesh', seed: 7, density: 1.0, phase: 0.0, format: 'png' } as const;
@@ -58,6 +63,7 @@ const orientation = (w: number, h: number) => resolveFormat({ width: w, height: 
 @Injectable()
 export class CatalogueService {
   constructor(
+    @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly pool: RenderPool,
     private readonly previews: PreviewService,
@@ -97,24 +103,41 @@ export class CatalogueService {
     }));
   }
 
-  fonts() {
-    return BUNDLED_FONT_FAMILIES.map((f) => {
-      const faces = [
-        ...Object.keys(f.normal).map((w) => ({ weight: Number(w), style: 'normal' as const })),
-        ...Object.keys(f.italic).map((w) => ({ weight: Number(w), style: 'italic' as const })),
-      ];
-      return {
-        family: f.family,
-        source: 'bundled' as const,
-        category: f.category as string,
-        description: f.description as string | null,
-        aliases: f.aliases,
-        weights: [...new Set(faces.map((x) => x.weight))].sort((a, b) => a - b),
-        styles: [...new Set(faces.map((x) => x.style))],
-        faces,
-        asset_id: null as string | null,
-      };
+  /** The bundled families, then the account's uploaded fonts grouped by family (faces in upload order). */
+  async fonts(accountId: string) {
+    type Face = { weight: number; style: 'normal' | 'italic'; asset_id: string | null };
+    const family = (name: string, source: 'bundled' | 'account', faces: Face[], extra: { category: string | null; description: string | null; aliases: string[] }) => ({
+      family: name,
+      source,
+      ...extra,
+      weights: [...new Set(faces.map((x) => x.weight))].sort((a, b) => a - b),
+      styles: [...new Set(faces.map((x) => x.style))],
+      faces,
     });
+    const bundled = BUNDLED_FONT_FAMILIES.map((f) =>
+      family(
+        f.family,
+        'bundled',
+        [
+          ...Object.keys(f.normal).map((w) => ({ weight: Number(w), style: 'normal' as const, asset_id: null })),
+          ...Object.keys(f.italic).map((w) => ({ weight: Number(w), style: 'italic' as const, asset_id: null })),
+        ],
+        { category: f.category, description: f.description, aliases: f.aliases },
+      ),
+    );
+    const uploaded = await this.ds.getRepository(Asset).find({
+      where: { accountId, kind: 'font' },
+      select: { id: true, family: true, weight: true, style: true, createdAt: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: ACCOUNT_FONTS_MAX,
+    });
+    const byFamily = new Map<string, Face[]>();
+    for (const a of uploaded) {
+      const name = a.family ?? a.id;
+      byFamily.set(name, [...(byFamily.get(name) ?? []), { weight: a.weight ?? 400, style: a.style === 'italic' ? 'italic' : 'normal', asset_id: a.id }]);
+    }
+    const account = [...byFamily].map(([name, faces]) => family(name, 'account', faces, { category: null, description: null, aliases: [] }));
+    return [...bundled, ...account];
   }
 
   formats() {
@@ -150,7 +173,7 @@ export class CatalogueService {
     });
   }
 
-  capabilities() {
+  async capabilities(accountId: string) {
     return {
       version: API_VERSION,
       ir_version: IR_VERSION,
@@ -161,7 +184,7 @@ export class CatalogueService {
       templates: this.templates().map(({ id, name, fields, required, formats }) => ({ id, name, fields, required, formats: formats.map((f) => f.name) })),
       procedural_styles: this.proceduralStyles().map((s) => s.id),
       procedural_defaults: { ...PROCEDURAL_DEFAULTS },
-      fonts: this.fonts().map((f) => ({ family: f.family, source: f.source, weights: f.weights, styles: f.styles })),
+      fonts: (await this.fonts(accountId)).map((f) => ({ family: f.family, source: f.source, weights: f.weights, styles: f.styles })),
       motions: [] as string[],
       transitions: [] as string[],
       providers: { image: this.imageProviders().map(({ id, configured }) => ({ id, configured })), llm: this.llmProviders().map(({ id, configured, active }) => ({ id, configured, active })) },

@@ -6,7 +6,10 @@ import type { Response } from 'express';
 import { ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { OptionalBody } from '../common/optional-body.pipe';
 import type { CreativeConfig } from '../config';
-import { revisionEtag, DesignsService, type DesignState } from './designs.service';
+import { DesignRendersService } from '../rendering/design-renders.service';
+import { renderLocs, resolveRender, type RenderRequest } from '../rendering/render.service';
+import { RenderResultDto } from '../rendering/dto/render-result.dto';
+import { revisionEtag, DesignsService, type DesignState, type RenderAsk } from './designs.service';
 import { AddNodeDto, BundleDto, CreateDesignDto, DesignDto, DesignListDto, DesignSummaryDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
 import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams, RevisionSummaryDto } from './dto/revision.dto';
 
@@ -20,6 +23,9 @@ const NOT_FOUND = ApiNotFoundResponse({ type: ErrorDto, description: 'not_found:
 const DESIGN_ID = ApiParam({ name: 'design_id', example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const ETAG_HEADER = { ETag: { description: 'The current revision, e.g. `"rev-3"` (for If-Match)', schema: { type: 'string' } } };
 
+/** The `render` field of a body as a render request (errors at `body.render`). */
+const bodyRender = (render: RenderRequest | null | undefined): RenderAsk | null => (render ? { request: render, loc: ['body', 'render'] } : null);
+
 @ApiTags('designs')
 @ErrorResponses()
 @DESIGN_ID
@@ -27,12 +33,21 @@ const ETAG_HEADER = { ETag: { description: 'The current revision, e.g. `"rev-3"`
 export class DesignsController {
   constructor(
     private readonly designs: DesignsService,
+    private readonly renders: DesignRendersService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {}
 
-  private answer(state: DesignState, res: Response): DesignDto {
+  /** The design after a change; rendered into an artifact when `ask` is given (checked before the change was stored). */
+  private async answer(auth: AuthContext, state: DesignState, res: Response, ask?: RenderAsk | null): Promise<DesignDto> {
     res.setHeader('ETag', revisionEtag(state.design.revision));
-    return DesignDto.of(state.design, state.revision, this.config.publicBaseUrl);
+    let render: RenderResultDto | null = null;
+    if (ask) {
+      const { design, revision } = state;
+      const resolved = resolveRender(design.width, design.height, ask.request, ask.loc);
+      const stored = await this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc));
+      render = RenderResultDto.from(design.id, revision.revision, stored, this.config.publicBaseUrl);
+    }
+    return DesignDto.of(state.design, state.revision, this.config.publicBaseUrl, render);
   }
 
   @Post()
@@ -48,8 +63,9 @@ export class DesignsController {
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @RenderErrorResponses()
   async create(@Auth() auth: AuthContext, @Body() body: CreateDesignDto, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
-    const state = await this.designs.create(auth.accountId, { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title });
-    return this.answer(state, res);
+    const ask = bodyRender(body.render);
+    const state = await this.designs.create(auth.accountId, { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title }, ask);
+    return this.answer(auth, state, res, ask);
   }
 
   @Get()
@@ -77,7 +93,7 @@ export class DesignsController {
       res.status(304);
       return undefined;
     }
-    return this.answer(state, res);
+    return this.answer(auth, state, res);
   }
 
   @Patch(':design_id')
@@ -99,8 +115,9 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    const state = await this.designs.update(auth.accountId, id, ifMatch, { brief: body.brief, ir: body.ir, template: body.template, title: body.title });
-    return this.answer(state, res);
+    const ask = bodyRender(body.render);
+    const state = await this.designs.update(auth.accountId, id, ifMatch, { brief: body.brief, ir: body.ir, template: body.template, title: body.title }, ask);
+    return this.answer(auth, state, res, ask);
   }
 
   @Get(':design_id/revisions')
@@ -140,14 +157,16 @@ export class DesignsController {
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  @RenderErrorResponses()
   async restore(
     @Auth() auth: AuthContext,
     @Param() params: RevisionParams,
-    @Query() _query: FormatQuery,
+    @Query() query: FormatQuery,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return this.answer(await this.designs.restore(auth.accountId, params.design_id, ifMatch, params.revision), res);
+    const ask: RenderAsk = { request: { format: query.format ?? 'png' }, loc: ['query'] };
+    return this.answer(auth, await this.designs.restore(auth.accountId, params.design_id, ifMatch, params.revision, ask), res, ask);
   }
 
   @Post(':design_id/nodes')
@@ -160,6 +179,7 @@ export class DesignsController {
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
   @NOT_FOUND
+  @RenderErrorResponses()
   async addNode(
     @Auth() auth: AuthContext,
     @Param('design_id') id: string,
@@ -167,7 +187,8 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return this.answer(await this.designs.addNode(auth.accountId, id, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }), res);
+    const ask = bodyRender(body.render);
+    return this.answer(auth, await this.designs.addNode(auth.accountId, id, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }, ask), res, ask);
   }
 
   @Patch(':design_id/nodes/:node_id')
@@ -177,6 +198,7 @@ export class DesignsController {
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
+  @RenderErrorResponses()
   async patchNode(
     @Auth() auth: AuthContext,
     @Param('design_id') id: string,
@@ -185,7 +207,8 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return this.answer(await this.designs.patchNode(auth.accountId, id, ifMatch, nodeId, body.patch), res);
+    const ask = bodyRender(body.render);
+    return this.answer(auth, await this.designs.patchNode(auth.accountId, id, ifMatch, nodeId, body.patch, ask), res, ask);
   }
 
   @Delete(':design_id/nodes/:node_id')
@@ -195,15 +218,17 @@ export class DesignsController {
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
+  @RenderErrorResponses()
   async deleteNode(
     @Auth() auth: AuthContext,
     @Param('design_id') id: string,
     @Param('node_id') nodeId: string,
-    @Query() _query: FormatQuery,
+    @Query() query: FormatQuery,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return this.answer(await this.designs.deleteNode(auth.accountId, id, ifMatch, nodeId), res);
+    const ask: RenderAsk | null = query.format ? { request: { format: query.format }, loc: ['query'] } : null;
+    return this.answer(auth, await this.designs.deleteNode(auth.accountId, id, ifMatch, nodeId, ask), res, ask);
   }
 
   @Post(':design_id/duplicate')
@@ -212,9 +237,11 @@ export class DesignsController {
   @ApiBody({ type: DuplicateDesignDto, required: false })
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @NOT_FOUND
+  @RenderErrorResponses()
   async duplicate(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body(OptionalBody(DuplicateDesignDto)) body: unknown, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
     const dto = body as DuplicateDesignDto;
-    return this.answer(await this.designs.duplicate(auth.accountId, id, dto.title), res);
+    const ask = bodyRender(dto.render);
+    return this.answer(auth, await this.designs.duplicate(auth.accountId, id, dto.title, ask), res, ask);
   }
 
   @Get(':design_id/bundle')

@@ -8,10 +8,11 @@ import { BrandKitService } from '../brand-kit/brand-kit.service';
 import { briefOrThrow, irIssueDetails, type Loc } from '../common/creative-input';
 import { DesignAssetsService } from '../rendering/design-assets.service';
 import { RenderPool } from '../rendering/render-pool.service';
+import { resolveRender, type RenderRequest } from '../rendering/render.service';
 import { Design, type DesignSource } from './design.entity';
 import { DesignRevision, type RevisionOperation } from './design-revision.entity';
 import { jsonPatch, summarizeDiff } from './design-diff';
-import { addNode, assignIds, deleteNode, patchNode, relocateIssues, type Json } from './ir-tree';
+import { addNode, assignIds, deleteNode, indexNodes, patchNode, relocateIssues, type Json } from './ir-tree';
 
 export const DEFAULT_TEMPLATE = 'square-post';
 /** Bundles this service writes and reads. */
@@ -21,6 +22,17 @@ export const BUNDLE_VERSION = 1;
 export interface DesignState {
   design: Design;
   revision: DesignRevision;
+}
+
+/** Render options a change is asked to render with, and where their errors are reported. */
+export interface RenderAsk {
+  request: RenderRequest;
+  loc: Loc;
+}
+
+/** Checks the render options against the resulting page before anything is stored (a 422 changes nothing). */
+function checkRender(ir: Json, ask: RenderAsk | null | undefined): void {
+  if (ask) resolveRender(ir.width as number, ir.height as number, ask.request, ask.loc);
 }
 
 export interface CreateDesignInput {
@@ -172,7 +184,7 @@ export class DesignsService {
   // ---------------------------------------------------------------------------------------------
   // Creating
 
-  async create(accountId: string, input: CreateDesignInput): Promise<DesignState> {
+  async create(accountId: string, input: CreateDesignInput, render?: RenderAsk | null): Promise<DesignState> {
     const given = (['brief', 'ir', 'bundle'] as const).filter((k) => input[k] != null);
     if (given.length > 1 || (input.template != null && (input.ir != null || input.bundle != null))) {
       const others = [...given, ...(input.template != null ? ['template'] : [])];
@@ -197,11 +209,13 @@ export class DesignsService {
       source = 'brief';
       design = { title: input.title ?? (typeof brief.title === 'string' ? brief.title.slice(0, 200) : null), template, brief: brief as Json };
     }
+    checkRender(ir, render);
     return this.insert(accountId, { ...design, source, sourceDesignId: null }, ir, 'create');
   }
 
-  async duplicate(accountId: string, id: string, title: string | null | undefined): Promise<DesignState> {
+  async duplicate(accountId: string, id: string, title: string | null | undefined, render?: RenderAsk | null): Promise<DesignState> {
     const { design, revision } = await this.get(accountId, id);
+    checkRender(revision.ir, render);
     return this.insert(accountId, { title: title ?? design.title, template: design.template, brief: design.brief, source: 'duplicate', sourceDesignId: design.id }, revision.ir, 'duplicate');
   }
 
@@ -228,11 +242,16 @@ export class DesignsService {
   }
 
   private async fromTemplate(accountId: string, template: string, brief: Brief): Promise<Json> {
-    const brand = await this.brandKits.templateBrand(accountId);
+    const kit = await this.brandKits.templateBrand(accountId);
     const built = await this.pool.run(
-      { kind: 'template', template, brief, brand },
+      { kind: 'template', template, brief, brand: kit?.brand },
       { ir: ['body', 'ir'], input: (path) => (path === 'template' ? ['body', 'template'] : ['body', 'brief', ...path.split('.')]) },
     );
+    // The template embeds the logo's bytes; the revision keeps a reference to the brand kit's logo asset instead.
+    if (kit?.logoAssetId) {
+      const logo = indexNodes(built.ir).get('logo')?.node;
+      if (logo?.type === 'image' && typeof logo.src === 'string' && logo.src.startsWith('data:')) logo.src = `asset:${kit.logoAssetId}`;
+    }
     return assignIds(built.ir);
   }
 
@@ -266,7 +285,13 @@ export class DesignsService {
    * Runs one change under the design's row lock: If-Match is checked against the locked revision,
    * the change computes the new IR from the current one, and revision n+1 is inserted.
    */
-  private async change(accountId: string, id: string, ifMatch: string | undefined, compute: (design: Design, current: Json, m: EntityManager) => Promise<Change>): Promise<DesignState> {
+  private async change(
+    accountId: string,
+    id: string,
+    ifMatch: string | undefined,
+    render: RenderAsk | null | undefined,
+    compute: (design: Design, current: Json, m: EntityManager) => Promise<Change>,
+  ): Promise<DesignState> {
     return this.ds.transaction(async (m) => {
       const design = await m
         .getRepository(Design)
@@ -278,6 +303,7 @@ export class DesignsService {
       if (!ifMatchAccepts(ifMatch, design.revision)) throw new PreconditionFailedError(design.revision);
       const current = await this.revisionOf(m, design, design.revision);
       const change = await compute(design, structuredClone(current.ir), m);
+      checkRender(change.ir, render);
       const n = design.revision + 1;
       const revision = await this.insertRevision(m, design, n, change);
       await m.getRepository(Design).update(
@@ -288,7 +314,7 @@ export class DesignsService {
     });
   }
 
-  async update(accountId: string, id: string, ifMatch: string | undefined, input: UpdateDesignInput): Promise<DesignState> {
+  async update(accountId: string, id: string, ifMatch: string | undefined, input: UpdateDesignInput, render?: RenderAsk | null): Promise<DesignState> {
     const has = (k: keyof UpdateDesignInput) => input[k] !== undefined && !(k !== 'title' && input[k] === null);
     if (!has('ir') && !has('brief') && !has('template') && input.title === undefined) {
       throw new ValidationError([{ loc: ['body'], msg: 'nothing to change: give ir, brief, template or title', type: 'missing' }]);
@@ -299,7 +325,7 @@ export class DesignsService {
     if (input.template != null) templateOrThrow(input.template, ['body', 'template']);
     // Validate what can be validated before taking the lock.
     const newIr = has('ir') ? await this.checkedIr(accountId, input.ir, ['body', 'ir']) : undefined;
-    return this.change(accountId, id, ifMatch, async (design, current) => {
+    return this.change(accountId, id, ifMatch, render, async (design, current) => {
       const fields: Change['design'] = {};
       if (input.title !== undefined) fields.title = input.title;
       if (newIr) return { ir: newIr, operation: 'patch', design: fields };
@@ -321,41 +347,53 @@ export class DesignsService {
     });
   }
 
-  async restore(accountId: string, id: string, ifMatch: string | undefined, revision: number): Promise<DesignState> {
-    return this.change(accountId, id, ifMatch, async (design, _current, m) => {
+  async restore(accountId: string, id: string, ifMatch: string | undefined, revision: number, render?: RenderAsk | null): Promise<DesignState> {
+    return this.change(accountId, id, ifMatch, render, async (design, _current, m) => {
       const old = await this.revisionOf(m, design, revision);
       return { ir: old.ir, operation: 'restore', restoredFrom: revision };
     });
   }
 
-  async addNode(accountId: string, id: string, ifMatch: string | undefined, input: { node: Json; parentId?: string | null; index?: number | null }): Promise<DesignState> {
-    return this.change(accountId, id, ifMatch, async (_design, ir) => {
+  async addNode(
+    accountId: string,
+    id: string,
+    ifMatch: string | undefined,
+    input: { node: Json; parentId?: string | null; index?: number | null },
+    render?: RenderAsk | null,
+  ): Promise<DesignState> {
+    return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
       const loc = addNode(ir, structuredClone(input.node), input.parentId, input.index);
       const out = await this.validated(accountId, ir, loc, ['body', 'node']);
       return { ir: out, operation: 'node_add', nodeId: nodeAt(out, loc).id as string };
     });
   }
 
-  async patchNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, patch: Json): Promise<DesignState> {
-    return this.change(accountId, id, ifMatch, async (_design, ir) => {
+  async patchNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, patch: Json, render?: RenderAsk | null): Promise<DesignState> {
+    return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
       const loc = patchNode(ir, nodeId, patch);
       return { ir: await this.validated(accountId, ir, loc, ['body', 'patch']), operation: 'node_patch', nodeId };
     });
   }
 
-  async deleteNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string): Promise<DesignState> {
-    return this.change(accountId, id, ifMatch, async (_design, ir) => {
+  async deleteNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, render?: RenderAsk | null): Promise<DesignState> {
+    return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
       deleteNode(ir, nodeId);
-      return { ir: await this.validated(accountId, ir, ['root'], ['path', 'node_id']), operation: 'node_delete', nodeId };
+      return { ir: await this.validated(accountId, ir, ['root'], ['path', 'node_id'], false), operation: 'node_delete', nodeId };
     });
   }
 
-  /** The IR after a node operation, validated; issues inside the node at `nodeLoc` are reported under `target`. */
-  private async validated(accountId: string, ir: Json, nodeLoc: Loc, target: Loc): Promise<Json> {
+  /**
+   * The IR after a node operation, validated; issues inside the node at `nodeLoc` are reported under
+   * `target`. Asset references are checked inside that node only: the rest of the document was
+   * checked when it was stored (an asset deleted since then does not block other edits).
+   */
+  private async validated(accountId: string, ir: Json, nodeLoc: Loc, target: Loc, checkAssets = true): Promise<Json> {
     const r = validateIr(ir);
     if (!r.ok) throw new ValidationError(relocateIssues(r.issues, nodeLoc, target));
     const out = assignIds(r.value as unknown as Json);
-    await this.assets.check(accountId, out, target).catch((e) => {
+    const inside = (ref: { loc: Loc }) => nodeLoc.every((k, i) => ref.loc[i] === k);
+    if (!checkAssets) return out;
+    await this.assets.check(accountId, out, target, inside).catch((e) => {
       if (e instanceof ValidationError) throw new ValidationError(e.details.map((d) => ({ ...d, loc: [...target, ...relocateLoc(d.loc.slice(target.length), nodeLoc)] })));
       throw e;
     });

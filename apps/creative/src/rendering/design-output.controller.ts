@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
@@ -7,9 +7,11 @@ import type { Response } from 'express';
 import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import type { CreativeConfig } from '../config';
 import { DesignsService } from '../designs/designs.service';
+import { DesignRendersService } from './design-renders.service';
 import { PreviewQuery } from './dto/preview.dto';
+import { RenderRequestDto, RenderResultDto } from './dto/render-result.dto';
 import { PREVIEW_WIDTH_DEFAULT, PreviewService } from './preview.service';
-import { RenderService, resolveRender } from './render.service';
+import { renderLocs, RenderService, resolveRender } from './render.service';
 
 const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 const binary = { schema: { type: 'string', format: 'binary' } };
@@ -27,8 +29,28 @@ export class DesignOutputController {
     private readonly designs: DesignsService,
     private readonly renders: RenderService,
     private readonly previews: PreviewService,
+    private readonly stored: DesignRendersService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {}
+
+  @Post(':design_id/render')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Render the current revision into an artifact',
+    description:
+      '`format` png (default), jpeg, webp, avif, svg or pdf; `width` and/or `height` scale raster output (both must keep the aspect ratio); `quality` for ' +
+      'jpeg, webp and avif. Answers the artifact record with its content URL and a signed URL (one hour). The same revision with the same options is ' +
+      'answered from the stored artifact (`cached: true`), not drawn again; any change makes a new revision, rendered anew.',
+  })
+  @ApiOkResponse({ type: RenderResultDto })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
+  async render(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body() body: RenderRequestDto): Promise<RenderResultDto> {
+    const design = await this.designs.head(auth.accountId, id);
+    const ir = await this.designs.revisionIr(design.id, design.revision);
+    const resolved = resolveRender(ir.width as number, ir.height as number, body, ['body']);
+    const out = await this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir }, resolved, renderLocs(['body']));
+    return RenderResultDto.from(design.id, design.revision, out, this.config.publicBaseUrl);
+  }
 
   @Get(':design_id/preview')
   @ApiOperation({

@@ -3,6 +3,7 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { BRIEF_SCHEMA_REF } from '../common/library-schemas';
+import { ProceduralRenderDto, ProceduralResultDto } from './dto/procedural.dto';
 import { BriefAnalysisDto, MaterializeDto, MaterializedDocumentDto, AnalyzeQuery } from './dto/tools.dto';
 import { ToolsService } from './tools.service';
 
@@ -36,5 +37,19 @@ export class ToolsController {
   @RenderErrorResponses()
   async materialize(@Auth() auth: AuthContext, @Body() body: MaterializeDto): Promise<MaterializedDocumentDto> {
     return this.tools.materialize(auth.accountId, body.ir);
+  }
+
+  @Post('procedural/render')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Render a procedural background into an artifact',
+    description:
+      'Defaults: style `mesh`, seed 7, density 1.0, phase 0.0, 1080x1080, png. `palette` (1 to 8 colors) or `tone` choose the colors; `title` and `eyebrow` ' +
+      'are drawn over it in a color that reads (with a scrim when needed). Same options, same picture.',
+  })
+  @ApiOkResponse({ type: ProceduralResultDto })
+  @RenderErrorResponses()
+  async procedural(@Auth() auth: AuthContext, @Body() body: ProceduralRenderDto): Promise<ProceduralResultDto> {
+    return this.tools.procedural(auth.accountId, body);
   }
 }

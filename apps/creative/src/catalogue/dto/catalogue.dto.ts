@@ -32,6 +32,13 @@ export class LlmProviderListDto {
 export class FontFaceDto {
   @ApiProperty({ type: 'integer', example: 700 }) weight: number;
   @ApiProperty({ enum: ['normal', 'italic'] }) style: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: "The font asset of an account face: an IR uses it as `fonts: [{family, weight, style, src: 'asset:<id>'}]`; null for bundled faces",
+  })
+  asset_id: string | null;
 }
 
 export class FontDto {
@@ -43,7 +50,6 @@ export class FontDto {
   @ApiProperty({ type: 'array', items: { type: 'integer' }, example: [400, 700] }) weights: number[];
   @ApiProperty({ type: [String], example: ['normal', 'italic'] }) styles: string[];
   @ApiProperty({ type: [FontFaceDto] }) faces: FontFaceDto[];
-  @ApiProperty({ type: String, nullable: true, description: 'The font asset (account fonts): reference it as `asset:<id>` in an IR\'s `fonts`' }) asset_id: string | null;
 }
 
 export class FontListDto {

@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { BRIEF_SCHEMA_REF, IR_SCHEMA_REF } from '../../common/library-schemas';
 import { OUTPUT_FORMATS, RenderOptionsDto, type OutputFormat } from '../../rendering/dto/render-options.dto';
+import { RenderResultDto } from '../../rendering/dto/render-result.dto';
 import { DESIGN_SOURCES, type Design } from '../design.entity';
 import { REVISION_OPERATIONS, type DesignRevision } from '../design-revision.entity';
 
@@ -246,13 +247,20 @@ export class DesignDto extends DesignSummaryDto {
   brief: Record<string, unknown> | null;
   @ApiProperty({ allOf: [{ $ref: IR_SCHEMA_REF }], description: 'The IR of the current revision' }) ir: Record<string, unknown>;
   @ApiProperty({ type: RevisionChangeDto, description: 'What made the current revision' }) change: RevisionChangeDto;
+  @ApiProperty({
+    type: RenderResultDto,
+    nullable: true,
+    description: 'The revision rendered into an artifact, when the request asked for it (`render`; `format` on restore, and on node delete when given); otherwise null',
+  })
+  render: RenderResultDto | null;
 
-  static of(d: Design, rev: DesignRevision, baseUrl: string): DesignDto {
+  static of(d: Design, rev: DesignRevision, baseUrl: string, render: RenderResultDto | null = null): DesignDto {
     return {
       ...DesignSummaryDto.from(d, baseUrl),
       brief: d.brief,
       ir: rev.ir,
       change: { operation: rev.operation, node_id: rev.nodeId, restored_from: rev.restoredFrom },
+      render,
     };
   }
 }

@@ -1,0 +1,127 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { DataSource } from 'typeorm';
+import type { Artifact } from '../artifacts/artifact.entity';
+import type { ArtifactKind } from '../artifacts/artifact-types';
+import { ArtifactsService, type SignedUrl } from '../artifacts/artifacts.service';
+import type { CreativeConfig } from '../config';
+import type { FailureLocs } from './render-pool.service';
+import type { RenderOutput } from './render-tasks';
+import { RenderCacheEntry } from './render-cache.entity';
+import { RenderService, type ResolvedRender } from './render.service';
+
+type Json = Record<string, unknown>;
+
+/** The signed URL a render answers with lives this long (the artifact signed-URL default), within the configured bounds. */
+export const RENDER_SIGNED_URL_TTL = 3600;
+
+const EXTENSION: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', avif: 'avif', svg: 'svg', pdf: 'pdf' };
+
+export interface RevisionToRender {
+  designId: string;
+  revision: number;
+  ir: Json;
+}
+
+export interface StoredRender {
+  artifact: Artifact;
+  signedUrl: SignedUrl;
+  /** Served from a render stored earlier (nothing was drawn). */
+  cached: boolean;
+  resolved: ResolvedRender;
+  warnings: { id: string; message: string }[];
+}
+
+/**
+ * Renders of design revisions into artifacts, stored once: the same revision with the same options
+ * (format, output size, quality) is answered from its artifact (`render_cache`), not drawn again.
+ * Concurrent identical requests in one process render once; across replicas the first stored wins
+ * and the other's artifact is removed. Deleting the artifact drops its cache entry.
+ */
+@Injectable()
+export class DesignRendersService {
+  private readonly logger = new Logger(DesignRendersService.name);
+  private readonly pending = new Map<string, Promise<Omit<StoredRender, 'signedUrl'>>>();
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly renders: RenderService,
+    private readonly artifacts: ArtifactsService,
+  ) {}
+
+  async render(accountId: string, rev: RevisionToRender, resolved: ResolvedRender, locs: FailureLocs, kind: ArtifactKind = 'render'): Promise<StoredRender> {
+    const where = { designId: rev.designId, revision: rev.revision, format: resolved.format, width: resolved.width, height: resolved.height, quality: resolved.quality ?? 0 };
+    const key = JSON.stringify(where);
+    let pending = this.pending.get(key);
+    if (!pending) {
+      pending = this.renderOnce(accountId, rev, resolved, locs, kind, where).finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
+    }
+    const stored = await pending;
+    return { ...stored, signedUrl: await this.signedUrl(accountId, stored.artifact) };
+  }
+
+  /** A signed URL of an hour (within the configured bounds). */
+  signedUrl(accountId: string, artifact: Artifact): Promise<SignedUrl> {
+    const { minTtl, maxTtl } = this.config.signedUrls;
+    return this.artifacts.signedUrl(accountId, artifact.id, Math.min(maxTtl, Math.max(minTtl, RENDER_SIGNED_URL_TTL)));
+  }
+
+  /** Stores rendered bytes that are not a design revision's (procedural renders) as an artifact, with its signed URL. */
+  async storeOutput(accountId: string, out: RenderOutput, kind: ArtifactKind, resolved: ResolvedRender, name: string): Promise<{ artifact: Artifact; signedUrl: SignedUrl }> {
+    const artifact = await this.artifacts.store(accountId, {
+      data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength),
+      kind,
+      mime: out.mime,
+      filename: `${name}-${resolved.width}x${resolved.height}.${EXTENSION[resolved.format]}`,
+      width: resolved.width,
+      height: resolved.height,
+    });
+    return { artifact, signedUrl: await this.signedUrl(accountId, artifact) };
+  }
+
+  private async renderOnce(
+    accountId: string,
+    rev: RevisionToRender,
+    resolved: ResolvedRender,
+    locs: FailureLocs,
+    kind: ArtifactKind,
+    where: Omit<RenderCacheEntry, 'accountId' | 'artifactId' | 'warnings' | 'createdAt'>,
+  ): Promise<Omit<StoredRender, 'signedUrl'>> {
+    const cache = this.ds.getRepository(RenderCacheEntry);
+    const hit = await cache.findOneBy({ ...where, accountId });
+    if (hit) {
+      const artifact = await this.artifacts.get(accountId, hit.artifactId).catch(() => null);
+      if (artifact) return { artifact, cached: true, resolved, warnings: hit.warnings };
+    }
+    const out = await this.renders.render(accountId, rev.ir, resolved, locs);
+    const artifact = await this.artifacts.store(accountId, {
+      data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength),
+      kind,
+      mime: out.mime,
+      filename: `${rev.designId}-r${rev.revision}-${resolved.width}x${resolved.height}.${EXTENSION[resolved.format]}`,
+      width: resolved.width,
+      height: resolved.height,
+      source: { designId: rev.designId, revision: rev.revision },
+    });
+    const inserted = await cache
+      .createQueryBuilder()
+      .insert()
+      .values({ ...where, accountId, artifactId: artifact.id, warnings: out.warnings as never })
+      .orIgnore()
+      .returning(['artifact_id'])
+      .execute();
+    if (inserted.raw.length === 0) {
+      // Another replica stored the same render first: answer its artifact and drop ours.
+      const winner = await cache.findOneBy({ ...where, accountId });
+      const theirs = winner && (await this.artifacts.get(accountId, winner.artifactId).catch(() => null));
+      if (theirs) {
+        await this.artifacts.remove(accountId, artifact.id).catch((e) => this.logger.warn(`could not remove a duplicate render ${artifact.id}: ${(e as Error).message}`));
+        return { artifact: theirs, cached: false, resolved, warnings: out.warnings };
+      }
+    }
+    return { artifact, cached: false, resolved, warnings: out.warnings };
+  }
+}
