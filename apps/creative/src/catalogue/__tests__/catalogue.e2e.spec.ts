@@ -18,12 +18,19 @@ describe('creative catalogues', () => {
   it('lists the bundled font families with their weights and styles', async () => {
     const fonts = expectStatus(await as(t.http.get('/v1/fonts'), alice), 200).body.data;
     const inter = fonts.find((f: { family: string }) => f.family === 'Inter');
-    expect(inter).toMatchObject({ source: 'bundled', category: 'sans', weights: [400, 500, 600, 700, 800, 900], styles: ['normal', 'italic'], asset_id: null });
-    expect(inter.faces).toContainEqual({ weight: 700, style: 'italic' });
+    expect(inter).toMatchObject({ source: 'bundled', category: 'sans', weights: [400, 500, 600, 700, 800, 900], styles: ['normal', 'italic'] });
+    expect(inter.faces).toContainEqual({ weight: 700, style: 'italic', asset_id: null });
     expect(inter.aliases).toContain('sans');
     expect(fonts.map((f: { family: string }) => f.family)).toEqual(expect.arrayContaining(['Lora', 'Playfair Display', 'JetBrains Mono']));
     const mono = fonts.find((f: { family: string }) => f.family === 'JetBrains Mono');
-    expect(mono).toMatchObject({ weights: [400, 700], faces: [{ weight: 400, style: 'normal' }, { weight: 700, style: 'normal' }, { weight: 400, style: 'italic' }] });
+    expect(mono).toMatchObject({
+      weights: [400, 700],
+      faces: [
+        { weight: 400, style: 'normal', asset_id: null },
+        { weight: 700, style: 'normal', asset_id: null },
+        { weight: 400, style: 'italic', asset_id: null },
+      ],
+    });
   });
 
   it('lists templates with the brief fields each uses, recommended formats and a preview that renders', async () => {
