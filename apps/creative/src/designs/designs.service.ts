@@ -70,6 +70,14 @@ export class PreconditionFailedError extends DomainException {
 
 export const revisionEtag = (revision: number) => `"rev-${revision}"`;
 
+export interface DesignOutline {
+  id: string;
+  revision: number;
+  width: number;
+  height: number;
+  title: string | null;
+}
+
 /** True when an If-Match header (`*`, or a list of entity tags) names this revision. Weak tags never match. */
 export function ifMatchAccepts(header: string | undefined, revision: number): boolean {
   if (header === undefined) return true;
@@ -137,11 +145,21 @@ export class DesignsService {
     return this.revisionOf(this.ds.manager, design, revision);
   }
 
+  /**
+   * What previews and renders need of a design (current revision, page size, title), read by primary
+   * key without the ORM: the whole database work of a cached preview.
+   */
+  async outline(accountId: string, id: string): Promise<DesignOutline> {
+    const rows: DesignOutline[] = await this.ds.query('SELECT id, revision, width, height, title FROM creative.designs WHERE id = $1 AND account_id = $2', [id, accountId]);
+    if (!rows.length) throw new NotFoundError(`Design ${id} not found`, 'not_found');
+    return rows[0];
+  }
+
   /** A revision's IR (previews and renders read only this). */
   async revisionIr(designId: string, revision: number): Promise<Json> {
-    const row = await this.ds.getRepository(DesignRevision).findOne({ where: { designId, revision }, select: { ir: true, designId: true, revision: true } });
-    if (!row) throw new NotFoundError(`Revision ${revision} not found`, 'revision_not_found');
-    return row.ir;
+    const rows: { ir: Json }[] = await this.ds.query('SELECT ir FROM creative.design_revisions WHERE design_id = $1 AND revision = $2', [designId, revision]);
+    if (!rows.length) throw new NotFoundError(`Revision ${revision} not found`, 'revision_not_found');
+    return rows[0].ir;
   }
 
   private async revisionOf(m: EntityManager, design: Design, revision: number): Promise<DesignRevision> {

@@ -45,7 +45,7 @@ export class DesignOutputController {
   @ApiOkResponse({ type: RenderResultDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   async render(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body() body: RenderRequestDto): Promise<RenderResultDto> {
-    const design = await this.designs.head(auth.accountId, id);
+    const design = await this.designs.outline(auth.accountId, id);
     const ir = await this.designs.revisionIr(design.id, design.revision);
     const resolved = resolveRender(ir.width as number, ir.height as number, body, ['body']);
     const out = await this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir }, resolved, renderLocs(['body']));
@@ -74,7 +74,7 @@ export class DesignOutputController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const design = await this.designs.head(auth.accountId, id);
+    const design = await this.designs.outline(auth.accountId, id);
     const revision = query.revision ?? design.revision;
     if (revision > design.revision) throw new NotFoundError(`Design ${id} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'revision_not_found');
     const width = query.width ?? PREVIEW_WIDTH_DEFAULT;
@@ -106,7 +106,7 @@ export class DesignOutputController {
   @ApiResponse({ status: 304, description: 'If-None-Match names this export' })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   async html(@Auth() auth: AuthContext, @Param('design_id') id: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
-    const design = await this.designs.head(auth.accountId, id);
+    const design = await this.designs.outline(auth.accountId, id);
     const etag = this.previews.etag(`html:${design.id}:${design.revision}`);
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', 'private, max-age=0');

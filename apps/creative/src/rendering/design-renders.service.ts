@@ -34,7 +34,8 @@ export interface StoredRender {
 }
 
 /**
- * Renders of design revisions into artifacts, stored once: the same revision with the same options
+ * Renders of design revisions into artifacts, stored once (the cache is read and written with plain
+ * SQL: this is the path every render takes): the same revision with the same options
  * (format, output size, quality) is answered from its artifact (`render_cache`), not drawn again.
  * Concurrent identical requests in one process render once; across replicas the first stored wins
  * and the other's artifact is removed. Deleting the artifact drops its cache entry.
@@ -90,8 +91,13 @@ export class DesignRendersService {
     kind: ArtifactKind,
     where: Omit<RenderCacheEntry, 'accountId' | 'artifactId' | 'warnings' | 'createdAt'>,
   ): Promise<Omit<StoredRender, 'signedUrl'>> {
-    const cache = this.ds.getRepository(RenderCacheEntry);
-    const hit = await cache.findOneBy({ ...where, accountId });
+    const key = [where.designId, where.revision, where.format, where.width, where.height, where.quality];
+    const lookup = async () =>
+      ((await this.ds.query(
+        'SELECT artifact_id AS "artifactId", warnings FROM creative.render_cache WHERE design_id = $1 AND revision = $2 AND format = $3 AND width = $4 AND height = $5 AND quality = $6 AND account_id = $7',
+        [...key, accountId],
+      )) as Pick<RenderCacheEntry, 'artifactId' | 'warnings'>[])[0];
+    const hit = await lookup();
     if (hit) {
       const artifact = await this.artifacts.get(accountId, hit.artifactId).catch(() => null);
       if (artifact) return { artifact, cached: true, resolved, warnings: hit.warnings };
@@ -106,16 +112,14 @@ export class DesignRendersService {
       height: resolved.height,
       source: { designId: rev.designId, revision: rev.revision },
     });
-    const inserted = await cache
-      .createQueryBuilder()
-      .insert()
-      .values({ ...where, accountId, artifactId: artifact.id, warnings: out.warnings as never })
-      .orIgnore()
-      .returning(['artifact_id'])
-      .execute();
-    if (inserted.raw.length === 0) {
+    const inserted: unknown[] = await this.ds.query(
+      `INSERT INTO creative.render_cache (design_id, revision, format, width, height, quality, account_id, artifact_id, warnings)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING artifact_id`,
+      [...key, accountId, artifact.id, JSON.stringify(out.warnings)],
+    );
+    if (inserted.length === 0) {
       // Another replica stored the same render first: answer its artifact and drop ours.
-      const winner = await cache.findOneBy({ ...where, accountId });
+      const winner = await lookup();
       const theirs = winner && (await this.artifacts.get(accountId, winner.artifactId).catch(() => null));
       if (theirs) {
         await this.artifacts.remove(accountId, artifact.id).catch((e) => this.logger.warn(`could not remove a duplicate render ${artifact.id}: ${(e as Error).message}`));

@@ -115,8 +115,9 @@ describe('creative render engine on the main thread (RENDER_WORKERS=0), for comp
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(pooledPng && png.equals(pooledPng)).toBe(true);
 
-    const heavy = expectStatus(await as(t.http.post('/v1/designs').send({ ir: heavyIr(1) }), alice), 200).body;
+    const heavy = expectStatus(await as(t.http.post('/v1/designs').send({ ir: heavyIr(2) }), alice), 200).body;
     const stall = await longestStall(as(t.http.get(`/v1/designs/${heavy.id}/preview?width=2048`), alice).buffer(true).parse(binary).then((r) => expect(r.status).toBe(200)));
-    expect(stall).toBeGreaterThan(800);
+    // Twice the 250 ms the pool stays under while the same kind of render runs in a worker.
+    expect(stall).toBeGreaterThan(500);
   }, 60_000);
 });
