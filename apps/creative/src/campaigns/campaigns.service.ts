@@ -181,7 +181,7 @@ export class CampaignsService {
     for (const p of rows) {
       const artifact = p.artifactId ? await this.artifacts.get(accountId, p.artifactId).catch(() => null) : null;
       const cached = artifact ? await this.ds.getRepository(RenderCacheEntry).findOneBy({ artifactId: artifact.id }) : null;
-      const signed = artifact ? await this.renders.signedUrl(accountId, artifact) : null;
+      const signed = artifact ? await this.renders.signedUrl(artifact) : null;
       pieces.push({
         ...this.pieceFields(p),
         warnings: (cached?.warnings ?? []).map((w) => ({ id: w.id, message: w.message })),

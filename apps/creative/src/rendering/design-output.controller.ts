@@ -46,9 +46,11 @@ export class DesignOutputController {
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   async render(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body() body: RenderRequestDto): Promise<RenderResultDto> {
     const design = await this.designs.outline(auth.accountId, id);
-    const ir = await this.designs.revisionIr(design.id, design.revision);
-    const resolved = resolveRender(ir.width as number, ir.height as number, body, ['body']);
-    const out = await this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir }, resolved, renderLocs(['body']));
+    const resolved = resolveRender(design.width, design.height, body, ['body']);
+    // Read beside the cache lookup: a stored render does not need it, a new one does not wait for it.
+    const ir = this.designs.revisionIr(design.id, design.revision);
+    ir.catch(() => undefined);
+    const out = await this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir: () => ir }, resolved, renderLocs(['body']));
     return RenderResultDto.from(design.id, design.revision, out, this.config.publicBaseUrl);
   }
 

@@ -21,7 +21,8 @@ const EXTENSION: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp
 export interface RevisionToRender {
   designId: string;
   revision: number;
-  ir: Json;
+  /** The IR, or how to read it (only a render that is not stored yet needs it). */
+  ir: Json | (() => Promise<Json>);
 }
 
 export interface StoredRender {
@@ -61,13 +62,13 @@ export class DesignRendersService {
       this.pending.set(key, pending);
     }
     const stored = await pending;
-    return { ...stored, signedUrl: await this.signedUrl(accountId, stored.artifact) };
+    return { ...stored, signedUrl: await this.signedUrl(stored.artifact) };
   }
 
-  /** A signed URL of an hour (within the configured bounds). */
-  signedUrl(accountId: string, artifact: Artifact): Promise<SignedUrl> {
+  /** A signed URL of an hour (within the configured bounds) for an artifact of the account just read or stored. */
+  signedUrl(artifact: Artifact): Promise<SignedUrl> {
     const { minTtl, maxTtl } = this.config.signedUrls;
-    return this.artifacts.signedUrl(accountId, artifact.id, Math.min(maxTtl, Math.max(minTtl, RENDER_SIGNED_URL_TTL)));
+    return this.artifacts.signedUrlOf(artifact, Math.min(maxTtl, Math.max(minTtl, RENDER_SIGNED_URL_TTL)));
   }
 
   /** Stores rendered bytes that are not a design revision's (procedural renders) as an artifact, with its signed URL. */
@@ -80,7 +81,7 @@ export class DesignRendersService {
       width: resolved.width,
       height: resolved.height,
     });
-    return { artifact, signedUrl: await this.signedUrl(accountId, artifact) };
+    return { artifact, signedUrl: await this.signedUrl(artifact) };
   }
 
   private async renderOnce(
@@ -102,7 +103,8 @@ export class DesignRendersService {
       const artifact = await this.artifacts.get(accountId, hit.artifactId).catch(() => null);
       if (artifact) return { artifact, cached: true, resolved, warnings: hit.warnings };
     }
-    const out = await this.renders.render(accountId, rev.ir, resolved, locs);
+    const ir = typeof rev.ir === 'function' ? await rev.ir() : rev.ir;
+    const out = await this.renders.render(accountId, ir, resolved, locs);
     const artifact = await this.artifacts.store(accountId, {
       data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength),
       kind,
