@@ -249,6 +249,7 @@ function report({ viaRender, rounds, rssSamples, previews, cannon, renderTaskMs 
 async function fixedRate(rate, seconds, request) {
   const total = Math.round(rate * seconds);
   const latencies = [];
+  const slow = [];
   let errors = 0;
   const t0 = performance.now() + 50;
   const inFlight = [];
@@ -261,7 +262,9 @@ async function fixedRate(rate, seconds, request) {
         async (res) => {
           await res.arrayBuffer();
           if (res.status !== 200) errors++;
-          latencies.push(performance.now() - at);
+          const ms = performance.now() - at;
+          latencies.push(ms);
+          if (ms > 20) slow.push([Math.round(at - t0), Math.round(ms)]);
         },
         () => errors++,
       ),
@@ -271,6 +274,7 @@ async function fixedRate(rate, seconds, request) {
   const elapsed = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
   const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+  if (process.env.BENCH_SLOW) process.stderr.write(`slow (sent at ms, took ms): ${JSON.stringify(slow)}\n`);
   return { rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99), max: latencies[latencies.length - 1], errors };
 }
 
