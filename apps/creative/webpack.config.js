@@ -46,6 +46,7 @@ class FontPackagesPlugin {
   }
 }
 
-const config = appWebpackConfig('creative');
+// The render worker thread is its own entry (dist/apps/creative/render-worker.js, loaded by piscina).
+const config = appWebpackConfig('creative', { libraries: { 'render-worker': join(__dirname, 'src/rendering/render.worker.ts') } });
 config.plugins.push(new FontPackagesPlugin());
 module.exports = config;

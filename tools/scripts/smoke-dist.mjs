@@ -2,7 +2,7 @@
 // Proves each service deploys alone: copies dist/apps/<svc> to a temporary folder, installs
 // only the dependencies of its generated package.json, then runs `migrate`, `keys create`
 // and the server (ROLE=all and ROLE=worker) against a fresh database, and checks the slice
-// answers over HTTP. Uses TEST_DATABASE_URL, or the machine's PostgreSQL on 5432, or an
+// answers over HTTP (creative also renders a design in its worker threads). Uses TEST_DATABASE_URL, or the machine's PostgreSQL on 5432, or an
 // embedded one.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +32,23 @@ if (!base) {
     await embedded.start();
     base = 'postgres://postgres:postgres@127.0.0.1:54331/postgres';
   }
+}
+
+/** Creative renders in worker threads from their own script (render-worker.js): one design, one preview. */
+async function creativeRender(url, headers) {
+  const created = await fetch(`${url}/v1/designs`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ brief: { title: 'Smoke test', cta: 'Go' }, template: 'square-post' }),
+  });
+  if (created.status !== 200) throw new Error(`POST /v1/designs answered ${created.status}: ${await created.text()}`);
+  const { id } = await created.json();
+  const preview = await fetch(`${url}/v1/designs/${id}/preview?width=240`, { headers });
+  const bytes = Buffer.from(await preview.arrayBuffer());
+  if (preview.status !== 200 || preview.headers.get('content-type') !== 'image/png' || bytes.subarray(1, 4).toString() !== 'PNG') {
+    throw new Error(`preview answered ${preview.status} ${preview.headers.get('content-type')}`);
+  }
+  return `rendered a design (${bytes.length} B PNG)`;
 }
 
 /** A WAV file of `seconds` of silence (8 kHz, mono, 16 bit). */
@@ -88,7 +105,7 @@ const SLICES = {
     env: { URL_SIGNING_SECRET: 'smoke-test-url-signing-secret-0123456789' },
     // What @ffprobe-installer/linux-x64's install script does (the install here runs with --ignore-scripts; the image's does not).
     installed: (dir) => chmodSync(join(dir, 'node_modules/@ffprobe-installer/linux-x64/ffprobe'), 0o755),
-    media: creativeMedia,
+    media: async (url, headers) => `${await creativeMedia(url, headers)}, ${await creativeRender(url, headers)}`,
   },
   messaging: { port: 3291, path: '/v1/agents', header: (k) => ({ authorization: `Bearer ${k}` }) },
   entity: { port: 3391, path: '/api/v1/entities/ent_missing', header: (k) => ({ authorization: `Bearer ${k}` }), expect: 404 },
@@ -115,7 +132,9 @@ async function stop(child) {
 }
 
 let failures = 0;
-for (const [svc, slice] of Object.entries(SLICES)) {
+// `node tools/scripts/smoke-dist.mjs creative` checks one service; all three by default.
+const only = process.argv.slice(2);
+for (const [svc, slice] of Object.entries(SLICES).filter(([name]) => !only.length || only.includes(name))) {
   const dir = mkdtempSync(join(tmpdir(), `${svc}-`));
   const db = `smoke_${svc}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base });

@@ -2,13 +2,21 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { AssetsModule } from './assets/assets.module';
 import { BrandKitModule } from './brand-kit/brand-kit.module';
+import { CampaignsModule } from './campaigns/campaigns.module';
+import { CatalogueModule } from './catalogue/catalogue.module';
 import type { CreativeConfig } from './config';
+import { DesignsModule } from './designs/designs.module';
 import { MeModule } from './me/me.module';
+import { DesignOutputModule } from './rendering/design-output.module';
+import { RenderingModule } from './rendering/rendering.module';
 import { StorageModule } from './storage/storage.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: CreativeConfig): DynamicModule {
-    return { module: AppModule, imports: [StorageModule.forRoot(config), MeModule, BrandKitModule, AssetsModule, ArtifactsModule] };
+    return {
+      module: AppModule,
+      imports: [StorageModule.forRoot(config), MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule],
+    };
   }
 }

@@ -4,14 +4,20 @@ import { AppModule } from './app.module';
 import { Artifact } from './artifacts/artifact.entity';
 import { Asset } from './assets/asset.entity';
 import { BrandKit } from './brand-kit/brand-kit.entity';
+import { Campaign } from './campaigns/campaign.entity';
+import { CampaignPiece } from './campaigns/campaign-piece.entity';
+import { withLibrarySchemas } from './common/library-schemas';
 import { CreativeConfig, loadCreativeConfig } from './config';
+import { Design } from './designs/design.entity';
+import { DesignRevision } from './designs/design-revision.entity';
 import { migrations } from './migrations';
+import { RenderCacheEntry } from './rendering/render-cache.entity';
 
 export const creativeService: ServiceDefinition<CreativeConfig> = {
   name: 'creative',
   loadConfig: loadCreativeConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [BrandKit, Asset, Artifact], migrations },
+  database: { entities: [BrandKit, Asset, Artifact, Design, DesignRevision, RenderCacheEntry, Campaign, CampaignPiece], migrations },
   auth: { keyPrefix: 'cr', headers: ['x-api-key', 'bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'creative' },
   envelope: creativeEnvelope,
   queues: [],
@@ -29,6 +35,7 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
       'Idempotency: creating and updating operations accept `idempotency_key` in the body (or an `Idempotency-Key` header);',
       'a repeat with the same body replays the stored response, the same key with another body answers 409 `idempotency_key_reused`.',
     ].join('\n'),
+    decorate: withLibrarySchemas,
     errorSchemas: { error: 'ErrorDto', validation: 'HTTPValidationErrorDto' },
   },
 };

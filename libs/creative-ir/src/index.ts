@@ -57,7 +57,7 @@ export {
 export { drawProcedural, listProceduralStyles, PROCEDURAL_STYLES, resolvePalette, type ProceduralParams, type ProceduralStyleInfo } from './procedural/procedural';
 export { renderHtml, type HtmlOptions } from './render/html';
 export { encodePng, pngEncodingFor, describePng, type PngEncoding, type PngSettings } from './render/png';
-export { BriefSchema, resolveFormat, NAMED_FORMATS, type Brief, type BrandKit, type FormatSize, type LogoPosition } from './templates/brief';
+export { BriefSchema, resolveFormat, isNamedFormat, NAMED_FORMATS, type Brief, type BrandKit, type FormatSize, type LogoPosition } from './templates/brief';
 export {
   findOverflow,
   makeScheme,

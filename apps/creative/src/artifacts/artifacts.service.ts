@@ -175,7 +175,12 @@ export class ArtifactsService {
    */
   async signedUrl(accountId: string, id: string, ttl: number): Promise<SignedUrl> {
     this.checkTtl(ttl);
-    const artifact = await this.get(accountId, id);
+    return this.signedUrlOf(await this.get(accountId, id), ttl);
+  }
+
+  /** `signedUrl` for a record the caller just read or stored (renders answer one with every artifact they make). */
+  async signedUrlOf(artifact: Artifact, ttl: number): Promise<SignedUrl> {
+    this.checkTtl(ttl);
     const expires = Math.floor(Date.now() / 1000) + ttl;
     const presigned = await this.blobs.presignGet(artifact.blobKey, {
       expiresIn: ttl,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { BrandKit as TemplateBrand } from '@platform/creative-ir';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ValidationError } from '@platform/errors';
 import { DataSource } from 'typeorm';
@@ -38,5 +39,31 @@ export class BrandKitService {
   async remove(accountId: string): Promise<boolean> {
     const res = await this.ds.getRepository(BrandKit).delete({ accountId });
     return (res.affected ?? 0) > 0;
+  }
+
+  /**
+   * The kit as the templates take it (colors, fonts, logo bytes with its position, size and margin,
+   * tone, palette), and the logo's asset id; undefined without a kit. A logo asset deleted meanwhile
+   * is left out.
+   */
+  async templateBrand(accountId: string): Promise<{ brand: TemplateBrand; logoAssetId: string | null } | undefined> {
+    const kit = await this.get(accountId);
+    if (!kit) return undefined;
+    const fonts = Object.fromEntries(Object.entries(kit.fonts ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    const logo = kit.logoAssetId ? await this.assets.readBytes(accountId, kit.logoAssetId, 'image') : null;
+    return {
+      brand: {
+        name: kit.name,
+        colors: kit.colors,
+        fonts,
+        logo,
+        logo_position: kit.logoPosition as TemplateBrand['logo_position'],
+        logo_size: kit.logoSize,
+        logo_margin: kit.logoMargin,
+        tone: kit.tone,
+        palette: kit.palette,
+      },
+      logoAssetId: logo ? kit.logoAssetId : null,
+    };
   }
 }

@@ -23,6 +23,17 @@ export const ErrorResponses = () =>
     ApiResponse({ status: 429, type: ErrorDto, description: 'rate_limited, with Retry-After' }),
   );
 
+export class PreconditionFailedErrorDto extends ErrorDto {
+  @ApiProperty({ type: 'integer', example: 3, description: 'The revision the design is at' }) current_revision: number;
+}
+
+/** Answers of routes that render (through the render worker pool). */
+export const RenderErrorResponses = () =>
+  applyDecorators(
+    ApiResponse({ status: 503, type: ErrorDto, description: 'render_busy: too many renders are waiting for a worker (`retry_after`, Retry-After)' }),
+    ApiResponse({ status: 504, type: ErrorDto, description: 'render_timeout: the render did not finish within RENDER_TIMEOUT_MS' }),
+  );
+
 const binary = (mimes: readonly string[]) => Object.fromEntries(mimes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));
 const contentHeaders = {
   ETag: { description: 'Strong tag: the SHA-256 of the content, quoted', schema: { type: 'string' } },

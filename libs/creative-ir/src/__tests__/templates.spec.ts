@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyzeBrief, buildTemplate, contrastRatio, findOverflow, flattenMaterialized, initCreativeIr, listTemplates, materialize, TemplateInputError, validateIr } from '../index';
+import { analyzeBrief, buildTemplate, contrastRatio, findOverflow, flattenMaterialized, initCreativeIr, isNamedFormat, listTemplates, materialize, NAMED_FORMATS, TemplateInputError, validateIr } from '../index';
 
 const FORMATS = [
   [1080, 1080],
@@ -88,6 +88,21 @@ describe('templates', () => {
         if (brief === thai || brief === hindi) expect(texts.filter((n) => n.text!.brokeWords).map((n) => n.id), `${id} ${w}x${h} ${brief === thai ? "th" : "hi"}`).toEqual([]);
       }
     });
+  });
+
+  it('recommends named formats at which each template fits its content', async () => {
+    for (const t of listTemplates()) {
+      expect(t.formats.length, t.id).toBeGreaterThan(0);
+      for (const name of t.formats) {
+        expect(isNamedFormat(name), `${t.id}: ${name}`).toBe(true);
+        const r = await buildTemplate(t.id, { brief: full, format: name });
+        expect([r.ir.width, r.ir.height]).toEqual([NAMED_FORMATS[name].width, NAMED_FORMATS[name].height]);
+        expect(r.warnings, `${t.id} at ${name}`).toEqual([]);
+      }
+    }
+    expect(isNamedFormat('Instagram-Story')).toBe(true);
+    expect(isNamedFormat('instagram_reel_9000')).toBe(false);
+    expect(isNamedFormat('constructor')).toBe(false);
   });
 
   it('is deterministic for a seed and varies with it', async () => {

@@ -76,7 +76,26 @@ export const NAMED_FORMATS: Record<string, FormatSize> = {
   twitter: { width: 1600, height: 900, name: 'landscape' },
   youtube_thumbnail: { width: 1280, height: 720, name: 'landscape' },
   wide_banner: { width: 1500, height: 500, name: 'wide' },
+  // Social networks, by the size each recommends for an image post.
+  instagram_portrait: { width: 1080, height: 1350, name: 'portrait' },
+  instagram_story: { width: 1080, height: 1920, name: 'story' },
+  facebook_post: { width: 1200, height: 630, name: 'landscape' },
+  linkedin_post: { width: 1200, height: 627, name: 'landscape' },
+  x_post: { width: 1600, height: 900, name: 'landscape' },
+  pinterest_pin: { width: 1000, height: 1500, name: 'portrait' },
+  // IAB display banners.
+  medium_rectangle: { width: 300, height: 250, name: 'square' },
+  large_rectangle: { width: 336, height: 280, name: 'square' },
+  half_page: { width: 300, height: 600, name: 'story' },
+  wide_skyscraper: { width: 160, height: 600, name: 'story' },
+  leaderboard: { width: 728, height: 90, name: 'wide' },
+  billboard: { width: 970, height: 250, name: 'wide' },
 };
+
+/** True when `name` is one of `NAMED_FORMATS` (as `resolveFormat` reads names: case, spaces and dashes ignored). */
+export function isNamedFormat(name: string): boolean {
+  return Object.hasOwn(NAMED_FORMATS, name.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+}
 
 /** Resolves `format` (a name, "WxH", or {width,height}) to a size; defaults to a 1080x1080 square. */
 export function resolveFormat(format: Brief['format'] | FormatSize | undefined): FormatSize {

@@ -117,6 +117,7 @@ const squarePost: TemplateDefinition = {
   description: 'Headline-led post: eyebrow, title, supporting line and a call-to-action pill.',
   fields: ['title', 'eyebrow', 'subtitle', 'body', 'cta'],
   required: ['title'],
+  formats: ['instagram_post', 'instagram_portrait', 'facebook_post', 'linkedin_post'],
   build(ctx) {
     const bd = anyBackdrop(ctx);
     const align = ctx.pick(['left', 'center'] as const);
@@ -142,6 +143,7 @@ const story: TemplateDefinition = {
   description: 'Full-bleed procedural background, big title block at the top and the call to action at the bottom.',
   fields: ['title', 'eyebrow', 'subtitle', 'cta', 'website'],
   required: ['title'],
+  formats: ['instagram_story', 'instagram_portrait'],
   build(ctx) {
     const bd = proceduralBackdrop(ctx, ctx.pick(['aurora', 'mesh', 'waves', 'blobs'] as const), 0.5);
     const b = ctx.brief;
@@ -164,6 +166,7 @@ const landscapeBanner: TemplateDefinition = {
   description: 'Text column beside a procedural art panel; the panel moves on top in tall formats.',
   fields: ['title', 'eyebrow', 'subtitle', 'cta'],
   required: ['title'],
+  formats: ['x_post', 'facebook_post', 'linkedin_post', 'youtube_thumbnail', 'wide_banner'],
   build(ctx) {
     const tall = ctx.H > ctx.W * 1.05;
     const bg = ctx.scheme.bg;
@@ -206,6 +209,7 @@ const quote: TemplateDefinition = {
   description: 'A pull quote with oversized quotation marks and the author with their role.',
   fields: ['body', 'insight', 'title', 'author', 'role'],
   required: ['body', 'author'],
+  formats: ['instagram_post', 'instagram_portrait', 'instagram_story', 'linkedin_post'],
   build(ctx) {
     const bd = ctx.pick([solidBackdrop(ctx), gradientBackdrop(ctx)]);
     const b = ctx.brief;
@@ -226,6 +230,7 @@ const announcement: TemplateDefinition = {
   description: 'Loud brand-colored announcement with a tag, a huge title and a call to action.',
   fields: ['title', 'eyebrow', 'subtitle', 'cta'],
   required: ['title'],
+  formats: ['instagram_post', 'instagram_story', 'x_post', 'facebook_post'],
   build(ctx) {
     const bg = ctx.scheme.colors[0];
     const b = ctx.brief;
@@ -260,6 +265,7 @@ const product: TemplateDefinition = {
   description: 'Product spotlight: name, short pitch, feature chips (items) and a call to action over a soft stage.',
   fields: ['title', 'body', 'items', 'cta', 'eyebrow'],
   required: ['title', 'body'],
+  formats: ['instagram_post', 'instagram_portrait', 'instagram_story'],
   build(ctx) {
     const bd = proceduralBackdrop(ctx, 'blobs', 0.45);
     const b = ctx.brief;
@@ -304,6 +310,7 @@ const event: TemplateDefinition = {
   description: 'Event invitation: date line, event name, venue, agenda (items) and registration call to action.',
   fields: ['eyebrow', 'title', 'subtitle', 'items', 'cta'],
   required: ['title', 'eyebrow'],
+  formats: ['instagram_post', 'instagram_story', 'linkedin_post'],
   build(ctx) {
     const bd = proceduralBackdrop(ctx, ctx.pick(['grid', 'topography', 'rays'] as const), 0.7);
     const b = ctx.brief;
@@ -328,6 +335,7 @@ const carouselSlide: TemplateDefinition = {
   description: 'One slide of a carousel: progress dots from slide_index / slide_total, title and body; the last slide shows the call to action.',
   fields: ['title', 'body', 'slide_index', 'slide_total', 'cta'],
   required: ['title', 'slide_index', 'slide_total'],
+  formats: ['instagram_post', 'instagram_portrait'],
   build(ctx) {
     const b = ctx.brief;
     const u = ctx.u;
@@ -389,6 +397,7 @@ const dataCard: TemplateDefinition = {
   description: 'A small bar chart from `data` ({label, value}) or `items`, with title, insight and source.',
   fields: ['title', 'data', 'items', 'insight', 'source'],
   required: ['title', 'data'],
+  formats: ['instagram_post', 'instagram_portrait', 'linkedin_post'],
   build(ctx) {
     const b = ctx.brief;
     const u = ctx.u;
@@ -453,6 +462,7 @@ const listicle: TemplateDefinition = {
   description: 'Numbered list of `items` under a title ("5 ways to ...").',
   fields: ['title', 'items', 'eyebrow', 'cta'],
   required: ['title', 'items'],
+  formats: ['instagram_portrait', 'instagram_post', 'instagram_story'],
   build(ctx) {
     const bd = ctx.pick([solidBackdrop(ctx), gradientBackdrop(ctx)]);
     const b = ctx.brief;
@@ -503,6 +513,7 @@ const testimonial: TemplateDefinition = {
   description: 'Customer testimonial on a floating card with a star rating, author and role.',
   fields: ['body', 'author', 'role', 'title'],
   required: ['body', 'author'],
+  formats: ['instagram_post', 'linkedin_post', 'facebook_post'],
   build(ctx) {
     const bd = proceduralBackdrop(ctx, ctx.pick(['mesh', 'grain', 'noise'] as const), 0.25);
     const b = ctx.brief;
@@ -539,6 +550,7 @@ const statHighlight: TemplateDefinition = {
   description: 'One striking figure (insight, or the first data value) with what it means and its source.',
   fields: ['insight', 'title', 'body', 'source', 'data'],
   required: ['insight', 'title'],
+  formats: ['instagram_post', 'instagram_story', 'x_post'],
   build(ctx) {
     const bd = ctx.pick([solidBackdrop(ctx), gradientBackdrop(ctx)]);
     const b = ctx.brief;
@@ -561,6 +573,7 @@ const minimalType: TemplateDefinition = {
   description: 'A procedural texture with a centered title and eyebrow: the procedural overlay layout.',
   fields: ['title', 'eyebrow'],
   required: ['title'],
+  formats: ['instagram_post', 'instagram_story', 'youtube_thumbnail', 'wide_banner'],
   build(ctx) {
     const style = ctx.pick(['mesh', 'noise', 'waves', 'grain', 'aurora', 'grid', 'blobs', 'rays', 'topography', 'halftone'] as const);
     const bd = proceduralBackdrop(ctx, style, 0.35);
@@ -579,6 +592,7 @@ const tip: TemplateDefinition = {
   description: 'A "did you know" / tip card: labelled panel with the tip in the body and the brand underneath.',
   fields: ['eyebrow', 'title', 'body', 'website'],
   required: ['body'],
+  formats: ['instagram_post', 'instagram_portrait'],
   build(ctx) {
     const bg = ctx.scheme.bg;
     const b = ctx.brief;
@@ -631,10 +645,12 @@ export interface TemplateInfo {
   description: string;
   fields: string[];
   required: string[];
+  /** Named formats (`NAMED_FORMATS`) the template is designed for, best first. */
+  formats: string[];
 }
 
 export function listTemplates(): TemplateInfo[] {
-  return TEMPLATES.map(({ id, name, description, fields, required }) => ({ id, name, description, fields, required }));
+  return TEMPLATES.map(({ id, name, description, fields, required, formats }) => ({ id, name, description, fields, required, formats }));
 }
 
 export function getTemplate(id: string): TemplateDefinition | undefined {

@@ -352,6 +352,8 @@ export interface TemplateDefinition {
   fields: string[];
   /** Brief fields without which the template makes little sense. */
   required: string[];
+  /** Named formats (`NAMED_FORMATS`) the template is designed for, best first. */
+  formats: string[];
   build(ctx: TemplateContext): IrDocument;
 }
 

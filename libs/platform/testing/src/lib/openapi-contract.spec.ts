@@ -109,4 +109,16 @@ describe('toJsonSchema', () => {
     expect(toJsonSchema({ type: 'object', additionalProperties: true })).toEqual({ type: 'object', additionalProperties: true });
     expect(toJsonSchema({ $ref: '#/components/schemas/A', nullable: true })).toEqual({ anyOf: [{ $ref: 'openapi#/definitions/A' }, { type: 'null' }] });
   });
+
+  it("turns OpenAPI 3.0's boolean exclusive bounds into draft-07's numeric ones", () => {
+    expect(toJsonSchema({ type: 'number', minimum: 0, exclusiveMinimum: true })).toEqual({ type: 'number', exclusiveMinimum: 0 });
+    expect(toJsonSchema({ type: 'number', maximum: 1, exclusiveMaximum: true, minimum: 0 })).toEqual({ type: 'number', exclusiveMaximum: 1, minimum: 0 });
+    expect(toJsonSchema({ type: 'number', minimum: 0, exclusiveMinimum: false })).toEqual({ type: 'number', minimum: 0 });
+    const contract = new OpenApiContract({
+      openapi: '3.0.0',
+      paths: {},
+      components: { schemas: { Size: { type: 'object', properties: { w: { type: 'number', minimum: 0, exclusiveMinimum: true } } } } },
+    });
+    expect(contract.document.components.schemas.Size).toBeDefined();
+  });
 });

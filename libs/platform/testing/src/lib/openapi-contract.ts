@@ -224,7 +224,8 @@ const ANNOTATIONS = new Set(['example', 'examples', 'xml', 'externalDocs', 'disc
 /**
  * An OpenAPI 3.0 schema object as JSON Schema (draft-07): `nullable` becomes a `null` type (or an
  * `anyOf` with null, for composed schemas), component refs point into the `openapi` schema, annotations are dropped,
- * and an object with `properties` and no `additionalProperties` is closed.
+ * boolean `exclusiveMinimum`/`exclusiveMaximum` take their bound, and an object with `properties` and no
+ * `additionalProperties` is closed.
  */
 export function toJsonSchema(schema: Json): Json {
   if (Array.isArray(schema)) return schema.map(toJsonSchema);
@@ -241,6 +242,17 @@ export function toJsonSchema(schema: Json): Json {
     else out[key] = value;
   }
   if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  // OpenAPI 3.0 (like draft-04) says `exclusiveMinimum: true` beside `minimum`; draft-07 takes the bound itself.
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof out[flag] !== 'boolean') continue;
+    if (out[flag] && typeof out[bound] === 'number') {
+      out[flag] = out[bound];
+      delete out[bound];
+    } else delete out[flag];
+  }
   if (schema.nullable) {
     // `nullable` with `allOf: [{$ref}]` is how OpenAPI 3.0 says "this object or null": null skips the subschemas.
     if (typeof out.type === 'string' && !out.allOf && !out.anyOf && !out.oneOf) {

@@ -1,0 +1,38 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext } from '@platform/auth';
+import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
+import { CampaignsService } from './campaigns.service';
+import { CampaignDto, CampaignFormatDto, CreateCampaignDto } from './dto/campaign.dto';
+
+@ApiTags('campaigns')
+@ErrorResponses()
+@ApiExtraModels(CampaignFormatDto)
+@Controller('v1/campaigns')
+export class CampaignsController {
+  constructor(private readonly campaigns: CampaignsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'One brief in every format',
+    description:
+      'Each format becomes a design (the brand kit applied) rendered into a PNG artifact, all with the brief\'s seed (or one chosen for the campaign), ' +
+      'so the pieces look like one family. Synchronous: the answer has every piece with its design, artifact and a signed URL; if one piece fails, ' +
+      'nothing is kept. Read it again with GET /v1/campaigns/{id}.',
+  })
+  @ApiOkResponse({ type: CampaignDto })
+  @RenderErrorResponses()
+  async create(@Auth() auth: AuthContext, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
+    return this.campaigns.create(auth.accountId, { brief: body.brief, formats: body.formats, template: body.template });
+  }
+
+  @Get(':campaign_id')
+  @ApiOperation({ summary: 'A campaign and its pieces', description: 'Each piece with its artifact and a new signed URL.' })
+  @ApiParam({ name: 'campaign_id', example: 'cmp_01jdz3k5q8c9w3m5y4x0b7n2ph' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
+  async get(@Auth() auth: AuthContext, @Param('campaign_id') id: string): Promise<CampaignDto> {
+    return this.campaigns.get(auth.accountId, id);
+  }
+}

@@ -1,0 +1,202 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { getTemplate, isNamedFormat, listTemplates, MAX_PAGE_SIDE, NAMED_FORMATS, resolveFormat } from '@platform/creative-ir';
+import { newId } from '@platform/database';
+import { ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
+import { randomInt } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ArtifactDto } from '../artifacts/dto/artifact.dto';
+import { ArtifactsService } from '../artifacts/artifacts.service';
+import { briefOrThrow } from '../common/creative-input';
+import type { CreativeConfig } from '../config';
+import { Design } from '../designs/design.entity';
+import { DesignsService } from '../designs/designs.service';
+import { DesignRendersService } from '../rendering/design-renders.service';
+import { RenderCacheEntry } from '../rendering/render-cache.entity';
+import { renderLocs, resolveRender } from '../rendering/render.service';
+import { Campaign } from './campaign.entity';
+import { CampaignPiece } from './campaign-piece.entity';
+import { CAMPAIGN_FORMATS_MAX, DEFAULT_CAMPAIGN_FORMATS, type CampaignDto, type CampaignPieceDto } from './dto/campaign.dto';
+
+type Json = Record<string, unknown>;
+
+interface PiecePlan {
+  format: string | null;
+  width: number;
+  height: number;
+  template: string;
+}
+
+/** The template of a piece without one: by the shape of its format. */
+export function templateFor(width: number, height: number): string {
+  const shape = resolveFormat({ width, height }).name;
+  return shape === 'story' ? 'story' : shape === 'landscape' || shape === 'wide' ? 'landscape-banner' : 'square-post';
+}
+
+/**
+ * Campaigns: one brief rendered into every requested format, each piece a design of its own (with
+ * the brand kit applied) rendered into a PNG artifact, all with the brief's seed (or one chosen for
+ * the campaign) so that they look like one family. Synchronous: the answer has every piece. A piece
+ * that fails undoes the others (their designs and artifacts are removed) and the campaign is not stored.
+ */
+@Injectable()
+export class CampaignsService {
+  private readonly logger = new Logger(CampaignsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly designs: DesignsService,
+    private readonly renders: DesignRendersService,
+    private readonly artifacts: ArtifactsService,
+  ) {}
+
+  private plan(formats: unknown[] | null | undefined, template: string | null | undefined): PiecePlan[] {
+    const details: ErrorDetail[] = [];
+    const known = (id: unknown, loc: (string | number)[]) => {
+      if (typeof id !== 'string' || !getTemplate(id)) {
+        details.push({ loc, msg: `unknown template ${JSON.stringify(id)}; one of ${listTemplates().map((t) => t.id).join(', ')}`, type: 'value_error' });
+        return false;
+      }
+      return true;
+    };
+    if (template != null) known(template, ['body', 'template']);
+    const items = formats ?? [...DEFAULT_CAMPAIGN_FORMATS];
+    const names = Object.keys(NAMED_FORMATS).join(', ');
+    const plans: PiecePlan[] = [];
+    items.forEach((item, i) => {
+      const loc = ['body', 'formats', i];
+      const named = (name: unknown, at: (string | number)[]) => {
+        if (typeof name === 'string' && isNamedFormat(name)) return resolveFormat(name);
+        details.push({ loc: at, msg: `must be a named format (${names})`, type: 'value_error' });
+        return null;
+      };
+      if (typeof item === 'string') {
+        const f = named(item, loc);
+        if (f) plans.push({ format: item.trim().toLowerCase().replace(/[\s-]+/g, '_'), width: f.width, height: f.height, template: template ?? templateFor(f.width, f.height) });
+        return;
+      }
+      if (!item || typeof item !== 'object' || Array.isArray(item)) {
+        details.push({ loc, msg: 'must be a named format or an object {name} or {width, height}, with an optional template', type: 'value_error' });
+        return;
+      }
+      const o = item as Json;
+      const pieceTemplate = o.template === undefined || o.template === null ? undefined : o.template;
+      if (pieceTemplate !== undefined && !known(pieceTemplate, [...loc, 'template'])) return;
+      let size: { width: number; height: number } | null = null;
+      let formatName: string | null = null;
+      if (o.width !== undefined || o.height !== undefined) {
+        const side = (k: 'width' | 'height') => {
+          const v = o[k];
+          if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_PAGE_SIDE) return v;
+          details.push({ loc: [...loc, k], msg: `must be an integer from 1 to ${MAX_PAGE_SIDE}`, type: v === undefined ? 'missing' : 'value_error' });
+          return null;
+        };
+        const w = side('width');
+        const h = side('height');
+        if (w && h) size = { width: w, height: h };
+      } else if (o.name !== undefined) {
+        const f = named(o.name, [...loc, 'name']);
+        if (f) {
+          size = f;
+          formatName = (o.name as string).trim().toLowerCase().replace(/[\s-]+/g, '_');
+        }
+      } else details.push({ loc, msg: 'give a name, or width and height', type: 'missing' });
+      if (size) plans.push({ format: formatName, ...size, template: (pieceTemplate as string | undefined) ?? template ?? templateFor(size.width, size.height) });
+    });
+    if (items.length > CAMPAIGN_FORMATS_MAX) details.push({ loc: ['body', 'formats'], msg: `at most ${CAMPAIGN_FORMATS_MAX} formats`, type: 'too_long' });
+    if (details.length) throw new ValidationError(details);
+    return plans;
+  }
+
+  async create(accountId: string, input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): Promise<CampaignDto> {
+    const brief = briefOrThrow(input.brief, ['body', 'brief']);
+    const plans = this.plan(input.formats, input.template);
+    const seed = brief.seed ?? randomInt(0, 2 ** 31 - 1);
+    const made: { designId?: string; artifactId?: string }[] = plans.map(() => ({}));
+    try {
+      const pieces = await Promise.all(
+        plans.map(async (p, position) => {
+          const state = await this.designs.create(accountId, { brief: { ...brief, seed, format: { width: p.width, height: p.height } }, template: p.template });
+          made[position].designId = state.design.id;
+          const resolved = resolveRender(p.width, p.height, { format: 'png' }, ['body']);
+          const stored = await this.renders.render(
+            accountId,
+            { designId: state.design.id, revision: state.revision.revision, ir: state.revision.ir },
+            resolved,
+            renderLocs(['body']),
+            'campaign',
+          );
+          made[position].artifactId = stored.artifact.id;
+          return { plan: p, position, design: state.design, revision: state.revision.revision, stored };
+        }),
+      );
+      const campaign = await this.ds.transaction(async (m) => {
+        const row = m.getRepository(Campaign).create({ id: newId('cmp'), accountId, brief: { ...brief, seed } as Json, template: input.template ?? null, seed });
+        await m.getRepository(Campaign).insert(row as never);
+        await m.getRepository(CampaignPiece).insert(
+          pieces.map((x) => ({
+            campaignId: row.id,
+            position: x.position,
+            format: x.plan.format,
+            width: x.plan.width,
+            height: x.plan.height,
+            template: x.plan.template,
+            designId: x.design.id,
+            revision: x.revision,
+            artifactId: x.stored.artifact.id,
+          })) as never,
+        );
+        return m.getRepository(Campaign).findOneByOrFail({ id: row.id });
+      });
+      return {
+        ...this.head(campaign),
+        pieces: pieces.map((x) => ({
+          ...this.pieceFields({ position: x.position, format: x.plan.format, width: x.plan.width, height: x.plan.height, template: x.plan.template, designId: x.design.id, revision: x.revision }),
+          warnings: x.stored.warnings.map((w) => ({ id: w.id, message: w.message })),
+          artifact: ArtifactDto.from(x.stored.artifact, this.config.publicBaseUrl),
+          signed_url: { url: x.stored.signedUrl.url, expires_at: x.stored.signedUrl.expiresAt.toISOString(), ttl: x.stored.signedUrl.ttl },
+        })),
+      };
+    } catch (err) {
+      await this.undo(accountId, made);
+      throw err;
+    }
+  }
+
+  /** Removes what a failed campaign made (its designs, with their revisions, and the pieces' artifacts). */
+  private async undo(accountId: string, made: { designId?: string; artifactId?: string }[]): Promise<void> {
+    for (const m of made) {
+      if (m.artifactId) await this.artifacts.remove(accountId, m.artifactId).catch((e) => this.logger.warn(`campaign undo: artifact ${m.artifactId}: ${(e as Error).message}`));
+      if (m.designId) await this.ds.getRepository(Design).delete({ accountId, id: m.designId }).catch((e) => this.logger.warn(`campaign undo: design ${m.designId}: ${(e as Error).message}`));
+    }
+  }
+
+  async get(accountId: string, id: string): Promise<CampaignDto> {
+    const campaign = await this.ds.getRepository(Campaign).findOneBy({ accountId, id });
+    if (!campaign) throw new NotFoundError(`Campaign ${id} not found`, 'not_found');
+    const rows = await this.ds.getRepository(CampaignPiece).find({ where: { campaignId: id }, order: { position: 'ASC' } });
+    const pieces: CampaignPieceDto[] = [];
+    for (const p of rows) {
+      const artifact = p.artifactId ? await this.artifacts.get(accountId, p.artifactId).catch(() => null) : null;
+      const cached = artifact ? await this.ds.getRepository(RenderCacheEntry).findOneBy({ artifactId: artifact.id }) : null;
+      const signed = artifact ? await this.renders.signedUrl(artifact) : null;
+      pieces.push({
+        ...this.pieceFields(p),
+        warnings: (cached?.warnings ?? []).map((w) => ({ id: w.id, message: w.message })),
+        artifact: artifact ? ArtifactDto.from(artifact, this.config.publicBaseUrl) : null,
+        signed_url: signed ? { url: signed.url, expires_at: signed.expiresAt.toISOString(), ttl: signed.ttl } : null,
+      });
+    }
+    return { ...this.head(campaign), pieces };
+  }
+
+  private head(c: Campaign) {
+    return { id: c.id, brief: c.brief, template: c.template, seed: c.seed, created_at: c.createdAt.toISOString() };
+  }
+
+  private pieceFields(p: Pick<CampaignPiece, 'position' | 'format' | 'width' | 'height' | 'template' | 'designId' | 'revision'>) {
+    return { position: p.position, format: p.format, width: p.width, height: p.height, template: p.template, design_id: p.designId, revision: p.revision };
+  }
+}

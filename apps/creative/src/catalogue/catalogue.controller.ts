@@ -1,0 +1,106 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext } from '@platform/auth';
+import type { Response } from 'express';
+import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
+import { PREVIEW_WIDTH_DEFAULT } from '../rendering/preview.service';
+import { CatalogueService, PROCEDURAL_DEFAULTS, PROCEDURAL_TONES } from './catalogue.service';
+import {
+  CapabilitiesDto,
+  FontListDto,
+  ImageProviderListDto,
+  LlmProviderListDto,
+  ProceduralStyleListDto,
+  TemplateListDto,
+  TemplatePreviewQuery,
+} from './dto/catalogue.dto';
+
+const binary = { schema: { type: 'string', format: 'binary' } };
+
+@ApiTags('catalogue')
+@ErrorResponses()
+@Controller('v1')
+export class CatalogueController {
+  constructor(private readonly catalogue: CatalogueService) {}
+
+  @Get('providers')
+  @ApiOperation({ summary: 'Image providers', description: 'Today the built-in renderer only (always configured).' })
+  @ApiOkResponse({ type: ImageProviderListDto })
+  providers(): ImageProviderListDto {
+    return { data: this.catalogue.imageProviders() };
+  }
+
+  @Get('llm/providers')
+  @ApiOperation({
+    summary: 'LLM providers',
+    description: '`builtin`, `openai`, `anthropic` and `openai-compatible`, whether each is configured, and which one LLM_PROVIDER selects (the configuration the reply engine reads).',
+  })
+  @ApiOkResponse({ type: LlmProviderListDto })
+  llmProviders(): LlmProviderListDto {
+    return { data: this.catalogue.llmProviders() };
+  }
+
+  @Get('fonts')
+  @ApiOperation({
+    summary: 'Font families',
+    description:
+      'The bundled families with their weights, styles and aliases (name them in `fontFamily` or the brand kit), then the account\'s uploaded fonts ' +
+      '(`source: account`, at most 500), grouped by family, each face with its `asset_id` to bring into an IR: `fonts: [{family, weight, style, src: "asset:<id>"}]`.',
+  })
+  @ApiOkResponse({ type: FontListDto })
+  async fonts(@Auth() auth: AuthContext): Promise<FontListDto> {
+    return { data: await this.catalogue.fonts(auth.accountId) };
+  }
+
+  @Get('templates')
+  @ApiOperation({ summary: 'Templates', description: 'Each with the brief fields it uses, the named formats it is designed for and a preview URL.' })
+  @ApiOkResponse({ type: TemplateListDto })
+  templates(): TemplateListDto {
+    return { data: this.catalogue.templates() };
+  }
+
+  @Get('templates/:template_id/preview')
+  @ApiOperation({
+    summary: 'A preview of a template',
+    description: `The template drawn with a sample brief at its first recommended format, \`width\` pixels wide (default ${PREVIEW_WIDTH_DEFAULT}); cached, with a strong ETag.`,
+  })
+  @ApiParam({ name: 'template_id', example: 'square-post' })
+  @ApiOkResponse({ description: 'The image', content: { 'image/png': binary, 'image/jpeg': binary, 'image/webp': binary } })
+  @ApiResponse({ status: 304, description: 'If-None-Match names this preview' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'template_not_found' })
+  @RenderErrorResponses()
+  async templatePreview(
+    @Param('template_id') id: string,
+    @Query() query: TemplatePreviewQuery,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const preview = await this.catalogue.templatePreview(id, query.width ?? PREVIEW_WIDTH_DEFAULT, query.format ?? 'png');
+    res.setHeader('ETag', preview.etag);
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    if (ifNoneMatch?.split(',').some((t) => t.trim() === preview.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).type(preview.mime).send(preview.data);
+  }
+
+  @Get('procedural/styles')
+  @ApiOperation({ summary: 'Procedural background styles', description: 'With the defaults of POST /v1/procedural/render.' })
+  @ApiOkResponse({ type: ProceduralStyleListDto })
+  proceduralStyles(): ProceduralStyleListDto {
+    return { data: this.catalogue.proceduralStyles(), defaults: { ...PROCEDURAL_DEFAULTS }, tones: [...PROCEDURAL_TONES] };
+  }
+
+  @Get('capabilities')
+  @ApiOperation({
+    summary: 'Everything a client needs to build its UI, in one document',
+    description:
+      'Output and preview formats, named formats, templates, procedural styles and defaults, fonts, providers (image and LLM) with whether each is configured, ' +
+      'and limits. `motions` and `transitions` are empty lists until the video API (another issue) fills them.',
+  })
+  @ApiOkResponse({ type: CapabilitiesDto })
+  capabilities(@Auth() auth: AuthContext): Promise<CapabilitiesDto> {
+    return this.catalogue.capabilities(auth.accountId);
+  }
+}

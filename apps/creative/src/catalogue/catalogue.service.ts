@@ -1,0 +1,205 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { DEFAULT_MODELS } from '@platform/conversation';
+import {
+  BUNDLED_FONT_FAMILIES,
+  IR_VERSION,
+  listProceduralStyles,
+  listTemplates,
+  MAX_PAGE_SIDE,
+  MAX_RASTER_PIXELS,
+  MAX_RASTER_SIDE,
+  NAMED_FORMATS,
+  NODE_TYPES,
+  resolveFormat,
+  type Brief,
+} from '@platform/creative-ir';
+import { NotFoundError } from '@platform/errors';
+import { DataSource } from 'typeorm';
+import { Asset } from '../assets/asset.entity';
+import { BRIEF_LIMITS } from '../common/creative-input';
+import type { CreativeConfig } from '../config';
+import { DESIGN_PAGE_DEFAULT, DESIGN_PAGE_MAX } from '../designs/dto/design.dto';
+import { OUTPUT_FORMATS } from '../rendering/dto/render-options.dto';
+import { PREVIEW_FORMATS, PREVIEW_WIDTH_DEFAULT, PREVIEW_WIDTH_MAX, PreviewService, type Preview } from '../rendering/preview.service';
+import { RenderPool } from '../rendering/render-pool.service';
+import { resolveRender } from '../rendering/render.service';
+
+export const API_VERSION = '0.58.0';
+/** Account fonts listed at most (the oldest first). */
+export const ACCOUNT_FONTS_MAX = 500;
+
+/** The procedural render defaults (ProceduralRender in the spec). */
+export const PROCEDURAL_DEFAULTS = { style: 'mesh', seed: 7, density: 1.0, phase: 0.0, format: 'png' } as const;
+export const PROCEDURAL_TONES = ['light', 'dark', 'vivid', 'muted'] as const;
+
+/** The brief a template's catalogue preview is drawn with: every field a template may use. */
+export const SAMPLE_BRIEF: Brief = {
+  eyebrow: 'New this week',
+  title: 'Plan less, ship more',
+  subtitle: 'A calmer week, planned in minutes.',
+  body: 'Teams using Focus plan their week in ten minutes and finish 30% more of what they start.',
+  cta: 'Try it free',
+  author: 'Marina Souza',
+  role: 'Head of Product',
+  insight: '30%',
+  source: 'Focus customer survey, 2026',
+  brand: { name: 'Focus', website: 'focus.app' },
+  data: [
+    { label: 'Planned', value: 73 },
+    { label: 'Focused', value: 58 },
+    { label: 'Meetings', value: 21 },
+  ],
+  items: ['Smart boards', 'Reminders', 'Weekly reports'],
+  slide_index: 1,
+  slide_total: 3,
+  seed: 7,
+};
+
+const orientation = (w: number, h: number) => resolveFormat({ width: w, height: h }).name;
+
+/** What the service has: fonts, templates, procedural styles, formats, providers; one document for UIs. */
+@Injectable()
+export class CatalogueService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly pool: RenderPool,
+    private readonly previews: PreviewService,
+  ) {}
+
+  imageProviders() {
+    return [
+      {
+        id: 'builtin',
+        kind: 'image',
+        name: 'Built-in renderer',
+        description: 'Deterministic CPU rendering of the Creative IR: templates, procedural backgrounds, PNG/JPEG/WebP/AVIF/SVG/PDF and HTML export. No external service.',
+        configured: true,
+        default: true,
+      },
+    ];
+  }
+
+  llmProviders() {
+    const llm = this.config.llm;
+    const rows = [
+      { id: 'builtin', name: 'Built-in deterministic engine', configured: true, model: null, default_model: null },
+      { id: 'openai', name: 'OpenAI', configured: this.config.llmKeys.openai, model: null, default_model: DEFAULT_MODELS.openai },
+      { id: 'anthropic', name: 'Anthropic', configured: this.config.llmKeys.anthropic, model: null, default_model: DEFAULT_MODELS.anthropic },
+      {
+        id: 'openai-compatible',
+        name: 'OpenAI-compatible server (Ollama, vLLM…)',
+        configured: llm.provider === 'openai-compatible' && !!llm.baseUrl && !!llm.model,
+        model: null,
+        default_model: null,
+      },
+    ] as { id: string; name: string; configured: boolean; model: string | null; default_model: string | null }[];
+    return rows.map((r) => ({
+      ...r,
+      active: r.id === llm.provider,
+      model: r.id === llm.provider && r.id !== 'builtin' ? (llm.model ?? r.default_model) : null,
+    }));
+  }
+
+  /** The bundled families, then the account's uploaded fonts grouped by family (faces in upload order). */
+  async fonts(accountId: string) {
+    type Face = { weight: number; style: 'normal' | 'italic'; asset_id: string | null };
+    const family = (name: string, source: 'bundled' | 'account', faces: Face[], extra: { category: string | null; description: string | null; aliases: string[] }) => ({
+      family: name,
+      source,
+      ...extra,
+      weights: [...new Set(faces.map((x) => x.weight))].sort((a, b) => a - b),
+      styles: [...new Set(faces.map((x) => x.style))],
+      faces,
+    });
+    const bundled = BUNDLED_FONT_FAMILIES.map((f) =>
+      family(
+        f.family,
+        'bundled',
+        [
+          ...Object.keys(f.normal).map((w) => ({ weight: Number(w), style: 'normal' as const, asset_id: null })),
+          ...Object.keys(f.italic).map((w) => ({ weight: Number(w), style: 'italic' as const, asset_id: null })),
+        ],
+        { category: f.category, description: f.description, aliases: f.aliases },
+      ),
+    );
+    const uploaded = await this.ds.getRepository(Asset).find({
+      where: { accountId, kind: 'font' },
+      select: { id: true, family: true, weight: true, style: true, createdAt: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: ACCOUNT_FONTS_MAX,
+    });
+    const byFamily = new Map<string, Face[]>();
+    for (const a of uploaded) {
+      const name = a.family ?? a.id;
+      byFamily.set(name, [...(byFamily.get(name) ?? []), { weight: a.weight ?? 400, style: a.style === 'italic' ? 'italic' : 'normal', asset_id: a.id }]);
+    }
+    const account = [...byFamily].map(([name, faces]) => family(name, 'account', faces, { category: null, description: null, aliases: [] }));
+    return [...bundled, ...account];
+  }
+
+  formats() {
+    return Object.entries(NAMED_FORMATS).map(([name, f]) => ({ name, width: f.width, height: f.height, orientation: orientation(f.width, f.height) }));
+  }
+
+  templates() {
+    return listTemplates().map((t) => ({
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      fields: t.fields,
+      required: t.required,
+      formats: t.formats.map((name) => ({ name, width: NAMED_FORMATS[name].width, height: NAMED_FORMATS[name].height })),
+      preview_url: `${this.config.publicBaseUrl}/v1/templates/${t.id}/preview`,
+    }));
+  }
+
+  proceduralStyles() {
+    return listProceduralStyles().map((s) => ({ id: s.id as string, name: s.name, description: s.description, default_tone: s.defaultTone as string }));
+  }
+
+  /** A PNG (or JPEG/WebP) of the template with the sample brief at its first recommended format, cached with the design previews. */
+  async templatePreview(id: string, width: number, format: (typeof PREVIEW_FORMATS)[number]): Promise<Preview> {
+    const t = listTemplates().find((x) => x.id === id);
+    if (!t) throw new NotFoundError(`Template ${id} not found`, 'template_not_found');
+    const size = NAMED_FORMATS[t.formats[0]];
+    const key = `template:${id}:${t.formats[0]}:${width}:${format}`;
+    return this.previews.get(key, `image/${format}`, async () => {
+      const built = await this.pool.run({ kind: 'template', template: id, brief: SAMPLE_BRIEF, format: t.formats[0] });
+      const resolved = resolveRender(size.width, size.height, { format, width }, ['query']);
+      return this.pool.run({ kind: 'render', ir: built.ir, assets: {}, options: resolved.task });
+    });
+  }
+
+  async capabilities(accountId: string) {
+    return {
+      version: API_VERSION,
+      ir_version: IR_VERSION,
+      node_types: [...NODE_TYPES] as string[],
+      output_formats: [...OUTPUT_FORMATS] as string[],
+      preview_formats: [...PREVIEW_FORMATS] as string[],
+      formats: this.formats(),
+      templates: this.templates().map(({ id, name, fields, required, formats }) => ({ id, name, fields, required, formats: formats.map((f) => f.name) })),
+      procedural_styles: this.proceduralStyles().map((s) => s.id),
+      procedural_defaults: { ...PROCEDURAL_DEFAULTS },
+      fonts: (await this.fonts(accountId)).map((f) => ({ family: f.family, source: f.source, weights: f.weights, styles: f.styles })),
+      motions: [] as string[],
+      transitions: [] as string[],
+      providers: { image: this.imageProviders().map(({ id, configured }) => ({ id, configured })), llm: this.llmProviders().map(({ id, configured, active }) => ({ id, configured, active })) },
+      limits: {
+        max_page_side: MAX_PAGE_SIDE,
+        max_raster_side: MAX_RASTER_SIDE,
+        max_raster_pixels: MAX_RASTER_PIXELS,
+        preview_width_default: PREVIEW_WIDTH_DEFAULT,
+        preview_width_max: PREVIEW_WIDTH_MAX,
+        list_limit_default: DESIGN_PAGE_DEFAULT,
+        list_limit_max: DESIGN_PAGE_MAX,
+        brief_text_max: BRIEF_LIMITS.text,
+        brief_items_max: BRIEF_LIMITS.items,
+        render_timeout_ms: this.config.rendering.timeoutMs,
+      },
+    };
+  }
+}

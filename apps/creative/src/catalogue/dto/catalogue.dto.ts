@@ -1,0 +1,176 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PREVIEW_FORMATS, PREVIEW_WIDTH_DEFAULT, PREVIEW_WIDTH_MAX, type PreviewFormat } from '../../rendering/preview.service';
+
+export class ImageProviderDto {
+  @ApiProperty({ example: 'builtin' }) id: string;
+  @ApiProperty({ enum: ['image'] }) kind: string;
+  @ApiProperty({ example: 'Built-in renderer' }) name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ description: 'Usable now' }) configured: boolean;
+  @ApiProperty({ description: 'Used when a request names no provider' }) default: boolean;
+}
+
+export class ImageProviderListDto {
+  @ApiProperty({ type: [ImageProviderDto] }) data: ImageProviderDto[];
+}
+
+export class LlmProviderDto {
+  @ApiProperty({ enum: ['builtin', 'openai', 'anthropic', 'openai-compatible'] }) id: string;
+  @ApiProperty({ example: 'OpenAI' }) name: string;
+  @ApiProperty({ description: 'Its credentials or address are set (LLM_PROVIDER, OPENAI_API_KEY, ANTHROPIC_API_KEY, LLM_BASE_URL, LLM_MODEL)' }) configured: boolean;
+  @ApiProperty({ description: 'The provider LLM_PROVIDER selects' }) active: boolean;
+  @ApiProperty({ type: String, nullable: true, example: 'gpt-4o-mini', description: 'The model used, for the active provider' }) model: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'gpt-4o-mini', description: 'The model used when LLM_MODEL is unset' }) default_model: string | null;
+}
+
+export class LlmProviderListDto {
+  @ApiProperty({ type: [LlmProviderDto] }) data: LlmProviderDto[];
+}
+
+export class FontFaceDto {
+  @ApiProperty({ type: 'integer', example: 700 }) weight: number;
+  @ApiProperty({ enum: ['normal', 'italic'] }) style: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: "The font asset of an account face: an IR uses it as `fonts: [{family, weight, style, src: 'asset:<id>'}]`; null for bundled faces",
+  })
+  asset_id: string | null;
+}
+
+export class FontDto {
+  @ApiProperty({ example: 'Inter', description: 'The name to use in `fontFamily` (IR) or in the brand kit\'s `fonts`' }) family: string;
+  @ApiProperty({ enum: ['bundled', 'account'], description: '`bundled` with the service; `account`: uploaded by this account' }) source: string;
+  @ApiProperty({ type: String, nullable: true, example: 'sans' }) category: string | null;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ type: [String], example: ['sans', 'sans-serif'], description: 'Other names that resolve to this family' }) aliases: string[];
+  @ApiProperty({ type: 'array', items: { type: 'integer' }, example: [400, 700] }) weights: number[];
+  @ApiProperty({ type: [String], example: ['normal', 'italic'] }) styles: string[];
+  @ApiProperty({ type: [FontFaceDto] }) faces: FontFaceDto[];
+}
+
+export class FontListDto {
+  @ApiProperty({ type: [FontDto] }) data: FontDto[];
+}
+
+export class NamedFormatDto {
+  @ApiProperty({ example: 'instagram_story' }) name: string;
+  @ApiProperty({ type: 'integer', example: 1080 }) width: number;
+  @ApiProperty({ type: 'integer', example: 1920 }) height: number;
+}
+
+export class FormatDto extends NamedFormatDto {
+  @ApiProperty({ enum: ['square', 'portrait', 'story', 'landscape', 'wide'] }) orientation: string;
+}
+
+export class TemplateDto {
+  @ApiProperty({ example: 'square-post' }) id: string;
+  @ApiProperty({ example: 'Social post' }) name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ type: [String], example: ['title', 'eyebrow', 'subtitle', 'body', 'cta'], description: 'Brief fields the template uses, most important first' }) fields: string[];
+  @ApiProperty({ type: [String], example: ['title'], description: 'Brief fields without which it makes little sense' }) required: string[];
+  @ApiProperty({ type: [NamedFormatDto], description: 'Named formats it is designed for, best first' }) formats: NamedFormatDto[];
+  @ApiProperty({ example: 'http://localhost:3100/v1/templates/square-post/preview', description: 'A PNG of the template with a sample brief' }) preview_url: string;
+}
+
+export class TemplateListDto {
+  @ApiProperty({ type: [TemplateDto] }) data: TemplateDto[];
+}
+
+export class ProceduralStyleDto {
+  @ApiProperty({ example: 'mesh' }) id: string;
+  @ApiProperty({ example: 'Mesh gradient' }) name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ enum: ['light', 'dark', 'vivid', 'muted'], description: 'Tone used when neither palette nor tone is given' }) default_tone: string;
+}
+
+export class ProceduralDefaultsDto {
+  @ApiProperty({ example: 'mesh' }) style: string;
+  @ApiProperty({ type: 'integer', example: 7 }) seed: number;
+  @ApiProperty({ example: 1 }) density: number;
+  @ApiProperty({ example: 0 }) phase: number;
+  @ApiProperty({ example: 'png' }) format: string;
+}
+
+export class ProceduralStyleListDto {
+  @ApiProperty({ type: [ProceduralStyleDto] }) data: ProceduralStyleDto[];
+  @ApiProperty({ type: ProceduralDefaultsDto, description: 'What POST /v1/procedural/render uses for omitted fields' }) defaults: ProceduralDefaultsDto;
+  @ApiProperty({ type: [String], example: ['light', 'dark', 'vivid', 'muted'] }) tones: string[];
+}
+
+class CapabilityTemplateDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: [String] }) fields: string[];
+  @ApiProperty({ type: [String] }) required: string[];
+  @ApiProperty({ type: [String], description: 'Recommended named formats' }) formats: string[];
+}
+
+class CapabilityFontDto {
+  @ApiProperty() family: string;
+  @ApiProperty({ enum: ['bundled', 'account'] }) source: string;
+  @ApiProperty({ type: 'array', items: { type: 'integer' } }) weights: number[];
+  @ApiProperty({ type: [String] }) styles: string[];
+}
+
+class CapabilityProviderDto {
+  @ApiProperty() id: string;
+  @ApiProperty() configured: boolean;
+}
+
+class CapabilityLlmProviderDto extends CapabilityProviderDto {
+  @ApiProperty() active: boolean;
+}
+
+class CapabilityProvidersDto {
+  @ApiProperty({ type: [CapabilityProviderDto] }) image: CapabilityProviderDto[];
+  @ApiProperty({ type: [CapabilityLlmProviderDto] }) llm: CapabilityLlmProviderDto[];
+}
+
+class CapabilityLimitsDto {
+  @ApiProperty({ type: 'integer', example: 8192, description: 'Largest IR page side' }) max_page_side: number;
+  @ApiProperty({ type: 'integer', example: 16383, description: 'Largest raster output side' }) max_raster_side: number;
+  @ApiProperty({ type: 'integer', example: 67108864, description: 'Most raster output pixels' }) max_raster_pixels: number;
+  @ApiProperty({ type: 'integer', example: 480 }) preview_width_default: number;
+  @ApiProperty({ type: 'integer', example: 2048 }) preview_width_max: number;
+  @ApiProperty({ type: 'integer', example: 25 }) list_limit_default: number;
+  @ApiProperty({ type: 'integer', example: 100 }) list_limit_max: number;
+  @ApiProperty({ type: 'integer', example: 2000, description: 'Characters per brief text field' }) brief_text_max: number;
+  @ApiProperty({ type: 'integer', example: 50, description: 'Entries of a brief\'s `items` (and rows of `data`)' }) brief_items_max: number;
+  @ApiProperty({ type: 'integer', example: 20000, description: 'Time budget of one render (RENDER_TIMEOUT_MS)' }) render_timeout_ms: number;
+}
+
+export class CapabilitiesDto {
+  @ApiProperty({ example: '0.58.0', description: 'API version' }) version: string;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Creative IR version (`version` of an IR document)' }) ir_version: number;
+  @ApiProperty({ type: [String], example: ['frame', 'group', 'text', 'image', 'rect', 'ellipse', 'line', 'path', 'procedural'] }) node_types: string[];
+  @ApiProperty({ type: [String], example: ['png', 'jpeg', 'webp', 'avif', 'svg', 'pdf'], description: 'Render formats' }) output_formats: string[];
+  @ApiProperty({ type: [String], example: ['png', 'jpeg', 'webp'] }) preview_formats: string[];
+  @ApiProperty({ type: [FormatDto], description: 'Named formats (brief `format`, campaign `formats`)' }) formats: FormatDto[];
+  @ApiProperty({ type: [CapabilityTemplateDto] }) templates: CapabilityTemplateDto[];
+  @ApiProperty({ type: [String], example: ['mesh', 'noise', 'waves'] }) procedural_styles: string[];
+  @ApiProperty({ type: ProceduralDefaultsDto }) procedural_defaults: ProceduralDefaultsDto;
+  @ApiProperty({ type: [CapabilityFontDto], description: 'Bundled families and the account\'s uploaded fonts' }) fonts: CapabilityFontDto[];
+  @ApiProperty({ type: [String], example: [], description: 'Video motions: empty until the video API (another issue) fills it' }) motions: string[];
+  @ApiProperty({ type: [String], example: [], description: 'Video transitions: empty until the video API (another issue) fills it' }) transitions: string[];
+  @ApiProperty({ type: CapabilityProvidersDto }) providers: CapabilityProvidersDto;
+  @ApiProperty({ type: CapabilityLimitsDto }) limits: CapabilityLimitsDto;
+}
+
+export class TemplatePreviewQuery {
+  @ApiPropertyOptional({ type: 'integer', default: PREVIEW_WIDTH_DEFAULT, minimum: 16, maximum: PREVIEW_WIDTH_MAX })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'width must be an integer' })
+  @Min(16)
+  @Max(PREVIEW_WIDTH_MAX)
+  width?: number;
+
+  @ApiPropertyOptional({ enum: PREVIEW_FORMATS, default: 'png' })
+  @IsOptional()
+  @IsIn(PREVIEW_FORMATS, { message: `format must be one of ${PREVIEW_FORMATS.join(', ')}` })
+  format?: PreviewFormat;
+}

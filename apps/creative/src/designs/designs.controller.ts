@@ -1,0 +1,259 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext } from '@platform/auth';
+import { APP_CONFIG } from '@platform/config';
+import type { Response } from 'express';
+import { ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
+import { OptionalBody } from '../common/optional-body.pipe';
+import type { CreativeConfig } from '../config';
+import { DesignRendersService } from '../rendering/design-renders.service';
+import { renderLocs, resolveRender, type RenderRequest } from '../rendering/render.service';
+import { RenderResultDto } from '../rendering/dto/render-result.dto';
+import { revisionEtag, DesignsService, type DesignState, type RenderAsk } from './designs.service';
+import { AddNodeDto, BundleDto, CreateDesignDto, DesignDto, DesignListDto, DesignSummaryDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
+import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams, RevisionSummaryDto } from './dto/revision.dto';
+
+const IF_MATCH = ApiHeader({
+  name: 'If-Match',
+  required: false,
+  description: 'The ETag of the revision the change is based on (`"rev-3"`): 412 `precondition_failed` when the design has moved on',
+});
+const PRECONDITION = ApiResponse({ status: 412, type: PreconditionFailedErrorDto, description: 'precondition_failed: If-Match names another revision than the current one' });
+const NOT_FOUND = ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: no such design in this account' });
+const DESIGN_ID = ApiParam({ name: 'design_id', example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' });
+const ETAG_HEADER = { ETag: { description: 'The current revision, e.g. `"rev-3"` (for If-Match)', schema: { type: 'string' } } };
+
+/** The `render` field of a body as a render request (errors at `body.render`). */
+const bodyRender = (render: RenderRequest | null | undefined): RenderAsk | null => (render ? { request: render, loc: ['body', 'render'] } : null);
+
+@ApiTags('designs')
+@ErrorResponses()
+@DESIGN_ID
+@Controller('v1/designs')
+export class DesignsController {
+  constructor(
+    private readonly designs: DesignsService,
+    private readonly renders: DesignRendersService,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+  ) {}
+
+  /** The design after a change; rendered into an artifact when `ask` is given (checked before the change was stored). */
+  private async answer(auth: AuthContext, state: DesignState, res: Response, ask?: RenderAsk | null): Promise<DesignDto> {
+    res.setHeader('ETag', revisionEtag(state.design.revision));
+    let render: RenderResultDto | null = null;
+    if (ask) {
+      const { design, revision } = state;
+      const resolved = resolveRender(design.width, design.height, ask.request, ask.loc);
+      const stored = await this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc));
+      render = RenderResultDto.from(design.id, revision.revision, stored, this.config.publicBaseUrl);
+    }
+    return DesignDto.of(state.design, state.revision, this.config.publicBaseUrl, render);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Create a design',
+    description:
+      'From a `brief` and a `template` (default `square-post`; the brand kit applied: colors, fonts, logo with its position, size and margin), ' +
+      'from a raw `ir`, or from a `bundle` of another design. The design starts at revision 1. The IR is validated by the Creative IR library: ' +
+      'each issue is a 422 item under `body.ir` (`["body","ir","root","children",2,"fills",0,"color"]`); `asset:<id>` references must name the caller\'s assets. ' +
+      'Nodes without an `id` get one (`<type>-<n>`): node operations and diffs address nodes by id.',
+  })
+  @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @RenderErrorResponses()
+  async create(@Auth() auth: AuthContext, @Body() body: CreateDesignDto, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
+    const ask = bodyRender(body.render);
+    const state = await this.designs.create(auth.accountId, { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title }, ask);
+    return this.answer(auth, state, res, ask);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List designs', description: 'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page.' })
+  @ApiOkResponse({ type: DesignListDto })
+  async list(@Auth() auth: AuthContext, @Query() query: ListDesignsQuery): Promise<DesignListDto> {
+    const { data, nextCursor } = await this.designs.list(auth.accountId, { limit: query.limit ?? 25, cursor: query.cursor });
+    return { data: data.map((d) => DesignSummaryDto.from(d, this.config.publicBaseUrl)), next_cursor: nextCursor };
+  }
+
+  @Get(':design_id')
+  @ApiOperation({ summary: 'One design with the IR of its current revision', description: 'Answers `ETag: "rev-N"`; `If-None-Match` with it answers 304.' })
+  @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @ApiResponse({ status: 304, description: 'If-None-Match names the current revision' })
+  @NOT_FOUND
+  async get(
+    @Auth() auth: AuthContext,
+    @Param('design_id') id: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DesignDto | undefined> {
+    const state = await this.designs.get(auth.accountId, id);
+    if (ifNoneMatch?.split(',').some((t) => t.trim() === revisionEtag(state.design.revision))) {
+      res.setHeader('ETag', revisionEtag(state.design.revision));
+      res.status(304);
+      return undefined;
+    }
+    return this.answer(auth, state, res);
+  }
+
+  @Patch(':design_id')
+  @ApiOperation({
+    summary: 'Change a design (a new revision)',
+    description:
+      '`ir` replaces the IR; `brief` (merged into the stored one, null clears a field) and/or `template` rebuild it from the template, replacing node edits; ' +
+      '`title` renames. Every PATCH makes revision n+1; parallel PATCHes are serialised, each applied to the other\'s result.',
+  })
+  @IF_MATCH
+  @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @PRECONDITION
+  @NOT_FOUND
+  @RenderErrorResponses()
+  async update(
+    @Auth() auth: AuthContext,
+    @Param('design_id') id: string,
+    @Body() body: UpdateDesignDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DesignDto> {
+    const ask = bodyRender(body.render);
+    const state = await this.designs.update(auth.accountId, id, ifMatch, { brief: body.brief, ir: body.ir, template: body.template, title: body.title }, ask);
+    return this.answer(auth, state, res, ask);
+  }
+
+  @Get(':design_id/revisions')
+  @ApiOperation({ summary: "A design's revisions", description: 'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page.' })
+  @ApiOkResponse({ type: RevisionListDto })
+  @NOT_FOUND
+  async revisions(@Auth() auth: AuthContext, @Param('design_id') id: string, @Query() query: ListRevisionsQuery): Promise<RevisionListDto> {
+    const { data, nextCursor } = await this.designs.listRevisions(auth.accountId, id, { limit: query.limit ?? 25, cursor: query.cursor });
+    return { data: data.map(RevisionSummaryDto.from), next_cursor: nextCursor };
+  }
+
+  @Get(':design_id/revisions/:revision')
+  @ApiOperation({ summary: 'One revision with its IR' })
+  @ApiOkResponse({ type: RevisionDto })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  async revision(@Auth() auth: AuthContext, @Param() params: RevisionParams): Promise<RevisionDto> {
+    return RevisionDto.of(await this.designs.getRevision(auth.accountId, params.design_id, params.revision));
+  }
+
+  @Get(':design_id/revisions/:from_revision/diff/:to_revision')
+  @ApiOperation({
+    summary: 'What changed between two revisions',
+    description:
+      'An RFC 6902 JSON Patch from one IR to the other (made by `rfc6902`), and a summary by node id: nodes added, removed, moved, and per changed node the properties that differ.',
+  })
+  @ApiOkResponse({ type: DiffDto })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  async diff(@Auth() auth: AuthContext, @Param() p: DiffParams): Promise<DiffDto> {
+    const d = await this.designs.diff(auth.accountId, p.design_id, p.from_revision, p.to_revision);
+    return { design_id: p.design_id, from_revision: p.from_revision, to_revision: p.to_revision, patch: d.patch as DiffDto['patch'], summary: d.summary };
+  }
+
+  @Post(':design_id/revisions/:revision/restore')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Restore a revision', description: 'Makes a new revision whose IR equals that of `revision`.' })
+  @IF_MATCH
+  @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @PRECONDITION
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  @RenderErrorResponses()
+  async restore(
+    @Auth() auth: AuthContext,
+    @Param() params: RevisionParams,
+    @Query() query: FormatQuery,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DesignDto> {
+    const ask: RenderAsk = { request: { format: query.format ?? 'png' }, loc: ['query'] };
+    return this.answer(auth, await this.designs.restore(auth.accountId, params.design_id, ifMatch, params.revision, ask), res, ask);
+  }
+
+  @Post(':design_id/nodes')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Add a node',
+    description: 'Under `parent_id` (a frame or group; default the root) at `index` (default last). The resulting IR must validate; issues in the node are reported under `body.node`.',
+  })
+  @IF_MATCH
+  @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @PRECONDITION
+  @NOT_FOUND
+  @RenderErrorResponses()
+  async addNode(
+    @Auth() auth: AuthContext,
+    @Param('design_id') id: string,
+    @Body() body: AddNodeDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DesignDto> {
+    const ask = bodyRender(body.render);
+    return this.answer(auth, await this.designs.addNode(auth.accountId, id, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }, ask), res, ask);
+  }
+
+  @Patch(':design_id/nodes/:node_id')
+  @ApiOperation({ summary: 'Change a node', description: '`patch` is merged into the node (RFC 7396); the resulting IR must validate; issues in the node are reported under `body.patch`.' })
+  @ApiParam({ name: 'node_id', example: 'title' })
+  @IF_MATCH
+  @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @PRECONDITION
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
+  @RenderErrorResponses()
+  async patchNode(
+    @Auth() auth: AuthContext,
+    @Param('design_id') id: string,
+    @Param('node_id') nodeId: string,
+    @Body() body: PatchNodeDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DesignDto> {
+    const ask = bodyRender(body.render);
+    return this.answer(auth, await this.designs.patchNode(auth.accountId, id, ifMatch, nodeId, body.patch, ask), res, ask);
+  }
+
+  @Delete(':design_id/nodes/:node_id')
+  @ApiOperation({ summary: 'Delete a node and its children', description: 'The root cannot be deleted (422).' })
+  @ApiParam({ name: 'node_id', example: 'cta' })
+  @IF_MATCH
+  @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @PRECONDITION
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
+  @RenderErrorResponses()
+  async deleteNode(
+    @Auth() auth: AuthContext,
+    @Param('design_id') id: string,
+    @Param('node_id') nodeId: string,
+    @Query() query: FormatQuery,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DesignDto> {
+    const ask: RenderAsk | null = query.format ? { request: { format: query.format }, loc: ['query'] } : null;
+    return this.answer(auth, await this.designs.deleteNode(auth.accountId, id, ifMatch, nodeId, ask), res, ask);
+  }
+
+  @Post(':design_id/duplicate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Duplicate a design', description: 'A new design (revision 1) with the current revision\'s IR. The body is optional.' })
+  @ApiBody({ type: DuplicateDesignDto, required: false })
+  @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @NOT_FOUND
+  @RenderErrorResponses()
+  async duplicate(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body(OptionalBody(DuplicateDesignDto)) body: unknown, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
+    const dto = body as DuplicateDesignDto;
+    const ask = bodyRender(dto.render);
+    return this.answer(auth, await this.designs.duplicate(auth.accountId, id, dto.title, ask), res, ask);
+  }
+
+  @Get(':design_id/bundle')
+  @ApiOperation({
+    summary: 'The design as a portable bundle',
+    description:
+      'The design and its current IR with every referenced asset and font inlined as data URLs: `POST /v1/designs` with `{"bundle": …}`, in this account or another, ' +
+      'reproduces the same pixels.',
+  })
+  @ApiOkResponse({ type: BundleDto })
+  @NOT_FOUND
+  async bundle(@Auth() auth: AuthContext, @Param('design_id') id: string): Promise<BundleDto> {
+    return this.designs.bundle(auth.accountId, id);
+  }
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { BrandKitModule } from '../brand-kit/brand-kit.module';
+import { RenderingModule } from '../rendering/rendering.module';
+import { DesignsController } from './designs.controller';
+import { DesignsService } from './designs.service';
+
+@Module({ imports: [RenderingModule, BrandKitModule], controllers: [DesignsController], providers: [DesignsService], exports: [DesignsService] })
+export class DesignsModule {}

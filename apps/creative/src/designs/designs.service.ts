@@ -1,0 +1,432 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { getTemplate, listTemplates, validateIr, type Brief } from '@platform/creative-ir';
+import { keysetPage, newId } from '@platform/database';
+import { DomainException, ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
+import { DataSource, EntityManager } from 'typeorm';
+import { BrandKitService } from '../brand-kit/brand-kit.service';
+import { briefOrThrow, irIssueDetails, type Loc } from '../common/creative-input';
+import { DesignAssetsService } from '../rendering/design-assets.service';
+import { RenderPool } from '../rendering/render-pool.service';
+import { resolveRender, type RenderRequest } from '../rendering/render.service';
+import { Design, type DesignSource } from './design.entity';
+import { DesignRevision, type RevisionOperation } from './design-revision.entity';
+import { jsonPatch, summarizeDiff } from './design-diff';
+import { addNode, assignIds, deleteNode, indexNodes, patchNode, relocateIssues, type Json } from './ir-tree';
+
+export const DEFAULT_TEMPLATE = 'square-post';
+/** Bundles this service writes and reads. */
+export const BUNDLE_FORMAT = 'creative-design-bundle';
+export const BUNDLE_VERSION = 1;
+
+export interface DesignState {
+  design: Design;
+  revision: DesignRevision;
+}
+
+/** Render options a change is asked to render with, and where their errors are reported. */
+export interface RenderAsk {
+  request: RenderRequest;
+  loc: Loc;
+}
+
+/** Checks the render options against the resulting page before anything is stored (a 422 changes nothing). */
+function checkRender(ir: Json, ask: RenderAsk | null | undefined): void {
+  if (ask) resolveRender(ir.width as number, ir.height as number, ask.request, ask.loc);
+}
+
+export interface CreateDesignInput {
+  brief?: Record<string, unknown> | null;
+  ir?: Record<string, unknown> | null;
+  template?: string | null;
+  bundle?: Record<string, unknown> | null;
+  title?: string | null;
+}
+
+export interface UpdateDesignInput {
+  brief?: Record<string, unknown> | null;
+  ir?: Record<string, unknown> | null;
+  template?: string | null;
+  title?: string | null;
+}
+
+/** What a change computes from the design's current state. */
+interface Change {
+  ir: Json;
+  operation: RevisionOperation;
+  nodeId?: string | null;
+  restoredFrom?: number | null;
+  /** Design fields to update with the revision. */
+  design?: Partial<Pick<Design, 'title' | 'template' | 'brief'>>;
+}
+
+export class PreconditionFailedError extends DomainException {
+  constructor(current: number) {
+    super('precondition_failed', `The design is at revision ${current} ("rev-${current}"); If-Match named another. Read it again and retry.`, 412, {
+      extra: { current_revision: current },
+    });
+  }
+}
+
+export const revisionEtag = (revision: number) => `"rev-${revision}"`;
+
+export interface DesignOutline {
+  id: string;
+  revision: number;
+  width: number;
+  height: number;
+  title: string | null;
+}
+
+/** True when an If-Match header (`*`, or a list of entity tags) names this revision. Weak tags never match. */
+export function ifMatchAccepts(header: string | undefined, revision: number): boolean {
+  if (header === undefined) return true;
+  const tags = header.split(',').map((t) => t.trim());
+  return tags.includes('*') || tags.includes(revisionEtag(revision));
+}
+
+/** A revision cursor: the last revision number of the page (revisions are listed newest first). */
+function encodeRevisionCursor(revision: number): string {
+  return Buffer.from(JSON.stringify(['r', revision])).toString('base64url');
+}
+function decodeRevisionCursor(cursor: string): number {
+  try {
+    const [tag, n] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (tag === 'r' && Number.isInteger(n) && n >= 1) return n;
+  } catch {
+    /* below */
+  }
+  throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'Invalid cursor', type: 'value_error' }]);
+}
+
+function templateOrThrow(id: string, loc: Loc): string {
+  if (!getTemplate(id)) {
+    throw new ValidationError([{ loc, msg: `unknown template "${id}"; one of ${listTemplates().map((t) => t.id).join(', ')}`, type: 'value_error' }]);
+  }
+  return id;
+}
+
+/**
+ * Designs and their revisions. Every change runs in one transaction that locks the design row
+ * (`SELECT … FOR UPDATE`), computes the new IR from the current one, inserts revision n+1 and
+ * moves the design to it: parallel changes of one design are serialised, each applied to the
+ * other's result, and no revision number is lost or used twice.
+ */
+@Injectable()
+export class DesignsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly pool: RenderPool,
+    private readonly brandKits: BrandKitService,
+    private readonly assets: DesignAssetsService,
+  ) {}
+
+  // ---------------------------------------------------------------------------------------------
+  // Reading
+
+  async head(accountId: string, id: string): Promise<Design> {
+    const design = await this.ds.getRepository(Design).findOneBy({ id, accountId });
+    if (!design) throw new NotFoundError(`Design ${id} not found`, 'not_found');
+    return design;
+  }
+
+  async get(accountId: string, id: string): Promise<DesignState> {
+    const design = await this.head(accountId, id);
+    return { design, revision: await this.revisionOf(this.ds.manager, design, design.revision) };
+  }
+
+  async list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ data: Design[]; nextCursor: string | null }> {
+    const qb = this.ds.getRepository(Design).createQueryBuilder('d').where('d.account_id = :accountId', { accountId });
+    return keysetPage(qb, 'd', { cursor: page.cursor, limit: page.limit, order: 'DESC' });
+  }
+
+  async getRevision(accountId: string, id: string, revision: number): Promise<DesignRevision> {
+    const design = await this.head(accountId, id);
+    return this.revisionOf(this.ds.manager, design, revision);
+  }
+
+  /**
+   * What previews and renders need of a design (current revision, page size, title), read by primary
+   * key without the ORM: the whole database work of a cached preview.
+   */
+  async outline(accountId: string, id: string): Promise<DesignOutline> {
+    const rows: DesignOutline[] = await this.ds.query('SELECT id, revision, width, height, title FROM creative.designs WHERE id = $1 AND account_id = $2', [id, accountId]);
+    if (!rows.length) throw new NotFoundError(`Design ${id} not found`, 'not_found');
+    return rows[0];
+  }
+
+  /** A revision's IR (previews and renders read only this). */
+  async revisionIr(designId: string, revision: number): Promise<Json> {
+    const rows: { ir: Json }[] = await this.ds.query('SELECT ir FROM creative.design_revisions WHERE design_id = $1 AND revision = $2', [designId, revision]);
+    if (!rows.length) throw new NotFoundError(`Revision ${revision} not found`, 'revision_not_found');
+    return rows[0].ir;
+  }
+
+  private async revisionOf(m: EntityManager, design: Design, revision: number): Promise<DesignRevision> {
+    const row = await m.getRepository(DesignRevision).findOneBy({ designId: design.id, revision });
+    if (!row) throw new NotFoundError(`Design ${design.id} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'revision_not_found');
+    return row;
+  }
+
+  async listRevisions(accountId: string, id: string, page: { limit: number; cursor?: string }): Promise<{ data: DesignRevision[]; nextCursor: string | null }> {
+    await this.head(accountId, id);
+    const qb = this.ds
+      .getRepository(DesignRevision)
+      .createQueryBuilder('r')
+      .select(['r.designId', 'r.revision', 'r.operation', 'r.nodeId', 'r.restoredFrom', 'r.createdAt'])
+      .where('r.design_id = :id', { id });
+    if (page.cursor) qb.andWhere('r.revision < :before', { before: decodeRevisionCursor(page.cursor) });
+    const rows = await qb.orderBy('r.revision', 'DESC').limit(page.limit + 1).getMany();
+    const data = rows.slice(0, page.limit);
+    return { data, nextCursor: rows.length > page.limit ? encodeRevisionCursor(data[data.length - 1].revision) : null };
+  }
+
+  async diff(accountId: string, id: string, from: number, to: number) {
+    const design = await this.head(accountId, id);
+    const [a, b] = await Promise.all([this.revisionOf(this.ds.manager, design, from), this.revisionOf(this.ds.manager, design, to)]);
+    return { patch: jsonPatch(a.ir, b.ir), summary: summarizeDiff(a.ir, b.ir) };
+  }
+
+  /** The current revision as a portable document: every referenced asset and font inlined as a data URL. */
+  async bundle(accountId: string, id: string) {
+    const { design, revision } = await this.get(accountId, id);
+    return {
+      format: BUNDLE_FORMAT,
+      version: BUNDLE_VERSION,
+      exported_at: new Date().toISOString(),
+      design: { id: design.id, title: design.title, template: design.template, brief: design.brief, revision: design.revision, width: design.width, height: design.height },
+      ir: await this.assets.inline(accountId, revision.ir),
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Creating
+
+  async create(accountId: string, input: CreateDesignInput, render?: RenderAsk | null): Promise<DesignState> {
+    const given = (['brief', 'ir', 'bundle'] as const).filter((k) => input[k] != null);
+    if (given.length > 1 || (input.template != null && (input.ir != null || input.bundle != null))) {
+      const others = [...given, ...(input.template != null ? ['template'] : [])];
+      throw new ValidationError([{ loc: ['body'], msg: `give one source: a brief (with a template), an ir or a bundle; got ${others.join(', ')}`, type: 'value_error' }]);
+    }
+    let ir: Json;
+    let source: DesignSource;
+    let design: Pick<Design, 'title' | 'template' | 'brief'>;
+    if (input.ir != null) {
+      ir = await this.checkedIr(accountId, input.ir, ['body', 'ir']);
+      source = 'ir';
+      design = { title: input.title ?? null, template: null, brief: null };
+    } else if (input.bundle != null) {
+      const b = this.readBundle(input.bundle);
+      ir = await this.checkedIr(accountId, b.ir, ['body', 'bundle', 'ir']);
+      source = 'bundle';
+      design = { title: input.title ?? b.title, template: b.template, brief: b.brief };
+    } else {
+      const template = templateOrThrow(input.template ?? DEFAULT_TEMPLATE, ['body', 'template']);
+      const brief = briefOrThrow(input.brief ?? {}, ['body', 'brief']);
+      ir = await this.fromTemplate(accountId, template, brief);
+      source = 'brief';
+      design = { title: input.title ?? (typeof brief.title === 'string' ? brief.title.slice(0, 200) : null), template, brief: brief as Json };
+    }
+    checkRender(ir, render);
+    return this.insert(accountId, { ...design, source, sourceDesignId: null }, ir, 'create');
+  }
+
+  async duplicate(accountId: string, id: string, title: string | null | undefined, render?: RenderAsk | null): Promise<DesignState> {
+    const { design, revision } = await this.get(accountId, id);
+    checkRender(revision.ir, render);
+    return this.insert(accountId, { title: title ?? design.title, template: design.template, brief: design.brief, source: 'duplicate', sourceDesignId: design.id }, revision.ir, 'duplicate');
+  }
+
+  private async insert(accountId: string, fields: Pick<Design, 'title' | 'template' | 'brief' | 'source' | 'sourceDesignId'>, ir: Json, operation: RevisionOperation): Promise<DesignState> {
+    return this.ds.transaction(async (m) => {
+      const design = m.getRepository(Design).create({
+        id: newId('des'),
+        accountId,
+        ...fields,
+        revision: 1,
+        width: ir.width as number,
+        height: ir.height as number,
+      });
+      await m.getRepository(Design).insert(design as never);
+      const revision = await this.insertRevision(m, design, 1, { ir, operation });
+      return { design: await m.getRepository(Design).findOneByOrFail({ id: design.id }), revision };
+    });
+  }
+
+  private async insertRevision(m: EntityManager, design: Design, n: number, change: Change): Promise<DesignRevision> {
+    const repo = m.getRepository(DesignRevision);
+    await repo.insert({ designId: design.id, revision: n, accountId: design.accountId, operation: change.operation, nodeId: change.nodeId ?? null, restoredFrom: change.restoredFrom ?? null, ir: change.ir as never });
+    return repo.findOneByOrFail({ designId: design.id, revision: n });
+  }
+
+  private async fromTemplate(accountId: string, template: string, brief: Brief): Promise<Json> {
+    const kit = await this.brandKits.templateBrand(accountId);
+    const built = await this.pool.run(
+      { kind: 'template', template, brief, brand: kit?.brand },
+      { ir: ['body', 'ir'], input: (path) => (path === 'template' ? ['body', 'template'] : ['body', 'brief', ...path.split('.')]) },
+    );
+    // The template embeds the logo's bytes; the revision keeps a reference to the brand kit's logo asset instead.
+    if (kit?.logoAssetId) {
+      const logo = indexNodes(built.ir).get('logo')?.node;
+      if (logo?.type === 'image' && typeof logo.src === 'string' && logo.src.startsWith('data:')) logo.src = `asset:${kit.logoAssetId}`;
+    }
+    return assignIds(built.ir);
+  }
+
+  /** Validated by the library, ids given to every node, asset references checked against the account. */
+  private async checkedIr(accountId: string, input: unknown, loc: Loc): Promise<Json> {
+    const r = validateIr(input);
+    if (!r.ok) throw new ValidationError(irIssueDetails(r.issues, loc));
+    const ir = assignIds(r.value as unknown as Json);
+    await this.assets.check(accountId, ir, loc);
+    return ir;
+  }
+
+  private readBundle(bundle: Json): { ir: unknown; title: string | null; template: string | null; brief: Json | null } {
+    const details: ErrorDetail[] = [];
+    if (bundle.format !== BUNDLE_FORMAT) details.push({ loc: ['body', 'bundle', 'format'], msg: `must be "${BUNDLE_FORMAT}" (GET /v1/designs/{id}/bundle)`, type: 'value_error' });
+    if (bundle.version !== BUNDLE_VERSION) details.push({ loc: ['body', 'bundle', 'version'], msg: `must be ${BUNDLE_VERSION}`, type: 'value_error' });
+    if (!bundle.ir || typeof bundle.ir !== 'object') details.push({ loc: ['body', 'bundle', 'ir'], msg: 'Field required', type: 'missing' });
+    const d = (bundle.design && typeof bundle.design === 'object' ? bundle.design : {}) as Json;
+    const title = typeof d.title === 'string' ? d.title.slice(0, 200) : null;
+    const template = typeof d.template === 'string' && getTemplate(d.template) ? d.template : null;
+    let brief: Json | null = null;
+    if (d.brief && typeof d.brief === 'object') brief = briefOrThrow(d.brief, ['body', 'bundle', 'design', 'brief']) as Json;
+    if (details.length) throw new ValidationError(details);
+    return { ir: bundle.ir, title, template: brief ? template : null, brief: template ? brief : null };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Changing
+
+  /**
+   * Runs one change under the design's row lock: If-Match is checked against the locked revision,
+   * the change computes the new IR from the current one, and revision n+1 is inserted.
+   */
+  private async change(
+    accountId: string,
+    id: string,
+    ifMatch: string | undefined,
+    render: RenderAsk | null | undefined,
+    compute: (design: Design, current: Json, m: EntityManager) => Promise<Change>,
+  ): Promise<DesignState> {
+    return this.ds.transaction(async (m) => {
+      const design = await m
+        .getRepository(Design)
+        .createQueryBuilder('d')
+        .setLock('pessimistic_write')
+        .where('d.id = :id AND d.account_id = :accountId', { id, accountId })
+        .getOne();
+      if (!design) throw new NotFoundError(`Design ${id} not found`, 'not_found');
+      if (!ifMatchAccepts(ifMatch, design.revision)) throw new PreconditionFailedError(design.revision);
+      const current = await this.revisionOf(m, design, design.revision);
+      const change = await compute(design, structuredClone(current.ir), m);
+      checkRender(change.ir, render);
+      const n = design.revision + 1;
+      const revision = await this.insertRevision(m, design, n, change);
+      await m.getRepository(Design).update(
+        { id: design.id },
+        { ...change.design, revision: n, width: change.ir.width as number, height: change.ir.height as number } as never,
+      );
+      return { design: await m.getRepository(Design).findOneByOrFail({ id: design.id }), revision };
+    });
+  }
+
+  async update(accountId: string, id: string, ifMatch: string | undefined, input: UpdateDesignInput, render?: RenderAsk | null): Promise<DesignState> {
+    const has = (k: keyof UpdateDesignInput) => input[k] !== undefined && !(k !== 'title' && input[k] === null);
+    if (!has('ir') && !has('brief') && !has('template') && input.title === undefined) {
+      throw new ValidationError([{ loc: ['body'], msg: 'nothing to change: give ir, brief, template or title', type: 'missing' }]);
+    }
+    if (has('ir') && (has('brief') || has('template'))) {
+      throw new ValidationError([{ loc: ['body', 'ir'], msg: 'give either ir or brief/template: a brief rebuilds the IR from a template', type: 'value_error' }]);
+    }
+    if (input.template != null) templateOrThrow(input.template, ['body', 'template']);
+    // Validate what can be validated before taking the lock.
+    const newIr = has('ir') ? await this.checkedIr(accountId, input.ir, ['body', 'ir']) : undefined;
+    return this.change(accountId, id, ifMatch, render, async (design, current) => {
+      const fields: Change['design'] = {};
+      if (input.title !== undefined) fields.title = input.title;
+      if (newIr) return { ir: newIr, operation: 'patch', design: fields };
+      if (has('brief') || has('template')) {
+        const template = input.template ?? design.template;
+        if (!template) {
+          throw new ValidationError([{ loc: ['body', 'template'], msg: 'this design was not made from a template: give the template to build it from', type: 'missing' }]);
+        }
+        const merged: Json = { ...(design.brief ?? {}) };
+        for (const [k, v] of Object.entries(input.brief ?? {})) {
+          if (v === null) delete merged[k];
+          else merged[k] = v;
+        }
+        const brief = briefOrThrow(merged, ['body', 'brief']);
+        const ir = await this.fromTemplate(accountId, template, brief);
+        return { ir, operation: 'patch', design: { ...fields, template, brief: brief as Json } };
+      }
+      return { ir: current, operation: 'patch', design: fields };
+    });
+  }
+
+  async restore(accountId: string, id: string, ifMatch: string | undefined, revision: number, render?: RenderAsk | null): Promise<DesignState> {
+    return this.change(accountId, id, ifMatch, render, async (design, _current, m) => {
+      const old = await this.revisionOf(m, design, revision);
+      return { ir: old.ir, operation: 'restore', restoredFrom: revision };
+    });
+  }
+
+  async addNode(
+    accountId: string,
+    id: string,
+    ifMatch: string | undefined,
+    input: { node: Json; parentId?: string | null; index?: number | null },
+    render?: RenderAsk | null,
+  ): Promise<DesignState> {
+    return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
+      const loc = addNode(ir, structuredClone(input.node), input.parentId, input.index);
+      const out = await this.validated(accountId, ir, loc, ['body', 'node']);
+      return { ir: out, operation: 'node_add', nodeId: nodeAt(out, loc).id as string };
+    });
+  }
+
+  async patchNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, patch: Json, render?: RenderAsk | null): Promise<DesignState> {
+    return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
+      const loc = patchNode(ir, nodeId, patch);
+      return { ir: await this.validated(accountId, ir, loc, ['body', 'patch']), operation: 'node_patch', nodeId };
+    });
+  }
+
+  async deleteNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, render?: RenderAsk | null): Promise<DesignState> {
+    return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
+      deleteNode(ir, nodeId);
+      return { ir: await this.validated(accountId, ir, ['root'], ['path', 'node_id'], false), operation: 'node_delete', nodeId };
+    });
+  }
+
+  /**
+   * The IR after a node operation, validated; issues inside the node at `nodeLoc` are reported under
+   * `target`. Asset references are checked inside that node only: the rest of the document was
+   * checked when it was stored (an asset deleted since then does not block other edits).
+   */
+  private async validated(accountId: string, ir: Json, nodeLoc: Loc, target: Loc, checkAssets = true): Promise<Json> {
+    const r = validateIr(ir);
+    if (!r.ok) throw new ValidationError(relocateIssues(r.issues, nodeLoc, target));
+    const out = assignIds(r.value as unknown as Json);
+    const inside = (ref: { loc: Loc }) => nodeLoc.every((k, i) => ref.loc[i] === k);
+    if (!checkAssets) return out;
+    await this.assets.check(accountId, out, target, inside).catch((e) => {
+      if (e instanceof ValidationError) throw new ValidationError(e.details.map((d) => ({ ...d, loc: [...target, ...relocateLoc(d.loc.slice(target.length), nodeLoc)] })));
+      throw e;
+    });
+    return out;
+  }
+}
+
+/** The node at a location of the IR. */
+function nodeAt(ir: Json, loc: Loc): Json {
+  let node: unknown = ir;
+  for (const key of loc) node = (node as Record<string | number, unknown>)[key];
+  return node as Json;
+}
+
+/** An IR location inside the node at `nodeLoc` relative to that node (others unchanged). */
+function relocateLoc(loc: Loc, nodeLoc: Loc): Loc {
+  return nodeLoc.every((k, i) => loc[i] === k) ? loc.slice(nodeLoc.length) : loc;
+}

@@ -1,0 +1,133 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { DataSource } from 'typeorm';
+import type { Artifact } from '../artifacts/artifact.entity';
+import type { ArtifactKind } from '../artifacts/artifact-types';
+import { ArtifactsService, type SignedUrl } from '../artifacts/artifacts.service';
+import type { CreativeConfig } from '../config';
+import type { FailureLocs } from './render-pool.service';
+import type { RenderOutput } from './render-tasks';
+import { RenderCacheEntry } from './render-cache.entity';
+import { RenderService, type ResolvedRender } from './render.service';
+
+type Json = Record<string, unknown>;
+
+/** The signed URL a render answers with lives this long (the artifact signed-URL default), within the configured bounds. */
+export const RENDER_SIGNED_URL_TTL = 3600;
+
+const EXTENSION: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', avif: 'avif', svg: 'svg', pdf: 'pdf' };
+
+export interface RevisionToRender {
+  designId: string;
+  revision: number;
+  /** The IR, or how to read it (only a render that is not stored yet needs it). */
+  ir: Json | (() => Promise<Json>);
+}
+
+export interface StoredRender {
+  artifact: Artifact;
+  signedUrl: SignedUrl;
+  /** Served from a render stored earlier (nothing was drawn). */
+  cached: boolean;
+  resolved: ResolvedRender;
+  warnings: { id: string; message: string }[];
+}
+
+/**
+ * Renders of design revisions into artifacts, stored once (the cache is read and written with plain
+ * SQL: this is the path every render takes): the same revision with the same options
+ * (format, output size, quality) is answered from its artifact (`render_cache`), not drawn again.
+ * Concurrent identical requests in one process render once; across replicas the first stored wins
+ * and the other's artifact is removed. Deleting the artifact drops its cache entry.
+ */
+@Injectable()
+export class DesignRendersService {
+  private readonly logger = new Logger(DesignRendersService.name);
+  private readonly pending = new Map<string, Promise<Omit<StoredRender, 'signedUrl'>>>();
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly renders: RenderService,
+    private readonly artifacts: ArtifactsService,
+  ) {}
+
+  async render(accountId: string, rev: RevisionToRender, resolved: ResolvedRender, locs: FailureLocs, kind: ArtifactKind = 'render'): Promise<StoredRender> {
+    const where = { designId: rev.designId, revision: rev.revision, format: resolved.format, width: resolved.width, height: resolved.height, quality: resolved.quality ?? 0 };
+    const key = JSON.stringify(where);
+    let pending = this.pending.get(key);
+    if (!pending) {
+      pending = this.renderOnce(accountId, rev, resolved, locs, kind, where).finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
+    }
+    const stored = await pending;
+    return { ...stored, signedUrl: await this.signedUrl(stored.artifact) };
+  }
+
+  /** A signed URL of an hour (within the configured bounds) for an artifact of the account just read or stored. */
+  signedUrl(artifact: Artifact): Promise<SignedUrl> {
+    const { minTtl, maxTtl } = this.config.signedUrls;
+    return this.artifacts.signedUrlOf(artifact, Math.min(maxTtl, Math.max(minTtl, RENDER_SIGNED_URL_TTL)));
+  }
+
+  /** Stores rendered bytes that are not a design revision's (procedural renders) as an artifact, with its signed URL. */
+  async storeOutput(accountId: string, out: RenderOutput, kind: ArtifactKind, resolved: ResolvedRender, name: string): Promise<{ artifact: Artifact; signedUrl: SignedUrl }> {
+    const artifact = await this.artifacts.store(accountId, {
+      data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength),
+      kind,
+      mime: out.mime,
+      filename: `${name}-${resolved.width}x${resolved.height}.${EXTENSION[resolved.format]}`,
+      width: resolved.width,
+      height: resolved.height,
+    });
+    return { artifact, signedUrl: await this.signedUrl(artifact) };
+  }
+
+  private async renderOnce(
+    accountId: string,
+    rev: RevisionToRender,
+    resolved: ResolvedRender,
+    locs: FailureLocs,
+    kind: ArtifactKind,
+    where: Omit<RenderCacheEntry, 'accountId' | 'artifactId' | 'warnings' | 'createdAt'>,
+  ): Promise<Omit<StoredRender, 'signedUrl'>> {
+    const key = [where.designId, where.revision, where.format, where.width, where.height, where.quality];
+    const lookup = async () =>
+      ((await this.ds.query(
+        'SELECT artifact_id AS "artifactId", warnings FROM creative.render_cache WHERE design_id = $1 AND revision = $2 AND format = $3 AND width = $4 AND height = $5 AND quality = $6 AND account_id = $7',
+        [...key, accountId],
+      )) as Pick<RenderCacheEntry, 'artifactId' | 'warnings'>[])[0];
+    const hit = await lookup();
+    if (hit) {
+      const artifact = await this.artifacts.get(accountId, hit.artifactId).catch(() => null);
+      if (artifact) return { artifact, cached: true, resolved, warnings: hit.warnings };
+    }
+    const ir = typeof rev.ir === 'function' ? await rev.ir() : rev.ir;
+    const out = await this.renders.render(accountId, ir, resolved, locs);
+    const artifact = await this.artifacts.store(accountId, {
+      data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength),
+      kind,
+      mime: out.mime,
+      filename: `${rev.designId}-r${rev.revision}-${resolved.width}x${resolved.height}.${EXTENSION[resolved.format]}`,
+      width: resolved.width,
+      height: resolved.height,
+      source: { designId: rev.designId, revision: rev.revision },
+    });
+    const inserted: unknown[] = await this.ds.query(
+      `INSERT INTO creative.render_cache (design_id, revision, format, width, height, quality, account_id, artifact_id, warnings)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING artifact_id`,
+      [...key, accountId, artifact.id, JSON.stringify(out.warnings)],
+    );
+    if (inserted.length === 0) {
+      // Another replica stored the same render first: answer its artifact and drop ours.
+      const winner = await lookup();
+      const theirs = winner && (await this.artifacts.get(accountId, winner.artifactId).catch(() => null));
+      if (theirs) {
+        await this.artifacts.remove(accountId, artifact.id).catch((e) => this.logger.warn(`could not remove a duplicate render ${artifact.id}: ${(e as Error).message}`));
+        return { artifact: theirs, cached: false, resolved, warnings: out.warnings };
+      }
+    }
+    return { artifact, cached: false, resolved, warnings: out.warnings };
+  }
+}

@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import { ArtifactDto, SignedUrlDto } from '../../artifacts/dto/artifact.dto';
+import type { StoredRender } from '../design-renders.service';
+import { OUTPUT_FORMATS, RenderOptionsDto } from './render-options.dto';
+
+/** RenderRequest: the render options, and an idempotency key. */
+export class RenderRequestDto extends RenderOptionsDto {
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, description: 'Same as the `Idempotency-Key` header' })
+  @IsOptional()
+  @IsString()
+  idempotency_key?: string | null;
+}
+
+export class RenderWarningDto {
+  @ApiProperty({ example: 'title' }) id: string;
+  @ApiProperty({ example: 'text taller than its box' }) message: string;
+}
+
+export class RenderResultDto {
+  @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) design_id: string;
+  @ApiProperty({ type: 'integer', example: 3, description: 'The revision drawn' }) revision: number;
+  @ApiProperty({ enum: OUTPUT_FORMATS, example: 'png' }) format: string;
+  @ApiProperty({ type: 'integer', example: 1080, description: 'Output width in pixels (the page size for SVG and PDF)' }) width: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) height: number;
+  @ApiProperty({ description: 'true when this revision was already rendered with these options: the stored artifact is answered, nothing is drawn' })
+  cached: boolean;
+  @ApiProperty({ type: [RenderWarningDto], description: 'What the renderer noticed (text that does not fit, missing glyphs or images)' }) warnings: RenderWarningDto[];
+  @ApiProperty({ type: ArtifactDto }) artifact: ArtifactDto;
+  @ApiProperty({ type: SignedUrlDto, description: 'Reads the bytes without credentials for an hour' }) signed_url: SignedUrlDto;
+
+  static from(designId: string, revision: number, r: StoredRender, baseUrl: string): RenderResultDto {
+    return {
+      design_id: designId,
+      revision,
+      format: r.resolved.format,
+      width: r.resolved.width,
+      height: r.resolved.height,
+      cached: r.cached,
+      warnings: r.warnings.map((w) => ({ id: w.id, message: w.message })),
+      artifact: ArtifactDto.from(r.artifact, baseUrl),
+      signed_url: { url: r.signedUrl.url, expires_at: r.signedUrl.expiresAt.toISOString(), ttl: r.signedUrl.ttl },
+    };
+  }
+}

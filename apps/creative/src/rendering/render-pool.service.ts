@@ -1,0 +1,167 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG } from '@platform/config';
+import { initCreativeIr } from '@platform/creative-ir';
+import { DomainException, ErrorDetail, ValidationError } from '@platform/errors';
+import { MetricsService } from '@platform/http';
+import { Piscina } from 'piscina';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import type { CreativeConfig } from '../config';
+import { renderWorkerScript } from './render-worker-script';
+import { runRenderTask, type MaterializeOutput, type RenderOutput, type RenderTask, type TaskFailure, type TaskResult, type TemplateOutput } from './render-tasks';
+
+type Loc = (string | number)[];
+
+/** Where an input error is reported: IR issues under `ir`, library option paths (`scale`, `format.width`) by `input`. */
+export interface FailureLocs {
+  ir: Loc;
+  input(path: string): Loc;
+}
+
+export const BODY_LOCS: FailureLocs = { ir: ['body', 'ir'], input: (path) => ['body', ...path.split('.')] };
+
+export class RenderTimeoutError extends DomainException {
+  constructor(ms: number) {
+    super('render_timeout', `The render did not finish within its time budget of ${ms} ms (RENDER_TIMEOUT_MS); try a smaller output or a simpler design`, 504);
+  }
+}
+
+export class RenderBusyError extends DomainException {
+  constructor() {
+    super('render_busy', 'Too many renders are waiting for a render worker; retry shortly', 503, { headers: { 'Retry-After': '1' }, extra: { retry_after: 1 } });
+  }
+}
+
+type Output<K extends RenderTask['kind']> = K extends 'render' ? RenderOutput : K extends 'html' ? { html: string } : K extends 'materialize' ? MaterializeOutput : TemplateOutput;
+
+/** Turns a task's input failure into a 422 with the caller's locations. */
+export function failureError(f: TaskFailure, locs: FailureLocs): ValidationError {
+  const details: ErrorDetail[] =
+    f.failed === 'ir'
+      ? f.issues.map((i) => ({ loc: [...locs.ir, ...i.loc], msg: i.message, type: i.code }))
+      : [{ loc: locs.input(f.path), msg: f.reason, type: 'value_error' }];
+  return new ValidationError(details);
+}
+
+/**
+ * The render engine: a piscina pool of worker threads (RENDER_WORKERS, default one per CPU), each
+ * with its own fonts and yoga, so a heavy render never blocks the event loop that answers other
+ * requests. Every task has a time budget (RENDER_TIMEOUT_MS, queue wait included): past it the task
+ * is aborted (a running worker is terminated and replaced) and the request fails with 504
+ * `render_timeout`. Tasks beyond RENDER_QUEUE_MAX waiting answer 503 `render_busy`.
+ * RENDER_WORKERS=0 runs tasks on the main thread (for measurements): the budget then only stops
+ * the wait, not the work.
+ */
+@Injectable()
+export class RenderPool implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RenderPool.name);
+  private pool?: Piscina<RenderTask, TaskResult>;
+  private readonly timeoutMs: number;
+  private readonly duration: Histogram<'kind' | 'outcome'>;
+  private readonly tasks: Counter<'kind' | 'outcome'>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    metrics: MetricsService,
+  ) {
+    this.timeoutMs = config.rendering.timeoutMs;
+    const registers = [metrics.registry];
+    this.duration = new Histogram({
+      name: 'creative_render_duration_seconds',
+      help: 'Render tasks (render, html, materialize, template) from queueing to result',
+      labelNames: ['kind', 'outcome'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.tasks = new Counter({ name: 'creative_render_tasks_total', help: 'Render tasks by kind and outcome', labelNames: ['kind', 'outcome'], registers });
+    const pool = () => this.pool;
+    new Gauge({
+      name: 'creative_render_queue_size',
+      help: 'Render tasks waiting for a worker',
+      registers,
+      collect() {
+        this.set(pool()?.queueSize ?? 0);
+      },
+    });
+  }
+
+  /** Worker threads (0: the main thread renders). */
+  get workers(): number {
+    return this.config.rendering.workers;
+  }
+
+  private ensurePool(): Piscina<RenderTask, TaskResult> {
+    if (!this.pool) {
+      this.pool = new Piscina<RenderTask, TaskResult>({
+        filename: renderWorkerScript(),
+        minThreads: this.workers,
+        maxThreads: this.workers,
+        maxQueue: this.config.rendering.queueMax,
+        // Tasks await libuv work (encoders, zlib): workers wait for the next task without blocking their loop.
+        atomics: 'async',
+        idleTimeout: 60_000,
+      });
+    }
+    return this.pool;
+  }
+
+  /** Serving processes start their workers at once (tests start them on first use). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.role !== 'worker' && this.config.nodeEnv !== 'test') await this.warmUp();
+  }
+
+  /** Starts the workers ahead of the first request (they load fonts and yoga once). */
+  async warmUp(): Promise<void> {
+    if (this.workers === 0) await initCreativeIr();
+    else this.ensurePool();
+  }
+
+  /** Runs one task within the time budget; input failures become a 422 at `locs`. */
+  async run<K extends RenderTask['kind']>(task: RenderTask & { kind: K }, locs: FailureLocs = BODY_LOCS): Promise<Output<K>> {
+    const end = this.duration.startTimer({ kind: task.kind });
+    let outcome = 'ok';
+    try {
+      const result = this.workers === 0 ? await this.inProcess(task) : await this.inWorker(task);
+      if (!result.ok) {
+        outcome = 'invalid';
+        throw failureError(result, locs);
+      }
+      return result.value as Output<K>;
+    } catch (e) {
+      if (outcome === 'ok') outcome = e instanceof RenderTimeoutError ? 'timeout' : e instanceof RenderBusyError ? 'busy' : 'error';
+      throw e;
+    } finally {
+      end({ outcome });
+      this.tasks.inc({ kind: task.kind, outcome });
+    }
+  }
+
+  private async inWorker(task: RenderTask): Promise<TaskResult> {
+    const pool = this.ensurePool();
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    try {
+      return await pool.run(task, { signal });
+    } catch (e) {
+      if (signal.aborted) throw new RenderTimeoutError(this.timeoutMs);
+      if ((e as Error)?.message === 'Task queue is at limit') throw new RenderBusyError();
+      throw e;
+    }
+  }
+
+  private async inProcess(task: RenderTask): Promise<TaskResult> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RenderTimeoutError(this.timeoutMs)), this.timeoutMs);
+    });
+    try {
+      return await Promise.race([runRenderTask(task), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool) await pool.destroy().catch((e) => this.logger.warn(`render pool: ${(e as Error).message}`));
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  buildTemplate,
+  CreativeInputError,
+  IrValidationError,
+  materialize,
+  renderHtml,
+  renderIr,
+  type BrandKit,
+  type Brief,
+  type IrIssue,
+  type MaterializedNode,
+  type RenderFormat,
+} from '@platform/creative-ir';
+
+/**
+ * The CPU-heavy work of the service, as messages a worker thread can take: every field is
+ * structured-clonable (no Buffers with pooled memory, no class instances). The same
+ * `runRenderTask` runs in the worker threads and, with RENDER_WORKERS=0, on the main thread.
+ */
+
+/** Bytes of `asset:<id>` references, by id. */
+export type AssetMap = Record<string, Uint8Array>;
+
+export interface RenderTaskOptions {
+  format: RenderFormat;
+  /** Pixel density (the output is `scale` times the page size). */
+  scale?: number;
+  /** Resize the raster to this width after drawing (previews). */
+  resizeWidth?: number;
+  quality?: number;
+  title?: string;
+}
+
+export type RenderTask =
+  | { kind: 'render'; ir: unknown; assets: AssetMap; options: RenderTaskOptions }
+  | { kind: 'html'; ir: unknown; assets: AssetMap; title?: string }
+  | { kind: 'materialize'; ir: unknown; assets: AssetMap }
+  | { kind: 'template'; template: string; brief: Brief; brand?: BrandKit; seed?: number; format?: Brief['format'] };
+
+export interface RenderOutput {
+  data: Uint8Array;
+  mime: string;
+  width: number;
+  height: number;
+  warnings: { id: string; message: string }[];
+}
+
+export interface TextLinesBox {
+  family: string;
+  weight: number;
+  style: 'normal' | 'italic';
+  font_size: number;
+  line_height: number;
+  baseline: number;
+  direction: 'ltr' | 'rtl';
+  lines: { text: string; width: number }[];
+  truncated: boolean;
+  overflow: boolean;
+}
+
+export interface MaterializedBox {
+  id: string;
+  type: string;
+  name: string | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  text: TextLinesBox | null;
+  children: MaterializedBox[];
+}
+
+export interface MaterializeOutput {
+  width: number;
+  height: number;
+  root: MaterializedBox;
+  warnings: { id: string; message: string }[];
+}
+
+export interface TemplateOutput {
+  ir: Record<string, unknown>;
+  width: number;
+  height: number;
+  seed: number;
+  fontScale: number;
+  warnings: string[];
+}
+
+/** Errors cross the thread boundary as data: their classes (and fields) do not survive structured cloning. */
+export type TaskFailure = { failed: 'ir'; issues: IrIssue[] } | { failed: 'input'; path: string; reason: string };
+
+export type TaskResult = { ok: true; value: RenderOutput | { html: string } | MaterializeOutput | TemplateOutput } | ({ ok: false } & TaskFailure);
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+function box(m: MaterializedNode): MaterializedBox {
+  const t = m.text;
+  return {
+    id: m.id,
+    type: m.type,
+    name: m.node.name ?? null,
+    x: round(m.x),
+    y: round(m.y),
+    width: round(m.width),
+    height: round(m.height),
+    text: t
+      ? {
+          family: t.family,
+          weight: t.weight,
+          style: t.style,
+          font_size: round(t.fontSize),
+          line_height: round(t.lineHeight),
+          baseline: round(t.baseline),
+          direction: t.direction,
+          lines: t.lines.map((l) => ({ text: l.text, width: round(l.width) })),
+          truncated: t.truncated,
+          overflow: t.overflow,
+        }
+      : null,
+    children: m.children.map(box),
+  };
+}
+
+/** Bytes as their own ArrayBuffer, so they can be moved to another thread without copying a shared pool. */
+export function ownBytes(b: Uint8Array): Uint8Array {
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b);
+}
+
+async function run(task: RenderTask): Promise<RenderOutput | { html: string } | MaterializeOutput | TemplateOutput> {
+  switch (task.kind) {
+    case 'render': {
+      const r = await renderIr(task.ir, { ...task.options, assets: task.assets });
+      return { data: ownBytes(r.data), mime: r.mime, width: r.width, height: r.height, warnings: r.warnings };
+    }
+    case 'html':
+      return { html: await renderHtml(task.ir, { assets: task.assets, title: task.title }) };
+    case 'materialize': {
+      const m = await materialize(task.ir, { assets: task.assets });
+      return { width: m.width, height: m.height, root: box(m.root), warnings: m.warnings };
+    }
+    case 'template': {
+      const r = await buildTemplate(task.template, { brief: task.brief, brand: task.brand, seed: task.seed, format: task.format ?? undefined });
+      return { ir: r.ir as unknown as Record<string, unknown>, width: r.format.width, height: r.format.height, seed: r.seed, fontScale: r.fontScale, warnings: r.warnings };
+    }
+  }
+}
+
+/** Runs one task; input errors come back as data (see `TaskFailure`), anything else throws. */
+export async function runRenderTask(task: RenderTask): Promise<TaskResult> {
+  try {
+    return { ok: true, value: await run(task) };
+  } catch (e) {
+    if (e instanceof IrValidationError) return { ok: false, failed: 'ir', issues: e.issues };
+    if (e instanceof CreativeInputError) return { ok: false, failed: 'input', path: e.path, reason: e.reason };
+    throw e;
+  }
+}

@@ -1,0 +1,55 @@
+import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext } from '@platform/auth';
+import { ErrorResponses, RenderErrorResponses } from '../common/error-responses';
+import { BRIEF_SCHEMA_REF } from '../common/library-schemas';
+import { ProceduralRenderDto, ProceduralResultDto } from './dto/procedural.dto';
+import { BriefAnalysisDto, MaterializeDto, MaterializedDocumentDto, AnalyzeQuery } from './dto/tools.dto';
+import { ToolsService } from './tools.service';
+
+@ApiTags('tools')
+@ErrorResponses()
+@Controller('v1')
+export class ToolsController {
+  constructor(private readonly tools: ToolsService) {}
+
+  @Post('briefs/analyze')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Judge a brief before designing with it',
+    description:
+      'The Creative IR library\'s analysis: a score and grade, each field\'s length against the limit of the format (`format` of the brief; default 1080x1080), ' +
+      'readability, the contrast of the palette (the brand kit\'s, else the brief\'s), missing fields (for `template`) and suggestions.',
+  })
+  @ApiBody({ schema: { $ref: BRIEF_SCHEMA_REF } })
+  @ApiOkResponse({ type: BriefAnalysisDto })
+  async analyze(@Auth() auth: AuthContext, @Body() body: unknown, @Query() query: AnalyzeQuery): Promise<BriefAnalysisDto> {
+    return this.tools.analyze(auth.accountId, body, query.template);
+  }
+
+  @Post('layouts/materialize')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Resolve the layout of an IR without rendering',
+    description: 'Every node at its absolute box (auto-layout frames resolved) and every text node\'s lines: a debugging aid. IR issues are 422 items under `body.ir`.',
+  })
+  @ApiOkResponse({ type: MaterializedDocumentDto })
+  @RenderErrorResponses()
+  async materialize(@Auth() auth: AuthContext, @Body() body: MaterializeDto): Promise<MaterializedDocumentDto> {
+    return this.tools.materialize(auth.accountId, body.ir);
+  }
+
+  @Post('procedural/render')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Render a procedural background into an artifact',
+    description:
+      'Defaults: style `mesh`, seed 7, density 1.0, phase 0.0, 1080x1080, png. `palette` (1 to 8 colors) or `tone` choose the colors; `title` and `eyebrow` ' +
+      'are drawn over it in a color that reads (with a scrim when needed). Same options, same picture.',
+  })
+  @ApiOkResponse({ type: ProceduralResultDto })
+  @RenderErrorResponses()
+  async procedural(@Auth() auth: AuthContext, @Body() body: ProceduralRenderDto): Promise<ProceduralResultDto> {
+    return this.tools.procedural(auth.accountId, body);
+  }
+}

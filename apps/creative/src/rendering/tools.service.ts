@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '@platform/config';
+import type { CreativeConfig } from '../config';
+import { analyzeBrief, ColorSchema, getTemplate, listTemplates, proceduralDocument, type ProceduralStyleId } from '@platform/creative-ir';
+import { ValidationError } from '@platform/errors';
+import { BrandKitService } from '../brand-kit/brand-kit.service';
+import { briefOrThrow, irOrThrow } from '../common/creative-input';
+import { DesignAssetsService } from './design-assets.service';
+import { ArtifactDto } from '../artifacts/dto/artifact.dto';
+import { DesignRendersService } from './design-renders.service';
+import { PROCEDURAL_SIZE_DEFAULT, type ProceduralRenderDto, type ProceduralResultDto } from './dto/procedural.dto';
+import type { BriefAnalysisDto, MaterializedDocumentDto } from './dto/tools.dto';
+import { renderLocs, RenderService, resolveRender } from './render.service';
+
+/** The stateless tools: brief analysis, layout without rendering, procedural renders. */
+@Injectable()
+export class ToolsService {
+  constructor(
+    private readonly brandKits: BrandKitService,
+    private readonly renders: RenderService,
+    private readonly assets: DesignAssetsService,
+    private readonly stored: DesignRendersService,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+  ) {}
+
+  async analyze(accountId: string, body: unknown, template: string | undefined): Promise<BriefAnalysisDto> {
+    const brief = briefOrThrow(body, ['body']);
+    if (template !== undefined && !getTemplate(template)) {
+      throw new ValidationError([{ loc: ['query', 'template'], msg: `unknown template "${template}"; one of ${listTemplates().map((t) => t.id).join(', ')}`, type: 'value_error' }]);
+    }
+    const a = analyzeBrief(brief, { brand: (await this.brandKits.templateBrand(accountId))?.brand, template });
+    return {
+      score: a.score,
+      grade: a.grade,
+      template: template ?? null,
+      format: { width: a.format.width, height: a.format.height, name: a.format.name },
+      fields: a.fields,
+      readability: a.readability,
+      palette: { colors: a.palette.colors, source: a.palette.source, best_text_contrast: a.palette.bestTextContrast, low_contrast_pairs: a.palette.lowContrastPairs, ok: a.palette.ok },
+      missing: a.missing,
+      suggestions: a.suggestions,
+    };
+  }
+
+  async materialize(accountId: string, input: unknown): Promise<MaterializedDocumentDto> {
+    const ir = irOrThrow(input, ['body', 'ir']) as unknown as Record<string, unknown>;
+    await this.assets.check(accountId, ir, ['body', 'ir']);
+    return this.renders.materialize(accountId, ir, { ir: ['body', 'ir'], input: (path) => ['body', 'ir', ...path.split('.')] });
+  }
+
+  /** A procedural background (style mesh, seed 7, density 1.0, phase 0.0, png by default) rendered into an artifact. */
+  async procedural(accountId: string, body: ProceduralRenderDto): Promise<ProceduralResultDto> {
+    let palette: string[] | undefined;
+    if (body.palette != null) {
+      palette = body.palette.split(/[\s,;]+/).filter(Boolean);
+      const bad = palette.filter((c) => !ColorSchema.safeParse(c).success);
+      if (!palette.length || palette.length > 8 || bad.length) {
+        throw new ValidationError([{ loc: ['body', 'palette'], msg: `must be 1 to 8 colors (#rrggbb, rgb(), hsl()…) separated by commas${bad.length ? `; not colors: ${bad.slice(0, 3).join(', ')}` : ''}`, type: 'value_error' }]);
+      }
+    }
+    const width = body.width ?? PROCEDURAL_SIZE_DEFAULT;
+    const height = body.height ?? PROCEDURAL_SIZE_DEFAULT;
+    const style = (body.style ?? 'mesh') as ProceduralStyleId;
+    const seed = body.seed ?? 7;
+    const density = body.density ?? 1.0;
+    const phase = body.phase ?? 0.0;
+    const doc = proceduralDocument({ style, seed, density, phase, palette, tone: body.tone as never, width, height, title: body.title, eyebrow: body.eyebrow });
+    const resolved = resolveRender(width, height, { format: body.format ?? 'png' }, ['body']);
+    const ir = doc as unknown as Record<string, unknown>;
+    const out = await this.renders.render(accountId, ir, resolved, renderLocs(['body']));
+    const { artifact, signedUrl } = await this.stored.storeOutput(accountId, out, 'procedural', resolved, `procedural-${style}-${seed}`);
+    const drawn = (doc.root.children?.[0] as { palette?: string[] } | undefined)?.palette ?? [];
+    return {
+      style,
+      seed,
+      density,
+      phase,
+      palette: drawn,
+      width,
+      height,
+      format: resolved.format,
+      warnings: out.warnings.map((w) => ({ id: w.id, message: w.message })),
+      artifact: ArtifactDto.from(artifact, this.config.publicBaseUrl),
+      signed_url: { url: signedUrl.url, expires_at: signedUrl.expiresAt.toISOString(), ttl: signedUrl.ttl },
+    };
+  }
+}
