@@ -1,0 +1,7 @@
+/**
+ * @platform/creative-video: the frame pipeline. Timelines of scenes (Creative IR documents,
+ * images, procedural styles) with motions and transitions drawn by us, composited frame by
+ * frame and piped as raw pixels into ffmpeg; audio mixed in one pass; beat detection.
+ * Plain TypeScript beside @platform/creative-ir: no framework, no database, no environment reads.
+ */
+export * from './types';
