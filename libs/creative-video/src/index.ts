@@ -5,3 +5,5 @@
  * Plain TypeScript beside @platform/creative-ir: no framework, no database, no environment reads.
  */
 export * from './types';
+export * from './ffmpeg';
+export * from './audio';
