@@ -127,7 +127,7 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
       const canvas = createCanvas(w, h);
       const ctx = canvas.getContext('2d');
       ctx.imageSmoothingEnabled = true;
-      ctx.imageSmoothingQuality = 'medium';
+      ctx.imageSmoothingQuality = 'low';
       const scratch = createCanvas(w, h);
       const drawScene = (c: SKRSContext2D, scene: PreparedScene, i: number, f: number) => scene.draw(c, sceneProgress(tl.scenes[i], f), scenePhase(tl.scenes[i], f));
       let drain: Promise<unknown> | undefined;
