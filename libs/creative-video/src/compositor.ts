@@ -1,5 +1,5 @@
 import { createCanvas, ImageData, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { drawProcedural, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
+import { drawProcedural, isOpaqueDocument, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
 import type { Easing, Motion, SceneSpec, Transition } from './types';
@@ -17,6 +17,12 @@ export interface PreparedScene {
   draw(ctx: SKRSContext2D, p: number, phase: number): void;
   /** Rasters held (for memory accounting and tests). */
   readonly layers: number;
+  /**
+   * What the frame at (p, phase) looks like, as a string: two frames with the same key are identical, so
+   * the encoder is handed the previous frame's pixels again (a held scene, a stagger whose nodes are all in).
+   * Undefined when every frame differs (procedural scenes).
+   */
+  key(p: number, phase: number): string | undefined;
 }
 
 const ENTRY_MOTIONS = new Set<Motion>(['rise', 'pop', 'stagger']);
@@ -200,6 +206,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const m0 = { x: (w - img.width) / 2, y: (h - img.height) / 2 };
     return {
       layers: 1,
+      key: (p) => String(ease(easing, p)),
       draw(ctx, p) {
         ctx.save();
         ctx.fillStyle = '#000';
@@ -235,6 +242,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     }
     return {
       layers: (still ? 1 : 0) + items.length,
+      key: () => undefined,
       draw(ctx, p, phase) {
         ctx.save();
         if (!entryMotion) applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal));
@@ -260,12 +268,17 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   const place = (c: { canvas: Canvas; x: number; y: number }): Placed => ({ canvas: c.canvas, x: c.x + ox, y: c.y + oy });
   if (!entryMotion) {
     const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale }).canvas, x: 0, y: 0 });
+    const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc);
     return {
       layers: 1,
+      key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
       draw(ctx, p) {
         ctx.save();
-        ctx.fillStyle = bgFill;
-        ctx.fillRect(0, 0, w, h);
+        // An opaque design filling the frame covers it under every whole-frame motion (they only enlarge).
+        if (!covers) {
+          ctx.fillStyle = bgFill;
+          ctx.fillRect(0, 0, w, h);
+        }
         applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal));
         ctx.drawImage(whole.canvas, whole.x, whole.y);
         ctx.restore();
@@ -287,6 +300,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   }
   return {
     layers: 1 + items.length,
+    key: (p) => items.map((_, k) => entry(motion, easing, p, k, items.length).toFixed(6) + (motion === 'pop' ? `/${Math.min(1, p / 0.4)}` : '')).join(','),
     draw(ctx, p) {
       ctx.fillStyle = bgFill;
       ctx.fillRect(0, 0, w, h);

@@ -131,19 +131,30 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
       const scratch = createCanvas(w, h);
       const drawScene = (c: SKRSContext2D, scene: PreparedScene, i: number, f: number) => scene.draw(c, sceneProgress(tl.scenes[i], f), scenePhase(tl.scenes[i], f));
       let drain: Promise<unknown> | undefined;
+      let lastKey: string | undefined;
+      let lastPixels: Buffer | undefined;
       const every = Math.max(1, Math.round(fps / 4));
       for (let f = 0; f < tl.frames; f++) {
         check();
         for (const [i] of prepared) if (tl.scenes[i].visibleEnd <= f) prepared.delete(i);
         const plan = planFrame(tl, f);
-        if ('scene' in plan) drawScene(ctx, await sceneAt(plan.scene), plan.scene, f);
-        else {
+        let key: string | undefined;
+        if ('scene' in plan) {
+          const scene = await sceneAt(plan.scene);
+          const st = tl.scenes[plan.scene];
+          const k = scene.key(sceneProgress(st, f), scenePhase(st, f));
+          key = k === undefined ? undefined : `${plan.scene}:${k}`;
+          if (key === undefined || key !== lastKey) drawScene(ctx, scene, plan.scene, f);
+        } else {
           const { transition: t, q } = plan;
           const a = await sceneAt(t.from);
           const b = await sceneAt(t.to);
           drawTransition(ctx, scratch, t.kind, ease('ease_in_out', q), w, h, (c) => drawScene(c, a, t.from, f), (c) => drawScene(c, b, t.to, f));
         }
-        const pixels = canvas.data();
+        // A frame identical to the previous one (a held scene) is the previous frame's pixels again.
+        const pixels = key !== undefined && key === lastKey && lastPixels ? lastPixels : canvas.data();
+        lastKey = key;
+        lastPixels = pixels;
         if (drain) await drain;
         drain = undefined;
         if (failure) throw failure;
