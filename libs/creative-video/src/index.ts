@@ -7,3 +7,5 @@
 export * from './types';
 export * from './ffmpeg';
 export * from './audio';
+export * from './audio/mix';
+export * from './beats/beats';
