@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AudioTrack, MixAudioOptions } from '../audio';
 import { ffmpegBinary, ffprobeBinary, probeMedia, runMedia, spawnMedia, abortError } from '../ffmpeg';
@@ -152,7 +153,10 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
       if (!stream) throw new Error(`audio ${x.spec.path} has no audio stream`);
       const srcDur = Number(stream.duration ?? probe.format.duration ?? NaN);
       const audible = x.spec.loop || !Number.isFinite(srcDur) ? windowLen : Math.min(windowLen, srcDur);
-      const loud = x.spec.normalize ? await measureLoudness(x.spec.path, audible, x.spec.loop, { ffmpegPath: opts.ffmpegPath, signal: opts.signal }) : null;
+      // A looped source sounds as loud as one pass of it: measure at most one pass.
+      const once = Number.isFinite(srcDur) && srcDur < audible;
+      const measure = { ffmpegPath: opts.ffmpegPath, signal: opts.signal };
+      const loud = x.spec.normalize ? await measureLoudness(x.spec.path, once ? srcDur : audible, x.spec.loop && !once, measure) : null;
       return { ...x, windowLen, audible, loud };
     }),
   );
@@ -170,11 +174,16 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
     if (x.loud) {
       const { I, TP, LRA } = LOUDNESS_TARGET;
       const m = x.loud;
-      f.push(
-        `loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}` +
-          `:measured_thresh=${m.input_thresh}:offset=${m.target_offset}:linear=true`,
-        PREP,
-      );
+      const gain = I - m.input_i;
+      // loudnorm's linear mode is one constant gain when the true peak allows it: applied as such (exact, and
+      // without loudnorm's 192 kHz round trip); otherwise loudnorm's dynamic mode, seeded with the measurement.
+      if (m.input_tp + gain <= TP) f.push(`volume=${gain.toFixed(3)}dB`);
+      else
+        f.push(
+          `loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}` +
+            `:measured_thresh=${m.input_thresh}:offset=${m.target_offset}:linear=true`,
+          PREP,
+        );
     }
     f.push(`atrim=end_sample=${audibleSamples}`, `apad=whole_len=${winSamples}`, `atrim=end_sample=${winSamples}`);
     if (x.spec.volume !== 1) f.push(`volume=${x.spec.volume}`);
@@ -201,6 +210,12 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
       `volume=${labels.length},atrim=end_sample=${totalSamples}[mix]`;
   }
   args.push('-filter_complex', graph, '-map', '[mix]', '-ar', String(sr), '-ac', String(MIX_CHANNELS), '-c:a', 'pcm_f32le', '-f', 'wav', out);
-  await runMedia(ffmpeg, args, { signal: opts.signal });
+  try {
+    await runMedia(ffmpeg, args, { signal: opts.signal });
+  } catch (e) {
+    // A killed or failed run leaves no partial WAV behind.
+    await rm(out, { force: true });
+    throw e;
+  }
   return out;
 }
