@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectBeats, snapCuts } from '../beats';
-import { lavfiToFile, writeClickTrack } from '../../audio/__tests__/media';
+import { lavfiToFile, writeClickTrack, writeDrumLoop } from '../../audio/__tests__/media';
 
 const FRAME = 1 / 30;
 
@@ -43,6 +43,16 @@ describe('detectBeats', () => {
     expect(Math.max(...misses(clicks, r.beats))).toBeLessThan(FRAME);
     // No beats before the music starts.
     expect(r.beats[0]).toBeGreaterThan(1.1 - FRAME);
+  });
+
+  it('finds the quarter-note beat of a drum pattern (kick, snare on 2 and 4, eighth hi-hats, bass) at 128 bpm', async () => {
+    const path = join(dir, 'drums128.wav');
+    const beats = writeDrumLoop(path, { bpm: 128, offset: 0.2, seconds: 15 });
+    const r = await detectBeats(path);
+    expect(Math.abs(r.bpm - 128) / 128).toBeLessThan(0.02);
+    // Every detected beat is on a quarter note, and nearly every quarter note is found.
+    expect(Math.max(...misses(r.beats, beats))).toBeLessThan(FRAME);
+    expect(r.beats.length).toBeGreaterThanOrEqual(beats.length - 2);
   });
 
   it('gives no beats (and no crash) for silence, and for a file too short to analyse', async () => {
