@@ -35,6 +35,11 @@ export interface DetectBeatsOptions {
   signal?: AbortSignal;
   /** Seconds of audio analysed from the start (default 600). */
   maxDuration?: number;
+  /**
+   * The length of the timeline the audio is looped over (AudioSpec.loop, the default): when the file is
+   * shorter, its beats are repeated at every pass, as the mixer plays it. Also bounds the decode.
+   */
+  loopTo?: number;
 }
 
 /** Decodes the first audio stream of `path` to mono float PCM at 22050 Hz. */
@@ -332,9 +337,28 @@ function tempoOf(beats: number[], period: number): number {
 
 /** Beats and tempo of an audio file. Aborting kills ffmpeg (AbortError). */
 export async function detectBeats(path: string, opts: DetectBeatsOptions = {}): Promise<BeatAnalysis> {
-  const x = await decodeMono(path, opts);
+  const loopTo = opts.loopTo !== undefined && Number.isFinite(opts.loopTo) && opts.loopTo > 0 ? opts.loopTo : undefined;
+  const maxDuration = Math.min(opts.maxDuration ?? 600, loopTo ?? Infinity);
+  const x = await decodeMono(path, { ...opts, maxDuration });
   if (opts.signal?.aborted) throw abortError();
-  return analyseBeats(x, opts.signal);
+  const r = analyseBeats(x, opts.signal);
+  const length = x.length / BEAT_SAMPLE_RATE;
+  if (!loopTo || !r.beats.length || length >= loopTo - 1e-3 || length <= 0) return r;
+  return { bpm: r.bpm, beats: tileBeats(r.beats, length, loopTo) };
+}
+
+/** Beats of a source of `length` seconds looped over `total` seconds (one beat kept where two meet at a seam). */
+export function tileBeats(beats: number[], length: number, total: number): number[] {
+  const out: number[] = [];
+  for (let pass = 0; pass * length < total; pass++) {
+    for (const b of beats) {
+      const t = Math.round((b + pass * length) * 10000) / 10000;
+      if (t >= total) break;
+      if (out.length && t - out[out.length - 1] < 0.05) continue;
+      out.push(t);
+    }
+  }
+  return out;
 }
 
 /**

@@ -55,6 +55,22 @@ describe('detectBeats', () => {
     expect(r.beats.length).toBeGreaterThanOrEqual(beats.length - 2);
   });
 
+  it('loopTo: the beats of a short file repeat at every pass of the loop, as the mixer plays it', async () => {
+    const path = join(dir, 'short.wav');
+    writeClickTrack(path, { bpm: 120, offset: 0.25, seconds: 3 });
+    const once = await detectBeats(path);
+    expect(once.beats[once.beats.length - 1]).toBeLessThan(3);
+    const r = await detectBeats(path, { loopTo: 10 });
+    const expected = Array.from({ length: 20 }, (_, k) => 0.25 + 0.5 * k);
+    expect(r.beats.length).toBe(20);
+    expect(Math.max(...misses(expected, r.beats))).toBeLessThan(FRAME);
+    expect(Math.abs(r.bpm - 120) / 120).toBeLessThan(0.02);
+    // A file longer than the timeline is analysed only over the timeline.
+    const long = join(dir, 'long.wav');
+    writeClickTrack(long, { bpm: 120, offset: 0.25, seconds: 12 });
+    expect((await detectBeats(long, { loopTo: 5 })).beats.every((b) => b < 5)).toBe(true);
+  });
+
   it('gives no beats (and no crash) for silence, and for a file too short to analyse', async () => {
     const silence = await lavfiToFile('anullsrc=r=44100:cl=mono', join(dir, 'silence.wav'), ['-t', '5']);
     expect(await detectBeats(silence)).toEqual({ beats: [], bpm: 0 });
