@@ -92,6 +92,29 @@ export function motionTransform(motion: Motion, e: number, w: number, h: number,
   return { a: s, d: s, e: ox * (1 - s) + tx, f: oy * (1 - s) + ty };
 }
 
+/** The largest scale a whole-frame motion reaches (see motionTransform): its layer is rasterized at that scale. */
+export function detailScale(motion: Motion, image: boolean): number {
+  switch (motion) {
+    case 'zoom_in':
+    case 'zoom_out':
+      return 1.15;
+    case 'pan_left':
+    case 'pan_right':
+    case 'pan_up':
+    case 'pan_down':
+      return 1.12;
+    case 'ken_burns':
+      return 1.25;
+    case 'rise':
+      return image ? 1.1 : 1;
+    case 'pop':
+    case 'stagger':
+      return image ? 1.25 : 1;
+    default:
+      return 1;
+  }
+}
+
 function applyMatrix(ctx: SKRSContext2D, m: { a: number; d: number; e: number; f: number }): void {
   ctx.transform(m.a, 0, 0, m.d, m.e, m.f);
 }
@@ -202,8 +225,9 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   const src = scene.source;
 
   if (src.kind === 'image') {
-    const img = await decodeCover(src.image, w, h);
-    const m0 = { x: (w - img.width) / 2, y: (h - img.height) / 2 };
+    const k = detailScale(motion, true);
+    const img = await decodeCover(src.image, Math.round(w * k), Math.round(h * k));
+    const m0 = { x: (w - img.width / k) / 2, y: (h - img.height / k) / 2 };
     return {
       layers: 1,
       key: (p) => String(ease(easing, p)),
@@ -212,7 +236,9 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
         ctx.fillStyle = '#000';
         ctx.fillRect(0, 0, w, h);
         applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal, true));
-        ctx.drawImage(img, m0.x, m0.y);
+        ctx.translate(m0.x, m0.y);
+        ctx.scale(1 / k, 1 / k);
+        ctx.drawImage(img, 0, 0);
         ctx.restore();
       },
     };
@@ -267,7 +293,9 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   const oy = Math.round((h - rh) / 2);
   const place = (c: { canvas: Canvas; x: number; y: number }): Placed => ({ canvas: c.canvas, x: c.x + ox, y: c.y + oy });
   if (!entryMotion) {
-    const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale }).canvas, x: 0, y: 0 });
+    // Rasterized at the motion's largest scale, so the end of a zoom is as sharp as a still (drawn reduced before).
+    const k = detailScale(motion, false);
+    const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale: scale * k }).canvas, x: 0, y: 0 });
     const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc);
     return {
       layers: 1,
@@ -280,7 +308,9 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
           ctx.fillRect(0, 0, w, h);
         }
         applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal));
-        ctx.drawImage(whole.canvas, whole.x, whole.y);
+        ctx.translate(whole.x, whole.y);
+        ctx.scale(1 / k, 1 / k);
+        ctx.drawImage(whole.canvas, 0, 0);
         ctx.restore();
       },
     };
