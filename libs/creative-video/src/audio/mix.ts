@@ -259,7 +259,7 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
       } else lanes.push({ tracks: [i], endSample });
     }
     const chains: string[] = [];
-    prepared.forEach((x, i) => {
+    prepared.forEach((x) => {
       if (x.spec.loop) args.push('-stream_loop', '-1');
       args.push('-i', x.input);
     });
