@@ -103,7 +103,7 @@ describe('mixAudio', () => {
     expect(await integratedLufs(drums)).toBeLessThan(-19);
     const own = mkdtempSync(join(tmpdir(), 'mix-norm-'));
     try {
-      const out = await mixAudio([{ spec: { path: drums, normalize: true, fadeOut: 0 }, start: 0 }], 25, { workDir: own });
+      const out = await mixAudio([{ spec: { path: drums, normalize: true, fadeOut: 0 }, start: 0 }], 15, { workDir: own });
       expect(Math.abs((await integratedLufs(out)) + 16)).toBeLessThan(1);
       expect(readdirSync(own)).toEqual([basename(out)]);
     } finally {
