@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mixAudio } from '../../audio/mix';
 import { detectBeats, snapCuts } from '../beats';
 import { lavfiToFile, writeClickTrack, writeDrumLoop } from '../../audio/__tests__/media';
 
@@ -69,6 +70,22 @@ describe('detectBeats', () => {
     const long = join(dir, 'long.wav');
     writeClickTrack(long, { bpm: 120, offset: 0.25, seconds: 12 });
     expect((await detectBeats(long, { loopTo: 5 })).beats.every((b) => b < 5)).toBe(true);
+  });
+
+  it('loopTo follows the mixer on an AAC file: the beats of the looped mix are where detectBeats said', async () => {
+    const wav = join(dir, 'loop-src.wav');
+    writeClickTrack(wav, { bpm: 120, offset: 0.1, seconds: 2 });
+    const m4a = join(dir, 'loop.m4a');
+    await lavfiToFile(`amovie=${wav}`, m4a, ['-c:a', 'aac']);
+    const predicted = await detectBeats(m4a, { loopTo: 20 });
+    const work = join(dir, 'loop-work');
+    mkdirSync(work);
+    const mixed = await mixAudio([{ spec: { path: m4a, fadeOut: 0 }, start: 0 }], 20, { workDir: work });
+    const heard = await detectBeats(mixed);
+    expect(predicted.beats.length).toBe(40);
+    // Ten passes later, still within a frame (a decoded pass is 15 ms longer than the mixer's).
+    expect(Math.max(...misses(heard.beats, predicted.beats))).toBeLessThan(FRAME);
+    expect(Math.max(...misses(predicted.beats, heard.beats))).toBeLessThan(FRAME);
   });
 
   it('finds a beat right at 0 s (music starting on the downbeat), also at every pass of a loop', async () => {
