@@ -357,7 +357,11 @@ export async function detectBeats(path: string, opts: DetectBeatsOptions = {}): 
   // (AAC and Vorbis decode a few ms of encoder padding past it).
   let length = x.length / BEAT_SAMPLE_RATE;
   if (loopTo && r.beats.length && length < loopTo - 1e-3) {
-    const declared = await audioSourceDuration(path, { ffprobePath: opts.ffprobePath, signal: opts.signal });
+    const declared = await audioSourceDuration(path, { ffprobePath: opts.ffprobePath, signal: opts.signal }).catch((e: Error) => {
+      // The file decoded; without a usable ffprobe the decoded length stands.
+      if (e.name === 'AbortError') throw e;
+      return NaN;
+    });
     if (declared < length) length = declared;
   }
   if (!loopTo || !r.beats.length || length >= loopTo - 1e-3 || length <= 0) return r;
