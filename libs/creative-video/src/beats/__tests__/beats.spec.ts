@@ -161,6 +161,38 @@ describe('snapCuts', () => {
     expect(snapCuts([], [1], o)).toEqual([]);
   });
 
+  it('holds its rules over 500 random timelines (order, frame grid, scene minimums, cuts on beats or unmoved)', () => {
+    let seed = 42;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    for (let n = 0; n < 500; n++) {
+      const fps = [24, 25, 30, 60][n % 4];
+      const minScene = [0.5, 1, 1.5][n % 3];
+      const scenes = 1 + Math.floor(rnd() * 8);
+      const lengths = Array.from({ length: scenes }, () => 0.5 + rnd() * 4);
+      const cuts = lengths.reduce<number[]>((acc, _, i) => (acc.push(i ? acc[i - 1] + lengths[i - 1] : 0), acc), []);
+      const total = lengths.reduce((a, b) => a + b, 0);
+      const beats = Array.from({ length: Math.floor(rnd() * 30) }, () => rnd() * (total + 2)).sort((a, b) => a - b);
+      const out = snapCuts(cuts, beats, { minScene, total, fps });
+      const F = (t: number) => Math.round(t * fps);
+      const of = out.map((t) => t * fps);
+      expect(out.length).toBe(cuts.length);
+      expect(out[0]).toBe(0);
+      for (const f of of) expect(Math.abs(f - Math.round(f))).toBeLessThan(1e-6);
+      const orig = cuts.map(F);
+      const lens = orig.map((c, i) => (i + 1 < orig.length ? orig[i + 1] : F(total)) - c);
+      const need = lens.map((l) => Math.max(1, Math.min(Math.ceil(minScene * fps - 1e-6), l)));
+      const got = of.map((c, i) => Math.round((i + 1 < of.length ? of[i + 1] : F(total)) - c));
+      for (let i = 0; i < got.length; i++) expect(got[i]).toBeGreaterThanOrEqual(need[i]);
+      const beatFrames = new Set(beats.map(F));
+      for (let i = 1; i < of.length; i++) {
+        const f = Math.round(of[i]);
+        // On a beat, or where it was, or pushed just far enough by the cut before it.
+        const pushed = f === Math.round(of[i - 1]) + need[i - 1];
+        expect(beatFrames.has(f) || f === orig[i] || pushed).toBe(true);
+      }
+    }
+  });
+
   it('does not make short scenes of the spec shorter still, and keeps order when a cut is pushed', () => {
     // Scenes of 0.5 s (shorter than minScene): a beat that would shrink one is refused.
     const out = snapCuts([0, 0.5, 1], [0.3, 0.8], { minScene: 1, total: 1.5, fps: 30 });
