@@ -33,6 +33,15 @@ export function resolveAudioSpec(spec: AudioSpec): ResolvedAudioSpec {
   };
 }
 
+/**
+ * A path for ffmpeg/ffprobe that can only be a local file: `file:` keeps a name such as `http://…`,
+ * `pipe:0`, `concat:…` or `subfile,…` from being read through another protocol (an audio path is a file
+ * on local disk; nothing that reaches it should make ffmpeg fetch a URL).
+ */
+export function localFile(path: string): string {
+  return path.startsWith('file:') ? path : `file:${path}`;
+}
+
 /** What loudnorm's first pass measured (its JSON summary), fed back into the second pass. */
 export interface LoudnessMeasurement {
   input_i: number;
@@ -78,7 +87,7 @@ export async function measureLoudness(
   const { I, TP, LRA } = LOUDNESS_TARGET;
   const args = ['-hide_banner', '-nostdin', '-nostats'];
   if (loop) args.push('-stream_loop', '-1');
-  args.push('-i', path, '-t', seconds.toFixed(6), '-map', '0:a:0', '-af', `${PREP},loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:print_format=json`, '-f', 'null', '-');
+  args.push('-i', localFile(path), '-t', seconds.toFixed(6), '-map', '0:a:0', '-af', `${PREP},loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:print_format=json`, '-f', 'null', '-');
   const p = spawnMedia(ffmpegBinary(opts.ffmpegPath), args, { signal: opts.signal });
   let err = '';
   p.child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
@@ -110,7 +119,7 @@ const PREP = `aresample=${MIX_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layo
  * length of a loop's pass, here and in detectBeats' `loopTo`. Refuses a missing file or one without audio.
  */
 export async function audioSourceDuration(path: string, opts: { ffprobePath?: string; signal?: AbortSignal } = {}): Promise<number> {
-  const probe = await probeMedia(path, { ffprobePath: opts.ffprobePath ?? ffprobeBinary(), signal: opts.signal }).catch((e: Error) => {
+  const probe = await probeMedia(localFile(path), { ffprobePath: opts.ffprobePath ?? ffprobeBinary(), signal: opts.signal }).catch((e: Error) => {
     if (e.name === 'AbortError') throw e;
     throw new Error(`audio ${path} cannot be read: ${e.message}`);
   });
@@ -255,7 +264,7 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
       if (x.spec.loop && !once) renderArgs.push('-stream_loop', '-1');
       // One pass, cut at the container's duration: AAC and Vorbis decoders leave the encoder's end padding
       // (5–15 ms) after the last sample, which would be a gap at every seam; or the part that plays.
-      renderArgs.push('-i', x.spec.path, '-t', span.toFixed(6), '-map', '0:a:0', '-af', `${PREP}${dynamic}`, '-c:a', 'pcm_f32le', '-f', 'wav', rendered);
+      renderArgs.push('-i', localFile(x.spec.path), '-t', span.toFixed(6), '-map', '0:a:0', '-af', `${PREP}${dynamic}`, '-c:a', 'pcm_f32le', '-f', 'wav', rendered);
       await runMedia(ffmpeg, renderArgs, { signal: opts.signal });
       return { ...track, input: rendered };
     });
@@ -277,7 +286,7 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
     const chains: string[] = [];
     prepared.forEach((x) => {
       if (x.spec.loop) args.push('-stream_loop', '-1');
-      args.push('-i', x.input);
+      args.push('-i', localFile(x.input));
     });
     const labels = lanes.map((lane, l) => {
       let cursor = 0;

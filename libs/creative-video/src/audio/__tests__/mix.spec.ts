@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectBeats } from '../../beats/beats';
 import { mixAudio } from '../mix';
 import { ffmpeg, ffmpegStderr, integratedLufs, lavfiToFile, probeWav, rmsDb, writeDrumLoop } from './media';
 
@@ -201,6 +204,25 @@ describe('mixAudio', () => {
     }
     // Only the mix is left in workDir (the decoded passes are removed).
     expect(readdirSync(work).every((f) => f.startsWith('mix-'))).toBe(true);
+  });
+
+  it('reads local files only: an http:// or pipe: path is not fetched (nothing is requested)', async () => {
+    const wav = readFileSync(tone1);
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tone.wav`;
+      await expect(mixAudio([{ spec: { path: url }, start: 0 }], 2, { workDir: work })).rejects.toThrow(/cannot be read/);
+      await expect(detectBeats(url)).rejects.toThrow(/ffmpeg exited/);
+      await expect(mixAudio([{ spec: { path: 'pipe:0' }, start: 0 }], 2, { workDir: work })).rejects.toThrow(/cannot be read/);
+      expect(requests).toBe(0);
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses bad input with a clear error and writes nothing', async () => {
