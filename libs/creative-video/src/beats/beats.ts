@@ -1,12 +1,14 @@
 import FFT from 'fft.js';
 import type { BeatAnalysis } from '../audio';
+import { audioSourceDuration, localFile } from '../audio/mix';
 import { abortError, ffmpegBinary, runMedia } from '../ffmpeg';
 
 /**
  * Beat detection, in JavaScript over PCM decoded by ffmpeg. The method (documented in the library's README):
  *
  * 1. Decode: ffmpeg → mono, 22050 Hz, 32-bit float (at most `maxDuration` seconds, default 600).
- * 2. Onset strength by spectral flux: STFT with a 1024-sample Hann window and a 256-sample hop (11.6 ms,
+ * 2. Onset strength by spectral flux (after 768 samples of silence, so a beat at 0 s is seen entering):
+ *    STFT with a 1024-sample Hann window and a 256-sample hop (11.6 ms,
  *    86 frames/s) through fft.js; log-compressed magnitudes log(1 + 100·|X|); the flux of a frame is the sum
  *    over bins of the half-wave rectified increase from the previous frame.
  * 3. Onsets: peaks of the flux that are the maximum within ±50 ms, above an adaptive threshold (the moving
@@ -29,9 +31,13 @@ export const BEAT_SAMPLE_RATE = 22_050;
 const WIN = 1024;
 const HOP = 256;
 const FRAME_RATE = BEAT_SAMPLE_RATE / HOP;
+/** Samples of silence put before the signal (an onset at 0 s is then seen entering the window). */
+const PAD = WIN - HOP;
 
 export interface DetectBeatsOptions {
   ffmpegPath?: string;
+  /** ffprobe (reads a looped file's declared duration); default @ffprobe-installer/ffprobe. */
+  ffprobePath?: string;
   signal?: AbortSignal;
   /** Seconds of audio analysed from the start (default 600). */
   maxDuration?: number;
@@ -45,7 +51,7 @@ export interface DetectBeatsOptions {
 /** Decodes the first audio stream of `path` to mono float PCM at 22050 Hz. */
 export async function decodeMono(path: string, opts: DetectBeatsOptions = {}): Promise<Float32Array> {
   const max = opts.maxDuration ?? 600;
-  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', path, '-t', String(max), '-map', '0:a:0', '-ac', '1', '-ar', String(BEAT_SAMPLE_RATE), '-f', 'f32le', '-'];
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', localFile(path), '-t', String(max), '-map', '0:a:0', '-ac', '1', '-ar', String(BEAT_SAMPLE_RATE), '-f', 'f32le', '-'];
   const buf = await runMedia(ffmpegBinary(opts.ffmpegPath), args, { signal: opts.signal });
   const n = Math.floor(buf.length / 4);
   const out = new Float32Array(n);
@@ -183,8 +189,9 @@ export function refineOnset(x: Float32Array, k: number): number {
 /** Tempo period in frames (fractional) from the onset envelope's autocorrelation, 60–200 bpm; 0 when none. */
 export function estimatePeriod(env: Float32Array): number {
   const minLag = Math.floor((60 / 200) * FRAME_RATE);
-  const maxLag = Math.ceil((60 / 60) * FRAME_RATE);
-  if (env.length < maxLag * 2) return 0;
+  // Lags up to 1 s (60 bpm), or half the signal for a short loop (which must hold two periods at least).
+  const maxLag = Math.min(Math.ceil((60 / 60) * FRAME_RATE), Math.floor(env.length / 2) - 1);
+  if (maxLag < minLag + 2) return 0;
   const acf = new Float64Array(maxLag + 2);
   for (let lag = minLag - 1; lag <= maxLag + 1; lag++) {
     let s = 0;
@@ -285,10 +292,14 @@ export function trackBeats(env: Float32Array, period: number, tightness = 100): 
 }
 
 /** Beats and tempo of PCM samples (mono, 22050 Hz). */
-export function analyseBeats(x: Float32Array, signal?: AbortSignal): BeatAnalysis {
+export function analyseBeats(samples: Float32Array, signal?: AbortSignal): BeatAnalysis {
   let energy = 0;
-  for (let i = 0; i < x.length; i++) energy += x[i] * x[i];
-  if (!x.length || Math.sqrt(energy / x.length) < 1e-4) return { beats: [], bpm: 0 };
+  for (let i = 0; i < samples.length; i++) energy += samples[i] * samples[i];
+  if (!samples.length || Math.sqrt(energy / samples.length) < 1e-4) return { beats: [], bpm: 0 };
+  // Silence before the start, so an onset at 0 s enters the analysis windows like any other.
+  const x = new Float32Array(PAD + samples.length);
+  x.set(samples, PAD);
+  const padSeconds = PAD / BEAT_SAMPLE_RATE;
   const flux = spectralFlux(x, signal);
   const onsetFrames = pickOnsets(flux);
   if (onsetFrames.length < 2) return { beats: [], bpm: 0 };
@@ -306,8 +317,8 @@ export function analyseBeats(x: Float32Array, signal?: AbortSignal): BeatAnalysi
   for (const f of frames) {
     const t = f / FRAME_RATE - lag;
     while (j + 1 < onsets.length && Math.abs(onsets[j + 1] - t) <= Math.abs(onsets[j] - t)) j++;
-    const snapped = Math.abs(onsets[j] - t) <= 0.05 ? onsets[j] : t;
-    if (snapped >= 0 && (!beats.length || snapped > beats[beats.length - 1] + 0.01)) beats.push(snapped);
+    const snapped = (Math.abs(onsets[j] - t) <= 0.05 ? onsets[j] : t) - padSeconds;
+    if (snapped > -0.01 && (!beats.length || snapped > beats[beats.length - 1] + 0.01)) beats.push(Math.max(0, snapped));
   }
   return { beats: beats.map((b) => Math.round(b * 10000) / 10000), bpm: Math.round(tempoOf(beats, period / FRAME_RATE) * 100) / 100 };
 }
@@ -342,7 +353,17 @@ export async function detectBeats(path: string, opts: DetectBeatsOptions = {}): 
   const x = await decodeMono(path, { ...opts, maxDuration });
   if (opts.signal?.aborted) throw abortError();
   const r = analyseBeats(x, opts.signal);
-  const length = x.length / BEAT_SAMPLE_RATE;
+  // A pass of the loop is as long as the mixer makes it: the decoded audio, cut at the container's duration
+  // (AAC and Vorbis decode a few ms of encoder padding past it).
+  let length = x.length / BEAT_SAMPLE_RATE;
+  if (loopTo && r.beats.length && length < loopTo - 1e-3) {
+    const declared = await audioSourceDuration(path, { ffprobePath: opts.ffprobePath, signal: opts.signal }).catch((e: Error) => {
+      // The file decoded; without a usable ffprobe the decoded length stands.
+      if (e.name === 'AbortError') throw e;
+      return NaN;
+    });
+    if (declared < length) length = declared;
+  }
   if (!loopTo || !r.beats.length || length >= loopTo - 1e-3 || length <= 0) return r;
   return { bpm: r.bpm, beats: tileBeats(r.beats, length, loopTo) };
 }

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectBeats } from '../../beats/beats';
 import { mixAudio } from '../mix';
-import { integratedLufs, lavfiToFile, probeWav, rmsDb } from './media';
+import { ffmpeg, ffmpegStderr, integratedLufs, lavfiToFile, probeWav, rmsDb, writeDrumLoop } from './media';
 
 let dir: string;
 let work: string;
@@ -25,6 +28,7 @@ afterAll(() => {
 });
 
 const SILENT = -90;
+const ffmpegFile = async (args: string[], out: string) => (await ffmpeg([...args, out]), out);
 const loud = (db: number) => db > -50;
 
 describe('mixAudio', () => {
@@ -96,6 +100,19 @@ describe('mixAudio', () => {
       const long = await mixAudio([{ spec: { path, normalize: true, fadeOut: 0 }, start: 0 }], 12, { workDir: work });
       expect(Math.abs((await integratedLufs(long)) + 16)).toBeLessThan(1);
     }
+    // A drum loop whose peaks forbid one linear gain up to -16 LUFS goes through loudnorm's dynamic mode
+    // (rendered once beside the mix and looped): on target too, and its temporary file is gone.
+    const drums = join(dir, 'drums.wav');
+    writeDrumLoop(drums, { bpm: 100, offset: 0.5, seconds: 10 });
+    expect(await integratedLufs(drums)).toBeLessThan(-19);
+    const own = mkdtempSync(join(tmpdir(), 'mix-norm-'));
+    try {
+      const out = await mixAudio([{ spec: { path: drums, normalize: true, fadeOut: 0 }, start: 0 }], 15, { workDir: own });
+      expect(Math.abs((await integratedLufs(out)) + 16)).toBeLessThan(1);
+      expect(readdirSync(own)).toEqual([basename(out)]);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
     // Without normalize the quiet input stays quiet.
     const raw = await mixAudio([{ spec: { path: quiet, fadeOut: 0 }, start: 0 }], 8, { workDir: work });
     expect(await integratedLufs(raw)).toBeLessThan(-30);
@@ -129,6 +146,83 @@ describe('mixAudio', () => {
     const gain = (await rmsDb(two, 0.5, 2)) - (await rmsDb(one, 0.5, 2));
     expect(gain).toBeGreaterThan(5.8);
     expect(gain).toBeLessThan(6.2);
+  });
+
+  it('many scene tracks in sequence each sound exactly inside their own window (to 5 ms), under a timeline track', async () => {
+    const fps = 30;
+    const starts = [0, 31, 62, 93, 124, 155].map((f) => f / fps);
+    const scenes = starts.map((start, i) => ({ spec: { path: tone1, loop: false, fadeOut: 0 }, start: start + 0.2, end: i + 1 < starts.length ? starts[i + 1] : 6 }));
+    const alone = await mixAudio(scenes, 6, { workDir: work });
+    expect((await probeWav(alone)).samples).toBe(288000);
+    for (const [i, t] of scenes.entries()) {
+      expect(await rmsDb(alone, t.start - 0.2 + 0.005, 0.19)).toBeLessThan(SILENT);
+      expect(loud(await rmsDb(alone, t.start + 0.005, 0.3))).toBe(true);
+      // The 1 s tone is cut at the window's end (0.833 s after its start), then silence to the next track.
+      const end = i + 1 < scenes.length ? t.end : 6;
+      expect(loud(await rmsDb(alone, end - 0.05, 0.045))).toBe(true);
+      if (i + 1 < scenes.length) expect(await rmsDb(alone, end + 0.005, 0.19)).toBeLessThan(SILENT);
+    }
+    // With a timeline track on top (two lanes summed), the scene tones still start on time.
+    const both = await mixAudio([{ spec: { path: tone6, volume: 0.01, fadeOut: 0 }, start: 0 }, ...scenes], 6, { workDir: work });
+    const bed = await rmsDb(both, 0.01, 0.18);
+    expect(bed).toBeGreaterThan(SILENT);
+    expect(bed).toBeLessThan(-60);
+    for (const t of scenes) expect(await rmsDb(both, t.start + 0.005, 0.3)).toBeGreaterThan(bed + 30);
+  });
+
+  it('reads the usual containers and layouts: mp3, AAC in an MP4 beside a video stream, Opus in WebM, 5.1, 8 kHz mono', async () => {
+    const src = 'sine=f=330:d=1.5:sample_rate=48000,volume=0.5';
+    const files = [
+      await lavfiToFile(src, join(dir, 'c.mp3'), ['-c:a', 'libmp3lame']),
+      await ffmpegFile(['-f', 'lavfi', '-i', src, '-f', 'lavfi', '-i', 'color=c=green:s=64x64:d=1.5', '-c:a', 'aac', '-c:v', 'libx264', '-shortest'], join(dir, 'c.mp4')),
+      await lavfiToFile(src, join(dir, 'c.webm'), ['-c:a', 'libopus']),
+      await lavfiToFile(src, join(dir, 'c51.wav'), ['-af', 'aformat=channel_layouts=5.1']),
+      await lavfiToFile(src, join(dir, 'c8k.wav'), ['-ar', '8000']),
+    ];
+    for (const path of files) {
+      const out = await mixAudio([{ spec: { path, fadeOut: 0 } , start: 0.5 }], 4, { workDir: work });
+      expect(await probeWav(out)).toMatchObject({ sampleRate: 48000, channels: 2, samples: 192000 });
+      expect(await rmsDb(out, 0, 0.45)).toBeLessThan(SILENT);
+      // Looped: sound in the first pass and in the second.
+      expect(loud(await rmsDb(out, 0.7, 0.5))).toBe(true);
+      expect(loud(await rmsDb(out, 2.3, 0.5))).toBe(true);
+    }
+  });
+
+  it('loops compressed files (mp3, AAC, Vorbis) without a gap at the seams (their encoder delay and padding are not repeated)', async () => {
+    const src = 'sine=f=330:d=1.5:sample_rate=48000,volume=0.5';
+    const files = [
+      await lavfiToFile(src, join(dir, 'seam.mp3'), ['-c:a', 'libmp3lame']),
+      await ffmpegFile(['-f', 'lavfi', '-i', src, '-c:a', 'aac'], join(dir, 'seam.m4a')),
+      await lavfiToFile(src, join(dir, 'seam.ogg'), ['-c:a', 'libvorbis']),
+      await lavfiToFile(src, join(dir, 'seam.wav')),
+    ];
+    for (const path of files) {
+      const out = await mixAudio([{ spec: { path, fadeOut: 0 }, start: 0 }], 6, { workDir: work });
+      const err = await ffmpegStderr(['-i', out, '-af', 'silencedetect=n=-40dB:d=0.002', '-f', 'null', '-']);
+      expect(err).not.toContain('silence_start');
+    }
+    // Only the mix is left in workDir (the decoded passes are removed).
+    expect(readdirSync(work).every((f) => f.startsWith('mix-'))).toBe(true);
+  });
+
+  it('reads local files only: an http:// or pipe: path is not fetched (nothing is requested)', async () => {
+    const wav = readFileSync(tone1);
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tone.wav`;
+      await expect(mixAudio([{ spec: { path: url }, start: 0 }], 2, { workDir: work })).rejects.toThrow(/cannot be read/);
+      await expect(detectBeats(url)).rejects.toThrow(/ffmpeg exited/);
+      await expect(mixAudio([{ spec: { path: 'pipe:0' }, start: 0 }], 2, { workDir: work })).rejects.toThrow(/cannot be read/);
+      expect(requests).toBe(0);
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses bad input with a clear error and writes nothing', async () => {
