@@ -1,0 +1,2 @@
+export * from './lib/address-guard';
+export * from './lib/outbound-post';
