@@ -14,3 +14,5 @@ export * from './timeline';
 export * from './compositor';
 export * from './encoder';
 export * from './render';
+export * from './audio/mix';
+export * from './beats/beats';
