@@ -1,6 +1,6 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as } from '../../__tests__/helpers';
+import { as, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 import { artifact, checkVideo, clicks, download, finished, pngOf, probeMedia, rms, scratch, tone, upload } from './video-fixtures';
@@ -132,4 +132,161 @@ describe('creative videos', () => {
     expect(b).toBeLessThan(c);
     expect(c).toBeGreaterThan(0.2);
   }, 120_000);
+
+  it('assembles scenes of every source, with beat-synced cuts landing on the beats of a click track', async () => {
+    // 120 bpm from 0.25 s: beats at 0.25, 0.75, 1.25, …; the cuts asked (1.4, 2.7, 3.8) move to 1.25, 2.75, 3.75.
+    const truth = Array.from({ length: 10 }, (_, i) => 0.25 + 0.5 * i);
+    const track = await upload(t, alice, clicks(truth, 5), 'clicks.wav', '/v1/assets/audio');
+    const job = expectStatus(
+      await as(
+        t.http.post('/v1/videos').send({
+          width: 320,
+          height: 240,
+          fps: 12,
+          scenes: [
+            { design_id: design, duration: 1.4, motion: 'ken_burns', focal: { x: 0.8, y: 0.2 }, transition: 'fade' },
+            { procedural: { style: 'waves', title: 'Waves' }, duration: 1.3, transition: 'slide_left' },
+            { asset_id: image, duration: 1.1, motion: 'pop', transition: 'circle', transition_duration: 0.4 },
+            { template: 'announcement', brief: { title: 'Launch day', subtitle: 'Everything new' }, duration: 1.2, motion: 'zoom_out' },
+          ],
+          audio: { asset_id: track },
+          beat_sync: true,
+        }),
+        alice,
+      ),
+      202,
+    ).body;
+    expect(job.request.scenes[0]).toEqual({
+      design_id: design,
+      revision: 1,
+      duration: 1.4,
+      motion: 'ken_burns',
+      easing: null,
+      transition: 'fade',
+      transition_duration: 0.6,
+      focal: { x: 0.8, y: 0.2 },
+      audio: null,
+    });
+    expect(job.request.scenes[1]).toMatchObject({ procedural: { style: 'waves', seed: 7, density: 1, palette: null, title: 'Waves' }, motion: 'none' });
+    expect(job.request.audio).toEqual({ asset_id: track, volume: 1, loop: true, fade_in: 0, fade_out: 1, normalize: false });
+    const done = await finished(t, alice, job.id);
+    expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
+    const result = done.result as { cuts: number[]; beats: number[]; bpm: number; duration: number; frames: number };
+    expect(result.duration).toBe(5);
+    expect(result.frames).toBe(60);
+    expect(result.bpm).toBeGreaterThan(115);
+    expect(result.bpm).toBeLessThan(125);
+    for (const b of truth.slice(0, 9)) expect(Math.min(...result.beats.map((x) => Math.abs(x - b))), `beat ${b} in ${result.beats}`).toBeLessThanOrEqual(1 / 12);
+    expect(result.cuts).toHaveLength(4);
+    expect(result.cuts[0]).toBe(0);
+    [1.25, 2.75, 3.75].forEach((want, i) => expect(Math.abs(result.cuts[i + 1] - want), `cut ${i + 1}: ${result.cuts}`).toBeLessThanOrEqual(1 / 12));
+    await download(t, artifact(done, 'mp4').url!, tmp.file('scenes.mp4'));
+    checkVideo(await probeMedia(tmp.file('scenes.mp4')), { width: 320, height: 240, fps: 12, duration: 5, audio: 'aac' });
+  }, 120_000);
+
+  it('makes a procedural video of several styles, and stores the defaults of the spec', async () => {
+    const dflt = expectStatus(await as(t.http.post('/v1/videos/procedural').send({}), alice), 202).body;
+    expect(dflt.request).toEqual({
+      styles: ['mesh'],
+      duration: 3,
+      width: 1080,
+      height: 1080,
+      fps: 30,
+      seed: 7,
+      density: 1.0,
+      title: null,
+      eyebrow: null,
+      tone: null,
+      palette: null,
+      transition: 'fade',
+      transition_duration: 0.6,
+      motion: 'none',
+      easing: null,
+      formats: ['mp4'],
+      gif: null,
+    });
+    await as(t.http.post(`/v1/jobs/${dflt.id}/cancel`), alice);
+    const job = expectStatus(
+      await as(t.http.post('/v1/videos/procedural').send({ styles: ['waves', 'mesh'], duration: 1, fps: 12, width: 320, height: 320, title: 'Loop', palette: '#0b1f3a, #f2a900' }), alice),
+      202,
+    ).body;
+    const done = await finished(t, alice, job.id);
+    expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
+    expect(done.result).toMatchObject({ duration: 2, frames: 24, cuts: [0, 1] });
+    await download(t, artifact(done, 'mp4').url!, tmp.file('procedural.mp4'));
+    checkVideo(await probeMedia(tmp.file('procedural.mp4')), { width: 320, height: 320, fps: 12, duration: 2, audio: null });
+  }, 120_000);
+
+  it('refuses every bad request with 422 at its loc, before any job exists', async () => {
+    const before = expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length;
+    const scene = { design_id: design, duration: 1 };
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ['/v1/videos', {}, ['body.scenes']],
+      ['/v1/videos', { scenes: [] }, ['body.scenes']],
+      ['/v1/videos', { scenes: [{ duration: 3 }] }, ['body.scenes.0']],
+      ['/v1/videos', { scenes: [{ design_id: design, asset_id: image }] }, ['body.scenes.0']],
+      [
+        '/v1/videos',
+        { scenes: [{ ...scene, duration: 0.1 }, { ...scene, duration: 61 }, { ...scene, motion: 'spin' }, { ...scene, transition: 'dissolve' }, { ...scene, focal: { x: 2, y: 0 } }] },
+        ['body.scenes.0.duration', 'body.scenes.1.duration', 'body.scenes.2.motion', 'body.scenes.3.transition', 'body.scenes.4.focal.x'],
+      ],
+      ['/v1/videos', { scenes: [{ template: 'nope', brief: {} }] }, ['body.scenes.0.template']],
+      ['/v1/videos', { scenes: [{ procedural: { style: 'nope' } }] }, ['body.scenes.0.procedural.style']],
+      ['/v1/videos', { scenes: [{ procedural: { style: 'mesh', palette: 'not-a-color' } }] }, ['body.scenes.0.procedural.palette']],
+      ['/v1/videos', { scenes: [scene], formats: ['mov'] }, ['body.formats']],
+      ['/v1/videos', { scenes: [scene], formats: ['mp4', 'mp4'] }, ['body.formats.1']],
+      ['/v1/videos', { scenes: [scene], width: 5000, height: 100 }, ['body.width']],
+      ['/v1/videos', { scenes: [scene], width: 321, height: 240 }, ['body.width']],
+      ['/v1/videos', { scenes: [scene], fps: 61 }, ['body.fps']],
+      ['/v1/videos', { scenes: Array.from({ length: 6 }, () => ({ ...scene, duration: 60 })) }, ['body.scenes']],
+      ['/v1/videos', { scenes: [scene], beat_sync: true }, ['body.beat_sync']],
+      ['/v1/videos', { scenes: [scene], gif: { width: 5000 } }, ['body.gif.width']],
+      ['/v1/videos', { scenes: [scene], audio: { volume: 1 } }, ['body.audio.asset_id']],
+      ['/v1/videos', { scenes: [scene], audio: { asset_id: image } }, ['body.audio.asset_id']],
+      ['/v1/videos', { scenes: [{ asset_id: toneAsset }] }, ['body.scenes.0.asset_id']],
+      ['/v1/videos', { scenes: [scene], callback_url: 'ftp://example.com/x' }, ['body.callback_url']],
+      [`/v1/designs/${design}/animate`, { motion: 'spin', duration: 0, transition: 'x', audio_volume: 3 }, ['body.duration', 'body.motion', 'body.transition', 'body.audio_volume']],
+      [`/v1/designs/${design}/animate`, { width: 301, height: 200 }, ['body.width']],
+      [`/v1/designs/${design}/animate`, { duration: 0.8, transition: 'fade' }, ['body.transition']],
+      [`/v1/designs/${design}/animate`, { audio_asset_id: image }, ['body.audio_asset_id']],
+      [`/v1/designs/${design}/animate`, { width: 3840 }, ['body.width']],
+      ['/v1/videos/procedural', { style: 'nope' }, ['body.style']],
+      ['/v1/videos/procedural', { styles: ['mesh', 'nope'] }, ['body.styles']],
+      ['/v1/videos/procedural', { styles: ['mesh'], style: 'waves' }, ['body.style']],
+      ['/v1/videos/procedural', { duration: 61, width: 5000 }, ['body.duration', 'body.width']],
+      ['/v1/videos/procedural', { palette: 'nope', width: 321 }, ['body.palette', 'body.width']],
+      ['/v1/videos/procedural', { styles: Array.from({ length: 40 }, () => 'mesh'), duration: 10 }, ['body.duration']],
+    ];
+    for (const [path, body, want] of cases) {
+      const res = await as(t.http.post(path).send(body), alice);
+      expect(res.status, `${path} ${JSON.stringify(body)}: ${JSON.stringify(res.body)}`).toBe(422);
+      expect(locs(res).sort(), `${path} ${JSON.stringify(body)}: ${JSON.stringify(res.body)}`).toEqual([...want].sort());
+    }
+    expect(expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length).toBe(before);
+  }, 60_000);
+
+  it("answers 404 for designs and assets the account does not have (another account's included), and 401 without a key", async () => {
+    const nf = async (path: string, body: Record<string, unknown>, code: string) => {
+      const res = expectStatus(await as(t.http.post(path).send(body), alice), 404);
+      expect(res.body.code, JSON.stringify(res.body)).toBe(code);
+    };
+    await nf('/v1/designs/des_nope/animate', {}, 'not_found');
+    await nf(`/v1/designs/${bobDesign}/animate`, {}, 'not_found');
+    await nf(`/v1/designs/${design}/animate`, { audio_asset_id: bobAudio }, 'asset_not_found');
+    await nf('/v1/videos', { scenes: [{ design_id: bobDesign }] }, 'not_found');
+    await nf('/v1/videos', { scenes: [{ asset_id: 'ast_nope' }] }, 'asset_not_found');
+    await nf('/v1/videos', { scenes: [{ design_id: design }], audio: { asset_id: bobAudio } }, 'asset_not_found');
+    await nf('/v1/videos', { scenes: [{ design_id: design, audio: { asset_id: bobAudio } }] }, 'asset_not_found');
+    for (const path of [`/v1/designs/${design}/animate`, '/v1/videos', '/v1/videos/procedural']) {
+      const res = await t.http.post(path).send({ scenes: [{ design_id: design }] });
+      expect(res.status, path).toBe(401);
+    }
+    // Bob sees none of Alice's jobs, nor their artifacts.
+    const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 1, fps: 6, width: 64, height: 48 }), alice), 202).body;
+    expect(expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), bob), 404).body.code).toBe('job_not_found');
+    const done = await finished(t, alice, job.id);
+    expect(done.state).toBe('succeeded');
+    expect((await as(t.http.get(`/v1/artifacts/${artifact(done, 'mp4').artifact_id}`), bob)).status).toBe(404);
+    expect(expectStatus(await as(t.http.get('/v1/jobs?limit=100'), bob), 200).body.data).toEqual([]);
+  }, 60_000);
 });
