@@ -76,10 +76,11 @@ export async function finished(t: App, who: TestAccount, id: string, timeoutMs =
   }
 }
 
-/** Temporary files of a test file. */
+/** Temporary files of a test file (kept for a look when VIDEOS_E2E_KEEP is set). */
 export function scratch() {
   const dir = mkdtempSync(join(tmpdir(), 'videos-e2e-'));
-  return { dir, file: (name: string) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const keep = !!process.env.VIDEOS_E2E_KEEP;
+  return { dir, file: (name: string) => join(dir, name), remove: () => (keep ? console.log(`videos e2e files kept in ${dir}`) : rmSync(dir, { recursive: true, force: true })) };
 }
 
 /** Downloads an artifact of a job through its signed URL (no credentials) into `path`. */

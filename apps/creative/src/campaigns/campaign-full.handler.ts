@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { JobContext, JobHandler, JobOutcome } from '../jobs/job-types';
+import { fitSize } from '../videos/video-requests.service';
+import type { StoredCampaignFull, StoredVideo } from '../videos/video-request';
+import { VideoRendererService } from '../videos/video-renderer.service';
+import { CampaignsService } from './campaigns.service';
+
+/**
+ * `campaign_full`: the campaign (designs and PNGs, as POST /v1/campaigns), then a video of its pieces'
+ * designs in order. The campaign stays when the video fails (read it with GET /v1/campaigns/{id});
+ * a retry makes a new campaign.
+ */
+@Injectable()
+export class CampaignFullJobHandler implements JobHandler {
+  readonly kind = 'campaign_full' as const;
+
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly renderer: VideoRendererService,
+  ) {}
+
+  async run(ctx: JobContext): Promise<JobOutcome> {
+    const r = ctx.request as unknown as StoredCampaignFull;
+    const campaign = await this.campaigns.create(ctx.accountId, { brief: r.brief, formats: r.formats, template: r.template });
+    if (ctx.signal.aborted) throw Object.assign(new Error('The operation was aborted'), { name: 'AbortError' });
+    const v = r.video;
+    const first = campaign.pieces[0];
+    const even = v.formats.includes('mp4') || v.formats.includes('webm');
+    const size = v.width && v.height ? { width: v.width, height: v.height } : fitSize(first.width, first.height, even);
+    const video: StoredVideo = {
+      ...size,
+      fps: v.fps,
+      scenes: campaign.pieces.map((p) => ({
+        design_id: p.design_id,
+        revision: p.revision,
+        duration: v.duration,
+        motion: v.motion,
+        easing: v.easing,
+        transition: v.transition,
+        transition_duration: v.transition_duration,
+        focal: null,
+        audio: null,
+      })),
+      audio: v.audio,
+      beat_sync: v.beat_sync,
+      formats: v.formats,
+      gif: v.gif,
+    };
+    const rendered = await this.renderer.render(ctx, video, {});
+    return {
+      artifacts: [...campaign.pieces.filter((p) => p.artifact).map((p) => ({ artifact_id: p.artifact!.id, role: 'piece' })), ...rendered.artifacts],
+      result: {
+        campaign_id: campaign.id,
+        seed: campaign.seed,
+        pieces: campaign.pieces.map((p) => ({ position: p.position, format: p.format, width: p.width, height: p.height, template: p.template, design_id: p.design_id, revision: p.revision, artifact_id: p.artifact?.id ?? null })),
+        video: rendered.result,
+      },
+    };
+  }
+}
