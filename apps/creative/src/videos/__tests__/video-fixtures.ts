@@ -1,5 +1,6 @@
 import { frameRate, probeMedia, runMedia, ffmpegBinary, type ProbeResult } from '@platform/creative-video';
 import { expectStatus, type TestAccount, type TestApp } from '@platform/testing';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,4 +123,12 @@ export async function rms(path: string, from: number, to: number): Promise<numbe
   const n = pcm.length / 2;
   for (let i = 0; i < n; i++) sum += (pcm.readInt16LE(i * 2) / 32768) ** 2;
   return Math.sqrt(sum / Math.max(1, n));
+}
+
+/** Integrated loudness (LUFS) of the audio of `path`, measured by ffmpeg's ebur128 filter. */
+export function integratedLoudness(path: string): number {
+  const r = spawnSync(ffmpegBinary(), ['-hide_banner', '-nostats', '-i', path, '-vn', '-af', 'ebur128', '-f', 'null', '-'], { encoding: 'utf8' });
+  const m = /Integrated loudness:\s*\n\s*I:\s*(-?[\d.]+) LUFS/.exec(r.stderr);
+  if (!m) throw new Error(`no loudness in: ${r.stderr.slice(-500)}`);
+  return Number(m[1]);
 }

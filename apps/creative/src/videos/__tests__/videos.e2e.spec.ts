@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
-import { artifact, checkVideo, clicks, download, finished, pngOf, probeMedia, rms, scratch, tone, upload } from './video-fixtures';
+import { artifact, checkVideo, clicks, download, finished, integratedLoudness, pngOf, probeMedia, rms, scratch, tone, upload } from './video-fixtures';
 
 /** A small design: a colored page with a title, a bar and a dot (three top-level nodes for stagger). */
 const smallIr = (w = 320, h = 240) => ({
@@ -131,6 +131,25 @@ describe('creative videos', () => {
     expect(a).toBeLessThan(b);
     expect(b).toBeLessThan(c);
     expect(c).toBeGreaterThan(0.2);
+  }, 120_000);
+
+  it('normalizes the audio to -16 LUFS when asked (within 1 LU), and leaves it alone otherwise', async () => {
+    const run = async (normalize: boolean) => {
+      const job = expectStatus(
+        await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 3, fps: 6, width: 64, height: 48, motion: 'none', audio_asset_id: toneAsset, audio_fade_out: 0, audio_normalize: normalize }), alice),
+        202,
+      ).body;
+      const done = await finished(t, alice, job.id);
+      expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
+      const path = tmp.file(`loud-${normalize}.mp4`);
+      await download(t, artifact(done, 'mp4').url!, path);
+      checkVideo(await probeMedia(path), { width: 64, height: 48, fps: 6, duration: 3, audio: 'aac' });
+      return integratedLoudness(path);
+    };
+    const normalized = await run(true);
+    expect(Math.abs(normalized - -16), `${normalized} LUFS`).toBeLessThanOrEqual(1);
+    // The tone as recorded (half of full scale) is far louder than -16 LUFS.
+    expect(await run(false)).toBeGreaterThan(-12);
   }, 120_000);
 
   it('assembles scenes of every source, with beat-synced cuts landing on the beats of a click track', async () => {
