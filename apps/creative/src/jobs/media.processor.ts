@@ -50,6 +50,9 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   private readonly workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   private readonly running = new Map<string, Running>();
   private shuttingDown = false;
+  /** Slots of JOB_CONCURRENCY: BullMQ's worker has the same limit; the inline runner has none of its own. */
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -73,6 +76,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   /** Shutdown: running jobs are aborted and handed back to the queue before the workers close. */
   async beforeApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
+    for (const wake of this.waiting.splice(0)) wake();
     const all = [...this.running.values()];
     for (const r of all) r.controller.abort(new Stop('shutdown'));
     await Promise.race([Promise.allSettled(all.map((r) => r.done)), new Promise((r) => setTimeout(r, this.config.shutdownTimeoutMs).unref())]);
@@ -81,6 +85,18 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   async process(queueJob: QueueJob<MediaJobData>): Promise<void> {
     const { jobId } = queueJob.data;
     if (this.shuttingDown) throw new Error('Shutting down');
+    if (this.active >= this.config.jobs.concurrency) await new Promise<void>((r) => this.waiting.push(r));
+    this.active += 1;
+    try {
+      if (this.shuttingDown) return;
+      await this.claimAndRun(jobId);
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async claimAndRun(jobId: string): Promise<void> {
     const job = await this.claim(jobId);
     if (!job) return;
     let finish!: () => void;
