@@ -65,32 +65,65 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('creative jobs: a worker killed mid
     await t?.close();
   });
 
-  it('leaves the job to another worker, which finishes it as attempt 2, and no work directory is left', async () => {
-    const a = startWorker(t, 'a');
-    const b = startWorker(t, 'b');
-    workers.push(a.child, b.child);
-    await Promise.all([a.ready, b.ready]);
+  type Worker = ReturnType<typeof startWorker>;
+  let pool: Worker[] = [];
+  const get = async (id: string) => expectStatus(await as(t.http.get(`/v1/jobs/${id}`), alice), 200).body;
+  async function waitFor(id: string, until: (j: { state: string; frames_done: number }) => boolean, timeoutMs: number) {
+    let job = await get(id);
+    for (const end = Date.now() + timeoutMs; !until(job) && Date.now() < end; job = await get(id)) await sleep(50);
+    return job;
+  }
+  const ended = (j: { state: string }) => ['succeeded', 'failed', 'cancelled'].includes(j.state);
+  /** The worker process holding the job now. */
+  let everyone: Worker[] = [];
+  async function holderOf(id: string): Promise<Worker> {
+    const [{ worker_id: holder }] = (await t.app.get(DataSource).query(`SELECT worker_id FROM creative.jobs WHERE id = $1`, [id])) as { worker_id: string }[];
+    const found = everyone.find((w) => holder.includes(`-${w.child.pid}-`));
+    expect(found, holder).toBeDefined();
+    return found!;
+  }
+  const dirsOf = (id: string) => (existsSync(t.config.jobs.workDir) ? readdirSync(t.config.jobs.workDir).filter((d) => d.startsWith(`${id}-`)) : []);
 
+  it('hands a running job back on SIGTERM (the attempt not counted) and another worker finishes it', async () => {
+    // Three workers boot together: one leaves here, one is killed in the next test, one remains.
+    pool = [startWorker(t, 'a'), startWorker(t, 'b'), startWorker(t, 'c')];
+    everyone = [...pool];
+    workers.push(...pool.map((w) => w.child));
+    await Promise.all(pool.map((w) => w.ready));
+
+    const job = await t.app.get(JobsService).create({ accountId: alice.accountId, kind: 'animate', request: { seconds: 3 } });
+    const running = await waitFor(job.id, (j) => j.state === 'running' && j.frames_done > 0, 20_000);
+    expect(running.state).toBe('running');
+    const leaving = await holderOf(job.id);
+    leaving.child.kill('SIGTERM');
+    const exited = await Promise.race([new Promise((r) => leaving.child.once('exit', () => r(true))), sleep(15_000).then(() => false)]);
+    expect(exited).toBe(true);
+    pool = pool.filter((w) => w !== leaving);
+
+    const done = await waitFor(job.id, ended, 30_000);
+    expect(done).toMatchObject({ state: 'succeeded', attempts: 1, result: { attempt: 1 } });
+    // Finished by another worker, in an attempt that started after the hand-back.
+    expect((await holderOf(job.id)).child.pid).not.toBe(leaving.child.pid);
+    expect(new Date(done.started_at).getTime()).toBeGreaterThan(new Date(running.started_at).getTime());
+    expect(dirsOf(job.id)).toEqual([]);
+  }, 120_000);
+
+  it('leaves the job of a SIGKILLed worker to another, which finishes it as attempt 2, and no work directory is left', async () => {
+    expect(pool).toHaveLength(2);
     const job = await t.app.get(JobsService).create({ accountId: alice.accountId, kind: 'animate', request: { seconds: 4 } });
-    const get = async () => expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), alice), 200).body;
-    let running = await get();
-    for (const end = Date.now() + 20_000; !(running.state === 'running' && running.frames_done > 0) && Date.now() < end; running = await get()) await sleep(50);
+    const running = await waitFor(job.id, (j) => j.state === 'running' && j.frames_done > 0, 20_000);
     expect(running.state).toBe('running');
 
     // Whichever worker took it is killed outright: no shutdown hook runs.
-    const [{ worker_id: holder }] = (await t.app.get(DataSource).query(`SELECT worker_id FROM creative.jobs WHERE id = $1`, [job.id])) as { worker_id: string }[];
-    const victim = [a, b].find((w) => holder.includes(`-${w.child.pid}-`))!;
-    const survivor = victim === a ? b : a;
-    expect(victim).toBeDefined();
-    const dirs = () => readdirSync(t.config.jobs.workDir).filter((d) => d.startsWith(`${job.id}-`));
-    expect(dirs()).toHaveLength(1);
+    const victim = await holderOf(job.id);
+    const survivor = pool.find((w) => w !== victim)!;
+    expect(dirsOf(job.id)).toHaveLength(1);
     victim.child.kill('SIGKILL');
     await new Promise((r) => victim.child.once('exit', r));
 
-    let done = await get();
-    for (const end = Date.now() + 40_000; !['succeeded', 'failed', 'cancelled'].includes(done.state) && Date.now() < end; done = await get()) await sleep(100);
+    const done = await waitFor(job.id, ended, 40_000);
     expect(done, survivor.log().slice(-2000)).toMatchObject({ state: 'succeeded', attempts: 2, result: { attempt: 2 }, progress: 1 });
     expect(done.artifacts).toHaveLength(1);
-    expect(existsSync(t.config.jobs.workDir) ? dirs() : []).toEqual([]);
+    expect(dirsOf(job.id)).toEqual([]);
   }, 120_000);
 });
