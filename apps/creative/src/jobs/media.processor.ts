@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { CreativeConfig } from '../config';
 import { CallbacksService } from './callbacks.service';
@@ -50,6 +50,9 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   private readonly workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   private readonly running = new Map<string, Running>();
   private shuttingDown = false;
+  /** Slots of JOB_CONCURRENCY: BullMQ's worker has the same limit; the inline runner has none of its own. */
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -62,7 +65,9 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   }
 
   onApplicationBootstrap(): void {
-    if (this.queue.mode !== 'bullmq' || this.config.role === 'api') return;
+    if (this.config.role === 'api') return;
+    void this.removeStaleWorkDirs();
+    if (this.queue.mode !== 'bullmq') return;
     try {
       this.worker.concurrency = this.config.jobs.concurrency;
     } catch {
@@ -73,6 +78,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   /** Shutdown: running jobs are aborted and handed back to the queue before the workers close. */
   async beforeApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
+    for (const wake of this.waiting.splice(0)) wake();
     const all = [...this.running.values()];
     for (const r of all) r.controller.abort(new Stop('shutdown'));
     await Promise.race([Promise.allSettled(all.map((r) => r.done)), new Promise((r) => setTimeout(r, this.config.shutdownTimeoutMs).unref())]);
@@ -81,6 +87,18 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   async process(queueJob: QueueJob<MediaJobData>): Promise<void> {
     const { jobId } = queueJob.data;
     if (this.shuttingDown) throw new Error('Shutting down');
+    if (this.active >= this.config.jobs.concurrency) await new Promise<void>((r) => this.waiting.push(r));
+    this.active += 1;
+    try {
+      if (this.shuttingDown) return;
+      await this.claimAndRun(jobId);
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async claimAndRun(jobId: string): Promise<void> {
     const job = await this.claim(jobId);
     if (!job) return;
     let finish!: () => void;
@@ -93,6 +111,32 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       this.running.delete(jobId);
       finish();
     }
+  }
+
+  /**
+   * Removes the work directories of attempts that are over: left behind by a worker killed
+   * mid-job (its job has since run again or ended). Directories of jobs this database does not
+   * know are left alone (another service's, or another test's, sharing the folder).
+   */
+  async removeStaleWorkDirs(): Promise<string[]> {
+    const removed: string[] = [];
+    try {
+      const names = await fs.readdir(this.config.jobs.workDir).catch(() => [] as string[]);
+      const parsed = names.map((name) => ({ name, m: /^(job_[0-9a-z]{26})-a(\d+)-[0-9a-f]+$/.exec(name) })).filter((x) => x.m);
+      if (!parsed.length) return removed;
+      const rows = await this.ds.getRepository(Job).find({ where: { id: In(parsed.map((x) => x.m![1])) }, select: { id: true, state: true, attempts: true } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const { name, m } of parsed) {
+        const row = byId.get(m![1]);
+        if (!row || (row.state === 'running' && row.attempts === Number(m![2]))) continue;
+        await fs.rm(join(this.config.jobs.workDir, name), { recursive: true, force: true });
+        removed.push(name);
+      }
+      if (removed.length) this.logger.warn(`Removed ${removed.length} work directories left by lost attempts`);
+    } catch (e) {
+      this.logger.warn(`Could not sweep the work directories: ${(e as Error).message}`);
+    }
+    return removed;
   }
 
   /** queued (or running with an expired lease) → running, attempts + 1; null when someone else has it or it ended. */
@@ -199,6 +243,8 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       pending = null;
       await writing;
       await fs.rm(workDir, { recursive: true, force: true }).catch((e) => this.logger.error(`Could not remove ${workDir}: ${(e as Error).message}`));
+      // A recovered attempt: the lost one's directory (same host) goes too.
+      if (job.attempts > 1) await this.removeStaleWorkDirs();
     }
 
     const stop = controller.signal.aborted ? ((controller.signal.reason as Stop)?.reason ?? 'cancel') : null;
