@@ -1,5 +1,5 @@
 import { createCanvas, ImageData, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { drawProcedural, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
+import { drawProcedural, isOpaqueDocument, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
 import type { Easing, Motion, SceneSpec, Transition } from './types';
@@ -17,6 +17,12 @@ export interface PreparedScene {
   draw(ctx: SKRSContext2D, p: number, phase: number): void;
   /** Rasters held (for memory accounting and tests). */
   readonly layers: number;
+  /**
+   * What the frame at (p, phase) looks like, as a string: two frames with the same key are identical, so
+   * the encoder is handed the previous frame's pixels again (a held scene, a stagger whose nodes are all in).
+   * Undefined when every frame differs (procedural scenes).
+   */
+  key(p: number, phase: number): string | undefined;
 }
 
 const ENTRY_MOTIONS = new Set<Motion>(['rise', 'pop', 'stagger']);
@@ -84,6 +90,29 @@ export function motionTransform(motion: Motion, e: number, w: number, h: number,
       break;
   }
   return { a: s, d: s, e: ox * (1 - s) + tx, f: oy * (1 - s) + ty };
+}
+
+/** The largest scale a whole-frame motion reaches (see motionTransform): its layer is rasterized at that scale. */
+export function detailScale(motion: Motion, image: boolean): number {
+  switch (motion) {
+    case 'zoom_in':
+    case 'zoom_out':
+      return 1.15;
+    case 'pan_left':
+    case 'pan_right':
+    case 'pan_up':
+    case 'pan_down':
+      return 1.12;
+    case 'ken_burns':
+      return 1.25;
+    case 'rise':
+      return image ? 1.1 : 1;
+    case 'pop':
+    case 'stagger':
+      return image ? 1.25 : 1;
+    default:
+      return 1;
+  }
 }
 
 function applyMatrix(ctx: SKRSContext2D, m: { a: number; d: number; e: number; f: number }): void {
@@ -196,16 +225,20 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   const src = scene.source;
 
   if (src.kind === 'image') {
-    const img = await decodeCover(src.image, w, h);
-    const m0 = { x: (w - img.width) / 2, y: (h - img.height) / 2 };
+    const k = detailScale(motion, true);
+    const img = await decodeCover(src.image, Math.round(w * k), Math.round(h * k));
+    const m0 = { x: (w - img.width / k) / 2, y: (h - img.height / k) / 2 };
     return {
       layers: 1,
+      key: (p) => String(ease(easing, p)),
       draw(ctx, p) {
         ctx.save();
         ctx.fillStyle = '#000';
         ctx.fillRect(0, 0, w, h);
         applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal, true));
-        ctx.drawImage(img, m0.x, m0.y);
+        ctx.translate(m0.x, m0.y);
+        ctx.scale(1 / k, 1 / k);
+        ctx.drawImage(img, 0, 0);
         ctx.restore();
       },
     };
@@ -235,6 +268,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     }
     return {
       layers: (still ? 1 : 0) + items.length,
+      key: () => undefined,
       draw(ctx, p, phase) {
         ctx.save();
         if (!entryMotion) applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal));
@@ -259,15 +293,24 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   const oy = Math.round((h - rh) / 2);
   const place = (c: { canvas: Canvas; x: number; y: number }): Placed => ({ canvas: c.canvas, x: c.x + ox, y: c.y + oy });
   if (!entryMotion) {
-    const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale }).canvas, x: 0, y: 0 });
+    // Rasterized at the motion's largest scale, so the end of a zoom is as sharp as a still (drawn reduced before).
+    const k = detailScale(motion, false);
+    const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale: scale * k }).canvas, x: 0, y: 0 });
+    const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc);
     return {
       layers: 1,
+      key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
       draw(ctx, p) {
         ctx.save();
-        ctx.fillStyle = bgFill;
-        ctx.fillRect(0, 0, w, h);
+        // An opaque design filling the frame covers it under every whole-frame motion (they only enlarge).
+        if (!covers) {
+          ctx.fillStyle = bgFill;
+          ctx.fillRect(0, 0, w, h);
+        }
         applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal));
-        ctx.drawImage(whole.canvas, whole.x, whole.y);
+        ctx.translate(whole.x, whole.y);
+        ctx.scale(1 / k, 1 / k);
+        ctx.drawImage(whole.canvas, 0, 0);
         ctx.restore();
       },
     };
@@ -287,6 +330,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   }
   return {
     layers: 1 + items.length,
+    key: (p) => items.map((_, k) => entry(motion, easing, p, k, items.length).toFixed(6) + (motion === 'pop' ? `/${Math.min(1, p / 0.4)}` : '')).join(','),
     draw(ctx, p) {
       ctx.fillStyle = bgFill;
       ctx.fillRect(0, 0, w, h);

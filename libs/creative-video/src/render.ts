@@ -3,7 +3,9 @@ import { rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { encodePng } from '@platform/creative-ir';
-import type { AudioTrack, BeatAnalysis, MixAudioOptions } from './audio';
+import type { AudioTrack } from './audio';
+import { mixAudio } from './audio/mix';
+import { detectBeats, snapCuts } from './beats/beats';
 import { drawTransition, prepareScene, type PreparedScene } from './compositor';
 import { ease } from './easing';
 import { encoderArgs, gifArgs, gifPlan, paletteArgs } from './encoder';
@@ -11,20 +13,6 @@ import { abortError, ffmpegBinary, probeMedia, runMedia, spawnMedia } from './ff
 import { planFrame, sceneProgress, scenePhase, timeline } from './timeline';
 import { VIDEO_LIMITS, type RenderVideoOptions, type RenderVideoResult, type VideoFormat, type VideoOutput, type VideoSpec } from './types';
 import { validateVideoSpec } from './validate';
-
-/** The audio half (src/audio, src/beats), loaded when a spec has audio. */
-interface AudioImpl {
-  mixAudio(tracks: AudioTrack[], duration: number, opts: MixAudioOptions): Promise<string>;
-  detectBeats(path: string, o: { ffmpegPath?: string; signal?: AbortSignal }): Promise<BeatAnalysis>;
-  snapCuts(cuts: number[], beats: number[], o: { minScene: number; total: number; fps: number }): number[];
-}
-async function audioImpl(): Promise<AudioImpl> {
-  // Until the audio half lands on this branch: resolved at run time.
-  const paths = ['./audio/mix', './beats/beats'];
-  const mix = (await import(paths[0])) as Pick<AudioImpl, 'mixAudio'>;
-  const beats = (await import(paths[1])) as Pick<AudioImpl, 'detectBeats' | 'snapCuts'>;
-  return { mixAudio: mix.mixAudio, detectBeats: beats.detectBeats, snapCuts: beats.snapCuts };
-}
 
 const MIME: Record<VideoFormat, VideoOutput['mime']> = { mp4: 'video/mp4', webm: 'video/webm', gif: 'image/gif' };
 
@@ -63,28 +51,28 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     const { width: w, height: h, fps } = spec;
     const formats: VideoFormat[] = [...new Set<VideoFormat>(spec.formats ?? ['mp4'])];
     const hasAudio = !!spec.audio || spec.scenes.some((s) => s.audio);
-    const audio = hasAudio ? await audioImpl() : undefined;
 
     // Timeline, after beat_sync when asked.
     let tl = timeline(spec);
     let beats: number[] | undefined;
     let bpm: number | undefined;
-    if (spec.beatSync && spec.audio && audio) {
-      const analysis = await audio.detectBeats(spec.audio.path, { ffmpegPath: opts.ffmpegPath, signal });
+    if (spec.beatSync && spec.audio) {
+      // A looping track (the default) repeats its beats over the whole timeline, as the mixer plays it.
+      const analysis = await detectBeats(spec.audio.path, { ffmpegPath: opts.ffmpegPath, signal, loopTo: spec.audio.loop === false ? undefined : tl.duration });
       beats = analysis.beats;
       bpm = analysis.bpm;
-      const snapped = audio.snapCuts(tl.cuts, beats, { minScene: VIDEO_LIMITS.minBeatSceneDuration, total: tl.duration, fps });
+      const snapped = snapCuts(tl.cuts, beats, { minScene: VIDEO_LIMITS.minBeatSceneDuration, total: tl.duration, fps });
       snapped[0] = 0;
       tl = timeline(spec, snapped);
     }
     check();
 
     let audioPath: string | undefined;
-    if (audio) {
+    if (hasAudio) {
       const tracks: AudioTrack[] = [];
       if (spec.audio) tracks.push({ spec: spec.audio, start: 0 });
       spec.scenes.forEach((s, i) => s.audio && tracks.push({ spec: s.audio, start: tl.scenes[i].start, end: tl.scenes[i].end }));
-      audioPath = await audio.mixAudio(tracks, tl.duration, { workDir, signal, ffmpegPath: opts.ffmpegPath });
+      audioPath = await mixAudio(tracks, tl.duration, { workDir, signal, ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath });
       made.push(audioPath);
     }
     check();
@@ -127,23 +115,34 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
       const canvas = createCanvas(w, h);
       const ctx = canvas.getContext('2d');
       ctx.imageSmoothingEnabled = true;
-      ctx.imageSmoothingQuality = 'medium';
+      ctx.imageSmoothingQuality = 'low';
       const scratch = createCanvas(w, h);
       const drawScene = (c: SKRSContext2D, scene: PreparedScene, i: number, f: number) => scene.draw(c, sceneProgress(tl.scenes[i], f), scenePhase(tl.scenes[i], f));
       let drain: Promise<unknown> | undefined;
+      let lastKey: string | undefined;
+      let lastPixels: Buffer | undefined;
       const every = Math.max(1, Math.round(fps / 4));
       for (let f = 0; f < tl.frames; f++) {
         check();
         for (const [i] of prepared) if (tl.scenes[i].visibleEnd <= f) prepared.delete(i);
         const plan = planFrame(tl, f);
-        if ('scene' in plan) drawScene(ctx, await sceneAt(plan.scene), plan.scene, f);
-        else {
+        let key: string | undefined;
+        if ('scene' in plan) {
+          const scene = await sceneAt(plan.scene);
+          const st = tl.scenes[plan.scene];
+          const k = scene.key(sceneProgress(st, f), scenePhase(st, f));
+          key = k === undefined ? undefined : `${plan.scene}:${k}`;
+          if (key === undefined || key !== lastKey) drawScene(ctx, scene, plan.scene, f);
+        } else {
           const { transition: t, q } = plan;
           const a = await sceneAt(t.from);
           const b = await sceneAt(t.to);
           drawTransition(ctx, scratch, t.kind, ease('ease_in_out', q), w, h, (c) => drawScene(c, a, t.from, f), (c) => drawScene(c, b, t.to, f));
         }
-        const pixels = canvas.data();
+        // A frame identical to the previous one (a held scene) is the previous frame's pixels again.
+        const pixels = key !== undefined && key === lastKey && lastPixels ? lastPixels : canvas.data();
+        lastKey = key;
+        lastPixels = pixels;
         if (drain) await drain;
         drain = undefined;
         if (failure) throw failure;

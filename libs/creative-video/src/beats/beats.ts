@@ -35,6 +35,11 @@ export interface DetectBeatsOptions {
   signal?: AbortSignal;
   /** Seconds of audio analysed from the start (default 600). */
   maxDuration?: number;
+  /**
+   * The length of the timeline the audio is looped over (AudioSpec.loop, the default): when the file is
+   * shorter, its beats are repeated at every pass, as the mixer plays it. Also bounds the decode.
+   */
+  loopTo?: number;
 }
 
 /** Decodes the first audio stream of `path` to mono float PCM at 22050 Hz. */
@@ -136,34 +141,43 @@ export function pickOnsets(flux: Float32Array): number[] {
 }
 
 /**
- * The precise time of the onset found at flux frame k: the sharpest rise of a 32-sample energy envelope in
+ * The precise time of the onset found at flux frame k: the sharpest rise of a short-time energy envelope in
  * the part of the signal that frame k added to the analysis (the window of frame k and its predecessor).
+ * The envelope is the energy of the first difference (pre-emphasis: attacks are broadband, while a sustained
+ * bass note would otherwise swing the energy of short windows at every zero crossing) over 64 samples every
+ * 32; a rise is measured against the largest of the three previous windows.
  */
 export function refineOnset(x: Float32Array, k: number): number {
   const step = 32;
-  const from = Math.max(0, (k - 1) * HOP + WIN / 4);
+  const width = 64;
+  const from = Math.max(1, (k - 1) * HOP + WIN / 4);
   const to = Math.min(x.length, k * HOP + WIN);
-  const n = Math.floor((to - from) / step);
-  if (n < 2) return (k * HOP + WIN / 2) / BEAT_SAMPLE_RATE;
+  const n = Math.floor((to - from - width) / step) + 1;
+  if (n < 4) return (k * HOP + WIN / 2) / BEAT_SAMPLE_RATE;
   const e = new Float64Array(n);
   let emax = 0;
   for (let j = 0; j < n; j++) {
     let s = 0;
-    for (let i = from + j * step; i < from + (j + 1) * step; i++) s += x[i] * x[i];
+    for (let i = from + j * step; i < from + j * step + width; i++) {
+      const d = x[i] - x[i - 1];
+      s += d * d;
+    }
     e[j] = s;
     emax = Math.max(emax, s);
   }
-  const eps = emax * 1e-4 + 1e-12;
+  const eps = emax * 1e-3 + 1e-12;
   let best = 1;
   let bestRise = -Infinity;
   for (let j = 1; j < n; j++) {
-    const rise = Math.log(e[j] + eps) - Math.log(e[j - 1] + eps);
+    const before = Math.max(e[j - 1], j > 1 ? e[j - 2] : 0, j > 2 ? e[j - 3] : 0);
+    const rise = Math.log(e[j] + eps) - Math.log(before + eps);
     if (rise > bestRise) {
       bestRise = rise;
       best = j;
     }
   }
-  return (from + best * step) / BEAT_SAMPLE_RATE;
+  // The attack lies in the last `step` samples of the window that rose.
+  return (from + best * step + width - step) / BEAT_SAMPLE_RATE;
 }
 
 /** Tempo period in frames (fractional) from the onset envelope's autocorrelation, 60–200 bpm; 0 when none. */
@@ -323,9 +337,28 @@ function tempoOf(beats: number[], period: number): number {
 
 /** Beats and tempo of an audio file. Aborting kills ffmpeg (AbortError). */
 export async function detectBeats(path: string, opts: DetectBeatsOptions = {}): Promise<BeatAnalysis> {
-  const x = await decodeMono(path, opts);
+  const loopTo = opts.loopTo !== undefined && Number.isFinite(opts.loopTo) && opts.loopTo > 0 ? opts.loopTo : undefined;
+  const maxDuration = Math.min(opts.maxDuration ?? 600, loopTo ?? Infinity);
+  const x = await decodeMono(path, { ...opts, maxDuration });
   if (opts.signal?.aborted) throw abortError();
-  return analyseBeats(x, opts.signal);
+  const r = analyseBeats(x, opts.signal);
+  const length = x.length / BEAT_SAMPLE_RATE;
+  if (!loopTo || !r.beats.length || length >= loopTo - 1e-3 || length <= 0) return r;
+  return { bpm: r.bpm, beats: tileBeats(r.beats, length, loopTo) };
+}
+
+/** Beats of a source of `length` seconds looped over `total` seconds (one beat kept where two meet at a seam). */
+export function tileBeats(beats: number[], length: number, total: number): number[] {
+  const out: number[] = [];
+  for (let pass = 0; pass * length < total; pass++) {
+    for (const b of beats) {
+      const t = Math.round((b + pass * length) * 10000) / 10000;
+      if (t >= total) break;
+      if (out.length && t - out[out.length - 1] < 0.05) continue;
+      out.push(t);
+    }
+  }
+  return out;
 }
 
 /**

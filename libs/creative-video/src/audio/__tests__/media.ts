@@ -77,6 +77,13 @@ export function writeClickTrack(path: string, o: { bpm: number; offset: number; 
       data[s0 + i] += 0.6 * Math.exp(-i / (0.003 * sr)) * Math.sin((2 * Math.PI * 1500 * i) / sr);
     }
   }
+  writeWav(path, data, sr);
+  return clicks;
+}
+
+/** Mono 16-bit PCM WAV of float samples. */
+export function writeWav(path: string, data: Float32Array, sr: number): void {
+  const n = data.length;
   const buf = Buffer.alloc(44 + n * 2);
   buf.write('RIFF', 0);
   buf.writeUInt32LE(36 + n * 2, 4);
@@ -93,5 +100,37 @@ export function writeClickTrack(path: string, o: { bpm: number; offset: number; 
   buf.writeUInt32LE(n * 2, 40);
   for (let i = 0; i < n; i++) buf.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(data[i] * 32767))), 44 + i * 2);
   writeFileSync(path, buf);
-  return clicks;
+}
+
+/**
+ * A drum pattern over a bass line, closer to music than clicks: kick on every beat, snare on 2 and 4,
+ * hi-hat on every eighth, a sustained bass note changing each bar. Returns the beat (quarter-note) times.
+ */
+export function writeDrumLoop(path: string, o: { bpm: number; offset: number; seconds: number }): number[] {
+  const sr = 44_100;
+  const n = Math.round(o.seconds * sr);
+  const data = new Float32Array(n);
+  let seed = 777;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 2 - 1;
+  const beat = 60 / o.bpm;
+  const add = (t: number, len: number, f: (i: number) => number) => {
+    const s0 = Math.round(t * sr);
+    for (let i = 0; i < Math.round(len * sr) && s0 + i < n; i++) if (s0 + i >= 0) data[s0 + i] += f(i);
+  };
+  const beats: number[] = [];
+  const bass = [55, 65.4, 49, 73.4];
+  for (let k = 0, t = o.offset; t < o.seconds - 0.05; k++, t += beat) {
+    beats.push(t);
+    // Kick: a 150→50 Hz sweep with a fast decay.
+    add(t, 0.25, (i) => 0.5 * Math.exp(-i / (0.05 * sr)) * Math.sin(2 * Math.PI * (50 * (i / sr) + (100 * 0.03 * (1 - Math.exp(-i / (0.03 * sr)))))));
+    if (k % 2 === 1) add(t, 0.15, (i) => 0.25 * Math.exp(-i / (0.04 * sr)) * rnd());
+    add(t, 0.05, (i) => 0.06 * Math.exp(-i / (0.01 * sr)) * rnd());
+    add(t + beat / 2, 0.05, (i) => 0.06 * Math.exp(-i / (0.01 * sr)) * rnd());
+    if (k % 4 === 0) {
+      const f0 = bass[(k / 4) % bass.length];
+      add(t, beat * 4, (i) => 0.12 * Math.sin((2 * Math.PI * f0 * i) / sr));
+    }
+  }
+  writeWav(path, data, sr);
+  return beats;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectBeats, snapCuts } from '../beats';
-import { lavfiToFile, writeClickTrack } from '../../audio/__tests__/media';
+import { lavfiToFile, writeClickTrack, writeDrumLoop } from '../../audio/__tests__/media';
 
 const FRAME = 1 / 30;
 
@@ -43,6 +43,32 @@ describe('detectBeats', () => {
     expect(Math.max(...misses(clicks, r.beats))).toBeLessThan(FRAME);
     // No beats before the music starts.
     expect(r.beats[0]).toBeGreaterThan(1.1 - FRAME);
+  });
+
+  it('finds the quarter-note beat of a drum pattern (kick, snare on 2 and 4, eighth hi-hats, bass) at 128 bpm', async () => {
+    const path = join(dir, 'drums128.wav');
+    const beats = writeDrumLoop(path, { bpm: 128, offset: 0.2, seconds: 15 });
+    const r = await detectBeats(path);
+    expect(Math.abs(r.bpm - 128) / 128).toBeLessThan(0.02);
+    // Every detected beat is on a quarter note, and nearly every quarter note is found.
+    expect(Math.max(...misses(r.beats, beats))).toBeLessThan(FRAME);
+    expect(r.beats.length).toBeGreaterThanOrEqual(beats.length - 2);
+  });
+
+  it('loopTo: the beats of a short file repeat at every pass of the loop, as the mixer plays it', async () => {
+    const path = join(dir, 'short.wav');
+    writeClickTrack(path, { bpm: 120, offset: 0.25, seconds: 3 });
+    const once = await detectBeats(path);
+    expect(once.beats[once.beats.length - 1]).toBeLessThan(3);
+    const r = await detectBeats(path, { loopTo: 10 });
+    const expected = Array.from({ length: 20 }, (_, k) => 0.25 + 0.5 * k);
+    expect(r.beats.length).toBe(20);
+    expect(Math.max(...misses(expected, r.beats))).toBeLessThan(FRAME);
+    expect(Math.abs(r.bpm - 120) / 120).toBeLessThan(0.02);
+    // A file longer than the timeline is analysed only over the timeline.
+    const long = join(dir, 'long.wav');
+    writeClickTrack(long, { bpm: 120, offset: 0.25, seconds: 12 });
+    expect((await detectBeats(long, { loopTo: 5 })).beats.every((b) => b < 5)).toBe(true);
   });
 
   it('gives no beats (and no crash) for silence, and for a file too short to analyse', async () => {
