@@ -107,6 +107,58 @@ const PREP = `aresample=${MIX_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layo
 
 const sec = (n: number) => Math.max(0, n).toFixed(6);
 
+interface PreparedTrack {
+  spec: ResolvedAudioSpec;
+  /** The file the mix reads: the source, or its loudnorm-rendered copy (dynamic mode) inside workDir. */
+  input: string;
+  start: number;
+  windowLen: number;
+  /** Seconds of sound in the window (the window, or the source's length when it does not loop). */
+  audible: number;
+  /** The normalizing gain, when loudnorm's linear mode applies. */
+  gainDb?: number;
+}
+
+/** One track's chain up to its window (exactly winSamples long, starting at the window's start). */
+function trackFilters(x: PreparedTrack, winSamples: number): string[] {
+  const sr = MIX_SAMPLE_RATE;
+  const audibleSamples = Math.max(1, Math.min(winSamples, Math.round(x.audible * sr)));
+  const audible = audibleSamples / sr;
+  const f: string[] = [PREP];
+  // Normalization as loudnorm's linear mode: one constant gain (the dynamic case is pre-rendered).
+  if (x.gainDb !== undefined) f.push(`volume=${x.gainDb.toFixed(3)}dB`);
+  f.push(`atrim=end_sample=${audibleSamples}`, `apad=whole_len=${winSamples}`, `atrim=end_sample=${winSamples}`);
+  if (x.spec.volume !== 1) f.push(`volume=${x.spec.volume}`);
+  const fadeIn = Math.min(x.spec.fadeIn, audible);
+  const fadeOut = Math.min(x.spec.fadeOut, audible);
+  if (fadeIn > 0) f.push(`afade=t=in:st=0:d=${sec(fadeIn)}`);
+  if (fadeOut > 0) f.push(`afade=t=out:st=${sec(audible - fadeOut)}:d=${sec(fadeOut)}`);
+  return f;
+}
+
+/**
+ * Runs fn over items, at most `limit` at a time, results in order. After a failure no new item starts, and
+ * the rejection waits for the running ones to settle (so nothing writes into workDir after the cleanup).
+ */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (next < items.length && !failure) {
+      const i = next++;
+      try {
+        out[i] = await fn(items[i]);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
+  return out;
+}
+
 /**
  * Mixes the tracks over a timeline of `duration` seconds in ONE ffmpeg pass and writes a 48 kHz stereo
  * 32-bit float PCM WAV inside opts.workDir, exactly round(duration × 48000) samples long, so the muxer
@@ -117,11 +169,13 @@ const sec = (n: number) => Math.max(0, n).toFixed(6);
  *   input (`-stream_loop -1` when looping) → 48 kHz stereo → loudnorm (two-pass, linear, when normalize)
  *   → atrim to the audible length → apad to the window (loop=false: silence after the source ends)
  *   → volume → afade in (from the track's start) → afade out (ending where the track's sound ends: the
- *   window's end, or the source's end when it does not loop and is shorter) → adelay to `start`
- *   → apad + atrim to the timeline's length.
- * The window of a track is [start, end ?? duration] clipped to the timeline. Chains are summed with `amix`
- * followed by `volume=n`: every chain has the timeline's exact length, so amix's 1/n scaling is constant
- * and undone exactly, on old ffmpeg builds (no `normalize` option) and new ones alike.
+ *   window's end, or the source's end when it does not loop and is shorter) → adelay by the silence before
+ *   it → apad + atrim to exact sample counts.
+ * The window of a track is [start, end ?? duration] clipped to the timeline. Tracks whose windows do not
+ * overlap (the scenes' own audio) share a lane: `concat` of silence + window pieces, each of an exact
+ * sample count. Lanes, padded to the timeline's exact length, are summed with `amix` followed by
+ * `volume=n`: every lane lasts the whole timeline, so amix's 1/n scaling is constant and undone exactly,
+ * on old ffmpeg builds (no `normalize` option) and new ones alike.
  * No tracks (or none inside the timeline) gives silence. Aborting opts.signal kills ffmpeg (AbortError).
  */
 export async function mixAudio(tracks: AudioTrack[], duration: number, opts: MixAudioOptions): Promise<string> {
@@ -136,14 +190,24 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
   const total = totalSamples / sr;
   const out = join(opts.workDir, `mix-${randomBytes(6).toString('hex')}.wav`);
   const ffmpeg = ffmpegBinary(opts.ffmpegPath);
+  const temporaries: string[] = [];
+  try {
+    return await mix();
+  } catch (e) {
+    // A killed or failed run leaves no partial WAV behind.
+    await rm(out, { force: true });
+    throw e;
+  } finally {
+    await Promise.all(temporaries.map((t) => rm(t, { force: true })));
+  }
 
-  const live = tracks
-    .map((t) => ({ t, spec: resolveAudioSpec(t.spec), start: t.start, end: Math.min(t.end ?? total, total) }))
-    .filter((x) => x.start < total && x.end > x.start);
+  async function mix(): Promise<string> {
+    const live = tracks
+      .map((t) => ({ t, spec: resolveAudioSpec(t.spec), start: t.start, end: Math.min(t.end ?? total, total) }))
+      .filter((x) => x.start < total && x.end > x.start);
 
-  // Source durations (for loop=false) and loudness measurements (for normalize), in parallel.
-  const prepared = await Promise.all(
-    live.map(async (x) => {
+    // Source durations (for loop=false) and loudness measurements (for normalize), in parallel.
+    const prepared: PreparedTrack[] = await mapLimit(live, 4, async (x) => {
       const windowLen = x.end - x.start;
       const probe = await probeMedia(x.spec.path, { ffprobePath: opts.ffprobePath ?? ffprobeBinary(), signal: opts.signal }).catch((e: Error) => {
         if (e.name === 'AbortError') throw e;
@@ -156,66 +220,85 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
       // A looped source sounds as loud as one pass of it: measure at most one pass.
       const once = Number.isFinite(srcDur) && srcDur < audible;
       const measure = { ffmpegPath: opts.ffmpegPath, signal: opts.signal };
-      const loud = x.spec.normalize ? await measureLoudness(x.spec.path, once ? srcDur : audible, x.spec.loop && !once, measure) : null;
-      return { ...x, windowLen, audible, loud };
-    }),
-  );
-
-  const args = ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-y'];
-  const chains: string[] = [];
-  const labels: string[] = [];
-  prepared.forEach((x, i) => {
-    if (x.spec.loop) args.push('-stream_loop', '-1');
-    args.push('-i', x.spec.path);
-    const winSamples = Math.max(1, Math.round(x.windowLen * sr));
-    const audibleSamples = Math.max(1, Math.min(winSamples, Math.round(x.audible * sr)));
-    const audible = audibleSamples / sr;
-    const f: string[] = [PREP];
-    if (x.loud) {
+      const span = once ? srcDur : audible;
+      const loud = x.spec.normalize ? await measureLoudness(x.spec.path, span, x.spec.loop && !once, measure) : null;
+      const track: PreparedTrack = { spec: x.spec, input: x.spec.path, start: x.start, windowLen, audible };
+      if (!loud) return track;
       const { I, TP, LRA } = LOUDNESS_TARGET;
-      const m = x.loud;
-      const gain = I - m.input_i;
-      // loudnorm's linear mode is one constant gain when the true peak allows it: applied as such (exact, and
-      // without loudnorm's 192 kHz round trip); otherwise loudnorm's dynamic mode, seeded with the measurement.
-      if (m.input_tp + gain <= TP) f.push(`volume=${gain.toFixed(3)}dB`);
-      else
-        f.push(
-          `loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}` +
-            `:measured_thresh=${m.input_thresh}:offset=${m.target_offset}:linear=true`,
-          PREP,
-        );
-    }
-    f.push(`atrim=end_sample=${audibleSamples}`, `apad=whole_len=${winSamples}`, `atrim=end_sample=${winSamples}`);
-    if (x.spec.volume !== 1) f.push(`volume=${x.spec.volume}`);
-    const fadeIn = Math.min(x.spec.fadeIn, audible);
-    const fadeOut = Math.min(x.spec.fadeOut, audible);
-    if (fadeIn > 0) f.push(`afade=t=in:st=0:d=${sec(fadeIn)}`);
-    if (fadeOut > 0) f.push(`afade=t=out:st=${sec(audible - fadeOut)}:d=${sec(fadeOut)}`);
-    const delayMs = (Math.round(x.start * sr) / sr) * 1000;
-    if (delayMs > 0) f.push(`adelay=delays=${delayMs.toFixed(4)}|${delayMs.toFixed(4)}`);
-    f.push(`apad=whole_len=${totalSamples}`, `atrim=end_sample=${totalSamples}`, 'asetpts=N/SR/TB');
-    chains.push(`[${i}:a:0]${f.join(',')}[t${i}]`);
-    labels.push(`[t${i}]`);
-  });
+      const gain = I - loud.input_i;
+      // loudnorm's linear mode is one constant gain when the true peak allows it: applied as such in the mix
+      // (exact, and without loudnorm's 192 kHz round trip).
+      if (loud.input_tp + gain <= TP) return { ...track, gainDb: gain };
+      // Otherwise loudnorm's dynamic mode, seeded with the measurement, over ONE pass of the source rendered
+      // beside the mix (the mix then loops the rendered file): a looped timeline would run loudnorm's slow
+      // 192 kHz path over every repetition (~15x real time, 19 s for 300 s).
+      const rendered = join(opts.workDir, `norm-${randomBytes(6).toString('hex')}.wav`);
+      temporaries.push(rendered);
+      const filter =
+        `${PREP},loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:measured_I=${loud.input_i}:measured_TP=${loud.input_tp}:measured_LRA=${loud.input_lra}` +
+        `:measured_thresh=${loud.input_thresh}:offset=${loud.target_offset}:linear=true,${PREP}`;
+      const renderArgs = ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-y'];
+      if (x.spec.loop && !once) renderArgs.push('-stream_loop', '-1');
+      renderArgs.push('-i', x.spec.path, '-t', span.toFixed(6), '-map', '0:a:0', '-af', filter, '-c:a', 'pcm_f32le', '-f', 'wav', rendered);
+      await runMedia(ffmpeg, renderArgs, { signal: opts.signal });
+      return { ...track, input: rendered };
+    });
 
-  let graph: string;
-  if (labels.length === 0) {
-    args.push('-f', 'lavfi', '-i', `anullsrc=r=${sr}:cl=stereo`);
-    graph = `[0:a]atrim=end_sample=${totalSamples}[mix]`;
-  } else if (labels.length === 1) {
-    graph = `${chains[0]};[t0]anull[mix]`;
-  } else {
-    graph =
-      `${chains.join(';')};${labels.join('')}amix=inputs=${labels.length}:duration=longest:dropout_transition=0,` +
-      `volume=${labels.length},atrim=end_sample=${totalSamples}[mix]`;
-  }
-  args.push('-filter_complex', graph, '-map', '[mix]', '-ar', String(sr), '-ac', String(MIX_CHANNELS), '-c:a', 'pcm_f32le', '-f', 'wav', out);
-  try {
+    const args = ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-y'];
+    // Lanes: tracks whose windows do not overlap (a video's scene tracks) share one lane, concatenated with
+    // exact silences between them, so the mix sums a few full-length streams instead of one per scene.
+    const order = prepared.map((_, i) => i).sort((a, b) => prepared[a].start - prepared[b].start);
+    const lanes: { tracks: number[]; endSample: number }[] = [];
+    for (const i of order) {
+      const startSample = Math.round(prepared[i].start * sr);
+      const endSample = startSample + Math.max(1, Math.round(prepared[i].windowLen * sr));
+      const lane = lanes.find((l) => l.endSample <= startSample);
+      if (lane) {
+        lane.tracks.push(i);
+        lane.endSample = endSample;
+      } else lanes.push({ tracks: [i], endSample });
+    }
+    const chains: string[] = [];
+    prepared.forEach((x) => {
+      if (x.spec.loop) args.push('-stream_loop', '-1');
+      args.push('-i', x.input);
+    });
+    const labels = lanes.map((lane, l) => {
+      let cursor = 0;
+      const pieces = lane.tracks.map((i) => {
+        const x = prepared[i];
+        const startSample = Math.round(x.start * sr);
+        const winSamples = Math.max(1, Math.round(x.windowLen * sr));
+        const f = trackFilters(x, winSamples);
+        // The silence since the lane's previous track (or the timeline's start), then the track's window.
+        const gap = startSample - cursor;
+        if (gap > 0) {
+          const ms = ((gap / sr) * 1000).toFixed(4);
+          f.push(`adelay=delays=${ms}|${ms}`);
+        }
+        f.push(`apad=whole_len=${gap + winSamples}`, `atrim=end_sample=${gap + winSamples}`, 'asetpts=N/SR/TB');
+        cursor = startSample + winSamples;
+        chains.push(`[${i}:a:0]${f.join(',')}[p${i}]`);
+        return `[p${i}]`;
+      });
+      const joined = pieces.length > 1 ? `${pieces.join('')}concat=n=${pieces.length}:v=0:a=1,` : `${pieces[0]}`;
+      chains.push(`${joined}${pieces.length > 1 ? '' : 'anull,'}apad=whole_len=${totalSamples},atrim=end_sample=${totalSamples},asetpts=N/SR/TB[l${l}]`);
+      return `[l${l}]`;
+    });
+
+    let graph: string;
+    if (labels.length === 0) {
+      args.push('-f', 'lavfi', '-i', `anullsrc=r=${sr}:cl=stereo`);
+      graph = `[0:a]atrim=end_sample=${totalSamples}[mix]`;
+    } else if (labels.length === 1) {
+      graph = `${chains.join(';')};${labels[0]}anull[mix]`;
+    } else {
+      graph =
+        `${chains.join(';')};${labels.join('')}amix=inputs=${labels.length}:duration=longest:dropout_transition=0,` +
+        `volume=${labels.length},atrim=end_sample=${totalSamples}[mix]`;
+    }
+    args.push('-filter_complex', graph, '-map', '[mix]', '-ar', String(sr), '-ac', String(MIX_CHANNELS), '-c:a', 'pcm_f32le', '-f', 'wav', out);
     await runMedia(ffmpeg, args, { signal: opts.signal });
-  } catch (e) {
-    // A killed or failed run leaves no partial WAV behind.
-    await rm(out, { force: true });
-    throw e;
+    return out;
   }
-  return out;
 }

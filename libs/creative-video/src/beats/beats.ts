@@ -6,7 +6,8 @@ import { abortError, ffmpegBinary, runMedia } from '../ffmpeg';
  * Beat detection, in JavaScript over PCM decoded by ffmpeg. The method (documented in the library's README):
  *
  * 1. Decode: ffmpeg → mono, 22050 Hz, 32-bit float (at most `maxDuration` seconds, default 600).
- * 2. Onset strength by spectral flux: STFT with a 1024-sample Hann window and a 256-sample hop (11.6 ms,
+ * 2. Onset strength by spectral flux (after 768 samples of silence, so a beat at 0 s is seen entering):
+ *    STFT with a 1024-sample Hann window and a 256-sample hop (11.6 ms,
  *    86 frames/s) through fft.js; log-compressed magnitudes log(1 + 100·|X|); the flux of a frame is the sum
  *    over bins of the half-wave rectified increase from the previous frame.
  * 3. Onsets: peaks of the flux that are the maximum within ±50 ms, above an adaptive threshold (the moving
@@ -29,6 +30,8 @@ export const BEAT_SAMPLE_RATE = 22_050;
 const WIN = 1024;
 const HOP = 256;
 const FRAME_RATE = BEAT_SAMPLE_RATE / HOP;
+/** Samples of silence put before the signal (an onset at 0 s is then seen entering the window). */
+const PAD = WIN - HOP;
 
 export interface DetectBeatsOptions {
   ffmpegPath?: string;
@@ -183,8 +186,9 @@ export function refineOnset(x: Float32Array, k: number): number {
 /** Tempo period in frames (fractional) from the onset envelope's autocorrelation, 60–200 bpm; 0 when none. */
 export function estimatePeriod(env: Float32Array): number {
   const minLag = Math.floor((60 / 200) * FRAME_RATE);
-  const maxLag = Math.ceil((60 / 60) * FRAME_RATE);
-  if (env.length < maxLag * 2) return 0;
+  // Lags up to 1 s (60 bpm), or half the signal for a short loop (which must hold two periods at least).
+  const maxLag = Math.min(Math.ceil((60 / 60) * FRAME_RATE), Math.floor(env.length / 2) - 1);
+  if (maxLag < minLag + 2) return 0;
   const acf = new Float64Array(maxLag + 2);
   for (let lag = minLag - 1; lag <= maxLag + 1; lag++) {
     let s = 0;
@@ -285,10 +289,14 @@ export function trackBeats(env: Float32Array, period: number, tightness = 100): 
 }
 
 /** Beats and tempo of PCM samples (mono, 22050 Hz). */
-export function analyseBeats(x: Float32Array, signal?: AbortSignal): BeatAnalysis {
+export function analyseBeats(samples: Float32Array, signal?: AbortSignal): BeatAnalysis {
   let energy = 0;
-  for (let i = 0; i < x.length; i++) energy += x[i] * x[i];
-  if (!x.length || Math.sqrt(energy / x.length) < 1e-4) return { beats: [], bpm: 0 };
+  for (let i = 0; i < samples.length; i++) energy += samples[i] * samples[i];
+  if (!samples.length || Math.sqrt(energy / samples.length) < 1e-4) return { beats: [], bpm: 0 };
+  // Silence before the start, so an onset at 0 s enters the analysis windows like any other.
+  const x = new Float32Array(PAD + samples.length);
+  x.set(samples, PAD);
+  const padSeconds = PAD / BEAT_SAMPLE_RATE;
   const flux = spectralFlux(x, signal);
   const onsetFrames = pickOnsets(flux);
   if (onsetFrames.length < 2) return { beats: [], bpm: 0 };
@@ -306,8 +314,8 @@ export function analyseBeats(x: Float32Array, signal?: AbortSignal): BeatAnalysi
   for (const f of frames) {
     const t = f / FRAME_RATE - lag;
     while (j + 1 < onsets.length && Math.abs(onsets[j + 1] - t) <= Math.abs(onsets[j] - t)) j++;
-    const snapped = Math.abs(onsets[j] - t) <= 0.05 ? onsets[j] : t;
-    if (snapped >= 0 && (!beats.length || snapped > beats[beats.length - 1] + 0.01)) beats.push(snapped);
+    const snapped = (Math.abs(onsets[j] - t) <= 0.05 ? onsets[j] : t) - padSeconds;
+    if (snapped > -0.01 && (!beats.length || snapped > beats[beats.length - 1] + 0.01)) beats.push(Math.max(0, snapped));
   }
   return { beats: beats.map((b) => Math.round(b * 10000) / 10000), bpm: Math.round(tempoOf(beats, period / FRAME_RATE) * 100) / 100 };
 }

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mixAudio } from '../mix';
-import { integratedLufs, lavfiToFile, probeWav, rmsDb } from './media';
+import { integratedLufs, lavfiToFile, probeWav, rmsDb, writeDrumLoop } from './media';
 
 let dir: string;
 let work: string;
@@ -96,6 +96,19 @@ describe('mixAudio', () => {
       const long = await mixAudio([{ spec: { path, normalize: true, fadeOut: 0 }, start: 0 }], 12, { workDir: work });
       expect(Math.abs((await integratedLufs(long)) + 16)).toBeLessThan(1);
     }
+    // A drum loop whose peaks forbid one linear gain up to -16 LUFS goes through loudnorm's dynamic mode
+    // (rendered once beside the mix and looped): on target too, and its temporary file is gone.
+    const drums = join(dir, 'drums.wav');
+    writeDrumLoop(drums, { bpm: 100, offset: 0.5, seconds: 10 });
+    expect(await integratedLufs(drums)).toBeLessThan(-19);
+    const own = mkdtempSync(join(tmpdir(), 'mix-norm-'));
+    try {
+      const out = await mixAudio([{ spec: { path: drums, normalize: true, fadeOut: 0 }, start: 0 }], 25, { workDir: own });
+      expect(Math.abs((await integratedLufs(out)) + 16)).toBeLessThan(1);
+      expect(readdirSync(own)).toEqual([basename(out)]);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
     // Without normalize the quiet input stays quiet.
     const raw = await mixAudio([{ spec: { path: quiet, fadeOut: 0 }, start: 0 }], 8, { workDir: work });
     expect(await integratedLufs(raw)).toBeLessThan(-30);
@@ -129,6 +142,28 @@ describe('mixAudio', () => {
     const gain = (await rmsDb(two, 0.5, 2)) - (await rmsDb(one, 0.5, 2));
     expect(gain).toBeGreaterThan(5.8);
     expect(gain).toBeLessThan(6.2);
+  });
+
+  it('many scene tracks in sequence each sound exactly inside their own window (to 5 ms), under a timeline track', async () => {
+    const fps = 30;
+    const starts = [0, 31, 62, 93, 124, 155].map((f) => f / fps);
+    const scenes = starts.map((start, i) => ({ spec: { path: tone1, loop: false, fadeOut: 0 }, start: start + 0.2, end: i + 1 < starts.length ? starts[i + 1] : 6 }));
+    const alone = await mixAudio(scenes, 6, { workDir: work });
+    expect((await probeWav(alone)).samples).toBe(288000);
+    for (const [i, t] of scenes.entries()) {
+      expect(await rmsDb(alone, t.start - 0.2 + 0.005, 0.19)).toBeLessThan(SILENT);
+      expect(loud(await rmsDb(alone, t.start + 0.005, 0.3))).toBe(true);
+      // The 1 s tone is cut at the window's end (0.833 s after its start), then silence to the next track.
+      const end = i + 1 < scenes.length ? t.end : 6;
+      expect(loud(await rmsDb(alone, end - 0.05, 0.045))).toBe(true);
+      if (i + 1 < scenes.length) expect(await rmsDb(alone, end + 0.005, 0.19)).toBeLessThan(SILENT);
+    }
+    // With a timeline track on top (two lanes summed), the scene tones still start on time.
+    const both = await mixAudio([{ spec: { path: tone6, volume: 0.01, fadeOut: 0 }, start: 0 }, ...scenes], 6, { workDir: work });
+    const bed = await rmsDb(both, 0.01, 0.18);
+    expect(bed).toBeGreaterThan(SILENT);
+    expect(bed).toBeLessThan(-60);
+    for (const t of scenes) expect(await rmsDb(both, t.start + 0.005, 0.3)).toBeGreaterThan(bed + 30);
   });
 
   it('refuses bad input with a clear error and writes nothing', async () => {

@@ -71,6 +71,17 @@ describe('detectBeats', () => {
     expect((await detectBeats(long, { loopTo: 5 })).beats.every((b) => b < 5)).toBe(true);
   });
 
+  it('finds a beat right at 0 s (music starting on the downbeat), also at every pass of a loop', async () => {
+    const path = join(dir, 'downbeat.wav');
+    writeClickTrack(path, { bpm: 120, offset: 0, seconds: 2 });
+    const r = await detectBeats(path);
+    expect(r.beats[0]).toBeLessThan(FRAME);
+    const looped = await detectBeats(path, { loopTo: 6 });
+    const expected = Array.from({ length: 12 }, (_, k) => 0.5 * k);
+    expect(looped.beats.length).toBe(12);
+    expect(Math.max(...misses(expected, looped.beats))).toBeLessThan(FRAME);
+  });
+
   it('gives no beats (and no crash) for silence, and for a file too short to analyse', async () => {
     const silence = await lavfiToFile('anullsrc=r=44100:cl=mono', join(dir, 'silence.wav'), ['-t', '5']);
     expect(await detectBeats(silence)).toEqual({ beats: [], bpm: 0 });
