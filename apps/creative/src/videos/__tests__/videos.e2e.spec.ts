@@ -236,6 +236,15 @@ describe('creative videos', () => {
     checkVideo(await probeMedia(tmp.file('procedural.mp4')), { width: 320, height: 320, fps: 12, duration: 2, audio: null });
   }, 120_000);
 
+  it('answers a repeated request with the same idempotency key with the same job, and another body with 409', async () => {
+    const body = { style: 'noise', duration: 1, fps: 6, width: 64, height: 64, idempotency_key: 'video-once' };
+    const first = expectStatus(await as(t.http.post('/v1/videos/procedural').send(body), alice), 202).body;
+    const again = expectStatus(await as(t.http.post('/v1/videos/procedural').send(body), alice), 202).body;
+    expect(again.id).toBe(first.id);
+    expect(expectStatus(await as(t.http.post('/v1/videos/procedural').send({ ...body, duration: 2 }), alice), 409).body.code).toBe('idempotency_key_reused');
+    expect((await finished(t, alice, first.id)).state).toBe('succeeded');
+  }, 60_000);
+
   it('refuses every bad request with 422 at its loc, before any job exists', async () => {
     const before = expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length;
     const scene = { design_id: design, duration: 1 };
