@@ -203,6 +203,50 @@ describe('creative videos', () => {
     checkVideo(await probeMedia(tmp.file('scenes.mp4')), { width: 320, height: 240, fps: 12, duration: 5, audio: 'aac' });
   }, 120_000);
 
+  it("plays a scene's own audio from that scene's start to its end", async () => {
+    const job = expectStatus(
+      await as(
+        t.http.post('/v1/videos').send({
+          width: 64,
+          height: 48,
+          fps: 6,
+          scenes: [
+            { design_id: design, duration: 1 },
+            { design_id: design, duration: 1, audio: { asset_id: toneAsset, fade_out: 0 } },
+            { design_id: design, duration: 1 },
+          ],
+        }),
+        alice,
+      ),
+      202,
+    ).body;
+    expect(job.request.scenes[1].audio).toEqual({ asset_id: toneAsset, volume: 1, loop: true, fade_in: 0, fade_out: 0, normalize: false });
+    const done = await finished(t, alice, job.id);
+    expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
+    await download(t, artifact(done, 'mp4').url!, tmp.file('scene-audio.mp4'));
+    checkVideo(await probeMedia(tmp.file('scene-audio.mp4')), { width: 64, height: 48, fps: 6, duration: 3, audio: 'aac' });
+    const [before, during, after] = [await rms(tmp.file('scene-audio.mp4'), 0.1, 0.9), await rms(tmp.file('scene-audio.mp4'), 1.1, 1.9), await rms(tmp.file('scene-audio.mp4'), 2.1, 2.9)];
+    expect(before).toBeLessThan(0.01);
+    expect(during).toBeGreaterThan(0.2);
+    expect(after).toBeLessThan(0.01);
+  }, 60_000);
+
+  it('cancels a running video job within a second (ffmpeg killed, nothing stored)', async () => {
+    const job = expectStatus(await as(t.http.post('/v1/videos/procedural').send({ styles: ['mesh', 'waves'], duration: 20, width: 640, height: 640 }), alice), 202).body;
+    let running = job;
+    for (const end = Date.now() + 30_000; !(running.state === 'running' && running.frames_done > 0) && Date.now() < end; ) {
+      await new Promise((r) => setTimeout(r, 50));
+      running = expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), alice), 200).body;
+    }
+    expect(running.state).toBe('running');
+    const asked = Date.now();
+    expectStatus(await as(t.http.post(`/v1/jobs/${job.id}/cancel`), alice), 200);
+    const done = await finished(t, alice, job.id, 5_000);
+    expect(done.state).toBe('cancelled');
+    expect(Date.now() - asked).toBeLessThan(1_500);
+    expect(done.artifacts).toEqual([]);
+  }, 60_000);
+
   it('makes a procedural video of several styles, and stores the defaults of the spec', async () => {
     const dflt = expectStatus(await as(t.http.post('/v1/videos/procedural').send({}), alice), 202).body;
     expect(dflt.request).toEqual({
