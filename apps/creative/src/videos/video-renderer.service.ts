@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
-import { renderVideo, VideoSpecError, type AudioSpec, type Easing, type Motion, type SceneSpec, type Transition, type VideoFormat, type VideoSpec } from '@platform/creative-video';
+import { FfmpegError, renderVideo, VideoSpecError, type AudioSpec, type Easing, type Motion, type SceneSpec, type Transition, type VideoFormat, type VideoSpec } from '@platform/creative-video';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -145,6 +145,8 @@ export class VideoRendererService {
       });
     } catch (e) {
       if (e instanceof VideoSpecError) throw new JobFailure('invalid_video', e.message);
+      // ffmpeg refusing an input (a damaged audio or image asset) is a reason the client can act on; its paths stay ours.
+      if (e instanceof FfmpegError) throw new JobFailure('media_error', 'ffmpeg could not process the media of this video (is an audio or image asset damaged?)');
       throw e;
     }
     const src = { designId: source.designId ?? null, revision: source.revision ?? null, jobId: ctx.jobId };
