@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
-import { post, refuseOutboundUrl } from '@platform/outbound';
+import { post, refuseOutboundUrl, SecretsBox } from '@platform/outbound';
 import { JobQueue } from '@platform/queue';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
@@ -27,6 +27,9 @@ function newSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
+/** Secrets are stored sealed (SECRETS_KEY), bound to their account. */
+const secretAad = (accountId: string) => `callback-secret:${accountId}`;
+
 /**
  * Callbacks: when a job with a `callback_url` ends, an event (`job.succeeded`, `job.failed`,
  * `job.cancelled`, with the job as GET shows it) is recorded and POSTed from the `callbacks`
@@ -43,6 +46,7 @@ export class CallbacksService {
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly queue: JobQueue,
     private readonly views: JobViews,
+    private readonly box: SecretsBox,
   ) {}
 
   /** Records the event of a job that just ended (if it has a callback URL) and queues its delivery. */
@@ -78,8 +82,8 @@ export class CallbacksService {
   /** The secrets that sign now: the current one, and the previous one during its 24 hours. */
   private async signingSecrets(accountId: string): Promise<string[]> {
     const s = await this.secretRow(accountId);
-    const out = [s.secret];
-    if (s.previousSecret && s.previousUntil && s.previousUntil.getTime() > Date.now()) out.push(s.previousSecret);
+    const out = [this.box.open(s.secret, secretAad(accountId))];
+    if (s.previousSecret && s.previousUntil && s.previousUntil.getTime() > Date.now()) out.push(this.box.open(s.previousSecret, secretAad(accountId)));
     return out;
   }
 
@@ -179,13 +183,13 @@ export class CallbacksService {
     const repo = this.ds.getRepository(CallbackSecret);
     const found = await repo.findOneBy({ accountId });
     if (found) return found;
-    await repo.createQueryBuilder().insert().values({ accountId, secret: newSecret(), createdAt: new Date() }).orIgnore().execute();
+    await repo.createQueryBuilder().insert().values({ accountId, secret: this.box.seal(newSecret(), secretAad(accountId)), createdAt: new Date() }).orIgnore().execute();
     return repo.findOneByOrFail({ accountId });
   }
 
   private secretView(s: CallbackSecret): SigningSecretDto {
     const live = s.previousSecret && s.previousUntil && s.previousUntil.getTime() > Date.now();
-    return { secret: s.secret, created_at: (s.rotatedAt ?? s.createdAt).toISOString(), previous_secret_expires_at: live ? s.previousUntil!.toISOString() : null };
+    return { secret: this.box.open(s.secret, secretAad(s.accountId)), created_at: (s.rotatedAt ?? s.createdAt).toISOString(), previous_secret_expires_at: live ? s.previousUntil!.toISOString() : null };
   }
 
   async signingSecret(accountId: string): Promise<SigningSecretDto> {
@@ -202,7 +206,7 @@ export class CallbacksService {
       .set({
         previousSecret: () => 'secret',
         previousUntil: () => `now() + make_interval(secs => ${PREVIOUS_SECRET_MS / 1000})`,
-        secret: newSecret(),
+        secret: this.box.seal(newSecret(), secretAad(accountId)),
         rotatedAt: () => 'now()',
       })
       .where('account_id = :accountId', { accountId })

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SecretsBox } from '@platform/outbound';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { CallbacksProcessor } from './callbacks.processor';
 import { CallbacksService } from './callbacks.service';
@@ -13,7 +14,7 @@ import { MediaProcessor } from './media.processor';
 @Module({
   imports: [ArtifactsModule],
   controllers: [JobsController, CallbackSecretsController],
-  providers: [JobViews, CallbacksService, JobsService, JobHandlers, MediaProcessor, CallbacksProcessor, JobsRecovery],
+  providers: [SecretsBox, JobViews, CallbacksService, JobsService, JobHandlers, MediaProcessor, CallbacksProcessor, JobsRecovery],
   exports: [JobsService, JobHandlers, JobViews],
 })
 export class JobsModule {}

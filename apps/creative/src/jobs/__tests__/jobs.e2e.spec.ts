@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
@@ -292,6 +293,12 @@ describe('creative jobs', () => {
       expect(expires).toBeGreaterThan(23.9 * 3600_000);
       expect(expires).toBeLessThanOrEqual(24 * 3600_000);
       expect(expectStatus(await as(t.http.get('/v1/callbacks/signing-secret'), alice), 200).body.secret).toBe(rotated.secret);
+      // Stored sealed (SECRETS_KEY), both of them.
+      const [row] = (await t.app.get(DataSource).query(`SELECT secret, previous_secret FROM creative.callback_secrets WHERE account_id = $1`, [alice.accountId])) as { secret: string; previous_secret: string }[];
+      expect(row.secret).toMatch(/^v1:/);
+      expect(row.previous_secret).toMatch(/^v1:/);
+      expect(JSON.stringify(row)).not.toContain(rotated.secret.slice(6, 30));
+      expect(JSON.stringify(row)).not.toContain(before.slice(6, 30));
 
       const job = await create(alice, { seconds: 1 }, hooks.url);
       await waitFor(job.id, ended);
