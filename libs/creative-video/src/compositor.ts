@@ -230,7 +230,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const m0 = { x: (w - img.width / k) / 2, y: (h - img.height / k) / 2 };
     return {
       layers: 1,
-      key: (p) => String(ease(easing, p)),
+      key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
       draw(ctx, p) {
         ctx.save();
         ctx.fillStyle = '#000';

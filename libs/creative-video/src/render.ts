@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { encodePng } from '@platform/creative-ir';
 import type { AudioTrack } from './audio';
 import { mixAudio } from './audio/mix';
@@ -96,10 +96,15 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     };
 
     // The poster: the first scene with its motion settled.
-    const posterCanvas = createCanvas(w, h);
-    (await sceneAt(0)).draw(posterCanvas.getContext('2d'), 1, 0);
+    // (Drawn on the frame canvas, which the first frame then overwrites: one canvas fewer held.)
+    const canvas = createCanvas(w, h);
+    const ctx = canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = true;
+    // Bilinear without mipmaps: motions only enlarge (or barely reduce: pop from 85%, zoom's detail scale).
+    ctx.imageSmoothingQuality = 'low';
+    (await sceneAt(0)).draw(ctx, 1, 0);
     const posterPath = file(`poster-${id}.png`);
-    await writeFile(posterPath, await encodePng(posterCanvas.data(), w, h, { encoding: spec.scenes[0].source.kind === 'ir' ? 'flat' : 'photo' }, true));
+    await writeFile(posterPath, await encodePng(canvas.data(), w, h, { encoding: spec.scenes[0].source.kind === 'ir' ? 'flat' : 'photo' }, true));
     check();
 
     const proc = spawnMedia(ffmpeg, encoderArgs({ width: w, height: h, fps, duration: tl.duration, formats, audioPath, paths, gif }), { signal });
@@ -112,11 +117,7 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     );
     const stdin = proc.child.stdin;
     try {
-      const canvas = createCanvas(w, h);
-      const ctx = canvas.getContext('2d');
-      ctx.imageSmoothingEnabled = true;
-      ctx.imageSmoothingQuality = 'low';
-      const scratch = createCanvas(w, h);
+      let scratch: Canvas | undefined;
       const drawScene = (c: SKRSContext2D, scene: PreparedScene, i: number, f: number) => scene.draw(c, sceneProgress(tl.scenes[i], f), scenePhase(tl.scenes[i], f));
       let drain: Promise<unknown> | undefined;
       let lastKey: string | undefined;
@@ -137,7 +138,7 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
           const { transition: t, q } = plan;
           const a = await sceneAt(t.from);
           const b = await sceneAt(t.to);
-          drawTransition(ctx, scratch, t.kind, ease('ease_in_out', q), w, h, (c) => drawScene(c, a, t.from, f), (c) => drawScene(c, b, t.to, f));
+          drawTransition(ctx, (scratch ??= createCanvas(w, h)), t.kind, ease('ease_in_out', q), w, h, (c) => drawScene(c, a, t.from, f), (c) => drawScene(c, b, t.to, f));
         }
         // A frame identical to the previous one (a held scene) is the previous frame's pixels again.
         const pixels = key !== undefined && key === lastKey && lastPixels ? lastPixels : canvas.data();

@@ -119,6 +119,8 @@ describe('motions', () => {
     expect(early[2]).toBeLessThan(20);
     const last = await lum(39);
     expect(last.every((v) => v > 200)).toBe(true);
+    // All in by 60% of the scene, then still.
+    expect(meanDiff(await frameAt(path, 26), await frameAt(path, 39))).toBeLessThan(0.5);
   });
 });
 
