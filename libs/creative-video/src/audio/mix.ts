@@ -33,6 +33,15 @@ export function resolveAudioSpec(spec: AudioSpec): ResolvedAudioSpec {
   };
 }
 
+/**
+ * A path for ffmpeg/ffprobe that can only be a local file: `file:` keeps a name such as `http://…`,
+ * `pipe:0`, `concat:…` or `subfile,…` from being read through another protocol (an audio path is a file
+ * on local disk; nothing that reaches it should make ffmpeg fetch a URL).
+ */
+export function localFile(path: string): string {
+  return path.startsWith('file:') ? path : `file:${path}`;
+}
+
 /** What loudnorm's first pass measured (its JSON summary), fed back into the second pass. */
 export interface LoudnessMeasurement {
   input_i: number;
@@ -78,7 +87,7 @@ export async function measureLoudness(
   const { I, TP, LRA } = LOUDNESS_TARGET;
   const args = ['-hide_banner', '-nostdin', '-nostats'];
   if (loop) args.push('-stream_loop', '-1');
-  args.push('-i', path, '-t', seconds.toFixed(6), '-map', '0:a:0', '-af', `${PREP},loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:print_format=json`, '-f', 'null', '-');
+  args.push('-i', localFile(path), '-t', seconds.toFixed(6), '-map', '0:a:0', '-af', `${PREP},loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:print_format=json`, '-f', 'null', '-');
   const p = spawnMedia(ffmpegBinary(opts.ffmpegPath), args, { signal: opts.signal });
   let err = '';
   p.child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
@@ -105,11 +114,26 @@ export async function measureLoudness(
 /** Every source is brought to the mix's rate and layout first (the loudness measurement sees the same signal: a mono file played on both channels is 3 LU louder). */
 const PREP = `aresample=${MIX_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
 
+/**
+ * Seconds of one pass of an audio file as its container declares them (NaN when it does not say): the
+ * length of a loop's pass, here and in detectBeats' `loopTo`. Refuses a missing file or one without audio.
+ */
+export async function audioSourceDuration(path: string, opts: { ffprobePath?: string; signal?: AbortSignal } = {}): Promise<number> {
+  const probe = await probeMedia(localFile(path), { ffprobePath: opts.ffprobePath ?? ffprobeBinary(), signal: opts.signal }).catch((e: Error) => {
+    if (e.name === 'AbortError') throw e;
+    throw new Error(`audio ${path} cannot be read: ${e.message}`);
+  });
+  const stream = probe.streams.find((s) => s.codec_type === 'audio');
+  if (!stream) throw new Error(`audio ${path} has no audio stream`);
+  const d = Number(stream.duration ?? probe.format.duration ?? NaN);
+  return d > 0 ? d : NaN;
+}
+
 const sec = (n: number) => Math.max(0, n).toFixed(6);
 
 interface PreparedTrack {
   spec: ResolvedAudioSpec;
-  /** The file the mix reads: the source, or its loudnorm-rendered copy (dynamic mode) inside workDir. */
+  /** The file the mix reads: the source, or one pass of it decoded (and loudnorm'd, dynamic mode) inside workDir. */
   input: string;
   start: number;
   windowLen: number;
@@ -209,37 +233,38 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
     // Source durations (for loop=false) and loudness measurements (for normalize), in parallel.
     const prepared: PreparedTrack[] = await mapLimit(live, 4, async (x) => {
       const windowLen = x.end - x.start;
-      const probe = await probeMedia(x.spec.path, { ffprobePath: opts.ffprobePath ?? ffprobeBinary(), signal: opts.signal }).catch((e: Error) => {
-        if (e.name === 'AbortError') throw e;
-        throw new Error(`audio ${x.spec.path} cannot be read: ${e.message}`);
-      });
-      const stream = probe.streams.find((s) => s.codec_type === 'audio');
-      if (!stream) throw new Error(`audio ${x.spec.path} has no audio stream`);
-      const srcDur = Number(stream.duration ?? probe.format.duration ?? NaN);
+      const srcDur = await audioSourceDuration(x.spec.path, { ffprobePath: opts.ffprobePath, signal: opts.signal });
       const audible = x.spec.loop || !Number.isFinite(srcDur) ? windowLen : Math.min(windowLen, srcDur);
-      // A looped source sounds as loud as one pass of it: measure at most one pass.
+      // The source repeats in its window (a looped source sounds as loud as one pass of it: measure one pass).
       const once = Number.isFinite(srcDur) && srcDur < audible;
       const measure = { ffmpegPath: opts.ffmpegPath, signal: opts.signal };
       const span = once ? srcDur : audible;
       const loud = x.spec.normalize ? await measureLoudness(x.spec.path, span, x.spec.loop && !once, measure) : null;
       const track: PreparedTrack = { spec: x.spec, input: x.spec.path, start: x.start, windowLen, audible };
-      if (!loud) return track;
       const { I, TP, LRA } = LOUDNESS_TARGET;
-      const gain = I - loud.input_i;
-      // loudnorm's linear mode is one constant gain when the true peak allows it: applied as such in the mix
-      // (exact, and without loudnorm's 192 kHz round trip).
-      if (loud.input_tp + gain <= TP) return { ...track, gainDb: gain };
-      // Otherwise loudnorm's dynamic mode, seeded with the measurement, over ONE pass of the source rendered
-      // beside the mix (the mix then loops the rendered file): a looped timeline would run loudnorm's slow
-      // 192 kHz path over every repetition (~15x real time, 19 s for 300 s).
-      const rendered = join(opts.workDir, `norm-${randomBytes(6).toString('hex')}.wav`);
+      let dynamic = '';
+      if (loud) {
+        const gain = I - loud.input_i;
+        // loudnorm's linear mode is one constant gain when the true peak allows it: applied as such in the mix
+        // (exact, and without loudnorm's 192 kHz round trip). Otherwise loudnorm's dynamic mode, seeded with
+        // the measurement, over one pass of the source (loudnorm runs at ~15x real time: over a looped
+        // 300 s timeline it took 19 s).
+        if (loud.input_tp + gain <= TP) track.gainDb = gain;
+        else
+          dynamic =
+            `,loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:measured_I=${loud.input_i}:measured_TP=${loud.input_tp}:measured_LRA=${loud.input_lra}` +
+            `:measured_thresh=${loud.input_thresh}:offset=${loud.target_offset}:linear=true,${PREP}`;
+      }
+      // A source that will repeat is decoded once to PCM beside the mix, and the mix loops that: looping an
+      // mp3 or AAC file itself repeats its encoder delay (15–25 ms of silence) at every seam, a gap and a drift.
+      if (!once && !dynamic) return track;
+      const rendered = join(opts.workDir, `src-${randomBytes(6).toString('hex')}.wav`);
       temporaries.push(rendered);
-      const filter =
-        `${PREP},loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:measured_I=${loud.input_i}:measured_TP=${loud.input_tp}:measured_LRA=${loud.input_lra}` +
-        `:measured_thresh=${loud.input_thresh}:offset=${loud.target_offset}:linear=true,${PREP}`;
       const renderArgs = ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-y'];
       if (x.spec.loop && !once) renderArgs.push('-stream_loop', '-1');
-      renderArgs.push('-i', x.spec.path, '-t', span.toFixed(6), '-map', '0:a:0', '-af', filter, '-c:a', 'pcm_f32le', '-f', 'wav', rendered);
+      // One pass, cut at the container's duration: AAC and Vorbis decoders leave the encoder's end padding
+      // (5–15 ms) after the last sample, which would be a gap at every seam; or the part that plays.
+      renderArgs.push('-i', localFile(x.spec.path), '-t', span.toFixed(6), '-map', '0:a:0', '-af', `${PREP}${dynamic}`, '-c:a', 'pcm_f32le', '-f', 'wav', rendered);
       await runMedia(ffmpeg, renderArgs, { signal: opts.signal });
       return { ...track, input: rendered };
     });
@@ -261,7 +286,7 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
     const chains: string[] = [];
     prepared.forEach((x) => {
       if (x.spec.loop) args.push('-stream_loop', '-1');
-      args.push('-i', x.input);
+      args.push('-i', localFile(x.input));
     });
     const labels = lanes.map((lane, l) => {
       let cursor = 0;

@@ -1,5 +1,6 @@
 import FFT from 'fft.js';
 import type { BeatAnalysis } from '../audio';
+import { audioSourceDuration, localFile } from '../audio/mix';
 import { abortError, ffmpegBinary, runMedia } from '../ffmpeg';
 
 /**
@@ -35,6 +36,8 @@ const PAD = WIN - HOP;
 
 export interface DetectBeatsOptions {
   ffmpegPath?: string;
+  /** ffprobe (reads a looped file's declared duration); default @ffprobe-installer/ffprobe. */
+  ffprobePath?: string;
   signal?: AbortSignal;
   /** Seconds of audio analysed from the start (default 600). */
   maxDuration?: number;
@@ -48,7 +51,7 @@ export interface DetectBeatsOptions {
 /** Decodes the first audio stream of `path` to mono float PCM at 22050 Hz. */
 export async function decodeMono(path: string, opts: DetectBeatsOptions = {}): Promise<Float32Array> {
   const max = opts.maxDuration ?? 600;
-  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', path, '-t', String(max), '-map', '0:a:0', '-ac', '1', '-ar', String(BEAT_SAMPLE_RATE), '-f', 'f32le', '-'];
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', localFile(path), '-t', String(max), '-map', '0:a:0', '-ac', '1', '-ar', String(BEAT_SAMPLE_RATE), '-f', 'f32le', '-'];
   const buf = await runMedia(ffmpegBinary(opts.ffmpegPath), args, { signal: opts.signal });
   const n = Math.floor(buf.length / 4);
   const out = new Float32Array(n);
@@ -350,7 +353,17 @@ export async function detectBeats(path: string, opts: DetectBeatsOptions = {}): 
   const x = await decodeMono(path, { ...opts, maxDuration });
   if (opts.signal?.aborted) throw abortError();
   const r = analyseBeats(x, opts.signal);
-  const length = x.length / BEAT_SAMPLE_RATE;
+  // A pass of the loop is as long as the mixer makes it: the decoded audio, cut at the container's duration
+  // (AAC and Vorbis decode a few ms of encoder padding past it).
+  let length = x.length / BEAT_SAMPLE_RATE;
+  if (loopTo && r.beats.length && length < loopTo - 1e-3) {
+    const declared = await audioSourceDuration(path, { ffprobePath: opts.ffprobePath, signal: opts.signal }).catch((e: Error) => {
+      // The file decoded; without a usable ffprobe the decoded length stands.
+      if (e.name === 'AbortError') throw e;
+      return NaN;
+    });
+    if (declared < length) length = declared;
+  }
   if (!loopTo || !r.beats.length || length >= loopTo - 1e-3 || length <= 0) return r;
   return { bpm: r.bpm, beats: tileBeats(r.beats, length, loopTo) };
 }

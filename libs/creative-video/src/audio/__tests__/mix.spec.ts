@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectBeats } from '../../beats/beats';
 import { mixAudio } from '../mix';
-import { integratedLufs, lavfiToFile, probeWav, rmsDb, writeDrumLoop } from './media';
+import { ffmpeg, ffmpegStderr, integratedLufs, lavfiToFile, probeWav, rmsDb, writeDrumLoop } from './media';
 
 let dir: string;
 let work: string;
@@ -25,6 +28,7 @@ afterAll(() => {
 });
 
 const SILENT = -90;
+const ffmpegFile = async (args: string[], out: string) => (await ffmpeg([...args, out]), out);
 const loud = (db: number) => db > -50;
 
 describe('mixAudio', () => {
@@ -103,7 +107,7 @@ describe('mixAudio', () => {
     expect(await integratedLufs(drums)).toBeLessThan(-19);
     const own = mkdtempSync(join(tmpdir(), 'mix-norm-'));
     try {
-      const out = await mixAudio([{ spec: { path: drums, normalize: true, fadeOut: 0 }, start: 0 }], 25, { workDir: own });
+      const out = await mixAudio([{ spec: { path: drums, normalize: true, fadeOut: 0 }, start: 0 }], 15, { workDir: own });
       expect(Math.abs((await integratedLufs(out)) + 16)).toBeLessThan(1);
       expect(readdirSync(own)).toEqual([basename(out)]);
     } finally {
@@ -164,6 +168,61 @@ describe('mixAudio', () => {
     expect(bed).toBeGreaterThan(SILENT);
     expect(bed).toBeLessThan(-60);
     for (const t of scenes) expect(await rmsDb(both, t.start + 0.005, 0.3)).toBeGreaterThan(bed + 30);
+  });
+
+  it('reads the usual containers and layouts: mp3, AAC in an MP4 beside a video stream, Opus in WebM, 5.1, 8 kHz mono', async () => {
+    const src = 'sine=f=330:d=1.5:sample_rate=48000,volume=0.5';
+    const files = [
+      await lavfiToFile(src, join(dir, 'c.mp3'), ['-c:a', 'libmp3lame']),
+      await ffmpegFile(['-f', 'lavfi', '-i', src, '-f', 'lavfi', '-i', 'color=c=green:s=64x64:d=1.5', '-c:a', 'aac', '-c:v', 'libx264', '-shortest'], join(dir, 'c.mp4')),
+      await lavfiToFile(src, join(dir, 'c.webm'), ['-c:a', 'libopus']),
+      await lavfiToFile(src, join(dir, 'c51.wav'), ['-af', 'aformat=channel_layouts=5.1']),
+      await lavfiToFile(src, join(dir, 'c8k.wav'), ['-ar', '8000']),
+    ];
+    for (const path of files) {
+      const out = await mixAudio([{ spec: { path, fadeOut: 0 } , start: 0.5 }], 4, { workDir: work });
+      expect(await probeWav(out)).toMatchObject({ sampleRate: 48000, channels: 2, samples: 192000 });
+      expect(await rmsDb(out, 0, 0.45)).toBeLessThan(SILENT);
+      // Looped: sound in the first pass and in the second.
+      expect(loud(await rmsDb(out, 0.7, 0.5))).toBe(true);
+      expect(loud(await rmsDb(out, 2.3, 0.5))).toBe(true);
+    }
+  });
+
+  it('loops compressed files (mp3, AAC, Vorbis) without a gap at the seams (their encoder delay and padding are not repeated)', async () => {
+    const src = 'sine=f=330:d=1.5:sample_rate=48000,volume=0.5';
+    const files = [
+      await lavfiToFile(src, join(dir, 'seam.mp3'), ['-c:a', 'libmp3lame']),
+      await ffmpegFile(['-f', 'lavfi', '-i', src, '-c:a', 'aac'], join(dir, 'seam.m4a')),
+      await lavfiToFile(src, join(dir, 'seam.ogg'), ['-c:a', 'libvorbis']),
+      await lavfiToFile(src, join(dir, 'seam.wav')),
+    ];
+    for (const path of files) {
+      const out = await mixAudio([{ spec: { path, fadeOut: 0 }, start: 0 }], 6, { workDir: work });
+      const err = await ffmpegStderr(['-i', out, '-af', 'silencedetect=n=-40dB:d=0.002', '-f', 'null', '-']);
+      expect(err).not.toContain('silence_start');
+    }
+    // Only the mix is left in workDir (the decoded passes are removed).
+    expect(readdirSync(work).every((f) => f.startsWith('mix-'))).toBe(true);
+  });
+
+  it('reads local files only: an http:// or pipe: path is not fetched (nothing is requested)', async () => {
+    const wav = readFileSync(tone1);
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tone.wav`;
+      await expect(mixAudio([{ spec: { path: url }, start: 0 }], 2, { workDir: work })).rejects.toThrow(/cannot be read/);
+      await expect(detectBeats(url)).rejects.toThrow(/ffmpeg exited/);
+      await expect(mixAudio([{ spec: { path: 'pipe:0' }, start: 0 }], 2, { workDir: work })).rejects.toThrow(/cannot be read/);
+      expect(requests).toBe(0);
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses bad input with a clear error and writes nothing', async () => {

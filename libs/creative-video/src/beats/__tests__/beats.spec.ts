@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mixAudio } from '../../audio/mix';
 import { detectBeats, snapCuts } from '../beats';
 import { lavfiToFile, writeClickTrack, writeDrumLoop } from '../../audio/__tests__/media';
 
@@ -69,6 +70,22 @@ describe('detectBeats', () => {
     const long = join(dir, 'long.wav');
     writeClickTrack(long, { bpm: 120, offset: 0.25, seconds: 12 });
     expect((await detectBeats(long, { loopTo: 5 })).beats.every((b) => b < 5)).toBe(true);
+  });
+
+  it('loopTo follows the mixer on an AAC file: the beats of the looped mix are where detectBeats said', async () => {
+    const wav = join(dir, 'loop-src.wav');
+    writeClickTrack(wav, { bpm: 120, offset: 0.1, seconds: 2 });
+    const m4a = join(dir, 'loop.m4a');
+    await lavfiToFile(`amovie=${wav}`, m4a, ['-c:a', 'aac']);
+    const predicted = await detectBeats(m4a, { loopTo: 20 });
+    const work = join(dir, 'loop-work');
+    mkdirSync(work);
+    const mixed = await mixAudio([{ spec: { path: m4a, fadeOut: 0 }, start: 0 }], 20, { workDir: work });
+    const heard = await detectBeats(mixed);
+    expect(predicted.beats.length).toBe(40);
+    // Ten passes later, still within a frame (a decoded pass is 15 ms longer than the mixer's).
+    expect(Math.max(...misses(heard.beats, predicted.beats))).toBeLessThan(FRAME);
+    expect(Math.max(...misses(predicted.beats, heard.beats))).toBeLessThan(FRAME);
   });
 
   it('finds a beat right at 0 s (music starting on the downbeat), also at every pass of a loop', async () => {
@@ -142,6 +159,38 @@ describe('snapCuts', () => {
     expect(snapCuts([0, 3, 6], [10.5, 12, 20], o)).toEqual([0, 3, 6]);
     expect(snapCuts([0], [0.5, 1], o)).toEqual([0]);
     expect(snapCuts([], [1], o)).toEqual([]);
+  });
+
+  it('holds its rules over 500 random timelines (order, frame grid, scene minimums, cuts on beats or unmoved)', () => {
+    let seed = 42;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    for (let n = 0; n < 500; n++) {
+      const fps = [24, 25, 30, 60][n % 4];
+      const minScene = [0.5, 1, 1.5][n % 3];
+      const scenes = 1 + Math.floor(rnd() * 8);
+      const lengths = Array.from({ length: scenes }, () => 0.5 + rnd() * 4);
+      const cuts = lengths.reduce<number[]>((acc, _, i) => (acc.push(i ? acc[i - 1] + lengths[i - 1] : 0), acc), []);
+      const total = lengths.reduce((a, b) => a + b, 0);
+      const beats = Array.from({ length: Math.floor(rnd() * 30) }, () => rnd() * (total + 2)).sort((a, b) => a - b);
+      const out = snapCuts(cuts, beats, { minScene, total, fps });
+      const F = (t: number) => Math.round(t * fps);
+      const of = out.map((t) => t * fps);
+      expect(out.length).toBe(cuts.length);
+      expect(out[0]).toBe(0);
+      for (const f of of) expect(Math.abs(f - Math.round(f))).toBeLessThan(1e-6);
+      const orig = cuts.map(F);
+      const lens = orig.map((c, i) => (i + 1 < orig.length ? orig[i + 1] : F(total)) - c);
+      const need = lens.map((l) => Math.max(1, Math.min(Math.ceil(minScene * fps - 1e-6), l)));
+      const got = of.map((c, i) => Math.round((i + 1 < of.length ? of[i + 1] : F(total)) - c));
+      for (let i = 0; i < got.length; i++) expect(got[i]).toBeGreaterThanOrEqual(need[i]);
+      const beatFrames = new Set(beats.map(F));
+      for (let i = 1; i < of.length; i++) {
+        const f = Math.round(of[i]);
+        // On a beat, or where it was, or pushed just far enough by the cut before it.
+        const pushed = f === Math.round(of[i - 1]) + need[i - 1];
+        expect(beatFrames.has(f) || f === orig[i] || pushed).toBe(true);
+      }
+    }
   });
 
   it('does not make short scenes of the spec shorter still, and keeps order when a cut is pushed', () => {
