@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
-import { artifact, checkVideo, download, probeMedia, scratch } from './video-fixtures';
+import { artifact, checkVideo, download, pngOf, probeMedia, scratch, upload } from './video-fixtures';
 
 const ROOT = resolve(__dirname, '../../../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -66,7 +66,11 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('creative videos: a worker killed i
     await t?.close();
   });
 
-  it('finishes the job in another worker as attempt 2, with a whole MP4 and no work directory left', async () => {
+  it('finishes the job in another worker as attempt 2, with a whole MP4 and no work directory left; a job whose asset went meanwhile fails with its code', async () => {
+    // Accepted while no worker runs; its image is deleted before a worker picks it up.
+    const image = await upload(t, alice, await pngOf(64, 64, '#a855f7'), 'gone.png', '/v1/assets');
+    const orphan = expectStatus(await as(t.http.post('/v1/videos').send({ width: 64, height: 64, fps: 6, scenes: [{ asset_id: image, duration: 1 }] }), alice), 202).body;
+    expectStatus(await as(t.http.delete(`/v1/assets/${image}`), alice), 200);
     workers.push(startWorker(t), startWorker(t));
     await Promise.all(workers.map((w) => w.ready));
     const ir = { version: 1, width: 720, height: 720, background: '#0f172a', root: { type: 'frame', id: 'root', width: 720, height: 720, children: [{ type: 'text', id: 'title', text: 'Kill me', fontSize: 96, color: '#ffffff' }] } };
@@ -92,5 +96,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('creative videos: a worker killed i
     await download(t, artifact(done, 'mp4').url!, tmp.file('killed.mp4'));
     checkVideo(await probeMedia(tmp.file('killed.mp4')), { width: 720, height: 720, fps: 30, duration: 8, audio: null });
     expect(dirs()).toEqual([]);
+
+    const failed = expectStatus(await as(t.http.get(`/v1/jobs/${orphan.id}`), alice), 200).body;
+    expect(failed).toMatchObject({ state: 'failed', error: { code: 'asset_not_found' }, artifacts: [] });
+    expect(failed.error.message).toContain(image);
   }, 180_000);
 });
