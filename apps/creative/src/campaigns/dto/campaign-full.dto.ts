@@ -17,7 +17,7 @@ export class CampaignVideoDto {
   easing?: string;
   @ApiPropertyOptional({ enum: [...TRANSITIONS], default: D.transition, description: 'Transition between pieces' })
   transition?: string;
-  @ApiPropertyOptional({ type: Number, default: L.defaultTransitionDuration, minimum: 0, maximum: L.maxSceneDuration / 2 })
+  @ApiPropertyOptional({ type: Number, default: L.defaultTransitionDuration, minimum: 0, maximum: L.maxSceneDuration / 2, description: 'Seconds each transition takes, centred on the cut' })
   transition_duration?: number;
   @ApiPropertyOptional({
     type: 'integer',
@@ -26,13 +26,13 @@ export class CampaignVideoDto {
     description: `With \`height\`: the video's size; default the first piece's (fitted within ${L.maxWidth}x${L.maxHeight}, even). Pieces of another shape are fitted inside the frame`,
   })
   width?: number;
-  @ApiPropertyOptional({ type: 'integer', minimum: L.minSide, maximum: L.maxHeight })
+  @ApiPropertyOptional({ type: 'integer', minimum: L.minSide, maximum: L.maxHeight, description: 'With `width`: the video\'s height' })
   height?: number;
-  @ApiPropertyOptional({ type: 'integer', default: L.defaultFps, minimum: L.minFps, maximum: L.maxFps })
+  @ApiPropertyOptional({ type: 'integer', default: L.defaultFps, minimum: L.minFps, maximum: L.maxFps, description: 'Frames per second' })
   fps?: number;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...VIDEO_FORMATS] }, default: ['mp4'] })
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...VIDEO_FORMATS] }, default: ['mp4'], description: 'Outputs (mp4, webm, gif), each an artifact, plus the poster' })
   formats?: string[];
-  @ApiPropertyOptional({ type: GifOptionsDto })
+  @ApiPropertyOptional({ type: GifOptionsDto, description: 'GIF options (when `formats` includes gif)' })
   gif?: GifOptionsDto;
   @ApiPropertyOptional({ type: VideoAudioDto, description: 'Audio over the whole video' })
   audio?: VideoAudioDto;

@@ -72,7 +72,7 @@ export class ProceduralVideoDto extends VideoOutputFields {
   @MaxLength(200)
   title?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100, description: 'A short line above the title, on every segment' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
@@ -95,6 +95,7 @@ export class ProceduralVideoDto extends VideoOutputFields {
   @TransitionDurationField()
   transition_duration?: number;
 
+  /** The styles move by their phase; a motion adds a camera move on top. */
   @MotionField('none')
   motion?: string;
 

@@ -15,7 +15,7 @@ export class SceneProceduralDto {
   @IsIn(PROCEDURAL_STYLE_IDS, { message: `style must be one of ${PROCEDURAL_STYLE_IDS.join(', ')}` })
   style: string;
 
-  @ApiPropertyOptional({ type: 'integer', default: 7, minimum: 0, maximum: 2147483647 })
+  @ApiPropertyOptional({ type: 'integer', default: 7, minimum: 0, maximum: 2147483647, description: 'Same seed, same animation' })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -35,18 +35,18 @@ export class SceneProceduralDto {
   @MaxLength(400)
   palette?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, enum: PROCEDURAL_TONES })
+  @ApiPropertyOptional({ type: String, nullable: true, enum: PROCEDURAL_TONES, description: "Palette family when no palette is given (default: the style's)" })
   @IsOptional()
   @IsIn(PROCEDURAL_TONES, { message: `tone must be one of ${PROCEDURAL_TONES.join(', ')}` })
   tone?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, description: 'A title drawn over the background (stagger: it enters after the eyebrow)' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   title?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100, description: 'A short line above the title' })
   @IsOptional()
   @IsString()
   @MaxLength(100)
