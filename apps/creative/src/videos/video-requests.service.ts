@@ -57,6 +57,9 @@ export function fitSize(w: number, h: number, even: boolean): { width: number; h
   return { width: Math.min(width, L.maxWidth), height: Math.min(height, L.maxHeight) };
 }
 
+/** The long side of a video sized after an image scene (a 6000x4000 photo makes a 1920x1280 video). */
+export const IMAGE_DEFAULT_SIDE = 1920;
+
 const needsEven = (formats: string[]) => formats.includes('mp4') || formats.includes('webm');
 
 /**
@@ -198,7 +201,11 @@ export class VideoRequestsService {
         source = { design_id: d.id, revision: d.revision };
       } else if (src === 'asset_id') {
         const a = await this.assetOf(accountId, s.asset_id!, 'image', [...loc, 'asset_id']);
-        if (a.width && a.height) natural ??= { width: a.width, height: a.height };
+        // A photo's pixels are not a video size: its shape, at most IMAGE_DEFAULT_SIDE on the long side.
+        if (a.width && a.height) {
+          const k = Math.min(1, IMAGE_DEFAULT_SIDE / Math.max(a.width, a.height));
+          natural ??= { width: Math.max(L.minSide, Math.round(a.width * k)), height: Math.max(L.minSide, Math.round(a.height * k)) };
+        }
         source = { asset_id: s.asset_id! };
       } else if (src === 'template') {
         source = { template: s.template!, brief: briefOrThrow(s.brief ?? {}, [...loc, 'brief']) as Record<string, unknown> };

@@ -289,6 +289,18 @@ describe('creative videos', () => {
     expect((await finished(t, alice, first.id)).state).toBe('succeeded');
   }, 60_000);
 
+  it('sizes a video after its first design or image scene (an image at most 1920 px long), else 1080x1080', async () => {
+    const photo = await upload(t, alice, await pngOf(4000, 3000, '#334155'), 'photo.png', '/v1/assets');
+    const sized = async (scenes: Record<string, unknown>[]) => {
+      const job = expectStatus(await as(t.http.post('/v1/videos').send({ scenes, formats: ['gif'] }), alice), 202).body;
+      await as(t.http.post(`/v1/jobs/${job.id}/cancel`), alice);
+      return [job.request.width, job.request.height];
+    };
+    expect(await sized([{ procedural: { style: 'mesh' } }, { asset_id: photo }])).toEqual([1920, 1440]);
+    expect(await sized([{ design_id: oddDesign }, { asset_id: photo }])).toEqual([301, 201]);
+    expect(await sized([{ procedural: { style: 'mesh' } }])).toEqual([1080, 1080]);
+  }, 60_000);
+
   it('refuses every bad request with 422 at its loc, before any job exists', async () => {
     const before = expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length;
     const scene = { design_id: design, duration: 1 };

@@ -134,7 +134,7 @@ export class VideoCreateDto extends VideoOutputFields {
     nullable: true,
     minimum: L.minSide,
     maximum: L.maxWidth,
-    description: `${SIZE_DESCRIPTION}. Default: the size of the first scene that has one (a design's page, an image's pixels), else ${VIDEO_DEFAULTS.size}x${VIDEO_DEFAULTS.size}; scaled down to fit and made even`,
+    description: `${SIZE_DESCRIPTION}. Default: the size of the first scene that has one (a design's page; an image's shape, at most 1920 on the long side), else ${VIDEO_DEFAULTS.size}x${VIDEO_DEFAULTS.size}; scaled down to fit and made even`,
   })
   @IsOptional()
   @IsInt()
