@@ -79,7 +79,13 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   async beforeApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
     // Fetch nothing more: the jobs handed back below must go to other workers.
-    if (this.queue.mode === 'bullmq' && this.config.role !== 'api') await this.worker.pause(true).catch(() => undefined);
+    if (this.queue.mode === 'bullmq' && this.config.role !== 'api') {
+      try {
+        await this.worker.pause(true);
+      } catch {
+        // No BullMQ worker in this process.
+      }
+    }
     for (const wake of this.waiting.splice(0)) wake();
     const all = [...this.running.values()];
     for (const r of all) r.controller.abort(new Stop('shutdown'));
