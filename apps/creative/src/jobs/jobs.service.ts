@@ -1,10 +1,13 @@
+import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { keysetPage, newId } from '@platform/database';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/errors';
 import { refuseOutboundUrl } from '@platform/outbound';
 import { JobQueue } from '@platform/queue';
+import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { CreativeConfig } from '../config';
@@ -38,6 +41,7 @@ export class JobsService {
     private readonly queue: JobQueue,
     private readonly views: JobViews,
     private readonly callbacks: CallbacksService,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   /** Refuses a callback URL the service must not send to: 422 at `loc`. */
@@ -102,14 +106,37 @@ export class JobsService {
       .update()
       .set({ runSeq: () => 'run_seq + 1', updatedAt: () => 'clock_timestamp()' })
       .where(`id = :id AND state = 'running' AND lease_until < now()`, { id: item.id })
-      .returning(['id', 'account_id', 'run_seq'])
+      .returning('id, account_id, run_seq')
       .execute()).raw as { id: string; account_id: string; run_seq: number }[];
     if (expired) {
       this.logger.warn(`Job ${item.id}: its worker's lease ran out; queued again`);
       return this.enqueueRun({ id: expired.id, accountId: expired.account_id, runSeq: expired.run_seq });
     }
     const job = await this.ds.getRepository(Job).findOneBy({ id: item.id, state: 'queued' });
-    if (job) await this.enqueueRun(job);
+    if (!job) return;
+    if (await this.runIsOver(job)) {
+      // Its queue job ended without running it (a process stopping, a database error before the claim):
+      // BullMQ would ignore the same id, so the run gets a new one.
+      const { raw } = await this.ds
+        .getRepository(Job)
+        .createQueryBuilder()
+        .update()
+        .set({ runSeq: () => 'run_seq + 1' })
+        .where(`id = :id AND state = 'queued' AND run_seq = :seq`, { id: job.id, seq: job.runSeq })
+        .returning('run_seq')
+        .execute();
+      if (!(raw as unknown[]).length) return;
+      job.runSeq = (raw as { run_seq: number }[])[0].run_seq;
+    }
+    await this.enqueueRun(job);
+  }
+
+  /** BullMQ: whether the queue job of the job's current run has ended (completed or failed) while the row is still queued. */
+  private async runIsOver(job: Job): Promise<boolean> {
+    if (this.queue.mode !== 'bullmq') return false;
+    const q = this.moduleRef.get<Queue>(getQueueToken(MEDIA_QUEUE), { strict: false });
+    const state = await (await q.getJob(mediaQueueJobId(job.id, job.runSeq)))?.getState();
+    return state === 'completed' || state === 'failed';
   }
 
   async find(accountId: string, id: string): Promise<Job> {
@@ -184,7 +211,7 @@ export class JobsService {
         updatedAt: () => 'clock_timestamp()',
       })
       .where(`id = :id AND account_id = :accountId AND state IN ('failed', 'cancelled')`, { id, accountId })
-      .returning(['id'])
+      .returning('id')
       .execute()).raw as unknown[];
     const job = await this.find(accountId, id);
     if (!row) throw new ConflictError(`A ${job.state} job cannot be retried: only failed and cancelled ones can`, 'job_not_retryable');

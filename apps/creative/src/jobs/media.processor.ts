@@ -78,6 +78,14 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   /** Shutdown: running jobs are aborted and handed back to the queue before the workers close. */
   async beforeApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
+    // Fetch nothing more: the jobs handed back below must go to other workers.
+    if (this.queue.mode === 'bullmq' && this.config.role !== 'api') {
+      try {
+        await this.worker.pause(true);
+      } catch {
+        // No BullMQ worker in this process.
+      }
+    }
     for (const wake of this.waiting.splice(0)) wake();
     const all = [...this.running.values()];
     for (const r of all) r.controller.abort(new Stop('shutdown'));
@@ -86,11 +94,11 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
 
   async process(queueJob: QueueJob<MediaJobData>): Promise<void> {
     const { jobId } = queueJob.data;
-    if (this.shuttingDown) throw new Error('Shutting down');
+    if (this.shuttingDown) return this.handBack(jobId);
     if (this.active >= this.config.jobs.concurrency) await new Promise<void>((r) => this.waiting.push(r));
     this.active += 1;
     try {
-      if (this.shuttingDown) return;
+      if (this.shuttingDown) return await this.handBack(jobId);
       await this.claimAndRun(jobId);
     } finally {
       this.active -= 1;
@@ -111,6 +119,23 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       this.running.delete(jobId);
       finish();
     }
+  }
+
+  /** A queued job this process took from the queue while stopping: queued again under a new run id, for another worker. */
+  private async handBack(jobId: string): Promise<void> {
+    const { raw } = await this.ds
+      .getRepository(Job)
+      .createQueryBuilder()
+      .update()
+      .set({ runSeq: () => 'run_seq + 1', updatedAt: () => 'clock_timestamp()' })
+      .where(`id = :id AND state = 'queued'`, { id: jobId })
+      .returning('id, account_id, run_seq')
+      .execute();
+    const row = (raw as { id: string; account_id: string; run_seq: number }[])[0];
+    if (!row) return;
+    await this.queue.add(MEDIA_QUEUE, 'run', { jobId: row.id, accountId: row.account_id }, { attempts: 1, jobId: mediaQueueJobId(row.id, row.run_seq) }).catch((e) => {
+      this.logger.warn(`Job ${row.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
+    });
   }
 
   /**
@@ -158,7 +183,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
         updatedAt: () => 'clock_timestamp()',
       })
       .where(`id = :id AND (state = 'queued' OR (state = 'running' AND lease_until < now()))`, { id: jobId })
-      .returning(['id'])
+      .returning('id')
       .execute();
     if (!(raw as unknown[]).length) return null;
     return this.ds.getRepository(Job).findOneByOrFail({ id: jobId });

@@ -9,6 +9,7 @@ import { as, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 import { JobsService } from '../jobs.service';
+import { JobsRecovery } from '../jobs-recovery.service';
 import type { JobKind } from '../job-types';
 import { testRuns, withTestHandler, type TestRequest } from './test-handler';
 
@@ -160,6 +161,16 @@ describe('creative jobs', () => {
     expect((await get(long.id)).attempts).toBe(2);
     expectStatus(await as(t.http.post(`/v1/jobs/${long.id}/cancel`), alice), 200);
     await waitFor(long.id, ended, 5000);
+  });
+
+  it('the pending sweep runs a queued job whose queue job ended without running it', async () => {
+    const job = await create(alice, { seconds: 1 });
+    await waitFor(job.id, ended);
+    // As if its queue job had ended without the claim (a process stopping, a database error): BullMQ holds that id.
+    await t.app.get(DataSource).query(`UPDATE creative.jobs SET state = 'queued', finished_at = NULL WHERE id = $1`, [job.id]);
+    const counts = await t.app.get(JobsRecovery).recover();
+    expect(counts.jobs).toBeGreaterThanOrEqual(1);
+    expect(await waitFor(job.id, (j) => j.state === 'succeeded' && (j as unknown as { attempts: number }).attempts === 2)).toMatchObject({ state: 'succeeded', attempts: 2 });
   });
 
   it('lists newest first with limit, cursor and filters; 422 on bad parameters', async () => {
