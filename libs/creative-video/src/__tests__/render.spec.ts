@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { frameRate, probeMedia } from '../ffmpeg';
 import { renderVideo, VideoSpecError } from '../render';
 import { MOTIONS, TRANSITIONS, type Motion, type SceneSpec, type Transition, type VideoSpec } from '../types';
-import { countFrames, flatDoc, frameAt, meanColor, meanDiff, mp4Boxes, pngSize, texturedDoc, workDir } from './helpers';
+import { countFrames, flatDoc, frameAt, meanColor, meanDiff, mp4Boxes, pixel, pngSize, texturedDoc, workDir } from './helpers';
 
 const W = 320;
 const H = 240;
@@ -98,6 +98,24 @@ describe('motions', () => {
       const d = meanDiff(await frameAt(path, 0), await frameAt(path, 9));
       if (motion === 'none') expect(d, motion).toBeLessThan(1);
       else expect(d, motion).toBeGreaterThan(4);
+    }
+  });
+
+  it('pans, zooms and Ken Burns never show a border: the edges of the first, middle and last frames are content', async () => {
+    const workDir = await dir();
+    const image = new Uint8Array((await renderIr(texturedDoc(400, 400), { format: 'png' })).data);
+    for (const motion of ['pan_left', 'pan_right', 'pan_up', 'pan_down', 'zoom_in', 'zoom_out', 'ken_burns', 'rise', 'pop'] as Motion[]) {
+      const focal = { x: 0.95, y: 0.05 };
+      const r = await renderVideo({ width: W, height: H, fps: 10, scenes: [{ source: { kind: 'image', image }, duration: 1, motion, focal }] }, { workDir });
+      for (const n of [0, 5, 9]) {
+        const f = await frameAt(r.outputs[0].path, n);
+        let black = 0;
+        for (let x = 0; x < W; x++)
+          for (const y of [0, 1, H - 2, H - 1]) if (Math.max(...pixel(f, W, x, y)) < 12) black++;
+        for (let y = 0; y < H; y++)
+          for (const x of [0, 1, W - 2, W - 1]) if (Math.max(...pixel(f, W, x, y)) < 12) black++;
+        expect(black, `${motion} frame ${n}`).toBe(0);
+      }
     }
   });
 
