@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { JobContext, JobHandler, JobOutcome } from '../jobs/job-types';
+import { DomainException } from '@platform/errors';
+import { JobFailure, type JobContext, type JobHandler, type JobOutcome } from '../jobs/job-types';
 import { fitSize } from '../videos/video-requests.service';
 import type { StoredCampaignFull, StoredVideo } from '../videos/video-request';
 import { VideoRendererService } from '../videos/video-renderer.service';
@@ -21,8 +22,19 @@ export class CampaignFullJobHandler implements JobHandler {
 
   async run(ctx: JobContext): Promise<JobOutcome> {
     const r = ctx.request as unknown as StoredCampaignFull;
-    const campaign = await this.campaigns.create(ctx.accountId, { brief: r.brief, formats: r.formats, template: r.template });
+    // The pieces are the first fifth of the work; the video's frames the rest.
+    ctx.progress(0);
+    let campaign;
+    try {
+      campaign = await this.campaigns.create(ctx.accountId, { brief: r.brief, formats: r.formats, template: r.template });
+    } catch (e) {
+      // A render the pool refused (render_busy, render_timeout) is a reason of its own; the request itself was checked before the job.
+      if (e instanceof DomainException) throw new JobFailure(e.code, `The campaign's pieces could not be rendered: ${e.message}`);
+      throw e;
+    }
     if (ctx.signal.aborted) throw Object.assign(new Error('The operation was aborted'), { name: 'AbortError' });
+    ctx.progress(0.2);
+    const videoCtx: JobContext = { ...ctx, progress: (f, frames) => ctx.progress(0.2 + 0.8 * f, frames) };
     const v = r.video;
     const first = campaign.pieces[0];
     const even = v.formats.includes('mp4') || v.formats.includes('webm');
@@ -46,7 +58,7 @@ export class CampaignFullJobHandler implements JobHandler {
       formats: v.formats,
       gif: v.gif,
     };
-    const rendered = await this.renderer.render(ctx, video, {});
+    const rendered = await this.renderer.render(videoCtx, video, {});
     return {
       artifacts: [...campaign.pieces.filter((p) => p.artifact).map((p) => ({ artifact_id: p.artifact!.id, role: 'piece' })), ...rendered.artifacts],
       result: {
