@@ -16,6 +16,8 @@ export interface MixAudioOptions {
   workDir: string;
   signal?: AbortSignal;
   ffmpegPath?: string;
+  /** ffprobe (reads each source's duration); default @ffprobe-installer/ffprobe. */
+  ffprobePath?: string;
 }
 
 export interface BeatAnalysis {

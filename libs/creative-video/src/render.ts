@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { encodePng } from '@platform/creative-ir';
+import type { AudioTrack } from './audio';
+import { mixAudio } from './audio/mix';
+import { detectBeats, snapCuts } from './beats/beats';
+import { drawTransition, prepareScene, type PreparedScene } from './compositor';
+import { ease } from './easing';
+import { encoderArgs, gifArgs, gifPlan, paletteArgs } from './encoder';
+import { abortError, ffmpegBinary, probeMedia, runMedia, spawnMedia } from './ffmpeg';
+import { planFrame, sceneProgress, scenePhase, timeline } from './timeline';
+import { VIDEO_LIMITS, type RenderVideoOptions, type RenderVideoResult, type VideoFormat, type VideoOutput, type VideoSpec } from './types';
+import { validateVideoSpec } from './validate';
+
+const MIME: Record<VideoFormat, VideoOutput['mime']> = { mp4: 'video/mp4', webm: 'video/webm', gif: 'image/gif' };
+
+export class VideoSpecError extends Error {
+  constructor(readonly issues: ReturnType<typeof validateVideoSpec>) {
+    super(`invalid video spec: ${issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; ')}`);
+    this.name = 'VideoSpecError';
+  }
+}
+
+/**
+ * Renders a video: frames drawn by the compositor (static layers rasterized once per scene, a frame is
+ * a composite) and piped as raw RGBA into ONE ffmpeg process that writes every requested format (GIF
+ * through a lossless intermediate and a per-video palette), audio mixed beforehand in one pass and muxed.
+ * At most two frames are in memory at once (stdin backpressure), and at most the two scenes of a
+ * transition are prepared. Every file is written in `opts.workDir`; on failure or abort the files this
+ * call made are removed. Throws VideoSpecError for an invalid spec, an AbortError when aborted.
+ */
+export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Promise<RenderVideoResult> {
+  const issues = validateVideoSpec(spec);
+  if (issues.length) throw new VideoSpecError(issues);
+  const { signal, workDir } = opts;
+  const ffmpeg = ffmpegBinary(opts.ffmpegPath);
+  const made: string[] = [];
+  const file = (name: string) => {
+    const p = join(workDir, name);
+    made.push(p);
+    return p;
+  };
+  const id = randomBytes(4).toString('hex');
+  const check = () => {
+    if (signal?.aborted) throw abortError();
+  };
+  try {
+    check();
+    const { width: w, height: h, fps } = spec;
+    const formats: VideoFormat[] = [...new Set<VideoFormat>(spec.formats ?? ['mp4'])];
+    const hasAudio = !!spec.audio || spec.scenes.some((s) => s.audio);
+
+    // Timeline, after beat_sync when asked.
+    let tl = timeline(spec);
+    let beats: number[] | undefined;
+    let bpm: number | undefined;
+    if (spec.beatSync && spec.audio) {
+      // A looping track (the default) repeats its beats over the whole timeline, as the mixer plays it.
+      const analysis = await detectBeats(spec.audio.path, { ffmpegPath: opts.ffmpegPath, signal, loopTo: spec.audio.loop === false ? undefined : tl.duration });
+      beats = analysis.beats;
+      bpm = analysis.bpm;
+      const snapped = snapCuts(tl.cuts, beats, { minScene: VIDEO_LIMITS.minBeatSceneDuration, total: tl.duration, fps });
+      snapped[0] = 0;
+      tl = timeline(spec, snapped);
+    }
+    check();
+
+    let audioPath: string | undefined;
+    if (hasAudio) {
+      const tracks: AudioTrack[] = [];
+      if (spec.audio) tracks.push({ spec: spec.audio, start: 0 });
+      spec.scenes.forEach((s, i) => s.audio && tracks.push({ spec: s.audio, start: tl.scenes[i].start, end: tl.scenes[i].end }));
+      audioPath = await mixAudio(tracks, tl.duration, { workDir, signal, ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath });
+      made.push(audioPath);
+    }
+    check();
+
+    const gif = formats.includes('gif') ? gifPlan(spec.gif, w, h, fps) : undefined;
+    const paths = {
+      mp4: formats.includes('mp4') ? file(`video-${id}.mp4`) : undefined,
+      webm: formats.includes('webm') ? file(`video-${id}.webm`) : undefined,
+      gifSource: gif ? file(`gif-source-${id}.mkv`) : undefined,
+    };
+
+    // Scenes are prepared when first visible and dropped after their last frame.
+    const prepared = new Map<number, PreparedScene>();
+    const sceneAt = async (i: number) => {
+      let s = prepared.get(i);
+      if (!s) {
+        s = await prepareScene(spec.scenes[i], w, h);
+        prepared.set(i, s);
+      }
+      return s;
+    };
+
+    // The poster: the first scene with its motion settled.
+    // (Drawn on the frame canvas, which the first frame then overwrites: one canvas fewer held.)
+    const canvas = createCanvas(w, h);
+    const ctx = canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = true;
+    // Bilinear without mipmaps: motions only enlarge (or barely reduce: pop from 85%, zoom's detail scale).
+    ctx.imageSmoothingQuality = 'low';
+    (await sceneAt(0)).draw(ctx, 1, 0);
+    const posterPath = file(`poster-${id}.png`);
+    await writeFile(posterPath, await encodePng(canvas.data(), w, h, { encoding: spec.scenes[0].source.kind === 'ir' ? 'flat' : 'photo' }, true));
+    check();
+
+    const proc = spawnMedia(ffmpeg, encoderArgs({ width: w, height: h, fps, duration: tl.duration, formats, audioPath, paths, gif }), { signal });
+    let failure: Error | undefined;
+    const exited = proc.done.then(
+      () => undefined,
+      (e: Error) => {
+        failure = e;
+      },
+    );
+    const stdin = proc.child.stdin;
+    try {
+      let scratch: Canvas | undefined;
+      const drawScene = (c: SKRSContext2D, scene: PreparedScene, i: number, f: number) => scene.draw(c, sceneProgress(tl.scenes[i], f), scenePhase(tl.scenes[i], f));
+      let drain: Promise<unknown> | undefined;
+      let lastKey: string | undefined;
+      let lastPixels: Buffer | undefined;
+      const every = Math.max(1, Math.round(fps / 4));
+      for (let f = 0; f < tl.frames; f++) {
+        check();
+        for (const [i] of prepared) if (tl.scenes[i].visibleEnd <= f) prepared.delete(i);
+        const plan = planFrame(tl, f);
+        let key: string | undefined;
+        if ('scene' in plan) {
+          const scene = await sceneAt(plan.scene);
+          const st = tl.scenes[plan.scene];
+          const k = scene.key(sceneProgress(st, f), scenePhase(st, f));
+          key = k === undefined ? undefined : `${plan.scene}:${k}`;
+          if (key === undefined || key !== lastKey) drawScene(ctx, scene, plan.scene, f);
+        } else {
+          const { transition: t, q } = plan;
+          const a = await sceneAt(t.from);
+          const b = await sceneAt(t.to);
+          drawTransition(ctx, (scratch ??= createCanvas(w, h)), t.kind, ease('ease_in_out', q), w, h, (c) => drawScene(c, a, t.from, f), (c) => drawScene(c, b, t.to, f));
+        }
+        // A frame identical to the previous one (a held scene) is the previous frame's pixels again.
+        const pixels = key !== undefined && key === lastKey && lastPixels ? lastPixels : canvas.data();
+        lastKey = key;
+        lastPixels = pixels;
+        if (drain) await drain;
+        drain = undefined;
+        if (failure) throw failure;
+        check();
+        if (!stdin.write(pixels)) drain = Promise.race([new Promise((r) => stdin.once('drain', r)), exited]);
+        if ((f + 1) % every === 0 || f + 1 === tl.frames) opts.onProgress?.({ framesDone: f + 1, framesTotal: tl.frames });
+      }
+      prepared.clear();
+      if (drain) await drain;
+      stdin.end();
+      await proc.done;
+    } catch (e) {
+      proc.child.kill('SIGKILL');
+      await exited;
+      throw failure?.name === 'AbortError' ? failure : e;
+    }
+
+    if (gif && paths.gifSource) {
+      const palette = file(`palette-${id}.png`);
+      await runMedia(ffmpeg, paletteArgs(paths.gifSource, palette), { signal });
+      await runMedia(ffmpeg, gifArgs(paths.gifSource, palette, gif, file(`video-${id}.gif`)), { signal });
+      await rm(paths.gifSource, { force: true });
+      await rm(palette, { force: true });
+    }
+    if (audioPath) await rm(audioPath, { force: true });
+
+    const outputs: VideoOutput[] = [];
+    for (const format of formats) {
+      const path = join(workDir, `video-${id}.${format}`);
+      const probe = await probeMedia(path, { ffprobePath: opts.ffprobePath, signal });
+      const g = format === 'gif' ? gif! : undefined;
+      outputs.push({
+        format,
+        path,
+        mime: MIME[format],
+        bytes: (await stat(path)).size,
+        width: g?.width ?? w,
+        height: g?.height ?? h,
+        fps: g?.fps ?? fps,
+        duration: Number(probe.format.duration ?? tl.duration),
+      });
+    }
+    return { outputs, poster: { path: posterPath, width: w, height: h }, frames: tl.frames, duration: tl.duration, cuts: tl.cuts, ...(beats ? { beats, bpm } : {}) };
+  } catch (e) {
+    await Promise.all(made.map((p) => rm(p, { force: true })));
+    if (signal?.aborted && e?.name !== 'AbortError') throw abortError();
+    throw e;
+  }
+}
