@@ -6,17 +6,19 @@ import { CampaignsModule } from './campaigns/campaigns.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import type { CreativeConfig } from './config';
 import { DesignsModule } from './designs/designs.module';
+import { JobsModule } from './jobs/jobs.module';
 import { MeModule } from './me/me.module';
 import { DesignOutputModule } from './rendering/design-output.module';
 import { RenderingModule } from './rendering/rendering.module';
 import { StorageModule } from './storage/storage.module';
+import { VideosModule } from './videos/videos.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: CreativeConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(config), MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule],
+      imports: [StorageModule.forRoot(config), MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, JobsModule, VideosModule],
     };
   }
 }

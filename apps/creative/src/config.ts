@@ -64,6 +64,17 @@ const extra = {
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
+  /** Jobs one worker process runs at once (each runs ffmpeg: size with the CPU limit). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** A running job's lease: renewed while its worker lives; once expired, the pending sweep hands the job to another worker. */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /** Accept callback URLs on private, loopback and link-local addresses (development, tests, in-cluster receivers). */
+  CALLBACK_ALLOW_PRIVATE: bool.default('false'),
+  /** Tries of a callback delivery, first included (exponential backoff between them). */
+  CALLBACK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  /** First delay between callback tries; each later one doubles. */
+  CALLBACK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
+  CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 };
 
 type Extra = z.infer<z.ZodObject<typeof extra>>;
@@ -122,6 +133,18 @@ function mapConfig(env: Extra) {
     llm: engineConfigFromEnv(e),
     /** Which provider keys are set (a provider other than the active one counts as configured when its key is). */
     llmKeys: { openai: !!e.OPENAI_API_KEY, anthropic: !!e.ANTHROPIC_API_KEY },
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      leaseMs: e.JOB_LEASE_MS,
+      /** Each attempt's work directory lives here, removed when the attempt ends. */
+      workDir: join(dataDir, 'tmp', 'jobs'),
+    },
+    callbacks: {
+      allowPrivate: e.CALLBACK_ALLOW_PRIVATE,
+      maxAttempts: e.CALLBACK_MAX_ATTEMPTS,
+      retryBaseMs: e.CALLBACK_RETRY_BASE_MS,
+      timeoutMs: e.CALLBACK_TIMEOUT_MS,
+    },
     rendering: {
       workers: e.RENDER_WORKERS ?? Math.max(1, availableParallelism()),
       timeoutMs: e.RENDER_TIMEOUT_MS,

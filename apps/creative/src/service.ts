@@ -10,6 +10,8 @@ import { withLibrarySchemas } from './common/library-schemas';
 import { CreativeConfig, loadCreativeConfig } from './config';
 import { Design } from './designs/design.entity';
 import { DesignRevision } from './designs/design-revision.entity';
+import { CallbackSecret, JobCallback, JobCallbackAttempt } from './jobs/job-callback.entity';
+import { Job } from './jobs/job.entity';
 import { migrations } from './migrations';
 import { RenderCacheEntry } from './rendering/render-cache.entity';
 
@@ -17,10 +19,10 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
   name: 'creative',
   loadConfig: loadCreativeConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [BrandKit, Asset, Artifact, Design, DesignRevision, RenderCacheEntry, Campaign, CampaignPiece], migrations },
+  database: { entities: [BrandKit, Asset, Artifact, Design, DesignRevision, RenderCacheEntry, Campaign, CampaignPiece, Job, JobCallback, JobCallbackAttempt, CallbackSecret], migrations },
   auth: { keyPrefix: 'cr', headers: ['x-api-key', 'bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'creative' },
   envelope: creativeEnvelope,
-  queues: [],
+  queues: ['media', 'callbacks'],
   openapi: {
     title: 'Creative Design and Rendering API',
     version: '0.58.0',

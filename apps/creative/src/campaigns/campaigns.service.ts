@@ -110,6 +110,12 @@ export class CampaignsService {
     return plans;
   }
 
+  /** Checks a campaign request as `create` would (422 at its locs), without making anything; answers how many pieces it has. */
+  check(input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): { pieces: number; brief: Record<string, unknown> } {
+    const brief = briefOrThrow(input.brief, ['body', 'brief']);
+    return { pieces: this.plan(input.formats, input.template).length, brief: brief as Json };
+  }
+
   async create(accountId: string, input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): Promise<CampaignDto> {
     const brief = briefOrThrow(input.brief, ['body', 'brief']);
     const plans = this.plan(input.formats, input.template);

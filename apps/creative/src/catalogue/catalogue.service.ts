@@ -15,6 +15,7 @@ import {
   resolveFormat,
   type Brief,
 } from '@platform/creative-ir';
+import { EASING_CURVES, MOTION_INFO, TRANSITION_INFO, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { NotFoundError } from '@platform/errors';
 import { DataSource } from 'typeorm';
 import { Asset } from '../assets/asset.entity';
@@ -173,6 +174,34 @@ export class CatalogueService {
     });
   }
 
+  /** The video catalogue of @platform/creative-video, as /v1/capabilities shows it. */
+  video() {
+    const L = VIDEO_LIMITS;
+    return {
+      motions: MOTION_INFO.map((m) => ({ id: m.id as string, name: m.name, description: m.description, default_easing: m.defaultEasing })),
+      transitions: TRANSITION_INFO.map((x) => ({ id: x.id as string, name: x.name, description: x.description })),
+      easings: EASING_CURVES.map((e) => ({ id: e.id as string, name: e.name, description: e.description, formula: e.formula })),
+      formats: [...VIDEO_FORMATS] as string[],
+      limits: {
+        min_duration: L.minDuration,
+        max_scene_duration: L.maxSceneDuration,
+        max_duration: L.maxDuration,
+        max_scenes: L.maxScenes,
+        min_fps: L.minFps,
+        max_fps: L.maxFps,
+        default_fps: L.defaultFps,
+        min_side: L.minSide,
+        max_width: L.maxWidth,
+        max_height: L.maxHeight,
+        default_transition_duration: L.defaultTransitionDuration,
+        gif_max_width: L.gifMaxWidth,
+        gif_max_fps: L.gifMaxFps,
+        gif_default_fps: L.gifDefaultFps,
+        min_beat_scene_duration: L.minBeatSceneDuration,
+      },
+    };
+  }
+
   async capabilities(accountId: string) {
     return {
       version: API_VERSION,
@@ -185,8 +214,9 @@ export class CatalogueService {
       procedural_styles: this.proceduralStyles().map((s) => s.id),
       procedural_defaults: { ...PROCEDURAL_DEFAULTS },
       fonts: (await this.fonts(accountId)).map((f) => ({ family: f.family, source: f.source, weights: f.weights, styles: f.styles })),
-      motions: [] as string[],
-      transitions: [] as string[],
+      motions: MOTION_INFO.map((m) => m.id as string),
+      transitions: TRANSITION_INFO.map((x) => x.id as string),
+      video: this.video(),
       providers: { image: this.imageProviders().map(({ id, configured }) => ({ id, configured })), llm: this.llmProviders().map(({ id, configured, active }) => ({ id, configured, active })) },
       limits: {
         max_page_side: MAX_PAGE_SIDE,

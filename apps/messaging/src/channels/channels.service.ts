@@ -6,7 +6,7 @@ import { ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
-import { SecretsBox } from '../common/secrets-box';
+import { SecretsBox } from '@platform/outbound';
 import type { MessagingConfig } from '../config';
 import type { ChannelKind } from '../conversations/conversation.entity';
 import type { Credentials, PlatformAdapter } from './adapters/adapter.types';

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { SecretsBox } from './secrets-box';
+import { SecretsBox } from '@platform/outbound';
 
 @Global()
 @Module({ providers: [SecretsBox], exports: [SecretsBox] })

@@ -3,15 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { keysetPage } from '@platform/database';
 import { ValidationError } from '@platform/errors';
+import { post, refuseOutboundUrl, SecretsBox } from '@platform/outbound';
 import { JobQueue } from '@platform/queue';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { JobNames, Queues, WebhookJob } from '../common/queues';
-import { SecretsBox } from '../common/secrets-box';
 import type { MessagingConfig } from '../config';
-import { refuseWebhookUrl } from './address-guard';
-import { postWebhook } from './webhook-post';
 import { DeliveryAttempt, DeliveryState, WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
@@ -40,7 +38,7 @@ export class WebhooksService {
     accountId: string,
     input: { url: string; enabled?: boolean; rotateSecret?: boolean },
   ): Promise<{ endpoint: WebhookEndpoint; secret: string | null }> {
-    const refused = await refuseWebhookUrl(input.url, this.config.webhooks.allowPrivate);
+    const refused = await refuseOutboundUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
     if (refused) throw new ValidationError([{ loc: ['body', 'url'], msg: refused, type: 'url_not_allowed' }]);
     const repo = this.ds.getRepository(WebhookEndpoint);
     const existing = await repo.findOneBy({ accountId });
@@ -82,7 +80,7 @@ export class WebhooksService {
       error = 'The webhook was removed or disabled';
       outcome = 'failed';
     } else {
-      const refused = await refuseWebhookUrl(endpoint.url, this.config.webhooks.allowPrivate);
+      const refused = await refuseOutboundUrl(endpoint.url, { allowPrivate: this.config.webhooks.allowPrivate });
       if (refused) {
         error = `Refused: ${refused}`;
         outcome = 'failed';
@@ -92,7 +90,7 @@ export class WebhooksService {
           const body = JSON.stringify(delivery.payload);
           const now = new Date();
           const signature = new Webhook(secret).sign(delivery.id, now, body);
-          statusCode = await postWebhook(
+          statusCode = await post(
             endpoint.url,
             {
               'content-type': 'application/json',
@@ -102,8 +100,7 @@ export class WebhooksService {
               'webhook-signature': signature,
             },
             body,
-            this.config.webhooks.timeoutMs,
-            this.config.webhooks.allowPrivate,
+            { timeoutMs: this.config.webhooks.timeoutMs, allowPrivate: this.config.webhooks.allowPrivate },
           );
           const ok = statusCode >= 200 && statusCode < 300;
           outcome = ok ? 'succeeded' : 'retry';

@@ -91,8 +91,6 @@ describe('creative catalogues', () => {
       ir_version: 1,
       output_formats: ['png', 'jpeg', 'webp', 'avif', 'svg', 'pdf'],
       preview_formats: ['png', 'jpeg', 'webp'],
-      motions: [],
-      transitions: [],
       procedural_defaults: { style: 'mesh', seed: 7, density: 1, phase: 0, format: 'png' },
       limits: { max_page_side: 8192, list_limit_default: 25, list_limit_max: 100, preview_width_default: 480 },
     });
@@ -103,6 +101,16 @@ describe('creative catalogues', () => {
     expect(c.procedural_styles).toHaveLength(10);
     expect(c.fonts.map((f: { family: string }) => f.family)).toContain('Inter');
     expect(c.providers.image).toEqual([{ id: 'builtin', configured: true }]);
+    // The video catalogue: every motion and transition named, described, with easings and limits.
+    expect(c.motions).toEqual(['none', 'zoom_in', 'zoom_out', 'pan_left', 'pan_right', 'pan_up', 'pan_down', 'ken_burns', 'rise', 'pop', 'stagger']);
+    expect(c.transitions).toEqual(['none', 'fade', 'fade_black', 'slide_left', 'slide_right', 'slide_up', 'slide_down', 'wipe_left', 'wipe_right', 'wipe_up', 'wipe_down', 'zoom', 'circle']);
+    expect(c.video.motions.map((m: { id: string }) => m.id)).toEqual(c.motions);
+    expect(c.video.transitions.map((m: { id: string }) => m.id)).toEqual(c.transitions);
+    for (const e of [...c.video.motions, ...c.video.transitions, ...c.video.easings]) expect(e.description.length, e.id).toBeGreaterThan(10);
+    expect(c.video.motions.find((m: { id: string }) => m.id === 'pop').default_easing).toBe('ease_out_back');
+    expect(c.video.easings.map((e: { id: string }) => e.id)).toEqual(['linear', 'ease_in', 'ease_out', 'ease_in_out', 'ease_out_back']);
+    expect(c.video.formats).toEqual(['mp4', 'webm', 'gif']);
+    expect(c.video.limits).toMatchObject({ max_duration: 300, max_scene_duration: 60, min_fps: 1, max_fps: 60, default_fps: 30, max_width: 3840, max_height: 2160 });
     expect(c.providers.llm[0]).toEqual({ id: 'builtin', configured: true, active: true });
   });
 

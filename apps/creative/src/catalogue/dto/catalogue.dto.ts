@@ -143,6 +143,46 @@ class CapabilityLimitsDto {
   @ApiProperty({ type: 'integer', example: 20000, description: 'Time budget of one render (RENDER_TIMEOUT_MS)' }) render_timeout_ms: number;
 }
 
+class VideoCatalogueEntryDto {
+  @ApiProperty({ example: 'zoom_in' }) id: string;
+  @ApiProperty({ example: 'Zoom in' }) name: string;
+  @ApiProperty({ example: 'Scales from 100% to 115% around the centre over the scene.' }) description: string;
+}
+
+class VideoMotionDto extends VideoCatalogueEntryDto {
+  @ApiProperty({ example: 'ease_in_out', description: 'The easing used when a request names none' }) default_easing: string;
+}
+
+class VideoEasingDto extends VideoCatalogueEntryDto {
+  @ApiProperty({ example: '1 - (1 - t)^3', description: 'Progress as a function of time t in 0..1' }) formula: string;
+}
+
+class VideoLimitsDto {
+  @ApiProperty({ example: 0.5, description: 'Shortest scene (seconds)' }) min_duration: number;
+  @ApiProperty({ example: 60, description: 'Longest scene, and longest animate (seconds)' }) max_scene_duration: number;
+  @ApiProperty({ example: 300, description: 'Longest video (seconds)' }) max_duration: number;
+  @ApiProperty({ type: 'integer', example: 50 }) max_scenes: number;
+  @ApiProperty({ type: 'integer', example: 1 }) min_fps: number;
+  @ApiProperty({ type: 'integer', example: 60 }) max_fps: number;
+  @ApiProperty({ type: 'integer', example: 30 }) default_fps: number;
+  @ApiProperty({ type: 'integer', example: 16 }) min_side: number;
+  @ApiProperty({ type: 'integer', example: 3840 }) max_width: number;
+  @ApiProperty({ type: 'integer', example: 2160 }) max_height: number;
+  @ApiProperty({ example: 0.6, description: 'Seconds a transition takes unless asked (centred on the cut)' }) default_transition_duration: number;
+  @ApiProperty({ type: 'integer', example: 1080 }) gif_max_width: number;
+  @ApiProperty({ type: 'integer', example: 30 }) gif_max_fps: number;
+  @ApiProperty({ type: 'integer', example: 12 }) gif_default_fps: number;
+  @ApiProperty({ example: 1, description: 'Shortest scene beat_sync may leave (seconds)' }) min_beat_scene_duration: number;
+}
+
+class VideoCapabilitiesDto {
+  @ApiProperty({ type: [VideoMotionDto], description: 'Motions of animate, scenes, procedural videos and full campaigns' }) motions: VideoMotionDto[];
+  @ApiProperty({ type: [VideoCatalogueEntryDto], description: 'Transitions between scenes (drawn frame by frame, the same in every format)' }) transitions: VideoCatalogueEntryDto[];
+  @ApiProperty({ type: [VideoEasingDto] }) easings: VideoEasingDto[];
+  @ApiProperty({ type: [String], example: ['mp4', 'webm', 'gif'], description: 'Outputs: mp4 (H.264 yuv420p, AAC), webm (VP9, Opus), gif' }) formats: string[];
+  @ApiProperty({ type: VideoLimitsDto }) limits: VideoLimitsDto;
+}
+
 export class CapabilitiesDto {
   @ApiProperty({ example: '0.58.0', description: 'API version' }) version: string;
   @ApiProperty({ type: 'integer', example: 1, description: 'Creative IR version (`version` of an IR document)' }) ir_version: number;
@@ -154,8 +194,9 @@ export class CapabilitiesDto {
   @ApiProperty({ type: [String], example: ['mesh', 'noise', 'waves'] }) procedural_styles: string[];
   @ApiProperty({ type: ProceduralDefaultsDto }) procedural_defaults: ProceduralDefaultsDto;
   @ApiProperty({ type: [CapabilityFontDto], description: 'Bundled families and the account\'s uploaded fonts' }) fonts: CapabilityFontDto[];
-  @ApiProperty({ type: [String], example: [], description: 'Video motions: empty until the video API (another issue) fills it' }) motions: string[];
-  @ApiProperty({ type: [String], example: [], description: 'Video transitions: empty until the video API (another issue) fills it' }) transitions: string[];
+  @ApiProperty({ type: [String], example: ['none', 'zoom_in', 'stagger'], description: 'Video motion ids (described in `video.motions`)' }) motions: string[];
+  @ApiProperty({ type: [String], example: ['none', 'fade', 'circle'], description: 'Video transition ids (described in `video.transitions`)' }) transitions: string[];
+  @ApiProperty({ type: VideoCapabilitiesDto, description: 'The video catalogue: motions, transitions and easings with descriptions, output formats, limits' }) video: VideoCapabilitiesDto;
   @ApiProperty({ type: CapabilityProvidersDto }) providers: CapabilityProvidersDto;
   @ApiProperty({ type: CapabilityLimitsDto }) limits: CapabilityLimitsDto;
 }

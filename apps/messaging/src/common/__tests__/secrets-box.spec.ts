@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadMessagingConfig } from '../../config';
-import { SecretsBox } from '../secrets-box';
+import { SecretsBox } from '@platform/outbound';
 
 const box = (env: Record<string, string>) => new SecretsBox(loadMessagingConfig(env));
 

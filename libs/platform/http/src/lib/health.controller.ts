@@ -1,4 +1,4 @@
-import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Logger, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import { DatabaseHealth } from '@platform/database';
@@ -14,7 +14,10 @@ class LivenessDto {
 class CheckDto {
   @ApiProperty() ok: boolean;
   @ApiPropertyOptional({ enum: ['bullmq', 'inline'], description: 'queue only' }) mode?: string;
-  @ApiPropertyOptional({ description: 'Why the check failed' }) error?: string;
+  @ApiPropertyOptional({
+    description: 'Why the check failed, in general terms (`unreachable`): the driver\'s own message, which may name hosts, users or databases, goes to the log only.',
+  })
+  error?: string;
 }
 
 class ChecksDto {
@@ -32,6 +35,8 @@ class ReadinessDto {
 @SkipRateLimit()
 @Controller()
 export class HealthController {
+  private readonly logger = new Logger('Readiness');
+
   constructor(
     private readonly db: DatabaseHealth,
     private readonly queue: JobQueue,
@@ -48,8 +53,13 @@ export class HealthController {
   @ApiOkResponse({ description: 'The database and the queue answer.', type: ReadinessDto })
   @ApiResponse({ status: 503, description: 'The database or the queue does not answer (`status: not_ready`).', type: ReadinessDto })
   async readyz(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto> {
-    const [database, queue] = await Promise.all([this.db.check(), this.queue.ping()]);
-    const ok = database.ok && queue.ok;
+    const [db, q] = await Promise.all([this.db.check(), this.queue.ping()]);
+    // The probe is public: a failure is logged in full and answered in general terms.
+    if (!db.ok) this.logger.warn(`database check failed: ${db.error}`);
+    if (!q.ok) this.logger.warn(`queue check failed: ${q.error}`);
+    const database: CheckDto = db.ok ? { ok: true } : { ok: false, error: 'unreachable' };
+    const queue: CheckDto = q.ok ? { ok: true, mode: q.mode } : { ok: false, mode: q.mode, error: 'unreachable' };
+    const ok = db.ok && q.ok;
     res.status(ok ? 200 : 503);
     return { status: ok ? 'ready' : 'not_ready', checks: { database, queue } };
   }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG } from '@platform/config';
+import { APP_CONFIG, type BaseConfig } from '@platform/config';
 import { DomainException } from '@platform/errors';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { MessagingConfig } from '../config';
 
 const VERSION = 'v1';
 
@@ -17,7 +16,7 @@ export class SecretsBox {
   private readonly logger = new Logger('SecretsBox');
   private key: Buffer | null | undefined;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: MessagingConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: Pick<BaseConfig, 'secretsKey' | 'nodeEnv' | 'service'>) {}
 
   private getKey(): Buffer {
     if (this.key) return this.key;
@@ -31,7 +30,7 @@ export class SecretsBox {
       );
     } else {
       this.logger.warn('SECRETS_KEY is not set: using a key derived for development only; set SECRETS_KEY in production');
-      this.key = createHash('sha256').update(`messaging-development-secrets:${this.config.service}`).digest();
+      this.key = createHash('sha256').update(`${this.config.service}-development-secrets:${this.config.service}`).digest();
     }
     return this.key;
   }

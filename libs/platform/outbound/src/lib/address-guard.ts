@@ -39,11 +39,18 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
+export interface OutboundUrlOptions {
+  /** Accept private, loopback and link-local hosts (development, tests, in-cluster receivers). */
+  allowPrivate?: boolean;
+}
+
 /**
- * Why this URL may not receive webhooks, or null when it may: it must be http(s), and every
- * address its host resolves to must be public (unless private addresses are allowed).
+ * Why the service may not send to this URL, or null when it may: it must be http(s), carry no
+ * credentials, and every address its host resolves to now must be public (unless private addresses
+ * are allowed). For validating a URL when a client gives it; the connection itself is checked
+ * again by `publicOnlyLookup` (the answer may change between now and then).
  */
-export async function refuseWebhookUrl(url: string, allowPrivate: boolean): Promise<string | null> {
+export async function refuseOutboundUrl(url: string, options: OutboundUrlOptions = {}): Promise<string | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -52,7 +59,7 @@ export async function refuseWebhookUrl(url: string, allowPrivate: boolean): Prom
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'Must be an http:// or https:// URL';
   if (parsed.username || parsed.password) return 'Must not contain credentials';
-  if (allowPrivate) return null;
+  if (options.allowPrivate) return null;
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: string[];
   try {

@@ -1,0 +1,117 @@
+import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, locs } from '../../__tests__/helpers';
+import type { CreativeConfig } from '../../config';
+import { creativeService } from '../../service';
+import { artifact, checkVideo, download, finished, pngOf, probeMedia, scratch, tone, upload } from '../../videos/__tests__/video-fixtures';
+
+const brief = { title: 'Spring launch', subtitle: 'Everything new this season', cta: 'Shop now', seed: 11 };
+
+describe('creative full campaigns (pieces and a video, one job)', () => {
+  let t: TestApp<CreativeConfig>;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  let audio: string;
+  let image: string;
+  const tmp = scratch();
+
+  beforeAll(async () => {
+    t = await createTestApp(creativeService);
+    alice = await t.account('alice');
+    bob = await t.account('bob');
+    audio = await upload(t, alice, tone(2), 'tone.wav', '/v1/assets/audio');
+    image = await upload(t, alice, await pngOf(64, 64, '#0ea5e9'), 'sky.png', '/v1/assets');
+  }, 60_000);
+  afterAll(async () => {
+    tmp.remove();
+    await t?.close();
+  });
+
+  it('renders the campaign and a video of its pieces, both in the result of one job', async () => {
+    const job = expectStatus(
+      await as(
+        t.http.post('/v1/campaigns/full').send({
+          brief,
+          formats: [{ width: 320, height: 240 }, { width: 240, height: 320, template: 'story' }],
+          video: { duration: 1, fps: 12, motion: 'pop', transition: 'wipe_left', audio: { asset_id: audio, fade_out: 0.5 }, formats: ['mp4', 'gif'] },
+        }),
+        alice,
+      ),
+      202,
+    ).body;
+    expect(job).toMatchObject({ kind: 'campaign_full', state: 'queued' });
+    expect(job.request.video).toEqual({
+      duration: 1,
+      motion: 'pop',
+      easing: null,
+      transition: 'wipe_left',
+      transition_duration: 0.6,
+      width: null,
+      height: null,
+      fps: 12,
+      audio: { asset_id: audio, volume: 1, loop: true, fade_in: 0, fade_out: 0.5, normalize: false },
+      beat_sync: false,
+      formats: ['mp4', 'gif'],
+      gif: null,
+    });
+    const done = await finished(t, alice, job.id);
+    expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
+    const result = done.result as { campaign_id: string; pieces: { design_id: string; artifact_id: string; width: number; height: number }[]; video: Record<string, unknown> };
+    expect(result.pieces.map((p) => [p.width, p.height])).toEqual([
+      [320, 240],
+      [240, 320],
+    ]);
+    // The video takes the first piece's size; the campaign reads back as a campaign.
+    expect(result.video).toMatchObject({ width: 320, height: 240, fps: 12, duration: 2, frames: 24, cuts: [0, 1] });
+    const campaign = expectStatus(await as(t.http.get(`/v1/campaigns/${result.campaign_id}`), alice), 200).body;
+    expect(campaign.seed).toBe(11);
+    expect(campaign.pieces.map((p: { artifact: { id: string } }) => p.artifact.id)).toEqual(result.pieces.map((p) => p.artifact_id));
+    expect(done.artifacts.filter((a) => a.role === 'piece').map((a) => a.artifact_id)).toEqual(result.pieces.map((p) => p.artifact_id));
+    expect(done.artifacts.map((a) => a.role).sort()).toEqual(['gif', 'mp4', 'piece', 'piece', 'poster']);
+    await download(t, artifact(done, 'mp4').url!, tmp.file('campaign.mp4'));
+    checkVideo(await probeMedia(tmp.file('campaign.mp4')), { width: 320, height: 240, fps: 12, duration: 2, audio: 'aac' });
+  }, 120_000);
+
+  it('applies the video defaults, and refuses bad campaigns and bad video options before any job exists', async () => {
+    const dflt = expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, formats: ['instagram_post'] }), alice), 202).body;
+    expect(dflt.request).toMatchObject({ brief, formats: ['instagram_post'], template: null, video: { duration: 3, motion: 'ken_burns', transition: 'fade', fps: 30, formats: ['mp4'], width: null, height: null } });
+    await as(t.http.post(`/v1/jobs/${dflt.id}/cancel`), alice);
+    const before = expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length;
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{}, ['body.brief']],
+      [{ brief, formats: ['nope'] }, ['body.formats.0']],
+      [{ brief, template: 'nope' }, ['body.template']],
+      [{ brief, video: { duration: 0, motion: 'spin', transition: 'x', fps: 100 } }, ['body.video.duration', 'body.video.motion', 'body.video.transition', 'body.video.fps']],
+      [{ brief, video: { width: 320 } }, ['body.video']],
+      [{ brief, video: { width: 321, height: 240 } }, ['body.video.width']],
+      [{ brief, video: { formats: ['mov'] } }, ['body.video.formats.0']],
+      [{ brief, video: { beat_sync: true } }, ['body.video.beat_sync']],
+      [{ brief, video: { audio: { volume: 1 } } }, ['body.video.audio.asset_id']],
+      [{ brief, video: { audio: { asset_id: image } } }, ['body.video.audio.asset_id']],
+      [{ brief, formats: ['instagram_post', 'x_post'], video: { duration: 60 }, template: 'quote' }, []],
+      [{ brief, video: 'fast' }, ['body.video']],
+    ];
+    for (const [body, want] of cases) {
+      const res = await as(t.http.post('/v1/campaigns/full').send(body), alice);
+      if (!want.length) {
+        // 2 pieces of 60 s are within the limits: accepted (then cancelled).
+        expect(res.status, JSON.stringify(res.body)).toBe(202);
+        await as(t.http.post(`/v1/jobs/${res.body.id}/cancel`), alice);
+        continue;
+      }
+      expect(locs(res).sort(), `${JSON.stringify(body)}: ${JSON.stringify(res.body)}`).toEqual([...want].sort());
+    }
+    expect(expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length).toBe(before + 1);
+    const tooLong = await as(t.http.post('/v1/campaigns/full').send({ brief, formats: Array.from({ length: 6 }, () => 'instagram_post'), video: { duration: 60 } }), alice);
+    expect(locs(tooLong)).toEqual(['body.video.duration']);
+  }, 60_000);
+
+  it("answers 404 for another account's audio, 401 without a key, and hides the job from other accounts", async () => {
+    const bobAudio = await upload(t, bob, tone(1), 'bob.wav', '/v1/assets/audio');
+    expect(expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, video: { audio: { asset_id: bobAudio } } }), alice), 404).body.code).toBe('asset_not_found');
+    expect((await t.http.post('/v1/campaigns/full').send({ brief })).status).toBe(401);
+    const job = expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, formats: [{ width: 64, height: 64 }], video: { duration: 1, fps: 6 } }), alice), 202).body;
+    expect(expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), bob), 404).body.code).toBe('job_not_found');
+    expect((await finished(t, alice, job.id)).state).toBe('succeeded');
+  }, 60_000);
+});

@@ -1,0 +1,55 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
+import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { CALLBACK_DESCRIPTION, GifOptionsDto, VIDEO_DEFAULTS, VideoAudioDto } from '../../videos/dto/video-options.dto';
+import { CreateCampaignDto } from './campaign.dto';
+
+const L = VIDEO_LIMITS;
+const D = VIDEO_DEFAULTS.campaign;
+
+/** How the pieces of a full campaign become one video (every field optional). */
+export class CampaignVideoDto {
+  @ApiPropertyOptional({ type: Number, default: D.duration, minimum: L.minDuration, maximum: L.maxSceneDuration, description: 'Seconds of each piece' })
+  duration?: number;
+  @ApiPropertyOptional({ enum: [...MOTIONS], default: D.motion, description: 'Motion of every piece' })
+  motion?: string;
+  @ApiPropertyOptional({ enum: [...EASINGS], description: "Easing of the motion (default the motion's own)" })
+  easing?: string;
+  @ApiPropertyOptional({ enum: [...TRANSITIONS], default: D.transition, description: 'Transition between pieces' })
+  transition?: string;
+  @ApiPropertyOptional({ type: Number, default: L.defaultTransitionDuration, minimum: 0, maximum: L.maxSceneDuration / 2, description: 'Seconds each transition takes, centred on the cut' })
+  transition_duration?: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: L.minSide,
+    maximum: L.maxWidth,
+    description: `With \`height\`: the video's size; default the first piece's (fitted within ${L.maxWidth}x${L.maxHeight}, even). Pieces of another shape are fitted inside the frame`,
+  })
+  width?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: L.minSide, maximum: L.maxHeight, description: 'With `width`: the video\'s height' })
+  height?: number;
+  @ApiPropertyOptional({ type: 'integer', default: L.defaultFps, minimum: L.minFps, maximum: L.maxFps, description: 'Frames per second' })
+  fps?: number;
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...VIDEO_FORMATS] }, default: ['mp4'], description: 'Outputs (mp4, webm, gif), each an artifact, plus the poster' })
+  formats?: string[];
+  @ApiPropertyOptional({ type: GifOptionsDto, description: 'GIF options (when `formats` includes gif)' })
+  gif?: GifOptionsDto;
+  @ApiPropertyOptional({ type: VideoAudioDto, description: 'Audio over the whole video' })
+  audio?: VideoAudioDto;
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Move the cuts between pieces to the beats of `audio`' })
+  beat_sync?: boolean;
+}
+
+/** CampaignFullCreate: a campaign (as POST /v1/campaigns) plus a video assembled from its pieces, in one job. */
+export class CreateCampaignFullDto extends CreateCampaignDto {
+  @ApiPropertyOptional({ type: CampaignVideoDto, nullable: true, description: 'How the pieces become a video (default: 3 s each, ken_burns, fade, the first piece\'s size, mp4)' })
+  @IsOptional()
+  @IsObject()
+  video?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048, description: CALLBACK_DESCRIPTION })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  callback_url?: string | null;
+}

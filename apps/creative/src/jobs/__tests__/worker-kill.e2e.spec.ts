@@ -1,0 +1,129 @@
+import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../../__tests__/helpers';
+import type { CreativeConfig } from '../../config';
+import { creativeService } from '../../service';
+import { JobsService } from '../jobs.service';
+import { withTestHandler } from './test-handler';
+
+const ROOT = resolve(__dirname, '../../../../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A real worker process (ROLE=worker) of the test app's database and Redis prefix, run with vite-node. */
+function startWorker(t: TestApp<CreativeConfig>, name: string): { child: ChildProcess; ready: Promise<void>; log: () => string } {
+  let log = '';
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite-node/vite-node.mjs'), '--config', 'vitest.config.ts', 'apps/creative/src/jobs/__tests__/worker-main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      ROLE: 'worker',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: t.config.database.url,
+      DATABASE_POOL_MAX: '3',
+      REDIS_URL: t.config.redis.url,
+      REDIS_PREFIX: t.config.redis.prefix,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DEV_BOOTSTRAP: 'false',
+      // A lost worker's lease runs out after 2 s; the others sweep every half second.
+      JOB_LEASE_MS: '2000',
+      RECOVERY_INTERVAL_MS: '500',
+      RECOVERY_GRACE_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ready = new Promise<void>((res, rej) => {
+    const onData = (b: Buffer) => {
+      log += b.toString('utf8');
+      if (log.includes('worker ready')) res();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => rej(new Error(`worker ${name} exited with ${code}: ${log.slice(-2000)}`)));
+  });
+  return { child, ready, log: () => log };
+}
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('creative jobs: a worker killed mid-job', () => {
+  let t: TestApp<CreativeConfig>;
+  let alice: TestAccount;
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    // The API only: the jobs run in the worker processes.
+    t = await createTestApp(withTestHandler(creativeService), { env: { ROLE: 'api' } });
+    alice = await t.account('alice');
+  });
+  afterAll(async () => {
+    for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+    await t?.close();
+  });
+
+  type Worker = ReturnType<typeof startWorker>;
+  let pool: Worker[] = [];
+  const get = async (id: string) => expectStatus(await as(t.http.get(`/v1/jobs/${id}`), alice), 200).body;
+  async function waitFor(id: string, until: (j: { state: string; frames_done: number }) => boolean, timeoutMs: number) {
+    let job = await get(id);
+    for (const end = Date.now() + timeoutMs; !until(job) && Date.now() < end; job = await get(id)) await sleep(50);
+    return job;
+  }
+  const ended = (j: { state: string }) => ['succeeded', 'failed', 'cancelled'].includes(j.state);
+  /** The worker process holding the job now. */
+  let everyone: Worker[] = [];
+  async function holderOf(id: string): Promise<Worker> {
+    const [{ worker_id: holder }] = (await t.app.get(DataSource).query(`SELECT worker_id FROM creative.jobs WHERE id = $1`, [id])) as { worker_id: string }[];
+    const found = everyone.find((w) => holder.includes(`-${w.child.pid}-`));
+    expect(found, holder).toBeDefined();
+    return found!;
+  }
+  const dirsOf = (id: string) => (existsSync(t.config.jobs.workDir) ? readdirSync(t.config.jobs.workDir).filter((d) => d.startsWith(`${id}-`)) : []);
+
+  it('hands a running job back on SIGTERM (the attempt not counted) and another worker finishes it', async () => {
+    // Three workers boot together: one leaves here, one is killed in the next test, one remains.
+    pool = [startWorker(t, 'a'), startWorker(t, 'b'), startWorker(t, 'c')];
+    everyone = [...pool];
+    workers.push(...pool.map((w) => w.child));
+    await Promise.all(pool.map((w) => w.ready));
+
+    const job = await t.app.get(JobsService).create({ accountId: alice.accountId, kind: 'animate', request: { seconds: 3 } });
+    const running = await waitFor(job.id, (j) => j.state === 'running' && j.frames_done > 0, 20_000);
+    expect(running.state).toBe('running');
+    const leaving = await holderOf(job.id);
+    leaving.child.kill('SIGTERM');
+    const exited = await Promise.race([new Promise((r) => leaving.child.once('exit', () => r(true))), sleep(15_000).then(() => false)]);
+    expect(exited).toBe(true);
+    pool = pool.filter((w) => w !== leaving);
+
+    const done = await waitFor(job.id, ended, 30_000);
+    expect(done).toMatchObject({ state: 'succeeded', attempts: 1, result: { attempt: 1 } });
+    // Finished by another worker, in an attempt that started after the hand-back.
+    expect((await holderOf(job.id)).child.pid).not.toBe(leaving.child.pid);
+    expect(new Date(done.started_at).getTime()).toBeGreaterThan(new Date(running.started_at).getTime());
+    expect(dirsOf(job.id)).toEqual([]);
+  }, 120_000);
+
+  it('leaves the job of a SIGKILLed worker to another, which finishes it as attempt 2, and no work directory is left', async () => {
+    expect(pool).toHaveLength(2);
+    const job = await t.app.get(JobsService).create({ accountId: alice.accountId, kind: 'animate', request: { seconds: 4 } });
+    const running = await waitFor(job.id, (j) => j.state === 'running' && j.frames_done > 0, 20_000);
+    expect(running.state).toBe('running');
+
+    // Whichever worker took it is killed outright: no shutdown hook runs.
+    const victim = await holderOf(job.id);
+    const survivor = pool.find((w) => w !== victim)!;
+    expect(dirsOf(job.id)).toHaveLength(1);
+    victim.child.kill('SIGKILL');
+    await new Promise((r) => victim.child.once('exit', r));
+
+    const done = await waitFor(job.id, ended, 40_000);
+    expect(done, survivor.log().slice(-2000)).toMatchObject({ state: 'succeeded', attempts: 2, result: { attempt: 2 }, progress: 1 });
+    expect(done.artifacts).toHaveLength(1);
+    expect(dirsOf(job.id)).toEqual([]);
+  }, 120_000);
+});

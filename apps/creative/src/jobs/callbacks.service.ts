@@ -1,0 +1,216 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { newId } from '@platform/database';
+import { post, refuseOutboundUrl, SecretsBox } from '@platform/outbound';
+import { JobQueue } from '@platform/queue';
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { CreativeConfig } from '../config';
+import type { CallbackDeliveryDto, SigningSecretDto } from './dto/job.dto';
+import { CallbackSecret, JobCallback, JobCallbackAttempt } from './job-callback.entity';
+import type { Job } from './job.entity';
+import type { JobEvent } from './job-types';
+import { JobViews } from './job-views.service';
+import { CALLBACKS_QUEUE, type CallbackJobData } from './queues';
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const PREVIOUS_SECRET_MS = 24 * 3600_000;
+
+export type CallbackOutcome = 'delivered' | 'retry' | 'failed';
+
+const EVENT_OF = { succeeded: 'job.succeeded', failed: 'job.failed', cancelled: 'job.cancelled' } as const;
+
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** Secrets are stored sealed (SECRETS_KEY), bound to their account. */
+const secretAad = (accountId: string) => `callback-secret:${accountId}`;
+
+/**
+ * Callbacks: when a job with a `callback_url` ends, an event (`job.succeeded`, `job.failed`,
+ * `job.cancelled`, with the job as GET shows it) is recorded and POSTed from the `callbacks`
+ * queue, signed per Standard Webhooks with the account's secret, retried with exponential backoff;
+ * every try is recorded. Sent through @platform/outbound: the address dialled is checked at
+ * connection time, redirects are not followed.
+ */
+@Injectable()
+export class CallbacksService {
+  private readonly logger = new Logger('Callbacks');
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly queue: JobQueue,
+    private readonly views: JobViews,
+    private readonly box: SecretsBox,
+  ) {}
+
+  /** Records the event of a job that just ended (if it has a callback URL) and queues its delivery. */
+  async jobEnded(job: Job): Promise<void> {
+    if (!job.callbackUrl) return;
+    const event: JobEvent | undefined = EVENT_OF[job.state as keyof typeof EVENT_OF];
+    if (!event) return;
+    const payload = { type: event, timestamp: new Date().toISOString(), data: await this.views.one(job) };
+    const row: Partial<JobCallback> = {
+      id: newId('cbk'),
+      jobId: job.id,
+      accountId: job.accountId,
+      event,
+      url: job.callbackUrl,
+      payload,
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(),
+    };
+    await this.ds.getRepository(JobCallback).insert(row as QueryDeepPartialEntity<JobCallback>);
+    await this.enqueue({ id: row.id!, accountId: job.accountId });
+  }
+
+  async enqueue(item: { id: string; accountId: string }): Promise<void> {
+    const data: CallbackJobData = { callbackId: item.id, accountId: item.accountId };
+    await this.queue.add(CALLBACKS_QUEUE, 'deliver', data, {
+      attempts: this.config.callbacks.maxAttempts,
+      backoffMs: this.config.callbacks.retryBaseMs,
+      jobId: item.id,
+    });
+  }
+
+  /** The secrets that sign now: the current one, and the previous one during its 24 hours. */
+  private async signingSecrets(accountId: string): Promise<string[]> {
+    const s = await this.secretRow(accountId);
+    const out = [this.box.open(s.secret, secretAad(accountId))];
+    if (s.previousSecret && s.previousUntil && s.previousUntil.getTime() > Date.now()) out.push(this.box.open(s.previousSecret, secretAad(accountId)));
+    return out;
+  }
+
+  /** One try: POSTs the event and records it. `lastTry`: a failure is final. */
+  async attempt(accountId: string, callbackId: string, lastTry: boolean): Promise<CallbackOutcome> {
+    const repo = this.ds.getRepository(JobCallback);
+    const cb = await repo.findOneBy({ id: callbackId, accountId });
+    if (!cb || cb.state !== 'pending') return 'delivered';
+    const started = Date.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let outcome: CallbackOutcome;
+    const refused = await refuseOutboundUrl(cb.url, { allowPrivate: this.config.callbacks.allowPrivate });
+    if (refused) {
+      error = `Refused: ${refused}`;
+      outcome = 'failed';
+    } else {
+      try {
+        const body = JSON.stringify(cb.payload);
+        const now = new Date();
+        const signature = (await this.signingSecrets(accountId)).map((s) => new Webhook(s).sign(cb.id, now, body)).join(' ');
+        statusCode = await post(
+          cb.url,
+          {
+            'content-type': 'application/json',
+            'user-agent': 'creative-callbacks/1.0',
+            'webhook-id': cb.id,
+            'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+            'webhook-signature': signature,
+          },
+          body,
+          { timeoutMs: this.config.callbacks.timeoutMs, allowPrivate: this.config.callbacks.allowPrivate },
+        );
+        outcome = statusCode >= 200 && statusCode < 300 ? 'delivered' : 'retry';
+        if (outcome === 'retry') error = `HTTP ${statusCode}`;
+      } catch (e) {
+        error = (e as Error).message;
+        outcome = 'retry';
+      }
+    }
+    if (outcome === 'retry' && lastTry) outcome = 'failed';
+    const attempt = cb.attempts + 1;
+    const retryIn = this.config.callbacks.retryBaseMs * 2 ** (attempt - 1);
+    await this.ds.transaction(async (m) => {
+      await m.getRepository(JobCallbackAttempt).insert({ callbackId: cb.id, attempt, statusCode, error, durationMs: Date.now() - started, at: new Date(started) });
+      await m.getRepository(JobCallback).update(
+        { id: cb.id },
+        {
+          attempts: attempt,
+          state: outcome === 'retry' ? 'pending' : outcome,
+          lastStatus: statusCode,
+          lastError: error,
+          nextAttemptAt: outcome === 'retry' ? new Date(Date.now() + retryIn) : null,
+          deliveredAt: outcome === 'delivered' ? new Date() : null,
+        },
+      );
+    });
+    if (outcome !== 'delivered') this.logger.warn(`Callback ${cb.id} of job ${cb.jobId}, try ${attempt}: ${error} (${outcome})`);
+    return outcome;
+  }
+
+  /** After the queue's last try (or a try that threw): the delivery is failed for good. */
+  async markFailed(accountId: string, callbackId: string, reason: string): Promise<void> {
+    await this.ds.getRepository(JobCallback).update({ id: callbackId, accountId, state: 'pending' }, { state: 'failed', lastError: reason, nextAttemptAt: null });
+  }
+
+  async listForJob(accountId: string, jobId: string): Promise<CallbackDeliveryDto[]> {
+    const rows = await this.ds.getRepository(JobCallback).find({ where: { accountId, jobId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const attempts = rows.length
+      ? await this.ds
+          .getRepository(JobCallbackAttempt)
+          .createQueryBuilder('a')
+          .where('a.callback_id IN (:...ids)', { ids: rows.map((r) => r.id) })
+          .orderBy('a.callback_id')
+          .addOrderBy('a.attempt')
+          .getMany()
+      : [];
+    return rows.map((r) => ({
+      id: r.id,
+      event: r.event,
+      url: r.url,
+      state: r.state,
+      attempts: r.attempts,
+      next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+      last_status: r.lastStatus,
+      last_error: r.lastError,
+      created_at: r.createdAt.toISOString(),
+      delivered_at: r.deliveredAt?.toISOString() ?? null,
+      attempt_log: attempts
+        .filter((a) => a.callbackId === r.id)
+        .map((a) => ({ attempt: a.attempt, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, at: a.at.toISOString() })),
+    }));
+  }
+
+  /** The account's secret row, created on first use (concurrent first uses agree on one). */
+  private async secretRow(accountId: string): Promise<CallbackSecret> {
+    const repo = this.ds.getRepository(CallbackSecret);
+    const found = await repo.findOneBy({ accountId });
+    if (found) return found;
+    await repo.createQueryBuilder().insert().values({ accountId, secret: this.box.seal(newSecret(), secretAad(accountId)), createdAt: new Date() }).orIgnore().execute();
+    return repo.findOneByOrFail({ accountId });
+  }
+
+  private secretView(s: CallbackSecret): SigningSecretDto {
+    const live = s.previousSecret && s.previousUntil && s.previousUntil.getTime() > Date.now();
+    return { secret: this.box.open(s.secret, secretAad(s.accountId)), created_at: (s.rotatedAt ?? s.createdAt).toISOString(), previous_secret_expires_at: live ? s.previousUntil!.toISOString() : null };
+  }
+
+  async signingSecret(accountId: string): Promise<SigningSecretDto> {
+    return this.secretView(await this.secretRow(accountId));
+  }
+
+  /** A new secret; the current one keeps signing beside it for 24 hours. */
+  async rotate(accountId: string): Promise<SigningSecretDto> {
+    await this.secretRow(accountId);
+    await this.ds
+      .getRepository(CallbackSecret)
+      .createQueryBuilder()
+      .update()
+      .set({
+        previousSecret: () => 'secret',
+        previousUntil: () => `now() + make_interval(secs => ${PREVIOUS_SECRET_MS / 1000})`,
+        secret: this.box.seal(newSecret(), secretAad(accountId)),
+        rotatedAt: () => 'now()',
+      })
+      .where('account_id = :accountId', { accountId })
+      .execute();
+    return this.secretView(await this.ds.getRepository(CallbackSecret).findOneByOrFail({ accountId }));
+  }
+}

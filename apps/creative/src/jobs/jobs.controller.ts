@@ -1,0 +1,131 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext } from '@platform/auth';
+import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import { CallbackDeliveryListDto, JOB_PAGE_DEFAULT, JOB_PAGE_MAX, JOB_STATE_DESCRIPTION, JobDto, JobListDto, ListJobsQuery, SigningSecretDto } from './dto/job.dto';
+import { CallbacksService } from './callbacks.service';
+import type { JobKind, JobState } from './job-types';
+import { JobsService } from './jobs.service';
+
+const JOB_ID = ApiParam({ name: 'job_id', example: 'job_01jdz3k5q8c9w3m5y4x0b7n2ph' });
+const NOT_FOUND = ApiNotFoundResponse({ type: ErrorDto, description: "job_not_found: no such job in this account (another account's jobs are not found either)" });
+
+@ApiTags('jobs')
+@ErrorResponses()
+@Controller('v1/jobs')
+export class JobsController {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly callbacks: CallbacksService,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List jobs',
+    description: `Newest first. \`limit\` 1 to ${JOB_PAGE_MAX} (default ${JOB_PAGE_DEFAULT}); \`next_cursor\` gives the next page; \`state\` and \`kind\` filter. ${JOB_STATE_DESCRIPTION}`,
+  })
+  @ApiOkResponse({ type: JobListDto })
+  async list(@Auth() auth: AuthContext, @Query() query: ListJobsQuery): Promise<JobListDto> {
+    const { data, nextCursor } = await this.jobs.list(auth.accountId, {
+      limit: query.limit ?? JOB_PAGE_DEFAULT,
+      cursor: query.cursor,
+      state: query.state as JobState | undefined,
+      kind: query.kind as JobKind | undefined,
+    });
+    return { data, next_cursor: nextCursor };
+  }
+
+  @Get(':job_id')
+  @JOB_ID
+  @ApiOperation({
+    summary: 'One job',
+    description: `Its state, progress, result and artifacts (with URLs that read them without credentials for an hour). Poll it, or give a \`callback_url\` when creating the job. ${JOB_STATE_DESCRIPTION}`,
+  })
+  @ApiOkResponse({ type: JobDto })
+  @NOT_FOUND
+  get(@Auth() auth: AuthContext, @Param('job_id') id: string): Promise<JobDto> {
+    return this.jobs.get(auth.accountId, id);
+  }
+
+  @Post(':job_id/cancel')
+  @HttpCode(200)
+  @JOB_ID
+  @ApiOperation({
+    summary: 'Cancel a job',
+    description:
+      'A `queued` job becomes `cancelled` at once. A `running` job is asked to stop: the answer may still show `running`; within a second its work ' +
+      '(ffmpeg included) is killed, its temporary files removed, and it becomes `cancelled` (poll it, or wait for the `job.cancelled` callback). ' +
+      'A finished job (`succeeded`, `failed`, `cancelled`) answers 409 `job_finished`.',
+  })
+  @ApiOkResponse({ type: JobDto })
+  @ApiResponse({ status: 409, type: ErrorDto, description: 'job_finished: the job has already ended' })
+  @NOT_FOUND
+  cancel(@Auth() auth: AuthContext, @Param('job_id') id: string): Promise<JobDto> {
+    return this.jobs.cancel(auth.accountId, id);
+  }
+
+  @Post(':job_id/retry')
+  @HttpCode(202)
+  @JOB_ID
+  @ApiOperation({
+    summary: 'Retry a failed or cancelled job',
+    description:
+      'The job goes back to `queued` as a new attempt (`attempts` grows by one when it starts): its error, result, artifacts and progress are cleared; ' +
+      'the request is the same. A `queued`, `running` or `succeeded` job answers 409 `job_not_retryable`.',
+  })
+  @ApiAcceptedResponse({ type: JobDto })
+  @ApiResponse({ status: 409, type: ErrorDto, description: 'job_not_retryable: only failed and cancelled jobs can be retried' })
+  @NOT_FOUND
+  retry(@Auth() auth: AuthContext, @Param('job_id') id: string): Promise<JobDto> {
+    return this.jobs.retry(auth.accountId, id);
+  }
+
+  @Get(':job_id/callbacks')
+  @JOB_ID
+  @ApiOperation({
+    summary: "The job's callback deliveries",
+    description:
+      'One delivery per event sent to the job\'s `callback_url` (oldest first), with every try: status code, error, duration. ' +
+      'A delivery is tried up to CALLBACK_MAX_ATTEMPTS times (default 8) with exponential backoff from CALLBACK_RETRY_BASE_MS (default 1 s, doubling); ' +
+      'any 2xx answer delivers it, redirects are not followed.',
+  })
+  @ApiOkResponse({ type: CallbackDeliveryListDto })
+  @NOT_FOUND
+  async listCallbacks(@Auth() auth: AuthContext, @Param('job_id') id: string): Promise<CallbackDeliveryListDto> {
+    const job = await this.jobs.find(auth.accountId, id);
+    return { data: await this.callbacks.listForJob(auth.accountId, job.id) };
+  }
+}
+
+const SIGNING = [
+  'Callbacks are signed per Standard Webhooks (https://www.standardwebhooks.com): `webhook-id` (the delivery id, the same on every try),',
+  '`webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` under the secret).',
+  'The secret is stored encrypted under SECRETS_KEY. Verify with the `standardwebhooks` library: `new Webhook(secret).verify(body, headers)`. After a rotation the previous secret signs',
+  'beside the new one for 24 hours (two space-separated signatures; a receiver holding either secret accepts the event), so receivers can switch without losing events.',
+].join(' ');
+
+const SECRETS_503 = ApiResponse({ status: 503, type: ErrorDto, description: 'secrets_key_missing: this server has no SECRETS_KEY to keep the secret encrypted (production)' });
+
+@ApiTags('jobs')
+@ErrorResponses()
+@Controller('v1/callbacks/signing-secret')
+export class CallbackSecretsController {
+  constructor(private readonly callbacks: CallbacksService) {}
+
+  @Get()
+  @ApiOperation({ summary: "The account's callback signing secret", description: `Created on first read. ${SIGNING}` })
+  @ApiOkResponse({ type: SigningSecretDto })
+  @SECRETS_503
+  get(@Auth() auth: AuthContext): Promise<SigningSecretDto> {
+    return this.callbacks.signingSecret(auth.accountId);
+  }
+
+  @Post('rotate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Rotate the callback signing secret', description: `A new secret signs from now on. ${SIGNING}` })
+  @ApiOkResponse({ type: SigningSecretDto })
+  @SECRETS_503
+  rotate(@Auth() auth: AuthContext): Promise<SigningSecretDto> {
+    return this.callbacks.rotate(auth.accountId);
+  }
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { SecretsBox } from '@platform/outbound';
+import { ArtifactsModule } from '../artifacts/artifacts.module';
+import { CallbacksProcessor } from './callbacks.processor';
+import { CallbacksService } from './callbacks.service';
+import { JobHandlers } from './job-handlers';
+import { JobViews } from './job-views.service';
+import { CallbackSecretsController, JobsController } from './jobs.controller';
+import { JobsRecovery } from './jobs-recovery.service';
+import { JobsService } from './jobs.service';
+import { MediaProcessor } from './media.processor';
+
+/** Durable jobs (media queue), their callbacks (callbacks queue), the recovery sweep. Features import it for JobsService and JobHandlers. */
+@Module({
+  imports: [ArtifactsModule],
+  controllers: [JobsController, CallbackSecretsController],
+  providers: [SecretsBox, JobViews, CallbacksService, JobsService, JobHandlers, MediaProcessor, CallbacksProcessor, JobsRecovery],
+  exports: [JobsService, JobHandlers, JobViews],
+})
+export class JobsModule {}

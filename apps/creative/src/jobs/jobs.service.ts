@@ -1,0 +1,221 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { keysetPage, newId } from '@platform/database';
+import { ConflictError, NotFoundError, ValidationError } from '@platform/errors';
+import { refuseOutboundUrl } from '@platform/outbound';
+import { JobQueue } from '@platform/queue';
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { CreativeConfig } from '../config';
+import { CallbacksService } from './callbacks.service';
+import type { JobDto } from './dto/job.dto';
+import { Job } from './job.entity';
+import type { CreateJobInput, JobKind, JobState } from './job-types';
+import { JobViews } from './job-views.service';
+import { MEDIA_QUEUE, mediaQueueJobId, type MediaJobData } from './queues';
+
+export function jobNotFound(): NotFoundError {
+  return new NotFoundError('Job not found', 'job_not_found');
+}
+
+const FINISHED: JobState[] = ['succeeded', 'failed', 'cancelled'];
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Jobs: rows in Postgres (the truth), carried by the `media` queue (BullMQ, or the inline runner
+ * without Redis). A feature validates its request, then `create`s the job (the 202 body); the
+ * media processor runs it with the kind's handler. Cancel and retry act on the row; the processor
+ * watches it.
+ */
+@Injectable()
+export class JobsService {
+  private readonly logger = new Logger('Jobs');
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly queue: JobQueue,
+    private readonly views: JobViews,
+    private readonly callbacks: CallbacksService,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /** Refuses a callback URL the service must not send to: 422 at `loc`. */
+  async checkCallbackUrl(url: string, loc: (string | number)[] = ['body', 'callback_url']): Promise<void> {
+    const refused = url.length > 2048 ? 'Must be at most 2048 characters' : await refuseOutboundUrl(url, { allowPrivate: this.config.callbacks.allowPrivate });
+    if (refused) throw new ValidationError([{ loc, msg: `callback_url: ${refused}`, type: 'value_error' }]);
+  }
+
+  /** Records a job (state `queued`) and queues it; answers its view (the 202 body). */
+  async create(input: CreateJobInput): Promise<JobDto> {
+    if (input.callbackUrl) await this.checkCallbackUrl(input.callbackUrl);
+    const now = new Date();
+    const job: Job = {
+      id: newId('job'),
+      accountId: input.accountId,
+      kind: input.kind,
+      state: 'queued',
+      progress: 0,
+      framesDone: 0,
+      framesTotal: null,
+      attempts: 0,
+      runSeq: 0,
+      request: input.request,
+      result: null,
+      artifacts: [],
+      errorCode: null,
+      errorMessage: null,
+      callbackUrl: input.callbackUrl ?? null,
+      workerId: null,
+      leaseUntil: null,
+      heartbeatAt: null,
+      cancelRequested: false,
+      createdAt: now,
+      startedAt: null,
+      finishedAt: null,
+      updatedAt: now,
+    };
+    await this.ds.getRepository(Job).insert(job as QueryDeepPartialEntity<Job>);
+    await this.enqueueRun(job);
+    return this.views.one(job);
+  }
+
+  /** Puts one run of the job on the media queue (one BullMQ try: job-level retries are the client's). */
+  private async enqueueRun(job: Pick<Job, 'id' | 'accountId' | 'runSeq'>): Promise<void> {
+    const data: MediaJobData = { jobId: job.id, accountId: job.accountId };
+    try {
+      await this.queue.add(MEDIA_QUEUE, 'run', data, { attempts: 1, jobId: mediaQueueJobId(job.id, job.runSeq) });
+    } catch (e) {
+      // The row is queued: the pending sweep queues it again once the queue answers.
+      this.logger.error(`Could not queue job ${job.id}: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * The pending sweep's enqueue: a queued job under its current run's id (BullMQ ignores an id it
+   * holds), a running job whose lease expired (its worker is gone) as a new run.
+   */
+  async requeue(item: { id: string; accountId: string }): Promise<void> {
+    const [expired] = (await this.ds
+      .getRepository(Job)
+      .createQueryBuilder()
+      .update()
+      .set({ runSeq: () => 'run_seq + 1', updatedAt: () => 'clock_timestamp()' })
+      .where(`id = :id AND state = 'running' AND lease_until < now()`, { id: item.id })
+      .returning('id, account_id, run_seq')
+      .execute()).raw as { id: string; account_id: string; run_seq: number }[];
+    if (expired) {
+      this.logger.warn(`Job ${item.id}: its worker's lease ran out; queued again`);
+      return this.enqueueRun({ id: expired.id, accountId: expired.account_id, runSeq: expired.run_seq });
+    }
+    const job = await this.ds.getRepository(Job).findOneBy({ id: item.id, state: 'queued' });
+    if (!job) return;
+    if (await this.runIsOver(job)) {
+      // Its queue job ended without running it (a process stopping, a database error before the claim):
+      // BullMQ would ignore the same id, so the run gets a new one.
+      const { raw } = await this.ds
+        .getRepository(Job)
+        .createQueryBuilder()
+        .update()
+        .set({ runSeq: () => 'run_seq + 1' })
+        .where(`id = :id AND state = 'queued' AND run_seq = :seq`, { id: job.id, seq: job.runSeq })
+        .returning('run_seq')
+        .execute();
+      if (!(raw as unknown[]).length) return;
+      job.runSeq = (raw as { run_seq: number }[])[0].run_seq;
+    }
+    await this.enqueueRun(job);
+  }
+
+  /** BullMQ: whether the queue job of the job's current run has ended (completed or failed) while the row is still queued. */
+  private async runIsOver(job: Job): Promise<boolean> {
+    if (this.queue.mode !== 'bullmq') return false;
+    const q = this.moduleRef.get<Queue>(getQueueToken(MEDIA_QUEUE), { strict: false });
+    const state = await (await q.getJob(mediaQueueJobId(job.id, job.runSeq)))?.getState();
+    return state === 'completed' || state === 'failed';
+  }
+
+  async find(accountId: string, id: string): Promise<Job> {
+    const job = ID.test(id) ? await this.ds.getRepository(Job).findOneBy({ id, accountId }) : null;
+    if (!job) throw jobNotFound();
+    return job;
+  }
+
+  async get(accountId: string, id: string): Promise<JobDto> {
+    return this.views.one(await this.find(accountId, id));
+  }
+
+  async list(accountId: string, page: { limit: number; cursor?: string; state?: JobState; kind?: JobKind }): Promise<{ data: JobDto[]; nextCursor: string | null }> {
+    const qb = this.ds.getRepository(Job).createQueryBuilder('j').where('j.account_id = :accountId', { accountId });
+    if (page.state) qb.andWhere('j.state = :state', { state: page.state });
+    if (page.kind) qb.andWhere('j.kind = :kind', { kind: page.kind });
+    const { data, nextCursor } = await keysetPage(qb, 'j', { cursor: page.cursor, limit: page.limit, order: 'DESC' });
+    return { data: await this.views.many(data), nextCursor };
+  }
+
+  /**
+   * Cancel: a queued job is cancelled at once; a running one is marked, and its worker aborts it
+   * within a second (the answer may still show `running`); a finished one is a 409.
+   */
+  async cancel(accountId: string, id: string): Promise<JobDto> {
+    const repo = this.ds.getRepository(Job);
+    const [cancelled] = (await repo
+      .createQueryBuilder()
+      .update()
+      .set({ state: 'cancelled', finishedAt: () => 'clock_timestamp()', updatedAt: () => 'clock_timestamp()', cancelRequested: true })
+      .where(`id = :id AND account_id = :accountId AND state = 'queued'`, { id, accountId })
+      .returning('*')
+      .execute()).raw as unknown[];
+    if (cancelled) {
+      const job = await this.find(accountId, id);
+      await this.callbacks.jobEnded(job);
+      return this.views.one(job);
+    }
+    const marked = await repo
+      .createQueryBuilder()
+      .update()
+      .set({ cancelRequested: true, updatedAt: () => 'clock_timestamp()' })
+      .where(`id = :id AND account_id = :accountId AND state = 'running'`, { id, accountId })
+      .execute();
+    const job = await this.find(accountId, id);
+    // Marked while running: answered even if the worker has already ended it since.
+    if (!marked.affected && FINISHED.includes(job.state)) throw new ConflictError(`The job is already ${job.state}`, 'job_finished');
+    return this.views.one(job);
+  }
+
+  /** Retry: a failed or cancelled job is queued again as a new attempt; otherwise 409. */
+  async retry(accountId: string, id: string): Promise<JobDto> {
+    const [row] = (await this.ds
+      .getRepository(Job)
+      .createQueryBuilder()
+      .update()
+      .set({
+        state: 'queued',
+        runSeq: () => 'run_seq + 1',
+        progress: 0,
+        framesDone: 0,
+        framesTotal: null,
+        result: null,
+        artifacts: [],
+        errorCode: null,
+        errorMessage: null,
+        cancelRequested: false,
+        workerId: null,
+        leaseUntil: null,
+        startedAt: null,
+        finishedAt: null,
+        updatedAt: () => 'clock_timestamp()',
+      })
+      .where(`id = :id AND account_id = :accountId AND state IN ('failed', 'cancelled')`, { id, accountId })
+      .returning('id')
+      .execute()).raw as unknown[];
+    const job = await this.find(accountId, id);
+    if (!row) throw new ConflictError(`A ${job.state} job cannot be retried: only failed and cancelled ones can`, 'job_not_retryable');
+    await this.enqueueRun(job);
+    return this.views.one(job);
+  }
+}

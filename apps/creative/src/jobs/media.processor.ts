@@ -1,0 +1,310 @@
+import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { JobQueue, QueueProcessor, QueueWorker } from '@platform/queue';
+import type { Job as QueueJob } from 'bullmq';
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { DataSource, In } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { CreativeConfig } from '../config';
+import { CallbacksService } from './callbacks.service';
+import { Job } from './job.entity';
+import { JobHandlers } from './job-handlers';
+import { JobFailure, type JobContext, type JobOutcome } from './job-types';
+import { MEDIA_QUEUE, mediaQueueJobId, type MediaJobData } from './queues';
+
+/** How often a running job's row is read for a cancel request (a cancel stops it within a second). */
+export const CANCEL_POLL_MS = 200;
+/** Progress writes per job at most this often. */
+export const PROGRESS_WRITE_MS = 250;
+
+type StopReason = 'cancel' | 'shutdown' | 'lease_lost';
+
+class Stop extends Error {
+  constructor(readonly reason: StopReason) {
+    super(`Job stopped: ${reason}`);
+    this.name = 'AbortError';
+  }
+}
+
+interface Running {
+  jobId: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Runs media jobs. A run claims the row atomically (queued, or running with an expired lease →
+ * running, attempts + 1): a job never runs twice at once. While the handler works, the lease is
+ * renewed and the row is read every CANCEL_POLL_MS for a cancel; the handler's signal aborts on a
+ * cancel (→ `cancelled`), a lost lease, or shutdown (→ `queued` again, the attempt not counted,
+ * for another worker). The attempt's work directory is removed whatever happens; then the
+ * callback is queued.
+ */
+@QueueProcessor(MEDIA_QUEUE)
+export class MediaProcessor extends QueueWorker<MediaJobData> implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('MediaJobs');
+  private readonly workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  private readonly running = new Map<string, Running>();
+  private shuttingDown = false;
+  /** Slots of JOB_CONCURRENCY: BullMQ's worker has the same limit; the inline runner has none of its own. */
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly handlers: JobHandlers,
+    private readonly callbacks: CallbacksService,
+    private readonly queue: JobQueue,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.role === 'api') return;
+    void this.removeStaleWorkDirs();
+    if (this.queue.mode !== 'bullmq') return;
+    try {
+      this.worker.concurrency = this.config.jobs.concurrency;
+    } catch {
+      // No BullMQ worker in this process.
+    }
+  }
+
+  /** Shutdown: running jobs are aborted and handed back to the queue before the workers close. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.shuttingDown = true;
+    // Fetch nothing more: the jobs handed back below must go to other workers.
+    if (this.queue.mode === 'bullmq' && this.config.role !== 'api') {
+      try {
+        await this.worker.pause(true);
+      } catch {
+        // No BullMQ worker in this process.
+      }
+    }
+    for (const wake of this.waiting.splice(0)) wake();
+    const all = [...this.running.values()];
+    for (const r of all) r.controller.abort(new Stop('shutdown'));
+    await Promise.race([Promise.allSettled(all.map((r) => r.done)), new Promise((r) => setTimeout(r, this.config.shutdownTimeoutMs).unref())]);
+  }
+
+  async process(queueJob: QueueJob<MediaJobData>): Promise<void> {
+    const { jobId } = queueJob.data;
+    if (this.shuttingDown) return this.handBack(jobId);
+    if (this.active >= this.config.jobs.concurrency) await new Promise<void>((r) => this.waiting.push(r));
+    this.active += 1;
+    try {
+      if (this.shuttingDown) return await this.handBack(jobId);
+      await this.claimAndRun(jobId);
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async claimAndRun(jobId: string): Promise<void> {
+    const job = await this.claim(jobId);
+    if (!job) return;
+    let finish!: () => void;
+    const controller = new AbortController();
+    const entry: Running = { jobId, controller, done: new Promise<void>((r) => (finish = r)) };
+    this.running.set(jobId, entry);
+    try {
+      await this.runClaimed(job, controller);
+    } finally {
+      this.running.delete(jobId);
+      finish();
+    }
+  }
+
+  /** A queued job this process took from the queue while stopping: queued again under a new run id, for another worker. */
+  private async handBack(jobId: string): Promise<void> {
+    const { raw } = await this.ds
+      .getRepository(Job)
+      .createQueryBuilder()
+      .update()
+      .set({ runSeq: () => 'run_seq + 1', updatedAt: () => 'clock_timestamp()' })
+      .where(`id = :id AND state = 'queued'`, { id: jobId })
+      .returning('id, account_id, run_seq')
+      .execute();
+    const row = (raw as { id: string; account_id: string; run_seq: number }[])[0];
+    if (!row) return;
+    await this.queue.add(MEDIA_QUEUE, 'run', { jobId: row.id, accountId: row.account_id }, { attempts: 1, jobId: mediaQueueJobId(row.id, row.run_seq) }).catch((e) => {
+      this.logger.warn(`Job ${row.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
+    });
+  }
+
+  /**
+   * Removes the work directories of attempts that are over: left behind by a worker killed
+   * mid-job (its job has since run again or ended). Directories of jobs this database does not
+   * know are left alone (another service's, or another test's, sharing the folder).
+   */
+  async removeStaleWorkDirs(): Promise<string[]> {
+    const removed: string[] = [];
+    try {
+      const names = await fs.readdir(this.config.jobs.workDir).catch(() => [] as string[]);
+      const parsed = names.map((name) => ({ name, m: /^(job_[0-9a-z]{26})-a(\d+)-[0-9a-f]+$/.exec(name) })).filter((x) => x.m);
+      if (!parsed.length) return removed;
+      const rows = await this.ds.getRepository(Job).find({ where: { id: In(parsed.map((x) => x.m![1])) }, select: { id: true, state: true, attempts: true } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const { name, m } of parsed) {
+        const row = byId.get(m![1]);
+        if (!row || (row.state === 'running' && row.attempts === Number(m![2]))) continue;
+        await fs.rm(join(this.config.jobs.workDir, name), { recursive: true, force: true });
+        removed.push(name);
+      }
+      if (removed.length) this.logger.warn(`Removed ${removed.length} work directories left by lost attempts`);
+    } catch (e) {
+      this.logger.warn(`Could not sweep the work directories: ${(e as Error).message}`);
+    }
+    return removed;
+  }
+
+  /** queued (or running with an expired lease) → running, attempts + 1; null when someone else has it or it ended. */
+  private async claim(jobId: string): Promise<Job | null> {
+    const { raw } = await this.ds
+      .getRepository(Job)
+      .createQueryBuilder()
+      .update()
+      .set({
+        state: 'running',
+        attempts: () => 'attempts + 1',
+        startedAt: () => 'clock_timestamp()',
+        finishedAt: null,
+        workerId: this.workerId,
+        heartbeatAt: () => 'clock_timestamp()',
+        leaseUntil: () => `clock_timestamp() + make_interval(secs => ${this.config.jobs.leaseMs / 1000})`,
+        progress: 0,
+        framesDone: 0,
+        updatedAt: () => 'clock_timestamp()',
+      })
+      .where(`id = :id AND (state = 'queued' OR (state = 'running' AND lease_until < now()))`, { id: jobId })
+      .returning('id')
+      .execute();
+    if (!(raw as unknown[]).length) return null;
+    return this.ds.getRepository(Job).findOneByOrFail({ id: jobId });
+  }
+
+  private async runClaimed(job: Job, controller: AbortController): Promise<void> {
+    const repo = this.ds.getRepository(Job);
+    const mine = `id = :id AND state = 'running' AND worker_id = :worker`;
+    const params = { id: job.id, worker: this.workerId };
+    const workDir = join(this.config.jobs.workDir, `${job.id}-a${job.attempts}-${randomBytes(3).toString('hex')}`);
+
+    // Progress: the latest value, written at most every PROGRESS_WRITE_MS.
+    let pending: { fraction: number; frames?: { done: number; total: number } } | null = null;
+    let lastWrite = 0;
+    let writing: Promise<unknown> = Promise.resolve();
+    const writeProgress = () => {
+      const p = pending;
+      if (!p) return;
+      pending = null;
+      lastWrite = Date.now();
+      const set: Record<string, unknown> = { progress: Math.min(1, Math.max(0, p.fraction)), updatedAt: () => 'clock_timestamp()' };
+      if (p.frames) Object.assign(set, { framesDone: p.frames.done, framesTotal: p.frames.total });
+      writing = writing.then(() => repo.createQueryBuilder().update().set(set).where(mine, params).execute()).catch((e) => this.logger.warn(`progress of ${job.id}: ${(e as Error).message}`));
+    };
+
+    // The watch: cancel requests every CANCEL_POLL_MS, the lease renewed at a third of its length.
+    let lastBeat = Date.now();
+    let watching = false;
+    const watch = setInterval(() => {
+      if (watching || controller.signal.aborted) return;
+      watching = true;
+      void (async () => {
+        try {
+          if (Date.now() - lastBeat >= this.config.jobs.leaseMs / 3) {
+            lastBeat = Date.now();
+            const beat = await repo
+              .createQueryBuilder()
+              .update()
+              .set({ heartbeatAt: () => 'clock_timestamp()', leaseUntil: () => `clock_timestamp() + make_interval(secs => ${this.config.jobs.leaseMs / 1000})` })
+              .where(mine, params)
+              .execute();
+            if (!beat.affected) return controller.abort(new Stop('lease_lost'));
+          }
+          const row = await repo.findOne({ where: { id: job.id }, select: { id: true, cancelRequested: true, state: true, workerId: true } });
+          if (!row || row.state !== 'running' || row.workerId !== this.workerId) controller.abort(new Stop('lease_lost'));
+          else if (row.cancelRequested) controller.abort(new Stop('cancel'));
+          if (pending && Date.now() - lastWrite >= PROGRESS_WRITE_MS) writeProgress();
+        } catch (e) {
+          this.logger.warn(`watch of ${job.id}: ${(e as Error).message}`);
+        } finally {
+          watching = false;
+        }
+      })();
+    }, CANCEL_POLL_MS);
+
+    let outcome: JobOutcome | null = null;
+    let failure: unknown = null;
+    try {
+      if (job.cancelRequested) controller.abort(new Stop('cancel'));
+      await fs.mkdir(workDir, { recursive: true });
+      const handler = this.handlers.get(job.kind);
+      if (!handler) throw new Error(`No handler registered for job kind ${job.kind}`);
+      const ctx: JobContext = {
+        jobId: job.id,
+        accountId: job.accountId,
+        kind: job.kind,
+        attempt: job.attempts,
+        request: job.request,
+        signal: controller.signal,
+        workDir,
+        progress: (fraction, frames) => {
+          pending = { fraction, frames };
+          if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) writeProgress();
+        },
+      };
+      controller.signal.throwIfAborted();
+      outcome = await handler.run(ctx);
+    } catch (e) {
+      failure = e;
+    } finally {
+      clearInterval(watch);
+      pending = null;
+      await writing;
+      await fs.rm(workDir, { recursive: true, force: true }).catch((e) => this.logger.error(`Could not remove ${workDir}: ${(e as Error).message}`));
+      // A recovered attempt: the lost one's directory (same host) goes too.
+      if (job.attempts > 1) await this.removeStaleWorkDirs();
+    }
+
+    const stop = controller.signal.aborted ? ((controller.signal.reason as Stop)?.reason ?? 'cancel') : null;
+    const update = repo.createQueryBuilder().update().where(mine, params);
+    if (outcome && !failure) {
+      update.set({ state: 'succeeded', result: outcome.result as QueryDeepPartialEntity<Record<string, unknown>>, artifacts: outcome.artifacts as unknown as () => string, progress: 1, errorCode: null, errorMessage: null, finishedAt: () => 'clock_timestamp()', leaseUntil: null, updatedAt: () => 'clock_timestamp()' });
+    } else if (stop === 'lease_lost') {
+      this.logger.warn(`Job ${job.id}: this worker lost it (lease expired or taken over); leaving it`);
+      return;
+    } else if (stop === 'shutdown') {
+      // Handed back: not a failed attempt; another worker takes it.
+      update.set({ state: 'queued', attempts: () => 'attempts - 1', runSeq: () => 'run_seq + 1', startedAt: null, workerId: null, leaseUntil: null, updatedAt: () => 'clock_timestamp()' });
+    } else if (stop === 'cancel') {
+      update.set({ state: 'cancelled', finishedAt: () => 'clock_timestamp()', leaseUntil: null, updatedAt: () => 'clock_timestamp()' });
+    } else {
+      const known = failure instanceof JobFailure ? failure : null;
+      if (!known) this.logger.error(`Job ${job.id} (${job.kind}) failed: ${(failure as Error)?.stack ?? String(failure)}`);
+      update.set({
+        state: 'failed',
+        errorCode: known ? known.code : 'internal_error',
+        errorMessage: known ? known.message : 'The job failed on our side; retry it, and contact support if it fails again',
+        finishedAt: () => 'clock_timestamp()',
+        leaseUntil: null,
+        updatedAt: () => 'clock_timestamp()',
+      });
+    }
+    const written = await update.execute();
+    if (!written.affected) return;
+    const ended = await repo.findOneByOrFail({ id: job.id });
+    if (ended.state === 'queued') {
+      await this.queue.add(MEDIA_QUEUE, 'run', { jobId: ended.id, accountId: ended.accountId }, { attempts: 1, jobId: mediaQueueJobId(ended.id, ended.runSeq) }).catch((e) => {
+        this.logger.warn(`Job ${ended.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
+      });
+      return;
+    }
+    await this.callbacks.jobEnded(ended).catch((e) => this.logger.error(`Callback of job ${ended.id} not recorded: ${(e as Error).message}`));
+  }
+}

@@ -1,0 +1,104 @@
+import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../../__tests__/helpers';
+import type { CreativeConfig } from '../../config';
+import { creativeService } from '../../service';
+import { artifact, checkVideo, download, pngOf, probeMedia, scratch, upload } from './video-fixtures';
+
+const ROOT = resolve(__dirname, '../../../../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A real worker process (ROLE=worker, the real handlers) on the test app's database and Redis prefix, run with vite-node. */
+function startWorker(t: TestApp<CreativeConfig>): { child: ChildProcess; ready: Promise<void>; log: () => string } {
+  let log = '';
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite-node/vite-node.mjs'), '--config', 'vitest.config.ts', 'apps/creative/src/videos/__tests__/video-worker-main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      ROLE: 'worker',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: t.config.database.url,
+      DATABASE_POOL_MAX: '3',
+      REDIS_URL: t.config.redis.url,
+      REDIS_PREFIX: t.config.redis.prefix,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DEV_BOOTSTRAP: 'false',
+      RENDER_WORKERS: '0',
+      JOB_LEASE_MS: '2000',
+      RECOVERY_INTERVAL_MS: '500',
+      RECOVERY_GRACE_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ready = new Promise<void>((res, rej) => {
+    const onData = (b: Buffer) => {
+      log += b.toString('utf8');
+      if (log.includes('worker ready')) res();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => rej(new Error(`worker exited with ${code}: ${log.slice(-2000)}`)));
+  });
+  return { child, ready, log: () => log };
+}
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('creative videos: a worker killed in the middle of a real animate job', () => {
+  let t: TestApp<CreativeConfig>;
+  let alice: TestAccount;
+  const workers: ReturnType<typeof startWorker>[] = [];
+  const tmp = scratch();
+
+  beforeAll(async () => {
+    // The API only: the jobs run in the worker processes.
+    t = await createTestApp(creativeService, { env: { ROLE: 'api' } });
+    alice = await t.account('alice');
+  });
+  afterAll(async () => {
+    for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    tmp.remove();
+    await t?.close();
+  });
+
+  it('finishes the job in another worker as attempt 2, with a whole MP4 and no work directory left; a job whose asset went meanwhile fails with its code', async () => {
+    // Accepted while no worker runs; its image is deleted before a worker picks it up.
+    const image = await upload(t, alice, await pngOf(64, 64, '#a855f7'), 'gone.png', '/v1/assets');
+    const orphan = expectStatus(await as(t.http.post('/v1/videos').send({ width: 64, height: 64, fps: 6, scenes: [{ asset_id: image, duration: 1 }] }), alice), 202).body;
+    expectStatus(await as(t.http.delete(`/v1/assets/${image}`), alice), 200);
+    workers.push(startWorker(t), startWorker(t));
+    await Promise.all(workers.map((w) => w.ready));
+    const ir = { version: 1, width: 720, height: 720, background: '#0f172a', root: { type: 'frame', id: 'root', width: 720, height: 720, children: [{ type: 'text', id: 'title', text: 'Kill me', fontSize: 96, color: '#ffffff' }] } };
+    const design = expectStatus(await as(t.http.post('/v1/designs').send({ ir }), alice), 200).body.id;
+    const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 8, motion: 'ken_burns' }), alice), 202).body;
+    const get = async () => expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), alice), 200).body;
+    let running = await get();
+    for (const end = Date.now() + 30_000; !(running.state === 'running' && running.frames_done > 0) && Date.now() < end; running = await get()) await sleep(50);
+    expect(running.state).toBe('running');
+    expect(running.frames_total).toBe(240);
+
+    const [{ worker_id: holder }] = (await t.app.get(DataSource).query('SELECT worker_id FROM creative.jobs WHERE id = $1', [job.id])) as { worker_id: string }[];
+    const victim = workers.find((w) => holder.includes(`-${w.child.pid}-`))!;
+    expect(victim, holder).toBeDefined();
+    const dirs = () => (existsSync(t.config.jobs.workDir) ? readdirSync(t.config.jobs.workDir).filter((d) => d.startsWith(`${job.id}-`)) : []);
+    victim.child.kill('SIGKILL');
+    await new Promise((r) => victim.child.once('exit', r));
+
+    let done = await get();
+    for (const end = Date.now() + 90_000; !['succeeded', 'failed', 'cancelled'].includes(done.state) && Date.now() < end; done = await get()) await sleep(200);
+    const survivor = workers.find((w) => w !== victim)!;
+    expect(done, survivor.log().slice(-2000)).toMatchObject({ state: 'succeeded', attempts: 2, progress: 1, result: { frames: 240, duration: 8 } });
+    await download(t, artifact(done, 'mp4').url!, tmp.file('killed.mp4'));
+    checkVideo(await probeMedia(tmp.file('killed.mp4')), { width: 720, height: 720, fps: 30, duration: 8, audio: null });
+    expect(dirs()).toEqual([]);
+
+    const failed = expectStatus(await as(t.http.get(`/v1/jobs/${orphan.id}`), alice), 200).body;
+    expect(failed).toMatchObject({ state: 'failed', error: { code: 'asset_not_found' }, artifacts: [] });
+    expect(failed.error.message).toContain(image);
+  }, 180_000);
+});

@@ -1,0 +1,3 @@
+export * from './lib/address-guard';
+export * from './lib/outbound-post';
+export * from './lib/secrets-box';
