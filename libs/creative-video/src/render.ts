@@ -58,7 +58,7 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     let bpm: number | undefined;
     if (spec.beatSync && spec.audio) {
       // A looping track (the default) repeats its beats over the whole timeline, as the mixer plays it.
-      const analysis = await detectBeats(spec.audio.path, { ffmpegPath: opts.ffmpegPath, signal, loopTo: spec.audio.loop === false ? undefined : tl.duration });
+      const analysis = await detectBeats(spec.audio.path, { ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath, signal, loopTo: spec.audio.loop === false ? undefined : tl.duration });
       beats = analysis.beats;
       bpm = analysis.bpm;
       const snapped = snapCuts(tl.cuts, beats, { minScene: VIDEO_LIMITS.minBeatSceneDuration, total: tl.duration, fps });

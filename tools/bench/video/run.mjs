@@ -10,7 +10,7 @@
 // Runs are interleaved (ours, floor, ours, floor...) so that load from elsewhere hits both alike; medians
 // are printed. --long adds a 60 s 1920x1080 render (zoom_in) for peak RSS.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,26 @@ const LONG_SECONDS = opt('long-seconds', 60);
 const outDir = join(root, 'tmp', 'bench-video');
 const bundle = join(outDir, 'creative-video.cjs');
 const PHASE = process.env.BENCH_VIDEO_PHASE;
+
+/**
+ * A wrapper around ffmpeg that appends its CPU seconds (user + system, GNU time) to `file`: CPU time is
+ * what two processes on a shared 2-core machine compete for, and it moves much less with the load than
+ * wall time does.
+ */
+function timedFfmpeg(ffmpeg, file) {
+  const wrapper = join(outDir, `ffmpeg-timed-${process.pid}.sh`);
+  writeFileSync(wrapper, `#!/bin/sh\nexec /usr/bin/time -a -o '${file}' -f '%U %S %M' '${ffmpeg}' "$@"\n`, { mode: 0o755 });
+  return wrapper;
+}
+/** CPU seconds (summed) and peak RSS in KB (largest) of the ffmpeg runs timed into `file`. */
+function timesOf(file) {
+  const rows = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter((l) => /^[\d.]+ [\d.]+ \d+$/.test(l))
+    .map((l) => l.split(' ').map(Number));
+  return { cpu: rows.reduce((a, r) => a + r[0] + r[1], 0), rssKb: Math.max(0, ...rows.map((r) => r[2])) };
+}
 
 if (!PHASE) await driver();
 else if (PHASE === 'ours') await oursPhase();
@@ -94,39 +114,33 @@ function report(results, long) {
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`\ncreative-video benchmark: 1080x1080, ${SECONDS} s at ${FPS} fps (${SECONDS * FPS} frames), MP4 (libx264 veryfast crf 20), ${RUNS} runs, medians; load average now ${load}\n`);
   if (!Object.keys(results).length) console.log('(no short runs: --runs 0)');
-  else console.log('| motion | ours (s) | real-time factor | floor (s) | floor real-time | ours ÷ floor | peak RSS node | peak RSS ffmpeg | frames cmp |');
-  if (Object.keys(results).length) console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  else
+    console.log(
+      '| motion | ours (s) | real-time factor | floor, file (s) | floor real-time | ours ÷ floor (wall) | floor, memory→stdin (s) | ours ÷ that | CPU s ours: node + ffmpeg | CPU s floor file / stdin | ours ÷ floor file (CPU) | peak RSS node | peak RSS ffmpeg |',
+    );
+  if (Object.keys(results).length) console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [motion, { ours, floor }] of Object.entries(results)) {
     const o = median(ours.map((r) => r.seconds));
     const f = median(floor.map((r) => r.seconds));
     const ratios = ours.map((r, i) => r.seconds / floor[i].seconds);
+    const nodeCpu = median(ours.map((r) => r.nodeCpu));
+    const ffCpu = median(ours.map((r) => r.ffmpegCpu));
+    const floorCpu = median(floor.map((r) => r.ffmpegCpu));
+    const cpuRatios = ours.map((r, i) => (r.nodeCpu + r.ffmpegCpu) / floor[i].ffmpegCpu);
+    const pipeS = median(floor.map((r) => r.pipeSeconds));
+    const pipeRatios = ours.map((r, i) => r.seconds / floor[i].pipeSeconds);
+    const pipeCpu = median(floor.map((r) => r.pipeCpu));
+    const runs = (xs) => `${median(xs).toFixed(2)} (${xs.map((x) => x.toFixed(2)).join(', ')})`;
     console.log(
-      `| ${motion} | ${o.toFixed(2)} | ${(SECONDS / o).toFixed(2)}x | ${f.toFixed(2)} | ${(SECONDS / f).toFixed(2)}x | ${median(ratios).toFixed(2)} (runs: ${ratios.map((x) => x.toFixed(2)).join(', ')}) | ${mb(Math.max(...ours.map((r) => r.rssKb)))} | ${mb(Math.max(...ours.map((r) => r.ffmpegHwmKb)))} | ${ours[0].frames}/${floor[0].frames} |`,
+      `| ${motion} | ${o.toFixed(2)} | ${(SECONDS / o).toFixed(2)}x | ${f.toFixed(2)} | ${(SECONDS / f).toFixed(2)}x | ${runs(ratios)} | ${pipeS.toFixed(2)} | ${runs(pipeRatios)} | ${nodeCpu.toFixed(2)} + ${ffCpu.toFixed(2)} | ${floorCpu.toFixed(2)} / ${pipeCpu.toFixed(2)} | ${runs(cpuRatios)} | ${mb(Math.max(...ours.map((r) => r.rssKb)))} | ${mb(Math.max(...ours.map((r) => r.ffmpegHwmKb)))} |`,
     );
+    if (ours[0].frames !== floor[0].frames) console.log(`(frame counts differ: ours ${ours[0].frames}, floor ${floor[0].frames})`);
   }
   if (long) {
     console.log(
-      `\nlong: ${long.duration} s 1920x1080 zoom_in at ${FPS} fps (${long.frames} frames) in ${long.seconds.toFixed(1)} s (${(long.duration / long.seconds).toFixed(2)}x real time); peak RSS node ${mb(long.rssKb)}, ffmpeg ${mb(long.ffmpegHwmKb)}, sum ${mb(long.rssKb + long.ffmpegHwmKb)}`,
+      `\nlong: ${long.duration} s 1920x1080 zoom_in at ${FPS} fps (${long.frames} frames) in ${long.seconds.toFixed(1)} s (${(long.duration / long.seconds).toFixed(2)}x real time; CPU s node ${long.nodeCpu.toFixed(1)} + ffmpeg ${long.ffmpegCpu.toFixed(1)}); peak RSS node ${mb(long.rssKb)}, ffmpeg ${mb(long.ffmpegHwmKb)}, sum ${mb(long.rssKb + long.ffmpegHwmKb)}`,
     );
   }
-}
-
-/** Peak RSS (VmHWM) of this process's ffmpeg children, polled. */
-function watchChildren() {
-  let peak = 0;
-  const poll = () => {
-    const r = spawnSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' });
-    for (const pid of r.stdout.trim().split('\n').filter(Boolean)) {
-      try {
-        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        if (m) peak = Math.max(peak, Number(m[1]));
-      } catch {
-        /* gone */
-      }
-    }
-  };
-  const t = setInterval(poll, 100);
-  return { stop: () => (clearInterval(t), poll(), peak) };
 }
 
 async function oursPhase() {
@@ -143,14 +157,20 @@ async function oursPhase() {
   });
   const workDir = join(outDir, `run-${process.pid}`);
   mkdirSync(workDir, { recursive: true });
-  const watch = watchChildren();
+  const cpuFile = join(outDir, `cpu-${process.pid}.txt`);
+  const ffmpegPath = timedFfmpeg(lib.ffmpegBinary(process.env.FFMPEG_PATH), cpuFile);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const r = await lib.renderVideo({ width: W, height: H, fps: FPS, scenes: [{ source: { kind: 'ir', ir: t.ir }, duration: seconds, motion: process.env.BENCH_MOTION }] }, { workDir });
+  const r = await lib.renderVideo({ width: W, height: H, fps: FPS, scenes: [{ source: { kind: 'ir', ir: t.ir }, duration: seconds, motion: process.env.BENCH_MOTION }] }, { workDir, ffmpegPath });
   const secondsTaken = (performance.now() - t0) / 1000;
-  const ffmpegHwmKb = watch.stop();
+  const cpu = process.cpuUsage(cpu0);
+  const nodeCpu = (cpu.user + cpu.system) / 1e6;
+  const { cpu: ffmpegCpu, rssKb: ffmpegHwmKb } = timesOf(cpuFile);
+  rmSync(cpuFile, { force: true });
+  rmSync(ffmpegPath, { force: true });
   const output = r.outputs[0].path;
   if (!process.env.BENCH_KEEP) rmSync(workDir, { recursive: true, force: true });
-  console.log(JSON.stringify({ seconds: secondsTaken, frames: r.frames, duration: r.duration, rssKb: process.resourceUsage().maxRSS, ffmpegHwmKb, output }));
+  console.log(JSON.stringify({ seconds: secondsTaken, nodeCpu, ffmpegCpu, frames: r.frames, duration: r.duration, rssKb: process.resourceUsage().maxRSS, ffmpegHwmKb, output }));
 }
 
 async function floorPhase() {
@@ -167,14 +187,36 @@ async function floorPhase() {
   const frames = statSync(raw).size / (W * H * 4);
   // Read it once so it is in the page cache (the floor should not pay for the disk).
   readFileSync(raw);
-  const argv = lib.encoderArgs({ width: W, height: H, fps: FPS, duration: frames / FPS, formats: ['mp4'], paths: { mp4: out } }).map((a) => (a === 'pipe:0' ? raw : a));
-  const t0 = performance.now();
-  await new Promise((res, rej) => {
-    const p = spawn(ffmpeg, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
-    p.on('close', (code) => (code === 0 ? res() : rej(new Error(`ffmpeg exited with ${code}`))));
-  });
+  const cpuFile = join(outDir, `cpu-${process.pid}.txt`);
+  const timed = timedFfmpeg(ffmpeg, cpuFile);
+  const baseArgs = lib.encoderArgs({ width: W, height: H, fps: FPS, duration: frames / FPS, formats: ['mp4'], paths: { mp4: out } });
+  const run = (argv, feed) =>
+    new Promise((res, rej) => {
+      const p = spawn(timed, argv, { stdio: [feed ? 'pipe' : 'ignore', 'ignore', 'inherit'] });
+      p.on('close', (code) => (code === 0 ? res() : rej(new Error(`ffmpeg exited with ${code}`))));
+      if (feed) feed(p.stdin);
+    });
+  // 1. From the file.
+  let t0 = performance.now();
+  await run(baseArgs.map((a) => (a === 'pipe:0' ? raw : a)));
   const seconds = (performance.now() - t0) / 1000;
-  rmSync(raw, { force: true });
-  rmSync(out, { force: true });
-  console.log(JSON.stringify({ seconds, frames }));
+  const { cpu: ffmpegCpu } = timesOf(cpuFile);
+  rmSync(cpuFile, { force: true });
+  // 2. From memory through stdin, as renderVideo feeds it (frames already drawn; same backpressure).
+  const all = readFileSync(raw);
+  const frameBytes = W * H * 4;
+  const c0 = process.cpuUsage();
+  t0 = performance.now();
+  await run(baseArgs, async (stdin) => {
+    for (let i = 0; i < frames; i++) {
+      if (!stdin.write(all.subarray(i * frameBytes, (i + 1) * frameBytes))) await new Promise((r) => stdin.once('drain', r));
+    }
+    stdin.end();
+  });
+  const pipeSeconds = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  const pipeNodeCpu = (c.user + c.system) / 1e6;
+  const { cpu: pipeFfmpegCpu } = timesOf(cpuFile);
+  for (const f of [raw, out, cpuFile, timed]) rmSync(f, { force: true });
+  console.log(JSON.stringify({ seconds, ffmpegCpu, pipeSeconds, pipeCpu: pipeNodeCpu + pipeFfmpegCpu, frames }));
 }
