@@ -1,7 +1,6 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../__tests__/helpers';
@@ -9,46 +8,9 @@ import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 import { JobsService } from '../jobs.service';
 import { withTestHandler } from './test-handler';
+import { startWorker, type WorkerProcess } from './worker-process';
 
-const ROOT = resolve(__dirname, '../../../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A real worker process (ROLE=worker) of the test app's database and Redis prefix, run with vite-node. */
-function startWorker(t: TestApp<CreativeConfig>, name: string): { child: ChildProcess; ready: Promise<void>; log: () => string } {
-  let log = '';
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite-node/vite-node.mjs'), '--config', 'vitest.config.ts', 'apps/creative/src/jobs/__tests__/worker-main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      ROLE: 'worker',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: t.config.database.url,
-      DATABASE_POOL_MAX: '3',
-      REDIS_URL: t.config.redis.url,
-      REDIS_PREFIX: t.config.redis.prefix,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DEV_BOOTSTRAP: 'false',
-      // A lost worker's lease runs out after 2 s; the others sweep every half second.
-      JOB_LEASE_MS: '2000',
-      RECOVERY_INTERVAL_MS: '500',
-      RECOVERY_GRACE_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const ready = new Promise<void>((res, rej) => {
-    const onData = (b: Buffer) => {
-      log += b.toString('utf8');
-      if (log.includes('worker ready')) res();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => rej(new Error(`worker ${name} exited with ${code}: ${log.slice(-2000)}`)));
-  });
-  return { child, ready, log: () => log };
-}
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('creative jobs: a worker killed mid-job', () => {
   let t: TestApp<CreativeConfig>;
@@ -65,7 +27,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('creative jobs: a worker killed mid
     await t?.close();
   });
 
-  type Worker = ReturnType<typeof startWorker>;
+  type Worker = WorkerProcess;
   let pool: Worker[] = [];
   const get = async (id: string) => expectStatus(await as(t.http.get(`/v1/jobs/${id}`), alice), 200).body;
   async function waitFor(id: string, until: (j: { state: string; frames_done: number }) => boolean, timeoutMs: number) {
@@ -86,7 +48,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('creative jobs: a worker killed mid
 
   it('hands a running job back on SIGTERM (the attempt not counted) and another worker finishes it', async () => {
     // Three workers boot together: one leaves here, one is killed in the next test, one remains.
-    pool = [startWorker(t, 'a'), startWorker(t, 'b'), startWorker(t, 'c')];
+    pool = [startWorker(t, { testHandler: true }), startWorker(t, { testHandler: true }), startWorker(t, { testHandler: true })];
     everyone = [...pool];
     workers.push(...pool.map((w) => w.child));
     await Promise.all(pool.map((w) => w.ready));

@@ -1,4 +1,5 @@
-// A creative worker process (ROLE=worker from the environment) with the test handler: the jobs kill test runs it with vite-node.
+// A creative worker process (ROLE=worker from the environment), run with vite-node by the kill tests
+// (worker-process.ts): with the jobs tests' handler when WORKER_TEST_HANDLER=1, else the real handlers.
 import { createApp } from '@platform/http';
 import { loadCreativeConfig } from '../../config';
 import { creativeService } from '../../service';
@@ -6,7 +7,8 @@ import { withTestHandler } from './test-handler';
 
 async function main(): Promise<void> {
   const config = loadCreativeConfig(process.env);
-  const app = await createApp(withTestHandler(creativeService), config);
+  const def = process.env.WORKER_TEST_HANDLER === '1' ? withTestHandler(creativeService) : creativeService;
+  const app = await createApp(def, config);
   app.enableShutdownHooks();
   await app.init();
   process.stdout.write('worker ready\n');

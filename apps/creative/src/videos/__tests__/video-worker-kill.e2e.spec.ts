@@ -1,58 +1,19 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
+import { startWorker, type WorkerProcess } from '../../jobs/__tests__/worker-process';
 import { artifact, checkVideo, download, pngOf, probeMedia, scratch, upload } from './video-fixtures';
 
-const ROOT = resolve(__dirname, '../../../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A real worker process (ROLE=worker, the real handlers) on the test app's database and Redis prefix, run with vite-node. */
-function startWorker(t: TestApp<CreativeConfig>): { child: ChildProcess; ready: Promise<void>; log: () => string } {
-  let log = '';
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite-node/vite-node.mjs'), '--config', 'vitest.config.ts', 'apps/creative/src/videos/__tests__/video-worker-main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      ROLE: 'worker',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: t.config.database.url,
-      DATABASE_POOL_MAX: '3',
-      REDIS_URL: t.config.redis.url,
-      REDIS_PREFIX: t.config.redis.prefix,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DEV_BOOTSTRAP: 'false',
-      RENDER_WORKERS: '0',
-      JOB_LEASE_MS: '2000',
-      RECOVERY_INTERVAL_MS: '500',
-      RECOVERY_GRACE_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const ready = new Promise<void>((res, rej) => {
-    const onData = (b: Buffer) => {
-      log += b.toString('utf8');
-      if (log.includes('worker ready')) res();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => rej(new Error(`worker exited with ${code}: ${log.slice(-2000)}`)));
-  });
-  return { child, ready, log: () => log };
-}
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('creative videos: a worker killed in the middle of a real animate job', () => {
   let t: TestApp<CreativeConfig>;
   let alice: TestAccount;
-  const workers: ReturnType<typeof startWorker>[] = [];
+  const workers: WorkerProcess[] = [];
   const tmp = scratch();
 
   beforeAll(async () => {
@@ -71,7 +32,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('creative videos: a worker killed i
     const image = await upload(t, alice, await pngOf(64, 64, '#a855f7'), 'gone.png', '/v1/assets');
     const orphan = expectStatus(await as(t.http.post('/v1/videos').send({ width: 64, height: 64, fps: 6, scenes: [{ asset_id: image, duration: 1 }] }), alice), 202).body;
     expectStatus(await as(t.http.delete(`/v1/assets/${image}`), alice), 200);
-    workers.push(startWorker(t), startWorker(t));
+    workers.push(startWorker(t, { testHandler: false, env: { RENDER_WORKERS: '0' } }), startWorker(t, { testHandler: false, env: { RENDER_WORKERS: '0' } }));
     await Promise.all(workers.map((w) => w.ready));
     const ir = { version: 1, width: 720, height: 720, background: '#0f172a', root: { type: 'frame', id: 'root', width: 720, height: 720, children: [{ type: 'text', id: 'title', text: 'Kill me', fontSize: 96, color: '#ffffff' }] } };
     const design = expectStatus(await as(t.http.post('/v1/designs').send({ ir }), alice), 200).body.id;
