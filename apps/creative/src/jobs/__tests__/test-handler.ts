@@ -79,7 +79,7 @@ class TestHandlerModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.handlers.register(new TestAnimateHandler(this.artifacts, this.config));
+    this.handlers.override(new TestAnimateHandler(this.artifacts, this.config));
   }
 }
 
