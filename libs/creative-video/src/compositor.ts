@@ -1,5 +1,5 @@
 import { createCanvas, ImageData, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { drawProcedural, isOpaqueDocument, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
+import { drawProcedural, flattenMaterialized, isOpaqueDocument, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
 import type { Easing, Motion, SceneSpec, Transition } from './types';
@@ -38,21 +38,24 @@ export function defaultEasing(motion: Motion): Easing {
  * The transform a whole-frame motion applies at eased progress `e`: scale `s` about (ox, oy), then a
  * translation. Pans scale by 1.12 and travel within the margin that gives, so no border ever shows.
  */
-export function motionTransform(motion: Motion, e: number, w: number, h: number, focal = { x: 0.5, y: 0.5 }, image = false) {
+export function motionTransform(motion: Motion, e: number, w: number, h: number, focal = { x: 0.5, y: 0.5 }, image = false, limit = Infinity) {
   let s = 1;
   let ox = w / 2;
   let oy = h / 2;
   let tx = 0;
   let ty = 0;
-  const pan = 1.12;
+  // `limit` (see contentScaleLimit) lowers how far a zoom, pan or Ken Burns goes, never below MIN_MOTION_SCALE.
+  const reach = (nominal: number) => Math.min(nominal, Math.max(MIN_MOTION_SCALE, limit));
+  const pan = reach(1.12);
   const rx = ((pan - 1) / 2) * w;
   const ry = ((pan - 1) / 2) * h;
+  const zoom = reach(1.15);
   switch (motion) {
     case 'zoom_in':
-      s = 1 + 0.15 * e;
+      s = 1 + (zoom - 1) * e;
       break;
     case 'zoom_out':
-      s = 1.15 - 0.15 * e;
+      s = zoom - (zoom - 1) * e;
       break;
     case 'pan_left':
       s = pan;
@@ -73,7 +76,7 @@ export function motionTransform(motion: Motion, e: number, w: number, h: number,
     case 'ken_burns':
       // Zooming about the focal point keeps it still while the frame closes in on it; with s >= 1 and the
       // point inside the frame, the content always covers the frame.
-      s = 1 + 0.25 * e;
+      s = 1 + (reach(1.25) - 1) * e;
       ox = focal.x * w;
       oy = focal.y * h;
       break;
@@ -90,6 +93,61 @@ export function motionTransform(motion: Motion, e: number, w: number, h: number,
       break;
   }
   return { a: s, d: s, e: ox * (1 - s) + tx, f: oy * (1 - s) + ty };
+}
+
+/** The least a zoom, pan or Ken Burns scales to when the content leaves it little room: it still moves. */
+export const MIN_MOTION_SCALE = 1.03;
+
+/** A box in frame pixels. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * The largest scale a whole-frame motion may reach with `box` (the text and small images of a design, in
+ * frame pixels) kept whole on screen, `margin` pixels inside the frame's edges, at every frame of the motion:
+ * a zoom about its centre (or Ken Burns about the focal point) must not push the box past an edge, and a pan
+ * must not at either end of its travel. Infinity when the motion does not scale (or nothing needs keeping).
+ */
+export function contentScaleLimit(motion: Motion, box: Box | undefined, w: number, h: number, focal = { x: 0.5, y: 0.5 }, margin = Math.round(Math.min(w, h) * 0.02)): number {
+  if (!box) return Infinity;
+  // Zooming about c: a point p goes to c + (p - c) s.
+  const about = (lo: number, hi: number, c: number, size: number) =>
+    Math.min(lo < c ? (c - margin) / (c - lo) : Infinity, hi > c ? (size - margin - c) / (hi - c) : Infinity);
+  // Panning along an axis at scale s about the centre, travelling ±(s - 1) size / 2: the ends show p at
+  // size - s (size - p) and at s p.
+  const along = (lo: number, hi: number, size: number) => Math.min(lo < size ? (size - margin) / (size - lo) : Infinity, hi > 0 ? (size - margin) / hi : Infinity);
+  switch (motion) {
+    case 'zoom_in':
+    case 'zoom_out':
+      return Math.min(about(box.x0, box.x1, w / 2, w), about(box.y0, box.y1, h / 2, h));
+    case 'ken_burns':
+      return Math.min(about(box.x0, box.x1, focal.x * w, w), about(box.y0, box.y1, focal.y * h, h));
+    case 'pan_left':
+    case 'pan_right':
+      return Math.min(along(box.x0, box.x1, w), about(box.y0, box.y1, h / 2, h));
+    case 'pan_up':
+    case 'pan_down':
+      return Math.min(along(box.y0, box.y1, h), about(box.x0, box.x1, w / 2, w));
+    default:
+      return Infinity;
+  }
+}
+
+/** What a whole-frame motion must keep on screen: the union of text boxes and of images under a quarter of the page (logos, products), in frame pixels. */
+export function foregroundBox(doc: MaterializedDocument, scale: number, ox: number, oy: number): Box | undefined {
+  let box: Box | undefined;
+  const page = doc.width * doc.height;
+  for (const n of flattenMaterialized(doc.root)) {
+    const keep = (n.type === 'text' && (n.text?.lines.length ?? 1) > 0) || (n.type === 'image' && n.width * n.height < page / 4);
+    if (!keep || n.width <= 0 || n.height <= 0 || n.node.visible === false) continue;
+    const b = { x0: ox + n.x * scale, y0: oy + n.y * scale, x1: ox + (n.x + n.width) * scale, y1: oy + (n.y + n.height) * scale };
+    box = box ? { x0: Math.min(box.x0, b.x0), y0: Math.min(box.y0, b.y0), x1: Math.max(box.x1, b.x1), y1: Math.max(box.y1, b.y1) } : b;
+  }
+  return box;
 }
 
 /** The largest scale a whole-frame motion reaches (see motionTransform): its layer is rasterized at that scale. */
@@ -260,6 +318,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
       return cropToContent(r.canvas, r.pixels, r.width, r.height);
     };
     const still = entryMotion ? raster(scrim) : raster(top);
+    const limit = contentScaleLimit(motion, foregroundBox(doc, 1, 0, 0), w, h, focal);
     const items: Placed[] = [];
     if (entryMotion) {
       const pieces = motion === 'stagger' ? overlay.flatMap((o) => (o.children.length ? o.children : [o])) : overlay;
@@ -271,7 +330,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
       key: () => undefined,
       draw(ctx, p, phase) {
         ctx.save();
-        if (!entryMotion) applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal));
+        if (!entryMotion) applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal, false, limit));
         drawProcedural(ctx, { ...params, phase }, w, h);
         if (still) ctx.drawImage(still.canvas, still.x, still.y);
         ctx.restore();
@@ -297,6 +356,8 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const k = detailScale(motion, false);
     const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale: scale * k }).canvas, x: 0, y: 0 });
     const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc);
+    // Text and logos stay whole on screen: the motion goes only as far as they leave room for.
+    const limit = contentScaleLimit(motion, foregroundBox(doc, scale, ox, oy), w, h, focal);
     return {
       layers: 1,
       key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
@@ -307,7 +368,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
           ctx.fillStyle = bgFill;
           ctx.fillRect(0, 0, w, h);
         }
-        applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal));
+        applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal, false, limit));
         ctx.translate(whole.x, whole.y);
         ctx.scale(1 / k, 1 / k);
         ctx.drawImage(whole.canvas, 0, 0);

@@ -119,6 +119,37 @@ describe('motions', () => {
     }
   });
 
+  it('zooms, pans and Ken Burns keep text whole on screen: they go only as far as the text leaves room for', async () => {
+    const workDir = await dir();
+    // White words near every edge of a teal page (a 7% margin, as templates keep): a 125% Ken Burns or a 112% pan
+    // would push them off the frame.
+    const word = (id: string, x: number, y: number, align: 'left' | 'right') => ({
+      type: 'text' as const,
+      id,
+      text: 'EDGES',
+      x,
+      y,
+      width: 140,
+      fontFamily: 'Inter',
+      fontWeight: 800,
+      fontSize: 22,
+      color: '#ffffff',
+      textAlign: align,
+    });
+    const ir = flatDoc(W, H, '#0b7a6f', [word('tl', 22, 17, 'left'), word('br', W - 22 - 140, H - 17 - 28, 'right')]);
+    for (const motion of ['zoom_in', 'zoom_out', 'ken_burns', 'pan_left', 'pan_right', 'pan_up', 'pan_down'] as Motion[]) {
+      const r = await renderVideo({ width: W, height: H, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1, motion, focal: { x: 0.5, y: 0.5 } }] }, { workDir });
+      const frames = [await frameAt(r.outputs[0].path, 0), await frameAt(r.outputs[0].path, 9)];
+      expect(meanDiff(frames[0], frames[1]), `${motion} moves`).toBeGreaterThan(0.5);
+      for (const [n, f] of frames.entries()) {
+        let white = 0;
+        for (let y = 0; y < H; y++) for (const x of [0, 1, 2, W - 3, W - 2, W - 1]) if (Math.min(...pixel(f, W, x, y)) > 150) white++;
+        for (let x = 0; x < W; x++) for (const y of [0, 1, 2, H - 3, H - 2, H - 1]) if (Math.min(...pixel(f, W, x, y)) > 150) white++;
+        expect(white, `${motion}: text at the frame's edge in frame ${n ? 9 : 0}`).toBe(0);
+      }
+    }
+  });
+
   it('stagger: the design’s top-level nodes enter one after another', async () => {
     const workDir = await dir();
     const box = (id: string, x: number, color: string) => ({ type: 'rect' as const, id, x, y: 80, width: 60, height: 80, fills: [{ type: 'solid' as const, color }] });
