@@ -68,6 +68,11 @@ const extra = {
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** A running job's lease: renewed while its worker lives; once expired, the pending sweep hands the job to another worker. */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /**
+   * Attempts of one run a job may lose to its worker dying (OOM, node lost) before it fails with `worker_lost`
+   * instead of being taken up again: a job that kills every worker that runs it must not do so forever.
+   */
+  JOB_MAX_LOST_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
   /** Accept callback URLs on private, loopback and link-local addresses (development, tests, in-cluster receivers). */
   CALLBACK_ALLOW_PRIVATE: bool.default('false'),
   /** Tries of a callback delivery, first included (exponential backoff between them). */
@@ -136,6 +141,7 @@ function mapConfig(env: Extra) {
     jobs: {
       concurrency: e.JOB_CONCURRENCY,
       leaseMs: e.JOB_LEASE_MS,
+      maxLostAttempts: e.JOB_MAX_LOST_ATTEMPTS,
       /** Each attempt's work directory lives here, removed when the attempt ends. */
       workDir: join(dataDir, 'tmp', 'jobs'),
     },

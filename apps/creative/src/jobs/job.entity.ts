@@ -15,6 +15,8 @@ export class Job {
   @Column({ type: 'int' }) attempts: number;
   /** How many times the job was put on the queue: part of its queue job id, so a retry is not taken for the finished run. */
   @Column({ type: 'int' }) runSeq: number;
+  /** Attempts of this run whose worker was lost (its lease ran out): past JOB_MAX_LOST_ATTEMPTS the job fails with `worker_lost`. A retry starts again at 0. */
+  @Column({ type: 'int', default: 0 }) lostAttempts: number;
   @Column({ type: 'jsonb' }) request: Record<string, unknown>;
   @Column({ type: 'jsonb', nullable: true }) result: Record<string, unknown> | null;
   @Column({ type: 'jsonb' }) artifacts: JobArtifactRef[];

@@ -64,6 +64,7 @@ export class JobsService {
       framesTotal: null,
       attempts: 0,
       runSeq: 0,
+      lostAttempts: 0,
       request: input.request,
       result: null,
       artifacts: [],
@@ -196,6 +197,7 @@ export class JobsService {
       .set({
         state: 'queued',
         runSeq: () => 'run_seq + 1',
+        lostAttempts: 0,
         progress: 0,
         framesDone: 0,
         framesTotal: null,

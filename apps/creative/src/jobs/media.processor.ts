@@ -164,8 +164,33 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     return removed;
   }
 
-  /** queued (or running with an expired lease) → running, attempts + 1; null when someone else has it or it ended. */
+  /**
+   * queued (or running with an expired lease: its worker was lost) → running, attempts + 1; null when someone
+   * else has it or it ended. A job whose run already lost JOB_MAX_LOST_ATTEMPTS workers fails with `worker_lost`
+   * instead (and its callback is sent).
+   */
   private async claim(jobId: string): Promise<Job | null> {
+    const gaveUp = await this.ds
+      .getRepository(Job)
+      .createQueryBuilder()
+      .update()
+      .set({
+        state: 'failed',
+        errorCode: 'worker_lost',
+        errorMessage: `The worker running this job stopped ${this.config.jobs.maxLostAttempts} times (out of memory, or its node was lost); retry it with smaller inputs, and contact support if it happens again`,
+        finishedAt: () => 'clock_timestamp()',
+        workerId: null,
+        leaseUntil: null,
+        updatedAt: () => 'clock_timestamp()',
+      })
+      .where(`id = :id AND state = 'running' AND lease_until < now() AND lost_attempts + 1 >= :max`, { id: jobId, max: this.config.jobs.maxLostAttempts })
+      .execute();
+    if (gaveUp.affected) {
+      const ended = await this.ds.getRepository(Job).findOneByOrFail({ id: jobId });
+      this.logger.error(`Job ${jobId} (${ended.kind}) failed: its worker was lost ${this.config.jobs.maxLostAttempts} times`);
+      await this.callbacks.jobEnded(ended).catch((e) => this.logger.error(`Callback of job ${ended.id} not recorded: ${(e as Error).message}`));
+      return null;
+    }
     const { raw } = await this.ds
       .getRepository(Job)
       .createQueryBuilder()
@@ -173,6 +198,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       .set({
         state: 'running',
         attempts: () => 'attempts + 1',
+        lostAttempts: () => `CASE WHEN state = 'running' THEN lost_attempts + 1 ELSE lost_attempts END`,
         startedAt: () => 'clock_timestamp()',
         finishedAt: null,
         workerId: this.workerId,

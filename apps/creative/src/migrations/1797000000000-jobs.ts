@@ -18,6 +18,7 @@ export class Jobs1797000000000 implements MigrationInterface {
         frames_total int,
         attempts int NOT NULL DEFAULT 0,
         run_seq int NOT NULL DEFAULT 0,
+        lost_attempts int NOT NULL DEFAULT 0,
         request jsonb NOT NULL,
         result jsonb,
         artifacts jsonb NOT NULL DEFAULT '[]',

@@ -71,6 +71,10 @@ describe('creative jobs', () => {
     }
   }
   const ended = (j: { state: string }) => ['succeeded', 'failed', 'cancelled'].includes(j.state);
+  async function waitUntil(ok: () => boolean, timeoutMs = 15_000) {
+    for (const end = Date.now() + timeoutMs; !ok() && Date.now() < end; ) await sleep(50);
+    expect(ok()).toBe(true);
+  }
 
   it('runs a job to succeeded with its artifact behind a signed URL, and removes its work directory', async () => {
     const created = await create(alice, { seconds: 1 });
@@ -171,6 +175,42 @@ describe('creative jobs', () => {
     const counts = await t.app.get(JobsRecovery).recover();
     expect(counts.jobs).toBeGreaterThanOrEqual(1);
     expect(await waitFor(job.id, (j) => j.state === 'succeeded' && (j as unknown as { attempts: number }).attempts === 2)).toMatchObject({ state: 'succeeded', attempts: 2 });
+  });
+
+  it('takes up a job whose worker was lost, but fails it with worker_lost (callback sent) once its run has lost JOB_MAX_LOST_ATTEMPTS workers; a retry starts again', async () => {
+    const hooks = await receiver([]);
+    try {
+      const secret = expectStatus(await as(t.http.get('/v1/callbacks/signing-secret'), alice), 200).body.secret as string;
+      const job = await create(alice, { seconds: 1 }, hooks.url);
+      await waitFor(job.id, ended);
+      await waitUntil(() => hooks.got.length === 1);
+      const ds = t.app.get(DataSource);
+      // As its worker's death leaves it: running, the lease run out; `lost` attempts of this run lost before.
+      const lose = (lost: number) =>
+        ds.query(`UPDATE creative.jobs SET state = 'running', finished_at = NULL, worker_id = 'gone', lease_until = now() - interval '1 second', lost_attempts = $2 WHERE id = $1`, [job.id, lost]);
+      const max = t.config.jobs.maxLostAttempts;
+      expect(max).toBe(3);
+
+      await lose(max - 2);
+      await t.app.get(JobsRecovery).recover();
+      const again = await waitFor(job.id, (j) => j.state === 'succeeded' && (j as unknown as { attempts: number }).attempts === 2);
+      expect(again).toMatchObject({ state: 'succeeded', attempts: 2, error: null });
+
+      await lose(max - 1);
+      await t.app.get(JobsRecovery).recover();
+      const lost = await waitFor(job.id, ended);
+      expect(lost).toMatchObject({ state: 'failed', attempts: 2, error: { code: 'worker_lost' } });
+      await waitUntil(() => hooks.got.length === 3);
+      const event = new Webhook(secret).verify(hooks.got[2].body, hooks.got[2].headers as Record<string, string>) as { type: string; data: { error: { code: string } } };
+      expect(event).toMatchObject({ type: 'job.failed', data: { error: { code: 'worker_lost' } } });
+
+      // The user's retry is a new run: it is not held to the lost attempts of the previous one.
+      expectStatus(await as(t.http.post(`/v1/jobs/${job.id}/retry`), alice), 202);
+      expect(await waitFor(job.id, ended)).toMatchObject({ state: 'succeeded', attempts: 3 });
+      expect((await ds.query(`SELECT lost_attempts FROM creative.jobs WHERE id = $1`, [job.id]))[0].lost_attempts).toBe(0);
+    } finally {
+      await hooks.close();
+    }
   });
 
   it('lists newest first with limit, cursor and filters; 422 on bad parameters', async () => {
