@@ -26,6 +26,36 @@ function heavyIr(layers: number) {
 }
 
 /**
+ * A design whose cost is mostly JavaScript on the calling thread (text shaping and line breaking of
+ * many paragraphs): unlike Skia's drawing, which @napi-rs/canvas may flush on a libuv thread, this
+ * blocks the event loop of whichever thread renders it, on any machine.
+ */
+function textHeavyIr(paragraphs: number) {
+  const words = 'the quick brown fox jumps over a lazy dog while zebras quietly graze near the river bank'.split(' ');
+  return {
+    version: 1,
+    width: 2048,
+    height: 2048,
+    root: {
+      type: 'frame',
+      id: 'root',
+      width: 2048,
+      height: 2048,
+      children: Array.from({ length: paragraphs }, (_, i) => ({
+        type: 'text',
+        id: `t${i}`,
+        x: (i % 8) * 256,
+        y: (Math.floor(i / 8) % 128) * 16,
+        width: 250,
+        fontSize: 9 + (i % 5),
+        text: Array.from({ length: 120 }, (_, k) => words[(i * 7 + k) % words.length]).join(' '),
+        color: '#222222',
+      })),
+    },
+  };
+}
+
+/**
  * The longest event-loop delay (ms) while `work` runs. The service runs in this test's process, so
  * this is the time its event loop could not answer anything.
  */
@@ -104,7 +134,8 @@ describe('creative render engine on the main thread (RENDER_WORKERS=0), for comp
   let alice: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp(creativeService, { env: { RENDER_WORKERS: '0' } });
+    // BODY_LIMIT: the text-heavy design is about 1.4 MB of JSON.
+    t = await createTestApp(creativeService, { env: { RENDER_WORKERS: '0', BODY_LIMIT: '8mb' } });
     alice = await t.account('alice');
   });
   afterAll(() => t?.close());
@@ -115,7 +146,7 @@ describe('creative render engine on the main thread (RENDER_WORKERS=0), for comp
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(pooledPng && png.equals(pooledPng)).toBe(true);
 
-    const heavy = expectStatus(await as(t.http.post('/v1/designs').send({ ir: heavyIr(2) }), alice), 200).body;
+    const heavy = expectStatus(await as(t.http.post('/v1/designs').send({ ir: textHeavyIr(2000) }), alice), 200).body;
     const stall = await longestStall(as(t.http.get(`/v1/designs/${heavy.id}/preview?width=2048`), alice).buffer(true).parse(binary).then((r) => expect(r.status).toBe(200)));
     // Twice the 250 ms the pool stays under while the same kind of render runs in a worker.
     expect(stall).toBeGreaterThan(500);
