@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { VIDEO_LIMITS } from '@platform/creative-video';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { EasingField, FocalDto, MotionField, SIZE_DESCRIPTION, TransitionDurationField, TransitionField, VIDEO_DEFAULTS, VideoOutputFields } from './video-options.dto';
+import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { EasingField, FocalDto, FocalField, MotionField, SIZE_DESCRIPTION, TransitionDurationField, TransitionField, VIDEO_DEFAULTS, VideoOutputFields } from './video-options.dto';
 
 const L = VIDEO_LIMITS;
 const D = VIDEO_DEFAULTS.animate;
@@ -51,11 +50,7 @@ export class AnimateDto extends VideoOutputFields {
   @TransitionDurationField()
   transition_duration?: number;
 
-  @ApiPropertyOptional({ type: FocalDto, nullable: true, description: 'Where ken_burns heads (default the centre)' })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => FocalDto)
+  @FocalField()
   focal?: FocalDto | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 64, example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'An audio asset (POST /v1/assets/audio) mixed over the video' })

@@ -5,7 +5,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { BRIEF_SCHEMA_REF } from '../../common/library-schemas';
 import { PROCEDURAL_TONES } from '../../rendering/dto/procedural.dto';
-import { EasingField, FocalDto, MotionField, SIZE_DESCRIPTION, TransitionDurationField, TransitionField, VIDEO_DEFAULTS, VideoAudioDto, VideoOutputFields } from './video-options.dto';
+import { EasingField, FocalDto, FocalField, MotionField, SIZE_DESCRIPTION, TransitionDurationField, TransitionField, VIDEO_DEFAULTS, VideoAudioDto, VideoOutputFields } from './video-options.dto';
 
 const L = VIDEO_LIMITS;
 
@@ -104,11 +104,7 @@ export class VideoSceneDto {
   @TransitionDurationField()
   transition_duration?: number;
 
-  @ApiPropertyOptional({ type: FocalDto, nullable: true, description: 'Where ken_burns heads (default the centre)' })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => FocalDto)
+  @FocalField()
   focal?: FocalDto | null;
 
   @ApiPropertyOptional({ type: VideoAudioDto, nullable: true, description: 'Audio of this scene only, from its start to its end (mixed with the video\'s `audio`)' })

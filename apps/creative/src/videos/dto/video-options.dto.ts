@@ -184,3 +184,12 @@ export const TransitionDurationField = () => (target: object, key: string | symb
   Min(0)(target, key);
   Max(L.maxSceneDuration / 2)(target, key);
 };
+
+/** `focal`: where ken_burns heads (a FocalDto, validated as a nested object). */
+export const FocalField = () => (target: object, key: string | symbol) => {
+  ApiPropertyOptional({ type: FocalDto, nullable: true, description: 'Where ken_burns heads (default the centre)' })(target, key);
+  IsOptional()(target, key);
+  IsObject()(target, key);
+  ValidateNested()(target, key);
+  Type(() => FocalDto)(target, key);
+};
