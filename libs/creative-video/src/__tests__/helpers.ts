@@ -2,12 +2,26 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IrDocument, IrNode } from '@platform/creative-ir';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { ffmpegBinary, runMedia } from '../ffmpeg';
 
 export async function workDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'creative-video-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** For a spec file: `dir()` makes a scratch directory that is removed after the test that made it. */
+export function scratchDirs(): () => Promise<string> {
+  let cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(cleanup.map((f) => f()));
+    cleanup = [];
+  });
+  return async () => {
+    const w = await workDir();
+    cleanup.push(w.remove);
+    return w.dir;
+  };
 }
 
 /** Frame `n` of a video as rgb24 bytes (decoded by ffmpeg). */

@@ -1,23 +1,14 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lavfiToFile, rmsDb, writeClickTrack } from '../audio/__tests__/media';
 import { probeMedia } from '../ffmpeg';
 import { renderVideo } from '../render';
 import type { SceneSpec } from '../types';
-import { flatDoc, frameAt, meanColor, workDir } from './helpers';
+import { flatDoc, frameAt, meanColor, scratchDirs } from './helpers';
 
 const W = 160;
 const H = 120;
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanup.map((f) => f()));
-  cleanup = [];
-});
-async function dir(): Promise<string> {
-  const w = await workDir();
-  cleanup.push(w.remove);
-  return w.dir;
-}
+const dir = scratchDirs();
 const solid = (color: string, duration: number, extra: Partial<SceneSpec> = {}): SceneSpec => ({ source: { kind: 'ir', ir: flatDoc(W, H, color) }, duration, ...extra });
 
 describe('renderVideo with audio', () => {

@@ -1,23 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import { renderIr } from '@platform/creative-ir';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { frameRate, probeMedia } from '../ffmpeg';
 import { renderVideo, VideoSpecError } from '../render';
 import { MOTIONS, TRANSITIONS, type Motion, type SceneSpec, type Transition, type VideoSpec } from '../types';
-import { countFrames, flatDoc, frameAt, meanColor, meanDiff, mp4Boxes, pixel, pngSize, texturedDoc, workDir } from './helpers';
+import { countFrames, flatDoc, frameAt, meanColor, meanDiff, mp4Boxes, pixel, pngSize, texturedDoc, scratchDirs } from './helpers';
 
 const W = 320;
 const H = 240;
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanup.map((f) => f()));
-  cleanup = [];
-});
-async function dir(): Promise<string> {
-  const w = await workDir();
-  cleanup.push(w.remove);
-  return w.dir;
-}
+const dir = scratchDirs();
 const solid = (color: string, extra: Partial<SceneSpec> = {}): SceneSpec => ({ source: { kind: 'ir', ir: flatDoc(W, H, color) }, duration: 1, ...extra });
 
 describe('renderVideo outputs', () => {
