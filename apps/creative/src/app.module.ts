@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { AssetsModule } from './assets/assets.module';
+import { MeteringModule } from './billing/metering.module';
 import { BrandKitModule } from './brand-kit/brand-kit.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
@@ -18,7 +19,7 @@ export class AppModule {
   static forRoot(config: CreativeConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(config), MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, JobsModule, VideosModule],
+      imports: [StorageModule.forRoot(config), MeteringModule, MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, JobsModule, VideosModule],
     };
   }
 }
