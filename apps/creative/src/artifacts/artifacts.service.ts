@@ -93,38 +93,44 @@ export class ArtifactsService {
     }
   }
 
+  /**
+   * The row and its blob, under the blob's advisory lock (a concurrent `remove` of another artifact with the same bytes
+   * cannot delete the blob in between). Four round trips: BEGIN, the lock, the INSERT that also tells whether another
+   * row already holds these bytes (its snapshot is taken after the lock, so it sees every row committed before), COMMIT;
+   * the blob is uploaded between the INSERT and the COMMIT when it is not stored yet, and a failed upload rolls the row back.
+   */
   private async insert(accountId: string, input: StoreArtifactInput, sha256: string, bytes: number, put: (key: string) => Promise<void>): Promise<Artifact> {
     const key = this.blobKey(accountId, sha256);
+    const artifact = this.ds.getRepository(Artifact).create({
+      id: newId('art'),
+      accountId,
+      kind: input.kind,
+      mime: input.mime,
+      bytes,
+      sha256,
+      blobKey: key,
+      filename: input.filename ?? null,
+      width: input.width ?? null,
+      height: input.height ?? null,
+      duration: input.duration ?? null,
+      designId: input.source?.designId ?? null,
+      designRevision: input.source?.revision ?? null,
+      jobId: input.source?.jobId ?? null,
+      assetId: input.source?.assetId ?? null,
+    });
     return this.ds.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`artifact-blob:${accountId}:${sha256}`]);
-      const shared = await m.query('SELECT 1 FROM creative.artifacts WHERE account_id = $1 AND sha256 = $2 LIMIT 1', [accountId, sha256]);
-      const uploaded = !shared.length || (await this.blobs.size(key)) === null;
-      if (uploaded) await put(key);
-      try {
-        const repo = m.getRepository(Artifact);
-        return await repo.save(
-          repo.create({
-            id: newId('art'),
-            accountId,
-            kind: input.kind,
-            mime: input.mime,
-            bytes,
-            sha256,
-            blobKey: key,
-            filename: input.filename ?? null,
-            width: input.width ?? null,
-            height: input.height ?? null,
-            duration: input.duration ?? null,
-            designId: input.source?.designId ?? null,
-            designRevision: input.source?.revision ?? null,
-            jobId: input.source?.jobId ?? null,
-            assetId: input.source?.assetId ?? null,
-          }),
-        );
-      } catch (err) {
-        if (uploaded) await this.blobs.delete(key).catch(() => undefined);
-        throw err;
-      }
+      const a = artifact;
+      const [row]: { created_at: Date; shared: boolean }[] = await m.query(
+        `WITH ins AS (
+           INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING created_at)
+         SELECT ins.created_at, EXISTS (SELECT 1 FROM creative.artifacts WHERE account_id = $2 AND sha256 = $6) AS shared FROM ins`,
+        [a.id, a.accountId, a.kind, a.mime, a.bytes, a.sha256, a.blobKey, a.filename, a.width, a.height, a.duration, a.designId, a.designRevision, a.jobId, a.assetId],
+      );
+      a.createdAt = row.created_at;
+      if (!row.shared || (await this.blobs.size(key)) === null) await put(key);
+      return a;
     });
   }
 
