@@ -5,7 +5,7 @@
 //
 //   npx nx build creative && node tools/bench/creative/run.mjs [--renders 2000] [--rounds 3] [--concurrency 4]
 //                                   [--chromium-renders 60] [--preview-seconds 20] [--preview-rate 100] [--no-chromium] [--workers N]
-//                                   [--default-malloc]
+//                                   [--default-malloc] [--prof DIR]
 //
 // Database: BENCH_DATABASE_URL, or the PostgreSQL on 127.0.0.1:5432 (postgres@…/test); a database of
 // its own, dropped at the end.
@@ -35,6 +35,8 @@ const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_
 /** RENDER_WORKERS of the service (default: its own, one per CPU); 0 renders on its main thread. */
 const WORKERS = args.includes('--workers') ? arg('workers', undefined) : undefined;
 const PORT = arg('port', 3393);
+/** `--prof DIR`: the service writes V8 CPU profiles (main thread and each render worker) into DIR when it stops. */
+const PROF_DIR = args.includes('--prof') ? args[args.indexOf('--prof') + 1] : undefined;
 const CHROMIUM_PORT = PORT + 1;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const main = join(root, 'dist/apps/creative/main.js');
@@ -72,7 +74,7 @@ const env = {
 };
 execFileSync(process.execPath, [main, 'migrate'], { env, stdio: 'ignore' });
 const { key } = JSON.parse(execFileSync(process.execPath, [main, 'keys', 'create', '--account', 'bench'], { env, stdio: ['ignore', 'pipe', 'ignore'] }));
-const server = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []), main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const origin = `http://127.0.0.1:${PORT}`;
 await waitReady(`${origin}/readyz`, server);
 const headers = { 'x-api-key': key, 'content-type': 'application/json' };
