@@ -81,7 +81,12 @@ export function validateVideoSpec(spec: VideoSpec): VideoSpecIssue[] {
   s.scenes.forEach((sc: unknown, i: number) => {
     const at = (...rest: Loc): Loc => ['scenes', i, ...rest];
     if (!isObj(sc)) return add(at(), 'must be an object', 'type_error');
-    if (num(at('duration'), sc.duration, L.minDuration, L.maxSceneDuration)) total += sc.duration as number;
+    if (num(at('duration'), sc.duration, L.minDuration, L.maxSceneDuration)) {
+      total += sc.duration as number;
+      // A scene shorter than a frame would be cut out of the video without a word.
+      if (isNum(s.fps) && s.fps >= L.minFps && (sc.duration as number) * s.fps < 1)
+        add(at('duration'), `must last at least one frame: ${1 / s.fps} s at ${s.fps} fps`);
+    }
     if (sc.motion !== undefined) oneOf(at('motion'), sc.motion, MOTIONS);
     if (sc.easing !== undefined) oneOf(at('easing'), sc.easing, EASINGS);
     if (sc.transition !== undefined) oneOf(at('transition'), sc.transition, TRANSITIONS);

@@ -133,6 +133,14 @@ export class VideoRequestsService {
     return { width: asset.width, height: asset.height };
   }
 
+  /** A scene shorter than one frame would be dropped from the video without a word: refused before the 202. */
+  private frameProblems(durations: number[], fps: unknown, loc: (i: number) => Loc): ErrorDetail[] {
+    if (typeof fps !== 'number' || !(fps >= L.minFps)) return [];
+    const out: ErrorDetail[] = [];
+    for (const [i, d] of durations.entries()) if (d * fps < 1) out.push({ loc: loc(i), msg: `must last at least one frame: ${1 / fps} s at ${fps} fps`, type: 'value_error' });
+    return out;
+  }
+
   private totalProblems(durations: number[], loc: Loc): ErrorDetail[] {
     const total = durations.reduce((a, b) => a + b, 0);
     return total > L.maxDuration ? [{ loc, msg: `the video would last ${+total.toFixed(3)} s; at most ${L.maxDuration} s`, type: 'value_error' }] : [];
@@ -150,6 +158,7 @@ export class VideoRequestsService {
     const duration = body.duration ?? D.duration;
     const transition = body.transition ?? D.transition;
     const transitionDuration = body.transition_duration ?? L.defaultTransitionDuration;
+    details.push(...this.frameProblems([duration], body.fps ?? VIDEO_DEFAULTS.fps, () => ['body', 'duration']));
     if (transition !== 'none' && duration - animateLead({ transition_duration: transitionDuration }) < L.minDuration) {
       details.push({ loc: ['body', 'transition'], msg: `entering through a transition needs a duration of at least ${animateLead({ transition_duration: transitionDuration }) + L.minDuration} s`, type: 'value_error' });
     }
@@ -185,6 +194,7 @@ export class VideoRequestsService {
     const formats = this.formats(body.formats, ['body', 'formats'], details);
     const sources = body.scenes.map((s, i) => this.sceneSource(s, ['body', 'scenes', i], details));
     details.push(...this.totalProblems(body.scenes.map((s) => s.duration ?? VIDEO_DEFAULTS.scene.duration), ['body', 'scenes']));
+    details.push(...this.frameProblems(body.scenes.map((s) => s.duration ?? VIDEO_DEFAULTS.scene.duration), body.fps ?? VIDEO_DEFAULTS.fps, (i) => ['body', 'scenes', i, 'duration']));
     if (body.beat_sync && !body.audio) details.push({ loc: ['body', 'beat_sync'], msg: 'needs `audio`: the beats are detected in the video\'s audio', type: 'value_error' });
     if (details.length) throw new ValidationError(details);
 
@@ -279,6 +289,7 @@ export class VideoRequestsService {
     const formats = this.formats(body.formats, ['body', 'formats'], details);
     const duration = body.duration ?? D.duration;
     details.push(...this.totalProblems(styles.map(() => duration), ['body', 'duration']));
+    details.push(...this.frameProblems([duration], body.fps ?? VIDEO_DEFAULTS.fps, () => ['body', 'duration']));
     details.push(...paletteProblems(body.palette, ['body', 'palette']));
     const size = this.size(body.width, body.height, { width: D.size, height: D.size }, formats, ['body'], details);
     if (details.length) throw new ValidationError(details);
@@ -406,6 +417,7 @@ export class VideoRequestsService {
     const beatSync = v.beat_sync === true;
     if (beatSync && !audio) details.push({ loc: at('beat_sync'), msg: 'needs `audio`: the beats are detected in the video\'s audio', type: 'value_error' });
     details.push(...this.totalProblems(Array.from({ length: pieceCount }, () => duration), at('duration')));
+    details.push(...this.frameProblems([duration], fps, () => at('duration')));
     if (details.length) throw new ValidationError(details);
     if (audio) await this.assetOf(accountId, audio.asset_id, 'audio', [...at('audio'), 'asset_id']);
     return { duration, motion, easing, transition, transition_duration: transitionDuration, width, height, fps, audio, beat_sync: beatSync, formats, gif };

@@ -75,6 +75,22 @@ describe('validateVideoSpec', () => {
     expect(locs(base({ scenes: [] }))).toEqual(['scenes']);
     expect(locs(null)).toEqual(['']);
   });
+
+  it('refuses a scene shorter than one frame, which the timeline would otherwise drop, and every scene it accepts gets frames', () => {
+    const scenes = (...d: number[]) => d.map((duration) => ({ source: { kind: 'ir' as const, ir }, duration }));
+    expect(locs(base({ fps: 1, scenes: scenes(1, 0.5, 1) }))).toEqual(['scenes.1.duration']);
+    expect(validateVideoSpec(base({ fps: 1, scenes: scenes(1, 0.5) }))[0].msg).toBe('must last at least one frame: 1 s at 1 fps');
+    expect(locs(base({ fps: 2, scenes: scenes(0.5, 0.5, 0.6) }))).toEqual([]);
+    for (const [fps, d] of [
+      [1, [1, 1.4, 1.2, 1]],
+      [2, [0.5, 0.6, 0.7, 0.5, 0.5]],
+      [3, [0.5, 0.5, 0.5]],
+    ] as const) {
+      const spec = base({ fps, scenes: scenes(...d) });
+      expect(validateVideoSpec(spec)).toEqual([]);
+      for (const s of timeline(spec).scenes) expect(s.endFrame - s.startFrame, `fps ${fps}, ${d}`).toBeGreaterThanOrEqual(1);
+    }
+  });
 });
 
 describe('timeline', () => {

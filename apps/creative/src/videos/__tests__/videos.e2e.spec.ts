@@ -322,6 +322,10 @@ describe('creative videos', () => {
       ['/v1/videos', { scenes: [scene], width: 5000, height: 100 }, ['body.width']],
       ['/v1/videos', { scenes: [scene], width: 321, height: 240 }, ['body.width']],
       ['/v1/videos', { scenes: [scene], fps: 61 }, ['body.fps']],
+      // Shorter than a frame: the scene would vanish from the video.
+      ['/v1/videos', { scenes: [scene, { ...scene, duration: 0.5 }, scene], fps: 1 }, ['body.scenes.1.duration']],
+      [`/v1/designs/${design}/animate`, { duration: 0.5, fps: 1 }, ['body.duration']],
+      ['/v1/videos/procedural', { duration: 0.5, fps: 1 }, ['body.duration']],
       ['/v1/videos', { scenes: Array.from({ length: 6 }, () => ({ ...scene, duration: 60 })) }, ['body.scenes']],
       ['/v1/videos', { scenes: [scene], beat_sync: true }, ['body.beat_sync']],
       ['/v1/videos', { scenes: [scene], gif: { width: 5000 } }, ['body.gif.width']],
