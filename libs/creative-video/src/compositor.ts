@@ -3,6 +3,7 @@ import { drawProcedural, flattenMaterialized, isOpaqueDocument, prepare, procedu
 import sharp from 'sharp';
 import { ease } from './easing';
 import type { Easing, Motion, SceneSpec, Transition } from './types';
+import { validateSceneSource } from './validate';
 
 /** A raster placed on the frame (frame pixels). */
 interface Placed {
@@ -276,6 +277,12 @@ function drawEntering(ctx: SKRSContext2D, items: Placed[], motion: Motion, easin
 
 /** Everything static about a scene, rasterized once; see `draw` for what a frame costs. */
 export async function prepareScene(scene: SceneSpec, w: number, h: number): Promise<PreparedScene> {
+  if (scene.source.kind === 'lazy') {
+    const loaded = await scene.source.load();
+    const issues = validateSceneSource(loaded);
+    if (issues.length) throw new Error(`the scene's source, once loaded, is not valid: ${issues.map((i) => `${['source', ...i.loc].join('.')}: ${i.msg}`).join('; ')}`);
+    return prepareScene({ ...scene, source: loaded }, w, h);
+  }
   const motion = scene.motion ?? 'none';
   const easing = scene.easing ?? defaultEasing(motion);
   const focal = scene.focal ?? { x: 0.5, y: 0.5 };

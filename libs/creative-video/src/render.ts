@@ -11,7 +11,7 @@ import { ease } from './easing';
 import { encoderArgs, gifArgs, gifPlan, paletteArgs } from './encoder';
 import { abortError, ffmpegBinary, probeMedia, runMedia, spawnMedia } from './ffmpeg';
 import { planFrame, sceneProgress, scenePhase, timeline } from './timeline';
-import { VIDEO_LIMITS, type RenderVideoOptions, type RenderVideoResult, type VideoFormat, type VideoOutput, type VideoSpec } from './types';
+import { VIDEO_LIMITS, type RenderVideoOptions, type RenderVideoResult, type SceneSpec, type VideoFormat, type VideoOutput, type VideoSpec } from './types';
 import { validateVideoSpec } from './validate';
 
 const MIME: Record<VideoFormat, VideoOutput['mime']> = { mp4: 'video/mp4', webm: 'video/webm', gif: 'image/gif' };
@@ -104,7 +104,7 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     ctx.imageSmoothingQuality = 'low';
     (await sceneAt(0)).draw(ctx, 1, 0);
     const posterPath = file(`poster-${id}.png`);
-    await writeFile(posterPath, await encodePng(canvas.data(), w, h, { encoding: spec.scenes[0].source.kind === 'ir' ? 'flat' : 'photo' }, true));
+    await writeFile(posterPath, await encodePng(canvas.data(), w, h, { encoding: looksLike(spec.scenes[0].source) === 'ir' ? 'flat' : 'photo' }, true));
     check();
 
     const proc = spawnMedia(ffmpeg, encoderArgs({ width: w, height: h, fps, duration: tl.duration, formats, audioPath, paths, gif }), { signal });
@@ -192,4 +192,9 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     if (signal?.aborted && e?.name !== 'AbortError') throw abortError();
     throw e;
   }
+}
+
+/** What a scene's pixels are like (graphics or photographic), before a lazy source is loaded. */
+function looksLike(src: SceneSpec['source']): 'ir' | 'image' | 'procedural' {
+  return src.kind === 'lazy' ? (src.looks ?? 'image') : src.kind;
 }

@@ -70,7 +70,21 @@ export const VIDEO_LIMITS = {
 export type VideoAssetMap = Record<string, Uint8Array>;
 
 /** What a scene shows. */
-export type SceneSource =
+export type SceneSource = LoadedSceneSource | LazySceneSource;
+
+/**
+ * A source read when the scene is first drawn (and dropped after its last frame), not before the video starts:
+ * a video of fifty photo scenes then holds one or two of them in memory at a time. Its result is validated
+ * when it is loaded; a load that throws fails the render (the caller's error, e.g. an asset deleted since).
+ */
+export interface LazySceneSource {
+  kind: 'lazy';
+  load: () => Promise<LoadedSceneSource>;
+  /** What the poster encoder should expect (`ir`: flat graphics; otherwise photographic). Default `image`. */
+  looks?: 'ir' | 'image' | 'procedural';
+}
+
+export type LoadedSceneSource =
   /** A Creative IR document (a design's revision or a template's output), drawn with @platform/creative-ir. */
   | { kind: 'ir'; ir: unknown; assets?: VideoAssetMap }
   /** An image (PNG/JPEG/WebP...), scaled to cover the frame. */

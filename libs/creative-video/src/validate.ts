@@ -7,6 +7,26 @@ const L = VIDEO_LIMITS;
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+type Add = (loc: Loc, msg: string, type?: string) => void;
+
+/** Bound and name checks that report to `add` (and answer whether the value passed). */
+function checkers(add: Add) {
+  const int = (loc: Loc, v: unknown, min: number, max: number, what = 'an integer') => {
+    if (!isNum(v) || !Number.isInteger(v)) return add(loc, `must be ${what}`, 'type_error'), false;
+    if (v < min || v > max) return add(loc, `must be from ${min} to ${max}`), false;
+    return true;
+  };
+  const num = (loc: Loc, v: unknown, min: number, max: number) => {
+    if (!isNum(v)) return add(loc, 'must be a number', 'type_error'), false;
+    if (v < min || v > max) return add(loc, `must be from ${min} to ${max}`), false;
+    return true;
+  };
+  const oneOf = (loc: Loc, v: unknown, names: readonly string[]) => {
+    if (typeof v !== 'string' || !names.includes(v)) add(loc, `must be one of ${names.join(', ')}`, 'enum');
+  };
+  return { int, num, oneOf };
+}
+
 /**
  * Everything wrong with a video spec, shaped like the service's 422 items (`loc` is a path inside the
  * spec, e.g. ['scenes', 2, 'duration']). Empty when the spec can be rendered. Checks the bounds of
@@ -22,19 +42,7 @@ export function validateVideoSpec(spec: VideoSpec): VideoSpecIssue[] {
     return issues;
   }
   const s = spec as unknown as Record<string, unknown>;
-  const int = (loc: Loc, v: unknown, min: number, max: number, what = 'an integer') => {
-    if (!isNum(v) || !Number.isInteger(v)) return add(loc, `must be ${what}`, 'type_error'), false;
-    if (v < min || v > max) return add(loc, `must be from ${min} to ${max}`), false;
-    return true;
-  };
-  const num = (loc: Loc, v: unknown, min: number, max: number) => {
-    if (!isNum(v)) return add(loc, 'must be a number', 'type_error'), false;
-    if (v < min || v > max) return add(loc, `must be from ${min} to ${max}`), false;
-    return true;
-  };
-  const oneOf = (loc: Loc, v: unknown, names: readonly string[]) => {
-    if (typeof v !== 'string' || !names.includes(v)) add(loc, `must be one of ${names.join(', ')}`, 'enum');
-  };
+  const { int, num, oneOf } = checkers(add);
 
   int(['width'], s.width, L.minSide, L.maxWidth);
   int(['height'], s.height, L.minSide, L.maxHeight);
@@ -99,31 +107,45 @@ export function validateVideoSpec(spec: VideoSpec): VideoSpecIssue[] {
       }
     }
     if (sc.audio !== undefined) audioIssues(sc.audio, at('audio'), add);
-    const src = sc.source;
-    if (!isObj(src)) return add(at('source'), 'must be an object with kind ir, image or procedural', 'type_error');
-    switch (src.kind) {
-      case 'ir': {
-        const r = validateIr(src.ir);
-        if (!r.ok) for (const it of r.issues.slice(0, 20)) add(at('source', 'ir', ...it.loc), it.message, it.code);
-        if (src.assets !== undefined && !isObj(src.assets)) add(at('source', 'assets'), 'must map asset ids to bytes', 'type_error');
-        break;
-      }
-      case 'image':
-        if (!(src.image instanceof Uint8Array) || src.image.byteLength === 0) add(at('source', 'image'), 'must be the bytes of an image', 'type_error');
-        break;
-      case 'procedural':
-        oneOf(at('source', 'style'), src.style, PROCEDURAL_STYLE_IDS);
-        if (src.seed !== undefined && !(isNum(src.seed) && Number.isInteger(src.seed))) add(at('source', 'seed'), 'must be an integer', 'type_error');
-        if (src.density !== undefined) num(at('source', 'density'), src.density, 0.1, 4);
-        if (src.tone !== undefined) oneOf(at('source', 'tone'), src.tone, ['light', 'dark', 'vivid', 'muted']);
-        if (src.palette !== undefined && !(Array.isArray(src.palette) && src.palette.every((c) => typeof c === 'string'))) add(at('source', 'palette'), 'must be a list of colors', 'type_error');
-        for (const k of ['title', 'eyebrow'] as const) if (src[k] != null && typeof src[k] !== 'string') add(at('source', k), 'must be a string', 'type_error');
-        break;
-      default:
-        add(at('source', 'kind'), 'must be one of ir, image, procedural', 'enum');
-    }
+    if (isObj(sc.source) && sc.source.kind === 'lazy') {
+      if (typeof sc.source.load !== 'function') add(at('source', 'load'), 'must be a function that loads the source', 'type_error');
+      if (sc.source.looks !== undefined) oneOf(at('source', 'looks'), sc.source.looks, ['ir', 'image', 'procedural']);
+    } else for (const it of validateSceneSource(sc.source)) add(at('source', ...it.loc), it.msg, it.type);
   });
   if (total > L.maxDuration) add(['scenes'], `last ${+total.toFixed(3)} s; a video lasts at most ${L.maxDuration} s`);
+  return issues;
+}
+
+/** What is wrong with a loaded scene source (`loc` inside the source): checked with the spec, and again when a lazy source loads. */
+export function validateSceneSource(src: unknown): VideoSpecIssue[] {
+  const issues: VideoSpecIssue[] = [];
+  const add = (loc: Loc, msg: string, type = 'value_error') => void issues.push({ loc, msg, type });
+  const { num, oneOf } = checkers(add);
+  if (!isObj(src)) {
+    add([], 'must be an object with kind ir, image or procedural', 'type_error');
+    return issues;
+  }
+  switch (src.kind) {
+    case 'ir': {
+      const r = validateIr(src.ir);
+      if (!r.ok) for (const it of r.issues.slice(0, 20)) add(['ir', ...it.loc], it.message, it.code);
+      if (src.assets !== undefined && !isObj(src.assets)) add(['assets'], 'must map asset ids to bytes', 'type_error');
+      break;
+    }
+    case 'image':
+      if (!(src.image instanceof Uint8Array) || src.image.byteLength === 0) add(['image'], 'must be the bytes of an image', 'type_error');
+      break;
+    case 'procedural':
+      oneOf(['style'], src.style, PROCEDURAL_STYLE_IDS);
+      if (src.seed !== undefined && !(isNum(src.seed) && Number.isInteger(src.seed))) add(['seed'], 'must be an integer', 'type_error');
+      if (src.density !== undefined) num(['density'], src.density, 0.1, 4);
+      if (src.tone !== undefined) oneOf(['tone'], src.tone, ['light', 'dark', 'vivid', 'muted']);
+      if (src.palette !== undefined && !(Array.isArray(src.palette) && src.palette.every((c) => typeof c === 'string'))) add(['palette'], 'must be a list of colors', 'type_error');
+      for (const k of ['title', 'eyebrow'] as const) if (src[k] != null && typeof src[k] !== 'string') add([k], 'must be a string', 'type_error');
+      break;
+    default:
+      add(['kind'], 'must be one of ir, image, procedural', 'enum');
+  }
   return issues;
 }
 

@@ -63,26 +63,48 @@ export class VideoRendererService {
     return { path, volume: a.volume, loop: a.loop, fadeIn: a.fade_in, fadeOut: a.fade_out, normalize: a.normalize };
   }
 
+  /**
+   * A scene's source. Designs, templates and images are read when the scene is first drawn, not before the video
+   * starts (`lazy`): a video of many photo scenes holds one or two of them in memory at a time.
+   */
   private async sceneSource(ctx: JobContext, s: StoredScene, v: StoredVideo, brand: () => Promise<Awaited<ReturnType<BrandKitService['templateBrand']>>>): Promise<SceneSpec['source']> {
     if ('design_id' in s) {
-      const head = await this.designs.outline(ctx.accountId, s.design_id).catch(() => null);
-      const ir = head ? await this.designs.revisionIr(s.design_id, s.revision).catch(() => null) : null;
-      if (!ir) throw new JobFailure('design_not_found', `The design ${s.design_id} was deleted after the job was accepted`);
-      return { kind: 'ir', ir, assets: await this.designAssets.bytes(ctx.accountId, ir) };
+      return {
+        kind: 'lazy',
+        looks: 'ir',
+        load: async () => {
+          const head = await this.designs.outline(ctx.accountId, s.design_id).catch(() => null);
+          const ir = head ? await this.designs.revisionIr(s.design_id, s.revision).catch(() => null) : null;
+          if (!ir) throw new JobFailure('design_not_found', `The design ${s.design_id} was deleted after the job was accepted`);
+          return { kind: 'ir', ir, assets: await this.designAssets.bytes(ctx.accountId, ir) };
+        },
+      };
     }
     if ('template' in s) {
-      const kit = await brand();
-      try {
-        const built = await this.pool.run({ kind: 'template', template: s.template, brief: { ...s.brief, format: { width: v.width, height: v.height } } as never, brand: kit?.brand });
-        return { kind: 'ir', ir: built.ir, assets: {} };
-      } catch (e) {
-        throw new JobFailure('template_failed', `The template ${s.template} could not be laid out: ${(e as Error).message}`);
-      }
+      return {
+        kind: 'lazy',
+        looks: 'ir',
+        load: async () => {
+          const kit = await brand();
+          try {
+            const built = await this.pool.run({ kind: 'template', template: s.template, brief: { ...s.brief, format: { width: v.width, height: v.height } } as never, brand: kit?.brand });
+            return { kind: 'ir', ir: built.ir, assets: {} };
+          } catch (e) {
+            throw new JobFailure('template_failed', `The template ${s.template} could not be laid out: ${(e as Error).message}`);
+          }
+        },
+      };
     }
     if ('asset_id' in s) {
-      const image = await this.assets.readBytes(ctx.accountId, s.asset_id, 'image');
-      if (!image) throw new JobFailure('asset_not_found', `The image asset ${s.asset_id} was deleted after the job was accepted`);
-      return { kind: 'image', image };
+      return {
+        kind: 'lazy',
+        looks: 'image',
+        load: async () => {
+          const image = await this.assets.readBytes(ctx.accountId, s.asset_id, 'image');
+          if (!image) throw new JobFailure('asset_not_found', `The image asset ${s.asset_id} was deleted after the job was accepted`);
+          return { kind: 'image', image };
+        },
+      };
     }
     if ('procedural' in s) {
       const p = s.procedural;

@@ -72,6 +72,40 @@ describe('renderVideo outputs', () => {
     expect((err as VideoSpecError).issues.map((i) => i.loc.join('.'))).toEqual(['fps', 'scenes.0.motion']);
     expect(await readdir(workDir)).toEqual([]);
   });
+
+  it('loads a lazy source when its scene is first drawn, once, with the same pixels as an eager one; a failing load fails the render and leaves nothing', async () => {
+    const workDir = await dir();
+    const log: string[] = [];
+    const lazy = (color: string): SceneSpec['source'] => ({
+      kind: 'lazy',
+      looks: 'ir',
+      load: async () => {
+        log.push(color);
+        return { kind: 'ir', ir: flatDoc(W, H, color) };
+      },
+    });
+    const frames: number[] = [];
+    const spec = (a: SceneSpec['source'], b: SceneSpec['source']): VideoSpec => ({ width: W, height: H, fps: 10, scenes: [{ source: a, duration: 1 }, { source: b, duration: 1 }] });
+    const r = await renderVideo(spec(lazy('#ff0000'), lazy('#0000ff')), {
+      workDir,
+      onProgress: (p) => {
+        if (log.length === 1) frames.push(p.framesDone);
+      },
+    });
+    // The second scene was loaded only once the first had been drawn (most of its 10 frames reported), and each once.
+    expect(log).toEqual(['#ff0000', '#0000ff']);
+    expect(Math.max(...frames)).toBeGreaterThanOrEqual(9);
+    const eager = await renderVideo(spec(solid('#ff0000').source, solid('#0000ff').source), { workDir });
+    for (const n of [3, 15]) expect(meanDiff(await frameAt(r.outputs[0].path, n), await frameAt(eager.outputs[0].path, n))).toBeLessThan(0.5);
+
+    const empty = await dir();
+    const gone = { kind: 'lazy' as const, load: () => Promise.reject(new Error('the asset was deleted')) };
+    await expect(renderVideo(spec(solid('#ff0000').source, gone), { workDir: empty })).rejects.toThrow('the asset was deleted');
+    expect(await readdir(empty)).toEqual([]);
+    const invalid = { kind: 'lazy' as const, load: async () => ({ kind: 'procedural' as const, style: 'nope' }) };
+    await expect(renderVideo(spec(invalid, solid('#000').source), { workDir: empty })).rejects.toThrow("source.style: must be one of");
+    expect(await readdir(empty)).toEqual([]);
+  });
 });
 
 describe('motions', () => {
