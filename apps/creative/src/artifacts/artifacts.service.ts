@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { TempFiles } from '../storage/temp-files.service';
 import { contentDisposition } from '../common/content-delivery';
 import type { CreativeConfig } from '../config';
@@ -94,10 +94,11 @@ export class ArtifactsService {
   }
 
   /**
-   * The row and its blob, under the blob's advisory lock (a concurrent `remove` of another artifact with the same bytes
-   * cannot delete the blob in between). Four round trips: BEGIN, the lock, the INSERT that also tells whether another
-   * row already holds these bytes (its snapshot is taken after the lock, so it sees every row committed before), COMMIT;
-   * the blob is uploaded between the INSERT and the COMMIT when it is not stored yet, and a failed upload rolls the row back.
+   * The blob, then the row. The blob is uploaded first, outside any transaction (an upload of a long video must not
+   * hold a database connection), unless its bytes are stored already (content-addressed key). Then, under the blob's
+   * advisory lock (so a concurrent `remove` of another artifact with the same bytes cannot delete it in between), the
+   * row is inserted and the blob checked once more: if such a `remove` deleted it after our upload, it is uploaded
+   * again inside the lock (rare). Round trips: BEGIN, lock, INSERT, COMMIT.
    */
   private async insert(accountId: string, input: StoreArtifactInput, sha256: string, bytes: number, put: (key: string) => Promise<void>): Promise<Artifact> {
     const key = this.blobKey(accountId, sha256);
@@ -118,20 +119,37 @@ export class ArtifactsService {
       jobId: input.source?.jobId ?? null,
       assetId: input.source?.assetId ?? null,
     });
+    const uploaded = (await this.blobs.size(key)) === null;
+    if (uploaded) await put(key);
     return this.ds.transaction(async (m) => {
-      await m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`artifact-blob:${accountId}:${sha256}`]);
+      await this.lockBlob(m, accountId, sha256);
       const a = artifact;
-      const [row]: { created_at: Date; shared: boolean }[] = await m.query(
-        `WITH ins AS (
-           INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING created_at)
-         SELECT ins.created_at, EXISTS (SELECT 1 FROM creative.artifacts WHERE account_id = $2 AND sha256 = $6) AS shared FROM ins`,
+      const [row]: { created_at: Date }[] = await m.query(
+        `INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING created_at`,
         [a.id, a.accountId, a.kind, a.mime, a.bytes, a.sha256, a.blobKey, a.filename, a.width, a.height, a.duration, a.designId, a.designRevision, a.jobId, a.assetId],
       );
       a.createdAt = row.created_at;
-      if (!row.shared || (await this.blobs.size(key)) === null) await put(key);
+      if ((await this.blobs.size(key)) === null) await put(key);
       return a;
+    }).catch(async (err) => {
+      // The row was not stored: the blob we uploaded goes, unless another row holds the same bytes by now.
+      if (uploaded)
+        await this.ds
+          .transaction(async (m) => (await this.lockBlob(m, accountId, sha256), this.dropUnused(m, accountId, sha256, key)))
+          .catch((e) => this.logger.warn(`could not remove an unused blob ${key}: ${(e as Error).message}`));
+      throw err;
     });
+  }
+
+  /** Deletes the blob of `sha256` when no artifact row of the account holds it; `m` holds the blob's lock. */
+  private async dropUnused(m: EntityManager, accountId: string, sha256: string, key: string): Promise<void> {
+    const left = await m.query('SELECT 1 FROM creative.artifacts WHERE account_id = $1 AND sha256 = $2 LIMIT 1', [accountId, sha256]);
+    if (!left.length) await this.blobs.delete(key);
+  }
+
+  private lockBlob(m: EntityManager, accountId: string, sha256: string): Promise<unknown> {
+    return m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`artifact-blob:${accountId}:${sha256}`]);
   }
 
   /** The caller's artifact, or 404 `artifact_not_found` (also for another account's id). */
@@ -157,12 +175,11 @@ export class ArtifactsService {
   async remove(accountId: string, id: string): Promise<void> {
     const artifact = await this.get(accountId, id);
     await this.ds.transaction(async (m) => {
-      await m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`artifact-blob:${accountId}:${artifact.sha256}`]);
+      await this.lockBlob(m, accountId, artifact.sha256);
       const deleted = await m.getRepository(Artifact).delete({ accountId, id });
       if (!deleted.affected) throw artifactNotFound();
-      const left = await m.query('SELECT 1 FROM creative.artifacts WHERE account_id = $1 AND sha256 = $2 LIMIT 1', [accountId, artifact.sha256]);
       // Inside the lock: a concurrent store of the same bytes waits, then uploads them again.
-      if (!left.length) await this.blobs.delete(artifact.blobKey);
+      await this.dropUnused(m, accountId, artifact.sha256, artifact.blobKey);
     });
   }
 
