@@ -8,7 +8,9 @@ import { sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 
-type Result = CallToolResult & { structuredContent?: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+/* eslint-disable @typescript-eslint/no-explicit-any -- tool results and JSON-RPC bodies are untyped JSON */
+type Json = any;
+type Result = CallToolResult & { structuredContent?: Record<string, Json> };
 
 describe('creative MCP endpoint', () => {
   let t: TestApp<CreativeConfig>;
@@ -101,14 +103,14 @@ describe('creative MCP endpoint', () => {
     expect(right.status).toBe(200);
     expect(right.headers.get('x-ratelimit-limit')).toBeTruthy();
     expect(right.headers.get('mcp-session-id')).toBeNull();
-    expect((await right.json()).result.serverInfo.name).toBe('creative');
+    expect(((await right.json()) as Json).result.serverInfo.name).toBe('creative');
   });
 
   it('answers 405 to GET and DELETE (stateless), and 403 to a Host it does not serve', async () => {
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(`${t.url}/v1/mcp`, { method, headers: { 'x-api-key': alice.key, accept: 'text/event-stream' } });
       expect(res.status, method).toBe(405);
-      expect((await res.json()).error.code).toBe(-32000);
+      expect(((await res.json()) as Json).error.code).toBe(-32000);
       expect((await fetch(`${t.url}/v1/mcp`, { method })).status).toBe(401);
     }
     const { request } = await import('node:http');
@@ -129,7 +131,7 @@ describe('creative MCP endpoint', () => {
     expect(viaRest.status).toBe(422);
     const viaMcp = await fails('create_design', bad);
     expect(viaMcp.structuredContent).toMatchObject({ status: 422, code: 'validation_error' });
-    expect(viaMcp.structuredContent!.detail).toEqual((await viaRest.json()).detail);
+    expect(viaMcp.structuredContent!.detail).toEqual(((await viaRest.json()) as Json).detail);
     expect(viaMcp.structuredContent!.detail[0].loc.slice(0, 2)).toEqual(['body', 'ir']);
     expect(text(viaMcp)).toMatch(/^422 validation_error: body\.ir\./);
 
