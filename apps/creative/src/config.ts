@@ -57,6 +57,11 @@ const extra = {
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   ASSET_UPLOAD_LIMIT: byteSize.default('64mb'),
+  /**
+   * Host names (comma-separated, no ports) `POST /v1/mcp` answers besides the host of PUBLIC_BASE_URL and localhost,
+   * 127.0.0.1, [::1]: DNS-rebinding protection on the Host header. `*` turns the check off (behind a proxy that checks it).
+   */
+  MCP_ALLOWED_HOSTS: z.string().default(''),
   ASSET_MAX_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(67_108_864),
   AUDIO_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(600),
   SIGNED_URL_TTL_MIN: z.coerce.number().int().min(1).max(MAX_SIGNED_URL_TTL).default(60),
@@ -84,7 +89,7 @@ const extra = {
 
 type Extra = z.infer<z.ZodObject<typeof extra>>;
 /** `check` and `map` receive the whole parsed environment (base variables included). */
-type WithBase = Extra & { NODE_ENV?: string; DATA_DIR?: string };
+type WithBase = Extra & { NODE_ENV?: string; DATA_DIR?: string; PUBLIC_BASE_URL?: string };
 
 function problems(env: Extra): string[] {
   const e = env as WithBase;
@@ -96,6 +101,15 @@ function problems(env: Extra): string[] {
   if (e.NODE_ENV === 'production' && e.BLOB_DRIVER === 'local' && !e.URL_SIGNING_SECRET)
     out.push('URL_SIGNING_SECRET: required when NODE_ENV=production and BLOB_DRIVER=local (it signs artifact URLs; every replica needs the same one)');
   return out;
+}
+
+/** The Host names the MCP endpoint answers: PUBLIC_BASE_URL's, the loopback names, and MCP_ALLOWED_HOSTS. */
+function mcpAllowedHosts(list: string, publicBaseUrl: string | undefined): string[] | null {
+  const given = list.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (given.includes('*')) return null;
+  const hosts = new Set(['localhost', '127.0.0.1', '[::1]', ...given]);
+  if (publicBaseUrl) hosts.add(new URL(publicBaseUrl).hostname.toLowerCase());
+  return [...hosts];
 }
 
 function mapConfig(env: Extra) {
@@ -150,6 +164,12 @@ function mapConfig(env: Extra) {
       maxAttempts: e.CALLBACK_MAX_ATTEMPTS,
       retryBaseMs: e.CALLBACK_RETRY_BASE_MS,
       timeoutMs: e.CALLBACK_TIMEOUT_MS,
+    },
+    mcp: {
+      /** Host names (no port) the MCP endpoint accepts in the Host header; null: any (MCP_ALLOWED_HOSTS=*). */
+      allowedHosts: mcpAllowedHosts(e.MCP_ALLOWED_HOSTS, e.PUBLIC_BASE_URL),
+      /** Largest JSON body of `POST /v1/mcp`: an asset upload's limit as base64, plus room for the JSON-RPC envelope. */
+      bodyLimitBytes: Math.ceil((e.ASSET_UPLOAD_LIMIT * 4) / 3) + 64 * 1024,
     },
     rendering: {
       workers: e.RENDER_WORKERS ?? Math.max(1, availableParallelism()),

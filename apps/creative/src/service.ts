@@ -1,5 +1,5 @@
 import { creativeEnvelope } from '@platform/errors';
-import type { ServiceDefinition } from '@platform/http';
+import { createOpenApiDocument, type ServiceDefinition } from '@platform/http';
 import { AppModule } from './app.module';
 import { Artifact } from './artifacts/artifact.entity';
 import { Asset } from './assets/asset.entity';
@@ -12,6 +12,7 @@ import { Design } from './designs/design.entity';
 import { DesignRevision } from './designs/design-revision.entity';
 import { CallbackSecret, JobCallback, JobCallbackAttempt } from './jobs/job-callback.entity';
 import { Job } from './jobs/job.entity';
+import { McpService } from './mcp/mcp.service';
 import { migrations } from './migrations';
 import { RenderCacheEntry } from './rendering/render-cache.entity';
 
@@ -22,6 +23,11 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
   database: { entities: [BrandKit, Asset, Artifact, Design, DesignRevision, RenderCacheEntry, Campaign, CampaignPiece, Job, JobCallback, JobCallbackAttempt, CallbackSecret], migrations },
   auth: { keyPrefix: 'cr', headers: ['x-api-key', 'bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'creative' },
   envelope: creativeEnvelope,
+  // The MCP tools' input schemas come from this service's own OpenAPI document (the DTOs): built from the app on first use.
+  beforeBodyParsers: (app, config) => {
+    let doc: ReturnType<typeof createOpenApiDocument> | undefined;
+    app.get(McpService).useOpenApi(() => (doc ??= createOpenApiDocument(app, creativeService as ServiceDefinition, config)));
+  },
   queues: ['media', 'callbacks'],
   openapi: {
     title: 'Creative Design and Rendering API',

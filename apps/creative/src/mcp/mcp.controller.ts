@@ -1,0 +1,100 @@
+import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { Auth, AuthContext } from '@platform/auth';
+import { APP_CONFIG } from '@platform/config';
+import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import type { CreativeConfig } from '../config';
+import { JsonRpcErrorDto, JsonRpcMessageDto, JsonRpcRequestDto } from './dto/json-rpc.dto';
+import { McpService } from './mcp.service';
+
+const JSON_RPC_ERROR = { $ref: getSchemaPath(JsonRpcErrorDto) };
+const METHOD_NOT_ALLOWED = {
+  status: 405,
+  description: 'The endpoint is stateless (no server-sent event stream, no session to end): only POST',
+  schema: JSON_RPC_ERROR,
+  headers: { Allow: { schema: { type: 'string', enum: ['POST'] } } },
+};
+
+/** What the SDK's stateless example answers to GET and DELETE. */
+function methodNotAllowed(res: Response): void {
+  res.status(405).setHeader('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+}
+
+@ApiTags('mcp')
+@ErrorResponses()
+@ApiExtraModels(JsonRpcErrorDto, JsonRpcMessageDto, JsonRpcRequestDto)
+@Controller('v1/mcp')
+export class McpController {
+  private readonly hostCheck: RequestHandler | null;
+
+  constructor(
+    private readonly mcp: McpService,
+    @Inject(APP_CONFIG) config: CreativeConfig,
+  ) {
+    this.hostCheck = config.mcp.allowedHosts ? hostHeaderValidation(config.mcp.allowedHosts) : null;
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'MCP endpoint (Streamable HTTP, stateless)',
+    description:
+      'The Model Context Protocol over Streamable HTTP (`@modelcontextprotocol/sdk`), stateless: every POST carries one JSON-RPC message and is answered ' +
+      'with JSON (no session id, no event stream). Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. ' +
+      'Credentials as for REST (`x-api-key` or `Authorization: Bearer`), checked before the message is read (401); each POST counts against the rate limit. ' +
+      'Tools: one per REST capability, calling the same code, with the REST validation (tool errors are results with `isError` and the REST error body). ' +
+      'Prompts: `goal_to_campaign`. Resources: `creative://catalogue/templates`, `creative://schemas/ir`, `creative://schemas/brief`. ' +
+      'The Host header must name PUBLIC_BASE_URL\'s host, localhost, 127.0.0.1, [::1] or one of MCP_ALLOWED_HOSTS (DNS-rebinding protection): 403 otherwise.',
+  })
+  @ApiBody({ required: true, schema: { $ref: getSchemaPath(JsonRpcRequestDto) } })
+  @ApiResponse({ status: 200, description: 'The JSON-RPC response', schema: { $ref: getSchemaPath(JsonRpcMessageDto) } })
+  @ApiResponse({ status: 202, description: 'A notification or a response was accepted (no body)' })
+  @ApiResponse({
+    status: 400,
+    description: 'The body is not a JSON-RPC message (JSON-RPC -32700/-32600), or not JSON at all (`invalid_json`)',
+    schema: { oneOf: [JSON_RPC_ERROR, { $ref: getSchemaPath(ErrorDto) }] },
+  })
+  @ApiResponse({ status: 403, description: 'The Host header is not allowed (DNS-rebinding protection)', schema: JSON_RPC_ERROR })
+  @ApiResponse({ status: 406, description: 'Accept must list application/json and text/event-stream', schema: JSON_RPC_ERROR })
+  @ApiResponse({ status: 415, description: 'Content-Type must be application/json', schema: { oneOf: [JSON_RPC_ERROR, { $ref: getSchemaPath(ErrorDto) }] } })
+  async post(@Auth() auth: AuthContext, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!this.hostAllowed(req, res)) return;
+    const server = this.mcp.server(auth);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    // `req.auth` is the platform's AuthContext, which the SDK hands to handlers as `authInfo`; the handlers use `auth` above.
+    await transport.handleRequest(req as IncomingMessage as never, res, req.body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Not supported (stateless MCP: no event stream)', description: 'Answers 405, as the MCP SDK\'s stateless servers do.' })
+  @ApiResponse(METHOD_NOT_ALLOWED)
+  openStream(@Req() req: Request, @Res() res: Response): void {
+    if (this.hostAllowed(req, res)) methodNotAllowed(res);
+  }
+
+  @Delete()
+  @ApiOperation({ summary: 'Not supported (stateless MCP: no session to end)', description: 'Answers 405, as the MCP SDK\'s stateless servers do.' })
+  @ApiResponse(METHOD_NOT_ALLOWED)
+  endSession(@Req() req: Request, @Res() res: Response): void {
+    if (this.hostAllowed(req, res)) methodNotAllowed(res);
+  }
+
+  /** The SDK's Host header validation; false when it has answered 403. */
+  private hostAllowed(req: Request, res: Response): boolean {
+    if (!this.hostCheck) return true;
+    let allowed = false;
+    this.hostCheck(req, res, () => {
+      allowed = true;
+    });
+    return allowed;
+  }
+}

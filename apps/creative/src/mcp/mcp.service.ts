@@ -1,0 +1,243 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { Inject, Injectable, Logger, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AuthContext } from '@platform/auth';
+import { APP_CONFIG } from '@platform/config';
+import { briefJsonSchema, irJsonSchema } from '@platform/creative-ir';
+import { NotFoundError, safeErrorForLog, ValidationError } from '@platform/errors';
+import { IdempotencyInterceptor } from '@platform/http';
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import { ArtifactsService } from '../artifacts/artifacts.service';
+import { uploadTooLarge } from '../assets/asset-errors';
+import { cleanFilename } from '../assets/upload/multipart-file.guard';
+import { CatalogueController } from '../catalogue/catalogue.controller';
+import type { CreativeConfig } from '../config';
+import { TempFiles } from '../storage/temp-files.service';
+import { GOAL_TO_CAMPAIGN_PROMPT, goalToCampaignMessages } from './prompts';
+import { operationIdOf, RouteCall, RouteInvoker } from './route-invoker';
+import { errorResultOf, FoundArtifact, successResult, thumbnail } from './tool-results';
+import { operationInput, type ArgumentPlaces } from './tool-schema';
+import { MCP_TOOLS, type McpToolDefinition } from './tools';
+
+/** The version this server reports in `initialize` (the service's OpenAPI version). */
+export const MCP_SERVER_NAME = 'creative';
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+interface BuiltTool {
+  def: McpToolDefinition;
+  tool: Tool;
+  places: ArgumentPlaces;
+}
+
+const UPLOAD_INPUT = {
+  properties: {
+    content_base64: { type: 'string', description: 'The file\'s bytes, base64-encoded (standard alphabet, padding optional)' },
+    filename: { type: ['string', 'null'], maxLength: 255, description: 'The file\'s name (kept as the asset\'s filename; the type is read from the bytes)' },
+    idempotency_key: { type: ['string', 'null'], maxLength: 255, description: 'Same as the `Idempotency-Key` header: the same key with the same file replays the first answer' },
+  },
+  required: ['content_base64'],
+};
+
+const RESOURCES = [
+  { uri: 'creative://catalogue/templates', name: 'templates', title: 'Template catalogue', mimeType: 'application/json', description: 'Every design template: id, name, the brief fields it uses, recommended formats.' },
+  { uri: 'creative://schemas/ir', name: 'ir-schema', title: 'Creative IR JSON Schema', mimeType: 'application/schema+json', description: 'The JSON Schema of a design\'s `ir` (nodes, fills, text, layout): what create_design, update_design, add_node and patch_node accept.' },
+  { uri: 'creative://schemas/brief', name: 'brief-schema', title: 'Brief JSON Schema', mimeType: 'application/schema+json', description: 'The JSON Schema of a brief (title, body, cta, palette, brand…), for create_design, create_campaign and analyze_brief.' },
+];
+
+/**
+ * The MCP server of the creative service: every tool calls the REST endpoint's controller method (and so the
+ * same services, validation, idempotency and errors) for the authenticated caller. One `Server` per request
+ * (stateless Streamable HTTP): `server(auth)` builds it.
+ */
+@Injectable()
+export class McpService {
+  private readonly logger = new Logger('Mcp');
+  private readonly invoker: RouteInvoker;
+  private documentSource?: () => OpenAPIObject;
+  private built?: BuiltTool[];
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    @InjectDataSource() ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+  ) {
+    this.invoker = new RouteInvoker(new IdempotencyInterceptor(ds), <T>(type: Type<T>) => this.moduleRef.get(type, { strict: false }));
+  }
+
+  /** Where the service's OpenAPI document comes from (built from the running app: see `service.ts`). */
+  useOpenApi(source: () => OpenAPIObject): void {
+    this.documentSource = source;
+    this.built = undefined;
+  }
+
+  /** The tools with their input schemas, built once from the OpenAPI document. */
+  tools(): BuiltTool[] {
+    if (this.built) return this.built;
+    if (!this.documentSource) throw new Error('MCP: the OpenAPI document is not bound (McpService.useOpenApi)');
+    const doc = this.documentSource();
+    this.built = MCP_TOOLS.map((def) => {
+      const input = operationInput(doc, operationIdOf(def.route), def.upload ? UPLOAD_INPUT : undefined);
+      const rest = [input.summary, input.description].filter(Boolean).join('. ').replace(/\.\.\s/g, '. ');
+      const tool: Tool = {
+        name: def.name,
+        title: def.title,
+        description: rest ? `${def.description}\n\nREST equivalent: ${rest}` : def.description,
+        inputSchema: input.inputSchema as Tool['inputSchema'],
+        annotations: def.annotations,
+      };
+      return { def, tool, places: input.places };
+    });
+    return this.built;
+  }
+
+  /** A server for one request of `auth`'s caller. */
+  server(auth: AuthContext): Server {
+    const server = new Server(
+      { name: MCP_SERVER_NAME, title: 'Creative runtime', version: '1.0.0' },
+      {
+        capabilities: { tools: {}, prompts: {}, resources: {} },
+        instructions:
+          'Creative runtime: briefs to designs (Creative IR), renders, revisions, campaigns, videos. Typical flow: list_templates → ' +
+          'create_design (brief + template) → patch_node / add_node → render_design (returns an image) → animate_design → get_job until succeeded. ' +
+          'Errors come back as tool results with isError and the REST error body (422 items carry `loc`, the field path).',
+      },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: this.tools().map((t) => t.tool) }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => this.callTool(auth, request.params.name, request.params.arguments ?? {}));
+    server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [GOAL_TO_CAMPAIGN_PROMPT] }));
+    server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+      if (request.params.name !== GOAL_TO_CAMPAIGN_PROMPT.name) throw invalidParams(`Unknown prompt ${request.params.name}`);
+      const goal = request.params.arguments?.goal;
+      if (!goal?.trim()) throw invalidParams('The prompt needs a goal');
+      return { description: GOAL_TO_CAMPAIGN_PROMPT.description, messages: goalToCampaignMessages(goal, request.params.arguments ?? {}) };
+    });
+    server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));
+    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      const uri = request.params.uri;
+      const text =
+        uri === 'creative://catalogue/templates'
+          ? JSON.stringify(this.moduleRef.get(CatalogueController, { strict: false }).templates())
+          : uri === 'creative://schemas/ir'
+            ? JSON.stringify(irJsonSchema())
+            : uri === 'creative://schemas/brief'
+              ? JSON.stringify(briefJsonSchema())
+              : null;
+      if (text === null) throw invalidParams(`Unknown resource ${uri}`);
+      return { contents: [{ uri, mimeType: RESOURCES.find((r) => r.uri === uri)!.mimeType, text }] };
+    });
+    return server;
+  }
+
+  /** Runs a tool; every failure it meets is a result with `isError` and the REST error body. */
+  async callTool(auth: AuthContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    const built = this.tools().find((t) => t.def.name === name);
+    if (!built) return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}: see tools/list`, 'tool_not_found')).result;
+    let cleanup: (() => Promise<void>) | undefined;
+    try {
+      const call = this.routeCall(auth, built, args);
+      if (built.def.upload) cleanup = await this.prepareUpload(call, args);
+      const answer = await this.invoker.call(built.def.route, call);
+      if (Buffer.isBuffer(answer.body)) {
+        const image = await thumbnail(answer.body);
+        return {
+          content: [
+            { type: 'text', text: `${built.def.title}: ${answer.contentType ?? 'image'}, ${answer.body.length} bytes (shown as a PNG at most 512 px)` },
+            { type: 'image', data: image.toString('base64'), mimeType: 'image/png' },
+          ],
+          structuredContent: { mime: answer.contentType ?? null, bytes: answer.body.length, etag: answer.headers.etag ?? null },
+        };
+      }
+      if (typeof answer.body === 'string' && answer.contentType?.startsWith('text/html')) {
+        const uri = `${this.config.publicBaseUrl}/v1/designs/${encodeURIComponent(call.params.design_id ?? '')}/export/html`;
+        return {
+          content: [
+            { type: 'text', text: `${built.def.title}: a standalone HTML page of ${Buffer.byteLength(answer.body)} bytes (embedded below)` },
+            { type: 'resource', resource: { uri, mimeType: 'text/html', text: answer.body } },
+          ],
+          structuredContent: { uri, mime: 'text/html', bytes: Buffer.byteLength(answer.body), etag: answer.headers.etag ?? null },
+        };
+      }
+      return await successResult(answer, `${built.def.title}: done`, (a) => this.artifactBytes(auth, a));
+    } catch (err) {
+      const { result, error } = errorResultOf(err);
+      if (error.errorId) this.logger.error({ err: safeErrorForLog(err), errorId: error.errorId, tool: name }, `Unhandled error ${error.errorId} in MCP tool ${name}`);
+      return result;
+    } finally {
+      await cleanup?.();
+    }
+  }
+
+  /** Splits a tool's arguments into the REST operation's path, query and body (values of path and query as the URL would carry them). */
+  private routeCall(auth: AuthContext, built: BuiltTool, args: Record<string, unknown>): RouteCall {
+    const { places } = built;
+    if (!args || typeof args !== 'object' || Array.isArray(args)) throw new ValidationError([{ loc: ['body'], msg: 'The arguments must be an object', type: 'model_attributes_type' }]);
+    const asText = (where: 'path' | 'query', key: string, value: unknown): string => {
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      throw new ValidationError([{ loc: [where, key], msg: 'Input should be a string or a number', type: 'string_type' }]);
+    };
+    const params: Record<string, string> = {};
+    for (const key of places.path) {
+      if (args[key] === undefined || args[key] === null) throw new ValidationError([{ loc: ['path', key], msg: 'Field required', type: 'missing' }]);
+      params[key] = asText('path', key, args[key]);
+    }
+    const query: Record<string, string> = {};
+    for (const key of places.query) if (args[key] !== undefined && args[key] !== null) query[key] = asText('query', key, args[key]);
+    const taken = new Set([...places.path, ...places.query]);
+    const body = places.body ? Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k))) : undefined;
+    return { auth, params, query, body };
+  }
+
+  /** What the multipart guard does for REST: the file into a temporary file, hashed and counted against ASSET_UPLOAD_LIMIT. */
+  private async prepareUpload(call: RouteCall, args: Record<string, unknown>): Promise<() => Promise<void>> {
+    const encoded = args.content_base64;
+    if (typeof encoded !== 'string' || !encoded) throw new ValidationError([{ loc: ['body', 'content_base64'], msg: 'Field required: the file as base64', type: 'missing' }]);
+    const compact = encoded.replace(/\s+/g, '');
+    if (!BASE64.test(compact) || compact.length % 4 === 1) throw new ValidationError([{ loc: ['body', 'content_base64'], msg: 'Not valid base64', type: 'value_error' }]);
+    const limit = this.config.assets.maxUploadBytes;
+    if (Math.floor((compact.length * 3) / 4) - 2 > limit) throw uploadTooLarge(limit);
+    const bytes = Buffer.from(compact, 'base64');
+    if (bytes.length > limit) throw uploadTooLarge(limit);
+    if (args.filename !== undefined && args.filename !== null && typeof args.filename !== 'string')
+      throw new ValidationError([{ loc: ['body', 'filename'], msg: 'Input should be a valid string', type: 'string_type' }]);
+    const temp = this.moduleRef.get(TempFiles, { strict: false });
+    const path = await temp.create();
+    await fs.writeFile(path, bytes, { flag: 'wx' });
+    const file = { path, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), filename: cleanFilename((args.filename as string | null) ?? undefined) };
+    call.request = { upload: file };
+    call.body = { file: { sha256: file.sha256, size: file.size, filename: file.filename }, ...(typeof args.idempotency_key === 'string' ? { idempotency_key: args.idempotency_key } : {}) };
+    return () => temp.remove(path);
+  }
+
+  /** An image artifact's bytes, for the picture a result shows (bounded: bigger files are only linked). */
+  private async artifactBytes(auth: AuthContext, found: FoundArtifact): Promise<Buffer | null> {
+    if (found.bytes && found.bytes > 32 * 1024 * 1024) return null;
+    const artifacts = this.moduleRef.get(ArtifactsService, { strict: false });
+    const artifact = await artifacts.get(auth.accountId, found.id);
+    const stream: Readable = await artifacts.open(artifact);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}
+
+/** A protocol-level error for prompts and resources (unknown names, missing arguments): JSON-RPC -32602. */
+const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams, message);

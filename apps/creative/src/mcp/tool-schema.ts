@@ -1,0 +1,142 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- schemas of the OpenAPI document are untyped JSON */
+type Json = any;
+
+const COMPONENT = /^#\/components\/schemas\//;
+/** OpenAPI-only keywords that mean nothing to a JSON Schema validator (examples stay out: they bloat the tool list). */
+const DROPPED = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator', 'readOnly', 'writeOnly', 'deprecated']);
+
+/**
+ * An OpenAPI 3.0 schema as JSON Schema (2020-12, what MCP tool input schemas are): `nullable` becomes a `null`
+ * type (or an `anyOf` with null), component references point into `$defs`, boolean
+ * `exclusiveMinimum`/`exclusiveMaximum` take their bound, `x-` extensions and examples are dropped.
+ */
+export function jsonSchemaOf(schema: Json, refs: Set<string>): Json {
+  if (Array.isArray(schema)) return schema.map((s) => jsonSchemaOf(s, refs));
+  if (!schema || typeof schema !== 'object') return schema;
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.replace(COMPONENT, '');
+    refs.add(name.split('/')[0]);
+    const ref = { $ref: schema.$ref.replace(COMPONENT, '#/$defs/') };
+    return schema.nullable ? { anyOf: [ref, { type: 'null' }] } : ref;
+  }
+  const out: Json = {};
+  for (const [key, value] of Object.entries<Json>(schema)) {
+    if (DROPPED.has(key) || key.startsWith('x-') || key === 'nullable') continue;
+    if (key === 'properties') out.properties = Object.fromEntries(Object.entries<Json>(value).map(([k, v]) => [k, jsonSchemaOf(v, refs)]));
+    else if (['items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key) && typeof value === 'object') out[key] = jsonSchemaOf(value, refs);
+    else out[key] = value;
+  }
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof out[flag] !== 'boolean') continue;
+    if (out[flag] && typeof out[bound] === 'number') {
+      out[flag] = out[bound];
+      delete out[bound];
+    } else delete out[flag];
+  }
+  if (schema.nullable) {
+    if (typeof out.type === 'string' && !out.allOf && !out.anyOf && !out.oneOf) {
+      out.type = [out.type, 'null'];
+      if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+      return out;
+    }
+    return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
+/** Where each argument of a tool goes in the REST operation it stands for. */
+export interface ArgumentPlaces {
+  path: string[];
+  query: string[];
+  /** Arguments that make up the JSON body (every other argument). */
+  body: boolean;
+}
+
+export interface OperationInput {
+  inputSchema: { type: 'object'; properties: Record<string, Json>; required?: string[]; $defs?: Record<string, Json>; additionalProperties?: boolean };
+  places: ArgumentPlaces;
+  summary: string;
+  description: string;
+}
+
+/**
+ * The input of an operation of the service's own OpenAPI document (generated from the DTO classes) as one
+ * flat tool input: path and query parameters and the JSON body's properties side by side. A body that is
+ * not an object of known properties (a `$ref` to a library schema, e.g. the brief) is resolved first.
+ */
+export function operationInput(doc: OpenAPIObject, operationId: string, extra?: { properties: Record<string, Json>; required?: string[] }): OperationInput {
+  const found = findOperation(doc, operationId);
+  if (!found) throw new Error(`MCP: no operation ${operationId} in the OpenAPI document`);
+  const op = found.op;
+  const refs = new Set<string>();
+  const properties: Record<string, Json> = {};
+  const required: string[] = [];
+  const places: ArgumentPlaces = { path: [], query: [], body: false };
+  for (const p of (op.parameters ?? []) as Json[]) {
+    if (p.in !== 'path' && p.in !== 'query') continue;
+    // A controller-wide @ApiParam also lands on its operations without that segment.
+    if (p.in === 'path' && !found.path.includes(`{${p.name}}`)) continue;
+    properties[p.name] = { ...jsonSchemaOf(p.schema ?? { type: 'string' }, refs), ...(p.description ? { description: p.description } : {}) };
+    if (p.required) required.push(p.name);
+    places[p.in as 'path' | 'query'].push(p.name);
+  }
+  const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+  let additionalProperties = false;
+  if (bodySchema) {
+    places.body = true;
+    let schema = bodySchema;
+    for (let i = 0; i < 8 && schema?.$ref; i++) schema = doc.components?.schemas?.[schema.$ref.replace(COMPONENT, '')];
+    for (const [name, prop] of Object.entries<Json>(schema?.properties ?? {})) {
+      if (name in properties) throw new Error(`MCP: ${operationId} has a parameter and a body field both named ${name}`);
+      properties[name] = jsonSchemaOf(prop, refs);
+    }
+    if (op.requestBody.required !== false) required.push(...((schema?.required as string[]) ?? []));
+    // The REST bodies accept properties beyond those listed (the spec says so): so do the tools.
+    additionalProperties = schema?.additionalProperties !== false;
+  }
+  if (extra) {
+    for (const [name, prop] of Object.entries(extra.properties)) properties[name] = prop;
+    required.push(...(extra.required ?? []));
+  }
+  const $defs = collectDefs(doc, refs);
+  return {
+    inputSchema: {
+      type: 'object',
+      properties,
+      ...(required.length ? { required: [...new Set(required)] } : {}),
+      ...(additionalProperties ? {} : { additionalProperties: false }),
+      ...(Object.keys($defs).length ? { $defs } : {}),
+    },
+    places,
+    summary: op.summary ?? '',
+    description: op.description ?? '',
+  };
+}
+
+export function findOperation(doc: OpenAPIObject, operationId: string): { method: string; path: string; op: Json } | undefined {
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const [method, op] of Object.entries<Json>(item)) {
+      if (op && typeof op === 'object' && op.operationId === operationId) return { method, path, op };
+    }
+  }
+  return undefined;
+}
+
+/** The components `refs` names, and every component they reference in turn, as `$defs`. */
+function collectDefs(doc: OpenAPIObject, refs: Set<string>): Record<string, Json> {
+  const defs: Record<string, Json> = {};
+  const queue = [...refs];
+  while (queue.length) {
+    const name = queue.pop()!;
+    if (name in defs) continue;
+    const found = new Set<string>();
+    defs[name] = jsonSchemaOf(doc.components?.schemas?.[name] ?? {}, found);
+    for (const f of found) if (!(f in defs)) queue.push(f);
+  }
+  return defs;
+}
