@@ -28,6 +28,8 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
     let doc: ReturnType<typeof createOpenApiDocument> | undefined;
     app.get(McpService).useOpenApi(() => (doc ??= createOpenApiDocument(app, creativeService as ServiceDefinition, config)));
   },
+  // Its body may carry a whole upload as base64: read by the route after the credential check, with its own limit.
+  selfParsedJsonPaths: ['/v1/mcp'],
   queues: ['media', 'callbacks'],
   openapi: {
     title: 'Creative Design and Rendering API',

@@ -4,6 +4,7 @@ import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nest
 import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
+import { readJsonBody } from '@platform/http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
@@ -33,7 +34,7 @@ export class McpController {
 
   constructor(
     private readonly mcp: McpService,
-    @Inject(APP_CONFIG) config: CreativeConfig,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {
     this.hostCheck = config.mcp.allowedHosts ? hostHeaderValidation(config.mcp.allowedHosts) : null;
   }
@@ -46,6 +47,7 @@ export class McpController {
       'The Model Context Protocol over Streamable HTTP (`@modelcontextprotocol/sdk`), stateless: every POST carries one JSON-RPC message and is answered ' +
       'with JSON (no session id, no event stream). Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. ' +
       'Credentials as for REST (`x-api-key` or `Authorization: Bearer`), checked before the message is read (401); each POST counts against the rate limit. ' +
+        'The body may be as large as an upload as base64 (ASSET_UPLOAD_LIMIT × 4/3 + 64 KB, not BODY_LIMIT): 413 `payload_too_large` above. ' +
       'Tools: one per REST capability, calling the same code, with the REST validation (tool errors are results with `isError` and the REST error body). ' +
       'Prompts: `goal_to_campaign`. Resources: `creative://catalogue/templates`, `creative://schemas/ir`, `creative://schemas/brief`. ' +
       'The Host header must name PUBLIC_BASE_URL\'s host, localhost, 127.0.0.1, [::1] or one of MCP_ALLOWED_HOSTS (DNS-rebinding protection): 403 otherwise.',
@@ -63,6 +65,9 @@ export class McpController {
   @ApiResponse({ status: 415, description: 'Content-Type must be application/json', schema: { oneOf: [JSON_RPC_ERROR, { $ref: getSchemaPath(ErrorDto) }] } })
   async post(@Auth() auth: AuthContext, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (!this.hostAllowed(req, res)) return;
+    // Read here, after the credential was checked (the global parser leaves this path alone): an upload tool's body may
+    // hold a whole asset as base64, a limit only an authenticated caller gets.
+    await readJsonBody(req, res, this.config.mcp.bodyLimitBytes, this.config.bodyMaxDepth);
     const server = this.mcp.server(auth);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {

@@ -211,6 +211,33 @@ describe('creative MCP endpoint', () => {
     expect(notImage.structuredContent!.detail[0]).toMatchObject({ loc: ['body', 'file'], type: 'unsupported_file' });
   });
 
+  it('takes an upload larger than BODY_LIMIT (read after the credential check, up to the upload limit as base64), and answers 413 past that', async () => {
+    // Noise does not compress: about 1.9 MB of PNG, 2.5 MB as base64, over the 1 MB BODY_LIMIT of every other route.
+    const big = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'upload_asset', arguments: { content_base64: big.toString('base64'), filename: 'noise.png' } } });
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    // Without a credential the body is not read: 401, not 413.
+    expect((await fetch(`${t.url}/v1/mcp`, { method: 'POST', headers, body })).status).toBe(401);
+    const viaRest = await fetch(`${t.url}/v1/designs`, { method: 'POST', headers: { ...headers, 'x-api-key': alice.key }, body });
+    expect(viaRest.status).toBe(413);
+    const res = await fetch(`${t.url}/v1/mcp`, { method: 'POST', headers: { ...headers, 'x-api-key': alice.key }, body });
+    expect(res.status).toBe(200);
+    const result = ((await res.json()) as Json).result;
+    expect(result.isError, JSON.stringify(result).slice(0, 400)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ kind: 'image', width: 800, height: 800, bytes: big.length });
+
+    const small = await createTestApp(creativeService, { env: { ASSET_UPLOAD_LIMIT: '100kb' } });
+    try {
+      const carol = await small.account('carol');
+      const over = await fetch(`${small.url}/v1/mcp`, { method: 'POST', headers: { ...headers, 'x-api-key': carol.key }, body });
+      expect(over.status).toBe(413);
+      expect(await over.json()).toMatchObject({ code: 'payload_too_large' });
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
   it('offers the goal-to-campaign prompt and the template and IR schema resources', async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['goal_to_campaign']);

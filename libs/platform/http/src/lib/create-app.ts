@@ -44,6 +44,16 @@ function keepRaw(req: Request & RawBodyRequest, _res: Response, buf: Buffer) {
 }
 
 /**
+ * Reads the request's JSON body (as the global parser does: UTF-8, at most `maxDepth` levels, `strict: false`) with
+ * `limit`, for a route listed in `selfParsedJsonPaths`. Rejects with the parser's error (413 `payload_too_large`,
+ * 400 `invalid_json`, 415…), which the service's exception filter answers in its envelope.
+ */
+export function readJsonBody(req: Request, res: Response, limit: number | string, maxDepth: number): Promise<void> {
+  const parse = express.json({ type: 'application/json', limit, strict: false, verify: verifyJson(maxDepth) });
+  return new Promise((resolve, reject) => parse(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+}
+
+/**
  * Runs on a JSON body's raw bytes before it is parsed: UTF-8 only (RFC 8259), nested at most
  * `maxDepth` levels, so no recursive walk of the value (validation, idempotency hashing, the
  * database driver) can overflow the stack.
@@ -106,7 +116,9 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
   await def.beforeBodyParsers?.(app, config);
   // GET, HEAD, OPTIONS and TRACE bodies mean nothing (RFC 9110): they are not read, so they cannot fail a request.
   const parsed = (type: string) => (req: IncomingMessage) => !BODYLESS_METHODS.has(req.method ?? 'GET') && Boolean((req as Request).is(type));
-  app.use(express.json({ type: parsed('application/json'), limit: config.bodyLimit, strict: false, verify: verifyJson(config.bodyMaxDepth) }));
+  const selfParsed = new Set(def.selfParsedJsonPaths ?? []);
+  const parsedJson = parsed('application/json');
+  app.use(express.json({ type: (req) => parsedJson(req) && !selfParsed.has((req as Request).path), limit: config.bodyLimit, strict: false, verify: verifyJson(config.bodyMaxDepth) }));
   app.use(express.urlencoded({ type: parsed('application/x-www-form-urlencoded'), extended: false, limit: config.bodyLimit, verify: keepRaw }));
   app.use(expressErrorHandler(style));
 

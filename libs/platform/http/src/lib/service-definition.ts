@@ -37,4 +37,9 @@ export interface ServiceDefinition<C extends BaseConfig = BaseConfig> {
   };
   /** Runs before body parsers are installed (e.g. mounting an OAuth provider). */
   beforeBodyParsers?(app: INestApplication, config: C): void | Promise<void>;
+  /**
+   * Paths (exact, e.g. `/v1/mcp`) whose JSON body the global parser leaves unread: the route reads it itself with
+   * `readJsonBody`, after its guard, e.g. with a larger limit that only an authenticated caller may use.
+   */
+  selfParsedJsonPaths?: string[];
 }
