@@ -93,9 +93,19 @@ export class UnmeteredMetering extends Metering {
     return work();
   }
 
-  async check(): Promise<void> {}
-  async reserveJob(): Promise<void> {}
-  async reserveJobAgain(): Promise<void> {}
-  async jobStarted(): Promise<void> {}
-  async jobEnded(): Promise<void> {}
+  check(): Promise<void> {
+    return Promise.resolve();
+  }
+  reserveJob(): Promise<void> {
+    return Promise.resolve();
+  }
+  reserveJobAgain(): Promise<void> {
+    return Promise.resolve();
+  }
+  jobStarted(): Promise<void> {
+    return Promise.resolve();
+  }
+  jobEnded(): Promise<void> {
+    return Promise.resolve();
+  }
 }
