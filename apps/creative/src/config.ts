@@ -85,6 +85,22 @@ const extra = {
   /** First delay between callback tries; each later one doubles. */
   CALLBACK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Credits the free plan grants every month. Unset: 500, or 1,000,000 when NODE_ENV=test (the test harness's accounts run whole suites). */
+  BILLING_FREE_MONTHLY_CREDITS: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+  /** A held reservation nothing has settled expires after this (its job still queued or running extends it); the sweep then releases it. */
+  BILLING_RESERVATION_TTL_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(900),
+  /** How often the reservation sweep runs (worker and all roles). */
+  BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** The payment gateway: `local` (default, a checkout page served by the service) or `stripe`. */
+  BILLING_GATEWAY: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends its requests (`host`, `port`, `protocol`); unset: https://api.stripe.com. */
+  STRIPE_API_BASE: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
+    .optional(),
 };
 
 type Extra = z.infer<z.ZodObject<typeof extra>>;
@@ -100,6 +116,8 @@ function problems(env: Extra): string[] {
   if (e.SIGNED_URL_TTL_MIN > e.SIGNED_URL_TTL_MAX) out.push('SIGNED_URL_TTL_MIN: must not be larger than SIGNED_URL_TTL_MAX');
   if (e.NODE_ENV === 'production' && e.BLOB_DRIVER === 'local' && !e.URL_SIGNING_SECRET)
     out.push('URL_SIGNING_SECRET: required when NODE_ENV=production and BLOB_DRIVER=local (it signs artifact URLs; every replica needs the same one)');
+  if (e.BILLING_GATEWAY === 'stripe' && !e.STRIPE_SECRET_KEY) out.push('STRIPE_SECRET_KEY: required when BILLING_GATEWAY=stripe');
+  if (e.BILLING_GATEWAY === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) out.push('STRIPE_WEBHOOK_SECRET: required when BILLING_GATEWAY=stripe (webhooks are verified with it)');
   return out;
 }
 
@@ -170,6 +188,13 @@ function mapConfig(env: Extra) {
       allowedHosts: mcpAllowedHosts(e.MCP_ALLOWED_HOSTS, e.PUBLIC_BASE_URL),
       /** Largest JSON body of `POST /v1/mcp`: an asset upload's limit as base64, plus room for the JSON-RPC envelope. */
       bodyLimitBytes: Math.ceil((e.ASSET_UPLOAD_LIMIT * 4) / 3) + 64 * 1024,
+    },
+    billing: {
+      freeMonthlyCredits: e.BILLING_FREE_MONTHLY_CREDITS ?? (e.NODE_ENV === 'test' ? 1_000_000 : 500),
+      reservationTtlSeconds: e.BILLING_RESERVATION_TTL_SECONDS,
+      sweepIntervalMs: e.BILLING_SWEEP_INTERVAL_MS,
+      gateway: e.BILLING_GATEWAY,
+      stripe: { secretKey: e.STRIPE_SECRET_KEY ?? '', webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiBase: e.STRIPE_API_BASE },
     },
     rendering: {
       workers: e.RENDER_WORKERS ?? Math.max(1, availableParallelism()),

@@ -3,7 +3,10 @@ import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiP
 import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import type { Request, Response } from 'express';
-import { ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
+import { ValidationError } from '@platform/errors';
+import { Metering } from '../billing/metering';
+import { BillingResponses, ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
+import { operationProblems } from './transform/operation-rules';
 import { deliver } from '../common/content-delivery';
 import type { CreativeConfig } from '../config';
 import { AssetsService, AUDIO, IMAGE_AND_FONT } from './assets.service';
@@ -45,6 +48,7 @@ export class AssetsController {
   constructor(
     private readonly assets: AssetsService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly metering: Metering,
   ) {}
 
   private dto = (a: Parameters<typeof AssetDto.from>[0]) => AssetDto.from(a, this.config.publicBaseUrl);
@@ -113,14 +117,22 @@ export class AssetsController {
   @ApiOkResponse({ type: AssetDto })
   @notFound
   @conflict
+  @BillingResponses()
   async transform(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Body() body: TransformAssetDto): Promise<AssetDto> {
-    const asset = await this.assets.transform(auth.accountId, assetId, {
-      operations: body.operations,
-      outputFormat: body.output_format ?? 'png',
-      quality: body.quality ?? 92,
-      background: body.background ?? '#FFFFFF',
-      filename: body.filename ?? null,
-    });
+    // 422 and 404 come before the price: a transform is charged by its operations (see the price book).
+    const problems = operationProblems(body.operations);
+    if (problems.length) throw new ValidationError(problems);
+    await this.assets.get(auth.accountId, assetId);
+    const charge = { operation: 'transform' as const, params: { operations: body.operations.length } };
+    const asset = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, assetId }, charge, () =>
+      this.assets.transform(auth.accountId, assetId, {
+        operations: body.operations,
+        outputFormat: body.output_format ?? 'png',
+        quality: body.quality ?? 92,
+        background: body.background ?? '#FFFFFF',
+        filename: body.filename ?? null,
+      }),
+    );
     return this.dto(asset);
   }
 

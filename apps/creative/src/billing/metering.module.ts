@@ -1,10 +1,22 @@
 import { Global, Module } from '@nestjs/common';
-import { Metering, UnmeteredMetering } from './metering';
+import { UsageController } from '../usage/usage.controller';
+import { UsageService } from '../usage/usage.service';
+import { BillingController } from './billing.controller';
+import { BillingService } from './billing.service';
+import { GatewayPagesController } from './gateway/gateway-pages.controller';
+import { LocalGateway } from './gateway/local-gateway';
+import { PaymentsService } from './gateway/payments.service';
+import { StripeGateway } from './gateway/stripe-gateway';
+import { LedgerMetering } from './ledger-metering';
+import { Metering } from './metering';
+import { ReservationSweep } from './reservation-sweep.service';
+import { ReservationsService } from './reservations.service';
 
-/** Provides `Metering` to every feature module. */
+/** Billing (price book, credits, reservations, ledger, gateways) and usage; provides `Metering` to every feature module. */
 @Global()
 @Module({
-  providers: [{ provide: Metering, useClass: UnmeteredMetering }],
-  exports: [Metering],
+  controllers: [BillingController, GatewayPagesController, UsageController],
+  providers: [BillingService, LedgerMetering, { provide: Metering, useExisting: LedgerMetering }, LocalGateway, StripeGateway, PaymentsService, ReservationsService, ReservationSweep, UsageService],
+  exports: [Metering, BillingService],
 })
 export class MeteringModule {}

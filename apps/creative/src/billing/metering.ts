@@ -62,6 +62,24 @@ export abstract class Metering {
    * cannot cover the estimate. Records a usage event for the operation.
    */
   abstract metered<T>(ctx: MeterContext, charge: Charge, work: () => Promise<T>): Promise<T>;
+
+  /**
+   * Checks that the balance covers `charge` now, without reserving (402 `insufficient_credits` otherwise): for an
+   * operation that changes something before its billable part (a node change that renders), so a 402 changes nothing.
+   */
+  abstract check(ctx: MeterContext, charge: Charge): Promise<void>;
+
+  /** Jobs: reserves the job's charge when it is accepted (before the 202; 402 otherwise). `ctx.jobId` is required. */
+  abstract reserveJob(ctx: MeterContext & { jobId: string }, charge: Charge): Promise<void>;
+
+  /** Jobs: a retry reserves the job's charge again (402 when the balance cannot cover it: the job stays as it was). */
+  abstract reserveJobAgain(accountId: string, jobId: string): Promise<void>;
+
+  /** Jobs: a worker started (or took up again) the job. */
+  abstract jobStarted(jobId: string): Promise<void>;
+
+  /** Jobs: the job ended: its reservation is captured when it succeeded and released otherwise. */
+  abstract jobEnded(jobId: string, state: 'succeeded' | 'failed' | 'cancelled'): Promise<void>;
 }
 
 /** Runs work without charging: the binding until the billing folder provides its own. */
@@ -73,5 +91,21 @@ export class UnmeteredMetering extends Metering {
 
   metered<T>(_ctx: MeterContext, _charge: Charge, work: () => Promise<T>): Promise<T> {
     return work();
+  }
+
+  check(): Promise<void> {
+    return Promise.resolve();
+  }
+  reserveJob(): Promise<void> {
+    return Promise.resolve();
+  }
+  reserveJobAgain(): Promise<void> {
+    return Promise.resolve();
+  }
+  jobStarted(): Promise<void> {
+    return Promise.resolve();
+  }
+  jobEnded(): Promise<void> {
+    return Promise.resolve();
   }
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import { campaignCharge } from '../billing/job-charges';
+import { BillingResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { JobDto } from '../jobs/dto/job.dto';
 import { JobsService } from '../jobs/jobs.service';
 import { VideoRequestsService } from '../videos/video-requests.service';
@@ -12,6 +13,7 @@ import type { StoredCampaignFull } from '../videos/video-request';
 
 @ApiTags('campaigns')
 @ErrorResponses()
+@BillingResponses()
 @Controller('v1/campaigns')
 export class CampaignFullController {
   constructor(
@@ -37,6 +39,6 @@ export class CampaignFullController {
     const checked = this.campaigns.check({ brief: body.brief, formats: body.formats, template: body.template });
     const video = await this.requests.campaignVideo(auth.accountId, body.video, checked.pieces, ['body', 'video']);
     const request: StoredCampaignFull = { brief: checked.brief, formats: body.formats ?? null, template: body.template ?? null, video };
-    return this.jobs.create({ accountId: auth.accountId, kind: 'campaign_full', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url });
+    return this.jobs.create({ accountId: auth.accountId, kind: 'campaign_full', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: campaignCharge(checked.sizes, video), credentialId: auth.credentialId });
   }
 }

@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
+import { campaignCharge } from '../billing/job-charges';
+import { Metering } from '../billing/metering';
+import { BillingResponses, ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { CampaignsService } from './campaigns.service';
 import { CampaignDto, CampaignFormatDto, CreateCampaignDto } from './dto/campaign.dto';
 
@@ -10,7 +12,10 @@ import { CampaignDto, CampaignFormatDto, CreateCampaignDto } from './dto/campaig
 @ApiExtraModels(CampaignFormatDto)
 @Controller('v1/campaigns')
 export class CampaignsController {
-  constructor(private readonly campaigns: CampaignsService) {}
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly metering: Metering,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -23,8 +28,12 @@ export class CampaignsController {
   })
   @ApiOkResponse({ type: CampaignDto })
   @RenderErrorResponses()
+  @BillingResponses()
   async create(@Auth() auth: AuthContext, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
-    return this.campaigns.create(auth.accountId, { brief: body.brief, formats: body.formats, template: body.template });
+    const input = { brief: body.brief, formats: body.formats, template: body.template };
+    // Checked (422) before anything is reserved; the charge is the sum of the pieces.
+    const { sizes } = this.campaigns.check(input);
+    return this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId }, campaignCharge(sizes), () => this.campaigns.create(auth.accountId, input));
   }
 
   @Get(':campaign_id')

@@ -111,9 +111,10 @@ export class CampaignsService {
   }
 
   /** Checks a campaign request as `create` would (422 at its locs), without making anything; answers how many pieces it has. */
-  check(input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): { pieces: number; brief: Record<string, unknown> } {
+  check(input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): { pieces: number; sizes: { width: number; height: number }[]; brief: Record<string, unknown> } {
     const brief = briefOrThrow(input.brief, ['body', 'brief']);
-    return { pieces: this.plan(input.formats, input.template).length, brief: brief as Json };
+    const plans = this.plan(input.formats, input.template);
+    return { pieces: plans.length, sizes: plans.map((p) => ({ width: p.width, height: p.height })), brief: brief as Json };
   }
 
   async create(accountId: string, input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): Promise<CampaignDto> {

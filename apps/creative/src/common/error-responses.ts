@@ -57,3 +57,29 @@ export const ContentResponses = (mimes: readonly string[]) =>
     ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` holds the ETag)' }),
     ApiResponse({ status: 416, type: ErrorDto, description: 'range_not_satisfiable: the range starts beyond the end; `Content-Range: bytes */size`' }),
   );
+
+export class EstimateLineDto {
+  @ApiProperty({ example: 'render 1080x1080' }) item: string;
+  @ApiProperty({ type: 'integer', example: 2 }) credits: number;
+}
+
+export class EstimateDto {
+  @ApiProperty({ example: 'render', description: 'The billable operation (see GET /v1/billing/price-book)' }) operation: string;
+  @ApiProperty({ type: 'integer', example: 2, description: 'Credits the operation costs: what it reserves and then captures' }) credits: number;
+  @ApiProperty({ type: [EstimateLineDto], description: 'How the figure was reached' }) breakdown: EstimateLineDto[];
+}
+
+export class InsufficientCreditsDto extends ErrorDto {
+  @ApiProperty({ type: EstimateDto, description: 'What the refused operation costs' }) estimate: EstimateDto;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Credits available (not reserved) now' }) balance: number;
+}
+
+/** The answer of a billable operation the balance cannot cover: nothing ran, nothing changed. */
+export const BillingResponses = () =>
+  applyDecorators(
+    ApiResponse({
+      status: 402,
+      type: InsufficientCreditsDto,
+      description: 'insufficient_credits: the balance cannot cover the operation\'s price (in `estimate`, with the `balance`); nothing ran and nothing changed',
+    }),
+  );

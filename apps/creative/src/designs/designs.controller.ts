@@ -3,7 +3,9 @@ import { ApiBody, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, A
 import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import type { Response } from 'express';
-import { ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
+import { DomainException } from '@platform/errors';
+import { Metering } from '../billing/metering';
+import { BillingResponses, ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { OptionalBody } from '../common/optional-body.pipe';
 import type { CreativeConfig } from '../config';
 import { DesignRendersService } from '../rendering/design-renders.service';
@@ -35,7 +37,27 @@ export class DesignsController {
     private readonly designs: DesignsService,
     private readonly renders: DesignRendersService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly metering: Metering,
   ) {}
+
+  /**
+   * A change that renders: the balance must cover the render (at the design's current size, or the new IR's) before
+   * the change is stored, so a 402 changes nothing. Other problems are left to the change itself to report.
+   */
+  private async affordable(auth: AuthContext, ask: RenderAsk | null | undefined, size: { width: number; height: number } | (() => Promise<{ width: number; height: number }>)): Promise<void> {
+    if (!ask) return;
+    try {
+      const { width, height } = typeof size === 'function' ? await size() : size;
+      const r = resolveRender(width, height, ask.request, ask.loc);
+      await this.metering.check({ accountId: auth.accountId }, { operation: 'render', params: { width: r.width, height: r.height, format: r.format } });
+    } catch (e) {
+      if (e instanceof DomainException && e.code === 'insufficient_credits') throw e;
+    }
+  }
+
+  private outlineOf(auth: AuthContext, id: string) {
+    return () => this.designs.outline(auth.accountId, id);
+  }
 
   /** The design after a change; rendered into an artifact when `ask` is given (checked before the change was stored). */
   private async answer(auth: AuthContext, state: DesignState, res: Response, ask?: RenderAsk | null): Promise<DesignDto> {
@@ -44,7 +66,10 @@ export class DesignsController {
     if (ask) {
       const { design, revision } = state;
       const resolved = resolveRender(design.width, design.height, ask.request, ask.loc);
-      const stored = await this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc));
+      const charge = { operation: 'render' as const, params: { width: resolved.width, height: resolved.height, format: resolved.format } };
+      const stored = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, charge, () =>
+        this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc)),
+      );
       render = RenderResultDto.from(design.id, revision.revision, stored, this.config.publicBaseUrl);
     }
     return DesignDto.of(state.design, state.revision, this.config.publicBaseUrl, render);
@@ -62,8 +87,11 @@ export class DesignsController {
   })
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @RenderErrorResponses()
+  @BillingResponses()
   async create(@Auth() auth: AuthContext, @Body() body: CreateDesignDto, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
     const ask = bodyRender(body.render);
+    const ir = body.ir as { width?: unknown; height?: unknown } | null | undefined;
+    await this.affordable(auth, ask, typeof ir?.width === 'number' && typeof ir?.height === 'number' ? { width: ir.width, height: ir.height } : { width: 1080, height: 1080 });
     const state = await this.designs.create(auth.accountId, { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title }, ask);
     return this.answer(auth, state, res, ask);
   }
@@ -108,6 +136,7 @@ export class DesignsController {
   @PRECONDITION
   @NOT_FOUND
   @RenderErrorResponses()
+  @BillingResponses()
   async update(
     @Auth() auth: AuthContext,
     @Param('design_id') id: string,
@@ -116,6 +145,7 @@ export class DesignsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
     const ask = bodyRender(body.render);
+    await this.affordable(auth, ask, this.outlineOf(auth, id));
     const state = await this.designs.update(auth.accountId, id, ifMatch, { brief: body.brief, ir: body.ir, template: body.template, title: body.title }, ask);
     return this.answer(auth, state, res, ask);
   }
@@ -158,6 +188,7 @@ export class DesignsController {
   @PRECONDITION
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
   @RenderErrorResponses()
+  @BillingResponses()
   async restore(
     @Auth() auth: AuthContext,
     @Param() params: RevisionParams,
@@ -166,6 +197,7 @@ export class DesignsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
     const ask: RenderAsk = { request: { format: query.format ?? 'png' }, loc: ['query'] };
+    await this.affordable(auth, ask, this.outlineOf(auth, params.design_id));
     return this.answer(auth, await this.designs.restore(auth.accountId, params.design_id, ifMatch, params.revision, ask), res, ask);
   }
 
@@ -180,6 +212,7 @@ export class DesignsController {
   @PRECONDITION
   @NOT_FOUND
   @RenderErrorResponses()
+  @BillingResponses()
   async addNode(
     @Auth() auth: AuthContext,
     @Param('design_id') id: string,
@@ -188,6 +221,7 @@ export class DesignsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
     const ask = bodyRender(body.render);
+    await this.affordable(auth, ask, this.outlineOf(auth, id));
     return this.answer(auth, await this.designs.addNode(auth.accountId, id, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }, ask), res, ask);
   }
 
@@ -199,6 +233,7 @@ export class DesignsController {
   @PRECONDITION
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
   @RenderErrorResponses()
+  @BillingResponses()
   async patchNode(
     @Auth() auth: AuthContext,
     @Param('design_id') id: string,
@@ -208,6 +243,7 @@ export class DesignsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
     const ask = bodyRender(body.render);
+    await this.affordable(auth, ask, this.outlineOf(auth, id));
     return this.answer(auth, await this.designs.patchNode(auth.accountId, id, ifMatch, nodeId, body.patch, ask), res, ask);
   }
 
@@ -219,6 +255,7 @@ export class DesignsController {
   @PRECONDITION
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
   @RenderErrorResponses()
+  @BillingResponses()
   async deleteNode(
     @Auth() auth: AuthContext,
     @Param('design_id') id: string,
@@ -228,6 +265,7 @@ export class DesignsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
     const ask: RenderAsk | null = query.format ? { request: { format: query.format }, loc: ['query'] } : null;
+    await this.affordable(auth, ask, this.outlineOf(auth, id));
     return this.answer(auth, await this.designs.deleteNode(auth.accountId, id, ifMatch, nodeId, ask), res, ask);
   }
 
@@ -238,9 +276,11 @@ export class DesignsController {
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @NOT_FOUND
   @RenderErrorResponses()
+  @BillingResponses()
   async duplicate(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body(OptionalBody(DuplicateDesignDto)) body: unknown, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
     const dto = body as DuplicateDesignDto;
     const ask = bodyRender(dto.render);
+    await this.affordable(auth, ask, this.outlineOf(auth, id));
     return this.answer(auth, await this.designs.duplicate(auth.accountId, id, dto.title, ask), res, ask);
   }
 

@@ -1,3 +1,5 @@
+import type { Charge } from '../billing/metering';
+
 /**
  * The contract between the jobs module (records, queue, cancel/retry, callbacks) and the features
  * whose work runs as jobs (animate, videos, procedural videos, full campaigns). A feature validates
@@ -72,4 +74,8 @@ export interface CreateJobInput {
   kind: JobKind;
   request: Record<string, unknown>;
   callbackUrl?: string | null;
+  /** What the job costs (billing/job-charges.ts): reserved before the job is recorded (402 otherwise), held while it is queued, running or retried, captured when it succeeds, released when it fails or is cancelled. */
+  charge?: Charge;
+  /** The credential that asked for it (usage events record it). */
+  credentialId?: string | null;
 }

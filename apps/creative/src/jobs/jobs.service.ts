@@ -10,6 +10,7 @@ import { JobQueue } from '@platform/queue';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { Metering } from '../billing/metering';
 import type { CreativeConfig } from '../config';
 import { CallbacksService } from './callbacks.service';
 import type { JobDto } from './dto/job.dto';
@@ -42,6 +43,7 @@ export class JobsService {
     private readonly views: JobViews,
     private readonly callbacks: CallbacksService,
     private readonly moduleRef: ModuleRef,
+    private readonly metering: Metering,
   ) {}
 
   /** Refuses a callback URL the service must not send to: 422 at `loc`. */
@@ -54,8 +56,11 @@ export class JobsService {
   async create(input: CreateJobInput): Promise<JobDto> {
     if (input.callbackUrl) await this.checkCallbackUrl(input.callbackUrl);
     const now = new Date();
+    const id = newId('job');
+    // The job's credits are reserved before it exists: a 402 records nothing.
+    if (input.charge) await this.metering.reserveJob({ accountId: input.accountId, jobId: id, credentialId: input.credentialId ?? null }, input.charge);
     const job: Job = {
-      id: newId('job'),
+      id,
       accountId: input.accountId,
       kind: input.kind,
       state: 'queued',
@@ -80,7 +85,12 @@ export class JobsService {
       finishedAt: null,
       updatedAt: now,
     };
-    await this.ds.getRepository(Job).insert(job as QueryDeepPartialEntity<Job>);
+    try {
+      await this.ds.getRepository(Job).insert(job as QueryDeepPartialEntity<Job>);
+    } catch (e) {
+      await this.metering.jobEnded(id, 'failed').catch(() => undefined);
+      throw e;
+    }
     await this.enqueueRun(job);
     return this.views.one(job);
   }
@@ -172,6 +182,7 @@ export class JobsService {
       .returning('*')
       .execute()).raw as unknown[];
     if (cancelled) {
+      await this.metering.jobEnded(id, 'cancelled');
       const job = await this.find(accountId, id);
       await this.callbacks.jobEnded(job);
       return this.views.one(job);
@@ -190,6 +201,9 @@ export class JobsService {
 
   /** Retry: a failed or cancelled job is queued again as a new attempt; otherwise 409. */
   async retry(accountId: string, id: string): Promise<JobDto> {
+    const before = await this.find(accountId, id);
+    // A retry pays again: reserved before the job is queued (402 leaves it as it was).
+    if (before.state === 'failed' || before.state === 'cancelled') await this.metering.reserveJobAgain(accountId, id);
     const [row] = (await this.ds
       .getRepository(Job)
       .createQueryBuilder()
@@ -216,7 +230,10 @@ export class JobsService {
       .returning('id')
       .execute()).raw as unknown[];
     const job = await this.find(accountId, id);
-    if (!row) throw new ConflictError(`A ${job.state} job cannot be retried: only failed and cancelled ones can`, 'job_not_retryable');
+    if (!row) {
+      if (before.state === 'failed' || before.state === 'cancelled') await this.metering.jobEnded(id, 'cancelled');
+      throw new ConflictError(`A ${job.state} job cannot be retried: only failed and cancelled ones can`, 'job_not_retryable');
+    }
     await this.enqueueRun(job);
     return this.views.one(job);
   }

@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { Metering } from '../billing/metering';
 import type { CreativeConfig } from '../config';
 import { CallbacksService } from './callbacks.service';
 import { Job } from './job.entity';
@@ -60,6 +61,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     private readonly handlers: JobHandlers,
     private readonly callbacks: CallbacksService,
     private readonly queue: JobQueue,
+    private readonly metering: Metering,
   ) {
     super();
   }
@@ -187,6 +189,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       .execute();
     if (gaveUp.affected) {
       const ended = await this.ds.getRepository(Job).findOneByOrFail({ id: jobId });
+      await this.metering.jobEnded(jobId, 'failed').catch((e) => this.logger.error(`Reservation of job ${jobId} not released (the reservation sweep will): ${(e as Error).message}`));
       this.logger.error(`Job ${jobId} (${ended.kind}) failed: its worker was lost ${this.config.jobs.maxLostAttempts} times`);
       await this.callbacks.jobEnded(ended).catch((e) => this.logger.error(`Callback of job ${ended.id} not recorded: ${(e as Error).message}`));
       return null;
@@ -212,6 +215,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       .returning('id')
       .execute();
     if (!(raw as unknown[]).length) return null;
+    await this.metering.jobStarted(jobId).catch((e) => this.logger.warn(`reservation of ${jobId}: ${(e as Error).message}`));
     return this.ds.getRepository(Job).findOneByOrFail({ id: jobId });
   }
 
@@ -330,6 +334,9 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
         this.logger.warn(`Job ${ended.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
       });
       return;
+    }
+    if (ended.state === 'succeeded' || ended.state === 'failed' || ended.state === 'cancelled') {
+      await this.metering.jobEnded(ended.id, ended.state).catch((e) => this.logger.error(`Reservation of job ${ended.id} not settled (the reservation sweep will): ${(e as Error).message}`));
     }
     await this.callbacks.jobEnded(ended).catch((e) => this.logger.error(`Callback of job ${ended.id} not recorded: ${(e as Error).message}`));
   }

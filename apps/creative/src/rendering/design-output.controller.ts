@@ -4,7 +4,8 @@ import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { NotFoundError } from '@platform/errors';
 import type { Response } from 'express';
-import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
+import { Metering } from '../billing/metering';
+import { BillingResponses, ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import type { CreativeConfig } from '../config';
 import { DesignsService } from '../designs/designs.service';
 import { DesignRendersService } from './design-renders.service';
@@ -31,6 +32,7 @@ export class DesignOutputController {
     private readonly previews: PreviewService,
     private readonly stored: DesignRendersService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly metering: Metering,
   ) {}
 
   @Post(':design_id/render')
@@ -44,13 +46,17 @@ export class DesignOutputController {
   })
   @ApiOkResponse({ type: RenderResultDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
+  @BillingResponses()
   async render(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body() body: RenderRequestDto): Promise<RenderResultDto> {
     const design = await this.designs.outline(auth.accountId, id);
     const resolved = resolveRender(design.width, design.height, body, ['body']);
     // Read beside the cache lookup: a stored render does not need it, a new one does not wait for it.
     const ir = this.designs.revisionIr(design.id, design.revision);
     ir.catch(() => undefined);
-    const out = await this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir: () => ir }, resolved, renderLocs(['body']));
+    const charge = { operation: 'render' as const, params: { width: resolved.width, height: resolved.height, format: resolved.format } };
+    const out = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, charge, () =>
+      this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir: () => ir }, resolved, renderLocs(['body'])),
+    );
     return RenderResultDto.from(design.id, design.revision, out, this.config.publicBaseUrl);
   }
 
@@ -89,11 +95,12 @@ export class DesignOutputController {
       res.status(304).end();
       return;
     }
-    const preview = await this.previews.get(key, MIME[format], async () => {
+    // Previews are free (0 credits) but each drawn or served one is a usage event.
+    const preview = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, { operation: 'preview', params: { width, format } }, () => this.previews.get(key, MIME[format], async () => {
       const ir = await this.designs.revisionIr(design.id, revision);
       const resolved = resolveRender(ir.width as number, ir.height as number, { format, width }, ['query']);
       return this.renders.render(auth.accountId, ir, resolved, { ir: ['query'], input: () => ['query', 'width'] });
-    });
+    }));
     res.status(200).type(preview.mime).send(preview.data);
   }
 

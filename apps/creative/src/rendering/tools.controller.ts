@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { ErrorResponses, RenderErrorResponses } from '../common/error-responses';
+import { BillingResponses, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { BRIEF_SCHEMA_REF } from '../common/library-schemas';
 import { ProceduralRenderDto, ProceduralResultDto } from './dto/procedural.dto';
 import { BriefAnalysisDto, MaterializeDto, MaterializedDocumentDto, AnalyzeQuery } from './dto/tools.dto';
@@ -49,7 +49,8 @@ export class ToolsController {
   })
   @ApiOkResponse({ type: ProceduralResultDto })
   @RenderErrorResponses()
+  @BillingResponses()
   async procedural(@Auth() auth: AuthContext, @Body() body: ProceduralRenderDto): Promise<ProceduralResultDto> {
-    return this.tools.procedural(auth.accountId, body);
+    return this.tools.procedural({ accountId: auth.accountId, credentialId: auth.credentialId }, body);
   }
 }

@@ -3,6 +3,7 @@ import { APP_CONFIG } from '@platform/config';
 import type { CreativeConfig } from '../config';
 import { analyzeBrief, ColorSchema, getTemplate, listTemplates, proceduralDocument, type ProceduralStyleId } from '@platform/creative-ir';
 import { ValidationError } from '@platform/errors';
+import { Metering, type MeterContext } from '../billing/metering';
 import { BrandKitService } from '../brand-kit/brand-kit.service';
 import { briefOrThrow, irOrThrow } from '../common/creative-input';
 import { DesignAssetsService } from './design-assets.service';
@@ -21,6 +22,7 @@ export class ToolsService {
     private readonly assets: DesignAssetsService,
     private readonly stored: DesignRendersService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly metering: Metering,
   ) {}
 
   async analyze(accountId: string, body: unknown, template: string | undefined): Promise<BriefAnalysisDto> {
@@ -49,7 +51,7 @@ export class ToolsService {
   }
 
   /** A procedural background (style mesh, seed 7, density 1.0, phase 0.0, png by default) rendered into an artifact. */
-  async procedural(accountId: string, body: ProceduralRenderDto): Promise<ProceduralResultDto> {
+  async procedural(ctx: MeterContext, body: ProceduralRenderDto): Promise<ProceduralResultDto> {
     let palette: string[] | undefined;
     if (body.palette != null) {
       palette = body.palette.split(/[\s,;]+/).filter(Boolean);
@@ -67,8 +69,12 @@ export class ToolsService {
     const doc = proceduralDocument({ style, seed, density, phase, palette, tone: body.tone as never, width, height, title: body.title, eyebrow: body.eyebrow });
     const resolved = resolveRender(width, height, { format: body.format ?? 'png' }, ['body']);
     const ir = doc as unknown as Record<string, unknown>;
-    const out = await this.renders.render(accountId, ir, resolved, renderLocs(['body']));
-    const { artifact, signedUrl } = await this.stored.storeOutput(accountId, out, 'procedural', resolved, `procedural-${style}-${seed}`);
+    const accountId = ctx.accountId;
+    const charge = { operation: 'procedural_render' as const, params: { width: resolved.width, height: resolved.height, format: resolved.format } };
+    const { out, artifact, signedUrl } = await this.metering.metered(ctx, charge, async () => {
+      const out = await this.renders.render(accountId, ir, resolved, renderLocs(['body']));
+      return { out, ...(await this.stored.storeOutput(accountId, out, 'procedural', resolved, `procedural-${style}-${seed}`)) };
+    });
     const drawn = (doc.root.children?.[0] as { palette?: string[] } | undefined)?.palette ?? [];
     return {
       style,

@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { MOTIONS, TRANSITIONS, VIDEO_LIMITS } from '@platform/creative-video';
-import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import { durationVideoCharge, scenesVideoCharge } from '../billing/job-charges';
+import { BillingResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { JobDto } from '../jobs/dto/job.dto';
 import { JobsService } from '../jobs/jobs.service';
 import { AnimateDto } from './dto/animate.dto';
@@ -26,6 +27,7 @@ const ACCEPTED = ApiAcceptedResponse({ type: JobDto, description: 'The job, `que
 
 @ApiTags('videos')
 @ErrorResponses()
+@BillingResponses()
 @Controller('v1/designs')
 export class AnimateController {
   constructor(
@@ -48,7 +50,7 @@ export class AnimateController {
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: no such design in this account; asset_not_found: no such audio asset' })
   async animate(@Auth() auth: AuthContext, @Param('design_id') designId: string, @Body() body: AnimateDto): Promise<JobDto> {
     const request = await this.requests.animate(auth.accountId, designId, body);
-    return this.jobs.create({ accountId: auth.accountId, kind: 'animate', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url });
+    return this.jobs.create({ accountId: auth.accountId, kind: 'animate', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: durationVideoCharge(request), credentialId: auth.credentialId });
   }
 }
 
@@ -76,7 +78,7 @@ export class VideosController {
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: a scene names a design the account does not have; asset_not_found: an image or audio asset it does not have' })
   async create(@Auth() auth: AuthContext, @Body() body: VideoCreateDto): Promise<JobDto> {
     const request = await this.requests.video(auth.accountId, body);
-    return this.jobs.create({ accountId: auth.accountId, kind: 'video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url });
+    return this.jobs.create({ accountId: auth.accountId, kind: 'video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: scenesVideoCharge(request), credentialId: auth.credentialId });
   }
 
   @Post('procedural')
@@ -91,6 +93,6 @@ export class VideosController {
   @ACCEPTED
   async procedural(@Auth() auth: AuthContext, @Body() body: ProceduralVideoDto): Promise<JobDto> {
     const request = this.requests.procedural(body);
-    return this.jobs.create({ accountId: auth.accountId, kind: 'procedural_video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url });
+    return this.jobs.create({ accountId: auth.accountId, kind: 'procedural_video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: durationVideoCharge(request), credentialId: auth.credentialId });
   }
 }

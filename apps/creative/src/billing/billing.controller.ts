@@ -1,0 +1,137 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext, Public } from '@platform/auth';
+import { APP_CONFIG } from '@platform/config';
+import { ErrorDto, ErrorResponses } from '../common/error-responses';
+import type { CreativeConfig } from '../config';
+import { BillingService } from './billing.service';
+import {
+  AccountPlanDto,
+  CheckoutDto,
+  CheckoutRequestDto,
+  EstimateDto,
+  EstimateRequestDto,
+  LedgerEntryDto,
+  LedgerListDto,
+  LedgerQuery,
+  PaymentStatusDto,
+  PortalDto,
+  PortalRequestDto,
+  PriceBookDto,
+  ReservationDto,
+  ReservationListDto,
+  ReservationsQuery,
+} from './dto/billing.dto';
+import { PaymentsService } from './gateway/payments.service';
+import { Metering, type BillableOperation } from './metering';
+import { priceBook } from './price-book';
+import { ReservationsService } from './reservations.service';
+
+@ApiTags('billing')
+@ErrorResponses()
+@Controller('v1/billing')
+export class BillingController {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly payments: PaymentsService,
+    private readonly metering: Metering,
+    private readonly releases: ReservationsService,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+  ) {}
+
+  @Get('price-book')
+  @Public()
+  @ApiSecurity({})
+  @ApiOperation({
+    summary: 'The price book (public, no credentials)',
+    description:
+      'Every billable operation\'s price in credits and the parameters it depends on, the video tiers, the prices by provider, and the plans and credit packs ' +
+      'with their monthly credits. POST /v1/billing/estimate and every charge use these same rules: an estimate is what the operation then costs.',
+  })
+  @ApiOkResponse({ type: PriceBookDto })
+  priceBook(): PriceBookDto {
+    return priceBook(this.config.billing.freeMonthlyCredits);
+  }
+
+  @Get('plan')
+  @ApiOperation({ summary: 'The account\'s plan and balance', description: 'New accounts start on `free` with its monthly grant; the next grant is added at `period_end`.' })
+  @ApiOkResponse({ type: AccountPlanDto })
+  async plan(@Auth() auth: AuthContext): Promise<AccountPlanDto> {
+    const acct = await this.billing.account(auth.accountId);
+    const held = await this.billing.reservationsPage(auth.accountId, 200, undefined, 'held');
+    const plan = this.billing.plan(acct.plan_id) ?? this.billing.plans[0];
+    return { plan, balance: Number(acct.balance), held: held.data.reduce((a, r) => a + Number(r.credits), 0), period_start: acct.period_start.toISOString(), period_end: acct.period_end.toISOString() };
+  }
+
+  @Get(['payment/status', 'gateway/status'])
+  @ApiOperation({ summary: 'The payment gateway and the account\'s customer and subscription', description: 'Which gateway (`local` or `stripe`), test or live mode, whether it answers now, and the account\'s customer and subscription. Both paths are one operation.' })
+  @ApiOkResponse({ type: PaymentStatusDto })
+  status(@Auth() auth: AuthContext): Promise<PaymentStatusDto> {
+    return this.payments.status(auth.accountId);
+  }
+
+  @Post(['checkout', 'gateway/checkout'])
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Buy a plan or a credit pack',
+    description:
+      'Answers the `url` where the purchase is paid. Local gateway: a page of this service where it is completed or cancelled; completing it credits the account ' +
+      '(a plan: it becomes the account\'s and grants its monthly credits; a pack: its credits). Stripe: a Checkout Session (subscription for a plan, payment for a pack); ' +
+      'the account is credited when Stripe\'s webhook reports it paid. Both paths are one operation.',
+  })
+  @ApiOkResponse({ type: CheckoutDto })
+  @ApiResponse({ status: 502, type: ErrorDto, description: 'payment_gateway_error: the gateway refused or did not answer' })
+  checkout(@Auth() auth: AuthContext, @Body() body: CheckoutRequestDto): Promise<CheckoutDto> {
+    return this.payments.checkout(auth.accountId, body.plan_id, body.success_url ?? null, body.cancel_url ?? null);
+  }
+
+  @Post(['portal', 'gateway/portal'])
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The billing portal', description: 'A URL where the customer manages the subscription (Stripe Billing Portal; local: a page of this service). Both paths are one operation.' })
+  @ApiOkResponse({ type: PortalDto })
+  @ApiResponse({ status: 502, type: ErrorDto, description: 'payment_gateway_error' })
+  portal(@Auth() auth: AuthContext, @Body() body: PortalRequestDto): Promise<PortalDto> {
+    return this.payments.portal(auth.accountId, body.return_url ?? null);
+  }
+
+  @Post('estimate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'What an operation would cost', description: '`operation` and the `params` it is priced by (see the price book); a missing or out-of-range parameter is a 422 at `["body","params",name]`.' })
+  @ApiOkResponse({ type: EstimateDto })
+  estimate(@Body() body: EstimateRequestDto): EstimateDto {
+    return this.metering.estimate({ operation: body.operation as BillableOperation, params: body.params ?? {} });
+  }
+
+  @Get('ledger')
+  @ApiOperation({ summary: 'The ledger, newest first', description: 'Append-only: grant, purchase, reserve, capture, release, refund, adjustment, each with the balance after it.' })
+  @ApiOkResponse({ type: LedgerListDto })
+  async ledger(@Auth() auth: AuthContext, @Query() q: LedgerQuery): Promise<LedgerListDto> {
+    const page = await this.billing.ledgerPage(auth.accountId, q.limit ?? 50, q.cursor);
+    return { data: page.data.map(LedgerEntryDto.from), next_cursor: page.nextCursor };
+  }
+
+  @Get('reservations')
+  @ApiOperation({ summary: 'Reservations, newest first', description: 'held → captured (the work succeeded) or released (it failed, was cancelled, expired, or was released).' })
+  @ApiOkResponse({ type: ReservationListDto })
+  async reservations(@Auth() auth: AuthContext, @Query() q: ReservationsQuery): Promise<ReservationListDto> {
+    const page = await this.billing.reservationsPage(auth.accountId, q.limit ?? 50, q.cursor, q.state);
+    return { data: page.data.map(ReservationDto.from), next_cursor: page.nextCursor };
+  }
+
+  @Post('reservations/:reservation_id/release')
+  @HttpCode(200)
+  @ApiParam({ name: 'reservation_id', example: 'res_01jdz3k5q8c9w3m5y4x0b7n2ph' })
+  @ApiOperation({
+    summary: 'Release a held reservation',
+    description:
+      'A held reservation whose work has not started (a queued job: the job is cancelled with it) or has ended: its credits return to the balance. ' +
+      '409 `reservation_in_use` while its work runs, 409 `reservation_not_held` once captured or released.',
+  })
+  @ApiOkResponse({ type: ReservationDto })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'reservation_not_found' })
+  @ApiResponse({ status: 409, type: ErrorDto, description: 'reservation_in_use or reservation_not_held' })
+  async release(@Auth() auth: AuthContext, @Param('reservation_id') id: string): Promise<ReservationDto> {
+    await this.releases.release(auth.accountId, id);
+    return ReservationDto.from(await this.billing.reservation(auth.accountId, id));
+  }
+}

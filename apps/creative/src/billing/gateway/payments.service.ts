@@ -1,0 +1,190 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG } from '@platform/config';
+import { DomainException, NotFoundError, ValidationError } from '@platform/errors';
+import type Stripe from 'stripe';
+import { DataSource, EntityManager } from 'typeorm';
+import type { CreativeConfig } from '../../config';
+import { BillingService, updated } from '../billing.service';
+import { FREE_PLAN_ID } from '../price-book';
+import { LocalGateway } from './local-gateway';
+import { PaymentGateway } from './payment-gateway';
+import { StripeGateway } from './stripe-gateway';
+
+export interface CheckoutRow {
+  id: string;
+  account_id: string;
+  gateway: string;
+  kind: 'checkout' | 'portal';
+  plan_id: string;
+  state: 'open' | 'completed' | 'cancelled';
+  success_url: string | null;
+  cancel_url: string | null;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Checkout, portal and status through the configured gateway, and what the gateway reports back (local page, Stripe webhook). */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+  readonly gateway: PaymentGateway;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly billing: BillingService,
+    local: LocalGateway,
+    private readonly stripeGateway: StripeGateway,
+  ) {
+    this.gateway = config.billing.gateway === 'stripe' ? stripeGateway : local;
+  }
+
+  async status(accountId: string) {
+    const [gw, acct] = await Promise.all([this.gateway.status(), this.billing.account(accountId)]);
+    return {
+      ...gw,
+      plan_id: acct.plan_id,
+      customer_id: acct.customer_id,
+      subscription: acct.subscription_id ? { id: acct.subscription_id, status: acct.subscription_status } : null,
+    };
+  }
+
+  async checkout(accountId: string, planId: string, successUrl: string | null, cancelUrl: string | null) {
+    const plan = this.billing.plan(planId);
+    if (!plan || plan.id === FREE_PLAN_ID) {
+      const buyable = this.billing.plans.filter((p) => p.id !== FREE_PLAN_ID).map((p) => p.id);
+      throw new ValidationError([{ loc: ['body', 'plan_id'], msg: `must be one of ${buyable.join(', ')} (see GET /v1/billing/price-book)`, type: 'value_error' }]);
+    }
+    const acct = await this.billing.account(accountId);
+    const session = await this.gateway.checkout(acct, plan, { successUrl, cancelUrl });
+    return { gateway: this.gateway.name, checkout_id: session.id, url: session.url, plan_id: plan.id };
+  }
+
+  async portal(accountId: string, returnUrl: string | null) {
+    const acct = await this.billing.account(accountId);
+    const session = await this.gateway.portal(acct, returnUrl);
+    return { gateway: this.gateway.name, url: session.url };
+  }
+
+  // --- local gateway pages -------------------------------------------------------------------------------
+
+  async localSession(id: string, kind: 'checkout' | 'portal'): Promise<CheckoutRow> {
+    const row = ID.test(id) ? ((await this.ds.query(`SELECT * FROM creative.billing_checkouts WHERE id = $1 AND gateway = 'local' AND kind = $2`, [id, kind])) as CheckoutRow[])[0] : undefined;
+    if (!row) throw new NotFoundError('Checkout not found', 'checkout_not_found');
+    return row;
+  }
+
+  /** The local checkout page's Pay or Cancel: once (a second submit changes nothing). */
+  async localFinish(id: string, outcome: 'completed' | 'cancelled'): Promise<CheckoutRow> {
+    const row = await this.localSession(id, 'checkout');
+    await this.billing.locked(row.account_id, async (m) => {
+      const [done] = await updated<CheckoutRow>(m, `UPDATE creative.billing_checkouts SET state = $2, completed_at = clock_timestamp() WHERE id = $1 AND state = 'open' RETURNING *`, [id, outcome]);
+      if (done && outcome === 'completed') await this.applyPurchase(m, row.account_id, row.plan_id, `local:${id}`);
+    });
+    return this.localSession(id, 'checkout');
+  }
+
+  /** The local portal's "cancel subscription": back to the free plan. */
+  async localCancelSubscription(id: string): Promise<CheckoutRow> {
+    const row = await this.localSession(id, 'portal');
+    await this.billing.locked(row.account_id, async (m) => {
+      await m.query(`UPDATE creative.billing_accounts SET plan_id = $2, subscription_status = 'canceled', updated_at = clock_timestamp() WHERE account_id = $1`, [row.account_id, FREE_PLAN_ID]);
+    });
+    return row;
+  }
+
+  /** A paid plan or credit pack: a plan becomes the account's (its monthly credits granted now), a pack adds its credits. */
+  private async applyPurchase(m: EntityManager, accountId: string, planId: string, reference: string): Promise<void> {
+    const plan = this.billing.plan(planId);
+    if (!plan) return this.logger.warn(`Purchase ${reference} of unknown plan ${planId} ignored`);
+    if (plan.kind === 'credit_pack') await this.billing.credit(accountId, 'purchase', plan.monthly_credits, `Bought ${plan.name}`, reference, m);
+    else {
+      await this.billing.changePlan(accountId, plan.id, reference, m);
+      await m.query(`UPDATE creative.billing_accounts SET subscription_status = 'active' WHERE account_id = $1`, [accountId]);
+    }
+  }
+
+  // --- Stripe webhook ------------------------------------------------------------------------------------
+
+  /** Verifies `Stripe-Signature` (400 `invalid_signature`, nothing changed) and applies the event once per event id. */
+  async stripeWebhook(raw: Buffer | undefined, signature: string | undefined): Promise<{ received: true; applied: boolean; type: string }> {
+    const secret = this.config.billing.stripe.webhookSecret;
+    if (!secret) throw new DomainException('webhook_not_configured', 'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are not accepted', 404);
+    let event: Stripe.Event;
+    try {
+      if (!raw || !signature) throw new Error('missing body or Stripe-Signature header');
+      event = this.stripeGateway.stripe.webhooks.constructEvent(raw, signature, secret);
+    } catch (e) {
+      throw new DomainException('invalid_signature', `The Stripe-Signature does not verify: ${(e as Error).message}`, 400);
+    }
+    const accountId = await this.accountOf(event);
+    if (!accountId) {
+      this.logger.warn(`Stripe event ${event.id} (${event.type}) names no account of ours; ignored`);
+      return { received: true, applied: false, type: event.type };
+    }
+    const applied = await this.billing.locked(accountId, async (m) => {
+      const fresh: unknown[] = await m.query(`INSERT INTO creative.billing_gateway_events (event_id, gateway, type, account_id) VALUES ($1, 'stripe', $2, $3) ON CONFLICT DO NOTHING RETURNING event_id`, [event.id, event.type, accountId]);
+      if (!fresh.length) return false;
+      await this.apply(m, accountId, event);
+      return true;
+    });
+    return { received: true, applied, type: event.type };
+  }
+
+  private async accountOf(event: Stripe.Event): Promise<string | null> {
+    const obj = event.data.object as unknown as { metadata?: Record<string, string> | null; customer?: string | { id: string } | null; client_reference_id?: string | null };
+    const customer = typeof obj.customer === 'string' ? obj.customer : (obj.customer?.id ?? null);
+    if (customer) {
+      const [row] = (await this.ds.query(`SELECT account_id FROM creative.billing_accounts WHERE customer_id = $1`, [customer])) as { account_id: string }[];
+      if (row) return row.account_id;
+    }
+    const id = obj.metadata?.account_id ?? obj.client_reference_id ?? null;
+    if (!id || !ID.test(id)) return null;
+    const [row] = (await this.ds.query(`SELECT id FROM creative.accounts WHERE id = $1`, [id])) as { id: string }[];
+    return row ? row.id : null;
+  }
+
+  private async apply(m: EntityManager, accountId: string, event: Stripe.Event): Promise<void> {
+    const ref = `stripe:${event.id}`;
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const s = event.data.object;
+        if (s.payment_status === 'unpaid') return;
+        await m.query(`UPDATE creative.billing_checkouts SET state = 'completed', completed_at = clock_timestamp() WHERE id = $1`, [s.id]);
+        if (s.mode === 'subscription' && s.subscription) {
+          await m.query(`UPDATE creative.billing_accounts SET subscription_id = $2, subscription_status = 'active' WHERE account_id = $1`, [accountId, typeof s.subscription === 'string' ? s.subscription : s.subscription.id]);
+        }
+        return this.applyPurchase(m, accountId, s.metadata?.plan_id ?? '', ref);
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated': {
+        const sub = event.data.object;
+        await m.query(`UPDATE creative.billing_accounts SET subscription_id = $2, subscription_status = $3, updated_at = clock_timestamp() WHERE account_id = $1`, [accountId, sub.id, sub.status]);
+        const planId = sub.metadata?.plan_id;
+        if (planId && (sub.status === 'active' || sub.status === 'trialing')) await this.billing.changePlan(accountId, planId, ref, m);
+        if (sub.status === 'canceled' || sub.status === 'unpaid' || sub.status === 'incomplete_expired') await m.query(`UPDATE creative.billing_accounts SET plan_id = $2 WHERE account_id = $1`, [accountId, FREE_PLAN_ID]);
+        return;
+      }
+      case 'customer.subscription.deleted': {
+        const sub = event.data.object;
+        await m.query(`UPDATE creative.billing_accounts SET plan_id = $2, subscription_status = 'canceled', updated_at = clock_timestamp() WHERE account_id = $1`, [accountId, FREE_PLAN_ID]);
+        this.logger.log(`Subscription ${sub.id} of ${accountId} ended: back to the free plan`);
+        return;
+      }
+      case 'invoice.paid': {
+        const invoice = event.data.object;
+        // The first invoice is the checkout's (granted when it completed); each renewal grants the plan's month.
+        if (invoice.billing_reason !== 'subscription_cycle') return;
+        const [acct] = (await m.query(`SELECT plan_id FROM creative.billing_accounts WHERE account_id = $1`, [accountId])) as { plan_id: string }[];
+        const plan = this.billing.plan(acct.plan_id);
+        if (!plan || plan.id === FREE_PLAN_ID) return;
+        await this.billing.credit(accountId, 'grant', plan.monthly_credits, `Monthly grant of the ${plan.name} plan (invoice ${invoice.id})`, ref, m);
+        await m.query(`UPDATE creative.billing_accounts SET period_start = clock_timestamp(), period_end = clock_timestamp() + interval '1 month' WHERE account_id = $1`, [accountId]);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}
