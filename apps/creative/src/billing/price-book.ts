@@ -10,6 +10,8 @@ export const PRICE_BOOK_VERSION = '2026-01-01';
 
 /** A megapixel, for image prices. */
 const MP = 1_000_000;
+/** The image a generation's base price buys: the default 1024x1024. */
+const GENERATION_BASE_PIXELS = 1024 * 1024;
 
 /** Credits per started megapixel of an output image (a 1080x1080 render: 2 credits). */
 export const RENDER_CREDITS_PER_MEGAPIXEL = 1;
@@ -61,7 +63,7 @@ export const OPERATION_PRICES = {
   render: { params: ['width', 'height', 'format'], rule: `${RENDER_CREDITS_PER_MEGAPIXEL} credit per started megapixel of the output (width x height), at least 1; every format alike; a request answered from a stored render costs the same` },
   preview: { params: ['width', 'format'], rule: 'free (0 credits); recorded as a usage event' },
   procedural_render: { params: ['width', 'height', 'format'], rule: `${PROCEDURAL_CREDITS_PER_MEGAPIXEL} credit per started megapixel of the output, at least 1` },
-  generation: { params: ['provider', 'width', 'height'], rule: 'by provider (credits per image, see `providers`), times the started megapixels of the image beyond the first' },
+  generation: { params: ['provider', 'width', 'height'], rule: 'by provider (credits per image up to 1024x1024, see `providers`), plus as much again for each started 1024x1024 beyond the first' },
   transform: { params: ['operations'], rule: `${TRANSFORM_CREDITS_PER_OPERATION} credit per operation (1 to 24); the output size is known only after the work, so it does not change the price` },
   video: { params: ['seconds', 'width', 'height', 'fps'], rule: 'credits per second of the resolution tier of the larger side (see `tiers`), the seconds of the whole video rounded up; above 30 fps doubles' },
   campaign: { params: ['pieces', 'video'], rule: 'the sum of its pieces, each priced as a render of its size; a full campaign adds its video (priced as a video)' },
@@ -114,8 +116,8 @@ export function priceOf(charge: Charge, loc: (string | number)[] = ['body', 'par
       break;
     case 'generation': {
       const base = byProvider(GENERATION_CREDITS, 'generation');
-      const extra = Math.max(0, Math.ceil((int('width', 1, 100_000, 1024) * int('height', 1, 100_000, 1024)) / MP) - 1);
-      if (extra) breakdown.push({ item: `${extra} megapixel(s) beyond the first`, credits: base * extra });
+      const extra = Math.max(0, Math.ceil((int('width', 1, 100_000, 1024) * int('height', 1, 100_000, 1024)) / GENERATION_BASE_PIXELS) - 1);
+      if (extra) breakdown.push({ item: `${extra} x 1024x1024 beyond the first`, credits: base * extra });
       break;
     }
     case 'transform': {
