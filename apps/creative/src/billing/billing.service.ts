@@ -200,6 +200,74 @@ export class BillingService {
   }
 
   /**
+   * `reserve` for work that starts at once (renders and other synchronous operations), in one statement instead of a
+   * transaction of five: the balance is taken down only if it covers the price (the UPDATE re-checks the row it
+   * waited for, so parallel requests never overdraw), with the reservation and its ledger entry. When it cannot (no
+   * billing row yet, the month's period over, or too little credit) it answers null and the caller takes `reserve`,
+   * which creates the row, grants the month or answers 402.
+   */
+  async reserveAtOnce(ctx: MeterContext, charge: Charge, estimate: Estimate): Promise<ReservationRow | null> {
+    const id = newId('res');
+    const rows = (await this.ds.query(
+      `WITH acct AS (
+         UPDATE "${S}".billing_accounts SET balance = balance - $5, updated_at = clock_timestamp()
+         WHERE account_id = $2 AND balance >= $5 AND period_end > clock_timestamp() RETURNING balance),
+       res AS (
+         INSERT INTO "${S}".billing_reservations (id, account_id, operation, params, credits, state, job_id, design_id, asset_id, credential_id, started_at, expires_at)
+         SELECT $1, $2, $3, $4, $5, 'held', $6, $7, $8, $9, clock_timestamp(), clock_timestamp() + make_interval(secs => $10) FROM acct RETURNING *),
+       led AS (
+         INSERT INTO "${S}".billing_ledger (id, account_id, type, amount, balance_after, reservation_id, operation, description)
+         SELECT $11, $2, 'reserve', -$5, acct.balance, $1, $3, $12 FROM acct)
+       SELECT * FROM res`,
+      [
+        id,
+        ctx.accountId,
+        charge.operation,
+        JSON.stringify(charge.params ?? {}),
+        estimate.credits,
+        ctx.jobId ?? null,
+        ctx.designId ?? null,
+        ctx.assetId ?? null,
+        ctx.credentialId ?? null,
+        this.config.billing.reservationTtlSeconds,
+        newId('led'),
+        `Reserved for ${charge.operation}`,
+      ],
+    )) as ReservationRow[];
+    return rows[0] ?? null;
+  }
+
+  /**
+   * `settle` of a reservation made by `reserveAtOnce`, in one statement: the account row locked first (as `locked`
+   * does, so the two cannot deadlock), the reservation settled if still held, the balance given back on release, the
+   * ledger entry with the balance after it, and the usage event. Answers false when the reservation was not held.
+   */
+  async settleAtOnce(reservation: ReservationRow, outcome: UsageOutcome, extra: { durationMs?: number; reason?: string } = {}): Promise<boolean> {
+    const capture = outcome === 'succeeded';
+    const { units, unit } = unitsOf(reservation.operation, reservation.params);
+    const rows: unknown[] = await this.ds.query(
+      `WITH lock AS (SELECT account_id FROM "${S}".billing_accounts WHERE account_id = $2 FOR UPDATE),
+       r AS (
+         UPDATE "${S}".billing_reservations SET state = $3, settled_at = clock_timestamp(), release_reason = $4
+         FROM lock WHERE id = $1 AND billing_reservations.account_id = lock.account_id AND state = 'held' RETURNING billing_reservations.*),
+       acct AS (
+         UPDATE "${S}".billing_accounts a SET balance = a.balance + CASE WHEN $5 THEN 0 ELSE r.credits END, updated_at = clock_timestamp()
+         FROM r WHERE a.account_id = r.account_id RETURNING a.balance, r.*),
+       led AS (
+         INSERT INTO "${S}".billing_ledger (id, account_id, type, amount, balance_after, reservation_id, operation, description)
+         SELECT $6, account_id, CASE WHEN $5 THEN 'capture' ELSE 'release' END, CASE WHEN $5 THEN 0 ELSE credits END, balance, id, operation,
+                CASE WHEN $5 THEN format('Captured %s credits for %s', credits, operation) ELSE format('Released (%s) for %s', $4::text, operation) END
+         FROM acct),
+       used AS (
+         INSERT INTO "${S}".usage_events (id, account_id, operation, outcome, units, unit, credits, design_id, job_id, asset_id, credential_id, reservation_id, duration_ms)
+         SELECT $7, account_id, operation, $8, $9, $10, CASE WHEN $5 THEN credits ELSE 0 END, design_id, job_id, asset_id, credential_id, id, $11 FROM acct)
+       SELECT 1 FROM acct`,
+      [reservation.id, reservation.account_id, capture ? 'captured' : 'released', capture ? null : (extra.reason ?? outcome), capture, newId('led'), newId('use'), outcome, units, unit, extra.durationMs ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * Settles a held reservation: `captured` (the work succeeded: the credits are spent) or `released` (they return to
    * the balance). Records the operation's usage event. Answers false when it was not held (settled already).
    */

@@ -19,17 +19,19 @@ export class LedgerMetering extends Metering {
     return priceOf(charge);
   }
 
+  /** Two round trips around the work (`reserveAtOnce`, `settleAtOnce`), the transactional path when those cannot. */
   async metered<T>(ctx: MeterContext, charge: Charge, work: () => Promise<T>): Promise<T> {
-    const { reservation } = await this.billing.reserve(ctx, charge, true);
+    const estimate = priceOf(charge);
+    const reservation = (await this.billing.reserveAtOnce(ctx, charge, estimate)) ?? (await this.billing.reserve(ctx, charge, true)).reservation;
     const started = Date.now();
     let result: T;
     try {
       result = await work();
     } catch (e) {
-      await this.billing.settle(reservation.id, 'failed', { durationMs: Date.now() - started, reason: 'failed' }).catch((err) => this.logger.error(`release of ${reservation.id}: ${(err as Error).message}`));
+      await this.billing.settleAtOnce(reservation, 'failed', { durationMs: Date.now() - started, reason: 'failed' }).catch((err) => this.logger.error(`release of ${reservation.id}: ${(err as Error).message}`));
       throw e;
     }
-    await this.billing.settle(reservation.id, 'succeeded', { durationMs: Date.now() - started });
+    await this.billing.settleAtOnce(reservation, 'succeeded', { durationMs: Date.now() - started });
     return result;
   }
 
