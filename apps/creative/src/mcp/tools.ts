@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { ArtifactsController } from '../artifacts/artifacts.controller';
 import { AssetsController } from '../assets/assets.controller';
+import { BillingController } from '../billing/billing.controller';
 import { BrandKitController } from '../brand-kit/brand-kit.controller';
 import { CampaignFullController } from '../campaigns/campaign-full.controller';
 import { CampaignsController } from '../campaigns/campaigns.controller';
@@ -10,6 +11,7 @@ import { JobsController } from '../jobs/jobs.controller';
 import { MeController } from '../me/me.controller';
 import { DesignOutputController } from '../rendering/design-output.controller';
 import { ToolsController } from '../rendering/tools.controller';
+import { UsageController } from '../usage/usage.controller';
 import { AnimateController, VideosController } from '../videos/videos.controller';
 import type { RouteRef } from './route-invoker';
 
@@ -116,6 +118,13 @@ export const MCP_TOOLS: McpToolDefinition[] = [
   tool('transform_asset', 'Transform an image asset', [AssetsController, 'transform'], CREATE, 'Resize, crop, rotate, blur, watermark… an image asset (1 to 24 `operations`) into a new asset.'),
   tool('get_artifact', 'Get an artifact', [ArtifactsController, 'get'], READ, 'An output\'s record (kind, mime, size, what it was made from).'),
   tool('get_artifact_signed_url', 'Signed URL of an artifact', [ArtifactsController, 'signedUrl'], { ...CREATE, idempotentHint: true }, 'A URL that reads an artifact without credentials for `ttl` seconds (default 3600): give it to a person or another tool.'),
+
+  // Billing and usage
+  tool('get_price_book', 'Price book', [BillingController, 'priceBook'], READ, 'What every billable operation costs in credits and what the price depends on, and the plans. Use before expensive work (videos, campaigns).'),
+  tool('estimate_cost', 'Estimate a cost', [BillingController, 'estimate'], READ, 'The credits an operation would cost (`operation` and its `params`, as in the price book): exactly what it will be charged. Nothing is reserved.'),
+  tool('get_billing_plan', 'Plan and balance', [BillingController, 'plan'], READ, 'The account\'s plan, credit balance and when the next monthly grant arrives. Check it before a large job: an operation the balance cannot cover fails with insufficient_credits.'),
+  tool('get_usage_summary', 'Usage summary', [UsageController, 'summary'], READ, 'Usage by day and by operation over the last `days` (default 30): counts, units and credits, with totals.'),
+  tool('get_account_metrics', 'Account metrics', [UsageController, 'metrics'], READ, 'The account\'s own figures: renders and their p50/p95 time, jobs by state, video seconds, storage bytes, credits used and left.'),
 
   // Brand kit
   tool('get_brand_kit', 'Get the brand kit', [BrandKitController, 'get'], READ, 'The account\'s brand kit (colors, fonts, logo, tone) that templates apply.'),

@@ -303,6 +303,16 @@ describe('creative MCP endpoint', () => {
     const artifactId = procedural.structuredContent!.artifact.id;
     await ok('get_artifact', { artifact_id: artifactId });
     expect((await ok('get_artifact_signed_url', { artifact_id: artifactId, ttl: 120 })).structuredContent!.ttl).toBe(120);
+    // Billing and usage: the estimate is what a render of that size is charged, and the summary counts what was done.
+    const book = (await ok('get_price_book')).structuredContent!;
+    expect(book.operations.map((o: { operation: string }) => o.operation)).toContain('render');
+    const estimate = (await ok('estimate_cost', { operation: 'render', params: { width: 400, height: 300, format: 'png' } })).structuredContent!;
+    expect(estimate).toMatchObject({ operation: 'render', credits: 1 });
+    expect((await fails('estimate_cost', { operation: 'render', params: { width: 0 } })).structuredContent!.detail[0].loc).toEqual(['body', 'params', 'width']);
+    expect((await ok('get_billing_plan')).structuredContent).toMatchObject({ plan: { id: 'free' } });
+    const usage = (await ok('get_usage_summary', { days: 1 })).structuredContent!;
+    expect(usage.by_operation.find((o: { operation: string }) => o.operation === 'render')?.events).toBeGreaterThanOrEqual(1);
+    expect((await ok('get_account_metrics')).structuredContent!.renders.count).toBeGreaterThanOrEqual(1);
     await ok('put_brand_kit', { name: 'Acme', colors: ['#112233', '#ffcc00'] });
     expect((await ok('get_brand_kit')).structuredContent).toMatchObject({ name: 'Acme' });
     // Jobs: small ones, cancelled (the session test runs one to the end)
