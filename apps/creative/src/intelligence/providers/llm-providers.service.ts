@@ -39,6 +39,9 @@ export type StructuredResult<T> = { ok: true; value: T; modelId: string; attempt
  * OpenAI and Anthropic are usable whenever their key is set; LLM_MODEL and LLM_BASE_URL apply to the LLM_PROVIDER one;
  * an OpenAI-compatible server needs LLM_PROVIDER=openai-compatible with LLM_BASE_URL and LLM_MODEL.
  */
+/** generateObject with the zod schema's type left aside: its overloads are too deep for tsc with a generic schema; `object` answers are typed by the caller's schema. */
+const generateObjectLoose = generateObject as unknown as (options: Record<string, unknown>) => Promise<{ object: unknown; response?: { modelId?: string } }>;
+
 @Injectable()
 export class LlmProviders {
   constructor(@Inject(APP_CONFIG) private readonly config: CreativeConfig) {}
@@ -113,7 +116,7 @@ export class LlmProviders {
     for (let attempt = 1; attempt <= 2; attempt++) {
       {
         const r = await withTimeout(target.id, target.timeoutMs, (signal) =>
-          generateObject({
+          generateObjectLoose({
             model: target.model,
             schema,
             system: input.system,
@@ -141,7 +144,7 @@ export class LlmProviders {
           reason = String(r.invalid).slice(0, 300);
           continue;
         }
-        return { ok: true, value: r.object as T, modelId: r.response?.modelId || target.modelId, attempts: attempt };
+        return { ok: true, value: (r as { object: unknown }).object as T, modelId: r.response?.modelId || target.modelId, attempts: attempt };
       }
     }
     return { ok: false, reason, attempts: 2 };
