@@ -25,8 +25,8 @@ export class GenerationsController {
       'An unknown or unconfigured provider is a 422 at `body.provider`. Billed as `generation` ({provider, width, height}).',
   })
   @ApiOkResponse({ type: GenerationDto })
-  @RenderErrorResponses()
   @ProviderFailures()
+  @RenderErrorResponses()
   generate(@Auth() auth: AuthContext, @Body() body: GenerationCreateDto): Promise<GenerationDto> {
     return this.generations.generate({ accountId: auth.accountId, credentialId: auth.credentialId }, body);
   }

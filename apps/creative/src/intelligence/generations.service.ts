@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
+import { newId } from '@platform/database';
+import { DataSource } from 'typeorm';
 import { ArtifactDto } from '../artifacts/dto/artifact.dto';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { AssetDto } from '../assets/dto/asset.dto';
@@ -9,6 +12,7 @@ import type { CreativeConfig } from '../config';
 import { DesignRendersService } from '../rendering/design-renders.service';
 import { renderLocs, RenderService, resolveRender } from '../rendering/render.service';
 import { generatePicture } from './builtin/image-generator';
+import { Generation } from './generation.entity';
 import { GENERATION_SIDE, type GenerationCreateDto, type GenerationDto } from './dto/intelligence.dto';
 import { ImageProviders } from './providers/image-providers.service';
 
@@ -32,6 +36,7 @@ export class GenerationsService {
     private readonly assets: AssetsService,
     private readonly artifacts: ArtifactsService,
     private readonly metering: Metering,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   async generate(ctx: MeterContext, body: GenerationCreateDto): Promise<GenerationDto> {
@@ -55,11 +60,24 @@ export class GenerationsService {
         made = { seed: null, model: image.model, composition: null, background: null, palette: [], provider_size: image.providerSize };
       }
       const filename = `generation-${slug(body.prompt)}.png`;
-      const record = { type: 'generation', provider, model: made.model, prompt: body.prompt.slice(0, 4000), style, seed: made.seed, width, height };
-      const asset = await this.assets.createFromBytes(ctx.accountId, png, { filename, accept: ['image'], operations: [record] });
+      const asset = await this.assets.createFromBytes(ctx.accountId, png, { filename, accept: ['image'] });
       const artifact = await this.artifacts.store(ctx.accountId, { data: png, kind: 'generation', mime: 'image/png', filename, width, height, source: { assetId: asset.id } });
+      const row = await this.ds.getRepository(Generation).save({
+        id: newId('gen'),
+        accountId: ctx.accountId,
+        prompt: body.prompt,
+        style,
+        width,
+        height,
+        seed: made.seed,
+        provider,
+        model: made.model,
+        assetId: asset.id,
+        artifactId: artifact.id,
+      });
       const signed = await this.stored.signedUrl(artifact);
       return {
+        id: row.id,
         prompt: body.prompt,
         width,
         height,

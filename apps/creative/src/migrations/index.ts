@@ -2,6 +2,7 @@ import { Initial1732200000000 } from './1732200000000-initial';
 import { AssetsArtifacts1763900000000 } from './1763900000000-assets-artifacts';
 import { Designs1796000000000 } from './1796000000000-designs';
 import { Jobs1797000000000 } from './1797000000000-jobs';
+import { Generations1799000000000 } from './1799000000000-generations';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
-export const migrations = [Initial1732200000000, AssetsArtifacts1763900000000, Designs1796000000000, Jobs1797000000000];
+export const migrations = [Initial1732200000000, AssetsArtifacts1763900000000, Designs1796000000000, Jobs1797000000000, Generations1799000000000];

@@ -66,6 +66,7 @@ export class GenerationCreateDto {
 }
 
 export class GenerationDto {
+  @ApiProperty({ example: 'gen_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'The generation record (prompt, provider, model, seed, asset and artifact)' }) id: string;
   @ApiProperty() prompt: string;
   @ApiProperty({ type: 'integer', example: 1024 }) width: number;
   @ApiProperty({ type: 'integer', example: 1024 }) height: number;
