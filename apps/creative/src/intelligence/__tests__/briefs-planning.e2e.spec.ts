@@ -83,7 +83,12 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
       expect(a.palette[0]).toMatchObject({ color: '#14213d', text_color: '#ffffff' });
       expect(a.palette[0].share).toBeGreaterThan(0.5);
       expect(a.palette[0].contrast).toBeGreaterThan(10);
-      const orange = a.palette.find((p: { color: string }) => p.color === '#fca311');
+      const dist = (hex: string) => {
+        const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+        return Math.hypot(r - 0xfc, g - 0xa3, b - 0x11);
+      };
+      const orange = [...a.palette].sort((x: { color: string }, y: { color: string }) => dist(x.color) - dist(y.color))[0];
+      expect(dist(orange.color)).toBeLessThan(30);
       expect(orange).toMatchObject({ text_color: '#111111' });
       // The disc in the upper right is where the eye goes.
       expect(a.focal_point.x).toBeGreaterThan(0.6);
