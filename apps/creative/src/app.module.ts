@@ -7,6 +7,7 @@ import { CampaignsModule } from './campaigns/campaigns.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import type { CreativeConfig } from './config';
 import { DesignsModule } from './designs/designs.module';
+import { IntelligenceModule } from './intelligence/intelligence.module';
 import { JobsModule } from './jobs/jobs.module';
 import { McpModule } from './mcp/mcp.module';
 import { MeModule } from './me/me.module';
@@ -20,7 +21,7 @@ export class AppModule {
   static forRoot(config: CreativeConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(config), MeteringModule, MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, JobsModule, VideosModule, McpModule],
+      imports: [StorageModule.forRoot(config), MeteringModule, MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, JobsModule, VideosModule, McpModule, IntelligenceModule],
     };
   }
 }

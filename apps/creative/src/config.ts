@@ -16,6 +16,11 @@ const byteSize = z
     return Number(n) * UNITS[(unit ?? 'b').toLowerCase()];
   });
 
+const httpUrl = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' });
+
 /** S3 SigV4 presigned URLs live at most 7 days. */
 export const MAX_SIGNED_URL_TTL = 604_800;
 
@@ -101,6 +106,18 @@ const extra = {
     .url()
     .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
     .optional(),
+  /** The image provider POST /v1/generations uses when a request names none: builtin (default), openai or openai-compatible. */
+  IMAGE_PROVIDER: z.enum(['builtin', 'openai', 'openai-compatible']).default('builtin'),
+  /** OpenAI images (the key is OPENAI_API_KEY): the model, default gpt-image-1 (dall-e-3 and dall-e-2 work too). */
+  OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+  /** OpenAI images: another address for the OpenAI API (a proxy, Azure-style gateways); default https://api.openai.com/v1. */
+  OPENAI_IMAGE_BASE_URL: httpUrl.optional(),
+  /** Any OpenAI-compatible image endpoint (LocalAI, vLLM-omni, a gateway): its base URL (…/v1) and model; the key is optional. */
+  IMAGE_COMPATIBLE_BASE_URL: httpUrl.optional(),
+  IMAGE_COMPATIBLE_MODEL: z.string().min(1).optional(),
+  IMAGE_COMPATIBLE_API_KEY: z.string().min(1).optional(),
+  /** Longest an image provider call may take before the request fails with 504 `<provider>_timeout`. */
+  IMAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
 };
 
 type Extra = z.infer<z.ZodObject<typeof extra>>;
@@ -113,6 +130,10 @@ function problems(env: Extra): string[] {
   if (e.BLOB_DRIVER === 's3' && !e.S3_BUCKET) out.push('S3_BUCKET: required when BLOB_DRIVER=s3');
   if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY)
     out.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK default credential chain then applies)');
+  if (e.IMAGE_PROVIDER === 'openai' && !e.OPENAI_API_KEY) out.push('OPENAI_API_KEY: required when IMAGE_PROVIDER=openai');
+  if (e.IMAGE_PROVIDER === 'openai-compatible' && !(e.IMAGE_COMPATIBLE_BASE_URL && e.IMAGE_COMPATIBLE_MODEL))
+    out.push('IMAGE_COMPATIBLE_BASE_URL, IMAGE_COMPATIBLE_MODEL: required when IMAGE_PROVIDER=openai-compatible');
+  if (!!e.IMAGE_COMPATIBLE_BASE_URL !== !!e.IMAGE_COMPATIBLE_MODEL) out.push('IMAGE_COMPATIBLE_BASE_URL, IMAGE_COMPATIBLE_MODEL: set both, or neither');
   if (e.SIGNED_URL_TTL_MIN > e.SIGNED_URL_TTL_MAX) out.push('SIGNED_URL_TTL_MIN: must not be larger than SIGNED_URL_TTL_MAX');
   if (e.NODE_ENV === 'production' && e.BLOB_DRIVER === 'local' && !e.URL_SIGNING_SECRET)
     out.push('URL_SIGNING_SECRET: required when NODE_ENV=production and BLOB_DRIVER=local (it signs artifact URLs; every replica needs the same one)');
@@ -170,6 +191,18 @@ function mapConfig(env: Extra) {
     llm: engineConfigFromEnv(e),
     /** Which provider keys are set (a provider other than the active one counts as configured when its key is). */
     llmKeys: { openai: !!e.OPENAI_API_KEY, anthropic: !!e.ANTHROPIC_API_KEY },
+    /** Image generation providers (GET /v1/providers); the LLM ones are `llm` above. */
+    images: {
+      defaultProvider: e.IMAGE_PROVIDER,
+      timeoutMs: e.IMAGE_TIMEOUT_MS,
+      openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, model: e.OPENAI_IMAGE_MODEL, baseUrl: e.OPENAI_IMAGE_BASE_URL } : null,
+      compatible:
+        e.IMAGE_COMPATIBLE_BASE_URL && e.IMAGE_COMPATIBLE_MODEL
+          ? { baseUrl: e.IMAGE_COMPATIBLE_BASE_URL, model: e.IMAGE_COMPATIBLE_MODEL, apiKey: e.IMAGE_COMPATIBLE_API_KEY }
+          : null,
+    },
+    /** LLM keys themselves, for vision and planning calls to a provider other than the active one. */
+    llmSecrets: { openai: e.OPENAI_API_KEY, anthropic: e.ANTHROPIC_API_KEY },
     jobs: {
       concurrency: e.JOB_CONCURRENCY,
       leaseMs: e.JOB_LEASE_MS,

@@ -11,6 +11,7 @@ import { CreativeConfig, loadCreativeConfig } from './config';
 import { Design } from './designs/design.entity';
 import { DesignRevision } from './designs/design-revision.entity';
 import { CallbackSecret, JobCallback, JobCallbackAttempt } from './jobs/job-callback.entity';
+import { Generation } from './intelligence/generation.entity';
 import { Job } from './jobs/job.entity';
 import { McpService } from './mcp/mcp.service';
 import { migrations } from './migrations';
@@ -20,7 +21,7 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
   name: 'creative',
   loadConfig: loadCreativeConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [BrandKit, Asset, Artifact, Design, DesignRevision, RenderCacheEntry, Campaign, CampaignPiece, Job, JobCallback, JobCallbackAttempt, CallbackSecret], migrations },
+  database: { entities: [BrandKit, Asset, Artifact, Design, DesignRevision, RenderCacheEntry, Campaign, CampaignPiece, Job, JobCallback, JobCallbackAttempt, CallbackSecret, Generation], migrations },
   auth: { keyPrefix: 'cr', headers: ['x-api-key', 'bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'creative' },
   envelope: creativeEnvelope,
   // The MCP tools' input schemas come from this service's own OpenAPI document (the DTOs): built from the app on first use.

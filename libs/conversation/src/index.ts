@@ -14,6 +14,7 @@ export type {
   SoulLanguage,
 } from './lib/types';
 export { ProviderError } from './lib/provider-error';
+export { toProviderError } from './lib/to-provider-error';
 export { SOULS, getSoul, listSouls, soulNamed } from './lib/souls';
 export { BuiltinEngine } from './lib/builtin-engine';
 export { AiSdkEngine, DEFAULT_BASE_URLS, DEFAULT_MODELS, DEFAULT_TIMEOUT_MS } from './lib/ai-sdk-engine';

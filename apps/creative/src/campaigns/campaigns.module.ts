@@ -14,6 +14,7 @@ import { CampaignsService } from './campaigns.service';
   imports: [DesignsModule, RenderingModule, ArtifactsModule, JobsModule, VideosModule],
   controllers: [CampaignsController, CampaignFullController],
   providers: [CampaignsService, CampaignFullJobHandler],
+  exports: [CampaignsService],
 })
 export class CampaignsModule implements OnModuleInit {
   constructor(

@@ -24,7 +24,12 @@ export class CatalogueController {
   constructor(private readonly catalogue: CatalogueService) {}
 
   @Get('providers')
-  @ApiOperation({ summary: 'Image providers', description: 'Today the built-in renderer only (always configured).' })
+  @ApiOperation({
+    summary: 'Image providers',
+    description:
+      '`builtin` (always configured), `openai` (OPENAI_API_KEY; OPENAI_IMAGE_MODEL, default gpt-image-1) and `openai-compatible` (IMAGE_COMPATIBLE_BASE_URL and IMAGE_COMPATIBLE_MODEL): ' +
+      'whether each is configured, which one IMAGE_PROVIDER makes the default of POST /v1/generations, its models and the sizes it is asked for.',
+  })
   @ApiOkResponse({ type: ImageProviderListDto })
   providers(): ImageProviderListDto {
     return { data: this.catalogue.imageProviders() };
@@ -33,7 +38,9 @@ export class CatalogueController {
   @Get('llm/providers')
   @ApiOperation({
     summary: 'LLM providers',
-    description: '`builtin`, `openai`, `anthropic` and `openai-compatible`, whether each is configured, and which one LLM_PROVIDER selects (the configuration the reply engine reads).',
+    description:
+      '`builtin`, `openai`, `anthropic` and `openai-compatible`: whether each is configured (OPENAI_API_KEY, ANTHROPIC_API_KEY; LLM_PROVIDER=openai-compatible with LLM_BASE_URL and LLM_MODEL), ' +
+      'the model it uses, and which one LLM_PROVIDER selects: the default `provider` of POST /v1/briefs/from-image and /v1/planning/brief (the same configuration the reply engine reads).',
   })
   @ApiOkResponse({ type: LlmProviderListDto })
   llmProviders(): LlmProviderListDto {

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ProvidersModule } from '../intelligence/providers/providers.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { CatalogueController } from './catalogue.controller';
 import { CatalogueService } from './catalogue.service';
 
-@Module({ imports: [RenderingModule], controllers: [CatalogueController], providers: [CatalogueService], exports: [CatalogueService] })
+@Module({ imports: [RenderingModule, ProvidersModule], controllers: [CatalogueController], providers: [CatalogueService], exports: [CatalogueService] })
 export class CatalogueModule {}

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { DEFAULT_MODELS } from '@platform/conversation';
 import {
   BUNDLED_FONT_FAMILIES,
   IR_VERSION,
@@ -21,6 +20,8 @@ import { DataSource } from 'typeorm';
 import { Asset } from '../assets/asset.entity';
 import { BRIEF_LIMITS } from '../common/creative-input';
 import type { CreativeConfig } from '../config';
+import { ImageProviders } from '../intelligence/providers/image-providers.service';
+import { LlmProviders } from '../intelligence/providers/llm-providers.service';
 import { DESIGN_PAGE_DEFAULT, DESIGN_PAGE_MAX } from '../designs/dto/design.dto';
 import { OUTPUT_FORMATS } from '../rendering/dto/render-options.dto';
 import { PREVIEW_FORMATS, PREVIEW_WIDTH_DEFAULT, PREVIEW_WIDTH_MAX, PreviewService, type Preview } from '../rendering/preview.service';
@@ -68,40 +69,16 @@ export class CatalogueService {
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly pool: RenderPool,
     private readonly previews: PreviewService,
+    private readonly images: ImageProviders,
+    private readonly llm: LlmProviders,
   ) {}
 
   imageProviders() {
-    return [
-      {
-        id: 'builtin',
-        kind: 'image',
-        name: 'Built-in renderer',
-        description: 'Deterministic CPU rendering of the Creative IR: templates, procedural backgrounds, PNG/JPEG/WebP/AVIF/SVG/PDF and HTML export. No external service.',
-        configured: true,
-        default: true,
-      },
-    ];
+    return this.images.list();
   }
 
   llmProviders() {
-    const llm = this.config.llm;
-    const rows = [
-      { id: 'builtin', name: 'Built-in deterministic engine', configured: true, model: null, default_model: null },
-      { id: 'openai', name: 'OpenAI', configured: this.config.llmKeys.openai, model: null, default_model: DEFAULT_MODELS.openai },
-      { id: 'anthropic', name: 'Anthropic', configured: this.config.llmKeys.anthropic, model: null, default_model: DEFAULT_MODELS.anthropic },
-      {
-        id: 'openai-compatible',
-        name: 'OpenAI-compatible server (Ollama, vLLM…)',
-        configured: llm.provider === 'openai-compatible' && !!llm.baseUrl && !!llm.model,
-        model: null,
-        default_model: null,
-      },
-    ] as { id: string; name: string; configured: boolean; model: string | null; default_model: string | null }[];
-    return rows.map((r) => ({
-      ...r,
-      active: r.id === llm.provider,
-      model: r.id === llm.provider && r.id !== 'builtin' ? (llm.model ?? r.default_model) : null,
-    }));
+    return this.llm.list();
   }
 
   /** The bundled families, then the account's uploaded fonts grouped by family (faces in upload order). */

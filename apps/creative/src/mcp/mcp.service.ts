@@ -31,7 +31,7 @@ import { CatalogueController } from '../catalogue/catalogue.controller';
 import type { CreativeConfig } from '../config';
 import { TempFiles } from '../storage/temp-files.service';
 import { GOAL_TO_CAMPAIGN_PROMPT, goalToCampaignMessages } from './prompts';
-import { operationIdOf, RouteCall, RouteInvoker } from './route-invoker';
+import { operationIdOf, RouteCall, RouteInvoker } from '../common/route-invoker';
 import { errorResultOf, FoundArtifact, successResult, thumbnail } from './tool-results';
 import { operationInput, type ArgumentPlaces } from './tool-schema';
 import { MCP_TOOLS, type McpToolDefinition } from './tools';

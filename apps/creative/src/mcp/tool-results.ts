@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { creativeEnvelope, normalizeError, type NormalizedError } from '@platform/errors';
 import sharp from 'sharp';
-import type { RouteAnswer } from './route-invoker';
+import type { RouteAnswer } from '../common/route-invoker';
 
 type Content = CallToolResult['content'][number];
 

@@ -13,7 +13,7 @@ import { DesignOutputController } from '../rendering/design-output.controller';
 import { ToolsController } from '../rendering/tools.controller';
 import { UsageController } from '../usage/usage.controller';
 import { AnimateController, VideosController } from '../videos/videos.controller';
-import type { RouteRef } from './route-invoker';
+import type { RouteRef } from '../common/route-invoker';
 
 /**
  * One MCP tool: the REST endpoint it stands for (a controller method, called as the REST router calls it),

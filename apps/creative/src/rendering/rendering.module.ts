@@ -15,6 +15,6 @@ import { ToolsService } from './tools.service';
   imports: [BrandKitModule, AssetsModule, ArtifactsModule],
   controllers: [ToolsController],
   providers: [RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
-  exports: [RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService],
+  exports: [RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
 })
 export class RenderingModule {}

@@ -2,3 +2,5 @@
 export { startFakeLlmServer } from './fake-llm-server';
 export type { FakeBehaviour, FakeLlmServer, RecordedRequest } from './fake-llm-server';
 export * from './dialogues';
+export { startFakeVendorServer } from './fake-vendor-server';
+export type { FakeVendorServer, VendorBehaviour } from './fake-vendor-server';

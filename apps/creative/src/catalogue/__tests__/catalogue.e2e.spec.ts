@@ -62,6 +62,8 @@ describe('creative catalogues', () => {
   it('names the providers and whether each is configured', async () => {
     expect(expectStatus(await as(t.http.get('/v1/providers'), alice), 200).body.data).toEqual([
       expect.objectContaining({ id: 'builtin', kind: 'image', configured: true, default: true }),
+      expect.objectContaining({ id: 'openai', kind: 'image', configured: false, default: false }),
+      expect.objectContaining({ id: 'openai-compatible', kind: 'image', configured: false, default: false }),
     ]);
     const llm = expectStatus(await as(t.http.get('/v1/llm/providers'), alice), 200).body.data;
     expect(llm.map((p: { id: string; configured: boolean; active: boolean }) => [p.id, p.configured, p.active])).toEqual([
@@ -76,7 +78,8 @@ describe('creative catalogues', () => {
       const bob = await other.account('bob');
       const rows = expectStatus(await as(other.http.get('/v1/llm/providers'), bob), 200).body.data;
       expect(rows.find((p: { id: string }) => p.id === 'anthropic')).toMatchObject({ configured: true, active: true, model: 'claude-3-5-haiku-latest' });
-      expect(rows.find((p: { id: string }) => p.id === 'openai')).toMatchObject({ configured: true, active: false, model: null });
+      // Configured but not active: briefs and plans that name it use its default model.
+      expect(rows.find((p: { id: string }) => p.id === 'openai')).toMatchObject({ configured: true, active: false, model: 'gpt-4o-mini' });
       expect(rows.find((p: { id: string }) => p.id === 'builtin')).toMatchObject({ configured: true, active: false });
       expect(JSON.stringify(rows)).not.toContain('sk-');
     } finally {
@@ -100,7 +103,11 @@ describe('creative catalogues', () => {
     expect(c.templates.find((x: { id: string }) => x.id === 'quote').formats).toContain('instagram_post');
     expect(c.procedural_styles).toHaveLength(10);
     expect(c.fonts.map((f: { family: string }) => f.family)).toContain('Inter');
-    expect(c.providers.image).toEqual([{ id: 'builtin', configured: true }]);
+    expect(c.providers.image).toEqual([
+      { id: 'builtin', configured: true },
+      { id: 'openai', configured: false },
+      { id: 'openai-compatible', configured: false },
+    ]);
     // The video catalogue: every motion and transition named, described, with easings and limits.
     expect(c.motions).toEqual(['none', 'zoom_in', 'zoom_out', 'pan_left', 'pan_right', 'pan_up', 'pan_down', 'ken_burns', 'rise', 'pop', 'stagger']);
     expect(c.transitions).toEqual(['none', 'fade', 'fade_black', 'slide_left', 'slide_right', 'slide_up', 'slide_down', 'wipe_left', 'wipe_right', 'wipe_up', 'wipe_down', 'zoom', 'circle']);

@@ -9,7 +9,10 @@ export class ImageProviderDto {
   @ApiProperty({ example: 'Built-in renderer' }) name: string;
   @ApiProperty() description: string;
   @ApiProperty({ description: 'Usable now' }) configured: boolean;
-  @ApiProperty({ description: 'Used when a request names no provider' }) default: boolean;
+  @ApiProperty({ description: 'Used when a request names no provider (IMAGE_PROVIDER)' }) default: boolean;
+  @ApiProperty({ type: [String], example: ['gpt-image-1'], description: 'The model(s) it generates with' }) models: string[];
+  @ApiProperty({ type: [String], example: ['1024x1024', '1536x1024', '1024x1536'], description: 'The sizes it is asked for (the nearest in aspect; the image is then fitted to the requested size)' })
+  sizes: string[];
 }
 
 export class ImageProviderListDto {
@@ -21,8 +24,10 @@ export class LlmProviderDto {
   @ApiProperty({ example: 'OpenAI' }) name: string;
   @ApiProperty({ description: 'Its credentials or address are set (LLM_PROVIDER, OPENAI_API_KEY, ANTHROPIC_API_KEY, LLM_BASE_URL, LLM_MODEL)' }) configured: boolean;
   @ApiProperty({ description: 'The provider LLM_PROVIDER selects' }) active: boolean;
-  @ApiProperty({ type: String, nullable: true, example: 'gpt-4o-mini', description: 'The model used, for the active provider' }) model: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'gpt-4o-mini', description: 'The model briefs and plans use with it (null when not configured)' }) model: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'gpt-4o-mini', description: 'The model used when LLM_MODEL is unset' }) default_model: string | null;
+  @ApiProperty({ description: 'Reads images (POST /v1/briefs/from-image)' }) vision: boolean;
+  @ApiProperty({ description: 'Answers validated structured output (briefs and plans)' }) structured_output: boolean;
 }
 
 export class LlmProviderListDto {

@@ -6,7 +6,7 @@ import { EnvelopeValidationPipe } from '@platform/errors';
 import type { IdempotencyInterceptor } from '@platform/http';
 import { from, lastValueFrom } from 'rxjs';
 
-/** A controller method: the REST endpoint a tool stands for. */
+/** A controller method: the REST endpoint an MCP tool or a workflow step stands for. */
 export interface RouteRef<T = unknown> {
   controller: Type<T>;
   method: keyof T & string;
@@ -59,7 +59,7 @@ export function routeOf(ref: RouteRef): { method: string; template: string } {
   const base = Reflect.getMetadata(PATH_METADATA, ref.controller) as string | string[];
   const own = Reflect.getMetadata(PATH_METADATA, handler) as string | string[];
   const method = METHOD_NAMES[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-  if (!method) throw new Error(`MCP: ${ref.controller.name}.${ref.method} is not a route`);
+  if (!method) throw new Error(`${ref.controller.name}.${ref.method} is not a route`);
   return { method, template: joinPath(Array.isArray(base) ? base[0] : base, Array.isArray(own) ? own[0] : own) };
 }
 
@@ -128,7 +128,8 @@ class CapturedResponse {
  * the app's validation pipe (`EnvelopeValidationPipe`, so a bad argument fails with the very `loc` and message
  * of the REST answer) and the parameter's own pipes; the global idempotency interceptor wraps the call with
  * the route's method and path, so an `idempotency_key` means what it means on the REST endpoint.
- * Guards are not run: the MCP endpoint has authenticated the caller, and the few routes with a guard of their
+ * Used by the MCP tools and the workflow steps, so both run the very code of the REST endpoints (billing included).
+ * Guards are not run: the MCP endpoint and the workflow route have authenticated the caller, and the few routes with a guard of their
  * own (multipart uploads) are given what their guard would have put on the request (`RouteCall.request`).
  */
 export class RouteInvoker {
@@ -227,7 +228,7 @@ export class RouteInvoker {
             value = data ? undefined : {};
             break;
           default:
-            throw new Error(`MCP: ${ref.controller.name}.${ref.method} takes a parameter the tools cannot give (${key})`);
+            throw new Error(`${ref.controller.name}.${ref.method} takes a parameter a call without HTTP cannot give (${key})`);
         }
       }
       const argMeta: ArgumentMetadata = { type: kind ?? 'custom', metatype, data };
