@@ -13,6 +13,10 @@ import { DesignOutputController } from '../rendering/design-output.controller';
 import { ToolsController } from '../rendering/tools.controller';
 import { UsageController } from '../usage/usage.controller';
 import { AnimateController, VideosController } from '../videos/videos.controller';
+import { GenerationsController } from '../intelligence/generations.controller';
+import { PlanningController } from '../intelligence/planning.controller';
+import { VisionBriefsController } from '../intelligence/vision-briefs.controller';
+import { WorkflowsController } from '../intelligence/workflows.controller';
 import type { RouteRef } from '../common/route-invoker';
 
 /**
@@ -118,6 +122,12 @@ export const MCP_TOOLS: McpToolDefinition[] = [
   tool('transform_asset', 'Transform an image asset', [AssetsController, 'transform'], CREATE, 'Resize, crop, rotate, blur, watermark… an image asset (1 to 24 `operations`) into a new asset.'),
   tool('get_artifact', 'Get an artifact', [ArtifactsController, 'get'], READ, 'An output\'s record (kind, mime, size, what it was made from).'),
   tool('get_artifact_signed_url', 'Signed URL of an artifact', [ArtifactsController, 'signedUrl'], { ...CREATE, idempotentHint: true }, 'A URL that reads an artifact without credentials for `ttl` seconds (default 3600): give it to a person or another tool.'),
+
+  // Generation, vision, planning, workflows
+  tool('generate_image', 'Generate an image', [GenerationsController, 'generate'], CREATE, 'Make a picture from a prompt (built-in deterministic engine, or `provider` openai / openai-compatible when configured). Stored as an image asset: use it as `asset:<id>` in a design or as a brief\'s `image`. Returns the asset, a small image and a signed URL.'),
+  tool('brief_from_image', 'Brief from an image', [VisionBriefsController, 'fromImage'], CREATE, 'Read an image asset (palette, brightness, focal point, best formats and templates) and write a brief for `goal` in `language` (default pt-BR). Use before create_design when the user starts from a photo.'),
+  tool('plan_brief', 'Plan from a goal', [PlanningController, 'plan'], CREATE, 'From a goal (and optional tone, language, format) to a brief and a plan: the workflow steps (designs, renders, optional video) that would realise it, each with its cost in credits. Review it, then pass `workflow` to run_workflow.'),
+  tool('run_workflow', 'Run a workflow', [WorkflowsController, 'run'], CREATE_WITH_CALLBACK, 'Run declarative steps in order (design.create/update/render, node.add/patch, campaign.create, procedural.render, asset.transform, generation.create, brief.from_image, planning.brief, video.*), later steps naming earlier results as `$steps.<id>.<field>`. Validated whole before anything runs; a failing step stops the run and the answer says which.'),
 
   // Billing and usage
   tool('get_price_book', 'Price book', [BillingController, 'priceBook'], READ, 'What every billable operation costs in credits and what the price depends on, and the plans. Use before expensive work (videos, campaigns).'),

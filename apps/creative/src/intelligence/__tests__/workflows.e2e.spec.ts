@@ -45,6 +45,9 @@ describe('creative POST /v1/workflows/run', () => {
     expect(r.outputs['plan.brief'].insight).toBe('20%');
     const png = await bytes(pieces[1].signed_url.url);
     expect(await sharp(png).metadata()).toMatchObject({ width: 1080, height: 1920 });
+    // Each step is billed as its REST call: the plan and the campaign are in the ledger, captured.
+    const ledger = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=50'), alice), 200).body.data as { type: string; operation: string | null }[];
+    for (const operation of ['planning', 'campaign']) expect(ledger.filter((e) => e.operation === operation).map((e) => e.type).sort(), operation).toEqual(['capture', 'reserve']);
   });
 
   it('runs a plan from POST /v1/planning/brief as is', async () => {

@@ -303,6 +303,17 @@ describe('creative MCP endpoint', () => {
     const artifactId = procedural.structuredContent!.artifact.id;
     await ok('get_artifact', { artifact_id: artifactId });
     expect((await ok('get_artifact_signed_url', { artifact_id: artifactId, ttl: 120 })).structuredContent!.ttl).toBe(120);
+    // Generation, vision, planning, workflows
+    const generated = await ok('generate_image', { prompt: 'a calm teal mountain lake at dawn', width: 256, height: 256, seed: 3 });
+    expect(generated.structuredContent!.asset.kind).toBe('image');
+    expect(images(generated)).toHaveLength(1);
+    const fromImage = (await ok('brief_from_image', { asset_id: generated.structuredContent!.asset.id, goal: 'Promote the lake cabin', language: 'en' })).structuredContent!;
+    expect(fromImage.brief.title).toBeTruthy();
+    const plan = (await ok('plan_brief', { goal: 'Launch the autumn blend with 20% off', language: 'en' })).structuredContent!;
+    expect(plan.workflow.steps.length).toBeGreaterThan(0);
+    const flow = (await ok('run_workflow', { steps: [{ id: 'd', operation: 'design.create', params: { ir: sampleIr(), title: 'flow' } }, { id: 'r', operation: 'design.render', params: { design_id: '$steps.d.design_id' } }], outputs: ['r.artifact'] })).structuredContent!;
+    expect(flow).toMatchObject({ status: 'succeeded' });
+    expect(flow.outputs['r.artifact'].mime).toBe('image/png');
     // Billing and usage: the estimate is what a render of that size is charged, and the summary counts what was done.
     const book = (await ok('get_price_book')).structuredContent!;
     expect(book.operations.map((o: { operation: string }) => o.operation)).toContain('render');
