@@ -149,6 +149,16 @@ interface BlockOpts {
   gap?: number;
 }
 
+/** Pills and badges (hugging their label) may be as wide as the region they end up in, and wrap to two lines there. */
+function constrain(node: IrNode, width: number): IrNode {
+  if (node.type !== 'frame') return node;
+  if (node.name === 'Call to action' || node.name === 'Badge') {
+    const pad = (node.paddingLeft ?? 0) + (node.paddingRight ?? 0);
+    return { ...node, maxWidth: Math.max(1, width), children: node.children?.map((c) => (c.type === 'text' ? { ...c, maxWidth: Math.max(1, width - pad), maxLines: 2 } : c)) };
+  }
+  return { ...node, children: node.children?.map((c) => constrain(c, width - (node.paddingLeft ?? 0) - (node.paddingRight ?? 0))) };
+}
+
 /** A vertical text block in a region (text nodes fill its width). */
 function block(ctx: TemplateContext, id: string, r: Rect, nodes: (IrNode | undefined | false)[], o: BlockOpts = {}): FrameNode {
   const kids = nodes.filter(Boolean) as IrNode[];
@@ -163,7 +173,7 @@ function block(ctx: TemplateContext, id: string, r: Rect, nodes: (IrNode | undef
     itemSpacing: Math.round(o.gap ?? ctx.base * 0.85),
     primaryAxisAlignItems: o.v ?? 'center',
     counterAxisAlignItems: center ? 'center' : 'min',
-    children: kids.map((k) => (k.type === 'text' ? ({ ...k, textAlign: (k as TextNode).textAlign ?? (center ? 'center' : 'start') } as IrNode) : k)),
+    children: kids.map((k) => (k.type === 'text' ? ({ ...k, textAlign: (k as TextNode).textAlign ?? (center ? 'center' : 'start') } as IrNode) : constrain(k, r.width))),
   };
 }
 
@@ -193,7 +203,7 @@ function stripRow(ctx: TemplateContext, id: string, r: Rect, text: (IrNode | und
     counterAxisAlignItems: 'center',
     children: [
       { type: 'frame', id: `${id}-text`, layoutMode: 'vertical', layoutSizingHorizontal: 'fill', itemSpacing: Math.round(ctx.base * 0.3), children: text.filter(Boolean) as IrNode[] },
-      ...(cta ? [cta] : []),
+      ...(cta ? [constrain(cta, r.width * 0.42)] : []),
     ],
   };
 }
@@ -326,27 +336,33 @@ const announcement: TemplateDefinition = {
     ctx.ratio = 1.5;
     const { primary, accent, paper, ink } = ctx.roles;
     const b = ctx.brief;
-    const R = ctx.shape === 'strip' ? ctx.H * 0.9 : ctx.short * 0.42;
-    const cx = ctx.W - (ctx.shape === 'strip' ? R * 0.3 : R * 0.35);
-    const cy = ctx.shape === 'strip' ? ctx.H / 2 : R * 0.35;
+    const m = ctx.margin;
+    const strip = ctx.shape === 'strip';
+    const side = ctx.shape === 'landscape';
+    // The disc is the sun of the composition: top right in vertical formats (text below it), right in landscapes and strips (text beside it).
+    const R = strip ? ctx.H * 0.9 : side ? ctx.short * 0.42 : ctx.short * (ctx.shape === 'square' ? 0.3 : 0.36);
+    const cx = ctx.W - (strip ? R * 0.3 : R * 0.35);
+    const cy = strip ? ctx.H / 2 : side ? ctx.H * 0.3 : R * 0.35;
     const deco: IrNode[] = [
       circle('disc', cx, cy, R, accent),
       ...[1.25, 1.5, 1.75].map((k, i) => circle(`ring-${i}`, cx, cy, R * k, null, { strokes: [{ color: withAlpha(paper, 0.28 - i * 0.07), width: Math.max(1.5, ctx.base * 0.12) }] })),
     ];
-    const on = [primary, accent, mix(primary, paper, 0.28)];
+    const on = [primary, mix(primary, paper, 0.28)];
     const tag = maybe(b.eyebrow ?? 'New', (v) => badge(ctx, 'eyebrow', v, ink, ctx.colorOn('tag-c', paper, ink, false)));
-    const title = ctx.text('title', titleOf(ctx), ctx.shape === 'strip' ? 'title' : 'display', on, { color: ctx.colorOn('title-pre', '#ffffff', on, true) });
+    const title = ctx.text('title', titleOf(ctx), strip ? 'title' : 'display', on, { color: ctx.colorOn('title-pre', '#ffffff', on, true) });
     const sub = ctx.keep(2) ? maybe(b.subtitle, (v) => ctx.text('subtitle', v, 'subtitle', on, { color: ctx.colorOn('subtitle-pre', '#ffffff', on, false) })) : [];
     const cta = maybe(b.cta, (v) => pill(ctx, 'cta', v, ink, paper));
-    const m = ctx.margin;
-    let content: IrNode;
-    if (ctx.shape === 'strip') content = stripRow(ctx, 'content', avoidLogo(ctx, r4(m, m, ctx.W - 2 * m - R * 0.8, ctx.H - 2 * m)), [title, ...(ctx.keep(1) ? sub : [])], first(cta));
+    let content: IrNode[];
+    if (strip) content = [stripRow(ctx, 'content', avoidLogo(ctx, r4(m, m, cx - R * 1.05 - 2 * m, ctx.H - 2 * m)), [title, ...(ctx.keep(1) ? sub : [])], first(cta))];
+    else if (side) content = [block(ctx, 'content', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, ctx.H - 2 * m)), [...(ctx.keep(3) ? tag : []), group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta], { v: 'space-between' })];
     else {
-      const full = ctx.shape === 'landscape' ? r4(m, m, ctx.W * 0.64 - m, ctx.H - 2 * m) : r4(m, m, ctx.W - 2 * m, ctx.H - 2 * m);
-      const area = avoidLogo(ctx, full);
-      content = block(ctx, 'content', area, [...(ctx.keep(3) ? tag : []), group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta], { v: 'space-between' });
+      const top = Math.round(cy + R + m * 0.6);
+      content = [
+        ...(ctx.keep(3) ? [block(ctx, 'tag', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, top - 2 * m)), tag, { v: 'min' })] : []),
+        block(ctx, 'content', avoidLogo(ctx, r4(m, top, ctx.W - 2 * m, ctx.H - top - m)), [group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta], { v: 'space-between' }),
+      ];
     }
-    return page(ctx, primary, [...deco, content]);
+    return page(ctx, primary, [...deco, ...content]);
   },
 };
 
@@ -503,23 +519,24 @@ const quote: TemplateDefinition = {
   id: 'quote',
   name: 'Quote',
   description: 'Editorial family: paper, a serif pull quote in italics under an oversized accent quotation mark, hairline rules and the author in small capitals; in landscapes the mark takes its own column.',
-  fields: ['body', 'insight', 'title', 'author', 'role', 'image'],
+  fields: ['body', 'insight', 'title', 'author', 'role'],
   required: ['body', 'author'],
   formats: ['instagram_post', 'instagram_portrait', 'instagram_story', 'linkedin_post'],
   build(ctx) {
-    ctx.ratio = 1.25;
+    ctx.ratio = 1.3;
     const { paper, ink, primary, accent } = ctx.roles;
     const b = ctx.brief;
     const words = b.body ?? b.insight ?? b.title ?? b.intent ?? 'Add the quote in the brief body.';
-    const attribution = [b.author, b.role].filter(Boolean).join(' · ');
+    const attribution = [b.author, ctx.keep(2) ? b.role : undefined].filter(Boolean).join(' · ');
     const markColor = ctx.colorOn('mark', primary, paper, true);
     ctx.contrast.pop();
     const side = ctx.shape === 'landscape' || ctx.shape === 'strip';
     const s = ctx.safe;
-    const markSize = Math.round(side ? Math.min(s.height * 0.9, ctx.base * 9) : Math.min(ctx.fontSize('display') * 2.2, s.height * 0.22));
+    const markSize = Math.round(side ? Math.min(s.height * 0.9, ctx.base * 9) : Math.min(ctx.fontSize('display') * 3, s.height * 0.24));
     const mark = ctx.text('mark', '“', 'display', paper, { color: markColor, fontFamily: ctx.fonts.serif, fontSize: markSize, lineHeight: 0.9, layoutSizingHorizontal: 'hug', maxLines: 1 });
-    const q = ctx.text('quote', words, 'quote', paper, { color: ink, fontFamily: ctx.fonts.serif, fontStyle: 'italic', fontWeight: 500 });
-    const who = maybe(attribution, (v) => ctx.text('author', v, 'eyebrow', paper, { color: ctx.colorOn('author-c', mix(accent, ink, 0.5), paper, false) }));
+    // Short quotes are set as large as titles; long ones at the quote size.
+    const q = ctx.text('quote', words, 'quote', paper, { color: ink, fontFamily: ctx.fonts.serif, fontStyle: 'italic', fontWeight: 500, ...(words.length < 90 ? { fontSize: ctx.fontSize('title') * (words.length < 40 ? 1.15 : 0.95) } : {}) });
+    const who = maybe(attribution, (v) => ctx.text('author', v, 'eyebrow', paper, { color: ctx.colorOn('author-c', mix(accent, ink, 0.5), paper, false), maxLines: 3 }));
     const rules = (n: string) => hairline(n, withAlpha(ink, 0.25), Math.max(1, ctx.base * 0.06));
     const frame: IrNode = rect('frame', inset(r4(0, 0, ctx.W, ctx.H), ctx.margin * 0.45), 'transparent', { fills: [], strokes: [{ color: withAlpha(primary, 0.35), width: Math.max(1, ctx.base * 0.08) }] });
     let content: IrNode[];
@@ -654,12 +671,18 @@ const carouselSlide: TemplateDefinition = {
     const body = ctx.keep(1) ? maybe(b.body ?? b.subtitle, (v) => ctx.text('body', v, 'body', card, { color: mix(ink, '#ffffff', 0.2), maxLines: 6 })) : [];
     const footer = last && b.cta ? pill(ctx, 'cta', b.cta, primary) : ctx.keep(2) ? ctx.text('next', 'Swipe →', 'meta', card, { color: ctx.colorOn('next-c', accent, card, false) }) : undefined;
     const s = ctx.safe;
-    const pad = Math.round(Math.min(ctx.base * 1.4, s.width * 0.07));
+    const pad = Math.round(Math.min(ctx.base * 1.4, s.width * 0.07, s.height * 0.1));
     const asCard = (f: FrameNode): FrameNode => ({ ...f, fills: [{ type: 'solid', color: card }], cornerRadius: Math.round(ctx.base * 1.2), paddingTop: pad, paddingBottom: pad, paddingLeft: pad, paddingRight: pad, shadows: [{ x: 0, y: Math.round(ctx.base * 0.4), blur: Math.round(ctx.base * 1.6), color: withAlpha(ink, 0.12) }] });
     const headerH = Math.round(ctx.fontSize('meta') * 1.6);
     const nodes: IrNode[] = [...g.nodes];
     if (ctx.shape === 'strip') {
-      nodes.push(asCard(stripRow(ctx, 'content', avoidLogo(ctx, s), [title], footer)));
+      let area = s;
+      if (ctx.images.length) {
+        const side = Math.round(Math.min(s.height * 1.5, s.width * 0.25));
+        nodes.push(...imageSlot(ctx, 'photo', r4(s.x, s.y, side, s.height), ctx.images.slice(0, 1), Math.round(ctx.base * 0.6)));
+        area = r4(s.x + side + ctx.base, s.y, s.width - side - ctx.base, s.height);
+      }
+      nodes.push(asCard(stripRow(ctx, 'content', avoidLogo(ctx, area), [title], footer)));
     } else {
       const top = avoidLogo(ctx, r4(s.x, s.y, s.width, headerH));
       nodes.push(block(ctx, 'top', top, [header], { v: 'center' }));
@@ -732,15 +755,15 @@ const testimonial: TemplateDefinition = {
     const card = '#ffffff';
     const on = pastelOn(ctx, g.bg);
     const s = ctx.safe;
-    const av = Math.round(Math.min(ctx.base * (ctx.shape === 'strip' ? 2.2 : 3.4), s.height * 0.6));
+    const av = Math.round(Math.min(ctx.base * (ctx.shape === 'strip' ? 2.2 : 3.4), ctx.shape === 'strip' ? s.height * 0.7 : s.height * 0.3, s.width * 0.3));
     const avatar: IrNode = ctx.images.length
       ? { ...photo(ctx, 'avatar', r4(0, 0, av, av), ctx.images[0]), layoutPositioning: 'auto', cornerRadius: av / 2 } as IrNode
       : ({ type: 'frame', id: 'avatar', width: av, height: av, cornerRadius: av / 2, layoutMode: 'horizontal', primaryAxisAlignItems: 'center', counterAxisAlignItems: 'center', fills: [{ type: 'solid', color: primary }], children: [ctx.text('initials', (b.author ?? 'A').split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase(), 'cta', primary, { color: ctx.colorOn('initials-c', '#ffffff', primary, false), layoutSizingHorizontal: 'hug', fontSize: Math.max(ctx.minBody, av * 0.36), maxLines: 1 })] } as IrNode);
     const stars = ctx.text('stars', '★★★★★', 'cta', card, { color: ctx.colorOn('stars-c', '#f59e0b', card, true), letterSpacing: ctx.base * 0.15, layoutSizingHorizontal: 'hug', maxLines: 1 });
-    const words = ctx.text('quote', b.body ?? b.insight ?? titleOf(ctx), ctx.shape === 'strip' ? 'body' : 'subtitle', card, { color: ink, maxLines: 7 });
-    const who = group(ctx, 'who', [...maybe(b.author, (v) => ctx.text('author', v, 'cta', card, { color: ink })), ...(ctx.keep(2) ? maybe(b.role, (v) => ctx.text('role', v, 'meta', card, { color: mix(ink, '#ffffff', 0.3) })) : [])], ctx.base * 0.15);
+    const words = ctx.text('quote', b.body ?? b.insight ?? titleOf(ctx), 'quote', card, { color: ink, maxLines: 7, fontWeight: 600 });
+    const who = group(ctx, 'who', [...maybe(b.author, (v) => ctx.text('author', v, 'cta', card, { color: ink, maxLines: 2 })), ...(ctx.keep(2) ? maybe(b.role, (v) => ctx.text('role', v, 'meta', card, { color: mix(ink, '#ffffff', 0.3) })) : [])], ctx.base * 0.15);
     const person: FrameNode = { type: 'frame', id: 'person', layoutMode: 'horizontal', layoutSizingHorizontal: 'fill', itemSpacing: Math.round(ctx.base * 0.7), counterAxisAlignItems: 'center', children: [avatar, who] };
-    const pad = Math.round(Math.min(ctx.base * 1.6, s.width * 0.07));
+    const pad = Math.round(Math.min(ctx.base * 1.6, s.width * 0.07, s.height * 0.1));
     const asCard = (f: FrameNode): FrameNode => ({ ...f, fills: [{ type: 'solid', color: card }], cornerRadius: Math.round(ctx.base * 1.2), paddingTop: pad, paddingBottom: pad, paddingLeft: pad, paddingRight: pad, shadows: [{ x: 0, y: Math.round(ctx.base * 0.5), blur: Math.round(ctx.base * 2), color: withAlpha(ink, 0.14) }] });
     const heading = ctx.keep(2) ? maybe(b.title, (v) => ctx.text('title', v, 'title', on, { color: ink, fontSize: ctx.fontSize('title') * 0.75 })) : [];
     const mark = ctx.text('mark', '“', 'display', card, { color: ctx.colorOn('mark-c', accent, card, true), fontFamily: ctx.fonts.serif, fontSize: ctx.fontSize('display') * 1.2, lineHeight: 0.8, maxLines: 1, layoutSizingHorizontal: 'hug' });
@@ -774,11 +797,14 @@ const statHighlight: TemplateDefinition = {
     ctx.contrast.pop();
     const first0 = dataRows(ctx)[0];
     const figure = b.insight ?? (b.data.length ? first0.display : undefined) ?? '100%';
-    const R = ctx.short * 0.55;
-    const deco = [proc(ctx, 'disc', r4(ctx.W - R * 1.2, ctx.H - R * 1.2, 2 * R, 2 * R), 'halftone', [ink, primary, accent], { cornerRadius: Math.round(R), opacity: 0.55 })];
-    const on = [ink];
-    const s = ctx.safe;
     const side = ctx.shape === 'landscape' || ctx.shape === 'strip';
+    // A halftone disc bleeding off the top right corner; the words stay below it (beside it in landscapes).
+    const R = side ? ctx.H * 0.5 : ctx.short * 0.34;
+    const deco = [proc(ctx, 'disc', r4(ctx.W - R * 1.3, -R * 0.7, 2 * R, 2 * R), 'halftone', [ink, primary, accent], { cornerRadius: Math.round(R), opacity: 0.7 })];
+    const on = [ink];
+    const s0 = ctx.safe;
+    const discBottom = R * 1.3 + ctx.margin * 0.5;
+    const s = side ? r4(s0.x, s0.y, Math.min(s0.width, ctx.W - R * 1.3 - ctx.margin * 1.5 - s0.x), s0.height) : r4(s0.x, Math.max(s0.y, discBottom), s0.width, s0.y + s0.height - Math.max(s0.y, discBottom));
     const figSize = side ? Math.min(s.height * 0.62, ctx.fontSize('stat')) : Math.min(ctx.fontSize('stat') * 1.2, s.width / Math.max(2, figure.length * 0.62));
     const fig = ctx.text('figure', figure, 'stat', on, { color: neon, fontSize: Math.round(figSize), maxLines: 1, layoutSizingHorizontal: side ? 'hug' : 'fill', shadows: [{ x: 0, y: 0, blur: Math.round(ctx.base), color: withAlpha(neon, 0.5) }] });
     const eyebrow = ctx.keep(3) ? maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', on, { color: neon, fontFamily: ctx.fonts.mono })) : [];
@@ -809,11 +835,11 @@ const tip: TemplateDefinition = {
     const s = ctx.safe;
     const disc = Math.round(Math.min(ctx.base * 3, s.height * 0.5));
     const qm: FrameNode = { type: 'frame', id: 'icon', width: disc, height: disc, cornerRadius: disc / 2, layoutMode: 'horizontal', primaryAxisAlignItems: 'center', counterAxisAlignItems: 'center', fills: [{ type: 'solid', color: accent }], children: [ctx.text('icon-glyph', '?', 'title', accent, { color: ctx.colorOn('icon-c', '#ffffff', accent, true), fontSize: Math.max(ctx.minBody * 1.2, disc * 0.55), layoutSizingHorizontal: 'hug', maxLines: 1, lineHeight: 1 })] };
-    const tag = badge(ctx, 'eyebrow', b.eyebrow ?? 'Tip', primary, ctx.colorOn('tag-c', '#ffffff', primary, false));
+    const tag = badge(ctx, 'eyebrow', (ctx.keep(2) && b.eyebrow) || 'Tip', primary, ctx.colorOn('tag-c', '#ffffff', primary, false));
     const title = ctx.text('title', titleOf(ctx), 'title', card, { color: ink, fontSize: ctx.fontSize('title') * 0.8 });
     const body = ctx.keep(1) ? maybe(b.body, (v) => ctx.text('body', v, 'body', card, { color: mix(ink, '#ffffff', 0.15) })) : [];
     const site = ctx.keep(2) ? maybe(b.website ?? b.brandName, (v) => ctx.text('website', v, 'meta', on, { color: ink, textAlign: 'center' })) : [];
-    const pad = Math.round(Math.min(ctx.base * 1.6, s.width * 0.07));
+    const pad = Math.round(Math.min(ctx.base * 1.6, s.width * 0.07, s.height * 0.1));
     const spine = Math.max(3, Math.round(ctx.base * 0.35));
     const asCard = (f: FrameNode): FrameNode => ({ ...f, fills: [{ type: 'solid', color: card }], strokes: [{ color: primary, width: spine, align: 'inside' }], cornerRadius: Math.round(ctx.base * 0.9), paddingTop: pad, paddingBottom: pad, paddingLeft: pad + spine, paddingRight: pad, shadows: [{ x: 0, y: Math.round(ctx.base * 0.5), blur: Math.round(ctx.base * 2), color: withAlpha(ink, 0.12) }] });
     const head: FrameNode = { type: 'frame', id: 'card-head', layoutMode: 'horizontal', layoutSizingHorizontal: 'fill', primaryAxisAlignItems: 'space-between', counterAxisAlignItems: 'center', children: [tag, ...(ctx.keep(3) ? [qm] : [])] };

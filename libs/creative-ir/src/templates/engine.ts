@@ -107,8 +107,8 @@ const ROLE: Record<TextRole, { step: number; weight: number; lh: number; maxLine
   cta: { step: 0.25, weight: 700, lh: 1.2, maxLines: 1, small: true },
   subtitle: { step: 1, weight: 500, lh: 1.28, maxLines: 4, small: true },
   quote: { step: 2, weight: 500, lh: 1.25, maxLines: 9, heading: true },
-  title: { step: 3, weight: 800, lh: 1.06, maxLines: 5, heading: true },
-  display: { step: 4, weight: 800, lh: 1.0, maxLines: 5, heading: true },
+  title: { step: 3, weight: 800, lh: 1.06, maxLines: 7, heading: true },
+  display: { step: 4, weight: 800, lh: 1.0, maxLines: 6, heading: true },
   stat: { step: 5.5, weight: 800, lh: 1, maxLines: 1, heading: true },
 };
 
@@ -444,7 +444,7 @@ export function createContext(args: {
     fontSize(role) {
       const r = ROLE[role];
       const raw = base * Math.pow(ctx.ratio, r.step);
-      if (r.small) return Math.round(Math.max(minBody, raw * Math.max(0.82, k)) * 2) / 2;
+      if (r.small) return Math.round(Math.max(minBody, raw * Math.min(1.12, Math.max(0.82, k))) * 2) / 2;
       return Math.round(Math.max(minBody * 1.2, raw * k) * 2) / 2;
     },
     colorOn(id, preferred, on, large) {
@@ -478,7 +478,8 @@ export function createContext(args: {
         lineHeight: r.lh,
         letterSpacing: r.ls ? r.ls * fontSize : undefined,
         textTransform: r.upper ? 'uppercase' : undefined,
-        maxLines: r.maxLines,
+        // A headline grown past its designed size stays within three lines (four for quotes).
+        maxLines: r.heading && k > 1 ? (role === 'quote' ? 4 : 3) : r.maxLines,
         layoutSizingHorizontal: 'fill',
         direction: 'auto',
         ...extra,
@@ -586,7 +587,8 @@ export function normalizeSeed(seed: number): number {
   return ((Math.trunc(seed) % m) + m) % m;
 }
 
-export const FIT_SCALES = [1, 0.9, 0.8, 0.7, 0.6, 0.52, 0.45];
+/** Title scales the fitting loop tries, largest first: short headlines grow (up to three lines), long ones shrink. */
+export const FIT_SCALES = [1.45, 1.25, 1.1, 1, 0.9, 0.8, 0.7, 0.6, 0.52, 0.45, 0.38, 0.32];
 /** Content levels the fitting loop tries after the type scale: see `TemplateContext.level`. */
 export const FIT_LEVELS = [0, 1, 2, 3];
 
@@ -631,20 +633,23 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   const fonts = chooseFonts(input.brand, brief.tone, pick);
   const lang = brief.language && /^[a-zA-Z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(brief.language) ? brief.language : 'en';
   let last: { ctx: TemplateContext; ir: IrDocument; problems: { id: string; message: string }[] } | undefined;
-  let first: typeof last;
-  search: for (const level of FIT_LEVELS) {
+  let best: typeof last;
+  // Display banners (short side under 400 px) and strips carry the title and the call to action, not paragraphs.
+  const short = Math.min(format.width, format.height);
+  const startLevel = short < 400 || format.width / format.height >= 2.4 ? 2 : 0;
+  search: for (const level of FIT_LEVELS.filter((l) => l >= startLevel)) {
     for (const k of FIT_SCALES) {
       const ctx = createContext({ format, brief, scheme, fonts, seed, k, level, logo, lang });
       const ir = parseIr(def.build(ctx));
       const m = materializeSync(ir);
       const problems = [...findOverflow(m), ...findCollisions(m)];
       last = { ctx, ir, problems };
-      first ??= last;
+      if (!best || problems.length < best.problems.length) best = last;
       if (!problems.length) break search;
     }
   }
-  // Nothing fits (a tiny or absurd format): keep the full design and say what is wrong with it.
-  const { ctx, ir, problems } = last!.problems.length ? first! : last!;
+  // Nothing fits (a tiny or absurd format): keep the attempt with the fewest problems and say what they are.
+  const { ctx, ir, problems } = best!;
   return {
     template: def.id,
     ir,
