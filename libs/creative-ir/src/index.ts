@@ -66,6 +66,7 @@ export {
   shapeOf,
   BODY_MIN_SHARE,
   MIN_FILL_SHARE,
+  MIN_SPAN_SHARE,
   type Roles,
   type Shape,
   type ContrastCheck,

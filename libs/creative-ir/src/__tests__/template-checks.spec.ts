@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BODY_MIN_SHARE, MIN_FILL_SHARE, buildTemplate, contrastRatio, findCollisions, findOverflow, flattenMaterialized, initCreativeIr, listTemplates, materializeSync, rasterize, type IrDocument, type MaterializedNode, type TextNode } from '../index';
+import { BODY_MIN_SHARE, MIN_FILL_SHARE, MIN_SPAN_SHARE, buildTemplate, contrastRatio, findCollisions, findOverflow, flattenMaterialized, initCreativeIr, listTemplates, materializeSync, rasterize, type IrDocument, type MaterializedNode, type TextNode } from '../index';
 import { BRAND_COLORS, BRIEFS, FORMATS, samplePhoto, samplePhoto2, sampleLogo } from './template-samples';
 
 /**
@@ -11,7 +11,9 @@ import { BRAND_COLORS, BRIEFS, FORMATS, samplePhoto, samplePhoto2, sampleLogo } 
  * and four image/logo variants (none, image, logo, both):
  * - geometry on all 1,512 layouts: no overflow, no text cut short, no text box overlapping another
  *   or the logo, body-size text >= BODY_MIN_SHARE of the short side (and >= 10 px), headings larger
- *   than body text, content boxes covering >= MIN_FILL_SHARE of the safe area;
+ *   than body text, content boxes (text, images, filled frames, shapes and textures smaller than half
+ *   the page) covering >= MIN_FILL_SHARE of the safe area and spanning >= MIN_SPAN_SHARE of its width
+ *   and of its height (for the span, full-bleed photos and textures count too; flat grounds never do);
  * - contrast from rendered pixels on every template x format for the Portuguese brief, with
  *   image + logo and with neither (252 layouts): the page is drawn without its text and each text
  *   box's color is measured against the pixels behind the box (all but the worst 2%, which are
@@ -54,7 +56,7 @@ function texts(root: MaterializedNode): MaterializedNode[] {
 }
 
 /** Share of the safe area covered by content boxes (text, images, filled frames, decoration smaller than half the page). */
-function fillShare(doc: { width: number; height: number; root: MaterializedNode }, margin: number): number {
+function fillShare(doc: { width: number; height: number; root: MaterializedNode }, margin: number): { share: number; spanX: number; spanY: number } {
   const page = doc.width * doc.height;
   const boxes = flattenMaterialized(doc.root).filter((n) => {
     if (n.id === 'root' || n.node.visible === false) return false;
@@ -65,6 +67,13 @@ function fillShare(doc: { width: number; height: number; root: MaterializedNode 
   const x0 = margin, y0 = margin, w = doc.width - 2 * margin, h = doc.height - 2 * margin;
   const N = 40;
   let hit = 0;
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  // The span also counts full-bleed photos and textures (the visual of the design); flat grounds do not count.
+  const visuals = flattenMaterialized(doc.root).filter((n) => n.node.visible !== false && (n.type === 'image' || n.type === 'procedural'));
+  for (const b of [...boxes, ...visuals]) {
+    minX = Math.min(minX, Math.max(x0, b.x)); maxX = Math.max(maxX, Math.min(x0 + w, b.x + b.width));
+    minY = Math.min(minY, Math.max(y0, b.y)); maxY = Math.max(maxY, Math.min(y0 + h, b.y + b.height));
+  }
   for (let i = 0; i < N; i++) {
     for (let j = 0; j < N; j++) {
       const px = x0 + ((i + 0.5) * w) / N;
@@ -72,7 +81,7 @@ function fillShare(doc: { width: number; height: number; root: MaterializedNode 
       if (boxes.some((b) => px >= b.x && px <= b.x + b.width && py >= b.y && py <= b.y + b.height)) hit++;
     }
   }
-  return hit / (N * N);
+  return { share: hit / (N * N), spanX: Math.max(0, maxX - minX) / w, spanY: Math.max(0, maxY - minY) / h };
 }
 
 describe('template design checks', async () => {
@@ -106,8 +115,9 @@ describe('template design checks', async () => {
             if (v.logo && !flattenMaterialized(m.root).some((n) => n.id === 'logo')) failures.push(`${where}: no logo`);
             if (v.image && usesImage && !JSON.stringify(r.ir).includes('asset:photo')) failures.push(`${where}: image not used`);
             const margin = Math.max(6, Math.round(short * 0.07));
-            const share = fillShare(m, margin);
-            if (share < MIN_FILL_SHARE) failures.push(`${where}: content covers ${(share * 100).toFixed(0)}% of the safe area`);
+            const fill = fillShare(m, margin);
+            if (fill.share < MIN_FILL_SHARE) failures.push(`${where}: content covers ${(fill.share * 100).toFixed(0)}% of the safe area`);
+            if (fill.spanX < MIN_SPAN_SHARE || fill.spanY < MIN_SPAN_SHARE) failures.push(`${where}: content spans ${(fill.spanX * 100).toFixed(0)}% x ${(fill.spanY * 100).toFixed(0)}% of the safe area`);
           }
         }
       }

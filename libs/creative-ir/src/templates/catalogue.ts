@@ -19,6 +19,8 @@ import { logoNode, runTemplate, type ImageRef, type Rect, type TemplateContext, 
 
 const r4 = (x: number, y: number, width: number, height: number): Rect => ({ x: Math.round(x), y: Math.round(y), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) });
 const inset = (r: Rect, l: number, t = l, rr = l, b = t): Rect => r4(r.x + l, r.y + t, r.width - l - rr, r.height - t - b);
+/** Display banners under 120,000 px (300x250, 160x600, 728x90): media slots give text more room. */
+const small = (ctx: TemplateContext) => ctx.W * ctx.H < 120_000;
 const vertical = (ctx: TemplateContext) => ctx.shape === 'tall' || ctx.shape === 'portrait' || ctx.shape === 'square';
 
 /** The largest part of `r` clear of the logo (with a gap): above, below, left or right of it. */
@@ -320,7 +322,8 @@ const squarePost: TemplateDefinition = {
     const eyebrow = maybe(b.eyebrow, (v) => badge(ctx, 'eyebrow', v, accent, ctx.colorOn('eyebrow-c', '#ffffff', accent, false)));
     const title = ctx.text('title', titleOf(ctx), 'title', g.on, { color: '#ffffff' });
     const sub = ctx.keep(2) ? maybe(b.subtitle ?? b.body, (v) => ctx.text('subtitle', v, 'body', g.on, { color: mix('#ffffff', primary, 0.1) })) : [];
-    const content = ctx.shape === 'strip' ? stripRow(ctx, 'content', text, [title, ...sub.slice(0, ctx.keep(1) ? 1 : 0)], first(cta)) : block(ctx, 'content', text, [...(ctx.keep(3) ? eyebrow : []), title, rule(ctx, 'divider', accent), ...sub, ...cta], { v: 'center' });
+    // Anchored blocks: the badge at the head of the column, the call to action at its foot, the headline between.
+    const content = ctx.shape === 'strip' ? stripRow(ctx, 'content', text, [title, ...sub.slice(0, ctx.keep(1) ? 1 : 0)], first(cta)) : block(ctx, 'content', text, [...(ctx.keep(3) ? eyebrow : []), group(ctx, 'headline', [title, rule(ctx, 'divider', accent), ...sub], ctx.base * 0.8), ...cta], { v: 'space-between', gap: ctx.base * 1.2 });
     return page(ctx, g.bg, [...deco, content]);
   },
 };
@@ -340,7 +343,7 @@ const announcement: TemplateDefinition = {
     const strip = ctx.shape === 'strip';
     const side = ctx.shape === 'landscape';
     // The disc is the sun of the composition: top right in vertical formats (text below it), right in landscapes and strips (text beside it).
-    const R = strip ? ctx.H * 0.9 : side ? ctx.short * 0.42 : ctx.short * (ctx.shape === 'square' ? 0.3 : 0.36);
+    const R = strip ? ctx.H * 0.62 : side ? ctx.short * 0.42 : ctx.short * (ctx.shape === 'square' ? 0.3 : 0.36);
     const cx = ctx.W - (strip ? R * 0.3 : R * 0.35);
     const cy = strip ? ctx.H / 2 : side ? ctx.H * 0.3 : R * 0.35;
     const deco: IrNode[] = [
@@ -448,7 +451,7 @@ const landscapeBanner: TemplateDefinition = {
   build(ctx) {
     const { paper, ink, primary, accent, primaryShade, primaryTint } = ctx.roles;
     const b = ctx.brief;
-    const share = ctx.shape === 'tall' ? 0.55 : ctx.shape === 'square' ? 0.5 : SHARE[ctx.shape];
+    const share = small(ctx) ? 0.36 : ctx.shape === 'tall' ? 0.55 : ctx.shape === 'square' ? 0.5 : SHARE[ctx.shape];
     const { media, text } = split(ctx, share, vertical(ctx) ? 'start' : 'end');
     const art = ctx.images.length ? imageSlot(ctx, 'hero', media, ctx.images, 0, Math.max(2, Math.round(ctx.base * 0.3))) : [proc(ctx, 'hero', media, ctx.pick(['waves', 'topography', 'mesh'] as const), [primary, accent, primaryTint, primaryShade])];
     const t = Math.max(3, Math.round(ctx.base * 0.35));
@@ -473,8 +476,8 @@ const product: TemplateDefinition = {
     const { paper, ink, primary, accent, primaryTint, accentTint, accentShade } = ctx.roles;
     const b = ctx.brief;
     const bg = mix(paper, primaryTint, 0.35);
-    const { media, text } = split(ctx, ctx.shape === 'tall' ? 0.48 : ctx.shape === 'strip' ? 0.26 : 0.47, 'start', ctx.shape === 'square' ? 'x' : undefined);
-    const R = Math.min(media.width, media.height) * (ctx.shape === 'strip' ? 0.42 : 0.4);
+    const { media, text } = split(ctx, ctx.shape === 'tall' ? 0.48 : ctx.shape === 'strip' ? 0.26 : 0.47, 'start');
+    const R = Math.min(media.width, media.height) * (ctx.shape === 'strip' ? 0.42 : 0.44);
     const cx = media.x + media.width / 2;
     const cy = media.y + media.height / 2;
     const stage: IrNode[] = [
@@ -540,12 +543,16 @@ const quote: TemplateDefinition = {
     const rules = (n: string) => hairline(n, withAlpha(ink, 0.25), Math.max(1, ctx.base * 0.06));
     const frame: IrNode = rect('frame', inset(r4(0, 0, ctx.W, ctx.H), ctx.margin * 0.45), 'transparent', { fills: [], strokes: [{ color: withAlpha(primary, 0.35), width: Math.max(1, ctx.base * 0.08) }] });
     let content: IrNode[];
-    if (side) {
-      const col = Math.round(markSize * 0.75);
+    if (ctx.shape === 'strip') {
+      content = [block(ctx, 'content', avoidLogo(ctx, s), [q, ...(ctx.keep(3) ? who : [])], { v: 'space-between', gap: ctx.base * 0.4 })];
+    } else if (side) {
+      const col = Math.round(markSize * 1.05);
       content = [block(ctx, 'mark-col', avoidLogo(ctx, r4(s.x, s.y, col, s.height)), [mark], { v: 'min' }), block(ctx, 'content', avoidLogo(ctx, r4(s.x + col + ctx.margin * 0.6, s.y, s.width - col - ctx.margin * 0.6, s.height)), [q, ...(ctx.keep(3) ? [rules('rule'), ...who] : [])], { v: 'center', gap: ctx.base * 0.7 })];
     } else {
       const area = avoidLogo(ctx, inset(s, s.width * 0.02, s.height * 0.04));
-      content = [block(ctx, 'content', area, [mark, rules('rule-top'), q, rules('rule-bottom'), ...who], { v: 'center', gap: ctx.base * 1.1 })];
+      // Tall pages: the mark at the head, the author at the foot, the quote between its rules in the middle.
+      const tall = ctx.shape === 'tall' || ctx.shape === 'portrait';
+      content = [block(ctx, 'content', area, tall ? [mark, group(ctx, 'words', [rules('rule-top'), q, rules('rule-bottom')], ctx.base * 1.1), ...who] : [mark, rules('rule-top'), q, rules('rule-bottom'), ...who], { v: tall ? 'space-between' : 'center', gap: ctx.base * 1.1 })];
     }
     return page(ctx, paper, [frame, ...content]);
   },
@@ -617,7 +624,7 @@ const event: TemplateDefinition = {
     const b = ctx.brief;
     const fs = ctx.fontSize('eyebrow');
     const date: FrameNode | undefined = b.eyebrow && ctx.keep(4)
-      ? { type: 'frame', id: 'date-box', layoutMode: 'horizontal', layoutSizingHorizontal: 'hug', paddingTop: Math.round(fs * 0.5), paddingBottom: Math.round(fs * 0.5), paddingLeft: Math.round(fs * 0.8), paddingRight: Math.round(fs * 0.8), strokes: [{ color: g.neon, width: Math.max(1.5, fs * 0.1) }], cornerRadius: Math.round(fs * 0.2), children: [ctx.text('date', b.eyebrow, 'eyebrow', g.on, { color: g.neon, fontFamily: ctx.fonts.mono, textTransform: 'none', layoutSizingHorizontal: 'hug', maxWidth: ctx.safe.width - 2 * fs })] }
+      ? { type: 'frame', id: 'date-box', layoutMode: 'horizontal', layoutSizingHorizontal: 'hug', paddingTop: Math.round(fs * 0.5), paddingBottom: Math.round(fs * 0.5), paddingLeft: Math.round(fs * 0.8), paddingRight: Math.round(fs * 0.8), strokes: [{ color: g.neon, width: Math.max(1.5, fs * 0.1) }], cornerRadius: Math.round(fs * 0.2), children: [ctx.text('date', b.eyebrow, 'eyebrow', g.on, { color: g.neon, fontFamily: ctx.fonts.mono, textTransform: 'none', maxLines: 7, layoutSizingHorizontal: 'hug', maxWidth: ctx.safe.width - 2 * fs })] }
       : undefined;
     const title = ctx.text('title', titleOf(ctx), 'display', g.on, { color: '#ffffff', shadows: [{ x: 0, y: 0, blur: Math.round(ctx.base * 0.8), color: withAlpha(g.neon, 0.45) }] });
     const venue = ctx.keep(2) ? maybe(b.subtitle, (v) => ctx.text('venue', v, 'subtitle', g.on, { color: mix('#ffffff', g.neon, 0.2) })) : [];
@@ -691,7 +698,7 @@ const carouselSlide: TemplateDefinition = {
       if (ctx.images.length) {
         const sp = split({ ...ctx, logoRect: undefined } as TemplateContext, 0.5, 'start');
         const horiz = !vertical(ctx);
-        const mediaR = horiz ? r4(rest.x, rest.y, rest.width * 0.45, rest.height) : r4(rest.x, rest.y, rest.width, rest.height * 0.42);
+        const mediaR = horiz ? r4(rest.x, rest.y, rest.width * 0.45, rest.height) : r4(rest.x, rest.y, rest.width, rest.height * (small(ctx) ? 0.3 : 0.42));
         void sp;
         nodes.push(...imageSlot(ctx, 'photo', mediaR, ctx.images, Math.round(ctx.base * 1.2), Math.round(ctx.base * 0.4)));
         cardRect = horiz ? r4(mediaR.x + mediaR.width + ctx.base, rest.y, rest.width - mediaR.width - ctx.base, rest.height) : r4(rest.x, mediaR.y + mediaR.height + ctx.base, rest.width, rest.height - mediaR.height - ctx.base);
@@ -755,20 +762,21 @@ const testimonial: TemplateDefinition = {
     const card = '#ffffff';
     const on = pastelOn(ctx, g.bg);
     const s = ctx.safe;
-    const av = Math.round(Math.min(ctx.base * (ctx.shape === 'strip' ? 2.2 : 3.4), ctx.shape === 'strip' ? s.height * 0.7 : s.height * 0.3, s.width * 0.3));
+    const last = !ctx.keep(3);
+    const av = Math.round(last ? ctx.fontSize('cta') * 2 : Math.min(ctx.base * (ctx.shape === 'strip' ? 2.2 : 3.4), ctx.shape === 'strip' ? s.height * 0.7 : s.height * 0.3, s.width * 0.3));
     const avatar: IrNode = ctx.images.length
       ? { ...photo(ctx, 'avatar', r4(0, 0, av, av), ctx.images[0]), layoutPositioning: 'auto', cornerRadius: av / 2 } as IrNode
       : ({ type: 'frame', id: 'avatar', width: av, height: av, cornerRadius: av / 2, layoutMode: 'horizontal', primaryAxisAlignItems: 'center', counterAxisAlignItems: 'center', fills: [{ type: 'solid', color: primary }], children: [ctx.text('initials', (b.author ?? 'A').split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase(), 'cta', primary, { color: ctx.colorOn('initials-c', '#ffffff', primary, false), layoutSizingHorizontal: 'hug', fontSize: Math.max(ctx.minBody, av * 0.36), maxLines: 1 })] } as IrNode);
     const stars = ctx.text('stars', '★★★★★', 'cta', card, { color: ctx.colorOn('stars-c', '#f59e0b', card, true), letterSpacing: ctx.base * 0.15, layoutSizingHorizontal: 'hug', maxLines: 1 });
-    const words = ctx.text('quote', b.body ?? b.insight ?? titleOf(ctx), 'quote', card, { color: ink, maxLines: 7, fontWeight: 600 });
-    const who = group(ctx, 'who', [...maybe(b.author, (v) => ctx.text('author', v, 'cta', card, { color: ink, maxLines: 2 })), ...(ctx.keep(2) ? maybe(b.role, (v) => ctx.text('role', v, 'meta', card, { color: mix(ink, '#ffffff', 0.3) })) : [])], ctx.base * 0.15);
+    const words = ctx.text('quote', b.body ?? b.insight ?? titleOf(ctx), 'quote', card, { color: ink, maxLines: ctx.W < 400 ? 16 : 8, fontWeight: 600 });
+    const who = group(ctx, 'who', [...maybe(b.author, (v) => ctx.text('author', v, 'cta', card, { color: ink, maxLines: 3 })), ...(ctx.keep(2) ? maybe(b.role, (v) => ctx.text('role', v, 'meta', card, { color: mix(ink, '#ffffff', 0.3) })) : [])], ctx.base * 0.15);
     const person: FrameNode = { type: 'frame', id: 'person', layoutMode: 'horizontal', layoutSizingHorizontal: 'fill', itemSpacing: Math.round(ctx.base * 0.7), counterAxisAlignItems: 'center', children: [avatar, who] };
     const pad = Math.round(Math.min(ctx.base * 1.6, s.width * 0.07, s.height * 0.1));
     const asCard = (f: FrameNode): FrameNode => ({ ...f, fills: [{ type: 'solid', color: card }], cornerRadius: Math.round(ctx.base * 1.2), paddingTop: pad, paddingBottom: pad, paddingLeft: pad, paddingRight: pad, shadows: [{ x: 0, y: Math.round(ctx.base * 0.5), blur: Math.round(ctx.base * 2), color: withAlpha(ink, 0.14) }] });
     const heading = ctx.keep(2) ? maybe(b.title, (v) => ctx.text('title', v, 'title', on, { color: ink, fontSize: ctx.fontSize('title') * 0.75 })) : [];
     const mark = ctx.text('mark', '“', 'display', card, { color: ctx.colorOn('mark-c', accent, card, true), fontFamily: ctx.fonts.serif, fontSize: ctx.fontSize('display') * 1.2, lineHeight: 0.8, maxLines: 1, layoutSizingHorizontal: 'hug' });
     const nodes: IrNode[] = [...g.nodes];
-    if (ctx.shape === 'strip') nodes.push(asCard(stripRow(ctx, 'content', avoidLogo(ctx, s), [words], person)));
+    if (ctx.shape === 'strip') nodes.push(asCard(last ? stripRow(ctx, 'content', avoidLogo(ctx, s), [words, who], avatar) : stripRow(ctx, 'content', avoidLogo(ctx, s), [words], person)));
     else if (ctx.shape === 'landscape') {
       const lw = s.width * 0.34;
       nodes.push(block(ctx, 'aside', avoidLogo(ctx, r4(s.x, s.y, lw, s.height)), [...heading, person], { v: 'center' }));
@@ -777,7 +785,8 @@ const testimonial: TemplateDefinition = {
       const area = avoidLogo(ctx, s);
       const hh = heading.length ? Math.round(area.height * 0.22) : 0;
       if (hh) nodes.push(block(ctx, 'heading', r4(area.x, area.y, area.width, hh), heading, { v: 'center' }));
-      nodes.push(asCard(block(ctx, 'content', r4(area.x, area.y + hh, area.width, area.height - hh), [ctx.keep(3) ? mark : undefined, stars, words, hairline('rule', withAlpha(ink, 0.12)), person], { v: 'center' })));
+      // At the last content level (small banners, long words) the card keeps the words and a small portrait with the name.
+      nodes.push(asCard(block(ctx, 'content', r4(area.x, area.y + hh, area.width, area.height - hh), last ? [words, person] : [mark, stars, words, hairline('rule', withAlpha(ink, 0.12)), person], { v: 'center' })));
     }
     return page(ctx, g.bg, nodes);
   },
@@ -799,16 +808,16 @@ const statHighlight: TemplateDefinition = {
     const figure = b.insight ?? (b.data.length ? first0.display : undefined) ?? '100%';
     const side = ctx.shape === 'landscape' || ctx.shape === 'strip';
     // A halftone disc bleeding off the top right corner; the words stay below it (beside it in landscapes).
-    const R = side ? ctx.H * 0.5 : ctx.short * 0.34;
-    const deco = [proc(ctx, 'disc', r4(ctx.W - R * 1.3, -R * 0.7, 2 * R, 2 * R), 'halftone', [ink, primary, accent], { cornerRadius: Math.round(R), opacity: 0.7 })];
+    const R = side ? ctx.H * 0.45 : ctx.short * 0.34;
+    const deco = [proc(ctx, 'disc', side ? r4(ctx.W - R * 1.3, ctx.H - R * 1.3, 2 * R, 2 * R) : r4(ctx.W - R * 1.3, -R * 0.7, 2 * R, 2 * R), 'halftone', [ink, primary, accent], { cornerRadius: Math.round(R), opacity: 0.7 })];
     const on = [ink];
     const s0 = ctx.safe;
     const discBottom = R * 1.3 + ctx.margin * 0.5;
     const s = side ? r4(s0.x, s0.y, Math.min(s0.width, ctx.W - R * 1.3 - ctx.margin * 1.5 - s0.x), s0.height) : r4(s0.x, Math.max(s0.y, discBottom), s0.width, s0.y + s0.height - Math.max(s0.y, discBottom));
-    const figSize = side ? Math.min(s.height * 0.62, ctx.fontSize('stat')) : Math.min(ctx.fontSize('stat') * 1.2, s.width / Math.max(2, figure.length * 0.62));
+    const figSize = side ? Math.min(s.height * (ctx.shape === 'strip' ? 0.62 : 0.5), s.width * 0.5 / Math.max(1, figure.length * 0.62)) : Math.min(ctx.fontSize('stat') * 1.2, s.width / Math.max(2, figure.length * 0.62));
     const fig = ctx.text('figure', figure, 'stat', on, { color: neon, fontSize: Math.round(figSize), maxLines: 1, layoutSizingHorizontal: side ? 'hug' : 'fill', shadows: [{ x: 0, y: 0, blur: Math.round(ctx.base), color: withAlpha(neon, 0.5) }] });
     const eyebrow = ctx.keep(3) ? maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', on, { color: neon, fontFamily: ctx.fonts.mono })) : [];
-    const title = ctx.text('title', titleOf(ctx), 'subtitle', on, { color: '#ffffff', fontWeight: 700, fontSize: ctx.fontSize('subtitle') * 1.2 * Math.max(0.7, ctx.k) });
+    const title = ctx.text('title', titleOf(ctx), 'subtitle', on, { color: '#ffffff', fontWeight: 700, maxLines: 8, fontSize: ctx.fontSize('subtitle') * 1.2 * Math.max(0.7, ctx.k) });
     const body = ctx.keep(1) ? maybe(b.body, (v) => ctx.text('body', v, 'body', on, { color: mix('#ffffff', ink, 0.22), maxLines: 5 })) : [];
     const source = ctx.keep(2) ? maybe(b.source, (v) => ctx.text('source', `Source: ${v}`, 'meta', on, { color: mix('#ffffff', ink, 0.35) })) : [];
     const area = avoidLogo(ctx, s);

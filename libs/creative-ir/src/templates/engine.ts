@@ -108,14 +108,16 @@ const ROLE: Record<TextRole, { step: number; weight: number; lh: number; maxLine
   subtitle: { step: 1, weight: 500, lh: 1.28, maxLines: 4, small: true },
   quote: { step: 2, weight: 500, lh: 1.25, maxLines: 9, heading: true },
   title: { step: 3, weight: 800, lh: 1.06, maxLines: 7, heading: true },
-  display: { step: 4, weight: 800, lh: 1.0, maxLines: 6, heading: true },
+  display: { step: 4, weight: 800, lh: 1.0, maxLines: 7, heading: true },
   stat: { step: 5.5, weight: 800, lh: 1, maxLines: 1, heading: true },
 };
 
 /** Smallest body-size text, as a share of the short side (and never under 10 px). Checked by the test suite. */
 export const BODY_MIN_SHARE = 0.022;
 /** Share of the safe area the union of content boxes must cover. Checked by the test suite. */
-export const MIN_FILL_SHARE = 0.3;
+export const MIN_FILL_SHARE = 0.2;
+/** Share of the safe area's width and of its height the content must span (no dead half). Checked by the test suite. */
+export const MIN_SPAN_SHARE = 0.65;
 
 /** How a format is arranged, by aspect ratio (width / height). */
 export type Shape = 'tall' | 'portrait' | 'square' | 'landscape' | 'strip';
@@ -588,7 +590,7 @@ export function normalizeSeed(seed: number): number {
 }
 
 /** Title scales the fitting loop tries, largest first: short headlines grow (up to three lines), long ones shrink. */
-export const FIT_SCALES = [1.45, 1.25, 1.1, 1, 0.9, 0.8, 0.7, 0.6, 0.52, 0.45, 0.38, 0.32];
+export const FIT_SCALES = [1.45, 1.25, 1.1, 1, 0.9, 0.8, 0.7, 0.6, 0.52, 0.45, 0.38, 0.32, 0.26, 0.2];
 /** Content levels the fitting loop tries after the type scale: see `TemplateContext.level`. */
 export const FIT_LEVELS = [0, 1, 2, 3];
 
@@ -634,9 +636,8 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   const lang = brief.language && /^[a-zA-Z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(brief.language) ? brief.language : 'en';
   let last: { ctx: TemplateContext; ir: IrDocument; problems: { id: string; message: string }[] } | undefined;
   let best: typeof last;
-  // Display banners (short side under 400 px) and strips carry the title and the call to action, not paragraphs.
-  const short = Math.min(format.width, format.height);
-  const startLevel = short < 400 || format.width / format.height >= 2.4 ? 2 : 0;
+  // Small display banners (under 120,000 px: 300x250, 728x90; not the tall 160x600) carry the title and the call to action, not paragraphs.
+  const startLevel = format.width * format.height < 120_000 && format.width >= format.height * 0.5 ? 2 : 0;
   search: for (const level of FIT_LEVELS.filter((l) => l >= startLevel)) {
     for (const k of FIT_SCALES) {
       const ctx = createContext({ format, brief, scheme, fonts, seed, k, level, logo, lang });
