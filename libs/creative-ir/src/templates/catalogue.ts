@@ -115,7 +115,7 @@ function pill(ctx: TemplateContext, id: string, label: string, fill: string, pre
     layoutSizingHorizontal: 'hug',
     fills: [{ type: 'solid', color: fill }],
     ...extra,
-    children: [ctx.text(`${id}-text`, label, 'cta', fill, { color, layoutSizingHorizontal: 'hug', maxWidth: ctx.safe.width - 2.5 * fs })],
+    children: [ctx.text(`${id}-text`, label, 'cta', fill, { color, layoutSizingHorizontal: 'hug', maxWidth: Math.max(1, ctx.safe.width - 2.5 * fs) })],
   };
 }
 
@@ -133,7 +133,7 @@ function badge(ctx: TemplateContext, id: string, label: string, fill: string, pr
     cornerRadius: Math.round(fs * 0.4),
     layoutSizingHorizontal: 'hug',
     fills: [{ type: 'solid', color: fill }],
-    children: [ctx.text(id, label, 'eyebrow', fill, { color: preferred ?? '#ffffff', layoutSizingHorizontal: 'hug', maxWidth: ctx.safe.width - 2 * fs })],
+    children: [ctx.text(id, label, 'eyebrow', fill, { color: preferred ?? '#ffffff', layoutSizingHorizontal: 'hug', maxWidth: Math.max(1, ctx.safe.width - 2 * fs) })],
   };
 }
 
@@ -343,23 +343,24 @@ const announcement: TemplateDefinition = {
     const strip = ctx.shape === 'strip';
     const side = ctx.shape === 'landscape';
     // The disc is the sun of the composition: top right in vertical formats (text below it), right in landscapes and strips (text beside it).
-    const R = strip ? ctx.H * 0.62 : side ? ctx.short * 0.42 : ctx.short * (ctx.shape === 'square' ? 0.3 : 0.36);
+    const R = strip ? ctx.H * 0.62 : side ? ctx.short * 0.42 : ctx.short * (ctx.shape === 'square' ? 0.27 : 0.34);
     const cx = ctx.W - (strip ? R * 0.3 : R * 0.35);
     const cy = strip ? ctx.H / 2 : side ? ctx.H * 0.3 : R * 0.35;
     const deco: IrNode[] = [
       circle('disc', cx, cy, R, accent),
-      ...[1.25, 1.5, 1.75].map((k, i) => circle(`ring-${i}`, cx, cy, R * k, null, { strokes: [{ color: withAlpha(paper, 0.28 - i * 0.07), width: Math.max(1.5, ctx.base * 0.12) }] })),
+      ...[1.1, 1.2].map((k, i) => circle(`ring-${i}`, cx, cy, R * k, null, { strokes: [{ color: withAlpha(paper, 0.45 - i * 0.15), width: Math.max(1.5, ctx.base * 0.14) }] })),
     ];
-    const on = [primary, mix(primary, paper, 0.28)];
+    // The text keeps clear of the disc and its rings (1.2 R): it sits on the brand color alone.
+    const on = [primary];
     const tag = maybe(b.eyebrow ?? 'New', (v) => badge(ctx, 'eyebrow', v, ink, ctx.colorOn('tag-c', paper, ink, false)));
     const title = ctx.text('title', titleOf(ctx), strip ? 'title' : 'display', on, { color: ctx.colorOn('title-pre', '#ffffff', on, true) });
     const sub = ctx.keep(2) ? maybe(b.subtitle, (v) => ctx.text('subtitle', v, 'subtitle', on, { color: ctx.colorOn('subtitle-pre', '#ffffff', on, false) })) : [];
     const cta = maybe(b.cta, (v) => pill(ctx, 'cta', v, ink, paper));
     let content: IrNode[];
-    if (strip) content = [stripRow(ctx, 'content', avoidLogo(ctx, r4(m, m, cx - R * 1.05 - 2 * m, ctx.H - 2 * m)), [title, ...(ctx.keep(1) ? sub : [])], first(cta))];
+    if (strip) content = [stripRow(ctx, 'content', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, ctx.H - 2 * m)), [title, ...(ctx.keep(1) ? sub : [])], first(cta))];
     else if (side) content = [block(ctx, 'content', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, ctx.H - 2 * m)), [...(ctx.keep(3) ? tag : []), group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta], { v: 'space-between' })];
     else {
-      const top = Math.round(cy + R + m * 0.6);
+      const top = Math.round(cy + R * 1.2 + m * 0.5);
       content = [
         ...(ctx.keep(3) ? [block(ctx, 'tag', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, top - 2 * m)), tag, { v: 'min' })] : []),
         block(ctx, 'content', avoidLogo(ctx, r4(m, top, ctx.W - 2 * m, ctx.H - top - m)), [group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta], { v: 'space-between' }),
@@ -506,7 +507,7 @@ const product: TemplateDefinition = {
         cornerRadius: Math.round(chipSize),
         maxWidth: text.width,
         strokes: [{ color: primary, width: Math.max(1, chipSize * 0.08) }],
-        children: [ctx.text(`feature-${i}-text`, item, 'meta', bg, { layoutSizingHorizontal: 'hug', color: ink, maxWidth: text.width - 1.6 * chipSize, maxLines: 1 })],
+        children: [ctx.text(`feature-${i}-text`, item, 'meta', bg, { layoutSizingHorizontal: 'hug', color: ink, maxWidth: Math.max(1, text.width - 1.6 * chipSize), maxLines: 1 })],
       })),
     };
     const eyebrow = ctx.keep(3) ? maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bg, { color: accentShade })) : [];
@@ -624,7 +625,7 @@ const event: TemplateDefinition = {
     const b = ctx.brief;
     const fs = ctx.fontSize('eyebrow');
     const date: FrameNode | undefined = b.eyebrow && ctx.keep(4)
-      ? { type: 'frame', id: 'date-box', layoutMode: 'horizontal', layoutSizingHorizontal: 'hug', paddingTop: Math.round(fs * 0.5), paddingBottom: Math.round(fs * 0.5), paddingLeft: Math.round(fs * 0.8), paddingRight: Math.round(fs * 0.8), strokes: [{ color: g.neon, width: Math.max(1.5, fs * 0.1) }], cornerRadius: Math.round(fs * 0.2), children: [ctx.text('date', b.eyebrow, 'eyebrow', g.on, { color: g.neon, fontFamily: ctx.fonts.mono, textTransform: 'none', maxLines: 7, layoutSizingHorizontal: 'hug', maxWidth: ctx.safe.width - 2 * fs })] }
+      ? { type: 'frame', id: 'date-box', layoutMode: 'horizontal', layoutSizingHorizontal: 'hug', paddingTop: Math.round(fs * 0.5), paddingBottom: Math.round(fs * 0.5), paddingLeft: Math.round(fs * 0.8), paddingRight: Math.round(fs * 0.8), strokes: [{ color: g.neon, width: Math.max(1.5, fs * 0.1) }], cornerRadius: Math.round(fs * 0.2), children: [ctx.text('date', b.eyebrow, 'eyebrow', g.on, { color: g.neon, fontFamily: ctx.fonts.mono, textTransform: 'none', maxLines: 7, layoutSizingHorizontal: 'hug', maxWidth: Math.max(1, ctx.safe.width - 2 * fs) })] }
       : undefined;
     const title = ctx.text('title', titleOf(ctx), 'display', g.on, { color: '#ffffff', shadows: [{ x: 0, y: 0, blur: Math.round(ctx.base * 0.8), color: withAlpha(g.neon, 0.45) }] });
     const venue = ctx.keep(2) ? maybe(b.subtitle, (v) => ctx.text('venue', v, 'subtitle', g.on, { color: mix('#ffffff', g.neon, 0.2) })) : [];
@@ -808,7 +809,7 @@ const statHighlight: TemplateDefinition = {
     const figure = b.insight ?? (b.data.length ? first0.display : undefined) ?? '100%';
     const side = ctx.shape === 'landscape' || ctx.shape === 'strip';
     // A halftone disc bleeding off the top right corner; the words stay below it (beside it in landscapes).
-    const R = side ? ctx.H * 0.45 : ctx.short * 0.34;
+    const R = side ? ctx.H * 0.45 : ctx.short * 0.26;
     const deco = [proc(ctx, 'disc', side ? r4(ctx.W - R * 1.3, ctx.H - R * 1.3, 2 * R, 2 * R) : r4(ctx.W - R * 1.3, -R * 0.7, 2 * R, 2 * R), 'halftone', [ink, primary, accent], { cornerRadius: Math.round(R), opacity: 0.7 })];
     const on = [ink];
     const s0 = ctx.safe;

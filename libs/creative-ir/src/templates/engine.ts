@@ -466,7 +466,8 @@ export function createContext(args: {
     },
     text(id, text, role, on, extra = {}) {
       const r = ROLE[role];
-      const fontSize = (extra.fontSize as number | undefined) ?? ctx.fontSize(role);
+      // Sizes some templates derive from the page stay positive on absurd formats (1x1).
+      const fontSize = Math.max(1, (extra.fontSize as number | undefined) ?? ctx.fontSize(role));
       const weight = (extra.fontWeight as number | undefined) ?? r.weight;
       const large = fontSize >= 24 || (fontSize >= 18.66 && weight >= 700);
       const color = ctx.colorOn(id, (extra.color as string | undefined) ?? (role === 'eyebrow' ? scheme.accent : role === 'meta' ? scheme.muted : scheme.text), on, large);
