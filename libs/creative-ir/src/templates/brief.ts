@@ -56,9 +56,11 @@ export const BriefSchema = z.object({
   slide_total: int(),
   seed: int(),
   /** The main image (hero, background, product): templates that lead with a photo use it. */
-  image: BriefImageSchema.nullable().optional(),
+  image: BriefImageSchema.nullable()
+    .optional()
+    .describe('The main image: "asset:<id>" (an image asset of the caller) or {src, focal_point: {x, y} 0..1 from the top left, alt}. Photo-led templates use it as hero, background under a scrim, product cut-out or portrait; the focal point stays in view when it is cropped.'),
   /** More images (grids, galleries); `image`, when given, comes first. At most 8. */
-  images: z.array(BriefImageSchema).max(8).nullable().optional(),
+  images: z.array(BriefImageSchema).max(8).nullable().optional().describe('More images (same forms as `image`, at most 8): templates with an image slot lay out up to four as a grid; `image`, when given, comes first.'),
 });
 export type Brief = z.infer<typeof BriefSchema>;
 
