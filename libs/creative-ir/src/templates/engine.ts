@@ -600,8 +600,8 @@ function overlaps(a: Rect, b: Rect, tol = 0.5): boolean {
 }
 
 /**
- * Layout problems beyond overflow: text cut short (maxLines), text boxes overlapping each other or
- * the logo. The fitting loop avoids them and the test suite checks them.
+ * Layout problems beyond overflow: text cut short (maxLines), words broken across lines, text boxes
+ * overlapping each other or the logo. The fitting loop avoids them and the test suite checks them.
  */
 export function findCollisions(doc: MaterializedDocument): { id: string; message: string }[] {
   const out: { id: string; message: string }[] = [];
@@ -614,7 +614,11 @@ export function findCollisions(doc: MaterializedDocument): { id: string; message
     m.children.forEach(walk);
   };
   walk(doc.root);
-  for (const t of texts) if (t.text!.truncated) out.push({ id: t.id, message: 'text cut short' });
+  for (const t of texts) {
+    if (t.text!.truncated) out.push({ id: t.id, message: 'text cut short' });
+    // A word split across lines ("mor-e") in a script that separates words with spaces: the type is too large for its box.
+    if (t.text!.brokeWords) out.push({ id: t.id, message: 'word broken across lines' });
+  }
   for (let i = 0; i < texts.length; i++) {
     for (let j = i + 1; j < texts.length; j++) if (overlaps(texts[i], texts[j])) out.push({ id: texts[i].id, message: `overlaps text ${texts[j].id}` });
     if (logo && overlaps(texts[i], logo)) out.push({ id: texts[i].id, message: 'overlaps the logo' });
