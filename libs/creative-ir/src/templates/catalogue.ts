@@ -725,7 +725,11 @@ const dataCard: TemplateDefinition = {
     const max = Math.max(1e-9, ...rows.map((r) => Math.abs(r.value)));
     const s = ctx.safe;
     const horiz = ctx.shape === 'landscape';
-    const chartW = horiz ? s.width * 0.52 : s.width;
+    const chartW0 = horiz ? s.width * 0.52 : s.width;
+    const lw = s.width - chartW0 - ctx.margin;
+    const chartRect = avoidLogo(ctx, horiz ? r4(s.x + lw + ctx.margin, s.y, chartW0, s.height) : s);
+    // Bars are sized from the width of the region the chart ends up in (after the logo took its share).
+    const chartW = chartRect.width;
     const barH = Math.max(4, Math.round(ctx.base * 0.55));
     const bar2 = ctx.colorOn('bar-2', mix(primary, '#ffffff', 0.35), ink, true);
     ctx.contrast.pop();
@@ -742,9 +746,8 @@ const dataCard: TemplateDefinition = {
     let content: IrNode[];
     if (ctx.shape === 'strip') content = [stripRow(ctx, 'content', avoidLogo(ctx, s), [...eyebrow, title], first(insight))];
     else if (horiz) {
-      const lw = s.width - chartW - ctx.margin;
-      content = [block(ctx, 'content', avoidLogo(ctx, r4(s.x, s.y, lw, s.height)), [...eyebrow, title, ...insight, ...source], { v: 'center' }), block(ctx, 'chart-area', avoidLogo(ctx, r4(s.x + lw + ctx.margin, s.y, chartW, s.height)), [chart], { v: 'center' })];
-    } else content = [block(ctx, 'content', avoidLogo(ctx, s), [group(ctx, 'heading', [...eyebrow, title, ...insight], ctx.base * 0.5), chart, ...source], { v: ctx.shape === 'tall' ? 'space-between' : 'center', gap: ctx.base * 1.4 })];
+      content = [block(ctx, 'content', avoidLogo(ctx, r4(s.x, s.y, lw, s.height)), [...eyebrow, title, ...insight, ...source], { v: 'center' }), block(ctx, 'chart-area', chartRect, [chart], { v: 'center' })];
+    } else content = [block(ctx, 'content', chartRect, [group(ctx, 'heading', [...eyebrow, title, ...insight], ctx.base * 0.5), chart, ...source], { v: ctx.shape === 'tall' ? 'space-between' : 'center', gap: ctx.base * 1.4 })];
     return page(ctx, ink, [...g.nodes, ...content]);
   },
 };

@@ -359,7 +359,9 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
     width = (height * iw) / ih;
   }
   const margin = Math.max(0, (brand.logo_margin ?? 64) * u);
-  return { src, width, height, position: brand.logo_position ?? 'bottom_right', margin };
+  // The middle of a template's page belongs to its headline: a `center` logo is centered at the head of the page.
+  const position = brand.logo_position === 'center' ? 'top_center' : (brand.logo_position ?? 'bottom_right');
+  return { src, width, height, position, margin };
 }
 
 export function logoRectOf(l: LogoInfo, W: number, H: number): Rect {
