@@ -210,6 +210,14 @@ function stripRow(ctx: TemplateContext, id: string, r: Rect, text: (IrNode | und
   };
 }
 
+/** A card that hugs its content, centered in a region (instead of stretching to fill it). */
+function cardIn(ctx: TemplateContext, id: string, r: Rect, nodes: (IrNode | undefined | false)[], style: (f: FrameNode) => FrameNode, gap = ctx.base * 0.85): FrameNode {
+  // In tall and portrait pages the card keeps a presence (at least 62% / 70% of its region), its content spread from head to foot.
+  const minShare = ctx.shape === 'tall' ? 0.62 : ctx.shape === 'portrait' ? 0.7 : 0;
+  const card = style(group(ctx, id, nodes, gap));
+  return block(ctx, `${id}-area`, r, [minShare ? { ...card, minHeight: Math.round(r.height * minShare), primaryAxisAlignItems: 'space-between' } : card], { v: 'center' });
+}
+
 const titleOf = (ctx: TemplateContext) => ctx.brief.title ?? ctx.brief.intent ?? ctx.brief.brandName ?? 'Your headline here';
 const maybe = <V, T>(value: V | undefined | null, build: (v: NonNullable<V>) => T): T[] => (value ? [build(value as NonNullable<V>)] : []);
 const first = <T>(xs: T[]): T | undefined => xs[0];
@@ -406,7 +414,7 @@ const minimalType: TemplateDefinition = {
 const story: TemplateDefinition = {
   id: 'story',
   name: 'Story',
-  description: 'Photo-led family: the image full-bleed (focal point kept) under a deep scrim that carries the words at the foot (at the left in landscapes); without an image an aurora in the brand colors takes its place.',
+  description: 'Photo-led family: the image full-bleed (focal point kept) under a deep scrim that carries the words at the foot (at the left in landscapes); without an image a mesh gradient in the brand colors takes its place.',
   fields: ['title', 'eyebrow', 'subtitle', 'cta', 'website', 'image'],
   required: ['title'],
   formats: ['instagram_story', 'instagram_portrait'],
@@ -414,7 +422,7 @@ const story: TemplateDefinition = {
     const { ink, accent, primary, paper } = ctx.roles;
     const b = ctx.brief;
     const full = r4(0, 0, ctx.W, ctx.H);
-    const ground = ctx.images.length ? photo(ctx, 'hero', full, ctx.images[0]) : proc(ctx, 'hero', full, 'aurora', [ink, primary, accent, paper]);
+    const ground = ctx.images.length ? photo(ctx, 'hero', full, ctx.images[0]) : proc(ctx, 'hero', full, 'mesh', [accent, primary, ctx.roles.accentShade, ctx.roles.primaryTint]);
     const s = ctx.safe;
     const alpha = 0.74;
     const on = throughScrim(ink, alpha);
@@ -469,7 +477,7 @@ const landscapeBanner: TemplateDefinition = {
 const product: TemplateDefinition = {
   id: 'product',
   name: 'Product',
-  description: 'Photo-led family: the product as a cut-out (contained, never cropped) on a spotlight disc with a soft shadow, beside its name, pitch, feature chips and call to action. Without an image: blobs in the brand colors inside the disc.',
+  description: 'Photo-led family: the product as a cut-out (contained, never cropped) on a spotlight disc with a soft shadow, beside its name, pitch, feature chips and call to action. Without an image: a sunburst in the brand colors inside the disc.',
   fields: ['title', 'body', 'items', 'cta', 'eyebrow', 'image'],
   required: ['title', 'body'],
   formats: ['instagram_post', 'instagram_portrait', 'instagram_story'],
@@ -486,7 +494,7 @@ const product: TemplateDefinition = {
       circle('floor', cx, cy + R * 0.95, R * 0.9, withAlpha(ink, 0.12), { height: Math.round(R * 0.22), y: Math.round(cy + R * 0.86), blur: Math.round(R * 0.06) }),
     ];
     if (ctx.images.length) stage.push(photo(ctx, 'product', r4(cx - R, cy - R, 2 * R, 2 * R), ctx.images[0], { fit: 'contain', shadows: [{ x: 0, y: Math.round(R * 0.06), blur: Math.round(R * 0.12), color: withAlpha(ink, 0.3) }] }));
-    else stage.push(proc(ctx, 'product', r4(cx - R * 0.8, cy - R * 0.8, 1.6 * R, 1.6 * R), 'blobs', [primary, accent, accentTint], { cornerRadius: Math.round(R * 0.8) }));
+    else stage.push(proc(ctx, 'product', r4(cx - R * 0.8, cy - R * 0.8, 1.6 * R, 1.6 * R), 'rays', [accent, primaryTint, primary], { cornerRadius: Math.round(R * 0.8) }));
     const chipSize = ctx.fontSize('meta');
     const chips: FrameNode = {
       type: 'frame',
@@ -704,7 +712,7 @@ const carouselSlide: TemplateDefinition = {
         nodes.push(...imageSlot(ctx, 'photo', mediaR, ctx.images, Math.round(ctx.base * 1.2), Math.round(ctx.base * 0.4)));
         cardRect = horiz ? r4(mediaR.x + mediaR.width + ctx.base, rest.y, rest.width - mediaR.width - ctx.base, rest.height) : r4(rest.x, mediaR.y + mediaR.height + ctx.base, rest.width, rest.height - mediaR.height - ctx.base);
       }
-      nodes.push(asCard(block(ctx, 'content', avoidLogo(ctx, cardRect), [ctx.keep(3) ? num : undefined, title, ...body, footer], { v: 'center' })));
+      nodes.push(cardIn(ctx, 'content', avoidLogo(ctx, cardRect), [ctx.keep(3) ? num : undefined, title, ...body, footer], asCard));
     }
     return page(ctx, g.bg, nodes);
   },
@@ -790,7 +798,7 @@ const testimonial: TemplateDefinition = {
       const hh = heading.length ? Math.round(area.height * 0.22) : 0;
       if (hh) nodes.push(block(ctx, 'heading', r4(area.x, area.y, area.width, hh), heading, { v: 'center' }));
       // At the last content level (small banners, long words) the card keeps the words and a small portrait with the name.
-      nodes.push(asCard(block(ctx, 'content', r4(area.x, area.y + hh, area.width, area.height - hh), last ? [words, person] : [mark, stars, words, hairline('rule', withAlpha(ink, 0.12)), person], { v: 'center' })));
+      nodes.push(cardIn(ctx, 'content', r4(area.x, area.y + hh, area.width, area.height - hh), last ? [words, person] : [mark, stars, words, hairline('rule', withAlpha(ink, 0.12)), person], asCard));
     }
     return page(ctx, g.bg, nodes);
   },
@@ -861,7 +869,7 @@ const tip: TemplateDefinition = {
     else {
       const area = avoidLogo(ctx, s);
       const sh = site.length ? Math.round(ctx.fontSize('meta') * 2.4) : 0;
-      nodes.push(asCard(block(ctx, 'content', r4(area.x, area.y, area.width, area.height - sh), [head, title, ...body], { v: 'center', gap: ctx.base })));
+      nodes.push(cardIn(ctx, 'content', r4(area.x, area.y, area.width, area.height - sh), [head, title, ...body], asCard, ctx.base));
       if (sh) nodes.push(block(ctx, 'footer', r4(area.x, area.y + area.height - sh, area.width, sh), site, { v: 'max', align: 'center' }));
     }
     void on;
