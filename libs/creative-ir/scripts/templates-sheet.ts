@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { buildTemplate, listTemplates, renderIr } from '../src/index';
 import { BRIEFS, BRAND_COLORS, FORMATS, samplePhoto, sampleLogo } from '../src/__tests__/template-samples';
 
@@ -31,7 +31,7 @@ async function main() {
     const cellW = tw + 24;
     const cellH = th + 56;
     const rows = Math.ceil(templates.length / cols);
-    const tiles: sharp.OverlayOptions[] = [];
+    const tiles: OverlayOptions[] = [];
     const warnings: string[] = [];
     for (const [i, t] of templates.entries()) {
       const r = await buildTemplate(t.id, { brief, brand, format: { width: f.width, height: f.height } });
