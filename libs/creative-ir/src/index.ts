@@ -57,10 +57,18 @@ export {
 export { drawProcedural, listProceduralStyles, PROCEDURAL_STYLES, resolvePalette, type ProceduralParams, type ProceduralStyleInfo } from './procedural/procedural';
 export { renderHtml, type HtmlOptions } from './render/html';
 export { encodePng, pngEncodingFor, describePng, type PngEncoding, type PngSettings } from './render/png';
-export { BriefSchema, resolveFormat, isNamedFormat, NAMED_FORMATS, type Brief, type BrandKit, type FormatSize, type LogoPosition } from './templates/brief';
+export { BriefSchema, BriefImageSchema, resolveFormat, isNamedFormat, NAMED_FORMATS, type Brief, type BriefImage, type BrandKit, type FormatSize, type LogoPosition } from './templates/brief';
 export {
   findOverflow,
+  findCollisions,
   makeScheme,
+  deriveRoles,
+  shapeOf,
+  BODY_MIN_SHARE,
+  MIN_FILL_SHARE,
+  MIN_SPAN_SHARE,
+  type Roles,
+  type Shape,
   type ContrastCheck,
   type Scheme,
   type TemplateContext,

@@ -65,6 +65,13 @@ export function briefOrThrow(input: unknown, loc: Loc): Brief {
   if (brief.data && brief.data.length > BRIEF_LIMITS.data) details.push({ loc: [...loc, 'data'], msg: `at most ${BRIEF_LIMITS.data} rows`, type: 'too_long' });
   if (brief.data && Buffer.byteLength(JSON.stringify(brief.data)) > 64 * 1024) details.push({ loc: [...loc, 'data'], msg: 'at most 64 KB of JSON', type: 'too_long' });
   details.push(...formatProblems(brief.format, [...loc, 'format']));
+  // Images are uploaded assets (`asset:<id>`): a stored brief does not carry megabytes of data URLs.
+  const imageSrc = (v: unknown) => (typeof v === 'string' ? v : (v as { src?: string } | null | undefined)?.src);
+  const briefImages: [unknown, Loc][] = [[brief.image, [...loc, 'image']], ...(brief.images ?? []).map((v, i): [unknown, Loc] => [v, [...loc, 'images', i]])];
+  for (const [v, l] of briefImages) {
+    const src = imageSrc(v);
+    if (typeof src === 'string' && !src.startsWith('asset:')) details.push({ loc: typeof v === 'string' ? l : [...l, 'src'], msg: 'must be "asset:<id>" (upload the image as an asset first)', type: 'value_error' });
+  }
   if (details.length) throw new ValidationError(details);
   return brief;
 }

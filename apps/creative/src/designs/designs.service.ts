@@ -260,6 +260,8 @@ export class DesignsService {
   }
 
   private async fromTemplate(accountId: string, template: string, brief: Brief): Promise<Json> {
+    // The brief's photos are the caller's images (the IR the template builds keeps their asset:<id> references).
+    await this.assets.checkBrief(accountId, brief as Json, ['body', 'brief']);
     const kit = await this.brandKits.templateBrand(accountId);
     const built = await this.pool.run(
       { kind: 'template', template, brief, brand: kit?.brand },

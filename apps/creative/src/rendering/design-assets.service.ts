@@ -38,6 +38,18 @@ export function assetRefs(ir: Json): AssetRef[] {
   return out;
 }
 
+/** The `asset:<id>` images a brief names, located in the brief (`image`, `images.<i>`, with `.src` for the object form). */
+export function briefImageRefs(brief: Json): AssetRef[] {
+  const out: AssetRef[] = [];
+  const add = (v: unknown, loc: Loc) => {
+    const src = typeof v === 'string' ? v : v && typeof v === 'object' ? (v as Json).src : undefined;
+    if (typeof src === 'string' && src.startsWith('asset:')) out.push({ id: src.slice(6), kind: 'image', loc: typeof v === 'string' ? loc : [...loc, 'src'] });
+  };
+  add(brief.image, ['image']);
+  if (Array.isArray(brief.images)) brief.images.forEach((v, i) => add(v, ['images', i]));
+  return out;
+}
+
 /**
  * The assets an IR references, seen from one account: `asset:<id>` must name one of the caller's
  * assets of the right kind (checked when a revision is stored), renders get their bytes, and bundles
@@ -62,7 +74,18 @@ export class DesignAssetsService {
 
   /** A 422 under `loc` for each reference that is not one of the account's assets of the kind it needs. */
   async check(accountId: string, ir: Json, loc: Loc, only?: (ref: AssetRef) => boolean): Promise<void> {
-    const refs = assetRefs(ir).filter((r) => !only || only(r));
+    await this.checkRefs(accountId, assetRefs(ir).filter((r) => !only || only(r)), loc);
+  }
+
+  /**
+   * A brief's images (`image`, `images`: `asset:<id>` or `{src: "asset:<id>", focal_point}`) must be the
+   * account's images, as image nodes of an IR must: a 422 under `loc` (the brief) for each one that is not.
+   */
+  async checkBrief(accountId: string, brief: Json, loc: Loc): Promise<void> {
+    await this.checkRefs(accountId, briefImageRefs(brief), loc);
+  }
+
+  private async checkRefs(accountId: string, refs: AssetRef[], loc: Loc): Promise<void> {
     if (!refs.length) return;
     const found = await this.rows(accountId, refs);
     const details: ErrorDetail[] = [];

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildTemplate, renderIr } from '../index';
 import { designs } from './designs';
+import { BRAND_COLORS, BRIEFS, samplePhoto, sampleLogo } from './template-samples';
 
 /**
  * Golden images: representative designs rendered at 0.4x and compared with committed PNGs
@@ -45,13 +46,24 @@ function compare(a: Buffer, b: Buffer, width: number, height: number, diffOut?: 
 
 async function cases(): Promise<{ name: string; ir: unknown; assets?: Record<string, Buffer> }[]> {
   const out: { name: string; ir: unknown; assets?: Record<string, Buffer> }[] = (await designs()).map((d) => ({ name: `design-${d.name}`, ir: d.ir, assets: d.assets }));
-  const brief = { title: 'Golden images keep rendering honest', eyebrow: 'Testing', subtitle: 'Perceptual comparison with a small tolerance.', cta: 'Read more', author: 'QA', body: 'Every pixel matters, most of the time.', items: ['Fast', 'Deterministic', 'Portable'], seed: 11 };
-  for (const [t, w, h] of [
-    ['square-post', 1080, 1080],
-    ['story', 1080, 1920],
-    ['landscape-banner', 1200, 628],
+  // Templates: one per family and per kind of shape, with the sample photo and logo where the template uses them.
+  const photo = await samplePhoto();
+  const logo = await sampleLogo();
+  const assets = { photo };
+  const brand = { colors: BRAND_COLORS, logo, logo_position: 'top_right' as const };
+  for (const [t, w, h, briefName, withImage] of [
+    ['square-post', 1080, 1080, 'short', true],
+    ['story', 1080, 1920, 'pt', true],
+    ['landscape-banner', 1200, 628, 'short', true],
+    ['quote', 1080, 1350, 'pt', false],
+    ['event', 1920, 1080, 'short', false],
+    ['testimonial', 300, 250, 'short', true],
+    ['announcement', 728, 90, 'pt', false],
+    ['data-card', 160, 600, 'short', false],
+    ['minimal-type', 970, 250, 'short', false],
   ] as const) {
-    out.push({ name: `template-${t}-${w}x${h}`, ir: (await buildTemplate(t, { brief, format: { width: w, height: h } })).ir });
+    const brief = { ...BRIEFS[briefName], ...(withImage ? { image: { src: 'asset:photo', focal_point: { x: 0.5, y: 0.6 } } } : {}) };
+    out.push({ name: `template-${t}-${w}x${h}`, ir: (await buildTemplate(t, { brief, brand, format: { width: w, height: h } })).ir, assets });
   }
   return out;
 }

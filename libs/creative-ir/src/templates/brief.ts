@@ -4,6 +4,27 @@ import { z } from 'zod';
 const str = () => z.string().nullable().optional();
 const int = () => z.number().int().nullable().optional();
 
+/** `asset:<id>` (an image asset of the caller) or a base64 `data:image/...` URL, as image nodes of the IR take them. */
+export const ImageSrcSchema = z
+  .string()
+  .refine((s) => /^asset:[A-Za-z0-9_.:/-]{1,256}$/.test(s) || /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/.test(s), {
+    message: 'must be "asset:<id>" or a base64 data URL (data:image/<type>;base64,...)',
+  });
+
+/**
+ * An image a brief names: the reference alone, or `{src, focal_point, alt}`. `focal_point` ({x, y},
+ * 0..1 from the top left) is the point kept in view when the image is cropped to its slot.
+ */
+export const BriefImageSchema = z.union([
+  ImageSrcSchema,
+  z.object({
+    src: ImageSrcSchema,
+    focal_point: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).nullable().optional(),
+    alt: str(),
+  }),
+]);
+export type BriefImage = z.infer<typeof BriefImageSchema>;
+
 export const BriefSchema = z.object({
   intent: str(),
   title: str(),
@@ -34,6 +55,12 @@ export const BriefSchema = z.object({
   slide_index: int(),
   slide_total: int(),
   seed: int(),
+  /** The main image (hero, background, product): templates that lead with a photo use it. */
+  image: BriefImageSchema.nullable()
+    .optional()
+    .describe('The main image: "asset:<id>" (an image asset of the caller) or {src, focal_point: {x, y} 0..1 from the top left, alt}. Photo-led templates use it as hero, background under a scrim, product cut-out or portrait; the focal point stays in view when it is cropped.'),
+  /** More images (grids, galleries); `image`, when given, comes first. At most 8. */
+  images: z.array(BriefImageSchema).max(8).nullable().optional().describe('More images (same forms as `image`, at most 8): templates with an image slot lay out up to four as a grid; `image`, when given, comes first.'),
 });
 export type Brief = z.infer<typeof BriefSchema>;
 

@@ -91,18 +91,110 @@ export function makeScheme(colors: string[], mode: 'light' | 'dark' | 'brand'): 
   return { colors, bg, surface, text, muted, accent, onAccent, dark };
 }
 
-export type TextRole = 'eyebrow' | 'title' | 'subtitle' | 'body' | 'cta' | 'meta' | 'stat' | 'quote';
+export type TextRole = 'eyebrow' | 'title' | 'display' | 'subtitle' | 'body' | 'cta' | 'meta' | 'stat' | 'quote';
 
-const ROLE: Record<TextRole, { size: number; weight: number; lh: number; maxLines: number; heading?: boolean; ls?: number; upper?: boolean }> = {
-  eyebrow: { size: 30, weight: 700, lh: 1.2, maxLines: 2, ls: 3, upper: true },
-  title: { size: 96, weight: 800, lh: 1.08, maxLines: 5, heading: true },
-  subtitle: { size: 44, weight: 500, lh: 1.25, maxLines: 4 },
-  body: { size: 36, weight: 400, lh: 1.4, maxLines: 8 },
-  cta: { size: 34, weight: 700, lh: 1.2, maxLines: 1 },
-  meta: { size: 28, weight: 500, lh: 1.3, maxLines: 2 },
-  stat: { size: 200, weight: 800, lh: 1, maxLines: 1, heading: true },
-  quote: { size: 64, weight: 500, lh: 1.25, maxLines: 8, heading: true },
+/**
+ * The type scale: a modular scale from the short side. `base` (body size) is
+ * max(11 px, 3% of the short side, min(16% of the short side, 2% of the long side)) — the last term
+ * lets strips (728x90) and tall banners (160x600) read at banner sizes — and each role sits `step`
+ * steps of the family's ratio (1.333, a perfect fourth, unless the template says otherwise) above it.
+ * Body-size roles never go below `minBodyPx` (`BODY_MIN_SHARE` of the short side, at least 10 px).
+ */
+const ROLE: Record<TextRole, { step: number; weight: number; lh: number; maxLines: number; heading?: boolean; ls?: number; upper?: boolean; small?: boolean }> = {
+  eyebrow: { step: -0.5, weight: 700, lh: 1.2, maxLines: 2, ls: 0.12, upper: true, small: true },
+  meta: { step: -0.5, weight: 500, lh: 1.3, maxLines: 2, small: true },
+  body: { step: 0, weight: 400, lh: 1.42, maxLines: 8, small: true },
+  cta: { step: 0.25, weight: 700, lh: 1.2, maxLines: 1, small: true },
+  subtitle: { step: 1, weight: 500, lh: 1.28, maxLines: 4, small: true },
+  quote: { step: 2, weight: 500, lh: 1.25, maxLines: 9, heading: true },
+  title: { step: 3, weight: 800, lh: 1.06, maxLines: 7, heading: true },
+  display: { step: 4, weight: 800, lh: 1.0, maxLines: 7, heading: true },
+  stat: { step: 5.5, weight: 800, lh: 1, maxLines: 1, heading: true },
 };
+
+/** Smallest body-size text, as a share of the short side (and never under 10 px). Checked by the test suite. */
+export const BODY_MIN_SHARE = 0.022;
+/** Share of the safe area the union of content boxes must cover. Checked by the test suite. */
+export const MIN_FILL_SHARE = 0.2;
+/** Share of the safe area's width and of its height the content must span (no dead half). Checked by the test suite. */
+export const MIN_SPAN_SHARE = 0.65;
+
+/** How a format is arranged, by aspect ratio (width / height). */
+export type Shape = 'tall' | 'portrait' | 'square' | 'landscape' | 'strip';
+export function shapeOf(width: number, height: number): Shape {
+  const r = width / height;
+  if (r >= 2.4) return 'strip';
+  if (r >= 1.3) return 'landscape';
+  if (r >= 0.87) return 'square';
+  if (r >= 0.7) return 'portrait';
+  return 'tall';
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Palette roles derived from the brand colors (not the raw colors). */
+export interface Roles {
+  primary: string;
+  accent: string;
+  /** Near-black tinted with the primary (text on light grounds, dark grounds). */
+  ink: string;
+  /** Near-white tinted with the primary (light grounds). */
+  paper: string;
+  primaryTint: string;
+  primaryShade: string;
+  accentTint: string;
+  accentShade: string;
+}
+
+function hsl(hex: string): [number, number, number] {
+  const c = parseColor(hex);
+  const r = c.r / 255, g = c.g / 255, b = c.b / 255;
+  const max = Math.max(r, g, b), min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  if (max === min) return [0, 0, l];
+  const d = max - min;
+  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+  const h = max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return [h * 60, s, l];
+}
+
+function fromHsl(h: number, s: number, l: number): string {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return toHex({ r: Math.round(f(0) * 255), g: Math.round(f(8) * 255), b: Math.round(f(4) * 255), a: 1 });
+}
+
+/** Primary = first brand color; accent = the brand color farthest in hue (or a split complement); ink/paper = neutrals tinted by the primary. */
+export function deriveRoles(colors: string[]): Roles {
+  const primary = colors[0];
+  const [ph, ps] = hsl(primary);
+  const hueDist = (c: string) => {
+    const [h, s] = hsl(c);
+    const d = Math.abs(h - ph) % 360;
+    return (Math.min(d, 360 - d) / 180) * Math.min(1, s * 2) + Math.abs(luminance(c) - luminance(primary)) * 0.3;
+  };
+  const rest = colors.slice(1).filter((c) => hsl(c)[1] > 0.15 && luminance(c) > 0.02 && luminance(c) < 0.9);
+  let accent = rest.sort((a, b) => hueDist(b) - hueDist(a))[0];
+  if (!accent || hueDist(accent) < 0.15) accent = fromHsl((ph + 150) % 360, Math.max(0.6, ps), 0.55);
+  const ink = mix(fromHsl(ph, Math.min(0.5, ps), 0.09), '#000000', 0.15);
+  const paper = fromHsl(ph, Math.min(0.45, ps), 0.965);
+  return {
+    primary,
+    accent,
+    ink: toHex(parseColor(ink)),
+    paper,
+    primaryTint: toHex(parseColor(mix(primary, '#ffffff', 0.78))),
+    primaryShade: toHex(parseColor(mix(primary, '#000000', 0.45))),
+    accentTint: toHex(parseColor(mix(accent, '#ffffff', 0.8))),
+    accentShade: toHex(parseColor(mix(accent, '#000000', 0.4))),
+  };
+}
 
 export interface LogoInfo {
   src: string;
@@ -112,25 +204,50 @@ export interface LogoInfo {
   margin: number;
 }
 
+export interface ImageRef {
+  src: string;
+  focal?: { x: number; y: number };
+}
+
 export interface TemplateContext {
   W: number;
   H: number;
   /** Scale unit: 1 at 1080 px on the short side. */
   u: number;
-  /** Font scale chosen by the fitting loop (1 first, smaller when content does not fit). */
+  /** Font scale chosen by the fitting loop for titles (1 first, smaller when content does not fit). */
   k: number;
+  /** Content level chosen by the fitting loop: 0 everything, 1 without body, 2 without secondary lines, 3 title and call to action. */
+  level: number;
   format: FormatSize;
   orientation: 'square' | 'portrait' | 'story' | 'landscape' | 'wide';
+  shape: Shape;
+  short: number;
+  long: number;
+  /** Safe margin (proportional to the short side). */
+  margin: number;
+  /** The page minus the safe margins. */
+  safe: Rect;
+  /** Body size of the type scale before fitting. */
+  base: number;
+  /** Modular ratio of the type scale (templates may set it in `build` before making text). */
+  ratio: number;
+  /** Smallest size of body-size text on this format. */
+  minBody: number;
   brief: NormalizedBrief;
   scheme: Scheme;
-  fonts: { heading: string; body: string; mono: string };
+  roles: Roles;
+  fonts: { heading: string; body: string; mono: string; serif: string; brandHeading: boolean };
   seed: number;
   /** Deterministic choice from the seed (stable per call order). */
   pick<T>(options: readonly T[]): T;
-  margin: number;
   logo?: LogoInfo;
+  /** Where the logo is drawn (text stays clear of it). */
+  logoRect?: Rect;
+  images: ImageRef[];
   lang: string;
   contrast: ContrastCheck[];
+  /** True when the field is shown at the current content level (`drop`: the level from which it is left out). */
+  keep(drop: number): boolean;
   /** Text node with the role's type scale; color checked against `on` (the colors behind it). */
   text(id: string, text: string, role: TextRole, on: string | string[], extra?: Partial<TextNode>): TextNode;
   /** Text color for the role on those background colors, adjusted to reach the WCAG minimum. */
@@ -148,7 +265,19 @@ export type NormalizedBrief = {
   items: string[];
   slideIndex?: number;
   slideTotal?: number;
+  images: ImageRef[];
 };
+
+function briefImages(b: Brief): ImageRef[] {
+  const all = [...(b.image ? [b.image] : []), ...(b.images ?? [])];
+  const out: ImageRef[] = [];
+  for (const i of all) {
+    if (!i) continue;
+    const ref: ImageRef = typeof i === 'string' ? { src: i } : { src: i.src, focal: i.focal_point ?? undefined };
+    if (!out.some((o) => o.src === ref.src)) out.push(ref);
+  }
+  return out.slice(0, 8);
+}
 
 export function normalizeBrief(b: Brief, brand?: BrandKit): NormalizedBrief {
   const s = (v: string | null | undefined) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -172,6 +301,7 @@ export function normalizeBrief(b: Brief, brand?: BrandKit): NormalizedBrief {
     items: (b.items ?? []).map((i) => (typeof i === 'string' ? i.trim() : '')).filter(Boolean),
     slideIndex: b.slide_index ?? undefined,
     slideTotal: b.slide_total ?? undefined,
+    images: briefImages(b),
   };
 }
 
@@ -184,7 +314,16 @@ function sniffMime(buf: Buffer): string {
   return 'image/png';
 }
 
-export async function resolveLogo(brand: BrandKit | undefined, u: number): Promise<LogoInfo | undefined> {
+/**
+ * Logo size and margin are px at a 1080 px short side; on display banners (short side under 400 px)
+ * they scale from a 600 px reference instead, so a 728x90 leaderboard still shows a legible mark.
+ */
+export function logoUnit(format: FormatSize): number {
+  const short = Math.min(format.width, format.height);
+  return short < 400 ? short / 600 : short / 1080;
+}
+
+export async function resolveLogo(brand: BrandKit | undefined, u: number, format?: FormatSize): Promise<LogoInfo | undefined> {
   if (!brand?.logo) return undefined;
   let src: string;
   let buf: Buffer;
@@ -210,22 +349,32 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number): Promi
   const size = typeof brand.logo_size === 'number' ? brand.logo_size : named[brand.logo_size ?? 'medium'];
   let height = Math.max(16, size) * u;
   let width = (height * iw) / ih;
-  const maxW = 360 * u;
+  const maxW = Math.min(360 * u, format ? format.width * 0.3 : Infinity);
   if (width > maxW) {
     width = maxW;
     height = (width * ih) / iw;
   }
-  return { src, width, height, position: brand.logo_position ?? 'bottom_right', margin: (brand.logo_margin ?? 64) * u };
+  if (format && height > format.height * 0.3) {
+    height = format.height * 0.3;
+    width = (height * iw) / ih;
+  }
+  const margin = Math.max(0, (brand.logo_margin ?? 64) * u);
+  // The middle of a template's page belongs to its headline: a `center` logo is centered at the head of the page.
+  const position = brand.logo_position === 'center' ? 'top_center' : (brand.logo_position ?? 'bottom_right');
+  return { src, width, height, position, margin };
+}
+
+export function logoRectOf(l: LogoInfo, W: number, H: number): Rect {
+  const [v, h] = l.position === 'center' ? ['center', 'center'] : l.position.split('_');
+  const x = h === 'left' ? l.margin : h === 'right' ? W - l.margin - l.width : (W - l.width) / 2;
+  const y = v === 'top' ? l.margin : v === 'bottom' ? H - l.margin - l.height : (H - l.height) / 2;
+  return { x, y, width: l.width, height: l.height };
 }
 
 export function logoNode(ctx: TemplateContext): IrNode[] {
   const l = ctx.logo;
-  if (!l) return [];
-  const { W, H } = ctx;
-  const [v, h] = l.position === 'center' ? ['center', 'center'] : l.position.split('_');
-  const x = h === 'left' ? l.margin : h === 'right' ? W - l.margin - l.width : (W - l.width) / 2;
-  const y = v === 'top' ? l.margin : v === 'bottom' ? H - l.margin - l.height : (H - l.height) / 2;
-  return [{ type: 'image', id: 'logo', name: 'Logo', src: l.src, x, y, width: l.width, height: l.height, fit: 'contain', layoutPositioning: 'absolute' }];
+  if (!l || !ctx.logoRect) return [];
+  return [{ type: 'image', id: 'logo', name: 'Logo', src: l.src, ...ctx.logoRect, fit: 'contain', layoutPositioning: 'absolute' }];
 }
 
 /** Padding of the main content column, leaving room for the logo. */
@@ -244,49 +393,74 @@ export function createContext(args: {
   format: FormatSize;
   brief: NormalizedBrief;
   scheme: Scheme;
-  fonts: { heading: string; body: string; mono: string };
+  fonts: { heading: string; body: string; mono: string; serif?: string; brandHeading?: boolean };
   seed: number;
   k: number;
+  level?: number;
   logo?: LogoInfo;
   lang: string;
 }): TemplateContext {
-  const { format, brief, scheme, fonts, seed, k, logo, lang } = args;
+  const { format, brief, scheme, seed, k, logo, lang } = args;
+  const level = args.level ?? 0;
+  const fonts = { serif: 'Playfair Display', brandHeading: false, ...args.fonts };
   const W = format.width;
   const H = format.height;
-  const u = Math.min(W, H) / 1080;
+  const short = Math.min(W, H);
+  const long = Math.max(W, H);
+  const u = short / 1080;
   const ratio = W / H;
   const orientation = ratio > 2.2 ? 'wide' : ratio > 1.15 ? 'landscape' : ratio < 0.65 ? 'story' : ratio < 0.9 ? 'portrait' : 'square';
+  const shape = shapeOf(W, H);
   const next = rng(seed);
   const contrast: ContrastCheck[] = [];
-  // Landscape formats have a short side of ~630 px but plenty of width: type a bit larger.
-  const orientScale = orientation === 'landscape' ? 1.12 : orientation === 'wide' ? 1.25 : orientation === 'story' ? 1.08 : 1;
+  const base = Math.max(11, short * 0.03 * (shape === 'landscape' ? 1.1 : 1), Math.min(short * 0.16, long * 0.02));
+  const minBody = Math.max(10, short * BODY_MIN_SHARE);
+  const margin = Math.max(6, Math.round(short * (shape === 'strip' ? 0.12 : short < 400 ? 0.07 : 0.074)));
+  const logoRect = logo ? logoRectOf(logo, W, H) : undefined;
   const ctx: TemplateContext = {
     W,
     H,
     u,
     k,
+    level,
     format,
     orientation,
+    shape,
+    short,
+    long,
+    margin,
+    safe: { x: margin, y: margin, width: Math.max(1, W - 2 * margin), height: Math.max(1, H - 2 * margin) },
+    base,
+    ratio: 1.333,
+    minBody,
     brief,
     scheme,
+    roles: deriveRoles(scheme.colors),
     fonts,
     seed,
     pick: <T>(options: readonly T[]) => options[Math.floor(next() * options.length) % options.length],
-    margin: Math.round(80 * u * (orientation === 'story' ? 1.1 : 1)),
     logo,
+    logoRect,
+    images: brief.images,
     lang,
     contrast,
-    fontSize: (role) => Math.max(12, Math.round(ROLE[role].size * u * orientScale * (role === 'eyebrow' || role === 'meta' || role === 'cta' ? Math.max(0.8, k) : k) * 2) / 2),
+    keep: (drop) => level < drop,
+    fontSize(role) {
+      const r = ROLE[role];
+      const raw = base * Math.pow(ctx.ratio, r.step);
+      if (r.small) return Math.round(Math.max(minBody, raw * Math.min(1.12, Math.max(0.82, k))) * 2) / 2;
+      return Math.round(Math.max(minBody * 1.2, raw * k) * 2) / 2;
+    },
     colorOn(id, preferred, on, large) {
       const bgs = Array.isArray(on) ? on : [on];
       const minimum = large ? 3 : 4.5;
       let color = toHex({ ...parseColor(preferred), a: 1 });
       const worst = (c: string) => Math.min(...bgs.map((b) => contrastRatio(c, b)));
       let adjusted = false;
-      if (worst(color) < minimum) {
+      if (worst(color) < minimum + 0.15) {
         adjusted = true;
-        const candidates = [0.25, 0.5, 0.75, 1].flatMap((t) => [mix(color, '#ffffff', t), mix(color, '#000000', t)]);
-        const ok = candidates.find((c) => worst(c) >= minimum);
+        const candidates = [0.2, 0.4, 0.6, 0.8, 1].flatMap((t) => [mix(color, '#ffffff', t), mix(color, '#000000', t)]);
+        const ok = candidates.find((c) => worst(c) >= minimum + 0.15);
         color = toHex(parseColor(ok ?? (worst('#ffffff') >= worst('#000000') ? '#ffffff' : '#000000')));
       }
       contrast.push({ id, ratio: +worst(color).toFixed(2), minimum, adjusted });
@@ -294,8 +468,10 @@ export function createContext(args: {
     },
     text(id, text, role, on, extra = {}) {
       const r = ROLE[role];
-      const fontSize = ctx.fontSize(role);
-      const large = fontSize >= 24 || (fontSize >= 18.66 && r.weight >= 700);
+      // Sizes some templates derive from the page stay positive on absurd formats (1x1).
+      const fontSize = Math.max(1, (extra.fontSize as number | undefined) ?? ctx.fontSize(role));
+      const weight = (extra.fontWeight as number | undefined) ?? r.weight;
+      const large = fontSize >= 24 || (fontSize >= 18.66 && weight >= 700);
       const color = ctx.colorOn(id, (extra.color as string | undefined) ?? (role === 'eyebrow' ? scheme.accent : role === 'meta' ? scheme.muted : scheme.text), on, large);
       return {
         type: 'text',
@@ -304,14 +480,15 @@ export function createContext(args: {
         text,
         fontFamily: r.heading ? fonts.heading : fonts.body,
         fontWeight: r.weight,
-        fontSize,
         lineHeight: r.lh,
-        letterSpacing: r.ls ? r.ls * u : undefined,
+        letterSpacing: r.ls ? r.ls * fontSize : undefined,
         textTransform: r.upper ? 'uppercase' : undefined,
-        maxLines: r.maxLines,
+        // A headline grown past its designed size stays within three lines (four for quotes).
+        maxLines: r.heading && k > 1 ? (role === 'quote' ? 4 : 3) : r.maxLines,
         layoutSizingHorizontal: 'fill',
         direction: 'auto',
         ...extra,
+        fontSize,
         color,
       };
     },
@@ -373,23 +550,27 @@ export interface TemplateResult {
   seed: number;
   paletteSource: string;
   contrast: ContrastCheck[];
-  /** Font scale the fitting loop settled on (1 = type scale as designed). */
+  /** Title scale the fitting loop settled on (1 = type scale as designed). */
   fontScale: number;
+  /** Content level the fitting loop settled on (0 = every field of the brief the template uses). */
+  contentLevel: number;
   warnings: string[];
 }
 
-export function chooseFonts(brand: BrandKit | undefined, tone: string | undefined, pick: <T>(o: readonly T[]) => T): { heading: string; body: string; mono: string } {
+export function chooseFonts(brand: BrandKit | undefined, tone: string | undefined, pick: <T>(o: readonly T[]) => T): { heading: string; body: string; mono: string; serif: string; brandHeading: boolean } {
   const t = (tone ?? '').toLowerCase();
   let heading = 'Inter';
   if (/elegan|luxur|editorial|classic|formal|sophist/.test(t)) heading = 'Playfair Display';
   else if (/tech|developer|code|data/.test(t)) heading = 'Inter';
   else if (/warm|story|literary|calm/.test(t)) heading = 'Lora';
-  else if (!t) heading = pick(['Inter', 'Inter', 'Playfair Display']);
+  else if (!t) heading = pick(['Inter', 'Inter', 'Inter']);
   const body = /elegan|luxur|editorial|literary/.test(t) ? 'Lora' : 'Inter';
   return {
     heading: brand?.fonts?.heading ? resolveFontFamily(brand.fonts.heading) : heading,
     body: brand?.fonts?.body ? resolveFontFamily(brand.fonts.body) : body,
     mono: 'JetBrains Mono',
+    serif: brand?.fonts?.heading ? resolveFontFamily(brand.fonts.heading) : 'Playfair Display',
+    brandHeading: !!brand?.fonts?.heading,
   };
 }
 
@@ -411,15 +592,48 @@ export function normalizeSeed(seed: number): number {
   return ((Math.trunc(seed) % m) + m) % m;
 }
 
-export const FIT_SCALES = [1, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5, 0.45, 0.4];
+/** Title scales the fitting loop tries, largest first: short headlines grow (up to three lines), long ones shrink. */
+export const FIT_SCALES = [1.45, 1.25, 1.1, 1, 0.9, 0.8, 0.7, 0.6, 0.52, 0.45, 0.38, 0.32, 0.26, 0.2];
+/** Content levels the fitting loop tries after the type scale: see `TemplateContext.level`. */
+export const FIT_LEVELS = [0, 1, 2, 3];
 
-/** Runs a template with decreasing font scale until nothing overflows. */
+function overlaps(a: Rect, b: Rect, tol = 0.5): boolean {
+  return a.x < b.x + b.width - tol && a.x + a.width > b.x + tol && a.y < b.y + b.height - tol && a.y + a.height > b.y + tol;
+}
+
+/**
+ * Layout problems beyond overflow: text cut short (maxLines), words broken across lines, text boxes
+ * overlapping each other or the logo. The fitting loop avoids them and the test suite checks them.
+ */
+export function findCollisions(doc: MaterializedDocument): { id: string; message: string }[] {
+  const out: { id: string; message: string }[] = [];
+  const texts: MaterializedNode[] = [];
+  let logo: MaterializedNode | undefined;
+  const walk = (m: MaterializedNode) => {
+    if (m.node.visible === false) return;
+    if (m.text && m.text.lines.some((l) => l.text.trim())) texts.push(m);
+    if (m.id === 'logo') logo = m;
+    m.children.forEach(walk);
+  };
+  walk(doc.root);
+  for (const t of texts) {
+    if (t.text!.truncated) out.push({ id: t.id, message: 'text cut short' });
+    // A word split across lines ("mor-e") in a script that separates words with spaces: the type is too large for its box.
+    if (t.text!.brokeWords) out.push({ id: t.id, message: 'word broken across lines' });
+  }
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) if (overlaps(texts[i], texts[j])) out.push({ id: texts[i].id, message: `overlaps text ${texts[j].id}` });
+    if (logo && overlaps(texts[i], logo)) out.push({ id: texts[i].id, message: 'overlaps the logo' });
+  }
+  return out;
+}
+
+/** Runs a template with decreasing title scale, then fewer secondary fields, until nothing overflows or collides. */
 export async function runTemplate(def: TemplateDefinition, input: TemplateInput, format: FormatSize): Promise<TemplateResult> {
   await initCreativeIr();
   const seed = normalizeSeed(input.seed ?? input.brief?.seed ?? 7);
   const brief = normalizeBrief(input.brief ?? {}, input.brand);
-  const u = Math.min(format.width, format.height) / 1080;
-  const logo = await resolveLogo(input.brand, u);
+  const logo = await resolveLogo(input.brand, logoUnit(format), format);
   const pal = paletteFrom(input.brief ?? {}, input.brand, seed);
   const picker = rng(seed ^ 0x5bd1e995);
   const pick = <T>(o: readonly T[]) => o[Math.floor(picker() * o.length) % o.length];
@@ -428,14 +642,22 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   const fonts = chooseFonts(input.brand, brief.tone, pick);
   const lang = brief.language && /^[a-zA-Z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(brief.language) ? brief.language : 'en';
   let last: { ctx: TemplateContext; ir: IrDocument; problems: { id: string; message: string }[] } | undefined;
-  for (const k of FIT_SCALES) {
-    const ctx = createContext({ format, brief, scheme, fonts, seed, k, logo, lang });
-    const ir = parseIr(def.build(ctx));
-    const problems = findOverflow(materializeSync(ir));
-    last = { ctx, ir, problems };
-    if (!problems.length) break;
+  let best: typeof last;
+  // Small display banners (under 120,000 px: 300x250, 728x90; not the tall 160x600) carry the title and the call to action, not paragraphs.
+  const startLevel = format.width * format.height < 120_000 && format.width >= format.height * 0.5 ? 2 : 0;
+  search: for (const level of FIT_LEVELS.filter((l) => l >= startLevel)) {
+    for (const k of FIT_SCALES) {
+      const ctx = createContext({ format, brief, scheme, fonts, seed, k, level, logo, lang });
+      const ir = parseIr(def.build(ctx));
+      const m = materializeSync(ir);
+      const problems = [...findOverflow(m), ...findCollisions(m)];
+      last = { ctx, ir, problems };
+      if (!best || problems.length < best.problems.length) best = last;
+      if (!problems.length) break search;
+    }
   }
-  const { ctx, ir, problems } = last!;
+  // Nothing fits (a tiny or absurd format): keep the attempt with the fewest problems and say what they are.
+  const { ctx, ir, problems } = best!;
   return {
     template: def.id,
     ir,
@@ -444,6 +666,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
     paletteSource: pal.source,
     contrast: ctx.contrast,
     fontScale: ctx.k,
+    contentLevel: ctx.level,
     warnings: problems.map((p) => `${p.id}: ${p.message}`),
   };
 }

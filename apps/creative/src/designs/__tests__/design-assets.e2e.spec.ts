@@ -130,4 +130,35 @@ describe('creative designs with the account\'s assets', () => {
     // Other edits are not blocked by it.
     expectStatus(await as(t.http.post(`/v1/designs/${d.id}/nodes`).send({ node: { type: 'rect', width: 5, height: 5 } }), alice), 200);
   });
+
+  it("builds a photo-led design from a brief's image, and refuses images that are not the caller's", async () => {
+    // The story template draws the photo full-bleed (cover, focal point kept); the top of the page shows it unscrimmed.
+    const brief = { title: 'Photo-led story', format: '1080x1080', image: { src: `asset:${photo}`, focal_point: { x: 0.5, y: 0.5 } } };
+    const d = expectStatus(await as(t.http.post('/v1/designs').send({ brief, template: 'story' }), alice), 200).body;
+    const hero = d.ir.root.children.find((n: { id: string }) => n.id === 'hero');
+    expect(hero).toMatchObject({ type: 'image', src: `asset:${photo}`, fit: 'cover', focalPoint: { x: 0.5, y: 0.5 }, width: 1080, height: 1080 });
+    const png = expectStatus(await as(t.http.get(`/v1/designs/${d.id}/preview?width=1080`), alice).buffer(true).parse(binary), 200).body as Buffer;
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const px = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    // The 400x200 photo covers the square (scaled 5.4x, centered): its blue at the top left, its yellow square from
+    // (216, 216) to (864, 864), just above the scrim that darkens the foot of the page for the words.
+    expect(px(20, 20)).toEqual([0x25, 0x63, 0xeb]);
+    const [r, g, b] = px(540, 222);
+    expect(r > 200 && g > 160 && b < 60, `yellow at (540, 222): ${[r, g, b]}`).toBe(true);
+    const rendered = expectStatus(await as(t.http.post(`/v1/designs/${d.id}/render`).send({}), alice), 200).body;
+    expect(rendered.warnings).toEqual([]);
+
+    // Another account's photo, an unknown id, a font and a data URL are refused, naming the field; nothing is stored.
+    const before = expectStatus(await as(t.http.get('/v1/designs'), bob), 200).body.data.length;
+    const theirs = await as(t.http.post('/v1/designs').send({ brief: { title: 'x', image: `asset:${photo}` }, template: 'story' }), bob);
+    expect(locs(theirs)).toEqual(['body.brief.image']);
+    expect(theirs.body.detail[0]).toMatchObject({ msg: `no asset ${photo} in this account`, type: 'asset_not_found' });
+    const mixed = await as(t.http.post('/v1/designs').send({ brief: { title: 'x', image: { src: `asset:${font}` }, images: ['asset:nope123'] }, template: 'square-post' }), alice);
+    expect(locs(mixed)).toEqual(['body.brief.image.src', 'body.brief.images.0']);
+    expect(locs(await as(t.http.post('/v1/designs').send({ brief: { title: 'x', image: 'data:image/png;base64,iVBORw0KGgo=' }, template: 'story' }), alice))).toEqual(['body.brief.image']);
+    expect(locs(await as(t.http.post('/v1/designs').send({ brief: { title: 'x', image: { src: `asset:${photo}`, focal_point: { x: 2, y: 0 } } }, template: 'story' }), alice))).toEqual(['body.brief.image.focal_point.x']);
+    expect(expectStatus(await as(t.http.get('/v1/designs'), bob), 200).body.data.length).toBe(before);
+    // Rebuilding Alice's design from a patched brief checks the new image too.
+    expect(locs(await as(t.http.patch(`/v1/designs/${d.id}`).send({ brief: { image: 'asset:nope123' } }), alice))).toEqual(['body.brief.image']);
+  });
 });

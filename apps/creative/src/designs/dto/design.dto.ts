@@ -26,7 +26,8 @@ export class CreateDesignDto {
     allOf: [{ $ref: BRIEF_SCHEMA_REF }],
     description:
       'The brief a `template` turns into a design, with the brand kit applied (colors, fonts, logo with its position, size and margin). ' +
-      '`brief.format` picks the size (a named format such as `instagram_story`, "1080x1350" or `{width, height}`; default 1080x1080) and `brief.seed` the variant (default 7).',
+      '`brief.format` picks the size (a named format such as `instagram_story`, "1080x1350" or `{width, height}`; default 1080x1080) and `brief.seed` the variant (default 7). ' +
+      '`brief.image` / `brief.images` name photos: `asset:<id>` of the caller\'s image assets (or `{src, focal_point: {x, y}}`); another account\'s or an unknown asset is a 422 under `body.brief.image`.',
   })
   @IsOptional()
   @IsObject()
