@@ -61,5 +61,13 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('creative videos: a worker killed i
     const failed = expectStatus(await as(t.http.get(`/v1/jobs/${orphan.id}`), alice), 200).body;
     expect(failed).toMatchObject({ state: 'failed', error: { code: 'asset_not_found' }, artifacts: [] });
     expect(failed.error.message).toContain(image);
+
+    // Billing through the kill: the job held one reservation for its whole life, captured once when the second attempt
+    // succeeded (8 s at 720 px: 8 credits); the orphan's was released when it failed.
+    const reservations = expectStatus(await as(t.http.get('/v1/billing/reservations?limit=50'), alice), 200).body.data as { job_id: string | null; state: string; credits: number; release_reason: string | null }[];
+    expect(reservations.filter((r) => r.job_id === job.id).map((r) => [r.state, r.credits])).toEqual([['captured', 8]]);
+    expect(reservations.filter((r) => r.job_id === orphan.id).map((r) => [r.state, r.release_reason])).toEqual([['released', 'failed']]);
+    const ledger = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=50'), alice), 200).body.data as { type: string; operation: string | null; amount: number }[];
+    expect(ledger.filter((e) => e.operation === 'video').map((e) => e.type).sort()).toEqual(['capture', 'release', 'reserve', 'reserve']);
   }, 180_000);
 });
