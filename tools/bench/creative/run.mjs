@@ -69,6 +69,8 @@ const env = {
   BODY_LIMIT: '8mb',
   // Local blob storage under DATA_DIR; production requires a signing secret for artifact URLs.
   URL_SIGNING_SECRET: 'bench-url-signing-secret-0123456789abcdef',
+  // Billing stays on the path (every render reserves and captures its credits); the account just has enough of them.
+  BILLING_FREE_MONTHLY_CREDITS: '1000000000',
   ...(WORKERS !== undefined ? { RENDER_WORKERS: String(WORKERS) } : {}),
   ...(DEFAULT_MALLOC ? {} : { GLIBC_TUNABLES: MALLOC_TUNABLES }),
 };

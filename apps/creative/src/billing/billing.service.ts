@@ -238,6 +238,19 @@ export class BillingService {
   }
 
   /**
+   * The usage event of an operation the price book makes free (a preview): no reservation, no ledger entry, no lock of
+   * the account row (a free operation cannot overdraw), one INSERT.
+   */
+  async recordFree(ctx: MeterContext, charge: Charge, outcome: UsageOutcome, durationMs: number): Promise<void> {
+    const { units, unit } = unitsOf(charge.operation, charge.params ?? {});
+    await this.ds.query(
+      `INSERT INTO "${S}".usage_events (id, account_id, operation, outcome, units, unit, credits, design_id, job_id, asset_id, credential_id, reservation_id, duration_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, NULL, $11)`,
+      [newId('use'), ctx.accountId, charge.operation, outcome, units, unit, ctx.designId ?? null, ctx.jobId ?? null, ctx.assetId ?? null, ctx.credentialId ?? null, durationMs],
+    );
+  }
+
+  /**
    * `settle` of a reservation made by `reserveAtOnce`, in one statement: the account row locked first (as `locked`
    * does, so the two cannot deadlock), the reservation settled if still held, the balance given back on release, the
    * ledger entry with the balance after it, and the usage event. Answers false when the reservation was not held.

@@ -22,6 +22,7 @@ export class LedgerMetering extends Metering {
   /** Two round trips around the work (`reserveAtOnce`, `settleAtOnce`), the transactional path when those cannot. */
   async metered<T>(ctx: MeterContext, charge: Charge, work: () => Promise<T>): Promise<T> {
     const estimate = priceOf(charge);
+    if (estimate.credits === 0) return this.free(ctx, charge, work);
     const reservation = (await this.billing.reserveAtOnce(ctx, charge, estimate)) ?? (await this.billing.reserve(ctx, charge, true)).reservation;
     const started = Date.now();
     let result: T;
@@ -32,6 +33,20 @@ export class LedgerMetering extends Metering {
       throw e;
     }
     await this.billing.settleAtOnce(reservation, 'succeeded', { durationMs: Date.now() - started });
+    return result;
+  }
+
+  /** A free operation (previews): nothing to reserve, the usage event only. */
+  private async free<T>(ctx: MeterContext, charge: Charge, work: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    let result: T;
+    try {
+      result = await work();
+    } catch (e) {
+      await this.billing.recordFree(ctx, charge, 'failed', Date.now() - started).catch((err) => this.logger.error(`usage of a failed ${charge.operation}: ${(err as Error).message}`));
+      throw e;
+    }
+    await this.billing.recordFree(ctx, charge, 'succeeded', Date.now() - started);
     return result;
   }
 
