@@ -54,7 +54,7 @@ export {
   type AssetResolver,
   type AssetBytes,
 } from './render/render';
-export { drawProcedural, listProceduralStyles, PROCEDURAL_STYLES, resolvePalette, type ProceduralParams, type ProceduralStyleInfo } from './procedural/procedural';
+export { drawProcedural, listProceduralStyles, PROCEDURAL_STYLES, resolvePalette, rng as seededRandom, type ProceduralParams, type ProceduralStyleInfo } from './procedural/procedural';
 export { renderHtml, type HtmlOptions } from './render/html';
 export { encodePng, pngEncodingFor, describePng, type PngEncoding, type PngSettings } from './render/png';
 export { BriefSchema, BriefImageSchema, resolveFormat, isNamedFormat, NAMED_FORMATS, type Brief, type BriefImage, type BrandKit, type FormatSize, type LogoPosition } from './templates/brief';

@@ -1,4 +1,4 @@
-import { mix, PROCEDURAL_STYLE_IDS, resolvePalette, withAlpha, type IrDocument, type IrNode, type ProceduralStyleId } from '@platform/creative-ir';
+import { mix, PROCEDURAL_STYLE_IDS, resolvePalette, seededRandom, withAlpha, type IrDocument, type IrNode, type ProceduralStyleId } from '@platform/creative-ir';
 
 /**
  * The built-in image generator: a prompt (and optional style and seed) to a finished IR picture, deterministically.
@@ -30,17 +30,8 @@ export function promptSeed(text: string): number {
   return h & 0x7fffffff;
 }
 
-/** mulberry32 in [0, 1). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0 || 0x9e3779b9;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The library's seeded PRNG (mulberry32) in [0, 1): the same seed, the same shapes. */
+const rng = seededRandom;
 
 /** Lower-case words without accents ("Pôr-do-sol" → ["por", "do", "sol"]). */
 export function words(text: string): string[] {
