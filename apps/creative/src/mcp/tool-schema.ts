@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { openApiToJsonSchema } from '@platform/http';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- schemas of the OpenAPI document are untyped JSON */
 type Json = any;
@@ -7,46 +8,9 @@ const COMPONENT = /^#\/components\/schemas\//;
 /** OpenAPI-only keywords that mean nothing to a JSON Schema validator (examples stay out: they bloat the tool list). */
 const DROPPED = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator', 'readOnly', 'writeOnly', 'deprecated']);
 
-/**
- * An OpenAPI 3.0 schema as JSON Schema (2020-12, what MCP tool input schemas are): `nullable` becomes a `null`
- * type (or an `anyOf` with null), component references point into `$defs`, boolean
- * `exclusiveMinimum`/`exclusiveMaximum` take their bound, `x-` extensions and examples are dropped.
- */
+/** An OpenAPI 3.0 schema as JSON Schema (2020-12, what MCP tool input schemas are), component references into `$defs`. */
 export function jsonSchemaOf(schema: Json, refs: Set<string>): Json {
-  if (Array.isArray(schema)) return schema.map((s) => jsonSchemaOf(s, refs));
-  if (!schema || typeof schema !== 'object') return schema;
-  if (typeof schema.$ref === 'string') {
-    const name = schema.$ref.replace(COMPONENT, '');
-    refs.add(name.split('/')[0]);
-    const ref = { $ref: schema.$ref.replace(COMPONENT, '#/$defs/') };
-    return schema.nullable ? { anyOf: [ref, { type: 'null' }] } : ref;
-  }
-  const out: Json = {};
-  for (const [key, value] of Object.entries<Json>(schema)) {
-    if (DROPPED.has(key) || key.startsWith('x-') || key === 'nullable') continue;
-    if (key === 'properties') out.properties = Object.fromEntries(Object.entries<Json>(value).map(([k, v]) => [k, jsonSchemaOf(v, refs)]));
-    else if (['items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key) && typeof value === 'object') out[key] = jsonSchemaOf(value, refs);
-    else out[key] = value;
-  }
-  for (const [flag, bound] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof out[flag] !== 'boolean') continue;
-    if (out[flag] && typeof out[bound] === 'number') {
-      out[flag] = out[bound];
-      delete out[bound];
-    } else delete out[flag];
-  }
-  if (schema.nullable) {
-    if (typeof out.type === 'string' && !out.allOf && !out.anyOf && !out.oneOf) {
-      out.type = [out.type, 'null'];
-      if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-      return out;
-    }
-    return { anyOf: [out, { type: 'null' }] };
-  }
-  return out;
+  return openApiToJsonSchema(schema, { refPrefix: '#/$defs/', drop: DROPPED, onRef: (name) => refs.add(name) });
 }
 
 /** Where each argument of a tool goes in the REST operation it stands for. */

@@ -13,3 +13,4 @@ export * from './lib/run-service';
 export * from './lib/platform-tables';
 export * from './lib/page-query';
 export * from './lib/error-detail.dto';
+export * from './lib/json-schema';

@@ -1,5 +1,6 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { openApiToJsonSchema } from '@platform/http';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -228,39 +229,5 @@ const ANNOTATIONS = new Set(['example', 'examples', 'xml', 'externalDocs', 'disc
  * `additionalProperties` is closed.
  */
 export function toJsonSchema(schema: Json): Json {
-  if (Array.isArray(schema)) return schema.map(toJsonSchema);
-  if (!schema || typeof schema !== 'object') return schema;
-  if (typeof schema.$ref === 'string') {
-    const ref = { $ref: schema.$ref.replace(/^#\/components\/schemas\//, 'openapi#/definitions/') };
-    return schema.nullable ? { anyOf: [ref, { type: 'null' }] } : ref;
-  }
-  const out: Json = {};
-  for (const [key, value] of Object.entries<Json>(schema)) {
-    if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
-    if (key === 'properties') out.properties = Object.fromEntries(Object.entries<Json>(value).map(([k, v]) => [k, toJsonSchema(v)]));
-    else if (['items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key) && typeof value === 'object') out[key] = toJsonSchema(value);
-    else out[key] = value;
-  }
-  if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
-  // OpenAPI 3.0 (like draft-04) says `exclusiveMinimum: true` beside `minimum`; draft-07 takes the bound itself.
-  for (const [flag, bound] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof out[flag] !== 'boolean') continue;
-    if (out[flag] && typeof out[bound] === 'number') {
-      out[flag] = out[bound];
-      delete out[bound];
-    } else delete out[flag];
-  }
-  if (schema.nullable) {
-    // `nullable` with `allOf: [{$ref}]` is how OpenAPI 3.0 says "this object or null": null skips the subschemas.
-    if (typeof out.type === 'string' && !out.allOf && !out.anyOf && !out.oneOf) {
-      out.type = [out.type, 'null'];
-      if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-      return out;
-    }
-    return { anyOf: [out, { type: 'null' }] };
-  }
-  return out;
+  return openApiToJsonSchema(schema, { refPrefix: 'openapi#/definitions/', drop: ANNOTATIONS, closeObjects: true });
 }
