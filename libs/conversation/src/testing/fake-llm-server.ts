@@ -89,12 +89,14 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
   };
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
+/** A JSON answer (shared with fake-vendor-server). */
+export function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 
-function openAiBody(model: string, text: string) {
+/** An OpenAI chat completion answering `text` (shared with fake-vendor-server). */
+export function openAiBody(model: string, text: string) {
   return {
     id: 'chatcmpl-fake-1',
     object: 'chat.completion',

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RecordedRequest } from './fake-llm-server';
+import { json, openAiBody, type RecordedRequest } from './fake-llm-server';
 
 /**
  * What the fake vendor does for the next request(s):
@@ -64,7 +64,7 @@ export async function startFakeVendorServer(): Promise<FakeVendorServer> {
     switch (b.kind) {
       case 'json': {
         if (anthropic) return json(res, 200, anthropicBody(model, b.value, Array.isArray(body['tools']) && (body['tools'] as { name?: string }[]).some((t) => t.name === 'json')));
-        return json(res, 200, openAiChatBody(model, typeof b.value === 'string' ? b.value : JSON.stringify(b.value)));
+        return json(res, 200, openAiBody(model, typeof b.value === 'string' ? b.value : JSON.stringify(b.value)));
       }
       case 'image':
         if (!images) return json(res, 404, { error: { message: `not an image route: ${url}`, type: 'invalid_request_error', code: null } });
@@ -103,22 +103,6 @@ export async function startFakeVendorServer(): Promise<FakeVendorServer> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  };
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-function openAiChatBody(model: string, content: string) {
-  return {
-    id: 'chatcmpl-fake-1',
-    object: 'chat.completion',
-    created: 1_700_000_000,
-    model,
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
   };
 }
 
