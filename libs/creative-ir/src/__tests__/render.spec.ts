@@ -19,6 +19,19 @@ function meanDiff(a: Buffer, b: Buffer): number {
 }
 
 describe('renderIr', () => {
+  it('draws the same bytes on the canvas it keeps between renders as on a new one, whatever the render before it left', async () => {
+    const all = await designs();
+    // Transparent output shows any pixel a previous render left on the canvas.
+    const clear = await renderIr(all[0].ir, { assets: all[0].assets, transparent: true });
+    const first = await Promise.all(all.map((d) => renderIr(d.ir, { assets: d.assets })));
+    expect(Buffer.compare(Buffer.from((await renderIr(all[0].ir, { assets: all[0].assets, transparent: true })).data), Buffer.from(clear.data))).toBe(0);
+    // Each again, after every other design drew on the kept canvas (blurs, clips, opacity, procedural layers).
+    for (const [i, d] of [...all.entries()].reverse()) {
+      const again = await renderIr(d.ir, { assets: d.assets });
+      expect(Buffer.compare(Buffer.from(again.data), Buffer.from(first[i].data)), d.name).toBe(0);
+    }
+  });
+
   it('renders the same IR to byte-identical PNGs', async () => {
     const [, , , , mixed] = await designs();
     const a = await renderIr(mixed.ir, { assets: mixed.assets });
