@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { ArtifactDto, SignedUrlDto } from '../../artifacts/dto/artifact.dto';
@@ -5,6 +6,10 @@ import { AssetDto } from '../../assets/dto/asset.dto';
 import { BRIEF_SCHEMA_REF } from '../../common/library-schemas';
 
 const IDEMPOTENCY_KEY = { type: String, nullable: true, maxLength: 255, description: 'Same as the `Idempotency-Key` header: a repeat with the same body replays the first answer' };
+const IdempotencyKeyField = () => applyDecorators(ApiPropertyOptional(IDEMPOTENCY_KEY), IsOptional(), IsString());
+/** `provider`: which provider answers (the catalogue names them); unknown or unconfigured is a 422 at body.provider. */
+const ProviderField = (description: string) =>
+  applyDecorators(ApiPropertyOptional({ type: String, nullable: true, example: 'builtin', description }), IsOptional(), IsString(), MaxLength(64));
 export const GENERATION_SIDE = { min: 64, max: 4096, default: 1024 } as const;
 export const WORKFLOW_MAX_STEPS = 50;
 
@@ -53,15 +58,10 @@ export class GenerationCreateDto {
   @Max(2147483647)
   seed?: number | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'builtin', description: '`builtin`, `openai` or `openai-compatible` (GET /v1/providers); default IMAGE_PROVIDER (builtin)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @ProviderField('`builtin`, `openai` or `openai-compatible` (GET /v1/providers); default IMAGE_PROVIDER (builtin)')
   provider?: string | null;
 
-  @ApiPropertyOptional(IDEMPOTENCY_KEY)
-  @IsOptional()
-  @IsString()
+  @IdempotencyKeyField()
   idempotency_key?: string | null;
 }
 
@@ -117,15 +117,10 @@ export class VisionBriefDto {
   @MaxLength(64)
   tone?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'builtin', description: '`builtin`, `openai`, `anthropic` or `openai-compatible` (GET /v1/llm/providers); default LLM_PROVIDER' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @ProviderField('`builtin`, `openai`, `anthropic` or `openai-compatible` (GET /v1/llm/providers); default LLM_PROVIDER')
   provider?: string | null;
 
-  @ApiPropertyOptional(IDEMPOTENCY_KEY)
-  @IsOptional()
-  @IsString()
+  @IdempotencyKeyField()
   idempotency_key?: string | null;
 }
 
@@ -199,15 +194,10 @@ export class PlanningRequestDto {
   @IsObject()
   format?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'builtin', description: '`builtin`, `openai`, `anthropic` or `openai-compatible`; default LLM_PROVIDER' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @ProviderField('`builtin`, `openai`, `anthropic` or `openai-compatible`; default LLM_PROVIDER')
   provider?: string | null;
 
-  @ApiPropertyOptional(IDEMPOTENCY_KEY)
-  @IsOptional()
-  @IsString()
+  @IdempotencyKeyField()
   idempotency_key?: string | null;
 }
 
@@ -281,9 +271,7 @@ export class WorkflowRunDto {
   @MaxLength(200, { each: true })
   outputs?: string[] | null;
 
-  @ApiPropertyOptional(IDEMPOTENCY_KEY)
-  @IsOptional()
-  @IsString()
+  @IdempotencyKeyField()
   idempotency_key?: string | null;
 }
 
