@@ -142,6 +142,13 @@ export class BillingService {
     });
   }
 
+  /** `locked`, or inside the caller's transaction `m` (the row locked there). */
+  private async lockedIn<T>(m: EntityManager | undefined, accountId: string, fn: (m: EntityManager, acct: BillingAccountRow) => Promise<T>): Promise<T> {
+    if (!m) return this.locked(accountId, fn);
+    const [acct] = (await m.query(`SELECT * FROM "${S}".billing_accounts WHERE account_id = $1 FOR UPDATE`, [accountId])) as BillingAccountRow[];
+    return fn(m, acct);
+  }
+
   async ledger(
     m: EntityManager,
     accountId: string,
@@ -164,11 +171,7 @@ export class BillingService {
       await this.ledger(m, accountId, type, balance - Number(acct.balance), balance, { description, reference });
       return balance;
     };
-    if (m0) {
-      const [acct] = (await m0.query(`SELECT * FROM "${S}".billing_accounts WHERE account_id = $1 FOR UPDATE`, [accountId])) as BillingAccountRow[];
-      return run(m0, acct);
-    }
-    return this.locked(accountId, run);
+    return this.lockedIn(m0, accountId, run);
   }
 
   /** The account's billing row (created on first use). */
@@ -251,9 +254,9 @@ export class BillingService {
   }
 
   /**
-   * `settle` of a reservation made by `reserveAtOnce`, in one statement: the account row locked first (as `locked`
-   * does, so the two cannot deadlock), the reservation settled if still held, the balance given back on release, the
-   * ledger entry with the balance after it, and the usage event. Answers false when the reservation was not held.
+   * Settles a reservation already read, in one statement: the account row locked first (as `locked` does, so the two
+   * cannot deadlock), the reservation settled if still held, the balance given back on release, the ledger entry with
+   * the balance after it, and the usage event. Answers false when the reservation was not held.
    */
   async settleAtOnce(reservation: ReservationRow, outcome: UsageOutcome, extra: { durationMs?: number; reason?: string } = {}): Promise<boolean> {
     const capture = outcome === 'succeeded';
@@ -284,36 +287,9 @@ export class BillingService {
    * Settles a held reservation: `captured` (the work succeeded: the credits are spent) or `released` (they return to
    * the balance). Records the operation's usage event. Answers false when it was not held (settled already).
    */
-  async settle(reservationId: string, outcome: UsageOutcome, extra: { durationMs?: number; reason?: string; designId?: string | null; assetId?: string | null } = {}): Promise<boolean> {
-    const [res] = (await this.ds.query(`SELECT account_id FROM "${S}".billing_reservations WHERE id = $1`, [reservationId])) as { account_id: string }[];
-    if (!res) return false;
-    return this.locked(res.account_id, async (m, acct) => {
-      const capture = outcome === 'succeeded';
-      const [row] = await updated<ReservationRow>(
-        m,
-        `UPDATE "${S}".billing_reservations SET state = $2, settled_at = clock_timestamp(), release_reason = $3,
-           design_id = COALESCE($4, design_id), asset_id = COALESCE($5, asset_id)
-         WHERE id = $1 AND state = 'held' RETURNING *`,
-        [reservationId, capture ? 'captured' : 'released', capture ? null : (extra.reason ?? outcome), extra.designId ?? null, extra.assetId ?? null],
-      );
-      if (!row) return false;
-      const credits = Number(row.credits);
-      let balance = Number(acct.balance);
-      if (capture) {
-        await this.ledger(m, row.account_id, 'capture', 0, balance, { description: `Captured ${credits} credits for ${row.operation}`, reservationId, operation: row.operation });
-      } else {
-        balance += credits;
-        await m.query(`UPDATE "${S}".billing_accounts SET balance = $2, updated_at = clock_timestamp() WHERE account_id = $1`, [row.account_id, balance]);
-        await this.ledger(m, row.account_id, 'release', credits, balance, { description: `Released (${extra.reason ?? outcome}) for ${row.operation}`, reservationId, operation: row.operation });
-      }
-      const { units, unit } = unitsOf(row.operation, row.params);
-      await m.query(
-        `INSERT INTO "${S}".usage_events (id, account_id, operation, outcome, units, unit, credits, design_id, job_id, asset_id, credential_id, reservation_id, duration_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [newId('use'), row.account_id, row.operation, outcome, units, unit, capture ? credits : 0, row.design_id, row.job_id, row.asset_id, row.credential_id, row.id, extra.durationMs ?? null],
-      );
-      return true;
-    });
+  async settle(reservationId: string, outcome: UsageOutcome, extra: { durationMs?: number; reason?: string } = {}): Promise<boolean> {
+    const [row] = (await this.ds.query(`SELECT * FROM "${S}".billing_reservations WHERE id = $1`, [reservationId])) as ReservationRow[];
+    return row ? this.settleAtOnce(row, outcome, extra) : false;
   }
 
   async markStarted(reservationId: string): Promise<void> {
@@ -377,11 +353,7 @@ export class BillingService {
       );
       await this.ledger(m, accountId, 'grant', plan.monthly_credits, balance, { description: `Plan changed to ${plan.name}: its monthly grant`, reference });
     };
-    if (m0) {
-      const [acct] = (await m0.query(`SELECT * FROM "${S}".billing_accounts WHERE account_id = $1 FOR UPDATE`, [accountId])) as BillingAccountRow[];
-      return run(m0, acct);
-    }
-    return this.locked(accountId, run);
+    return this.lockedIn(m0, accountId, run);
   }
 
   /**

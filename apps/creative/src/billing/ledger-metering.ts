@@ -22,31 +22,23 @@ export class LedgerMetering extends Metering {
   /** Two round trips around the work (`reserveAtOnce`, `settleAtOnce`), the transactional path when those cannot. */
   async metered<T>(ctx: MeterContext, charge: Charge, work: () => Promise<T>): Promise<T> {
     const estimate = priceOf(charge);
-    if (estimate.credits === 0) return this.free(ctx, charge, work);
+    // A free operation (previews): nothing to reserve, the usage event only.
+    if (estimate.credits === 0) return this.around(work, (outcome, ms) => this.billing.recordFree(ctx, charge, outcome, ms), `usage of a failed ${charge.operation}`);
     const reservation = (await this.billing.reserveAtOnce(ctx, charge, estimate)) ?? (await this.billing.reserve(ctx, charge, true)).reservation;
-    const started = Date.now();
-    let result: T;
-    try {
-      result = await work();
-    } catch (e) {
-      await this.billing.settleAtOnce(reservation, 'failed', { durationMs: Date.now() - started, reason: 'failed' }).catch((err) => this.logger.error(`release of ${reservation.id}: ${(err as Error).message}`));
-      throw e;
-    }
-    await this.billing.settleAtOnce(reservation, 'succeeded', { durationMs: Date.now() - started });
-    return result;
+    return this.around(work, (outcome, ms) => this.billing.settleAtOnce(reservation, outcome, { durationMs: ms, ...(outcome === 'failed' ? { reason: 'failed' } : {}) }), `release of ${reservation.id}`);
   }
 
-  /** A free operation (previews): nothing to reserve, the usage event only. */
-  private async free<T>(ctx: MeterContext, charge: Charge, work: () => Promise<T>): Promise<T> {
+  /** Runs `work`, then `settle` with its outcome and duration; a settle after a failure is logged, the failure rethrown. */
+  private async around<T>(work: () => Promise<T>, settle: (outcome: 'succeeded' | 'failed', ms: number) => Promise<unknown>, what: string): Promise<T> {
     const started = Date.now();
     let result: T;
     try {
       result = await work();
     } catch (e) {
-      await this.billing.recordFree(ctx, charge, 'failed', Date.now() - started).catch((err) => this.logger.error(`usage of a failed ${charge.operation}: ${(err as Error).message}`));
+      await settle('failed', Date.now() - started).catch((err) => this.logger.error(`${what}: ${(err as Error).message}`));
       throw e;
     }
-    await this.billing.recordFree(ctx, charge, 'succeeded', Date.now() - started);
+    await settle('succeeded', Date.now() - started);
     return result;
   }
 
