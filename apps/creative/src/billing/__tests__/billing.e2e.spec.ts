@@ -166,7 +166,9 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
 
     const long = await jobs.create({ accountId: alice.accountId, kind: 'animate', request: { seconds: 20 }, charge });
     await waitJob(alice, long.id, ['running']);
-    const res = await billing.heldOfJob(long.id);
+    // The worker marks the reservation started right after it claims the job (the job shows running a moment before).
+    let res = await billing.heldOfJob(long.id);
+    for (const end = Date.now() + 2000; !res?.started_at && Date.now() < end; res = await billing.heldOfJob(long.id)) await sleep(20);
     expect(res?.started_at).toBeTruthy();
     // Running: the reservation cannot be released (409), the job can be cancelled (which releases it).
     expectStatus(await as(t.http.post(`/v1/billing/reservations/${res!.id}/release`), alice), 409);
