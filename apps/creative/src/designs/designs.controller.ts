@@ -4,7 +4,7 @@ import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import type { Response } from 'express';
 import { DomainException } from '@platform/errors';
-import { Metering } from '../billing/metering';
+import { Metering, renderCharge } from '../billing/metering';
 import { BillingResponses, ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { OptionalBody } from '../common/optional-body.pipe';
 import type { CreativeConfig } from '../config';
@@ -49,7 +49,7 @@ export class DesignsController {
     try {
       const { width, height } = typeof size === 'function' ? await size() : size;
       const r = resolveRender(width, height, ask.request, ask.loc);
-      await this.metering.check({ accountId: auth.accountId }, { operation: 'render', params: { width: r.width, height: r.height, format: r.format } });
+      await this.metering.check({ accountId: auth.accountId }, renderCharge(r));
     } catch (e) {
       if (e instanceof DomainException && e.code === 'insufficient_credits') throw e;
     }
@@ -66,8 +66,7 @@ export class DesignsController {
     if (ask) {
       const { design, revision } = state;
       const resolved = resolveRender(design.width, design.height, ask.request, ask.loc);
-      const charge = { operation: 'render' as const, params: { width: resolved.width, height: resolved.height, format: resolved.format } };
-      const stored = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, charge, () =>
+      const stored = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, renderCharge(resolved), () =>
         this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc)),
       );
       render = RenderResultDto.from(design.id, revision.revision, stored, this.config.publicBaseUrl);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NAMED_FORMATS } from '@platform/creative-ir';
 import { ValidationError } from '@platform/errors';
-import { Metering, type BillableOperation, type MeterContext } from '../billing/metering';
+import { Metering, renderCharge, type Charge, type MeterContext } from '../billing/metering';
 import { templateFor } from '../campaigns/campaigns.service';
 import { langOf, writeBrief } from './builtin/brief-writer';
 import { words } from './builtin/image-generator';
@@ -55,8 +55,8 @@ export class PlanningService {
     const sizeOf = (id: string) => formats.find((f) => id.endsWith(`_${formatKey(f)}`)) ?? formats[0];
     const rows = steps.map((s) => {
       const f = sizeOf(s.id);
-      let charge: { operation: BillableOperation; params: Record<string, unknown> } | null = null;
-      if (s.operation === 'design.render') charge = { operation: 'render', params: { width: f.width, height: f.height, format: 'png' } };
+      let charge: Charge | null = null;
+      if (s.operation === 'design.render') charge = renderCharge({ width: f.width, height: f.height, format: 'png' });
       if (s.operation === 'video.animate') charge = { operation: 'video', params: { seconds: PLAN_VIDEO_SECONDS, width: f.width, height: f.height, fps: 30 } };
       return { id: s.id, operation: s.operation, billed_as: charge?.operation ?? null, credits: charge ? this.metering.estimate(charge).credits : 0 };
     });

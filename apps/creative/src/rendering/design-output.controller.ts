@@ -4,7 +4,7 @@ import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { NotFoundError } from '@platform/errors';
 import type { Response } from 'express';
-import { Metering } from '../billing/metering';
+import { Metering, renderCharge } from '../billing/metering';
 import { BillingResponses, ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import type { CreativeConfig } from '../config';
 import { DesignsService } from '../designs/designs.service';
@@ -53,8 +53,7 @@ export class DesignOutputController {
     // Read beside the cache lookup: a stored render does not need it, a new one does not wait for it.
     const ir = this.designs.revisionIr(design.id, design.revision);
     ir.catch(() => undefined);
-    const charge = { operation: 'render' as const, params: { width: resolved.width, height: resolved.height, format: resolved.format } };
-    const out = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, charge, () =>
+    const out = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, renderCharge(resolved), () =>
       this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir: () => ir }, resolved, renderLocs(['body'])),
     );
     return RenderResultDto.from(design.id, design.revision, out, this.config.publicBaseUrl);
