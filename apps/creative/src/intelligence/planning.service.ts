@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { NAMED_FORMATS } from '@platform/creative-ir';
 import { ValidationError } from '@platform/errors';
+import { videoCharge } from '../billing/job-charges';
 import { Metering, renderCharge, type Charge, type MeterContext } from '../billing/metering';
+import { VIDEO_DEFAULTS } from '../videos/dto/video-options.dto';
 import { templateFor } from '../campaigns/campaigns.service';
 import { langOf, writeBrief } from './builtin/brief-writer';
 import { words } from './builtin/image-generator';
@@ -57,7 +59,7 @@ export class PlanningService {
       const f = sizeOf(s.id);
       let charge: Charge | null = null;
       if (s.operation === 'design.render') charge = renderCharge({ width: f.width, height: f.height, format: 'png' });
-      if (s.operation === 'video.animate') charge = { operation: 'video', params: { seconds: PLAN_VIDEO_SECONDS, width: f.width, height: f.height, fps: 30 } };
+      if (s.operation === 'video.animate') charge = videoCharge({ seconds: PLAN_VIDEO_SECONDS, width: f.width, height: f.height, fps: VIDEO_DEFAULTS.fps });
       return { id: s.id, operation: s.operation, billed_as: charge?.operation ?? null, credits: charge ? this.metering.estimate(charge).credits : 0 };
     });
     return { credits: rows.reduce((sum, r) => sum + r.credits, 0), steps: rows };
