@@ -56,7 +56,7 @@ function withDatabase(url: string, database: string): string {
  */
 export async function createTestApp<C extends BaseConfig>(def: ServiceDefinition<C>, options: TestAppOptions = {}): Promise<TestApp<C>> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set: run tests through the root vitest config');
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set: run tests through Jest (the global setup of jest.preset.js sets it)');
   const replica = options.replicaOf;
   const suffix = randomBytes(5).toString('hex');
   const database = replica ? new URL(replica.config.database.url!).pathname.slice(1) : `t_${def.name}_${suffix}`;

@@ -1,5 +1,9 @@
 import { portAnswers, startEmbeddedPostgres } from '@platform/database';
+import { join } from 'node:path';
 import { Client } from 'pg';
+
+/** The workspace's .data/test, wherever Jest runs from (the root for npm test, a project for nx test). */
+const EMBEDDED_DIR = join(__dirname, '../../../../..', '.data/test');
 
 export interface TestServices {
   databaseUrl: string;
@@ -32,7 +36,7 @@ export async function detectTestServices(env = process.env): Promise<TestService
       databaseSource = 'on 127.0.0.1:5432';
     } else {
       const port = Number(env.TEST_EMBEDDED_PG_PORT ?? 54330);
-      const handle = await startEmbeddedPostgres('.data/test', port);
+      const handle = await startEmbeddedPostgres(EMBEDDED_DIR, port);
       databaseUrl = handle.url;
       databaseSource = `embedded on ${port}`;
       stop = async () => (handle.owned ? handle.stop() : undefined);
