@@ -3,7 +3,6 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
 import { formatProblem, validateK8s } from './validate.mjs';
 
 const run = promisify(execFile);

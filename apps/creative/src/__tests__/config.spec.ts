@@ -1,5 +1,4 @@
 import { ConfigValidationError } from '@platform/config';
-import { describe, expect, it } from 'vitest';
 import { loadCreativeConfig } from '../config';
 
 describe('creative configuration', () => {

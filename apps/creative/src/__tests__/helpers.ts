@@ -1,6 +1,5 @@
 import type { TestAccount } from '@platform/testing';
 import type { Response, Test } from 'supertest';
-import { expect } from 'vitest';
 
 /** supertest parser that keeps the body as bytes (images, PDFs): `.buffer(true).parse(binary)`. */
 export const binary = ((res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void): void => {

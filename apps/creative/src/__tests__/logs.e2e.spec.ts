@@ -1,6 +1,5 @@
 import { captureLogs, createTestApp, expectStatus, leakedSecrets, LogCapture, TestAccount, TestApp } from '@platform/testing';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeConfig } from '../config';
 import { creativeService } from '../service';
 

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { JobHandlers } from './job-handlers';
 import type { JobHandler } from './job-types';
 

@@ -1,5 +1,4 @@
 import { createTestApp, TestApp } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../config';
 import { authorize, callbackParams, Person, REDIRECT, signUp, tokenRequest } from '../oauth/__tests__/harness';
 import { entityService } from '../service';

@@ -1,6 +1,5 @@
 import { ApiKeyService } from '@platform/auth';
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingService } from '../service';
 import { App, auth, createAgent, createConversation } from './helpers';
 

@@ -1,6 +1,5 @@
 import { captureLogs, createTestApp, expectStatus, leakedSecrets, LogCapture, TestAccount } from '@platform/testing';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagingConfig } from '../config';
 import { messagingService } from '../service';
 import { App, auth, createAgent, createConversation } from './helpers';

@@ -1,10 +1,9 @@
 import { createTestApp, TestAccount, TestApp } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagingConfig } from '../config';
 import { messagingService } from '../service';
 
 // Two replicas of the service behind one Redis must share one rate-limit count per key.
-describe.skipIf(!process.env.TEST_REDIS_URL)('messaging replicas', () => {
+(!process.env.TEST_REDIS_URL ? describe.skip : describe)('messaging replicas', () => {
   let a: TestApp<MessagingConfig>;
   let b: TestApp<MessagingConfig>;
   let key: TestAccount;

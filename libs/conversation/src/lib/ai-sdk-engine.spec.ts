@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../testing/fake-llm-server';
 import { AiSdkEngine } from './ai-sdk-engine';
 import { createReplyEngine } from './create-reply-engine';

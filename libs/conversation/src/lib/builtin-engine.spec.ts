@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { BuiltinEngine } from './builtin-engine';
 import { createReplyEngine } from './create-reply-engine';
 import { SOULS, getSoul, soulNamed } from './souls';

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { DETECTION_THRESHOLD, detectLanguage } from './detect-language';
 import { chooseReplyLanguage } from './language';
 import { getSoul } from './souls';

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../testing/fake-llm-server';
 import { createReplyEngine } from './create-reply-engine';
 import { extractFactsWithProvider, parseFacts } from './extract-facts-with-provider';

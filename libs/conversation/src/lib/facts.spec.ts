@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { extractAnswerFacts, extractFacts, factId, factSlot, mergeFacts, summarizeRelationship } from './facts';
 import type { Fact } from './types';
 

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { buildMessages, buildSystemPrompt, MAX_HISTORY_TURNS } from './prompt';
 import { extractFacts } from './facts';
 import { getSoul, SOULS, soulNamed } from './souls';

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { extractFacts, mergeFacts } from './facts';
 import { answerRecall, matchMemoryQuestion, recallSentences, secondPerson, type RecallTarget } from './recall';
 

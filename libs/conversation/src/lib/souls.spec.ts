@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import * as api from '../index';
 import { SOULS, getSoul, listSouls, soulNamed } from './souls';
 

@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import { renderIr } from '../index';
 
 // The apps are CommonJS: bundle the library to CommonJS (dependencies external, as in the apps'

@@ -9,7 +9,7 @@ import type { IrDocument } from '../schema/ir-schema';
  * text, gradient, image, procedural background, and a mixed one (1080x1080).
  */
 export interface Design {
-  name: 'text' | 'gradient' | 'image' | 'procedural' | 'mixed';
+  name: (typeof DESIGN_NAMES)[number];
   ir: IrDocument;
   assets: Record<string, Buffer>;
 }
@@ -27,6 +27,9 @@ export async function samplePhoto(): Promise<Buffer> {
 
 export const BODY =
   'Good design is as little design as possible. Less, but better, because it concentrates on the essential aspects, and the products are not burdened with non-essentials. Back to purity, back to simplicity.';
+
+/** The designs' names in the order designs() answers them, known before any is built (tests are named by them). */
+export const DESIGN_NAMES = ['text', 'gradient', 'image', 'procedural', 'mixed'] as const;
 
 export async function designs(): Promise<Design[]> {
   const img = await samplePhoto();

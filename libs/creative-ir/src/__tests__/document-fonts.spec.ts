@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import { bundledFontFile, materialize, prepare, rasterize, rasterizeMaterialized, renderHtml, renderIr } from '../index';
 import { doc } from './fixtures';
 

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTemplate, IrDocumentSchema, listTemplates } from '../index';
 import { compileZod, FAIL } from '../schema/fast-parse';

@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { GlobalFonts } from '@napi-rs/canvas';
 import subsetFont from 'subset-font';
-import { describe, expect, it } from 'vitest';
 import { bundledFontFile, BUNDLED_FONT_FAMILIES, fontChain, fontCodePoints, initCreativeIr, layoutText, materialize, missingGlyphs, registerFontBytes, renderIr } from '../index';
 import { fallbackFontFiles } from '../fonts/font-registry';
 import { doc } from './fixtures';

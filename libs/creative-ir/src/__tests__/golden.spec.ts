@@ -2,15 +2,14 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
 import { buildTemplate, renderIr } from '../index';
-import { designs } from './designs';
+import { DESIGN_NAMES, designs } from './designs';
 import { BRAND_COLORS, BRIEFS, samplePhoto, sampleLogo } from './template-samples';
 
 /**
  * Golden images: representative designs rendered at 0.4x and compared with committed PNGs
  * using a perceptual tolerance (anti-aliasing and encoder noise pass, visible changes fail).
- * Refresh on purpose with: UPDATE_GOLDEN=1 npx vitest run --config libs/creative-ir/vitest.config.ts golden
+ * Refresh on purpose with: UPDATE_GOLDEN=1 npx nx test creative-ir -- golden
  */
 const GOLDEN_DIR = join(__dirname, 'golden');
 const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
@@ -44,33 +43,43 @@ function compare(a: Buffer, b: Buffer, width: number, height: number, diffOut?: 
   return { mismatchedRatio: mismatched / n, meanDelta: total / n };
 }
 
+// Templates: one per family and per kind of shape, with the sample photo and logo where the template uses them.
+const TEMPLATE_CASES = [
+  ['square-post', 1080, 1080, 'short', true],
+  ['story', 1080, 1920, 'pt', true],
+  ['landscape-banner', 1200, 628, 'short', true],
+  ['quote', 1080, 1350, 'pt', false],
+  ['event', 1920, 1080, 'short', false],
+  ['testimonial', 300, 250, 'short', true],
+  ['announcement', 728, 90, 'pt', false],
+  ['data-card', 160, 600, 'short', false],
+  ['minimal-type', 970, 250, 'short', false],
+] as const;
+const templateName = ([t, w, h]: readonly [string, number, number, ...unknown[]]) => `template-${t}-${w}x${h}`;
+/** Every case's name, known before the cases are built (Jest names its tests synchronously). */
+const NAMES = [...DESIGN_NAMES.map((n) => `design-${n}`), ...TEMPLATE_CASES.map(templateName)];
+
 async function cases(): Promise<{ name: string; ir: unknown; assets?: Record<string, Buffer> }[]> {
   const out: { name: string; ir: unknown; assets?: Record<string, Buffer> }[] = (await designs()).map((d) => ({ name: `design-${d.name}`, ir: d.ir, assets: d.assets }));
-  // Templates: one per family and per kind of shape, with the sample photo and logo where the template uses them.
   const photo = await samplePhoto();
   const logo = await sampleLogo();
   const assets = { photo };
   const brand = { colors: BRAND_COLORS, logo, logo_position: 'top_right' as const };
-  for (const [t, w, h, briefName, withImage] of [
-    ['square-post', 1080, 1080, 'short', true],
-    ['story', 1080, 1920, 'pt', true],
-    ['landscape-banner', 1200, 628, 'short', true],
-    ['quote', 1080, 1350, 'pt', false],
-    ['event', 1920, 1080, 'short', false],
-    ['testimonial', 300, 250, 'short', true],
-    ['announcement', 728, 90, 'pt', false],
-    ['data-card', 160, 600, 'short', false],
-    ['minimal-type', 970, 250, 'short', false],
-  ] as const) {
+  for (const [t, w, h, briefName, withImage] of TEMPLATE_CASES) {
     const brief = { ...BRIEFS[briefName], ...(withImage ? { image: { src: 'asset:photo', focal_point: { x: 0.5, y: 0.6 } } } : {}) };
-    out.push({ name: `template-${t}-${w}x${h}`, ir: (await buildTemplate(t, { brief, brand, format: { width: w, height: h } })).ir, assets });
+    out.push({ name: templateName([t, w, h]), ir: (await buildTemplate(t, { brief, brand, format: { width: w, height: h } })).ir, assets });
   }
   return out;
 }
 
-describe('golden images', async () => {
-  const all = await cases();
-  it.each(all.map((c) => [c.name, c] as const))('%s', async (name, c) => {
+describe('golden images', () => {
+  let all: Map<string, Awaited<ReturnType<typeof cases>>[number]>;
+  beforeAll(async () => {
+    all = new Map((await cases()).map((c) => [c.name, c]));
+  });
+  it.each(NAMES)('%s', async (name) => {
+    const c = all.get(name);
+    if (!c) throw new Error(`no case named ${name}`);
     const rendered = await renderIr(c.ir, { assets: c.assets, scale: SCALE });
     const file = join(GOLDEN_DIR, `${name}.png`);
     if (UPDATE) {

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTemplate, rasterize, renderHtml, type IrDocument } from '../index';
 import { designs } from './designs';
 import { comparePixels } from './fixtures';
@@ -15,7 +14,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * fonts it embeds (subset to the glyphs it draws), its screenshot is compared with the library's
  * own raster of the same IR.
  */
-describe.skipIf(!existsSync(CHROMIUM))('HTML export in a real browser (Chromium through playwright-core)', () => {
+(!existsSync(CHROMIUM) ? describe.skip : describe)('HTML export in a real browser (Chromium through playwright-core)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { imageBox } from '../render/image-box';
 
 describe('imageBox', () => {

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { flattenMaterialized, layoutText, materialize, type MaterializedDocument } from '../index';
 import { doc, rect } from './fixtures';
 

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
 import { encodePng, materialize, pngSettingsFor, rasterize, renderIr } from '../index';
 import { huffmanLengths } from '../render/deflate-runs';
 import { adler32Combine, packRgbRows, packRgbRowsBytes, pngBands, pngSegments } from '../render/png';

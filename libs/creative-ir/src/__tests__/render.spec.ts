@@ -1,7 +1,6 @@
 import zlib from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
 import { encodeRaster, fontCodePoints, listProceduralStyles, materialize, prepare, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview, RenderOptionsError } from '../index';
 import { designs } from './designs';
 import { doc, rect } from './fixtures';

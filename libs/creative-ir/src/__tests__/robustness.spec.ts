@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { BriefSchema, buildTemplate, listProceduralStyles, listTemplates, materialize, proceduralDocument, renderHtml, renderIr, TemplateInputError, validateIr, type IrDocument } from '../index';
 import { designs } from './designs';
 import { mutate, mutateExtreme, rng } from './mutations';

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { BODY_MIN_SHARE, MIN_FILL_SHARE, MIN_SPAN_SHARE, buildTemplate, contrastRatio, findCollisions, findOverflow, flattenMaterialized, initCreativeIr, listTemplates, materializeSync, rasterize, type IrDocument, type MaterializedNode, type TextNode } from '../index';
 import { BRAND_COLORS, BRIEFS, FORMATS, samplePhoto, samplePhoto2, sampleLogo } from './template-samples';
 
@@ -84,9 +83,12 @@ function fillShare(doc: { width: number; height: number; root: MaterializedNode 
   return { share: hit / (N * N), spanX: Math.max(0, maxX - minX) / w, spanY: Math.max(0, maxY - minY) / h };
 }
 
-describe('template design checks', async () => {
-  await initCreativeIr();
-  const io = await inputs();
+describe('template design checks', () => {
+  let io: Awaited<ReturnType<typeof inputs>>;
+  beforeAll(async () => {
+    await initCreativeIr();
+    io = await inputs();
+  });
 
   describe.each(templates)('%s', (id) => {
     it('lays out every format, brief and image/logo variant without overflow, cut text, collisions, small type or an empty frame', async () => {

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
 import { analyzeBrief, buildTemplate, contrastRatio, findOverflow, flattenMaterialized, initCreativeIr, isNamedFormat, listTemplates, materialize, NAMED_FORMATS, TemplateInputError, validateIr } from '../index';
 
 const FORMATS = [

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectDirection, FONT_PACKAGES, initCreativeIr, layoutText, listFontFamilies, resolveFontFamily } from '../index';

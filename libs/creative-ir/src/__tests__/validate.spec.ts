@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { briefJsonSchema, IrValidationError, irJsonSchema, parseIr, parsePathData, validateIr } from '../index';
 import { doc, rect } from './fixtures';
 

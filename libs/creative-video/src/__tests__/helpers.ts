@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IrDocument, IrNode } from '@platform/creative-ir';
-import { afterEach, expect } from 'vitest';
 import { ffmpegBinary, runMedia } from '../ffmpeg';
 
 export async function workDir(): Promise<{ dir: string; remove: () => Promise<void> }> {

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { lavfiToFile, rmsDb, writeClickTrack } from '../audio/__tests__/media';
 import { probeMedia } from '../ffmpeg';
 import { renderVideo } from '../render';

@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import { renderIr } from '@platform/creative-ir';
-import { describe, expect, it } from 'vitest';
 import { frameRate, probeMedia } from '../ffmpeg';
 import { renderVideo, VideoSpecError } from '../render';
 import { MOTIONS, TRANSITIONS, type Motion, type SceneSpec, type Transition, type VideoSpec } from '../types';

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { EASING_CURVES, ease } from '../easing';
 import { MOTION_INFO, TRANSITION_INFO } from '../catalogue';
 import { planFrame, sceneProgress, timeline } from '../timeline';

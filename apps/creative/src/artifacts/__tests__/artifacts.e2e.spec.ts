@@ -2,7 +2,6 @@ import { expectStatus, TestAccount } from '@platform/testing';
 import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, binary, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
 import { ArtifactsService } from '../artifacts.service';
 

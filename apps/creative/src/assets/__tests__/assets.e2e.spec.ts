@@ -1,7 +1,6 @@
 import { expectStatus, TestAccount } from '@platform/testing';
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, binary, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
 import { AssetsService } from '../assets.service';
 import { Fixtures, makeFixtures, pngBomb } from './fixtures';

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { Operation } from '../dto/transform-operations.dto';
 import { ImageTransformer, planStage } from '../transform/image-transformer';
 import { Fixtures, makeFixtures } from './fixtures';

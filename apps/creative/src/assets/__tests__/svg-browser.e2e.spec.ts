@@ -5,7 +5,6 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Browser, BrowserContext, chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArtifactsService } from '../../artifacts/artifacts.service';
 import { CONTENT_SECURITY_POLICY } from '../../common/content-delivery';
 import { BACKENDS, CreativeOnBackend, startCreative } from '../../storage/__tests__/creative-backends';
@@ -23,7 +22,7 @@ const evilSvg = (beacon: string) =>
   <a xlink:href="javascript:fetch('${beacon}/link')"><text x="10" y="60">click</text></a>
 </svg>`);
 
-describe.skipIf(!existsSync(CHROMIUM))('uploaded SVG runs no script in a real browser (Chromium through playwright-core)', () => {
+(!existsSync(CHROMIUM) ? describe.skip : describe)('uploaded SVG runs no script in a real browser (Chromium through playwright-core)', () => {
   let browser: Browser;
   let beaconServer: Server;
   let beacon: string;

@@ -2,7 +2,6 @@ import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/tes
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, locs, sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { JobsService } from '../../jobs/jobs.service';

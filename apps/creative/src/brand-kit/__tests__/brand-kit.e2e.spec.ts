@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 

@@ -2,7 +2,6 @@ import { bundledFontFile } from '@platform/creative-ir';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, binary, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';

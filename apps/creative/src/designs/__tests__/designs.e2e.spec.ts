@@ -1,6 +1,5 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { applyPatch } from 'rfc6902';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, binary, locs, sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';

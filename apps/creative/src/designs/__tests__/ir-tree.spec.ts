@@ -1,5 +1,4 @@
 import { applyPatch } from 'rfc6902';
-import { describe, expect, it } from 'vitest';
 import { jsonPatch, summarizeDiff } from '../design-diff';
 import { assignIds, mergePatch, type Json } from '../ir-tree';
 

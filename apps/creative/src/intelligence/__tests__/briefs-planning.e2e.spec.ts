@@ -1,7 +1,6 @@
 import { startFakeVendorServer, type FakeVendorServer } from '@platform/conversation/testing';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';

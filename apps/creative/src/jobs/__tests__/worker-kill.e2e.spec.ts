@@ -2,7 +2,6 @@ import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/tes
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
@@ -12,7 +11,7 @@ import { startWorker, type WorkerProcess } from './worker-process';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!process.env.TEST_REDIS_URL)('creative jobs: a worker killed mid-job', () => {
+(!process.env.TEST_REDIS_URL ? describe.skip : describe)('creative jobs: a worker killed mid-job', () => {
   let t: TestApp<CreativeConfig>;
   let alice: TestAccount;
   const workers: ChildProcess[] = [];

@@ -1,4 +1,4 @@
-// A creative worker process (ROLE=worker from the environment), run with vite-node by the kill tests
+// A creative worker process (ROLE=worker from the environment), run with @swc-node/register by the kill tests
 // (worker-process.ts): with the jobs tests' handler when WORKER_TEST_HANDLER=1, else the real handlers.
 import { createApp } from '@platform/http';
 import { loadCreativeConfig } from '../../config';

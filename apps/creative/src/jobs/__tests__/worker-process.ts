@@ -14,17 +14,21 @@ export interface WorkerProcess {
 
 /**
  * A real creative worker process (ROLE=worker) on the test app's database and Redis prefix, run with
- * vite-node (`worker-main.ts`): with the jobs tests' handler (`testHandler: true`) or the real ones.
+ * Node and `@swc-node/register` (`worker-main.ts` compiled on load with the workspace's tsconfig: decorator
+ * metadata and the `@platform/*` paths): with the jobs tests' handler (`testHandler: true`) or the real ones.
  * A lost worker's lease runs out after 2 s and the others sweep every half second, so a kill test is quick.
  */
 export function startWorker(t: TestApp<CreativeConfig>, opts: { testHandler: boolean; env?: Record<string, string> }): WorkerProcess {
   let log = '';
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite-node/vite-node.mjs'), '--config', 'vitest.config.ts', 'apps/creative/src/jobs/__tests__/worker-main.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'worker-main.ts')], {
+    // The test app's directory: relative defaults (DATA_DIR, the jobs' work directory) name the same
+    // places in both, whether Jest runs from the workspace root (npm test) or the project (nx test).
+    cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'test',
+      SWC_NODE_PROJECT: join(ROOT, 'tsconfig.base.json'),
       ROLE: 'worker',
       PORT: '0',
       HOST: '127.0.0.1',

@@ -2,7 +2,6 @@ import { contractAgent, createTestApp, expectStatus, OpenApiContract, TestAccoun
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 

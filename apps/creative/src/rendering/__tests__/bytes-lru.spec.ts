@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { BytesLru } from '../bytes-lru';
 
 const b = (n: number) => Buffer.alloc(n);

@@ -1,6 +1,5 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, binary, sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';

@@ -2,7 +2,6 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobNotFoundError, BlobStore } from '../blob-store';
 import { LocalBlobStore } from '../local-blob-store';
 import { S3BlobStore } from '../s3-blob-store';
@@ -70,7 +69,7 @@ describe.each(['local', 's3'] as const)('the %s blob store', (driver) => {
     for (const key of ['../x', 'a/../../x', '/abs', 'a//b', '']) await expect(store.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(/Invalid blob key/);
   });
 
-  it.runIf(driver === 's3')('signs presigned URLs for S3_PUBLIC_ENDPOINT when the service reaches the store elsewhere', async () => {
+  (driver === 's3' ? it : it.skip)('signs presigned URLs for S3_PUBLIC_ENDPOINT when the service reaches the store elsewhere', async () => {
     const publicEndpoint = s3!.endpoint.replace('127.0.0.1', 'localhost');
     const split = new S3BlobStore({ bucket: s3!.bucket, region: s3!.region, endpoint: s3!.endpoint, publicEndpoint, forcePathStyle: true, keyPrefix: 'pfx/', credentials: S3_TEST_CREDENTIALS });
     await split.put('shared/x', Buffer.from('public bytes'), { contentType: 'text/plain' });

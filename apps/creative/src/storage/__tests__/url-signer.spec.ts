@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { loadCreativeConfig } from '../../config';
 import { UrlSigner } from '../url-signer.service';
 

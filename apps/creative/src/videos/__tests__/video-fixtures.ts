@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { expect } from 'vitest';
 import { as, binary } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 

@@ -1,5 +1,4 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';

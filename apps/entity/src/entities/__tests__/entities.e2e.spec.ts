@@ -1,5 +1,4 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
 

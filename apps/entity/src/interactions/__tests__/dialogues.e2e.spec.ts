@@ -1,6 +1,5 @@
 import { allDialogues, checkReply, DIALOGUE_PASS_BAR, isChecked, planTurns, summarize, type TurnResult } from '@platform/conversation/testing';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
 

@@ -4,7 +4,6 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
 import { Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
 import { clientConfig, registerClient } from './harness';
@@ -12,7 +11,7 @@ import { clientConfig, registerClient } from './harness';
 // Debian's Chromium (apt-get install chromium); the test never downloads a browser.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-describe.skipIf(!existsSync(CHROMIUM))('OAuth in a real browser (Chromium through playwright-core)', () => {
+(!existsSync(CHROMIUM) ? describe.skip : describe)('OAuth in a real browser (Chromium through playwright-core)', () => {
   let t: TestApp<EntityConfig>;
   let browser: Browser;
   let app: Server;
@@ -48,7 +47,7 @@ describe.skipIf(!existsSync(CHROMIUM))('OAuth in a real browser (Chromium throug
     await page.getByLabel('E-mail').fill('ana@example.com');
     await page.getByLabel('Senha').fill('a long enough password');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/pt-BR/account');
+    await page.waitForURL((u) => u.pathname === '/pt-BR/account', { timeout: 10_000 });
     for (const [name, purpose] of [['Lia', 'A study companion'], ['Rui', 'A cooking friend']]) {
       await page.getByLabel('Nome', { exact: true }).fill(name);
       await page.getByLabel('Propósito').fill(purpose);
@@ -56,14 +55,14 @@ describe.skipIf(!existsSync(CHROMIUM))('OAuth in a real browser (Chromium throug
       await page.getByText(purpose).waitFor();
     }
     await page.getByRole('button', { name: 'Sair' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/pt-BR/login');
+    await page.waitForURL((u) => u.pathname === '/pt-BR/login', { timeout: 10_000 });
 
     // The client sends the user to the authorization page; the user logs in first.
     const state = 'state-Ω-123';
     const url = oidc.buildAuthorizationUrl(config, { redirect_uri: `${appUrl}/callback`, scope: 'entity:chat offline_access', state });
     url.pathname = '/en/oauth/authorize';
     await page.goto(url.toString());
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/en/login');
+    await page.waitForURL((u) => u.pathname === '/en/login', { timeout: 10_000 });
     await page.getByLabel('Email').fill('ana@example.com');
     await page.getByLabel('Password').fill('a long enough password');
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -1,6 +1,5 @@
 import { createTestApp, TestApp } from '@platform/testing';
 import * as oidc from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
 import { authorize, callbackParams, clientConfig, Person, REDIRECT, registerClient, signUp } from './harness';

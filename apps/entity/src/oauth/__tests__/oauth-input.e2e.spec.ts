@@ -1,6 +1,5 @@
 import { createTestApp, TestApp } from '@platform/testing';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
 import { loadOidc } from '../oidc-types';

@@ -1,5 +1,4 @@
 import { captureLogs, createTestApp, leakedSecrets, LogCapture, TestApp } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
 import { authorize, callbackParams, Person, REDIRECT, registerClient, signUp, tokenRequest } from './harness';

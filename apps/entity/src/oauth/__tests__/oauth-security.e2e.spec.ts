@@ -1,7 +1,6 @@
 import { createTestApp, TestApp } from '@platform/testing';
 import * as oidc from 'openid-client';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityConfig } from '../../config';
 import { InteractionSessionHash1764547200000 } from '../../migrations/1764547200000-interaction-session-hash';
 import { entityService } from '../../service';

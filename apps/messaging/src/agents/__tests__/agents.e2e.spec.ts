@@ -1,5 +1,4 @@
 import { createTestApp, deepJson, expectStatus, TestAccount, TestApp } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagingConfig } from '../../config';
 import { messagingService } from '../../service';
 

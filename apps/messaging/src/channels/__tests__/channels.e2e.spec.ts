@@ -1,7 +1,6 @@
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingService } from '../../service';
 import { App, auth, createAgent, FakeServer, fakeServer, json, until } from '../../__tests__/helpers';
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import { loadMessagingConfig } from '../../config';
 import { SecretsBox } from '@platform/outbound';
 

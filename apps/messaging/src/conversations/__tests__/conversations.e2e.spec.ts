@@ -1,5 +1,4 @@
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingService } from '../../service';
 import { App, auth, createAgent, createConversation } from '../../__tests__/helpers';
 

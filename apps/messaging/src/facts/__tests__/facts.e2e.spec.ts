@@ -1,7 +1,6 @@
 import { startFakeLlmServer, type FakeLlmServer } from '@platform/conversation/testing';
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingService } from '../../service';
 import { App, auth, createAgent, createConversation, until } from '../../__tests__/helpers';
 

@@ -1,6 +1,5 @@
 import { startFakeLlmServer, type FakeLlmServer } from '@platform/conversation/testing';
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingService } from '../../service';
 import { App, auth } from '../../__tests__/helpers';
 

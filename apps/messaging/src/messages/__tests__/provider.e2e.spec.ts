@@ -1,5 +1,4 @@
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMessagingConfig } from '../../config';
 import { messagingService } from '../../service';
 import { App, auth, createAgent, createConversation, FakeServer, fakeServer, json, Recorded, until } from '../../__tests__/helpers';

@@ -1,6 +1,5 @@
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingService } from '../../service';
 import { App, auth, createAgent, createConversation, FakeServer, fakeServer, until } from '../../__tests__/helpers';
 import { RecoveryService } from '../recovery.service';

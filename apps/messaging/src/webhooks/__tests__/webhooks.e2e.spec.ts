@@ -1,6 +1,5 @@
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingService } from '../../service';
 import { App, auth, createAgent, createConversation, FakeServer, fakeServer, until } from '../../__tests__/helpers';
 

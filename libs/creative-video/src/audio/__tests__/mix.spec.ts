@@ -4,7 +4,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectBeats } from '../../beats/beats';
 import { mixAudio } from '../mix';
 import { ffmpeg, ffmpegStderr, integratedLufs, lavfiToFile, probeWav, rmsDb, writeDrumLoop } from './media';

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mixAudio } from '../../audio/mix';
 import { detectBeats, snapCuts } from '../beats';
 import { lavfiToFile, writeClickTrack, writeDrumLoop } from '../../audio/__tests__/media';

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigValidationError, loadConfig } from './config';
 

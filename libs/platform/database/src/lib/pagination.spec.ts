@@ -1,5 +1,4 @@
 import { ValidationError } from '@platform/errors';
-import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from './pagination';
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

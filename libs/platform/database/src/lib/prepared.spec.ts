@@ -1,5 +1,4 @@
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQuery } from './prepared';
 
 describe('preparedQuery', () => {

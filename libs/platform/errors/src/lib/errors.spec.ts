@@ -1,5 +1,4 @@
 import { NotFoundException } from '@nestjs/common';
-import { describe, expect, it } from 'vitest';
 import { RateLimitedError, ValidationError } from './domain-exception';
 import { adaptCode, creativeEnvelope, entityEnvelope, messagingEnvelope } from './envelopes';
 import { capEcho, normalizeError } from './normalize';

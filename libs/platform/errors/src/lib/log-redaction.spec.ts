@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { redactErrorMessage, redactHeaders, redactText, redactUrl, safeErrorForLog } from './log-redaction';
 
 describe('log redaction', () => {

@@ -1,6 +1,5 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { describe, expect, it } from 'vitest';
 import { ErrorDetail, ValidationError } from './domain-exception';
 import { EnvelopeValidationPipe } from './validation-pipe';
 import { IsNotBlank, IsOptionalNotNull } from './validators';

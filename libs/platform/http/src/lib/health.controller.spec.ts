@@ -2,7 +2,6 @@ import type { DatabaseHealth } from '@platform/database';
 import type { JobQueue } from '@platform/queue';
 import { Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { describe, expect, it, vi } from 'vitest';
 import { HealthController } from './health.controller';
 import type { MetricsService } from './metrics.service';
 
@@ -20,7 +19,7 @@ function response() {
 describe('GET /readyz', () => {
   it('answers 503 with the failing checks in general terms, and logs what the driver said', async () => {
     const res = response();
-    const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     try {
       const body = await controller({ ok: false, error: secret }, { ok: false, mode: 'bullmq', error: 'connect ECONNREFUSED 10.0.3.7:6379' }).readyz(res as unknown as Response);
       expect(res.statusCode).toBe(503);

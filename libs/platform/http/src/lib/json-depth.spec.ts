@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { exceedsJsonDepth } from './json-depth';
 
 const deep = (levels: number, open = '[', close = ']') => `${open.repeat(levels)}${close.repeat(levels)}`;

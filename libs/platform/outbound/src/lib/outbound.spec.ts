@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
 import { isPrivateAddress, refuseOutboundUrl } from './address-guard';
 import { post, postJson, publicOnlyLookupWith } from './outbound-post';
 

@@ -1,7 +1,6 @@
 import type { BaseConfig } from '@platform/config';
 import type { ServiceDefinition } from '@platform/http';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deepJson } from './json-bodies';
 import { OpenApiContract } from './openapi-contract';
 import { createTestApp, TestApp } from './test-app';

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { ObservedResponse, OpenApiContract, toJsonSchema } from './openapi-contract';
 
 const json = { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } };
