@@ -28,6 +28,11 @@ const extra = {
   ...engineEnvSchema,
   /** Render worker threads; 0 renders on the main thread (measurements and debugging only). */
   RENDER_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /**
+   * Initial old-generation size (MB) of each render worker's V8 heap; 0 leaves V8's default. See
+   * render-pool.service.ts: with V8's default the workers ran a full garbage collection about every other render.
+   */
+  RENDER_WORKER_HEAP_MB: z.coerce.number().int().min(0).max(4096).default(128),
   /** Longest a render (queue wait included) may take before the request fails with 504 `render_timeout`. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** Renders waiting for a worker beyond this answer 503 `render_busy`. */
@@ -231,6 +236,7 @@ function mapConfig(env: Extra) {
     },
     rendering: {
       workers: e.RENDER_WORKERS ?? Math.max(1, availableParallelism()),
+      workerHeapMb: e.RENDER_WORKER_HEAP_MB,
       timeoutMs: e.RENDER_TIMEOUT_MS,
       queueMax: e.RENDER_QUEUE_MAX,
       previewCacheBytes: e.PREVIEW_CACHE_BYTES,

@@ -9,6 +9,13 @@ describe('creative configuration', () => {
     expect(c.signedUrls).toEqual({ minTtl: 60, maxTtl: 604_800, secret: undefined, secretFile: '/var/x/url-signing.key' });
   });
 
+  it("starts each render worker's old generation at RENDER_WORKER_HEAP_MB (128 by default, 0 for V8's default)", () => {
+    expect(loadCreativeConfig({}).rendering.workerHeapMb).toBe(128);
+    expect(loadCreativeConfig({ RENDER_WORKER_HEAP_MB: '0' }).rendering.workerHeapMb).toBe(0);
+    expect(loadCreativeConfig({ RENDER_WORKER_HEAP_MB: '512' }).rendering.workerHeapMb).toBe(512);
+    for (const bad of ['-1', 'lots', '1.5', '5000']) expect(() => loadCreativeConfig({ RENDER_WORKER_HEAP_MB: bad }), bad).toThrow(ConfigValidationError);
+  });
+
   it('reads S3 settings, sizes and limits', () => {
     const c = loadCreativeConfig({
       BLOB_DRIVER: 's3',
