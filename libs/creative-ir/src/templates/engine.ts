@@ -202,6 +202,8 @@ export interface LogoInfo {
   height: number;
   position: LogoPosition;
   margin: number;
+  /** Centered vertically on its side whatever its top/bottom position (strip banners). */
+  centerY?: boolean;
 }
 
 export interface ImageRef {
@@ -347,7 +349,11 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
   }
   const named = { small: 64, medium: 96, large: 140 } as const;
   const size = typeof brand.logo_size === 'number' ? brand.logo_size : named[brand.logo_size ?? 'medium'];
-  let height = Math.max(16, size) * u;
+  // A thin strip (728x90, 468x60, 320x50) sizes its logo from its height (a medium logo is about a third of a
+  // 728x90, ~30 px, where the short-side unit gave it 14 px) and centers it vertically on its side. Taller
+  // strips (970x250) keep the corner.
+  const strip = !!format && shapeOf(format.width, format.height) === 'strip' && format.height < 160;
+  let height = strip ? (Math.max(16, size) / 96) * Math.min(format!.height * 0.34, 40 + format!.height * 0.1) : Math.max(16, size) * u;
   let width = (height * iw) / ih;
   const maxW = Math.min(360 * u, format ? format.width * 0.3 : Infinity);
   if (width > maxW) {
@@ -358,16 +364,18 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
     height = format.height * 0.3;
     width = (height * iw) / ih;
   }
-  const margin = Math.max(0, (brand.logo_margin ?? 64) * u);
+  const margin = strip ? Math.max(6, Math.round(format!.height * 0.12)) : Math.max(0, (brand.logo_margin ?? 64) * u);
   // The middle of a template's page belongs to its headline: a `center` logo is centered at the head of the page.
-  const position = brand.logo_position === 'center' ? 'top_center' : (brand.logo_position ?? 'bottom_right');
-  return { src, width, height, position, margin };
+  let position: LogoPosition = brand.logo_position === 'center' ? 'top_center' : (brand.logo_position ?? 'bottom_right');
+  // The middle of a thin strip is its headline's: a centered logo goes to the right end.
+  if (strip && position.endsWith('_center')) position = 'top_right';
+  return { src, width, height, position, margin, ...(strip ? { centerY: true } : {}) };
 }
 
 export function logoRectOf(l: LogoInfo, W: number, H: number): Rect {
   const [v, h] = l.position === 'center' ? ['center', 'center'] : l.position.split('_');
   const x = h === 'left' ? l.margin : h === 'right' ? W - l.margin - l.width : (W - l.width) / 2;
-  const y = v === 'top' ? l.margin : v === 'bottom' ? H - l.margin - l.height : (H - l.height) / 2;
+  const y = l.centerY || v === 'center' ? (H - l.height) / 2 : v === 'top' ? l.margin : H - l.margin - l.height;
   return { x, y, width: l.width, height: l.height };
 }
 
