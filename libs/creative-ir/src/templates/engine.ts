@@ -349,13 +349,14 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
   }
   const named = { small: 64, medium: 96, large: 140 } as const;
   const size = typeof brand.logo_size === 'number' ? brand.logo_size : named[brand.logo_size ?? 'medium'];
-  // A thin strip (728x90, 468x60, 320x50) sizes its logo from its height (a medium logo is about a third of a
-  // 728x90, ~30 px, where the short-side unit gave it 14 px) and centers it vertically on its side. Taller
+  // A thin strip (728x90, 468x60, 320x50) measures its logo in a unit from its height (a medium logo about a
+  // third of a 728x90, where the short-side unit gave it 14 px) and centers it vertically on its side. Taller
   // strips (970x250) keep the corner.
-  const strip = !!format && shapeOf(format.width, format.height) === 'strip' && format.height < 160;
-  let height = strip ? (Math.max(16, size) / 96) * Math.min(format!.height * 0.34, 40 + format!.height * 0.1) : Math.max(16, size) * u;
+  const thinStrip = !!format && shapeOf(format.width, format.height) === 'strip' && format.height < 160;
+  const unit = thinStrip ? Math.min(format.height * 0.34, 40 + format.height * 0.1) / 96 : u;
+  let height = Math.max(16, size) * unit;
   let width = (height * iw) / ih;
-  const maxW = Math.min(360 * u, format ? format.width * 0.3 : Infinity);
+  const maxW = Math.min(360 * unit, format ? format.width * 0.3 : Infinity);
   if (width > maxW) {
     width = maxW;
     height = (width * ih) / iw;
@@ -364,12 +365,12 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
     height = format.height * 0.3;
     width = (height * iw) / ih;
   }
-  const margin = strip ? Math.max(6, Math.round(format!.height * 0.12)) : Math.max(0, (brand.logo_margin ?? 64) * u);
+  const margin = thinStrip ? Math.max(6, Math.round(format.height * 0.12)) : Math.max(0, (brand.logo_margin ?? 64) * u);
   // The middle of a template's page belongs to its headline: a `center` logo is centered at the head of the page.
   let position: LogoPosition = brand.logo_position === 'center' ? 'top_center' : (brand.logo_position ?? 'bottom_right');
   // The middle of a thin strip is its headline's: a centered logo goes to the right end.
-  if (strip && position.endsWith('_center')) position = 'top_right';
-  return { src, width, height, position, margin, ...(strip ? { centerY: true } : {}) };
+  if (thinStrip && position.endsWith('_center')) position = 'top_right';
+  return { src, width, height, position, margin, ...(thinStrip ? { centerY: true } : {}) };
 }
 
 export function logoRectOf(l: LogoInfo, W: number, H: number): Rect {
