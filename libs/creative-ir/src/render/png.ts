@@ -230,17 +230,6 @@ export function pngSegments(pixels: Buffer, width: number, height: number): PngS
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
- * RGB PNG of opaque pixels: scanlines unfiltered or "up"-filtered, deflated with `options`, in one
- * IDAT chunk. Unfiltered, runs of rows of one color (margins, gaps between text lines;
- * `pngSegments`) are written as deflate blocks directly (`periodicRows`, ~5 bytes a row), without
- * zlib hashing every byte of them (text design: PNG step 6.4 -> 4.8 ms). The rest is cut into bands
- * (`pngBands`) that are filtered one after another on this thread and deflated in parallel on
- * libuv's thread pool as soon as each is ready, then everything is joined into one zlib stream
- * (sync-flushed pieces, each zlib band primed with the previous 32 KB, combined Adler-32): pigz's
- * method. On an idle 2-core machine that takes a 1080x1080 photo page's PNG step
- * from ~21 to ~15 ms; under load the bands simply queue, at the cost of a few hundred bytes per band.
- */
-/**
  * Scanline buffers kept for the next PNG of this thread (at most two, each at most 32 MB): a new 3.5 MB buffer per
  * 1080x1080 page is external memory that drives V8 into full collections in render worker threads.
  */
@@ -258,6 +247,17 @@ function keepScan(scan: Buffer): void {
   if (whole.length <= SPARE_SCAN_MAX_BYTES && spareScans.length < 2) spareScans.push(whole);
 }
 
+/**
+ * RGB PNG of opaque pixels: scanlines unfiltered or "up"-filtered, deflated with `options`, in one
+ * IDAT chunk. Unfiltered, runs of rows of one color (margins, gaps between text lines;
+ * `pngSegments`) are written as deflate blocks directly (`periodicRows`, ~5 bytes a row), without
+ * zlib hashing every byte of them (text design: PNG step 6.4 -> 4.8 ms). The rest is cut into bands
+ * (`pngBands`) that are filtered one after another on this thread and deflated in parallel on
+ * libuv's thread pool as soon as each is ready, then everything is joined into one zlib stream
+ * (sync-flushed pieces, each zlib band primed with the previous 32 KB, combined Adler-32): pigz's
+ * method. On an idle 2-core machine that takes a 1080x1080 photo page's PNG step
+ * from ~21 to ~15 ms; under load the bands simply queue, at the cost of a few hundred bytes per band.
+ */
 export async function encodeRgbPng(pixels: Buffer, width: number, height: number, up: boolean, options: zlib.ZlibOptions): Promise<Buffer> {
   const stride = width * 3 + 1;
   const scan = scanBuffer(stride * height);
