@@ -4,7 +4,8 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { encodePng, materialize, pngSettingsFor, rasterize, renderIr } from '../index';
 import { huffmanLengths } from '../render/deflate-runs';
-import { adler32Combine, packRgbRows, packRgbRowsBytes, pngBands, pngSegments } from '../render/png';
+import { adler32Combine, packRgbRows, packRgbRowsBytes, photoRowFilter, pngBands, pngSegments } from '../render/png';
+import { proceduralDocument } from '../procedural/procedural-document';
 import { designs } from './designs';
 import { doc, rect } from './fixtures';
 
@@ -58,6 +59,27 @@ describe('PNG encoding by content', () => {
         expect((await decoded(flat.data)).data.equals(r.pixels)).toBe(true);
       }
     }
+  });
+
+  it('gives photo pages the smaller row filter by trial: "up" for photographs and smooth backgrounds, none for textures that repeat along the row', async () => {
+    const [, , image] = await designs();
+    const pages = [
+      { name: 'image', r: await rasterize(image.ir, { assets: image.assets }), want: 'up' },
+      { name: 'mesh', r: await rasterize(proceduralDocument({ style: 'mesh' })), want: 'up' },
+      { name: 'grid', r: await rasterize(proceduralDocument({ style: 'grid' })), want: 'none' },
+      { name: 'rays', r: await rasterize(proceduralDocument({ style: 'rays' })), want: 'none' },
+    ];
+    for (const { name, r, want } of pages) {
+      const px = Buffer.from(r.pixels);
+      expect(photoRowFilter(px, r.width, r.height), name).toBe(want);
+      const png = await encodePng(px, r.width, r.height, { encoding: 'photo' }, true);
+      expect((await decoded(png)).data.equals(px), `${name}: lossless`).toBe(true);
+      // The other filter, as the trial would have had it otherwise: what the choice saves.
+      const other = await encodePng(px, r.width, r.height, want === 'up' ? { encoding: 'flat', level: 3 } : { encoding: 'photo', level: 1 }, true);
+      expect(png.length, `${name}: ${png.length} bytes against ${other.length} the other way`).toBeLessThan(other.length * 0.9);
+    }
+    // Tiny pages: fewer rows than a strip.
+    for (const [w, h] of [[1, 1], [5, 3], [2000, 1]]) expect(['up', 'none']).toContain(photoRowFilter(testPixels(w, h), w, h));
   });
 
   it('writes valid photo PNGs for odd sizes and with an explicit zlib level, and falls back to sharp for transparent output', async () => {
@@ -131,7 +153,7 @@ describe('PNG encoding by content', () => {
       const px = testPixels(w, h);
       for (const settings of [{ encoding: 'flat' as const }, { encoding: 'photo' as const }, { encoding: 'photo' as const, level: 1 }]) {
         const png = await encodePng(px, w, h, settings, true);
-        const up = settings.encoding === 'photo';
+        const up = settings.encoding === 'photo' && (settings.level !== undefined || photoRowFilter(px, w, h) === 'up');
         const expected = Buffer.alloc((w * 3 + 1) * h);
         packRgbRowsBytes(px, w, expected, 0, h, up);
         expect(scanlines(png).equals(expected), `${w}x${h} ${JSON.stringify(settings)}`).toBe(true);
@@ -208,7 +230,7 @@ describe('PNG encoding by content', () => {
       expect(pngSegments(px, w, h).some((s) => s.q), `${w}x${h} has runs`).toBe(true);
       for (const settings of [{ encoding: 'flat' as const }, { encoding: 'flat' as const, level: 9 }, { encoding: 'photo' as const }]) {
         const label = `${w}x${h} ${parts.map(([n, f]) => `${n}:${typeof f === 'string' ? f : 'color'}`).join(',')} ${JSON.stringify(settings)}`;
-        const up = settings.encoding === 'photo';
+        const up = settings.encoding === 'photo' && photoRowFilter(px, w, h) === 'up';
         const png = await encodePng(px, w, h, settings, true);
         const expected = Buffer.alloc((w * 3 + 1) * h);
         packRgbRowsBytes(px, w, expected, 0, h, up);

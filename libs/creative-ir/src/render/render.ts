@@ -28,14 +28,15 @@ export interface RenderOptions {
   assets?: AssetResolver;
   /**
    * PNG encoding. `auto` (default) picks by content from the IR: `photo` when visible image or
-   * procedural nodes cover at least a quarter of the page (rows "up"-filtered, run-length deflate:
-   * small and fast for photographic pixels), `flat` otherwise (no row filter, zlib level 4: best for
+   * procedural nodes cover at least a quarter of the page (rows "up"-filtered with run-length deflate,
+   * or unfiltered at zlib 3 for textures that repeat along the row, by a trial on sampled rows: small
+   * and fast for photographic pixels), `flat` otherwise (no row filter, zlib level 4: best for
    * shapes, text and gradients). Lossless and deterministic either way; see `pngEncodingFor`.
    */
   pngEncoding?: 'auto' | PngEncoding;
   /**
-   * zlib level 0..9 for PNG. `flat`: default 4. `photo`: by default run-length deflate; a level here
-   * switches to full deflate at that level (smaller files, several times slower).
+   * zlib level 0..9 for PNG. `flat`: default 4. `photo`: by default the trial above; a level here
+   * switches to "up" rows with full deflate at that level (smaller files, several times slower).
    */
   pngCompressionLevel?: number;
   /** Leave the page transparent (PNG/WebP/AVIF) instead of painting `background`. */
