@@ -42,6 +42,9 @@ export function artifactNotFound(): NotFoundError {
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The advisory lock of an account's blob (by its bytes): held while a row takes or gives up the blob. */
+const blobLockKey = (accountId: string, sha256: string) => `artifact-blob:${accountId}:${sha256}`;
+
 /**
  * Artifacts: the outputs the service makes. `store` is the internal API every producing feature
  * (renders, previews, exports, videos, campaigns) calls. Blobs are content-addressed per account
@@ -98,7 +101,7 @@ export class ArtifactsService {
    * hold a database connection), unless its bytes are stored already (content-addressed key). Then, under the blob's
    * advisory lock (so a concurrent `remove` of another artifact with the same bytes cannot delete it in between), the
    * row is inserted and the blob checked once more: if such a `remove` deleted it after our upload, it is uploaded
-   * again inside the lock (rare). Round trips: BEGIN, lock, INSERT, COMMIT.
+   * again inside the lock (rare). Round trips: BEGIN, lock and INSERT, COMMIT.
    */
   private async insert(accountId: string, input: StoreArtifactInput, sha256: string, bytes: number, put: (key: string) => Promise<void>): Promise<Artifact> {
     const key = this.blobKey(accountId, sha256);
@@ -122,12 +125,13 @@ export class ArtifactsService {
     const uploaded = (await this.blobs.size(key)) === null;
     if (uploaded) await put(key);
     return this.ds.transaction(async (m) => {
-      await this.lockBlob(m, accountId, sha256);
       const a = artifact;
+      // The blob's lock, then the row, in one statement: the INSERT reads the lock's row, so the lock is taken first.
       const [row]: { created_at: Date }[] = await m.query(
-        `INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING created_at`,
-        [a.id, a.accountId, a.kind, a.mime, a.bytes, a.sha256, a.blobKey, a.filename, a.width, a.height, a.duration, a.designId, a.designRevision, a.jobId, a.assetId],
+        `WITH lock AS (SELECT pg_advisory_xact_lock(hashtextextended($16, 0)))
+         INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id)
+         SELECT $1, $2, $3, $4, $5::bigint, $6, $7, $8, $9::int, $10::int, $11::double precision, $12, $13::int, $14, $15 FROM lock RETURNING created_at`,
+        [a.id, a.accountId, a.kind, a.mime, a.bytes, a.sha256, a.blobKey, a.filename, a.width, a.height, a.duration, a.designId, a.designRevision, a.jobId, a.assetId, blobLockKey(accountId, sha256)],
       );
       a.createdAt = row.created_at;
       if ((await this.blobs.size(key)) === null) await put(key);
@@ -149,7 +153,7 @@ export class ArtifactsService {
   }
 
   private lockBlob(m: EntityManager, accountId: string, sha256: string): Promise<unknown> {
-    return m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`artifact-blob:${accountId}:${sha256}`]);
+    return m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [blobLockKey(accountId, sha256)]);
   }
 
   /** The caller's artifact, or 404 `artifact_not_found` (also for another account's id). */

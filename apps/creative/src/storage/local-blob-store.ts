@@ -41,10 +41,8 @@ export class LocalBlobStore extends BlobStore {
   }
 
   async putFile(key: string, path: string, _meta: BlobMeta): Promise<void> {
-    const target = this.path(key);
-    await fs.mkdir(dirname(target), { recursive: true });
     try {
-      await fs.rename(path, target);
+      await this.moveInto(path, this.path(key));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
       // Another filesystem: copy next to the target, then rename (still atomic for readers).
@@ -55,16 +53,23 @@ export class LocalBlobStore extends BlobStore {
   async put(key: string, body: Buffer | Readable, _meta: BlobMeta): Promise<void> {
     const target = this.path(key);
     const tmp = this.tmpPath();
-    await fs.mkdir(this.tmp, { recursive: true });
     try {
-      if (Buffer.isBuffer(body)) await fs.writeFile(tmp, body, { flag: 'wx' });
-      else await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
-      await fs.mkdir(dirname(target), { recursive: true });
-      await fs.rename(tmp, target);
+      if (Buffer.isBuffer(body)) await onMissingDir(() => fs.writeFile(tmp, body, { flag: 'wx' }), this.tmp);
+      else {
+        // A stream is read once: its folder first.
+        await fs.mkdir(this.tmp, { recursive: true });
+        await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+      }
+      await this.moveInto(tmp, target);
     } catch (err) {
       await fs.rm(tmp, { force: true });
       throw err;
     }
+  }
+
+  /** Renames `from` to `target`, creating the target's folder when it is missing (the usual case needs one system call, not three). */
+  private moveInto(from: string, target: string): Promise<void> {
+    return onMissingDir(() => fs.rename(from, target), dirname(target));
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {
@@ -99,5 +104,16 @@ export class LocalBlobStore extends BlobStore {
 
   async presignGet(_key: string, _options: PresignOptions): Promise<string | null> {
     return null;
+  }
+}
+
+/** Runs `op`; when it fails because a folder is missing (ENOENT) and `dir` is given, creates `dir` and runs it once more. */
+async function onMissingDir(op: () => Promise<void>, dir: string | undefined): Promise<void> {
+  try {
+    await op();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || dir === undefined) throw err;
+    await fs.mkdir(dir, { recursive: true });
+    await op();
   }
 }

@@ -85,6 +85,18 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     expect(expectStatus(await c.t.http.get(`/v1/artifacts/${again.id}/content`).set('x-api-key', alice.key).buffer(true).parse(binary), 200).body.length).toBe(video.length);
   });
 
+  it('never loses a shared blob when one artifact is removed while another with the same bytes is stored', async () => {
+    // The remove drops the blob when no row holds it; the store uploads, then inserts its row: the blob's lock
+    // keeps the two apart, so the stored artifact always has its bytes.
+    for (let i = 0; i < 15; i++) {
+      const bytes = Buffer.from(`race ${i} ${'x'.repeat(5000)}`);
+      const first = await artifacts.store(alice.accountId, { data: bytes, kind: 'render', mime: 'image/png' });
+      const [, second] = await Promise.all([artifacts.remove(alice.accountId, first.id), artifacts.store(alice.accountId, { data: bytes, kind: 'render', mime: 'image/png' })]);
+      const read = expectStatus(await c.t.http.get(`/v1/artifacts/${second.id}/content`).set('x-api-key', alice.key).buffer(true).parse(binary), 200);
+      expect(read.body.equals(bytes), `round ${i}`).toBe(true);
+    }
+  });
+
   it('refuses an output the service should not store (unknown kind or type, bad numbers)', async () => {
     await expect(artifacts.store(alice.accountId, { data: png, kind: 'weird' as never, mime: 'text/x-shellscript', width: -1 })).rejects.toMatchObject({
       code: 'validation_error',
