@@ -219,7 +219,7 @@ function report({ viaRender, rounds, rssSamples, previews, cannon, renderTaskMs 
     `${label.padEnd(34)} ${spread(rs.map((r) => r.rps)).padStart(20)} req/s   p50 ${spread(rs.map((r) => r.p50), (x) => x.toFixed(0)).padStart(15)} ms   p99 ${spread(
       rs.map((r) => r.p99),
       (x) => x.toFixed(0),
-    ).padStart(15)} ms   errors ${rs.reduce((n, r) => n + r.errors, 0)}`;
+    ).padStart(15)} ms   PNG ${(rs.reduce((n, r) => n + r.kb, 0) / rs.length).toFixed(0)} KB (mean)   errors ${rs.reduce((n, r) => n + r.errors, 0)}`;
   const out = (s) => process.stdout.write(`${s}\n`);
   out(
     `creative benchmark: ${cpus().length} CPUs, node ${process.version}, RENDER_WORKERS ${WORKERS ?? 'default'}, ${DEFAULT_MALLOC ? 'default malloc' : 'GLIBC_TUNABLES as deployed'}, ${CONCURRENCY} concurrent clients, ` +
@@ -297,23 +297,26 @@ async function pool(items, n, fn) {
   return out;
 }
 
-/** Requests over `items` with `concurrency` in flight: req/s, p50, p99 (ms), errors. */
+/** Requests over `items` with `concurrency` in flight: req/s, p50, p99 (ms), errors, mean output size (KB). */
 async function drive(items, concurrency, request, after = () => undefined) {
   const latencies = [];
+  const sizes = [];
   let errors = 0;
   const t0 = performance.now();
   await pool(items, concurrency, async (item) => {
     const s = performance.now();
     const res = await request(item);
-    await res.arrayBuffer();
+    const body = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200) errors++;
+    // The PNG's size: the artifact record's `bytes` (our render answers JSON), or the body itself.
+    else sizes.push(res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(body.toString('utf8')).artifact?.bytes ?? body.length : body.length);
     latencies.push(performance.now() - s);
     after();
   });
   const seconds = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
   const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
-  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors };
+  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors, kb: sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024 };
 }
 
 function retitle(node, text) {
