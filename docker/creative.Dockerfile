@@ -13,7 +13,7 @@ RUN --mount=type=cache,target=/root/.npm \
     npm ci --no-audit --no-fund \
  || { echo 'WARNING: npm ci rejected package-lock.json; falling back to npm install' >&2; npm install --no-audit --no-fund; }
 COPY . .
-# -> dist/apps/creative/: main.js (webpack bundle), render-worker.js (the render worker threads' script), package.json (its runtime deps), package-lock.json
+# -> dist/apps/creative/: main.js (webpack bundle), render-worker.js and video-worker.js (the render and video threads' scripts), package.json (its runtime deps), package-lock.json
 RUN npx nx build creative --configuration=production
 
 # ---- runtime: the bundle and its production dependencies only -------------------------------------------

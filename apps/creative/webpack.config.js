@@ -46,7 +46,10 @@ class FontPackagesPlugin {
   }
 }
 
-// The render worker thread is its own entry (dist/apps/creative/render-worker.js, loaded by piscina).
-const config = appWebpackConfig('creative', { libraries: { 'render-worker': join(__dirname, 'src/rendering/render.worker.ts') } });
+// Worker threads are entries of their own (dist/apps/creative/<name>.js; see src/common/worker-script.ts): the render
+// pool's (loaded by piscina) and the one a video renders in.
+const config = appWebpackConfig('creative', {
+  libraries: { 'render-worker': join(__dirname, 'src/rendering/render.worker.ts'), 'video-worker': join(__dirname, 'src/videos/video.worker.ts') },
+});
 config.plugins.push(new FontPackagesPlugin());
 module.exports = config;

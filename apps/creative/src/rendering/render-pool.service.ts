@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { CreativeConfig } from '../config';
-import { renderWorkerScript } from './render-worker-script';
+import { renderWorkerScript } from '../common/worker-script';
 import { runRenderTask, type MaterializeOutput, type RenderOutput, type RenderTask, type TaskFailure, type TaskResult, type TemplateOutput } from './render-tasks';
 
 type Loc = (string | number)[];

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
-import { FfmpegError, renderVideo, VideoSpecError, type AudioSpec, type Easing, type Motion, type SceneSpec, type Transition, type VideoFormat, type VideoSpec } from '@platform/creative-video';
+import { FfmpegError, VideoSpecError, type AudioSpec, type Easing, type Motion, type SceneSpec, type Transition, type VideoFormat, type VideoSpec } from '@platform/creative-video';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,7 @@ import { DesignAssetsService } from '../rendering/design-assets.service';
 import { RenderPool } from '../rendering/render-pool.service';
 import { paletteColors } from './video-requests.service';
 import type { StoredAudio, StoredScene, StoredVideo } from './video-request';
+import { VideoThreads } from './video-thread';
 
 /** An IR page of one color (animate's lead-in before a transition). */
 export function blackIr(width: number, height: number): Record<string, unknown> {
@@ -35,8 +36,9 @@ const ROLE_KIND = { mp4: 'video', webm: 'video', gif: 'gif' } as const;
 /**
  * The run-time half of the video jobs: loads what a stored request names (design revisions with
  * their assets' bytes, template layouts, images, audio copied into the job's directory), builds the
- * `VideoSpec`, renders it with @platform/creative-video and stores each output and the poster as
- * artifacts. A reference that disappeared after the job was accepted fails the job with its code.
+ * `VideoSpec`, renders it with @platform/creative-video in a thread of its own (`VideoThreads`;
+ * lazy scenes are still loaded here) and stores each output and the poster as artifacts. A reference
+ * that disappeared after the job was accepted fails the job with its code.
  */
 @Injectable()
 export class VideoRendererService {
@@ -48,6 +50,7 @@ export class VideoRendererService {
     private readonly pool: RenderPool,
     private readonly brandKits: BrandKitService,
     private readonly artifacts: ArtifactsService,
+    private readonly threads: VideoThreads,
   ) {}
 
   /** Copies an audio asset's bytes into the job's directory (once per asset) and describes it for the mixer. */
@@ -158,7 +161,7 @@ export class VideoRendererService {
     const spec = await this.spec(ctx, v);
     let out;
     try {
-      out = await renderVideo(spec, {
+      out = await this.threads.render(spec, {
         workDir: ctx.workDir,
         signal: ctx.signal,
         onProgress: (p) => ctx.progress(p.framesTotal ? p.framesDone / p.framesTotal : 0, { done: p.framesDone, total: p.framesTotal }),

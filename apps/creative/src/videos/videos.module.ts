@@ -9,13 +9,14 @@ import { RenderingModule } from '../rendering/rendering.module';
 import { AnimateJobHandler, ProceduralVideoJobHandler, VideoJobHandler } from './video-job-handlers';
 import { VideoRendererService } from './video-renderer.service';
 import { VideoRequestsService } from './video-requests.service';
+import { VideoThreads } from './video-thread';
 import { AnimateController, VideosController } from './videos.controller';
 
 /** The video endpoints (animate, scenes, procedural) and their job handlers; the pipeline is @platform/creative-video. */
 @Module({
   imports: [DesignsModule, AssetsModule, RenderingModule, BrandKitModule, ArtifactsModule, JobsModule],
   controllers: [AnimateController, VideosController],
-  providers: [VideoRequestsService, VideoRendererService, AnimateJobHandler, VideoJobHandler, ProceduralVideoJobHandler],
+  providers: [VideoRequestsService, VideoRendererService, VideoThreads, AnimateJobHandler, VideoJobHandler, ProceduralVideoJobHandler],
   exports: [VideoRequestsService, VideoRendererService],
 })
 export class VideosModule implements OnModuleInit {

@@ -4,17 +4,24 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
- * Where the render worker's script is. The build writes it beside main.js (`render-worker.js`, its
- * own webpack entry). Running from the TypeScript sources (Vitest, scripts) there is no such file and
- * a worker thread cannot load TypeScript, so the worker is bundled with esbuild (a development
- * dependency, never loaded by the build) into the repository's `tmp/`.
+ * Where a worker thread's script is. The build writes each beside main.js (`<name>.js`, its own
+ * webpack entry; see webpack.config.js). Running from the TypeScript sources (Jest, scripts) there is
+ * no such file and a worker thread cannot load TypeScript, so `source` (relative to `src/`) is
+ * bundled with esbuild (a development dependency, never loaded by the build) into the repository's
+ * `tmp/`.
  */
-export function renderWorkerScript(): string {
-  const built = join(__dirname, 'render-worker.js');
+export function workerScript(name: string, source: string): string {
+  const built = join(__dirname, `${name}.js`);
   if (existsSync(built)) return built;
-  if (!__filename.endsWith('.ts')) throw new Error(`The render worker script is missing: ${built} (is the build complete?)`);
-  return bundleFromSources();
+  if (!__filename.endsWith('.ts')) throw new Error(`The worker script is missing: ${built} (is the build complete?)`);
+  return bundleFromSources(name, join(__dirname, '..', source));
 }
+
+/** The render pool's worker (piscina): `rendering/render.worker.ts`. */
+export const renderWorkerScript = () => workerScript('render-worker', 'rendering/render.worker.ts');
+
+/** The thread a video renders in: `videos/video.worker.ts`. */
+export const videoWorkerScript = () => workerScript('video-worker', 'videos/video.worker.ts');
 
 function repoRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
@@ -23,12 +30,12 @@ function repoRoot(from: string): string {
   }
 }
 
-function bundleFromSources(): string {
+function bundleFromSources(name: string, entry: string): string {
   const root = repoRoot(__dirname);
   // Not a static import: the build must not see (or ship) esbuild.
   const esbuild = createRequire(join(root, 'package.json'))('esbuild') as { buildSync(options: Record<string, unknown>): { outputFiles: { contents: Uint8Array }[] } };
   const { outputFiles } = esbuild.buildSync({
-    entryPoints: [join(__dirname, 'render.worker.ts')],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -41,8 +48,8 @@ function bundleFromSources(): string {
   const code = outputFiles[0].contents;
   // Named by content: processes running the same sources share one file, which is never removed
   // while a worker of another test process may still load it.
-  const dir = join(root, 'tmp', 'creative-render-worker');
-  const path = join(dir, `render-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.cjs`);
+  const dir = join(root, 'tmp', `creative-${name}`);
+  const path = join(dir, `${name}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.cjs`);
   if (!existsSync(path)) {
     mkdirSync(dir, { recursive: true });
     const temp = `${path}.${process.pid}.tmp`;

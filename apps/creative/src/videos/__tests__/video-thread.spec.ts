@@ -1,0 +1,98 @@
+import { probeMedia, VideoSpecError, type VideoProgress, type VideoSpec } from '@platform/creative-video';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { blackIr } from '../video-renderer.service';
+import type { CreativeConfig } from '../../config';
+import { VideoThreads } from '../video-thread';
+
+/** A page with a colored card (so frames are not all one color). */
+function cardIr(w: number, h: number, color: string) {
+  return { ...blackIr(w, h), background: '#f8fafc', root: { type: 'frame', id: 'root', width: w, height: h, children: [{ type: 'rect', id: 'card', x: 40, y: 40, width: w - 80, height: h - 80, fills: [{ type: 'solid', color }] }] } };
+}
+
+/** ffmpeg processes started by this process (the thread's children are the process's). */
+function ffmpegChildren(): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(process.pid) && /ffmpeg/.test(readFileSync(`/proc/${d}/cmdline`, 'utf8'));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe('rendering a video in a thread of its own', () => {
+  const threads = new VideoThreads({ jobs: { concurrency: 1 } } as CreativeConfig);
+  const renderVideoInThread = threads.render.bind(threads);
+  afterAll(() => threads.onModuleDestroy());
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'video-thread-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('asks the caller for lazy scenes when it draws them, reports progress, and answers what renderVideo answers', async () => {
+    const asked: string[] = [];
+    const progress: VideoProgress[] = [];
+    const spec: VideoSpec = {
+      width: 320,
+      height: 320,
+      fps: 10,
+      scenes: [
+        { source: { kind: 'lazy', looks: 'ir', load: async () => (asked.push('first'), { kind: 'ir', ir: cardIr(320, 320, '#2563eb') }) }, duration: 1, motion: 'zoom_in', transition: 'fade', transitionDuration: 0.3 },
+        { source: { kind: 'lazy', looks: 'ir', load: async () => (asked.push('second'), { kind: 'ir', ir: cardIr(320, 320, '#dc2626') }) }, duration: 1, motion: 'stagger' },
+      ],
+    };
+    const out = await renderVideoInThread(spec, { workDir: dir, onProgress: (p) => progress.push(p) });
+    expect(asked).toEqual(['first', 'second']);
+    expect(out.frames).toBe(20);
+    expect(progress.at(-1)).toEqual({ framesDone: 20, framesTotal: 20 });
+    expect(out.outputs.map((o) => [o.format, o.width, o.height])).toEqual([['mp4', 320, 320]]);
+    const probe = await probeMedia(out.outputs[0].path);
+    expect(probe.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 320, height: 320 });
+    expect(Math.abs(Number(probe.format.duration) - 2)).toBeLessThan(0.11);
+    expect(readdirSync(dir).sort()).toEqual([out.outputs[0].path, out.poster.path].map((p) => p.slice(dir.length + 1)).sort());
+  });
+
+  it("throws the caller's own error when a lazy scene cannot be loaded, and removes what it made", async () => {
+    class Gone extends Error {}
+    const gone = new Gone('the design was deleted');
+    const spec: VideoSpec = { width: 160, height: 160, fps: 10, scenes: [{ source: { kind: 'lazy', load: async () => Promise.reject(gone) }, duration: 1 }] };
+    await expect(renderVideoInThread(spec, { workDir: dir })).rejects.toBe(gone);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('throws VideoSpecError for a spec the library refuses', async () => {
+    const spec = { width: 160, height: 160, fps: 500, scenes: [{ source: { kind: 'ir', ir: cardIr(160, 160, '#000') }, duration: 1 }] } as VideoSpec;
+    const err = await renderVideoInThread(spec, { workDir: dir }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VideoSpecError);
+    expect((err as VideoSpecError).issues.map((i) => i.loc.join('.'))).toContain('fps');
+  });
+
+  it('stops within a second when aborted: an AbortError, ffmpeg gone, no file left', async () => {
+    const abort = new AbortController();
+    const spec: VideoSpec = { width: 640, height: 640, fps: 30, scenes: [{ source: { kind: 'ir', ir: cardIr(640, 640, '#16a34a') }, duration: 20, motion: 'zoom_in' }] };
+    let aborted = 0;
+    const run = renderVideoInThread(spec, {
+      workDir: dir,
+      signal: abort.signal,
+      onProgress: (p) => {
+        if (p.framesDone >= 30 && !aborted) {
+          expect(ffmpegChildren().length).toBe(1);
+          aborted = performance.now();
+          abort.abort();
+        }
+      },
+    });
+    const err = await run.catch((e: unknown) => e);
+    expect((err as Error).name).toBe('AbortError');
+    expect(performance.now() - aborted).toBeLessThan(1000);
+    expect(ffmpegChildren()).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG } from '@platform/config';
+import { abortError, FfmpegError, VideoSpecError, type LazySceneSource, type RenderVideoOptions, type RenderVideoResult, type VideoSpec } from '@platform/creative-video';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { videoWorkerScript } from '../common/worker-script';
+import type { CreativeConfig } from '../config';
+import type { FromThread, ThreadError, ThreadSceneSpec, ToThread, VideoThreadOutcome, VideoThreadTask } from './video-thread-protocol';
+
+/** How long an idle video thread stays for the next video. */
+const IDLE_MS = 60_000;
+
+/**
+ * `renderVideo` of @platform/creative-video in worker threads of their own, with the same arguments,
+ * result and errors (`VideoSpecError`, `FfmpegError`, an `AbortError` when `signal` aborts, and the
+ * error a lazy scene's `load` threw, as thrown).
+ *
+ * Why threads: each frame read back from the canvas is a new 4.7 MB buffer (1080x1080) and V8 runs a
+ * full garbage collection whenever such external memory has grown by 64 MB. On the service's main
+ * thread every one of those marks the whole service heap (~80 MB): a 4 s 1080x1080 zoom took 1.6-3.7 s
+ * of the service's CPU and up to 21 full collections (600-700 ms of them on the main thread, which also
+ * answers requests). In a thread of its own, a video's collections mark a heap of ~15 MB (~85 ms).
+ *
+ * One thread per running video, at most JOB_CONCURRENCY (the media jobs' own limit; more wait for a
+ * thread); a thread loads yoga and the fonts once (~300 ms) and stays IDLE_MS for the next video.
+ * Lazy scene sources stay here (they read the database and storage): the thread asks for a scene by
+ * index when it first draws it. Frames, ffmpeg and temporary files are the thread's; the caller
+ * removes `workDir` as always.
+ */
+@Injectable()
+export class VideoThreads implements OnModuleDestroy {
+  private pool?: Piscina<VideoThreadTask, VideoThreadOutcome>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: CreativeConfig) {}
+
+  private threads(): Piscina<VideoThreadTask, VideoThreadOutcome> {
+    return (this.pool ??= new Piscina<VideoThreadTask, VideoThreadOutcome>({
+      filename: videoWorkerScript(),
+      minThreads: 0,
+      maxThreads: Math.max(1, this.config.jobs.concurrency),
+      concurrentTasksPerWorker: 1,
+      idleTimeout: IDLE_MS,
+    }));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool?.destroy();
+  }
+
+  async render(spec: VideoSpec, opts: RenderVideoOptions): Promise<RenderVideoResult> {
+    const lazy = new Map<number, LazySceneSource>();
+    const scenes: ThreadSceneSpec[] = spec.scenes.map((s, i) => {
+      if (s.source.kind !== 'lazy') return s as ThreadSceneSpec;
+      lazy.set(i, s.source);
+      return { ...s, source: { kind: 'remote', scene: i, looks: s.source.looks } };
+    });
+    const { port1: port, port2 } = new MessageChannel();
+    const send = (m: ToThread) => port.postMessage(m);
+    /** Errors of lazy loads (the caller's own, e.g. a deleted asset), by request. */
+    const loadErrors = new Map<number, unknown>();
+    let done = false;
+    port.on('message', (m: FromThread) => {
+      if (m.t === 'progress') return opts.onProgress?.(m.progress);
+      const source = lazy.get(m.scene);
+      (source ? source.load() : Promise.reject(new Error(`no lazy source for scene ${m.scene}`))).then(
+        (loaded) => !done && send({ t: 'loaded', id: m.id, source: loaded }),
+        (e: unknown) => {
+          loadErrors.set(m.id, e);
+          if (!done) send({ t: 'load-failed', id: m.id });
+        },
+      );
+    });
+    const onAbort = () => send({ t: 'abort' });
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const task: VideoThreadTask = { spec: { ...spec, scenes }, workDir: opts.workDir, ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath, port: port2 };
+      const outcome = await this.threads().run(task, { transferList: [port2] as never });
+      if (outcome.ok) return outcome.result;
+      throw rebuild(outcome.error, loadErrors);
+    } finally {
+      done = true;
+      opts.signal?.removeEventListener('abort', onAbort);
+      port.close();
+    }
+  }
+}
+
+/** The error the thread reported, as `renderVideo` would have thrown it here. */
+function rebuild(e: ThreadError, loadErrors: Map<number, unknown>): unknown {
+  if (e.load !== undefined && loadErrors.has(e.load)) return loadErrors.get(e.load);
+  if (e.name === 'AbortError') return abortError();
+  if (e.name === 'VideoSpecError') return new VideoSpecError(e.issues as ConstructorParameters<typeof VideoSpecError>[0]);
+  if (e.name === 'FfmpegError') return new FfmpegError(e.message, e.code ?? null, e.stderr ?? '');
+  return Object.assign(new Error(e.message), { name: e.name, stack: e.stack });
+}
