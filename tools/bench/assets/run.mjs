@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { benchDatabase } from '../bench-database.mjs';
 
 const root = resolve(import.meta.dirname, '../../..');
 const require = createRequire(import.meta.url);
@@ -74,19 +74,12 @@ const floor = () =>
     .toBuffer();
 
 // ---- server ----------------------------------------------------------------------------------
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const db = `bench_assets_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${db}"`);
-await admin.end();
-const url = new URL(base);
-url.pathname = `/${db}`;
+const database = await benchDatabase('bench_assets');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-assets-'));
 const env = {
   ...process.env,
   NODE_ENV: 'production',
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: database.url,
   PORT: String(port),
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000000',
@@ -175,10 +168,7 @@ const peak50 = kb('VmHWM');
 
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
-const drop = new pg.Client({ connectionString: base });
-await drop.connect();
-await drop.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
-await drop.end();
+await database.drop();
 rmSync(dataDir, { recursive: true, force: true });
 
 // ---- report ----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { benchDatabase } from '../bench-database.mjs';
 
 const root = resolve(import.meta.dirname, '../../..');
 const args = process.argv.slice(2);
@@ -48,19 +48,12 @@ const log = (s) => process.stderr.write(`${s}\n`);
 
 // ---------------------------------------------------------------------------------------------
 // The service, on a database of its own.
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const db = `bench_creative_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${db}"`);
-await admin.end();
-const dbUrl = new URL(base);
-dbUrl.pathname = `/${db}`;
+const database = await benchDatabase('bench_creative');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-creative-'));
 const env = {
   ...process.env,
   NODE_ENV: 'production',
-  DATABASE_URL: dbUrl.toString(),
+  DATABASE_URL: database.url,
   PORT: String(PORT),
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000000',
@@ -95,10 +88,7 @@ try {
   server.kill('SIGTERM');
   chromiumServer?.kill('SIGTERM');
   await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-  const drop = new pg.Client({ connectionString: base });
-  await drop.connect();
-  await drop.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
-  await drop.end();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -251,6 +241,7 @@ function report({ viaRender, rounds, rssSamples, previews, cannon, renderTaskMs 
   const peak = Math.max(...rssSamples.map((s) => s.mb));
   const growth = late - early;
   out(`server RSS over ${last.renders} renders (MB, every 200): ${rssSamples.map((s) => s.mb.toFixed(0)).join(' ')}`);
+  if (!settled.length) return out('RSS: too few renders to judge (the samples start after render 200)');
   out(
     `RSS, median of the last third of the samples against the first third (after render 200): ${early.toFixed(0)} -> ${late.toFixed(0)} MB, ` +
       `${growth >= 0 ? '+' : ''}${growth.toFixed(0)} MB (peak ${peak.toFixed(0)} MB)   target flat (< 10% growth): ${growth < early * 0.1 ? 'met' : 'NOT met'}`,

@@ -11,7 +11,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { benchDatabase } from '../bench-database.mjs';
 
 const root = resolve(import.meta.dirname, '../../..');
 const arg = (name, dflt) => {
@@ -27,18 +27,11 @@ if (!existsSync(main)) {
   process.exit(2);
 }
 
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const db = `bench_entity_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${db}"`);
-await admin.end();
-const url = new URL(base);
-url.pathname = `/${db}`;
+const database = await benchDatabase('bench_entity');
 const env = {
   ...process.env,
   NODE_ENV: 'production',
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: database.url,
   PORT: String(port),
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000000',
@@ -98,10 +91,7 @@ const turns = await drive('POST …/messages', (i) =>
 
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
-const drop = new pg.Client({ connectionString: base });
-await drop.connect();
-await drop.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
-await drop.end();
+await database.drop();
 
 const fmt = (r) => `${r.label.padEnd(18)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} requests, ${r.errors} errors)`;
 console.log(`entity benchmark: ${seconds} s per phase, ${concurrency} concurrent clients, queue ${process.env.REDIS_URL ? 'BullMQ' : 'inline'}`);

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { benchDatabase } from '../bench-database.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
@@ -28,19 +28,12 @@ if (!existsSync(main)) {
 const TUNABLES = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456';
 const BRIEF = { title: 'Summer sale starts now', eyebrow: 'Limited time', subtitle: 'Everything 30% off this week only, in every store', cta: 'Shop now' };
 
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const db = `bench_video_service_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${db}"`);
-await admin.end();
-const dbUrl = new URL(base);
-dbUrl.pathname = `/${db}`;
+const database = await benchDatabase('bench_video_service');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-video-service-'));
 const env = {
   ...process.env,
   NODE_ENV: 'production',
-  DATABASE_URL: dbUrl.toString(),
+  DATABASE_URL: database.url,
   REDIS_URL: '',
   PORT: String(PORT),
   LOG_LEVEL: 'warn',
@@ -132,9 +125,6 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-  const drop = new pg.Client({ connectionString: base });
-  await drop.connect();
-  await drop.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
-  await drop.end();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
