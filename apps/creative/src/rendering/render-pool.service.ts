@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import { initCreativeIr } from '@platform/creative-ir';
 import { DomainException, ErrorDetail, ValidationError } from '@platform/errors';
@@ -53,7 +53,7 @@ export function failureError(f: TaskFailure, locs: FailureLocs): ValidationError
  * the wait, not the work.
  */
 @Injectable()
-export class RenderPool implements OnApplicationBootstrap, OnModuleDestroy {
+export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RenderPool.name);
   private pool?: Piscina<RenderTask, TaskResult>;
   private readonly timeoutMs: number;
@@ -168,7 +168,12 @@ export class RenderPool implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Last of the shutdown hooks: requests in flight have had their answers (the HTTP server closes before this) and media
+   * jobs have stopped or handed back theirs (`beforeApplicationShutdown`); `onModuleDestroy` runs before both, and a
+   * render of a job or request cut off there failed it.
+   */
+  async onApplicationShutdown(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;
     if (pool) await pool.destroy().catch((e) => this.logger.warn(`render pool: ${(e as Error).message}`));

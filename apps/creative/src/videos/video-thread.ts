@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import { abortError, FfmpegError, VideoSpecError, type LazySceneSource, type RenderVideoOptions, type RenderVideoResult, type VideoSpec } from '@platform/creative-video';
 import { MessageChannel } from 'node:worker_threads';
@@ -28,7 +28,7 @@ const IDLE_MS = 60_000;
  * removes `workDir` as always.
  */
 @Injectable()
-export class VideoThreads implements OnModuleDestroy {
+export class VideoThreads implements OnApplicationShutdown {
   private pool?: Piscina<VideoThreadTask, VideoThreadOutcome>;
 
   constructor(@Inject(APP_CONFIG) private readonly config: CreativeConfig) {}
@@ -43,8 +43,14 @@ export class VideoThreads implements OnModuleDestroy {
     }));
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.pool?.destroy();
+  /**
+   * After `beforeApplicationShutdown`, where the media jobs stop theirs (a video aborted for shutdown is handed back to
+   * the queue): stopping the threads any earlier (`onModuleDestroy` runs first) failed those videos instead.
+   */
+  async onApplicationShutdown(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
   }
 
   async render(spec: VideoSpec, opts: RenderVideoOptions): Promise<RenderVideoResult> {

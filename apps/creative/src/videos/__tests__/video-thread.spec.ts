@@ -29,7 +29,7 @@ function ffmpegChildren(): number[] {
 describe('rendering a video in a thread of its own', () => {
   const threads = new VideoThreads({ jobs: { concurrency: 1 } } as CreativeConfig);
   const renderVideoInThread = threads.render.bind(threads);
-  afterAll(() => threads.onModuleDestroy());
+  afterAll(() => threads.onApplicationShutdown());
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'video-thread-'));

@@ -69,4 +69,30 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const ledger = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=50'), alice), 200).body.data as { type: string; operation: string | null; amount: number }[];
     expect(ledger.filter((e) => e.operation === 'video').map((e) => e.type).sort()).toEqual(['capture', 'release', 'reserve', 'reserve']);
   }, 180_000);
+
+  it('hands a video back on SIGTERM (its thread stopped, the attempt not counted) and another worker finishes it', async () => {
+    const alive = workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
+    const fresh = startWorker(t, { testHandler: false, env: { RENDER_WORKERS: '0' } });
+    workers.push(fresh);
+    await fresh.ready;
+    const ir = { version: 1, width: 640, height: 640, background: '#1e293b', root: { type: 'frame', id: 'root', width: 640, height: 640, children: [{ type: 'text', id: 'title', text: 'Hand me back', fontSize: 72, color: '#ffffff' }] } };
+    const design = expectStatus(await as(t.http.post('/v1/designs').send({ ir }), alice), 200).body.id;
+    const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 10, motion: 'zoom_in' }), alice), 202).body;
+    const get = async () => expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), alice), 200).body;
+    let running = await get();
+    for (const end = Date.now() + 30_000; !(running.state === 'running' && running.frames_done > 0) && Date.now() < end; running = await get()) await sleep(50);
+    expect(running.state).toBe('running');
+    const [{ worker_id: holder }] = (await t.app.get(DataSource).query('SELECT worker_id FROM creative.jobs WHERE id = $1', [job.id])) as { worker_id: string }[];
+    const leaving = [...alive, fresh].find((w) => holder.includes(`-${w.child.pid}-`))!;
+    expect(leaving, holder).toBeDefined();
+    leaving.child.kill('SIGTERM');
+    await new Promise((r) => leaving.child.once('exit', r));
+
+    let done = await get();
+    for (const end = Date.now() + 90_000; !['succeeded', 'failed', 'cancelled'].includes(done.state) && Date.now() < end; done = await get()) await sleep(200);
+    expect(done, leaving.log().slice(-2000)).toMatchObject({ state: 'succeeded', attempts: 1, progress: 1, result: { frames: 300, duration: 10 } });
+    expect(new Date(done.started_at).getTime()).toBeGreaterThan(new Date(running.started_at).getTime());
+    await download(t, artifact(done, 'mp4').url!, tmp.file('handed-back.mp4'));
+    checkVideo(await probeMedia(tmp.file('handed-back.mp4')), { width: 640, height: 640, fps: 30, duration: 10, audio: null });
+  }, 180_000);
 });
