@@ -3,8 +3,8 @@ import type { MessagePort } from 'node:worker_threads';
 
 /**
  * Messages between the service and the thread a video renders in (`video-thread.ts`, `video.worker.ts`), on a
- * port of the task's own. Everything is structured-cloned; a scene source that is loaded lazily stays with the service (it reads the
- * database and storage) and the thread asks for it by scene index when it first draws the scene.
+ * port of the task's own. Everything is structured-cloned; a scene source that is loaded lazily stays with the
+ * service (it reads the database and storage) and the thread asks for it by scene index when it first draws it.
  */
 
 /** A lazy scene source, as the thread sees it: loaded by the service on request. */

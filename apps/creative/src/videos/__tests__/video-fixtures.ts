@@ -59,6 +59,11 @@ export interface JobView {
   id: string;
   kind: string;
   state: string;
+  attempts: number;
+  progress: number;
+  frames_done: number;
+  frames_total: number | null;
+  started_at: string | null;
   request: Record<string, unknown>;
   result: Record<string, unknown> | null;
   artifacts: { artifact_id: string; role: string; url: string | null; mime: string | null }[];
@@ -74,6 +79,14 @@ export async function finished(t: App, who: TestAccount, id: string, timeoutMs =
     if (Date.now() > end) throw new Error(`job ${id} still ${job.state} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/** The job once it runs and has drawn a frame, or as it is after `timeoutMs` (the caller checks its state). */
+export async function drawing(t: App, who: TestAccount, id: string, timeoutMs = 30_000): Promise<JobView> {
+  const get = async () => expectStatus(await as(t.http.get(`/v1/jobs/${id}`), who), 200).body as JobView;
+  let job = await get();
+  for (const end = Date.now() + timeoutMs; !(job.state === 'running' && job.frames_done > 0) && Date.now() < end; job = await get()) await new Promise((r) => setTimeout(r, 50));
+  return job;
 }
 
 /** Temporary files of a test file (kept for a look when VIDEOS_E2E_KEEP is set). */

@@ -5,9 +5,7 @@ import { as } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 import { startWorker, type WorkerProcess } from '../../jobs/__tests__/worker-process';
-import { artifact, checkVideo, download, pngOf, probeMedia, scratch, upload } from './video-fixtures';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { artifact, checkVideo, download, drawing, finished, pngOf, probeMedia, scratch, upload } from './video-fixtures';
 
 (!process.env.TEST_REDIS_URL ? describe.skip : describe)('creative videos: a worker killed in the middle of a real animate job', () => {
   let t: TestApp<CreativeConfig>;
@@ -26,6 +24,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     await t?.close();
   });
 
+  /** The worker process holding the job now. */
+  async function holderOf(id: string): Promise<WorkerProcess> {
+    const [{ worker_id: holder }] = (await t.app.get(DataSource).query('SELECT worker_id FROM creative.jobs WHERE id = $1', [id])) as { worker_id: string }[];
+    const found = workers.find((w) => holder.includes(`-${w.child.pid}-`));
+    expect(found, holder).toBeDefined();
+    return found!;
+  }
+
   it('finishes the job in another worker as attempt 2, with a whole MP4 and no work directory left; a job whose asset went meanwhile fails with its code', async () => {
     // Accepted while no worker runs; its image is deleted before a worker picks it up.
     const image = await upload(t, alice, await pngOf(64, 64, '#a855f7'), 'gone.png', '/v1/assets');
@@ -36,21 +42,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const ir = { version: 1, width: 720, height: 720, background: '#0f172a', root: { type: 'frame', id: 'root', width: 720, height: 720, children: [{ type: 'text', id: 'title', text: 'Kill me', fontSize: 96, color: '#ffffff' }] } };
     const design = expectStatus(await as(t.http.post('/v1/designs').send({ ir }), alice), 200).body.id;
     const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 8, motion: 'ken_burns' }), alice), 202).body;
-    const get = async () => expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), alice), 200).body;
-    let running = await get();
-    for (const end = Date.now() + 30_000; !(running.state === 'running' && running.frames_done > 0) && Date.now() < end; running = await get()) await sleep(50);
+    const running = await drawing(t, alice, job.id);
     expect(running.state).toBe('running');
     expect(running.frames_total).toBe(240);
 
-    const [{ worker_id: holder }] = (await t.app.get(DataSource).query('SELECT worker_id FROM creative.jobs WHERE id = $1', [job.id])) as { worker_id: string }[];
-    const victim = workers.find((w) => holder.includes(`-${w.child.pid}-`))!;
-    expect(victim, holder).toBeDefined();
+    const victim = await holderOf(job.id);
     const dirs = () => (existsSync(t.config.jobs.workDir) ? readdirSync(t.config.jobs.workDir).filter((d) => d.startsWith(`${job.id}-`)) : []);
     victim.child.kill('SIGKILL');
     await new Promise((r) => victim.child.once('exit', r));
 
-    let done = await get();
-    for (const end = Date.now() + 90_000; !['succeeded', 'failed', 'cancelled'].includes(done.state) && Date.now() < end; done = await get()) await sleep(200);
+    const done = await finished(t, alice, job.id);
     const survivor = workers.find((w) => w !== victim)!;
     expect(done, survivor.log().slice(-2000)).toMatchObject({ state: 'succeeded', attempts: 2, progress: 1, result: { frames: 240, duration: 8 } });
     await download(t, artifact(done, 'mp4').url!, tmp.file('killed.mp4'));
@@ -71,27 +72,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   }, 180_000);
 
   it('hands a video back on SIGTERM (its thread stopped, the attempt not counted) and another worker finishes it', async () => {
-    const alive = workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
     const fresh = startWorker(t, { testHandler: false, env: { RENDER_WORKERS: '0' } });
     workers.push(fresh);
     await fresh.ready;
     const ir = { version: 1, width: 640, height: 640, background: '#1e293b', root: { type: 'frame', id: 'root', width: 640, height: 640, children: [{ type: 'text', id: 'title', text: 'Hand me back', fontSize: 72, color: '#ffffff' }] } };
     const design = expectStatus(await as(t.http.post('/v1/designs').send({ ir }), alice), 200).body.id;
     const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 10, motion: 'zoom_in' }), alice), 202).body;
-    const get = async () => expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), alice), 200).body;
-    let running = await get();
-    for (const end = Date.now() + 30_000; !(running.state === 'running' && running.frames_done > 0) && Date.now() < end; running = await get()) await sleep(50);
+    const running = await drawing(t, alice, job.id);
     expect(running.state).toBe('running');
-    const [{ worker_id: holder }] = (await t.app.get(DataSource).query('SELECT worker_id FROM creative.jobs WHERE id = $1', [job.id])) as { worker_id: string }[];
-    const leaving = [...alive, fresh].find((w) => holder.includes(`-${w.child.pid}-`))!;
-    expect(leaving, holder).toBeDefined();
+    const leaving = await holderOf(job.id);
     leaving.child.kill('SIGTERM');
     await new Promise((r) => leaving.child.once('exit', r));
 
-    let done = await get();
-    for (const end = Date.now() + 90_000; !['succeeded', 'failed', 'cancelled'].includes(done.state) && Date.now() < end; done = await get()) await sleep(200);
+    const done = await finished(t, alice, job.id);
     expect(done, leaving.log().slice(-2000)).toMatchObject({ state: 'succeeded', attempts: 1, progress: 1, result: { frames: 300, duration: 10 } });
-    expect(new Date(done.started_at).getTime()).toBeGreaterThan(new Date(running.started_at).getTime());
+    expect(new Date(done.started_at!).getTime()).toBeGreaterThan(new Date(running.started_at!).getTime());
     await download(t, artifact(done, 'mp4').url!, tmp.file('handed-back.mp4'));
     checkVideo(await probeMedia(tmp.file('handed-back.mp4')), { width: 640, height: 640, fps: 30, duration: 10, audio: null });
   }, 180_000);

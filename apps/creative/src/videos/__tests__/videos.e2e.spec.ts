@@ -2,7 +2,7 @@ import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/tes
 import { as, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
-import { artifact, checkVideo, clicks, download, finished, integratedLoudness, pngOf, probeMedia, rms, scratch, tone, upload } from './video-fixtures';
+import { artifact, checkVideo, clicks, download, drawing, finished, integratedLoudness, pngOf, probeMedia, rms, scratch, tone, upload } from './video-fixtures';
 
 /** A small design: a colored page with a title, a bar and a dot (three top-level nodes for stagger). */
 const smallIr = (w = 320, h = 240) => ({
@@ -232,11 +232,7 @@ describe('creative videos', () => {
 
   it('cancels a running video job within a second (ffmpeg killed, nothing stored)', async () => {
     const job = expectStatus(await as(t.http.post('/v1/videos/procedural').send({ styles: ['mesh', 'waves'], duration: 20, width: 640, height: 640 }), alice), 202).body;
-    let running = job;
-    for (const end = Date.now() + 30_000; !(running.state === 'running' && running.frames_done > 0) && Date.now() < end; ) {
-      await new Promise((r) => setTimeout(r, 50));
-      running = expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), alice), 200).body;
-    }
+    const running = await drawing(t, alice, job.id);
     expect(running.state).toBe('running');
     const asked = Date.now();
     expectStatus(await as(t.http.post(`/v1/jobs/${job.id}/cancel`), alice), 200);
