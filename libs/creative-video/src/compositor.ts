@@ -2,6 +2,7 @@ import { createCanvas, ImageData, type Canvas, type SKRSContext2D } from '@napi-
 import { drawProcedural, flattenMaterialized, isOpaqueDocument, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
+import type { Raster, ScaledRaster } from './resample/resample';
 import type { Easing, Motion, SceneSpec, Transition } from './types';
 import { validateSceneSource } from './validate';
 
@@ -24,6 +25,23 @@ export interface PreparedScene {
    * Undefined when every frame differs (procedural scenes).
    */
   key(p: number, phase: number): string | undefined;
+  /**
+   * When every frame of the scene is one opaque raster scaled and moved (whole-frame motions of an opaque
+   * design or an opaque image): that raster and where it lies at motion progress `p`, so the frame can be
+   * drawn by sampling it (`Resampler`) rather than through Skia. Absent otherwise.
+   */
+  scaled?(p: number): ScaledRaster;
+}
+
+/** A canvas's pixels, read once when first asked for. */
+function rasterOf(canvas: Canvas): () => Raster {
+  let raster: Raster | undefined;
+  return () => (raster ??= { pixels: canvas.data(), width: canvas.width, height: canvas.height });
+}
+
+/** Where `motionTransform`'s matrix puts a raster drawn at (x, y) scaled by 1 / k. */
+function placedBy(m: { a: number; e: number; f: number }, raster: () => Raster, x: number, y: number, k: number): ScaledRaster {
+  return { raster: raster(), scale: m.a / k, x: m.a * x + m.e, y: m.a * y + m.f };
 }
 
 const ENTRY_MOTIONS = new Set<Motion>(['rise', 'pop', 'stagger']);
@@ -291,11 +309,13 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
 
   if (src.kind === 'image') {
     const k = detailScale(motion, true);
-    const img = await decodeCover(src.image, Math.round(w * k), Math.round(h * k));
+    const { canvas: img, opaque } = await decodeCover(src.image, Math.round(w * k), Math.round(h * k));
     const m0 = { x: (w - img.width / k) / 2, y: (h - img.height / k) / 2 };
+    const raster = rasterOf(img);
     return {
       layers: 1,
       key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
+      ...(opaque ? { scaled: (p: number) => placedBy(motionTransform(motion, ease(easing, p), w, h, focal, true), raster, m0.x, m0.y, k) } : {}),
       draw(ctx, p) {
         ctx.save();
         ctx.fillStyle = '#000';
@@ -365,9 +385,11 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc);
     // Text and logos stay whole on screen: the motion goes only as far as they leave room for.
     const limit = contentScaleLimit(motion, foregroundBox(doc, scale, ox, oy), w, h, focal);
+    const raster = rasterOf(whole.canvas);
     return {
       layers: 1,
       key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
+      ...(covers ? { scaled: (p: number) => placedBy(motionTransform(motion, ease(easing, p), w, h, focal, false, limit), raster, whole.x, whole.y, k) } : {}),
       draw(ctx, p) {
         ctx.save();
         // An opaque design filling the frame covers it under every whole-frame motion (they only enlarge).
@@ -408,8 +430,8 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   };
 }
 
-/** Decodes an image once (EXIF-rotated), scaled to cover w x h (with a margin for zooms, never enlarged beyond need). */
-async function decodeCover(bytes: Uint8Array, w: number, h: number): Promise<Canvas> {
+/** Decodes an image once (EXIF-rotated), scaled to cover w x h (with a margin for zooms, never enlarged beyond need); `opaque` when no pixel is transparent. */
+async function decodeCover(bytes: Uint8Array, w: number, h: number): Promise<{ canvas: Canvas; opaque: boolean }> {
   const meta = await sharp(bytes).metadata();
   const rotated = (meta.orientation ?? 1) >= 5;
   const iw = (rotated ? meta.height : meta.width) ?? w;
@@ -420,7 +442,9 @@ async function decodeCover(bytes: Uint8Array, w: number, h: number): Promise<Can
   const { data, info } = await sharp(bytes).rotate().resize(cw, ch, { fit: 'cover', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const canvas = createCanvas(info.width, info.height);
   canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height), 0, 0);
-  return canvas;
+  let opaque = true;
+  for (let i = 3; i < data.length && opaque; i += 4) opaque = data[i] === 255;
+  return { canvas, opaque };
 }
 
 /**

@@ -9,6 +9,7 @@ import { detectBeats, snapCuts } from './beats/beats';
 import { drawTransition, prepareScene, type PreparedScene } from './compositor';
 import { ease } from './easing';
 import { encoderArgs, gifArgs, gifPlan, paletteArgs } from './encoder';
+import { coversFrame, Resampler, type ResampledFrame } from './resample/resample';
 import { abortError, ffmpegBinary, probeMedia, runMedia, spawnMedia } from './ffmpeg';
 import { planFrame, sceneProgress, scenePhase, timeline } from './timeline';
 import { VIDEO_LIMITS, type RenderVideoOptions, type RenderVideoResult, type SceneSpec, type VideoFormat, type VideoOutput, type VideoSpec } from './types';
@@ -122,18 +123,26 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
       let drain: Promise<unknown> | undefined;
       let lastKey: string | undefined;
       let lastPixels: Buffer | undefined;
+      // Frames of whole-frame motions are sampled from the scene's raster, not drawn through Skia (see Resampler).
+      let resampler: Resampler | undefined;
+      let lastSampled: ResampledFrame | undefined;
       const every = Math.max(1, Math.round(fps / 4));
       for (let f = 0; f < tl.frames; f++) {
         check();
         for (const [i] of prepared) if (tl.scenes[i].visibleEnd <= f) prepared.delete(i);
         const plan = planFrame(tl, f);
         let key: string | undefined;
+        let sampled: ResampledFrame | undefined;
         if ('scene' in plan) {
           const scene = await sceneAt(plan.scene);
           const st = tl.scenes[plan.scene];
           const k = scene.key(sceneProgress(st, f), scenePhase(st, f));
           key = k === undefined ? undefined : `${plan.scene}:${k}`;
-          if (key === undefined || key !== lastKey) drawScene(ctx, scene, plan.scene, f);
+          if (key === undefined || key !== lastKey) {
+            const placed = scene.scaled?.(sceneProgress(st, f));
+            if (placed && coversFrame(placed, w, h)) sampled = await (resampler ??= new Resampler(w, h)).draw(placed);
+            else drawScene(ctx, scene, plan.scene, f);
+          }
         } else {
           const { transition: t, q } = plan;
           const a = await sceneAt(t.from);
@@ -141,14 +150,23 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
           drawTransition(ctx, (scratch ??= createCanvas(w, h)), t.kind, ease('ease_in_out', q), w, h, (c) => drawScene(c, a, t.from, f), (c) => drawScene(c, b, t.to, f));
         }
         // A frame identical to the previous one (a held scene) is the previous frame's pixels again.
-        const pixels = key !== undefined && key === lastKey && lastPixels ? lastPixels : canvas.data();
+        let pixels: Buffer;
+        let written: ResampledFrame | undefined;
+        if (key !== undefined && key === lastKey && lastPixels) {
+          pixels = lastPixels;
+          written = lastSampled && resampler?.retain(lastSampled);
+        } else {
+          pixels = sampled ? sampled.pixels : canvas.data();
+          written = lastSampled = sampled;
+        }
         lastKey = key;
         lastPixels = pixels;
         if (drain) await drain;
         drain = undefined;
         if (failure) throw failure;
         check();
-        if (!stdin.write(pixels)) drain = Promise.race([new Promise((r) => stdin.once('drain', r)), exited]);
+        // A sampled frame's buffer is handed out again once ffmpeg's stdin is done with it.
+        if (!stdin.write(pixels, written && (() => written.release()))) drain = Promise.race([new Promise((r) => stdin.once('drain', r)), exited]);
         if ((f + 1) % every === 0 || f + 1 === tl.frames) opts.onProgress?.({ framesDone: f + 1, framesTotal: tl.frames });
       }
       prepared.clear();

@@ -134,7 +134,7 @@ describe('PNG encoding by content', () => {
   });
 
   it('holds the WebAssembly module that scanlines.wat compiles to (npm run wasm after an edit)', () => {
-    const r = spawnSync(process.execPath, [join(__dirname, '../../../../tools/scripts/creative-ir-wasm.mjs'), '--check'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(__dirname, '../../../../tools/scripts/wasm.mjs'), '--check'], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });

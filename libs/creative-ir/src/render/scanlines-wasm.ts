@@ -1,3 +1,3 @@
-// Generated from scanlines.wat by tools/scripts/creative-ir-wasm.mjs (npm run wasm): do not edit.
+// Generated from scanlines.wat by tools/scripts/wasm.mjs (npm run wasm): do not edit.
 /** The WebAssembly module of scanlines.wat (316 bytes), base64. */
 export const SCANLINES_WASM = 'AGFzbQEAAAABCgFgBn9/f39/fwADAgEABQMBAAEHFgIGbWVtb3J5AgAJc2NhbmxpbmVzAAAKhAIBgQIBB38gAkECdCELIAJBA2xBAWohDAJAA0AgBiADTw0BIAAgBiALbGohByAHIAtrIQggByALaiEKIAEgBiAMbGohCSAFIAQgBkEAR3JxBEAgCUECOgAAIAlBAWohCQJAA0AgByAKTw0BIAkgB/0ABAAgCP0ABAD9cf0MAAECBAUGCAkKDA0O//////0O/QsEACAHQRBqIQcgCEEQaiEIIAlBDGohCQwACwsFIAlBADoAACAJQQFqIQkCQANAIAcgCk8NASAJIAf9AAQA/QwAAQIEBQYICQoMDQ7//////Q79CwQAIAdBEGohByAJQQxqIQkMAAsLCyAGQQFqIQYMAAsLCw==';

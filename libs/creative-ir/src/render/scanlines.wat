@@ -1,6 +1,6 @@
 ;; PNG scanlines from opaque RGBA rows, with WebAssembly SIMD: each row becomes a filter byte and the
 ;; RGB bytes (alpha dropped), "up"-filtered (each byte minus the byte above, mod 256) or unfiltered.
-;; Source of scanlines-wasm.ts: after an edit run `npm run wasm` (tools/scripts/creative-ir-wasm.mjs).
+;; Source of scanlines-wasm.ts: after an edit run `npm run wasm` (tools/scripts/wasm.mjs).
 ;;
 ;; scanlines(src, dst, width, rows, aboveFirst, up)
 ;;   src         RGBA rows, `width` * 4 bytes each; when `aboveFirst`, the row above the first one

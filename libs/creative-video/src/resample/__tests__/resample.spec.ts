@@ -1,0 +1,160 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { renderIr } from '@platform/creative-ir';
+import { prepareScene } from '../../compositor';
+import { MOTIONS, type Motion } from '../../types';
+import { texturedDoc } from '../../__tests__/helpers';
+import { coversFrame, Resampler, type Raster, type ScaledRaster } from '../resample';
+
+/** How far a sampled frame is from Skia's: the largest channel difference, and the share of channels off by more than 4. */
+function compare(a: Uint8Array, b: Uint8Array): { max: number; offBy4: number } {
+  let max = 0;
+  let off = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = Math.abs(a[i] - b[i]);
+    if (d > max) max = d;
+    if (d > 4) off++;
+  }
+  return { max, offBy4: off / a.length };
+}
+
+/** A raster with text edges, a gradient and hard color boundaries: every sampling error shows somewhere. */
+function testRaster(width: number, height: number): Raster {
+  const c = createCanvas(width, height);
+  const ctx = c.getContext('2d');
+  const g = ctx.createLinearGradient(0, 0, width, height);
+  g.addColorStop(0, '#0f7068');
+  g.addColorStop(1, '#f5b041');
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#ffffff';
+  ctx.font = `bold ${Math.round(height / 6)}px sans-serif`;
+  ctx.fillText('Plan less', width * 0.1, height * 0.4);
+  ctx.fillStyle = '#d7263d';
+  ctx.fillRect(0, 0, Math.round(width * 0.05), height);
+  ctx.fillRect(width * 0.5, height * 0.7, width * 0.3, 3);
+  return { pixels: c.data(), width, height };
+}
+
+/** The same placement drawn by Skia with the compositor's settings (bilinear, no mipmaps). */
+function skiaFrame(t: ScaledRaster, width: number, height: number): Buffer {
+  const src = createCanvas(t.raster.width, t.raster.height);
+  const sctx = src.getContext('2d');
+  const img = sctx.createImageData(t.raster.width, t.raster.height);
+  img.data.set(t.raster.pixels);
+  sctx.putImageData(img, 0, 0);
+  const c = createCanvas(width, height);
+  const ctx = c.getContext('2d');
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'low';
+  ctx.setTransform(t.scale, 0, 0, t.scale, t.x, t.y);
+  ctx.drawImage(src, 0, 0);
+  return c.data();
+}
+
+describe('Resampler', () => {
+  it('draws a scaled, moved raster as Skia does, to rounding', async () => {
+    const W = 540;
+    const H = 360;
+    const raster = testRaster(Math.round(W * 1.15), Math.round(H * 1.15));
+    const r = new Resampler(W, H);
+    for (const t of [
+      { raster, scale: 1 / 1.15, x: 0, y: 0 },
+      { raster, scale: 1.1 / 1.15, x: -27.3, y: -18.05 },
+      { raster, scale: 1, x: -40.5, y: -10.25 },
+      { raster, scale: 1.25, x: -200.7, y: -90.01 },
+    ]) {
+      expect(coversFrame(t, W, H)).toBe(true);
+      const frame = await r.draw(t);
+      const { max } = compare(frame.pixels, skiaFrame(t, W, H));
+      expect(max, `scale ${t.scale}`).toBeLessThanOrEqual(3);
+      frame.release();
+    }
+  });
+
+  it('refuses what does not cover the frame (a border would show): the compositor draws those through Skia', () => {
+    const raster = testRaster(100, 100);
+    expect(coversFrame({ raster, scale: 1, x: 0, y: 0 }, 100, 100)).toBe(true);
+    expect(coversFrame({ raster, scale: 1, x: 0.8, y: 0 }, 100, 100)).toBe(true);
+    expect(coversFrame({ raster, scale: 1, x: 5, y: 0 }, 100, 100)).toBe(false);
+    expect(coversFrame({ raster, scale: 0.9, x: 0, y: 0 }, 100, 100)).toBe(false);
+    expect(coversFrame({ raster, scale: 1.2, x: -30, y: -10 }, 100, 100)).toBe(false);
+    expect(coversFrame({ raster: testRaster(1, 100), scale: 100, x: 0, y: 0 }, 100, 100)).toBe(false);
+  });
+
+  it('hands out at most its slots: a frame stays intact until released, the next draw waits for a free slot', async () => {
+    const raster = testRaster(80, 60);
+    const r = new Resampler(80, 60, 2);
+    const a = await r.draw({ raster, scale: 1, x: 0, y: 0 });
+    const copyA = Buffer.from(a.pixels);
+    const b = await r.draw({ raster, scale: 1.5, x: -20, y: -15 });
+    expect(b.pixels.equals(copyA)).toBe(false);
+    let third = false;
+    const c = r.draw({ raster, scale: 2, x: -40, y: -30 }).then((f) => {
+      third = true;
+      return f;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(third).toBe(false);
+    expect(a.pixels.equals(copyA)).toBe(true);
+    a.release();
+    const cf = await c;
+    expect(third).toBe(true);
+    expect(cf.pixels.byteOffset).toBe(a.pixels.byteOffset);
+    // A retained frame (written again while held) keeps its slot until every hand-out is released.
+    const again = r.retain(b);
+    b.release();
+    let fourth = false;
+    const d = r.draw({ raster, scale: 1, x: 0, y: 0 }).then((f) => ((fourth = true), f));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fourth).toBe(false);
+    again.release();
+    expect((await d).pixels.byteOffset).toBe(b.pixels.byteOffset);
+  });
+
+  it('a larger raster waits for the frames still out before the memory grows, and draws right after', async () => {
+    const r = new Resampler(64, 48, 2);
+    const small = testRaster(64, 48);
+    const out = await r.draw({ raster: small, scale: 1, x: 0, y: 0 });
+    expect(Buffer.from(out.pixels).equals(Buffer.from(small.pixels))).toBe(true);
+    const big = testRaster(640, 480);
+    let drawn = false;
+    const next = r.draw({ raster: big, scale: 0.1, x: 0, y: 0 }).then((f) => ((drawn = true), f));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(drawn).toBe(false);
+    expect(Buffer.from(out.pixels).equals(Buffer.from(small.pixels))).toBe(true);
+    out.release();
+    const f = await next;
+    const t = { raster: big, scale: 0.1, x: 0, y: 0 };
+    // Downscaled 10x, bilinear samples 2 of 10 pixels, as Skia's filter without mipmaps does.
+    expect(compare(f.pixels, skiaFrame(t, 64, 48)).max).toBeLessThanOrEqual(3);
+  });
+
+  it.each([['ir'], ['image']] as const)('a %s scene under every whole-frame motion: sampled frames match the frames Skia draws', async (kind) => {
+    const W = 320;
+    const H = 240;
+    const image = kind === 'image' ? new Uint8Array((await renderIr(texturedDoc(640, 400), { format: 'png' })).data) : undefined;
+    const scaledMotions: Motion[] = ['none', 'zoom_in', 'zoom_out', 'ken_burns', 'pan_left', 'pan_right', 'pan_up', 'pan_down'];
+    if (kind === 'image') scaledMotions.push('rise', 'pop', 'stagger');
+    const r = new Resampler(W, H);
+    const canvas = createCanvas(W, H);
+    const ctx = canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'low';
+    for (const motion of MOTIONS) {
+      const scene = await prepareScene({ source: image ? { kind: 'image', image } : { kind: 'ir', ir: texturedDoc(W, H) }, duration: 1, motion, focal: { x: 0.3, y: 0.7 } }, W, H);
+      expect(!!scene.scaled, motion).toBe(scaledMotions.includes(motion));
+      if (!scene.scaled) continue;
+      for (const p of [0, 0.37, 1]) {
+        const placed = scene.scaled(p);
+        expect(coversFrame(placed, W, H), `${motion} at ${p}`).toBe(true);
+        scene.draw(ctx, p, 0);
+        const frame = await r.draw(placed);
+        const { max, offBy4 } = compare(frame.pixels, canvas.data());
+        // Rounding only (max 1), except pans at scale 1 with a fractional offset: a few edge pixels within 12 levels.
+        expect(max, `${motion} at ${p}`).toBeLessThanOrEqual(12);
+        expect(offBy4, `${motion} at ${p}`).toBeLessThan(0.001);
+        frame.release();
+      }
+    }
+  });
+});
