@@ -3,7 +3,7 @@
 // base64, into a TypeScript file beside it, so that the libraries need no build step or file lookup at
 // run time:
 //   libs/creative-ir/src/render/scanlines.wat       -> scanlines-wasm.ts (PNG scanlines)
-//   libs/creative-video/src/resample/resample.wat   -> resample-wasm.ts (frames of whole-frame motions)
+//   libs/creative-video/src/compose/compose.wat      -> compose-wasm.ts (frames of motions, composed)
 //   node tools/scripts/wasm.mjs           write the .ts files
 //   node tools/scripts/wasm.mjs --check   exit 1 when a .ts file is not what its .wat gives
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import wabtInit from 'wabt';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const modules = [
   { wat: 'libs/creative-ir/src/render/scanlines.wat', name: 'SCANLINES_WASM' },
-  { wat: 'libs/creative-video/src/resample/resample.wat', name: 'RESAMPLE_WASM' },
+  { wat: 'libs/creative-video/src/compose/compose.wat', name: 'COMPOSE_WASM' },
 ];
 
 const wabt = await wabtInit();

@@ -2,7 +2,7 @@ import { createCanvas, ImageData, type Canvas, type SKRSContext2D } from '@napi-
 import { drawProcedural, flattenMaterialized, isOpaqueDocument, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
-import type { Raster, ScaledRaster } from './resample/resample';
+import type { FramePlan, Overlay, Raster, ScaledRaster } from './compose/compose';
 import type { Easing, Motion, SceneSpec, Transition } from './types';
 import { validateSceneSource } from './validate';
 
@@ -26,22 +26,22 @@ export interface PreparedScene {
    */
   key(p: number, phase: number): string | undefined;
   /**
-   * When every frame of the scene is one opaque raster scaled and moved (whole-frame motions of an opaque
-   * design or an opaque image): that raster and where it lies at motion progress `p`, so the frame can be
-   * drawn by sampling it (`Resampler`) rather than through Skia. Absent otherwise.
+   * When the frame at motion progress `p` is rasters only, what `draw` would paint, as a plan the
+   * `FrameComposer` draws without Skia: whole-frame motions of an opaque design or image (one raster scaled
+   * and moved), and the entering layers of an opaque design (stagger, rise). Absent for the rest.
    */
-  scaled?(p: number): ScaledRaster;
+  plan?(p: number): FramePlan;
 }
 
-/** A canvas's pixels, read once when first asked for. */
-function rasterOf(canvas: Canvas): () => Raster {
-  let raster: Raster | undefined;
-  return () => (raster ??= { pixels: canvas.data(), width: canvas.width, height: canvas.height });
+/** The pixels of canvases, read once when first asked for, as one array (the composer loads them together). */
+function rastersOf(canvases: Canvas[]): () => Raster[] {
+  let rasters: Raster[] | undefined;
+  return () => (rasters ??= canvases.map((c) => ({ pixels: c.data(), width: c.width, height: c.height })));
 }
 
 /** Where `motionTransform`'s matrix puts a raster drawn at (x, y) scaled by 1 / k. */
-function placedBy(m: { a: number; e: number; f: number }, raster: () => Raster, x: number, y: number, k: number): ScaledRaster {
-  return { raster: raster(), scale: m.a / k, x: m.a * x + m.e, y: m.a * y + m.f };
+function placedBy(m: { a: number; e: number; f: number }, raster: Raster, x: number, y: number, k: number): ScaledRaster {
+  return { raster, scale: m.a / k, x: m.a * x + m.e, y: m.a * y + m.f };
 }
 
 const ENTRY_MOTIONS = new Set<Motion>(['rise', 'pop', 'stagger']);
@@ -277,17 +277,23 @@ function entry(motion: Motion, easing: Easing, p: number, k: number, n: number):
   return ease(easing, p / (motion === 'pop' ? 0.4 : 0.5));
 }
 
+/** Item k's opacity (0..1) at motion progress p, and for rise and stagger how far below its place it still is. */
+function entering(motion: Motion, easing: Easing, p: number, k: number, n: number, h: number): { e: number; alpha: number; dy: number } {
+  const e = entry(motion, easing, p, k, n);
+  const alpha = Math.min(1, Math.max(0, motion === 'pop' ? (p / 0.4) * 2.5 : e));
+  return { e, alpha, dy: (1 - e) * (motion === 'rise' ? 0.08 : 0.06) * h };
+}
+
 function drawEntering(ctx: SKRSContext2D, items: Placed[], motion: Motion, easing: Easing, p: number, w: number, h: number): void {
   items.forEach((it, k) => {
-    const e = entry(motion, easing, p, k, items.length);
-    const alpha = Math.min(1, Math.max(0, motion === 'pop' ? (p / 0.4) * 2.5 : e));
+    const { e, alpha, dy } = entering(motion, easing, p, k, items.length, h);
     if (alpha <= 0) return;
     ctx.save();
     ctx.globalAlpha = alpha;
     if (motion === 'pop') {
       const s = 0.85 + 0.15 * e;
       ctx.transform(s, 0, 0, s, (w / 2) * (1 - s), (h / 2) * (1 - s));
-    } else ctx.translate(0, (1 - e) * (motion === 'rise' ? 0.08 : 0.06) * h);
+    } else ctx.translate(0, dy);
     ctx.drawImage(it.canvas, it.x, it.y);
     ctx.restore();
   });
@@ -311,11 +317,12 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const k = detailScale(motion, true);
     const { canvas: img, opaque } = await decodeCover(src.image, Math.round(w * k), Math.round(h * k));
     const m0 = { x: (w - img.width / k) / 2, y: (h - img.height / k) / 2 };
-    const raster = rasterOf(img);
+    const rasters = rastersOf([img]);
+    const plan = (p: number): FramePlan => ({ rasters: rasters(), base: placedBy(motionTransform(motion, ease(easing, p), w, h, focal, true), rasters()[0], m0.x, m0.y, k) });
     return {
       layers: 1,
       key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
-      ...(opaque ? { scaled: (p: number) => placedBy(motionTransform(motion, ease(easing, p), w, h, focal, true), raster, m0.x, m0.y, k) } : {}),
+      ...(opaque ? { plan } : {}),
       draw(ctx, p) {
         ctx.save();
         ctx.fillStyle = '#000';
@@ -385,11 +392,12 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc);
     // Text and logos stay whole on screen: the motion goes only as far as they leave room for.
     const limit = contentScaleLimit(motion, foregroundBox(doc, scale, ox, oy), w, h, focal);
-    const raster = rasterOf(whole.canvas);
+    const rasters = rastersOf([whole.canvas]);
+    const plan = (p: number): FramePlan => ({ rasters: rasters(), base: placedBy(motionTransform(motion, ease(easing, p), w, h, focal, false, limit), rasters()[0], whole.x, whole.y, k) });
     return {
       layers: 1,
       key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
-      ...(covers ? { scaled: (p: number) => placedBy(motionTransform(motion, ease(easing, p), w, h, focal, false, limit), raster, whole.x, whole.y, k) } : {}),
+      ...(covers ? { plan } : {}),
       draw(ctx, p) {
         ctx.save();
         // An opaque design filling the frame covers it under every whole-frame motion (they only enlarge).
@@ -418,9 +426,21 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const c = cropToContent(r.canvas, r.pixels, r.width, r.height);
     if (c) items.push(place(c));
   }
+  // An opaque design filling the frame: its background covers it, and rise and stagger only move layers down.
+  const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc) && motion !== 'pop';
+  const rasters = rastersOf([background.canvas, ...items.map((it) => it.canvas)]);
+  const plan = (p: number): FramePlan => {
+    const [base, ...layers] = rasters();
+    const over: Overlay[] = items.map((it, k) => {
+      const { alpha, dy } = entering(motion, easing, p, k, items.length, h);
+      return { raster: layers[k], x: it.x, y: it.y + dy, alpha };
+    });
+    return { rasters: rasters(), base: { raster: base, scale: 1, x: background.x, y: background.y }, over };
+  };
   return {
     layers: 1 + items.length,
     key: (p) => items.map((_, k) => entry(motion, easing, p, k, items.length).toFixed(6) + (motion === 'pop' ? `/${Math.min(1, p / 0.4)}` : '')).join(','),
+    ...(covers ? { plan } : {}),
     draw(ctx, p) {
       ctx.fillStyle = bgFill;
       ctx.fillRect(0, 0, w, h);

@@ -16,4 +16,4 @@ export * from './encoder';
 export * from './render';
 export * from './audio/mix';
 export * from './beats/beats';
-export * from './resample/resample';
+export * from './compose/compose';

@@ -9,7 +9,7 @@ import { detectBeats, snapCuts } from './beats/beats';
 import { drawTransition, prepareScene, type PreparedScene } from './compositor';
 import { ease } from './easing';
 import { encoderArgs, gifArgs, gifPlan, paletteArgs } from './encoder';
-import { coversFrame, Resampler, type ResampledFrame } from './resample/resample';
+import { composable, FrameComposer, type ComposedFrame } from './compose/compose';
 import { abortError, ffmpegBinary, probeMedia, runMedia, spawnMedia } from './ffmpeg';
 import { planFrame, sceneProgress, scenePhase, timeline } from './timeline';
 import { VIDEO_LIMITS, type RenderVideoOptions, type RenderVideoResult, type SceneSpec, type VideoFormat, type VideoOutput, type VideoSpec } from './types';
@@ -123,24 +123,24 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
       let drain: Promise<unknown> | undefined;
       let lastKey: string | undefined;
       let lastPixels: Buffer | undefined;
-      // Frames of whole-frame motions are sampled from the scene's raster, not drawn through Skia (see Resampler).
-      let resampler: Resampler | undefined;
-      let lastSampled: ResampledFrame | undefined;
+      // Frames that are rasters only (whole-frame motions, entering layers) are composed without Skia (FrameComposer).
+      let composer: FrameComposer | undefined;
+      let lastComposed: ComposedFrame | undefined;
       const every = Math.max(1, Math.round(fps / 4));
       for (let f = 0; f < tl.frames; f++) {
         check();
         for (const [i] of prepared) if (tl.scenes[i].visibleEnd <= f) prepared.delete(i);
         const plan = planFrame(tl, f);
         let key: string | undefined;
-        let sampled: ResampledFrame | undefined;
+        let composed: ComposedFrame | undefined;
         if ('scene' in plan) {
           const scene = await sceneAt(plan.scene);
           const st = tl.scenes[plan.scene];
           const k = scene.key(sceneProgress(st, f), scenePhase(st, f));
           key = k === undefined ? undefined : `${plan.scene}:${k}`;
           if (key === undefined || key !== lastKey) {
-            const placed = scene.scaled?.(sceneProgress(st, f));
-            if (placed && coversFrame(placed, w, h)) sampled = await (resampler ??= new Resampler(w, h)).draw(placed);
+            const planned = scene.plan?.(sceneProgress(st, f));
+            if (planned && composable(planned, w, h)) composed = await (composer ??= new FrameComposer(w, h)).draw(planned);
             else drawScene(ctx, scene, plan.scene, f);
           }
         } else {
@@ -151,13 +151,13 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
         }
         // A frame identical to the previous one (a held scene) is the previous frame's pixels again.
         let pixels: Buffer;
-        let written: ResampledFrame | undefined;
+        let written: ComposedFrame | undefined;
         if (key !== undefined && key === lastKey && lastPixels) {
           pixels = lastPixels;
-          written = lastSampled && resampler?.retain(lastSampled);
+          written = lastComposed && composer?.retain(lastComposed);
         } else {
-          pixels = sampled ? sampled.pixels : canvas.data();
-          written = lastSampled = sampled;
+          pixels = composed ? composed.pixels : canvas.data();
+          written = lastComposed = composed;
         }
         lastKey = key;
         lastPixels = pixels;
@@ -165,7 +165,7 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
         drain = undefined;
         if (failure) throw failure;
         check();
-        // A sampled frame's buffer is handed out again once ffmpeg's stdin is done with it.
+        // A composed frame's buffer is handed out again once ffmpeg's stdin is done with it.
         if (!stdin.write(pixels, written && (() => written.release()))) drain = Promise.race([new Promise((r) => stdin.once('drain', r)), exited]);
         if ((f + 1) % every === 0 || f + 1 === tl.frames) opts.onProgress?.({ framesDone: f + 1, framesTotal: tl.frames });
       }

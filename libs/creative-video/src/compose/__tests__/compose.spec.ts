@@ -2,8 +2,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { renderIr } from '@platform/creative-ir';
 import { prepareScene } from '../../compositor';
 import { MOTIONS, type Motion } from '../../types';
-import { texturedDoc } from '../../__tests__/helpers';
-import { coversFrame, Resampler, type Raster, type ScaledRaster } from '../resample';
+import { flatDoc, texturedDoc } from '../../__tests__/helpers';
+import { composable, coversFrame, FrameComposer, type FramePlan, type Raster, type ScaledRaster } from '../compose';
 
 /** How far a sampled frame is from Skia's: the largest channel difference, and the share of channels off by more than 4. */
 function compare(a: Uint8Array, b: Uint8Array): { max: number; offBy4: number } {
@@ -35,6 +35,14 @@ function testRaster(width: number, height: number): Raster {
   return { pixels: c.data(), width, height };
 }
 
+const planned = new Map<Raster, Raster[]>();
+/** A plan of one raster (the same rasters array for the same raster, as a scene gives). */
+function plan(base: ScaledRaster): FramePlan {
+  const rasters = planned.get(base.raster) ?? [base.raster];
+  planned.set(base.raster, rasters);
+  return { rasters, base };
+}
+
 /** The same placement drawn by Skia with the compositor's settings (bilinear, no mipmaps). */
 function skiaFrame(t: ScaledRaster, width: number, height: number): Buffer {
   const src = createCanvas(t.raster.width, t.raster.height);
@@ -51,12 +59,12 @@ function skiaFrame(t: ScaledRaster, width: number, height: number): Buffer {
   return c.data();
 }
 
-describe('Resampler', () => {
+describe('FrameComposer', () => {
   it('draws a scaled, moved raster as Skia does, to rounding', async () => {
     const W = 540;
     const H = 360;
     const raster = testRaster(Math.round(W * 1.15), Math.round(H * 1.15));
-    const r = new Resampler(W, H);
+    const r = new FrameComposer(W, H);
     for (const t of [
       { raster, scale: 1 / 1.15, x: 0, y: 0 },
       { raster, scale: 1.1 / 1.15, x: -27.3, y: -18.05 },
@@ -64,7 +72,7 @@ describe('Resampler', () => {
       { raster, scale: 1.25, x: -200.7, y: -90.01 },
     ]) {
       expect(coversFrame(t, W, H)).toBe(true);
-      const frame = await r.draw(t);
+      const frame = await r.draw(plan(t));
       const { max } = compare(frame.pixels, skiaFrame(t, W, H));
       expect(max, `scale ${t.scale}`).toBeLessThanOrEqual(3);
       frame.release();
@@ -83,13 +91,13 @@ describe('Resampler', () => {
 
   it('hands out at most its slots: a frame stays intact until released, the next draw waits for a free slot', async () => {
     const raster = testRaster(80, 60);
-    const r = new Resampler(80, 60, 2);
-    const a = await r.draw({ raster, scale: 1, x: 0, y: 0 });
+    const r = new FrameComposer(80, 60, 2);
+    const a = await r.draw(plan({ raster, scale: 1, x: 0, y: 0 }));
     const copyA = Buffer.from(a.pixels);
-    const b = await r.draw({ raster, scale: 1.5, x: -20, y: -15 });
+    const b = await r.draw(plan({ raster, scale: 1.5, x: -20, y: -15 }));
     expect(b.pixels.equals(copyA)).toBe(false);
     let third = false;
-    const c = r.draw({ raster, scale: 2, x: -40, y: -30 }).then((f) => {
+    const c = r.draw(plan({ raster, scale: 2, x: -40, y: -30 })).then((f) => {
       third = true;
       return f;
     });
@@ -104,7 +112,7 @@ describe('Resampler', () => {
     const again = r.retain(b);
     b.release();
     let fourth = false;
-    const d = r.draw({ raster, scale: 1, x: 0, y: 0 }).then((f) => ((fourth = true), f));
+    const d = r.draw(plan({ raster, scale: 1, x: 0, y: 0 })).then((f) => ((fourth = true), f));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fourth).toBe(false);
     again.release();
@@ -112,13 +120,13 @@ describe('Resampler', () => {
   });
 
   it('a larger raster waits for the frames still out before the memory grows, and draws right after', async () => {
-    const r = new Resampler(64, 48, 2);
+    const r = new FrameComposer(64, 48, 2);
     const small = testRaster(64, 48);
-    const out = await r.draw({ raster: small, scale: 1, x: 0, y: 0 });
+    const out = await r.draw(plan({ raster: small, scale: 1, x: 0, y: 0 }));
     expect(Buffer.from(out.pixels).equals(Buffer.from(small.pixels))).toBe(true);
     const big = testRaster(640, 480);
     let drawn = false;
-    const next = r.draw({ raster: big, scale: 0.1, x: 0, y: 0 }).then((f) => ((drawn = true), f));
+    const next = r.draw(plan({ raster: big, scale: 0.1, x: 0, y: 0 })).then((f) => ((drawn = true), f));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(drawn).toBe(false);
     expect(Buffer.from(out.pixels).equals(Buffer.from(small.pixels))).toBe(true);
@@ -129,30 +137,61 @@ describe('Resampler', () => {
     expect(compare(f.pixels, skiaFrame(t, 64, 48)).max).toBeLessThanOrEqual(3);
   });
 
-  it.each([['ir'], ['image']] as const)('a %s scene under every whole-frame motion: sampled frames match the frames Skia draws', async (kind) => {
+  it.each([['ir'], ['image']] as const)('a %s scene under every motion it plans: composed frames match the frames Skia draws', async (kind) => {
     const W = 320;
     const H = 240;
     const image = kind === 'image' ? new Uint8Array((await renderIr(texturedDoc(640, 400), { format: 'png' })).data) : undefined;
-    const scaledMotions: Motion[] = ['none', 'zoom_in', 'zoom_out', 'ken_burns', 'pan_left', 'pan_right', 'pan_up', 'pan_down'];
-    if (kind === 'image') scaledMotions.push('rise', 'pop', 'stagger');
-    const r = new Resampler(W, H);
+    // Everything but a design's pop (its layers scale) is rasters placed whole or moved.
+    const planned: Motion[] = MOTIONS.filter((m) => kind === 'image' || m !== 'pop');
+    const r = new FrameComposer(W, H);
     const canvas = createCanvas(W, H);
     const ctx = canvas.getContext('2d');
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'low';
     for (const motion of MOTIONS) {
       const scene = await prepareScene({ source: image ? { kind: 'image', image } : { kind: 'ir', ir: texturedDoc(W, H) }, duration: 1, motion, focal: { x: 0.3, y: 0.7 } }, W, H);
-      expect(!!scene.scaled, motion).toBe(scaledMotions.includes(motion));
-      if (!scene.scaled) continue;
+      expect(!!scene.plan, motion).toBe(planned.includes(motion));
+      if (!scene.plan) continue;
       for (const p of [0, 0.37, 1]) {
-        const placed = scene.scaled(p);
-        expect(coversFrame(placed, W, H), `${motion} at ${p}`).toBe(true);
+        const placed = scene.plan(p);
+        expect(composable(placed, W, H), `${motion} at ${p}`).toBe(true);
         scene.draw(ctx, p, 0);
         const frame = await r.draw(placed);
         const { max, offBy4 } = compare(frame.pixels, canvas.data());
         // Rounding only (max 1), except pans at scale 1 with a fractional offset: a few edge pixels within 12 levels.
         expect(max, `${motion} at ${p}`).toBeLessThanOrEqual(12);
         expect(offBy4, `${motion} at ${p}`).toBeLessThan(0.001);
+        frame.release();
+      }
+    }
+  });
+
+  it('stagger and rise of a design with text: layers fading in, a fraction of a pixel down, match Skia frame by frame', async () => {
+    const W = 360;
+    const H = 640;
+    const text = (id: string, y: number, size: number, weight: number) => ({ type: 'text' as const, id, text: 'Summer sale starts now', x: 30, y, width: 300, fontFamily: 'Inter', fontWeight: weight, fontSize: size, color: '#fff8e1' });
+    const ir = flatDoc(W, H, '#0b5850', [
+      text('eyebrow', 60, 14, 600),
+      text('title', 100, 40, 800),
+      { type: 'rect', id: 'button', x: 30, y: 400, width: 151, height: 47, cornerRadius: 23, fills: [{ type: 'solid', color: '#f5b041' }] },
+      text('body', 480, 18, 400),
+    ]);
+    const r = new FrameComposer(W, H);
+    const canvas = createCanvas(W, H);
+    const ctx = canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'low';
+    for (const motion of ['stagger', 'rise'] as Motion[]) {
+      const scene = await prepareScene({ source: { kind: 'ir', ir }, duration: 2, motion }, W, H);
+      for (let p = 0; p <= 1; p += 0.05) {
+        const planned = scene.plan!(p);
+        expect(composable(planned, W, H)).toBe(true);
+        scene.draw(ctx, p, 0);
+        const frame = await r.draw(planned);
+        const { max, offBy4 } = compare(frame.pixels, canvas.data());
+        // Rounding of the fade and of the row blend: a few levels at most.
+        expect(max, `${motion} at ${p}`).toBeLessThanOrEqual(4);
+        expect(offBy4, `${motion} at ${p}`).toBe(0);
         frame.release();
       }
     }
