@@ -2,7 +2,7 @@ import { createCanvas, ImageData, type Canvas, type SKRSContext2D } from '@napi-
 import { drawProcedural, flattenMaterialized, isOpaqueDocument, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
-import type { FramePlan, Overlay, Raster, ScaledRaster } from './compose/compose';
+import type { Composition, Overlay, Raster, ScaledRaster } from './compose/compose';
 import type { Easing, Motion, SceneSpec, Transition } from './types';
 import { validateSceneSource } from './validate';
 
@@ -30,7 +30,7 @@ export interface PreparedScene {
    * `FrameComposer` draws without Skia: whole-frame motions of an opaque design or image (one raster scaled
    * and moved), and the entering layers of an opaque design (stagger, rise). Absent for the rest.
    */
-  plan?(p: number): FramePlan;
+  compose?(p: number): Composition;
 }
 
 /** The pixels of canvases, read once when first asked for, as one array (the composer loads them together). */
@@ -318,11 +318,11 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const { canvas: img, opaque } = await decodeCover(src.image, Math.round(w * k), Math.round(h * k));
     const m0 = { x: (w - img.width / k) / 2, y: (h - img.height / k) / 2 };
     const rasters = rastersOf([img]);
-    const plan = (p: number): FramePlan => ({ rasters: rasters(), base: placedBy(motionTransform(motion, ease(easing, p), w, h, focal, true), rasters()[0], m0.x, m0.y, k) });
+    const compose = (p: number): Composition => ({ rasters: rasters(), base: placedBy(motionTransform(motion, ease(easing, p), w, h, focal, true), rasters()[0], m0.x, m0.y, k) });
     return {
       layers: 1,
       key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
-      ...(opaque ? { plan } : {}),
+      ...(opaque ? { compose } : {}),
       draw(ctx, p) {
         ctx.save();
         ctx.fillStyle = '#000';
@@ -393,11 +393,11 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     // Text and logos stay whole on screen: the motion goes only as far as they leave room for.
     const limit = contentScaleLimit(motion, foregroundBox(doc, scale, ox, oy), w, h, focal);
     const rasters = rastersOf([whole.canvas]);
-    const plan = (p: number): FramePlan => ({ rasters: rasters(), base: placedBy(motionTransform(motion, ease(easing, p), w, h, focal, false, limit), rasters()[0], whole.x, whole.y, k) });
+    const compose = (p: number): Composition => ({ rasters: rasters(), base: placedBy(motionTransform(motion, ease(easing, p), w, h, focal, false, limit), rasters()[0], whole.x, whole.y, k) });
     return {
       layers: 1,
       key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
-      ...(covers ? { plan } : {}),
+      ...(covers ? { compose } : {}),
       draw(ctx, p) {
         ctx.save();
         // An opaque design filling the frame covers it under every whole-frame motion (they only enlarge).
@@ -429,7 +429,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   // An opaque design filling the frame: its background covers it, and rise and stagger only move layers down.
   const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc) && motion !== 'pop';
   const rasters = rastersOf([background.canvas, ...items.map((it) => it.canvas)]);
-  const plan = (p: number): FramePlan => {
+  const compose = (p: number): Composition => {
     const [base, ...layers] = rasters();
     const over: Overlay[] = items.map((it, k) => {
       const { alpha, dy } = entering(motion, easing, p, k, items.length, h);
@@ -440,7 +440,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   return {
     layers: 1 + items.length,
     key: (p) => items.map((_, k) => entry(motion, easing, p, k, items.length).toFixed(6) + (motion === 'pop' ? `/${Math.min(1, p / 0.4)}` : '')).join(','),
-    ...(covers ? { plan } : {}),
+    ...(covers ? { compose } : {}),
     draw(ctx, p) {
       ctx.fillStyle = bgFill;
       ctx.fillRect(0, 0, w, h);

@@ -139,8 +139,8 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
           const k = scene.key(sceneProgress(st, f), scenePhase(st, f));
           key = k === undefined ? undefined : `${plan.scene}:${k}`;
           if (key === undefined || key !== lastKey) {
-            const planned = scene.plan?.(sceneProgress(st, f));
-            if (planned && composable(planned, w, h)) composed = await (composer ??= new FrameComposer(w, h)).draw(planned);
+            const composition = scene.compose?.(sceneProgress(st, f));
+            if (composition && composable(composition, w, h)) composed = await (composer ??= new FrameComposer(w, h)).draw(composition);
             else drawScene(ctx, scene, plan.scene, f);
           }
         } else {

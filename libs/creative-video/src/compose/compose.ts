@@ -28,7 +28,7 @@ export interface Overlay {
  * `coversFrame`), then `over` in order. `rasters` is every raster the scene may use (the same array from
  * frame to frame), loaded together.
  */
-export interface FramePlan {
+export interface Composition {
   rasters: readonly Raster[];
   base: ScaledRaster;
   over?: Overlay[];
@@ -71,7 +71,7 @@ export function coversFrame(t: ScaledRaster, width: number, height: number): boo
 }
 
 /** Whether the composer can draw `plan` (otherwise the compositor draws the frame through Skia). */
-export function composable(plan: FramePlan, width: number, height: number): boolean {
+export function composable(plan: Composition, width: number, height: number): boolean {
   // Layers at whole columns, inside the frame's width (rows may be cut at the top and bottom).
   const fits = (o: Overlay) => Math.abs(o.x - Math.round(o.x)) < 1 / 256 && Math.round(o.x) >= 0 && Math.round(o.x) + o.raster.width <= width && o.raster.width > 0 && o.raster.height > 0;
   return coversFrame(plan.base, width, height) && (plan.over ?? []).every(fits);
@@ -138,7 +138,7 @@ export class FrameComposer {
   }
 
   /** Draws `plan` (which must be `composable`) into a free frame buffer. */
-  async draw(plan: FramePlan): Promise<ComposedFrame> {
+  async draw(plan: Composition): Promise<ComposedFrame> {
     let slot = this.out.indexOf(0);
     while (slot < 0) {
       await this.released();

@@ -3,7 +3,7 @@ import { renderIr } from '@platform/creative-ir';
 import { prepareScene } from '../../compositor';
 import { MOTIONS, type Motion } from '../../types';
 import { flatDoc, texturedDoc } from '../../__tests__/helpers';
-import { composable, coversFrame, FrameComposer, type FramePlan, type Raster, type ScaledRaster } from '../compose';
+import { composable, coversFrame, FrameComposer, type Composition, type Raster, type ScaledRaster } from '../compose';
 
 /** How far a sampled frame is from Skia's: the largest channel difference, and the share of channels off by more than 4. */
 function compare(a: Uint8Array, b: Uint8Array): { max: number; offBy4: number } {
@@ -37,7 +37,7 @@ function testRaster(width: number, height: number): Raster {
 
 const planned = new Map<Raster, Raster[]>();
 /** A plan of one raster (the same rasters array for the same raster, as a scene gives). */
-function plan(base: ScaledRaster): FramePlan {
+function plan(base: ScaledRaster): Composition {
   const rasters = planned.get(base.raster) ?? [base.raster];
   planned.set(base.raster, rasters);
   return { rasters, base };
@@ -150,10 +150,10 @@ describe('FrameComposer', () => {
     ctx.imageSmoothingQuality = 'low';
     for (const motion of MOTIONS) {
       const scene = await prepareScene({ source: image ? { kind: 'image', image } : { kind: 'ir', ir: texturedDoc(W, H) }, duration: 1, motion, focal: { x: 0.3, y: 0.7 } }, W, H);
-      expect(!!scene.plan, motion).toBe(planned.includes(motion));
-      if (!scene.plan) continue;
+      expect(!!scene.compose, motion).toBe(planned.includes(motion));
+      if (!scene.compose) continue;
       for (const p of [0, 0.37, 1]) {
-        const placed = scene.plan(p);
+        const placed = scene.compose(p);
         expect(composable(placed, W, H), `${motion} at ${p}`).toBe(true);
         scene.draw(ctx, p, 0);
         const frame = await r.draw(placed);
@@ -184,7 +184,7 @@ describe('FrameComposer', () => {
     for (const motion of ['stagger', 'rise'] as Motion[]) {
       const scene = await prepareScene({ source: { kind: 'ir', ir }, duration: 2, motion }, W, H);
       for (let p = 0; p <= 1; p += 0.05) {
-        const planned = scene.plan!(p);
+        const planned = scene.compose!(p);
         expect(composable(planned, W, H)).toBe(true);
         scene.draw(ctx, p, 0);
         const frame = await r.draw(planned);
