@@ -133,12 +133,16 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
         const plan = planFrame(tl, f);
         let key: string | undefined;
         let composed: ComposedFrame | undefined;
+        let held = false;
         if ('scene' in plan) {
           const scene = await sceneAt(plan.scene);
           const st = tl.scenes[plan.scene];
           const k = scene.key(sceneProgress(st, f), scenePhase(st, f));
           key = k === undefined ? undefined : `${plan.scene}:${k}`;
-          if (key === undefined || key !== lastKey) {
+          // A frame identical to the previous one (a held scene) is the previous frame's pixels again (unless the
+          // composer's memory grew since, which leaves an old view of it empty).
+          held = key !== undefined && key === lastKey && lastPixels?.byteLength === w * h * 4;
+          if (!held) {
             const composition = scene.compose?.(sceneProgress(st, f));
             if (composition && composable(composition, w, h)) composed = await (composer ??= new FrameComposer(w, h)).draw(composition);
             else drawScene(ctx, scene, plan.scene, f);
@@ -149,10 +153,9 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
           const b = await sceneAt(t.to);
           drawTransition(ctx, (scratch ??= createCanvas(w, h)), t.kind, ease('ease_in_out', q), w, h, (c) => drawScene(c, a, t.from, f), (c) => drawScene(c, b, t.to, f));
         }
-        // A frame identical to the previous one (a held scene) is the previous frame's pixels again.
         let pixels: Buffer;
         let written: ComposedFrame | undefined;
-        if (key !== undefined && key === lastKey && lastPixels) {
+        if (held && lastPixels) {
           pixels = lastPixels;
           written = lastComposed && composer?.retain(lastComposed);
         } else {
