@@ -601,7 +601,11 @@ const listicle: TemplateDefinition = {
         ],
       } as IrNode);
     });
-    const list = group(ctx, 'list', rows, ctx.base * 0.45);
+    // A tall page gives the list room to breathe rather than leaving it to gaps between the blocks.
+    const list = group(ctx, 'list', rows, ctx.base * (ctx.shape === 'tall' ? 0.8 : 0.45));
+    // The accent rule is decoration: 3:1 against the page, as WCAG asks of non-text marks.
+    const ruleColor = ctx.colorOn('divider-c', accent, bg, true);
+    ctx.contrast.pop();
     const eyebrow = ctx.keep(3) ? maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bg, { color: ctx.colorOn('eyebrow-c', accent, bg, false) })) : [];
     const title = ctx.text('title', titleOf(ctx), 'title', bg, { color: ink, fontFamily: ctx.fonts.serif, fontWeight: 700 });
     const cta = ctx.keep(2) || ctx.shape === 'strip' ? maybe(b.cta, (v) => pill(ctx, 'cta', v, ink, paper)) : [];
@@ -612,10 +616,14 @@ const listicle: TemplateDefinition = {
     else if (ctx.shape === 'landscape') {
       const lw = s.width * 0.4;
       content = [
-        block(ctx, 'heading', avoidLogo(ctx, r4(s.x, s.y, lw, s.height)), [...eyebrow, title, rule(ctx, 'divider', accent), ...cta], { v: 'center' }),
+        block(ctx, 'heading', avoidLogo(ctx, r4(s.x, s.y, lw, s.height)), [...eyebrow, title, rule(ctx, 'divider', ruleColor), ...cta], { v: 'center' }),
         block(ctx, 'content', avoidLogo(ctx, r4(s.x + lw + ctx.margin, s.y, s.width - lw - ctx.margin, s.height)), [list], { v: 'center' }),
       ];
-    } else content = [block(ctx, 'content', avoidLogo(ctx, s), [group(ctx, 'heading', [...eyebrow, title], ctx.base * 0.5), rule(ctx, 'divider', accent), list, ...cta], { v: ctx.shape === 'tall' ? 'space-between' : 'center', gap: ctx.base * 1.2 })];
+    } else if (ctx.shape === 'tall') {
+      // Heading, rule and list read as one block (from the top, the button at the foot of the page; centred without one).
+      const main = group(ctx, 'main', [group(ctx, 'heading', [...eyebrow, title], ctx.base * 0.5), rule(ctx, 'divider', ruleColor), list], ctx.base * 1.6);
+      content = [block(ctx, 'content', avoidLogo(ctx, s), [main, ...cta], { v: cta.length ? 'space-between' : 'center' })];
+    } else content = [block(ctx, 'content', avoidLogo(ctx, s), [group(ctx, 'heading', [...eyebrow, title], ctx.base * 0.5), rule(ctx, 'divider', ruleColor), list, ...cta], { v: 'center', gap: ctx.base * 1.2 })];
     return page(ctx, bg, [band, ...content]);
   },
 };
