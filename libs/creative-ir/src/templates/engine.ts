@@ -6,6 +6,7 @@ import { rng } from '../procedural/procedural';
 import type { FrameNode, IrDocument, IrNode, ProceduralStyleId, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import type { BrandKit, Brief, FormatSize, LogoPosition } from './brief';
+import { logoInk, logoPlate, type LogoInk } from './logo-plate';
 
 /** Shared machinery for templates: colors with checked contrast, type scale, logo, fitting. */
 
@@ -204,6 +205,8 @@ export interface LogoInfo {
   margin: number;
   /** Centered vertically on its side whatever its top/bottom position (strip banners). */
   centerY?: boolean;
+  /** The luminance of its pixels, to judge whether it shows on the page (see `logoPlate`). */
+  ink?: LogoInk;
 }
 
 export interface ImageRef {
@@ -370,7 +373,8 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
   let position: LogoPosition = brand.logo_position === 'center' ? 'top_center' : (brand.logo_position ?? 'bottom_right');
   // The middle of a thin strip is its headline's: a centered logo goes to the right end.
   if (thinStrip && position.endsWith('_center')) position = 'top_right';
-  return { src, width, height, position, margin, ...(thinStrip ? { centerY: true } : {}) };
+  const ink = await logoInk(buf);
+  return { src, width, height, position, margin, ...(thinStrip ? { centerY: true } : {}), ...(ink ? { ink } : {}) };
 }
 
 export function logoRectOf(l: LogoInfo, W: number, H: number): Rect {
@@ -667,6 +671,13 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   }
   // Nothing fits (a tiny or absurd format): keep the attempt with the fewest problems and say what they are.
   const { ctx, ir, problems } = best!;
+  // A logo that would vanish into what lies behind it (a dark mark on a dark ground, a white one on paper or on a
+  // photo) goes on a plate.
+  const logoAt = ir.root.children?.findIndex((c) => c.id === 'logo') ?? -1;
+  if (logo?.ink && ctx.logoRect && logoAt >= 0) {
+    const plate = logoPlate(materializeSync(ir), ctx.logoRect, logo.ink, format.width, format.height);
+    if (plate) ir.root.children!.splice(logoAt, 0, plate);
+  }
   return {
     template: def.id,
     ir,

@@ -1,0 +1,186 @@
+import sharp from 'sharp';
+import { luminance, mix, over, parseColor, toHex, withAlpha } from '../color/color';
+import { flattenMaterialized, type MaterializedDocument } from '../layout/materialize';
+import type { IrNode, Paint } from '../schema/ir-schema';
+
+/** A box on the page. */
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Luminance of a logo's ink: share of its visible pixels (alpha-weighted) in each of `INK_BINS` bins of WCAG relative luminance. */
+export type LogoInk = number[];
+
+const INK_BINS = 32;
+
+/**
+ * Contrast under which a logo's ink is lost in its ground. WCAG exempts logotypes from its 3:1 for graphics,
+ * and brand colours often sit under it and still read (orange on white is 2.8:1); under 2:1 a mark fades
+ * (black on navy, white on paper).
+ */
+const LOGO_CONTRAST = 2;
+
+/** A logo gets a plate when more than this share of its ink is lost against what lies behind it. */
+const LOST_SHARE = 0.2;
+
+/** The plates on offer: white, or near-black. */
+const PLATES = ['#ffffff', '#121212'] as const;
+
+/**
+ * What a logo is drawn with: its pixels at most 128 px a side, each counted by its alpha in the bin of its
+ * relative luminance (premultiplied colours are not used: a half-transparent edge is the colour it shows).
+ * Undefined when the image cannot be decoded (the plate is then not considered).
+ */
+export async function logoInk(bytes: Buffer): Promise<LogoInk | undefined> {
+  try {
+    const { data, info } = await sharp(bytes).resize(128, 128, { fit: 'inside', withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const bins = new Array<number>(INK_BINS).fill(0);
+    let total = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      const a = data[i + 3] / 255;
+      if (a < 0.1) continue;
+      const l = luminance({ r: data[i], g: data[i + 1], b: data[i + 2], a: 1 });
+      bins[Math.min(INK_BINS - 1, Math.floor(l * INK_BINS))] += a;
+      total += a;
+    }
+    return total > 0 ? bins.map((b) => b / total) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lightest and darkest the page can be behind `box`. */
+export interface Ground {
+  light: string;
+  dark: string;
+}
+
+/** A gradient's colour at `t` (0..1 along it), its stops sorted by offset. */
+function colorAt(stops: { offset: number; color: string }[], t: number): string {
+  const sorted = [...stops].sort((a, b) => a.offset - b.offset);
+  if (t <= sorted[0].offset) return sorted[0].color;
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1];
+    const b = sorted[i];
+    if (t <= b.offset) return b.offset > a.offset ? mix(a.color, b.color, (t - a.offset) / (b.offset - a.offset)) : b.color;
+  }
+  return sorted[sorted.length - 1].color;
+}
+
+/**
+ * Colours a paint shows over `box` (with their alpha), painted on a node at `at`: a solid its colour; a
+ * gradient its colours at the box's corners and centre, placed as the renderer places them (linear: CSS angle
+ * over the node's box; radial: centre and radius in the node's box), and any stop lying between them.
+ */
+function paintColors(p: Paint | string, at: Box, box: Box): string[] {
+  if (typeof p === 'string') return [p];
+  const opacity = p.opacity ?? 1;
+  if (p.type === 'solid') return [withAlpha(p.color, opacity)];
+  const points = [
+    [box.x, box.y],
+    [box.x + box.width, box.y],
+    [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height],
+    [box.x + box.width / 2, box.y + box.height / 2],
+  ].map(([x, y]) => [x - at.x, y - at.y]);
+  let ts: number[];
+  if (p.type === 'linear-gradient') {
+    const a = (((p.angle ?? 180) % 360) * Math.PI) / 180;
+    const dx = Math.sin(a);
+    const dy = -Math.cos(a);
+    const len = Math.abs(at.width * dx) + Math.abs(at.height * dy) || 1;
+    ts = points.map(([x, y]) => 0.5 + ((x - at.width / 2) * dx + (y - at.height / 2) * dy) / len);
+  } else {
+    const c = p.center ?? { x: 0.5, y: 0.5 };
+    const r = Math.max(1e-6, (p.radius ?? 1) * (Math.hypot(at.width, at.height) / 2));
+    ts = points.map(([x, y]) => Math.hypot(x - c.x * at.width, y - c.y * at.height) / r);
+    // The centre itself, when it lies over the box.
+    if (c.x * at.width >= box.x - at.x && c.x * at.width <= box.x - at.x + box.width && c.y * at.height >= box.y - at.y && c.y * at.height <= box.y - at.y + box.height) ts.push(0);
+  }
+  const lo = Math.max(0, Math.min(...ts));
+  const hi = Math.min(1, Math.max(...ts));
+  const colors = [...ts.map((t) => colorAt(p.stops, t)), ...p.stops.filter((st) => st.offset > lo && st.offset < hi).map((st) => st.color)];
+  return colors.map((c) => withAlpha(c, opacity));
+}
+
+const lighter = (a: string, b: string) => (luminance(a) >= luminance(b) ? a : b);
+const darker = (a: string, b: string) => (luminance(a) <= luminance(b) ? a : b);
+
+/**
+ * The lightest and darkest the page can be behind `box`, read from the document's paint in drawing order
+ * (not from pixels: photos are not known to the templates): the page background, then every painted node
+ * over the box, composited. A node over all of the box replaces the ground (through its alpha); one over part
+ * of it widens the range. Photographs and procedural art can be anything, white to black, until a scrim
+ * over them narrows it. Text is left out (layouts keep it away from the logo), as is the logo itself.
+ */
+export function groundUnder(doc: MaterializedDocument, box: Box, skip: string): Ground {
+  const start = paintColors(doc.background, { x: 0, y: 0, width: doc.width, height: doc.height }, box).map((c) => over(c, '#ffffff'));
+  let ground: Ground = { light: start.reduce(lighter), dark: start.reduce(darker) };
+  const area = box.width * box.height;
+  for (const n of flattenMaterialized(doc.root)) {
+    if (n.id === skip || n.node.visible === false || n.type === 'text') continue;
+    const ix = Math.min(box.x + box.width, n.x + n.width) - Math.max(box.x, n.x);
+    const iy = Math.min(box.y + box.height, n.y + n.height) - Math.max(box.y, n.y);
+    if (ix <= 0 || iy <= 0 || ix * iy < area * 0.05) continue;
+    const opacity = n.node.opacity ?? 1;
+    let colors: string[];
+    if (n.type === 'image' || n.type === 'procedural') colors = ['#ffffff', '#000000'].map((c) => withAlpha(c, opacity));
+    else {
+      const fills = (n.node as { fills?: Paint[] }).fills ?? [];
+      if (!fills.length) continue;
+      colors = fills.flatMap((f) => paintColors(f, n, box)).map((c) => withAlpha(c, opacity));
+    }
+    const whole = ix * iy >= area * 0.95;
+    const painted = (g: string) => colors.map((c) => over(c, g));
+    const onLight = painted(ground.light);
+    const onDark = painted(ground.dark);
+    const all = [...onLight, ...onDark];
+    const next = { light: all.reduce(lighter), dark: all.reduce(darker) };
+    ground = whole ? next : { light: lighter(ground.light, next.light), dark: darker(ground.dark, next.dark) };
+  }
+  return ground;
+}
+
+const ratio = (l1: number, l2: number) => (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+
+/** Share of the ink under 2:1 against the lightest or the darkest of `ground`. */
+export function lostInk(ink: LogoInk, ground: Ground): number {
+  const light = luminance(ground.light);
+  const dark = luminance(ground.dark);
+  let lost = 0;
+  ink.forEach((share, i) => {
+    const l = (i + 0.5) / INK_BINS;
+    if (Math.min(ratio(l, light), ratio(l, dark)) < LOGO_CONTRAST) lost += share;
+  });
+  return lost;
+}
+
+/**
+ * A plate behind the logo when what lies behind it would hide it (more than 20% of its ink under 2:1): a
+ * rounded rectangle of white or near-black, whichever shows more of the ink, a fifth of the logo's height
+ * around it (inside the page). Undefined when the logo shows as it is.
+ */
+export function logoPlate(doc: MaterializedDocument, logo: Box, ink: LogoInk, W: number, H: number): IrNode | undefined {
+  if (lostInk(ink, groundUnder(doc, logo, 'logo')) <= LOST_SHARE) return undefined;
+  const color = PLATES.map((c) => ({ c, lost: lostInk(ink, { light: c, dark: c }) })).reduce((a, b) => (b.lost < a.lost ? b : a)).c;
+  const pad = Math.max(3, Math.round(Math.min(logo.width, logo.height) * 0.2));
+  const x = Math.max(0, logo.x - pad);
+  const y = Math.max(0, logo.y - pad);
+  const width = Math.min(W, logo.x + logo.width + pad) - x;
+  const height = Math.min(H, logo.y + logo.height + pad) - y;
+  return {
+    type: 'rect',
+    id: 'logo-plate',
+    name: 'Logo plate',
+    x: Math.round(x),
+    y: Math.round(y),
+    width: Math.round(width),
+    height: Math.round(height),
+    cornerRadius: Math.round(Math.min(height / 2, pad * 1.2)),
+    fills: [{ type: 'solid', color: toHex({ ...parseColor(color), a: 1 }) }],
+    layoutPositioning: 'absolute',
+  } as IrNode;
+}
