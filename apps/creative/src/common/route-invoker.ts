@@ -28,6 +28,8 @@ export interface RouteCall {
   query: Record<string, string>;
   /** The JSON body as the client sent it (before validation), or undefined for body-less operations. */
   body: unknown;
+  /** Request headers, lower-case names (e.g. `if-match`): what `@Headers('if-match')` reads. */
+  headers?: Record<string, string>;
   /** Extra request properties a route's guard would have set (e.g. `upload` for the multipart guard). */
   request?: Record<string, unknown>;
 }
@@ -152,7 +154,7 @@ export class RouteInvoker {
       path,
       url: path,
       originalUrl: path,
-      headers: {} as Record<string, string>,
+      headers: { ...call.headers } as Record<string, string>,
       params: call.params,
       query: call.query,
       body: call.body,
@@ -225,7 +227,7 @@ export class RouteInvoker {
             kind = 'param';
             break;
           case RouteParamtypes.HEADERS:
-            value = data ? undefined : {};
+            value = data ? call.headers?.[data.toLowerCase()] : { ...call.headers };
             break;
           default:
             throw new Error(`${ref.controller.name}.${ref.method} takes a parameter a call without HTTP cannot give (${key})`);

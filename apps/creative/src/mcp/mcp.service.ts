@@ -201,9 +201,16 @@ export class McpService {
     }
     const query: Record<string, string> = {};
     for (const key of places.query) if (args[key] !== undefined && args[key] !== null) query[key] = asText('query', key, args[key]);
-    const taken = new Set([...places.path, ...places.query]);
+    const headers: Record<string, string> = {};
+    for (const { arg, header } of places.header) {
+      const value = args[arg];
+      if (value === undefined || value === null) continue;
+      if (typeof value !== 'string') throw new ValidationError([{ loc: ['header', arg], msg: 'Input should be a valid string', type: 'string_type' }]);
+      headers[header] = value;
+    }
+    const taken = new Set([...places.path, ...places.query, ...places.header.map((h) => h.arg)]);
     const body = places.body ? Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k))) : undefined;
-    return { auth, params, query, body };
+    return { auth, params, query, body, headers };
   }
 
   /** What the multipart guard does for REST: the file into a temporary file, hashed and counted against ASSET_UPLOAD_LIMIT. */

@@ -17,6 +17,8 @@ export function jsonSchemaOf(schema: Json, refs: Set<string>): Json {
 export interface ArgumentPlaces {
   path: string[];
   query: string[];
+  /** Arguments sent as request headers: the argument (`if_match`) and the header (`if-match`). */
+  header: { arg: string; header: string }[];
   /** Arguments that make up the JSON body (every other argument). */
   body: boolean;
 }
@@ -30,7 +32,8 @@ export interface OperationInput {
 
 /**
  * The input of an operation of the service's own OpenAPI document (generated from the DTO classes) as one
- * flat tool input: path and query parameters and the JSON body's properties side by side. A body that is
+ * flat tool input: path, query and documented header parameters (`If-Match` as `if_match`) and the JSON
+ * body's properties side by side. A body that is
  * not an object of known properties (a `$ref` to a library schema, e.g. the brief) is resolved first.
  */
 export function operationInput(doc: OpenAPIObject, operationId: string, extra?: { properties: Record<string, Json>; required?: string[] }): OperationInput {
@@ -40,8 +43,17 @@ export function operationInput(doc: OpenAPIObject, operationId: string, extra?: 
   const refs = new Set<string>();
   const properties: Record<string, Json> = {};
   const required: string[] = [];
-  const places: ArgumentPlaces = { path: [], query: [], body: false };
+  const places: ArgumentPlaces = { path: [], query: [], header: [], body: false };
   for (const p of (op.parameters ?? []) as Json[]) {
+    // A header the operation documents (If-Match) is an argument in snake case (`if_match`); Idempotency-Key is
+    // the body's `idempotency_key` already.
+    if (p.in === 'header' && String(p.name).toLowerCase() !== 'idempotency-key') {
+      const arg = String(p.name).toLowerCase().replace(/-/g, '_');
+      properties[arg] = { ...jsonSchemaOf(p.schema ?? { type: 'string' }, refs), ...(p.description ? { description: `The \`${p.name}\` header: ${p.description}` } : {}) };
+      if (p.required) required.push(arg);
+      places.header.push({ arg, header: String(p.name).toLowerCase() });
+      continue;
+    }
     if (p.in !== 'path' && p.in !== 'query') continue;
     // A controller-wide @ApiParam also lands on its operations without that segment.
     if (p.in === 'path' && !found.path.includes(`{${p.name}}`)) continue;

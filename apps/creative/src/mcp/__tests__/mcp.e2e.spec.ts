@@ -144,6 +144,32 @@ describe('creative MCP endpoint', () => {
     expect((await ok('list_designs', {})).structuredContent!.data.filter((d: { title: string }) => d.title === 'never')).toEqual([]);
   });
 
+  it('takes If-Match as `if_match` on the tools that change a design: a stale revision is refused (412) and changes nothing', async () => {
+    const { tools } = await client.listTools();
+    for (const name of ['update_design', 'add_node', 'patch_node', 'delete_node', 'restore_revision']) {
+      const schema = tools.find((x) => x.name === name)!.inputSchema as Json;
+      expect(schema.properties.if_match?.type, name).toBe('string');
+      expect(schema.properties.if_match.description, name).toMatch(/If-Match/);
+    }
+    expect((tools.find((x) => x.name === 'get_design')!.inputSchema as Json).properties.if_match).toBeUndefined();
+    const design = (await ok('create_design', { ir: sampleIr(), title: 'guarded' })).structuredContent!;
+    const moved = (await ok('update_design', { design_id: design.id, title: 'guarded 2', if_match: '"rev-1"' })).structuredContent!;
+    expect(moved.revision).toBe(2);
+    for (const [name, args] of [
+      ['update_design', { title: 'lost update' }],
+      ['patch_node', { node_id: 'title', patch: { text: 'lost update' } }],
+      ['restore_revision', { revision: 1 }],
+    ] as const) {
+      const stale = await fails(name, { design_id: design.id, ...args, if_match: '"rev-1"' });
+      expect(stale.structuredContent, name).toMatchObject({ status: 412, code: 'precondition_failed' });
+    }
+    const bad = await fails('update_design', { design_id: design.id, title: 'x', if_match: 2 });
+    expect(bad.structuredContent!.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(['header.if_match']);
+    const now = (await ok('get_design', { design_id: design.id })).structuredContent!;
+    expect(now).toMatchObject({ revision: 2, title: 'guarded 2' });
+    expect((await ok('patch_node', { design_id: design.id, node_id: 'title', patch: { text: 'Fresh' }, if_match: '"rev-2"' })).structuredContent!.revision).toBe(3);
+  });
+
   it("keeps tenants apart: another account's design is not found and stays unchanged", async () => {
     const design = (await ok('create_design', { ir: sampleIr(), title: 'alice only' })).structuredContent!;
     for (const [name, args] of [
