@@ -93,7 +93,8 @@ describe('SVG export drawn by librsvg (through sharp)', () => {
       expect(mean, d.name).toBeLessThan(3);
       expect(off, d.name).toBeLessThan(0.03);
     }
-  });
+    // Six 1080x1080 PDFs rasterized by pdftoppm: ~23 s on an idle 2-core machine, past the default 30 s under CI's load.
+  }, 120_000);
 });
 
 describe("JPEG photos keep their own bytes in SVG and PDF (instead of Skia's re-encoding)", () => {
