@@ -33,10 +33,20 @@ export interface PreparedScene {
   compose?(p: number): Composition;
 }
 
-/** The pixels of canvases, read once when first asked for, as one array (the composer loads them together). */
+/**
+ * Canvases as rasters, one array for the scene (the composer loads them together, once). Their pixels are read
+ * back when the composer loads them, not kept: the composer holds its own copy, the canvas the original.
+ */
 function rastersOf(canvases: Canvas[]): () => Raster[] {
   let rasters: Raster[] | undefined;
-  return () => (rasters ??= canvases.map((c) => ({ pixels: c.data(), width: c.width, height: c.height })));
+  return () =>
+    (rasters ??= canvases.map((c) => ({
+      get pixels() {
+        return c.data();
+      },
+      width: c.width,
+      height: c.height,
+    })));
 }
 
 /** Where `motionTransform`'s matrix puts a raster drawn at (x, y) scaled by 1 / k. */

@@ -1,8 +1,8 @@
 import { COMPOSE_WASM } from './compose-wasm';
 
-/** RGBA pixels (premultiplied), rows `width * 4` bytes apart. */
+/** RGBA pixels (premultiplied), rows `width * 4` bytes apart. `pixels` is read once each time the composer loads the raster (it may be a getter that reads a canvas back, so that no copy outlives the load). */
 export interface Raster {
-  pixels: Uint8Array;
+  readonly pixels: Uint8Array;
   width: number;
   height: number;
 }
@@ -198,10 +198,11 @@ export class FrameComposer {
     for (const [r, addr] of at) {
       const stride = heldStride(r);
       const row = r.width * 4;
-      if (stride === row) mem.set(r.pixels.subarray(0, r.height * row), addr);
+      const pixels = r.pixels;
+      if (stride === row) mem.set(pixels.subarray(0, r.height * row), addr);
       else
         for (let y = 0; y < r.height; y++) {
-          mem.set(r.pixels.subarray(y * row, (y + 1) * row), addr + y * stride);
+          mem.set(pixels.subarray(y * row, (y + 1) * row), addr + y * stride);
           mem.fill(0, addr + y * stride + row, addr + (y + 1) * stride);
         }
     }
