@@ -180,6 +180,34 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     expectStatus(await as(t.http.post(`/v1/billing/reservations/${res!.id}/release`), alice), 409);
   });
 
+  it('releasing the reservation of a queued job cancels the job (it never runs) and returns its credits; not for another account, and only once', async () => {
+    const jobs = t.app.get(JobsService);
+    const charge = { operation: 'video' as const, params: { seconds: 1, width: 160, height: 120, fps: 10 } };
+    const price = await estimate('video', charge.params);
+    // The job slot (JOB_CONCURRENCY 1 here) busy with a long job, so the next one waits in the queue.
+    const blockers = [await jobs.create({ accountId: alice.accountId, kind: 'animate', request: { seconds: 20 } })];
+    for (const b of blockers) await waitJob(alice, b.id, ['running']);
+    const before = await balance(alice);
+    const queued = await jobs.create({ accountId: alice.accountId, kind: 'animate', request: { seconds: 0.5 }, charge, credentialId: alice.keyId });
+    expect(await balance(alice)).toBe(before - price);
+    const held = (await billing.heldOfJob(queued.id))!;
+    expect(expectStatus(await as(t.http.get(`/v1/jobs/${queued.id}`), alice), 200).body.state).toBe('queued');
+    expectStatus(await as(t.http.post(`/v1/billing/reservations/${held.id}/release`), bob), 404);
+    expect(await billing.heldOfJob(queued.id)).toBeDefined();
+    const released = expectStatus(await as(t.http.post(`/v1/billing/reservations/${held.id}/release`), alice), 200).body;
+    expect(released).toMatchObject({ id: held.id, state: 'released' });
+    expect(await balance(alice)).toBe(before);
+    expect(expectStatus(await as(t.http.get(`/v1/jobs/${queued.id}`), alice), 200).body).toMatchObject({ state: 'cancelled', attempts: 0 });
+    const again = expectStatus(await as(t.http.post(`/v1/billing/reservations/${held.id}/release`), alice), 409);
+    expect(again.body.code).toBe('reservation_not_held');
+    for (const b of blockers) expectStatus(await as(t.http.post(`/v1/jobs/${b.id}/cancel`), alice), 200);
+    for (const b of blockers) await waitJob(alice, b.id, ['cancelled']);
+    // The slot free again, the released job stays cancelled and unpaid.
+    await sleep(300);
+    expect(expectStatus(await as(t.http.get(`/v1/jobs/${queued.id}`), alice), 200).body).toMatchObject({ state: 'cancelled', attempts: 0 });
+    expect(await balance(alice)).toBe(before);
+  });
+
   it('releases the reservation of a job whose worker died once it expires (BILLING_RESERVATION_TTL_SECONDS); a live job keeps its hold', async () => {
     const metering = t.app.get(Metering);
     const before = await balance(alice);
