@@ -5,6 +5,7 @@ import type { MaterializedDocument, MaterializedNode } from '../layout/materiali
 import { drawProcedural } from '../procedural/procedural';
 import { MAX_PAGE_SIDE, type BlendMode, type CornerRadius, type IrNode, type Paint, type Shadow, type TextNode } from '../schema/ir-schema';
 import { parseColor, toCss } from '../color/color';
+import { gradientGeometry } from './gradient-geometry';
 import { imageBox } from './image-box';
 
 /** The 2D context shared by raster canvases, SVG canvases and PDF pages. */
@@ -113,20 +114,8 @@ function isOpaqueColor(color: string): boolean {
 export function paintStyle(ctx: Ctx, paint: Paint, w: number, h: number): string | Gradient {
   if (paint.type === 'solid') return cssColor(paint.color, paint.opacity ?? 1);
   const op = paint.opacity ?? 1;
-  let g: Gradient;
-  if (paint.type === 'linear-gradient') {
-    const a = (((paint.angle ?? 180) % 360) * Math.PI) / 180;
-    const dx = Math.sin(a);
-    const dy = -Math.cos(a);
-    const len = Math.abs(w * dx) + Math.abs(h * dy);
-    const cx = w / 2;
-    const cy = h / 2;
-    g = ctx.createLinearGradient(cx - (dx * len) / 2, cy - (dy * len) / 2, cx + (dx * len) / 2, cy + (dy * len) / 2);
-  } else {
-    const c = paint.center ?? { x: 0.5, y: 0.5 };
-    const r = (paint.radius ?? 1) * (Math.hypot(w, h) / 2);
-    g = ctx.createRadialGradient(c.x * w, c.y * h, 0, c.x * w, c.y * h, Math.max(r, 0.001));
-  }
+  const at = gradientGeometry(paint, w, h);
+  const g: Gradient = at.type === 'linear-gradient' ? ctx.createLinearGradient(at.x0, at.y0, at.x1, at.y1) : ctx.createRadialGradient(at.cx, at.cy, 0, at.cx, at.cy, Math.max(at.r, 0.001));
   for (const s of paint.stops) g.addColorStop(s.offset, cssColor(s.color, op));
   return g;
 }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { luminance, mix, over, parseColor, toHex, withAlpha } from '../color/color';
 import { flattenMaterialized, type MaterializedDocument } from '../layout/materialize';
+import { gradientGeometry, gradientOffsetAt } from '../render/gradient-geometry';
 import type { IrNode, Paint } from '../schema/ir-schema';
 
 /** A box on the page. */
@@ -72,34 +73,24 @@ function colorAt(stops: { offset: number; color: string }[], t: number): string 
 
 /**
  * Colours a paint shows over `box` (with their alpha), painted on a node at `at`: a solid its colour; a
- * gradient its colours at the box's corners and centre, placed as the renderer places them (linear: CSS angle
- * over the node's box; radial: centre and radius in the node's box), and any stop lying between them.
+ * gradient its colours at the box's corners and centre, placed as the renderer places them
+ * (`gradientGeometry`), and any stop lying between them.
  */
 function paintColors(p: Paint | string, at: Box, box: Box): string[] {
   if (typeof p === 'string') return [p];
   const opacity = p.opacity ?? 1;
   if (p.type === 'solid') return [withAlpha(p.color, opacity)];
+  const g = gradientGeometry(p, at.width, at.height);
   const points = [
     [box.x, box.y],
     [box.x + box.width, box.y],
     [box.x, box.y + box.height],
     [box.x + box.width, box.y + box.height],
     [box.x + box.width / 2, box.y + box.height / 2],
-  ].map(([x, y]) => [x - at.x, y - at.y]);
-  let ts: number[];
-  if (p.type === 'linear-gradient') {
-    const a = (((p.angle ?? 180) % 360) * Math.PI) / 180;
-    const dx = Math.sin(a);
-    const dy = -Math.cos(a);
-    const len = Math.abs(at.width * dx) + Math.abs(at.height * dy) || 1;
-    ts = points.map(([x, y]) => 0.5 + ((x - at.width / 2) * dx + (y - at.height / 2) * dy) / len);
-  } else {
-    const c = p.center ?? { x: 0.5, y: 0.5 };
-    const r = Math.max(1e-6, (p.radius ?? 1) * (Math.hypot(at.width, at.height) / 2));
-    ts = points.map(([x, y]) => Math.hypot(x - c.x * at.width, y - c.y * at.height) / r);
-    // The centre itself, when it lies over the box.
-    if (c.x * at.width >= box.x - at.x && c.x * at.width <= box.x - at.x + box.width && c.y * at.height >= box.y - at.y && c.y * at.height <= box.y - at.y + box.height) ts.push(0);
-  }
+  ];
+  // A radial gradient's centre over the box is its nearest point to it.
+  if (g.type === 'radial-gradient' && at.x + g.cx >= box.x && at.x + g.cx <= box.x + box.width && at.y + g.cy >= box.y && at.y + g.cy <= box.y + box.height) points.push([at.x + g.cx, at.y + g.cy]);
+  const ts = points.map(([x, y]) => gradientOffsetAt(g, x - at.x, y - at.y));
   const lo = Math.max(0, Math.min(...ts));
   const hi = Math.min(1, Math.max(...ts));
   const colors = [...ts.map((t) => colorAt(p.stops, t)), ...p.stops.filter((st) => st.offset > lo && st.offset < hi).map((st) => st.color)];
