@@ -654,7 +654,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   const scheme = makeScheme(pal.colors, mode);
   const fonts = chooseFonts(input.brand, brief.tone, pick);
   const lang = brief.language && /^[a-zA-Z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(brief.language) ? brief.language : 'en';
-  let last: { ctx: TemplateContext; ir: IrDocument; problems: { id: string; message: string }[] } | undefined;
+  let last: { ctx: TemplateContext; ir: IrDocument; m: MaterializedDocument; problems: { id: string; message: string }[] } | undefined;
   let best: typeof last;
   // Small display banners (under 120,000 px: 300x250, 728x90; not the tall 160x600) carry the title and the call to action, not paragraphs.
   const startLevel = format.width * format.height < 120_000 && format.width >= format.height * 0.5 ? 2 : 0;
@@ -664,18 +664,18 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
       const ir = parseIr(def.build(ctx));
       const m = materializeSync(ir);
       const problems = [...findOverflow(m), ...findCollisions(m)];
-      last = { ctx, ir, problems };
+      last = { ctx, ir, m, problems };
       if (!best || problems.length < best.problems.length) best = last;
       if (!problems.length) break search;
     }
   }
   // Nothing fits (a tiny or absurd format): keep the attempt with the fewest problems and say what they are.
-  const { ctx, ir, problems } = best!;
+  const { ctx, ir, m, problems } = best!;
   // A logo that would vanish into what lies behind it (a dark mark on a dark ground, a white one on paper or on a
   // photo) goes on a plate.
   const logoAt = ir.root.children?.findIndex((c) => c.id === 'logo') ?? -1;
   if (logo?.ink && ctx.logoRect && logoAt >= 0) {
-    const plate = logoPlate(materializeSync(ir), ctx.logoRect, logo.ink, format.width, format.height);
+    const plate = logoPlate(m, ctx.logoRect, logo.ink, format.width, format.height);
     if (plate) ir.root.children!.splice(logoAt, 0, plate);
   }
   return {
