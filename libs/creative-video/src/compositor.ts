@@ -49,9 +49,18 @@ function rastersOf(canvases: Canvas[]): () => Raster[] {
     })));
 }
 
-/** Where `motionTransform`'s matrix puts a raster drawn at (x, y) scaled by 1 / k. */
-function placedBy(m: { a: number; e: number; f: number }, raster: Raster, x: number, y: number, k: number): ScaledRaster {
-  return { raster, scale: m.a / k, x: m.a * x + m.e, y: m.a * y + m.f };
+/**
+ * The composition of a scene that is one raster drawn at (x, y) scaled by 1 / k under a whole-frame motion's
+ * matrix `at(p)` (`motionTransform`), as its `draw` paints it.
+ */
+function oneRaster(canvas: Canvas, x: number, y: number, k: number, at: (p: number) => { a: number; e: number; f: number }): (p: number) => Composition {
+  const rasters = rastersOf([canvas]);
+  return (p) => {
+    const m = at(p);
+    const all = rasters();
+    const base: ScaledRaster = { raster: all[0], scale: m.a / k, x: m.a * x + m.e, y: m.a * y + m.f };
+    return { rasters: all, base };
+  };
 }
 
 const ENTRY_MOTIONS = new Set<Motion>(['rise', 'pop', 'stagger']);
@@ -327,17 +336,16 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const k = detailScale(motion, true);
     const { canvas: img, opaque } = await decodeCover(src.image, Math.round(w * k), Math.round(h * k));
     const m0 = { x: (w - img.width / k) / 2, y: (h - img.height / k) / 2 };
-    const rasters = rastersOf([img]);
-    const compose = (p: number): Composition => ({ rasters: rasters(), base: placedBy(motionTransform(motion, ease(easing, p), w, h, focal, true), rasters()[0], m0.x, m0.y, k) });
+    const at = (p: number) => motionTransform(motion, ease(easing, p), w, h, focal, true);
     return {
       layers: 1,
       key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
-      ...(opaque ? { compose } : {}),
+      ...(opaque ? { compose: oneRaster(img, m0.x, m0.y, k, at) } : {}),
       draw(ctx, p) {
         ctx.save();
         ctx.fillStyle = '#000';
         ctx.fillRect(0, 0, w, h);
-        applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal, true));
+        applyMatrix(ctx, at(p));
         ctx.translate(m0.x, m0.y);
         ctx.scale(1 / k, 1 / k);
         ctx.drawImage(img, 0, 0);
@@ -395,27 +403,27 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   const ox = Math.round((w - rw) / 2);
   const oy = Math.round((h - rh) / 2);
   const place = (c: { canvas: Canvas; x: number; y: number }): Placed => ({ canvas: c.canvas, x: c.x + ox, y: c.y + oy });
+  // An opaque design filling the frame: it covers the frame under every whole-frame motion (they only enlarge),
+  // and its background does under rise and stagger (they only move layers).
+  const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc);
   if (!entryMotion) {
     // Rasterized at the motion's largest scale, so the end of a zoom is as sharp as a still (drawn reduced before).
     const k = detailScale(motion, false);
     const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale: scale * k }).canvas, x: 0, y: 0 });
-    const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc);
     // Text and logos stay whole on screen: the motion goes only as far as they leave room for.
     const limit = contentScaleLimit(motion, foregroundBox(doc, scale, ox, oy), w, h, focal);
-    const rasters = rastersOf([whole.canvas]);
-    const compose = (p: number): Composition => ({ rasters: rasters(), base: placedBy(motionTransform(motion, ease(easing, p), w, h, focal, false, limit), rasters()[0], whole.x, whole.y, k) });
+    const at = (p: number) => motionTransform(motion, ease(easing, p), w, h, focal, false, limit);
     return {
       layers: 1,
       key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
-      ...(covers ? { compose } : {}),
+      ...(covers ? { compose: oneRaster(whole.canvas, whole.x, whole.y, k, at) } : {}),
       draw(ctx, p) {
         ctx.save();
-        // An opaque design filling the frame covers it under every whole-frame motion (they only enlarge).
         if (!covers) {
           ctx.fillStyle = bgFill;
           ctx.fillRect(0, 0, w, h);
         }
-        applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal, false, limit));
+        applyMatrix(ctx, at(p));
         ctx.translate(whole.x, whole.y);
         ctx.scale(1 / k, 1 / k);
         ctx.drawImage(whole.canvas, 0, 0);
@@ -436,21 +444,20 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     const c = cropToContent(r.canvas, r.pixels, r.width, r.height);
     if (c) items.push(place(c));
   }
-  // An opaque design filling the frame: its background covers it, and rise and stagger only move layers down.
-  const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc) && motion !== 'pop';
   const rasters = rastersOf([background.canvas, ...items.map((it) => it.canvas)]);
+  // Pop scales its layers: drawn through Skia.
   const compose = (p: number): Composition => {
-    const [base, ...layers] = rasters();
+    const all = rasters();
     const over: Overlay[] = items.map((it, k) => {
       const { alpha, dy } = entering(motion, easing, p, k, items.length, h);
-      return { raster: layers[k], x: it.x, y: it.y + dy, alpha };
+      return { raster: all[k + 1], x: it.x, y: it.y + dy, alpha };
     });
-    return { rasters: rasters(), base: { raster: base, scale: 1, x: background.x, y: background.y }, over };
+    return { rasters: all, base: { raster: all[0], scale: 1, x: background.x, y: background.y }, over };
   };
   return {
     layers: 1 + items.length,
     key: (p) => items.map((_, k) => entry(motion, easing, p, k, items.length).toFixed(6) + (motion === 'pop' ? `/${Math.min(1, p / 0.4)}` : '')).join(','),
-    ...(covers ? { compose } : {}),
+    ...(covers && motion !== 'pop' ? { compose } : {}),
     draw(ctx, p) {
       ctx.fillStyle = bgFill;
       ctx.fillRect(0, 0, w, h);
@@ -472,8 +479,9 @@ async function decodeCover(bytes: Uint8Array, w: number, h: number): Promise<{ c
   const { data, info } = await sharp(bytes).rotate().resize(cw, ch, { fit: 'cover', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const canvas = createCanvas(info.width, info.height);
   canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height), 0, 0);
+  // No alpha channel (JPEG, most photos): opaque without looking; otherwise every alpha must be 255.
   let opaque = true;
-  for (let i = 3; i < data.length && opaque; i += 4) opaque = data[i] === 255;
+  if (meta.hasAlpha) for (let i = 3; i < data.length && opaque; i += 4) opaque = data[i] === 255;
   return { canvas, opaque };
 }
 

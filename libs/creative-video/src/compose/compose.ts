@@ -218,17 +218,17 @@ export class FrameComposer {
     const { x: tx, y: ty } = snapped(t);
     const mem = new Uint8Array(this.mod.memory.buffer);
     const row = this.width * 4;
-    if (t.scale === 1 && Number.isInteger(tx) && Number.isInteger(ty)) {
+    if (unscaled(t.scale) && Number.isInteger(tx) && Number.isInteger(ty)) {
+      // Within the tolerance of `coversFrame` the raster may miss a column at either edge: clamped.
+      const clamped = tx > 0 || tx + t.raster.width < this.width;
       for (let y = 0; y < this.height; y++) {
-        const sy = Math.min(t.raster.height - 1, Math.max(0, y - ty));
-        const from = src + sy * stride - tx * 4;
-        // Within the tolerance of `coversFrame` the raster may miss a column at either edge: clamped.
-        if (tx > 0 || tx + t.raster.width < this.width) {
+        const from = src + Math.min(t.raster.height - 1, Math.max(0, y - ty)) * stride;
+        if (!clamped) mem.copyWithin(dst + y * row, from - tx * 4, from - tx * 4 + row);
+        else
           for (let x = 0; x < this.width; x++) {
             const sx = Math.min(t.raster.width - 1, Math.max(0, x - tx));
-            mem.copyWithin(dst + y * row + x * 4, src + sy * stride + sx * 4, src + sy * stride + sx * 4 + 4);
+            mem.copyWithin(dst + y * row + x * 4, from + sx * 4, from + sx * 4 + 4);
           }
-        } else mem.copyWithin(dst + y * row, from, from + row);
       }
       return;
     }
@@ -259,7 +259,7 @@ export class FrameComposer {
     const stride = heldStride(r);
     // Whole columns inside the frame (`composable`). As Skia draws an unscaled image a fraction of a pixel
     // down: the rows it covers are the rounded ones (a layer 0.5 px down covers from 1 px down), sampled at
-    // the true offset between two rows (fraction floored to 1/16, edge rows clamped).
+    // the true offset between two rows (`sixteenths`, edge rows clamped).
     const x0 = Math.round(o.x);
     const oy = nearWhole(o.y);
     const top = Math.floor(oy + 0.5);
@@ -269,12 +269,11 @@ export class FrameComposer {
     const view = new DataView(this.mod.memory.buffer);
     const rowAt = (v: number) => src + Math.min(r.height - 1, Math.max(0, v)) * stride;
     for (let y = y0; y < y1; y++) {
-      const q = Math.floor((y - oy) * 16 + 1e-6);
-      const v = Math.floor(q / 16);
+      const [v, w] = sixteenths(y - oy);
       const t = this.ytab + (y - y0) * 12;
       view.setInt32(t, rowAt(v), true);
       view.setInt32(t + 4, rowAt(v + 1), true);
-      view.setInt32(t + 8, (q - v * 16) * 16, true);
+      view.setInt32(t + 8, w, true);
     }
     this.mod.over(dst + (y0 * this.width + x0) * 4, this.width * 4, r.width, y1 - y0, this.ytab, alpha);
   }
@@ -285,24 +284,33 @@ export class FrameComposer {
   }
 }
 
+const unscaled = (scale: number) => Math.abs(scale - 1) <= 1e-9;
+
 /** An unscaled raster less than 1/256 pixel from whole pixels is drawn at those pixels (a plain copy), as Skia does. */
 function snapped(t: ScaledRaster): { x: number; y: number } {
-  if (Math.abs(t.scale - 1) > 1e-9) return t;
+  if (!unscaled(t.scale)) return t;
   return { x: nearWhole(t.x), y: nearWhole(t.y) };
 }
 
 const nearWhole = (v: number) => (Math.abs(v - Math.round(v)) < 1 / 256 ? Math.round(v) : v);
 
 /**
+ * A sample position in raster pixels as Skia's bilinear filter takes it: the pixel at or before it and the
+ * weight (0..240) of the one after, the fraction floored to 1/16 with a little slack, so that a position a
+ * rounding error short of a pixel is that pixel.
+ */
+function sixteenths(pos: number): [number, number] {
+  const q = Math.floor(pos * 16 + 1e-6);
+  const i0 = Math.floor(q / 16);
+  return [i0, (q - i0 * 16) * 16];
+}
+
+/**
  * The raster pixel left of (or above) frame pixel `i`'s sample and the weight (0..256) of the one after it:
- * the pixel's centre mapped into the raster, the fraction floored to 1/16 as Skia's bilinear filter does,
- * clamped to the raster's edge pixels.
+ * the pixel's centre mapped into the raster (`sixteenths`), clamped to the raster's edge pixels.
  */
 function sample(i: number, offset: number, scale: number, size: number): [number, number] {
-  // In sixteenths, with a little slack so that a position a rounding error short of a pixel is that pixel.
-  const q = Math.floor(((i + 0.5 - offset) / scale - 0.5) * 16 + 1e-6);
-  let i0 = Math.floor(q / 16);
-  let w = (q - i0 * 16) * 16;
+  let [i0, w] = sixteenths((i + 0.5 - offset) / scale - 0.5);
   if (i0 < 0) {
     i0 = 0;
     w = 0;
