@@ -33,8 +33,8 @@ export interface OperationInput {
 /**
  * The input of an operation of the service's own OpenAPI document (generated from the DTO classes) as one
  * flat tool input: path, query and documented header parameters (`If-Match` as `if_match`) and the JSON
- * body's properties side by side. A body that is
- * not an object of known properties (a `$ref` to a library schema, e.g. the brief) is resolved first.
+ * body's properties side by side. A body that is not an object of known properties (a `$ref` to a library
+ * schema, e.g. the brief) is resolved first.
  */
 export function operationInput(doc: OpenAPIObject, operationId: string, extra?: { properties: Record<string, Json>; required?: string[] }): OperationInput {
   const found = findOperation(doc, operationId);
@@ -47,11 +47,12 @@ export function operationInput(doc: OpenAPIObject, operationId: string, extra?: 
   for (const p of (op.parameters ?? []) as Json[]) {
     // A header the operation documents (If-Match) is an argument in snake case (`if_match`); Idempotency-Key is
     // the body's `idempotency_key` already.
-    if (p.in === 'header' && String(p.name).toLowerCase() !== 'idempotency-key') {
-      const arg = String(p.name).toLowerCase().replace(/-/g, '_');
+    const header = String(p.name).toLowerCase();
+    if (p.in === 'header' && header !== 'idempotency-key') {
+      const arg = header.replace(/-/g, '_');
       properties[arg] = { ...jsonSchemaOf(p.schema ?? { type: 'string' }, refs), ...(p.description ? { description: `The \`${p.name}\` header: ${p.description}` } : {}) };
       if (p.required) required.push(arg);
-      places.header.push({ arg, header: String(p.name).toLowerCase() });
+      places.header.push({ arg, header });
       continue;
     }
     if (p.in !== 'path' && p.in !== 'query') continue;
