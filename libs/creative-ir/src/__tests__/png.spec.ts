@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { encodePng, materialize, pngSettingsFor, rasterize, renderIr } from '../index';
 import { huffmanLengths } from '../render/deflate-runs';
+import { libdeflate } from '../render/libdeflate';
 import { adler32Combine, packRgbRows, packRgbRowsBytes, photoRowFilter, pngBands, pngSegments } from '../render/png';
 import { proceduralDocument } from '../procedural/procedural-document';
 import { designs } from './designs';
@@ -25,6 +26,9 @@ function scanlines(png: Buffer): Buffer {
   }
   return zlib.inflateSync(Buffer.concat(idat));
 }
+
+/** The deflate that writes a page with these settings (what \`encodePng\` runs the row-filter trial with). */
+const engineOf = (settings: { deflate?: 'auto' | 'zlib' }) => (settings.deflate === 'zlib' ? 'zlib' : 'libdeflate');
 
 /** Opaque RGBA test pixels with some structure (runs, gradients and noise). */
 function testPixels(w: number, h: number): Buffer {
@@ -63,20 +67,31 @@ describe('PNG encoding by content', () => {
 
   it('gives photo pages the smaller row filter by trial: "up" for photographs and smooth backgrounds, none for textures that repeat along the row', async () => {
     const [, , image] = await designs();
+    const raster = async (style: string) => rasterize(proceduralDocument({ style } as Parameters<typeof proceduralDocument>[0]));
     const pages = [
-      { name: 'image', r: await rasterize(image.ir, { assets: image.assets }), want: 'up' },
-      { name: 'mesh', r: await rasterize(proceduralDocument({ style: 'mesh' })), want: 'up' },
-      { name: 'grid', r: await rasterize(proceduralDocument({ style: 'grid' })), want: 'none' },
-      { name: 'rays', r: await rasterize(proceduralDocument({ style: 'rays' })), want: 'none' },
+      { name: 'image', r: await rasterize(image.ir, { assets: image.assets }), want: { zlib: 'up', libdeflate: 'up' } },
+      { name: 'mesh', r: await raster('mesh'), want: { zlib: 'up', libdeflate: 'up' } },
+      { name: 'grid', r: await raster('grid'), want: { zlib: 'none', libdeflate: 'none' } },
+      { name: 'rays', r: await raster('rays'), want: { zlib: 'none', libdeflate: 'none' } },
+      // libdeflate finds the repeats of "up" rows that zlib's run-length mode cannot (aurora 589 -> 323 KB), and the halftone's dots unfiltered.
+      { name: 'aurora', r: await raster('aurora'), want: { zlib: 'none', libdeflate: 'up' } },
+      { name: 'halftone', r: await raster('halftone'), want: { zlib: 'up', libdeflate: 'none' } },
     ];
-    for (const { name, r, want } of pages) {
-      const px = Buffer.from(r.pixels);
-      expect(photoRowFilter(px, r.width, r.height), name).toBe(want);
-      const png = await encodePng(px, r.width, r.height, { encoding: 'photo' }, true);
-      expect((await decoded(png)).data.equals(px), `${name}: lossless`).toBe(true);
-      // The other filter, as the trial would have had it otherwise: what the choice saves.
-      const other = await encodePng(px, r.width, r.height, want === 'up' ? { encoding: 'flat', level: 3 } : { encoding: 'photo', level: 1 }, true);
-      expect(png.length, `${name}: ${png.length} bytes against ${other.length} the other way`).toBeLessThan(other.length * 0.9);
+    for (const engine of ['zlib', 'libdeflate'] as const) {
+      const deflate = engine === 'zlib' ? ('zlib' as const) : ('auto' as const);
+      for (const { name, r, want } of pages) {
+        const px = Buffer.from(r.pixels);
+        expect(photoRowFilter(px, r.width, r.height, engine), `${name} ${engine}`).toBe(want[engine]);
+        const png = await encodePng(px, r.width, r.height, { encoding: 'photo', deflate }, true);
+        expect((await decoded(png)).data.equals(px), `${name}: lossless`).toBe(true);
+        // The other filter, as the trial would have had it otherwise: what the choice saves (zlib: its two settings; libdeflate: level 1 both ways).
+        const level = engine === 'zlib' ? (want[engine] === 'up' ? 3 : 1) : 1;
+        const other = await encodePng(px, r.width, r.height, { encoding: want[engine] === 'up' ? 'flat' : 'photo', level, deflate }, true);
+        if (name === 'aurora' || name === 'halftone') {
+          // zlib's trial weighs run-length "up" rows, not the full deflate of \`other\`: only libdeflate's choice is checked for size here.
+          if (engine === 'libdeflate') expect(png.length, `${name}: no larger than the other way`).toBeLessThan(other.length);
+        } else expect(png.length, `${name} ${engine}: ${png.length} bytes against ${other.length} the other way`).toBeLessThan(other.length * (engine === 'zlib' ? 0.9 : 0.95));
+      }
     }
     // Tiny pages: fewer rows than a strip.
     for (const [w, h] of [[1, 1], [5, 3], [2000, 1]]) expect(['up', 'none']).toContain(photoRowFilter(testPixels(w, h), w, h));
@@ -151,9 +166,9 @@ describe('PNG encoding by content', () => {
       [200, 200],
     ]) {
       const px = testPixels(w, h);
-      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'photo' as const }, { encoding: 'photo' as const, level: 1 }]) {
+      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'photo' as const }, { encoding: 'photo' as const, level: 1 }].flatMap((s) => [s, { ...s, deflate: 'zlib' as const }])) {
         const png = await encodePng(px, w, h, settings, true);
-        const up = settings.encoding === 'photo' && (settings.level !== undefined || photoRowFilter(px, w, h) === 'up');
+        const up = settings.encoding === 'photo' && (settings.level !== undefined || photoRowFilter(px, w, h, engineOf(settings)) === 'up');
         const expected = Buffer.alloc((w * 3 + 1) * h);
         packRgbRowsBytes(px, w, expected, 0, h, up);
         expect(scanlines(png).equals(expected), `${w}x${h} ${JSON.stringify(settings)}`).toBe(true);
@@ -228,9 +243,9 @@ describe('PNG encoding by content', () => {
     for (const [w, parts] of cases) {
       const { px, h } = stretches(w, parts);
       expect(pngSegments(px, w, h).some((s) => s.q), `${w}x${h} has runs`).toBe(true);
-      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'flat' as const, level: 9 }, { encoding: 'photo' as const }]) {
+      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'flat' as const, level: 9 }, { encoding: 'photo' as const }].flatMap((s) => [s, { ...s, deflate: 'zlib' as const }])) {
         const label = `${w}x${h} ${parts.map(([n, f]) => `${n}:${typeof f === 'string' ? f : 'color'}`).join(',')} ${JSON.stringify(settings)}`;
-        const up = settings.encoding === 'photo' && photoRowFilter(px, w, h) === 'up';
+        const up = settings.encoding === 'photo' && photoRowFilter(px, w, h, engineOf(settings)) === 'up';
         const png = await encodePng(px, w, h, settings, true);
         const expected = Buffer.alloc((w * 3 + 1) * h);
         packRgbRowsBytes(px, w, expected, 0, h, up);
@@ -250,6 +265,55 @@ describe('PNG encoding by content', () => {
       return b;
     })(), { level: 4, memLevel: 9 });
     expect((await encodePng(r.pixels, 1080, 1080, { encoding: 'flat' }, true)).length).toBeLessThan(whole.length);
+  });
+
+  it('deflates pages with few one-color rows with libdeflate: the same pixels in about the bytes zlib wrote; run-heavy pages keep the zlib path', async () => {
+    // libdeflate0 is on every machine this project runs on (Debian, with libtiff); without it PNGs fall back to zlib silently, which this catches.
+    expect(libdeflate(), 'libdeflate.so.0 loads through koffi').toBeDefined();
+    const byName = Object.fromEntries((await designs()).map((d) => [d.name, d]));
+    for (const [name, runHeavy] of [['gradient', false], ['procedural', false], ['mixed', false], ['image', false], ['text', true]] as const) {
+      const d = byName[name];
+      const r = await rasterize(d.ir, { assets: d.assets });
+      const settings = pngSettingsFor(r.materialized);
+      const png = await encodePng(r.pixels, 1080, 1080, settings, true);
+      const viaZlib = await encodePng(r.pixels, 1080, 1080, { ...settings, deflate: 'zlib' }, true);
+      // One zlib stream that zlib itself inflates (header and Adler-32 checked), decoding to the raster.
+      const up = settings.encoding === 'photo' && photoRowFilter(r.pixels, 1080, 1080) === 'up';
+      const expected = Buffer.alloc(3241 * 1080);
+      packRgbRowsBytes(r.pixels, 1080, expected, 0, 1080, up);
+      expect(scanlines(png).equals(expected), name).toBe(true);
+      expect((await decoded(png)).data.equals(r.pixels), name).toBe(true);
+      if (runHeavy) expect(png.equals(viaZlib), `${name}: zlib path`).toBe(true);
+      else {
+        expect(png.equals(viaZlib), `${name}: libdeflate path`).toBe(false);
+        // Levels chosen to write what zlib wrote (gradient +4%, the others smaller).
+        expect(png.length, `${name}: ${png.length} bytes against zlib's ${viaZlib.length}`).toBeLessThan(viaZlib.length * 1.05);
+      }
+    }
+    // Encodes in flight together each get their own compressor and output buffer.
+    const sizes = [[1080, 1080], [640, 480], [33, 2000], [1920, 1080], [1080, 1080], [7, 7], [500, 900], [1200, 628]];
+    const inputs = sizes.map(([w, h], i) => ({ w, h, px: stretches(w, [[h, i % 2 ? 'noise' : 'stripes']]).px }));
+    const pngs = await Promise.all(inputs.map(({ w, h, px }, i) => encodePng(px, w, h, { encoding: i % 3 ? 'flat' : 'photo' }, true)));
+    for (const [i, png] of pngs.entries()) expect((await decoded(png)).data.equals(inputs[i].px), `${sizes[i]}`).toBe(true);
+  });
+
+  it('falls back to node zlib when CREATIVE_IR_DEFLATE=zlib', async () => {
+    const d = (await designs()).find((x) => x.name === 'gradient')!;
+    const r = await rasterize(d.ir, { assets: d.assets });
+    const before = process.env.CREATIVE_IR_DEFLATE;
+    process.env.CREATIVE_IR_DEFLATE = 'zlib';
+    try {
+      let fresh: typeof import('../render/png') | undefined;
+      jest.isolateModules(() => {
+        fresh = require('../render/png');
+      });
+      const viaEnv = await fresh!.encodePng(r.pixels, 1080, 1080, { encoding: 'flat' }, true);
+      expect(viaEnv.equals(await encodePng(r.pixels, 1080, 1080, { encoding: 'flat', deflate: 'zlib' }, true))).toBe(true);
+      expect(fresh!.describePng({ encoding: 'flat' })).toBe('flat: no filter, deflate 4 (node zlib, parallel bands)');
+    } finally {
+      if (before === undefined) delete process.env.CREATIVE_IR_DEFLATE;
+      else process.env.CREATIVE_IR_DEFLATE = before;
+    }
   });
 
   it('builds complete Huffman codes within the length limit', () => {

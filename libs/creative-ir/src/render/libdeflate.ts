@@ -1,0 +1,147 @@
+/**
+ * libdeflate (Eric Biggers' whole-buffer DEFLATE library: https://github.com/ebiggers/libdeflate) as
+ * the system's shared library (Debian's `libdeflate0`, which libtiff depends on: part of the base
+ * image of the machines this project runs on), called through koffi (an FFI whose native part comes
+ * prebuilt in its npm packages: nothing is compiled at install). There is no maintained Node binding
+ * with native code (the `libdeflate` npm package is WebAssembly and no faster than node's zlib), and
+ * node's zlib cannot match it: on the service benchmark's 1080x1080 template pages libdeflate writes
+ * the bytes zlib 4 wrote at level 3 in 30-50% less CPU (`png.ts`, `tools/bench/creative` README).
+ *
+ * When the library cannot be loaded (another OS, no `libdeflate0`) or `CREATIVE_IR_DEFLATE=zlib`, this
+ * module answers `undefined` and PNGs are written with node's zlib as before: the same pixels, other
+ * bytes.
+ *
+ * libdeflate compresses a whole buffer into one stream (no flush points, no preset dictionary), so
+ * it replaces zlib for whole pages, not for the banded and run-split encoding of `encodeRgbPng`.
+ * Compressions run on libuv's thread pool (koffi's asynchronous calls), like node's zlib, so the
+ * calling thread goes on with the next render.
+ */
+import type * as Koffi from 'koffi';
+
+/** Opaque `struct libdeflate_compressor *`. */
+type Compressor = unknown;
+
+interface Binding {
+  alloc: (level: number) => Compressor;
+  free: (c: Compressor) => void;
+  bound: (c: Compressor, n: number) => number;
+  compress: Koffi.KoffiFunc<(c: Compressor, data: Uint8Array, n: number, out: Uint8Array, outN: number) => number>;
+}
+
+/** Shared-library names tried in order (Linux, then macOS). */
+const NAMES = ['libdeflate.so.0', 'libdeflate.so', 'libdeflate.0.dylib', 'libdeflate.dylib'];
+
+let binding: Binding | null | undefined;
+
+function load(): Binding | null {
+  if ((process.env.CREATIVE_IR_DEFLATE ?? '').toLowerCase() === 'zlib') return null;
+  let koffi: typeof Koffi;
+  try {
+    // optional at run time: absent or unloadable means node's zlib
+    koffi = require('koffi');
+  } catch {
+    return null;
+  }
+  for (const name of NAMES) {
+    try {
+      const lib = koffi.load(name);
+      return {
+        alloc: lib.func('void *libdeflate_alloc_compressor(int compression_level)'),
+        free: lib.func('void libdeflate_free_compressor(void *compressor)'),
+        bound: lib.func('size_t libdeflate_zlib_compress_bound(void *compressor, size_t in_nbytes)'),
+        compress: lib.func('size_t libdeflate_zlib_compress(void *compressor, const uint8_t *in, size_t in_nbytes, uint8_t *out, size_t out_nbytes_avail)'),
+      } as Binding;
+    } catch {
+      // not this name
+    }
+  }
+  return null;
+}
+
+/**
+ * Compressors kept per level for the next call of this thread. One compressor serves one call at a
+ * time (it holds the match finder's tables, ~0.3–1 MB); calls in flight together get one each.
+ */
+const idle = new Map<number, Compressor[]>();
+const IDLE_PER_LEVEL = 4;
+
+/** Output buffers kept for the next call (at most two, each at most 32 MB), as `png.ts` keeps its scanline buffers. */
+const spareOut: Buffer[] = [];
+const SPARE_OUT_MAX_BYTES = 32 * 1024 * 1024;
+
+export interface Libdeflate {
+  /**
+   * Compresses `data` into a zlib stream (2-byte header, DEFLATE at `level` 0..12, Adler-32) on
+   * libuv's thread pool, and hands it to `use`: the view is valid only until `use` returns (its
+   * memory is reused by the next call). `data` must not change until the promise settles.
+   */
+  zlib<T>(data: Uint8Array, level: number, use: (stream: Buffer) => T): Promise<T>;
+  /** The size of `data` deflated at `level` (raw DEFLATE), on this thread: for small trial compressions. */
+  deflatedSize(data: Uint8Array, level: number): number;
+}
+
+/** A compressor of this level, idle, or a new one. */
+function take(b: Binding, level: number): { c: Compressor; release: () => void } {
+  const pool = idle.get(level) ?? idle.set(level, []).get(level)!;
+  const c = pool.pop() ?? b.alloc(level);
+  if (!c) throw new Error(`libdeflate: no compressor for level ${level}`);
+  return { c, release: () => (pool.length < IDLE_PER_LEVEL ? pool.push(c) : b.free(c)) };
+}
+
+/** Output buffer of at least `bytes`, from the spares or new. */
+function outBuffer(bytes: number): Buffer {
+  const i = spareOut.findIndex((o) => o.length >= bytes);
+  return i >= 0 ? spareOut.splice(i, 1)[0] : Buffer.allocUnsafeSlow(bytes);
+}
+
+function keepOut(out: Buffer): void {
+  if (out.length <= SPARE_OUT_MAX_BYTES && spareOut.length < 2) spareOut.push(out);
+}
+
+const api: Libdeflate = {
+  zlib<T>(data: Uint8Array, level: number, use: (stream: Buffer) => T): Promise<T> {
+    const b = binding as Binding;
+    let compressor: ReturnType<typeof take>;
+    try {
+      compressor = take(b, level);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const out = outBuffer(b.bound(compressor.c, data.length));
+    return new Promise<T>((resolve, reject) => {
+      b.compress.async(compressor.c, data, data.length, out, out.length, (err: unknown, n: number) => {
+        compressor.release();
+        try {
+          if (err) throw err;
+          // 0 means the output did not fit, which the bound rules out.
+          if (!n) throw new Error('libdeflate: compressed data larger than its bound');
+          resolve(use(out.subarray(0, n)));
+        } catch (e) {
+          reject(e);
+        } finally {
+          keepOut(out);
+        }
+      });
+    });
+  },
+  deflatedSize(data: Uint8Array, level: number): number {
+    const b = binding as Binding;
+    const { c, release } = take(b, level);
+    const out = outBuffer(b.bound(c, data.length));
+    try {
+      const n = b.compress(c, data, data.length, out, out.length);
+      if (!n) throw new Error('libdeflate: compressed data larger than its bound');
+      // The zlib wrapper's 2-byte header and 4-byte Adler-32 are the same either way.
+      return n - 6;
+    } finally {
+      release();
+      keepOut(out);
+    }
+  },
+};
+
+/** libdeflate when the shared library loads (once per thread), else `undefined` (then use node's zlib). */
+export function libdeflate(): Libdeflate | undefined {
+  if (binding === undefined) binding = load();
+  return binding ? api : undefined;
+}
