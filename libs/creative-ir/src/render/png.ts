@@ -364,7 +364,12 @@ export async function encodeRgbPng(pixels: Buffer, width: number, height: number
     const fast = allowLibdeflate ? libdeflate() : undefined;
     if (fast && runRows(segments) < height * LIBDEFLATE_MAX_RUN_SHARE) {
       packRgbRows(pixels, width, scan, 0, height, up);
-      return await fast.zlib(scan, deflater.libdeflate, (stream) => pngFile(width, height, [stream]));
+      try {
+        return await fast.zlib(scan, deflater.libdeflate, (stream) => pngFile(width, height, [stream]));
+      } catch {
+        // koffi refuses calls past its queue (256 in flight) and a compressor can fail to allocate:
+        // the page is still written, by zlib.
+      }
     }
     return await encodeRgbPngInto(scan, pixels, width, height, up, segments, deflater.zlib, stride);
   } finally {
