@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { encodePng, materialize, pngSettingsFor, rasterize, renderIr } from '../index';
+import { encodePng, materialize, pngSettingsFor, rasterize, renderIr, type PngSettings } from '../index';
 import { huffmanLengths } from '../render/deflate-runs';
 import { libdeflate } from '../render/libdeflate';
 import { adler32Combine, packRgbRows, packRgbRowsBytes, photoRowFilter, pngBands, pngSegments } from '../render/png';
@@ -28,7 +28,7 @@ function scanlines(png: Buffer): Buffer {
 }
 
 /** The deflate that writes a page with these settings (what \`encodePng\` runs the row-filter trial with). */
-const engineOf = (settings: { deflate?: 'auto' | 'zlib' }) => (settings.deflate === 'zlib' ? 'zlib' : 'libdeflate');
+const engineOf = (settings: Partial<PngSettings>) => (settings.deflate === 'zlib' ? 'zlib' : 'libdeflate');
 
 /** Opaque RGBA test pixels with some structure (runs, gradients and noise). */
 function testPixels(w: number, h: number): Buffer {
