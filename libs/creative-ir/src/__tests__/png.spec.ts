@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { encodePng, materialize, pngSettingsFor, rasterize, renderIr, type PngSettings } from '../index';
+import { describePng, encodePng, materialize, pngSettingsFor, rasterize, renderIr, type PngSettings } from '../index';
 import { huffmanLengths } from '../render/deflate-runs';
 import { libdeflate } from '../render/libdeflate';
 import { adler32Combine, packRgbRows, packRgbRowsBytes, photoRowFilter, pngBands, pngSegments } from '../render/png';
@@ -309,7 +309,8 @@ describe('PNG encoding by content', () => {
       });
       const viaEnv = await fresh!.encodePng(r.pixels, 1080, 1080, { encoding: 'flat' }, true);
       expect(viaEnv.equals(await encodePng(r.pixels, 1080, 1080, { encoding: 'flat', deflate: 'zlib' }, true))).toBe(true);
-      expect(fresh!.describePng({ encoding: 'flat' })).toBe('flat: no filter, deflate 4 (node zlib, parallel bands)');
+      expect(fresh!.describePng({ encoding: 'flat' })).toBe('flat: no filter, zlib 4 (node zlib, parallel bands)');
+      expect(describePng({ encoding: 'flat' })).toBe('flat: no filter, libdeflate 3 (node zlib 4 in parallel bands when a third of the rows are one-color runs)');
     } finally {
       if (before === undefined) delete process.env.CREATIVE_IR_DEFLATE;
       else process.env.CREATIVE_IR_DEFLATE = before;

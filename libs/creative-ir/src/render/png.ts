@@ -477,7 +477,13 @@ export function pngWithSharp(img: Sharp, settings: PngSettings): Promise<Buffer>
 /** Settings in words, e.g. for benchmark reports. */
 export function describePng(settings: PngSettings, opaque = true): string {
   if (!opaque) return `${settings.encoding}: ${settings.encoding === 'photo' ? 'adaptive filters' : 'no filter'}, zlib ${sharpLevel(settings)} (sharp, RGBA)`;
-  const engine = settings.deflate !== 'zlib' && libdeflate() ? 'libdeflate, or node zlib in parallel bands when a third of the rows are one-color runs' : 'node zlib, parallel bands';
-  if (settings.encoding === 'photo' && settings.level === undefined) return `photo: up filter and fast deflate, or no filter and deflate 3, by trial on sampled rows (${engine})`;
-  return `${settings.encoding}: ${settings.encoding === 'photo' ? 'up filter' : 'no filter'}, deflate ${settings.level ?? FLAT_LEVEL} (${engine})`;
+  const trial = settings.encoding === 'photo' && settings.level === undefined;
+  const filter = trial ? 'up filter or none, by trial on sampled rows' : settings.encoding === 'photo' ? 'up filter' : 'no filter';
+  if (settings.deflate !== 'zlib' && libdeflate()) {
+    const ld = trial ? PHOTO_UP_DEFLATE.libdeflate : rowDeflate(settings).libdeflate;
+    const z = trial ? 'run-length or 3' : String(rowDeflate(settings).zlib.level);
+    return `${settings.encoding}: ${filter}, libdeflate ${ld} (node zlib ${z} in parallel bands when a third of the rows are one-color runs)`;
+  }
+  if (trial) return 'photo: up filter and run-length deflate, or no filter and zlib 3, by trial on sampled rows (node zlib, parallel bands)';
+  return `${settings.encoding}: ${filter}, zlib ${settings.level ?? FLAT_LEVEL} (node zlib, parallel bands)`;
 }
