@@ -25,11 +25,11 @@ export const entityService: ServiceDefinition<EntityConfig> = {
     realm: 'entity',
   },
   envelope: entityEnvelope,
-  // oidc-provider is mounted before Nest's parsers; the middleware in front of it reads the body
-  // (up to BODY_LIMIT) and refuses parameters PostgreSQL cannot store.
-  async beforeBodyParsers(app, config) {
+  // oidc-provider is mounted before Nest's parsers (and its request logger, hence \`requestLog\`); the
+  // middleware in front of it reads the body (up to BODY_LIMIT) and refuses parameters PostgreSQL cannot store.
+  async beforeBodyParsers(app, config, { requestLog }) {
     const provider = await app.get(OAuthService).start();
-    app.use(OAUTH_MOUNT, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
+    app.use(OAUTH_MOUNT, requestLog, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
   },
   queues: [TURNS_QUEUE],
   openapi: {

@@ -113,4 +113,29 @@ describe('entity logs carry no secrets', () => {
     expect(errors.some((l) => (l.err as { message?: string } | undefined)?.message === 'sabotaged for the log test')).toBe(true);
     expect(errors.some((l) => l.context === 'Database' && l.code === 'P0001' && typeof l.sql === 'string')).toBe(true);
   });
+
+  it('logs every request to the OAuth endpoints once, like every other request', async () => {
+    const from = capture.lines.length;
+    const dev = await t.account('logs');
+    const bad = await tokenRequest(t, { grant_type: 'authorization_code', code: 'not-a-code', redirect_uri: REDIRECT, client_id: 'nobody' });
+    expect(bad.status).toBe(401);
+    const jwks = await fetch(`${t.url}/api/oauth/jwks`);
+    expect(jwks.status).toBe(200);
+    // A path under the mount that oidc-provider does not serve falls through to Nest (404 in the service's envelope).
+    const unknown = await fetch(`${t.url}/api/oauth/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect((await t.http.get('/api/v1/entities').set('Authorization', `Bearer ${dev.key}`)).status).toBe(200);
+
+    const requests = capture.lines
+      .slice(from)
+      .map((l) => JSON.parse(l) as { level: number; msg: string; req?: { id: string; method: string; url: string }; res?: { statusCode: number } })
+      .filter((l) => l.req && l.res && /^request (completed|errored)$/.test(l.msg));
+    const line = (method: string, url: string) => requests.filter((l) => l.req!.method === method && l.req!.url === url);
+    expect(line('POST', '/api/oauth/token').map((l) => [l.res!.statusCode, l.level])).toEqual([[401, 40]]);
+    expect(line('GET', '/api/oauth/jwks').map((l) => l.res!.statusCode)).toEqual([200]);
+    expect(line('GET', '/api/oauth/nothing-here').map((l) => l.res!.statusCode)).toEqual([404]);
+    expect(line('GET', '/api/v1/entities').map((l) => l.res!.statusCode)).toEqual([200]);
+    // Each with the request id the service answered with.
+    expect(line('POST', '/api/oauth/token')[0].req!.id).toBe(bad.headers.get('x-request-id'));
+  });
 });

@@ -11,7 +11,7 @@ import {
   ValidationError,
   writeError,
 } from '@platform/errors';
-import express, { NextFunction, Request, Response } from 'express';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
@@ -19,7 +19,7 @@ import type { IncomingMessage } from 'node:http';
 import { MetricsService } from './metrics.service';
 import { exceedsJsonDepth } from './json-depth';
 import { createOpenApiDocument, serveOpenApi } from './openapi';
-import { PlatformModule, PROBES } from './platform.module';
+import { mountedRequestLog, PlatformModule, PROBES } from './platform.module';
 import type { ServiceDefinition } from './service-definition';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -113,7 +113,7 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
     );
   }
 
-  await def.beforeBodyParsers?.(app, config);
+  await def.beforeBodyParsers?.(app, config, { requestLog: mountedRequestLog(config) as RequestHandler });
   // GET, HEAD, OPTIONS and TRACE bodies mean nothing (RFC 9110): they are not read, so they cannot fail a request.
   const parsed = (type: string) => (req: IncomingMessage) => !BODYLESS_METHODS.has(req.method ?? 'GET') && Boolean((req as Request).is(type));
   const selfParsed = new Set(def.selfParsedJsonPaths ?? []);

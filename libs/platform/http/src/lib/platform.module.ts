@@ -5,7 +5,9 @@ import { APP_CONFIG, BaseConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
 import { redactHeaders, redactQuery, redactText, redactUrl, safeErrorForLog } from '@platform/errors';
 import { QueueModule } from '@platform/queue';
+import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import pinoHttp, { type Options as PinoHttpOptions } from 'pino-http';
 import { HealthController } from './health.controller';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRecord } from './idempotency-record.entity';
@@ -48,6 +50,37 @@ export function pinoOptions(config: BaseConfig) {
   };
 }
 
+/** Set on a request that `mountedRequestLog` logs, so that Nest's request logger does not log it again. */
+const LOGGED = Symbol('request logged');
+
+/**
+ * pino-http's options for the request log line (one per request, when the response finishes); a new object each call
+ * (pino-http takes `stream` out of it). Nest's logger (`skipLogged`) leaves out requests `mountedRequestLog` has.
+ */
+export function httpLogOptions(config: BaseConfig, skipLogged = true): PinoHttpOptions {
+  return {
+    ...pinoOptions(config),
+    ...(config.logStream ? { stream: config.logStream } : {}),
+    genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
+    autoLogging: { ignore: (req) => PROBES.includes((req.url ?? '').split('?')[0]) || (skipLogged && (req as IncomingMessage & { [LOGGED]?: true })[LOGGED] === true) },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  };
+}
+
+/**
+ * The request log for routes mounted before Nest's middleware (`beforeBodyParsers`, e.g. an OAuth
+ * provider that answers on its own): Nest's request logger only sees requests that reach Nest's
+ * middleware, so these went unlogged. Same options and lines as Nest's; a request that falls through
+ * to Nest is not logged twice.
+ */
+export function mountedRequestLog(config: BaseConfig) {
+  const log = pinoHttp(httpLogOptions(config, false));
+  return (req: IncomingMessage, res: Parameters<typeof log>[1], next: () => void) => {
+    (req as IncomingMessage & { [LOGGED]?: true })[LOGGED] = true;
+    log(req, res, next);
+  };
+}
+
 export function platformEntities(def: Pick<ServiceDefinition, 'database'>) {
   return { ...def.database, entities: [...AUTH_ENTITIES, IdempotencyRecord, ...(def.database.entities as never[])] };
 }
@@ -65,15 +98,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            ...pinoOptions(config),
-            ...(config.logStream ? { stream: config.logStream } : {}),
-            genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-            autoLogging: { ignore: (req) => PROBES.includes((req.url ?? '').split('?')[0]) },
-            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-          },
-        }),
+        LoggerModule.forRoot({ pinoHttp: httpLogOptions(config) }),
         DatabaseModule.forRoot({ ...platformEntities(def), migrateOnStart: migrateOnStart(config) }),
         QueueModule.forRoot(config, { queues: def.queues }),
         AuthModule.forRoot(def.auth),

@@ -4,6 +4,7 @@ import type { BaseConfig, ServiceName } from '@platform/config';
 import type { DatabaseDefinition } from '@platform/database';
 import type { EnvelopeStyle } from '@platform/errors';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { RequestHandler } from 'express';
 
 /** Everything the platform needs to know to run, test, migrate and document one service. */
 export interface ServiceDefinition<C extends BaseConfig = BaseConfig> {
@@ -35,8 +36,11 @@ export interface ServiceDefinition<C extends BaseConfig = BaseConfig> {
      */
     errorSchemas?: { error: string; validation?: string };
   };
-  /** Runs before body parsers are installed (e.g. mounting an OAuth provider). */
-  beforeBodyParsers?(app: INestApplication, config: C): void | Promise<void>;
+  /**
+   * Runs before body parsers are installed (e.g. mounting an OAuth provider). Routes mounted here answer before Nest's
+   * middleware: put `tools.requestLog` in front of them, or their requests are not in the request log.
+   */
+  beforeBodyParsers?(app: INestApplication, config: C, tools: { requestLog: RequestHandler }): void | Promise<void>;
   /**
    * Paths (exact, e.g. `/v1/mcp`) whose JSON body the global parser leaves unread: the route reads it itself with
    * `readJsonBody`, after its guard, e.g. with a larger limit that only an authenticated caller may use.
