@@ -13,8 +13,15 @@
  *
  * libdeflate compresses a whole buffer into one stream (no flush points, no preset dictionary), so
  * it replaces zlib for whole pages, not for the banded and run-split encoding of `encodeRgbPng`.
- * Compressions run on libuv's thread pool (koffi's asynchronous calls), like node's zlib, so the
- * calling thread goes on with the next render.
+ *
+ * Compressions run on libuv's thread pool (koffi's asynchronous calls, napi async work), like node's
+ * zlib, so the calling thread goes on with the next render. koffi passes a Buffer's memory as it is
+ * and does not hold the Buffer during an asynchronous call: if nothing else did, the garbage
+ * collector could free it while libdeflate writes into it (a segmentation fault within seconds
+ * under allocation pressure, seen with a bare koffi call). Here `inFlight` (and the completion
+ * callback, which koffi does hold) refer to both buffers until the call completes. A worker
+ * thread terminated meanwhile (a render past its time budget) is safe: node waits for napi async
+ * work before it tears the worker's environment down (`libdeflate.spec.ts` does both).
  */
 import type * as Koffi from 'koffi';
 
@@ -65,6 +72,9 @@ function load(): Binding | null {
 const idle = new Map<number, Compressor[]>();
 const IDLE_PER_LEVEL = 4;
 
+/** The input and output of every asynchronous call in flight, so that neither is collected meanwhile. */
+const inFlight = new Set<{ data: Uint8Array; out: Buffer }>();
+
 /** Output buffers kept for the next call (at most two, each at most 32 MB), as `png.ts` keeps its scanline buffers. */
 const spareOut: Buffer[] = [];
 const SPARE_OUT_MAX_BYTES = 32 * 1024 * 1024;
@@ -108,9 +118,22 @@ const api: Libdeflate = {
       return Promise.reject(e);
     }
     const out = outBuffer(b.bound(compressor.c, data.length));
+    const call = { data, out };
+    inFlight.add(call);
     return new Promise<T>((resolve, reject) => {
-      b.compress.async(compressor.c, data, data.length, out, out.length, (err: unknown, n: number) => {
+      const settle = () => {
+        inFlight.delete(call);
         compressor.release();
+        keepOut(out);
+      };
+      try {
+        b.compress.async(compressor.c, data, data.length, out, out.length, complete);
+      } catch (e) {
+        // koffi refuses a call past `max_async_calls` (256 queued).
+        settle();
+        reject(e);
+      }
+      function complete(err: unknown, n: number) {
         try {
           if (err) throw err;
           // 0 means the output did not fit, which the bound rules out.
@@ -119,9 +142,9 @@ const api: Libdeflate = {
         } catch (e) {
           reject(e);
         } finally {
-          keepOut(out);
+          settle();
         }
-      });
+      }
     });
   },
   deflatedSize(data: Uint8Array, level: number): number {
