@@ -99,6 +99,10 @@ const extra = {
   BILLING_FREE_MONTHLY_CREDITS: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
   /** A held reservation nothing has settled expires after this (its job still queued or running extends it); the sweep then releases it. */
   BILLING_RESERVATION_TTL_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(900),
+  /** How often worker processes look for blobs no asset or artifact refers to (left by a crash between upload and insert); 0 turns it off. */
+  BLOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(3_600_000),
+  /** Only blobs written at least this long ago are swept: an upload's row is inserted right after its blob, so this only has to outlast that. */
+  BLOB_SWEEP_MIN_AGE_MS: z.coerce.number().int().min(60_000).max(30 * 86_400_000).default(86_400_000),
   /** How often the reservation sweep runs (worker and all roles). */
   BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** The payment gateway: `local` (default, a checkout page served by the service) or `stripe`. */
@@ -164,6 +168,7 @@ function mapConfig(env: Extra) {
       driver: e.BLOB_DRIVER,
       /** Local driver: where blobs live. */
       localDir: e.BLOB_DIR ?? join(dataDir, 'blobs'),
+      sweep: { intervalMs: e.BLOB_SWEEP_INTERVAL_MS, minAgeMs: e.BLOB_SWEEP_MIN_AGE_MS },
       s3: {
         bucket: e.S3_BUCKET ?? '',
         region: e.S3_REGION,

@@ -152,6 +152,21 @@ export class ArtifactsService {
     if (!left.length) await this.blobs.delete(key);
   }
 
+  /**
+   * Removes an artifact blob (a content-addressed key) that no artifact refers to, under the blob's lock: a store of
+   * the same bytes waits and uploads them again. For the blob sweep. True when it was removed.
+   */
+  async dropBlobIfUnused(accountId: string, sha256: string): Promise<boolean> {
+    const key = this.blobKey(accountId, sha256);
+    return this.ds.transaction(async (m) => {
+      await this.lockBlob(m, accountId, sha256);
+      const left = await m.query('SELECT 1 FROM creative.artifacts WHERE account_id = $1 AND sha256 = $2 LIMIT 1', [accountId, sha256]);
+      if (left.length) return false;
+      await this.blobs.delete(key);
+      return true;
+    });
+  }
+
   private lockBlob(m: EntityManager, accountId: string, sha256: string): Promise<unknown> {
     return m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [blobLockKey(accountId, sha256)]);
   }

@@ -35,6 +35,9 @@ export const RenderErrorResponses = () =>
   );
 
 const binary = (mimes: readonly string[]) => Object.fromEntries(mimes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));
+/** A whole body: bytes, except that a JSON artifact's body is the JSON document it holds (any JSON value). */
+const whole = (mimes: readonly string[]) =>
+  Object.fromEntries(mimes.map((m) => [m, m === 'application/json' ? { schema: { description: 'The stored JSON document, as stored' } } : { schema: { type: 'string', format: 'binary' } }]));
 const contentHeaders = {
   ETag: { description: 'Strong tag: the SHA-256 of the content, quoted', schema: { type: 'string' } },
   'Accept-Ranges': { schema: { type: 'string', enum: ['bytes'] } },
@@ -47,7 +50,7 @@ const contentHeaders = {
 /** The answers of a route that streams stored content: 200, 206 (Range), 304 (If-None-Match), 416. */
 export const ContentResponses = (mimes: readonly string[]) =>
   applyDecorators(
-    ApiResponse({ status: 200, description: 'The bytes, with the type they were stored as', content: binary(mimes), headers: contentHeaders }),
+    ApiResponse({ status: 200, description: 'The bytes, with the type they were stored as', content: whole(mimes), headers: contentHeaders }),
     ApiResponse({
       status: 206,
       description: 'One range of the bytes (`Range: bytes=start-end`, `bytes=start-`, `bytes=-suffix`; `If-Range` with the ETag). Several ranges in one request get the whole content (200).',

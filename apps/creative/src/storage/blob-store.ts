@@ -19,6 +19,14 @@ export interface PresignOptions {
   contentDisposition: string;
 }
 
+/** A stored blob, as `BlobStore.list` finds it. */
+export interface BlobEntry {
+  key: string;
+  size: number;
+  /** When it was written (S3 `LastModified`, the file's mtime). */
+  modified: Date;
+}
+
 /** The blob that a key names does not exist (any more). */
 export class BlobNotFoundError extends Error {
   constructor(readonly key: string) {
@@ -56,6 +64,9 @@ export abstract class BlobStore {
 
   /** Size in bytes, or null when there is no such blob. */
   abstract size(key: string): Promise<number | null>;
+
+  /** Every blob whose key starts with `prefix` (a folder, e.g. `accounts/`), in no set order. */
+  abstract list(prefix: string): AsyncIterable<BlobEntry>;
 
   /** Removes the blob; no error when it does not exist. */
   abstract delete(key: string): Promise<void>;

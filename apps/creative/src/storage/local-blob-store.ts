@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertBlobKey, BlobMeta, BlobNotFoundError, BlobStore, ByteRange, PresignOptions } from './blob-store';
+import { assertBlobKey, BlobEntry, BlobMeta, BlobNotFoundError, BlobStore, ByteRange, PresignOptions } from './blob-store';
 
 /**
  * Blobs as files under one directory (`BLOB_DIR`, default `<DATA_DIR>/blobs`). Every write goes
@@ -70,6 +70,28 @@ export class LocalBlobStore extends BlobStore {
   /** Renames `from` to `target`, creating the target's folder when it is missing (the usual case needs one system call, not three). */
   private moveInto(from: string, target: string): Promise<void> {
     return onMissingDir(() => fs.rename(from, target), dirname(target));
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobEntry> {
+    const walk = async function* (dir: string, key: string): AsyncGenerator<BlobEntry> {
+      const names = await fs.readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
+        throw err;
+      });
+      for (const d of names) {
+        // `.tmp` (writes in progress) and anything else that is not a key.
+        if (d.name.startsWith('.')) continue;
+        const child = key ? `${key}/${d.name}` : d.name;
+        if (d.isDirectory()) yield* walk(join(dir, d.name), child);
+        else if (d.isFile()) {
+          const stat = await fs.stat(join(dir, d.name)).catch(() => null);
+          if (stat) yield { key: child, size: stat.size, modified: stat.mtime };
+        }
+      }
+    };
+    const folder = prefix.replace(/\/+$/, '');
+    if (folder) assertBlobKey(folder);
+    yield* walk(folder ? join(this.root, folder) : this.root, folder);
   }
 
   async open(key: string, range?: ByteRange): Promise<Readable> {

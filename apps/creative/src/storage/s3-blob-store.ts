@@ -1,9 +1,9 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream, promises as fs } from 'node:fs';
 import { Readable } from 'node:stream';
-import { assertBlobKey, BlobMeta, BlobNotFoundError, BlobStore, ByteRange, PresignOptions } from './blob-store';
+import { assertBlobKey, BlobEntry, BlobMeta, BlobNotFoundError, BlobStore, ByteRange, PresignOptions } from './blob-store';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -100,6 +100,16 @@ export class S3BlobStore extends BlobStore {
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobEntry> {
+    const full = `${this.options.keyPrefix}${prefix}`;
+    for await (const page of paginateListObjectsV2({ client: this.client, pageSize: 1000 }, { Bucket: this.options.bucket, Prefix: full })) {
+      for (const o of page.Contents ?? []) {
+        if (!o.Key?.startsWith(full)) continue;
+        yield { key: o.Key.slice(this.options.keyPrefix.length), size: o.Size ?? 0, modified: o.LastModified ?? new Date(0) };
+      }
     }
   }
 

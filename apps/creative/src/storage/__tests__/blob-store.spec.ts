@@ -53,6 +53,25 @@ describe.each(['local', 's3'] as const)('the %s blob store', (driver) => {
     await expect(store.open('a/b/small')).rejects.toBeInstanceOf(BlobNotFoundError);
   });
 
+  it('lists the blobs under a prefix with their size and time of writing', async () => {
+    const before = Date.now() - 5000;
+    await store.put('list/a/one', Buffer.from('1'), { contentType: 'text/plain' });
+    await store.put('list/a/two', Buffer.from('22'), { contentType: 'text/plain' });
+    await store.put('list/b', Buffer.from('333'), { contentType: 'text/plain' });
+    await store.put('listed-not/x', Buffer.from('4444'), { contentType: 'text/plain' });
+    const found = [];
+    for await (const b of store.list('list/')) found.push(b);
+    expect(found.map((b) => [b.key, b.size]).sort()).toEqual([
+      ['list/a/one', 1],
+      ['list/a/two', 2],
+      ['list/b', 3],
+    ]);
+    for (const b of found) expect(b.modified.getTime()).toBeGreaterThan(before);
+    const none = [];
+    for await (const b of store.list('nothing-here/')) none.push(b);
+    expect(none).toEqual([]);
+  });
+
   it('leaves no blob behind when a stream fails midway', async () => {
     const failing = new Readable({
       read() {
