@@ -20,7 +20,7 @@ export { BuiltinEngine } from './lib/builtin-engine';
 export { AiSdkEngine, DEFAULT_BASE_URLS, DEFAULT_MODELS, DEFAULT_TIMEOUT_MS } from './lib/ai-sdk-engine';
 export { createReplyEngine } from './lib/create-reply-engine';
 export { buildMessages, buildSystemPrompt, MAX_HISTORY_TURNS } from './lib/prompt';
-export { extractAnswerFacts, extractFacts, factId, factSlot, factText, mergeFacts, summarizeRelationship } from './lib/facts';
+export { extractAnswerFacts, extractFacts, factId, factSlot, factText, keepRecentFacts, mergeFacts, summarizeRelationship } from './lib/facts';
 export { DETECTED_TAGS, DETECTION_THRESHOLD, detectLanguage } from './lib/detect-language';
 export type { DetectedLanguage, LanguageGuess } from './lib/detect-language';
 export { chooseReplyLanguage, languageFamily } from './lib/language';

@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChatTurn, extractFactsWithProvider, Fact, mergeFacts, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
+import { ChatTurn, extractFactsWithProvider, Fact, keepRecentFacts, mergeFacts, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
 import { EntityManager, LessThan } from 'typeorm';
 import { EntityRecord } from '../entities/entity-record.entity';
 import { EndUser } from '../memory/end-user.entity';
 import { Interaction } from './interaction.entity';
 import { REPLY_ENGINE } from './reply-engine.provider';
+
+/** Facts kept per end user: the most recently stated (and always the name); the same bound as messaging's per reply. */
+export const MAX_FACTS_PER_END_USER = 200;
 
 /** Earlier turns (message and response) of the end user that reach the engine; older ones live on in the memory's facts. */
 const HISTORY_TURNS = 10;
@@ -60,8 +63,9 @@ export class TurnRunner {
           updatedAt: turn.createdAt.toISOString(),
         }))
       : [];
-    // Every turn gets the whole memory, whatever the history window; a later fact of a slot replaces the earlier.
-    const facts = mergeFacts(memory?.facts ?? [], fresh);
+    // Every turn gets the whole memory, whatever the history window; a later fact of a slot replaces the earlier. At
+    // most MAX_FACTS_PER_END_USER are kept (tastes, plans and relations are kept per thing: they only ever add up).
+    const facts = keepRecentFacts(mergeFacts(memory?.facts ?? [], fresh), MAX_FACTS_PER_END_USER);
     const nameFact = facts.find((f) => f.kind === 'name')?.value;
     const userName = turn.endUserName ?? nameFact ?? memory?.name ?? undefined;
 

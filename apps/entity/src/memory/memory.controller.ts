@@ -27,7 +27,7 @@ class FactDto {
 class MemoryDto {
   @ApiProperty({ example: 'user-42' }) end_user_id: string;
   @ApiProperty({ type: String, nullable: true, example: 'Ana' }) name: string | null;
-  @ApiProperty({ type: [FactDto] }) facts: FactDto[];
+  @ApiProperty({ type: [FactDto], maxItems: 200, description: 'At most 200: past that, the facts stated longest ago are forgotten (never the name)' }) facts: FactDto[];
   @ApiProperty({ example: 3 }) interactions: number;
   @ApiProperty({ type: String, nullable: true }) summary: string | null;
   @ApiProperty({ format: 'date-time' }) first_seen_at: string;

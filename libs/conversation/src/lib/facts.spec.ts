@@ -1,4 +1,4 @@
-import { extractAnswerFacts, extractFacts, factId, factSlot, mergeFacts, summarizeRelationship } from './facts';
+import { extractAnswerFacts, extractFacts, factId, factSlot, keepRecentFacts, mergeFacts, summarizeRelationship } from './facts';
 import type { Fact } from './types';
 
 const kv = (facts: Fact[]) => facts.map((f) => `${f.kind}/${f.key}=${f.value}`);
@@ -310,5 +310,31 @@ describe('mergeFacts and factSlot: a later fact replaces an earlier one of the s
     expect(factSlot({ kind: 'preference', key: 'likes', value: 'Jazz' })).toBe(factSlot({ kind: 'preference', key: 'dislikes', value: 'jazz' }));
     expect(factSlot({ kind: 'identifier', key: 'order', value: '1' })).toBe(factSlot({ kind: 'identifier', key: 'order', value: '2' }));
     expect(factSlot({ kind: 'relation', key: 'friend', value: 'Ana' })).not.toBe(factSlot({ kind: 'relation', key: 'friend', value: 'Bia' }));
+  });
+});
+
+describe('keepRecentFacts', () => {
+  const fact = (kind: Fact['kind'], value: string, updatedAt?: string): Fact => ({ kind, key: kind === 'name' ? 'name' : 'likes', value, text: value, ...(updatedAt ? { updatedAt } : {}) });
+  const day = (d: number) => new Date(Date.UTC(2026, 0, 1 + d)).toISOString();
+
+  it('keeps everything up to the bound, the same array', () => {
+    const facts = [fact('name', 'Ana', day(0)), fact('preference', 'jazz', day(1))];
+    expect(keepRecentFacts(facts, 2)).toBe(facts);
+  });
+
+  it('drops the facts stated longest ago, never the name, and keeps the order of the rest', () => {
+    const facts = [
+      fact('preference', 'jazz', day(5)),
+      fact('name', 'Ana', day(0)),
+      fact('preference', 'tea', day(1)),
+      fact('preference', 'hiking'), // no time: counts as oldest
+      fact('preference', 'chess', day(9)),
+      fact('preference', 'opera', day(3)),
+    ];
+    expect(keepRecentFacts(facts, 4).map((f) => f.value)).toEqual(['jazz', 'Ana', 'chess', 'opera']);
+    expect(keepRecentFacts(facts, 1).map((f) => f.value)).toEqual(['Ana']);
+    // Equal times: the later in the list is the more recent.
+    const same = [fact('preference', 'a', day(1)), fact('preference', 'b', day(1)), fact('preference', 'c', day(1))];
+    expect(keepRecentFacts(same, 2).map((f) => f.value)).toEqual(['b', 'c']);
   });
 });

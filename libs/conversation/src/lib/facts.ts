@@ -305,6 +305,22 @@ export function mergeFacts(...lists: Fact[][]): Fact[] {
 }
 
 /**
+ * At most `max` facts: when there are more, the ones stated longest ago go (by `updatedAt`; a fact
+ * without one counts as oldest, ties by position), never the name; the rest keep their order. A
+ * memory that grows with every new taste, plan and relation (those are kept per thing) stays
+ * bounded, and so does what each reply is given.
+ */
+export function keepRecentFacts(facts: Fact[], max: number): Fact[] {
+  if (facts.length <= max) return facts;
+  const time = (f: Fact) => (f.updatedAt ? Date.parse(f.updatedAt) || 0 : 0);
+  const ranked = facts
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => Number(b.f.kind === 'name') - Number(a.f.kind === 'name') || time(b.f) - time(a.f) || b.i - a.i);
+  const keep = new Set(ranked.slice(0, Math.max(0, max)).map((r) => r.i));
+  return facts.filter((_, i) => keep.has(i));
+}
+
+/**
  * Extracts facts about the speaker from one message (rules for pt-BR, English and Spanish; the
  * language option only chooses the language of `text` — every rule set always runs).
  * Questions yield no personal facts, except an explicit name ("meu nome é Ana, vocês entregam?")

@@ -82,6 +82,27 @@ describe('entity messages and memory (built-in engine)', () => {
     expect(memory.facts.filter((f: { key: string }) => f.key === 'order').map((f: { value: string }) => f.value)).toEqual(['22222']);
   });
 
+  it('keeps at most 200 facts per end user: the most recently stated, and the name', async () => {
+    // A memory a long acquaintance built: a name stated first, then 250 tastes, one a day.
+    const day = (d: number) => new Date(Date.UTC(2025, 0, 1 + d)).toISOString();
+    const old = [
+      { kind: 'name', key: 'name', value: 'Marta', text: 'Their name is Marta.', updatedAt: day(0) },
+      ...Array.from({ length: 250 }, (_, i) => ({ kind: 'preference', key: 'likes', value: `thing ${i}`, text: `They like thing ${i}.`, updatedAt: day(1 + i) })),
+    ];
+    expectStatus(await say(owner, entityId, { message: 'Hello!', end_user_id: 'hoarder' }), 200);
+    await t.app.get(DataSource).query(`UPDATE entity.end_users SET facts = $1::jsonb WHERE entity_id = $2 AND end_user_id = 'hoarder'`, [JSON.stringify(old), entityId]);
+    expectStatus(await say(owner, entityId, { message: 'I love jazz.', end_user_id: 'hoarder' }), 200);
+    const memory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/hoarder/memory`).set(bearer(owner)), 200).body.memory;
+    const values = memory.facts.map((f: { value: string }) => f.value);
+    expect(values).toHaveLength(200);
+    expect(values[0]).toBe('Marta');
+    expect(values.some((v: string) => /jazz/i.test(v))).toBe(true);
+    // The 52 oldest tastes went (250 + name + jazz = 252); the newest stayed.
+    expect(values).not.toContain('thing 51');
+    expect(values).toContain('thing 52');
+    expect(values).toContain('thing 249');
+  });
+
   it('replies in the language the person writes in; personality.reply_language fixes it', async () => {
     const e = expectStatus(await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Lia', purpose: 'Uma amiga para conversar sobre o dia a dia' }), 201).body.entity;
     expect(e.personality).toMatchObject({ language: 'pt-BR', reply_language: 'auto' });
