@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { describePng, encodePng, materialize, pngSettingsFor, rasterize, renderIr, type PngSettings } from '../index';
+import { describePng, encodePng, materialize, pngSettingsFor, rasterize, renderIr } from '../index';
 import { huffmanLengths } from '../render/deflate-runs';
 import { libdeflate } from '../render/libdeflate';
-import { adler32Combine, packRgbRows, packRgbRowsBytes, photoRowFilter, pngBands, pngSegments } from '../render/png';
+import { adler32Combine, deflateEngine, packRgbRows, packRgbRowsBytes, photoRowFilter, pngBands, pngSegments } from '../render/png';
 import { proceduralDocument } from '../procedural/procedural-document';
 import { designs } from './designs';
 import { doc, rect } from './fixtures';
@@ -26,9 +26,6 @@ function scanlines(png: Buffer): Buffer {
   }
   return zlib.inflateSync(Buffer.concat(idat));
 }
-
-/** The deflate that writes a page with these settings (what \`encodePng\` runs the row-filter trial with). */
-const engineOf = (settings: Partial<PngSettings>) => (settings.deflate === 'zlib' ? 'zlib' : 'libdeflate');
 
 /** Opaque RGBA test pixels with some structure (runs, gradients and noise). */
 function testPixels(w: number, h: number): Buffer {
@@ -168,7 +165,7 @@ describe('PNG encoding by content', () => {
       const px = testPixels(w, h);
       for (const settings of [{ encoding: 'flat' as const }, { encoding: 'photo' as const }, { encoding: 'photo' as const, level: 1 }].flatMap((s) => [s, { ...s, deflate: 'zlib' as const }])) {
         const png = await encodePng(px, w, h, settings, true);
-        const up = settings.encoding === 'photo' && (settings.level !== undefined || photoRowFilter(px, w, h, engineOf(settings)) === 'up');
+        const up = settings.encoding === 'photo' && (settings.level !== undefined || photoRowFilter(px, w, h, deflateEngine(settings)) === 'up');
         const expected = Buffer.alloc((w * 3 + 1) * h);
         packRgbRowsBytes(px, w, expected, 0, h, up);
         expect(scanlines(png).equals(expected), `${w}x${h} ${JSON.stringify(settings)}`).toBe(true);
@@ -245,7 +242,7 @@ describe('PNG encoding by content', () => {
       expect(pngSegments(px, w, h).some((s) => s.q), `${w}x${h} has runs`).toBe(true);
       for (const settings of [{ encoding: 'flat' as const }, { encoding: 'flat' as const, level: 9 }, { encoding: 'photo' as const }].flatMap((s) => [s, { ...s, deflate: 'zlib' as const }])) {
         const label = `${w}x${h} ${parts.map(([n, f]) => `${n}:${typeof f === 'string' ? f : 'color'}`).join(',')} ${JSON.stringify(settings)}`;
-        const up = settings.encoding === 'photo' && photoRowFilter(px, w, h, engineOf(settings)) === 'up';
+        const up = settings.encoding === 'photo' && photoRowFilter(px, w, h, deflateEngine(settings)) === 'up';
         const png = await encodePng(px, w, h, settings, true);
         const expected = Buffer.alloc((w * 3 + 1) * h);
         packRgbRowsBytes(px, w, expected, 0, h, up);

@@ -24,6 +24,7 @@
  * work before it tears the worker's environment down (`libdeflate.spec.ts` does both).
  */
 import type * as Koffi from 'koffi';
+import { SpareBuffers } from './spare-buffers';
 
 /** Opaque `struct libdeflate_compressor *`. */
 type Compressor = unknown;
@@ -75,9 +76,8 @@ const IDLE_PER_LEVEL = 4;
 /** The input and output of every asynchronous call in flight, so that neither is collected meanwhile. */
 const inFlight = new Set<{ data: Uint8Array; out: Buffer }>();
 
-/** Output buffers kept for the next call (at most two, each at most 32 MB), as `png.ts` keeps its scanline buffers. */
-const spareOut: Buffer[] = [];
-const SPARE_OUT_MAX_BYTES = 32 * 1024 * 1024;
+/** Output buffers kept for the next call, as `png.ts` keeps its scanline buffers. */
+const spareOut = new SpareBuffers();
 
 export interface Libdeflate {
   /**
@@ -98,14 +98,10 @@ function take(b: Binding, level: number): { c: Compressor; release: () => void }
   return { c, release: () => (pool.length < IDLE_PER_LEVEL ? pool.push(c) : b.free(c)) };
 }
 
-/** Output buffer of at least `bytes`, from the spares or new. */
-function outBuffer(bytes: number): Buffer {
-  const i = spareOut.findIndex((o) => o.length >= bytes);
-  return i >= 0 ? spareOut.splice(i, 1)[0] : Buffer.allocUnsafeSlow(bytes);
-}
-
-function keepOut(out: Buffer): void {
-  if (out.length <= SPARE_OUT_MAX_BYTES && spareOut.length < 2) spareOut.push(out);
+/** libdeflate's result: 0 means the output did not fit, which the bound given to it rules out. */
+function compressed(n: number): number {
+  if (!n) throw new Error('libdeflate: compressed data larger than its bound');
+  return n;
 }
 
 const api: Libdeflate = {
@@ -117,14 +113,14 @@ const api: Libdeflate = {
     } catch (e) {
       return Promise.reject(e);
     }
-    const out = outBuffer(b.bound(compressor.c, data.length));
+    const out = spareOut.take(b.bound(compressor.c, data.length));
     const call = { data, out };
     inFlight.add(call);
     return new Promise<T>((resolve, reject) => {
       const settle = () => {
         inFlight.delete(call);
         compressor.release();
-        keepOut(out);
+        spareOut.keep(out);
       };
       try {
         b.compress.async(compressor.c, data, data.length, out, out.length, complete);
@@ -136,9 +132,7 @@ const api: Libdeflate = {
       function complete(err: unknown, n: number) {
         try {
           if (err) throw err;
-          // 0 means the output did not fit, which the bound rules out.
-          if (!n) throw new Error('libdeflate: compressed data larger than its bound');
-          resolve(use(out.subarray(0, n)));
+          resolve(use(out.subarray(0, compressed(n))));
         } catch (e) {
           reject(e);
         } finally {
@@ -150,15 +144,13 @@ const api: Libdeflate = {
   deflatedSize(data: Uint8Array, level: number): number {
     const b = binding as Binding;
     const { c, release } = take(b, level);
-    const out = outBuffer(b.bound(c, data.length));
+    const out = spareOut.take(b.bound(c, data.length));
     try {
-      const n = b.compress(c, data, data.length, out, out.length);
-      if (!n) throw new Error('libdeflate: compressed data larger than its bound');
       // The zlib wrapper's 2-byte header and 4-byte Adler-32 are the same either way.
-      return n - 6;
+      return compressed(b.compress(c, data, data.length, out, out.length)) - 6;
     } finally {
       release();
-      keepOut(out);
+      spareOut.keep(out);
     }
   },
 };

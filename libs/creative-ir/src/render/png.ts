@@ -5,6 +5,7 @@ import type { MaterializedDocument, MaterializedNode } from '../layout/materiali
 import { adler32Combine, periodicRows } from './deflate-runs';
 import { libdeflate } from './libdeflate';
 import { SCANLINES_WASM } from './scanlines-wasm';
+import { SpareBuffers } from './spare-buffers';
 
 export { adler32Combine } from './deflate-runs';
 
@@ -276,6 +277,9 @@ export interface RowDeflate {
 const PHOTO_UP_DEFLATE: RowDeflate = { zlib: PHOTO_UP, libdeflate: 1 };
 const PHOTO_UNFILTERED_DEFLATE: RowDeflate = { zlib: PHOTO_UNFILTERED, libdeflate: 1 };
 
+/** The deflate that writes an opaque page with these settings (`PngSettings.deflate`, and whether libdeflate loads). */
+export const deflateEngine = (settings: Partial<PngSettings>): 'libdeflate' | 'zlib' => (settings.deflate !== 'zlib' && libdeflate() ? 'libdeflate' : 'zlib');
+
 /** `encodeRgbPng` deflates a page with libdeflate unless runs of one-color rows cover this share of its rows. */
 const LIBDEFLATE_MAX_RUN_SHARE = 1 / 3;
 
@@ -295,7 +299,7 @@ const LIBDEFLATE_MAX_RUN_SHARE = 1 / 3;
  * halftone unfiltered (125 against 175 KB). Over the ten procedural styles the trial picks the
  * smaller filter every time, and their files total 6% less than zlib's (grain +25%, aurora -45%).
  */
-export function photoRowFilter(pixels: Buffer, width: number, height: number, engine: 'libdeflate' | 'zlib' = libdeflate() ? 'libdeflate' : 'zlib'): 'up' | 'none' {
+export function photoRowFilter(pixels: Buffer, width: number, height: number, engine = deflateEngine({})): 'up' | 'none' {
   const rows = Math.min(TRIAL_ROWS, height);
   const strips = Math.max(1, Math.min(TRIAL_STRIPS, Math.floor(height / rows)));
   const stride = width * 3 + 1;
@@ -319,23 +323,8 @@ export function photoRowFilter(pixels: Buffer, width: number, height: number, en
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/**
- * Scanline buffers kept for the next PNG of this thread (at most two, each at most 32 MB): a new 3.5 MB buffer per
- * 1080x1080 page is external memory that drives V8 into full collections in render worker threads.
- */
-const spareScans: Buffer[] = [];
-const SPARE_SCAN_MAX_BYTES = 32 * 1024 * 1024;
-
-function scanBuffer(bytes: number): Buffer {
-  const i = spareScans.findIndex((b) => b.length >= bytes);
-  // allocUnsafeSlow: a buffer of its own, never a slice of Node's shared pool (it is written again later).
-  return i >= 0 ? spareScans.splice(i, 1)[0].subarray(0, bytes) : Buffer.allocUnsafeSlow(bytes);
-}
-
-function keepScan(scan: Buffer): void {
-  const whole = Buffer.from(scan.buffer, 0, scan.buffer.byteLength);
-  if (whole.length <= SPARE_SCAN_MAX_BYTES && spareScans.length < 2) spareScans.push(whole);
-}
+/** Scanline buffers kept for the next PNG of this thread. */
+const spareScans = new SpareBuffers();
 
 /**
  * RGB PNG of opaque pixels: scanlines unfiltered or "up"-filtered, in one IDAT chunk.
@@ -356,12 +345,12 @@ function keepScan(scan: Buffer): void {
  * method. On an idle 2-core machine that takes a 1080x1080 photo page's PNG step
  * from ~21 to ~15 ms; under load the bands simply queue, at the cost of a few hundred bytes per band.
  */
-export async function encodeRgbPng(pixels: Buffer, width: number, height: number, up: boolean, deflater: RowDeflate, allowLibdeflate = true): Promise<Buffer> {
+export async function encodeRgbPng(pixels: Buffer, width: number, height: number, up: boolean, deflater: RowDeflate, engine: 'libdeflate' | 'zlib'): Promise<Buffer> {
   const stride = width * 3 + 1;
-  const scan = scanBuffer(stride * height);
+  const scan = spareScans.take(stride * height);
   try {
     const segments: PngSegment[] = up ? [{ y0: 0, y1: height }] : pngSegments(pixels.byteOffset % 4 === 0 ? pixels : Buffer.from(pixels), width, height);
-    const fast = allowLibdeflate ? libdeflate() : undefined;
+    const fast = engine === 'libdeflate' ? libdeflate() : undefined;
     if (fast && runRows(segments) < height * LIBDEFLATE_MAX_RUN_SHARE) {
       packRgbRows(pixels, width, scan, 0, height, up);
       try {
@@ -374,7 +363,7 @@ export async function encodeRgbPng(pixels: Buffer, width: number, height: number
     return await encodeRgbPngInto(scan, pixels, width, height, up, segments, deflater.zlib, stride);
   } finally {
     // Every band has been deflated (or failed) by now: nothing reads the scanlines any more.
-    keepScan(scan);
+    spareScans.keep(scan);
   }
 }
 
@@ -459,10 +448,11 @@ function rowDeflate(settings: PngSettings): RowDeflate {
  */
 export async function encodePng(pixels: Buffer, width: number, height: number, settings: PngSettings, opaque: boolean): Promise<Buffer> {
   if (opaque && settings.encoding === 'photo' && settings.level === undefined) {
-    const up = photoRowFilter(pixels, width, height, settings.deflate !== 'zlib' && libdeflate() ? 'libdeflate' : 'zlib') === 'up';
-    return encodeRgbPng(pixels, width, height, up, up ? PHOTO_UP_DEFLATE : PHOTO_UNFILTERED_DEFLATE, settings.deflate !== 'zlib');
+    const engine = deflateEngine(settings);
+    const up = photoRowFilter(pixels, width, height, engine) === 'up';
+    return encodeRgbPng(pixels, width, height, up, up ? PHOTO_UP_DEFLATE : PHOTO_UNFILTERED_DEFLATE, engine);
   }
-  if (opaque) return encodeRgbPng(pixels, width, height, settings.encoding === 'photo', rowDeflate(settings), settings.deflate !== 'zlib');
+  if (opaque) return encodeRgbPng(pixels, width, height, settings.encoding === 'photo', rowDeflate(settings), deflateEngine(settings));
   return pngWithSharp(sharp(pixels, { raw: { width, height, channels: 4, premultiplied: true } }), settings);
 }
 
@@ -479,9 +469,10 @@ export function describePng(settings: PngSettings, opaque = true): string {
   if (!opaque) return `${settings.encoding}: ${settings.encoding === 'photo' ? 'adaptive filters' : 'no filter'}, zlib ${sharpLevel(settings)} (sharp, RGBA)`;
   const trial = settings.encoding === 'photo' && settings.level === undefined;
   const filter = trial ? 'up filter or none, by trial on sampled rows' : settings.encoding === 'photo' ? 'up filter' : 'no filter';
-  if (settings.deflate !== 'zlib' && libdeflate()) {
-    const ld = trial ? PHOTO_UP_DEFLATE.libdeflate : rowDeflate(settings).libdeflate;
-    const z = trial ? 'run-length or 3' : String(rowDeflate(settings).zlib.level);
+  if (deflateEngine(settings) === 'libdeflate') {
+    const row = rowDeflate(settings);
+    const ld = trial ? PHOTO_UP_DEFLATE.libdeflate : row.libdeflate;
+    const z = trial ? 'run-length or 3' : String(row.zlib.level);
     return `${settings.encoding}: ${filter}, libdeflate ${ld} (node zlib ${z} in parallel bands when a third of the rows are one-color runs)`;
   }
   if (trial) return 'photo: up filter and run-length deflate, or no filter and zlib 3, by trial on sampled rows (node zlib, parallel bands)';
