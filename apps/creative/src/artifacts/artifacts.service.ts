@@ -147,9 +147,12 @@ export class ArtifactsService {
   }
 
   /** Deletes the blob of `sha256` when no artifact row of the account holds it; `m` holds the blob's lock. */
-  private async dropUnused(m: EntityManager, accountId: string, sha256: string, key: string): Promise<void> {
+  /** Deletes the blob when no artifact of the account has its bytes (call under the blob's lock); true when it did. */
+  private async dropUnused(m: EntityManager, accountId: string, sha256: string, key: string): Promise<boolean> {
     const left = await m.query('SELECT 1 FROM creative.artifacts WHERE account_id = $1 AND sha256 = $2 LIMIT 1', [accountId, sha256]);
-    if (!left.length) await this.blobs.delete(key);
+    if (left.length) return false;
+    await this.blobs.delete(key);
+    return true;
   }
 
   /**
@@ -157,13 +160,9 @@ export class ArtifactsService {
    * the same bytes waits and uploads them again. For the blob sweep. True when it was removed.
    */
   async dropBlobIfUnused(accountId: string, sha256: string): Promise<boolean> {
-    const key = this.blobKey(accountId, sha256);
     return this.ds.transaction(async (m) => {
       await this.lockBlob(m, accountId, sha256);
-      const left = await m.query('SELECT 1 FROM creative.artifacts WHERE account_id = $1 AND sha256 = $2 LIMIT 1', [accountId, sha256]);
-      if (left.length) return false;
-      await this.blobs.delete(key);
-      return true;
+      return this.dropUnused(m, accountId, sha256, this.blobKey(accountId, sha256));
     });
   }
 

@@ -36,8 +36,10 @@ export const RenderErrorResponses = () =>
 
 const binary = (mimes: readonly string[]) => Object.fromEntries(mimes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));
 /** A whole body: bytes, except that a JSON artifact's body is the JSON document it holds (any JSON value). */
-const whole = (mimes: readonly string[]) =>
-  Object.fromEntries(mimes.map((m) => [m, m === 'application/json' ? { schema: { description: 'The stored JSON document, as stored' } } : { schema: { type: 'string', format: 'binary' } }]));
+const whole = (mimes: readonly string[]) => ({
+  ...binary(mimes),
+  ...(mimes.includes('application/json') ? { 'application/json': { schema: { description: 'The stored JSON document, as stored' } } } : {}),
+});
 const contentHeaders = {
   ETag: { description: 'Strong tag: the SHA-256 of the content, quoted', schema: { type: 'string' } },
   'Accept-Ranges': { schema: { type: 'string', enum: ['bytes'] } },
