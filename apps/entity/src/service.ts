@@ -25,7 +25,7 @@ export const entityService: ServiceDefinition<EntityConfig> = {
     realm: 'entity',
   },
   envelope: entityEnvelope,
-  // oidc-provider is mounted before Nest's parsers (and its request logger, hence \`requestLog\`); the
+  // oidc-provider is mounted before Nest's parsers (and its request logger, hence `requestLog`); the
   // middleware in front of it reads the body (up to BODY_LIMIT) and refuses parameters PostgreSQL cannot store.
   async beforeBodyParsers(app, config, { requestLog }) {
     const provider = await app.get(OAuthService).start();

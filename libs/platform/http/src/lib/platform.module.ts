@@ -5,7 +5,7 @@ import { APP_CONFIG, BaseConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
 import { redactHeaders, redactQuery, redactText, redactUrl, safeErrorForLog } from '@platform/errors';
 import { QueueModule } from '@platform/queue';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import pinoHttp, { type Options as PinoHttpOptions } from 'pino-http';
 import { HealthController } from './health.controller';
@@ -74,10 +74,11 @@ export function httpLogOptions(config: BaseConfig, skipLogged = true): PinoHttpO
  * to Nest is not logged twice.
  */
 export function mountedRequestLog(config: BaseConfig) {
-  const log = pinoHttp(httpLogOptions(config, false));
-  return (req: IncomingMessage, res: Parameters<typeof log>[1], next: () => void) => {
+  // Made on the first request: services that mount nothing never start a second logger.
+  let log: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     (req as IncomingMessage & { [LOGGED]?: true })[LOGGED] = true;
-    log(req, res, next);
+    (log ??= pinoHttp(httpLogOptions(config, false)))(req, res, next);
   };
 }
 
