@@ -1,4 +1,5 @@
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
+import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { TUNED_DIALOGUES } from './tuned';
 import type { Dialogue } from './types';
 
@@ -6,9 +7,9 @@ export type { Dialogue, DialogueLanguage, DialogueTurn, EntitySetup, MessagingSe
 export { checkReply, isChecked, planTurns, summarize } from './score';
 export type { DialoguePart, PlannedTurn, TurnResult } from './score';
 import type { DialoguePart } from './score';
-export { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES, TUNED_DIALOGUES };
+export { HELD_OUT_B_DIALOGUES, HELD_OUT_C_DIALOGUES, HELD_OUT_DIALOGUES, TUNED_DIALOGUES };
 
-/** The pass share under which the dialogue suite fails. */
+/** The pass share of the tuned part with held-out A and B under which the dialogue suite fails. */
 export const DIALOGUE_PASS_BAR = 0.95;
 
 /** Every dialogue with the part it belongs to. */
@@ -17,5 +18,6 @@ export function allDialogues(): Array<{ dialogue: Dialogue; part: DialoguePart }
     ...TUNED_DIALOGUES.map((dialogue) => ({ dialogue, part: 'tuned' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
+    ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),
   ];
 }
