@@ -1,4 +1,4 @@
-import { createTestApp, TestAccount, TestApp } from '@platform/testing';
+import { checkedFetch, createTestApp, TestAccount, TestApp } from '@platform/testing';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import IORedis from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
@@ -248,6 +248,15 @@ describe('DPoP-bound access tokens on /api/v1 (RFC 9449)', () => {
     await expect(oidc.refreshTokenGrant(cfg, first.refresh_token!, undefined, { DPoP: oidc.getDPoPHandle(cfg, stranger) })).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+    // A proof that does not verify (here: for another URL) answers the token endpoint's invalid_dpop_proof.
+    const badProof = await proof({ key: publicKey, htm: 'POST', htu: `${t.url}/api/oauth/revoke`, ath: null });
+    const bad = await checkedFetch(`${t.url}/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', DPoP: badProof },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first.refresh_token!, client_id: pub.clientId }).toString(),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'invalid_dpop_proof' });
     const refreshed = await oidc.refreshTokenGrant(cfg, first.refresh_token!, undefined, { DPoP: oidc.getDPoPHandle(cfg, publicKey) });
     expect(refreshed.token_type.toLowerCase()).toBe('dpop');
     const previous = token;
