@@ -13,9 +13,19 @@ export const entityConfigDefinition = {
       .refine((v) => v.split(',').every((k) => k.trim().length >= 32), 'comma-separated keys of at least 32 characters each')
       .optional(),
     OAUTH_REQUIRE_PKCE: z.enum(['true', 'false', '1', '0']).default('false'),
+    DPOP_PROOF_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    DPOP_PROOF_MAX_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   },
   check: engineEnvProblems,
-  map: (e: EngineEnv & { MESSAGE_WAIT_MS: number; OAUTH_COOKIE_KEYS?: string; OAUTH_REQUIRE_PKCE: 'true' | 'false' | '1' | '0' }) => ({
+  map: (
+    e: EngineEnv & {
+      MESSAGE_WAIT_MS: number;
+      OAUTH_COOKIE_KEYS?: string;
+      OAUTH_REQUIRE_PKCE: 'true' | 'false' | '1' | '0';
+      DPOP_PROOF_MAX_AGE_SECONDS: number;
+      DPOP_PROOF_MAX_SKEW_SECONDS: number;
+    },
+  ) => ({
     llm: engineConfigFromEnv(e),
     messageWaitMs: e.MESSAGE_WAIT_MS,
     oauth: {
@@ -23,6 +33,10 @@ export const entityConfigDefinition = {
       cookieKeys: e.OAUTH_COOKIE_KEYS?.split(',').map((k) => k.trim()),
       /** PKCE (S256) for every client; public clients always need it. */
       requirePkce: e.OAUTH_REQUIRE_PKCE === 'true' || e.OAUTH_REQUIRE_PKCE === '1',
+      /** DPoP proofs at /api/v1 (RFC 9449): accepted up to this many seconds after their `iat`… */
+      dpopMaxAgeSeconds: e.DPOP_PROOF_MAX_AGE_SECONDS,
+      /** …and this many seconds before it (client clocks running ahead). */
+      dpopMaxSkewSeconds: e.DPOP_PROOF_MAX_SKEW_SECONDS,
     },
   }),
 };

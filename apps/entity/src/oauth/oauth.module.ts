@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CREDENTIAL_RESOLVER } from '@platform/auth';
 import { AccountsModule } from '../accounts/accounts.module';
+import { DpopService } from './dpop.service';
 import { EntityBindingInterceptor } from './entity-binding.interceptor';
 import { OAuthService } from './oauth.service';
 
@@ -11,6 +12,7 @@ import { OAuthService } from './oauth.service';
   imports: [AccountsModule],
   providers: [
     OAuthService,
+    DpopService,
     { provide: CREDENTIAL_RESOLVER, useExisting: OAuthService },
     { provide: APP_INTERCEPTOR, useClass: EntityBindingInterceptor },
   ],

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AuthContext, CredentialResolver, hashSecret, randomToken } from '@platform/auth';
+import { AuthContext, CredentialPresentation, CredentialResolver, hashSecret, randomToken } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
 import { DomainException, NotFoundError } from '@platform/errors';
@@ -10,6 +10,8 @@ import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { OAUTH_CHAT_SCOPE } from '../entities/scopes';
 import { texts } from '../pages/i18n';
+import { DPOP_ALGORITHMS } from './dpop-proof';
+import { DpopService } from './dpop.service';
 import { oauthErrorPage } from './oauth-error-page';
 import { storable } from './oauth-params';
 import { postgresAdapter } from './oidc-adapter';
@@ -66,7 +68,11 @@ export class OAuthService implements CredentialResolver {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: EntityConfig,
     private readonly accounts: AccountsService,
+    private readonly dpop: DpopService,
   ) {}
+
+  /** DPoP proofs at /api/v1 (the guard reads `Authorization: DPoP` because this is set). */
+  readonly dpopAlgorithms = DPOP_ALGORITHMS;
 
   /** The resource indicator of /api/v1: every access token is issued for it. */
   get resource(): string {
@@ -107,6 +113,8 @@ export class OAuthService implements CredentialResolver {
     const provider = new oidc.Provider(this.issuer, {
       adapter: Adapter,
       jwks: { keys: [jwk] },
+      // What discovery advertises as dpop_signing_alg_values_supported is what /api/v1 accepts.
+      enabledJWA: { dPoPSigningAlgValues: [...DPOP_ALGORITHMS] },
       cookies: { keys: this.cookieKeys() },
       scopes: ['offline_access'],
       responseTypes: ['code'],
@@ -296,7 +304,8 @@ export class OAuthService implements CredentialResolver {
 
   // ---- access tokens on /api/v1 ----
 
-  async resolve(token: string): Promise<AuthContext | null> {
+  /** An access token, checked against its DPoP binding (RFC 9449) when it has one. */
+  async resolve(token: string, presented: CredentialPresentation): Promise<AuthContext | null> {
     if (!this.provider || token.length > 200) return null;
     const at = await this.provider.AccessToken.find(token);
     if (!at || at.isExpired) return null;
@@ -305,6 +314,7 @@ export class OAuthService implements CredentialResolver {
       [at.grantId],
     );
     if (!rows.length) return null;
+    await this.dpop.confirm(token, at.jkt, presented);
     return {
       accountId: rows[0].account_id,
       credentialId: `tok_${hashSecret(token).slice(0, 24)}`,

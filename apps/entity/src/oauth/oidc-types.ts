@@ -26,6 +26,8 @@ export interface OidcAccessToken {
   scope?: string;
   isExpired: boolean;
   clientId: string;
+  /** DPoP binding (RFC 9449 `cnf.jkt`): the SHA-256 JWK thumbprint of the client's proof key. */
+  jkt?: string;
 }
 
 export interface OidcInteraction {

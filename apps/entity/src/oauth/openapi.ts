@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { DPOP_ALGORITHMS } from './dpop-proof';
 
 type Schema = Record<string, unknown>;
 
@@ -26,8 +27,13 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       type: 'object',
       required: ['access_token', 'token_type', 'expires_in', 'scope', 'entity_id'],
       properties: {
-        access_token: { type: 'string', description: 'Opaque Bearer credential for /api/v1, valid for `entity_id` only' },
-        token_type: { type: 'string', example: 'Bearer' },
+        access_token: { type: 'string', description: 'Opaque credential for /api/v1, valid for `entity_id` only' },
+        token_type: {
+          type: 'string',
+          enum: ['Bearer', 'DPoP'],
+          example: 'Bearer',
+          description: '`DPoP` when the token request carried a DPoP proof: the token is bound to that key and /api/v1 takes it only as `Authorization: DPoP`',
+        },
         expires_in: { type: 'integer', example: 3600 },
         refresh_token: { type: 'string', description: 'Rotates at every use; presenting a used one revokes the whole grant' },
         scope: { type: 'string', example: 'entity:chat' },
@@ -47,6 +53,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
             'unsupported_grant_type',
             'invalid_scope',
             'invalid_target',
+            'invalid_dpop_proof',
             'server_error',
           ],
         },
@@ -58,7 +65,9 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
   const securitySchemes = doc.components.securitySchemes ?? (doc.components.securitySchemes = {});
   securitySchemes.OAuth2 = {
     type: 'oauth2',
-    description: 'Authorization code flow (PKCE S256 accepted; required for public clients). The access token is a Bearer credential for one entity.',
+    description:
+      'Authorization code flow (PKCE S256 accepted; required for public clients). The access token is a credential for one entity: ' +
+      'a Bearer token, or a DPoP-bound one (RFC 9449) when the token request carries a `DPoP` proof (see the `DPoP` scheme).',
     flows: {
       authorizationCode: {
         authorizationUrl: '/en/oauth/authorize',
@@ -68,6 +77,31 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       },
     },
   };
+  const algs = DPOP_ALGORITHMS.join(', ');
+  securitySchemes.DPoP = {
+    type: 'http',
+    scheme: 'dpop',
+    description:
+      'An OAuth access token bound to a key (RFC 9449; issued with `token_type: DPoP` when the token request carried a `DPoP` proof). ' +
+      'Send `Authorization: DPoP <access_token>` and one `DPoP` header: a JWT with header `typ: dpop+jwt`, `alg` one of ' +
+      `${algs} (\`dpop_signing_alg_values_supported\` in discovery), \`jwk\` the public key (no private members) whose ` +
+      'SHA-256 JWK thumbprint (RFC 7638) is the token\'s `cnf.jkt`, and claims `htm` (the request method), `htu` (the request URL ' +
+      'under the service\'s public base URL, without query and fragment), `iat` (at most `DPOP_PROOF_MAX_AGE_SECONDS`, 300 by default, ' +
+      'in the past and `DPOP_PROOF_MAX_SKEW_SECONDS`, 60, in the future), `ath` (base64url SHA-256 of the access token) and a `jti` ' +
+      'used once (a replay is refused by every replica). A bound token sent as `Bearer` answers 401 `unauthorized` with ' +
+      '`WWW-Authenticate: DPoP error="invalid_token"`; a failing proof 401 `invalid_dpop_proof` with ' +
+      '`WWW-Authenticate: DPoP error="invalid_dpop_proof", algs="…"`. No DPoP nonces are used (`use_dpop_nonce` is never asked for). ' +
+      'Unbound tokens and API keys stay `Bearer` credentials (sent as `DPoP` they answer 401 `invalid_token`).',
+  };
+  // Every operation that takes the Bearer credential takes a DPoP-bound one too.
+  const withDpop = (security: Record<string, string[]>[] | undefined) =>
+    security?.some((s) => 'Bearer' in s) && !security.some((s) => 'DPoP' in s) ? [...security, { DPoP: [] }] : security;
+  doc.security = withDpop(doc.security);
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item) as { security?: Record<string, string[]>[] }[]) {
+      if (op && typeof op === 'object' && op.security) op.security = withDpop(op.security);
+    }
+  }
   doc.paths['/{locale}/oauth/authorize'] = {
     get: {
       tags: ['oauth'],
@@ -126,8 +160,19 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         'same time counts as a replay too: one answer carries tokens, the others get `invalid_grant`, and the grant with every token of ' +
         'it (those just issued included) is revoked. Access tokens last 3600 seconds. Bodies up to `BODY_LIMIT` (1 MB by default) are read; ' +
         'larger ones answer 413. A parameter containing a NUL character answers `invalid_client` (401) when it is `client_id` or ' +
-        '`client_secret`, `invalid_request` (400) otherwise.',
+        '`client_secret`, `invalid_request` (400) otherwise. With a `DPoP` proof header (RFC 9449, `htu` this endpoint\'s URL, no `ath`) ' +
+        'the access token is bound to the proof\'s key (`token_type: DPoP`); a public client\'s refresh token is bound too and needs a ' +
+        'proof of the same key at every refresh.',
       security: [],
+      parameters: [
+        {
+          name: 'DPoP',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          description: `A DPoP proof JWT (\`typ: dpop+jwt\`, \`alg\` one of ${algs}) to bind the tokens to its key`,
+        },
+      ],
       requestBody: form({
         oneOf: [
           {
@@ -160,7 +205,8 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         '200': { description: 'Tokens for the chosen entity', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthTokenResponse' } } } },
         '400': oauthError(
           'invalid_request (also: a parameter with a NUL character), invalid_grant (unknown, expired, used or mismatched code or refresh token), ' +
-            'invalid_scope (a refresh asking for a scope the grant lacks, such as `openid`), unsupported_grant_type',
+            'invalid_scope (a refresh asking for a scope the grant lacks, such as `openid`), unsupported_grant_type, ' +
+            'invalid_dpop_proof (a DPoP proof that does not verify)',
         ),
         '401': oauthError('invalid_client: unknown client or wrong secret (also: a NUL character in `client_id` or `client_secret`)'),
         '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
