@@ -81,6 +81,27 @@ describe('tools/k8s/validate.mjs', () => {
     expect(prod.some((o) => o.kind === 'Secret')).toBe(false);
   });
 
+  it('runs creative with Stripe in production: BILLING_GATEWAY=stripe, and its two keys required from creative-secrets in every pod', async () => {
+    // Unset, the service refuses to start in production; the local gateway would complete purchases without payment.
+    const { builds, secrets } = await committed();
+    const prod = builds.get('k8s/overlays/production') as K8sObject[];
+    const config = prod.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'creative-config');
+    expect(config?.data).toMatchObject({ NODE_ENV: 'production', BILLING_GATEWAY: 'stripe' });
+    expect(config?.data).not.toHaveProperty('BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION');
+    for (const [kind, name] of [['Deployment', 'creative-api'], ['Deployment', 'creative-worker'], ['Job', 'creative-migrate']]) {
+      const pod = prod.find((o) => o.kind === kind && o.metadata.name === name);
+      const [container] = pod?.spec.template.spec.containers ?? [];
+      expect(container?.envFrom, name).toContainEqual({ configMapRef: { name: 'creative-config' } });
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+        expect(container?.env, `${name} ${key}`).toContainEqual({ name: key, valueFrom: { secretKeyRef: { name: 'creative-secrets', key } } });
+      }
+      // Nothing in a pod overrides the ConfigMap's gateway.
+      expect(container?.env.map((e: { name: string }) => e.name)).not.toContain('BILLING_GATEWAY');
+    }
+    expect(secrets.get('creative-secrets')?.get('STRIPE_SECRET_KEY')).toBe(false);
+    expect(secrets.get('creative-secrets')?.get('STRIPE_WEBHOOK_SECRET')).toBe(false);
+  });
+
   it('rejects a wrongly typed field with file, document, object and JSON path', async () => {
     const dir = copyWith('base/creative/deployment-api.yaml', (t) => t.replace('replicas: 2', 'replicas: "two"'));
     const problems = await problemsOf(dir);

@@ -105,8 +105,16 @@ const extra = {
   BLOB_SWEEP_MIN_AGE_MS: z.coerce.number().int().min(60_000).max(30 * 86_400_000).default(86_400_000),
   /** How often the reservation sweep runs (worker and all roles). */
   BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
-  /** The payment gateway: `local` (default, a checkout page served by the service) or `stripe`. */
-  BILLING_GATEWAY: z.enum(['local', 'stripe']).default('local'),
+  /**
+   * The payment gateway: `stripe`, or `local` (a checkout page served by the service, where a purchase completes
+   * without any payment). Unset: `local`, except with NODE_ENV=production, where it must be set (see `problems`).
+   */
+  BILLING_GATEWAY: z.enum(['local', 'stripe']).optional(),
+  /**
+   * NODE_ENV=production with BILLING_GATEWAY=local refuses to start unless this is true: the local gateway hands out
+   * plans and credit packs for free, so running it in production (a demo, a staging cluster) has to be meant.
+   */
+  BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: bool.default('false'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where the Stripe SDK sends its requests (`host`, `port`, `protocol`); unset: https://api.stripe.com. */
@@ -146,6 +154,12 @@ function problems(env: Extra): string[] {
   if (e.SIGNED_URL_TTL_MIN > e.SIGNED_URL_TTL_MAX) out.push('SIGNED_URL_TTL_MIN: must not be larger than SIGNED_URL_TTL_MAX');
   if (e.NODE_ENV === 'production' && e.BLOB_DRIVER === 'local' && !e.URL_SIGNING_SECRET)
     out.push('URL_SIGNING_SECRET: required when NODE_ENV=production and BLOB_DRIVER=local (it signs artifact URLs; every replica needs the same one)');
+  if (e.NODE_ENV === 'production' && !e.BILLING_GATEWAY)
+    out.push('BILLING_GATEWAY: required when NODE_ENV=production: set stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); the local gateway completes purchases without payment');
+  if (e.NODE_ENV === 'production' && e.BILLING_GATEWAY === 'local' && !e.BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION)
+    out.push(
+      'BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: must be true to run BILLING_GATEWAY=local when NODE_ENV=production: every account could then buy plans and credit packs without paying (use BILLING_GATEWAY=stripe)',
+    );
   if (e.BILLING_GATEWAY === 'stripe' && !e.STRIPE_SECRET_KEY) out.push('STRIPE_SECRET_KEY: required when BILLING_GATEWAY=stripe');
   if (e.BILLING_GATEWAY === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) out.push('STRIPE_WEBHOOK_SECRET: required when BILLING_GATEWAY=stripe (webhooks are verified with it)');
   return out;
@@ -236,7 +250,9 @@ function mapConfig(env: Extra) {
       freeMonthlyCredits: e.BILLING_FREE_MONTHLY_CREDITS ?? (e.NODE_ENV === 'test' ? 1_000_000 : 500),
       reservationTtlSeconds: e.BILLING_RESERVATION_TTL_SECONDS,
       sweepIntervalMs: e.BILLING_SWEEP_INTERVAL_MS,
-      gateway: e.BILLING_GATEWAY,
+      gateway: e.BILLING_GATEWAY ?? 'local',
+      /** The local gateway with NODE_ENV=production (explicitly allowed): purchases complete without payment; said at boot. */
+      localInProduction: e.NODE_ENV === 'production' && e.BILLING_GATEWAY === 'local',
       stripe: { secretKey: e.STRIPE_SECRET_KEY ?? '', webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiBase: e.STRIPE_API_BASE },
     },
     rendering: {

@@ -48,6 +48,6 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
     ].join('\n'),
     decorate: withLibrarySchemas,
     errorSchemas: { error: 'ErrorDto', validation: 'HTTPValidationErrorDto' },
-    undocumented: [{ path: '/v1/billing/local/*', reason: 'the local payment gateway\'s HTML pages (checkout, portal, return)' }],
+    undocumented: [{ path: '/v1/billing/local/**', reason: 'the local payment gateway\'s HTML pages (checkout, portal, return)' }],
   },
 };

@@ -1,6 +1,10 @@
 import { ConfigValidationError } from '@platform/config';
 import { loadCreativeConfig } from '../config';
 
+/** A production environment that starts: Stripe with its keys, S3 storage. */
+const STRIPE = { BILLING_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', ...STRIPE };
+
 describe('creative configuration', () => {
   it('needs nothing in development: local blobs under DATA_DIR, limits and TTL bounds by default', () => {
     const c = loadCreativeConfig({ DATA_DIR: '/var/x' });
@@ -58,13 +62,55 @@ describe('creative configuration', () => {
       'S3_BUCKET: required when BLOB_DRIVER=s3',
       expect.stringMatching(/^S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both/),
       'SIGNED_URL_TTL_MIN: must not be larger than SIGNED_URL_TTL_MAX',
+      expect.stringMatching(/^BILLING_GATEWAY: required when NODE_ENV=production/),
     ]);
   });
 
   it('requires URL_SIGNING_SECRET in production with local storage only', () => {
-    expect(() => loadCreativeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/URL_SIGNING_SECRET: required/);
-    expect(loadCreativeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', URL_SIGNING_SECRET: 'x'.repeat(32) }).signedUrls.secret).toBe('x'.repeat(32));
-    expect(loadCreativeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', BLOB_DRIVER: 's3', S3_BUCKET: 'b-1' }).storage.driver).toBe('s3');
+    expect(() => loadCreativeConfig({ ...PRODUCTION })).toThrow(/URL_SIGNING_SECRET: required/);
+    expect(loadCreativeConfig({ ...PRODUCTION, URL_SIGNING_SECRET: 'x'.repeat(32) }).signedUrls.secret).toBe('x'.repeat(32));
+    expect(loadCreativeConfig({ ...PRODUCTION, BLOB_DRIVER: 's3', S3_BUCKET: 'b-1' }).storage.driver).toBe('s3');
     expect(() => loadCreativeConfig({ URL_SIGNING_SECRET: 'short' })).toThrow(/URL_SIGNING_SECRET: must be at least 32/);
+  });
+
+  it('uses the local gateway by default outside production only', () => {
+    expect(loadCreativeConfig({}).billing).toMatchObject({ gateway: 'local', localInProduction: false });
+    expect(loadCreativeConfig({ NODE_ENV: 'test' }).billing.gateway).toBe('local');
+    expect(loadCreativeConfig({ ...STRIPE }).billing).toMatchObject({ gateway: 'stripe', stripe: { secretKey: 'sk_live_x', webhookSecret: 'whsec_x' } });
+    const prod = loadCreativeConfig({ ...PRODUCTION, BLOB_DRIVER: 's3', S3_BUCKET: 'b-1' });
+    expect(prod.billing).toMatchObject({ gateway: 'stripe', localInProduction: false });
+  });
+
+  it('refuses production without a real gateway: unset, or local without the explicit allowance, reported with the other problems', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadCreativeConfig(env);
+      } catch (e) {
+        if (e instanceof ConfigValidationError) return e.problems;
+        throw e;
+      }
+      return [];
+    };
+    const base = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', BLOB_DRIVER: 's3', S3_BUCKET: 'b-1' };
+    expect(problemsOf({ ...base, SIGNED_URL_TTL_MIN: '600', SIGNED_URL_TTL_MAX: '60' })).toEqual([
+      'SIGNED_URL_TTL_MIN: must not be larger than SIGNED_URL_TTL_MAX',
+      expect.stringMatching(/^BILLING_GATEWAY: required when NODE_ENV=production: set stripe .*without payment/),
+    ]);
+    // Stripe without its keys (the k8s Secret not created) does not fall back to anything.
+    expect(problemsOf({ ...base, BILLING_GATEWAY: 'stripe' })).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY: required/),
+      expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: required/),
+    ]);
+    // Local, chosen explicitly, is still refused without the allowance (anything but true is no allowance).
+    for (const allow of [undefined, 'false', '0', 'no']) {
+      expect(problemsOf({ ...base, BILLING_GATEWAY: 'local', ...(allow ? { BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: allow } : {}) })).toEqual([
+        expect.stringMatching(/^BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: must be true .*without paying/),
+      ]);
+    }
+    // The allowance alone does not pick the local gateway.
+    expect(problemsOf({ ...base, BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'true' })).toEqual([expect.stringMatching(/^BILLING_GATEWAY: required/)]);
+    expect(problemsOf({ ...base, BILLING_GATEWAY: 'local', BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'maybe' })).toEqual([expect.stringMatching(/^BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: /)]);
+    const local = loadCreativeConfig({ ...base, BILLING_GATEWAY: 'local', BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'true' });
+    expect(local.billing).toMatchObject({ gateway: 'local', localInProduction: true });
   });
 });

@@ -76,7 +76,9 @@ export class BillingController {
     summary: 'Buy a plan or a credit pack',
     description:
       'Answers the `url` where the purchase is paid. Local gateway: a page of this service where it is completed or cancelled; completing it credits the account ' +
-      '(a plan: it becomes the account\'s and grants its monthly credits; a pack: its credits). Stripe: a Checkout Session (subscription for a plan, payment for a pack); ' +
+      '(a plan: it becomes the account\'s and grants its monthly credits; a pack: its credits). Its `token` query parameter, answered here only, is the single-use proof ' +
+      'that completing or cancelling needs (the service keeps its SHA-256 only): hand the URL to the buyer\'s browser and nobody else. ' +
+      'With NODE_ENV=production the service runs the local gateway only when explicitly allowed. Stripe: a Checkout Session (subscription for a plan, payment for a pack); ' +
       'the account is credited when Stripe\'s webhook reports it paid. Both paths are one operation.',
   })
   @ApiOkResponse({ type: CheckoutDto })

@@ -276,8 +276,10 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     expect(expectStatus(await as(t.http.get('/v1/billing/payment/status'), frank), 200).body.gateway).toBe('local');
     const co = expectStatus(await as(t.http.post('/v1/billing/gateway/checkout').send({ plan_id: 'credits_1000' }), frank), 200).body;
     expect(co.gateway).toBe('local');
-    const path = new URL(co.url).pathname;
-    expect(path).toMatch(/^\/v1\/billing\/local\/checkout\/chk_/);
+    const { pathname, search } = new URL(co.url);
+    const path = `${pathname}${search}`;
+    expect(path).toMatch(/^\/v1\/billing\/local\/checkout\/chk_\w+\?token=[\w-]{43}$/);
+    const token = new URL(co.url).searchParams.get('token')!;
     if (!existsSync('/usr/bin/chromium')) return;
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -293,15 +295,17 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
       await browser.close();
     }
     expect(await balance(frank)).toBe(before + 1000);
-    // Completing again, or cancelling afterwards, changes nothing.
-    await fetch(`${t.url}${path}/complete`, { method: 'POST' });
-    await fetch(`${t.url}${path}/cancel`, { method: 'POST' });
+    // Completing again, or cancelling afterwards, with the used token changes nothing.
+    const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }).toString() };
+    expect((await fetch(`${t.url}${pathname}/complete`, form)).status).toBe(409);
+    expect((await fetch(`${t.url}${pathname}/cancel`, form)).status).toBe(409);
     expect(await balance(frank)).toBe(before + 1000);
     const purchase = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=1'), frank), 200).body.data[0];
     expect(purchase).toMatchObject({ type: 'purchase', amount: 1000, balance_after: before + 1000 });
     // A plan through the local gateway: cancelled, nothing changes; the portal answers a page.
     const plan = expectStatus(await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'pro', cancel_url: 'http://127.0.0.1:1/cancelled' }), frank), 200).body;
-    const cancelled = await fetch(`${t.url}${new URL(plan.url).pathname}/cancel`, { method: 'POST', redirect: 'manual' });
+    const planToken = new URL(plan.url).searchParams.get('token')!;
+    const cancelled = await fetch(`${t.url}${new URL(plan.url).pathname}/cancel`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: planToken }) });
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe('http://127.0.0.1:1/cancelled');
     expect(expectStatus(await as(t.http.get('/v1/billing/plan'), frank), 200).body.plan.id).toBe('free');

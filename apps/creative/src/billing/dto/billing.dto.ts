@@ -55,7 +55,7 @@ export class PortalRequestDto {
 export class CheckoutDto {
   @ApiProperty({ enum: ['local', 'stripe'] }) gateway: string;
   @ApiProperty({ example: 'chk_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'The checkout (local) or Checkout Session (Stripe) id' }) checkout_id: string;
-  @ApiProperty({ description: 'Open it in a browser to pay (local: a page of this service)' }) url: string;
+  @ApiProperty({ description: 'Open it in a browser to pay (local: a page of this service, with the checkout\'s single-use `token`)' }) url: string;
   @ApiProperty({ example: 'pro' }) plan_id: string;
 }
 

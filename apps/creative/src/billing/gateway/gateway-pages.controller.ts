@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import type { RawBodyRequest } from '@platform/http';
@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { ErrorDto } from '../../common/error-responses';
 import { WebhookAckDto } from '../dto/billing.dto';
 import { BillingService } from '../billing.service';
-import { PaymentsService } from './payments.service';
+import { PaymentsService, type CheckoutRow } from './payments.service';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, body: string) =>
@@ -14,9 +14,31 @@ const page = (title: string, body: string) =>
   `<style>body{font:16px system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font:inherit;padding:.5rem 1rem;margin-right:.5rem}</style></head>` +
   `<body><h1>${esc(title)}</h1>${body}</body></html>`;
 
+/** An http(s) URL's origin as a CSP source (`https://app.example.com`, `http://127.0.0.1:8080`), or null. */
+function cspOrigin(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const { protocol, origin } = new URL(url);
+    return (protocol === 'http:' || protocol === 'https:') && /^https?:\/\/(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(origin) ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * What the payment gateways call back: the local gateway's pages (HTML, no credentials: the unguessable checkout id
- * is the capability) and Stripe's webhook.
+ * The checkout page's own Content-Security-Policy: no script, its inline style, and forms that may go to this
+ * service and, since completing or cancelling redirects there (`form-action` also governs a form's redirects), to
+ * the origins of its success and cancel URLs: those exactly, nothing broader.
+ */
+function checkoutPagePolicy(row: CheckoutRow): string {
+  const targets = [...new Set([row.success_url, row.cancel_url].map(cspOrigin).filter((o): o is string => o !== null))];
+  return [`default-src 'none'`, `style-src 'unsafe-inline'`, `form-action 'self'${targets.map((o) => ` ${o}`).join('')}`, `frame-ancestors 'none'`, `base-uri 'none'`].join('; ');
+}
+
+/**
+ * What the payment gateways call back: the local gateway's pages (HTML, no API key) and Stripe's webhook. A local
+ * checkout's page, completion and cancellation need the checkout's token (the `token` of its URL; a form field when
+ * posted); a portal page's unguessable id is its capability.
  */
 @ApiTags('billing')
 @Controller('v1/billing')
@@ -48,35 +70,43 @@ export class GatewayPagesController {
   @Get('local/checkout/:id')
   @Public()
   @ApiExcludeEndpoint()
-  async checkoutPage(@Param('id') id: string, @Res() res: Response): Promise<void> {
-    const row = await this.payments.localSession(id, 'checkout');
+  async checkoutPage(@Param('id') id: string, @Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
+    const row = await this.payments.localCheckout(id, token);
     const plan = this.billing.plan(row.plan_id);
+    const form = (action: 'complete' | 'cancel', button: string) =>
+      `<form method="post" action="/v1/billing/local/checkout/${esc(row.id)}/${action}" style="display:inline">` +
+      `<input type="hidden" name="token" value="${esc(String(token))}">${button}</form>`;
     const body =
       row.state === 'open'
         ? `<p>${esc(plan?.name ?? row.plan_id)}: <strong id="credits">${plan?.monthly_credits ?? 0} credits</strong>${plan?.kind === 'plan' ? ' a month' : ''}, ` +
           `${((plan?.price_cents ?? 0) / 100).toFixed(2)} USD (local test gateway: no money moves).</p>` +
-          `<form method="post" action="/v1/billing/local/checkout/${esc(row.id)}/complete" style="display:inline"><button id="pay" type="submit">Complete purchase</button></form>` +
-          `<form method="post" action="/v1/billing/local/checkout/${esc(row.id)}/cancel" style="display:inline"><button id="cancel" type="submit">Cancel</button></form>`
+          form('complete', '<button id="pay" type="submit">Complete purchase</button>') +
+          form('cancel', '<button id="cancel" type="submit">Cancel</button>')
         : `<p id="state">This checkout is ${esc(row.state)}.</p>`;
-    res.status(200).type('text/html; charset=utf-8').setHeader('Cache-Control', 'no-store').send(page('Checkout', body));
+    res
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .setHeader('Cache-Control', 'no-store')
+      .setHeader('Content-Security-Policy', checkoutPagePolicy(row))
+      .send(page('Checkout', body));
   }
 
   @Post('local/checkout/:id/complete')
   @HttpCode(200)
   @Public()
   @ApiExcludeEndpoint()
-  async complete(@Param('id') id: string, @Res() res: Response): Promise<void> {
-    const row = await this.payments.localFinish(id, 'completed');
-    this.finish(res, row.state, row.state === 'completed' ? row.success_url : row.cancel_url);
+  async complete(@Param('id') id: string, @Body('token') token: unknown, @Res() res: Response): Promise<void> {
+    const row = await this.payments.localFinish(id, token, 'completed');
+    this.finish(res, row.state, row.success_url);
   }
 
   @Post('local/checkout/:id/cancel')
   @HttpCode(200)
   @Public()
   @ApiExcludeEndpoint()
-  async cancel(@Param('id') id: string, @Res() res: Response): Promise<void> {
-    const row = await this.payments.localFinish(id, 'cancelled');
-    this.finish(res, row.state, row.state === 'completed' ? row.success_url : row.cancel_url);
+  async cancel(@Param('id') id: string, @Body('token') token: unknown, @Res() res: Response): Promise<void> {
+    const row = await this.payments.localFinish(id, token, 'cancelled');
+    this.finish(res, row.state, row.cancel_url);
   }
 
   private finish(res: Response, state: string, to: string | null): void {

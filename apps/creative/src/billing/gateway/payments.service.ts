@@ -2,12 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException, NotFoundError, ValidationError } from '@platform/errors';
+import { timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CreativeConfig } from '../../config';
 import { BillingService, updated } from '../billing.service';
 import { FREE_PLAN_ID } from '../price-book';
-import { LocalGateway } from './local-gateway';
+import { CHECKOUT_TOKEN, checkoutTokenHash, LocalGateway } from './local-gateway';
 import { PaymentGateway } from './payment-gateway';
 import { StripeGateway } from './stripe-gateway';
 
@@ -20,6 +21,8 @@ export interface CheckoutRow {
   state: 'open' | 'completed' | 'cancelled';
   success_url: string | null;
   cancel_url: string | null;
+  /** Local checkouts: the SHA-256 of the token their URL carries (never the token). */
+  token_hash: Buffer | null;
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -38,6 +41,12 @@ export class PaymentsService {
     private readonly stripeGateway: StripeGateway,
   ) {
     this.gateway = config.billing.gateway === 'stripe' ? stripeGateway : local;
+    if (config.billing.localInProduction) {
+      this.logger.error(
+        'BILLING_GATEWAY=local with NODE_ENV=production (BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION=true): purchases complete WITHOUT PAYMENT; ' +
+          'every account can give itself any plan or credit pack for free. Set BILLING_GATEWAY=stripe for real customers.',
+      );
+    }
   }
 
   async status(accountId: string) {
@@ -75,14 +84,39 @@ export class PaymentsService {
     return row;
   }
 
-  /** The local checkout page's Pay or Cancel: once (a second submit changes nothing). */
-  async localFinish(id: string, outcome: 'completed' | 'cancelled'): Promise<CheckoutRow> {
+  /**
+   * A local checkout, for whoever shows its token (the one in the URL the checkout answered to the account that opened
+   * it): compared as SHA-256 digests in constant time. 403 `invalid_checkout_token` without it or with another.
+   */
+  async localCheckout(id: string, token: unknown): Promise<CheckoutRow> {
     const row = await this.localSession(id, 'checkout');
-    await this.billing.locked(row.account_id, async (m) => {
-      const [done] = await updated<CheckoutRow>(m, `UPDATE creative.billing_checkouts SET state = $2, completed_at = clock_timestamp() WHERE id = $1 AND state = 'open' RETURNING *`, [id, outcome]);
-      if (done && outcome === 'completed') await this.applyPurchase(m, row.account_id, row.plan_id, `local:${id}`);
+    const wellFormed = typeof token === 'string' && CHECKOUT_TOKEN.test(token);
+    // A row without a hash (opened before checkout tokens) never matches.
+    const match = row.token_hash?.length === 32 && timingSafeEqual(checkoutTokenHash(wellFormed ? token : ''), row.token_hash);
+    if (!wellFormed || !match) {
+      throw new DomainException('invalid_checkout_token', 'This checkout needs the token of its URL (as answered by POST /v1/billing/checkout to the account that opened it)', 403);
+    }
+    return row;
+  }
+
+  /**
+   * The local checkout page's Pay or Cancel, with the checkout's token: the token is used up by the first of them, in
+   * the same statement that closes the checkout (parallel submits: one wins), and the purchase is applied in that
+   * transaction. A used token, or a closed checkout, is 409 `checkout_closed` and changes nothing.
+   */
+  async localFinish(id: string, token: unknown, outcome: 'completed' | 'cancelled'): Promise<CheckoutRow> {
+    const row = await this.localCheckout(id, token);
+    const done = await this.billing.locked(row.account_id, async (m) => {
+      const [closed] = await updated<CheckoutRow>(
+        m,
+        `UPDATE creative.billing_checkouts SET state = $2, completed_at = clock_timestamp() WHERE id = $1 AND state = 'open' AND token_hash = $3 RETURNING *`,
+        [id, outcome, row.token_hash],
+      );
+      if (closed && outcome === 'completed') await this.applyPurchase(m, row.account_id, row.plan_id, `local:${id}`);
+      return closed;
     });
-    return this.localSession(id, 'checkout');
+    if (!done) throw new DomainException('checkout_closed', 'This checkout is already completed or cancelled: its token was used', 409);
+    return done;
   }
 
   /** The local portal's "cancel subscription": back to the free plan. */
