@@ -1,8 +1,8 @@
 import { article as enArticle, ASKED_FOR_NAME, bareName, describeFacts, extractFacts, mergeFacts, relationPhrase } from './facts';
 import { detectIntents, isAsk, splitApology, type Intents } from './intents';
-import { chooseReplyLanguage, languageFamily, tr, type Lang } from './language';
+import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } from './language';
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
-import { ALL_SLOTS } from './slots';
+import { ALL_SLOTS, slotLabel } from './slots';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
@@ -118,7 +118,7 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
     .filter((f) => !said.includes(fold(f.value)))
     .map((f) => {
       const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
-      return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.` }) : '';
+      return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.`, fr: `J’ai noté ${slotLabel(slot, 'fr')} : ${f.value}.` }) : '';
     })
     .filter(Boolean);
   if (!notes.length) return parts;
@@ -461,7 +461,7 @@ function greeting(ctx: Ctx): string {
   return base;
 }
 
-const TIME_OF_DAY: Record<string, Record<Lang, string>> = {
+const TIME_OF_DAY: Record<string, LangTexts<string>> = {
   'bom dia': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
   'good morning': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
   'buenos dias': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
@@ -476,7 +476,7 @@ const TIME_OF_DAY: Record<string, Record<Lang, string>> = {
 /** "bom dia" / "good evening" (in the reply language) when the message opens with a time-of-day greeting. */
 function timeOfDay(message: string, lang: Lang): string | undefined {
   const m = /^(bom dia|boa tarde|boa noite|good morning|good afternoon|good evening|buenos dias|buenas tardes|buenas noches)\b/.exec(fold(squish(message ?? '')));
-  return m ? TIME_OF_DAY[m[1]][lang] : undefined;
+  return m ? tr(lang, TIME_OF_DAY[m[1]]) : undefined;
 }
 
 /** "Alguma novidade?": what is still needed to move the latest subject forward. */
@@ -584,7 +584,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
   if (!ctx.voice.chatty) return fill(ctx, choose(ctx, L.noted));
   const same = all.filter((x) => x.kind === f.kind && x.key === f.key).map((x) => x.value);
   const v = same.length > 1 ? joinList(same.slice(0, 3), lang) : f.value;
-  const t = <T>(x: Record<Lang, T>) => tr(lang, x);
+  const t = <T>(x: LangTexts<T>) => tr(lang, x);
   switch (f.kind) {
     case 'preference':
       if (f.key === 'likes')
@@ -665,7 +665,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
 
 /** A natural next question about something the user shared. */
 function factQuestion(ctx: Ctx, f: Fact): string {
-  const t = <T>(x: Record<Lang, T>) => tr(ctx.lang, x);
+  const t = <T>(x: LangTexts<T>) => tr(ctx.lang, x);
   switch (f.kind) {
     case 'preference':
       if (f.key === 'likes')

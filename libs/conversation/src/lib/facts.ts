@@ -2,7 +2,7 @@ import { detectLanguage } from './detect-language';
 import { answerValue, attributeValues, goalValue, slotValues, type SlotValue } from './fact-details';
 import { detectIntents } from './intents';
 import { languageFamily, type Lang } from './language';
-import { ALL_SLOTS } from './slots';
+import { ALL_SLOTS, slotTitle } from './slots';
 import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd } from './text';
 import type { Fact, FactKind, RelationshipStats } from './types';
 
@@ -410,7 +410,7 @@ function nameText(name: string, l: Lang): string {
 }
 
 function addSlot(ctx: Ctx, v: SlotValue): void {
-  add(ctx, v.slot.kind, v.slot.key, v.value, v.lang, (l) => `${v.slot.title[l]}: ${v.value}`);
+  add(ctx, v.slot.kind, v.slot.key, v.value, v.lang, (l) => `${slotTitle(v.slot, l)}: ${v.value}`);
 }
 
 function goals(s: string, ctx: Ctx): void {
@@ -783,6 +783,7 @@ const MONTHS = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   pt: ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'],
   es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
+  fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
 };
 
 function formatDate(d: Date, lang: Lang): string {
@@ -880,7 +881,7 @@ export function factText(f: Fact, lang: Lang): string {
     case 'contact':
     case 'date': {
       const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
-      if (slot) return `${slot.title[lang]}: ${f.value}`;
+      if (slot) return `${slotTitle(slot, lang)}: ${f.value}`;
       break;
     }
     case 'other':
@@ -895,7 +896,7 @@ export function describeFacts(facts: Fact[], lang: Lang, max = 8): string {
   const parts: string[] = [];
   const likes = facts.filter((f) => f.kind === 'preference' && f.key === 'likes').map((f) => f.value);
   const dislikes = facts.filter((f) => f.kind === 'preference' && f.key === 'dislikes').map((f) => f.value);
-  const words = { pt: ['gosta de', 'não gosta de'], en: ['likes', 'dislikes'], es: ['le gusta', 'no le gusta'] }[lang];
+  const words = { pt: ['gosta de', 'não gosta de'], en: ['likes', 'dislikes'], es: ['le gusta', 'no le gusta'], fr: ['aime', 'n’aime pas'] }[lang];
   if (likes.length) parts.push(`${words[0]} ${joinList(likes.slice(0, 4), lang)}`);
   if (dislikes.length) parts.push(`${words[1]} ${joinList(dislikes.slice(0, 3), lang)}`);
   const kinds: FactKind[] = ['preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other'];

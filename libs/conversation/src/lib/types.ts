@@ -1,5 +1,5 @@
 /** Languages the built-in engine and the fact rules understand. Other tags are accepted and fall back to English. */
-export type SoulLanguage = 'pt-BR' | 'en' | 'es';
+export type SoulLanguage = 'pt-BR' | 'en' | 'es' | 'fr';
 
 /** A personality: who the assistant is and how it talks. */
 export interface Soul {

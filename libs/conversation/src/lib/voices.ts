@@ -2,6 +2,7 @@ import type { Lang } from './language';
 import { fold } from './text';
 import type { Soul } from './types';
 import { ES_LINES } from './voices-es';
+import { FR_LINES } from './voices-fr';
 
 /*
  * Phrase banks for the built-in engine, one "voice" per personality family and language.
@@ -499,8 +500,9 @@ export function voiceFor(soul: Soul): Voice {
   return VOICES['support'];
 }
 
-/** Lines for a voice in a language (Spanish lines live in voices-es.ts). */
+/** Lines for a voice in a language (Spanish lines live in voices-es.ts, French in voices-fr.ts). */
 export function linesFor(voice: Voice, lang: Lang): VoiceLines {
   if (lang === 'es') return ES_LINES[voice.id] ?? ES_LINES['support'];
+  if (lang === 'fr') return FR_LINES[voice.id] ?? FR_LINES['support'];
   return lang === 'pt' ? voice.pt : voice.en;
 }
