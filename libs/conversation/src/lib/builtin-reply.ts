@@ -167,7 +167,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     ctx.recalled = true;
     if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name' && (ctx.name || !isSelfQuestion(message, lang))) return recallName(ctx);
     const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
-    if (answer.unknown.length) {
+    if (answer.unknown.length && targets.length === 1) {
       // What no slot holds may still have been said: "my favourite colour is teal".
       const said = recallStatements(message, ctx.statements, lang);
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];

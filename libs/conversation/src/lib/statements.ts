@@ -290,7 +290,12 @@ export function recallStatements(question: string, statements: Statement[], lang
           matched++;
         }
       }
-      for (const v of qValues) if ([...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names].includes(v)) (score += 2), matched++;
+      const values = [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
+      for (const v of qValues) {
+        if (!values.includes(v)) continue;
+        score += 2;
+        matched++;
+      }
       const coverage = matched / (qStems.length + qValues.length);
       return { s, score: score * (0.5 + coverage), matched, coverage };
     })
