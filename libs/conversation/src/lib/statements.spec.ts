@@ -183,3 +183,11 @@ describe('combined memory questions', () => {
     expect(reply).toMatch(/ainda não/);
   });
 });
+
+describe('retrieval needs the subject, not a shared word', () => {
+  it('"what\'s my phone number?" is not answered with the order number', () => {
+    const replies = play(sunny, ['My order number is 88412.', "What's my phone number?"]);
+    expect(replies[1]).toMatch(/haven't told me your phone number/);
+    expect(replies[1]).not.toContain('88412');
+  });
+});

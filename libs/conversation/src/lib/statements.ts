@@ -299,7 +299,8 @@ export function recallStatements(question: string, statements: Statement[], lang
       const coverage = matched / (qStems.length + qValues.length);
       return { s, score: score * (0.5 + coverage), matched, coverage };
     })
-    .filter((x) => x.matched > 0 && (x.coverage >= 0.5 || x.matched >= 2))
+    // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number".
+    .filter((x) => x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length))
     .sort((a, b) => b.score - a.score || b.s.order - a.s.order);
   if (!scored.length) return [];
   const best = scored[0].score;
