@@ -26,6 +26,25 @@ export type { DetectedLanguage, LanguageGuess } from './lib/detect-language';
 export { chooseReplyLanguage, languageFamily } from './lib/language';
 export type { LanguageChoice } from './lib/language';
 export { matchMemoryQuestion } from './lib/recall';
+export {
+  applyCorrections,
+  buildStatements,
+  collectCorrections,
+  extractStatements,
+  findCorrections,
+  isAgentQuestion,
+  isSelfQuestion,
+  isStatementFact,
+  recallStatements,
+  shiftPerson,
+  STATEMENT_KIND,
+  tellBack,
+} from './lib/statements';
+export type { Correction, Statement } from './lib/statements';
+export { termsOf } from './lib/terms';
+export type { Terms } from './lib/terms';
+export { LANGUAGE_DATA } from './lib/lang';
+export type { LanguageData } from './lib/lang';
 export { extractFactsWithProvider } from './lib/extract-facts-with-provider';
 export { engineEnvSchema, engineEnvProblems, engineConfigFromEnv } from './lib/engine-env';
 export type { EngineEnv } from './lib/engine-env';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChatTurn, extractFactsWithProvider, Fact, keepRecentFacts, mergeFacts, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
+import { ChatTurn, extractFactsWithProvider, extractStatements, Fact, keepRecentFacts, mergeFacts, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
 import { EntityManager, LessThan } from 'typeorm';
 import { EntityRecord } from '../entities/entity-record.entity';
 import { EndUser } from '../memory/end-user.entity';
@@ -57,14 +57,15 @@ export class TurnRunner {
     // response lets a bare answer count ("It's 31337" after "What's the order number?").
     const lastResponse = history.at(-1)?.content || undefined;
     const fresh: Fact[] = turn.endUserId
-      ? (await extractFactsWithProvider(turn.message, this.engine, { previous: lastResponse })).map((f) => ({
+      ? [...(await extractFactsWithProvider(turn.message, this.engine, { previous: lastResponse })), ...extractStatements(turn.message)].map((f) => ({
           ...f,
           sourceMessageId: turn.id,
           updatedAt: turn.createdAt.toISOString(),
         }))
       : [];
     // Every turn gets the whole memory, whatever the history window; a later fact of a slot replaces the earlier. At
-    // most MAX_FACTS_PER_END_USER are kept (tastes, plans and relations are kept per thing: they only ever add up).
+    // most MAX_FACTS_PER_END_USER are kept (tastes, plans and relations are kept per thing: they only ever add up; what the
+    // person said, the statements, go first when the bound is reached).
     const facts = keepRecentFacts(mergeFacts(memory?.facts ?? [], fresh), MAX_FACTS_PER_END_USER);
     const nameFact = facts.find((f) => f.kind === 'name')?.value;
     const userName = turn.endUserName ?? nameFact ?? memory?.name ?? undefined;

@@ -8,12 +8,13 @@ import { MemoryService } from './memory.service';
 
 class FactDto {
   @ApiProperty({
-    enum: ['name', 'preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other'],
+    enum: ['name', 'preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other', 'statement'],
     description:
       '`name`; `preference` (key `likes`, `dislikes`, `favorite_<thing>`); `plan`; `goal`; `relation` (key: the relation, value: their name); `location` ' +
       '(`lives_in`, `from`); `job` (`job`, `employer`); `identifier` (`order`, `ticket`, `tracking`, `invoice`, `booking`, `reference`, `account`, `flight`, ' +
       '`room`, `plate`, `tax_id`, `code`); `contact` (`email`, `phone`, `address`, `postcode`); `date` (`birthday`, `appointment`, `flight`, `trip`, `exam`…); ' +
-      '`other` (`age` and attributes such as `budget`). A later fact of the same key replaces the earlier (likes and dislikes: per thing; relations and plans: per value).',
+      '`other` (`age` and attributes such as `budget`); `statement`: a sentence the person said about themself or their case, kept as said (key: its ' +
+      'language `en`, `pt`, `es` or `fr`). A later fact of the same key replaces the earlier (likes and dislikes: per thing; relations and plans: per value).',
   })
   kind: string;
   @ApiProperty({ example: 'likes' }) key: string;

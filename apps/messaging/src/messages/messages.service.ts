@@ -5,6 +5,7 @@ import {
   ChatTurn,
   extractAnswerFacts,
   extractFacts,
+  extractStatements,
   Fact,
   factSlot,
   getSoul,
@@ -112,6 +113,13 @@ const STORE_SQL = `WITH c AS (
             SET kind = EXCLUDED.kind, key = EXCLUDED.key, value = EXCLUDED.value, text = EXCLUDED.text,
                 source_message_id = EXCLUDED.source_message_id, updated_at = EXCLUDED.updated_at
           WHERE ${table('conversation_facts')}.updated_at <= EXCLUDED.updated_at
+       ), pruned AS (
+         -- Statements are kept per sentence: at most MAX_FACTS_PER_REPLY of them per conversation, the most recent.
+         DELETE FROM ${table('conversation_facts')} old
+          WHERE old.conversation_id = $3 AND old.account_id = $2 AND old.kind = 'statement' AND EXISTS (SELECT 1 FROM ins)
+            AND old.slot IN (SELECT slot FROM ${table('conversation_facts')}
+                              WHERE conversation_id = $3 AND account_id = $2 AND kind = 'statement'
+                              ORDER BY updated_at DESC, slot DESC OFFSET ${MAX_FACTS_PER_REPLY - 1})
        ), recent AS (
          SELECT role, content, created_at, id FROM ${table('messages')}
           WHERE conversation_id = $3 AND account_id = $2
@@ -120,7 +128,7 @@ const STORE_SQL = `WITH c AS (
        ), memory AS (
          SELECT kind, key, value, text, source_message_id, updated_at, slot FROM ${table('conversation_facts')}
           WHERE conversation_id = $3 AND account_id = $2 AND $12::boolean
-          ORDER BY updated_at DESC, slot DESC
+          ORDER BY (kind = 'statement'), updated_at DESC, slot DESC
           LIMIT ${MAX_FACTS_PER_REPLY}
        )
        SELECT c.*, ins.created_at AS message_created_at, ins.reply_status, ins.delivery_status, (SELECT id FROM hook) AS delivery_id,
@@ -241,7 +249,8 @@ export class MessagesService {
   ): Promise<{ message: Message; conversation: Conversation; agent: Agent; delivery: Pick<WebhookDelivery, 'id' | 'accountId'> | null; duplicate: boolean; context: ReplyContext }> {
     const role = input.role ?? 'user';
     // Facts are about the person: only their own messages state them.
-    const facts = role === 'user' ? extractFacts(input.content) : [];
+    // Structured facts and the statements (each sentence about themself or their case, for the statement memory).
+    const facts = role === 'user' ? [...extractFacts(input.content), ...extractStatements(input.content)] : [];
     const messageId = newId('msg');
     const deliveryId = newId('whd');
     const [row] = (await preparedQuery(
@@ -380,7 +389,7 @@ export class MessagesService {
         `SELECT kind, key, value, text, source_message_id AS "sourceMessageId", updated_at AS "updatedAt" FROM (
            SELECT * FROM ${table('conversation_facts')}
             WHERE conversation_id = $1 AND account_id = $2 AND (updated_at, source_message_id) <= ($3, $4)
-            ORDER BY updated_at DESC, slot DESC LIMIT ${MAX_FACTS_PER_REPLY}) f
+            ORDER BY (kind = 'statement'), updated_at DESC, slot DESC LIMIT ${MAX_FACTS_PER_REPLY}) f
           ORDER BY updated_at, slot`,
         before,
       ) as Promise<Array<Fact & { updatedAt: Date }>>,

@@ -1,8 +1,11 @@
 import { article as enArticle, ASKED_FOR_NAME, bareName, describeFacts, extractFacts, mergeFacts, relationPhrase } from './facts';
 import { detectIntents, isAsk, splitApology, type Intents } from './intents';
-import { chooseReplyLanguage, languageFamily, tr, type Lang } from './language';
+import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } from './language';
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
-import { ALL_SLOTS } from './slots';
+import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
+import { domainOf } from './domains';
+import { applyCorrections, buildStatements, correctFacts, isAgentQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { getSoul } from './souls';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
@@ -27,6 +30,10 @@ interface Ctx {
   statedName?: string;
   /** Set when the reply answers a question from memory. */
   recalled?: boolean;
+  /** Everything the person said about themself or their case (the statement memory), corrections applied. */
+  statements: Statement[];
+  /** Values the person corrected ("X, not Y"): the old value is never used. */
+  corrections: Correction[];
 }
 
 /** Facts the engine reacts to personally ("Oh nice, jazz!"); numbers and codes are noted, not chatted about. */
@@ -45,9 +52,18 @@ export function composeReply(req: ReplyRequest): string {
   let reply = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     reply = composeOnce(req, attempt);
-    if (!lastAssistant || squish(reply) !== squish(lastAssistant)) break;
+    if (!lastAssistant || squish(reply) !== squish(lastAssistant)) return reply;
   }
-  return reply;
+  // Never the same reply twice in a row: say so, and offer the next step.
+  const lang = languageFamily(chooseReplyLanguage(req).tag) ?? 'en';
+  return squish(
+    `${tr(lang, { en: 'As I said:', pt: 'Como eu disse:', es: 'Como te decía:', fr: 'Comme je le disais :' })} ${reply} ${tr(lang, {
+      en: 'Is there anything else I can do?',
+      pt: 'Posso ajudar em mais alguma coisa?',
+      es: '¿Puedo ayudarte en algo más?',
+      fr: 'Puis-je faire autre chose pour toi ?',
+    })}`,
+  );
 }
 
 function composeOnce(req: ReplyRequest, attempt: number): string {
@@ -65,6 +81,7 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
   let statedName = newFacts.find((f) => f.kind === 'name')?.value;
   if (!statedName && lastAssistant && ASKED_FOR_NAME.test(fold(lastAssistant))) statedName = bareName(message);
 
+  const memory = buildStatements(req.facts ?? [], history, message, tag);
   const ctx: Ctx = {
     req,
     lang,
@@ -78,9 +95,14 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
     userTurns,
     lastAssistant,
     firstContact: assistantTurns.length === 0,
-    knownFacts: mergeFacts(req.facts ?? [], ...historyFacts(history, tag), newFacts),
+    knownFacts: correctFacts(
+      mergeFacts(req.facts ?? [], ...historyFacts(history, tag), newFacts).filter((f) => !isStatementFact(f)),
+      memory.corrections,
+    ),
     newFacts,
     statedName,
+    statements: memory.statements,
+    corrections: memory.corrections,
   };
   // A leading apology ("desculpa a demora, é 123456") gets a short "no worries", then the rest is answered.
   const { apology, rest } = splitApology(message);
@@ -118,7 +140,7 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
     .filter((f) => !said.includes(fold(f.value)))
     .map((f) => {
       const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
-      return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.` }) : '';
+      return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.`, fr: `J’ai noté ${slotLabel(slot, 'fr')} : ${f.value}.` }) : '';
     })
     .filter(Boolean);
   if (!notes.length) return parts;
@@ -136,12 +158,29 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return [tr(lang, { pt: 'Pode me contar um pouco mais?', en: 'Could you tell me a bit more?', es: '¿Me cuentas un poco más?' })];
   }
 
+  // "Who am I talking to?": the agent answers as itself.
+  if (isAgentQuestion(message)) return agentIntro(ctx);
+
   // A question about something remembered: the order number, the name, what they like…
   const targets = matchMemoryQuestion(message, ctx.knownFacts);
   if (targets) {
     ctx.recalled = true;
-    if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name') return recallName(ctx);
-    return recallSentences(answerRecall(targets, ctx.knownFacts, ctx.name, lang), lang);
+    if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name' && (ctx.name || !isSelfQuestion(message, lang))) return recallName(ctx);
+    const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
+    if (answer.unknown.length && targets.length === 1) {
+      // What no slot holds may still have been said: "my favourite colour is teal".
+      const said = recallStatements(message, ctx.statements, lang);
+      if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
+    }
+    return recallSentences(answer, lang);
+  }
+  // Any other question about the person: the statements that best match it ("Where am I flying to?").
+  if (isSelfQuestion(message, lang)) {
+    const said = recallStatements(message, ctx.statements, lang);
+    if (said.length) {
+      ctx.recalled = true;
+      return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
+    }
   }
 
   if (i.recallName) return recallName(ctx);
@@ -331,15 +370,19 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: readonly string[], wrapFallback = true): string {
   const topic = findTopic(message) ?? topicOfConversation(ctx);
   // Details given in the last few messages count too ("HP LaserJet, error 0x61…" then "still not working").
-  const recent = [...ctx.userTurns.slice(-3), message].join(' \n ');
-  const topicAsk = topic ? topicLines(topic, ctx.lang, recent).ask : undefined;
+  const recent = applyCorrections([...ctx.userTurns.slice(-6), message].join(' \n '), ctx.corrections);
+  const domainAsk = topic ? domainOf(ctx.req.soul)?.asks[topic.id] : undefined;
+  const topicAsk = topic ? (domainAsk ? tr(ctx.lang, domainAsk) : topicLines(topic, ctx.lang, recent).ask) : undefined;
   const baseAsk = topic ? fold(topicLines(topic, ctx.lang).ask).slice(0, 40) : undefined;
   // Once details were given, never fall back to asking for them all again.
   const others = topicAsk && baseAsk && fold(topicAsk).slice(0, 40) !== baseAsk ? fallback.filter((a) => fold(a).slice(0, 40) !== baseAsk) : fallback;
-  const candidates = [...(topicAsk ? [topicAsk] : []), ...others];
+  // Never ask for what is known: a detail already given is acknowledged instead.
+  const all = [...(topicAsk ? [topicAsk] : []), ...others];
+  const candidates = all.filter((a) => !asksForKnown(ctx, a));
   const last = fold(ctx.lastAssistant ?? '');
   const fresh = candidates.filter((a) => !last.includes(fold(a).slice(0, 40)));
   if (!fresh.length) {
+    if (all.length && !candidates.length) return squish(`${knownLine(ctx, all[0])} ${fill(ctx, choose(ctx, ctx.L.anythingElse))}`);
     return fill(ctx, choose(ctx, ctx.L.escalate));
   }
   const ask = topic && fresh[0] === candidates[0] ? fresh[0] : choose(ctx, fresh);
@@ -350,6 +393,56 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
   const askTopic = topic && ask === topicAsk ? topic.id : null;
   const fits = askTopic === 'feelings' ? ctx.voice.id === 'empathetic' : domain === 'all' || domain.includes(askTopic);
   return fill(ctx, withAsk(choose(ctx, fits ? wrap : NEUTRAL_WRAP[ctx.lang]), ask));
+}
+
+/** The question of a follow-up (its last sentence with "?"), folded. */
+function questionPart(ask: string): string {
+  const qs = ask.split(/(?<=[.!?])\s+/).filter((s) => s.includes('?'));
+  return fold(qs.at(-1) ?? ask);
+}
+
+/** The number, code or contact slots a follow-up asks for whose value is known. */
+function knownAsked(ctx: Ctx, ask: string): Fact[] {
+  const hits = findSlotNouns(questionPart(ask), (s) => s.kind === 'identifier' || s.kind === 'contact');
+  const out: Fact[] = [];
+  for (const h of hits) {
+    const f = [...ctx.knownFacts].reverse().find((x) => x.kind === h.slot.kind && x.key === h.slot.key);
+    if (f && !out.includes(f)) out.push(f);
+  }
+  return out;
+}
+
+function asksForKnown(ctx: Ctx, ask: string): boolean {
+  return knownAsked(ctx, ask).length > 0;
+}
+
+/** "I have your order number: 774521." for each known detail a follow-up would ask for. */
+function knownLine(ctx: Ctx, ask: string): string {
+  return knownAsked(ctx, ask)
+    .map((f) => {
+      const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
+      const label = slot ? slotLabel(slot, ctx.lang) : f.key;
+      return tr(ctx.lang, { en: `I have ${label}: ${f.value}.`, pt: `Já tenho ${label}: ${f.value}.`, es: `Ya tengo ${label}: ${f.value}.`, fr: `J’ai bien ${label} : ${f.value}.` });
+    })
+    .join(' ');
+}
+
+/** "Who am I talking to?": the agent's name and what it does (an entity's purpose, a catalogue soul's voice). */
+function agentIntro(ctx: Ctx): string[] {
+  const { soul } = ctx.req;
+  const own = getSoul(soul.id);
+  if (own) return [fill(ctx, ctx.L.about), OPEN[ctx.voice.id][ctx.lang]];
+  const purpose = trimEnd(soul.description ?? '');
+  const what = purpose ? lowerFirst(purpose) : '';
+  const intro = what
+    ? tr(ctx.lang, {
+        en: `I'm ${soul.name}, the virtual assistant here — ${what}.`,
+        pt: `Eu sou ${soul.name}, assistente virtual daqui — ${what}.`,
+        es: `Soy ${soul.name}, el asistente virtual de aquí — ${what}.`,
+        fr: `Je suis ${soul.name}, l’assistant virtuel d’ici — ${what}.`,
+      })
+    : tr(ctx.lang, { en: `I'm ${soul.name}, a virtual assistant.`, pt: `Eu sou ${soul.name}, assistente virtual.`, es: `Soy ${soul.name}, asistente virtual.`, fr: `Je suis ${soul.name}, assistant virtuel.` });
+  return [intro, tr(ctx.lang, { en: 'How can I help you?', pt: 'Como posso te ajudar?', es: '¿En qué te puedo ayudar?', fr: 'Comment puis-je t’aider ?' })];
 }
 
 /** The topic of the latest user message that had one. */
@@ -461,7 +554,7 @@ function greeting(ctx: Ctx): string {
   return base;
 }
 
-const TIME_OF_DAY: Record<string, Record<Lang, string>> = {
+const TIME_OF_DAY: Record<string, LangTexts<string>> = {
   'bom dia': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
   'good morning': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
   'buenos dias': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
@@ -476,7 +569,7 @@ const TIME_OF_DAY: Record<string, Record<Lang, string>> = {
 /** "bom dia" / "good evening" (in the reply language) when the message opens with a time-of-day greeting. */
 function timeOfDay(message: string, lang: Lang): string | undefined {
   const m = /^(bom dia|boa tarde|boa noite|good morning|good afternoon|good evening|buenos dias|buenas tardes|buenas noches)\b/.exec(fold(squish(message ?? '')));
-  return m ? TIME_OF_DAY[m[1]][lang] : undefined;
+  return m ? tr(lang, TIME_OF_DAY[m[1]]) : undefined;
 }
 
 /** "Alguma novidade?": what is still needed to move the latest subject forward. */
@@ -584,7 +677,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
   if (!ctx.voice.chatty) return fill(ctx, choose(ctx, L.noted));
   const same = all.filter((x) => x.kind === f.kind && x.key === f.key).map((x) => x.value);
   const v = same.length > 1 ? joinList(same.slice(0, 3), lang) : f.value;
-  const t = <T>(x: Record<Lang, T>) => tr(lang, x);
+  const t = <T>(x: LangTexts<T>) => tr(lang, x);
   switch (f.kind) {
     case 'preference':
       if (f.key === 'likes')
@@ -665,7 +758,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
 
 /** A natural next question about something the user shared. */
 function factQuestion(ctx: Ctx, f: Fact): string {
-  const t = <T>(x: Record<Lang, T>) => tr(ctx.lang, x);
+  const t = <T>(x: LangTexts<T>) => tr(ctx.lang, x);
   switch (f.kind) {
     case 'preference':
       if (f.key === 'likes')

@@ -29,6 +29,12 @@ describe('detectLanguage', () => {
     ['Gracias!', 'es'],
     ['Hola', 'es'],
     ['Buenas noches', 'es'],
+    ['Bonjour, je voudrais annuler ma commande', 'fr'],
+    ["J'habite à Lyon et je m'appelle Camille", 'fr'],
+    ['Merci beaucoup !', 'fr'],
+    ['À qui je parle ?', 'fr'],
+    ['Où est-ce que je vais en vacances ?', 'fr'],
+    ['Pardon, je voulais dire 4412', 'fr'],
   ] as const)('%s → %s', (text, language) => {
     const guess = detectLanguage(text);
     expect(guess.language).toBe(language);
@@ -52,7 +58,7 @@ describe('detectLanguage', () => {
   it('is deterministic and reports a score per language', () => {
     const a = detectLanguage('Me llamo Lucía');
     expect(detectLanguage('Me llamo Lucía')).toEqual(a);
-    expect(Object.keys(a.scores).sort()).toEqual(['en', 'es', 'pt']);
+    expect(Object.keys(a.scores).sort()).toEqual(['en', 'es', 'fr', 'pt']);
     expect(a.scores.es).toBeGreaterThan(a.scores.pt);
   });
 });

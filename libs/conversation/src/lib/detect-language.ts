@@ -1,5 +1,5 @@
 /**
- * Per-message language detection for Brazilian Portuguese, English and Spanish: deterministic,
+ * Per-message language detection for Brazilian Portuguese, English, Spanish and French: deterministic,
  * no model, a few kilobytes of data.
  *
  * Method (documented in the README):
@@ -18,10 +18,10 @@
  * agent's or entity's language).
  */
 
-export type DetectedLanguage = 'pt' | 'en' | 'es';
+export type DetectedLanguage = 'pt' | 'en' | 'es' | 'fr';
 
 /** The BCP 47 tag replies use for each detected language. */
-export const DETECTED_TAGS: Record<DetectedLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
+export const DETECTED_TAGS: Record<DetectedLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es', fr: 'fr' };
 
 /** Softmax probability of the best language under which a message counts as unclear. */
 export const DETECTION_THRESHOLD = 0.7;
@@ -35,7 +35,7 @@ export interface LanguageGuess {
   scores: Record<DetectedLanguage, number>;
 }
 
-const LANGS: DetectedLanguage[] = ['pt', 'en', 'es'];
+const LANGS: DetectedLanguage[] = ['pt', 'en', 'es', 'fr'];
 
 // Frequent function words and chat words. Accents are kept: "está", "é", "sí" are distinctive.
 const STOP: Record<DetectedLanguage, string> = {
@@ -65,6 +65,15 @@ const STOP: Record<DetectedLanguage, string> = {
     'hola gracias adiós adios buenos buenas días noches tardes vale bueno claro genial perdón disculpa favor ' +
     'quiero necesito quisiera gusta gustan vivo llamo nombre pedido número código recuerdas sabes dime cuál ayuda ayúdame ' +
     'eres tienes vives trabajas llamas dijiste contaste todavía',
+  fr:
+    'le la les un une des du de au aux en dans sur sous avec sans pour par chez entre depuis ' +
+    'et ou mais donc car parce que qui quoi quel quelle quels quelles quand où comment combien ceci cela ça ce cet cette ces ' +
+    "je j' tu il elle nous vous ils elles moi toi lui leur mon ma mes ton ta tes son sa ses notre votre nos vos " +
+    "est sont était été être suis es sommes êtes ai as avons avez ont avait avoir vais va allons fait faire peux peut pouvez " +
+    'ne pas non oui déjà aussi très plus moins encore seulement bien ici maintenant aujourd hui demain hier après avant ' +
+    'bonjour bonsoir salut merci revoir pardon désolé désolée svp plaît beaucoup ' +
+    "veux voudrais besoin aime habite appelle nom commande numéro code souviens sais dis rappelle aider aide c'est j'ai " +
+    "qu'est-ce quoi d'accord vraiment",
 };
 
 // Sample text for the trigram profiles: everyday chat and support sentences in each language.
@@ -108,11 +117,29 @@ const SAMPLE: Record<DetectedLanguage, string> = {
     'qué bien, me encanta saber eso! entonces vamos a ver qué se puede hacer ahora. ' +
     'buenas tardes, quisiera saber si hacen envíos a mi ciudad y cuánto cuesta el envío. ' +
     'no entendí muy bien, puedes explicarlo otra vez con otras palabras? vale, gracias, hasta luego.',
+  fr:
+    "bonjour comment ça va je m'appelle anne et j'habite à lyon. merci pour votre aide, vous avez été très gentille. " +
+    "ma commande n'est toujours pas arrivée et cela fait une semaine que je l'ai achetée. quel est le délai de livraison chez moi ? " +
+    "j'aime beaucoup le café, la musique et voyager avec ma famille pendant les vacances. " +
+    "je n'arrive pas à me connecter à mon compte, il y a un message d'erreur quand je tape mon mot de passe. " +
+    "pouvez-vous m'aider à annuler l'abonnement ? je voudrais savoir combien coûte le forfait annuel. " +
+    "demain j'ai un rendez-vous chez le médecin à trois heures de l'après-midi, ensuite je vais travailler. " +
+    "je suis très fatigué aujourd'hui, le travail était dur et je dois encore étudier pour l'examen. " +
+    'tu te souviens de mon numéro de commande ? je te l’ai donné hier soir. ' +
+    "ma sœur s'appelle marianne et elle vit à bordeaux avec son mari et leurs enfants. " +
+    "c'est génial, ça me fait plaisir ! alors voyons ce que nous pouvons faire maintenant. " +
+    'bonsoir, je voudrais savoir si vous livrez dans ma ville et combien coûtent les frais de port. ' +
+    "je n'ai pas bien compris, pouvez-vous expliquer encore avec d'autres mots ? d'accord, merci, à bientôt.",
 };
 
 const DISTINCT: Array<{ re: RegExp; lang: DetectedLanguage; weight: number }> = [
   { re: /[ãõ]/gu, lang: 'pt', weight: 2 },
-  { re: /[çâêôà]/gu, lang: 'pt', weight: 1.5 },
+  { re: /[âêôà]/gu, lang: 'pt', weight: 0.75 },
+  { re: /[âêôà]/gu, lang: 'fr', weight: 0.75 },
+  { re: /ç/gu, lang: 'pt', weight: 0.75 },
+  { re: /ç/gu, lang: 'fr', weight: 0.75 },
+  { re: /[èëîïûùœ]/gu, lang: 'fr', weight: 2 },
+  { re: /\b(?:[jldmnst]|qu)['’]\p{L}/gu, lang: 'fr', weight: 1.5 },
   { re: /[ñ¿¡]/gu, lang: 'es', weight: 2 },
 ];
 
@@ -165,7 +192,7 @@ export const DETECTION_MAX_CHARS = 600;
 
 /** Detects the language of one message. Deterministic; see the module comment for the method. */
 export function detectLanguage(input: string): LanguageGuess {
-  const scores: Record<DetectedLanguage, number> = { pt: 0, en: 0, es: 0 };
+  const scores: Record<DetectedLanguage, number> = { pt: 0, en: 0, es: 0, fr: 0 };
   const text = (input ?? '').slice(0, DETECTION_MAX_CHARS);
   const ws = words(text);
   let evidence = 0;
@@ -186,8 +213,10 @@ export function detectLanguage(input: string): LanguageGuess {
     }
   }
   // 3. Character trigrams, averaged log-probabilities relative to the mean of the three languages.
-  const grams = ws.flatMap(trigramsOf);
-  const letters = ws.join('').length;
+  // Codes ("BR998877665BR") are not words of any language: only words without digits count.
+  const lettered = ws.filter((w) => !/\d/.test(w));
+  const grams = lettered.flatMap(trigramsOf);
+  const letters = lettered.join('').length;
   if (grams.length) {
     const ll = LANGS.map((l) => {
       const p = profiles[l];

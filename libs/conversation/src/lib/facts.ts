@@ -2,7 +2,8 @@ import { detectLanguage } from './detect-language';
 import { answerValue, attributeValues, goalValue, slotValues, type SlotValue } from './fact-details';
 import { detectIntents } from './intents';
 import { languageFamily, type Lang } from './language';
-import { ALL_SLOTS } from './slots';
+import { ALL_SLOTS, slotTitle } from './slots';
+import { applyCorrections, findCorrections, isStatementFact, statementSlot, type Correction } from './statements';
 import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd } from './text';
 import type { Fact, FactKind, RelationshipStats } from './types';
 
@@ -284,6 +285,7 @@ const MULTI_VALUED = new Set<FactKind>(['relation', 'plan']);
  * like jazz anymore" replaces "likes jazz".
  */
 export function factSlot(f: Pick<Fact, 'kind' | 'key' | 'value'>): string {
+  if (isStatementFact(f)) return statementSlot(f);
   if (f.kind === 'preference' && (f.key === 'likes' || f.key === 'dislikes')) return `preference|taste|${fold(f.value)}`;
   if (MULTI_VALUED.has(f.kind)) return factId(f);
   return `${f.kind}|${f.key}`;
@@ -306,16 +308,19 @@ export function mergeFacts(...lists: Fact[][]): Fact[] {
 
 /**
  * At most `max` facts: when there are more, the ones stated longest ago go (by `updatedAt`; a fact
- * without one counts as oldest, ties by position), never the name; the rest keep their order. A
+ * without one counts as oldest, ties by position), never the name, and statements (kind `statement`) before
+ * structured facts; the rest keep their order. A
  * memory that grows with every new taste, plan and relation (those are kept per thing) stays
  * bounded, and so does what each reply is given.
  */
 export function keepRecentFacts(facts: Fact[], max: number): Fact[] {
   if (facts.length <= max) return facts;
   const time = (f: Fact) => (f.updatedAt ? Date.parse(f.updatedAt) || 0 : 0);
+  // The name first, then the structured facts (what the engine acts on), then the statements; the most recent first.
+  const rank = (f: Fact) => (f.kind === 'name' ? 2 : isStatementFact(f) ? 0 : 1);
   const ranked = facts
     .map((f, i) => ({ f, i }))
-    .sort((a, b) => Number(b.f.kind === 'name') - Number(a.f.kind === 'name') || time(b.f) - time(a.f) || b.i - a.i);
+    .sort((a, b) => rank(b.f) - rank(a.f) || time(b.f) - time(a.f) || b.i - a.i);
   const keep = new Set(ranked.slice(0, Math.max(0, max)).map((r) => r.i));
   return facts.filter((_, i) => keep.has(i));
 }
@@ -367,7 +372,26 @@ function extractFactsUncached(message: string, opts?: { language?: string; previ
     attributes(sentence, ctx);
   }
   if (opts?.previous) answers(message ?? '', opts.previous, ctx);
-  return ctx.out;
+  return correctedValues(ctx.out, findCorrections(message ?? ''));
+}
+
+/**
+ * "It's 88213-B, not 88231-B": the corrected value is the one kept. A fact holding the old value takes the
+ * new one (unless the new one is already there), so the old value is never stored from a correction.
+ */
+function correctedValues(facts: Fact[], corrections: Correction[]): Fact[] {
+  if (!corrections.length) return facts;
+  const out: Fact[] = [];
+  for (const f of facts) {
+    const c = corrections.find((x) => fold(x.from) === fold(f.value));
+    if (!c) {
+      out.push(f);
+      continue;
+    }
+    if (facts.some((g) => g.kind === f.kind && fold(g.value) === fold(c.to))) continue;
+    out.push({ ...f, value: c.to, text: applyCorrections(f.text, corrections) });
+  }
+  return out;
 }
 
 /**
@@ -410,7 +434,7 @@ function nameText(name: string, l: Lang): string {
 }
 
 function addSlot(ctx: Ctx, v: SlotValue): void {
-  add(ctx, v.slot.kind, v.slot.key, v.value, v.lang, (l) => `${v.slot.title[l]}: ${v.value}`);
+  add(ctx, v.slot.kind, v.slot.key, v.value, v.lang, (l) => `${slotTitle(v.slot, l)}: ${v.value}`);
 }
 
 function goals(s: string, ctx: Ctx): void {
@@ -783,6 +807,7 @@ const MONTHS = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   pt: ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'],
   es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
+  fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
 };
 
 function formatDate(d: Date, lang: Lang): string {
@@ -880,7 +905,7 @@ export function factText(f: Fact, lang: Lang): string {
     case 'contact':
     case 'date': {
       const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
-      if (slot) return `${slot.title[lang]}: ${f.value}`;
+      if (slot) return `${slotTitle(slot, lang)}: ${f.value}`;
       break;
     }
     case 'other':
@@ -895,7 +920,7 @@ export function describeFacts(facts: Fact[], lang: Lang, max = 8): string {
   const parts: string[] = [];
   const likes = facts.filter((f) => f.kind === 'preference' && f.key === 'likes').map((f) => f.value);
   const dislikes = facts.filter((f) => f.kind === 'preference' && f.key === 'dislikes').map((f) => f.value);
-  const words = { pt: ['gosta de', 'não gosta de'], en: ['likes', 'dislikes'], es: ['le gusta', 'no le gusta'] }[lang];
+  const words = { pt: ['gosta de', 'não gosta de'], en: ['likes', 'dislikes'], es: ['le gusta', 'no le gusta'], fr: ['aime', 'n’aime pas'] }[lang];
   if (likes.length) parts.push(`${words[0]} ${joinList(likes.slice(0, 4), lang)}`);
   if (dislikes.length) parts.push(`${words[1]} ${joinList(dislikes.slice(0, 3), lang)}`);
   const kinds: FactKind[] = ['preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other'];

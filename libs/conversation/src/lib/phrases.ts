@@ -1,11 +1,31 @@
 import type { Lang } from './language';
+import {
+  FR_ABOUT_YOU,
+  FR_APOLOGY_REPLY,
+  FR_CELEBRATE,
+  FR_COMPLIMENT_REPLY,
+  FR_CONDOLENCES,
+  FR_CONFUSED_REPLY,
+  FR_NO_LOOKUP,
+  FR_OPEN,
+  FR_REQUEST_OPENER,
+  FR_SYMPATHY,
+  FR_WAIT_REPLY,
+} from './phrases-fr';
+
+/** Adds the French line of each key (phrases-fr.ts) to a table written in pt/en/es. */
+function withFr<K extends string, T>(table: Record<K, Omit<Record<Lang, T>, 'fr'>>, fr: Partial<Record<K, T>>): Record<K, Record<Lang, T>> {
+  const out = {} as Record<K, Record<Lang, T>>;
+  for (const k of Object.keys(table) as K[]) out[k] = { ...table[k], fr: fr[k] ?? (table[k] as Record<Lang, T>).en } as Record<Lang, T>;
+  return out;
+}
 
 /*
  * Phrase tables of the built-in engine that complement the voices (keyed by voice id).
  */
 
 /** Opening question per voice, used after introductions. */
-export const OPEN: Record<string, Record<Lang, string>> = {
+export const OPEN: Record<string, Record<Lang, string>> = withFr<string, string>({
   support: { pt: 'Em que posso te ajudar hoje?', en: 'How can I help you today?', es: '¿En qué te puedo ayudar hoy?' },
   concise: { pt: 'Qual é a pergunta?', en: "What's the question?", es: '¿Cuál es la pregunta?' },
   sales: { pt: 'Me conta: o que você está procurando?', en: 'Tell me, what are you looking for?', es: 'Cuéntame, ¿qué estás buscando?' },
@@ -14,7 +34,7 @@ export const OPEN: Record<string, Record<Lang, string>> = {
   formal: { pt: 'Em que posso servi-lo(a)?', en: 'How may I be of service?', es: '¿En qué puedo servirle?' },
   empathetic: { pt: 'Como você está se sentindo hoje?', en: 'How are you feeling today?', es: '¿Cómo te sientes hoy?' },
   technical: { pt: 'Qual problema técnico posso te ajudar a resolver?', en: 'What technical issue can I help you with?', es: '¿Qué problema técnico te ayudo a resolver?' },
-};
+}, FR_OPEN);
 
 /**
  * Topics each voice's own follow-up wording fits (null = no topic). Outside them a neutral
@@ -30,10 +50,10 @@ export const DOMAIN: Record<string, Array<string | null> | 'all'> = {
   empathetic: ['feelings', null],
   technical: ['error', 'account', null],
 };
-export const NEUTRAL_WRAP: Record<Lang, string[]> = { pt: ['{ask}'], en: ['{ask}'], es: ['{ask}'] };
+export const NEUTRAL_WRAP: Record<Lang, string[]> = { pt: ['{ask}'], en: ['{ask}'], es: ['{ask}'], fr: ['{ask}'] };
 
 /** Openers for requests ("Quero cancelar minha assinatura"). */
-export const REQUEST_OPENER: Record<string, Record<Lang, string[]>> = {
+export const REQUEST_OPENER: Record<string, Record<Lang, string[]>> = withFr<string, string[]>({
   support: { pt: ['Claro{name}, vamos lá.', 'Pode deixar{name}!'], en: ['Sure thing{name}!', 'Of course{name}!'], es: ['¡Claro{name}, vamos!', '¡Déjamelo a mí{name}!'] },
   concise: { pt: ['Certo.'], en: ['Okay.'], es: ['De acuerdo.'] },
   sales: { pt: ['Claro{name}!', 'Com certeza{name}!'], en: ['Of course{name}!', 'Absolutely{name}!'], es: ['¡Claro{name}!', '¡Por supuesto{name}!'] },
@@ -42,10 +62,10 @@ export const REQUEST_OPENER: Record<string, Record<Lang, string[]>> = {
   formal: { pt: ['Certamente{name}.'], en: ['Certainly{name}.'], es: ['Por supuesto{name}.'] },
   empathetic: { pt: ['Claro{name}, vamos com calma.'], en: ["Of course{name}, let's take it calmly."], es: ['Claro{name}, vamos con calma.'] },
   technical: { pt: ['Beleza{name}, vamos lá.'], en: ["Sure{name}, let's do it."], es: ['Vale{name}, vamos allá.'] },
-};
+}, FR_REQUEST_OPENER);
 
 /** Sympathy when someone shares a feeling (complaint lines apologise, which would be wrong here). */
-export const SYMPATHY: Record<string, Record<Lang, string[]>> = {
+export const SYMPATHY: Record<string, Record<Lang, string[]>> = withFr<string, string[]>({
   support: { pt: ['Poxa{name}, sinto muito. Dias assim são difíceis.'], en: ["Oh{name}, I'm sorry. Days like that are hard."], es: ['Vaya{name}, lo siento mucho. Los días así son difíciles.'] },
   concise: { pt: ['Sinto muito.'], en: ['Sorry to hear that.'], es: ['Lo siento.'] },
   sales: { pt: ['Poxa{name}, sinto muito. Dias assim são difíceis.'], en: ["I'm sorry{name}. Days like that are hard."], es: ['Lo siento mucho{name}. Los días así son difíciles.'] },
@@ -53,9 +73,9 @@ export const SYMPATHY: Record<string, Record<Lang, string[]>> = {
   playful: { pt: ['Aaah{name}, vem cá que eu te faço companhia 💛'], en: ["Aww{name}, come here, I'll keep you company 💛"], es: ['Ay{name}, ven que te hago compañía 💛'] },
   formal: { pt: ['Lamento muito saber disso{name}.'], en: ['I am very sorry to hear that{name}.'], es: ['Lamento mucho saberlo{name}.'] },
   technical: { pt: ['Poxa{name}, sinto muito.'], en: ['Sorry to hear that{name}.'], es: ['Vaya{name}, lo siento.'] },
-};
+}, FR_SYMPATHY);
 
-export const COMPLIMENT_REPLY: Record<string, Record<Lang, string[]>> = {
+export const COMPLIMENT_REPLY: Record<string, Record<Lang, string[]>> = withFr<string, string[]>({
   support: { pt: ['Ah, que gentileza{name}! Fico muito feliz. 😊'], en: ["Aww, that's so kind{name}! Thank you. 😊"], es: ['¡Ay, qué amable{name}! Me alegra mucho. 😊'] },
   concise: { pt: ['Obrigado.'], en: ['Thanks.'], es: ['Gracias.'] },
   sales: { pt: ['Muito obrigado{name}! É um prazer te atender.'], en: ["Thank you so much{name}! It's a pleasure to help."], es: ['¡Muchas gracias{name}! Es un placer atenderte.'] },
@@ -64,9 +84,9 @@ export const COMPLIMENT_REPLY: Record<string, Record<Lang, string[]>> = {
   formal: { pt: ['É muita gentileza sua{name}. Agradeço.'], en: ['That is most kind of you{name}. Thank you.'], es: ['Es usted muy amable{name}. Se lo agradezco.'] },
   empathetic: { pt: ['Obrigada{name}, isso me deixa feliz. Fico contente de estar aqui com você.'], en: ["Thank you{name}, that means a lot. I'm glad to be here with you."], es: ['Gracias{name}, eso me alegra. Me gusta estar aquí contigo.'] },
   technical: { pt: ['Valeu{name}! 😄'], en: ['Thanks{name}! 😄'], es: ['¡Gracias{name}! 😄'] },
-};
+}, FR_COMPLIMENT_REPLY);
 
-export const APOLOGY_REPLY: Record<string, Record<Lang, string[]>> = {
+export const APOLOGY_REPLY: Record<string, Record<Lang, string[]>> = withFr<string, string[]>({
   support: { pt: ['Imagina, sem problema nenhum!', 'Que isso, tudo certo!'], en: ['No worries at all!', "That's totally fine!"], es: ['¡Tranquilo, no pasa nada!', '¡No te preocupes, todo bien!'] },
   concise: { pt: ['Sem problema.'], en: ['No problem.'], es: ['Sin problema.'] },
   sales: { pt: ['Imagina, sem problema!'], en: ['No problem at all!'], es: ['¡No pasa nada!'] },
@@ -75,9 +95,9 @@ export const APOLOGY_REPLY: Record<string, Record<Lang, string[]>> = {
   formal: { pt: ['Não há de quê — não é necessário se desculpar.'], en: ['Not at all — there is no need to apologise.'], es: ['En absoluto — no es necesario disculparse.'] },
   empathetic: { pt: ['Não precisa se desculpar{name}. Este espaço é seu.'], en: ["You don't need to apologise{name}. This space is yours."], es: ['No necesitas disculparte{name}. Este espacio es tuyo.'] },
   technical: { pt: ['Sem problema!'], en: ['No problem!'], es: ['¡Sin problema!'] },
-};
+}, FR_APOLOGY_REPLY);
 
-export const CONFUSED_REPLY: Record<string, Record<Lang, string[]>> = {
+export const CONFUSED_REPLY: Record<string, Record<Lang, string[]>> = withFr<string, string[]>({
   support: { pt: ['Sem problema, vamos por partes.'], en: ["No problem, let's take it step by step."], es: ['Sin problema, vamos por partes.'] },
   concise: { pt: ['Vou ser mais claro.'], en: ['Let me be clearer.'], es: ['Lo diré más claro.'] },
   sales: { pt: ['Claro, deixa eu explicar melhor.'], en: ['Sure, let me explain better.'], es: ['Claro, déjame explicarlo mejor.'] },
@@ -86,10 +106,10 @@ export const CONFUSED_REPLY: Record<string, Record<Lang, string[]>> = {
   formal: { pt: ['Peço desculpas por não ter sido claro.'], en: ['My apologies for not being clearer.'], es: ['Disculpe por no haber sido más claro.'] },
   empathetic: { pt: ['Tudo bem, vamos devagar.'], en: ["That's okay, let's go slowly."], es: ['Está bien, vamos despacio.'] },
   technical: { pt: ['Beleza, vou detalhar melhor.'], en: ["Sure, I'll break it down."], es: ['Vale, lo explico con más detalle.'] },
-};
+}, FR_CONFUSED_REPLY);
 
 /** When the user goes off to try something. */
-export const WAIT_REPLY: Record<string, Record<Lang, string[]>> = {
+export const WAIT_REPLY: Record<string, Record<Lang, string[]>> = withFr<string, string[]>({
   support: { pt: ['Claro, fico no aguardo! Me conta se funcionou.'], en: ['Sure, take your time! Let me know if it works.'], es: ['¡Claro, aquí te espero! Cuéntame si funcionó.'] },
   concise: { pt: ['Ok. Me avise o resultado.'], en: ['Okay. Tell me the result.'], es: ['De acuerdo. Avísame el resultado.'] },
   sales: { pt: ['Claro, fico no aguardo!'], en: ["Sure, I'll be right here!"], es: ['¡Claro, aquí te espero!'] },
@@ -98,10 +118,10 @@ export const WAIT_REPLY: Record<string, Record<Lang, string[]>> = {
   formal: { pt: ['Certamente. Aguardo o seu retorno.'], en: ['Certainly. I shall await your reply.'], es: ['Por supuesto. Quedo a la espera de su respuesta.'] },
   empathetic: { pt: ['Claro, no seu tempo. Estou aqui.'], en: ["Of course, in your own time. I'm here."], es: ['Claro, a tu ritmo. Aquí estoy.'] },
   technical: { pt: ['Beleza, testa aí e me conta o resultado.'], en: ['Sure, give it a try and tell me what happens.'], es: ['Vale, pruébalo y cuéntame qué pasa.'] },
-};
+}, FR_WAIT_REPLY);
 
 /** Good news. */
-export const CELEBRATE: Record<'warm' | 'reserved', Record<Lang, { news: string[]; birthday: string[]; ask: string[] }>> = {
+export const CELEBRATE: Record<'warm' | 'reserved', Record<Lang, { news: string[]; birthday: string[]; ask: string[] }>> = withFr<'warm' | 'reserved', { news: string[]; birthday: string[]; ask: string[] }>({
   warm: {
     pt: {
       news: ['Que notícia maravilhosa{name}! Parabéns! 🎉', 'Uhuul, parabéns{name}! 🎉 Você merece.'],
@@ -124,17 +144,18 @@ export const CELEBRATE: Record<'warm' | 'reserved', Record<Lang, { news: string[
     en: { news: ['Congratulations{name}!'], birthday: ['Happy birthday{name}!'], ask: ['Is there anything else I can help with?'] },
     es: { news: ['¡Felicidades{name}!'], birthday: ['¡Feliz cumpleaños{name}!'], ask: ['¿Puedo ayudarle en algo más?'] },
   },
-};
+}, FR_CELEBRATE);
 
 /** Condolences. */
 export const CONDOLENCES: Record<Lang, string[]> = {
   pt: ['Sinto muito pela sua perda{name}.', 'Meus sentimentos{name}. Sinto muito.'],
   en: ["I'm so sorry for your loss{name}.", "I'm very sorry{name}. That's a real loss."],
   es: ['Siento mucho tu pérdida{name}.', 'Lo siento mucho{name}. Mi más sentido pésame.'],
+  fr: FR_CONDOLENCES,
 };
 
 /** General-knowledge questions the built-in engine cannot look up (weather, news, facts). */
-export const NO_LOOKUP: Record<'warm' | 'reserved', Record<Lang, string[]>> = {
+export const NO_LOOKUP: Record<'warm' | 'reserved', Record<Lang, string[]>> = withFr<'warm' | 'reserved', string[]>({
   warm: {
     pt: [
       'Essa eu não consigo consultar daqui. O que você pretende fazer com essa informação? Talvez eu consiga ajudar de outro jeito.',
@@ -154,10 +175,10 @@ export const NO_LOOKUP: Record<'warm' | 'reserved', Record<Lang, string[]>> = {
     en: ['I do not have access to that information from here. What do you need it for? I may be able to help another way.'],
     es: ['No tengo acceso a esa información desde aquí. ¿Para qué la necesita? Quizá pueda ayudarle de otra forma.'],
   },
-};
+}, FR_NO_LOOKUP);
 
 /** Questions about the assistant's own tastes or life. */
-export const ABOUT_YOU: Record<'warm' | 'reserved', Record<Lang, string[]>> = {
+export const ABOUT_YOU: Record<'warm' | 'reserved', Record<Lang, string[]>> = withFr<'warm' | 'reserved', string[]>({
   warm: {
     pt: [
       'Sou virtual, então não tenho gostos de verdade — mas adoro ouvir sobre os seus! E você, o que acha?',
@@ -177,4 +198,4 @@ export const ABOUT_YOU: Record<'warm' | 'reserved', Record<Lang, string[]>> = {
     en: ['As a virtual assistant, I do not have personal preferences. How else may I help?'],
     es: ['Como asistente virtual, no tengo preferencias propias. ¿En qué más puedo ayudarle?'],
   },
-};
+}, FR_ABOUT_YOU);

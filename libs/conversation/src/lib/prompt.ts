@@ -1,3 +1,5 @@
+import { buildStatements, correctFacts, isStatementFact } from './statements';
+import { fold } from './text';
 import { factSlot } from './facts';
 import { chooseReplyLanguage, languageName } from './language';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
@@ -45,19 +47,29 @@ export function buildSystemPrompt(req: ReplyRequest): string {
   return lines.join('\n');
 }
 
+/** How many of the person's own statements the prompt carries (the latest). */
+const MAX_PROMPT_STATEMENTS = 30;
+
 function knownAboutUser(userName: string | undefined, facts: Fact[]): string[] {
   const out: string[] = [];
   if (userName?.trim()) out.push(`Name: ${userName.trim()}`);
   // The latest fact of each slot (a corrected order number replaces the first); the last ones when there are many.
+  // What the person said (statements) with their corrections applied and superseded ones dropped, so an old value
+  // ("my order number is 11111", corrected since) never reaches the model.
+  const valid = facts.filter((f) => f?.kind && typeof f.value === 'string');
+  const { statements, corrections } = buildStatements(valid, [], undefined);
   const bySlot = new Map<string, Fact>();
-  for (const f of facts) {
-    if (!f?.kind || typeof f.value !== 'string') continue;
-    bySlot.set(factSlot(f), f);
-  }
+  for (const f of correctFacts(valid.filter((f) => !isStatementFact(f)), corrections)) bySlot.set(factSlot(f), f);
   const name = [...bySlot.values()].find((f) => f.kind === 'name');
   if (name && !out.length) out.push(name.text || `Name: ${name.value}`);
   const rest = [...bySlot.values()].filter((f) => f.kind !== 'name').slice(-MAX_PROMPT_FACTS);
   for (const f of rest) out.push(f.text || `${f.kind} ${f.key}: ${f.value}`);
+  const values = rest.map((f) => fold(f.value));
+  for (const s of statements.slice(-MAX_PROMPT_STATEMENTS)) {
+    // A statement naming a number or code the facts now hold differently is out of date.
+    const stale = [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails].some((v) => !values.includes(fold(v)));
+    if (!stale) out.push(`They said: “${s.text}”`);
+  }
   return out;
 }
 

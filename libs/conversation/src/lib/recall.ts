@@ -1,7 +1,7 @@
 import { foldKeep } from './fact-details';
 import { article as enArticle, relationPhrase, relationWord } from './facts';
-import type { Lang } from './language';
-import { ALL_SLOTS, attributeKey, findSlotNouns, isKnownAttribute, SECRET_NOUNS, type SlotDef } from './slots';
+import { tr as pickLang, type Lang, type LangTexts } from './language';
+import { ALL_SLOTS, attributeKey, slotLabel, findSlotNouns, isKnownAttribute, SECRET_NOUNS, type SlotDef } from './slots';
 import { capitalize, fold, joinList, squish } from './text';
 import type { Fact } from './types';
 
@@ -280,44 +280,44 @@ const CATEGORIES: Array<{ names: RegExp; values: RegExp; label: Record<Lang, str
     names: /^(?:music|musica|songs?|bands?|singers?|artists?|genres?|musical genres?)$/,
     values:
       /\b(?:jazz|rock|samba|pagode|forro|mpb|bossa|pop|funk|sertanejo|classical|classica|clasica|hip ?hop|rap|blues|reggae|metal|country|electronic|eletronica|electronica|k-?pop|opera|salsa|bachata|reggaeton|tango|flamenco|indie|punk|soul|gospel|axe|choro|cumbia|music|musica|songs?|bands?|singing|cantar|listening|ouvir|escuchar|guitar|guitarra|violao|piano|concerts?|shows?)\b/,
-    label: { en: 'music', pt: 'música', es: 'música' },
+    label: { en: 'music', pt: 'música', es: 'música', fr: 'musique' },
   },
   {
     names: /^(?:food|foods|comida|comidas|dishes|pratos?|platos?|cuisine|culinaria|cocina|to eat)$/,
     values:
       /\b(?:pizza|sushi|pasta|massa|macarrao|churrasco|feijoada|tacos?|burgers?|hamburguer|hamburguesa|chocolate|ice cream|sorvete|helado|salad|salada|ensalada|food|comida|cooking|cozinhar|cocinar|bread|pao|pan|cheese|queijo|queso|fruits?|frutas?|cake|bolo|pastel|steak|carne|fish|peixe|pescado|rice|arroz|beans|feijao|acai|tapioca|paella|empanadas?|curry|ramen|tapas|cuisine|culinaria)\b/,
-    label: { en: 'food', pt: 'comida', es: 'comida' },
+    label: { en: 'food', pt: 'comida', es: 'comida', fr: 'cuisine' },
   },
   {
     names: /^(?:drinks?|bebidas?)$/,
     values: /\b(?:coffee|cafe|tea|cha|te|wine|vinho|vino|beer|cerveja|cerveza|juice|suco|zumo|jugo|mate|chimarrao|caipirinha|whisky|water|agua|soda|refrigerante)\b/,
-    label: { en: 'drinks', pt: 'bebida', es: 'bebida' },
+    label: { en: 'drinks', pt: 'bebida', es: 'bebida', fr: 'boissons' },
   },
   {
     names: /^(?:sports?|esportes?|deportes?)$/,
     values:
       /\b(?:football|futebol|futbol|soccer|tennis|tenis|basketball|basquete|baloncesto|running|corrida|correr|run|swimming|natacao|natacion|nadar|cycling|ciclismo|bike|pedalar|yoga|climbing|escalada|surf(?:ing)?|volleyball|volei|voleibol|golf|boxing|boxe|boxeo|skate|hiking|trilhas?|senderismo|gym|academia|gimnasio|sports?|esportes?|deportes?|jiu-?jitsu|judo|karate|crossfit|padel)\b/,
-    label: { en: 'sports', pt: 'esporte', es: 'deporte' },
+    label: { en: 'sports', pt: 'esporte', es: 'deporte', fr: 'sport' },
   },
   {
     names: /^(?:movies?|films?|filmes?|peliculas?|cinema|cine)$/,
     values: /\b(?:movies?|films?|filmes?|peliculas?|cinema|cine|horror|terror|comedy|comedia|drama|sci-?fi|ficcao|anime|documentar\w*|marvel|star wars)\b/,
-    label: { en: 'movies', pt: 'filme', es: 'película' },
+    label: { en: 'movies', pt: 'filme', es: 'película', fr: 'films' },
   },
   {
     names: /^(?:books?|livros?|libros?|reading|leitura|lectura)$/,
     values: /\b(?:books?|livros?|libros?|reading|read|ler|leer|leitura|lectura|novels?|romances?|novelas?|poetry|poesia|comics?|quadrinhos|fantasy|fantasia)\b/,
-    label: { en: 'books', pt: 'livro', es: 'libro' },
+    label: { en: 'books', pt: 'livro', es: 'libro', fr: 'livres' },
   },
   {
     names: /^(?:series|shows?|tv shows?|tv)$/,
     values: /\b(?:series|serie|shows?|tv|netflix|sitcoms?|novelas?)\b/,
-    label: { en: 'shows', pt: 'série', es: 'serie' },
+    label: { en: 'shows', pt: 'série', es: 'serie', fr: 'séries' },
   },
   {
     names: /^(?:games?|jogos?|juegos?|video ?games?|videogames?)$/,
     values: /\b(?:games?|jogos?|juegos?|video ?games?|videogames?|xbox|playstation|nintendo|minecraft|fortnite|chess|xadrez|ajedrez|board games?)\b/,
-    label: { en: 'games', pt: 'jogo', es: 'juego' },
+    label: { en: 'games', pt: 'jogo', es: 'juego', fr: 'jeux' },
   },
 ];
 
@@ -338,7 +338,7 @@ export interface RecallAnswer {
   unknown: Array<{ label: string; isName?: boolean }>;
 }
 
-const IS: Record<Lang, string> = { en: 'is', pt: 'é', es: 'es' };
+const IS: Record<Lang, string> = { en: 'is', pt: 'é', es: 'es', fr: 'est' };
 
 /** "my kids" → "your kids", "minha casa" → "sua casa": a value repeated back to the person. */
 export function secondPerson(value: string, lang: Lang): string {
@@ -364,27 +364,27 @@ function latest(facts: Fact[], kind: Fact['kind'], key: string): Fact | undefine
 export function answerRecall(targets: RecallTarget[], facts: Fact[], name: string | undefined, lang: Lang): RecallAnswer {
   const known: string[] = [];
   const unknown: RecallAnswer['unknown'] = [];
-  const tr = <T>(x: Record<Lang, T>) => x[lang];
+  const tr = <T>(x: LangTexts<T>) => pickLang(lang, x);
   for (const t of targets) {
     switch (t.type) {
       case 'slot': {
         const { slot } = t;
         if (slot.kind === 'name') {
           if (name) known.push(tr({ en: `Your name is ${name}.`, pt: `Seu nome é ${name}.`, es: `Te llamas ${name}.` }));
-          else unknown.push({ label: slot.label[lang], isName: true });
+          else unknown.push({ label: slotLabel(slot, lang), isName: true });
           break;
         }
         if (slot.kind === 'plan') {
           const plans = facts.filter((f) => f.kind === 'plan').map((f) => secondPerson(f.value, lang));
           if (plans.length) known.push(tr({ en: `You told me you plan to ${joinList(plans.slice(-3), 'en')}.`, pt: `Você me contou que planeja ${joinList(plans.slice(-3), 'pt')}.`, es: `Me contaste que planeas ${joinList(plans.slice(-3), 'es')}.` }));
-          else unknown.push({ label: slot.label[lang] });
+          else unknown.push({ label: slotLabel(slot, lang) });
           break;
         }
         let f = latest(facts, slot.kind, slot.key);
         // A goal not stated as one may still be a plan ("I want to learn Spanish").
         if (!f && slot.kind === 'goal') f = latest(facts, 'plan', 'plan');
         if (!f) {
-          unknown.push({ label: slot.label[lang] });
+          unknown.push({ label: slotLabel(slot, lang) });
           break;
         }
         known.push(slotSentence(slot, f, lang));
@@ -474,7 +474,7 @@ export function answerRecall(targets: RecallTarget[], facts: Fact[], name: strin
 
 function slotSentence(slot: SlotDef, f: Fact, lang: Lang): string {
   const v = secondPerson(f.value, lang);
-  const tr = <T>(x: Record<Lang, T>) => x[lang];
+  const tr = <T>(x: LangTexts<T>) => pickLang(lang, x);
   switch (`${slot.kind}/${slot.key}`) {
     case 'other/age':
       return tr({ en: `You're ${v}.`, pt: `Você tem ${v} anos.`, es: `Tienes ${v} años.` });
@@ -487,7 +487,7 @@ function slotSentence(slot: SlotDef, f: Fact, lang: Lang): string {
     case 'location/from':
       return tr({ en: `You're from ${v}.`, pt: `Você é de ${v}.`, es: `Eres de ${v}.` });
   }
-  return `${capitalize(slot.label[lang])} ${IS[lang]} ${v}.`;
+  return `${capitalize(slotLabel(slot, lang))} ${IS[lang]} ${v}.`;
 }
 
 /** The sentences of a memory answer: what is known, then what is not, said plainly, with an invitation. */
@@ -501,10 +501,10 @@ export function recallSentences(answer: RecallAnswer, lang: Lang): string[] {
     );
     const onlyName = answer.unknown.length === 1 && answer.unknown[0].isName;
     out.push(
-      { en: `You haven't told me ${labels} yet.`, pt: `Você ainda não me disse ${labels}.`, es: `Todavía no me has dicho ${labels}.` }[lang],
+      pickLang(lang, { en: `You haven't told me ${labels} yet.`, pt: `Você ainda não me disse ${labels}.`, es: `Todavía no me has dicho ${labels}.`, fr: `Tu ne m’as pas encore dit ${labels}.` }),
       onlyName
-        ? { en: 'What should I call you?', pt: 'Como posso te chamar?', es: '¿Cómo puedo llamarte?' }[lang]
-        : { en: "If you tell me, I'll remember it.", pt: 'Se me contar, eu guardo.', es: 'Si me lo dices, lo recuerdo.' }[lang],
+        ? pickLang(lang, { en: 'What should I call you?', pt: 'Como posso te chamar?', es: '¿Cómo puedo llamarte?', fr: 'Comment puis-je t’appeler ?' })
+        : pickLang(lang, { en: "If you tell me, I'll remember it.", pt: 'Se me contar, eu guardo.', es: 'Si me lo dices, lo recuerdo.', fr: 'Si tu me le dis, je m’en souviendrai.' }),
     );
   }
   return out.map(squish);

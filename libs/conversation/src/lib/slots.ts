@@ -1,4 +1,8 @@
 import type { Lang } from './language';
+import { FR_SLOT_LABELS } from './slots-fr';
+
+/** The languages the slot nouns are written in (French questions are answered from the statement memory). */
+export type SlotLang = Exclude<Lang, 'fr'>;
 import type { FactKind } from './types';
 
 /*
@@ -15,14 +19,14 @@ export interface SlotDef {
   key: string;
   shape: ValueShape;
   /** Words naming it, per language (regex sources on folded text). */
-  nouns: Record<Lang, string[]>;
+  nouns: Record<SlotLang, string[]>;
   /** How to refer to it when talking to the person: "your order number", "o número do seu pedido". */
-  label: Record<Lang, string>;
+  label: Record<SlotLang, string>;
   /** How to name it in a stored fact's text: "Order number", "Número do pedido". */
-  title: Record<Lang, string>;
+  title: Record<SlotLang, string>;
 }
 
-const slot = (kind: FactKind, key: string, shape: ValueShape, nouns: Record<Lang, string[]>, label: Record<Lang, string>, title: Record<Lang, string>): SlotDef => ({
+const slot = (kind: FactKind, key: string, shape: ValueShape, nouns: Record<SlotLang, string[]>, label: Record<SlotLang, string>, title: Record<SlotLang, string>): SlotDef => ({
   kind,
   key,
   shape,
@@ -271,7 +275,7 @@ export interface NounHit {
   lang: Lang;
 }
 
-const LANGS: Lang[] = ['en', 'pt', 'es'];
+const LANGS: SlotLang[] = ['en', 'pt', 'es'];
 /** Every noun of every slot, longest source first so "order number" is tried before "number". */
 const NOUNS = ALL_SLOTS.flatMap((s) => LANGS.flatMap((lang) => s.nouns[lang].map((source) => ({ s, lang, source })))).sort(
   (a, b) => b.source.length - a.source.length,
@@ -316,4 +320,14 @@ export function attributeKey(folded: string): string {
 /** True when the key is one of the canonical attribute keys. */
 export function isKnownAttribute(key: string): boolean {
   return ATTRIBUTE_NOUNS.some((a) => a.key === key);
+}
+
+/** How to refer to a slot when talking to the person, in any reply language ("your order number", "ton numéro de commande"). */
+export function slotLabel(slot: SlotDef, lang: Lang): string {
+  return lang === 'fr' ? (FR_SLOT_LABELS[slot.key]?.label ?? slot.label.en) : slot.label[lang];
+}
+
+/** How to name a slot in a stored fact's text, in any language ("Order number", "Numéro de commande"). */
+export function slotTitle(slot: SlotDef, lang: Lang): string {
+  return lang === 'fr' ? (FR_SLOT_LABELS[slot.key]?.title ?? slot.title.en) : slot.title[lang];
 }

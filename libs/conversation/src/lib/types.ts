@@ -1,5 +1,5 @@
 /** Languages the built-in engine and the fact rules understand. Other tags are accepted and fall back to English. */
-export type SoulLanguage = 'pt-BR' | 'en' | 'es';
+export type SoulLanguage = 'pt-BR' | 'en' | 'es' | 'fr';
 
 /** A personality: who the assistant is and how it talks. */
 export interface Soul {
@@ -30,9 +30,11 @@ export interface ChatTurn {
  *   `reference`, `account`, `flight`, `room`, `plate`, `tax_id`, `code`);
  * - `contact` (`email`, `phone`, `address`, `postcode`);
  * - `date`: when something happens (`birthday`, `appointment`, `meeting`, `flight`, `trip`, `exam`…);
- * - `other`: `age` and attributes stated as "my X is Y" (`budget`, `size`, `team`…).
+ * - `other`: `age` and attributes stated as "my X is Y" (`budget`, `size`, `team`…);
+ * - `statement`: a sentence the person said, kept as said (key: its language `en`/`pt`/`es`/`fr`; value: the
+ *   folded sentence; text: the sentence) for the statement memory (statements.ts).
  */
-export type FactKind = 'name' | 'preference' | 'plan' | 'goal' | 'relation' | 'location' | 'job' | 'identifier' | 'contact' | 'date' | 'other';
+export type FactKind = 'name' | 'preference' | 'plan' | 'goal' | 'relation' | 'location' | 'job' | 'identifier' | 'contact' | 'date' | 'other' | 'statement';
 
 /**
  * One thing we know about a person. `kind` + `key` + `value` are normalized so a fact stated twice

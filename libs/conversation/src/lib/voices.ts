@@ -2,6 +2,7 @@ import type { Lang } from './language';
 import { fold } from './text';
 import type { Soul } from './types';
 import { ES_LINES } from './voices-es';
+import { FR_LINES } from './voices-fr';
 
 /*
  * Phrase banks for the built-in engine, one "voice" per personality family and language.
@@ -489,6 +490,8 @@ export function voiceFor(soul: Soul): Voice {
   const rules: Array<[RegExp, string]> = [
     [/formal|concierge|courteous|cortes|elegan/, 'formal'],
     [/concis|direct|diret|precis|objetiv|expert|especialista/, 'concise'],
+    // A shop's or service's customer care is support, whatever else its purpose says ("a friendly companion for our customers").
+    [/customer|cliente|client\b|clients\b|atendimento|atencion|service client|sac\b|\bcare\b|store|shop|loja|tienda|boutique|bookstore|livraria|libreria|librairie/, 'support'],
     [/playful|brincal|divertid|fun\b|humor|companion|companhia/, 'playful'],
     [/empat|listen|ouvint|acolhed|gentil|gentle|calm/, 'empathetic'],
     [/teach|professor|ensin|patient|pacien|tutor/, 'teacher'],
@@ -499,8 +502,9 @@ export function voiceFor(soul: Soul): Voice {
   return VOICES['support'];
 }
 
-/** Lines for a voice in a language (Spanish lines live in voices-es.ts). */
+/** Lines for a voice in a language (Spanish lines live in voices-es.ts, French in voices-fr.ts). */
 export function linesFor(voice: Voice, lang: Lang): VoiceLines {
   if (lang === 'es') return ES_LINES[voice.id] ?? ES_LINES['support'];
+  if (lang === 'fr') return FR_LINES[voice.id] ?? FR_LINES['support'];
   return lang === 'pt' ? voice.pt : voice.en;
 }

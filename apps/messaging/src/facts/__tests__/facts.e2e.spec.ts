@@ -13,7 +13,9 @@ interface FactRecord {
   updated_at: string;
 }
 
-const kv = (facts: FactRecord[]) => facts.map((f) => `${f.kind}/${f.key}=${f.value}`).sort();
+// The structured facts (the statements, kind `statement`, are kept beside them: see the statement memory test).
+const structured = (facts: FactRecord[]) => facts.filter((f) => f.kind !== 'statement');
+const kv = (facts: FactRecord[]) => structured(facts).map((f) => `${f.kind}/${f.key}=${f.value}`).sort();
 
 describe('messaging conversation facts: memory beyond the history window (built-in engine)', () => {
   let t: App;
@@ -41,8 +43,13 @@ describe('messaging conversation facts: memory beyond the history window (built-
     const second = expectStatus(await post(conv.id, 'My email is daniel@example.com and I love jazz.'), 201).body;
     expectStatus(await post(conv.id, 'Operator note: the customer email is someone@else.com', 'assistant'), 201);
     const list = await facts(alice, conv.id);
-    expect(list.total).toBe(4);
+    expect(list.total).toBe(6);
     expect(kv(list.data)).toEqual(['contact/email=daniel@example.com', 'identifier/order=77310', 'name/name=Daniel', 'preference/likes=jazz']);
+    // Beside them, what the user said, sentence by sentence, in its language (the built-in engine's statement memory).
+    expect(list.data.filter((f: FactRecord) => f.kind === 'statement').map((f: FactRecord) => [f.key, f.text, f.source_message_id])).toEqual([
+      ['en', 'Hi, my name is Daniel and my order number is 77310.', first.message.id],
+      ['en', 'My email is daniel@example.com and I love jazz.', second.message.id],
+    ]);
     const order = list.data.find((f: FactRecord) => f.key === 'order');
     expect(order).toEqual({ kind: 'identifier', key: 'order', value: '77310', text: 'Order number: 77310', source_message_id: first.message.id, updated_at: first.message.created_at });
     expect(list.data.find((f: FactRecord) => f.key === 'email').source_message_id).toBe(second.message.id);
@@ -56,7 +63,7 @@ describe('messaging conversation facts: memory beyond the history window (built-
     const fix = expectStatus(await post(conv.id, 'Sorry, my order number is actually 22222.'), 201).body;
     const list = await facts(alice, conv.id);
     expect(kv(list.data)).toEqual(['identifier/order=22222']);
-    expect(list.data[0].source_message_id).toBe(fix.message.id);
+    expect(structured(list.data)[0].source_message_id).toBe(fix.message.id);
     const reply = expectStatus(await post(conv.id, "What's my order number?"), 201).body.reply.content;
     expect(reply).toContain('22222');
     expect(reply).not.toContain('11111');
@@ -78,7 +85,7 @@ describe('messaging conversation facts: memory beyond the history window (built-
     expect(asked).toMatch(/order number/i);
     const answer = expectStatus(await post(conv.id, "It's 31337"), 201).body;
     const list = await facts(alice, conv.id);
-    expect(list.data).toEqual([expect.objectContaining({ kind: 'identifier', key: 'order', value: '31337', source_message_id: answer.message.id, updated_at: answer.message.created_at })]);
+    expect(structured(list.data)).toEqual([expect.objectContaining({ kind: 'identifier', key: 'order', value: '31337', source_message_id: answer.message.id, updated_at: answer.message.created_at })]);
   });
 
   it('never keeps a password or a card number', async () => {

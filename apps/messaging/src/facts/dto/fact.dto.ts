@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ConversationFact } from '../conversation-fact.entity';
 
-export const FACT_KINDS = ['name', 'preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other'] as const;
+export const FACT_KINDS = ['name', 'preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other', 'statement'] as const;
 
 export class FactDto {
   @ApiProperty({
@@ -11,7 +11,8 @@ export class FactDto {
       'What the fact is about: `name`; `preference` (key `likes`, `dislikes`, `favorite_<thing>`); `plan`; `goal`; `relation` (key: the relation, value: their name); ' +
       '`location` (`lives_in`, `from`); `job` (`job`, `employer`); `identifier` (`order`, `ticket`, `tracking`, `invoice`, `booking`, `reference`, `account`, ' +
       '`flight`, `room`, `plate`, `tax_id`, `code`); `contact` (`email`, `phone`, `address`, `postcode`); `date` (`birthday`, `appointment`, `flight`, `trip`, `exam`…); ' +
-      '`other` (`age` and attributes such as `budget`).',
+      '`other` (`age` and attributes such as `budget`); `statement`: a sentence the person said about themself or their case, kept as said for the ' +
+      'built-in engine\'s statement memory (key: its language `en`, `pt`, `es` or `fr`; value: the sentence folded; text: the sentence).',
   })
   kind: string;
   @ApiProperty({ example: 'order' }) key: string;

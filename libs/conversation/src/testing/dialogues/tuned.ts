@@ -363,4 +363,78 @@ export const TUNED_DIALOGUES: Dialogue[] = [
     filler: { after: 0, count: 35, messages: FILLER_PT },
     turns: [{ say: 'Oi, sou o Paulo. Meu CPF é 123.456.789-00.' }, { say: 'Qual é o meu CPF?', contains: ['123.456.789-00'], lang: 'pt' }, { say: 'E meu nome?', contains: ['Paulo'] }],
   },
+  // ---- Statement memory, corrections, re-asks, who is speaking, French ----------------------
+  {
+    id: 'statements-en-flight-allergy',
+    about: 'facts outside the slots are kept as statements and told back person-shifted',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support-en' },
+    turns: [
+      { say: 'My flight is on March 14th to Lisbon.' },
+      { say: "I'm allergic to peanuts." },
+      { say: 'My favourite colour is teal.' },
+      { say: 'Where am I flying to?', contains: ['Lisbon', 'March 14th'], excludes: DEFLECTIONS, lang: 'en' },
+      { say: 'What am I allergic to?', contains: ['peanuts'], excludes: DEFLECTIONS },
+      { say: "What's my favourite colour?", contains: ['teal'], excludes: UNKNOWN_EN },
+    ],
+  },
+  {
+    id: 'corrections-en-code',
+    about: '"X, not Y" replaces the old value everywhere',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support-en' },
+    turns: [
+      { say: 'My order number is 88231-B.' },
+      { say: "It's 88213-B, not 88231-B.", excludes: ['88231'] },
+      { say: 'What is my order number?', contains: ['88213-B'], excludes: ['88231'] },
+    ],
+  },
+  {
+    id: 'corrections-pt-me-enganei',
+    about: '"me enganei: … não …" stores and answers the corrected number only',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support' },
+    turns: [
+      { say: 'Meu pedido não chegou.' },
+      { say: 'me enganei: o número do pedido é 774521, não 774512', contains: ['774521'], excludes: ['774512'], lang: 'pt' },
+      { say: 'Qual é o número do meu pedido?', contains: ['774521'], excludes: ['774512'] },
+    ],
+  },
+  {
+    id: 'reask-es-order',
+    about: 'a detail just given is acknowledged, not asked for again',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support-en' },
+    turns: [
+      { say: 'Hola, mi pedido no ha llegado' },
+      { say: 'el número de pedido es 55-9013', contains: ['55-9013'], excludes: ['¿Cuál es el número de pedido'], lang: 'es' },
+      { say: '¿Con quién hablo?', contains: ['Nina'], lang: 'es' },
+    ],
+  },
+  {
+    id: 'entity-bookstore-identity',
+    about: 'an entity speaks from its purpose and recommends books, not restaurants',
+    service: 'entity',
+    entity: { name: 'Folio', purpose: 'Customer care for Folio Books, an online bookstore' },
+    endUser: { id: 'reader-1' },
+    turns: [
+      { say: 'Who am I talking to?', contains: ['Folio'], excludes: ['how was your day', 'companion'] },
+      { say: 'Can you recommend a good book?', contains: [['read', 'genre', 'author']], excludes: ['budget', 'area'] },
+      { say: 'My copy of Dune arrived with a torn cover.' },
+      { say: 'What did I say about Dune?', contains: ['torn cover'] },
+    ],
+  },
+  {
+    id: 'french-end-to-end',
+    about: 'French: replies, memory and identity',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support-en' },
+    turns: [
+      { say: 'Bonjour, ma commande n’est pas arrivée.', contains: ['commande'], lang: 'fr' },
+      { say: "J'habite à Lyon et je suis allergique aux arachides." },
+      { say: 'À qui je parle ?', contains: ['Nina'], lang: 'fr' },
+      { say: 'Où est-ce que j’habite ?', contains: ['Lyon'], lang: 'fr' },
+      { say: 'Merci beaucoup !', lang: 'fr' },
+    ],
+  },
 ];

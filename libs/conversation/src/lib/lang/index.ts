@@ -1,0 +1,11 @@
+import type { Lang } from '../language';
+import { EN } from './en';
+import { ES } from './es';
+import { FR } from './fr';
+import { PT } from './pt';
+import type { LanguageData } from './types';
+
+export type { LanguageData } from './types';
+
+/** The statement memory's data per language (one module each). */
+export const LANGUAGE_DATA: Record<Lang, LanguageData> = { en: EN, pt: PT, es: ES, fr: FR };

@@ -1,0 +1,39 @@
+/**
+ * What the statement memory needs to know about one language: kept as data (one module per language),
+ * read by terms.ts and statements.ts. Words and phrases are lower case; phrases are compared on
+ * accent-folded text, word by word.
+ */
+export interface LanguageData {
+  /** The snowball-stemmers algorithm. */
+  stemmer: string;
+  /** Function words that carry no meaning for retrieval. */
+  stop: string[];
+  /** Words that make a sentence about the speaker ("i", "my", "eu", "meu"…). */
+  firstPerson: string[];
+  /** Words that open a question. */
+  questionWords: string[];
+  /** Words a question about what was said carries besides its subject ("tell", "said", "remember"…): not matched against statements. */
+  recallWords: string[];
+  /** Phrases that make a question a question about what the person said ("did i say", "do you remember"…). */
+  recallCues: string[];
+  /** Phrases that open a correction ("actually", "sorry, i meant"…), compared folded at the start of a sentence or after a comma. */
+  correctionMarkers: string[];
+  /** The word of "X, not Y" ("not", "não", "no", "pas"). */
+  notWords: string[];
+  /** Questions about the agent itself ("who am i talking to", "what's your name"). */
+  agentQuestions: string[];
+  /** Greetings, thanks and chat words: a sentence made only of these is not remembered. */
+  smallTalk: string[];
+  /** First person → second person, word by word (lower case, as written). */
+  shift: Record<string, string>;
+  /** A first-person verb form → the second person the reply uses, when it follows the subject or opens the sentence. */
+  verbs: Record<string, string>;
+  /** Groups of words that mean the same thing for retrieval (stemmed when loaded). */
+  synonyms: string[][];
+  /** How a remembered statement is told back: {s} is the person-shifted statement. */
+  toldYou: string[];
+  /** When the statement was said in another language: {q} is the statement quoted as written. */
+  toldYouQuote: string;
+  /** Joins several recalled statements. */
+  and: string;
+}

@@ -1,0 +1,193 @@
+import { composeReply } from './builtin-reply';
+import { extractFacts, keepRecentFacts } from './facts';
+import { getSoul } from './souls';
+import { buildStatements, extractStatements, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
+import { termsOf } from './terms';
+import type { ChatTurn, Fact, Soul } from './types';
+
+const user = (content: string): ChatTurn => ({ role: 'user', content });
+
+/** Plays a conversation through the built-in engine; the replies in order. */
+function play(soul: Soul, says: string[], facts: Fact[] = []): string[] {
+  const history: ChatTurn[] = [];
+  const replies: string[] = [];
+  for (const message of says) {
+    const reply = composeReply({ soul, history: [...history], message, replyLanguage: 'auto', facts });
+    replies.push(reply);
+    history.push({ role: 'user', content: message }, { role: 'assistant', content: reply });
+  }
+  return replies;
+}
+
+const sunny = getSoul('friendly-support-en')!;
+const lia = getSoul('friendly-support')!;
+
+describe('statement memory: terms', () => {
+  it('stems with synonyms, and reads numbers, codes, e-mails, dates and names', () => {
+    const t = termsOf('My flight is on March 14th to Lisbon, order 88213-B, mail me at ana@example.org', 'en');
+    expect(t.stems).toContain(termsOf('flying', 'en').stems[0]);
+    expect(t.codes).toContain('88213-B');
+    expect(t.emails).toEqual(['ana@example.org']);
+    expect(t.dates[0]).toMatch(/-03-14$/);
+    expect(t.names).toContain('lisbon');
+  });
+  it.each([
+    ['pt', 'Meu voo para Lisboa é dia 14 de março', /-03-14$/],
+    ['es', 'Mi vuelo a Lisboa es el 14 de marzo', /-03-14$/],
+    ['fr', 'Mon vol pour Lisbonne est le 14 mars', /-03-14$/],
+  ] as const)('reads dates in %s', (lang, text, date) => {
+    expect(termsOf(text, lang).dates[0]).toMatch(date);
+  });
+});
+
+describe('statement memory: extraction', () => {
+  it('keeps sentences about the person, not questions, greetings or secrets', () => {
+    const got = extractStatements('Hi! Thanks. Where is it? I bought a glass jug and it arrived broken. My password is hunter22.');
+    expect(got.map((f) => f.text)).toEqual(['I bought a glass jug and it arrived broken.']);
+    expect(got[0]).toMatchObject({ kind: 'statement', key: 'en' });
+  });
+  it('keeps the language of each statement and a title with its name ("Call me Dr. Okafor")', () => {
+    expect(extractStatements('Call me Dr. Okafor.').map((f) => f.text)).toEqual(['Call me Dr. Okafor.']);
+    expect(extractStatements("J'habite à Lyon depuis trois ans.")[0].key).toBe('fr');
+    expect(extractStatements('Moro em Recife com a minha irmã.')[0].key).toBe('pt');
+    expect(extractStatements('Vivo en Sevilla con mi hermana.')[0].key).toBe('es');
+  });
+  it('keeps statements after the structured facts when the memory is bounded', () => {
+    const statements = extractStatements('I live in Porto. I love long walks by the sea.').map((f, i) => ({ ...f, updatedAt: `2026-01-0${i + 2}T00:00:00.000Z` }));
+    const order: Fact = { kind: 'identifier', key: 'order', value: '1234', text: 'Order number: 1234', updatedAt: '2026-01-01T00:00:00.000Z' };
+    expect(keepRecentFacts([order, ...statements], 2).map((f) => f.kind)).toEqual(['identifier', 'statement']);
+  });
+});
+
+describe('statement memory: retrieval, told back in each language', () => {
+  it.each([
+    ['en', ['My flight is on March 14th to Lisbon.', 'I live in Porto.'], 'Where am I flying to?', 'your flight is on March 14th to Lisbon'],
+    ['en', ["I'm allergic to peanuts.", 'I live in Porto.'], 'What am I allergic to?', "you're allergic to peanuts"],
+    ['en', ['my favourite colour is teal', 'I live in Porto.'], "What's my favorite color?", 'your favourite colour is teal'],
+    ['en', ['I live in Porto.', 'I love jazz.'], 'Where did I say I live?', 'you live in Porto'],
+    ['pt', ['Eu moro em Recife e trabalho como enfermeira.', 'Gosto de café.'], 'Onde eu moro?', 'você mora em Recife e trabalha como enfermeira'],
+    ['pt', ['Meu voo para Lisboa é dia 14 de março.', 'Gosto de café.'], 'Para onde é meu voo?', 'seu voo para Lisboa é dia 14 de março'],
+    ['es', ['Vivo en Sevilla.', 'Tengo alergia al marisco.'], '¿A qué tengo alergia?', 'tienes alergia al marisco'],
+    ['es', ['Vivo en Sevilla.', 'Tengo alergia al marisco.'], '¿Dónde vivo?', 'vives en Sevilla'],
+    ['fr', ["J'habite à Lyon.", 'Ma couleur préférée est le bleu.'], 'Quelle est ma couleur préférée ?', 'ta couleur préférée est le bleu'],
+    ['fr', ["J'habite à Lyon.", 'Ma couleur préférée est le bleu.'], 'Où est-ce que j’habite ?', 'tu habites à Lyon'],
+  ] as const)('%s: %j → %s', (lang, said, question, told) => {
+    const { statements } = buildStatements([], said.map(user), undefined, lang);
+    expect(isSelfQuestion(question, lang)).toBe(true);
+    const found = recallStatements(question, statements, lang);
+    expect(found).toHaveLength(1);
+    expect(tellBack(found[0], lang, 'seed')).toContain(told);
+  });
+  it('finds nothing for a subject never mentioned, and "where is my order?" is not a memory question', () => {
+    const { statements } = buildStatements([], [user('I live in Porto.')], undefined, 'en');
+    expect(recallStatements('What am I allergic to?', statements, 'en')).toEqual([]);
+    expect(isSelfQuestion('Where is my order?', 'en')).toBe(false);
+  });
+  it('shifts the person per language', () => {
+    expect(shiftPerson("I'm flying to Lisbon with my sister", 'en')).toBe("you're flying to Lisbon with your sister");
+    expect(shiftPerson('Eu tenho dois gatos e moro sozinha', 'pt')).toBe('você tem dois gatos e mora sozinha');
+    expect(shiftPerson('Yo trabajo en un hospital', 'es')).toBe('tú trabajas en un hospital');
+    expect(shiftPerson("Je suis allergique et j'habite à Lyon", 'fr')).toBe('tu es allergique et tu habites à Lyon');
+  });
+  it('reads statements stored as facts (the services persist them), whatever the history window', () => {
+    const stored = extractStatements('My flight is on March 14th to Lisbon.').map((f) => ({ ...f, updatedAt: '2026-01-01T00:00:00.000Z' }));
+    const reply = composeReply({ soul: sunny, history: [], message: 'Where am I flying to?', replyLanguage: 'auto', facts: stored });
+    expect(reply).toContain('Lisbon');
+    expect(reply).toContain('March 14th');
+  });
+});
+
+describe('corrections supersede the old value', () => {
+  it.each([
+    ["It's 88213-B, not 88231-B.", '88231-B', '88213-B'],
+    ['me enganei: o número do pedido é 774521, não 774512', '774512', '774521'],
+    ['perdón, me equivoqué: es 55-9013, no 55-9031', '55-9031', '55-9013'],
+    ['pardon, je voulais dire 4412, pas 4421', '4421', '4412'],
+  ] as const)('%s', (text, from, to) => {
+    expect(findCorrections(text)).toEqual([{ from, to }]);
+  });
+  it('stores the corrected value, not the old one', () => {
+    const facts = extractFacts('me enganei: o número do pedido é 774521, não 774512');
+    expect(facts.find((f) => f.key === 'order')?.value).toBe('774521');
+    expect(JSON.stringify(facts)).not.toContain('774512');
+  });
+  it.each([
+    ['en', sunny, ['My order number is 88231-B.', "It's 88213-B, not 88231-B.", 'What is my order number?']],
+    ['pt', lia, ['O número do meu pedido é 774512.', 'me enganei: o número do pedido é 774521, não 774512', 'Qual é o número do meu pedido?']],
+  ] as const)('%s: the old value is never answered again', (_lang, soul, says) => {
+    const replies = play(soul, [...says]);
+    const old = says[0].match(/[\d]+(?:-B)?/)![0];
+    expect(replies[1]).not.toContain(old);
+    expect(replies[2]).not.toContain(old);
+    expect(replies[2]).toContain(old === '88231-B' ? '88213-B' : '774521');
+  });
+  it('"actually…" replaces an earlier statement on the same subject', () => {
+    const { statements } = buildStatements([], [user('My flight is on March 14th to Lisbon.'), user('Actually, my flight is on March 15th to Lisbon.')], undefined, 'en');
+    const found = recallStatements('When is my flight?', statements, 'en');
+    expect(found.map((s) => s.text)).toEqual(['Actually, my flight is on March 15th to Lisbon.']);
+    expect(tellBack(found[0], 'en', 'x')).not.toMatch(/actually|14th/i);
+  });
+});
+
+describe('never asks for what is known', () => {
+  it('an order number just given is acknowledged, not asked for (es)', () => {
+    const [, second] = play(sunny, ['Hola, mi pedido no ha llegado', 'el número de pedido es 55-9013']);
+    expect(second).toContain('55-9013');
+    expect(second).not.toMatch(/cuál es el número de pedido/i);
+  });
+  it('the follow-up skips a known order number (en)', () => {
+    const replies = play(sunny, ['My order number is 88412.', 'My order still has not arrived.']);
+    expect(replies[1]).not.toMatch(/what's the order number/i);
+  });
+  it('no two consecutive replies are the same', () => {
+    const replies = play(getSoul('concise-expert')!, ['ok', 'ok', 'ok', 'ok']);
+    for (let i = 1; i < replies.length; i++) expect(replies[i]).not.toBe(replies[i - 1]);
+  });
+});
+
+describe('who is speaking', () => {
+  it.each([
+    ['Who am I talking to?', 'Sunny'],
+    ['com quem eu falo?', 'Sunny'],
+    ['¿Con quién hablo?', 'Sunny'],
+    ['À qui je parle ?', 'Sunny'],
+  ])('%s answers as the agent, not with the user name', (question, name) => {
+    expect(isAgentQuestion(question)).toBe(true);
+    const [, reply] = play(sunny, ["Hi, I'm Ana", question]);
+    expect(reply).toContain(name);
+    expect(reply).not.toContain('Ana');
+  });
+  it('an entity speaks from its purpose, and a bookstore recommends books', () => {
+    const folio: Soul = { id: 'ent_folio', name: 'Folio', description: 'Customer care for Folio Books, an online bookstore', tone: 'warm, friendly', language: 'en', styleRules: [], greeting: "Hi! I'm Folio." };
+    const [who, rec] = play(folio, ['Who am I talking to?', 'Can you recommend a good book?']);
+    expect(who).toContain('Folio Books');
+    expect(who).not.toMatch(/companion|how was your day/i);
+    expect(rec).toMatch(/read/i);
+    expect(rec).not.toMatch(/area|budget/i);
+  });
+});
+
+describe('French end to end', () => {
+  it('replies in French and remembers in French', () => {
+    const replies = play(sunny, ['Bonjour, ma commande n’est pas arrivée', "J'habite à Lyon.", 'Où est-ce que j’habite ?', 'Merci beaucoup !']);
+    expect(replies[0]).toMatch(/commande/);
+    expect(replies[2]).toContain('tu habites à Lyon');
+    expect(replies[3]).toMatch(/plaisir|rien/i);
+  });
+});
+
+describe('combined memory questions', () => {
+  it('a part that was never told is still said plainly (statements do not stand in for it)', () => {
+    const [, reply] = play(lia, ['Oi, meu nome é Renata.', 'Qual é o meu nome e o meu telefone?']);
+    expect(reply).toContain('Renata');
+    expect(reply).toMatch(/ainda não/);
+  });
+});
+
+describe('retrieval needs the subject, not a shared word', () => {
+  it('"what\'s my phone number?" is not answered with the order number', () => {
+    const replies = play(sunny, ['My order number is 88412.', "What's my phone number?"]);
+    expect(replies[1]).toMatch(/haven't told me your phone number/);
+    expect(replies[1]).not.toContain('88412');
+  });
+});

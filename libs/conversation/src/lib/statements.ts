@@ -1,0 +1,400 @@
+import { detectLanguage } from './detect-language';
+import { LANGUAGE_DATA } from './lang';
+import { languageFamily, type Lang } from './language';
+import { termsOf, wordsOf, type Terms } from './terms';
+import { findTopic } from './topics';
+import { fold, hash, pick, sentences, squish, trimEnd } from './text';
+import type { ChatTurn, Fact } from './types';
+
+/*
+ * The statement memory: every sentence the person says about themselves or their case is kept as a
+ * `statement` fact (key: its language; value: the folded sentence; text: the sentence as written), beside
+ * the structured facts, and stored wherever facts are. A question about the person is answered by
+ * retrieving the statements that best match it (stemmed, synonym-aware overlap of terms, names, numbers,
+ * codes, e-mails and dates; the most recent first) and telling them back person-shifted ("You told me
+ * you're flying to Lisbon on March 14th"). Corrections ("X, not Y", "actually…", "me enganei…") replace
+ * the old value everywhere. The per-language words are data (lang/*.ts).
+ */
+
+/** The kind of a statement fact. */
+export const STATEMENT_KIND = 'statement';
+
+/** A remembered statement, ready for retrieval. */
+export interface Statement {
+  text: string;
+  lang: Lang;
+  /** When it was said (ISO 8601), when known. */
+  at?: string;
+  /** Position in the memory, oldest first (recency). */
+  order: number;
+  terms: Terms;
+  /** It corrects something said before ("actually…", "X, not Y"). */
+  correction: boolean;
+}
+
+/** One replaced value: `from` (the old value) is never answered again, `to` is. */
+export interface Correction {
+  from: string;
+  to: string;
+}
+
+const MAX_STATEMENT_CHARS = 400;
+
+/** Folded text with its words separated by single spaces, for phrase lookups. */
+function plain(text: string): string {
+  return ` ${fold(text)
+    .replace(/['’]/g, "'")
+    .replace(/[^\p{L}\p{N}'@.-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
+}
+
+function hasPhrase(text: string, phrases: string[]): boolean {
+  const p = plain(text);
+  return phrases.some((ph) => p.includes(` ${plain(ph).trim()} `));
+}
+
+/** The language of a text: detected when clear, else the given tag's family, else English. */
+export function statementLanguage(text: string, fallback?: string): Lang {
+  return (detectLanguage(text).language as Lang | undefined) ?? languageFamily(fallback) ?? 'en';
+}
+
+/** Is this sentence a question (a "?" or an opening question word)? */
+export function isQuestion(sentence: string, lang: Lang): boolean {
+  if (/\?/.test(sentence)) return true;
+  const first = wordsOf(sentence)[0]?.word;
+  const d = LANGUAGE_DATA[lang];
+  return Boolean(first && d.questionWords.includes(fold(first)) && !/^(?:do|is|are|am|was|were|can|could|would|have|has|did|does)$/.test(fold(first)));
+}
+
+/** Does the sentence say something worth remembering: not a question, not only greetings and thanks? */
+function worthKeeping(sentence: string, lang: Lang): boolean {
+  if (isQuestion(sentence, lang)) return false;
+  const t = termsOf(sentence, lang);
+  const small = new Set(LANGUAGE_DATA[lang].smallTalk.map(fold));
+  const content = t.stems.filter((s) => !small.has(s));
+  const values = t.numbers.length + t.codes.length + t.emails.length;
+  return content.length >= 2 || (content.length >= 1 && values > 0) || values > 0;
+}
+
+/**
+ * The statements of one user message, as facts (kind `statement`, key = language, value = the folded
+ * sentence, text = the sentence). Questions, greetings and thanks are not statements. Secrets (passwords,
+ * PINs, card numbers) are never kept.
+ */
+export function extractStatements(message: string, opts?: { language?: string }): Fact[] {
+  const text = squish(message ?? '');
+  if (!text) return [];
+  const out: Fact[] = [];
+  for (const raw of splitSentences(text)) {
+    const sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
+    if (SECRET.test(fold(sentence))) continue;
+    const lang = statementLanguage(sentence, statementLanguage(text, opts?.language));
+    if (!worthKeeping(sentence, lang)) continue;
+    out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
+  }
+  return out;
+}
+
+/** Sentences, not split after a title ("Dr. Okafor", "Sra. Lima"). */
+function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const s of sentences(text)) {
+    if (out.length && /(?:^|\s)(?:dr|dra|mr|mrs|ms|sr|sra|srta|st|prof|mme|mlle|m)\.$/iu.test(out[out.length - 1])) out[out.length - 1] += ` ${s}`;
+    else out.push(s);
+  }
+  return out;
+}
+
+const SECRET = /\b(?:password|passcode|senha|contrasena|mot de passe|pin|cvv|cvc|card number|numero do cartao|numero de tarjeta|numero de carte)\b/;
+
+/** The dedupe slot of a statement fact. */
+export function statementSlot(f: Pick<Fact, 'value'>): string {
+  return `statement|${hash(f.value)}`;
+}
+
+/** Is this fact a statement? */
+export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
+  return (f.kind as string) === STATEMENT_KIND;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Corrections
+// ---------------------------------------------------------------------------------------------
+
+const VALUE = String.raw`[\p{L}\p{N}@._%+-]*[\p{N}@][\p{L}\p{N}@._%+-]*|\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*`;
+
+/**
+ * The values a text corrects: "It's 88213-B, not 88231-B", "é 774521, não 774512", "es 55-9013, no 55-9031",
+ * "c'est 4412 et pas 4421"; values are numbers, codes, e-mails or capitalized names.
+ */
+export function findCorrections(text: string): Correction[] {
+  const out: Correction[] = [];
+  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  const re = new RegExp(String.raw`(${VALUE})[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?(${VALUE})`, 'gu');
+  for (const m of (text ?? '').matchAll(re)) {
+    const to = trimEnd(m[1]);
+    const from = trimEnd(m[2]);
+    if (!to || !from || fold(to) === fold(from)) continue;
+    // Both must be of one shape: two codes, two e-mails, or two names.
+    const shape = (v: string) => (v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : 'name');
+    if (shape(to) !== shape(from)) continue;
+    out.push({ from, to });
+  }
+  return out;
+}
+
+/** Does the sentence open (or go on, after a comma) with a correction marker ("actually", "me enganei", "en fait")? */
+export function isCorrection(sentence: string, lang?: Lang): boolean {
+  const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr'];
+  const p = plain(sentence);
+  const head = p.split(' ').slice(0, 8).join(' ');
+  return langs.some((l) => LANGUAGE_DATA[l].correctionMarkers.some((m) => head.includes(` ${plain(m).trim()} `))) || findCorrections(sentence).length > 0;
+}
+
+/** Every correction stated in the texts, oldest first; a later correction of the same value wins. */
+export function collectCorrections(texts: string[]): Correction[] {
+  const map = new Map<string, Correction>();
+  for (const t of texts) for (const c of findCorrections(t)) map.set(fold(c.from), c);
+  // A chain (A → B, then B → C) resolves to the last value.
+  const out = [...map.values()].map((c) => {
+    let to = c.to;
+    for (let i = 0; i < 5 && map.has(fold(to)) && fold(map.get(fold(to))!.to) !== fold(c.from); i++) to = map.get(fold(to))!.to;
+    return { from: c.from, to };
+  });
+  return out;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Replaces every old value by its correction, and drops the "…, not <old>" remarks. */
+export function applyCorrections(text: string, corrections: Correction[]): string {
+  let out = text;
+  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  for (const c of corrections) {
+    const old = escapeRe(c.from);
+    out = out.replace(new RegExp(String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?${old}(?![\p{L}\p{N}])`, 'giu'), '');
+    out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${old}(?![\p{L}\p{N}])`, 'giu'), () => c.to);
+  }
+  return squish(out);
+}
+
+/** The facts with every corrected value replaced (value and text). */
+export function correctFacts(facts: Fact[], corrections: Correction[]): Fact[] {
+  if (!corrections.length) return facts;
+  return facts.map((f) => {
+    const c = corrections.find((x) => fold(x.from) === fold(f.value));
+    const text = applyCorrections(f.text ?? '', corrections);
+    if (c) return { ...f, value: c.to, text };
+    return text === f.text ? f : { ...f, text };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building the memory
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The statements known for a reply: the stored statement facts (oldest first), then the user turns of the
+ * history and the message itself, each sentence once (the latest telling wins its place). Corrections are
+ * applied; a statement that a later correction of the same subject replaced is dropped.
+ */
+export function buildStatements(facts: Fact[], history: ChatTurn[], message: string | undefined, fallbackLang?: string): { statements: Statement[]; corrections: Correction[] } {
+  const raw: Array<{ text: string; lang?: string; at?: string }> = [];
+  for (const f of facts) if (isStatementFact(f) && f.text) raw.push({ text: f.text, lang: f.key, at: f.updatedAt });
+  for (const t of history) if (t.role === 'user') for (const s of extractStatements(t.content, { language: fallbackLang })) raw.push({ text: s.text, lang: s.key });
+  if (message) for (const s of extractStatements(message, { language: fallbackLang })) raw.push({ text: s.text, lang: s.key });
+  const seen = new Map<string, number>();
+  const items: Array<{ text: string; lang: Lang }> = [];
+  for (const r of raw) {
+    const key = fold(trimEnd(r.text));
+    const lang = (languageFamily(r.lang) ?? statementLanguage(r.text, fallbackLang)) as Lang;
+    if (seen.has(key)) items[seen.get(key)!] = { text: '', lang };
+    seen.set(key, items.length);
+    items.push({ text: r.text, lang });
+  }
+  const corrections = collectCorrections(items.map((i) => i.text).filter(Boolean));
+  let statements: Statement[] = items
+    .map((it, order) => ({ it, order }))
+    .filter(({ it }) => it.text)
+    .map(({ it, order }) => {
+      const text = applyCorrections(it.text, corrections);
+      return { text, lang: it.lang, order, terms: termsOf(text, it.lang), correction: isCorrection(it.text, it.lang) };
+    });
+  // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded.
+  statements = statements.filter((s) => {
+    const later = statements.filter((c) => c.correction && c.order > s.order && c.lang === s.lang);
+    return !later.some((c) => {
+      const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x));
+      if (!subject.length) return false;
+      const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
+      return shared / subject.length >= 0.5 && differs(s.terms, c.terms);
+    });
+  });
+  return { statements, corrections };
+}
+
+/** The two statements name different values (numbers, codes, e-mails, dates or names). */
+function differs(a: Terms, b: Terms): boolean {
+  const values = (t: Terms) => [...t.numbers, ...t.codes, ...t.emails, ...t.dates, ...t.names];
+  const va = values(a);
+  const vb = values(b);
+  if (!va.length || !vb.length) return true;
+  return vb.some((v) => !va.includes(v)) || va.some((v) => !vb.includes(v));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retrieval
+// ---------------------------------------------------------------------------------------------
+
+/** Is the message a question about the person themself ("where am I flying to?", "what did I say about…", "¿cuál es mi…?")? */
+export function isSelfQuestion(message: string, lang: Lang): boolean {
+  if (!isQuestion(message, lang) && !/^\s*(?:remind|tell|rappelle|me lembr|recuerd|dime)/iu.test(fold(message))) return false;
+  const d = LANGUAGE_DATA[lang];
+  if (hasPhrase(message, d.recallCues)) return true;
+  // A first-person subject: "am I", "do I", "eu vou", "je pars".
+  const words = wordsOf(message).map((w) => fold(w.word).replace(/['’]$/, ''));
+  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', 'j'] };
+  if (words.some((w) => subjects[lang].includes(w))) return true;
+  // A first-person verb ("¿dónde vivo?", "onde moro?").
+  const verbs = new Set(Object.keys(d.verbs).map(fold));
+  if (words.some((w) => verbs.has(w))) return true;
+  // "What's my favourite colour?" — but "where is my order?" is about the case, not a memory question.
+  const possessive = words.some((w) => d.firstPerson.map(fold).includes(w));
+  return possessive && !findTopic(message);
+}
+
+/**
+ * The statements that best answer a question (at most `max`, the best first): a statement counts when it
+ * shares the question's content terms (stems with synonyms, names, numbers, codes, e-mails, dates), weighted
+ * by how rare each term is in the memory; the more recent wins a tie.
+ */
+export function recallStatements(question: string, statements: Statement[], lang: Lang, max = 2): Statement[] {
+  const d = LANGUAGE_DATA[lang];
+  const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter(Boolean));
+  const q = termsOf(question, lang);
+  const qStems = q.stems.filter((s) => !skip.has(s));
+  const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
+  if (!qStems.length && !qValues.length) return [];
+  const pool = statements.filter((s) => s.lang === lang || qValues.length > 0);
+  const df = (term: string) => pool.filter((s) => s.terms.stems.includes(term)).length;
+  const scored = pool
+    .map((s) => {
+      let score = 0;
+      let matched = 0;
+      for (const t of qStems) {
+        if (s.terms.stems.includes(t)) {
+          score += Math.log(1 + pool.length / df(t));
+          matched++;
+        }
+      }
+      const values = [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
+      for (const v of qValues) {
+        if (!values.includes(v)) continue;
+        score += 2;
+        matched++;
+      }
+      const coverage = matched / (qStems.length + qValues.length);
+      return { s, score: score * (0.5 + coverage), matched, coverage };
+    })
+    // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number".
+    .filter((x) => x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length))
+    .sort((a, b) => b.score - a.score || b.s.order - a.s.order);
+  if (!scored.length) return [];
+  const best = scored[0].score;
+  return scored
+    .filter((x) => x.score >= best * 0.8)
+    .slice(0, max)
+    .map((x) => x.s)
+    .sort((a, b) => a.order - b.order);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Telling back
+// ---------------------------------------------------------------------------------------------
+
+/** Person-shifts a first-person sentence: "I'm flying to Lisbon" → "you're flying to Lisbon" (per the language's data). */
+export function shiftPerson(sentence: string, lang: Lang): string {
+  const d = LANGUAGE_DATA[lang];
+  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', "j'"] };
+  const negations = ['não', 'nao', 'no', 'ne', "n'", 'not', 'also', 'também', 'también', 'ya', 'já', 'still', 'ainda', 'todavía', 'me', 'te', 'se'];
+  const parts = sentence.split(/(\s+|[,.;:!?()"“”«»]+)/u);
+  let prev = '';
+  let firstWord = true;
+  // Pro-drop languages go on with the same subject: "Eu moro em Recife e trabalho como enfermeira".
+  let sawFirst = false;
+  const out: string[] = [];
+  for (const part of parts) {
+    if (!part || /^\s+$|^[,.;:!?()"“”«»]+$/u.test(part)) {
+      out.push(part);
+      if (part && /[,.;:!?]/.test(part)) prev = '';
+      continue;
+    }
+    let word = part;
+    // French elisions: "j'habite" → "tu habites", "m'appelle" → "t'appelles".
+    const el = /^([jmJM])['’](\p{L}+.*)$/u.exec(part);
+    if (el && lang === 'fr') {
+      const rest = el[2];
+      const verb = d.verbs[rest.toLowerCase()];
+      if (el[1].toLowerCase() === 'j') word = `tu ${verb ?? rest}`;
+      else word = `t'${verb ?? rest}`;
+      out.push(word);
+      prev = 'je';
+      firstWord = false;
+      continue;
+    }
+      const lower = part.toLowerCase().replace(/’/g, "'");
+    const determiner = DETERMINERS.has(prev);
+    if (d.verbs[lower] && !determiner && (subjects[lang].includes(prev) || firstWord || sawFirst || negations.includes(prev))) {
+      word = d.verbs[lower];
+      sawFirst = true;
+    } else if (lang === 'en' && (lower === 'am' || lower === 'was') && prev === 'i') word = lower === 'am' ? 'are' : 'were';
+    else if (d.shift[lower] !== undefined && !(lang === 'en' && (lower === 'am' || lower === 'was'))) {
+      word = d.shift[lower];
+      if (subjects[lang].includes(lower)) sawFirst = true;
+    }
+    if (word !== part && /^\p{Lu}/u.test(part) && !firstWord) word = word.charAt(0).toUpperCase() + word.slice(1);
+    out.push(word);
+    prev = lower;
+    firstWord = false;
+  }
+  return squish(out.join('')).replace(/\byou are\b/g, 'you are');
+}
+
+/** Words after which a first-person verb form is a noun ("meu trabalho", "el vuelo"). */
+const DETERMINERS = new Set(['o', 'a', 'os', 'as', 'um', 'uma', 'meu', 'minha', 'seu', 'sua', 'do', 'da', 'no', 'na', 'el', 'la', 'los', 'las', 'un', 'una', 'mi', 'tu', 'su', 'del', 'le', 'les', 'mon', 'ma', 'ton', 'ta', 'son', 'sa', 'du', 'des', 'my', 'the', 'your', 'a', 'an']);
+
+/** Words that open a sentence without content: "So,", "Oh,", "Also", "Actually,", "Btw"… (and the correction markers). */
+function stripOpeners(sentence: string, lang: Lang): string {
+  let s = sentence;
+  const markers = [...LANGUAGE_DATA[lang].correctionMarkers, 'so', 'oh', 'also', 'and', 'btw', 'by the way', 'well', 'ah', 'e', 'entao', 'então', 'y', 'pues', 'bueno', 'et', 'alors', 'hi', 'hello', 'oi', 'olá', 'hola', 'bonjour', 'ok', 'okay']
+    .sort((a, b) => b.length - a.length);
+  for (let i = 0; i < 3; i++) {
+    const f = fold(s);
+    const m = markers.find((mk) => {
+      const fm = fold(mk);
+      return f.startsWith(fm) && /^[\s,:;.!—-]/.test(f.slice(fm.length));
+    });
+    if (!m) break;
+    s = s.slice(m.length).replace(/^[\s,:;.!—-]+/, '');
+  }
+  return s;
+}
+
+/** A statement told back in the reply language: person-shifted when it was said in that language, else quoted. */
+export function tellBack(st: Statement, lang: Lang, seed: string): string {
+  const d = LANGUAGE_DATA[lang];
+  const body = trimEnd(stripOpeners(st.text, st.lang));
+  if (st.lang !== lang) return d.toldYouQuote.replace('{q}', body);
+  let shifted = shiftPerson(body, lang);
+  if (/^(?:you|your|você|voce|seu|sua|seus|suas|tu|tus|tú|te|ton|ta|tes)\b/iu.test(shifted)) shifted = shifted.charAt(0).toLowerCase() + shifted.slice(1);
+  else if (!/^\p{Lu}{2}|^I\b/u.test(shifted) && !/^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(shifted)) shifted = shifted.charAt(0).toLowerCase() + shifted.slice(1);
+  return pick(d.toldYou, seed).replace('{s}', shifted);
+}
+
+/** Phrases of the agent-identity questions ("who am I talking to?", "com quem eu falo?", "à qui je parle ?"). */
+export function isAgentQuestion(message: string): boolean {
+  return (['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions));
+}

@@ -1,0 +1,131 @@
+import * as chrono from 'chrono-node';
+import { newStemmer, type Stemmer } from 'snowball-stemmers';
+import type { Lang } from './language';
+import { LANGUAGE_DATA } from './lang';
+import { fold } from './text';
+
+/*
+ * The normalized terms of a sentence, for the statement memory: stems (snowball, per language, with the
+ * synonyms of lang/*.ts mapped to one term), numbers, codes, e-mails, dates (chrono-node) and names.
+ */
+
+export interface Terms {
+  /** Content words, stemmed and folded; synonyms share one term ("flying", "flight" → "syn:fli"). */
+  stems: string[];
+  /** Bare numbers as written ("14", "774521"). */
+  numbers: string[];
+  /** Codes with digits and letters or dashes ("88213-B", "TCK-55821"), upper-cased. */
+  codes: string[];
+  emails: string[];
+  /** Dates the sentence names, as YYYY-MM-DD (relative to `ref`). */
+  dates: string[];
+  /** Capitalized words inside the sentence (names of people, places, titles), folded. */
+  names: string[];
+}
+
+const STEMMERS = new Map<Lang, Stemmer>();
+function stemmer(lang: Lang): Stemmer {
+  let s = STEMMERS.get(lang);
+  if (!s) {
+    s = newStemmer(LANGUAGE_DATA[lang].stemmer);
+    STEMMERS.set(lang, s);
+  }
+  return s;
+}
+
+const STOP = new Map<Lang, Set<string>>();
+function stopWords(lang: Lang): Set<string> {
+  let s = STOP.get(lang);
+  if (!s) {
+    const d = LANGUAGE_DATA[lang];
+    s = new Set([...d.stop, ...d.firstPerson].map(fold));
+    STOP.set(lang, s);
+  }
+  return s;
+}
+
+const SYNONYMS = new Map<Lang, Map<string, string>>();
+function synonyms(lang: Lang): Map<string, string> {
+  let m = SYNONYMS.get(lang);
+  if (!m) {
+    m = new Map();
+    for (const group of LANGUAGE_DATA[lang].synonyms) {
+      const id = `syn:${stemWord(group[0], lang)}`;
+      for (const w of group) m.set(stemWord(w, lang), id);
+    }
+    SYNONYMS.set(lang, m);
+  }
+  return m;
+}
+
+function stemWord(word: string, lang: Lang): string {
+  return stemmer(lang).stem(fold(word));
+}
+
+const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+/** Elisions written into one word ("j'habite", "l'avion", "qu'est"): the part after the apostrophe. */
+const ELISION = /^(?:[jlmtsdnc]|qu)['’](\p{L}.*)$/u;
+
+/** Word-like segments, lower case, elisions split ("J'habite à Lyon" → ["j'", "habite", "à", "lyon"]). */
+export function wordsOf(text: string): Array<{ word: string; index: number; raw: string }> {
+  const out: Array<{ word: string; index: number; raw: string }> = [];
+  for (const s of segmenter.segment(text)) {
+    if (!s.isWordLike) continue;
+    const lower = s.segment.toLowerCase();
+    const el = ELISION.exec(lower);
+    if (el) {
+      const cut = lower.length - el[1].length;
+      out.push({ word: lower.slice(0, cut), index: s.index, raw: s.segment.slice(0, cut) });
+      out.push({ word: el[1], index: s.index + cut, raw: s.segment.slice(cut) });
+    } else {
+      out.push({ word: lower, index: s.index, raw: s.segment });
+    }
+  }
+  return out;
+}
+
+/** The term of one content word: its stem, or its synonym group. */
+export function termOf(word: string, lang: Lang): string {
+  const stem = stemWord(word, lang);
+  return synonyms(lang).get(stem) ?? stem;
+}
+
+/** Is the word a function word (or a first-person word) in the language? */
+export function isStopWord(word: string, lang: Lang): boolean {
+  return stopWords(lang).has(fold(word).replace(/['’]$/, ''));
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+const CODE = /(?<![\p{L}\p{N}@.])(?=[\p{L}\p{N}-]*\p{N})[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*(?![\p{L}\p{N}@])/gu;
+const CHRONO: Record<Lang, { parse: (text: string, ref?: Date) => chrono.ParsedResult[] }> = { en: chrono.en, pt: chrono.pt, es: chrono.es, fr: chrono.fr };
+
+/** The normalized terms of a text in a language; `ref` anchors relative dates ("on Friday"). */
+export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
+  const src = text ?? '';
+  const emails = [...src.matchAll(EMAIL)].map((m) => m[0].toLowerCase());
+  const noEmail = src.replace(EMAIL, ' ');
+  const numbers: string[] = [];
+  const codes: string[] = [];
+  for (const m of noEmail.matchAll(CODE)) {
+    const v = m[0];
+    if (/^\d+$/.test(v)) numbers.push(v);
+    else if (/^\d{1,2}(?:st|nd|rd|th|er|e|o|a|º|ª)$/iu.test(v)) numbers.push(v.replace(/\D+$/u, ''));
+    else if (v.length >= 3) codes.push(v.toUpperCase());
+  }
+  let dates: string[] = [];
+  try {
+    dates = CHRONO[lang].parse(noEmail, ref ?? new Date(Date.UTC(2000, 0, 1))).map((r) => r.start.date().toISOString().slice(0, 10));
+  } catch {
+    dates = [];
+  }
+  const words = wordsOf(noEmail);
+  const stems: string[] = [];
+  const names: string[] = [];
+  words.forEach((w, i) => {
+    if (/\d/.test(w.word) || w.word.endsWith("'") || w.word.endsWith('’')) return;
+    if (i > 0 && w.word.length > 1 && /^\p{Lu}/u.test(w.raw) && !isStopWord(w.word, lang)) names.push(fold(w.word));
+    if (isStopWord(w.word, lang) || w.word.length < 2) return;
+    stems.push(termOf(w.word, lang));
+  });
+  return { stems: [...new Set(stems)], numbers: [...new Set(numbers)], codes: [...new Set(codes)], emails: [...new Set(emails)], dates: [...new Set(dates)], names: [...new Set(names)] };
+}
