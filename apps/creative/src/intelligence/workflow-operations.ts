@@ -1,9 +1,7 @@
 import { Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthContext } from '@platform/auth';
 import { IdempotencyInterceptor } from '@platform/http';
-import { DataSource } from 'typeorm';
 import { AssetsController } from '../assets/assets.controller';
 import { TransformAssetDto } from '../assets/dto/transform-asset.dto';
 import { CampaignsController } from '../campaigns/campaigns.controller';
@@ -76,8 +74,8 @@ export class WorkflowOperations {
   readonly all: Record<string, OperationDef>;
   private readonly invoker: RouteInvoker;
 
-  constructor(moduleRef: ModuleRef, @InjectDataSource() ds: DataSource) {
-    this.invoker = new RouteInvoker(new IdempotencyInterceptor(ds), <T>(type: Type<T>) => moduleRef.get(type, { strict: false }));
+  constructor(moduleRef: ModuleRef, idempotency: IdempotencyInterceptor) {
+    this.invoker = new RouteInvoker(idempotency, <T>(type: Type<T>) => moduleRef.get(type, { strict: false }));
     const op = (summary: string, dto: Type<object>, path: string[], outputs: Record<string, FieldType>, r: Route): OperationDef => ({
       summary,
       dto,

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { SecretResponse } from '@platform/http';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import { CallbackDeliveryListDto, JOB_PAGE_DEFAULT, JOB_PAGE_MAX, JOB_STATE_DESCRIPTION, JobDto, JobListDto, ListJobsQuery, SigningSecretDto } from './dto/job.dto';
 import { CallbacksService } from './callbacks.service';
@@ -122,7 +123,8 @@ export class CallbackSecretsController {
 
   @Post('rotate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rotate the callback signing secret', description: `A new secret signs from now on. ${SIGNING}` })
+  @SecretResponse()
+  @ApiOperation({ summary: 'Rotate the callback signing secret', description: `A new secret signs from now on. ${SIGNING} Sent with an \`Idempotency-Key\`, the response is stored encrypted (SECRETS_KEY) and a replay answers it again, secret included.` })
   @ApiOkResponse({ type: SigningSecretDto })
   @SECRETS_503
   rotate(@Auth() auth: AuthContext): Promise<SigningSecretDto> {

@@ -14,7 +14,6 @@ import {
 import { Inject, Injectable, Logger, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { briefJsonSchema, irJsonSchema } from '@platform/creative-ir';
@@ -23,7 +22,6 @@ import { IdempotencyInterceptor } from '@platform/http';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DataSource } from 'typeorm';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { uploadTooLarge } from '../assets/asset-errors';
 import { cleanFilename } from '../assets/upload/multipart-file.guard';
@@ -76,10 +74,10 @@ export class McpService {
 
   constructor(
     private readonly moduleRef: ModuleRef,
-    @InjectDataSource() ds: DataSource,
+    idempotency: IdempotencyInterceptor,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {
-    this.invoker = new RouteInvoker(new IdempotencyInterceptor(ds), <T>(type: Type<T>) => this.moduleRef.get(type, { strict: false }));
+    this.invoker = new RouteInvoker(idempotency, <T>(type: Type<T>) => this.moduleRef.get(type, { strict: false }));
   }
 
   /** Where the service's OpenAPI document comes from (built from the running app: see `service.ts`). */

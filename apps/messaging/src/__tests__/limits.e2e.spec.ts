@@ -34,12 +34,12 @@ describe('messaging rate limit', () => {
 describe('messaging failed-credential throttle (AUTH_FAILURES_PER_ADDRESS=3)', () => {
   let t: App;
   let alice: TestAccount;
-  // Requests come from loopback, a trusted proxy: X-Forwarded-For names the client address.
+  // Requests come from 127.0.0.1, configured as a trusted proxy: X-Forwarded-For names the client address.
   const from = (address: string) => ({ 'X-Forwarded-For': address });
   const wrong = (i: number) => ({ Authorization: `Bearer msg_live_wrong${i}${'x'.repeat(30)}` });
 
   beforeAll(async () => {
-    t = await createTestApp(messagingService, { env: { AUTH_FAILURES_PER_ADDRESS: '3' } });
+    t = await createTestApp(messagingService, { env: { AUTH_FAILURES_PER_ADDRESS: '3', TRUSTED_PROXIES: '10.9.0.0/16, 127.0.0.1' } });
     alice = await t.account('alice');
   });
   afterAll(() => t?.close());
@@ -71,5 +71,27 @@ describe('messaging failed-credential throttle (AUTH_FAILURES_PER_ADDRESS=3)', (
     for (let i = 0; i < 20; i++) expectStatus(await t.http.get('/v1/agents').set(office).set(auth(old)), 401);
     expectStatus(await t.http.get('/v1/agents').set(office).set(wrong(1)), 401);
     expectStatus(await t.http.get('/v1/agents').set(office).set(auth(alice)), 200);
+  });
+});
+
+describe('messaging failed-credential throttle without trusted proxies (the default)', () => {
+  let t: App;
+  let alice: TestAccount;
+  const wrong = (i: number) => ({ Authorization: `Bearer msg_live_wrong${i}${'x'.repeat(30)}` });
+
+  beforeAll(async () => {
+    t = await createTestApp(messagingService, { env: { AUTH_FAILURES_PER_ADDRESS: '3' } });
+    alice = await t.account('alice');
+  });
+  afterAll(() => t?.close());
+
+  it('counts the connection peer: a client next to the service cannot rotate X-Forwarded-For to escape the count', async () => {
+    for (let i = 0; i < 3; i++) {
+      expectStatus(await t.http.get('/v1/agents').set({ 'X-Forwarded-For': `203.0.113.${i + 1}` }).set(wrong(i)), 401);
+    }
+    // 127.0.0.1 is blocked whatever address it claims to forward for.
+    expectStatus(await t.http.get('/v1/agents').set({ 'X-Forwarded-For': '198.51.100.200' }).set(auth(alice)), 429);
+    expectStatus(await t.http.get('/v1/agents').set({ 'X-Forwarded-For': '203.0.113.1, 198.51.100.201' }).set(wrong(50)), 429);
+    expectStatus(await t.http.get('/v1/agents').set(auth(alice)), 429);
   });
 });

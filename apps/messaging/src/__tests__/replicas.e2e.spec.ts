@@ -9,7 +9,7 @@ import { messagingService } from '../service';
   let key: TestAccount;
 
   beforeAll(async () => {
-    const env = { RATE_LIMIT_PER_MINUTE: '4', AUTH_FAILURES_PER_ADDRESS: '2' };
+    const env = { RATE_LIMIT_PER_MINUTE: '4', AUTH_FAILURES_PER_ADDRESS: '2', TRUSTED_PROXIES: '127.0.0.1' };
     a = await createTestApp(messagingService, { env });
     b = await createTestApp(messagingService, { env, replicaOf: a });
     key = await a.account('shared');

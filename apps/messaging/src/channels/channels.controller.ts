@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { SecretResponse } from '@platform/http';
 import { ErrorResponses } from '../common/error-responses';
 import type { ChannelKind } from '../conversations/conversation.entity';
 import { ChannelsService } from './channels.service';
@@ -21,13 +22,14 @@ export class ChannelsController {
   }
 
   @Post()
+  @SecretResponse()
   @ApiOperation({
     summary: 'Connect a new channel',
     description:
       'Kinds: `api`, `whatsapp` (Cloud API), `telegram` (Bot API), `messenger`. Credentials are stored encrypted (AES-256-GCM). ' +
       'The answer carries `webhook_url`: configure it on the platform (Meta: callback URL with your `verify_token`; Telegram: ' +
       '`setWebhook` with `url` and `secret_token`; the service tries that itself and reports it in `webhook_registration`). Messages arriving there are stored in a conversation per sender and answered by ' +
-      "the channel's agent through the platform's send API.",
+      "the channel's agent through the platform's send API. Telegram's generated `secret_token` is in this response only. Sent with an `Idempotency-Key`, the response is stored encrypted (SECRETS_KEY) and a replay answers it again, secret included.",
   })
   @ApiCreatedResponse({ type: ChannelDto })
   async create(@Auth() auth: AuthContext, @Body() body: CreateChannelDto): Promise<ChannelDto> {

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { NotFoundError } from '@platform/errors';
+import { SecretResponse } from '@platform/http';
 import { ErrorResponses } from '../common/error-responses';
 import { ListDeliveriesQuery, PutWebhookSettingsDto, WebhookDeliveryDto, WebhookDeliveryListDto, WebhookSettingsDto } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
@@ -28,9 +29,10 @@ export class WebhooksController {
   }
 
   @Put('v1/settings/webhook')
+  @SecretResponse()
   @ApiOperation({
     summary: "Set the account's webhook",
-    description: `Creates or updates it. A signing secret (\`whsec_…\`) is made on creation and on \`rotate_secret\`, and shown only in that response. ${SIGNING}`,
+    description: `Creates or updates it. A signing secret (\`whsec_…\`) is made on creation and on \`rotate_secret\`, and shown only in that response. Sent with an \`Idempotency-Key\`, the response is stored encrypted (SECRETS_KEY) and a replay answers it again, secret included. ${SIGNING}`,
   })
   @ApiOkResponse({ type: WebhookSettingsDto })
   async put(@Auth() auth: AuthContext, @Body() body: PutWebhookSettingsDto): Promise<WebhookSettingsDto> {

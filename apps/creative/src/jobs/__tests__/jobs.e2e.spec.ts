@@ -363,6 +363,48 @@ describe('creative jobs', () => {
   });
 });
 
+describe('creative jobs: rotating the signing secret with an Idempotency-Key', () => {
+  let t: TestApp<CreativeConfig>;
+  let alice: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp(creativeService);
+    alice = await t.account('alice');
+  });
+  afterAll(() => t?.close());
+
+  it('stores the response encrypted, never the secret in clear, and a replay answers the same secret', async () => {
+    const rotate = () => as(t.http.post('/v1/callbacks/signing-secret/rotate'), alice).set('Idempotency-Key', 'rotate-1');
+    const first = expectStatus(await rotate(), 200);
+    expect(first.body.secret).toMatch(/^whsec_/);
+    const rows = (await t.app.get(DataSource).query(`SELECT state, response_status, response_body FROM creative.idempotency_keys WHERE account_id = $1`, [
+      alice.accountId,
+    ])) as { state: string; response_status: number; response_body: unknown }[];
+    expect(rows).toEqual([{ state: 'completed', response_status: 200, response_body: { sealed: expect.stringMatching(/^v1:/) } }]);
+    expect(JSON.stringify(rows)).not.toContain(first.body.secret.slice(6, 20));
+
+    const replay = expectStatus(await rotate(), 200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    // Replayed, not rotated again.
+    expect(expectStatus(await as(t.http.get('/v1/callbacks/signing-secret'), alice), 200).body.secret).toBe(first.body.secret);
+  });
+
+  it('refuses to open a sealed response copied to another key (bound to account and key)', async () => {
+    const ds = t.app.get(DataSource);
+    expectStatus(await as(t.http.post('/v1/callbacks/signing-secret/rotate'), alice).set('Idempotency-Key', 'rotate-2'), 200);
+    const rotate3 = () => as(t.http.post('/v1/callbacks/signing-secret/rotate'), alice).set('Idempotency-Key', 'rotate-3');
+    const third = expectStatus(await rotate3(), 200);
+    await ds.query(
+      `UPDATE creative.idempotency_keys SET response_body = (SELECT response_body FROM creative.idempotency_keys WHERE account_id = $1 AND key = 'rotate-2') WHERE account_id = $1 AND key = 'rotate-3'`,
+      [alice.accountId],
+    );
+    const copied = expectStatus(await rotate3(), 409);
+    expect(copied.body.code).toBe('idempotency_replay_unavailable');
+    expect(JSON.stringify(copied.body)).not.toContain(third.body.secret.slice(6, 20));
+  });
+});
+
 describe('creative jobs: callback URLs on private addresses', () => {
   let t: TestApp<CreativeConfig>;
   let alice: TestAccount;

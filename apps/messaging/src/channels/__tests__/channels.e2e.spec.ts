@@ -107,6 +107,24 @@ describe('messaging channels', () => {
     expectStatus(await t.http.delete(`/v1/channels/${created.id}`).set(auth(alice)), 200);
   });
 
+  it("keeps Telegram's generated secret_token encrypted when the creation is sent with an Idempotency-Key; a replay shows it again", async () => {
+    const dave = await t.account('dave');
+    const daveAgent = (await createAgent(t, dave)).id;
+    const create = () =>
+      t.http.post('/v1/channels').set(auth(dave)).set('Idempotency-Key', 'tg-1').send({ kind: 'telegram', name: 'TG', agent_id: daveAgent, credentials: { bot_token: '9:IDEMPOTENT' } });
+    const first = expectStatus(await create(), 201);
+    expect(first.body.secret_token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const rows = (await t.app.get(DataSource).query(`SELECT response_body FROM messaging.idempotency_keys WHERE account_id = $1`, [dave.accountId])) as {
+      response_body: unknown;
+    }[];
+    expect(rows).toEqual([{ response_body: { sealed: expect.stringMatching(/^v1:/) } }]);
+    expect(JSON.stringify(rows)).not.toContain(first.body.secret_token);
+    const replay = expectStatus(await create(), 201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect((await t.http.get('/v1/channels').set(auth(dave))).body.total).toBe(1);
+  });
+
   it('answers 422 with the failing fields, 401 without a key and 404 for another account', async () => {
     const wa = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'whatsapp', credentials: { access_token: 'x', extra: 'y', app_secret: 5 } }), 422).body;
     const locs = wa.details.map((d: { loc: string[] }) => d.loc.join('.'));

@@ -1,5 +1,6 @@
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { Webhook } from 'standardwebhooks';
+import { DataSource } from 'typeorm';
 import { messagingService } from '../../service';
 import { App, auth, createAgent, createConversation, FakeServer, fakeServer, until } from '../../__tests__/helpers';
 
@@ -143,6 +144,21 @@ describe('messaging webhook settings and deliveries', () => {
     expectStatus(await t.http.delete('/v1/settings/webhook').set(auth(alice)), 200);
     expect(expectStatus(await t.http.delete('/v1/settings/webhook').set(auth(alice)), 404).body.error).toBe('not_found');
     expect((await t.http.get('/v1/settings/webhook').set(auth(alice))).body.url).toBeNull();
+  });
+
+  it('keeps the secret of a response sent with an Idempotency-Key encrypted, and a replay shows it again', async () => {
+    const carol = await t.account('carol');
+    const put = () => t.http.put('/v1/settings/webhook').set(auth(carol)).set('Idempotency-Key', 'wh-1').send({ url: `${receiver.url}/carol` });
+    const first = expectStatus(await put(), 200).body;
+    expect(first.secret).toMatch(/^whsec_/);
+    const rows = (await t.app.get(DataSource).query(`SELECT response_body FROM messaging.idempotency_keys WHERE account_id = $1`, [carol.accountId])) as {
+      response_body: unknown;
+    }[];
+    expect(rows).toEqual([{ response_body: { sealed: expect.stringMatching(/^v1:/) } }]);
+    expect(JSON.stringify(rows)).not.toContain(first.secret.slice(6, 20));
+    const replay = expectStatus(await put(), 200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first);
   });
 
   it('answers 422 with the failing fields', async () => {

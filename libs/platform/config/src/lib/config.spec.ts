@@ -8,6 +8,7 @@ describe('loadConfig', () => {
     const c = loadConfig(def, {});
     expect(c).toMatchObject({ service: 'messaging', port: 3200, role: 'all', rateLimitPerMinute: 100, nodeEnv: 'development', devBootstrap: true, bodyMaxDepth: 128 });
     expect(c.authFailures).toEqual({ perAddress: 30, windowSeconds: 600 });
+    expect(c.trustedProxies).toEqual([]);
     expect(c.database.url).toBeUndefined();
     expect(c.redis.url).toBeUndefined();
     expect(c.publicBaseUrl).toBe('http://localhost:3200');
@@ -24,6 +25,26 @@ describe('loadConfig', () => {
     const vars = error!.problems.map((p) => p.split(':')[0]);
     expect(vars).toEqual(expect.arrayContaining(['PORT', 'ROLE', 'DATABASE_URL', 'REDIS_URL', 'SECRETS_KEY', 'BODY_LIMIT', 'BODY_MAX_DEPTH', 'AUTH_FAILURES_PER_ADDRESS']));
     expect(error!.message).toContain('Invalid configuration for messaging');
+  });
+
+  it('reads TRUSTED_PROXIES as addresses, CIDR ranges and express range names, and names every bad entry', () => {
+    expect(loadConfig(def, { TRUSTED_PROXIES: ' 10.0.0.0/8, 127.0.0.1,fd00::/8 ,::1, loopback,' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+    expect(loadConfig(def, { TRUSTED_PROXIES: '' }).trustedProxies).toEqual([]);
+    let error: ConfigValidationError | undefined;
+    try {
+      loadConfig(def, { TRUSTED_PROXIES: '10.0.0.0/33, proxy.internal, 10.0.0.1, ::1/129, 1.2.3/8, 10.0.0.0/8/8, 10.0.0.0/' });
+    } catch (e) {
+      error = e as ConfigValidationError;
+    }
+    expect(error?.problems).toEqual([
+      'TRUSTED_PROXIES: "10.0.0.0/33", "proxy.internal", "::1/129", "1.2.3/8", "10.0.0.0/8/8", "10.0.0.0/": not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal',
+    ]);
   });
 
   it('treats empty strings as unset and requires real parts in production', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export type ServiceName = 'creative' | 'messaging' | 'entity';
@@ -22,6 +23,21 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     })
     .optional();
+
+/** Names express's `trust proxy` knows: 127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; the private ranges and fc00::/7. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address (`10.0.3.7`, `::1`), a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of express's range names. */
+export function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const kind = isIP(address);
+  if (!kind || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128));
+}
+
+/** A comma-separated list: its entries, trimmed, without empty ones. */
+const listOf = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 
 /** Variables every service reads. Names are the environment variable names. */
 export const baseEnvSchema = (defaults: ServiceDefaults) => ({
@@ -48,6 +64,22 @@ export const baseEnvSchema = (defaults: ServiceDefaults) => ({
   /** Distinct wrong credentials one client address may present per window before it gets 429 (0: no limit). */
   AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
   AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * Peers whose `X-Forwarded-For` names the client address (comma-separated addresses, CIDR ranges or
+   * `loopback`/`linklocal`/`uniquelocal`). Unset: none, the client address is the connection's peer.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .superRefine((v, ctx) => {
+      const bad = listOf(v).filter((e) => !isTrustedProxyEntry(e));
+      if (bad.length) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `${bad.map((e) => JSON.stringify(e.slice(0, 60))).join(', ')}: not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+        });
+      }
+    })
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SECRETS_KEY: z
     .string()
@@ -79,6 +111,8 @@ export interface BaseConfig {
   rateLimitPerMinute: number;
   /** Failed credentials per client address: `perAddress` distinct ones per `windowSeconds` (0: off). */
   authFailures: { perAddress: number; windowSeconds: number };
+  /** Proxies trusted to name the client in `X-Forwarded-For` (express's `trust proxy`); empty: none. */
+  trustedProxies: string[];
   shutdownTimeoutMs: number;
   secretsKey?: string;
   /** Create a development account and key on an empty database (never in production). */
@@ -144,6 +178,7 @@ export function loadConfig<Extra extends z.ZodRawShape, T>(
     bodyMaxDepth: e.BODY_MAX_DEPTH,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authFailures: { perAddress: e.AUTH_FAILURES_PER_ADDRESS, windowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS },
+    trustedProxies: listOf(e.TRUSTED_PROXIES ?? ''),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     secretsKey: e.SECRETS_KEY,
     devBootstrap: e.DEV_BOOTSTRAP ?? e.NODE_ENV === 'development',

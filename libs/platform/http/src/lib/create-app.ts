@@ -93,7 +93,9 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // The client address (req.ip: failed-credential counts, public rate limits) is the connection's peer, or the nearest
+  // X-Forwarded-For address not in TRUSTED_PROXIES when the peer is one of them; anyone else's header is ignored.
+  app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
   app.set('query parser', 'simple');
 
   app.use(requestId);

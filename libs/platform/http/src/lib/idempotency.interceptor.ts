@@ -1,12 +1,15 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AuthedRequest } from '@platform/auth';
-import { ConflictError, ValidationError } from '@platform/errors';
+import { ConflictError, DomainException, ValidationError } from '@platform/errors';
+import { SecretsBox } from '@platform/outbound';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { catchError, concatMap, from, map, Observable, of, switchMap, throwError } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { IdempotencyRecord } from './idempotency-record.entity';
+import { SECRET_RESPONSE } from './secret-response';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Stored responses are replayed for this long; after it the key may be used again. */
@@ -24,16 +27,33 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** How a `@SecretResponse()` route's response is stored: its JSON, sealed by `SecretsBox`. */
+interface SealedBody {
+  sealed: string;
+}
+
+function isSealed(body: unknown): body is SealedBody {
+  return !!body && typeof body === 'object' && Object.keys(body).length === 1 && typeof (body as SealedBody).sealed === 'string';
+}
+
+/** The ciphertext is bound to its row: copied to another account's or key's row, it does not open. */
+const sealContext = (accountId: string, key: string) => `idempotency:${accountId}:${key}`;
+
 /**
  * `Idempotency-Key` header (or an `idempotency_key` body field) on a mutating request: the
  * first request runs and its successful response is stored; a repeat with the same key and
  * the same body gets the stored response (`Idempotent-Replayed: true`); the same key with
  * another body, or while the first is still running, is refused with 409. Failed requests
- * are not stored, so they can be retried with the same key.
+ * are not stored, so they can be retried with the same key. The response of a route marked
+ * `@SecretResponse()` is stored encrypted (see `SecretsBox`), never in clear, and replayed decrypted.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly reflector: Reflector,
+    private readonly box: SecretsBox,
+  ) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (ctx.getType() !== 'http') return next.handle();
@@ -54,6 +74,21 @@ export class IdempotencyInterceptor implements NestInterceptor {
       .update(`${req.method} ${req.path}\n${canonical(req.body ?? null)}`)
       .digest('hex');
     const repo = this.ds.getRepository(IdempotencyRecord);
+    const secret = this.reflector.getAllAndOverride<boolean>(SECRET_RESPONSE, [ctx.getHandler(), ctx.getClass()]) === true;
+    const stored = (body: unknown): unknown =>
+      secret ? ({ sealed: this.box.seal(JSON.stringify(body ?? null), sealContext(accountId, key)) } satisfies SealedBody) : (body ?? null);
+    const replayed = (body: unknown): unknown => {
+      if (!secret || !isSealed(body)) return body;
+      try {
+        return JSON.parse(this.box.open(body.sealed, sealContext(accountId, key)));
+      } catch (err) {
+        if (err instanceof DomainException) throw err;
+        throw new ConflictError(
+          "The response stored for this Idempotency-Key can no longer be decrypted (SECRETS_KEY was replaced, or the stored row altered); use a new key",
+          'idempotency_replay_unavailable',
+        );
+      }
+    };
 
     return from(this.claim(accountId, key, hash)).pipe(
       switchMap((existing) => {
@@ -61,7 +96,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
           return next.handle().pipe(
             concatMap((body) =>
               from(
-                repo.update({ accountId, key }, { state: 'completed', responseStatus: res.statusCode, responseBody: (body ?? null) as never }),
+                repo.update({ accountId, key }, { state: 'completed', responseStatus: res.statusCode, responseBody: stored(body) as never }),
               ).pipe(map(() => body)),
             ),
             catchError((err) => from(repo.delete({ accountId, key })).pipe(switchMap(() => throwError(() => err)))),
@@ -76,9 +111,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
         if (existing.state !== 'completed') {
           throw new ConflictError('A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_in_progress');
         }
+        const body = replayed(existing.responseBody);
         res.status(existing.responseStatus ?? 200);
         res.setHeader('Idempotent-Replayed', 'true');
-        return of(existing.responseBody);
+        return of(body);
       }),
     );
   }

@@ -17,7 +17,8 @@ function platformRules(config: BaseConfig): string {
     config.authFailures.perAddress > 0
       ? `Failed credentials: after ${config.authFailures.perAddress} distinct wrong credentials from one client address within ${config.authFailures.windowSeconds} seconds ` +
         '(`AUTH_FAILURES_PER_ADDRESS`, `AUTH_FAILURE_WINDOW_SECONDS`), every request from that address that carries a credential answers 429 ' +
-        'with `Retry-After` until the window ends, valid ones included. The same wrong credential repeated counts once.'
+        'with `Retry-After` until the window ends, valid ones included. The same wrong credential repeated counts once. ' +
+        "The client address is the connection's peer, or the one named in `X-Forwarded-For` by a proxy the operator trusts (`TRUSTED_PROXIES`)."
       : 'Failed credentials are not throttled (`AUTH_FAILURES_PER_ADDRESS=0`).',
   ].join('\n');
 }

@@ -4,6 +4,7 @@ import { AUTH_ENTITIES, AuthModule } from '@platform/auth';
 import { APP_CONFIG, BaseConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
 import { redactHeaders, redactQuery, redactText, redactUrl, safeErrorForLog } from '@platform/errors';
+import { SecretsBox } from '@platform/outbound';
 import { QueueModule } from '@platform/queue';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
@@ -108,10 +109,14 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         MetricsService,
+        // Seals the stored responses of @SecretResponse() routes (IdempotencyInterceptor).
+        SecretsBox,
         { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        // One instance, also for code that runs controller methods without HTTP (creative's RouteInvoker).
+        IdempotencyInterceptor,
+        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
       ],
-      exports: [APP_CONFIG, MetricsService],
+      exports: [APP_CONFIG, MetricsService, SecretsBox, IdempotencyInterceptor],
     };
   }
 }

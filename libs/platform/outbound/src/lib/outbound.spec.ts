@@ -37,6 +37,43 @@ describe('outbound address checks', () => {
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
   });
 
+  // IPv6 forms that carry an IPv4 address: the IPv4 address decides.
+  const embedding: [string, string, string][] = [
+    ['IPv4-mapped, hex', '::ffff:7f00:1', '::ffff:808:808'],
+    ['IPv4-mapped, expanded', '0:0:0:0:0:ffff:a00:1', '0:0:0:0:0:ffff:101:101'],
+    ['SIIT (RFC 6145)', '::ffff:0:7f00:1', '::ffff:0:808:808'],
+    ['IPv4-compatible', '::7f00:1', '::808:808'],
+    ['IPv4-compatible, dotted', '::169.254.169.254', '::8.8.8.8'],
+    ['NAT64 (RFC 6052)', '64:ff9b::7f00:1', '64:ff9b::808:808'],
+    ['NAT64, dotted', '64:ff9b::10.0.0.1', '64:ff9b::1.1.1.1'],
+    ['6to4', '2002:7f00:1::', '2002:808:808::1'],
+    ['6to4, metadata address', '2002:a9fe:a9fe::1', '2002:101:101::'],
+    // Teredo: server 65.54.227.120, client stored bit-inverted (127.0.0.1 -> 80ff:fffe, 8.8.8.8 -> f7f7:f7f7).
+    ['Teredo, private client', '2001:0:4136:e378:8000:63bf:80ff:fffe', '2001:0:4136:e378:8000:63bf:f7f7:f7f7'],
+    ['Teredo, private server', '2001:0:a00:1:8000:63bf:f7f7:f7f7', '2001:0:4136:e378:8000:63bf:fefe:fefe'],
+  ];
+  it.each(embedding)('refuses %s addresses embedding a private IPv4 address (%s), not a public one (%s)', (_form, bad, good) => {
+    expect(isPrivateAddress(bad)).toBe(true);
+    expect(isPrivateAddress(good)).toBe(false);
+  });
+
+  it('refuses reserved IPv6 and IPv4 ranges beyond the private ones', () => {
+    for (const a of ['64:ff9b:1::808:808', '2001:db8::1', 'fec0::1', '100::1', '::', '255.255.255.255', '192.0.2.1', '198.18.0.1', '240.0.0.1', 'not-an-ip']) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+  });
+
+  it('refuses URLs whose literal or resolved address embeds a private IPv4 address', async () => {
+    for (const host of ['[64:ff9b::7f00:1]', '[::ffff:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[2002:7f00:1::]', '[::ffff:7f00:1]', '[::7f00:1]', '[2001:0:4136:e378:8000:63bf:80ff:fffe]']) {
+      expect(await refuseOutboundUrl(`http://${host}:8080/x`)).toMatch(/private/);
+    }
+    const answers: Record<string, string[]> = { 'nat64.test': ['64:ff9b::a9fe:a9fe'], 'mixed.test': ['2606:4700:4700::1111', '2002:c0a8:101::1'], 'public.test': ['64:ff9b::808:808'] };
+    const resolve = async (host: string) => answers[host] ?? [];
+    expect(await refuseOutboundUrl('https://nat64.test/x', { resolve })).toBe('The host resolves to a private, loopback or link-local address (64:ff9b::a9fe:a9fe)');
+    expect(await refuseOutboundUrl('https://mixed.test/x', { resolve })).toMatch(/\(2002:c0a8:101::1\)/);
+    expect(await refuseOutboundUrl('https://public.test/x', { resolve })).toBeNull();
+  });
+
   it('refuses URLs by syntax, scheme, credentials and address', async () => {
     expect(await refuseOutboundUrl('not a url')).toMatch(/valid URL/);
     expect(await refuseOutboundUrl('ftp://example.com')).toMatch(/http/);
@@ -75,6 +112,19 @@ describe('outbound address checks', () => {
       );
       await expect(post(`http://rebind.test:${server.port}/h`, {}, '{}', { timeoutMs: 2000, lookup: rebinding })).rejects.toMatchObject({ code: 'EPRIVATE' });
       expect(asked).toBe(2);
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses, when dialling, an IPv6 literal or a DNS answer that embeds loopback', async () => {
+    const server = await receiver();
+    const nat64 = publicOnlyLookupWith((_host, _opts, cb) => cb(null, [{ address: '64:ff9b::7f00:1', family: 6 }]));
+    try {
+      await expect(post(`http://[::ffff:7f00:1]:${server.port}/h`, {}, '{}', { timeoutMs: 2000 })).rejects.toMatchObject({ code: 'EPRIVATE' });
+      await expect(post(`http://[2002:7f00:1::]:${server.port}/h`, {}, '{}', { timeoutMs: 2000 })).rejects.toMatchObject({ code: 'EPRIVATE' });
+      await expect(post(`http://nat64.test:${server.port}/h`, {}, '{}', { timeoutMs: 2000, lookup: nat64 })).rejects.toMatchObject({ code: 'EPRIVATE' });
       expect(server.requests).toHaveLength(0);
     } finally {
       await server.close();
