@@ -135,12 +135,43 @@ describe('messaging webhook settings and deliveries', () => {
     expect(req.url).toBe('/v2');
     expect(() => new Webhook(rotated.secret).verify(req.body, req.headers as Record<string, string>)).not.toThrow();
 
-    expect(expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v2`, enabled: false }), 200).body.secret).toBeNull();
+    // Paused: events are held (recorded, not sent), and go out in order once it is enabled again.
+    const paused = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v2`, enabled: false }), 200).body;
+    expect(paused).toMatchObject({ enabled: false, secret: null });
     const quiet = await createConversation(t, alice, agentId);
-    expectStatus(await t.http.post(`/v1/conversations/${quiet.id}/messages`).set(auth(alice)).send({ content: 'paused' }), 201);
-    expect((await deliveries(alice, `?conversation_id=${quiet.id}`)).total).toBe(0);
+    const held: string[] = [];
+    for (const content of ['paused 1', 'paused 2']) {
+      held.push(expectStatus(await t.http.post(`/v1/conversations/${quiet.id}/messages`).set(auth(alice)).send({ content }), 201).body.message.id);
+    }
+    await t.drainQueue();
+    const waiting = await deliveries(alice, `?conversation_id=${quiet.id}`);
+    expect(waiting.data.map((d) => [d.status, d.attempts]).sort()).toEqual([
+      ['held', 0],
+      ['held', 0],
+    ]);
+    expect((await deliveries(alice, '?status=held')).total).toBe(2);
+    expect(receiver.requests.filter((r) => r.body.includes(quiet.id))).toEqual([]);
+    // Re-enabled (at a new URL): the held events are sent there, oldest first, signed with the current secret.
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v3`, enabled: true }), 200);
+    await t.drainQueue();
+    const released = await settled(alice, quiet.id, 2);
+    expect(released.map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
+    const got = receiver.requests.filter((r) => r.body.includes(quiet.id));
+    expect(got.map((r) => r.url)).toEqual(['/v3', '/v3']);
+    expect(got.map((r) => (new Webhook(rotated.secret).verify(r.body, r.headers as Record<string, string>) as { data: { message_id: string } }).data.message_id).sort()).toEqual(
+      [...held].sort(),
+    );
 
+    // Removing a paused webhook drops what it held (failed, with the reason); nothing is sent.
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v3`, enabled: false }), 200);
+    expectStatus(await t.http.post(`/v1/conversations/${quiet.id}/messages`).set(auth(alice)).send({ content: 'paused 3' }), 201);
+    await t.drainQueue();
+    expect((await deliveries(alice, '?status=held')).total).toBe(1);
     expectStatus(await t.http.delete('/v1/settings/webhook').set(auth(alice)), 200);
+    const dropped = (await deliveries(alice, '?status=failed')).data.filter((d) => d.conversation_id === quiet.id);
+    expect(dropped).toMatchObject([{ status: 'failed', attempts: 0, last_error: 'The webhook was removed while paused' }]);
+    expect(receiver.requests.filter((r) => r.body.includes(quiet.id))).toHaveLength(2);
+
     expect(expectStatus(await t.http.delete('/v1/settings/webhook').set(auth(alice)), 404).body.error).toBe('not_found');
     expect((await t.http.get('/v1/settings/webhook').set(auth(alice))).body.url).toBeNull();
   });
