@@ -56,7 +56,8 @@ export class MessageDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    enum: ['pending', 'completed', 'failed', 'skipped'],
+    // null listed too: OpenAPI 3.0 validators check `enum` before `nullable`.
+    enum: ['pending', 'completed', 'failed', 'skipped', null],
     description: "On a user message: where the agent's reply stands (`skipped` when the conversation is waiting for a human). null on other messages.",
   })
   reply_status: string | null;
@@ -67,7 +68,7 @@ export class MessageDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    enum: ['pending', 'sent', 'failed'],
+    enum: ['pending', 'sent', 'failed', null],
     description: 'On a message sent out through a platform channel: whether the platform accepted it',
   })
   delivery_status: string | null;
