@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
@@ -64,7 +64,6 @@ export class ChannelsController {
       "the platform's content type. 404 when the channel is not this account's, its kind keeps no media by id, or the platform no longer has " +
       'the media (WhatsApp keeps it for a limited time); 502 `platform_error` when the platform fails.',
   })
-  @ApiProduces('application/octet-stream')
   @ApiOkResponse({ description: 'The file, with the content type the platform gave', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 502, type: ErrorDto, description: 'platform_error: the platform failed to give the media' })
   async media(@Auth() auth: AuthContext, @Param('id') id: string, @Param('mediaId') mediaId: string, @Res() res: Response): Promise<void> {
