@@ -299,7 +299,7 @@ describe('messaging inbound edge cases', () => {
       201,
     ).body;
     const path = `/v1/inbound/telegram/${tg.id}`;
-    const post = (update: unknown) => t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update);
+    const post = (update: object) => t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update);
     const original = { message_id: 7, from: { id: 99, first_name: 'Ana' }, chat: { id: 99, type: 'private' }, date: 1732200000, text: 'My order is 1234' };
     expectStatus(await post({ update_id: 1, message: original }), 200);
     await t.drainQueue();
