@@ -67,7 +67,7 @@ export class WebhooksService {
       return { endpoint: saved, released };
     });
     for (const d of released) {
-      await this.enqueue({ id: d.id, accountId }).catch((e) => this.logger.error(`Could not enqueue held webhook delivery ${d.id}: ${(e as Error).message}`));
+      await this.enqueueReleased({ id: d.id, accountId }).catch((e) => this.logger.error(`Could not enqueue held webhook delivery ${d.id}: ${(e as Error).message}`));
     }
     if (released.length) this.logger.log(`Webhook of ${accountId} enabled: ${released.length} held deliveries queued`);
     return { endpoint, secret };
@@ -105,13 +105,37 @@ export class WebhooksService {
   }
 
   /** Queues a recorded delivery (MessagesService records `message.received` with the message). */
-  async enqueue(delivery: Pick<WebhookDelivery, 'id' | 'accountId'>): Promise<void> {
+  async enqueue(delivery: Pick<WebhookDelivery, 'id' | 'accountId'>, jobId = delivery.id): Promise<void> {
     const job: WebhookJob = { accountId: delivery.accountId, deliveryId: delivery.id };
     await this.queue.add(Queues.Webhooks, JobNames.Deliver, job, {
       attempts: this.config.webhooks.maxAttempts,
       backoffMs: this.config.webhooks.backoffMs,
-      jobId: delivery.id,
+      jobId,
     });
+  }
+
+  /**
+   * Queues a delivery released from `held`. Under a job id of its own: the job that found the webhook
+   * paused completed, and the queue keeps completed jobs for a day, ignoring a new one with their id.
+   */
+  private enqueueReleased(delivery: Pick<WebhookDelivery, 'id' | 'accountId'>): Promise<void> {
+    return this.enqueue(delivery, `${delivery.id}-released-${Date.now().toString(36)}`);
+  }
+
+  /**
+   * The recovery sweep's path for a delivery still `held` behind an enabled webhook (an event stored
+   * while `configure` was enabling it, after its release ran): pending again, to the current URL, and queued.
+   */
+  async release(delivery: Pick<WebhookDelivery, 'id' | 'accountId'>): Promise<void> {
+    const res = await this.ds
+      .getRepository(WebhookDelivery)
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'pending', url: () => `(SELECT e.url FROM ${table('webhook_endpoints')} e WHERE e.account_id = :accountId)` })
+      .where('id = :id AND account_id = :accountId AND status = :held', { id: delivery.id, accountId: delivery.accountId, held: 'held' })
+      .andWhere(`EXISTS (SELECT 1 FROM ${table('webhook_endpoints')} e WHERE e.account_id = :accountId AND e.enabled)`)
+      .execute();
+    if (res.affected) await this.enqueueReleased(delivery);
   }
 
   /** One attempt: POSTs the event signed per Standard Webhooks and records the outcome. */

@@ -1,6 +1,9 @@
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { Webhook } from 'standardwebhooks';
+import { DataSource } from 'typeorm';
+import { RecoveryService } from '../../recovery/recovery.service';
 import { messagingService } from '../../service';
+import { WebhooksService } from '../webhooks.service';
 import { App, auth, createAgent, createConversation, FakeServer, fakeServer, until } from '../../__tests__/helpers';
 
 interface Delivery {
@@ -174,6 +177,39 @@ describe('messaging webhook settings and deliveries', () => {
 
     expect(expectStatus(await t.http.delete('/v1/settings/webhook').set(auth(alice)), 404).body.error).toBe('not_found');
     expect((await t.http.get('/v1/settings/webhook').set(auth(alice))).body.url).toBeNull();
+  });
+
+  it('a delivery whose attempt finds the webhook paused is held, and sent once it is enabled again; so is one left held by a race', async () => {
+    const dave = await t.account('dave');
+    const daveAgent = await createAgent(t, dave);
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(dave)).send({ url: `${receiver.url}/dave` }), 200);
+    const conv = await createConversation(t, dave, daveAgent.id);
+    expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(dave)).send({ content: 'in flight' }), 201);
+    await t.drainQueue();
+    const [sent] = await settled(dave, conv.id);
+    expect(sent.status).toBe('succeeded');
+    // As if its job ran just after the webhook was paused: the attempt holds it (no attempt counted, nothing sent).
+    const ds = t.app.get(DataSource);
+    await ds.query(`UPDATE messaging.webhook_deliveries SET status = 'pending', attempts = 0, attempt_log = '[]' WHERE id = $1`, [sent.id]);
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(dave)).send({ url: `${receiver.url}/dave`, enabled: false }), 200);
+    receiver.requests.length = 0;
+    expect(await t.app.get(WebhooksService).attempt(dave.accountId, sent.id, false)).toBe('succeeded');
+    expect((await deliveries(dave)).data[0]).toMatchObject({ id: sent.id, status: 'held', attempts: 0 });
+    // Enabled again: sent, although the job that held it is still known to the queue under the delivery's id.
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(dave)).send({ url: `${receiver.url}/dave`, enabled: true }), 200);
+    await t.drainQueue();
+    const [again] = await settled(dave, conv.id);
+    expect(again).toMatchObject({ id: sent.id, status: 'succeeded', attempts: 1 });
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([sent.id]);
+
+    // Stored as held while the webhook was being enabled (after the release ran): the recovery sweep sends it.
+    await ds.query(`UPDATE messaging.webhook_deliveries SET status = 'held', attempts = 0, attempt_log = '[]' WHERE id = $1`, [sent.id]);
+    receiver.requests.length = 0;
+    expect(await t.app.get(RecoveryService).recover()).toMatchObject({ deliveries: 0, held: 1 });
+    await t.drainQueue();
+    expect((await settled(dave, conv.id))[0]).toMatchObject({ id: sent.id, status: 'succeeded', attempts: 1 });
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([sent.id]);
+    expect(await t.app.get(RecoveryService).recover()).toMatchObject({ deliveries: 0, held: 0 });
   });
 
   it('answers 422 with the failing fields', async () => {
