@@ -146,6 +146,8 @@ export class ChannelsService {
    */
   async media(accountId: string, channelId: string, mediaId: string): Promise<MediaDownload> {
     const channel = await this.get(accountId, channelId);
+    // Platform media ids are plain tokens (WhatsApp: digits); anything else could name another path of the platform's API.
+    if (!/^[A-Za-z0-9_-]{1,128}$/.test(mediaId)) throw new NotFoundError(`Media ${mediaId} not found on channel ${channelId}`);
     const adapter = this.adapter(channel.kind);
     if (!adapter?.fetchMedia) throw new NotFoundError(`Channel ${channelId} (${channel.kind}) keeps no media by id`);
     let media: MediaDownload | null;

@@ -286,6 +286,10 @@ describe('messaging inbound edge cases', () => {
     expect(noKey.body).toMatchObject({ error: 'unauthorized', status: 401 });
     expect(expectStatus(await t.http.get(path).set(auth(bob)), 404).body).toMatchObject({ error: 'not_found', status: 404 });
     expect(expectStatus(await t.http.get(`/v1/channels/${ch.id}/media/MEDIA-GONE`).set(auth(alice)), 404).body.error).toBe('not_found');
+    // An id that is not a plain token never reaches the platform's API (it could name another path there).
+    const lookups = platform.requests.length;
+    for (const id of ['..', '%2e%2e', 'me%2Fmessages', 'a.b']) expectStatus(await t.http.get(`/v1/channels/${ch.id}/media/${id}`).set(auth(alice)), 404);
+    expect(platform.requests.length).toBe(lookups);
     mediaFails = true;
     expect(expectStatus(await t.http.get(path).set(auth(alice)), 502).body).toMatchObject({ error: 'platform_error', status: 502 });
     mediaFails = false;
