@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export type AgentStatus = 'active';
 
@@ -27,6 +27,13 @@ export class Agent {
   @Column({ type: 'text', default: 'active' })
   status: AgentStatus;
 
+  /** The client's own data about the agent (never read by the service). */
+  @Column({ type: 'jsonb', default: () => `'{}'` })
+  metadata: Record<string, unknown>;
+
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  updatedAt: Date;
 }

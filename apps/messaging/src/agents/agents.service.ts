@@ -4,6 +4,7 @@ import { newId } from '@platform/database';
 import { getSoul } from '@platform/conversation';
 import { NotFoundError, ValidationError } from '@platform/errors';
 import { DataSource } from 'typeorm';
+import { assertJsonSize } from '../common/json-size';
 import { table } from '../common/schema';
 import { Agent } from './agent.entity';
 
@@ -12,6 +13,23 @@ export interface CreateAgentInput {
   soulId: string;
   language?: string;
   replyLanguage?: string;
+  /** Absent or null: `{}`. */
+  metadata?: Record<string, unknown> | null;
+}
+
+/** A PATCH: what is absent is kept; `language: null` goes back to the soul's, `metadata: null` clears it to `{}`. */
+export interface UpdateAgentInput {
+  name?: string;
+  soulId?: string;
+  language?: string | null;
+  replyLanguage?: string;
+  metadata?: Record<string, unknown> | null;
+}
+
+function assertSoul(soulId: string): void {
+  if (!getSoul(soulId)) {
+    throw new ValidationError([{ loc: ['body', 'soul_id'], msg: `Unknown soul '${soulId}'; GET /v1/souls lists the valid ids`, type: 'value_error' }]);
+  }
 }
 
 @Injectable()
@@ -23,11 +41,8 @@ export class AgentsService {
   }
 
   create(accountId: string, input: CreateAgentInput): Promise<Agent> {
-    if (!getSoul(input.soulId)) {
-      throw new ValidationError([
-        { loc: ['body', 'soul_id'], msg: `Unknown soul '${input.soulId}'; GET /v1/souls lists the valid ids`, type: 'value_error' },
-      ]);
-    }
+    assertSoul(input.soulId);
+    assertJsonSize(input.metadata, ['body', 'metadata']);
     return this.repo.save(
       this.repo.create({
         id: newId('agt'),
@@ -37,8 +52,30 @@ export class AgentsService {
         language: input.language ?? null,
         replyLanguage: input.replyLanguage ?? 'auto',
         status: 'active',
+        metadata: input.metadata ?? {},
       }),
     );
+  }
+
+  /**
+   * Changes what is given, validated as on creation (an unknown soul is 422), and keeps the rest; the
+   * agent's conversations, channels and history stay. Replies written from now on use the new name,
+   * soul and languages.
+   */
+  async update(accountId: string, id: string, input: UpdateAgentInput): Promise<Agent> {
+    if (input.soulId !== undefined) assertSoul(input.soulId);
+    assertJsonSize(input.metadata, ['body', 'metadata']);
+    return this.ds.transaction(async (tx) => {
+      const repo = tx.getRepository(Agent);
+      const agent = await repo.createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id AND a.account_id = :accountId', { id, accountId }).getOne();
+      if (!agent) throw new NotFoundError(`Agent ${id} not found`);
+      if (input.name !== undefined) agent.name = input.name.trim();
+      if (input.soulId !== undefined) agent.soulId = input.soulId;
+      if (input.language !== undefined) agent.language = input.language;
+      if (input.replyLanguage !== undefined) agent.replyLanguage = input.replyLanguage;
+      if (input.metadata !== undefined) agent.metadata = input.metadata ?? {};
+      return repo.save(agent);
+    });
   }
 
   async list(accountId: string): Promise<{ data: Agent[]; total: number }> {

@@ -1,8 +1,12 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { SecretResponse } from '@platform/http';
-import { ErrorResponses } from '../common/error-responses';
+import type { Response } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import type { ChannelKind } from '../conversations/conversation.entity';
 import { ChannelsService } from './channels.service';
 import { ChannelDto, ChannelListDto, CreateChannelDto, DeletedChannelDto } from './dto/channel.dto';
@@ -51,6 +55,33 @@ export class ChannelsController {
   @ApiOkResponse({ type: ChannelDto })
   async get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ChannelDto> {
     return ChannelDto.from(await this.channels.get(auth.accountId, id), this.channels.publicBaseUrl);
+  }
+
+  @Get(':id/media/:mediaId')
+  @ApiOperation({
+    summary: "A media file a platform user sent through this channel",
+    description:
+      'For attachments the platform keeps by id (WhatsApp Cloud API images, video, audio, documents and stickers; a message\'s ' +
+      '`attachments[].url` points here): downloads it through the platform\'s media API with the channel\'s credentials and streams it with ' +
+      "the platform's content type. 404 when the channel is not this account's, its kind keeps no media by id, or the platform no longer has " +
+      'the media (WhatsApp keeps it for a limited time); 502 `platform_error` when the platform fails.',
+  })
+  @ApiOkResponse({ description: 'The file, with the content type the platform gave', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 502, type: ErrorDto, description: 'platform_error: the platform failed to give the media' })
+  async media(@Auth() auth: AuthContext, @Param('id') id: string, @Param('mediaId') mediaId: string, @Res() res: Response): Promise<void> {
+    const media = await this.channels.media(auth.accountId, id, mediaId);
+    res.status(200);
+    res.setHeader('Content-Type', media.contentType);
+    if (media.contentLength !== null) res.setHeader('Content-Length', String(media.contentLength));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Disposition', 'attachment');
+    try {
+      await pipeline(Readable.fromWeb(media.body as NodeReadableStream<Uint8Array>), res);
+    } catch {
+      // The client went away, or the platform failed after the headers were sent: nothing more can be said.
+      res.destroy();
+    }
   }
 
   @Delete(':id')

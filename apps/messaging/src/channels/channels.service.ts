@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
-import { ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
+import { DomainException, ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
 import { SecretsBox } from '@platform/outbound';
 import type { MessagingConfig } from '../config';
 import type { ChannelKind } from '../conversations/conversation.entity';
-import type { Credentials, PlatformAdapter } from './adapters/adapter.types';
+import type { Credentials, MediaDownload, PlatformAdapter } from './adapters/adapter.types';
 import { MessengerAdapter } from './adapters/messenger.adapter';
 import { TelegramAdapter } from './adapters/telegram.adapter';
 import { WhatsAppAdapter } from './adapters/whatsapp.adapter';
@@ -136,6 +136,28 @@ export class ChannelsService {
   async remove(accountId: string, id: string): Promise<void> {
     const res = await this.repo.delete({ id, accountId });
     if (!res.affected) throw new NotFoundError(`Channel ${id} not found`);
+  }
+
+  /**
+   * A media file the platform keeps for this channel (WhatsApp Cloud API media ids, as stored on
+   * messages' attachments), downloaded through the platform's API with the channel's credentials.
+   * 404 for another account's channel, a kind that keeps no media by id, or an id the platform does
+   * not know (any more); 502 `platform_error` when the platform fails.
+   */
+  async media(accountId: string, channelId: string, mediaId: string): Promise<MediaDownload> {
+    const channel = await this.get(accountId, channelId);
+    // Platform media ids are plain tokens (WhatsApp: digits); anything else could name another path of the platform's API.
+    if (!/^[A-Za-z0-9_-]{1,128}$/.test(mediaId)) throw new NotFoundError(`Media ${mediaId} not found on channel ${channelId}`);
+    const adapter = this.adapter(channel.kind);
+    if (!adapter?.fetchMedia) throw new NotFoundError(`Channel ${channelId} (${channel.kind}) keeps no media by id`);
+    let media: MediaDownload | null;
+    try {
+      media = await adapter.fetchMedia(this.credentials(channel), mediaId);
+    } catch (e) {
+      throw new DomainException('platform_error', `The platform did not give the media: ${(e as Error).message.slice(0, 300)}`, 502);
+    }
+    if (!media) throw new NotFoundError(`Media ${mediaId} not found on channel ${channelId} (the platform keeps media for a limited time)`);
+    return media;
   }
 
   /** For inbound webhooks: the channel by its id alone (the platform knows no account). */

@@ -1,11 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { newId } from '@platform/database';
 import { DomainException, NotFoundError, UnauthorizedError } from '@platform/errors';
 import type { Request } from 'express';
 import { ConversationsService } from '../conversations/conversations.service';
+import type { Message } from '../messages/message.entity';
 import { MessagesService } from '../messages/messages.service';
 import type { InboundMessage } from './adapters/adapter.types';
 import type { Channel } from './channel.entity';
 import { ChannelsService } from './channels.service';
+
+export interface InboundResult {
+  received: number;
+  duplicates: number;
+  edited: number;
+  refused: number;
+}
 
 @Injectable()
 export class InboundService {
@@ -32,33 +41,74 @@ export class InboundService {
     return challenge;
   }
 
-  /** Verifies the platform's proof, then stores each new message (redeliveries once) and queues the agent's reply. */
-  async receive(kind: string, channelId: string, req: Request & { rawBody?: Buffer }): Promise<{ received: number; duplicates: number }> {
+  /**
+   * Verifies the platform's proof, then stores each new message (redeliveries once) and queues the
+   * agent's reply. Messages of one update from one sender (one conversation) are a batch: all stored,
+   * in order, and answered once, by a reply written from all of them (see MessagesService.retryReply).
+   * Edits change the stored message. What the platform addressed to another of its accounts is refused.
+   */
+  async receive(kind: string, channelId: string, req: Request & { rawBody?: Buffer }): Promise<InboundResult> {
     const { adapter, channel, creds } = await this.load(kind, channelId);
     if (!adapter.verify(req, creds)) throw new UnauthorizedError('The request does not carry a valid signature for this channel', 'invalid_signature');
-    let received = 0;
-    let duplicates = 0;
-    for (const message of adapter.parse(req.body)) {
-      const stored = await this.store(channel, message);
-      if (stored) received++;
-      else duplicates++;
+    const update = adapter.parse(req.body, creds);
+    const result: InboundResult = { received: 0, duplicates: 0, edited: 0, refused: update.refused };
+    if (update.refused) this.logger.warn(`${channel.kind} channel ${channel.id}: refused ${update.refused} message(s) addressed to another account of the platform`);
+    const bySender = new Map<string, InboundMessage[]>();
+    for (const message of update.messages) {
+      const list = bySender.get(message.sender);
+      if (list) list.push(message);
+      else bySender.set(message.sender, [message]);
     }
-    return { received, duplicates };
+    for (const batch of bySender.values()) {
+      const { received, duplicates } = await this.storeBatch(channel, batch);
+      result.received += received;
+      result.duplicates += duplicates;
+    }
+    for (const edit of update.edits) {
+      const outcome = await this.messages.edit(channel.accountId, { channelId: channel.id, externalId: edit.externalMessageId, content: edit.content.slice(0, 8000), editedAt: edit.editedAt });
+      if (outcome === 'edited') result.edited++;
+      else if (outcome === 'unchanged') result.duplicates++;
+      else this.logger.warn(`${channel.kind} channel ${channel.id}: an edit of message ${edit.externalMessageId}, which was never stored, was ignored`);
+    }
+    return result;
   }
 
-  private async store(channel: Channel, inbound: InboundMessage, retried = false): Promise<boolean> {
+  /** Stores one sender's messages in order, then queues one reply per conversation: to the last new message, which answers them all. */
+  private async storeBatch(channel: Channel, batch: InboundMessage[]): Promise<{ received: number; duplicates: number }> {
+    const batchId = batch.length > 1 ? newId('bat') : undefined;
+    let received = 0;
+    const last = new Map<string, Message>();
+    for (const inbound of batch) {
+      const stored = await this.store(channel, inbound, batchId);
+      if (!stored) continue;
+      received++;
+      last.set(stored.conversationId, stored);
+    }
+    for (const message of last.values()) if (message.replyStatus === 'pending') await this.messages.enqueueReply(message);
+    return { received, duplicates: batch.length - received };
+  }
+
+  /** The stored message, or null for a redelivery. */
+  private async store(channel: Channel, inbound: InboundMessage, batchId: string | undefined, retried = false): Promise<Message | null> {
     const conversation = await this.conversations.openForSender(channel, inbound.sender, inbound.senderName);
     try {
       const result = await this.messages.send(
         channel.accountId,
         conversation.id,
-        { content: inbound.content.slice(0, 8000), role: 'user', attachments: inbound.attachments, channelId: channel.id, externalId: inbound.externalMessageId },
-        { replyInline: false },
+        {
+          content: inbound.content.slice(0, 8000),
+          role: 'user',
+          attachments: inbound.attachments,
+          channelId: channel.id,
+          externalId: inbound.externalMessageId,
+          batchId,
+        },
+        { replyInline: false, queueReply: false },
       );
-      return !result.duplicate;
+      return result.duplicate ? null : result.message;
     } catch (e) {
       // Closed between finding and storing: the next attempt opens a new conversation.
-      if (!retried && e instanceof DomainException && e.code === 'conversation_closed') return this.store(channel, inbound, true);
+      if (!retried && e instanceof DomainException && e.code === 'conversation_closed') return this.store(channel, inbound, batchId, true);
       this.logger.error(`Could not store a ${channel.kind} message for ${channel.id}: ${(e as Error).message}`);
       throw e;
     }

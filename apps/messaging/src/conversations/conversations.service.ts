@@ -83,7 +83,8 @@ export class ConversationsService {
    * The connected channel a conversation started through the API goes through, so that agent
    * replies and operator messages reach `external_id` on the platform: the one named by
    * `channel_id`, else the account's only connected channel of that kind. None for `api`, without
-   * `external_id`, or when the account has no (or several) channels of that kind and none was named.
+   * `external_id`, or when the account has no channel of that kind. Several channels of that kind and
+   * none named: 422 at `channel_id` (outbound messages would otherwise go nowhere, silently).
    */
   private async linkedChannel(accountId: string, input: CreateConversationInput): Promise<string | null> {
     if (input.channel === 'api') {
@@ -101,8 +102,19 @@ export class ConversationsService {
       return input.channelId;
     }
     if (!input.externalId) return null;
-    const candidates = await channels.find({ where: { accountId, kind: input.channel }, select: { id: true }, take: 2 });
-    return candidates.length === 1 ? candidates[0].id : null;
+    const candidates = await channels.find({ where: { accountId, kind: input.channel }, select: { id: true }, order: { createdAt: 'ASC', id: 'ASC' }, take: 5 });
+    if (candidates.length > 1) {
+      // Picking one would send replies from a number the user may not know; picking none would drop them silently.
+      const some = candidates.map((c) => c.id).join(', ');
+      throw new ValidationError([
+        {
+          loc: ['body', 'channel_id'],
+          msg: `The account has several ${input.channel} channels (${some}${candidates.length === 5 ? ', …' : ''}): name the one to go through`,
+          type: 'missing',
+        },
+      ]);
+    }
+    return candidates[0]?.id ?? null;
   }
 
   /**

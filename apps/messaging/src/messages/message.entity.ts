@@ -5,6 +5,21 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 /** On a message the agent should answer: where its reply stands. */
 export type ReplyStatus = 'pending' | 'completed' | 'failed' | 'skipped';
+/**
+ * A file that came with a platform message: `media_id` for media the platform keeps (WhatsApp Cloud API;
+ * served through GET /v1/channels/{id}/media/{media_id}), `url` for media at a public address (Messenger).
+ */
+export interface StoredAttachment {
+  type: string;
+  url?: string;
+  media_id?: string;
+  mime_type?: string;
+  filename?: string;
+}
+
+/** As stored: the URL strings posted through the API, or a platform's media. */
+export type MessageAttachment = string | StoredAttachment;
+
 /** On a message sent out through a channel (WhatsApp, Telegram, Messenger). */
 export type DeliveryStatus = 'pending' | 'sent' | 'failed';
 
@@ -26,7 +41,7 @@ export class Message {
   content: string;
 
   @Column({ type: 'jsonb', default: () => `'[]'` })
-  attachments: string[];
+  attachments: MessageAttachment[];
 
   @Column({ type: 'text', nullable: true })
   replyStatus: ReplyStatus | null;
@@ -54,6 +69,14 @@ export class Message {
 
   @Column({ type: 'text', nullable: true })
   deliveryError: string | null;
+
+  /** Messages a platform delivered together to this conversation share it and get one reply (to the last of them). */
+  @Column({ type: 'text', nullable: true })
+  batchId: string | null;
+
+  /** When the platform's user last edited it (Telegram `edited_message`); null if never. */
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  editedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt: Date;

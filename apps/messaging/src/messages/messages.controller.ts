@@ -1,15 +1,23 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { APP_CONFIG } from '@platform/config';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import { ListMessagesQuery, MessageDto, MessageListDto, SendMessageDto, SendMessageResultDto } from './dto/message.dto';
+import type { MessagingConfig } from '../config';
+import type { Message } from './message.entity';
 import { MessagesService } from './messages.service';
 
 @ApiTags('messages')
 @ErrorResponses()
 @Controller('v1/conversations/:id/messages')
 export class MessagesController {
-  constructor(private readonly messages: MessagesService) {}
+  constructor(
+    private readonly messages: MessagesService,
+    @Inject(APP_CONFIG) private readonly config: MessagingConfig,
+  ) {}
+
+  private dto = (m: Message) => MessageDto.from(m, this.config.publicBaseUrl);
 
   @Get()
   @ApiOperation({
@@ -19,7 +27,7 @@ export class MessagesController {
   @ApiOkResponse({ type: MessageListDto })
   async list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListMessagesQuery): Promise<MessageListDto> {
     const { data, total, nextCursor } = await this.messages.list(auth.accountId, id, { limit: query.limit, cursor: query.cursor });
-    return { data: data.map(MessageDto.from), total, next_cursor: nextCursor };
+    return { data: data.map(this.dto), total, next_cursor: nextCursor };
   }
 
   @Post()
@@ -37,8 +45,8 @@ export class MessagesController {
   async send(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: SendMessageDto): Promise<SendMessageResultDto> {
     const result = await this.messages.send(auth.accountId, id, { content: body.content, role: body.role, attachments: body.attachments });
     return {
-      message: MessageDto.from(result.message),
-      reply: result.reply ? MessageDto.from(result.reply) : null,
+      message: this.dto(result.message),
+      reply: result.reply ? this.dto(result.reply) : null,
       reply_status: result.replyStatus,
     };
   }

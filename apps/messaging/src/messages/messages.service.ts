@@ -28,17 +28,27 @@ import { conversationClosed } from '../conversations/conversations.service';
 import { MAX_FACTS_PER_REPLY } from '../facts/facts.service';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhooksService } from '../webhooks/webhooks.service';
-import { Message, MessageRole, ReplyStatus } from './message.entity';
+import { Message, MessageAttachment, MessageRole, ReplyStatus } from './message.entity';
 import { REPLY_ENGINE, ReplyEngine } from './reply-engine.provider';
 
 export interface IncomingMessage {
   content: string;
   role?: MessageRole;
-  attachments?: string[];
+  attachments?: MessageAttachment[];
   /** Set for messages that arrived through a platform channel. */
   channelId?: string;
   /** The platform's message id: a redelivery with the same id is stored once. */
   externalId?: string;
+  /** Messages a platform delivered together to one conversation: one reply, to the last, written from all of them. */
+  batchId?: string;
+}
+
+/** A platform user's edit of a message stored before. */
+export interface MessageEdit {
+  channelId: string;
+  externalId: string;
+  content: string;
+  editedAt: Date;
 }
 
 export interface SendResult {
@@ -82,12 +92,13 @@ const STORE_SQL = `WITH c AS (
           WHERE c.id = $3 AND c.account_id = $2
             FOR UPDATE OF c
        ), ins AS (
-         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status)
+         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status, batch_id)
          SELECT $1, $2, $3, $4, $5, $6::jsonb,
                 CASE WHEN $4 = 'user' THEN CASE WHEN c.status = 'active' THEN 'pending' ELSE 'skipped' END END,
                 $7, $8,
                 -- An operator's message in a platform conversation goes out through the platform.
-                CASE WHEN $4 = 'assistant' AND c.channel_id IS NOT NULL THEN 'pending' END
+                CASE WHEN $4 = 'assistant' AND c.channel_id IS NOT NULL THEN 'pending' END,
+                $13
            FROM c WHERE c.status <> 'closed'
          ON CONFLICT DO NOTHING
          RETURNING created_at, reply_status, delivery_status
@@ -96,14 +107,15 @@ const STORE_SQL = `WITH c AS (
           WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
        ), hook AS (
          -- message.received is about incoming messages: a user's, not an operator's (assistant) or a system note.
-         INSERT INTO ${table('webhook_deliveries')} (id, account_id, event, url, payload, agent_id, conversation_id, message_id)
-         SELECT $9, $2, 'message.received', c.webhook_url,
+         -- A paused webhook (enabled = false) holds the event until it is enabled again.
+         INSERT INTO ${table('webhook_deliveries')} (id, account_id, event, url, status, payload, agent_id, conversation_id, message_id)
+         SELECT $9, $2, 'message.received', c.webhook_url, CASE WHEN c.webhook THEN 'pending' ELSE 'held' END,
                 jsonb_build_object('event', 'message.received', 'data', jsonb_build_object(
                   'conversation_id', c.id, 'agent_id', c.agent_id, 'message_id', $1::text, 'content', $5::text, 'role', $4::text,
                   'channel', c.channel, 'timestamp', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
                 c.agent_id, c.id, $1
-           FROM c, ins WHERE c.webhook AND $4 = 'user'
-         RETURNING id
+           FROM c, ins WHERE c.webhook_url IS NOT NULL AND $4 = 'user'
+         RETURNING id, status
        ), remembered AS (
          -- What the message tells about the person, one row per slot: a later statement replaces the earlier.
          INSERT INTO ${table('conversation_facts')} (conversation_id, account_id, slot, kind, key, value, text, source_message_id, created_at, updated_at)
@@ -131,7 +143,7 @@ const STORE_SQL = `WITH c AS (
           ORDER BY (kind = 'statement'), updated_at DESC, slot DESC
           LIMIT ${MAX_FACTS_PER_REPLY}
        )
-       SELECT c.*, ins.created_at AS message_created_at, ins.reply_status, ins.delivery_status, (SELECT id FROM hook) AS delivery_id,
+       SELECT c.*, ins.created_at AS message_created_at, ins.reply_status, ins.delivery_status, (SELECT id FROM hook WHERE status = 'pending') AS delivery_id,
               (SELECT COALESCE(json_agg(json_build_object('role', role, 'content', content) ORDER BY created_at, id), '[]'::json) FROM recent) AS history,
               (SELECT COALESCE(json_agg(json_build_object('kind', kind, 'key', key, 'value', value, 'text', text, 'sourceMessageId', source_message_id,
                         'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY updated_at, slot), '[]'::json) FROM memory) AS memory,
@@ -146,8 +158,10 @@ const REPLY_SQL = `WITH ins AS (
          ON CONFLICT DO NOTHING
          RETURNING id, created_at
        ), answered AS (
+         -- The message, and the earlier messages of its batch (delivered together), which the reply answers too.
          UPDATE ${table('messages')} SET reply_status = 'completed', reply_error = NULL
-         WHERE id = $5 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+         WHERE account_id = $2 AND EXISTS (SELECT 1 FROM ins)
+           AND (id = $5 OR ($12::text IS NOT NULL AND batch_id = $12 AND conversation_id = $3 AND role = 'user' AND reply_status = 'pending'))
        ), counted AS (
          UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
          WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
@@ -171,6 +185,36 @@ class ReplyTimeoutError extends Error {
 }
 
 const describe = (e: unknown) => ((e as Error)?.message ?? String(e)).slice(0, 500);
+
+/** What the engine reads of a message: its text, or what it carries when it is only media (`[image]`). */
+export function engineText(m: Pick<Message, 'content' | 'attachments'>): string {
+  if (m.content.trim()) return m.content;
+  const kinds = (m.attachments ?? []).map((a) => `[${typeof a === 'string' ? 'file' : a.type}]`);
+  return kinds.length ? kinds.join(' ') : m.content;
+}
+
+/** See MessagesService.edit. */
+const EDIT_SQL = `WITH m AS (
+         UPDATE ${table('messages')} SET content = $4, edited_at = $5
+          WHERE account_id = $1 AND channel_id = $2 AND external_id = $3 AND role = 'user' AND (edited_at IS NULL OR edited_at < $5)
+         RETURNING id, conversation_id
+       ), facts AS (
+         SELECT * FROM jsonb_to_recordset($6::jsonb) AS f(slot text, kind text, key text, value text, text text)
+       ), forgotten AS (
+         -- What only the original text stated (no later message restated it) is no longer known.
+         DELETE FROM ${table('conversation_facts')} f USING m
+          WHERE f.conversation_id = m.conversation_id AND f.account_id = $1 AND f.source_message_id = m.id
+            AND f.slot NOT IN (SELECT slot FROM facts)
+       ), remembered AS (
+         INSERT INTO ${table('conversation_facts')} (conversation_id, account_id, slot, kind, key, value, text, source_message_id, created_at, updated_at)
+         SELECT m.conversation_id, $1, f.slot, f.kind, f.key, f.value, f.text, m.id, now(), now()
+           FROM m, facts f
+         ON CONFLICT (conversation_id, slot) DO UPDATE
+            SET kind = EXCLUDED.kind, key = EXCLUDED.key, value = EXCLUDED.value, text = EXCLUDED.text,
+                source_message_id = EXCLUDED.source_message_id, updated_at = EXCLUDED.updated_at
+          WHERE ${table('conversation_facts')}.updated_at <= EXCLUDED.updated_at
+       )
+       SELECT id FROM m`;
 
 /** What a reply is written from: the recent history, the conversation's facts and the agent's last message. */
 interface ReplyContext {
@@ -200,7 +244,12 @@ export class MessagesService {
    * agent for its reply. A provider failure or timeout leaves the message stored with its
    * reply `pending`, retried from the queue.
    */
-  async send(accountId: string, conversationId: string, input: IncomingMessage, opts: { replyInline?: boolean } = {}): Promise<SendResult> {
+  async send(
+    accountId: string,
+    conversationId: string,
+    input: IncomingMessage,
+    opts: { replyInline?: boolean; queueReply?: boolean } = {},
+  ): Promise<SendResult> {
     // The history is read with the message only when the reply is written now (a job reads its own).
     const stored = await this.store(accountId, conversationId, input, opts.replyInline !== false);
     if (stored.duplicate) return { message: stored.message, reply: null, replyStatus: stored.message.replyStatus ?? 'skipped', duplicate: true };
@@ -211,8 +260,8 @@ export class MessagesService {
     if (message.deliveryStatus === 'pending') await this.enqueueChannelSend(message);
     if (message.replyStatus !== 'pending') return { message, reply: null, replyStatus: message.replyStatus ?? 'skipped' };
     if (opts.replyInline === false) {
-      // Platforms expect their webhook answered at once: the reply is written by a job.
-      await this.enqueueReply(message);
+      // Platforms expect their webhook answered at once: the reply is written by a job (for a batch, the last message's: see reply()).
+      if (opts.queueReply !== false) await this.enqueueReply(message);
       return { message, reply: null, replyStatus: 'pending' };
     }
     try {
@@ -269,6 +318,7 @@ export class MessagesService {
         role === 'user' && withHistory ? this.config.llm.historyTurns : 0,
         factRows(facts),
         role === 'user' && withHistory,
+        input.batchId ?? null,
       ],
     )) as (ConversationRow & {
       message_created_at: Date | null;
@@ -327,6 +377,8 @@ export class MessagesService {
       externalId: input.externalId ?? null,
       deliveryStatus: row.delivery_status,
       deliveryError: null,
+      batchId: input.batchId ?? null,
+      editedAt: null,
       createdAt: new Date(row.message_created_at),
     });
     conversation.messageCount += 1;
@@ -340,11 +392,17 @@ export class MessagesService {
    * LLM_TIMEOUT_MS. `learned`: what the message tells as a bare answer to the agent's last question
    * ("It's 31337" after "What's the order number?"), stored with the reply.
    */
-  private async generate(message: Message, conversation: Conversation, agent: Agent, context?: ReplyContext): Promise<{ result: ReplyResult; learned: Fact[] }> {
+  private async generate(
+    message: Message,
+    conversation: Conversation,
+    agent: Agent,
+    context?: ReplyContext,
+    text = engineText(message),
+  ): Promise<{ result: ReplyResult; learned: Fact[] }> {
     const soul = soulNamed(getSoul(agent.soulId) ?? listSouls()[0], agent.name);
     const { history, memory, previous } = context ?? (await this.context(message));
-    const learned = previous ? extractAnswerFacts(message.content, previous) : [];
-    const facts = mergeFacts(memory, extractFacts(message.content, { previous: previous ?? undefined }));
+    const learned = previous ? extractAnswerFacts(text, previous) : [];
+    const facts = mergeFacts(memory, extractFacts(text, { previous: previous ?? undefined }));
     const meta = conversation.metadata ?? {};
     const userName = [meta.user_name, meta.name].find((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 100);
     const ms = this.config.llm.timeoutMs;
@@ -359,7 +417,7 @@ export class MessagesService {
     try {
       const result = await Promise.race([
         this.engine.reply(
-          { soul, language: agent.language ?? undefined, replyLanguage: agent.replyLanguage || 'auto', history, message: message.content, userName, facts },
+          { soul, language: agent.language ?? undefined, replyLanguage: agent.replyLanguage || 'auto', history, message: text, userName, facts },
           { signal: controller.signal },
         ),
         timeout,
@@ -371,10 +429,14 @@ export class MessagesService {
     }
   }
 
-  /** A queued reply's context, read again: the messages and facts stored before the message, and the agent's message before it. */
-  private async context(message: Message): Promise<ReplyContext> {
+  /**
+   * A queued reply's context, read again: the messages stored before `first` (the message, or the first
+   * of its batch) and the agent's message before it, and the facts stored up to the message.
+   */
+  private async context(message: Message, first: Message = message): Promise<ReplyContext> {
     const turns = this.config.llm.historyTurns;
-    const before = [message.conversationId, message.accountId, message.createdAt, message.id];
+    const before = [message.conversationId, message.accountId, first.createdAt, first.id];
+    const upTo = [message.conversationId, message.accountId, message.createdAt, message.id];
     const [rows, memory, previous] = await Promise.all([
       turns === 0
         ? Promise.resolve([] as ChatTurn[])
@@ -391,7 +453,7 @@ export class MessagesService {
             WHERE conversation_id = $1 AND account_id = $2 AND (updated_at, source_message_id) <= ($3, $4)
             ORDER BY (kind = 'statement'), updated_at DESC, slot DESC LIMIT ${MAX_FACTS_PER_REPLY}) f
           ORDER BY updated_at, slot`,
-        before,
+        upTo,
       ) as Promise<Array<Fact & { updatedAt: Date }>>,
       this.ds.query(
         `SELECT content FROM ${table('messages')}
@@ -430,6 +492,7 @@ export class MessagesService {
         viaChannel ? 'pending' : null,
         factRows(learned),
         message.createdAt,
+        message.batchId,
       ],
     );
     const repo = this.ds.getRepository(Message);
@@ -451,6 +514,8 @@ export class MessagesService {
       externalId: null,
       deliveryStatus: viaChannel ? 'pending' : null,
       deliveryError: null,
+      batchId: null,
+      editedAt: null,
       createdAt: new Date(rows[0].created_at),
     });
     if (reply.deliveryStatus === 'pending') await this.enqueueChannelSend(reply);
@@ -477,10 +542,32 @@ export class MessagesService {
     });
   }
 
+  /** Sets where the reply stands; a final state (failed, skipped) goes to the earlier messages of its batch too. */
   private async setReplyState(message: Message, state: ReplyStatus, error: string | null): Promise<void> {
     message.replyStatus = state;
     message.replyError = error;
-    await this.ds.getRepository(Message).update({ id: message.id, accountId: message.accountId }, { replyStatus: state, replyError: error });
+    const repo = this.ds.getRepository(Message);
+    await repo.update({ id: message.id, accountId: message.accountId }, { replyStatus: state, replyError: error });
+    if (message.batchId && state !== 'pending') {
+      await repo.update(
+        { accountId: message.accountId, conversationId: message.conversationId, batchId: message.batchId, role: 'user', replyStatus: 'pending' },
+        { replyStatus: state, replyError: error },
+      );
+    }
+  }
+
+  /**
+   * The messages one reply answers: the message and the earlier pending messages of its batch, oldest
+   * first; null when a later message of the batch leads it (that one's reply answers this one too).
+   */
+  private async batchOf(message: Message): Promise<Message[] | null> {
+    if (!message.batchId) return [message];
+    const batch = await this.ds.getRepository(Message).find({
+      where: { accountId: message.accountId, conversationId: message.conversationId, batchId: message.batchId, role: 'user' },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    if (batch[batch.length - 1]?.id !== message.id) return null;
+    return batch.filter((m) => m.id === message.id || m.replyStatus === 'pending');
   }
 
   /** A queued retry of a pending reply. Returns true when done (stored, skipped or failed for good); throws to retry. */
@@ -495,8 +582,12 @@ export class MessagesService {
     }
     const agent = await this.ds.getRepository(Agent).findOneBy({ id: conversation.agentId, accountId });
     if (!agent) return true;
+    const batch = await this.batchOf(message);
+    if (!batch) return true;
     try {
-      const { result, learned } = await this.generate(message, conversation, agent);
+      // One reply to what arrived together, written from all of it in order; the history is what came before.
+      const context = await this.context(message, batch[0]);
+      const { result, learned } = await this.generate(message, conversation, agent, context, batch.map(engineText).join('\n'));
       await this.storeReply(message, conversation, result, learned);
       return true;
     } catch (e) {
@@ -517,9 +608,22 @@ export class MessagesService {
   }
 
   async markReplyFailed(accountId: string, messageId: string, reason: string): Promise<void> {
-    await this.ds
-      .getRepository(Message)
-      .update({ id: messageId, accountId, replyStatus: 'pending' }, { replyStatus: 'failed', replyError: reason.slice(0, 500) });
+    const message = await this.ds.getRepository(Message).findOneBy({ id: messageId, accountId, replyStatus: 'pending' });
+    if (message) await this.setReplyState(message, 'failed', reason.slice(0, 500));
+  }
+
+  /**
+   * A platform user's edit of a stored message (Telegram `edited_message`): the text changes in place
+   * (no new turn, no reply, no webhook event) and what the message states about the person is read
+   * again. An edit older than the one stored (or the same, redelivered) changes nothing. Answers
+   * whether the message was found (`unknown`: never stored, e.g. sent before the channel was connected).
+   */
+  async edit(accountId: string, edit: MessageEdit): Promise<'edited' | 'unchanged' | 'unknown'> {
+    const facts = factRows(extractFacts(edit.content));
+    const rows = await preparedQuery<{ id: string }>(this.ds, EDIT_SQL, [accountId, edit.channelId, edit.externalId, edit.content, edit.editedAt, facts]);
+    if (rows.length) return 'edited';
+    const exists = await this.ds.getRepository(Message).existsBy({ accountId, channelId: edit.channelId, externalId: edit.externalId });
+    return exists ? 'unchanged' : 'unknown';
   }
 
   /** The history, oldest first, keyset-paginated over (created_at, id). */

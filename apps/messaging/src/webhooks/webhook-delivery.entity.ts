@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-export type DeliveryState = 'pending' | 'succeeded' | 'failed';
+/** `held`: recorded while the webhook was paused (`enabled: false`); sent when it is enabled again. */
+export type DeliveryState = 'pending' | 'held' | 'succeeded' | 'failed';
+export const DELIVERY_STATES: DeliveryState[] = ['pending', 'held', 'succeeded', 'failed'];
 
 export interface DeliveryAttempt {
   attempt: number;

@@ -13,7 +13,8 @@ const SIGNING =
   'Each event is a POST with a JSON body `{event, data}` signed per Standard Webhooks: headers `webhook-id` (the delivery id, ' +
   'stable across retries), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of ' +
   '"<id>.<timestamp>.<body>" keyed with the secret after `whsec_`>`). Any 2xx answer within 10 s counts as delivered; ' +
-  'anything else is retried with exponential backoff, and every attempt is listed at GET /v1/webhook-deliveries.';
+  'anything else is retried with exponential backoff, and every attempt is listed at GET /v1/webhook-deliveries. ' +
+  'While the webhook is paused (`enabled: false`) events are held, not dropped, and sent when it is enabled again.';
 
 @ApiTags('webhooks')
 @ErrorResponses()
@@ -45,7 +46,7 @@ export class WebhooksController {
   }
 
   @Delete('v1/settings/webhook')
-  @ApiOperation({ summary: "Remove the account's webhook", description: 'Pending deliveries stop being retried.' })
+  @ApiOperation({ summary: "Remove the account's webhook", description: 'Pending deliveries stop being retried; held ones (recorded while it was paused) are never sent (`failed`).' })
   @ApiOkResponse({ type: WebhookSettingsDto })
   async remove(@Auth() auth: AuthContext): Promise<WebhookSettingsDto> {
     if (!(await this.webhooks.remove(auth.accountId))) throw new NotFoundError('No webhook is set for this account');

@@ -141,6 +141,80 @@ describe('messaging /v1/agents', () => {
     expectStatus(await send(128), 201);
   });
 
+  it('PATCH changes what is given, keeps the rest and the conversations; later replies use the new name', async () => {
+    const agent = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Ana', soul_id: 'friendly-support', language: 'pt-BR' }), 201).body;
+    expect(agent).toMatchObject({ metadata: {}, updated_at: agent.created_at });
+    const conv = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agent.id, channel: 'api' }), 201).body;
+    const first = expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Oi! Quem é você?' }), 201).body;
+    expect(first.reply.content).toMatch(/\bAna\b/);
+
+    const renamed = expectStatus(await t.http.patch(`/v1/agents/${agent.id}`).set(auth(alice)).send({ name: '  Bia ' }), 200).body;
+    expect(renamed).toEqual({ ...agent, name: 'Bia', updated_at: expect.any(String) });
+    expect(Date.parse(renamed.updated_at)).toBeGreaterThanOrEqual(Date.parse(agent.updated_at));
+    expect(expectStatus(await t.http.get(`/v1/agents/${agent.id}`).set(auth(alice)), 200).body).toEqual(renamed);
+    // The conversation and its history are still there, and the agent now introduces itself as Bia.
+    expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice)), 200).body.total).toBe(2);
+    const later = expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Quem é você mesmo?' }), 201).body;
+    expect(later.reply.content).toMatch(/\bBia\b/);
+    expect(later.reply.content).not.toMatch(/\bAna\b/);
+
+    const changed = expectStatus(
+      await t.http
+        .patch(`/v1/agents/${agent.id}`)
+        .set(auth(alice))
+        .send({ soul_id: 'concise-expert', language: 'en', reply_language: 'es', metadata: { team: 'support', tier: 2 } }),
+      200,
+    ).body;
+    expect(changed).toMatchObject({ name: 'Bia', soul: 'concise-expert', soul_id: 'concise-expert', language: 'en', reply_language: 'es', metadata: { team: 'support', tier: 2 } });
+    // null: language back to the soul's, metadata cleared; an empty body changes nothing.
+    const cleared = expectStatus(await t.http.patch(`/v1/agents/${agent.id}`).set(auth(alice)).send({ language: null, metadata: null }), 200).body;
+    expect(cleared).toMatchObject({ language: null, metadata: {}, reply_language: 'es', soul_id: 'concise-expert' });
+    expect(expectStatus(await t.http.patch(`/v1/agents/${agent.id}`).set(auth(alice)).send({}), 200).body).toMatchObject({ ...cleared, updated_at: expect.any(String) });
+    // Created with metadata too.
+    const tagged = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Tag', soul_id: 'concise-expert', metadata: { a: 1 } }), 201).body;
+    expect(tagged.metadata).toEqual({ a: 1 });
+    expectStatus(await t.http.delete(`/v1/agents/${tagged.id}`).set(auth(alice)), 200);
+  });
+
+  it('PATCH validates as the create does (422 with the field, unknown soul included) and changes nothing', async () => {
+    const agent = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Val', soul_id: 'friendly-support' }), 201).body;
+    const patch = (body: unknown) => t.http.patch(`/v1/agents/${agent.id}`).set(auth(alice)).send(body as object);
+    const cases: [unknown, string, string][] = [
+      [{ name: '   ' }, 'body.name', 'missing'],
+      [{ name: null }, 'body.name', 'null_not_allowed'],
+      [{ name: 'x'.repeat(121) }, 'body.name', 'string_too_long'],
+      [{ name: 5 }, 'body.name', 'string_type'],
+      [{ soul_id: 'Not A Soul!' }, 'body.soul_id', 'value_error'],
+      [{ soul_id: 'no-such-soul' }, 'body.soul_id', 'value_error'],
+      [{ soul_id: null }, 'body.soul_id', 'null_not_allowed'],
+      [{ language: 'pt_BR' }, 'body.language', 'value_error'],
+      [{ reply_language: 'automatic' }, 'body.reply_language', 'value_error'],
+      [{ reply_language: null }, 'body.reply_language', 'null_not_allowed'],
+      [{ metadata: [1, 2] }, 'body.metadata', 'dict_type'],
+      [{ metadata: { blob: 'x'.repeat(17 * 1024) } }, 'body.metadata', 'too_long'],
+    ];
+    for (const [body, loc, type] of cases) {
+      const res = expectStatus(await patch(body), 422).body;
+      expect(res).toMatchObject({ error: 'validation_error', status: 422 });
+      expect(res.details.map((d: { loc: string[]; type: string }) => [d.loc.join('.'), d.type]), JSON.stringify(body).slice(0, 80)).toEqual([[loc, type]]);
+    }
+    expect(expectStatus(await t.http.get(`/v1/agents/${agent.id}`).set(auth(alice)), 200).body).toEqual(agent);
+    expectStatus(await t.http.delete(`/v1/agents/${agent.id}`).set(auth(alice)), 200);
+  });
+
+  it("PATCH answers 401 without a key and 404 for another account's (or an unknown) agent, changing nothing", async () => {
+    const agent = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Mine', soul_id: 'friendly-support' }), 201).body;
+    for (const headers of [{}, { Authorization: 'Bearer msg_live_nope' }]) {
+      const res = expectStatus(await t.http.patch(`/v1/agents/${agent.id}`).set(headers).send({ name: 'Stolen' }), 401);
+      expect(res.body).toMatchObject({ error: 'unauthorized', status: 401, message: expect.any(String) });
+    }
+    const foreign = expectStatus(await t.http.patch(`/v1/agents/${agent.id}`).set(auth(bob)).send({ name: 'Stolen' }), 404);
+    expect(foreign.body).toEqual({ error: 'not_found', message: `Agent ${agent.id} not found`, status: 404 });
+    expectStatus(await t.http.patch('/v1/agents/agt_nope').set(auth(alice)).send({ name: 'X' }), 404);
+    expect(expectStatus(await t.http.get(`/v1/agents/${agent.id}`).set(auth(alice)), 200).body).toEqual(agent);
+    expectStatus(await t.http.delete(`/v1/agents/${agent.id}`).set(auth(alice)), 200);
+  });
+
   it("never shows another account's agent", async () => {
     const mine = (await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Private', soul_id: 'concise-expert' })).body;
     const seen = expectStatus(await t.http.get(`/v1/agents/${mine.id}`).set(auth(bob)), 404);

@@ -9,7 +9,9 @@ export class AgentDto {
   @ApiProperty({ type: String, nullable: true, example: 'pt-BR', description: "Default language; null: the soul's" }) language: string | null;
   @ApiProperty({ example: 'auto', description: '`auto`: the language the user writes in (else `language`); or a fixed BCP 47 tag' }) reply_language: string;
   @ApiProperty({ enum: ['active'], example: 'active' }) status: string;
+  @ApiProperty({ type: Object, example: { team: 'support' }, description: 'Your own data about the agent' }) metadata: Record<string, unknown>;
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z', description: 'Last change (creation or PATCH)' }) updated_at: string;
 
   static from(a: Agent): AgentDto {
     return {
@@ -20,7 +22,9 @@ export class AgentDto {
       language: a.language,
       reply_language: a.replyLanguage,
       status: a.status,
+      metadata: a.metadata ?? {},
       created_at: a.createdAt.toISOString(),
+      updated_at: (a.updatedAt ?? a.createdAt).toISOString(),
     };
   }
 }

@@ -205,9 +205,9 @@ describe('messaging channels', () => {
 
     const first = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ received: 1, duplicates: 0 });
+    expect(first.body).toEqual({ received: 1, duplicates: 0, edited: 0, refused: 0 });
     const again = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
-    expect(again.body).toEqual({ received: 0, duplicates: 1 });
+    expect(again.body).toEqual({ received: 0, duplicates: 1, edited: 0, refused: 0 });
 
     await t.drainQueue();
     const [conv] = await conversationsOf(ch.id);
@@ -241,8 +241,8 @@ describe('messaging channels', () => {
     expect((await t.http.post(path).send(update)).status).toBe(401);
     expect(await conversationsOf(ch.id)).toEqual([]);
 
-    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({ received: 1, duplicates: 0 });
-    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({ received: 0, duplicates: 1 });
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({ received: 1, duplicates: 0, edited: 0, refused: 0 });
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({ received: 0, duplicates: 1, edited: 0, refused: 0 });
     await t.drainQueue();
     const [conv] = await conversationsOf(ch.id);
     expect(conv).toMatchObject({ channel: 'telegram', external_id: '99', metadata: { name: 'Ana' } });
@@ -255,7 +255,7 @@ describe('messaging channels', () => {
     // Handed to a human: the next message is stored but not answered; the operator's message goes out through Telegram.
     expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'waiting' }), 200);
     const later = { update_id: 1002, message: { ...update.message, message_id: 8, text: 'A person, please' } };
-    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(later)).body).toEqual({ received: 1, duplicates: 0 });
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(later)).body).toEqual({ received: 1, duplicates: 0, edited: 0, refused: 0 });
     const human = expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Hi, Ana here', role: 'assistant' }), 201).body;
     expect(human).toMatchObject({ reply: null, reply_status: 'skipped', message: { role: 'assistant', delivery_status: 'pending' } });
     await t.drainQueue();
@@ -294,9 +294,9 @@ describe('messaging channels', () => {
 
     failNextSends = 1;
     const res = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
-    expect(res.body).toEqual({ received: 1, duplicates: 0 });
+    expect(res.body).toEqual({ received: 1, duplicates: 0, edited: 0, refused: 0 });
     const again = await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
-    expect(again.body).toEqual({ received: 0, duplicates: 1 });
+    expect(again.body).toEqual({ received: 0, duplicates: 1, edited: 0, refused: 0 });
     await t.drainQueue();
     const [conv] = await conversationsOf(ch.id);
     const msgs = await replySent(conv.id);

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { StoredAttachment } from '../../messages/message.entity';
 
 /** One message a platform delivered to the inbound webhook. */
 export interface InboundMessage {
@@ -7,8 +8,28 @@ export interface InboundMessage {
   /** Who sent it (and where the reply goes): WhatsApp number, Messenger PSID, Telegram chat id. */
   sender: string;
   senderName?: string;
+  /** The text (or a media caption); empty when the message is only media, which is then in `attachments`. */
   content: string;
-  attachments: string[];
+  attachments: StoredAttachment[];
+}
+
+/** A platform's edit of a message it delivered before (Telegram `edited_message`). */
+export interface InboundEdit {
+  /** The id the original message was stored with. */
+  externalMessageId: string;
+  sender: string;
+  content: string;
+  /** When the user edited it (the platform's clock): a late, older edit does not overwrite a newer one. */
+  editedAt: Date;
+}
+
+/** What a verified update holds. */
+export interface InboundUpdate {
+  /** New messages, in the order the platform sent them. */
+  messages: InboundMessage[];
+  edits: InboundEdit[];
+  /** Messages addressed to another account of the platform (WhatsApp: another phone number id): neither stored nor answered. */
+  refused: number;
 }
 
 /** The platform credentials as stored (encrypted) for a channel. */
@@ -30,12 +51,21 @@ export interface PlatformAdapter {
   handshake?(query: Record<string, unknown>, creds: Credentials): string | null;
   /** Whether the request carries the platform's proof (signature or secret token). */
   verify(req: Request & { rawBody?: Buffer }, creds: Credentials): boolean;
-  /** The messages in a verified update (others, such as delivery receipts, are ignored). */
-  parse(body: unknown): InboundMessage[];
+  /** The messages and edits in a verified update (others, such as delivery receipts, are ignored). */
+  parse(body: unknown, creds: Credentials): InboundUpdate;
   /** Points the platform at our inbound URL, where the platform's API allows it (Telegram's setWebhook). Throws SendError. */
   register?(creds: Credentials, webhookUrl: string): Promise<void>;
   /** Sends a text through the platform's send API. Throws SendError. */
   send(creds: Credentials, to: string, text: string): Promise<void>;
+  /** Downloads a media file the platform keeps by id (WhatsApp Cloud API media). Throws SendError; null when the platform does not know the id. */
+  fetchMedia?(creds: Credentials, mediaId: string): Promise<MediaDownload | null>;
+}
+
+/** A media file as the platform serves it. */
+export interface MediaDownload {
+  contentType: string;
+  contentLength: number | null;
+  body: ReadableStream<Uint8Array>;
 }
 
 /** A failed send: `retryable` for network errors, 429 and 5xx. */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SendError } from './adapter.types';
+import { MediaDownload, SendError } from './adapter.types';
 
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -44,6 +44,43 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
     return text ? JSON.parse(text) : null;
   } catch {
     return null;
+  }
+}
+
+/** GETs JSON from a platform; null on 404 (unknown id), SendError otherwise as postJson. */
+export async function getJson(url: string, headers: Record<string, string>, timeoutMs = 10_000): Promise<unknown> {
+  const res = await request(url, headers, timeoutMs);
+  const text = await res.text().catch(() => '');
+  if (res.status === 404) return null;
+  if (!res.ok) throw new SendError(`HTTP ${res.status}: ${text.slice(0, 300)}`, res.status === 429 || res.status >= 500);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SendError('The platform answered something other than JSON', true);
+  }
+}
+
+/** Streams a file from a platform (the body is not read here); null on 404. */
+export async function download(url: string, headers: Record<string, string>, timeoutMs = 120_000): Promise<MediaDownload | null> {
+  const res = await request(url, headers, timeoutMs);
+  if (res.status === 404) return null;
+  if (!res.ok || !res.body) {
+    const text = await res.text().catch(() => '');
+    throw new SendError(`HTTP ${res.status}: ${text.slice(0, 300)}`, res.status === 429 || res.status >= 500);
+  }
+  const length = Number(res.headers.get('content-length'));
+  return {
+    contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+    contentLength: Number.isFinite(length) && length >= 0 && res.headers.has('content-length') ? length : null,
+    body: res.body,
+  };
+}
+
+async function request(url: string, headers: Record<string, string>, timeoutMs: number): Promise<Response> {
+  try {
+    return await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+  } catch (e) {
+    throw new SendError(`Network error: ${(e as Error).message}`, true);
   }
 }
 

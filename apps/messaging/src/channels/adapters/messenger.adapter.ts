@@ -1,4 +1,5 @@
-import type { Credentials, InboundMessage } from './adapter.types';
+import type { StoredAttachment } from '../../messages/message.entity';
+import type { Credentials, InboundUpdate } from './adapter.types';
 import { asArray, asRecord, asString, postJson } from './http';
 import { META_WEBHOOK_FIELDS, MetaAdapter } from './meta-adapter';
 
@@ -11,8 +12,8 @@ export class MessengerAdapter extends MetaAdapter {
     { name: 'page_id', required: false, public: true, description: 'The Facebook page id (informative)' },
   ];
 
-  parse(body: unknown): InboundMessage[] {
-    const out: InboundMessage[] = [];
+  parse(body: unknown): InboundUpdate {
+    const out: InboundUpdate = { messages: [], edits: [], refused: 0 };
     for (const entry of asArray(asRecord(body).entry)) {
       for (const e of asArray(asRecord(entry).messaging)) {
         const event = asRecord(e);
@@ -20,11 +21,13 @@ export class MessengerAdapter extends MetaAdapter {
         const id = asString(message.mid);
         const sender = asString(asRecord(event.sender).id);
         if (!id || !sender || message.is_echo === true) continue;
-        const attachments = asArray(message.attachments)
-          .map((a) => asString(asRecord(asRecord(a).payload).url))
-          .filter((u): u is string => !!u && /^https?:\/\//.test(u));
-        const content = asString(message.text) ?? (attachments.length ? '[attachment]' : '[message]');
-        out.push({ externalMessageId: id, sender, content, attachments });
+        const attachments: StoredAttachment[] = [];
+        for (const a of asArray(message.attachments)) {
+          const url = asString(asRecord(asRecord(a).payload).url);
+          if (url && /^https?:\/\//.test(url)) attachments.push({ type: asString(asRecord(a).type) ?? 'file', url });
+        }
+        const content = asString(message.text) ?? (attachments.length ? '' : '[message]');
+        out.messages.push({ externalMessageId: id, sender, content, attachments });
       }
     }
     return out;

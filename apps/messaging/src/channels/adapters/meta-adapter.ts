@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { CredentialField, Credentials, InboundMessage, PlatformAdapter } from './adapter.types';
+import type { CredentialField, Credentials, InboundUpdate, PlatformAdapter } from './adapter.types';
 import { metaHandshake, validMetaSignature } from './http';
 
 /** The credentials every Meta platform (WhatsApp Cloud API, Messenger) needs for its webhook. */
@@ -23,6 +23,6 @@ export abstract class MetaAdapter implements PlatformAdapter {
     return validMetaSignature(req.headers['x-hub-signature-256'], req.rawBody, creds.app_secret);
   }
 
-  abstract parse(body: unknown): InboundMessage[];
+  abstract parse(body: unknown, creds: Credentials): InboundUpdate;
   abstract send(creds: Credentials, to: string, text: string): Promise<void>;
 }

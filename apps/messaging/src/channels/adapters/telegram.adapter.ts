@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Credentials, InboundMessage, PlatformAdapter } from './adapter.types';
+import type { Credentials, InboundUpdate, PlatformAdapter } from './adapter.types';
 import { asRecord, asString, postJson, safeEqual } from './http';
 
 /** Telegram Bot API: updates with `X-Telegram-Bot-Api-Secret-Token`, send via `POST /bot<token>/sendMessage`. */
@@ -21,17 +21,29 @@ export class TelegramAdapter implements PlatformAdapter {
     return typeof given === 'string' && !!creds.secret_token && safeEqual(given, creds.secret_token);
   }
 
-  parse(body: unknown): InboundMessage[] {
+  /**
+   * `message` is a new message; `edited_message` is the user's edit of one sent before (same
+   * `message_id`): it updates the stored message instead of opening a new turn.
+   */
+  parse(body: unknown): InboundUpdate {
     const update = asRecord(body);
-    const message = asRecord(update.message ?? update.edited_message);
+    const out: InboundUpdate = { messages: [], edits: [], refused: 0 };
+    const edited = update.edited_message !== undefined && update.message === undefined;
+    const message = asRecord(edited ? update.edited_message : update.message);
     const chat = asString(asRecord(message.chat).id);
     const messageId = asString(message.message_id);
-    if (!chat || !messageId) return [];
+    if (!chat || !messageId) return out;
+    const content = asString(message.text) ?? asString(message.caption) ?? '[message]';
+    const externalMessageId = `${chat}:${messageId}`;
+    if (edited) {
+      const at = Number(message.edit_date);
+      out.edits.push({ externalMessageId, sender: chat, content, editedAt: new Date(Number.isFinite(at) && at > 0 ? at * 1000 : Date.now()) });
+      return out;
+    }
     const from = asRecord(message.from);
     const name = [asString(from.first_name), asString(from.last_name)].filter(Boolean).join(' ') || undefined;
-    const content = asString(message.text) ?? asString(message.caption) ?? '[message]';
-    const edited = update.edited_message ? `:edit:${asString(asRecord(update.edited_message).edit_date) ?? ''}` : '';
-    return [{ externalMessageId: `${chat}:${messageId}${edited}`, sender: chat, senderName: name, content, attachments: [] }];
+    out.messages.push({ externalMessageId, sender: chat, senderName: name, content, attachments: [] });
+    return out;
   }
 
   async register(creds: Credentials, webhookUrl: string): Promise<void> {

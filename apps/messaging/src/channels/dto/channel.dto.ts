@@ -93,5 +93,12 @@ export class DeletedChannelDto {
 
 export class InboundResultDto {
   @ApiProperty({ type: 'integer', example: 1, description: 'New messages stored' }) received: number;
-  @ApiProperty({ type: 'integer', example: 0, description: 'Redeliveries of messages already stored' }) duplicates: number;
+  @ApiProperty({ type: 'integer', example: 0, description: 'Redeliveries of messages (or edits) already stored' }) duplicates: number;
+  @ApiProperty({ type: 'integer', example: 0, description: 'Stored messages changed by the user’s edit (Telegram `edited_message`)' }) edited: number;
+  @ApiProperty({
+    type: 'integer',
+    example: 0,
+    description: "Messages addressed to another account of the platform (WhatsApp: a `metadata.phone_number_id` that is not the channel's): neither stored nor answered",
+  })
+  refused: number;
 }

@@ -79,8 +79,9 @@ export class CreateConversationDto {
   @ApiPropertyOptional({
     description:
       'The connected channel (`chn_…`, of the same kind as `channel`) the conversation goes through. Without it, a platform conversation with ' +
-      '`external_id` goes through the account\'s only connected channel of that kind, if there is exactly one; otherwise it only records its origin ' +
-      'and nothing is sent through a platform. At most one conversation per user and channel is open: another answers 409 `conversation_exists`.',
+      '`external_id` goes through the account\'s only connected channel of that kind; when the account has several channels of that kind it is ' +
+      'required (422 `missing` at `body.channel_id`); with none, or without `external_id`, the conversation only records its origin and nothing is ' +
+      'sent through a platform. At most one conversation per user and channel is open: another answers 409 `conversation_exists`.',
     example: 'chn_01jdv7r3m8x2k4q9w5e6t7y8u0',
     maxLength: 64,
   })

@@ -26,7 +26,9 @@ describe('messaging /v1/conversations/{id}/messages (built-in engine)', () => {
       conversation_id: conv.id,
       role: 'user',
       content: 'Hi, my order has not arrived',
-      attachments: ['https://example.com/receipt.pdf'],
+      // A URL posted through the API is shown as an attachment of type `file`, like a platform's media.
+      attachments: [{ type: 'file', url: 'https://example.com/receipt.pdf', media_id: null, mime_type: null, filename: null }],
+      edited_at: null,
       reply_status: 'completed',
       reply_to_id: null,
     });

@@ -43,8 +43,8 @@ describe(`messaging recovery of pending work (${process.env.TEST_REDIS_URL ? 'Bu
 
     const recovery = t.app.get(RecoveryService);
     // Work younger than the grace period is left to the request that is queueing it.
-    expect(await recovery.recover({ olderThanMs: 60_000 })).toEqual({ replies: 0, sends: 0, deliveries: 0 });
-    expect(await recovery.recover()).toEqual({ replies: 1, sends: 0, deliveries: 1 });
+    expect(await recovery.recover({ olderThanMs: 60_000 })).toEqual({ replies: 0, sends: 0, deliveries: 0, held: 0 });
+    expect(await recovery.recover()).toEqual({ replies: 1, sends: 0, deliveries: 1, held: 0 });
     await t.drainQueue();
     const history = await until(
       async () => {
@@ -58,7 +58,7 @@ describe(`messaging recovery of pending work (${process.env.TEST_REDIS_URL ? 'Bu
     await until(async () => (await t.http.get('/v1/webhook-deliveries?status=succeeded').set(auth(alice))).body.total === 2, 15_000, 'recovered delivery');
     expect(receiver.requests).toHaveLength(1);
     // A second sweep finds nothing pending, and queues nothing twice.
-    expect(await recovery.recover()).toEqual({ replies: 0, sends: 0, deliveries: 0 });
+    expect(await recovery.recover()).toEqual({ replies: 0, sends: 0, deliveries: 0, held: 0 });
     await t.drainQueue();
     expect(receiver.requests).toHaveLength(1);
     expect((await ds.query(`SELECT count(*)::int AS n FROM messaging.messages WHERE reply_to_id = $1`, [sent.message.id]))[0].n).toBe(1);

@@ -1,7 +1,9 @@
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
+import { RecoveryService } from '../../recovery/recovery.service';
 import { messagingService } from '../../service';
+import { WebhooksService } from '../webhooks.service';
 import { App, auth, createAgent, createConversation, FakeServer, fakeServer, until } from '../../__tests__/helpers';
 
 interface Delivery {
@@ -136,12 +138,43 @@ describe('messaging webhook settings and deliveries', () => {
     expect(req.url).toBe('/v2');
     expect(() => new Webhook(rotated.secret).verify(req.body, req.headers as Record<string, string>)).not.toThrow();
 
-    expect(expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v2`, enabled: false }), 200).body.secret).toBeNull();
+    // Paused: events are held (recorded, not sent), and go out in order once it is enabled again.
+    const paused = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v2`, enabled: false }), 200).body;
+    expect(paused).toMatchObject({ enabled: false, secret: null });
     const quiet = await createConversation(t, alice, agentId);
-    expectStatus(await t.http.post(`/v1/conversations/${quiet.id}/messages`).set(auth(alice)).send({ content: 'paused' }), 201);
-    expect((await deliveries(alice, `?conversation_id=${quiet.id}`)).total).toBe(0);
+    const held: string[] = [];
+    for (const content of ['paused 1', 'paused 2']) {
+      held.push(expectStatus(await t.http.post(`/v1/conversations/${quiet.id}/messages`).set(auth(alice)).send({ content }), 201).body.message.id);
+    }
+    await t.drainQueue();
+    const waiting = await deliveries(alice, `?conversation_id=${quiet.id}`);
+    expect(waiting.data.map((d) => [d.status, d.attempts]).sort()).toEqual([
+      ['held', 0],
+      ['held', 0],
+    ]);
+    expect((await deliveries(alice, '?status=held')).total).toBe(2);
+    expect(receiver.requests.filter((r) => r.body.includes(quiet.id))).toEqual([]);
+    // Re-enabled (at a new URL): the held events are sent there, oldest first, signed with the current secret.
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v3`, enabled: true }), 200);
+    await t.drainQueue();
+    const released = await settled(alice, quiet.id, 2);
+    expect(released.map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
+    const got = receiver.requests.filter((r) => r.body.includes(quiet.id));
+    expect(got.map((r) => r.url)).toEqual(['/v3', '/v3']);
+    expect(got.map((r) => (new Webhook(rotated.secret).verify(r.body, r.headers as Record<string, string>) as { data: { message_id: string } }).data.message_id).sort()).toEqual(
+      [...held].sort(),
+    );
 
+    // Removing a paused webhook drops what it held (failed, with the reason); nothing is sent.
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v3`, enabled: false }), 200);
+    expectStatus(await t.http.post(`/v1/conversations/${quiet.id}/messages`).set(auth(alice)).send({ content: 'paused 3' }), 201);
+    await t.drainQueue();
+    expect((await deliveries(alice, '?status=held')).total).toBe(1);
     expectStatus(await t.http.delete('/v1/settings/webhook').set(auth(alice)), 200);
+    const dropped = (await deliveries(alice, '?status=failed')).data.filter((d) => d.conversation_id === quiet.id);
+    expect(dropped).toMatchObject([{ status: 'failed', attempts: 0, last_error: 'The webhook was removed while paused' }]);
+    expect(receiver.requests.filter((r) => r.body.includes(quiet.id))).toHaveLength(2);
+
     expect(expectStatus(await t.http.delete('/v1/settings/webhook').set(auth(alice)), 404).body.error).toBe('not_found');
     expect((await t.http.get('/v1/settings/webhook').set(auth(alice))).body.url).toBeNull();
   });
@@ -159,6 +192,39 @@ describe('messaging webhook settings and deliveries', () => {
     const replay = expectStatus(await put(), 200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first);
+  });
+
+  it('a delivery whose attempt finds the webhook paused is held, and sent once it is enabled again; so is one left held by a race', async () => {
+    const dave = await t.account('dave');
+    const daveAgent = await createAgent(t, dave);
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(dave)).send({ url: `${receiver.url}/dave` }), 200);
+    const conv = await createConversation(t, dave, daveAgent.id);
+    expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(dave)).send({ content: 'in flight' }), 201);
+    await t.drainQueue();
+    const [sent] = await settled(dave, conv.id);
+    expect(sent.status).toBe('succeeded');
+    // As if its job ran just after the webhook was paused: the attempt holds it (no attempt counted, nothing sent).
+    const ds = t.app.get(DataSource);
+    await ds.query(`UPDATE messaging.webhook_deliveries SET status = 'pending', attempts = 0, attempt_log = '[]' WHERE id = $1`, [sent.id]);
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(dave)).send({ url: `${receiver.url}/dave`, enabled: false }), 200);
+    receiver.requests.length = 0;
+    expect(await t.app.get(WebhooksService).attempt(dave.accountId, sent.id, false)).toBe('succeeded');
+    expect((await deliveries(dave)).data[0]).toMatchObject({ id: sent.id, status: 'held', attempts: 0 });
+    // Enabled again: sent, although the job that held it is still known to the queue under the delivery's id.
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(dave)).send({ url: `${receiver.url}/dave`, enabled: true }), 200);
+    await t.drainQueue();
+    const [again] = await settled(dave, conv.id);
+    expect(again).toMatchObject({ id: sent.id, status: 'succeeded', attempts: 1 });
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([sent.id]);
+
+    // Stored as held while the webhook was being enabled (after the release ran): the recovery sweep sends it.
+    await ds.query(`UPDATE messaging.webhook_deliveries SET status = 'held', attempts = 0, attempt_log = '[]' WHERE id = $1`, [sent.id]);
+    receiver.requests.length = 0;
+    expect(await t.app.get(RecoveryService).recover()).toMatchObject({ deliveries: 0, held: 1 });
+    await t.drainQueue();
+    expect((await settled(dave, conv.id))[0]).toMatchObject({ id: sent.id, status: 'succeeded', attempts: 1 });
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([sent.id]);
+    expect(await t.app.get(RecoveryService).recover()).toMatchObject({ deliveries: 0, held: 0 });
   });
 
   it('answers 422 with the failing fields', async () => {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotBlank } from '@platform/errors';
 import { CursorField, LimitField } from '@platform/http';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.entity';
+import { DeliveryAttempt, DELIVERY_STATES, DeliveryState, WebhookDelivery } from '../webhook-delivery.entity';
 import type { WebhookEndpoint } from '../webhook-endpoint.entity';
 
 export class WebhookSettingsDto {
@@ -42,7 +42,13 @@ export class PutWebhookSettingsDto {
   @Matches(/^https?:\/\/\S+$/i, { message: 'url must be an http:// or https:// URL' })
   url: string;
 
-  @ApiPropertyOptional({ description: 'Pause deliveries without removing the webhook', default: true })
+  @ApiPropertyOptional({
+    description:
+      '`false` pauses deliveries without removing the webhook: events that happen while it is paused are kept (`status: held` in ' +
+      'GET /v1/webhook-deliveries) and sent, oldest first, when it is set back to `true`; removing the webhook drops them (`failed`). ' +
+      'Omit it to keep the current setting (new webhooks start enabled).',
+    default: true,
+  })
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
@@ -65,7 +71,12 @@ export class WebhookDeliveryDto {
   @ApiProperty({ example: 'whd_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'Also sent as the `webhook-id` header' }) id: string;
   @ApiProperty({ example: 'message.received' }) event: string;
   @ApiProperty({ example: 'https://example.com/hooks/messaging' }) url: string;
-  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'], example: 'succeeded' }) status: string;
+  @ApiProperty({
+    enum: DELIVERY_STATES,
+    example: 'succeeded',
+    description: '`held`: recorded while the webhook was paused, sent when it is enabled again. `pending`: being sent or retried.',
+  })
+  status: string;
   @ApiProperty({ example: 1 }) attempts: number;
   @ApiProperty({ type: [DeliveryAttemptDto] }) attempt_log: DeliveryAttempt[];
   @ApiProperty({ type: Number, nullable: true, example: 200 }) last_status_code: number | null;
@@ -102,10 +113,10 @@ export class WebhookDeliveryListDto {
 }
 
 export class ListDeliveriesQuery {
-  @ApiPropertyOptional({ enum: ['pending', 'succeeded', 'failed'] })
+  @ApiPropertyOptional({ enum: DELIVERY_STATES })
   @IsOptional()
-  @IsIn(['pending', 'succeeded', 'failed'], { message: 'status must be one of pending, succeeded, failed' })
-  status?: 'pending' | 'succeeded' | 'failed';
+  @IsIn(DELIVERY_STATES, { message: `status must be one of ${DELIVERY_STATES.join(', ')}` })
+  status?: DeliveryState;
 
   @ApiPropertyOptional({ description: 'Only deliveries about this conversation' })
   @IsOptional()
