@@ -311,6 +311,7 @@ export class OAuthService implements CredentialResolver {
       credentialType: 'access_token',
       scopes: (at.scope ?? '').split(' ').filter(Boolean),
       boundResourceId: rows[0].entity_id,
+      clientId: at.clientId,
     };
   }
 }
