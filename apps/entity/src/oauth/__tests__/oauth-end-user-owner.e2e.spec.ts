@@ -127,4 +127,23 @@ describe('OAuth clients see only their own end users and conversations', () => {
     notFound(await memory(app.a.token, 'only-a'), 'end_user_not_found');
     expect((await history(app.a.token)).some((i) => i.end_user_id === 'only-a')).toBe(false);
   });
+
+  it('the consent page says what the application will see (and not), and the host it sends the user back to, in both languages', async () => {
+    const dev = await t.account('dev2');
+    const { clientId } = await registerClient(t, dev.accountId, { redirectUris: ['https://app.example.com/cb?x=1'] });
+    const consent = async (locale: string) => {
+      const query = new URLSearchParams({ client_id: clientId, redirect_uri: 'https://app.example.com/cb?x=1', scope: 'entity:chat', state: 's', response_type: 'code' });
+      const res = await ana.browser.follow(await ana.browser.get(`/${locale}/oauth/authorize?${query}`));
+      expect(res.status).toBe(200);
+      return res.text;
+    };
+    const en = await consent('en');
+    expect(en).toContain('see its own conversations with that entity, and what the entity remembers about the people this application brings to it');
+    expect(en).toContain('It will not see your own conversations with the entity, nor those of other applications');
+    expect(en).toMatch(/After you answer, you are sent back to <strong>app\.example\.com<\/strong>/);
+    const pt = await consent('pt-BR');
+    expect(pt).toContain('ver as próprias conversas com essa entidade e o que a entidade lembra das pessoas que este aplicativo traz até ela');
+    expect(pt).toContain('Ele não verá as suas próprias conversas com a entidade, nem as de outros aplicativos');
+    expect(pt).toMatch(/você volta para <strong>app\.example\.com<\/strong>/);
+  });
 });
