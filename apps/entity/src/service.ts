@@ -11,6 +11,7 @@ import { migrations } from './migrations';
 import { oauthRequestMiddleware } from './oauth/oauth-request.middleware';
 import { OAUTH_MOUNT, OAuthService } from './oauth/oauth.service';
 import { decorateOAuth } from './oauth/openapi';
+import { AUTHORIZATION_SERVER_METADATA_PATH, authorizationServerMetadataRoute } from './oauth/well-known.middleware';
 
 export const entityService: ServiceDefinition<EntityConfig> = {
   name: 'entity',
@@ -30,6 +31,7 @@ export const entityService: ServiceDefinition<EntityConfig> = {
   async beforeBodyParsers(app, config, { requestLog }) {
     const provider = await app.get(OAuthService).start();
     app.use(OAUTH_MOUNT, requestLog, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
+    app.use(AUTHORIZATION_SERVER_METADATA_PATH, requestLog, authorizationServerMetadataRoute(OAUTH_MOUNT, provider.callback()));
   },
   queues: [TURNS_QUEUE],
   openapi: {
@@ -81,6 +83,7 @@ export const entityService: ServiceDefinition<EntityConfig> = {
       { path: '/*/developers', reason: 'HTML page (developer portal)' },
       { path: '/*/developers/**', reason: 'HTML form targets' },
       { path: '/*/oauth/interaction/**', reason: 'the login and consent pages of the authorization flow' },
+      { path: AUTHORIZATION_SERVER_METADATA_PATH, reason: "OAuth 2.0 authorization server metadata (RFC 8414), the provider's discovery document" },
       { path: '/api/oauth/**', reason: 'the OAuth provider behind the authorization page (reached by its redirects); token and revoke are documented' },
     ],
   },
