@@ -143,8 +143,9 @@ export class OAuthService implements CredentialResolver {
       jwks: { keys: [jwk] },
       cookies: { keys: this.cookieKeys() },
       scopes: ['offline_access'],
-      // The methods our clients are registered with (client_secret_post, or none with PKCE); discovery lists these.
-      clientAuthMethods: ['client_secret_post', 'none'],
+      // What works with our clients (registered with client_secret_post, which oidc-provider also accepts as
+      // client_secret_basic, or none with PKCE); discovery lists these. The JWT methods never worked: no client has a key.
+      clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
       responseTypes: ['code'],
       grantTypes: ['authorization_code', 'refresh_token'],
       clientDefaults: {

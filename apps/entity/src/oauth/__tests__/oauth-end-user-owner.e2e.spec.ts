@@ -1,7 +1,9 @@
 import { ApiKeyService } from '@platform/auth';
 import { createTestApp, expectStatus, TestApp } from '@platform/testing';
+import { DataSource } from 'typeorm';
 import type { EntityConfig } from '../../config';
 import { KNOWN_SCOPES } from '../../entities/scopes';
+import { EndUserOwner1795737600000 } from '../../migrations/1795737600000-end-user-owner';
 import { entityService } from '../../service';
 import { authorize, callbackParams, Person, REDIRECT, registerClient, signUp, tokenRequest } from './harness';
 
@@ -145,5 +147,41 @@ describe('OAuth clients see only their own end users and conversations', () => {
     expect(pt).toContain('ver as próprias conversas com essa entidade e o que a entidade lembra das pessoas que este aplicativo traz até ela');
     expect(pt).toContain('Ele não verá as suas próprias conversas com a entidade, nem as de outros aplicativos');
     expect(pt).toMatch(/você volta para <strong>app\.example\.com<\/strong>/);
+  });
+});
+
+describe('migration EndUserOwner1795737600000', () => {
+  let t: TestApp<EntityConfig>;
+  beforeAll(async () => {
+    t = await createTestApp(entityService);
+  });
+  afterAll(() => t?.close());
+
+  it('gives the end users and turns written before it to the account (null owner), memory kept', async () => {
+    const key = await t.account('legacy');
+    const entityId = (await t.http.post('/api/v1/entities').set({ Authorization: `Bearer ${key.key}` }).send({ name: 'Lia', purpose: 'A companion' })).body.entity.id;
+    const ds = t.app.get(DataSource);
+    const runner = ds.createQueryRunner();
+    try {
+      await new EndUserOwner1795737600000().down(runner);
+      await ds.query(`INSERT INTO entity.end_users (account_id, entity_id, end_user_id, name, facts) VALUES ($1, $2, 'user-1', 'Ana', '[{"kind":"identifier","key":"order","value":"424242","text":"Order number 424242"}]')`, [
+        key.accountId,
+        entityId,
+      ]);
+      await ds.query(`INSERT INTO entity.interactions (id, account_id, entity_id, end_user_id, message, response, status) VALUES ('int_legacy', $1, $2, 'user-1', 'hi', 'hello', 'completed')`, [
+        key.accountId,
+        entityId,
+      ]);
+      await new EndUserOwner1795737600000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const memory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/user-1/memory`).set({ Authorization: `Bearer ${key.key}` }), 200).body.memory;
+    expect(memory).toMatchObject({ end_user_id: 'user-1', client_id: null, name: 'Ana' });
+    const turns = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/messages`).set({ Authorization: `Bearer ${key.key}` }), 200).body.data;
+    expect(turns).toEqual([expect.objectContaining({ id: 'int_legacy', client_id: null })]);
+    // The account's user-1 keeps talking with its memory.
+    const reply = expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).set({ Authorization: `Bearer ${key.key}` }).send({ message: 'What is my order number?', end_user_id: 'user-1' }), 200);
+    expect(reply.body.interaction.response).toContain('424242');
   });
 });

@@ -1,18 +1,20 @@
 import { createTestApp, TestApp } from '@platform/testing';
+import { createHmac } from 'node:crypto';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
-import { authorize, callbackParams, Person, REDIRECT, registerClient, signUp } from './harness';
+import { authorize, callbackParams, Person, REDIRECT, registerClient, signUp, tokenRequest } from './harness';
 
 describe('OAuth metadata, scopes and the form_post page', () => {
   let t: TestApp<EntityConfig>;
   let ana: Person;
   let clientId: string;
+  let secret: string;
 
   beforeAll(async () => {
     t = await createTestApp(entityService);
     ana = await signUp(t, 'ana@example.com', ['Lia']);
     const dev = await t.account('dev');
-    clientId = (await registerClient(t, dev.accountId)).clientId;
+    ({ clientId, secret } = (await registerClient(t, dev.accountId)) as { clientId: string; secret: string });
   });
   afterAll(() => t?.close());
 
@@ -39,9 +41,10 @@ describe('OAuth metadata, scopes and the form_post page', () => {
 
   it('advertises only the client authentication methods that work, and no OpenID Connect fields (DPoP stays)', async () => {
     const { body } = await json('/.well-known/oauth-authorization-server');
-    expect(body.token_endpoint_auth_methods_supported).toEqual(['client_secret_post', 'none']);
+    const methods = ['client_secret_basic', 'client_secret_post', 'none'];
+    expect(body.token_endpoint_auth_methods_supported).toEqual(methods);
     for (const field of ['revocation_endpoint_auth_methods_supported', 'introspection_endpoint_auth_methods_supported']) {
-      if (field in body) expect(body[field]).toEqual(['client_secret_post', 'none']);
+      if (field in body) expect(body[field]).toEqual(methods);
     }
     expect(body).not.toHaveProperty('token_endpoint_auth_signing_alg_values_supported');
     for (const field of ['id_token_signing_alg_values_supported', 'claims_supported', 'claims_parameter_supported', 'claim_types_supported', 'subject_types_supported', 'request_uri_parameter_supported', 'userinfo_endpoint']) {
@@ -49,6 +52,25 @@ describe('OAuth metadata, scopes and the form_post page', () => {
     }
     expect(body.dpop_signing_alg_values_supported).toEqual(expect.arrayContaining(['ES256']));
     expect(body.code_challenge_methods_supported).toEqual(['S256']);
+
+    // What is listed works (client_secret_post: every other test; basic here); client_secret_jwt, once listed, is refused.
+    const code = async () => callbackParams(await authorize(ana, { client_id: clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'b', response_type: 'code' })).get('code')!;
+    const basic = await tokenRequest(t, { grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT }, { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` });
+    expect(basic.status).toBe(200);
+    const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ iss: clientId, sub: clientId, aud: body.token_endpoint, exp: Math.floor(Date.now() / 1000) + 60, jti: 'j1' })}`;
+    const assertion = `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+    const jwt = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: await code(),
+      redirect_uri: REDIRECT,
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: assertion,
+    });
+    // No longer a known mechanism: "no client authentication mechanism provided" (it used to answer invalid_client).
+    expect(jwt.status).toBe(400);
+    expect(jwt.body).toMatchObject({ error: 'invalid_request' });
+    expect(jwt.body.access_token).toBeUndefined();
   });
 
   it('answers invalid_scope (RFC 6749), at the redirect URI with the state, for a scope it does not know or one without entity:chat', async () => {
