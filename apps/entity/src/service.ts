@@ -11,6 +11,7 @@ import { migrations } from './migrations';
 import { oauthRequestMiddleware } from './oauth/oauth-request.middleware';
 import { OAUTH_MOUNT, OAuthService } from './oauth/oauth.service';
 import { decorateOAuth } from './oauth/openapi';
+import { AUTHORIZATION_SERVER_METADATA_PATH, authorizationServerMetadataRoute } from './oauth/well-known.middleware';
 
 export const entityService: ServiceDefinition<EntityConfig> = {
   name: 'entity',
@@ -30,6 +31,7 @@ export const entityService: ServiceDefinition<EntityConfig> = {
   async beforeBodyParsers(app, config, { requestLog }) {
     const provider = await app.get(OAuthService).start();
     app.use(OAUTH_MOUNT, requestLog, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
+    app.use(AUTHORIZATION_SERVER_METADATA_PATH, requestLog, authorizationServerMetadataRoute(OAUTH_MOUNT, provider.callback()));
   },
   queues: [TURNS_QUEUE],
   openapi: {
@@ -41,7 +43,8 @@ export const entityService: ServiceDefinition<EntityConfig> = {
       '',
       'Authentication: `Authorization: Bearer <API_KEY>`. Scopes: `entities:read` (read entities and messages),',
       '`entities:chat` (send messages), `entities:write` (create, update and delete entities); or `Authorization: Bearer <ACCESS_TOKEN>`',
-      '(OAuth, scope `entity:chat`: send and read messages of the one authorized entity). An access token issued for a DPoP',
+      '(OAuth, scope `entity:chat`: send and read messages of the one authorized entity, and read or erase what it remembers of the',
+      'application\'s own end users). An access token issued for a DPoP',
       'proof (`token_type: DPoP`, RFC 9449) is bound to that key: send it as `Authorization: DPoP <ACCESS_TOKEN>` with a new',
       '`DPoP` proof header on every request (see the `DPoP` security scheme); as Bearer it answers 401. A credential without',
       'the needed scope answers 403 `insufficient_scope`.',
@@ -64,6 +67,13 @@ export const entityService: ServiceDefinition<EntityConfig> = {
       '   on the same routes, for that entity only (another entity answers 404). Refresh at the same endpoint (the refresh token rotates),',
       '   revoke at `POST /api/oauth/revoke`. OAuth errors use the RFC 6749 body `{error, error_description}`. Clients and API keys are',
       '   made in the developer portal (`/{locale}/developers`); users see and remove connections at `/{locale}/connections`.',
+      '   Metadata (RFC 8414): `/.well-known/oauth-authorization-server`.',
+      '',
+      'End users belong to the credential that brings them. An access token sees and speaks only as the end users of its own OAuth client:',
+      'its `end_user_id` "user-1" is not another application\'s "user-1" nor the account\'s, and has its own memory; another application\'s',
+      'turns and end users answer 404 (`interaction_not_found`, `end_user_not_found`) and are never listed. The account\'s API keys see',
+      'every turn (`client_id` on each says whose; null for the API keys\' own), talk as the account\'s own end users, and name an',
+      'application\'s end user in the memory endpoints with `?client_id=`.',
       '',
       'Slow turns: the message post waits up to 30 seconds (`MESSAGE_WAIT_MS`); past that it answers',
       '`202 {"ok": true, "pending": true, "interaction_id": "int_…"}` and the turn still completes: poll',
@@ -83,6 +93,7 @@ export const entityService: ServiceDefinition<EntityConfig> = {
       { path: '/*/developers', reason: 'HTML page (developer portal)' },
       { path: '/*/developers/**', reason: 'HTML form targets' },
       { path: '/*/oauth/interaction/**', reason: 'the login and consent pages of the authorization flow' },
+      { path: AUTHORIZATION_SERVER_METADATA_PATH, reason: "OAuth 2.0 authorization server metadata (RFC 8414), the provider's discovery document" },
       { path: '/api/oauth/**', reason: 'the OAuth provider behind the authorization page (reached by its redirects); token and revoke are documented' },
     ],
   },

@@ -8,6 +8,8 @@ export class Interaction {
   @PrimaryColumn({ type: 'text' }) id: string;
   @Column({ type: 'text' }) accountId: string;
   @Column({ type: 'text' }) entityId: string;
+  /** The OAuth client whose end user this turn is with; null for the account's own API keys. */
+  @Column({ type: 'text', nullable: true }) clientId: string | null;
   @Column({ type: 'text', nullable: true }) endUserId: string | null;
   @Column({ type: 'text', nullable: true }) endUserName: string | null;
   @Column({ type: 'text' }) message: string;

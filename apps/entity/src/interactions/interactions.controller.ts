@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpStatus, Param, Post, Query, Res } from '@nes
 import { ApiAcceptedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, RequireScopes } from '@platform/auth';
 import type { Response } from 'express';
+import { listOwners, ownerOf } from '../common/end-user-owner';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import { OAUTH_CHAT_SCOPE, SCOPES } from '../entities/scopes';
 import { InteractionDto, InteractionListDto, InteractionResponseDto, ListMessagesQueryDto, PendingResponseDto, SendMessageDto } from './dto/interaction.dto';
@@ -21,7 +22,9 @@ export class InteractionsController {
     description:
       'Needs `entities:chat` (API key) or `entity:chat` (access token for this entity). Waits up to 30 seconds (MESSAGE_WAIT_MS) for the reply and answers `{ok, interaction}`; past that it answers ' +
       '202 `{ok, pending: true, interaction_id}` and the turn still completes: poll GET …/messages. With `end_user_id` the entity ' +
-      'remembers the person (name, facts, relationship) across conversations; turns of one (entity, end user) run one at a time, in order.',
+      'remembers the person (name, facts, relationship) across conversations; turns of one (entity, end user) run one at a time, in order. ' +
+      'End users belong to the credential that brings them: with an access token, `end_user_id` names an end user of that OAuth client ' +
+      "(another application's `user-1` is another person, with a separate memory); with an API key, the account's own end user.",
   })
   @ApiOkResponse({ type: InteractionResponseDto })
   @ApiAcceptedResponse({ type: PendingResponseDto, description: 'Still processing' })
@@ -33,7 +36,7 @@ export class InteractionsController {
     @Body() body: SendMessageDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<InteractionResponseDto | PendingResponseDto> {
-    const { interaction, pending } = await this.interactions.send(auth.accountId, entityId, {
+    const { interaction, pending } = await this.interactions.send(auth.accountId, entityId, ownerOf(auth), {
       message: body.message,
       endUserId: body.end_user_id,
       endUserName: body.end_user_name,
@@ -50,12 +53,29 @@ export class InteractionsController {
   @RequireScopes(SCOPES.read, OAUTH_CHAT_SCOPE)
   @ApiOperation({
     summary: 'The message history',
-    description: 'Needs `entities:read` (API key) or `entity:chat` (access token for this entity). Oldest first, with pending and failed turns and their status; filter by `end_user_id` and `since`, page with `cursor`.',
+    description:
+      'Needs `entities:read` (API key) or `entity:chat` (access token for this entity). Oldest first, with pending and failed turns and their status; ' +
+      'filter by `end_user_id`, `client_id` and `since`, page with `cursor`. An access token sees only the turns of its own OAuth client ' +
+      "(with its end users, or without one); an API key sees every turn of the entity: the account's own and every application's (`client_id` says whose).",
   })
   @ApiOkResponse({ type: InteractionListDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })
   async list(@Auth() auth: AuthContext, @Param('entityId') entityId: string, @Query() q: ListMessagesQueryDto): Promise<InteractionListDto> {
-    const page = await this.interactions.list(auth.accountId, entityId, { endUserId: q.end_user_id, since: q.since, cursor: q.cursor, limit: q.limit ?? 50 });
+    const page = await this.interactions.list(auth.accountId, entityId, listOwners(auth, q.client_id), { endUserId: q.end_user_id, since: q.since, cursor: q.cursor, limit: q.limit ?? 50 });
     return { ok: true, data: page.data.map(InteractionDto.from), next_cursor: page.nextCursor };
+  }
+
+  @Get(':interactionId')
+  @RequireScopes(SCOPES.read, OAUTH_CHAT_SCOPE)
+  @ApiOperation({
+    summary: 'One turn',
+    description:
+      'Needs `entities:read` (API key) or `entity:chat` (access token for this entity). Poll it with the `interaction_id` of a 202. ' +
+      "An access token reads only its own OAuth client's turns: another's answers 404 `interaction_not_found`, as one that does not exist.",
+  })
+  @ApiOkResponse({ type: InteractionResponseDto })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found or interaction_not_found' })
+  async get(@Auth() auth: AuthContext, @Param('entityId') entityId: string, @Param('interactionId') interactionId: string): Promise<InteractionResponseDto> {
+    return { ok: true, interaction: InteractionDto.from(await this.interactions.get(auth.accountId, entityId, listOwners(auth, undefined), interactionId)) };
   }
 }

@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { keysetPage, newId } from '@platform/database';
+import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
 import { DataSource } from 'typeorm';
+import { Owner, ownerIs, OwnerScope } from '../common/end-user-owner';
 import type { EntityConfig } from '../config';
 import { EntitiesService } from '../entities/entities.service';
 import { Interaction } from './interaction.entity';
@@ -30,9 +32,10 @@ export class InteractionsService {
 
   /**
    * Stores the turn, queues it, and waits up to MESSAGE_WAIT_MS for the reply. Answers the
-   * finished interaction, or `null` when it is still pending (the caller then answers 202).
+   * finished interaction, or `null` when it is still pending (the caller then answers 202). The turn
+   * (and the end user it names) belongs to `owner`: the caller's OAuth client, or null for the account.
    */
-  async send(accountId: string, entityId: string, input: SendInput): Promise<{ interaction: Interaction; pending: boolean }> {
+  async send(accountId: string, entityId: string, owner: Owner, input: SendInput): Promise<{ interaction: Interaction; pending: boolean }> {
     await this.entities.getAvailable(accountId, entityId);
     const repo = this.ds.getRepository(Interaction);
     const turn = await repo.save(
@@ -40,6 +43,7 @@ export class InteractionsService {
         id: newId('int'),
         accountId,
         entityId,
+        clientId: owner,
         endUserId: input.endUserId ?? null,
         endUserName: input.endUserName ?? null,
         message: input.message,
@@ -79,15 +83,29 @@ export class InteractionsService {
     }
   }
 
-  /** The history, oldest first, including pending and failed turns. */
-  async list(accountId: string, entityId: string, q: { endUserId?: string; since?: string; cursor?: string; limit: number }) {
+  /** The history, oldest first, including pending and failed turns: of one owner's end users, or of every owner. */
+  async list(accountId: string, entityId: string, owners: OwnerScope, q: { endUserId?: string; since?: string; cursor?: string; limit: number }) {
     await this.entities.get(accountId, entityId);
     const qb = this.ds
       .getRepository(Interaction)
       .createQueryBuilder('i')
       .where('i.account_id = :accountId AND i.entity_id = :entityId', { accountId, entityId });
+    if (owners !== 'all') {
+      if (owners.owner === null) qb.andWhere('i.client_id IS NULL');
+      else qb.andWhere('i.client_id = :clientId', { clientId: owners.owner });
+    }
     if (q.endUserId !== undefined) qb.andWhere('i.end_user_id = :u', { u: q.endUserId });
     if (q.since) qb.andWhere('i.created_at > :since', { since: new Date(q.since) });
     return keysetPage(qb, 'i', { cursor: q.cursor, limit: q.limit, order: 'ASC' });
+  }
+
+  /** One turn; another owner's answers 404 as one that does not exist. */
+  async get(accountId: string, entityId: string, owners: OwnerScope, id: string): Promise<Interaction> {
+    await this.entities.get(accountId, entityId);
+    const turn = await this.ds
+      .getRepository(Interaction)
+      .findOneBy({ id, accountId, entityId, ...(owners === 'all' ? {} : { clientId: ownerIs(owners.owner) }) });
+    if (!turn) throw new NotFoundError(`Interaction ${id} not found`, 'interaction_not_found');
+    return turn;
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ChatTurn, extractFactsWithProvider, extractStatements, Fact, keepRecentFacts, mergeFacts, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
 import { EntityManager, LessThan } from 'typeorm';
+import { ownerIs } from '../common/end-user-owner';
 import { EntityRecord } from '../entities/entity-record.entity';
 import { EndUser } from '../memory/end-user.entity';
 import { Interaction } from './interaction.entity';
@@ -26,8 +27,9 @@ function soulOf(entity: EntityRecord): Soul {
 }
 
 /**
- * Runs one turn inside the caller's transaction: history and memory of this end user only,
- * the reply from the engine, then the interaction and the end user's memory updated.
+ * Runs one turn inside the caller's transaction: history and memory of this end user only (the
+ * end user of the turn's owner: two clients' "user-1" are two people), the reply from the engine,
+ * then the interaction and the end user's memory updated.
  */
 @Injectable()
 export class TurnRunner {
@@ -37,14 +39,15 @@ export class TurnRunner {
     const entity = await tx.getRepository(EntityRecord).findOneBy({ id: turn.entityId });
     if (!entity) return;
     const memoryRepo = tx.getRepository(EndUser);
-    const memory = turn.endUserId ? await memoryRepo.findOneBy({ entityId: entity.id, endUserId: turn.endUserId }) : null;
+    const person = { entityId: entity.id, clientId: ownerIs(turn.clientId), endUserId: turn.endUserId ?? '' };
+    const memory = turn.endUserId ? await memoryRepo.findOneBy(person) : null;
     const language = entity.personality.language;
 
     // Without an end user id a turn is stateless: no history, no memory, nothing to leak.
     let history: ChatTurn[] = [];
     if (turn.endUserId) {
       const previous = await tx.getRepository(Interaction).find({
-        where: { entityId: entity.id, endUserId: turn.endUserId, status: 'completed', createdAt: LessThan(turn.createdAt) },
+        where: { ...person, status: 'completed', createdAt: LessThan(turn.createdAt) },
         order: { createdAt: 'DESC', id: 'DESC' },
         take: HISTORY_TURNS,
       });
@@ -88,8 +91,11 @@ export class TurnRunner {
       const interactions = (memory?.interactions ?? 0) + 1;
       const firstSeenAt = memory?.firstSeenAt ?? turn.createdAt;
       const name = turn.endUserName ?? nameFact ?? memory?.name ?? null;
+      // Turns of one end user run one at a time (TurnProcessor's lock), so the read above is still current.
       await memoryRepo.save({
+        ...(memory ? { id: memory.id } : {}),
         entityId: entity.id,
+        clientId: turn.clientId,
         endUserId: turn.endUserId,
         accountId: turn.accountId,
         name,

@@ -3,6 +3,7 @@ import { ProviderError } from '@platform/conversation';
 import { QueueProcessor, QueueWorker } from '@platform/queue';
 import type { Job } from 'bullmq';
 import { DataSource, IsNull } from 'typeorm';
+import { ownerIs } from '../common/end-user-owner';
 import { Interaction } from './interaction.entity';
 import { TurnEvents } from './turn-events';
 import { TurnRunner } from './turn-runner';
@@ -13,7 +14,7 @@ export interface TurnJob {
 }
 
 /**
- * Runs turns. Turns of one (entity, end user) run one at a time and in order: a transaction-
+ * Runs turns. Turns of one (entity, owner, end user) run one at a time and in order: a transaction-
  * scoped advisory lock serializes them across processes, and the earlier pending turns of the
  * pair run before this one.
  */
@@ -34,10 +35,11 @@ export class TurnProcessor extends QueueWorker<TurnJob> {
     const done: string[] = [];
     try {
       await this.ds.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`turn:${target.entityId}:${target.endUserId ?? target.id}`]);
+        const person = `${target.clientId ?? '-'}:${target.endUserId ?? target.id}`;
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`turn:${target.entityId}:${person}`]);
         const pending = target.endUserId
           ? await tx.getRepository(Interaction).find({
-              where: { entityId: target.entityId, endUserId: target.endUserId, status: 'pending' },
+              where: { entityId: target.entityId, clientId: ownerIs(target.clientId), endUserId: target.endUserId, status: 'pending' },
               order: { createdAt: 'ASC', id: 'ASC' },
             })
           : await tx.getRepository(Interaction).find({ where: { id: target.id, status: 'pending', endUserId: IsNull() } });

@@ -12,6 +12,8 @@ import { OAUTH_CHAT_SCOPE } from '../entities/scopes';
 import { texts } from '../pages/i18n';
 import { DPOP_ALGORITHMS } from './dpop-proof';
 import { DpopService } from './dpop.service';
+
+import { formPostOrigin, withDirective } from './form-post-csp';
 import { oauthErrorPage } from './oauth-error-page';
 import { storable } from './oauth-params';
 import { postgresAdapter } from './oidc-adapter';
@@ -40,6 +42,39 @@ export interface Connection {
   clientId: string;
   clientName: string;
   since: Date;
+}
+
+/** Scopes a client may ask for; entity:chat is the one that gives access. */
+export const REQUESTABLE_SCOPES = [OAUTH_SCOPE, 'offline_access'];
+
+/** OpenID Connect discovery fields: this is not an OpenID provider, so its metadata leaves them out. */
+const OPENID_FIELDS = [
+  'claims_parameter_supported',
+  'claims_supported',
+  'claim_types_supported',
+  'subject_types_supported',
+  'id_token_signing_alg_values_supported',
+  'id_token_encryption_alg_values_supported',
+  'id_token_encryption_enc_values_supported',
+  'request_uri_parameter_supported',
+  'userinfo_endpoint',
+  'acr_values_supported',
+];
+
+/** oidc-provider's discovery document as RFC 8414 metadata: our scopes, without OpenID Connect fields. */
+export function authorizationServerMetadata(discovery: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...discovery, scopes_supported: REQUESTABLE_SCOPES };
+  for (const field of OPENID_FIELDS) delete out[field];
+  return out;
+}
+
+/** Why a requested scope is refused (RFC 6749 invalid_scope), or null: an unknown scope, or none that gives access. */
+export function refusedScope(requested: unknown): { description: string; scope?: string } | null {
+  const scopes = typeof requested === 'string' ? requested.split(' ').filter(Boolean) : [];
+  const unknown = scopes.find((s) => !REQUESTABLE_SCOPES.includes(s));
+  if (unknown) return { description: `requested scope is not allowed: the scopes are ${REQUESTABLE_SCOPES.join(' and ')}`, scope: unknown };
+  if (!scopes.includes(OAUTH_SCOPE)) return { description: `scope must include ${OAUTH_SCOPE}` };
+  return null;
 }
 
 /** A redirect URI a client may register: absolute http(s), no fragment, no userinfo; http only for loopback. */
@@ -117,6 +152,9 @@ export class OAuthService implements CredentialResolver {
       enabledJWA: { dPoPSigningAlgValues: [...DPOP_ALGORITHMS] },
       cookies: { keys: this.cookieKeys() },
       scopes: ['offline_access'],
+      // What works with our clients (registered with client_secret_post, which oidc-provider also accepts as
+      // client_secret_basic, or none with PKCE); discovery lists these. The JWT methods never worked: no client has a key.
+      clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
       responseTypes: ['code'],
       grantTypes: ['authorization_code', 'refresh_token'],
       clientDefaults: {
@@ -141,8 +179,13 @@ export class OAuthService implements CredentialResolver {
           enabled: true,
           defaultResource: () => resource,
           useGrantedResource: () => true,
-          getResourceServerInfo: (_ctx: unknown, indicator: string) => {
+          getResourceServerInfo: (ctx: KoaContext, indicator: string) => {
             if (indicator !== resource) throw new oidc.errors.InvalidTarget();
+            // Runs after client and redirect URI are checked, so a refusal goes back to the client with its state.
+            if (ctx.oidc?.route === 'authorization' || ctx.oidc?.route === 'pushed_authorization_request') {
+              const refused = refusedScope(ctx.oidc.params?.scope);
+              if (refused) throw new oidc.errors.InvalidScope(refused.description, refused.scope);
+            }
             return { scope: OAUTH_SCOPE, audience: resource, accessTokenTTL: ACCESS_TOKEN_TTL, accessTokenFormat: 'opaque' };
           },
         },
@@ -192,11 +235,20 @@ export class OAuthService implements CredentialResolver {
         ctx.body = { ...body, entity_id: rows[0]?.entity_id ?? null };
       }
     });
-    // Discovery lists the scopes a client may ask for (openid is refused: see clientMetadata).
+    // response_mode=form_post: the provider's page posts the answer to the client's redirect URI, which
+    // the CSP every page gets (form-action 'self') would stop; that page may post to exactly that origin.
+    provider.use(async (ctx, next) => {
+      await next();
+      const origin = formPostOrigin(ctx);
+      const csp = ctx.response.get('content-security-policy');
+      if (origin && csp) ctx.set('content-security-policy', withDirective(csp, 'form-action', origin));
+    });
+    // Discovery is OAuth 2.0 authorization server metadata (RFC 8414): the scopes a client may ask for
+    // (openid is refused: see clientMetadata), and none of the OpenID Connect fields oidc-provider always adds.
     provider.use(async (ctx, next) => {
       await next();
       const body = ctx.body as Record<string, unknown> | undefined;
-      if (ctx.oidc?.route === 'discovery' && ctx.status === 200 && body) ctx.body = { ...body, scopes_supported: [OAUTH_SCOPE, 'offline_access'] };
+      if (ctx.oidc?.route === 'discovery' && ctx.status === 200 && body) ctx.body = authorizationServerMetadata(body);
     });
     // Revoking a grant (a replay, a revoked refresh token) goes through the adapter's Grant.destroy,
     // which marks entity.oauth_grants.revoked_at and deletes every row of the grant in one transaction.
@@ -321,6 +373,7 @@ export class OAuthService implements CredentialResolver {
       credentialType: 'access_token',
       scopes: (at.scope ?? '').split(' ').filter(Boolean),
       boundResourceId: rows[0].entity_id,
+      clientId: at.clientId,
     };
   }
 }

@@ -42,7 +42,14 @@ export interface KoaContext {
   status: number;
   body: unknown;
   type: string;
-  oidc?: { route?: string; params?: Record<string, unknown>; entities: Record<string, { grantId?: string } | undefined> };
+  oidc?: {
+    route?: string;
+    params?: Record<string, unknown>;
+    entities: Record<string, { grantId?: string } | undefined>;
+    client?: { redirectUriAllowed(uri: string): boolean };
+  };
+  response: { get(field: string): string };
+  set(field: string, value: string): void;
 }
 
 export interface OidcClientInstance {

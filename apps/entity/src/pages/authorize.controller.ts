@@ -14,6 +14,15 @@ import { html, page } from './html';
 import { localeOf, texts } from './i18n';
 import { csrfToken, csrfValid, formString, readCookie, sendHtml, SESSION_COOKIE } from './web';
 
+/** The host (and port) of the client's redirect URI, shown on the consent page. */
+function hostOf(redirectUri: unknown): string | null {
+  try {
+    return typeof redirectUri === 'string' ? new URL(redirectUri).host : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Content-Security-Policy of the consent page: the form's redirect chain ends at the client's redirect URI. */
 function consentCsp(redirectUri: string | undefined): string {
   let origin = '';
@@ -110,9 +119,14 @@ export class AuthorizeController {
     const client = await this.oauth.clientName(String(details.params.client_id));
     const { data: entities } = await this.entities.list(user.accountId, { limit: 100 });
     const requested = String(details.params.scope ?? '').split(' ');
-    const asks = [requested.includes(OAUTH_SCOPE) ? t.scopeChat : null, requested.includes('offline_access') ? t.scopeOffline : null].filter(Boolean);
+    const chat = requested.includes(OAUTH_SCOPE);
+    const asks = [chat ? t.scopeChat : null, chat ? t.scopeSees : null, requested.includes('offline_access') ? t.scopeOffline : null].filter(Boolean);
+    // The provider has matched redirect_uri against the client's registered ones before this page shows.
+    const returnHost = hostOf(details.params.redirect_uri);
     const body = html`<p><strong>${t.authorizeAsks(client)}</strong></p>
 <ul>${asks.map((a) => html`<li>${a}</li>`)}</ul>
+${chat ? html`<p>${t.scopeDoesNotSee}</p>` : ''}
+${returnHost ? html`<p id="return-host">${t.returnsTo} <strong>${returnHost}</strong>.</p>` : ''}
 <form method="post" action="/${l}/oauth/interaction/${details.uid}">
 <input type="hidden" name="_csrf" value="${csrf}">
 ${

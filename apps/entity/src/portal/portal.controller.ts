@@ -11,11 +11,17 @@ import { OAuthService } from '../oauth/oauth.service';
 import { html, Html, page } from '../pages/html';
 import { localeOf, texts } from '../pages/i18n';
 import { requireUser } from '../pages/session';
-import { csrfToken, csrfValid, formString, sendHtml } from '../pages/web';
+import { csrfToken, csrfValid, formString, readCookie, sendHtml, setCookie } from '../pages/web';
+import { FLASH_TTL_SECONDS, FlashService, PortalFlash } from './flash.service';
+
+/** The cookie that carries a flash's token from a form's redirect to the page that shows it. */
+export const FLASH_COOKIE = 'entity_flash';
 
 /**
  * The developer portal: API keys (with scopes) and OAuth clients of the signed-in user's account.
- * Secrets are shown once, in the answer to the form that made them, and stored only as hashes.
+ * Secrets are stored only as hashes and shown once: a form that makes one answers 303 to the
+ * portal (POST-redirect-GET, so reloading does not make another), whose next GET shows it from a
+ * single-use flash (FlashService).
  */
 @ApiExcludeController()
 @Public()
@@ -25,13 +31,31 @@ export class PortalController {
     private readonly accounts: AccountsService,
     private readonly keys: ApiKeyService,
     private readonly oauth: OAuthService,
+    private readonly flashes: FlashService,
     @Inject(APP_CONFIG) private readonly config: EntityConfig,
   ) {}
 
   @Get(':locale/developers')
   async show(@Param('locale') locale: string, @Req() req: Request, @Res() res: Response) {
     const user = await requireUser(this.accounts, req, res, locale);
-    if (user) await this.render(req, res, locale, user);
+    if (!user) return;
+    const token = readCookie(req, FLASH_COOKIE);
+    if (token !== undefined) setCookie(res, FLASH_COOKIE, '', { secure: this.secure, maxAgeSeconds: 0 });
+    const flash = await this.flashes.take(user.id, token);
+    await this.render(req, res, locale, user, flash ? this.notice(locale, flash) : undefined);
+  }
+
+  private get secure() {
+    return this.config.publicBaseUrl.startsWith('https:');
+  }
+
+  /** The once-shown secret of a flash. */
+  private notice(locale: string, flash: PortalFlash): Html {
+    const t = texts(locale);
+    const secret = html`<code id="new-secret">${flash.secret}</code>`;
+    if (flash.kind === 'key') return html`<p class="notice" role="status">${t.keyShownOnce}<br>${secret}</p>`;
+    const id = flash.kind === 'client' ? html`<code id="new-client-id">${flash.clientId}</code>` : html`<code>${flash.clientId}</code>`;
+    return html`<p class="notice" role="status">${t.clientId}: ${id}${flash.secret ? html`<br>${t.secretShownOnce}<br>${secret}` : ''}</p>`;
   }
 
   @Post(':locale/developers/keys')
@@ -40,7 +64,7 @@ export class PortalController {
       const body = req.body as Record<string, unknown>;
       const scopes = (Array.isArray(body.scopes) ? body.scopes : [body.scopes]).filter((s): s is string => typeof s === 'string');
       const { key } = await this.keys.createKey(user.accountId, { name: formString(req, 'name').trim().slice(0, 120) || 'default', scopes });
-      return html`<p class="notice" role="status">${texts(locale).keyShownOnce}<br><code id="new-secret">${key}</code></p>`;
+      return { kind: 'key', secret: key };
     });
   }
 
@@ -55,37 +79,36 @@ export class PortalController {
   @Post(':locale/developers/clients')
   async createClient(@Param('locale') locale: string, @Req() req: Request, @Res() res: Response) {
     await this.action(req, res, locale, async (user) => {
-      const t = texts(locale);
       const { client, secret } = await this.oauth.createClient(user.accountId, {
         name: formString(req, 'name'),
         redirectUris: formString(req, 'redirect_uris').split(/\r?\n/),
         isPublic: formString(req, 'public') === 'on',
         requirePkce: formString(req, 'require_pkce') === 'on',
       });
-      return html`<p class="notice" role="status">${t.clientId}: <code id="new-client-id">${client.id}</code>${
-        secret ? html`<br>${t.secretShownOnce}<br><code id="new-secret">${secret}</code>` : ''
-      }</p>`;
+      return { kind: 'client', clientId: client.id, secret };
     });
   }
 
   @Post(':locale/developers/clients/:id/rotate')
   async rotate(@Param('locale') locale: string, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     await this.action(req, res, locale, async (user) => {
-      const secret = await this.oauth.rotateSecret(user.accountId, id);
-      return html`<p class="notice" role="status">${texts(locale).clientId}: <code>${id}</code><br>${texts(locale).secretShownOnce}<br><code id="new-secret">${secret}</code></p>`;
+      return { kind: 'rotated', clientId: id, secret: await this.oauth.rotateSecret(user.accountId, id) };
     });
   }
 
-  /** Runs a form action for the signed-in user; re-renders the portal with its notice or error. */
-  private async action(req: Request, res: Response, locale: string, run: (user: User) => Promise<Html | null>) {
+  /**
+   * Runs a form action for the signed-in user, then 303 to the portal (its secret, if it made one,
+   * waits in a flash for that GET); a refused form re-renders the portal with the error.
+   */
+  private async action(req: Request, res: Response, locale: string, run: (user: User) => Promise<PortalFlash | null>) {
     const user = await requireUser(this.accounts, req, res, locale);
     if (!user) return;
     const t = texts(locale);
     if (!csrfValid(req)) return sendHtml(res, 403, page(t, t.errorTitle, html`<p class="error" role="alert">${t.invalidForm}</p>`));
     try {
-      const notice = await run(user);
-      if (!notice) return res.redirect(303, `/${localeOf(locale)}/developers`);
-      await this.render(req, res, locale, user, notice);
+      const flash = await run(user);
+      if (flash) setCookie(res, FLASH_COOKIE, await this.flashes.put(user.id, flash), { secure: this.secure, maxAgeSeconds: FLASH_TTL_SECONDS });
+      res.redirect(303, `/${localeOf(locale)}/developers`);
     } catch (err) {
       if (!(err instanceof DomainException)) throw err;
       await this.render(req, res, locale, user, html`<p class="error" role="alert">${err.message}</p>`, err.status);
@@ -95,7 +118,7 @@ export class PortalController {
   private async render(req: Request, res: Response, locale: string, user: User, notice?: Html, status = 200) {
     const t = texts(locale);
     const l = localeOf(locale);
-    const csrf = csrfToken(req, res, this.config.publicBaseUrl.startsWith('https:'));
+    const csrf = csrfToken(req, res, this.secure);
     const [keys, clients] = await Promise.all([this.keys.listKeys(user.accountId), this.oauth.listClients(user.accountId)]);
     const hidden = html`<input type="hidden" name="_csrf" value="${csrf}">`;
     const body = html`${notice ?? ''}

@@ -23,6 +23,16 @@ export class ListMessagesQueryDto {
   @IsOptional() @IsString() @MaxLength(200)
   end_user_id?: string;
 
+  @ApiPropertyOptional({
+    description:
+      'API keys: only the turns of this OAuth client\'s end users (without it, every turn of the entity: your own and every application\'s). ' +
+      'An access token always sees only its own client\'s turns; naming another client answers 422.',
+    example: 'cli_01jdz3k5q8c9w3m5y4x0b7n2ph',
+    maxLength: 100,
+  })
+  @IsOptional() @IsString() @MaxLength(100)
+  client_id?: string;
+
   @ApiPropertyOptional({ description: 'Only turns created after this instant (ISO 8601)', example: '2026-11-21T12:00:00.000Z' })
   @IsOptional() @IsISO8601({ strict: true })
   since?: string;
@@ -40,6 +50,13 @@ export class InteractionDto {
   @ApiProperty({ example: 'Oi! Meu nome é Ana.' }) message: string;
   @ApiProperty({ type: String, nullable: true, description: "The entity's reply; null while pending" }) response: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'user-42' }) end_user_id: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: "The OAuth client whose end user this turn is with (an end user is identified per client); null for the account's own API keys",
+  })
+  client_id: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Ana' }) end_user_name: string | null;
   @ApiProperty({ enum: ['pending', 'completed', 'failed'] }) status: string;
   @ApiProperty({ type: String, nullable: true, description: 'Why a failed turn failed' }) error: string | null;
@@ -53,6 +70,7 @@ export class InteractionDto {
       message: i.message,
       response: i.response,
       end_user_id: i.endUserId,
+      client_id: i.clientId,
       end_user_name: i.endUserName,
       status: i.status,
       error: i.error,

@@ -78,10 +78,10 @@ export function callbackParams(res: PageResponse): URLSearchParams {
 }
 
 /** Form post to the token endpoint, as a plain client would. */
-export async function tokenRequest(t: TestApp<EntityConfig>, fields: Record<string, string>) {
+export async function tokenRequest(t: TestApp<EntityConfig>, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const res = await checkedFetch(`${t.url}/api/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };

@@ -6,7 +6,7 @@ import * as oidc from 'openid-client';
 import { Browser, chromium } from 'playwright-core';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
-import { clientConfig, registerClient } from './harness';
+import { clientConfig, registerClient, tokenRequest } from './harness';
 
 // Debian's Chromium (apt-get install chromium); the test never downloads a browser.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -119,5 +119,66 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     expect((await t.http.get(`/api/v1/entities/${entityId}/messages`).set('Authorization', `Bearer ${again.access_token}`)).status).toBe(401);
     await expect(oidc.refreshTokenGrant(config, again.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     await context.close();
+  }, 60_000);
+
+  it('response_mode=form_post: the provider\'s page posts the code to the client on another origin (its CSP allows exactly that origin)', async () => {
+    // The client's receiver, on another loopback port: it keeps what the browser posted.
+    const posted: { method: string; path: string; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        posted.push({ method: req.method ?? '', path: req.url ?? '', body });
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Acme</title><p>Acme got the form post</p>');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+      const dev = await t.account('dev');
+      const client = await registerClient(t, dev.accountId, { redirectUris: [`${receiverUrl}/callback`] });
+      const config = clientConfig(t, client.clientId, client.secret);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+
+      await page.goto(`${t.url}/en/signup`);
+      await page.getByLabel('Email').fill('form-post@example.com');
+      await page.getByLabel('Password').fill('a long enough password');
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await page.waitForURL((u) => u.pathname === '/en/account', { timeout: 10_000 });
+      await page.getByLabel('Name', { exact: true }).fill('Lia');
+      await page.getByLabel('Purpose').fill('A study companion');
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      await page.getByText('A study companion').waitFor();
+
+      const state = 'form-post-state';
+      const url = oidc.buildAuthorizationUrl(config, { redirect_uri: `${receiverUrl}/callback`, scope: 'entity:chat', state, response_mode: 'form_post' });
+      url.pathname = '/en/oauth/authorize';
+      await page.goto(url.toString());
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.getByText('Acme got the form post').waitFor({ timeout: 10_000 });
+
+      const callbacks = posted.filter((p) => p.path === '/callback');
+      expect(callbacks).toHaveLength(1);
+      expect(callbacks[0].method).toBe('POST');
+      const fields = new URLSearchParams(callbacks[0].body);
+      expect(fields.get('state')).toBe(state);
+      expect(fields.get('code')).toBeTruthy();
+      expect(violations).toEqual([]);
+      // The code works at the token endpoint like any other.
+      const tokens = await tokenRequest(t, {
+        grant_type: 'authorization_code',
+        code: fields.get('code')!,
+        redirect_uri: `${receiverUrl}/callback`,
+        client_id: client.clientId,
+        client_secret: client.secret!,
+      });
+      expect(tokens.status).toBe(200);
+      await context.close();
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   }, 60_000);
 });

@@ -9,6 +9,8 @@ export interface AuthContext {
   scopes: string[];
   /** For access tokens bound to one resource (e.g. an OAuth grant for one entity). */
   boundResourceId?: string;
+  /** For access tokens: the OAuth client they were issued to (what the caller may see can depend on it). */
+  clientId?: string;
 }
 
 export interface AuthedRequest {
