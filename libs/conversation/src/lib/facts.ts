@@ -4,7 +4,7 @@ import { detectIntents } from './intents';
 import { languageFamily, type Lang } from './language';
 import { ALL_SLOTS, slotTitle } from './slots';
 import { applyCorrections, findCorrections, isStatementFact, statementSlot, type Correction } from './statements';
-import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd } from './text';
+import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd, wellFormed } from './text';
 import type { Fact, FactKind, RelationshipStats } from './types';
 
 /*
@@ -334,6 +334,7 @@ export function keepRecentFacts(facts: Fact[], max: number): Fact[] {
  * too: "What's the order number?" → "It's 31337".
  */
 export function extractFacts(message: string, opts?: { language?: string; previous?: string }): Fact[] {
+  message = wellFormed(message ?? '');
   // The built-in engine re-reads the whole recent history on every turn: remember recent answers
   // (short messages only, so the cache stays small: at most FACT_CACHE_MAX x 1,000 characters).
   if ((message?.length ?? 0) > 1000 || (opts?.previous?.length ?? 0) > 2000) return extractFactsUncached(message, opts);

@@ -191,3 +191,13 @@ describe('retrieval needs the subject, not a shared word', () => {
     expect(replies[1]).not.toContain('88412');
   });
 });
+
+describe('lone surrogates', () => {
+  it('are replaced in statements and facts, which are stored as jsonb (it refuses the \\ud800 escape)', () => {
+    const lone = 'My flight to Lisbon is on Friday \ud800 and I am nervous';
+    for (const f of [...extractStatements(lone, { language: 'en' }), ...extractFacts('My name is Ana \udc00', { language: 'en' })]) {
+      expect(JSON.stringify(f)).not.toMatch(/\\ud[89a-f]/i);
+    }
+    expect(extractStatements(lone, { language: 'en' }).length).toBeGreaterThan(0);
+  });
+});

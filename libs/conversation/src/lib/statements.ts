@@ -3,7 +3,7 @@ import { LANGUAGE_DATA } from './lang';
 import { languageFamily, type Lang } from './language';
 import { termsOf, wordsOf, type Terms } from './terms';
 import { findTopic } from './topics';
-import { fold, hash, pick, sentences, squish, trimEnd } from './text';
+import { fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
 import type { ChatTurn, Fact } from './types';
 
 /*
@@ -83,7 +83,7 @@ function worthKeeping(sentence: string, lang: Lang): boolean {
  * PINs, card numbers) are never kept.
  */
 export function extractStatements(message: string, opts?: { language?: string }): Fact[] {
-  const text = squish(message ?? '');
+  const text = squish(wellFormed(message ?? ''));
   if (!text) return [];
   const out: Fact[] = [];
   for (const raw of splitSentences(text)) {

@@ -5,6 +5,14 @@ export function fold(s: string): string {
   return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
+/**
+ * Replaces each lone UTF-16 surrogate with U+FFFD: what the engine keeps (facts, statements) is stored as jsonb, which
+ * refuses the `\ud800` escape JSON.stringify writes for one.
+ */
+export function wellFormed(s: string): string {
+  return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
 /** Collapses whitespace and trims. */
 export function squish(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
