@@ -42,8 +42,11 @@ export function checkReply(reply: string, turn: DialogueTurn): string[] {
   return problems;
 }
 
-/** The tuned part, and the two held-out parts (see held-out.ts). */
-export type DialoguePart = 'tuned' | 'held-out A' | 'held-out B';
+/** The tuned part, the development set D (an outside tester's, tuned on too: dev-d.ts), and the two held-out parts (see held-out.ts). */
+export type DialoguePart = 'tuned' | 'dev D' | 'held-out A' | 'held-out B';
+
+/** Parts the engine was tuned on (the rest is held out). */
+const TUNED_PARTS: ReadonlySet<DialoguePart> = new Set(['tuned', 'dev D']);
 
 export interface TurnResult {
   dialogue: string;
@@ -61,7 +64,8 @@ export function summarize(results: TurnResult[], label: string): { share: number
     `dialogue suite, ${label}`,
     `  ${fmt('all', results)}`,
     `  ${fmt('tuned', results.filter((r) => r.part === 'tuned'))}`,
-    `  ${fmt('held-out (A and B)', results.filter((r) => r.part !== 'tuned'))}`,
+    `  ${fmt('dev D', results.filter((r) => r.part === 'dev D'))}`,
+    `  ${fmt('held-out (A and B)', results.filter((r) => !TUNED_PARTS.has(r.part)))}`,
     `  ${fmt('held-out A', results.filter((r) => r.part === 'held-out A'))}`,
     `  ${fmt('held-out B', results.filter((r) => r.part === 'held-out B'))}`,
     ...results.filter((r) => r.problems.length).map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
