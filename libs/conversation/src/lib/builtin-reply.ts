@@ -5,7 +5,7 @@ import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } fr
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, buildStatements, correctFacts, isAgentQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { applyCorrections, buildStatements, correctFacts, echoDetail, findCorrections, isAgentQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
 import { getSoul } from './souls';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
@@ -371,7 +371,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
     return dedupe(parts);
   }
-  parts.push(fill(ctx, choose(ctx, L.statement)));
+  // The detail is said back, so the person sees it was understood ("Noted: your partner is allergic to feathers.").
+  // Not a correction (it would repeat the old value) nor numbers and codes (noted with their value already).
+  const valued = ctx.newFacts.some((f) => f.kind === 'identifier' || f.kind === 'contact') || findCorrections(message).length > 0;
+  const detail = valued ? undefined : echoDetail(message, lang);
+  parts.push(
+    detail
+      ? tr(lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.` })
+      : fill(ctx, choose(ctx, L.statement)),
+  );
   parts.push(topic ? followUp(ctx, message, L.needMore, L.statementAsk, false) : fill(ctx, choose(ctx, L.statementAsk)));
   return dedupe(parts);
 }

@@ -125,3 +125,16 @@ describe('follow-ups and closings', () => {
     expect(detectLanguage(replies[1]).language).toBe('es');
   });
 });
+
+describe('acknowledging a plain statement', () => {
+  it('says the detail back, person-shifted, instead of a bare "noted"', async () => {
+    const [, reply] = await play(getSoul('friendly-support-en')!, ['hi', 'oh and my partner is allergic to feathers so no feather pillows or duvet pls']);
+    expect(reply).toContain('your partner is allergic to feathers');
+  });
+
+  it('does not echo a correction (the old value) nor a code already noted with its value', async () => {
+    const [, fixed] = await play(getSoul('friendly-support')!, ['oi', 'o número do pedido é 774521, não 774512']);
+    expect(fixed).toContain('774521');
+    expect(fixed).not.toContain('774512');
+  });
+});
