@@ -1,10 +1,11 @@
 import { article as enArticle, ASKED_FOR_NAME, bareName, describeFacts, extractFacts, mergeFacts, relationPhrase } from './facts';
+import { detectLanguage } from './detect-language';
 import { detectIntents, isAsk, splitApology, type Intents } from './intents';
 import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } from './language';
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, buildStatements, correctFacts, isAgentQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { applyCorrections, buildStatements, correctFacts, echoDetail, findCorrections, isAgentQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
 import { getSoul } from './souls';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
@@ -114,7 +115,18 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
     return squish([fill(ctx, choose(ctx, forgive)), ...noteValues(ctx, respond(ctx, rest, detectIntents(rest)))].filter(Boolean).join(' '));
   }
   const intents = detectIntents(message);
-  return squish(noteValues(ctx, respond(ctx, message, intents)).filter(Boolean).join(' '));
+  return inLanguage(ctx, squish(noteValues(ctx, respond(ctx, message, intents)).filter(Boolean).join(' ')));
+}
+
+/**
+ * A short reply made mostly of values ("Tu correo electrónico es marta.r@correo.es.") may not show its language;
+ * it gets the voice's closing question in the reply language, so the person reads (and a detector sees) their language.
+ */
+function inLanguage(ctx: Ctx, reply: string): string {
+  if (!reply || detectLanguage(reply).language === ctx.lang) return reply;
+  if (reply.split(/\s+/).length > 14 || /\?\s*$/.test(reply)) return reply;
+  const closing = fill(ctx, choose(ctx, ctx.L.anythingElse));
+  return fold(reply).includes(fold(closing).slice(0, 20)) ? reply : squish(`${reply} ${closing}`);
 }
 
 /** Facts from the history's user turns, oldest first, each read with the assistant message before it. */
@@ -154,8 +166,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const { L, lang } = ctx;
   if (!message || i.empty) {
     if (ctx.voice.id === 'formal')
-      return [tr(lang, { pt: 'Poderia me dizer, por gentileza, como posso ajudá-lo(a)?', en: 'Could you kindly tell me how I may assist you?', es: '¿Podría decirme, por favor, en qué puedo ayudarle?' })];
-    return [tr(lang, { pt: 'Pode me contar um pouco mais?', en: 'Could you tell me a bit more?', es: '¿Me cuentas un poco más?' })];
+      return [tr(lang, { pt: 'Poderia me dizer, por gentileza, como posso ajudá-lo(a)?', en: 'Could you kindly tell me how I may assist you?', es: '¿Podría decirme, por favor, en qué puedo ayudarle?', fr: 'Pourriez-vous me dire, je vous prie, en quoi je puis vous être utile ?' })];
+    return [tr(lang, { pt: 'Pode me contar um pouco mais?', en: 'Could you tell me a bit more?', es: '¿Me cuentas un poco más?', fr: 'Peux-tu m’en dire un peu plus ?' })];
   }
 
   // "Who am I talking to?": the agent answers as itself.
@@ -195,10 +207,10 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return [fill(ctx, choose(ctx, birthday ? c.birthday : c.news)), fill(ctx, choose(ctx, c.ask))];
   }
   if (i.confused) {
-    const which = tr(lang, { pt: 'Qual parte ficou confusa para você?', en: 'Which part was unclear?', es: '¿Qué parte no quedó clara?' });
+    const which = tr(lang, { pt: 'Qual parte ficou confusa para você?', en: 'Which part was unclear?', es: '¿Qué parte no quedó clara?', fr: 'Quelle partie n’était pas claire ?' });
     return [
       fill(ctx, choose(ctx, CONFUSED_REPLY[ctx.voice.id][lang])),
-      ctx.voice.id === 'formal' ? tr(lang, { pt: 'Qual ponto posso esclarecer?', en: 'Which point may I clarify?', es: '¿Qué punto puedo aclararle?' }) : which,
+      ctx.voice.id === 'formal' ? tr(lang, { pt: 'Qual ponto posso esclarecer?', en: 'Which point may I clarify?', es: '¿Qué punto puedo aclararle?', fr: 'Quel point puis-je vous éclaircir ?' }) : which,
     ];
   }
 
@@ -216,7 +228,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   // What the message says besides stating facts ("Sou a Ana e meu pedido não chegou").
   const rest = ack ? detectIntents(withoutFacts(message, ctx.newFacts)) : i;
   const complaint = rest.complaint && (!ack || rest.substantive);
-  const asks = (rest.question || rest.request) && rest.substantive;
+  // "Preciso cancelar minha consulta de amanhã": a date given with a request on a subject is the request's detail.
+  const datedRequest = ack && !ctx.statedName && personal.every((f) => f.kind === 'date') && (i.request || i.question) && Boolean(findTopic(message));
+  const asks = ((rest.question || rest.request) && rest.substantive) || datedRequest;
 
   if (i.greeting && !ack && (i.substantive || i.howAreYou)) {
     const tod = timeOfDay(message, lang);
@@ -232,7 +246,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   if (complaint) {
     spareName(ctx);
-    if (repeatedAsk(ctx, message)) parts.push(tr(lang, { pt: 'Vi que você já tinha me falado disso antes.', en: 'I see you mentioned this before.', es: 'Veo que ya me lo habías comentado.' }));
+    if (repeatedAsk(ctx, message)) parts.push(tr(lang, { pt: 'Vi que você já tinha me falado disso antes.', en: 'I see you mentioned this before.', es: 'Veo que ya me lo habías comentado.', fr: 'Je vois que tu m’en avais déjà parlé.' }));
     parts.push(fill(ctx, choose(ctx, L.complaint)));
     const ownAsk = ctx.voice.id === 'empathetic' || ctx.voice.id === 'technical';
     const fallback = ownAsk
@@ -241,10 +255,10 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
           tr(lang, {
             pt: 'Pode me contar o que aconteceu, com o número do pedido ou protocolo, se tiver?',
             en: 'Could you tell me what happened, with the order or ticket number if you have it?',
-            es: '¿Me cuentas qué pasó, con el número de pedido o de ticket si lo tienes?',
+            es: '¿Me cuentas qué pasó, con el número de pedido o de ticket si lo tienes?', fr: 'Peux-tu me raconter ce qui s’est passé, avec le numéro de commande ou de ticket si tu l’as ?',
           }),
         ];
-    const wrap = ctx.voice.id === 'sales' ? [tr(lang, { pt: 'Vamos resolver isso: {ask}', en: "Let's get this fixed: {ask}", es: 'Vamos a resolverlo: {ask}' })] : L.needMore;
+    const wrap = ctx.voice.id === 'sales' ? [tr(lang, { pt: 'Vamos resolver isso: {ask}', en: "Let's get this fixed: {ask}", es: 'Vamos a resolverlo: {ask}', fr: 'On va régler ça : {ask}' })] : L.needMore;
     // Within an ongoing subject, a complaint whose questions were already asked goes to a human.
     const ongoing = !findTopic(message) && topicOfConversation(ctx);
     const next = followUp(ctx, message, wrap, ongoing ? [] : fallback);
@@ -273,7 +287,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if ((i.yes || i.no) && !i.thanks) return [fill(ctx, choose(ctx, i.no ? L.no : L.yes))];
   if (i.helpOnly) {
     parts.push(fill(ctx, choose(ctx, REQUEST_OPENER[ctx.voice.id][lang])));
-    parts.push(ctx.voice.id === 'formal' ? OPEN.formal[lang] : tr(lang, { pt: 'Me conta o que você precisa.', en: 'Tell me what you need.', es: 'Cuéntame qué necesitas.' }));
+    parts.push(ctx.voice.id === 'formal' ? OPEN.formal[lang] : tr(lang, { pt: 'Me conta o que você precisa.', en: 'Tell me what you need.', es: 'Cuéntame qué necesitas.', fr: 'Dis-moi ce dont tu as besoin.' }));
     return parts;
   }
   if (i.compliment && !asks) {
@@ -283,7 +297,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return parts;
   }
   if (i.laughter) {
-    if (ctx.voice.chatty) parts.push(ctx.voice.id === 'playful' ? tr(lang, { pt: 'Kkkkk adorei! 😂', en: 'Hahaha love it! 😂', es: '¡Jajaja me encanta! 😂' }) : '😄');
+    if (ctx.voice.chatty) parts.push(ctx.voice.id === 'playful' ? tr(lang, { pt: 'Kkkkk adorei! 😂', en: 'Hahaha love it! 😂', es: '¡Jajaja me encanta! 😂', fr: 'Hahaha j’adore ! 😂' }) : '😄');
     parts.push(fill(ctx, choose(ctx, L.anythingElse)));
     return parts;
   }
@@ -299,8 +313,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     if (asksBack && /\b(?:tudo (?:sim|bem|otimo|certo|joia|tranquilo)|(?:to|estou|tou) bem|bem|otim[oa]|de boa|tranquil[oa]|i'?m (?:good|fine|great|well|ok)|good|great|fine|not bad|bien|muy bien|todo bien)\b/.test(fold(message))) {
       const reserved = !ctx.voice.chatty;
       const glad = reserved
-        ? tr(lang, { pt: 'Fico feliz em saber{name}. Por aqui, tudo em ordem.', en: 'I am glad to hear it{name}. All is well here, thank you.', es: 'Me alegra saberlo{name}. Por aquí, todo en orden.' })
-        : tr(lang, { pt: 'Que bom saber{name}! Por aqui também está tudo ótimo.', en: 'Glad to hear it{name}! All good here too.', es: '¡Qué bien{name}! Por aquí también todo genial.' });
+        ? tr(lang, { pt: 'Fico feliz em saber{name}. Por aqui, tudo em ordem.', en: 'I am glad to hear it{name}. All is well here, thank you.', es: 'Me alegra saberlo{name}. Por aquí, todo en orden.', fr: 'Ravi de l’entendre{name}. Ici, tout va bien, merci.' })
+        : tr(lang, { pt: 'Que bom saber{name}! Por aqui também está tudo ótimo.', en: 'Glad to hear it{name}! All good here too.', es: '¡Qué bien{name}! Por aquí también todo genial.', fr: 'Super{name} ! Ici aussi, tout va bien.' });
       return [...parts, fill(ctx, glad), OPEN[ctx.voice.id][lang]];
     }
     parts.push(fill(ctx, choose(ctx, L.howAreYou)));
@@ -320,7 +334,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       return dedupe(parts);
     }
     if (repeatedAsk(ctx, message)) {
-      parts.push(tr(lang, { pt: 'Você já tinha me perguntado isso — vamos resolver de vez.', en: "You asked me this before — let's get it sorted this time.", es: 'Ya me lo habías preguntado — vamos a resolverlo de una vez.' }));
+      parts.push(tr(lang, { pt: 'Você já tinha me perguntado isso — vamos resolver de vez.', en: "You asked me this before — let's get it sorted this time.", es: 'Ya me lo habías preguntado — vamos a resolverlo de una vez.', fr: 'Tu me l’avais déjà demandé — réglons ça pour de bon.' }));
     } else if (rest.question && !ack) {
       parts.push(fill(ctx, choose(ctx, L.question)));
     } else if (!ack && !i.greeting) {
@@ -331,7 +345,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
 
   if (i.thanks) {
-    parts.push(fill(ctx, choose(ctx, L.thanks)));
+    parts.push(fill(ctx, choose(ctx, thanksLines(ctx, message))));
     if (i.no) return parts;
     parts.push(fill(ctx, choose(ctx, L.anythingElse)));
     return parts;
@@ -357,7 +371,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
     return dedupe(parts);
   }
-  parts.push(fill(ctx, choose(ctx, L.statement)));
+  // The detail is said back, so the person sees it was understood ("Noted: your partner is allergic to feathers.").
+  // Not a correction (it would repeat the old value) nor numbers and codes (noted with their value already).
+  const valued = ctx.newFacts.some((f) => f.kind === 'identifier' || f.kind === 'contact') || findCorrections(message).length > 0;
+  const detail = valued ? undefined : echoDetail(message, lang);
+  parts.push(
+    detail
+      ? tr(lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.` })
+      : fill(ctx, choose(ctx, L.statement)),
+  );
   parts.push(topic ? followUp(ctx, message, L.needMore, L.statementAsk, false) : fill(ctx, choose(ctx, L.statementAsk)));
   return dedupe(parts);
 }
@@ -371,8 +393,9 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
   const topic = findTopic(message) ?? topicOfConversation(ctx);
   // Details given in the last few messages count too ("HP LaserJet, error 0x61…" then "still not working").
   const recent = applyCorrections([...ctx.userTurns.slice(-6), message].join(' \n '), ctx.corrections);
-  const domainAsk = topic ? domainOf(ctx.req.soul)?.asks[topic.id] : undefined;
-  const topicAsk = topic ? (domainAsk ? tr(ctx.lang, domainAsk) : topicLines(topic, ctx.lang, recent).ask) : undefined;
+  // An entity made for a domain (an airline, a clinic, a bank…) asks what fits it, also when no topic is named.
+  const domainAsk = domainOf(ctx.req.soul)?.asks[topic?.id ?? 'default'];
+  const topicAsk = domainAsk ? tr(ctx.lang, domainAsk) : topic ? topicLines(topic, ctx.lang, recent).ask : undefined;
   const baseAsk = topic ? fold(topicLines(topic, ctx.lang).ask).slice(0, 40) : undefined;
   // Once details were given, never fall back to asking for them all again.
   const others = topicAsk && baseAsk && fold(topicAsk).slice(0, 40) !== baseAsk ? fallback.filter((a) => fold(a).slice(0, 40) !== baseAsk) : fallback;
@@ -385,7 +408,7 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
     if (all.length && !candidates.length) return squish(`${knownLine(ctx, all[0])} ${fill(ctx, choose(ctx, ctx.L.anythingElse))}`);
     return fill(ctx, choose(ctx, ctx.L.escalate));
   }
-  const ask = topic && fresh[0] === candidates[0] ? fresh[0] : choose(ctx, fresh);
+  const ask = topicAsk && fresh[0] === candidates[0] ? fresh[0] : choose(ctx, fresh);
   // Several sentences ("Anotei o pedido 123. Pode me confirmar…?") or a colon stand on their own.
   if (/[.!?]\s+\S/.test(ask) || ask.includes(':') || ask.includes(' — ')) return ask;
   if (ask !== topicAsk && !wrapFallback) return fill(ctx, ask);
@@ -523,8 +546,8 @@ function nameFromHistory(history: ChatTurn[]): string | undefined {
 
 function selfIntro(ctx: Ctx): string {
   const { soul } = ctx.req;
-  if (ctx.voice.id === 'formal') return tr(ctx.lang, { pt: `Sou ${soul.name}, seu concierge.`, en: `I am ${soul.name}, your concierge.`, es: `Soy ${soul.name}, su conserje.` });
-  return tr(ctx.lang, { pt: `Eu sou ${article(soul)}${soul.name}.`, en: `I'm ${soul.name}.`, es: `Soy ${soul.name}.` });
+  if (ctx.voice.id === 'formal') return tr(ctx.lang, { pt: `Sou ${soul.name}, seu concierge.`, en: `I am ${soul.name}, your concierge.`, es: `Soy ${soul.name}, su conserje.`, fr: `Je suis ${soul.name}, votre concierge.` });
+  return tr(ctx.lang, { pt: `Eu sou ${article(soul)}${soul.name}.`, en: `I'm ${soul.name}.`, es: `Soy ${soul.name}.`, fr: `Je suis ${soul.name}.` });
 }
 
 /** "a Lia", "o Rafael": Portuguese uses an article before first names; guessed from the soul's text. */
@@ -555,15 +578,15 @@ function greeting(ctx: Ctx): string {
 }
 
 const TIME_OF_DAY: Record<string, LangTexts<string>> = {
-  'bom dia': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
-  'good morning': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
-  'buenos dias': { pt: 'bom dia', en: 'good morning', es: 'buenos días' },
-  'boa tarde': { pt: 'boa tarde', en: 'good afternoon', es: 'buenas tardes' },
-  'good afternoon': { pt: 'boa tarde', en: 'good afternoon', es: 'buenas tardes' },
-  'buenas tardes': { pt: 'boa tarde', en: 'good afternoon', es: 'buenas tardes' },
-  'boa noite': { pt: 'boa noite', en: 'good evening', es: 'buenas noches' },
-  'good evening': { pt: 'boa noite', en: 'good evening', es: 'buenas noches' },
-  'buenas noches': { pt: 'boa noite', en: 'good evening', es: 'buenas noches' },
+  'bom dia': { pt: 'bom dia', en: 'good morning', es: 'buenos días', fr: 'bonjour' },
+  'good morning': { pt: 'bom dia', en: 'good morning', es: 'buenos días', fr: 'bonjour' },
+  'buenos dias': { pt: 'bom dia', en: 'good morning', es: 'buenos días', fr: 'bonjour' },
+  'boa tarde': { pt: 'boa tarde', en: 'good afternoon', es: 'buenas tardes', fr: 'bon après-midi' },
+  'good afternoon': { pt: 'boa tarde', en: 'good afternoon', es: 'buenas tardes', fr: 'bon après-midi' },
+  'buenas tardes': { pt: 'boa tarde', en: 'good afternoon', es: 'buenas tardes', fr: 'bon après-midi' },
+  'boa noite': { pt: 'boa noite', en: 'good evening', es: 'buenas noches', fr: 'bonsoir' },
+  'good evening': { pt: 'boa noite', en: 'good evening', es: 'buenas noches', fr: 'bonsoir' },
+  'buenas noches': { pt: 'boa noite', en: 'good evening', es: 'buenas noches', fr: 'bonsoir' },
 };
 
 /** "bom dia" / "good evening" (in the reply language) when the message opens with a time-of-day greeting. */
@@ -583,7 +606,7 @@ function statusCheck(ctx: Ctx): string[] {
     tr(lang, {
       pt: `Sobre ${t.about}: para eu seguir, ainda preciso de uma informação.`,
       en: `About ${t.about}: to move forward, I still need one thing.`,
-      es: `Sobre ${t.about}: para seguir, todavía necesito un dato.`,
+      es: `Sobre ${t.about}: para seguir, todavía necesito un dato.`, fr: `Concernant ${t.about} : pour avancer, il me manque encore une information.`,
     }),
     t.ask,
   ];
@@ -595,7 +618,7 @@ function recallName(ctx: Ctx): string[] {
     const options = tr(lang, {
       pt: ['Seu nome é {Name} — não esqueci!', 'Claro que lembro: você é {Name}.'],
       en: ["Your name is {Name} — I haven't forgotten!", "Of course I remember: you're {Name}."],
-      es: ['Te llamas {Name} — ¡no lo olvidé!', 'Claro que me acuerdo: eres {Name}.'],
+      es: ['Te llamas {Name} — ¡no lo olvidé!', 'Claro que me acuerdo: eres {Name}.'], fr: ['Tu t’appelles {Name} — je n’ai pas oublié !', 'Bien sûr que je m’en souviens : tu es {Name}.'],
     });
     return [fill(ctx, choose(ctx, options))];
   }
@@ -603,7 +626,7 @@ function recallName(ctx: Ctx): string[] {
     tr(lang, {
       pt: 'Você ainda não me disse seu nome. Como posso te chamar?',
       en: "You haven't told me your name yet. What should I call you?",
-      es: 'Todavía no me has dicho tu nombre. ¿Cómo puedo llamarte?',
+      es: 'Todavía no me has dicho tu nombre. ¿Cómo puedo llamarte?', fr: 'Tu ne m’as pas encore dit ton prénom. Comment puis-je t’appeler ?',
     }),
   ];
 }
@@ -623,7 +646,7 @@ function recallAsked(ctx: Ctx): string[] {
       tr(lang, {
         pt: 'Você ainda não me fez nenhuma pergunta nesta conversa — mas fique à vontade!',
         en: "You haven't asked me anything yet in this conversation — but feel free!",
-        es: 'Todavía no me has hecho ninguna pregunta en esta conversación — ¡pero adelante!',
+        es: 'Todavía no me has hecho ninguna pregunta en esta conversación — ¡pero adelante!', fr: 'Tu ne m’as encore posé aucune question dans cette conversation — mais vas-y !',
       }),
     ];
   }
@@ -631,19 +654,19 @@ function recallAsked(ctx: Ctx): string[] {
   const parts: string[] = [];
   const asked = last.some((q) => detectIntents(q).question);
   const verb = asked
-    ? tr(lang, { pt: 'Você me perguntou', en: 'You asked me', es: 'Me preguntaste' })
-    : tr(lang, { pt: 'Você me disse', en: 'You told me', es: 'Me dijiste' });
+    ? tr(lang, { pt: 'Você me perguntou', en: 'You asked me', es: 'Me preguntaste', fr: 'Tu m’as demandé' })
+    : tr(lang, { pt: 'Você me disse', en: 'You told me', es: 'Me dijiste', fr: 'Tu m’as dit' });
   if (last.length === 1) {
     parts.push(`${verb}: ${quote(last[0], lang)}`);
   } else {
-    parts.push(`${verb} ${quote(last[0], lang)} ${tr(lang, { pt: 'e depois', en: 'and then', es: 'y después' })} ${quote(last[1], lang)}`);
+    parts.push(`${verb} ${quote(last[0], lang)} ${tr(lang, { pt: 'e depois', en: 'and then', es: 'y después', fr: 'puis' })} ${quote(last[1], lang)}`);
   }
   const topic = findTopic(last[last.length - 1]);
   if (topic) {
     const t = topicLines(topic, lang);
-    parts.push(tr(lang, { pt: `Vamos continuar daí? ${t.ask}`, en: `Shall we continue from there? ${t.ask}`, es: `¿Seguimos desde ahí? ${t.ask}` }));
+    parts.push(tr(lang, { pt: `Vamos continuar daí? ${t.ask}`, en: `Shall we continue from there? ${t.ask}`, es: `¿Seguimos desde ahí? ${t.ask}`, fr: `On reprend à partir de là ? ${t.ask}` }));
   } else {
-    parts.push(tr(lang, { pt: 'Quer retomar esse assunto?', en: 'Would you like to pick that up again?', es: '¿Quieres retomar ese tema?' }));
+    parts.push(tr(lang, { pt: 'Quer retomar esse assunto?', en: 'Would you like to pick that up again?', es: '¿Quieres retomar ese tema?', fr: 'Veux-tu reprendre ce sujet ?' }));
   }
   return parts;
 }
@@ -653,14 +676,14 @@ function recallMe(ctx: Ctx): string[] {
   const facts = ctx.knownFacts.filter((f) => f.kind !== 'name');
   const details = describeFacts(facts, lang);
   const parts: string[] = [];
-  if (ctx.name) parts.push(tr(lang, { pt: `Sei que você se chama ${ctx.name}.`, en: `I know your name is ${ctx.name}.`, es: `Sé que te llamas ${ctx.name}.` }));
+  if (ctx.name) parts.push(tr(lang, { pt: `Sei que você se chama ${ctx.name}.`, en: `I know your name is ${ctx.name}.`, es: `Sé que te llamas ${ctx.name}.`, fr: `Je sais que tu t’appelles ${ctx.name}.` }));
   if (details) {
-    parts.push(tr(lang, { pt: `Você me contou que: ${lowerFirst(details)}`, en: `You told me that you: ${lowerFirst(details)}`, es: `Me contaste que: ${lowerFirst(details)}` }));
+    parts.push(tr(lang, { pt: `Você me contou que: ${lowerFirst(details)}`, en: `You told me that you: ${lowerFirst(details)}`, es: `Me contaste que: ${lowerFirst(details)}`, fr: `Tu m’as raconté que : ${lowerFirst(details)}` }));
   }
   if (!parts.length) {
-    return [tr(lang, { pt: 'Ainda sei bem pouco sobre você. Me conta algo?', en: 'I still know very little about you. Tell me something?', es: 'Todavía sé muy poco de ti. ¿Me cuentas algo?' })];
+    return [tr(lang, { pt: 'Ainda sei bem pouco sobre você. Me conta algo?', en: 'I still know very little about you. Tell me something?', es: 'Todavía sé muy poco de ti. ¿Me cuentas algo?', fr: 'Je sais encore très peu de choses sur toi. Tu me racontes ?' })];
   }
-  parts.push(tr(lang, { pt: 'Quer me contar mais alguma coisa?', en: 'Anything else you would like to share?', es: '¿Quieres contarme algo más?' }));
+  parts.push(tr(lang, { pt: 'Quer me contar mais alguma coisa?', en: 'Anything else you would like to share?', es: '¿Quieres contarme algo más?', fr: 'Veux-tu me raconter autre chose ?' }));
   return parts;
 }
 
@@ -686,7 +709,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           t({
             pt: [`Que legal, ${v}! Vou lembrar disso.`, `Adorei saber que você gosta de ${v}!`],
             en: [`Oh nice, ${v}! I'll remember that.`, `Love that you're into ${v}!`],
-            es: [`¡Qué bien, ${v}! Me lo apunto.`, `¡Me encanta saber que te gusta ${v}!`],
+            es: [`¡Qué bien, ${v}! Me lo apunto.`, `¡Me encanta saber que te gusta ${v}!`], fr: [`Super, ${v} ! Je m’en souviendrai.`, `J’adore savoir que tu aimes ${v} !`],
           }),
         );
       if (f.key === 'dislikes')
@@ -695,10 +718,10 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           t({
             pt: [`Anotado: ${v} não é com você.`, `Entendi, nada de ${v} então!`],
             en: [`Noted: ${v} is not your thing.`, `Got it, no ${v} for you!`],
-            es: [`Anotado: ${v} no es lo tuyo.`, `¡Entendido, nada de ${v} entonces!`],
+            es: [`Anotado: ${v} no es lo tuyo.`, `¡Entendido, nada de ${v} entonces!`], fr: [`C’est noté : ${v}, ce n’est pas ton truc.`, `Compris, pas de ${v} alors !`],
           }),
         );
-      return t({ pt: `Boa escolha: ${v}!`, en: `Great choice: ${v}!`, es: `¡Buena elección: ${v}!` });
+      return t({ pt: `Boa escolha: ${v}!`, en: `Great choice: ${v}!`, es: `¡Buena elección: ${v}!`, fr: `Bon choix : ${v} !` });
     case 'plan':
       if (WHEN.test(fold(f.value))) {
         return choose(
@@ -706,7 +729,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           t({
             pt: ['Que demais! Como estão os preparativos?', 'Que bacana! Já está tudo planejado?'],
             en: ['How exciting! How are the preparations going?', 'That sounds great! Is everything planned already?'],
-            es: ['¡Qué emoción! ¿Cómo van los preparativos?', '¡Qué bien! ¿Ya está todo planeado?'],
+            es: ['¡Qué emoción! ¿Cómo van los preparativos?', '¡Qué bien! ¿Ya está todo planeado?'], fr: ['Génial ! Comment avancent les préparatifs ?', 'Super ! Tout est déjà prévu ?'],
           }),
         );
       }
@@ -715,7 +738,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
         t({
           pt: ['Que bacana! Quando vai ser?', 'Que legal! E quando pretende fazer isso?'],
           en: ['That sounds exciting! When is it happening?', 'How nice! When are you planning to do it?'],
-          es: ['¡Qué emoción! ¿Cuándo será?', '¡Qué bien! ¿Y cuándo piensas hacerlo?'],
+          es: ['¡Qué emoción! ¿Cuándo será?', '¡Qué bien! ¿Y cuándo piensas hacerlo?'], fr: ['Génial ! Ce sera quand ?', 'Super ! Et quand comptes-tu le faire ?'],
         }),
       );
     case 'goal':
@@ -724,33 +747,33 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
         t({
           pt: ['Que objetivo bacana! Vou lembrar disso.', 'Adorei esse objetivo! Anotado.'],
           en: ["What a great goal! I'll keep it in mind.", "Love that goal! I'll remember it."],
-          es: ['¡Qué buen objetivo! Lo tendré en cuenta.', '¡Me encanta ese objetivo! Lo recordaré.'],
+          es: ['¡Qué buen objetivo! Lo tendré en cuenta.', '¡Me encanta ese objetivo! Lo recordaré.'], fr: ['Quel bel objectif ! Je le garde en tête.', 'J’adore cet objectif ! Je m’en souviendrai.'],
         }),
       );
     case 'date':
-      return t({ pt: `Anotado: ${v}!`, en: `Noted: ${v}!`, es: `¡Anotado: ${v}!` });
+      return t({ pt: `Anotado: ${v}!`, en: `Noted: ${v}!`, es: `¡Anotado: ${v}!`, fr: `Noté : ${v} !` });
     case 'relation':
       return choose(
         ctx,
         t({
           pt: [`Que bom saber sobre ${relationPhrase(f, 'pt')}!`, `Adorei conhecer um pouco sobre ${relationPhrase(f, 'pt')}.`],
           en: [`Lovely to hear about ${relationPhrase(f, 'en')}!`, `It's nice to learn about ${relationPhrase(f, 'en')}.`],
-          es: [`¡Qué bueno saber de ${relationPhrase(f, 'es')}!`, `Me encantó conocer un poco de ${relationPhrase(f, 'es')}.`],
+          es: [`¡Qué bueno saber de ${relationPhrase(f, 'es')}!`, `Me encantó conocer un poco de ${relationPhrase(f, 'es')}.`], fr: [`Ça me fait plaisir d’entendre parler de ${relationPhrase(f, 'fr')} !`, `C’est chouette d’en savoir un peu sur ${relationPhrase(f, 'fr')}.`],
         }),
       );
     case 'location':
-      if (f.key === 'from') return t({ pt: `Ah, ${v}! Que legal. Como é aí?`, en: `Oh, from ${v}! How nice. What's it like there?`, es: `¡Ah, de ${v}! Qué bien. ¿Cómo es allí?` });
+      if (f.key === 'from') return t({ pt: `Ah, ${v}! Que legal. Como é aí?`, en: `Oh, from ${v}! How nice. What's it like there?`, es: `¡Ah, de ${v}! Qué bien. ¿Cómo es allí?`, fr: `Ah, de ${v} ! Super. C’est comment là-bas ?` });
       return choose(
         ctx,
         t({
           pt: [`${v}! E o que você mais gosta de lá?`, `Que legal, ${v}! Como é morar aí?`],
           en: [`${v}! What do you like most about it?`, `Oh nice, ${v}! How do you like living there?`],
-          es: [`¡${v}! ¿Qué es lo que más te gusta de allí?`, `¡Qué bien, ${v}! ¿Qué tal es vivir allí?`],
+          es: [`¡${v}! ¿Qué es lo que más te gusta de allí?`, `¡Qué bien, ${v}! ¿Qué tal es vivir allí?`], fr: [`${v} ! Qu’est-ce que tu aimes le plus là-bas ?`, `Super, ${v} ! C’est comment d’y vivre ?`],
         }),
       );
     case 'job':
-      if (f.key === 'employer') return t({ pt: `Legal, na ${v}! Como é trabalhar lá?`, en: `Nice, at ${v}! How do you like working there?`, es: `¡Qué bien, en ${v}! ¿Qué tal trabajar allí?` });
-      return t({ pt: `Que legal, ${v}! Como está o trabalho?`, en: `Oh, ${enArticle(v)}! How's work going?`, es: `¡Qué bien, ${v}! ¿Cómo va el trabajo?` });
+      if (f.key === 'employer') return t({ pt: `Legal, na ${v}! Como é trabalhar lá?`, en: `Nice, at ${v}! How do you like working there?`, es: `¡Qué bien, en ${v}! ¿Qué tal trabajar allí?`, fr: `Super, chez ${v} ! Ça se passe bien d’y travailler ?` });
+      return t({ pt: `Que legal, ${v}! Como está o trabalho?`, en: `Oh, ${enArticle(v)}! How's work going?`, es: `¡Qué bien, ${v}! ¿Cómo va el trabajo?`, fr: `Super, ${v} ! Comment ça va au travail ?` });
     default:
       return fill(ctx, choose(ctx, L.noted));
   }
@@ -767,18 +790,18 @@ function factQuestion(ctx: Ctx, f: Fact): string {
           t({
             pt: ['O que você mais curte nisso?', 'Há quanto tempo você curte isso?'],
             en: ['What do you enjoy most about it?', 'How long have you been into it?'],
-            es: ['¿Qué es lo que más te gusta de eso?', '¿Desde cuándo te gusta?'],
+            es: ['¿Qué es lo que más te gusta de eso?', '¿Desde cuándo te gusta?'], fr: ['Qu’est-ce que tu aimes le plus là-dedans ?', 'Depuis quand ça te plaît ?'],
           }),
         );
-      return choose(ctx, t({ pt: ['E do que você gosta?', 'E o que você prefere?'], en: ['What do you like instead?', 'So what do you prefer?'], es: ['¿Y qué te gusta?', '¿Y qué prefieres?'] }));
+      return choose(ctx, t({ pt: ['E do que você gosta?', 'E o que você prefere?'], en: ['What do you like instead?', 'So what do you prefer?'], es: ['¿Y qué te gusta?', '¿Y qué prefieres?'], fr: ['Et qu’est-ce que tu aimes ?', 'Et qu’est-ce que tu préfères ?'] }));
     case 'relation': {
       const female = /^sua\b/.test(relationPhrase(f, 'pt'));
-      return t({ pt: `Me conta mais sobre ${female ? 'ela' : 'ele'}?`, en: 'Tell me more about them?', es: `¿Me cuentas más sobre ${female ? 'ella' : 'él'}?` });
+      return t({ pt: `Me conta mais sobre ${female ? 'ela' : 'ele'}?`, en: 'Tell me more about them?', es: `¿Me cuentas más sobre ${female ? 'ella' : 'él'}?`, fr: `Tu m’en dis plus sur ${female ? 'elle' : 'lui'} ?` });
     }
     case 'job':
-      return t({ pt: 'Há quanto tempo você trabalha com isso?', en: 'How long have you been doing that?', es: '¿Cuánto tiempo llevas haciéndolo?' });
+      return t({ pt: 'Há quanto tempo você trabalha com isso?', en: 'How long have you been doing that?', es: '¿Cuánto tiempo llevas haciéndolo?', fr: 'Depuis combien de temps fais-tu ça ?' });
     case 'goal':
-      return t({ pt: 'O que você já fez para chegar lá?', en: "What's your first step towards it?", es: '¿Cuál es tu primer paso para lograrlo?' });
+      return t({ pt: 'O que você já fez para chegar lá?', en: "What's your first step towards it?", es: '¿Cuál es tu primer paso para lograrlo?', fr: 'Quelle est ta première étape pour y arriver ?' });
     default:
       return fill(ctx, choose(ctx, ctx.L.statementAsk));
   }
@@ -805,6 +828,19 @@ function withoutFacts(message: string, facts: Fact[]): string {
 function onlySmallTalk(message: string): boolean {
   const i = detectIntents(message);
   return !i.substantive;
+}
+
+/** A thanks line that presumes something was fixed or helped ("Glad it works now", "Que bom que funcionou"). */
+const PRESUMES_FIX = /\b(?:works now|it worked|glad i could help|que bom que funcionou|funcionou|ya funciona|haber ayudado|que ca marche|ca marche|d.avoir pu aider|if it happens again|se voltar a acontecer|si vuelve a pasar)\b/;
+/** The person says it is solved ("it works now", "funcionou", "ya funciona", "ça marche"). */
+const SAYS_FIXED =
+  /\b(?:works now|working now|it worked|that worked|fixed|solved|resolved|sorted|funcionou|funciona agora|deu certo|resolvido|resolveu|ya funciona|funciono|funciona ahora|resuelto|solucionado|ca marche|ca fonctionne|ca a marche|c.est regle|resolu|regle)\b/;
+
+/** The voice's thanks lines, without those that presume a fix when the person has not said anything was fixed. */
+function thanksLines(ctx: Ctx, message: string): readonly string[] {
+  const fixed = SAYS_FIXED.test(fold(message));
+  const fitting = ctx.L.thanks.filter((t) => fixed || !PRESUMES_FIX.test(fold(t)));
+  return fitting.length ? fitting : [tr(ctx.lang, { en: "You're welcome{name}!", pt: 'Por nada{name}!', es: '¡De nada{name}!', fr: 'Avec plaisir{name} !' })];
 }
 
 /** Has the user asked (nearly) the same thing before in this conversation? */

@@ -1,17 +1,48 @@
+import { getSoul } from './souls';
 import type { LangTexts } from './language';
 import { fold } from './text';
 import type { Soul } from './types';
 
 /**
- * Domains an agent can be made for, named by its soul (description, tone, name) or an entity's purpose:
- * the follow-ups that must fit the domain ("what have you enjoyed reading?" in a bookstore, not "style, area
- * or budget?"). Keyed by topic id; a topic without an entry keeps its own question.
+ * Domains an agent can be made for, named by an entity's purpose (its soul's description, tone and name): the
+ * follow-ups that must fit the domain ("what have you enjoyed reading?" in a bookstore, "your booking reference?" at
+ * an airline, not "style, area or budget?" or "the order number?"). Keyed by topic id (topics.ts); `default` is asked
+ * when the message names no topic. A topic without an entry keeps its own question. Catalogue souls keep their own
+ * voices' follow-ups (the concierge is "hotel-style" but books restaurant tables).
  */
 export interface Domain {
   id: string;
   match: RegExp;
   asks: Record<string, LangTexts<string>>;
 }
+
+const t = (en: string, pt: string, es: string, fr: string): LangTexts<string> => ({ en, pt, es, fr });
+
+const TRIP_REF = t(
+  "What's your booking reference, and which flight or travel date is it about?",
+  'Qual é o código da sua reserva (localizador), e de qual voo ou data de viagem estamos falando?',
+  '¿Cuál es tu código de reserva, y de qué vuelo o fecha de viaje se trata?',
+  'Quelle est ta référence de réservation, et de quel vol ou de quelle date de voyage s’agit-il ?',
+);
+const STAY_REF = t(
+  "What's your booking reference, and what are the dates of your stay?",
+  'Qual é o código da sua reserva e quais são as datas da hospedagem?',
+  '¿Cuál es tu código de reserva y cuáles son las fechas de tu estancia?',
+  'Quelle est ta référence de réservation, et quelles sont les dates de ton séjour ?',
+);
+const APPOINTMENT = t(
+  'Which appointment is it — the date and the doctor or specialty?',
+  'De qual consulta estamos falando — a data e o médico ou a especialidade?',
+  '¿De qué cita se trata — la fecha y el médico o la especialidad?',
+  'De quel rendez-vous s’agit-il — la date et le médecin ou la spécialité ?',
+);
+const NO_SECRETS = {
+  en: 'Please never send me your password, PIN or full card number.',
+  pt: 'Nunca me envie sua senha, PIN ou o número completo do cartão.',
+  es: 'Nunca me envíes tu contraseña, PIN ni el número completo de la tarjeta.',
+  fr: 'Ne m’envoie jamais ton mot de passe, ton code PIN ni ton numéro de carte complet.',
+};
+const withNoSecrets = (x: LangTexts<string>): LangTexts<string> => ({ en: `${x.en} ${NO_SECRETS.en}`, pt: `${x.pt} ${NO_SECRETS.pt}`, es: `${x.es} ${NO_SECRETS.es}`, fr: `${x.fr} ${NO_SECRETS.fr}` });
 
 export const DOMAINS: Domain[] = [
   {
@@ -32,10 +63,218 @@ export const DOMAINS: Domain[] = [
       },
     },
   },
+  {
+    id: 'travel',
+    match: /\b(?:airlines?|airways|flights?|aerolineas?|companhias? aereas?|compagnies? aeriennes?|voos|vuelos|vols|low-cost carrier|travel agency|agencia de (?:viagens?|viajes)|agence de voyages?|tour operator|operadora de turismo)\b/,
+    asks: {
+      booking: t(
+        'Where are you flying from and to, on which dates, and for how many passengers?',
+        'De onde para onde você quer viajar, em quais datas e para quantos passageiros?',
+        '¿Desde dónde y hacia dónde quieres viajar, en qué fechas y para cuántos pasajeros?',
+        'D’où et vers où veux-tu voyager, à quelles dates et pour combien de passagers ?',
+      ),
+      cancel: TRIP_REF,
+      refund: TRIP_REF,
+      billing: TRIP_REF,
+      order: t(
+        "What's your booking reference and flight number, and what does the bag look like?",
+        'Qual é o código da reserva e o número do voo, e como é a bagagem?',
+        '¿Cuál es tu código de reserva y el número de vuelo, y cómo es la maleta?',
+        'Quelle est ta référence de réservation et ton numéro de vol, et à quoi ressemble le bagage ?',
+      ),
+      error: TRIP_REF,
+      default: TRIP_REF,
+    },
+  },
+  {
+    id: 'hotel',
+    match: /\b(?:hotels?|hostels?|pousadas?|posadas?|resorts?|auberges?|hospedagem|hospedaje|hebergement|bed and breakfast|guest ?house)\b/,
+    asks: {
+      booking: t(
+        'For which dates, how many guests, and which kind of room?',
+        'Para quais datas, quantos hóspedes e que tipo de quarto?',
+        '¿Para qué fechas, cuántos huéspedes y qué tipo de habitación?',
+        'Pour quelles dates, combien de personnes et quel type de chambre ?',
+      ),
+      cancel: STAY_REF,
+      refund: STAY_REF,
+      billing: STAY_REF,
+      order: STAY_REF,
+    },
+  },
+  {
+    id: 'health',
+    match: /\b(?:clinics?|clinicas?|cliniques?|hospitals?|hospita(?:l|is|les)|hopital|medical|medic[oa]s?|medecins?|doctors?|dentists?|dentistas?|dentaires?|health|saude|salud|sante|patients?|pacientes?|physio\w*|fisioterapia|kine\w*)\b/,
+    asks: {
+      booking: t(
+        'Which specialty or doctor do you need, and which days and times suit you?',
+        'Qual especialidade ou médico você precisa, e quais dias e horários ficam bons para você?',
+        '¿Qué especialidad o médico necesitas, y qué días y horarios te vienen bien?',
+        'De quelle spécialité ou de quel médecin as-tu besoin, et quels jours et horaires te conviennent ?',
+      ),
+      cancel: APPOINTMENT,
+      billing: t(
+        'Which appointment or exam is the charge for, and is it through insurance or private?',
+        'A cobrança é de qual consulta ou exame, e foi pelo convênio ou particular?',
+        '¿De qué cita o examen es el cobro, y fue por seguro o particular?',
+        'Ce paiement concerne quel rendez-vous ou quel examen, et est-ce via une mutuelle ou en privé ?',
+      ),
+      default: t(
+        'Is it about booking, changing or cancelling an appointment, or about a result or a bill? For an emergency, call your local emergency number.',
+        'É para marcar, remarcar ou cancelar uma consulta, ou sobre um resultado ou uma cobrança? Em caso de emergência, ligue para o número de emergência local.',
+        '¿Es para pedir, cambiar o cancelar una cita, o sobre un resultado o un cobro? En caso de emergencia, llama al número de emergencias local.',
+        'Est-ce pour prendre, déplacer ou annuler un rendez-vous, ou au sujet d’un résultat ou d’une facture ? En cas d’urgence, appelle le numéro d’urgence local.',
+      ),
+    },
+  },
+  {
+    id: 'pharmacy',
+    match: /\b(?:pharmac(?:y|ies|ie)|farmacias?|drogarias?|drugstores?|chemists?)\b/,
+    asks: {
+      order: t(
+        "What's the order number, and is it a prescription medicine?",
+        'Qual é o número do pedido, e é um medicamento com receita?',
+        '¿Cuál es el número de pedido, y es un medicamento con receta?',
+        'Quel est le numéro de commande, et est-ce un médicament sur ordonnance ?',
+      ),
+      shopping: t(
+        'Which medicine or product are you looking for, and do you have a prescription?',
+        'Qual medicamento ou produto você procura, e você tem receita?',
+        '¿Qué medicamento o producto buscas, y tienes receta?',
+        'Quel médicament ou produit cherches-tu, et as-tu une ordonnance ?',
+      ),
+      default: t(
+        'Which medicine is it about, and do you have a prescription? For medical advice, please also check with a pharmacist or doctor.',
+        'É sobre qual medicamento, e você tem receita? Para orientação médica, confirme também com um farmacêutico ou médico.',
+        '¿De qué medicamento se trata, y tienes receta? Para consejo médico, consulta también con un farmacéutico o médico.',
+        'De quel médicament s’agit-il, et as-tu une ordonnance ? Pour un avis médical, vérifie aussi auprès d’un pharmacien ou d’un médecin.',
+      ),
+    },
+  },
+  {
+    id: 'bank',
+    match: /\b(?:banks?|banking|bancos?|bancari[oa]|banque|bancaire|fintech|credit union|cooperativa de credito|carte bancaire)\b/,
+    asks: {
+      billing: withNoSecrets(
+        t(
+          'Which account or card is it, and what are the date and amount of the transaction?',
+          'De qual conta ou cartão se trata, e qual é a data e o valor da transação?',
+          '¿De qué cuenta o tarjeta se trata, y cuál es la fecha y el importe de la operación?',
+          'De quel compte ou de quelle carte s’agit-il, et quels sont la date et le montant de l’opération ?',
+        ),
+      ),
+      account: withNoSecrets(
+        t(
+          'Is it the app or online banking, and what message do you see when you try to sign in?',
+          'É no aplicativo ou no internet banking, e que mensagem aparece quando você tenta entrar?',
+          '¿Es en la app o en la banca en línea, y qué mensaje ves cuando intentas entrar?',
+          'C’est sur l’application ou sur la banque en ligne, et quel message vois-tu quand tu essaies de te connecter ?',
+        ),
+      ),
+      cancel: withNoSecrets(
+        t(
+          'What would you like to cancel — a card, a transfer or the account?',
+          'O que você quer cancelar — um cartão, uma transferência ou a conta?',
+          '¿Qué quieres cancelar — una tarjeta, una transferencia o la cuenta?',
+          'Que veux-tu annuler — une carte, un virement ou le compte ?',
+        ),
+      ),
+      default: withNoSecrets(
+        t(
+          'Is it about your account, a card or a transaction?',
+          'É sobre a sua conta, um cartão ou uma transação?',
+          '¿Es sobre tu cuenta, una tarjeta o una operación?',
+          'Est-ce au sujet de ton compte, d’une carte ou d’une opération ?',
+        ),
+      ),
+    },
+  },
+  {
+    id: 'telecom',
+    match: /\b(?:telecoms?|telco|mobile (?:operator|network|plans?)|operadoras?|operador(?:a)? (?:movil|de telefonia)|operateur|internet (?:provider|service)|provedor(?:a)? de internet|proveedor de internet|fournisseur d'acces|fibr[ea]|fiber|broadband|isp|banda larga|banda ancha|telefonia)\b/,
+    asks: {
+      error: t(
+        'Is it the mobile line or the home internet, since when, and have you restarted the phone or router?',
+        'É a linha móvel ou a internet de casa, desde quando, e você já reiniciou o celular ou o roteador?',
+        '¿Es la línea móvil o el internet de casa, desde cuándo, y ya reiniciaste el móvil o el router?',
+        'Est-ce la ligne mobile ou internet à la maison, depuis quand, et as-tu déjà redémarré le téléphone ou la box ?',
+      ),
+      billing: t(
+        'Which line or contract is it, and which charge on the bill do you not recognize?',
+        'De qual linha ou contrato se trata, e qual cobrança da fatura você não reconhece?',
+        '¿De qué línea o contrato se trata, y qué cargo de la factura no reconoces?',
+        'De quelle ligne ou de quel contrat s’agit-il, et quel montant de la facture ne reconnais-tu pas ?',
+      ),
+      cancel: t(
+        'Which line or contract would you like to cancel, and whose name is it in?',
+        'Qual linha ou contrato você quer cancelar, e em nome de quem está?',
+        '¿Qué línea o contrato quieres cancelar, y a nombre de quién está?',
+        'Quelle ligne ou quel contrat veux-tu résilier, et à quel nom est-il ?',
+      ),
+      default: t(
+        'Is it about your mobile line, your home internet or a bill?',
+        'É sobre a sua linha móvel, a internet de casa ou uma fatura?',
+        '¿Es sobre tu línea móvil, el internet de casa o una factura?',
+        'Est-ce au sujet de ta ligne mobile, d’internet à la maison ou d’une facture ?',
+      ),
+    },
+  },
+  {
+    id: 'software',
+    match: /\b(?:software|saas|helpdesk|help desk|service desk|it support|logiciels?|suporte tecnico|soporte tecnico|support technique|support informatique)\b/,
+    asks: {
+      billing: t(
+        'Which plan are you on, and what are the date and amount of the charge?',
+        'Em qual plano você está, e qual é a data e o valor da cobrança?',
+        '¿En qué plan estás, y cuál es la fecha y el importe del cobro?',
+        'Quelle offre as-tu, et quels sont la date et le montant du prélèvement ?',
+      ),
+      cancel: t(
+        "Is it the whole subscription or some seats, and what's the email on the account?",
+        'É a assinatura inteira ou algumas licenças, e qual é o e-mail da conta?',
+        '¿Es toda la suscripción o algunas licencias, y cuál es el correo de la cuenta?',
+        'Est-ce tout l’abonnement ou quelques licences, et quelle est l’adresse e-mail du compte ?',
+      ),
+      default: t(
+        'Which app or feature is it about, and what do you see on the screen?',
+        'É sobre qual aplicativo ou função, e o que aparece na tela?',
+        '¿De qué aplicación o función se trata, y qué ves en la pantalla?',
+        'De quelle application ou fonctionnalité s’agit-il, et que vois-tu à l’écran ?',
+      ),
+    },
+  },
+  {
+    id: 'education',
+    match: /\b(?:schools?|escolas?|escuelas?|ecoles?|universit(?:y|ies|e)|universidades?|colleges?|faculdades?|courses|cursos|students?|estudantes?|alunos?|alumnos?|etudiants?|eleves?|tutoring|education|educacao|educacion|enseignement|formation|enrol\w*|matricula)\b/,
+    asks: {
+      booking: t(
+        'Which course or class is it, and which days and times suit you?',
+        'Qual curso ou aula, e quais dias e horários ficam bons para você?',
+        '¿Qué curso o clase es, y qué días y horarios te vienen bien?',
+        'Quel cours ou quelle formation, et quels jours et horaires te conviennent ?',
+      ),
+      billing: t(
+        'Which course is the payment for, and what are its date and amount?',
+        'O pagamento é de qual curso, e qual é a data e o valor?',
+        '¿De qué curso es el pago, y cuál es la fecha y el importe?',
+        'Le paiement concerne quel cours, et quels sont la date et le montant ?',
+      ),
+      price: t(
+        'Which course or program are you interested in, and would it be full-time or part-time?',
+        'Qual curso ou programa te interessa, e seria integral ou meio período?',
+        '¿Qué curso o programa te interesa, y sería a tiempo completo o parcial?',
+        'Quel cours ou programme t’intéresse, et ce serait à temps plein ou à temps partiel ?',
+      ),
+    },
+  },
 ];
 
-/** The domain a soul was made for, if its text names one. */
+/**
+ * The domain an entity was made for, if its purpose names one (the first in DOMAINS' order whose words it uses).
+ * Catalogue souls have none: their voices carry their own follow-ups.
+ */
 export function domainOf(soul: Soul): Domain | undefined {
+  if (getSoul(soul.id)) return undefined;
   const text = fold(`${soul.name} ${soul.description} ${soul.tone}`);
   return DOMAINS.find((d) => d.match.test(text));
 }

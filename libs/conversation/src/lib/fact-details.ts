@@ -39,7 +39,7 @@ const POSTCODE = /^(\d{5}-?\d{3}|\d{4,5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z
 
 /** Words that may stand between a noun and its value: "order number is #88412", "o pedido é o 88412". */
 const CONNECTOR =
-  /^(?:\s*(?:[:=#–-]|n[º°o]\.?|nr\.?|no\.|is|was|will be|are|'s|’s|it'?s|it is|e|eh|era|foi|sera|fica|es|fue|number|num\.?|id|code|codigo|numero|de|do|da|del|o|a|the|my|meu|minha|mi|el|la|this|that|este|esta|esse|essa|aqui|here|just|only|only one|sim|yes|si|actually|now|really|in fact|correct|right|new|na verdade|agora|de fato|correto|certo|novo|en realidad|ahora|realmente|correcto|nuevo)(?=[\s:#]|$))*\s*/u;
+  /^(?:\s*(?:[:=#–-]|n[º°o]\.?|nr\.?|no\.|is|was|will be|are|'s|’s|it'?s|it is|e|eh|era|foi|sera|fica|es|fue|number|num\.?|id|code|codigo|numero|de|do|da|del|o|a|the|my|meu|minha|mi|el|la|this|that|este|esta|esse|essa|aqui|here|just|only|only one|sim|yes|si|actually|now|really|in fact|correct|right|new|na verdade|agora|de fato|correto|certo|novo|en realidad|ahora|realmente|correcto|nuevo|est|c'est|c’est|etait|sera|le|la|l'|du|mon|ma|votre|ce|voici|en fait|maintenant|nouveau|nouvelle|bien|oui)(?=[\s:#]|$))*\s*/u;
 
 const DIGITS = (s: string) => (s.match(/\d/g) ?? []).length;
 
@@ -79,7 +79,7 @@ function readValue(shape: ValueShape, rest: string, slot: SlotDef): string | und
 
 /** Where a value's clause ends: the sentence end, or a comma or conjunction starting another clause. */
 function valueClause(rest: string, maxWords: number): string | undefined {
-  const m = /[;!?\n]|\.(?:\s|$)|,\s+(?!\d)(?=\p{L})|\s(?:and|but|because|so|e|mas|porque|pois|y|pero|porque)\s/iu.exec(rest);
+  const m = /[;!?\n]|\.(?:\s|$)|,\s+(?!\d)(?=\p{L})|\s(?:and|but|because|so|e|mas|porque|pois|y|pero|porque|et|mais|parce que|donc)\s/iu.exec(rest);
   const text = trimEnd(squish(m ? rest.slice(0, m.index) : rest));
   if (!text) return undefined;
   if (text.split(' ').length > maxWords) return undefined;
@@ -88,7 +88,7 @@ function valueClause(rest: string, maxWords: number): string | undefined {
 
 /** A date's clause: commas followed by a year or a time stay in it ("March 3, 2025 at 10am"). */
 function dateClause(rest: string): string | undefined {
-  const m = /[;!?\n]|\.(?:\s|$)|,\s+(?=\p{L})(?!(?:at|às|as|a las)\b)|\s(?:and|but|because|e|mas|porque|pois|y|pero)\s(?!\d)/iu.exec(rest);
+  const m = /[;!?\n]|\.(?:\s|$)|,\s+(?=\p{L})(?!(?:at|às|as|a las|à)\b)|\s(?:and|but|because|e|mas|porque|pois|y|pero|et|mais|parce que)\s(?!\d)/iu.exec(rest);
   const text = trimEnd(squish(m ? rest.slice(0, m.index) : rest));
   if (!text || text.split(' ').length > 10) return undefined;
   return text;
@@ -102,12 +102,15 @@ const DATEISH = new RegExp(
     '\\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\\b',
     '\\b(?:segunda|terca|quarta|quinta|sexta|sabado|domingo)(?:-feira)?\\b',
     '\\b(?:lunes|martes|miercoles|jueves|viernes)\\b',
+    '\\b(?:janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre)\\b',
+    '\\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\\b',
+    "\\b(?:aujourd'hui|demain|apres-demain|la semaine prochaine|le mois prochain|ce week-end|ce soir)\\b",
     '\\b(?:today|tomorrow|tonight|next (?:week|month|year)|this (?:week|month|year|afternoon|morning|evening)|in (?:\\d+|two|three) (?:days|weeks|months))\\b',
     '\\b(?:hoje|amanha|depois de amanha|semana que vem|proxima semana|mes que vem|proximo mes|fim de semana|daqui a \\d+ dias)\\b',
     '\\b(?:hoy|manana|pasado manana|la (?:semana|proxima semana) que viene|la proxima semana|el mes que viene|fin de semana)\\b',
     '\\b\\d{1,2}[/.-]\\d{1,2}(?:[/.-]\\d{2,4})?\\b',
     '\\b\\d{4}-\\d{2}-\\d{2}\\b',
-    '\\b(?:dia|el) \\d{1,2}\\b',
+    '\\b(?:dia|el|le) \\d{1,2}\\b',
     '\\b\\d{1,2}(?:st|nd|rd|th)\\b',
     '\\b\\d{1,2}(?::\\d{2})?\\s?(?:am|pm|h)\\b',
     '\\b(?:at|as|a las) \\d{1,2}\\b',
@@ -121,7 +124,7 @@ export function isDateish(text: string): boolean {
 }
 
 /** Verbs that join a date noun to its date: "is", "é", "vai ser", "es". */
-const DATE_VERB = /^(?:\s+(?:[\p{L}'-]+\s+){0,3}?)?\s*(?:is|was|will be|'s|’s|falls on|happens|takes place|starts|leaves|e|eh|era|foi|sera|vai ser|fica|cai|comeca|es|era|fue|cae|empieza|sale)(?=\s)/u;
+const DATE_VERB = /^(?:\s+(?:[\p{L}'-]+\s+){0,3}?)?\s*(?:is|was|will be|'s|’s|falls on|happens|takes place|starts|leaves|e|eh|era|foi|sera|vai ser|fica|cai|comeca|es|era|fue|cae|empieza|sale|est|sera|tombe|a lieu|commence|part)(?=\s)/u;
 
 /**
  * Values of identifier, contact and date slots in one sentence ("My order number is 88412",

@@ -28,6 +28,7 @@ const NOT_NAMES = new Set(
     'french german spanish portuguese italian mexican argentinian chinese japanese indian um uma o os as e de do da que muito bem mal ' +
     'brasileiro brasileira cliente novo nova eu você voce seu sua meu minha aqui cansado cansada feliz triste ocupado ocupada pronto pronta ' +
     'obrigado obrigada desculpa desculpe from fan huge big bit little customer user client here ' +
+    'le la les un une des du au en très tres pas bien désolé désolée desole desolee content contente fatigué fatiguée fatigue fatiguee cliente français française francais francaise lundi mardi mercredi jeudi vendredi samedi dimanche ' +
     'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september ' +
     'october november december today tomorrow tonight christmas segunda terça terca quarta quinta sexta sábado sabado domingo ' +
     'janeiro fevereiro março marco abril maio junho julho agosto setembro outubro novembro dezembro hoje amanhã amanha natal ' +
@@ -431,7 +432,7 @@ function answers(message: string, previous: string, ctx: Ctx): void {
 }
 
 function nameText(name: string, l: Lang): string {
-  return l === 'pt' ? `Chama-se ${name}` : l === 'es' ? `Se llama ${name}` : `Their name is ${name}`;
+  return l === 'pt' ? `Chama-se ${name}` : l === 'es' ? `Se llama ${name}` : l === 'fr' ? `S’appelle ${name}` : `Their name is ${name}`;
 }
 
 function addSlot(ctx: Ctx, v: SlotValue): void {
@@ -520,6 +521,8 @@ const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = [
   { re: new RegExp(`\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Ii]t's)\\s+${NAME}`, 'u'), lang: 'en', cap: true },
   { re: /\b(?:me llamo|mi nombre es|puedes llamarme|pueden llamarme|ll[aá]mame)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'es', cap: false },
   { re: new RegExp(`(?:^|[\\s,])(?:[Yy]o soy |[Ss]oy )${NAME}`, 'u'), lang: 'es', cap: true },
+  { re: /(?:^|[\s,])(?:je m['’]appelle|mon (?:pr[ée]nom|nom) (?:est|c['’]est)|appelle[sz]?[- ]moi|tu peux m['’]appeler|vous pouvez m['’]appeler)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'fr', cap: false },
+  { re: new RegExp(`(?:^|[\\s,])(?:[Mm]oi,? c['’]est |[Ii]ci,? c['’]est |[Jj]e suis )${NAME}`, 'u'), lang: 'fr', cap: true },
 ];
 
 function names(s: string, ctx: Ctx): void {
@@ -665,6 +668,8 @@ export function relationPhrase(f: Fact, lang: Lang): string {
     const female = FEMININE_KEYS.has(f.key) || /^T(?:em|iene) una\b/.test(f.text);
     return `tu ${female ? fem : m} ${f.value}`;
   }
+  // French relation words are not kept (French statements are remembered as said): the name alone.
+  if (lang === 'fr' && f.value) return f.value;
   return `your ${RELATION_EN[f.key] ?? f.key} ${f.value}`;
 }
 

@@ -74,15 +74,27 @@ const FRAMES = [
   'y',
   'quien(?: es| era)?',
   'como se llama(?:n)?',
+  'me (?:repites|repite|dices|dice|recuerdas|recuerda|confirmas|confirma|pasas|das)',
+  '(?:repiteme|confirmame|recordame|pasame)',
+  // French
+  "quel(?:le)?s?(?: est| etait| sont| etaient|-ce que| c'est)?",
+  "c'est quoi",
+  "(?:rappelle|redis|redonne|confirme|dis)(?:-moi| moi)(?: encore| a nouveau)?(?: quel(?:le)?s?(?: est| etait)?)?",
+  "(?:tu |vous )?(?:te souviens|vous souvenez|se souvient)(?: de| du| des|-tu de|-tu du)?",
+  "(?:tu as|as-tu|vous avez|avez-vous|tu connais|tu sais|sais-tu) (?:encore |toujours |bien )?(?:note |garde |retenu )?",
+  "(?:peux|pourrais|pouvez|pourriez)(?:-tu|-vous| tu| vous)? (?:me )?(?:dire|rappeler|redire|confirmer|redonner|repeter)",
+  "j'ai oublie",
+  "je ne (?:me )?(?:souviens|rappelle) (?:plus )?(?:de|du|des)?",
+  'et',
 ];
 const FRAME_RE = new RegExp(`(?<=^|[\\s,;:!?(])(?:${FRAMES.join('|')})\\s+`, 'gu');
 
 /** Words that may stand between the frame and the noun ("what was *my* order number *again*"). */
 const FILLER =
-  "(?:is|was|are|were|'s|s|my|the|again|still|of|me|exactly|it|that|what|which|e|eh|era|foi|o|a|os|as|meu|minha|meus|minhas|mesmo|de novo|novamente|que|qual|do|da|dos|das|de|es|fue|el|la|los|las|mi|mis|otra vez|de nuevo|cual|please|pls|por favor|number)";
+  "(?:is|was|are|were|'s|s|my|the|again|still|of|me|exactly|it|that|what|which|e|eh|era|foi|o|a|os|as|meu|minha|meus|minhas|mesmo|de novo|novamente|que|qual|do|da|dos|das|de|es|fue|el|la|los|las|mi|mis|otra vez|de nuevo|cual|please|pls|por favor|number|mon|ma|mes|le|les|l'|du|des|deja|encore|exactement|est|etait|s'il te plait|stp|svp)";
 const FILLERS_RE = new RegExp(`^(?:${FILLER}\\s+){0,5}`, 'u');
-const POSSESSIVE_BEFORE = /(?:^|\s)(my|meu|minha|mi|meus|minhas|mis)\s+$/u;
-const COORDINATION = new RegExp(`^\\s*(?:,|and|e|y|&|plus|as well as|or|ou|o)\\s+(?:${FILLER}\\s+){0,4}`, 'u');
+const POSSESSIVE_BEFORE = /(?:^|\s)(my|meu|minha|mi|meus|minhas|mis|mon|ma|mes)\s+$/u;
+const COORDINATION = new RegExp(`^\\s*(?:,|and|e|y|et|&|plus|as well as|or|ou|o)\\s+(?:${FILLER}\\s+){0,4}`, 'u');
 /** After a noun, words that make it a modifier: "order *status*", "account *settings*". */
 const NOT_HEAD = /^\s+(?:status|state|situation|date|total|amount|price|value|cost|history|details|info|information|progress|settings|page|balance|estimate|eta|problem|issue|error)\b/u;
 
@@ -94,19 +106,19 @@ const RELATION_RE = new RegExp(`^(?:(?:older|younger|little|big|best|mais velh[o
 
 /** Questions about a place, a person, an age, a job… asked with a verb rather than a noun. */
 const VERB_FRAMES: Array<{ re: RegExp; kind: Fact['kind']; key: string }> = [
-  { kind: 'location', key: 'from', re: /\b(?:where am i (?:originally )?from|where i'?m from|where i come from|de onde (?:e que )?(?:eu )?(?:sou|venho)|de donde (?:soy|vengo))\b/u },
-  { kind: 'location', key: 'lives_in', re: /\b(?:where (?:do|did) i live|where i live|where am i living|where i'?m living|what city do i live in|which city do i live in|onde (?:e que )?(?:eu )?(?:moro|vivo)|em que cidade (?:eu )?(?:moro|vivo)|donde vivo|en que ciudad vivo|donde resido)\b/u },
-  { kind: 'job', key: 'employer', re: /\b(?:where do i work|where i work|what company do i work (?:for|at)|which company do i work (?:for|at)|onde (?:e que )?(?:eu )?trabalho|em que empresa (?:eu )?trabalho|donde trabajo|en que empresa trabajo)\b/u },
+  { kind: 'location', key: 'from', re: /\b(?:where am i (?:originally )?from|where i'?m from|where i come from|de onde (?:e que )?(?:eu )?(?:sou|venho)|de donde (?:soy|vengo)|d'ou (?:est-ce que )?(?:je viens|je suis))\b/u },
+  { kind: 'location', key: 'lives_in', re: /\b(?:where (?:do|did) i live|where i live|where am i living|where i'?m living|what city do i live in|which city do i live in|onde (?:e que )?(?:eu )?(?:moro|vivo)|em que cidade (?:eu )?(?:moro|vivo)|donde vivo|en que ciudad vivo|donde resido|ou (?:est-ce que )?(?:j'habite|je vis|je reside)|ou j'habite|dans quelle ville (?:j'habite|je vis))\b/u },
+  { kind: 'job', key: 'employer', re: /\b(?:where do i work|where i work|what company do i work (?:for|at)|which company do i work (?:for|at)|onde (?:e que )?(?:eu )?trabalho|em que empresa (?:eu )?trabalho|donde trabajo|en que empresa trabajo|ou (?:est-ce que )?je travaille|pour quelle (?:entreprise|societe) je travaille)\b/u },
   { kind: 'job', key: 'job', re: /\b(?:what do i do (?:for a living|for work|professionally)|what i do for a living|what do i work as|o que (?:e que )?eu faco(?: da vida| profissionalmente)|com o que (?:eu )?trabalho|em que (?:eu )?trabalho|a que me dedico|en que trabajo|de que trabajo)\b/u },
-  { kind: 'other', key: 'age', re: /\b(?:how old am i|quantos anos (?:eu )?tenho|cuantos anos tengo)\b/u },
-  { kind: 'name', key: 'name', re: /\b(?:who am i|what am i called|what do you call me|como (?:e que )?eu me chamo|como me chamo|como (?:voce|vc) me chama|como me llamo)\b/u },
+  { kind: 'other', key: 'age', re: /\b(?:how old am i|quantos anos (?:eu )?tenho|cuantos anos tengo|quel age (?:j'ai|ai-je))\b/u },
+  { kind: 'name', key: 'name', re: /\b(?:who am i|what am i called|what do you call me|como (?:e que )?eu me chamo|como me chamo|como (?:voce|vc) me chama|como me llamo|comment (?:est-ce que )?je m'appelle|comment tu m'appelles|qui suis-je)\b/u },
   { kind: 'goal', key: 'goal', re: /\b(?:what am i (?:trying|aiming|hoping) to (?:do|achieve|accomplish|reach)|o que (?:e que )?(?:eu )?(?:estou|to) tentando (?:fazer|conseguir|alcancar)|que estoy intentando(?: hacer| lograr)?)\b/u },
   { kind: 'plan', key: 'plan', re: /\b(?:what am i planning|what (?:do|did) i plan|o que (?:e que )?(?:eu )?(?:estou |to )?planejando|que estoy planeando)\b/u },
 ];
 
 /** "when is my appointment?", "quando é minha prova?", "¿cuándo es mi cita?" */
 const WHEN_RE =
-  /\b(?:when|what time|what day|which day|what date|quando|que dia|que horas|a que horas|que data|em que data|cuando|a que hora|que fecha|en que fecha)(?: (?:is|was|will be|'s|s|e|eh|sera|vai ser|foi|es|fue|do i have))?(?: (?:my|the|meu|minha|o|a|mi|el|la|eu tenho|tenho|tengo))*\s+/gu;
+  /\b(?:when|what time|what day|which day|what date|quando|que dia|que horas|a que horas|que data|em que data|cuando|a que hora|que fecha|en que fecha|quand|a quelle heure|quel jour|quelle date)(?: (?:is|was|will be|'s|s|e|eh|sera|vai ser|foi|es|fue|do i have|est|a lieu|tombe|j'ai))?(?: (?:my|the|meu|minha|o|a|mi|el|la|eu tenho|tenho|tengo|mon|ma|le|la))*\s+/gu;
 
 const TASTE_LIKES: RegExp[] = [
   /\bwhat (?:kinds? of |types? of |sorts? of )?(?:([a-z]+(?: [a-z]+)?) )?do i (?:really )?(?:like|love|enjoy|prefer|listen to|eat|watch|play|read|drink|like to \w+|love to \w+)\b/u,
@@ -132,7 +144,7 @@ const FAVORITE_RE = /\b(my|meu|minha|mi) (?:(favou?rite|favorit[oa]|preferid[oa]
 
 /** Starts that make a message a question even without "?" ("remind me my order number", "me diz meu nome"). */
 const ASKING_START =
-  /^(?:(?:and|so|ok|okay|hmm|hey|hi|please|pls|sorry|e|entao|y|oi|ola|hola|bueno|pues|por favor|desculpa|perdon)[,!]?\s+)*(?:what|whats|which|tell me|remind me|do you|did you|can you|could you|would you|i forgot|i forget|i don'?t remember|where|when|who|how old|qual|quais|me (?:lembra|lembre|diz|diga|fala|fale|confirma|passa|repete)|(?:voce|vc) (?:lembra|sabe|tem)|lembra|esqueci|onde|quando|quem|quantos anos|cual|cuales|dime|recuerdame|recuerdas|te acuerdas|sabes|olvide|donde|cuando|quien|cuantos anos|como (?:e que )?eu me chamo|como me llamo|como me chamo)\b/u;
+  /^(?:(?:and|so|ok|okay|hmm|hey|hi|please|pls|sorry|e|entao|y|oi|ola|hola|bueno|pues|por favor|desculpa|perdon|et|alors|euh|bon|pardon|salut|bonjour)[,!]?\s+)*(?:what|whats|which|tell me|remind me|do you|did you|can you|could you|would you|i forgot|i forget|i don'?t remember|where|when|who|how old|qual|quais|me (?:lembra|lembre|diz|diga|fala|fale|confirma|passa|repete)|(?:voce|vc) (?:lembra|sabe|tem)|lembra|esqueci|onde|quando|quem|quantos anos|cual|cuales|dime|recuerdame|recuerdas|te acuerdas|sabes|olvide|donde|cuando|quien|cuantos anos|como (?:e que )?eu me chamo|como me llamo|como me chamo|me (?:repites|dices|recuerdas|confirmas)|quel(?:le)?s?|c'est quoi|(?:rappelle|redis|dis|confirme)-moi|tu te souviens|te souviens|vous vous souvenez|j'ai oublie|ou|quand|qui|comment je m'appelle|(?:peux|pourrais)-tu)\b/u;
 
 /** Text prepared for matching: folded (offsets kept), inverted marks gone, spaces squeezed. */
 function prepare(message: string): string {
@@ -241,7 +253,7 @@ function targetAt(text: string, pos: number, needPossessive: boolean): { target:
   const after = text.slice(at);
   const before = text.slice(0, at);
   const possessive = POSSESSIVE_BEFORE.exec(before);
-  if (needPossessive && !possessive && !/(?:^|\s)(?:the|o|a|el|la)\s+$/u.test(before)) return undefined;
+  if (needPossessive && !possessive && !/(?:^|\s)(?:the|o|a|el|la|le|l')\s*$/u.test(before)) return undefined;
 
   const rel = RELATION_RE.exec(after);
   if (rel && possessive) {
@@ -251,7 +263,7 @@ function targetAt(text: string, pos: number, needPossessive: boolean): { target:
   const hit = findSlotNouns(after)[0];
   if (hit && hit.start === 0 && !NOT_HEAD.test(after.slice(hit.end))) {
     // "meu nome" is the name; "o nome do meu cachorro" is the dog's.
-    const of = /^\s+(?:of|d[oa]|de)\s+(?:my|meu|minha|mi)\s+/u.exec(after.slice(hit.end));
+    const of = /^\s+(?:of|d[oa]|de)\s+(?:my|meu|minha|mi|mon|ma)\s+/u.exec(after.slice(hit.end));
     if (of && hit.slot.kind === 'name') {
       const r = RELATION_RE.exec(after.slice(hit.end + of[0].length));
       if (r) return { target: { type: 'relation', key: relationWord(r[1]) ?? r[1], word: r[1], at }, end: hit.end + of[0].length + r[0].length + at };
@@ -347,6 +359,8 @@ export function secondPerson(value: string, lang: Lang): string {
       ? { meu: 'seu', minha: 'sua', meus: 'seus', minhas: 'suas', eu: 'você', comigo: 'com você' }
       : lang === 'es'
         ? { mi: 'tu', mis: 'tus', yo: 'tú', me: 'te', conmigo: 'contigo' }
+        : lang === 'fr'
+          ? { mon: 'ton', ma: 'ta', mes: 'tes', je: 'tu', moi: 'toi' }
         : { my: 'your', i: 'you', me: 'you', mine: 'yours', myself: 'yourself', "i'm": "you're", am: 'are', "i've": "you've", "i'll": "you'll" };
   return value.replace(/[\p{L}'’]+/gu, (w) => {
     const to = map[w.toLowerCase().replace('’', "'")];
@@ -370,7 +384,7 @@ export function answerRecall(targets: RecallTarget[], facts: Fact[], name: strin
       case 'slot': {
         const { slot } = t;
         if (slot.kind === 'name') {
-          if (name) known.push(tr({ en: `Your name is ${name}.`, pt: `Seu nome é ${name}.`, es: `Te llamas ${name}.` }));
+          if (name) known.push(tr({ en: `Your name is ${name}.`, pt: `Seu nome é ${name}.`, es: `Te llamas ${name}.`, fr: `Tu t’appelles ${name}.` }));
           else unknown.push({ label: slotLabel(slot, lang), isName: true });
           break;
         }
@@ -477,15 +491,15 @@ function slotSentence(slot: SlotDef, f: Fact, lang: Lang): string {
   const tr = <T>(x: LangTexts<T>) => pickLang(lang, x);
   switch (`${slot.kind}/${slot.key}`) {
     case 'other/age':
-      return tr({ en: `You're ${v}.`, pt: `Você tem ${v} anos.`, es: `Tienes ${v} años.` });
+      return tr({ en: `You're ${v}.`, pt: `Você tem ${v} anos.`, es: `Tienes ${v} años.`, fr: `Tu as ${v} ans.` });
     case 'job/job':
-      return tr({ en: /^(?:a|an)\s/i.test(v) || v === 'retired' ? `You're ${v}.` : `You're ${enArticle(v)}.`, pt: `Você trabalha como ${v}.`, es: `Trabajas como ${v}.` });
+      return tr({ en: /^(?:a|an)\s/i.test(v) || v === 'retired' ? `You're ${v}.` : `You're ${enArticle(v)}.`, pt: `Você trabalha como ${v}.`, es: `Trabajas como ${v}.`, fr: `Tu travailles comme ${v}.` });
     case 'job/employer':
-      return tr({ en: `You work at ${v}.`, pt: `Você trabalha na ${v}.`, es: `Trabajas en ${v}.` });
+      return tr({ en: `You work at ${v}.`, pt: `Você trabalha na ${v}.`, es: `Trabajas en ${v}.`, fr: `Tu travailles chez ${v}.` });
     case 'location/lives_in':
-      return tr({ en: `You live in ${v}.`, pt: `Você mora em ${v}.`, es: `Vives en ${v}.` });
+      return tr({ en: `You live in ${v}.`, pt: `Você mora em ${v}.`, es: `Vives en ${v}.`, fr: `Tu habites à ${v}.` });
     case 'location/from':
-      return tr({ en: `You're from ${v}.`, pt: `Você é de ${v}.`, es: `Eres de ${v}.` });
+      return tr({ en: `You're from ${v}.`, pt: `Você é de ${v}.`, es: `Eres de ${v}.`, fr: `Tu viens de ${v}.` });
   }
   return `${capitalize(slotLabel(slot, lang))} ${IS[lang]} ${v}.`;
 }

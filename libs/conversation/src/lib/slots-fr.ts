@@ -27,3 +27,50 @@ export const FR_SLOT_LABELS: Record<string, { label: string; title: string }> = 
   birthday: { label: 'ton anniversaire', title: 'Anniversaire' },
   appointment: { label: 'ton rendez-vous', title: 'Rendez-vous' },
 };
+
+const POSS_FR = '(?:(?:mon|ma|ton|ta|son|sa|votre|notre|le|la|l\')\\s?)?';
+
+/**
+ * French words naming each slot (regex sources on accent-folded, lower-case text), matched like the other
+ * languages' nouns in slots.ts: "le numéro de commande est 4412", "mon courriel", "quel est mon numéro de suivi ?".
+ */
+export const FR_SLOT_NOUNS: Record<string, string[]> = {
+  order: [`(?:numero|n[o°º]\\.?|code|reference) de ${POSS_FR}commande`, 'commande'],
+  ticket: [`(?:numero|n[o°º]\\.?|reference) (?:de|du) ${POSS_FR}(?:ticket|dossier|incident|reclamation|signalement)`, 'ticket', 'dossier'],
+  tracking: ['(?:numero|code|n[o°º]\\.?) de suivi', 'suivi du colis'],
+  invoice: [`(?:numero|n[o°º]\\.?) de ${POSS_FR}facture`, 'facture'],
+  booking: [`(?:numero|code|reference|n[o°º]\\.?) de ${POSS_FR}reservation`, '(?:numero|code) de confirmation', 'reservation'],
+  reference: ['(?:numero|code) de reference', 'reference'],
+  account: [`(?:numero|n[o°º]\\.?) de ${POSS_FR}compte`, '(?:numero|identifiant|code) (?:de )?client', 'numero d\'adherent', 'compte'],
+  flight: [`(?:numero|n[o°º]\\.?) de ${POSS_FR}vol`, 'vol'],
+  room: [`(?:numero|n[o°º]\\.?) de ${POSS_FR}chambre`, 'chambre'],
+  plate: ['plaque(?: d\'immatriculation)?', 'immatriculation'],
+  tax_id: ['numero fiscal', 'numero de securite sociale', 'numero siret', 'siret'],
+  email: ['(?:adresse )?e-?mail', 'adresse (?:electronique|mail)', 'courriel', 'mail'],
+  phone: ['(?:numero de )?(?:telephone|portable|mobile|tel)', 'telephone', 'portable'],
+  postcode: ['code postal'],
+  address: ['adresse(?: postale| de livraison)?'],
+  birthday: ['anniversaire', 'date de naissance'],
+  appointment: ['rendez-vous(?: medical| chez le (?:medecin|dentiste))?', 'rdv', 'consultation'],
+  meeting: ['reunion'],
+  trip: ['voyage', 'vacances'],
+  exam: ['examen', 'partiel', 'concours'],
+  interview: ['entretien(?: d\'embauche)?'],
+  wedding: ['mariage'],
+  surgery: ['operation', 'chirurgie'],
+  delivery: ['livraison'],
+  deadline: ['date limite', 'echeance'],
+  party: ['fete', 'soiree'],
+  class: ['cours'],
+  check_in: ['check-?in', 'arrivee a l\'hotel'],
+  check_out: ['check-?out'],
+  arrival: ['arrivee'],
+  departure: ['depart'],
+  name: ['prenom', 'nom'],
+  age: ['age'],
+  job: ['metier', 'profession', 'travail', 'boulot'],
+  employer: ['employeur', 'entreprise', 'societe'],
+  lives_in: ['ville'],
+  goal: ['objectif', 'reve'],
+  plan: ['projets'],
+};

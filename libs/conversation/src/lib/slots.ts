@@ -1,7 +1,7 @@
 import type { Lang } from './language';
-import { FR_SLOT_LABELS } from './slots-fr';
+import { FR_SLOT_LABELS, FR_SLOT_NOUNS } from './slots-fr';
 
-/** The languages the slot nouns are written in (French questions are answered from the statement memory). */
+/** The languages the slot nouns are written in here (French nouns are in slots-fr.ts). */
 export type SlotLang = Exclude<Lang, 'fr'>;
 import type { FactKind } from './types';
 
@@ -277,7 +277,10 @@ export interface NounHit {
 
 const LANGS: SlotLang[] = ['en', 'pt', 'es'];
 /** Every noun of every slot, longest source first so "order number" is tried before "number". */
-const NOUNS = ALL_SLOTS.flatMap((s) => LANGS.flatMap((lang) => s.nouns[lang].map((source) => ({ s, lang, source })))).sort(
+const NOUNS = ALL_SLOTS.flatMap((s) => [
+  ...LANGS.flatMap((lang) => s.nouns[lang].map((source) => ({ s, lang: lang as Lang, source }))),
+  ...(FR_SLOT_NOUNS[s.key] ?? []).map((source) => ({ s, lang: 'fr' as Lang, source })),
+]).sort(
   (a, b) => b.source.length - a.source.length,
 );
 const END = '(?![\\p{L}\\p{N}@-])';

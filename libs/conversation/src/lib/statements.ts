@@ -394,6 +394,20 @@ export function tellBack(st: Statement, lang: Lang, seed: string): string {
   return pick(d.toldYou, seed).replace('{s}', shifted);
 }
 
+/**
+ * A detail the person just gave, said back person-shifted for an acknowledgement ("the app keeps logging you out on
+ * the roku"): the longest sentence of the message with four to thirty words, in the reply language; else undefined.
+ */
+export function echoDetail(message: string, lang: Lang): string | undefined {
+  const sentences = message.split(/(?<=[.!?…])\s+|\n+/u).map((x) => trimEnd(stripOpeners(x.trim(), lang))).filter(Boolean);
+  const best = sentences.filter((x) => !isQuestion(x, lang)).sort((a, b) => b.length - a.length)[0];
+  if (!best) return undefined;
+  const words = best.split(/\s+/).length;
+  if (words < 4 || words > 30 || statementLanguage(best, lang) !== lang) return undefined;
+  const shifted = shiftPerson(best, lang);
+  return /^\p{Lu}{2}|^I\b/u.test(shifted) ? shifted : shifted.charAt(0).toLowerCase() + shifted.slice(1);
+}
+
 /** Phrases of the agent-identity questions ("who am I talking to?", "com quem eu falo?", "à qui je parle ?"). */
 export function isAgentQuestion(message: string): boolean {
   return (['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions));

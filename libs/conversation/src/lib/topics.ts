@@ -9,8 +9,11 @@ export interface Topic {
   pt: { about: string; ask: string };
   en: { about: string; ask: string };
   es: { about: string; ask: string };
-  /** A better follow-up when the message already carries the details `ask` would request (Spanish falls back to `es.ask`). */
-  refine?: (folded: string) => { pt: string; en: string; es?: string } | undefined;
+  /**
+   * A better follow-up when the text already carries the details `ask` would request (`folded`: accent-folded, lower
+   * case; `raw`: as written, for values quoted back). A language it has no line for keeps the topic's own `ask`.
+   */
+  refine?: (folded: string, raw: string) => { pt: string; en: string; es?: string; fr?: string } | undefined;
 }
 
 /** Ordered: the first match wins. Patterns run on accent-folded, lower-case text. */
@@ -59,7 +62,7 @@ export const TOPICS: Topic[] = [
     pt: { about: 'o seu pedido', ask: 'Qual é o número do pedido e em que data a compra foi feita?' },
     en: { about: 'your order', ask: "What's the order number, and when did you place it?" },
     es: { about: 'tu pedido', ask: '¿Cuál es el número de pedido y cuándo lo hiciste?' },
-    refine: (f) => {
+    refine: (f, raw) => {
       if (/\bfrete\b|\bshipping (?:cost|price|fee)|\bdelivery (?:cost|fee|price)/.test(f) && /\b(valor|preco|quanto|custa|cotar|calcul|cost|price|fee|how much)/.test(f)) {
         return {
           pt: 'Qual é o CEP de entrega e quais produtos você quer levar? Assim eu calculo o frete.',
@@ -72,11 +75,14 @@ export const TOPICS: Topic[] = [
           en: "What's the delivery postcode? Then I can check delivery times and costs.",
         };
       }
-      const num = /#?\b(\d{4,})\b/.exec(f)?.[1];
+      // The whole code as written ("88213-B", "A-77120"), not only its digits.
+      const num = orderCode(raw);
       if (!num) return undefined;
       return {
         pt: `Anotei o pedido ${num}. Pode me confirmar o e-mail ou CPF usado na compra?`,
         en: `I've noted order ${num}. Could you confirm the email used for the purchase?`,
+        es: `Anoté el pedido ${num}. ¿Me confirmas el correo usado en la compra?`,
+        fr: `J’ai noté la commande ${num}. Peux-tu me confirmer l’adresse e-mail utilisée pour l’achat ?`,
       };
     },
   },
@@ -108,31 +114,44 @@ export const TOPICS: Topic[] = [
     en: { about: 'this technical issue', ask: "What's the exact error message, on which device or version, and what have you tried so far?" },
     es: { about: 'este problema técnico', ask: '¿Cuál es el mensaje de error exacto, en qué dispositivo o versión, y qué has probado?' },
     refine: (f) => {
-      const code = /\b(0x[0-9a-f]+|erro \S+|error \S+|codigo \S+|code \S+|\d{3,})\b/.test(f);
-      const device = /\b(iphone|android|samsung|windows|mac|macos|linux|ios|chrome|firefox|safari|hp|epson|canon|dell|lenovo|notebook|laptop|celular|phone|printer|impressora|roteador|router|versao|version|v\d)/.test(f);
-      const tried = /\b(ja tentei|tentei|reiniciei|reinstalei|desliguei|already|tried|restarted|rebooted|reinstalled|reset)\b/.test(f);
+      const code = /\b(0x[0-9a-f]+|erro \S+|error \S+|erreur \S+|codigo \S+|code \S+|\d{3,})\b/.test(f);
+      const device = /\b(iphone|android|samsung|windows|mac|macos|linux|ios|chrome|firefox|safari|hp|epson|canon|dell|lenovo|notebook|laptop|celular|phone|printer|impressora|roteador|router|versao|version|v\d|ordenador|movil|impresora|ordinateur|portable|telephone|imprimante|routeur|box|tablette|tablet)/.test(f);
+      const tried = /\b(ja tentei|tentei|reiniciei|reinstalei|desliguei|already|tried|restarted|rebooted|reinstalled|reset|ya probe|probe|intente|reinicie|reinstale|j'ai essaye|essaye|redemarre|reinstalle|deja)\b/.test(f);
       if (code && device && tried) {
         return {
           pt: 'Desde quando isso acontece, e acontece também em outro aparelho ou rede?',
           en: 'When did it start, and does it also happen on another device or network?',
+          es: '¿Desde cuándo pasa, y pasa también en otro dispositivo o red?',
+          fr: 'Depuis quand ça arrive, et est-ce que ça arrive aussi sur un autre appareil ou réseau ?',
         };
       }
-      const missing = { pt: [] as string[], en: [] as string[] };
+      const missing = { pt: [] as string[], en: [] as string[], es: [] as string[], fr: [] as string[] };
       if (!code) {
         missing.pt.push('a mensagem de erro exata');
         missing.en.push('the exact error message');
+        missing.es.push('el mensaje de error exacto');
+        missing.fr.push('le message d’erreur exact');
       }
       if (!device) {
         missing.pt.push('o aparelho ou a versão');
         missing.en.push('the device or version');
+        missing.es.push('el dispositivo o la versión');
+        missing.fr.push('l’appareil ou la version');
       }
       if (!tried) {
         missing.pt.push('o que você já tentou');
         missing.en.push('what you have already tried');
+        missing.es.push('lo que ya has probado');
+        missing.fr.push('ce que tu as déjà essayé');
       }
       if (missing.pt.length === 3) return undefined;
       const list = (xs: string[], and: string) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} ${and} ${xs[xs.length - 1]}` : xs[0]);
-      return { pt: `Pode me dizer ${list(missing.pt, 'e')}?`, en: `Could you tell me ${list(missing.en, 'and')}?` };
+      return {
+        pt: `Pode me dizer ${list(missing.pt, 'e')}?`,
+        en: `Could you tell me ${list(missing.en, 'and')}?`,
+        es: `¿Me dices ${list(missing.es, 'y')}?`,
+        fr: `Peux-tu me dire ${list(missing.fr, 'et')} ?`,
+      };
     },
   },
   {
@@ -173,9 +192,15 @@ export const TOPICS: Topic[] = [
     refine: (f) => {
       const when = /\b(amanha|hoje|segunda|terca|quarta|quinta|sexta|sabado|domingo|\d{1,2}h|\d{1,2}:\d{2}|\d{1,2}\/\d{1,2}|tomorrow|today|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}\s?(am|pm))\b/.test(f);
       const who = /\b(para|pra|for)\s+(\d+|duas|dois|tres|quatro|cinco|two|three|four|five|six)\b|\b\d+\s+(pessoas|people|guests)\b/.test(f);
-      if (when && who) return { pt: 'Em nome de quem faço a reserva? Há algum pedido especial?', en: 'Under which name shall I make the reservation, and are there any special requests?' };
-      if (when) return { pt: 'Para quantas pessoas?', en: 'For how many people?' };
-      if (who) return { pt: 'Para qual data e horário?', en: 'For which date and time?' };
+      if (when && who)
+        return {
+          pt: 'Em nome de quem faço a reserva? Há algum pedido especial?',
+          en: 'Under which name shall I make the reservation, and are there any special requests?',
+          es: '¿A nombre de quién hago la reserva? ¿Hay alguna petición especial?',
+          fr: 'À quel nom dois-je faire la réservation, et as-tu une demande particulière ?',
+        };
+      if (when) return { pt: 'Para quantas pessoas?', en: 'For how many people?', es: '¿Para cuántas personas?', fr: 'Pour combien de personnes ?' };
+      if (who) return { pt: 'Para qual data e horário?', en: 'For which date and time?', es: '¿Para qué fecha y hora?', fr: 'Pour quelle date et quelle heure ?' };
       return undefined;
     },
   },
@@ -242,6 +267,12 @@ export const TOPICS: Topic[] = [
   },
 ];
 
+/** An order's number or code as written ("88213-B", "#A-77120", "4412"): digits, maybe with letters joined by dashes. */
+export function orderCode(raw: string): string | undefined {
+  const m = /(?:^|[\s#(:])((?:[A-Za-z]{1,4}[-/]?)?\d{4,}(?:[-/][A-Za-z0-9]+)*)(?![\p{L}\p{N}@])/u.exec(raw);
+  return m?.[1];
+}
+
 export function findTopic(text: string): Topic | undefined {
   const f = fold(text);
   return TOPICS.find((t) => t.match.test(f) || FR_TOPICS[t.id]?.match?.test(f));
@@ -250,7 +281,7 @@ export function findTopic(text: string): Topic | undefined {
 /** The topic's phrases in a language; `text` lets the follow-up skip details the user already gave. */
 export function topicLines(topic: Topic, lang: Lang, text?: string): { about: string; ask: string } {
   const base = lang === 'fr' ? (FR_TOPICS[topic.id] ?? topic.en) : topic[lang];
-  const refined = text && topic.refine ? topic.refine(fold(text)) : undefined;
-  const ask = refined && lang !== 'fr' ? refined[lang] : undefined;
+  const refined = text && topic.refine ? topic.refine(fold(text), text.normalize('NFC')) : undefined;
+  const ask = refined?.[lang];
   return ask ? { about: base.about, ask } : base;
 }

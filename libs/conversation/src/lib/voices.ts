@@ -491,7 +491,7 @@ export function voiceFor(soul: Soul): Voice {
     [/formal|concierge|courteous|cortes|elegan/, 'formal'],
     [/concis|direct|diret|precis|objetiv|expert|especialista/, 'concise'],
     // A shop's or service's customer care is support, whatever else its purpose says ("a friendly companion for our customers").
-    [/customer|cliente|client\b|clients\b|atendimento|atencion|service client|sac\b|\bcare\b|store|shop|loja|tienda|boutique|bookstore|livraria|libreria|librairie/, 'support'],
+    [/customer|cliente|client\b|clients\b|atendimento|atencion|service client|sac\b|\bcare\b|store|shop|loja|tienda|boutique|bookstore|livraria|libreria|librairie|airline|aerea|aerienne|aerolinea|clinic|clinique|hospital|hopital|pharmac|farmacia|drogaria|\bbank|banco|banque|telecom|operadora|operateur|internet provider|hotel|pousada|insurance|seguros?\b|assurance|helpdesk|help desk|service desk/, 'support'],
     [/playful|brincal|divertid|fun\b|humor|companion|companhia/, 'playful'],
     [/empat|listen|ouvint|acolhed|gentil|gentle|calm/, 'empathetic'],
     [/teach|professor|ensin|patient|pacien|tutor/, 'teacher'],

@@ -43,10 +43,10 @@ export function checkReply(reply: string, turn: DialogueTurn): string[] {
 }
 
 /**
- * The tuned part, the two held-out parts of held-out.ts, and held-out C (held-out-c.ts): written by someone who had not
- * read the engine, frozen, scored on its own and never tuned on.
+ * The tuned part; the development set D (an outside tester's conversations, tuned on: dev-d.ts); the two held-out parts of
+ * held-out.ts; and held-out C (held-out-c.ts): written by someone who had not read the engine, frozen, never tuned on.
  */
-export type DialoguePart = 'tuned' | 'held-out A' | 'held-out B' | 'held-out C';
+export type DialoguePart = 'tuned' | 'dev D' | 'held-out A' | 'held-out B' | 'held-out C';
 
 export interface TurnResult {
   dialogue: string;
@@ -58,22 +58,24 @@ export interface TurnResult {
 
 /**
  * Pass shares per part, as printable lines. `share` is that of the tuned part with held-out A and B (held to
- * DIALOGUE_PASS_BAR); `frozenShare` that of held-out C, reported apart.
+ * DIALOGUE_PASS_BAR); `devShare` that of dev D and `frozenShare` that of held-out C, reported apart.
  */
-export function summarize(results: TurnResult[], label: string): { share: number; frozenShare: number; lines: string[] } {
+export function summarize(results: TurnResult[], label: string): { share: number; devShare: number; frozenShare: number; lines: string[] } {
   const share = (rs: TurnResult[]) => (rs.length ? rs.filter((r) => !r.problems.length).length / rs.length : 1);
   const fmt = (name: string, rs: TurnResult[]) => `${name}: ${rs.filter((r) => !r.problems.length).length}/${rs.length} turns pass (${(share(rs) * 100).toFixed(1)}%)`;
-  const suite = results.filter((r) => r.part !== 'held-out C');
+  const suite = results.filter((r) => r.part !== 'held-out C' && r.part !== 'dev D');
+  const dev = results.filter((r) => r.part === 'dev D');
   const frozen = results.filter((r) => r.part === 'held-out C');
   const lines = [
     `dialogue suite, ${label}`,
     `  ${fmt('tuned with held-out A and B', suite)}`,
     `  ${fmt('tuned', results.filter((r) => r.part === 'tuned'))}`,
+    `  ${fmt('dev D (tuned on)', dev)}`,
     `  ${fmt('held-out (A and B)', results.filter((r) => r.part === 'held-out A' || r.part === 'held-out B'))}`,
     `  ${fmt('held-out A', results.filter((r) => r.part === 'held-out A'))}`,
     `  ${fmt('held-out B', results.filter((r) => r.part === 'held-out B'))}`,
     `  ${fmt('held-out C (frozen, never tuned on)', frozen)}`,
     ...results.filter((r) => r.problems.length).map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
   ];
-  return { share: share(suite), frozenShare: share(frozen), lines };
+  return { share: share(suite), devShare: share(dev), frozenShare: share(frozen), lines };
 }
