@@ -1,5 +1,5 @@
 import { entityEnvelope } from '@platform/errors';
-import type { ServiceDefinition } from '@platform/http';
+import { forwardedHeadersFromTrustedProxiesOnly, trustedProxyMatcher, type ServiceDefinition } from '@platform/http';
 import { AppModule } from './app.module';
 import { EntityConfig, loadEntityConfig } from './config';
 import { EntityRecord } from './entities/entity-record.entity';
@@ -28,10 +28,13 @@ export const entityService: ServiceDefinition<EntityConfig> = {
   envelope: entityEnvelope,
   // oidc-provider is mounted before Nest's parsers (and its request logger, hence `requestLog`); the
   // middleware in front of it reads the body (up to BODY_LIMIT) and refuses parameters PostgreSQL cannot store.
+  // It runs on koa with `proxy = true`, which believes X-Forwarded-* from anyone: they reach it only from
+  // TRUSTED_PROXIES (the rule express follows for the rest of the service).
   async beforeBodyParsers(app, config, { requestLog }) {
     const provider = await app.get(OAuthService).start();
-    app.use(OAUTH_MOUNT, requestLog, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
-    app.use(AUTHORIZATION_SERVER_METADATA_PATH, requestLog, authorizationServerMetadataRoute(OAUTH_MOUNT, provider.callback()));
+    const forwarded = forwardedHeadersFromTrustedProxiesOnly(trustedProxyMatcher(config.trustedProxies));
+    app.use(OAUTH_MOUNT, requestLog, forwarded, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
+    app.use(AUTHORIZATION_SERVER_METADATA_PATH, requestLog, forwarded, authorizationServerMetadataRoute(OAUTH_MOUNT, provider.callback()));
   },
   queues: [TURNS_QUEUE],
   openapi: {

@@ -218,6 +218,8 @@ export class OAuthService implements CredentialResolver {
         ctx.body = oauthErrorPage(typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined, out.error, out.error_description);
       },
     });
+    // Koa then reads X-Forwarded-Proto/-Host/-For; service.ts removes them in front of the provider unless the
+    // peer is in TRUSTED_PROXIES, so behind a trusted proxy URLs follow it, and nobody else can change them.
     provider.proxy = true;
     // Only the hash of a client secret is stored; compare hashes.
     provider.Client.prototype.compareClientSecret = function (this: OidcClientInstance, actual: string) {
