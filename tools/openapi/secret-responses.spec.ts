@@ -11,6 +11,16 @@ const NOT_STORED: Record<string, string> = {
   'messaging DELETE /v1/settings/webhook': 'its `secret` is always null',
   'entity POST /api/oauth/token': 'answered by oidc-provider before Nest: no Idempotency-Key handling',
 };
+/**
+ * Responses whose secret no property name shows: a capability URL (the local gateway's pages take a token in their
+ * query string; Stripe's Checkout and Billing Portal URLs open the session to whoever has them). These must be marked.
+ */
+const SECRET_INSIDE: Record<string, string> = {
+  'creative POST /v1/billing/checkout': '`url` carries the checkout token',
+  'creative POST /v1/billing/gateway/checkout': '`url` carries the checkout token',
+  'creative POST /v1/billing/portal': '`url` carries the portal session token',
+  'creative POST /v1/billing/gateway/portal': '`url` carries the portal session token',
+};
 const SECRET_NAME = /secret|token|password/i;
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -60,6 +70,12 @@ describe('responses that show a secret are stored encrypted by idempotency', () 
 
   it('marks every mutating operation whose response has a secret-looking property with @SecretResponse()', () => {
     const unmarked = all.filter((o) => o.names.length > 0 && !o.marked && !(o.operation in NOT_STORED)).map((o) => `${o.operation} (${o.names.join(', ')})`);
+    expect(unmarked).toEqual([]);
+  });
+
+  it('marks the operations whose secret is inside a value (a capability URL), listed in SECRET_INSIDE', () => {
+    const operations = new Map(all.map((o) => [o.operation, o.marked]));
+    const unmarked = Object.keys(SECRET_INSIDE).filter((operation) => operations.get(operation) !== true);
     expect(unmarked).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { entityEnvelope } from '@platform/errors';
-import type { ServiceDefinition } from '@platform/http';
+import { forwardedHeadersFromTrustedProxiesOnly, trustedProxyMatcher, type ServiceDefinition } from '@platform/http';
 import { AppModule } from './app.module';
 import { EntityConfig, loadEntityConfig } from './config';
 import { EntityRecord } from './entities/entity-record.entity';
@@ -28,10 +28,13 @@ export const entityService: ServiceDefinition<EntityConfig> = {
   envelope: entityEnvelope,
   // oidc-provider is mounted before Nest's parsers (and its request logger, hence `requestLog`); the
   // middleware in front of it reads the body (up to BODY_LIMIT) and refuses parameters PostgreSQL cannot store.
+  // It runs on koa with `proxy = true`, which believes X-Forwarded-* from anyone: they reach it only from
+  // TRUSTED_PROXIES (the rule express follows for the rest of the service).
   async beforeBodyParsers(app, config, { requestLog }) {
     const provider = await app.get(OAuthService).start();
-    app.use(OAUTH_MOUNT, requestLog, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
-    app.use(AUTHORIZATION_SERVER_METADATA_PATH, requestLog, authorizationServerMetadataRoute(OAUTH_MOUNT, provider.callback()));
+    const forwarded = forwardedHeadersFromTrustedProxiesOnly(trustedProxyMatcher(config.trustedProxies));
+    app.use(OAUTH_MOUNT, requestLog, forwarded, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
+    app.use(AUTHORIZATION_SERVER_METADATA_PATH, requestLog, forwarded, authorizationServerMetadataRoute(OAUTH_MOUNT, provider.callback()));
   },
   queues: [TURNS_QUEUE],
   openapi: {
@@ -72,8 +75,9 @@ export const entityService: ServiceDefinition<EntityConfig> = {
       'End users belong to the credential that brings them. An access token sees and speaks only as the end users of its own OAuth client:',
       'its `end_user_id` "user-1" is not another application\'s "user-1" nor the account\'s, and has its own memory; another application\'s',
       'turns and end users answer 404 (`interaction_not_found`, `end_user_not_found`) and are never listed. The account\'s API keys see',
-      'every turn (`client_id` on each says whose; null for the API keys\' own), talk as the account\'s own end users, and name an',
-      'application\'s end user in the memory endpoints with `?client_id=`.',
+      'every turn (`client_id` on each says whose; null for the API keys\' own; narrow the list to one application with `?client_id=cli_…`',
+      'or to the account\'s own with `?client_id=owner`), talk as the account\'s own end users, and name an application\'s end user in the',
+      'memory endpoints with `?client_id=`.',
       '',
       'Slow turns: the message post waits up to 30 seconds (`MESSAGE_WAIT_MS`); past that it answers',
       '`202 {"ok": true, "pending": true, "interaction_id": "int_…"}` and the turn still completes: poll',

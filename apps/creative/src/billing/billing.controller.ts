@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@ne
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Public } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
+import { SecretResponse } from '@platform/http';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import type { CreativeConfig } from '../config';
 import { BillingService } from './billing.service';
@@ -72,6 +73,7 @@ export class BillingController {
 
   @Post(['checkout', 'gateway/checkout'])
   @HttpCode(200)
+  @SecretResponse()
   @ApiOperation({
     summary: 'Buy a plan or a credit pack',
     description:
@@ -79,7 +81,8 @@ export class BillingController {
       '(a plan: it becomes the account\'s and grants its monthly credits; a pack: its credits). Its `token` query parameter, answered here only, is the single-use proof ' +
       'that completing or cancelling needs (the service keeps its SHA-256 only): hand the URL to the buyer\'s browser and nobody else. ' +
       'With NODE_ENV=production the service runs the local gateway only when explicitly allowed. Stripe: a Checkout Session (subscription for a plan, payment for a pack); ' +
-      'the account is credited when Stripe\'s webhook reports it paid. Both paths are one operation.',
+      'the account is credited when Stripe\'s webhook reports it paid. Both paths are one operation. ' +
+      'Sent with an `Idempotency-Key`, the response (its `url` is a credential) is stored encrypted (SECRETS_KEY) and a replay answers it again.',
   })
   @ApiOkResponse({ type: CheckoutDto })
   @ApiResponse({ status: 502, type: ErrorDto, description: 'payment_gateway_error: the gateway refused or did not answer' })
@@ -89,7 +92,14 @@ export class BillingController {
 
   @Post(['portal', 'gateway/portal'])
   @HttpCode(200)
-  @ApiOperation({ summary: 'The billing portal', description: 'A URL where the customer manages the subscription (Stripe Billing Portal; local: a page of this service). Both paths are one operation.' })
+  @SecretResponse()
+  @ApiOperation({
+    summary: 'The billing portal',
+    description:
+      'A URL where the customer manages the subscription (Stripe Billing Portal; local: a page of this service whose `token` query parameter, answered here only, ' +
+      'is what showing it and cancelling the subscription need; cancelling uses it up, so open a new session to cancel again). Both paths are one operation. ' +
+      'Sent with an `Idempotency-Key`, the response (its `url` is a credential) is stored encrypted (SECRETS_KEY) and a replay answers it again.',
+  })
   @ApiOkResponse({ type: PortalDto })
   @ApiResponse({ status: 502, type: ErrorDto, description: 'payment_gateway_error' })
   portal(@Auth() auth: AuthContext, @Body() body: PortalRequestDto): Promise<PortalDto> {

@@ -11,6 +11,15 @@ export type Owner = string | null;
 /** Which owners a read covers: one, or every one (the account's API keys without a `client_id`). */
 export type OwnerScope = { owner: Owner } | 'all';
 
+/**
+ * The `client_id` value that names the account itself: its API keys' own end users and turns (stored with a null
+ * owner). It can never be an OAuth client's id (those are `cli_…`).
+ */
+export const ACCOUNT_OWNER = 'owner';
+
+/** The owner a `client_id` query value names: `owner` is the account (null), anything else a client. */
+const named = (clientId: string): Owner => (clientId === ACCOUNT_OWNER ? null : clientId);
+
 /** A TypeORM condition on a `clientId` column for one owner (null is `IS NULL`). */
 export function ownerIs(owner: Owner): string | FindOperator<string> {
   return owner === null ? IsNull() : owner;
@@ -30,15 +39,18 @@ export function ownerOf(auth: AuthContext): Owner {
  */
 export function endUserOwner(auth: AuthContext, clientId: string | undefined): Owner {
   const own = ownerOf(auth);
-  if (auth.credentialType !== 'access_token') return clientId ?? null;
+  if (auth.credentialType !== 'access_token') return clientId === undefined ? null : named(clientId);
   refuseOtherClient(own!, clientId);
   return own;
 }
 
-/** The owners a listing covers: an access token's own client, always; for an API key every owner, or the one `client_id` names. */
+/**
+ * The owners a listing covers: an access token's own client, always; for an API key every owner, or the one
+ * `client_id` names (`owner`: the account's own, the turns of its API keys).
+ */
 export function listOwners(auth: AuthContext, clientId: string | undefined): OwnerScope {
   const own = ownerOf(auth);
-  if (auth.credentialType !== 'access_token') return clientId === undefined ? 'all' : { owner: clientId };
+  if (auth.credentialType !== 'access_token') return clientId === undefined ? 'all' : { owner: named(clientId) };
   refuseOtherClient(own!, clientId);
   return { owner: own };
 }

@@ -56,7 +56,8 @@ export class InteractionsController {
     description:
       'Needs `entities:read` (API key) or `entity:chat` (access token for this entity). Oldest first, with pending and failed turns and their status; ' +
       'filter by `end_user_id`, `client_id` and `since`, page with `cursor`. An access token sees only the turns of its own OAuth client ' +
-      "(with its end users, or without one); an API key sees every turn of the entity: the account's own and every application's (`client_id` says whose).",
+      "(with its end users, or without one); an API key sees every turn of the entity: the account's own and every application's (`client_id` says whose), " +
+      "one application's with `?client_id=cli_…`, or only the account's own with `?client_id=owner`.",
   })
   @ApiOkResponse({ type: InteractionListDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })

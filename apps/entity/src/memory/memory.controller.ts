@@ -30,8 +30,8 @@ class FactDto {
 class MemoryQueryDto {
   @ApiPropertyOptional({
     description:
-      "API keys: the OAuth client whose end user this is (without it, the account's own end user, the one its API keys talk to). " +
-      'An access token always reads its own client\'s end user; naming another client answers 422.',
+      "API keys: the OAuth client whose end user this is (without it, or with `owner`, the account's own end user, the one its API keys talk to). " +
+      'An access token always reads its own client\'s end user; naming another client (or `owner`) answers 422.',
     example: 'cli_01jdz3k5q8c9w3m5y4x0b7n2ph',
     maxLength: 100,
   })

@@ -47,8 +47,13 @@ export interface Connection {
 /** Scopes a client may ask for; entity:chat is the one that gives access. */
 export const REQUESTABLE_SCOPES = [OAUTH_SCOPE, 'offline_access'];
 
-/** OpenID Connect discovery fields: this is not an OpenID provider, so its metadata leaves them out. */
-const OPENID_FIELDS = [
+/**
+ * Discovery fields left out of the metadata: OpenID Connect's (this is not an OpenID provider), and `jwks_uri`
+ * (oidc-provider always lists it, but nothing a client receives is signed: access and refresh tokens are opaque, no
+ * ID token is issued, no JWT response mode is offered; RFC 8414 makes it optional).
+ */
+const OMITTED_FIELDS = [
+  'jwks_uri',
   'claims_parameter_supported',
   'claims_supported',
   'claim_types_supported',
@@ -61,10 +66,10 @@ const OPENID_FIELDS = [
   'acr_values_supported',
 ];
 
-/** oidc-provider's discovery document as RFC 8414 metadata: our scopes, without OpenID Connect fields. */
+/** oidc-provider's discovery document as RFC 8414 metadata: our scopes, without OpenID Connect fields nor `jwks_uri`. */
 export function authorizationServerMetadata(discovery: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...discovery, scopes_supported: REQUESTABLE_SCOPES };
-  for (const field of OPENID_FIELDS) delete out[field];
+  for (const field of OMITTED_FIELDS) delete out[field];
   return out;
 }
 
@@ -173,6 +178,9 @@ export class OAuthService implements CredentialResolver {
       features: {
         devInteractions: { enabled: false },
         revocation: { enabled: true },
+        // Pushed authorization requests (RFC 9126; on by default) are not offered: nothing here tests or needs them,
+        // and discovery lists only what works. Authorization requests go to the authorization endpoint.
+        pushedAuthorizationRequests: { enabled: false },
         userinfo: { enabled: false },
         rpInitiatedLogout: { enabled: false },
         resourceIndicators: {
@@ -218,6 +226,8 @@ export class OAuthService implements CredentialResolver {
         ctx.body = oauthErrorPage(typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined, out.error, out.error_description);
       },
     });
+    // Koa then reads X-Forwarded-Proto/-Host/-For; service.ts removes them in front of the provider unless the
+    // peer is in TRUSTED_PROXIES, so behind a trusted proxy URLs follow it, and nobody else can change them.
     provider.proxy = true;
     // Only the hash of a client secret is stored; compare hashes.
     provider.Client.prototype.compareClientSecret = function (this: OidcClientInstance, actual: string) {

@@ -2,6 +2,7 @@ export * from './lib/service-definition';
 export * from './lib/metrics.service';
 export * from './lib/skip-rate-limit';
 export * from './lib/secret-response';
+export * from './lib/trusted-proxies';
 export * from './lib/health.controller';
 export * from './lib/rate-limit.interceptor';
 export * from './lib/idempotency-record.entity';

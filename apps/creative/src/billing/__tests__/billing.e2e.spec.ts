@@ -295,9 +295,11 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
       await browser.close();
     }
     expect(await balance(frank)).toBe(before + 1000);
-    // Completing again, or cancelling afterwards, with the used token changes nothing.
+    // Completing again (a double click) answers as the first did; cancelling afterwards is refused; neither changes anything.
     const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }).toString() };
-    expect((await fetch(`${t.url}${pathname}/complete`, form)).status).toBe(409);
+    const again = await fetch(`${t.url}${pathname}/complete`, form);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain('This checkout is completed.');
     expect((await fetch(`${t.url}${pathname}/cancel`, form)).status).toBe(409);
     expect(await balance(frank)).toBe(before + 1000);
     const purchase = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=1'), frank), 200).body.data[0];
@@ -310,7 +312,8 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     expect(cancelled.headers.get('location')).toBe('http://127.0.0.1:1/cancelled');
     expect(expectStatus(await as(t.http.get('/v1/billing/plan'), frank), 200).body.plan.id).toBe('free');
     const portal = expectStatus(await as(t.http.post('/v1/billing/gateway/portal').send({}), frank), 200).body;
-    expect((await fetch(`${t.url}${new URL(portal.url).pathname}`)).status).toBe(200);
+    expect((await fetch(`${t.url}${new URL(portal.url).pathname}${new URL(portal.url).search}`)).status).toBe(200);
+    expect((await fetch(`${t.url}${new URL(portal.url).pathname}`)).status).toBe(403);
   });
 
   it('ledger and reservations page newest first with a cursor, each account its own', async () => {

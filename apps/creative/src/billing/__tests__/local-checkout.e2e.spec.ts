@@ -93,17 +93,25 @@ describe('creative billing: the local checkout needs its token', () => {
     expect(await stateOf(his.id)).toBe('open');
   });
 
-  it('uses a token up: a replayed complete or cancel is 409 checkout_closed and credits nothing more', async () => {
+  it('uses a token up: the other outcome afterwards is 409 checkout_closed; a repeated complete lands where the first did and credits nothing more', async () => {
     const before = await balance(alice);
     const co = await checkout(alice, { plan_id: 'credits_1000', success_url: 'https://app.example.com/paid?x=1' });
     const done = await complete(co.path, co.token);
     expect(done.status).toBe(303);
     expect(done.headers.location).toBe('https://app.example.com/paid?x=1');
     expect(await balance(alice)).toBe(before + 1000);
-    refused(await complete(co.path, co.token), 409, 'checkout_closed');
+    // The buyer's second click (or a reload of the POST): the success URL again, not an error page.
+    for (let i = 0; i < 3; i++) {
+      const again = await complete(co.path, co.token);
+      expect(again.status).toBe(303);
+      expect(again.headers.location).toBe('https://app.example.com/paid?x=1');
+    }
+    // As JSON, as a script would send it: the same.
+    expect((await t.http.post(`${co.path}/complete`).send({ token: co.token })).headers.location).toBe('https://app.example.com/paid?x=1');
     refused(await t.http.post(`${co.path}/cancel`).type('form').send({ token: co.token }), 409, 'checkout_closed');
-    // As JSON, as a script would send it.
-    refused(await t.http.post(`${co.path}/complete`).send({ token: co.token }), 409, 'checkout_closed');
+    // Any other token is still refused.
+    refused(await complete(co.path, randomBytes(32).toString('base64url')), 403, 'invalid_checkout_token');
+    refused(await complete(co.path), 403, 'invalid_checkout_token');
     expect(await balance(alice)).toBe(before + 1000);
     expect(await stateOf(co.id)).toBe('completed');
     const purchases = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=200'), alice), 200).body.data.filter((e: { reference: string | null }) => e.reference === `local:${co.id}`);
@@ -113,26 +121,38 @@ describe('creative billing: the local checkout needs its token', () => {
     expect(page.text).toContain('This checkout is completed.');
     expect(page.text).not.toContain('<form');
 
-    // A cancelled checkout's token is used up too: it cannot complete it afterwards.
-    const cancelled = await checkout(alice, { plan_id: 'credits_1000' });
-    expectStatus(await t.http.post(`${cancelled.path}/cancel`).type('form').send({ token: cancelled.token }), 200);
+    // A cancelled checkout's token is used up too: it cannot complete it afterwards; cancelling again lands on the cancel URL.
+    const cancelled = await checkout(alice, { plan_id: 'credits_1000', cancel_url: 'https://app.example.com/back' });
+    expect((await t.http.post(`${cancelled.path}/cancel`).type('form').send({ token: cancelled.token })).headers.location).toBe('https://app.example.com/back');
     refused(await complete(cancelled.path, cancelled.token), 409, 'checkout_closed');
+    const twice = await t.http.post(`${cancelled.path}/cancel`).type('form').send({ token: cancelled.token });
+    expect(twice.status).toBe(303);
+    expect(twice.headers.location).toBe('https://app.example.com/back');
     expect(await balance(alice)).toBe(before + 1000);
   });
 
-  it('lets exactly one of parallel completes with the same token through', async () => {
+  it('credits exactly once for parallel completes with the same token, each answered as the winner was', async () => {
     const before = await balance(bob);
-    const co = await checkout(bob);
+    const entries = await ledgerSize(bob);
+    const co = await checkout(bob, { plan_id: 'credits_10000', success_url: 'https://app.example.com/paid' });
     const answers = await Promise.all(Array.from({ length: 8 }, () => complete(co.path, co.token)));
-    const statuses = answers.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-    for (const r of answers.filter((a) => a.status === 409)) expect(r.body.code).toBe('checkout_closed');
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(303));
+    for (const r of answers) expect(r.headers.location).toBe('https://app.example.com/paid');
     expect(await balance(bob)).toBe(before + 10_000);
+    expect(await ledgerSize(bob)).toBe(entries + 1);
+    // Without a success URL: the page that says it is completed, every time.
+    const plain = await checkout(bob, { plan_id: 'credits_1000' });
+    const pages = await Promise.all(Array.from({ length: 4 }, () => complete(plain.path, plain.token)));
+    for (const r of pages) {
+      expect(r.status).toBe(200);
+      expect(r.text).toContain('This checkout is completed.');
+    }
+    expect(await balance(bob)).toBe(before + 11_000);
     // Complete and cancel racing: one of them wins, and only a completion credits.
     const raced = await checkout(bob, { plan_id: 'credits_1000' });
     const [a, b] = await Promise.all([complete(raced.path, raced.token), t.http.post(`${raced.path}/cancel`).type('form').send({ token: raced.token })]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    expect(await balance(bob)).toBe(before + 10_000 + (a.status === 200 ? 1000 : 0));
+    expect(await balance(bob)).toBe(before + 11_000 + (a.status === 200 ? 1000 : 0));
   });
 
   it('stores only the SHA-256 of the token, and answers it in the URL of the account that opened the checkout only', async () => {
@@ -163,6 +183,120 @@ describe('creative billing: the local checkout needs its token', () => {
     const plain = await checkout(alice, { plan_id: 'credits_1000' });
     const own = expectStatus(await t.http.get(`${plain.path}?token=${plain.token}`), 200);
     expect(String(own.headers['content-security-policy'])).toContain("form-action 'self';");
+  });
+
+  /** A local billing portal session of `who`: its id, path (without the token) and token. */
+  const portal = async (who: TestAccount, body: Record<string, unknown> = {}) => {
+    const p = expectStatus(await as(t.http.post('/v1/billing/portal').send(body), who), 200).body;
+    const url = new URL(p.url);
+    return { id: url.pathname.split('/').pop()!, path: url.pathname, token: url.searchParams.get('token') ?? '', url: p.url as string };
+  };
+  const cancelSubscription = (path: string, token?: unknown) => {
+    const req = t.http.post(`${path}/cancel-subscription`);
+    return token === undefined ? req : req.type('form').send({ token });
+  };
+  const planOf = async (who: TestAccount) => expectStatus(await as(t.http.get('/v1/billing/plan'), who), 200).body.plan.id as string;
+  const subscribe = async (who: TestAccount) => {
+    const co = await checkout(who, { plan_id: 'pro' });
+    expectStatus(await complete(co.path, co.token), 200);
+    expect(await planOf(who)).toBe('pro');
+  };
+
+  describe('the local billing portal', () => {
+    let carol: TestAccount;
+    beforeAll(async () => {
+      carol = await t.account('carol');
+    });
+
+    it('needs the token of its URL to show and to cancel the subscription: without it, or with another, nothing changes', async () => {
+      await subscribe(carol);
+      const p = await portal(carol, { return_url: 'https://app.example.com/account' });
+      expect(p.path).toMatch(/^\/v1\/billing\/local\/portal\/bps_\w+$/);
+      expect(p.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const hers = await checkout(carol, { plan_id: 'credits_1000' });
+      const his = await portal(bob);
+      // The attack as reported: POST <url>/cancel-subscription with nothing else.
+      refused(await cancelSubscription(p.path), 403, 'invalid_portal_token');
+      refused(await t.http.post(`${p.path}/cancel-subscription`).send({}), 403, 'invalid_portal_token');
+      refused(await cancelSubscription(p.path, randomBytes(32).toString('base64url')), 403, 'invalid_portal_token');
+      refused(await cancelSubscription(p.path, `${p.token}x`), 403, 'invalid_portal_token');
+      refused(await t.http.post(`${p.path}/cancel-subscription`).send({ token: [p.token] }), 403, 'invalid_portal_token');
+      refused(await t.http.post(`${p.path}/cancel-subscription?token=${p.token}`), 403, 'invalid_portal_token');
+      // Another session's token (Bob's portal, Carol's own checkout) does not open it.
+      refused(await cancelSubscription(p.path, his.token), 403, 'invalid_portal_token');
+      refused(await cancelSubscription(p.path, hers.token), 403, 'invalid_portal_token');
+      // Nor does a portal token complete a checkout.
+      refused(await complete(hers.path, p.token), 403, 'invalid_checkout_token');
+      // The page needs it too.
+      refused(await t.http.get(p.path), 403, 'invalid_portal_token');
+      refused(await t.http.get(`${p.path}?token=${his.token}`), 403, 'invalid_portal_token');
+      expect(await planOf(carol)).toBe('pro');
+      expect(await stateOf(p.id)).toBe('open');
+
+      // With it: the page has the form (the token in a hidden field), and cancelling works.
+      const page = expectStatus(await t.http.get(`${p.path}?token=${p.token}`), 200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.text).toContain(`<input type="hidden" name="token" value="${p.token}">`);
+      expect(page.text).toContain('id="cancel-subscription"');
+      const cancelled = await cancelSubscription(p.path, p.token);
+      expect(cancelled.status).toBe(303);
+      expect(cancelled.headers.location).toBe(`${p.path}?token=${p.token}`);
+      expect(await planOf(carol)).toBe('free');
+      expect(await stateOf(p.id)).toBe('completed');
+      const after = expectStatus(await t.http.get(cancelled.headers.location), 200);
+      expect(after.text).toContain('id="plan">free<');
+      expect(after.text).not.toContain('<form');
+    });
+
+    it('uses the token up: a repeat lands on the page again and cancels nothing more, even a subscription bought since', async () => {
+      await subscribe(carol);
+      const p = await portal(carol);
+      const answers = await Promise.all(Array.from({ length: 4 }, () => cancelSubscription(p.path, p.token)));
+      for (const r of answers) {
+        expect(r.status).toBe(303);
+        expect(r.headers.location).toBe(`${p.path}?token=${p.token}`);
+      }
+      expect(await planOf(carol)).toBe('free');
+      // Subscribed again: the used session's token no longer cancels anything.
+      await subscribe(carol);
+      expect((await cancelSubscription(p.path, p.token)).status).toBe(303);
+      expect(await planOf(carol)).toBe('pro');
+      // A new session does.
+      const fresh = await portal(carol);
+      expect(fresh.token).not.toBe(p.token);
+      expectStatus(await cancelSubscription(fresh.path, fresh.token), 303);
+      expect(await planOf(carol)).toBe('free');
+    });
+
+    it('stores only the SHA-256 of the portal token', async () => {
+      const p = await portal(carol);
+      const [row] = (await ds.query(`SELECT token_hash, row_to_json(c)::text AS whole FROM creative.billing_checkouts c WHERE id = $1`, [p.id])) as { token_hash: Buffer; whole: string }[];
+      expect(row.token_hash.equals(createHash('sha256').update(p.token).digest())).toBe(true);
+      expect(row.whole).not.toContain(p.token);
+    });
+  });
+
+  it('keeps the checkout and portal URLs (their tokens) out of the stored idempotent responses; a replay answers the same URL', async () => {
+    const stored = async (key: string) =>
+      ((await ds.query(`SELECT response_body::text AS body FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key])) as { body: string }[])[0].body;
+    for (const [path, body] of [
+      ['/v1/billing/checkout', { plan_id: 'credits_1000' }],
+      ['/v1/billing/gateway/checkout', { plan_id: 'pro' }],
+      ['/v1/billing/portal', {}],
+      ['/v1/billing/gateway/portal', { return_url: 'https://app.example.com/account' }],
+    ] as const) {
+      const key = `idem-${path}`;
+      const first = expectStatus(await as(t.http.post(path).set('Idempotency-Key', key).send(body), alice), 200);
+      const token = new URL(first.body.url).searchParams.get('token')!;
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const raw = await stored(key);
+      expect(raw).not.toContain(token);
+      expect(raw).not.toContain('/v1/billing/local/');
+      expect(JSON.parse(raw)).toEqual({ sealed: expect.stringMatching(/^v1:/) });
+      const replay = expectStatus(await as(t.http.post(path).set('Idempotency-Key', key).send(body), alice), 200);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual(first.body);
+    }
   });
 
   (existsSync(CHROMIUM) ? describe : describe.skip)('in a real browser (Chromium through playwright-core)', () => {
@@ -211,6 +345,29 @@ describe('creative billing: the local checkout needs its token', () => {
         await context.close();
       }
       expect(await balance(bob)).toBe(before + 1000);
+    });
+
+    it('clicking Cancel subscription on the portal page cancels it and shows the page again, on the free plan', async () => {
+      const dave = await t.account('dave');
+      await subscribe(dave);
+      const p = await portal(dave, { return_url: `${receiverUrl}/account` });
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const blocked: string[] = [];
+        page.on('console', (m) => blocked.push(m.text()));
+        await page.goto(`${t.url}${p.path}?token=${p.token}`);
+        expect(await page.textContent('#plan')).toBe('pro');
+        await Promise.all([page.waitForURL(`${t.url}${p.path}?token=${p.token}`, { waitUntil: 'load', timeout: 10_000 }), page.click('#cancel-subscription')]);
+        await page.waitForSelector('#state');
+        expect(await page.textContent('#plan')).toBe('free');
+        expect(await page.$('#cancel-subscription')).toBeNull();
+        expect(blocked.filter((l) => /Content Security Policy/i.test(l))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+      expect(await planOf(dave)).toBe('free');
+      expect(await stateOf(p.id)).toBe('completed');
     });
 
     it('tells the shop nothing of the token through the Referer', async () => {

@@ -61,7 +61,7 @@ export class CheckoutDto {
 
 export class PortalDto {
   @ApiProperty({ enum: ['local', 'stripe'] }) gateway: string;
-  @ApiProperty() url: string;
+  @ApiProperty({ description: 'Open it in a browser to manage the subscription (local: a page of this service, with the session\'s `token`)' }) url: string;
 }
 
 export class SubscriptionDto {

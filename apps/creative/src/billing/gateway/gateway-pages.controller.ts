@@ -35,10 +35,13 @@ function checkoutPagePolicy(row: CheckoutRow): string {
   return [`default-src 'none'`, `style-src 'unsafe-inline'`, `form-action 'self'${targets.map((o) => ` ${o}`).join('')}`, `frame-ancestors 'none'`, `base-uri 'none'`].join('; ');
 }
 
+/** A hidden form field with the page's token: the forms post it, never in their URL. */
+const tokenField = (token: unknown) => `<input type="hidden" name="token" value="${esc(String(token))}">`;
+
 /**
  * What the payment gateways call back: the local gateway's pages (HTML, no API key) and Stripe's webhook. A local
- * checkout's page, completion and cancellation need the checkout's token (the `token` of its URL; a form field when
- * posted); a portal page's unguessable id is its capability.
+ * checkout's page, completion and cancellation, and a local portal session's page and subscription cancellation,
+ * need the token of the URL answered to the account that opened it (`?token=` on the page; a form field when posted).
  */
 @ApiTags('billing')
 @Controller('v1/billing')
@@ -71,11 +74,11 @@ export class GatewayPagesController {
   @Public()
   @ApiExcludeEndpoint()
   async checkoutPage(@Param('id') id: string, @Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
-    const row = await this.payments.localCheckout(id, token);
+    const row = await this.payments.localPage(id, 'checkout', token);
     const plan = this.billing.plan(row.plan_id);
     const form = (action: 'complete' | 'cancel', button: string) =>
       `<form method="post" action="/v1/billing/local/checkout/${esc(row.id)}/${action}" style="display:inline">` +
-      `<input type="hidden" name="token" value="${esc(String(token))}">${button}</form>`;
+      `${tokenField(token)}${button}</form>`;
     const body =
       row.state === 'open'
         ? `<p>${esc(plan?.name ?? row.plan_id)}: <strong id="credits">${plan?.monthly_credits ?? 0} credits</strong>${plan?.kind === 'plan' ? ' a month' : ''}, ` +
@@ -96,7 +99,7 @@ export class GatewayPagesController {
   @Public()
   @ApiExcludeEndpoint()
   async complete(@Param('id') id: string, @Body('token') token: unknown, @Res() res: Response): Promise<void> {
-    const row = await this.payments.localFinish(id, token, 'completed');
+    const { row } = await this.payments.localFinish(id, token, 'completed');
     this.finish(res, row.state, row.success_url);
   }
 
@@ -105,7 +108,7 @@ export class GatewayPagesController {
   @Public()
   @ApiExcludeEndpoint()
   async cancel(@Param('id') id: string, @Body('token') token: unknown, @Res() res: Response): Promise<void> {
-    const row = await this.payments.localFinish(id, token, 'cancelled');
+    const { row } = await this.payments.localFinish(id, token, 'cancelled');
     this.finish(res, row.state, row.cancel_url);
   }
 
@@ -117,12 +120,16 @@ export class GatewayPagesController {
   @Get('local/portal/:id')
   @Public()
   @ApiExcludeEndpoint()
-  async portalPage(@Param('id') id: string, @Res() res: Response): Promise<void> {
-    const row = await this.payments.localSession(id, 'portal');
+  async portalPage(@Param('id') id: string, @Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
+    const row = await this.payments.localPage(id, 'portal', token);
     const acct = await this.billing.account(row.account_id);
     const body =
       `<p>Plan: <strong id="plan">${esc(acct.plan_id)}</strong>; balance <strong id="balance">${esc(acct.balance)}</strong> credits.</p>` +
-      (acct.plan_id !== 'free' ? `<form method="post" action="/v1/billing/local/portal/${esc(row.id)}/cancel-subscription"><button id="cancel-subscription">Cancel subscription</button></form>` : '') +
+      (row.state !== 'open'
+        ? '<p id="state">The subscription was cancelled with this session.</p>'
+        : acct.plan_id !== 'free'
+          ? `<form method="post" action="/v1/billing/local/portal/${esc(row.id)}/cancel-subscription">${tokenField(token)}<button id="cancel-subscription" type="submit">Cancel subscription</button></form>`
+          : '') +
       (row.success_url ? `<p><a id="return" href="${esc(row.success_url)}">Back</a></p>` : '');
     res.status(200).type('text/html; charset=utf-8').setHeader('Cache-Control', 'no-store').send(page('Billing', body));
   }
@@ -131,9 +138,10 @@ export class GatewayPagesController {
   @HttpCode(200)
   @Public()
   @ApiExcludeEndpoint()
-  async portalCancel(@Param('id') id: string, @Res() res: Response): Promise<void> {
-    await this.payments.localCancelSubscription(id);
-    res.redirect(303, `/v1/billing/local/portal/${encodeURIComponent(id)}`);
+  async portalCancel(@Param('id') id: string, @Body('token') token: unknown, @Res() res: Response): Promise<void> {
+    await this.payments.localCancelSubscription(id, token);
+    // Back to the page (POST-redirect-GET), which needs the token it was shown with; the token is used up for cancelling.
+    res.redirect(303, `/v1/billing/local/portal/${encodeURIComponent(id)}?token=${encodeURIComponent(String(token))}`);
   }
 
   @Get('local/return')

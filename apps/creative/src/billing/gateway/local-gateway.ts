@@ -2,26 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
-import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { CreativeConfig } from '../../config';
 import type { BillingAccountRow } from '../billing.service';
 import type { Plan } from '../price-book';
+import { newGatewayToken } from './gateway-token';
 import { PaymentGateway, type CheckoutUrls, type GatewayStatus } from './payment-gateway';
-
-/** A checkout token: 256 random bits, base64url (43 characters). */
-export const CHECKOUT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-/** What is stored of a checkout token: its SHA-256 (the token itself is in the checkout URL only). */
-export function checkoutTokenHash(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
-}
 
 /**
  * The built-in gateway (BILLING_GATEWAY=local, the default outside production): a checkout is a row and a page served
  * by this service (`/v1/billing/local/checkout/{id}?token=…`) where a developer completes or cancels the purchase;
  * completing it credits the account as a paid Stripe checkout would. No money moves: it is always in test mode.
  * The URL's token, answered only to the account that opened the checkout, is what completing or cancelling needs.
+ * The billing portal is a page of this service too (`/v1/billing/local/portal/{id}?token=…`), with a token of its own
+ * that showing it and cancelling the subscription need.
  */
 @Injectable()
 export class LocalGateway extends PaymentGateway {
@@ -40,20 +34,21 @@ export class LocalGateway extends PaymentGateway {
 
   async checkout(acct: BillingAccountRow, plan: Plan, urls: CheckoutUrls): Promise<{ id: string; url: string }> {
     const id = newId('chk');
-    const token = randomBytes(32).toString('base64url');
+    const { token, hash } = newGatewayToken();
     await this.ds.query(
       `INSERT INTO creative.billing_checkouts (id, account_id, gateway, kind, plan_id, state, success_url, cancel_url, token_hash) VALUES ($1, $2, 'local', 'checkout', $3, 'open', $4, $5, $6)`,
-      [id, acct.account_id, plan.id, urls.successUrl, urls.cancelUrl, checkoutTokenHash(token)],
+      [id, acct.account_id, plan.id, urls.successUrl, urls.cancelUrl, hash],
     );
     return { id, url: `${this.config.publicBaseUrl}/v1/billing/local/checkout/${id}?token=${token}` };
   }
 
   async portal(acct: BillingAccountRow, returnUrl: string | null): Promise<{ url: string }> {
     const id = newId('bps');
+    const { token, hash } = newGatewayToken();
     await this.ds.query(
-      `INSERT INTO creative.billing_checkouts (id, account_id, gateway, kind, plan_id, state, success_url) VALUES ($1, $2, 'local', 'portal', $3, 'open', $4)`,
-      [id, acct.account_id, acct.plan_id, returnUrl],
+      `INSERT INTO creative.billing_checkouts (id, account_id, gateway, kind, plan_id, state, success_url, token_hash) VALUES ($1, $2, 'local', 'portal', $3, 'open', $4, $5)`,
+      [id, acct.account_id, acct.plan_id, returnUrl, hash],
     );
-    return { url: `${this.config.publicBaseUrl}/v1/billing/local/portal/${id}` };
+    return { url: `${this.config.publicBaseUrl}/v1/billing/local/portal/${id}?token=${token}` };
   }
 }

@@ -2,13 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException, NotFoundError, ValidationError } from '@platform/errors';
-import { timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CreativeConfig } from '../../config';
 import { BillingService, updated } from '../billing.service';
 import { FREE_PLAN_ID } from '../price-book';
-import { CHECKOUT_TOKEN, checkoutTokenHash, LocalGateway } from './local-gateway';
+import { gatewayTokenMatches } from './gateway-token';
+import { LocalGateway } from './local-gateway';
 import { PaymentGateway } from './payment-gateway';
 import { StripeGateway } from './stripe-gateway';
 
@@ -21,11 +21,27 @@ export interface CheckoutRow {
   state: 'open' | 'completed' | 'cancelled';
   success_url: string | null;
   cancel_url: string | null;
-  /** Local checkouts: the SHA-256 of the token their URL carries (never the token). */
+  /** Local checkouts and portal sessions: the SHA-256 of the token their URL carries (never the token). */
   token_hash: Buffer | null;
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** What closing a local checkout or portal session did: `repeated` when an earlier submit with its token had closed it the same way. */
+export interface LocalOutcome {
+  row: CheckoutRow;
+  repeated: boolean;
+}
+
+const LOCAL_TOKEN_REFUSED = {
+  checkout: { code: 'invalid_checkout_token', detail: 'This checkout needs the token of its URL (as answered by POST /v1/billing/checkout to the account that opened it)' },
+  portal: { code: 'invalid_portal_token', detail: 'This billing portal session needs the token of its URL (as answered by POST /v1/billing/portal to the account that opened it)' },
+} as const;
+
+const LOCAL_CLOSED = {
+  checkout: { code: 'checkout_closed', detail: 'This checkout is already completed or cancelled: its token was used' },
+  portal: { code: 'portal_closed', detail: 'This billing portal session was already used: open a new one with POST /v1/billing/portal' },
+} as const;
 
 /** Checkout, portal and status through the configured gateway, and what the gateway reports back (local page, Stripe webhook). */
 @Injectable()
@@ -78,54 +94,70 @@ export class PaymentsService {
 
   // --- local gateway pages -------------------------------------------------------------------------------
 
-  async localSession(id: string, kind: 'checkout' | 'portal'): Promise<CheckoutRow> {
+  private async localSession(id: string, kind: 'checkout' | 'portal'): Promise<CheckoutRow> {
     const row = ID.test(id) ? ((await this.ds.query(`SELECT * FROM creative.billing_checkouts WHERE id = $1 AND gateway = 'local' AND kind = $2`, [id, kind])) as CheckoutRow[])[0] : undefined;
-    if (!row) throw new NotFoundError('Checkout not found', 'checkout_not_found');
+    if (!row) throw new NotFoundError(kind === 'checkout' ? 'Checkout not found' : 'Billing portal session not found', 'checkout_not_found');
     return row;
   }
 
   /**
-   * A local checkout, for whoever shows its token (the one in the URL the checkout answered to the account that opened
-   * it): compared as SHA-256 digests in constant time. 403 `invalid_checkout_token` without it or with another.
+   * A local checkout or portal session, for whoever shows its token (the one in the URL answered to the account that
+   * opened it; see gateway-token.ts). 403 `invalid_checkout_token` / `invalid_portal_token` without it or with another.
    */
-  async localCheckout(id: string, token: unknown): Promise<CheckoutRow> {
-    const row = await this.localSession(id, 'checkout');
-    const wellFormed = typeof token === 'string' && CHECKOUT_TOKEN.test(token);
-    // A row without a hash (opened before checkout tokens) never matches.
-    const match = row.token_hash?.length === 32 && timingSafeEqual(checkoutTokenHash(wellFormed ? token : ''), row.token_hash);
-    if (!wellFormed || !match) {
-      throw new DomainException('invalid_checkout_token', 'This checkout needs the token of its URL (as answered by POST /v1/billing/checkout to the account that opened it)', 403);
-    }
+  async localPage(id: string, kind: 'checkout' | 'portal', token: unknown): Promise<CheckoutRow> {
+    const row = await this.localSession(id, kind);
+    if (!gatewayTokenMatches(token, row.token_hash)) throw new DomainException(LOCAL_TOKEN_REFUSED[kind].code, LOCAL_TOKEN_REFUSED[kind].detail, 403);
     return row;
   }
 
   /**
    * The local checkout page's Pay or Cancel, with the checkout's token: the token is used up by the first of them, in
    * the same statement that closes the checkout (parallel submits: one wins), and the purchase is applied in that
-   * transaction. A used token, or a closed checkout, is 409 `checkout_closed` and changes nothing.
+   * transaction. A repeat of the winning submit (a double click) answers as it did and applies nothing again; a used
+   * token for the other outcome is 409 `checkout_closed` and changes nothing.
    */
-  async localFinish(id: string, token: unknown, outcome: 'completed' | 'cancelled'): Promise<CheckoutRow> {
-    const row = await this.localCheckout(id, token);
-    const done = await this.billing.locked(row.account_id, async (m) => {
+  localFinish(id: string, token: unknown, outcome: 'completed' | 'cancelled'): Promise<LocalOutcome> {
+    return this.localClose(id, 'checkout', token, outcome, async (m, row) => {
+      if (outcome === 'completed') await this.applyPurchase(m, row.account_id, row.plan_id, `local:${id}`);
+    });
+  }
+
+  /** The local portal's "cancel subscription", with the portal session's token (used up by it): back to the free plan. */
+  localCancelSubscription(id: string, token: unknown): Promise<LocalOutcome> {
+    return this.localClose(id, 'portal', token, 'completed', async (m, row) => {
+      await m.query(`UPDATE creative.billing_accounts SET plan_id = $2, subscription_status = 'canceled', updated_at = clock_timestamp() WHERE account_id = $1`, [row.account_id, FREE_PLAN_ID]);
+    });
+  }
+
+  /**
+   * Closes a local checkout or portal session with its token and applies what closing it means, in one transaction
+   * under the account's lock: the statement that closes it (`state = 'open'` and the token's hash) is what uses the
+   * token up, so of parallel submits exactly one applies. Another submit with the same token afterwards, for the same
+   * outcome, is the same person's repeat (a double click, a reload): it answers `repeated` and applies nothing.
+   */
+  private async localClose(
+    id: string,
+    kind: 'checkout' | 'portal',
+    token: unknown,
+    outcome: 'completed' | 'cancelled',
+    apply: (m: EntityManager, row: CheckoutRow) => Promise<void>,
+  ): Promise<LocalOutcome> {
+    const row = await this.localPage(id, kind, token);
+    const done = await this.billing.locked(row.account_id, async (m): Promise<LocalOutcome | null> => {
       const [closed] = await updated<CheckoutRow>(
         m,
         `UPDATE creative.billing_checkouts SET state = $2, completed_at = clock_timestamp() WHERE id = $1 AND state = 'open' AND token_hash = $3 RETURNING *`,
         [id, outcome, row.token_hash],
       );
-      if (closed && outcome === 'completed') await this.applyPurchase(m, row.account_id, row.plan_id, `local:${id}`);
-      return closed;
+      if (closed) {
+        await apply(m, closed);
+        return { row: closed, repeated: false };
+      }
+      const [now] = (await m.query(`SELECT * FROM creative.billing_checkouts WHERE id = $1`, [id])) as CheckoutRow[];
+      return now?.state === outcome ? { row: now, repeated: true } : null;
     });
-    if (!done) throw new DomainException('checkout_closed', 'This checkout is already completed or cancelled: its token was used', 409);
+    if (!done) throw new DomainException(LOCAL_CLOSED[kind].code, LOCAL_CLOSED[kind].detail, 409);
     return done;
-  }
-
-  /** The local portal's "cancel subscription": back to the free plan. */
-  async localCancelSubscription(id: string): Promise<CheckoutRow> {
-    const row = await this.localSession(id, 'portal');
-    await this.billing.locked(row.account_id, async (m) => {
-      await m.query(`UPDATE creative.billing_accounts SET plan_id = $2, subscription_status = 'canceled', updated_at = clock_timestamp() WHERE account_id = $1`, [row.account_id, FREE_PLAN_ID]);
-    });
-    return row;
   }
 
   /** A paid plan or credit pack: a plan becomes the account's (its monthly credits granted now), a pack adds its credits. */

@@ -25,8 +25,9 @@ export class ListMessagesQueryDto {
 
   @ApiPropertyOptional({
     description:
-      'API keys: only the turns of this OAuth client\'s end users (without it, every turn of the entity: your own and every application\'s). ' +
-      'An access token always sees only its own client\'s turns; naming another client answers 422.',
+      'API keys: only the turns of this OAuth client\'s end users, or `owner` for only the account\'s own (made with its API keys; `client_id` null); ' +
+      'without it, every turn of the entity: your own and every application\'s. ' +
+      'An access token always sees only its own client\'s turns; naming another client (or `owner`) answers 422.',
     example: 'cli_01jdz3k5q8c9w3m5y4x0b7n2ph',
     maxLength: 100,
   })

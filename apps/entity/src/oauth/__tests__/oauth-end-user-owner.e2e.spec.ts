@@ -90,6 +90,26 @@ describe('OAuth clients see only their own end users and conversations', () => {
     expect(await history(app.b.token, `?client_id=${app.b.clientId}`)).toEqual(seenByB);
   });
 
+  it("list: the API key narrows to the account's own turns with client_id=owner; an access token cannot", async () => {
+    const all = await history(ownerKey);
+    const own = await history(ownerKey, '?client_id=owner');
+    expect(own.length).toBeGreaterThan(0);
+    expect(own).toEqual(all.filter((i) => i.client_id === null));
+    expect(own.map((i) => i.message)).toContain('Hello from the owner');
+    expect(JSON.stringify(own)).not.toMatch(/424242|ticket/);
+    // With the other filters.
+    expect(await history(ownerKey, '?client_id=owner&end_user_id=owner-friend')).toEqual(own.filter((i) => i.end_user_id === 'owner-friend'));
+    // The same value in the memory routes names the account's own end user, as leaving it out does.
+    expect(expectStatus(await memory(ownerKey, 'owner-friend', '?client_id=owner'), 200).body.memory).toEqual(expectStatus(await memory(ownerKey, 'owner-friend'), 200).body.memory);
+    // An access token sees only its own client's turns: naming the account is naming another owner.
+    for (const token of [app.a.token, app.b.token]) {
+      const res = await t.http.get(`/api/v1/entities/${entityId}/messages?client_id=owner`).set(as(token));
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ ok: false, code: 'validation_error', details: [expect.objectContaining({ loc: ['query', 'client_id'] })] });
+    }
+    expect((await memory(app.a.token, 'owner-friend', '?client_id=owner')).status).toBe(422);
+  });
+
   it("get: another client's interaction answers 404 as one that does not exist; the API key reads it", async () => {
     const turn = (await history(app.a.token)).find((i) => i.message.includes('424242'))!;
     const path = `/api/v1/entities/${entityId}/messages/${turn.id}`;

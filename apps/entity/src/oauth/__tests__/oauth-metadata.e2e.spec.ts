@@ -73,6 +73,43 @@ describe('OAuth metadata, scopes and the form_post page', () => {
     expect(jwt.body.access_token).toBeUndefined();
   });
 
+  it('lists exactly the metadata fields of what works: no pushed authorization requests, no jwks_uri', async () => {
+    const { body } = await json('/.well-known/oauth-authorization-server');
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'authorization_endpoint',
+        'authorization_response_iss_parameter_supported',
+        'code_challenge_methods_supported',
+        'dpop_signing_alg_values_supported',
+        'grant_types_supported',
+        'issuer',
+        'response_modes_supported',
+        'response_types_supported',
+        'revocation_endpoint',
+        'scopes_supported',
+        'token_endpoint',
+        'token_endpoint_auth_methods_supported',
+      ].sort(),
+    );
+    expect(body).toMatchObject({
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      response_types_supported: ['code'],
+      response_modes_supported: expect.arrayContaining(['query', 'form_post']),
+      authorization_response_iss_parameter_supported: true,
+    });
+    // PAR is off, not just unlisted: its endpoint is not there, and a pushed request gets no request_uri.
+    const par = await fetch(`${t.url}/api/oauth/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: clientId, client_secret: secret, redirect_uri: REDIRECT, scope: 'entity:chat', response_type: 'code' }).toString(),
+    });
+    expect(par.status).toBe(404);
+    expect(await par.text()).not.toContain('request_uri');
+    // A request_uri at the authorization endpoint is not a way around it.
+    const res = await authorize(ana, { client_id: clientId, request_uri: 'urn:ietf:params:oauth:request_uri:abc', redirect_uri: REDIRECT, scope: 'entity:chat', state: 'p', response_type: 'code' });
+    expect(res.location ? callbackParams(res).get('code') : null).toBeNull();
+  });
+
   it('answers invalid_scope (RFC 6749), at the redirect URI with the state, for a scope it does not know or one without entity:chat', async () => {
     for (const scope of ['entities:write', 'entity:chat entities:write', 'offline_access', undefined]) {
       const state = `s ${scope}`;

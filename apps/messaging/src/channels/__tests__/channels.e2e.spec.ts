@@ -1,5 +1,5 @@
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { messagingService } from '../../service';
 import { App, auth, createAgent, FakeServer, fakeServer, json, until } from '../../__tests__/helpers';
@@ -123,6 +123,42 @@ describe('messaging channels', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
     expect((await t.http.get('/v1/channels').set(auth(dave))).body.total).toBe(1);
+  });
+
+  it('stores a keyed fingerprint of an idempotent request, not the plain SHA-256 of its credentials; replays and mismatches as before, also for rows from before', async () => {
+    const erin = await t.account('erin');
+    const erinAgent = (await createAgent(t, erin)).id;
+    const body = { kind: 'whatsapp', name: 'WA', agent_id: erinAgent, credentials: { access_token: 'wa-token-9', app_secret: 'app-secret-9', verify_token: 'guessable-9', phone_number_id: '1555999' } };
+    const other = { ...body, credentials: { ...body.credentials, verify_token: 'guessable-10' } };
+    const create = (key: string, b: object = body) => t.http.post('/v1/channels').set(auth(erin)).set('Idempotency-Key', key).send(b);
+    // What the table used to hold: SHA-256 of method, path and the canonical body (sorted keys), which anyone
+    // reading the table could recompute for a guessed verify_token.
+    const canonical = (v: unknown): string =>
+      v && typeof v === 'object'
+        ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+        : JSON.stringify(v);
+    const plain = (b: object) => createHash('sha256').update(`POST /v1/channels\n${canonical(b)}`).digest('hex');
+    const ds = t.app.get(DataSource);
+    const fingerprint = async (key: string) =>
+      ((await ds.query(`SELECT request_hash FROM messaging.idempotency_keys WHERE account_id = $1 AND key = $2`, [erin.accountId, key])) as { request_hash: string }[])[0].request_hash;
+
+    const first = expectStatus(await create('wa-1'), 201);
+    const stored = await fingerprint('wa-1');
+    expect(stored).toMatch(/^v2:[0-9a-f]{64}$/);
+    expect(stored).not.toContain(plain(body));
+    // Replays and mismatches behave as before.
+    const replay = expectStatus(await create('wa-1'), 201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(expectStatus(await create('wa-1', other), 409).body.error).toBe('idempotency_key_reused');
+    expect(await fingerprint('wa-1')).toBe(stored);
+
+    // A row written before fingerprints were keyed (a retry in flight across the deploy) still replays, and still refuses another body.
+    await ds.query(`UPDATE messaging.idempotency_keys SET request_hash = $3 WHERE account_id = $1 AND key = $2`, [erin.accountId, 'wa-1', plain(body)]);
+    const legacy = expectStatus(await create('wa-1'), 201);
+    expect(legacy.headers['idempotent-replayed']).toBe('true');
+    expect(legacy.body).toEqual(first.body);
+    expect(expectStatus(await create('wa-1', other), 409).body.error).toBe('idempotency_key_reused');
   });
 
   it('answers 422 with the failing fields, 401 without a key and 404 for another account', async () => {

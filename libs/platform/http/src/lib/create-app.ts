@@ -20,6 +20,7 @@ import { MetricsService } from './metrics.service';
 import { exceedsJsonDepth } from './json-depth';
 import { createOpenApiDocument, serveOpenApi } from './openapi';
 import { mountedRequestLog, PlatformModule, PROBES } from './platform.module';
+import { trustedProxyMatcher } from './trusted-proxies';
 import type { ServiceDefinition } from './service-definition';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -95,7 +96,8 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
   app.disable('x-powered-by');
   // The client address (req.ip: failed-credential counts, public rate limits) is the connection's peer, or the nearest
   // X-Forwarded-For address not in TRUSTED_PROXIES when the peer is one of them; anyone else's header is ignored.
-  app.set('trust proxy', config.trustedProxies.length ? config.trustedProxies : false);
+  // The same compiled matcher serves code that reads forwarded headers itself (forwardedHeadersFromTrustedProxiesOnly).
+  app.set('trust proxy', trustedProxyMatcher(config.trustedProxies));
   app.set('query parser', 'simple');
 
   app.use(requestId);

@@ -5,7 +5,7 @@ import { AuthedRequest } from '@platform/auth';
 import { ConflictError, DomainException, ValidationError } from '@platform/errors';
 import { SecretsBox } from '@platform/outbound';
 import type { Request, Response } from 'express';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { catchError, concatMap, from, map, Observable, of, switchMap, throwError } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { IdempotencyRecord } from './idempotency-record.entity';
@@ -27,6 +27,26 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** What a request is fingerprinted by: method, path and canonical body (without `idempotency_key`). */
+const fingerprintInput = (req: Request) => `${req.method} ${req.path}\n${canonical(req.body ?? null)}`;
+
+/** Fingerprints written since they are keyed: `v2:` and the hex HMAC-SHA-256. */
+const FINGERPRINT_PREFIX = 'v2:';
+/** The SecretsBox purpose of the fingerprint key. */
+const FINGERPRINT_PURPOSE = 'idempotency-request-fingerprint';
+
+/**
+ * Whether a stored fingerprint is this request's. Rows written before fingerprints were keyed hold the plain SHA-256
+ * (64 hex characters, no prefix): they are compared as such, so a retry in flight across the deploy still replays
+ * (such rows are gone 24 hours after it); every row written now is keyed.
+ */
+function sameRequest(stored: string, keyed: string, input: string): boolean {
+  const expected = stored.startsWith(FINGERPRINT_PREFIX) ? keyed : createHash('sha256').update(input).digest('hex');
+  const a = Buffer.from(stored);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** How a `@SecretResponse()` route's response is stored: its JSON, sealed by `SecretsBox`. */
 interface SealedBody {
   sealed: string;
@@ -46,6 +66,8 @@ const sealContext = (accountId: string, key: string) => `idempotency:${accountId
  * another body, or while the first is still running, is refused with 409. Failed requests
  * are not stored, so they can be retried with the same key. The response of a route marked
  * `@SecretResponse()` is stored encrypted (see `SecretsBox`), never in clear, and replayed decrypted.
+ * The request itself is never stored: only its fingerprint, an HMAC-SHA-256 under a key derived from
+ * SECRETS_KEY, so a reader of the table cannot confirm a guess of a body (bodies carry credentials).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -70,9 +92,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       ]);
     }
     const accountId = req.auth.accountId;
-    const hash = createHash('sha256')
-      .update(`${req.method} ${req.path}\n${canonical(req.body ?? null)}`)
-      .digest('hex');
+    const input = fingerprintInput(req);
+    const hash = `${FINGERPRINT_PREFIX}${createHmac('sha256', this.box.derivedKey(FINGERPRINT_PURPOSE)).update(input).digest('hex')}`;
     const repo = this.ds.getRepository(IdempotencyRecord);
     const secret = this.reflector.getAllAndOverride<boolean>(SECRET_RESPONSE, [ctx.getHandler(), ctx.getClass()]) === true;
     const stored = (body: unknown): unknown =>
@@ -102,7 +123,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
             catchError((err) => from(repo.delete({ accountId, key })).pipe(switchMap(() => throwError(() => err)))),
           );
         }
-        if (existing.requestHash !== hash) {
+        if (!sameRequest(existing.requestHash, hash, input)) {
           throw new ConflictError(
             'This Idempotency-Key was already used with a different request; use a new key for a new request',
             'idempotency_key_reused',
