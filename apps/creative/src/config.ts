@@ -35,6 +35,18 @@ const extra = {
   RENDER_WORKER_HEAP_MB: z.coerce.number().int().min(0).max(4096).default(128),
   /** Longest a render (queue wait included) may take before the request fails with 504 `render_timeout`. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /**
+   * Renders whose estimated drawing time (one core, from the laid-out design: page pixels times blurs and layers,
+   * shadows, procedural areas, text; see libs/creative-ir/src/render/cost.ts) passes this are refused before drawing
+   * with 422 `render_too_costly` (nothing charged). Unset: RENDER_TIMEOUT_MS; 0 turns the check off.
+   */
+  RENDER_COST_LIMIT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /**
+   * A render past RENDER_TIMEOUT_MS is told to stop (it stops at its next checkpoint, within a chunk of drawing); its
+   * worker is terminated if it has not returned this long after, and a terminated worker still running this long
+   * after that is reported stuck (`/readyz` 503, `creative_worker_threads_stuck`).
+   */
+  RENDER_STOP_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   /** Renders waiting for a worker beyond this answer 503 `render_busy`. */
   RENDER_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Bytes of rendered previews kept in memory (least recently used dropped first); 0 turns the cache off. */
@@ -243,6 +255,9 @@ function mapConfig(env: Extra) {
       workers: e.RENDER_WORKERS ?? Math.max(1, availableParallelism()),
       workerHeapMb: e.RENDER_WORKER_HEAP_MB,
       timeoutMs: e.RENDER_TIMEOUT_MS,
+      /** 0: no cost check. */
+      costLimitMs: e.RENDER_COST_LIMIT_MS ?? e.RENDER_TIMEOUT_MS,
+      stopGraceMs: e.RENDER_STOP_GRACE_MS,
       queueMax: e.RENDER_QUEUE_MAX,
       previewCacheBytes: e.PREVIEW_CACHE_BYTES,
       previewMaxAgeSeconds: e.PREVIEW_MAX_AGE_SECONDS,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { AssetsModule } from '../assets/assets.module';
 import { BrandKitModule } from '../brand-kit/brand-kit.module';
+import { ThreadWatchdog } from '../common/thread-watchdog';
 import { DesignAssetsService } from './design-assets.service';
 import { DesignRendersService } from './design-renders.service';
 import { PreviewService } from './preview.service';
@@ -14,7 +15,7 @@ import { ToolsService } from './tools.service';
 @Module({
   imports: [BrandKitModule, AssetsModule, ArtifactsModule],
   controllers: [ToolsController],
-  providers: [RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
-  exports: [RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
+  providers: [ThreadWatchdog, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
+  exports: [ThreadWatchdog, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
 })
 export class RenderingModule {}

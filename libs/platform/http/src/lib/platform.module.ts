@@ -12,6 +12,7 @@ import { HealthController } from './health.controller';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRecord } from './idempotency-record.entity';
 import { MetricsService } from './metrics.service';
+import { ReadinessChecks } from './readiness-checks';
 import { RateLimitInterceptor } from './rate-limit.interceptor';
 import type { ServiceDefinition } from './service-definition';
 
@@ -108,10 +109,11 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         MetricsService,
+        ReadinessChecks,
         { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [APP_CONFIG, MetricsService],
+      exports: [APP_CONFIG, MetricsService, ReadinessChecks],
     };
   }
 }
