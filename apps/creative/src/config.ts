@@ -84,6 +84,11 @@ const extra = {
    * 127.0.0.1, [::1]: DNS-rebinding protection on the Host header. `*` turns the check off (behind a proxy that checks it).
    */
   MCP_ALLOWED_HOSTS: z.string().default(''),
+  /**
+   * Longest an asset transform may take, all its operations together (sharp's own `timeout`, set on each pipeline to
+   * what is left): past it the work stops and the request fails with 504 `transform_timeout`.
+   */
+  TRANSFORM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   ASSET_MAX_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(67_108_864),
   AUDIO_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(600),
   SIGNED_URL_TTL_MIN: z.coerce.number().int().min(1).max(MAX_SIGNED_URL_TTL).default(60),
@@ -198,6 +203,7 @@ function mapConfig(env: Extra) {
       /** Largest image in pixels, read from its header before anything is decoded; also bounds transform outputs. */
       maxPixels: e.ASSET_MAX_PIXELS,
       maxAudioSeconds: e.AUDIO_MAX_SECONDS,
+      transformTimeoutMs: e.TRANSFORM_TIMEOUT_MS,
       /** Uploads stream into files here before they are checked and stored. */
       tmpDir: join(dataDir, 'tmp', 'uploads'),
     },
