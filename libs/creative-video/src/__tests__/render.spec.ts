@@ -298,4 +298,21 @@ describe('abort', () => {
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
     expect(await readdir(workDir)).toEqual([]);
   });
+
+  it("stops a heavy IR scene's drawing when `stop` answers true, though the thread never gets back to its event loop meanwhile", async () => {
+    const workDir = await dir();
+    // 300 blurred rectangles on a 1280 x 720 scene: each blur filters the whole page, which Skia does in one native
+    // call when the scene's pixels are read (10-30 s of one core in all). No timer can run while it draws.
+    const rects = Array.from({ length: 300 }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % 1280, y: (i * 91) % 720, width: 320, height: 180, blur: 30, fills: [{ type: 'solid', color: i % 2 ? '#336699' : '#cc6633' }] }));
+    const ir = { version: 1, width: 1280, height: 720, background: '#ffffff', root: { type: 'frame', id: 'root', width: 1280, height: 720, children: rects } };
+    const spec: VideoSpec = { width: 1280, height: 720, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1 }] };
+    const t0 = Date.now();
+    const stopAt = t0 + 1000;
+    const err = await renderVideo(spec, { workDir, stop: () => Date.now() > stopAt }).catch((e) => e);
+    const took = Date.now() - t0;
+    expect(err?.name).toBe('AbortError');
+    // A chunk of drawing (~0.2 s of estimated work) past the stop, with room for a loaded machine.
+    expect(took).toBeLessThan(3000);
+    expect(await readdir(workDir)).toEqual([]);
+  }, 120_000);
 });

@@ -89,4 +89,23 @@ describe('rendering a video in a thread of its own', () => {
     expect(ffmpegIn(dir)).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('stops a scene whose drawing is one long native call: the abort reaches it through shared memory, and its CPU is freed', async () => {
+    // 300 blurred rectangles: each blur filters the whole 1280 x 720 page, which Skia does in one call when the scene's
+    // pixels are read (10-30 s of one core). The `abort` message could not reach the busy thread before that ended.
+    const rects = Array.from({ length: 300 }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % 1280, y: (i * 91) % 720, width: 320, height: 180, blur: 30, fills: [{ type: 'solid', color: '#336699' }] }));
+    const ir = { version: 1, width: 1280, height: 720, background: '#ffffff', root: { type: 'frame', id: 'root', width: 1280, height: 720, children: rects } };
+    const abort = new AbortController();
+    const spec: VideoSpec = { width: 1280, height: 720, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1 }] };
+    setTimeout(() => abort.abort(), 1500);
+    const t0 = performance.now();
+    const err = await renderVideoInThread(spec, { workDir: dir, signal: abort.signal }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe('AbortError');
+    expect(performance.now() - t0).toBeLessThan(4000);
+    const before = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, 1500));
+    const cpu = process.cpuUsage(before);
+    expect((cpu.user + cpu.system) / 1e6).toBeLessThan(0.25);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 120_000);
 });
