@@ -91,12 +91,12 @@ describe('rendering a video in a thread of its own', () => {
   });
 
   it('stops a scene whose drawing is one long native call: the abort reaches it through shared memory, and its CPU is freed', async () => {
-    // 300 blurred rectangles: each blur filters the whole 1280 x 720 page, which Skia does in one call when the scene's
-    // pixels are read (10-30 s of one core). The `abort` message could not reach the busy thread before that ended.
-    const rects = Array.from({ length: 300 }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % 1280, y: (i * 91) % 720, width: 320, height: 180, blur: 30, fills: [{ type: 'solid', color: '#336699' }] }));
-    const ir = { version: 1, width: 1280, height: 720, background: '#ffffff', root: { type: 'frame', id: 'root', width: 1280, height: 720, children: rects } };
+    // 1,000 blurred rectangles: each blur filters the whole 1920 x 1080 page, which Skia does in one call when the scene's
+    // pixels are read (20-40 s of one core; the old code went on 12 s after the abort here). The `abort` message could not reach the busy thread before that ended.
+    const rects = Array.from({ length: 1000 }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % 1920, y: (i * 91) % 1080, width: 480, height: 270, blur: 30, fills: [{ type: 'solid', color: '#336699' }] }));
+    const ir = { version: 1, width: 1920, height: 1080, background: '#ffffff', root: { type: 'frame', id: 'root', width: 1920, height: 1080, children: rects } };
     const abort = new AbortController();
-    const spec: VideoSpec = { width: 1280, height: 720, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1 }] };
+    const spec: VideoSpec = { width: 1920, height: 1080, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1 }] };
     setTimeout(() => abort.abort(), 1500);
     const t0 = performance.now();
     const err = await renderVideoInThread(spec, { workDir: dir, signal: abort.signal }).catch((e: unknown) => e);
