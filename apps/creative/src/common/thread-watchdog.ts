@@ -72,13 +72,15 @@ export class ThreadWatchdog {
   /** Tracks the threads `pool` starts, by threadId, until they exit. */
   track(pool: Piscina<unknown, unknown>, name: string): void {
     pool.on('workerCreate', (w: { id: number }) => {
-      const worker = pool.threads.find((t) => t.threadId === w.id);
-      if (!worker || this.threads.has(w.id)) return;
-      this.threads.set(w.id, { worker, pool: name });
+      // Read now: a Worker's threadId (and so the interface's id) is -1 once it has exited.
+      const id = w.id;
+      const worker = pool.threads.find((t) => t.threadId === id);
+      if (!worker || this.threads.has(id)) return;
+      this.threads.set(id, { worker, pool: name });
       worker.once('exit', () => {
-        const t = this.threads.get(w.id);
-        this.threads.delete(w.id);
-        if (t?.stuck) this.logger.warn(`${name} thread ${w.id} exited ${Math.round((Date.now() - t.terminatedAt!) / 1000)} s after it was terminated`);
+        const t = this.threads.get(id);
+        this.threads.delete(id);
+        if (t?.stuck) this.logger.warn(`${name} thread ${id} exited ${Math.round((Date.now() - t.terminatedAt!) / 1000)} s after it was terminated`);
       });
     });
   }
