@@ -47,6 +47,16 @@ const extra = {
    * after that is reported stuck (`/readyz` 503, `creative_worker_threads_stuck`).
    */
   RENDER_STOP_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /**
+   * Render worker threads kept when idle (at most RENDER_WORKERS): the others exit after a minute without a task,
+   * with their heap (RENDER_WORKER_HEAP_MB of garbage at most) and caches (decoded images up to 128 MB, a spare
+   * canvas up to 33 MB, PNG buffers up to 64 MB), and start again (~0.3 s) when renders come.
+   */
+  RENDER_WORKERS_IDLE: z.coerce.number().int().min(0).max(64).default(1),
+  /** libvips' operation cache (sharp.cache) in MB, process-wide; 0 turns it off. */
+  SHARP_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
+  /** After this long without a render task or a video, free heap pages go back to the system (malloc_trim); 0: never. */
+  MEMORY_TRIM_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Renders waiting for a worker beyond this answer 503 `render_busy`. */
   RENDER_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Bytes of rendered previews kept in memory (least recently used dropped first); 0 turns the cache off. */
@@ -257,8 +267,13 @@ function mapConfig(env: Extra) {
       gateway: e.BILLING_GATEWAY,
       stripe: { secretKey: e.STRIPE_SECRET_KEY ?? '', webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiBase: e.STRIPE_API_BASE },
     },
+    memory: {
+      sharpCacheMb: e.SHARP_CACHE_MB,
+      trimIdleMs: e.MEMORY_TRIM_IDLE_MS,
+    },
     rendering: {
       workers: e.RENDER_WORKERS ?? Math.max(1, availableParallelism()),
+      idleWorkers: e.RENDER_WORKERS_IDLE,
       workerHeapMb: e.RENDER_WORKER_HEAP_MB,
       timeoutMs: e.RENDER_TIMEOUT_MS,
       /** 0: no cost check. */

@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { CreativeConfig } from '../config';
+import { MemoryKeeper } from '../common/memory-keeper';
 import { ThreadWatchdog } from '../common/thread-watchdog';
 import { renderWorkerScript } from '../common/worker-script';
 import { CONTROL, runRenderTask, type MaterializeOutput, type RenderOutput, type RenderTask, type TaskFailure, type TaskResult, type TemplateOutput } from './render-tasks';
@@ -84,6 +85,7 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     metrics: MetricsService,
     private readonly watchdog: ThreadWatchdog,
+    private readonly memory: MemoryKeeper,
   ) {
     this.timeoutMs = config.rendering.timeoutMs;
     const registers = [metrics.registry];
@@ -123,7 +125,8 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
       if (this.config.rendering.workerHeapMb > 0) setFlagsFromString(`--initial-old-space-size=${this.config.rendering.workerHeapMb}`);
       this.pool = new Piscina<RenderTask, TaskResult>({
         filename: renderWorkerScript(),
-        minThreads: this.workers,
+        // Threads beyond RENDER_WORKERS_IDLE exit after idleTimeout, and their memory with them.
+        minThreads: Math.min(this.workers, this.config.rendering.idleWorkers),
         maxThreads: this.workers,
         maxQueue: this.config.rendering.queueMax,
         // Tasks await libuv work (encoders, zlib): workers wait for the next task without blocking their loop.
@@ -140,7 +143,7 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
     if (this.config.role !== 'worker' && this.config.nodeEnv !== 'test') await this.warmUp();
   }
 
-  /** Starts the workers ahead of the first request (they load fonts and yoga once). */
+  /** Starts the workers ahead of the first request (they load fonts and yoga once): RENDER_WORKERS_IDLE of them. */
   async warmUp(): Promise<void> {
     if (this.workers === 0) await initCreativeIr();
     else this.ensurePool();
@@ -155,11 +158,13 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
       const limits = task.kind === 'render' && this.config.rendering.costLimitMs > 0 ? { maxCostMs: this.config.rendering.costLimitMs } : {};
       const sent = { ...task, ...limits, control: control.buffer as SharedArrayBuffer } as RenderTask;
       this.live.add(control);
+      const done = this.memory.begin();
       let result: TaskResult;
       try {
         result = this.workers === 0 ? await this.inProcess(sent, control) : await this.inWorker(sent, control);
       } finally {
         this.live.delete(control);
+        done();
       }
       if (!result.ok) {
         outcome = result.failed === 'stopped' ? 'timeout' : result.failed === 'cost' ? 'too_costly' : 'invalid';

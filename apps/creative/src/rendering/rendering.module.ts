@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { AssetsModule } from '../assets/assets.module';
 import { BrandKitModule } from '../brand-kit/brand-kit.module';
+import { MemoryKeeper } from '../common/memory-keeper';
 import { ThreadWatchdog } from '../common/thread-watchdog';
 import { DesignAssetsService } from './design-assets.service';
 import { DesignRendersService } from './design-renders.service';
@@ -15,7 +16,7 @@ import { ToolsService } from './tools.service';
 @Module({
   imports: [BrandKitModule, AssetsModule, ArtifactsModule],
   controllers: [ToolsController],
-  providers: [ThreadWatchdog, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
-  exports: [ThreadWatchdog, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
+  providers: [ThreadWatchdog, MemoryKeeper, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
+  exports: [ThreadWatchdog, MemoryKeeper, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
 })
 export class RenderingModule {}

@@ -3,6 +3,7 @@ import { APP_CONFIG } from '@platform/config';
 import { abortError, FfmpegError, VideoSpecError, type LazySceneSource, type RenderVideoOptions, type RenderVideoResult, type VideoSpec } from '@platform/creative-video';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { MemoryKeeper } from '../common/memory-keeper';
 import { ThreadWatchdog } from '../common/thread-watchdog';
 import { videoWorkerScript } from '../common/worker-script';
 import type { CreativeConfig } from '../config';
@@ -43,6 +44,7 @@ export class VideoThreads implements OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     @Optional() private readonly watchdog?: ThreadWatchdog,
+    @Optional() private readonly memory?: MemoryKeeper,
   ) {}
 
   private get graceMs(): number {
@@ -120,6 +122,7 @@ export class VideoThreads implements OnApplicationShutdown {
     if (opts.signal?.aborted) onAbort();
     else opts.signal?.addEventListener('abort', onAbort, { once: true });
     this.live.add(word);
+    const active = this.memory?.begin();
     try {
       const task: VideoThreadTask = { spec: { ...spec, scenes }, workDir: opts.workDir, ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath, port: port2, stop };
       const outcome = await this.threads()
@@ -134,6 +137,7 @@ export class VideoThreads implements OnApplicationShutdown {
       done = true;
       clearTimeout(grace);
       this.live.delete(word);
+      active?.();
       opts.signal?.removeEventListener('abort', onAbort);
       port.close();
     }
