@@ -35,6 +35,28 @@ const extra = {
   RENDER_WORKER_HEAP_MB: z.coerce.number().int().min(0).max(4096).default(128),
   /** Longest a render (queue wait included) may take before the request fails with 504 `render_timeout`. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /**
+   * Renders whose estimated drawing time (one core, from the laid-out design: page pixels times blurs and layers,
+   * shadows, procedural areas, text; see libs/creative-ir/src/render/cost.ts) passes this are refused before drawing
+   * with 422 `render_too_costly` (nothing charged). Unset: RENDER_TIMEOUT_MS; 0 turns the check off.
+   */
+  RENDER_COST_LIMIT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /**
+   * A render past RENDER_TIMEOUT_MS is told to stop (it stops at its next checkpoint, within a chunk of drawing); its
+   * worker is terminated if it has not returned this long after, and a terminated worker still running this long
+   * after that is reported stuck (`/readyz` 503, `creative_worker_threads_stuck`).
+   */
+  RENDER_STOP_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /**
+   * Render worker threads kept when idle (at most RENDER_WORKERS): the others exit after a minute without a task,
+   * with their heap (RENDER_WORKER_HEAP_MB of garbage at most) and caches (decoded images up to 128 MB, a spare
+   * canvas up to 33 MB, PNG buffers up to 64 MB), and start again (~0.3 s) when renders come.
+   */
+  RENDER_WORKERS_IDLE: z.coerce.number().int().min(0).max(64).default(1),
+  /** libvips' operation cache (sharp.cache) in MB, process-wide; 0 turns it off. */
+  SHARP_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
+  /** After this long without a render task or a video, free heap pages go back to the system (malloc_trim); 0: never. */
+  MEMORY_TRIM_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Renders waiting for a worker beyond this answer 503 `render_busy`. */
   RENDER_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Bytes of rendered previews kept in memory (least recently used dropped first); 0 turns the cache off. */
@@ -72,6 +94,11 @@ const extra = {
    * 127.0.0.1, [::1]: DNS-rebinding protection on the Host header. `*` turns the check off (behind a proxy that checks it).
    */
   MCP_ALLOWED_HOSTS: z.string().default(''),
+  /**
+   * Longest an asset transform may take, all its operations together (sharp's own `timeout`, set on each pipeline to
+   * what is left): past it the work stops and the request fails with 504 `transform_timeout`.
+   */
+  TRANSFORM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   ASSET_MAX_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(67_108_864),
   AUDIO_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(600),
   SIGNED_URL_TTL_MIN: z.coerce.number().int().min(1).max(MAX_SIGNED_URL_TTL).default(60),
@@ -200,6 +227,7 @@ function mapConfig(env: Extra) {
       /** Largest image in pixels, read from its header before anything is decoded; also bounds transform outputs. */
       maxPixels: e.ASSET_MAX_PIXELS,
       maxAudioSeconds: e.AUDIO_MAX_SECONDS,
+      transformTimeoutMs: e.TRANSFORM_TIMEOUT_MS,
       /** Uploads stream into files here before they are checked and stored. */
       tmpDir: join(dataDir, 'tmp', 'uploads'),
     },
@@ -255,10 +283,18 @@ function mapConfig(env: Extra) {
       localInProduction: e.NODE_ENV === 'production' && e.BILLING_GATEWAY === 'local',
       stripe: { secretKey: e.STRIPE_SECRET_KEY ?? '', webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiBase: e.STRIPE_API_BASE },
     },
+    memory: {
+      sharpCacheMb: e.SHARP_CACHE_MB,
+      trimIdleMs: e.MEMORY_TRIM_IDLE_MS,
+    },
     rendering: {
       workers: e.RENDER_WORKERS ?? Math.max(1, availableParallelism()),
+      idleWorkers: e.RENDER_WORKERS_IDLE,
       workerHeapMb: e.RENDER_WORKER_HEAP_MB,
       timeoutMs: e.RENDER_TIMEOUT_MS,
+      /** 0: no cost check. */
+      costLimitMs: e.RENDER_COST_LIMIT_MS ?? e.RENDER_TIMEOUT_MS,
+      stopGraceMs: e.RENDER_STOP_GRACE_MS,
       queueMax: e.RENDER_QUEUE_MAX,
       previewCacheBytes: e.PREVIEW_CACHE_BYTES,
       previewMaxAgeSeconds: e.PREVIEW_MAX_AGE_SECONDS,

@@ -47,6 +47,7 @@ export {
   MAX_RASTER_SIDE,
   MIME,
   type RenderOptions,
+  type RenderBudget,
   type RenderResult,
   type RasterResult,
   type RenderFormat,
@@ -77,6 +78,7 @@ export {
   type TemplateResult,
 } from './templates/engine';
 export { buildTemplate, listTemplates, getTemplate, TEMPLATES, type TemplateInfo } from './templates/catalogue';
-export { CreativeInputError, RenderOptionsError, TemplateInputError } from './errors';
+export { CreativeInputError, RenderOptionsError, TemplateInputError, RenderCostError, RenderAbortedError } from './errors';
+export { estimateDrawCost, describeCost, type CostEstimate, type CostOptions } from './render/cost';
 export { analyzeBrief, readability, textColumns, type BriefAnalysis, type FieldReport, type Readability } from './brief/analyze-brief';
 export { proceduralDocument, proceduralFrames, type ProceduralDocumentOptions } from './procedural/procedural-document';

@@ -318,13 +318,18 @@ function drawEntering(ctx: SKRSContext2D, items: Placed[], motion: Motion, easin
   });
 }
 
-/** Everything static about a scene, rasterized once; see `draw` for what a frame costs. */
-export async function prepareScene(scene: SceneSpec, w: number, h: number): Promise<PreparedScene> {
+/**
+ * Everything static about a scene, rasterized once; see `draw` for what a frame costs. `stop` (when given) is asked
+ * while a heavy IR scene is rasterized, between chunks of its drawing (`RenderBudget` of @platform/creative-ir): once
+ * it answers true the preparation throws `RenderAbortedError`.
+ */
+export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?: () => boolean): Promise<PreparedScene> {
+  const budget = stop ? { stop } : undefined;
   if (scene.source.kind === 'lazy') {
     const loaded = await scene.source.load();
     const issues = validateSceneSource(loaded);
     if (issues.length) throw new Error(`the scene's source, once loaded, is not valid: ${issues.map((i) => `${['source', ...i.loc].join('.')}: ${i.msg}`).join('; ')}`);
-    return prepareScene({ ...scene, source: loaded }, w, h);
+    return prepareScene({ ...scene, source: loaded }, w, h, stop);
   }
   const motion = scene.motion ?? 'none';
   const easing = scene.easing ?? defaultEasing(motion);
@@ -366,7 +371,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
       if (!keep.length) return undefined;
       const root = subset({ ...doc.root, node: { ...doc.root.node, fills: [] } as IrNode }, new Set(keep));
       if (!root) return undefined;
-      const r = rasterizeMaterialized({ ...doc, root }, images, { transparent: true });
+      const r = rasterizeMaterialized({ ...doc, root }, images, { transparent: true, budget });
       return cropToContent(r.canvas, r.pixels, r.width, r.height);
     };
     const still = entryMotion ? raster(scrim) : raster(top);
@@ -409,7 +414,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
   if (!entryMotion) {
     // Rasterized at the motion's largest scale, so the end of a zoom is as sharp as a still (drawn reduced before).
     const k = detailScale(motion, false);
-    const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale: scale * k }).canvas, x: 0, y: 0 });
+    const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale: scale * k, budget }).canvas, x: 0, y: 0 });
     // Text and logos stay whole on screen: the motion goes only as far as they leave room for.
     const limit = contentScaleLimit(motion, foregroundBox(doc, scale, ox, oy), w, h, focal);
     const at = (p: number) => motionTransform(motion, ease(easing, p), w, h, focal, false, limit);
@@ -432,7 +437,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     };
   }
   const { backdrop, pieces } = splitLayers(doc);
-  const background = place({ canvas: rasterizeMaterialized(backgroundOnly(doc, backdrop), images, { scale }).canvas, x: 0, y: 0 });
+  const background = place({ canvas: rasterizeMaterialized(backgroundOnly(doc, backdrop), images, { scale, budget }).canvas, x: 0, y: 0 });
   const bareRoot = { ...doc.root, node: { ...doc.root.node, fills: [], strokes: [], shadows: [] } as IrNode };
   const groups = motion === 'stagger' ? pieces.map((c) => [c]) : [pieces];
   const items: Placed[] = [];
@@ -440,7 +445,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number): Prom
     if (!g.length) continue;
     const root = subset(bareRoot, new Set(g));
     if (!root) continue;
-    const r = rasterizeMaterialized({ ...doc, root }, images, { scale, transparent: true });
+    const r = rasterizeMaterialized({ ...doc, root }, images, { scale, transparent: true, budget });
     const c = cropToContent(r.canvas, r.pixels, r.width, r.height);
     if (c) items.push(place(c));
   }

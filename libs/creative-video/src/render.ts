@@ -44,8 +44,9 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     return p;
   };
   const id = randomBytes(4).toString('hex');
+  const stopped = () => !!signal?.aborted || !!opts.stop?.();
   const check = () => {
-    if (signal?.aborted) throw abortError();
+    if (stopped()) throw abortError();
   };
   try {
     check();
@@ -90,7 +91,7 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     const sceneAt = async (i: number) => {
       let s = prepared.get(i);
       if (!s) {
-        s = await prepareScene(spec.scenes[i], w, h);
+        s = await prepareScene(spec.scenes[i], w, h, stopped);
         prepared.set(i, s);
       }
       return s;
@@ -210,7 +211,8 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     return { outputs, poster: { path: posterPath, width: w, height: h }, frames: tl.frames, duration: tl.duration, cuts: tl.cuts, ...(beats ? { beats, bpm } : {}) };
   } catch (e) {
     await Promise.all(made.map((p) => rm(p, { force: true })));
-    if (signal?.aborted && e?.name !== 'AbortError') throw abortError();
+    // A scene's drawing stopped (RenderAbortedError) or anything failing once stopped is the abort.
+    if (stopped() && e?.name !== 'AbortError') throw abortError();
     throw e;
   }
 }

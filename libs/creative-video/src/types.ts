@@ -162,6 +162,12 @@ export interface RenderVideoOptions {
   workDir: string;
   /** Aborting kills ffmpeg within a second and rejects with an error whose name is 'AbortError'. */
   signal?: AbortSignal;
+  /**
+   * Asked between frames and inside long synchronous drawing (a heavy IR scene's rasterization, between chunks),
+   * where an abort event cannot be delivered because the thread is busy: answering true stops the render as an
+   * abort does (ffmpeg killed, AbortError). E.g. a SharedArrayBuffer word another thread sets.
+   */
+  stop?: () => boolean;
   onProgress?: (p: VideoProgress) => void;
   ffmpegPath?: string;
   ffprobePath?: string;

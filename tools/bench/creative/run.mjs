@@ -31,7 +31,7 @@ const PREVIEW_RATE = arg('preview-rate', 100);
 const WITH_CHROMIUM = !args.includes('--no-chromium');
 const DEFAULT_MALLOC = args.includes('--default-malloc');
 /** As deployed (k8s ConfigMap, tools/bench/render): pixel buffers from the heap, not a fresh mapping each. */
-const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456';
+const MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456';
 /** RENDER_WORKERS of the service (default: its own, one per CPU); 0 renders on its main thread. */
 const WORKERS = args.includes('--workers') ? arg('workers', undefined) : undefined;
 const PORT = arg('port', 3393);

@@ -9,7 +9,7 @@ describe('creative configuration', () => {
   it('needs nothing in development: local blobs under DATA_DIR, limits and TTL bounds by default', () => {
     const c = loadCreativeConfig({ DATA_DIR: '/var/x' });
     expect(c.storage).toMatchObject({ driver: 'local', localDir: '/var/x/blobs' });
-    expect(c.assets).toEqual({ maxUploadBytes: 64 * 1024 * 1024, maxPixels: 67_108_864, maxAudioSeconds: 600, tmpDir: '/var/x/tmp/uploads' });
+    expect(c.assets).toEqual({ maxUploadBytes: 64 * 1024 * 1024, maxPixels: 67_108_864, maxAudioSeconds: 600, transformTimeoutMs: 60_000, tmpDir: '/var/x/tmp/uploads' });
     expect(c.signedUrls).toEqual({ minTtl: 60, maxTtl: 604_800, secret: undefined, secretFile: '/var/x/url-signing.key' });
   });
 
@@ -18,6 +18,18 @@ describe('creative configuration', () => {
     expect(loadCreativeConfig({ RENDER_WORKER_HEAP_MB: '0' }).rendering.workerHeapMb).toBe(0);
     expect(loadCreativeConfig({ RENDER_WORKER_HEAP_MB: '512' }).rendering.workerHeapMb).toBe(512);
     for (const bad of ['-1', 'lots', '1.5', '5000']) expect(() => loadCreativeConfig({ RENDER_WORKER_HEAP_MB: bad }), bad).toThrow(ConfigValidationError);
+  });
+
+  it('reads the render budget and memory settings: the cost limit follows RENDER_TIMEOUT_MS unless set, 0 turns it off', () => {
+    const d = loadCreativeConfig({});
+    expect(d.rendering).toMatchObject({ timeoutMs: 20_000, costLimitMs: 20_000, stopGraceMs: 2000, idleWorkers: 1 });
+    expect(d.memory).toEqual({ sharpCacheMb: 16, trimIdleMs: 30_000 });
+    expect(loadCreativeConfig({ RENDER_TIMEOUT_MS: '5000' }).rendering.costLimitMs).toBe(5000);
+    expect(loadCreativeConfig({ RENDER_TIMEOUT_MS: '5000', RENDER_COST_LIMIT_MS: '0' }).rendering.costLimitMs).toBe(0);
+    expect(loadCreativeConfig({ SHARP_CACHE_MB: '0', MEMORY_TRIM_IDLE_MS: '0' }).memory).toEqual({ sharpCacheMb: 0, trimIdleMs: 0 });
+    for (const [k, bad] of [['RENDER_COST_LIMIT_MS', '-1'], ['RENDER_STOP_GRACE_MS', '10'], ['TRANSFORM_TIMEOUT_MS', '500'], ['RENDER_WORKERS_IDLE', 'x']]) {
+      expect(() => loadCreativeConfig({ [k]: bad }), `${k}=${bad}`).toThrow(ConfigValidationError);
+    }
   });
 
   it('reads S3 settings, sizes and limits', () => {

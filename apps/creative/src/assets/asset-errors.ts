@@ -17,6 +17,11 @@ export function audioTooLong(message: string): DomainException {
   return new DomainException('audio_too_long', message, 422, { details: [{ loc: FILE_LOC, msg: message, type: 'audio_too_long' }] });
 }
 
+/** 504 `transform_timeout`: the transform ran past TRANSFORM_TIMEOUT_MS and was stopped (nothing stored, nothing charged). */
+export function transformTimeout(ms: number): DomainException {
+  return new DomainException('transform_timeout', `The transform did not finish within its time budget of ${ms} ms (TRANSFORM_TIMEOUT_MS); try fewer or cheaper operations or a smaller image`, 504);
+}
+
 /** 413 `payload_too_large`: an upload over `ASSET_UPLOAD_LIMIT`. */
 export function uploadTooLarge(limit: number): DomainException {
   return new DomainException('payload_too_large', `The file is larger than the limit of ${limit} bytes`, 413);

@@ -117,6 +117,11 @@ export class AssetsController {
   @ApiOkResponse({ type: AssetDto })
   @notFound
   @conflict
+  @ApiResponse({
+    status: 504,
+    type: ErrorDto,
+    description: 'transform_timeout: the operations did not finish within TRANSFORM_TIMEOUT_MS (60 s by default, all of them together); the work is stopped, nothing is stored or charged',
+  })
   @BillingResponses()
   async transform(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Body() body: TransformAssetDto): Promise<AssetDto> {
     // 422 and 404 come before the price: a transform is charged by its operations (see the price book).

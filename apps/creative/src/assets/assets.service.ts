@@ -224,6 +224,7 @@ export class AssetsService {
       quality: request.quality,
       background: request.background,
       maxPixels: this.config.assets.maxPixels,
+      timeoutMs: this.config.assets.transformTimeoutMs,
       imageAsset: (assetId) => this.readBytes(accountId, assetId, 'image'),
       fontAsset: async (assetId) => {
         const font = await this.find(accountId, assetId, 'font');

@@ -31,7 +31,18 @@ export class PreconditionFailedErrorDto extends ErrorDto {
 export const RenderErrorResponses = () =>
   applyDecorators(
     ApiResponse({ status: 503, type: ErrorDto, description: 'render_busy: too many renders are waiting for a worker (`retry_after`, Retry-After)' }),
-    ApiResponse({ status: 504, type: ErrorDto, description: 'render_timeout: the render did not finish within RENDER_TIMEOUT_MS' }),
+    ApiResponse({
+      status: 422,
+      type: HTTPValidationErrorDto,
+      description:
+        'Validation error; an item of `type` `render_too_costly` (at `body.ir`, or the path or query naming the design) when the design\'s estimated drawing time ' +
+        '(page pixels times blurs and layers, shadows, procedural areas, text) passes RENDER_COST_LIMIT_MS: its `msg` names the estimate and the limit. Nothing is drawn or charged.',
+    }),
+    ApiResponse({
+      status: 504,
+      type: ErrorDto,
+      description: 'render_timeout: the render did not finish within RENDER_TIMEOUT_MS (it is stopped: nothing of it goes on running)',
+    }),
   );
 
 const binary = (mimes: readonly string[]) => Object.fromEntries(mimes.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]));

@@ -7,8 +7,10 @@ import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { CreativeConfig } from '../config';
+import { MemoryKeeper } from '../common/memory-keeper';
+import { ThreadWatchdog } from '../common/thread-watchdog';
 import { renderWorkerScript } from '../common/worker-script';
-import { runRenderTask, type MaterializeOutput, type RenderOutput, type RenderTask, type TaskFailure, type TaskResult, type TemplateOutput } from './render-tasks';
+import { CONTROL, runRenderTask, type MaterializeOutput, type RenderOutput, type RenderTask, type TaskFailure, type TaskResult, type TemplateOutput } from './render-tasks';
 
 type Loc = (string | number)[];
 
@@ -32,10 +34,23 @@ export class RenderBusyError extends DomainException {
   }
 }
 
+/** 422: the design's estimated drawing time passes RENDER_COST_LIMIT_MS; nothing was drawn (and nothing charged). */
+export class RenderTooCostlyError extends DomainException {
+  constructor(f: Extract<TaskFailure, { failed: 'cost' }>, loc: Loc) {
+    const n = (v: number) => v.toLocaleString('en-US');
+    const msg =
+      `This design is too costly to render within the time budget: drawing ${f.summary} is estimated at ${n(f.estimateMs)} ms of one core, ` +
+      `and the limit is ${n(f.limitMs)} ms (RENDER_COST_LIMIT_MS); use fewer blurs, layers or effects, or a smaller output`;
+    super('render_too_costly', msg, 422, { details: [{ loc, msg, type: 'render_too_costly' }], extra: { estimate_ms: f.estimateMs, limit_ms: f.limitMs } });
+  }
+}
+
 type Output<K extends RenderTask['kind']> = K extends 'render' ? RenderOutput : K extends 'html' ? { html: string } : K extends 'materialize' ? MaterializeOutput : TemplateOutput;
 
-/** Turns a task's input failure into a 422 with the caller's locations. */
-export function failureError(f: TaskFailure, locs: FailureLocs): ValidationError {
+/** Turns a task's input failure into a 422 with the caller's locations (a stopped task into its 504). */
+export function failureError(f: TaskFailure, locs: FailureLocs, timeoutMs: number): DomainException {
+  if (f.failed === 'cost') return new RenderTooCostlyError(f, locs.ir);
+  if (f.failed === 'stopped') return new RenderTimeoutError(timeoutMs);
   const details: ErrorDetail[] =
     f.failed === 'ir'
       ? f.issues.map((i) => ({ loc: [...locs.ir, ...i.loc], msg: i.message, type: i.code }))
@@ -46,11 +61,15 @@ export function failureError(f: TaskFailure, locs: FailureLocs): ValidationError
 /**
  * The render engine: a piscina pool of worker threads (RENDER_WORKERS, default one per CPU), each
  * with its own fonts and yoga, so a heavy render never blocks the event loop that answers other
- * requests. Every task has a time budget (RENDER_TIMEOUT_MS, queue wait included): past it the task
- * is aborted (a running worker is terminated and replaced) and the request fails with 504
- * `render_timeout`. Tasks beyond RENDER_QUEUE_MAX waiting answer 503 `render_busy`.
- * RENDER_WORKERS=0 runs tasks on the main thread (for measurements): the budget then only stops
- * the wait, not the work.
+ * requests. A render whose estimated drawing time passes RENDER_COST_LIMIT_MS is refused before
+ * drawing (422 `render_too_costly`). Every task has a time budget (RENDER_TIMEOUT_MS, queue wait
+ * included): past it the request fails with 504 `render_timeout` at once, and the task is stopped:
+ * one still queued is dropped; a running one sees its stop word (a SharedArrayBuffer the worker reads
+ * between chunks of drawing, see `DrawInterrupt`) and returns within a chunk; one that has not
+ * returned RENDER_STOP_GRACE_MS later has its worker terminated (and replaced), and a terminated
+ * worker still running RENDER_STOP_GRACE_MS after that is reported by the `ThreadWatchdog`.
+ * Tasks beyond RENDER_QUEUE_MAX waiting answer 503 `render_busy`. RENDER_WORKERS=0 runs tasks on
+ * the main thread (for measurements): the stop word stops heavy drawing there too.
  */
 @Injectable()
 export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -59,10 +78,14 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly timeoutMs: number;
   private readonly duration: Histogram<'kind' | 'outcome'>;
   private readonly tasks: Counter<'kind' | 'outcome'>;
+  /** Stop words of the tasks queued or running (shutdown stops them all). */
+  private readonly live = new Set<Int32Array>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     metrics: MetricsService,
+    private readonly watchdog: ThreadWatchdog,
+    private readonly memory: MemoryKeeper,
   ) {
     this.timeoutMs = config.rendering.timeoutMs;
     const registers = [metrics.registry];
@@ -102,13 +125,15 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
       if (this.config.rendering.workerHeapMb > 0) setFlagsFromString(`--initial-old-space-size=${this.config.rendering.workerHeapMb}`);
       this.pool = new Piscina<RenderTask, TaskResult>({
         filename: renderWorkerScript(),
-        minThreads: this.workers,
+        // Threads beyond RENDER_WORKERS_IDLE exit after idleTimeout, and their memory with them.
+        minThreads: Math.min(this.workers, this.config.rendering.idleWorkers),
         maxThreads: this.workers,
         maxQueue: this.config.rendering.queueMax,
         // Tasks await libuv work (encoders, zlib): workers wait for the next task without blocking their loop.
         atomics: 'async',
         idleTimeout: 60_000,
       });
+      this.watchdog.track(this.pool as never, 'render');
     }
     return this.pool;
   }
@@ -118,7 +143,7 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
     if (this.config.role !== 'worker' && this.config.nodeEnv !== 'test') await this.warmUp();
   }
 
-  /** Starts the workers ahead of the first request (they load fonts and yoga once). */
+  /** Starts the workers ahead of the first request (they load fonts and yoga once): RENDER_WORKERS_IDLE of them. */
   async warmUp(): Promise<void> {
     if (this.workers === 0) await initCreativeIr();
     else this.ensurePool();
@@ -129,10 +154,21 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
     const end = this.duration.startTimer({ kind: task.kind });
     let outcome = 'ok';
     try {
-      const result = this.workers === 0 ? await this.inProcess(task) : await this.inWorker(task);
+      const control = new Int32Array(new SharedArrayBuffer(CONTROL.WORDS * 4));
+      const limits = task.kind === 'render' && this.config.rendering.costLimitMs > 0 ? { maxCostMs: this.config.rendering.costLimitMs } : {};
+      const sent = { ...task, ...limits, control: control.buffer as SharedArrayBuffer } as RenderTask;
+      this.live.add(control);
+      const done = this.memory.begin();
+      let result: TaskResult;
+      try {
+        result = this.workers === 0 ? await this.inProcess(sent, control) : await this.inWorker(sent, control);
+      } finally {
+        this.live.delete(control);
+        done();
+      }
       if (!result.ok) {
-        outcome = 'invalid';
-        throw failureError(result, locs);
+        outcome = result.failed === 'stopped' ? 'timeout' : result.failed === 'cost' ? 'too_costly' : 'invalid';
+        throw failureError(result, locs, this.timeoutMs);
       }
       return result.value as Output<K>;
     } catch (e) {
@@ -144,27 +180,72 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  private async inWorker(task: RenderTask): Promise<TaskResult> {
+  /** Rejects with RenderTimeoutError when the budget is over; `clear` stops the timer. */
+  private budget(): { expired: Promise<never>; clear(): void } {
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RenderTimeoutError(this.timeoutMs)), this.timeoutMs);
+    });
+    expired.catch(() => undefined);
+    return { expired, clear: () => clearTimeout(timer) };
+  }
+
+  private async inWorker(task: RenderTask, control: Int32Array): Promise<TaskResult> {
     const pool = this.ensurePool();
-    const signal = AbortSignal.timeout(this.timeoutMs);
+    const abort = new AbortController();
+    const running = pool.run(task, { signal: abort.signal });
+    const budget = this.budget();
     try {
-      return await pool.run(task, { signal });
+      return await Promise.race([running, budget.expired]);
     } catch (e) {
-      if (signal.aborted) throw new RenderTimeoutError(this.timeoutMs);
+      if (e instanceof RenderTimeoutError) {
+        this.stop(control, abort, running);
+        throw e;
+      }
       if ((e as Error)?.message === 'Task queue is at limit') throw new RenderBusyError();
       throw e;
+    } finally {
+      budget.clear();
     }
   }
 
-  private async inProcess(task: RenderTask): Promise<TaskResult> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RenderTimeoutError(this.timeoutMs)), this.timeoutMs);
-    });
+  /**
+   * Stops a task past its budget without waiting for it: a queued one is dropped; a running one is told to stop (its
+   * next checkpoint returns `stopped`) and its worker terminated if it has not returned within RENDER_STOP_GRACE_MS.
+   */
+  private stop(control: Int32Array, abort: AbortController, running: Promise<unknown>): void {
+    Atomics.store(control, CONTROL.STOP, 1);
+    running.catch(() => undefined);
+    const thread = Atomics.load(control, CONTROL.THREAD);
+    // Still queued: piscina drops it (no worker is terminated for a task that has not started).
+    if (thread === 0) return abort.abort();
+    let settled = false;
+    const grace = setTimeout(() => {
+      if (settled) return;
+      this.logger.warn(`a render past its budget did not stop within ${this.config.rendering.stopGraceMs} ms; terminating its worker (thread ${thread - 1})`);
+      this.watchdog.terminated(thread - 1, 'render past its budget');
+      abort.abort();
+    }, this.config.rendering.stopGraceMs);
+    void running.finally(() => {
+      settled = true;
+      clearTimeout(grace);
+    }).catch(() => undefined);
+  }
+
+  /** The same task on this thread: the stop word stops heavy drawing here too (at its next checkpoint). */
+  private async inProcess(task: RenderTask, control: Int32Array): Promise<TaskResult> {
+    const running = runRenderTask(task);
+    const budget = this.budget();
     try {
-      return await Promise.race([runRenderTask(task), timeout]);
+      return await Promise.race([running, budget.expired]);
+    } catch (e) {
+      if (e instanceof RenderTimeoutError) {
+        Atomics.store(control, CONTROL.STOP, 1);
+        running.catch(() => undefined);
+      }
+      throw e;
     } finally {
-      clearTimeout(timer);
+      budget.clear();
     }
   }
 
@@ -176,6 +257,13 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationShutdown(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;
-    if (pool) await pool.destroy().catch((e) => this.logger.warn(`render pool: ${(e as Error).message}`));
+    for (const control of this.live) Atomics.store(control, CONTROL.STOP, 1);
+    if (!pool) return;
+    // Workers in a long native call cannot stop before it returns: shutdown waits for them at most the grace (the
+    // process then exits without them, see ThreadWatchdog).
+    this.watchdog.terminatedAll('render', 'shutdown');
+    void pool.destroy().catch((e) => this.logger.warn(`render pool: ${(e as Error).message}`));
+    const left = await this.watchdog.exited('render', this.config.rendering.stopGraceMs);
+    if (left > 0) this.logger.error(`${left} render worker(s) still running native code at shutdown; the process exits without them`);
   }
 }

@@ -3,6 +3,8 @@ import {
   CreativeInputError,
   IrValidationError,
   materialize,
+  RenderAbortedError,
+  RenderCostError,
   renderHtml,
   renderIr,
   type BrandKit,
@@ -11,6 +13,7 @@ import {
   type MaterializedNode,
   type RenderFormat,
 } from '@platform/creative-ir';
+import { threadId } from 'node:worker_threads';
 
 /**
  * The CPU-heavy work of the service, as messages a worker thread can take: every field is
@@ -31,11 +34,19 @@ export interface RenderTaskOptions {
   title?: string;
 }
 
-export type RenderTask =
-  | { kind: 'render'; ir: unknown; assets: AssetMap; options: RenderTaskOptions }
+/**
+ * Words a task shares with the thread that queued it (an Int32Array over a SharedArrayBuffer, which a blocked thread
+ * can still read: no message is needed): `STOP` is set to 1 by the pool when the task's time is up (the drawing stops
+ * at its next checkpoint), `THREAD` is set by the worker when it starts the task (its threadId + 1; 0 while queued).
+ */
+export const CONTROL = { STOP: 0, THREAD: 1, WORDS: 2 } as const;
+
+export type RenderTask = (
+  | { kind: 'render'; ir: unknown; assets: AssetMap; options: RenderTaskOptions; maxCostMs?: number }
   | { kind: 'html'; ir: unknown; assets: AssetMap; title?: string }
   | { kind: 'materialize'; ir: unknown; assets: AssetMap }
-  | { kind: 'template'; template: string; brief: Brief; brand?: BrandKit; seed?: number; format?: Brief['format'] };
+  | { kind: 'template'; template: string; brief: Brief; brand?: BrandKit; seed?: number; format?: Brief['format'] }
+) & { control?: SharedArrayBuffer };
 
 export interface RenderOutput {
   data: Uint8Array;
@@ -87,7 +98,13 @@ export interface TemplateOutput {
 }
 
 /** Errors cross the thread boundary as data: their classes (and fields) do not survive structured cloning. */
-export type TaskFailure = { failed: 'ir'; issues: IrIssue[] } | { failed: 'input'; path: string; reason: string };
+export type TaskFailure =
+  | { failed: 'ir'; issues: IrIssue[] }
+  | { failed: 'input'; path: string; reason: string }
+  /** Refused before drawing: the estimate passed the task's `maxCostMs`. */
+  | { failed: 'cost'; estimateMs: number; limitMs: number; summary: string }
+  /** Stopped by the pool (`CONTROL.STOP`): its time was up. */
+  | { failed: 'stopped' };
 
 export type TaskResult = { ok: true; value: RenderOutput | { html: string } | MaterializeOutput | TemplateOutput } | ({ ok: false } & TaskFailure);
 
@@ -126,10 +143,16 @@ export function ownBytes(b: Uint8Array): Uint8Array {
   return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b);
 }
 
+/** The render's budget: its cost limit, and its stop word when it has one. */
+function budgetOf(task: { control?: SharedArrayBuffer; maxCostMs?: number }) {
+  const words = task.control ? new Int32Array(task.control) : undefined;
+  return { maxCostMs: task.maxCostMs, stop: words ? () => Atomics.load(words, CONTROL.STOP) !== 0 : undefined };
+}
+
 async function run(task: RenderTask): Promise<RenderOutput | { html: string } | MaterializeOutput | TemplateOutput> {
   switch (task.kind) {
     case 'render': {
-      const r = await renderIr(task.ir, { ...task.options, assets: task.assets });
+      const r = await renderIr(task.ir, { ...task.options, assets: task.assets, budget: budgetOf(task) });
       return { data: ownBytes(r.data), mime: r.mime, width: r.width, height: r.height, warnings: r.warnings };
     }
     case 'html':
@@ -147,11 +170,18 @@ async function run(task: RenderTask): Promise<RenderOutput | { html: string } | 
 
 /** Runs one task; input errors come back as data (see `TaskFailure`), anything else throws. */
 export async function runRenderTask(task: RenderTask): Promise<TaskResult> {
+  if (task.control) {
+    const words = new Int32Array(task.control);
+    Atomics.store(words, CONTROL.THREAD, threadId + 1);
+    if (Atomics.load(words, CONTROL.STOP) !== 0) return { ok: false, failed: 'stopped' };
+  }
   try {
     return { ok: true, value: await run(task) };
   } catch (e) {
     if (e instanceof IrValidationError) return { ok: false, failed: 'ir', issues: e.issues };
     if (e instanceof CreativeInputError) return { ok: false, failed: 'input', path: e.path, reason: e.reason };
+    if (e instanceof RenderCostError) return { ok: false, failed: 'cost', estimateMs: e.estimateMs, limitMs: e.limitMs, summary: e.summary };
+    if (e instanceof RenderAbortedError) return { ok: false, failed: 'stopped' };
     throw e;
   }
 }

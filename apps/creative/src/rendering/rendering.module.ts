@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { AssetsModule } from '../assets/assets.module';
 import { BrandKitModule } from '../brand-kit/brand-kit.module';
+import { MemoryKeeper } from '../common/memory-keeper';
+import { ThreadWatchdog } from '../common/thread-watchdog';
 import { DesignAssetsService } from './design-assets.service';
 import { DesignRendersService } from './design-renders.service';
 import { PreviewService } from './preview.service';
@@ -14,7 +16,7 @@ import { ToolsService } from './tools.service';
 @Module({
   imports: [BrandKitModule, AssetsModule, ArtifactsModule],
   controllers: [ToolsController],
-  providers: [RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
-  exports: [RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
+  providers: [ThreadWatchdog, MemoryKeeper, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
+  exports: [ThreadWatchdog, MemoryKeeper, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
 })
 export class RenderingModule {}

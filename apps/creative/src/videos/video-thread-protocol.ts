@@ -23,6 +23,12 @@ export interface VideoThreadTask {
   ffmpegPath?: string;
   ffprobePath?: string;
   port: MessagePort;
+  /**
+   * Two Int32 words: [0] the service sets to 1 when the video is aborted (the `abort` message on the port only arrives
+   * when the thread's event loop runs, which it does not while it rasterizes a heavy scene; the drawing reads this word
+   * between chunks, `RenderVideoOptions.stop`); [1] the thread sets to its threadId + 1 when it starts.
+   */
+  stop: SharedArrayBuffer;
 }
 
 /** What the thread reports of an error: enough to rebuild the library's error classes on the other side. */

@@ -1,8 +1,10 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import { abortError, FfmpegError, VideoSpecError, type LazySceneSource, type RenderVideoOptions, type RenderVideoResult, type VideoSpec } from '@platform/creative-video';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { MemoryKeeper } from '../common/memory-keeper';
+import { ThreadWatchdog } from '../common/thread-watchdog';
 import { videoWorkerScript } from '../common/worker-script';
 import type { CreativeConfig } from '../config';
 import type { FromThread, ThreadError, ThreadSceneSpec, ToThread, VideoThreadOutcome, VideoThreadTask } from './video-thread-protocol';
@@ -26,21 +28,41 @@ const IDLE_MS = 60_000;
  * Lazy scene sources stay here (they read the database and storage): the thread asks for a scene by
  * index when it first draws it. Frames, ffmpeg and temporary files are the thread's; the caller
  * removes `workDir` as always.
+ *
+ * Stopping: an abort sets the task's stop word (read between frames and between chunks of a scene's drawing, where
+ * the `abort` message cannot arrive) and sends `abort`; a thread that has not returned RENDER_STOP_GRACE_MS later is
+ * terminated (and watched by the `ThreadWatchdog`), and so are all of them at shutdown, which waits for them at most
+ * that long.
  */
 @Injectable()
 export class VideoThreads implements OnApplicationShutdown {
+  private readonly logger = new Logger('VideoThreads');
   private pool?: Piscina<VideoThreadTask, VideoThreadOutcome>;
+  /** Stop words of the videos running. */
+  private readonly live = new Set<Int32Array>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: CreativeConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    @Optional() private readonly watchdog?: ThreadWatchdog,
+    @Optional() private readonly memory?: MemoryKeeper,
+  ) {}
+
+  private get graceMs(): number {
+    return this.config.rendering?.stopGraceMs ?? 2000;
+  }
 
   private threads(): Piscina<VideoThreadTask, VideoThreadOutcome> {
-    return (this.pool ??= new Piscina<VideoThreadTask, VideoThreadOutcome>({
-      filename: videoWorkerScript(),
-      minThreads: 0,
-      maxThreads: Math.max(1, this.config.jobs.concurrency),
-      concurrentTasksPerWorker: 1,
-      idleTimeout: IDLE_MS,
-    }));
+    if (!this.pool) {
+      this.pool = new Piscina<VideoThreadTask, VideoThreadOutcome>({
+        filename: videoWorkerScript(),
+        minThreads: 0,
+        maxThreads: Math.max(1, this.config.jobs.concurrency),
+        concurrentTasksPerWorker: 1,
+        idleTimeout: IDLE_MS,
+      });
+      this.watchdog?.track(this.pool as never, 'video');
+    }
+    return this.pool;
   }
 
   /**
@@ -50,7 +72,13 @@ export class VideoThreads implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;
-    await pool?.destroy();
+    for (const word of this.live) Atomics.store(word, 0, 1);
+    if (!pool) return;
+    if (!this.watchdog) return void (await pool.destroy());
+    this.watchdog.terminatedAll('video', 'shutdown');
+    void pool.destroy().catch(() => undefined);
+    const left = await this.watchdog.exited('video', this.graceMs);
+    if (left > 0) this.logger.error(`${left} video thread(s) still running native code at shutdown; the process exits without them`);
   }
 
   async render(spec: VideoSpec, opts: RenderVideoOptions): Promise<RenderVideoResult> {
@@ -76,16 +104,40 @@ export class VideoThreads implements OnApplicationShutdown {
         },
       );
     });
-    const onAbort = () => send({ t: 'abort' });
+    const stop = new SharedArrayBuffer(8);
+    const word = new Int32Array(stop);
+    /** Terminates the thread (piscina replaces it) when it has not returned within the grace after an abort. */
+    const terminate = new AbortController();
+    let grace: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      Atomics.store(word, 0, 1);
+      send({ t: 'abort' });
+      grace ??= setTimeout(() => {
+        this.logger.warn(`an aborted video did not stop within ${this.graceMs} ms; terminating its thread`);
+        const thread = Atomics.load(word, 1);
+        if (thread > 0) this.watchdog?.terminated(thread - 1, 'video aborted');
+        terminate.abort();
+      }, this.graceMs);
+    };
     if (opts.signal?.aborted) onAbort();
     else opts.signal?.addEventListener('abort', onAbort, { once: true });
+    this.live.add(word);
+    const active = this.memory?.begin();
     try {
-      const task: VideoThreadTask = { spec: { ...spec, scenes }, workDir: opts.workDir, ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath, port: port2 };
-      const outcome = await this.threads().run(task, { transferList: [port2] as never });
+      const task: VideoThreadTask = { spec: { ...spec, scenes }, workDir: opts.workDir, ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath, port: port2, stop };
+      const outcome = await this.threads()
+        .run(task, { transferList: [port2] as never, signal: terminate.signal })
+        .catch((e: unknown) => {
+          if (terminate.signal.aborted) throw abortError();
+          throw e;
+        });
       if (outcome.ok) return outcome.result;
       throw rebuild(outcome.error, loadErrors);
     } finally {
       done = true;
+      clearTimeout(grace);
+      this.live.delete(word);
+      active?.();
       opts.signal?.removeEventListener('abort', onAbort);
       port.close();
     }

@@ -1,5 +1,6 @@
 import { initCreativeIr } from '@platform/creative-ir';
 import { FfmpegError, renderVideo, VideoSpecError, type LoadedSceneSource, type SceneSpec } from '@platform/creative-video';
+import { threadId } from 'node:worker_threads';
 import type { FromThread, ThreadError, ToThread, VideoThreadOutcome, VideoThreadTask } from './video-thread-protocol';
 
 /**
@@ -48,9 +49,18 @@ export default async function videoWorker(task: VideoThreadTask): Promise<VideoT
       const { scene, looks } = s.source;
       return { ...s, source: { kind: 'lazy', looks, load: () => load(scene) } };
     });
+    const stopWord = new Int32Array(task.stop);
+    Atomics.store(stopWord, 1, threadId + 1);
     const result = await renderVideo(
       { ...task.spec, scenes },
-      { workDir: task.workDir, ffmpegPath: task.ffmpegPath, ffprobePath: task.ffprobePath, signal: abort.signal, onProgress: (progress) => send({ t: 'progress', progress }) },
+      {
+        workDir: task.workDir,
+        ffmpegPath: task.ffmpegPath,
+        ffprobePath: task.ffprobePath,
+        signal: abort.signal,
+        stop: () => Atomics.load(stopWord, 0) !== 0,
+        onProgress: (progress) => send({ t: 'progress', progress }),
+      },
     );
     return { ok: true, result };
   } catch (e) {

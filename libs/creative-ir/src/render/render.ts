@@ -3,12 +3,13 @@ import { createCanvas, loadImage, PDFDocument, SvgExportFlag, type Canvas, type 
 import sharp from 'sharp';
 import { resolveAsset, type AssetBytes, type AssetResolver } from '../assets';
 import { parseColor } from '../color/color';
-import { RenderOptionsError } from '../errors';
+import { RenderAbortedError, RenderCostError, RenderOptionsError } from '../errors';
 import type { DocumentFonts } from '../fonts/document-fonts';
 import { materializeWithFonts, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
 import { MAX_PAGE_SIDE } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
-import { drawDocument, type Ctx } from './draw';
+import { describeCost, estimateDrawCost } from './cost';
+import { drawDocument, drawInterrupt, type Ctx, type DrawInterrupt } from './draw';
 import { keepJpegInPdf, keepJpegInSvg, rememberJpeg } from './embedded-jpeg';
 import { compactSvgPaths } from './svg-paths';
 import { encodePng, pngEncodingFor, pngWithSharp, type PngEncoding, type PngSettings } from './png';
@@ -43,6 +44,37 @@ export interface RenderOptions {
   transparent?: boolean;
   /** PDF document title. */
   title?: string;
+  /** Limits of this render (a service's time budget): see `RenderBudget`. */
+  budget?: RenderBudget;
+}
+
+/**
+ * How much a render may cost and how it is stopped. The document's drawing cost is estimated once it is laid out
+ * (`estimateDrawCost`, before anything is drawn): past `maxCostMs` it is refused with `RenderCostError`. A document
+ * estimated above `chunkMs` is drawn in chunks of about that much work, with `stop` asked between nodes (and before
+ * encoding): once it returns true the render throws `RenderAbortedError` (see `DrawInterrupt`). Lighter documents are
+ * drawn in one go, as without a budget: their whole drawing is shorter than a chunk.
+ */
+export interface RenderBudget {
+  maxCostMs?: number;
+  stop?: () => boolean;
+  /** Default 200. */
+  chunkMs?: number;
+}
+
+export const DEFAULT_CHUNK_MS = 200;
+
+/**
+ * Checks `doc` against `budget` (throws `RenderCostError`) and gives the interrupt its drawing uses: undefined
+ * without a `stop`, or for a document lighter than a chunk.
+ */
+export function budgetFor(doc: MaterializedDocument, budget: RenderBudget | undefined, scale: number, vector: boolean): DrawInterrupt | undefined {
+  if (!budget || (budget.maxCostMs === undefined && !budget.stop)) return undefined;
+  const cost = estimateDrawCost(doc, { scale, vector });
+  if (budget.maxCostMs !== undefined && cost.ms > budget.maxCostMs) throw new RenderCostError(cost.ms, budget.maxCostMs, describeCost(cost, vector));
+  const chunkMs = budget.chunkMs ?? DEFAULT_CHUNK_MS;
+  if (!budget.stop || cost.ms <= chunkMs) return undefined;
+  return drawInterrupt(budget.stop, chunkMs, vector ? 1 : scale, cost.width * cost.height);
 }
 
 export interface RenderResult {
@@ -226,10 +258,11 @@ export function rasterizeMaterialized(doc: MaterializedDocument, images: Map<str
   const scale = options.scale ?? 1;
   const width = Math.max(1, Math.round(doc.width * scale));
   const height = Math.max(1, Math.round(doc.height * scale));
+  const interrupt = budgetFor(doc, options.budget, scale, false);
   const canvas = canvasOf(width, height, reuse);
   const ctx = canvas.getContext('2d') as unknown as Ctx;
   const warnings = [...doc.warnings];
-  drawDocument(ctx, doc, { images, deviceScale: scale }, warnings, scale, options.transparent);
+  drawDocument(ctx, doc, { images, deviceScale: scale, interrupt }, warnings, scale, options.transparent);
   return { canvas, pixels: canvas.data(), width, height, materialized: doc, warnings };
 }
 
@@ -281,17 +314,17 @@ export async function encodeRaster(pixels: Buffer, width: number, height: number
   }
 }
 
-function renderSvg(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[]): Promise<Buffer> {
+function renderSvg(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], interrupt?: DrawInterrupt): Promise<Buffer> {
   const canvas = createCanvas(doc.width, doc.height, SvgExportFlag.ConvertTextToPaths);
   const ctx = canvas.getContext('2d') as unknown as Ctx;
-  drawDocument(ctx, doc, { images, vector: true }, warnings, 1);
+  drawDocument(ctx, doc, { images, vector: true, interrupt }, warnings, 1);
   return keepJpegInSvg(compactSvgPaths(canvas.getContent()), images);
 }
 
-function renderPdf(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], title?: string): Promise<Buffer> {
+function renderPdf(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], title?: string, interrupt?: DrawInterrupt): Promise<Buffer> {
   const pdf = new PDFDocument({ title: title ?? 'Creative', creator: 'creative-ir', producer: 'creative-ir (Skia/PDF)', compressionLevel: 6 });
   const ctx = pdf.beginPage(doc.width, doc.height) as unknown as Ctx;
-  drawDocument(ctx, doc, { images, vector: true }, warnings, 1);
+  drawDocument(ctx, doc, { images, vector: true, interrupt }, warnings, 1);
   pdf.endPage();
   return keepJpegInPdf(pdf.close(), images);
 }
@@ -305,12 +338,14 @@ export async function renderIr(ir: unknown, options: RenderOptions = {}): Promis
   const { doc, images } = await prepare(ir, options);
   if (format === 'svg' || format === 'pdf') {
     const warnings = [...doc.warnings];
-    const data = format === 'svg' ? await renderSvg(doc, images, warnings) : await renderPdf(doc, images, warnings, options.title);
+    const interrupt = budgetFor(doc, options.budget, 1, true);
+    const data = format === 'svg' ? await renderSvg(doc, images, warnings, interrupt) : await renderPdf(doc, images, warnings, options.title, interrupt);
     return { data, format, mime: MIME[format], width: doc.width, height: doc.height, warnings, materialized: doc };
   }
   const r = rasterizeMaterialized(doc, images, options, true);
   // The pixels are a copy: the canvas serves the next render of this size.
   keepCanvas(r.canvas);
+  if (options.budget?.stop?.()) throw new RenderAbortedError();
   const data = await encodeRaster(r.pixels, r.width, r.height, format, { ...options, pngEncoding: pngSettingsFor(doc, options).encoding }, isOpaqueDocument(doc, options));
   const width = options.resizeWidth ?? r.width;
   const height = options.resizeWidth ? Math.round((r.height * options.resizeWidth) / r.width) : r.height;

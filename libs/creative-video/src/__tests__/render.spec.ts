@@ -298,4 +298,21 @@ describe('abort', () => {
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
     expect(await readdir(workDir)).toEqual([]);
   });
+
+  it("stops a heavy IR scene's drawing when `stop` answers true, though the thread never gets back to its event loop meanwhile", async () => {
+    const workDir = await dir();
+    // 1,000 blurred rectangles on a 1920 x 1080 scene: each blur filters the whole page, which Skia does in one native
+    // call when the scene's pixels are read (20-40 s of one core in all). No timer can run while it draws.
+    const rects = Array.from({ length: 1000 }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % 1920, y: (i * 91) % 1080, width: 480, height: 270, blur: 30, fills: [{ type: 'solid', color: i % 2 ? '#336699' : '#cc6633' }] }));
+    const ir = { version: 1, width: 1920, height: 1080, background: '#ffffff', root: { type: 'frame', id: 'root', width: 1920, height: 1080, children: rects } };
+    const spec: VideoSpec = { width: 1920, height: 1080, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1 }] };
+    const t0 = Date.now();
+    const stopAt = t0 + 1000;
+    const err = await renderVideo(spec, { workDir, stop: () => Date.now() > stopAt }).catch((e) => e);
+    const took = Date.now() - t0;
+    expect(err?.name).toBe('AbortError');
+    // A chunk of drawing (~0.2 s of estimated work) past the stop, with room for a loaded machine.
+    expect(took).toBeLessThan(3000);
+    expect(await readdir(workDir)).toEqual([]);
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 export * from './lib/service-definition';
 export * from './lib/metrics.service';
+export * from './lib/readiness-checks';
 export * from './lib/skip-rate-limit';
 export * from './lib/secret-response';
 export * from './lib/trusted-proxies';

@@ -37,7 +37,7 @@ describe('ImageTransformer stages', () => {
   it('makes the same image fused as one pipeline per operation', async () => {
     const fused = new ImageTransformer();
     const reference = new ImageTransformer({ fuse: false });
-    const options = { outputFormat: 'png' as const, quality: 92, background: '#FFFFFF', maxPixels: 67_108_864, imageAsset: async () => fx.logo, fontAsset: async () => null };
+    const options = { outputFormat: 'png' as const, quality: 92, background: '#FFFFFF', maxPixels: 67_108_864, timeoutMs: 60_000, imageAsset: async () => fx.logo, fontAsset: async () => null };
     const lists = [
       ops({ type: 'resize', width: 800 }, { type: 'smart_crop', aspect_ratio: '16:9' }, { type: 'modulate', brightness: 1.05, saturation: 1.15 }, { type: 'sharpen' }, { type: 'round_corners', radius: 32 }),
       ops({ type: 'resize', width: 600, height: 400 }, { type: 'blur', sigma: 2 }, { type: 'modulate', hue: 90 }, { type: 'sharpen', sigma: 1.5 }, { type: 'overlay', asset_id: 'logo', opacity: 0.6, position: 'top_right', margin: 10 }, { type: 'negate' }),
@@ -56,4 +56,31 @@ describe('ImageTransformer stages', () => {
       expect(sum / ra.length, JSON.stringify(list)).toBeLessThan(1.5);
     }
   });
+});
+
+describe('ImageTransformer time budget', () => {
+  /** CPU seconds this process uses over `ms` (sharp works on libuv's threads, which count). */
+  async function cpuOver(ms: number): Promise<number> {
+    const before = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, ms));
+    const d = process.cpuUsage(before);
+    return (d.user + d.system) / 1e6;
+  }
+
+  it('stops a transform past timeoutMs with 504 transform_timeout, and its work stops with it', async () => {
+    const source = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } }).png().toBuffer();
+    // 48 Mpx blurred six times at sigma 100, each in a pipeline of its own: a minute or more of CPU.
+    const heavy = ops({ type: 'resize', width: 8000, height: 6000, fit: 'fill' }, ...Array.from({ length: 6 }, () => ({ type: 'blur', sigma: 100 })));
+    const options = { outputFormat: 'png' as const, quality: 92, background: '#FFFFFF', maxPixels: 67_108_864, timeoutMs: 1500, imageAsset: async () => null, fontAsset: async () => null };
+    const t0 = performance.now();
+    const err = await new ImageTransformer().run(source, heavy, options).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    const took = performance.now() - t0;
+    expect(err).toMatchObject({ code: 'transform_timeout', status: 504, message: expect.stringContaining('1500 ms') });
+    // sharp's timeout is in whole seconds, rounded up from what is left: 2 s here, and the kill is checked as libvips works.
+    expect(took).toBeLessThan(6000);
+    expect(await cpuOver(1500)).toBeLessThan(0.25);
+  }, 120_000);
 });

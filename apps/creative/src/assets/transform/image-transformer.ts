@@ -1,7 +1,7 @@
 import { initCreativeIr, materialize, rasterize } from '@platform/creative-ir';
 import { DomainException, ErrorDetail, ValidationError } from '@platform/errors';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { imageTooLarge, unsupportedFile } from '../asset-errors';
+import { imageTooLarge, transformTimeout, unsupportedFile } from '../asset-errors';
 import type { OutputFormat } from '../dto/transform-asset.dto';
 import { MAX_SIDE, Operation, OperationOf, Placement } from '../dto/transform-operations.dto';
 import { parseAspectRatio } from './operation-rules';
@@ -11,6 +11,8 @@ export interface TransformOptions {
   quality: number;
   background: string;
   maxPixels: number;
+  /** The whole transform's time budget (TRANSFORM_TIMEOUT_MS). */
+  timeoutMs: number;
   /** Bytes of another image asset of the account (overlay); null when there is none. */
   imageAsset(id: string): Promise<Buffer | null>;
   /** Bytes of a font asset of the account (text); null when there is none. */
@@ -46,8 +48,28 @@ const GRAVITY: Record<Placement, string> = {
   bottom_right: 'southeast',
 };
 
-/** No transform may run longer than this, per sharp pipeline. */
-const STAGE_TIMEOUT_SECONDS = 60;
+/**
+ * The time left of a transform's budget. sharp's `timeout` (whole seconds, checked by libvips as it works: a pipeline
+ * past it is killed and its CPU freed) is set on every pipeline to what is left, rounded up; the budget is checked
+ * between pipelines too. `expired` tells a sharp timeout from other failures.
+ */
+class Deadline {
+  private readonly end: number;
+  constructor(readonly ms: number) {
+    this.end = Date.now() + ms;
+  }
+  get expired(): boolean {
+    return Date.now() >= this.end;
+  }
+  /** Seconds for sharp's `timeout` (at least 1: 0 would mean none); throws once the budget is spent. */
+  seconds(): number {
+    if (this.expired) throw transformTimeout(this.ms);
+    return Math.max(1, Math.ceil((this.end - Date.now()) / 1000));
+  }
+  apply(img: Sharp): Sharp {
+    return img.timeout({ seconds: this.seconds() });
+  }
+}
 
 /** The object without its undefined values. */
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -176,6 +198,17 @@ export class ImageTransformer {
   constructor(private readonly options: { fuse: boolean } = { fuse: true }) {}
 
   async run(source: string | Buffer, operations: Operation[], options: TransformOptions): Promise<TransformResult> {
+    const deadline = new Deadline(options.timeoutMs);
+    try {
+      return await this.runWithin(source, operations, options, deadline);
+    } catch (err) {
+      // A pipeline sharp stopped at the deadline failed with `timeout: N% complete` (reported as its operation's 422).
+      if (deadline.expired && !(err instanceof DomainException && err.status === 504)) throw transformTimeout(options.timeoutMs);
+      throw err;
+    }
+  }
+
+  private async runWithin(source: string | Buffer, operations: Operation[], options: TransformOptions, deadline: Deadline): Promise<TransformResult> {
     let meta: Metadata;
     try {
       meta = await sharp(source, { limitInputPixels: options.maxPixels }).metadata();
@@ -191,7 +224,7 @@ export class ImageTransformer {
       let img: Sharp = current
         ? sharp(current.data, { raw: { width: current.width, height: current.height, channels: current.channels } })
         : sharp(source, { limitInputPixels: options.maxPixels, failOn: 'none' }).autoOrient();
-      img = img.timeout({ seconds: STAGE_TIMEOUT_SECONDS });
+      img = deadline.apply(img);
       // Within a stage the sizes are exact (see planStage): each operation is placed on the size the one before makes.
       let at = size;
       for (let j = i; j < i + stage; j++) {
@@ -204,7 +237,7 @@ export class ImageTransformer {
           );
         }
         try {
-          img = await this.apply(img, op, j, at, options);
+          img = await this.apply(img, op, j, at, options, deadline);
         } catch (err) {
           if (err instanceof DomainException) throw err;
           throw new ValidationError([{ loc: loc(j), msg: `${op.type} could not be applied: ${vipsMessage(err)}`, type: 'value_error' }]);
@@ -213,7 +246,7 @@ export class ImageTransformer {
       }
       const lastOp = i + stage - 1;
       try {
-        if (lastOp === operations.length - 1 && options.outputFormat !== 'jpeg') return await this.encode(img, options);
+        if (lastOp === operations.length - 1 && options.outputFormat !== 'jpeg') return await this.encode(deadline.apply(img), options);
         const out: { data: Buffer; info: OutputInfo } = await img.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
         const { data, info } = out;
         current = { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
@@ -229,7 +262,7 @@ export class ImageTransformer {
     // JPEG has no transparency: what is transparent after the last operation shows `background`.
     const final = current!;
     return this.encode(
-      sharp(final.data, { raw: { width: final.width, height: final.height, channels: final.channels } }).flatten({ background: options.background }),
+      deadline.apply(sharp(final.data, { raw: { width: final.width, height: final.height, channels: final.channels } }).flatten({ background: options.background })),
       options,
     );
   }
@@ -248,7 +281,7 @@ export class ImageTransformer {
     return { data, width: info.width, height: info.height };
   }
 
-  private async apply(img: Sharp, op: Operation, i: number, size: Size, o: TransformOptions): Promise<Sharp> {
+  private async apply(img: Sharp, op: Operation, i: number, size: Size, o: TransformOptions, deadline: Deadline): Promise<Sharp> {
     const { width: w, height: h } = size;
     switch (op.type) {
       case 'resize': {
@@ -319,17 +352,17 @@ export class ImageTransformer {
       case 'border':
         return img.extend({ top: op.width, right: op.width, bottom: op.width, left: op.width, background: op.color ?? '#000000' });
       case 'overlay':
-        return this.overlay(img, op, i, size, o);
+        return this.overlay(img, op, i, size, o, deadline);
       case 'text':
-        return this.text(img, op, i, size, o);
+        return this.text(img, op, i, size, o, deadline);
     }
   }
 
-  private async overlay(img: Sharp, op: OperationOf<'overlay'>, i: number, size: Size, o: TransformOptions): Promise<Sharp> {
+  private async overlay(img: Sharp, op: OperationOf<'overlay'>, i: number, size: Size, o: TransformOptions, deadline: Deadline): Promise<Sharp> {
     const bytes = await o.imageAsset(op.asset_id);
     if (!bytes) throw new ValidationError([{ loc: loc(i, 'asset_id'), msg: 'asset_id must be an image asset of yours', type: 'value_error' }]);
     const margin = op.margin ?? 0;
-    let layer = sharp(bytes, { limitInputPixels: o.maxPixels, failOn: 'none' }).autoOrient();
+    let layer = deadline.apply(sharp(bytes, { limitInputPixels: o.maxPixels, failOn: 'none' }).autoOrient());
     const meta = await sharp(bytes, { limitInputPixels: o.maxPixels }).metadata();
     const natural = (meta.orientation ?? 1) >= 5 ? meta.height! : meta.width!;
     const room = { width: Math.max(1, size.width - 2 * margin), height: Math.max(1, size.height - 2 * margin) };
@@ -339,14 +372,14 @@ export class ImageTransformer {
     if ((op.opacity ?? 1) < 1) {
       const alpha = Math.round((op.opacity ?? 1) * 255);
       const faded = await layer.ensureAlpha().png({ compressionLevel: 0 }).toBuffer();
-      layer = sharp(faded).composite([{ input: Buffer.from([255, 255, 255, alpha]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: 'dest-in' }]);
+      layer = deadline.apply(sharp(faded)).composite([{ input: Buffer.from([255, 255, 255, alpha]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: 'dest-in' }]);
     }
     const { data, info } = await layer.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const at = place(size, info, op.position ?? 'bottom_right', margin);
     return img.composite([{ input: data, raw: { width: info.width, height: info.height, channels: info.channels }, ...at }]);
   }
 
-  private async text(img: Sharp, op: OperationOf<'text'>, i: number, size: Size, o: TransformOptions): Promise<Sharp> {
+  private async text(img: Sharp, op: OperationOf<'text'>, i: number, size: Size, o: TransformOptions, deadline: Deadline): Promise<Sharp> {
     await initCreativeIr();
     const fontSize = op.font_size ?? Math.max(12, Math.round(size.width * 0.04));
     const margin = op.margin ?? fontSize;
@@ -400,7 +433,7 @@ export class ImageTransformer {
         ...(fonts.length ? { fonts } : {}),
         root: { type: 'frame', width: inner.width, height: inner.height, children: [{ ...textNode, x: 0, y: 0, width: box.width, height: box.height }] },
       },
-      { transparent: true, assets },
+      { transparent: true, assets, budget: { stop: () => deadline.expired } },
     );
     const at = place(size, inner, placement, v === 'center' && hz === 'center' ? 0 : margin);
     return img.composite([{ input: raster.pixels, raw: { width: raster.width, height: raster.height, channels: 4, premultiplied: true }, ...at }]);

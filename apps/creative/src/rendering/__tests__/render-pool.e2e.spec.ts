@@ -86,7 +86,7 @@ describe('creative render engine: worker threads and the time budget', () => {
   let alice: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp(creativeService, { env: { RENDER_WORKERS: '2', RENDER_TIMEOUT_MS: '4000' } });
+    t = await createTestApp(creativeService, { env: { RENDER_WORKERS: '2', RENDER_TIMEOUT_MS: '4000', RENDER_COST_LIMIT_MS: '0' } });
     alice = await t.account('alice');
   });
   afterAll(() => t?.close());

@@ -89,4 +89,23 @@ describe('rendering a video in a thread of its own', () => {
     expect(ffmpegIn(dir)).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('stops a scene whose drawing is one long native call: the abort reaches it through shared memory, and its CPU is freed', async () => {
+    // 1,000 blurred rectangles: each blur filters the whole 1920 x 1080 page, which Skia does in one call when the scene's
+    // pixels are read (20-40 s of one core; the old code went on 12 s after the abort here). The `abort` message could not reach the busy thread before that ended.
+    const rects = Array.from({ length: 1000 }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % 1920, y: (i * 91) % 1080, width: 480, height: 270, blur: 30, fills: [{ type: 'solid', color: '#336699' }] }));
+    const ir = { version: 1, width: 1920, height: 1080, background: '#ffffff', root: { type: 'frame', id: 'root', width: 1920, height: 1080, children: rects } };
+    const abort = new AbortController();
+    const spec: VideoSpec = { width: 1920, height: 1080, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1 }] };
+    setTimeout(() => abort.abort(), 1500);
+    const t0 = performance.now();
+    const err = await renderVideoInThread(spec, { workDir: dir, signal: abort.signal }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe('AbortError');
+    expect(performance.now() - t0).toBeLessThan(4000);
+    const before = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, 1500));
+    const cpu = process.cpuUsage(before);
+    expect((cpu.user + cpu.system) / 1e6).toBeLessThan(0.25);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 120_000);
 });

@@ -4,11 +4,12 @@ import { Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { HealthController } from './health.controller';
 import type { MetricsService } from './metrics.service';
+import { ReadinessChecks } from './readiness-checks';
 
 const secret = 'password authentication failed for user "svc_prod" at db-primary.internal:5432';
 
-function controller(db: { ok: boolean; error?: string }, queue: { ok: boolean; mode: string; error?: string }) {
-  return new HealthController({ check: async () => db } as DatabaseHealth, { ping: async () => queue } as unknown as JobQueue, {} as MetricsService);
+function controller(db: { ok: boolean; error?: string }, queue: { ok: boolean; mode: string; error?: string }, extra = new ReadinessChecks()) {
+  return new HealthController({ check: async () => db } as DatabaseHealth, { ping: async () => queue } as unknown as JobQueue, {} as MetricsService, extra);
 }
 
 function response() {
@@ -39,5 +40,21 @@ describe('GET /readyz', () => {
     const body = await controller({ ok: true }, { ok: true, mode: 'inline' }).readyz(res as unknown as Response);
     expect(res.statusCode).toBe(200);
     expect(body).toEqual({ status: 'ready', checks: { database: { ok: true }, queue: { ok: true, mode: 'inline' } } });
+  });
+
+  it("answers 503 when a check the service registered fails, with that check's problem", async () => {
+    const checks = new ReadinessChecks();
+    let stuck = false;
+    checks.register('threads', () => (stuck ? { error: 'stuck' } : null));
+    const res = response();
+    expect(await controller({ ok: true }, { ok: true, mode: 'inline' }, checks).readyz(res as unknown as Response)).toEqual({
+      status: 'ready',
+      checks: { database: { ok: true }, queue: { ok: true, mode: 'inline' } },
+    });
+    expect(res.statusCode).toBe(200);
+    stuck = true;
+    const body = await controller({ ok: true }, { ok: true, mode: 'inline' }, checks).readyz(res as unknown as Response);
+    expect(res.statusCode).toBe(503);
+    expect(body).toEqual({ status: 'not_ready', checks: { database: { ok: true }, queue: { ok: true, mode: 'inline' }, threads: { ok: false, error: 'stuck' } } });
   });
 });

@@ -5,6 +5,7 @@ import { DatabaseHealth } from '@platform/database';
 import { JobQueue } from '@platform/queue';
 import type { Response } from 'express';
 import { MetricsService } from './metrics.service';
+import { ReadinessChecks } from './readiness-checks';
 import { SkipRateLimit } from './skip-rate-limit';
 
 class LivenessDto {
@@ -23,6 +24,11 @@ class CheckDto {
 class ChecksDto {
   @ApiProperty({ type: CheckDto }) database: CheckDto;
   @ApiProperty({ type: CheckDto }) queue: CheckDto;
+  @ApiPropertyOptional({
+    type: CheckDto,
+    description: 'creative only: its render and video worker threads (`stuck`: a thread terminated after its time budget is still running; replace the instance)',
+  })
+  threads?: CheckDto;
 }
 
 class ReadinessDto {
@@ -41,6 +47,7 @@ export class HealthController {
     private readonly db: DatabaseHealth,
     private readonly queue: JobQueue,
     private readonly metrics: MetricsService,
+    private readonly extra: ReadinessChecks,
   ) {}
 
   @Get('healthz')
@@ -50,8 +57,8 @@ export class HealthController {
   }
 
   @Get('readyz')
-  @ApiOkResponse({ description: 'The database and the queue answer.', type: ReadinessDto })
-  @ApiResponse({ status: 503, description: 'The database or the queue does not answer (`status: not_ready`).', type: ReadinessDto })
+  @ApiOkResponse({ description: 'The database and the queue answer (and the service\'s own checks pass).', type: ReadinessDto })
+  @ApiResponse({ status: 503, description: 'The database or the queue does not answer, or a check of the service fails (`status: not_ready`).', type: ReadinessDto })
   async readyz(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto> {
     const [db, q] = await Promise.all([this.db.check(), this.queue.ping()]);
     // The probe is public: a failure is logged in full and answered in general terms.
@@ -59,9 +66,11 @@ export class HealthController {
     if (!q.ok) this.logger.warn(`queue check failed: ${q.error}`);
     const database: CheckDto = db.ok ? { ok: true } : { ok: false, error: 'unreachable' };
     const queue: CheckDto = q.ok ? { ok: true, mode: q.mode } : { ok: false, mode: q.mode, error: 'unreachable' };
-    const ok = db.ok && q.ok;
+    const problems = this.extra.problems();
+    const extra = Object.fromEntries(Object.entries(problems).map(([name, p]) => [name, { ok: false, error: p.error }]));
+    const ok = db.ok && q.ok && Object.keys(problems).length === 0;
     res.status(ok ? 200 : 503);
-    return { status: ok ? 'ready' : 'not_ready', checks: { database, queue } };
+    return { status: ok ? 'ready' : 'not_ready', checks: { database, queue, ...extra } };
   }
 
   @Get('metrics')

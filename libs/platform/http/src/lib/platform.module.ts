@@ -13,6 +13,7 @@ import { HealthController } from './health.controller';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRecord } from './idempotency-record.entity';
 import { MetricsService } from './metrics.service';
+import { ReadinessChecks } from './readiness-checks';
 import { RateLimitInterceptor } from './rate-limit.interceptor';
 import type { ServiceDefinition } from './service-definition';
 
@@ -111,12 +112,13 @@ export class PlatformModule {
         MetricsService,
         // Seals the stored responses of @SecretResponse() routes (IdempotencyInterceptor).
         SecretsBox,
+        ReadinessChecks,
         { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
         // One instance, also for code that runs controller methods without HTTP (creative's RouteInvoker).
         IdempotencyInterceptor,
         { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
       ],
-      exports: [APP_CONFIG, MetricsService, SecretsBox, IdempotencyInterceptor],
+      exports: [APP_CONFIG, MetricsService, SecretsBox, IdempotencyInterceptor, ReadinessChecks],
     };
   }
 }
