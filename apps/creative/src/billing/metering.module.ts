@@ -2,9 +2,12 @@ import { Global, Module } from '@nestjs/common';
 import { UsageController } from '../usage/usage.controller';
 import { UsageService } from '../usage/usage.service';
 import { BillingController } from './billing.controller';
+import { BillingJobsPort } from './billing-jobs.port';
+import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
 import { GatewayPagesController } from './gateway/gateway-pages.controller';
 import { LocalGateway } from './gateway/local-gateway';
+import { PaymentsRepository } from './gateway/payments.repository';
 import { PaymentsService } from './gateway/payments.service';
 import { StripeGateway } from './gateway/stripe-gateway';
 import { LedgerMetering } from './ledger-metering';
@@ -16,7 +19,7 @@ import { ReservationsService } from './reservations.service';
 @Global()
 @Module({
   controllers: [BillingController, GatewayPagesController, UsageController],
-  providers: [BillingService, LedgerMetering, { provide: Metering, useExisting: LedgerMetering }, LocalGateway, StripeGateway, PaymentsService, ReservationsService, ReservationSweep, UsageService],
-  exports: [Metering, BillingService],
+  providers: [BillingRepository, BillingJobsPort, PaymentsRepository, BillingService, LedgerMetering, { provide: Metering, useExisting: LedgerMetering }, LocalGateway, StripeGateway, PaymentsService, ReservationsService, ReservationSweep, UsageService],
+  exports: [Metering, BillingService, BillingRepository, BillingJobsPort],
 })
 export class MeteringModule {}
