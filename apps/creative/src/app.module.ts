@@ -6,14 +6,15 @@ import { BrandKitModule } from './brand-kit/brand-kit.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import type { CreativeConfig } from './config';
+import { DesignOutputModule } from './designs/design-output.module';
 import { DesignsModule } from './designs/designs.module';
 import { IntelligenceModule } from './intelligence/intelligence.module';
 import { JobsModule } from './jobs/jobs.module';
 import { McpModule } from './mcp/mcp.module';
 import { MeModule } from './me/me.module';
-import { DesignOutputModule } from './rendering/design-output.module';
 import { RenderingModule } from './rendering/rendering.module';
 import { StorageModule } from './storage/storage.module';
+import { UsageModule } from './usage/usage.module';
 import { VideosModule } from './videos/videos.module';
 
 @Module({})
@@ -21,7 +22,7 @@ export class AppModule {
   static forRoot(config: CreativeConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(config), MeteringModule, MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, JobsModule, VideosModule, McpModule, IntelligenceModule],
+      imports: [StorageModule.forRoot(config), MeteringModule, UsageModule, MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, JobsModule, VideosModule, McpModule, IntelligenceModule],
     };
   }
 }

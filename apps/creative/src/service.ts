@@ -3,6 +3,12 @@ import { createOpenApiDocument, type ServiceDefinition } from '@platform/http';
 import { AppModule } from './app.module';
 import { Artifact } from './artifacts/artifact.entity';
 import { Asset } from './assets/asset.entity';
+import { BillingAccount } from './billing/billing-account.entity';
+import { BillingLedgerEntry } from './billing/billing-ledger-entry.entity';
+import { BillingReservation } from './billing/billing-reservation.entity';
+import { BillingCheckout } from './billing/gateway/billing-checkout.entity';
+import { BillingGatewayEvent } from './billing/gateway/billing-gateway-event.entity';
+import { UsageEvent } from './billing/usage-event.entity';
 import { BrandKit } from './brand-kit/brand-kit.entity';
 import { Campaign } from './campaigns/campaign.entity';
 import { CampaignPiece } from './campaigns/campaign-piece.entity';
@@ -21,7 +27,7 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
   name: 'creative',
   loadConfig: loadCreativeConfig,
   appModule: (config) => AppModule.forRoot(config),
-  database: { entities: [BrandKit, Asset, Artifact, Design, DesignRevision, RenderCacheEntry, Campaign, CampaignPiece, Job, JobCallback, JobCallbackAttempt, CallbackSecret, Generation], migrations },
+  database: { entities: [BrandKit, Asset, Artifact, Design, DesignRevision, RenderCacheEntry, Campaign, CampaignPiece, Job, JobCallback, JobCallbackAttempt, CallbackSecret, Generation, BillingAccount, BillingReservation, BillingLedgerEntry, UsageEvent, BillingCheckout, BillingGatewayEvent], migrations },
   auth: { keyPrefix: 'cr', headers: ['x-api-key', 'bearer'], defaultScopes: ['*'], knownScopes: ['*'], realm: 'creative' },
   envelope: creativeEnvelope,
   // The MCP tools' input schemas come from this service's own OpenAPI document (the DTOs): built from the app on first use.

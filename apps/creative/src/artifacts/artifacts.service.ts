@@ -171,6 +171,12 @@ export class ArtifactsService {
   }
 
   /** The caller's artifact, or 404 `artifact_not_found` (also for another account's id). */
+  /** The account's artifacts: how many, and their bytes (GET /v1/metrics). */
+  async storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
+    const [row] = (await this.ds.query(`SELECT sum(bytes)::bigint AS bytes, count(*)::int AS count FROM creative.artifacts WHERE account_id = $1`, [accountId])) as { bytes: string | null; count: number }[];
+    return { bytes: Number(row.bytes ?? 0), count: row.count };
+  }
+
   async get(accountId: string, id: string): Promise<Artifact> {
     const artifact = ID.test(id) ? await this.ds.getRepository(Artifact).findOneBy({ accountId, id }) : null;
     if (!artifact) throw artifactNotFound();

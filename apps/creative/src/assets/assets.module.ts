@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AssetReferencesPort } from './asset-references.port';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
 import { MediaInspector } from './media/media-inspector.service';
@@ -6,7 +7,7 @@ import { MultipartFileGuard } from './upload/multipart-file.guard';
 
 @Module({
   controllers: [AssetsController],
-  providers: [AssetsService, MediaInspector, MultipartFileGuard],
-  exports: [AssetsService, MediaInspector],
+  providers: [AssetReferencesPort, AssetsService, MediaInspector, MultipartFileGuard],
+  exports: [AssetsService, MediaInspector, AssetReferencesPort],
 })
 export class AssetsModule {}

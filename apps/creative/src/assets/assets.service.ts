@@ -8,10 +8,10 @@ import { promises as fs } from 'node:fs';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
-import { BrandKit } from '../brand-kit/brand-kit.entity';
 import type { CreativeConfig } from '../config';
 import { BlobNotFoundError, BlobStore, ByteRange } from '../storage/blob-store';
 import { Asset } from './asset.entity';
+import { AssetReferencesPort } from './asset-references.port';
 import { assetNotFound } from './asset-errors';
 import type { OutputFormat } from './dto/transform-asset.dto';
 import type { Operation } from './dto/transform-operations.dto';
@@ -57,6 +57,7 @@ export class AssetsService {
     private readonly blobs: BlobStore,
     private readonly inspector: MediaInspector,
     private readonly temp: TempFiles,
+    private readonly references: AssetReferencesPort,
   ) {}
 
   private blobKey(accountId: string, assetId: string): string {
@@ -146,6 +147,12 @@ export class AssetsService {
   }
 
   /** The caller's asset, or 404 `asset_not_found` (also for another account's id). */
+  /** The account's assets: how many, and their bytes (GET /v1/metrics). */
+  async storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
+    const [row] = (await this.ds.query(`SELECT sum(bytes)::bigint AS bytes, count(*)::int AS count FROM creative.assets WHERE account_id = $1`, [accountId])) as { bytes: string | null; count: number }[];
+    return { bytes: Number(row.bytes ?? 0), count: row.count };
+  }
+
   async get(accountId: string, id: string): Promise<Asset> {
     const asset = await this.find(accountId, id);
     if (!asset) throw assetNotFound();
@@ -201,8 +208,8 @@ export class AssetsService {
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw assetNotFound();
       const rows: { blob_key: string }[] = await m.query(`SELECT blob_key FROM creative.assets WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id]);
       if (!rows.length) throw assetNotFound();
-      const kit = await m.getRepository(BrandKit).findOneBy({ accountId, logoAssetId: id });
-      if (kit) throw new ConflictError('The brand kit uses this asset as its logo; change logo_asset_id first', 'asset_in_use');
+      const refused = await this.references.refusal(m, accountId, id);
+      if (refused) throw new ConflictError(refused, 'asset_in_use');
       await m.query(`DELETE FROM creative.assets WHERE account_id = $1 AND id = $2`, [accountId, id]);
       return rows[0].blob_key;
     });

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { BrandKitModule } from '../brand-kit/brand-kit.module';
+import { DESIGN_SOURCE } from '../rendering/design-source.port';
 import { RenderingModule } from '../rendering/rendering.module';
 import { DesignsController } from './designs.controller';
 import { DesignsService } from './designs.service';
 
-@Module({ imports: [RenderingModule, BrandKitModule], controllers: [DesignsController], providers: [DesignsService], exports: [DesignsService] })
+@Module({ imports: [RenderingModule, BrandKitModule], controllers: [DesignsController], providers: [DesignsService, { provide: DESIGN_SOURCE, useExisting: DesignsService }], exports: [DesignsService, DESIGN_SOURCE] })
 export class DesignsModule {}

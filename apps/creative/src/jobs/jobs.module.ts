@@ -4,6 +4,7 @@ import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { CallbacksProcessor } from './callbacks.processor';
 import { CallbacksService } from './callbacks.service';
 import { JobHandlers } from './job-handlers';
+import { JobsForBilling } from './jobs-for-billing';
 import { JobViews } from './job-views.service';
 import { CallbackSecretsController, JobsController } from './jobs.controller';
 import { JobsRecovery } from './jobs-recovery.service';
@@ -14,7 +15,7 @@ import { MediaProcessor } from './media.processor';
 @Module({
   imports: [ArtifactsModule],
   controllers: [JobsController, CallbackSecretsController],
-  providers: [SecretsBox, JobViews, CallbacksService, JobsService, JobHandlers, MediaProcessor, CallbacksProcessor, JobsRecovery],
-  exports: [JobsService, JobHandlers, JobViews],
+  providers: [SecretsBox, JobViews, CallbacksService, JobsService, JobsForBilling, JobHandlers, MediaProcessor, CallbacksProcessor, JobsRecovery],
+  exports: [JobsService, JobsForBilling, JobHandlers, JobViews],
 })
 export class JobsModule {}

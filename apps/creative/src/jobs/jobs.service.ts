@@ -1,13 +1,10 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { keysetPage, newId } from '@platform/database';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/errors';
 import { refuseOutboundUrl } from '@platform/outbound';
 import { JobQueue } from '@platform/queue';
-import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Metering } from '../billing/metering';
@@ -42,7 +39,6 @@ export class JobsService {
     private readonly queue: JobQueue,
     private readonly views: JobViews,
     private readonly callbacks: CallbacksService,
-    private readonly moduleRef: ModuleRef,
     private readonly metering: Metering,
   ) {}
 
@@ -145,8 +141,7 @@ export class JobsService {
   /** BullMQ: whether the queue job of the job's current run has ended (completed or failed) while the row is still queued. */
   private async runIsOver(job: Job): Promise<boolean> {
     if (this.queue.mode !== 'bullmq') return false;
-    const q = this.moduleRef.get<Queue>(getQueueToken(MEDIA_QUEUE), { strict: false });
-    const state = await (await q.getJob(mediaQueueJobId(job.id, job.runSeq)))?.getState();
+    const state = await this.queue.jobState(MEDIA_QUEUE, mediaQueueJobId(job.id, job.runSeq));
     return state === 'completed' || state === 'failed';
   }
 
@@ -154,6 +149,18 @@ export class JobsService {
     const job = ID.test(id) ? await this.ds.getRepository(Job).findOneBy({ id, accountId }) : null;
     if (!job) throw jobNotFound();
     return job;
+  }
+
+  /** How many of the account's jobs are in each state (GET /v1/metrics). */
+  async countByState(accountId: string): Promise<{ state: JobState; count: number }[]> {
+    return (await this.ds
+      .getRepository(Job)
+      .createQueryBuilder('j')
+      .select('j.state', 'state')
+      .addSelect('count(*)::int', 'count')
+      .where('j.account_id = :accountId', { accountId })
+      .groupBy('j.state')
+      .getRawMany()) as { state: JobState; count: number }[];
   }
 
   async get(accountId: string, id: string): Promise<JobDto> {

@@ -7,8 +7,8 @@ import type { Response } from 'express';
 import { Metering, renderCharge } from '../billing/metering';
 import { BillingResponses, ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import type { CreativeConfig } from '../config';
-import { DesignsService } from '../designs/designs.service';
 import { DesignRendersService } from './design-renders.service';
+import { DESIGN_SOURCE, type DesignSource } from './design-source.port';
 import { PreviewQuery } from './dto/preview.dto';
 import { RenderRequestDto, RenderResultDto } from './dto/render-result.dto';
 import { PREVIEW_WIDTH_DEFAULT, PreviewService } from './preview.service';
@@ -27,7 +27,7 @@ const matches = (header: string | undefined, etag: string) => !!header && header
 @Controller('v1/designs')
 export class DesignOutputController {
   constructor(
-    private readonly designs: DesignsService,
+    @Inject(DESIGN_SOURCE) private readonly designs: DesignSource,
     private readonly renders: RenderService,
     private readonly previews: PreviewService,
     private readonly stored: DesignRendersService,

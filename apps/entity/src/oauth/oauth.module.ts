@@ -4,6 +4,7 @@ import { CREDENTIAL_RESOLVER } from '@platform/auth';
 import { AccountsModule } from '../accounts/accounts.module';
 import { DpopService } from './dpop.service';
 import { EntityBindingInterceptor } from './entity-binding.interceptor';
+import { OAuthRepository } from './oauth.repository';
 import { OAuthService } from './oauth.service';
 
 /** OAuth 2.0: the provider, and access tokens as credentials on /api/v1 (the platform guard asks the resolver). */
@@ -11,6 +12,7 @@ import { OAuthService } from './oauth.service';
 @Module({
   imports: [AccountsModule],
   providers: [
+    OAuthRepository,
     OAuthService,
     DpopService,
     { provide: CREDENTIAL_RESOLVER, useExisting: OAuthService },

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AuthContext, CredentialPresentation, CredentialResolver, hashSecret, randomToken } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
-import { newId } from '@platform/database';
 import { DomainException, NotFoundError } from '@platform/errors';
 import { createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -12,6 +11,7 @@ import { OAUTH_CHAT_SCOPE } from '../entities/scopes';
 import { texts } from '../pages/i18n';
 import { DPOP_ALGORITHMS } from './dpop-proof';
 import { DpopService } from './dpop.service';
+import { OAuthRepository, type OAuthClientRow } from './oauth.repository';
 
 import { formPostOrigin, withDirective } from './form-post-csp';
 import { oauthErrorPage } from './oauth-error-page';
@@ -25,16 +25,7 @@ export const OAUTH_MOUNT = '/api/oauth';
 export const ACCESS_TOKEN_TTL = 3600;
 export const CODE_TTL = 60;
 
-export interface OAuthClientRow {
-  id: string;
-  account_id: string;
-  name: string;
-  redirect_uris: string[];
-  secret_hash: string | null;
-  require_pkce: boolean;
-  created_at: Date;
-  secret_rotated_at: Date | null;
-}
+export type { OAuthClientRow } from './oauth.repository';
 
 export interface Connection {
   entityId: string;
@@ -109,6 +100,7 @@ export class OAuthService implements CredentialResolver {
     @Inject(APP_CONFIG) private readonly config: EntityConfig,
     private readonly accounts: AccountsService,
     private readonly dpop: DpopService,
+    private readonly repo: OAuthRepository,
   ) {}
 
   /** DPoP proofs at /api/v1 (the guard reads `Authorization: DPoP` because this is set). */
@@ -241,8 +233,7 @@ export class OAuthService implements CredentialResolver {
       const body = ctx.body as Record<string, unknown> | undefined;
       if (ctx.oidc?.route === 'token' && ctx.status === 200 && body && typeof body.access_token === 'string') {
         const grantId = ctx.oidc.entities.AccessToken?.grantId;
-        const rows: { entity_id: string }[] = grantId ? await this.ds.query(`SELECT entity_id FROM entity.oauth_grants WHERE id = $1`, [grantId]) : [];
-        ctx.body = { ...body, entity_id: rows[0]?.entity_id ?? null };
+        ctx.body = { ...body, entity_id: grantId ? await this.repo.entityOfGrant(grantId) : null };
       }
     });
     // response_mode=form_post: the provider's page posts the answer to the client's redirect URI, which
@@ -271,9 +262,8 @@ export class OAuthService implements CredentialResolver {
 
   private async clientMetadata(clientId: string): Promise<OidcPayload | undefined> {
     if (clientId.length > 100 || !storable(clientId)) return undefined;
-    const rows: OAuthClientRow[] = await this.ds.query(`SELECT * FROM entity.oauth_clients WHERE id = $1 AND revoked_at IS NULL`, [clientId]);
-    if (!rows.length) return undefined;
-    const c = rows[0];
+    const c = await this.repo.activeClient(clientId);
+    if (!c) return undefined;
     return {
       client_id: c.id,
       client_name: c.name,
@@ -299,30 +289,22 @@ export class OAuthService implements CredentialResolver {
       throw new DomainException('invalid_redirect_uri', 'Redirect URIs must be absolute https URLs (http only for localhost), without fragment or user info', 422);
     }
     const secret = input.isPublic ? null : `ecs_${randomToken(48)}`;
-    const rows: OAuthClientRow[] = await this.ds.query(
-      `INSERT INTO entity.oauth_clients (id, account_id, name, redirect_uris, secret_hash, require_pkce) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [newId('cli'), accountId, name.slice(0, 120), uris, secret ? hashSecret(secret) : null, Boolean(input.isPublic || input.requirePkce)],
-    );
-    return { client: rows[0], secret };
+    const client = await this.repo.insertClient(accountId, { name: name.slice(0, 120), redirectUris: uris, secretHash: secret ? hashSecret(secret) : null, requirePkce: Boolean(input.isPublic || input.requirePkce) });
+    return { client, secret };
   }
 
   async clientName(clientId: string): Promise<string> {
-    const rows: { name: string }[] = await this.ds.query(`SELECT name FROM entity.oauth_clients WHERE id = $1`, [clientId]);
-    return rows[0]?.name ?? clientId;
+    return (await this.repo.clientName(clientId)) ?? clientId;
   }
 
   listClients(accountId: string): Promise<OAuthClientRow[]> {
-    return this.ds.query(`SELECT * FROM entity.oauth_clients WHERE account_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC`, [accountId]);
+    return this.repo.listClients(accountId);
   }
 
   /** A new secret; the old one stops working at once. */
   async rotateSecret(accountId: string, clientId: string): Promise<string> {
     const secret = `ecs_${randomToken(48)}`;
-    const rows = await this.ds.query(
-      `UPDATE entity.oauth_clients SET secret_hash = $3, secret_rotated_at = now() WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL AND secret_hash IS NOT NULL RETURNING id`,
-      [clientId, accountId, hashSecret(secret)],
-    );
-    if (!(Array.isArray(rows[0]) ? rows[0].length : rows.length)) throw new NotFoundError(`Client ${clientId} not found`, 'client_not_found');
+    if (!(await this.repo.rotateSecret(accountId, clientId, hashSecret(secret)))) throw new NotFoundError(`Client ${clientId} not found`, 'client_not_found');
     return secret;
   }
 
@@ -330,38 +312,17 @@ export class OAuthService implements CredentialResolver {
 
   /** Records the grant that binds a client to one of the user's entities. */
   async recordGrant(input: { grantId: string; accountId: string; userId: string; entityId: string; clientId: string; scope: string }) {
-    await this.ds.query(
-      `INSERT INTO entity.oauth_grants (id, account_id, user_id, entity_id, client_id, scope) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [input.grantId, input.accountId, input.userId, input.entityId, input.clientId, input.scope],
-    );
+    await this.repo.insertGrant(input);
   }
 
   async listConnections(userId: string): Promise<Connection[]> {
-    const rows: { entity_id: string; entity_name: string; client_id: string; client_name: string; since: Date }[] = await this.ds.query(
-      `SELECT g.entity_id, e.name AS entity_name, g.client_id, c.name AS client_name, min(g.created_at) AS since
-         FROM entity.oauth_grants g
-         JOIN entity.entities e ON e.id = g.entity_id
-         JOIN entity.oauth_clients c ON c.id = g.client_id
-        WHERE g.user_id = $1 AND g.revoked_at IS NULL
-          AND EXISTS (SELECT 1 FROM entity.oidc_payloads p WHERE p.model = 'Grant' AND p.grant_id = g.id)
-        GROUP BY g.entity_id, e.name, g.client_id, c.name
-        ORDER BY min(g.created_at) DESC`,
-      [userId],
-    );
+    const rows = await this.repo.connections(userId);
     return rows.map((r) => ({ entityId: r.entity_id, entityName: r.entity_name, clientId: r.client_id, clientName: r.client_name, since: r.since }));
   }
 
   /** Removes a connection: every grant of this client on this entity, with all its tokens, at once. */
   async removeConnection(userId: string, entityId: string, clientId: string): Promise<number> {
-    return this.ds.transaction(async (m) => {
-      const grants: { id: string }[] = await m.query(
-        `UPDATE entity.oauth_grants SET revoked_at = now() WHERE user_id = $1 AND entity_id = $2 AND client_id = $3 AND revoked_at IS NULL RETURNING id`,
-        [userId, entityId, clientId],
-      ).then((r: unknown[]) => (Array.isArray(r[0]) ? r[0] : r) as { id: string }[]);
-      const ids = grants.map((g) => g.id);
-      if (ids.length) await m.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = ANY($1)`, [ids]);
-      return ids.length;
-    });
+    return this.repo.removeConnection(userId, entityId, clientId);
   }
 
   // ---- access tokens on /api/v1 ----
@@ -371,18 +332,15 @@ export class OAuthService implements CredentialResolver {
     if (!this.provider || token.length > 200) return null;
     const at = await this.provider.AccessToken.find(token);
     if (!at || at.isExpired) return null;
-    const rows: { account_id: string; entity_id: string }[] = await this.ds.query(
-      `SELECT account_id, entity_id FROM entity.oauth_grants WHERE id = $1 AND revoked_at IS NULL`,
-      [at.grantId],
-    );
-    if (!rows.length) return null;
+    const grant = await this.repo.activeGrant(at.grantId);
+    if (!grant) return null;
     await this.dpop.confirm(token, at.jkt, presented);
     return {
-      accountId: rows[0].account_id,
+      accountId: grant.account_id,
       credentialId: `tok_${hashSecret(token).slice(0, 24)}`,
       credentialType: 'access_token',
       scopes: (at.scope ?? '').split(' ').filter(Boolean),
-      boundResourceId: rows[0].entity_id,
+      boundResourceId: grant.entity_id,
       clientId: at.clientId,
     };
   }

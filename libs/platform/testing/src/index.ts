@@ -5,3 +5,4 @@ export * from './lib/log-capture';
 export * from './lib/openapi-contract';
 export * from './lib/json-bodies';
 export * from './lib/malformed-input';
+export * from './lib/schema-agreement';

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
-import { DataSource } from 'typeorm';
 import type { CreativeConfig } from '../../config';
 import type { BillingAccountRow } from '../billing.service';
 import type { Plan } from '../price-book';
 import { newGatewayToken } from './gateway-token';
 import { PaymentGateway, type CheckoutUrls, type GatewayStatus } from './payment-gateway';
+import { PaymentsRepository } from './payments.repository';
 
 /**
  * The built-in gateway (BILLING_GATEWAY=local, the default outside production): a checkout is a row and a page served
@@ -22,7 +21,7 @@ export class LocalGateway extends PaymentGateway {
   readonly name = 'local' as const;
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: PaymentsRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {
     super();
@@ -35,20 +34,14 @@ export class LocalGateway extends PaymentGateway {
   async checkout(acct: BillingAccountRow, plan: Plan, urls: CheckoutUrls): Promise<{ id: string; url: string }> {
     const id = newId('chk');
     const { token, hash } = newGatewayToken();
-    await this.ds.query(
-      `INSERT INTO creative.billing_checkouts (id, account_id, gateway, kind, plan_id, state, success_url, cancel_url, token_hash) VALUES ($1, $2, 'local', 'checkout', $3, 'open', $4, $5, $6)`,
-      [id, acct.account_id, plan.id, urls.successUrl, urls.cancelUrl, hash],
-    );
+    await this.repo.insertLocalCheckout(id, acct.account_id, plan.id, urls.successUrl, urls.cancelUrl, hash);
     return { id, url: `${this.config.publicBaseUrl}/v1/billing/local/checkout/${id}?token=${token}` };
   }
 
   async portal(acct: BillingAccountRow, returnUrl: string | null): Promise<{ url: string }> {
     const id = newId('bps');
     const { token, hash } = newGatewayToken();
-    await this.ds.query(
-      `INSERT INTO creative.billing_checkouts (id, account_id, gateway, kind, plan_id, state, success_url, token_hash) VALUES ($1, $2, 'local', 'portal', $3, 'open', $4, $5)`,
-      [id, acct.account_id, acct.plan_id, returnUrl, hash],
-    );
+    await this.repo.insertLocalPortal(id, acct.account_id, acct.plan_id, returnUrl, hash);
     return { url: `${this.config.publicBaseUrl}/v1/billing/local/portal/${id}?token=${token}` };
   }
 }

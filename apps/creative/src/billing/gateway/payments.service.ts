@@ -1,29 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException, NotFoundError, ValidationError } from '@platform/errors';
 import type Stripe from 'stripe';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { CreativeConfig } from '../../config';
-import { BillingService, updated } from '../billing.service';
+import { ApiKeyService } from '@platform/auth';
+import { BillingRepository } from '../billing.repository';
+import { BillingService } from '../billing.service';
 import { FREE_PLAN_ID } from '../price-book';
 import { gatewayTokenMatches } from './gateway-token';
 import { LocalGateway } from './local-gateway';
 import { PaymentGateway } from './payment-gateway';
+import { PaymentsRepository, type CheckoutRow } from './payments.repository';
 import { StripeGateway } from './stripe-gateway';
 
-export interface CheckoutRow {
-  id: string;
-  account_id: string;
-  gateway: string;
-  kind: 'checkout' | 'portal';
-  plan_id: string;
-  state: 'open' | 'completed' | 'cancelled';
-  success_url: string | null;
-  cancel_url: string | null;
-  /** Local checkouts and portal sessions: the SHA-256 of the token their URL carries (never the token). */
-  token_hash: Buffer | null;
-}
+export type { CheckoutRow } from './payments.repository';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -50,7 +41,9 @@ export class PaymentsService {
   readonly gateway: PaymentGateway;
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: PaymentsRepository,
+    private readonly accounts: BillingRepository,
+    private readonly keys: ApiKeyService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly billing: BillingService,
     local: LocalGateway,
@@ -95,7 +88,7 @@ export class PaymentsService {
   // --- local gateway pages -------------------------------------------------------------------------------
 
   private async localSession(id: string, kind: 'checkout' | 'portal'): Promise<CheckoutRow> {
-    const row = ID.test(id) ? ((await this.ds.query(`SELECT * FROM creative.billing_checkouts WHERE id = $1 AND gateway = 'local' AND kind = $2`, [id, kind])) as CheckoutRow[])[0] : undefined;
+    const row = ID.test(id) ? await this.repo.localSession(id, kind) : undefined;
     if (!row) throw new NotFoundError(kind === 'checkout' ? 'Checkout not found' : 'Billing portal session not found', 'checkout_not_found');
     return row;
   }
@@ -125,7 +118,7 @@ export class PaymentsService {
   /** The local portal's "cancel subscription", with the portal session's token (used up by it): back to the free plan. */
   localCancelSubscription(id: string, token: unknown): Promise<LocalOutcome> {
     return this.localClose(id, 'portal', token, 'completed', async (m, row) => {
-      await m.query(`UPDATE creative.billing_accounts SET plan_id = $2, subscription_status = 'canceled', updated_at = clock_timestamp() WHERE account_id = $1`, [row.account_id, FREE_PLAN_ID]);
+      await this.accounts.setPlan(m, row.account_id, FREE_PLAN_ID, 'canceled');
     });
   }
 
@@ -144,16 +137,12 @@ export class PaymentsService {
   ): Promise<LocalOutcome> {
     const row = await this.localPage(id, kind, token);
     const done = await this.billing.locked(row.account_id, async (m): Promise<LocalOutcome | null> => {
-      const [closed] = await updated<CheckoutRow>(
-        m,
-        `UPDATE creative.billing_checkouts SET state = $2, completed_at = clock_timestamp() WHERE id = $1 AND state = 'open' AND token_hash = $3 RETURNING *`,
-        [id, outcome, row.token_hash],
-      );
+      const closed = await this.repo.closeWithToken(m, id, outcome, row.token_hash);
       if (closed) {
         await apply(m, closed);
         return { row: closed, repeated: false };
       }
-      const [now] = (await m.query(`SELECT * FROM creative.billing_checkouts WHERE id = $1`, [id])) as CheckoutRow[];
+      const now = await this.repo.checkout(m, id);
       return now?.state === outcome ? { row: now, repeated: true } : null;
     });
     if (!done) throw new DomainException(LOCAL_CLOSED[kind].code, LOCAL_CLOSED[kind].detail, 409);
@@ -167,7 +156,7 @@ export class PaymentsService {
     if (plan.kind === 'credit_pack') await this.billing.credit(accountId, 'purchase', plan.monthly_credits, `Bought ${plan.name}`, reference, m);
     else {
       await this.billing.changePlan(accountId, plan.id, reference, m);
-      await m.query(`UPDATE creative.billing_accounts SET subscription_status = 'active' WHERE account_id = $1`, [accountId]);
+      await this.accounts.setSubscriptionStatus(m, accountId, 'active');
     }
   }
 
@@ -190,8 +179,7 @@ export class PaymentsService {
       return { received: true, applied: false, type: event.type };
     }
     const applied = await this.billing.locked(accountId, async (m) => {
-      const fresh: unknown[] = await m.query(`INSERT INTO creative.billing_gateway_events (event_id, gateway, type, account_id) VALUES ($1, 'stripe', $2, $3) ON CONFLICT DO NOTHING RETURNING event_id`, [event.id, event.type, accountId]);
-      if (!fresh.length) return false;
+      if (!(await this.repo.recordEvent(m, 'stripe', event.id, event.type, accountId))) return false;
       await this.apply(m, accountId, event);
       return true;
     });
@@ -202,13 +190,13 @@ export class PaymentsService {
     const obj = event.data.object as unknown as { metadata?: Record<string, string> | null; customer?: string | { id: string } | null; client_reference_id?: string | null };
     const customer = typeof obj.customer === 'string' ? obj.customer : (obj.customer?.id ?? null);
     if (customer) {
-      const [row] = (await this.ds.query(`SELECT account_id FROM creative.billing_accounts WHERE customer_id = $1`, [customer])) as { account_id: string }[];
-      if (row) return row.account_id;
+      const accountId = await this.accounts.accountOfCustomer(customer);
+      if (accountId) return accountId;
     }
     const id = obj.metadata?.account_id ?? obj.client_reference_id ?? null;
     if (!id || !ID.test(id)) return null;
-    const [row] = (await this.ds.query(`SELECT id FROM creative.accounts WHERE id = $1`, [id])) as { id: string }[];
-    return row ? row.id : null;
+    const account = await this.keys.getAccount(id);
+    return account ? account.id : null;
   }
 
   private async apply(m: EntityManager, accountId: string, event: Stripe.Event): Promise<void> {
@@ -217,24 +205,24 @@ export class PaymentsService {
       case 'checkout.session.completed': {
         const s = event.data.object;
         if (s.payment_status === 'unpaid') return;
-        await m.query(`UPDATE creative.billing_checkouts SET state = 'completed', completed_at = clock_timestamp() WHERE id = $1`, [s.id]);
+        await this.repo.complete(m, s.id);
         if (s.mode === 'subscription' && s.subscription) {
-          await m.query(`UPDATE creative.billing_accounts SET subscription_id = $2, subscription_status = 'active' WHERE account_id = $1`, [accountId, typeof s.subscription === 'string' ? s.subscription : s.subscription.id]);
+          await this.accounts.setSubscription(m, accountId, typeof s.subscription === 'string' ? s.subscription : s.subscription.id, 'active', false);
         }
         return this.applyPurchase(m, accountId, s.metadata?.plan_id ?? '', ref);
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated': {
         const sub = event.data.object;
-        await m.query(`UPDATE creative.billing_accounts SET subscription_id = $2, subscription_status = $3, updated_at = clock_timestamp() WHERE account_id = $1`, [accountId, sub.id, sub.status]);
+        await this.accounts.setSubscription(m, accountId, sub.id, sub.status, true);
         const planId = sub.metadata?.plan_id;
         if (planId && (sub.status === 'active' || sub.status === 'trialing')) await this.billing.changePlan(accountId, planId, ref, m);
-        if (sub.status === 'canceled' || sub.status === 'unpaid' || sub.status === 'incomplete_expired') await m.query(`UPDATE creative.billing_accounts SET plan_id = $2 WHERE account_id = $1`, [accountId, FREE_PLAN_ID]);
+        if (sub.status === 'canceled' || sub.status === 'unpaid' || sub.status === 'incomplete_expired') await this.accounts.setPlan(m, accountId, FREE_PLAN_ID);
         return;
       }
       case 'customer.subscription.deleted': {
         const sub = event.data.object;
-        await m.query(`UPDATE creative.billing_accounts SET plan_id = $2, subscription_status = 'canceled', updated_at = clock_timestamp() WHERE account_id = $1`, [accountId, FREE_PLAN_ID]);
+        await this.accounts.setPlan(m, accountId, FREE_PLAN_ID, 'canceled');
         this.logger.log(`Subscription ${sub.id} of ${accountId} ended: back to the free plan`);
         return;
       }
@@ -242,11 +230,10 @@ export class PaymentsService {
         const invoice = event.data.object;
         // The first invoice is the checkout's (granted when it completed); each renewal grants the plan's month.
         if (invoice.billing_reason !== 'subscription_cycle') return;
-        const [acct] = (await m.query(`SELECT plan_id FROM creative.billing_accounts WHERE account_id = $1`, [accountId])) as { plan_id: string }[];
-        const plan = this.billing.plan(acct.plan_id);
+        const plan = this.billing.plan((await this.accounts.planOf(m, accountId)) ?? '');
         if (!plan || plan.id === FREE_PLAN_ID) return;
         await this.billing.credit(accountId, 'grant', plan.monthly_credits, `Monthly grant of the ${plan.name} plan (invoice ${invoice.id})`, ref, m);
-        await m.query(`UPDATE creative.billing_accounts SET period_start = clock_timestamp(), period_end = clock_timestamp() + interval '1 month' WHERE account_id = $1`, [accountId]);
+        await this.accounts.restartPeriod(m, accountId);
         return;
       }
       default:

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException } from '@platform/errors';
 import Stripe from 'stripe';
-import { DataSource } from 'typeorm';
 import type { CreativeConfig } from '../../config';
-import { updated, type BillingAccountRow } from '../billing.service';
+import { BillingRepository, type BillingAccountRow } from '../billing.repository';
 import { CURRENCY, type Plan } from '../price-book';
 import { PaymentGateway, type CheckoutUrls, type GatewayStatus } from './payment-gateway';
+import { PaymentsRepository } from './payments.repository';
 
 /** The Stripe client of the configuration: STRIPE_API_BASE points the SDK elsewhere (`host`, `port`, `protocol`). */
 export function stripeClient(config: CreativeConfig['billing']['stripe']): Stripe {
@@ -36,7 +35,8 @@ export class StripeGateway extends PaymentGateway {
   readonly stripe: Stripe;
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly accounts: BillingRepository,
+    private readonly repo: PaymentsRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {
     super();
@@ -60,12 +60,7 @@ export class StripeGateway extends PaymentGateway {
   private async customer(acct: BillingAccountRow): Promise<string> {
     if (acct.customer_id) return acct.customer_id;
     const customer = await this.stripe.customers.create({ metadata: { account_id: acct.account_id } }, { idempotencyKey: `customer-${acct.account_id}` });
-    const [row] = await updated<{ customer_id: string }>(
-      this.ds,
-      `UPDATE creative.billing_accounts SET customer_id = COALESCE(customer_id, $2), gateway = 'stripe', updated_at = clock_timestamp() WHERE account_id = $1 RETURNING customer_id`,
-      [acct.account_id, customer.id],
-    );
-    return row?.customer_id ?? customer.id;
+    return (await this.accounts.claimCustomer(acct.account_id, customer.id)) ?? customer.id;
   }
 
   async checkout(acct: BillingAccountRow, plan: Plan, urls: CheckoutUrls): Promise<{ id: string; url: string }> {
@@ -93,10 +88,7 @@ export class StripeGateway extends PaymentGateway {
         metadata,
         ...(subscription ? { subscription_data: { metadata } } : {}),
       });
-      await this.ds.query(
-        `INSERT INTO creative.billing_checkouts (id, account_id, gateway, kind, plan_id, state, external_id, success_url, cancel_url) VALUES ($1, $2, 'stripe', 'checkout', $3, 'open', $1, $4, $5) ON CONFLICT DO NOTHING`,
-        [session.id, acct.account_id, plan.id, urls.successUrl, urls.cancelUrl],
-      );
+      await this.repo.insertStripeCheckout(session.id, acct.account_id, plan.id, urls.successUrl, urls.cancelUrl);
       return { id: session.id, url: session.url ?? '' };
     } catch (e) {
       throw gatewayError(e);

@@ -47,6 +47,13 @@ export class JobQueue {
     return { id: String(job.id) };
   }
 
+  /** BullMQ: the state of a queue job (`completed`, `failed`, `waiting`…), undefined when the queue holds no such job. Inline: undefined. */
+  async jobState(queue: string, jobId: string): Promise<string | undefined> {
+    if (this.inline) return undefined;
+    const q = this.moduleRef.get<Queue>(getQueueToken(queue), { strict: false });
+    return (await q.getJob(jobId))?.getState();
+  }
+
   async ping(): Promise<{ ok: boolean; mode: string; error?: string }> {
     if (this.inline) return { ok: true, mode: 'inline' };
     try {

@@ -1,8 +1,0 @@
-import { Module } from '@nestjs/common';
-import { DesignsModule } from '../designs/designs.module';
-import { DesignOutputController } from './design-output.controller';
-import { RenderingModule } from './rendering.module';
-
-/** A design's outputs: preview and HTML export. */
-@Module({ imports: [DesignsModule, RenderingModule], controllers: [DesignOutputController] })
-export class DesignOutputModule {}
