@@ -11,6 +11,7 @@ import { LoggerModule } from 'nestjs-pino';
 import pinoHttp, { type Options as PinoHttpOptions } from 'pino-http';
 import { HealthController } from './health.controller';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IdempotencyService } from './idempotency.service';
 import { IdempotencyRecord } from './idempotency-record.entity';
 import { MetricsService } from './metrics.service';
 import { RateLimitInterceptor } from './rate-limit.interceptor';
@@ -112,11 +113,11 @@ export class PlatformModule {
         // Seals the stored responses of @SecretResponse() routes (IdempotencyInterceptor).
         SecretsBox,
         { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
-        // One instance, also for code that runs controller methods without HTTP (creative's RouteInvoker).
-        IdempotencyInterceptor,
-        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
+        // Idempotency keys: the HTTP interceptor, and the service it runs on for callers without HTTP (MCP tools, workflow steps).
+        IdempotencyService,
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [APP_CONFIG, MetricsService, SecretsBox, IdempotencyInterceptor],
+      exports: [APP_CONFIG, MetricsService, SecretsBox, IdempotencyService],
     };
   }
 }
