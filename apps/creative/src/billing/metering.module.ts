@@ -3,6 +3,7 @@ import { UsageController } from '../usage/usage.controller';
 import { UsageService } from '../usage/usage.service';
 import { BillingController } from './billing.controller';
 import { BillingService } from './billing.service';
+import { BillingUseCases } from './billing.use-cases';
 import { GatewayPagesController } from './gateway/gateway-pages.controller';
 import { LocalGateway } from './gateway/local-gateway';
 import { PaymentsService } from './gateway/payments.service';
@@ -16,7 +17,7 @@ import { ReservationsService } from './reservations.service';
 @Global()
 @Module({
   controllers: [BillingController, GatewayPagesController, UsageController],
-  providers: [BillingService, LedgerMetering, { provide: Metering, useExisting: LedgerMetering }, LocalGateway, StripeGateway, PaymentsService, ReservationsService, ReservationSweep, UsageService],
-  exports: [Metering, BillingService],
+  providers: [BillingService, BillingUseCases, LedgerMetering, { provide: Metering, useExisting: LedgerMetering }, LocalGateway, StripeGateway, PaymentsService, ReservationsService, ReservationSweep, UsageService],
+  exports: [Metering, BillingService, BillingUseCases, UsageService],
 })
 export class MeteringModule {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AssetsModule } from '../assets/assets.module';
 import { BrandKitController } from './brand-kit.controller';
 import { BrandKitService } from './brand-kit.service';
+import { BrandKitUseCases } from './brand-kit.use-cases';
 
-@Module({ imports: [AssetsModule], controllers: [BrandKitController], providers: [BrandKitService], exports: [BrandKitService] })
+@Module({ imports: [AssetsModule], controllers: [BrandKitController], providers: [BrandKitService, BrandKitUseCases], exports: [BrandKitService, BrandKitUseCases] })
 export class BrandKitModule {}
