@@ -1,4 +1,4 @@
-import { defineOperation, type ImageAnswer } from '../common/operation';
+import { defineOperation, MEDIA_ANSWER, type ImageAnswer } from '../common/operation';
 import { CatalogueUseCases } from './catalogue.use-cases';
 import { TemplatePreviewQuery } from './dto/catalogue.dto';
 
@@ -14,7 +14,7 @@ export const CATALOGUE_OPERATIONS = {
     input: { query: TemplatePreviewQuery },
     run: async (u, _auth, { path, query }): Promise<ImageAnswer> => {
       const preview = await u.templatePreview(path.template_id, query);
-      return { kind: 'image', mime: preview.content!.mime, data: preview.content!.data, etag: preview.etag };
+      return { [MEDIA_ANSWER]: 'image', mime: preview.content!.mime, data: preview.content!.data, etag: preview.etag };
     },
   }),
   fonts: defineOperation({

@@ -30,9 +30,12 @@ export interface OptionalBodySpec<B> {
   optional: Type<B>;
 }
 
+/** Marks an answer that is not JSON (a picture, a page): a symbol, so no JSON answer (nor a stored replay) can look like one. */
+export const MEDIA_ANSWER = Symbol('mediaAnswer');
+
 /** A picture as an operation's answer (previews): the REST endpoint sends the bytes. */
 export interface ImageAnswer {
-  kind: 'image';
+  [MEDIA_ANSWER]: 'image';
   mime: string;
   data: Buffer;
   etag: string;
@@ -40,7 +43,7 @@ export interface ImageAnswer {
 
 /** An HTML page as an operation's answer (the HTML export). */
 export interface HtmlAnswer {
-  kind: 'html';
+  [MEDIA_ANSWER]: 'html';
   html: string;
   etag: string;
 }

@@ -24,7 +24,7 @@ import { ArtifactsService } from '../artifacts/artifacts.service';
 import { uploadTooLarge } from '../assets/asset-errors';
 import { cleanFilename } from '../assets/upload/multipart-file.guard';
 import { CatalogueUseCases } from '../catalogue/catalogue.use-cases';
-import type { HtmlAnswer, ImageAnswer, OperationRequest } from '../common/operation';
+import { MEDIA_ANSWER, type HtmlAnswer, type ImageAnswer, type OperationRequest } from '../common/operation';
 import type { OperationRunner } from '../common/operation-runner';
 import type { CreativeConfig } from '../config';
 import { TempFiles } from '../storage/temp-files.service';
@@ -244,8 +244,8 @@ export class McpService {
 }
 
 /** Whether an operation answered a picture or a page (see `ImageAnswer`, `HtmlAnswer`) rather than JSON. */
-function isAnswer<T extends ImageAnswer | HtmlAnswer>(body: unknown, kind: T['kind']): body is T {
-  return !!body && typeof body === 'object' && (body as { kind?: unknown }).kind === kind && (Buffer.isBuffer((body as ImageAnswer).data) || typeof (body as HtmlAnswer).html === 'string');
+function isAnswer<T extends ImageAnswer | HtmlAnswer>(body: unknown, kind: T[typeof MEDIA_ANSWER]): body is T {
+  return !!body && typeof body === 'object' && (body as T)[MEDIA_ANSWER] === kind;
 }
 
 /** A protocol-level error for prompts and resources (unknown names, missing arguments): JSON-RPC -32602. */

@@ -1,4 +1,4 @@
-import { defineOperation, type HtmlAnswer, type ImageAnswer } from '../common/operation';
+import { defineOperation, MEDIA_ANSWER, type HtmlAnswer, type ImageAnswer } from '../common/operation';
 import { DesignOutputUseCases } from './design-output.use-cases';
 import { PreviewQuery } from './dto/preview.dto';
 import { RenderRequestDto } from './dto/render-result.dto';
@@ -15,7 +15,7 @@ export const DESIGN_OUTPUT_OPERATIONS = {
     input: { query: PreviewQuery },
     run: async (u, auth, { path, query }): Promise<ImageAnswer> => {
       const preview = await u.preview(auth, path.design_id, query);
-      return { kind: 'image', mime: preview.content!.mime, data: preview.content!.data, etag: preview.etag };
+      return { [MEDIA_ANSWER]: 'image', mime: preview.content!.mime, data: preview.content!.data, etag: preview.etag };
     },
   }),
   html: defineOperation({
@@ -23,7 +23,7 @@ export const DESIGN_OUTPUT_OPERATIONS = {
     input: {},
     run: async (u, auth, { path }): Promise<HtmlAnswer> => {
       const page = await u.html(auth, path.design_id);
-      return { kind: 'html', html: page.content!.html, etag: page.etag };
+      return { [MEDIA_ANSWER]: 'html', html: page.content!.html, etag: page.etag };
     },
   }),
 };
