@@ -1,13 +1,12 @@
-import { Controller, Delete, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Public } from '@platform/auth';
-import { APP_CONFIG } from '@platform/config';
 import type { Request, Response } from 'express';
 import { deliver } from '../common/content-delivery';
 import { ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
-import type { CreativeConfig } from '../config';
 import { ARTIFACT_MIME_TYPES } from './artifact-types';
 import { ArtifactsService } from './artifacts.service';
+import { ArtifactsUseCases } from './artifacts.use-cases';
 import { ArtifactDeletedDto, ArtifactDto, SignedContentQuery, SignedUrlDto, SignedUrlQuery } from './dto/artifact.dto';
 import type { Artifact } from './artifact.entity';
 
@@ -22,8 +21,8 @@ const CONTENT_RULES =
 @Controller('v1/artifacts')
 export class ArtifactsController {
   constructor(
+    private readonly useCases: ArtifactsUseCases,
     private readonly artifacts: ArtifactsService,
-    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {}
 
   private send(req: Request, res: Response, a: Artifact) {
@@ -36,7 +35,7 @@ export class ArtifactsController {
   @ApiOkResponse({ type: ArtifactDto })
   @notFound
   async get(@Auth() auth: AuthContext, @Param('artifact_id') id: string): Promise<ArtifactDto> {
-    return ArtifactDto.from(await this.artifacts.get(auth.accountId, id), this.config.publicBaseUrl);
+    return this.useCases.get(auth, id);
   }
 
   @Get(':artifact_id/content')
@@ -61,8 +60,7 @@ export class ArtifactsController {
   @ApiOkResponse({ type: SignedUrlDto })
   @notFound
   async signedUrl(@Auth() auth: AuthContext, @Param('artifact_id') id: string, @Query() query: SignedUrlQuery): Promise<SignedUrlDto> {
-    const signed = await this.artifacts.signedUrl(auth.accountId, id, query.ttl ?? 3600);
-    return { url: signed.url, expires_at: signed.expiresAt.toISOString(), ttl: signed.ttl };
+    return this.useCases.signedUrl(auth, id, query.ttl);
   }
 
   @Get(':artifact_id/signed-content')
@@ -85,7 +83,6 @@ export class ArtifactsController {
   @ApiOkResponse({ type: ArtifactDeletedDto })
   @notFound
   async remove(@Auth() auth: AuthContext, @Param('artifact_id') id: string): Promise<ArtifactDeletedDto> {
-    await this.artifacts.remove(auth.accountId, id);
-    return { id, deleted: true };
+    return this.useCases.remove(auth, id);
   }
 }

@@ -1,15 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { APP_CONFIG } from '@platform/config';
 import type { Request, Response } from 'express';
-import { ValidationError } from '@platform/errors';
-import { Metering } from '../billing/metering';
 import { BillingResponses, ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
-import { operationProblems } from './transform/operation-rules';
 import { deliver } from '../common/content-delivery';
-import type { CreativeConfig } from '../config';
-import { AssetsService, AUDIO, IMAGE_AND_FONT } from './assets.service';
+import { AssetsService } from './assets.service';
+import { AssetsUseCases } from './assets.use-cases';
 import { AssetDeletedDto, AssetDto, AssetListDto, ListAssetsQuery, ASSET_PAGE_DEFAULT } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
 import { OPERATION_CLASSES } from './dto/transform-operations.dto';
@@ -46,12 +42,9 @@ const UPLOAD_RULES =
 @Controller('v1/assets')
 export class AssetsController {
   constructor(
+    private readonly useCases: AssetsUseCases,
     private readonly assets: AssetsService,
-    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
-    private readonly metering: Metering,
   ) {}
-
-  private dto = (a: Parameters<typeof AssetDto.from>[0]) => AssetDto.from(a, this.config.publicBaseUrl);
 
   @Post()
   @HttpCode(200)
@@ -69,7 +62,7 @@ export class AssetsController {
   @tooLarge
   @conflict
   async upload(@Auth() auth: AuthContext, @UploadedFile() file: ReceivedFile): Promise<AssetDto> {
-    return this.dto(await this.assets.createFromUpload(auth.accountId, file, IMAGE_AND_FONT));
+    return this.useCases.upload(auth, file);
   }
 
   @Get()
@@ -79,8 +72,7 @@ export class AssetsController {
   })
   @ApiOkResponse({ type: AssetListDto })
   async list(@Auth() auth: AuthContext, @Query() query: ListAssetsQuery): Promise<AssetListDto> {
-    const page = await this.assets.list(auth.accountId, { limit: query.limit ?? ASSET_PAGE_DEFAULT, cursor: query.cursor, kind: query.kind });
-    return { data: page.data.map(this.dto), next_cursor: page.nextCursor };
+    return this.useCases.list(auth, query);
   }
 
   @Post('audio')
@@ -98,7 +90,7 @@ export class AssetsController {
   @tooLarge
   @conflict
   async uploadAudio(@Auth() auth: AuthContext, @UploadedFile() file: ReceivedFile): Promise<AssetDto> {
-    return this.dto(await this.assets.createFromUpload(auth.accountId, file, AUDIO));
+    return this.useCases.uploadAudio(auth, file);
   }
 
   @Post(':asset_id/transform')
@@ -124,21 +116,7 @@ export class AssetsController {
   })
   @BillingResponses()
   async transform(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Body() body: TransformAssetDto): Promise<AssetDto> {
-    // 422 and 404 come before the price: a transform is charged by its operations (see the price book).
-    const problems = operationProblems(body.operations);
-    if (problems.length) throw new ValidationError(problems);
-    await this.assets.get(auth.accountId, assetId);
-    const charge = { operation: 'transform' as const, params: { operations: body.operations.length } };
-    const asset = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, assetId }, charge, () =>
-      this.assets.transform(auth.accountId, assetId, {
-        operations: body.operations,
-        outputFormat: body.output_format ?? 'png',
-        quality: body.quality ?? 92,
-        background: body.background ?? '#FFFFFF',
-        filename: body.filename ?? null,
-      }),
-    );
-    return this.dto(asset);
+    return this.useCases.transform(auth, assetId, body);
   }
 
   @Get(':asset_id')
@@ -147,7 +125,7 @@ export class AssetsController {
   @ApiOkResponse({ type: AssetDto })
   @notFound
   async get(@Auth() auth: AuthContext, @Param('asset_id') assetId: string): Promise<AssetDto> {
-    return this.dto(await this.assets.get(auth.accountId, assetId));
+    return this.useCases.get(auth, assetId);
   }
 
   @Get(':asset_id/content')
@@ -175,7 +153,6 @@ export class AssetsController {
   @notFound
   @ApiResponse({ status: 409, type: ErrorDto, description: 'asset_in_use: the brand kit uses it as its logo' })
   async remove(@Auth() auth: AuthContext, @Param('asset_id') assetId: string): Promise<AssetDeletedDto> {
-    await this.assets.remove(auth.accountId, assetId);
-    return { id: assetId, deleted: true };
+    return this.useCases.remove(auth, assetId);
   }
 }

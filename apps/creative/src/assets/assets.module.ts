@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { AssetReferencesPort } from './asset-references.port';
 import { AssetsController } from './assets.controller';
 import { AssetsService } from './assets.service';
+import { AssetsUseCases } from './assets.use-cases';
 import { MediaInspector } from './media/media-inspector.service';
 import { MultipartFileGuard } from './upload/multipart-file.guard';
 
 @Module({
   controllers: [AssetsController],
-  providers: [AssetReferencesPort, AssetsService, MediaInspector, MultipartFileGuard],
-  exports: [AssetsService, MediaInspector, AssetReferencesPort],
+  providers: [AssetReferencesPort, AssetsService, AssetsUseCases, MediaInspector, MultipartFileGuard],
+  exports: [AssetsService, AssetsUseCases, MediaInspector, AssetReferencesPort],
 })
 export class AssetsModule {}

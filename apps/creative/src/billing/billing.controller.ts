@@ -1,11 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Public } from '@platform/auth';
-import { APP_CONFIG } from '@platform/config';
 import { SecretResponse } from '@platform/http';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
-import type { CreativeConfig } from '../config';
 import { BillingService } from './billing.service';
+import { BillingUseCases } from './billing.use-cases';
 import {
   AccountPlanDto,
   CheckoutDto,
@@ -24,8 +23,6 @@ import {
   ReservationsQuery,
 } from './dto/billing.dto';
 import { PaymentsService } from './gateway/payments.service';
-import { Metering, type BillableOperation } from './metering';
-import { priceBook } from './price-book';
 import { ReservationsService } from './reservations.service';
 
 @ApiTags('billing')
@@ -34,10 +31,9 @@ import { ReservationsService } from './reservations.service';
 export class BillingController {
   constructor(
     private readonly billing: BillingService,
+    private readonly useCases: BillingUseCases,
     private readonly payments: PaymentsService,
-    private readonly metering: Metering,
     private readonly releases: ReservationsService,
-    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {}
 
   @Get('price-book')
@@ -51,17 +47,14 @@ export class BillingController {
   })
   @ApiOkResponse({ type: PriceBookDto })
   priceBook(): PriceBookDto {
-    return priceBook(this.config.billing.freeMonthlyCredits);
+    return this.useCases.priceBook();
   }
 
   @Get('plan')
   @ApiOperation({ summary: 'The account\'s plan and balance', description: 'New accounts start on `free` with its monthly grant; the next grant is added at `period_end`.' })
   @ApiOkResponse({ type: AccountPlanDto })
-  async plan(@Auth() auth: AuthContext): Promise<AccountPlanDto> {
-    const acct = await this.billing.account(auth.accountId);
-    const held = await this.billing.reservationsPage(auth.accountId, 200, undefined, 'held');
-    const plan = this.billing.plan(acct.plan_id) ?? this.billing.plans[0];
-    return { plan, balance: Number(acct.balance), held: held.data.reduce((a, r) => a + Number(r.credits), 0), period_start: acct.period_start.toISOString(), period_end: acct.period_end.toISOString() };
+  plan(@Auth() auth: AuthContext): Promise<AccountPlanDto> {
+    return this.useCases.plan(auth);
   }
 
   @Get(['payment/status', 'gateway/status'])
@@ -111,7 +104,7 @@ export class BillingController {
   @ApiOperation({ summary: 'What an operation would cost', description: '`operation` and the `params` it is priced by (see the price book); a missing or out-of-range parameter is a 422 at `["body","params",name]`.' })
   @ApiOkResponse({ type: EstimateDto })
   estimate(@Body() body: EstimateRequestDto): EstimateDto {
-    return this.metering.estimate({ operation: body.operation as BillableOperation, params: body.params ?? {} });
+    return this.useCases.estimate(body);
   }
 
   @Get('ledger')

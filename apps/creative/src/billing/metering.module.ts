@@ -3,6 +3,7 @@ import { BillingController } from './billing.controller';
 import { BillingJobsPort } from './billing-jobs.port';
 import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
+import { BillingUseCases } from './billing.use-cases';
 import { GatewayPagesController } from './gateway/gateway-pages.controller';
 import { LocalGateway } from './gateway/local-gateway';
 import { PaymentsRepository } from './gateway/payments.repository';
@@ -17,7 +18,20 @@ import { ReservationsService } from './reservations.service';
 @Global()
 @Module({
   controllers: [BillingController, GatewayPagesController],
-  providers: [BillingRepository, BillingJobsPort, PaymentsRepository, BillingService, LedgerMetering, { provide: Metering, useExisting: LedgerMetering }, LocalGateway, StripeGateway, PaymentsService, ReservationsService, ReservationSweep],
-  exports: [Metering, BillingService, BillingRepository, BillingJobsPort],
+  providers: [
+    BillingRepository,
+    BillingJobsPort,
+    PaymentsRepository,
+    BillingService,
+    BillingUseCases,
+    LedgerMetering,
+    { provide: Metering, useExisting: LedgerMetering },
+    LocalGateway,
+    StripeGateway,
+    PaymentsService,
+    ReservationsService,
+    ReservationSweep,
+  ],
+  exports: [Metering, BillingService, BillingUseCases, BillingRepository, BillingJobsPort],
 })
 export class MeteringModule {}

@@ -3,6 +3,12 @@ import { AssetsModule } from '../assets/assets.module';
 import { BrandKitAssetReferences } from './brand-kit-asset-references';
 import { BrandKitController } from './brand-kit.controller';
 import { BrandKitService } from './brand-kit.service';
+import { BrandKitUseCases } from './brand-kit.use-cases';
 
-@Module({ imports: [AssetsModule], controllers: [BrandKitController], providers: [BrandKitService, BrandKitAssetReferences], exports: [BrandKitService] })
+@Module({
+  imports: [AssetsModule],
+  controllers: [BrandKitController],
+  providers: [BrandKitService, BrandKitUseCases, BrandKitAssetReferences],
+  exports: [BrandKitService, BrandKitUseCases],
+})
 export class BrandKitModule {}

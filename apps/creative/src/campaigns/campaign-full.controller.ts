@@ -1,26 +1,18 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { campaignCharge } from '../billing/job-charges';
 import { BillingResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { JobDto } from '../jobs/dto/job.dto';
-import { JobsService } from '../jobs/jobs.service';
-import { VideoRequestsService } from '../videos/video-requests.service';
 import { VIDEO_JOB_NOTE } from '../videos/videos.controller';
-import { CampaignsService } from './campaigns.service';
+import { CampaignsUseCases } from './campaigns.use-cases';
 import { CreateCampaignFullDto } from './dto/campaign-full.dto';
-import type { StoredCampaignFull } from '../videos/video-request';
 
 @ApiTags('campaigns')
 @ErrorResponses()
 @BillingResponses()
 @Controller('v1/campaigns')
 export class CampaignFullController {
-  constructor(
-    private readonly campaigns: CampaignsService,
-    private readonly requests: VideoRequestsService,
-    private readonly jobs: JobsService,
-  ) {}
+  constructor(private readonly campaigns: CampaignsUseCases) {}
 
   @Post('full')
   @HttpCode(202)
@@ -36,9 +28,6 @@ export class CampaignFullController {
   @ApiAcceptedResponse({ type: JobDto, description: 'The job, `queued`; its `request` shows every default applied' })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'asset_not_found: the audio asset is not one of the account\'s' })
   async create(@Auth() auth: AuthContext, @Body() body: CreateCampaignFullDto): Promise<JobDto> {
-    const checked = this.campaigns.check({ brief: body.brief, formats: body.formats, template: body.template });
-    const video = await this.requests.campaignVideo(auth.accountId, body.video, checked.pieces, ['body', 'video']);
-    const request: StoredCampaignFull = { brief: checked.brief, formats: body.formats ?? null, template: body.template ?? null, video };
-    return this.jobs.create({ accountId: auth.accountId, kind: 'campaign_full', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: campaignCharge(checked.sizes, video), credentialId: auth.credentialId });
+    return this.campaigns.createWithVideo(auth, body);
   }
 }

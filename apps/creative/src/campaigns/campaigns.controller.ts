@@ -1,10 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { campaignCharge } from '../billing/job-charges';
-import { Metering } from '../billing/metering';
 import { BillingResponses, ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
-import { CampaignsService } from './campaigns.service';
+import { CampaignsUseCases } from './campaigns.use-cases';
 import { CampaignDto, CampaignFormatDto, CreateCampaignDto } from './dto/campaign.dto';
 
 @ApiTags('campaigns')
@@ -12,10 +10,7 @@ import { CampaignDto, CampaignFormatDto, CreateCampaignDto } from './dto/campaig
 @ApiExtraModels(CampaignFormatDto)
 @Controller('v1/campaigns')
 export class CampaignsController {
-  constructor(
-    private readonly campaigns: CampaignsService,
-    private readonly metering: Metering,
-  ) {}
+  constructor(private readonly campaigns: CampaignsUseCases) {}
 
   @Post()
   @HttpCode(200)
@@ -30,10 +25,7 @@ export class CampaignsController {
   @RenderErrorResponses()
   @BillingResponses()
   async create(@Auth() auth: AuthContext, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
-    const input = { brief: body.brief, formats: body.formats, template: body.template };
-    // Checked (422) before anything is reserved; the charge is the sum of the pieces.
-    const { sizes } = this.campaigns.check(input);
-    return this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId }, campaignCharge(sizes), () => this.campaigns.create(auth.accountId, input));
+    return this.campaigns.create(auth, body);
   }
 
   @Get(':campaign_id')
@@ -42,6 +34,6 @@ export class CampaignsController {
   @ApiOkResponse({ type: CampaignDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   async get(@Auth() auth: AuthContext, @Param('campaign_id') id: string): Promise<CampaignDto> {
-    return this.campaigns.get(auth.accountId, id);
+    return this.campaigns.get(auth, id);
   }
 }

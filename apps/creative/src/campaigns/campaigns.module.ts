@@ -9,12 +9,13 @@ import { CampaignFullController } from './campaign-full.controller';
 import { CampaignFullJobHandler } from './campaign-full.handler';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsService } from './campaigns.service';
+import { CampaignsUseCases } from './campaigns.use-cases';
 
 @Module({
   imports: [DesignsModule, RenderingModule, ArtifactsModule, JobsModule, VideosModule],
   controllers: [CampaignsController, CampaignFullController],
-  providers: [CampaignsService, CampaignFullJobHandler],
-  exports: [CampaignsService],
+  providers: [CampaignsService, CampaignsUseCases, CampaignFullJobHandler],
+  exports: [CampaignsService, CampaignsUseCases],
 })
 export class CampaignsModule implements OnModuleInit {
   constructor(

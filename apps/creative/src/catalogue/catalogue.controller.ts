@@ -4,7 +4,7 @@ import { Auth, AuthContext } from '@platform/auth';
 import type { Response } from 'express';
 import { ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { PREVIEW_WIDTH_DEFAULT } from '../rendering/preview.service';
-import { CatalogueService, PROCEDURAL_DEFAULTS, PROCEDURAL_TONES } from './catalogue.service';
+import { CatalogueUseCases } from './catalogue.use-cases';
 import {
   CapabilitiesDto,
   FontListDto,
@@ -21,7 +21,7 @@ const binary = { schema: { type: 'string', format: 'binary' } };
 @ErrorResponses()
 @Controller('v1')
 export class CatalogueController {
-  constructor(private readonly catalogue: CatalogueService) {}
+  constructor(private readonly catalogue: CatalogueUseCases) {}
 
   @Get('providers')
   @ApiOperation({
@@ -32,7 +32,7 @@ export class CatalogueController {
   })
   @ApiOkResponse({ type: ImageProviderListDto })
   providers(): ImageProviderListDto {
-    return { data: this.catalogue.imageProviders() };
+    return this.catalogue.providers();
   }
 
   @Get('llm/providers')
@@ -44,7 +44,7 @@ export class CatalogueController {
   })
   @ApiOkResponse({ type: LlmProviderListDto })
   llmProviders(): LlmProviderListDto {
-    return { data: this.catalogue.llmProviders() };
+    return this.catalogue.llmProviders();
   }
 
   @Get('fonts')
@@ -55,15 +55,15 @@ export class CatalogueController {
       '(`source: account`, at most 500), grouped by family, each face with its `asset_id` to bring into an IR: `fonts: [{family, weight, style, src: "asset:<id>"}]`.',
   })
   @ApiOkResponse({ type: FontListDto })
-  async fonts(@Auth() auth: AuthContext): Promise<FontListDto> {
-    return { data: await this.catalogue.fonts(auth.accountId) };
+  fonts(@Auth() auth: AuthContext): Promise<FontListDto> {
+    return this.catalogue.fonts(auth);
   }
 
   @Get('templates')
   @ApiOperation({ summary: 'Templates', description: 'Each with the brief fields it uses, the named formats it is designed for and a preview URL.' })
   @ApiOkResponse({ type: TemplateListDto })
   templates(): TemplateListDto {
-    return { data: this.catalogue.templates() };
+    return this.catalogue.templates();
   }
 
   @Get('templates/:template_id/preview')
@@ -82,21 +82,21 @@ export class CatalogueController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const preview = await this.catalogue.templatePreview(id, query.width ?? PREVIEW_WIDTH_DEFAULT, query.format ?? 'png');
+    const preview = await this.catalogue.templatePreview(id, query, ifNoneMatch);
     res.setHeader('ETag', preview.etag);
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    if (ifNoneMatch?.split(',').some((t) => t.trim() === preview.etag)) {
+    res.setHeader('Cache-Control', preview.cacheControl);
+    if (!preview.content) {
       res.status(304).end();
       return;
     }
-    res.status(200).type(preview.mime).send(preview.data);
+    res.status(200).type(preview.content.mime).send(preview.content.data);
   }
 
   @Get('procedural/styles')
   @ApiOperation({ summary: 'Procedural background styles', description: 'With the defaults of POST /v1/procedural/render.' })
   @ApiOkResponse({ type: ProceduralStyleListDto })
   proceduralStyles(): ProceduralStyleListDto {
-    return { data: this.catalogue.proceduralStyles(), defaults: { ...PROCEDURAL_DEFAULTS }, tones: [...PROCEDURAL_TONES] };
+    return this.catalogue.proceduralStyles();
   }
 
   @Get('capabilities')
@@ -108,6 +108,6 @@ export class CatalogueController {
   })
   @ApiOkResponse({ type: CapabilitiesDto })
   capabilities(@Auth() auth: AuthContext): Promise<CapabilitiesDto> {
-    return this.catalogue.capabilities(auth.accountId);
+    return this.catalogue.capabilities(auth);
   }
 }

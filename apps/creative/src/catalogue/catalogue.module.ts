@@ -3,6 +3,7 @@ import { ProvidersModule } from '../intelligence/providers/providers.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { CatalogueController } from './catalogue.controller';
 import { CatalogueService } from './catalogue.service';
+import { CatalogueUseCases } from './catalogue.use-cases';
 
-@Module({ imports: [RenderingModule, ProvidersModule], controllers: [CatalogueController], providers: [CatalogueService], exports: [CatalogueService] })
+@Module({ imports: [RenderingModule, ProvidersModule], controllers: [CatalogueController], providers: [CatalogueService, CatalogueUseCases], exports: [CatalogueService, CatalogueUseCases] })
 export class CatalogueModule {}

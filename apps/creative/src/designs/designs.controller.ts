@@ -1,19 +1,12 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { APP_CONFIG } from '@platform/config';
 import type { Response } from 'express';
-import { DomainException } from '@platform/errors';
-import { Metering, renderCharge } from '../billing/metering';
 import { BillingResponses, ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { OptionalBody } from '../common/optional-body.pipe';
-import type { CreativeConfig } from '../config';
-import { DesignRendersService } from '../rendering/design-renders.service';
-import { renderLocs, resolveRender, type RenderRequest } from '../rendering/render.service';
-import { RenderResultDto } from '../rendering/dto/render-result.dto';
-import { revisionEtag, DesignsService, type DesignState, type RenderAsk } from './designs.service';
-import { AddNodeDto, BundleDto, CreateDesignDto, DesignDto, DesignListDto, DesignSummaryDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
-import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams, RevisionSummaryDto } from './dto/revision.dto';
+import { designEtag, DesignsUseCases } from './designs.use-cases';
+import { AddNodeDto, BundleDto, CreateDesignDto, DesignDto, DesignListDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
+import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams } from './dto/revision.dto';
 
 const IF_MATCH = ApiHeader({
   name: 'If-Match',
@@ -25,54 +18,18 @@ const NOT_FOUND = ApiNotFoundResponse({ type: ErrorDto, description: 'not_found:
 const DESIGN_ID = ApiParam({ name: 'design_id', example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const ETAG_HEADER = { ETag: { description: 'The current revision, e.g. `"rev-3"` (for If-Match)', schema: { type: 'string' } } };
 
-/** The `render` field of a body as a render request (errors at `body.render`). */
-const bodyRender = (render: RenderRequest | null | undefined): RenderAsk | null => (render ? { request: render, loc: ['body', 'render'] } : null);
+/** Every design answer carries its revision's ETag (for If-Match). */
+const withEtag = (res: Response, design: DesignDto): DesignDto => {
+  res.setHeader('ETag', designEtag(design));
+  return design;
+};
 
 @ApiTags('designs')
 @ErrorResponses()
 @DESIGN_ID
 @Controller('v1/designs')
 export class DesignsController {
-  constructor(
-    private readonly designs: DesignsService,
-    private readonly renders: DesignRendersService,
-    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
-    private readonly metering: Metering,
-  ) {}
-
-  /**
-   * A change that renders: the balance must cover the render (at the design's current size, or the new IR's) before
-   * the change is stored, so a 402 changes nothing. Other problems are left to the change itself to report.
-   */
-  private async affordable(auth: AuthContext, ask: RenderAsk | null | undefined, size: { width: number; height: number } | (() => Promise<{ width: number; height: number }>)): Promise<void> {
-    if (!ask) return;
-    try {
-      const { width, height } = typeof size === 'function' ? await size() : size;
-      const r = resolveRender(width, height, ask.request, ask.loc);
-      await this.metering.check({ accountId: auth.accountId }, renderCharge(r));
-    } catch (e) {
-      if (e instanceof DomainException && e.code === 'insufficient_credits') throw e;
-    }
-  }
-
-  private outlineOf(auth: AuthContext, id: string) {
-    return () => this.designs.outline(auth.accountId, id);
-  }
-
-  /** The design after a change; rendered into an artifact when `ask` is given (checked before the change was stored). */
-  private async answer(auth: AuthContext, state: DesignState, res: Response, ask?: RenderAsk | null): Promise<DesignDto> {
-    res.setHeader('ETag', revisionEtag(state.design.revision));
-    let render: RenderResultDto | null = null;
-    if (ask) {
-      const { design, revision } = state;
-      const resolved = resolveRender(design.width, design.height, ask.request, ask.loc);
-      const stored = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, renderCharge(resolved), () =>
-        this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc)),
-      );
-      render = RenderResultDto.from(design.id, revision.revision, stored, this.config.publicBaseUrl);
-    }
-    return DesignDto.of(state.design, state.revision, this.config.publicBaseUrl, render);
-  }
+  constructor(private readonly designs: DesignsUseCases) {}
 
   @Post()
   @HttpCode(200)
@@ -88,19 +45,14 @@ export class DesignsController {
   @RenderErrorResponses()
   @BillingResponses()
   async create(@Auth() auth: AuthContext, @Body() body: CreateDesignDto, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
-    const ask = bodyRender(body.render);
-    const ir = body.ir as { width?: unknown; height?: unknown } | null | undefined;
-    await this.affordable(auth, ask, typeof ir?.width === 'number' && typeof ir?.height === 'number' ? { width: ir.width, height: ir.height } : { width: 1080, height: 1080 });
-    const state = await this.designs.create(auth.accountId, { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title }, ask);
-    return this.answer(auth, state, res, ask);
+    return withEtag(res, await this.designs.create(auth, body));
   }
 
   @Get()
   @ApiOperation({ summary: 'List designs', description: 'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page.' })
   @ApiOkResponse({ type: DesignListDto })
   async list(@Auth() auth: AuthContext, @Query() query: ListDesignsQuery): Promise<DesignListDto> {
-    const { data, nextCursor } = await this.designs.list(auth.accountId, { limit: query.limit ?? 25, cursor: query.cursor });
-    return { data: data.map((d) => DesignSummaryDto.from(d, this.config.publicBaseUrl)), next_cursor: nextCursor };
+    return this.designs.list(auth, query);
   }
 
   @Get(':design_id')
@@ -114,13 +66,12 @@ export class DesignsController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto | undefined> {
-    const state = await this.designs.get(auth.accountId, id);
-    if (ifNoneMatch?.split(',').some((t) => t.trim() === revisionEtag(state.design.revision))) {
-      res.setHeader('ETag', revisionEtag(state.design.revision));
+    const design = withEtag(res, await this.designs.get(auth, id));
+    if (ifNoneMatch?.split(',').some((t) => t.trim() === designEtag(design))) {
       res.status(304);
       return undefined;
     }
-    return this.answer(auth, state, res);
+    return design;
   }
 
   @Patch(':design_id')
@@ -143,10 +94,7 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    const ask = bodyRender(body.render);
-    await this.affordable(auth, ask, this.outlineOf(auth, id));
-    const state = await this.designs.update(auth.accountId, id, ifMatch, { brief: body.brief, ir: body.ir, template: body.template, title: body.title }, ask);
-    return this.answer(auth, state, res, ask);
+    return withEtag(res, await this.designs.update(auth, { designId: id, ifMatch, body }));
   }
 
   @Get(':design_id/revisions')
@@ -154,8 +102,7 @@ export class DesignsController {
   @ApiOkResponse({ type: RevisionListDto })
   @NOT_FOUND
   async revisions(@Auth() auth: AuthContext, @Param('design_id') id: string, @Query() query: ListRevisionsQuery): Promise<RevisionListDto> {
-    const { data, nextCursor } = await this.designs.listRevisions(auth.accountId, id, { limit: query.limit ?? 25, cursor: query.cursor });
-    return { data: data.map(RevisionSummaryDto.from), next_cursor: nextCursor };
+    return this.designs.revisions(auth, id, query);
   }
 
   @Get(':design_id/revisions/:revision')
@@ -163,7 +110,7 @@ export class DesignsController {
   @ApiOkResponse({ type: RevisionDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
   async revision(@Auth() auth: AuthContext, @Param() params: RevisionParams): Promise<RevisionDto> {
-    return RevisionDto.of(await this.designs.getRevision(auth.accountId, params.design_id, params.revision));
+    return this.designs.revision(auth, params);
   }
 
   @Get(':design_id/revisions/:from_revision/diff/:to_revision')
@@ -175,8 +122,7 @@ export class DesignsController {
   @ApiOkResponse({ type: DiffDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
   async diff(@Auth() auth: AuthContext, @Param() p: DiffParams): Promise<DiffDto> {
-    const d = await this.designs.diff(auth.accountId, p.design_id, p.from_revision, p.to_revision);
-    return { design_id: p.design_id, from_revision: p.from_revision, to_revision: p.to_revision, patch: d.patch as DiffDto['patch'], summary: d.summary };
+    return this.designs.diff(auth, p);
   }
 
   @Post(':design_id/revisions/:revision/restore')
@@ -195,9 +141,7 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    const ask: RenderAsk = { request: { format: query.format ?? 'png' }, loc: ['query'] };
-    await this.affordable(auth, ask, this.outlineOf(auth, params.design_id));
-    return this.answer(auth, await this.designs.restore(auth.accountId, params.design_id, ifMatch, params.revision, ask), res, ask);
+    return withEtag(res, await this.designs.restore(auth, { designId: params.design_id, revision: params.revision, ifMatch, body: query }));
   }
 
   @Post(':design_id/nodes')
@@ -219,9 +163,7 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    const ask = bodyRender(body.render);
-    await this.affordable(auth, ask, this.outlineOf(auth, id));
-    return this.answer(auth, await this.designs.addNode(auth.accountId, id, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }, ask), res, ask);
+    return withEtag(res, await this.designs.addNode(auth, { designId: id, ifMatch, body }));
   }
 
   @Patch(':design_id/nodes/:node_id')
@@ -241,9 +183,7 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    const ask = bodyRender(body.render);
-    await this.affordable(auth, ask, this.outlineOf(auth, id));
-    return this.answer(auth, await this.designs.patchNode(auth.accountId, id, ifMatch, nodeId, body.patch, ask), res, ask);
+    return withEtag(res, await this.designs.patchNode(auth, { designId: id, nodeId, ifMatch, body }));
   }
 
   @Delete(':design_id/nodes/:node_id')
@@ -263,9 +203,7 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    const ask: RenderAsk | null = query.format ? { request: { format: query.format }, loc: ['query'] } : null;
-    await this.affordable(auth, ask, this.outlineOf(auth, id));
-    return this.answer(auth, await this.designs.deleteNode(auth.accountId, id, ifMatch, nodeId, ask), res, ask);
+    return withEtag(res, await this.designs.deleteNode(auth, { designId: id, nodeId, ifMatch, body: query }));
   }
 
   @Post(':design_id/duplicate')
@@ -277,10 +215,7 @@ export class DesignsController {
   @RenderErrorResponses()
   @BillingResponses()
   async duplicate(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body(OptionalBody(DuplicateDesignDto)) body: unknown, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
-    const dto = body as DuplicateDesignDto;
-    const ask = bodyRender(dto.render);
-    await this.affordable(auth, ask, this.outlineOf(auth, id));
-    return this.answer(auth, await this.designs.duplicate(auth.accountId, id, dto.title, ask), res, ask);
+    return withEtag(res, await this.designs.duplicate(auth, id, body as DuplicateDesignDto));
   }
 
   @Get(':design_id/bundle')
@@ -293,6 +228,6 @@ export class DesignsController {
   @ApiOkResponse({ type: BundleDto })
   @NOT_FOUND
   async bundle(@Auth() auth: AuthContext, @Param('design_id') id: string): Promise<BundleDto> {
-    return this.designs.bundle(auth.accountId, id);
+    return this.designs.bundle(auth, id);
   }
 }

@@ -4,6 +4,12 @@ import { DESIGN_SOURCE } from '../rendering/design-source.port';
 import { RenderingModule } from '../rendering/rendering.module';
 import { DesignsController } from './designs.controller';
 import { DesignsService } from './designs.service';
+import { DesignsUseCases } from './designs.use-cases';
 
-@Module({ imports: [RenderingModule, BrandKitModule], controllers: [DesignsController], providers: [DesignsService, { provide: DESIGN_SOURCE, useExisting: DesignsService }], exports: [DesignsService, DESIGN_SOURCE] })
+@Module({
+  imports: [RenderingModule, BrandKitModule],
+  controllers: [DesignsController],
+  providers: [DesignsService, DesignsUseCases, { provide: DESIGN_SOURCE, useExisting: DesignsService }],
+  exports: [DesignsService, DesignsUseCases, DESIGN_SOURCE],
+})
 export class DesignsModule {}

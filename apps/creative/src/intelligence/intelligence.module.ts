@@ -4,6 +4,7 @@ import { AssetsModule } from '../assets/assets.module';
 import { CampaignsModule } from '../campaigns/campaigns.module';
 import { DesignsModule } from '../designs/designs.module';
 import { JobsModule } from '../jobs/jobs.module';
+import { DesignOutputModule } from '../designs/design-output.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { VideosModule } from '../videos/videos.module';
 import { GenerationsController } from './generations.controller';
@@ -13,15 +14,15 @@ import { PlanningService } from './planning.service';
 import { ProvidersModule } from './providers/providers.module';
 import { VisionBriefsController } from './vision-briefs.controller';
 import { VisionBriefsService } from './vision-briefs.service';
-import { WorkflowOperations } from './workflow-operations';
+import { WorkflowOperations, workflowRunnerProvider } from './workflow-operations';
 import { WorkflowsController } from './workflows.controller';
 import { WorkflowsService } from './workflows.service';
 
 /** Generations, briefs from images, planning and workflows, with their providers (AI SDK) and built-in engines. */
 @Module({
-  imports: [ProvidersModule, AssetsModule, ArtifactsModule, RenderingModule, DesignsModule, CampaignsModule, VideosModule, JobsModule],
+  imports: [ProvidersModule, AssetsModule, ArtifactsModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, VideosModule, JobsModule],
   controllers: [GenerationsController, VisionBriefsController, PlanningController, WorkflowsController],
-  providers: [GenerationsService, VisionBriefsService, PlanningService, WorkflowOperations, WorkflowsService],
+  providers: [GenerationsService, VisionBriefsService, PlanningService, workflowRunnerProvider, WorkflowOperations, WorkflowsService],
   exports: [GenerationsService, VisionBriefsService, PlanningService, WorkflowsService],
 })
 export class IntelligenceModule {}

@@ -1,26 +1,14 @@
-import { Injectable, type Type } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable, type Type } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
-import { IdempotencyInterceptor } from '@platform/http';
-import { AssetsController } from '../assets/assets.controller';
-import { TransformAssetDto } from '../assets/dto/transform-asset.dto';
-import { CampaignsController } from '../campaigns/campaigns.controller';
-import { CreateCampaignDto } from '../campaigns/dto/campaign.dto';
-import { RouteInvoker, type RouteRef } from '../common/route-invoker';
-import { DesignsController } from '../designs/designs.controller';
-import { AddNodeDto, CreateDesignDto, PatchNodeDto, UpdateDesignDto } from '../designs/dto/design.dto';
-import { DesignOutputController } from '../rendering/design-output.controller';
-import { ProceduralRenderDto } from '../rendering/dto/procedural.dto';
-import { RenderRequestDto } from '../rendering/dto/render-result.dto';
-import { ToolsController } from '../rendering/tools.controller';
-import { AnimateDto } from '../videos/dto/animate.dto';
-import { ProceduralVideoDto } from '../videos/dto/procedural-video.dto';
-import { VideoCreateDto } from '../videos/dto/video-create.dto';
-import { AnimateController, VideosController } from '../videos/videos.controller';
-import { GenerationCreateDto, PlanningRequestDto, VisionBriefDto } from './dto/intelligence.dto';
-import { GenerationsController } from './generations.controller';
-import { PlanningController } from './planning.controller';
-import { VisionBriefsController } from './vision-briefs.controller';
+import { ASSET_OPERATIONS } from '../assets/assets.operations';
+import { CAMPAIGN_OPERATIONS } from '../campaigns/campaigns.operations';
+import { pathParamsOf, type OperationSpec } from '../common/operation';
+import { OperationRunner, operationRunnerProvider } from '../common/operation-runner';
+import { DESIGN_OPERATIONS } from '../designs/designs.operations';
+import { DESIGN_OUTPUT_OPERATIONS } from '../rendering/design-output.operations';
+import { TOOLS_OPERATIONS } from '../rendering/tools.operations';
+import { VIDEO_OPERATIONS } from '../videos/videos.operations';
+import { INTELLIGENCE_OPERATIONS } from './intelligence.operations';
 
 /** The type of an operation's result field, for checking `$steps.<id>.<field>` references before anything runs. */
 export type FieldType = 'string' | 'number' | 'object' | 'array' | 'boolean' | 'any';
@@ -54,89 +42,83 @@ const DESIGN_OUT: Record<string, FieldType> = {
 const RENDER_OUT: Record<string, FieldType> = { design_id: 'string', revision: 'number', format: 'string', width: 'number', height: 'number', cached: 'boolean', artifact: 'object', signed_url: 'object', warnings: 'array' };
 const JOB_OUT: Record<string, FieldType> = { job_id: 'string', id: 'string', kind: 'string', status: 'string', request: 'object' };
 
-/** An operation: the REST endpoint it runs (its controller method, called through `RouteInvoker`) and its result's aliases. */
-interface Route {
-  route: RouteRef;
-  /** Result fields a later step names more plainly (`design_id` for a design's `id`…). */
+/** A step: the operation it runs, the fields of its result, and the aliases a later step names more plainly (`design_id` for a design's `id`…). */
+interface WorkflowStep {
+  operation: OperationSpec;
+  outputs: Record<string, FieldType>;
   alias?: (body: Record<string, unknown>) => Record<string, unknown>;
 }
 
-const ref = <T>(controller: Type<T>, method: keyof T & string): RouteRef => ({ controller, method }) as RouteRef;
 const idAs = (name: string) => (b: Record<string, unknown>) => ({ [name]: b.id });
 
+/** The operations a workflow step may name, each one of the service's operations (the same use case as its REST endpoint). */
+export const WORKFLOW_STEPS: Record<string, WorkflowStep> = {
+  'design.create': { operation: DESIGN_OPERATIONS.create, outputs: DESIGN_OUT, alias: idAs('design_id') },
+  'design.update': { operation: DESIGN_OPERATIONS.update, outputs: DESIGN_OUT, alias: idAs('design_id') },
+  'design.render': { operation: DESIGN_OUTPUT_OPERATIONS.render, outputs: RENDER_OUT },
+  'node.add': { operation: DESIGN_OPERATIONS.addNode, outputs: DESIGN_OUT, alias: idAs('design_id') },
+  'node.patch': { operation: DESIGN_OPERATIONS.patchNode, outputs: DESIGN_OUT, alias: idAs('design_id') },
+  'campaign.create': { operation: CAMPAIGN_OPERATIONS.create, outputs: { campaign_id: 'string', id: 'string', pieces: 'array', brief: 'object', seed: 'number' }, alias: idAs('campaign_id') },
+  'procedural.render': {
+    operation: TOOLS_OPERATIONS.procedural,
+    outputs: { artifact: 'object', signed_url: 'object', palette: 'array', style: 'string', seed: 'number', width: 'number', height: 'number' },
+  },
+  'asset.transform': {
+    operation: ASSET_OPERATIONS.transform,
+    outputs: { asset_id: 'string', id: 'string', width: 'number', height: 'number', mime: 'string', content_url: 'string' },
+    alias: idAs('asset_id'),
+  },
+  'generation.create': {
+    operation: INTELLIGENCE_OPERATIONS.generate,
+    outputs: { asset_id: 'string', artifact_id: 'string', asset: 'object', artifact: 'object', signed_url: 'object', palette: 'array', seed: 'any', provider: 'string', model: 'string' },
+    alias: (b) => ({ asset_id: (b.asset as { id?: string })?.id, artifact_id: (b.artifact as { id?: string })?.id }),
+  },
+  'brief.from_image': { operation: INTELLIGENCE_OPERATIONS.briefFromImage, outputs: { brief: 'object', analysis: 'object', provider: 'string', model: 'any', warnings: 'array' } },
+  'planning.brief': {
+    operation: INTELLIGENCE_OPERATIONS.plan,
+    outputs: { brief: 'object', formats: 'array', workflow: 'object', estimate: 'object', provider: 'string', model: 'any', warnings: 'array', video: 'boolean' },
+  },
+  'video.animate': { operation: VIDEO_OPERATIONS.animate, outputs: JOB_OUT, alias: idAs('job_id') },
+  'video.create': { operation: VIDEO_OPERATIONS.create, outputs: JOB_OUT, alias: idAs('job_id') },
+  'video.procedural': { operation: VIDEO_OPERATIONS.procedural, outputs: JOB_OUT, alias: idAs('job_id') },
+};
+
+const WORKFLOW_RUNNER = Symbol('WorkflowRunner');
+
+/** The runner of the steps' operations, with their application services injected (IntelligenceModule imports their modules). */
+export const workflowRunnerProvider = operationRunnerProvider(
+  WORKFLOW_RUNNER,
+  Object.values(WORKFLOW_STEPS).map((s) => s.operation),
+);
+
 /**
- * The operations a workflow step may name. Each runs its REST endpoint's controller method through `RouteInvoker`
- * (the same binding, validation, idempotency and billing as the REST call: one implementation), with the step's
- * params split into the route's path parameters and its body.
+ * The operations a workflow step may name. Each runs its operation's use case through `OperationRunner` (the same
+ * validation, idempotency and billing as the REST call: one implementation), with the step's params split into the
+ * operation's path parameters and its body.
  */
 @Injectable()
 export class WorkflowOperations {
   readonly all: Record<string, OperationDef>;
-  private readonly invoker: RouteInvoker;
 
-  constructor(moduleRef: ModuleRef, idempotency: IdempotencyInterceptor) {
-    this.invoker = new RouteInvoker(idempotency, <T>(type: Type<T>) => moduleRef.get(type, { strict: false }));
-    const op = (summary: string, dto: Type<object>, path: string[], outputs: Record<string, FieldType>, r: Route): OperationDef => ({
-      summary,
-      dto,
+  constructor(@Inject(WORKFLOW_RUNNER) private readonly runner: OperationRunner) {
+    this.all = Object.fromEntries(Object.entries(WORKFLOW_STEPS).map(([name, step]) => [name, this.define(step)]));
+  }
+
+  private define(step: WorkflowStep): OperationDef {
+    const spec = step.operation;
+    const path = pathParamsOf(spec.path);
+    return {
+      summary: `${spec.method} ${spec.path}`,
+      dto: spec.input.body as Type<object>,
       path,
-      outputs,
+      outputs: step.outputs,
       run: async (auth, params) => {
         const body = Object.fromEntries(Object.entries(params).filter(([k]) => !path.includes(k)));
         const pathParams = Object.fromEntries(path.map((k) => [k, String(params[k])]));
-        const answer = await this.invoker.call(r.route, { auth, params: pathParams, query: {}, body });
+        const answer = await this.runner.run(spec, auth, { path: pathParams, query: {}, body, headers: {} });
         const out = JSON.parse(JSON.stringify(answer.body ?? {})) as Record<string, unknown>;
-        return { ...(r.alias?.(out) ?? {}), ...out };
+        return { ...(step.alias?.(out) ?? {}), ...out };
       },
-    });
-
-    this.all = {
-      'design.create': op('POST /v1/designs', CreateDesignDto, [], DESIGN_OUT, { route: ref(DesignsController, 'create'), alias: idAs('design_id') }),
-      'design.update': op('PATCH /v1/designs/{design_id}', UpdateDesignDto, ['design_id'], DESIGN_OUT, { route: ref(DesignsController, 'update'), alias: idAs('design_id') }),
-      'design.render': op('POST /v1/designs/{design_id}/render', RenderRequestDto, ['design_id'], RENDER_OUT, { route: ref(DesignOutputController, 'render') }),
-      'node.add': op('POST /v1/designs/{design_id}/nodes', AddNodeDto, ['design_id'], DESIGN_OUT, { route: ref(DesignsController, 'addNode'), alias: idAs('design_id') }),
-      'node.patch': op('PATCH /v1/designs/{design_id}/nodes/{node_id}', PatchNodeDto, ['design_id', 'node_id'], DESIGN_OUT, { route: ref(DesignsController, 'patchNode'), alias: idAs('design_id') }),
-      'campaign.create': op('POST /v1/campaigns', CreateCampaignDto, [], { campaign_id: 'string', id: 'string', pieces: 'array', brief: 'object', seed: 'number' }, {
-        route: ref(CampaignsController, 'create'),
-        alias: idAs('campaign_id'),
-      }),
-      'procedural.render': op(
-        'POST /v1/procedural/render',
-        ProceduralRenderDto,
-        [],
-        { artifact: 'object', signed_url: 'object', palette: 'array', style: 'string', seed: 'number', width: 'number', height: 'number' },
-        { route: ref(ToolsController, 'procedural') },
-      ),
-      'asset.transform': op(
-        'POST /v1/assets/{asset_id}/transform',
-        TransformAssetDto,
-        ['asset_id'],
-        { asset_id: 'string', id: 'string', width: 'number', height: 'number', mime: 'string', content_url: 'string' },
-        { route: ref(AssetsController, 'transform'), alias: idAs('asset_id') },
-      ),
-      'generation.create': op(
-        'POST /v1/generations',
-        GenerationCreateDto,
-        [],
-        { asset_id: 'string', artifact_id: 'string', asset: 'object', artifact: 'object', signed_url: 'object', palette: 'array', seed: 'any', provider: 'string', model: 'string' },
-        {
-          route: ref(GenerationsController, 'generate'),
-          alias: (b) => ({ asset_id: (b.asset as { id?: string })?.id, artifact_id: (b.artifact as { id?: string })?.id }),
-        },
-      ),
-      'brief.from_image': op('POST /v1/briefs/from-image', VisionBriefDto, [], { brief: 'object', analysis: 'object', provider: 'string', model: 'any', warnings: 'array' }, {
-        route: ref(VisionBriefsController, 'fromImage'),
-      }),
-      'planning.brief': op(
-        'POST /v1/planning/brief',
-        PlanningRequestDto,
-        [],
-        { brief: 'object', formats: 'array', workflow: 'object', estimate: 'object', provider: 'string', model: 'any', warnings: 'array', video: 'boolean' },
-        { route: ref(PlanningController, 'plan') },
-      ),
-      'video.animate': op('POST /v1/designs/{design_id}/animate', AnimateDto, ['design_id'], JOB_OUT, { route: ref(AnimateController, 'animate'), alias: idAs('job_id') }),
-      'video.create': op('POST /v1/videos', VideoCreateDto, [], JOB_OUT, { route: ref(VideosController, 'create'), alias: idAs('job_id') }),
-      'video.procedural': op('POST /v1/videos/procedural', ProceduralVideoDto, [], JOB_OUT, { route: ref(VideosController, 'procedural'), alias: idAs('job_id') }),
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
-import { DomainException, EnvelopeValidationPipe, ValidationError, type ErrorDetail } from '@platform/errors';
+import { DomainException, ValidationError, type ErrorDetail } from '@platform/errors';
+import { validateInput } from '../common/validate-input';
 import type { FailedStepDto, StepErrorDto, StepRunDto, WorkflowResultDto, WorkflowRunDto } from './dto/intelligence.dto';
 import { WorkflowOperations, type FieldType, type OperationDef } from './workflow-operations';
 
@@ -26,7 +27,6 @@ interface CheckedStep {
 @Injectable()
 export class WorkflowsService {
   private readonly logger = new Logger(WorkflowsService.name);
-  private readonly pipe = new EnvelopeValidationPipe();
 
   constructor(private readonly operations: WorkflowOperations) {}
 
@@ -43,7 +43,7 @@ export class WorkflowsService {
       const started = Date.now();
       try {
         const params = resolveRefs(step.params, results, ['body', 'steps', step.index, 'params']) as Record<string, unknown>;
-        // The endpoint validates the params again with the references filled in (the route invoker runs its pipe).
+        // The operation validates the params again with the references filled in (with its REST endpoint's DTO).
         const result = await step.def.run(auth, params);
         results.set(step.id, result);
         runs.push({ id: step.id, operation: step.operation, status: 'succeeded', result, error: null, duration_ms: Date.now() - started });
@@ -134,7 +134,7 @@ export class WorkflowsService {
   private async validated(step: CheckedStep, params: Record<string, unknown>): Promise<object> {
     const body = Object.fromEntries(Object.entries(params).filter(([k]) => !step.def.path.includes(k) && k !== 'idempotency_key'));
     try {
-      return (await this.pipe.transform(body, { type: 'body', metatype: step.def.dto })) as object;
+      return await validateInput(step.def.dto, body, 'body');
     } catch (err) {
       if (err instanceof ValidationError) throw new ValidationError(relocate(err.details, step.index));
       throw err;

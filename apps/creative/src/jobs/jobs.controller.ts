@@ -5,8 +5,8 @@ import { SecretResponse } from '@platform/http';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import { CallbackDeliveryListDto, JOB_PAGE_DEFAULT, JOB_PAGE_MAX, JOB_STATE_DESCRIPTION, JobDto, JobListDto, ListJobsQuery, SigningSecretDto } from './dto/job.dto';
 import { CallbacksService } from './callbacks.service';
-import type { JobKind, JobState } from './job-types';
 import { JobsService } from './jobs.service';
+import { JobsUseCases } from './jobs.use-cases';
 
 const JOB_ID = ApiParam({ name: 'job_id', example: 'job_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const NOT_FOUND = ApiNotFoundResponse({ type: ErrorDto, description: "job_not_found: no such job in this account (another account's jobs are not found either)" });
@@ -16,6 +16,7 @@ const NOT_FOUND = ApiNotFoundResponse({ type: ErrorDto, description: "job_not_fo
 @Controller('v1/jobs')
 export class JobsController {
   constructor(
+    private readonly useCases: JobsUseCases,
     private readonly jobs: JobsService,
     private readonly callbacks: CallbacksService,
   ) {}
@@ -26,14 +27,8 @@ export class JobsController {
     description: `Newest first. \`limit\` 1 to ${JOB_PAGE_MAX} (default ${JOB_PAGE_DEFAULT}); \`next_cursor\` gives the next page; \`state\` and \`kind\` filter. ${JOB_STATE_DESCRIPTION}`,
   })
   @ApiOkResponse({ type: JobListDto })
-  async list(@Auth() auth: AuthContext, @Query() query: ListJobsQuery): Promise<JobListDto> {
-    const { data, nextCursor } = await this.jobs.list(auth.accountId, {
-      limit: query.limit ?? JOB_PAGE_DEFAULT,
-      cursor: query.cursor,
-      state: query.state as JobState | undefined,
-      kind: query.kind as JobKind | undefined,
-    });
-    return { data, next_cursor: nextCursor };
+  list(@Auth() auth: AuthContext, @Query() query: ListJobsQuery): Promise<JobListDto> {
+    return this.useCases.list(auth, query);
   }
 
   @Get(':job_id')
@@ -45,7 +40,7 @@ export class JobsController {
   @ApiOkResponse({ type: JobDto })
   @NOT_FOUND
   get(@Auth() auth: AuthContext, @Param('job_id') id: string): Promise<JobDto> {
-    return this.jobs.get(auth.accountId, id);
+    return this.useCases.get(auth, id);
   }
 
   @Post(':job_id/cancel')
@@ -62,7 +57,7 @@ export class JobsController {
   @ApiResponse({ status: 409, type: ErrorDto, description: 'job_finished: the job has already ended' })
   @NOT_FOUND
   cancel(@Auth() auth: AuthContext, @Param('job_id') id: string): Promise<JobDto> {
-    return this.jobs.cancel(auth.accountId, id);
+    return this.useCases.cancel(auth, id);
   }
 
   @Post(':job_id/retry')
@@ -78,7 +73,7 @@ export class JobsController {
   @ApiResponse({ status: 409, type: ErrorDto, description: 'job_not_retryable: only failed and cancelled jobs can be retried' })
   @NOT_FOUND
   retry(@Auth() auth: AuthContext, @Param('job_id') id: string): Promise<JobDto> {
-    return this.jobs.retry(auth.accountId, id);
+    return this.useCases.retry(auth, id);
   }
 
   @Get(':job_id/callbacks')

@@ -9,13 +9,14 @@ import { JobViews } from './job-views.service';
 import { CallbackSecretsController, JobsController } from './jobs.controller';
 import { JobsRecovery } from './jobs-recovery.service';
 import { JobsService } from './jobs.service';
+import { JobsUseCases } from './jobs.use-cases';
 import { MediaProcessor } from './media.processor';
 
 /** Durable jobs (media queue), their callbacks (callbacks queue), the recovery sweep. Features import it for JobsService and JobHandlers. */
 @Module({
   imports: [ArtifactsModule],
   controllers: [JobsController, CallbackSecretsController],
-  providers: [SecretsBox, JobViews, CallbacksService, JobsService, JobsForBilling, JobHandlers, MediaProcessor, CallbacksProcessor, JobsRecovery],
-  exports: [JobsService, JobsForBilling, JobHandlers, JobViews],
+  providers: [SecretsBox, JobViews, CallbacksService, JobsService, JobsUseCases, JobsForBilling, JobHandlers, MediaProcessor, CallbacksProcessor, JobsRecovery],
+  exports: [JobsService, JobsUseCases, JobsForBilling, JobHandlers, JobViews],
 })
 export class JobsModule {}

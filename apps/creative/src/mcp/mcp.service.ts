@@ -11,27 +11,27 @@ import {
   ReadResourceRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { Inject, Injectable, Logger, type Type } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { briefJsonSchema, irJsonSchema } from '@platform/creative-ir';
 import { NotFoundError, safeErrorForLog, ValidationError } from '@platform/errors';
-import { IdempotencyInterceptor } from '@platform/http';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { uploadTooLarge } from '../assets/asset-errors';
 import { cleanFilename } from '../assets/upload/multipart-file.guard';
-import { CatalogueController } from '../catalogue/catalogue.controller';
+import { CatalogueUseCases } from '../catalogue/catalogue.use-cases';
+import { MEDIA_ANSWER, type HtmlAnswer, type ImageAnswer, type OperationRequest } from '../common/operation';
+import type { OperationRunner } from '../common/operation-runner';
 import type { CreativeConfig } from '../config';
 import { TempFiles } from '../storage/temp-files.service';
 import { GOAL_TO_CAMPAIGN_PROMPT, goalToCampaignMessages } from './prompts';
-import { operationIdOf, RouteCall, RouteInvoker } from '../common/route-invoker';
 import { errorResultOf, FoundArtifact, successResult, thumbnail } from './tool-results';
 import { operationInput, type ArgumentPlaces } from './tool-schema';
+import { MCP_RUNNER } from './mcp-runner';
 import { MCP_TOOLS, type McpToolDefinition } from './tools';
 
 /** The version this server reports in `initialize` (the service's OpenAPI version). */
@@ -61,24 +61,23 @@ const RESOURCES = [
 ];
 
 /**
- * The MCP server of the creative service: every tool calls the REST endpoint's controller method (and so the
- * same services, validation, idempotency and errors) for the authenticated caller. One `Server` per request
+ * The MCP server of the creative service: every tool runs its operation (the REST endpoint's use case, with the
+ * same validation, idempotency, billing and errors) for the authenticated caller. One `Server` per request
  * (stateless Streamable HTTP): `server(auth)` builds it.
  */
 @Injectable()
 export class McpService {
   private readonly logger = new Logger('Mcp');
-  private readonly invoker: RouteInvoker;
   private documentSource?: () => OpenAPIObject;
   private built?: BuiltTool[];
 
   constructor(
-    private readonly moduleRef: ModuleRef,
-    idempotency: IdempotencyInterceptor,
+    @Inject(MCP_RUNNER) private readonly runner: OperationRunner,
+    private readonly catalogue: CatalogueUseCases,
+    private readonly artifacts: ArtifactsService,
+    private readonly temp: TempFiles,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
-  ) {
-    this.invoker = new RouteInvoker(idempotency, <T>(type: Type<T>) => this.moduleRef.get(type, { strict: false }));
-  }
+  ) {}
 
   /** Where the service's OpenAPI document comes from (built from the running app: see `service.ts`). */
   useOpenApi(source: () => OpenAPIObject): void {
@@ -92,7 +91,7 @@ export class McpService {
     if (!this.documentSource) throw new Error('MCP: the OpenAPI document is not bound (McpService.useOpenApi)');
     const doc = this.documentSource();
     this.built = MCP_TOOLS.map((def) => {
-      const input = operationInput(doc, operationIdOf(def.route), def.upload ? UPLOAD_INPUT : undefined);
+      const input = operationInput(doc, def.operation.id, def.upload ? UPLOAD_INPUT : undefined);
       const rest = [input.summary, input.description].filter(Boolean).join('. ').replace(/\.\.\s/g, '. ');
       const tool: Tool = {
         name: def.name,
@@ -132,7 +131,7 @@ export class McpService {
       const uri = request.params.uri;
       const text =
         uri === 'creative://catalogue/templates'
-          ? JSON.stringify(this.moduleRef.get(CatalogueController, { strict: false }).templates())
+          ? JSON.stringify(this.catalogue.templates())
           : uri === 'creative://schemas/ir'
             ? JSON.stringify(irJsonSchema())
             : uri === 'creative://schemas/brief'
@@ -150,30 +149,31 @@ export class McpService {
     if (!built) return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}: see tools/list`, 'tool_not_found')).result;
     let cleanup: (() => Promise<void>) | undefined;
     try {
-      const call = this.routeCall(auth, built, args);
+      const call = this.operationRequest(built, args);
       if (built.def.upload) cleanup = await this.prepareUpload(call, args);
-      const answer = await this.invoker.call(built.def.route, call);
-      if (Buffer.isBuffer(answer.body)) {
-        const image = await thumbnail(answer.body);
+      const answer = await this.runner.run(built.def.operation, auth, call);
+      const body = answer.body as ImageAnswer | HtmlAnswer | unknown;
+      if (isAnswer<ImageAnswer>(body, 'image')) {
+        const image = await thumbnail(body.data);
         return {
           content: [
-            { type: 'text', text: `${built.def.title}: ${answer.contentType ?? 'image'}, ${answer.body.length} bytes (shown as a PNG at most 512 px)` },
+            { type: 'text', text: `${built.def.title}: ${body.mime}, ${body.data.length} bytes (shown as a PNG at most 512 px)` },
             { type: 'image', data: image.toString('base64'), mimeType: 'image/png' },
           ],
-          structuredContent: { mime: answer.contentType ?? null, bytes: answer.body.length, etag: answer.headers.etag ?? null },
+          structuredContent: { mime: body.mime, bytes: body.data.length, etag: body.etag },
         };
       }
-      if (typeof answer.body === 'string' && answer.contentType?.startsWith('text/html')) {
-        const uri = `${this.config.publicBaseUrl}/v1/designs/${encodeURIComponent(call.params.design_id ?? '')}/export/html`;
+      if (isAnswer<HtmlAnswer>(body, 'html')) {
+        const uri = `${this.config.publicBaseUrl}/v1/designs/${encodeURIComponent(call.path.design_id ?? '')}/export/html`;
         return {
           content: [
-            { type: 'text', text: `${built.def.title}: a standalone HTML page of ${Buffer.byteLength(answer.body)} bytes (embedded below)` },
-            { type: 'resource', resource: { uri, mimeType: 'text/html', text: answer.body } },
+            { type: 'text', text: `${built.def.title}: a standalone HTML page of ${Buffer.byteLength(body.html)} bytes (embedded below)` },
+            { type: 'resource', resource: { uri, mimeType: 'text/html', text: body.html } },
           ],
-          structuredContent: { uri, mime: 'text/html', bytes: Buffer.byteLength(answer.body), etag: answer.headers.etag ?? null },
+          structuredContent: { uri, mime: 'text/html', bytes: Buffer.byteLength(body.html), etag: body.etag },
         };
       }
-      return await successResult(answer, `${built.def.title}: done`, (a) => this.artifactBytes(auth, a));
+      return await successResult(answer.body, `${built.def.title}: done`, (a) => this.artifactBytes(auth, a));
     } catch (err) {
       const { result, error } = errorResultOf(err);
       if (error.errorId) this.logger.error({ err: safeErrorForLog(err), errorId: error.errorId, tool: name }, `Unhandled error ${error.errorId} in MCP tool ${name}`);
@@ -184,7 +184,7 @@ export class McpService {
   }
 
   /** Splits a tool's arguments into the REST operation's path, query and body (values of path and query as the URL would carry them). */
-  private routeCall(auth: AuthContext, built: BuiltTool, args: Record<string, unknown>): RouteCall {
+  private operationRequest(built: BuiltTool, args: Record<string, unknown>): OperationRequest {
     const { places } = built;
     if (!args || typeof args !== 'object' || Array.isArray(args)) throw new ValidationError([{ loc: ['body'], msg: 'The arguments must be an object', type: 'model_attributes_type' }]);
     const asText = (where: 'path' | 'query', key: string, value: unknown): string => {
@@ -208,11 +208,11 @@ export class McpService {
     }
     const taken = new Set([...places.path, ...places.query, ...places.header.map((h) => h.arg)]);
     const body = places.body ? Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k))) : undefined;
-    return { auth, params, query, body, headers };
+    return { path: params, query, body, headers };
   }
 
   /** What the multipart guard does for REST: the file into a temporary file, hashed and counted against ASSET_UPLOAD_LIMIT. */
-  private async prepareUpload(call: RouteCall, args: Record<string, unknown>): Promise<() => Promise<void>> {
+  private async prepareUpload(call: OperationRequest, args: Record<string, unknown>): Promise<() => Promise<void>> {
     const encoded = args.content_base64;
     if (typeof encoded !== 'string' || !encoded) throw new ValidationError([{ loc: ['body', 'content_base64'], msg: 'Field required: the file as base64', type: 'missing' }]);
     const compact = encoded.replace(/\s+/g, '');
@@ -223,11 +223,11 @@ export class McpService {
     if (bytes.length > limit) throw uploadTooLarge(limit);
     if (args.filename !== undefined && args.filename !== null && typeof args.filename !== 'string')
       throw new ValidationError([{ loc: ['body', 'filename'], msg: 'Input should be a valid string', type: 'string_type' }]);
-    const temp = this.moduleRef.get(TempFiles, { strict: false });
+    const temp = this.temp;
     const path = await temp.create();
     await fs.writeFile(path, bytes, { flag: 'wx' });
     const file = { path, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), filename: cleanFilename((args.filename as string | null) ?? undefined) };
-    call.request = { upload: file };
+    call.upload = file;
     call.body = { file: { sha256: file.sha256, size: file.size, filename: file.filename }, ...(typeof args.idempotency_key === 'string' ? { idempotency_key: args.idempotency_key } : {}) };
     return () => temp.remove(path);
   }
@@ -235,13 +235,17 @@ export class McpService {
   /** An image artifact's bytes, for the picture a result shows (bounded: bigger files are only linked). */
   private async artifactBytes(auth: AuthContext, found: FoundArtifact): Promise<Buffer | null> {
     if (found.bytes && found.bytes > 32 * 1024 * 1024) return null;
-    const artifacts = this.moduleRef.get(ArtifactsService, { strict: false });
-    const artifact = await artifacts.get(auth.accountId, found.id);
-    const stream: Readable = await artifacts.open(artifact);
+    const artifact = await this.artifacts.get(auth.accountId, found.id);
+    const stream: Readable = await this.artifacts.open(artifact);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
+}
+
+/** Whether an operation answered a picture or a page (see `ImageAnswer`, `HtmlAnswer`) rather than JSON. */
+function isAnswer<T extends ImageAnswer | HtmlAnswer>(body: unknown, kind: T[typeof MEDIA_ANSWER]): body is T {
+  return !!body && typeof body === 'object' && (body as T)[MEDIA_ANSWER] === kind;
 }
 
 /** A protocol-level error for prompts and resources (unknown names, missing arguments): JSON-RPC -32602. */

@@ -1,7 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { creativeEnvelope, normalizeError, type NormalizedError } from '@platform/errors';
 import sharp from 'sharp';
-import type { RouteAnswer } from '../common/route-invoker';
 
 type Content = CallToolResult['content'][number];
 
@@ -55,12 +54,11 @@ export function artifactsIn(value: unknown, depth = 0, found: FoundArtifact[] = 
 const cut = (text: string) => (text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX)}\n… (cut: the whole answer is in structuredContent)` : text);
 
 /**
- * A successful answer as a tool result: the JSON as `structuredContent` and as text, a `resource_link` per
+ * A successful operation's answer as a tool result: the JSON as `structuredContent` and as text, a `resource_link` per
  * output artifact (its signed URL), and for raster images a small PNG a model can look at (`images`
  * reads an artifact's bytes).
  */
-export async function successResult(answer: RouteAnswer, headline: string, images: (a: FoundArtifact) => Promise<Buffer | null>): Promise<CallToolResult> {
-  const body = answer.body;
+export async function successResult(body: unknown, headline: string, images: (a: FoundArtifact) => Promise<Buffer | null>): Promise<CallToolResult> {
   const structured = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { value: body ?? null };
   const content: Content[] = [{ type: 'text', text: cut(`${headline}\n${JSON.stringify(body ?? null, null, 1)}`) }];
   const found = artifactsIn(body);

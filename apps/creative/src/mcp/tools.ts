@@ -1,27 +1,24 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { ArtifactsController } from '../artifacts/artifacts.controller';
-import { AssetsController } from '../assets/assets.controller';
-import { BillingController } from '../billing/billing.controller';
-import { BrandKitController } from '../brand-kit/brand-kit.controller';
-import { CampaignFullController } from '../campaigns/campaign-full.controller';
-import { CampaignsController } from '../campaigns/campaigns.controller';
-import { CatalogueController } from '../catalogue/catalogue.controller';
-import { DesignsController } from '../designs/designs.controller';
-import { JobsController } from '../jobs/jobs.controller';
-import { MeController } from '../me/me.controller';
-import { DesignOutputController } from '../rendering/design-output.controller';
-import { ToolsController } from '../rendering/tools.controller';
-import { UsageController } from '../usage/usage.controller';
-import { AnimateController, VideosController } from '../videos/videos.controller';
-import { GenerationsController } from '../intelligence/generations.controller';
-import { PlanningController } from '../intelligence/planning.controller';
-import { VisionBriefsController } from '../intelligence/vision-briefs.controller';
-import { WorkflowsController } from '../intelligence/workflows.controller';
-import type { RouteRef } from '../common/route-invoker';
+import { ARTIFACT_OPERATIONS } from '../artifacts/artifacts.operations';
+import { ASSET_OPERATIONS } from '../assets/assets.operations';
+import { BILLING_OPERATIONS } from '../billing/billing.operations';
+import { BRAND_KIT_OPERATIONS } from '../brand-kit/brand-kit.operations';
+import { CAMPAIGN_OPERATIONS } from '../campaigns/campaigns.operations';
+import { CATALOGUE_OPERATIONS } from '../catalogue/catalogue.operations';
+import type { OperationSpec } from '../common/operation';
+import { DESIGN_OPERATIONS } from '../designs/designs.operations';
+import { INTELLIGENCE_OPERATIONS } from '../intelligence/intelligence.operations';
+import { WORKFLOW_RUN_OPERATION } from '../intelligence/workflows.operations';
+import { JOB_OPERATIONS } from '../jobs/jobs.operations';
+import { ME_OPERATIONS } from '../me/me.operations';
+import { DESIGN_OUTPUT_OPERATIONS } from '../rendering/design-output.operations';
+import { TOOLS_OPERATIONS } from '../rendering/tools.operations';
+import { USAGE_OPERATIONS } from '../usage/usage.operations';
+import { VIDEO_OPERATIONS } from '../videos/videos.operations';
 
 /**
- * One MCP tool: the REST endpoint it stands for (a controller method, called as the REST router calls it),
- * and words for a model. The input schema comes from the endpoint's operation in the service's OpenAPI
+ * One MCP tool: the operation it runs (the use case of a REST endpoint, validated, idempotent and billed as that
+ * endpoint), and words for a model. The input schema comes from the endpoint's operation in the service's OpenAPI
  * document (path and query parameters and the body's fields, side by side); the operation's summary and
  * description are appended to `description`.
  */
@@ -30,7 +27,7 @@ export interface McpToolDefinition {
   title: string;
   /** When to use it and what it returns, for a model. */
   description: string;
-  route: RouteRef;
+  operation: OperationSpec;
   annotations: ToolAnnotations;
   /** The file arrives as base64 (`content_base64`) instead of a multipart part; the kinds the route accepts. */
   upload?: 'image_or_font' | 'audio';
@@ -43,100 +40,93 @@ const CREATE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, i
 /** Makes something new and may call the caller's `callback_url` (jobs). */
 const CREATE_WITH_CALLBACK: ToolAnnotations = { ...CREATE, openWorldHint: true };
 
-function tool<T>(
-  name: string,
-  title: string,
-  route: [controller: RouteRef<T>['controller'], method: RouteRef<T>['method']],
-  annotations: ToolAnnotations,
-  description: string,
-  extra: Partial<McpToolDefinition> = {},
-): McpToolDefinition {
-  return { name, title, description, route: { controller: route[0], method: route[1] } as RouteRef, annotations: { title, ...annotations }, ...extra };
+function tool(name: string, title: string, operation: OperationSpec, annotations: ToolAnnotations, description: string, extra: Partial<McpToolDefinition> = {}): McpToolDefinition {
+  return { name, title, description, operation, annotations: { title, ...annotations }, ...extra };
 }
 
 /**
- * Every capability of the service as a tool. To add one: a line here naming its controller method; the
- * schema, validation, idempotency and errors follow from the REST endpoint.
+ * Every capability of the service as a tool. To add one: a line here naming its operation; the schema (from the
+ * REST endpoint's OpenAPI operation), validation, idempotency and errors follow from it.
  */
 export const MCP_TOOLS: McpToolDefinition[] = [
   // Catalogues
-  tool('get_account', 'Who am I', [MeController, 'me'], READ, 'The account and credential this connection acts as. Use to check the connection works.'),
-  tool('list_templates', 'List templates', [CatalogueController, 'templates'], READ, 'Design templates (ids, the brief fields each uses, recommended formats). Use before create_design with `template`.'),
-  tool('get_template_preview', 'Preview a template', [CatalogueController, 'templatePreview'], READ, 'See what a template looks like (returns a small image) before choosing it.'),
-  tool('list_fonts', 'List fonts', [CatalogueController, 'fonts'], READ, 'Font families usable in designs (built-in and uploaded by this account).'),
-  tool('list_procedural_styles', 'List procedural styles', [CatalogueController, 'proceduralStyles'], READ, 'Procedural background styles with their defaults, for render_procedural and create_procedural_video.'),
-  tool('get_capabilities', 'Capabilities', [CatalogueController, 'capabilities'], READ, 'What this server can do: output formats, named sizes (formats), motions, transitions, limits. Use to pick valid values.'),
-  tool('list_image_providers', 'List image providers', [CatalogueController, 'providers'], READ, 'Image generation providers and whether they are configured.'),
-  tool('list_llm_providers', 'List LLM providers', [CatalogueController, 'llmProviders'], READ, 'Language-model providers and whether they are configured.'),
+  tool('get_account', 'Who am I', ME_OPERATIONS.me, READ, 'The account and credential this connection acts as. Use to check the connection works.'),
+  tool('list_templates', 'List templates', CATALOGUE_OPERATIONS.templates, READ, 'Design templates (ids, the brief fields each uses, recommended formats). Use before create_design with `template`.'),
+  tool('get_template_preview', 'Preview a template', CATALOGUE_OPERATIONS.templatePreview, READ, 'See what a template looks like (returns a small image) before choosing it.'),
+  tool('list_fonts', 'List fonts', CATALOGUE_OPERATIONS.fonts, READ, 'Font families usable in designs (built-in and uploaded by this account).'),
+  tool('list_procedural_styles', 'List procedural styles', CATALOGUE_OPERATIONS.proceduralStyles, READ, 'Procedural background styles with their defaults, for render_procedural and create_procedural_video.'),
+  tool('get_capabilities', 'Capabilities', CATALOGUE_OPERATIONS.capabilities, READ, 'What this server can do: output formats, named sizes (formats), motions, transitions, limits. Use to pick valid values.'),
+  tool('list_image_providers', 'List image providers', CATALOGUE_OPERATIONS.providers, READ, 'Image generation providers and whether they are configured.'),
+  tool('list_llm_providers', 'List LLM providers', CATALOGUE_OPERATIONS.llmProviders, READ, 'Language-model providers and whether they are configured.'),
 
   // Briefs and layout
-  tool('analyze_brief', 'Analyze a brief', [ToolsController, 'analyze'], READ, 'Score a brief (title, body, cta, palette…) before designing with it: field lengths, readability, contrast, missing fields, suggestions. Does not store anything.'),
-  tool('materialize_layout', 'Resolve a layout', [ToolsController, 'materialize'], READ, 'Resolve the auto-layout of an IR without rendering: each node at its absolute box, text lines. A debugging aid when nodes are not where expected.'),
-  tool('render_procedural', 'Render a procedural background', [ToolsController, 'procedural'], CREATE, 'Draw a procedural background (mesh, waves…) into an image artifact. Returns the artifact, a signed URL and a small preview image.'),
+  tool('analyze_brief', 'Analyze a brief', TOOLS_OPERATIONS.analyze, READ, 'Score a brief (title, body, cta, palette…) before designing with it: field lengths, readability, contrast, missing fields, suggestions. Does not store anything.'),
+  tool('materialize_layout', 'Resolve a layout', TOOLS_OPERATIONS.materialize, READ, 'Resolve the auto-layout of an IR without rendering: each node at its absolute box, text lines. A debugging aid when nodes are not where expected.'),
+  tool('render_procedural', 'Render a procedural background', TOOLS_OPERATIONS.procedural, CREATE, 'Draw a procedural background (mesh, waves…) into an image artifact. Returns the artifact, a signed URL and a small preview image.'),
 
   // Designs
-  tool('create_design', 'Create a design', [DesignsController, 'create'], CREATE, 'Start a design from a brief and a template (the account\'s brand kit applied), or from a raw Creative IR (`ir`). Returns the design with its IR (node ids are what patch_node and delete_node take). Pass `render: {format: "png"}` to also get an image.'),
-  tool('list_designs', 'List designs', [DesignsController, 'list'], READ, 'The account\'s designs, newest first (without IR). Page with `cursor`.'),
-  tool('get_design', 'Get a design', [DesignsController, 'get'], READ, 'One design with the IR of its current revision. Use to find node ids before editing.'),
-  tool('update_design', 'Update a design', [DesignsController, 'update'], CREATE, 'Change a design: a new `ir`, a changed `brief` or `template` (rebuilds from the template), or a new `title`. Makes a new revision.'),
-  tool('duplicate_design', 'Duplicate a design', [DesignsController, 'duplicate'], CREATE, 'Copy a design (its current IR) into a new design at revision 1.'),
-  tool('get_design_bundle', 'Export a design bundle', [DesignsController, 'bundle'], READ, 'The design as a portable bundle (assets and fonts inlined): create_design with `bundle` reproduces it. Large.'),
-  tool('list_revisions', 'List revisions', [DesignsController, 'revisions'], READ, 'A design\'s revisions, newest first, with what made each.'),
-  tool('get_revision', 'Get a revision', [DesignsController, 'revision'], READ, 'One revision of a design with its IR.'),
-  tool('diff_revisions', 'Diff two revisions', [DesignsController, 'diff'], READ, 'What changed between two revisions: a JSON Patch and a summary by node (added, removed, moved, changed properties).'),
-  tool('restore_revision', 'Restore a revision', [DesignsController, 'restore'], CREATE, 'Go back to an earlier revision: makes a new revision with that IR (nothing is lost) and renders it.'),
-  tool('add_node', 'Add a node', [DesignsController, 'addNode'], CREATE, 'Add a node (text, rect, ellipse, image, frame…) under `parent_id` (default the root) at `index`. Makes a new revision.'),
-  tool('patch_node', 'Change a node', [DesignsController, 'patchNode'], CREATE, 'Change a node\'s properties (`patch` is merged into it: text, color, fontSize, fills…). Makes a new revision; pass `render` to see the result.'),
+  tool('create_design', 'Create a design', DESIGN_OPERATIONS.create, CREATE, 'Start a design from a brief and a template (the account\'s brand kit applied), or from a raw Creative IR (`ir`). Returns the design with its IR (node ids are what patch_node and delete_node take). Pass `render: {format: "png"}` to also get an image.'),
+  tool('list_designs', 'List designs', DESIGN_OPERATIONS.list, READ, 'The account\'s designs, newest first (without IR). Page with `cursor`.'),
+  tool('get_design', 'Get a design', DESIGN_OPERATIONS.get, READ, 'One design with the IR of its current revision. Use to find node ids before editing.'),
+  tool('update_design', 'Update a design', DESIGN_OPERATIONS.update, CREATE, 'Change a design: a new `ir`, a changed `brief` or `template` (rebuilds from the template), or a new `title`. Makes a new revision.'),
+  tool('duplicate_design', 'Duplicate a design', DESIGN_OPERATIONS.duplicate, CREATE, 'Copy a design (its current IR) into a new design at revision 1.'),
+  tool('get_design_bundle', 'Export a design bundle', DESIGN_OPERATIONS.bundle, READ, 'The design as a portable bundle (assets and fonts inlined): create_design with `bundle` reproduces it. Large.'),
+  tool('list_revisions', 'List revisions', DESIGN_OPERATIONS.revisions, READ, 'A design\'s revisions, newest first, with what made each.'),
+  tool('get_revision', 'Get a revision', DESIGN_OPERATIONS.revision, READ, 'One revision of a design with its IR.'),
+  tool('diff_revisions', 'Diff two revisions', DESIGN_OPERATIONS.diff, READ, 'What changed between two revisions: a JSON Patch and a summary by node (added, removed, moved, changed properties).'),
+  tool('restore_revision', 'Restore a revision', DESIGN_OPERATIONS.restore, CREATE, 'Go back to an earlier revision: makes a new revision with that IR (nothing is lost) and renders it.'),
+  tool('add_node', 'Add a node', DESIGN_OPERATIONS.addNode, CREATE, 'Add a node (text, rect, ellipse, image, frame…) under `parent_id` (default the root) at `index`. Makes a new revision.'),
+  tool('patch_node', 'Change a node', DESIGN_OPERATIONS.patchNode, CREATE, 'Change a node\'s properties (`patch` is merged into it: text, color, fontSize, fills…). Makes a new revision; pass `render` to see the result.'),
   tool(
     'delete_node',
     'Delete a node',
-    [DesignsController, 'deleteNode'],
+    DESIGN_OPERATIONS.deleteNode,
     { ...CREATE, destructiveHint: true },
     'Remove a node and its children from the design (a new revision; earlier revisions keep it, restore_revision brings it back).',
   ),
 
   // Output
-  tool('render_design', 'Render a design', [DesignOutputController, 'render'], { ...CREATE, idempotentHint: true }, 'Render the current revision (png, jpeg, webp, avif, svg, pdf) into an artifact. Returns a small preview image and a resource link (signed URL) to the full file. The same revision and options answer the stored artifact.'),
-  tool('preview_design', 'Preview a design', [DesignOutputController, 'preview'], READ, 'Look at a design: a small image of the current (or a given) revision, not stored. Use after edits to check the result.'),
-  tool('export_design_html', 'Export HTML', [DesignOutputController, 'html'], READ, 'The design as one standalone HTML page (fonts and images embedded).'),
+  tool('render_design', 'Render a design', DESIGN_OUTPUT_OPERATIONS.render, { ...CREATE, idempotentHint: true }, 'Render the current revision (png, jpeg, webp, avif, svg, pdf) into an artifact. Returns a small preview image and a resource link (signed URL) to the full file. The same revision and options answer the stored artifact.'),
+  tool('preview_design', 'Preview a design', DESIGN_OUTPUT_OPERATIONS.preview, READ, 'Look at a design: a small image of the current (or a given) revision, not stored. Use after edits to check the result.'),
+  tool('export_design_html', 'Export HTML', DESIGN_OUTPUT_OPERATIONS.html, READ, 'The design as one standalone HTML page (fonts and images embedded).'),
 
   // Campaigns, video
-  tool('create_campaign', 'Create a campaign', [CampaignsController, 'create'], CREATE, 'From one brief, a design and a PNG per format (story, feed, banner…): a multi-format campaign. Returns every piece with its design id and image.'),
-  tool('get_campaign', 'Get a campaign', [CampaignsController, 'get'], READ, 'A campaign with its pieces and fresh signed URLs.'),
-  tool('create_campaign_video', 'Campaign with video', [CampaignFullController, 'create'], CREATE_WITH_CALLBACK, 'A campaign plus a video assembled from its pieces. Asynchronous: returns a job; poll get_job until it succeeds.'),
-  tool('animate_design', 'Animate a design', [AnimateController, 'animate'], CREATE_WITH_CALLBACK, 'Turn a design into a video (motion, transition, optional audio asset). Asynchronous: returns a job; poll get_job until `state` is succeeded, then use its artifacts\' URLs.'),
-  tool('create_video', 'Create a video from scenes', [VideosController, 'create'], CREATE_WITH_CALLBACK, 'Assemble a video from scenes (designs or images, each with a duration and motion), optional audio. Asynchronous: returns a job.'),
-  tool('create_procedural_video', 'Create a procedural video', [VideosController, 'procedural'], CREATE_WITH_CALLBACK, 'An animated procedural background video. Asynchronous: returns a job.'),
+  tool('create_campaign', 'Create a campaign', CAMPAIGN_OPERATIONS.create, CREATE, 'From one brief, a design and a PNG per format (story, feed, banner…): a multi-format campaign. Returns every piece with its design id and image.'),
+  tool('get_campaign', 'Get a campaign', CAMPAIGN_OPERATIONS.get, READ, 'A campaign with its pieces and fresh signed URLs.'),
+  tool('create_campaign_video', 'Campaign with video', CAMPAIGN_OPERATIONS.createWithVideo, CREATE_WITH_CALLBACK, 'A campaign plus a video assembled from its pieces. Asynchronous: returns a job; poll get_job until it succeeds.'),
+  tool('animate_design', 'Animate a design', VIDEO_OPERATIONS.animate, CREATE_WITH_CALLBACK, 'Turn a design into a video (motion, transition, optional audio asset). Asynchronous: returns a job; poll get_job until `state` is succeeded, then use its artifacts\' URLs.'),
+  tool('create_video', 'Create a video from scenes', VIDEO_OPERATIONS.create, CREATE_WITH_CALLBACK, 'Assemble a video from scenes (designs or images, each with a duration and motion), optional audio. Asynchronous: returns a job.'),
+  tool('create_procedural_video', 'Create a procedural video', VIDEO_OPERATIONS.procedural, CREATE_WITH_CALLBACK, 'An animated procedural background video. Asynchronous: returns a job.'),
 
   // Jobs
-  tool('list_jobs', 'List jobs', [JobsController, 'list'], READ, 'The account\'s jobs, newest first; filter by `state` or `kind`.'),
-  tool('get_job', 'Get a job', [JobsController, 'get'], READ, 'A job\'s state and progress; once succeeded, its artifacts with signed URLs (returned as resource links). Poll this after animate_design and the video tools.'),
-  tool('cancel_job', 'Cancel a job', [JobsController, 'cancel'], { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }, 'Stop a queued or running job. A finished job answers an error (job_finished).'),
-  tool('retry_job', 'Retry a job', [JobsController, 'retry'], CREATE, 'Run a failed or cancelled job again (same request).'),
+  tool('list_jobs', 'List jobs', JOB_OPERATIONS.list, READ, 'The account\'s jobs, newest first; filter by `state` or `kind`.'),
+  tool('get_job', 'Get a job', JOB_OPERATIONS.get, READ, 'A job\'s state and progress; once succeeded, its artifacts with signed URLs (returned as resource links). Poll this after animate_design and the video tools.'),
+  tool('cancel_job', 'Cancel a job', JOB_OPERATIONS.cancel, { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }, 'Stop a queued or running job. A finished job answers an error (job_finished).'),
+  tool('retry_job', 'Retry a job', JOB_OPERATIONS.retry, CREATE, 'Run a failed or cancelled job again (same request).'),
 
   // Assets and artifacts
-  tool('upload_asset', 'Upload an image or font', [AssetsController, 'upload'], CREATE, 'Upload an image (PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG) or a font (TTF, OTF, WOFF, WOFF2) as base64. Returns the asset; reference images in an IR as `asset:<id>`.', { upload: 'image_or_font' }),
-  tool('upload_audio', 'Upload audio', [AssetsController, 'uploadAudio'], CREATE, 'Upload audio (MP3, WAV, OGG, M4A, FLAC) as base64, for animate_design and create_video.', { upload: 'audio' }),
-  tool('list_assets', 'List assets', [AssetsController, 'list'], READ, 'The account\'s uploaded and transformed assets, newest first.'),
-  tool('get_asset', 'Get an asset', [AssetsController, 'get'], READ, 'One asset\'s record (kind, size, dimensions, font family…).'),
-  tool('transform_asset', 'Transform an image asset', [AssetsController, 'transform'], CREATE, 'Resize, crop, rotate, blur, watermark… an image asset (1 to 24 `operations`) into a new asset.'),
-  tool('get_artifact', 'Get an artifact', [ArtifactsController, 'get'], READ, 'An output\'s record (kind, mime, size, what it was made from).'),
-  tool('get_artifact_signed_url', 'Signed URL of an artifact', [ArtifactsController, 'signedUrl'], { ...CREATE, idempotentHint: true }, 'A URL that reads an artifact without credentials for `ttl` seconds (default 3600): give it to a person or another tool.'),
+  tool('upload_asset', 'Upload an image or font', ASSET_OPERATIONS.upload, CREATE, 'Upload an image (PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG) or a font (TTF, OTF, WOFF, WOFF2) as base64. Returns the asset; reference images in an IR as `asset:<id>`.', { upload: 'image_or_font' }),
+  tool('upload_audio', 'Upload audio', ASSET_OPERATIONS.uploadAudio, CREATE, 'Upload audio (MP3, WAV, OGG, M4A, FLAC) as base64, for animate_design and create_video.', { upload: 'audio' }),
+  tool('list_assets', 'List assets', ASSET_OPERATIONS.list, READ, 'The account\'s uploaded and transformed assets, newest first.'),
+  tool('get_asset', 'Get an asset', ASSET_OPERATIONS.get, READ, 'One asset\'s record (kind, size, dimensions, font family…).'),
+  tool('transform_asset', 'Transform an image asset', ASSET_OPERATIONS.transform, CREATE, 'Resize, crop, rotate, blur, watermark… an image asset (1 to 24 `operations`) into a new asset.'),
+  tool('get_artifact', 'Get an artifact', ARTIFACT_OPERATIONS.get, READ, 'An output\'s record (kind, mime, size, what it was made from).'),
+  tool('get_artifact_signed_url', 'Signed URL of an artifact', ARTIFACT_OPERATIONS.signedUrl, { ...CREATE, idempotentHint: true }, 'A URL that reads an artifact without credentials for `ttl` seconds (default 3600): give it to a person or another tool.'),
 
   // Generation, vision, planning, workflows
-  tool('generate_image', 'Generate an image', [GenerationsController, 'generate'], CREATE, 'Make a picture from a prompt (built-in deterministic engine, or `provider` openai / openai-compatible when configured). Stored as an image asset: use it as `asset:<id>` in a design or as a brief\'s `image`. Returns the asset, a small image and a signed URL.'),
-  tool('brief_from_image', 'Brief from an image', [VisionBriefsController, 'fromImage'], CREATE, 'Read an image asset (palette, brightness, focal point, best formats and templates) and write a brief for `goal` in `language` (default pt-BR). Use before create_design when the user starts from a photo.'),
-  tool('plan_brief', 'Plan from a goal', [PlanningController, 'plan'], CREATE, 'From a goal (and optional tone, language, format) to a brief and a plan: the workflow steps (designs, renders, optional video) that would realise it, each with its cost in credits. Review it, then pass `workflow` to run_workflow.'),
-  tool('run_workflow', 'Run a workflow', [WorkflowsController, 'run'], CREATE_WITH_CALLBACK, 'Run declarative steps in order (design.create/update/render, node.add/patch, campaign.create, procedural.render, asset.transform, generation.create, brief.from_image, planning.brief, video.*), later steps naming earlier results as `$steps.<id>.<field>`. Validated whole before anything runs; a failing step stops the run and the answer says which.'),
+  tool('generate_image', 'Generate an image', INTELLIGENCE_OPERATIONS.generate, CREATE, 'Make a picture from a prompt (built-in deterministic engine, or `provider` openai / openai-compatible when configured). Stored as an image asset: use it as `asset:<id>` in a design or as a brief\'s `image`. Returns the asset, a small image and a signed URL.'),
+  tool('brief_from_image', 'Brief from an image', INTELLIGENCE_OPERATIONS.briefFromImage, CREATE, 'Read an image asset (palette, brightness, focal point, best formats and templates) and write a brief for `goal` in `language` (default pt-BR). Use before create_design when the user starts from a photo.'),
+  tool('plan_brief', 'Plan from a goal', INTELLIGENCE_OPERATIONS.plan, CREATE, 'From a goal (and optional tone, language, format) to a brief and a plan: the workflow steps (designs, renders, optional video) that would realise it, each with its cost in credits. Review it, then pass `workflow` to run_workflow.'),
+  tool('run_workflow', 'Run a workflow', WORKFLOW_RUN_OPERATION, CREATE_WITH_CALLBACK, 'Run declarative steps in order (design.create/update/render, node.add/patch, campaign.create, procedural.render, asset.transform, generation.create, brief.from_image, planning.brief, video.*), later steps naming earlier results as `$steps.<id>.<field>`. Validated whole before anything runs; a failing step stops the run and the answer says which.'),
 
   // Billing and usage
-  tool('get_price_book', 'Price book', [BillingController, 'priceBook'], READ, 'What every billable operation costs in credits and what the price depends on, and the plans. Use before expensive work (videos, campaigns).'),
-  tool('estimate_cost', 'Estimate a cost', [BillingController, 'estimate'], READ, 'The credits an operation would cost (`operation` and its `params`, as in the price book): exactly what it will be charged. Nothing is reserved.'),
-  tool('get_billing_plan', 'Plan and balance', [BillingController, 'plan'], READ, 'The account\'s plan, credit balance and when the next monthly grant arrives. Check it before a large job: an operation the balance cannot cover fails with insufficient_credits.'),
-  tool('get_usage_summary', 'Usage summary', [UsageController, 'summary'], READ, 'Usage by day and by operation over the last `days` (default 30): counts, units and credits, with totals.'),
-  tool('get_account_metrics', 'Account metrics', [UsageController, 'metrics'], READ, 'The account\'s own figures: renders and their p50/p95 time, jobs by state, video seconds, storage bytes, credits used and left.'),
+  tool('get_price_book', 'Price book', BILLING_OPERATIONS.priceBook, READ, 'What every billable operation costs in credits and what the price depends on, and the plans. Use before expensive work (videos, campaigns).'),
+  tool('estimate_cost', 'Estimate a cost', BILLING_OPERATIONS.estimate, READ, 'The credits an operation would cost (`operation` and its `params`, as in the price book): exactly what it will be charged. Nothing is reserved.'),
+  tool('get_billing_plan', 'Plan and balance', BILLING_OPERATIONS.plan, READ, 'The account\'s plan, credit balance and when the next monthly grant arrives. Check it before a large job: an operation the balance cannot cover fails with insufficient_credits.'),
+  tool('get_usage_summary', 'Usage summary', USAGE_OPERATIONS.summary, READ, 'Usage by day and by operation over the last `days` (default 30): counts, units and credits, with totals.'),
+  tool('get_account_metrics', 'Account metrics', USAGE_OPERATIONS.metrics, READ, 'The account\'s own figures: renders and their p50/p95 time, jobs by state, video seconds, storage bytes, credits used and left.'),
 
   // Brand kit
-  tool('get_brand_kit', 'Get the brand kit', [BrandKitController, 'get'], READ, 'The account\'s brand kit (colors, fonts, logo, tone) that templates apply.'),
-  tool('put_brand_kit', 'Set the brand kit', [BrandKitController, 'put'], { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }, 'Replace the account\'s brand kit (colors, fonts, logo asset and its position, tone). Applies to designs created afterwards.'),
+  tool('get_brand_kit', 'Get the brand kit', BRAND_KIT_OPERATIONS.get, READ, 'The account\'s brand kit (colors, fonts, logo, tone) that templates apply.'),
+  tool('put_brand_kit', 'Set the brand kit', BRAND_KIT_OPERATIONS.put, { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }, 'Replace the account\'s brand kit (colors, fonts, logo asset and its position, tone). Applies to designs created afterwards.'),
 ];

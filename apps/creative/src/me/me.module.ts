@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MeController } from './me.controller';
+import { MeUseCases } from './me.use-cases';
 
-@Module({ controllers: [MeController] })
+@Module({ controllers: [MeController], providers: [MeUseCases], exports: [MeUseCases] })
 export class MeModule {}

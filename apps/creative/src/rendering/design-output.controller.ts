@@ -1,24 +1,13 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { APP_CONFIG } from '@platform/config';
-import { NotFoundError } from '@platform/errors';
 import type { Response } from 'express';
-import { Metering, renderCharge } from '../billing/metering';
 import { BillingResponses, ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
-import type { CreativeConfig } from '../config';
-import { DesignRendersService } from './design-renders.service';
-import { DESIGN_SOURCE, type DesignSource } from './design-source.port';
+import { DesignOutputUseCases } from './design-output.use-cases';
 import { PreviewQuery } from './dto/preview.dto';
 import { RenderRequestDto, RenderResultDto } from './dto/render-result.dto';
-import { PREVIEW_WIDTH_DEFAULT, PreviewService } from './preview.service';
-import { renderLocs, RenderService, resolveRender } from './render.service';
 
-const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 const binary = { schema: { type: 'string', format: 'binary' } };
-const IMMUTABLE = 'private, max-age=31536000, immutable';
-
-const matches = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag || t.trim() === '*');
 
 @ApiTags('designs')
 @ErrorResponses()
@@ -26,14 +15,7 @@ const matches = (header: string | undefined, etag: string) => !!header && header
 @ApiParam({ name: 'design_id', example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' })
 @Controller('v1/designs')
 export class DesignOutputController {
-  constructor(
-    @Inject(DESIGN_SOURCE) private readonly designs: DesignSource,
-    private readonly renders: RenderService,
-    private readonly previews: PreviewService,
-    private readonly stored: DesignRendersService,
-    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
-    private readonly metering: Metering,
-  ) {}
+  constructor(private readonly outputs: DesignOutputUseCases) {}
 
   @Post(':design_id/render')
   @HttpCode(200)
@@ -48,15 +30,7 @@ export class DesignOutputController {
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   @BillingResponses()
   async render(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body() body: RenderRequestDto): Promise<RenderResultDto> {
-    const design = await this.designs.outline(auth.accountId, id);
-    const resolved = resolveRender(design.width, design.height, body, ['body']);
-    // Read beside the cache lookup: a stored render does not need it, a new one does not wait for it.
-    const ir = this.designs.revisionIr(design.id, design.revision);
-    ir.catch(() => undefined);
-    const out = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, renderCharge(resolved), () =>
-      this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir: () => ir }, resolved, renderLocs(['body'])),
-    );
-    return RenderResultDto.from(design.id, design.revision, out, this.config.publicBaseUrl);
+    return this.outputs.render(auth, id, body);
   }
 
   @Get(':design_id/preview')
@@ -81,26 +55,14 @@ export class DesignOutputController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const design = await this.designs.outline(auth.accountId, id);
-    const revision = query.revision ?? design.revision;
-    if (revision > design.revision) throw new NotFoundError(`Design ${id} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'revision_not_found');
-    const width = query.width ?? PREVIEW_WIDTH_DEFAULT;
-    const format = query.format ?? 'png';
-    const key = `preview:${design.id}:${revision}:${width}:${format}`;
-    const etag = this.previews.etag(key);
-    res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', query.revision ? IMMUTABLE : `private, max-age=${this.config.rendering.previewMaxAgeSeconds}`);
-    if (matches(ifNoneMatch, etag)) {
+    const preview = await this.outputs.preview(auth, id, query, ifNoneMatch);
+    res.setHeader('ETag', preview.etag);
+    res.setHeader('Cache-Control', preview.cacheControl);
+    if (!preview.content) {
       res.status(304).end();
       return;
     }
-    // Previews are free (0 credits) but each drawn or served one is a usage event.
-    const preview = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, { operation: 'preview', params: { width, format } }, () => this.previews.get(key, MIME[format], async () => {
-      const ir = await this.designs.revisionIr(design.id, revision);
-      const resolved = resolveRender(ir.width as number, ir.height as number, { format, width }, ['query']);
-      return this.renders.render(auth.accountId, ir, resolved, { ir: ['query'], input: () => ['query', 'width'] });
-    }));
-    res.status(200).type(preview.mime).send(preview.data);
+    res.status(200).type(preview.content.mime).send(preview.content.data);
   }
 
   @Get(':design_id/export/html')
@@ -114,16 +76,13 @@ export class DesignOutputController {
   @ApiResponse({ status: 304, description: 'If-None-Match names this export' })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   async html(@Auth() auth: AuthContext, @Param('design_id') id: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
-    const design = await this.designs.outline(auth.accountId, id);
-    const etag = this.previews.etag(`html:${design.id}:${design.revision}`);
-    res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', 'private, max-age=0');
-    if (matches(ifNoneMatch, etag)) {
+    const page = await this.outputs.html(auth, id, ifNoneMatch);
+    res.setHeader('ETag', page.etag);
+    res.setHeader('Cache-Control', page.cacheControl);
+    if (!page.content) {
       res.status(304).end();
       return;
     }
-    const ir = await this.designs.revisionIr(design.id, design.revision);
-    const html = await this.renders.html(auth.accountId, ir, design.title ?? undefined, { ir: ['path', 'design_id'], input: () => ['path', 'design_id'] });
-    res.status(200).type('text/html; charset=utf-8').setHeader('Content-Disposition', `inline; filename="${design.id}.html"`).send(html);
+    res.status(200).type('text/html; charset=utf-8').setHeader('Content-Disposition', `inline; filename="${page.content.filename}"`).send(page.content.html);
   }
 }

@@ -6,5 +6,5 @@ import { UsageController } from './usage.controller';
 import { UsageService } from './usage.service';
 
 /** Usage events, their summary and the account's metrics: above billing (whose events and balance it reads), jobs, assets and artifacts. */
-@Module({ imports: [JobsModule, AssetsModule, ArtifactsModule], controllers: [UsageController], providers: [UsageService] })
+@Module({ imports: [JobsModule, AssetsModule, ArtifactsModule], controllers: [UsageController], providers: [UsageService], exports: [UsageService] })
 export class UsageModule {}

@@ -2,14 +2,12 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { MOTIONS, TRANSITIONS, VIDEO_LIMITS } from '@platform/creative-video';
-import { durationVideoCharge, scenesVideoCharge } from '../billing/job-charges';
 import { BillingResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { JobDto } from '../jobs/dto/job.dto';
-import { JobsService } from '../jobs/jobs.service';
 import { AnimateDto } from './dto/animate.dto';
 import { ProceduralVideoDto } from './dto/procedural-video.dto';
 import { VideoCreateDto } from './dto/video-create.dto';
-import { VideoRequestsService } from './video-requests.service';
+import { VideosUseCases } from './videos.use-cases';
 
 const L = VIDEO_LIMITS;
 
@@ -30,10 +28,7 @@ const ACCEPTED = ApiAcceptedResponse({ type: JobDto, description: 'The job, `que
 @BillingResponses()
 @Controller('v1/designs')
 export class AnimateController {
-  constructor(
-    private readonly requests: VideoRequestsService,
-    private readonly jobs: JobsService,
-  ) {}
+  constructor(private readonly videos: VideosUseCases) {}
 
   @Post(':design_id/animate')
   @HttpCode(202)
@@ -49,8 +44,7 @@ export class AnimateController {
   @ACCEPTED
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: no such design in this account; asset_not_found: no such audio asset' })
   async animate(@Auth() auth: AuthContext, @Param('design_id') designId: string, @Body() body: AnimateDto): Promise<JobDto> {
-    const request = await this.requests.animate(auth.accountId, designId, body);
-    return this.jobs.create({ accountId: auth.accountId, kind: 'animate', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: durationVideoCharge(request), credentialId: auth.credentialId });
+    return this.videos.animate(auth, designId, body);
   }
 }
 
@@ -58,10 +52,7 @@ export class AnimateController {
 @ErrorResponses()
 @Controller('v1/videos')
 export class VideosController {
-  constructor(
-    private readonly requests: VideoRequestsService,
-    private readonly jobs: JobsService,
-  ) {}
+  constructor(private readonly videos: VideosUseCases) {}
 
   @Post()
   @HttpCode(202)
@@ -77,8 +68,7 @@ export class VideosController {
   @ACCEPTED
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: a scene names a design the account does not have; asset_not_found: an image or audio asset it does not have' })
   async create(@Auth() auth: AuthContext, @Body() body: VideoCreateDto): Promise<JobDto> {
-    const request = await this.requests.video(auth.accountId, body);
-    return this.jobs.create({ accountId: auth.accountId, kind: 'video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: scenesVideoCharge(request), credentialId: auth.credentialId });
+    return this.videos.create(auth, body);
   }
 
   @Post('procedural')
@@ -92,7 +82,6 @@ export class VideosController {
   })
   @ACCEPTED
   async procedural(@Auth() auth: AuthContext, @Body() body: ProceduralVideoDto): Promise<JobDto> {
-    const request = this.requests.procedural(body);
-    return this.jobs.create({ accountId: auth.accountId, kind: 'procedural_video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: durationVideoCharge(request), credentialId: auth.credentialId });
+    return this.videos.procedural(auth, body);
   }
 }

@@ -9,6 +9,7 @@ import { RenderingModule } from '../rendering/rendering.module';
 import { AnimateJobHandler, ProceduralVideoJobHandler, VideoJobHandler } from './video-job-handlers';
 import { VideoRendererService } from './video-renderer.service';
 import { VideoRequestsService } from './video-requests.service';
+import { VideosUseCases } from './videos.use-cases';
 import { VideoThreads } from './video-thread';
 import { AnimateController, VideosController } from './videos.controller';
 
@@ -16,8 +17,8 @@ import { AnimateController, VideosController } from './videos.controller';
 @Module({
   imports: [DesignsModule, AssetsModule, RenderingModule, BrandKitModule, ArtifactsModule, JobsModule],
   controllers: [AnimateController, VideosController],
-  providers: [VideoRequestsService, VideoRendererService, VideoThreads, AnimateJobHandler, VideoJobHandler, ProceduralVideoJobHandler],
-  exports: [VideoRequestsService, VideoRendererService],
+  providers: [VideoRequestsService, VideosUseCases, VideoRendererService, VideoThreads, AnimateJobHandler, VideoJobHandler, ProceduralVideoJobHandler],
+  exports: [VideoRequestsService, VideoRendererService, VideosUseCases],
 })
 export class VideosModule implements OnModuleInit {
   constructor(

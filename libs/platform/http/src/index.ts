@@ -8,6 +8,7 @@ export * from './lib/health.controller';
 export * from './lib/rate-limit.interceptor';
 export * from './lib/idempotency-record.entity';
 export * from './lib/idempotency.interceptor';
+export * from './lib/idempotency.service';
 export * from './lib/platform.module';
 export * from './lib/openapi';
 export * from './lib/create-app';

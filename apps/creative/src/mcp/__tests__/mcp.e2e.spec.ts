@@ -228,6 +228,21 @@ describe('creative MCP endpoint', () => {
     expect(reused.structuredContent).toMatchObject({ status: 409, code: 'idempotency_key_reused' });
   });
 
+  it('shares idempotency keys with REST: a key used there replays here with the same body, and refuses another', async () => {
+    const body = { ir: sampleIr(), title: 'both ways' };
+    const rest = await fetch(`${t.url}/v1/designs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': alice.key, 'idempotency-key': 'mcp-shared-1' },
+      body: JSON.stringify(body),
+    });
+    expect(rest.status).toBe(200);
+    const viaRest = (await rest.json()) as Json;
+    const viaMcp = (await ok('create_design', { ...body, idempotency_key: 'mcp-shared-1' })).structuredContent!;
+    expect(viaMcp.id).toBe(viaRest.id);
+    const other = await fails('create_design', { ...body, title: 'another', idempotency_key: 'mcp-shared-1' });
+    expect(other.structuredContent).toMatchObject({ status: 409, code: 'idempotency_key_reused' });
+  });
+
   it('uploads by base64 with the REST checks', async () => {
     const bad = await fails('upload_asset', { content_base64: '***' });
     expect(bad.structuredContent!.detail[0].loc).toEqual(['body', 'content_base64']);

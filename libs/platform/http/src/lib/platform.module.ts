@@ -11,6 +11,7 @@ import { LoggerModule } from 'nestjs-pino';
 import pinoHttp, { type Options as PinoHttpOptions } from 'pino-http';
 import { HealthController } from './health.controller';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IdempotencyService } from './idempotency.service';
 import { IdempotencyRecord } from './idempotency-record.entity';
 import { MetricsService } from './metrics.service';
 import { ReadinessChecks } from './readiness-checks';
@@ -114,11 +115,11 @@ export class PlatformModule {
         SecretsBox,
         ReadinessChecks,
         { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
-        // One instance, also for code that runs controller methods without HTTP (creative's RouteInvoker).
-        IdempotencyInterceptor,
-        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
+        // Idempotency keys: the HTTP interceptor, and the service it runs on for callers without HTTP (MCP tools, workflow steps).
+        IdempotencyService,
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [APP_CONFIG, MetricsService, SecretsBox, IdempotencyInterceptor, ReadinessChecks],
+      exports: [APP_CONFIG, MetricsService, SecretsBox, IdempotencyService, ReadinessChecks],
     };
   }
 }

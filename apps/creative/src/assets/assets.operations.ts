@@ -1,0 +1,33 @@
+import { defineOperation } from '../common/operation';
+import { AssetsUseCases } from './assets.use-cases';
+import { ListAssetsQuery } from './dto/asset.dto';
+import { TransformAssetDto } from './dto/transform-asset.dto';
+
+/** The assets' operations (see `OperationSpec`); the uploads take the received file. */
+export const ASSET_OPERATIONS = {
+  upload: defineOperation({
+    id: 'Assets_upload', method: 'POST', path: '/v1/assets', status: 200, useCases: AssetsUseCases,
+    input: { upload: true },
+    run: (u, auth, { upload }) => u.upload(auth, upload!),
+  }),
+  uploadAudio: defineOperation({
+    id: 'Assets_uploadAudio', method: 'POST', path: '/v1/assets/audio', status: 200, useCases: AssetsUseCases,
+    input: { upload: true },
+    run: (u, auth, { upload }) => u.uploadAudio(auth, upload!),
+  }),
+  list: defineOperation({
+    id: 'Assets_list', method: 'GET', path: '/v1/assets', status: 200, useCases: AssetsUseCases,
+    input: { query: ListAssetsQuery },
+    run: (u, auth, { query }) => u.list(auth, query),
+  }),
+  get: defineOperation({
+    id: 'Assets_get', method: 'GET', path: '/v1/assets/{asset_id}', status: 200, useCases: AssetsUseCases,
+    input: {},
+    run: (u, auth, { path }) => u.get(auth, path.asset_id),
+  }),
+  transform: defineOperation({
+    id: 'Assets_transform', method: 'POST', path: '/v1/assets/{asset_id}/transform', status: 200, useCases: AssetsUseCases,
+    input: { body: TransformAssetDto },
+    run: (u, auth, { path, body }) => u.transform(auth, path.asset_id, body),
+  }),
+};

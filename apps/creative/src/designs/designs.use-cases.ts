@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AuthContext } from '@platform/auth';
+import { APP_CONFIG } from '@platform/config';
+import { DomainException } from '@platform/errors';
+import { Metering, renderCharge } from '../billing/metering';
+import type { CreativeConfig } from '../config';
+import { DesignRendersService } from '../rendering/design-renders.service';
+import { RenderResultDto } from '../rendering/dto/render-result.dto';
+import { renderLocs, resolveRender, type RenderRequest } from '../rendering/render.service';
+import { DesignsService, revisionEtag, type DesignState, type RenderAsk } from './designs.service';
+import {
+  type AddNodeDto,
+  type BundleDto,
+  type CreateDesignDto,
+  DesignDto,
+  type DesignListDto,
+  DesignSummaryDto,
+  type DuplicateDesignDto,
+  type FormatQuery,
+  type ListDesignsQuery,
+  type PatchNodeDto,
+  type UpdateDesignDto,
+} from './dto/design.dto';
+import type { DiffDto, DiffParams, ListRevisionsQuery, RevisionListDto, RevisionParams } from './dto/revision.dto';
+import { RevisionDto, RevisionSummaryDto } from './dto/revision.dto';
+
+/** The `render` field of a body as a render request (errors at `body.render`). */
+const bodyRender = (render: RenderRequest | null | undefined): RenderAsk | null => (render ? { request: render, loc: ['body', 'render'] } : null);
+
+/** A change of an existing design: which design, and the revision the caller based it on (If-Match). */
+export interface DesignChange<B> {
+  designId: string;
+  ifMatch?: string;
+  body: B;
+}
+
+/** The ETag a design answer carries (the current revision). */
+export const designEtag = (design: DesignDto) => revisionEtag(design.revision);
+
+/**
+ * The designs' use cases, as REST, MCP and workflow steps run them: a change that renders is priced first (a 402
+ * changes nothing), stored, then rendered into an artifact and billed; every answer is the design with its IR.
+ */
+@Injectable()
+export class DesignsUseCases {
+  constructor(
+    private readonly designs: DesignsService,
+    private readonly renders: DesignRendersService,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly metering: Metering,
+  ) {}
+
+  async create(auth: AuthContext, body: CreateDesignDto): Promise<DesignDto> {
+    const ask = bodyRender(body.render);
+    const ir = body.ir as { width?: unknown; height?: unknown } | null | undefined;
+    await this.affordable(auth, ask, typeof ir?.width === 'number' && typeof ir?.height === 'number' ? { width: ir.width, height: ir.height } : { width: 1080, height: 1080 });
+    const state = await this.designs.create(auth.accountId, { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title }, ask);
+    return this.answer(auth, state, ask);
+  }
+
+  async list(auth: AuthContext, query: ListDesignsQuery): Promise<DesignListDto> {
+    const { data, nextCursor } = await this.designs.list(auth.accountId, { limit: query.limit ?? 25, cursor: query.cursor });
+    return { data: data.map((d) => DesignSummaryDto.from(d, this.config.publicBaseUrl)), next_cursor: nextCursor };
+  }
+
+  async get(auth: AuthContext, designId: string): Promise<DesignDto> {
+    return this.answer(auth, await this.designs.get(auth.accountId, designId));
+  }
+
+  async update(auth: AuthContext, change: DesignChange<UpdateDesignDto>): Promise<DesignDto> {
+    const { designId, ifMatch, body } = change;
+    const ask = bodyRender(body.render);
+    await this.affordable(auth, ask, this.outlineOf(auth, designId));
+    const state = await this.designs.update(auth.accountId, designId, ifMatch, { brief: body.brief, ir: body.ir, template: body.template, title: body.title }, ask);
+    return this.answer(auth, state, ask);
+  }
+
+  async revisions(auth: AuthContext, designId: string, query: ListRevisionsQuery): Promise<RevisionListDto> {
+    const { data, nextCursor } = await this.designs.listRevisions(auth.accountId, designId, { limit: query.limit ?? 25, cursor: query.cursor });
+    return { data: data.map(RevisionSummaryDto.from), next_cursor: nextCursor };
+  }
+
+  async revision(auth: AuthContext, params: RevisionParams): Promise<RevisionDto> {
+    return RevisionDto.of(await this.designs.getRevision(auth.accountId, params.design_id, params.revision));
+  }
+
+  async diff(auth: AuthContext, p: DiffParams): Promise<DiffDto> {
+    const d = await this.designs.diff(auth.accountId, p.design_id, p.from_revision, p.to_revision);
+    return { design_id: p.design_id, from_revision: p.from_revision, to_revision: p.to_revision, patch: d.patch as DiffDto['patch'], summary: d.summary };
+  }
+
+  /** A new revision with an earlier one's IR, rendered in `format` (default png; errors at `query`). */
+  async restore(auth: AuthContext, change: DesignChange<FormatQuery> & { revision: number }): Promise<DesignDto> {
+    const ask: RenderAsk = { request: { format: change.body.format ?? 'png' }, loc: ['query'] };
+    await this.affordable(auth, ask, this.outlineOf(auth, change.designId));
+    return this.answer(auth, await this.designs.restore(auth.accountId, change.designId, change.ifMatch, change.revision, ask), ask);
+  }
+
+  async addNode(auth: AuthContext, change: DesignChange<AddNodeDto>): Promise<DesignDto> {
+    const { designId, ifMatch, body } = change;
+    const ask = bodyRender(body.render);
+    await this.affordable(auth, ask, this.outlineOf(auth, designId));
+    return this.answer(auth, await this.designs.addNode(auth.accountId, designId, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }, ask), ask);
+  }
+
+  async patchNode(auth: AuthContext, change: DesignChange<PatchNodeDto> & { nodeId: string }): Promise<DesignDto> {
+    const { designId, ifMatch, body } = change;
+    const ask = bodyRender(body.render);
+    await this.affordable(auth, ask, this.outlineOf(auth, designId));
+    return this.answer(auth, await this.designs.patchNode(auth.accountId, designId, ifMatch, change.nodeId, body.patch, ask), ask);
+  }
+
+  /** Removes a node; rendered when `format` is given (errors at `query`). */
+  async deleteNode(auth: AuthContext, change: DesignChange<FormatQuery> & { nodeId: string }): Promise<DesignDto> {
+    const ask: RenderAsk | null = change.body.format ? { request: { format: change.body.format }, loc: ['query'] } : null;
+    await this.affordable(auth, ask, this.outlineOf(auth, change.designId));
+    return this.answer(auth, await this.designs.deleteNode(auth.accountId, change.designId, change.ifMatch, change.nodeId, ask), ask);
+  }
+
+  async duplicate(auth: AuthContext, designId: string, body: DuplicateDesignDto): Promise<DesignDto> {
+    const ask = bodyRender(body.render);
+    await this.affordable(auth, ask, this.outlineOf(auth, designId));
+    return this.answer(auth, await this.designs.duplicate(auth.accountId, designId, body.title, ask), ask);
+  }
+
+  bundle(auth: AuthContext, designId: string): Promise<BundleDto> {
+    return this.designs.bundle(auth.accountId, designId);
+  }
+
+  /**
+   * A change that renders: the balance must cover the render (at the design's current size, or the new IR's) before
+   * the change is stored, so a 402 changes nothing. Other problems are left to the change itself to report.
+   */
+  private async affordable(auth: AuthContext, ask: RenderAsk | null | undefined, size: { width: number; height: number } | (() => Promise<{ width: number; height: number }>)): Promise<void> {
+    if (!ask) return;
+    try {
+      const { width, height } = typeof size === 'function' ? await size() : size;
+      const r = resolveRender(width, height, ask.request, ask.loc);
+      await this.metering.check({ accountId: auth.accountId }, renderCharge(r));
+    } catch (e) {
+      if (e instanceof DomainException && e.code === 'insufficient_credits') throw e;
+    }
+  }
+
+  private outlineOf(auth: AuthContext, id: string) {
+    return () => this.designs.outline(auth.accountId, id);
+  }
+
+  /** The design after a change; rendered into an artifact (and billed) when `ask` is given (checked before the change was stored). */
+  private async answer(auth: AuthContext, state: DesignState, ask?: RenderAsk | null): Promise<DesignDto> {
+    let render: RenderResultDto | null = null;
+    if (ask) {
+      const { design, revision } = state;
+      const resolved = resolveRender(design.width, design.height, ask.request, ask.loc);
+      const stored = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, renderCharge(resolved), () =>
+        this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc)),
+      );
+      render = RenderResultDto.from(design.id, revision.revision, stored, this.config.publicBaseUrl);
+    }
+    return DesignDto.of(state.design, state.revision, this.config.publicBaseUrl, render);
+  }
+}

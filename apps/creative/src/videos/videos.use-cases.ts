@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthContext } from '@platform/auth';
+import { durationVideoCharge, scenesVideoCharge } from '../billing/job-charges';
+import type { JobDto } from '../jobs/dto/job.dto';
+import { JobsService } from '../jobs/jobs.service';
+import type { AnimateDto } from './dto/animate.dto';
+import type { ProceduralVideoDto } from './dto/procedural-video.dto';
+import type { VideoCreateDto } from './dto/video-create.dto';
+import { VideoRequestsService } from './video-requests.service';
+
+/**
+ * The video use cases as REST, MCP and workflow steps run them: the request is checked whole (404 and 422 before the
+ * job exists), then a job is created with its charge reserved; the job's handler renders it.
+ */
+@Injectable()
+export class VideosUseCases {
+  constructor(
+    private readonly requests: VideoRequestsService,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async animate(auth: AuthContext, designId: string, body: AnimateDto): Promise<JobDto> {
+    const request = await this.requests.animate(auth.accountId, designId, body);
+    return this.jobs.create({ accountId: auth.accountId, kind: 'animate', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: durationVideoCharge(request), credentialId: auth.credentialId });
+  }
+
+  async create(auth: AuthContext, body: VideoCreateDto): Promise<JobDto> {
+    const request = await this.requests.video(auth.accountId, body);
+    return this.jobs.create({ accountId: auth.accountId, kind: 'video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: scenesVideoCharge(request), credentialId: auth.credentialId });
+  }
+
+  async procedural(auth: AuthContext, body: ProceduralVideoDto): Promise<JobDto> {
+    const request = this.requests.procedural(body);
+    return this.jobs.create({ accountId: auth.accountId, kind: 'procedural_video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: durationVideoCharge(request), credentialId: auth.credentialId });
+  }
+}

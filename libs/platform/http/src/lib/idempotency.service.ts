@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ConflictError, DomainException, ValidationError } from '@platform/errors';
+import { SecretsBox } from '@platform/outbound';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { IdempotencyRecord } from './idempotency-record.entity';
+
+/** Stored responses are replayed for this long; after it the key may be used again. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** The methods an idempotency key applies to. */
+export const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .filter((k) => k !== 'idempotency_key')
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What a request is fingerprinted by: method, path (as sent, percent-encoded) and canonical body (without `idempotency_key`). */
+export const fingerprintInput = (method: string, path: string, body: unknown) => `${method} ${path}\n${canonical(body ?? null)}`;
+
+/** Fingerprints written since they are keyed: `v2:` and the hex HMAC-SHA-256. */
+const FINGERPRINT_PREFIX = 'v2:';
+/** The SecretsBox purpose of the fingerprint key. */
+const FINGERPRINT_PURPOSE = 'idempotency-request-fingerprint';
+
+/**
+ * Whether a stored fingerprint is this request's. Rows written before fingerprints were keyed hold the plain SHA-256
+ * (64 hex characters, no prefix): they are compared as such, so a retry in flight across the deploy still replays
+ * (such rows are gone 24 hours after it); every row written now is keyed.
+ */
+function sameRequest(stored: string, keyed: string, input: string): boolean {
+  const expected = stored.startsWith(FINGERPRINT_PREFIX) ? keyed : createHash('sha256').update(input).digest('hex');
+  const a = Buffer.from(stored);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** How a secret response is stored: its JSON, sealed by `SecretsBox`. */
+interface SealedBody {
+  sealed: string;
+}
+
+function isSealed(body: unknown): body is SealedBody {
+  return !!body && typeof body === 'object' && Object.keys(body).length === 1 && typeof (body as SealedBody).sealed === 'string';
+}
+
+/** The ciphertext is bound to its row: copied to another account's or key's row, it does not open. */
+const sealContext = (accountId: string, key: string) => `idempotency:${accountId}:${key}`;
+
+/** One keyed call of an operation: who, which key (and where it was read, for the 422), what the request is. */
+export interface IdempotentCall {
+  accountId: string;
+  key: string;
+  /** Where the key came from: the `Idempotency-Key` header or the body's `idempotency_key` (the 422's `loc`). */
+  keyFrom: 'header' | 'body';
+  /** `fingerprintInput(method, path, body)` of the request. */
+  fingerprint: string;
+  /** The response carries a secret (`@SecretResponse()`): stored sealed, replayed opened. */
+  secret: boolean;
+}
+
+/** What a keyed call answers: the operation's own answer, or the stored one (`replayed`). */
+export type IdempotentAnswer<T> = { replayed: false; body: T; status: number } | { replayed: true; body: unknown; status: number };
+
+/**
+ * Idempotency keys for every transport: the first call with a key runs and its successful answer (body and status)
+ * is stored; a repeat with the same key and the same request gets the stored answer; the same key with another
+ * request, or while the first is still running, is refused with 409. Failed calls are not stored, so they can be
+ * retried with the same key. A secret answer is stored encrypted (see `SecretsBox`), never in clear, and replayed
+ * decrypted. The request itself is never stored: only its fingerprint, an HMAC-SHA-256 under a key derived from
+ * SECRETS_KEY, so a reader of the table cannot confirm a guess of a body (bodies carry credentials).
+ * Used by the HTTP `IdempotencyInterceptor` and by callers without HTTP (creative's MCP tools and workflow steps).
+ */
+@Injectable()
+export class IdempotencyService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly box: SecretsBox,
+  ) {}
+
+  /** 422 unless the key is 1 to 255 characters. */
+  checkKey(key: string, from: 'header' | 'body'): void {
+    if (key.length < 1 || key.length > 255) {
+      throw new ValidationError([{ loc: [from, 'idempotency_key'], msg: 'Must be 1 to 255 characters', type: 'string_too_long' }]);
+    }
+  }
+
+  /** Runs `fn` once per key; `status` reads the success status once `fn` has answered. */
+  async run<T>(call: IdempotentCall, fn: () => Promise<T>, status: () => number): Promise<IdempotentAnswer<T>> {
+    const { accountId, key } = call;
+    this.checkKey(key, call.keyFrom);
+    const hash = `${FINGERPRINT_PREFIX}${createHmac('sha256', this.box.derivedKey(FINGERPRINT_PURPOSE)).update(call.fingerprint).digest('hex')}`;
+    const repo = this.ds.getRepository(IdempotencyRecord);
+    const existing = await this.claim(accountId, key, hash);
+    if (!existing) {
+      let body: T;
+      try {
+        body = await fn();
+      } catch (err) {
+        await repo.delete({ accountId, key });
+        throw err;
+      }
+      const code = status();
+      const stored = call.secret ? ({ sealed: this.box.seal(JSON.stringify(body ?? null), sealContext(accountId, key)) } satisfies SealedBody) : (body ?? null);
+      await repo.update({ accountId, key }, { state: 'completed', responseStatus: code, responseBody: stored as never });
+      return { replayed: false, body, status: code };
+    }
+    if (!sameRequest(existing.requestHash, hash, call.fingerprint)) {
+      throw new ConflictError('This Idempotency-Key was already used with a different request; use a new key for a new request', 'idempotency_key_reused');
+    }
+    if (existing.state !== 'completed') {
+      throw new ConflictError('A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_in_progress');
+    }
+    return { replayed: true, body: this.opened(call, existing.responseBody), status: existing.responseStatus ?? 200 };
+  }
+
+  private opened(call: IdempotentCall, body: unknown): unknown {
+    if (!call.secret || !isSealed(body)) return body;
+    try {
+      return JSON.parse(this.box.open(body.sealed, sealContext(call.accountId, call.key)));
+    } catch (err) {
+      if (err instanceof DomainException) throw err;
+      throw new ConflictError(
+        'The response stored for this Idempotency-Key can no longer be decrypted (SECRETS_KEY was replaced, or the stored row altered); use a new key',
+        'idempotency_replay_unavailable',
+      );
+    }
+  }
+
+  /** Inserts an in-progress record, or returns the one that already holds the key. */
+  private async claim(accountId: string, key: string, hash: string): Promise<IdempotencyRecord | null> {
+    const repo = this.ds.getRepository(IdempotencyRecord);
+    // Expired records give their key back.
+    await repo
+      .createQueryBuilder()
+      .delete()
+      .where('account_id = :accountId AND key = :key AND created_at < :cutoff', {
+        accountId,
+        key,
+        cutoff: new Date(Date.now() - IDEMPOTENCY_TTL_MS),
+      })
+      .execute();
+    const inserted = await repo
+      .createQueryBuilder()
+      .insert()
+      .values({ accountId, key, requestHash: hash, state: 'in_progress', responseStatus: null, responseBody: null as never })
+      .orIgnore()
+      .returning(['key'])
+      .execute();
+    if (inserted.raw.length > 0) return null;
+    return repo.findOneBy({ accountId, key });
+  }
+}
