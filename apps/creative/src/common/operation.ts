@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
-import type { ReceivedFile } from '../assets/upload/multipart-file.guard';
+import type { ReceivedFile } from './received-file';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -12,12 +12,8 @@ import { FILE_LOC, uploadTooLarge } from '../asset-errors';
 import { TempFiles } from '../../storage/temp-files.service';
 
 /** An uploaded file, on disk in the upload folder, hashed on the way in. */
-export interface ReceivedFile {
-  path: string;
-  size: number;
-  sha256: string;
-  filename: string | null;
-}
+export type { ReceivedFile } from '../../common/received-file';
+import type { ReceivedFile } from '../../common/received-file';
 
 interface UploadRequest {
   upload?: ReceivedFile;
