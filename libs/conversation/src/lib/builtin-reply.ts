@@ -5,7 +5,7 @@ import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } fr
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, buildStatements, correctFacts, echoDetail, findCorrections, isAgentQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { applyCorrections, buildStatements, correctFacts, echoDetail, extractStatements, findCorrections, isAgentQuestion, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
 import { getSoul } from './souls';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
@@ -185,6 +185,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
     }
     return recallSentences(answer, lang);
+  }
+  // Any question whose content matches what the person said before is answered from it first ("how much was each of
+  // the charges?" after "two charges of 17.99"), before the topic's follow-ups.
+  if (isQuestion(message, lang) || isSelfQuestion(message, lang)) {
+    const said = recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true });
+    if (said.length) {
+      ctx.recalled = true;
+      return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
+    }
   }
   // Any other question about the person: the statements that best match it ("Where am I flying to?").
   if (isSelfQuestion(message, lang)) {
@@ -389,6 +398,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
  * fallback. Never asks exactly what the previous assistant message asked; if every option was
  * just asked, offers a human instead.
  */
+/** The statements said before this message (what it says itself is not an answer to it). */
+function earlierStatements(ctx: Ctx, message: string): Statement[] {
+  const own = new Set(extractStatements(message, { language: ctx.req.language }).map((f) => fold(trimEnd(f.text ?? ''))));
+  return ctx.statements.filter((s) => !own.has(fold(trimEnd(s.text))));
+}
+
 function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: readonly string[], wrapFallback = true): string {
   const topic = findTopic(message) ?? topicOfConversation(ctx);
   // Details given in the last few messages count too ("HP LaserJet, error 0x61…" then "still not working").

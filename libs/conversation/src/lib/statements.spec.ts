@@ -191,3 +191,21 @@ describe('retrieval needs the subject, not a shared word', () => {
     expect(replies[1]).not.toContain('88412');
   });
 });
+
+describe('questions about the case are answered from what was said (retrieval first)', () => {
+  it.each([
+    ['en', sunny, 'two charges of 17.99 on nov 3rd for my family plan, the card ends in 6610', 'how much was each of the charges, i forget', '17.99'],
+    ['en', sunny, 'also the app keeps logging me out on the roku in the living room', 'on which device was the logging out problem happening?', 'roku'],
+    ['pt', lia, 'o app do banco fecha sozinho com o erro E-403 no meu moto g84', 'qual era o código de erro mesmo?', 'E-403'],
+    ['es', getSoul('friendly-support')!, 'la impresora Epson ET-2850 no conecta al router de Digi', '¿de qué compañía es el router?', 'Digi'],
+  ] as const)('%s: %s → %s', (_lang, soul, said, question, value) => {
+    const replies = play(soul, ['hi', said, question]);
+    expect(replies[2]).toContain(value);
+  });
+  it('needs the question to share what the memory knows: a new request is not answered with an old statement', () => {
+    const { statements } = buildStatements([], [user('two charges of 17.99 on nov 3rd for my family plan')], undefined, 'en');
+    expect(recallStatements('how much was each of the charges?', statements, 'en', 2, { confident: true })).toHaveLength(1);
+    expect(recallStatements('can i pick it up thursday after work, around 6?', statements, 'en', 2, { confident: true })).toEqual([]);
+    expect(recallStatements('is there parking near the inn?', statements, 'en', 2, { confident: true })).toEqual([]);
+  });
+});

@@ -271,7 +271,7 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
  * shares the question's content terms (stems with synonyms, names, numbers, codes, e-mails, dates), weighted
  * by how rare each term is in the memory; the more recent wins a tie.
  */
-export function recallStatements(question: string, statements: Statement[], lang: Lang, max = 2): Statement[] {
+export function recallStatements(question: string, statements: Statement[], lang: Lang, max = 2, opts?: { confident?: boolean }): Statement[] {
   const d = LANGUAGE_DATA[lang];
   const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter(Boolean));
   const q = termsOf(question, lang);
@@ -280,6 +280,9 @@ export function recallStatements(question: string, statements: Statement[], lang
   if (!qStems.length && !qValues.length) return [];
   const pool = statements.filter((s) => s.lang === lang || qValues.length > 0);
   const df = (term: string) => pool.filter((s) => s.terms.stems.includes(term)).length;
+  const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
+  // The question's terms that some statement has: the others cannot tell statements apart.
+  const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
   const scored = pool
     .map((s) => {
       let score = 0;
@@ -299,8 +302,14 @@ export function recallStatements(question: string, statements: Statement[], lang
       const coverage = matched / (qStems.length + qValues.length);
       return { s, score: score * (0.5 + coverage), matched, coverage };
     })
-    // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number".
-    .filter((x) => x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length))
+    // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number". A question
+    // about the case ("how much was each of the charges?") is confident when it shares half of the terms the memory knows
+    // at all and a quarter of all its terms.
+    .filter((x) =>
+      opts?.confident
+        ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && x.coverage >= 0.25
+        : x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length),
+    )
     .sort((a, b) => b.score - a.score || b.s.order - a.s.order);
   if (!scored.length) return [];
   const best = scored[0].score;

@@ -12,7 +12,7 @@ export const EN: LanguageData = {
   ).split(' '),
   firstPerson: ['i', "i'm", 'im', "i've", "i'd", "i'll", 'me', 'my', 'mine', 'myself', 'we', 'our', 'us'],
   questionWords: ['what', 'whats', "what's", 'where', 'when', 'which', 'who', 'whos', "who's", 'why', 'how', 'do', 'did', 'does', 'is', 'are', 'am', 'was', 'were', 'can', 'could', 'would', 'have', 'has', 'remind', 'tell'],
-  recallWords: ['say', 'said', 'tell', 'told', 'mention', 'mentioned', 'remember', 'recall', 'know', 'remind', 'again', 'forgot', 'forget', 'note', 'noted', 'give', 'gave'],
+  recallWords: ['say', 'said', 'tell', 'told', 'mention', 'mentioned', 'remember', 'recall', 'know', 'remind', 'again', 'forgot', 'forget', 'note', 'noted', 'give', 'gave', 'saying', 'each', 'thing', 'end', 'side', 'now', 'ago', 'got', 'down', 'you\'ve', 'again', 'exactly', 'already'],
   recallCues: [
     'did i say', 'did i tell', 'did i mention', 'have i told', 'what did i say', 'did i give', 'i told you', 'i said', 'i mentioned',
     'do you remember', 'you remember', 'do you know', 'remind me', 'tell me again', 'i forgot', 'i forget', 'what was',

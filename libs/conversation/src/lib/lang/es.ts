@@ -11,7 +11,7 @@ export const ES: LanguageData = {
   ).split(' '),
   firstPerson: ['yo', 'me', 'mi', 'mis', 'conmigo', 'mio', 'mia', 'nosotros', 'nuestro', 'nuestra'],
   questionWords: ['cual', 'cuales', 'donde', 'cuando', 'quien', 'como', 'que', 'cuanto', 'por que', 'recuerdas', 'sabes'],
-  recallWords: ['dije', 'conte', 'recuerdas', 'acuerdas', 'recordar', 'sabes', 'anotaste', 'pase', 'mencione', 'olvide', 'decir', 'dicho'],
+  recallWords: ['dije', 'conte', 'recuerdas', 'acuerdas', 'recordar', 'sabes', 'anotaste', 'pase', 'mencione', 'olvide', 'decir', 'dicho', 'di', 'dijiste', 'era', 'quedó', 'apuntado', 'apuntada', 'tienes', 'ahora', 'ya', 'cosa', 'final', 'al'],
   recallCues: [
     'te dije', 'yo dije', 'dije', 'te conte', 'te pase', 'mencione', 'recuerdas', 'te acuerdas', 'sabes', 'recuerdame', 'dime otra vez', 'olvide',
     'donde yo', 'a donde', 'adonde', 'que yo', 'cuando yo', 'cual es mi', 'cual es el', 'cuales son mis', 'quien es mi',

@@ -11,7 +11,7 @@ export const FR: LanguageData = {
   ).split(' '),
   firstPerson: ['je', 'j', 'me', 'm', 'moi', 'mon', 'ma', 'mes', 'nous', 'notre', 'nos'],
   questionWords: ['quel', 'quelle', 'quels', 'quelles', 'ou', 'quand', 'qui', 'comment', 'que', 'qu', 'quoi', 'combien', 'pourquoi', 'est-ce'],
-  recallWords: ['dit', 'dis', 'raconte', 'souviens', 'rappelle', 'rappelles', 'sais', 'note', 'donne', 'mentionne', 'oublie', 'dire'],
+  recallWords: ['dit', 'dis', 'raconte', 'souviens', 'rappelle', 'rappelles', 'sais', 'note', 'donne', 'mentionne', 'oublie', 'dire', 'déjà', 'deja', 'était', 'etait', 'c\'était', 'noté', 'avez', 'maintenant', 'truc', 'chose', 'indiqué', 'indique'],
   recallCues: [
     "je t'ai dit", 'je t ai dit', 'je vous ai dit', "j'ai dit", 'j ai dit', 'tu te souviens', 'vous vous souvenez', 'te souviens', 'rappelle-moi', 'rappelle moi', 'tu sais', "j'ai oublie",
     'ou est-ce que je', 'ou je', 'quand est-ce que je', 'quand je', 'qu est-ce que je', "qu'est-ce que je", 'quel est mon', 'quelle est ma', 'quels sont mes', 'qui est mon', 'qui est ma', 'ou est-ce que j', 'ou j',

@@ -11,7 +11,7 @@ export const PT: LanguageData = {
   ).split(' '),
   firstPerson: ['eu', 'me', 'mim', 'meu', 'minha', 'meus', 'minhas', 'comigo', 'nos', 'nosso', 'nossa'],
   questionWords: ['qual', 'quais', 'onde', 'quando', 'quem', 'como', 'que', 'o que', 'quanto', 'por que', 'porque', 'lembra', 'sabe'],
-  recallWords: ['disse', 'falei', 'contei', 'lembra', 'lembrar', 'sabe', 'anotou', 'passei', 'mencionei', 'esqueci', 'falar', 'dizer', 'informei'],
+  recallWords: ['disse', 'falei', 'contei', 'lembra', 'lembrar', 'sabe', 'anotou', 'passei', 'mencionei', 'esqueci', 'falar', 'dizer', 'informei', 'mesmo', 'era', 'ficou', 'registrado', 'anotado', 'agora', 'já', 'coisa', 'final', 'passou'],
   recallCues: [
     'eu disse', 'eu te disse', 'te disse', 'eu falei', 'te falei', 'eu contei', 'te contei', 'eu te passei', 'te passei', 'eu mencionei',
     'voce lembra', 'vc lembra', 'lembra', 'voce sabe', 'me lembra', 'me diz de novo', 'esqueci',
