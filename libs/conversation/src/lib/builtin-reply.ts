@@ -171,7 +171,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
 
   // "Who am I talking to?": the agent answers as itself.
-  if (isAgentQuestion(message)) return agentIntro(ctx);
+  if (isAgentQuestion(message, ctx.req.soul.name)) return agentIntro(ctx);
 
   // A question about something remembered: the order number, the name, what they like…
   const targets = matchMemoryQuestion(message, ctx.knownFacts);

@@ -209,3 +209,24 @@ describe('questions about the case are answered from what was said (retrieval fi
     expect(recallStatements('is there parking near the inn?', statements, 'en', 2, { confident: true })).toEqual([]);
   });
 });
+
+describe('questions about who the agent is', () => {
+  it.each([
+    'who am i actually chatting with, is this a real person or a bot?',
+    'remind me what you are called again',
+    'vc é quem mesmo? uma pessoa?',
+    '¿quién me atiende?',
+    'vous êtes qui exactement ? un humain ?',
+    'et toi tu t’appelles comment ?',
+    'vous êtes un conseiller ou un robot ?',
+  ])('%s', (q) => {
+    expect(isAgentQuestion(q)).toBe(true);
+  });
+  it('a question for a name that names the agent\'s own kind is about the agent; the person\'s own name is not', () => {
+    expect(isAgentQuestion('¿cómo se llama la óptica? es para dejar una reseña', 'Óptica Miramar')).toBe(true);
+    expect(isAgentQuestion("c'est quoi le nom de votre gîte déjà, pour le GPS", 'Gîte du Moulin Vert')).toBe(true);
+    expect(isAgentQuestion("ty sunny. last thing, what's my name on your side?", 'Sunny')).toBe(false);
+    expect(isAgentQuestion("what's my trainer's name", 'Ironworks Gym')).toBe(false);
+    expect(isAgentQuestion('comment s’appelle ma sœur ?', 'Clara')).toBe(false);
+  });
+});

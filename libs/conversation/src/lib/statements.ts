@@ -417,7 +417,33 @@ export function echoDetail(message: string, lang: Lang): string | undefined {
   return /^\p{Lu}{2}|^I\b/u.test(shifted) ? shifted : shifted.charAt(0).toLowerCase() + shifted.slice(1);
 }
 
-/** Phrases of the agent-identity questions ("who am I talking to?", "com quem eu falo?", "à qui je parle ?"). */
-export function isAgentQuestion(message: string): boolean {
-  return (['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions));
+/**
+ * Questions about who or what the agent is, beyond the fixed phrases: "who am I chatting with", "a real person or a bot?",
+ * "vc é quem?", "¿quién me atiende?", "vous êtes qui ?", "tu t'appelles comment ?", "vous êtes un conseiller ou un robot ?"
+ * (folded text).
+ */
+const AGENT_PATTERNS: RegExp[] = [
+  /\b(?:who|whom) am i (?:talking|speaking|chatting|writing)\b|\bwhat (?:are|r) (?:you|u) called\b|\bwhat (?:you|u) are called\b|\bi'?m (?:talking|speaking|chatting) (?:to|with)\b/,
+  /\b(?:real|actual) (?:person|human)\b|\b(?:human|person|people) or (?:a )?(?:bot|robot|machine|ai)\b|\b(?:bot|robot|machine|ai) or (?:a )?(?:real )?(?:human|person)\b/,
+  /\bcom quem (?:eu )?(?:to|estou|tou|falo|converso)\b|\b(?:vc|voce) e quem\b|\bquem (?:e|eh) (?:vc|voce)\b|\bnome daqui\b|\b(?:pessoa|humano|humana|robo|bot|atendente) ou (?:um |uma )?(?:robo|bot|pessoa|humano|humana|atendente)\b/,
+  /\bquien me (?:atiende|escribe|responde)\b|\bcon quien (?:hablo|estoy hablando|hablas)\b|\b(?:persona|humano|humana|bot|robot) o (?:un |una )?(?:bot|robot|persona|humano|humana|maquina)\b/,
+  /\b(?:vous etes|tu es|t'es) qui\b|\b(?:tu t'appelles|vous vous appelez) comment\b|\bcomment (?:vous vous appelez|tu t'appelles)\b|\b(?:humain|humaine|robot|bot|conseiller|conseillere|personne) ou (?:un |une )?(?:humain|humaine|robot|bot|ia|machine|plateforme|conseiller)\b|\bc'est quoi (?:votre|ton) nom\b|\bvous etes (?:un |une |l'|le |la )?[\p{L}']+(?: [\p{L}']+)? ou (?:un |une )?[\p{L}']+/u,
+];
+
+/** A question asks for a name ("what's the name of…", "¿cómo se llama…?", "c'est quoi le nom de…"), not the person's own. */
+const NAME_ASK = /\b(?:name|called|nome|chama|nombre|llama|nom|appelle)\b/;
+const OWN_NAME = /\b(?:my|mon|ma|meu|minha|mi|mio)\s+(?:\p{L}+\s+)?(?:name|nom|nome|nombre|prenom)\b|\b(?:am i|do i go by|me llamo|me chamo|je m'appelle)\b/u;
+
+/**
+ * Phrases of the agent-identity questions ("who am I talking to?", "com quem eu falo?", "à qui je parle ?"), the
+ * patterns above, and, given the agent's name, a question for a name that names the agent's own kind ("what's the name of
+ * the school?" to "Cadenza Music School", "¿cómo se llama la óptica?" to "Óptica Miramar").
+ */
+export function isAgentQuestion(message: string, agentName?: string): boolean {
+  if ((['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions))) return true;
+  const p = plain(message).replace(/\s+/g, ' ');
+  if (AGENT_PATTERNS.some((re) => re.test(p))) return true;
+  if (!agentName || !NAME_ASK.test(p) || OWN_NAME.test(p)) return false;
+  const own = wordsOf(agentName).map((w) => fold(w.word)).filter((w) => w.length >= 4);
+  return own.some((w) => p.includes(` ${w} `));
 }
