@@ -148,13 +148,28 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
   if (ctx.recalled) return parts;
   const given = ctx.newFacts.filter((f) => f.kind === 'identifier' || f.kind === 'contact');
   const said = fold(parts.join(' '));
-  const notes = given
-    .filter((f) => !said.includes(fold(f.value)))
-    .map((f) => {
-      const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
-      return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.`, fr: `J’ai noté ${slotLabel(slot, 'fr')} : ${f.value}.` }) : '';
-    })
-    .filter(Boolean);
+  // A corrected value is acknowledged with the new value ("Thanks for the correction — I've updated it: 25th anniversary.").
+  const message = ` ${fold(ctx.req.message ?? '')} `;
+  const fixed = ctx.corrections.filter((c) => message.includes(fold(c.to)) && !said.includes(fold(c.said ?? c.to)));
+  const fixNotes = fixed.length
+    ? [
+        tr(ctx.lang, {
+          en: `Thanks for the correction — I've updated it: ${joinList(fixed.map((c) => c.said ?? c.to), 'en')}.`,
+          pt: `Obrigado pela correção — atualizei: ${joinList(fixed.map((c) => c.said ?? c.to), 'pt')}.`,
+          es: `Gracias por la corrección — lo he actualizado: ${joinList(fixed.map((c) => c.said ?? c.to), 'es')}.`,
+          fr: `Merci pour la correction — j’ai mis à jour : ${joinList(fixed.map((c) => c.said ?? c.to), 'fr')}.`,
+        }),
+      ]
+    : [];
+  const notes = [
+    ...fixNotes,
+    ...given
+      .filter((f) => !said.includes(fold(f.value)) && !fixed.some((c) => fold(c.to) === fold(f.value)))
+      .map((f) => {
+        const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
+        return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.`, fr: `J’ai noté ${slotLabel(slot, 'fr')} : ${f.value}.` }) : '';
+      }),
+  ].filter(Boolean);
   if (!notes.length) return parts;
   // Before the closing question, if there is one: "Prazer, Ana! Anotei o número do seu pedido: 88412. Em que posso ajudar?"
   const last = parts.length - 1;
@@ -181,7 +196,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
     if (answer.unknown.length && targets.length === 1) {
       // What no slot holds may still have been said: "my favourite colour is teal".
-      const said = recallStatements(message, ctx.statements, lang);
+      const strict = recallStatements(message, ctx.statements, lang);
+      // A looser match must not be a statement of another value slot ("my order number is…" for "my phone number?").
+      const slot = targets[0].type === 'slot' ? targets[0].slot : undefined;
+      const otherSlot = (s: Statement) =>
+        extractFacts(s.text).some((f) => (f.kind === 'identifier' || f.kind === 'contact') && !(slot && f.kind === slot.kind && f.key === slot.key));
+      const said = strict.length ? strict : recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true }).filter((s) => !otherSlot(s));
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
     }
     return recallSentences(answer, lang);
@@ -382,8 +402,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
   // The detail is said back, so the person sees it was understood ("Noted: your partner is allergic to feathers.").
   // Not a correction (it would repeat the old value) nor numbers and codes (noted with their value already).
-  const valued = ctx.newFacts.some((f) => f.kind === 'identifier' || f.kind === 'contact') || findCorrections(message).length > 0;
-  const detail = valued ? undefined : echoDetail(message, lang);
+  // A correction is said back without its old value ("…, not the 15th" is dropped).
+  const valued = ctx.newFacts.some((f) => f.kind === 'identifier' || f.kind === 'contact');
+  const detail = valued ? undefined : echoDetail(applyCorrections(message, findCorrections(message)), lang);
   parts.push(
     detail
       ? tr(lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.` })

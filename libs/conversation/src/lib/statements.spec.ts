@@ -1,7 +1,7 @@
 import { composeReply } from './builtin-reply';
 import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
-import { buildStatements, extractStatements, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
+import { buildStatements, collectCorrections, extractStatements, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
 import { termsOf } from './terms';
 import type { ChatTurn, Fact, Soul } from './types';
 
@@ -228,5 +228,34 @@ describe('questions about who the agent is', () => {
     expect(isAgentQuestion("ty sunny. last thing, what's my name on your side?", 'Sunny')).toBe(false);
     expect(isAgentQuestion("what's my trainer's name", 'Ironworks Gym')).toBe(false);
     expect(isAgentQuestion('comment s’appelle ma sœur ?', 'Clara')).toBe(false);
+  });
+});
+
+describe('corrections in more shapes', () => {
+  it('reads a value followed by words, decimal commas and days', () => {
+    expect(findCorrections("Apologies, I misspoke: it's our 25th anniversary, not the 15th.")).toEqual([{ from: '15th', to: '25th', said: '25th anniversary' }]);
+    expect(findCorrections('perdona, en el derecho es -2,25, no -2,75, lo acabo de mirar')).toEqual([{ from: '-2,75', to: '-2,25' }]);
+    expect(findCorrections('pardon, je me suis trompé, le contrôle est jeudi, pas vendredi')).toEqual([{ from: 'vendredi', to: 'jeudi' }]);
+    expect(findCorrections('I like tea, not coffee')).toEqual([]);
+  });
+  it('a sentence opening as a correction replaces an earlier value that looks like a slip of it', () => {
+    expect(collectCorrections(['member id IT-20931, surgery on december 9', 'whoops the id is IT-20913, i always swap those last two'])).toEqual([{ from: 'IT-20931', to: 'IT-20913' }]);
+    expect(collectCorrections(['é no cartão final 4827', 'me confundi, o final é 4872'])).toEqual([{ from: '4827', to: '4872' }]);
+    // Not a correction, or nothing alike: nothing is replaced.
+    expect(collectCorrections(['é no cartão final 4827', 'o final é 4872'])).toEqual([]);
+    expect(collectCorrections(['my order is 88213', 'actually it was 5 days ago'])).toEqual([]);
+  });
+  it('"X words, not Y" replaces "Y words" only, and the reply acknowledges the new value without the old one', () => {
+    const { statements } = buildStatements([], [user('We have 3 kids and our 15th anniversary is in April.'), user("Apologies, it's our 25th anniversary, not the 15th.")], undefined, 'en');
+    expect(statements[0].text).toBe('We have 3 kids and our 25th anniversary is in April.');
+    const replies = play(getSoul('formal-concierge')!, ['Good evening.', 'Our 15th anniversary is in April, in Kyoto.', "Apologies, I misspoke: it's our 25th anniversary, not the 15th."]);
+    expect(replies[2]).toContain('25th anniversary');
+    expect(replies[2]).not.toContain('15th');
+  });
+  it('a value holding the old one is corrected too ("Rua das Acácias 212")', () => {
+    const replies = play(lia, ['meu endereço é Rua das Acácias 212', 'correção: o número é 221, não 212.', 'qual é o meu endereço?']);
+    expect(replies[1]).toContain('221');
+    expect(replies[2]).toContain('221');
+    expect(replies[2]).not.toContain('212');
   });
 });

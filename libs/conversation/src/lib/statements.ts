@@ -36,6 +36,8 @@ export interface Statement {
 export interface Correction {
   from: string;
   to: string;
+  /** The new value as said, with the words that followed it ("25th anniversary", "5 semaines"), for acknowledgements. */
+  said?: string;
 }
 
 const MAX_STATEMENT_CHARS = 400;
@@ -122,7 +124,10 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 // Corrections
 // ---------------------------------------------------------------------------------------------
 
-const VALUE = String.raw`[\p{L}\p{N}@._%+-]*[\p{N}@][\p{L}\p{N}@._%+-]*|\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*`;
+/** Days of the week in the four languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
+const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)`;
+/** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name, or a day. */
+const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
 
 /**
  * The values a text corrects: "It's 88213-B, not 88231-B", "é 774521, não 774512", "es 55-9013, no 55-9031",
@@ -131,15 +136,17 @@ const VALUE = String.raw`[\p{L}\p{N}@._%+-]*[\p{N}@][\p{L}\p{N}@._%+-]*|\p{Lu}[\
 export function findCorrections(text: string): Correction[] {
   const out: Correction[] = [];
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
-  const re = new RegExp(String.raw`(${VALUE})[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?(${VALUE})`, 'gu');
+  // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
+  const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+[\p{Ll}][\p{L}'’-]*){0,2}?)[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en)\s+)?(${VALUE})`, 'gu');
   for (const m of (text ?? '').matchAll(re)) {
     const to = trimEnd(m[1]);
-    const from = trimEnd(m[2]);
+    const from = trimEnd(m[3]);
     if (!to || !from || fold(to) === fold(from)) continue;
-    // Both must be of one shape: two codes, two e-mails, or two names.
-    const shape = (v: string) => (v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : 'name');
-    if (shape(to) !== shape(from)) continue;
-    out.push({ from, to });
+    // Both must be of one shape: two codes, two e-mails, two days or two names.
+    const shape = (v: string) => (v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : new RegExp(`^${DAYS}$`, 'iu').test(v) ? 'day' : /^\p{Lu}/u.test(v) ? 'name' : 'word');
+    if (shape(to) !== shape(from) || shape(to) === 'word') continue;
+    const words = (m[2] ?? '').trim();
+    out.push(words && !new RegExp(String.raw`^(?:${nots}|não)\b`, 'iu').test(words) ? { from, to, said: `${to} ${words}` } : { from, to });
   }
   return out;
 }
@@ -152,10 +159,49 @@ export function isCorrection(sentence: string, lang?: Lang): boolean {
   return langs.some((l) => LANGUAGE_DATA[l].correctionMarkers.some((m) => head.includes(` ${plain(m).trim()} `))) || findCorrections(sentence).length > 0;
 }
 
-/** Every correction stated in the texts, oldest first; a later correction of the same value wins. */
+/** Numbers and codes as written ("IT-20913", "4872", "16h", "CasaLopez_24"). */
+const VALUE_TOKEN = /(?<![\p{L}\p{N}@.])(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}_]+(?:[-/][\p{L}\p{N}_]+)*(?![\p{L}\p{N}@])/gu;
+
+function valueTokens(text: string): string[] {
+  return [...(text ?? '').matchAll(VALUE_TOKEN)].map((m) => m[0]).filter((v) => v.length >= 2);
+}
+
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}
+
+/** Two values that look like one mistyped for the other: "IT-20913"/"IT-20931", "4872"/"4827", "16h"/"15h". */
+function similarValues(a: string, b: string): boolean {
+  const x = fold(a);
+  const y = fold(b);
+  if (x === y || Math.abs(x.length - y.length) > 1) return false;
+  return editDistance(x, y) <= Math.min(2, Math.floor(Math.max(x.length, y.length) / 2));
+}
+
+/**
+ * Every correction stated in the texts, oldest first; a later correction of the same value wins. Besides "X, not Y", a
+ * sentence that opens as a correction ("whoops the id is IT-20913", "me confundi, o final é 4872") replaces the most recent
+ * earlier value that looks like a slip of it.
+ */
 export function collectCorrections(texts: string[]): Correction[] {
   const map = new Map<string, Correction>();
-  for (const t of texts) for (const c of findCorrections(t)) map.set(fold(c.from), c);
+  const earlier: string[] = [];
+  for (const t of texts) {
+    const explicit = findCorrections(t);
+    for (const c of explicit) map.set(fold(c.from), c);
+    const values = valueTokens(t);
+    if (!explicit.length && isCorrection(t)) {
+      for (const v of values) {
+        const old = [...earlier].reverse().find((w) => similarValues(v, w) && !values.some((x) => fold(x) === fold(w)));
+        if (old) map.set(fold(old), { from: old, to: v });
+      }
+    }
+    earlier.push(...values);
+  }
   // A chain (A → B, then B → C) resolves to the last value.
   const out = [...map.values()].map((c) => {
     let to = c.to;
@@ -176,7 +222,10 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
   for (const c of corrections) {
     const old = escapeRe(c.from);
     out = out.replace(new RegExp(String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?${old}(?![\p{L}\p{N}])`, 'giu'), '');
-    out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${old}(?![\p{L}\p{N}])`, 'giu'), () => c.to);
+    // "25th anniversary, not the 15th" replaces "15th anniversary" only, not every 15th.
+    const words = c.said ? c.said.slice(c.to.length).trim() : '';
+    const target = words ? String.raw`${old}\s+${words.split(/\s+/).map(escapeRe).join(String.raw`\s+`)}` : old;
+    out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${target}(?![\p{L}\p{N}])`, 'giu'), () => c.said ?? c.to);
   }
   return squish(out);
 }
@@ -188,7 +237,9 @@ export function correctFacts(facts: Fact[], corrections: Correction[]): Fact[] {
     const c = corrections.find((x) => fold(x.from) === fold(f.value));
     const text = applyCorrections(f.text ?? '', corrections);
     if (c) return { ...f, value: c.to, text };
-    return text === f.text ? f : { ...f, text };
+    // A value that holds the old one ("Rua das Acácias 212") gets the new one.
+    const value = applyCorrections(f.value, corrections.filter((x) => !x.said));
+    return text === f.text && value === f.value ? f : { ...f, value, text };
   });
 }
 
@@ -216,24 +267,27 @@ export function buildStatements(facts: Fact[], history: ChatTurn[], message: str
     items.push({ text: r.text, lang });
   }
   const corrections = collectCorrections(items.map((i) => i.text).filter(Boolean));
-  let statements: Statement[] = items
+  let statements: Array<Statement & { said: Terms; fixed: boolean }> = items
     .map((it, order) => ({ it, order }))
     .filter(({ it }) => it.text)
     .map(({ it, order }) => {
       const text = applyCorrections(it.text, corrections);
-      return { text, lang: it.lang, order, terms: termsOf(text, it.lang), correction: isCorrection(it.text, it.lang) };
+      // "X, not Y" was applied to every statement already: only a correction without its old value supersedes.
+      return { text, lang: it.lang, order, terms: termsOf(text, it.lang), said: termsOf(it.text, it.lang), fixed: text !== it.text, correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length };
     });
   // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded.
   statements = statements.filter((s) => {
     const later = statements.filter((c) => c.correction && c.order > s.order && c.lang === s.lang);
+    // A statement the correction's value was written into stays, unless the correction says all it says.
+    if (s.fixed) return !later.some((c) => s.terms.stems.every((x) => c.terms.stems.includes(x)));
     return !later.some((c) => {
       const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x));
       if (!subject.length) return false;
       const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
-      return shared / subject.length >= 0.5 && differs(s.terms, c.terms);
+      return shared / subject.length >= 0.5 && differs(s.said, c.said);
     });
   });
-  return { statements, corrections };
+  return { statements: statements.map(({ said: _said, fixed: _fixed, ...s }) => s), corrections };
 }
 
 /** The two statements name different values (numbers, codes, e-mails, dates or names). */
@@ -278,7 +332,8 @@ export function recallStatements(question: string, statements: Statement[], lang
   const qStems = q.stems.filter((s) => !skip.has(s));
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
   if (!qStems.length && !qValues.length) return [];
-  const pool = statements.filter((s) => s.lang === lang || qValues.length > 0);
+  // A confident match may come from a sentence the detector gave another language ("me confundi, o final é 4872").
+  const pool = statements.filter((s) => s.lang === lang || qValues.length > 0 || opts?.confident);
   const df = (term: string) => pool.filter((s) => s.terms.stems.includes(term)).length;
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
   // The question's terms that some statement has: the others cannot tell statements apart.
@@ -424,7 +479,7 @@ export function echoDetail(message: string, lang: Lang): string | undefined {
  */
 const AGENT_PATTERNS: RegExp[] = [
   /\b(?:who|whom) am i (?:talking|speaking|chatting|writing)\b|\bwhat (?:are|r) (?:you|u) called\b|\bwhat (?:you|u) are called\b|\bi'?m (?:talking|speaking|chatting) (?:to|with)\b/,
-  /\b(?:real|actual) (?:person|human)\b|\b(?:human|person|people) or (?:a )?(?:bot|robot|machine|ai)\b|\b(?:bot|robot|machine|ai) or (?:a )?(?:real )?(?:human|person)\b/,
+  /\b(?:is this|is that|are you|r u|am i (?:talking|chatting|speaking) (?:to|with)) (?:a |an )?(?:real |actual )?(?:person|human|bot|robot|machine|ai)\b|\b(?:human|person|people) or (?:a )?(?:bot|robot|machine|ai)\b|\b(?:bot|robot|machine|ai) or (?:a )?(?:real )?(?:human|person)\b/,
   /\bcom quem (?:eu )?(?:to|estou|tou|falo|converso)\b|\b(?:vc|voce) e quem\b|\bquem (?:e|eh) (?:vc|voce)\b|\bnome daqui\b|\b(?:pessoa|humano|humana|robo|bot|atendente) ou (?:um |uma )?(?:robo|bot|pessoa|humano|humana|atendente)\b/,
   /\bquien me (?:atiende|escribe|responde)\b|\bcon quien (?:hablo|estoy hablando|hablas)\b|\b(?:persona|humano|humana|bot|robot) o (?:un |una )?(?:bot|robot|persona|humano|humana|maquina)\b/,
   /\b(?:vous etes|tu es|t'es) qui\b|\b(?:tu t'appelles|vous vous appelez) comment\b|\bcomment (?:vous vous appelez|tu t'appelles)\b|\b(?:humain|humaine|robot|bot|conseiller|conseillere|personne) ou (?:un |une )?(?:humain|humaine|robot|bot|ia|machine|plateforme|conseiller)\b|\bc'est quoi (?:votre|ton) nom\b|\bvous etes (?:un |une |l'|le |la )?[\p{L}']+(?: [\p{L}']+)? ou (?:un |une )?[\p{L}']+/u,

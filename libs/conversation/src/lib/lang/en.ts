@@ -19,7 +19,7 @@ export const EN: LanguageData = {
     'where am i', 'what am i', 'when am i', 'where do i', 'what do i', 'when do i', 'who do i', 'what did i', 'where did i', 'when did i', 'which did i',
     'what is my', "what's my", 'whats my', 'what are my', 'which is my', 'who is my', "who's my",
   ],
-  correctionMarkers: ['actually', 'sorry i meant', 'i meant', 'sorry, i meant', 'correction', 'my mistake', 'my bad', 'i was wrong', 'wait', 'oops', 'i mean', 'let me correct', 'no wait'],
+  correctionMarkers: ['actually', 'sorry i meant', 'i meant', 'sorry, i meant', 'correction', 'my mistake', 'my bad', 'i was wrong', 'wait', 'oops', 'i mean', 'let me correct', 'no wait', 'whoops', 'i misspoke', 'i mixed up', 'i swapped'],
   notWords: ['not'],
   agentQuestions: [
     'who am i talking to', 'who am i speaking to', 'who am i speaking with', 'who am i chatting with', 'who am i talking with', "who's this", 'who is this',

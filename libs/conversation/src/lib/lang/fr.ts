@@ -16,7 +16,7 @@ export const FR: LanguageData = {
     "je t'ai dit", 'je t ai dit', 'je vous ai dit', "j'ai dit", 'j ai dit', 'tu te souviens', 'vous vous souvenez', 'te souviens', 'rappelle-moi', 'rappelle moi', 'tu sais', "j'ai oublie",
     'ou est-ce que je', 'ou je', 'quand est-ce que je', 'quand je', 'qu est-ce que je', "qu'est-ce que je", 'quel est mon', 'quelle est ma', 'quels sont mes', 'qui est mon', 'qui est ma', 'ou est-ce que j', 'ou j',
   ],
-  correctionMarkers: ['en fait', 'pardon je voulais dire', 'je voulais dire', 'pardon', 'correction', 'je me suis trompe', 'je me suis trompee', 'erreur de ma part', 'oups'],
+  correctionMarkers: ['en fait', 'pardon je voulais dire', 'je voulais dire', 'pardon', 'correction', 'je me suis trompe', 'je me suis trompee', 'erreur de ma part', 'oups', 'je confonds', 'je me trompe'],
   notWords: ['pas', 'non'],
   agentQuestions: ['a qui je parle', 'a qui est-ce que je parle', 'avec qui je parle', 'qui es-tu', 'qui etes-vous', 'qui es tu', 'qui etes vous', 'comment tu t appelles', "comment tu t'appelles", "comment vous appelez-vous", 'quel est ton nom', 'quel est votre nom'],
   smallTalk: ['bonjour', 'bonsoir', 'salut', 'merci', 'ok', 'daccord', "d'accord", 'revoir', 'super', 'genial', 'oui', 'non', 'parfait', 'bien', 'haha', 'cool'],
