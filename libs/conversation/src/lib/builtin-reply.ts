@@ -5,7 +5,7 @@ import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } fr
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, buildStatements, correctFacts, echoDetail, extractStatements, findCorrections, isAgentQuestion, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { applyCorrections, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, isAgentQuestion, isCorrection, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
 import { getSoul } from './souls';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
@@ -150,7 +150,7 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
   const said = fold(parts.join(' '));
   // A corrected value is acknowledged with the new value ("Thanks for the correction — I've updated it: 25th anniversary.").
   const message = ` ${fold(ctx.req.message ?? '')} `;
-  const fixed = ctx.corrections.filter((c) => message.includes(fold(c.to)) && !said.includes(fold(c.said ?? c.to)));
+  const fixed = isCorrection(ctx.req.message ?? '') ? ctx.corrections.filter((c) => message.includes(fold(c.to)) && !said.includes(fold(c.said ?? c.to))) : [];
   const fixNotes = fixed.length
     ? [
         tr(ctx.lang, {
@@ -196,7 +196,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
     if (answer.unknown.length && targets.length === 1) {
       // What no slot holds may still have been said: "my favourite colour is teal".
-      const strict = recallStatements(message, ctx.statements, lang);
+      const strict = recallStatements(message, earlierStatements(ctx, message), lang);
       // A looser match must not be a statement of another value slot ("my order number is…" for "my phone number?").
       const slot = targets[0].type === 'slot' ? targets[0].slot : undefined;
       const otherSlot = (s: Statement) =>
@@ -217,7 +217,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
   // Any other question about the person: the statements that best match it ("Where am I flying to?").
   if (isSelfQuestion(message, lang)) {
-    const said = recallStatements(message, ctx.statements, lang);
+    const said = recallStatements(message, earlierStatements(ctx, message), lang);
     if (said.length) {
       ctx.recalled = true;
       return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
@@ -357,8 +357,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     if (rest.question && !rest.request && !findTopic(message) && i.aboutYou && !ack) {
       return [choose(ctx, ABOUT_YOU[ctx.voice.chatty ? 'warm' : 'reserved'][lang])];
     }
+    // The question is said back, so the person sees what is being answered ("About “is there parking near the inn?”:").
+    const asked = echoQuestion(message, lang);
+    const about = asked ? tr(lang, { en: `About “${asked}”:`, pt: `Sobre “${asked}”:`, es: `Sobre “${asked}”:`, fr: `Au sujet de « ${asked} » :` }) : '';
     if (rest.question && !rest.request && !personal && !findTopic(message) && ctx.voice.id !== 'teacher' && ctx.voice.id !== 'concise') {
       if (!ack) parts.push(fill(ctx, choose(ctx, L.question)));
+      if (about) parts.push(about);
       parts.push(choose(ctx, NO_LOOKUP[ctx.voice.chatty ? 'warm' : 'reserved'][lang]));
       return dedupe(parts);
     }
@@ -369,6 +373,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     } else if (!ack && !i.greeting) {
       parts.push(fill(ctx, choose(ctx, REQUEST_OPENER[ctx.voice.id][lang])));
     }
+    if (about) parts.push(about);
     parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
     return dedupe(parts);
   }

@@ -1,7 +1,7 @@
 import { composeReply } from './builtin-reply';
 import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
-import { buildStatements, collectCorrections, extractStatements, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
+import { buildStatements, collectCorrections, echoQuestion, extractStatements, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
 import { termsOf } from './terms';
 import type { ChatTurn, Fact, Soul } from './types';
 
@@ -257,5 +257,23 @@ describe('corrections in more shapes', () => {
     expect(replies[1]).toContain('221');
     expect(replies[2]).toContain('221');
     expect(replies[2]).not.toContain('212');
+  });
+});
+
+describe('questions said back', () => {
+  it('picks the question of a message, without its filler', () => {
+    expect(echoQuestion("we'll be driving, a green skoda octavia. is there parking near the inn?", 'en')).toBe('is there parking near the inn?');
+    expect(echoQuestion('ok', 'en')).toBeUndefined();
+    expect(echoQuestion('I live in Porto.', 'en')).toBeUndefined();
+  });
+  it('a question the engine cannot answer is said back before the follow-up', () => {
+    const replies = play(getSoul('friendly-support-en')!, ['hi', "we'll be driving, a green skoda octavia. is there parking near the inn?"]);
+    expect(replies[1]).toContain('parking near the inn');
+  });
+  it('a question after a correction does not thank for the correction again; the message itself is not its own answer', () => {
+    const replies = play(lia, ['a prova é na sexta', 'me enganei, a prova é na quinta, não na sexta', 'o que eu preciso levar pra prova de quinta? to nervosa que esqueci']);
+    expect(replies[1]).toContain('quinta');
+    expect(replies[2]).not.toMatch(/corre[cç][aã]o/i);
+    expect(replies[2]).not.toContain('nervosa que esqueci');
   });
 });

@@ -473,6 +473,19 @@ export function echoDetail(message: string, lang: Lang): string | undefined {
 }
 
 /**
+ * The question a message asks, as written, for saying it back ("is there parking near the inn?"): the longest question
+ * sentence of four to twenty-five words that carries two content words, with its opening filler dropped; else undefined.
+ */
+export function echoQuestion(message: string, lang: Lang): string | undefined {
+  const parts = message.split(/(?<=[.!?…])\s+|\n+/u).map((x) => stripOpeners(x.trim(), lang)).filter(Boolean);
+  const best = parts.filter((x) => /\?\s*$/.test(x)).sort((a, b) => b.length - a.length)[0];
+  if (!best) return undefined;
+  const words = best.split(/\s+/).length;
+  if (words < 4 || words > 25 || termsOf(best, lang).stems.length < 2) return undefined;
+  return best.replace(/\s*\?+\s*$/u, '?');
+}
+
+/**
  * Questions about who or what the agent is, beyond the fixed phrases: "who am I chatting with", "a real person or a bot?",
  * "vc é quem?", "¿quién me atiende?", "vous êtes qui ?", "tu t'appelles comment ?", "vous êtes un conseiller ou un robot ?"
  * (folded text).
