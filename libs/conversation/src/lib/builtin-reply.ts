@@ -5,7 +5,7 @@ import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } fr
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, isAgentQuestion, isCorrection, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { applyCorrections, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, isAgentQuestion, isCorrection, isRecapRequest, recapStatements, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
 import { getSoul } from './souls';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
@@ -205,6 +205,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
     }
     return recallSentences(answer, lang);
+  }
+  // "Can you recap?": what was said that carries values (codes, numbers, dates, names), told back.
+  if (isRecapRequest(message, lang)) {
+    const said = recapStatements(earlierStatements(ctx, message));
+    if (said.length) {
+      ctx.recalled = true;
+      const lead = tr(lang, { en: "Here's what I have:", pt: 'Aqui está o que eu anotei:', es: 'Esto es lo que tengo anotado:', fr: 'Voici ce que j’ai noté :' });
+      return [lead, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#recap${k}`))];
+    }
   }
   // Any question whose content matches what the person said before is answered from it first ("how much was each of
   // the charges?" after "two charges of 17.99"), before the topic's follow-ups.

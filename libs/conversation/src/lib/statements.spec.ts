@@ -1,7 +1,7 @@
 import { composeReply } from './builtin-reply';
 import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
-import { buildStatements, collectCorrections, echoQuestion, extractStatements, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
+import { buildStatements, collectCorrections, echoQuestion, extractStatements, isRecapRequest, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
 import { termsOf } from './terms';
 import type { ChatTurn, Fact, Soul } from './types';
 
@@ -275,5 +275,29 @@ describe('questions said back', () => {
     expect(replies[1]).toContain('quinta');
     expect(replies[2]).not.toMatch(/corre[cç][aã]o/i);
     expect(replies[2]).not.toContain('nervosa que esqueci');
+  });
+});
+
+describe('recaps', () => {
+  it('knows a request for a summary in the four languages, not "resume" in English', () => {
+    expect(isRecapRequest('cheers, so to recap the ref and arrival time?', 'en')).toBe(true);
+    expect(isRecapRequest('Could you summarise the essentials for my notes?', 'en')).toBe(true);
+    expect(isRecapRequest('beleza, então me resume tudo', 'pt')).toBe(true);
+    expect(isRecapRequest('resúmeme el caso en dos líneas', 'es')).toBe(true);
+    expect(isRecapRequest('vous me refaites un petit récap ?', 'fr')).toBe(true);
+    expect(isRecapRequest('bon, vous me faites un petit résumé pour jeudi ?', 'fr')).toBe(true);
+    expect(isRecapRequest('can you resume my subscription?', 'en')).toBe(false);
+  });
+  it('tells back the statements that carry values, the corrected value only', () => {
+    const replies = play(getSoul('friendly-support-en')!, [
+      'hi, my booking ref is HLX-4471, arriving thursday around 11pm',
+      'sorry my bad the ref is HLX-4417, not HLX-4471',
+      'the weather is lovely today',
+      'so to recap the ref and arrival time?',
+    ]);
+    expect(replies[3]).toContain('HLX-4417');
+    expect(replies[3]).toContain('11pm');
+    expect(replies[3]).not.toContain('HLX-4471');
+    expect(replies[3]).not.toContain('weather');
   });
 });

@@ -433,7 +433,7 @@ const DETERMINERS = new Set(['o', 'a', 'os', 'as', 'um', 'uma', 'meu', 'minha', 
 /** Words that open a sentence without content: "So,", "Oh,", "Also", "Actually,", "Btw"… (and the correction markers). */
 function stripOpeners(sentence: string, lang: Lang): string {
   let s = sentence;
-  const markers = [...LANGUAGE_DATA[lang].correctionMarkers, 'so', 'oh', 'also', 'and', 'btw', 'by the way', 'well', 'ah', 'e', 'entao', 'então', 'y', 'pues', 'bueno', 'et', 'alors', 'hi', 'hello', 'oi', 'olá', 'hola', 'bonjour', 'ok', 'okay']
+  const markers = [...LANGUAGE_DATA[lang].correctionMarkers, 'so', 'oh', 'also', 'and', 'btw', 'by the way', 'well', 'ah', 'e', 'entao', 'então', 'y', 'pues', 'bueno', 'et', 'alors', 'hi', 'hello', 'oi', 'olá', 'hola', 'bonjour', 'ok', 'okay', 'sorry', 'desculpa', 'perdón', 'perdon', 'pardon']
     .sort((a, b) => b.length - a.length);
   for (let i = 0; i < 3; i++) {
     const f = fold(s);
@@ -470,6 +470,30 @@ export function echoDetail(message: string, lang: Lang): string | undefined {
   if (words < 4 || words > 30 || statementLanguage(best, lang) !== lang) return undefined;
   const shifted = shiftPerson(best, lang);
   return /^\p{Lu}{2}|^I\b/u.test(shifted) ? shifted : shifted.charAt(0).toLowerCase() + shifted.slice(1);
+}
+
+/** A request for a summary of what was said ("recap", "summarise", "me resume tudo", "resúmeme el caso", "un petit récap"). */
+const RECAP = /\b(?:recap\w*|summary|summari[sz]e|sum up|recapitul\w*)\b/;
+/** "Resume" is a summary in pt, es and fr, but "resume my subscription" in English. */
+const RESUME = /\b(?:resum[oe]|resumir|resumindo|resumen|resumeme|resumes)\b/;
+
+export function isRecapRequest(message: string, lang: Lang): boolean {
+  const p = plain(message);
+  return RECAP.test(p) || (lang !== 'en' && RESUME.test(p));
+}
+
+/**
+ * The statements a recap tells back: the ones that carry the most values (codes, numbers, dates, names), at most `max`,
+ * in the order they were said.
+ */
+export function recapStatements(statements: Statement[], max = 4): Statement[] {
+  const weight = (s: Statement) => s.terms.codes.length * 2 + s.terms.numbers.length + s.terms.dates.length + s.terms.names.length;
+  // A relative date alone ("today") is not a detail worth a recap.
+  return statements
+    .filter((s) => s.terms.codes.length + s.terms.numbers.length + s.terms.names.length > 0)
+    .sort((a, b) => weight(b) - weight(a) || b.order - a.order)
+    .slice(0, max)
+    .sort((a, b) => a.order - b.order);
 }
 
 /**
