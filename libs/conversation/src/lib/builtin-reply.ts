@@ -5,8 +5,9 @@ import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } fr
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, isAgentQuestion, isCorrection, isRecapRequest, recapStatements, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { applyCorrections, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, asksWhatWasSaid, isAgentQuestion, isCorrection, isRecapRequest, recapStatements, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
 import { getSoul } from './souls';
+import { termsOf } from './terms';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
@@ -31,6 +32,8 @@ interface Ctx {
   statedName?: string;
   /** Set when the reply answers a question from memory. */
   recalled?: boolean;
+  /** The reply says who the agent is. */
+  introduced?: boolean;
   /** Everything the person said about themself or their case (the statement memory), corrections applied. */
   statements: Statement[];
   /** Values the person corrected ("X, not Y"): the old value is never used. */
@@ -112,10 +115,10 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
     if (!rest || !detectIntents(rest).substantive) {
       return squish([fill(ctx, choose(ctx, forgive)), fill(ctx, choose(ctx, ctx.voice.id === 'empathetic' ? ctx.L.statementAsk : ctx.L.anythingElse))].join(' '));
     }
-    return squish([fill(ctx, choose(ctx, forgive)), ...noteValues(ctx, respond(ctx, rest, detectIntents(rest)))].filter(Boolean).join(' '));
+    return squish([fill(ctx, choose(ctx, forgive)), ...noteDetail(ctx, rest, noteValues(ctx, respond(ctx, rest, detectIntents(rest))))].filter(Boolean).join(' '));
   }
   const intents = detectIntents(message);
-  return inLanguage(ctx, squish(noteValues(ctx, respond(ctx, message, intents)).filter(Boolean).join(' ')));
+  return inLanguage(ctx, squish(noteDetail(ctx, message, noteValues(ctx, respond(ctx, message, intents))).filter(Boolean).join(' ')));
 }
 
 /**
@@ -127,6 +130,30 @@ function inLanguage(ctx: Ctx, reply: string): string {
   if (reply.split(/\s+/).length > 14 || /\?\s*$/.test(reply)) return reply;
   const closing = fill(ctx, choose(ctx, ctx.L.anythingElse));
   return fold(reply).includes(fold(closing).slice(0, 20)) ? reply : squish(`${reply} ${closing}`);
+}
+
+/**
+ * A message that tells something ("my daughter Mira wants to learn the cello", "o que me acalma é correr no parque") gets
+ * its detail said back when the reply shows nothing of it (no value and at most one content word of the message), so the
+ * person sees it was understood: "Noted: your daughter Mira is 9 and has decided she needs to learn the cello."
+ */
+function noteDetail(ctx: Ctx, message: string, parts: string[]): string[] {
+  if (ctx.recalled || ctx.introduced || !extractStatements(message, { language: ctx.req.language }).length) return parts;
+  const m = termsOf(message, ctx.lang);
+  const r = termsOf(parts.join(' '), ctx.lang);
+  const values = [...m.numbers, ...m.codes, ...m.names];
+  const shared = m.stems.filter((s) => r.stems.includes(s)).length;
+  // A request whose subject the reply takes up ("preciso cancelar minha consulta de amanhã" → "de qual consulta…") is answered, not noted.
+  const shown = values.some((v) => [...r.numbers, ...r.codes, ...r.names].includes(v)) || shared >= 2 || (shared >= 1 && detectIntents(message).request);
+  if (shown) return parts;
+  const detail = echoDetail(applyCorrections(message, findCorrections(message)), ctx.lang);
+  if (!detail) return parts;
+  const note = tr(ctx.lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.` });
+  // Before the closing question: "Que bacana! Anotado: você vai viajar para Paris. Quando vai ser?"
+  const text = squish(parts.filter(Boolean).join(' '));
+  const q = /^(.*[.!?…])\s+([^.!?…]*\?)\s*$/su.exec(text);
+  if (q) return [q[1], note, q[2]];
+  return /\?\s*$/.test(text) ? [note, text] : [text, note];
 }
 
 /** Facts from the history's user turns, oldest first, each read with the assistant message before it. */
@@ -186,7 +213,10 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
 
   // "Who am I talking to?": the agent answers as itself.
-  if (isAgentQuestion(message, ctx.req.soul.name)) return agentIntro(ctx);
+  if (isAgentQuestion(message, ctx.req.soul.name)) {
+    ctx.introduced = true;
+    return agentIntro(ctx);
+  }
 
   // A question about something remembered: the order number, the name, what they like…
   const targets = matchMemoryQuestion(message, ctx.knownFacts);
@@ -367,7 +397,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       return [choose(ctx, ABOUT_YOU[ctx.voice.chatty ? 'warm' : 'reserved'][lang])];
     }
     // The question is said back, so the person sees what is being answered ("About “is there parking near the inn?”:").
-    const asked = echoQuestion(message, lang);
+    const asked = asksWhatWasSaid(message, lang) ? undefined : echoQuestion(message, lang);
     const about = asked ? tr(lang, { en: `About “${asked}”:`, pt: `Sobre “${asked}”:`, es: `Sobre “${asked}”:`, fr: `Au sujet de « ${asked} » :` }) : '';
     if (rest.question && !rest.request && !personal && !findTopic(message) && ctx.voice.id !== 'teacher' && ctx.voice.id !== 'concise') {
       if (!ack) parts.push(fill(ctx, choose(ctx, L.question)));

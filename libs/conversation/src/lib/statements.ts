@@ -303,6 +303,11 @@ function differs(a: Terms, b: Terms): boolean {
 // Retrieval
 // ---------------------------------------------------------------------------------------------
 
+/** Does the message ask what the person said ("did i mention…", "você lembra…", "¿te dije…?")? */
+export function asksWhatWasSaid(message: string, lang: Lang): boolean {
+  return hasPhrase(message, LANGUAGE_DATA[lang].recallCues);
+}
+
 /** Is the message a question about the person themself ("where am I flying to?", "what did I say about…", "¿cuál es mi…?")? */
 export function isSelfQuestion(message: string, lang: Lang): boolean {
   if (!isQuestion(message, lang) && !/^\s*(?:remind|tell|rappelle|me lembr|recuerd|dime)/iu.test(fold(message))) return false;
