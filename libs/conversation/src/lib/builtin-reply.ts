@@ -5,7 +5,7 @@ import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } fr
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, asksWhatWasSaid, isAgentQuestion, isCorrection, isRecapRequest, recapStatements, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { applyCorrections, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, asksWhatWasSaid, isAgentQuestion, isCorrection, opensLikeQuestion, isRecapRequest, recapStatements, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
 import { getSoul } from './souls';
 import { termsOf } from './terms';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
@@ -247,7 +247,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
   // Any question whose content matches what the person said before is answered from it first ("how much was each of
   // the charges?" after "two charges of 17.99"), before the topic's follow-ups.
-  if (isQuestion(message, lang) || isSelfQuestion(message, lang)) {
+  if (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang)) {
     const said = recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true });
     if (said.length) {
       ctx.recalled = true;

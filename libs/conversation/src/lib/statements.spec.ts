@@ -1,7 +1,7 @@
 import { composeReply } from './builtin-reply';
 import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
-import { buildStatements, collectCorrections, echoQuestion, extractStatements, isRecapRequest, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
+import { buildStatements, collectCorrections, echoDetail, echoQuestion, extractStatements, isRecapRequest, opensLikeQuestion, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
 import { termsOf } from './terms';
 import type { ChatTurn, Fact, Soul } from './types';
 
@@ -313,5 +313,24 @@ describe('a detail the reply would not show is said back', () => {
     const clinic: Soul = { id: 'entity-clinic', name: 'Clara', description: 'Recepcionista virtual da Clínica Vida, agenda consultas e exames', tone: 'friendly', language: 'pt-BR', styleRules: [], greeting: 'Oi!' };
     const [, cancel] = play(clinic, ['Oi, queria marcar uma consulta', 'Preciso cancelar minha consulta de amanhã']);
     expect(cancel).not.toMatch(/Anotado/);
+  });
+});
+
+describe('questions without a question mark', () => {
+  it.each([
+    ['pt', 'em que dia é a entrevista', true],
+    ['pt', 'quantos anos ela tem', true],
+    ['pt', 'o que eu disse que me acalma', true],
+    ['en', "when's the surgery again lol my brain is mush", true],
+    ['pt', 'o que me acalma é correr no parque Ibirapuera', false],
+    ['fr', 'je confonds toujours quand je suis fatiguée', false],
+    ['en', 'my brain is mush', false],
+  ] as const)('%s: %s → %s', (lang, text, question) => {
+    expect(opensLikeQuestion(text, lang)).toBe(question);
+  });
+  it('is neither noted back as a detail nor left unanswered', () => {
+    expect(echoDetail('em que dia é a entrevista', 'pt')).toBeUndefined();
+    const replies = play(getSoul('empathetic-listener')!, ['tenho uma entrevista na quinta na empresa Vértice', 'em que dia é a entrevista']);
+    expect(replies[1]).toContain('quinta');
   });
 });

@@ -69,6 +69,25 @@ export function isQuestion(sentence: string, lang: Lang): boolean {
   return Boolean(first && d.questionWords.includes(fold(first)) && !/^(?:do|is|are|am|was|were|can|could|would|have|has|did|does)$/.test(fold(first)));
 }
 
+/** Interrogative words that open a question without "?" ("em que dia é a entrevista", "quantos anos ela tem"). */
+const WH = new Set(['what', 'whats', 'when', 'whens', 'where', 'wheres', 'which', 'who', 'whos', 'how', 'qual', 'quais', 'quando', 'onde', 'quem', 'quanto', 'quantos', 'quanta', 'quantas', 'cual', 'cuales', 'cuando', 'donde', 'quien', 'cuanto', 'cuantos', 'cuanta', 'cuantas', 'quel', 'quelle', 'quels', 'quelles', 'quand', 'ou', 'combien', 'comment']);
+/** Words before an interrogative that keep it a question: "em que dia", "o que eu disse", "on which device", "à quelle heure". */
+const WH_LEAD = new Set(['o', 'em', 'de', 'do', 'da', 'a', 'en', 'el', 'lo', 'on', 'in', 'at', 'for', 'to', 'by', 'with', 'and', 'e', 'y', 'et', 'so']);
+const WH_SECOND = new Set([...WH, 'que', 'quoi']);
+
+/** Does the sentence open like a question, with or without "?" ("em que dia é a entrevista", "when's the surgery again lol")? */
+export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
+  if (isQuestion(sentence, lang)) return true;
+  const words = wordsOf(stripOpeners(sentence, lang)).map((w) => fold(w.word).replace(/['’]s?$/, ''));
+  if (!words.length) return false;
+  if (WH.has(words[0]) && !(words[0] === 'ou' && lang !== 'fr') && !(words[0] === 'quand' || words[0] === 'comment' ? words.length < 2 : false)) return true;
+  if (!(WH_LEAD.has(words[0]) && words.length > 1 && WH_SECOND.has(words[1]))) return false;
+  if (words[1] !== 'que') return true;
+  // "o que me acalma é correr" is a statement; "o que eu disse que me acalma" a question.
+  if ((words[0] === 'o' || words[0] === 'lo') && words.slice(2).some((w) => w === 'e' || w === 'es' || w === 'era' || w === 'fue' || w === 'foi')) return false;
+  return /^(?:o|em|de|a|en)$/.test(words[0]);
+}
+
 /** Does the sentence say something worth remembering: not a question, not only greetings and thanks? */
 function worthKeeping(sentence: string, lang: Lang): boolean {
   if (isQuestion(sentence, lang)) return false;
@@ -469,7 +488,7 @@ export function tellBack(st: Statement, lang: Lang, seed: string): string {
  */
 export function echoDetail(message: string, lang: Lang): string | undefined {
   const sentences = message.split(/(?<=[.!?…])\s+|\n+/u).map((x) => trimEnd(stripOpeners(x.trim(), lang))).filter(Boolean);
-  const best = sentences.filter((x) => !isQuestion(x, lang)).sort((a, b) => b.length - a.length)[0];
+  const best = sentences.filter((x) => !opensLikeQuestion(x, lang)).sort((a, b) => b.length - a.length)[0];
   if (!best) return undefined;
   const words = best.split(/\s+/).length;
   if (words < 4 || words > 30 || statementLanguage(best, lang) !== lang) return undefined;
