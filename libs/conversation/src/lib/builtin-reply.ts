@@ -474,7 +474,10 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
   // Details given in the last few messages count too ("HP LaserJet, error 0x61…" then "still not working").
   const recent = applyCorrections([...ctx.userTurns.slice(-6), message].join(' \n '), ctx.corrections);
   // An entity made for a domain (an airline, a clinic, a bank…) asks what fits it, also when no topic is named.
-  const domainAsk = domainOf(ctx.req.soul)?.asks[topic?.id ?? 'default'];
+  const entityDomain = domainOf(ctx.req.soul);
+  // A date the person gave (chrono-node: "amanhã", "next Friday") is not asked for again.
+  const dated = termsOf(message, ctx.lang).dates.length > 0 ? entityDomain?.datedAsks?.[topic?.id ?? 'default'] : undefined;
+  const domainAsk = dated ?? entityDomain?.asks[topic?.id ?? 'default'];
   const topicAsk = domainAsk ? tr(ctx.lang, domainAsk) : topic ? topicLines(topic, ctx.lang, recent).ask : undefined;
   const baseAsk = topic ? fold(topicLines(topic, ctx.lang).ask).slice(0, 40) : undefined;
   // Once details were given, never fall back to asking for them all again.
@@ -505,11 +508,18 @@ function questionPart(ask: string): string {
 }
 
 /** The number, code or contact slots a follow-up asks for whose value is known. */
+/** Identifier slots a generic reference stands for when asked ("ref HLX-4471" answers "what's your booking reference?"). */
+const REFERENCE_LIKE = new Set(['booking', 'ticket', 'reservation']);
+
 function knownAsked(ctx: Ctx, ask: string): Fact[] {
   const hits = findSlotNouns(questionPart(ask), (s) => s.kind === 'identifier' || s.kind === 'contact');
   const out: Fact[] = [];
   for (const h of hits) {
-    const f = [...ctx.knownFacts].reverse().find((x) => x.kind === h.slot.kind && x.key === h.slot.key);
+    const facts = [...ctx.knownFacts].reverse();
+    // A plain "ref HLX-4471" is the booking (or ticket) reference a follow-up would ask for.
+    const f =
+      facts.find((x) => x.kind === h.slot.kind && x.key === h.slot.key) ??
+      (REFERENCE_LIKE.has(h.slot.key) ? facts.find((x) => x.kind === 'identifier' && x.key === 'reference') : undefined);
     if (f && !out.includes(f)) out.push(f);
   }
   return out;
