@@ -5,7 +5,7 @@ import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } fr
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, asksWhatWasSaid, isAgentQuestion, isCorrection, opensLikeQuestion, isRecapRequest, recapStatements, isQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { applyCorrections, asksWhatWasSaid, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, isAgentQuestion, isCorrection, isRecapRequest, isSelfQuestion, isStatementFact, opensLikeQuestion, recallStatements, recapStatements, tellBack, type Correction, type Statement } from './statements';
 import { getSoul } from './souls';
 import { termsOf } from './terms';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
