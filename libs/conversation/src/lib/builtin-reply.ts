@@ -248,7 +248,13 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   // Any question whose content matches what the person said before is answered from it first ("how much was each of
   // the charges?" after "two charges of 17.99"), before the topic's follow-ups.
   if (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang)) {
-    const said = recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true });
+    const earlier = earlierStatements(ctx, message);
+    let said = recallStatements(message, earlier, lang, 2, { confident: true });
+    // A short follow-up question ("e quando?", "et c'est quelle race ?") goes on from the person's previous question.
+    const previous = ctx.userTurns.at(-1);
+    if (!said.length && previous && opensLikeQuestion(previous, lang) && termsOf(message, lang).stems.length <= 3) {
+      said = recallStatements(`${previous} ${message}`, earlier, lang, 2, { confident: true });
+    }
     if (said.length) {
       ctx.recalled = true;
       return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));

@@ -334,3 +334,11 @@ describe('questions without a question mark', () => {
     expect(replies[1]).toContain('quinta');
   });
 });
+
+describe('a short follow-up question goes on from the previous one', () => {
+  it('"e quando?" after "pra onde eu vou viajar?"', () => {
+    const replies = play(lia, ['vou viajar pra Lisboa dia 12 de dezembro', 'beleza', 'pra onde eu vou viajar?', 'e quando?']);
+    expect(replies[2]).toContain('Lisboa');
+    expect(replies[3]).toContain('12 de dezembro');
+  });
+});
