@@ -342,3 +342,11 @@ describe('a short follow-up question goes on from the previous one', () => {
     expect(replies[3]).toContain('12 de dezembro');
   });
 });
+
+describe('questions without "?" are not remembered as statements', () => {
+  it('"anyway how\'s your day going" is not a statement', () => {
+    expect(extractStatements("anyway how's your day going")).toEqual([]);
+    expect(extractStatements('em que dia é a entrevista')).toEqual([]);
+    expect(extractStatements('o que me acalma é correr no parque')).toHaveLength(1);
+  });
+});

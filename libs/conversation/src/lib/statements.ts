@@ -90,7 +90,7 @@ export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
 
 /** Does the sentence say something worth remembering: not a question, not only greetings and thanks? */
 function worthKeeping(sentence: string, lang: Lang): boolean {
-  if (isQuestion(sentence, lang)) return false;
+  if (opensLikeQuestion(sentence, lang)) return false;
   const t = termsOf(sentence, lang);
   const small = new Set(LANGUAGE_DATA[lang].smallTalk.map(fold));
   const content = t.stems.filter((s) => !small.has(s));
@@ -457,7 +457,7 @@ const DETERMINERS = new Set(['o', 'a', 'os', 'as', 'um', 'uma', 'meu', 'minha', 
 /** Words that open a sentence without content: "So,", "Oh,", "Also", "Actually,", "Btw"… (and the correction markers). */
 function stripOpeners(sentence: string, lang: Lang): string {
   let s = sentence;
-  const markers = [...LANGUAGE_DATA[lang].correctionMarkers, 'so', 'oh', 'also', 'and', 'btw', 'by the way', 'well', 'ah', 'e', 'entao', 'então', 'y', 'pues', 'bueno', 'et', 'alors', 'hi', 'hello', 'oi', 'olá', 'hola', 'bonjour', 'ok', 'okay', 'sorry', 'desculpa', 'perdón', 'perdon', 'pardon']
+  const markers = [...LANGUAGE_DATA[lang].correctionMarkers, 'so', 'oh', 'also', 'and', 'anyway', 'btw', 'by the way', 'well', 'ah', 'e', 'entao', 'então', 'y', 'pues', 'bueno', 'et', 'alors', 'hi', 'hello', 'oi', 'olá', 'hola', 'bonjour', 'ok', 'okay', 'sorry', 'desculpa', 'perdón', 'perdon', 'pardon']
     .sort((a, b) => b.length - a.length);
   for (let i = 0; i < 3; i++) {
     const f = fold(s);
