@@ -5,8 +5,9 @@ import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } fr
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, buildStatements, correctFacts, echoDetail, findCorrections, isAgentQuestion, isSelfQuestion, isStatementFact, recallStatements, tellBack, type Correction, type Statement } from './statements';
+import { applyCorrections, asksWhatWasSaid, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, isAgentQuestion, isCorrection, isRecapRequest, isSelfQuestion, isStatementFact, opensLikeQuestion, recallStatements, recapStatements, tellBack, type Correction, type Statement } from './statements';
 import { getSoul } from './souls';
+import { termsOf } from './terms';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
@@ -31,6 +32,8 @@ interface Ctx {
   statedName?: string;
   /** Set when the reply answers a question from memory. */
   recalled?: boolean;
+  /** The reply says who the agent is. */
+  introduced?: boolean;
   /** Everything the person said about themself or their case (the statement memory), corrections applied. */
   statements: Statement[];
   /** Values the person corrected ("X, not Y"): the old value is never used. */
@@ -112,10 +115,10 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
     if (!rest || !detectIntents(rest).substantive) {
       return squish([fill(ctx, choose(ctx, forgive)), fill(ctx, choose(ctx, ctx.voice.id === 'empathetic' ? ctx.L.statementAsk : ctx.L.anythingElse))].join(' '));
     }
-    return squish([fill(ctx, choose(ctx, forgive)), ...noteValues(ctx, respond(ctx, rest, detectIntents(rest)))].filter(Boolean).join(' '));
+    return squish([fill(ctx, choose(ctx, forgive)), ...noteDetail(ctx, rest, noteValues(ctx, respond(ctx, rest, detectIntents(rest))))].filter(Boolean).join(' '));
   }
   const intents = detectIntents(message);
-  return inLanguage(ctx, squish(noteValues(ctx, respond(ctx, message, intents)).filter(Boolean).join(' ')));
+  return inLanguage(ctx, squish(noteDetail(ctx, message, noteValues(ctx, respond(ctx, message, intents))).filter(Boolean).join(' ')));
 }
 
 /**
@@ -127,6 +130,30 @@ function inLanguage(ctx: Ctx, reply: string): string {
   if (reply.split(/\s+/).length > 14 || /\?\s*$/.test(reply)) return reply;
   const closing = fill(ctx, choose(ctx, ctx.L.anythingElse));
   return fold(reply).includes(fold(closing).slice(0, 20)) ? reply : squish(`${reply} ${closing}`);
+}
+
+/**
+ * A message that tells something ("my daughter Mira wants to learn the cello", "o que me acalma é correr no parque") gets
+ * its detail said back when the reply shows nothing of it (no value and at most one content word of the message), so the
+ * person sees it was understood: "Noted: your daughter Mira is 9 and has decided she needs to learn the cello."
+ */
+function noteDetail(ctx: Ctx, message: string, parts: string[]): string[] {
+  if (ctx.recalled || ctx.introduced || !extractStatements(message, { language: ctx.req.language }).length) return parts;
+  const m = termsOf(message, ctx.lang);
+  const r = termsOf(parts.join(' '), ctx.lang);
+  const values = [...m.numbers, ...m.codes, ...m.names];
+  const shared = m.stems.filter((s) => r.stems.includes(s)).length;
+  // A request whose subject the reply takes up ("preciso cancelar minha consulta de amanhã" → "de qual consulta…") is answered, not noted.
+  const shown = values.some((v) => [...r.numbers, ...r.codes, ...r.names].includes(v)) || shared >= 2 || (shared >= 1 && detectIntents(message).request);
+  if (shown) return parts;
+  const detail = echoDetail(applyCorrections(message, findCorrections(message)), ctx.lang);
+  if (!detail) return parts;
+  const note = tr(ctx.lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.` });
+  // Before the closing question: "Que bacana! Anotado: você vai viajar para Paris. Quando vai ser?"
+  const text = squish(parts.filter(Boolean).join(' '));
+  const q = /^(.*[.!?…])\s+([^.!?…]*\?)\s*$/su.exec(text);
+  if (q) return [q[1], note, q[2]];
+  return /\?\s*$/.test(text) ? [note, text] : [text, note];
 }
 
 /** Facts from the history's user turns, oldest first, each read with the assistant message before it. */
@@ -148,13 +175,28 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
   if (ctx.recalled) return parts;
   const given = ctx.newFacts.filter((f) => f.kind === 'identifier' || f.kind === 'contact');
   const said = fold(parts.join(' '));
-  const notes = given
-    .filter((f) => !said.includes(fold(f.value)))
-    .map((f) => {
-      const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
-      return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.`, fr: `J’ai noté ${slotLabel(slot, 'fr')} : ${f.value}.` }) : '';
-    })
-    .filter(Boolean);
+  // A corrected value is acknowledged with the new value ("Thanks for the correction — I've updated it: 25th anniversary.").
+  const message = ` ${fold(ctx.req.message ?? '')} `;
+  const fixed = isCorrection(ctx.req.message ?? '') ? ctx.corrections.filter((c) => message.includes(fold(c.to)) && !said.includes(fold(c.said ?? c.to))) : [];
+  const fixNotes = fixed.length
+    ? [
+        tr(ctx.lang, {
+          en: `Thanks for the correction — I've updated it: ${joinList(fixed.map((c) => c.said ?? c.to), 'en')}.`,
+          pt: `Obrigado pela correção — atualizei: ${joinList(fixed.map((c) => c.said ?? c.to), 'pt')}.`,
+          es: `Gracias por la corrección — lo he actualizado: ${joinList(fixed.map((c) => c.said ?? c.to), 'es')}.`,
+          fr: `Merci pour la correction — j’ai mis à jour : ${joinList(fixed.map((c) => c.said ?? c.to), 'fr')}.`,
+        }),
+      ]
+    : [];
+  const notes = [
+    ...fixNotes,
+    ...given
+      .filter((f) => !said.includes(fold(f.value)) && !fixed.some((c) => fold(c.to) === fold(f.value)))
+      .map((f) => {
+        const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
+        return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.`, fr: `J’ai noté ${slotLabel(slot, 'fr')} : ${f.value}.` }) : '';
+      }),
+  ].filter(Boolean);
   if (!notes.length) return parts;
   // Before the closing question, if there is one: "Prazer, Ana! Anotei o número do seu pedido: 88412. Em que posso ajudar?"
   const last = parts.length - 1;
@@ -171,7 +213,10 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
 
   // "Who am I talking to?": the agent answers as itself.
-  if (isAgentQuestion(message)) return agentIntro(ctx);
+  if (isAgentQuestion(message, ctx.req.soul.name)) {
+    ctx.introduced = true;
+    return agentIntro(ctx);
+  }
 
   // A question about something remembered: the order number, the name, what they like…
   const targets = matchMemoryQuestion(message, ctx.knownFacts);
@@ -181,14 +226,43 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
     if (answer.unknown.length && targets.length === 1) {
       // What no slot holds may still have been said: "my favourite colour is teal".
-      const said = recallStatements(message, ctx.statements, lang);
+      const strict = recallStatements(message, earlierStatements(ctx, message), lang);
+      // A looser match must not be a statement of another value slot ("my order number is…" for "my phone number?").
+      const slot = targets[0].type === 'slot' ? targets[0].slot : undefined;
+      const otherSlot = (s: Statement) =>
+        extractFacts(s.text).some((f) => (f.kind === 'identifier' || f.kind === 'contact') && !(slot && f.kind === slot.kind && f.key === slot.key));
+      const said = strict.length ? strict : recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true }).filter((s) => !otherSlot(s));
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
     }
     return recallSentences(answer, lang);
   }
+  // "Can you recap?": what was said that carries values (codes, numbers, dates, names), told back.
+  if (isRecapRequest(message, lang)) {
+    const said = recapStatements(earlierStatements(ctx, message));
+    if (said.length) {
+      ctx.recalled = true;
+      const lead = tr(lang, { en: "Here's what I have:", pt: 'Aqui está o que eu anotei:', es: 'Esto es lo que tengo anotado:', fr: 'Voici ce que j’ai noté :' });
+      return [lead, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#recap${k}`))];
+    }
+  }
+  // Any question whose content matches what the person said before is answered from it first ("how much was each of
+  // the charges?" after "two charges of 17.99"), before the topic's follow-ups.
+  if (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang)) {
+    const earlier = earlierStatements(ctx, message);
+    let said = recallStatements(message, earlier, lang, 2, { confident: true });
+    // A short follow-up question ("e quando?", "et c'est quelle race ?") goes on from the person's previous question.
+    const previous = ctx.userTurns.at(-1);
+    if (!said.length && previous && opensLikeQuestion(previous, lang) && termsOf(message, lang).stems.length <= 3) {
+      said = recallStatements(`${previous} ${message}`, earlier, lang, 2, { confident: true });
+    }
+    if (said.length) {
+      ctx.recalled = true;
+      return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
+    }
+  }
   // Any other question about the person: the statements that best match it ("Where am I flying to?").
   if (isSelfQuestion(message, lang)) {
-    const said = recallStatements(message, ctx.statements, lang);
+    const said = recallStatements(message, earlierStatements(ctx, message), lang);
     if (said.length) {
       ctx.recalled = true;
       return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
@@ -328,8 +402,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     if (rest.question && !rest.request && !findTopic(message) && i.aboutYou && !ack) {
       return [choose(ctx, ABOUT_YOU[ctx.voice.chatty ? 'warm' : 'reserved'][lang])];
     }
+    // The question is said back, so the person sees what is being answered ("About “is there parking near the inn?”:").
+    const asked = asksWhatWasSaid(message, lang) ? undefined : echoQuestion(message, lang);
+    const about = asked ? tr(lang, { en: `About “${asked}”:`, pt: `Sobre “${asked}”:`, es: `Sobre “${asked}”:`, fr: `Au sujet de « ${asked} » :` }) : '';
     if (rest.question && !rest.request && !personal && !findTopic(message) && ctx.voice.id !== 'teacher' && ctx.voice.id !== 'concise') {
       if (!ack) parts.push(fill(ctx, choose(ctx, L.question)));
+      if (about) parts.push(about);
       parts.push(choose(ctx, NO_LOOKUP[ctx.voice.chatty ? 'warm' : 'reserved'][lang]));
       return dedupe(parts);
     }
@@ -340,6 +418,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     } else if (!ack && !i.greeting) {
       parts.push(fill(ctx, choose(ctx, REQUEST_OPENER[ctx.voice.id][lang])));
     }
+    if (about) parts.push(about);
     parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
     return dedupe(parts);
   }
@@ -373,8 +452,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
   // The detail is said back, so the person sees it was understood ("Noted: your partner is allergic to feathers.").
   // Not a correction (it would repeat the old value) nor numbers and codes (noted with their value already).
-  const valued = ctx.newFacts.some((f) => f.kind === 'identifier' || f.kind === 'contact') || findCorrections(message).length > 0;
-  const detail = valued ? undefined : echoDetail(message, lang);
+  // A correction is said back without its old value ("…, not the 15th" is dropped).
+  const valued = ctx.newFacts.some((f) => f.kind === 'identifier' || f.kind === 'contact');
+  const detail = valued ? undefined : echoDetail(applyCorrections(message, findCorrections(message)), lang);
   parts.push(
     detail
       ? tr(lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.` })
@@ -389,12 +469,21 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
  * fallback. Never asks exactly what the previous assistant message asked; if every option was
  * just asked, offers a human instead.
  */
+/** The statements said before this message (what it says itself is not an answer to it). */
+function earlierStatements(ctx: Ctx, message: string): Statement[] {
+  const own = new Set(extractStatements(message, { language: ctx.req.language }).map((f) => fold(trimEnd(f.text ?? ''))));
+  return ctx.statements.filter((s) => !own.has(fold(trimEnd(s.text))));
+}
+
 function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: readonly string[], wrapFallback = true): string {
   const topic = findTopic(message) ?? topicOfConversation(ctx);
   // Details given in the last few messages count too ("HP LaserJet, error 0x61…" then "still not working").
   const recent = applyCorrections([...ctx.userTurns.slice(-6), message].join(' \n '), ctx.corrections);
   // An entity made for a domain (an airline, a clinic, a bank…) asks what fits it, also when no topic is named.
-  const domainAsk = domainOf(ctx.req.soul)?.asks[topic?.id ?? 'default'];
+  const entityDomain = domainOf(ctx.req.soul);
+  // A date the person gave (chrono-node: "amanhã", "next Friday") is not asked for again.
+  const dated = termsOf(message, ctx.lang).dates.length > 0 ? entityDomain?.datedAsks?.[topic?.id ?? 'default'] : undefined;
+  const domainAsk = dated ?? entityDomain?.asks[topic?.id ?? 'default'];
   const topicAsk = domainAsk ? tr(ctx.lang, domainAsk) : topic ? topicLines(topic, ctx.lang, recent).ask : undefined;
   const baseAsk = topic ? fold(topicLines(topic, ctx.lang).ask).slice(0, 40) : undefined;
   // Once details were given, never fall back to asking for them all again.
@@ -425,11 +514,18 @@ function questionPart(ask: string): string {
 }
 
 /** The number, code or contact slots a follow-up asks for whose value is known. */
+/** Identifier slots a generic reference stands for when asked ("ref HLX-4471" answers "what's your booking reference?"). */
+const REFERENCE_LIKE = new Set(['booking', 'ticket', 'reservation']);
+
 function knownAsked(ctx: Ctx, ask: string): Fact[] {
   const hits = findSlotNouns(questionPart(ask), (s) => s.kind === 'identifier' || s.kind === 'contact');
   const out: Fact[] = [];
   for (const h of hits) {
-    const f = [...ctx.knownFacts].reverse().find((x) => x.kind === h.slot.kind && x.key === h.slot.key);
+    const facts = [...ctx.knownFacts].reverse();
+    // A plain "ref HLX-4471" is the booking (or ticket) reference a follow-up would ask for.
+    const f =
+      facts.find((x) => x.kind === h.slot.kind && x.key === h.slot.key) ??
+      (REFERENCE_LIKE.has(h.slot.key) ? facts.find((x) => x.kind === 'identifier' && x.key === 'reference') : undefined);
     if (f && !out.includes(f)) out.push(f);
   }
   return out;

@@ -51,6 +51,8 @@ describe('domains from an entity purpose', () => {
     expect(book).toMatch(/especialidade ou médico/);
     expect(cancel).toMatch(/consulta/);
     expect(cancel).not.toMatch(/^Anotado/);
+    // "amanhã" is the date: it is not asked for again.
+    expect(cancel).not.toMatch(/\ba data\b/);
   });
 
   it('a bank warns never to send a PIN or card number, in the person’s language', async () => {
@@ -136,5 +138,15 @@ describe('acknowledging a plain statement', () => {
     const [, fixed] = await play(getSoul('friendly-support')!, ['oi', 'o número do pedido é 774521, não 774512']);
     expect(fixed).toContain('774521');
     expect(fixed).not.toContain('774512');
+  });
+});
+
+describe('a plain reference given with the request', () => {
+  it('an inn does not ask for the booking reference after "ref HLX-4471"', async () => {
+    const [reply] = await play(entity('Front desk assistant of the Harbourlight Inn, a small seaside hotel: bookings, arrivals and guest requests', 'en', 'Harbourlight Inn'), [
+      "hi there, desmond here. we've got a booking with you, ref HLX-4471, arriving thurs but prob late like 11pm cos of the ferry",
+    ]);
+    expect(reply).toContain('HLX-4471');
+    expect(reply).not.toMatch(/what'?s your booking reference/i);
   });
 });

@@ -14,6 +14,8 @@ export interface Domain {
   id: string;
   match: RegExp;
   asks: Record<string, LangTexts<string>>;
+  /** The question of a topic once the person gave a date ("minha consulta de amanhã"): it does not ask for the date again. */
+  datedAsks?: Record<string, LangTexts<string>>;
 }
 
 const t = (en: string, pt: string, es: string, fr: string): LangTexts<string> => ({ en, pt, es, fr });
@@ -124,6 +126,14 @@ export const DOMAINS: Domain[] = [
         'É para marcar, remarcar ou cancelar uma consulta, ou sobre um resultado ou uma cobrança? Em caso de emergência, ligue para o número de emergência local.',
         '¿Es para pedir, cambiar o cancelar una cita, o sobre un resultado o un cobro? En caso de emergencia, llama al número de emergencias local.',
         'Est-ce pour prendre, déplacer ou annuler un rendez-vous, ou au sujet d’un résultat ou d’une facture ? En cas d’urgence, appelle le numéro d’urgence local.',
+      ),
+    },
+    datedAsks: {
+      cancel: t(
+        'Which appointment is it — the doctor or specialty, and the time?',
+        'De qual consulta estamos falando — o médico ou a especialidade, e o horário?',
+        '¿De qué cita se trata — el médico o la especialidad, y la hora?',
+        'De quel rendez-vous s’agit-il — le médecin ou la spécialité, et l’heure ?',
       ),
     },
   },

@@ -1,7 +1,7 @@
 import { composeReply } from './builtin-reply';
 import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
-import { buildStatements, extractStatements, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
+import { buildStatements, collectCorrections, echoDetail, echoQuestion, extractStatements, isRecapRequest, opensLikeQuestion, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
 import { termsOf } from './terms';
 import type { ChatTurn, Fact, Soul } from './types';
 
@@ -189,6 +189,165 @@ describe('retrieval needs the subject, not a shared word', () => {
     const replies = play(sunny, ['My order number is 88412.', "What's my phone number?"]);
     expect(replies[1]).toMatch(/haven't told me your phone number/);
     expect(replies[1]).not.toContain('88412');
+  });
+});
+
+describe('questions about the case are answered from what was said (retrieval first)', () => {
+  it.each([
+    ['en', sunny, 'two charges of 17.99 on nov 3rd for my family plan, the card ends in 6610', 'how much was each of the charges, i forget', '17.99'],
+    ['en', sunny, 'also the app keeps logging me out on the roku in the living room', 'on which device was the logging out problem happening?', 'roku'],
+    ['pt', lia, 'o app do banco fecha sozinho com o erro E-403 no meu moto g84', 'qual era o código de erro mesmo?', 'E-403'],
+    ['es', getSoul('friendly-support')!, 'la impresora Epson ET-2850 no conecta al router de Digi', '¿de qué compañía es el router?', 'Digi'],
+  ] as const)('%s: %s → %s', (_lang, soul, said, question, value) => {
+    const replies = play(soul, ['hi', said, question]);
+    expect(replies[2]).toContain(value);
+  });
+  it('needs the question to share what the memory knows: a new request is not answered with an old statement', () => {
+    const { statements } = buildStatements([], [user('two charges of 17.99 on nov 3rd for my family plan')], undefined, 'en');
+    expect(recallStatements('how much was each of the charges?', statements, 'en', 2, { confident: true })).toHaveLength(1);
+    expect(recallStatements('can i pick it up thursday after work, around 6?', statements, 'en', 2, { confident: true })).toEqual([]);
+    expect(recallStatements('is there parking near the inn?', statements, 'en', 2, { confident: true })).toEqual([]);
+  });
+});
+
+describe('questions about who the agent is', () => {
+  it.each([
+    'who am i actually chatting with, is this a real person or a bot?',
+    'remind me what you are called again',
+    'vc é quem mesmo? uma pessoa?',
+    '¿quién me atiende?',
+    'vous êtes qui exactement ? un humain ?',
+    'et toi tu t’appelles comment ?',
+    'vous êtes un conseiller ou un robot ?',
+  ])('%s', (q) => {
+    expect(isAgentQuestion(q)).toBe(true);
+  });
+  it('a question for a name that names the agent\'s own kind is about the agent; the person\'s own name is not', () => {
+    expect(isAgentQuestion('¿cómo se llama la óptica? es para dejar una reseña', 'Óptica Miramar')).toBe(true);
+    expect(isAgentQuestion("c'est quoi le nom de votre gîte déjà, pour le GPS", 'Gîte du Moulin Vert')).toBe(true);
+    expect(isAgentQuestion("ty sunny. last thing, what's my name on your side?", 'Sunny')).toBe(false);
+    expect(isAgentQuestion("what's my trainer's name", 'Ironworks Gym')).toBe(false);
+    expect(isAgentQuestion('comment s’appelle ma sœur ?', 'Clara')).toBe(false);
+  });
+});
+
+describe('corrections in more shapes', () => {
+  it('reads a value followed by words, decimal commas and days', () => {
+    expect(findCorrections("Apologies, I misspoke: it's our 25th anniversary, not the 15th.")).toEqual([{ from: '15th', to: '25th', said: '25th anniversary' }]);
+    expect(findCorrections('perdona, en el derecho es -2,25, no -2,75, lo acabo de mirar')).toEqual([{ from: '-2,75', to: '-2,25' }]);
+    expect(findCorrections('pardon, je me suis trompé, le contrôle est jeudi, pas vendredi')).toEqual([{ from: 'vendredi', to: 'jeudi' }]);
+    expect(findCorrections('I like tea, not coffee')).toEqual([]);
+  });
+  it('a sentence opening as a correction replaces an earlier value that looks like a slip of it', () => {
+    expect(collectCorrections(['member id IT-20931, surgery on december 9', 'whoops the id is IT-20913, i always swap those last two'])).toEqual([{ from: 'IT-20931', to: 'IT-20913' }]);
+    expect(collectCorrections(['é no cartão final 4827', 'me confundi, o final é 4872'])).toEqual([{ from: '4827', to: '4872' }]);
+    // Not a correction, or nothing alike: nothing is replaced.
+    expect(collectCorrections(['é no cartão final 4827', 'o final é 4872'])).toEqual([]);
+    expect(collectCorrections(['my order is 88213', 'actually it was 5 days ago'])).toEqual([]);
+  });
+  it('"X words, not Y" replaces "Y words" only, and the reply acknowledges the new value without the old one', () => {
+    const { statements } = buildStatements([], [user('We have 3 kids and our 15th anniversary is in April.'), user("Apologies, it's our 25th anniversary, not the 15th.")], undefined, 'en');
+    expect(statements[0].text).toBe('We have 3 kids and our 25th anniversary is in April.');
+    const replies = play(getSoul('formal-concierge')!, ['Good evening.', 'Our 15th anniversary is in April, in Kyoto.', "Apologies, I misspoke: it's our 25th anniversary, not the 15th."]);
+    expect(replies[2]).toContain('25th anniversary');
+    expect(replies[2]).not.toContain('15th');
+  });
+  it('a value holding the old one is corrected too ("Rua das Acácias 212")', () => {
+    const replies = play(lia, ['meu endereço é Rua das Acácias 212', 'correção: o número é 221, não 212.', 'qual é o meu endereço?']);
+    expect(replies[1]).toContain('221');
+    expect(replies[2]).toContain('221');
+    expect(replies[2]).not.toContain('212');
+  });
+});
+
+describe('questions said back', () => {
+  it('picks the question of a message, without its filler', () => {
+    expect(echoQuestion("we'll be driving, a green skoda octavia. is there parking near the inn?", 'en')).toBe('is there parking near the inn?');
+    expect(echoQuestion('ok', 'en')).toBeUndefined();
+    expect(echoQuestion('I live in Porto.', 'en')).toBeUndefined();
+  });
+  it('a question the engine cannot answer is said back before the follow-up', () => {
+    const replies = play(getSoul('friendly-support-en')!, ['hi', "we'll be driving, a green skoda octavia. is there parking near the inn?"]);
+    expect(replies[1]).toContain('parking near the inn');
+  });
+  it('a question after a correction does not thank for the correction again; the message itself is not its own answer', () => {
+    const replies = play(lia, ['a prova é na sexta', 'me enganei, a prova é na quinta, não na sexta', 'o que eu preciso levar pra prova de quinta? to nervosa que esqueci']);
+    expect(replies[1]).toContain('quinta');
+    expect(replies[2]).not.toMatch(/corre[cç][aã]o/i);
+    expect(replies[2]).not.toContain('nervosa que esqueci');
+  });
+});
+
+describe('recaps', () => {
+  it('knows a request for a summary in the four languages, not "resume" in English', () => {
+    expect(isRecapRequest('cheers, so to recap the ref and arrival time?', 'en')).toBe(true);
+    expect(isRecapRequest('Could you summarise the essentials for my notes?', 'en')).toBe(true);
+    expect(isRecapRequest('beleza, então me resume tudo', 'pt')).toBe(true);
+    expect(isRecapRequest('resúmeme el caso en dos líneas', 'es')).toBe(true);
+    expect(isRecapRequest('vous me refaites un petit récap ?', 'fr')).toBe(true);
+    expect(isRecapRequest('bon, vous me faites un petit résumé pour jeudi ?', 'fr')).toBe(true);
+    expect(isRecapRequest('can you resume my subscription?', 'en')).toBe(false);
+  });
+  it('tells back the statements that carry values, the corrected value only', () => {
+    const replies = play(getSoul('friendly-support-en')!, [
+      'hi, my booking ref is HLX-4471, arriving thursday around 11pm',
+      'sorry my bad the ref is HLX-4417, not HLX-4471',
+      'the weather is lovely today',
+      'so to recap the ref and arrival time?',
+    ]);
+    expect(replies[3]).toContain('HLX-4417');
+    expect(replies[3]).toContain('11pm');
+    expect(replies[3]).not.toContain('HLX-4471');
+    expect(replies[3]).not.toContain('weather');
+  });
+});
+
+describe('a detail the reply would not show is said back', () => {
+  it('a complaint or a personal remark gets its detail noted', () => {
+    const [reply] = play(getSoul('empathetic-listener')!, ['o que me acalma é correr no parque Ibirapuera de manhã cedo']);
+    expect(reply).toMatch(/Ibirapuera/);
+    const [guitar] = play(getSoul('empathetic-listener')!, ["le seul truc qui m'aide c'est ma guitare, je joue du Brassens le soir"]);
+    expect(guitar).toMatch(/guitare/);
+  });
+  it('not when the reply takes the subject up, nor after a recall', () => {
+    const clinic: Soul = { id: 'entity-clinic', name: 'Clara', description: 'Recepcionista virtual da Clínica Vida, agenda consultas e exames', tone: 'friendly', language: 'pt-BR', styleRules: [], greeting: 'Oi!' };
+    const [, cancel] = play(clinic, ['Oi, queria marcar uma consulta', 'Preciso cancelar minha consulta de amanhã']);
+    expect(cancel).not.toMatch(/Anotado/);
+  });
+});
+
+describe('questions without a question mark', () => {
+  it.each([
+    ['pt', 'em que dia é a entrevista', true],
+    ['pt', 'quantos anos ela tem', true],
+    ['pt', 'o que eu disse que me acalma', true],
+    ['en', "when's the surgery again lol my brain is mush", true],
+    ['pt', 'o que me acalma é correr no parque Ibirapuera', false],
+    ['fr', 'je confonds toujours quand je suis fatiguée', false],
+    ['en', 'my brain is mush', false],
+  ] as const)('%s: %s → %s', (lang, text, question) => {
+    expect(opensLikeQuestion(text, lang)).toBe(question);
+  });
+  it('is neither noted back as a detail nor left unanswered', () => {
+    expect(echoDetail('em que dia é a entrevista', 'pt')).toBeUndefined();
+    const replies = play(getSoul('empathetic-listener')!, ['tenho uma entrevista na quinta na empresa Vértice', 'em que dia é a entrevista']);
+    expect(replies[1]).toContain('quinta');
+  });
+});
+
+describe('a short follow-up question goes on from the previous one', () => {
+  it('"e quando?" after "pra onde eu vou viajar?"', () => {
+    const replies = play(lia, ['vou viajar pra Lisboa dia 12 de dezembro', 'beleza', 'pra onde eu vou viajar?', 'e quando?']);
+    expect(replies[2]).toContain('Lisboa');
+    expect(replies[3]).toContain('12 de dezembro');
+  });
+});
+
+describe('questions without "?" are not remembered as statements', () => {
+  it('"anyway how\'s your day going" is not a statement', () => {
+    expect(extractStatements("anyway how's your day going")).toEqual([]);
+    expect(extractStatements('em que dia é a entrevista')).toEqual([]);
+    expect(extractStatements('o que me acalma é correr no parque')).toHaveLength(1);
   });
 });
 

@@ -36,6 +36,8 @@ export interface Statement {
 export interface Correction {
   from: string;
   to: string;
+  /** The new value as said, with the words that followed it ("25th anniversary", "5 semaines"), for acknowledgements. */
+  said?: string;
 }
 
 const MAX_STATEMENT_CHARS = 400;
@@ -67,9 +69,28 @@ export function isQuestion(sentence: string, lang: Lang): boolean {
   return Boolean(first && d.questionWords.includes(fold(first)) && !/^(?:do|is|are|am|was|were|can|could|would|have|has|did|does)$/.test(fold(first)));
 }
 
+/** Interrogative words that open a question without "?" ("em que dia é a entrevista", "quantos anos ela tem"). */
+const WH = new Set(['what', 'whats', 'when', 'whens', 'where', 'wheres', 'which', 'who', 'whos', 'how', 'qual', 'quais', 'quando', 'onde', 'quem', 'quanto', 'quantos', 'quanta', 'quantas', 'cual', 'cuales', 'cuando', 'donde', 'quien', 'cuanto', 'cuantos', 'cuanta', 'cuantas', 'quel', 'quelle', 'quels', 'quelles', 'quand', 'ou', 'combien', 'comment']);
+/** Words before an interrogative that keep it a question: "em que dia", "o que eu disse", "on which device", "à quelle heure". */
+const WH_LEAD = new Set(['o', 'em', 'de', 'do', 'da', 'a', 'en', 'el', 'lo', 'on', 'in', 'at', 'for', 'to', 'by', 'with', 'and', 'e', 'y', 'et', 'so']);
+const WH_SECOND = new Set([...WH, 'que', 'quoi']);
+
+/** Does the sentence open like a question, with or without "?" ("em que dia é a entrevista", "when's the surgery again lol")? */
+export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
+  if (isQuestion(sentence, lang)) return true;
+  const words = wordsOf(stripOpeners(sentence, lang)).map((w) => fold(w.word).replace(/['’]s?$/, ''));
+  if (!words.length) return false;
+  if (WH.has(words[0]) && !(words[0] === 'ou' && lang !== 'fr') && !(words[0] === 'quand' || words[0] === 'comment' ? words.length < 2 : false)) return true;
+  if (!(WH_LEAD.has(words[0]) && words.length > 1 && WH_SECOND.has(words[1]))) return false;
+  if (words[1] !== 'que') return true;
+  // "o que me acalma é correr" is a statement; "o que eu disse que me acalma" a question.
+  if ((words[0] === 'o' || words[0] === 'lo') && words.slice(2).some((w) => w === 'e' || w === 'es' || w === 'era' || w === 'fue' || w === 'foi')) return false;
+  return /^(?:o|em|de|a|en)$/.test(words[0]);
+}
+
 /** Does the sentence say something worth remembering: not a question, not only greetings and thanks? */
 function worthKeeping(sentence: string, lang: Lang): boolean {
-  if (isQuestion(sentence, lang)) return false;
+  if (opensLikeQuestion(sentence, lang)) return false;
   const t = termsOf(sentence, lang);
   const small = new Set(LANGUAGE_DATA[lang].smallTalk.map(fold));
   const content = t.stems.filter((s) => !small.has(s));
@@ -122,7 +143,10 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 // Corrections
 // ---------------------------------------------------------------------------------------------
 
-const VALUE = String.raw`[\p{L}\p{N}@._%+-]*[\p{N}@][\p{L}\p{N}@._%+-]*|\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*`;
+/** Days of the week in the four languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
+const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)`;
+/** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name, or a day. */
+const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
 
 /**
  * The values a text corrects: "It's 88213-B, not 88231-B", "é 774521, não 774512", "es 55-9013, no 55-9031",
@@ -131,15 +155,17 @@ const VALUE = String.raw`[\p{L}\p{N}@._%+-]*[\p{N}@][\p{L}\p{N}@._%+-]*|\p{Lu}[\
 export function findCorrections(text: string): Correction[] {
   const out: Correction[] = [];
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
-  const re = new RegExp(String.raw`(${VALUE})[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?(${VALUE})`, 'gu');
+  // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
+  const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+[\p{Ll}][\p{L}'’-]*){0,2}?)[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en)\s+)?(${VALUE})`, 'gu');
   for (const m of (text ?? '').matchAll(re)) {
     const to = trimEnd(m[1]);
-    const from = trimEnd(m[2]);
+    const from = trimEnd(m[3]);
     if (!to || !from || fold(to) === fold(from)) continue;
-    // Both must be of one shape: two codes, two e-mails, or two names.
-    const shape = (v: string) => (v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : 'name');
-    if (shape(to) !== shape(from)) continue;
-    out.push({ from, to });
+    // Both must be of one shape: two codes, two e-mails, two days or two names.
+    const shape = (v: string) => (v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : new RegExp(`^${DAYS}$`, 'iu').test(v) ? 'day' : /^\p{Lu}/u.test(v) ? 'name' : 'word');
+    if (shape(to) !== shape(from) || shape(to) === 'word') continue;
+    const words = (m[2] ?? '').trim();
+    out.push(words && !new RegExp(String.raw`^(?:${nots}|não)\b`, 'iu').test(words) ? { from, to, said: `${to} ${words}` } : { from, to });
   }
   return out;
 }
@@ -152,10 +178,49 @@ export function isCorrection(sentence: string, lang?: Lang): boolean {
   return langs.some((l) => LANGUAGE_DATA[l].correctionMarkers.some((m) => head.includes(` ${plain(m).trim()} `))) || findCorrections(sentence).length > 0;
 }
 
-/** Every correction stated in the texts, oldest first; a later correction of the same value wins. */
+/** Numbers and codes as written ("IT-20913", "4872", "16h", "CasaLopez_24"). */
+const VALUE_TOKEN = /(?<![\p{L}\p{N}@.])(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}_]+(?:[-/][\p{L}\p{N}_]+)*(?![\p{L}\p{N}@])/gu;
+
+function valueTokens(text: string): string[] {
+  return [...(text ?? '').matchAll(VALUE_TOKEN)].map((m) => m[0]).filter((v) => v.length >= 2);
+}
+
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}
+
+/** Two values that look like one mistyped for the other: "IT-20913"/"IT-20931", "4872"/"4827", "16h"/"15h". */
+function similarValues(a: string, b: string): boolean {
+  const x = fold(a);
+  const y = fold(b);
+  if (x === y || Math.abs(x.length - y.length) > 1) return false;
+  return editDistance(x, y) <= Math.min(2, Math.floor(Math.max(x.length, y.length) / 2));
+}
+
+/**
+ * Every correction stated in the texts, oldest first; a later correction of the same value wins. Besides "X, not Y", a
+ * sentence that opens as a correction ("whoops the id is IT-20913", "me confundi, o final é 4872") replaces the most recent
+ * earlier value that looks like a slip of it.
+ */
 export function collectCorrections(texts: string[]): Correction[] {
   const map = new Map<string, Correction>();
-  for (const t of texts) for (const c of findCorrections(t)) map.set(fold(c.from), c);
+  const earlier: string[] = [];
+  for (const t of texts) {
+    const explicit = findCorrections(t);
+    for (const c of explicit) map.set(fold(c.from), c);
+    const values = valueTokens(t);
+    if (!explicit.length && isCorrection(t)) {
+      for (const v of values) {
+        const old = [...earlier].reverse().find((w) => similarValues(v, w) && !values.some((x) => fold(x) === fold(w)));
+        if (old) map.set(fold(old), { from: old, to: v });
+      }
+    }
+    earlier.push(...values);
+  }
   // A chain (A → B, then B → C) resolves to the last value.
   const out = [...map.values()].map((c) => {
     let to = c.to;
@@ -176,7 +241,10 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
   for (const c of corrections) {
     const old = escapeRe(c.from);
     out = out.replace(new RegExp(String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?${old}(?![\p{L}\p{N}])`, 'giu'), '');
-    out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${old}(?![\p{L}\p{N}])`, 'giu'), () => c.to);
+    // "25th anniversary, not the 15th" replaces "15th anniversary" only, not every 15th.
+    const words = c.said ? c.said.slice(c.to.length).trim() : '';
+    const target = words ? String.raw`${old}\s+${words.split(/\s+/).map(escapeRe).join(String.raw`\s+`)}` : old;
+    out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${target}(?![\p{L}\p{N}])`, 'giu'), () => c.said ?? c.to);
   }
   return squish(out);
 }
@@ -188,7 +256,9 @@ export function correctFacts(facts: Fact[], corrections: Correction[]): Fact[] {
     const c = corrections.find((x) => fold(x.from) === fold(f.value));
     const text = applyCorrections(f.text ?? '', corrections);
     if (c) return { ...f, value: c.to, text };
-    return text === f.text ? f : { ...f, text };
+    // A value that holds the old one ("Rua das Acácias 212") gets the new one.
+    const value = applyCorrections(f.value, corrections.filter((x) => !x.said));
+    return text === f.text && value === f.value ? f : { ...f, value, text };
   });
 }
 
@@ -216,24 +286,27 @@ export function buildStatements(facts: Fact[], history: ChatTurn[], message: str
     items.push({ text: r.text, lang });
   }
   const corrections = collectCorrections(items.map((i) => i.text).filter(Boolean));
-  let statements: Statement[] = items
+  let statements: Array<Statement & { said: Terms; fixed: boolean }> = items
     .map((it, order) => ({ it, order }))
     .filter(({ it }) => it.text)
     .map(({ it, order }) => {
       const text = applyCorrections(it.text, corrections);
-      return { text, lang: it.lang, order, terms: termsOf(text, it.lang), correction: isCorrection(it.text, it.lang) };
+      // "X, not Y" was applied to every statement already: only a correction without its old value supersedes.
+      return { text, lang: it.lang, order, terms: termsOf(text, it.lang), said: termsOf(it.text, it.lang), fixed: text !== it.text, correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length };
     });
   // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded.
   statements = statements.filter((s) => {
     const later = statements.filter((c) => c.correction && c.order > s.order && c.lang === s.lang);
+    // A statement the correction's value was written into stays, unless the correction says all it says.
+    if (s.fixed) return !later.some((c) => s.terms.stems.every((x) => c.terms.stems.includes(x)));
     return !later.some((c) => {
       const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x));
       if (!subject.length) return false;
       const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
-      return shared / subject.length >= 0.5 && differs(s.terms, c.terms);
+      return shared / subject.length >= 0.5 && differs(s.said, c.said);
     });
   });
-  return { statements, corrections };
+  return { statements: statements.map(({ said: _said, fixed: _fixed, ...s }) => s), corrections };
 }
 
 /** The two statements name different values (numbers, codes, e-mails, dates or names). */
@@ -248,6 +321,11 @@ function differs(a: Terms, b: Terms): boolean {
 // ---------------------------------------------------------------------------------------------
 // Retrieval
 // ---------------------------------------------------------------------------------------------
+
+/** Does the message ask what the person said ("did i mention…", "você lembra…", "¿te dije…?")? */
+export function asksWhatWasSaid(message: string, lang: Lang): boolean {
+  return hasPhrase(message, LANGUAGE_DATA[lang].recallCues);
+}
 
 /** Is the message a question about the person themself ("where am I flying to?", "what did I say about…", "¿cuál es mi…?")? */
 export function isSelfQuestion(message: string, lang: Lang): boolean {
@@ -271,15 +349,19 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
  * shares the question's content terms (stems with synonyms, names, numbers, codes, e-mails, dates), weighted
  * by how rare each term is in the memory; the more recent wins a tie.
  */
-export function recallStatements(question: string, statements: Statement[], lang: Lang, max = 2): Statement[] {
+export function recallStatements(question: string, statements: Statement[], lang: Lang, max = 2, opts?: { confident?: boolean }): Statement[] {
   const d = LANGUAGE_DATA[lang];
   const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter(Boolean));
   const q = termsOf(question, lang);
   const qStems = q.stems.filter((s) => !skip.has(s));
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
   if (!qStems.length && !qValues.length) return [];
-  const pool = statements.filter((s) => s.lang === lang || qValues.length > 0);
+  // A confident match may come from a sentence the detector gave another language ("me confundi, o final é 4872").
+  const pool = statements.filter((s) => s.lang === lang || qValues.length > 0 || opts?.confident);
   const df = (term: string) => pool.filter((s) => s.terms.stems.includes(term)).length;
+  const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
+  // The question's terms that some statement has: the others cannot tell statements apart.
+  const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
   const scored = pool
     .map((s) => {
       let score = 0;
@@ -299,8 +381,14 @@ export function recallStatements(question: string, statements: Statement[], lang
       const coverage = matched / (qStems.length + qValues.length);
       return { s, score: score * (0.5 + coverage), matched, coverage };
     })
-    // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number".
-    .filter((x) => x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length))
+    // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number". A question
+    // about the case ("how much was each of the charges?") is confident when it shares half of the terms the memory knows
+    // at all and a quarter of all its terms.
+    .filter((x) =>
+      opts?.confident
+        ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && x.coverage >= 0.25
+        : x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length),
+    )
     .sort((a, b) => b.score - a.score || b.s.order - a.s.order);
   if (!scored.length) return [];
   const best = scored[0].score;
@@ -369,7 +457,7 @@ const DETERMINERS = new Set(['o', 'a', 'os', 'as', 'um', 'uma', 'meu', 'minha', 
 /** Words that open a sentence without content: "So,", "Oh,", "Also", "Actually,", "Btw"… (and the correction markers). */
 function stripOpeners(sentence: string, lang: Lang): string {
   let s = sentence;
-  const markers = [...LANGUAGE_DATA[lang].correctionMarkers, 'so', 'oh', 'also', 'and', 'btw', 'by the way', 'well', 'ah', 'e', 'entao', 'então', 'y', 'pues', 'bueno', 'et', 'alors', 'hi', 'hello', 'oi', 'olá', 'hola', 'bonjour', 'ok', 'okay']
+  const markers = [...LANGUAGE_DATA[lang].correctionMarkers, 'so', 'oh', 'also', 'and', 'anyway', 'btw', 'by the way', 'well', 'ah', 'e', 'entao', 'então', 'y', 'pues', 'bueno', 'et', 'alors', 'hi', 'hello', 'oi', 'olá', 'hola', 'bonjour', 'ok', 'okay', 'sorry', 'desculpa', 'perdón', 'perdon', 'pardon']
     .sort((a, b) => b.length - a.length);
   for (let i = 0; i < 3; i++) {
     const f = fold(s);
@@ -400,7 +488,7 @@ export function tellBack(st: Statement, lang: Lang, seed: string): string {
  */
 export function echoDetail(message: string, lang: Lang): string | undefined {
   const sentences = message.split(/(?<=[.!?…])\s+|\n+/u).map((x) => trimEnd(stripOpeners(x.trim(), lang))).filter(Boolean);
-  const best = sentences.filter((x) => !isQuestion(x, lang)).sort((a, b) => b.length - a.length)[0];
+  const best = sentences.filter((x) => !opensLikeQuestion(x, lang)).sort((a, b) => b.length - a.length)[0];
   if (!best) return undefined;
   const words = best.split(/\s+/).length;
   if (words < 4 || words > 30 || statementLanguage(best, lang) !== lang) return undefined;
@@ -408,7 +496,70 @@ export function echoDetail(message: string, lang: Lang): string | undefined {
   return /^\p{Lu}{2}|^I\b/u.test(shifted) ? shifted : shifted.charAt(0).toLowerCase() + shifted.slice(1);
 }
 
-/** Phrases of the agent-identity questions ("who am I talking to?", "com quem eu falo?", "à qui je parle ?"). */
-export function isAgentQuestion(message: string): boolean {
-  return (['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions));
+/** A request for a summary of what was said ("recap", "summarise", "me resume tudo", "resúmeme el caso", "un petit récap"). */
+const RECAP = /\b(?:recap\w*|summary|summari[sz]e|sum up|recapitul\w*)\b/;
+/** "Resume" is a summary in pt, es and fr, but "resume my subscription" in English. */
+const RESUME = /\b(?:resum[oe]|resumir|resumindo|resumen|resumeme|resumes)\b/;
+
+export function isRecapRequest(message: string, lang: Lang): boolean {
+  const p = plain(message);
+  return RECAP.test(p) || (lang !== 'en' && RESUME.test(p));
+}
+
+/**
+ * The statements a recap tells back: the ones that carry the most values (codes, numbers, dates, names), at most `max`,
+ * in the order they were said.
+ */
+export function recapStatements(statements: Statement[], max = 4): Statement[] {
+  const weight = (s: Statement) => s.terms.codes.length * 2 + s.terms.numbers.length + s.terms.dates.length + s.terms.names.length;
+  // A relative date alone ("today") is not a detail worth a recap.
+  return statements
+    .filter((s) => s.terms.codes.length + s.terms.numbers.length + s.terms.names.length > 0)
+    .sort((a, b) => weight(b) - weight(a) || b.order - a.order)
+    .slice(0, max)
+    .sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The question a message asks, as written, for saying it back ("is there parking near the inn?"): the longest question
+ * sentence of four to twenty-five words that carries two content words, with its opening filler dropped; else undefined.
+ */
+export function echoQuestion(message: string, lang: Lang): string | undefined {
+  const parts = message.split(/(?<=[.!?…])\s+|\n+/u).map((x) => stripOpeners(x.trim(), lang)).filter(Boolean);
+  const best = parts.filter((x) => /\?\s*$/.test(x)).sort((a, b) => b.length - a.length)[0];
+  if (!best) return undefined;
+  const words = best.split(/\s+/).length;
+  if (words < 4 || words > 25 || termsOf(best, lang).stems.length < 2) return undefined;
+  return best.replace(/\s*\?+\s*$/u, '?');
+}
+
+/**
+ * Questions about who or what the agent is, beyond the fixed phrases: "who am I chatting with", "a real person or a bot?",
+ * "vc é quem?", "¿quién me atiende?", "vous êtes qui ?", "tu t'appelles comment ?", "vous êtes un conseiller ou un robot ?"
+ * (folded text).
+ */
+const AGENT_PATTERNS: RegExp[] = [
+  /\b(?:who|whom) am i (?:talking|speaking|chatting|writing)\b|\bwhat (?:are|r) (?:you|u) called\b|\bwhat (?:you|u) are called\b|\bi'?m (?:talking|speaking|chatting) (?:to|with)\b/,
+  /\b(?:is this|is that|are you|r u|am i (?:talking|chatting|speaking) (?:to|with)) (?:a |an )?(?:real |actual )?(?:person|human|bot|robot|machine|ai)\b|\b(?:human|person|people) or (?:a )?(?:bot|robot|machine|ai)\b|\b(?:bot|robot|machine|ai) or (?:a )?(?:real )?(?:human|person)\b/,
+  /\bcom quem (?:eu )?(?:to|estou|tou|falo|converso)\b|\b(?:vc|voce) e quem\b|\bquem (?:e|eh) (?:vc|voce)\b|\bnome daqui\b|\b(?:pessoa|humano|humana|robo|bot|atendente) ou (?:um |uma )?(?:robo|bot|pessoa|humano|humana|atendente)\b/,
+  /\bquien me (?:atiende|escribe|responde)\b|\bcon quien (?:hablo|estoy hablando|hablas)\b|\b(?:persona|humano|humana|bot|robot) o (?:un |una )?(?:bot|robot|persona|humano|humana|maquina)\b/,
+  /\b(?:vous etes|tu es|t'es) qui\b|\b(?:tu t'appelles|vous vous appelez) comment\b|\bcomment (?:vous vous appelez|tu t'appelles)\b|\b(?:humain|humaine|robot|bot|conseiller|conseillere|personne) ou (?:un |une )?(?:humain|humaine|robot|bot|ia|machine|plateforme|conseiller)\b|\bc'est quoi (?:votre|ton) nom\b|\bvous etes (?:un |une |l'|le |la )?[\p{L}']+(?: [\p{L}']+)? ou (?:un |une )?[\p{L}']+/u,
+];
+
+/** A question asks for a name ("what's the name of…", "¿cómo se llama…?", "c'est quoi le nom de…"), not the person's own. */
+const NAME_ASK = /\b(?:name|called|nome|chama|nombre|llama|nom|appelle)\b/;
+const OWN_NAME = /\b(?:my|mon|ma|meu|minha|mi|mio)\s+(?:\p{L}+\s+)?(?:name|nom|nome|nombre|prenom)\b|\b(?:am i|do i go by|me llamo|me chamo|je m'appelle)\b/u;
+
+/**
+ * Phrases of the agent-identity questions ("who am I talking to?", "com quem eu falo?", "à qui je parle ?"), the
+ * patterns above, and, given the agent's name, a question for a name that names the agent's own kind ("what's the name of
+ * the school?" to "Cadenza Music School", "¿cómo se llama la óptica?" to "Óptica Miramar").
+ */
+export function isAgentQuestion(message: string, agentName?: string): boolean {
+  if ((['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions))) return true;
+  const p = plain(message).replace(/\s+/g, ' ');
+  if (AGENT_PATTERNS.some((re) => re.test(p))) return true;
+  if (!agentName || !NAME_ASK.test(p) || OWN_NAME.test(p)) return false;
+  const own = wordsOf(agentName).map((w) => fold(w.word)).filter((w) => w.length >= 4);
+  return own.some((w) => p.includes(` ${w} `));
 }

@@ -12,14 +12,14 @@ export const EN: LanguageData = {
   ).split(' '),
   firstPerson: ['i', "i'm", 'im', "i've", "i'd", "i'll", 'me', 'my', 'mine', 'myself', 'we', 'our', 'us'],
   questionWords: ['what', 'whats', "what's", 'where', 'when', 'which', 'who', 'whos', "who's", 'why', 'how', 'do', 'did', 'does', 'is', 'are', 'am', 'was', 'were', 'can', 'could', 'would', 'have', 'has', 'remind', 'tell'],
-  recallWords: ['say', 'said', 'tell', 'told', 'mention', 'mentioned', 'remember', 'recall', 'know', 'remind', 'again', 'forgot', 'forget', 'note', 'noted', 'give', 'gave'],
+  recallWords: ['say', 'said', 'tell', 'told', 'mention', 'mentioned', 'remember', 'recall', 'know', 'remind', 'again', 'forgot', 'forget', 'note', 'noted', 'give', 'gave', 'saying', 'each', 'thing', 'end', 'side', 'now', 'ago', 'got', 'down', 'you\'ve', 'again', 'exactly', 'already'],
   recallCues: [
     'did i say', 'did i tell', 'did i mention', 'have i told', 'what did i say', 'did i give', 'i told you', 'i said', 'i mentioned',
     'do you remember', 'you remember', 'do you know', 'remind me', 'tell me again', 'i forgot', 'i forget', 'what was',
     'where am i', 'what am i', 'when am i', 'where do i', 'what do i', 'when do i', 'who do i', 'what did i', 'where did i', 'when did i', 'which did i',
     'what is my', "what's my", 'whats my', 'what are my', 'which is my', 'who is my', "who's my",
   ],
-  correctionMarkers: ['actually', 'sorry i meant', 'i meant', 'sorry, i meant', 'correction', 'my mistake', 'my bad', 'i was wrong', 'wait', 'oops', 'i mean', 'let me correct', 'no wait'],
+  correctionMarkers: ['actually', 'sorry i meant', 'i meant', 'sorry, i meant', 'correction', 'my mistake', 'my bad', 'i was wrong', 'wait', 'oops', 'i mean', 'let me correct', 'no wait', 'whoops', 'i misspoke', 'i mixed up', 'i swapped'],
   notWords: ['not'],
   agentQuestions: [
     'who am i talking to', 'who am i speaking to', 'who am i speaking with', 'who am i chatting with', 'who am i talking with', "who's this", 'who is this',
