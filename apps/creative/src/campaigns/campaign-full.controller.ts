@@ -6,7 +6,7 @@ import { BillingResponses, ErrorDto, ErrorResponses } from '../common/error-resp
 import { JobDto } from '../jobs/dto/job.dto';
 import { JobsService } from '../jobs/jobs.service';
 import { VideoRequestsService } from '../videos/video-requests.service';
-import { VIDEO_JOB_NOTE } from '../videos/videos.controller';
+import { VIDEO_JOB_NOTE } from '../videos/video-job-docs';
 import { CampaignsService } from './campaigns.service';
 import { CreateCampaignFullDto } from './dto/campaign-full.dto';
 import type { StoredCampaignFull } from '../videos/video-request';
