@@ -30,7 +30,6 @@ const bodyRender = (render: RenderRequest | null | undefined): RenderAsk | null 
 
 @ApiTags('designs')
 @ErrorResponses()
-@DESIGN_ID
 @Controller('v1/designs')
 export class DesignsController {
   constructor(
@@ -104,6 +103,7 @@ export class DesignsController {
   }
 
   @Get(':design_id')
+  @DESIGN_ID
   @ApiOperation({ summary: 'One design with the IR of its current revision', description: 'Answers `ETag: "rev-N"`; `If-None-Match` with it answers 304.' })
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @ApiResponse({ status: 304, description: 'If-None-Match names the current revision' })
@@ -124,6 +124,7 @@ export class DesignsController {
   }
 
   @Patch(':design_id')
+  @DESIGN_ID
   @ApiOperation({
     summary: 'Change a design (a new revision)',
     description:
@@ -150,6 +151,7 @@ export class DesignsController {
   }
 
   @Get(':design_id/revisions')
+  @DESIGN_ID
   @ApiOperation({ summary: "A design's revisions", description: 'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page.' })
   @ApiOkResponse({ type: RevisionListDto })
   @NOT_FOUND
@@ -159,6 +161,7 @@ export class DesignsController {
   }
 
   @Get(':design_id/revisions/:revision')
+  @DESIGN_ID
   @ApiOperation({ summary: 'One revision with its IR' })
   @ApiOkResponse({ type: RevisionDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
@@ -167,6 +170,7 @@ export class DesignsController {
   }
 
   @Get(':design_id/revisions/:from_revision/diff/:to_revision')
+  @DESIGN_ID
   @ApiOperation({
     summary: 'What changed between two revisions',
     description:
@@ -180,6 +184,7 @@ export class DesignsController {
   }
 
   @Post(':design_id/revisions/:revision/restore')
+  @DESIGN_ID
   @HttpCode(200)
   @ApiOperation({ summary: 'Restore a revision', description: 'Makes a new revision whose IR equals that of `revision`.' })
   @IF_MATCH
@@ -201,6 +206,7 @@ export class DesignsController {
   }
 
   @Post(':design_id/nodes')
+  @DESIGN_ID
   @HttpCode(200)
   @ApiOperation({
     summary: 'Add a node',
@@ -225,6 +231,7 @@ export class DesignsController {
   }
 
   @Patch(':design_id/nodes/:node_id')
+  @DESIGN_ID
   @ApiOperation({ summary: 'Change a node', description: '`patch` is merged into the node (RFC 7396); the resulting IR must validate; issues in the node are reported under `body.patch`.' })
   @ApiParam({ name: 'node_id', example: 'title' })
   @IF_MATCH
@@ -247,6 +254,7 @@ export class DesignsController {
   }
 
   @Delete(':design_id/nodes/:node_id')
+  @DESIGN_ID
   @ApiOperation({ summary: 'Delete a node and its children', description: 'The root cannot be deleted (422).' })
   @ApiParam({ name: 'node_id', example: 'cta' })
   @IF_MATCH
@@ -269,6 +277,7 @@ export class DesignsController {
   }
 
   @Post(':design_id/duplicate')
+  @DESIGN_ID
   @HttpCode(200)
   @ApiOperation({ summary: 'Duplicate a design', description: 'A new design (revision 1) with the current revision\'s IR. The body is optional.' })
   @ApiBody({ type: DuplicateDesignDto, required: false })
@@ -284,6 +293,7 @@ export class DesignsController {
   }
 
   @Get(':design_id/bundle')
+  @DESIGN_ID
   @ApiOperation({
     summary: 'The design as a portable bundle',
     description:
