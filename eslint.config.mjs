@@ -19,6 +19,8 @@ export default [
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util'] },
             { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+            // Shared libs (and tools) use shared libs only: creative-ir and creative-video are scope:creative,
+            // for the creative app (and each other) alone.
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:creative', onlyDependOnLibsWithTags: ['scope:creative', 'scope:shared'] },
             { sourceTag: 'scope:messaging', onlyDependOnLibsWithTags: ['scope:messaging', 'scope:shared'] },

@@ -102,7 +102,8 @@ const SLICES = {
     port: 3191,
     path: '/v1/brand-kit',
     header: (k) => ({ 'x-api-key': k }),
-    env: { URL_SIGNING_SECRET: 'smoke-test-url-signing-secret-0123456789' },
+    // NODE_ENV=production needs a payment gateway: the local one, allowed explicitly (no Stripe account here).
+    env: { URL_SIGNING_SECRET: 'smoke-test-url-signing-secret-0123456789', BILLING_GATEWAY: 'local', BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'true' },
     // What @ffprobe-installer/linux-x64's install script does (the install here runs with --ignore-scripts; the image's does not).
     installed: (dir) => chmodSync(join(dir, 'node_modules/@ffprobe-installer/linux-x64/ffprobe'), 0o755),
     media: async (url, headers) => `${await creativeMedia(url, headers)}, ${await creativeRender(url, headers)}`,

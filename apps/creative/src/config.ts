@@ -26,142 +26,308 @@ export const MAX_SIGNED_URL_TTL = 604_800;
 
 const extra = {
   ...engineEnvSchema,
-  /** Render worker threads; 0 renders on the main thread (measurements and debugging only). */
-  RENDER_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  RENDER_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .optional()
+    .describe('Render worker threads; `0` renders on the main thread (measurements only: a heavy render then stalls every request). Unset: one per CPU.'),
+  /** See render-pool.service.ts. */
+  RENDER_WORKER_HEAP_MB: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(4096)
+    .default(128)
+    .describe(
+      "Initial old-generation size of each render worker's V8 heap (MB), `0` for V8's default. A worker's JavaScript heap is ~15 MB while each render allocates 10–25 MB of external memory (pixels, zlib, the PNG), which V8 counts against that limit: with the default the workers ran a full garbage collection about every other render, and renders a second were ~25% fewer.",
+    ),
+  RENDER_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(20_000)
+    .describe('Time budget of one render, queue wait included; past it the render is aborted (its worker replaced) and the request answers 504 `render_timeout`.'),
+  RENDER_COST_LIMIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .optional()
+    .describe(
+      'Renders whose estimated drawing time (one core, from the laid-out design: page pixels times blurs and layers, shadows, procedural areas, text; see `libs/creative-ir/src/render/cost.ts`) passes this are refused before drawing with 422 `render_too_costly` (nothing charged). Unset: `RENDER_TIMEOUT_MS`; `0` turns the check off.',
+    ),
+  RENDER_STOP_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(2000)
+    .describe(
+      'A render past `RENDER_TIMEOUT_MS` is told to stop (at its next checkpoint, within a chunk of drawing); its worker is terminated if it has not returned this long after, and a terminated worker still running this long after that is reported stuck (`/readyz` 503, `creative_worker_threads_stuck`).',
+    ),
+  RENDER_WORKERS_IDLE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .default(1)
+    .describe(
+      'Render worker threads kept when idle (at most `RENDER_WORKERS`): the others exit after a minute without a task, with their heap and caches (decoded images up to 128 MB, a spare canvas up to 33 MB, PNG buffers up to 64 MB), and start again (~0.3 s) when renders come.',
+    ),
+  SHARP_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16).describe("libvips' operation cache (`sharp.cache`) in MB, process-wide; `0` turns it off."),
+  MEMORY_TRIM_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000)
+    .describe('After this long without a render task or a video, free heap pages go back to the system (`malloc_trim`); `0`: never.'),
+  RENDER_QUEUE_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(256)
+    .describe('Renders waiting for a worker beyond this answer 503 `render_busy` (with `Retry-After`).'),
+  PREVIEW_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024)
+    .describe('Rendered previews kept in memory per process, in bytes (64 MiB by default; least recently used dropped first); `0` disables the cache.'),
+  PREVIEW_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(31_536_000)
+    .default(0)
+    .describe('`Cache-Control: private, max-age=N` of `GET …/preview` of the current revision (`0`: clients revalidate with the ETag, answered 304).'),
   /**
-   * Initial old-generation size (MB) of each render worker's V8 heap; 0 leaves V8's default. See
-   * render-pool.service.ts: with V8's default the workers ran a full garbage collection about every other render.
+   * Read by libs/creative-ir itself (render/libdeflate.ts), from the process environment; listed here so that it is
+   * documented with the others. Any string passes, as before: only `zlib` changes anything.
    */
-  RENDER_WORKER_HEAP_MB: z.coerce.number().int().min(0).max(4096).default(128),
-  /** Longest a render (queue wait included) may take before the request fails with 504 `render_timeout`. */
-  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
-  /**
-   * Renders whose estimated drawing time (one core, from the laid-out design: page pixels times blurs and layers,
-   * shadows, procedural areas, text; see libs/creative-ir/src/render/cost.ts) passes this are refused before drawing
-   * with 422 `render_too_costly` (nothing charged). Unset: RENDER_TIMEOUT_MS; 0 turns the check off.
-   */
-  RENDER_COST_LIMIT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
-  /**
-   * A render past RENDER_TIMEOUT_MS is told to stop (it stops at its next checkpoint, within a chunk of drawing); its
-   * worker is terminated if it has not returned this long after, and a terminated worker still running this long
-   * after that is reported stuck (`/readyz` 503, `creative_worker_threads_stuck`).
-   */
-  RENDER_STOP_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
-  /**
-   * Render worker threads kept when idle (at most RENDER_WORKERS): the others exit after a minute without a task,
-   * with their heap (RENDER_WORKER_HEAP_MB of garbage at most) and caches (decoded images up to 128 MB, a spare
-   * canvas up to 33 MB, PNG buffers up to 64 MB), and start again (~0.3 s) when renders come.
-   */
-  RENDER_WORKERS_IDLE: z.coerce.number().int().min(0).max(64).default(1),
-  /** libvips' operation cache (sharp.cache) in MB, process-wide; 0 turns it off. */
-  SHARP_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
-  /** After this long without a render task or a video, free heap pages go back to the system (malloc_trim); 0: never. */
-  MEMORY_TRIM_IDLE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  /** Renders waiting for a worker beyond this answer 503 `render_busy`. */
-  RENDER_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(256),
-  /** Bytes of rendered previews kept in memory (least recently used dropped first); 0 turns the cache off. */
-  PREVIEW_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
-  /** `Cache-Control: private, max-age=N` of a design's preview (the current revision's); 0 makes clients revalidate. */
-  PREVIEW_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(0),
-  BLOB_DRIVER: z.enum(['local', 's3']).default('local'),
-  BLOB_DIR: z.string().min(1).optional(),
+  CREATIVE_IR_DEFLATE: z
+    .string()
+    .optional()
+    .describe(
+      "`auto` (unset: the same) writes opaque PNGs with libdeflate (the system's `libdeflate0`, loaded through `koffi`) when it loads, at the levels whose files match what node's zlib wrote, in 30–60% less CPU (renders a second +26% in `tools/bench/creative`); `zlib` always uses node's zlib (the fallback when the library is missing: same pixels, other bytes). Read by `libs/creative-ir`, so it applies to anything using it.",
+    ),
+  BLOB_DRIVER: z
+    .enum(['local', 's3'])
+    .default('local')
+    .describe('Where asset and artifact bytes live: `local` (a directory) or `s3` (AWS S3, MinIO, R2, GCS interoperability).'),
+  BLOB_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Local driver: the directory (writes go to a temporary file and are renamed into place). Unset: `<DATA_DIR>/blobs`.'),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
-    .optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
+    .optional()
+    .describe('S3 driver: the bucket (required with `BLOB_DRIVER=s3`).'),
+  S3_REGION: z.string().min(1).default('us-east-1').describe('S3 driver: the region.'),
   S3_ENDPOINT: z
     .string()
     .url()
     .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
-    .optional(),
-  /** Where clients reach the store, when it differs from S3_ENDPOINT (e.g. MinIO inside the cluster): presigned URLs use it. */
+    .optional()
+    .describe('S3 driver: the endpoint of an S3-compatible store, e.g. `http://minio:9000`. Unset: AWS.'),
   S3_PUBLIC_ENDPOINT: z
     .string()
     .url()
     .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
-    .optional(),
-  S3_FORCE_PATH_STYLE: bool.default('false'),
+    .optional()
+    .describe(
+      'S3 driver: the endpoint clients reach, when the service reaches the store at another address (MinIO inside the cluster); presigned URLs are signed for it. Unset: `S3_ENDPOINT`.',
+    ),
+  S3_FORCE_PATH_STYLE: bool
+    .default('false')
+    .describe('S3 driver: `bucket` in the path instead of the host name (MinIO and most compatible stores).'),
   S3_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'may hold letters, digits and ! _ . * \' ( ) / - only')
-    .default(''),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  ASSET_UPLOAD_LIMIT: byteSize.default('64mb'),
-  /**
-   * Host names (comma-separated, no ports) `POST /v1/mcp` answers besides the host of PUBLIC_BASE_URL and localhost,
-   * 127.0.0.1, [::1]: DNS-rebinding protection on the Host header. `*` turns the check off (behind a proxy that checks it).
-   */
-  MCP_ALLOWED_HOSTS: z.string().default(''),
-  /**
-   * Longest an asset transform may take, all its operations together (sharp's own `timeout`, set on each pipeline to
-   * what is left): past it the work stops and the request fails with 504 `transform_timeout`.
-   */
-  TRANSFORM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-  ASSET_MAX_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(67_108_864),
-  AUDIO_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(600),
-  SIGNED_URL_TTL_MIN: z.coerce.number().int().min(1).max(MAX_SIGNED_URL_TTL).default(60),
-  SIGNED_URL_TTL_MAX: z.coerce.number().int().min(1).max(MAX_SIGNED_URL_TTL).default(MAX_SIGNED_URL_TTL),
-  URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  FFPROBE_PATH: z.string().min(1).optional(),
-  FFMPEG_PATH: z.string().min(1).optional(),
-  /** Jobs one worker process runs at once (each runs ffmpeg: size with the CPU limit). */
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /** A running job's lease: renewed while its worker lives; once expired, the pending sweep hands the job to another worker. */
-  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
-  /**
-   * Attempts of one run a job may lose to its worker dying (OOM, node lost) before it fails with `worker_lost`
-   * instead of being taken up again: a job that kills every worker that runs it must not do so forever.
-   */
-  JOB_MAX_LOST_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
-  /** Accept callback URLs on private, loopback and link-local addresses (development, tests, in-cluster receivers). */
-  CALLBACK_ALLOW_PRIVATE: bool.default('false'),
-  /** Tries of a callback delivery, first included (exponential backoff between them). */
-  CALLBACK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
-  /** First delay between callback tries; each later one doubles. */
-  CALLBACK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
-  CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** Credits the free plan grants every month. Unset: 500, or 1,000,000 when NODE_ENV=test (the test harness's accounts run whole suites). */
-  BILLING_FREE_MONTHLY_CREDITS: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
-  /** A held reservation nothing has settled expires after this (its job still queued or running extends it); the sweep then releases it. */
-  BILLING_RESERVATION_TTL_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(900),
-  /** How often worker processes look for blobs no asset or artifact refers to (left by a crash between upload and insert); 0 turns it off. */
-  BLOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(3_600_000),
-  /** Only blobs written at least this long ago are swept: an upload's row is inserted right after its blob, so this only has to outlast that. */
-  BLOB_SWEEP_MIN_AGE_MS: z.coerce.number().int().min(60_000).max(30 * 86_400_000).default(86_400_000),
-  /** How often the reservation sweep runs (worker and all roles). */
-  BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
-  /**
-   * The payment gateway: `stripe`, or `local` (a checkout page served by the service, where a purchase completes
-   * without any payment). Unset: `local`, except with NODE_ENV=production, where it must be set (see `problems`).
-   */
-  BILLING_GATEWAY: z.enum(['local', 'stripe']).optional(),
-  /**
-   * NODE_ENV=production with BILLING_GATEWAY=local refuses to start unless this is true: the local gateway hands out
-   * plans and credit packs for free, so running it in production (a demo, a staging cluster) has to be meant.
-   */
-  BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: bool.default('false'),
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  /** Where the Stripe SDK sends its requests (`host`, `port`, `protocol`); unset: https://api.stripe.com. */
+    .default('')
+    .describe('S3 driver: prefix of every object key, e.g. `creative/`.'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "S3 driver: static credentials, with `S3_SECRET_ACCESS_KEY` (both or neither). Unset: the AWS SDK's default chain applies (environment, shared files, web identity, instance role).",
+    ),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional().describe('S3 driver: the secret of `S3_ACCESS_KEY_ID` (both or neither).'),
+  ASSET_UPLOAD_LIMIT: byteSize.default('64mb').describe('Largest upload (`512kb`, `64mb`, bytes); above it 413 `payload_too_large`.'),
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .describe(
+      "Host names (comma-separated, no port) the MCP endpoint (`POST /v1/mcp`) accepts in `Host` besides `PUBLIC_BASE_URL`'s host, `localhost`, `127.0.0.1`, `[::1]` (DNS-rebinding protection; others get 403). `*` turns the check off, for a proxy that checks Host itself.",
+    ),
+  TRANSFORM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(60_000)
+    .describe("Longest an asset transform may take, all its operations together (sharp's own `timeout`, set on each pipeline to what is left): past it the work stops and the request fails with 504 `transform_timeout`."),
+  ASSET_MAX_PIXELS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .default(67_108_864)
+    .describe('Largest image (8192² by default), read from its header before anything is decoded (422 `image_too_large`); also bounds what a transform may make.'),
+  AUDIO_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(600).describe('Longest audio upload (422 `audio_too_long`).'),
+  SIGNED_URL_TTL_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SIGNED_URL_TTL)
+    .default(60)
+    .describe('Lower bound of `ttl` for artifact signed URLs; below it 422.'),
+  SIGNED_URL_TTL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SIGNED_URL_TTL)
+    .default(MAX_SIGNED_URL_TTL)
+    .describe("Upper bound of `ttl` for artifact signed URLs (7 days is S3's limit); above it 422."),
+  URL_SIGNING_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe(
+      'Local driver: HMAC key of signed URLs (32+ characters, the same on every replica). Unset in development and test: generated once into `<DATA_DIR>/url-signing.key` (mode 0600). Required in production with `BLOB_DRIVER=local`.',
+    ),
+  FFPROBE_PATH: z.string().min(1).optional().describe('ffprobe, which reads uploaded audio. Unset: the `@ffprobe-installer` binary.'),
+  FFMPEG_PATH: z.string().min(1).optional().describe('ffmpeg, which makes videos. Unset: the `@ffmpeg-installer` binary.'),
+  JOB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(1)
+    .describe('Media jobs one worker process runs at once (each runs ffmpeg: size with the CPU limit).'),
+  JOB_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(30_000)
+    .describe("A running job's lease, renewed by its worker; once it runs out the pending sweep gives the job to another worker."),
+  JOB_MAX_LOST_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(3)
+    .describe(
+      "Workers a job's run may lose (lease run out: OOM, node lost) before it fails with `worker_lost` instead of being taken up again: a job that kills every worker that runs it must not do so forever.",
+    ),
+  CALLBACK_ALLOW_PRIVATE: bool
+    .default('false')
+    .describe('Accept job `callback_url`s on private, loopback or link-local addresses (development, tests, in-cluster receivers).'),
+  CALLBACK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8).describe('Tries per job callback, the first included.'),
+  CALLBACK_RETRY_BASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600_000)
+    .default(1000)
+    .describe('First delay between job callback tries; each later one doubles.'),
+  CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000).describe("One job callback try's time limit."),
+  BILLING_FREE_MONTHLY_CREDITS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000_000)
+    .optional()
+    .describe('Credits the free plan grants every month. Unset: 500, or 1,000,000 when `NODE_ENV=test` (the test harness\'s accounts run whole suites).'),
+  BILLING_RESERVATION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(900)
+    .describe('A held reservation nothing has settled expires after this (its job still queued or running extends it); the sweep then releases it.'),
+  BLOB_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400_000)
+    .default(3_600_000)
+    .describe(
+      'Worker and all roles: how often the blob sweep lists `accounts/` in the blob store and removes blobs no asset or artifact row refers to (left by a process that died between uploading a blob and inserting its row, or between deleting a row and its blob); artifact blobs under their content lock. `0` turns it off.',
+    ),
+  BLOB_SWEEP_MIN_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 86_400_000)
+    .default(86_400_000)
+    .describe('The blob sweep only removes blobs written at least this long ago (24 h by default; an upload\'s row follows its blob within moments).'),
+  BILLING_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(60_000)
+    .describe('How often the reservation sweep runs (worker and all roles).'),
+  BILLING_GATEWAY: z
+    .enum(['local', 'stripe'])
+    .optional()
+    .describe(
+      'The payment gateway: `stripe`, or `local` (a checkout page served by the service, where a purchase completes without any payment). Unset: `local`, except with `NODE_ENV=production`, where the service refuses to start without it.',
+    ),
+  BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: bool
+    .default('false')
+    .describe(
+      'With `NODE_ENV=production`, `BILLING_GATEWAY=local` refuses to start unless this is true (it then logs an error line at boot): the local gateway hands out plans and credit packs for free, so running it in production (a demo, a staging cluster) has to be meant.',
+    ),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Stripe\'s secret API key (`sk_test_…` = test mode, `sk_live_…` = live); required with `BILLING_GATEWAY=stripe`.'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The signing secret of the Stripe webhook endpoint (`POST {PUBLIC_BASE_URL}/v1/billing/stripe/webhook`); required with `BILLING_GATEWAY=stripe`.'),
   STRIPE_API_BASE: z
     .string()
     .url()
     .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
-    .optional(),
-  /** The image provider POST /v1/generations uses when a request names none: builtin (default), openai or openai-compatible. */
-  IMAGE_PROVIDER: z.enum(['builtin', 'openai', 'openai-compatible']).default('builtin'),
-  /** OpenAI images (the key is OPENAI_API_KEY): the model, default gpt-image-1 (dall-e-3 and dall-e-2 work too). */
-  OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
-  /** OpenAI images: another address for the OpenAI API (a proxy, Azure-style gateways); default https://api.openai.com/v1. */
-  OPENAI_IMAGE_BASE_URL: httpUrl.optional(),
-  /** Any OpenAI-compatible image endpoint (LocalAI, vLLM-omni, a gateway): its base URL (…/v1) and model; the key is optional. */
-  IMAGE_COMPATIBLE_BASE_URL: httpUrl.optional(),
-  IMAGE_COMPATIBLE_MODEL: z.string().min(1).optional(),
-  IMAGE_COMPATIBLE_API_KEY: z.string().min(1).optional(),
-  /** Longest an image provider call may take before the request fails with 504 `<provider>_timeout`. */
-  IMAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+    .optional()
+    .describe('Where the Stripe SDK sends its requests (the tests use a local server speaking Stripe\'s wire format). Unset: `https://api.stripe.com`.'),
+  IMAGE_PROVIDER: z
+    .enum(['builtin', 'openai', 'openai-compatible'])
+    .default('builtin')
+    .describe('The image provider `POST /v1/generations` uses when a request names none.'),
+  OPENAI_IMAGE_MODEL: z
+    .string()
+    .min(1)
+    .default('gpt-image-1')
+    .describe('OpenAI images (the key is `OPENAI_API_KEY`): the model (`dall-e-3` and `dall-e-2` work too).'),
+  OPENAI_IMAGE_BASE_URL: httpUrl
+    .optional()
+    .describe('OpenAI images: another address for the OpenAI API (a proxy, Azure-style gateways). Unset: `https://api.openai.com/v1`.'),
+  IMAGE_COMPATIBLE_BASE_URL: httpUrl
+    .optional()
+    .describe('Any OpenAI-compatible image endpoint (LocalAI, vLLM-omni, a gateway): its base URL (`…/v1`), with `IMAGE_COMPATIBLE_MODEL` (both or neither).'),
+  IMAGE_COMPATIBLE_MODEL: z.string().min(1).optional().describe('The model of the OpenAI-compatible image endpoint.'),
+  IMAGE_COMPATIBLE_API_KEY: z.string().min(1).optional().describe('The key of the OpenAI-compatible image endpoint, if it needs one.'),
+  IMAGE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(120_000)
+    .describe('Longest an image provider call may take before the request fails with 504 `<provider>_timeout`.'),
 };
 
 type Extra = z.infer<z.ZodObject<typeof extra>>;

@@ -7,14 +7,40 @@ export const entityConfigDefinition = {
   defaults: { port: 3300, rateLimitPerMinute: 120 },
   extra: {
     ...engineEnvSchema,
-    MESSAGE_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(30_000),
+    MESSAGE_WAIT_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(120_000)
+      .default(30_000)
+      .describe('How long `POST …/messages` waits for the reply before answering 202 `pending`.'),
     OAUTH_COOKIE_KEYS: z
       .string()
       .refine((v) => v.split(',').every((k) => k.trim().length >= 32), 'comma-separated keys of at least 32 characters each')
-      .optional(),
-    OAUTH_REQUIRE_PKCE: z.enum(['true', 'false', '1', '0']).default('false'),
-    DPOP_PROOF_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
-    DPOP_PROOF_MAX_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+      .optional()
+      .describe(
+        'Comma-separated keys (32+ characters each, newest first) signing the OAuth provider\'s interaction and session cookies; set it (the same on every replica) in production. Unset: derived from `SECRETS_KEY`, else random per process.',
+      ),
+    OAUTH_REQUIRE_PKCE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .describe('Require PKCE (S256) from every OAuth client; public clients and clients registered with "require PKCE" always need it.'),
+    DPOP_PROOF_MAX_AGE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(3600)
+      .default(300)
+      .describe(
+        'How old (by its `iat`) a DPoP proof presented on `/api/v1` may be; its `jti` is remembered (in Redis with `REDIS_URL`, shared by the replicas) for that long (docs/security.md).',
+      ),
+    DPOP_PROOF_MAX_SKEW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(300)
+      .default(60)
+      .describe('How far in the future (by its `iat`) a DPoP proof presented on `/api/v1` may be (client clocks running ahead).'),
   },
   check: engineEnvProblems,
   map: (

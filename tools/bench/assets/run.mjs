@@ -86,6 +86,9 @@ const env = {
   DATA_DIR: dataDir,
   URL_SIGNING_SECRET: 'bench-url-signing-secret-0123456789abcdef',
   ASSET_UPLOAD_LIMIT: '128mb',
+  // NODE_ENV=production needs a payment gateway: the local one, allowed explicitly (nothing is bought here).
+  BILLING_GATEWAY: 'local',
+  BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'true',
 };
 execFileSync(process.execPath, [main, 'migrate'], { env, stdio: 'ignore' });
 const { key } = JSON.parse(execFileSync(process.execPath, [main, 'keys', 'create', '--account', 'bench'], { env, stdio: ['ignore', 'pipe', 'ignore'] }));

@@ -64,6 +64,9 @@ const env = {
   URL_SIGNING_SECRET: 'bench-url-signing-secret-0123456789abcdef',
   // Billing stays on the path (every render reserves and captures its credits); the account just has enough of them.
   BILLING_FREE_MONTHLY_CREDITS: '1000000000',
+  // NODE_ENV=production needs a payment gateway: the local one, allowed explicitly (nothing is bought here).
+  BILLING_GATEWAY: 'local',
+  BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'true',
   ...(WORKERS !== undefined ? { RENDER_WORKERS: String(WORKERS) } : {}),
   ...(DEFAULT_MALLOC ? {} : { GLIBC_TUNABLES: MALLOC_TUNABLES }),
 };

@@ -3,7 +3,7 @@ import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from 
 import { Auth, AuthContext } from '@platform/auth';
 import { BillingResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { JobDto } from '../jobs/dto/job.dto';
-import { VIDEO_JOB_NOTE } from '../videos/videos.controller';
+import { VIDEO_JOB_NOTE } from '../videos/video-job-docs';
 import { CampaignsUseCases } from './campaigns.use-cases';
 import { CreateCampaignFullDto } from './dto/campaign-full.dto';
 

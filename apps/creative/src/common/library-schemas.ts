@@ -18,6 +18,13 @@ function openApi30(root: Json, base: string): Json {
     if (Array.isArray(node)) return node.map((v, i) => walk(v, `${path}/${i}`));
     if (!node || typeof node !== 'object') return node;
     const out: Json = Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, walk(v, `${path}/${k}`)]));
+    // `nullable` only means something beside a `type` (OpenAPI 3.0.3): zod's `.nullable()` of a union puts it beside
+    // the `anyOf` instead, where it would be ignored. Each alternative takes it (the same values: X, Y or null).
+    const alternatives = out.anyOf as Json[] | undefined;
+    if (out.nullable === true && out.type === undefined && Array.isArray(alternatives) && alternatives.every((a) => typeof a.type === 'string')) {
+      out.anyOf = alternatives.map((a) => ({ ...a, nullable: true }));
+      delete out.nullable;
+    }
     if (Array.isArray(out.items)) {
       const raw = out.items as Json[];
       // An item that only points at an earlier item of the same tuple is that item.

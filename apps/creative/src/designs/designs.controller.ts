@@ -26,7 +26,6 @@ const withEtag = (res: Response, design: DesignDto): DesignDto => {
 
 @ApiTags('designs')
 @ErrorResponses()
-@DESIGN_ID
 @Controller('v1/designs')
 export class DesignsController {
   constructor(private readonly designs: DesignsUseCases) {}
@@ -56,6 +55,7 @@ export class DesignsController {
   }
 
   @Get(':design_id')
+  @DESIGN_ID
   @ApiOperation({ summary: 'One design with the IR of its current revision', description: 'Answers `ETag: "rev-N"`; `If-None-Match` with it answers 304.' })
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @ApiResponse({ status: 304, description: 'If-None-Match names the current revision' })
@@ -75,6 +75,7 @@ export class DesignsController {
   }
 
   @Patch(':design_id')
+  @DESIGN_ID
   @ApiOperation({
     summary: 'Change a design (a new revision)',
     description:
@@ -98,6 +99,7 @@ export class DesignsController {
   }
 
   @Get(':design_id/revisions')
+  @DESIGN_ID
   @ApiOperation({ summary: "A design's revisions", description: 'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page.' })
   @ApiOkResponse({ type: RevisionListDto })
   @NOT_FOUND
@@ -106,6 +108,7 @@ export class DesignsController {
   }
 
   @Get(':design_id/revisions/:revision')
+  @DESIGN_ID
   @ApiOperation({ summary: 'One revision with its IR' })
   @ApiOkResponse({ type: RevisionDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
@@ -114,6 +117,7 @@ export class DesignsController {
   }
 
   @Get(':design_id/revisions/:from_revision/diff/:to_revision')
+  @DESIGN_ID
   @ApiOperation({
     summary: 'What changed between two revisions',
     description:
@@ -126,6 +130,7 @@ export class DesignsController {
   }
 
   @Post(':design_id/revisions/:revision/restore')
+  @DESIGN_ID
   @HttpCode(200)
   @ApiOperation({ summary: 'Restore a revision', description: 'Makes a new revision whose IR equals that of `revision`.' })
   @IF_MATCH
@@ -145,6 +150,7 @@ export class DesignsController {
   }
 
   @Post(':design_id/nodes')
+  @DESIGN_ID
   @HttpCode(200)
   @ApiOperation({
     summary: 'Add a node',
@@ -167,6 +173,7 @@ export class DesignsController {
   }
 
   @Patch(':design_id/nodes/:node_id')
+  @DESIGN_ID
   @ApiOperation({ summary: 'Change a node', description: '`patch` is merged into the node (RFC 7396); the resulting IR must validate; issues in the node are reported under `body.patch`.' })
   @ApiParam({ name: 'node_id', example: 'title' })
   @IF_MATCH
@@ -187,6 +194,7 @@ export class DesignsController {
   }
 
   @Delete(':design_id/nodes/:node_id')
+  @DESIGN_ID
   @ApiOperation({ summary: 'Delete a node and its children', description: 'The root cannot be deleted (422).' })
   @ApiParam({ name: 'node_id', example: 'cta' })
   @IF_MATCH
@@ -207,6 +215,7 @@ export class DesignsController {
   }
 
   @Post(':design_id/duplicate')
+  @DESIGN_ID
   @HttpCode(200)
   @ApiOperation({ summary: 'Duplicate a design', description: 'A new design (revision 1) with the current revision\'s IR. The body is optional.' })
   @ApiBody({ type: DuplicateDesignDto, required: false })
@@ -219,6 +228,7 @@ export class DesignsController {
   }
 
   @Get(':design_id/bundle')
+  @DESIGN_ID
   @ApiOperation({
     summary: 'The design as a portable bundle',
     description:

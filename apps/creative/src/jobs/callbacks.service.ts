@@ -2,10 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
-import { post, refuseOutboundUrl, SecretsBox } from '@platform/outbound';
+import { SecretsBox, sendSignedWebhook } from '@platform/outbound';
 import { JobQueue } from '@platform/queue';
 import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { CreativeConfig } from '../config';
@@ -93,37 +92,13 @@ export class CallbacksService {
     const cb = await repo.findOneBy({ id: callbackId, accountId });
     if (!cb || cb.state !== 'pending') return 'delivered';
     const started = Date.now();
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    let outcome: CallbackOutcome;
-    const refused = await refuseOutboundUrl(cb.url, { allowPrivate: this.config.callbacks.allowPrivate });
-    if (refused) {
-      error = `Refused: ${refused}`;
-      outcome = 'failed';
-    } else {
-      try {
-        const body = JSON.stringify(cb.payload);
-        const now = new Date();
-        const signature = (await this.signingSecrets(accountId)).map((s) => new Webhook(s).sign(cb.id, now, body)).join(' ');
-        statusCode = await post(
-          cb.url,
-          {
-            'content-type': 'application/json',
-            'user-agent': 'creative-callbacks/1.0',
-            'webhook-id': cb.id,
-            'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-            'webhook-signature': signature,
-          },
-          body,
-          { timeoutMs: this.config.callbacks.timeoutMs, allowPrivate: this.config.callbacks.allowPrivate },
-        );
-        outcome = statusCode >= 200 && statusCode < 300 ? 'delivered' : 'retry';
-        if (outcome === 'retry') error = `HTTP ${statusCode}`;
-      } catch (e) {
-        error = (e as Error).message;
-        outcome = 'retry';
-      }
-    }
+    const sent = await sendSignedWebhook(
+      cb.url,
+      { id: cb.id, payload: cb.payload, secrets: () => this.signingSecrets(accountId), userAgent: 'creative-callbacks/1.0' },
+      { timeoutMs: this.config.callbacks.timeoutMs, allowPrivate: this.config.callbacks.allowPrivate },
+    );
+    const { statusCode, error } = sent;
+    let outcome: CallbackOutcome = sent.outcome === 'refused' ? 'failed' : sent.outcome;
     if (outcome === 'retry' && lastTry) outcome = 'failed';
     const attempt = cb.attempts + 1;
     const retryIn = this.config.callbacks.retryBaseMs * 2 ** (attempt - 1);

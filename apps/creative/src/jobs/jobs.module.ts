@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { SecretsBox } from '@platform/outbound';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
+import { CallbackSecretsController } from './callback-secrets.controller';
 import { CallbacksProcessor } from './callbacks.processor';
 import { CallbacksService } from './callbacks.service';
 import { JobHandlers } from './job-handlers';
 import { JobsForBilling } from './jobs-for-billing';
 import { JobViews } from './job-views.service';
-import { CallbackSecretsController, JobsController } from './jobs.controller';
+import { JobsController } from './jobs.controller';
 import { JobsRecovery } from './jobs-recovery.service';
 import { JobsService } from './jobs.service';
 import { JobsUseCases } from './jobs.use-cases';

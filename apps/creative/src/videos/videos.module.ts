@@ -11,7 +11,8 @@ import { VideoRendererService } from './video-renderer.service';
 import { VideoRequestsService } from './video-requests.service';
 import { VideosUseCases } from './videos.use-cases';
 import { VideoThreads } from './video-thread';
-import { AnimateController, VideosController } from './videos.controller';
+import { AnimateController } from './animate.controller';
+import { VideosController } from './videos.controller';
 
 /** The video endpoints (animate, scenes, procedural) and their job handlers; the pipeline is @platform/creative-video. */
 @Module({

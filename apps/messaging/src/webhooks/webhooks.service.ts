@@ -3,10 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { keysetPage } from '@platform/database';
 import { ValidationError } from '@platform/errors';
-import { post, refuseOutboundUrl, SecretsBox } from '@platform/outbound';
+import { refuseOutboundUrl, SecretsBox, sendSignedWebhook } from '@platform/outbound';
 import { JobQueue } from '@platform/queue';
 import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { JobNames, Queues, WebhookJob } from '../common/queues';
 import { table } from '../common/schema';
@@ -157,36 +156,14 @@ export class WebhooksService {
       error = 'The webhook was removed';
       outcome = 'failed';
     } else {
-      const refused = await refuseOutboundUrl(endpoint.url, { allowPrivate: this.config.webhooks.allowPrivate });
-      if (refused) {
-        error = `Refused: ${refused}`;
-        outcome = 'failed';
-      } else {
-        try {
-          const secret = this.box.open(endpoint.secret, secretAad(accountId));
-          const body = JSON.stringify(delivery.payload);
-          const now = new Date();
-          const signature = new Webhook(secret).sign(delivery.id, now, body);
-          statusCode = await post(
-            endpoint.url,
-            {
-              'content-type': 'application/json',
-              'user-agent': 'messaging-webhooks/1.0',
-              'webhook-id': delivery.id,
-              'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-              'webhook-signature': signature,
-            },
-            body,
-            { timeoutMs: this.config.webhooks.timeoutMs, allowPrivate: this.config.webhooks.allowPrivate },
-          );
-          const ok = statusCode >= 200 && statusCode < 300;
-          outcome = ok ? 'succeeded' : 'retry';
-          if (!ok) error = `HTTP ${statusCode}`;
-        } catch (e) {
-          error = (e as Error).message;
-          outcome = 'retry';
-        }
-      }
+      const secret = endpoint.secret;
+      const sent = await sendSignedWebhook(
+        endpoint.url,
+        { id: delivery.id, payload: delivery.payload, secrets: () => [this.box.open(secret, secretAad(accountId))], userAgent: 'messaging-webhooks/1.0' },
+        { timeoutMs: this.config.webhooks.timeoutMs, allowPrivate: this.config.webhooks.allowPrivate },
+      );
+      ({ statusCode, error } = sent);
+      outcome = sent.outcome === 'delivered' ? 'succeeded' : sent.outcome === 'refused' ? 'failed' : 'retry';
     }
     if (outcome === 'retry' && lastTry) outcome = 'failed';
     const entry: DeliveryAttempt = {

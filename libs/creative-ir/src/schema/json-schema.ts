@@ -17,7 +17,11 @@ export function irJsonSchema(target: JsonSchemaTarget = 'jsonSchema7'): Record<s
   }) as Record<string, unknown>;
 }
 
-/** The creative brief as JSON Schema (every field optional and nullable). */
+/**
+ * The creative brief as JSON Schema (every field optional and nullable). Written out in full, without
+ * references inside it (it is not recursive): a reference to a schema used twice points at its first
+ * use, nullable there (`image`) when the second is not (the items of `images`, `image.src`).
+ */
 export function briefJsonSchema(target: JsonSchemaTarget = 'jsonSchema7'): Record<string, unknown> {
-  return zodToJsonSchema(BriefSchema as never, { name: 'CreativeBrief', target, $refStrategy: 'root', definitionPath: 'definitions' }) as Record<string, unknown>;
+  return zodToJsonSchema(BriefSchema as never, { name: 'CreativeBrief', target, $refStrategy: 'none', definitionPath: 'definitions' }) as Record<string, unknown>;
 }

@@ -1,5 +1,4 @@
 import type { ZodIssue } from 'zod';
-import { compileZod, FAIL, type FastParser } from './fast-parse';
 import { IrDocumentSchema, type IrDocument, type IrNode } from './ir-schema';
 import { parsePathData } from './path-data';
 
@@ -143,10 +142,8 @@ function semanticChecks(doc: IrDocument): IrIssue[] {
   return issues;
 }
 
-let fastParse: FastParser | undefined;
-
 /**
- * Where a document nests deeper than either parser's recursion can follow (thousands of levels, a
+ * Where a document nests deeper than zod's recursion can follow (thousands of levels, a
  * stack overflow): the first node deeper than MAX_DEPTH, found without recursion, or the top.
  */
 function tooDeep(input: unknown): IrIssue {
@@ -167,20 +164,13 @@ export function validateIr(input: unknown): IrValidationResult {
   try {
     return validateOrThrow(input);
   } catch (e) {
-    // Both parsers recurse; a document nested thousands of levels deep overflows the stack.
+    // zod recurses; a document nested thousands of levels deep overflows the stack.
     if (e instanceof RangeError) return { ok: false, issues: [tooDeep(input)] };
     throw e;
   }
 }
 
 function validateOrThrow(input: unknown): IrValidationResult {
-  // Valid documents take the compiled fast path (same output as zod); zod reports the issues otherwise.
-  const fast = (fastParse ??= compileZod(IrDocumentSchema))(input);
-  if (fast !== FAIL) {
-    const doc = fast as IrDocument;
-    const issues = semanticChecks(doc);
-    return issues.length ? { ok: false, issues } : { ok: true, value: doc, issues: [] };
-  }
   const parsed = IrDocumentSchema.safeParse(input);
   if (!parsed.success) {
     const seen = new Set<string>();

@@ -10,7 +10,7 @@ export class JsonRpcErrorObjectDto {
 /** A JSON-RPC 2.0 message the MCP endpoint sends: a response with `result`, or an error. */
 export class JsonRpcMessageDto {
   @ApiProperty({ enum: ['2.0'] }) jsonrpc: string;
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true, description: 'The id of the request answered (null when it could not be read)' })
+  @ApiProperty({ oneOf: [{ type: 'string', nullable: true }, { type: 'integer' }], description: 'The id of the request answered (null when it could not be read)' })
   id: string | number | null;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'The method\'s result (`tools/list`, `tools/call`…)' })
   result?: Record<string, unknown>;
@@ -21,7 +21,8 @@ export class JsonRpcMessageDto {
 export class JsonRpcErrorDto {
   @ApiProperty({ enum: ['2.0'] }) jsonrpc: string;
   @ApiProperty({ type: JsonRpcErrorObjectDto }) error: JsonRpcErrorObjectDto;
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true, example: null }) id: string | number | null;
+  // OpenAPI 3.0's `nullable` needs a `type` beside it: null is one of the alternatives, not the whole schema.
+  @ApiProperty({ oneOf: [{ type: 'string', nullable: true }, { type: 'integer' }], example: null }) id: string | number | null;
 }
 
 /** A JSON-RPC 2.0 request or notification sent by an MCP client. */

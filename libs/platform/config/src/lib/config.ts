@@ -41,33 +41,58 @@ const listOf = (value: string) => value.split(',').map((s) => s.trim()).filter(B
 
 /** Variables every service reads. Names are the environment variable names. */
 export const baseEnvSchema = (defaults: ServiceDefaults) => ({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(defaults.port),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
-  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  DATABASE_SSL: bool.default('false'),
-  REDIS_URL: optionalUrl(['redis', 'rediss']),
-  REDIS_PREFIX: z.string().min(1).default('platform'),
-  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
-  DATA_DIR: z.string().min(1).default('.data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
-  PUBLIC_BASE_URL: z.string().url().optional(),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('Production requires `DATABASE_URL`, never runs migrations at start and never creates a development key.'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(defaults.port).describe('HTTP port.'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('Bind address.'),
+  ROLE: z
+    .enum(['api', 'worker', 'all'])
+    .default('all')
+    .describe(
+      '`api` (HTTP, enqueues jobs), `worker` (runs jobs; serves only `/healthz`, `/readyz`, `/metrics`), `all` (both). `api`/`worker` need `REDIS_URL` in production.',
+    ),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']).describe(
+    '`postgres://…`; each service uses its own schema (`creative`, `messaging`, `entity`). Unset: an embedded PostgreSQL (required with `NODE_ENV=production`).',
+  ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per process.'),
+  DATABASE_SSL: bool.default('false').describe('TLS to PostgreSQL.'),
+  REDIS_URL: optionalUrl(['redis', 'rediss']).describe(
+    '`redis://` or `rediss://`; BullMQ queues and the rate-limit counters shared by replicas. Unset: an inline queue and an in-memory rate limit.',
+  ),
+  REDIS_PREFIX: z.string().min(1).default('platform').describe('Key prefix (the service name is appended).'),
+  LOG_LEVEL: z
+    .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
+    .default('info')
+    .describe('pino level; JSON logs with request ids.'),
+  DATA_DIR: z.string().min(1).default('.data').describe('Embedded PostgreSQL data and other local state.'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329).describe('Port of the embedded PostgreSQL (joined if already running).'),
+  PUBLIC_BASE_URL: z.string().url().optional().describe('The address clients use (URLs the service hands out). Unset: `http://localhost:<PORT>`.'),
   BODY_LIMIT: z
     .string()
     .regex(/^\d+(b|kb|mb)$/i, 'must look like 512kb or 1mb')
-    .default('1mb'),
-  /** Deepest nesting of objects and arrays a JSON body may have (deeper bodies answer 422 before anything walks them). */
-  BODY_MAX_DEPTH: z.coerce.number().int().min(1).max(1024).default(128),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(defaults.rateLimitPerMinute),
-  /** Distinct wrong credentials one client address may present per window before it gets 429 (0: no limit). */
-  AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
-  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-  /**
-   * Peers whose `X-Forwarded-For` names the client address (comma-separated addresses, CIDR ranges or
-   * `loopback`/`linklocal`/`uniquelocal`). Unset: none, the client address is the connection's peer.
-   */
+    .default('1mb')
+    .describe('Largest JSON or form body (`413 payload_too_large` above it).'),
+  BODY_MAX_DEPTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024)
+    .default(128)
+    .describe(
+      'Deepest nesting of objects and arrays in a JSON body (deeper: 422 `validation_error`, `loc: ["body"]`, type `json_too_deep`, refused before anything parses it; 128 leaves room for Creative IR documents, whose 48-level node trees are about 100 JSON levels).',
+    ),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(defaults.rateLimitPerMinute).describe('Requests per credential per minute.'),
+  AUTH_FAILURES_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .describe(
+      'Distinct wrong credentials (API keys, access tokens) one client address may present per window; past it, every request from that address that carries a credential answers 429 until the window ends. `0` turns it off.',
+    ),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600).describe('The window of `AUTH_FAILURES_PER_ADDRESS`.'),
   TRUSTED_PROXIES: z
     .string()
     .superRefine((v, ctx) => {
@@ -79,17 +104,28 @@ export const baseEnvSchema = (defaults: ServiceDefaults) => ({
         });
       }
     })
-    .optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    .optional()
+    .describe(
+      'Comma-separated addresses or CIDR ranges (`10.244.0.0/16, 127.0.0.1`; also `loopback`, `linklocal`, `uniquelocal`) of the proxies in front of the service: only from these peers does `X-Forwarded-For` name the client address (failed-credential counts, per-IP rate limits); from anyone else the header is ignored. Unset: trust none. Set it to your ingress\'s range, or every client behind it shares one address.',
+    ),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000).describe('Graceful shutdown budget on SIGTERM.'),
   SECRETS_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
-    .optional(),
-  DEV_BOOTSTRAP: bool.optional(),
-  /** With BullMQ: how often workers queue again work Postgres shows as pending with no job (0: only at start). */
-  RECOVERY_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
-  /** Pending work younger than this is left to the request that is queueing it. */
-  RECOVERY_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+    .optional()
+    .describe(
+      '32 bytes, base64: encrypts stored third-party credentials (AES-256-GCM; messaging channel credentials and webhook secrets, creative callback secrets, stored idempotent responses that carry a secret) and keys the idempotency fingerprints (HMAC). Unset: development derives a fixed key and warns; production refuses to store or use them, and answers requests with an `Idempotency-Key` 503 `secrets_key_missing`.',
+    ),
+  DEV_BOOTSTRAP: bool.optional().describe('On an empty database, create a development account and print its key. Unset: `true` in development.'),
+  RECOVERY_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60_000)
+    .describe(
+      'With BullMQ, how often workers queue again work Postgres shows as pending with no job (messaging replies, sends, webhook deliveries; entity turns); `0`: only at start.',
+    ),
+  RECOVERY_GRACE_MS: z.coerce.number().int().min(0).default(60_000).describe('Pending work younger than this is left to the request that is queueing it.'),
 });
 
 export type BaseEnv = z.infer<z.ZodObject<ReturnType<typeof baseEnvSchema>>>;

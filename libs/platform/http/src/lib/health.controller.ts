@@ -1,5 +1,5 @@
 import { Controller, Get, Header, HttpCode, Logger, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import { DatabaseHealth } from '@platform/database';
 import { JobQueue } from '@platform/queue';
@@ -51,12 +51,14 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
+  @ApiOperation({ summary: 'Liveness probe' })
   @ApiOkResponse({ description: 'The process is alive.', type: LivenessDto })
   healthz(): LivenessDto {
     return { status: 'ok' };
   }
 
   @Get('readyz')
+  @ApiOperation({ summary: 'Readiness probe' })
   @ApiOkResponse({ description: 'The database and the queue answer (and the service\'s own checks pass).', type: ReadinessDto })
   @ApiResponse({ status: 503, description: 'The database or the queue does not answer, or a check of the service fails (`status: not_ready`).', type: ReadinessDto })
   async readyz(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto> {
