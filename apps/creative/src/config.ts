@@ -115,6 +115,24 @@ const extra = {
    * instead of being taken up again: a job that kills every worker that runs it must not do so forever.
    */
   JOB_MAX_LOST_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * The time budget of one attempt of a media job, per unit of work: a unit is one minute of 1920x1080 at 30 fps in
+   * one output format (3.7 G pixel-frames; measured ~68 CPU s on the 2-core machine, docs/performance.md). A job
+   * gets this times its units (at least one), plus RENDER_TIMEOUT_MS per scene (a scene's drawing is a render's
+   * worth); a full campaign gets the largest video's. Past it the job stops like a cancel and fails with `job_timeout`.
+   */
+  MEDIA_JOB_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .default(300_000)
+    .describe(
+      'Time budget of one attempt of a media job (animate, video, procedural video, full campaign) per minute of 1920x1080 at 30 fps in one output format; ' +
+        'a job gets this times its minutes x pixels x fps x formats relative to that (at least once), plus RENDER_TIMEOUT_MS per scene; ' +
+        'a full campaign gets the largest video\'s. Past it the job stops (ffmpeg killed, threads stopped) and fails with `job_timeout`, ' +
+        'its credits released; it is not retried by itself (POST /v1/jobs/{id}/retry may).',
+    ),
   /** Accept callback URLs on private, loopback and link-local addresses (development, tests, in-cluster receivers). */
   CALLBACK_ALLOW_PRIVATE: bool.default('false'),
   /** Tries of a callback delivery, first included (exponential backoff between them). */
@@ -259,6 +277,8 @@ function mapConfig(env: Extra) {
       concurrency: e.JOB_CONCURRENCY,
       leaseMs: e.JOB_LEASE_MS,
       maxLostAttempts: e.JOB_MAX_LOST_ATTEMPTS,
+      /** Budget of an attempt per unit of work (see `jobBudgetMs` in jobs/media.processor.ts). */
+      timeoutMs: e.MEDIA_JOB_TIMEOUT_MS,
       /** Each attempt's work directory lives here, removed when the attempt ends. */
       workDir: join(dataDir, 'tmp', 'jobs'),
     },
