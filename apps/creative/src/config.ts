@@ -228,6 +228,18 @@ const extra = {
     .describe(
       "Workers a job's run may lose (lease run out: OOM, node lost) before it fails with `worker_lost` instead of being taken up again: a job that kills every worker that runs it must not do so forever.",
     ),
+  MEDIA_JOB_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .default(300_000)
+    .describe(
+      'Time budget of one attempt of a media job (animate, video, procedural video, full campaign) per minute of 1920x1080 at 30 fps in one output format; ' +
+        'a job gets this times its minutes x pixels x fps x formats relative to that (at least once), plus RENDER_TIMEOUT_MS per scene; ' +
+        "a full campaign gets the largest video's. Past it the job stops (ffmpeg killed, threads stopped) and fails with `job_timeout`, " +
+        'its credits released; it is not retried by itself (POST /v1/jobs/{id}/retry may).',
+    ),
   CALLBACK_ALLOW_PRIVATE: bool
     .default('false')
     .describe('Accept job `callback_url`s on private, loopback or link-local addresses (development, tests, in-cluster receivers).'),
@@ -425,6 +437,8 @@ function mapConfig(env: Extra) {
       concurrency: e.JOB_CONCURRENCY,
       leaseMs: e.JOB_LEASE_MS,
       maxLostAttempts: e.JOB_MAX_LOST_ATTEMPTS,
+      /** Budget of an attempt per unit of work (see `jobBudgetMs` in jobs/media.processor.ts). */
+      timeoutMs: e.MEDIA_JOB_TIMEOUT_MS,
       /** Each attempt's work directory lives here, removed when the attempt ends. */
       workDir: join(dataDir, 'tmp', 'jobs'),
     },

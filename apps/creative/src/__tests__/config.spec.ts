@@ -32,6 +32,12 @@ describe('creative configuration', () => {
     }
   });
 
+  it('reads the media job budget: 5 minutes per unit of work by default, at least 1 s, at most a day', () => {
+    expect(loadCreativeConfig({}).jobs.timeoutMs).toBe(300_000);
+    expect(loadCreativeConfig({ MEDIA_JOB_TIMEOUT_MS: '1000' }).jobs.timeoutMs).toBe(1000);
+    for (const bad of ['999', '86400001', '1.5', 'soon', '-1']) expect(() => loadCreativeConfig({ MEDIA_JOB_TIMEOUT_MS: bad }), bad).toThrow(ConfigValidationError);
+  });
+
   it('reads S3 settings, sizes and limits', () => {
     const c = loadCreativeConfig({
       BLOB_DRIVER: 's3',

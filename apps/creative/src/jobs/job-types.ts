@@ -55,6 +55,16 @@ export interface JobOutcome {
 export interface JobHandler {
   kind: JobKind;
   run(ctx: JobContext): Promise<JobOutcome>;
+  /** What an attempt's time budget scales with (`jobBudgetMs`); without it the job gets the budget of the largest video. */
+  work?(request: Record<string, unknown>): JobWork;
+}
+
+/** The size of a job's work, from its stored request: what its time budget scales with. */
+export interface JobWork {
+  /** Output pixels times frames, summed over the output formats (mp4, webm, gif). */
+  pixelFrames: number;
+  /** Scenes drawn (each rasterized once: a render's worth of drawing). */
+  scenes: number;
 }
 
 /** A failure with a code a client can act on (shown as the job's `error`). */

@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
+import { VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { JobQueue, QueueProcessor, QueueWorker } from '@platform/queue';
 import type { Job as QueueJob } from 'bullmq';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,7 @@ import type { CreativeConfig } from '../config';
 import { CallbacksService } from './callbacks.service';
 import { Job } from './job.entity';
 import { JobHandlers } from './job-handlers';
-import { JobFailure, type JobContext, type JobOutcome } from './job-types';
+import { JobFailure, type JobContext, type JobHandler, type JobOutcome, type JobWork } from './job-types';
 import { MEDIA_QUEUE, mediaQueueJobId, type MediaJobData } from './queues';
 
 /** How often a running job's row is read for a cancel request (a cancel stops it within a second). */
@@ -22,7 +23,28 @@ export const CANCEL_POLL_MS = 200;
 /** Progress writes per job at most this often. */
 export const PROGRESS_WRITE_MS = 250;
 
-type StopReason = 'cancel' | 'shutdown' | 'lease_lost';
+/** One unit of a job's time budget (MEDIA_JOB_TIMEOUT_MS): a minute of 1920x1080 at 30 fps in one format. */
+export const BUDGET_UNIT_PIXEL_FRAMES = 1920 * 1080 * 30 * 60;
+
+/** The largest video a request may ask for: the budget of a job whose handler does not say its work (a full campaign). */
+export const LARGEST_VIDEO_WORK: JobWork = {
+  pixelFrames: VIDEO_LIMITS.maxDuration * VIDEO_LIMITS.maxFps * VIDEO_LIMITS.maxWidth * VIDEO_LIMITS.maxHeight * VIDEO_FORMATS.length,
+  scenes: VIDEO_LIMITS.maxScenes,
+};
+
+/**
+ * The time budget of one attempt: `perUnitMs` (MEDIA_JOB_TIMEOUT_MS) per unit of work (BUDGET_UNIT_PIXEL_FRAMES), at
+ * least one, plus `perSceneMs` (RENDER_TIMEOUT_MS) per scene drawn. E.g. with the defaults (5 min, 20 s) a 10 s
+ * 1080x1080 MP4 of one scene gets 5 min 20 s; 60 s of 1920x1080 at 30 fps in mp4 + webm, 2 scenes, 10 min 40 s;
+ * the largest video (300 s, 60 fps, 3840x2160, three formats, 50 scenes) 120 units: 10 h 16 min 40 s.
+ */
+export function jobBudgetMs(work: JobWork, perUnitMs: number, perSceneMs: number): number {
+  const units = Math.max(1, work.pixelFrames / BUDGET_UNIT_PIXEL_FRAMES);
+  // setTimeout's longest delay (~24.8 days): beyond it Node fires at once.
+  return Math.min(2 ** 31 - 1, Math.ceil(units * perUnitMs + Math.max(0, work.scenes) * perSceneMs));
+}
+
+type StopReason = 'cancel' | 'shutdown' | 'lease_lost' | 'timeout';
 
 class Stop extends Error {
   constructor(readonly reason: StopReason) {
@@ -41,8 +63,9 @@ interface Running {
  * Runs media jobs. A run claims the row atomically (queued, or running with an expired lease →
  * running, attempts + 1): a job never runs twice at once. While the handler works, the lease is
  * renewed and the row is read every CANCEL_POLL_MS for a cancel; the handler's signal aborts on a
- * cancel (→ `cancelled`), a lost lease, or shutdown (→ `queued` again, the attempt not counted,
- * for another worker). The attempt's work directory is removed whatever happens; then the
+ * cancel (→ `cancelled`), its attempt's time budget running out (`jobBudgetMs` → `failed` with
+ * `job_timeout`, not taken up again), a lost lease, or shutdown (→ `queued` again, the attempt not
+ * counted, for another worker). The attempt's work directory is removed whatever happens; then the
  * callback is queued.
  */
 @QueueProcessor(MEDIA_QUEUE)
@@ -138,6 +161,18 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     await this.queue.add(MEDIA_QUEUE, 'run', { jobId: row.id, accountId: row.account_id }, { attempts: 1, jobId: mediaQueueJobId(row.id, row.run_seq) }).catch((e) => {
       this.logger.warn(`Job ${row.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
     });
+  }
+
+  /** The attempt's budget: from the handler's measure of the request, or the largest video's when it has none (or it fails). */
+  private budgetMs(handler: JobHandler | undefined, job: Job): number {
+    let work = LARGEST_VIDEO_WORK;
+    try {
+      if (handler?.work) work = handler.work(job.request);
+    } catch (e) {
+      this.logger.warn(`Job ${job.id}: its work could not be measured (${(e as Error).message}); the largest video's budget applies`);
+    }
+    if (!Number.isFinite(work.pixelFrames) || !Number.isFinite(work.scenes)) work = LARGEST_VIDEO_WORK;
+    return jobBudgetMs(work, this.config.jobs.timeoutMs, this.config.rendering.timeoutMs);
   }
 
   /**
@@ -239,6 +274,11 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       writing = writing.then(() => repo.createQueryBuilder().update().set(set).where(mine, params).execute()).catch((e) => this.logger.warn(`progress of ${job.id}: ${(e as Error).message}`));
     };
 
+    // The attempt's time budget: past it the job stops as a cancel does (signal: the video thread's stop word, ffmpeg killed).
+    const handler = this.handlers.get(job.kind);
+    const budgetMs = this.budgetMs(handler, job);
+    const budget = setTimeout(() => controller.abort(new Stop('timeout')), budgetMs);
+
     // The watch: cancel requests every CANCEL_POLL_MS, the lease renewed at a third of its length.
     let lastBeat = Date.now();
     let watching = false;
@@ -274,7 +314,6 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     try {
       if (job.cancelRequested) controller.abort(new Stop('cancel'));
       await fs.mkdir(workDir, { recursive: true });
-      const handler = this.handlers.get(job.kind);
       if (!handler) throw new Error(`No handler registered for job kind ${job.kind}`);
       const ctx: JobContext = {
         jobId: job.id,
@@ -294,6 +333,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     } catch (e) {
       failure = e;
     } finally {
+      clearTimeout(budget);
       clearInterval(watch);
       pending = null;
       await writing;
@@ -312,6 +352,16 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     } else if (stop === 'shutdown') {
       // Handed back: not a failed attempt; another worker takes it.
       update.set({ state: 'queued', attempts: () => 'attempts - 1', runSeq: () => 'run_seq + 1', startedAt: null, workerId: null, leaseUntil: null, updatedAt: () => 'clock_timestamp()' });
+    } else if (stop === 'timeout') {
+      this.logger.warn(`Job ${job.id} (${job.kind}) stopped: past its time budget of ${budgetMs} ms`);
+      update.set({
+        state: 'failed',
+        errorCode: 'job_timeout',
+        errorMessage: `The job did not finish within its time budget of ${Math.round(budgetMs / 1000)} s (MEDIA_JOB_TIMEOUT_MS per minute of 1080p30 video and format, plus RENDER_TIMEOUT_MS per scene); make the video shorter, smaller or its scenes simpler, or retry it`,
+        finishedAt: () => 'clock_timestamp()',
+        leaseUntil: null,
+        updatedAt: () => 'clock_timestamp()',
+      });
     } else if (stop === 'cancel') {
       update.set({ state: 'cancelled', finishedAt: () => 'clock_timestamp()', leaseUntil: null, updatedAt: () => 'clock_timestamp()' });
     } else {

@@ -13,7 +13,7 @@ export const JOB_STATE_DESCRIPTION = [
   '`queued`: waiting for a worker (also after a retry, or when a worker was lost or shut down mid-job: the attempt goes back to the queue).',
   '`running`: a worker is on it; `progress` and `frames_done` move.',
   '`succeeded`: `result` and `artifacts` are set, `progress` is 1.',
-  '`failed`: `error` says why (`internal_error` when the cause is ours; `worker_lost` when its run lost JOB_MAX_LOST_ATTEMPTS workers, 3 by default). `cancelled`: cancelled by `POST /v1/jobs/{job_id}/cancel`.',
+  '`failed`: `error` says why (`internal_error` when the cause is ours; `worker_lost` when its run lost JOB_MAX_LOST_ATTEMPTS workers, 3 by default; `job_timeout` when an attempt ran past its time budget, MEDIA_JOB_TIMEOUT_MS per minute of 1080p30 video and format plus RENDER_TIMEOUT_MS per scene: not retried by itself, its credits released). `cancelled`: cancelled by `POST /v1/jobs/{job_id}/cancel`.',
   '`failed` and `cancelled` go back to `queued` with `POST /v1/jobs/{job_id}/retry` (a new attempt).',
 ].join(' ');
 
