@@ -115,12 +115,11 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
 
   private ensurePool(): Piscina<RenderTask, TaskResult> {
     if (!this.pool) {
-      // A render worker's JavaScript heap is small (~15 MB live) while each render allocates ~10-25 MB of
-      // external memory (the pixels read back, zlib's buffers, the PNG), which V8 counts against the old
-      // generation's allocation limit. With the default limit (about twice the live heap) that started a full
-      // mark-compact about every other render: 110-120 in 300 renders a worker. Starting the workers' old
-      // generation at RENDER_WORKER_HEAP_MB keeps the limit above that churn: 1 in 300 renders, and ~35% more
-      // renders a second (tools/bench/creative). The flag is read by each V8 isolate created after it is set
+      // A render worker's JavaScript heap is small while each render allocates more than that of external
+      // memory (the pixels read back, zlib's buffers, the PNG), which V8 counts against the old generation's
+      // allocation limit. With the default limit (about twice the live heap) that started a full mark-compact
+      // about every other render. Starting the workers' old generation at RENDER_WORKER_HEAP_MB keeps the limit
+      // above that churn: almost no full collections, and more renders a second (docs/performance.md). The flag is read by each V8 isolate created after it is set
       // (the main thread's is already configured), so it applies to the pool's threads.
       if (this.config.rendering.workerHeapMb > 0) setFlagsFromString(`--initial-old-space-size=${this.config.rendering.workerHeapMb}`);
       this.pool = new Piscina<RenderTask, TaskResult>({

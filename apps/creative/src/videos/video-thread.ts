@@ -17,14 +17,13 @@ const IDLE_MS = 60_000;
  * result and errors (`VideoSpecError`, `FfmpegError`, an `AbortError` when `signal` aborts, and the
  * error a lazy scene's `load` threw, as thrown).
  *
- * Why threads: each frame read back from the canvas is a new 4.7 MB buffer (1080x1080) and V8 runs a
- * full garbage collection whenever such external memory has grown by 64 MB. On the service's main
- * thread every one of those marks the whole service heap (~80 MB): a 4 s 1080x1080 zoom took 1.6-3.7 s
- * of the service's CPU and up to 21 full collections (600-700 ms of them on the main thread, which also
- * answers requests). In a thread of its own, a video's collections mark a heap of ~15 MB (~85 ms).
+ * Why threads: each frame read back from the canvas is a new buffer, and V8 runs a full garbage
+ * collection whenever such external memory has grown enough. On the service's main thread every one of
+ * those marks the whole service heap, which also answers requests; in a thread of its own, a video's
+ * collections mark a small heap (figures: docs/performance.md).
  *
  * One thread per running video, at most JOB_CONCURRENCY (the media jobs' own limit; more wait for a
- * thread); a thread loads yoga and the fonts once (~300 ms) and stays IDLE_MS for the next video.
+ * thread); a thread loads yoga and the fonts once (a cost worth keeping, docs/performance.md) and stays IDLE_MS for the next video.
  * Lazy scene sources stay here (they read the database and storage): the thread asks for a scene by
  * index when it first draws it. Frames, ffmpeg and temporary files are the thread's; the caller
  * removes `workDir` as always.

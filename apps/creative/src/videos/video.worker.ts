@@ -5,9 +5,9 @@ import type { FromThread, ThreadError, ToThread, VideoThreadOutcome, VideoThread
 
 /**
  * A thread videos render in (piscina; its own webpack entry, `video-worker.js`; see `VideoThreads`).
- * Every frame is read back from the canvas into a new 4.7 MB buffer (1080x1080), and V8 starts a full
- * garbage collection each time such external memory has grown by 64 MB (every ~14 frames): here that
- * marks this thread's small heap, not the service's (~80 MB). Yoga and the bundled fonts are loaded
+ * Every frame is read back from the canvas into a new buffer, and V8 starts a full garbage collection
+ * each time such external memory has grown enough (every few frames): here that marks this thread's small
+ * heap, not the service's (figures: docs/performance.md). Yoga and the bundled fonts are loaded
  * once per thread; threads stay for the next video until idle. Scenes loaded lazily are asked of the
  * service by index, on the task's port.
  */

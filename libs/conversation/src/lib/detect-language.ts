@@ -2,7 +2,7 @@
  * Per-message language detection for Brazilian Portuguese, English, Spanish and French: deterministic,
  * no model, a few kilobytes of data.
  *
- * Method (documented in the README):
+ * Method (documented in libs/conversation/README.md, "detectLanguage"):
  * 1. Words come from `Intl.Segmenter` (word granularity), lower-cased.
  * 2. Stop words: each word found in a language's list of frequent function words and chat words
  *    scores 2 for that language; a word two or three languages list ("que", "de", "no") scores 1.2

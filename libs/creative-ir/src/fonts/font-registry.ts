@@ -68,7 +68,7 @@ export const BUNDLED_FONT_FAMILIES: BundledFontFamily[] = [
  * Noto faces (regular and bold) for scripts the bundled families lack, with the script each covers
  * (the HTML export embeds a face when the page has text in its script). Thai, Lao, Khmer and Burmese
  * are also broken into lines at dictionary word boundaries (`text-layout.ts`). Not CJK: one Noto CJK
- * family is 50–80 MB of npm package; documents can bring their own CJK fonts (`fonts[]`).
+ * family is a very large npm package (docs/performance.md); documents can bring their own CJK fonts (`fonts[]`).
  */
 export const SCRIPT_FALLBACKS: { family: string; pkg: string; script: RegExp }[] = [
   { family: 'Noto Sans Hebrew', pkg: '@expo-google-fonts/noto-sans-hebrew', script: /\p{Script=Hebrew}/u },

@@ -318,8 +318,8 @@ const aurora: Drawer = (ctx, w, h, p, pal, r) => {
 const KAPPA = 0.5522847498;
 
 /**
- * A circle as four cubic Beziers. Skia writes an arc to SVG as ~32 quadratic segments (2.6 KB per
- * grid dot: the grid style at density 4 made a 4.5 MB SVG); four cubics are the same shape to the
+ * A circle as four cubic Beziers. Skia writes an arc to SVG as ~32 quadratic segments (the grid
+ * style's SVGs grew to megabytes, docs/performance.md); four cubics are the same shape to the
  * pixel and a tenth of the text.
  */
 function circle(path: Path2D, x: number, y: number, r: number): void {

@@ -6,10 +6,12 @@ import type { MaterializedDocument, MaterializedNode } from '../layout/materiali
  * documents; see docs/performance.md). The figures that matter are the ones that grow without bound:
  *
  * - a blur (a node's or a container's `blur`) makes Skia filter a layer as large as the canvas's clip, so each
- *   one costs the whole page's pixels (about 7 ns a pixel at 2048 x 2048, 20 at 8192 x 8192: 1.3 s each);
- * - a container with opacity, a blend mode or a blur is drawn on a page-sized layer first (2-3 ns a page pixel);
- * - blurred shadows cost their blurred box, procedural styles their area (16-115 ns a pixel by style), text its
- *   characters (shaping and glyph drawing, about 2 us each).
+ *   one costs the whole page's pixels, more per pixel on larger pages;
+ * - a container with opacity, a blend mode or a blur is drawn on a page-sized layer first (a cost per page pixel);
+ * - blurred shadows cost their blurred box, procedural styles their area (a rate per style), text its
+ *   characters (shaping and glyph drawing).
+ *
+ * The measured rates are in docs/performance.md ("render budget and cost estimate"); the constants below use them.
  *
  * Plain fills, strokes and images cost a fraction of a nanosecond a pixel. An estimate is an order of magnitude,
  * not a promise: it decides whether a render is refused before drawing (`RenderBudget.maxCostMs`) and whether a

@@ -269,8 +269,8 @@ function boxShadow(ctx: Ctx, node: IrNode, w: number, h: number, shadow: Shadow)
 
 /**
  * Procedural styles made of thousands of dots (film grain, halftone): as vectors they made SVGs of
- * 13 MB (grain) to 52 MB (grain at density 4) and took 0.4–1.4 s, so SVG and PDF embed them as a
- * raster instead (grain: 0.7–1.3 MB SVG, 0.25–0.7 MB PDF), as design tools export texture effects.
+ * tens of megabytes and took long to write, so SVG and PDF embed them as a raster instead (a tenth of
+ * the size or less; docs/performance.md), as design tools export texture effects.
  */
 const TEXTURE_STYLES = new Set<string>(['grain', 'halftone']);
 

@@ -7,7 +7,7 @@ import { packRgbRows } from './png';
 
 /**
  * Skia's SVG and PDF backends re-encode every drawn image from its pixels: PNG in SVG, Flate in PDF.
- * A 27 KB JPEG photo became ~370 KB of either. Both exports are post-processed here: an embedded
+ * A JPEG photo became an order of magnitude larger in either (docs/performance.md). Both exports are post-processed here: an embedded
  * image that holds exactly the pixels of a JPEG image of the document (same size, and the same
  * pixels once decoded, so that a shadow or texture raster of that size is never mistaken for it)
  * gets that JPEG's own bytes back. Pixels are compared by SHA-256 digests computed in strips and

@@ -24,8 +24,8 @@ export interface HtmlOptions extends RenderOptions {
   embedFonts?: boolean;
   /**
    * Embed only the glyphs the page draws (default true): each face is cut to the characters of its
-   * lines with HarfBuzz's subsetter (layout closure kept: kerning, ligatures), e.g. 342 KB of Inter
-   * Regular becomes ~15 KB, and a page with four faces goes from ~1.4 MB to ~0.1 MB. `false` embeds
+   * lines with HarfBuzz's subsetter (layout closure kept: kerning, ligatures), which makes a page's
+   * fonts a small fraction of whole faces (docs/performance.md). `false` embeds
    * whole faces (for a page whose text will be edited afterwards).
    */
   subsetFonts?: boolean;

@@ -4,8 +4,8 @@
  * image of the machines this project runs on), called through koffi (an FFI whose native part comes
  * prebuilt in its npm packages: nothing is compiled at install). There is no maintained Node binding
  * with native code (the `libdeflate` npm package is WebAssembly and no faster than node's zlib), and
- * node's zlib cannot match it: on the service benchmark's 1080x1080 template pages libdeflate writes
- * the bytes zlib 4 wrote at level 3 in 30-50% less CPU (`png.ts`, `tools/bench/creative` README).
+ * node's zlib cannot match it: libdeflate writes the bytes zlib 4 wrote at level 3 in markedly less
+ * CPU (`png.ts`; figures in docs/performance.md and the `tools/bench/creative` README).
  *
  * When the library cannot be loaded (another OS, no `libdeflate0`) or `CREATIVE_IR_DEFLATE=zlib`, this
  * module answers `undefined` and PNGs are written with node's zlib as before: the same pixels, other

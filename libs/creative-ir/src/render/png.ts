@@ -14,21 +14,20 @@ export { adler32Combine } from './deflate-runs';
  * library's own PNG writer (RGB; libdeflate, or node's zlib in parallel bands; see `encodeRgbPng`):
  *
  * - `flat` — shapes, text, gradients: rows without a filter, zlib level 4. Flat color runs deflate
- *   well as they are; filters only add noise there (text design, all through zlib: 89 KB unfiltered,
- *   116–120 KB with "sub" or "up"; per-row adaptive filters, even chosen by trial compression, are
- *   no smaller). Node's zlib at level 4 is also smaller than sharp's zlib-ng at the same level
- *   (text 89 KB against 100 KB, gradient 479 KB against 515 KB). Rows of one color are written
- *   without zlib (`pngSegments`), which takes the text design to 87 KB.
+ *   well as they are; filters only add noise there (per-row adaptive filters, even chosen by trial
+ *   compression, are no smaller). Node's zlib at level 4 is also smaller than sharp's zlib-ng at the
+ *   same level. Rows of one color are written without zlib (`pngSegments`), smaller still.
  * - `photo` — photographs and procedural backgrounds (visible image or procedural nodes covering at
  *   least a quarter of the page): photographs and smooth backgrounds get every row with the PNG "up"
  *   filter and run-length deflate (Z_RLE), about as small as libpng's adaptive filtering at level 6
- *   and 4–5x faster (benchmark image design: 528 KB against 752 KB unfiltered, 450 KB adaptive in
- *   87 ms); textures that repeat along the row (grid, rays, grain) get unfiltered rows at zlib 3,
- *   a third to a half smaller. Which of the two, a trial on sampled rows decides (`photoRowFilter`).
+ *   and several times faster; textures that repeat along the row (grid, rays, grain) get unfiltered
+ *   rows at zlib 3, a third to a half smaller. Which of the two, a trial on sampled rows decides (`photoRowFilter`).
  *
  * Deflate: libdeflate (`libdeflate.ts`) where the system library loads, for pages that do not
  * consist mostly of one-color rows (see `encodeRgbPng`), at the level whose files match the zlib
- * settings above (`flat` 3, `photo` 1) in 30-60% less CPU; node's zlib as described otherwise.
+ * settings above (`flat` 3, `photo` 1) in less CPU; node's zlib as described otherwise.
+ *
+ * The sizes and times behind each choice in this file: docs/performance.md ("PNG encoding").
  *
  * Both are lossless and deterministic (same pixels, same bytes on any machine with the same deflate
  * library: the bands depend on the image size and pixels only). A palette (indexed) PNG would be
@@ -52,9 +51,8 @@ export interface PngSettings {
 /** zlib level of the `flat` encoding unless set. */
 const FLAT_LEVEL = 4;
 /**
- * libdeflate's level for the `flat` encoding unless set: the one whose files match zlib 4's (text
- * design 83 against 87 KB, gradient 485 against 479, the service benchmark's template pages -6% to
- * +1%), in 10-40% less CPU than libdeflate's level 4 on gradient pages.
+ * libdeflate's level for the `flat` encoding unless set: the one whose files match zlib 4's, in less
+ * CPU than libdeflate's level 4 on gradient pages (docs/performance.md).
  */
 const FLAT_LIBDEFLATE_LEVEL = 3;
 
@@ -98,8 +96,8 @@ const PACK_CHUNK = 256 << 10;
  * Writes rows y0..y1 of opaque RGBA pixels (premultiplied or not: alpha is 255 everywhere) as RGB
  * PNG scanlines into `out` (row y at y * (width * 3 + 1)), each with its filter byte: "up" when `up`
  * (except row 0), none otherwise. WebAssembly SIMD (`scanlines.wat`: 4 pixels per instruction), fed
- * ~256 KB of rows at a time: 0.45 ms for 1080x1080 with the copies in and out, against 1.4 ms
- * (unfiltered) and 2.3 ms ("up") for the fastest JavaScript we had (32-bit words). The module's
+ * ~256 KB of rows at a time: several times faster than the fastest JavaScript we had (32-bit
+ * words), copies in and out included (docs/performance.md). The module's
  * memory is sized for one chunk (about 0.5 MB at the widest raster) and shared by all calls, which
  * are synchronous.
  */
@@ -137,7 +135,7 @@ export function packRgbRowsBytes(p: Buffer, width: number, out: Buffer, y0: numb
 
 /**
  * zlib's output buffer for `bytes` of input: large enough that a band's output is one piece (zlib's
- * default 16 KB pieces cost ~2 ms more for 500 KB), but not 1 MiB for every small band, where the
+ * default 16 KB pieces cost measurably more, docs/performance.md), but not 1 MiB for every small band, where the
  * external memory alone brought garbage collections into every encode.
  */
 const zlibChunk = (bytes: number) => Math.min(1 << 20, Math.max(16 << 10, 2 ** Math.ceil(Math.log2(bytes / 2))));
@@ -213,8 +211,8 @@ export interface PngSegment {
  * the same on every machine. `pixels` must start on a 4-byte boundary.
  *
  * Only unfiltered (`flat`) pages are cut: "up"-filtered repeated rows are zeros, which run-length
- * deflate already takes at little cost, and a run there split the stream for no gain (measured:
- * mixed design +1 ms).
+ * deflate already takes at little cost, and a run there split the stream for no gain (measured,
+ * docs/performance.md).
  */
 export function pngSegments(pixels: Buffer, width: number, height: number): PngSegment[] {
   const rowBytes = width * 4;
@@ -253,7 +251,7 @@ const TRIAL_ROWS = 6;
 /**
  * Unfiltered rows win the trial unless they come out this much larger than "up": a few rows give
  * zlib little history to find repeats in, so the trial understates what unfiltered rows gain on the
- * whole page (at 1.0 the trial missed 3 of 24 sample pages, at 1.2 one, by 33 KB).
+ * whole page (the bias was chosen on sample pages, docs/performance.md).
  */
 const UNFILTERED_BIAS = 1.2;
 
@@ -270,9 +268,8 @@ export interface RowDeflate {
 /**
  * The `photo` trial's two encodings with libdeflate, at the level whose files match what zlib wrote,
  * in less CPU. libdeflate has no run-length strategy; its level 1 (one hash table, greedy)
- * does the same job on "up" rows, faster and smaller (library image design 540 -> 500 KB, procedural
- * mesh 486 -> 464 KB, in about half the CPU). Unfiltered textures: level 1 as well, the bytes of
- * zlib 3 (data-card 278 -> 299 KB, minimal-type 442 -> 418) in 40-60% of its CPU.
+ * does the same job on "up" rows, faster and smaller. Unfiltered textures: level 1 as well, about
+ * the bytes of zlib 3 in about half its CPU (docs/performance.md).
  */
 const PHOTO_UP_DEFLATE: RowDeflate = { zlib: PHOTO_UP, libdeflate: 1 };
 const PHOTO_UNFILTERED_DEFLATE: RowDeflate = { zlib: PHOTO_UNFILTERED, libdeflate: 1 };
@@ -289,15 +286,15 @@ const LIBDEFLATE_MAX_RUN_SHARE = 1 / 3;
  * backgrounds (procedural mesh, noise, blobs) are smallest "up"-filtered with run-length deflate
  * (each row repeats the changes of the row above); textures that repeat along the row (grid, rays,
  * grain, aurora, topography, halftone) are smallest unfiltered at zlib 3, where LZ77 finds the
- * repeats, and no slower: the grid page 399 -> 254 KB (10 -> 9 ms of deflate), rays 775 -> 503
- * KB, grain 840 -> 439 KB. The trial costs ~0.3-1 ms at 1080x1080 and depends on the pixels only
+ * repeats, and no slower. The trial costs about a millisecond at 1080x1080 (docs/performance.md)
+ * and depends on the pixels only
  * (same bytes on every machine with the same deflate).
  *
  * The trial deflates with the `engine` that will write the page (`encodeRgbPng`): libdeflate at
  * level 1 both ways, where "up" rows get full LZ77 instead of run-length matches, which changes the
- * answer for some textures: aurora is smaller "up" (323 KB, against 535 unfiltered and zlib's 589),
- * halftone unfiltered (125 against 175 KB). Over the ten procedural styles the trial picks the
- * smaller filter every time, and their files total 6% less than zlib's (grain +25%, aurora -45%).
+ * answer for some textures (aurora is smaller "up", halftone unfiltered). Over the ten procedural
+ * styles the trial picks the smaller filter every time, and their files total less than zlib's
+ * (docs/performance.md).
  */
 export function photoRowFilter(pixels: Buffer, width: number, height: number, engine = deflateEngine({})): 'up' | 'none' {
   const rows = Math.min(TRIAL_ROWS, height);
@@ -332,18 +329,17 @@ const spareScans = new SpareBuffers();
  * With libdeflate (`libdeflate.ts`) a page is deflated in one piece at `deflater.libdeflate`, unless
  * runs of one-color rows (below) cover a third of its rows or more: libdeflate hashes every byte of
  * those, at about half of zlib's cost per byte, which is no gain over leaving them out of zlib
- * altogether (library text design, 61% of its rows in runs: 16.0 ms either way; image design, 59%:
- * 13.2 ms against 6.2). On the render benchmark's template pages (0–24% in runs) it took 30–50%
- * less CPU than the zlib path, with 0–7% fewer bytes.
+ * altogether. On pages with fewer runs it takes less CPU than the zlib path, with fewer bytes
+ * (docs/performance.md).
  *
  * Otherwise node's zlib with `deflater.zlib`. Unfiltered, runs of rows of one color (margins, gaps between text lines;
  * `pngSegments`) are written as deflate blocks directly (`periodicRows`, ~5 bytes a row), without
- * zlib hashing every byte of them (text design: PNG step 6.4 -> 4.8 ms). The rest is cut into bands
+ * zlib hashing every byte of them. The rest is cut into bands
  * (`pngBands`) that are filtered one after another on this thread and deflated in parallel on
  * libuv's thread pool as soon as each is ready, then everything is joined into one zlib stream
  * (sync-flushed pieces, each zlib band primed with the previous 32 KB, combined Adler-32): pigz's
- * method. On an idle 2-core machine that takes a 1080x1080 photo page's PNG step
- * from ~21 to ~15 ms; under load the bands simply queue, at the cost of a few hundred bytes per band.
+ * method: faster on an idle machine (docs/performance.md); under load the bands simply queue, at the
+ * cost of a few hundred bytes per band.
  */
 export async function encodeRgbPng(pixels: Buffer, width: number, height: number, up: boolean, deflater: RowDeflate, engine: 'libdeflate' | 'zlib'): Promise<Buffer> {
   const stride = width * 3 + 1;

@@ -179,8 +179,8 @@ export const MAX_RASTER_SIDE = 16383;
 
 /**
  * Checks render options against a page of `width` x `height` before anything is drawn: a NaN scale
- * threw from the canvas, a scale of 20 on a 1080 page drew 21600 x 21600 px (1.8 GB) for 7 s, and a
- * resizeWidth of 1e6 asked sharp for a terapixel image.
+ * threw from the canvas, a scale of 20 on a 1080 page drew a raster of gigabytes for seconds
+ * (docs/performance.md), and a resizeWidth of 1e6 asked sharp for a terapixel image.
  */
 export function checkRenderOptions(width: number, height: number, o: RenderOptions): void {
   const fail = (field: string, reason: string) => {
@@ -230,8 +230,8 @@ export const SPARE_CANVAS_MAX_PIXELS = 3840 * 2160;
 /**
  * One canvas kept between renders of this thread (`renderIr` hands its canvas back once the pixels are copied out).
  * Every @napi-rs/canvas surface is native memory that V8 only learns about as external memory: in a worker thread a
- * new 1080x1080 canvas per render set off a full mark-compact about every render (153 in 220 renders), which doubled
- * the CPU a render costs (33 -> 19 ms). `reset()` clears the pixels and the whole 2D state, so a reused canvas
+ * new 1080x1080 canvas per render set off a full mark-compact about every render, which nearly doubled
+ * the CPU a render costs (docs/performance.md). `reset()` clears the pixels and the whole 2D state, so a reused canvas
  * draws the same bytes as a new one.
  */
 let spareCanvas: Canvas | undefined;

@@ -1,8 +1,8 @@
 /**
  * Skia's SVG backend writes path coordinates with up to eight significant digits ("24.5625
  * 62.525002", "-5.6843419e-14"), most of them below any visible precision. Path data (`d`
- * attributes) is rewritten with coordinates rounded to 1/100 px: the text design's SVG (glyph
- * outlines as paths) goes from 282 to 189 KB, the grid background at density 4 from 402 to 305 KB,
+ * attributes) is rewritten with coordinates rounded to 1/100 px: SVGs with many paths (glyph
+ * outlines, procedural grids) come out a quarter to a third smaller (docs/performance.md),
  * and the drawing does not change (a test compares librsvg's drawing with the raster).
  */
 export function compactSvgPaths(svg: Buffer): Buffer {

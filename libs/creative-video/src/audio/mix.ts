@@ -247,8 +247,8 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
         const gain = I - loud.input_i;
         // loudnorm's linear mode is one constant gain when the true peak allows it: applied as such in the mix
         // (exact, and without loudnorm's 192 kHz round trip). Otherwise loudnorm's dynamic mode, seeded with
-        // the measurement, over one pass of the source (loudnorm runs at ~15x real time: over a looped
-        // 300 s timeline it took 19 s).
+        // the measurement, over one pass of the source (loudnorm is slow: run over the looped timeline it
+        // would dominate the mix, docs/performance.md).
         if (loud.input_tp + gain <= TP) track.gainDb = gain;
         else
           dynamic =

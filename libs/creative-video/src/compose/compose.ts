@@ -83,7 +83,7 @@ const heldStride = (r: Raster) => (r.width + (r.width & 1)) * 4;
 /**
  * Frames made of rasters only, composed in WebAssembly SIMD (`compose.wat`) into frame buffers this object
  * keeps and hands out in turn, instead of drawn through Skia and read back by `canvas.data()`, which makes a
- * new 4.7 MB buffer a frame (page faults and garbage collections). Two kinds of frame:
+ * new frame-sized buffer a frame (page faults and garbage collections). Two kinds of frame:
  *
  * - whole-frame motions (zoom, pan, Ken Burns; an image's rise and pop): one opaque raster scaled and moved,
  *   sampled bilinearly. Sample positions are floored to 1/16 pixel and near-whole unscaled offsets snapped,
@@ -91,7 +91,7 @@ const heldStride = (r: Raster) => (r.width + (r.width & 1)) * 4;
  * - entering layers (stagger, rise): an unscaled background, then layers source-over, faded and a
  *   fraction of a pixel down, covering and sampled as Skia does.
  *
- * A 1080x1080 zoom frame costs ~2-3 ms here against ~6-13 ms through Skia and `data()`. The rasters and the
+ * A zoom frame costs a fraction of what it costs through Skia and `data()` (docs/performance.md). The rasters and the
  * frames live in the module's memory; a frame's `pixels` is a view of it, valid until released (after
  * ffmpeg's stdin has taken it). The memory grows only when no frame is out (growth moves it), so larger
  * rasters wait for the frames still being written.

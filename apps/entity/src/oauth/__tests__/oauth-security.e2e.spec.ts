@@ -76,7 +76,7 @@ describe('OAuth security properties', () => {
     for (const secret of [access_token, refresh_token, c, client.secret]) expect(dump).not.toContain(secret);
   });
 
-  it('keeps the browser session id of an interaction only as its SHA-256 (the README says session ids are stored hashed)', async () => {
+  it('keeps the browser session id of an interaction only as its SHA-256 (docs/entity.md says session ids are stored hashed)', async () => {
     // A first authorization logs the browser in at the provider (its `_session` cookie); the next
     // interaction records that session.
     await code();

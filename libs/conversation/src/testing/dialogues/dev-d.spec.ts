@@ -2,7 +2,7 @@ import { DEV_D_DIALOGUES } from './dev-d';
 import { isChecked, planTurns } from './score';
 import type { Dialogue, DialogueLanguage } from './types';
 
-/** The catalogue souls (README's souls table): a messaging dialogue must use one of them. */
+/** The catalogue souls (the souls table of libs/conversation/README.md): a messaging dialogue must use one of them. */
 const SOUL_IDS = [
   'friendly-support',
   'friendly-support-en',

@@ -3,7 +3,7 @@
  *
  * Written 2026-11-27 by an outside tester WITHOUT reading the engine (nothing under libs/conversation/src/lib/,
  * none of the other dialogue sets): only the Dialogue type (types.ts), the turn checks (score.ts) and the souls
- * table of the README. It is TUNING material (a development set), not a held-out measure: the engine's developer
+ * table of libs/conversation/README.md. It is TUNING material (a development set), not a held-out measure: the engine's developer
  * may look at it and tune against it.
  *
  * Realistic support and companion conversations in English, Brazilian Portuguese, Spanish and French, as real people
