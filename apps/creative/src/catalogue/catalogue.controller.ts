@@ -104,7 +104,7 @@ export class CatalogueController {
     summary: 'Everything a client needs to build its UI, in one document',
     description:
       'Output and preview formats, named formats, templates, procedural styles and defaults, fonts, providers (image and LLM) with whether each is configured, ' +
-      'and limits. `motions` and `transitions` are empty lists until the video API (another issue) fills them.',
+      'limits, and the video `motions` and `transitions` with what each does.',
   })
   @ApiOkResponse({ type: CapabilitiesDto })
   capabilities(@Auth() auth: AuthContext): Promise<CapabilitiesDto> {
