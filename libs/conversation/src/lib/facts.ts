@@ -2,190 +2,42 @@ import { detectLanguage } from './detect-language';
 import { answerValue, attributeValues, goalValue, slotValues, type SlotValue } from './fact-details';
 import { detectIntents } from './intents';
 import { languageFamily, type Lang } from './language';
+import { EN_FACTS, ING_TO_BASE } from './facts-en';
+import { ES_FACTS } from './facts-es';
+import { FR_FACTS } from './facts-fr';
+import { PT_FACTS } from './facts-pt';
+import { CAP, PLACE, type FactRules, type RelationWord } from './facts-rules';
 import { ALL_SLOTS, slotTitle } from './slots';
 import { applyCorrections, findCorrections, isStatementFact, statementSlot, type Correction } from './statements';
 import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd, wellFormed } from './text';
 import type { Fact, FactKind, RelationshipStats } from './types';
 
 /*
- * Deterministic memory extraction: regular-expression rules for Brazilian Portuguese, English and
- * Spanish that pull facts about the person out of a single message (and, given the assistant's
+ * Deterministic memory extraction: regular-expression rules for Brazilian Portuguese, English,
+ * Spanish and French (names) that pull facts about the person out of a single message (and, given the assistant's
  * previous message, out of a bare answer to it). Values are normalized (names and places in Title
  * Case, codes as written, everything else lower case) so the same fact stated twice produces an
- * identical { kind, key, value } and dedupes.
+ * identical { kind, key, value } and dedupes. The words and rules of each language are data in
+ * facts-pt.ts, facts-en.ts, facts-es.ts and facts-fr.ts (see facts-rules.ts); this file reads them.
  */
 
-const CAP = "\\p{Lu}[\\p{L}'’-]*";
-const NAME = `(${CAP}(?:\\s+${CAP})?)`;
-const PLACE = `(${CAP}(?:\\s+(?:(?:de|do|da|dos|das|of)\\s+)?${CAP}){0,3})`;
-const WORD = "[\\p{L}'’-]+";
+const LANG_RULES: Array<[Lang, FactRules]> = [
+  ['pt', PT_FACTS],
+  ['en', EN_FACTS],
+  ['es', ES_FACTS],
+  ['fr', FR_FACTS],
+];
+const words = (pick: (r: FactRules) => string[] | undefined) => new Set(LANG_RULES.flatMap(([, r]) => pick(r) ?? []));
 
 /** Words that look like names after "I'm"/"sou" but are not. */
-const NOT_NAMES = new Set(
-  (
-    'a an the and or not no yes so very just really still also here there back fine good great ok okay sorry happy sad glad sure ' +
-    'tired busy ready done new going looking trying interested afraid in at on from with brazilian american english british canadian ' +
-    'french german spanish portuguese italian mexican argentinian chinese japanese indian um uma o os as e de do da que muito bem mal ' +
-    'brasileiro brasileira cliente novo nova eu você voce seu sua meu minha aqui cansado cansada feliz triste ocupado ocupada pronto pronta ' +
-    'obrigado obrigada desculpa desculpe from fan huge big bit little customer user client here ' +
-    'le la les un une des du au en très tres pas bien désolé désolée desole desolee content contente fatigué fatiguée fatigue fatiguee cliente français française francais francaise lundi mardi mercredi jeudi vendredi samedi dimanche ' +
-    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september ' +
-    'october november december today tomorrow tonight christmas segunda terça terca quarta quinta sexta sábado sabado domingo ' +
-    'janeiro fevereiro março marco abril maio junho julho agosto setembro outubro novembro dezembro hoje amanhã amanha natal ' +
-    'el la los las un una muy yo tu usted aquí aqui cansada contento contenta nuevo nueva estudiante cliente lunes martes miércoles miercoles jueves viernes'
-  ).split(' '),
-);
+const NOT_NAMES = words((r) => r.notNames);
+const PRONOUNS = words((r) => r.pronouns);
 
-const PRONOUNS = new Set(
-  (
-    'you it this that them him her these those when how what que quando como isso isto aquilo você voce vocês voces te ele ela eles elas lo la ' +
-    'demais muito bastante tanto mesmo tudo so much lot'
-  ).split(' '),
-);
-
-/** Canonical English keys for relations, with Portuguese display words. */
-const RELATIONS: Record<string, { key: string; fem?: boolean }> = {
-  // Portuguese
-  irmã: { key: 'sister', fem: true },
-  irma: { key: 'sister', fem: true },
-  irmão: { key: 'brother' },
-  irmao: { key: 'brother' },
-  mãe: { key: 'mother', fem: true },
-  mae: { key: 'mother', fem: true },
-  pai: { key: 'father' },
-  filho: { key: 'son' },
-  filha: { key: 'daughter', fem: true },
-  esposa: { key: 'wife', fem: true },
-  marido: { key: 'husband' },
-  esposo: { key: 'husband' },
-  namorada: { key: 'girlfriend', fem: true },
-  namorado: { key: 'boyfriend' },
-  noiva: { key: 'fiancee', fem: true },
-  noivo: { key: 'fiance' },
-  amiga: { key: 'friend', fem: true },
-  amigo: { key: 'friend' },
-  cachorro: { key: 'dog' },
-  cachorra: { key: 'dog', fem: true },
-  cão: { key: 'dog' },
-  cadela: { key: 'dog', fem: true },
-  gato: { key: 'cat' },
-  gata: { key: 'cat', fem: true },
-  avó: { key: 'grandmother', fem: true },
-  avô: { key: 'grandfather' },
-  tia: { key: 'aunt', fem: true },
-  tio: { key: 'uncle' },
-  prima: { key: 'cousin', fem: true },
-  primo: { key: 'cousin' },
-  sobrinha: { key: 'niece', fem: true },
-  sobrinho: { key: 'nephew' },
-  neta: { key: 'granddaughter', fem: true },
-  neto: { key: 'grandson' },
-  sogra: { key: 'mother-in-law', fem: true },
-  sogro: { key: 'father-in-law' },
-  chefe: { key: 'boss' },
-  parceira: { key: 'partner', fem: true },
-  parceiro: { key: 'partner' },
-  companheira: { key: 'partner', fem: true },
-  companheiro: { key: 'partner' },
-  colega: { key: 'colleague' },
-  bebê: { key: 'baby' },
-  // Spanish (words not already above)
-  hermana: { key: 'sister', fem: true },
-  hermano: { key: 'brother' },
-  madre: { key: 'mother', fem: true },
-  padre: { key: 'father' },
-  hijo: { key: 'son' },
-  hija: { key: 'daughter', fem: true },
-  novia: { key: 'girlfriend', fem: true },
-  novio: { key: 'boyfriend' },
-  perro: { key: 'dog' },
-  perra: { key: 'dog', fem: true },
-  abuela: { key: 'grandmother', fem: true },
-  abuelo: { key: 'grandfather' },
-  jefe: { key: 'boss' },
-  jefa: { key: 'boss', fem: true },
-  // English
-  sister: { key: 'sister' },
-  brother: { key: 'brother' },
-  mother: { key: 'mother' },
-  mom: { key: 'mother' },
-  mum: { key: 'mother' },
-  father: { key: 'father' },
-  dad: { key: 'father' },
-  son: { key: 'son' },
-  daughter: { key: 'daughter' },
-  wife: { key: 'wife' },
-  husband: { key: 'husband' },
-  girlfriend: { key: 'girlfriend' },
-  boyfriend: { key: 'boyfriend' },
-  fiancee: { key: 'fiancee' },
-  fiancée: { key: 'fiancee' },
-  fiance: { key: 'fiance' },
-  fiancé: { key: 'fiance' },
-  friend: { key: 'friend' },
-  dog: { key: 'dog' },
-  puppy: { key: 'dog' },
-  cat: { key: 'cat' },
-  kitten: { key: 'cat' },
-  grandmother: { key: 'grandmother' },
-  grandma: { key: 'grandmother' },
-  grandfather: { key: 'grandfather' },
-  grandpa: { key: 'grandfather' },
-  aunt: { key: 'aunt' },
-  uncle: { key: 'uncle' },
-  cousin: { key: 'cousin' },
-  niece: { key: 'niece' },
-  nephew: { key: 'nephew' },
-  boss: { key: 'boss' },
-  partner: { key: 'partner' },
-  colleague: { key: 'colleague' },
-  coworker: { key: 'colleague' },
-  baby: { key: 'baby' },
-  kid: { key: 'child' },
-  child: { key: 'child' },
-};
-
-const RELATION_EN: Record<string, string> = {
-  'mother-in-law': 'mother-in-law',
-  'father-in-law': 'father-in-law',
-  fiancee: 'fiancée',
-  fiance: 'fiancé',
-};
-
-/** Portuguese display word for a canonical relation key (masculine/feminine). */
-const RELATION_PT: Record<string, [string, string]> = {
-  sister: ['irmã', 'irmã'],
-  brother: ['irmão', 'irmão'],
-  mother: ['mãe', 'mãe'],
-  father: ['pai', 'pai'],
-  son: ['filho', 'filho'],
-  daughter: ['filha', 'filha'],
-  wife: ['esposa', 'esposa'],
-  husband: ['marido', 'marido'],
-  girlfriend: ['namorada', 'namorada'],
-  boyfriend: ['namorado', 'namorado'],
-  fiancee: ['noiva', 'noiva'],
-  fiance: ['noivo', 'noivo'],
-  friend: ['amigo', 'amiga'],
-  dog: ['cachorro', 'cachorra'],
-  cat: ['gato', 'gata'],
-  grandmother: ['avó', 'avó'],
-  grandfather: ['avô', 'avô'],
-  aunt: ['tia', 'tia'],
-  uncle: ['tio', 'tio'],
-  cousin: ['primo', 'prima'],
-  niece: ['sobrinha', 'sobrinha'],
-  nephew: ['sobrinho', 'sobrinho'],
-  granddaughter: ['neta', 'neta'],
-  grandson: ['neto', 'neto'],
-  'mother-in-law': ['sogra', 'sogra'],
-  'father-in-law': ['sogro', 'sogro'],
-  boss: ['chefe', 'chefe'],
-  partner: ['parceiro', 'parceira'],
-  colleague: ['colega', 'colega'],
-  baby: ['bebê', 'bebê'],
-  child: ['filho', 'filha'],
-};
+/** Relation words of every language → canonical English key. */
+const RELATIONS: Record<string, RelationWord> = Object.assign({}, ...LANG_RULES.map(([, r]) => r.relations ?? {}));
+const RELATION_PT = PT_FACTS.relationNames ?? {};
+const RELATION_ES = ES_FACTS.relationNames ?? {};
+const RELATION_EN: Record<string, string> = Object.fromEntries(Object.entries(EN_FACTS.relationNames ?? {}).map(([k, [m]]) => [k, m]));
 const RELATION_BY_FOLDED = new Map(Object.entries(RELATIONS).map(([w, r]) => [fold(w), r.key]));
 
 /** The canonical key of a relation word in any of the three languages ("irmã", "hermana" → "sister"). */
@@ -195,76 +47,10 @@ export function relationWord(word: string): string | undefined {
   return RELATION_BY_FOLDED.get(w);
 }
 
-/** Spanish display word for a canonical relation key (masculine/feminine). */
-const RELATION_ES: Record<string, [string, string]> = {
-  sister: ['hermana', 'hermana'],
-  brother: ['hermano', 'hermano'],
-  mother: ['madre', 'madre'],
-  father: ['padre', 'padre'],
-  son: ['hijo', 'hijo'],
-  daughter: ['hija', 'hija'],
-  wife: ['esposa', 'esposa'],
-  husband: ['esposo', 'esposo'],
-  girlfriend: ['novia', 'novia'],
-  boyfriend: ['novio', 'novio'],
-  friend: ['amigo', 'amiga'],
-  dog: ['perro', 'perra'],
-  cat: ['gato', 'gata'],
-  grandmother: ['abuela', 'abuela'],
-  grandfather: ['abuelo', 'abuelo'],
-  aunt: ['tía', 'tía'],
-  uncle: ['tío', 'tío'],
-  cousin: ['primo', 'prima'],
-  boss: ['jefe', 'jefa'],
-  partner: ['pareja', 'pareja'],
-  child: ['hijo', 'hija'],
-};
 const FEMININE_KEYS = new Set(['sister', 'mother', 'daughter', 'wife', 'girlfriend', 'fiancee', 'grandmother', 'aunt', 'niece', 'granddaughter', 'mother-in-law']);
-
-const PT_JOBS = new Set(
-  (
-    'professor professora médico médica medico medica engenheiro engenheira advogado advogada enfermeiro enfermeira desenvolvedor ' +
-    'desenvolvedora programador programadora designer estudante vendedor vendedora motorista arquiteto arquiteta contador contadora ' +
-    'jornalista dentista psicólogo psicóloga psicologo psicologa cozinheiro cozinheira chef garçom garçonete empresário empresária ' +
-    'empresario empresaria autônomo autônoma autonomo autonoma aposentado aposentada analista gerente fotógrafo fotógrafa músico ' +
-    'pedreiro eletricista veterinário veterinária farmacêutico farmacêutica policial bombeiro bombeira atriz ator escritor escritora ' +
-    'nutricionista fisioterapeuta cabeleireiro cabeleireira manicure diarista secretária secretário administrador administradora ' +
-    'economista consultor consultora corretor corretora piloto cientista pesquisador pesquisadora freelancer dev biólogo bióloga ' +
-    'mecânico costureira padeiro confeiteira confeiteiro barista tradutor tradutora terapeuta dona-de-casa estagiário estagiária'
-  ).split(' '),
-);
-
-const EN_JOBS = new Set(
-  (
-    'teacher doctor nurse engineer developer programmer designer student lawyer attorney accountant chef cook driver architect ' +
-    'journalist dentist psychologist writer author artist musician photographer manager consultant analyst scientist researcher pilot ' +
-    'firefighter officer farmer electrician plumber mechanic pharmacist veterinarian vet freelancer entrepreneur salesperson cashier ' +
-    'waiter waitress baker barista translator therapist professor surgeon paramedic carpenter librarian editor intern retiree ' +
-    'administrator economist actor actress dancer singer realtor agent broker banker clerk secretary receptionist tutor coach'
-  ).split(' '),
-);
-
-const WEAK_PLANS = new Set(
-  ('esperar aguardar tentar ver verificar checar conferir pensar testar ficar bem indo dormir deitar embora mandar enviar passar responder reiniciar confirmar explicar ' +
-    'wait try check see think look send share reply restart confirm explain forward resend').split(' '),
-);
-
-const ING_TO_BASE: Record<string, string> = {
-  moving: 'move',
-  traveling: 'travel',
-  travelling: 'travel',
-  flying: 'fly',
-  heading: 'head',
-  starting: 'start',
-  visiting: 'visit',
-  getting: 'get',
-  having: 'have',
-  going: 'go',
-  changing: 'change',
-  leaving: 'leave',
-  taking: 'take',
-  buying: 'buy',
-};
+const PT_JOBS = new Set(PT_FACTS.jobs);
+const EN_JOBS = new Set(EN_FACTS.jobs);
+const WEAK_PLANS = words((r) => r.weakPlans);
 
 interface Ctx {
   out: Fact[];
@@ -491,12 +277,7 @@ function wordCount(s: string): number {
 }
 
 /** Words that end a lower-case name ("meu nome é ana preciso de ajuda"). */
-const NOT_NAME_TAIL = new Set(
-  (
-    'mas but porque because tenho moro gosto quero preciso queria gostaria i im please por pra para com with sou estou to ' +
-    'tudo bem ok oi ola hello hi and e da do de aqui here obrigado obrigada thanks thank e tambem also vou will can pode'
-  ).split(' '),
-);
+const NOT_NAME_TAIL = words((r) => r.notNameTail);
 
 function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = false): string | undefined {
   const words = raw.split(/\s+/).filter(Boolean);
@@ -514,16 +295,7 @@ function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = fals
   return kept.map((w) => capitalize(w.toLowerCase())).join(' ');
 }
 
-const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = [
-  { re: /\b(?:meu nome é|meu nome e|me chamo|pode me chamar de|podem me chamar de|aqui quem fala é|aqui é (?:[ao] )?)\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'pt', cap: false },
-  { re: new RegExp(`(?:^|[\\s,])(?:[Ee]u sou (?:[ao] )?|[Ss]ou (?:[ao] )|[Ss]ou )${NAME}`, 'u'), lang: 'pt', cap: true },
-  { re: /\b(?:my name is|my name's|name's|call me|you can call me)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'en', cap: false },
-  { re: new RegExp(`\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Ii]t's)\\s+${NAME}`, 'u'), lang: 'en', cap: true },
-  { re: /\b(?:me llamo|mi nombre es|puedes llamarme|pueden llamarme|ll[aá]mame)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'es', cap: false },
-  { re: new RegExp(`(?:^|[\\s,])(?:[Yy]o soy |[Ss]oy )${NAME}`, 'u'), lang: 'es', cap: true },
-  { re: /(?:^|[\s,])(?:je m['’]appelle|mon (?:pr[ée]nom|nom) (?:est|c['’]est)|appelle[sz]?[- ]moi|tu peux m['’]appeler|vous pouvez m['’]appeler)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'fr', cap: false },
-  { re: new RegExp(`(?:^|[\\s,])(?:[Mm]oi,? c['’]est |[Ii]ci,? c['’]est |[Jj]e suis )${NAME}`, 'u'), lang: 'fr', cap: true },
-];
+const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = LANG_RULES.flatMap(([lang, r]) => r.nameRules.map((n) => ({ ...n, lang })));
 
 function names(s: string, ctx: Ctx): void {
   for (const { re, lang, cap } of NAME_RULES) {
@@ -557,23 +329,16 @@ function prefItems(rest: string): string[] {
   return items;
 }
 
+const PREFERENCE_RULES = LANG_RULES.flatMap(([lang, r]) => (r.preferenceRules ?? []).map((p) => ({ ...p, lang })));
+const FAVOURITE_RULES = LANG_RULES.flatMap(([lang, r]) => (r.favourite ? [{ re: r.favourite, lang }] : []));
+
 function preferences(s: string, ctx: Ctx): void {
   const like = (value: string, lang: Lang) =>
     add(ctx, 'preference', 'likes', value, lang, (l) => (l === 'pt' ? `Gosta de ${value}` : l === 'es' ? `Le gusta ${value}` : `Likes ${value}`));
   const dislike = (value: string, lang: Lang) =>
     add(ctx, 'preference', 'dislikes', value, lang, (l) => (l === 'pt' ? `Não gosta de ${value}` : l === 'es' ? `No le gusta ${value}` : `Dislikes ${value}`));
 
-  const rules: Array<{ re: RegExp; lang: Lang; fn: typeof like }> = [
-    { re: /\b(?:n[ãa]o gosto|odeio|detesto|n[ãa]o suporto|n[ãa]o curto|tenho horror)\s*(?:muito\s+)?(?:de|do|da|dos|das|a|ao)?\s+/giu, lang: 'pt', fn: dislike },
-    { re: /(?<!n[ãa]o\s)(?<!nunca\s)\b(?:gosto|curto|adoro|amo|sou f[ãa]|sou apaixonad[oa]|sou louc[oa])(?:\s+(?:muito|bastante|demais|tanto))?\s*(?:de|do|da|dos|das|por|pelo|pela)?\s+/giu, lang: 'pt', fn: like },
-    { re: /\bI\s+(?:really\s+|just\s+)?(?:don't|do not|dont|do n't)\s+(?:like|enjoy|love)\s+/giu, lang: 'en', fn: dislike },
-    { re: /\bI\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can't stand|cannot stand|can not stand)\s+/giu, lang: 'en', fn: dislike },
-    { re: /\bI\s+(?:really\s+|absolutely\s+|just\s+|also\s+)?(?:like|love|enjoy|adore)\s+/giu, lang: 'en', fn: like },
-    { re: /\bI(?:'m|’m| am)\s+(?:a\s+(?:big\s+|huge\s+)?fan of|really into|into|passionate about|crazy about)\s+/giu, lang: 'en', fn: like },
-    { re: /\bno me (?:gusta|gustan|interesa|interesan)(?:\s+(?:nada|mucho))?\s+/giu, lang: 'es', fn: dislike },
-    { re: /(?<!no\s)\bme (?:gusta|gustan|encanta|encantan|fascina|fascinan|apasiona|apasionan)(?:\s+(?:mucho|muchísimo|muchisimo|bastante))?\s+/giu, lang: 'es', fn: like },
-    { re: /\b(?:soy (?:un |una )?(?:gran )?fan(?:ático|ática|atico|atica)? de)\s+/giu, lang: 'es', fn: like },
-  ];
+  const rules = PREFERENCE_RULES.map(({ re, lang, like: yes }) => ({ re, lang, fn: yes ? like : dislike }));
   const taken: Array<[number, number]> = [];
   for (const { re, lang, fn } of rules) {
     for (const m of s.matchAll(re)) {
@@ -584,10 +349,7 @@ function preferences(s: string, ctx: Ctx): void {
     }
   }
 
-  const fav = [
-    { re: /\b(?:meu|minha)\s+(\p{L}+(?:\s+\p{L}+)?)\s+(favorit[oa]|preferid[oa])\s+(?:é|e)\s+(?:[oa]s?\s+)?/iu, lang: 'pt' as Lang },
-    { re: /\bmy\s+favou?rite\s+(\p{L}+(?:\s+\p{L}+)?)\s+is\s+()/iu, lang: 'en' as Lang },
-  ];
+  const fav = FAVOURITE_RULES;
   for (const { re, lang } of fav) {
     const m = re.exec(s);
     if (!m) continue;
@@ -677,31 +439,7 @@ export function relationPhrase(f: Fact, lang: Lang): string {
 const REL_WORDS = Object.keys(RELATIONS)
   .sort((a, b) => b.length - a.length)
   .join('|');
-const RELATION_RULES: Array<{ re: RegExp; lang: Lang }> = [
-  {
-    re: new RegExp(
-      `(?:^|[^\\p{L}])(?:[Mm]inha|[Mm]eu|[Tt]enho (?:uma?|duas?|dois))\\s+(${REL_WORDS})(?:\\s+(?:mais velh[oa]|mais nov[oa]|caçula|melhor))?,?\\s+(?:(?:que\\s+)?se chama\\s+|chamad[oa]\\s+|(?:é|e)\\s+(?:[ao]\\s+)?)?${NAME}`,
-      'gu',
-    ),
-    lang: 'pt',
-  },
-  {
-    re: new RegExp(
-      `\\b(?:[Mm]y|I have an?|I've got an?)\\s+(?:(?:older|younger|little|big|best|baby|twin|old|new)\\s+)?(${REL_WORDS})(?:,)?\\s+(?:(?:is\\s+)?called\\s+|(?:is\\s+)?named\\s+|is\\s+)?${NAME}`,
-      'gu',
-    ),
-    lang: 'en',
-  },
-  { re: new RegExp(`(?:^|[^\\p{L}])[Oo] nome d[ao] (?:minha|meu)\\s+(${REL_WORDS})\\s+(?:é|e)\\s+(?:[ao]\\s+)?${NAME}`, 'gu'), lang: 'pt' },
-  { re: new RegExp(`\\b[Mm]y\\s+(?:(?:older|younger|little|big|best|baby|twin)\\s+)?(${REL_WORDS})(?:'s|’s)\\s+name\\s+is\\s+${NAME}`, 'gu'), lang: 'en' },
-  {
-    re: new RegExp(
-      `(?:^|[^\\p{L}])(?:[Mm]i|[Tt]engo (?:una?|dos))\\s+(${REL_WORDS})(?:\\s+(?:mayor|menor|pequeñ[oa]))?,?\\s+(?:(?:que\\s+)?se llama\\s+|llamad[oa]\\s+|es\\s+)?${NAME}`,
-      'gu',
-    ),
-    lang: 'es',
-  },
-];
+const RELATION_RULES: Array<{ re: RegExp; lang: Lang }> = LANG_RULES.flatMap(([lang, r]) => (r.relationRules?.(REL_WORDS) ?? []).map((re) => ({ re, lang })));
 
 function relations(s: string, ctx: Ctx): void {
   for (const { re, lang } of RELATION_RULES) {
@@ -715,9 +453,10 @@ function relations(s: string, ctx: Ctx): void {
   }
 }
 
-const NOT_PLACES = new Set('um uma casa apartamento cidade bairro a an the this that my our apartment house city town flat here aqui lá la'.split(' '));
+const NOT_PLACES = words((r) => r.notPlaces);
 
 const PLACE_START = new RegExp(`^${PLACE}`, 'u');
+const LOCATION_RULES = LANG_RULES.flatMap(([lang, r]) => (r.locationRules ?? []).map((l) => ({ ...l, lang })));
 
 function locations(s: string, ctx: Ctx): void {
   // Portuguese keeps the preposition the person used: "Mora no Rio", "É da Bahia".
@@ -727,14 +466,7 @@ function locations(s: string, ctx: Ctx): void {
   const from = (place: string, lang: Lang, matched = '') =>
     add(ctx, 'location', 'from', place, lang, (l) => (l === 'pt' ? `É ${prep(matched, 'de')} ${place}` : l === 'es' ? `Es de ${place}` : `Is from ${place}`));
 
-  const rules: Array<{ re: RegExp; lang: Lang; fn: typeof live; lower: boolean }> = [
-    { re: /\b(?:eu\s+)?(?:moro|vivo|estou morando|t[ôo] morando|resido)\s+(?:em|no|na|nos|nas)\s+/iu, lang: 'pt', fn: live, lower: true },
-    { re: /(?:^|[\s,])(?:[Ee]u\s+)?(?:[Ss]ou|[Vv]enho)\s+(?:de|do|da|dos|das)\s+/u, lang: 'pt', fn: from, lower: false },
-    { re: /\bI\s+(?:live|am living|'m living|’m living|reside)\s+in\s+|\bI(?:'m|’m| am)\s+based\s+in\s+/iu, lang: 'en', fn: live, lower: true },
-    { re: /\b(?:I(?:'m|’m| am)|I come|I'm originally|I am originally)\s+(?:originally\s+)?from\s+/iu, lang: 'en', fn: from, lower: false },
-    { re: /\b(?:yo\s+)?(?:vivo|resido|estoy viviendo)\s+en\s+/iu, lang: 'es', fn: live, lower: true },
-    { re: /(?:^|[\s,])(?:[Yy]o\s+)?(?:[Ss]oy|[Vv]engo)\s+de(?:l)?\s+/u, lang: 'es', fn: from, lower: false },
-  ];
+  const rules = LOCATION_RULES.map(({ re, lang, kind, lower }) => ({ re, lang, lower, fn: kind === 'lives_in' ? live : from }));
   for (const { re, lang, fn, lower } of rules) {
     const m = re.exec(s);
     if (!m) continue;
@@ -753,8 +485,8 @@ function locations(s: string, ctx: Ctx): void {
   }
 }
 
-const JOB_PT = new RegExp(`(?:^|[\\s,])(?:[Ee]u\\s+)?[Ss]ou\\s+(?:uma?\\s+)?(${WORD}(?:\\s+(?:de|em)\\s+${WORD})?)`, 'u');
-const JOB_EN = new RegExp(`\\bI(?:'m|’m| am)\\s+(?:an?\\s+)((?:${WORD}\\s+){0,2}${WORD})`, 'iu');
+const JOB_PT = PT_FACTS.jobIdentity as RegExp;
+const JOB_EN = EN_FACTS.jobIdentity as RegExp;
 const EMPLOYER = new RegExp(`\\b(?:[Tt]rabalho|[Tt]rabajo|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for|en|para)\\s+(${CAP}(?:\\s+${CAP}){0,2})`, 'u');
 
 function jobs(s: string, ctx: Ctx): void {

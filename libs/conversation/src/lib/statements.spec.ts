@@ -210,6 +210,26 @@ describe('questions about the case are answered from what was said (retrieval fi
   });
 });
 
+describe('category words reach the statements that hold a member (lang/*.ts categories)', () => {
+  it('a category word and a member share one term; a lower-case member counts only after a lead word', () => {
+    expect(termsOf('qual é a minha operadora?', 'pt').stems).toContain('cat:carrier');
+    expect(termsOf('meu chip é da claro', 'pt').stems).toContain('cat:carrier');
+    expect(termsOf('eu vivo em Recife', 'pt').stems).not.toContain('cat:carrier');
+    expect(termsOf('claro, pode ser', 'pt').stems).not.toContain('cat:carrier');
+    expect(termsOf('la factura era de 320 euros', 'es').stems).toContain('cat:amount');
+    expect(termsOf('tengo 32 años', 'es').stems).not.toContain('cat:amount');
+  });
+  it.each([
+    ['pt', lia, 'meu plano de celular é da Claro, 5g', 'qual é a minha operadora?', 'Claro'],
+    ['en', sunny, "i'm a plumber so i'm out all day", 'what did i say my job was?', 'plumber'],
+    ['fr', lia, 'je suis infirmière de nuit, je rentre à 7h', 'tu te rappelles mon métier ?', 'infirmière'],
+    ['es', getSoul('friendly-support')!, 'me quedan por cobrar 780 euros de la obra', '¿cuánto me deben?', '780'],
+  ] as const)('%s: %s → %s', (_lang, soul, said, question, value) => {
+    const replies = play(soul, ['hi', said, question]);
+    expect(replies[2]).toContain(value);
+  });
+});
+
 describe('questions about who the agent is', () => {
   it.each([
     'who am i actually chatting with, is this a real person or a bot?',

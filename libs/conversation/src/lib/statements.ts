@@ -351,7 +351,7 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
  */
 export function recallStatements(question: string, statements: Statement[], lang: Lang, max = 2, opts?: { confident?: boolean }): Statement[] {
   const d = LANGUAGE_DATA[lang];
-  const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter(Boolean));
+  const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')));
   const q = termsOf(question, lang);
   const qStems = q.stems.filter((s) => !skip.has(s));
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];

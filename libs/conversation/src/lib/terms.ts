@@ -6,7 +6,8 @@ import { fold } from './text';
 
 /*
  * The normalized terms of a sentence, for the statement memory: stems (snowball, per language, with the
- * synonyms of lang/*.ts mapped to one term), numbers, codes, e-mails, dates (chrono-node) and names.
+ * synonyms of lang/*.ts mapped to one term), numbers, codes, e-mails, dates (chrono-node) and names; the
+ * categories of lang/*.ts add `cat:<id>` terms (a question's "operadora" and a statement's "da Vivo" share one).
  */
 
 export interface Terms {
@@ -61,6 +62,27 @@ function synonyms(lang: Lang): Map<string, string> {
 function stemWord(word: string, lang: Lang): string {
   return stemmer(lang).stem(fold(word));
 }
+
+const CATEGORIES = new Map<Lang, { words: Map<string, string>; members: Map<string, string> }>();
+function categories(lang: Lang): { words: Map<string, string>; members: Map<string, string> } {
+  let c = CATEGORIES.get(lang);
+  if (!c) {
+    c = { words: new Map(), members: new Map() };
+    for (const cat of LANGUAGE_DATA[lang].categories) {
+      for (const w of cat.words) c.words.set(fold(w), `cat:${cat.id}`);
+      for (const w of cat.members ?? []) c.members.set(fold(w), `cat:${cat.id}`);
+    }
+    CATEGORIES.set(lang, c);
+  }
+  return c;
+}
+
+/** Words after which a category member in lower case counts ("chip da vivo", "je suis boulanger", "I'm a nurse"). */
+const CATEGORY_LEADS = new Set(
+  'da na do no a o la el le de com con with at on chez avec sou soy suis am an como comme as es e is un une uma um una mi my minha meu mon ma'.split(' '),
+);
+/** An amount of money: a number with a currency ("1.450 euros", "R$ 200", "$35"). */
+const AMOUNT = /(?:R\$|US\$|\$|€|£)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:€|£|euros?\b|reais\b|real\b|d[oó]lares\b|dollars?\b|bucks\b|pesos\b|libras\b|pounds?\b|eur\b|brl\b|usd\b)/iu;
 
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 /** Elisions written into one word ("j'habite", "l'avion", "qu'est"): the part after the apostrophe. */
@@ -121,8 +143,19 @@ export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
   const words = wordsOf(noEmail);
   const stems: string[] = [];
   const names: string[] = [];
+  const cats = categories(lang);
+  if (AMOUNT.test(noEmail)) stems.push('cat:amount');
   words.forEach((w, i) => {
     if (/\d/.test(w.word) || w.word.endsWith("'") || w.word.endsWith('’')) return;
+    const folded = fold(w.word);
+    // A category word is its category ("operadora" → cat:carrier); a member carries it besides its own term.
+    const cat = cats.words.get(folded);
+    if (cat) {
+      stems.push(cat);
+      return;
+    }
+    const member = cats.members.get(folded);
+    if (member && (/^\p{Lu}/u.test(w.raw) || (i > 0 && CATEGORY_LEADS.has(fold(words[i - 1].word))))) stems.push(member);
     if (i > 0 && w.word.length > 1 && /^\p{Lu}/u.test(w.raw) && !isStopWord(w.word, lang)) names.push(fold(w.word));
     if (isStopWord(w.word, lang) || w.word.length < 2) return;
     stems.push(termOf(w.word, lang));

@@ -51,4 +51,9 @@ export const EN: LanguageData = {
   toldYou: ['You told me {s}.', 'You mentioned that {s}.'],
   toldYouQuote: 'You told me: “{q}”',
   and: 'and',
+  categories: [
+    { id: 'carrier', words: ['carrier', 'operator', 'provider', 'isp'], members: ['vivo', 'claro', 'tim', 'oi', 'movistar', 'orange', 'vodafone', 'verizon', 'at&t', 't-mobile', 'sfr', 'bouygues', 'free', 'digi', 'yoigo', 'jazztel', 'meo', 'nos', 'o2', 'ee', 'sprint', 'telcel', 'personal', 'entel'] },
+    { id: 'job', words: ['job', 'profession', 'occupation', 'work'], members: ['teacher', 'doctor', 'nurse', 'engineer', 'developer', 'programmer', 'designer', 'lawyer', 'accountant', 'chef', 'cook', 'driver', 'architect', 'journalist', 'dentist', 'writer', 'baker', 'barista', 'pharmacist', 'electrician', 'plumber', 'mechanic', 'firefighter', 'waiter', 'waitress', 'translator', 'therapist', 'surgeon', 'paramedic', 'carpenter', 'librarian', 'student'] },
+    { id: 'amount', words: ['much', 'amount', 'owe', 'owed', 'cost', 'price', 'total'] },
+  ],
 };

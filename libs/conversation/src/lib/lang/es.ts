@@ -48,4 +48,9 @@ export const ES: LanguageData = {
   toldYou: ['Me dijiste que {s}.', 'Me contaste que {s}.'],
   toldYouQuote: 'Me dijiste: “{q}”',
   and: 'y',
+  categories: [
+    { id: 'carrier', words: ['operadora', 'operador', 'compania', 'compañía', 'proveedor'], members: ['vivo', 'claro', 'tim', 'oi', 'movistar', 'orange', 'vodafone', 'verizon', 'at&t', 't-mobile', 'sfr', 'bouygues', 'free', 'digi', 'yoigo', 'jazztel', 'meo', 'nos', 'o2', 'ee', 'sprint', 'telcel', 'personal', 'entel'] },
+    { id: 'job', words: ['profesion', 'profesión', 'trabajo', 'oficio', 'ocupacion', 'ocupación'], members: ['profesor', 'profesora', 'medico', 'médico', 'medica', 'médica', 'enfermero', 'enfermera', 'ingeniero', 'ingeniera', 'abogado', 'abogada', 'desarrollador', 'desarrolladora', 'programador', 'programadora', 'disenador', 'diseñador', 'diseñadora', 'contable', 'cocinero', 'cocinera', 'conductor', 'arquitecto', 'arquitecta', 'periodista', 'dentista', 'panadero', 'panadera', 'farmaceutico', 'farmacéutico', 'farmacéutica', 'electricista', 'mecanico', 'mecánico', 'camarero', 'camarera', 'estudiante', 'psicologo', 'psicólogo', 'psicóloga'] },
+    { id: 'amount', words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta'] },
+  ],
 };

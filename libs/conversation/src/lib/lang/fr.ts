@@ -47,4 +47,9 @@ export const FR: LanguageData = {
   toldYou: ['Tu m’as dit que {s}.', 'Tu m’as raconté que {s}.'],
   toldYouQuote: 'Tu m’as dit : « {q} »',
   and: 'et',
+  categories: [
+    { id: 'carrier', words: ['operateur', 'opérateur', 'fournisseur'], members: ['vivo', 'claro', 'tim', 'oi', 'movistar', 'orange', 'vodafone', 'verizon', 'at&t', 't-mobile', 'sfr', 'bouygues', 'free', 'digi', 'yoigo', 'jazztel', 'meo', 'nos', 'o2', 'ee', 'sprint', 'telcel', 'personal', 'entel'] },
+    { id: 'job', words: ['metier', 'métier', 'profession', 'boulot', 'travail', 'emploi'], members: ['professeur', 'prof', 'medecin', 'médecin', 'infirmier', 'infirmiere', 'infirmière', 'ingenieur', 'ingénieur', 'avocat', 'avocate', 'developpeur', 'développeur', 'développeuse', 'programmeur', 'designer', 'comptable', 'cuisinier', 'cuisiniere', 'cuisinière', 'chauffeur', 'architecte', 'journaliste', 'dentiste', 'boulanger', 'boulangere', 'boulangère', 'patissier', 'pâtissier', 'pharmacien', 'pharmacienne', 'electricien', 'électricien', 'plombier', 'mecanicien', 'mécanicien', 'serveur', 'serveuse', 'etudiant', 'étudiant', 'étudiante', 'instituteur', 'institutrice'] },
+    { id: 'amount', words: ['combien', 'montant', 'prix', 'total', 'coute', 'coûte', 'doivent'] },
+  ],
 };

@@ -48,4 +48,9 @@ export const PT: LanguageData = {
   toldYou: ['Você me disse que {s}.', 'Você me contou que {s}.'],
   toldYouQuote: 'Você me disse: “{q}”',
   and: 'e',
+  categories: [
+    { id: 'carrier', words: ['operadora', 'provedor', 'provedora'], members: ['vivo', 'claro', 'tim', 'oi', 'movistar', 'orange', 'vodafone', 'verizon', 'at&t', 't-mobile', 'sfr', 'bouygues', 'free', 'digi', 'yoigo', 'jazztel', 'meo', 'nos', 'o2', 'ee', 'sprint', 'telcel', 'personal', 'entel'] },
+    { id: 'job', words: ['profissao', 'profissão', 'emprego', 'ocupacao', 'ocupação', 'trabalho'], members: ['professor', 'professora', 'medico', 'médico', 'medica', 'médica', 'enfermeiro', 'enfermeira', 'engenheiro', 'engenheira', 'advogado', 'advogada', 'desenvolvedor', 'desenvolvedora', 'programador', 'programadora', 'designer', 'contador', 'contadora', 'cozinheiro', 'cozinheira', 'motorista', 'arquiteto', 'arquiteta', 'jornalista', 'dentista', 'padeiro', 'padeira', 'farmaceutico', 'farmacêutico', 'farmaceutica', 'farmacêutica', 'eletricista', 'mecanico', 'mecânico', 'garcom', 'garçom', 'vendedor', 'vendedora', 'estudante', 'psicologo', 'psicólogo', 'psicologa', 'psicóloga'] },
+    { id: 'amount', words: ['quanto', 'quanta', 'valor', 'total', 'preco', 'preço', 'custa', 'devem'] },
+  ],
 };

@@ -36,4 +36,11 @@ export interface LanguageData {
   toldYouQuote: string;
   /** Joins several recalled statements. */
   and: string;
+  /**
+   * Categories for retrieval: a question's category word ("operadora", "métier", "how much") is the term
+   * `cat:<id>`, and a statement holding one of its members ("da Vivo", "je suis boulanger") carries that term too.
+   * Members match capitalized, or after one of `CATEGORY_LEADS` ("chip da vivo"), so the verb "vivo" is no carrier.
+   * The `amount` category's members are numbers with a currency (terms.ts).
+   */
+  categories: Array<{ id: string; words: string[]; members?: string[] }>;
 }
