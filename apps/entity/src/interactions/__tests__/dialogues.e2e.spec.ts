@@ -1,4 +1,4 @@
-import { allDialogues, checkReply, DIALOGUE_PASS_BAR, isChecked, planTurns, summarize, type TurnResult } from '@platform/conversation/testing';
+import { allDialogues, checkReply, DIALOGUE_PASS_BAR, HELD_OUT_C_FLOOR, isChecked, planTurns, summarize, type TurnResult } from '@platform/conversation/testing';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
@@ -35,9 +35,10 @@ describe('dialogue suite through the entity API (built-in engine)', () => {
         }
       }
     }
-    const { share, lines } = summarize(results, `entity (${dialogues.length} conversations)`);
+    const { share, frozenShare, lines } = summarize(results, `entity (${dialogues.length} conversations)`);
     console.log(lines.join('\n'));
     expect(results.filter((r) => r.part.startsWith('held-out')).length).toBeGreaterThan(0);
     expect(share).toBeGreaterThanOrEqual(DIALOGUE_PASS_BAR);
+    expect(frozenShare, 'held-out C fell below its regression floor').toBeGreaterThanOrEqual(HELD_OUT_C_FLOOR);
   }, 600_000);
 });

@@ -1,4 +1,4 @@
-import { allDialogues, checkReply, DIALOGUE_PASS_BAR, isChecked, planTurns, summarize, type TurnResult } from '@platform/conversation/testing';
+import { allDialogues, checkReply, DIALOGUE_PASS_BAR, HELD_OUT_C_FLOOR, isChecked, planTurns, summarize, type TurnResult } from '@platform/conversation/testing';
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { messagingService } from '../../service';
 import { App, auth } from '../../__tests__/helpers';
@@ -39,11 +39,12 @@ describe('dialogue suite through the messaging API (built-in engine)', () => {
       }
       longest = Math.max(longest, expectStatus(await t.http.get(`/v1/conversations/${conversation.id}`).set(auth(alice)), 200).body.message_count);
     }
-    const { share, lines } = summarize(results, `messaging (${dialogues.length} conversations, longest ${longest} messages)`);
+    const { share, frozenShare, lines } = summarize(results, `messaging (${dialogues.length} conversations, longest ${longest} messages)`);
     console.log(lines.join('\n'));
     // The long conversations really run far past the history window (an early fact asked for at message 300).
     expect(longest).toBeGreaterThanOrEqual(300);
     expect(results.filter((r) => r.part.startsWith('held-out')).length).toBeGreaterThan(0);
     expect(share).toBeGreaterThanOrEqual(DIALOGUE_PASS_BAR);
+    expect(frozenShare, 'held-out C fell below its regression floor').toBeGreaterThanOrEqual(HELD_OUT_C_FLOOR);
   }, 600_000);
 });
