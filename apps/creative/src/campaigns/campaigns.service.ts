@@ -123,7 +123,9 @@ export class CampaignsService {
     const seed = brief.seed ?? randomInt(0, 2 ** 31 - 1);
     const made: { designId?: string; artifactId?: string }[] = plans.map(() => ({}));
     try {
-      const pieces = await Promise.all(
+      // Every piece settles before anything is decided: with Promise.all a piece refused early (a 422 from the cost
+      // estimate) rejected the campaign while another was still being made, and that one was stored after the undo.
+      const settled = await Promise.allSettled(
         plans.map(async (p, position) => {
           const state = await this.designs.create(accountId, { brief: { ...brief, seed, format: { width: p.width, height: p.height } }, template: p.template });
           made[position].designId = state.design.id;
@@ -139,6 +141,10 @@ export class CampaignsService {
           return { plan: p, position, design: state.design, revision: state.revision.revision, stored };
         }),
       );
+      const pieces = settled.map((r) => {
+        if (r.status === 'rejected') throw r.reason;
+        return r.value;
+      });
       const campaign = await this.ds.transaction(async (m) => {
         const row = m.getRepository(Campaign).create({ id: newId('cmp'), accountId, brief: { ...brief, seed } as Json, template: input.template ?? null, seed });
         await m.getRepository(Campaign).insert(row as never);

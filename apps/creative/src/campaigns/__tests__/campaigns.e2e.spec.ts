@@ -101,21 +101,39 @@ describe('creative campaigns', () => {
 });
 
 describe('creative campaigns: a piece that fails', () => {
-  it('undoes the pieces already made and stores no campaign', async () => {
+  const nothingStored = async (t: TestApp<CreativeConfig>, account: TestAccount) => {
+    expect((await as(t.http.get('/v1/designs'), account)).body.data).toEqual([]);
+    const ds = t.app.get(DataSource);
+    const [{ count: artifacts }] = await ds.query('SELECT count(*)::int AS count FROM creative.artifacts WHERE account_id = $1', [account.accountId]);
+    const [{ count: campaigns }] = await ds.query('SELECT count(*)::int AS count FROM creative.campaigns WHERE account_id = $1', [account.accountId]);
+    expect([artifacts, campaigns]).toEqual([0, 0]);
+  };
+
+  it('undoes the pieces already made and stores no campaign (a piece past its time budget)', async () => {
     // An 8192x8192 story takes well over a second to draw on any machine (about 1.6 s on this one when idle),
     // an Instagram post well under 600 ms when the machine is calm; under load both may time out, and the
     // answer is the same (504, nothing stored). At 1500 ms an idle machine finished the big piece in time.
-    const t = await createTestApp(creativeService, { env: { RENDER_TIMEOUT_MS: '600', RENDER_WORKERS: '2' } });
+    // RENDER_COST_LIMIT_MS=0: the render is tried and times out (the cost check would refuse it before drawing).
+    const t = await createTestApp(creativeService, { env: { RENDER_TIMEOUT_MS: '600', RENDER_COST_LIMIT_MS: '0', RENDER_WORKERS: '2' } });
     try {
       const carol = await t.account('carol');
       const res = await as(t.http.post('/v1/campaigns').send({ brief, formats: ['instagram_post', { width: 8192, height: 8192, template: 'story' }] }), carol);
       expect(res.status).toBe(504);
       expect(res.body.code).toBe('render_timeout');
-      expect((await as(t.http.get('/v1/designs'), carol)).body.data).toEqual([]);
-      const ds = t.app.get(DataSource);
-      const [{ count: artifacts }] = await ds.query('SELECT count(*)::int AS count FROM creative.artifacts WHERE account_id = $1', [carol.accountId]);
-      const [{ count: campaigns }] = await ds.query('SELECT count(*)::int AS count FROM creative.campaigns WHERE account_id = $1', [carol.accountId]);
-      expect([artifacts, campaigns]).toEqual([0, 0]);
+      await nothingStored(t, carol);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('undoes the pieces already made and stores no campaign (a piece refused by the cost estimate)', async () => {
+    const t = await createTestApp(creativeService, { env: { RENDER_TIMEOUT_MS: '600', RENDER_WORKERS: '2' } });
+    try {
+      const dave = await t.account('dave');
+      const res = await as(t.http.post('/v1/campaigns').send({ brief, formats: ['instagram_post', { width: 8192, height: 8192, template: 'story' }] }), dave);
+      expect(res.status).toBe(422);
+      expect(res.body.detail.map((d: { type: string }) => d.type)).toContain('render_too_costly');
+      await nothingStored(t, dave);
     } finally {
       await t.close();
     }
