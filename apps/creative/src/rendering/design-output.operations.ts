@@ -6,12 +6,20 @@ import { RenderRequestDto } from './dto/render-result.dto';
 /** A design's outputs as operations (see `OperationSpec`). */
 export const DESIGN_OUTPUT_OPERATIONS = {
   render: defineOperation({
-    id: 'DesignOutput_render', method: 'POST', path: '/v1/designs/{design_id}/render', status: 200, useCases: DesignOutputUseCases,
+    id: 'DesignOutput_render',
+    method: 'POST',
+    path: '/v1/designs/{design_id}/render',
+    status: 200,
+    useCases: DesignOutputUseCases,
     input: { body: RenderRequestDto },
     run: (u, auth, { path, body }) => u.render(auth, path.design_id, body),
   }),
   preview: defineOperation({
-    id: 'DesignOutput_preview', method: 'GET', path: '/v1/designs/{design_id}/preview', status: 200, useCases: DesignOutputUseCases,
+    id: 'DesignOutput_preview',
+    method: 'GET',
+    path: '/v1/designs/{design_id}/preview',
+    status: 200,
+    useCases: DesignOutputUseCases,
     input: { query: PreviewQuery },
     run: async (u, auth, { path, query }): Promise<ImageAnswer> => {
       const preview = await u.preview(auth, path.design_id, query);
@@ -19,7 +27,11 @@ export const DESIGN_OUTPUT_OPERATIONS = {
     },
   }),
   html: defineOperation({
-    id: 'DesignOutput_html', method: 'GET', path: '/v1/designs/{design_id}/export/html', status: 200, useCases: DesignOutputUseCases,
+    id: 'DesignOutput_html',
+    method: 'GET',
+    path: '/v1/designs/{design_id}/export/html',
+    status: 200,
+    useCases: DesignOutputUseCases,
     input: {},
     run: async (u, auth, { path }): Promise<HtmlAnswer> => {
       const page = await u.html(auth, path.design_id);

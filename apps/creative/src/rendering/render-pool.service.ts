@@ -10,7 +10,16 @@ import type { CreativeConfig } from '../config';
 import { MemoryKeeper } from '../common/memory-keeper';
 import { ThreadWatchdog } from '../common/thread-watchdog';
 import { renderWorkerScript } from '../common/worker-script';
-import { CONTROL, runRenderTask, type MaterializeOutput, type RenderOutput, type RenderTask, type TaskFailure, type TaskResult, type TemplateOutput } from './render-tasks';
+import {
+  CONTROL,
+  runRenderTask,
+  type MaterializeOutput,
+  type RenderOutput,
+  type RenderTask,
+  type TaskFailure,
+  type TaskResult,
+  type TemplateOutput,
+} from './render-tasks';
 
 type Loc = (string | number)[];
 
@@ -30,7 +39,10 @@ export class RenderTimeoutError extends DomainException {
 
 export class RenderBusyError extends DomainException {
   constructor() {
-    super('render_busy', 'Too many renders are waiting for a render worker; retry shortly', 503, { headers: { 'Retry-After': '1' }, extra: { retry_after: 1 } });
+    super('render_busy', 'Too many renders are waiting for a render worker; retry shortly', 503, {
+      headers: { 'Retry-After': '1' },
+      extra: { retry_after: 1 },
+    });
   }
 }
 
@@ -45,7 +57,13 @@ export class RenderTooCostlyError extends DomainException {
   }
 }
 
-type Output<K extends RenderTask['kind']> = K extends 'render' ? RenderOutput : K extends 'html' ? { html: string } : K extends 'materialize' ? MaterializeOutput : TemplateOutput;
+type Output<K extends RenderTask['kind']> = K extends 'render'
+  ? RenderOutput
+  : K extends 'html'
+    ? { html: string }
+    : K extends 'materialize'
+      ? MaterializeOutput
+      : TemplateOutput;
 
 /** Turns a task's input failure into a 422 with the caller's locations (a stopped task into its 504). */
 export function failureError(f: TaskFailure, locs: FailureLocs, timeoutMs: number): DomainException {
@@ -225,10 +243,12 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
       this.watchdog.terminated(thread - 1, 'render past its budget');
       abort.abort();
     }, this.config.rendering.stopGraceMs);
-    void running.finally(() => {
-      settled = true;
-      clearTimeout(grace);
-    }).catch(() => undefined);
+    void running
+      .finally(() => {
+        settled = true;
+        clearTimeout(grace);
+      })
+      .catch(() => undefined);
   }
 
   /** The same task on this thread: the stop word stops heavy drawing here too (at its next checkpoint). */

@@ -28,7 +28,15 @@ export class ToolsService {
   async analyze(accountId: string, body: unknown, template: string | undefined): Promise<BriefAnalysisDto> {
     const brief = briefOrThrow(body, ['body']);
     if (template !== undefined && !getTemplate(template)) {
-      throw new ValidationError([{ loc: ['query', 'template'], msg: `unknown template "${template}"; one of ${listTemplates().map((t) => t.id).join(', ')}`, type: 'value_error' }]);
+      throw new ValidationError([
+        {
+          loc: ['query', 'template'],
+          msg: `unknown template "${template}"; one of ${listTemplates()
+            .map((t) => t.id)
+            .join(', ')}`,
+          type: 'value_error',
+        },
+      ]);
     }
     const a = analyzeBrief(brief, { brand: (await this.brandKits.templateBrand(accountId))?.brand, template });
     return {
@@ -38,7 +46,13 @@ export class ToolsService {
       format: { width: a.format.width, height: a.format.height, name: a.format.name },
       fields: a.fields,
       readability: a.readability,
-      palette: { colors: a.palette.colors, source: a.palette.source, best_text_contrast: a.palette.bestTextContrast, low_contrast_pairs: a.palette.lowContrastPairs, ok: a.palette.ok },
+      palette: {
+        colors: a.palette.colors,
+        source: a.palette.source,
+        best_text_contrast: a.palette.bestTextContrast,
+        low_contrast_pairs: a.palette.lowContrastPairs,
+        ok: a.palette.ok,
+      },
       missing: a.missing,
       suggestions: a.suggestions,
     };
@@ -57,7 +71,13 @@ export class ToolsService {
       palette = body.palette.split(/[\s,;]+/).filter(Boolean);
       const bad = palette.filter((c) => !ColorSchema.safeParse(c).success);
       if (!palette.length || palette.length > 8 || bad.length) {
-        throw new ValidationError([{ loc: ['body', 'palette'], msg: `must be 1 to 8 colors (#rrggbb, rgb(), hsl()…) separated by commas${bad.length ? `; not colors: ${bad.slice(0, 3).join(', ')}` : ''}`, type: 'value_error' }]);
+        throw new ValidationError([
+          {
+            loc: ['body', 'palette'],
+            msg: `must be 1 to 8 colors (#rrggbb, rgb(), hsl()…) separated by commas${bad.length ? `; not colors: ${bad.slice(0, 3).join(', ')}` : ''}`,
+            type: 'value_error',
+          },
+        ]);
       }
     }
     const width = body.width ?? PROCEDURAL_SIZE_DEFAULT;

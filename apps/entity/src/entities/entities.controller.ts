@@ -41,7 +41,10 @@ export class EntitiesController {
 
   @Get(':id')
   @RequireScopes(SCOPES.read, OAUTH_CHAT_SCOPE)
-  @ApiOperation({ summary: 'One entity', description: "Needs `entities:read` (or `entity:chat`: an access token reads its own entity). Another account's entity answers 404 `entity_not_found`." })
+  @ApiOperation({
+    summary: 'One entity',
+    description: "Needs `entities:read` (or `entity:chat`: an access token reads its own entity). Another account's entity answers 404 `entity_not_found`.",
+  })
   @ApiOkResponse({ type: EntityResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })
   async get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<EntityResponseDto> {

@@ -62,7 +62,12 @@ export class InteractionsController {
   @ApiOkResponse({ type: InteractionListDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })
   async list(@Auth() auth: AuthContext, @Param('entityId') entityId: string, @Query() q: ListMessagesQueryDto): Promise<InteractionListDto> {
-    const page = await this.interactions.list(auth.accountId, entityId, listOwners(auth, q.client_id), { endUserId: q.end_user_id, since: q.since, cursor: q.cursor, limit: q.limit ?? 50 });
+    const page = await this.interactions.list(auth.accountId, entityId, listOwners(auth, q.client_id), {
+      endUserId: q.end_user_id,
+      since: q.since,
+      cursor: q.cursor,
+      limit: q.limit ?? 50,
+    });
     return { ok: true, data: page.data.map(InteractionDto.from), next_cursor: page.nextCursor };
   }
 

@@ -2,9 +2,10 @@ import { NAME, type FactRules } from './facts-rules';
 
 /** Spanish rules and words of the fact extraction (facts.ts); relation words Portuguese shares ("gato", "esposa") are in facts-pt.ts. */
 export const ES_FACTS: FactRules = {
-  notNames: (
-    'el la los las un una muy yo tu usted aquí aqui cansada contento contenta nuevo nueva estudiante cliente lunes martes miércoles miercoles jueves viernes'
-  ).split(' '),
+  notNames:
+    'el la los las un una muy yo tu usted aquí aqui cansada contento contenta nuevo nueva estudiante cliente lunes martes miércoles miercoles jueves viernes'.split(
+      ' ',
+    ),
   relations: {
     hermana: { key: 'sister', fem: true },
     hermano: { key: 'brother' },
@@ -50,7 +51,10 @@ export const ES_FACTS: FactRules = {
   ],
   preferenceRules: [
     { re: /\bno me (?:gusta|gustan|interesa|interesan)(?:\s+(?:nada|mucho))?\s+/giu, like: false },
-    { re: /(?<!no\s)\bme (?:gusta|gustan|encanta|encantan|fascina|fascinan|apasiona|apasionan)(?:\s+(?:mucho|muchísimo|muchisimo|bastante))?\s+/giu, like: true },
+    {
+      re: /(?<!no\s)\bme (?:gusta|gustan|encanta|encantan|fascina|fascinan|apasiona|apasionan)(?:\s+(?:mucho|muchísimo|muchisimo|bastante))?\s+/giu,
+      like: true,
+    },
     { re: /\b(?:soy (?:un |una )?(?:gran )?fan(?:ático|ática|atico|atica)? de)\s+/giu, like: true },
   ],
   relationRules: (relWords) => [

@@ -2,11 +2,15 @@ import { NAME, type FactRules } from './facts-rules';
 
 /** French rules and words of the fact extraction (facts.ts). French statements are remembered as said (statements.ts): names only here. */
 export const FR_FACTS: FactRules = {
-  notNames: (
-    'le la les un une des du au en très tres pas bien désolé désolée desole desolee content contente fatigué fatiguée fatigue fatiguee cliente français française francais francaise lundi mardi mercredi jeudi vendredi samedi dimanche'
-  ).split(' '),
+  notNames:
+    'le la les un une des du au en très tres pas bien désolé désolée desole desolee content contente fatigué fatiguée fatigue fatiguee cliente français française francais francaise lundi mardi mercredi jeudi vendredi samedi dimanche'.split(
+      ' ',
+    ),
   nameRules: [
-    { re: /(?:^|[\s,])(?:je m['’]appelle|mon (?:pr[ée]nom|nom) (?:est|c['’]est)|appelle[sz]?[- ]moi|tu peux m['’]appeler|vous pouvez m['’]appeler)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, cap: false },
+    {
+      re: /(?:^|[\s,])(?:je m['’]appelle|mon (?:pr[ée]nom|nom) (?:est|c['’]est)|appelle[sz]?[- ]moi|tu peux m['’]appeler|vous pouvez m['’]appeler)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,
+      cap: false,
+    },
     { re: new RegExp(`(?:^|[\\s,])(?:[Mm]oi,? c['’]est |[Ii]ci,? c['’]est |[Jj]e suis )${NAME}`, 'u'), cap: true },
   ],
 };

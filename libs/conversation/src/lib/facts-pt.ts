@@ -103,14 +103,23 @@ export const PT_FACTS: FactRules = {
     'economista consultor consultora corretor corretora piloto cientista pesquisador pesquisadora freelancer dev biólogo bióloga ' +
     'mecânico costureira padeiro confeiteira confeiteiro barista tradutor tradutora terapeuta dona-de-casa estagiário estagiária'
   ).split(' '),
-  weakPlans: 'esperar aguardar tentar ver verificar checar conferir pensar testar ficar bem indo dormir deitar embora mandar enviar passar responder reiniciar confirmar explicar'.split(' '),
+  weakPlans:
+    'esperar aguardar tentar ver verificar checar conferir pensar testar ficar bem indo dormir deitar embora mandar enviar passar responder reiniciar confirmar explicar'.split(
+      ' ',
+    ),
   nameRules: [
-    { re: /\b(?:meu nome é|meu nome e|me chamo|pode me chamar de|podem me chamar de|aqui quem fala é|aqui é (?:[ao] )?)\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, cap: false },
+    {
+      re: /\b(?:meu nome é|meu nome e|me chamo|pode me chamar de|podem me chamar de|aqui quem fala é|aqui é (?:[ao] )?)\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,
+      cap: false,
+    },
     { re: new RegExp(`(?:^|[\\s,])(?:[Ee]u sou (?:[ao] )?|[Ss]ou (?:[ao] )|[Ss]ou )${NAME}`, 'u'), cap: true },
   ],
   preferenceRules: [
     { re: /\b(?:n[ãa]o gosto|odeio|detesto|n[ãa]o suporto|n[ãa]o curto|tenho horror)\s*(?:muito\s+)?(?:de|do|da|dos|das|a|ao)?\s+/giu, like: false },
-    { re: /(?<!n[ãa]o\s)(?<!nunca\s)\b(?:gosto|curto|adoro|amo|sou f[ãa]|sou apaixonad[oa]|sou louc[oa])(?:\s+(?:muito|bastante|demais|tanto))?\s*(?:de|do|da|dos|das|por|pelo|pela)?\s+/giu, like: true },
+    {
+      re: /(?<!n[ãa]o\s)(?<!nunca\s)\b(?:gosto|curto|adoro|amo|sou f[ãa]|sou apaixonad[oa]|sou louc[oa])(?:\s+(?:muito|bastante|demais|tanto))?\s*(?:de|do|da|dos|das|por|pelo|pela)?\s+/giu,
+      like: true,
+    },
   ],
   favourite: /\b(?:meu|minha)\s+(\p{L}+(?:\s+\p{L}+)?)\s+(favorit[oa]|preferid[oa])\s+(?:é|e)\s+(?:[oa]s?\s+)?/iu,
   relationRules: (relWords) => [

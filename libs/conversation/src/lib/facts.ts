@@ -47,7 +47,19 @@ export function relationWord(word: string): string | undefined {
   return RELATION_BY_FOLDED.get(w);
 }
 
-const FEMININE_KEYS = new Set(['sister', 'mother', 'daughter', 'wife', 'girlfriend', 'fiancee', 'grandmother', 'aunt', 'niece', 'granddaughter', 'mother-in-law']);
+const FEMININE_KEYS = new Set([
+  'sister',
+  'mother',
+  'daughter',
+  'wife',
+  'girlfriend',
+  'fiancee',
+  'grandmother',
+  'aunt',
+  'niece',
+  'granddaughter',
+  'mother-in-law',
+]);
 const PT_JOBS = new Set(PT_FACTS.jobs);
 const EN_JOBS = new Set(EN_FACTS.jobs);
 const WEAK_PLANS = words((r) => r.weakPlans);
@@ -105,9 +117,7 @@ export function keepRecentFacts(facts: Fact[], max: number): Fact[] {
   const time = (f: Fact) => (f.updatedAt ? Date.parse(f.updatedAt) || 0 : 0);
   // The name first, then the structured facts (what the engine acts on), then the statements; the most recent first.
   const rank = (f: Fact) => (f.kind === 'name' ? 2 : isStatementFact(f) ? 0 : 1);
-  const ranked = facts
-    .map((f, i) => ({ f, i }))
-    .sort((a, b) => rank(b.f) - rank(a.f) || time(b.f) - time(a.f) || b.i - a.i);
+  const ranked = facts.map((f, i) => ({ f, i })).sort((a, b) => rank(b.f) - rank(a.f) || time(b.f) - time(a.f) || b.i - a.i);
   const keep = new Set(ranked.slice(0, Math.max(0, max)).map((r) => r.i));
   return facts.filter((_, i) => keep.has(i));
 }
@@ -193,7 +203,8 @@ export function extractAnswerFacts(message: string, previous: string, opts?: { l
 }
 
 /** "como posso te chamar?", "what should I call you?": the assistant asked for the person's name. */
-export const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name|como te llamas|cual es tu nombre|como puedo llamarte)/;
+export const ASKED_FOR_NAME =
+  /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name|como te llamas|cual es tu nombre|como puedo llamarte)/;
 
 /** "Ana", "é Ana", "it's Ana" in answer to "what should I call you?". */
 export function bareName(message: string): string | undefined {
@@ -366,15 +377,19 @@ function plans(s: string, ctx: Ctx): void {
   const plan = (value: string, display: string, lang: Lang) =>
     add(ctx, 'plan', 'plan', value.toLowerCase(), lang, (l) => (l === 'pt' ? `Planeja ${display}` : `Plans to ${display}`));
 
-  const pt = /\b(?:vou|vamos|pretendo|planejo|estou planejando|t[ôo] planejando|estou pensando em|penso em|quero muito|estou indo)\s+((?:me\s+|se\s+|nos\s+)?\p{L}+(?:ar|er|ir|or|ôr|pôr))\b/iu;
+  const pt =
+    /\b(?:vou|vamos|pretendo|planejo|estou planejando|t[ôo] planejando|estou pensando em|penso em|quero muito|estou indo)\s+((?:me\s+|se\s+|nos\s+)?\p{L}+(?:ar|er|ir|or|ôr|pôr))\b/iu;
   let m = pt.exec(s);
   if (m && !WEAK_PLANS.has(fold(m[1]))) {
     const rest = clause(s.slice((m.index ?? 0) + m[0].length));
-    const display = trimEnd(`${m[1]} ${rest}`).replace(/\s+/g, ' ').replace(/^(?:me|nos)\s+/i, 'se ');
+    const display = trimEnd(`${m[1]} ${rest}`)
+      .replace(/\s+/g, ' ')
+      .replace(/^(?:me|nos)\s+/i, 'se ');
     if (wordCount(display) <= 10) plan(display, display, 'pt');
   }
 
-  const en = /\b(?:I(?:'m|’m| am)\s+(?:going to|gonna|planning to|planning on|about to|thinking about|thinking of|hoping to)|I\s+(?:plan|intend|want|hope)\s+to|[Ww]e(?:'re|’re| are)\s+(?:going to|gonna|planning to))\s+(\p{L}+)/iu;
+  const en =
+    /\b(?:I(?:'m|’m| am)\s+(?:going to|gonna|planning to|planning on|about to|thinking about|thinking of|hoping to)|I\s+(?:plan|intend|want|hope)\s+to|[Ww]e(?:'re|’re| are)\s+(?:going to|gonna|planning to))\s+(\p{L}+)/iu;
   m = en.exec(s);
   if (m && !WEAK_PLANS.has(fold(m[1]))) {
     const rest = clause(s.slice((m.index ?? 0) + m[0].length));
@@ -461,8 +476,7 @@ const LOCATION_RULES = LANG_RULES.flatMap(([lang, r]) => (r.locationRules ?? [])
 function locations(s: string, ctx: Ctx): void {
   // Portuguese keeps the preposition the person used: "Mora no Rio", "É da Bahia".
   const prep = (matched: string, fallback: string) => /\b(em|no|na|nos|nas|de|do|da|dos|das)\s*$/i.exec(matched)?.[1].toLowerCase() ?? fallback;
-  const live = (place: string, lang: Lang, matched = '') =>
-    add(ctx, 'location', 'lives_in', place, lang, (l) => livesText(place, l, prep(matched, 'em')));
+  const live = (place: string, lang: Lang, matched = '') => add(ctx, 'location', 'lives_in', place, lang, (l) => livesText(place, l, prep(matched, 'em')));
   const from = (place: string, lang: Lang, matched = '') =>
     add(ctx, 'location', 'from', place, lang, (l) => (l === 'pt' ? `É ${prep(matched, 'de')} ${place}` : l === 'es' ? `Es de ${place}` : `Is from ${place}`));
 
@@ -487,7 +501,10 @@ function locations(s: string, ctx: Ctx): void {
 
 const JOB_PT = PT_FACTS.jobIdentity as RegExp;
 const JOB_EN = EN_FACTS.jobIdentity as RegExp;
-const EMPLOYER = new RegExp(`\\b(?:[Tt]rabalho|[Tt]rabajo|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for|en|para)\\s+(${CAP}(?:\\s+${CAP}){0,2})`, 'u');
+const EMPLOYER = new RegExp(
+  `\\b(?:[Tt]rabalho|[Tt]rabajo|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for|en|para)\\s+(${CAP}(?:\\s+${CAP}){0,2})`,
+  'u',
+);
 
 function jobs(s: string, ctx: Ctx): void {
   const job = (value: string, lang: Lang, identity = false) =>
@@ -501,7 +518,10 @@ function jobs(s: string, ctx: Ctx): void {
   const employer = (value: string, lang: Lang) =>
     add(ctx, 'job', 'employer', value, lang, (l) => (l === 'pt' ? `Trabalha na ${value}` : l === 'es' ? `Trabaja en ${value}` : `Works at ${value}`));
 
-  let m = /\b(?:trabalho como|atuo como|minha profiss[ãa]o é|minha profissao e|I work as|my job is|I'm working as|I am working as|trabajo como|mi profesi[oó]n es|mi trabajo es)\s+(?:an?\s+|uma?\s+|una?\s+)?/iu.exec(s);
+  let m =
+    /\b(?:trabalho como|atuo como|minha profiss[ãa]o é|minha profissao e|I work as|my job is|I'm working as|I am working as|trabajo como|mi profesi[oó]n es|mi trabajo es)\s+(?:an?\s+|uma?\s+|una?\s+)?/iu.exec(
+      s,
+    );
   if (m) {
     const value = clause(s.slice((m.index ?? 0) + m[0].length));
     if (value && wordCount(value) <= 4) job(value, /trabajo|profesi[oó]n/i.test(m[0]) ? 'es' : /trabalho|atuo|profiss/i.test(m[0]) ? 'pt' : 'en');
@@ -523,12 +543,17 @@ function jobs(s: string, ctx: Ctx): void {
 }
 
 function age(s: string, ctx: Ctx): void {
-  const m = /\b(?:tenho|completei|fiz)\s+(\d{1,3})\s+anos\b|\bI(?:'m|’m| am)\s+(\d{1,3})(?:\s+years?\s+old|\s*y\/?o\b|\s*$)|\b(?:tengo|cumpl[ií])\s+(\d{1,3})\s+a[ñn]os\b/iu.exec(s);
+  const m =
+    /\b(?:tenho|completei|fiz)\s+(\d{1,3})\s+anos\b|\bI(?:'m|’m| am)\s+(\d{1,3})(?:\s+years?\s+old|\s*y\/?o\b|\s*$)|\b(?:tengo|cumpl[ií])\s+(\d{1,3})\s+a[ñn]os\b/iu.exec(
+      s,
+    );
   if (!m) return;
   const n = m[1] ?? m[2] ?? m[3];
   const years = Number(n);
   if (!(years > 0 && years < 120)) return;
-  add(ctx, 'other', 'age', String(years), m[1] ? 'pt' : m[3] ? 'es' : 'en', (l) => (l === 'pt' ? `Tem ${years} anos` : l === 'es' ? `Tiene ${years} años` : `Is ${years} years old`));
+  add(ctx, 'other', 'age', String(years), m[1] ? 'pt' : m[3] ? 'es' : 'en', (l) =>
+    l === 'pt' ? `Tem ${years} anos` : l === 'es' ? `Tiene ${years} años` : `Is ${years} years old`,
+  );
 }
 
 export function article(v: string): string {
@@ -599,7 +624,10 @@ export function summarizeRelationship(facts: Fact[], stats: RelationshipStats, l
   const who = name ?? (lang === 'pt' ? 'Pessoa sem nome informado' : 'Unnamed person');
   let summary = `${who} — ${stage}: ${interactions}${over} ${when}.`;
 
-  const details = describeFacts(merged.filter((f) => f.kind !== 'name'), lang);
+  const details = describeFacts(
+    merged.filter((f) => f.kind !== 'name'),
+    lang,
+  );
   if (details) summary += ` ${details}`;
   return summary;
 }
@@ -680,13 +708,22 @@ function summaryEs(merged: Fact[], stats: RelationshipStats): string {
   const days = Math.max(0, Math.round((stats.lastSeen.getTime() - stats.firstSeen.getTime()) / 86_400_000));
   const unit = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
   const span =
-    days < 14 ? unit(days, 'día', 'días') : days < 60 ? unit(Math.round(days / 7), 'semana', 'semanas') : days < 730 ? unit(Math.round(days / 30), 'mes', 'meses') : unit(Math.round(days / 365), 'año', 'años');
+    days < 14
+      ? unit(days, 'día', 'días')
+      : days < 60
+        ? unit(Math.round(days / 7), 'semana', 'semanas')
+        : days < 730
+          ? unit(Math.round(days / 30), 'mes', 'meses')
+          : unit(Math.round(days / 365), 'año', 'años');
   const first = formatDate(stats.firstSeen, 'es');
   const last = formatDate(stats.lastSeen, 'es');
   const when = first === last ? `el ${first}` : `(${first} – ${last})`;
   const over = days > 0 ? ` a lo largo de ${span}` : '';
   let summary = `${name ?? 'Persona sin nombre'} — ${stage}: ${unit(n, 'interacción', 'interacciones')}${over} ${when}.`;
-  const details = describeFacts(merged.filter((f) => f.kind !== 'name'), 'es');
+  const details = describeFacts(
+    merged.filter((f) => f.kind !== 'name'),
+    'es',
+  );
   if (details) summary += ` ${details}`;
   return summary;
 }

@@ -82,7 +82,8 @@ const CATEGORY_LEADS = new Set(
   'da na do no a o la el le de com con with at on chez avec sou soy suis am an como comme as es e is un une uma um una mi my minha meu mon ma'.split(' '),
 );
 /** An amount of money: a number with a currency ("1.450 euros", "R$ 200", "$35"). */
-const AMOUNT = /(?:R\$|US\$|\$|€|£)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:€|£|euros?\b|reais\b|real\b|d[oó]lares\b|dollars?\b|bucks\b|pesos\b|libras\b|pounds?\b|eur\b|brl\b|usd\b)/iu;
+const AMOUNT =
+  /(?:R\$|US\$|\$|€|£)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:€|£|euros?\b|reais\b|real\b|d[oó]lares\b|dollars?\b|bucks\b|pesos\b|libras\b|pounds?\b|eur\b|brl\b|usd\b)/iu;
 
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 /** Elisions written into one word ("j'habite", "l'avion", "qu'est"): the part after the apostrophe. */
@@ -160,5 +161,12 @@ export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
     if (isStopWord(w.word, lang) || w.word.length < 2) return;
     stems.push(termOf(w.word, lang));
   });
-  return { stems: [...new Set(stems)], numbers: [...new Set(numbers)], codes: [...new Set(codes)], emails: [...new Set(emails)], dates: [...new Set(dates)], names: [...new Set(names)] };
+  return {
+    stems: [...new Set(stems)],
+    numbers: [...new Set(numbers)],
+    codes: [...new Set(codes)],
+    emails: [...new Set(emails)],
+    dates: [...new Set(dates)],
+    names: [...new Set(names)],
+  };
 }

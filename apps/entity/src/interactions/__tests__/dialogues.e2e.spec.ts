@@ -1,4 +1,13 @@
-import { allDialogues, checkReply, DIALOGUE_PASS_BAR, HELD_OUT_C_FLOOR, isChecked, planTurns, summarize, type TurnResult } from '@platform/conversation/testing';
+import {
+  allDialogues,
+  checkReply,
+  DIALOGUE_PASS_BAR,
+  HELD_OUT_C_FLOOR,
+  isChecked,
+  planTurns,
+  summarize,
+  type TurnResult,
+} from '@platform/conversation/testing';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
@@ -31,7 +40,13 @@ describe('dialogue suite through the entity API (built-in engine)', () => {
         const res = expectStatus(await t.http.post(`/api/v1/entities/${entity.id}/messages`).set(bearer()).send(body), 200).body;
         expect(res.interaction.status, `${dialogue.id}: ${turn.say}`).toBe('completed');
         if (isChecked(turn.check)) {
-          results.push({ dialogue: dialogue.id, part, say: turn.say, reply: res.interaction.response, problems: checkReply(res.interaction.response, turn.check) });
+          results.push({
+            dialogue: dialogue.id,
+            part,
+            say: turn.say,
+            reply: res.interaction.response,
+            problems: checkReply(res.interaction.response, turn.check),
+          });
         }
       }
     }

@@ -1,4 +1,13 @@
-import { allDialogues, checkReply, DIALOGUE_PASS_BAR, HELD_OUT_C_FLOOR, isChecked, planTurns, summarize, type TurnResult } from '@platform/conversation/testing';
+import {
+  allDialogues,
+  checkReply,
+  DIALOGUE_PASS_BAR,
+  HELD_OUT_C_FLOOR,
+  isChecked,
+  planTurns,
+  summarize,
+  type TurnResult,
+} from '@platform/conversation/testing';
 import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
 import { messagingService } from '../../service';
 import { App, auth } from '../../__tests__/helpers';
@@ -26,7 +35,10 @@ describe('dialogue suite through the messaging API (built-in engine)', () => {
     for (const { dialogue, part } of dialogues) {
       if (dialogue.service !== 'messaging') continue;
       const agent = expectStatus(
-        await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Nina', ...dialogue.agent }),
+        await t.http
+          .post('/v1/agents')
+          .set(auth(alice))
+          .send({ name: 'Nina', ...dialogue.agent }),
         201,
       ).body;
       const conversation = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agent.id, channel: 'api' }), 201).body;

@@ -48,7 +48,12 @@ describe('envelopes', () => {
   });
 
   it('messaging: {error, message, status}', () => {
-    expect(messagingEnvelope.body(invalid)).toEqual({ error: 'validation_error', message: 'Invalid request: name: Field required', status: 422, details: invalid.details });
+    expect(messagingEnvelope.body(invalid)).toEqual({
+      error: 'validation_error',
+      message: 'Invalid request: name: Field required',
+      status: 422,
+      details: invalid.details,
+    });
     expect(messagingEnvelope.body(adaptCode(limited, messagingEnvelope))).toMatchObject({ error: 'rate_limit_exceeded', status: 429, retry_after: 12 });
   });
 
