@@ -1,4 +1,5 @@
 import type { LanguageData } from './types';
+import { CARRIERS } from './carriers';
 
 /** English data of the statement memory. */
 export const EN: LanguageData = {
@@ -214,32 +215,7 @@ export const EN: LanguageData = {
     {
       id: 'carrier',
       words: ['carrier', 'operator', 'provider', 'isp'],
-      members: [
-        'vivo',
-        'claro',
-        'tim',
-        'oi',
-        'movistar',
-        'orange',
-        'vodafone',
-        'verizon',
-        'at&t',
-        't-mobile',
-        'sfr',
-        'bouygues',
-        'free',
-        'digi',
-        'yoigo',
-        'jazztel',
-        'meo',
-        'nos',
-        'o2',
-        'ee',
-        'sprint',
-        'telcel',
-        'personal',
-        'entel',
-      ],
+      members: CARRIERS,
     },
     {
       id: 'job',

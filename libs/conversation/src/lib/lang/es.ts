@@ -1,4 +1,5 @@
 import type { LanguageData } from './types';
+import { CARRIERS } from './carriers';
 
 /** Spanish data of the statement memory. */
 export const ES: LanguageData = {
@@ -175,32 +176,7 @@ export const ES: LanguageData = {
     {
       id: 'carrier',
       words: ['operadora', 'operador', 'compania', 'compañía', 'proveedor'],
-      members: [
-        'vivo',
-        'claro',
-        'tim',
-        'oi',
-        'movistar',
-        'orange',
-        'vodafone',
-        'verizon',
-        'at&t',
-        't-mobile',
-        'sfr',
-        'bouygues',
-        'free',
-        'digi',
-        'yoigo',
-        'jazztel',
-        'meo',
-        'nos',
-        'o2',
-        'ee',
-        'sprint',
-        'telcel',
-        'personal',
-        'entel',
-      ],
+      members: CARRIERS,
     },
     {
       id: 'job',

@@ -1,4 +1,5 @@
 import type { LanguageData } from './types';
+import { CARRIERS } from './carriers';
 
 /** French data of the statement memory. */
 export const FR: LanguageData = {
@@ -176,32 +177,7 @@ export const FR: LanguageData = {
     {
       id: 'carrier',
       words: ['operateur', 'opérateur', 'fournisseur'],
-      members: [
-        'vivo',
-        'claro',
-        'tim',
-        'oi',
-        'movistar',
-        'orange',
-        'vodafone',
-        'verizon',
-        'at&t',
-        't-mobile',
-        'sfr',
-        'bouygues',
-        'free',
-        'digi',
-        'yoigo',
-        'jazztel',
-        'meo',
-        'nos',
-        'o2',
-        'ee',
-        'sprint',
-        'telcel',
-        'personal',
-        'entel',
-      ],
+      members: CARRIERS,
     },
     {
       id: 'job',

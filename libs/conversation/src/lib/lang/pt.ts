@@ -1,4 +1,5 @@
 import type { LanguageData } from './types';
+import { CARRIERS } from './carriers';
 
 /** Portuguese (Brazil) data of the statement memory. */
 export const PT: LanguageData = {
@@ -192,32 +193,7 @@ export const PT: LanguageData = {
     {
       id: 'carrier',
       words: ['operadora', 'provedor', 'provedora'],
-      members: [
-        'vivo',
-        'claro',
-        'tim',
-        'oi',
-        'movistar',
-        'orange',
-        'vodafone',
-        'verizon',
-        'at&t',
-        't-mobile',
-        'sfr',
-        'bouygues',
-        'free',
-        'digi',
-        'yoigo',
-        'jazztel',
-        'meo',
-        'nos',
-        'o2',
-        'ee',
-        'sprint',
-        'telcel',
-        'personal',
-        'entel',
-      ],
+      members: CARRIERS,
     },
     {
       id: 'job',

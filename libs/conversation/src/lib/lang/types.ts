@@ -42,5 +42,5 @@ export interface LanguageData {
    * Members match capitalized, or after one of `CATEGORY_LEADS` ("chip da vivo"), so the verb "vivo" is no carrier.
    * The `amount` category's members are numbers with a currency (terms.ts).
    */
-  categories: Array<{ id: string; words: string[]; members?: string[] }>;
+  categories: Array<{ id: string; words: string[]; members?: readonly string[] }>;
 }
