@@ -197,16 +197,14 @@ describe("creative designs with the account's assets", () => {
     ).body;
     const d = expectStatus(
       await as(
-        t.http
-          .post('/v1/designs')
-          .send({
-            ir: {
-              version: 1,
-              width: 100,
-              height: 100,
-              root: { type: 'frame', id: 'root', children: [{ type: 'image', id: 'gone', src: `asset:${extra.id}`, width: 50, height: 50 }] },
-            },
-          }),
+        t.http.post('/v1/designs').send({
+          ir: {
+            version: 1,
+            width: 100,
+            height: 100,
+            root: { type: 'frame', id: 'root', children: [{ type: 'image', id: 'gone', src: `asset:${extra.id}`, width: 50, height: 50 }] },
+          },
+        }),
         alice,
       ),
       200,
