@@ -2,6 +2,7 @@ import { defineOperation } from '../common/operation';
 import { DesignsUseCases } from './designs.use-cases';
 import { AddNodeDto, CreateDesignDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
 import { DiffParams, ListRevisionsQuery, RevisionParams } from './dto/revision.dto';
+import { atInput } from '@platform/errors';
 
 const IF_MATCH = ['if-match'];
 
@@ -15,7 +16,7 @@ export const DESIGN_OPERATIONS = {
   list: defineOperation({
     id: 'Designs_list', method: 'GET', path: '/v1/designs', status: 200, useCases: DesignsUseCases,
     input: { query: ListDesignsQuery },
-    run: (u, auth, { query }) => u.list(auth, query),
+    run: (u, auth, { query }) => atInput('query', () => u.list(auth, query)),
   }),
   get: defineOperation({
     id: 'Designs_get', method: 'GET', path: '/v1/designs/{design_id}', status: 200, useCases: DesignsUseCases,
@@ -30,7 +31,7 @@ export const DESIGN_OPERATIONS = {
   revisions: defineOperation({
     id: 'Designs_revisions', method: 'GET', path: '/v1/designs/{design_id}/revisions', status: 200, useCases: DesignsUseCases,
     input: { query: ListRevisionsQuery },
-    run: (u, auth, { path, query }) => u.revisions(auth, path.design_id, query),
+    run: (u, auth, { path, query }) => atInput('query', () => u.revisions(auth, path.design_id, query)),
   }),
   revision: defineOperation({
     id: 'Designs_revision', method: 'GET', path: '/v1/designs/{design_id}/revisions/{revision}', status: 200, useCases: DesignsUseCases,
@@ -45,7 +46,7 @@ export const DESIGN_OPERATIONS = {
   restore: defineOperation({
     id: 'Designs_restore', method: 'POST', path: '/v1/designs/{design_id}/revisions/{revision}/restore', status: 200, useCases: DesignsUseCases,
     input: { path: RevisionParams, query: FormatQuery, headers: IF_MATCH },
-    run: (u, auth, { path, query, headers }) => u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query }),
+    run: (u, auth, { path, query, headers }) => atInput('query', () => u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query })),
   }),
   addNode: defineOperation({
     id: 'Designs_addNode', method: 'POST', path: '/v1/designs/{design_id}/nodes', status: 200, useCases: DesignsUseCases,
@@ -60,7 +61,7 @@ export const DESIGN_OPERATIONS = {
   deleteNode: defineOperation({
     id: 'Designs_deleteNode', method: 'DELETE', path: '/v1/designs/{design_id}/nodes/{node_id}', status: 200, useCases: DesignsUseCases,
     input: { query: FormatQuery, headers: IF_MATCH },
-    run: (u, auth, { path, query, headers }) => u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query }),
+    run: (u, auth, { path, query, headers }) => atInput('query', () => u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query })),
   }),
   duplicate: defineOperation({
     id: 'Designs_duplicate', method: 'POST', path: '/v1/designs/{design_id}/duplicate', status: 200, useCases: DesignsUseCases,

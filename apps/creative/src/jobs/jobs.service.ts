@@ -43,7 +43,7 @@ export class JobsService {
   ) {}
 
   /** Refuses a callback URL the service must not send to: 422 at `loc`. */
-  async checkCallbackUrl(url: string, loc: (string | number)[] = ['body', 'callback_url']): Promise<void> {
+  async checkCallbackUrl(url: string, loc: (string | number)[] = ['callback_url']): Promise<void> {
     const refused = url.length > 2048 ? 'Must be at most 2048 characters' : await refuseOutboundUrl(url, { allowPrivate: this.config.callbacks.allowPrivate });
     if (refused) throw new ValidationError([{ loc, msg: `callback_url: ${refused}`, type: 'value_error' }]);
   }

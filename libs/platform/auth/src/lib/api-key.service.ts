@@ -62,8 +62,8 @@ export class ApiKeyService {
   validateScopes(scopes: string[]): void {
     const unknown = scopes.filter((s) => s !== '*' && !this.options.knownScopes.includes(s));
     if (unknown.length) {
-      throw new DomainException('invalid_scope', `Unknown scope(s): ${unknown.join(', ')}. Known: ${this.options.knownScopes.join(', ')}`, 422, {
-        details: unknown.map((s) => ({ loc: ['body', 'scopes'], msg: `Unknown scope ${s}`, type: 'enum' })),
+      throw new DomainException('invalid_scope', `Unknown scope(s): ${unknown.join(', ')}. Known: ${this.options.knownScopes.join(', ')}`, 'invalid', {
+        details: unknown.map((s) => ({ loc: ['scopes'], msg: `Unknown scope ${s}`, type: 'enum' })),
       });
     }
   }
@@ -73,7 +73,7 @@ export class ApiKeyService {
     const scopes = opts.scopes?.length ? [...new Set(opts.scopes)] : this.options.defaultScopes;
     this.validateScopes(scopes);
     const account = await this.getAccount(accountId);
-    if (!account) throw new DomainException('not_found', `Account ${accountId} not found`, 404);
+    if (!account) throw new DomainException('not_found', `Account ${accountId} not found`, 'not_found');
     const key = `${this.options.keyPrefix}_live_${randomToken(40)}`;
     const repo = this.ds.getRepository(ApiKey);
     const record = await repo.save(

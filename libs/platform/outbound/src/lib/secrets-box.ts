@@ -28,7 +28,7 @@ export class SecretsBox {
       throw new DomainException(
         'secrets_key_missing',
         'This server cannot store credentials: SECRETS_KEY is not configured',
-        503,
+        'unavailable',
       );
     } else {
       this.logger.warn('SECRETS_KEY is not set: using a key derived for development only; set SECRETS_KEY in production');
