@@ -84,7 +84,10 @@ export class JobsService {
     try {
       await this.ds.getRepository(Job).insert(job as QueryDeepPartialEntity<Job>);
     } catch (e) {
-      await this.metering.jobEnded(id, 'failed').catch(() => undefined);
+      // The insert's error is the answer; a settlement that fails too is logged, and its reservation left to the sweep.
+      await this.metering
+        .jobEnded(id, 'failed')
+        .catch((err) => this.logger.error(`Reservation of job ${id} (account ${input.accountId}) not released after the job could not be recorded (the reservation sweep will): ${(err as Error).message}`));
       throw e;
     }
     await this.enqueueRun(job);

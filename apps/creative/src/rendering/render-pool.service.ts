@@ -231,7 +231,7 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
     void running.finally(() => {
       settled = true;
       clearTimeout(grace);
-    }).catch(() => undefined);
+    }).catch(() => undefined); // `finally` passes the stopped task's rejection on: nobody waits for it (see above).
   }
 
   /** The same task on this thread: the stop word stops heavy drawing here too (at its next checkpoint). */

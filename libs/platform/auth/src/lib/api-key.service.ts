@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { newId } from '@platform/database';
 import { DomainException } from '@platform/errors';
@@ -33,6 +33,7 @@ export interface CreatedKey {
 
 @Injectable()
 export class ApiKeyService {
+  private readonly logger = new Logger('ApiKeys');
   private readonly touched = new Map<string, number>();
   /** Verified keys by hash, with their expiry (see AuthOptions.cacheTtlMs). */
   private readonly verified = new Map<string, { ctx: AuthContext; keyId: string; until: number }>();
@@ -136,6 +137,7 @@ export class ApiKeyService {
     this.ds
       .getRepository(ApiKey)
       .update({ id }, { lastUsedAt: new Date(now) })
-      .catch(() => undefined);
+      // Best effort (the request does not wait for it), but a failure is said: at most once a throttle window per key.
+      .catch((e) => this.logger.warn(`Could not record the use of API key ${id}: ${(e as Error).message}`));
   }
 }
