@@ -9,10 +9,14 @@ describe('import cycles between feature folders', () => {
   // A lower feature offers a port (an interface and its token or holder, in its own folder) that the higher one
   // implements; it never imports the higher feature (see ARCHITECTURE.md, "Repositories own a feature's tables").
   // creative only for now: messaging and entity still have cycles (listed by `node tools/architecture/feature-cycles.mjs apps/<svc>/src`).
-  it.each(['creative'])('%s has none', async (svc) => {
-    const cycles = featureCycles(await featureGraph(path.join(repo, 'apps', svc, 'src'), path.join(repo, 'tsconfig.base.json')));
-    expect(cycles).toEqual([]);
-  }, 60_000);
+  it.each(['creative'])(
+    '%s has none',
+    async (svc) => {
+      const cycles = featureCycles(await featureGraph(path.join(repo, 'apps', svc, 'src'), path.join(repo, 'tsconfig.base.json')));
+      expect(cycles).toEqual([]);
+    },
+    60_000,
+  );
 
   describe('on a fixture', () => {
     let dir: string;
@@ -32,7 +36,9 @@ describe('import cycles between feature folders', () => {
 
     it('finds the two folders that import each other (a type import counts), and only them', async () => {
       const cycles = featureCycles(await featureGraph(dir, path.join(dir, 'tsconfig.json')));
-      expect(cycles).toEqual([{ features: ['higher', 'lower'], imports: ['higher/higher.service.ts → lower/lower.service.ts', 'lower/lower.service.ts → higher/higher.service.ts'] }]);
+      expect(cycles).toEqual([
+        { features: ['higher', 'lower'], imports: ['higher/higher.service.ts → lower/lower.service.ts', 'lower/lower.service.ts → higher/higher.service.ts'] },
+      ]);
     });
   });
 });

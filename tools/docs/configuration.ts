@@ -58,7 +58,8 @@ function allowed(s: JsonSchema): string {
   if (s.enum) return s.enum.map(code).join(', ');
   if (s.type === 'integer' || s.type === 'number') {
     const low = s.exclusiveMinimum !== undefined ? `above ${s.exclusiveMinimum}` : s.minimum;
-    if (low !== undefined && s.maximum !== undefined) return `${s.type}, ${typeof low === 'number' ? `${low} to ${s.maximum}` : `${low}, at most ${s.maximum}`}`;
+    if (low !== undefined && s.maximum !== undefined)
+      return `${s.type}, ${typeof low === 'number' ? `${low} to ${s.maximum}` : `${low}, at most ${s.maximum}`}`;
     if (low !== undefined) return `${s.type}, ${typeof low === 'number' ? `at least ${low}` : low}`;
     return s.type;
   }

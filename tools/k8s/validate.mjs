@@ -34,27 +34,73 @@ const COMPONENTS = new Set(['api', 'worker', 'migrate']);
 const YAML11_BOOL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 const QUANTITY = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
 const CLUSTER_SCOPED = new Set([
-  'Namespace', 'ClusterRole', 'ClusterRoleBinding', 'PersistentVolume', 'StorageClass', 'CustomResourceDefinition',
-  'PriorityClass', 'IngressClass', 'RuntimeClass', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration',
-  'APIService', 'CSIDriver', 'CSINode', 'VolumeAttachment', 'Node',
+  'Namespace',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'PersistentVolume',
+  'StorageClass',
+  'CustomResourceDefinition',
+  'PriorityClass',
+  'IngressClass',
+  'RuntimeClass',
+  'ValidatingWebhookConfiguration',
+  'MutatingWebhookConfiguration',
+  'APIService',
+  'CSIDriver',
+  'CSINode',
+  'VolumeAttachment',
+  'Node',
 ]);
 const WORKLOAD_REPLICAS = new Set(['Deployment', 'StatefulSet', 'ReplicaSet', 'ReplicationController']);
 const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 const KUSTOMIZE_SUPPORTED = new Set([
-  'apiVersion', 'kind', 'metadata', 'resources', 'namespace', 'patches', 'images', 'replicas',
-  'labels', 'commonLabels', 'commonAnnotations',
+  'apiVersion',
+  'kind',
+  'metadata',
+  'resources',
+  'namespace',
+  'patches',
+  'images',
+  'replicas',
+  'labels',
+  'commonLabels',
+  'commonAnnotations',
 ]);
 // Real kustomize fields this validator does not implement: fail loudly rather than check the wrong output.
 const KUSTOMIZE_UNSUPPORTED = new Set([
-  'bases', 'components', 'namePrefix', 'nameSuffix', 'patchesStrategicMerge', 'patchesJson6902',
-  'configMapGenerator', 'secretGenerator', 'generatorOptions', 'generators', 'transformers', 'validators',
-  'replacements', 'vars', 'crds', 'openapi', 'configurations', 'helmCharts', 'helmGlobals', 'buildMetadata',
+  'bases',
+  'components',
+  'namePrefix',
+  'nameSuffix',
+  'patchesStrategicMerge',
+  'patchesJson6902',
+  'configMapGenerator',
+  'secretGenerator',
+  'generatorOptions',
+  'generators',
+  'transformers',
+  'validators',
+  'replacements',
+  'vars',
+  'crds',
+  'openapi',
+  'configurations',
+  'helmCharts',
+  'helmGlobals',
+  'buildMetadata',
   'sortOptions',
 ]);
 // Strategic-merge keys of the lists our manifests patch (from the Kubernetes API's patchMergeKey tags).
 const MERGE_KEYS = {
-  containers: 'name', initContainers: 'name', ephemeralContainers: 'name', env: 'name', volumes: 'name',
-  volumeMounts: 'mountPath', imagePullSecrets: 'name', hostAliases: 'ip', topologySpreadConstraints: 'topologyKey',
+  containers: 'name',
+  initContainers: 'name',
+  ephemeralContainers: 'name',
+  env: 'name',
+  volumes: 'name',
+  volumeMounts: 'mountPath',
+  imagePullSecrets: 'name',
+  hostAliases: 'ip',
+  topologySpreadConstraints: 'topologyKey',
   ports: (item) => ('containerPort' in item ? 'containerPort' : 'port'),
 };
 
@@ -343,7 +389,9 @@ function loadYamlFile(abs, rel, report) {
         if (key !== 'key' && node.type === 'PLAIN' && typeof node.value === 'string' && YAML11_BOOL.test(node.value)) {
           const line = node.range ? lineCounter.linePos(node.range[0]).line : undefined;
           report({
-            file: rel, line, doc: index,
+            file: rel,
+            line,
+            doc: index,
             message: `unquoted "${node.value}" is a boolean in YAML 1.1 (kubectl); quote it or write true/false`,
           });
         }
@@ -436,15 +484,30 @@ function applyJson6902(obj, ops, where) {
     const at = `${where} op ${i} (${op?.op} ${op?.path})`;
     if (!isObject(op) || typeof op.path !== 'string') throw new Error(`${at}: each operation needs "op" and "path"`);
     switch (op.op) {
-      case 'add': add(op.path, clone(op.value)); break;
-      case 'remove': remove(op.path); break;
-      case 'replace': remove(op.path); add(op.path, clone(op.value)); break;
-      case 'move': { const v = get(op.from); remove(op.from); add(op.path, v); break; }
-      case 'copy': add(op.path, get(op.from)); break;
+      case 'add':
+        add(op.path, clone(op.value));
+        break;
+      case 'remove':
+        remove(op.path);
+        break;
+      case 'replace':
+        remove(op.path);
+        add(op.path, clone(op.value));
+        break;
+      case 'move': {
+        const v = get(op.from);
+        remove(op.from);
+        add(op.path, v);
+        break;
+      }
+      case 'copy':
+        add(op.path, get(op.from));
+        break;
       case 'test':
         if (JSON.stringify(get(op.path)) !== JSON.stringify(op.value)) throw new Error(`${at}: test failed`);
         break;
-      default: throw new Error(`${at}: unknown op "${op.op}"`);
+      default:
+        throw new Error(`${at}: unknown op "${op.op}"`);
     }
   });
   return doc;
@@ -553,7 +616,8 @@ class Builder {
   }
 
   buildFile(dir, file) {
-    const kerr = (ptr, message) => this.report({ file: file.rel, doc: 0, line: lineOf(file, 0, ptr, { atKey: true }), kind: 'Kustomization', path: ptr, message });
+    const kerr = (ptr, message) =>
+      this.report({ file: file.rel, doc: 0, line: lineOf(file, 0, ptr, { atKey: true }), kind: 'Kustomization', path: ptr, message });
     if (file.docs.length !== 1 || file.docs[0].broken) {
       if (file.docs.length !== 1) kerr('', 'a kustomization file must hold exactly one YAML document');
       return [];
@@ -567,7 +631,8 @@ class Builder {
     if (k.kind !== undefined && k.kind !== 'Kustomization') kerr('/kind', 'must be Kustomization');
     for (const key of Object.keys(k)) {
       if (KUSTOMIZE_UNSUPPORTED.has(key)) kerr(`/${key}`, `"${key}" is not supported by tools/k8s/validate.mjs (extend it, or use a supported field)`);
-      else if (!KUSTOMIZE_SUPPORTED.has(key)) kerr(`/${key}`, `unknown kustomization field "${key}"${suggest(key, [...KUSTOMIZE_SUPPORTED, ...KUSTOMIZE_UNSUPPORTED])}`);
+      else if (!KUSTOMIZE_SUPPORTED.has(key))
+        kerr(`/${key}`, `unknown kustomization field "${key}"${suggest(key, [...KUSTOMIZE_SUPPORTED, ...KUSTOMIZE_UNSUPPORTED])}`);
     }
 
     const insideDir = (abs) => abs === dir || abs.startsWith(dir + path.sep);
@@ -609,7 +674,8 @@ class Builder {
       const ptr = `/patches/${i}`;
       if (!isObject(entry)) return kerr(ptr, 'must be a mapping with "path" or "patch"');
       for (const key of Object.keys(entry)) {
-        if (!['path', 'patch', 'target', 'options'].includes(key)) kerr(`${ptr}/${key}`, `unknown patch field "${key}"${suggest(key, ['path', 'patch', 'target', 'options'])}`);
+        if (!['path', 'patch', 'target', 'options'].includes(key))
+          kerr(`${ptr}/${key}`, `unknown patch field "${key}"${suggest(key, ['path', 'patch', 'target', 'options'])}`);
       }
       if ((entry.path === undefined) === (entry.patch === undefined)) return kerr(ptr, 'needs exactly one of "path" and "patch"');
       let patch;
@@ -625,7 +691,8 @@ class Builder {
         this.roles.set(abs, this.roles.get(abs) === 'resource' ? 'both' : 'patch');
         const docs = pf.docs.filter((d) => d.value !== null && d.value !== undefined);
         if (pf.docs.some((d) => d.broken)) return undefined;
-        if (docs.length !== 1) return kerr(`${ptr}/path`, `patch file "${entry.path}" holds ${docs.length} documents; the "patches" field applies one patch per file`);
+        if (docs.length !== 1)
+          return kerr(`${ptr}/path`, `patch file "${entry.path}" holds ${docs.length} documents; the "patches" field applies one patch per file`);
         patch = docs[0].value;
         source = pf.rel;
       } else {
@@ -669,7 +736,9 @@ class Builder {
         return kerr(`${ptr}/target`, err.message);
       }
       if (!matched.length) {
-        const desc = Object.entries(target).map(([key, v]) => `${key}=${v}`).join(', ');
+        const desc = Object.entries(target)
+          .map(([key, v]) => `${key}=${v}`)
+          .join(', ');
         return kerr(ptr, `${where} matches no resource (${desc})`);
       }
       for (const r of matched) {
@@ -745,7 +814,8 @@ class Builder {
       const ptr = `/images/${i}`;
       if (!isObject(entry) || typeof entry.name !== 'string') return kerr(ptr, 'needs "name"');
       for (const key of Object.keys(entry)) {
-        if (!['name', 'newName', 'newTag', 'digest'].includes(key)) kerr(`${ptr}/${key}`, `unknown field "${key}"${suggest(key, ['name', 'newName', 'newTag', 'digest'])}`);
+        if (!['name', 'newName', 'newTag', 'digest'].includes(key))
+          kerr(`${ptr}/${key}`, `unknown field "${key}"${suggest(key, ['name', 'newName', 'newTag', 'digest'])}`);
         else if (typeof entry[key] !== 'string') kerr(`${ptr}/${key}`, `must be a string; quote it${describe(entry[key])}`);
       }
       let hits = 0;
@@ -757,7 +827,8 @@ class Builder {
             if (img.name !== entry.name) continue;
             hits++;
             const name = typeof entry.newName === 'string' ? entry.newName : img.name;
-            const suffix = typeof entry.digest === 'string' ? `@${entry.digest}` : typeof entry.newTag === 'string' ? `:${entry.newTag}` : `${img.tag}${img.digest}`;
+            const suffix =
+              typeof entry.digest === 'string' ? `@${entry.digest}` : typeof entry.newTag === 'string' ? `:${entry.newTag}` : `${img.tag}${img.digest}`;
             c.image = `${name}${suffix}`;
           }
         }
@@ -820,14 +891,18 @@ function checkBuild(resources, report) {
       if (!targets.length) err(r, '/spec/selector', 'selects no pod template in this build');
       (o.spec?.ports ?? []).forEach((port, i) => {
         const tp = port?.targetPort ?? port?.port;
-        const ok = targets.every((p) => p.containers.some(({ c }) => (c.ports ?? []).some((cp) => (typeof tp === 'string' ? cp.name === tp : cp.containerPort === tp))));
+        const ok = targets.every((p) =>
+          p.containers.some(({ c }) => (c.ports ?? []).some((cp) => (typeof tp === 'string' ? cp.name === tp : cp.containerPort === tp))),
+        );
         if (targets.length && !ok) err(r, `/spec/ports/${i}/targetPort`, `no selected container exposes port ${JSON.stringify(tp)}`);
       });
     }
 
     if (o.kind === 'HorizontalPodAutoscaler') {
       const ref = o.spec?.scaleTargetRef ?? {};
-      const target = resources.find((t) => t.obj.kind === ref.kind && t.obj.metadata?.name === ref.name && (t.obj.metadata?.namespace ?? '') === (o.metadata?.namespace ?? ''));
+      const target = resources.find(
+        (t) => t.obj.kind === ref.kind && t.obj.metadata?.name === ref.name && (t.obj.metadata?.namespace ?? '') === (o.metadata?.namespace ?? ''),
+      );
       const min = o.spec?.minReplicas ?? 1;
       const max = o.spec?.maxReplicas;
       if (!target) err(r, '/spec/scaleTargetRef', `${ref.kind}/${ref.name} is not in this build`);
@@ -841,7 +916,8 @@ function checkBuild(resources, report) {
         if (usesCpu) {
           for (const p of pods.filter((x) => x.r === target)) {
             for (const { c, ptr, field } of p.containers) {
-              if (field === 'containers' && c.resources?.requests?.cpu === undefined) err(target, `${ptr}/resources/requests/cpu`, `HPA ${o.metadata?.name} scales on CPU utilization, which needs a CPU request`);
+              if (field === 'containers' && c.resources?.requests?.cpu === undefined)
+                err(target, `${ptr}/resources/requests/cpu`, `HPA ${o.metadata?.name} scales on CPU utilization, which needs a CPU request`);
             }
           }
         }
@@ -855,7 +931,7 @@ function checkBuild(resources, report) {
       const minAvailable = o.spec?.minAvailable;
       for (const t of targets) {
         const hpa = resources.find((h) => h.obj.kind === 'HorizontalPodAutoscaler' && h.obj.spec?.scaleTargetRef?.name === t.r.obj.metadata?.name);
-        const floor = hpa ? (hpa.obj.spec?.minReplicas ?? 1) : t.r.obj.spec?.replicas ?? 1;
+        const floor = hpa ? (hpa.obj.spec?.minReplicas ?? 1) : (t.r.obj.spec?.replicas ?? 1);
         if (Number.isInteger(minAvailable) && t.r.obj.kind !== 'Job' && minAvailable >= floor) {
           err(r, '/spec/minAvailable', `minAvailable ${minAvailable} with as few as ${floor} replica(s) of ${idOf(t.r.obj)} blocks every node drain`);
         }
@@ -875,7 +951,7 @@ function checkBuild(resources, report) {
       err(r, `${ptr.replace(/\/spec$/, '')}/metadata/labels`, `pod template label app.kubernetes.io/part-of: ${PART_OF} is missing`);
     }
     if (['Deployment', 'Job'].includes(o.kind) && p.labels['app.kubernetes.io/component'] !== o.metadata?.labels?.['app.kubernetes.io/component']) {
-      err(r, `${ptr.replace(/\/spec$/, '')}/metadata/labels`, 'pod template app.kubernetes.io/component differs from the workload\'s');
+      err(r, `${ptr.replace(/\/spec$/, '')}/metadata/labels`, "pod template app.kubernetes.io/component differs from the workload's");
     }
     (spec.volumes ?? []).forEach((v, i) => {
       if (v?.configMap?.name && !v.configMap.optional && !configMaps.has(`${p.ns}/${v.configMap.name}`)) {
@@ -889,21 +965,25 @@ function checkBuild(resources, report) {
       const where = `${cptr}/securityContext`;
       if (sc.allowPrivilegeEscalation !== false) err(r, `${where}/allowPrivilegeEscalation`, 'must be false (restricted Pod Security Standard)');
       if (!(sc.capabilities?.drop ?? []).includes('ALL')) err(r, `${where}/capabilities/drop`, 'must drop ALL capabilities (restricted Pod Security Standard)');
-      if ((sc.runAsNonRoot ?? podSc.runAsNonRoot) !== true) err(r, `${where}/runAsNonRoot`, 'runAsNonRoot must be true in the pod or container securityContext');
+      if ((sc.runAsNonRoot ?? podSc.runAsNonRoot) !== true)
+        err(r, `${where}/runAsNonRoot`, 'runAsNonRoot must be true in the pod or container securityContext');
       const seccomp = sc.seccompProfile?.type ?? podSc.seccompProfile?.type;
-      if (!['RuntimeDefault', 'Localhost'].includes(seccomp)) err(r, `${ptr}/securityContext/seccompProfile`, 'seccompProfile RuntimeDefault is required (restricted Pod Security Standard)');
+      if (!['RuntimeDefault', 'Localhost'].includes(seccomp))
+        err(r, `${ptr}/securityContext/seccompProfile`, 'seccompProfile RuntimeDefault is required (restricted Pod Security Standard)');
       if (sc.readOnlyRootFilesystem !== true) err(r, `${where}/readOnlyRootFilesystem`, 'must be true (mount an emptyDir for writable paths)');
       if (sc.privileged === true) err(r, `${where}/privileged`, 'must not be privileged');
       if (typeof c.image !== 'string' || !c.image) err(r, `${cptr}/image`, 'image is missing');
 
       for (const kindOf of ['requests', 'limits']) {
         for (const res of ['cpu', 'memory']) {
-          if (c.resources?.[kindOf]?.[res] === undefined && field !== 'ephemeralContainers') err(r, `${cptr}/resources/${kindOf}/${res}`, `resources.${kindOf}.${res} is required`);
+          if (c.resources?.[kindOf]?.[res] === undefined && field !== 'ephemeralContainers')
+            err(r, `${cptr}/resources/${kindOf}/${res}`, `resources.${kindOf}.${res} is required`);
         }
       }
       for (const [res, q] of Object.entries(c.resources?.requests ?? {})) {
         const limit = c.resources?.limits?.[res];
-        if (limit !== undefined && quantityValue(q) > quantityValue(limit)) err(r, `${cptr}/resources/requests/${escPtr(res)}`, `request ${q} is above limit ${limit}`);
+        if (limit !== undefined && quantityValue(q) > quantityValue(limit))
+          err(r, `${cptr}/resources/requests/${escPtr(res)}`, `request ${q} is above limit ${limit}`);
       }
 
       const portNames = new Set((c.ports ?? []).map((x) => x?.name).filter(Boolean));
@@ -934,7 +1014,8 @@ function checkBuild(resources, report) {
       });
       (c.envFrom ?? []).forEach((e, i) => {
         const ref = e?.configMapRef;
-        if (ref && !ref.optional && !configMaps.has(`${p.ns}/${ref.name}`)) err(r, `${cptr}/envFrom/${i}/configMapRef`, `ConfigMap "${ref.name}" is not in this build`);
+        if (ref && !ref.optional && !configMaps.has(`${p.ns}/${ref.name}`))
+          err(r, `${cptr}/envFrom/${i}/configMapRef`, `ConfigMap "${ref.name}" is not in this build`);
       });
     }
   }
@@ -953,7 +1034,8 @@ export function secretReferences(resources) {
     for (const { spec, ptr } of podSpecsOf(r.obj)) {
       for (const v of spec.volumes ?? []) if (v?.secret) add(v.secret.secretName, '*', v.secret.optional);
       for (const { c } of containersOf(spec, ptr)) {
-        for (const e of c.env ?? []) if (e?.valueFrom?.secretKeyRef) add(e.valueFrom.secretKeyRef.name, e.valueFrom.secretKeyRef.key, e.valueFrom.secretKeyRef.optional);
+        for (const e of c.env ?? [])
+          if (e?.valueFrom?.secretKeyRef) add(e.valueFrom.secretKeyRef.name, e.valueFrom.secretKeyRef.key, e.valueFrom.secretKeyRef.optional);
         for (const e of c.envFrom ?? []) if (e?.secretRef) add(e.secretRef.name, '*', e.secretRef.optional);
       }
     }
@@ -1010,7 +1092,15 @@ export async function validateK8s(rootDir = DEFAULT_ROOT) {
       if (d.broken || d.value === null || d.value === undefined) continue;
       documents++;
       for (const e of await validateObject(d.value)) {
-        report({ file: file.rel, doc: index, line: lineOf(file, index, e.path, e), kind: d.value?.kind, name: d.value?.metadata?.name, path: e.path, message: e.message });
+        report({
+          file: file.rel,
+          doc: index,
+          line: lineOf(file, index, e.path, e),
+          kind: d.value?.kind,
+          name: d.value?.metadata?.name,
+          path: e.path,
+          message: e.message,
+        });
       }
     }
   }

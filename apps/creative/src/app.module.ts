@@ -22,7 +22,24 @@ export class AppModule {
   static forRoot(config: CreativeConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [StorageModule.forRoot(config), MeteringModule, UsageModule, MeModule, BrandKitModule, AssetsModule, ArtifactsModule, CatalogueModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, JobsModule, VideosModule, McpModule, IntelligenceModule],
+      imports: [
+        StorageModule.forRoot(config),
+        MeteringModule,
+        UsageModule,
+        MeModule,
+        BrandKitModule,
+        AssetsModule,
+        ArtifactsModule,
+        CatalogueModule,
+        RenderingModule,
+        DesignsModule,
+        DesignOutputModule,
+        CampaignsModule,
+        JobsModule,
+        VideosModule,
+        McpModule,
+        IntelligenceModule,
+      ],
     };
   }
 }

@@ -49,7 +49,9 @@ const extra = {
     .min(100)
     .max(600_000)
     .default(20_000)
-    .describe('Time budget of one render, queue wait included; past it the render is aborted (its worker replaced) and the request answers 504 `render_timeout`.'),
+    .describe(
+      'Time budget of one render, queue wait included; past it the render is aborted (its worker replaced) and the request answers 504 `render_timeout`.',
+    ),
   RENDER_COST_LIMIT_MS: z.coerce
     .number()
     .int()
@@ -77,7 +79,13 @@ const extra = {
     .describe(
       'Render worker threads kept when idle (at most `RENDER_WORKERS`): the others exit after a minute without a task, with their heap and caches (decoded images up to 128 MB, a spare canvas up to 33 MB, PNG buffers up to 64 MB), and start again (~0.3 s) when renders come.',
     ),
-  SHARP_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16).describe("libvips' operation cache (`sharp.cache`) in MB, process-wide; `0` turns it off."),
+  SHARP_CACHE_MB: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(4096)
+    .default(16)
+    .describe("libvips' operation cache (`sharp.cache`) in MB, process-wide; `0` turns it off."),
   MEMORY_TRIM_IDLE_MS: z.coerce
     .number()
     .int()
@@ -144,12 +152,10 @@ const extra = {
     .describe(
       'S3 driver: the endpoint clients reach, when the service reaches the store at another address (MinIO inside the cluster); presigned URLs are signed for it. Unset: `S3_ENDPOINT`.',
     ),
-  S3_FORCE_PATH_STYLE: bool
-    .default('false')
-    .describe('S3 driver: `bucket` in the path instead of the host name (MinIO and most compatible stores).'),
+  S3_FORCE_PATH_STYLE: bool.default('false').describe('S3 driver: `bucket` in the path instead of the host name (MinIO and most compatible stores).'),
   S3_KEY_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'may hold letters, digits and ! _ . * \' ( ) / - only')
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "may hold letters, digits and ! _ . * ' ( ) / - only")
     .default('')
     .describe('S3 driver: prefix of every object key, e.g. `creative/`.'),
   S3_ACCESS_KEY_ID: z
@@ -173,14 +179,18 @@ const extra = {
     .min(1000)
     .max(600_000)
     .default(60_000)
-    .describe("Longest an asset transform may take, all its operations together (sharp's own `timeout`, set on each pipeline to what is left): past it the work stops and the request fails with 504 `transform_timeout`."),
+    .describe(
+      "Longest an asset transform may take, all its operations together (sharp's own `timeout`, set on each pipeline to what is left): past it the work stops and the request fails with 504 `transform_timeout`.",
+    ),
   ASSET_MAX_PIXELS: z.coerce
     .number()
     .int()
     .min(1)
     .max(1_000_000_000)
     .default(67_108_864)
-    .describe('Largest image (8192² by default), read from its header before anything is decoded (422 `image_too_large`); also bounds what a transform may make.'),
+    .describe(
+      'Largest image (8192² by default), read from its header before anything is decoded (422 `image_too_large`); also bounds what a transform may make.',
+    ),
   AUDIO_MAX_SECONDS: z.coerce.number().positive().max(86_400).default(600).describe('Longest audio upload (422 `audio_too_long`).'),
   SIGNED_URL_TTL_MIN: z.coerce
     .number()
@@ -258,7 +268,7 @@ const extra = {
     .min(0)
     .max(1_000_000_000)
     .optional()
-    .describe('Credits the free plan grants every month. Unset: 500, or 1,000,000 when `NODE_ENV=test` (the test harness\'s accounts run whole suites).'),
+    .describe("Credits the free plan grants every month. Unset: 500, or 1,000,000 when `NODE_ENV=test` (the test harness's accounts run whole suites)."),
   BILLING_RESERVATION_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -281,7 +291,7 @@ const extra = {
     .min(60_000)
     .max(30 * 86_400_000)
     .default(86_400_000)
-    .describe('The blob sweep only removes blobs written at least this long ago (24 h by default; an upload\'s row follows its blob within moments).'),
+    .describe("The blob sweep only removes blobs written at least this long ago (24 h by default; an upload's row follows its blob within moments)."),
   BILLING_SWEEP_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -304,18 +314,20 @@ const extra = {
     .string()
     .min(1)
     .optional()
-    .describe('Stripe\'s secret API key (`sk_test_…` = test mode, `sk_live_…` = live); required with `BILLING_GATEWAY=stripe`.'),
+    .describe("Stripe's secret API key (`sk_test_…` = test mode, `sk_live_…` = live); required with `BILLING_GATEWAY=stripe`."),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .min(1)
     .optional()
-    .describe('The signing secret of the Stripe webhook endpoint (`POST {PUBLIC_BASE_URL}/v1/billing/stripe/webhook`); required with `BILLING_GATEWAY=stripe`.'),
+    .describe(
+      'The signing secret of the Stripe webhook endpoint (`POST {PUBLIC_BASE_URL}/v1/billing/stripe/webhook`); required with `BILLING_GATEWAY=stripe`.',
+    ),
   STRIPE_API_BASE: z
     .string()
     .url()
     .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
     .optional()
-    .describe('Where the Stripe SDK sends its requests (the tests use a local server speaking Stripe\'s wire format). Unset: `https://api.stripe.com`.'),
+    .describe("Where the Stripe SDK sends its requests (the tests use a local server speaking Stripe's wire format). Unset: `https://api.stripe.com`."),
   IMAGE_PROVIDER: z
     .enum(['builtin', 'openai', 'openai-compatible'])
     .default('builtin')
@@ -360,19 +372,25 @@ function problems(env: Extra): string[] {
   if (e.NODE_ENV === 'production' && e.BLOB_DRIVER === 'local' && !e.URL_SIGNING_SECRET)
     out.push('URL_SIGNING_SECRET: required when NODE_ENV=production and BLOB_DRIVER=local (it signs artifact URLs; every replica needs the same one)');
   if (e.NODE_ENV === 'production' && !e.BILLING_GATEWAY)
-    out.push('BILLING_GATEWAY: required when NODE_ENV=production: set stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); the local gateway completes purchases without payment');
+    out.push(
+      'BILLING_GATEWAY: required when NODE_ENV=production: set stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); the local gateway completes purchases without payment',
+    );
   if (e.NODE_ENV === 'production' && e.BILLING_GATEWAY === 'local' && !e.BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION)
     out.push(
       'BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: must be true to run BILLING_GATEWAY=local when NODE_ENV=production: every account could then buy plans and credit packs without paying (use BILLING_GATEWAY=stripe)',
     );
   if (e.BILLING_GATEWAY === 'stripe' && !e.STRIPE_SECRET_KEY) out.push('STRIPE_SECRET_KEY: required when BILLING_GATEWAY=stripe');
-  if (e.BILLING_GATEWAY === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) out.push('STRIPE_WEBHOOK_SECRET: required when BILLING_GATEWAY=stripe (webhooks are verified with it)');
+  if (e.BILLING_GATEWAY === 'stripe' && !e.STRIPE_WEBHOOK_SECRET)
+    out.push('STRIPE_WEBHOOK_SECRET: required when BILLING_GATEWAY=stripe (webhooks are verified with it)');
   return out;
 }
 
 /** The Host names the MCP endpoint answers: PUBLIC_BASE_URL's, the loopback names, and MCP_ALLOWED_HOSTS. */
 function mcpAllowedHosts(list: string, publicBaseUrl: string | undefined): string[] | null {
-  const given = list.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const given = list
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   if (given.includes('*')) return null;
   const hosts = new Set(['localhost', '127.0.0.1', '[::1]', ...given]);
   if (publicBaseUrl) hosts.add(new URL(publicBaseUrl).hostname.toLowerCase());
@@ -395,8 +413,7 @@ function mapConfig(env: Extra) {
         publicEndpoint: e.S3_PUBLIC_ENDPOINT,
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
         keyPrefix: e.S3_KEY_PREFIX,
-        credentials:
-          e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+        credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
       },
     },
     assets: {

@@ -13,6 +13,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 @Module({})
 export class AppModule {
   static forRoot(_config: MessagingConfig): DynamicModule {
-    return { module: AppModule, imports: [CommonModule, SoulsModule, AgentsModule, ConversationsModule, FactsModule, MessagesModule, WebhooksModule, ChannelsModule, RecoveryModule] };
+    return {
+      module: AppModule,
+      imports: [CommonModule, SoulsModule, AgentsModule, ConversationsModule, FactsModule, MessagesModule, WebhooksModule, ChannelsModule, RecoveryModule],
+    };
   }
 }

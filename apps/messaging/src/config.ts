@@ -16,7 +16,7 @@ const extra = {
     .max(200)
     .default(12)
     .describe(
-      'How many earlier messages of the conversation go to the engine with each reply; what older messages said reaches it through the conversation\'s facts.',
+      "How many earlier messages of the conversation go to the engine with each reply; what older messages said reaches it through the conversation's facts.",
     ),
   REPLY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6).describe('Tries of a queued reply after a provider failure or timeout.'),
   REPLY_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).default(2000).describe('First retry delay of a queued reply (doubling).'),

@@ -44,7 +44,10 @@ async function main() {
       tiles.push({ input: Buffer.from(label), left: x, top: y + th + 6 });
     }
     const file = join(out, `${f.name}${briefName === 'short' ? '' : `-${briefName}`}${withImage ? '' : '-no-image'}.png`);
-    await sharp({ create: { width: cols * cellW, height: rows * cellH + 12, channels: 3, background: '#e9e9ee' } }).composite(tiles).png().toFile(file);
+    await sharp({ create: { width: cols * cellW, height: rows * cellH + 12, channels: 3, background: '#e9e9ee' } })
+      .composite(tiles)
+      .png()
+      .toFile(file);
     console.log(`${file}${warnings.length ? `\n  warnings: ${warnings.join('\n  ')}` : ''}`);
   }
 }

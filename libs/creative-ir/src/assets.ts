@@ -20,4 +20,3 @@ export async function resolveAsset(src: string, assets: AssetResolver | undefine
   const v = typeof assets === 'function' ? await assets(id) : (assets[id] ?? assets[src]);
   return v === undefined ? undefined : toBuffer(v);
 }
-

@@ -25,14 +25,7 @@ export {
 } from './fonts/font-registry';
 export { fontCodePoints } from './fonts/coverage';
 export { layoutText, detectDirection, missingGlyphs, type TextLayout, type TextLayoutInput, type TextLine, type TextStyle } from './text/text-layout';
-export {
-  materialize,
-  materializeSync,
-  initCreativeIr,
-  flattenMaterialized,
-  type MaterializedDocument,
-  type MaterializedNode,
-} from './layout/materialize';
+export { materialize, materializeSync, initCreativeIr, flattenMaterialized, type MaterializedDocument, type MaterializedNode } from './layout/materialize';
 export {
   renderIr,
   rasterize,
@@ -55,10 +48,29 @@ export {
   type AssetResolver,
   type AssetBytes,
 } from './render/render';
-export { drawProcedural, listProceduralStyles, PROCEDURAL_STYLES, resolvePalette, rng as seededRandom, type ProceduralParams, type ProceduralStyleInfo } from './procedural/procedural';
+export {
+  drawProcedural,
+  listProceduralStyles,
+  PROCEDURAL_STYLES,
+  resolvePalette,
+  rng as seededRandom,
+  type ProceduralParams,
+  type ProceduralStyleInfo,
+} from './procedural/procedural';
 export { renderHtml, type HtmlOptions } from './render/html';
 export { encodePng, pngEncodingFor, describePng, type PngEncoding, type PngSettings } from './render/png';
-export { BriefSchema, BriefImageSchema, resolveFormat, isNamedFormat, NAMED_FORMATS, type Brief, type BriefImage, type BrandKit, type FormatSize, type LogoPosition } from './templates/brief';
+export {
+  BriefSchema,
+  BriefImageSchema,
+  resolveFormat,
+  isNamedFormat,
+  NAMED_FORMATS,
+  type Brief,
+  type BriefImage,
+  type BrandKit,
+  type FormatSize,
+  type LogoPosition,
+} from './templates/brief';
 export {
   findOverflow,
   findCollisions,

@@ -1,5 +1,16 @@
 import { createCanvas, ImageData, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { drawProcedural, flattenMaterialized, isOpaqueDocument, prepare, proceduralDocument, rasterizeMaterialized, type IrNode, type MaterializedDocument, type MaterializedNode, type ProceduralStyleId } from '@platform/creative-ir';
+import {
+  drawProcedural,
+  flattenMaterialized,
+  isOpaqueDocument,
+  prepare,
+  proceduralDocument,
+  rasterizeMaterialized,
+  type IrNode,
+  type MaterializedDocument,
+  type MaterializedNode,
+  type ProceduralStyleId,
+} from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
 import type { Composition, Overlay, Raster, ScaledRaster } from './compose/compose';
@@ -150,14 +161,22 @@ export interface Box {
  * a zoom about its centre (or Ken Burns about the focal point) must not push the box past an edge, and a pan
  * must not at either end of its travel. Infinity when the motion does not scale (or nothing needs keeping).
  */
-export function contentScaleLimit(motion: Motion, box: Box | undefined, w: number, h: number, focal = { x: 0.5, y: 0.5 }, margin = Math.round(Math.min(w, h) * 0.02)): number {
+export function contentScaleLimit(
+  motion: Motion,
+  box: Box | undefined,
+  w: number,
+  h: number,
+  focal = { x: 0.5, y: 0.5 },
+  margin = Math.round(Math.min(w, h) * 0.02),
+): number {
   if (!box) return Infinity;
   // Zooming about c: a point p goes to c + (p - c) s.
   const about = (lo: number, hi: number, c: number, size: number) =>
     Math.min(lo < c ? (c - margin) / (c - lo) : Infinity, hi > c ? (size - margin - c) / (hi - c) : Infinity);
   // Panning along an axis at scale s about the centre, travelling ±(s - 1) size / 2: the ends show p at
   // size - s (size - p) and at s p.
-  const along = (lo: number, hi: number, size: number) => Math.min(lo < size ? (size - margin) / (size - lo) : Infinity, hi > 0 ? (size - margin) / hi : Infinity);
+  const along = (lo: number, hi: number, size: number) =>
+    Math.min(lo < size ? (size - margin) / (size - lo) : Infinity, hi > 0 ? (size - margin) / hi : Infinity);
   switch (motion) {
     case 'zoom_in':
     case 'zoom_out':
@@ -244,7 +263,8 @@ export function splitLayers(doc: MaterializedDocument): { backdrop: Materialized
   for (const c of doc.root.children) {
     if (c.node.visible === false) continue;
     if (covers(c) && (c.type !== 'frame' && c.type !== 'group' ? true : !c.children.length)) backdrop.push(c);
-    else if ((c.type === 'frame' || c.type === 'group') && !painted(c) && c.node.opacity === undefined && !c.node.blur && c.children.length > 1) pieces.push(...c.children.filter((k) => k.node.visible !== false));
+    else if ((c.type === 'frame' || c.type === 'group') && !painted(c) && c.node.opacity === undefined && !c.node.blur && c.children.length > 1)
+      pieces.push(...c.children.filter((k) => k.node.visible !== false));
     else pieces.push(c);
   }
   return { backdrop, pieces };
@@ -328,7 +348,8 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
   if (scene.source.kind === 'lazy') {
     const loaded = await scene.source.load();
     const issues = validateSceneSource(loaded);
-    if (issues.length) throw new Error(`the scene's source, once loaded, is not valid: ${issues.map((i) => `${['source', ...i.loc].join('.')}: ${i.msg}`).join('; ')}`);
+    if (issues.length)
+      throw new Error(`the scene's source, once loaded, is not valid: ${issues.map((i) => `${['source', ...i.loc].join('.')}: ${i.msg}`).join('; ')}`);
     return prepareScene({ ...scene, source: loaded }, w, h, stop);
   }
   const motion = scene.motion ?? 'none';
@@ -481,7 +502,12 @@ async function decodeCover(bytes: Uint8Array, w: number, h: number): Promise<{ c
   const s = Math.max(w / iw, h / ih);
   const cw = Math.max(w, Math.round(iw * s));
   const ch = Math.max(h, Math.round(ih * s));
-  const { data, info } = await sharp(bytes).rotate().resize(cw, ch, { fit: 'cover', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes)
+    .rotate()
+    .resize(cw, ch, { fit: 'cover', kernel: 'lanczos3' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const canvas = createCanvas(info.width, info.height);
   canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height), 0, 0);
   // No alpha channel (JPEG, most photos): opaque without looking; otherwise every alpha must be 255.

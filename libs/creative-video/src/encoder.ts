@@ -51,7 +51,22 @@ export interface EncoderPlan {
 
 /** ffmpeg arguments of the one frame pass: raw RGBA frames on stdin, every requested output at once. */
 export function encoderArgs(p: EncoderPlan): string[] {
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${p.width}x${p.height}`, '-framerate', String(p.fps), '-i', 'pipe:0'];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgba',
+    '-s',
+    `${p.width}x${p.height}`,
+    '-framerate',
+    String(p.fps),
+    '-i',
+    'pipe:0',
+  ];
   if (p.audioPath) args.push('-i', p.audioPath);
   const t = ['-t', p.duration.toFixed(6)];
   if (p.paths.mp4) {
@@ -65,7 +80,17 @@ export function encoderArgs(p: EncoderPlan): string[] {
     args.push(...t, '-y', p.paths.webm);
   }
   if (p.paths.gifSource && p.gif) {
-    args.push('-map', '0:v', '-vf', `fps=${p.gif.fps},scale=${p.gif.width}:${p.gif.height}:flags=lanczos`, ...ENCODER_SETTINGS.gifSource, '-an', ...t, '-y', p.paths.gifSource);
+    args.push(
+      '-map',
+      '0:v',
+      '-vf',
+      `fps=${p.gif.fps},scale=${p.gif.width}:${p.gif.height}:flags=lanczos`,
+      ...ENCODER_SETTINGS.gifSource,
+      '-an',
+      ...t,
+      '-y',
+      p.paths.gifSource,
+    );
   }
   return args;
 }

@@ -60,7 +60,12 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     let bpm: number | undefined;
     if (spec.beatSync && spec.audio) {
       // A looping track (the default) repeats its beats over the whole timeline, as the mixer plays it.
-      const analysis = await detectBeats(spec.audio.path, { ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath, signal, loopTo: spec.audio.loop === false ? undefined : tl.duration });
+      const analysis = await detectBeats(spec.audio.path, {
+        ffmpegPath: opts.ffmpegPath,
+        ffprobePath: opts.ffprobePath,
+        signal,
+        loopTo: spec.audio.loop === false ? undefined : tl.duration,
+      });
       beats = analysis.beats;
       bpm = analysis.bpm;
       const snapped = snapCuts(tl.cuts, beats, { minScene: VIDEO_LIMITS.minBeatSceneDuration, total: tl.duration, fps });
@@ -120,7 +125,8 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     const stdin = proc.child.stdin;
     try {
       let scratch: Canvas | undefined;
-      const drawScene = (c: SKRSContext2D, scene: PreparedScene, i: number, f: number) => scene.draw(c, sceneProgress(tl.scenes[i], f), scenePhase(tl.scenes[i], f));
+      const drawScene = (c: SKRSContext2D, scene: PreparedScene, i: number, f: number) =>
+        scene.draw(c, sceneProgress(tl.scenes[i], f), scenePhase(tl.scenes[i], f));
       let drain: Promise<unknown> | undefined;
       let lastKey: string | undefined;
       let lastPixels: Buffer | undefined;
@@ -152,7 +158,16 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
           const { transition: t, q } = plan;
           const a = await sceneAt(t.from);
           const b = await sceneAt(t.to);
-          drawTransition(ctx, (scratch ??= createCanvas(w, h)), t.kind, ease('ease_in_out', q), w, h, (c) => drawScene(c, a, t.from, f), (c) => drawScene(c, b, t.to, f));
+          drawTransition(
+            ctx,
+            (scratch ??= createCanvas(w, h)),
+            t.kind,
+            ease('ease_in_out', q),
+            w,
+            h,
+            (c) => drawScene(c, a, t.from, f),
+            (c) => drawScene(c, b, t.to, f),
+          );
         }
         let pixels: Buffer;
         let written: ComposedFrame | undefined;
@@ -208,7 +223,14 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
         duration: Number(probe.format.duration ?? tl.duration),
       });
     }
-    return { outputs, poster: { path: posterPath, width: w, height: h }, frames: tl.frames, duration: tl.duration, cuts: tl.cuts, ...(beats ? { beats, bpm } : {}) };
+    return {
+      outputs,
+      poster: { path: posterPath, width: w, height: h },
+      frames: tl.frames,
+      duration: tl.duration,
+      cuts: tl.cuts,
+      ...(beats ? { beats, bpm } : {}),
+    };
   } catch (e) {
     await Promise.all(made.map((p) => rm(p, { force: true })));
     // A scene's drawing stopped (RenderAbortedError) or anything failing once stopped is the abort.

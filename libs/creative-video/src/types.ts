@@ -5,19 +5,7 @@
  */
 
 /** How a scene's content moves while it is on screen. `stagger`: the top-level nodes enter one after another. */
-export const MOTIONS = [
-  'none',
-  'zoom_in',
-  'zoom_out',
-  'pan_left',
-  'pan_right',
-  'pan_up',
-  'pan_down',
-  'ken_burns',
-  'rise',
-  'pop',
-  'stagger',
-] as const;
+export const MOTIONS = ['none', 'zoom_in', 'zoom_out', 'pan_left', 'pan_right', 'pan_up', 'pan_down', 'ken_burns', 'rise', 'pop', 'stagger'] as const;
 export type Motion = (typeof MOTIONS)[number];
 
 /** How one scene gives way to the next (drawn by us, frame by frame, identical in every format). */

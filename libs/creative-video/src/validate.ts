@@ -12,13 +12,13 @@ type Add = (loc: Loc, msg: string, type?: string) => void;
 /** Bound and name checks that report to `add` (and answer whether the value passed). */
 function checkers(add: Add) {
   const int = (loc: Loc, v: unknown, min: number, max: number, what = 'an integer') => {
-    if (!isNum(v) || !Number.isInteger(v)) return add(loc, `must be ${what}`, 'type_error'), false;
-    if (v < min || v > max) return add(loc, `must be from ${min} to ${max}`), false;
+    if (!isNum(v) || !Number.isInteger(v)) return (add(loc, `must be ${what}`, 'type_error'), false);
+    if (v < min || v > max) return (add(loc, `must be from ${min} to ${max}`), false);
     return true;
   };
   const num = (loc: Loc, v: unknown, min: number, max: number) => {
-    if (!isNum(v)) return add(loc, 'must be a number', 'type_error'), false;
-    if (v < min || v > max) return add(loc, `must be from ${min} to ${max}`), false;
+    if (!isNum(v)) return (add(loc, 'must be a number', 'type_error'), false);
+    if (v < min || v > max) return (add(loc, `must be from ${min} to ${max}`), false);
     return true;
   };
   const oneOf = (loc: Loc, v: unknown, names: readonly string[]) => {
@@ -140,7 +140,8 @@ export function validateSceneSource(src: unknown): VideoSpecIssue[] {
       if (src.seed !== undefined && !(isNum(src.seed) && Number.isInteger(src.seed))) add(['seed'], 'must be an integer', 'type_error');
       if (src.density !== undefined) num(['density'], src.density, 0.1, 4);
       if (src.tone !== undefined) oneOf(['tone'], src.tone, ['light', 'dark', 'vivid', 'muted']);
-      if (src.palette !== undefined && !(Array.isArray(src.palette) && src.palette.every((c) => typeof c === 'string'))) add(['palette'], 'must be a list of colors', 'type_error');
+      if (src.palette !== undefined && !(Array.isArray(src.palette) && src.palette.every((c) => typeof c === 'string')))
+        add(['palette'], 'must be a list of colors', 'type_error');
       for (const k of ['title', 'eyebrow'] as const) if (src[k] != null && typeof src[k] !== 'string') add([k], 'must be a string', 'type_error');
       break;
     default:
@@ -154,6 +155,8 @@ function audioIssues(a: unknown, loc: Loc, add: (loc: Loc, msg: string, type?: s
   const x = a as Partial<Record<keyof AudioSpec, unknown>>;
   if (typeof x.path !== 'string' || !x.path) add([...loc, 'path'], 'must be the path of an audio file', 'type_error');
   if (x.volume !== undefined && !(isNum(x.volume) && x.volume >= 0 && x.volume <= 2)) add([...loc, 'volume'], 'must be from 0 to 2');
-  for (const k of ['fadeIn', 'fadeOut'] as const) if (x[k] !== undefined && !(isNum(x[k]) && (x[k] as number) >= 0 && (x[k] as number) <= VIDEO_LIMITS.maxDuration)) add([...loc, k], `must be from 0 to ${VIDEO_LIMITS.maxDuration} seconds`);
+  for (const k of ['fadeIn', 'fadeOut'] as const)
+    if (x[k] !== undefined && !(isNum(x[k]) && (x[k] as number) >= 0 && (x[k] as number) <= VIDEO_LIMITS.maxDuration))
+      add([...loc, k], `must be from 0 to ${VIDEO_LIMITS.maxDuration} seconds`);
   for (const k of ['loop', 'normalize'] as const) if (x[k] !== undefined && typeof x[k] !== 'boolean') add([...loc, k], 'must be a boolean', 'type_error');
 }

@@ -39,18 +39,31 @@ const log = (s) => process.stderr.write(`${s}\n`);
 const TUNABLES = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456';
 if (!process.argv.includes('--default-malloc') && process.env.GLIBC_TUNABLES === undefined) {
   const { spawnSync } = await import('node:child_process');
-  const r = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, GLIBC_TUNABLES: TUNABLES } });
+  const r = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, GLIBC_TUNABLES: TUNABLES },
+  });
   process.exit(r.status ?? 1);
 }
 
 // ---- inputs ----------------------------------------------------------------------------------
 log('making inputs...');
 // A photo-like 4000 x 3000 JPEG: smooth structure (upscaled noise) with fine grain, quality 90.
-const structure = await sharp({ create: { width: 160, height: 120, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } }).png().toBuffer();
-const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).png({ compressionLevel: 1 }).toBuffer();
-const jpeg = await sharp(structure).resize(4000, 3000, { kernel: 'cubic' }).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 90 }).toBuffer();
+const structure = await sharp({ create: { width: 160, height: 120, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+  .png()
+  .toBuffer();
+const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+  .png({ compressionLevel: 1 })
+  .toBuffer();
+const jpeg = await sharp(structure)
+  .resize(4000, 3000, { kernel: 'cubic' })
+  .composite([{ input: grain, blend: 'soft-light' }])
+  .jpeg({ quality: 90 })
+  .toBuffer();
 // 50 MB: a 4096 x 4096 PNG of noise, stored uncompressed (what a large scan or export weighs).
-const big = await sharp({ create: { width: 4096, height: 4096, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+const big = await sharp({ create: { width: 4096, height: 4096, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  .png({ compressionLevel: 0 })
+  .toBuffer();
 
 const OPERATIONS = [
   { type: 'resize', width: 1600 },
@@ -60,7 +73,9 @@ const OPERATIONS = [
   { type: 'round_corners', radius: 32 },
 ];
 const OUTPUT = { output_format: 'webp', quality: 82 };
-const mask = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" rx="32" ry="32" fill="#fff"/></svg>');
+const mask = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" rx="32" ry="32" fill="#fff"/></svg>',
+);
 /** The floor: the same operations as one hand-written sharp pipeline (resize and attention crop in one call). */
 const floor = () =>
   sharp(jpeg)
@@ -139,7 +154,9 @@ async function timed(fn) {
 const source = await upload(jpeg, 'photo.jpg');
 const check = await transform(source.id);
 const floorOut = await sharp(await floor()).metadata();
-log(`source ${source.width} x ${source.height} (${MB(jpeg.length)} MB); transform -> ${check.width} x ${check.height} ${check.format}; floor -> ${floorOut.width} x ${floorOut.height}`);
+log(
+  `source ${source.width} x ${source.height} (${MB(jpeg.length)} MB); transform -> ${check.width} x ${check.height} ${check.format}; floor -> ${floorOut.width} x ${floorOut.height}`,
+);
 const samples = { health: [], upload: [], transform: [], floor: [], ratio: [] };
 resetPeak();
 const rssBefore = kb('VmRSS');
@@ -180,8 +197,16 @@ const q = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))];
 };
 const row = (label, xs, unit = 'ms', digits = 1) =>
-  `${label.padEnd(44)} median ${q(xs, 0.5).toFixed(digits).padStart(7)} ${unit}   p25 ${q(xs, 0.25).toFixed(digits).padStart(7)}   p75 ${q(xs, 0.75).toFixed(digits).padStart(7)}   min ${Math.min(...xs).toFixed(digits).padStart(7)}   max ${Math.max(...xs).toFixed(digits).padStart(7)}`;
-console.log(`assets benchmark: built service, local storage, loopback; ${ROUNDS} rounds after ${WARMUP} warm-up, rotating order; malloc: ${process.env.GLIBC_TUNABLES || 'glibc defaults'}`);
+  `${label.padEnd(44)} median ${q(xs, 0.5).toFixed(digits).padStart(7)} ${unit}   p25 ${q(xs, 0.25).toFixed(digits).padStart(7)}   p75 ${q(xs, 0.75).toFixed(digits).padStart(7)}   min ${Math.min(
+    ...xs,
+  )
+    .toFixed(digits)
+    .padStart(7)}   max ${Math.max(...xs)
+    .toFixed(digits)
+    .padStart(7)}`;
+console.log(
+  `assets benchmark: built service, local storage, loopback; ${ROUNDS} rounds after ${WARMUP} warm-up, rotating order; malloc: ${process.env.GLIBC_TUNABLES || 'glibc defaults'}`,
+);
 console.log(`inputs: ${source.width} x ${source.height} JPEG of ${MB(jpeg.length)} MB; ${MB(big.length)} MB PNG`);
 console.log(`transform: ${OPERATIONS.map((o) => o.type).join(' -> ')} -> webp q82 (${check.width} x ${check.height})`);
 console.log(row('GET /healthz', samples.health));

@@ -48,7 +48,11 @@ const env = {
   URL_SIGNING_SECRET: 'bench-url-signing-secret-0123456789abcdef',
   BILLING_FREE_MONTHLY_CREDITS: '1000000000',
   RATE_LIMIT_PER_MINUTE: '100000000',
-  ...Object.fromEntries(['GLIBC_TUNABLES', 'RENDER_WORKERS', 'PREVIEW_CACHE_BYTES', 'SHARP_CACHE_MB', 'RENDER_WORKERS_IDLE', 'MEMORY_TRIM_IDLE_MS'].map((k) => [k, deployed(k)]).filter(([, v]) => v !== undefined)),
+  ...Object.fromEntries(
+    ['GLIBC_TUNABLES', 'RENDER_WORKERS', 'PREVIEW_CACHE_BYTES', 'SHARP_CACHE_MB', 'RENDER_WORKERS_IDLE', 'MEMORY_TRIM_IDLE_MS']
+      .map((k) => [k, deployed(k)])
+      .filter(([, v]) => v !== undefined),
+  ),
   ...overrides,
 };
 execFileSync(process.execPath, [main, 'migrate'], { env, stdio: 'ignore' });
@@ -56,7 +60,11 @@ const { key } = JSON.parse(execFileSync(process.execPath, [main, 'keys', 'create
 const server = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const origin = `http://127.0.0.1:${PORT}`;
 const api = async (method, path, body) => {
-  const res = await fetch(`${origin}${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  const res = await fetch(`${origin}${path}`, {
+    method,
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
   const json = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -82,12 +90,18 @@ try {
   // A photo-like source for transforms (noise, so that nothing compresses it away): 3000 x 2000.
   const noise = Buffer.alloc(3000 * 2000 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  const photo = await sharp(noise, { raw: { width: 3000, height: 2000, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  const photo = await sharp(noise, { raw: { width: 3000, height: 2000, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
   const asset = await (await fetch(`${origin}/v1/assets`, { method: 'POST', headers: { 'x-api-key': key }, body: form })).json();
 
-  const design = () => api('POST', '/v1/designs', { template: TEMPLATES[n % TEMPLATES.length], brief: { title: `Memory run ${n++}`, subtitle: 'Mixed traffic', cta: 'Go', format: 'instagram_post' } });
+  const design = () =>
+    api('POST', '/v1/designs', {
+      template: TEMPLATES[n % TEMPLATES.length],
+      brief: { title: `Memory run ${n++}`, subtitle: 'Mixed traffic', cta: 'Go', format: 'instagram_post' },
+    });
   const steps = [
     async () => {
       const d = await design();
@@ -106,7 +120,11 @@ try {
     },
     async () => {
       await api('POST', `/v1/assets/${asset.id}/transform`, {
-        operations: [{ type: 'resize', width: 2400 - (n++ % 7) * 100 }, { type: 'blur', sigma: 3 }, { type: 'text', text: 'Memory run', position: 'bottom_right' }],
+        operations: [
+          { type: 'resize', width: 2400 - (n++ % 7) * 100 },
+          { type: 'blur', sigma: 3 },
+          { type: 'text', text: 'Memory run', position: 'bottom_right' },
+        ],
         output_format: 'webp',
       });
       counts.transform++;
@@ -146,7 +164,9 @@ try {
   clearInterval(sampler);
   const idle = rssMb();
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  const shown = Object.entries(overrides).map(([k, v]) => `${k}=${v}`).join(' ');
+  const shown = Object.entries(overrides)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   console.log(`creative memory (ROLE=all, jobs inline${shown ? `, ${shown}` : ''}): ${SECONDS} s of mixed traffic, then ${IDLE} s idle; load average ${load}`);
   console.log(`  done: ${counts.render} renders, ${counts.preview} previews, ${counts.transform} transforms, ${counts.video} videos, ${counts.errors} errors`);
   console.log(`  RSS MB: peak ${peak.toFixed(0)}, end of traffic ${busyEnd.toFixed(0)}, after ${IDLE} s idle ${idle.toFixed(0)}`);

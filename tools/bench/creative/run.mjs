@@ -72,7 +72,10 @@ const env = {
 };
 execFileSync(process.execPath, [main, 'migrate'], { env, stdio: 'ignore' });
 const { key } = JSON.parse(execFileSync(process.execPath, [main, 'keys', 'create', '--account', 'bench'], { env, stdio: ['ignore', 'pipe', 'ignore'] }));
-const server = spawn(process.execPath, [...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []), main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [...(PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] : []), main], {
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const origin = `http://127.0.0.1:${PORT}`;
 await waitReady(`${origin}/readyz`, server);
 const headers = { 'x-api-key': key, 'content-type': 'application/json' };
@@ -145,15 +148,27 @@ async function run() {
   let chromium = null;
   if (WITH_CHROMIUM && existsSync(CHROMIUM)) {
     log('exporting HTML for Chromium…');
-    const pages = await pool(theirs, 4, async (id) => ({ html: (await api('GET', `/v1/designs/${id}/export/html`)).toString('utf8'), width: 1080, height: 1080 }));
-    chromiumServer = spawn(process.execPath, [join(import.meta.dirname, 'chromium-server.mjs'), '--port', String(CHROMIUM_PORT), '--pages', String(CONCURRENCY)], {
-      // Chromium keeps its own allocator settings.
-      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'GLIBC_TUNABLES')), CHROMIUM_PATH: CHROMIUM },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const pages = await pool(theirs, 4, async (id) => ({
+      html: (await api('GET', `/v1/designs/${id}/export/html`)).toString('utf8'),
+      width: 1080,
+      height: 1080,
+    }));
+    chromiumServer = spawn(
+      process.execPath,
+      [join(import.meta.dirname, 'chromium-server.mjs'), '--port', String(CHROMIUM_PORT), '--pages', String(CONCURRENCY)],
+      {
+        // Chromium keeps its own allocator settings.
+        env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'GLIBC_TUNABLES')), CHROMIUM_PATH: CHROMIUM },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     await waitReady(`http://127.0.0.1:${CHROMIUM_PORT}/healthz`, chromiumServer);
     const shoot = (i) => fetch(`http://127.0.0.1:${CHROMIUM_PORT}/`, { method: 'POST', body: JSON.stringify(pages[i]) });
-    await drive([0, 1, 2, 3, 4].map((i) => i % pages.length), CONCURRENCY, shoot);
+    await drive(
+      [0, 1, 2, 3, 4].map((i) => i % pages.length),
+      CONCURRENCY,
+      shoot,
+    );
     chromium = { pages, shoot };
   }
 
@@ -173,7 +188,13 @@ async function run() {
     );
     if (chromium) {
       log(`round ${r + 1}: ${chromium.pages.length} renders (chromium)`);
-      rounds.chromium.push(await drive(chromium.pages.map((_, i) => i), CONCURRENCY, chromium.shoot));
+      rounds.chromium.push(
+        await drive(
+          chromium.pages.map((_, i) => i),
+          CONCURRENCY,
+          chromium.shoot,
+        ),
+      );
     }
   }
 
@@ -188,7 +209,9 @@ async function run() {
   const previewIds = warm.slice(0, 10);
   for (const id of previewIds) await api('GET', `/v1/designs/${id}/preview`);
   log(`cached previews: ${PREVIEW_RATE} req/s for ${PREVIEW_SECONDS} s…`);
-  const previews = await fixedRate(PREVIEW_RATE, PREVIEW_SECONDS, (i) => fetch(`${origin}/v1/designs/${previewIds[i % previewIds.length]}/preview`, { headers }));
+  const previews = await fixedRate(PREVIEW_RATE, PREVIEW_SECONDS, (i) =>
+    fetch(`${origin}/v1/designs/${previewIds[i % previewIds.length]}/preview`, { headers }),
+  );
   // autocannon's overallRate, for comparison: its connections fire in step, in bursts of `connections`.
   const cannon = await autocannon({
     url: origin,
@@ -209,7 +232,10 @@ function report({ viaRender, rounds, rssSamples, previews, cannon, renderTaskMs 
   };
   const spread = (xs, f = (x) => x.toFixed(1)) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`;
   const line = (label, rs) =>
-    `${label.padEnd(34)} ${spread(rs.map((r) => r.rps)).padStart(20)} req/s   p50 ${spread(rs.map((r) => r.p50), (x) => x.toFixed(0)).padStart(15)} ms   p99 ${spread(
+    `${label.padEnd(34)} ${spread(rs.map((r) => r.rps)).padStart(20)} req/s   p50 ${spread(
+      rs.map((r) => r.p50),
+      (x) => x.toFixed(0),
+    ).padStart(15)} ms   p99 ${spread(
       rs.map((r) => r.p99),
       (x) => x.toFixed(0),
     ).padStart(15)} ms   PNG ${(rs.reduce((n, r) => n + r.kb, 0) / rs.length).toFixed(0)} KB (mean)   errors ${rs.reduce((n, r) => n + r.errors, 0)}`;
@@ -311,7 +337,10 @@ async function drive(items, concurrency, request, after = () => undefined) {
     const body = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200) errors++;
     // The PNG's size: the artifact record's `bytes` (our render answers JSON), or the body itself.
-    else sizes.push(res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(body.toString('utf8')).artifact?.bytes ?? body.length : body.length);
+    else
+      sizes.push(
+        res.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(body.toString('utf8')).artifact?.bytes ?? body.length) : body.length,
+      );
     latencies.push(performance.now() - s);
     after();
   });

@@ -38,8 +38,16 @@ const env = {
   DATABASE_POOL_MAX: '20',
 };
 execFileSync(process.execPath, [main, 'migrate'], { env, stdio: 'ignore' });
-const { key } = JSON.parse(execFileSync(process.execPath, [main, 'keys', 'create', '--account', 'bench', '--scopes', 'entities:read,entities:chat,entities:write'], { env, stdio: ['ignore', 'pipe', 'ignore'] }));
-const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []), main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const { key } = JSON.parse(
+  execFileSync(process.execPath, [main, 'keys', 'create', '--account', 'bench', '--scopes', 'entities:read,entities:chat,entities:write'], {
+    env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }),
+);
+const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []), main], {
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const origin = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {
@@ -51,7 +59,9 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-const entity = await (await fetch(`${origin}/api/v1/entities`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench', purpose: 'A friendly companion' }) })).json();
+const entity = await (
+  await fetch(`${origin}/api/v1/entities`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench', purpose: 'A friendly companion' }) })
+).json();
 const entityId = entity.entity.id;
 
 async function drive(label, request) {
@@ -93,7 +103,8 @@ server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
 await database.drop();
 
-const fmt = (r) => `${r.label.padEnd(18)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} requests, ${r.errors} errors)`;
+const fmt = (r) =>
+  `${r.label.padEnd(18)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.count} requests, ${r.errors} errors)`;
 console.log(`entity benchmark: ${seconds} s per phase, ${concurrency} concurrent clients, queue ${process.env.REDIS_URL ? 'BullMQ' : 'inline'}`);
 console.log(fmt(health));
 console.log(fmt(turns));

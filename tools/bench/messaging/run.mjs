@@ -33,7 +33,11 @@ const say = (line) => process.stderr.write(`${line}\n`);
 const main = resolve(root, 'dist/apps/messaging/main.js');
 if (opts.build || !existsSync(main)) {
   say('Building messaging…');
-  const b = spawnSync('npx', ['nx', 'build', 'messaging', '--output-style=static'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } });
+  const b = spawnSync('npx', ['nx', 'build', 'messaging', '--output-style=static'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 
@@ -67,7 +71,9 @@ const env = {
 };
 if (opts['database-url']) env.DATABASE_URL = opts['database-url'];
 
-say(`Starting ${main} on 127.0.0.1:${port} (${env.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL on ${env.EMBEDDED_PG_PORT}`}, ${env.REDIS_URL ? 'Redis' : 'inline queue'})…`);
+say(
+  `Starting ${main} on 127.0.0.1:${port} (${env.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL on ${env.EMBEDDED_PG_PORT}`}, ${env.REDIS_URL ? 'Redis' : 'inline queue'})…`,
+);
 const nodeArgs = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dataDir, 'profile')}`] : [];
 if (opts.profile) say(`CPU profile of the server goes to ${resolve(dataDir, 'profile')}`);
 const server = spawn(process.execPath, [...nodeArgs, main], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -151,7 +157,10 @@ try {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (exited) throw new Error('the server stopped while starting');
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error('the server did not become ready in 120 s');
     await new Promise((r) => setTimeout(r, 250));
@@ -167,9 +176,12 @@ try {
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
     return r.json();
   };
-  const agent = await call('POST', '/v1/agents', { name: 'Bench', soul_id: 'friendly-support-en' }).catch(() => call('POST', '/v1/agents', { name: 'Bench', soul_id: 'concise-expert' }));
+  const agent = await call('POST', '/v1/agents', { name: 'Bench', soul_id: 'friendly-support-en' }).catch(() =>
+    call('POST', '/v1/agents', { name: 'Bench', soul_id: 'concise-expert' }),
+  );
   const conversations = [];
-  for (let i = 0; i < conversationCount; i++) conversations.push((await call('POST', '/v1/conversations', { agent_id: agent.id, channel: 'api', external_id: `bench-${i}` })).id);
+  for (let i = 0; i < conversationCount; i++)
+    conversations.push((await call('POST', '/v1/conversations', { agent_id: agent.id, channel: 'api', external_id: `bench-${i}` })).id);
   const check = await call('POST', `/v1/conversations/${conversations[0]}/messages`, { content: 'warm-up' });
   if (check.reply_status !== 'completed') throw new Error(`the built-in engine did not answer: ${JSON.stringify(check)}`);
 
@@ -227,8 +239,13 @@ try {
     process.stdout.write(`${JSON.stringify({ duration, connections, rate, conversations: conversationCount, rows, targets }, null, 2)}\n`);
   } else {
     const pad = (v, n) => String(v).padStart(n);
-    process.stdout.write(`\n${'endpoint'.padEnd(30)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('non-2xx', 9)}${pad('errors', 8)}\n`);
-    for (const r of rows) process.stdout.write(`${r.name.padEnd(30)}${pad(r.rps, 9)}${pad(r.p50_ms, 9)}${pad(r.p99_ms, 9)}${pad(r.max_ms, 9)}${pad(r.non2xx, 9)}${pad(r.errors, 8)}\n`);
+    process.stdout.write(
+      `\n${'endpoint'.padEnd(30)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('non-2xx', 9)}${pad('errors', 8)}\n`,
+    );
+    for (const r of rows)
+      process.stdout.write(
+        `${r.name.padEnd(30)}${pad(r.rps, 9)}${pad(r.p50_ms, 9)}${pad(r.p99_ms, 9)}${pad(r.max_ms, 9)}${pad(r.non2xx, 9)}${pad(r.errors, 8)}\n`,
+      );
     process.stdout.write(
       `\nmessages / healthz = ${(ratio * 100).toFixed(1)}% (target >= 25%: ${targets.messages_vs_healthz.ok ? 'met' : 'NOT met'}); ` +
         `p99 at ${rate}/s = ${rows[2].p99_ms} ms (target < 50 ms: ${targets.p99_at_rate_ms.ok ? 'met' : 'NOT met'})\n`,

@@ -70,7 +70,13 @@ export function chromiumIr(design) {
     })).reverse(),
   ];
   const root = design.ir.root;
-  return { ...design.ir, root: { ...root, children: root.children.map((c) => (c.type === 'procedural' ? { type: 'rect', id: c.id, x: c.x, y: c.y, width: c.width, height: c.height, fills } : c)) } };
+  return {
+    ...design.ir,
+    root: {
+      ...root,
+      children: root.children.map((c) => (c.type === 'procedural' ? { type: 'rect', id: c.id, x: c.x, y: c.y, width: c.width, height: c.height, fills } : c)),
+    },
+  };
 }
 
 /** Floor drawers: (ctx, prepared) => void, where prepared = { texts: Map<id, MaterializedNode>, photo: Image, lib } */
@@ -81,7 +87,11 @@ export const floor = {
     for (const id of ['eyebrow', 'title', 'body', 'meta']) drawLines(ctx, p.texts.get(id));
   },
   gradient(ctx) {
-    ctx.fillStyle = linear(ctx, 135, W, W, 0, 0, [[0, '#4f46e5'], [0.5, '#db2777'], [1, '#f59e0b']]);
+    ctx.fillStyle = linear(ctx, 135, W, W, 0, 0, [
+      [0, '#4f46e5'],
+      [0.5, '#db2777'],
+      [1, '#f59e0b'],
+    ]);
     ctx.fillRect(0, 0, W, W);
     const r = ctx.createRadialGradient(890, 230, 0, 890, 230, Math.hypot(700, 700) / 2);
     r.addColorStop(0, 'rgba(255,255,255,0.7)');
@@ -90,11 +100,17 @@ export const floor = {
     ctx.beginPath();
     ctx.ellipse(890, 230, 350, 350, 0, 0, Math.PI * 2);
     ctx.fill();
-    ctx.fillStyle = linear(ctx, 90, 800, 400, 140, 340, [[0, 'rgba(255,255,255,0.35)'], [1, 'rgba(255,255,255,0.1)']]);
+    ctx.fillStyle = linear(ctx, 90, 800, 400, 140, 340, [
+      [0, 'rgba(255,255,255,0.35)'],
+      [1, 'rgba(255,255,255,0.1)'],
+    ]);
     ctx.beginPath();
     ctx.roundRect(140, 340, 800, 400, 48);
     ctx.fill();
-    ctx.fillStyle = linear(ctx, 90, 800, 24, 140, 800, [[0, '#22d3ee'], [1, '#a3e635']]);
+    ctx.fillStyle = linear(ctx, 90, 800, 24, 140, 800, [
+      [0, '#22d3ee'],
+      [1, '#a3e635'],
+    ]);
     ctx.beginPath();
     ctx.roundRect(140, 800, 800, 24, 12);
     ctx.fill();
@@ -108,7 +124,10 @@ export const floor = {
     const dh = img.height * s;
     const dx = Math.min(0, Math.max(W - dw, W / 2 - 0.3 * dw));
     ctx.drawImage(img, dx, (W - dh) / 2, dw, dh);
-    ctx.fillStyle = linear(ctx, 180, W, 440, 0, 640, [[0, 'rgba(0,0,0,0)'], [1, 'rgba(0,0,0,0.75)']]);
+    ctx.fillStyle = linear(ctx, 180, W, 440, 0, 640, [
+      [0, 'rgba(0,0,0,0)'],
+      [1, 'rgba(0,0,0,0.75)'],
+    ]);
     ctx.fillRect(0, 640, W, 440);
     drawLines(ctx, p.texts.get('caption'));
   },
@@ -157,7 +176,11 @@ export const floor = {
     ctx.translate(heart.x, heart.y);
     ctx.scale(2, 2);
     ctx.fillStyle = '#f43f5e';
-    ctx.fill(new p.Path2D('M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z'));
+    ctx.fill(
+      new p.Path2D(
+        'M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z',
+      ),
+    );
     ctx.restore();
     const rule = n('rule');
     ctx.beginPath();
@@ -205,16 +228,52 @@ export function satoriTrees(photoDataUrl, body) {
   const gradient = h(
     'div',
     { display: 'flex', position: 'relative', width: W, height: W, backgroundImage: 'linear-gradient(135deg, #4f46e5 0%, #db2777 50%, #f59e0b 100%)' },
-    h('div', { position: 'absolute', left: 540, top: -120, width: 700, height: 700, borderRadius: 350, backgroundImage: 'radial-gradient(circle, rgba(255,255,255,0.7) 0%, rgba(255,255,255,0) 70%)' }),
-    h('div', { position: 'absolute', left: 140, top: 340, width: 800, height: 400, borderRadius: 48, backgroundImage: 'linear-gradient(90deg, rgba(255,255,255,0.35), rgba(255,255,255,0.1))' }),
-    h('div', { position: 'absolute', left: 140, top: 800, width: 800, height: 24, borderRadius: 12, backgroundImage: 'linear-gradient(90deg, #22d3ee, #a3e635)' }),
+    h('div', {
+      position: 'absolute',
+      left: 540,
+      top: -120,
+      width: 700,
+      height: 700,
+      borderRadius: 350,
+      backgroundImage: 'radial-gradient(circle, rgba(255,255,255,0.7) 0%, rgba(255,255,255,0) 70%)',
+    }),
+    h('div', {
+      position: 'absolute',
+      left: 140,
+      top: 340,
+      width: 800,
+      height: 400,
+      borderRadius: 48,
+      backgroundImage: 'linear-gradient(90deg, rgba(255,255,255,0.35), rgba(255,255,255,0.1))',
+    }),
+    h('div', {
+      position: 'absolute',
+      left: 140,
+      top: 800,
+      width: 800,
+      height: 24,
+      borderRadius: 12,
+      backgroundImage: 'linear-gradient(90deg, #22d3ee, #a3e635)',
+    }),
   );
   const image = h(
     'div',
     { display: 'flex', position: 'relative', width: W, height: W, background: '#000' },
-    { type: 'img', props: { src: photoDataUrl, width: W, height: W, style: { position: 'absolute', left: 0, top: 0, width: W, height: W, objectFit: 'cover', objectPosition: '30% 50%' } } },
+    {
+      type: 'img',
+      props: {
+        src: photoDataUrl,
+        width: W,
+        height: W,
+        style: { position: 'absolute', left: 0, top: 0, width: W, height: W, objectFit: 'cover', objectPosition: '30% 50%' },
+      },
+    },
     h('div', { position: 'absolute', left: 0, top: 640, width: W, height: 440, backgroundImage: 'linear-gradient(180deg, rgba(0,0,0,0), rgba(0,0,0,0.75))' }),
-    h('div', { position: 'absolute', left: 80, top: 900, width: 920, fontFamily: 'Inter', fontSize: 64, fontWeight: 700, color: '#fff' }, 'Coastline, early morning'),
+    h(
+      'div',
+      { position: 'absolute', left: 80, top: 900, width: 920, fontFamily: 'Inter', fontSize: 64, fontWeight: 700, color: '#fff' },
+      'Coastline, early morning',
+    ),
   );
   const procedural = h(
     'div',
@@ -238,14 +297,33 @@ export function satoriTrees(photoDataUrl, body) {
       h('div', { width: 96, height: 96, borderRadius: 48, background: '#38bdf8', border: '4px solid #fff' }),
       h('div', { fontFamily: 'Inter', fontSize: 32, fontWeight: 600, color: '#e2e8f0' }, '@creative.ir'),
     ),
-    { type: 'img', props: { src: photoDataUrl, width: 920, height: 460, style: { width: 920, height: 460, borderRadius: 32, objectFit: 'cover', boxShadow: '0 20px 40px rgba(0,0,0,0.5)' } } },
+    {
+      type: 'img',
+      props: {
+        src: photoDataUrl,
+        width: 920,
+        height: 460,
+        style: { width: 920, height: 460, borderRadius: 32, objectFit: 'cover', boxShadow: '0 20px 40px rgba(0,0,0,0.5)' },
+      },
+    },
     h('div', { fontFamily: 'Inter', fontSize: 56, fontWeight: 800, lineHeight: 1.1, color: '#fff' }, 'Mixed scene: shapes, image, text and paths'),
     h(
       'div',
       { display: 'flex', alignItems: 'center', gap: 24 },
       {
         type: 'svg',
-        props: { width: 48, height: 44, viewBox: '0 0 24 22', children: { type: 'path', props: { fill: '#f43f5e', d: 'M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z' } } },
+        props: {
+          width: 48,
+          height: 44,
+          viewBox: '0 0 24 22',
+          children: {
+            type: 'path',
+            props: {
+              fill: '#f43f5e',
+              d: 'M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z',
+            },
+          },
+        },
       },
       h('div', { width: 200, height: 4, borderRadius: 2, background: '#64748b' }),
       h('div', { width: 180, height: 56, borderRadius: '28px 28px 28px 4px', background: '#f59e0b' }),

@@ -146,7 +146,7 @@ async function timingPhase() {
     const xs = fns.map(() => []);
     const last = [];
     let seed = 12345;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     for (let i = 0; i < warmup + n; i++) {
       const order = fns.map((_, k) => k);
       for (let j = order.length - 1; j > 0; j--) {
@@ -200,8 +200,24 @@ async function timingPhase() {
         maxDelta = Math.max(maxDelta, dv);
       }
     }
-    put(d.name, 'creative-ir', { raster: oursRaster.ms, full: oursFull.ms, rasterMin: oursRaster.min, fullMin: oursFull.min, bytes: oursFull.last.data.length });
-    put(d.name, 'floor (canvas)', { raster: floorRaster.ms, full: floorFull.ms, rasterMin: floorRaster.min, fullMin: floorFull.min, bytes: floorFull.last.length, same, pixelDiff, maxDelta, encoding: encode.label });
+    put(d.name, 'creative-ir', {
+      raster: oursRaster.ms,
+      full: oursFull.ms,
+      rasterMin: oursRaster.min,
+      fullMin: oursFull.min,
+      bytes: oursFull.last.data.length,
+    });
+    put(d.name, 'floor (canvas)', {
+      raster: floorRaster.ms,
+      full: floorFull.ms,
+      rasterMin: floorRaster.min,
+      fullMin: floorFull.min,
+      bytes: floorFull.last.length,
+      same,
+      pixelDiff,
+      maxDelta,
+      encoding: encode.label,
+    });
     if (d.name === 'gradient') {
       const c = canvas.createCanvas(1080, 1080);
       floor.gradient(c.getContext('2d'), prepared);
@@ -228,7 +244,15 @@ async function timingPhase() {
         async () => new Resvg(await toSvg(), { fitTo: { mode: 'original' } }).render().asPng(),
         () => new Resvg(svg, { fitTo: { mode: 'original' } }).render().pixels,
       ]);
-      put(d.name, 'satori+resvg', { raster: raster.ms, full: full.ms, rasterMin: raster.min, fullMin: full.min, bytes: full.last.length, resvgOnly: resvgOnly.ms, resvgOnlyMin: resvgOnly.min });
+      put(d.name, 'satori+resvg', {
+        raster: raster.ms,
+        full: full.ms,
+        rasterMin: raster.min,
+        fullMin: full.min,
+        bytes: full.last.length,
+        resvgOnly: resvgOnly.ms,
+        resvgOnlyMin: resvgOnly.min,
+      });
     };
     for (const d of designs) {
       log(`satori+resvg: ${d.name}`);
@@ -251,7 +275,11 @@ async function timingPhase() {
     const env = { ...process.env, FONTCONFIG_FILE: fontsConf };
     delete env.GLIBC_TUNABLES; // Chromium keeps its own allocator settings
     delete env.BENCH_RENDER_PHASE;
-    const browser = await chromium.launch({ executablePath: CHROMIUM, env, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      env,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     try {
       const page = await browser.newPage({ viewport: { width: 1080, height: 1080 }, deviceScaleFactor: 1 });
       const cdp = await page.context().newCDPSession(page);
@@ -284,7 +312,10 @@ async function timingPhase() {
     }
   } else chromiumNote = WITH_CHROMIUM ? `(chromium not measured: ${CHROMIUM} missing; apt-get install -y chromium)` : '(chromium skipped)';
 
-  process.stdout.write(JSON.stringify({ results, chromiumNote, designs: designs.map((d) => d.name), node: process.version, platform: `${process.platform}/${process.arch}` }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ results, chromiumNote, designs: designs.map((d) => d.name), node: process.version, platform: `${process.platform}/${process.arch}` }) +
+      '\n',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,7 +332,9 @@ function report(memory, timing, malloc) {
     for (const d of designs) {
       const r = results[d][e];
       if (!r) continue;
-      console.log(`  ${d.padEnd(12)} ${f(r.raster).padStart(9)} ${f(r.full).padStart(8)} ${f(1000 / r.full).padStart(11)} ${(r.bytes / 1024).toFixed(0).padStart(8)}`);
+      console.log(
+        `  ${d.padEnd(12)} ${f(r.raster).padStart(9)} ${f(r.full).padStart(8)} ${f(1000 / r.full).padStart(11)} ${(r.bytes / 1024).toFixed(0).padStart(8)}`,
+      );
     }
   }
   console.log('\nfloor against creative-ir: pixels, and the PNG encoding the library picked (the floor encodes with the same settings):');
@@ -324,7 +357,16 @@ function report(memory, timing, malloc) {
     console.log(
       `  ${d.padEnd(12)} ${rf.toFixed(2).padStart(12)} ${pf.toFixed(2).padStart(10)} ${s ? (s.resvgOnly / o.raster).toFixed(2).padStart(18) : '-'.padStart(18)} ${s ? (s.full / o.full).toFixed(2).padStart(16) : '-'.padStart(16)} ${c ? (c.full / o.full).toFixed(1).padStart(14) : '-'.padStart(14)} ${s ? (o.bytes / s.bytes).toFixed(2).padStart(21) : '-'.padStart(21)}`,
     );
-    checks.push({ d, rf, pf, resvg: s ? s.resvgOnly / o.raster : NaN, satori: s ? s.full / o.full : NaN, chromium: c ? c.full / o.full : NaN, floorChromium: c ? c.full / fl.full : NaN, size: s ? o.bytes / s.bytes : NaN });
+    checks.push({
+      d,
+      rf,
+      pf,
+      resvg: s ? s.resvgOnly / o.raster : NaN,
+      satori: s ? s.full / o.full : NaN,
+      chromium: c ? c.full / o.full : NaN,
+      floorChromium: c ? c.full / fl.full : NaN,
+      size: s ? o.bytes / s.bytes : NaN,
+    });
   }
   console.log('\nsame ratios from the fastest run of each (less sensitive to other processes on the machine):');
   console.log('  design        raster/floor  png/floor  resvg-only/raster  satori png/ours  chromium/ours');
@@ -334,11 +376,15 @@ function report(memory, timing, malloc) {
     const s = results[d]['satori+resvg'];
     const c = results[d]['chromium'];
     const x = (v) => (Number.isFinite(v) ? v.toFixed(2) : '-');
-    console.log(`  ${d.padEnd(12)} ${x(o.rasterMin / fl.rasterMin).padStart(12)} ${x(o.fullMin / fl.fullMin).padStart(10)} ${x(s ? s.resvgOnlyMin / o.rasterMin : NaN).padStart(18)} ${x(s ? s.fullMin / o.fullMin : NaN).padStart(16)} ${x(c ? c.fullMin / o.fullMin : NaN).padStart(14)}`);
+    console.log(
+      `  ${d.padEnd(12)} ${x(o.rasterMin / fl.rasterMin).padStart(12)} ${x(o.fullMin / fl.fullMin).padStart(10)} ${x(s ? s.resvgOnlyMin / o.rasterMin : NaN).padStart(18)} ${x(s ? s.fullMin / o.fullMin : NaN).padStart(16)} ${x(c ? c.fullMin / o.fullMin : NaN).padStart(14)}`,
+    );
   }
   const enc = results.gradient?.['canvas.encode(png)'];
   if (enc) console.log(`\n  gradient via canvas.encode('png'): ${f(enc.full)} ms, ${(enc.bytes / 1024).toFixed(0)} KB (the library encodes raw RGBA instead)`);
-  console.log(`\nmemory: ${memory.runs} renders in ${memory.seconds.toFixed(1)} s (${(memory.runs / memory.seconds).toFixed(1)} designs/s, default malloc), peak RSS ${memory.peak.toFixed(0)} MiB; RSS every ${Math.floor(memory.runs / 10)} renders: ${memory.samples.join(' ')} MiB`);
+  console.log(
+    `\nmemory: ${memory.runs} renders in ${memory.seconds.toFixed(1)} s (${(memory.runs / memory.seconds).toFixed(1)} designs/s, default malloc), peak RSS ${memory.peak.toFixed(0)} MiB; RSS every ${Math.floor(memory.runs / 10)} renders: ${memory.samples.join(' ')} MiB`,
+  );
   if (chromiumNote) console.log(chromiumNote);
 
   const all = (k, pred) => checks.every((c) => !Number.isFinite(c[k]) || pred(c[k]));
@@ -359,6 +405,7 @@ function report(memory, timing, malloc) {
   line('>= 10x faster than chromium:', 'chromium', (x) => x >= 10);
   // The same ratio for the floor (hand-written canvas calls with the same PNG writer) in this run:
   // what any implementation on top of @napi-rs/canvas could reach on this machine today.
-  if (measured('floorChromium')) console.log(`  ${''.padEnd(38)} the floor itself in this run: ${checks.map((c) => `${c.d} ${c.floorChromium.toFixed(1)}x`).join(', ')}`);
+  if (measured('floorChromium'))
+    console.log(`  ${''.padEnd(38)} the floor itself in this run: ${checks.map((c) => `${c.d} ${c.floorChromium.toFixed(1)}x`).join(', ')}`);
   console.log(`  ${`flat memory over ${memory.runs} renders:`.padEnd(38)} ${flat <= 40 ? 'PASS' : 'MISS'} (RSS drift after warm-up: ${flat} MiB)`);
 }

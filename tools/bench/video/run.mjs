@@ -112,7 +112,9 @@ function mb(kb) {
 
 function report(results, long) {
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(`\ncreative-video benchmark: 1080x1080, ${SECONDS} s at ${FPS} fps (${SECONDS * FPS} frames), MP4 (libx264 veryfast crf 20), ${RUNS} runs, medians; load average now ${load}\n`);
+  console.log(
+    `\ncreative-video benchmark: 1080x1080, ${SECONDS} s at ${FPS} fps (${SECONDS * FPS} frames), MP4 (libx264 veryfast crf 20), ${RUNS} runs, medians; load average now ${load}\n`,
+  );
   if (!Object.keys(results).length) console.log('(no short runs: --runs 0)');
   else
     console.log(
@@ -161,7 +163,10 @@ async function oursPhase() {
   const ffmpegPath = timedFfmpeg(lib.ffmpegBinary(process.env.FFMPEG_PATH), cpuFile);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const r = await lib.renderVideo({ width: W, height: H, fps: FPS, scenes: [{ source: { kind: 'ir', ir: t.ir }, duration: seconds, motion: process.env.BENCH_MOTION }] }, { workDir, ffmpegPath });
+  const r = await lib.renderVideo(
+    { width: W, height: H, fps: FPS, scenes: [{ source: { kind: 'ir', ir: t.ir }, duration: seconds, motion: process.env.BENCH_MOTION }] },
+    { workDir, ffmpegPath },
+  );
   const secondsTaken = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const nodeCpu = (cpu.user + cpu.system) / 1e6;
@@ -170,7 +175,18 @@ async function oursPhase() {
   rmSync(ffmpegPath, { force: true });
   const output = r.outputs[0].path;
   if (!process.env.BENCH_KEEP) rmSync(workDir, { recursive: true, force: true });
-  console.log(JSON.stringify({ seconds: secondsTaken, nodeCpu, ffmpegCpu, frames: r.frames, duration: r.duration, rssKb: process.resourceUsage().maxRSS, ffmpegHwmKb, output }));
+  console.log(
+    JSON.stringify({
+      seconds: secondsTaken,
+      nodeCpu,
+      ffmpegCpu,
+      frames: r.frames,
+      duration: r.duration,
+      rssKb: process.resourceUsage().maxRSS,
+      ffmpegHwmKb,
+      output,
+    }),
+  );
 }
 
 async function floorPhase() {

@@ -117,7 +117,9 @@ try {
   }
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`\ncreative video through the service: animate 1080x1080, 4 s at 30 fps, MP4; ${RUNS} runs each, medians (min–max); load average now ${load}\n`);
-  console.log('| motion | service: 202 to succeeded (s) | library alone (s) | service ÷ library | service CPU s (process, ffmpeg not counted) | library node CPU s |');
+  console.log(
+    '| motion | service: 202 to succeeded (s) | library alone (s) | service ÷ library | service CPU s (process, ffmpeg not counted) | library node CPU s |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- |');
   const span = (xs) => `${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
   for (const { motion, svc, lib } of rows) {

@@ -9,7 +9,13 @@ describe('creative configuration', () => {
   it('needs nothing in development: local blobs under DATA_DIR, limits and TTL bounds by default', () => {
     const c = loadCreativeConfig({ DATA_DIR: '/var/x' });
     expect(c.storage).toMatchObject({ driver: 'local', localDir: '/var/x/blobs' });
-    expect(c.assets).toEqual({ maxUploadBytes: 64 * 1024 * 1024, maxPixels: 67_108_864, maxAudioSeconds: 600, transformTimeoutMs: 60_000, tmpDir: '/var/x/tmp/uploads' });
+    expect(c.assets).toEqual({
+      maxUploadBytes: 64 * 1024 * 1024,
+      maxPixels: 67_108_864,
+      maxAudioSeconds: 600,
+      transformTimeoutMs: 60_000,
+      tmpDir: '/var/x/tmp/uploads',
+    });
     expect(c.signedUrls).toEqual({ minTtl: 60, maxTtl: 604_800, secret: undefined, secretFile: '/var/x/url-signing.key' });
   });
 
@@ -27,7 +33,12 @@ describe('creative configuration', () => {
     expect(loadCreativeConfig({ RENDER_TIMEOUT_MS: '5000' }).rendering.costLimitMs).toBe(5000);
     expect(loadCreativeConfig({ RENDER_TIMEOUT_MS: '5000', RENDER_COST_LIMIT_MS: '0' }).rendering.costLimitMs).toBe(0);
     expect(loadCreativeConfig({ SHARP_CACHE_MB: '0', MEMORY_TRIM_IDLE_MS: '0' }).memory).toEqual({ sharpCacheMb: 0, trimIdleMs: 0 });
-    for (const [k, bad] of [['RENDER_COST_LIMIT_MS', '-1'], ['RENDER_STOP_GRACE_MS', '10'], ['TRANSFORM_TIMEOUT_MS', '500'], ['RENDER_WORKERS_IDLE', 'x']]) {
+    for (const [k, bad] of [
+      ['RENDER_COST_LIMIT_MS', '-1'],
+      ['RENDER_STOP_GRACE_MS', '10'],
+      ['TRANSFORM_TIMEOUT_MS', '500'],
+      ['RENDER_WORKERS_IDLE', 'x'],
+    ]) {
       expect(() => loadCreativeConfig({ [k]: bad }), `${k}=${bad}`).toThrow(ConfigValidationError);
     }
   });
@@ -35,7 +46,8 @@ describe('creative configuration', () => {
   it('reads the media job budget: 5 minutes per unit of work by default, at least 1 s, at most a day', () => {
     expect(loadCreativeConfig({}).jobs.timeoutMs).toBe(300_000);
     expect(loadCreativeConfig({ MEDIA_JOB_TIMEOUT_MS: '1000' }).jobs.timeoutMs).toBe(1000);
-    for (const bad of ['999', '86400001', '1.5', 'soon', '-1']) expect(() => loadCreativeConfig({ MEDIA_JOB_TIMEOUT_MS: bad }), bad).toThrow(ConfigValidationError);
+    for (const bad of ['999', '86400001', '1.5', 'soon', '-1'])
+      expect(() => loadCreativeConfig({ MEDIA_JOB_TIMEOUT_MS: bad }), bad).toThrow(ConfigValidationError);
   });
 
   it('reads S3 settings, sizes and limits', () => {
@@ -51,7 +63,15 @@ describe('creative configuration', () => {
       ASSET_MAX_PIXELS: '1000000',
       AUDIO_MAX_SECONDS: '30',
     });
-    expect(c.storage.s3).toEqual({ bucket: 'my-bucket', region: 'eu-west-1', endpoint: 'http://minio:9000', publicEndpoint: 'https://files.example.com', forcePathStyle: true, keyPrefix: 'creative/', credentials: undefined });
+    expect(c.storage.s3).toEqual({
+      bucket: 'my-bucket',
+      region: 'eu-west-1',
+      endpoint: 'http://minio:9000',
+      publicEndpoint: 'https://files.example.com',
+      forcePathStyle: true,
+      keyPrefix: 'creative/',
+      credentials: undefined,
+    });
     expect(c.assets).toMatchObject({ maxUploadBytes: 512 * 1024, maxPixels: 1_000_000, maxAudioSeconds: 30 });
   });
 
@@ -72,7 +92,14 @@ describe('creative configuration', () => {
     }
     expect(error?.problems).toEqual([expect.stringMatching(/^ASSET_UPLOAD_LIMIT/)]);
     try {
-      loadCreativeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', BLOB_DRIVER: 's3', S3_ACCESS_KEY_ID: 'AKIA', SIGNED_URL_TTL_MIN: '600', SIGNED_URL_TTL_MAX: '60' });
+      loadCreativeConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/x',
+        BLOB_DRIVER: 's3',
+        S3_ACCESS_KEY_ID: 'AKIA',
+        SIGNED_URL_TTL_MIN: '600',
+        SIGNED_URL_TTL_MAX: '60',
+      });
     } catch (e) {
       error = e as ConfigValidationError;
     }
@@ -127,7 +154,9 @@ describe('creative configuration', () => {
     }
     // The allowance alone does not pick the local gateway.
     expect(problemsOf({ ...base, BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'true' })).toEqual([expect.stringMatching(/^BILLING_GATEWAY: required/)]);
-    expect(problemsOf({ ...base, BILLING_GATEWAY: 'local', BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'maybe' })).toEqual([expect.stringMatching(/^BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: /)]);
+    expect(problemsOf({ ...base, BILLING_GATEWAY: 'local', BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'maybe' })).toEqual([
+      expect.stringMatching(/^BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: /),
+    ]);
     const local = loadCreativeConfig({ ...base, BILLING_GATEWAY: 'local', BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'true' });
     expect(local.billing).toMatchObject({ gateway: 'local', localInProduction: true });
   });

@@ -37,7 +37,13 @@ describe('creative logs carry no secrets', () => {
     expectStatus(await t.http.get('/v1/me').set('x-api-key', alice.key), 200);
     expectStatus(await t.http.get('/v1/me').set('Authorization', `Bearer ${alice.key}`), 200);
     expect((await t.http.get(`/v1/me?api_key=${alice.key}`)).status).toBe(401);
-    expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme', colors: ['#0B1F3A'] }), 200);
+    expectStatus(
+      await t.http
+        .put('/v1/brand-kit')
+        .set('x-api-key', alice.key)
+        .send({ name: 'Acme', colors: ['#0B1F3A'] }),
+      200,
+    );
 
     await sql(`CREATE FUNCTION creative.sabotage() RETURNS trigger LANGUAGE plpgsql AS $$
                BEGIN RAISE EXCEPTION 'sabotaged for the log test' USING DETAIL = row_to_json(NEW)::text; END $$`);
@@ -58,7 +64,12 @@ describe('creative logs carry no secrets', () => {
     // The failure is logged all the same, with its SQL text and SQLSTATE, under the error id the client got.
     const entries = capture.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const logged = entries.find((l) => l.errorId && JSON.stringify(failed.body).includes(String(l.errorId)));
-    expect(logged?.err).toMatchObject({ type: 'QueryFailedError', message: 'sabotaged for the log test', code: 'P0001', sql: expect.stringContaining('brand_kits') });
+    expect(logged?.err).toMatchObject({
+      type: 'QueryFailedError',
+      message: 'sabotaged for the log test',
+      code: 'P0001',
+      sql: expect.stringContaining('brand_kits'),
+    });
     expect(entries.some((l) => l.context === 'Database' && l.code === 'P0001')).toBe(true);
   });
 });

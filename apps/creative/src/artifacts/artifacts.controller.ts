@@ -32,7 +32,10 @@ export class ArtifactsController {
 
   @Get(':artifact_id')
   @ARTIFACT_ID
-  @ApiOperation({ summary: 'One artifact', description: 'An output of the service (render, preview, export, video, campaign piece...) and where it came from.' })
+  @ApiOperation({
+    summary: 'One artifact',
+    description: 'An output of the service (render, preview, export, video, campaign piece...) and where it came from.',
+  })
   @ApiOkResponse({ type: ArtifactDto })
   @notFound
   async get(@Auth() auth: AuthContext, @Param('artifact_id') id: string): Promise<ArtifactDto> {
@@ -80,7 +83,10 @@ export class ArtifactsController {
 
   @Delete(':artifact_id')
   @ARTIFACT_ID
-  @ApiOperation({ summary: 'Delete an artifact', description: 'Its bytes go too, unless another artifact of the account has the same bytes (they share one stored copy).' })
+  @ApiOperation({
+    summary: 'Delete an artifact',
+    description: 'Its bytes go too, unless another artifact of the account has the same bytes (they share one stored copy).',
+  })
   @ApiOkResponse({ type: ArtifactDeletedDto })
   @notFound
   async remove(@Auth() auth: AuthContext, @Param('artifact_id') id: string): Promise<ArtifactDeletedDto> {

@@ -4,5 +4,9 @@ import { ArtifactsService } from './artifacts.service';
 import { ArtifactsUseCases } from './artifacts.use-cases';
 import { BlobSweep } from './blob-sweep.service';
 
-@Module({ controllers: [ArtifactsController], providers: [ArtifactsService, ArtifactsUseCases, BlobSweep], exports: [ArtifactsService, ArtifactsUseCases, BlobSweep] })
+@Module({
+  controllers: [ArtifactsController],
+  providers: [ArtifactsService, ArtifactsUseCases, BlobSweep],
+  exports: [ArtifactsService, ArtifactsUseCases, BlobSweep],
+})
 export class ArtifactsModule {}

@@ -124,26 +124,45 @@ export class ArtifactsService {
     });
     const uploaded = (await this.blobs.size(key)) === null;
     if (uploaded) await put(key);
-    return this.ds.transaction(async (m) => {
-      const a = artifact;
-      // The blob's lock, then the row, in one statement: the INSERT reads the lock's row, so the lock is taken first.
-      const [row]: { created_at: Date }[] = await m.query(
-        `WITH lock AS (SELECT pg_advisory_xact_lock(hashtextextended($16, 0)))
+    return this.ds
+      .transaction(async (m) => {
+        const a = artifact;
+        // The blob's lock, then the row, in one statement: the INSERT reads the lock's row, so the lock is taken first.
+        const [row]: { created_at: Date }[] = await m.query(
+          `WITH lock AS (SELECT pg_advisory_xact_lock(hashtextextended($16, 0)))
          INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id)
          SELECT $1, $2, $3, $4, $5::bigint, $6, $7, $8, $9::int, $10::int, $11::double precision, $12, $13::int, $14, $15 FROM lock RETURNING created_at`,
-        [a.id, a.accountId, a.kind, a.mime, a.bytes, a.sha256, a.blobKey, a.filename, a.width, a.height, a.duration, a.designId, a.designRevision, a.jobId, a.assetId, blobLockKey(accountId, sha256)],
-      );
-      a.createdAt = row.created_at;
-      if ((await this.blobs.size(key)) === null) await put(key);
-      return a;
-    }).catch(async (err) => {
-      // The row was not stored: the blob we uploaded goes, unless another row holds the same bytes by now.
-      if (uploaded)
-        await this.ds
-          .transaction(async (m) => (await this.lockBlob(m, accountId, sha256), this.dropUnused(m, accountId, sha256, key)))
-          .catch((e) => this.logger.warn(`could not remove an unused blob ${key}: ${(e as Error).message}`));
-      throw err;
-    });
+          [
+            a.id,
+            a.accountId,
+            a.kind,
+            a.mime,
+            a.bytes,
+            a.sha256,
+            a.blobKey,
+            a.filename,
+            a.width,
+            a.height,
+            a.duration,
+            a.designId,
+            a.designRevision,
+            a.jobId,
+            a.assetId,
+            blobLockKey(accountId, sha256),
+          ],
+        );
+        a.createdAt = row.created_at;
+        if ((await this.blobs.size(key)) === null) await put(key);
+        return a;
+      })
+      .catch(async (err) => {
+        // The row was not stored: the blob we uploaded goes, unless another row holds the same bytes by now.
+        if (uploaded)
+          await this.ds
+            .transaction(async (m) => (await this.lockBlob(m, accountId, sha256), this.dropUnused(m, accountId, sha256, key)))
+            .catch((e) => this.logger.warn(`could not remove an unused blob ${key}: ${(e as Error).message}`));
+        throw err;
+      });
   }
 
   /** Deletes the blob of `sha256` when no artifact row of the account holds it; `m` holds the blob's lock. */
@@ -173,7 +192,9 @@ export class ArtifactsService {
   /** The caller's artifact, or 404 `artifact_not_found` (also for another account's id). */
   /** The account's artifacts: how many, and their bytes (GET /v1/metrics). */
   async storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
-    const [row] = (await this.ds.query(`SELECT sum(bytes)::bigint AS bytes, count(*)::int AS count FROM creative.artifacts WHERE account_id = $1`, [accountId])) as { bytes: string | null; count: number }[];
+    const [row] = (await this.ds.query(`SELECT sum(bytes)::bigint AS bytes, count(*)::int AS count FROM creative.artifacts WHERE account_id = $1`, [
+      accountId,
+    ])) as { bytes: string | null; count: number }[];
     return { bytes: Number(row.bytes ?? 0), count: row.count };
   }
 
@@ -254,13 +275,16 @@ export class ArtifactsService {
 
 function checkInput(input: StoreArtifactInput): { loc: (string | number)[]; msg: string; type: string }[] {
   const out: { loc: (string | number)[]; msg: string; type: string }[] = [];
-  if (!(ARTIFACT_KINDS as readonly string[]).includes(input.kind)) out.push({ loc: ['kind'], msg: `must be one of ${ARTIFACT_KINDS.join(', ')}`, type: 'enum' });
-  if (!(ARTIFACT_MIME_TYPES as readonly string[]).includes(input.mime)) out.push({ loc: ['mime'], msg: `must be one of ${ARTIFACT_MIME_TYPES.join(', ')}`, type: 'enum' });
+  if (!(ARTIFACT_KINDS as readonly string[]).includes(input.kind))
+    out.push({ loc: ['kind'], msg: `must be one of ${ARTIFACT_KINDS.join(', ')}`, type: 'enum' });
+  if (!(ARTIFACT_MIME_TYPES as readonly string[]).includes(input.mime))
+    out.push({ loc: ['mime'], msg: `must be one of ${ARTIFACT_MIME_TYPES.join(', ')}`, type: 'enum' });
   for (const f of ['width', 'height'] as const) {
     const v = input[f];
     if (v !== undefined && v !== null && !(Number.isInteger(v) && v > 0)) out.push({ loc: [f], msg: 'must be a positive integer', type: 'value_error' });
   }
-  if (input.duration != null && !(Number.isFinite(input.duration) && input.duration >= 0)) out.push({ loc: ['duration'], msg: 'must be a number of seconds', type: 'value_error' });
+  if (input.duration != null && !(Number.isFinite(input.duration) && input.duration >= 0))
+    out.push({ loc: ['duration'], msg: 'must be a number of seconds', type: 'value_error' });
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (input.filename != null && (input.filename.length > 255 || /[\u0000-\u001f]/.test(input.filename)))
     out.push({ loc: ['filename'], msg: 'must be at most 255 printable characters', type: 'value_error' });

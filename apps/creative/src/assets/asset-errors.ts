@@ -19,7 +19,11 @@ export function audioTooLong(message: string): DomainException {
 
 /** 504 `transform_timeout`: the transform ran past TRANSFORM_TIMEOUT_MS and was stopped (nothing stored, nothing charged). */
 export function transformTimeout(ms: number): DomainException {
-  return new DomainException('transform_timeout', `The transform did not finish within its time budget of ${ms} ms (TRANSFORM_TIMEOUT_MS); try fewer or cheaper operations or a smaller image`, 'timeout');
+  return new DomainException(
+    'transform_timeout',
+    `The transform did not finish within its time budget of ${ms} ms (TRANSFORM_TIMEOUT_MS); try fewer or cheaper operations or a smaller image`,
+    'timeout',
+  );
 }
 
 /** 413 `payload_too_large`: an upload over `ASSET_UPLOAD_LIMIT`. */

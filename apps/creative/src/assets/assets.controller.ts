@@ -27,7 +27,7 @@ const uploadBody = (what: string) =>
 const ASSET_ID = ApiParam({ name: 'asset_id', example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const tooLarge = ApiResponse({ status: 413, type: ErrorDto, description: 'payload_too_large: the file is over `ASSET_UPLOAD_LIMIT` (64 MiB by default)' });
 const conflict = ApiResponse({ status: 409, type: ErrorDto, description: 'idempotency_key_reused, idempotency_in_progress' });
-const notFound = ApiResponse({ status: 404, type: ErrorDto, description: 'asset_not_found (also for another account\'s asset)' });
+const notFound = ApiResponse({ status: 404, type: ErrorDto, description: "asset_not_found (also for another account's asset)" });
 
 const UPLOAD_RULES =
   'Multipart body with exactly one part, `file`. What the file is, is decided from its bytes (magic numbers, then a real parse: ' +
@@ -113,7 +113,8 @@ export class AssetsController {
   @ApiResponse({
     status: 504,
     type: ErrorDto,
-    description: 'transform_timeout: the operations did not finish within TRANSFORM_TIMEOUT_MS (60 s by default, all of them together); the work is stopped, nothing is stored or charged',
+    description:
+      'transform_timeout: the operations did not finish within TRANSFORM_TIMEOUT_MS (60 s by default, all of them together); the work is stopped, nothing is stored or charged',
   })
   @BillingResponses()
   async transform(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Body() body: TransformAssetDto): Promise<AssetDto> {
@@ -141,7 +142,13 @@ export class AssetsController {
   @notFound
   async content(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const asset = await this.assets.get(auth.accountId, assetId);
-    await deliver(req, res, { size: asset.bytes, sha256: asset.sha256, mime: asset.mime, filename: asset.filename, open: (range) => this.assets.open(asset, range) });
+    await deliver(req, res, {
+      size: asset.bytes,
+      sha256: asset.sha256,
+      mime: asset.mime,
+      filename: asset.filename,
+      open: (range) => this.assets.open(asset, range),
+    });
   }
 
   @Delete(':asset_id')

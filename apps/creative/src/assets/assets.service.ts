@@ -149,7 +149,9 @@ export class AssetsService {
   /** The caller's asset, or 404 `asset_not_found` (also for another account's id). */
   /** The account's assets: how many, and their bytes (GET /v1/metrics). */
   async storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
-    const [row] = (await this.ds.query(`SELECT sum(bytes)::bigint AS bytes, count(*)::int AS count FROM creative.assets WHERE account_id = $1`, [accountId])) as { bytes: string | null; count: number }[];
+    const [row] = (await this.ds.query(`SELECT sum(bytes)::bigint AS bytes, count(*)::int AS count FROM creative.assets WHERE account_id = $1`, [
+      accountId,
+    ])) as { bytes: string | null; count: number }[];
     return { bytes: Number(row.bytes ?? 0), count: row.count };
   }
 
@@ -222,7 +224,11 @@ export class AssetsService {
     if (problems.length) throw new ValidationError(problems);
     const source = await this.get(accountId, id);
     if (source.kind !== 'image') {
-      throw new ValidationError([{ loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${source.kind}`, type: 'value_error' }], undefined, 'path');
+      throw new ValidationError(
+        [{ loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${source.kind}`, type: 'value_error' }],
+        undefined,
+        'path',
+      );
     }
     // Local files are read by sharp from their path; S3 objects are read once into memory.
     const input = await this.sourceOf(source);
@@ -240,7 +246,9 @@ export class AssetsService {
       },
     });
     const ext = EXTENSION[request.outputFormat] ?? request.outputFormat;
-    const filename = request.filename ?? `${(source.filename ? source.filename.slice(0, source.filename.length - extname(source.filename).length) : source.id) || source.id}.${ext}`;
+    const filename =
+      request.filename ??
+      `${(source.filename ? source.filename.slice(0, source.filename.length - extname(source.filename).length) : source.id) || source.id}.${ext}`;
     const sha256 = createHash('sha256').update(result.data).digest('hex');
     return this.store(
       accountId,

@@ -43,7 +43,7 @@ export class BillingController {
   @ApiOperation({
     summary: 'The price book (public, no credentials)',
     description:
-      'Every billable operation\'s price in credits and the parameters it depends on, the video tiers, the prices by provider, and the plans and credit packs ' +
+      "Every billable operation's price in credits and the parameters it depends on, the video tiers, the prices by provider, and the plans and credit packs " +
       'with their monthly credits. POST /v1/billing/estimate and every charge use these same rules: an estimate is what the operation then costs.',
   })
   @ApiOkResponse({ type: PriceBookDto })
@@ -52,14 +52,21 @@ export class BillingController {
   }
 
   @Get('plan')
-  @ApiOperation({ summary: 'The account\'s plan and balance', description: 'New accounts start on `free` with its monthly grant; the next grant is added at `period_end`.' })
+  @ApiOperation({
+    summary: "The account's plan and balance",
+    description: 'New accounts start on `free` with its monthly grant; the next grant is added at `period_end`.',
+  })
   @ApiOkResponse({ type: AccountPlanDto })
   plan(@Auth() auth: AuthContext): Promise<AccountPlanDto> {
     return this.useCases.plan(auth);
   }
 
   @Get(['payment/status', 'gateway/status'])
-  @ApiOperation({ summary: 'The payment gateway and the account\'s customer and subscription', description: 'Which gateway (`local` or `stripe`), test or live mode, whether it answers now, and the account\'s customer and subscription. Both paths are one operation.' })
+  @ApiOperation({
+    summary: "The payment gateway and the account's customer and subscription",
+    description:
+      "Which gateway (`local` or `stripe`), test or live mode, whether it answers now, and the account's customer and subscription. Both paths are one operation.",
+  })
   @ApiOkResponse({ type: PaymentStatusDto })
   status(@Auth() auth: AuthContext): Promise<PaymentStatusDto> {
     return this.payments.status(auth.accountId);
@@ -72,10 +79,10 @@ export class BillingController {
     summary: 'Buy a plan or a credit pack',
     description:
       'Answers the `url` where the purchase is paid. Local gateway: a page of this service where it is completed or cancelled; completing it credits the account ' +
-      '(a plan: it becomes the account\'s and grants its monthly credits; a pack: its credits). Its `token` query parameter, answered here only, is the single-use proof ' +
-      'that completing or cancelling needs (the service keeps its SHA-256 only): hand the URL to the buyer\'s browser and nobody else. ' +
+      "(a plan: it becomes the account's and grants its monthly credits; a pack: its credits). Its `token` query parameter, answered here only, is the single-use proof " +
+      "that completing or cancelling needs (the service keeps its SHA-256 only): hand the URL to the buyer's browser and nobody else. " +
       'With NODE_ENV=production the service runs the local gateway only when explicitly allowed. Stripe: a Checkout Session (subscription for a plan, payment for a pack); ' +
-      'the account is credited when Stripe\'s webhook reports it paid. Both paths are one operation. ' +
+      "the account is credited when Stripe's webhook reports it paid. Both paths are one operation. " +
       'Sent with an `Idempotency-Key`, the response (its `url` is a credential) is stored encrypted (SECRETS_KEY) and a replay answers it again.',
   })
   @ApiOkResponse({ type: CheckoutDto })
@@ -102,14 +109,20 @@ export class BillingController {
 
   @Post('estimate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'What an operation would cost', description: '`operation` and the `params` it is priced by (see the price book); a missing or out-of-range parameter is a 422 at `["body","params",name]`.' })
+  @ApiOperation({
+    summary: 'What an operation would cost',
+    description: '`operation` and the `params` it is priced by (see the price book); a missing or out-of-range parameter is a 422 at `["body","params",name]`.',
+  })
   @ApiOkResponse({ type: EstimateDto })
   estimate(@Body() body: EstimateRequestDto): EstimateDto {
     return this.useCases.estimate(body);
   }
 
   @Get('ledger')
-  @ApiOperation({ summary: 'The ledger, newest first', description: 'Append-only: grant, purchase, reserve, capture, release, refund, adjustment, each with the balance after it.' })
+  @ApiOperation({
+    summary: 'The ledger, newest first',
+    description: 'Append-only: grant, purchase, reserve, capture, release, refund, adjustment, each with the balance after it.',
+  })
   @ApiOkResponse({ type: LedgerListDto })
   async ledger(@Auth() auth: AuthContext, @Query() q: LedgerQuery): Promise<LedgerListDto> {
     const page = await atInput('query', () => this.billing.ledgerPage(auth.accountId, q.limit ?? 50, q.cursor));
@@ -117,7 +130,10 @@ export class BillingController {
   }
 
   @Get('reservations')
-  @ApiOperation({ summary: 'Reservations, newest first', description: 'held → captured (the work succeeded) or released (it failed, was cancelled, expired, or was released).' })
+  @ApiOperation({
+    summary: 'Reservations, newest first',
+    description: 'held → captured (the work succeeded) or released (it failed, was cancelled, expired, or was released).',
+  })
   @ApiOkResponse({ type: ReservationListDto })
   async reservations(@Auth() auth: AuthContext, @Query() q: ReservationsQuery): Promise<ReservationListDto> {
     const page = await this.billing.reservationsPage(auth.accountId, q.limit ?? 50, q.cursor, q.state);

@@ -145,7 +145,11 @@ export class BillingRepository {
   async setPlan(m: EntityManager, accountId: string, planId: string, subscriptionStatus?: string): Promise<void> {
     if (subscriptionStatus === undefined) await m.query(`UPDATE "${S}".billing_accounts SET plan_id = $2 WHERE account_id = $1`, [accountId, planId]);
     else {
-      await m.query(`UPDATE "${S}".billing_accounts SET plan_id = $2, subscription_status = $3, updated_at = clock_timestamp() WHERE account_id = $1`, [accountId, planId, subscriptionStatus]);
+      await m.query(`UPDATE "${S}".billing_accounts SET plan_id = $2, subscription_status = $3, updated_at = clock_timestamp() WHERE account_id = $1`, [
+        accountId,
+        planId,
+        subscriptionStatus,
+      ]);
     }
   }
 
@@ -163,7 +167,10 @@ export class BillingRepository {
 
   /** A renewal: the period restarts now (the balance was credited apart). */
   async restartPeriod(m: EntityManager, accountId: string): Promise<void> {
-    await m.query(`UPDATE "${S}".billing_accounts SET period_start = clock_timestamp(), period_end = clock_timestamp() + interval '1 month' WHERE account_id = $1`, [accountId]);
+    await m.query(
+      `UPDATE "${S}".billing_accounts SET period_start = clock_timestamp(), period_end = clock_timestamp() + interval '1 month' WHERE account_id = $1`,
+      [accountId],
+    );
   }
 
   async planOf(m: EntityManager, accountId: string): Promise<string | undefined> {
@@ -214,7 +221,19 @@ export class BillingRepository {
     const [row] = (await m.query(
       `INSERT INTO "${S}".billing_reservations (id, account_id, operation, params, credits, state, job_id, design_id, asset_id, credential_id, started_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, 'held', $6, $7, $8, $9, CASE WHEN $10 THEN clock_timestamp() END, clock_timestamp() + make_interval(secs => $11)) RETURNING *`,
-      [id, refs.accountId, r.operation, JSON.stringify(r.params), r.credits, refs.jobId ?? null, refs.designId ?? null, refs.assetId ?? null, refs.credentialId ?? null, r.started, r.ttlSeconds],
+      [
+        id,
+        refs.accountId,
+        r.operation,
+        JSON.stringify(r.params),
+        r.credits,
+        refs.jobId ?? null,
+        refs.designId ?? null,
+        refs.assetId ?? null,
+        refs.credentialId ?? null,
+        r.started,
+        r.ttlSeconds,
+      ],
     )) as ReservationRow[];
     return row;
   }
@@ -223,7 +242,10 @@ export class BillingRepository {
    * Reserves in one statement: the balance taken down only if it covers `credits` and the period is current (the
    * UPDATE re-checks the row it waited for), with the reservation and its ledger entry. Null when it cannot.
    */
-  async reserveAtOnce(refs: ChargeRefs, r: { operation: string; params: Record<string, unknown>; credits: number; ttlSeconds: number; description: string }): Promise<ReservationRow | null> {
+  async reserveAtOnce(
+    refs: ChargeRefs,
+    r: { operation: string; params: Record<string, unknown>; credits: number; ttlSeconds: number; description: string },
+  ): Promise<ReservationRow | null> {
     const id = newId('res');
     const rows = (await this.ds.query(
       `WITH acct AS (
@@ -259,7 +281,19 @@ export class BillingRepository {
     await this.ds.query(
       `INSERT INTO "${S}".usage_events (id, account_id, operation, outcome, units, unit, credits, design_id, job_id, asset_id, credential_id, reservation_id, duration_ms)
        VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, NULL, $11)`,
-      [newId('use'), refs.accountId, operation, outcome, units, unit, refs.designId ?? null, refs.jobId ?? null, refs.assetId ?? null, refs.credentialId ?? null, durationMs],
+      [
+        newId('use'),
+        refs.accountId,
+        operation,
+        outcome,
+        units,
+        unit,
+        refs.designId ?? null,
+        refs.jobId ?? null,
+        refs.assetId ?? null,
+        refs.credentialId ?? null,
+        durationMs,
+      ],
     );
   }
 
@@ -289,7 +323,19 @@ export class BillingRepository {
          INSERT INTO "${S}".usage_events (id, account_id, operation, outcome, units, unit, credits, design_id, job_id, asset_id, credential_id, reservation_id, duration_ms)
          SELECT $7, account_id, operation, $8, $9, $10, CASE WHEN $5 THEN credits ELSE 0 END, design_id, job_id, asset_id, credential_id, id, $11 FROM acct)
        SELECT 1 FROM acct`,
-      [reservation.id, reservation.account_id, s.capture ? 'captured' : 'released', s.reason, s.capture, newId('led'), newId('use'), s.outcome, s.units, s.unit, s.durationMs],
+      [
+        reservation.id,
+        reservation.account_id,
+        s.capture ? 'captured' : 'released',
+        s.reason,
+        s.capture,
+        newId('led'),
+        newId('use'),
+        s.outcome,
+        s.units,
+        s.unit,
+        s.durationMs,
+      ],
     );
     return rows.length > 0;
   }
@@ -308,25 +354,41 @@ export class BillingRepository {
 
   /** The held reservation of a job (its latest), if any. */
   async heldOfJob(jobId: string): Promise<ReservationRow | undefined> {
-    return ((await this.ds.query(`SELECT * FROM "${S}".billing_reservations WHERE job_id = $1 AND state = 'held' ORDER BY created_at DESC LIMIT 1`, [jobId])) as ReservationRow[])[0];
+    return (
+      (await this.ds.query(`SELECT * FROM "${S}".billing_reservations WHERE job_id = $1 AND state = 'held' ORDER BY created_at DESC LIMIT 1`, [
+        jobId,
+      ])) as ReservationRow[]
+    )[0];
   }
 
   async lastOfJob(jobId: string): Promise<ReservationRow | undefined> {
-    return ((await this.ds.query(`SELECT * FROM "${S}".billing_reservations WHERE job_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [jobId])) as ReservationRow[])[0];
+    return (
+      (await this.ds.query(`SELECT * FROM "${S}".billing_reservations WHERE job_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [
+        jobId,
+      ])) as ReservationRow[]
+    )[0];
   }
 
   /** Held reservations past `expires_at` (at most `limit`). */
   async expiredHeld(limit: number): Promise<{ id: string; job_id: string | null }[]> {
-    return (await this.ds.query(`SELECT id, job_id FROM "${S}".billing_reservations WHERE state = 'held' AND expires_at < now() LIMIT $1`, [limit])) as { id: string; job_id: string | null }[];
+    return (await this.ds.query(`SELECT id, job_id FROM "${S}".billing_reservations WHERE state = 'held' AND expires_at < now() LIMIT $1`, [limit])) as {
+      id: string;
+      job_id: string | null;
+    }[];
   }
 
   async extendHold(id: string, ttlSeconds: number): Promise<void> {
-    await this.ds.query(`UPDATE "${S}".billing_reservations SET expires_at = clock_timestamp() + make_interval(secs => $2) WHERE id = $1 AND state = 'held'`, [id, ttlSeconds]);
+    await this.ds.query(`UPDATE "${S}".billing_reservations SET expires_at = clock_timestamp() + make_interval(secs => $2) WHERE id = $1 AND state = 'held'`, [
+      id,
+      ttlSeconds,
+    ]);
   }
 
   /** Credits held by the account's reservations. */
   async creditsHeld(accountId: string): Promise<number> {
-    const [row] = (await this.ds.query(`SELECT sum(credits)::bigint AS held FROM "${S}".billing_reservations WHERE account_id = $1 AND state = 'held'`, [accountId])) as { held: string | null }[];
+    const [row] = (await this.ds.query(`SELECT sum(credits)::bigint AS held FROM "${S}".billing_reservations WHERE account_id = $1 AND state = 'held'`, [
+      accountId,
+    ])) as { held: string | null }[];
     return Number(row.held ?? 0);
   }
 
@@ -342,7 +404,13 @@ export class BillingRepository {
 
   // --- pages ---------------------------------------------------------------------------------------------
 
-  private async page<T extends { id: string; created_at: Date }>(table: string, accountId: string, limit: number, cursor?: string, extra: { where: string; params: unknown[] } = { where: '', params: [] }): Promise<Page<T>> {
+  private async page<T extends { id: string; created_at: Date }>(
+    table: string,
+    accountId: string,
+    limit: number,
+    cursor?: string,
+    extra: { where: string; params: unknown[] } = { where: '', params: [] },
+  ): Promise<Page<T>> {
     const params: unknown[] = [accountId, limit + 1, ...extra.params];
     let where = `account_id = $1 ${extra.where}`;
     if (cursor) {
@@ -370,7 +438,10 @@ export class BillingRepository {
   // --- usage events --------------------------------------------------------------------------------------
 
   /** The last `days` days (today included, UTC), by day and operation. */
-  async usageByDay(accountId: string, days: number): Promise<{ day: string; operation: string; events: number; units: number; credits: string; failed: number }[]> {
+  async usageByDay(
+    accountId: string,
+    days: number,
+  ): Promise<{ day: string; operation: string; events: number; units: number; credits: string; failed: number }[]> {
     return (await this.ds.query(
       `SELECT to_char(date_trunc('day', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, operation, count(*)::int AS events,
               sum(units)::float8 AS units, sum(credits)::bigint AS credits, count(*) FILTER (WHERE outcome <> 'succeeded')::int AS failed
@@ -392,7 +463,9 @@ export class BillingRepository {
   }
 
   async creditsUsed(accountId: string): Promise<number> {
-    const [row] = (await this.ds.query(`SELECT sum(credits)::bigint AS used FROM "${S}".usage_events WHERE account_id = $1`, [accountId])) as { used: string | null }[];
+    const [row] = (await this.ds.query(`SELECT sum(credits)::bigint AS used FROM "${S}".usage_events WHERE account_id = $1`, [accountId])) as {
+      used: string | null;
+    }[];
     return Number(row.used ?? 0);
   }
 }

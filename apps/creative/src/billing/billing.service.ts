@@ -6,7 +6,14 @@ import type { EntityManager } from 'typeorm';
 import type { CreativeConfig } from '../config';
 import type { Charge, Estimate, MeterContext } from './metering';
 import { FREE_PLAN_ID, plans, priceOf, type Plan } from './price-book';
-import { BillingRepository, type BillingAccountRow, type LedgerType, type ReservationRow, type ReservationState, type UsageOutcome } from './billing.repository';
+import {
+  BillingRepository,
+  type BillingAccountRow,
+  type LedgerType,
+  type ReservationRow,
+  type ReservationState,
+  type UsageOutcome,
+} from './billing.repository';
 import { BillingJobsPort } from './billing-jobs.port';
 
 export type { BillingAccountRow, LedgerRow, LedgerType, ReservationRow, ReservationState, UsageOutcome } from './billing.repository';
@@ -140,7 +147,11 @@ export class BillingService {
         started,
         ttlSeconds: this.config.billing.reservationTtlSeconds,
       });
-      await this.ledger(m, ctx.accountId, 'reserve', -estimate.credits, after, { description: `Reserved for ${charge.operation}`, reservationId: id, operation: charge.operation });
+      await this.ledger(m, ctx.accountId, 'reserve', -estimate.credits, after, {
+        description: `Reserved for ${charge.operation}`,
+        reservationId: id,
+        operation: charge.operation,
+      });
       return row;
     });
     return { reservation, estimate };
@@ -180,7 +191,14 @@ export class BillingService {
   settleAtOnce(reservation: ReservationRow, outcome: UsageOutcome, extra: { durationMs?: number; reason?: string } = {}): Promise<boolean> {
     const capture = outcome === 'succeeded';
     const { units, unit } = unitsOf(reservation.operation, reservation.params);
-    return this.repo.settleAtOnce(reservation, { capture, reason: capture ? null : (extra.reason ?? outcome), outcome, units, unit, durationMs: extra.durationMs ?? null });
+    return this.repo.settleAtOnce(reservation, {
+      capture,
+      reason: capture ? null : (extra.reason ?? outcome),
+      outcome,
+      units,
+      unit,
+      durationMs: extra.durationMs ?? null,
+    });
   }
 
   /**
@@ -215,7 +233,8 @@ export class BillingService {
   async releaseUnstarted(row: ReservationRow): Promise<void> {
     if (row.state !== 'held') throw new ConflictError(`The reservation is already ${row.state}`, 'reservation_not_held');
     const stale = row.started_at && row.started_at.getTime() < Date.now() - this.config.billing.reservationTtlSeconds * 1000;
-    if (row.started_at && !stale) throw new ConflictError('The work of this reservation is running; it is captured or released when it ends', 'reservation_in_use');
+    if (row.started_at && !stale)
+      throw new ConflictError('The work of this reservation is running; it is captured or released when it ends', 'reservation_in_use');
     await this.settle(row.id, 'cancelled', { reason: 'released_by_client' });
   }
 

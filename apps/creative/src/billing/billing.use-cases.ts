@@ -29,6 +29,12 @@ export class BillingUseCases {
     const acct = await this.billing.account(auth.accountId);
     const held = await this.billing.reservationsPage(auth.accountId, 200, undefined, 'held');
     const plan = this.billing.plan(acct.plan_id) ?? this.billing.plans[0];
-    return { plan, balance: Number(acct.balance), held: held.data.reduce((a, r) => a + Number(r.credits), 0), period_start: acct.period_start.toISOString(), period_end: acct.period_end.toISOString() };
+    return {
+      plan,
+      balance: Number(acct.balance),
+      held: held.data.reduce((a, r) => a + Number(r.credits), 0),
+      period_start: acct.period_start.toISOString(),
+      period_end: acct.period_end.toISOString(),
+    };
   }
 }

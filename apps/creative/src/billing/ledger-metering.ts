@@ -23,9 +23,14 @@ export class LedgerMetering extends Metering {
   async metered<T>(ctx: MeterContext, charge: Charge, work: () => Promise<T>): Promise<T> {
     const estimate = priceOf(charge);
     // A free operation (previews): nothing to reserve, the usage event only.
-    if (estimate.credits === 0) return this.around(work, (outcome, ms) => this.billing.recordFree(ctx, charge, outcome, ms), `usage of a failed ${charge.operation}`);
+    if (estimate.credits === 0)
+      return this.around(work, (outcome, ms) => this.billing.recordFree(ctx, charge, outcome, ms), `usage of a failed ${charge.operation}`);
     const reservation = (await this.billing.reserveAtOnce(ctx, charge, estimate)) ?? (await this.billing.reserve(ctx, charge, true)).reservation;
-    return this.around(work, (outcome, ms) => this.billing.settleAtOnce(reservation, outcome, { durationMs: ms, ...(outcome === 'failed' ? { reason: 'failed' } : {}) }), `release of ${reservation.id}`);
+    return this.around(
+      work,
+      (outcome, ms) => this.billing.settleAtOnce(reservation, outcome, { durationMs: ms, ...(outcome === 'failed' ? { reason: 'failed' } : {}) }),
+      `release of ${reservation.id}`,
+    );
   }
 
   /** Runs `work`, then `settle` with its outcome and duration; a settle after a failure is logged, the failure rethrown. */
@@ -56,7 +61,11 @@ export class LedgerMetering extends Metering {
     if (await this.billing.heldOfJob(jobId)) return;
     const last = await this.billing.lastOfJob(jobId);
     if (!last) return;
-    await this.billing.reserve({ accountId, jobId, credentialId: last.credential_id, designId: last.design_id, assetId: last.asset_id }, { operation: last.operation as Charge['operation'], params: last.params }, false);
+    await this.billing.reserve(
+      { accountId, jobId, credentialId: last.credential_id, designId: last.design_id, assetId: last.asset_id },
+      { operation: last.operation as Charge['operation'], params: last.params },
+      false,
+    );
   }
 
   async jobStarted(jobId: string): Promise<void> {

@@ -36,7 +36,10 @@ export interface Charge {
 }
 
 /** The charge of a render: its output size and format (what the price book prices a render by). */
-export const renderCharge = (r: { width: number; height: number; format: string }): Charge => ({ operation: 'render', params: { width: r.width, height: r.height, format: r.format } });
+export const renderCharge = (r: { width: number; height: number; format: string }): Charge => ({
+  operation: 'render',
+  params: { width: r.width, height: r.height, format: r.format },
+});
 
 /** Who is charged, and what the usage event points at. */
 export interface MeterContext {

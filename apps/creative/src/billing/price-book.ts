@@ -60,13 +60,31 @@ export function plans(freeMonthlyCredits: number): Plan[] {
 
 /** The parameters each operation is priced by, as the price book shows them. */
 export const OPERATION_PRICES = {
-  render: { params: ['width', 'height', 'format'], rule: `${RENDER_CREDITS_PER_MEGAPIXEL} credit per started megapixel of the output (width x height), at least 1; every format alike; a request answered from a stored render costs the same` },
+  render: {
+    params: ['width', 'height', 'format'],
+    rule: `${RENDER_CREDITS_PER_MEGAPIXEL} credit per started megapixel of the output (width x height), at least 1; every format alike; a request answered from a stored render costs the same`,
+  },
   preview: { params: ['width', 'format'], rule: 'free (0 credits); recorded as a usage event' },
-  procedural_render: { params: ['width', 'height', 'format'], rule: `${PROCEDURAL_CREDITS_PER_MEGAPIXEL} credit per started megapixel of the output, at least 1` },
-  generation: { params: ['provider', 'width', 'height'], rule: 'by provider (credits per image up to 1024x1024, see `providers`), plus as much again for each started 1024x1024 beyond the first' },
-  transform: { params: ['operations'], rule: `${TRANSFORM_CREDITS_PER_OPERATION} credit per operation (1 to 24); the output size is known only after the work, so it does not change the price` },
-  video: { params: ['seconds', 'width', 'height', 'fps'], rule: 'credits per second of the resolution tier of the larger side (see `tiers`), the seconds of the whole video rounded up; above 30 fps doubles' },
-  campaign: { params: ['pieces', 'video'], rule: 'the sum of its pieces, each priced as a render of its size; a full campaign adds its video (priced as a video)' },
+  procedural_render: {
+    params: ['width', 'height', 'format'],
+    rule: `${PROCEDURAL_CREDITS_PER_MEGAPIXEL} credit per started megapixel of the output, at least 1`,
+  },
+  generation: {
+    params: ['provider', 'width', 'height'],
+    rule: 'by provider (credits per image up to 1024x1024, see `providers`), plus as much again for each started 1024x1024 beyond the first',
+  },
+  transform: {
+    params: ['operations'],
+    rule: `${TRANSFORM_CREDITS_PER_OPERATION} credit per operation (1 to 24); the output size is known only after the work, so it does not change the price`,
+  },
+  video: {
+    params: ['seconds', 'width', 'height', 'fps'],
+    rule: 'credits per second of the resolution tier of the larger side (see `tiers`), the seconds of the whole video rounded up; above 30 fps doubles',
+  },
+  campaign: {
+    params: ['pieces', 'video'],
+    rule: 'the sum of its pieces, each priced as a render of its size; a full campaign adds its video (priced as a video)',
+  },
   vision: { params: ['provider'], rule: 'by provider (see `providers`)' },
   planning: { params: ['provider'], rule: 'by provider (see `providers`)' },
 } satisfies Record<BillableOperation, { params: string[]; rule: string }>;
@@ -78,7 +96,11 @@ export function priceOf(charge: Charge, loc: (string | number)[] = ['params']): 
   const int = (key: string, min: number, max: number, fallback?: number, at: (string | number)[] = loc, from: Record<string, unknown> = p): number => {
     const v = from[key] ?? fallback;
     if (typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max) return v;
-    details.push({ loc: [...at, key], msg: v === undefined ? `${key} is required` : `${key} must be a number from ${min} to ${max}`, type: v === undefined ? 'missing' : 'value_error' });
+    details.push({
+      loc: [...at, key],
+      msg: v === undefined ? `${key} is required` : `${key} must be a number from ${min} to ${max}`,
+      type: v === undefined ? 'missing' : 'value_error',
+    });
     return min;
   };
   const str = (key: string, fallback: string): string => {
@@ -96,7 +118,10 @@ export function priceOf(charge: Charge, loc: (string | number)[] = ['params']): 
     const side = Math.max(w, h);
     const tier = VIDEO_TIERS.find((t) => side <= t.max_side) ?? VIDEO_TIERS[VIDEO_TIERS.length - 1];
     const rate = tier.credits_per_second * (fps > VIDEO_HIGH_FPS ? 2 : 1);
-    breakdown.push({ item: `video ${+seconds.toFixed(3)} s ${tier.tier}${fps > VIDEO_HIGH_FPS ? ` at ${fps} fps` : ''} (${rate}/s)`, credits: Math.ceil(seconds * rate) });
+    breakdown.push({
+      item: `video ${+seconds.toFixed(3)} s ${tier.tier}${fps > VIDEO_HIGH_FPS ? ` at ${fps} fps` : ''} (${rate}/s)`,
+      credits: Math.ceil(seconds * rate),
+    });
   };
   const byProvider = (table: Record<string, number>, label: string) => {
     const provider = str('provider', 'builtin');
@@ -137,14 +162,24 @@ export function priceOf(charge: Charge, loc: (string | number)[] = ['params']): 
       pieces.forEach((piece, i) => {
         const at = [...loc, 'pieces', i];
         if (!piece || typeof piece !== 'object') return details.push({ loc: at, msg: 'must be an object {width, height}', type: 'value_error' });
-        image(int('width', 1, 100_000, undefined, at, piece as Record<string, unknown>), int('height', 1, 100_000, undefined, at, piece as Record<string, unknown>), RENDER_CREDITS_PER_MEGAPIXEL, `piece ${i + 1}`);
+        image(
+          int('width', 1, 100_000, undefined, at, piece as Record<string, unknown>),
+          int('height', 1, 100_000, undefined, at, piece as Record<string, unknown>),
+          RENDER_CREDITS_PER_MEGAPIXEL,
+          `piece ${i + 1}`,
+        );
       });
       if (p.video != null) {
         const at = [...loc, 'video'];
         if (typeof p.video !== 'object') details.push({ loc: at, msg: 'must be an object {seconds, width, height, fps}', type: 'value_error' });
         else {
           const v = p.video as Record<string, unknown>;
-          video(int('seconds', 0, 86_400, undefined, at, v), int('width', 1, 100_000, undefined, at, v), int('height', 1, 100_000, undefined, at, v), int('fps', 1, 240, 30, at, v));
+          video(
+            int('seconds', 0, 86_400, undefined, at, v),
+            int('width', 1, 100_000, undefined, at, v),
+            int('height', 1, 100_000, undefined, at, v),
+            int('fps', 1, 240, 30, at, v),
+          );
         }
       }
       break;
@@ -169,7 +204,11 @@ export function priceBook(freeMonthlyCredits: number) {
     currency: CURRENCY,
     unit: 'credit',
     operations: BILLABLE_OPERATIONS.map((operation) => ({ operation, params: OPERATION_PRICES[operation].params, rule: OPERATION_PRICES[operation].rule })),
-    image: { render_credits_per_megapixel: RENDER_CREDITS_PER_MEGAPIXEL, procedural_credits_per_megapixel: PROCEDURAL_CREDITS_PER_MEGAPIXEL, transform_credits_per_operation: TRANSFORM_CREDITS_PER_OPERATION },
+    image: {
+      render_credits_per_megapixel: RENDER_CREDITS_PER_MEGAPIXEL,
+      procedural_credits_per_megapixel: PROCEDURAL_CREDITS_PER_MEGAPIXEL,
+      transform_credits_per_operation: TRANSFORM_CREDITS_PER_OPERATION,
+    },
     tiers: VIDEO_TIERS.map((t) => ({ ...t })),
     high_fps_above: VIDEO_HIGH_FPS,
     providers: { generation: GENERATION_CREDITS, vision: VISION_CREDITS, planning: PLANNING_CREDITS },

@@ -22,7 +22,8 @@ export class ReservationsService {
       await this.billing.settle(row.id, 'cancelled', { reason: 'released_by_client' });
       return;
     }
-    if (state === 'running') throw new ConflictError(`Job ${row.job_id} is running: cancel it (POST /v1/jobs/${row.job_id}/cancel) to release its reservation`, 'reservation_in_use');
+    if (state === 'running')
+      throw new ConflictError(`Job ${row.job_id} is running: cancel it (POST /v1/jobs/${row.job_id}/cancel) to release its reservation`, 'reservation_in_use');
     if (state === 'succeeded') {
       await this.billing.settle(row.id, 'succeeded');
       throw new ConflictError(`Job ${row.job_id} succeeded: its reservation is captured`, 'reservation_not_held');

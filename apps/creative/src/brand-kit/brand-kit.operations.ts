@@ -5,12 +5,20 @@ import { PutBrandKitDto } from './dto/brand-kit.dto';
 /** The brand kit's operations (see `OperationSpec`). */
 export const BRAND_KIT_OPERATIONS = {
   get: defineOperation({
-    id: 'BrandKit_get', method: 'GET', path: '/v1/brand-kit', status: 200, useCases: BrandKitUseCases,
+    id: 'BrandKit_get',
+    method: 'GET',
+    path: '/v1/brand-kit',
+    status: 200,
+    useCases: BrandKitUseCases,
     input: {},
     run: (u, auth) => u.get(auth),
   }),
   put: defineOperation({
-    id: 'BrandKit_put', method: 'PUT', path: '/v1/brand-kit', status: 200, useCases: BrandKitUseCases,
+    id: 'BrandKit_put',
+    method: 'PUT',
+    path: '/v1/brand-kit',
+    status: 200,
+    useCases: BrandKitUseCases,
     input: { body: PutBrandKitDto },
     run: (u, auth, { body }) => u.put(auth, body),
   }),

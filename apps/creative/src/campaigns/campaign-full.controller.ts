@@ -19,14 +19,14 @@ export class CampaignFullController {
   @ApiOperation({
     summary: 'A campaign and a video of its pieces (job `campaign_full`)',
     description:
-      'Renders the campaign exactly as POST /v1/campaigns does (every piece a design and its PNG), then assembles a video from the pieces\' designs in order ' +
+      "Renders the campaign exactly as POST /v1/campaigns does (every piece a design and its PNG), then assembles a video from the pieces' designs in order " +
       '(`video`: duration per piece, motion, transition, size, fps, formats, audio, beat_sync). One job: its `result` has `campaign_id` and the `pieces` ' +
-      '(GET /v1/campaigns/{id} reads the campaign) and the `video` (duration, fps, size, frames, cuts); its `artifacts` hold each piece\'s PNG (role `piece`), ' +
+      "(GET /v1/campaigns/{id} reads the campaign) and the `video` (duration, fps, size, frames, cuts); its `artifacts` hold each piece's PNG (role `piece`), " +
       'the video outputs and the poster. ' +
       VIDEO_JOB_NOTE,
   })
   @ApiAcceptedResponse({ type: JobDto, description: 'The job, `queued`; its `request` shows every default applied' })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'asset_not_found: the audio asset is not one of the account\'s' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: "asset_not_found: the audio asset is not one of the account's" })
   async create(@Auth() auth: AuthContext, @Body() body: CreateCampaignFullDto): Promise<JobDto> {
     return this.campaigns.createWithVideo(auth, body);
   }

@@ -64,7 +64,16 @@ export class CampaignFullJobHandler implements JobHandler {
       result: {
         campaign_id: campaign.id,
         seed: campaign.seed,
-        pieces: campaign.pieces.map((p) => ({ position: p.position, format: p.format, width: p.width, height: p.height, template: p.template, design_id: p.design_id, revision: p.revision, artifact_id: p.artifact?.id ?? null })),
+        pieces: campaign.pieces.map((p) => ({
+          position: p.position,
+          format: p.format,
+          width: p.width,
+          height: p.height,
+          template: p.template,
+          design_id: p.design_id,
+          revision: p.revision,
+          artifact_id: p.artifact?.id ?? null,
+        })),
         video: rendered.result,
       },
     };

@@ -17,7 +17,7 @@ export class CampaignsController {
   @ApiOperation({
     summary: 'One brief in every format',
     description:
-      'Each format becomes a design (the brand kit applied) rendered into a PNG artifact, all with the brief\'s seed (or one chosen for the campaign), ' +
+      "Each format becomes a design (the brand kit applied) rendered into a PNG artifact, all with the brief's seed (or one chosen for the campaign), " +
       'so the pieces look like one family. Synchronous: the answer has every piece with its design, artifact and a signed URL; if one piece fails, ' +
       'nothing is kept. Read it again with GET /v1/campaigns/{id}.',
   })

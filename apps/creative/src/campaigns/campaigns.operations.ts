@@ -6,17 +6,29 @@ import { CreateCampaignDto } from './dto/campaign.dto';
 /** The campaigns' operations (see `OperationSpec`). */
 export const CAMPAIGN_OPERATIONS = {
   create: defineOperation({
-    id: 'Campaigns_create', method: 'POST', path: '/v1/campaigns', status: 200, useCases: CampaignsUseCases,
+    id: 'Campaigns_create',
+    method: 'POST',
+    path: '/v1/campaigns',
+    status: 200,
+    useCases: CampaignsUseCases,
     input: { body: CreateCampaignDto },
     run: (u, auth, { body }) => u.create(auth, body),
   }),
   get: defineOperation({
-    id: 'Campaigns_get', method: 'GET', path: '/v1/campaigns/{campaign_id}', status: 200, useCases: CampaignsUseCases,
+    id: 'Campaigns_get',
+    method: 'GET',
+    path: '/v1/campaigns/{campaign_id}',
+    status: 200,
+    useCases: CampaignsUseCases,
     input: {},
     run: (u, auth, { path }) => u.get(auth, path.campaign_id),
   }),
   createWithVideo: defineOperation({
-    id: 'CampaignFull_create', method: 'POST', path: '/v1/campaigns/full', status: 202, useCases: CampaignsUseCases,
+    id: 'CampaignFull_create',
+    method: 'POST',
+    path: '/v1/campaigns/full',
+    status: 202,
+    useCases: CampaignsUseCases,
     input: { body: CreateCampaignFullDto },
     run: (u, auth, { body }) => u.createWithVideo(auth, body),
   }),

@@ -56,7 +56,13 @@ export class CampaignsService {
     const details: ErrorDetail[] = [];
     const known = (id: unknown, loc: (string | number)[]) => {
       if (typeof id !== 'string' || !getTemplate(id)) {
-        details.push({ loc, msg: `unknown template ${JSON.stringify(id)}; one of ${listTemplates().map((t) => t.id).join(', ')}`, type: 'value_error' });
+        details.push({
+          loc,
+          msg: `unknown template ${JSON.stringify(id)}; one of ${listTemplates()
+            .map((t) => t.id)
+            .join(', ')}`,
+          type: 'value_error',
+        });
         return false;
       }
       return true;
@@ -74,7 +80,16 @@ export class CampaignsService {
       };
       if (typeof item === 'string') {
         const f = named(item, loc);
-        if (f) plans.push({ format: item.trim().toLowerCase().replace(/[\s-]+/g, '_'), width: f.width, height: f.height, template: template ?? templateFor(f.width, f.height) });
+        if (f)
+          plans.push({
+            format: item
+              .trim()
+              .toLowerCase()
+              .replace(/[\s-]+/g, '_'),
+            width: f.width,
+            height: f.height,
+            template: template ?? templateFor(f.width, f.height),
+          });
         return;
       }
       if (!item || typeof item !== 'object' || Array.isArray(item)) {
@@ -100,10 +115,14 @@ export class CampaignsService {
         const f = named(o.name, [...loc, 'name']);
         if (f) {
           size = f;
-          formatName = (o.name as string).trim().toLowerCase().replace(/[\s-]+/g, '_');
+          formatName = (o.name as string)
+            .trim()
+            .toLowerCase()
+            .replace(/[\s-]+/g, '_');
         }
       } else details.push({ loc, msg: 'give a name, or width and height', type: 'missing' });
-      if (size) plans.push({ format: formatName, ...size, template: (pieceTemplate as string | undefined) ?? template ?? templateFor(size.width, size.height) });
+      if (size)
+        plans.push({ format: formatName, ...size, template: (pieceTemplate as string | undefined) ?? template ?? templateFor(size.width, size.height) });
     });
     if (items.length > CAMPAIGN_FORMATS_MAX) details.push({ loc: ['formats'], msg: `at most ${CAMPAIGN_FORMATS_MAX} formats`, type: 'too_long' });
     if (details.length) throw new ValidationError(details);
@@ -111,7 +130,11 @@ export class CampaignsService {
   }
 
   /** Checks a campaign request as `create` would (422 at its locs), without making anything; answers how many pieces it has. */
-  check(input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): { pieces: number; sizes: { width: number; height: number }[]; brief: Record<string, unknown> } {
+  check(input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): {
+    pieces: number;
+    sizes: { width: number; height: number }[];
+    brief: Record<string, unknown>;
+  } {
     const brief = briefOrThrow(input.brief, ['brief']);
     const plans = this.plan(input.formats, input.template);
     return { pieces: plans.length, sizes: plans.map((p) => ({ width: p.width, height: p.height })), brief: brief as Json };
@@ -140,7 +163,9 @@ export class CampaignsService {
         }),
       );
       const campaign = await this.ds.transaction(async (m) => {
-        const row = m.getRepository(Campaign).create({ id: newId('cmp'), accountId, brief: { ...brief, seed } as Json, template: input.template ?? null, seed });
+        const row = m
+          .getRepository(Campaign)
+          .create({ id: newId('cmp'), accountId, brief: { ...brief, seed } as Json, template: input.template ?? null, seed });
         await m.getRepository(Campaign).insert(row as never);
         await m.getRepository(CampaignPiece).insert(
           pieces.map((x) => ({
@@ -160,7 +185,15 @@ export class CampaignsService {
       return {
         ...this.head(campaign),
         pieces: pieces.map((x) => ({
-          ...this.pieceFields({ position: x.position, format: x.plan.format, width: x.plan.width, height: x.plan.height, template: x.plan.template, designId: x.design.id, revision: x.revision }),
+          ...this.pieceFields({
+            position: x.position,
+            format: x.plan.format,
+            width: x.plan.width,
+            height: x.plan.height,
+            template: x.plan.template,
+            designId: x.design.id,
+            revision: x.revision,
+          }),
           warnings: x.stored.warnings.map((w) => ({ id: w.id, message: w.message })),
           artifact: ArtifactDto.from(x.stored.artifact, this.config.publicBaseUrl),
           signed_url: { url: x.stored.signedUrl.url, expires_at: x.stored.signedUrl.expiresAt.toISOString(), ttl: x.stored.signedUrl.ttl },
@@ -175,8 +208,13 @@ export class CampaignsService {
   /** Removes what a failed campaign made (its designs, with their revisions, and the pieces' artifacts). */
   private async undo(accountId: string, made: { designId?: string; artifactId?: string }[]): Promise<void> {
     for (const m of made) {
-      if (m.artifactId) await this.artifacts.remove(accountId, m.artifactId).catch((e) => this.logger.warn(`campaign undo: artifact ${m.artifactId}: ${(e as Error).message}`));
-      if (m.designId) await this.ds.getRepository(Design).delete({ accountId, id: m.designId }).catch((e) => this.logger.warn(`campaign undo: design ${m.designId}: ${(e as Error).message}`));
+      if (m.artifactId)
+        await this.artifacts.remove(accountId, m.artifactId).catch((e) => this.logger.warn(`campaign undo: artifact ${m.artifactId}: ${(e as Error).message}`));
+      if (m.designId)
+        await this.ds
+          .getRepository(Design)
+          .delete({ accountId, id: m.designId })
+          .catch((e) => this.logger.warn(`campaign undo: design ${m.designId}: ${(e as Error).message}`));
     }
   }
 

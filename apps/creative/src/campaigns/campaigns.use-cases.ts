@@ -27,7 +27,9 @@ export class CampaignsUseCases {
     const input = { brief: body.brief, formats: body.formats, template: body.template };
     // Checked (422) before anything is reserved; the charge is the sum of the pieces.
     const { sizes } = this.campaigns.check(input);
-    return this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId }, campaignCharge(sizes), () => this.campaigns.create(auth.accountId, input));
+    return this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId }, campaignCharge(sizes), () =>
+      this.campaigns.create(auth.accountId, input),
+    );
   }
 
   get(auth: AuthContext, campaignId: string): Promise<CampaignDto> {
@@ -39,6 +41,13 @@ export class CampaignsUseCases {
     const checked = this.campaigns.check({ brief: body.brief, formats: body.formats, template: body.template });
     const video = await this.requests.campaignVideo(auth.accountId, body.video, checked.pieces, ['video']);
     const request: StoredCampaignFull = { brief: checked.brief, formats: body.formats ?? null, template: body.template ?? null, video };
-    return this.jobs.create({ accountId: auth.accountId, kind: 'campaign_full', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: campaignCharge(checked.sizes, video), credentialId: auth.credentialId });
+    return this.jobs.create({
+      accountId: auth.accountId,
+      kind: 'campaign_full',
+      request: request as unknown as Record<string, unknown>,
+      callbackUrl: body.callback_url,
+      charge: campaignCharge(checked.sizes, video),
+      credentialId: auth.credentialId,
+    });
   }
 }

@@ -52,7 +52,7 @@ export class CatalogueController {
   @ApiOperation({
     summary: 'Font families',
     description:
-      'The bundled families with their weights, styles and aliases (name them in `fontFamily` or the brand kit), then the account\'s uploaded fonts ' +
+      "The bundled families with their weights, styles and aliases (name them in `fontFamily` or the brand kit), then the account's uploaded fonts " +
       '(`source: account`, at most 500), grouped by family, each face with its `asset_id` to bring into an IR: `fonts: [{family, weight, style, src: "asset:<id>"}]`.',
   })
   @ApiOkResponse({ type: FontListDto })

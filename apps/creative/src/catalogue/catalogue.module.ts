@@ -5,5 +5,10 @@ import { CatalogueController } from './catalogue.controller';
 import { CatalogueService } from './catalogue.service';
 import { CatalogueUseCases } from './catalogue.use-cases';
 
-@Module({ imports: [RenderingModule, ProvidersModule], controllers: [CatalogueController], providers: [CatalogueService, CatalogueUseCases], exports: [CatalogueService, CatalogueUseCases] })
+@Module({
+  imports: [RenderingModule, ProvidersModule],
+  controllers: [CatalogueController],
+  providers: [CatalogueService, CatalogueUseCases],
+  exports: [CatalogueService, CatalogueUseCases],
+})
 export class CatalogueModule {}

@@ -84,7 +84,12 @@ export class CatalogueService {
   /** The bundled families, then the account's uploaded fonts grouped by family (faces in upload order). */
   async fonts(accountId: string) {
     type Face = { weight: number; style: 'normal' | 'italic'; asset_id: string | null };
-    const family = (name: string, source: 'bundled' | 'account', faces: Face[], extra: { category: string | null; description: string | null; aliases: string[] }) => ({
+    const family = (
+      name: string,
+      source: 'bundled' | 'account',
+      faces: Face[],
+      extra: { category: string | null; description: string | null; aliases: string[] },
+    ) => ({
       family: name,
       source,
       ...extra,
@@ -194,7 +199,10 @@ export class CatalogueService {
       motions: MOTION_INFO.map((m) => m.id as string),
       transitions: TRANSITION_INFO.map((x) => x.id as string),
       video: this.video(),
-      providers: { image: this.imageProviders().map(({ id, configured }) => ({ id, configured })), llm: this.llmProviders().map(({ id, configured, active }) => ({ id, configured, active })) },
+      providers: {
+        image: this.imageProviders().map(({ id, configured }) => ({ id, configured })),
+        llm: this.llmProviders().map(({ id, configured, active }) => ({ id, configured, active })),
+      },
       limits: {
         max_page_side: MAX_PAGE_SIDE,
         max_raster_side: MAX_RASTER_SIDE,

@@ -110,7 +110,8 @@ export async function deliver(req: Request, res: Response, content: Deliverable)
     body = await content.open(range);
   } catch (err) {
     // Nothing was sent yet: the error goes out in the envelope, without the content's headers.
-    for (const name of ['ETag', 'Accept-Ranges', 'Cache-Control', 'Content-Disposition', 'Content-Range', 'Content-Type', 'Content-Length']) res.removeHeader(name);
+    for (const name of ['ETag', 'Accept-Ranges', 'Cache-Control', 'Content-Disposition', 'Content-Range', 'Content-Type', 'Content-Length'])
+      res.removeHeader(name);
     throw err;
   }
   try {

@@ -53,24 +53,30 @@ export function briefOrThrow(input: unknown, loc: Loc): Brief {
   const brief = parsed.data;
   const details: ErrorDetail[] = [];
   for (const [key, value] of Object.entries(brief)) {
-    if (typeof value === 'string' && value.length > BRIEF_LIMITS.text) details.push({ loc: [...loc, key], msg: `at most ${BRIEF_LIMITS.text} characters`, type: 'string_too_long' });
+    if (typeof value === 'string' && value.length > BRIEF_LIMITS.text)
+      details.push({ loc: [...loc, key], msg: `at most ${BRIEF_LIMITS.text} characters`, type: 'string_too_long' });
   }
   for (const [key, value] of Object.entries(brief.brand ?? {})) {
-    if (typeof value === 'string' && value.length > BRIEF_LIMITS.text) details.push({ loc: [...loc, 'brand', key], msg: `at most ${BRIEF_LIMITS.text} characters`, type: 'string_too_long' });
+    if (typeof value === 'string' && value.length > BRIEF_LIMITS.text)
+      details.push({ loc: [...loc, 'brand', key], msg: `at most ${BRIEF_LIMITS.text} characters`, type: 'string_too_long' });
   }
-  if (brief.items && brief.items.length > BRIEF_LIMITS.items) details.push({ loc: [...loc, 'items'], msg: `at most ${BRIEF_LIMITS.items} items`, type: 'too_long' });
+  if (brief.items && brief.items.length > BRIEF_LIMITS.items)
+    details.push({ loc: [...loc, 'items'], msg: `at most ${BRIEF_LIMITS.items} items`, type: 'too_long' });
   brief.items?.forEach((item, i) => {
-    if (item.length > BRIEF_LIMITS.itemText) details.push({ loc: [...loc, 'items', i], msg: `at most ${BRIEF_LIMITS.itemText} characters`, type: 'string_too_long' });
+    if (item.length > BRIEF_LIMITS.itemText)
+      details.push({ loc: [...loc, 'items', i], msg: `at most ${BRIEF_LIMITS.itemText} characters`, type: 'string_too_long' });
   });
   if (brief.data && brief.data.length > BRIEF_LIMITS.data) details.push({ loc: [...loc, 'data'], msg: `at most ${BRIEF_LIMITS.data} rows`, type: 'too_long' });
-  if (brief.data && Buffer.byteLength(JSON.stringify(brief.data)) > 64 * 1024) details.push({ loc: [...loc, 'data'], msg: 'at most 64 KB of JSON', type: 'too_long' });
+  if (brief.data && Buffer.byteLength(JSON.stringify(brief.data)) > 64 * 1024)
+    details.push({ loc: [...loc, 'data'], msg: 'at most 64 KB of JSON', type: 'too_long' });
   details.push(...formatProblems(brief.format, [...loc, 'format']));
   // Images are uploaded assets (`asset:<id>`): a stored brief does not carry megabytes of data URLs.
   const imageSrc = (v: unknown) => (typeof v === 'string' ? v : (v as { src?: string } | null | undefined)?.src);
   const briefImages: [unknown, Loc][] = [[brief.image, [...loc, 'image']], ...(brief.images ?? []).map((v, i): [unknown, Loc] => [v, [...loc, 'images', i]])];
   for (const [v, l] of briefImages) {
     const src = imageSrc(v);
-    if (typeof src === 'string' && !src.startsWith('asset:')) details.push({ loc: typeof v === 'string' ? l : [...l, 'src'], msg: 'must be "asset:<id>" (upload the image as an asset first)', type: 'value_error' });
+    if (typeof src === 'string' && !src.startsWith('asset:'))
+      details.push({ loc: typeof v === 'string' ? l : [...l, 'src'], msg: 'must be "asset:<id>" (upload the image as an asset first)', type: 'value_error' });
   }
   if (details.length) throw new ValidationError(details);
   return brief;

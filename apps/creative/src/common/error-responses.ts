@@ -3,7 +3,10 @@ import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 import { ErrorDetailDto } from '@platform/http';
 
 export class HTTPValidationErrorDto {
-  @ApiProperty({ type: [ErrorDetailDto], example: [{ loc: ['body', 'colors', 0], msg: 'each value in colors must be a hex color such as #1A2B3C', type: 'value_error' }] })
+  @ApiProperty({
+    type: [ErrorDetailDto],
+    example: [{ loc: ['body', 'colors', 0], msg: 'each value in colors must be a hex color such as #1A2B3C', type: 'value_error' }],
+  })
   detail: ErrorDetailDto[];
 }
 
@@ -35,7 +38,7 @@ export const RenderErrorResponses = () =>
       status: 422,
       type: HTTPValidationErrorDto,
       description:
-        'Validation error; an item of `type` `render_too_costly` (at `body.ir`, or the path or query naming the design) when the design\'s estimated drawing time ' +
+        "Validation error; an item of `type` `render_too_costly` (at `body.ir`, or the path or query naming the design) when the design's estimated drawing time " +
         '(page pixels times blurs and layers, shadows, procedural areas, text) passes RENDER_COST_LIMIT_MS: its `msg` names the estimate and the limit. Nothing is drawn or charged.',
     }),
     ApiResponse({
@@ -56,7 +59,7 @@ const contentHeaders = {
   'Accept-Ranges': { schema: { type: 'string', enum: ['bytes'] } },
   'Content-Length': { schema: { type: 'integer' } },
   'Content-Disposition': { description: '`inline` for raster images and audio, `attachment` for SVG, fonts and everything else', schema: { type: 'string' } },
-  'Content-Security-Policy': { description: '`sandbox; default-src \'none\'…`: nothing in the content can run script', schema: { type: 'string' } },
+  'Content-Security-Policy': { description: "`sandbox; default-src 'none'…`: nothing in the content can run script", schema: { type: 'string' } },
   'X-Content-Type-Options': { schema: { type: 'string', enum: ['nosniff'] } },
 };
 
@@ -66,7 +69,8 @@ export const ContentResponses = (mimes: readonly string[]) =>
     ApiResponse({ status: 200, description: 'The bytes, with the type they were stored as', content: whole(mimes), headers: contentHeaders }),
     ApiResponse({
       status: 206,
-      description: 'One range of the bytes (`Range: bytes=start-end`, `bytes=start-`, `bytes=-suffix`; `If-Range` with the ETag). Several ranges in one request get the whole content (200).',
+      description:
+        'One range of the bytes (`Range: bytes=start-end`, `bytes=start-`, `bytes=-suffix`; `If-Range` with the ETag). Several ranges in one request get the whole content (200).',
       content: binary(mimes),
       headers: { ...contentHeaders, 'Content-Range': { schema: { type: 'string', example: 'bytes 0-1023/48213' } } },
     }),
@@ -96,6 +100,6 @@ export const BillingResponses = () =>
     ApiResponse({
       status: 402,
       type: InsufficientCreditsDto,
-      description: 'insufficient_credits: the balance cannot cover the operation\'s price (in `estimate`, with the `balance`); nothing ran and nothing changed',
+      description: "insufficient_credits: the balance cannot cover the operation's price (in `estimate`, with the `balance`); nothing ran and nothing changed",
     }),
   );

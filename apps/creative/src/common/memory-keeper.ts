@@ -40,7 +40,11 @@ export class MemoryKeeper implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     metrics: MetricsService,
   ) {
-    this.trims = new Counter({ name: 'creative_memory_trims_total', help: 'malloc_trim calls after MEMORY_TRIM_IDLE_MS without renders or videos', registers: [metrics.registry] });
+    this.trims = new Counter({
+      name: 'creative_memory_trims_total',
+      help: 'malloc_trim calls after MEMORY_TRIM_IDLE_MS without renders or videos',
+      registers: [metrics.registry],
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -50,16 +54,21 @@ export class MemoryKeeper implements OnApplicationBootstrap, OnApplicationShutdo
     const idle = this.config.memory.trimIdleMs;
     const trim = idle > 0 ? loadMallocTrim() : null;
     if (!trim) return;
-    this.timer = setInterval(() => {
-      // Every MEMORY_TRIM_IDLE_MS while idle: render threads beyond RENDER_WORKERS_IDLE exit a minute after their last
-      // task, and what they freed is trimmed at the next turn.
-      if (this.active > 0 || Date.now() - Math.max(this.lastActive, this.lastTrim) < idle) return;
-      this.lastTrim = Date.now();
-      const t0 = performance.now();
-      const released = trim(0);
-      this.trims.inc();
-      this.logger.debug(`malloc_trim after ${idle} ms idle: ${released ? 'memory released' : 'nothing to release'} (${Math.round(performance.now() - t0)} ms)`);
-    }, Math.max(1000, Math.min(idle, 10_000)));
+    this.timer = setInterval(
+      () => {
+        // Every MEMORY_TRIM_IDLE_MS while idle: render threads beyond RENDER_WORKERS_IDLE exit a minute after their last
+        // task, and what they freed is trimmed at the next turn.
+        if (this.active > 0 || Date.now() - Math.max(this.lastActive, this.lastTrim) < idle) return;
+        this.lastTrim = Date.now();
+        const t0 = performance.now();
+        const released = trim(0);
+        this.trims.inc();
+        this.logger.debug(
+          `malloc_trim after ${idle} ms idle: ${released ? 'memory released' : 'nothing to release'} (${Math.round(performance.now() - t0)} ms)`,
+        );
+      },
+      Math.max(1000, Math.min(idle, 10_000)),
+    );
     this.timer.unref();
   }
 

@@ -71,6 +71,7 @@ export function operationRunnerProvider(provide: string | symbol, specs: Operati
   return {
     provide,
     inject: [IdempotencyService, ...classes],
-    useFactory: (idempotency: IdempotencyService, ...instances: unknown[]) => new OperationRunner(idempotency, new Map(classes.map((c, i) => [c, instances[i]]))),
+    useFactory: (idempotency: IdempotencyService, ...instances: unknown[]) =>
+      new OperationRunner(idempotency, new Map(classes.map((c, i) => [c, instances[i]]))),
   };
 }

@@ -26,9 +26,16 @@ describe('operation specs (what MCP tools and workflow steps run)', () => {
     expect(Object.keys(rest!.op.responses)).toContain(String(spec.status));
     expect(spec.secret === true).toBe(rest!.op['x-secret-response'] === true);
     const params = (rest!.op.parameters ?? []) as { in: string; name: string }[];
-    expect(params.filter((p) => p.in === 'path' && rest!.path.includes(`{${p.name}}`)).map((p) => p.name).sort()).toEqual([...pathParamsOf(spec.path)].sort());
+    expect(
+      params
+        .filter((p) => p.in === 'path' && rest!.path.includes(`{${p.name}}`))
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual([...pathParamsOf(spec.path)].sort());
     expect(params.some((p) => p.in === 'query')).toBe(!!spec.input.query);
-    expect(params.filter((p) => p.in === 'header' && p.name.toLowerCase() !== 'idempotency-key').map((p) => p.name.toLowerCase())).toEqual(spec.input.headers ?? []);
+    expect(params.filter((p) => p.in === 'header' && p.name.toLowerCase() !== 'idempotency-key').map((p) => p.name.toLowerCase())).toEqual(
+      spec.input.headers ?? [],
+    );
     expect(!!rest!.op.requestBody).toBe(!!spec.input.body || !!spec.input.upload);
   });
 

@@ -54,7 +54,12 @@ export class ThreadWatchdog {
     readiness: ReadinessChecks,
   ) {
     const registers = [metrics.registry];
-    this.stuckTotal = new Counter({ name: 'creative_worker_threads_stuck_total', help: 'Worker threads still running after their termination grace', labelNames: ['pool'], registers });
+    this.stuckTotal = new Counter({
+      name: 'creative_worker_threads_stuck_total',
+      help: 'Worker threads still running after their termination grace',
+      labelNames: ['pool'],
+      registers,
+    });
     const stuck = () => this.stuck();
     new Gauge({
       name: 'creative_worker_threads_stuck',

@@ -33,7 +33,9 @@ function repoRoot(from: string): string {
 function bundleFromSources(name: string, entry: string): string {
   const root = repoRoot(__dirname);
   // Not a static import: the build must not see (or ship) esbuild.
-  const esbuild = createRequire(join(root, 'package.json'))('esbuild') as { buildSync(options: Record<string, unknown>): { outputFiles: { contents: Uint8Array }[] } };
+  const esbuild = createRequire(join(root, 'package.json'))('esbuild') as {
+    buildSync(options: Record<string, unknown>): { outputFiles: { contents: Uint8Array }[] };
+  };
   const { outputFiles } = esbuild.buildSync({
     entryPoints: [entry],
     bundle: true,

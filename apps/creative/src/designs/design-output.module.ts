@@ -8,5 +8,10 @@ import { DesignsModule } from './designs.module';
  * A design's outputs: render, preview and HTML export (rendering's controller and use cases, given the designs through
  * its DESIGN_SOURCE port, which DesignsModule provides).
  */
-@Module({ imports: [DesignsModule, RenderingModule], controllers: [DesignOutputController], providers: [DesignOutputUseCases], exports: [DesignOutputUseCases] })
+@Module({
+  imports: [DesignsModule, RenderingModule],
+  controllers: [DesignOutputController],
+  providers: [DesignOutputUseCases],
+  exports: [DesignOutputUseCases],
+})
 export class DesignOutputModule {}

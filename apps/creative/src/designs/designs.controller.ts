@@ -5,7 +5,18 @@ import type { Response } from 'express';
 import { BillingResponses, ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { OptionalBody } from '../common/optional-body.pipe';
 import { designEtag, DesignsUseCases } from './designs.use-cases';
-import { AddNodeDto, BundleDto, CreateDesignDto, DesignDto, DesignListDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
+import {
+  AddNodeDto,
+  BundleDto,
+  CreateDesignDto,
+  DesignDto,
+  DesignListDto,
+  DuplicateDesignDto,
+  FormatQuery,
+  ListDesignsQuery,
+  PatchNodeDto,
+  UpdateDesignDto,
+} from './dto/design.dto';
 import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams } from './dto/revision.dto';
 import { atInput } from '@platform/errors';
 
@@ -14,7 +25,11 @@ const IF_MATCH = ApiHeader({
   required: false,
   description: 'The ETag of the revision the change is based on (`"rev-3"`): 412 `precondition_failed` when the design has moved on',
 });
-const PRECONDITION = ApiResponse({ status: 412, type: PreconditionFailedErrorDto, description: 'precondition_failed: If-Match names another revision than the current one' });
+const PRECONDITION = ApiResponse({
+  status: 412,
+  type: PreconditionFailedErrorDto,
+  description: 'precondition_failed: If-Match names another revision than the current one',
+});
 const NOT_FOUND = ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: no such design in this account' });
 const DESIGN_ID = ApiParam({ name: 'design_id', example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const ETAG_HEADER = { ETag: { description: 'The current revision, e.g. `"rev-3"` (for If-Match)', schema: { type: 'string' } } };
@@ -81,7 +96,7 @@ export class DesignsController {
     summary: 'Change a design (a new revision)',
     description:
       '`ir` replaces the IR; `brief` (merged into the stored one, null clears a field) and/or `template` rebuild it from the template, replacing node edits; ' +
-      '`title` renames. Every PATCH makes revision n+1; parallel PATCHes are serialised, each applied to the other\'s result.',
+      "`title` renames. Every PATCH makes revision n+1; parallel PATCHes are serialised, each applied to the other's result.",
   })
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
@@ -101,7 +116,10 @@ export class DesignsController {
 
   @Get(':design_id/revisions')
   @DESIGN_ID
-  @ApiOperation({ summary: "A design's revisions", description: 'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page.' })
+  @ApiOperation({
+    summary: "A design's revisions",
+    description: 'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page.',
+  })
   @ApiOkResponse({ type: RevisionListDto })
   @NOT_FOUND
   async revisions(@Auth() auth: AuthContext, @Param('design_id') id: string, @Query() query: ListRevisionsQuery): Promise<RevisionListDto> {
@@ -147,7 +165,10 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return withEtag(res, await atInput('query', () => this.designs.restore(auth, { designId: params.design_id, revision: params.revision, ifMatch, body: query })));
+    return withEtag(
+      res,
+      await atInput('query', () => this.designs.restore(auth, { designId: params.design_id, revision: params.revision, ifMatch, body: query })),
+    );
   }
 
   @Post(':design_id/nodes')
@@ -155,7 +176,8 @@ export class DesignsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Add a node',
-    description: 'Under `parent_id` (a frame or group; default the root) at `index` (default last). The resulting IR must validate; issues in the node are reported under `body.node`.',
+    description:
+      'Under `parent_id` (a frame or group; default the root) at `index` (default last). The resulting IR must validate; issues in the node are reported under `body.node`.',
   })
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
@@ -175,7 +197,10 @@ export class DesignsController {
 
   @Patch(':design_id/nodes/:node_id')
   @DESIGN_ID
-  @ApiOperation({ summary: 'Change a node', description: '`patch` is merged into the node (RFC 7396); the resulting IR must validate; issues in the node are reported under `body.patch`.' })
+  @ApiOperation({
+    summary: 'Change a node',
+    description: '`patch` is merged into the node (RFC 7396); the resulting IR must validate; issues in the node are reported under `body.patch`.',
+  })
   @ApiParam({ name: 'node_id', example: 'title' })
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
@@ -218,13 +243,18 @@ export class DesignsController {
   @Post(':design_id/duplicate')
   @DESIGN_ID
   @HttpCode(200)
-  @ApiOperation({ summary: 'Duplicate a design', description: 'A new design (revision 1) with the current revision\'s IR. The body is optional.' })
+  @ApiOperation({ summary: 'Duplicate a design', description: "A new design (revision 1) with the current revision's IR. The body is optional." })
   @ApiBody({ type: DuplicateDesignDto, required: false })
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @NOT_FOUND
   @RenderErrorResponses()
   @BillingResponses()
-  async duplicate(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body(OptionalBody(DuplicateDesignDto)) body: unknown, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
+  async duplicate(
+    @Auth() auth: AuthContext,
+    @Param('design_id') id: string,
+    @Body(OptionalBody(DuplicateDesignDto)) body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DesignDto> {
     return withEtag(res, await this.designs.duplicate(auth, id, body as DuplicateDesignDto));
   }
 

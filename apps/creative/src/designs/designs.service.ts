@@ -62,9 +62,14 @@ interface Change {
 
 export class PreconditionFailedError extends DomainException {
   constructor(current: number) {
-    super('precondition_failed', `The design is at revision ${current} ("rev-${current}"); If-Match named another. Read it again and retry.`, 'precondition_failed', {
-      extra: { current_revision: current },
-    });
+    super(
+      'precondition_failed',
+      `The design is at revision ${current} ("rev-${current}"); If-Match named another. Read it again and retry.`,
+      'precondition_failed',
+      {
+        extra: { current_revision: current },
+      },
+    );
   }
 }
 
@@ -101,7 +106,15 @@ function decodeRevisionCursor(cursor: string): number {
 
 function templateOrThrow(id: string, loc: Loc): string {
   if (!getTemplate(id)) {
-    throw new ValidationError([{ loc, msg: `unknown template "${id}"; one of ${listTemplates().map((t) => t.id).join(', ')}`, type: 'value_error' }]);
+    throw new ValidationError([
+      {
+        loc,
+        msg: `unknown template "${id}"; one of ${listTemplates()
+          .map((t) => t.id)
+          .join(', ')}`,
+        type: 'value_error',
+      },
+    ]);
   }
   return id;
 }
@@ -150,7 +163,10 @@ export class DesignsService {
    * key without the ORM: the whole database work of a cached preview.
    */
   async outline(accountId: string, id: string): Promise<DesignOutline> {
-    const rows: DesignOutline[] = await this.ds.query('SELECT id, revision, width, height, title FROM creative.designs WHERE id = $1 AND account_id = $2', [id, accountId]);
+    const rows: DesignOutline[] = await this.ds.query('SELECT id, revision, width, height, title FROM creative.designs WHERE id = $1 AND account_id = $2', [
+      id,
+      accountId,
+    ]);
     if (!rows.length) throw new NotFoundError(`Design ${id} not found`, 'not_found');
     return rows[0];
   }
@@ -176,7 +192,10 @@ export class DesignsService {
       .select(['r.designId', 'r.revision', 'r.operation', 'r.nodeId', 'r.restoredFrom', 'r.createdAt'])
       .where('r.design_id = :id', { id });
     if (page.cursor) qb.andWhere('r.revision < :before', { before: decodeRevisionCursor(page.cursor) });
-    const rows = await qb.orderBy('r.revision', 'DESC').limit(page.limit + 1).getMany();
+    const rows = await qb
+      .orderBy('r.revision', 'DESC')
+      .limit(page.limit + 1)
+      .getMany();
     const data = rows.slice(0, page.limit);
     return { data, nextCursor: rows.length > page.limit ? encodeRevisionCursor(data[data.length - 1].revision) : null };
   }
@@ -194,7 +213,15 @@ export class DesignsService {
       format: BUNDLE_FORMAT,
       version: BUNDLE_VERSION,
       exported_at: new Date().toISOString(),
-      design: { id: design.id, title: design.title, template: design.template, brief: design.brief, revision: design.revision, width: design.width, height: design.height },
+      design: {
+        id: design.id,
+        title: design.title,
+        template: design.template,
+        brief: design.brief,
+        revision: design.revision,
+        width: design.width,
+        height: design.height,
+      },
       ir: await this.assets.inline(accountId, revision.ir),
     };
   }
@@ -206,7 +233,9 @@ export class DesignsService {
     const given = (['brief', 'ir', 'bundle'] as const).filter((k) => input[k] != null);
     if (given.length > 1 || (input.template != null && (input.ir != null || input.bundle != null))) {
       const others = [...given, ...(input.template != null ? ['template'] : [])];
-      throw new ValidationError([{ loc: [], msg: `give one source: a brief (with a template), an ir or a bundle; got ${others.join(', ')}`, type: 'value_error' }]);
+      throw new ValidationError([
+        { loc: [], msg: `give one source: a brief (with a template), an ir or a bundle; got ${others.join(', ')}`, type: 'value_error' },
+      ]);
     }
     let ir: Json;
     let source: DesignSource;
@@ -234,10 +263,20 @@ export class DesignsService {
   async duplicate(accountId: string, id: string, title: string | null | undefined, render?: RenderAsk | null): Promise<DesignState> {
     const { design, revision } = await this.get(accountId, id);
     checkRender(revision.ir, render);
-    return this.insert(accountId, { title: title ?? design.title, template: design.template, brief: design.brief, source: 'duplicate', sourceDesignId: design.id }, revision.ir, 'duplicate');
+    return this.insert(
+      accountId,
+      { title: title ?? design.title, template: design.template, brief: design.brief, source: 'duplicate', sourceDesignId: design.id },
+      revision.ir,
+      'duplicate',
+    );
   }
 
-  private async insert(accountId: string, fields: Pick<Design, 'title' | 'template' | 'brief' | 'source' | 'sourceDesignId'>, ir: Json, operation: RevisionOperation): Promise<DesignState> {
+  private async insert(
+    accountId: string,
+    fields: Pick<Design, 'title' | 'template' | 'brief' | 'source' | 'sourceDesignId'>,
+    ir: Json,
+    operation: RevisionOperation,
+  ): Promise<DesignState> {
     return this.ds.transaction(async (m) => {
       const design = m.getRepository(Design).create({
         id: newId('des'),
@@ -255,7 +294,15 @@ export class DesignsService {
 
   private async insertRevision(m: EntityManager, design: Design, n: number, change: Change): Promise<DesignRevision> {
     const repo = m.getRepository(DesignRevision);
-    await repo.insert({ designId: design.id, revision: n, accountId: design.accountId, operation: change.operation, nodeId: change.nodeId ?? null, restoredFrom: change.restoredFrom ?? null, ir: change.ir as never });
+    await repo.insert({
+      designId: design.id,
+      revision: n,
+      accountId: design.accountId,
+      operation: change.operation,
+      nodeId: change.nodeId ?? null,
+      restoredFrom: change.restoredFrom ?? null,
+      ir: change.ir as never,
+    });
     return repo.findOneByOrFail({ designId: design.id, revision: n });
   }
 
@@ -286,7 +333,8 @@ export class DesignsService {
 
   private readBundle(bundle: Json): { ir: unknown; title: string | null; template: string | null; brief: Json | null } {
     const details: ErrorDetail[] = [];
-    if (bundle.format !== BUNDLE_FORMAT) details.push({ loc: ['bundle', 'format'], msg: `must be "${BUNDLE_FORMAT}" (GET /v1/designs/{id}/bundle)`, type: 'value_error' });
+    if (bundle.format !== BUNDLE_FORMAT)
+      details.push({ loc: ['bundle', 'format'], msg: `must be "${BUNDLE_FORMAT}" (GET /v1/designs/{id}/bundle)`, type: 'value_error' });
     if (bundle.version !== BUNDLE_VERSION) details.push({ loc: ['bundle', 'version'], msg: `must be ${BUNDLE_VERSION}`, type: 'value_error' });
     if (!bundle.ir || typeof bundle.ir !== 'object') details.push({ loc: ['bundle', 'ir'], msg: 'Field required', type: 'missing' });
     const d = (bundle.design && typeof bundle.design === 'object' ? bundle.design : {}) as Json;
@@ -326,10 +374,9 @@ export class DesignsService {
       checkRender(change.ir, render);
       const n = design.revision + 1;
       const revision = await this.insertRevision(m, design, n, change);
-      await m.getRepository(Design).update(
-        { id: design.id },
-        { ...change.design, revision: n, width: change.ir.width as number, height: change.ir.height as number } as never,
-      );
+      await m
+        .getRepository(Design)
+        .update({ id: design.id }, { ...change.design, revision: n, width: change.ir.width as number, height: change.ir.height as number } as never);
       return { design: await m.getRepository(Design).findOneByOrFail({ id: design.id }), revision };
     });
   }
@@ -352,7 +399,9 @@ export class DesignsService {
       if (has('brief') || has('template')) {
         const template = input.template ?? design.template;
         if (!template) {
-          throw new ValidationError([{ loc: ['template'], msg: 'this design was not made from a template: give the template to build it from', type: 'missing' }]);
+          throw new ValidationError([
+            { loc: ['template'], msg: 'this design was not made from a template: give the template to build it from', type: 'missing' },
+          ]);
         }
         const merged: Json = { ...(design.brief ?? {}) };
         for (const [k, v] of Object.entries(input.brief ?? {})) {
@@ -414,7 +463,8 @@ export class DesignsService {
     const inside = (ref: { loc: Loc }) => nodeLoc.every((k, i) => ref.loc[i] === k);
     if (!checkAssets) return out;
     await this.assets.check(accountId, out, target, inside).catch((e) => {
-      if (e instanceof ValidationError) throw new ValidationError(e.details.map((d) => ({ ...d, loc: [...target, ...relocateLoc(d.loc.slice(target.length), nodeLoc)] })));
+      if (e instanceof ValidationError)
+        throw new ValidationError(e.details.map((d) => ({ ...d, loc: [...target, ...relocateLoc(d.loc.slice(target.length), nodeLoc)] })));
       throw e;
     });
     return out;

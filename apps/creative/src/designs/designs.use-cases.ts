@@ -53,8 +53,16 @@ export class DesignsUseCases {
   async create(auth: AuthContext, body: CreateDesignDto): Promise<DesignDto> {
     const ask = bodyRender(body.render);
     const ir = body.ir as { width?: unknown; height?: unknown } | null | undefined;
-    await this.affordable(auth, ask, typeof ir?.width === 'number' && typeof ir?.height === 'number' ? { width: ir.width, height: ir.height } : { width: 1080, height: 1080 });
-    const state = await this.designs.create(auth.accountId, { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title }, ask);
+    await this.affordable(
+      auth,
+      ask,
+      typeof ir?.width === 'number' && typeof ir?.height === 'number' ? { width: ir.width, height: ir.height } : { width: 1080, height: 1080 },
+    );
+    const state = await this.designs.create(
+      auth.accountId,
+      { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title },
+      ask,
+    );
     return this.answer(auth, state, ask);
   }
 
@@ -71,7 +79,13 @@ export class DesignsUseCases {
     const { designId, ifMatch, body } = change;
     const ask = bodyRender(body.render);
     await this.affordable(auth, ask, this.outlineOf(auth, designId));
-    const state = await this.designs.update(auth.accountId, designId, ifMatch, { brief: body.brief, ir: body.ir, template: body.template, title: body.title }, ask);
+    const state = await this.designs.update(
+      auth.accountId,
+      designId,
+      ifMatch,
+      { brief: body.brief, ir: body.ir, template: body.template, title: body.title },
+      ask,
+    );
     return this.answer(auth, state, ask);
   }
 
@@ -100,7 +114,11 @@ export class DesignsUseCases {
     const { designId, ifMatch, body } = change;
     const ask = bodyRender(body.render);
     await this.affordable(auth, ask, this.outlineOf(auth, designId));
-    return this.answer(auth, await this.designs.addNode(auth.accountId, designId, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }, ask), ask);
+    return this.answer(
+      auth,
+      await this.designs.addNode(auth.accountId, designId, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }, ask),
+      ask,
+    );
   }
 
   async patchNode(auth: AuthContext, change: DesignChange<PatchNodeDto> & { nodeId: string }): Promise<DesignDto> {
@@ -131,7 +149,11 @@ export class DesignsUseCases {
    * A change that renders: the balance must cover the render (at the design's current size, or the new IR's) before
    * the change is stored, so a 402 changes nothing. Other problems are left to the change itself to report.
    */
-  private async affordable(auth: AuthContext, ask: RenderAsk | null | undefined, size: { width: number; height: number } | (() => Promise<{ width: number; height: number }>)): Promise<void> {
+  private async affordable(
+    auth: AuthContext,
+    ask: RenderAsk | null | undefined,
+    size: { width: number; height: number } | (() => Promise<{ width: number; height: number }>),
+  ): Promise<void> {
     if (!ask) return;
     try {
       const { width, height } = typeof size === 'function' ? await size() : size;
@@ -152,8 +174,10 @@ export class DesignsUseCases {
     if (ask) {
       const { design, revision } = state;
       const resolved = resolveRender(design.width, design.height, ask.request, ask.loc);
-      const stored = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, renderCharge(resolved), () =>
-        this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc)),
+      const stored = await this.metering.metered(
+        { accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id },
+        renderCharge(resolved),
+        () => this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc)),
       );
       render = RenderResultDto.from(design.id, revision.revision, stored, this.config.publicBaseUrl);
     }

@@ -96,14 +96,17 @@ export function addNode(ir: Json, node: Json, parentId: string | null | undefine
     parent = found;
   }
   if (parent.node.type !== 'frame' && parent.node.type !== 'group') {
-    throw new ValidationError([{ loc: ['parent_id'], msg: `node ${parentId} is a ${String(parent.node.type)}; only frames and groups have children`, type: 'value_error' }]);
+    throw new ValidationError([
+      { loc: ['parent_id'], msg: `node ${parentId} is a ${String(parent.node.type)}; only frames and groups have children`, type: 'value_error' },
+    ]);
   }
   if (typeof node.id === 'string' && nodes.has(node.id)) {
     throw new ValidationError([{ loc: ['node', 'id'], msg: `the design already has a node ${node.id}`, type: 'duplicate_id' }]);
   }
   const list = (parent.node.children as Json[] | undefined) ?? [];
   const at = index ?? list.length;
-  if (at > list.length) throw new ValidationError([{ loc: ['index'], msg: `must be from 0 to ${list.length} (the parent has ${list.length} children)`, type: 'less_than_equal' }]);
+  if (at > list.length)
+    throw new ValidationError([{ loc: ['index'], msg: `must be from 0 to ${list.length} (the parent has ${list.length} children)`, type: 'less_than_equal' }]);
   parent.node.children = [...list.slice(0, at), node, ...list.slice(at)];
   return [...parent.loc, 'children', at];
 }

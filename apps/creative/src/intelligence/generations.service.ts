@@ -52,7 +52,14 @@ export class GenerationsService {
         const resolved = resolveRender(width, height, { format: 'png' }, []);
         const out = await this.renders.render(ctx.accountId, picture.ir as unknown as Record<string, unknown>, resolved, renderLocs([]));
         png = Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength);
-        made = { seed: picture.seed, model: 'builtin', composition: picture.composition, background: picture.background, palette: picture.palette, provider_size: null };
+        made = {
+          seed: picture.seed,
+          model: 'builtin',
+          composition: picture.composition,
+          background: picture.background,
+          palette: picture.palette,
+          provider_size: null,
+        };
       } else {
         const prompt = style ? `${body.prompt}\n\nStyle: ${style}` : body.prompt;
         const image = await this.providers.generate(provider, { prompt, width, height });
@@ -61,7 +68,15 @@ export class GenerationsService {
       }
       const filename = `generation-${slug(body.prompt)}.png`;
       const asset = await this.assets.createFromBytes(ctx.accountId, png, { filename, accept: ['image'] });
-      const artifact = await this.artifacts.store(ctx.accountId, { data: png, kind: 'generation', mime: 'image/png', filename, width, height, source: { assetId: asset.id } });
+      const artifact = await this.artifacts.store(ctx.accountId, {
+        data: png,
+        kind: 'generation',
+        mime: 'image/png',
+        filename,
+        width,
+        height,
+        source: { assetId: asset.id },
+      });
       const row = await this.ds.getRepository(Generation).save({
         id: newId('gen'),
         accountId: ctx.accountId,

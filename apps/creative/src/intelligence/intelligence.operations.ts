@@ -7,19 +7,30 @@ import { VisionBriefsService } from './vision-briefs.service';
 /** Generations, briefs from images and planning as operations (see `OperationSpec`). */
 export const INTELLIGENCE_OPERATIONS = {
   generate: defineOperation({
-    id: 'Generations_generate', method: 'POST', path: '/v1/generations', status: 200, useCases: GenerationsService,
+    id: 'Generations_generate',
+    method: 'POST',
+    path: '/v1/generations',
+    status: 200,
+    useCases: GenerationsService,
     input: { body: GenerationCreateDto },
     run: (u, auth, { body }) => u.generate({ accountId: auth.accountId, credentialId: auth.credentialId }, body),
   }),
   briefFromImage: defineOperation({
-    id: 'VisionBriefs_fromImage', method: 'POST', path: '/v1/briefs/from-image', status: 200, useCases: VisionBriefsService,
+    id: 'VisionBriefs_fromImage',
+    method: 'POST',
+    path: '/v1/briefs/from-image',
+    status: 200,
+    useCases: VisionBriefsService,
     input: { body: VisionBriefDto },
     run: (u, auth, { body }) => u.fromImage({ accountId: auth.accountId, credentialId: auth.credentialId }, body),
   }),
   plan: defineOperation({
-    id: 'Planning_plan', method: 'POST', path: '/v1/planning/brief', status: 200, useCases: PlanningService,
+    id: 'Planning_plan',
+    method: 'POST',
+    path: '/v1/planning/brief',
+    status: 200,
+    useCases: PlanningService,
     input: { body: PlanningRequestDto },
     run: (u, auth, { body }) => u.plan({ accountId: auth.accountId, credentialId: auth.credentialId }, body),
   }),
 };
-

@@ -36,7 +36,10 @@ export class PlanningService {
       let used = 'builtin';
       const warnings: string[] = [];
       if (target) {
-        const r = await this.llm.object(target, ModelBriefSchema, { system: briefInstructions(language), prompt: `Goal: ${body.goal}${body.tone ? `\nTone: ${body.tone}` : ''}` });
+        const r = await this.llm.object(target, ModelBriefSchema, {
+          system: briefInstructions(language),
+          prompt: `Goal: ${body.goal}${body.tone ? `\nTone: ${body.tone}` : ''}`,
+        });
         if (r.ok) {
           const m = r.value;
           brief = { ...written, ...m, palette: m.palette.length ? m.palette.join(', ') : null, tone: body.tone || m.tone, language };
@@ -80,7 +83,9 @@ export function planFormats(format: Record<string, unknown> | null | undefined):
     return [of(name, NAMED_FORMATS[name].width, NAMED_FORMATS[name].height)];
   }
   const side = (v: unknown, k: string) =>
-    Number.isInteger(v) && (v as number) >= 16 && (v as number) <= 8192 ? [] : [{ loc: ['format', k], msg: 'must be an integer from 16 to 8192 (or give `name`)', type: 'value_error' }];
+    Number.isInteger(v) && (v as number) >= 16 && (v as number) <= 8192
+      ? []
+      : [{ loc: ['format', k], msg: 'must be an integer from 16 to 8192 (or give `name`)', type: 'value_error' }];
   const problems = [...side(width, 'width'), ...side(height, 'height')];
   if (problems.length) throw new ValidationError(problems);
   return [of(null, width as number, height as number)];
@@ -97,14 +102,22 @@ export function planWorkflow(brief: Record<string, unknown>, formats: PlanFormat
     steps.push({
       id: `design_${key}`,
       operation: 'design.create',
-      params: { brief: { ...rest, format: f.name ?? { width: f.width, height: f.height } }, template: f.template, ...(title ? { title: `${title} (${key})` } : {}) },
+      params: {
+        brief: { ...rest, format: f.name ?? { width: f.width, height: f.height } },
+        template: f.template,
+        ...(title ? { title: `${title} (${key})` } : {}),
+      },
     });
     steps.push({ id: `render_${key}`, operation: 'design.render', params: { design_id: `$steps.design_${key}.design_id`, format: 'png' } });
     outputs.push(`render_${key}.artifact`);
   }
   if (video) {
     const tallest = [...formats].sort((a, b) => b.height / b.width - a.height / a.width)[0];
-    steps.push({ id: 'video', operation: 'video.animate', params: { design_id: `$steps.design_${formatKey(tallest)}.design_id`, duration: PLAN_VIDEO_SECONDS, motion: 'zoom_in' } });
+    steps.push({
+      id: 'video',
+      operation: 'video.animate',
+      params: { design_id: `$steps.design_${formatKey(tallest)}.design_id`, duration: PLAN_VIDEO_SECONDS, motion: 'zoom_in' },
+    });
     outputs.push('video.job_id');
   }
   return { steps, outputs };

@@ -13,7 +13,20 @@ export class ProviderErrorDto extends ErrorDto {
  */
 export const ProviderFailures = () =>
   applyDecorators(
-    ApiResponse({ status: 502, type: ProviderErrorDto, description: '`<provider>_error`: the provider refused the call (credentials, bad request, unknown model) or answered something unusable' }),
-    ApiResponse({ status: 503, type: ProviderErrorDto, description: '`<provider>_unavailable`: the provider is unreachable, rate limited or failing (5xx); try again later (or `render_busy` for built-in drawing)' }),
-    ApiResponse({ status: 504, type: ProviderErrorDto, description: '`<provider>_timeout`: no answer in time (IMAGE_TIMEOUT_MS, LLM_TIMEOUT_MS) (or `render_timeout` for built-in drawing)' }),
+    ApiResponse({
+      status: 502,
+      type: ProviderErrorDto,
+      description: '`<provider>_error`: the provider refused the call (credentials, bad request, unknown model) or answered something unusable',
+    }),
+    ApiResponse({
+      status: 503,
+      type: ProviderErrorDto,
+      description:
+        '`<provider>_unavailable`: the provider is unreachable, rate limited or failing (5xx); try again later (or `render_busy` for built-in drawing)',
+    }),
+    ApiResponse({
+      status: 504,
+      type: ProviderErrorDto,
+      description: '`<provider>_timeout`: no answer in time (IMAGE_TIMEOUT_MS, LLM_TIMEOUT_MS) (or `render_timeout` for built-in drawing)',
+    }),
   );

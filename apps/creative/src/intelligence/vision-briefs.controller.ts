@@ -18,10 +18,10 @@ export class VisionBriefsController {
     summary: 'A structured brief from an image asset',
     description:
       'The built-in engine measures the picture (the `analysis`, the same with any provider): dominant colors by k-means clustering, each with the text color that reads on it ' +
-      'and its contrast ratio; brightness and busyness; the salient region (sharp\'s attention strategy) as a focal point; the aspect ratio\'s best named formats and their templates. ' +
+      "and its contrast ratio; brightness and busyness; the salient region (sharp's attention strategy) as a focal point; the aspect ratio's best named formats and their templates. " +
       'The brief takes its palette, format, tone (unless `tone` is given) and seed from it, and its text fields from `goal`, written in `language` (default pt-BR; pt-BR and English). ' +
       'With a provider (`provider`, default LLM_PROVIDER) the model sees the image and answers the brief through structured output, validated; an answer that does not validate ' +
-      'is asked again once, then the built-in brief is returned with a warning. Another account\'s asset, or one that is not an image, is a 404 `asset_not_found`. Billed as `vision` ({provider}).',
+      "is asked again once, then the built-in brief is returned with a warning. Another account's asset, or one that is not an image, is a 404 `asset_not_found`. Billed as `vision` ({provider}).",
   })
   @ApiOkResponse({ type: VisionBriefResultDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'asset_not_found' })

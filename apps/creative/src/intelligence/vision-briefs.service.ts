@@ -39,7 +39,12 @@ export class VisionBriefsService {
     const provider = target?.id ?? 'builtin';
     return this.metering.metered({ ...ctx, assetId: body.asset_id }, { operation: 'vision', params: { provider } }, async () => {
       if (!target) return { brief: builtin, analysis, provider: 'builtin', model: null, warnings: [] };
-      const image = await sharp(bytes).rotate().resize(VISION_SIDE, VISION_SIDE, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+      const image = await sharp(bytes)
+        .rotate()
+        .resize(VISION_SIDE, VISION_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 85 })
+        .toBuffer();
       const prompt = [
         body.goal ? `Goal: ${body.goal}` : 'Goal: a social media piece that uses this image.',
         body.tone ? `Tone: ${body.tone}` : '',
@@ -48,9 +53,19 @@ export class VisionBriefsService {
       ]
         .filter(Boolean)
         .join('\n');
-      const r = await this.llm.object(target, ModelBriefSchema, { system: briefInstructions(language), prompt, image: { data: image, mediaType: 'image/jpeg' } });
+      const r = await this.llm.object(target, ModelBriefSchema, {
+        system: briefInstructions(language),
+        prompt,
+        image: { data: image, mediaType: 'image/jpeg' },
+      });
       if (!r.ok) {
-        return { brief: builtin, analysis, provider: 'builtin', model: null, warnings: [`${target.id} answered ${r.attempts} times with a brief that did not validate (${r.reason}); this is the built-in brief`] };
+        return {
+          brief: builtin,
+          analysis,
+          provider: 'builtin',
+          model: null,
+          warnings: [`${target.id} answered ${r.attempts} times with a brief that did not validate (${r.reason}); this is the built-in brief`],
+        };
       }
       const m = r.value;
       const brief = { ...builtin, ...m, palette: m.palette.length ? m.palette.join(', ') : builtin.palette, tone: body.tone || m.tone, language };
@@ -68,7 +83,10 @@ export class VisionBriefsService {
     return {
       ...text,
       tone,
-      palette: a.palette.slice(0, 5).map((p) => p.color).join(', '),
+      palette: a.palette
+        .slice(0, 5)
+        .map((p) => p.color)
+        .join(', '),
       format: { name: a.formats[0], width: format.width, height: format.height },
       seed: promptSeed(sha256),
     };

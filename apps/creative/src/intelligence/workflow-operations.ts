@@ -39,7 +39,17 @@ const DESIGN_OUT: Record<string, FieldType> = {
   render: 'object',
   preview_url: 'string',
 };
-const RENDER_OUT: Record<string, FieldType> = { design_id: 'string', revision: 'number', format: 'string', width: 'number', height: 'number', cached: 'boolean', artifact: 'object', signed_url: 'object', warnings: 'array' };
+const RENDER_OUT: Record<string, FieldType> = {
+  design_id: 'string',
+  revision: 'number',
+  format: 'string',
+  width: 'number',
+  height: 'number',
+  cached: 'boolean',
+  artifact: 'object',
+  signed_url: 'object',
+  warnings: 'array',
+};
 const JOB_OUT: Record<string, FieldType> = { job_id: 'string', id: 'string', kind: 'string', status: 'string', request: 'object' };
 
 /** A step: the operation it runs, the fields of its result, and the aliases a later step names more plainly (`design_id` for a design's `id`…). */
@@ -58,7 +68,11 @@ export const WORKFLOW_STEPS: Record<string, WorkflowStep> = {
   'design.render': { operation: DESIGN_OUTPUT_OPERATIONS.render, outputs: RENDER_OUT },
   'node.add': { operation: DESIGN_OPERATIONS.addNode, outputs: DESIGN_OUT, alias: idAs('design_id') },
   'node.patch': { operation: DESIGN_OPERATIONS.patchNode, outputs: DESIGN_OUT, alias: idAs('design_id') },
-  'campaign.create': { operation: CAMPAIGN_OPERATIONS.create, outputs: { campaign_id: 'string', id: 'string', pieces: 'array', brief: 'object', seed: 'number' }, alias: idAs('campaign_id') },
+  'campaign.create': {
+    operation: CAMPAIGN_OPERATIONS.create,
+    outputs: { campaign_id: 'string', id: 'string', pieces: 'array', brief: 'object', seed: 'number' },
+    alias: idAs('campaign_id'),
+  },
   'procedural.render': {
     operation: TOOLS_OPERATIONS.procedural,
     outputs: { artifact: 'object', signed_url: 'object', palette: 'array', style: 'string', seed: 'number', width: 'number', height: 'number' },
@@ -70,13 +84,35 @@ export const WORKFLOW_STEPS: Record<string, WorkflowStep> = {
   },
   'generation.create': {
     operation: INTELLIGENCE_OPERATIONS.generate,
-    outputs: { asset_id: 'string', artifact_id: 'string', asset: 'object', artifact: 'object', signed_url: 'object', palette: 'array', seed: 'any', provider: 'string', model: 'string' },
+    outputs: {
+      asset_id: 'string',
+      artifact_id: 'string',
+      asset: 'object',
+      artifact: 'object',
+      signed_url: 'object',
+      palette: 'array',
+      seed: 'any',
+      provider: 'string',
+      model: 'string',
+    },
     alias: (b) => ({ asset_id: (b.asset as { id?: string })?.id, artifact_id: (b.artifact as { id?: string })?.id }),
   },
-  'brief.from_image': { operation: INTELLIGENCE_OPERATIONS.briefFromImage, outputs: { brief: 'object', analysis: 'object', provider: 'string', model: 'any', warnings: 'array' } },
+  'brief.from_image': {
+    operation: INTELLIGENCE_OPERATIONS.briefFromImage,
+    outputs: { brief: 'object', analysis: 'object', provider: 'string', model: 'any', warnings: 'array' },
+  },
   'planning.brief': {
     operation: INTELLIGENCE_OPERATIONS.plan,
-    outputs: { brief: 'object', formats: 'array', workflow: 'object', estimate: 'object', provider: 'string', model: 'any', warnings: 'array', video: 'boolean' },
+    outputs: {
+      brief: 'object',
+      formats: 'array',
+      workflow: 'object',
+      estimate: 'object',
+      provider: 'string',
+      model: 'any',
+      warnings: 'array',
+      video: 'boolean',
+    },
   },
   'video.animate': { operation: VIDEO_OPERATIONS.animate, outputs: JOB_OUT, alias: idAs('job_id') },
   'video.create': { operation: VIDEO_OPERATIONS.create, outputs: JOB_OUT, alias: idAs('job_id') },

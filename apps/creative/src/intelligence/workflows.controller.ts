@@ -7,13 +7,13 @@ import { WorkflowsService } from './workflows.service';
 
 export const WORKFLOW_DESCRIPTION = [
   'A small declarative pipeline: `steps` run in order, each `{id, operation, params}`. `id` matches `^[a-z][a-z0-9_]{0,63}$` and is unique; `params` is the body of the',
-  'operation\'s REST endpoint plus its path parameters, validated exactly as that endpoint validates it. Operations: `design.create` (POST /v1/designs),',
+  "operation's REST endpoint plus its path parameters, validated exactly as that endpoint validates it. Operations: `design.create` (POST /v1/designs),",
   '`design.update` (PATCH /v1/designs/{design_id}; `design_id`), `design.render` (POST /v1/designs/{design_id}/render; `design_id`), `node.add` (`design_id`),',
   '`node.patch` (`design_id`, `node_id`), `campaign.create` (POST /v1/campaigns), `procedural.render`, `asset.transform` (`asset_id`), `generation.create` (POST /v1/generations),',
   '`brief.from_image` (POST /v1/briefs/from-image), `planning.brief` (POST /v1/planning/brief), and the video operations, which answer their job:',
   '`video.animate` (`design_id`), `video.create` (POST /v1/videos), `video.procedural` (POST /v1/videos/procedural).',
   '',
-  'References: a param value that is exactly `$steps.<id>.<field>` (or a deeper path, `$steps.gen.asset.id`) is replaced by that field of an earlier step\'s result:',
+  "References: a param value that is exactly `$steps.<id>.<field>` (or a deeper path, `$steps.gen.asset.id`) is replaced by that field of an earlier step's result:",
   '`design_id` of design operations, `artifact` and `signed_url` of renders, `asset_id` of generations and transforms, `brief` of `brief.from_image` and `planning.brief`,',
   '`campaign_id` and `pieces` of campaigns, `job_id` of video operations (each result is the REST answer of the operation plus these aliases).',
   '',

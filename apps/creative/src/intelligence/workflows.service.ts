@@ -73,7 +73,12 @@ export class WorkflowsService {
       const loc: Loc = ['steps', index];
       const { id, operation, params = {} } = raw as { id?: unknown; operation?: unknown; params?: unknown };
       const before = details.length;
-      if (typeof id !== 'string' || !STEP_ID.test(id)) details.push({ loc: [...loc, 'id'], msg: id == null ? 'Field required' : 'must match ^[a-z][a-z0-9_]{0,63}$', type: id == null ? 'missing' : 'value_error' });
+      if (typeof id !== 'string' || !STEP_ID.test(id))
+        details.push({
+          loc: [...loc, 'id'],
+          msg: id == null ? 'Field required' : 'must match ^[a-z][a-z0-9_]{0,63}$',
+          type: id == null ? 'missing' : 'value_error',
+        });
       else if (seen.has(id)) details.push({ loc: [...loc, 'id'], msg: `step id "${id}" is used by an earlier step`, type: 'value_error' });
       const def = typeof operation === 'string' ? this.operations.all[operation] : undefined;
       if (!def) {
@@ -83,7 +88,8 @@ export class WorkflowsService {
           type: operation == null ? 'missing' : 'enum',
         });
       }
-      if (params === null || typeof params !== 'object' || Array.isArray(params)) details.push({ loc: [...loc, 'params'], msg: 'must be an object', type: 'dict_type' });
+      if (params === null || typeof params !== 'object' || Array.isArray(params))
+        details.push({ loc: [...loc, 'params'], msg: 'must be an object', type: 'dict_type' });
       const extra = Object.keys(raw).filter((k) => !['id', 'operation', 'params'].includes(k));
       for (const k of extra) details.push({ loc: [...loc, k], msg: 'a step has only id, operation and params', type: 'extra_forbidden' });
       if (details.length > before || !def) {
@@ -101,7 +107,11 @@ export class WorkflowsService {
         }
         const type = target.outputs[m.path[0]];
         if (!type) {
-          refProblems.push({ loc: at, msg: `step "${m.step}" answers no field "${m.path[0]}"; one of ${Object.keys(target.outputs).join(', ')}`, type: 'value_error' });
+          refProblems.push({
+            loc: at,
+            msg: `step "${m.step}" answers no field "${m.path[0]}"; one of ${Object.keys(target.outputs).join(', ')}`,
+            type: 'value_error',
+          });
           return undefined;
         }
         return m.path.length > 1 ? 'ref' : PLACEHOLDER[type];
@@ -109,7 +119,12 @@ export class WorkflowsService {
       details.push(...refProblems);
       for (const key of def.path) {
         const v = stand[key];
-        if (typeof v !== 'string' || v.length < 1 || v.length > 128) details.push({ loc: [...loc, 'params', key], msg: v == null ? 'Field required' : 'must be a string of 1 to 128 characters', type: v == null ? 'missing' : 'string_type' });
+        if (typeof v !== 'string' || v.length < 1 || v.length > 128)
+          details.push({
+            loc: [...loc, 'params', key],
+            msg: v == null ? 'Field required' : 'must be a string of 1 to 128 characters',
+            type: v == null ? 'missing' : 'string_type',
+          });
       }
       try {
         await this.validated({ index, id: id as string, operation: operation as string, def, params: p }, stand);
@@ -124,7 +139,12 @@ export class WorkflowsService {
       const [id, field] = name.split('.');
       const def = seen.get(id);
       if (!def) details.push({ loc: ['outputs', i], msg: `names no step of this workflow ("${id}")`, type: 'value_error' });
-      else if (field !== undefined && !def.outputs[field]) details.push({ loc: ['outputs', i], msg: `step "${id}" answers no field "${field}"; one of ${Object.keys(def.outputs).join(', ')}`, type: 'value_error' });
+      else if (field !== undefined && !def.outputs[field])
+        details.push({
+          loc: ['outputs', i],
+          msg: `step "${id}" answers no field "${field}"; one of ${Object.keys(def.outputs).join(', ')}`,
+          type: 'value_error',
+        });
     }
     if (details.length) throw new ValidationError(details);
     return steps;

@@ -13,7 +13,11 @@ const SIGNING = [
   'beside the new one for 24 hours (two space-separated signatures; a receiver holding either secret accepts the event), so receivers can switch without losing events.',
 ].join(' ');
 
-const SECRETS_503 = ApiResponse({ status: 503, type: ErrorDto, description: 'secrets_key_missing: this server has no SECRETS_KEY to keep the secret encrypted (production)' });
+const SECRETS_503 = ApiResponse({
+  status: 503,
+  type: ErrorDto,
+  description: 'secrets_key_missing: this server has no SECRETS_KEY to keep the secret encrypted (production)',
+});
 
 @ApiTags('jobs')
 @ErrorResponses()
@@ -32,7 +36,10 @@ export class CallbackSecretsController {
   @Post('rotate')
   @HttpCode(200)
   @SecretResponse()
-  @ApiOperation({ summary: 'Rotate the callback signing secret', description: `A new secret signs from now on. ${SIGNING} Sent with an \`Idempotency-Key\`, the response is stored encrypted (SECRETS_KEY) and a replay answers it again, secret included.` })
+  @ApiOperation({
+    summary: 'Rotate the callback signing secret',
+    description: `A new secret signs from now on. ${SIGNING} Sent with an \`Idempotency-Key\`, the response is stored encrypted (SECRETS_KEY) and a replay answers it again, secret included.`,
+  })
   @ApiOkResponse({ type: SigningSecretDto })
   @SECRETS_503
   rotate(@Auth() auth: AuthContext): Promise<SigningSecretDto> {

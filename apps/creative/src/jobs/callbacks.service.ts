@@ -103,7 +103,9 @@ export class CallbacksService {
     const attempt = cb.attempts + 1;
     const retryIn = this.config.callbacks.retryBaseMs * 2 ** (attempt - 1);
     await this.ds.transaction(async (m) => {
-      await m.getRepository(JobCallbackAttempt).insert({ callbackId: cb.id, attempt, statusCode, error, durationMs: Date.now() - started, at: new Date(started) });
+      await m
+        .getRepository(JobCallbackAttempt)
+        .insert({ callbackId: cb.id, attempt, statusCode, error, durationMs: Date.now() - started, at: new Date(started) });
       await m.getRepository(JobCallback).update(
         { id: cb.id },
         {
@@ -122,7 +124,9 @@ export class CallbacksService {
 
   /** After the queue's last try (or a try that threw): the delivery is failed for good. */
   async markFailed(accountId: string, callbackId: string, reason: string): Promise<void> {
-    await this.ds.getRepository(JobCallback).update({ id: callbackId, accountId, state: 'pending' }, { state: 'failed', lastError: reason, nextAttemptAt: null });
+    await this.ds
+      .getRepository(JobCallback)
+      .update({ id: callbackId, accountId, state: 'pending' }, { state: 'failed', lastError: reason, nextAttemptAt: null });
   }
 
   async listForJob(accountId: string, jobId: string): Promise<CallbackDeliveryDto[]> {
@@ -158,13 +162,22 @@ export class CallbacksService {
     const repo = this.ds.getRepository(CallbackSecret);
     const found = await repo.findOneBy({ accountId });
     if (found) return found;
-    await repo.createQueryBuilder().insert().values({ accountId, secret: this.box.seal(newSecret(), secretAad(accountId)), createdAt: new Date() }).orIgnore().execute();
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .values({ accountId, secret: this.box.seal(newSecret(), secretAad(accountId)), createdAt: new Date() })
+      .orIgnore()
+      .execute();
     return repo.findOneByOrFail({ accountId });
   }
 
   private secretView(s: CallbackSecret): SigningSecretDto {
     const live = s.previousSecret && s.previousUntil && s.previousUntil.getTime() > Date.now();
-    return { secret: this.box.open(s.secret, secretAad(s.accountId)), created_at: (s.rotatedAt ?? s.createdAt).toISOString(), previous_secret_expires_at: live ? s.previousUntil!.toISOString() : null };
+    return {
+      secret: this.box.open(s.secret, secretAad(s.accountId)),
+      created_at: (s.rotatedAt ?? s.createdAt).toISOString(),
+      previous_secret_expires_at: live ? s.previousUntil!.toISOString() : null,
+    };
   }
 
   async signingSecret(accountId: string): Promise<SigningSecretDto> {

@@ -9,7 +9,10 @@ import { JobsUseCases } from './jobs.use-cases';
 import { atInput } from '@platform/errors';
 
 const JOB_ID = ApiParam({ name: 'job_id', example: 'job_01jdz3k5q8c9w3m5y4x0b7n2ph' });
-const NOT_FOUND = ApiNotFoundResponse({ type: ErrorDto, description: "job_not_found: no such job in this account (another account's jobs are not found either)" });
+const NOT_FOUND = ApiNotFoundResponse({
+  type: ErrorDto,
+  description: "job_not_found: no such job in this account (another account's jobs are not found either)",
+});
 
 @ApiTags('jobs')
 @ErrorResponses()
@@ -81,7 +84,7 @@ export class JobsController {
   @ApiOperation({
     summary: "The job's callback deliveries",
     description:
-      'One delivery per event sent to the job\'s `callback_url` (oldest first), with every try: status code, error, duration. ' +
+      "One delivery per event sent to the job's `callback_url` (oldest first), with every try: status code, error, duration. " +
       'A delivery is tried up to CALLBACK_MAX_ATTEMPTS times (default 8) with exponential backoff from CALLBACK_RETRY_BASE_MS (default 1 s, doubling); ' +
       'any 2xx answer delivers it, redirects are not followed.',
   })

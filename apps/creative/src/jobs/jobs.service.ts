@@ -87,7 +87,11 @@ export class JobsService {
       // The insert's error is the answer; a settlement that fails too is logged, and its reservation left to the sweep.
       await this.metering
         .jobEnded(id, 'failed')
-        .catch((err) => this.logger.error(`Reservation of job ${id} (account ${input.accountId}) not released after the job could not be recorded (the reservation sweep will): ${(err as Error).message}`));
+        .catch((err) =>
+          this.logger.error(
+            `Reservation of job ${id} (account ${input.accountId}) not released after the job could not be recorded (the reservation sweep will): ${(err as Error).message}`,
+          ),
+        );
       throw e;
     }
     await this.enqueueRun(job);
@@ -110,14 +114,16 @@ export class JobsService {
    * holds), a running job whose lease expired (its worker is gone) as a new run.
    */
   async requeue(item: { id: string; accountId: string }): Promise<void> {
-    const [expired] = (await this.ds
-      .getRepository(Job)
-      .createQueryBuilder()
-      .update()
-      .set({ runSeq: () => 'run_seq + 1', updatedAt: () => 'clock_timestamp()' })
-      .where(`id = :id AND state = 'running' AND lease_until < now()`, { id: item.id })
-      .returning('id, account_id, run_seq')
-      .execute()).raw as { id: string; account_id: string; run_seq: number }[];
+    const [expired] = (
+      await this.ds
+        .getRepository(Job)
+        .createQueryBuilder()
+        .update()
+        .set({ runSeq: () => 'run_seq + 1', updatedAt: () => 'clock_timestamp()' })
+        .where(`id = :id AND state = 'running' AND lease_until < now()`, { id: item.id })
+        .returning('id, account_id, run_seq')
+        .execute()
+    ).raw as { id: string; account_id: string; run_seq: number }[];
     if (expired) {
       this.logger.warn(`Job ${item.id}: its worker's lease ran out; queued again`);
       return this.enqueueRun({ id: expired.id, accountId: expired.account_id, runSeq: expired.run_seq });
@@ -170,7 +176,10 @@ export class JobsService {
     return this.views.one(await this.find(accountId, id));
   }
 
-  async list(accountId: string, page: { limit: number; cursor?: string; state?: JobState; kind?: JobKind }): Promise<{ data: JobDto[]; nextCursor: string | null }> {
+  async list(
+    accountId: string,
+    page: { limit: number; cursor?: string; state?: JobState; kind?: JobKind },
+  ): Promise<{ data: JobDto[]; nextCursor: string | null }> {
     const qb = this.ds.getRepository(Job).createQueryBuilder('j').where('j.account_id = :accountId', { accountId });
     if (page.state) qb.andWhere('j.state = :state', { state: page.state });
     if (page.kind) qb.andWhere('j.kind = :kind', { kind: page.kind });
@@ -184,13 +193,15 @@ export class JobsService {
    */
   async cancel(accountId: string, id: string): Promise<JobDto> {
     const repo = this.ds.getRepository(Job);
-    const [cancelled] = (await repo
-      .createQueryBuilder()
-      .update()
-      .set({ state: 'cancelled', finishedAt: () => 'clock_timestamp()', updatedAt: () => 'clock_timestamp()', cancelRequested: true })
-      .where(`id = :id AND account_id = :accountId AND state = 'queued'`, { id, accountId })
-      .returning('*')
-      .execute()).raw as unknown[];
+    const [cancelled] = (
+      await repo
+        .createQueryBuilder()
+        .update()
+        .set({ state: 'cancelled', finishedAt: () => 'clock_timestamp()', updatedAt: () => 'clock_timestamp()', cancelRequested: true })
+        .where(`id = :id AND account_id = :accountId AND state = 'queued'`, { id, accountId })
+        .returning('*')
+        .execute()
+    ).raw as unknown[];
     if (cancelled) {
       await this.metering.jobEnded(id, 'cancelled');
       const job = await this.find(accountId, id);
@@ -214,31 +225,33 @@ export class JobsService {
     const before = await this.find(accountId, id);
     // A retry pays again: reserved before the job is queued (402 leaves it as it was).
     if (before.state === 'failed' || before.state === 'cancelled') await this.metering.reserveJobAgain(accountId, id);
-    const [row] = (await this.ds
-      .getRepository(Job)
-      .createQueryBuilder()
-      .update()
-      .set({
-        state: 'queued',
-        runSeq: () => 'run_seq + 1',
-        lostAttempts: 0,
-        progress: 0,
-        framesDone: 0,
-        framesTotal: null,
-        result: null,
-        artifacts: [],
-        errorCode: null,
-        errorMessage: null,
-        cancelRequested: false,
-        workerId: null,
-        leaseUntil: null,
-        startedAt: null,
-        finishedAt: null,
-        updatedAt: () => 'clock_timestamp()',
-      })
-      .where(`id = :id AND account_id = :accountId AND state IN ('failed', 'cancelled')`, { id, accountId })
-      .returning('id')
-      .execute()).raw as unknown[];
+    const [row] = (
+      await this.ds
+        .getRepository(Job)
+        .createQueryBuilder()
+        .update()
+        .set({
+          state: 'queued',
+          runSeq: () => 'run_seq + 1',
+          lostAttempts: 0,
+          progress: 0,
+          framesDone: 0,
+          framesTotal: null,
+          result: null,
+          artifacts: [],
+          errorCode: null,
+          errorMessage: null,
+          cancelRequested: false,
+          workerId: null,
+          leaseUntil: null,
+          startedAt: null,
+          finishedAt: null,
+          updatedAt: () => 'clock_timestamp()',
+        })
+        .where(`id = :id AND account_id = :accountId AND state IN ('failed', 'cancelled')`, { id, accountId })
+        .returning('id')
+        .execute()
+    ).raw as unknown[];
     const job = await this.find(accountId, id);
     if (!row) {
       if (before.state === 'failed' || before.state === 'cancelled') await this.metering.jobEnded(id, 'cancelled');

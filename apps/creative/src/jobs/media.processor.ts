@@ -158,9 +158,11 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       .execute();
     const row = (raw as { id: string; account_id: string; run_seq: number }[])[0];
     if (!row) return;
-    await this.queue.add(MEDIA_QUEUE, 'run', { jobId: row.id, accountId: row.account_id }, { attempts: 1, jobId: mediaQueueJobId(row.id, row.run_seq) }).catch((e) => {
-      this.logger.warn(`Job ${row.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
-    });
+    await this.queue
+      .add(MEDIA_QUEUE, 'run', { jobId: row.id, accountId: row.account_id }, { attempts: 1, jobId: mediaQueueJobId(row.id, row.run_seq) })
+      .catch((e) => {
+        this.logger.warn(`Job ${row.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
+      });
   }
 
   /** The attempt's budget: from the handler's measure of the request, or the largest video's when it has none (or it fails). */
@@ -224,7 +226,9 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       .execute();
     if (gaveUp.affected) {
       const ended = await this.ds.getRepository(Job).findOneByOrFail({ id: jobId });
-      await this.metering.jobEnded(jobId, 'failed').catch((e) => this.logger.error(`Reservation of job ${jobId} not released (the reservation sweep will): ${(e as Error).message}`));
+      await this.metering
+        .jobEnded(jobId, 'failed')
+        .catch((e) => this.logger.error(`Reservation of job ${jobId} not released (the reservation sweep will): ${(e as Error).message}`));
       this.logger.error(`Job ${jobId} (${ended.kind}) failed: its worker was lost ${this.config.jobs.maxLostAttempts} times`);
       await this.callbacks.jobEnded(ended).catch((e) => this.logger.error(`Callback of job ${ended.id} not recorded: ${(e as Error).message}`));
       return null;
@@ -271,7 +275,9 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       lastWrite = Date.now();
       const set: Record<string, unknown> = { progress: Math.min(1, Math.max(0, p.fraction)), updatedAt: () => 'clock_timestamp()' };
       if (p.frames) Object.assign(set, { framesDone: p.frames.done, framesTotal: p.frames.total });
-      writing = writing.then(() => repo.createQueryBuilder().update().set(set).where(mine, params).execute()).catch((e) => this.logger.warn(`progress of ${job.id}: ${(e as Error).message}`));
+      writing = writing
+        .then(() => repo.createQueryBuilder().update().set(set).where(mine, params).execute())
+        .catch((e) => this.logger.warn(`progress of ${job.id}: ${(e as Error).message}`));
     };
 
     // The attempt's time budget: past it the job stops as a cancel does (signal: the video thread's stop word, ffmpeg killed).
@@ -292,7 +298,10 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
             const beat = await repo
               .createQueryBuilder()
               .update()
-              .set({ heartbeatAt: () => 'clock_timestamp()', leaseUntil: () => `clock_timestamp() + make_interval(secs => ${this.config.jobs.leaseMs / 1000})` })
+              .set({
+                heartbeatAt: () => 'clock_timestamp()',
+                leaseUntil: () => `clock_timestamp() + make_interval(secs => ${this.config.jobs.leaseMs / 1000})`,
+              })
               .where(mine, params)
               .execute();
             if (!beat.affected) return controller.abort(new Stop('lease_lost'));
@@ -345,13 +354,31 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     const stop = controller.signal.aborted ? ((controller.signal.reason as Stop)?.reason ?? 'cancel') : null;
     const update = repo.createQueryBuilder().update().where(mine, params);
     if (outcome && !failure) {
-      update.set({ state: 'succeeded', result: outcome.result as QueryDeepPartialEntity<Record<string, unknown>>, artifacts: outcome.artifacts as unknown as () => string, progress: 1, errorCode: null, errorMessage: null, finishedAt: () => 'clock_timestamp()', leaseUntil: null, updatedAt: () => 'clock_timestamp()' });
+      update.set({
+        state: 'succeeded',
+        result: outcome.result as QueryDeepPartialEntity<Record<string, unknown>>,
+        artifacts: outcome.artifacts as unknown as () => string,
+        progress: 1,
+        errorCode: null,
+        errorMessage: null,
+        finishedAt: () => 'clock_timestamp()',
+        leaseUntil: null,
+        updatedAt: () => 'clock_timestamp()',
+      });
     } else if (stop === 'lease_lost') {
       this.logger.warn(`Job ${job.id}: this worker lost it (lease expired or taken over); leaving it`);
       return;
     } else if (stop === 'shutdown') {
       // Handed back: not a failed attempt; another worker takes it.
-      update.set({ state: 'queued', attempts: () => 'attempts - 1', runSeq: () => 'run_seq + 1', startedAt: null, workerId: null, leaseUntil: null, updatedAt: () => 'clock_timestamp()' });
+      update.set({
+        state: 'queued',
+        attempts: () => 'attempts - 1',
+        runSeq: () => 'run_seq + 1',
+        startedAt: null,
+        workerId: null,
+        leaseUntil: null,
+        updatedAt: () => 'clock_timestamp()',
+      });
     } else if (stop === 'timeout') {
       this.logger.warn(`Job ${job.id} (${job.kind}) stopped: past its time budget of ${budgetMs} ms`);
       update.set({
@@ -380,13 +407,17 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     if (!written.affected) return;
     const ended = await repo.findOneByOrFail({ id: job.id });
     if (ended.state === 'queued') {
-      await this.queue.add(MEDIA_QUEUE, 'run', { jobId: ended.id, accountId: ended.accountId }, { attempts: 1, jobId: mediaQueueJobId(ended.id, ended.runSeq) }).catch((e) => {
-        this.logger.warn(`Job ${ended.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
-      });
+      await this.queue
+        .add(MEDIA_QUEUE, 'run', { jobId: ended.id, accountId: ended.accountId }, { attempts: 1, jobId: mediaQueueJobId(ended.id, ended.runSeq) })
+        .catch((e) => {
+          this.logger.warn(`Job ${ended.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
+        });
       return;
     }
     if (ended.state === 'succeeded' || ended.state === 'failed' || ended.state === 'cancelled') {
-      await this.metering.jobEnded(ended.id, ended.state).catch((e) => this.logger.error(`Reservation of job ${ended.id} not settled (the reservation sweep will): ${(e as Error).message}`));
+      await this.metering
+        .jobEnded(ended.id, ended.state)
+        .catch((e) => this.logger.error(`Reservation of job ${ended.id} not settled (the reservation sweep will): ${(e as Error).message}`));
     }
     await this.callbacks.jobEnded(ended).catch((e) => this.logger.error(`Callback of job ${ended.id} not recorded: ${(e as Error).message}`));
   }

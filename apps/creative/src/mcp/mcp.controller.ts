@@ -22,7 +22,10 @@ const METHOD_NOT_ALLOWED = {
 
 /** What the SDK's stateless example answers to GET and DELETE. */
 function methodNotAllowed(res: Response): void {
-  res.status(405).setHeader('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+  res
+    .status(405)
+    .setHeader('Allow', 'POST')
+    .json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
 }
 
 @ApiTags('mcp')
@@ -47,10 +50,10 @@ export class McpController {
       'The Model Context Protocol over Streamable HTTP (`@modelcontextprotocol/sdk`), stateless: every POST carries one JSON-RPC message and is answered ' +
       'with JSON (no session id, no event stream). Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. ' +
       'Credentials as for REST (`x-api-key` or `Authorization: Bearer`), checked before the message is read (401); each POST counts against the rate limit. ' +
-        'The body may be as large as an upload as base64 (ASSET_UPLOAD_LIMIT × 4/3 + 64 KB, not BODY_LIMIT): 413 `payload_too_large` above. ' +
+      'The body may be as large as an upload as base64 (ASSET_UPLOAD_LIMIT × 4/3 + 64 KB, not BODY_LIMIT): 413 `payload_too_large` above. ' +
       'Tools: one per REST capability, calling the same code, with the REST validation (tool errors are results with `isError` and the REST error body). ' +
       'Prompts: `goal_to_campaign`. Resources: `creative://catalogue/templates`, `creative://schemas/ir`, `creative://schemas/brief`. ' +
-      'The Host header must name PUBLIC_BASE_URL\'s host, localhost, 127.0.0.1, [::1] or one of MCP_ALLOWED_HOSTS (DNS-rebinding protection): 403 otherwise.',
+      "The Host header must name PUBLIC_BASE_URL's host, localhost, 127.0.0.1, [::1] or one of MCP_ALLOWED_HOSTS (DNS-rebinding protection): 403 otherwise.",
   })
   @ApiBody({ required: true, schema: { $ref: getSchemaPath(JsonRpcRequestDto) } })
   @ApiResponse({ status: 200, description: 'The JSON-RPC response', schema: { $ref: getSchemaPath(JsonRpcMessageDto) } })
@@ -80,14 +83,14 @@ export class McpController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Not supported (stateless MCP: no event stream)', description: 'Answers 405, as the MCP SDK\'s stateless servers do.' })
+  @ApiOperation({ summary: 'Not supported (stateless MCP: no event stream)', description: "Answers 405, as the MCP SDK's stateless servers do." })
   @ApiResponse(METHOD_NOT_ALLOWED)
   openStream(@Req() req: Request, @Res() res: Response): void {
     if (this.hostAllowed(req, res)) methodNotAllowed(res);
   }
 
   @Delete()
-  @ApiOperation({ summary: 'Not supported (stateless MCP: no session to end)', description: 'Answers 405, as the MCP SDK\'s stateless servers do.' })
+  @ApiOperation({ summary: 'Not supported (stateless MCP: no session to end)', description: "Answers 405, as the MCP SDK's stateless servers do." })
   @ApiResponse(METHOD_NOT_ALLOWED)
   endSession(@Req() req: Request, @Res() res: Response): void {
     if (this.hostAllowed(req, res)) methodNotAllowed(res);

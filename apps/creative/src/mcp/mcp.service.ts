@@ -47,17 +47,39 @@ interface BuiltTool {
 
 const UPLOAD_INPUT = {
   properties: {
-    content_base64: { type: 'string', description: 'The file\'s bytes, base64-encoded (standard alphabet, padding optional)' },
-    filename: { type: ['string', 'null'], maxLength: 255, description: 'The file\'s name (kept as the asset\'s filename; the type is read from the bytes)' },
-    idempotency_key: { type: ['string', 'null'], maxLength: 255, description: 'Same as the `Idempotency-Key` header: the same key with the same file replays the first answer' },
+    content_base64: { type: 'string', description: "The file's bytes, base64-encoded (standard alphabet, padding optional)" },
+    filename: { type: ['string', 'null'], maxLength: 255, description: "The file's name (kept as the asset's filename; the type is read from the bytes)" },
+    idempotency_key: {
+      type: ['string', 'null'],
+      maxLength: 255,
+      description: 'Same as the `Idempotency-Key` header: the same key with the same file replays the first answer',
+    },
   },
   required: ['content_base64'],
 };
 
 const RESOURCES = [
-  { uri: 'creative://catalogue/templates', name: 'templates', title: 'Template catalogue', mimeType: 'application/json', description: 'Every design template: id, name, the brief fields it uses, recommended formats.' },
-  { uri: 'creative://schemas/ir', name: 'ir-schema', title: 'Creative IR JSON Schema', mimeType: 'application/schema+json', description: 'The JSON Schema of a design\'s `ir` (nodes, fills, text, layout): what create_design, update_design, add_node and patch_node accept.' },
-  { uri: 'creative://schemas/brief', name: 'brief-schema', title: 'Brief JSON Schema', mimeType: 'application/schema+json', description: 'The JSON Schema of a brief (title, body, cta, palette, brand…), for create_design, create_campaign and analyze_brief.' },
+  {
+    uri: 'creative://catalogue/templates',
+    name: 'templates',
+    title: 'Template catalogue',
+    mimeType: 'application/json',
+    description: 'Every design template: id, name, the brief fields it uses, recommended formats.',
+  },
+  {
+    uri: 'creative://schemas/ir',
+    name: 'ir-schema',
+    title: 'Creative IR JSON Schema',
+    mimeType: 'application/schema+json',
+    description: "The JSON Schema of a design's `ir` (nodes, fills, text, layout): what create_design, update_design, add_node and patch_node accept.",
+  },
+  {
+    uri: 'creative://schemas/brief',
+    name: 'brief-schema',
+    title: 'Brief JSON Schema',
+    mimeType: 'application/schema+json',
+    description: 'The JSON Schema of a brief (title, body, cta, palette, brand…), for create_design, create_campaign and analyze_brief.',
+  },
 ];
 
 /**
@@ -92,7 +114,10 @@ export class McpService {
     const doc = this.documentSource();
     this.built = MCP_TOOLS.map((def) => {
       const input = operationInput(doc, def.operation.id, def.upload ? UPLOAD_INPUT : undefined);
-      const rest = [input.summary, input.description].filter(Boolean).join('. ').replace(/\.\.\s/g, '. ');
+      const rest = [input.summary, input.description]
+        .filter(Boolean)
+        .join('. ')
+        .replace(/\.\.\s/g, '. ');
       const tool: Tool = {
         name: def.name,
         title: def.title,
@@ -176,7 +201,8 @@ export class McpService {
       return await successResult(answer.body, `${built.def.title}: done`, (a) => this.artifactBytes(auth, a));
     } catch (err) {
       const { result, error } = errorResultOf(err);
-      if (error.errorId) this.logger.error({ err: safeErrorForLog(err), errorId: error.errorId, tool: name }, `Unhandled error ${error.errorId} in MCP tool ${name}`);
+      if (error.errorId)
+        this.logger.error({ err: safeErrorForLog(err), errorId: error.errorId, tool: name }, `Unhandled error ${error.errorId} in MCP tool ${name}`);
       return result;
     } finally {
       await cleanup?.();
@@ -186,7 +212,8 @@ export class McpService {
   /** Splits a tool's arguments into the REST operation's path, query and body (values of path and query as the URL would carry them). */
   private operationRequest(built: BuiltTool, args: Record<string, unknown>): OperationRequest {
     const { places } = built;
-    if (!args || typeof args !== 'object' || Array.isArray(args)) throw new ValidationError([{ loc: [], msg: 'The arguments must be an object', type: 'model_attributes_type' }], undefined, 'body');
+    if (!args || typeof args !== 'object' || Array.isArray(args))
+      throw new ValidationError([{ loc: [], msg: 'The arguments must be an object', type: 'model_attributes_type' }], undefined, 'body');
     const asText = (where: 'path' | 'query', key: string, value: unknown): string => {
       if (typeof value === 'string') return value;
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -203,7 +230,8 @@ export class McpService {
     for (const { arg, header } of places.header) {
       const value = args[arg];
       if (value === undefined || value === null) continue;
-      if (typeof value !== 'string') throw new ValidationError([{ loc: [arg], msg: 'Input should be a valid string', type: 'string_type' }], undefined, 'header');
+      if (typeof value !== 'string')
+        throw new ValidationError([{ loc: [arg], msg: 'Input should be a valid string', type: 'string_type' }], undefined, 'header');
       headers[header] = value;
     }
     const taken = new Set([...places.path, ...places.query, ...places.header.map((h) => h.arg)]);
@@ -214,9 +242,11 @@ export class McpService {
   /** What the multipart guard does for REST: the file into a temporary file, hashed and counted against ASSET_UPLOAD_LIMIT. */
   private async prepareUpload(call: OperationRequest, args: Record<string, unknown>): Promise<() => Promise<void>> {
     const encoded = args.content_base64;
-    if (typeof encoded !== 'string' || !encoded) throw new ValidationError([{ loc: ['content_base64'], msg: 'Field required: the file as base64', type: 'missing' }]);
+    if (typeof encoded !== 'string' || !encoded)
+      throw new ValidationError([{ loc: ['content_base64'], msg: 'Field required: the file as base64', type: 'missing' }]);
     const compact = encoded.replace(/\s+/g, '');
-    if (!BASE64.test(compact) || compact.length % 4 === 1) throw new ValidationError([{ loc: ['content_base64'], msg: 'Not valid base64', type: 'value_error' }]);
+    if (!BASE64.test(compact) || compact.length % 4 === 1)
+      throw new ValidationError([{ loc: ['content_base64'], msg: 'Not valid base64', type: 'value_error' }]);
     const limit = this.config.assets.maxUploadBytes;
     if (Math.floor((compact.length * 3) / 4) - 2 > limit) throw uploadTooLarge(limit);
     const bytes = Buffer.from(compact, 'base64');
@@ -226,9 +256,17 @@ export class McpService {
     const temp = this.temp;
     const path = await temp.create();
     await fs.writeFile(path, bytes, { flag: 'wx' });
-    const file = { path, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), filename: cleanFilename((args.filename as string | null) ?? undefined) };
+    const file = {
+      path,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      filename: cleanFilename((args.filename as string | null) ?? undefined),
+    };
     call.upload = file;
-    call.body = { file: { sha256: file.sha256, size: file.size, filename: file.filename }, ...(typeof args.idempotency_key === 'string' ? { idempotency_key: args.idempotency_key } : {}) };
+    call.body = {
+      file: { sha256: file.sha256, size: file.size, filename: file.filename },
+      ...(typeof args.idempotency_key === 'string' ? { idempotency_key: args.idempotency_key } : {}),
+    };
     return () => temp.remove(path);
   }
 

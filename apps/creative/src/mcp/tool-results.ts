@@ -45,7 +45,13 @@ export function artifactsIn(value: unknown, depth = 0, found: FoundArtifact[] = 
   }
   // A job's artifacts: `{artifact_id, role, url, mime, bytes}`.
   if (typeof o.artifact_id === 'string' && typeof o.url === 'string' && typeof o.role === 'string') {
-    found.push({ id: o.artifact_id, mime: typeof o.mime === 'string' ? o.mime : 'application/octet-stream', name: `${o.role} (${o.artifact_id})`, url: o.url, bytes: o.bytes as number });
+    found.push({
+      id: o.artifact_id,
+      mime: typeof o.mime === 'string' ? o.mime : 'application/octet-stream',
+      name: `${o.role} (${o.artifact_id})`,
+      url: o.url,
+      bytes: o.bytes as number,
+    });
   }
   for (const [key, v] of Object.entries(o)) if (key !== 'artifact' && key !== 'signed_url' && key !== 'ir') artifactsIn(v, depth + 1, found);
   return found;

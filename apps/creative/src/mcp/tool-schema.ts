@@ -50,7 +50,10 @@ export function operationInput(doc: OpenAPIObject, operationId: string, extra?: 
     const header = String(p.name).toLowerCase();
     if (p.in === 'header' && header !== 'idempotency-key') {
       const arg = header.replace(/-/g, '_');
-      properties[arg] = { ...jsonSchemaOf(p.schema ?? { type: 'string' }, refs), ...(p.description ? { description: `The \`${p.name}\` header: ${p.description}` } : {}) };
+      properties[arg] = {
+        ...jsonSchemaOf(p.schema ?? { type: 'string' }, refs),
+        ...(p.description ? { description: `The \`${p.name}\` header: ${p.description}` } : {}),
+      };
       if (p.required) required.push(arg);
       places.header.push({ arg, header });
       continue;

@@ -103,6 +103,7 @@ export class Billing1798000000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['billing_gateway_events', 'billing_checkouts', 'usage_events', 'billing_ledger', 'billing_reservations', 'billing_accounts']) await q.query(`DROP TABLE IF EXISTS "${S}".${t}`);
+    for (const t of ['billing_gateway_events', 'billing_checkouts', 'usage_events', 'billing_ledger', 'billing_reservations', 'billing_accounts'])
+      await q.query(`DROP TABLE IF EXISTS "${S}".${t}`);
   }
 }

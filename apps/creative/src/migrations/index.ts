@@ -7,4 +7,12 @@ import { Generations1799000000000 } from './1799000000000-generations';
 import { CheckoutTokens1800100000000 } from './1800100000000-checkout-tokens';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
-export const migrations = [Initial1732200000000, AssetsArtifacts1763900000000, Designs1796000000000, Jobs1797000000000, Billing1798000000000, Generations1799000000000, CheckoutTokens1800100000000];
+export const migrations = [
+  Initial1732200000000,
+  AssetsArtifacts1763900000000,
+  Designs1796000000000,
+  Jobs1797000000000,
+  Billing1798000000000,
+  Generations1799000000000,
+  CheckoutTokens1800100000000,
+];

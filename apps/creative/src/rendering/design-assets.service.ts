@@ -25,7 +25,8 @@ export const ASSET_CACHE_BYTES = 32 * 1024 * 1024;
 export function assetRefs(ir: Json): AssetRef[] {
   const out: AssetRef[] = [];
   const visit = (node: Json, loc: Loc) => {
-    if (node.type === 'image' && typeof node.src === 'string' && node.src.startsWith('asset:')) out.push({ id: node.src.slice(6), kind: 'image', loc: [...loc, 'src'] });
+    if (node.type === 'image' && typeof node.src === 'string' && node.src.startsWith('asset:'))
+      out.push({ id: node.src.slice(6), kind: 'image', loc: [...loc, 'src'] });
     if (Array.isArray(node.children)) node.children.forEach((c, i) => c && typeof c === 'object' && visit(c as Json, [...loc, 'children', i]));
   };
   if (ir.root && typeof ir.root === 'object') visit(ir.root as Json, ['root']);
@@ -74,7 +75,11 @@ export class DesignAssetsService {
 
   /** A 422 under `loc` for each reference that is not one of the account's assets of the kind it needs. */
   async check(accountId: string, ir: Json, loc: Loc, only?: (ref: AssetRef) => boolean): Promise<void> {
-    await this.checkRefs(accountId, assetRefs(ir).filter((r) => !only || only(r)), loc);
+    await this.checkRefs(
+      accountId,
+      assetRefs(ir).filter((r) => !only || only(r)),
+      loc,
+    );
   }
 
   /**
@@ -92,7 +97,12 @@ export class DesignAssetsService {
     for (const r of refs) {
       const asset = found.get(r.id);
       if (!asset) details.push({ loc: [...loc, ...r.loc], msg: `no asset ${r.id} in this account`, type: 'asset_not_found' });
-      else if (asset.kind !== r.kind) details.push({ loc: [...loc, ...r.loc], msg: `asset ${r.id} is ${asset.kind === 'image' ? 'an image' : `a ${asset.kind}`}, not ${r.kind === 'image' ? 'an image' : 'a font'}`, type: 'value_error' });
+      else if (asset.kind !== r.kind)
+        details.push({
+          loc: [...loc, ...r.loc],
+          msg: `asset ${r.id} is ${asset.kind === 'image' ? 'an image' : `a ${asset.kind}`}, not ${r.kind === 'image' ? 'an image' : 'a font'}`,
+          type: 'value_error',
+        });
     }
     if (details.length) throw new ValidationError(details);
   }

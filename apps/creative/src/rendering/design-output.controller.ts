@@ -70,13 +70,18 @@ export class DesignOutputController {
   @ApiOperation({
     summary: 'The design as a standalone HTML page',
     description:
-      'The Creative IR library\'s HTML export of the current revision: every node absolutely positioned at its computed box and every text line at its line box, ' +
+      "The Creative IR library's HTML export of the current revision: every node absolutely positioned at its computed box and every text line at its line box, " +
       'the used fonts embedded (cut to the characters drawn), images inlined: it looks like the render in a browser.',
   })
   @ApiOkResponse({ description: 'The HTML page', content: { 'text/html': { schema: { type: 'string' } } }, headers: { ETag: { schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'If-None-Match names this export' })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
-  async html(@Auth() auth: AuthContext, @Param('design_id') id: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
+  async html(
+    @Auth() auth: AuthContext,
+    @Param('design_id') id: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
     const page = await this.outputs.html(auth, id, ifNoneMatch);
     res.setHeader('ETag', page.etag);
     res.setHeader('Cache-Control', page.cacheControl);

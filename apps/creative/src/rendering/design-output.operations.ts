@@ -7,12 +7,20 @@ import { atInput } from '@platform/errors';
 /** A design's outputs as operations (see `OperationSpec`). */
 export const DESIGN_OUTPUT_OPERATIONS = {
   render: defineOperation({
-    id: 'DesignOutput_render', method: 'POST', path: '/v1/designs/{design_id}/render', status: 200, useCases: DesignOutputUseCases,
+    id: 'DesignOutput_render',
+    method: 'POST',
+    path: '/v1/designs/{design_id}/render',
+    status: 200,
+    useCases: DesignOutputUseCases,
     input: { body: RenderRequestDto },
     run: (u, auth, { path, body }) => u.render(auth, path.design_id, body),
   }),
   preview: defineOperation({
-    id: 'DesignOutput_preview', method: 'GET', path: '/v1/designs/{design_id}/preview', status: 200, useCases: DesignOutputUseCases,
+    id: 'DesignOutput_preview',
+    method: 'GET',
+    path: '/v1/designs/{design_id}/preview',
+    status: 200,
+    useCases: DesignOutputUseCases,
     input: { query: PreviewQuery },
     run: async (u, auth, { path, query }): Promise<ImageAnswer> => {
       const preview = await atInput('query', () => u.preview(auth, path.design_id, query));
@@ -20,7 +28,11 @@ export const DESIGN_OUTPUT_OPERATIONS = {
     },
   }),
   html: defineOperation({
-    id: 'DesignOutput_html', method: 'GET', path: '/v1/designs/{design_id}/export/html', status: 200, useCases: DesignOutputUseCases,
+    id: 'DesignOutput_html',
+    method: 'GET',
+    path: '/v1/designs/{design_id}/export/html',
+    status: 200,
+    useCases: DesignOutputUseCases,
     input: {},
     run: async (u, auth, { path }): Promise<HtmlAnswer> => {
       const page = await u.html(auth, path.design_id);

@@ -15,7 +15,6 @@ import { renderLocs, RenderService, resolveRender } from './render.service';
 const MIME = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 
-
 /**
  * A design's outputs as REST, MCP and workflow steps run them: the stored render (priced, reserved, captured), the
  * preview (free, but each one drawn or served is a usage event; cached by design, revision, width and format) and
@@ -49,7 +48,8 @@ export class DesignOutputUseCases {
   async preview(auth: AuthContext, designId: string, query: PreviewQuery, ifNoneMatch?: string): Promise<ConditionalAnswer<{ mime: string; data: Buffer }>> {
     const design = await this.designs.outline(auth.accountId, designId);
     const revision = query.revision ?? design.revision;
-    if (revision > design.revision) throw new NotFoundError(`Design ${designId} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'revision_not_found');
+    if (revision > design.revision)
+      throw new NotFoundError(`Design ${designId} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'revision_not_found');
     const width = query.width ?? PREVIEW_WIDTH_DEFAULT;
     const format = query.format ?? 'png';
     const key = `preview:${design.id}:${revision}:${width}:${format}`;
@@ -57,12 +57,15 @@ export class DesignOutputUseCases {
     const cacheControl = query.revision ? IMMUTABLE : `private, max-age=${this.config.rendering.previewMaxAgeSeconds}`;
     if (matches(ifNoneMatch, etag)) return { etag, cacheControl, content: null };
     // Previews are free (0 credits) but each drawn or served one is a usage event.
-    const preview = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, { operation: 'preview', params: { width, format } }, () =>
-      this.previews.get(key, MIME[format], async () => {
-        const ir = await this.designs.revisionIr(design.id, revision);
-        const resolved = resolveRender(ir.width as number, ir.height as number, { format, width }, []);
-        return this.renders.render(auth.accountId, ir, resolved, { ir: [], input: () => ['width'] });
-      }),
+    const preview = await this.metering.metered(
+      { accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id },
+      { operation: 'preview', params: { width, format } },
+      () =>
+        this.previews.get(key, MIME[format], async () => {
+          const ir = await this.designs.revisionIr(design.id, revision);
+          const resolved = resolveRender(ir.width as number, ir.height as number, { format, width }, []);
+          return this.renders.render(auth.accountId, ir, resolved, { ir: [], input: () => ['width'] });
+        }),
     );
     return { etag, cacheControl, content: { mime: preview.mime, data: preview.data } };
   }

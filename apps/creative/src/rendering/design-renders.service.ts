@@ -54,7 +54,14 @@ export class DesignRendersService {
   ) {}
 
   async render(accountId: string, rev: RevisionToRender, resolved: ResolvedRender, locs: FailureLocs, kind: ArtifactKind = 'render'): Promise<StoredRender> {
-    const where = { designId: rev.designId, revision: rev.revision, format: resolved.format, width: resolved.width, height: resolved.height, quality: resolved.quality ?? 0 };
+    const where = {
+      designId: rev.designId,
+      revision: rev.revision,
+      format: resolved.format,
+      width: resolved.width,
+      height: resolved.height,
+      quality: resolved.quality ?? 0,
+    };
     const key = JSON.stringify(where);
     let pending = this.pending.get(key);
     if (!pending) {
@@ -72,7 +79,13 @@ export class DesignRendersService {
   }
 
   /** Stores rendered bytes that are not a design revision's (procedural renders) as an artifact, with its signed URL. */
-  async storeOutput(accountId: string, out: RenderOutput, kind: ArtifactKind, resolved: ResolvedRender, name: string): Promise<{ artifact: Artifact; signedUrl: SignedUrl }> {
+  async storeOutput(
+    accountId: string,
+    out: RenderOutput,
+    kind: ArtifactKind,
+    resolved: ResolvedRender,
+    name: string,
+  ): Promise<{ artifact: Artifact; signedUrl: SignedUrl }> {
     const artifact = await this.artifacts.store(accountId, {
       data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength),
       kind,
@@ -94,10 +107,12 @@ export class DesignRendersService {
   ): Promise<Omit<StoredRender, 'signedUrl'>> {
     const key = [where.designId, where.revision, where.format, where.width, where.height, where.quality];
     const lookup = async () =>
-      ((await this.ds.query(
-        'SELECT artifact_id AS "artifactId", warnings FROM creative.render_cache WHERE design_id = $1 AND revision = $2 AND format = $3 AND width = $4 AND height = $5 AND quality = $6 AND account_id = $7',
-        [...key, accountId],
-      )) as Pick<RenderCacheEntry, 'artifactId' | 'warnings'>[])[0];
+      (
+        (await this.ds.query(
+          'SELECT artifact_id AS "artifactId", warnings FROM creative.render_cache WHERE design_id = $1 AND revision = $2 AND format = $3 AND width = $4 AND height = $5 AND quality = $6 AND account_id = $7',
+          [...key, accountId],
+        )) as Pick<RenderCacheEntry, 'artifactId' | 'warnings'>[]
+      )[0];
     const hit = await lookup();
     if (hit) {
       const artifact = await this.artifacts.get(accountId, hit.artifactId).catch(() => null);
@@ -124,7 +139,9 @@ export class DesignRendersService {
       const winner = await lookup();
       const theirs = winner && (await this.artifacts.get(accountId, winner.artifactId).catch(() => null));
       if (theirs) {
-        await this.artifacts.remove(accountId, artifact.id).catch((e) => this.logger.warn(`could not remove a duplicate render ${artifact.id}: ${(e as Error).message}`));
+        await this.artifacts
+          .remove(accountId, artifact.id)
+          .catch((e) => this.logger.warn(`could not remove a duplicate render ${artifact.id}: ${(e as Error).message}`));
         return { artifact: theirs, cached: false, resolved, warnings: out.warnings };
       }
     }

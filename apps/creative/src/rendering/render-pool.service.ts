@@ -10,7 +10,16 @@ import type { CreativeConfig } from '../config';
 import { MemoryKeeper } from '../common/memory-keeper';
 import { ThreadWatchdog } from '../common/thread-watchdog';
 import { renderWorkerScript } from '../common/worker-script';
-import { CONTROL, runRenderTask, type MaterializeOutput, type RenderOutput, type RenderTask, type TaskFailure, type TaskResult, type TemplateOutput } from './render-tasks';
+import {
+  CONTROL,
+  runRenderTask,
+  type MaterializeOutput,
+  type RenderOutput,
+  type RenderTask,
+  type TaskFailure,
+  type TaskResult,
+  type TemplateOutput,
+} from './render-tasks';
 
 type Loc = (string | number)[];
 
@@ -24,7 +33,11 @@ export const BODY_LOCS: FailureLocs = { ir: ['ir'], input: (path) => [...path.sp
 
 export class RenderTimeoutError extends DomainException {
   constructor(ms: number) {
-    super('render_timeout', `The render did not finish within its time budget of ${ms} ms (RENDER_TIMEOUT_MS); try a smaller output or a simpler design`, 'timeout');
+    super(
+      'render_timeout',
+      `The render did not finish within its time budget of ${ms} ms (RENDER_TIMEOUT_MS); try a smaller output or a simpler design`,
+      'timeout',
+    );
   }
 }
 
@@ -41,11 +54,20 @@ export class RenderTooCostlyError extends DomainException {
     const msg =
       `This design is too costly to render within the time budget: drawing ${f.summary} is estimated at ${n(f.estimateMs)} ms of one core, ` +
       `and the limit is ${n(f.limitMs)} ms (RENDER_COST_LIMIT_MS); use fewer blurs, layers or effects, or a smaller output`;
-    super('render_too_costly', msg, 'invalid', { details: [{ loc, msg, type: 'render_too_costly' }], extra: { estimate_ms: f.estimateMs, limit_ms: f.limitMs } });
+    super('render_too_costly', msg, 'invalid', {
+      details: [{ loc, msg, type: 'render_too_costly' }],
+      extra: { estimate_ms: f.estimateMs, limit_ms: f.limitMs },
+    });
   }
 }
 
-type Output<K extends RenderTask['kind']> = K extends 'render' ? RenderOutput : K extends 'html' ? { html: string } : K extends 'materialize' ? MaterializeOutput : TemplateOutput;
+type Output<K extends RenderTask['kind']> = K extends 'render'
+  ? RenderOutput
+  : K extends 'html'
+    ? { html: string }
+    : K extends 'materialize'
+      ? MaterializeOutput
+      : TemplateOutput;
 
 /** Turns a task's input failure into a 422 with the caller's locations (a stopped task into its 504). */
 export function failureError(f: TaskFailure, locs: FailureLocs, timeoutMs: number): DomainException {
@@ -228,10 +250,12 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
       this.watchdog.terminated(thread - 1, 'render past its budget');
       abort.abort();
     }, this.config.rendering.stopGraceMs);
-    void running.finally(() => {
-      settled = true;
-      clearTimeout(grace);
-    }).catch(() => undefined); // `finally` passes the stopped task's rejection on: nobody waits for it (see above).
+    void running
+      .finally(() => {
+        settled = true;
+        clearTimeout(grace);
+      })
+      .catch(() => undefined); // `finally` passes the stopped task's rejection on: nobody waits for it (see above).
   }
 
   /** The same task on this thread: the stop word stops heavy drawing here too (at its next checkpoint). */

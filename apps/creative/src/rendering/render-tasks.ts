@@ -163,7 +163,14 @@ async function run(task: RenderTask): Promise<RenderOutput | { html: string } | 
     }
     case 'template': {
       const r = await buildTemplate(task.template, { brief: task.brief, brand: task.brand, seed: task.seed, format: task.format ?? undefined });
-      return { ir: r.ir as unknown as Record<string, unknown>, width: r.format.width, height: r.format.height, seed: r.seed, fontScale: r.fontScale, warnings: r.warnings };
+      return {
+        ir: r.ir as unknown as Record<string, unknown>,
+        width: r.format.width,
+        height: r.format.height,
+        seed: r.seed,
+        fontScale: r.fontScale,
+        warnings: r.warnings,
+      };
     }
   }
 }

@@ -37,18 +37,27 @@ export function resolveRender(pageWidth: number, pageHeight: number, req: Render
   if (!RASTER_FORMATS.includes(format)) {
     const extra = (['width', 'height', 'quality'] as const).filter((k) => req?.[k] != null);
     if (extra.length) {
-      throw new ValidationError(extra.map((k) => ({ loc: [...loc, k], msg: `applies to raster formats only (${RASTER_FORMATS.join(', ')}), not ${format}`, type: 'value_error' })));
+      throw new ValidationError(
+        extra.map((k) => ({ loc: [...loc, k], msg: `applies to raster formats only (${RASTER_FORMATS.join(', ')}), not ${format}`, type: 'value_error' })),
+      );
     }
     return { format, width: pageWidth, height: pageHeight, quality: null, task: { format } };
   }
-  if (quality !== null && format === 'png') throw new ValidationError([{ loc: [...loc, 'quality'], msg: 'applies to jpeg, webp and avif, not png', type: 'value_error' }]);
+  if (quality !== null && format === 'png')
+    throw new ValidationError([{ loc: [...loc, 'quality'], msg: 'applies to jpeg, webp and avif, not png', type: 'value_error' }]);
   let scale = 1;
   if (w !== null) scale = w / pageWidth;
   else if (h !== null) scale = h / pageHeight;
   const width = Math.max(1, Math.round(pageWidth * scale));
   const height = Math.max(1, Math.round(pageHeight * scale));
   if (w !== null && h !== null && Math.abs(height - h) > 1) {
-    throw new ValidationError([{ loc: [...loc, 'height'], msg: `must be ${height} to keep the design's ${pageWidth}x${pageHeight} aspect ratio at width ${w} (or give only one of them)`, type: 'value_error' }]);
+    throw new ValidationError([
+      {
+        loc: [...loc, 'height'],
+        msg: `must be ${height} to keep the design's ${pageWidth}x${pageHeight} aspect ratio at width ${w} (or give only one of them)`,
+        type: 'value_error',
+      },
+    ]);
   }
   return { format, width, height, quality, task: { format, ...(scale !== 1 ? { scale } : {}), ...(quality !== null ? { quality } : {}) } };
 }

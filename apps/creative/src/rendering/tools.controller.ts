@@ -19,8 +19,8 @@ export class ToolsController {
   @ApiOperation({
     summary: 'Judge a brief before designing with it',
     description:
-      'The Creative IR library\'s analysis: a score and grade, each field\'s length against the limit of the format (`format` of the brief; default 1080x1080), ' +
-      'readability, the contrast of the palette (the brand kit\'s, else the brief\'s), missing fields (for `template`) and suggestions.',
+      "The Creative IR library's analysis: a score and grade, each field's length against the limit of the format (`format` of the brief; default 1080x1080), " +
+      "readability, the contrast of the palette (the brand kit's, else the brief's), missing fields (for `template`) and suggestions.",
   })
   @ApiBody({ schema: { $ref: BRIEF_SCHEMA_REF } })
   @ApiOkResponse({ type: BriefAnalysisDto })
@@ -32,7 +32,8 @@ export class ToolsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Resolve the layout of an IR without rendering',
-    description: 'Every node at its absolute box (auto-layout frames resolved) and every text node\'s lines: a debugging aid. IR issues are 422 items under `body.ir`.',
+    description:
+      "Every node at its absolute box (auto-layout frames resolved) and every text node's lines: a debugging aid. IR issues are 422 items under `body.ir`.",
   })
   @ApiOkResponse({ type: MaterializedDocumentDto })
   @RenderErrorResponses()

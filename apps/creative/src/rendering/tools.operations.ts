@@ -14,17 +14,29 @@ export async function analyzeAtEdge(tools: ToolsService, accountId: string, body
 /** Briefs, layouts and procedural backgrounds as operations (see `OperationSpec`). */
 export const TOOLS_OPERATIONS = {
   analyze: defineOperation({
-    id: 'Tools_analyze', method: 'POST', path: '/v1/briefs/analyze', status: 200, useCases: ToolsService,
+    id: 'Tools_analyze',
+    method: 'POST',
+    path: '/v1/briefs/analyze',
+    status: 200,
+    useCases: ToolsService,
     input: { query: AnalyzeQuery, body: 'json' },
     run: (u, auth, { query, body }) => analyzeAtEdge(u, auth.accountId, body, query.template),
   }),
   materialize: defineOperation({
-    id: 'Tools_materialize', method: 'POST', path: '/v1/layouts/materialize', status: 200, useCases: ToolsService,
+    id: 'Tools_materialize',
+    method: 'POST',
+    path: '/v1/layouts/materialize',
+    status: 200,
+    useCases: ToolsService,
     input: { body: MaterializeDto },
     run: (u, auth, { body }) => u.materialize(auth.accountId, body.ir),
   }),
   procedural: defineOperation({
-    id: 'Tools_procedural', method: 'POST', path: '/v1/procedural/render', status: 200, useCases: ToolsService,
+    id: 'Tools_procedural',
+    method: 'POST',
+    path: '/v1/procedural/render',
+    status: 200,
+    useCases: ToolsService,
     input: { body: ProceduralRenderDto },
     run: (u, auth, { body }) => u.procedural({ accountId: auth.accountId, credentialId: auth.credentialId }, body),
   }),

@@ -33,7 +33,15 @@ export class ToolsService {
   /** A 422 at `template` unless it names a template (or is absent). */
   checkAnalyzeTemplate(template: string | undefined): void {
     if (template !== undefined && !getTemplate(template)) {
-      throw new ValidationError([{ loc: ['template'], msg: `unknown template "${template}"; one of ${listTemplates().map((t) => t.id).join(', ')}`, type: 'value_error' }]);
+      throw new ValidationError([
+        {
+          loc: ['template'],
+          msg: `unknown template "${template}"; one of ${listTemplates()
+            .map((t) => t.id)
+            .join(', ')}`,
+          type: 'value_error',
+        },
+      ]);
     }
   }
 
@@ -47,7 +55,13 @@ export class ToolsService {
       format: { width: a.format.width, height: a.format.height, name: a.format.name },
       fields: a.fields,
       readability: a.readability,
-      palette: { colors: a.palette.colors, source: a.palette.source, best_text_contrast: a.palette.bestTextContrast, low_contrast_pairs: a.palette.lowContrastPairs, ok: a.palette.ok },
+      palette: {
+        colors: a.palette.colors,
+        source: a.palette.source,
+        best_text_contrast: a.palette.bestTextContrast,
+        low_contrast_pairs: a.palette.lowContrastPairs,
+        ok: a.palette.ok,
+      },
       missing: a.missing,
       suggestions: a.suggestions,
     };
@@ -66,7 +80,13 @@ export class ToolsService {
       palette = body.palette.split(/[\s,;]+/).filter(Boolean);
       const bad = palette.filter((c) => !ColorSchema.safeParse(c).success);
       if (!palette.length || palette.length > 8 || bad.length) {
-        throw new ValidationError([{ loc: ['palette'], msg: `must be 1 to 8 colors (#rrggbb, rgb(), hsl()…) separated by commas${bad.length ? `; not colors: ${bad.slice(0, 3).join(', ')}` : ''}`, type: 'value_error' }]);
+        throw new ValidationError([
+          {
+            loc: ['palette'],
+            msg: `must be 1 to 8 colors (#rrggbb, rgb(), hsl()…) separated by commas${bad.length ? `; not colors: ${bad.slice(0, 3).join(', ')}` : ''}`,
+            type: 'value_error',
+          },
+        ]);
       }
     }
     const width = body.width ?? PROCEDURAL_SIZE_DEFAULT;

@@ -1,4 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream, promises as fs } from 'node:fs';
@@ -58,7 +66,13 @@ export class S3BlobStore extends BlobStore {
     const { size } = await fs.stat(path);
     if (size < PART_SIZE) {
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Body: createReadStream(path), ContentLength: size, ContentType: meta.contentType }),
+        new PutObjectCommand({
+          Bucket: this.options.bucket,
+          Key: this.key(key),
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: meta.contentType,
+        }),
       );
       return;
     }
@@ -67,7 +81,9 @@ export class S3BlobStore extends BlobStore {
 
   async put(key: string, body: Buffer | Readable, meta: BlobMeta): Promise<void> {
     if (Buffer.isBuffer(body)) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Body: body, ContentLength: body.length, ContentType: meta.contentType }));
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Body: body, ContentLength: body.length, ContentType: meta.contentType }),
+      );
       return;
     }
     // An object appears only when the (multipart) upload completes; a failed one is aborted.

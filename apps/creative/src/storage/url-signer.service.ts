@@ -49,7 +49,9 @@ export class UrlSigner {
   }
 
   private async mac(subject: string, expires: number): Promise<Buffer> {
-    return createHmac('sha256', await this.secret()).update(`${subject}\n${expires}`).digest();
+    return createHmac('sha256', await this.secret())
+      .update(`${subject}\n${expires}`)
+      .digest();
   }
 
   /** The signature (hex) of `subject` valid until `expires` (Unix seconds). */

@@ -28,7 +28,10 @@ export class UsageService {
   /** The last `days` days (today included, UTC), by day and by operation, with totals. */
   async summary(accountId: string, days: number) {
     const rows = await this.usage.usageByDay(accountId, days);
-    const byDay = new Map<string, { date: string; events: number; credits: number; operations: Record<string, { events: number; units: number; credits: number; failed: number }> }>();
+    const byDay = new Map<
+      string,
+      { date: string; events: number; credits: number; operations: Record<string, { events: number; units: number; credits: number; failed: number }> }
+    >();
     const byOp = new Map<string, { operation: string; events: number; units: number; credits: number; failed: number }>();
     for (const r of rows) {
       const credits = Number(r.credits);

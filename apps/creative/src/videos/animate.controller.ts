@@ -18,11 +18,11 @@ export class AnimateController {
   @HttpCode(202)
   @ApiParam({ name: 'design_id', example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' })
   @ApiOperation({
-    summary: "Animate a design into a video (job `animate`)",
+    summary: 'Animate a design into a video (job `animate`)',
     description:
       "The design's current revision (pinned when the job is accepted: later edits do not change it) with a motion over `duration` seconds, " +
-      'at the design\'s size by default, optionally with an audio asset (volume, loop, fades, loudness normalization). ' +
-      '`stagger` brings the design\'s top-level nodes in one after another over its background. ' +
+      "at the design's size by default, optionally with an audio asset (volume, loop, fades, loudness normalization). " +
+      "`stagger` brings the design's top-level nodes in one after another over its background. " +
       VIDEO_JOB_NOTE,
   })
   @VIDEO_JOB_ACCEPTED

@@ -1,6 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
-import { FfmpegError, VideoSpecError, type AudioSpec, type Easing, type Motion, type SceneSpec, type Transition, type VideoFormat, type VideoSpec } from '@platform/creative-video';
+import {
+  FfmpegError,
+  VideoSpecError,
+  type AudioSpec,
+  type Easing,
+  type Motion,
+  type SceneSpec,
+  type Transition,
+  type VideoFormat,
+  type VideoSpec,
+} from '@platform/creative-video';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -70,7 +80,12 @@ export class VideoRendererService {
    * A scene's source. Designs, templates and images are read when the scene is first drawn, not before the video
    * starts (`lazy`): a video of many photo scenes holds one or two of them in memory at a time.
    */
-  private async sceneSource(ctx: JobContext, s: StoredScene, v: StoredVideo, brand: () => Promise<Awaited<ReturnType<BrandKitService['templateBrand']>>>): Promise<SceneSpec['source']> {
+  private async sceneSource(
+    ctx: JobContext,
+    s: StoredScene,
+    v: StoredVideo,
+    brand: () => Promise<Awaited<ReturnType<BrandKitService['templateBrand']>>>,
+  ): Promise<SceneSpec['source']> {
     if ('design_id' in s) {
       return {
         kind: 'lazy',
@@ -90,7 +105,12 @@ export class VideoRendererService {
         load: async () => {
           const kit = await brand();
           try {
-            const built = await this.pool.run({ kind: 'template', template: s.template, brief: { ...s.brief, format: { width: v.width, height: v.height } } as never, brand: kit?.brand });
+            const built = await this.pool.run({
+              kind: 'template',
+              template: s.template,
+              brief: { ...s.brief, format: { width: v.width, height: v.height } } as never,
+              brand: kit?.brand,
+            });
             return { kind: 'ir', ir: built.ir, assets: {} };
           } catch (e) {
             throw new JobFailure('template_failed', `The template ${s.template} could not be laid out: ${(e as Error).message}`);
@@ -171,7 +191,8 @@ export class VideoRendererService {
     } catch (e) {
       if (e instanceof VideoSpecError) throw new JobFailure('invalid_video', e.message);
       // ffmpeg refusing an input (a damaged audio or image asset) is a reason the client can act on; its paths stay ours.
-      if (e instanceof FfmpegError) throw new JobFailure('media_error', 'ffmpeg could not process the media of this video (is an audio or image asset damaged?)');
+      if (e instanceof FfmpegError)
+        throw new JobFailure('media_error', 'ffmpeg could not process the media of this video (is an audio or image asset damaged?)');
       throw e;
     }
     const src = { designId: source.designId ?? null, revision: source.revision ?? null, jobId: ctx.jobId };

@@ -128,7 +128,14 @@ export interface StoredCampaignFull {
 /** Animate as a timeline: the design, after a black lead-in when it enters through a transition. */
 export function animateTimeline(r: StoredAnimate): StoredVideo {
   const audio: StoredAudio | null = r.audio_asset_id
-    ? { asset_id: r.audio_asset_id, volume: r.audio_volume, loop: r.audio_loop, fade_in: r.audio_fade_in, fade_out: r.audio_fade_out, normalize: r.audio_normalize }
+    ? {
+        asset_id: r.audio_asset_id,
+        volume: r.audio_volume,
+        loop: r.audio_loop,
+        fade_in: r.audio_fade_in,
+        fade_out: r.audio_fade_out,
+        normalize: r.audio_normalize,
+      }
     : null;
   const design: StoredScene = {
     design_id: r.design_id,
@@ -144,7 +151,16 @@ export function animateTimeline(r: StoredAnimate): StoredVideo {
   const scenes: StoredScene[] = [design];
   if (r.transition !== 'none') {
     const lead = animateLead(r);
-    scenes.unshift({ black: true, duration: lead, motion: 'none', easing: null, transition: r.transition, transition_duration: r.transition_duration, focal: null, audio: null });
+    scenes.unshift({
+      black: true,
+      duration: lead,
+      motion: 'none',
+      easing: null,
+      transition: r.transition,
+      transition_duration: r.transition_duration,
+      focal: null,
+      audio: null,
+    });
     design.duration = r.duration - lead;
   }
   return { width: r.width, height: r.height, fps: r.fps, scenes, audio, beat_sync: false, formats: r.formats, gif: r.gif };

@@ -10,7 +10,16 @@ import type { AnimateDto } from './dto/animate.dto';
 import type { ProceduralVideoDto } from './dto/procedural-video.dto';
 import type { VideoCreateDto, VideoSceneDto } from './dto/video-create.dto';
 import { VIDEO_DEFAULTS, type GifOptionsDto, type VideoAudioDto } from './dto/video-options.dto';
-import { animateLead, type StoredAnimate, type StoredAudio, type StoredCampaignVideo, type StoredGif, type StoredProceduralVideo, type StoredScene, type StoredVideo } from './video-request';
+import {
+  animateLead,
+  type StoredAnimate,
+  type StoredAudio,
+  type StoredCampaignVideo,
+  type StoredGif,
+  type StoredProceduralVideo,
+  type StoredScene,
+  type StoredVideo,
+} from './video-request';
 
 const L = VIDEO_LIMITS;
 
@@ -36,7 +45,13 @@ export function paletteProblems(palette: string | null | undefined, loc: Loc): E
   const colors = palette.split(/[\s,;]+/).filter(Boolean);
   const bad = colors.filter((c) => !ColorSchema.safeParse(c).success);
   if (!colors.length || colors.length > 8 || bad.length) {
-    return [{ loc, msg: `must be 1 to 8 colors (#rrggbb, rgb(), hsl()…) separated by commas${bad.length ? `; not colors: ${bad.slice(0, 3).join(', ')}` : ''}`, type: 'value_error' }];
+    return [
+      {
+        loc,
+        msg: `must be 1 to 8 colors (#rrggbb, rgb(), hsl()…) separated by commas${bad.length ? `; not colors: ${bad.slice(0, 3).join(', ')}` : ''}`,
+        type: 'value_error',
+      },
+    ];
   }
   return [];
 }
@@ -106,20 +121,33 @@ export class VideoRequestsService {
     if (height == null && even) h -= h % 2;
     const derived = (given: 'width' | 'height', side: number, max: number, other: string) => {
       if (side > max || side < L.minSide)
-        details.push({ loc: [...loc, given], msg: `with the source's aspect ratio the ${other} would be ${side} px (${L.minSide} to ${max}); give both width and height`, type: 'value_error' });
+        details.push({
+          loc: [...loc, given],
+          msg: `with the source's aspect ratio the ${other} would be ${side} px (${L.minSide} to ${max}); give both width and height`,
+          type: 'value_error',
+        });
     };
     if (width == null) derived('height', w, L.maxWidth, 'width');
     if (height == null) derived('width', h, L.maxHeight, 'height');
     if (even) {
-      if (width != null && width % 2) details.push({ loc: [...loc, 'width'], msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
-      if (height != null && height % 2) details.push({ loc: [...loc, 'height'], msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
+      if (width != null && width % 2)
+        details.push({ loc: [...loc, 'width'], msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
+      if (height != null && height % 2)
+        details.push({ loc: [...loc, 'height'], msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
     }
     return { width: w, height: h };
   }
 
   private audio(a: VideoAudioDto): StoredAudio {
     const d = VIDEO_DEFAULTS.audio;
-    return { asset_id: a.asset_id, volume: a.volume ?? d.volume, loop: a.loop ?? d.loop, fade_in: a.fade_in ?? d.fade_in, fade_out: a.fade_out ?? d.fade_out, normalize: a.normalize ?? d.normalize };
+    return {
+      asset_id: a.asset_id,
+      volume: a.volume ?? d.volume,
+      loop: a.loop ?? d.loop,
+      fade_in: a.fade_in ?? d.fade_in,
+      fade_out: a.fade_out ?? d.fade_out,
+      normalize: a.normalize ?? d.normalize,
+    };
   }
 
   /** The account's asset of the kind asked: 404 `asset_not_found`, or 422 at `loc` when it is another kind. */
@@ -137,7 +165,8 @@ export class VideoRequestsService {
   private frameProblems(durations: number[], fps: unknown, loc: (i: number) => Loc): ErrorDetail[] {
     if (typeof fps !== 'number' || !(fps >= L.minFps)) return [];
     const out: ErrorDetail[] = [];
-    for (const [i, d] of durations.entries()) if (d * fps < 1) out.push({ loc: loc(i), msg: `must last at least one frame: ${1 / fps} s at ${fps} fps`, type: 'value_error' });
+    for (const [i, d] of durations.entries())
+      if (d * fps < 1) out.push({ loc: loc(i), msg: `must last at least one frame: ${1 / fps} s at ${fps} fps`, type: 'value_error' });
     return out;
   }
 
@@ -160,7 +189,11 @@ export class VideoRequestsService {
     const transitionDuration = body.transition_duration ?? L.defaultTransitionDuration;
     details.push(...this.frameProblems([duration], body.fps ?? VIDEO_DEFAULTS.fps, () => ['duration']));
     if (transition !== 'none' && duration - animateLead({ transition_duration: transitionDuration }) < L.minDuration) {
-      details.push({ loc: ['transition'], msg: `entering through a transition needs a duration of at least ${animateLead({ transition_duration: transitionDuration }) + L.minDuration} s`, type: 'value_error' });
+      details.push({
+        loc: ['transition'],
+        msg: `entering through a transition needs a duration of at least ${animateLead({ transition_duration: transitionDuration }) + L.minDuration} s`,
+        type: 'value_error',
+      });
     }
     if (details.length) throw new ValidationError(details);
     if (body.audio_asset_id != null) await this.assetOf(accountId, body.audio_asset_id, 'audio', ['audio_asset_id']);
@@ -193,9 +226,21 @@ export class VideoRequestsService {
     const details: ErrorDetail[] = [];
     const formats = this.formats(body.formats, ['formats'], details);
     const sources = body.scenes.map((s, i) => this.sceneSource(s, ['scenes', i], details));
-    details.push(...this.totalProblems(body.scenes.map((s) => s.duration ?? VIDEO_DEFAULTS.scene.duration), ['scenes']));
-    details.push(...this.frameProblems(body.scenes.map((s) => s.duration ?? VIDEO_DEFAULTS.scene.duration), body.fps ?? VIDEO_DEFAULTS.fps, (i) => ['scenes', i, 'duration']));
-    if (body.beat_sync && !body.audio) details.push({ loc: ['beat_sync'], msg: 'needs `audio`: the beats are detected in the video\'s audio', type: 'value_error' });
+    details.push(
+      ...this.totalProblems(
+        body.scenes.map((s) => s.duration ?? VIDEO_DEFAULTS.scene.duration),
+        ['scenes'],
+      ),
+    );
+    details.push(
+      ...this.frameProblems(
+        body.scenes.map((s) => s.duration ?? VIDEO_DEFAULTS.scene.duration),
+        body.fps ?? VIDEO_DEFAULTS.fps,
+        (i) => ['scenes', i, 'duration'],
+      ),
+    );
+    if (body.beat_sync && !body.audio)
+      details.push({ loc: ['beat_sync'], msg: "needs `audio`: the beats are detected in the video's audio", type: 'value_error' });
     if (details.length) throw new ValidationError(details);
 
     // References, in order: the first missing one answers 404.
@@ -272,7 +317,13 @@ export class VideoRequestsService {
     }
     if (s.brief != null && given[0] !== 'template') details.push({ loc: [...loc, 'brief'], msg: 'goes with template', type: 'value_error' });
     if (given[0] === 'template' && !getTemplate(s.template!)) {
-      details.push({ loc: [...loc, 'template'], msg: `unknown template ${JSON.stringify(s.template)}; one of ${listTemplates().map((t) => t.id).join(', ')}`, type: 'value_error' });
+      details.push({
+        loc: [...loc, 'template'],
+        msg: `unknown template ${JSON.stringify(s.template)}; one of ${listTemplates()
+          .map((t) => t.id)
+          .join(', ')}`,
+        type: 'value_error',
+      });
     }
     if (given[0] === 'procedural') details.push(...paletteProblems(s.procedural!.palette, [...loc, 'procedural', 'palette']));
     return given[0];
@@ -288,7 +339,12 @@ export class VideoRequestsService {
     const styles = body.styles ?? [body.style ?? D.style];
     const formats = this.formats(body.formats, ['formats'], details);
     const duration = body.duration ?? D.duration;
-    details.push(...this.totalProblems(styles.map(() => duration), ['duration']));
+    details.push(
+      ...this.totalProblems(
+        styles.map(() => duration),
+        ['duration'],
+      ),
+    );
     details.push(...this.frameProblems([duration], body.fps ?? VIDEO_DEFAULTS.fps, () => ['duration']));
     details.push(...paletteProblems(body.palette, ['palette']));
     const size = this.size(body.width, body.height, { width: D.size, height: D.size }, formats, [], details);
@@ -326,7 +382,8 @@ export class VideoRequestsService {
     const num = (k: keyof CampaignVideoInput, min: number, max: number, dflt: number, int = false): number => {
       const x = v[k];
       if (x == null) return dflt;
-      if (typeof x !== 'number' || !Number.isFinite(x) || (int && !Number.isInteger(x))) details.push({ loc: at(k), msg: `must be ${int ? 'an integer' : 'a number'}`, type: int ? 'int_type' : 'number_type' });
+      if (typeof x !== 'number' || !Number.isFinite(x) || (int && !Number.isInteger(x)))
+        details.push({ loc: at(k), msg: `must be ${int ? 'an integer' : 'a number'}`, type: int ? 'int_type' : 'number_type' });
       else if (x < min || x > max) details.push({ loc: at(k), msg: `must be from ${min} to ${max}`, type: 'value_error' });
       else return x;
       return dflt;
@@ -348,17 +405,20 @@ export class VideoRequestsService {
     const fps = num('fps', L.minFps, L.maxFps, VIDEO_DEFAULTS.fps, true);
     let formats: string[] = [...VIDEO_DEFAULTS.formats];
     if (v.formats != null) {
-      if (!Array.isArray(v.formats) || v.formats.length < 1 || v.formats.length > 3) details.push({ loc: at('formats'), msg: `must be a list of 1 to 3 of ${VIDEO_FORMATS.join(', ')}`, type: 'list_type' });
+      if (!Array.isArray(v.formats) || v.formats.length < 1 || v.formats.length > 3)
+        details.push({ loc: at('formats'), msg: `must be a list of 1 to 3 of ${VIDEO_FORMATS.join(', ')}`, type: 'list_type' });
       else {
         v.formats.forEach((f, i) => {
-          if (typeof f !== 'string' || !(VIDEO_FORMATS as readonly string[]).includes(f)) details.push({ loc: [...at('formats'), i], msg: `must be one of ${VIDEO_FORMATS.join(', ')}`, type: 'enum' });
+          if (typeof f !== 'string' || !(VIDEO_FORMATS as readonly string[]).includes(f))
+            details.push({ loc: [...at('formats'), i], msg: `must be one of ${VIDEO_FORMATS.join(', ')}`, type: 'enum' });
         });
         formats = this.formats(v.formats as string[], at('formats'), details);
       }
     }
     const width = v.width == null ? null : num('width', L.minSide, L.maxWidth, 0, true);
     const height = v.height == null ? null : num('height', L.minSide, L.maxHeight, 0, true);
-    if ((width == null) !== (height == null)) details.push({ loc, msg: 'give both width and height, or neither (the first piece\'s size)', type: 'value_error' });
+    if ((width == null) !== (height == null))
+      details.push({ loc, msg: "give both width and height, or neither (the first piece's size)", type: 'value_error' });
     if (width && height && needsEven(formats)) {
       if (width % 2) details.push({ loc: at('width'), msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
       if (height % 2) details.push({ loc: at('height'), msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
@@ -415,8 +475,13 @@ export class VideoRequestsService {
     }
     if (v.beat_sync != null && typeof v.beat_sync !== 'boolean') details.push({ loc: at('beat_sync'), msg: 'must be a boolean', type: 'bool_type' });
     const beatSync = v.beat_sync === true;
-    if (beatSync && !audio) details.push({ loc: at('beat_sync'), msg: 'needs `audio`: the beats are detected in the video\'s audio', type: 'value_error' });
-    details.push(...this.totalProblems(Array.from({ length: pieceCount }, () => duration), at('duration')));
+    if (beatSync && !audio) details.push({ loc: at('beat_sync'), msg: "needs `audio`: the beats are detected in the video's audio", type: 'value_error' });
+    details.push(
+      ...this.totalProblems(
+        Array.from({ length: pieceCount }, () => duration),
+        at('duration'),
+      ),
+    );
     details.push(...this.frameProblems([duration], fps, () => at('duration')));
     if (details.length) throw new ValidationError(details);
     if (audio) await this.assetOf(accountId, audio.asset_id, 'audio', [...at('audio'), 'asset_id']);

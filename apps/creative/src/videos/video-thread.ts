@@ -1,6 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
-import { abortError, FfmpegError, VideoSpecError, type LazySceneSource, type RenderVideoOptions, type RenderVideoResult, type VideoSpec } from '@platform/creative-video';
+import {
+  abortError,
+  FfmpegError,
+  VideoSpecError,
+  type LazySceneSource,
+  type RenderVideoOptions,
+  type RenderVideoResult,
+  type VideoSpec,
+} from '@platform/creative-video';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { MemoryKeeper } from '../common/memory-keeper';
@@ -125,7 +133,14 @@ export class VideoThreads implements OnApplicationShutdown {
     this.live.add(word);
     const active = this.memory?.begin();
     try {
-      const task: VideoThreadTask = { spec: { ...spec, scenes }, workDir: opts.workDir, ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath, port: port2, stop };
+      const task: VideoThreadTask = {
+        spec: { ...spec, scenes },
+        workDir: opts.workDir,
+        ffmpegPath: opts.ffmpegPath,
+        ffprobePath: opts.ffprobePath,
+        port: port2,
+        stop,
+      };
       const outcome = await this.threads()
         .run(task, { transferList: [port2] as never, signal: terminate.signal })
         .catch((e: unknown) => {

@@ -19,14 +19,17 @@ export class VideosController {
   @ApiOperation({
     summary: 'Assemble a video from scenes (job `video`)',
     description:
-      'Each scene has exactly one source: `design_id` (its current revision, pinned now), `template` with `brief` (laid out at the video\'s size with the brand kit), ' +
+      "Each scene has exactly one source: `design_id` (its current revision, pinned now), `template` with `brief` (laid out at the video's size with the brand kit), " +
       '`asset_id` (an image, scaled to cover) or `procedural` (a style animated by its phase, a seamless loop), plus its `duration` (default 3), `motion` (default none), ' +
-      '`transition` into the next (default none, a cut), `focal` and its own `audio`. The video\'s `audio` plays over the whole timeline, mixed in one pass; ' +
+      "`transition` into the next (default none, a cut), `focal` and its own `audio`. The video's `audio` plays over the whole timeline, mixed in one pass; " +
       '`beat_sync` moves the cuts to the nearest beats of that audio (the result lists `beats`, `bpm` and the `cuts` used). ' +
       VIDEO_JOB_NOTE,
   })
   @VIDEO_JOB_ACCEPTED
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: a scene names a design the account does not have; asset_not_found: an image or audio asset it does not have' })
+  @ApiNotFoundResponse({
+    type: ErrorDto,
+    description: 'not_found: a scene names a design the account does not have; asset_not_found: an image or audio asset it does not have',
+  })
   async create(@Auth() auth: AuthContext, @Body() body: VideoCreateDto): Promise<JobDto> {
     return this.videos.create(auth, body);
   }
@@ -36,7 +39,7 @@ export class VideosController {
   @ApiOperation({
     summary: 'A procedural video (job `procedural_video`)',
     description:
-      'One segment per style (`styles`, or `style`; default mesh), each `duration` seconds (default 3) and a seamless loop of the style\'s `phase`, ' +
+      "One segment per style (`styles`, or `style`; default mesh), each `duration` seconds (default 3) and a seamless loop of the style's `phase`, " +
       'with the same seed, density, palette or tone, title and eyebrow, joined by `transition` (default fade). Default size 1080x1080. ' +
       VIDEO_JOB_NOTE,
   })

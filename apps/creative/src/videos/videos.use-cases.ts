@@ -21,16 +21,37 @@ export class VideosUseCases {
 
   async animate(auth: AuthContext, designId: string, body: AnimateDto): Promise<JobDto> {
     const request = await this.requests.animate(auth.accountId, designId, body);
-    return this.jobs.create({ accountId: auth.accountId, kind: 'animate', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: durationVideoCharge(request), credentialId: auth.credentialId });
+    return this.jobs.create({
+      accountId: auth.accountId,
+      kind: 'animate',
+      request: request as unknown as Record<string, unknown>,
+      callbackUrl: body.callback_url,
+      charge: durationVideoCharge(request),
+      credentialId: auth.credentialId,
+    });
   }
 
   async create(auth: AuthContext, body: VideoCreateDto): Promise<JobDto> {
     const request = await this.requests.video(auth.accountId, body);
-    return this.jobs.create({ accountId: auth.accountId, kind: 'video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: scenesVideoCharge(request), credentialId: auth.credentialId });
+    return this.jobs.create({
+      accountId: auth.accountId,
+      kind: 'video',
+      request: request as unknown as Record<string, unknown>,
+      callbackUrl: body.callback_url,
+      charge: scenesVideoCharge(request),
+      credentialId: auth.credentialId,
+    });
   }
 
   async procedural(auth: AuthContext, body: ProceduralVideoDto): Promise<JobDto> {
     const request = this.requests.procedural(body);
-    return this.jobs.create({ accountId: auth.accountId, kind: 'procedural_video', request: request as unknown as Record<string, unknown>, callbackUrl: body.callback_url, charge: durationVideoCharge(request), credentialId: auth.credentialId });
+    return this.jobs.create({
+      accountId: auth.accountId,
+      kind: 'procedural_video',
+      request: request as unknown as Record<string, unknown>,
+      callbackUrl: body.callback_url,
+      charge: durationVideoCharge(request),
+      credentialId: auth.credentialId,
+    });
   }
 }

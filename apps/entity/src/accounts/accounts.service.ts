@@ -99,10 +99,13 @@ export class AccountsService {
   /** Opens a session; the returned token goes only into the cookie, the database keeps its hash. */
   async openSession(user: User): Promise<string> {
     const token = randomToken(43);
-    await this.ds.query(
-      `INSERT INTO entity.user_sessions (id, account_id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [newId('ses'), user.accountId, user.id, hashSecret(token), new Date(Date.now() + SESSION_TTL_MS)],
-    );
+    await this.ds.query(`INSERT INTO entity.user_sessions (id, account_id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+      newId('ses'),
+      user.accountId,
+      user.id,
+      hashSecret(token),
+      new Date(Date.now() + SESSION_TTL_MS),
+    ]);
     return token;
   }
 

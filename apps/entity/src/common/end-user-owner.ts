@@ -58,6 +58,8 @@ export function listOwners(auth: AuthContext, clientId: string | undefined): Own
 /** `client_id` is how an API key names a client's end users; an access token may only name its own client. */
 function refuseOtherClient(own: string, clientId: string | undefined): void {
   if (clientId !== undefined && clientId !== own) {
-    throw new ValidationError([{ loc: ['client_id'], msg: 'An access token sees only the end users of its own client: leave client_id out', type: 'value_error' }]);
+    throw new ValidationError([
+      { loc: ['client_id'], msg: 'An access token sees only the end users of its own client: leave client_id out', type: 'value_error' },
+    ]);
   }
 }

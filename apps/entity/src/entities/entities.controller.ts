@@ -36,13 +36,18 @@ export class EntitiesController {
   @ApiOperation({ summary: "The account's entities", description: 'Needs `entities:read`. Newest first; filter by `external_user_id`.' })
   @ApiOkResponse({ type: EntityListDto })
   async list(@Auth() auth: AuthContext, @Query() q: ListEntitiesQueryDto): Promise<EntityListDto> {
-    const page = await atInput('query', () => this.entities.list(auth.accountId, { externalUserId: q.external_user_id, limit: q.limit ?? 25, cursor: q.cursor }));
+    const page = await atInput('query', () =>
+      this.entities.list(auth.accountId, { externalUserId: q.external_user_id, limit: q.limit ?? 25, cursor: q.cursor }),
+    );
     return { ok: true, data: page.data.map(EntityDto.from), next_cursor: page.nextCursor };
   }
 
   @Get(':id')
   @RequireScopes(SCOPES.read, OAUTH_CHAT_SCOPE)
-  @ApiOperation({ summary: 'One entity', description: "Needs `entities:read` (or `entity:chat`: an access token reads its own entity). Another account's entity answers 404 `entity_not_found`." })
+  @ApiOperation({
+    summary: 'One entity',
+    description: "Needs `entities:read` (or `entity:chat`: an access token reads its own entity). Another account's entity answers 404 `entity_not_found`.",
+  })
   @ApiOkResponse({ type: EntityResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })
   async get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<EntityResponseDto> {

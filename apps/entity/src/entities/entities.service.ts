@@ -78,7 +78,15 @@ export class EntitiesService {
     if (input.name !== undefined && input.name.trim() !== entity.name) {
       // The entity introduces itself by its greeting: it follows the new name (unless a greeting is given too).
       const renamed = soulNamed(
-        { id: entity.id, name: entity.name, description: '', tone: '', language: entity.personality.language, styleRules: entity.personality.style_rules, greeting: entity.personality.greeting },
+        {
+          id: entity.id,
+          name: entity.name,
+          description: '',
+          tone: '',
+          language: entity.personality.language,
+          styleRules: entity.personality.style_rules,
+          greeting: entity.personality.greeting,
+        },
         input.name,
       );
       entity.name = renamed.name;

@@ -14,7 +14,10 @@ export interface Personality {
 }
 
 const RULES: { pattern: RegExp; shift: Partial<Personality['traits']> }[] = [
-  { pattern: /\b(study|learn|teach|tutor|school|grammar|estud|aprend|ensin|professor|escola|gramática)/i, shift: { curiosity: 0.25, warmth: 0.1, directness: 0.1 } },
+  {
+    pattern: /\b(study|learn|teach|tutor|school|grammar|estud|aprend|ensin|professor|escola|gramática)/i,
+    shift: { curiosity: 0.25, warmth: 0.1, directness: 0.1 },
+  },
   { pattern: /\b(support|help|customer|service|suporte|ajud|atendimento|cliente)/i, shift: { warmth: 0.2, formality: 0.1, directness: 0.15 } },
   { pattern: /\b(friend|companion|chat|buddy|amig|companheir|conversa)/i, shift: { warmth: 0.3, humor: 0.2, formality: -0.25 } },
   { pattern: /\b(legal|law|bank|finance|compliance|jurídic|advog|banco|finanç)/i, shift: { formality: 0.35, humor: -0.25, directness: 0.1 } },
@@ -39,9 +42,7 @@ export function derivePersonality(name: string, purpose: string): Personality {
     for (const [k, v] of Object.entries(rule.shift)) base[k as keyof typeof base] += v;
   }
   // A small, stable nudge from the purpose itself, so two entities are rarely identical.
-  const traits = Object.fromEntries(
-    Object.entries(base).map(([k, v]) => [k, clamp(v + (seeded(purpose, k) - 0.5) * 0.1)]),
-  ) as Personality['traits'];
+  const traits = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, clamp(v + (seeded(purpose, k) - 0.5) * 0.1)])) as Personality['traits'];
   const language: Personality['language'] = PT.test(purpose) ? 'pt-BR' : 'en';
   const pt = language === 'pt-BR';
   const words: string[] = [];

@@ -64,7 +64,12 @@ export class InteractionsController {
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })
   async list(@Auth() auth: AuthContext, @Param('entityId') entityId: string, @Query() q: ListMessagesQueryDto): Promise<InteractionListDto> {
     const page = await atInput('query', () =>
-      this.interactions.list(auth.accountId, entityId, listOwners(auth, q.client_id), { endUserId: q.end_user_id, since: q.since, cursor: q.cursor, limit: q.limit ?? 50 }),
+      this.interactions.list(auth.accountId, entityId, listOwners(auth, q.client_id), {
+        endUserId: q.end_user_id,
+        since: q.since,
+        cursor: q.cursor,
+        limit: q.limit ?? 50,
+      }),
     );
     return { ok: true, data: page.data.map(InteractionDto.from), next_cursor: page.nextCursor };
   }

@@ -1,5 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChatTurn, extractFactsWithProvider, extractStatements, Fact, keepRecentFacts, mergeFacts, ReplyEngine, Soul, summarizeRelationship } from '@platform/conversation';
+import {
+  ChatTurn,
+  extractFactsWithProvider,
+  extractStatements,
+  Fact,
+  keepRecentFacts,
+  mergeFacts,
+  ReplyEngine,
+  Soul,
+  summarizeRelationship,
+} from '@platform/conversation';
 import { EntityManager, LessThan } from 'typeorm';
 import { ownerIs } from '../common/end-user-owner';
 import { EntityRecord } from '../entities/entity-record.entity';
@@ -83,10 +93,9 @@ export class TurnRunner {
       facts,
     });
     const now = new Date();
-    await tx.getRepository(Interaction).update(
-      { id: turn.id },
-      { response: reply.content, status: 'completed', provider: reply.provider, completedAt: now, error: null },
-    );
+    await tx
+      .getRepository(Interaction)
+      .update({ id: turn.id }, { response: reply.content, status: 'completed', provider: reply.provider, completedAt: now, error: null });
     if (turn.endUserId) {
       const interactions = (memory?.interactions ?? 0) + 1;
       const firstSeenAt = memory?.firstSeenAt ?? turn.createdAt;
@@ -108,4 +117,3 @@ export class TurnRunner {
     }
   }
 }
-

@@ -65,7 +65,10 @@ export class TurnProcessor extends QueueWorker<TurnJob> {
   override async onFinalFailure(job: Job<TurnJob>, error: Error): Promise<void> {
     await this.ds
       .getRepository(Interaction)
-      .update({ id: job.data.interactionId, status: 'pending' }, { status: 'failed', error: `The reply could not be produced: ${error.message}`, completedAt: new Date() });
+      .update(
+        { id: job.data.interactionId, status: 'pending' },
+        { status: 'failed', error: `The reply could not be produced: ${error.message}`, completedAt: new Date() },
+      );
     this.events.finished(job.data.interactionId);
   }
 }

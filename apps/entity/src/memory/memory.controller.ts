@@ -22,20 +22,32 @@ class FactDto {
   @ApiProperty({ example: 'likes' }) key: string;
   @ApiProperty({ example: 'coffee' }) value: string;
   @ApiProperty({ example: 'Likes coffee' }) text: string;
-  @ApiProperty({ type: String, nullable: true, example: 'int_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'The turn it was taken from (null for facts remembered before this was recorded)' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'int_01jdz3k5q8c9w3m5y4x0b7n2ph',
+    description: 'The turn it was taken from (null for facts remembered before this was recorded)',
+  })
   source_message_id: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it was last stated (null for facts remembered before this was recorded)' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When it was last stated (null for facts remembered before this was recorded)',
+  })
   updated_at: string | null;
 }
 class MemoryQueryDto {
   @ApiPropertyOptional({
     description:
       "API keys: the OAuth client whose end user this is (without it, or with `owner`, the account's own end user, the one its API keys talk to). " +
-      'An access token always reads its own client\'s end user; naming another client (or `owner`) answers 422.',
+      "An access token always reads its own client's end user; naming another client (or `owner`) answers 422.",
     example: 'cli_01jdz3k5q8c9w3m5y4x0b7n2ph',
     maxLength: 100,
   })
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   client_id?: string;
 }
 
@@ -44,7 +56,8 @@ class MemoryDto {
   @ApiProperty({ type: String, nullable: true, example: null, description: "The OAuth client that brought this end user; null for the account's own" })
   client_id: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Ana' }) name: string | null;
-  @ApiProperty({ type: [FactDto], maxItems: 200, description: 'At most 200: past that, the facts stated longest ago are forgotten (never the name)' }) facts: FactDto[];
+  @ApiProperty({ type: [FactDto], maxItems: 200, description: 'At most 200: past that, the facts stated longest ago are forgotten (never the name)' })
+  facts: FactDto[];
   @ApiProperty({ example: 3 }) interactions: number;
   @ApiProperty({ type: String, nullable: true }) summary: string | null;
   @ApiProperty({ format: 'date-time' }) first_seen_at: string;
@@ -109,7 +122,7 @@ export class MemoryController {
   @ApiOperation({
     summary: 'Erase what the entity knows about an end user',
     description:
-      'Needs `entities:write` (API key) or `entity:chat` (access token for this entity: only its own OAuth client\'s end users). Deletes the memory and ' +
+      "Needs `entities:write` (API key) or `entity:chat` (access token for this entity: only its own OAuth client's end users). Deletes the memory and " +
       "the turns with this person. Another application's end user answers 404 `end_user_not_found`; an API key names a client's end user with `client_id`.",
   })
   @ApiOkResponse({ type: MemoryErasedDto })

@@ -7,4 +7,12 @@ import { EndUserOwner1795737600000 } from './1795737600000-end-user-owner';
 import { PortalFlashes1795741200000 } from './1795741200000-portal-flashes';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
-export const migrations = [Initial1732200000000, EntityApi1732300000000, OAuth1732400000000, PendingTurns1763769600000, InteractionSessionHash1764547200000, EndUserOwner1795737600000, PortalFlashes1795741200000];
+export const migrations = [
+  Initial1732200000000,
+  EntityApi1732300000000,
+  OAuth1732400000000,
+  PendingTurns1763769600000,
+  InteractionSessionHash1764547200000,
+  EndUserOwner1795737600000,
+  PortalFlashes1795741200000,
+];

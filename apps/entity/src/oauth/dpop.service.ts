@@ -42,14 +42,18 @@ export class DpopService {
    */
   async confirm(accessToken: string, jkt: string | undefined, presented: CredentialPresentation): Promise<void> {
     if (!jkt) {
-      if (presented.scheme === 'dpop') throw new CredentialRejectedError('invalid_token', 'This access token is not DPoP-bound: send it as Authorization: Bearer <token>');
+      if (presented.scheme === 'dpop')
+        throw new CredentialRejectedError('invalid_token', 'This access token is not DPoP-bound: send it as Authorization: Bearer <token>');
       return;
     }
     if (presented.scheme !== 'dpop') {
       throw new CredentialRejectedError('invalid_token', 'This access token is DPoP-bound: send it as Authorization: DPoP <token> with a DPoP proof header');
     }
     if (presented.proofs.length !== 1) {
-      throw new CredentialRejectedError('invalid_dpop_proof', presented.proofs.length ? 'Send exactly one DPoP header' : 'A DPoP header with a proof is required');
+      throw new CredentialRejectedError(
+        'invalid_dpop_proof',
+        presented.proofs.length ? 'Send exactly one DPoP header' : 'A DPoP header with a proof is required',
+      );
     }
     const now = Math.floor(Date.now() / 1000);
     const { dpopMaxAgeSeconds: maxAgeSeconds, dpopMaxSkewSeconds: maxSkewSeconds } = this.config.oauth;

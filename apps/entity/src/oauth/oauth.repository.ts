@@ -84,7 +84,10 @@ export class OAuthRepository {
 
   /** The account and entity of a grant not revoked. */
   async activeGrant(grantId: string): Promise<{ account_id: string; entity_id: string } | undefined> {
-    const rows: { account_id: string; entity_id: string }[] = await this.ds.query(`SELECT account_id, entity_id FROM entity.oauth_grants WHERE id = $1 AND revoked_at IS NULL`, [grantId]);
+    const rows: { account_id: string; entity_id: string }[] = await this.ds.query(
+      `SELECT account_id, entity_id FROM entity.oauth_grants WHERE id = $1 AND revoked_at IS NULL`,
+      [grantId],
+    );
     return rows[0];
   }
 
@@ -110,7 +113,10 @@ export class OAuthRepository {
   removeConnection(userId: string, entityId: string, clientId: string): Promise<number> {
     return this.ds.transaction(async (m) => {
       const grants = returned<{ id: string }>(
-        await m.query(`UPDATE entity.oauth_grants SET revoked_at = now() WHERE user_id = $1 AND entity_id = $2 AND client_id = $3 AND revoked_at IS NULL RETURNING id`, [userId, entityId, clientId]),
+        await m.query(
+          `UPDATE entity.oauth_grants SET revoked_at = now() WHERE user_id = $1 AND entity_id = $2 AND client_id = $3 AND revoked_at IS NULL RETURNING id`,
+          [userId, entityId, clientId],
+        ),
       );
       const ids = grants.map((g) => g.id);
       if (ids.length) await m.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = ANY($1)`, [ids]);

@@ -164,8 +164,7 @@ export class OAuthService implements CredentialResolver {
       routes: { authorization: '/auth', token: '/token', revocation: '/revoke', jwks: '/jwks' },
       allowOmittingSingleRegisteredRedirectUri: false,
       pkce: {
-        required: (_ctx: unknown, client: OidcClientInstance) =>
-          requirePkce || client.clientAuthMethod === 'none' || client.metadata().require_pkce === true,
+        required: (_ctx: unknown, client: OidcClientInstance) => requirePkce || client.clientAuthMethod === 'none' || client.metadata().require_pkce === true,
       },
       features: {
         devInteractions: { enabled: false },
@@ -207,8 +206,7 @@ export class OAuthService implements CredentialResolver {
         const grantId = ctx.oidc.result?.consent?.grantId;
         return grantId ? (provider as unknown as { Grant: { find(id: string): Promise<unknown> } }).Grant.find(grantId) : undefined;
       },
-      findAccount: async (_ctx: unknown, id: string) =>
-        (await this.accounts.getUser(id)) ? { accountId: id, claims: async () => ({ sub: id }) } : undefined,
+      findAccount: async (_ctx: unknown, id: string) => ((await this.accounts.getUser(id)) ? { accountId: id, claims: async () => ({ sub: id }) } : undefined),
       interactions: {
         url: (_ctx: unknown, interaction: { uid: string; params: { ui_locales?: string } }) =>
           `/${texts(interaction.params.ui_locales?.split(' ')[0]).lang}/oauth/interaction/${interaction.uid}`,
@@ -286,10 +284,19 @@ export class OAuthService implements CredentialResolver {
     const uris = [...new Set(input.redirectUris.map((u) => u.trim()).filter(Boolean))];
     if (!name) throw new DomainException('validation_error', 'The application needs a name', 'invalid');
     if (!uris.length || uris.some((u) => !validRedirectUri(u))) {
-      throw new DomainException('invalid_redirect_uri', 'Redirect URIs must be absolute https URLs (http only for localhost), without fragment or user info', 'invalid');
+      throw new DomainException(
+        'invalid_redirect_uri',
+        'Redirect URIs must be absolute https URLs (http only for localhost), without fragment or user info',
+        'invalid',
+      );
     }
     const secret = input.isPublic ? null : `ecs_${randomToken(48)}`;
-    const client = await this.repo.insertClient(accountId, { name: name.slice(0, 120), redirectUris: uris, secretHash: secret ? hashSecret(secret) : null, requirePkce: Boolean(input.isPublic || input.requirePkce) });
+    const client = await this.repo.insertClient(accountId, {
+      name: name.slice(0, 120),
+      redirectUris: uris,
+      secretHash: secret ? hashSecret(secret) : null,
+      requirePkce: Boolean(input.isPublic || input.requirePkce),
+    });
     return { client, secret };
   }
 

@@ -45,7 +45,9 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       required: ['error'],
       description: 'RFC 6749 error body',
       properties: {
-        error: { type: 'string', enum: [
+        error: {
+          type: 'string',
+          enum: [
             'invalid_request',
             'invalid_client',
             'invalid_grant',
@@ -85,8 +87,8 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       'An OAuth access token bound to a key (RFC 9449; issued with `token_type: DPoP` when the token request carried a `DPoP` proof). ' +
       'Send `Authorization: DPoP <access_token>` and one `DPoP` header: a JWT with header `typ: dpop+jwt`, `alg` one of ' +
       `${algs} (\`dpop_signing_alg_values_supported\` in discovery), \`jwk\` the public key (no private members) whose ` +
-      'SHA-256 JWK thumbprint (RFC 7638) is the token\'s `cnf.jkt`, and claims `htm` (the request method), `htu` (the request URL ' +
-      'under the service\'s public base URL, without query and fragment), `iat` (at most `DPOP_PROOF_MAX_AGE_SECONDS`, 300 by default, ' +
+      "SHA-256 JWK thumbprint (RFC 7638) is the token's `cnf.jkt`, and claims `htm` (the request method), `htu` (the request URL " +
+      "under the service's public base URL, without query and fragment), `iat` (at most `DPOP_PROOF_MAX_AGE_SECONDS`, 300 by default, " +
       'in the past and `DPOP_PROOF_MAX_SKEW_SECONDS`, 60, in the future), `ath` (base64url SHA-256 of the access token) and a `jti` ' +
       'used once (a replay is refused by every replica). A bound token sent as `Bearer` answers 401 `unauthorized` with ' +
       '`WWW-Authenticate: DPoP error="invalid_token"`; a failing proof 401 `invalid_dpop_proof` with ' +
@@ -135,7 +137,8 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       ],
       responses: {
         '303': {
-          description: 'To the login and consent page, then to `redirect_uri?code=…&state=…&iss=…` (or `error=access_denied`; `error=invalid_scope` for `openid`)',
+          description:
+            'To the login and consent page, then to `redirect_uri?code=…&state=…&iss=…` (or `error=access_denied`; `error=invalid_scope` for `openid`)',
         },
         '400': {
           description:
@@ -160,8 +163,8 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         'same time counts as a replay too: one answer carries tokens, the others get `invalid_grant`, and the grant with every token of ' +
         'it (those just issued included) is revoked. Access tokens last 3600 seconds. Bodies up to `BODY_LIMIT` (1 MB by default) are read; ' +
         'larger ones answer 413. A parameter containing a NUL character answers `invalid_client` (401) when it is `client_id` or ' +
-        '`client_secret`, `invalid_request` (400) otherwise. With a `DPoP` proof header (RFC 9449, `htu` this endpoint\'s URL, no `ath`) ' +
-        'the access token is bound to the proof\'s key (`token_type: DPoP`); a public client\'s refresh token is bound too and needs a ' +
+        "`client_secret`, `invalid_request` (400) otherwise. With a `DPoP` proof header (RFC 9449, `htu` this endpoint's URL, no `ath`) " +
+        "the access token is bound to the proof's key (`token_type: DPoP`); a public client's refresh token is bound too and needs a " +
         'proof of the same key at every refresh.',
       security: [],
       parameters: [
@@ -202,7 +205,10 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         ],
       }),
       responses: {
-        '200': { description: 'Tokens for the chosen entity', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthTokenResponse' } } } },
+        '200': {
+          description: 'Tokens for the chosen entity',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthTokenResponse' } } },
+        },
         '400': oauthError(
           'invalid_request (also: a parameter with a NUL character), invalid_grant (unknown, expired, used or mismatched code or refresh token), ' +
             'invalid_scope (a refresh asking for a scope the grant lacks, such as `openid`), unsupported_grant_type, ' +
@@ -210,7 +216,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         ),
         '401': oauthError('invalid_client: unknown client or wrong secret (also: a NUL character in `client_id` or `client_secret`)'),
         '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
-        '500': oauthError('server_error: an unexpected failure (logged, without the request\'s secrets)'),
+        '500': oauthError("server_error: an unexpected failure (logged, without the request's secrets)"),
       },
     },
   };
@@ -240,7 +246,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         '400': oauthError('invalid_request: no client authentication, a repeated parameter, or a body that is not a form'),
         '401': oauthError('invalid_client'),
         '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
-        '500': oauthError('server_error: an unexpected failure (logged, without the request\'s secrets)'),
+        '500': oauthError("server_error: an unexpected failure (logged, without the request's secrets)"),
       },
     },
   };

@@ -79,7 +79,12 @@ export class AuthorizeController {
     if (!details) return;
     const provider = this.oauth.oidcProvider;
     if (formString(req, 'decision') !== 'allow') {
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user denied the request' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user denied the request' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     const entityId = formString(req, 'entity_id');
@@ -124,22 +129,29 @@ export class AuthorizeController {
     // The provider has matched redirect_uri against the client's registered ones before this page shows.
     const returnHost = hostOf(details.params.redirect_uri);
     const body = html`<p><strong>${t.authorizeAsks(client)}</strong></p>
-<ul>${asks.map((a) => html`<li>${a}</li>`)}</ul>
-${chat ? html`<p>${t.scopeDoesNotSee}</p>` : ''}
-${returnHost ? html`<p id="return-host">${t.returnsTo} <strong>${returnHost}</strong>.</p>` : ''}
-<form method="post" action="/${l}/oauth/interaction/${details.uid}">
-<input type="hidden" name="_csrf" value="${csrf}">
-${
-  entities.length
-    ? html`<fieldset><legend>${t.chooseEntity}</legend>
-${entities.map((e, i) => html`<div><input type="radio" name="entity_id" id="entity-${e.id}" value="${e.id}"${i === 0 ? html` checked` : ''} required>
-<label for="entity-${e.id}" class="inline">${e.name}</label> — ${e.purpose}</div>`)}
-</fieldset>
-<button type="submit" name="decision" value="allow">${t.allow}</button>`
-    : html`<p>${t.noEntities} <a href="/${l}/account">${t.newEntity}</a></p>`
-}
-<button type="submit" name="decision" value="deny" formnovalidate>${t.deny}</button>
-</form>`;
+      <ul>
+        ${asks.map((a) => html`<li>${a}</li>`)}
+      </ul>
+      ${chat ? html`<p>${t.scopeDoesNotSee}</p>` : ''} ${returnHost ? html`<p id="return-host">${t.returnsTo} <strong>${returnHost}</strong>.</p>` : ''}
+      <form method="post" action="/${l}/oauth/interaction/${details.uid}">
+        <input type="hidden" name="_csrf" value="${csrf}" />
+        ${
+          entities.length
+            ? html`<fieldset>
+                  <legend>${t.chooseEntity}</legend>
+                  ${entities.map(
+                    (e, i) =>
+                      html`<div>
+                        <input type="radio" name="entity_id" id="entity-${e.id}" value="${e.id}" ${i === 0 ? html` checked` : ''} required />
+                        <label for="entity-${e.id}" class="inline">${e.name}</label> — ${e.purpose}
+                      </div>`,
+                  )}
+                </fieldset>
+                <button type="submit" name="decision" value="allow">${t.allow}</button>`
+            : html`<p>${t.noEntities} <a href="/${l}/account">${t.newEntity}</a></p>`
+        }
+        <button type="submit" name="decision" value="deny" formnovalidate>${t.deny}</button>
+      </form>`;
     res.setHeader('Content-Security-Policy', consentCsp(details.params.redirect_uri));
     sendHtml(res, status, page(t, t.authorizeTitle, body, { locale: l, csrf, email: user.email }));
   }

@@ -31,17 +31,40 @@ export class ConnectionsController {
     const csrf = csrfToken(req, res, this.config.publicBaseUrl.startsWith('https:'));
     const connections = await this.oauth.listConnections(user.id);
     const body = html`<p>${t.connectionsIntro}</p>
-${
-  connections.length
-    ? html`<table><thead><tr><th scope="col">${t.application}</th><th scope="col">${t.entity}</th><th scope="col">${t.since}</th><th scope="col"><span class="sr-only">${t.remove}</span></th></tr></thead><tbody>
-${connections.map(
-  (c) => html`<tr><td>${c.clientName}</td><td>${c.entityName}</td><td><time datetime="${c.since.toISOString()}">${c.since.toISOString().slice(0, 10)}</time></td>
-<td><form method="post" action="/${l}/connections/remove"><input type="hidden" name="_csrf" value="${csrf}">
-<input type="hidden" name="entity_id" value="${c.entityId}"><input type="hidden" name="client_id" value="${c.clientId}">
-<button type="submit" aria-label="${t.remove}: ${c.clientName} — ${c.entityName}">${t.remove}</button></form></td></tr>`,
-)}</tbody></table>`
-    : html`<p>${t.noConnections}</p>`
-}`;
+      ${
+        connections.length
+          ? html`<table>
+              <thead>
+                <tr>
+                  <th scope="col">${t.application}</th>
+                  <th scope="col">${t.entity}</th>
+                  <th scope="col">${t.since}</th>
+                  <th scope="col"><span class="sr-only">${t.remove}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                ${connections.map(
+                  (c) =>
+                    html`<tr>
+                      <td>${c.clientName}</td>
+                      <td>${c.entityName}</td>
+                      <td><time datetime="${c.since.toISOString()}">${c.since.toISOString().slice(0, 10)}</time></td>
+                      <td>
+                        <form method="post" action="/${l}/connections/remove">
+                          <input type="hidden" name="_csrf" value="${csrf}" /> <input type="hidden" name="entity_id" value="${c.entityId}" /><input
+                            type="hidden"
+                            name="client_id"
+                            value="${c.clientId}"
+                          />
+                          <button type="submit" aria-label="${t.remove}: ${c.clientName} — ${c.entityName}">${t.remove}</button>
+                        </form>
+                      </td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
+          : html`<p>${t.noConnections}</p>`
+      }`;
     sendHtml(res, 200, page(t, t.connections, body, { locale: l, csrf, email: user.email }));
   }
 

@@ -40,8 +40,15 @@ code{word-break:break-all}
 
 export function page(t: Texts, title: string, body: Html, nav?: { locale: string; csrf: string; email: string }): string {
   const header = nav
-    ? html`<header><nav aria-label="main"><a href="/${nav.locale}/account">${t.home}</a> · <a href="/${nav.locale}/connections">${t.connections}</a> · <a href="/${nav.locale}/developers">${t.developers}</a></nav>
-<form method="post" action="/${nav.locale}/logout"><input type="hidden" name="_csrf" value="${nav.csrf}"><span>${t.signedInAs(nav.email)}</span> <button type="submit">${t.logout}</button></form></header>`
+    ? html`<header>
+        <nav aria-label="main">
+          <a href="/${nav.locale}/account">${t.home}</a> · <a href="/${nav.locale}/connections">${t.connections}</a> ·
+          <a href="/${nav.locale}/developers">${t.developers}</a>
+        </nav>
+        <form method="post" action="/${nav.locale}/logout">
+          <input type="hidden" name="_csrf" value="${nav.csrf}" /><span>${t.signedInAs(nav.email)}</span> <button type="submit">${t.logout}</button>
+        </form>
+      </header>`
     : html``;
   return `<!doctype html>
 <html lang="${esc(t.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -118,12 +118,18 @@ export class PagesController {
     const csrf = csrfToken(req, res, this.secure);
     const { data } = await this.entities.list(user.accountId, { limit: 100 });
     const body = html`<h2>${t.entities}</h2>
-<ul>${data.map((e) => html`<li><strong>${e.name}</strong> — ${e.purpose} <code>${e.id}</code></li>`)}</ul>
-<form method="post" action="/${l}/account/entities"><fieldset><legend>${t.newEntity}</legend>
-<input type="hidden" name="_csrf" value="${csrf}">
-<label for="entity-name">${t.entityName}</label><input type="text" id="entity-name" name="name" required maxlength="120">
-<label for="entity-purpose">${t.purpose}</label><input type="text" id="entity-purpose" name="purpose" required maxlength="2000">
-<button type="submit">${t.create}</button></fieldset></form>`;
+      <ul>
+        ${data.map((e) => html`<li><strong>${e.name}</strong> — ${e.purpose} <code>${e.id}</code></li>`)}
+      </ul>
+      <form method="post" action="/${l}/account/entities">
+        <fieldset>
+          <legend>${t.newEntity}</legend>
+          <input type="hidden" name="_csrf" value="${csrf}" />
+          <label for="entity-name">${t.entityName}</label><input type="text" id="entity-name" name="name" required maxlength="120" />
+          <label for="entity-purpose">${t.purpose}</label><input type="text" id="entity-purpose" name="purpose" required maxlength="2000" />
+          <button type="submit">${t.create}</button>
+        </fieldset>
+      </form>`;
     sendHtml(res, 200, page(t, t.home, body, { locale: l, csrf, email: user.email }));
   }
 
@@ -133,12 +139,12 @@ export class PagesController {
     const csrf = csrfToken(req, res, this.secure);
     const back = safeReturnTo(returnTo, '');
     const body = html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-<form method="post" action="/${l}/login">
-<input type="hidden" name="_csrf" value="${csrf}"><input type="hidden" name="return_to" value="${back}">
-<label for="email">${t.email}</label><input type="email" id="email" name="email" autocomplete="username" required>
-<label for="password">${t.password}</label><input type="password" id="password" name="password" autocomplete="current-password" required>
-<button type="submit">${t.login}</button></form>
-<p>${t.noAccount} <a href="/${l}/signup${back ? `?return_to=${encodeURIComponent(back)}` : ''}">${t.signup}</a></p>`;
+      <form method="post" action="/${l}/login">
+        <input type="hidden" name="_csrf" value="${csrf}" /><input type="hidden" name="return_to" value="${back}" /> <label for="email">${t.email}</label
+        ><input type="email" id="email" name="email" autocomplete="username" required /> <label for="password">${t.password}</label
+        ><input type="password" id="password" name="password" autocomplete="current-password" required /> <button type="submit">${t.login}</button>
+      </form>
+      <p>${t.noAccount} <a href="/${l}/signup${back ? `?return_to=${encodeURIComponent(back)}` : ''}">${t.signup}</a></p>`;
     sendHtml(res, status, page(t, t.login, body));
   }
 
@@ -148,13 +154,13 @@ export class PagesController {
     const csrf = csrfToken(req, res, this.secure);
     const back = safeReturnTo(returnTo, '');
     const body: Html = html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-<form method="post" action="/${l}/signup">
-<input type="hidden" name="_csrf" value="${csrf}"><input type="hidden" name="return_to" value="${back}">
-<label for="name">${t.name}</label><input type="text" id="name" name="name" autocomplete="name">
-<label for="email">${t.email}</label><input type="email" id="email" name="email" autocomplete="username" required>
-<label for="password">${t.password}</label><input type="password" id="password" name="password" autocomplete="new-password" minlength="10" required>
-<button type="submit">${t.signup}</button></form>
-<p>${t.haveAccount} <a href="/${l}/login${back ? `?return_to=${encodeURIComponent(back)}` : ''}">${t.login}</a></p>`;
+      <form method="post" action="/${l}/signup">
+        <input type="hidden" name="_csrf" value="${csrf}" /><input type="hidden" name="return_to" value="${back}" /> <label for="name">${t.name}</label
+        ><input type="text" id="name" name="name" autocomplete="name" /> <label for="email">${t.email}</label
+        ><input type="email" id="email" name="email" autocomplete="username" required /> <label for="password">${t.password}</label
+        ><input type="password" id="password" name="password" autocomplete="new-password" minlength="10" required /> <button type="submit">${t.signup}</button>
+      </form>
+      <p>${t.haveAccount} <a href="/${l}/login${back ? `?return_to=${encodeURIComponent(back)}` : ''}">${t.login}</a></p>`;
     sendHtml(res, status, page(t, t.signup, body));
   }
 }

@@ -53,9 +53,9 @@ export class PortalController {
   private notice(locale: string, flash: PortalFlash): Html {
     const t = texts(locale);
     const secret = html`<code id="new-secret">${flash.secret}</code>`;
-    if (flash.kind === 'key') return html`<p class="notice" role="status">${t.keyShownOnce}<br>${secret}</p>`;
+    if (flash.kind === 'key') return html`<p class="notice" role="status">${t.keyShownOnce}<br />${secret}</p>`;
     const id = flash.kind === 'client' ? html`<code id="new-client-id">${flash.clientId}</code>` : html`<code>${flash.clientId}</code>`;
-    return html`<p class="notice" role="status">${t.clientId}: ${id}${flash.secret ? html`<br>${t.secretShownOnce}<br>${secret}` : ''}</p>`;
+    return html`<p class="notice" role="status">${t.clientId}: ${id}${flash.secret ? html`<br />${t.secretShownOnce}<br />${secret}` : ''}</p>`;
   }
 
   @Post(':locale/developers/keys')
@@ -120,32 +120,85 @@ export class PortalController {
     const l = localeOf(locale);
     const csrf = csrfToken(req, res, this.secure);
     const [keys, clients] = await Promise.all([this.keys.listKeys(user.accountId), this.oauth.listClients(user.accountId)]);
-    const hidden = html`<input type="hidden" name="_csrf" value="${csrf}">`;
+    const hidden = html`<input type="hidden" name="_csrf" value="${csrf}" />`;
     const body = html`${notice ?? ''}
-<section aria-labelledby="keys-title"><h2 id="keys-title">${t.apiKeys}</h2>
-<table><thead><tr><th scope="col">${t.keyName}</th><th scope="col">${t.scopes}</th><th scope="col"></th></tr></thead><tbody>
-${keys.map(
-  (k) => html`<tr><td>${k.name} <code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td>
-<td><form method="post" action="/${l}/developers/keys/${k.id}/revoke">${hidden}<button type="submit">${t.revoke}</button></form></td></tr>`,
-)}</tbody></table>
-<form method="post" action="/${l}/developers/keys"><fieldset><legend>${t.newKey}</legend>${hidden}
-<label for="key-name">${t.keyName}</label><input type="text" id="key-name" name="name" maxlength="120">
-<fieldset><legend>${t.scopes}</legend>${KNOWN_SCOPES.map(
-      (s) => html`<div><input type="checkbox" id="scope-${s}" name="scopes" value="${s}"${s !== 'entities:write' ? html` checked` : ''}> <label class="inline" for="scope-${s}">${s}</label></div>`,
-    )}</fieldset>
-<button type="submit">${t.newKey}</button></fieldset></form></section>
-<section aria-labelledby="clients-title"><h2 id="clients-title">${t.clients}</h2>
-<table><thead><tr><th scope="col">${t.clientName}</th><th scope="col">${t.clientId}</th><th scope="col">${t.redirectUris}</th><th scope="col"></th></tr></thead><tbody>
-${clients.map(
-  (c) => html`<tr><td>${c.name}</td><td><code>${c.id}</code></td><td>${c.redirect_uris.map((u) => html`<code>${u}</code><br>`)}</td>
-<td>${c.secret_hash ? html`<form method="post" action="/${l}/developers/clients/${c.id}/rotate">${hidden}<button type="submit">${t.rotate}</button></form>` : 'PKCE'}</td></tr>`,
-)}</tbody></table>
-<form method="post" action="/${l}/developers/clients"><fieldset><legend>${t.newClient}</legend>${hidden}
-<label for="client-name">${t.clientName}</label><input type="text" id="client-name" name="name" required maxlength="120">
-<label for="client-redirects">${t.redirectUris}</label><textarea id="client-redirects" name="redirect_uris" rows="3" required></textarea>
-<div><input type="checkbox" id="client-public" name="public"> <label class="inline" for="client-public">${t.publicClient}</label></div>
-<div><input type="checkbox" id="client-pkce" name="require_pkce"> <label class="inline" for="client-pkce">${t.requirePkce}</label></div>
-<button type="submit">${t.newClient}</button></fieldset></form></section>`;
+      <section aria-labelledby="keys-title">
+        <h2 id="keys-title">${t.apiKeys}</h2>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">${t.keyName}</th>
+              <th scope="col">${t.scopes}</th>
+              <th scope="col"></th>
+            </tr>
+          </thead>
+          <tbody>
+            ${keys.map(
+              (k) =>
+                html`<tr>
+                  <td>${k.name} <code>${k.prefix}…</code></td>
+                  <td>${k.scopes.join(', ')}</td>
+                  <td>
+                    <form method="post" action="/${l}/developers/keys/${k.id}/revoke">${hidden}<button type="submit">${t.revoke}</button></form>
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+        <form method="post" action="/${l}/developers/keys">
+          <fieldset>
+            <legend>${t.newKey}</legend>
+            ${hidden} <label for="key-name">${t.keyName}</label><input type="text" id="key-name" name="name" maxlength="120" />
+            <fieldset>
+              <legend>${t.scopes}</legend>
+              ${KNOWN_SCOPES.map(
+                (s) =>
+                  html`<div>
+                    <input type="checkbox" id="scope-${s}" name="scopes" value="${s}" ${s !== 'entities:write' ? html` checked` : ''} />
+                    <label class="inline" for="scope-${s}">${s}</label>
+                  </div>`,
+              )}
+            </fieldset>
+            <button type="submit">${t.newKey}</button>
+          </fieldset>
+        </form>
+      </section>
+      <section aria-labelledby="clients-title">
+        <h2 id="clients-title">${t.clients}</h2>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">${t.clientName}</th>
+              <th scope="col">${t.clientId}</th>
+              <th scope="col">${t.redirectUris}</th>
+              <th scope="col"></th>
+            </tr>
+          </thead>
+          <tbody>
+            ${clients.map(
+              (c) =>
+                html`<tr>
+                  <td>${c.name}</td>
+                  <td><code>${c.id}</code></td>
+                  <td>${c.redirect_uris.map((u) => html`<code>${u}</code><br />`)}</td>
+                  <td>
+                    ${c.secret_hash ? html`<form method="post" action="/${l}/developers/clients/${c.id}/rotate">${hidden}<button type="submit">${t.rotate}</button></form>` : 'PKCE'}
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+        <form method="post" action="/${l}/developers/clients">
+          <fieldset>
+            <legend>${t.newClient}</legend>
+            ${hidden} <label for="client-name">${t.clientName}</label><input type="text" id="client-name" name="name" required maxlength="120" />
+            <label for="client-redirects">${t.redirectUris}</label><textarea id="client-redirects" name="redirect_uris" rows="3" required></textarea>
+            <div><input type="checkbox" id="client-public" name="public" /> <label class="inline" for="client-public">${t.publicClient}</label></div>
+            <div><input type="checkbox" id="client-pkce" name="require_pkce" /> <label class="inline" for="client-pkce">${t.requirePkce}</label></div>
+            <button type="submit">${t.newClient}</button>
+          </fieldset>
+        </form>
+      </section>`;
     sendHtml(res, status, page(t, t.developers, body, { locale: l, csrf, email: user.email }));
   }
 }

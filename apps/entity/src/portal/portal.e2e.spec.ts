@@ -71,7 +71,9 @@ describe('developer portal and connections pages', () => {
     expect(await count('oauth_clients')).toBe(clients + 1);
 
     const code = async () =>
-      callbackParams(await authorize(ana, { client_id: clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'z', response_type: 'code' })).get('code')!;
+      callbackParams(await authorize(ana, { client_id: clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'z', response_type: 'code' })).get(
+        'code',
+      )!;
     const exchange = async (s: string) =>
       tokenRequest(t, { grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT, client_id: clientId, client_secret: s });
     expect((await exchange(secret)).status).toBe(200);
@@ -92,20 +94,28 @@ describe('developer portal and connections pages', () => {
     const secret = secretOf(res.text)!;
     const tokens = [];
     for (let i = 0; i < 2; i++) {
-      const c = callbackParams(await authorize(ana, { client_id: clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'z', response_type: 'code' })).get('code')!;
-      tokens.push((await tokenRequest(t, { grant_type: 'authorization_code', code: c, redirect_uri: REDIRECT, client_id: clientId, client_secret: secret })).body);
+      const c = callbackParams(
+        await authorize(ana, { client_id: clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'z', response_type: 'code' }),
+      ).get('code')!;
+      tokens.push(
+        (await tokenRequest(t, { grant_type: 'authorization_code', code: c, redirect_uri: REDIRECT, client_id: clientId, client_secret: secret })).body,
+      );
     }
     const page = await b.get('/pt-BR/connections');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Linked App');
     expect(page.text).toContain('Remover');
-    for (const tk of tokens) expect((await t.http.get(`/api/v1/entities/${ana.entityIds[0]}/messages`).set('Authorization', `Bearer ${tk.access_token}`)).status).toBe(200);
+    for (const tk of tokens)
+      expect((await t.http.get(`/api/v1/entities/${ana.entityIds[0]}/messages`).set('Authorization', `Bearer ${tk.access_token}`)).status).toBe(200);
 
     const removed = await b.submit('/pt-BR/connections/remove', { entity_id: ana.entityIds[0], client_id: clientId });
     expect(removed.status).toBe(303);
     for (const tk of tokens) {
       expect((await t.http.get(`/api/v1/entities/${ana.entityIds[0]}/messages`).set('Authorization', `Bearer ${tk.access_token}`)).status).toBe(401);
-      expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tk.refresh_token as string, client_id: clientId, client_secret: secret })).body.error).toBe('invalid_grant');
+      expect(
+        (await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tk.refresh_token as string, client_id: clientId, client_secret: secret })).body
+          .error,
+      ).toBe('invalid_grant');
     }
     expect((await b.get('/pt-BR/connections')).text).not.toContain('Linked App');
   });
@@ -118,7 +128,7 @@ describe('developer portal and connections pages', () => {
     expect(forged.status).toBe(403);
   });
 
-  it("shows a flash only to the user whose form made it, once", async () => {
+  it('shows a flash only to the user whose form made it, once', async () => {
     const bia = await signUp(t, 'bia@example.com', ['Zoe']);
     const posted = await ana.browser.submit('/en/developers/keys', { name: 'mine', scopes: 'entities:read' }, '/en/developers');
     expect(posted.status).toBe(303);

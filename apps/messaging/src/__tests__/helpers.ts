@@ -19,13 +19,25 @@ export async function until<T>(check: () => Promise<T | undefined | null | false
 }
 
 export async function createAgent(t: App, a: TestAccount, body: Record<string, unknown> = {}) {
-  return expectStatus(await t.http.post('/v1/agents').set(auth(a)).send({ name: 'Bot', soul_id: 'concise-expert', ...body }), 201).body as {
+  return expectStatus(
+    await t.http
+      .post('/v1/agents')
+      .set(auth(a))
+      .send({ name: 'Bot', soul_id: 'concise-expert', ...body }),
+    201,
+  ).body as {
     id: string;
   };
 }
 
 export async function createConversation(t: App, a: TestAccount, agentId: string, body: Record<string, unknown> = {}) {
-  return expectStatus(await t.http.post('/v1/conversations').set(auth(a)).send({ agent_id: agentId, channel: 'api', ...body }), 201).body as {
+  return expectStatus(
+    await t.http
+      .post('/v1/conversations')
+      .set(auth(a))
+      .send({ agent_id: agentId, channel: 'api', ...body }),
+    201,
+  ).body as {
     id: string;
     status: string;
   };

@@ -19,7 +19,10 @@ describe('messaging rate limit', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 5; i++) {
-      last = await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: `hi ${i}` });
+      last = await t.http
+        .post(`/v1/conversations/${conv.id}/messages`)
+        .set(auth(alice))
+        .send({ content: `hi ${i}` });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
@@ -87,7 +90,13 @@ describe('messaging failed-credential throttle without trusted proxies (the defa
 
   it('counts the connection peer: a client next to the service cannot rotate X-Forwarded-For to escape the count', async () => {
     for (let i = 0; i < 3; i++) {
-      expectStatus(await t.http.get('/v1/agents').set({ 'X-Forwarded-For': `203.0.113.${i + 1}` }).set(wrong(i)), 401);
+      expectStatus(
+        await t.http
+          .get('/v1/agents')
+          .set({ 'X-Forwarded-For': `203.0.113.${i + 1}` })
+          .set(wrong(i)),
+        401,
+      );
     }
     // 127.0.0.1 is blocked whatever address it claims to forward for.
     expectStatus(await t.http.get('/v1/agents').set({ 'X-Forwarded-For': '198.51.100.200' }).set(auth(alice)), 429);

@@ -40,7 +40,12 @@ describe('messaging logs carry no secrets', () => {
     const conversation = await createConversation(t, alice, agent.id);
     const webhook = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: 'http://127.0.0.1:9/hooks' }), 200).body;
     expect(webhook.secret).toMatch(/^whsec_/);
-    const credentials = { access_token: 'EAAG-wa-access-token-5d1e', app_secret: 'app-secret-77c2a9', verify_token: 'verify-token-0b3f41', phone_number_id: '1555000' };
+    const credentials = {
+      access_token: 'EAAG-wa-access-token-5d1e',
+      app_secret: 'app-secret-77c2a9',
+      verify_token: 'verify-token-0b3f41',
+      phone_number_id: '1555000',
+    };
     const channel = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'whatsapp', agent_id: agent.id, credentials }), 201).body;
     // Meta's handshake puts the verify token in the query string; a wrong one is refused (and logged).
     const path = `/v1/inbound/whatsapp/${channel.id}`;
@@ -74,7 +79,9 @@ describe('messaging logs carry no secrets', () => {
     ).toEqual([]);
     for (const line of lines) expect(line).not.toMatch(/"(parameters|driverError|detail|where)":/);
     // The failure is logged all the same, under the error id the client got.
-    const logged = capture.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.errorId && String(failed.body.message).includes(String(l.errorId)));
+    const logged = capture.lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.errorId && String(failed.body.message).includes(String(l.errorId)));
     expect(logged?.err).toMatchObject({ message: 'sabotaged for the log test', code: 'P0001' });
   });
 });

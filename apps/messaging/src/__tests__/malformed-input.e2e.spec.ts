@@ -20,7 +20,10 @@ describeMalformedInput(messagingService, {
     const agent = await createAgent(t, owner);
     const conversation = await createConversation(t, owner, agent.id);
     const channel = expectStatus(
-      await t.http.post('/v1/channels').set(auth(owner)).send({ kind: 'telegram', agent_id: agent.id, credentials: { bot_token: '1:x', secret_token: 'secret' } }),
+      await t.http
+        .post('/v1/channels')
+        .set(auth(owner))
+        .send({ kind: 'telegram', agent_id: agent.id, credentials: { bot_token: '1:x', secret_token: 'secret' } }),
       201,
     ).body;
     return {

@@ -38,13 +38,19 @@ import { messagingService } from '../service';
     const address = { 'X-Forwarded-For': '203.0.113.50' };
     expect((await a.http.get('/v1/agents').set(address).set('Authorization', 'Bearer msg_live_guess1')).status).toBe(401);
     expect((await b.http.get('/v1/agents').set(address).set('Authorization', 'Bearer msg_live_guess2')).status).toBe(401);
-    const blocked = await a.http.get('/v1/agents').set(address).set('Authorization', `Bearer ${(await a.account('valid')).key}`);
+    const blocked = await a.http
+      .get('/v1/agents')
+      .set(address)
+      .set('Authorization', `Bearer ${(await a.account('valid')).key}`);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ error: 'rate_limit_exceeded', retry_after: expect.any(Number) });
   });
 
   it('see the same data and report ready', async () => {
-    const created = await a.http.post('/v1/agents').set('Authorization', `Bearer ${(await a.account('other')).key}`).send({ name: 'X', soul_id: 'concise-expert' });
+    const created = await a.http
+      .post('/v1/agents')
+      .set('Authorization', `Bearer ${(await a.account('other')).key}`)
+      .send({ name: 'X', soul_id: 'concise-expert' });
     expect(created.status).toBe(201);
     expect((await b.http.get('/readyz')).body).toMatchObject({ status: 'ready', checks: { queue: { mode: 'bullmq', ok: true } } });
   });

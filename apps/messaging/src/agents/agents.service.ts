@@ -67,7 +67,11 @@ export class AgentsService {
     assertJsonSize(input.metadata, ['metadata']);
     return this.ds.transaction(async (tx) => {
       const repo = tx.getRepository(Agent);
-      const agent = await repo.createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id AND a.account_id = :accountId', { id, accountId }).getOne();
+      const agent = await repo
+        .createQueryBuilder('a')
+        .setLock('pessimistic_write')
+        .where('a.id = :id AND a.account_id = :accountId', { id, accountId })
+        .getOne();
       if (!agent) throw new NotFoundError(`Agent ${id} not found`);
       if (input.name !== undefined) agent.name = input.name.trim();
       if (input.soulId !== undefined) agent.soulId = input.soulId;

@@ -59,10 +59,10 @@ export class ChannelsController {
 
   @Get(':id/media/:mediaId')
   @ApiOperation({
-    summary: "A media file a platform user sent through this channel",
+    summary: 'A media file a platform user sent through this channel',
     description:
-      'For attachments the platform keeps by id (WhatsApp Cloud API images, video, audio, documents and stickers; a message\'s ' +
-      '`attachments[].url` points here): downloads it through the platform\'s media API with the channel\'s credentials and streams it with ' +
+      "For attachments the platform keeps by id (WhatsApp Cloud API images, video, audio, documents and stickers; a message's " +
+      "`attachments[].url` points here): downloads it through the platform's media API with the channel's credentials and streams it with " +
       "the platform's content type. 404 when the channel is not this account's, its kind keeps no media by id, or the platform no longer has " +
       'the media (WhatsApp keeps it for a limited time); 502 `platform_error` when the platform fails.',
   })

@@ -47,10 +47,10 @@ export class InboundController {
     description:
       "No API key: the request must carry the platform's proof — `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the app " +
       'secret) for WhatsApp and Messenger, `X-Telegram-Bot-Api-Secret-Token` for Telegram — or it answers 401 `invalid_signature` ' +
-      "and stores nothing. Each message is stored once (a redelivery with the same platform message id counts as a duplicate) in the " +
+      'and stores nothing. Each message is stored once (a redelivery with the same platform message id counts as a duplicate) in the ' +
       "sender's open conversation (a new one if none), and the agent's reply is sent through the platform's send API from a queue. " +
       'Messages one update carries from one sender are stored in order and answered once: one reply (to the last of them) written from all of them. ' +
-      'WhatsApp: a change whose `metadata.phone_number_id` is not the channel\'s `phone_number_id` is refused — nothing stored, nothing sent from ' +
+      "WhatsApp: a change whose `metadata.phone_number_id` is not the channel's `phone_number_id` is refused — nothing stored, nothing sent from " +
       "the channel's number — and counted in `refused`; the answer is still 200, because Meta retries any other answer for days and the payload " +
       'would never become acceptable (the refusal is logged). Media without a caption are stored with empty `content` and the media as an ' +
       'attachment. Telegram: `edited_message` changes the text of the stored message (`edited_at`), with no new turn or reply (`edited`).',

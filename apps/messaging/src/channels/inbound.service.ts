@@ -51,7 +51,8 @@ export class InboundService {
     if (!adapter.verify(req, creds)) throw new UnauthorizedError('The request does not carry a valid signature for this channel', 'invalid_signature');
     const update = adapter.parse(req.body, creds);
     const result: InboundResult = { received: 0, duplicates: 0, edited: 0, refused: update.refused };
-    if (update.refused) this.logger.warn(`${channel.kind} channel ${channel.id}: refused ${update.refused} message(s) addressed to another account of the platform`);
+    if (update.refused)
+      this.logger.warn(`${channel.kind} channel ${channel.id}: refused ${update.refused} message(s) addressed to another account of the platform`);
     const bySender = new Map<string, InboundMessage[]>();
     for (const message of update.messages) {
       const list = bySender.get(message.sender);
@@ -64,7 +65,12 @@ export class InboundService {
       result.duplicates += duplicates;
     }
     for (const edit of update.edits) {
-      const outcome = await this.messages.edit(channel.accountId, { channelId: channel.id, externalId: edit.externalMessageId, content: edit.content.slice(0, 8000), editedAt: edit.editedAt });
+      const outcome = await this.messages.edit(channel.accountId, {
+        channelId: channel.id,
+        externalId: edit.externalMessageId,
+        content: edit.content.slice(0, 8000),
+        editedAt: edit.editedAt,
+      });
       if (outcome === 'edited') result.edited++;
       else if (outcome === 'unchanged') result.duplicates++;
       else this.logger.warn(`${channel.kind} channel ${channel.id}: an edit of message ${edit.externalMessageId}, which was never stored, was ignored`);

@@ -35,7 +35,7 @@ export class ConversationsController {
       'The conversation starts `active`: the agent answers its messages. On a platform channel (`whatsapp`, `telegram`, `messenger`) with ' +
       '`external_id`, it goes through a connected channel (`channel_id`, or the only one of that kind; with several of that kind `channel_id` is ' +
       'required, 422 otherwise): agent replies and operator messages ' +
-      '(`role: assistant`) are sent to that user through the platform, and the user\'s answers arrive in it.',
+      "(`role: assistant`) are sent to that user through the platform, and the user's answers arrive in it.",
   })
   @ApiCreatedResponse({ type: ConversationDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'conversation_exists: a conversation with this user on this channel is already open' })

@@ -74,7 +74,8 @@ export class ConversationsService {
     );
     // A platform delivery may open the same user's conversation at the same moment (unique index).
     return opened.catch((e: { code?: string }) => {
-      if (e?.code === '23505') throw new ConflictError(`A conversation is already open with ${input.externalId} on channel ${channelId}`, 'conversation_exists');
+      if (e?.code === '23505')
+        throw new ConflictError(`A conversation is already open with ${input.externalId} on channel ${channelId}`, 'conversation_exists');
       throw e;
     });
   }
@@ -88,7 +89,10 @@ export class ConversationsService {
    */
   private async linkedChannel(accountId: string, input: CreateConversationInput): Promise<string | null> {
     if (input.channel === 'api') {
-      if (input.channelId) throw new ValidationError([{ loc: ['channel_id'], msg: 'Only conversations on a platform channel (not api) go through a connected channel', type: 'value_error' }]);
+      if (input.channelId)
+        throw new ValidationError([
+          { loc: ['channel_id'], msg: 'Only conversations on a platform channel (not api) go through a connected channel', type: 'value_error' },
+        ]);
       return null;
     }
     const channels = this.ds.getRepository(Channel);
@@ -96,13 +100,20 @@ export class ConversationsService {
       const details: ErrorDetail[] = [];
       const named = await channels.findOneBy({ id: input.channelId, accountId });
       if (!named) details.push({ loc: ['channel_id'], msg: `Channel ${input.channelId} is not connected to this account`, type: 'not_found' });
-      else if (named.kind !== input.channel) details.push({ loc: ['channel_id'], msg: `Channel ${input.channelId} is a ${named.kind} channel, not ${input.channel}`, type: 'value_error' });
-      if (!input.externalId) details.push({ loc: ['external_id'], msg: "Required with channel_id: the user's id on the platform (phone number, chat id or PSID)", type: 'missing' });
+      else if (named.kind !== input.channel)
+        details.push({ loc: ['channel_id'], msg: `Channel ${input.channelId} is a ${named.kind} channel, not ${input.channel}`, type: 'value_error' });
+      if (!input.externalId)
+        details.push({ loc: ['external_id'], msg: "Required with channel_id: the user's id on the platform (phone number, chat id or PSID)", type: 'missing' });
       if (details.length) throw new ValidationError(details);
       return input.channelId;
     }
     if (!input.externalId) return null;
-    const candidates = await channels.find({ where: { accountId, kind: input.channel }, select: { id: true }, order: { createdAt: 'ASC', id: 'ASC' }, take: 5 });
+    const candidates = await channels.find({
+      where: { accountId, kind: input.channel },
+      select: { id: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: 5,
+    });
     if (candidates.length > 1) {
       // Picking one would send replies from a number the user may not know; picking none would drop them silently.
       const some = candidates.map((c) => c.id).join(', ');
@@ -121,7 +132,11 @@ export class ConversationsService {
    * The open (not closed) conversation of this sender on this channel, or a new one. Safe under
    * concurrent deliveries: a unique index allows one open conversation per sender and channel.
    */
-  async openForSender(channel: { id: string; accountId: string; agentId: string | null; kind: ChannelKind }, sender: string, name?: string): Promise<Conversation> {
+  async openForSender(
+    channel: { id: string; accountId: string; agentId: string | null; kind: ChannelKind },
+    sender: string,
+    name?: string,
+  ): Promise<Conversation> {
     const find = () =>
       this.repo
         .createQueryBuilder('c')
@@ -172,10 +187,7 @@ export class ConversationsService {
       if (input.status) qb.andWhere('c.status = :status', { status: input.status });
       return qb;
     };
-    const [page, total] = await Promise.all([
-      keysetPage(filtered(), 'c', { cursor: input.cursor, limit, order: 'DESC' }),
-      filtered().getCount(),
-    ]);
+    const [page, total] = await Promise.all([keysetPage(filtered(), 'c', { cursor: input.cursor, limit, order: 'DESC' }), filtered().getCount()]);
     return { ...page, total };
   }
 
@@ -191,11 +203,9 @@ export class ConversationsService {
         .getOne();
       if (!conversation) throw new NotFoundError(`Conversation ${id} not found`);
       if (input.status && !TRANSITIONS[conversation.status].includes(input.status)) {
-        throw new ConflictError(
-          `Conversation ${id} is closed; a closed conversation cannot become ${input.status}`,
-          'conversation_closed',
-          { current_status: conversation.status },
-        );
+        throw new ConflictError(`Conversation ${id} is closed; a closed conversation cannot become ${input.status}`, 'conversation_closed', {
+          current_status: conversation.status,
+        });
       }
       if (conversation.status === 'closed' && input.metadata !== undefined) throw conversationClosed(id);
       if (input.status) conversation.status = input.status;

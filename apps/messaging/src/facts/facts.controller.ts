@@ -17,7 +17,7 @@ export class FactsController {
     description:
       "Read-only. The facts the built-in extractor took from the conversation's `user` messages: name, tastes, people, places, job, goals, " +
       'numbers and codes (order, ticket, tracking, invoice, booking…), contacts and dates, one per slot: a later statement replaces the earlier ' +
-      "(a corrected order number). Every reply gets them, whatever the history window (LLM_HISTORY_TURNS); an LLM provider gets them in its system prompt. " +
+      '(a corrected order number). Every reply gets them, whatever the history window (LLM_HISTORY_TURNS); an LLM provider gets them in its system prompt. ' +
       'Passwords and card numbers are never kept. `{data, total}`, oldest first.',
   })
   @ApiOkResponse({ type: FactListDto })

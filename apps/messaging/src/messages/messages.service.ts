@@ -295,32 +295,35 @@ export class MessagesService {
     conversationId: string,
     input: IncomingMessage,
     withHistory: boolean,
-  ): Promise<{ message: Message; conversation: Conversation; agent: Agent; delivery: Pick<WebhookDelivery, 'id' | 'accountId'> | null; duplicate: boolean; context: ReplyContext }> {
+  ): Promise<{
+    message: Message;
+    conversation: Conversation;
+    agent: Agent;
+    delivery: Pick<WebhookDelivery, 'id' | 'accountId'> | null;
+    duplicate: boolean;
+    context: ReplyContext;
+  }> {
     const role = input.role ?? 'user';
     // Facts are about the person: only their own messages state them.
     // Structured facts and the statements (each sentence about themself or their case, for the statement memory).
     const facts = role === 'user' ? [...extractFacts(input.content), ...extractStatements(input.content)] : [];
     const messageId = newId('msg');
     const deliveryId = newId('whd');
-    const [row] = (await preparedQuery(
-      this.ds,
-      STORE_SQL,
-      [
-        messageId,
-        accountId,
-        conversationId,
-        role,
-        input.content,
-        JSON.stringify(input.attachments ?? []),
-        input.channelId ?? null,
-        input.externalId ?? null,
-        deliveryId,
-        role === 'user' && withHistory ? this.config.llm.historyTurns : 0,
-        factRows(facts),
-        role === 'user' && withHistory,
-        input.batchId ?? null,
-      ],
-    )) as (ConversationRow & {
+    const [row] = (await preparedQuery(this.ds, STORE_SQL, [
+      messageId,
+      accountId,
+      conversationId,
+      role,
+      input.content,
+      JSON.stringify(input.attachments ?? []),
+      input.channelId ?? null,
+      input.externalId ?? null,
+      deliveryId,
+      role === 'user' && withHistory ? this.config.llm.historyTurns : 0,
+      factRows(facts),
+      role === 'user' && withHistory,
+      input.batchId ?? null,
+    ])) as (ConversationRow & {
       message_created_at: Date | null;
       reply_status: ReplyStatus | null;
       delivery_status: 'pending' | null;
@@ -477,24 +480,20 @@ export class MessagesService {
   private async storeReply(message: Message, conversation: Conversation, result: ReplyResult, learned: Fact[] = []): Promise<Message> {
     const viaChannel = !!conversation.channelId;
     const id = newId('msg');
-    const rows = await preparedQuery<{ id: string; created_at: Date }>(
-      this.ds,
-      REPLY_SQL,
-      [
-        id,
-        message.accountId,
-        message.conversationId,
-        result.content,
-        message.id,
-        result.provider,
-        result.model ?? null,
-        conversation.channelId,
-        viaChannel ? 'pending' : null,
-        factRows(learned),
-        message.createdAt,
-        message.batchId,
-      ],
-    );
+    const rows = await preparedQuery<{ id: string; created_at: Date }>(this.ds, REPLY_SQL, [
+      id,
+      message.accountId,
+      message.conversationId,
+      result.content,
+      message.id,
+      result.provider,
+      result.model ?? null,
+      conversation.channelId,
+      viaChannel ? 'pending' : null,
+      factRows(learned),
+      message.createdAt,
+      message.batchId,
+    ]);
     const repo = this.ds.getRepository(Message);
     if (rows.length === 0) return repo.findOneByOrFail({ replyToId: message.id, accountId: message.accountId });
     conversation.messageCount += 1;
@@ -637,10 +636,7 @@ export class MessagesService {
     const limit = input.limit ?? 100;
     const repo = this.ds.getRepository(Message);
     const qb = repo.createQueryBuilder('m').where('m.conversation_id = :cid AND m.account_id = :aid', { cid: conversationId, aid: accountId });
-    const [page, total] = await Promise.all([
-      keysetPage(qb, 'm', { cursor: input.cursor, limit, order: 'ASC' }),
-      repo.countBy({ conversationId, accountId }),
-    ]);
+    const [page, total] = await Promise.all([keysetPage(qb, 'm', { cursor: input.cursor, limit, order: 'ASC' }), repo.countBy({ conversationId, accountId })]);
     return { ...page, total };
   }
 }

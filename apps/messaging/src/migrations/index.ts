@@ -5,4 +5,10 @@ import { ConversationFacts1765200000000 } from './1765200000000-conversation-fac
 import { ChannelBatches1766300000000 } from './1766300000000-channel-batches';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
-export const migrations = [Initial1732200000000, Conversations1763755200000, PendingWork1763769600000, ConversationFacts1765200000000, ChannelBatches1766300000000];
+export const migrations = [
+  Initial1732200000000,
+  Conversations1763755200000,
+  PendingWork1763769600000,
+  ConversationFacts1765200000000,
+  ChannelBatches1766300000000,
+];

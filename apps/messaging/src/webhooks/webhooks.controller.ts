@@ -46,7 +46,10 @@ export class WebhooksController {
   }
 
   @Delete('v1/settings/webhook')
-  @ApiOperation({ summary: "Remove the account's webhook", description: 'Pending deliveries stop being retried; held ones (recorded while it was paused) are never sent (`failed`).' })
+  @ApiOperation({
+    summary: "Remove the account's webhook",
+    description: 'Pending deliveries stop being retried; held ones (recorded while it was paused) are never sent (`failed`).',
+  })
   @ApiOkResponse({ type: WebhookSettingsDto })
   async remove(@Auth() auth: AuthContext): Promise<WebhookSettingsDto> {
     if (!(await this.webhooks.remove(auth.accountId))) throw new NotFoundError('No webhook is set for this account');

@@ -66,7 +66,9 @@ export class WebhooksService {
       return { endpoint: saved, released };
     });
     for (const d of released) {
-      await this.enqueueReleased({ id: d.id, accountId }).catch((e) => this.logger.error(`Could not enqueue held webhook delivery ${d.id}: ${(e as Error).message}`));
+      await this.enqueueReleased({ id: d.id, accountId }).catch((e) =>
+        this.logger.error(`Could not enqueue held webhook delivery ${d.id}: ${(e as Error).message}`),
+      );
     }
     if (released.length) this.logger.log(`Webhook of ${accountId} enabled: ${released.length} held deliveries queued`);
     return { endpoint, secret };
@@ -193,9 +195,7 @@ export class WebhooksService {
   }
 
   async markFailed(accountId: string, deliveryId: string, reason: string): Promise<void> {
-    await this.ds
-      .getRepository(WebhookDelivery)
-      .update({ id: deliveryId, accountId, status: 'pending' }, { status: 'failed', lastError: reason });
+    await this.ds.getRepository(WebhookDelivery).update({ id: deliveryId, accountId, status: 'pending' }, { status: 'failed', lastError: reason });
   }
 
   async listDeliveries(
@@ -210,10 +210,7 @@ export class WebhooksService {
       if (input.conversationId) qb.andWhere('d.conversation_id = :cid', { cid: input.conversationId });
       return qb;
     };
-    const [page, total] = await Promise.all([
-      keysetPage(filtered(), 'd', { cursor: input.cursor, limit, order: 'DESC' }),
-      filtered().getCount(),
-    ]);
+    const [page, total] = await Promise.all([keysetPage(filtered(), 'd', { cursor: input.cursor, limit, order: 'DESC' }), filtered().getCount()]);
     return { ...page, total };
   }
 }

@@ -68,9 +68,7 @@ export class AiSdkEngine implements ReplyEngine {
         if (!baseURL) throw new ProviderError('openai-compatible provider needs baseUrl (e.g. http://localhost:11434/v1)', false);
         if (!config.model) throw new ProviderError('openai-compatible provider needs a model name', false);
         this.model = config.model;
-        this.languageModel = createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey: config.apiKey || undefined }).chatModel(
-          this.model,
-        );
+        this.languageModel = createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey: config.apiKey || undefined }).chatModel(this.model);
         break;
       }
       default:

@@ -329,10 +329,33 @@ describe('BuiltinEngine', () => {
 
   it('never leaks placeholders or broken text, for every soul and both languages', async () => {
     const messages = [
-      'oi', 'Hi!', 'tudo bem?', 'meu nome é Ana', "I'm Leo from Canada", 'obrigado', 'thanks, bye', 'meu pedido não chegou',
-      'I want a refund', 'quanto custa?', 'you are great', 'kkkk', 'não entendi', 'alguma novidade?', 'vou pensar',
-      'Quero falar com um humano', 'o que eu te perguntei?', "what's my name?", 'passei na prova', 'minha irmã Maria chegou',
-      'desculpa a demora', 'My printer is broken', 'Você gosta de música?', 'sim', 'no', '???', '',
+      'oi',
+      'Hi!',
+      'tudo bem?',
+      'meu nome é Ana',
+      "I'm Leo from Canada",
+      'obrigado',
+      'thanks, bye',
+      'meu pedido não chegou',
+      'I want a refund',
+      'quanto custa?',
+      'you are great',
+      'kkkk',
+      'não entendi',
+      'alguma novidade?',
+      'vou pensar',
+      'Quero falar com um humano',
+      'o que eu te perguntei?',
+      "what's my name?",
+      'passei na prova',
+      'minha irmã Maria chegou',
+      'desculpa a demora',
+      'My printer is broken',
+      'Você gosta de música?',
+      'sim',
+      'no',
+      '???',
+      '',
     ];
     const history: ChatTurn[] = [
       { role: 'user', content: 'Oi, sou a Bia e adoro café' },
@@ -387,7 +410,10 @@ describe('BuiltinEngine answers from memory (issue 22)', () => {
   });
 
   it('messaging: the order number is answered from the facts when it is no longer in the history', async () => {
-    const history: ChatTurn[] = Array.from({ length: 12 }, (_, k) => ({ role: k % 2 ? 'assistant' : 'user', content: k % 2 ? 'Okay.' : 'The weather is nice.' }));
+    const history: ChatTurn[] = Array.from({ length: 12 }, (_, k) => ({
+      role: k % 2 ? 'assistant' : 'user',
+      content: k % 2 ? 'Okay.' : 'The weather is nice.',
+    }));
     for (const soul of [sunny, morgan]) {
       const reply = await say(soul, 'What is my order number?', history, { facts: facts('My order number is 88412.') });
       expect(reply, soul.id).toContain('88412');
@@ -452,4 +478,3 @@ describe('BuiltinEngine reply language', () => {
     }
   });
 });
-

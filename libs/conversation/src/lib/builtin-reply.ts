@@ -5,13 +5,47 @@ import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } fr
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOf } from './domains';
-import { applyCorrections, asksWhatWasSaid, buildStatements, correctFacts, echoDetail, echoQuestion, extractStatements, findCorrections, isAgentQuestion, isCorrection, isRecapRequest, isSelfQuestion, isStatementFact, opensLikeQuestion, recallStatements, recapStatements, tellBack, type Correction, type Statement } from './statements';
+import {
+  applyCorrections,
+  asksWhatWasSaid,
+  buildStatements,
+  correctFacts,
+  echoDetail,
+  echoQuestion,
+  extractStatements,
+  findCorrections,
+  isAgentQuestion,
+  isCorrection,
+  isRecapRequest,
+  isSelfQuestion,
+  isStatementFact,
+  opensLikeQuestion,
+  recallStatements,
+  recapStatements,
+  tellBack,
+  type Correction,
+  type Statement,
+} from './statements';
 import { getSoul } from './souls';
 import { termsOf } from './terms';
 import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
-import { ABOUT_YOU, APOLOGY_REPLY, CELEBRATE, COMPLIMENT_REPLY, CONDOLENCES, CONFUSED_REPLY, DOMAIN, NEUTRAL_WRAP, NO_LOOKUP, OPEN, REQUEST_OPENER, SYMPATHY, WAIT_REPLY } from './phrases';
+import {
+  ABOUT_YOU,
+  APOLOGY_REPLY,
+  CELEBRATE,
+  COMPLIMENT_REPLY,
+  CONDOLENCES,
+  CONFUSED_REPLY,
+  DOMAIN,
+  NEUTRAL_WRAP,
+  NO_LOOKUP,
+  OPEN,
+  REQUEST_OPENER,
+  SYMPATHY,
+  WAIT_REPLY,
+} from './phrases';
 import { linesFor, voiceFor, type Voice, type VoiceLines } from './voices';
 
 interface Ctx {
@@ -113,12 +147,23 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
   if (apology) {
     const forgive = APOLOGY_REPLY[ctx.voice.id]?.[lang] ?? APOLOGY_REPLY['support'][lang];
     if (!rest || !detectIntents(rest).substantive) {
-      return squish([fill(ctx, choose(ctx, forgive)), fill(ctx, choose(ctx, ctx.voice.id === 'empathetic' ? ctx.L.statementAsk : ctx.L.anythingElse))].join(' '));
+      return squish(
+        [fill(ctx, choose(ctx, forgive)), fill(ctx, choose(ctx, ctx.voice.id === 'empathetic' ? ctx.L.statementAsk : ctx.L.anythingElse))].join(' '),
+      );
     }
-    return squish([fill(ctx, choose(ctx, forgive)), ...noteDetail(ctx, rest, noteValues(ctx, respond(ctx, rest, detectIntents(rest))))].filter(Boolean).join(' '));
+    return squish(
+      [fill(ctx, choose(ctx, forgive)), ...noteDetail(ctx, rest, noteValues(ctx, respond(ctx, rest, detectIntents(rest))))].filter(Boolean).join(' '),
+    );
   }
   const intents = detectIntents(message);
-  return inLanguage(ctx, squish(noteDetail(ctx, message, noteValues(ctx, respond(ctx, message, intents))).filter(Boolean).join(' ')));
+  return inLanguage(
+    ctx,
+    squish(
+      noteDetail(ctx, message, noteValues(ctx, respond(ctx, message, intents)))
+        .filter(Boolean)
+        .join(' '),
+    ),
+  );
 }
 
 /**
@@ -181,10 +226,22 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
   const fixNotes = fixed.length
     ? [
         tr(ctx.lang, {
-          en: `Thanks for the correction — I've updated it: ${joinList(fixed.map((c) => c.said ?? c.to), 'en')}.`,
-          pt: `Obrigado pela correção — atualizei: ${joinList(fixed.map((c) => c.said ?? c.to), 'pt')}.`,
-          es: `Gracias por la corrección — lo he actualizado: ${joinList(fixed.map((c) => c.said ?? c.to), 'es')}.`,
-          fr: `Merci pour la correction — j’ai mis à jour : ${joinList(fixed.map((c) => c.said ?? c.to), 'fr')}.`,
+          en: `Thanks for the correction — I've updated it: ${joinList(
+            fixed.map((c) => c.said ?? c.to),
+            'en',
+          )}.`,
+          pt: `Obrigado pela correção — atualizei: ${joinList(
+            fixed.map((c) => c.said ?? c.to),
+            'pt',
+          )}.`,
+          es: `Gracias por la corrección — lo he actualizado: ${joinList(
+            fixed.map((c) => c.said ?? c.to),
+            'es',
+          )}.`,
+          fr: `Merci pour la correction — j’ai mis à jour : ${joinList(
+            fixed.map((c) => c.said ?? c.to),
+            'fr',
+          )}.`,
         }),
       ]
     : [];
@@ -194,7 +251,14 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
       .filter((f) => !said.includes(fold(f.value)) && !fixed.some((c) => fold(c.to) === fold(f.value)))
       .map((f) => {
         const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
-        return slot ? tr(ctx.lang, { en: `I've noted ${slot.label.en}: ${f.value}.`, pt: `Anotei ${slot.label.pt}: ${f.value}.`, es: `Anoté ${slot.label.es}: ${f.value}.`, fr: `J’ai noté ${slotLabel(slot, 'fr')} : ${f.value}.` }) : '';
+        return slot
+          ? tr(ctx.lang, {
+              en: `I've noted ${slot.label.en}: ${f.value}.`,
+              pt: `Anotei ${slot.label.pt}: ${f.value}.`,
+              es: `Anoté ${slot.label.es}: ${f.value}.`,
+              fr: `J’ai noté ${slotLabel(slot, 'fr')} : ${f.value}.`,
+            })
+          : '';
       }),
   ].filter(Boolean);
   if (!notes.length) return parts;
@@ -208,8 +272,22 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const { L, lang } = ctx;
   if (!message || i.empty) {
     if (ctx.voice.id === 'formal')
-      return [tr(lang, { pt: 'Poderia me dizer, por gentileza, como posso ajudá-lo(a)?', en: 'Could you kindly tell me how I may assist you?', es: '¿Podría decirme, por favor, en qué puedo ayudarle?', fr: 'Pourriez-vous me dire, je vous prie, en quoi je puis vous être utile ?' })];
-    return [tr(lang, { pt: 'Pode me contar um pouco mais?', en: 'Could you tell me a bit more?', es: '¿Me cuentas un poco más?', fr: 'Peux-tu m’en dire un peu plus ?' })];
+      return [
+        tr(lang, {
+          pt: 'Poderia me dizer, por gentileza, como posso ajudá-lo(a)?',
+          en: 'Could you kindly tell me how I may assist you?',
+          es: '¿Podría decirme, por favor, en qué puedo ayudarle?',
+          fr: 'Pourriez-vous me dire, je vous prie, en quoi je puis vous être utile ?',
+        }),
+      ];
+    return [
+      tr(lang, {
+        pt: 'Pode me contar um pouco mais?',
+        en: 'Could you tell me a bit more?',
+        es: '¿Me cuentas un poco más?',
+        fr: 'Peux-tu m’en dire un peu plus ?',
+      }),
+    ];
   }
 
   // "Who am I talking to?": the agent answers as itself.
@@ -222,7 +300,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const targets = matchMemoryQuestion(message, ctx.knownFacts);
   if (targets) {
     ctx.recalled = true;
-    if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name' && (ctx.name || !isSelfQuestion(message, lang))) return recallName(ctx);
+    if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name' && (ctx.name || !isSelfQuestion(message, lang)))
+      return recallName(ctx);
     const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
     if (answer.unknown.length && targets.length === 1) {
       // What no slot holds may still have been said: "my favourite colour is teal".
@@ -231,7 +310,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       const slot = targets[0].type === 'slot' ? targets[0].slot : undefined;
       const otherSlot = (s: Statement) =>
         extractFacts(s.text).some((f) => (f.kind === 'identifier' || f.kind === 'contact') && !(slot && f.kind === slot.kind && f.key === slot.key));
-      const said = strict.length ? strict : recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true }).filter((s) => !otherSlot(s));
+      const said = strict.length
+        ? strict
+        : recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true }).filter((s) => !otherSlot(s));
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
     }
     return recallSentences(answer, lang);
@@ -241,7 +322,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     const said = recapStatements(earlierStatements(ctx, message));
     if (said.length) {
       ctx.recalled = true;
-      const lead = tr(lang, { en: "Here's what I have:", pt: 'Aqui está o que eu anotei:', es: 'Esto es lo que tengo anotado:', fr: 'Voici ce que j’ai noté :' });
+      const lead = tr(lang, {
+        en: "Here's what I have:",
+        pt: 'Aqui está o que eu anotei:',
+        es: 'Esto es lo que tengo anotado:',
+        fr: 'Voici ce que j’ai noté :',
+      });
       return [lead, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#recap${k}`))];
     }
   }
@@ -281,10 +367,22 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return [fill(ctx, choose(ctx, birthday ? c.birthday : c.news)), fill(ctx, choose(ctx, c.ask))];
   }
   if (i.confused) {
-    const which = tr(lang, { pt: 'Qual parte ficou confusa para você?', en: 'Which part was unclear?', es: '¿Qué parte no quedó clara?', fr: 'Quelle partie n’était pas claire ?' });
+    const which = tr(lang, {
+      pt: 'Qual parte ficou confusa para você?',
+      en: 'Which part was unclear?',
+      es: '¿Qué parte no quedó clara?',
+      fr: 'Quelle partie n’était pas claire ?',
+    });
     return [
       fill(ctx, choose(ctx, CONFUSED_REPLY[ctx.voice.id][lang])),
-      ctx.voice.id === 'formal' ? tr(lang, { pt: 'Qual ponto posso esclarecer?', en: 'Which point may I clarify?', es: '¿Qué punto puedo aclararle?', fr: 'Quel point puis-je vous éclaircir ?' }) : which,
+      ctx.voice.id === 'formal'
+        ? tr(lang, {
+            pt: 'Qual ponto posso esclarecer?',
+            en: 'Which point may I clarify?',
+            es: '¿Qué punto puedo aclararle?',
+            fr: 'Quel point puis-je vous éclaircir ?',
+          })
+        : which,
     ];
   }
 
@@ -320,7 +418,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   if (complaint) {
     spareName(ctx);
-    if (repeatedAsk(ctx, message)) parts.push(tr(lang, { pt: 'Vi que você já tinha me falado disso antes.', en: 'I see you mentioned this before.', es: 'Veo que ya me lo habías comentado.', fr: 'Je vois que tu m’en avais déjà parlé.' }));
+    if (repeatedAsk(ctx, message))
+      parts.push(
+        tr(lang, {
+          pt: 'Vi que você já tinha me falado disso antes.',
+          en: 'I see you mentioned this before.',
+          es: 'Veo que ya me lo habías comentado.',
+          fr: 'Je vois que tu m’en avais déjà parlé.',
+        }),
+      );
     parts.push(fill(ctx, choose(ctx, L.complaint)));
     const ownAsk = ctx.voice.id === 'empathetic' || ctx.voice.id === 'technical';
     const fallback = ownAsk
@@ -329,10 +435,14 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
           tr(lang, {
             pt: 'Pode me contar o que aconteceu, com o número do pedido ou protocolo, se tiver?',
             en: 'Could you tell me what happened, with the order or ticket number if you have it?',
-            es: '¿Me cuentas qué pasó, con el número de pedido o de ticket si lo tienes?', fr: 'Peux-tu me raconter ce qui s’est passé, avec le numéro de commande ou de ticket si tu l’as ?',
+            es: '¿Me cuentas qué pasó, con el número de pedido o de ticket si lo tienes?',
+            fr: 'Peux-tu me raconter ce qui s’est passé, avec le numéro de commande ou de ticket si tu l’as ?',
           }),
         ];
-    const wrap = ctx.voice.id === 'sales' ? [tr(lang, { pt: 'Vamos resolver isso: {ask}', en: "Let's get this fixed: {ask}", es: 'Vamos a resolverlo: {ask}', fr: 'On va régler ça : {ask}' })] : L.needMore;
+    const wrap =
+      ctx.voice.id === 'sales'
+        ? [tr(lang, { pt: 'Vamos resolver isso: {ask}', en: "Let's get this fixed: {ask}", es: 'Vamos a resolverlo: {ask}', fr: 'On va régler ça : {ask}' })]
+        : L.needMore;
     // Within an ongoing subject, a complaint whose questions were already asked goes to a human.
     const ongoing = !findTopic(message) && topicOfConversation(ctx);
     const next = followUp(ctx, message, wrap, ongoing ? [] : fallback);
@@ -361,7 +471,11 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if ((i.yes || i.no) && !i.thanks) return [fill(ctx, choose(ctx, i.no ? L.no : L.yes))];
   if (i.helpOnly) {
     parts.push(fill(ctx, choose(ctx, REQUEST_OPENER[ctx.voice.id][lang])));
-    parts.push(ctx.voice.id === 'formal' ? OPEN.formal[lang] : tr(lang, { pt: 'Me conta o que você precisa.', en: 'Tell me what you need.', es: 'Cuéntame qué necesitas.', fr: 'Dis-moi ce dont tu as besoin.' }));
+    parts.push(
+      ctx.voice.id === 'formal'
+        ? OPEN.formal[lang]
+        : tr(lang, { pt: 'Me conta o que você precisa.', en: 'Tell me what you need.', es: 'Cuéntame qué necesitas.', fr: 'Dis-moi ce dont tu as besoin.' }),
+    );
     return parts;
   }
   if (i.compliment && !asks) {
@@ -371,7 +485,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return parts;
   }
   if (i.laughter) {
-    if (ctx.voice.chatty) parts.push(ctx.voice.id === 'playful' ? tr(lang, { pt: 'Kkkkk adorei! 😂', en: 'Hahaha love it! 😂', es: '¡Jajaja me encanta! 😂', fr: 'Hahaha j’adore ! 😂' }) : '😄');
+    if (ctx.voice.chatty)
+      parts.push(
+        ctx.voice.id === 'playful'
+          ? tr(lang, { pt: 'Kkkkk adorei! 😂', en: 'Hahaha love it! 😂', es: '¡Jajaja me encanta! 😂', fr: 'Hahaha j’adore ! 😂' })
+          : '😄',
+      );
     parts.push(fill(ctx, choose(ctx, L.anythingElse)));
     return parts;
   }
@@ -384,11 +503,26 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (i.howAreYou && !(i.question && i.substantive && !onlySmallTalk(message))) {
     // "Tudo sim, e você?": they already said they are fine.
     const asksBack = /\b(?:e (?:voce|vc|tu|contigo)|and (?:you|u)|what about you|how about you|y tu|y usted)\b/.test(fold(message));
-    if (asksBack && /\b(?:tudo (?:sim|bem|otimo|certo|joia|tranquilo)|(?:to|estou|tou) bem|bem|otim[oa]|de boa|tranquil[oa]|i'?m (?:good|fine|great|well|ok)|good|great|fine|not bad|bien|muy bien|todo bien)\b/.test(fold(message))) {
+    if (
+      asksBack &&
+      /\b(?:tudo (?:sim|bem|otimo|certo|joia|tranquilo)|(?:to|estou|tou) bem|bem|otim[oa]|de boa|tranquil[oa]|i'?m (?:good|fine|great|well|ok)|good|great|fine|not bad|bien|muy bien|todo bien)\b/.test(
+        fold(message),
+      )
+    ) {
       const reserved = !ctx.voice.chatty;
       const glad = reserved
-        ? tr(lang, { pt: 'Fico feliz em saber{name}. Por aqui, tudo em ordem.', en: 'I am glad to hear it{name}. All is well here, thank you.', es: 'Me alegra saberlo{name}. Por aquí, todo en orden.', fr: 'Ravi de l’entendre{name}. Ici, tout va bien, merci.' })
-        : tr(lang, { pt: 'Que bom saber{name}! Por aqui também está tudo ótimo.', en: 'Glad to hear it{name}! All good here too.', es: '¡Qué bien{name}! Por aquí también todo genial.', fr: 'Super{name} ! Ici aussi, tout va bien.' });
+        ? tr(lang, {
+            pt: 'Fico feliz em saber{name}. Por aqui, tudo em ordem.',
+            en: 'I am glad to hear it{name}. All is well here, thank you.',
+            es: 'Me alegra saberlo{name}. Por aquí, todo en orden.',
+            fr: 'Ravi de l’entendre{name}. Ici, tout va bien, merci.',
+          })
+        : tr(lang, {
+            pt: 'Que bom saber{name}! Por aqui também está tudo ótimo.',
+            en: 'Glad to hear it{name}! All good here too.',
+            es: '¡Qué bien{name}! Por aquí también todo genial.',
+            fr: 'Super{name} ! Ici aussi, tout va bien.',
+          });
       return [...parts, fill(ctx, glad), OPEN[ctx.voice.id][lang]];
     }
     parts.push(fill(ctx, choose(ctx, L.howAreYou)));
@@ -412,7 +546,14 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       return dedupe(parts);
     }
     if (repeatedAsk(ctx, message)) {
-      parts.push(tr(lang, { pt: 'Você já tinha me perguntado isso — vamos resolver de vez.', en: "You asked me this before — let's get it sorted this time.", es: 'Ya me lo habías preguntado — vamos a resolverlo de una vez.', fr: 'Tu me l’avais déjà demandé — réglons ça pour de bon.' }));
+      parts.push(
+        tr(lang, {
+          pt: 'Você já tinha me perguntado isso — vamos resolver de vez.',
+          en: "You asked me this before — let's get it sorted this time.",
+          es: 'Ya me lo habías preguntado — vamos a resolverlo de una vez.',
+          fr: 'Tu me l’avais déjà demandé — réglons ça pour de bon.',
+        }),
+      );
     } else if (rest.question && !ack) {
       parts.push(fill(ctx, choose(ctx, L.question)));
     } else if (!ack && !i.greeting) {
@@ -541,7 +682,12 @@ function knownLine(ctx: Ctx, ask: string): string {
     .map((f) => {
       const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
       const label = slot ? slotLabel(slot, ctx.lang) : f.key;
-      return tr(ctx.lang, { en: `I have ${label}: ${f.value}.`, pt: `Já tenho ${label}: ${f.value}.`, es: `Ya tengo ${label}: ${f.value}.`, fr: `J’ai bien ${label} : ${f.value}.` });
+      return tr(ctx.lang, {
+        en: `I have ${label}: ${f.value}.`,
+        pt: `Já tenho ${label}: ${f.value}.`,
+        es: `Ya tengo ${label}: ${f.value}.`,
+        fr: `J’ai bien ${label} : ${f.value}.`,
+      });
     })
     .join(' ');
 }
@@ -560,7 +706,12 @@ function agentIntro(ctx: Ctx): string[] {
         es: `Soy ${soul.name}, el asistente virtual de aquí — ${what}.`,
         fr: `Je suis ${soul.name}, l’assistant virtuel d’ici — ${what}.`,
       })
-    : tr(ctx.lang, { en: `I'm ${soul.name}, a virtual assistant.`, pt: `Eu sou ${soul.name}, assistente virtual.`, es: `Soy ${soul.name}, asistente virtual.`, fr: `Je suis ${soul.name}, assistant virtuel.` });
+    : tr(ctx.lang, {
+        en: `I'm ${soul.name}, a virtual assistant.`,
+        pt: `Eu sou ${soul.name}, assistente virtual.`,
+        es: `Soy ${soul.name}, asistente virtual.`,
+        fr: `Je suis ${soul.name}, assistant virtuel.`,
+      });
   return [intro, tr(ctx.lang, { en: 'How can I help you?', pt: 'Como posso te ajudar?', es: '¿En qué te puedo ayudar?', fr: 'Comment puis-je t’aider ?' })];
 }
 
@@ -642,7 +793,13 @@ function nameFromHistory(history: ChatTurn[]): string | undefined {
 
 function selfIntro(ctx: Ctx): string {
   const { soul } = ctx.req;
-  if (ctx.voice.id === 'formal') return tr(ctx.lang, { pt: `Sou ${soul.name}, seu concierge.`, en: `I am ${soul.name}, your concierge.`, es: `Soy ${soul.name}, su conserje.`, fr: `Je suis ${soul.name}, votre concierge.` });
+  if (ctx.voice.id === 'formal')
+    return tr(ctx.lang, {
+      pt: `Sou ${soul.name}, seu concierge.`,
+      en: `I am ${soul.name}, your concierge.`,
+      es: `Soy ${soul.name}, su conserje.`,
+      fr: `Je suis ${soul.name}, votre concierge.`,
+    });
   return tr(ctx.lang, { pt: `Eu sou ${article(soul)}${soul.name}.`, en: `I'm ${soul.name}.`, es: `Soy ${soul.name}.`, fr: `Je suis ${soul.name}.` });
 }
 
@@ -662,10 +819,17 @@ function greeting(ctx: Ctx): string {
   let base = own ? soul.greeting : fill(ctx, ctx.L.intro);
   // Mirror a time-of-day greeting ("Good evening" → "Good evening, and welcome…").
   const tod = timeOfDay(ctx.req.message, ctx.lang);
-  if (tod) base = base.replace(/^(¡?)(?:good day|muito bom dia|bom dia|buenos días|olá|oi|hola|hello|hi there|hi)(?=[!,.])/i, (_m, inv: string) => `${inv}${capitalize(tod)}`);
+  if (tod)
+    base = base.replace(
+      /^(¡?)(?:good day|muito bom dia|bom dia|buenos días|olá|oi|hola|hello|hi there|hi)(?=[!,.])/i,
+      (_m, inv: string) => `${inv}${capitalize(tod)}`,
+    );
   if (!ctx.name) return base;
   // Put the name right after the opening interjection: "Oi, Ana! Eu sou a Lia…".
-  const m = /^(¡?(?:eeei, )?(?:oi|olá|ola|hola|holaaa|hi there|hi|hello|hey|heyyy|good day|good morning|good afternoon|good evening|bom dia|boa tarde|boa noite|muito bom dia|buenos días|buenas tardes|buenas noches|eeei))([!,.])/iu.exec(base);
+  const m =
+    /^(¡?(?:eeei, )?(?:oi|olá|ola|hola|holaaa|hi there|hi|hello|hey|heyyy|good day|good morning|good afternoon|good evening|bom dia|boa tarde|boa noite|muito bom dia|buenos días|buenas tardes|buenas noches|eeei))([!,.])/iu.exec(
+      base,
+    );
   if (m) {
     ctx.nameUsed = true;
     return `${m[1]}, ${ctx.name}${m[2]}${base.slice(m[0].length)}`;
@@ -687,7 +851,9 @@ const TIME_OF_DAY: Record<string, LangTexts<string>> = {
 
 /** "bom dia" / "good evening" (in the reply language) when the message opens with a time-of-day greeting. */
 function timeOfDay(message: string, lang: Lang): string | undefined {
-  const m = /^(bom dia|boa tarde|boa noite|good morning|good afternoon|good evening|buenos dias|buenas tardes|buenas noches)\b/.exec(fold(squish(message ?? '')));
+  const m = /^(bom dia|boa tarde|boa noite|good morning|good afternoon|good evening|buenos dias|buenas tardes|buenas noches)\b/.exec(
+    fold(squish(message ?? '')),
+  );
   return m ? tr(lang, TIME_OF_DAY[m[1]]) : undefined;
 }
 
@@ -702,7 +868,8 @@ function statusCheck(ctx: Ctx): string[] {
     tr(lang, {
       pt: `Sobre ${t.about}: para eu seguir, ainda preciso de uma informação.`,
       en: `About ${t.about}: to move forward, I still need one thing.`,
-      es: `Sobre ${t.about}: para seguir, todavía necesito un dato.`, fr: `Concernant ${t.about} : pour avancer, il me manque encore une information.`,
+      es: `Sobre ${t.about}: para seguir, todavía necesito un dato.`,
+      fr: `Concernant ${t.about} : pour avancer, il me manque encore une information.`,
     }),
     t.ask,
   ];
@@ -714,7 +881,8 @@ function recallName(ctx: Ctx): string[] {
     const options = tr(lang, {
       pt: ['Seu nome é {Name} — não esqueci!', 'Claro que lembro: você é {Name}.'],
       en: ["Your name is {Name} — I haven't forgotten!", "Of course I remember: you're {Name}."],
-      es: ['Te llamas {Name} — ¡no lo olvidé!', 'Claro que me acuerdo: eres {Name}.'], fr: ['Tu t’appelles {Name} — je n’ai pas oublié !', 'Bien sûr que je m’en souviens : tu es {Name}.'],
+      es: ['Te llamas {Name} — ¡no lo olvidé!', 'Claro que me acuerdo: eres {Name}.'],
+      fr: ['Tu t’appelles {Name} — je n’ai pas oublié !', 'Bien sûr que je m’en souviens : tu es {Name}.'],
     });
     return [fill(ctx, choose(ctx, options))];
   }
@@ -722,7 +890,8 @@ function recallName(ctx: Ctx): string[] {
     tr(lang, {
       pt: 'Você ainda não me disse seu nome. Como posso te chamar?',
       en: "You haven't told me your name yet. What should I call you?",
-      es: 'Todavía no me has dicho tu nombre. ¿Cómo puedo llamarte?', fr: 'Tu ne m’as pas encore dit ton prénom. Comment puis-je t’appeler ?',
+      es: 'Todavía no me has dicho tu nombre. ¿Cómo puedo llamarte?',
+      fr: 'Tu ne m’as pas encore dit ton prénom. Comment puis-je t’appeler ?',
     }),
   ];
 }
@@ -742,7 +911,8 @@ function recallAsked(ctx: Ctx): string[] {
       tr(lang, {
         pt: 'Você ainda não me fez nenhuma pergunta nesta conversa — mas fique à vontade!',
         en: "You haven't asked me anything yet in this conversation — but feel free!",
-        es: 'Todavía no me has hecho ninguna pregunta en esta conversación — ¡pero adelante!', fr: 'Tu ne m’as encore posé aucune question dans cette conversation — mais vas-y !',
+        es: 'Todavía no me has hecho ninguna pregunta en esta conversación — ¡pero adelante!',
+        fr: 'Tu ne m’as encore posé aucune question dans cette conversation — mais vas-y !',
       }),
     ];
   }
@@ -760,9 +930,23 @@ function recallAsked(ctx: Ctx): string[] {
   const topic = findTopic(last[last.length - 1]);
   if (topic) {
     const t = topicLines(topic, lang);
-    parts.push(tr(lang, { pt: `Vamos continuar daí? ${t.ask}`, en: `Shall we continue from there? ${t.ask}`, es: `¿Seguimos desde ahí? ${t.ask}`, fr: `On reprend à partir de là ? ${t.ask}` }));
+    parts.push(
+      tr(lang, {
+        pt: `Vamos continuar daí? ${t.ask}`,
+        en: `Shall we continue from there? ${t.ask}`,
+        es: `¿Seguimos desde ahí? ${t.ask}`,
+        fr: `On reprend à partir de là ? ${t.ask}`,
+      }),
+    );
   } else {
-    parts.push(tr(lang, { pt: 'Quer retomar esse assunto?', en: 'Would you like to pick that up again?', es: '¿Quieres retomar ese tema?', fr: 'Veux-tu reprendre ce sujet ?' }));
+    parts.push(
+      tr(lang, {
+        pt: 'Quer retomar esse assunto?',
+        en: 'Would you like to pick that up again?',
+        es: '¿Quieres retomar ese tema?',
+        fr: 'Veux-tu reprendre ce sujet ?',
+      }),
+    );
   }
   return parts;
 }
@@ -772,14 +956,43 @@ function recallMe(ctx: Ctx): string[] {
   const facts = ctx.knownFacts.filter((f) => f.kind !== 'name');
   const details = describeFacts(facts, lang);
   const parts: string[] = [];
-  if (ctx.name) parts.push(tr(lang, { pt: `Sei que você se chama ${ctx.name}.`, en: `I know your name is ${ctx.name}.`, es: `Sé que te llamas ${ctx.name}.`, fr: `Je sais que tu t’appelles ${ctx.name}.` }));
+  if (ctx.name)
+    parts.push(
+      tr(lang, {
+        pt: `Sei que você se chama ${ctx.name}.`,
+        en: `I know your name is ${ctx.name}.`,
+        es: `Sé que te llamas ${ctx.name}.`,
+        fr: `Je sais que tu t’appelles ${ctx.name}.`,
+      }),
+    );
   if (details) {
-    parts.push(tr(lang, { pt: `Você me contou que: ${lowerFirst(details)}`, en: `You told me that you: ${lowerFirst(details)}`, es: `Me contaste que: ${lowerFirst(details)}`, fr: `Tu m’as raconté que : ${lowerFirst(details)}` }));
+    parts.push(
+      tr(lang, {
+        pt: `Você me contou que: ${lowerFirst(details)}`,
+        en: `You told me that you: ${lowerFirst(details)}`,
+        es: `Me contaste que: ${lowerFirst(details)}`,
+        fr: `Tu m’as raconté que : ${lowerFirst(details)}`,
+      }),
+    );
   }
   if (!parts.length) {
-    return [tr(lang, { pt: 'Ainda sei bem pouco sobre você. Me conta algo?', en: 'I still know very little about you. Tell me something?', es: 'Todavía sé muy poco de ti. ¿Me cuentas algo?', fr: 'Je sais encore très peu de choses sur toi. Tu me racontes ?' })];
+    return [
+      tr(lang, {
+        pt: 'Ainda sei bem pouco sobre você. Me conta algo?',
+        en: 'I still know very little about you. Tell me something?',
+        es: 'Todavía sé muy poco de ti. ¿Me cuentas algo?',
+        fr: 'Je sais encore très peu de choses sur toi. Tu me racontes ?',
+      }),
+    ];
   }
-  parts.push(tr(lang, { pt: 'Quer me contar mais alguma coisa?', en: 'Anything else you would like to share?', es: '¿Quieres contarme algo más?', fr: 'Veux-tu me raconter autre chose ?' }));
+  parts.push(
+    tr(lang, {
+      pt: 'Quer me contar mais alguma coisa?',
+      en: 'Anything else you would like to share?',
+      es: '¿Quieres contarme algo más?',
+      fr: 'Veux-tu me raconter autre chose ?',
+    }),
+  );
   return parts;
 }
 
@@ -789,7 +1002,8 @@ function lowerFirst(s: string): string {
   return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
-const WHEN = /\b(amanha|hoje|semana|mes|ano|fim de semana|feriado|ferias|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|segunda|terca|quarta|quinta|sexta|sabado|domingo|tomorrow|today|tonight|week|month|year|weekend|holiday|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|soon|logo)\b/;
+const WHEN =
+  /\b(amanha|hoje|semana|mes|ano|fim de semana|feriado|ferias|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|segunda|terca|quarta|quinta|sexta|sabado|domingo|tomorrow|today|tonight|week|month|year|weekend|holiday|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|soon|logo)\b/;
 
 function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
   const { lang, L } = ctx;
@@ -805,7 +1019,8 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           t({
             pt: [`Que legal, ${v}! Vou lembrar disso.`, `Adorei saber que você gosta de ${v}!`],
             en: [`Oh nice, ${v}! I'll remember that.`, `Love that you're into ${v}!`],
-            es: [`¡Qué bien, ${v}! Me lo apunto.`, `¡Me encanta saber que te gusta ${v}!`], fr: [`Super, ${v} ! Je m’en souviendrai.`, `J’adore savoir que tu aimes ${v} !`],
+            es: [`¡Qué bien, ${v}! Me lo apunto.`, `¡Me encanta saber que te gusta ${v}!`],
+            fr: [`Super, ${v} ! Je m’en souviendrai.`, `J’adore savoir que tu aimes ${v} !`],
           }),
         );
       if (f.key === 'dislikes')
@@ -814,7 +1029,8 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           t({
             pt: [`Anotado: ${v} não é com você.`, `Entendi, nada de ${v} então!`],
             en: [`Noted: ${v} is not your thing.`, `Got it, no ${v} for you!`],
-            es: [`Anotado: ${v} no es lo tuyo.`, `¡Entendido, nada de ${v} entonces!`], fr: [`C’est noté : ${v}, ce n’est pas ton truc.`, `Compris, pas de ${v} alors !`],
+            es: [`Anotado: ${v} no es lo tuyo.`, `¡Entendido, nada de ${v} entonces!`],
+            fr: [`C’est noté : ${v}, ce n’est pas ton truc.`, `Compris, pas de ${v} alors !`],
           }),
         );
       return t({ pt: `Boa escolha: ${v}!`, en: `Great choice: ${v}!`, es: `¡Buena elección: ${v}!`, fr: `Bon choix : ${v} !` });
@@ -825,7 +1041,8 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           t({
             pt: ['Que demais! Como estão os preparativos?', 'Que bacana! Já está tudo planejado?'],
             en: ['How exciting! How are the preparations going?', 'That sounds great! Is everything planned already?'],
-            es: ['¡Qué emoción! ¿Cómo van los preparativos?', '¡Qué bien! ¿Ya está todo planeado?'], fr: ['Génial ! Comment avancent les préparatifs ?', 'Super ! Tout est déjà prévu ?'],
+            es: ['¡Qué emoción! ¿Cómo van los preparativos?', '¡Qué bien! ¿Ya está todo planeado?'],
+            fr: ['Génial ! Comment avancent les préparatifs ?', 'Super ! Tout est déjà prévu ?'],
           }),
         );
       }
@@ -834,7 +1051,8 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
         t({
           pt: ['Que bacana! Quando vai ser?', 'Que legal! E quando pretende fazer isso?'],
           en: ['That sounds exciting! When is it happening?', 'How nice! When are you planning to do it?'],
-          es: ['¡Qué emoción! ¿Cuándo será?', '¡Qué bien! ¿Y cuándo piensas hacerlo?'], fr: ['Génial ! Ce sera quand ?', 'Super ! Et quand comptes-tu le faire ?'],
+          es: ['¡Qué emoción! ¿Cuándo será?', '¡Qué bien! ¿Y cuándo piensas hacerlo?'],
+          fr: ['Génial ! Ce sera quand ?', 'Super ! Et quand comptes-tu le faire ?'],
         }),
       );
     case 'goal':
@@ -843,7 +1061,8 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
         t({
           pt: ['Que objetivo bacana! Vou lembrar disso.', 'Adorei esse objetivo! Anotado.'],
           en: ["What a great goal! I'll keep it in mind.", "Love that goal! I'll remember it."],
-          es: ['¡Qué buen objetivo! Lo tendré en cuenta.', '¡Me encanta ese objetivo! Lo recordaré.'], fr: ['Quel bel objectif ! Je le garde en tête.', 'J’adore cet objectif ! Je m’en souviendrai.'],
+          es: ['¡Qué buen objetivo! Lo tendré en cuenta.', '¡Me encanta ese objetivo! Lo recordaré.'],
+          fr: ['Quel bel objectif ! Je le garde en tête.', 'J’adore cet objectif ! Je m’en souviendrai.'],
         }),
       );
     case 'date':
@@ -854,22 +1073,41 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
         t({
           pt: [`Que bom saber sobre ${relationPhrase(f, 'pt')}!`, `Adorei conhecer um pouco sobre ${relationPhrase(f, 'pt')}.`],
           en: [`Lovely to hear about ${relationPhrase(f, 'en')}!`, `It's nice to learn about ${relationPhrase(f, 'en')}.`],
-          es: [`¡Qué bueno saber de ${relationPhrase(f, 'es')}!`, `Me encantó conocer un poco de ${relationPhrase(f, 'es')}.`], fr: [`Ça me fait plaisir d’entendre parler de ${relationPhrase(f, 'fr')} !`, `C’est chouette d’en savoir un peu sur ${relationPhrase(f, 'fr')}.`],
+          es: [`¡Qué bueno saber de ${relationPhrase(f, 'es')}!`, `Me encantó conocer un poco de ${relationPhrase(f, 'es')}.`],
+          fr: [`Ça me fait plaisir d’entendre parler de ${relationPhrase(f, 'fr')} !`, `C’est chouette d’en savoir un peu sur ${relationPhrase(f, 'fr')}.`],
         }),
       );
     case 'location':
-      if (f.key === 'from') return t({ pt: `Ah, ${v}! Que legal. Como é aí?`, en: `Oh, from ${v}! How nice. What's it like there?`, es: `¡Ah, de ${v}! Qué bien. ¿Cómo es allí?`, fr: `Ah, de ${v} ! Super. C’est comment là-bas ?` });
+      if (f.key === 'from')
+        return t({
+          pt: `Ah, ${v}! Que legal. Como é aí?`,
+          en: `Oh, from ${v}! How nice. What's it like there?`,
+          es: `¡Ah, de ${v}! Qué bien. ¿Cómo es allí?`,
+          fr: `Ah, de ${v} ! Super. C’est comment là-bas ?`,
+        });
       return choose(
         ctx,
         t({
           pt: [`${v}! E o que você mais gosta de lá?`, `Que legal, ${v}! Como é morar aí?`],
           en: [`${v}! What do you like most about it?`, `Oh nice, ${v}! How do you like living there?`],
-          es: [`¡${v}! ¿Qué es lo que más te gusta de allí?`, `¡Qué bien, ${v}! ¿Qué tal es vivir allí?`], fr: [`${v} ! Qu’est-ce que tu aimes le plus là-bas ?`, `Super, ${v} ! C’est comment d’y vivre ?`],
+          es: [`¡${v}! ¿Qué es lo que más te gusta de allí?`, `¡Qué bien, ${v}! ¿Qué tal es vivir allí?`],
+          fr: [`${v} ! Qu’est-ce que tu aimes le plus là-bas ?`, `Super, ${v} ! C’est comment d’y vivre ?`],
         }),
       );
     case 'job':
-      if (f.key === 'employer') return t({ pt: `Legal, na ${v}! Como é trabalhar lá?`, en: `Nice, at ${v}! How do you like working there?`, es: `¡Qué bien, en ${v}! ¿Qué tal trabajar allí?`, fr: `Super, chez ${v} ! Ça se passe bien d’y travailler ?` });
-      return t({ pt: `Que legal, ${v}! Como está o trabalho?`, en: `Oh, ${enArticle(v)}! How's work going?`, es: `¡Qué bien, ${v}! ¿Cómo va el trabajo?`, fr: `Super, ${v} ! Comment ça va au travail ?` });
+      if (f.key === 'employer')
+        return t({
+          pt: `Legal, na ${v}! Como é trabalhar lá?`,
+          en: `Nice, at ${v}! How do you like working there?`,
+          es: `¡Qué bien, en ${v}! ¿Qué tal trabajar allí?`,
+          fr: `Super, chez ${v} ! Ça se passe bien d’y travailler ?`,
+        });
+      return t({
+        pt: `Que legal, ${v}! Como está o trabalho?`,
+        en: `Oh, ${enArticle(v)}! How's work going?`,
+        es: `¡Qué bien, ${v}! ¿Cómo va el trabajo?`,
+        fr: `Super, ${v} ! Comment ça va au travail ?`,
+      });
     default:
       return fill(ctx, choose(ctx, L.noted));
   }
@@ -886,18 +1124,42 @@ function factQuestion(ctx: Ctx, f: Fact): string {
           t({
             pt: ['O que você mais curte nisso?', 'Há quanto tempo você curte isso?'],
             en: ['What do you enjoy most about it?', 'How long have you been into it?'],
-            es: ['¿Qué es lo que más te gusta de eso?', '¿Desde cuándo te gusta?'], fr: ['Qu’est-ce que tu aimes le plus là-dedans ?', 'Depuis quand ça te plaît ?'],
+            es: ['¿Qué es lo que más te gusta de eso?', '¿Desde cuándo te gusta?'],
+            fr: ['Qu’est-ce que tu aimes le plus là-dedans ?', 'Depuis quand ça te plaît ?'],
           }),
         );
-      return choose(ctx, t({ pt: ['E do que você gosta?', 'E o que você prefere?'], en: ['What do you like instead?', 'So what do you prefer?'], es: ['¿Y qué te gusta?', '¿Y qué prefieres?'], fr: ['Et qu’est-ce que tu aimes ?', 'Et qu’est-ce que tu préfères ?'] }));
+      return choose(
+        ctx,
+        t({
+          pt: ['E do que você gosta?', 'E o que você prefere?'],
+          en: ['What do you like instead?', 'So what do you prefer?'],
+          es: ['¿Y qué te gusta?', '¿Y qué prefieres?'],
+          fr: ['Et qu’est-ce que tu aimes ?', 'Et qu’est-ce que tu préfères ?'],
+        }),
+      );
     case 'relation': {
       const female = /^sua\b/.test(relationPhrase(f, 'pt'));
-      return t({ pt: `Me conta mais sobre ${female ? 'ela' : 'ele'}?`, en: 'Tell me more about them?', es: `¿Me cuentas más sobre ${female ? 'ella' : 'él'}?`, fr: `Tu m’en dis plus sur ${female ? 'elle' : 'lui'} ?` });
+      return t({
+        pt: `Me conta mais sobre ${female ? 'ela' : 'ele'}?`,
+        en: 'Tell me more about them?',
+        es: `¿Me cuentas más sobre ${female ? 'ella' : 'él'}?`,
+        fr: `Tu m’en dis plus sur ${female ? 'elle' : 'lui'} ?`,
+      });
     }
     case 'job':
-      return t({ pt: 'Há quanto tempo você trabalha com isso?', en: 'How long have you been doing that?', es: '¿Cuánto tiempo llevas haciéndolo?', fr: 'Depuis combien de temps fais-tu ça ?' });
+      return t({
+        pt: 'Há quanto tempo você trabalha com isso?',
+        en: 'How long have you been doing that?',
+        es: '¿Cuánto tiempo llevas haciéndolo?',
+        fr: 'Depuis combien de temps fais-tu ça ?',
+      });
     case 'goal':
-      return t({ pt: 'O que você já fez para chegar lá?', en: "What's your first step towards it?", es: '¿Cuál es tu primer paso para lograrlo?', fr: 'Quelle est ta première étape pour y arriver ?' });
+      return t({
+        pt: 'O que você já fez para chegar lá?',
+        en: "What's your first step towards it?",
+        es: '¿Cuál es tu primer paso para lograrlo?',
+        fr: 'Quelle est ta première étape pour y arriver ?',
+      });
     default:
       return fill(ctx, choose(ctx, ctx.L.statementAsk));
   }
@@ -927,7 +1189,8 @@ function onlySmallTalk(message: string): boolean {
 }
 
 /** A thanks line that presumes something was fixed or helped ("Glad it works now", "Que bom que funcionou"). */
-const PRESUMES_FIX = /\b(?:works now|it worked|glad i could help|que bom que funcionou|funcionou|ya funciona|haber ayudado|que ca marche|ca marche|d.avoir pu aider|if it happens again|se voltar a acontecer|si vuelve a pasar)\b/;
+const PRESUMES_FIX =
+  /\b(?:works now|it worked|glad i could help|que bom que funcionou|funcionou|ya funciona|haber ayudado|que ca marche|ca marche|d.avoir pu aider|if it happens again|se voltar a acontecer|si vuelve a pasar)\b/;
 /** The person says it is solved ("it works now", "funcionou", "ya funciona", "ça marche"). */
 const SAYS_FIXED =
   /\b(?:works now|working now|it worked|that worked|fixed|solved|resolved|sorted|funcionou|funciona agora|deu certo|resolvido|resolveu|ya funciona|funciono|funciona ahora|resuelto|solucionado|ca marche|ca fonctionne|ca a marche|c.est regle|resolu|regle)\b/;
@@ -941,7 +1204,14 @@ function thanksLines(ctx: Ctx, message: string): readonly string[] {
 
 /** Has the user asked (nearly) the same thing before in this conversation? */
 function repeatedAsk(ctx: Ctx, message: string): boolean {
-  const key = fold(trimEnd(message)).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const key = fold(trimEnd(message))
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
   if (key.split(' ').length < 3) return false;
-  return ctx.userTurns.some((u) => fold(trimEnd(u)).replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === key);
+  return ctx.userTurns.some(
+    (u) =>
+      fold(trimEnd(u))
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim() === key,
+  );
 }

@@ -69,7 +69,7 @@ const STOP: Record<DetectedLanguage, string> = {
     'le la les un une des du de au aux en dans sur sous avec sans pour par chez entre depuis ' +
     'et ou mais donc car parce que qui quoi quel quelle quels quelles quand où comment combien ceci cela ça ce cet cette ces ' +
     "je j' tu il elle nous vous ils elles moi toi lui leur mon ma mes ton ta tes son sa ses notre votre nos vos " +
-    "est sont était été être suis es sommes êtes ai as avons avez ont avait avoir vais va allons fait faire peux peut pouvez " +
+    'est sont était été être suis es sommes êtes ai as avons avez ont avait avoir vais va allons fait faire peux peut pouvez ' +
     'ne pas non oui déjà aussi très plus moins encore seulement bien ici maintenant aujourd hui demain hier après avant ' +
     'bonjour bonsoir salut merci revoir pardon désolé désolée svp plaît beaucoup ' +
     "veux voudrais besoin aime habite appelle nom commande numéro code souviens sais dis rappelle aider aide c'est j'ai " +

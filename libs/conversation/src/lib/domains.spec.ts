@@ -62,7 +62,9 @@ describe('domains from an entity purpose', () => {
   });
 
   it('a telecom asks whether it is the line or the home internet, in French', async () => {
-    const [reply] = await play(entity("Assistant du service client de FibreNet, fournisseur d'accès internet (fibre)", 'fr', 'Léo'), ['Bonjour, internet ne marche plus depuis hier']);
+    const [reply] = await play(entity("Assistant du service client de FibreNet, fournisseur d'accès internet (fibre)", 'fr', 'Léo'), [
+      'Bonjour, internet ne marche plus depuis hier',
+    ]);
     expect(reply).toMatch(/ligne mobile ou internet à la maison/);
   });
 });
@@ -122,7 +124,10 @@ describe('follow-ups and closings', () => {
   });
 
   it('a short answer made of a value is closed in the reply language', async () => {
-    const replies = await play(getSoul('technical-helper')!, ['Mi correo es marta.r@correo.es, no me llegan los emails de confirmación.', '¿Me repites mi correo?']);
+    const replies = await play(getSoul('technical-helper')!, [
+      'Mi correo es marta.r@correo.es, no me llegan los emails de confirmación.',
+      '¿Me repites mi correo?',
+    ]);
     expect(replies[1]).toContain('marta.r@correo.es');
     expect(detectLanguage(replies[1]).language).toBe('es');
   });
@@ -143,9 +148,10 @@ describe('acknowledging a plain statement', () => {
 
 describe('a plain reference given with the request', () => {
   it('an inn does not ask for the booking reference after "ref HLX-4471"', async () => {
-    const [reply] = await play(entity('Front desk assistant of the Harbourlight Inn, a small seaside hotel: bookings, arrivals and guest requests', 'en', 'Harbourlight Inn'), [
-      "hi there, desmond here. we've got a booking with you, ref HLX-4471, arriving thurs but prob late like 11pm cos of the ferry",
-    ]);
+    const [reply] = await play(
+      entity('Front desk assistant of the Harbourlight Inn, a small seaside hotel: bookings, arrivals and guest requests', 'en', 'Harbourlight Inn'),
+      ["hi there, desmond here. we've got a booking with you, ref HLX-4471, arriving thurs but prob late like 11pm cos of the ferry"],
+    );
     expect(reply).toContain('HLX-4471');
     expect(reply).not.toMatch(/what'?s your booking reference/i);
   });

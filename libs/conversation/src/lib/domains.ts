@@ -44,7 +44,12 @@ const NO_SECRETS = {
   es: 'Nunca me envíes tu contraseña, PIN ni el número completo de la tarjeta.',
   fr: 'Ne m’envoie jamais ton mot de passe, ton code PIN ni ton numéro de carte complet.',
 };
-const withNoSecrets = (x: LangTexts<string>): LangTexts<string> => ({ en: `${x.en} ${NO_SECRETS.en}`, pt: `${x.pt} ${NO_SECRETS.pt}`, es: `${x.es} ${NO_SECRETS.es}`, fr: `${x.fr} ${NO_SECRETS.fr}` });
+const withNoSecrets = (x: LangTexts<string>): LangTexts<string> => ({
+  en: `${x.en} ${NO_SECRETS.en}`,
+  pt: `${x.pt} ${NO_SECRETS.pt}`,
+  es: `${x.es} ${NO_SECRETS.es}`,
+  fr: `${x.fr} ${NO_SECRETS.fr}`,
+});
 
 export const DOMAINS: Domain[] = [
   {
@@ -67,7 +72,8 @@ export const DOMAINS: Domain[] = [
   },
   {
     id: 'travel',
-    match: /\b(?:airlines?|airways|flights?|aerolineas?|companhias? aereas?|compagnies? aeriennes?|voos|vuelos|vols|low-cost carrier|travel agency|agencia de (?:viagens?|viajes)|agence de voyages?|tour operator|operadora de turismo)\b/,
+    match:
+      /\b(?:airlines?|airways|flights?|aerolineas?|companhias? aereas?|compagnies? aeriennes?|voos|vuelos|vols|low-cost carrier|travel agency|agencia de (?:viagens?|viajes)|agence de voyages?|tour operator|operadora de turismo)\b/,
     asks: {
       booking: t(
         'Where are you flying from and to, on which dates, and for how many passengers?',
@@ -106,7 +112,8 @@ export const DOMAINS: Domain[] = [
   },
   {
     id: 'health',
-    match: /\b(?:clinics?|clinicas?|cliniques?|hospitals?|hospita(?:l|is|les)|hopital|medical|medic[oa]s?|medecins?|doctors?|dentists?|dentistas?|dentaires?|health|saude|salud|sante|patients?|pacientes?|physio\w*|fisioterapia|kine\w*)\b/,
+    match:
+      /\b(?:clinics?|clinicas?|cliniques?|hospitals?|hospita(?:l|is|les)|hopital|medical|medic[oa]s?|medecins?|doctors?|dentists?|dentistas?|dentaires?|health|saude|salud|sante|patients?|pacientes?|physio\w*|fisioterapia|kine\w*)\b/,
     asks: {
       booking: t(
         'Which specialty or doctor do you need, and which days and times suit you?',
@@ -201,7 +208,8 @@ export const DOMAINS: Domain[] = [
   },
   {
     id: 'telecom',
-    match: /\b(?:telecoms?|telco|mobile (?:operator|network|plans?)|operadoras?|operador(?:a)? (?:movil|de telefonia)|operateur|internet (?:provider|service)|provedor(?:a)? de internet|proveedor de internet|fournisseur d'acces|fibr[ea]|fiber|broadband|isp|banda larga|banda ancha|telefonia)\b/,
+    match:
+      /\b(?:telecoms?|telco|mobile (?:operator|network|plans?)|operadoras?|operador(?:a)? (?:movil|de telefonia)|operateur|internet (?:provider|service)|provedor(?:a)? de internet|proveedor de internet|fournisseur d'acces|fibr[ea]|fiber|broadband|isp|banda larga|banda ancha|telefonia)\b/,
     asks: {
       error: t(
         'Is it the mobile line or the home internet, since when, and have you restarted the phone or router?',
@@ -255,7 +263,8 @@ export const DOMAINS: Domain[] = [
   },
   {
     id: 'education',
-    match: /\b(?:schools?|escolas?|escuelas?|ecoles?|universit(?:y|ies|e)|universidades?|colleges?|faculdades?|courses|cursos|students?|estudantes?|alunos?|alumnos?|etudiants?|eleves?|tutoring|education|educacao|educacion|enseignement|formation|enrol\w*|matricula)\b/,
+    match:
+      /\b(?:schools?|escolas?|escuelas?|ecoles?|universit(?:y|ies|e)|universidades?|colleges?|faculdades?|courses|cursos|students?|estudantes?|alunos?|alumnos?|etudiants?|eleves?|tutoring|education|educacao|educacion|enseignement|formation|enrol\w*|matricula)\b/,
     asks: {
       booking: t(
         'Which course or class is it, and which days and times suit you?',

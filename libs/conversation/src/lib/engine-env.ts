@@ -14,11 +14,21 @@ export const engineEnvSchema = {
     .describe(
       'Entity (and messaging) replies: `builtin` (deterministic engine, no keys), `openai`, `anthropic`, `openai-compatible` (Ollama, vLLM…) through the AI SDK; creative lists the providers and which are configured (`GET /v1/llm/providers`).',
     ),
-  LLM_MODEL: z.string().min(1).optional().describe("Model name, e.g. `gpt-4o-mini`, `claude-3-5-haiku-latest`, `llama3.1`. Unset: the provider's default (required for `openai-compatible`)."),
+  LLM_MODEL: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Model name, e.g. `gpt-4o-mini`, `claude-3-5-haiku-latest`, `llama3.1`. Unset: the provider's default (required for `openai-compatible`)."),
   LLM_BASE_URL: httpUrl
     .optional()
     .describe("Base URL of the provider's API (required for `openai-compatible`, e.g. `http://localhost:11434/v1`). Unset: the provider's default."),
-  OPENAI_API_KEY: z.string().min(1).optional().describe('The OpenAI key (required with `LLM_PROVIDER=openai`; also serves `openai-compatible`; creative\'s OpenAI images, `IMAGE_PROVIDER=openai`, use it too).'),
+  OPENAI_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "The OpenAI key (required with `LLM_PROVIDER=openai`; also serves `openai-compatible`; creative's OpenAI images, `IMAGE_PROVIDER=openai`, use it too).",
+    ),
   ANTHROPIC_API_KEY: z.string().min(1).optional().describe('The Anthropic key (required with `LLM_PROVIDER=anthropic`).'),
   LLM_TIMEOUT_MS: z.coerce
     .number()

@@ -19,7 +19,12 @@ describe('extractFactsWithProvider', () => {
       text: 'Here you go: {"facts":[{"kind":"preference","key":"likes","value":"Jazz","text":"Likes jazz"},{"kind":"relation","key":"Sister","value":"maria","text":"Has a sister named Maria"},{"kind":"weird","key":"Shoe Size","value":42}]}',
     });
     const facts = await extractFactsWithProvider('Meu nome é Ana. I love jazz and my sister maria plays it.', config, { language: 'en' });
-    expect(facts.map((f) => `${f.kind}/${f.key}=${f.value}`)).toEqual(['name/name=Ana', 'preference/likes=jazz', 'relation/sister=Maria', 'other/shoe_size=42']);
+    expect(facts.map((f) => `${f.kind}/${f.key}=${f.value}`)).toEqual([
+      'name/name=Ana',
+      'preference/likes=jazz',
+      'relation/sister=Maria',
+      'other/shoe_size=42',
+    ]);
     const sent = server.requests.at(-1)!.body['messages'] as Array<{ role: string; content: string }>;
     expect(sent[0].role).toBe('system');
     expect(sent[0].content).toContain('Return ONLY a JSON object');

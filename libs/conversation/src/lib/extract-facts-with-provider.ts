@@ -81,7 +81,12 @@ export function parseFacts(raw: string): Fact[] {
     const kind = (KINDS as string[]).includes(f.kind) ? (f.kind as FactKind) : 'other';
     const value = squish(String(f.value)).replace(/[.!]+$/, '');
     if (!value || value.length > 80) continue;
-    const key = kind === 'name' ? 'name' : fold(squish(f.key ?? kind)).replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || kind;
+    const key =
+      kind === 'name'
+        ? 'name'
+        : fold(squish(f.key ?? kind))
+            .replace(/[^a-z0-9]+/g, '_')
+            .replace(/^_|_$/g, '') || kind;
     if (SECRET_NOUNS.test(fold(`${key} ${f.text ?? ''}`))) continue;
     const normalized = PROPER_NOUN_KINDS.has(kind) ? titleCase(value) : VERBATIM_KINDS.has(kind) ? value : value.toLowerCase();
     out.push({ kind, key, value: normalized, text: squish(f.text ?? '') || `${key}: ${normalized}` });

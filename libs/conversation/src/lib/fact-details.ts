@@ -124,7 +124,8 @@ export function isDateish(text: string): boolean {
 }
 
 /** Verbs that join a date noun to its date: "is", "é", "vai ser", "es". */
-const DATE_VERB = /^(?:\s+(?:[\p{L}'-]+\s+){0,3}?)?\s*(?:is|was|will be|'s|’s|falls on|happens|takes place|starts|leaves|e|eh|era|foi|sera|vai ser|fica|cai|comeca|es|era|fue|cae|empieza|sale|est|sera|tombe|a lieu|commence|part)(?=\s)/u;
+const DATE_VERB =
+  /^(?:\s+(?:[\p{L}'-]+\s+){0,3}?)?\s*(?:is|was|will be|'s|’s|falls on|happens|takes place|starts|leaves|e|eh|era|foi|sera|vai ser|fica|cai|comeca|es|era|fue|cae|empieza|sale|est|sera|tombe|a lieu|commence|part)(?=\s)/u;
 
 /**
  * Values of identifier, contact and date slots in one sentence ("My order number is 88412",
@@ -229,7 +230,10 @@ const NOT_A_VALUE = /^(?:to|that|not|very|too|so|really|kind of|pretty|quite|a b
  * a possessive. Kept when the value has a digit, is a proper noun, or the noun is a known attribute;
  * never for slots, relations, secrets or nouns like "problem".
  */
-export function attributeValues(sentence: string, isRelationWord: (w: string) => boolean): Array<{ key: string; noun: string; value: string; lang: Lang; slot?: SlotDef }> {
+export function attributeValues(
+  sentence: string,
+  isRelationWord: (w: string) => boolean,
+): Array<{ key: string; noun: string; value: string; lang: Lang; slot?: SlotDef }> {
   const out: Array<{ key: string; noun: string; value: string; lang: Lang; slot?: SlotDef }> = [];
   const text = sentence.normalize('NFC');
   if (SECRET_NOUNS.test(foldKeep(text))) return out;
@@ -238,7 +242,12 @@ export function attributeValues(sentence: string, isRelationWord: (w: string) =>
     if (!m) continue;
     const noun = foldKeep(m[1]).trim();
     if (NOT_ATTRIBUTES.test(noun) || noun.split(' ').some((w) => isRelationWord(w))) continue;
-    if (findSlotNouns(noun, (s) => VALUE_SLOTS.includes(s) || s.kind === 'name' || s.kind === 'goal' || s.kind === 'job').some((h) => h.start === 0 && h.end === noun.length)) continue;
+    if (
+      findSlotNouns(noun, (s) => VALUE_SLOTS.includes(s) || s.kind === 'name' || s.kind === 'goal' || s.kind === 'job').some(
+        (h) => h.start === 0 && h.end === noun.length,
+      )
+    )
+      continue;
     let value = valueClause(text.slice((m.index ?? 0) + m[0].length), 6);
     if (!value) continue;
     value = value.replace(/^(?:a|an|the|o|a|um|uma|el|la|un|una)\s+/iu, '');
@@ -308,10 +317,11 @@ export function answerValue(message: string, previous: string): SlotValue | unde
   if (emails.length === 1) candidates.push({ shape: 'email', value: emails[0].toLowerCase() });
   if (phones.length === 1) candidates.push({ shape: 'phone', value: squish(phones[0]) });
   if (codes.length === 1) candidates.push({ shape: 'code', value: codes[0] });
-  if (emails.length > 1 || codes.length > 1 && phones.length !== 1) return undefined;
+  if (emails.length > 1 || (codes.length > 1 && phones.length !== 1)) return undefined;
   for (const slot of asked) {
     for (const c of candidates) {
-      const fits = slot.shape === c.shape || (slot.shape === 'code' && c.shape === 'phone') || (slot.shape === 'postcode' && c.shape === 'code' && POSTCODE.test(c.value));
+      const fits =
+        slot.shape === c.shape || (slot.shape === 'code' && c.shape === 'phone') || (slot.shape === 'postcode' && c.shape === 'code' && POSTCODE.test(c.value));
       if (fits) return { slot, value: slot.shape === 'code' && c.shape === 'phone' ? c.value.replace(/\s+/g, '') : c.value, lang: 'en' };
     }
   }

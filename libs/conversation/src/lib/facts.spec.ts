@@ -36,11 +36,7 @@ describe('extractFacts', () => {
   });
 
   it('splits lists of likes and does not mistake "não gosto" for a like', () => {
-    expect(kv(extractFacts('Eu gosto de café, chocolate e pizza.'))).toEqual([
-      'preference/likes=café',
-      'preference/likes=chocolate',
-      'preference/likes=pizza',
-    ]);
+    expect(kv(extractFacts('Eu gosto de café, chocolate e pizza.'))).toEqual(['preference/likes=café', 'preference/likes=chocolate', 'preference/likes=pizza']);
     expect(kv(extractFacts('Não gosto de chuva'))).toEqual(['preference/dislikes=chuva']);
     expect(kv(extractFacts('I would like to cancel my order'))).toEqual([]);
   });
@@ -283,7 +279,12 @@ describe('extractFacts: numbers, codes, contacts, dates, goals and attributes', 
     expect(kv(extractFacts('Hola, me llamo Sofía y vivo en Sevilla.'))).toEqual(['name/name=Sofía', 'location/lives_in=Sevilla']);
     expect(kv(extractFacts('Me encanta el flamenco y no me gusta el frío.'))).toEqual(['preference/dislikes=frío', 'preference/likes=flamenco']);
     expect(kv(extractFacts('Soy Diego. Trabajo como profesor y tengo 40 años.'))).toEqual(['name/name=Diego', 'job/job=profesor', 'other/age=40']);
-    expect(extractFacts('Mi hermana se llama Lucía.', { language: 'es' })[0]).toMatchObject({ kind: 'relation', key: 'sister', value: 'Lucía', text: 'Tiene una hermana llamada Lucía' });
+    expect(extractFacts('Mi hermana se llama Lucía.', { language: 'es' })[0]).toMatchObject({
+      kind: 'relation',
+      key: 'sister',
+      value: 'Lucía',
+      text: 'Tiene una hermana llamada Lucía',
+    });
   });
 
   it('writes the text of a value fact in the language asked', () => {
@@ -305,7 +306,11 @@ describe('mergeFacts and factSlot: a later fact replaces an earlier one of the s
   });
 
   it('keeps several likes and relations, and a dislike replaces the like of the same thing', () => {
-    const merged = mergeFacts(extractFacts('I love jazz and hiking. My friend is Ana.'), extractFacts('My friend is Bia.'), extractFacts("I don't like jazz anymore."));
+    const merged = mergeFacts(
+      extractFacts('I love jazz and hiking. My friend is Ana.'),
+      extractFacts('My friend is Bia.'),
+      extractFacts("I don't like jazz anymore."),
+    );
     expect(kv(merged)).toEqual(['preference/dislikes=jazz', 'preference/likes=hiking', 'relation/friend=Ana', 'relation/friend=Bia']);
     expect(factSlot({ kind: 'preference', key: 'likes', value: 'Jazz' })).toBe(factSlot({ kind: 'preference', key: 'dislikes', value: 'jazz' }));
     expect(factSlot({ kind: 'identifier', key: 'order', value: '1' })).toBe(factSlot({ kind: 'identifier', key: 'order', value: '2' }));
@@ -314,7 +319,13 @@ describe('mergeFacts and factSlot: a later fact replaces an earlier one of the s
 });
 
 describe('keepRecentFacts', () => {
-  const fact = (kind: Fact['kind'], value: string, updatedAt?: string): Fact => ({ kind, key: kind === 'name' ? 'name' : 'likes', value, text: value, ...(updatedAt ? { updatedAt } : {}) });
+  const fact = (kind: Fact['kind'], value: string, updatedAt?: string): Fact => ({
+    kind,
+    key: kind === 'name' ? 'name' : 'likes',
+    value,
+    text: value,
+    ...(updatedAt ? { updatedAt } : {}),
+  });
   const day = (d: number) => new Date(Date.UTC(2026, 0, 1 + d)).toISOString();
 
   it('keeps everything up to the bound, the same array', () => {

@@ -219,7 +219,19 @@ const RELATION_ES: Record<string, [string, string]> = {
   partner: ['pareja', 'pareja'],
   child: ['hijo', 'hija'],
 };
-const FEMININE_KEYS = new Set(['sister', 'mother', 'daughter', 'wife', 'girlfriend', 'fiancee', 'grandmother', 'aunt', 'niece', 'granddaughter', 'mother-in-law']);
+const FEMININE_KEYS = new Set([
+  'sister',
+  'mother',
+  'daughter',
+  'wife',
+  'girlfriend',
+  'fiancee',
+  'grandmother',
+  'aunt',
+  'niece',
+  'granddaughter',
+  'mother-in-law',
+]);
 
 const PT_JOBS = new Set(
   (
@@ -245,8 +257,10 @@ const EN_JOBS = new Set(
 );
 
 const WEAK_PLANS = new Set(
-  ('esperar aguardar tentar ver verificar checar conferir pensar testar ficar bem indo dormir deitar embora mandar enviar passar responder reiniciar confirmar explicar ' +
-    'wait try check see think look send share reply restart confirm explain forward resend').split(' '),
+  (
+    'esperar aguardar tentar ver verificar checar conferir pensar testar ficar bem indo dormir deitar embora mandar enviar passar responder reiniciar confirmar explicar ' +
+    'wait try check see think look send share reply restart confirm explain forward resend'
+  ).split(' '),
 );
 
 const ING_TO_BASE: Record<string, string> = {
@@ -319,9 +333,7 @@ export function keepRecentFacts(facts: Fact[], max: number): Fact[] {
   const time = (f: Fact) => (f.updatedAt ? Date.parse(f.updatedAt) || 0 : 0);
   // The name first, then the structured facts (what the engine acts on), then the statements; the most recent first.
   const rank = (f: Fact) => (f.kind === 'name' ? 2 : isStatementFact(f) ? 0 : 1);
-  const ranked = facts
-    .map((f, i) => ({ f, i }))
-    .sort((a, b) => rank(b.f) - rank(a.f) || time(b.f) - time(a.f) || b.i - a.i);
+  const ranked = facts.map((f, i) => ({ f, i })).sort((a, b) => rank(b.f) - rank(a.f) || time(b.f) - time(a.f) || b.i - a.i);
   const keep = new Set(ranked.slice(0, Math.max(0, max)).map((r) => r.i));
   return facts.filter((_, i) => keep.has(i));
 }
@@ -407,7 +419,8 @@ export function extractAnswerFacts(message: string, previous: string, opts?: { l
 }
 
 /** "como posso te chamar?", "what should I call you?": the assistant asked for the person's name. */
-export const ASKED_FOR_NAME = /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name|como te llamas|cual es tu nombre|como puedo llamarte)/;
+export const ASKED_FOR_NAME =
+  /(como posso te chamar|como (voce )?prefere ser chamad|qual (e )?(o )?seu nome|me diz seu nome|your name|what should i call you|what can i call you|may i have your name|como te llamas|cual es tu nombre|como puedo llamarte)/;
 
 /** "Ana", "é Ana", "it's Ana" in answer to "what should I call you?". */
 export function bareName(message: string): string | undefined {
@@ -515,13 +528,21 @@ function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = fals
 }
 
 const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = [
-  { re: /\b(?:meu nome é|meu nome e|me chamo|pode me chamar de|podem me chamar de|aqui quem fala é|aqui é (?:[ao] )?)\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'pt', cap: false },
+  {
+    re: /\b(?:meu nome é|meu nome e|me chamo|pode me chamar de|podem me chamar de|aqui quem fala é|aqui é (?:[ao] )?)\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,
+    lang: 'pt',
+    cap: false,
+  },
   { re: new RegExp(`(?:^|[\\s,])(?:[Ee]u sou (?:[ao] )?|[Ss]ou (?:[ao] )|[Ss]ou )${NAME}`, 'u'), lang: 'pt', cap: true },
   { re: /\b(?:my name is|my name's|name's|call me|you can call me)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'en', cap: false },
   { re: new RegExp(`\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Ii]t's)\\s+${NAME}`, 'u'), lang: 'en', cap: true },
   { re: /\b(?:me llamo|mi nombre es|puedes llamarme|pueden llamarme|ll[aá]mame)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'es', cap: false },
   { re: new RegExp(`(?:^|[\\s,])(?:[Yy]o soy |[Ss]oy )${NAME}`, 'u'), lang: 'es', cap: true },
-  { re: /(?:^|[\s,])(?:je m['’]appelle|mon (?:pr[ée]nom|nom) (?:est|c['’]est)|appelle[sz]?[- ]moi|tu peux m['’]appeler|vous pouvez m['’]appeler)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, lang: 'fr', cap: false },
+  {
+    re: /(?:^|[\s,])(?:je m['’]appelle|mon (?:pr[ée]nom|nom) (?:est|c['’]est)|appelle[sz]?[- ]moi|tu peux m['’]appeler|vous pouvez m['’]appeler)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,
+    lang: 'fr',
+    cap: false,
+  },
   { re: new RegExp(`(?:^|[\\s,])(?:[Mm]oi,? c['’]est |[Ii]ci,? c['’]est |[Jj]e suis )${NAME}`, 'u'), lang: 'fr', cap: true },
 ];
 
@@ -564,14 +585,26 @@ function preferences(s: string, ctx: Ctx): void {
     add(ctx, 'preference', 'dislikes', value, lang, (l) => (l === 'pt' ? `Não gosta de ${value}` : l === 'es' ? `No le gusta ${value}` : `Dislikes ${value}`));
 
   const rules: Array<{ re: RegExp; lang: Lang; fn: typeof like }> = [
-    { re: /\b(?:n[ãa]o gosto|odeio|detesto|n[ãa]o suporto|n[ãa]o curto|tenho horror)\s*(?:muito\s+)?(?:de|do|da|dos|das|a|ao)?\s+/giu, lang: 'pt', fn: dislike },
-    { re: /(?<!n[ãa]o\s)(?<!nunca\s)\b(?:gosto|curto|adoro|amo|sou f[ãa]|sou apaixonad[oa]|sou louc[oa])(?:\s+(?:muito|bastante|demais|tanto))?\s*(?:de|do|da|dos|das|por|pelo|pela)?\s+/giu, lang: 'pt', fn: like },
+    {
+      re: /\b(?:n[ãa]o gosto|odeio|detesto|n[ãa]o suporto|n[ãa]o curto|tenho horror)\s*(?:muito\s+)?(?:de|do|da|dos|das|a|ao)?\s+/giu,
+      lang: 'pt',
+      fn: dislike,
+    },
+    {
+      re: /(?<!n[ãa]o\s)(?<!nunca\s)\b(?:gosto|curto|adoro|amo|sou f[ãa]|sou apaixonad[oa]|sou louc[oa])(?:\s+(?:muito|bastante|demais|tanto))?\s*(?:de|do|da|dos|das|por|pelo|pela)?\s+/giu,
+      lang: 'pt',
+      fn: like,
+    },
     { re: /\bI\s+(?:really\s+|just\s+)?(?:don't|do not|dont|do n't)\s+(?:like|enjoy|love)\s+/giu, lang: 'en', fn: dislike },
     { re: /\bI\s+(?:really\s+|just\s+)?(?:hate|dislike|detest|can't stand|cannot stand|can not stand)\s+/giu, lang: 'en', fn: dislike },
     { re: /\bI\s+(?:really\s+|absolutely\s+|just\s+|also\s+)?(?:like|love|enjoy|adore)\s+/giu, lang: 'en', fn: like },
     { re: /\bI(?:'m|’m| am)\s+(?:a\s+(?:big\s+|huge\s+)?fan of|really into|into|passionate about|crazy about)\s+/giu, lang: 'en', fn: like },
     { re: /\bno me (?:gusta|gustan|interesa|interesan)(?:\s+(?:nada|mucho))?\s+/giu, lang: 'es', fn: dislike },
-    { re: /(?<!no\s)\bme (?:gusta|gustan|encanta|encantan|fascina|fascinan|apasiona|apasionan)(?:\s+(?:mucho|muchísimo|muchisimo|bastante))?\s+/giu, lang: 'es', fn: like },
+    {
+      re: /(?<!no\s)\bme (?:gusta|gustan|encanta|encantan|fascina|fascinan|apasiona|apasionan)(?:\s+(?:mucho|muchísimo|muchisimo|bastante))?\s+/giu,
+      lang: 'es',
+      fn: like,
+    },
     { re: /\b(?:soy (?:un |una )?(?:gran )?fan(?:ático|ática|atico|atica)? de)\s+/giu, lang: 'es', fn: like },
   ];
   const taken: Array<[number, number]> = [];
@@ -604,15 +637,19 @@ function plans(s: string, ctx: Ctx): void {
   const plan = (value: string, display: string, lang: Lang) =>
     add(ctx, 'plan', 'plan', value.toLowerCase(), lang, (l) => (l === 'pt' ? `Planeja ${display}` : `Plans to ${display}`));
 
-  const pt = /\b(?:vou|vamos|pretendo|planejo|estou planejando|t[ôo] planejando|estou pensando em|penso em|quero muito|estou indo)\s+((?:me\s+|se\s+|nos\s+)?\p{L}+(?:ar|er|ir|or|ôr|pôr))\b/iu;
+  const pt =
+    /\b(?:vou|vamos|pretendo|planejo|estou planejando|t[ôo] planejando|estou pensando em|penso em|quero muito|estou indo)\s+((?:me\s+|se\s+|nos\s+)?\p{L}+(?:ar|er|ir|or|ôr|pôr))\b/iu;
   let m = pt.exec(s);
   if (m && !WEAK_PLANS.has(fold(m[1]))) {
     const rest = clause(s.slice((m.index ?? 0) + m[0].length));
-    const display = trimEnd(`${m[1]} ${rest}`).replace(/\s+/g, ' ').replace(/^(?:me|nos)\s+/i, 'se ');
+    const display = trimEnd(`${m[1]} ${rest}`)
+      .replace(/\s+/g, ' ')
+      .replace(/^(?:me|nos)\s+/i, 'se ');
     if (wordCount(display) <= 10) plan(display, display, 'pt');
   }
 
-  const en = /\b(?:I(?:'m|’m| am)\s+(?:going to|gonna|planning to|planning on|about to|thinking about|thinking of|hoping to)|I\s+(?:plan|intend|want|hope)\s+to|[Ww]e(?:'re|’re| are)\s+(?:going to|gonna|planning to))\s+(\p{L}+)/iu;
+  const en =
+    /\b(?:I(?:'m|’m| am)\s+(?:going to|gonna|planning to|planning on|about to|thinking about|thinking of|hoping to)|I\s+(?:plan|intend|want|hope)\s+to|[Ww]e(?:'re|’re| are)\s+(?:going to|gonna|planning to))\s+(\p{L}+)/iu;
   m = en.exec(s);
   if (m && !WEAK_PLANS.has(fold(m[1]))) {
     const rest = clause(s.slice((m.index ?? 0) + m[0].length));
@@ -722,8 +759,7 @@ const PLACE_START = new RegExp(`^${PLACE}`, 'u');
 function locations(s: string, ctx: Ctx): void {
   // Portuguese keeps the preposition the person used: "Mora no Rio", "É da Bahia".
   const prep = (matched: string, fallback: string) => /\b(em|no|na|nos|nas|de|do|da|dos|das)\s*$/i.exec(matched)?.[1].toLowerCase() ?? fallback;
-  const live = (place: string, lang: Lang, matched = '') =>
-    add(ctx, 'location', 'lives_in', place, lang, (l) => livesText(place, l, prep(matched, 'em')));
+  const live = (place: string, lang: Lang, matched = '') => add(ctx, 'location', 'lives_in', place, lang, (l) => livesText(place, l, prep(matched, 'em')));
   const from = (place: string, lang: Lang, matched = '') =>
     add(ctx, 'location', 'from', place, lang, (l) => (l === 'pt' ? `É ${prep(matched, 'de')} ${place}` : l === 'es' ? `Es de ${place}` : `Is from ${place}`));
 
@@ -755,7 +791,10 @@ function locations(s: string, ctx: Ctx): void {
 
 const JOB_PT = new RegExp(`(?:^|[\\s,])(?:[Ee]u\\s+)?[Ss]ou\\s+(?:uma?\\s+)?(${WORD}(?:\\s+(?:de|em)\\s+${WORD})?)`, 'u');
 const JOB_EN = new RegExp(`\\bI(?:'m|’m| am)\\s+(?:an?\\s+)((?:${WORD}\\s+){0,2}${WORD})`, 'iu');
-const EMPLOYER = new RegExp(`\\b(?:[Tt]rabalho|[Tt]rabajo|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for|en|para)\\s+(${CAP}(?:\\s+${CAP}){0,2})`, 'u');
+const EMPLOYER = new RegExp(
+  `\\b(?:[Tt]rabalho|[Tt]rabajo|I work|I'm working|I am working)\\s+(?:na|no|em|pra|para a|para o|at|for|en|para)\\s+(${CAP}(?:\\s+${CAP}){0,2})`,
+  'u',
+);
 
 function jobs(s: string, ctx: Ctx): void {
   const job = (value: string, lang: Lang, identity = false) =>
@@ -769,7 +808,10 @@ function jobs(s: string, ctx: Ctx): void {
   const employer = (value: string, lang: Lang) =>
     add(ctx, 'job', 'employer', value, lang, (l) => (l === 'pt' ? `Trabalha na ${value}` : l === 'es' ? `Trabaja en ${value}` : `Works at ${value}`));
 
-  let m = /\b(?:trabalho como|atuo como|minha profiss[ãa]o é|minha profissao e|I work as|my job is|I'm working as|I am working as|trabajo como|mi profesi[oó]n es|mi trabajo es)\s+(?:an?\s+|uma?\s+|una?\s+)?/iu.exec(s);
+  let m =
+    /\b(?:trabalho como|atuo como|minha profiss[ãa]o é|minha profissao e|I work as|my job is|I'm working as|I am working as|trabajo como|mi profesi[oó]n es|mi trabajo es)\s+(?:an?\s+|uma?\s+|una?\s+)?/iu.exec(
+      s,
+    );
   if (m) {
     const value = clause(s.slice((m.index ?? 0) + m[0].length));
     if (value && wordCount(value) <= 4) job(value, /trabajo|profesi[oó]n/i.test(m[0]) ? 'es' : /trabalho|atuo|profiss/i.test(m[0]) ? 'pt' : 'en');
@@ -791,12 +833,17 @@ function jobs(s: string, ctx: Ctx): void {
 }
 
 function age(s: string, ctx: Ctx): void {
-  const m = /\b(?:tenho|completei|fiz)\s+(\d{1,3})\s+anos\b|\bI(?:'m|’m| am)\s+(\d{1,3})(?:\s+years?\s+old|\s*y\/?o\b|\s*$)|\b(?:tengo|cumpl[ií])\s+(\d{1,3})\s+a[ñn]os\b/iu.exec(s);
+  const m =
+    /\b(?:tenho|completei|fiz)\s+(\d{1,3})\s+anos\b|\bI(?:'m|’m| am)\s+(\d{1,3})(?:\s+years?\s+old|\s*y\/?o\b|\s*$)|\b(?:tengo|cumpl[ií])\s+(\d{1,3})\s+a[ñn]os\b/iu.exec(
+      s,
+    );
   if (!m) return;
   const n = m[1] ?? m[2] ?? m[3];
   const years = Number(n);
   if (!(years > 0 && years < 120)) return;
-  add(ctx, 'other', 'age', String(years), m[1] ? 'pt' : m[3] ? 'es' : 'en', (l) => (l === 'pt' ? `Tem ${years} anos` : l === 'es' ? `Tiene ${years} años` : `Is ${years} years old`));
+  add(ctx, 'other', 'age', String(years), m[1] ? 'pt' : m[3] ? 'es' : 'en', (l) =>
+    l === 'pt' ? `Tem ${years} anos` : l === 'es' ? `Tiene ${years} años` : `Is ${years} years old`,
+  );
 }
 
 export function article(v: string): string {
@@ -867,7 +914,10 @@ export function summarizeRelationship(facts: Fact[], stats: RelationshipStats, l
   const who = name ?? (lang === 'pt' ? 'Pessoa sem nome informado' : 'Unnamed person');
   let summary = `${who} — ${stage}: ${interactions}${over} ${when}.`;
 
-  const details = describeFacts(merged.filter((f) => f.kind !== 'name'), lang);
+  const details = describeFacts(
+    merged.filter((f) => f.kind !== 'name'),
+    lang,
+  );
   if (details) summary += ` ${details}`;
   return summary;
 }
@@ -948,13 +998,22 @@ function summaryEs(merged: Fact[], stats: RelationshipStats): string {
   const days = Math.max(0, Math.round((stats.lastSeen.getTime() - stats.firstSeen.getTime()) / 86_400_000));
   const unit = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
   const span =
-    days < 14 ? unit(days, 'día', 'días') : days < 60 ? unit(Math.round(days / 7), 'semana', 'semanas') : days < 730 ? unit(Math.round(days / 30), 'mes', 'meses') : unit(Math.round(days / 365), 'año', 'años');
+    days < 14
+      ? unit(days, 'día', 'días')
+      : days < 60
+        ? unit(Math.round(days / 7), 'semana', 'semanas')
+        : days < 730
+          ? unit(Math.round(days / 30), 'mes', 'meses')
+          : unit(Math.round(days / 365), 'año', 'años');
   const first = formatDate(stats.firstSeen, 'es');
   const last = formatDate(stats.lastSeen, 'es');
   const when = first === last ? `el ${first}` : `(${first} – ${last})`;
   const over = days > 0 ? ` a lo largo de ${span}` : '';
   let summary = `${name ?? 'Persona sin nombre'} — ${stage}: ${unit(n, 'interacción', 'interacciones')}${over} ${when}.`;
-  const details = describeFacts(merged.filter((f) => f.kind !== 'name'), 'es');
+  const details = describeFacts(
+    merged.filter((f) => f.kind !== 'name'),
+    'es',
+  );
   if (details) summary += ` ${details}`;
   return summary;
 }

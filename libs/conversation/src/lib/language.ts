@@ -48,7 +48,10 @@ export function chooseReplyLanguage(req: { soul: Soul; language?: string; replyL
   if (!mode) return { tag: fallback, source: 'default' };
   const own = detectLanguage(req.message ?? '').language;
   if (own) return { tag: tagFor(own, fallback), source: 'message' };
-  const earlier = (req.history ?? []).filter((t) => t.role === 'user').slice(-EARLIER_MESSAGES).reverse();
+  const earlier = (req.history ?? [])
+    .filter((t) => t.role === 'user')
+    .slice(-EARLIER_MESSAGES)
+    .reverse();
   for (const turn of earlier) {
     const lang = detectLanguage(turn.content).language;
     if (lang) return { tag: tagFor(lang, fallback), source: 'conversation' };

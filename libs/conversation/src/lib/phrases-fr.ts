@@ -8,7 +8,7 @@ export const FR_OPEN: Record<string, string> = {
   concise: 'Quelle est la question ?',
   sales: 'Dis-moi : que recherches-tu ?',
   teacher: "Qu'aimerais-tu apprendre aujourd'hui ?",
-  playful: "Alors, raconte-moi ta journée ?",
+  playful: 'Alors, raconte-moi ta journée ?',
   formal: 'En quoi puis-je vous être utile ?',
   empathetic: "Comment te sens-tu aujourd'hui ?",
   technical: 'Quel problème technique puis-je t’aider à résoudre ?',

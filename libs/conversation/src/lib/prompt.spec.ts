@@ -19,7 +19,7 @@ describe('buildSystemPrompt', () => {
         { kind: 'plan', key: 'plan', value: 'learn spanish', text: 'Plans to learn Spanish' },
       ],
     });
-    expect(prompt).toContain("You are Ms. Hart. A patient teacher who explains step by step");
+    expect(prompt).toContain('You are Ms. Hart. A patient teacher who explains step by step');
     expect(prompt).toContain('Tone: patient, encouraging and clear.');
     expect(prompt).toContain('Always reply in Brazilian Portuguese (pt-BR)');
     for (const rule of soul.styleRules) expect(prompt).toContain(`- ${rule}`);

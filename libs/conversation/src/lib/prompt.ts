@@ -40,7 +40,10 @@ export function buildSystemPrompt(req: ReplyRequest): string {
       ...known.map((k) => `- ${k}`),
     );
   }
-  const notes = (req.history ?? []).filter((t) => t.role === 'system').map((t) => t.content.trim()).filter(Boolean);
+  const notes = (req.history ?? [])
+    .filter((t) => t.role === 'system')
+    .map((t) => t.content.trim())
+    .filter(Boolean);
   if (notes.length) {
     lines.push('', 'Notes:', ...notes.map((n) => `- ${n}`));
   }
@@ -59,7 +62,11 @@ function knownAboutUser(userName: string | undefined, facts: Fact[]): string[] {
   const valid = facts.filter((f) => f?.kind && typeof f.value === 'string');
   const { statements, corrections } = buildStatements(valid, [], undefined);
   const bySlot = new Map<string, Fact>();
-  for (const f of correctFacts(valid.filter((f) => !isStatementFact(f)), corrections)) bySlot.set(factSlot(f), f);
+  for (const f of correctFacts(
+    valid.filter((f) => !isStatementFact(f)),
+    corrections,
+  ))
+    bySlot.set(factSlot(f), f);
   const name = [...bySlot.values()].find((f) => f.kind === 'name');
   if (name && !out.length) out.push(name.text || `Name: ${name.value}`);
   const rest = [...bySlot.values()].filter((f) => f.kind !== 'name').slice(-MAX_PROMPT_FACTS);

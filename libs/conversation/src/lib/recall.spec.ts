@@ -135,8 +135,12 @@ describe('answerRecall', () => {
 
   it('says plainly what it was not told, and what it knows instead', () => {
     expect(say("What's my phone number?")).toBe("You haven't told me your phone number yet. If you tell me, I'll remember it.");
-    expect(say('Qual é o meu e-mail e o meu telefone?', 'pt')).toBe('O seu e-mail é bruno@example.com. Você ainda não me disse o seu telefone. Se me contar, eu guardo.');
-    expect(say('What sports do I like?')).toBe("I do know you like jazz and pizza. You haven't told me what sports you like yet. If you tell me, I'll remember it.");
+    expect(say('Qual é o meu e-mail e o meu telefone?', 'pt')).toBe(
+      'O seu e-mail é bruno@example.com. Você ainda não me disse o seu telefone. Se me contar, eu guardo.',
+    );
+    expect(say('What sports do I like?')).toBe(
+      "I do know you like jazz and pizza. You haven't told me what sports you like yet. If you tell me, I'll remember it.",
+    );
     expect(recallSentences(answerRecall(matchMemoryQuestion("What's my name?")!, [], undefined, 'en'), 'en').join(' ')).toBe(
       "You haven't told me your name yet. What should I call you?",
     );

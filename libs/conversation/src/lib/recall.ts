@@ -79,12 +79,12 @@ const FRAMES = [
   // French
   "quel(?:le)?s?(?: est| etait| sont| etaient|-ce que| c'est)?",
   "c'est quoi",
-  "(?:rappelle|redis|redonne|confirme|dis)(?:-moi| moi)(?: encore| a nouveau)?(?: quel(?:le)?s?(?: est| etait)?)?",
-  "(?:tu |vous )?(?:te souviens|vous souvenez|se souvient)(?: de| du| des|-tu de|-tu du)?",
-  "(?:tu as|as-tu|vous avez|avez-vous|tu connais|tu sais|sais-tu) (?:encore |toujours |bien )?(?:note |garde |retenu )?",
-  "(?:peux|pourrais|pouvez|pourriez)(?:-tu|-vous| tu| vous)? (?:me )?(?:dire|rappeler|redire|confirmer|redonner|repeter)",
+  '(?:rappelle|redis|redonne|confirme|dis)(?:-moi| moi)(?: encore| a nouveau)?(?: quel(?:le)?s?(?: est| etait)?)?',
+  '(?:tu |vous )?(?:te souviens|vous souvenez|se souvient)(?: de| du| des|-tu de|-tu du)?',
+  '(?:tu as|as-tu|vous avez|avez-vous|tu connais|tu sais|sais-tu) (?:encore |toujours |bien )?(?:note |garde |retenu )?',
+  '(?:peux|pourrais|pouvez|pourriez)(?:-tu|-vous| tu| vous)? (?:me )?(?:dire|rappeler|redire|confirmer|redonner|repeter)',
   "j'ai oublie",
-  "je ne (?:me )?(?:souviens|rappelle) (?:plus )?(?:de|du|des)?",
+  'je ne (?:me )?(?:souviens|rappelle) (?:plus )?(?:de|du|des)?',
   'et',
 ];
 const FRAME_RE = new RegExp(`(?<=^|[\\s,;:!?(])(?:${FRAMES.join('|')})\\s+`, 'gu');
@@ -96,24 +96,56 @@ const FILLERS_RE = new RegExp(`^(?:${FILLER}\\s+){0,5}`, 'u');
 const POSSESSIVE_BEFORE = /(?:^|\s)(my|meu|minha|mi|meus|minhas|mis|mon|ma|mes)\s+$/u;
 const COORDINATION = new RegExp(`^\\s*(?:,|and|e|y|et|&|plus|as well as|or|ou|o)\\s+(?:${FILLER}\\s+){0,4}`, 'u');
 /** After a noun, words that make it a modifier: "order *status*", "account *settings*". */
-const NOT_HEAD = /^\s+(?:status|state|situation|date|total|amount|price|value|cost|history|details|info|information|progress|settings|page|balance|estimate|eta|problem|issue|error)\b/u;
+const NOT_HEAD =
+  /^\s+(?:status|state|situation|date|total|amount|price|value|cost|history|details|info|information|progress|settings|page|balance|estimate|eta|problem|issue|error)\b/u;
 
 const RELATION_WORDS =
   'sister|brother|mother|mom|mum|father|dad|son|daughter|wife|husband|girlfriend|boyfriend|fiancee|fiance|friend|best friend|dog|puppy|cat|kitten|grandmother|grandma|grandfather|grandpa|aunt|uncle|cousin|niece|nephew|boss|partner|baby|kid|child|' +
   'irma|irmao|mae|pai|filho|filha|esposa|marido|esposo|namorada|namorado|noiva|noivo|amiga|amigo|cachorro|cachorra|cao|cadela|gato|gata|avo|tia|tio|prima|primo|sobrinha|sobrinho|chefe|parceira|parceiro|bebe|' +
   'hermana|hermano|madre|padre|hijo|hija|novia|novio|perro|perra|abuela|abuelo|jefe|jefa';
-const RELATION_RE = new RegExp(`^(?:(?:older|younger|little|big|best|mais velh[oa]|mais nov[oa]|mayor|menor)\\s+)?(${RELATION_WORDS})\\b((?:'s|s)? name| called)?`, 'u');
+const RELATION_RE = new RegExp(
+  `^(?:(?:older|younger|little|big|best|mais velh[oa]|mais nov[oa]|mayor|menor)\\s+)?(${RELATION_WORDS})\\b((?:'s|s)? name| called)?`,
+  'u',
+);
 
 /** Questions about a place, a person, an age, a job… asked with a verb rather than a noun. */
 const VERB_FRAMES: Array<{ re: RegExp; kind: Fact['kind']; key: string }> = [
-  { kind: 'location', key: 'from', re: /\b(?:where am i (?:originally )?from|where i'?m from|where i come from|de onde (?:e que )?(?:eu )?(?:sou|venho)|de donde (?:soy|vengo)|d'ou (?:est-ce que )?(?:je viens|je suis))\b/u },
-  { kind: 'location', key: 'lives_in', re: /\b(?:where (?:do|did) i live|where i live|where am i living|where i'?m living|what city do i live in|which city do i live in|onde (?:e que )?(?:eu )?(?:moro|vivo)|em que cidade (?:eu )?(?:moro|vivo)|donde vivo|en que ciudad vivo|donde resido|ou (?:est-ce que )?(?:j'habite|je vis|je reside)|ou j'habite|dans quelle ville (?:j'habite|je vis))\b/u },
-  { kind: 'job', key: 'employer', re: /\b(?:where do i work|where i work|what company do i work (?:for|at)|which company do i work (?:for|at)|onde (?:e que )?(?:eu )?trabalho|em que empresa (?:eu )?trabalho|donde trabajo|en que empresa trabajo|ou (?:est-ce que )?je travaille|pour quelle (?:entreprise|societe) je travaille)\b/u },
-  { kind: 'job', key: 'job', re: /\b(?:what do i do (?:for a living|for work|professionally)|what i do for a living|what do i work as|o que (?:e que )?eu faco(?: da vida| profissionalmente)|com o que (?:eu )?trabalho|em que (?:eu )?trabalho|a que me dedico|en que trabajo|de que trabajo)\b/u },
+  {
+    kind: 'location',
+    key: 'from',
+    re: /\b(?:where am i (?:originally )?from|where i'?m from|where i come from|de onde (?:e que )?(?:eu )?(?:sou|venho)|de donde (?:soy|vengo)|d'ou (?:est-ce que )?(?:je viens|je suis))\b/u,
+  },
+  {
+    kind: 'location',
+    key: 'lives_in',
+    re: /\b(?:where (?:do|did) i live|where i live|where am i living|where i'?m living|what city do i live in|which city do i live in|onde (?:e que )?(?:eu )?(?:moro|vivo)|em que cidade (?:eu )?(?:moro|vivo)|donde vivo|en que ciudad vivo|donde resido|ou (?:est-ce que )?(?:j'habite|je vis|je reside)|ou j'habite|dans quelle ville (?:j'habite|je vis))\b/u,
+  },
+  {
+    kind: 'job',
+    key: 'employer',
+    re: /\b(?:where do i work|where i work|what company do i work (?:for|at)|which company do i work (?:for|at)|onde (?:e que )?(?:eu )?trabalho|em que empresa (?:eu )?trabalho|donde trabajo|en que empresa trabajo|ou (?:est-ce que )?je travaille|pour quelle (?:entreprise|societe) je travaille)\b/u,
+  },
+  {
+    kind: 'job',
+    key: 'job',
+    re: /\b(?:what do i do (?:for a living|for work|professionally)|what i do for a living|what do i work as|o que (?:e que )?eu faco(?: da vida| profissionalmente)|com o que (?:eu )?trabalho|em que (?:eu )?trabalho|a que me dedico|en que trabajo|de que trabajo)\b/u,
+  },
   { kind: 'other', key: 'age', re: /\b(?:how old am i|quantos anos (?:eu )?tenho|cuantos anos tengo|quel age (?:j'ai|ai-je))\b/u },
-  { kind: 'name', key: 'name', re: /\b(?:who am i|what am i called|what do you call me|como (?:e que )?eu me chamo|como me chamo|como (?:voce|vc) me chama|como me llamo|comment (?:est-ce que )?je m'appelle|comment tu m'appelles|qui suis-je)\b/u },
-  { kind: 'goal', key: 'goal', re: /\b(?:what am i (?:trying|aiming|hoping) to (?:do|achieve|accomplish|reach)|o que (?:e que )?(?:eu )?(?:estou|to) tentando (?:fazer|conseguir|alcancar)|que estoy intentando(?: hacer| lograr)?)\b/u },
-  { kind: 'plan', key: 'plan', re: /\b(?:what am i planning|what (?:do|did) i plan|o que (?:e que )?(?:eu )?(?:estou |to )?planejando|que estoy planeando)\b/u },
+  {
+    kind: 'name',
+    key: 'name',
+    re: /\b(?:who am i|what am i called|what do you call me|como (?:e que )?eu me chamo|como me chamo|como (?:voce|vc) me chama|como me llamo|comment (?:est-ce que )?je m'appelle|comment tu m'appelles|qui suis-je)\b/u,
+  },
+  {
+    kind: 'goal',
+    key: 'goal',
+    re: /\b(?:what am i (?:trying|aiming|hoping) to (?:do|achieve|accomplish|reach)|o que (?:e que )?(?:eu )?(?:estou|to) tentando (?:fazer|conseguir|alcancar)|que estoy intentando(?: hacer| lograr)?)\b/u,
+  },
+  {
+    kind: 'plan',
+    key: 'plan',
+    re: /\b(?:what am i planning|what (?:do|did) i plan|o que (?:e que )?(?:eu )?(?:estou |to )?planejando|que estoy planeando)\b/u,
+  },
 ];
 
 /** "when is my appointment?", "quando é minha prova?", "¿cuándo es mi cita?" */
@@ -139,7 +171,11 @@ const TASTE_DISLIKES: RegExp[] = [
   /\b(?:o |do |de )?que (?:tipos? de )?(?:([a-z]+) )?(?:e que )?(?:eu )?(?:nao gosto|odeio|detesto)\b/u,
   /\b(?:lo )?que (?:tipos? de )?(?:([a-z]+) )?(?:no me gusta|no me gustan|odio)\b/u,
 ];
-const CHECK_RES: RegExp[] = [/\bdo i (?:like|love|enjoy) ([\p{L}' -]{2,40})\?/u, /\beu (?:gosto|curto) de ([\p{L}' -]{2,40})\?/u, /\bme (?:gusta|gustan|encanta) (?:el |la |los |las )?([\p{L}' -]{2,40})\?/u];
+const CHECK_RES: RegExp[] = [
+  /\bdo i (?:like|love|enjoy) ([\p{L}' -]{2,40})\?/u,
+  /\beu (?:gosto|curto) de ([\p{L}' -]{2,40})\?/u,
+  /\bme (?:gusta|gustan|encanta) (?:el |la |los |las )?([\p{L}' -]{2,40})\?/u,
+];
 const FAVORITE_RE = /\b(my|meu|minha|mi) (?:(favou?rite|favorit[oa]|preferid[oa]) ([a-z]+(?: [a-z]+)?)|([a-z]+(?: [a-z]+)?) (favorit[oa]|preferid[oa]))\b/u;
 
 /** Starts that make a message a question even without "?" ("remind me my order number", "me diz meu nome"). */
@@ -148,7 +184,10 @@ const ASKING_START =
 
 /** Text prepared for matching: folded (offsets kept), inverted marks gone, spaces squeezed. */
 function prepare(message: string): string {
-  return foldKeep(squish(message.normalize('NFC')).replace(/[¿¡]/g, ' ')).replace(/[’]/g, "'").replace(/\s+/g, ' ').trim();
+  return foldKeep(squish(message.normalize('NFC')).replace(/[¿¡]/g, ' '))
+    .replace(/[’]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -302,7 +341,8 @@ const CATEGORIES: Array<{ names: RegExp; values: RegExp; label: Record<Lang, str
   },
   {
     names: /^(?:drinks?|bebidas?)$/,
-    values: /\b(?:coffee|cafe|tea|cha|te|wine|vinho|vino|beer|cerveja|cerveza|juice|suco|zumo|jugo|mate|chimarrao|caipirinha|whisky|water|agua|soda|refrigerante)\b/,
+    values:
+      /\b(?:coffee|cafe|tea|cha|te|wine|vinho|vino|beer|cerveja|cerveza|juice|suco|zumo|jugo|mate|chimarrao|caipirinha|whisky|water|agua|soda|refrigerante)\b/,
     label: { en: 'drinks', pt: 'bebida', es: 'bebida', fr: 'boissons' },
   },
   {
@@ -361,7 +401,7 @@ export function secondPerson(value: string, lang: Lang): string {
         ? { mi: 'tu', mis: 'tus', yo: 'tú', me: 'te', conmigo: 'contigo' }
         : lang === 'fr'
           ? { mon: 'ton', ma: 'ta', mes: 'tes', je: 'tu', moi: 'toi' }
-        : { my: 'your', i: 'you', me: 'you', mine: 'yours', myself: 'yourself', "i'm": "you're", am: 'are', "i've": "you've", "i'll": "you'll" };
+          : { my: 'your', i: 'you', me: 'you', mine: 'yours', myself: 'yourself', "i'm": "you're", am: 'are', "i've": "you've", "i'll": "you'll" };
   return value.replace(/[\p{L}'’]+/gu, (w) => {
     const to = map[w.toLowerCase().replace('’', "'")];
     if (!to) return w;
@@ -390,7 +430,14 @@ export function answerRecall(targets: RecallTarget[], facts: Fact[], name: strin
         }
         if (slot.kind === 'plan') {
           const plans = facts.filter((f) => f.kind === 'plan').map((f) => secondPerson(f.value, lang));
-          if (plans.length) known.push(tr({ en: `You told me you plan to ${joinList(plans.slice(-3), 'en')}.`, pt: `Você me contou que planeja ${joinList(plans.slice(-3), 'pt')}.`, es: `Me contaste que planeas ${joinList(plans.slice(-3), 'es')}.` }));
+          if (plans.length)
+            known.push(
+              tr({
+                en: `You told me you plan to ${joinList(plans.slice(-3), 'en')}.`,
+                pt: `Você me contou que planeja ${joinList(plans.slice(-3), 'pt')}.`,
+                es: `Me contaste que planeas ${joinList(plans.slice(-3), 'es')}.`,
+              }),
+            );
           else unknown.push({ label: slotLabel(slot, lang) });
           break;
         }
@@ -412,7 +459,9 @@ export function answerRecall(targets: RecallTarget[], facts: Fact[], name: strin
         break;
       }
       case 'favorite': {
-        const f = latest(facts, 'preference', t.key) ?? facts.filter((x) => x.kind === 'preference' && x.key.startsWith('favorite_') && fold(x.key).includes(fold(t.key.slice(9)))).at(-1);
+        const f =
+          latest(facts, 'preference', t.key) ??
+          facts.filter((x) => x.kind === 'preference' && x.key.startsWith('favorite_') && fold(x.key).includes(fold(t.key.slice(9)))).at(-1);
         const phrase = secondPerson(t.phrase, lang);
         if (f) known.push(`${capitalize(phrase)} ${IS[lang]} ${f.value}.`);
         else unknown.push({ label: phrase });
@@ -476,8 +525,22 @@ export function answerRecall(targets: RecallTarget[], facts: Fact[], name: strin
         const item = fold(t.item).replace(/^(?:the|o|a|os|as|el|la|los|las)\s+/, '');
         const like = facts.find((f) => f.kind === 'preference' && f.key === 'likes' && (fold(f.value).includes(item) || item.includes(fold(f.value))));
         const dislike = facts.find((f) => f.kind === 'preference' && f.key === 'dislikes' && (fold(f.value).includes(item) || item.includes(fold(f.value))));
-        if (like) known.push(tr({ en: `Yes — you told me you like ${like.value}.`, pt: `Sim — você me disse que gosta de ${like.value}.`, es: `Sí — me dijiste que te gusta ${like.value}.` }));
-        else if (dislike) known.push(tr({ en: `No — you told me you don't like ${dislike.value}.`, pt: `Não — você me disse que não gosta de ${dislike.value}.`, es: `No — me dijiste que no te gusta ${dislike.value}.` }));
+        if (like)
+          known.push(
+            tr({
+              en: `Yes — you told me you like ${like.value}.`,
+              pt: `Sim — você me disse que gosta de ${like.value}.`,
+              es: `Sí — me dijiste que te gusta ${like.value}.`,
+            }),
+          );
+        else if (dislike)
+          known.push(
+            tr({
+              en: `No — you told me you don't like ${dislike.value}.`,
+              pt: `Não — você me disse que não gosta de ${dislike.value}.`,
+              es: `No — me dijiste que no te gusta ${dislike.value}.`,
+            }),
+          );
         else unknown.push({ label: tr({ en: `whether you like ${t.item}`, pt: `se você gosta de ${t.item}`, es: `si te gusta ${t.item}` }) });
         break;
       }
@@ -493,7 +556,12 @@ function slotSentence(slot: SlotDef, f: Fact, lang: Lang): string {
     case 'other/age':
       return tr({ en: `You're ${v}.`, pt: `Você tem ${v} anos.`, es: `Tienes ${v} años.`, fr: `Tu as ${v} ans.` });
     case 'job/job':
-      return tr({ en: /^(?:a|an)\s/i.test(v) || v === 'retired' ? `You're ${v}.` : `You're ${enArticle(v)}.`, pt: `Você trabalha como ${v}.`, es: `Trabajas como ${v}.`, fr: `Tu travailles comme ${v}.` });
+      return tr({
+        en: /^(?:a|an)\s/i.test(v) || v === 'retired' ? `You're ${v}.` : `You're ${enArticle(v)}.`,
+        pt: `Você trabalha como ${v}.`,
+        es: `Trabajas como ${v}.`,
+        fr: `Tu travailles comme ${v}.`,
+      });
     case 'job/employer':
       return tr({ en: `You work at ${v}.`, pt: `Você trabalha na ${v}.`, es: `Trabajas en ${v}.`, fr: `Tu travailles chez ${v}.` });
     case 'location/lives_in':
@@ -515,10 +583,20 @@ export function recallSentences(answer: RecallAnswer, lang: Lang): string[] {
     );
     const onlyName = answer.unknown.length === 1 && answer.unknown[0].isName;
     out.push(
-      pickLang(lang, { en: `You haven't told me ${labels} yet.`, pt: `Você ainda não me disse ${labels}.`, es: `Todavía no me has dicho ${labels}.`, fr: `Tu ne m’as pas encore dit ${labels}.` }),
+      pickLang(lang, {
+        en: `You haven't told me ${labels} yet.`,
+        pt: `Você ainda não me disse ${labels}.`,
+        es: `Todavía no me has dicho ${labels}.`,
+        fr: `Tu ne m’as pas encore dit ${labels}.`,
+      }),
       onlyName
         ? pickLang(lang, { en: 'What should I call you?', pt: 'Como posso te chamar?', es: '¿Cómo puedo llamarte?', fr: 'Comment puis-je t’appeler ?' })
-        : pickLang(lang, { en: "If you tell me, I'll remember it.", pt: 'Se me contar, eu guardo.', es: 'Si me lo dices, lo recuerdo.', fr: 'Si tu me le dis, je m’en souviendrai.' }),
+        : pickLang(lang, {
+            en: "If you tell me, I'll remember it.",
+            pt: 'Se me contar, eu guardo.',
+            es: 'Si me lo dices, lo recuerdo.',
+            fr: 'Si tu me le dis, je m’en souviendrai.',
+          }),
     );
   }
   return out.map(squish);

@@ -28,7 +28,7 @@ export const FR_SLOT_LABELS: Record<string, { label: string; title: string }> = 
   appointment: { label: 'ton rendez-vous', title: 'Rendez-vous' },
 };
 
-const POSS_FR = '(?:(?:mon|ma|ton|ta|son|sa|votre|notre|le|la|l\')\\s?)?';
+const POSS_FR = "(?:(?:mon|ma|ton|ta|son|sa|votre|notre|le|la|l')\\s?)?";
 
 /**
  * French words naming each slot (regex sources on accent-folded, lower-case text), matched like the other
@@ -41,10 +41,10 @@ export const FR_SLOT_NOUNS: Record<string, string[]> = {
   invoice: [`(?:numero|n[o°º]\\.?) de ${POSS_FR}facture`, 'facture'],
   booking: [`(?:numero|code|reference|n[o°º]\\.?) de ${POSS_FR}reservation`, '(?:numero|code) de confirmation', 'reservation'],
   reference: ['(?:numero|code) de reference', 'reference'],
-  account: [`(?:numero|n[o°º]\\.?) de ${POSS_FR}compte`, '(?:numero|identifiant|code) (?:de )?client', 'numero d\'adherent', 'compte'],
+  account: [`(?:numero|n[o°º]\\.?) de ${POSS_FR}compte`, '(?:numero|identifiant|code) (?:de )?client', "numero d'adherent", 'compte'],
   flight: [`(?:numero|n[o°º]\\.?) de ${POSS_FR}vol`, 'vol'],
   room: [`(?:numero|n[o°º]\\.?) de ${POSS_FR}chambre`, 'chambre'],
-  plate: ['plaque(?: d\'immatriculation)?', 'immatriculation'],
+  plate: ["plaque(?: d'immatriculation)?", 'immatriculation'],
   tax_id: ['numero fiscal', 'numero de securite sociale', 'numero siret', 'siret'],
   email: ['(?:adresse )?e-?mail', 'adresse (?:electronique|mail)', 'courriel', 'mail'],
   phone: ['(?:numero de )?(?:telephone|portable|mobile|tel)', 'telephone', 'portable'],
@@ -55,14 +55,14 @@ export const FR_SLOT_NOUNS: Record<string, string[]> = {
   meeting: ['reunion'],
   trip: ['voyage', 'vacances'],
   exam: ['examen', 'partiel', 'concours'],
-  interview: ['entretien(?: d\'embauche)?'],
+  interview: ["entretien(?: d'embauche)?"],
   wedding: ['mariage'],
   surgery: ['operation', 'chirurgie'],
   delivery: ['livraison'],
   deadline: ['date limite', 'echeance'],
   party: ['fete', 'soiree'],
   class: ['cours'],
-  check_in: ['check-?in', 'arrivee a l\'hotel'],
+  check_in: ['check-?in', "arrivee a l'hotel"],
   check_out: ['check-?out'],
   arrival: ['arrivee'],
   departure: ['depart'],

@@ -26,7 +26,14 @@ export interface SlotDef {
   title: Record<SlotLang, string>;
 }
 
-const slot = (kind: FactKind, key: string, shape: ValueShape, nouns: Record<SlotLang, string[]>, label: Record<SlotLang, string>, title: Record<SlotLang, string>): SlotDef => ({
+const slot = (
+  kind: FactKind,
+  key: string,
+  shape: ValueShape,
+  nouns: Record<SlotLang, string[]>,
+  label: Record<SlotLang, string>,
+  title: Record<SlotLang, string>,
+): SlotDef => ({
   kind,
   key,
   shape,
@@ -93,7 +100,13 @@ export const VALUE_SLOTS: SlotDef[] = [
     'booking',
     'code',
     {
-      en: ['booking (?:reference|ref|number|code|id|no\\.?)', 'reservation (?:number|code|id|reference)', 'confirmation (?:number|code)', 'booking', 'reservation'],
+      en: [
+        'booking (?:reference|ref|number|code|id|no\\.?)',
+        'reservation (?:number|code|id|reference)',
+        'confirmation (?:number|code)',
+        'booking',
+        'reservation',
+      ],
       pt: [`(?:numero|codigo) d[ae] ${POSS_PT}reserva`, 'localizador', 'codigo de confirmacao', 'reserva'],
       es: [`(?:numero|codigo) de(?: la)? ${POSS_ES}reserva`, 'localizador', 'codigo de confirmacion', 'reserva'],
     },
@@ -140,7 +153,11 @@ export const VALUE_SLOTS: SlotDef[] = [
     'identifier',
     'reference',
     'code',
-    { en: ['reference (?:number|code)', 'reference', 'ref'], pt: ['(?:numero|codigo) de referencia', 'referencia'], es: ['(?:numero|codigo) de referencia', 'referencia'] },
+    {
+      en: ['reference (?:number|code)', 'reference', 'ref'],
+      pt: ['(?:numero|codigo) de referencia', 'referencia'],
+      es: ['(?:numero|codigo) de referencia', 'referencia'],
+    },
     { en: 'your reference number', pt: 'o seu número de referência', es: 'tu número de referencia' },
     { en: 'Reference', pt: 'Referência', es: 'Referencia' },
   ),
@@ -190,21 +207,77 @@ export const VALUE_SLOTS: SlotDef[] = [
   ),
   ...(
     [
-      ['birthday', ['birthday', 'bday', 'date of birth', 'birth ?date'], ['aniversario', 'data de nascimento'], ['cumpleanos', 'fecha de nacimiento'], ['your birthday', 'o seu aniversário', 'tu cumpleaños'], ['Birthday', 'Aniversário', 'Cumpleaños']],
-      ['appointment', ['(?:doctor|dentist|doctor\'s|dentist\'s|medical|hair) appointment', 'appointment', 'consultation'], ['consulta(?: medica)?', 'agendamento', 'horario marcado'], ['cita(?: medica)?', 'consulta'], ['your appointment', 'a sua consulta', 'tu cita'], ['Appointment', 'Consulta', 'Cita']],
+      [
+        'birthday',
+        ['birthday', 'bday', 'date of birth', 'birth ?date'],
+        ['aniversario', 'data de nascimento'],
+        ['cumpleanos', 'fecha de nacimiento'],
+        ['your birthday', 'o seu aniversário', 'tu cumpleaños'],
+        ['Birthday', 'Aniversário', 'Cumpleaños'],
+      ],
+      [
+        'appointment',
+        ["(?:doctor|dentist|doctor's|dentist's|medical|hair) appointment", 'appointment', 'consultation'],
+        ['consulta(?: medica)?', 'agendamento', 'horario marcado'],
+        ['cita(?: medica)?', 'consulta'],
+        ['your appointment', 'a sua consulta', 'tu cita'],
+        ['Appointment', 'Consulta', 'Cita'],
+      ],
       ['meeting', ['meeting'], ['reuniao'], ['reunion'], ['your meeting', 'a sua reunião', 'tu reunión'], ['Meeting', 'Reunião', 'Reunión']],
       ['flight', ['flight'], ['voo'], ['vuelo'], ['your flight', 'o seu voo', 'tu vuelo'], ['Flight', 'Voo', 'Vuelo']],
-      ['trip', ['trip', 'vacation', 'holiday', 'holidays'], ['viagem', 'ferias'], ['viaje', 'vacaciones'], ['your trip', 'a sua viagem', 'tu viaje'], ['Trip', 'Viagem', 'Viaje']],
-      ['exam', ['exam', 'test', 'final'], ['prova', 'exame', 'vestibular'], ['examen', 'prueba'], ['your exam', 'a sua prova', 'tu examen'], ['Exam', 'Prova', 'Examen']],
-      ['interview', ['(?:job )?interview'], ['entrevista(?: de emprego)?'], ['entrevista(?: de trabajo)?'], ['your interview', 'a sua entrevista', 'tu entrevista'], ['Interview', 'Entrevista', 'Entrevista']],
+      [
+        'trip',
+        ['trip', 'vacation', 'holiday', 'holidays'],
+        ['viagem', 'ferias'],
+        ['viaje', 'vacaciones'],
+        ['your trip', 'a sua viagem', 'tu viaje'],
+        ['Trip', 'Viagem', 'Viaje'],
+      ],
+      [
+        'exam',
+        ['exam', 'test', 'final'],
+        ['prova', 'exame', 'vestibular'],
+        ['examen', 'prueba'],
+        ['your exam', 'a sua prova', 'tu examen'],
+        ['Exam', 'Prova', 'Examen'],
+      ],
+      [
+        'interview',
+        ['(?:job )?interview'],
+        ['entrevista(?: de emprego)?'],
+        ['entrevista(?: de trabajo)?'],
+        ['your interview', 'a sua entrevista', 'tu entrevista'],
+        ['Interview', 'Entrevista', 'Entrevista'],
+      ],
       ['wedding', ['wedding'], ['casamento'], ['boda'], ['your wedding', 'o seu casamento', 'tu boda'], ['Wedding', 'Casamento', 'Boda']],
-      ['surgery', ['surgery', 'operation'], ['cirurgia'], ['cirugia', 'operacion'], ['your surgery', 'a sua cirurgia', 'tu cirugía'], ['Surgery', 'Cirurgia', 'Cirugía']],
+      [
+        'surgery',
+        ['surgery', 'operation'],
+        ['cirurgia'],
+        ['cirugia', 'operacion'],
+        ['your surgery', 'a sua cirurgia', 'tu cirugía'],
+        ['Surgery', 'Cirurgia', 'Cirugía'],
+      ],
       ['delivery', ['delivery'], ['entrega'], ['entrega'], ['your delivery', 'a sua entrega', 'tu entrega'], ['Delivery', 'Entrega', 'Entrega']],
-      ['deadline', ['deadline', 'due date'], ['prazo final', 'data limite'], ['fecha limite', 'plazo'], ['your deadline', 'o seu prazo', 'tu fecha límite'], ['Deadline', 'Prazo', 'Fecha límite']],
+      [
+        'deadline',
+        ['deadline', 'due date'],
+        ['prazo final', 'data limite'],
+        ['fecha limite', 'plazo'],
+        ['your deadline', 'o seu prazo', 'tu fecha límite'],
+        ['Deadline', 'Prazo', 'Fecha límite'],
+      ],
       ['party', ['party'], ['festa'], ['fiesta'], ['your party', 'a sua festa', 'tu fiesta'], ['Party', 'Festa', 'Fiesta']],
       ['class', ['class', 'lesson'], ['aula'], ['clase'], ['your class', 'a sua aula', 'tu clase'], ['Class', 'Aula', 'Clase']],
       ['check_in', ['check-?in'], ['check-?in'], ['check-?in'], ['your check-in', 'o seu check-in', 'tu check-in'], ['Check-in', 'Check-in', 'Check-in']],
-      ['check_out', ['check-?out'], ['check-?out'], ['check-?out'], ['your check-out', 'o seu check-out', 'tu check-out'], ['Check-out', 'Check-out', 'Check-out']],
+      [
+        'check_out',
+        ['check-?out'],
+        ['check-?out'],
+        ['check-?out'],
+        ['your check-out', 'o seu check-out', 'tu check-out'],
+        ['Check-out', 'Check-out', 'Check-out'],
+      ],
       ['arrival', ['arrival'], ['chegada'], ['llegada'], ['your arrival', 'a sua chegada', 'tu llegada'], ['Arrival', 'Chegada', 'Llegada']],
       ['departure', ['departure'], ['partida', 'saida'], ['salida'], ['your departure', 'a sua partida', 'tu salida'], ['Departure', 'Partida', 'Salida']],
     ] as Array<[string, string[], string[], string[], [string, string, string], [string, string, string]]>
@@ -215,18 +288,50 @@ export const VALUE_SLOTS: SlotDef[] = [
 
 /** Facts of the other kinds that questions can name ("what's my job?"). Their values come from facts.ts rules. */
 export const NAMED_SLOTS: SlotDef[] = [
-  slot('name', 'name', 'text', { en: ['name'], pt: ['nome'], es: ['nombre'] }, { en: 'your name', pt: 'o seu nome', es: 'tu nombre' }, { en: 'Name', pt: 'Nome', es: 'Nombre' }),
-  slot('other', 'age', 'text', { en: ['age'], pt: ['idade'], es: ['edad'] }, { en: 'your age', pt: 'a sua idade', es: 'tu edad' }, { en: 'Age', pt: 'Idade', es: 'Edad' }),
+  slot(
+    'name',
+    'name',
+    'text',
+    { en: ['name'], pt: ['nome'], es: ['nombre'] },
+    { en: 'your name', pt: 'o seu nome', es: 'tu nombre' },
+    { en: 'Name', pt: 'Nome', es: 'Nombre' },
+  ),
+  slot(
+    'other',
+    'age',
+    'text',
+    { en: ['age'], pt: ['idade'], es: ['edad'] },
+    { en: 'your age', pt: 'a sua idade', es: 'tu edad' },
+    { en: 'Age', pt: 'Idade', es: 'Edad' },
+  ),
   slot(
     'job',
     'job',
     'text',
-    { en: ['job', 'profession', 'occupation', 'line of work'], pt: ['profissao', 'trabalho', 'emprego', 'ocupacao'], es: ['trabajo', 'profesion', 'empleo', 'ocupacion'] },
+    {
+      en: ['job', 'profession', 'occupation', 'line of work'],
+      pt: ['profissao', 'trabalho', 'emprego', 'ocupacao'],
+      es: ['trabajo', 'profesion', 'empleo', 'ocupacion'],
+    },
     { en: 'what you do for a living', pt: 'a sua profissão', es: 'tu profesión' },
     { en: 'Job', pt: 'Profissão', es: 'Profesión' },
   ),
-  slot('job', 'employer', 'text', { en: ['employer', 'company', 'workplace'], pt: ['empresa'], es: ['empresa'] }, { en: 'where you work', pt: 'onde você trabalha', es: 'dónde trabajas' }, { en: 'Employer', pt: 'Empresa', es: 'Empresa' }),
-  slot('location', 'lives_in', 'text', { en: ['city', 'hometown'], pt: ['cidade'], es: ['ciudad'] }, { en: 'where you live', pt: 'onde você mora', es: 'dónde vives' }, { en: 'Lives in', pt: 'Mora em', es: 'Vive en' }),
+  slot(
+    'job',
+    'employer',
+    'text',
+    { en: ['employer', 'company', 'workplace'], pt: ['empresa'], es: ['empresa'] },
+    { en: 'where you work', pt: 'onde você trabalha', es: 'dónde trabajas' },
+    { en: 'Employer', pt: 'Empresa', es: 'Empresa' },
+  ),
+  slot(
+    'location',
+    'lives_in',
+    'text',
+    { en: ['city', 'hometown'], pt: ['cidade'], es: ['ciudad'] },
+    { en: 'where you live', pt: 'onde você mora', es: 'dónde vives' },
+    { en: 'Lives in', pt: 'Mora em', es: 'Vive en' },
+  ),
   slot(
     'goal',
     'goal',
@@ -235,7 +340,14 @@ export const NAMED_SLOTS: SlotDef[] = [
     { en: 'your goal', pt: 'o seu objetivo', es: 'tu objetivo' },
     { en: 'Goal', pt: 'Objetivo', es: 'Objetivo' },
   ),
-  slot('plan', 'plan', 'text', { en: ['plans'], pt: ['planos'], es: ['planes'] }, { en: 'your plans', pt: 'os seus planos', es: 'tus planes' }, { en: 'Plans', pt: 'Planos', es: 'Planes' }),
+  slot(
+    'plan',
+    'plan',
+    'text',
+    { en: ['plans'], pt: ['planos'], es: ['planes'] },
+    { en: 'your plans', pt: 'os seus planos', es: 'tus planes' },
+    { en: 'Plans', pt: 'Planos', es: 'Planes' },
+  ),
 ];
 
 /**
@@ -252,7 +364,25 @@ export const ATTRIBUTE_NOUNS: Array<{ key: string; nouns: string[] }> = [
   { key: 'team', nouns: ['(?:football |soccer )?team', 'time(?: de futebol)?', 'clube', 'equipo', 'club'] },
   { key: 'car', nouns: ['car', 'carro', 'coche', 'auto'] },
   { key: 'plan', nouns: ['plan', 'subscription', 'plano', 'assinatura', 'suscripcion'] },
-  { key: 'device', nouns: ['device', 'phone model', 'laptop', 'computer', 'printer', 'router', 'aparelho', 'dispositivo', 'notebook', 'computador', 'impressora', 'roteador', 'ordenador', 'impresora'] },
+  {
+    key: 'device',
+    nouns: [
+      'device',
+      'phone model',
+      'laptop',
+      'computer',
+      'printer',
+      'router',
+      'aparelho',
+      'dispositivo',
+      'notebook',
+      'computador',
+      'impressora',
+      'roteador',
+      'ordenador',
+      'impresora',
+    ],
+  },
   { key: 'provider', nouns: ['internet provider', 'carrier', 'operadora', 'provedor', 'proveedor'] },
   { key: 'school', nouns: ['school', 'university', 'college', 'escola', 'faculdade', 'universidade', 'escuela', 'universidad', 'colegio'] },
   { key: 'course', nouns: ['course', 'major', 'degree', 'curso', 'carrera'] },
@@ -280,9 +410,7 @@ const LANGS: SlotLang[] = ['en', 'pt', 'es'];
 const NOUNS = ALL_SLOTS.flatMap((s) => [
   ...LANGS.flatMap((lang) => s.nouns[lang].map((source) => ({ s, lang: lang as Lang, source }))),
   ...(FR_SLOT_NOUNS[s.key] ?? []).map((source) => ({ s, lang: 'fr' as Lang, source })),
-]).sort(
-  (a, b) => b.source.length - a.source.length,
-);
+]).sort((a, b) => b.source.length - a.source.length);
 const END = '(?![\\p{L}\\p{N}@-])';
 /** One pass over the text finds where a noun starts and ends (the first alternative that matches wins, longest first)… */
 const ANY_NOUN = new RegExp(`(?<![\\p{L}\\p{N}@.-])(?:${NOUNS.map((n) => n.source).join('|')})${END}`, 'gu');

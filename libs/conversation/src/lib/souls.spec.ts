@@ -36,8 +36,12 @@ describe('souls', () => {
       // The Portuguese article agreed with the soul's name: "Eu sou a Lia" becomes "Eu sou Nina".
       expect(nina.greeting, nina.greeting).not.toMatch(/\b(?:sou|é) [ao] Nina\b/);
     }
-    expect(soulNamed(getSoul('friendly-support')!, 'Nina').greeting).toBe('Oi! Eu sou Nina, do suporte. Me conta o que está acontecendo que eu te ajudo a resolver.');
-    expect(soulNamed(getSoul('formal-concierge')!, 'Ana Paula').greeting).toBe('Good day, and welcome. I am Ana Paula, your concierge. How may I be of service?');
+    expect(soulNamed(getSoul('friendly-support')!, 'Nina').greeting).toBe(
+      'Oi! Eu sou Nina, do suporte. Me conta o que está acontecendo que eu te ajudo a resolver.',
+    );
+    expect(soulNamed(getSoul('formal-concierge')!, 'Ana Paula').greeting).toBe(
+      'Good day, and welcome. I am Ana Paula, your concierge. How may I be of service?',
+    );
     // A name is text: no replacement patterns, no regular expression.
     expect(soulNamed(getSoul('concise-expert')!, 'R$& (v2.0)').greeting).toBe("R$& (v2.0) here. What's the question?");
     // The soul's own name, or none, leaves the soul as it is.
@@ -52,7 +56,18 @@ describe('souls', () => {
   });
 
   it('exposes the public API from the index', () => {
-    for (const name of ['createReplyEngine', 'BuiltinEngine', 'ProviderError', 'getSoul', 'listSouls', 'soulNamed', 'SOULS', 'extractFacts', 'summarizeRelationship', 'extractFactsWithProvider']) {
+    for (const name of [
+      'createReplyEngine',
+      'BuiltinEngine',
+      'ProviderError',
+      'getSoul',
+      'listSouls',
+      'soulNamed',
+      'SOULS',
+      'extractFacts',
+      'summarizeRelationship',
+      'extractFactsWithProvider',
+    ]) {
       expect(api).toHaveProperty(name);
     }
     const err = new api.ProviderError('x', true, { cause: new Error('y') });

@@ -138,7 +138,7 @@ export const SOULS: Soul[] = [
     tone: 'warm, upbeat and practical',
     language: 'en',
     styleRules: [
-      'Use the person\'s first name when you know it.',
+      "Use the person's first name when you know it.",
       'Acknowledge the problem before proposing a fix.',
       'Keep sentences short; at most one emoji per message.',
       'End with a concrete next step.',

@@ -1,7 +1,21 @@
 import { composeReply } from './builtin-reply';
 import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
-import { buildStatements, collectCorrections, echoDetail, echoQuestion, extractStatements, isRecapRequest, opensLikeQuestion, findCorrections, isAgentQuestion, isSelfQuestion, recallStatements, shiftPerson, tellBack } from './statements';
+import {
+  buildStatements,
+  collectCorrections,
+  echoDetail,
+  echoQuestion,
+  extractStatements,
+  isRecapRequest,
+  opensLikeQuestion,
+  findCorrections,
+  isAgentQuestion,
+  isSelfQuestion,
+  recallStatements,
+  shiftPerson,
+  tellBack,
+} from './statements';
 import { termsOf } from './terms';
 import type { ChatTurn, Fact, Soul } from './types';
 
@@ -53,7 +67,10 @@ describe('statement memory: extraction', () => {
     expect(extractStatements('Vivo en Sevilla con mi hermana.')[0].key).toBe('es');
   });
   it('keeps statements after the structured facts when the memory is bounded', () => {
-    const statements = extractStatements('I live in Porto. I love long walks by the sea.').map((f, i) => ({ ...f, updatedAt: `2026-01-0${i + 2}T00:00:00.000Z` }));
+    const statements = extractStatements('I live in Porto. I love long walks by the sea.').map((f, i) => ({
+      ...f,
+      updatedAt: `2026-01-0${i + 2}T00:00:00.000Z`,
+    }));
     const order: Fact = { kind: 'identifier', key: 'order', value: '1234', text: 'Order number: 1234', updatedAt: '2026-01-01T00:00:00.000Z' };
     expect(keepRecentFacts([order, ...statements], 2).map((f) => f.kind)).toEqual(['identifier', 'statement']);
   });
@@ -122,7 +139,12 @@ describe('corrections supersede the old value', () => {
     expect(replies[2]).toContain(old === '88231-B' ? '88213-B' : '774521');
   });
   it('"actually…" replaces an earlier statement on the same subject', () => {
-    const { statements } = buildStatements([], [user('My flight is on March 14th to Lisbon.'), user('Actually, my flight is on March 15th to Lisbon.')], undefined, 'en');
+    const { statements } = buildStatements(
+      [],
+      [user('My flight is on March 14th to Lisbon.'), user('Actually, my flight is on March 15th to Lisbon.')],
+      undefined,
+      'en',
+    );
     const found = recallStatements('When is my flight?', statements, 'en');
     expect(found.map((s) => s.text)).toEqual(['Actually, my flight is on March 15th to Lisbon.']);
     expect(tellBack(found[0], 'en', 'x')).not.toMatch(/actually|14th/i);
@@ -158,7 +180,15 @@ describe('who is speaking', () => {
     expect(reply).not.toContain('Ana');
   });
   it('an entity speaks from its purpose, and a bookstore recommends books', () => {
-    const folio: Soul = { id: 'ent_folio', name: 'Folio', description: 'Customer care for Folio Books, an online bookstore', tone: 'warm, friendly', language: 'en', styleRules: [], greeting: "Hi! I'm Folio." };
+    const folio: Soul = {
+      id: 'ent_folio',
+      name: 'Folio',
+      description: 'Customer care for Folio Books, an online bookstore',
+      tone: 'warm, friendly',
+      language: 'en',
+      styleRules: [],
+      greeting: "Hi! I'm Folio.",
+    };
     const [who, rec] = play(folio, ['Who am I talking to?', 'Can you recommend a good book?']);
     expect(who).toContain('Folio Books');
     expect(who).not.toMatch(/companion|how was your day/i);
@@ -222,7 +252,7 @@ describe('questions about who the agent is', () => {
   ])('%s', (q) => {
     expect(isAgentQuestion(q)).toBe(true);
   });
-  it('a question for a name that names the agent\'s own kind is about the agent; the person\'s own name is not', () => {
+  it("a question for a name that names the agent's own kind is about the agent; the person's own name is not", () => {
     expect(isAgentQuestion('¿cómo se llama la óptica? es para dejar una reseña', 'Óptica Miramar')).toBe(true);
     expect(isAgentQuestion("c'est quoi le nom de votre gîte déjà, pour le GPS", 'Gîte du Moulin Vert')).toBe(true);
     expect(isAgentQuestion("ty sunny. last thing, what's my name on your side?", 'Sunny')).toBe(false);
@@ -233,22 +263,35 @@ describe('questions about who the agent is', () => {
 
 describe('corrections in more shapes', () => {
   it('reads a value followed by words, decimal commas and days', () => {
-    expect(findCorrections("Apologies, I misspoke: it's our 25th anniversary, not the 15th.")).toEqual([{ from: '15th', to: '25th', said: '25th anniversary' }]);
+    expect(findCorrections("Apologies, I misspoke: it's our 25th anniversary, not the 15th.")).toEqual([
+      { from: '15th', to: '25th', said: '25th anniversary' },
+    ]);
     expect(findCorrections('perdona, en el derecho es -2,25, no -2,75, lo acabo de mirar')).toEqual([{ from: '-2,75', to: '-2,25' }]);
     expect(findCorrections('pardon, je me suis trompé, le contrôle est jeudi, pas vendredi')).toEqual([{ from: 'vendredi', to: 'jeudi' }]);
     expect(findCorrections('I like tea, not coffee')).toEqual([]);
   });
   it('a sentence opening as a correction replaces an earlier value that looks like a slip of it', () => {
-    expect(collectCorrections(['member id IT-20931, surgery on december 9', 'whoops the id is IT-20913, i always swap those last two'])).toEqual([{ from: 'IT-20931', to: 'IT-20913' }]);
+    expect(collectCorrections(['member id IT-20931, surgery on december 9', 'whoops the id is IT-20913, i always swap those last two'])).toEqual([
+      { from: 'IT-20931', to: 'IT-20913' },
+    ]);
     expect(collectCorrections(['é no cartão final 4827', 'me confundi, o final é 4872'])).toEqual([{ from: '4827', to: '4872' }]);
     // Not a correction, or nothing alike: nothing is replaced.
     expect(collectCorrections(['é no cartão final 4827', 'o final é 4872'])).toEqual([]);
     expect(collectCorrections(['my order is 88213', 'actually it was 5 days ago'])).toEqual([]);
   });
   it('"X words, not Y" replaces "Y words" only, and the reply acknowledges the new value without the old one', () => {
-    const { statements } = buildStatements([], [user('We have 3 kids and our 15th anniversary is in April.'), user("Apologies, it's our 25th anniversary, not the 15th.")], undefined, 'en');
+    const { statements } = buildStatements(
+      [],
+      [user('We have 3 kids and our 15th anniversary is in April.'), user("Apologies, it's our 25th anniversary, not the 15th.")],
+      undefined,
+      'en',
+    );
     expect(statements[0].text).toBe('We have 3 kids and our 25th anniversary is in April.');
-    const replies = play(getSoul('formal-concierge')!, ['Good evening.', 'Our 15th anniversary is in April, in Kyoto.', "Apologies, I misspoke: it's our 25th anniversary, not the 15th."]);
+    const replies = play(getSoul('formal-concierge')!, [
+      'Good evening.',
+      'Our 15th anniversary is in April, in Kyoto.',
+      "Apologies, I misspoke: it's our 25th anniversary, not the 15th.",
+    ]);
     expect(replies[2]).toContain('25th anniversary');
     expect(replies[2]).not.toContain('15th');
   });
@@ -271,7 +314,11 @@ describe('questions said back', () => {
     expect(replies[1]).toContain('parking near the inn');
   });
   it('a question after a correction does not thank for the correction again; the message itself is not its own answer', () => {
-    const replies = play(lia, ['a prova é na sexta', 'me enganei, a prova é na quinta, não na sexta', 'o que eu preciso levar pra prova de quinta? to nervosa que esqueci']);
+    const replies = play(lia, [
+      'a prova é na sexta',
+      'me enganei, a prova é na quinta, não na sexta',
+      'o que eu preciso levar pra prova de quinta? to nervosa que esqueci',
+    ]);
     expect(replies[1]).toContain('quinta');
     expect(replies[2]).not.toMatch(/corre[cç][aã]o/i);
     expect(replies[2]).not.toContain('nervosa que esqueci');
@@ -310,7 +357,15 @@ describe('a detail the reply would not show is said back', () => {
     expect(guitar).toMatch(/guitare/);
   });
   it('not when the reply takes the subject up, nor after a recall', () => {
-    const clinic: Soul = { id: 'entity-clinic', name: 'Clara', description: 'Recepcionista virtual da Clínica Vida, agenda consultas e exames', tone: 'friendly', language: 'pt-BR', styleRules: [], greeting: 'Oi!' };
+    const clinic: Soul = {
+      id: 'entity-clinic',
+      name: 'Clara',
+      description: 'Recepcionista virtual da Clínica Vida, agenda consultas e exames',
+      tone: 'friendly',
+      language: 'pt-BR',
+      styleRules: [],
+      greeting: 'Oi!',
+    };
     const [, cancel] = play(clinic, ['Oi, queria marcar uma consulta', 'Preciso cancelar minha consulta de amanhã']);
     expect(cancel).not.toMatch(/Anotado/);
   });

@@ -70,7 +70,44 @@ export function isQuestion(sentence: string, lang: Lang): boolean {
 }
 
 /** Interrogative words that open a question without "?" ("em que dia é a entrevista", "quantos anos ela tem"). */
-const WH = new Set(['what', 'whats', 'when', 'whens', 'where', 'wheres', 'which', 'who', 'whos', 'how', 'qual', 'quais', 'quando', 'onde', 'quem', 'quanto', 'quantos', 'quanta', 'quantas', 'cual', 'cuales', 'cuando', 'donde', 'quien', 'cuanto', 'cuantos', 'cuanta', 'cuantas', 'quel', 'quelle', 'quels', 'quelles', 'quand', 'ou', 'combien', 'comment']);
+const WH = new Set([
+  'what',
+  'whats',
+  'when',
+  'whens',
+  'where',
+  'wheres',
+  'which',
+  'who',
+  'whos',
+  'how',
+  'qual',
+  'quais',
+  'quando',
+  'onde',
+  'quem',
+  'quanto',
+  'quantos',
+  'quanta',
+  'quantas',
+  'cual',
+  'cuales',
+  'cuando',
+  'donde',
+  'quien',
+  'cuanto',
+  'cuantos',
+  'cuanta',
+  'cuantas',
+  'quel',
+  'quelle',
+  'quels',
+  'quelles',
+  'quand',
+  'ou',
+  'combien',
+  'comment',
+]);
 /** Words before an interrogative that keep it a question: "em que dia", "o que eu disse", "on which device", "à quelle heure". */
 const WH_LEAD = new Set(['o', 'em', 'de', 'do', 'da', 'a', 'en', 'el', 'lo', 'on', 'in', 'at', 'for', 'to', 'by', 'with', 'and', 'e', 'y', 'et', 'so']);
 const WH_SECOND = new Set([...WH, 'que', 'quoi']);
@@ -156,13 +193,17 @@ export function findCorrections(text: string): Correction[] {
   const out: Correction[] = [];
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
   // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
-  const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+[\p{Ll}][\p{L}'’-]*){0,2}?)[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en)\s+)?(${VALUE})`, 'gu');
+  const re = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+[\p{Ll}][\p{L}'’-]*){0,2}?)[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en)\s+)?(${VALUE})`,
+    'gu',
+  );
   for (const m of (text ?? '').matchAll(re)) {
     const to = trimEnd(m[1]);
     const from = trimEnd(m[3]);
     if (!to || !from || fold(to) === fold(from)) continue;
     // Both must be of one shape: two codes, two e-mails, two days or two names.
-    const shape = (v: string) => (v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : new RegExp(`^${DAYS}$`, 'iu').test(v) ? 'day' : /^\p{Lu}/u.test(v) ? 'name' : 'word');
+    const shape = (v: string) =>
+      v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : new RegExp(`^${DAYS}$`, 'iu').test(v) ? 'day' : /^\p{Lu}/u.test(v) ? 'name' : 'word';
     if (shape(to) !== shape(from) || shape(to) === 'word') continue;
     const words = (m[2] ?? '').trim();
     out.push(words && !new RegExp(String.raw`^(?:${nots}|não)\b`, 'iu').test(words) ? { from, to, said: `${to} ${words}` } : { from, to });
@@ -240,10 +281,21 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
   for (const c of corrections) {
     const old = escapeRe(c.from);
-    out = out.replace(new RegExp(String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?${old}(?![\p{L}\p{N}])`, 'giu'), '');
+    out = out.replace(
+      new RegExp(
+        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?${old}(?![\p{L}\p{N}])`,
+        'giu',
+      ),
+      '',
+    );
     // "25th anniversary, not the 15th" replaces "15th anniversary" only, not every 15th.
     const words = c.said ? c.said.slice(c.to.length).trim() : '';
-    const target = words ? String.raw`${old}\s+${words.split(/\s+/).map(escapeRe).join(String.raw`\s+`)}` : old;
+    const target = words
+      ? String.raw`${old}\s+${words
+          .split(/\s+/)
+          .map(escapeRe)
+          .join(String.raw`\s+`)}`
+      : old;
     out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${target}(?![\p{L}\p{N}])`, 'giu'), () => c.said ?? c.to);
   }
   return squish(out);
@@ -257,7 +309,10 @@ export function correctFacts(facts: Fact[], corrections: Correction[]): Fact[] {
     const text = applyCorrections(f.text ?? '', corrections);
     if (c) return { ...f, value: c.to, text };
     // A value that holds the old one ("Rua das Acácias 212") gets the new one.
-    const value = applyCorrections(f.value, corrections.filter((x) => !x.said));
+    const value = applyCorrections(
+      f.value,
+      corrections.filter((x) => !x.said),
+    );
     return text === f.text && value === f.value ? f : { ...f, value, text };
   });
 }
@@ -271,10 +326,16 @@ export function correctFacts(facts: Fact[], corrections: Correction[]): Fact[] {
  * history and the message itself, each sentence once (the latest telling wins its place). Corrections are
  * applied; a statement that a later correction of the same subject replaced is dropped.
  */
-export function buildStatements(facts: Fact[], history: ChatTurn[], message: string | undefined, fallbackLang?: string): { statements: Statement[]; corrections: Correction[] } {
+export function buildStatements(
+  facts: Fact[],
+  history: ChatTurn[],
+  message: string | undefined,
+  fallbackLang?: string,
+): { statements: Statement[]; corrections: Correction[] } {
   const raw: Array<{ text: string; lang?: string; at?: string }> = [];
   for (const f of facts) if (isStatementFact(f) && f.text) raw.push({ text: f.text, lang: f.key, at: f.updatedAt });
-  for (const t of history) if (t.role === 'user') for (const s of extractStatements(t.content, { language: fallbackLang })) raw.push({ text: s.text, lang: s.key });
+  for (const t of history)
+    if (t.role === 'user') for (const s of extractStatements(t.content, { language: fallbackLang })) raw.push({ text: s.text, lang: s.key });
   if (message) for (const s of extractStatements(message, { language: fallbackLang })) raw.push({ text: s.text, lang: s.key });
   const seen = new Map<string, number>();
   const items: Array<{ text: string; lang: Lang }> = [];
@@ -292,7 +353,15 @@ export function buildStatements(facts: Fact[], history: ChatTurn[], message: str
     .map(({ it, order }) => {
       const text = applyCorrections(it.text, corrections);
       // "X, not Y" was applied to every statement already: only a correction without its old value supersedes.
-      return { text, lang: it.lang, order, terms: termsOf(text, it.lang), said: termsOf(it.text, it.lang), fixed: text !== it.text, correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length };
+      return {
+        text,
+        lang: it.lang,
+        order,
+        terms: termsOf(text, it.lang),
+        said: termsOf(it.text, it.lang),
+        fixed: text !== it.text,
+        correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length,
+      };
     });
   // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded.
   statements = statements.filter((s) => {
@@ -433,7 +502,7 @@ export function shiftPerson(sentence: string, lang: Lang): string {
       firstWord = false;
       continue;
     }
-      const lower = part.toLowerCase().replace(/’/g, "'");
+    const lower = part.toLowerCase().replace(/’/g, "'");
     const determiner = DETERMINERS.has(prev);
     if (d.verbs[lower] && !determiner && (subjects[lang].includes(prev) || firstWord || sawFirst || negations.includes(prev))) {
       word = d.verbs[lower];
@@ -452,13 +521,84 @@ export function shiftPerson(sentence: string, lang: Lang): string {
 }
 
 /** Words after which a first-person verb form is a noun ("meu trabalho", "el vuelo"). */
-const DETERMINERS = new Set(['o', 'a', 'os', 'as', 'um', 'uma', 'meu', 'minha', 'seu', 'sua', 'do', 'da', 'no', 'na', 'el', 'la', 'los', 'las', 'un', 'una', 'mi', 'tu', 'su', 'del', 'le', 'les', 'mon', 'ma', 'ton', 'ta', 'son', 'sa', 'du', 'des', 'my', 'the', 'your', 'a', 'an']);
+const DETERMINERS = new Set([
+  'o',
+  'a',
+  'os',
+  'as',
+  'um',
+  'uma',
+  'meu',
+  'minha',
+  'seu',
+  'sua',
+  'do',
+  'da',
+  'no',
+  'na',
+  'el',
+  'la',
+  'los',
+  'las',
+  'un',
+  'una',
+  'mi',
+  'tu',
+  'su',
+  'del',
+  'le',
+  'les',
+  'mon',
+  'ma',
+  'ton',
+  'ta',
+  'son',
+  'sa',
+  'du',
+  'des',
+  'my',
+  'the',
+  'your',
+  'a',
+  'an',
+]);
 
 /** Words that open a sentence without content: "So,", "Oh,", "Also", "Actually,", "Btw"… (and the correction markers). */
 function stripOpeners(sentence: string, lang: Lang): string {
   let s = sentence;
-  const markers = [...LANGUAGE_DATA[lang].correctionMarkers, 'so', 'oh', 'also', 'and', 'anyway', 'btw', 'by the way', 'well', 'ah', 'e', 'entao', 'então', 'y', 'pues', 'bueno', 'et', 'alors', 'hi', 'hello', 'oi', 'olá', 'hola', 'bonjour', 'ok', 'okay', 'sorry', 'desculpa', 'perdón', 'perdon', 'pardon']
-    .sort((a, b) => b.length - a.length);
+  const markers = [
+    ...LANGUAGE_DATA[lang].correctionMarkers,
+    'so',
+    'oh',
+    'also',
+    'and',
+    'anyway',
+    'btw',
+    'by the way',
+    'well',
+    'ah',
+    'e',
+    'entao',
+    'então',
+    'y',
+    'pues',
+    'bueno',
+    'et',
+    'alors',
+    'hi',
+    'hello',
+    'oi',
+    'olá',
+    'hola',
+    'bonjour',
+    'ok',
+    'okay',
+    'sorry',
+    'desculpa',
+    'perdón',
+    'perdon',
+    'pardon',
+  ].sort((a, b) => b.length - a.length);
   for (let i = 0; i < 3; i++) {
     const f = fold(s);
     const m = markers.find((mk) => {
@@ -487,7 +627,10 @@ export function tellBack(st: Statement, lang: Lang, seed: string): string {
  * the roku"): the longest sentence of the message with four to thirty words, in the reply language; else undefined.
  */
 export function echoDetail(message: string, lang: Lang): string | undefined {
-  const sentences = message.split(/(?<=[.!?…])\s+|\n+/u).map((x) => trimEnd(stripOpeners(x.trim(), lang))).filter(Boolean);
+  const sentences = message
+    .split(/(?<=[.!?…])\s+|\n+/u)
+    .map((x) => trimEnd(stripOpeners(x.trim(), lang)))
+    .filter(Boolean);
   const best = sentences.filter((x) => !opensLikeQuestion(x, lang)).sort((a, b) => b.length - a.length)[0];
   if (!best) return undefined;
   const words = best.split(/\s+/).length;
@@ -525,7 +668,10 @@ export function recapStatements(statements: Statement[], max = 4): Statement[] {
  * sentence of four to twenty-five words that carries two content words, with its opening filler dropped; else undefined.
  */
 export function echoQuestion(message: string, lang: Lang): string | undefined {
-  const parts = message.split(/(?<=[.!?…])\s+|\n+/u).map((x) => stripOpeners(x.trim(), lang)).filter(Boolean);
+  const parts = message
+    .split(/(?<=[.!?…])\s+|\n+/u)
+    .map((x) => stripOpeners(x.trim(), lang))
+    .filter(Boolean);
   const best = parts.filter((x) => /\?\s*$/.test(x)).sort((a, b) => b.length - a.length)[0];
   if (!best) return undefined;
   const words = best.split(/\s+/).length;
@@ -560,6 +706,8 @@ export function isAgentQuestion(message: string, agentName?: string): boolean {
   const p = plain(message).replace(/\s+/g, ' ');
   if (AGENT_PATTERNS.some((re) => re.test(p))) return true;
   if (!agentName || !NAME_ASK.test(p) || OWN_NAME.test(p)) return false;
-  const own = wordsOf(agentName).map((w) => fold(w.word)).filter((w) => w.length >= 4);
+  const own = wordsOf(agentName)
+    .map((w) => fold(w.word))
+    .filter((w) => w.length >= 4);
   return own.some((w) => p.includes(` ${w} `));
 }

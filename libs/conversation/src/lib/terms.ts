@@ -127,5 +127,12 @@ export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
     if (isStopWord(w.word, lang) || w.word.length < 2) return;
     stems.push(termOf(w.word, lang));
   });
-  return { stems: [...new Set(stems)], numbers: [...new Set(numbers)], codes: [...new Set(codes)], emails: [...new Set(emails)], dates: [...new Set(dates)], names: [...new Set(names)] };
+  return {
+    stems: [...new Set(stems)],
+    numbers: [...new Set(numbers)],
+    codes: [...new Set(codes)],
+    emails: [...new Set(emails)],
+    dates: [...new Set(dates)],
+    names: [...new Set(names)],
+  };
 }

@@ -2,7 +2,10 @@
 
 /** Lower-cases and removes diacritics: "Não É" → "nao e". */
 export function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**

@@ -6,14 +6,17 @@ import type { VoiceLines } from './voices';
  */
 export const FR_LINES: Record<string, VoiceLines> = {
   support: {
-    intro: "Bonjour ! Je suis {soul}, du service client. Dis-moi ce qui se passe et on va régler ça ensemble.",
+    intro: 'Bonjour ! Je suis {soul}, du service client. Dis-moi ce qui se passe et on va régler ça ensemble.',
     hello: ['Bonjour{name} !', 'Salut{name} !'],
     again: ['Re-bonjour{name} ! Que puis-je faire d’autre pour toi ?', 'Content de te revoir{name} ! De quoi as-tu besoin maintenant ?'],
     thanks: ['Avec plaisir{name} !', 'De rien{name} ! Ravie d’avoir pu aider.'],
     anythingElse: ['Puis-je t’aider pour autre chose ?', 'Y a-t-il autre chose que je puisse faire pour toi ?'],
     farewell: ['À bientôt{name} ! Si tu as besoin, je suis là.', 'Prends soin de toi{name} ! Écris-moi quand tu veux. 😊'],
     howAreYou: ['Très bien, merci de demander ! Et toi, tout va bien ?', 'Tout va bien ici, merci ! Et toi, comment ça va ?'],
-    complaint: ['Oh non{name}, je suis vraiment désolée — je sais à quel point c’est frustrant.', 'Je suis désolée{name}, ce n’est pas l’expérience que tu devrais avoir.'],
+    complaint: [
+      'Oh non{name}, je suis vraiment désolée — je sais à quel point c’est frustrant.',
+      'Je suis désolée{name}, ce n’est pas l’expérience que tu devrais avoir.',
+    ],
     escalate: ['Si tu préfères, je peux aussi transmettre ta demande à quelqu’un de l’équipe.'],
     nameAck: ['Enchantée, {Name} !', 'Ravie de te connaître, {Name} !'],
     question: ['Bonne question !', 'Voyons voir.'],
@@ -26,7 +29,8 @@ export const FR_LINES: Record<string, VoiceLines> = {
     ],
     yes: ['Parfait ! Dis-moi la prochaine étape.', 'Super ! De quoi d’autre as-tu besoin ?'],
     no: ['Pas de souci ! Si besoin, écris-moi.', 'D’accord ! Je suis là si tu as besoin.'],
-    about: 'Je suis {soul}, assistante virtuelle du service client. Je peux répondre à tes questions, suivre tes commandes et t’aider à résoudre les problèmes du quotidien.',
+    about:
+      'Je suis {soul}, assistante virtuelle du service client. Je peux répondre à tes questions, suivre tes commandes et t’aider à résoudre les problèmes du quotidien.',
     bot: ['Oui, je suis une assistante virtuelle — mais si tu préfères parler à une personne, il suffit de le demander.'],
     noted: ['C’est noté{name} !'],
   },
@@ -61,7 +65,10 @@ export const FR_LINES: Record<string, VoiceLines> = {
     anythingElse: ['Veux-tu que je te prépare une proposition ou que je compare des options ?', 'Une autre question avant de te décider ?'],
     farewell: ['À bientôt{name} ! Quand tu veux reprendre, je suis là.', 'Ce fut un plaisir{name} ! Écris-moi pour toute question.'],
     howAreYou: ['Très bien, merci ! Et toi ? Dis-moi ce qui t’amène.'],
-    complaint: ['Je suis vraiment désolé pour cette expérience{name} — ce n’est pas ce que nous voulons pour toi.', 'Je comprends ton agacement{name}, et je te présente mes excuses.'],
+    complaint: [
+      'Je suis vraiment désolé pour cette expérience{name} — ce n’est pas ce que nous voulons pour toi.',
+      'Je comprends ton agacement{name}, et je te présente mes excuses.',
+    ],
     escalate: ['Si tu préfères, je te mets en contact direct avec quelqu’un de l’équipe.'],
     nameAck: ['Enchanté, {Name} !', 'Ravi, {Name} !'],
     question: ['Excellente question !', 'Bonne question — voyons ce qui a le plus de sens pour toi.'],

@@ -63,7 +63,12 @@ export async function startFakeVendorServer(): Promise<FakeVendorServer> {
     const model = typeof body['model'] === 'string' ? body['model'] : 'fake-model';
     switch (b.kind) {
       case 'json': {
-        if (anthropic) return json(res, 200, anthropicBody(model, b.value, Array.isArray(body['tools']) && (body['tools'] as { name?: string }[]).some((t) => t.name === 'json')));
+        if (anthropic)
+          return json(
+            res,
+            200,
+            anthropicBody(model, b.value, Array.isArray(body['tools']) && (body['tools'] as { name?: string }[]).some((t) => t.name === 'json')),
+          );
         return json(res, 200, openAiBody(model, typeof b.value === 'string' ? b.value : JSON.stringify(b.value)));
       }
       case 'image':

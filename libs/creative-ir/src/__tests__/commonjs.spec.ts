@@ -11,7 +11,15 @@ const IR = {
   version: 1,
   width: 200,
   height: 100,
-  root: { type: 'frame', layoutMode: 'horizontal', paddingLeft: 10, children: [{ type: 'text', id: 't', text: 'Olá 👋 שלום', fontSize: 30 }, { type: 'procedural', style: 'mesh', width: 60, height: 60 }] },
+  root: {
+    type: 'frame',
+    layoutMode: 'horizontal',
+    paddingLeft: 10,
+    children: [
+      { type: 'text', id: 't', text: 'Olá 👋 שלום', fontSize: 30 },
+      { type: 'procedural', style: 'mesh', width: 60, height: 60 },
+    ],
+  },
 };
 
 describe('CommonJS consumers', () => {
@@ -20,7 +28,16 @@ describe('CommonJS consumers', () => {
     const outDir = join(root, 'tmp', 'creative-ir-cjs-test');
     mkdirSync(outDir, { recursive: true });
     const outfile = join(outDir, 'index.cjs');
-    await build({ entryPoints: [resolve(__dirname, '../index.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', outfile, logLevel: 'silent' });
+    await build({
+      entryPoints: [resolve(__dirname, '../index.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      packages: 'external',
+      outfile,
+      logLevel: 'silent',
+    });
     const script = `
       const lib = require(${JSON.stringify(outfile)});
       const ir = ${JSON.stringify(IR)};
@@ -31,7 +48,9 @@ describe('CommonJS consumers', () => {
       });`;
     const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' }));
     // Same bytes in another process (and module system): output does not depend on process state.
-    const here = createHash('sha256').update((await renderIr(IR)).data).digest('hex');
+    const here = createHash('sha256')
+      .update((await renderIr(IR)).data)
+      .digest('hex');
     expect(out).toEqual({ x: 10, png: 'PNG', sha: here });
   });
 });

@@ -11,7 +11,9 @@ const page = (fonts: { family: string; src?: string; weight?: number }[], text =
   doc({ children: [{ type: 'text', id: 't', text, fontFamily: 'Brand', fontSize: 40, x: 10, y: 10 }] }, 800, 200, { fonts });
 
 const width = async (ir: unknown, assets?: Record<string, Buffer>) => (await materialize(ir, { assets })).root.children[0].text!.width;
-const bundledWidth = async (family: string) => (await materialize(doc({ children: [{ type: 'text', id: 't', text: 'Brand typeface check', fontFamily: family, fontSize: 40, x: 10, y: 10 }] }, 800, 200))).root.children[0].text!.width;
+const bundledWidth = async (family: string) =>
+  (await materialize(doc({ children: [{ type: 'text', id: 't', text: 'Brand typeface check', fontFamily: family, fontSize: 40, x: 10, y: 10 }] }, 800, 200)))
+    .root.children[0].text!.width;
 
 describe("a document's own fonts", () => {
   it('are used for that document only: two documents naming different fonts "Brand" keep their own', async () => {
@@ -44,7 +46,12 @@ describe("a document's own fonts", () => {
       expect((await renderHtml(ir)).startsWith('<!doctype html>')).toBe(true);
     }
     // One bad face of a family does not lose the good one.
-    const mixed = await renderIr(page([{ family: 'Brand', src: dataUrl(mono) }, { family: 'Brand', weight: 700, src: 'data:font/ttf;base64,AAAA' }]));
+    const mixed = await renderIr(
+      page([
+        { family: 'Brand', src: dataUrl(mono) },
+        { family: 'Brand', weight: 700, src: 'data:font/ttf;base64,AAAA' },
+      ]),
+    );
     expect(mixed.warnings).toEqual([expect.objectContaining({ id: 'fonts[1]' })]);
     expect(mixed.materialized.root.children[0].text!.width).toBeCloseTo(await bundledWidth('JetBrains Mono'), 1);
   });

@@ -3,7 +3,18 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { GlobalFonts } from '@napi-rs/canvas';
 import subsetFont from 'subset-font';
-import { bundledFontFile, BUNDLED_FONT_FAMILIES, fontChain, fontCodePoints, initCreativeIr, layoutText, materialize, missingGlyphs, registerFontBytes, renderIr } from '../index';
+import {
+  bundledFontFile,
+  BUNDLED_FONT_FAMILIES,
+  fontChain,
+  fontCodePoints,
+  initCreativeIr,
+  layoutText,
+  materialize,
+  missingGlyphs,
+  registerFontBytes,
+  renderIr,
+} from '../index';
 import { fallbackFontFiles } from '../fonts/font-registry';
 import { doc } from './fixtures';
 
@@ -29,7 +40,9 @@ async function harfBuzzCodePoints(data: Buffer): Promise<Set<number>> {
 }
 
 function faceFiles(): string[] {
-  const files = BUNDLED_FONT_FAMILIES.flatMap((f) => [400, 700].flatMap((w) => (['normal', 'italic'] as const).map((s) => bundledFontFile(f.family, w, s)!.path)));
+  const files = BUNDLED_FONT_FAMILIES.flatMap((f) =>
+    [400, 700].flatMap((w) => (['normal', 'italic'] as const).map((s) => bundledFontFile(f.family, w, s)!.path)),
+  );
   for (const dir of fallbackFontFiles()) files.push(...dir.files);
   return [...new Set(files)];
 }
@@ -45,7 +58,10 @@ describe('fontCodePoints (cmap tables)', () => {
       const reference = await harfBuzzCodePoints(data);
       expect(ours, file).toBeDefined();
       expect(ours!.size, file).toBe(reference.size);
-      expect([...reference].filter((cp) => !ours!.has(cp)), file).toEqual([]);
+      expect(
+        [...reference].filter((cp) => !ours!.has(cp)),
+        file,
+      ).toEqual([]);
     }
   });
 
@@ -54,7 +70,9 @@ describe('fontCodePoints (cmap tables)', () => {
     const wanted = 'Hé€ŁΩЖ→';
     for (const targetFormat of ['woff', 'woff2', 'truetype'] as const) {
       const cut = await subsetFont(inter, wanted, { targetFormat });
-      expect(String.fromCodePoint(...[...fontCodePoints(cut)!].sort((a, b) => a - b)), targetFormat).toBe([...wanted].sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!).join(''));
+      expect(String.fromCodePoint(...[...fontCodePoints(cut)!].sort((a, b) => a - b)), targetFormat).toBe(
+        [...wanted].sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!).join(''),
+      );
     }
     expect(fontCodePoints(Buffer.from('not a font at all, just some text'))).toBeUndefined();
     expect(fontCodePoints(inter.subarray(0, 200))).toBeUndefined();

@@ -60,7 +60,11 @@ const templateName = ([t, w, h]: readonly [string, number, number, ...unknown[]]
 const NAMES = [...DESIGN_NAMES.map((n) => `design-${n}`), ...TEMPLATE_CASES.map(templateName)];
 
 async function cases(): Promise<{ name: string; ir: unknown; assets?: Record<string, Buffer> }[]> {
-  const out: { name: string; ir: unknown; assets?: Record<string, Buffer> }[] = (await designs()).map((d) => ({ name: `design-${d.name}`, ir: d.ir, assets: d.assets }));
+  const out: { name: string; ir: unknown; assets?: Record<string, Buffer> }[] = (await designs()).map((d) => ({
+    name: `design-${d.name}`,
+    ir: d.ir,
+    assets: d.assets,
+  }));
   const photo = await samplePhoto();
   const logo = await sampleLogo();
   const assets = { photo };
@@ -95,7 +99,9 @@ describe('golden images', () => {
     const d = compare(got.data, want.data, want.info.width, want.info.height, diffImg);
     if (d.mismatchedRatio > 0.002 || d.meanDelta > 0.002) {
       const out = join(tmpdir(), `golden-diff-${name}.png`);
-      await sharp(diffImg, { raw: { width: want.info.width, height: want.info.height, channels: 4 } }).png().toFile(out);
+      await sharp(diffImg, { raw: { width: want.info.width, height: want.info.height, channels: 4 } })
+        .png()
+        .toFile(out);
       writeFileSync(join(tmpdir(), `golden-actual-${name}.png`), rendered.data);
     }
     expect(d.mismatchedRatio, `${name}: share of visibly different pixels (diff in ${tmpdir()})`).toBeLessThanOrEqual(0.002);

@@ -8,7 +8,6 @@ import { comparePixels } from './fixtures';
 // Debian's Chromium (apt-get install chromium); the test never downloads a browser.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-
 /**
  * The HTML export is a page that must look like the render: loaded in a real browser, with only the
  * fonts it embeds (subset to the glyphs it draws), its screenshot is compared with the library's
@@ -17,7 +16,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 (!existsSync(CHROMIUM) ? describe.skip : describe)('HTML export in a real browser (Chromium through playwright-core)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -29,19 +32,42 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
       await page.setContent(html, { waitUntil: 'load' });
       // Fonts embedded as data URLs have loaded by 'load'; wait for the page's font set all the same.
       await page.evaluate('document.fonts.ready.then(() => undefined)');
-      return await sharp(await page.screenshot({ type: 'png' })).ensureAlpha().raw().toBuffer();
+      return await sharp(await page.screenshot({ type: 'png' }))
+        .ensureAlpha()
+        .raw()
+        .toBuffer();
     } finally {
       await page.close();
     }
   }
 
   it('looks like the render, with subset fonts, for the benchmark designs and templates', async () => {
-    const docs: { name: string; ir: IrDocument; assets: Record<string, Buffer> }[] = (await designs()).map((d) => ({ name: d.name, ir: d.ir, assets: d.assets }));
-    const brief = { title: 'Ten principles for good design', eyebrow: 'Design notes', subtitle: 'Less, but better.', cta: 'Read more', author: 'Dieter Rams', body: 'Good design is as little design as possible. Ação, café, naïve.', items: ['One', 'Two', 'Three'], seed: 5 };
+    const docs: { name: string; ir: IrDocument; assets: Record<string, Buffer> }[] = (await designs()).map((d) => ({
+      name: d.name,
+      ir: d.ir,
+      assets: d.assets,
+    }));
+    const brief = {
+      title: 'Ten principles for good design',
+      eyebrow: 'Design notes',
+      subtitle: 'Less, but better.',
+      cta: 'Read more',
+      author: 'Dieter Rams',
+      body: 'Good design is as little design as possible. Ação, café, naïve.',
+      items: ['One', 'Two', 'Three'],
+      seed: 5,
+    };
     for (const id of ['quote', 'listicle', 'testimonial']) docs.push({ name: id, ir: (await buildTemplate(id, { brief })).ir, assets: {} });
     // Scripts the renderer draws with its fallback faces (the page must embed them: without, the
     // browser took the system's Hebrew and Arabic, 4.2% of pixels far off), emoji, accents, spacing.
-    const text = (t: string, extra: Record<string, unknown> = {}) => ({ type: 'text' as const, text: t, fontSize: 40, layoutSizingHorizontal: 'fill' as const, color: '#111111', ...extra });
+    const text = (t: string, extra: Record<string, unknown> = {}) => ({
+      type: 'text' as const,
+      text: t,
+      fontSize: 40,
+      layoutSizingHorizontal: 'fill' as const,
+      color: '#111111',
+      ...extra,
+    });
     docs.push({
       name: 'scripts',
       ir: {
@@ -97,7 +123,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
       // screenshot is compared as it is and moved up and down by one row, and the best counts.
       const row = d.ir.width * 4;
       const { mean, off } = [0, 1, -1]
-        .map((dy) => (dy === 0 ? comparePixels(shot, ours) : dy > 0 ? comparePixels(shot.subarray(row), ours.subarray(0, ours.length - row)) : comparePixels(shot.subarray(0, shot.length - row), ours.subarray(row))))
+        .map((dy) =>
+          dy === 0
+            ? comparePixels(shot, ours)
+            : dy > 0
+              ? comparePixels(shot.subarray(row), ours.subarray(0, ours.length - row))
+              : comparePixels(shot.subarray(0, shot.length - row), ours.subarray(row)),
+        )
         .reduce((best, c) => (c.mean < best.mean ? c : best));
       expect(mean, `${d.name}: mean difference`).toBeLessThan(4);
       expect(off, `${d.name}: share of pixels far off`).toBeLessThan(0.03);

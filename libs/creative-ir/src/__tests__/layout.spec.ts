@@ -43,7 +43,9 @@ describe('materialize: auto-layout', () => {
   });
 
   it('counter axis stretch and per-child layoutAlign', async () => {
-    const m = await materialize(row({ counterAxisAlignItems: 'stretch' }, [rect('a', 50, 20, { height: undefined }), rect('b', 30, 40, { layoutAlign: 'max' })]));
+    const m = await materialize(
+      row({ counterAxisAlignItems: 'stretch' }, [rect('a', 50, 20, { height: undefined }), rect('b', 30, 40, { layoutAlign: 'max' })]),
+    );
     expect(box(m, 'a').h).toBe(100);
     expect(box(m, 'b').y).toBe(20 + 60);
   });
@@ -57,7 +59,11 @@ describe('materialize: auto-layout', () => {
 
   it('fill takes the remaining space, shared by layoutGrow, and respects max sizes', async () => {
     const m = await materialize(
-      row({ itemSpacing: 10 }, [rect('fixed', 40, 20), rect('fill1', 0, 20, { layoutSizingHorizontal: 'fill' }), rect('fill2', 0, 20, { layoutSizingHorizontal: 'fill', layoutGrow: 2 })]),
+      row({ itemSpacing: 10 }, [
+        rect('fixed', 40, 20),
+        rect('fill1', 0, 20, { layoutSizingHorizontal: 'fill' }),
+        rect('fill2', 0, 20, { layoutSizingHorizontal: 'fill', layoutGrow: 2 }),
+      ]),
     );
     const free = 300 - 40 - 20;
     expect(box(m, 'fill1').w).toBeCloseTo(free / 3, 1);
@@ -75,7 +81,17 @@ describe('materialize: auto-layout', () => {
     const m = await materialize(
       doc({
         children: [
-          { type: 'frame', id: 'hug', layoutMode: 'horizontal', paddingLeft: 4, paddingRight: 6, paddingTop: 3, paddingBottom: 7, itemSpacing: 10, children: [rect('a', 50, 20), rect('b', 30, 40)] },
+          {
+            type: 'frame',
+            id: 'hug',
+            layoutMode: 'horizontal',
+            paddingLeft: 4,
+            paddingRight: 6,
+            paddingTop: 3,
+            paddingBottom: 7,
+            itemSpacing: 10,
+            children: [rect('a', 50, 20), rect('b', 30, 40)],
+          },
           { type: 'frame', id: 'min', y: 100, layoutMode: 'vertical', minWidth: 200, children: [rect('c', 50, 20)] },
         ],
       }),
@@ -86,7 +102,13 @@ describe('materialize: auto-layout', () => {
 
   it('wraps into rows with counterAxisSpacing', async () => {
     const items = Array.from({ length: 5 }, (_, i) => rect(`i${i}`, 100, 30));
-    const m = await materialize(doc({ children: [{ type: 'frame', id: 'w', width: 320, layoutMode: 'horizontal', layoutWrap: 'wrap', itemSpacing: 10, counterAxisSpacing: 6, children: items }] }));
+    const m = await materialize(
+      doc({
+        children: [
+          { type: 'frame', id: 'w', width: 320, layoutMode: 'horizontal', layoutWrap: 'wrap', itemSpacing: 10, counterAxisSpacing: 6, children: items },
+        ],
+      }),
+    );
     expect(box(m, 'i0')).toMatchObject({ x: 0, y: 0 });
     expect(box(m, 'i2')).toMatchObject({ x: 220, y: 0 });
     expect(box(m, 'i3')).toMatchObject({ x: 0, y: 36 });
@@ -102,7 +124,14 @@ describe('materialize: auto-layout', () => {
         paddingLeft: 10,
         children: [
           rect('top', 100, 20),
-          { type: 'frame', id: 'inner', layoutMode: 'horizontal', paddingLeft: 5, itemSpacing: 3, children: [rect('x', 10, 10), { type: 'frame', id: 'deep', layoutMode: 'vertical', paddingTop: 2, children: [rect('y', 7, 7)] }] },
+          {
+            type: 'frame',
+            id: 'inner',
+            layoutMode: 'horizontal',
+            paddingLeft: 5,
+            itemSpacing: 3,
+            children: [rect('x', 10, 10), { type: 'frame', id: 'deep', layoutMode: 'vertical', paddingTop: 2, children: [rect('y', 7, 7)] }],
+          },
         ],
       }),
     );
@@ -112,7 +141,9 @@ describe('materialize: auto-layout', () => {
   });
 
   it('absolute children keep their x/y and do not take part in the flow', async () => {
-    const m = await materialize(row({ itemSpacing: 10 }, [rect('a', 50, 20), rect('abs', 30, 30, { layoutPositioning: 'absolute', x: 200, y: 60 }), rect('b', 20, 20)]));
+    const m = await materialize(
+      row({ itemSpacing: 10 }, [rect('a', 50, 20), rect('abs', 30, 30, { layoutPositioning: 'absolute', x: 200, y: 60 }), rect('b', 20, 20)]),
+    );
     expect(box(m, 'abs')).toEqual({ x: 210, y: 80, w: 30, h: 30 });
     expect(box(m, 'b').x).toBe(10 + 50 + 10);
   });
@@ -153,7 +184,9 @@ describe('materialize: auto-layout', () => {
   });
 
   it('flags text that overflows a fixed box', async () => {
-    const m = await materialize(doc({ children: [{ type: 'text', id: 't', text: 'a b c d e f g h i j k l m n o p', fontSize: 20, width: 40, height: 30, ellipsis: false }] }));
+    const m = await materialize(
+      doc({ children: [{ type: 'text', id: 't', text: 'a b c d e f g h i j k l m n o p', fontSize: 20, width: 40, height: 30, ellipsis: false }] }),
+    );
     expect(m.warnings[0]).toMatchObject({ id: 't' });
   });
 });

@@ -55,7 +55,15 @@ describe('libdeflate', () => {
     try {
       const esbuild = require('esbuild') as typeof import('esbuild');
       const file = join(dir, 'libdeflate.js');
-      esbuild.buildSync({ entryPoints: [join(__dirname, '../render/libdeflate.ts')], bundle: true, platform: 'node', format: 'cjs', packages: 'external', outfile: file, logLevel: 'silent' });
+      esbuild.buildSync({
+        entryPoints: [join(__dirname, '../render/libdeflate.ts')],
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        packages: 'external',
+        outfile: file,
+        logLevel: 'silent',
+      });
       const code = `
         const { parentPort } = require('node:worker_threads');
         const zlib = require('node:zlib');

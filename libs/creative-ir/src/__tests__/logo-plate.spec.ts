@@ -16,7 +16,13 @@ function logo(color: string): Buffer {
   return c.toBuffer('image/png');
 }
 
-const page = (children: IrDocument['root']['children'], background = '#ffffff'): IrDocument => ({ version: 1, width: 400, height: 400, background, root: { type: 'frame', id: 'root', width: 400, height: 400, children } });
+const page = (children: IrDocument['root']['children'], background = '#ffffff'): IrDocument => ({
+  version: 1,
+  width: 400,
+  height: 400,
+  background,
+  root: { type: 'frame', id: 'root', width: 400, height: 400, children },
+});
 const box = { x: 300, y: 340, width: 80, height: 40 };
 
 beforeAll(() => initCreativeIr());
@@ -29,7 +35,24 @@ describe('logo plates: what lies behind a logo', () => {
     const photo = await materialize(page([{ type: 'image', id: 'photo', src: 'asset:photo', x: 0, y: 0, width: 400, height: 400 }]));
     expect(groundUnder(photo, box, 'logo')).toEqual({ light: '#ffffff', dark: '#000000' });
     // A scrim darkening the bottom narrows it where the logo is (evaluated there, not over its whole length).
-    const scrim = { type: 'rect' as const, id: 'scrim', x: 0, y: 0, width: 400, height: 400, fills: [{ type: 'linear-gradient' as const, angle: 180, stops: [{ offset: 0, color: 'rgba(0,0,0,0)' }, { offset: 1, color: 'rgba(0,0,0,0.8)' }] }] };
+    const scrim = {
+      type: 'rect' as const,
+      id: 'scrim',
+      x: 0,
+      y: 0,
+      width: 400,
+      height: 400,
+      fills: [
+        {
+          type: 'linear-gradient' as const,
+          angle: 180,
+          stops: [
+            { offset: 0, color: 'rgba(0,0,0,0)' },
+            { offset: 1, color: 'rgba(0,0,0,0.8)' },
+          ],
+        },
+      ],
+    };
     const g = groundUnder(await materialize(page([photo.root.children[0].node, scrim])), box, 'logo');
     expect(g.dark).toBe('#000000');
     expect(contrastRatio('#ffffff', g.light)).toBeGreaterThan(3);
@@ -55,7 +78,17 @@ describe('logo plates: what lies behind a logo', () => {
 
   it('every template, dark and light logos, two corners: the logo shows against the pixels drawn around it (a plate where the ground would hide it)', async () => {
     const logos = { dark: logo('#111111'), light: logo('#f4f4f4') };
-    const brief = { title: 'Summer sale starts now', eyebrow: 'Limited time', subtitle: 'Everything 30% off', cta: 'Shop now', items: ['One', 'Two'], author: 'Ana Lima', insight: '30%', format: 'instagram_post' as const, seed: 3 };
+    const brief = {
+      title: 'Summer sale starts now',
+      eyebrow: 'Limited time',
+      subtitle: 'Everything 30% off',
+      cta: 'Shop now',
+      items: ['One', 'Two'],
+      author: 'Ana Lima',
+      insight: '30%',
+      format: 'instagram_post' as const,
+      seed: 3,
+    };
     const failures: string[] = [];
     let plates = 0;
     let bare = 0;
@@ -73,7 +106,9 @@ describe('logo plates: what lies behind a logo', () => {
             expect(plate.x <= l.x && plate.y <= l.y && plate.x + plate.width >= l.x + l.width && plate.y + plate.height >= l.y + l.height).toBe(true);
           } else bare++;
           // The pixels in a ring around the logo's box (on the plate when there is one), against the logo's ink.
-          const { data, info } = await sharp((await renderIr(r.ir, { format: 'png', scale: 0.5 })).data).raw().toBuffer({ resolveWithObject: true });
+          const { data, info } = await sharp((await renderIr(r.ir, { format: 'png', scale: 0.5 })).data)
+            .raw()
+            .toBuffer({ resolveWithObject: true });
           const s = 0.5;
           const pad = Math.max(2, Math.round(Math.min(l.width, l.height) * 0.1 * s));
           const x0 = Math.round(l.x * s) - pad;

@@ -50,7 +50,10 @@ export const ODD: unknown[] = [
   false,
   [],
   [1, 2, 3, 4],
-  [{ x: 0, y: 0 }, { x: 1, y: 1 }],
+  [
+    { x: 0, y: 0 },
+    { x: 1, y: 1 },
+  ],
   {},
   { type: 'solid', color: '#000' },
   new Date(0),
@@ -65,7 +68,10 @@ export const ODD: unknown[] = [
 ];
 
 /** Every (container, key) path in a JSON-like value. */
-export function slots(v: unknown, out: [Record<string, unknown> | unknown[], string | number][] = []): [Record<string, unknown> | unknown[], string | number][] {
+export function slots(
+  v: unknown,
+  out: [Record<string, unknown> | unknown[], string | number][] = [],
+): [Record<string, unknown> | unknown[], string | number][] {
   if (Array.isArray(v)) {
     v.forEach((x, i) => {
       out.push([v, i]);
@@ -89,7 +95,9 @@ export function mutate(doc: unknown, r: () => number): unknown {
     const op = r();
     if (op < 0.55) (c as Record<string | number, unknown>)[k] = ODD[Math.floor(r() * ODD.length)];
     else if (op < 0.7 && !Array.isArray(c)) delete (c as Record<string, unknown>)[k as string];
-    else if (op < 0.85 && !Array.isArray(c)) (c as Record<string, unknown>)[['colour', 'size', 'children', 'fills', 'cornerRadius', 'opacity', 'points'][Math.floor(r() * 7)]] = ODD[Math.floor(r() * ODD.length)];
+    else if (op < 0.85 && !Array.isArray(c))
+      (c as Record<string, unknown>)[['colour', 'size', 'children', 'fills', 'cornerRadius', 'opacity', 'points'][Math.floor(r() * 7)]] =
+        ODD[Math.floor(r() * ODD.length)];
     else {
       const v = (c as Record<string | number, unknown>)[k];
       if (typeof v === 'number') (c as Record<string | number, unknown>)[k] = [v * 1000, -v, v + 0.5, v - 1e-9][Math.floor(r() * 4)];
@@ -102,7 +110,22 @@ export function mutate(doc: unknown, r: () => number): unknown {
 
 /** Numbers a valid IR may hold at the edges: zero, tiny, huge, negative. */
 const EXTREME = [0, 1e-9, 0.5, 2000, 1e6, 1e9, -1e9, 1e15];
-const EFFECT_KEYS = ['blur', 'rotation', 'letterSpacing', 'lineHeight', 'maxLines', 'cornerRadius', 'opacity', 'itemSpacing', 'paddingTop', 'minWidth', 'maxHeight', 'fontSize', 'x', 'width'];
+const EFFECT_KEYS = [
+  'blur',
+  'rotation',
+  'letterSpacing',
+  'lineHeight',
+  'maxLines',
+  'cornerRadius',
+  'opacity',
+  'itemSpacing',
+  'paddingTop',
+  'minWidth',
+  'maxHeight',
+  'fontSize',
+  'x',
+  'width',
+];
 
 /** One or two numbers set to extremes, and sometimes an effect (shadow, stroke, property) added to a node. */
 export function mutateExtreme(doc: unknown, r: () => number): unknown {

@@ -17,7 +17,7 @@ async function decoded(png: Buffer) {
 /** The scanlines of a PNG's IDAT chunks, inflated by node's zlib (which checks the Adler-32). */
 function scanlines(png: Buffer): Buffer {
   const idat: Buffer[] = [];
-  for (let o = 8; o < png.length; ) {
+  for (let o = 8; o < png.length;) {
     const len = png.readUInt32BE(o);
     const type = png.toString('latin1', o + 4, o + 8);
     expect(zlib.crc32(png.subarray(o + 4, o + 8 + len)), `${type} CRC`).toBe(png.readUInt32BE(o + 8 + len));
@@ -87,11 +87,19 @@ describe('PNG encoding by content', () => {
         if (name === 'aurora' || name === 'halftone') {
           // zlib's trial weighs run-length "up" rows, not the full deflate of \`other\`: only libdeflate's choice is checked for size here.
           if (engine === 'libdeflate') expect(png.length, `${name}: no larger than the other way`).toBeLessThan(other.length);
-        } else expect(png.length, `${name} ${engine}: ${png.length} bytes against ${other.length} the other way`).toBeLessThan(other.length * (engine === 'zlib' ? 0.9 : 0.95));
+        } else
+          expect(png.length, `${name} ${engine}: ${png.length} bytes against ${other.length} the other way`).toBeLessThan(
+            other.length * (engine === 'zlib' ? 0.9 : 0.95),
+          );
       }
     }
     // Tiny pages: fewer rows than a strip.
-    for (const [w, h] of [[1, 1], [5, 3], [2000, 1]]) expect(['up', 'none']).toContain(photoRowFilter(testPixels(w, h), w, h));
+    for (const [w, h] of [
+      [1, 1],
+      [5, 3],
+      [2000, 1],
+    ])
+      expect(['up', 'none']).toContain(photoRowFilter(testPixels(w, h), w, h));
   });
 
   it('writes valid photo PNGs for odd sizes and with an explicit zlib level, and falls back to sharp for transparent output', async () => {
@@ -163,7 +171,10 @@ describe('PNG encoding by content', () => {
       [200, 200],
     ]) {
       const px = testPixels(w, h);
-      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'photo' as const }, { encoding: 'photo' as const, level: 1 }].flatMap((s) => [s, { ...s, deflate: 'zlib' as const }])) {
+      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'photo' as const }, { encoding: 'photo' as const, level: 1 }].flatMap((s) => [
+        s,
+        { ...s, deflate: 'zlib' as const },
+      ])) {
         const png = await encodePng(px, w, h, settings, true);
         const up = settings.encoding === 'photo' && (settings.level !== undefined || photoRowFilter(px, w, h, deflateEngine(settings)) === 'up');
         const expected = Buffer.alloc((w * 3 + 1) * h);
@@ -231,16 +242,59 @@ describe('PNG encoding by content', () => {
     const bg: [number, number, number] = [12, 200, 99];
     const cases: Array<[number, Array<[number, [number, number, number] | 'noise' | 'stripes']>]> = [
       [1080, [[1080, bg]]], // one run, the final block
-      [1080, [[300, bg], [200, 'noise'], [100, [255, 255, 255]], [50, 'stripes'], [400, bg]]], // ends on a run
-      [1080, [[3, 'noise'], [600, bg], [1, 'noise']]],
-      [87, [[2000, bg], [10, 'noise'], [900, bg]]], // 3 * 87 - 3 = 258: each row ends on a whole match
-      [4000, [[40, 'noise'], [60, bg], [40, 'stripes']]],
-      [1, [[30000, bg], [5, 'noise'], [20000, bg]]], // one pixel a row: no match after the first pixel
+      [
+        1080,
+        [
+          [300, bg],
+          [200, 'noise'],
+          [100, [255, 255, 255]],
+          [50, 'stripes'],
+          [400, bg],
+        ],
+      ], // ends on a run
+      [
+        1080,
+        [
+          [3, 'noise'],
+          [600, bg],
+          [1, 'noise'],
+        ],
+      ],
+      [
+        87,
+        [
+          [2000, bg],
+          [10, 'noise'],
+          [900, bg],
+        ],
+      ], // 3 * 87 - 3 = 258: each row ends on a whole match
+      [
+        4000,
+        [
+          [40, 'noise'],
+          [60, bg],
+          [40, 'stripes'],
+        ],
+      ],
+      [
+        1,
+        [
+          [30000, bg],
+          [5, 'noise'],
+          [20000, bg],
+        ],
+      ], // one pixel a row: no match after the first pixel
     ];
     for (const [w, parts] of cases) {
       const { px, h } = stretches(w, parts);
-      expect(pngSegments(px, w, h).some((s) => s.q), `${w}x${h} has runs`).toBe(true);
-      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'flat' as const, level: 9 }, { encoding: 'photo' as const }].flatMap((s) => [s, { ...s, deflate: 'zlib' as const }])) {
+      expect(
+        pngSegments(px, w, h).some((s) => s.q),
+        `${w}x${h} has runs`,
+      ).toBe(true);
+      for (const settings of [{ encoding: 'flat' as const }, { encoding: 'flat' as const, level: 9 }, { encoding: 'photo' as const }].flatMap((s) => [
+        s,
+        { ...s, deflate: 'zlib' as const },
+      ])) {
         const label = `${w}x${h} ${parts.map(([n, f]) => `${n}:${typeof f === 'string' ? f : 'color'}`).join(',')} ${JSON.stringify(settings)}`;
         const up = settings.encoding === 'photo' && photoRowFilter(px, w, h, deflateEngine(settings)) === 'up';
         const png = await encodePng(px, w, h, settings, true);
@@ -256,11 +310,14 @@ describe('PNG encoding by content', () => {
     const r = await rasterize(text.ir, { assets: text.assets });
     const runs = pngSegments(r.pixels, 1080, 1080).filter((s) => s.q);
     expect(runs.reduce((n, s) => n + s.y1 - s.y0, 0)).toBeGreaterThan(500);
-    const whole = zlib.deflateSync((() => {
-      const b = Buffer.alloc(3241 * 1080);
-      packRgbRowsBytes(r.pixels, 1080, b, 0, 1080, false);
-      return b;
-    })(), { level: 4, memLevel: 9 });
+    const whole = zlib.deflateSync(
+      (() => {
+        const b = Buffer.alloc(3241 * 1080);
+        packRgbRowsBytes(r.pixels, 1080, b, 0, 1080, false);
+        return b;
+      })(),
+      { level: 4, memLevel: 9 },
+    );
     expect((await encodePng(r.pixels, 1080, 1080, { encoding: 'flat' }, true)).length).toBeLessThan(whole.length);
   });
 
@@ -268,7 +325,13 @@ describe('PNG encoding by content', () => {
     // libdeflate0 is on every machine this project runs on (Debian, with libtiff); without it PNGs fall back to zlib silently, which this catches.
     expect(libdeflate(), 'libdeflate.so.0 loads through koffi').toBeDefined();
     const byName = Object.fromEntries((await designs()).map((d) => [d.name, d]));
-    for (const [name, runHeavy] of [['gradient', false], ['procedural', false], ['mixed', false], ['image', false], ['text', true]] as const) {
+    for (const [name, runHeavy] of [
+      ['gradient', false],
+      ['procedural', false],
+      ['mixed', false],
+      ['image', false],
+      ['text', true],
+    ] as const) {
       const d = byName[name];
       const r = await rasterize(d.ir, { assets: d.assets });
       const settings = pngSettingsFor(r.materialized);
@@ -288,7 +351,16 @@ describe('PNG encoding by content', () => {
       }
     }
     // Encodes in flight together each get their own compressor and output buffer.
-    const sizes = [[1080, 1080], [640, 480], [33, 2000], [1920, 1080], [1080, 1080], [7, 7], [500, 900], [1200, 628]];
+    const sizes = [
+      [1080, 1080],
+      [640, 480],
+      [33, 2000],
+      [1920, 1080],
+      [1080, 1080],
+      [7, 7],
+      [500, 900],
+      [1200, 628],
+    ];
     const inputs = sizes.map(([w, h], i) => ({ w, h, px: stretches(w, [[h, i % 2 ? 'noise' : 'stripes']]).px }));
     const pngs = await Promise.all(inputs.map(({ w, h, px }, i) => encodePng(px, w, h, { encoding: i % 3 ? 'flat' : 'photo' }, true)));
     for (const [i, png] of pngs.entries()) expect((await decoded(png)).data.equals(inputs[i].px), `${sizes[i]}`).toBe(true);
@@ -307,7 +379,9 @@ describe('PNG encoding by content', () => {
       const viaEnv = await fresh!.encodePng(r.pixels, 1080, 1080, { encoding: 'flat' }, true);
       expect(viaEnv.equals(await encodePng(r.pixels, 1080, 1080, { encoding: 'flat', deflate: 'zlib' }, true))).toBe(true);
       expect(fresh!.describePng({ encoding: 'flat' })).toBe('flat: no filter, zlib 4 (node zlib, parallel bands)');
-      expect(describePng({ encoding: 'flat' })).toBe('flat: no filter, libdeflate 3 (node zlib 4 in parallel bands when a third of the rows are one-color runs)');
+      expect(describePng({ encoding: 'flat' })).toBe(
+        'flat: no filter, libdeflate 3 (node zlib 4 in parallel bands when a third of the rows are one-color runs)',
+      );
     } finally {
       if (before === undefined) delete process.env.CREATIVE_IR_DEFLATE;
       else process.env.CREATIVE_IR_DEFLATE = before;
@@ -316,7 +390,14 @@ describe('PNG encoding by content', () => {
 
   it('builds complete Huffman codes within the length limit', () => {
     const kraft = (lengths: number[]) => lengths.reduce((s, l) => s + (l ? 2 ** -l : 0), 0);
-    const cases = [[5], [0, 0, 3], [1, 1], [100, 1, 1, 1, 1], Array.from({ length: 19 }, (_, i) => 2 ** i), Array.from({ length: 286 }, (_, i) => (i % 3 ? 0 : i + 1))];
+    const cases = [
+      [5],
+      [0, 0, 3],
+      [1, 1],
+      [100, 1, 1, 1, 1],
+      Array.from({ length: 19 }, (_, i) => 2 ** i),
+      Array.from({ length: 286 }, (_, i) => (i % 3 ? 0 : i + 1)),
+    ];
     for (const freq of cases) {
       for (const limit of [7, 15]) {
         const lengths = huffmanLengths(freq, limit);

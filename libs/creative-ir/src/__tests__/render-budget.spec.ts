@@ -21,7 +21,26 @@ const ordinary = {
   width: 1080,
   height: 1080,
   background: '#f8fafc',
-  root: { type: 'frame', id: 'root', width: 1080, height: 1080, children: [{ type: 'text', id: 't', x: 80, y: 80, width: 900, text: 'Summer sale starts now', fontSize: 72, color: '#111111' }, { type: 'rect', id: 'r', x: 80, y: 400, width: 900, height: 400, cornerRadius: 24, shadows: [{ x: 0, y: 12, blur: 40, color: '#00000033' }], fills: [{ type: 'solid', color: '#2563eb' }] }] },
+  root: {
+    type: 'frame',
+    id: 'root',
+    width: 1080,
+    height: 1080,
+    children: [
+      { type: 'text', id: 't', x: 80, y: 80, width: 900, text: 'Summer sale starts now', fontSize: 72, color: '#111111' },
+      {
+        type: 'rect',
+        id: 'r',
+        x: 80,
+        y: 400,
+        width: 900,
+        height: 400,
+        cornerRadius: 24,
+        shadows: [{ x: 0, y: 12, blur: 40, color: '#00000033' }],
+        fills: [{ type: 'solid', color: '#2563eb' }],
+      },
+    ],
+  },
 };
 
 describe('render budget', () => {

@@ -1,7 +1,20 @@
 import zlib from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { encodeRaster, fontCodePoints, listProceduralStyles, materialize, prepare, proceduralDocument, proceduralFrames, rasterize, renderHtml, renderIr, renderPreview, RenderOptionsError } from '../index';
+import {
+  encodeRaster,
+  fontCodePoints,
+  listProceduralStyles,
+  materialize,
+  prepare,
+  proceduralDocument,
+  proceduralFrames,
+  rasterize,
+  renderHtml,
+  renderIr,
+  renderPreview,
+  RenderOptionsError,
+} from '../index';
 import { designs } from './designs';
 import { doc, rect } from './fixtures';
 
@@ -41,7 +54,9 @@ describe('renderIr', () => {
 
   it('encodes PNG, JPEG, WebP, AVIF, SVG and PDF', async () => {
     const d = proceduralDocument({ width: 320, height: 200, title: 'Formats', eyebrow: 'all of them' });
-    const out = Object.fromEntries(await Promise.all((['png', 'jpeg', 'webp', 'avif', 'svg', 'pdf'] as const).map(async (f) => [f, (await renderIr(d, { format: f })).data] as const)));
+    const out = Object.fromEntries(
+      await Promise.all((['png', 'jpeg', 'webp', 'avif', 'svg', 'pdf'] as const).map(async (f) => [f, (await renderIr(d, { format: f })).data] as const)),
+    );
     expect(magic(out.png).subarray(1, 4).toString()).toBe('PNG');
     expect(out.jpeg[0]).toBe(0xff);
     expect(out.jpeg[1]).toBe(0xd8);
@@ -156,16 +171,21 @@ describe('renderIr', () => {
     const { pixels } = await rasterize(d);
     let colorful = 0;
     for (let i = 0; i < pixels.length; i += 4) {
-      const r = pixels[i], g = pixels[i + 1], b = pixels[i + 2];
+      const r = pixels[i],
+        g = pixels[i + 1],
+        b = pixels[i + 2];
       if (Math.max(r, g, b) - Math.min(r, g, b) > 80) colorful++;
     }
     expect(colorful).toBeGreaterThan(200);
   });
 
   it('warns about characters no font has (they draw as boxes), naming them, and only about those', async () => {
-    const page = (text: string, extra: Record<string, unknown> = {}) => doc({ children: [{ type: 'text', id: 't', text, fontSize: 40, x: 10, y: 10, width: 700, ...extra }] }, 720, 200, { background: '#ffffff' });
+    const page = (text: string, extra: Record<string, unknown> = {}) =>
+      doc({ children: [{ type: 'text', id: 't', text, fontSize: 40, x: 10, y: 10, width: 700, ...extra }] }, 720, 200, { background: '#ffffff' });
     const cjk = await renderIr(page('Launch 你好世界 — ok'));
-    expect(cjk.warnings).toEqual([{ id: 't', message: expect.stringMatching(/^no font has 4 of its characters \(你 U\+4F60, 好 U\+597D, 世 U\+4E16, 界 U\+754C\); they draw as boxes/) }]);
+    expect(cjk.warnings).toEqual([
+      { id: 't', message: expect.stringMatching(/^no font has 4 of its characters \(你 U\+4F60, 好 U\+597D, 世 U\+4E16, 界 U\+754C\); they draw as boxes/) },
+    ]);
     const ethiopic = await materialize(page('ሰላም', { fontFamily: 'Playfair Display', fontWeight: 700 }));
     expect(ethiopic.warnings.map((w) => w.message)).toEqual([expect.stringContaining('3 of its characters (ሰ U+1230, ላ U+120B, ም U+121D)')]);
     // Scripts with a face, emoji, accents, symbols: nothing to report, in any bundled family.
@@ -175,14 +195,18 @@ describe('renderIr', () => {
     }
     // Hidden text is not drawn: no warning (it used to say "does not fit its box" of its 0 x 0 box).
     expect((await materialize(page('你好', { visible: false }))).warnings).toEqual([]);
-    const inHidden = doc({ children: [{ type: 'frame', id: 'f', visible: false, layoutMode: 'vertical', children: [{ type: 'text', id: 't', text: '你好' }] }] });
+    const inHidden = doc({
+      children: [{ type: 'frame', id: 'f', visible: false, layoutMode: 'vertical', children: [{ type: 'text', id: 't', text: '你好' }] }],
+    });
     expect((await materialize(inHidden)).warnings).toEqual([]);
   });
 
   it('scales oversized images down before decoding and refuses image bombs with a warning', async () => {
     const d = doc({ children: [{ type: 'image', id: 'big', src: 'asset:big', x: 0, y: 0, width: 400, height: 300 }] });
     // 6000 x 6000 (36 Mpx, 144 MB decoded) is scaled to the 32 Mpx the cache holds, then drawn.
-    const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#336699' } }).png({ compressionLevel: 9 }).toBuffer();
+    const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#336699' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const r = await rasterize(d, { assets: { big } });
     expect(r.warnings).toEqual([]);
     expect([...r.pixels.subarray(0, 3)]).toEqual([0x33, 0x66, 0x99]);
@@ -202,7 +226,12 @@ describe('renderIr', () => {
     ihdr.writeUInt32BE(30000, 0);
     ihdr.writeUInt32BE(30000, 4);
     ihdr.set([8, 2, 0, 0, 0], 8);
-    const bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
     const refused = await rasterize(d, { assets: { big: bomb } });
     expect(refused.warnings[0]).toMatchObject({ id: 'big' });
   });
@@ -268,7 +297,9 @@ describe('renderIr', () => {
         [150.3, 120.7, 1],
         [150.3, 120.7, 2],
       ]) {
-        const d = doc({ children: [rect('card', 500, 300, { x, y, cornerRadius, fills: [{ type: 'solid', color: '#ffffff' }], shadows })] }, 800, 600, { background: '#eeeeee' });
+        const d = doc({ children: [rect('card', 500, 300, { x, y, cornerRadius, fills: [{ type: 'solid', color: '#ffffff' }], shadows })] }, 800, 600, {
+          background: '#eeeeee',
+        });
         const ours = (await rasterize(d, { scale })).pixels;
         // The same shape with canvas shadows of the whole shape: each one cast by a copy drawn out of
         // sight (so that the card's anti-aliased edge is painted once), then the card.
@@ -298,7 +329,7 @@ describe('renderIr', () => {
         for (let i = 0; i < expected.length; i++) max = Math.max(max, Math.abs(expected[i] - ours[i]));
         expect(max, `radius ${JSON.stringify(cornerRadius)} at ${x},${y} x${scale}`).toBeLessThanOrEqual(2);
         // The shadow is there: below the card, darker than the page.
-        const below = ((Math.round((y + 300 + 20) * scale) * 800 * scale + Math.round((x + 250) * scale)) * 4);
+        const below = (Math.round((y + 300 + 20) * scale) * 800 * scale + Math.round((x + 250) * scale)) * 4;
         expect(ours[below]).toBeLessThan(0xee - 20);
       }
     }
@@ -306,7 +337,11 @@ describe('renderIr', () => {
 
   it('draws shadows of huge shapes and huge blurs without showing the shape or asking for a huge raster', async () => {
     // The shadow-only trick draws the shape far to the left: a shape wider than that distance showed.
-    const wide = doc({ children: [rect('r', 1e6, 300, { x: 0, y: 0, fills: [{ type: 'solid', color: 'rgba(255,255,255,0.5)' }], shadows: [{ x: 0, y: 0, blur: 4, color: '#ffffff' }] })] });
+    const wide = doc({
+      children: [
+        rect('r', 1e6, 300, { x: 0, y: 0, fills: [{ type: 'solid', color: 'rgba(255,255,255,0.5)' }], shadows: [{ x: 0, y: 0, blur: 4, color: '#ffffff' }] }),
+      ],
+    });
     const px = (await rasterize(wide)).pixels;
     const mid = (150 * 400 + 200) * 4;
     expect([px[mid], px[mid + 1], px[mid + 2]]).toEqual([255, 255, 255]);
@@ -376,7 +411,9 @@ describe('renderHtml', () => {
 
   it('keeps the decomposed parts of characters in subset faces (shapers decompose, e.g. Bengali vowel sign o)', async () => {
     const html = await renderHtml(doc({ children: [{ type: 'text', id: 't', text: 'হ্যালো', fontSize: 40, x: 10, y: 10 }] }));
-    const faces = [...html.matchAll(/@font-face\{font-family:"Noto Sans Bengali";font-weight:(\d+);font-style:normal;src:url\(data:font\/ttf;base64,([^)]+)\)/g)];
+    const faces = [
+      ...html.matchAll(/@font-face\{font-family:"Noto Sans Bengali";font-weight:(\d+);font-style:normal;src:url\(data:font\/ttf;base64,([^)]+)\)/g),
+    ];
     expect(faces.length).toBeGreaterThan(0);
     for (const [, , base64] of faces) {
       const mapped = fontCodePoints(Buffer.from(base64, 'base64'))!;
@@ -395,7 +432,9 @@ describe('renderHtml', () => {
     const grainy = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .jpeg({ quality: 50 })
       .toBuffer();
-    const g = await renderHtml(doc({ children: [{ type: 'image', id: 'g', src: 'asset:grainy', x: 0, y: 0, width: 300, height: 200 }] }), { assets: { grainy } });
+    const g = await renderHtml(doc({ children: [{ type: 'image', id: 'g', src: 'asset:grainy', x: 0, y: 0, width: 300, height: 200 }] }), {
+      assets: { grainy },
+    });
     expect(g).toContain(`<img alt="" src="data:image/jpeg;base64,${grainy.toString('base64')}"`);
     const p = await renderHtml(proceduralDocument({ width: 200, height: 200, title: 'Hi' }));
     expect(p).toContain('background-image:url(data:image/webp;base64,');

@@ -1,4 +1,16 @@
-import { BriefSchema, buildTemplate, listProceduralStyles, listTemplates, materialize, proceduralDocument, renderHtml, renderIr, TemplateInputError, validateIr, type IrDocument } from '../index';
+import {
+  BriefSchema,
+  buildTemplate,
+  listProceduralStyles,
+  listTemplates,
+  materialize,
+  proceduralDocument,
+  renderHtml,
+  renderIr,
+  TemplateInputError,
+  validateIr,
+  type IrDocument,
+} from '../index';
 import { designs } from './designs';
 import { mutate, mutateExtreme, rng } from './mutations';
 
@@ -11,7 +23,16 @@ import { mutate, mutateExtreme, rng } from './mutations';
  */
 async function validDocs(): Promise<{ ir: unknown; assets: Record<string, Buffer> }[]> {
   const out: { ir: unknown; assets: Record<string, Buffer> }[] = (await designs()).map((d) => ({ ir: d.ir, assets: d.assets }));
-  const brief = { title: 'Robust', eyebrow: 'Tests', subtitle: 'Any valid input renders.', cta: 'Go', author: 'QA', body: 'Body text.', items: ['One', 'Two'], seed: 5 };
+  const brief = {
+    title: 'Robust',
+    eyebrow: 'Tests',
+    subtitle: 'Any valid input renders.',
+    cta: 'Go',
+    author: 'QA',
+    body: 'Body text.',
+    items: ['One', 'Two'],
+    seed: 5,
+  };
   for (const t of listTemplates()) out.push({ ir: (await buildTemplate(t.id, { brief, format: { width: 1080, height: 1080 } })).ir, assets: {} });
   return out;
 }
@@ -43,9 +64,42 @@ describe('robustness', () => {
   it('builds a valid IR from any brief the schema accepts, or names the field it cannot take', async () => {
     const r = rng(7);
     const pick = <T>(a: readonly T[]) => a[Math.floor(r() * a.length)];
-    const text = [undefined, null, '', 'Hello world', 'é'.repeat(50), '😀🎉👍🏽', 'שלום עולם', '中文标题测试', 'a'.repeat(3000), 'word '.repeat(300), 'line1\nline2\nline3\nline4\nline5\nline6', '<b>x</b>', '\u0000\u200b'];
-    const formats = [undefined, 'story', 'wide_banner', '10x10', '8192x10', '10x8192', '99999x99999', { width: 1, height: 1 }, { width: 300, height: 50 }, { width: 1e6, height: 10 }, {}];
-    const colors = [undefined, [], ['#000', '#000'], ['not-a-color'], ['#ffffff', '#fefefe'], Array.from({ length: 20 }, (_, i) => `#${(i * 999999).toString(16).padStart(6, '0').slice(-6)}`)];
+    const text = [
+      undefined,
+      null,
+      '',
+      'Hello world',
+      'é'.repeat(50),
+      '😀🎉👍🏽',
+      'שלום עולם',
+      '中文标题测试',
+      'a'.repeat(3000),
+      'word '.repeat(300),
+      'line1\nline2\nline3\nline4\nline5\nline6',
+      '<b>x</b>',
+      '\u0000\u200b',
+    ];
+    const formats = [
+      undefined,
+      'story',
+      'wide_banner',
+      '10x10',
+      '8192x10',
+      '10x8192',
+      '99999x99999',
+      { width: 1, height: 1 },
+      { width: 300, height: 50 },
+      { width: 1e6, height: 10 },
+      {},
+    ];
+    const colors = [
+      undefined,
+      [],
+      ['#000', '#000'],
+      ['not-a-color'],
+      ['#ffffff', '#fefefe'],
+      Array.from({ length: 20 }, (_, i) => `#${(i * 999999).toString(16).padStart(6, '0').slice(-6)}`),
+    ];
     let built = 0;
     for (let i = 0; i < 120; i++) {
       const brief = {
@@ -57,14 +111,27 @@ describe('robustness', () => {
         author: pick(text),
         insight: pick(text),
         items: pick([undefined, [], Array.from({ length: 40 }, (_, k) => `item ${k}`)]),
-        data: pick([undefined, [{ label: 'A', value: 3 }, { label: 'B', value: -5 }], [{ label: 'x', value: 1e300 }, { value: Number.NaN }], [{}]]),
+        data: pick([
+          undefined,
+          [
+            { label: 'A', value: 3 },
+            { label: 'B', value: -5 },
+          ],
+          [{ label: 'x', value: 1e300 }, { value: Number.NaN }],
+          [{}],
+        ]),
         slide_index: pick([undefined, 0, 5, -3, 1000]),
         slide_total: pick([undefined, 0, 5, -1, 1000]),
         seed: pick([undefined, 0, 2 ** 31, -5]),
       };
       if (!BriefSchema.safeParse(brief).success) continue;
       const format = pick(formats);
-      const brand = { colors: pick(colors), logo_size: pick([undefined, 'large', -5, 1e6]), logo_margin: pick([undefined, -100, 1e6]), logo_position: pick([undefined, 'center', 'bottom_right']) };
+      const brand = {
+        colors: pick(colors),
+        logo_size: pick([undefined, 'large', -5, 1e6]),
+        logo_margin: pick([undefined, -100, 1e6]),
+        logo_position: pick([undefined, 'center', 'bottom_right']),
+      };
       const t = pick(listTemplates());
       const result = await buildTemplate(t.id, { brief, format: format as never, brand: brand as never }).catch((e: unknown) => e);
       if (result instanceof TemplateInputError) {
@@ -88,7 +155,15 @@ describe('robustness', () => {
         [10, 10],
         [8192, 8],
       ]) {
-        const d = proceduralDocument({ style: s.id, width, height, title: 'Hello', eyebrow: 'Eyebrow', tone: 'no-such-tone' as never, palette: Array(20).fill('#123456') });
+        const d = proceduralDocument({
+          style: s.id,
+          width,
+          height,
+          title: 'Hello',
+          eyebrow: 'Eyebrow',
+          tone: 'no-such-tone' as never,
+          palette: Array(20).fill('#123456'),
+        });
         expect(validateIr(d).ok, `${s.id} ${width}x${height}`).toBe(true);
         await renderIr(d, { scale: width > 1000 ? 0.1 : 1 });
       }

@@ -1,7 +1,23 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BODY_MIN_SHARE, MIN_FILL_SHARE, MIN_SPAN_SHARE, buildTemplate, contrastRatio, findCollisions, findOverflow, flattenMaterialized, initCreativeIr, listTemplates, materializeSync, rasterize, type IrDocument, type MaterializedNode, type TextNode } from '../index';
+import {
+  BODY_MIN_SHARE,
+  MIN_FILL_SHARE,
+  MIN_SPAN_SHARE,
+  buildTemplate,
+  contrastRatio,
+  findCollisions,
+  findOverflow,
+  flattenMaterialized,
+  initCreativeIr,
+  listTemplates,
+  materializeSync,
+  rasterize,
+  type IrDocument,
+  type MaterializedNode,
+  type TextNode,
+} from '../index';
 import { BRAND_COLORS, BRIEFS, FORMATS, samplePhoto, samplePhoto2, sampleLogo } from './template-samples';
 
 /**
@@ -43,8 +59,13 @@ async function inputs() {
     assets: { photo: await samplePhoto(), photo2: await samplePhoto2() },
     make(brief: keyof typeof BRIEFS, v: Variant, i: number) {
       // Briefs with images name one or two of them (the long brief gives a grid its second photo).
-      const images = v.image ? { image: { src: 'asset:photo', focal_point: { x: 0.5, y: 0.62 } }, ...(brief === 'long' ? { images: ['asset:photo2'] } : {}) } : {};
-      const brand = { colors: BRAND_COLORS, ...(v.logo ? { logo, logo_position: LOGO_POSITIONS[i % LOGO_POSITIONS.length], logo_size: 'medium' as const } : {}) };
+      const images = v.image
+        ? { image: { src: 'asset:photo', focal_point: { x: 0.5, y: 0.62 } }, ...(brief === 'long' ? { images: ['asset:photo2'] } : {}) }
+        : {};
+      const brand = {
+        colors: BRAND_COLORS,
+        ...(v.logo ? { logo, logo_position: LOGO_POSITIONS[i % LOGO_POSITIONS.length], logo_size: 'medium' as const } : {}),
+      };
       return { brief: { ...BRIEFS[brief], ...images }, brand };
     },
   };
@@ -63,15 +84,23 @@ function fillShare(doc: { width: number; height: number; root: MaterializedNode 
     const filled = (n.node.fills?.length ?? 0) > 0 || (n.node.strokes?.length ?? 0) > 0 || n.type === 'procedural';
     return filled && n.width * n.height < page * 0.5;
   });
-  const x0 = margin, y0 = margin, w = doc.width - 2 * margin, h = doc.height - 2 * margin;
+  const x0 = margin,
+    y0 = margin,
+    w = doc.width - 2 * margin,
+    h = doc.height - 2 * margin;
   const N = 40;
   let hit = 0;
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   // The span also counts full-bleed photos and textures (the visual of the design); flat grounds do not count.
   const visuals = flattenMaterialized(doc.root).filter((n) => n.node.visible !== false && (n.type === 'image' || n.type === 'procedural'));
   for (const b of [...boxes, ...visuals]) {
-    minX = Math.min(minX, Math.max(x0, b.x)); maxX = Math.max(maxX, Math.min(x0 + w, b.x + b.width));
-    minY = Math.min(minY, Math.max(y0, b.y)); maxY = Math.max(maxY, Math.min(y0 + h, b.y + b.height));
+    minX = Math.min(minX, Math.max(x0, b.x));
+    maxX = Math.max(maxX, Math.min(x0 + w, b.x + b.width));
+    minY = Math.min(minY, Math.max(y0, b.y));
+    maxY = Math.max(maxY, Math.min(y0 + h, b.y + b.height));
   }
   for (let i = 0; i < N; i++) {
     for (let j = 0; j < N; j++) {
@@ -93,7 +122,9 @@ describe('template design checks', () => {
   describe.each(templates)('%s', (id) => {
     it('lays out every format, brief and image/logo variant without overflow, cut text, collisions, small type or an empty frame', async () => {
       const failures: string[] = [];
-      const usesImage = listTemplates().find((t) => t.id === id)!.fields.includes('image');
+      const usesImage = listTemplates()
+        .find((t) => t.id === id)!
+        .fields.includes('image');
       let i = 0;
       for (const f of FORMATS) {
         for (const briefName of Object.keys(BRIEFS) as (keyof typeof BRIEFS)[]) {
@@ -119,7 +150,8 @@ describe('template design checks', () => {
             const margin = Math.max(6, Math.round(short * 0.07));
             const fill = fillShare(m, margin);
             if (fill.share < MIN_FILL_SHARE) failures.push(`${where}: content covers ${(fill.share * 100).toFixed(0)}% of the safe area`);
-            if (fill.spanX < MIN_SPAN_SHARE || fill.spanY < MIN_SPAN_SHARE) failures.push(`${where}: content spans ${(fill.spanX * 100).toFixed(0)}% x ${(fill.spanY * 100).toFixed(0)}% of the safe area`);
+            if (fill.spanX < MIN_SPAN_SHARE || fill.spanY < MIN_SPAN_SHARE)
+              failures.push(`${where}: content spans ${(fill.spanX * 100).toFixed(0)}% x ${(fill.spanY * 100).toFixed(0)}% of the safe area`);
           }
         }
       }
@@ -140,7 +172,7 @@ describe('template design checks', () => {
             const hide = (n: { type: string; visible?: boolean; children?: unknown[] }) => {
               // Transparent, not invisible: hidden nodes leave the layout and pills would collapse.
               if (n.type === 'text') (n as { opacity?: number }).opacity = 0;
-              (n.children as typeof n[] | undefined)?.forEach(hide);
+              (n.children as (typeof n)[] | undefined)?.forEach(hide);
             };
             hide(hidden.root as never);
             const raster = await rasterize(hidden, { scale, assets: io.assets });
@@ -150,8 +182,10 @@ describe('template design checks', () => {
               const color = node.color ?? '#000000';
               const fs = node.fontSize ?? 16;
               const large = fs >= 24 || (fs >= 18.66 && (node.fontWeight ?? 400) >= 700);
-              const x0 = Math.max(0, Math.ceil(t.x * scale)), y0 = Math.max(0, Math.ceil(t.y * scale));
-              const x1 = Math.min(pw, Math.floor((t.x + t.width) * scale)), y1 = Math.min(ph, Math.floor((t.y + t.height) * scale));
+              const x0 = Math.max(0, Math.ceil(t.x * scale)),
+                y0 = Math.max(0, Math.ceil(t.y * scale));
+              const x1 = Math.min(pw, Math.floor((t.x + t.width) * scale)),
+                y1 = Math.min(ph, Math.floor((t.y + t.height) * scale));
               const ratios: number[] = [];
               const seen = new Map<number, number>();
               for (let y = y0; y < y1; y++) {

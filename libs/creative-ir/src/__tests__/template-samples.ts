@@ -18,10 +18,32 @@ export const FORMATS: { name: string; width: number; height: number }[] = [
   { name: 'banner-970x250', width: 970, height: 250 },
 ];
 
-const common = { data: [{ label: 'Planning', value: 73 }, { label: 'Focus time', value: 58 }, { label: 'Meetings', value: 21 }], slide_index: 2, slide_total: 5, seed: 7 };
+const common = {
+  data: [
+    { label: 'Planning', value: 73 },
+    { label: 'Focus time', value: 58 },
+    { label: 'Meetings', value: 21 },
+  ],
+  slide_index: 2,
+  slide_total: 5,
+  seed: 7,
+};
 
 export const BRIEFS = {
-  short: { title: 'Plan less. Do more.', eyebrow: 'New', subtitle: 'Your week, sorted.', body: 'Smart boards for busy teams.', cta: 'Try free', author: 'Ana Lima', role: 'COO, Orbit', insight: '3x', source: 'Orbit 2025', items: ['Boards', 'Reminders', 'Reports'], brand: { name: 'Orbit', website: 'orbit.app', colors: BRAND_COLORS }, ...common },
+  short: {
+    title: 'Plan less. Do more.',
+    eyebrow: 'New',
+    subtitle: 'Your week, sorted.',
+    body: 'Smart boards for busy teams.',
+    cta: 'Try free',
+    author: 'Ana Lima',
+    role: 'COO, Orbit',
+    insight: '3x',
+    source: 'Orbit 2025',
+    items: ['Boards', 'Reminders', 'Reports'],
+    brand: { name: 'Orbit', website: 'orbit.app', colors: BRAND_COLORS },
+    ...common,
+  },
   long: {
     title: 'The planning app that finally keeps your whole team on the same page, every single week of the year',
     eyebrow: 'Launch week · March 12 to March 19 · Online and in Lisbon',
@@ -32,7 +54,13 @@ export const BRIEFS = {
     role: 'Chief Operating Officer, Orbit Planning Company',
     insight: '73%',
     source: 'Orbit State of Planning survey 2025, 2,400 respondents',
-    items: ['Smart boards that sort themselves', 'Reminders at the right time', 'Weekly reports for managers', 'Integrations with your calendar', 'Offline mode'],
+    items: [
+      'Smart boards that sort themselves',
+      'Reminders at the right time',
+      'Weekly reports for managers',
+      'Integrations with your calendar',
+      'Offline mode',
+    ],
     brand: { name: 'Orbit', website: 'orbit.app', colors: BRAND_COLORS },
     ...common,
   },

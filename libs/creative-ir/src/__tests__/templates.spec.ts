@@ -1,5 +1,18 @@
 import sharp from 'sharp';
-import { analyzeBrief, buildTemplate, contrastRatio, findOverflow, flattenMaterialized, initCreativeIr, isNamedFormat, listTemplates, materialize, NAMED_FORMATS, TemplateInputError, validateIr } from '../index';
+import {
+  analyzeBrief,
+  buildTemplate,
+  contrastRatio,
+  findOverflow,
+  flattenMaterialized,
+  initCreativeIr,
+  isNamedFormat,
+  listTemplates,
+  materialize,
+  NAMED_FORMATS,
+  TemplateInputError,
+  validateIr,
+} from '../index';
 
 const FORMATS = [
   [1080, 1080],
@@ -20,7 +33,11 @@ const full = {
   source: 'Pesquisa Focus 2025',
   language: 'pt-BR',
   brand: { name: 'Focus', website: 'focus.app', colors: ['#4f46e5', '#f59e0b', '#0f172a'] },
-  data: [{ label: 'Planejamento', value: 73 }, { label: 'Foco', value: 58 }, { label: 'Reuniões', value: 21 }],
+  data: [
+    { label: 'Planejamento', value: 73 },
+    { label: 'Foco', value: 58 },
+    { label: 'Reuniões', value: 21 },
+  ],
   items: ['Quadros inteligentes', 'Lembretes', 'Relatórios semanais', 'Integrações'],
   slide_index: 2,
   slide_total: 5,
@@ -61,14 +78,19 @@ const hindi = {
   seed: 3,
 };
 
-const logoPng = () => sharp({ create: { width: 200, height: 80, channels: 4, background: '#ff3366' } }).png().toBuffer();
+const logoPng = () =>
+  sharp({ create: { width: 200, height: 80, channels: 4, background: '#ff3366' } })
+    .png()
+    .toBuffer();
 
 describe('templates', () => {
   it('has a catalogue of at least twelve templates with names and descriptions', () => {
     const t = listTemplates();
     expect(t.length).toBeGreaterThanOrEqual(12);
     for (const x of t) expect(x.name && x.description && x.fields.length).toBeTruthy();
-    expect(t.map((x) => x.id)).toEqual(expect.arrayContaining(['square-post', 'story', 'landscape-banner', 'quote', 'announcement', 'product', 'event', 'carousel-slide', 'data-card']));
+    expect(t.map((x) => x.id)).toEqual(
+      expect.arrayContaining(['square-post', 'story', 'landscape-banner', 'quote', 'announcement', 'product', 'event', 'carousel-slide', 'data-card']),
+    );
   });
 
   describe.each(listTemplates().map((t) => t.id))('%s', (id) => {
@@ -84,7 +106,11 @@ describe('templates', () => {
         const texts = flattenMaterialized(m.root).filter((n) => n.text);
         expect(texts.length).toBeGreaterThan(0);
         // Thai and Hindi lines break between words, as the Portuguese ones do.
-        if (brief === thai || brief === hindi) expect(texts.filter((n) => n.text!.brokeWords).map((n) => n.id), `${id} ${w}x${h} ${brief === thai ? "th" : "hi"}`).toEqual([]);
+        if (brief === thai || brief === hindi)
+          expect(
+            texts.filter((n) => n.text!.brokeWords).map((n) => n.id),
+            `${id} ${w}x${h} ${brief === thai ? 'th' : 'hi'}`,
+          ).toEqual([]);
       }
     });
   });
@@ -123,7 +149,10 @@ describe('templates', () => {
   it('places the brand logo and keeps content clear of it', async () => {
     const logo = await logoPng();
     for (const position of ['top_left', 'bottom_right', 'bottom_center'] as const) {
-      const r = await buildTemplate('square-post', { brief: full, brand: { logo, logo_position: position, logo_size: 100, logo_margin: 40, colors: ['#0f172a', '#38bdf8'] } });
+      const r = await buildTemplate('square-post', {
+        brief: full,
+        brand: { logo, logo_position: position, logo_size: 100, logo_margin: 40, colors: ['#0f172a', '#38bdf8'] },
+      });
       const m = await materialize(r.ir);
       const nodes = flattenMaterialized(m.root);
       const l = nodes.find((n) => n.id === 'logo')!;
@@ -179,7 +208,16 @@ describe('templates', () => {
         { brief: full, format: '10x10' },
         { brief: full, format: { width: 1, height: 1 } },
         { brief: full, brand: { colors: many } },
-        { brief: { ...full, data: [{ label: 'a', value: Number.NaN }, { label: 'b', value: Number.POSITIVE_INFINITY }, { label: 'c', value: 1e300 }] } },
+        {
+          brief: {
+            ...full,
+            data: [
+              { label: 'a', value: Number.NaN },
+              { label: 'b', value: Number.POSITIVE_INFINITY },
+              { label: 'c', value: 1e300 },
+            ],
+          },
+        },
       ]) {
         const r = await buildTemplate(t.id, input as never);
         expect(validateIr(r.ir).ok, `${t.id} ${JSON.stringify(input).slice(0, 80)}`).toBe(true);
@@ -196,7 +234,12 @@ describe('templates', () => {
 
 describe('analyzeBrief', () => {
   it('scores a complete brief well', () => {
-    const a = analyzeBrief({ title: 'Plan your week in minutes', subtitle: 'Smart boards for busy teams.', cta: 'Try it free', palette: '#0f172a, #38bdf8, #ffffff' });
+    const a = analyzeBrief({
+      title: 'Plan your week in minutes',
+      subtitle: 'Smart boards for busy teams.',
+      cta: 'Try it free',
+      palette: '#0f172a, #38bdf8, #ffffff',
+    });
     expect(a.score).toBeGreaterThanOrEqual(85);
     expect(a.missing).toEqual([]);
     expect(a.palette.ok).toBe(true);
@@ -217,7 +260,10 @@ describe('analyzeBrief', () => {
 
   it('computes readability in English and Portuguese', () => {
     const easy = analyzeBrief({ title: 'We made it. It is fast. It is fun.', body: 'Try it now. You will like it.' });
-    const hard = analyzeBrief({ title: 'Institutional interoperability considerations', body: 'Notwithstanding organizational heterogeneity, comprehensive infrastructural modernization necessitates multidimensional collaboration.' });
+    const hard = analyzeBrief({
+      title: 'Institutional interoperability considerations',
+      body: 'Notwithstanding organizational heterogeneity, comprehensive infrastructural modernization necessitates multidimensional collaboration.',
+    });
     expect(easy.readability.score).toBeGreaterThan(hard.readability.score!);
     expect(hard.suggestions.some((s) => /Readability/.test(s))).toBe(true);
     expect(analyzeBrief({ title: 'Olá, tudo bem?', language: 'pt-BR' }).readability.language).toBe('pt-br');
@@ -242,7 +288,9 @@ describe('analyzeBrief', () => {
   it('says when no bundled font draws the brief (Chinese: boxes), and not for scripts it has', async () => {
     await initCreativeIr();
     const zh = analyzeBrief({ title: '全新的规划应用', cta: '免费下载', language: 'zh' });
-    expect(zh.suggestions).toEqual(expect.arrayContaining([expect.stringMatching(/^No bundled font draws 11 of the brief's characters \(全 新 的 规 划 …\): they would render as boxes/)]));
+    expect(zh.suggestions).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^No bundled font draws 11 of the brief's characters \(全 新 的 规 划 …\): they would render as boxes/)]),
+    );
     expect(zh.score).toBeLessThanOrEqual(80);
     for (const brief of [thai, hindi, full]) expect(analyzeBrief(brief).suggestions.filter((x) => /boxes/.test(x))).toEqual([]);
   });

@@ -151,7 +151,11 @@ describe('scripts written without spaces between words', () => {
     const text = 'Creative ภาษาไทยเป็นภาษาที่สวยงาม platform';
     const l = layoutText({ text, fontSize: 24, maxWidth: 120 });
     expect(l.brokeWords).toBe(false);
-    for (const word of ['Creative', 'platform']) expect(l.lines.some((x) => x.text.split(' ').includes(word)), word).toBe(true);
+    for (const word of ['Creative', 'platform'])
+      expect(
+        l.lines.some((x) => x.text.split(' ').includes(word)),
+        word,
+      ).toBe(true);
   });
 });
 
@@ -163,7 +167,11 @@ describe('shared line layouts (materialize)', () => {
       version: 1,
       width: 400,
       height: 200,
-      root: { type: 'frame', id: 'root', children: [{ type: 'text', id: 't', text: 'Shared layouts for repeated renders', fontFamily: 'Shared Test Face', fontSize: 30, width: 300 }] },
+      root: {
+        type: 'frame',
+        id: 'root',
+        children: [{ type: 'text', id: 't', text: 'Shared layouts for repeated renders', fontFamily: 'Shared Test Face', fontSize: 30, width: 300 }],
+      },
     };
     const a = (await materialize(ir)).root.children[0].text!;
     const b = (await materialize(structuredClone(ir))).root.children[0].text!;

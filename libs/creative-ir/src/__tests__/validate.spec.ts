@@ -53,7 +53,17 @@ describe('validateIr', () => {
       layoutMode: 'vertical',
       children: [
         rect('same', 1, 1, { minWidth: 10, maxWidth: 5 }),
-        rect('same', 1, 1, { fills: [{ type: 'linear-gradient', stops: [{ offset: 0.8, color: '#000' }, { offset: 0.2, color: '#fff' }] }] }),
+        rect('same', 1, 1, {
+          fills: [
+            {
+              type: 'linear-gradient',
+              stops: [
+                { offset: 0.8, color: '#000' },
+                { offset: 0.2, color: '#fff' },
+              ],
+            },
+          ],
+        }),
         { type: 'path', id: 'p', d: 'L 10 10', width: 10, height: 10 },
       ],
     });

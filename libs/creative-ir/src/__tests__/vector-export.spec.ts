@@ -35,7 +35,10 @@ async function pdfPixels(pdf: Buffer): Promise<Buffer> {
     const r = spawnSync(PDFTOPPM, ['-r', '72', '-singlefile', '-png', join(dir, 'in.pdf'), join(dir, 'out')], { encoding: 'utf8' });
     expect(r.stderr, 'poppler reports no syntax errors').toBe('');
     expect(r.status).toBe(0);
-    return await sharp(readFileSync(join(dir, 'out.png'))).ensureAlpha().raw().toBuffer();
+    return await sharp(readFileSync(join(dir, 'out.png')))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -46,9 +49,31 @@ async function pdfPixels(pdf: Buffer): Promise<Buffer> {
  * tall enough that its pixels are compared in two strips.
  */
 async function severalImages(photo: Buffer): Promise<{ ir: IrDocument; assets: Record<string, Buffer> }> {
-  const image = (id: string, src: string, x: number, y: number, width: number, extra = {}) => ({ type: 'image' as const, id, src: `asset:${src}`, x, y, width, height: 150, ...extra });
+  const image = (id: string, src: string, x: number, y: number, width: number, extra = {}) => ({
+    type: 'image' as const,
+    id,
+    src: `asset:${src}`,
+    x,
+    y,
+    width,
+    height: 150,
+    ...extra,
+  });
   return {
-    ir: doc({ children: [image('a', 'photo', 0, 0, 200), image('b', 'photo', 200, 0, 200, { opacity: 0.5 }), image('c', 'png', 0, 150, 200), image('d', 'rotated', 200, 150, 100), image('e', 'gray', 300, 150, 100), image('f', 'tall', 350, 0, 50, { height: 300 })] }, 400, 300),
+    ir: doc(
+      {
+        children: [
+          image('a', 'photo', 0, 0, 200),
+          image('b', 'photo', 200, 0, 200, { opacity: 0.5 }),
+          image('c', 'png', 0, 150, 200),
+          image('d', 'rotated', 200, 150, 100),
+          image('e', 'gray', 300, 150, 100),
+          image('f', 'tall', 350, 0, 50, { height: 300 }),
+        ],
+      },
+      400,
+      300,
+    ),
     assets: {
       photo,
       // (A PNG of the JPEG's own decoded pixels would rightly get the JPEG: the same pixels.)
@@ -138,7 +163,10 @@ describe("JPEG photos keep their own bytes in SVG and PDF (instead of Skia's re-
 
   it('PDF: one XObject per image (shared by both nodes); PNG, EXIF-rotated and one-channel JPEG sources keep Flate', async () => {
     const pdf = (await renderIr(several.ir, { assets: several.assets, format: 'pdf' })).data;
-    const filters = pdf.toString('latin1').match(/\/Subtype \/Image\n[^>]*\/Filter \/\w+/g)!.map((m) => m.split('/Filter ')[1]);
+    const filters = pdf
+      .toString('latin1')
+      .match(/\/Subtype \/Image\n[^>]*\/Filter \/\w+/g)!
+      .map((m) => m.split('/Filter ')[1]);
     // The photo's and the tall one's.
     expect(filters.filter((f) => f === '/DCTDecode')).toHaveLength(2);
     expect(filters.filter((f) => f === '/FlateDecode')).toHaveLength(3);

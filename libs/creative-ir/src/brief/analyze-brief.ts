@@ -52,7 +52,8 @@ function syllables(word: string, lang: string): number {
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** East Asian wide and fullwidth characters (CJK, kana, Hangul, fullwidth forms) and emoji. */
-const WIDE = /^[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]|^\p{Extended_Pictographic}/u;
+const WIDE =
+  /^[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]|^\p{Extended_Pictographic}/u;
 
 /**
  * Length of a text in columns: one per grapheme (a letter with its combining marks, an emoji
@@ -124,7 +125,9 @@ export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] |
     fields.push({ field, length, limit, status: long ? 'long' : 'ok' });
     if (long) {
       score -= field === 'title' ? 15 : 8;
-      suggestions.push(`Shorten ${field} to at most ${limit} characters for a ${format.name} format (now ${length}; Chinese, Japanese, Korean characters and emoji count as two); the layout will otherwise shrink the type.`);
+      suggestions.push(
+        `Shorten ${field} to at most ${limit} characters for a ${format.name} format (now ${length}; Chinese, Japanese, Korean characters and emoji count as two); the layout will otherwise shrink the type.`,
+      );
     }
   }
 
@@ -160,14 +163,19 @@ export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] |
     score -= 5;
     suggestions.push('Keep the title under 12 words; move details to the subtitle or body.');
   }
-  if (brief.title && brief.title === brief.title.toUpperCase() && /[A-Z]{6,}/.test(brief.title)) suggestions.push('Avoid an all-caps title; templates already style eyebrows in capitals.');
+  if (brief.title && brief.title === brief.title.toUpperCase() && /[A-Z]{6,}/.test(brief.title))
+    suggestions.push('Avoid an all-caps title; templates already style eyebrows in capitals.');
 
   // Characters no bundled face draws (Chinese, Japanese, Korean, Ethiopic...) render as boxes.
-  const fieldsText = Object.keys(limits).map((f) => brief[f as keyof Brief]).filter((v): v is string => typeof v === 'string');
+  const fieldsText = Object.keys(limits)
+    .map((f) => brief[f as keyof Brief])
+    .filter((v): v is string => typeof v === 'string');
   const boxes = [...new Set(fieldsText.flatMap((t) => missingGlyphs({ text: t, fontFamily: options.brand?.fonts?.body ?? undefined, lang: language })))];
   if (boxes.length) {
     score -= 20;
-    suggestions.push(`No bundled font draws ${boxes.length} of the brief's characters (${boxes.slice(0, 5).join(' ')}${boxes.length > 5 ? ' …' : ''}): they would render as boxes. Chinese, Japanese and Korean need a font of your own in the design's fonts.`);
+    suggestions.push(
+      `No bundled font draws ${boxes.length} of the brief's characters (${boxes.slice(0, 5).join(' ')}${boxes.length > 5 ? ' …' : ''}): they would render as boxes. Chinese, Japanese and Korean need a font of your own in the design's fonts.`,
+    );
   }
 
   const seed = brief.seed ?? 7;
@@ -185,9 +193,14 @@ export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] |
   const paletteOk = best >= 4.5 || pal.colors.length === 1;
   if (pal.source !== 'default' && !paletteOk) {
     score -= 8;
-    suggestions.push(`No two palette colors reach 4.5:1 contrast (best ${best.toFixed(2)}:1); text will use black or white (best ${withNeutrals.toFixed(2)}:1). Add a dark or light color to the palette.`);
+    suggestions.push(
+      `No two palette colors reach 4.5:1 contrast (best ${best.toFixed(2)}:1); text will use black or white (best ${withNeutrals.toFixed(2)}:1). Add a dark or light color to the palette.`,
+    );
   }
-  if (brief.palette && pal.source === 'default') suggestions.push(`Palette "${brief.palette}" was not understood: give colors as hex (#1d4ed8, #f59e0b) or a name (ocean, sunset, forest, mono, pastel, earth, neon, corporate, candy, midnight).`);
+  if (brief.palette && pal.source === 'default')
+    suggestions.push(
+      `Palette "${brief.palette}" was not understood: give colors as hex (#1d4ed8, #f59e0b) or a name (ocean, sunset, forest, mono, pastel, earth, neon, corporate, candy, midnight).`,
+    );
 
   score = Math.max(0, Math.min(100, Math.round(score)));
   return {

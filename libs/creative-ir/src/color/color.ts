@@ -38,7 +38,10 @@ export function parseColor(input: string): Rgba {
   return { r: 0, g: 0, b: 0, a: 1 };
 }
 
-const hex2 = (v: number) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0');
+const hex2 = (v: number) =>
+  Math.round(Math.max(0, Math.min(255, v)))
+    .toString(16)
+    .padStart(2, '0');
 
 export function toHex(c: Rgba): string {
   return `#${hex2(c.r)}${hex2(c.g)}${hex2(c.b)}${c.a < 1 ? hex2(c.a * 255) : ''}`;

@@ -58,7 +58,71 @@ function woffTable(b: Buffer, name: string): Buffer | undefined {
 }
 
 /** Tags WOFF2 encodes by index (the specification's "known table tags"); cmap is the first. */
-const WOFF2_TAGS = ['cmap', 'head', 'hhea', 'hmtx', 'maxp', 'name', 'OS/2', 'post', 'cvt ', 'fpgm', 'glyf', 'loca', 'prep', 'CFF ', 'VORG', 'EBDT', 'EBLC', 'gasp', 'hdmx', 'kern', 'LTSH', 'PCLT', 'VDMX', 'vhea', 'vmtx', 'BASE', 'GDEF', 'GPOS', 'GSUB', 'EBSC', 'JSTF', 'MATH', 'CBDT', 'CBLC', 'COLR', 'CPAL', 'SVG ', 'sbix', 'acnt', 'avar', 'bdat', 'bloc', 'bsln', 'cvar', 'fdsc', 'feat', 'fmtx', 'fvar', 'gvar', 'hsty', 'just', 'lcar', 'mort', 'morx', 'opbd', 'prop', 'trak', 'Zapf', 'Silf', 'Glat', 'Gloc', 'Feat', 'Sill'];
+const WOFF2_TAGS = [
+  'cmap',
+  'head',
+  'hhea',
+  'hmtx',
+  'maxp',
+  'name',
+  'OS/2',
+  'post',
+  'cvt ',
+  'fpgm',
+  'glyf',
+  'loca',
+  'prep',
+  'CFF ',
+  'VORG',
+  'EBDT',
+  'EBLC',
+  'gasp',
+  'hdmx',
+  'kern',
+  'LTSH',
+  'PCLT',
+  'VDMX',
+  'vhea',
+  'vmtx',
+  'BASE',
+  'GDEF',
+  'GPOS',
+  'GSUB',
+  'EBSC',
+  'JSTF',
+  'MATH',
+  'CBDT',
+  'CBLC',
+  'COLR',
+  'CPAL',
+  'SVG ',
+  'sbix',
+  'acnt',
+  'avar',
+  'bdat',
+  'bloc',
+  'bsln',
+  'cvar',
+  'fdsc',
+  'feat',
+  'fmtx',
+  'fvar',
+  'gvar',
+  'hsty',
+  'just',
+  'lcar',
+  'mort',
+  'morx',
+  'opbd',
+  'prop',
+  'trak',
+  'Zapf',
+  'Silf',
+  'Glat',
+  'Gloc',
+  'Feat',
+  'Sill',
+];
 
 function woff2Table(b: Buffer, name: string): Buffer | undefined {
   const numTables = b.readUInt16BE(12);
@@ -103,7 +167,18 @@ function readCmap(cmap: Buffer): Set<number> | undefined {
     const platform = cmap.readUInt16BE(4 + i * 8);
     const encoding = cmap.readUInt16BE(6 + i * 8);
     const offset = cmap.readUInt32BE(8 + i * 8);
-    const rank = platform === 3 && encoding === 10 ? 0 : platform === 0 && (encoding === 4 || encoding === 6) ? 1 : platform === 3 && encoding === 1 ? 2 : platform === 0 && encoding <= 3 ? 3 : platform === 3 && encoding === 0 ? 4 : -1;
+    const rank =
+      platform === 3 && encoding === 10
+        ? 0
+        : platform === 0 && (encoding === 4 || encoding === 6)
+          ? 1
+          : platform === 3 && encoding === 1
+            ? 2
+            : platform === 0 && encoding <= 3
+              ? 3
+              : platform === 3 && encoding === 0
+                ? 4
+                : -1;
     if (rank >= 0) subtables.push({ rank, offset });
   }
   subtables.sort((a, b) => a.rank - b.rank);

@@ -51,7 +51,10 @@ export async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver |
     );
     for (const i of failed) {
       const { index } = faces[i];
-      out.warnings.push({ id: `fonts[${index}]`, message: `font ${where(fonts[index].src!)} for "${family}" is not a font that can be read (TrueType, OpenType, WOFF or WOFF2); its text uses the default font` });
+      out.warnings.push({
+        id: `fonts[${index}]`,
+        message: `font ${where(fonts[index].src!)} for "${family}" is not a font that can be read (TrueType, OpenType, WOFF or WOFF2); its text uses the default font`,
+      });
     }
     if (!name) continue;
     out.families.set(key, name);
@@ -77,5 +80,10 @@ export function attachDocumentFonts(materialized: object, fonts: DocumentFonts):
  */
 export function keepDocumentFonts(materialized: object): void {
   const fonts = documentFonts.get(materialized);
-  if (fonts) for (const [name, faces] of fonts.faces) keepDocumentFamily(name, faces.map((f) => f.data));
+  if (fonts)
+    for (const [name, faces] of fonts.faces)
+      keepDocumentFamily(
+        name,
+        faces.map((f) => f.data),
+      );
 }

@@ -32,8 +32,22 @@ export const BUNDLED_FONT_FAMILIES: BundledFontFamily[] = [
     description: 'Neutral grotesque sans for UI and body text.',
     aliases: ['sans', 'sans-serif', 'system-ui', 'inter', 'helvetica', 'arial'],
     pkg: '@expo-google-fonts/inter',
-    normal: face('Inter', [[400, 'Regular'], [500, 'Medium'], [600, 'SemiBold'], [700, 'Bold'], [800, 'ExtraBold'], [900, 'Black']]),
-    italic: face('Inter', [[400, 'Regular'], [700, 'Bold']], true),
+    normal: face('Inter', [
+      [400, 'Regular'],
+      [500, 'Medium'],
+      [600, 'SemiBold'],
+      [700, 'Bold'],
+      [800, 'ExtraBold'],
+      [900, 'Black'],
+    ]),
+    italic: face(
+      'Inter',
+      [
+        [400, 'Regular'],
+        [700, 'Bold'],
+      ],
+      true,
+    ),
   },
   {
     family: 'Lora',
@@ -41,8 +55,20 @@ export const BUNDLED_FONT_FAMILIES: BundledFontFamily[] = [
     description: 'Contemporary text serif with calligraphic roots.',
     aliases: ['serif', 'lora', 'georgia', 'times', 'times new roman'],
     pkg: '@expo-google-fonts/lora',
-    normal: face('Lora', [[400, 'Regular'], [500, 'Medium'], [600, 'SemiBold'], [700, 'Bold']]),
-    italic: face('Lora', [[400, 'Regular'], [700, 'Bold']], true),
+    normal: face('Lora', [
+      [400, 'Regular'],
+      [500, 'Medium'],
+      [600, 'SemiBold'],
+      [700, 'Bold'],
+    ]),
+    italic: face(
+      'Lora',
+      [
+        [400, 'Regular'],
+        [700, 'Bold'],
+      ],
+      true,
+    ),
   },
   {
     family: 'Playfair Display',
@@ -50,8 +76,19 @@ export const BUNDLED_FONT_FAMILIES: BundledFontFamily[] = [
     description: 'High-contrast display serif for headlines.',
     aliases: ['display', 'playfair', 'playfair display'],
     pkg: '@expo-google-fonts/playfair-display',
-    normal: face('PlayfairDisplay', [[400, 'Regular'], [700, 'Bold'], [900, 'Black']]),
-    italic: face('PlayfairDisplay', [[400, 'Regular'], [700, 'Bold']], true),
+    normal: face('PlayfairDisplay', [
+      [400, 'Regular'],
+      [700, 'Bold'],
+      [900, 'Black'],
+    ]),
+    italic: face(
+      'PlayfairDisplay',
+      [
+        [400, 'Regular'],
+        [700, 'Bold'],
+      ],
+      true,
+    ),
   },
   {
     family: 'JetBrains Mono',
@@ -59,7 +96,10 @@ export const BUNDLED_FONT_FAMILIES: BundledFontFamily[] = [
     description: 'Monospace for code, figures and data.',
     aliases: ['mono', 'monospace', 'jetbrains mono', 'courier', 'courier new'],
     pkg: '@expo-google-fonts/jetbrains-mono',
-    normal: face('JetBrainsMono', [[400, 'Regular'], [700, 'Bold']]),
+    normal: face('JetBrainsMono', [
+      [400, 'Regular'],
+      [700, 'Bold'],
+    ]),
     italic: face('JetBrainsMono', [[400, 'Regular']], true),
   },
 ];
@@ -162,7 +202,10 @@ export function ensureFonts(options: FontOptions = {}): void {
 /** Canonical family for a requested name (bundled family, alias, or registered custom family); Inter otherwise. */
 export function resolveFontFamily(name: string | undefined): string {
   if (!name) return DEFAULT_FONT_FAMILY;
-  const first = name.split(',')[0].trim().replace(/^["']|["']$/g, '');
+  const first = name
+    .split(',')[0]
+    .trim()
+    .replace(/^["']|["']$/g, '');
   const lower = first.toLowerCase();
   const custom = customFamilies.get(lower);
   if (custom) return custom;
@@ -205,11 +248,19 @@ export function cssFontFamily(family: string): string {
 }
 
 function nearestWeight(available: number[], wanted: number): number {
-  return available.reduce((best, w) => (Math.abs(w - wanted) < Math.abs(best - wanted) || (Math.abs(w - wanted) === Math.abs(best - wanted) && w > best) ? w : best), available[0]);
+  return available.reduce(
+    (best, w) => (Math.abs(w - wanted) < Math.abs(best - wanted) || (Math.abs(w - wanted) === Math.abs(best - wanted) && w > best) ? w : best),
+    available[0],
+  );
 }
 
 /** TTF file of a bundled family closest to the requested weight and style (for embedding / satori). */
-export function bundledFontFile(family: string, weight = 400, style: 'normal' | 'italic' = 'normal', options: FontOptions = {}): { path: string; weight: number; style: 'normal' | 'italic' } | undefined {
+export function bundledFontFile(
+  family: string,
+  weight = 400,
+  style: 'normal' | 'italic' = 'normal',
+  options: FontOptions = {},
+): { path: string; weight: number; style: 'normal' | 'italic' } | undefined {
   const fam = BUNDLED_FONT_FAMILIES.find((f) => f.family === family);
   if (!fam) return undefined;
   const table = style === 'italic' && Object.keys(fam.italic).length ? fam.italic : fam.normal;

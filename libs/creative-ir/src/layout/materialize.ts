@@ -40,7 +40,11 @@ const isAuto = (n: IrNode): n is FrameNode => n.type === 'frame' && (n.layoutMod
  */
 function scopedFamily(name: string | undefined, families: ReadonlyMap<string, string> | undefined): string | undefined {
   if (!name || !families?.size) return name;
-  const first = name.split(',')[0].trim().replace(/^["']|["']$/g, '').toLowerCase();
+  const first = name
+    .split(',')[0]
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .toLowerCase();
   return families.get(first) ?? name;
 }
 
@@ -77,7 +81,18 @@ interface Built {
   input?: TextLayoutInput;
 }
 
-function build(Y: YogaModule, config: YogaConfig, node: IrNode, id: string, parent: IrNode | undefined, lang: string, isRoot: boolean, docW: number, docH: number, families: ReadonlyMap<string, string> | undefined): Built {
+function build(
+  Y: YogaModule,
+  config: YogaConfig,
+  node: IrNode,
+  id: string,
+  parent: IrNode | undefined,
+  lang: string,
+  isRoot: boolean,
+  docW: number,
+  docH: number,
+  families: ReadonlyMap<string, string> | undefined,
+): Built {
   const { yoga } = yogaSync();
   const yn = yoga.Node.create(config);
   const inAuto = !!parent && isAuto(parent) && node.layoutPositioning !== 'absolute';
@@ -220,11 +235,10 @@ function collect(b: Built, ox: number, oy: number, warnings: MaterializedDocumen
       t.fit !== 'shrink' &&
       !prev.layout.truncated &&
       prev.layout.height <= l.height + 0.05 &&
-      (prev.maxWidth === undefined ? prev.layout.width <= l.width + 0.05 && prev.layout.lines.length === t.text.split(/\r\n?|\n/).length : Math.abs(prev.maxWidth - l.width) < 0.01);
-    out.text =
-      prev && reusable
-        ? prev.layout
-      : b.layoutAt!(l.width + 0.05, t.fit === 'grow' ? undefined : l.height + 0.05);
+      (prev.maxWidth === undefined
+        ? prev.layout.width <= l.width + 0.05 && prev.layout.lines.length === t.text.split(/\r\n?|\n/).length
+        : Math.abs(prev.maxWidth - l.width) < 0.01);
+    out.text = prev && reusable ? prev.layout : b.layoutAt!(l.width + 0.05, t.fit === 'grow' ? undefined : l.height + 0.05);
     // Hidden text (laid out in a 0 x 0 box) is not drawn: nothing to report.
     const shown = !hidden && t.visible !== false;
     if (shown && (out.text.overflow || (out.text.truncated && t.maxLines === undefined))) {

@@ -27,7 +27,9 @@ export function proceduralDocument(o: ProceduralDocumentOptions = {}): IrDocumen
   const style = o.style ?? 'mesh';
   const seed = o.seed ?? 7;
   const palette = resolvePalette({ style, seed, palette: o.palette, tone: o.tone });
-  const children: IrNode[] = [{ type: 'procedural', id: 'background', style, seed, density: o.density ?? 1, phase: o.phase ?? 0, palette, x: 0, y: 0, width, height }];
+  const children: IrNode[] = [
+    { type: 'procedural', id: 'background', style, seed, density: o.density ?? 1, phase: o.phase ?? 0, palette, x: 0, y: 0, width, height },
+  ];
   const u = Math.min(width, height) / 1080;
   if (o.title || o.eyebrow) {
     const worst = (c: string, bgs: string[]) => Math.min(...bgs.map((b) => contrastRatio(c, b)));
@@ -36,14 +38,50 @@ export function proceduralDocument(o: ProceduralDocumentOptions = {}): IrDocumen
     if (worst(color, bgs) < 4.5) {
       const scrim = color === '#ffffff' ? '#000000' : '#ffffff';
       let alpha = 0.2;
-      while (alpha < 0.8 && worst(color, palette.map((p) => over(withAlpha(scrim, alpha), p))) < 4.5) alpha += 0.1;
+      while (
+        alpha < 0.8 &&
+        worst(
+          color,
+          palette.map((p) => over(withAlpha(scrim, alpha), p)),
+        ) < 4.5
+      )
+        alpha += 0.1;
       bgs = palette.map((p) => over(withAlpha(scrim, alpha), p));
       children.push({ type: 'rect', id: 'scrim', x: 0, y: 0, width, height, fills: [{ type: 'solid', color: scrim, opacity: +alpha.toFixed(2) }] });
     }
     const m = Math.round(80 * u);
     const text: IrNode[] = [];
-    if (o.eyebrow) text.push({ type: 'text', id: 'eyebrow', text: o.eyebrow, fontFamily: o.fontFamily ?? 'Inter', fontWeight: 700, fontSize: Math.max(1, Math.round(30 * u)), letterSpacing: 3 * u, textTransform: 'uppercase', color, textAlign: 'center', layoutSizingHorizontal: 'fill', maxLines: 2 });
-    if (o.title) text.push({ type: 'text', id: 'title', text: o.title, fontFamily: o.fontFamily ?? 'Inter', fontWeight: 800, fontSize: Math.max(1, Math.round(96 * u)), maxFontSize: Math.max(1, Math.round(96 * u)), minFontSize: Math.max(1, Math.round(40 * u)), lineHeight: 1.08, color, textAlign: 'center', layoutSizingHorizontal: 'fill', maxLines: 5 });
+    if (o.eyebrow)
+      text.push({
+        type: 'text',
+        id: 'eyebrow',
+        text: o.eyebrow,
+        fontFamily: o.fontFamily ?? 'Inter',
+        fontWeight: 700,
+        fontSize: Math.max(1, Math.round(30 * u)),
+        letterSpacing: 3 * u,
+        textTransform: 'uppercase',
+        color,
+        textAlign: 'center',
+        layoutSizingHorizontal: 'fill',
+        maxLines: 2,
+      });
+    if (o.title)
+      text.push({
+        type: 'text',
+        id: 'title',
+        text: o.title,
+        fontFamily: o.fontFamily ?? 'Inter',
+        fontWeight: 800,
+        fontSize: Math.max(1, Math.round(96 * u)),
+        maxFontSize: Math.max(1, Math.round(96 * u)),
+        minFontSize: Math.max(1, Math.round(40 * u)),
+        lineHeight: 1.08,
+        color,
+        textAlign: 'center',
+        layoutSizingHorizontal: 'fill',
+        maxLines: 5,
+      });
     children.push({
       type: 'frame',
       id: 'overlay',

@@ -170,7 +170,7 @@ const meshFields: Drawer = (ctx, w, h, p, pal, r) => {
     const off = r();
     const x = (bx + orbit * Math.cos(TAU * (p.phase + off))) * w;
     const y = (by + orbit * Math.sin(TAU * (p.phase + off))) * h;
-    const rad = size * (0.35 + r() * 0.35) / Math.sqrt(p.density);
+    const rad = (size * (0.35 + r() * 0.35)) / Math.sqrt(p.density);
     const color = pal[1 + (i % (pal.length - 1))];
     const g = ctx.createRadialGradient(x, y, 0, x, y, rad);
     g.addColorStop(0, withAlpha(color, 0.95));
@@ -256,7 +256,12 @@ const waves: Drawer = (ctx, w, h, p, pal, r) => {
 
 const grain: Drawer = (ctx, w, h, p, pal, r) => {
   const a = TAU * (0.125 + 0.05 * Math.sin(TAU * p.phase));
-  const g = ctx.createLinearGradient(w / 2 - (Math.cos(a) * w) / 2, h / 2 - (Math.sin(a) * h) / 2, w / 2 + (Math.cos(a) * w) / 2, h / 2 + (Math.sin(a) * h) / 2);
+  const g = ctx.createLinearGradient(
+    w / 2 - (Math.cos(a) * w) / 2,
+    h / 2 - (Math.sin(a) * h) / 2,
+    w / 2 + (Math.cos(a) * w) / 2,
+    h / 2 + (Math.sin(a) * h) / 2,
+  );
   pal.slice(0, 3).forEach((c, i) => g.addColorStop(i / 2, c));
   fillAll(ctx, w, h, g);
   const count = Math.round(6000 * p.density);
@@ -285,32 +290,32 @@ const aurora: Drawer = (ctx, w, h, p, pal, r) => {
   fillAll(ctx, w, h, sky);
   const n = Math.round(3 + 2 * p.density);
   softLayer(ctx, w, h, 0.03, (ctx) => {
-  ctx.globalCompositeOperation = 'screen';
-  for (let k = 0; k < n; k++) {
-    const color = pal[2 + (k % (pal.length - 2))];
-    const y0 = h * (0.2 + r() * 0.4);
-    const amp = h * (0.05 + r() * 0.08);
-    const freq = 0.5 + r();
-    const off = r();
-    const thick = h * (0.12 + r() * 0.2);
-    const path = new Path2D();
-    const steps = 48;
-    const top: [number, number][] = [];
-    for (let s = 0; s <= steps; s++) {
-      const t = s / steps;
-      top.push([t * w, y0 + amp * Math.sin(TAU * (freq * t + off + p.phase))]);
+    ctx.globalCompositeOperation = 'screen';
+    for (let k = 0; k < n; k++) {
+      const color = pal[2 + (k % (pal.length - 2))];
+      const y0 = h * (0.2 + r() * 0.4);
+      const amp = h * (0.05 + r() * 0.08);
+      const freq = 0.5 + r();
+      const off = r();
+      const thick = h * (0.12 + r() * 0.2);
+      const path = new Path2D();
+      const steps = 48;
+      const top: [number, number][] = [];
+      for (let s = 0; s <= steps; s++) {
+        const t = s / steps;
+        top.push([t * w, y0 + amp * Math.sin(TAU * (freq * t + off + p.phase))]);
+      }
+      path.moveTo(top[0][0], top[0][1]);
+      top.forEach(([x, y]) => path.lineTo(x, y));
+      for (let s = steps; s >= 0; s--) path.lineTo(top[s][0], top[s][1] + thick * (0.6 + 0.4 * Math.sin(TAU * (s / steps + off * 2 - p.phase))));
+      path.closePath();
+      const g = ctx.createLinearGradient(0, y0 - amp, 0, y0 + thick + amp);
+      g.addColorStop(0, withAlpha(color, 0));
+      g.addColorStop(0.4, withAlpha(color, 0.8));
+      g.addColorStop(1, withAlpha(color, 0));
+      ctx.fillStyle = g;
+      ctx.fill(path);
     }
-    path.moveTo(top[0][0], top[0][1]);
-    top.forEach(([x, y]) => path.lineTo(x, y));
-    for (let s = steps; s >= 0; s--) path.lineTo(top[s][0], top[s][1] + thick * (0.6 + 0.4 * Math.sin(TAU * (s / steps + off * 2 - p.phase))));
-    path.closePath();
-    const g = ctx.createLinearGradient(0, y0 - amp, 0, y0 + thick + amp);
-    g.addColorStop(0, withAlpha(color, 0));
-    g.addColorStop(0.4, withAlpha(color, 0.8));
-    g.addColorStop(1, withAlpha(color, 0));
-    ctx.fillStyle = g;
-    ctx.fill(path);
-  }
   });
 };
 
@@ -385,14 +390,14 @@ const blobs: Drawer = (ctx, w, h, p, pal, r) => {
   const n = Math.round(3 + 3 * p.density);
   const size = Math.max(w, h);
   softLayer(ctx, w, h, 0.02, (ctx) => {
-  for (let i = 0; i < n; i++) {
-    const off = r();
-    const cx = (r() + 0.05 * Math.cos(TAU * (p.phase + off))) * w;
-    const cy = (r() + 0.05 * Math.sin(TAU * (p.phase + off))) * h;
-    const rad = size * (0.12 + r() * 0.18);
-    ctx.fillStyle = withAlpha(pal[1 + (i % (pal.length - 1))], 0.85);
-    ctx.fill(blobPath(cx, cy, rad, 3 + Math.floor(r() * 3), 0.12, p.phase, off));
-  }
+    for (let i = 0; i < n; i++) {
+      const off = r();
+      const cx = (r() + 0.05 * Math.cos(TAU * (p.phase + off))) * w;
+      const cy = (r() + 0.05 * Math.sin(TAU * (p.phase + off))) * h;
+      const rad = size * (0.12 + r() * 0.18);
+      ctx.fillStyle = withAlpha(pal[1 + (i % (pal.length - 1))], 0.85);
+      ctx.fill(blobPath(cx, cy, rad, 3 + Math.floor(r() * 3), 0.12, p.phase, off));
+    }
   });
 };
 

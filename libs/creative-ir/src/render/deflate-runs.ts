@@ -237,7 +237,7 @@ function writeCodeLengths(w: BitWriter, litLengths: number[], distLengths: numbe
   const all = [...litLengths.slice(0, hlit), ...distLengths.slice(0, hdist)];
   // (code-length symbol, extra value, extra bits)
   const cl: Array<[number, number, number]> = [];
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     if (all[i] === 0) {
       let run = 1;
       while (i + run < all.length && all[i + run] === 0 && run < 138) run++;

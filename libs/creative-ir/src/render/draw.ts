@@ -151,7 +151,10 @@ export function paintStyle(ctx: Ctx, paint: Paint, w: number, h: number): string
   if (paint.type === 'solid') return cssColor(paint.color, paint.opacity ?? 1);
   const op = paint.opacity ?? 1;
   const at = gradientGeometry(paint, w, h);
-  const g: Gradient = at.type === 'linear-gradient' ? ctx.createLinearGradient(at.x0, at.y0, at.x1, at.y1) : ctx.createRadialGradient(at.cx, at.cy, 0, at.cx, at.cy, Math.max(at.r, 0.001));
+  const g: Gradient =
+    at.type === 'linear-gradient'
+      ? ctx.createLinearGradient(at.x0, at.y0, at.x1, at.y1)
+      : ctx.createRadialGradient(at.cx, at.cy, 0, at.cx, at.cy, Math.max(at.r, 0.001));
   for (const s of paint.stops) g.addColorStop(s.offset, cssColor(s.color, op));
   return g;
 }
@@ -376,7 +379,15 @@ function drawImageNode(ctx: Ctx, m: MaterializedNode, assets: DrawAssets, warnin
   ctx.drawImage(img, box.x, box.y, box.w, box.h);
 }
 
-function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: number, doc: MaterializedDocument, assets: DrawAssets, warnings: DrawWarnings): void {
+function drawNode(
+  ctx: Ctx,
+  m: MaterializedNode,
+  parentX: number,
+  parentY: number,
+  doc: MaterializedDocument,
+  assets: DrawAssets,
+  warnings: DrawWarnings,
+): void {
   const node = m.node;
   if (node.visible === false) return;
   if (m.width <= 0 && m.height <= 0 && node.type !== 'line' && node.type !== 'group') return;
@@ -421,7 +432,8 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
       // Opaque content (an image, a procedural, an opaque first fill) hides the shape under it, so
       // a single shadow is drawn with that shape directly; otherwise only the shadow is drawn.
       const first = fills[0];
-      const opaqueBase = node.type === 'image' || node.type === 'procedural' || (first?.type === 'solid' && (first.opacity ?? 1) >= 1 && isOpaqueColor(first.color));
+      const opaqueBase =
+        node.type === 'image' || node.type === 'procedural' || (first?.type === 'solid' && (first.opacity ?? 1) >= 1 && isOpaqueColor(first.color));
       let firstDrawn = false;
       // Nine-patch shadows (raster output), when every shadow of the node can take them.
       const boxShadows = assets.vector ? [] : shadows.map((sh) => boxShadow(ctx, node, w, h, sh));
@@ -491,7 +503,15 @@ function drawNode(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: numbe
   ctx.restore();
 }
 
-function drawLayered(ctx: Ctx, m: MaterializedNode, parentX: number, parentY: number, doc: MaterializedDocument, assets: DrawAssets, warnings: DrawWarnings): void {
+function drawLayered(
+  ctx: Ctx,
+  m: MaterializedNode,
+  parentX: number,
+  parentY: number,
+  doc: MaterializedDocument,
+  assets: DrawAssets,
+  warnings: DrawWarnings,
+): void {
   const node = m.node;
   const t = ctx.getTransform();
   const dev = assets.deviceScale ?? 1;
@@ -529,4 +549,3 @@ export function drawDocument(ctx: Ctx, doc: MaterializedDocument, assets: DrawAs
   ctx.restore();
   if (assets.interrupt?.stop()) throw new RenderAbortedError();
 }
-

@@ -107,7 +107,11 @@ export async function keepJpegInSvg(svg: Buffer, images: Map<string, Image>): Pr
     if (!candidates.length) continue;
     const embedded = await streamDigest(sharp(Buffer.from(base64, 'base64')).ensureAlpha().raw());
     const match = embedded && embedded.length === Number(w) * Number(h) * 4 && candidates.find((img) => pixelDigests(img).rgba === embedded.digest);
-    if (match) replacements.set(element, `<image id="${id}" width="${w}" height="${h}" xlink:href="data:image/jpeg;base64,${jpegSources.get(match)!.bytes.toString('base64')}"/>`);
+    if (match)
+      replacements.set(
+        element,
+        `<image id="${id}" width="${w}" height="${h}" xlink:href="data:image/jpeg;base64,${jpegSources.get(match)!.bytes.toString('base64')}"/>`,
+      );
   }
   return replacements.size ? Buffer.from(text.replace(SVG_IMAGE, (element) => replacements.get(element) ?? element)) : svg;
 }
@@ -116,7 +120,8 @@ export async function keepJpegInSvg(svg: Buffer, images: Map<string, Image>): Pr
  * An opaque 8-bit image XObject as Skia's PDF backend writes it: Flate-compressed RGB samples, no
  * soft mask (a `/SMask` line would not match).
  */
-const PDF_IMAGE = /(\d+) 0 obj\n<<\/Type \/XObject\n\/Subtype \/Image\n\/Width (\d+)\n\/Height (\d+)\n\/ColorSpace ([^\n]+)\n\/BitsPerComponent 8\n\/Filter \/FlateDecode\n\/Length (\d+)>> stream\n/g;
+const PDF_IMAGE =
+  /(\d+) 0 obj\n<<\/Type \/XObject\n\/Subtype \/Image\n\/Width (\d+)\n\/Height (\d+)\n\/ColorSpace ([^\n]+)\n\/BitsPerComponent 8\n\/Filter \/FlateDecode\n\/Length (\d+)>> stream\n/g;
 
 /**
  * A PDF export with JPEG photos embedded as themselves (`/DCTDecode`, see the module comment). Only
@@ -141,7 +146,12 @@ export async function keepJpegInPdf(pdf: Buffer, images: Map<string, Image>): Pr
     const match = samples && samples.length === Number(w) * Number(h) * 3 && candidates.find((img) => pixelDigests(img).rgb === samples.digest);
     if (!match) continue;
     const bytes = jpegSources.get(match)!.bytes;
-    swaps.push({ start: m.index, end, head: `${id} 0 obj\n<</Type /XObject\n/Subtype /Image\n/Width ${w}\n/Height ${h}\n/ColorSpace ${colorSpace}\n/BitsPerComponent 8\n/Filter /DCTDecode\n/Length ${bytes.length}>> stream\n`, bytes });
+    swaps.push({
+      start: m.index,
+      end,
+      head: `${id} 0 obj\n<</Type /XObject\n/Subtype /Image\n/Width ${w}\n/Height ${h}\n/ColorSpace ${colorSpace}\n/BitsPerComponent 8\n/Filter /DCTDecode\n/Length ${bytes.length}>> stream\n`,
+      bytes,
+    });
   }
   if (!swaps.length) return pdf;
 

@@ -7,7 +7,8 @@ type GradientPaint = Exclude<Paint, { type: 'solid' }>;
  * right, default 180: top to bottom) through the box's centre, long enough to reach its corners. Radial: the
  * centre (0..1 of the box) and the radius (a fraction of half the box's diagonal, default 1).
  */
-export type GradientGeometry = { type: 'linear-gradient'; x0: number; y0: number; x1: number; y1: number } | { type: 'radial-gradient'; cx: number; cy: number; r: number };
+export type GradientGeometry =
+  { type: 'linear-gradient'; x0: number; y0: number; x1: number; y1: number } | { type: 'radial-gradient'; cx: number; cy: number; r: number };
 
 export function gradientGeometry(paint: GradientPaint, w: number, h: number): GradientGeometry {
   if (paint.type === 'linear-gradient') {

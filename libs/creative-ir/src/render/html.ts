@@ -67,7 +67,13 @@ function baseStyle(m: MaterializedNode, parent: MaterializedNode | undefined): s
 
 function shapeStyle(n: IrNode, w: number, h: number): string[] {
   const s: string[] = [];
-  if (n.fills?.length) s.push(`background:${[...n.fills].reverse().map((f) => cssPaint(f, w, h)).join(', ')}`);
+  if (n.fills?.length)
+    s.push(
+      `background:${[...n.fills]
+        .reverse()
+        .map((f) => cssPaint(f, w, h))
+        .join(', ')}`,
+    );
   if (n.type === 'ellipse') s.push('border-radius:50%');
   else if ('cornerRadius' in n) {
     const r = radius(n.cornerRadius as CornerRadius | undefined, w, h);
@@ -119,7 +125,9 @@ function textHtml(m: MaterializedNode): string {
 /** A procedural node as a WebP data URL (`proceduralRaster`: at most the page's size; the page stretches it to the node's box). */
 async function proceduralDataUrl(m: MaterializedNode, pageSide: number): Promise<string> {
   const c = proceduralRaster(m.node as Extract<IrNode, { type: 'procedural' }>, m.width, m.height, pageSide);
-  const webp = await sharp(c.data(), { raw: { width: c.width, height: c.height, channels: 4, premultiplied: true } }).webp({ quality: 92 }).toBuffer();
+  const webp = await sharp(c.data(), { raw: { width: c.width, height: c.height, channels: 4, premultiplied: true } })
+    .webp({ quality: 92 })
+    .toBuffer();
   return `data:image/webp;base64,${webp.toString('base64')}`;
 }
 
@@ -131,7 +139,9 @@ async function imageHtml(m: MaterializedNode, img: Image | undefined, options: R
   if (src.startsWith('asset:')) {
     const c = createCanvas(img.width, img.height);
     c.getContext('2d').drawImage(img, 0, 0);
-    const webp = await sharp(c.data(), { raw: { width: img.width, height: img.height, channels: 4, premultiplied: true } }).webp({ quality: options.quality ?? 90 }).toBuffer();
+    const webp = await sharp(c.data(), { raw: { width: img.width, height: img.height, channels: 4, premultiplied: true } })
+      .webp({ quality: options.quality ?? 90 })
+      .toBuffer();
     // A JPEG asset goes in as itself when it is no larger than its WebP: no second lossy encoding.
     const jpeg = jpegSourceOf(img);
     src = jpeg && jpeg.length <= webp.length ? `data:image/jpeg;base64,${jpeg.toString('base64')}` : `data:image/webp;base64,${webp.toString('base64')}`;
@@ -161,7 +171,13 @@ function svgShape(m: MaterializedNode): string {
   return '';
 }
 
-async function nodeHtml(m: MaterializedNode, parent: MaterializedNode | undefined, images: Map<string, Image>, options: RenderOptions, pageSide: number): Promise<string> {
+async function nodeHtml(
+  m: MaterializedNode,
+  parent: MaterializedNode | undefined,
+  images: Map<string, Image>,
+  options: RenderOptions,
+  pageSide: number,
+): Promise<string> {
   const n = m.node;
   if (n.visible === false) return '';
   const style = baseStyle(m, parent);
@@ -243,7 +259,8 @@ export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promis
       const text = [...chars].join('');
       return subsetFont(data, text + text.normalize('NFD') + text.normalize('NFC'), { targetFormat: 'truetype' });
     };
-    const fontFace = (family: string, weight: number, style: string, data: Buffer) => `@font-face{font-family:"${family}";font-weight:${weight};font-style:${style};src:url(data:font/ttf;base64,${data.toString('base64')})}\n`;
+    const fontFace = (family: string, weight: number, style: string, data: Buffer) =>
+      `@font-face{font-family:"${family}";font-weight:${weight};font-style:${style};src:url(data:font/ttf;base64,${data.toString('base64')})}\n`;
     // The document's own families: every face once, with the characters of all their lines.
     const documentChars = new Map<string, Set<string>>();
     const faces = [...collectFaces(doc.root).values()];
@@ -279,7 +296,8 @@ export async function renderHtml(ir: unknown, options: HtmlOptions = {}): Promis
     }
     if (hasEmoji(doc.root)) {
       const dir = fallbackFontFiles().find((x) => x.family === 'Twemoji Mozilla');
-      if (dir) fontCss += `@font-face{font-family:"Twemoji Mozilla";src:url(data:font/woff2;base64,${readFileSync(join(dir.path, 'twemoji.woff2')).toString('base64')}) format("woff2")}\n`;
+      if (dir)
+        fontCss += `@font-face{font-family:"Twemoji Mozilla";src:url(data:font/woff2;base64,${readFileSync(join(dir.path, 'twemoji.woff2')).toString('base64')}) format("woff2")}\n`;
     }
   }
   return documentToHtml(doc, body, fontCss, options.title);

@@ -12,7 +12,14 @@ export interface ImageBox {
  * point (default the centre) without leaving a gap. The renderer and the HTML export both use it,
  * so they place images alike.
  */
-export function imageBox(fit: 'cover' | 'contain' | 'fill', focalPoint: { x: number; y: number } | undefined, w: number, h: number, iw: number, ih: number): ImageBox {
+export function imageBox(
+  fit: 'cover' | 'contain' | 'fill',
+  focalPoint: { x: number; y: number } | undefined,
+  w: number,
+  h: number,
+  iw: number,
+  ih: number,
+): ImageBox {
   if (fit === 'fill') return { x: 0, y: 0, w, h };
   const s = fit === 'cover' ? Math.max(w / iw, h / ih) : Math.min(w / iw, h / ih);
   const dw = iw * s;

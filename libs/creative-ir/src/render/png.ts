@@ -89,7 +89,8 @@ interface ScanlinesModule {
 }
 let scanlinesModule: ScanlinesModule | undefined;
 /** The WebAssembly packer (scanlines.wat), compiled on first use: 316 bytes, compiled in well under 1 ms. */
-const scanlines = () => (scanlinesModule ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SCANLINES_WASM, 'base64'))).exports as unknown as ScanlinesModule);
+const scanlines = () =>
+  (scanlinesModule ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SCANLINES_WASM, 'base64'))).exports as unknown as ScanlinesModule);
 
 /** RGBA input the packer takes per call (copied into its memory): small enough to stay in the CPU's cache. */
 const PACK_CHUNK = 256 << 10;
@@ -345,7 +346,14 @@ const spareScans = new SpareBuffers();
  * method. On an idle 2-core machine that takes a 1080x1080 photo page's PNG step
  * from ~21 to ~15 ms; under load the bands simply queue, at the cost of a few hundred bytes per band.
  */
-export async function encodeRgbPng(pixels: Buffer, width: number, height: number, up: boolean, deflater: RowDeflate, engine: 'libdeflate' | 'zlib'): Promise<Buffer> {
+export async function encodeRgbPng(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  up: boolean,
+  deflater: RowDeflate,
+  engine: 'libdeflate' | 'zlib',
+): Promise<Buffer> {
   const stride = width * 3 + 1;
   const scan = spareScans.take(stride * height);
   try {
@@ -370,7 +378,16 @@ export async function encodeRgbPng(pixels: Buffer, width: number, height: number
 /** Rows of `segments` in runs of one color. */
 const runRows = (segments: PngSegment[]) => segments.reduce((n, s) => n + (s.q ? s.y1 - s.y0 : 0), 0);
 
-async function encodeRgbPngInto(scan: Buffer, pixels: Buffer, width: number, height: number, up: boolean, segments: PngSegment[], options: zlib.ZlibOptions, stride: number): Promise<Buffer> {
+async function encodeRgbPngInto(
+  scan: Buffer,
+  pixels: Buffer,
+  width: number,
+  height: number,
+  up: boolean,
+  segments: PngSegment[],
+  options: zlib.ZlibOptions,
+  stride: number,
+): Promise<Buffer> {
   let idat: Buffer[];
   if (segments.length === 1 && !segments[0].q && pngBands(width, height) === 1) {
     packRgbRows(pixels, width, scan, 0, height, up);

@@ -190,7 +190,8 @@ export function checkRenderOptions(width: number, height: number, o: RenderOptio
   if (o.format !== undefined && !Object.hasOwn(MIME, o.format)) fail('format', `must be one of ${Object.keys(MIME).join(', ')}`);
   if (o.scale !== undefined && !(typeof o.scale === 'number' && Number.isFinite(o.scale) && o.scale > 0)) fail('scale', 'must be a positive number');
   if (o.quality !== undefined && !(typeof o.quality === 'number' && o.quality >= 1 && o.quality <= 100)) fail('quality', 'must be a number from 1 to 100');
-  if (o.pngCompressionLevel !== undefined && !(Number.isInteger(o.pngCompressionLevel) && o.pngCompressionLevel >= 0 && o.pngCompressionLevel <= 9)) fail('pngCompressionLevel', 'must be an integer from 0 to 9');
+  if (o.pngCompressionLevel !== undefined && !(Number.isInteger(o.pngCompressionLevel) && o.pngCompressionLevel >= 0 && o.pngCompressionLevel <= 9))
+    fail('pngCompressionLevel', 'must be an integer from 0 to 9');
   if (o.pngEncoding !== undefined && !['auto', 'flat', 'photo'].includes(o.pngEncoding)) fail('pngEncoding', 'must be auto, flat or photo');
   if (o.format === 'svg' || o.format === 'pdf') return;
   const fits = (w: number, h: number) => w <= MAX_RASTER_SIDE && h <= MAX_RASTER_SIDE && w * h <= MAX_RASTER_PIXELS;
@@ -200,12 +201,16 @@ export function checkRenderOptions(width: number, height: number, o: RenderOptio
   if (o.resizeWidth !== undefined) {
     if (!(Number.isInteger(o.resizeWidth) && o.resizeWidth >= 1)) fail('resizeWidth', 'must be a positive integer');
     const rh = Math.max(1, Math.round((h * o.resizeWidth!) / w));
-    if (!fits(o.resizeWidth!, rh)) fail('resizeWidth', `gives a ${o.resizeWidth} x ${rh} px image; at most ${MAX_RASTER_SIDE} px a side and ${MAX_RASTER_PIXELS} px in all`);
+    if (!fits(o.resizeWidth!, rh))
+      fail('resizeWidth', `gives a ${o.resizeWidth} x ${rh} px image; at most ${MAX_RASTER_SIDE} px a side and ${MAX_RASTER_PIXELS} px in all`);
   }
 }
 
 /** Validates, loads fonts, images and yoga, and materializes. */
-export async function prepare(ir: unknown, options: RenderOptions = {}): Promise<{ doc: MaterializedDocument; images: Map<string, Image>; fonts: DocumentFonts }> {
+export async function prepare(
+  ir: unknown,
+  options: RenderOptions = {},
+): Promise<{ doc: MaterializedDocument; images: Map<string, Image>; fonts: DocumentFonts }> {
   const parsed = parseIr(ir);
   checkRenderOptions(parsed.width, parsed.height, options);
   const { doc, fonts } = await materializeWithFonts(parsed, options.assets);
@@ -295,7 +300,14 @@ export function pngSettingsFor(doc: MaterializedDocument, options: RenderOptions
  * faster than the canvas encoder, and smaller). `opaque` drops the alpha channel (smaller files);
  * pass it when known, e.g. from `isOpaqueDocument`. Without a document, `pngEncoding: 'auto'` means `flat`.
  */
-export async function encodeRaster(pixels: Buffer, width: number, height: number, format: RasterFormat, options: RenderOptions = {}, opaque = false): Promise<Buffer> {
+export async function encodeRaster(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  format: RasterFormat,
+  options: RenderOptions = {},
+  opaque = false,
+): Promise<Buffer> {
   checkRenderOptions(width, height, { ...options, format, scale: undefined });
   const resize = !!options.resizeWidth && options.resizeWidth !== width;
   const png: PngSettings = { encoding: options.pngEncoding === 'photo' ? 'photo' : 'flat', level: options.pngCompressionLevel };
@@ -315,14 +327,25 @@ export async function encodeRaster(pixels: Buffer, width: number, height: number
   }
 }
 
-function renderSvg(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], interrupt?: DrawInterrupt): Promise<Buffer> {
+function renderSvg(
+  doc: MaterializedDocument,
+  images: Map<string, Image>,
+  warnings: { id: string; message: string }[],
+  interrupt?: DrawInterrupt,
+): Promise<Buffer> {
   const canvas = createCanvas(doc.width, doc.height, SvgExportFlag.ConvertTextToPaths);
   const ctx = canvas.getContext('2d') as unknown as Ctx;
   drawDocument(ctx, doc, { images, vector: true, interrupt }, warnings, 1);
   return keepJpegInSvg(compactSvgPaths(canvas.getContent()), images);
 }
 
-function renderPdf(doc: MaterializedDocument, images: Map<string, Image>, warnings: { id: string; message: string }[], title?: string, interrupt?: DrawInterrupt): Promise<Buffer> {
+function renderPdf(
+  doc: MaterializedDocument,
+  images: Map<string, Image>,
+  warnings: { id: string; message: string }[],
+  title?: string,
+  interrupt?: DrawInterrupt,
+): Promise<Buffer> {
   const pdf = new PDFDocument({ title: title ?? 'Creative', creator: 'creative-ir', producer: 'creative-ir (Skia/PDF)', compressionLevel: 6 });
   const ctx = pdf.beginPage(doc.width, doc.height) as unknown as Ctx;
   drawDocument(ctx, doc, { images, vector: true, interrupt }, warnings, 1);
@@ -347,7 +370,14 @@ export async function renderIr(ir: unknown, options: RenderOptions = {}): Promis
   // The pixels are a copy: the canvas serves the next render of this size.
   keepCanvas(r.canvas);
   if (options.budget?.stop?.()) throw new RenderAbortedError();
-  const data = await encodeRaster(r.pixels, r.width, r.height, format, { ...options, pngEncoding: pngSettingsFor(doc, options).encoding }, isOpaqueDocument(doc, options));
+  const data = await encodeRaster(
+    r.pixels,
+    r.width,
+    r.height,
+    format,
+    { ...options, pngEncoding: pngSettingsFor(doc, options).encoding },
+    isOpaqueDocument(doc, options),
+  );
   const width = options.resizeWidth ?? r.width;
   const height = options.resizeWidth ? Math.round((r.height * options.resizeWidth) / r.width) : r.height;
   return { data, format, mime: MIME[format], width, height, warnings: r.warnings, materialized: doc };

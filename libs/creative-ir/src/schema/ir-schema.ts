@@ -27,15 +27,11 @@ export const ColorSchema = z
   )
   .describe('CSS color');
 
-export const GradientStopSchema = z
-  .object({ offset: unit().describe('0..1 along the gradient'), color: ColorSchema })
-  .strict();
+export const GradientStopSchema = z.object({ offset: unit().describe('0..1 along the gradient'), color: ColorSchema }).strict();
 
 export const PointSchema = z.object({ x: finite(), y: finite() }).strict();
 
-export const SolidPaintSchema = z
-  .object({ type: z.literal('solid'), color: ColorSchema, opacity: unit().optional() })
-  .strict();
+export const SolidPaintSchema = z.object({ type: z.literal('solid'), color: ColorSchema, opacity: unit().optional() }).strict();
 
 export const LinearGradientPaintSchema = z
   .object({
@@ -59,11 +55,7 @@ export const RadialGradientPaintSchema = z
   })
   .strict();
 
-export const PaintSchema = z.discriminatedUnion('type', [
-  SolidPaintSchema,
-  LinearGradientPaintSchema,
-  RadialGradientPaintSchema,
-]);
+export const PaintSchema = z.discriminatedUnion('type', [SolidPaintSchema, LinearGradientPaintSchema, RadialGradientPaintSchema]);
 
 export const StrokeSchema = z
   .object({
@@ -187,11 +179,9 @@ export const ImageNodeSchema = z
     type: z.literal('image'),
     ...BaseNodeShape,
     /** `asset:<id>` (resolved through render options) or a `data:image/...;base64,` URL. */
-    src: z
-      .string()
-      .refine((s) => /^asset:[A-Za-z0-9_.:/-]{1,256}$/.test(s) || /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/.test(s), {
-        message: 'must be "asset:<id>" or a base64 data URL (data:image/<type>;base64,...)',
-      }),
+    src: z.string().refine((s) => /^asset:[A-Za-z0-9_.:/-]{1,256}$/.test(s) || /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/.test(s), {
+      message: 'must be "asset:<id>" or a base64 data URL (data:image/<type>;base64,...)',
+    }),
     fit: z.enum(['cover', 'contain', 'fill']).optional(),
     /** Point of interest kept in view by `cover`, 0..1 on each axis. Default center. */
     focalPoint: z.object({ x: unit(), y: unit() }).strict().optional(),
@@ -199,9 +189,7 @@ export const ImageNodeSchema = z
   })
   .strict();
 
-export const RectNodeSchema = z
-  .object({ type: z.literal('rect'), ...BaseNodeShape, cornerRadius: CornerRadiusSchema.optional() })
-  .strict();
+export const RectNodeSchema = z.object({ type: z.literal('rect'), ...BaseNodeShape, cornerRadius: CornerRadiusSchema.optional() }).strict();
 
 export const EllipseNodeSchema = z.object({ type: z.literal('ellipse'), ...BaseNodeShape }).strict();
 
@@ -226,24 +214,18 @@ export const PathNodeSchema = z
   })
   .strict();
 
-export const PROCEDURAL_STYLE_IDS = [
-  'mesh',
-  'noise',
-  'waves',
-  'grain',
-  'aurora',
-  'grid',
-  'blobs',
-  'rays',
-  'topography',
-  'halftone',
-] as const;
+export const PROCEDURAL_STYLE_IDS = ['mesh', 'noise', 'waves', 'grain', 'aurora', 'grid', 'blobs', 'rays', 'topography', 'halftone'] as const;
 
 export const ProceduralStyleSchema = z.enum(PROCEDURAL_STYLE_IDS);
 
 export const ProceduralParamsShape = {
   style: ProceduralStyleSchema,
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   /** Amount of detail, 0.1..4. Default 1. */
   density: z.number().finite().min(0.1).max(4).optional(),
   /** Animation phase; phase and phase + 1 give the same picture, small steps give smooth motion. */
@@ -284,29 +266,20 @@ type BaseProps = z.infer<z.ZodObject<typeof BaseNodeShape>>;
 type FrameOwnProps = z.infer<z.ZodObject<typeof FrameOwnShape>>;
 export type FrameNode = BaseProps & FrameOwnProps & { type: 'frame'; children?: IrNode[] };
 export type GroupNode = BaseProps & { type: 'group'; clipContent?: boolean; children?: IrNode[] };
-export type IrNode =
-  | FrameNode
-  | GroupNode
-  | TextNode
-  | ImageNode
-  | RectNode
-  | EllipseNode
-  | LineNode
-  | PathNode
-  | ProceduralNode;
+export type IrNode = FrameNode | GroupNode | TextNode | ImageNode | RectNode | EllipseNode | LineNode | PathNode | ProceduralNode;
 export type NodeType = IrNode['type'];
 
 // eslint-disable-next-line prefer-const
 export let NodeSchema: z.ZodType<IrNode>;
-const childNodes = () => z.array(z.lazy(() => NodeSchema)).max(2000).optional();
+const childNodes = () =>
+  z
+    .array(z.lazy(() => NodeSchema))
+    .max(2000)
+    .optional();
 
-export const FrameNodeSchema = z
-  .object({ type: z.literal('frame'), ...BaseNodeShape, ...FrameOwnShape, children: childNodes() })
-  .strict();
+export const FrameNodeSchema = z.object({ type: z.literal('frame'), ...BaseNodeShape, ...FrameOwnShape, children: childNodes() }).strict();
 
-export const GroupNodeSchema = z
-  .object({ type: z.literal('group'), ...BaseNodeShape, clipContent: z.boolean().optional(), children: childNodes() })
-  .strict();
+export const GroupNodeSchema = z.object({ type: z.literal('group'), ...BaseNodeShape, clipContent: z.boolean().optional(), children: childNodes() }).strict();
 
 const NODE_SCHEMAS = {
   frame: FrameNodeSchema,
@@ -358,7 +331,10 @@ export const IrDocumentSchema = z
     background: z.union([ColorSchema, PaintSchema]).optional(),
     fonts: z.array(FontFaceSchema).max(32).optional(),
     /** Locale for text shaping (`ctx.lang`); pinned for deterministic output. Default `en`. */
-    lang: z.string().regex(/^[a-zA-Z]{2,3}(-[A-Za-z0-9]{2,8})*$/).optional(),
+    lang: z
+      .string()
+      .regex(/^[a-zA-Z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+      .optional(),
     root: FrameNodeSchema,
     metadata: z.record(z.unknown()).optional(),
   })

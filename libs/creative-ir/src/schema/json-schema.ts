@@ -23,5 +23,8 @@ export function irJsonSchema(target: JsonSchemaTarget = 'jsonSchema7'): Record<s
  * use, nullable there (`image`) when the second is not (the items of `images`, `image.src`).
  */
 export function briefJsonSchema(target: JsonSchemaTarget = 'jsonSchema7'): Record<string, unknown> {
-  return zodToJsonSchema(BriefSchema as never, { name: 'CreativeBrief', target, $refStrategy: 'none', definitionPath: 'definitions' }) as Record<string, unknown>;
+  return zodToJsonSchema(BriefSchema as never, { name: 'CreativeBrief', target, $refStrategy: 'none', definitionPath: 'definitions' }) as Record<
+    string,
+    unknown
+  >;
 }

@@ -19,7 +19,10 @@ export const BriefImageSchema = z.union([
   ImageSrcSchema,
   z.object({
     src: ImageSrcSchema,
-    focal_point: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).nullable().optional(),
+    focal_point: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+      .nullable()
+      .optional(),
     alt: str(),
   }),
 ]);
@@ -58,9 +61,16 @@ export const BriefSchema = z.object({
   /** The main image (hero, background, product): templates that lead with a photo use it. */
   image: BriefImageSchema.nullable()
     .optional()
-    .describe('The main image: "asset:<id>" (an image asset of the caller) or {src, focal_point: {x, y} 0..1 from the top left, alt}. Photo-led templates use it as hero, background under a scrim, product cut-out or portrait; the focal point stays in view when it is cropped.'),
+    .describe(
+      'The main image: "asset:<id>" (an image asset of the caller) or {src, focal_point: {x, y} 0..1 from the top left, alt}. Photo-led templates use it as hero, background under a scrim, product cut-out or portrait; the focal point stays in view when it is cropped.',
+    ),
   /** More images (grids, galleries); `image`, when given, comes first. At most 8. */
-  images: z.array(BriefImageSchema).max(8).nullable().optional().describe('More images (same forms as `image`, at most 8): templates with an image slot lay out up to four as a grid; `image`, when given, comes first.'),
+  images: z
+    .array(BriefImageSchema)
+    .max(8)
+    .nullable()
+    .optional()
+    .describe('More images (same forms as `image`, at most 8): templates with an image slot lay out up to four as a grid; `image`, when given, comes first.'),
 });
 export type Brief = z.infer<typeof BriefSchema>;
 
@@ -121,7 +131,13 @@ export const NAMED_FORMATS: Record<string, FormatSize> = {
 
 /** True when `name` is one of `NAMED_FORMATS` (as `resolveFormat` reads names: case, spaces and dashes ignored). */
 export function isNamedFormat(name: string): boolean {
-  return Object.hasOwn(NAMED_FORMATS, name.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+  return Object.hasOwn(
+    NAMED_FORMATS,
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  );
 }
 
 /** Resolves `format` (a name, "WxH", or {width,height}) to a size; defaults to a 1080x1080 square. */
@@ -130,7 +146,14 @@ export function resolveFormat(format: Brief['format'] | FormatSize | undefined):
   if (typeof format === 'string') {
     const m = /^(\d{2,5})\s*[xX×]\s*(\d{2,5})$/.exec(format.trim());
     if (m) return { width: +m[1], height: +m[2], name: formatName(+m[1], +m[2]) };
-    return NAMED_FORMATS[format.trim().toLowerCase().replace(/[\s-]+/g, '_')] ?? NAMED_FORMATS.square;
+    return (
+      NAMED_FORMATS[
+        format
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, '_')
+      ] ?? NAMED_FORMATS.square
+    );
   }
   if (format.width && format.height) return { width: format.width, height: format.height, name: formatName(format.width, format.height) };
   if (format.name) return resolveFormat(format.name);

@@ -54,7 +54,8 @@ const DEFAULT_PALETTES = [
 const COLOR_RE = /#(?:[0-9a-fA-F]{3}){1,2}\b|rgba?\([^)]*\)|hsla?\([^)]*\)/g;
 
 export function paletteFrom(brief: Brief, brand: BrandKit | undefined, seed: number): { colors: string[]; source: string } {
-  const valid = (cs: (string | null | undefined)[] | null | undefined) => (cs ?? []).filter((c): c is string => !!c && /^(#|rgb|hsl)/i.test(c.trim())).map((c) => toHex({ ...parseColor(c), a: 1 }));
+  const valid = (cs: (string | null | undefined)[] | null | undefined) =>
+    (cs ?? []).filter((c): c is string => !!c && /^(#|rgb|hsl)/i.test(c.trim())).map((c) => toHex({ ...parseColor(c), a: 1 }));
   const fromString = (p: string | null | undefined) => {
     if (!p) return [];
     const named = NAMED_PALETTES[p.trim().toLowerCase()];
@@ -101,17 +102,18 @@ export type TextRole = 'eyebrow' | 'title' | 'display' | 'subtitle' | 'body' | '
  * steps of the family's ratio (1.333, a perfect fourth, unless the template says otherwise) above it.
  * Body-size roles never go below `minBodyPx` (`BODY_MIN_SHARE` of the short side, at least 10 px).
  */
-const ROLE: Record<TextRole, { step: number; weight: number; lh: number; maxLines: number; heading?: boolean; ls?: number; upper?: boolean; small?: boolean }> = {
-  eyebrow: { step: -0.5, weight: 700, lh: 1.2, maxLines: 2, ls: 0.12, upper: true, small: true },
-  meta: { step: -0.5, weight: 500, lh: 1.3, maxLines: 2, small: true },
-  body: { step: 0, weight: 400, lh: 1.42, maxLines: 8, small: true },
-  cta: { step: 0.25, weight: 700, lh: 1.2, maxLines: 1, small: true },
-  subtitle: { step: 1, weight: 500, lh: 1.28, maxLines: 4, small: true },
-  quote: { step: 2, weight: 500, lh: 1.25, maxLines: 9, heading: true },
-  title: { step: 3, weight: 800, lh: 1.06, maxLines: 7, heading: true },
-  display: { step: 4, weight: 800, lh: 1.0, maxLines: 7, heading: true },
-  stat: { step: 5.5, weight: 800, lh: 1, maxLines: 1, heading: true },
-};
+const ROLE: Record<TextRole, { step: number; weight: number; lh: number; maxLines: number; heading?: boolean; ls?: number; upper?: boolean; small?: boolean }> =
+  {
+    eyebrow: { step: -0.5, weight: 700, lh: 1.2, maxLines: 2, ls: 0.12, upper: true, small: true },
+    meta: { step: -0.5, weight: 500, lh: 1.3, maxLines: 2, small: true },
+    body: { step: 0, weight: 400, lh: 1.42, maxLines: 8, small: true },
+    cta: { step: 0.25, weight: 700, lh: 1.2, maxLines: 1, small: true },
+    subtitle: { step: 1, weight: 500, lh: 1.28, maxLines: 4, small: true },
+    quote: { step: 2, weight: 500, lh: 1.25, maxLines: 9, heading: true },
+    title: { step: 3, weight: 800, lh: 1.06, maxLines: 7, heading: true },
+    display: { step: 4, weight: 800, lh: 1.0, maxLines: 7, heading: true },
+    stat: { step: 5.5, weight: 800, lh: 1, maxLines: 1, heading: true },
+  };
 
 /** Smallest body-size text, as a share of the short side (and never under 10 px). Checked by the test suite. */
 export const BODY_MIN_SHARE = 0.022;
@@ -154,8 +156,11 @@ export interface Roles {
 
 function hsl(hex: string): [number, number, number] {
   const c = parseColor(hex);
-  const r = c.r / 255, g = c.g / 255, b = c.b / 255;
-  const max = Math.max(r, g, b), min = Math.min(r, g, b);
+  const r = c.r / 255,
+    g = c.g / 255,
+    b = c.b / 255;
+  const max = Math.max(r, g, b),
+    min = Math.min(r, g, b);
   const l = (max + min) / 2;
   if (max === min) return [0, 0, l];
   const d = max - min;
@@ -391,7 +396,10 @@ export function logoNode(ctx: TemplateContext): IrNode[] {
 }
 
 /** Padding of the main content column, leaving room for the logo. */
-export function contentPadding(ctx: TemplateContext, base = ctx.margin): { paddingTop: number; paddingRight: number; paddingBottom: number; paddingLeft: number } {
+export function contentPadding(
+  ctx: TemplateContext,
+  base = ctx.margin,
+): { paddingTop: number; paddingRight: number; paddingBottom: number; paddingLeft: number } {
   const p = { paddingTop: base, paddingRight: base, paddingBottom: base, paddingLeft: base };
   const l = ctx.logo;
   if (l) {
@@ -485,7 +493,12 @@ export function createContext(args: {
       const fontSize = Math.max(1, (extra.fontSize as number | undefined) ?? ctx.fontSize(role));
       const weight = (extra.fontWeight as number | undefined) ?? r.weight;
       const large = fontSize >= 24 || (fontSize >= 18.66 && weight >= 700);
-      const color = ctx.colorOn(id, (extra.color as string | undefined) ?? (role === 'eyebrow' ? scheme.accent : role === 'meta' ? scheme.muted : scheme.text), on, large);
+      const color = ctx.colorOn(
+        id,
+        (extra.color as string | undefined) ?? (role === 'eyebrow' ? scheme.accent : role === 'meta' ? scheme.muted : scheme.text),
+        on,
+        large,
+      );
       return {
         type: 'text',
         id,
@@ -518,9 +531,15 @@ export function findOverflow(doc: MaterializedDocument): { id: string; message: 
     if (m.text) {
       if (m.text.overflow) out.push({ id: m.id, message: 'text taller than its box' });
       if (m.text.lines.some((l) => l.width > m.width + tol)) out.push({ id: m.id, message: 'text wider than its box' });
-      if (m.x < -tol || m.y < -tol || m.x + m.width > doc.width + tol || m.y + m.height > doc.height + tol) out.push({ id: m.id, message: 'text outside the page' });
+      if (m.x < -tol || m.y < -tol || m.x + m.width > doc.width + tol || m.y + m.height > doc.height + tol)
+        out.push({ id: m.id, message: 'text outside the page' });
     }
-    if (parent && parent.node.type === 'frame' && (parent.node.layoutMode === 'horizontal' || parent.node.layoutMode === 'vertical') && m.node.layoutPositioning !== 'absolute') {
+    if (
+      parent &&
+      parent.node.type === 'frame' &&
+      (parent.node.layoutMode === 'horizontal' || parent.node.layoutMode === 'vertical') &&
+      m.node.layoutPositioning !== 'absolute'
+    ) {
       const f = parent.node as FrameNode;
       const x0 = parent.x + (f.paddingLeft ?? 0) - tol;
       const y0 = parent.y + (f.paddingTop ?? 0) - tol;
@@ -570,7 +589,11 @@ export interface TemplateResult {
   warnings: string[];
 }
 
-export function chooseFonts(brand: BrandKit | undefined, tone: string | undefined, pick: <T>(o: readonly T[]) => T): { heading: string; body: string; mono: string; serif: string; brandHeading: boolean } {
+export function chooseFonts(
+  brand: BrandKit | undefined,
+  tone: string | undefined,
+  pick: <T>(o: readonly T[]) => T,
+): { heading: string; body: string; mono: string; serif: string; brandHeading: boolean } {
   const t = (tone ?? '').toLowerCase();
   let heading = 'Inter';
   if (/elegan|luxur|editorial|classic|formal|sophist/.test(t)) heading = 'Playfair Display';

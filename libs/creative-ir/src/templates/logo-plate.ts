@@ -37,7 +37,11 @@ const PLATES = ['#ffffff', '#121212'] as const;
  */
 export async function logoInk(bytes: Buffer): Promise<LogoInk | undefined> {
   try {
-    const { data, info } = await sharp(bytes).resize(128, 128, { fit: 'inside', withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(bytes)
+      .resize(128, 128, { fit: 'inside', withoutEnlargement: true })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const bins = new Array<number>(INK_BINS).fill(0);
     let total = 0;
     for (let i = 0; i < data.length; i += info.channels) {
@@ -89,7 +93,8 @@ function paintColors(p: Paint | string, at: Box, box: Box): string[] {
     [box.x + box.width / 2, box.y + box.height / 2],
   ];
   // A radial gradient's centre over the box is its nearest point to it.
-  if (g.type === 'radial-gradient' && at.x + g.cx >= box.x && at.x + g.cx <= box.x + box.width && at.y + g.cy >= box.y && at.y + g.cy <= box.y + box.height) points.push([at.x + g.cx, at.y + g.cy]);
+  if (g.type === 'radial-gradient' && at.x + g.cx >= box.x && at.x + g.cx <= box.x + box.width && at.y + g.cy >= box.y && at.y + g.cy <= box.y + box.height)
+    points.push([at.x + g.cx, at.y + g.cy]);
   const ts = points.map(([x, y]) => gradientOffsetAt(g, x - at.x, y - at.y));
   const lo = Math.max(0, Math.min(...ts));
   const hi = Math.min(1, Math.max(...ts));

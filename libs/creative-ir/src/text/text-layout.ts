@@ -156,7 +156,8 @@ export function applyTransform(text: string, transform: TextStyle['textTransform
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** Break opportunities: after spaces, after hyphens/dashes, and around CJK ideographs (and between words of the scripts in `NO_SPACES`, see `tokenize`). */
-const TOKEN = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF\-\u2013\u2014/]*[-\u2013\u2014/]?\s*|\s+/gu;
+const TOKEN =
+  /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF\-\u2013\u2014/]*[-\u2013\u2014/]?\s*|\s+/gu;
 
 /** Thai, Lao, Burmese and Khmer: written without spaces between words. */
 const NO_SPACES = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u19E0-\u19FF\uA9E0-\uA9FF\uAA60-\uAA7F]/u;
@@ -251,7 +252,11 @@ function ellipsize(face: Face, line: TextLine, font: string, ls: number, lang: s
   let t = line.text.trimEnd();
   let n = parts.length;
   while (n >= 0) {
-    t = parts.slice(0, n).join('').replace(/[\s.,;:!?\-–—]+$/u, '') + '…';
+    t =
+      parts
+        .slice(0, n)
+        .join('')
+        .replace(/[\s.,;:!?\-–—]+$/u, '') + '…';
     if (maxWidth === undefined || m(t) <= maxWidth + 0.01 || n === 0) break;
     n--;
   }
@@ -390,7 +395,23 @@ export function missingGlyphs(input: TextLayoutInput): string[] {
 const layouts = new Map<string, TextLayout>();
 const LAYOUTS_MAX = 2_000;
 
-const LAYOUT_KEYS = ['text', 'fontFamily', 'fontWeight', 'fontStyle', 'fontSize', 'lineHeight', 'letterSpacing', 'textTransform', 'direction', 'lang', 'maxLines', 'ellipsis', 'fit', 'minFontSize', 'maxFontSize'] as const;
+const LAYOUT_KEYS = [
+  'text',
+  'fontFamily',
+  'fontWeight',
+  'fontStyle',
+  'fontSize',
+  'lineHeight',
+  'letterSpacing',
+  'textTransform',
+  'direction',
+  'lang',
+  'maxLines',
+  'ellipsis',
+  'fit',
+  'minFontSize',
+  'maxFontSize',
+] as const;
 // Compile-time check that the key (with the box, maxWidth and maxHeight) covers every input field.
 const everyField: Exclude<keyof TextLayoutInput, (typeof LAYOUT_KEYS)[number] | 'maxWidth' | 'maxHeight'> extends never ? true : never = true;
 void everyField;

@@ -25,7 +25,23 @@ export function scratchDirs(): () => Promise<string> {
 
 /** Frame `n` of a video as rgb24 bytes (decoded by ffmpeg). */
 export async function frameAt(path: string, n: number): Promise<Buffer> {
-  return runMedia(ffmpegBinary(), ['-v', 'error', '-i', path, '-vf', `select=eq(n\\,${n})`, '-vsync', '0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+  return runMedia(ffmpegBinary(), [
+    '-v',
+    'error',
+    '-i',
+    path,
+    '-vf',
+    `select=eq(n\\,${n})`,
+    '-vsync',
+    '0',
+    '-frames:v',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ]);
 }
 
 /** Count of decoded frames of a video's first video stream. */
@@ -97,7 +113,16 @@ export function texturedDoc(width: number, height: number): IrDocument {
   const n = 6;
   for (let i = 0; i < n; i++)
     for (let j = 0; j < n; j++)
-      if ((i + j) % 2 === 0) children.push({ type: 'rect', id: `c${i}-${j}`, x: (i * width) / n, y: (j * height) / n, width: width / n, height: height / n, fills: [{ type: 'solid', color: i % 3 === 0 ? '#ff3366' : j % 2 ? '#22aaff' : '#ffd200' }] });
+      if ((i + j) % 2 === 0)
+        children.push({
+          type: 'rect',
+          id: `c${i}-${j}`,
+          x: (i * width) / n,
+          y: (j * height) / n,
+          width: width / n,
+          height: height / n,
+          fills: [{ type: 'solid', color: i % 3 === 0 ? '#ff3366' : j % 2 ? '#22aaff' : '#ffd200' }],
+        });
   return {
     version: 1,
     width,
@@ -109,7 +134,16 @@ export function texturedDoc(width: number, height: number): IrDocument {
       width,
       height,
       clipContent: true,
-      fills: [{ type: 'linear-gradient', angle: 45, stops: [{ offset: 0, color: '#10243e' }, { offset: 1, color: '#4b9c7a' }] }],
+      fills: [
+        {
+          type: 'linear-gradient',
+          angle: 45,
+          stops: [
+            { offset: 0, color: '#10243e' },
+            { offset: 1, color: '#4b9c7a' },
+          ],
+        },
+      ],
       children,
     },
   };

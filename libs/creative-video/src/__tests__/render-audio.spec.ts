@@ -8,7 +8,11 @@ import { flatDoc, frameAt, meanColor, scratchDirs } from './helpers';
 const W = 160;
 const H = 120;
 const dir = scratchDirs();
-const solid = (color: string, duration: number, extra: Partial<SceneSpec> = {}): SceneSpec => ({ source: { kind: 'ir', ir: flatDoc(W, H, color) }, duration, ...extra });
+const solid = (color: string, duration: number, extra: Partial<SceneSpec> = {}): SceneSpec => ({
+  source: { kind: 'ir', ir: flatDoc(W, H, color) },
+  duration,
+  ...extra,
+});
 
 describe('renderVideo with audio', () => {
   it('muxes the mixed track as AAC in mp4 and Opus in webm, the video’s length ruling, with the fade-in audible', async () => {

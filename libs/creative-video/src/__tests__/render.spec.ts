@@ -84,7 +84,15 @@ describe('renderVideo outputs', () => {
       },
     });
     const frames: number[] = [];
-    const spec = (a: SceneSpec['source'], b: SceneSpec['source']): VideoSpec => ({ width: W, height: H, fps: 10, scenes: [{ source: a, duration: 1 }, { source: b, duration: 1 }] });
+    const spec = (a: SceneSpec['source'], b: SceneSpec['source']): VideoSpec => ({
+      width: W,
+      height: H,
+      fps: 10,
+      scenes: [
+        { source: a, duration: 1 },
+        { source: b, duration: 1 },
+      ],
+    });
     const r = await renderVideo(spec(lazy('#ff0000'), lazy('#0000ff')), {
       workDir,
       onProgress: (p) => {
@@ -102,7 +110,7 @@ describe('renderVideo outputs', () => {
     await expect(renderVideo(spec(solid('#ff0000').source, gone), { workDir: empty })).rejects.toThrow('the asset was deleted');
     expect(await readdir(empty)).toEqual([]);
     const invalid = { kind: 'lazy' as const, load: async () => ({ kind: 'procedural' as const, style: 'nope' }) };
-    await expect(renderVideo(spec(invalid, solid('#000').source), { workDir: empty })).rejects.toThrow("source.style: must be one of");
+    await expect(renderVideo(spec(invalid, solid('#000').source), { workDir: empty })).rejects.toThrow('source.style: must be one of');
     expect(await readdir(empty)).toEqual([]);
   });
 });
@@ -134,10 +142,8 @@ describe('motions', () => {
       for (const n of [0, 5, 9]) {
         const f = await frameAt(r.outputs[0].path, n);
         let black = 0;
-        for (let x = 0; x < W; x++)
-          for (const y of [0, 1, H - 2, H - 1]) if (Math.max(...pixel(f, W, x, y)) < 12) black++;
-        for (let y = 0; y < H; y++)
-          for (const x of [0, 1, W - 2, W - 1]) if (Math.max(...pixel(f, W, x, y)) < 12) black++;
+        for (let x = 0; x < W; x++) for (const y of [0, 1, H - 2, H - 1]) if (Math.max(...pixel(f, W, x, y)) < 12) black++;
+        for (let y = 0; y < H; y++) for (const x of [0, 1, W - 2, W - 1]) if (Math.max(...pixel(f, W, x, y)) < 12) black++;
         expect(black, `${motion} frame ${n}`).toBe(0);
       }
     }
@@ -162,7 +168,10 @@ describe('motions', () => {
     });
     const ir = flatDoc(W, H, '#0b7a6f', [word('tl', 22, 17, 'left'), word('br', W - 22 - 140, H - 17 - 28, 'right')]);
     for (const motion of ['zoom_in', 'zoom_out', 'ken_burns', 'pan_left', 'pan_right', 'pan_up', 'pan_down'] as Motion[]) {
-      const r = await renderVideo({ width: W, height: H, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1, motion, focal: { x: 0.5, y: 0.5 } }] }, { workDir });
+      const r = await renderVideo(
+        { width: W, height: H, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1, motion, focal: { x: 0.5, y: 0.5 } }] },
+        { workDir },
+      );
       const frames = [await frameAt(r.outputs[0].path, 0), await frameAt(r.outputs[0].path, 9)];
       expect(meanDiff(frames[0], frames[1]), `${motion} moves`).toBeGreaterThan(0.5);
       for (const [n, f] of frames.entries()) {
@@ -176,9 +185,20 @@ describe('motions', () => {
 
   it('stagger: the design’s top-level nodes enter one after another', async () => {
     const workDir = await dir();
-    const box = (id: string, x: number, color: string) => ({ type: 'rect' as const, id, x, y: 80, width: 60, height: 80, fills: [{ type: 'solid' as const, color }] });
+    const box = (id: string, x: number, color: string) => ({
+      type: 'rect' as const,
+      id,
+      x,
+      y: 80,
+      width: 60,
+      height: 80,
+      fills: [{ type: 'solid' as const, color }],
+    });
     const ir = flatDoc(W, H, '#000000', [box('a', 20, '#ff0000'), box('b', 130, '#00ff00'), box('c', 240, '#0000ff')]);
-    const r = await renderVideo({ width: W, height: H, fps: 20, scenes: [{ source: { kind: 'ir', ir }, duration: 2, motion: 'stagger', easing: 'linear' }] }, { workDir });
+    const r = await renderVideo(
+      { width: W, height: H, fps: 20, scenes: [{ source: { kind: 'ir', ir }, duration: 2, motion: 'stagger', easing: 'linear' }] },
+      { workDir },
+    );
     const path = r.outputs[0].path;
     // Centres of the three boxes (they rise 6% of the height while entering: sample their upper middle).
     const lum = async (n: number) => {
@@ -238,7 +258,14 @@ describe('transitions', () => {
       const f = await frameAt(r.outputs[0].path, 20);
       const blue = (x0: number, y0: number, x1: number, y1: number) => meanColor(f, W, x0, y0, x1, y1)[2] > 200;
       const red = (x0: number, y0: number, x1: number, y1: number) => meanColor(f, W, x0, y0, x1, y1)[0] > 200;
-      const areas: Record<string, [number, number, number, number]> = { left: [4, 4, 60, H - 4], right: [W - 60, 4, W - 4, H - 4], top: [4, 4, W - 4, 50], bottom: [4, H - 50, W - 4, H - 4], centre: [W / 2 - 20, H / 2 - 20, W / 2 + 20, H / 2 + 20], corner: [0, 0, 24, 24] };
+      const areas: Record<string, [number, number, number, number]> = {
+        left: [4, 4, 60, H - 4],
+        right: [W - 60, 4, W - 4, H - 4],
+        top: [4, 4, W - 4, 50],
+        bottom: [4, H - 50, W - 4, H - 4],
+        centre: [W / 2 - 20, H / 2 - 20, W / 2 + 20, H / 2 + 20],
+        corner: [0, 0, 24, 24],
+      };
       const opposite = { left: 'right', right: 'left', top: 'bottom', bottom: 'top', centre: 'corner' } as const;
       expect(blue(...areas[side]), `${t} blue ${side}`).toBe(true);
       expect(red(...areas[opposite[side as keyof typeof opposite]]), `${t} red opposite`).toBe(true);
@@ -248,7 +275,10 @@ describe('transitions', () => {
   it('every transition renders, and fade_black passes through black', async () => {
     const workDir = await dir();
     for (const t of TRANSITIONS) {
-      const r = await renderVideo({ ...twoScenes(t), fps: 10, scenes: [solid('#ff0000', { transition: t, duration: 0.6 }), solid('#0000ff', { duration: 0.6 })] }, { workDir });
+      const r = await renderVideo(
+        { ...twoScenes(t), fps: 10, scenes: [solid('#ff0000', { transition: t, duration: 0.6 }), solid('#0000ff', { duration: 0.6 })] },
+        { workDir },
+      );
       expect(r.frames, t).toBe(12);
     }
     const fb = await renderVideo(twoScenes('fade_black'), { workDir });
@@ -265,7 +295,13 @@ describe('abort', () => {
   it('kills ffmpeg within a second, rejects with an AbortError and leaves the work directory empty', async () => {
     const workDir = await dir();
     const ac = new AbortController();
-    const spec: VideoSpec = { width: 1280, height: 720, fps: 30, formats: ['mp4', 'webm'], scenes: [{ source: { kind: 'ir', ir: texturedDoc(1280, 720) }, duration: 30, motion: 'zoom_in' }] };
+    const spec: VideoSpec = {
+      width: 1280,
+      height: 720,
+      fps: 30,
+      formats: ['mp4', 'webm'],
+      scenes: [{ source: { kind: 'ir', ir: texturedDoc(1280, 720) }, duration: 30, motion: 'zoom_in' }],
+    };
     let abortedAt = 0;
     const pids = new Set<number>();
     const started = renderVideo(spec, {
@@ -303,8 +339,23 @@ describe('abort', () => {
     const workDir = await dir();
     // 1,000 blurred rectangles on a 1920 x 1080 scene: each blur filters the whole page, which Skia does in one native
     // call when the scene's pixels are read (20-40 s of one core in all). No timer can run while it draws.
-    const rects = Array.from({ length: 1000 }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % 1920, y: (i * 91) % 1080, width: 480, height: 270, blur: 30, fills: [{ type: 'solid', color: i % 2 ? '#336699' : '#cc6633' }] }));
-    const ir = { version: 1, width: 1920, height: 1080, background: '#ffffff', root: { type: 'frame', id: 'root', width: 1920, height: 1080, children: rects } };
+    const rects = Array.from({ length: 1000 }, (_, i) => ({
+      type: 'rect',
+      id: `r${i}`,
+      x: (i * 37) % 1920,
+      y: (i * 91) % 1080,
+      width: 480,
+      height: 270,
+      blur: 30,
+      fills: [{ type: 'solid', color: i % 2 ? '#336699' : '#cc6633' }],
+    }));
+    const ir = {
+      version: 1,
+      width: 1920,
+      height: 1080,
+      background: '#ffffff',
+      root: { type: 'frame', id: 'root', width: 1920, height: 1080, children: rects },
+    };
     const spec: VideoSpec = { width: 1920, height: 1080, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1 }] };
     const t0 = Date.now();
     const stopAt = t0 + 1000;

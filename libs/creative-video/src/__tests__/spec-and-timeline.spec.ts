@@ -6,7 +6,13 @@ import { validateVideoSpec } from '../validate';
 import { flatDoc } from './helpers';
 
 const ir = flatDoc(320, 240, '#ff0000');
-const base = (over: Partial<VideoSpec> = {}): VideoSpec => ({ width: 320, height: 240, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 2 }], ...over });
+const base = (over: Partial<VideoSpec> = {}): VideoSpec => ({
+  width: 320,
+  height: 240,
+  fps: 10,
+  scenes: [{ source: { kind: 'ir', ir }, duration: 2 }],
+  ...over,
+});
 const locs = (spec: unknown) => validateVideoSpec(spec as VideoSpec).map((i) => i.loc.join('.'));
 
 describe('validateVideoSpec', () => {
@@ -15,7 +21,15 @@ describe('validateVideoSpec', () => {
       formats: ['mp4', 'webm', 'gif'],
       gif: { fps: 10, width: 200, loop: -1 },
       scenes: [
-        { source: { kind: 'ir', ir }, duration: 1, motion: 'stagger', easing: 'ease_out_back', transition: 'circle', transitionDuration: 0.4, focal: { x: 0.2, y: 0.9 } },
+        {
+          source: { kind: 'ir', ir },
+          duration: 1,
+          motion: 'stagger',
+          easing: 'ease_out_back',
+          transition: 'circle',
+          transitionDuration: 0.4,
+          focal: { x: 0.2, y: 0.9 },
+        },
         { source: { kind: 'image', image: new Uint8Array([1, 2, 3]) }, duration: 0.5, motion: 'ken_burns' },
         { source: { kind: 'procedural', style: 'aurora', seed: 3, title: 'Hi' }, duration: 60 },
       ],

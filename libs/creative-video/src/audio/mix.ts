@@ -87,7 +87,19 @@ export async function measureLoudness(
   const { I, TP, LRA } = LOUDNESS_TARGET;
   const args = ['-hide_banner', '-nostdin', '-nostats'];
   if (loop) args.push('-stream_loop', '-1');
-  args.push('-i', localFile(path), '-t', seconds.toFixed(6), '-map', '0:a:0', '-af', `${PREP},loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:print_format=json`, '-f', 'null', '-');
+  args.push(
+    '-i',
+    localFile(path),
+    '-t',
+    seconds.toFixed(6),
+    '-map',
+    '0:a:0',
+    '-af',
+    `${PREP},loudnorm=I=${I}:TP=${TP}:LRA=${LRA}:print_format=json`,
+    '-f',
+    'null',
+    '-',
+  );
   const p = spawnMedia(ffmpegBinary(opts.ffmpegPath), args, { signal: opts.signal });
   let err = '';
   p.child.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
@@ -264,7 +276,21 @@ export async function mixAudio(tracks: AudioTrack[], duration: number, opts: Mix
       if (x.spec.loop && !once) renderArgs.push('-stream_loop', '-1');
       // One pass, cut at the container's duration: AAC and Vorbis decoders leave the encoder's end padding
       // (5–15 ms) after the last sample, which would be a gap at every seam; or the part that plays.
-      renderArgs.push('-i', localFile(x.spec.path), '-t', span.toFixed(6), '-map', '0:a:0', '-af', `${PREP}${dynamic}`, '-c:a', 'pcm_f32le', '-f', 'wav', rendered);
+      renderArgs.push(
+        '-i',
+        localFile(x.spec.path),
+        '-t',
+        span.toFixed(6),
+        '-map',
+        '0:a:0',
+        '-af',
+        `${PREP}${dynamic}`,
+        '-c:a',
+        'pcm_f32le',
+        '-f',
+        'wav',
+        rendered,
+      );
       await runMedia(ffmpeg, renderArgs, { signal: opts.signal });
       return { ...track, input: rendered };
     });

@@ -51,7 +51,25 @@ export interface DetectBeatsOptions {
 /** Decodes the first audio stream of `path` to mono float PCM at 22050 Hz. */
 export async function decodeMono(path: string, opts: DetectBeatsOptions = {}): Promise<Float32Array> {
   const max = opts.maxDuration ?? 600;
-  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', localFile(path), '-t', String(max), '-map', '0:a:0', '-ac', '1', '-ar', String(BEAT_SAMPLE_RATE), '-f', 'f32le', '-'];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-i',
+    localFile(path),
+    '-t',
+    String(max),
+    '-map',
+    '0:a:0',
+    '-ac',
+    '1',
+    '-ar',
+    String(BEAT_SAMPLE_RATE),
+    '-f',
+    'f32le',
+    '-',
+  ];
   const buf = await runMedia(ffmpegBinary(opts.ffmpegPath), args, { signal: opts.signal });
   const n = Math.floor(buf.length / 4);
   const out = new Float32Array(n);

@@ -73,7 +73,8 @@ export function coversFrame(t: ScaledRaster, width: number, height: number): boo
 /** Whether the composer can draw `plan` (otherwise the compositor draws the frame through Skia). */
 export function composable(plan: Composition, width: number, height: number): boolean {
   // Layers at whole columns, inside the frame's width (rows may be cut at the top and bottom).
-  const fits = (o: Overlay) => Math.abs(o.x - Math.round(o.x)) < 1 / 256 && Math.round(o.x) >= 0 && Math.round(o.x) + o.raster.width <= width && o.raster.width > 0 && o.raster.height > 0;
+  const fits = (o: Overlay) =>
+    Math.abs(o.x - Math.round(o.x)) < 1 / 256 && Math.round(o.x) >= 0 && Math.round(o.x) + o.raster.width <= width && o.raster.width > 0 && o.raster.height > 0;
   return coversFrame(plan.base, width, height) && (plan.over ?? []).every(fits);
 }
 

@@ -26,7 +26,5 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_DATABASE_URL = services.databaseUrl;
   if (services.redisUrl) process.env.TEST_REDIS_URL = services.redisUrl;
   else delete process.env.TEST_REDIS_URL;
-  process.stdout.write(
-    `\ntest services: PostgreSQL ${services.databaseSource}, Redis ${services.redisUrl ?? 'none (inline queue)'}\n`,
-  );
+  process.stdout.write(`\ntest services: PostgreSQL ${services.databaseSource}, Redis ${services.redisUrl ?? 'none (inline queue)'}\n`);
 }

@@ -24,7 +24,9 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     artifacts = c.t.app.get(ArtifactsService);
     alice = await c.t.account('alice');
     bob = await c.t.account('bob');
-    png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#0B1F3A' } }).png().toBuffer();
+    png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#0B1F3A' } })
+      .png()
+      .toBuffer();
   });
   afterAll(() => c?.close());
 
@@ -53,10 +55,21 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
       content_url: `${c.t.config.publicBaseUrl}/v1/artifacts/${stored.id}/content`,
       created_at: expect.any(String),
     });
-    const content = expectStatus(await c.t.http.get(`/v1/artifacts/${stored.id}/content`).set('Authorization', `Bearer ${alice.key}`).buffer(true).parse(binary), 200);
+    const content = expectStatus(
+      await c.t.http.get(`/v1/artifacts/${stored.id}/content`).set('Authorization', `Bearer ${alice.key}`).buffer(true).parse(binary),
+      200,
+    );
     expect(Buffer.compare(content.body, png)).toBe(0);
-    expect(content.headers).toMatchObject({ 'content-type': 'image/png', etag: `"${sha(png)}"`, 'x-content-type-options': 'nosniff', 'accept-ranges': 'bytes' });
-    const range = expectStatus(await c.t.http.get(`/v1/artifacts/${stored.id}/content`).set('x-api-key', alice.key).set('Range', 'bytes=8-15').buffer(true).parse(binary), 206);
+    expect(content.headers).toMatchObject({
+      'content-type': 'image/png',
+      etag: `"${sha(png)}"`,
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+    });
+    const range = expectStatus(
+      await c.t.http.get(`/v1/artifacts/${stored.id}/content`).set('x-api-key', alice.key).set('Range', 'bytes=8-15').buffer(true).parse(binary),
+      206,
+    );
     expect(Buffer.compare(range.body, png.subarray(8, 16))).toBe(0);
     expect(range.headers['content-range']).toBe(`bytes 8-15/${png.length}`);
   });
@@ -64,7 +77,12 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
   it('stores streams, shares one blob between identical outputs of an account, and removes it with the last one', async () => {
     const video = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
     const key = (await c.blobKeys()).length;
-    const a = await artifacts.store(alice.accountId, { data: Readable.from([video.subarray(0, 1000), video.subarray(1000)]), kind: 'video', mime: 'video/mp4', duration: 4.5 });
+    const a = await artifacts.store(alice.accountId, {
+      data: Readable.from([video.subarray(0, 1000), video.subarray(1000)]),
+      kind: 'video',
+      mime: 'video/mp4',
+      duration: 4.5,
+    });
     const b = await artifacts.store(alice.accountId, { data: video, kind: 'video', mime: 'video/mp4', duration: 4.5 });
     const other = await artifacts.store(bob.accountId, { data: video, kind: 'video', mime: 'video/mp4' });
     expect(a.sha256).toBe(sha(video));
@@ -79,10 +97,15 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     expect(still.body.length).toBe(video.length);
     expectStatus(await c.t.http.delete(`/v1/artifacts/${b.id}`).set('x-api-key', alice.key), 200);
     expect((await c.blobKeys()).length).toBe(key + 1);
-    expect(expectStatus(await c.t.http.get(`/v1/artifacts/${b.id}`).set('x-api-key', alice.key), 404).body).toEqual({ detail: 'Artifact not found', code: 'artifact_not_found' });
+    expect(expectStatus(await c.t.http.get(`/v1/artifacts/${b.id}`).set('x-api-key', alice.key), 404).body).toEqual({
+      detail: 'Artifact not found',
+      code: 'artifact_not_found',
+    });
     // Storing the same bytes again after they were removed uploads them again.
     const again = await artifacts.store(alice.accountId, { data: video, kind: 'video', mime: 'video/mp4' });
-    expect(expectStatus(await c.t.http.get(`/v1/artifacts/${again.id}/content`).set('x-api-key', alice.key).buffer(true).parse(binary), 200).body.length).toBe(video.length);
+    expect(expectStatus(await c.t.http.get(`/v1/artifacts/${again.id}/content`).set('x-api-key', alice.key).buffer(true).parse(binary), 200).body.length).toBe(
+      video.length,
+    );
   });
 
   it('never loses a shared blob when one artifact is removed while another with the same bytes is stored', async () => {
@@ -91,7 +114,10 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     for (let i = 0; i < 15; i++) {
       const bytes = Buffer.from(`race ${i} ${'x'.repeat(5000)}`);
       const first = await artifacts.store(alice.accountId, { data: bytes, kind: 'render', mime: 'image/png' });
-      const [, second] = await Promise.all([artifacts.remove(alice.accountId, first.id), artifacts.store(alice.accountId, { data: bytes, kind: 'render', mime: 'image/png' })]);
+      const [, second] = await Promise.all([
+        artifacts.remove(alice.accountId, first.id),
+        artifacts.store(alice.accountId, { data: bytes, kind: 'render', mime: 'image/png' }),
+      ]);
       const read = expectStatus(await c.t.http.get(`/v1/artifacts/${second.id}/content`).set('x-api-key', alice.key).buffer(true).parse(binary), 200);
       expect(read.body.equals(bytes), `round ${i}`).toBe(true);
     }
@@ -130,13 +156,21 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     const u = new URL(url);
     const tampered = [
       // another object: the id (local) or the key (S3: content-addressed, the hash in the path)
-      backend === 'local' ? url.replace(art.id, art.id.slice(0, -1) + (art.id.endsWith('a') ? 'b' : 'a')) : url.replace(`sha256/${art.sha256}`, `sha256/${art.sha256.slice(0, -1)}${art.sha256.endsWith('a') ? 'b' : 'a'}`),
-      backend === 'local' ? url.replace(/expires=(\d+)/, (_m: string, e: string) => `expires=${Number(e) + 1000}`) : url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=604800'),
+      backend === 'local'
+        ? url.replace(art.id, art.id.slice(0, -1) + (art.id.endsWith('a') ? 'b' : 'a'))
+        : url.replace(`sha256/${art.sha256}`, `sha256/${art.sha256.slice(0, -1)}${art.sha256.endsWith('a') ? 'b' : 'a'}`),
+      backend === 'local'
+        ? url.replace(/expires=(\d+)/, (_m: string, e: string) => `expires=${Number(e) + 1000}`)
+        : url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=604800'),
       url.replace(/([?&](?:signature|X-Amz-Signature)=)([0-9a-f])/, (_m: string, p: string, ch: string) => p + (ch === '0' ? '1' : '0')),
       backend === 'local'
-        ? `${u.origin}${u.pathname}?expires=${u.searchParams.get('expires')}&signature=${createHmac('sha256', 'another-secret-of-thirty-two-characters!!').update(`${art.id}\n${u.searchParams.get('expires')}`).digest('hex')}`
+        ? `${u.origin}${u.pathname}?expires=${u.searchParams.get('expires')}&signature=${createHmac('sha256', 'another-secret-of-thirty-two-characters!!')
+            .update(`${art.id}\n${u.searchParams.get('expires')}`)
+            .digest('hex')}`
         : url.replace(/X-Amz-Credential=S3RVER/, 'X-Amz-Credential=OTHERKEY'),
-      backend === 'local' ? url.replace(/signature=[0-9a-f]+/, 'signature=abc') : url.replace(/response-content-disposition=[^&]+/, 'response-content-disposition=inline'),
+      backend === 'local'
+        ? url.replace(/signature=[0-9a-f]+/, 'signature=abc')
+        : url.replace(/response-content-disposition=[^&]+/, 'response-content-disposition=inline'),
     ];
     for (const bad of tampered) {
       expect(bad).not.toBe(url);
@@ -151,7 +185,8 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     await new Promise((r) => setTimeout(r, 2100));
     const expired = await fetchBytes(shortUrl);
     expect(expired.status).toBe(403);
-    if (backend === 'local') expect(JSON.parse(expired.body.toString())).toEqual({ detail: 'This URL has expired; ask for a new one', code: 'signature_expired' });
+    if (backend === 'local')
+      expect(JSON.parse(expired.body.toString())).toEqual({ detail: 'This URL has expired; ask for a new one', code: 'signature_expired' });
     else expect(expired.body.toString()).toContain('AccessDenied');
   });
 
@@ -178,6 +213,8 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     expect(expectStatus(await c.t.http.get(`/v1/artifacts/${art.id}/signed-content`), 422).body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(
       expect.arrayContaining(['query.expires', 'query.signature']),
     );
-    expect(expectStatus(await c.t.http.get(`/v1/artifacts/${art.id}/signed-content?expires=99999999999&signature=${'0'.repeat(64)}`), 403).body.code).toBe('signature_invalid');
+    expect(expectStatus(await c.t.http.get(`/v1/artifacts/${art.id}/signed-content?expires=99999999999&signature=${'0'.repeat(64)}`), 403).body.code).toBe(
+      'signature_invalid',
+    );
   });
 });

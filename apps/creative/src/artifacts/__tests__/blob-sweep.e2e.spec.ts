@@ -25,8 +25,12 @@ describe.each(BACKENDS)('the blob sweep on %s storage', (backend) => {
   it('removes old blobs no asset or artifact refers to, and nothing else', async () => {
     const blobs = c.t.app.get(BlobStore);
     const sweep = c.t.app.get(BlobSweep);
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#224466' } }).png().toBuffer();
-    const asset = expectStatus(await c.t.http.post('/v1/assets').set('x-api-key', alice.key).attach('file', png, { filename: 'a.png' }), 200).body as { id: string };
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#224466' } })
+      .png()
+      .toBuffer();
+    const asset = expectStatus(await c.t.http.post('/v1/assets').set('x-api-key', alice.key).attach('file', png, { filename: 'a.png' }), 200).body as {
+      id: string;
+    };
     const artifact = await c.t.app.get(ArtifactsService).store(bob.accountId, { data: png, kind: 'render', mime: 'image/png' });
     const kept = await c.blobKeys();
 
@@ -53,9 +57,11 @@ describe.each(BACKENDS)('the blob sweep on %s storage', (backend) => {
     expect(left.filter((k) => !k.includes('/notes/')).sort()).toEqual([...kept].sort());
 
     // The rows' bytes are all there.
-    const assetBytes = expectStatus(await c.t.http.get(`/v1/assets/${asset.id}/content`).set('x-api-key', alice.key).buffer(true).parse(binary), 200).body as Buffer;
+    const assetBytes = expectStatus(await c.t.http.get(`/v1/assets/${asset.id}/content`).set('x-api-key', alice.key).buffer(true).parse(binary), 200)
+      .body as Buffer;
     expect(assetBytes.equals(png)).toBe(true);
-    const artifactBytes = expectStatus(await c.t.http.get(`/v1/artifacts/${artifact.id}/content`).set('x-api-key', bob.key).buffer(true).parse(binary), 200).body as Buffer;
+    const artifactBytes = expectStatus(await c.t.http.get(`/v1/artifacts/${artifact.id}/content`).set('x-api-key', bob.key).buffer(true).parse(binary), 200)
+      .body as Buffer;
     expect(artifactBytes.equals(png)).toBe(true);
     // A second pass finds nothing more.
     expect((await sweep.sweep(Date.now() + 2 * DAY)).removed).toEqual([]);
@@ -70,8 +76,12 @@ describe.each(BACKENDS)('the blob sweep on %s storage', (backend) => {
       const key = `accounts/${alice.accountId}/artifacts/sha256/${sha(bytes)}`;
       await blobs.put(key, bytes, { contentType: 'application/json' });
       // Both at once: whichever takes the blob's lock first, the stored artifact ends up with its bytes.
-      const [stored] = await Promise.all([artifacts.store(alice.accountId, { data: bytes, kind: 'render', mime: 'application/json' }), sweep.sweep(Date.now() + 2 * DAY)]);
-      const content = expectStatus(await c.t.http.get(`/v1/artifacts/${stored.id}/content`).set('x-api-key', alice.key).buffer(true).parse(binary), 200).body as Buffer;
+      const [stored] = await Promise.all([
+        artifacts.store(alice.accountId, { data: bytes, kind: 'render', mime: 'application/json' }),
+        sweep.sweep(Date.now() + 2 * DAY),
+      ]);
+      const content = expectStatus(await c.t.http.get(`/v1/artifacts/${stored.id}/content`).set('x-api-key', alice.key).buffer(true).parse(binary), 200)
+        .body as Buffer;
       expect(content.equals(bytes)).toBe(true);
     }
   });

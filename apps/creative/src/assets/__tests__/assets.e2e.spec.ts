@@ -9,7 +9,6 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 type Loc = { loc: (string | number)[]; type: string; msg: string };
 const locs = (body: { detail: Loc[] }) => body.detail.map((d) => d.loc.join('.'));
 
-
 let fx: Fixtures;
 beforeAll(async () => {
   fx = await makeFixtures();
@@ -154,7 +153,12 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
       [Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2000, 9)]), 'fake.mp3', '/v1/assets/audio', /starts like MP3/],
       [fx.mp4Video, 'clip.m4a', '/v1/assets/audio', /video/],
       [Buffer.from('<html><script>alert(1)</script></html>'), 'page.svg', '/v1/assets', /not an image/],
-      [Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>'), 'laughs.svg', '/v1/assets', /not an image/],
+      [
+        Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>'),
+        'laughs.svg',
+        '/v1/assets',
+        /not an image/,
+      ],
       [Buffer.alloc(0), 'empty.png', '/v1/assets', /empty/],
     ];
     for (const [bytes, name, path, msg] of lies) {
@@ -234,7 +238,10 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     expect(noMultipart.body.detail).toEqual([{ loc: ['body', 'file'], msg: expect.stringContaining('multipart/form-data'), type: 'missing' }]);
     const noFile = expectStatus(await c.t.http.post('/v1/assets').set('x-api-key', alice.key).field('other', 'x'), 422);
     expect(locs(noFile.body)).toEqual(['body.other']);
-    const empty = expectStatus(await c.t.http.post('/v1/assets').set('x-api-key', alice.key).type('multipart/form-data; boundary=abc').send('--abc--\r\n'), 422);
+    const empty = expectStatus(
+      await c.t.http.post('/v1/assets').set('x-api-key', alice.key).type('multipart/form-data; boundary=abc').send('--abc--\r\n'),
+      422,
+    );
     expect(empty.body.detail).toEqual([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
     const two = expectStatus(await upload(alice.key, fx.png, 'a.png').attach('file', fx.png, 'b.png'), 422);
     expect(two.body.detail).toEqual([{ loc: ['body', 'file'], msg: 'Send one file per request', type: 'too_long' }]);
@@ -278,7 +285,10 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     expect(keys.some((k) => k.endsWith(asset.id))).toBe(true);
     expect(expectStatus(await c.t.http.delete(`/v1/assets/${asset.id}`).set('x-api-key', alice.key), 200).body).toEqual({ id: asset.id, deleted: true });
     expect((await c.blobKeys()).some((k) => k.endsWith(asset.id))).toBe(false);
-    expect(expectStatus(await c.t.http.get(`/v1/assets/${asset.id}`).set('x-api-key', alice.key), 404).body).toEqual({ detail: 'Asset not found', code: 'asset_not_found' });
+    expect(expectStatus(await c.t.http.get(`/v1/assets/${asset.id}`).set('x-api-key', alice.key), 404).body).toEqual({
+      detail: 'Asset not found',
+      code: 'asset_not_found',
+    });
     expect(expectStatus(await c.t.http.delete(`/v1/assets/${asset.id}`).set('x-api-key', alice.key), 404).body.code).toBe('asset_not_found');
   });
 
@@ -297,7 +307,13 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     expect(bobs.data.map((a: { id: string }) => a.id)).not.toContain(asset.id);
     // Bob cannot use Alice's asset as an overlay either.
     const { body: own } = expectStatus(await upload(bob.key, fx.png, 'bob.png'), 200);
-    const overlay = expectStatus(await c.t.http.post(`/v1/assets/${own.id}/transform`).set('x-api-key', bob.key).send({ operations: [{ type: 'overlay', asset_id: asset.id }] }), 422);
+    const overlay = expectStatus(
+      await c.t.http
+        .post(`/v1/assets/${own.id}/transform`)
+        .set('x-api-key', bob.key)
+        .send({ operations: [{ type: 'overlay', asset_id: asset.id }] }),
+      422,
+    );
     expect(locs(overlay.body)).toEqual(['body.operations.0.asset_id']);
     expect(expectStatus(await c.t.http.get(`/v1/assets/${asset.id}`).set('x-api-key', alice.key), 200).body.id).toBe(asset.id);
   });
@@ -347,7 +363,9 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     const chunks: Buffer[] = [];
     for await (const chunk of await assets.open(made, { start: 0, end: 11 })) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks)).toEqual(fx.webp.subarray(0, 12));
-    await expect(assets.createFromBytes(alice.accountId, Buffer.from('not an image'), { accept: ['image'] })).rejects.toMatchObject({ code: 'unsupported_file' });
+    await expect(assets.createFromBytes(alice.accountId, Buffer.from('not an image'), { accept: ['image'] })).rejects.toMatchObject({
+      code: 'unsupported_file',
+    });
     expect(c.tempFiles()).toEqual([]);
   });
 });

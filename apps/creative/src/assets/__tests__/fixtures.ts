@@ -89,7 +89,25 @@ export async function makeFixtures(): Promise<Fixtures> {
       wavLong: audio(dir, 'long.wav', ['-ar', '8000'], 3),
       mp4Video: (() => {
         const out = join(dir, 'v.mp4');
-        execFileSync(ffmpegPath(), ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=5:duration=1', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', '-y', out]);
+        execFileSync(ffmpegPath(), [
+          '-v',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=size=64x64:rate=5:duration=1',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=duration=1',
+          '-c:v',
+          'libx264',
+          '-c:a',
+          'aac',
+          '-shortest',
+          '-y',
+          out,
+        ]);
         return readFileSync(out);
       })(),
     };
@@ -126,5 +144,10 @@ export function pngBomb(side = 20_000): Buffer {
   ihdr[9] = 0; // gray
   const row = Math.ceil(side / 8) + 1;
   const idat = deflateSync(Buffer.alloc(row * side), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -39,7 +39,11 @@ const evilSvg = (beacon: string) =>
     });
     await new Promise<void>((resolve) => beaconServer.listen(0, '127.0.0.1', resolve));
     beacon = `http://127.0.0.1:${(beaconServer.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -114,7 +118,9 @@ const evilSvg = (beacon: string) =>
     });
 
     it('raster images still show in the browser under the sandbox policy', async () => {
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#16a34a' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#16a34a' } })
+        .png()
+        .toBuffer();
       const artifact = await c.t.app.get(ArtifactsService).store(alice.accountId, { data: png, kind: 'render', mime: 'image/png' });
       const signed = expectStatus(await c.t.http.get(`/v1/artifacts/${artifact.id}/signed-url`).set('x-api-key', alice.key), 200).body.url.replace(
         c.t.config.publicBaseUrl,

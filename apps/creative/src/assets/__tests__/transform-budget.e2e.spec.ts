@@ -15,7 +15,9 @@ describe('an asset transform past TRANSFORM_TIMEOUT_MS', () => {
   afterAll(() => t?.close());
 
   it('answers 504 transform_timeout within seconds, stores nothing, charges nothing, and its work stops', async () => {
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const source = expectStatus(await as(t.http.post('/v1/assets').attach('file', png, 'small.png'), alice), 200).body;
     const balance = async () => expectStatus(await as(t.http.get('/v1/billing/plan'), alice), 200).body.balance as number;
     const before = await balance();

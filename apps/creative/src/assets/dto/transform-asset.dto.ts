@@ -1,6 +1,20 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { HEX_COLOR, Operation, OPERATION_CLASSES, OperationDto } from './transform-operations.dto';
 
 export const OUTPUT_FORMATS = ['png', 'jpeg', 'webp', 'avif', 'gif', 'tiff'] as const;
@@ -53,7 +67,13 @@ export class TransformAssetDto {
   @IsIn(OUTPUT_FORMATS, { message: `output_format must be one of ${OUTPUT_FORMATS.join(', ')}` })
   output_format?: OutputFormat;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 92, description: 'JPEG, WebP and AVIF quality; PNG, GIF and TIFF (LZW) are lossless' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 92,
+    description: 'JPEG, WebP and AVIF quality; PNG, GIF and TIFF (LZW) are lossless',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -81,8 +81,15 @@ export class MediaInspector {
     if (!format) throw unsupportedFile(`The file is not ${describe(accept)}`);
     const kind = KIND_BY_FORMAT[format];
     if (!accept.includes(kind)) {
-      const where = kind === 'audio' ? ' (upload audio to POST /v1/assets/audio)' : kind === 'image' || kind === 'font' ? ' (upload images and fonts to POST /v1/assets)' : '';
-      throw unsupportedFile(`The file is ${kind === 'audio' ? 'audio' : `a${kind === 'image' ? 'n' : ''} ${kind}`}; this route takes ${describe(accept)}${where}`);
+      const where =
+        kind === 'audio'
+          ? ' (upload audio to POST /v1/assets/audio)'
+          : kind === 'image' || kind === 'font'
+            ? ' (upload images and fonts to POST /v1/assets)'
+            : '';
+      throw unsupportedFile(
+        `The file is ${kind === 'audio' ? 'audio' : `a${kind === 'image' ? 'n' : ''} ${kind}`}; this route takes ${describe(accept)}${where}`,
+      );
     }
     const base = { kind, format, mime: MIME_BY_FORMAT[format] };
     if (kind === 'image') return { ...base, ...EMPTY, ...(await this.image(path, format as ImageFormat)) };

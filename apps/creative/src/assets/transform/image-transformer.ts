@@ -108,7 +108,9 @@ export function predictSize(op: Operation, size: Size): Size {
         out = { width: Math.max(1, Math.round(w * s)), height: Math.max(1, Math.round(h * s)) };
       }
       if (op.without_enlargement && (out.width > w || out.height > h)) {
-        return op.fit === 'contain' || op.fit === 'cover' || op.fit === undefined ? { width: Math.min(out.width, w), height: Math.min(out.height, h) } : { width: w, height: h };
+        return op.fit === 'contain' || op.fit === 'cover' || op.fit === undefined
+          ? { width: Math.min(out.width, w), height: Math.min(out.height, h) }
+          : { width: w, height: h };
       }
       return out;
     }
@@ -122,7 +124,10 @@ export function predictSize(op: Operation, size: Size): Size {
     case 'rotate': {
       const a = (((op.angle % 360) + 360) % 360) * (Math.PI / 180);
       if (op.angle % 90 === 0) return Math.round(op.angle / 90) % 2 ? { width: h, height: w } : size;
-      return { width: Math.ceil(Math.abs(w * Math.cos(a)) + Math.abs(h * Math.sin(a))), height: Math.ceil(Math.abs(w * Math.sin(a)) + Math.abs(h * Math.cos(a))) };
+      return {
+        width: Math.ceil(Math.abs(w * Math.cos(a)) + Math.abs(h * Math.sin(a))),
+        height: Math.ceil(Math.abs(w * Math.sin(a)) + Math.abs(h * Math.cos(a))),
+      };
     }
     case 'extend':
       return { width: w + (op.left ?? 0) + (op.right ?? 0), height: h + (op.top ?? 0) + (op.bottom ?? 0) };
@@ -158,7 +163,13 @@ const COMPOSITES = new Set<Operation['type']>(['round_corners', 'overlay', 'text
 /** A resize whose output size is known exactly beforehand (composites placed after it need that). */
 function exactSize(op: Operation): boolean {
   if (op.type === 'smart_crop') return true;
-  return op.type === 'resize' && op.width !== undefined && op.height !== undefined && ['cover', 'fill', 'contain', undefined].includes(op.fit) && !op.without_enlargement;
+  return (
+    op.type === 'resize' &&
+    op.width !== undefined &&
+    op.height !== undefined &&
+    ['cover', 'fill', 'contain', undefined].includes(op.fit) &&
+    !op.without_enlargement
+  );
 }
 
 /**
@@ -219,7 +230,7 @@ export class ImageTransformer {
     let size: Size = { width: swap ? meta.height! : meta.width!, height: swap ? meta.width! : (meta.pageHeight ?? meta.height!) };
     let current: RawImage | null = null;
 
-    for (let i = 0; i < operations.length; ) {
+    for (let i = 0; i < operations.length;) {
       const stage = this.options.fuse ? planStage(operations, i) : 1;
       let img: Sharp = current
         ? sharp(current.data, { raw: { width: current.width, height: current.height, channels: current.channels } })
@@ -262,7 +273,9 @@ export class ImageTransformer {
     // JPEG has no transparency: what is transparent after the last operation shows `background`.
     const final = current!;
     return this.encode(
-      deadline.apply(sharp(final.data, { raw: { width: final.width, height: final.height, channels: final.channels } }).flatten({ background: options.background })),
+      deadline.apply(
+        sharp(final.data, { raw: { width: final.width, height: final.height, channels: final.channels } }).flatten({ background: options.background }),
+      ),
       options,
     );
   }
@@ -297,14 +310,21 @@ export class ImageTransformer {
       }
       case 'crop': {
         const problems: ErrorDetail[] = [];
-        if (op.left + op.width > w) problems.push({ loc: loc(i, 'width'), msg: `left + width (${op.left + op.width}) is beyond the image width (${w} px)`, type: 'value_error' });
-        if (op.top + op.height > h) problems.push({ loc: loc(i, 'height'), msg: `top + height (${op.top + op.height}) is beyond the image height (${h} px)`, type: 'value_error' });
+        if (op.left + op.width > w)
+          problems.push({ loc: loc(i, 'width'), msg: `left + width (${op.left + op.width}) is beyond the image width (${w} px)`, type: 'value_error' });
+        if (op.top + op.height > h)
+          problems.push({ loc: loc(i, 'height'), msg: `top + height (${op.top + op.height}) is beyond the image height (${h} px)`, type: 'value_error' });
         if (problems.length) throw new ValidationError(problems);
         return img.extract({ left: op.left, top: op.top, width: op.width, height: op.height });
       }
       case 'smart_crop': {
         const target = predictSize(op, size);
-        return img.resize({ width: target.width, height: target.height, fit: 'cover', position: op.strategy === 'entropy' ? sharp.strategy.entropy : sharp.strategy.attention });
+        return img.resize({
+          width: target.width,
+          height: target.height,
+          fit: 'cover',
+          position: op.strategy === 'entropy' ? sharp.strategy.entropy : sharp.strategy.attention,
+        });
       }
       case 'rotate':
         return img.rotate(op.angle, { background: op.background ?? o.background });
@@ -315,7 +335,9 @@ export class ImageTransformer {
       case 'blur':
         return img.blur(op.sigma);
       case 'sharpen':
-        return op.sigma === undefined && op.flat === undefined && op.jagged === undefined ? img.sharpen() : img.sharpen(defined({ sigma: op.sigma ?? 1, m1: op.flat, m2: op.jagged }));
+        return op.sigma === undefined && op.flat === undefined && op.jagged === undefined
+          ? img.sharpen()
+          : img.sharpen(defined({ sigma: op.sigma ?? 1, m1: op.flat, m2: op.jagged }));
       case 'grayscale':
         return img.grayscale();
       case 'tint':
@@ -346,7 +368,9 @@ export class ImageTransformer {
         return img.flatten({ background: op.background ?? o.background });
       case 'round_corners': {
         const r = Math.min(op.radius, Math.floor(Math.min(w, h) / 2));
-        const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${r}" ry="${r}" fill="#fff"/></svg>`);
+        const mask = Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${r}" ry="${r}" fill="#fff"/></svg>`,
+        );
         return img.ensureAlpha().composite([{ input: mask, blend: 'dest-in' }]);
       }
       case 'border':
@@ -372,7 +396,9 @@ export class ImageTransformer {
     if ((op.opacity ?? 1) < 1) {
       const alpha = Math.round((op.opacity ?? 1) * 255);
       const faded = await layer.ensureAlpha().png({ compressionLevel: 0 }).toBuffer();
-      layer = deadline.apply(sharp(faded)).composite([{ input: Buffer.from([255, 255, 255, alpha]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: 'dest-in' }]);
+      layer = deadline
+        .apply(sharp(faded))
+        .composite([{ input: Buffer.from([255, 255, 255, alpha]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: 'dest-in' }]);
     }
     const { data, info } = await layer.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const at = place(size, info, op.position ?? 'bottom_right', margin);
@@ -422,7 +448,13 @@ export class ImageTransformer {
     const box = laid.root.children[0];
     const inner = { width: Math.max(1, Math.ceil(box.width)), height: Math.max(1, Math.ceil(box.height)) };
     if (inner.width > size.width || inner.height > size.height) {
-      throw new ValidationError([{ loc: loc(i, 'text'), msg: `The text (${inner.width} x ${inner.height} px at ${fontSize} px) does not fit the ${size.width} x ${size.height} px image`, type: 'value_error' }]);
+      throw new ValidationError([
+        {
+          loc: loc(i, 'text'),
+          msg: `The text (${inner.width} x ${inner.height} px at ${fontSize} px) does not fit the ${size.width} x ${size.height} px image`,
+          type: 'value_error',
+        },
+      ]);
     }
     // 2. Draw only that box, on a transparent page, and lay it over the image.
     const raster = await rasterize(

@@ -45,7 +45,12 @@ export function operationProblems(operations: Operation[]): ErrorDetail[] {
       case 'text':
         if (op.font_family !== undefined && op.font_asset_id !== undefined) at('font_asset_id', 'give font_family or font_asset_id, not both');
         else if (op.font_family !== undefined && !families.has(op.font_family.trim().toLowerCase()))
-          at('font_family', `font_family must be one of ${listFontFamilies().map((f) => f.family).join(', ')} (or sans, serif, display, mono)`);
+          at(
+            'font_family',
+            `font_family must be one of ${listFontFamilies()
+              .map((f) => f.family)
+              .join(', ')} (or sans, serif, display, mono)`,
+          );
         if (!op.text.trim()) at('text', 'text must not be blank');
         break;
     }

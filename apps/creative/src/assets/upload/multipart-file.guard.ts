@@ -26,7 +26,11 @@ const MULTIPART_SLACK = 64 * 1024;
 export function cleanFilename(name: string | undefined): string | null {
   if (!name) return null;
   // eslint-disable-next-line no-control-regex
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return base ? base.slice(0, 255) : null;
 }
 

@@ -29,8 +29,10 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
   afterAll(() => t?.close());
 
   const balance = async (who: TestAccount) => expectStatus(await as(t.http.get('/v1/billing/plan'), who), 200).body.balance as number;
-  const setBalance = async (who: TestAccount, credits: number) => billing.credit(who.accountId, 'adjustment', credits - (await balance(who)), 'test: set the balance');
-  const estimate = async (operation: string, params: Record<string, unknown>) => expectStatus(await as(t.http.post('/v1/billing/estimate').send({ operation, params }), alice), 200).body.credits as number;
+  const setBalance = async (who: TestAccount, credits: number) =>
+    billing.credit(who.accountId, 'adjustment', credits - (await balance(who)), 'test: set the balance');
+  const estimate = async (operation: string, params: Record<string, unknown>) =>
+    expectStatus(await as(t.http.post('/v1/billing/estimate').send({ operation, params }), alice), 200).body.credits as number;
   const design = async (who = alice) => expectStatus(await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), who), 200).body;
   const waitJob = async (who: TestAccount, id: string, states: string[]) => {
     for (let i = 0; i < 200; i++) {
@@ -44,13 +46,30 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
   it('serves the price book without credentials, and prices every billable operation', async () => {
     const book = expectStatus(await t.http.get('/v1/billing/price-book'), 200).body;
     expect(book.version).toBeTruthy();
-    expect(book.operations.map((o: { operation: string }) => o.operation)).toEqual(['render', 'preview', 'procedural_render', 'generation', 'transform', 'video', 'campaign', 'vision', 'planning']);
+    expect(book.operations.map((o: { operation: string }) => o.operation)).toEqual([
+      'render',
+      'preview',
+      'procedural_render',
+      'generation',
+      'transform',
+      'video',
+      'campaign',
+      'vision',
+      'planning',
+    ]);
     expect(book.plans.find((p: { id: string }) => p.id === 'free').monthly_credits).toBe(500);
     expect(await estimate('render', { width: 1080, height: 1080, format: 'png' })).toBe(2);
     expect(await estimate('preview', { width: 480, format: 'png' })).toBe(0);
     expect(await estimate('video', { seconds: 10, width: 1920, height: 1080, fps: 30 })).toBe(30);
     expect(await estimate('video', { seconds: 10, width: 1920, height: 1080, fps: 60 })).toBe(60);
-    expect(await estimate('campaign', { pieces: [{ width: 1080, height: 1080 }, { width: 1080, height: 1920 }] })).toBe(2 + 3);
+    expect(
+      await estimate('campaign', {
+        pieces: [
+          { width: 1080, height: 1080 },
+          { width: 1080, height: 1920 },
+        ],
+      }),
+    ).toBe(2 + 3);
     expect(await estimate('generation', { provider: 'openai', width: 1024, height: 1024 })).toBe(10);
     expect(await estimate('vision', { provider: 'builtin' })).toBe(1);
     expect(await estimate('planning', { provider: 'anthropic' })).toBe(5);
@@ -64,10 +83,22 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     expect(locs(await as(t.http.get('/v1/usage/summary?days=367'), alice))).toEqual(['query.days']);
     expect(locs(await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'free' }), alice))).toEqual(['body.plan_id']);
     for (const [method, path] of [
-      ['get', '/v1/billing/plan'], ['get', '/v1/billing/payment/status'], ['get', '/v1/billing/gateway/status'], ['post', '/v1/billing/checkout'], ['post', '/v1/billing/gateway/checkout'],
-      ['post', '/v1/billing/portal'], ['post', '/v1/billing/gateway/portal'], ['post', '/v1/billing/estimate'], ['get', '/v1/billing/ledger'], ['get', '/v1/billing/reservations'],
-      ['post', '/v1/billing/reservations/res_x/release'], ['get', '/v1/usage/summary'], ['get', '/v1/usage/events'], ['get', '/v1/metrics'],
-    ] as const) expectStatus(await (t.http[method](path) as ReturnType<typeof t.http.get>).send({}), 401);
+      ['get', '/v1/billing/plan'],
+      ['get', '/v1/billing/payment/status'],
+      ['get', '/v1/billing/gateway/status'],
+      ['post', '/v1/billing/checkout'],
+      ['post', '/v1/billing/gateway/checkout'],
+      ['post', '/v1/billing/portal'],
+      ['post', '/v1/billing/gateway/portal'],
+      ['post', '/v1/billing/estimate'],
+      ['get', '/v1/billing/ledger'],
+      ['get', '/v1/billing/reservations'],
+      ['post', '/v1/billing/reservations/res_x/release'],
+      ['get', '/v1/usage/summary'],
+      ['get', '/v1/usage/events'],
+      ['get', '/v1/metrics'],
+    ] as const)
+      expectStatus(await (t.http[method](path) as ReturnType<typeof t.http.get>).send({}), 401);
   });
 
   it('charges a render exactly its estimate, with reserve and capture in the ledger and a usage event', async () => {
@@ -83,7 +114,14 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     const res = expectStatus(await as(t.http.get(`/v1/billing/reservations?limit=1`), alice), 200).body.data[0];
     expect(res).toMatchObject({ operation: 'render', credits: price, state: 'captured', design_id: d.id });
     const ev = expectStatus(await as(t.http.get('/v1/usage/events?limit=1'), alice), 200).body.data[0];
-    expect(ev).toMatchObject({ operation: 'render', outcome: 'succeeded', credits: price, design_id: d.id, credential_id: alice.keyId, reservation_id: res.id });
+    expect(ev).toMatchObject({
+      operation: 'render',
+      outcome: 'succeeded',
+      credits: price,
+      design_id: d.id,
+      credential_id: alice.keyId,
+      reservation_id: res.id,
+    });
   });
 
   it('charges previews nothing but records them; procedural renders, transforms and campaigns their estimates', async () => {
@@ -91,21 +129,49 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     let before = await balance(alice);
     expectStatus(await as(t.http.get(`/v1/designs/${d.id}/preview?width=200`), alice), 200);
     expect(await balance(alice)).toBe(before);
-    expect(expectStatus(await as(t.http.get('/v1/usage/events?limit=1&operation=preview'), alice), 200).body.data[0]).toMatchObject({ operation: 'preview', credits: 0, design_id: d.id });
+    expect(expectStatus(await as(t.http.get('/v1/usage/events?limit=1&operation=preview'), alice), 200).body.data[0]).toMatchObject({
+      operation: 'preview',
+      credits: 0,
+      design_id: d.id,
+    });
 
     before = await balance(alice);
     expectStatus(await as(t.http.post('/v1/procedural/render').send({ width: 1200, height: 1000 }), alice), 200);
     expect(before - (await balance(alice))).toBe(await estimate('procedural_render', { width: 1200, height: 1000, format: 'png' }));
 
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const asset = expectStatus(await as(t.http.post('/v1/assets').attach('file', png, 'a.png'), alice), 200).body;
     before = await balance(alice);
-    expectStatus(await as(t.http.post(`/v1/assets/${asset.id}/transform`).send({ operations: [{ type: 'resize', width: 32 }, { type: 'grayscale' }] }), alice), 200);
+    expectStatus(
+      await as(t.http.post(`/v1/assets/${asset.id}/transform`).send({ operations: [{ type: 'resize', width: 32 }, { type: 'grayscale' }] }), alice),
+      200,
+    );
     expect(before - (await balance(alice))).toBe(await estimate('transform', { operations: 2 }));
 
     before = await balance(alice);
-    expectStatus(await as(t.http.post('/v1/campaigns').send({ brief: { title: 'Sale' }, formats: [{ width: 1080, height: 1080 }, { width: 1200, height: 628 }] }), alice), 200);
-    expect(before - (await balance(alice))).toBe(await estimate('campaign', { pieces: [{ width: 1080, height: 1080 }, { width: 1200, height: 628 }] }));
+    expectStatus(
+      await as(
+        t.http.post('/v1/campaigns').send({
+          brief: { title: 'Sale' },
+          formats: [
+            { width: 1080, height: 1080 },
+            { width: 1200, height: 628 },
+          ],
+        }),
+        alice,
+      ),
+      200,
+    );
+    expect(before - (await balance(alice))).toBe(
+      await estimate('campaign', {
+        pieces: [
+          { width: 1080, height: 1080 },
+          { width: 1200, height: 628 },
+        ],
+      }),
+    );
   });
 
   it('answers 402 insufficient_credits with the estimate and balance, and changes nothing', async () => {
@@ -133,7 +199,11 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(40);
     expect(await balance(carol)).toBe(0);
-    const { rows } = { rows: (await ds.query(`SELECT min(balance_after)::int AS min FROM creative.billing_ledger WHERE account_id = $1`, [carol.accountId])) as { min: number }[] };
+    const { rows } = {
+      rows: (await ds.query(`SELECT min(balance_after)::int AS min FROM creative.billing_ledger WHERE account_id = $1`, [carol.accountId])) as {
+        min: number;
+      }[],
+    };
     expect(rows[0].min).toBe(0);
   });
 
@@ -224,7 +294,9 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     await metering.reserveJob({ accountId: alice.accountId, jobId: 'job_crashed_worker' }, charge);
     await metering.reserveJob({ accountId: alice.accountId, jobId: 'job_live_worker' }, charge);
     expect(await balance(alice)).toBe(before - 4);
-    await ds.query(`UPDATE creative.billing_reservations SET expires_at = now() - interval '1 second' WHERE job_id IN ('job_crashed_worker', 'job_live_worker')`);
+    await ds.query(
+      `UPDATE creative.billing_reservations SET expires_at = now() - interval '1 second' WHERE job_id IN ('job_crashed_worker', 'job_live_worker')`,
+    );
     const swept = await billing.sweepExpired();
     expect(swept).toMatchObject({ released: 1, extended: 1 });
     expect((await billing.lastOfJob('job_crashed_worker'))?.state).toBe('released');
@@ -282,7 +354,10 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     const token = new URL(co.url).searchParams.get('token')!;
     if (!existsSync('/usr/bin/chromium')) return;
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     try {
       const page = await browser.newPage();
       await page.goto(`${t.url}${path}`);
@@ -305,9 +380,17 @@ describe('creative billing: credits, reservations, ledger, usage', () => {
     const purchase = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=1'), frank), 200).body.data[0];
     expect(purchase).toMatchObject({ type: 'purchase', amount: 1000, balance_after: before + 1000 });
     // A plan through the local gateway: cancelled, nothing changes; the portal answers a page.
-    const plan = expectStatus(await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'pro', cancel_url: 'http://127.0.0.1:1/cancelled' }), frank), 200).body;
+    const plan = expectStatus(
+      await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'pro', cancel_url: 'http://127.0.0.1:1/cancelled' }), frank),
+      200,
+    ).body;
     const planToken = new URL(plan.url).searchParams.get('token')!;
-    const cancelled = await fetch(`${t.url}${new URL(plan.url).pathname}/cancel`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: planToken }) });
+    const cancelled = await fetch(`${t.url}${new URL(plan.url).pathname}/cancel`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: planToken }),
+    });
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe('http://127.0.0.1:1/cancelled');
     expect(expectStatus(await as(t.http.get('/v1/billing/plan'), frank), 200).body.plan.id).toBe('free');

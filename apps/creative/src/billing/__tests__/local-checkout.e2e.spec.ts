@@ -114,7 +114,9 @@ describe('creative billing: the local checkout needs its token', () => {
     refused(await complete(co.path), 403, 'invalid_checkout_token');
     expect(await balance(alice)).toBe(before + 1000);
     expect(await stateOf(co.id)).toBe('completed');
-    const purchases = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=200'), alice), 200).body.data.filter((e: { reference: string | null }) => e.reference === `local:${co.id}`);
+    const purchases = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=200'), alice), 200).body.data.filter(
+      (e: { reference: string | null }) => e.reference === `local:${co.id}`,
+    );
     expect(purchases).toHaveLength(1);
     // Its page still shows where it stands, to whoever holds the token, without the forms.
     const page = expectStatus(await t.http.get(`${co.path}?token=${co.token}`), 200);
@@ -157,7 +159,10 @@ describe('creative billing: the local checkout needs its token', () => {
 
   it('stores only the SHA-256 of the token, and answers it in the URL of the account that opened the checkout only', async () => {
     const co = await checkout(alice, { plan_id: 'pro', success_url: 'https://app.example.com/ok' });
-    const [row] = (await ds.query(`SELECT token_hash, row_to_json(c)::text AS whole FROM creative.billing_checkouts c WHERE id = $1`, [co.id])) as { token_hash: Buffer; whole: string }[];
+    const [row] = (await ds.query(`SELECT token_hash, row_to_json(c)::text AS whole FROM creative.billing_checkouts c WHERE id = $1`, [co.id])) as {
+      token_hash: Buffer;
+      whole: string;
+    }[];
     expect(row.token_hash.equals(createHash('sha256').update(co.token).digest())).toBe(true);
     expect(row.whole).not.toContain(co.token);
     // Each checkout has its own token.
@@ -175,7 +180,9 @@ describe('creative billing: the local checkout needs its token', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect((page.text.match(new RegExp(`<input type="hidden" name="token" value="${co.token}">`, 'g')) ?? []).length).toBe(2);
-    const policy = String(page.headers['content-security-policy']).split(';').map((d) => d.trim());
+    const policy = String(page.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim());
     expect(policy).toContain("form-action 'self' https://shop.example.com:8443 http://127.0.0.1:9");
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
@@ -270,7 +277,10 @@ describe('creative billing: the local checkout needs its token', () => {
 
     it('stores only the SHA-256 of the portal token', async () => {
       const p = await portal(carol);
-      const [row] = (await ds.query(`SELECT token_hash, row_to_json(c)::text AS whole FROM creative.billing_checkouts c WHERE id = $1`, [p.id])) as { token_hash: Buffer; whole: string }[];
+      const [row] = (await ds.query(`SELECT token_hash, row_to_json(c)::text AS whole FROM creative.billing_checkouts c WHERE id = $1`, [p.id])) as {
+        token_hash: Buffer;
+        whole: string;
+      }[];
       expect(row.token_hash.equals(createHash('sha256').update(p.token).digest())).toBe(true);
       expect(row.whole).not.toContain(p.token);
     });
@@ -278,7 +288,11 @@ describe('creative billing: the local checkout needs its token', () => {
 
   it('keeps the checkout and portal URLs (their tokens) out of the stored idempotent responses; a replay answers the same URL', async () => {
     const stored = async (key: string) =>
-      ((await ds.query(`SELECT response_body::text AS body FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key])) as { body: string }[])[0].body;
+      (
+        (await ds.query(`SELECT response_body::text AS body FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key])) as {
+          body: string;
+        }[]
+      )[0].body;
     for (const [path, body] of [
       ['/v1/billing/checkout', { plan_id: 'credits_1000' }],
       ['/v1/billing/gateway/checkout', { plan_id: 'pro' }],
@@ -306,11 +320,17 @@ describe('creative billing: the local checkout needs its token', () => {
     const received: string[] = [];
 
     beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
       // The shop the buyer returns to: another origin (another loopback port).
       receiver = createServer((req: IncomingMessage, res) => {
         received.push(req.url ?? '');
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Shop</title><p id="landed">${req.url?.startsWith('/paid') ? 'paid' : 'cancelled'}</p>`);
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(`<!doctype html><title>Shop</title><p id="landed">${req.url?.startsWith('/paid') ? 'paid' : 'cancelled'}</p>`);
       });
       await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
       receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;

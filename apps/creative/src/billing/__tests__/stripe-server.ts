@@ -24,15 +24,26 @@ export async function fakeStripe() {
       const url = new URL(req.url ?? '/', 'http://stripe.local');
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       requests.push({ method: req.method ?? '', path: url.pathname, form, headers: req.headers });
-      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(body));
-      const invalid = (param: string) => send(400, { error: { type: 'invalid_request_error', code: 'parameter_missing', message: `Missing required param: ${param}.`, param } });
-      if (!/^Bearer sk_test_/.test(String(req.headers.authorization))) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      if (req.method === 'GET' && url.pathname === '/v1/balance') return send(200, { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false });
+      const send = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(body));
+      const invalid = (param: string) =>
+        send(400, { error: { type: 'invalid_request_error', code: 'parameter_missing', message: `Missing required param: ${param}.`, param } });
+      if (!/^Bearer sk_test_/.test(String(req.headers.authorization)))
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (req.method === 'GET' && url.pathname === '/v1/balance')
+        return send(200, { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false });
       if (req.method === 'POST' && url.pathname === '/v1/customers') {
-        return send(200, { id: id('cus'), object: 'customer', created: Math.floor(Date.now() / 1000), livemode: false, metadata: { account_id: form.get('metadata[account_id]') } });
+        return send(200, {
+          id: id('cus'),
+          object: 'customer',
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+          metadata: { account_id: form.get('metadata[account_id]') },
+        });
       }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        for (const p of ['mode', 'success_url', 'line_items[0][price_data][currency]', 'line_items[0][price_data][unit_amount]']) if (!form.get(p)) return invalid(p);
+        for (const p of ['mode', 'success_url', 'line_items[0][price_data][currency]', 'line_items[0][price_data][unit_amount]'])
+          if (!form.get(p)) return invalid(p);
         const sid = id('cs_test');
         return send(200, {
           id: sid,
@@ -51,7 +62,14 @@ export async function fakeStripe() {
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         if (!form.get('customer')) return invalid('customer');
-        return send(200, { id: id('bps'), object: 'billing_portal.session', customer: form.get('customer'), return_url: form.get('return_url'), url: `https://billing.stripe.com/p/session/${id('test')}`, livemode: false });
+        return send(200, {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          customer: form.get('customer'),
+          return_url: form.get('return_url'),
+          url: `https://billing.stripe.com/p/session/${id('test')}`,
+          livemode: false,
+        });
       }
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
     });

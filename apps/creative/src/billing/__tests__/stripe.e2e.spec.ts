@@ -17,7 +17,13 @@ describe('creative billing through Stripe (the official SDK against a local Stri
   beforeAll(async () => {
     stripe = await fakeStripe();
     t = await createTestApp(creativeService, {
-      env: { BILLING_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_billing', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE: stripe.url, BILLING_FREE_MONTHLY_CREDITS: '100' },
+      env: {
+        BILLING_GATEWAY: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_billing',
+        STRIPE_WEBHOOK_SECRET: SECRET,
+        STRIPE_API_BASE: stripe.url,
+        BILLING_FREE_MONTHLY_CREDITS: '100',
+      },
     });
     alice = await t.account('alice');
     bob = await t.account('bob');
@@ -36,7 +42,15 @@ describe('creative billing through Stripe (the official SDK against a local Stri
       .set('Stripe-Signature', signature ?? sdk.webhooks.generateTestHeaderString({ payload, secret: SECRET }))
       .send(payload);
   };
-  const event = (id: string, type: string, object: Record<string, unknown>) => ({ id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+  const event = (id: string, type: string, object: Record<string, unknown>) => ({
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
 
   it('reports the Stripe gateway in test mode, reachable, with the customer once made', async () => {
     const s = expectStatus(await as(t.http.get('/v1/billing/payment/status'), alice), 200).body;
@@ -45,7 +59,13 @@ describe('creative billing through Stripe (the official SDK against a local Stri
   });
 
   it('creates a customer and a subscription Checkout Session for a plan, form-encoded, and a Billing Portal session', async () => {
-    const co = expectStatus(await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'pro', success_url: 'https://app.example.com/ok', cancel_url: 'https://app.example.com/no' }), alice), 200).body;
+    const co = expectStatus(
+      await as(
+        t.http.post('/v1/billing/checkout').send({ plan_id: 'pro', success_url: 'https://app.example.com/ok', cancel_url: 'https://app.example.com/no' }),
+        alice,
+      ),
+      200,
+    ).body;
     expect(co).toMatchObject({ gateway: 'stripe', plan_id: 'pro' });
     expect(co.checkout_id).toMatch(/^cs_test_/);
     expect(co.url).toContain(co.checkout_id);
@@ -75,7 +95,14 @@ describe('creative billing through Stripe (the official SDK against a local Stri
   it('applies webhook events once per id, refuses a bad signature with 400 and changes nothing', async () => {
     const { customer_id: customer } = expectStatus(await as(t.http.get('/v1/billing/gateway/status'), alice), 200).body;
     const start = (await balance(alice)).balance;
-    const pack = event('evt_pack_1', 'checkout.session.completed', { id: 'cs_test_pack', object: 'checkout.session', mode: 'payment', payment_status: 'paid', customer, metadata: { account_id: alice.accountId, plan_id: 'credits_1000' } });
+    const pack = event('evt_pack_1', 'checkout.session.completed', {
+      id: 'cs_test_pack',
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      customer,
+      metadata: { account_id: alice.accountId, plan_id: 'credits_1000' },
+    });
     expect(expectStatus(await send(pack), 200).body).toEqual({ received: true, applied: true, type: 'checkout.session.completed' });
     expect((await balance(alice)).balance).toBe(start + 1000);
     // Replayed: acknowledged, applied once.
@@ -89,14 +116,33 @@ describe('creative billing through Stripe (the official SDK against a local Stri
     expect((await balance(alice)).balance).toBe(start + 1000);
 
     // The subscription checkout completes: plan pro with its monthly credits.
-    const sub = event('evt_sub_1', 'checkout.session.completed', { id: 'cs_test_sub', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', customer, subscription: 'sub_123', metadata: { account_id: alice.accountId, plan_id: 'pro' } });
+    const sub = event('evt_sub_1', 'checkout.session.completed', {
+      id: 'cs_test_sub',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      customer,
+      subscription: 'sub_123',
+      metadata: { account_id: alice.accountId, plan_id: 'pro' },
+    });
     expectStatus(await send(sub), 200);
     let plan = await balance(alice);
     expect(plan.plan.id).toBe('pro');
     expect(plan.balance).toBe(start + 1000 + 5000);
     expect(expectStatus(await as(t.http.get('/v1/billing/payment/status'), alice), 200).body.subscription).toEqual({ id: 'sub_123', status: 'active' });
     // Upgraded to studio through the portal.
-    expectStatus(await send(event('evt_sub_2', 'customer.subscription.updated', { id: 'sub_123', object: 'subscription', status: 'active', customer, metadata: { account_id: alice.accountId, plan_id: 'studio' } })), 200);
+    expectStatus(
+      await send(
+        event('evt_sub_2', 'customer.subscription.updated', {
+          id: 'sub_123',
+          object: 'subscription',
+          status: 'active',
+          customer,
+          metadata: { account_id: alice.accountId, plan_id: 'studio' },
+        }),
+      ),
+      200,
+    );
     plan = await balance(alice);
     expect(plan.plan.id).toBe('studio');
     expect(plan.balance).toBe(start + 1000 + 5000 + 25000);
@@ -106,7 +152,10 @@ describe('creative billing through Stripe (the official SDK against a local Stri
     expectStatus(await send(event('evt_inv_1', 'invoice.paid', { id: 'in_1', object: 'invoice', customer, billing_reason: 'subscription_cycle' })), 200);
     expect((await balance(alice)).balance).toBe(start + 1000 + 5000 + 25000 + 25000);
     // Cancelled: back to free, the credits stay.
-    expectStatus(await send(event('evt_sub_3', 'customer.subscription.deleted', { id: 'sub_123', object: 'subscription', status: 'canceled', customer, metadata: {} })), 200);
+    expectStatus(
+      await send(event('evt_sub_3', 'customer.subscription.deleted', { id: 'sub_123', object: 'subscription', status: 'canceled', customer, metadata: {} })),
+      200,
+    );
     plan = await balance(alice);
     expect(plan.plan.id).toBe('free');
     expect(expectStatus(await as(t.http.get('/v1/billing/payment/status'), alice), 200).body.subscription.status).toBe('canceled');
@@ -116,7 +165,7 @@ describe('creative billing through Stripe (the official SDK against a local Stri
     expect((await balance(bob)).balance).toBe(100);
   });
 
-  it('answers 502 payment_gateway_error with Stripe\'s message when Stripe refuses', async () => {
+  it("answers 502 payment_gateway_error with Stripe's message when Stripe refuses", async () => {
     await stripe.close();
     const res = expectStatus(await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'pro' }), bob), 502);
     expect(res.body.code).toBe('payment_gateway_error');

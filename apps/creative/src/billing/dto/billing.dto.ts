@@ -13,7 +13,12 @@ export class EstimateRequestDto {
   @IsIn([...BILLABLE_OPERATIONS], { message: `operation must be one of ${BILLABLE_OPERATIONS.join(', ')}` })
   operation: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { width: 1080, height: 1080, format: 'png' }, description: 'The parameters the operation is priced by (see the price book)' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { width: 1080, height: 1080, format: 'png' },
+    description: 'The parameters the operation is priced by (see the price book)',
+  })
   @IsOptional()
   @IsObject()
   params?: Record<string, unknown>;
@@ -55,13 +60,13 @@ export class PortalRequestDto {
 export class CheckoutDto {
   @ApiProperty({ enum: ['local', 'stripe'] }) gateway: string;
   @ApiProperty({ example: 'chk_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'The checkout (local) or Checkout Session (Stripe) id' }) checkout_id: string;
-  @ApiProperty({ description: 'Open it in a browser to pay (local: a page of this service, with the checkout\'s single-use `token`)' }) url: string;
+  @ApiProperty({ description: "Open it in a browser to pay (local: a page of this service, with the checkout's single-use `token`)" }) url: string;
   @ApiProperty({ example: 'pro' }) plan_id: string;
 }
 
 export class PortalDto {
   @ApiProperty({ enum: ['local', 'stripe'] }) gateway: string;
-  @ApiProperty({ description: 'Open it in a browser to manage the subscription (local: a page of this service, with the session\'s `token`)' }) url: string;
+  @ApiProperty({ description: "Open it in a browser to manage the subscription (local: a page of this service, with the session's `token`)" }) url: string;
 }
 
 export class SubscriptionDto {
@@ -150,7 +155,17 @@ export class LedgerEntryDto {
   @ApiProperty({ format: 'date-time' }) created_at: string;
 
   static from(r: LedgerRow): LedgerEntryDto {
-    return { id: r.id, type: r.type, amount: Number(r.amount), balance_after: Number(r.balance_after), reservation_id: r.reservation_id, operation: r.operation, description: r.description, reference: r.reference, created_at: r.created_at.toISOString() };
+    return {
+      id: r.id,
+      type: r.type,
+      amount: Number(r.amount),
+      balance_after: Number(r.balance_after),
+      reservation_id: r.reservation_id,
+      operation: r.operation,
+      description: r.description,
+      reference: r.reference,
+      created_at: r.created_at.toISOString(),
+    };
   }
 }
 
@@ -166,7 +181,8 @@ export class ReservationDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'When its work started' }) started_at: string | null;
   @ApiProperty({ format: 'date-time', description: 'A held reservation nothing settles is released after this' }) expires_at: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) settled_at: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Why it was released (failed, cancelled, expired, released_by_client)' }) release_reason: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it was released (failed, cancelled, expired, released_by_client)' }) release_reason:
+    string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 
   static from(r: ReservationRow): ReservationDto {

@@ -32,7 +32,13 @@ function cspOrigin(url: string | null): string | null {
  */
 function checkoutPagePolicy(row: CheckoutRow): string {
   const targets = [...new Set([row.success_url, row.cancel_url].map(cspOrigin).filter((o): o is string => o !== null))];
-  return [`default-src 'none'`, `style-src 'unsafe-inline'`, `form-action 'self'${targets.map((o) => ` ${o}`).join('')}`, `frame-ancestors 'none'`, `base-uri 'none'`].join('; ');
+  return [
+    `default-src 'none'`,
+    `style-src 'unsafe-inline'`,
+    `form-action 'self'${targets.map((o) => ` ${o}`).join('')}`,
+    `frame-ancestors 'none'`,
+    `base-uri 'none'`,
+  ].join('; ');
 }
 
 /** A hidden form field with the page's token: the forms post it, never in their URL. */
@@ -59,8 +65,8 @@ export class GatewayPagesController {
     summary: 'Stripe webhook',
     description:
       'Verified with `Stripe-Signature` (STRIPE_WEBHOOK_SECRET; 400 `invalid_signature` otherwise, nothing changed) and applied once per event id (a replay answers `applied: false`): ' +
-      '`checkout.session.completed` (a plan becomes the account\'s with its monthly credits; a credit pack adds its credits), `customer.subscription.created|updated|deleted` ' +
-      '(the plan and subscription state), `invoice.paid` (a renewal grants the plan\'s monthly credits).',
+      "`checkout.session.completed` (a plan becomes the account's with its monthly credits; a credit pack adds its credits), `customer.subscription.created|updated|deleted` " +
+      "(the plan and subscription state), `invoice.paid` (a renewal grants the plan's monthly credits).",
   })
   @ApiHeader({ name: 'Stripe-Signature', required: true })
   @ApiOkResponse({ type: WebhookAckDto })
@@ -77,8 +83,7 @@ export class GatewayPagesController {
     const row = await this.payments.localPage(id, 'checkout', token);
     const plan = this.billing.plan(row.plan_id);
     const form = (action: 'complete' | 'cancel', button: string) =>
-      `<form method="post" action="/v1/billing/local/checkout/${esc(row.id)}/${action}" style="display:inline">` +
-      `${tokenField(token)}${button}</form>`;
+      `<form method="post" action="/v1/billing/local/checkout/${esc(row.id)}/${action}" style="display:inline">` + `${tokenField(token)}${button}</form>`;
     const body =
       row.state === 'open'
         ? `<p>${esc(plan?.name ?? row.plan_id)}: <strong id="credits">${plan?.monthly_credits ?? 0} credits</strong>${plan?.kind === 'plan' ? ' a month' : ''}, ` +
@@ -114,7 +119,10 @@ export class GatewayPagesController {
 
   private finish(res: Response, state: string, to: string | null): void {
     if (to) return void res.redirect(303, to);
-    res.status(200).type('text/html; charset=utf-8').send(page('Checkout', `<p id="state">This checkout is ${esc(state)}.</p>`));
+    res
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .send(page('Checkout', `<p id="state">This checkout is ${esc(state)}.</p>`));
   }
 
   @Get('local/portal/:id')
@@ -148,6 +156,9 @@ export class GatewayPagesController {
   @Public()
   @ApiExcludeEndpoint()
   returned(@Query('status') status: string | undefined, @Res() res: Response): void {
-    res.status(200).type('text/html; charset=utf-8').send(page('Billing', `<p>${status === 'cancel' ? 'The purchase was cancelled.' : 'Done.'} You can close this page.</p>`));
+    res
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .send(page('Billing', `<p>${status === 'cancel' ? 'The purchase was cancelled.' : 'Done.'} You can close this page.</p>`));
   }
 }

@@ -23,7 +23,14 @@ export class PaymentsRepository {
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  async insertLocalCheckout(id: string, accountId: string, planId: string, successUrl: string | null, cancelUrl: string | null, tokenHash: Buffer): Promise<void> {
+  async insertLocalCheckout(
+    id: string,
+    accountId: string,
+    planId: string,
+    successUrl: string | null,
+    cancelUrl: string | null,
+    tokenHash: Buffer,
+  ): Promise<void> {
     await this.ds.query(
       `INSERT INTO creative.billing_checkouts (id, account_id, gateway, kind, plan_id, state, success_url, cancel_url, token_hash) VALUES ($1, $2, 'local', 'checkout', $3, 'open', $4, $5, $6)`,
       [id, accountId, planId, successUrl, cancelUrl, tokenHash],
@@ -46,7 +53,9 @@ export class PaymentsRepository {
   }
 
   async localSession(id: string, kind: 'checkout' | 'portal'): Promise<CheckoutRow | undefined> {
-    return ((await this.ds.query(`SELECT * FROM creative.billing_checkouts WHERE id = $1 AND gateway = 'local' AND kind = $2`, [id, kind])) as CheckoutRow[])[0];
+    return (
+      (await this.ds.query(`SELECT * FROM creative.billing_checkouts WHERE id = $1 AND gateway = 'local' AND kind = $2`, [id, kind])) as CheckoutRow[]
+    )[0];
   }
 
   /** Closes an open session whose token hash is `tokenHash` (the statement that uses the token up); undefined when it was not open with it. */
@@ -69,7 +78,10 @@ export class PaymentsRepository {
 
   /** Records a gateway event; false when it was recorded already (applied before). */
   async recordEvent(m: EntityManager, gateway: string, eventId: string, type: string, accountId: string): Promise<boolean> {
-    const fresh: unknown[] = await m.query(`INSERT INTO creative.billing_gateway_events (event_id, gateway, type, account_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId, gateway, type, accountId]);
+    const fresh: unknown[] = await m.query(
+      `INSERT INTO creative.billing_gateway_events (event_id, gateway, type, account_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING event_id`,
+      [eventId, gateway, type, accountId],
+    );
     return fresh.length > 0;
   }
 }

@@ -25,8 +25,14 @@ export interface LocalOutcome {
 }
 
 const LOCAL_TOKEN_REFUSED = {
-  checkout: { code: 'invalid_checkout_token', detail: 'This checkout needs the token of its URL (as answered by POST /v1/billing/checkout to the account that opened it)' },
-  portal: { code: 'invalid_portal_token', detail: 'This billing portal session needs the token of its URL (as answered by POST /v1/billing/portal to the account that opened it)' },
+  checkout: {
+    code: 'invalid_checkout_token',
+    detail: 'This checkout needs the token of its URL (as answered by POST /v1/billing/checkout to the account that opened it)',
+  },
+  portal: {
+    code: 'invalid_portal_token',
+    detail: 'This billing portal session needs the token of its URL (as answered by POST /v1/billing/portal to the account that opened it)',
+  },
 } as const;
 
 const LOCAL_CLOSED = {
@@ -187,7 +193,11 @@ export class PaymentsService {
   }
 
   private async accountOf(event: Stripe.Event): Promise<string | null> {
-    const obj = event.data.object as unknown as { metadata?: Record<string, string> | null; customer?: string | { id: string } | null; client_reference_id?: string | null };
+    const obj = event.data.object as unknown as {
+      metadata?: Record<string, string> | null;
+      customer?: string | { id: string } | null;
+      client_reference_id?: string | null;
+    };
     const customer = typeof obj.customer === 'string' ? obj.customer : (obj.customer?.id ?? null);
     if (customer) {
       const accountId = await this.accounts.accountOfCustomer(customer);
@@ -217,7 +227,8 @@ export class PaymentsService {
         await this.accounts.setSubscription(m, accountId, sub.id, sub.status, true);
         const planId = sub.metadata?.plan_id;
         if (planId && (sub.status === 'active' || sub.status === 'trialing')) await this.billing.changePlan(accountId, planId, ref, m);
-        if (sub.status === 'canceled' || sub.status === 'unpaid' || sub.status === 'incomplete_expired') await this.accounts.setPlan(m, accountId, FREE_PLAN_ID);
+        if (sub.status === 'canceled' || sub.status === 'unpaid' || sub.status === 'incomplete_expired')
+          await this.accounts.setPlan(m, accountId, FREE_PLAN_ID);
         return;
       }
       case 'customer.subscription.deleted': {

@@ -14,7 +14,13 @@ export function stripeClient(config: CreativeConfig['billing']['stripe']): Strip
   return new Stripe(config.secretKey || 'sk_test_unset', {
     maxNetworkRetries: 1,
     timeout: 10_000,
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }
 

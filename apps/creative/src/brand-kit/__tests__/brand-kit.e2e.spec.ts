@@ -92,7 +92,10 @@ describe('creative /v1/brand-kit', () => {
       .set('Content-Type', 'application/json; charset=utf-16le')
       .send(Buffer.from(JSON.stringify({ name: 'Wide' }), 'utf16le'));
     expect(expectStatus(utf16, 415).body).toEqual({ detail: 'JSON bodies must be UTF-8, not utf-16le', code: 'unsupported_media_type' });
-    expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).set('Content-Type', 'application/json; charset=UTF-8').send('{"name":"Narrow"}'), 200);
+    expectStatus(
+      await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).set('Content-Type', 'application/json; charset=UTF-8').send('{"name":"Narrow"}'),
+      200,
+    );
   });
 
   it('answers 401 in the creative envelope', async () => {
@@ -107,15 +110,20 @@ describe('creative /v1/brand-kit', () => {
   });
 
   it("keeps each account's kit to itself", async () => {
-    await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Alice brand', colors: ['#123456'] });
+    await t.http
+      .put('/v1/brand-kit')
+      .set('x-api-key', alice.key)
+      .send({ name: 'Alice brand', colors: ['#123456'] });
     const bobs = expectStatus(await t.http.get('/v1/brand-kit').set('x-api-key', bob.key), 200).body;
     expect(bobs.name).toBeNull();
     expect(expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', bob.key), 200).body.deleted).toBe(false);
     expect((await t.http.get('/v1/brand-kit').set('x-api-key', alice.key)).body.name).toBe('Alice brand');
   });
 
-  it('takes only one of the caller\'s image assets as logo_asset_id, and keeps that asset from being deleted while it is the logo', async () => {
-    const png = await sharp({ create: { width: 40, height: 20, channels: 4, background: '#F2A900' } }).png().toBuffer();
+  it("takes only one of the caller's image assets as logo_asset_id, and keeps that asset from being deleted while it is the logo", async () => {
+    const png = await sharp({ create: { width: 40, height: 20, channels: 4, background: '#F2A900' } })
+      .png()
+      .toBuffer();
     const logo = expectStatus(await t.http.post('/v1/assets').set('x-api-key', alice.key).attach('file', png, 'logo.png'), 200).body;
     const bobsLogo = expectStatus(await t.http.post('/v1/assets').set('x-api-key', bob.key).attach('file', png, 'logo.png'), 200).body;
     for (const bad of ['ast_missing', bobsLogo.id]) {

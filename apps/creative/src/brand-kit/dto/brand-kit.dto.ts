@@ -47,43 +47,70 @@ function MaxJsonBytes(max: number, options?: ValidationOptions) {
 /** PUT body: replaces the whole kit; omitted fields go back to their defaults. */
 export class PutBrandKitDto {
   @ApiPropertyOptional({ type: String, nullable: true, example: 'Acme', maxLength: 120 })
-  @IsOptional() @IsString() @MaxLength(120)
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
   name?: string | null;
 
   @ApiPropertyOptional({ type: [String], nullable: true, example: ['#0B1F3A', '#F2A900', '#FFFFFF'], description: 'Hex colors, primary first (at most 16)' })
-  @IsOptional() @IsArray() @ArrayMaxSize(16) @Matches(HEX_COLOR, { each: true, message: 'each value in colors must be a hex color such as #1A2B3C' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(16)
+  @Matches(HEX_COLOR, { each: true, message: 'each value in colors must be a hex color such as #1A2B3C' })
   colors?: string[] | null;
 
   @ApiPropertyOptional({ type: 'object', nullable: true, additionalProperties: true, example: { heading: 'Inter', body: 'Inter' } })
-  @IsOptional() @IsObject() @MaxJsonBytes(4096)
+  @IsOptional()
+  @IsObject()
+  @MaxJsonBytes(4096)
   fonts?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'One of your image assets (422 otherwise); deleting that asset answers 409 `asset_in_use` while the kit uses it' })
-  @IsOptional() @IsString() @MaxLength(64)
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph',
+    description: 'One of your image assets (422 otherwise); deleting that asset answers 409 `asset_in_use` while the kit uses it',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   logo_asset_id?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, enum: LOGO_POSITIONS, default: DEFAULT_LOGO_POSITION })
-  @IsOptional() @IsIn(LOGO_POSITIONS, { message: `logo_position must be one of ${LOGO_POSITIONS.join(', ')}` })
+  @IsOptional()
+  @IsIn(LOGO_POSITIONS, { message: `logo_position must be one of ${LOGO_POSITIONS.join(', ')}` })
   logo_position?: string | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, example: 96, description: 'Logo width in pixels at 1080 px (8 to 2048)' })
-  @IsOptional() @IsInt() @Min(8) @Max(2048)
+  @IsOptional()
+  @IsInt()
+  @Min(8)
+  @Max(2048)
   logo_size?: number | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, example: 48, description: 'Distance from the edges in pixels at 1080 px (0 to 1024)' })
-  @IsOptional() @IsInt() @Min(0) @Max(1024)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1024)
   logo_margin?: number | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'confident, warm' })
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   tone?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'ocean' })
-  @IsOptional() @IsString() @MaxLength(120)
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
   palette?: string | null;
 
   @ApiPropertyOptional({ type: 'object', nullable: true, additionalProperties: true })
-  @IsOptional() @IsObject() @MaxJsonBytes(16384)
+  @IsOptional()
+  @IsObject()
+  @MaxJsonBytes(16384)
   metadata?: Record<string, unknown> | null;
 }
 

@@ -31,7 +31,10 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
       await as(
         t.http.post('/v1/campaigns/full').send({
           brief,
-          formats: [{ width: 320, height: 240 }, { width: 240, height: 320, template: 'story' }],
+          formats: [
+            { width: 320, height: 240 },
+            { width: 240, height: 320, template: 'story' },
+          ],
           video: { duration: 1, fps: 12, motion: 'pop', transition: 'wipe_left', audio: { asset_id: audio, fade_out: 0.5 }, formats: ['mp4', 'gif'] },
         }),
         alice,
@@ -55,7 +58,11 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
     });
     const done = await finished(t, alice, job.id);
     expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
-    const result = done.result as { campaign_id: string; pieces: { design_id: string; artifact_id: string; width: number; height: number }[]; video: Record<string, unknown> };
+    const result = done.result as {
+      campaign_id: string;
+      pieces: { design_id: string; artifact_id: string; width: number; height: number }[];
+      video: Record<string, unknown>;
+    };
     expect(result.pieces.map((p) => [p.width, p.height])).toEqual([
       [320, 240],
       [240, 320],
@@ -73,14 +80,22 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
 
   it('applies the video defaults, and refuses bad campaigns and bad video options before any job exists', async () => {
     const dflt = expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, formats: ['instagram_post'] }), alice), 202).body;
-    expect(dflt.request).toMatchObject({ brief, formats: ['instagram_post'], template: null, video: { duration: 3, motion: 'ken_burns', transition: 'fade', fps: 30, formats: ['mp4'], width: null, height: null } });
+    expect(dflt.request).toMatchObject({
+      brief,
+      formats: ['instagram_post'],
+      template: null,
+      video: { duration: 3, motion: 'ken_burns', transition: 'fade', fps: 30, formats: ['mp4'], width: null, height: null },
+    });
     await as(t.http.post(`/v1/jobs/${dflt.id}/cancel`), alice);
     const before = expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length;
     const cases: [Record<string, unknown>, string[]][] = [
       [{}, ['body.brief']],
       [{ brief, formats: ['nope'] }, ['body.formats.0']],
       [{ brief, template: 'nope' }, ['body.template']],
-      [{ brief, video: { duration: 0, motion: 'spin', transition: 'x', fps: 100 } }, ['body.video.duration', 'body.video.motion', 'body.video.transition', 'body.video.fps']],
+      [
+        { brief, video: { duration: 0, motion: 'spin', transition: 'x', fps: 100 } },
+        ['body.video.duration', 'body.video.motion', 'body.video.transition', 'body.video.fps'],
+      ],
       [{ brief, video: { width: 320 } }, ['body.video']],
       [{ brief, video: { width: 321, height: 240 } }, ['body.video.width']],
       [{ brief, video: { formats: ['mov'] } }, ['body.video.formats.0']],
@@ -101,15 +116,23 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
       expect(locs(res).sort(), `${JSON.stringify(body)}: ${JSON.stringify(res.body)}`).toEqual([...want].sort());
     }
     expect(expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length).toBe(before + 1);
-    const tooLong = await as(t.http.post('/v1/campaigns/full').send({ brief, formats: Array.from({ length: 6 }, () => 'instagram_post'), video: { duration: 60 } }), alice);
+    const tooLong = await as(
+      t.http.post('/v1/campaigns/full').send({ brief, formats: Array.from({ length: 6 }, () => 'instagram_post'), video: { duration: 60 } }),
+      alice,
+    );
     expect(locs(tooLong)).toEqual(['body.video.duration']);
   }, 60_000);
 
   it("answers 404 for another account's audio, 401 without a key, and hides the job from other accounts", async () => {
     const bobAudio = await upload(t, bob, tone(1), 'bob.wav', '/v1/assets/audio');
-    expect(expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, video: { audio: { asset_id: bobAudio } } }), alice), 404).body.code).toBe('asset_not_found');
+    expect(expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, video: { audio: { asset_id: bobAudio } } }), alice), 404).body.code).toBe(
+      'asset_not_found',
+    );
     expect((await t.http.post('/v1/campaigns/full').send({ brief })).status).toBe(401);
-    const job = expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, formats: [{ width: 64, height: 64 }], video: { duration: 1, fps: 6 } }), alice), 202).body;
+    const job = expectStatus(
+      await as(t.http.post('/v1/campaigns/full').send({ brief, formats: [{ width: 64, height: 64 }], video: { duration: 1, fps: 6 } }), alice),
+      202,
+    ).body;
     expect(expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), bob), 404).body.code).toBe('job_not_found');
     expect((await finished(t, alice, job.id)).state).toBe('succeeded');
   }, 60_000);

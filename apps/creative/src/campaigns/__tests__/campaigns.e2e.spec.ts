@@ -37,7 +37,13 @@ describe('creative campaigns', () => {
       ['x_post', 1600, 900, 'landscape-banner'],
     ]);
     for (const p of c.pieces) {
-      expect(p.artifact).toMatchObject({ kind: 'campaign', mime: 'image/png', width: p.width, height: p.height, source: { design_id: p.design_id, revision: 1 } });
+      expect(p.artifact).toMatchObject({
+        kind: 'campaign',
+        mime: 'image/png',
+        width: p.width,
+        height: p.height,
+        source: { design_id: p.design_id, revision: 1 },
+      });
       expect(await sharp(await bytes(p.signed_url.url)).metadata()).toMatchObject({ format: 'png', width: p.width, height: p.height });
       const d = expectStatus(await as(t.http.get(`/v1/designs/${p.design_id}`), alice), 200).body;
       expect(d).toMatchObject({ template: p.template, width: p.width, height: p.height, brief: { seed: c.seed, title: 'Spring launch' } });
@@ -48,7 +54,7 @@ describe('creative campaigns', () => {
     expect(expectStatus(await as(t.http.get(`/v1/campaigns/${c.id}`), bob), 404).body.code).toBe('not_found');
   });
 
-  it('takes named formats, sizes and templates, and the brief\'s own seed', async () => {
+  it("takes named formats, sizes and templates, and the brief's own seed", async () => {
     const c = expectStatus(
       await as(
         t.http.post('/v1/campaigns').send({
@@ -78,11 +84,18 @@ describe('creative campaigns', () => {
   it('answers 422 for every bad field and stores nothing', async () => {
     const before = (await as(t.http.get('/v1/designs?limit=100'), bob)).body.data.length;
     const bad = await as(
-      t.http.post('/v1/campaigns').send({ brief: { title: 1 }, template: 'nope', formats: ['tiktok_mega', { width: 0, height: 10 }, { name: 'x_post', template: 'x' }, 5, {}] }),
+      t.http
+        .post('/v1/campaigns')
+        .send({ brief: { title: 1 }, template: 'nope', formats: ['tiktok_mega', { width: 0, height: 10 }, { name: 'x_post', template: 'x' }, 5, {}] }),
       bob,
     );
     expect(locs(bad)).toEqual(['body.brief.title']);
-    const formats = await as(t.http.post('/v1/campaigns').send({ brief, template: 'nope', formats: ['tiktok_mega', { width: 0, height: 10 }, { name: 'x_post', template: 'x' }, 5, {}] }), bob);
+    const formats = await as(
+      t.http
+        .post('/v1/campaigns')
+        .send({ brief, template: 'nope', formats: ['tiktok_mega', { width: 0, height: 10 }, { name: 'x_post', template: 'x' }, 5, {}] }),
+      bob,
+    );
     expect(locs(formats)).toEqual(['body.template', 'body.formats.0', 'body.formats.1.width', 'body.formats.2.template', 'body.formats.3', 'body.formats.4']);
     expect(locs(await as(t.http.post('/v1/campaigns').send({ formats: ['x_post'] }), bob))).toEqual(['body.brief']);
     expect(locs(await as(t.http.post('/v1/campaigns').send({ brief, formats: Array.from({ length: 13 }, () => 'x_post') }), bob))).toEqual(['body.formats']);

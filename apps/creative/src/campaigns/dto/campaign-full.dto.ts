@@ -17,7 +17,13 @@ export class CampaignVideoDto {
   easing?: string;
   @ApiPropertyOptional({ enum: [...TRANSITIONS], default: D.transition, description: 'Transition between pieces' })
   transition?: string;
-  @ApiPropertyOptional({ type: Number, default: L.defaultTransitionDuration, minimum: 0, maximum: L.maxSceneDuration / 2, description: 'Seconds each transition takes, centred on the cut' })
+  @ApiPropertyOptional({
+    type: Number,
+    default: L.defaultTransitionDuration,
+    minimum: 0,
+    maximum: L.maxSceneDuration / 2,
+    description: 'Seconds each transition takes, centred on the cut',
+  })
   transition_duration?: number;
   @ApiPropertyOptional({
     type: 'integer',
@@ -26,11 +32,16 @@ export class CampaignVideoDto {
     description: `With \`height\`: the video's size; default the first piece's (fitted within ${L.maxWidth}x${L.maxHeight}, even). Pieces of another shape are fitted inside the frame`,
   })
   width?: number;
-  @ApiPropertyOptional({ type: 'integer', minimum: L.minSide, maximum: L.maxHeight, description: 'With `width`: the video\'s height' })
+  @ApiPropertyOptional({ type: 'integer', minimum: L.minSide, maximum: L.maxHeight, description: "With `width`: the video's height" })
   height?: number;
   @ApiPropertyOptional({ type: 'integer', default: L.defaultFps, minimum: L.minFps, maximum: L.maxFps, description: 'Frames per second' })
   fps?: number;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...VIDEO_FORMATS] }, default: ['mp4'], description: 'Outputs (mp4, webm, gif), each an artifact, plus the poster' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', enum: [...VIDEO_FORMATS] },
+    default: ['mp4'],
+    description: 'Outputs (mp4, webm, gif), each an artifact, plus the poster',
+  })
   formats?: string[];
   @ApiPropertyOptional({ type: GifOptionsDto, description: 'GIF options (when `formats` includes gif)' })
   gif?: GifOptionsDto;
@@ -42,7 +53,11 @@ export class CampaignVideoDto {
 
 /** CampaignFullCreate: a campaign (as POST /v1/campaigns) plus a video assembled from its pieces, in one job. */
 export class CreateCampaignFullDto extends CreateCampaignDto {
-  @ApiPropertyOptional({ type: CampaignVideoDto, nullable: true, description: 'How the pieces become a video (default: 3 s each, ken_burns, fade, the first piece\'s size, mp4)' })
+  @ApiPropertyOptional({
+    type: CampaignVideoDto,
+    nullable: true,
+    description: "How the pieces become a video (default: 3 s each, ken_burns, fade, the first piece's size, mp4)",
+  })
   @IsOptional()
   @IsObject()
   video?: Record<string, unknown> | null;

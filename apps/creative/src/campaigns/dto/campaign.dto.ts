@@ -17,7 +17,10 @@ export class CampaignFormatDto {
 }
 
 export class CreateCampaignDto {
-  @ApiProperty({ allOf: [{ $ref: BRIEF_SCHEMA_REF }], description: 'The brief every piece is made from (its `seed` is shared by all pieces; its `format` is ignored)' })
+  @ApiProperty({
+    allOf: [{ $ref: BRIEF_SCHEMA_REF }],
+    description: 'The brief every piece is made from (its `seed` is shared by all pieces; its `format` is ignored)',
+  })
   @IsObject()
   brief: Record<string, unknown>;
 
@@ -61,12 +64,16 @@ export class CampaignPieceDto {
   @ApiProperty({ type: 'integer', example: 1, description: 'The revision rendered' }) revision: number;
   @ApiProperty({ type: [RenderWarningDto] }) warnings: RenderWarningDto[];
   @ApiProperty({ type: ArtifactDto, nullable: true, description: 'The PNG of the piece; null once that artifact was deleted' }) artifact: ArtifactDto | null;
-  @ApiProperty({ type: SignedUrlDto, nullable: true, description: 'Reads the PNG without credentials for an hour (a new one at every read)' }) signed_url: SignedUrlDto | null;
+  @ApiProperty({ type: SignedUrlDto, nullable: true, description: 'Reads the PNG without credentials for an hour (a new one at every read)' })
+  signed_url: SignedUrlDto | null;
 }
 
 export class CampaignDto {
   @ApiProperty({ example: 'cmp_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The brief (`CreativeBrief`), with the seed the pieces share' }) brief: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The brief (`CreativeBrief`), with the seed the pieces share' }) brief: Record<
+    string,
+    unknown
+  >;
   @ApiProperty({ type: String, nullable: true, description: 'The template asked for every piece' }) template: string | null;
   @ApiProperty({ type: 'integer', example: 7, description: "The seed every piece was made with (the brief's, or one chosen for the campaign)" }) seed: number;
   @ApiProperty({ type: [CampaignPieceDto] }) pieces: CampaignPieceDto[];

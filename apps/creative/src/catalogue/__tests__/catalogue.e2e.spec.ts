@@ -53,7 +53,18 @@ describe('creative catalogues', () => {
 
   it('lists procedural styles with the render defaults', async () => {
     const body = expectStatus(await as(t.http.get('/v1/procedural/styles'), alice), 200).body;
-    expect(body.data.map((s: { id: string }) => s.id)).toEqual(['mesh', 'noise', 'waves', 'grain', 'aurora', 'grid', 'blobs', 'rays', 'topography', 'halftone']);
+    expect(body.data.map((s: { id: string }) => s.id)).toEqual([
+      'mesh',
+      'noise',
+      'waves',
+      'grain',
+      'aurora',
+      'grid',
+      'blobs',
+      'rays',
+      'topography',
+      'halftone',
+    ]);
     expect(body.data[0]).toEqual({ id: 'mesh', name: 'Mesh gradient', description: expect.any(String), default_tone: 'vivid' });
     expect(body.defaults).toEqual({ style: 'mesh', seed: 7, density: 1, phase: 0, format: 'png' });
   });
@@ -109,19 +120,49 @@ describe('creative catalogues', () => {
     ]);
     // The video catalogue: every motion and transition named, described, with easings and limits.
     expect(c.motions).toEqual(['none', 'zoom_in', 'zoom_out', 'pan_left', 'pan_right', 'pan_up', 'pan_down', 'ken_burns', 'rise', 'pop', 'stagger']);
-    expect(c.transitions).toEqual(['none', 'fade', 'fade_black', 'slide_left', 'slide_right', 'slide_up', 'slide_down', 'wipe_left', 'wipe_right', 'wipe_up', 'wipe_down', 'zoom', 'circle']);
+    expect(c.transitions).toEqual([
+      'none',
+      'fade',
+      'fade_black',
+      'slide_left',
+      'slide_right',
+      'slide_up',
+      'slide_down',
+      'wipe_left',
+      'wipe_right',
+      'wipe_up',
+      'wipe_down',
+      'zoom',
+      'circle',
+    ]);
     expect(c.video.motions.map((m: { id: string }) => m.id)).toEqual(c.motions);
     expect(c.video.transitions.map((m: { id: string }) => m.id)).toEqual(c.transitions);
     for (const e of [...c.video.motions, ...c.video.transitions, ...c.video.easings]) expect(e.description.length, e.id).toBeGreaterThan(10);
     expect(c.video.motions.find((m: { id: string }) => m.id === 'pop').default_easing).toBe('ease_out_back');
     expect(c.video.easings.map((e: { id: string }) => e.id)).toEqual(['linear', 'ease_in', 'ease_out', 'ease_in_out', 'ease_out_back']);
     expect(c.video.formats).toEqual(['mp4', 'webm', 'gif']);
-    expect(c.video.limits).toMatchObject({ max_duration: 300, max_scene_duration: 60, min_fps: 1, max_fps: 60, default_fps: 30, max_width: 3840, max_height: 2160 });
+    expect(c.video.limits).toMatchObject({
+      max_duration: 300,
+      max_scene_duration: 60,
+      min_fps: 1,
+      max_fps: 60,
+      default_fps: 30,
+      max_width: 3840,
+      max_height: 2160,
+    });
     expect(c.providers.llm[0]).toEqual({ id: 'builtin', configured: true, active: true });
   });
 
   it('answers 401 without a credential', async () => {
-    for (const path of ['/v1/providers', '/v1/llm/providers', '/v1/fonts', '/v1/templates', '/v1/templates/story/preview', '/v1/procedural/styles', '/v1/capabilities']) {
+    for (const path of [
+      '/v1/providers',
+      '/v1/llm/providers',
+      '/v1/fonts',
+      '/v1/templates',
+      '/v1/templates/story/preview',
+      '/v1/procedural/styles',
+      '/v1/capabilities',
+    ]) {
       expect((await t.http.get(path)).status, path).toBe(401);
     }
   });

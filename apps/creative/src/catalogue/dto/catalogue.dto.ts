@@ -11,7 +11,11 @@ export class ImageProviderDto {
   @ApiProperty({ description: 'Usable now' }) configured: boolean;
   @ApiProperty({ description: 'Used when a request names no provider (IMAGE_PROVIDER)' }) default: boolean;
   @ApiProperty({ type: [String], example: ['gpt-image-1'], description: 'The model(s) it generates with' }) models: string[];
-  @ApiProperty({ type: [String], example: ['1024x1024', '1536x1024', '1024x1536'], description: 'The sizes it is asked for (the nearest in aspect; the image is then fitted to the requested size)' })
+  @ApiProperty({
+    type: [String],
+    example: ['1024x1024', '1536x1024', '1024x1536'],
+    description: 'The sizes it is asked for (the nearest in aspect; the image is then fitted to the requested size)',
+  })
   sizes: string[];
 }
 
@@ -22,9 +26,11 @@ export class ImageProviderListDto {
 export class LlmProviderDto {
   @ApiProperty({ enum: ['builtin', 'openai', 'anthropic', 'openai-compatible'] }) id: string;
   @ApiProperty({ example: 'OpenAI' }) name: string;
-  @ApiProperty({ description: 'Its credentials or address are set (LLM_PROVIDER, OPENAI_API_KEY, ANTHROPIC_API_KEY, LLM_BASE_URL, LLM_MODEL)' }) configured: boolean;
+  @ApiProperty({ description: 'Its credentials or address are set (LLM_PROVIDER, OPENAI_API_KEY, ANTHROPIC_API_KEY, LLM_BASE_URL, LLM_MODEL)' })
+  configured: boolean;
   @ApiProperty({ description: 'The provider LLM_PROVIDER selects' }) active: boolean;
-  @ApiProperty({ type: String, nullable: true, example: 'gpt-4o-mini', description: 'The model briefs and plans use with it (null when not configured)' }) model: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'gpt-4o-mini', description: 'The model briefs and plans use with it (null when not configured)' })
+  model: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'gpt-4o-mini', description: 'The model used when LLM_MODEL is unset' }) default_model: string | null;
   @ApiProperty({ description: 'Reads images (POST /v1/briefs/from-image)' }) vision: boolean;
   @ApiProperty({ description: 'Answers validated structured output (briefs and plans)' }) structured_output: boolean;
@@ -47,7 +53,7 @@ export class FontFaceDto {
 }
 
 export class FontDto {
-  @ApiProperty({ example: 'Inter', description: 'The name to use in `fontFamily` (IR) or in the brand kit\'s `fonts`' }) family: string;
+  @ApiProperty({ example: 'Inter', description: "The name to use in `fontFamily` (IR) or in the brand kit's `fonts`" }) family: string;
   @ApiProperty({ enum: ['bundled', 'account'], description: '`bundled` with the service; `account`: uploaded by this account' }) source: string;
   @ApiProperty({ type: String, nullable: true, example: 'sans' }) category: string | null;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
@@ -75,10 +81,16 @@ export class TemplateDto {
   @ApiProperty({ example: 'square-post' }) id: string;
   @ApiProperty({ example: 'Social post' }) name: string;
   @ApiProperty() description: string;
-  @ApiProperty({ type: [String], example: ['title', 'eyebrow', 'subtitle', 'body', 'cta'], description: 'Brief fields the template uses, most important first' }) fields: string[];
+  @ApiProperty({
+    type: [String],
+    example: ['title', 'eyebrow', 'subtitle', 'body', 'cta'],
+    description: 'Brief fields the template uses, most important first',
+  })
+  fields: string[];
   @ApiProperty({ type: [String], example: ['title'], description: 'Brief fields without which it makes little sense' }) required: string[];
   @ApiProperty({ type: [NamedFormatDto], description: 'Named formats it is designed for, best first' }) formats: NamedFormatDto[];
-  @ApiProperty({ example: 'http://localhost:3100/v1/templates/square-post/preview', description: 'A PNG of the template with a sample brief' }) preview_url: string;
+  @ApiProperty({ example: 'http://localhost:3100/v1/templates/square-post/preview', description: 'A PNG of the template with a sample brief' })
+  preview_url: string;
 }
 
 export class TemplateListDto {
@@ -144,7 +156,7 @@ class CapabilityLimitsDto {
   @ApiProperty({ type: 'integer', example: 25 }) list_limit_default: number;
   @ApiProperty({ type: 'integer', example: 100 }) list_limit_max: number;
   @ApiProperty({ type: 'integer', example: 2000, description: 'Characters per brief text field' }) brief_text_max: number;
-  @ApiProperty({ type: 'integer', example: 50, description: 'Entries of a brief\'s `items` (and rows of `data`)' }) brief_items_max: number;
+  @ApiProperty({ type: 'integer', example: 50, description: "Entries of a brief's `items` (and rows of `data`)" }) brief_items_max: number;
   @ApiProperty({ type: 'integer', example: 20000, description: 'Time budget of one render (RENDER_TIMEOUT_MS)' }) render_timeout_ms: number;
 }
 
@@ -182,7 +194,8 @@ class VideoLimitsDto {
 
 class VideoCapabilitiesDto {
   @ApiProperty({ type: [VideoMotionDto], description: 'Motions of animate, scenes, procedural videos and full campaigns' }) motions: VideoMotionDto[];
-  @ApiProperty({ type: [VideoCatalogueEntryDto], description: 'Transitions between scenes (drawn frame by frame, the same in every format)' }) transitions: VideoCatalogueEntryDto[];
+  @ApiProperty({ type: [VideoCatalogueEntryDto], description: 'Transitions between scenes (drawn frame by frame, the same in every format)' })
+  transitions: VideoCatalogueEntryDto[];
   @ApiProperty({ type: [VideoEasingDto] }) easings: VideoEasingDto[];
   @ApiProperty({ type: [String], example: ['mp4', 'webm', 'gif'], description: 'Outputs: mp4 (H.264 yuv420p, AAC), webm (VP9, Opus), gif' }) formats: string[];
   @ApiProperty({ type: VideoLimitsDto }) limits: VideoLimitsDto;
@@ -198,10 +211,12 @@ export class CapabilitiesDto {
   @ApiProperty({ type: [CapabilityTemplateDto] }) templates: CapabilityTemplateDto[];
   @ApiProperty({ type: [String], example: ['mesh', 'noise', 'waves'] }) procedural_styles: string[];
   @ApiProperty({ type: ProceduralDefaultsDto }) procedural_defaults: ProceduralDefaultsDto;
-  @ApiProperty({ type: [CapabilityFontDto], description: 'Bundled families and the account\'s uploaded fonts' }) fonts: CapabilityFontDto[];
+  @ApiProperty({ type: [CapabilityFontDto], description: "Bundled families and the account's uploaded fonts" }) fonts: CapabilityFontDto[];
   @ApiProperty({ type: [String], example: ['none', 'zoom_in', 'stagger'], description: 'Video motion ids (described in `video.motions`)' }) motions: string[];
-  @ApiProperty({ type: [String], example: ['none', 'fade', 'circle'], description: 'Video transition ids (described in `video.transitions`)' }) transitions: string[];
-  @ApiProperty({ type: VideoCapabilitiesDto, description: 'The video catalogue: motions, transitions and easings with descriptions, output formats, limits' }) video: VideoCapabilitiesDto;
+  @ApiProperty({ type: [String], example: ['none', 'fade', 'circle'], description: 'Video transition ids (described in `video.transitions`)' })
+  transitions: string[];
+  @ApiProperty({ type: VideoCapabilitiesDto, description: 'The video catalogue: motions, transitions and easings with descriptions, output formats, limits' })
+  video: VideoCapabilitiesDto;
   @ApiProperty({ type: CapabilityProvidersDto }) providers: CapabilityProvidersDto;
   @ApiProperty({ type: CapabilityLimitsDto }) limits: CapabilityLimitsDto;
 }

@@ -17,14 +17,34 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
   afterAll(() => t?.close());
 
   const create = async (body: Record<string, unknown>, who = alice) => expectStatus(await as(t.http.post('/v1/designs').send(body), who), 200);
-  const preview = async (id: string, who = alice, query = '') => expectStatus(await as(t.http.get(`/v1/designs/${id}/preview${query}`), who).buffer(true).parse(binary), 200);
+  const preview = async (id: string, who = alice, query = '') =>
+    expectStatus(
+      await as(t.http.get(`/v1/designs/${id}/preview${query}`), who)
+        .buffer(true)
+        .parse(binary),
+      200,
+    );
 
   describe('creating', () => {
     it('builds a design from a brief and a template, with the brand kit applied', async () => {
-      expectStatus(await as(t.http.put('/v1/brand-kit').send({ name: 'Acme', colors: ['#0B1F3A', '#F2A900', '#FFFFFF'], fonts: { heading: 'Playfair Display' } }), alice), 200);
-      const res = await create({ brief: { title: 'Spring launch', subtitle: 'Everything new this season', cta: 'Shop now', format: 'instagram_story' }, template: 'story' });
+      expectStatus(
+        await as(t.http.put('/v1/brand-kit').send({ name: 'Acme', colors: ['#0B1F3A', '#F2A900', '#FFFFFF'], fonts: { heading: 'Playfair Display' } }), alice),
+        200,
+      );
+      const res = await create({
+        brief: { title: 'Spring launch', subtitle: 'Everything new this season', cta: 'Shop now', format: 'instagram_story' },
+        template: 'story',
+      });
       const d = res.body;
-      expect(d).toMatchObject({ template: 'story', revision: 1, width: 1080, height: 1920, source: 'brief', title: 'Spring launch', change: { operation: 'create', node_id: null, restored_from: null } });
+      expect(d).toMatchObject({
+        template: 'story',
+        revision: 1,
+        width: 1080,
+        height: 1920,
+        source: 'brief',
+        title: 'Spring launch',
+        change: { operation: 'create', node_id: null, restored_from: null },
+      });
       expect(d.id).toMatch(/^des_[0-9a-z]{26}$/);
       expect(res.headers.etag).toBe('"rev-1"');
       expect(d.brief).toMatchObject({ title: 'Spring launch', format: 'instagram_story' });
@@ -50,7 +70,7 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       expect(d.ir.root.children.map((c: { id: string }) => c.id)).toEqual(['title', 'bar', 'ellipse-1']);
     });
 
-    it('answers 422 with the library\'s issue locations and stores nothing', async () => {
+    it("answers 422 with the library's issue locations and stores nothing", async () => {
       const before = (await as(t.http.get('/v1/designs?limit=100'), alice)).body.data.length;
       const bad = sampleIr();
       (bad.root.children[2] as { fills: { color: string }[] }).fills[0].color = 'not-a-color';
@@ -58,12 +78,25 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       const res = await as(t.http.post('/v1/designs').send({ ir: bad }), alice);
       expect(locs(res)).toEqual(expect.arrayContaining(['body.ir.root.children.2.fills.0.color', 'body.ir.root.children.0.fontSize']));
       expect(res.body.detail[0].loc).toEqual(expect.arrayContaining(['body', 'ir', 'root', 'children']));
-      expect(res.body.detail.find((d: { loc: unknown[] }) => d.loc.join('.') === 'body.ir.root.children.2.fills.0.color').loc).toEqual(['body', 'ir', 'root', 'children', 2, 'fills', 0, 'color']);
+      expect(res.body.detail.find((d: { loc: unknown[] }) => d.loc.join('.') === 'body.ir.root.children.2.fills.0.color').loc).toEqual([
+        'body',
+        'ir',
+        'root',
+        'children',
+        2,
+        'fills',
+        0,
+        'color',
+      ]);
 
       expect(locs(await as(t.http.post('/v1/designs').send({ template: 'nope', brief: { title: 'x' } }), alice))).toEqual(['body.template']);
-      expect(locs(await as(t.http.post('/v1/designs').send({ brief: { title: 42, items: 'a' } }), alice))).toEqual(expect.arrayContaining(['body.brief.title', 'body.brief.items']));
+      expect(locs(await as(t.http.post('/v1/designs').send({ brief: { title: 42, items: 'a' } }), alice))).toEqual(
+        expect.arrayContaining(['body.brief.title', 'body.brief.items']),
+      );
       expect(locs(await as(t.http.post('/v1/designs').send({ brief: { title: 'x', format: 'instagram_reel_9000' } }), alice))).toEqual(['body.brief.format']);
-      expect(locs(await as(t.http.post('/v1/designs').send({ brief: { title: 'x', format: { width: 99999, height: 100 } } }), alice))).toEqual(['body.brief.format.width']);
+      expect(locs(await as(t.http.post('/v1/designs').send({ brief: { title: 'x', format: { width: 99999, height: 100 } } }), alice))).toEqual([
+        'body.brief.format.width',
+      ]);
       expect(locs(await as(t.http.post('/v1/designs').send({ brief: { title: 'x'.repeat(2001) } }), alice))).toEqual(['body.brief.title']);
       expect(locs(await as(t.http.post('/v1/designs').send({ ir: sampleIr(), brief: { title: 'x' } }), alice))).toEqual(['body']);
       expect(locs(await as(t.http.post('/v1/designs').send({ ir: 'x', title: 5, render: { format: 'gif', width: 0 } }), alice))).toEqual(
@@ -73,9 +106,14 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       expect(locs(await as(t.http.post('/v1/designs').send({ bundle: { format: 'zip' } }), alice))).toEqual(
         expect.arrayContaining(['body.bundle.format', 'body.bundle.version', 'body.bundle.ir']),
       );
-      expect(locs(await as(t.http.post('/v1/designs').send({ ir: { ...sampleIr(), root: { type: 'frame', children: [{ type: 'image', src: 'asset:ast_nope' }] } } }), alice))).toEqual([
-        'body.ir.root.children.0.src',
-      ]);
+      expect(
+        locs(
+          await as(
+            t.http.post('/v1/designs').send({ ir: { ...sampleIr(), root: { type: 'frame', children: [{ type: 'image', src: 'asset:ast_nope' }] } } }),
+            alice,
+          ),
+        ),
+      ).toEqual(['body.ir.root.children.0.src']);
       const malformed = await as(t.http.post('/v1/designs').set('Content-Type', 'application/json').send('{"ir":'), alice);
       expect(malformed.status).toBe(400);
       expect((await as(t.http.get('/v1/designs?limit=100'), alice)).body.data.length).toBe(before);
@@ -172,7 +210,10 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       expect(JSON.stringify(retitled.body.ir)).toContain('Second title');
       expect(JSON.stringify(retitled.body.ir)).not.toContain('"Sub"');
 
-      const quote = expectStatus(await as(t.http.patch(`/v1/designs/${d.id}`).send({ template: 'quote', brief: { body: 'Simple things done well.', author: 'Ana' } }), alice), 200).body;
+      const quote = expectStatus(
+        await as(t.http.patch(`/v1/designs/${d.id}`).send({ template: 'quote', brief: { body: 'Simple things done well.', author: 'Ana' } }), alice),
+        200,
+      ).body;
       expect(quote).toMatchObject({ revision: 3, template: 'quote' });
       expect(JSON.stringify(quote.ir)).toContain('Simple things done well.');
 
@@ -195,7 +236,16 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       expectStatus(await as(t.http.patch(`/v1/designs/${d.id}`).set('If-Match', '"rev-1"').send({ title: 'one' }), alice), 200);
       const stale = expectStatus(await as(t.http.patch(`/v1/designs/${d.id}`).set('If-Match', '"rev-1"').send({ title: 'two' }), alice), 412);
       expect(stale.body).toMatchObject({ code: 'precondition_failed', current_revision: 2 });
-      const staleNode = expectStatus(await as(t.http.patch(`/v1/designs/${d.id}/nodes/title`).set('If-Match', '"rev-1"').send({ patch: { text: 'x' } }), alice), 412);
+      const staleNode = expectStatus(
+        await as(
+          t.http
+            .patch(`/v1/designs/${d.id}/nodes/title`)
+            .set('If-Match', '"rev-1"')
+            .send({ patch: { text: 'x' } }),
+          alice,
+        ),
+        412,
+      );
       expect(staleNode.body.code).toBe('precondition_failed');
       expectStatus(await as(t.http.post(`/v1/designs/${d.id}/revisions/1/restore`).set('If-Match', 'W/"rev-2"'), alice), 412);
       const now = expectStatus(await as(t.http.get(`/v1/designs/${d.id}`), alice), 200).body;
@@ -204,7 +254,7 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       expectStatus(await as(t.http.patch(`/v1/designs/${d.id}`).set('If-Match', '*').send({ title: 'four' }), alice), 200);
     });
 
-    it('serialises parallel changes: every one gets its own revision, each applied to the others\' result', async () => {
+    it("serialises parallel changes: every one gets its own revision, each applied to the others' result", async () => {
       const d = (await create({ ir: sampleIr() })).body;
       const changes = [
         () => as(t.http.patch(`/v1/designs/${d.id}/nodes/title`).send({ patch: { text: 'Parallel' } }), alice),
@@ -226,7 +276,15 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       expect(byId['ellipse-1']).toBeUndefined();
       const revisions = expectStatus(await as(t.http.get(`/v1/designs/${d.id}/revisions`), alice), 200).body.data;
       expect(revisions.map((r: { revision: number }) => r.revision)).toEqual([7, 6, 5, 4, 3, 2, 1]);
-      expect(revisions.map((r: { operation: string }) => r.operation).sort()).toEqual(['create', 'node_add', 'node_delete', 'node_patch', 'node_patch', 'patch', 'patch']);
+      expect(revisions.map((r: { operation: string }) => r.operation).sort()).toEqual([
+        'create',
+        'node_add',
+        'node_delete',
+        'node_patch',
+        'node_patch',
+        'patch',
+        'patch',
+      ]);
     });
   });
 
@@ -234,17 +292,31 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
     it('adds under a parent at an index, patches by id, deletes; each answers the new revision', async () => {
       const d = (await create({ ir: sampleIr() })).body;
       const added = expectStatus(
-        await as(t.http.post(`/v1/designs/${d.id}/nodes`).send({ node: { type: 'frame', layoutMode: 'horizontal', children: [{ type: 'text', text: 'Inner', fontSize: 18, color: '#333333' }] }, index: 1 }), alice),
+        await as(
+          t.http
+            .post(`/v1/designs/${d.id}/nodes`)
+            .send({ node: { type: 'frame', layoutMode: 'horizontal', children: [{ type: 'text', text: 'Inner', fontSize: 18, color: '#333333' }] }, index: 1 }),
+          alice,
+        ),
         200,
       ).body;
       expect(added).toMatchObject({ revision: 2, change: { operation: 'node_add', node_id: 'frame-1' } });
       expect(added.ir.root.children.map((c: { id: string }) => c.id)).toEqual(['title', 'frame-1', 'bar', 'ellipse-1']);
       expect(added.ir.root.children[1].children[0].id).toBe('text-2');
 
-      const inner = expectStatus(await as(t.http.post(`/v1/designs/${d.id}/nodes`).send({ node: { type: 'rect', id: 'dot', width: 10, height: 10 }, parent_id: 'frame-1', index: 0 }), alice), 200).body;
+      const inner = expectStatus(
+        await as(
+          t.http.post(`/v1/designs/${d.id}/nodes`).send({ node: { type: 'rect', id: 'dot', width: 10, height: 10 }, parent_id: 'frame-1', index: 0 }),
+          alice,
+        ),
+        200,
+      ).body;
       expect(inner.ir.root.children[1].children.map((c: { id: string }) => c.id)).toEqual(['dot', 'text-2']);
 
-      const patched = expectStatus(await as(t.http.patch(`/v1/designs/${d.id}/nodes/title`).send({ patch: { text: 'Patched', color: '#0000ff', fontWeight: null } }), alice), 200).body;
+      const patched = expectStatus(
+        await as(t.http.patch(`/v1/designs/${d.id}/nodes/title`).send({ patch: { text: 'Patched', color: '#0000ff', fontWeight: null } }), alice),
+        200,
+      ).body;
       expect(patched).toMatchObject({ revision: 4, change: { operation: 'node_patch', node_id: 'title' } });
       expect(patched.ir.root.children[0]).toEqual({ type: 'text', id: 'title', text: 'Patched', fontSize: 40, color: '#0000ff' });
 
@@ -263,7 +335,9 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       expect(locs(await as(t.http.post(nodes).send({ node: { type: 'rect' }, index: 4 }), alice))).toEqual(['body.index']);
       expect(locs(await as(t.http.post(nodes).send({ node: { type: 'rect', id: 'bar' } }), alice))).toEqual(['body.node.id']);
       expect(locs(await as(t.http.post(nodes).send({ index: -1 }), alice))).toEqual(expect.arrayContaining(['body.node', 'body.index']));
-      expect(locs(await as(t.http.patch(`${nodes}/bar`).send({ patch: { fills: [{ type: 'solid', color: 'nope' }] } }), alice))).toEqual(['body.patch.fills.0.color']);
+      expect(locs(await as(t.http.patch(`${nodes}/bar`).send({ patch: { fills: [{ type: 'solid', color: 'nope' }] } }), alice))).toEqual([
+        'body.patch.fills.0.color',
+      ]);
       expect(locs(await as(t.http.patch(`${nodes}/bar`).send({ patch: { id: 'renamed' } }), alice))).toEqual(['body.patch.id']);
       expect(locs(await as(t.http.patch(`${nodes}/bar`).send({ patch: 'x' }), alice))).toEqual(['body.patch']);
       expect(expectStatus(await as(t.http.patch(`${nodes}/missing`).send({ patch: { x: 1 } }), alice), 404).body.code).toBe('node_not_found');
@@ -280,7 +354,10 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
     it('lists and reads revisions; diffs as RFC 6902 with a readable summary; restores as a new revision', async () => {
       const d = (await create({ ir: sampleIr() })).body;
       const base = `/v1/designs/${d.id}`;
-      expectStatus(await as(t.http.post(`${base}/nodes`).send({ node: { type: 'text', id: 'badge', text: 'New', fontSize: 20, color: '#000000' } }), alice), 200);
+      expectStatus(
+        await as(t.http.post(`${base}/nodes`).send({ node: { type: 'text', id: 'badge', text: 'New', fontSize: 20, color: '#000000' } }), alice),
+        200,
+      );
       expectStatus(await as(t.http.patch(`${base}/nodes/title`).send({ patch: { text: 'Changed', color: '#ff0000' } }), alice), 200);
       expectStatus(await as(t.http.delete(`${base}/nodes/bar`), alice), 200);
       const reordered = sampleIr();
@@ -349,7 +426,9 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       expect(copy.ir.root.children[0].text).toBe('Edited');
       const named = expectStatus(await as(t.http.post(`/v1/designs/${d.id}/duplicate`).send({ title: 'Copy' }), alice), 200).body;
       expect(named.title).toBe('Copy');
-      expect(expectStatus(await as(t.http.post(`/v1/designs/${d.id}/duplicate`).set('Content-Type', 'application/json').send('null'), alice), 200).body.title).toBe('Original');
+      expect(
+        expectStatus(await as(t.http.post(`/v1/designs/${d.id}/duplicate`).set('Content-Type', 'application/json').send('null'), alice), 200).body.title,
+      ).toBe('Original');
       expect(locs(await as(t.http.post(`/v1/designs/${d.id}/duplicate`).send({ title: 7 }), alice))).toEqual(['body.title']);
     });
 
@@ -373,9 +452,9 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       const again = await as(t.http.post('/v1/designs').set('Idempotency-Key', 'create-1').send({ ir: sampleIr(), title: 'Once' }), alice);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.body.id).toBe(first.body.id);
-      expect(expectStatus(await as(t.http.post('/v1/designs').set('Idempotency-Key', 'create-1').send({ ir: sampleIr(), title: 'Other' }), alice), 409).body.code).toBe(
-        'idempotency_key_reused',
-      );
+      expect(
+        expectStatus(await as(t.http.post('/v1/designs').set('Idempotency-Key', 'create-1').send({ ir: sampleIr(), title: 'Other' }), alice), 409).body.code,
+      ).toBe('idempotency_key_reused');
       const id = first.body.id;
       const body = { node: { type: 'rect', id: 'once', width: 4, height: 4 }, idempotency_key: 'node-1' };
       const n1 = expectStatus(await as(t.http.post(`/v1/designs/${id}/nodes`).send(body), alice), 200);

@@ -12,7 +12,12 @@ export const DESIGN_PAGE_MAX = 100;
 export const DESIGN_PAGE_DEFAULT = 25;
 export const TITLE_MAX = 200;
 
-const IDEMPOTENCY_KEY = { type: String, nullable: true, maxLength: 255, description: 'Same as the `Idempotency-Key` header: a repeat with the same body replays the first answer' };
+const IDEMPOTENCY_KEY = {
+  type: String,
+  nullable: true,
+  maxLength: 255,
+  description: 'Same as the `Idempotency-Key` header: a repeat with the same body replays the first answer',
+};
 
 /** The render options every changing operation accepts: when given, the result is rendered into an artifact. */
 const RENDER_FIELD = {
@@ -27,7 +32,7 @@ export class CreateDesignDto {
     description:
       'The brief a `template` turns into a design, with the brand kit applied (colors, fonts, logo with its position, size and margin). ' +
       '`brief.format` picks the size (a named format such as `instagram_story`, "1080x1350" or `{width, height}`; default 1080x1080) and `brief.seed` the variant (default 7). ' +
-      '`brief.image` / `brief.images` name photos: `asset:<id>` of the caller\'s image assets (or `{src, focal_point: {x, y}}`); another account\'s or an unknown asset is a 422 under `body.brief.image`.',
+      "`brief.image` / `brief.images` name photos: `asset:<id>` of the caller's image assets (or `{src, focal_point: {x, y}}`); another account's or an unknown asset is a 422 under `body.brief.image`.",
   })
   @IsOptional()
   @IsObject()
@@ -38,7 +43,12 @@ export class CreateDesignDto {
   @IsObject()
   ir?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'square-post', description: 'Template id (`GET /v1/templates`); default `square-post` with a brief' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'square-post',
+    description: 'Template id (`GET /v1/templates`); default `square-post` with a brief',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -113,7 +123,7 @@ export class UpdateDesignDto {
 }
 
 export class DuplicateDesignDto {
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: TITLE_MAX, description: 'Title of the copy (default: the original\'s)' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: TITLE_MAX, description: "Title of the copy (default: the original's)" })
   @IsOptional()
   @IsString()
   @MaxLength(TITLE_MAX)
@@ -149,7 +159,7 @@ export class AddNodeDto {
   @MaxLength(128)
   parent_id?: string | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, description: 'Position among the parent\'s children (default: last)' })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, description: "Position among the parent's children (default: last)" })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -173,7 +183,8 @@ export class PatchNodeDto {
     type: 'object',
     additionalProperties: true,
     example: { text: 'Spring sale', color: '#111827' },
-    description: 'A partial node merged into the node (RFC 7396: objects merge, null removes a property, arrays are replaced); the result must validate. `id` cannot change.',
+    description:
+      'A partial node merged into the node (RFC 7396: objects merge, null removes a property, arrays are replaced); the result must validate. `id` cannot change.',
   })
   @IsObject()
   patch: Record<string, unknown>;
@@ -251,7 +262,8 @@ export class DesignDto extends DesignSummaryDto {
   @ApiProperty({
     type: RenderResultDto,
     nullable: true,
-    description: 'The revision rendered into an artifact, when the request asked for it (`render`; `format` on restore, and on node delete when given); otherwise null',
+    description:
+      'The revision rendered into an artifact, when the request asked for it (`render`; `format` on restore, and on node delete when given); otherwise null',
   })
   render: RenderResultDto | null;
 

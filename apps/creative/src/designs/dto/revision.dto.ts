@@ -25,7 +25,14 @@ export class RevisionSummaryDto {
   @ApiProperty({ format: 'date-time' }) created_at: string;
 
   static from(r: DesignRevision): RevisionSummaryDto {
-    return { design_id: r.designId, revision: r.revision, operation: r.operation, node_id: r.nodeId, restored_from: r.restoredFrom, created_at: r.createdAt.toISOString() };
+    return {
+      design_id: r.designId,
+      revision: r.revision,
+      operation: r.operation,
+      node_id: r.nodeId,
+      restored_from: r.restoredFrom,
+      created_at: r.createdAt.toISOString(),
+    };
   }
 }
 
@@ -83,7 +90,8 @@ export class DiffSummaryDto implements DiffSummary {
   @ApiProperty({ type: [DiffMovedNodeDto], description: 'Nodes under another parent, or out of order among the siblings both revisions share' })
   nodes_moved: DiffMovedNodeDto[];
   @ApiProperty({ type: [DiffChangedNodeDto] }) nodes_changed: DiffChangedNodeDto[];
-  @ApiProperty({ type: [String], example: ['background'], description: 'Document properties that changed (width, height, background, fonts, lang…)' }) document: string[];
+  @ApiProperty({ type: [String], example: ['background'], description: 'Document properties that changed (width, height, background, fonts, lang…)' })
+  document: string[];
   @ApiProperty({ example: '1 node added (badge); title changed (color, text)' }) text: string;
 }
 
@@ -97,7 +105,12 @@ export class DiffDto {
 }
 
 const revisionField = (name: string, example: number) =>
-  applyDecorators(ApiProperty({ type: 'integer', minimum: 1, example }), Type(() => Number), IsInt({ message: `${name} must be an integer` }), Min(1));
+  applyDecorators(
+    ApiProperty({ type: 'integer', minimum: 1, example }),
+    Type(() => Number),
+    IsInt({ message: `${name} must be an integer` }),
+    Min(1),
+  );
 
 export class RevisionParams {
   @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) @IsString() design_id: string;

@@ -44,7 +44,10 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
   const assets = new Map<TestAccount, string>();
 
   const upload = async (t: TestApp<CreativeConfig>, who: TestAccount) => {
-    const res = expectStatus(await t.http.post('/v1/assets').set('x-api-key', who.key).attach('file', png, { filename: 'night.png', contentType: 'image/png' }), 200);
+    const res = expectStatus(
+      await t.http.post('/v1/assets').set('x-api-key', who.key).attach('file', png, { filename: 'night.png', contentType: 'image/png' }),
+      200,
+    );
     assets.set(who, res.body.id);
     return res.body.id as string;
   };
@@ -53,7 +56,9 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
     vendor = await startFakeVendorServer();
     png = await picture();
     plain = await createTestApp(creativeService);
-    openai = await createTestApp(creativeService, { env: { LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test-llm', LLM_BASE_URL: vendor.baseUrl, LLM_TIMEOUT_MS: '700' } });
+    openai = await createTestApp(creativeService, {
+      env: { LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test-llm', LLM_BASE_URL: vendor.baseUrl, LLM_TIMEOUT_MS: '700' },
+    });
     anthropic = await createTestApp(creativeService, { env: { LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'sk-ant-test', LLM_BASE_URL: vendor.baseUrl } });
     compatible = await createTestApp(creativeService, { env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: vendor.baseUrl, LLM_MODEL: 'llava-test' } });
     alice = await plain.account('alice');
@@ -61,7 +66,14 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
     olga = await openai.account('olga');
     ana = await anthropic.account('ana');
     cid = await compatible.account('cid');
-    for (const [t, who] of [[plain, alice], [plain, bob], [openai, olga], [anthropic, ana], [compatible, cid]] as const) await upload(t, who);
+    for (const [t, who] of [
+      [plain, alice],
+      [plain, bob],
+      [openai, olga],
+      [anthropic, ana],
+      [compatible, cid],
+    ] as const)
+      await upload(t, who);
   }, 90_000);
   afterAll(async () => {
     for (const t of [plain, openai, anthropic, compatible]) await t?.close();
@@ -114,7 +126,10 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
     it('writes English when asked, takes the tone given, and gives the same result when a provider is configured', async () => {
       const en = expectStatus(await fromImage(plain, alice, { goal: 'Launch the new winter collection', language: 'en', tone: 'elegant' }), 200).body;
       expect(en.brief).toMatchObject({ language: 'en', eyebrow: 'New', cta: 'Discover now', tone: 'elegant', title: 'New winter collection' });
-      const same = expectStatus(await fromImage(openai, olga, { goal: 'Launch the new winter collection', language: 'en', tone: 'elegant', provider: 'builtin' }), 200).body;
+      const same = expectStatus(
+        await fromImage(openai, olga, { goal: 'Launch the new winter collection', language: 'en', tone: 'elegant', provider: 'builtin' }),
+        200,
+      ).body;
       expect(same).toEqual(en);
       const noGoal = expectStatus(await fromImage(plain, alice, {}), 200).body;
       expect(noGoal.brief.title).toBeTruthy();
@@ -132,7 +147,10 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
       expect(req.url).toBe('/v1/chat/completions');
       expect(req.headers.authorization).toBe('Bearer sk-test-llm');
       expect((req.body.response_format as { type: string }).type).toBe('json_schema');
-      const content = (req.body.messages as { role: string; content: unknown }[]).find((m) => m.role === 'user')!.content as { type: string; image_url?: { url: string } }[];
+      const content = (req.body.messages as { role: string; content: unknown }[]).find((m) => m.role === 'user')!.content as {
+        type: string;
+        image_url?: { url: string };
+      }[];
       expect(content.some((c) => c.type === 'image_url' && c.image_url!.url.startsWith('data:image/jpeg;base64,'))).toBe(true);
     });
 
@@ -182,7 +200,9 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
     });
 
     it('answers 404 for an asset of another account (or none), 422 for bad fields and providers, 401 without a key', async () => {
-      expect(expectStatus(await as(plain.http.post('/v1/briefs/from-image').send({ asset_id: assets.get(bob) }), alice), 404).body.code).toBe('asset_not_found');
+      expect(expectStatus(await as(plain.http.post('/v1/briefs/from-image').send({ asset_id: assets.get(bob) }), alice), 404).body.code).toBe(
+        'asset_not_found',
+      );
       expect(expectStatus(await as(plain.http.post('/v1/briefs/from-image').send({ asset_id: 'ast_nope' }), alice), 404).body.code).toBe('asset_not_found');
       expect(locs(await as(plain.http.post('/v1/briefs/from-image').send({ goal: 5, language: 'português!', tone: 7 }), alice))).toEqual([
         'body.asset_id',
@@ -224,7 +244,10 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
     });
 
     it('plans one format when asked, a video when the goal asks for one, and English copy', async () => {
-      const story = expectStatus(await plan(plain, alice, { goal: 'Announce our spring webinar with a reel', language: 'en', format: { name: 'story' } }), 200).body;
+      const story = expectStatus(
+        await plan(plain, alice, { goal: 'Announce our spring webinar with a reel', language: 'en', format: { name: 'story' } }),
+        200,
+      ).body;
       expect(story).toMatchObject({ video: true, brief: { language: 'en', intent: 'event', cta: 'Register now' } });
       expect(story.workflow.steps.map((s: { operation: string }) => s.operation)).toEqual(['design.create', 'design.render', 'video.animate']);
       expect(story.workflow.steps[2].params).toMatchObject({ design_id: '$steps.design_story.design_id' });
@@ -248,7 +271,13 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
     });
 
     it('answers 422 for bad fields, formats and providers, 401 without a key', async () => {
-      expect(locs(await plan(plain, alice, { tone: 3, language: '', format: 'story', provider: 1 }))).toEqual(['body.goal', 'body.tone', 'body.language', 'body.format', 'body.provider']);
+      expect(locs(await plan(plain, alice, { tone: 3, language: '', format: 'story', provider: 1 }))).toEqual([
+        'body.goal',
+        'body.tone',
+        'body.language',
+        'body.format',
+        'body.provider',
+      ]);
       expect(locs(await plan(plain, alice, { goal: 'x', format: { name: 'hologram' } }))).toEqual(['body.format.name']);
       expect(locs(await plan(plain, alice, { goal: 'x', format: { width: 5, height: 'tall' } }))).toEqual(['body.format.width', 'body.format.height']);
       expect(locs(await plan(plain, alice, { goal: 'x', provider: 'openai' }))).toEqual(['body.provider']);

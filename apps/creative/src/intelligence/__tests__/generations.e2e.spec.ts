@@ -16,7 +16,9 @@ describe('creative POST /v1/generations and GET /v1/providers', () => {
 
   beforeAll(async () => {
     vendor = await startFakeVendorServer();
-    red = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: '#d02020' } }).png().toBuffer();
+    red = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: '#d02020' } })
+      .png()
+      .toBuffer();
     plain = await createTestApp(creativeService);
     // Providers configured, the default still builtin: the built-in path must not change.
     wired = await createTestApp(creativeService, {
@@ -46,7 +48,16 @@ describe('creative POST /v1/generations and GET /v1/providers', () => {
 
   it('draws the built-in picture with the defaults, stores it as an asset and an artifact, the same bytes every time', async () => {
     const a = expectStatus(await gen(plain, alice, { prompt: 'Pôr do sol nas montanhas' }), 200).body;
-    expect(a).toMatchObject({ width: 1024, height: 1024, style: '', provider: 'builtin', model: 'builtin', composition: 'landscape', provider_size: null, warnings: [] });
+    expect(a).toMatchObject({
+      width: 1024,
+      height: 1024,
+      style: '',
+      provider: 'builtin',
+      model: 'builtin',
+      composition: 'landscape',
+      provider_size: null,
+      warnings: [],
+    });
     expect(a.seed).toEqual(expect.any(Number));
     expect(a.palette.length).toBeGreaterThanOrEqual(4);
     expect(a.artifact).toMatchObject({ kind: 'generation', mime: 'image/png', width: 1024, height: 1024 });
@@ -135,7 +146,7 @@ describe('creative POST /v1/generations and GET /v1/providers', () => {
     expect(expectStatus(await plain.http.post('/v1/generations').send({ prompt: 'x' }), 401).body.code).toBeDefined();
   });
 
-  it('replays an idempotent request, and keeps each account\'s images to itself', async () => {
+  it("replays an idempotent request, and keeps each account's images to itself", async () => {
     const body = { prompt: 'Ocean waves', width: 128, height: 128, idempotency_key: 'gen-1' };
     const a = expectStatus(await gen(plain, alice, body), 200);
     const b = expectStatus(await gen(plain, alice, body), 200);

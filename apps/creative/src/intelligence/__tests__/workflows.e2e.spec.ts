@@ -46,11 +46,21 @@ describe('creative POST /v1/workflows/run', () => {
     expect(await sharp(png).metadata()).toMatchObject({ width: 1080, height: 1920 });
     // Each step is billed as its REST call: the plan and the campaign are in the ledger, captured.
     const ledger = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=50'), alice), 200).body.data as { type: string; operation: string | null }[];
-    for (const operation of ['planning', 'campaign']) expect(ledger.filter((e) => e.operation === operation).map((e) => e.type).sort(), operation).toEqual(['capture', 'reserve']);
+    for (const operation of ['planning', 'campaign'])
+      expect(
+        ledger
+          .filter((e) => e.operation === operation)
+          .map((e) => e.type)
+          .sort(),
+        operation,
+      ).toEqual(['capture', 'reserve']);
   });
 
   it('runs a plan from POST /v1/planning/brief as is', async () => {
-    const planned = expectStatus(await as(t.http.post('/v1/planning/brief').send({ goal: 'Announce our new app', language: 'en', format: { name: 'square' } }), alice), 200).body;
+    const planned = expectStatus(
+      await as(t.http.post('/v1/planning/brief').send({ goal: 'Announce our new app', language: 'en', format: { name: 'square' } }), alice),
+      200,
+    ).body;
     const r = expectStatus(await run(alice, planned.workflow), 200).body;
     expect(r.status).toBe('succeeded');
     expect(r.outputs['render_square.artifact']).toMatchObject({ kind: 'render', mime: 'image/png', width: 1080, height: 1080 });
@@ -62,7 +72,11 @@ describe('creative POST /v1/workflows/run', () => {
         steps: [
           { id: 'hero', operation: 'design.create', params: { ir: sampleIr(), title: 'Hero' } },
           { id: 'badge', operation: 'node.add', params: { design_id: '$steps.hero.design_id', node: { type: 'rect', id: 'badge', width: 40, height: 40 } } },
-          { id: 'recolor', operation: 'node.patch', params: { design_id: '$steps.hero.design_id', node_id: 'badge', patch: { fills: [{ type: 'solid', color: '#22c55e' }] } } },
+          {
+            id: 'recolor',
+            operation: 'node.patch',
+            params: { design_id: '$steps.hero.design_id', node_id: 'badge', patch: { fills: [{ type: 'solid', color: '#22c55e' }] } },
+          },
           { id: 'png', operation: 'design.render', params: { design_id: '$steps.hero.design_id', format: 'webp', width: 200 } },
           { id: 'art', operation: 'generation.create', params: { prompt: 'Galaxy with a ringed planet', width: 256, height: 256 } },
           { id: 'look', operation: 'brief.from_image', params: { asset_id: '$steps.art.asset_id', goal: 'Launch the space camp', language: 'en' } },
@@ -118,11 +132,13 @@ describe('creative POST /v1/workflows/run', () => {
     ]);
     expect(await designCount(alice)).toBe(before);
     expect(locs(await run(alice, { steps: [] }))).toEqual(['body.steps']);
-    expect(locs(await run(alice, { steps: [{ id: 'g', operation: 'generation.create', params: { prompt: 'x', width: 10 } }] }))).toEqual(['body.steps.0.params.width']);
+    expect(locs(await run(alice, { steps: [{ id: 'g', operation: 'generation.create', params: { prompt: 'x', width: 10 } }] }))).toEqual([
+      'body.steps.0.params.width',
+    ]);
     expect(locs(await run(alice, { steps: ['x'], outputs: 'all' }))).toEqual(['body.steps', 'body.outputs']);
   });
 
-  it('stops at a failing step, says which and what the earlier steps produced; another account\'s design is a 404 there', async () => {
+  it("stops at a failing step, says which and what the earlier steps produced; another account's design is a 404 there", async () => {
     const theirs = expectStatus(await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), bob), 200).body.id;
     const r = expectStatus(
       await run(alice, {
@@ -142,7 +158,10 @@ describe('creative POST /v1/workflows/run', () => {
     expect(r.outputs).toEqual({ 'never.artifact': null });
     expectStatus(await as(t.http.get(`/v1/designs/${r.steps[0].result.design_id}`), alice), 200);
 
-    const invalid = expectStatus(await run(alice, { steps: [{ id: 'x', operation: 'design.create', params: { template: 'no-such-template', brief: { title: 'x' } } }] }), 200).body;
+    const invalid = expectStatus(
+      await run(alice, { steps: [{ id: 'x', operation: 'design.create', params: { template: 'no-such-template', brief: { title: 'x' } } }] }),
+      200,
+    ).body;
     expect(invalid.failed_step).toMatchObject({ status: 422, code: 'validation_error' });
     expect(invalid.failed_step.errors[0].loc).toEqual(['body', 'steps', 0, 'params', 'template']);
   });

@@ -17,10 +17,78 @@ export function langOf(language: string | null | undefined): Lang {
 }
 
 const INTENT_WORDS: Record<Exclude<Intent, 'awareness'>, string[]> = {
-  sale: ['sale', 'discount', 'off', 'deal', 'deals', 'promo', 'promotion', 'offer', 'coupon', 'black', 'desconto', 'descontos', 'promocao', 'oferta', 'ofertas', 'liquidacao', 'cupom', 'saldao'],
-  launch: ['launch', 'launching', 'new', 'introduce', 'introducing', 'release', 'debut', 'lancar', 'lancamento', 'novo', 'nova', 'novidade', 'apresentar', 'estreia', 'chegou'],
-  event: ['event', 'webinar', 'conference', 'meetup', 'workshop', 'live', 'festival', 'summit', 'evento', 'conferencia', 'palestra', 'encontro', 'oficina', 'show', 'inscricoes', 'register'],
-  hiring: ['hiring', 'hire', 'job', 'jobs', 'career', 'careers', 'vacancy', 'recruit', 'contratando', 'contratar', 'vaga', 'vagas', 'carreira', 'carreiras', 'talentos'],
+  sale: [
+    'sale',
+    'discount',
+    'off',
+    'deal',
+    'deals',
+    'promo',
+    'promotion',
+    'offer',
+    'coupon',
+    'black',
+    'desconto',
+    'descontos',
+    'promocao',
+    'oferta',
+    'ofertas',
+    'liquidacao',
+    'cupom',
+    'saldao',
+  ],
+  launch: [
+    'launch',
+    'launching',
+    'new',
+    'introduce',
+    'introducing',
+    'release',
+    'debut',
+    'lancar',
+    'lancamento',
+    'novo',
+    'nova',
+    'novidade',
+    'apresentar',
+    'estreia',
+    'chegou',
+  ],
+  event: [
+    'event',
+    'webinar',
+    'conference',
+    'meetup',
+    'workshop',
+    'live',
+    'festival',
+    'summit',
+    'evento',
+    'conferencia',
+    'palestra',
+    'encontro',
+    'oficina',
+    'show',
+    'inscricoes',
+    'register',
+  ],
+  hiring: [
+    'hiring',
+    'hire',
+    'job',
+    'jobs',
+    'career',
+    'careers',
+    'vacancy',
+    'recruit',
+    'contratando',
+    'contratar',
+    'vaga',
+    'vagas',
+    'carreira',
+    'carreiras',
+    'talentos',
+  ],
   announcement: ['announce', 'announcing', 'news', 'update', 'anunciar', 'anuncio', 'comunicado', 'noticia', 'atualizacao', 'aviso'],
 };
 
@@ -40,15 +108,35 @@ export function intentOf(goal: string): Intent {
 
 const COPY: Record<Lang, Record<Intent, { eyebrow: string; cta: string; subtitle: string; body: (topic: string) => string }>> = {
   'pt-BR': {
-    launch: { eyebrow: 'Novidade', cta: 'Conheça agora', subtitle: 'Chegou o que você estava esperando.', body: (t) => `Descubra ${t} e veja o que muda a partir de hoje.` },
-    sale: { eyebrow: 'Oferta especial', cta: 'Aproveite', subtitle: 'Por tempo limitado.', body: (t) => `${cap(t)} com condições que não se repetem. Garanta o seu.` },
+    launch: {
+      eyebrow: 'Novidade',
+      cta: 'Conheça agora',
+      subtitle: 'Chegou o que você estava esperando.',
+      body: (t) => `Descubra ${t} e veja o que muda a partir de hoje.`,
+    },
+    sale: {
+      eyebrow: 'Oferta especial',
+      cta: 'Aproveite',
+      subtitle: 'Por tempo limitado.',
+      body: (t) => `${cap(t)} com condições que não se repetem. Garanta o seu.`,
+    },
     event: { eyebrow: 'Evento', cta: 'Inscreva-se', subtitle: 'Reserve a data.', body: (t) => `Participe: ${t}. Vagas limitadas.` },
-    hiring: { eyebrow: 'Estamos contratando', cta: 'Candidate-se', subtitle: 'Venha crescer com a gente.', body: (t) => `Procuramos pessoas para ${t}. Conheça as vagas.` },
+    hiring: {
+      eyebrow: 'Estamos contratando',
+      cta: 'Candidate-se',
+      subtitle: 'Venha crescer com a gente.',
+      body: (t) => `Procuramos pessoas para ${t}. Conheça as vagas.`,
+    },
     announcement: { eyebrow: 'Comunicado', cta: 'Saiba mais', subtitle: 'Uma novidade importante.', body: (t) => `Temos uma novidade: ${t}.` },
     awareness: { eyebrow: 'Destaque', cta: 'Saiba mais', subtitle: 'Feito para você.', body: (t) => `Conheça ${t} e descubra por que vale a pena.` },
   },
   en: {
-    launch: { eyebrow: 'New', cta: 'Discover now', subtitle: "What you've been waiting for is here.", body: (t) => `Meet ${t} and see what changes from today.` },
+    launch: {
+      eyebrow: 'New',
+      cta: 'Discover now',
+      subtitle: "What you've been waiting for is here.",
+      body: (t) => `Meet ${t} and see what changes from today.`,
+    },
     sale: { eyebrow: 'Special offer', cta: 'Shop now', subtitle: 'For a limited time.', body: (t) => `${cap(t)} at prices that won't come back. Get yours.` },
     event: { eyebrow: 'Event', cta: 'Register now', subtitle: 'Save the date.', body: (t) => `Join us: ${t}. Limited seats.` },
     hiring: { eyebrow: "We're hiring", cta: 'Apply now', subtitle: 'Come grow with us.', body: (t) => `We are looking for people for ${t}. See the openings.` },
@@ -71,12 +159,57 @@ export const TONES: Record<string, { procedural: 'light' | 'dark' | 'vivid' | 'm
   urgent: { procedural: 'vivid' },
 };
 
-const TONE_OF_INTENT: Record<Intent, string> = { launch: 'bold', sale: 'urgent', event: 'vibrant', hiring: 'friendly', announcement: 'professional', awareness: 'friendly' };
+const TONE_OF_INTENT: Record<Intent, string> = {
+  launch: 'bold',
+  sale: 'urgent',
+  event: 'vibrant',
+  hiring: 'friendly',
+  announcement: 'professional',
+  awareness: 'friendly',
+};
 
 /** Leading verbs and fillers a title does without ("Divulgar o lançamento do…" → "Lançamento do…"). */
 const LEAD = new Set([
-  'promote', 'promoting', 'launch', 'announce', 'advertise', 'create', 'make', 'design', 'a', 'an', 'the', 'our', 'my', 'campaign', 'for', 'to', 'post', 'posts',
-  'divulgar', 'promover', 'lancar', 'anunciar', 'criar', 'fazer', 'campanha', 'para', 'o', 'a', 'os', 'as', 'um', 'uma', 'nosso', 'nossa', 'de', 'do', 'da', 'post', 'posts', 'sobre',
+  'promote',
+  'promoting',
+  'launch',
+  'announce',
+  'advertise',
+  'create',
+  'make',
+  'design',
+  'a',
+  'an',
+  'the',
+  'our',
+  'my',
+  'campaign',
+  'for',
+  'to',
+  'post',
+  'posts',
+  'divulgar',
+  'promover',
+  'lancar',
+  'anunciar',
+  'criar',
+  'fazer',
+  'campanha',
+  'para',
+  'o',
+  'a',
+  'os',
+  'as',
+  'um',
+  'uma',
+  'nosso',
+  'nossa',
+  'de',
+  'do',
+  'da',
+  'post',
+  'posts',
+  'sobre',
 ]);
 
 function cap(s: string): string {
@@ -85,7 +218,10 @@ function cap(s: string): string {
 
 /** The goal's topic: without leading verbs and fillers, without the trailing punctuation. */
 export function topicOf(goal: string): string {
-  const tokens = goal.trim().replace(/[.!?;]+$/, '').split(/\s+/);
+  const tokens = goal
+    .trim()
+    .replace(/[.!?;]+$/, '')
+    .split(/\s+/);
   while (tokens.length > 1) {
     const w = words(tokens[0])[0] ?? '';
     if (!LEAD.has(w)) break;
@@ -133,7 +269,11 @@ export function writeBrief(input: { goal: string | null | undefined; language?: 
     tone,
     eyebrow: copy.eyebrow,
     title: titleOf(topic),
-    subtitle: insight ? (language === 'pt-BR' ? `${insight} ${intent === 'sale' ? 'de desconto' : 'a mais'}. ${copy.subtitle}` : `${insight} ${intent === 'sale' ? 'off' : 'more'}. ${copy.subtitle}`) : copy.subtitle,
+    subtitle: insight
+      ? language === 'pt-BR'
+        ? `${insight} ${intent === 'sale' ? 'de desconto' : 'a mais'}. ${copy.subtitle}`
+        : `${insight} ${intent === 'sale' ? 'off' : 'more'}. ${copy.subtitle}`
+      : copy.subtitle,
     body: copy.body(lowerTopic),
     cta: copy.cta,
     insight,

@@ -148,7 +148,12 @@ export function templatesFor(formats: string[]): string[] {
 /** Reads a picture: palette, brightness, busyness, focal point, formats and templates. Deterministic. */
 export async function analyzeImage(bytes: Buffer): Promise<ImageAnalysis> {
   const base = sharp(bytes, { limitInputPixels: 268_402_689, animated: false }).rotate();
-  const work = await base.clone().resize(512, 512, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).removeAlpha().toBuffer({ resolveWithObject: true });
+  const work = await base
+    .clone()
+    .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = work.info;
   const meta = await sharp(bytes).metadata();
   const oriented = (meta.orientation ?? 1) >= 5;
@@ -178,7 +183,10 @@ export async function analyzeImage(bytes: Buffer): Promise<ImageAnalysis> {
 
   // Salient point: crop half the width (then half the height) with the attention strategy; sharp reports where it looked.
   const attention = async (w: number, h: number) =>
-    (await sharp(work.data).resize(w, h, { fit: 'cover', position: sharp.strategy.attention }).toBuffer({ resolveWithObject: true })).info as { attentionX?: number; attentionY?: number };
+    (await sharp(work.data).resize(w, h, { fit: 'cover', position: sharp.strategy.attention }).toBuffer({ resolveWithObject: true })).info as {
+      attentionX?: number;
+      attentionY?: number;
+    };
   const ax = width > 2 ? await attention(Math.max(1, Math.round(width / 2)), height) : null;
   const ay = height > 2 ? await attention(width, Math.max(1, Math.round(height / 2))) : null;
   const focal = {

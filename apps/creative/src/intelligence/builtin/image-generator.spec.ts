@@ -29,12 +29,16 @@ describe('built-in image generator', () => {
     expect(generatePicture({ prompt: 'Cold brew coffee launch', width: 100, height: 100 })).toMatchObject({ composition: 'abstract', mood: 'autumn' });
   });
 
-  (process.env.GEN_OUT ? it : it.skip)('writes sample PNGs to GEN_OUT for a look', async () => {
-    mkdirSync(process.env.GEN_OUT!, { recursive: true });
-    for (const [i, [prompt, style]] of PROMPTS.entries()) {
-      const p = generatePicture({ prompt, style, width: 768, height: i % 3 === 2 ? 1024 : 768 });
-      const out = await renderIr(p.ir, { format: 'png' });
-      writeFileSync(`${process.env.GEN_OUT}/${i}-${p.composition}.png`, out.data);
-    }
-  }, 120_000);
+  (process.env.GEN_OUT ? it : it.skip)(
+    'writes sample PNGs to GEN_OUT for a look',
+    async () => {
+      mkdirSync(process.env.GEN_OUT!, { recursive: true });
+      for (const [i, [prompt, style]] of PROMPTS.entries()) {
+        const p = generatePicture({ prompt, style, width: 768, height: i % 3 === 2 ? 1024 : 768 });
+        const out = await renderIr(p.ir, { format: 'png' });
+        writeFileSync(`${process.env.GEN_OUT}/${i}-${p.composition}.png`, out.data);
+      }
+    },
+    120_000,
+  );
 });

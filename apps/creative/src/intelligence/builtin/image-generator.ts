@@ -1,4 +1,13 @@
-import { mix, PROCEDURAL_STYLE_IDS, resolvePalette, seededRandom, withAlpha, type IrDocument, type IrNode, type ProceduralStyleId } from '@platform/creative-ir';
+import {
+  mix,
+  PROCEDURAL_STYLE_IDS,
+  resolvePalette,
+  seededRandom,
+  withAlpha,
+  type IrDocument,
+  type IrNode,
+  type ProceduralStyleId,
+} from '@platform/creative-ir';
 
 /**
  * The built-in image generator: a prompt (and optional style and seed) to a finished IR picture, deterministically.
@@ -47,23 +56,305 @@ const has = (ws: Set<string>, list: string[]) => list.some((w) => ws.has(w) || [
 
 /** Moods: the words that call them and their palettes (background first, then accents). */
 const MOODS: { id: string; words: string[]; palettes: string[][] }[] = [
-  { id: 'night', words: ['night', 'space', 'galaxy', 'star', 'stars', 'cosmos', 'universe', 'planet', 'moon', 'noite', 'espaco', 'galaxia', 'estrela', 'estrelas', 'universo', 'planeta', 'lua', 'dark', 'escuro', 'midnight'], palettes: [['#070b1a', '#1b1f4b', '#5b3f9e', '#d46bd1', '#7ee8fa'], ['#05060f', '#12264f', '#2b6cb0', '#9f7aea', '#fbd38d']] },
-  { id: 'ocean', words: ['ocean', 'sea', 'water', 'wave', 'waves', 'beach', 'surf', 'oceano', 'mar', 'agua', 'onda', 'ondas', 'praia', 'azul', 'blue', 'lake', 'lago', 'rio', 'river'], palettes: [['#03045e', '#0077b6', '#00b4d8', '#90e0ef', '#caf0f8'], ['#0b3954', '#087e8b', '#5adbff', '#bfd7ea', '#ff5a5f']] },
-  { id: 'sunset', words: ['sunset', 'sunrise', 'dusk', 'dawn', 'summer', 'warm', 'sun', 'por', 'sol', 'verao', 'amanhecer', 'entardecer', 'calor', 'quente', 'orange', 'laranja', 'tropical'], palettes: [['#2d1b4e', '#8e3b6f', '#e8505b', '#f9a03f', '#fde2a7'], ['#355c7d', '#6c5b7b', '#c06c84', '#f67280', '#f8b195']] },
-  { id: 'forest', words: ['forest', 'nature', 'leaf', 'leaves', 'tree', 'trees', 'green', 'garden', 'plant', 'plants', 'floresta', 'natureza', 'folha', 'folhas', 'arvore', 'verde', 'jardim', 'planta', 'plantas', 'eco', 'sustentavel', 'sustainable'], palettes: [['#f1f5e9', '#2d6a4f', '#40916c', '#95d5b2', '#f4a261'], ['#0f2a1d', '#1b4332', '#52b788', '#d8f3dc', '#e9c46a']] },
-  { id: 'blossom', words: ['flower', 'flowers', 'blossom', 'spring', 'pink', 'rose', 'roses', 'floral', 'flor', 'flores', 'primavera', 'rosa', 'rosas', 'pastel', 'candy', 'doce', 'love', 'amor'], palettes: [['#fff5f7', '#ffafcc', '#ffc8dd', '#cdb4db', '#a2d2ff'], ['#fdf0e9', '#f28482', '#f5cac3', '#84a59d', '#f6bd60']] },
-  { id: 'autumn', words: ['autumn', 'fall', 'coffee', 'cafe', 'earth', 'outono', 'terra', 'chocolate', 'wood', 'madeira', 'rustic', 'rustico', 'cozy', 'aconchego', 'desert', 'deserto'], palettes: [['#fbf3e4', '#6f4e37', '#bc6c25', '#dda15e', '#283618'], ['#2b1d14', '#7f5539', '#b08968', '#ddb892', '#ede0d4']] },
-  { id: 'luxury', words: ['gold', 'luxury', 'premium', 'elegant', 'black', 'ouro', 'dourado', 'luxo', 'elegante', 'preto', 'noir', 'jewel', 'joia'], palettes: [['#0d0d0d', '#1f1f1f', '#b08d57', '#e6c68a', '#f5f0e6']] },
-  { id: 'neon', words: ['neon', 'cyber', 'cyberpunk', 'futuristic', 'future', 'tech', 'technology', 'digital', 'futuro', 'futurista', 'tecnologia', 'synthwave', 'retro', 'game', 'games', 'jogo'], palettes: [['#0a0118', '#2d00f7', '#f20089', '#00f5d4', '#fee440'], ['#090c2a', '#ff00a0', '#7a04eb', '#00e5ff', '#fff200']] },
-  { id: 'winter', words: ['winter', 'snow', 'ice', 'cold', 'frost', 'inverno', 'neve', 'gelo', 'frio', 'christmas', 'natal'], palettes: [['#f0f6fc', '#b9d6f2', '#6aa9de', '#2b5a87', '#e63946']] },
-  { id: 'fire', words: ['fire', 'red', 'passion', 'energy', 'fogo', 'vermelho', 'paixao', 'energia', 'sale', 'promo', 'promocao', 'oferta', 'black friday'], palettes: [['#1a0505', '#6a040f', '#d00000', '#f48c06', '#ffba08']] },
+  {
+    id: 'night',
+    words: [
+      'night',
+      'space',
+      'galaxy',
+      'star',
+      'stars',
+      'cosmos',
+      'universe',
+      'planet',
+      'moon',
+      'noite',
+      'espaco',
+      'galaxia',
+      'estrela',
+      'estrelas',
+      'universo',
+      'planeta',
+      'lua',
+      'dark',
+      'escuro',
+      'midnight',
+    ],
+    palettes: [
+      ['#070b1a', '#1b1f4b', '#5b3f9e', '#d46bd1', '#7ee8fa'],
+      ['#05060f', '#12264f', '#2b6cb0', '#9f7aea', '#fbd38d'],
+    ],
+  },
+  {
+    id: 'ocean',
+    words: [
+      'ocean',
+      'sea',
+      'water',
+      'wave',
+      'waves',
+      'beach',
+      'surf',
+      'oceano',
+      'mar',
+      'agua',
+      'onda',
+      'ondas',
+      'praia',
+      'azul',
+      'blue',
+      'lake',
+      'lago',
+      'rio',
+      'river',
+    ],
+    palettes: [
+      ['#03045e', '#0077b6', '#00b4d8', '#90e0ef', '#caf0f8'],
+      ['#0b3954', '#087e8b', '#5adbff', '#bfd7ea', '#ff5a5f'],
+    ],
+  },
+  {
+    id: 'sunset',
+    words: [
+      'sunset',
+      'sunrise',
+      'dusk',
+      'dawn',
+      'summer',
+      'warm',
+      'sun',
+      'por',
+      'sol',
+      'verao',
+      'amanhecer',
+      'entardecer',
+      'calor',
+      'quente',
+      'orange',
+      'laranja',
+      'tropical',
+    ],
+    palettes: [
+      ['#2d1b4e', '#8e3b6f', '#e8505b', '#f9a03f', '#fde2a7'],
+      ['#355c7d', '#6c5b7b', '#c06c84', '#f67280', '#f8b195'],
+    ],
+  },
+  {
+    id: 'forest',
+    words: [
+      'forest',
+      'nature',
+      'leaf',
+      'leaves',
+      'tree',
+      'trees',
+      'green',
+      'garden',
+      'plant',
+      'plants',
+      'floresta',
+      'natureza',
+      'folha',
+      'folhas',
+      'arvore',
+      'verde',
+      'jardim',
+      'planta',
+      'plantas',
+      'eco',
+      'sustentavel',
+      'sustainable',
+    ],
+    palettes: [
+      ['#f1f5e9', '#2d6a4f', '#40916c', '#95d5b2', '#f4a261'],
+      ['#0f2a1d', '#1b4332', '#52b788', '#d8f3dc', '#e9c46a'],
+    ],
+  },
+  {
+    id: 'blossom',
+    words: [
+      'flower',
+      'flowers',
+      'blossom',
+      'spring',
+      'pink',
+      'rose',
+      'roses',
+      'floral',
+      'flor',
+      'flores',
+      'primavera',
+      'rosa',
+      'rosas',
+      'pastel',
+      'candy',
+      'doce',
+      'love',
+      'amor',
+    ],
+    palettes: [
+      ['#fff5f7', '#ffafcc', '#ffc8dd', '#cdb4db', '#a2d2ff'],
+      ['#fdf0e9', '#f28482', '#f5cac3', '#84a59d', '#f6bd60'],
+    ],
+  },
+  {
+    id: 'autumn',
+    words: [
+      'autumn',
+      'fall',
+      'coffee',
+      'cafe',
+      'earth',
+      'outono',
+      'terra',
+      'chocolate',
+      'wood',
+      'madeira',
+      'rustic',
+      'rustico',
+      'cozy',
+      'aconchego',
+      'desert',
+      'deserto',
+    ],
+    palettes: [
+      ['#fbf3e4', '#6f4e37', '#bc6c25', '#dda15e', '#283618'],
+      ['#2b1d14', '#7f5539', '#b08968', '#ddb892', '#ede0d4'],
+    ],
+  },
+  {
+    id: 'luxury',
+    words: ['gold', 'luxury', 'premium', 'elegant', 'black', 'ouro', 'dourado', 'luxo', 'elegante', 'preto', 'noir', 'jewel', 'joia'],
+    palettes: [['#0d0d0d', '#1f1f1f', '#b08d57', '#e6c68a', '#f5f0e6']],
+  },
+  {
+    id: 'neon',
+    words: [
+      'neon',
+      'cyber',
+      'cyberpunk',
+      'futuristic',
+      'future',
+      'tech',
+      'technology',
+      'digital',
+      'futuro',
+      'futurista',
+      'tecnologia',
+      'synthwave',
+      'retro',
+      'game',
+      'games',
+      'jogo',
+    ],
+    palettes: [
+      ['#0a0118', '#2d00f7', '#f20089', '#00f5d4', '#fee440'],
+      ['#090c2a', '#ff00a0', '#7a04eb', '#00e5ff', '#fff200'],
+    ],
+  },
+  {
+    id: 'winter',
+    words: ['winter', 'snow', 'ice', 'cold', 'frost', 'inverno', 'neve', 'gelo', 'frio', 'christmas', 'natal'],
+    palettes: [['#f0f6fc', '#b9d6f2', '#6aa9de', '#2b5a87', '#e63946']],
+  },
+  {
+    id: 'fire',
+    words: ['fire', 'red', 'passion', 'energy', 'fogo', 'vermelho', 'paixao', 'energia', 'sale', 'promo', 'promocao', 'oferta', 'black friday'],
+    palettes: [['#1a0505', '#6a040f', '#d00000', '#f48c06', '#ffba08']],
+  },
 ];
 
 const COMPOSITION_WORDS: Record<Exclude<Composition, 'abstract'>, string[]> = {
-  landscape: ['landscape', 'mountain', 'mountains', 'sunset', 'sunrise', 'beach', 'valley', 'hills', 'desert', 'lake', 'paisagem', 'montanha', 'montanhas', 'praia', 'vale', 'colinas', 'deserto', 'lago', 'horizon', 'horizonte', 'sea', 'mar', 'ocean', 'oceano'],
-  cosmic: ['space', 'galaxy', 'planet', 'planets', 'cosmos', 'universe', 'stars', 'star', 'moon', 'orbit', 'espaco', 'galaxia', 'planeta', 'universo', 'estrelas', 'estrela', 'lua', 'orbita', 'astronaut', 'astronauta'],
-  botanical: ['flower', 'flowers', 'botanical', 'floral', 'garden', 'leaf', 'leaves', 'plant', 'plants', 'bouquet', 'flor', 'flores', 'botanico', 'jardim', 'folha', 'folhas', 'planta', 'plantas', 'buque'],
-  geometric: ['geometric', 'geometry', 'bauhaus', 'minimal', 'minimalist', 'shapes', 'grid', 'modern', 'poster', 'pattern', 'geometrico', 'geometria', 'minimalista', 'formas', 'moderno', 'padrao', 'cartaz', 'mosaic', 'mosaico'],
+  landscape: [
+    'landscape',
+    'mountain',
+    'mountains',
+    'sunset',
+    'sunrise',
+    'beach',
+    'valley',
+    'hills',
+    'desert',
+    'lake',
+    'paisagem',
+    'montanha',
+    'montanhas',
+    'praia',
+    'vale',
+    'colinas',
+    'deserto',
+    'lago',
+    'horizon',
+    'horizonte',
+    'sea',
+    'mar',
+    'ocean',
+    'oceano',
+  ],
+  cosmic: [
+    'space',
+    'galaxy',
+    'planet',
+    'planets',
+    'cosmos',
+    'universe',
+    'stars',
+    'star',
+    'moon',
+    'orbit',
+    'espaco',
+    'galaxia',
+    'planeta',
+    'universo',
+    'estrelas',
+    'estrela',
+    'lua',
+    'orbita',
+    'astronaut',
+    'astronauta',
+  ],
+  botanical: [
+    'flower',
+    'flowers',
+    'botanical',
+    'floral',
+    'garden',
+    'leaf',
+    'leaves',
+    'plant',
+    'plants',
+    'bouquet',
+    'flor',
+    'flores',
+    'botanico',
+    'jardim',
+    'folha',
+    'folhas',
+    'planta',
+    'plantas',
+    'buque',
+  ],
+  geometric: [
+    'geometric',
+    'geometry',
+    'bauhaus',
+    'minimal',
+    'minimalist',
+    'shapes',
+    'grid',
+    'modern',
+    'poster',
+    'pattern',
+    'geometrico',
+    'geometria',
+    'minimalista',
+    'formas',
+    'moderno',
+    'padrao',
+    'cartaz',
+    'mosaic',
+    'mosaico',
+  ],
 };
 
 const BACKGROUND_WORDS: [ProceduralStyleId, string[]][] = [
@@ -132,7 +423,13 @@ export function generatePicture(input: { prompt: string; style?: string | null; 
           : composition === 'geometric'
             ? geometric(W, H, palette, r)
             : abstract(W, H, palette, r, seed, background!);
-  const ir: IrDocument = { version: 1, width: W, height: H, background: palette[0], root: { type: 'frame', id: 'root', width: W, height: H, clipContent: true, children } };
+  const ir: IrDocument = {
+    version: 1,
+    width: W,
+    height: H,
+    background: palette[0],
+    root: { type: 'frame', id: 'root', width: W, height: H, clipContent: true, children },
+  };
   return { ir, seed, composition, background: composition === 'abstract' || composition === 'cosmic' ? background : null, palette, mood };
 }
 
@@ -144,16 +441,39 @@ const grainOf = (W: number, H: number): IrNode => ({
   y: 0,
   width: W,
   height: H,
-  fills: [{ type: 'radial-gradient', center: { x: 0.5, y: 0.45 }, radius: 1.05, stops: [{ offset: 0.55, color: '#00000000' }, { offset: 1, color: '#00000059' }] }],
+  fills: [
+    {
+      type: 'radial-gradient',
+      center: { x: 0.5, y: 0.45 },
+      radius: 1.05,
+      stops: [
+        { offset: 0.55, color: '#00000000' },
+        { offset: 1, color: '#00000059' },
+      ],
+    },
+  ],
 });
 
 function abstract(W: number, H: number, pal: string[], r: () => number, seed: number, style: ProceduralStyleId): IrNode[] {
   const m = Math.min(W, H);
-  const out: IrNode[] = [{ type: 'procedural', id: 'background', style, seed, density: round(0.8 + r() * 0.8), phase: round(r()), palette: pal, x: 0, y: 0, width: W, height: H }];
+  const out: IrNode[] = [
+    { type: 'procedural', id: 'background', style, seed, density: round(0.8 + r() * 0.8), phase: round(r()), palette: pal, x: 0, y: 0, width: W, height: H },
+  ];
   // Glassy orbs: big soft glows, then a few crisp spheres with a highlight.
   for (let i = 0; i < 3; i++) {
     const d = m * (0.5 + r() * 0.5);
-    out.push({ type: 'ellipse', id: `glow-${i}`, x: round(r() * W - d / 2), y: round(r() * H - d / 2), width: round(d), height: round(d), blur: round(m * 0.08), opacity: 0.55, blendMode: 'screen', fills: [{ type: 'solid', color: pal[1 + ((i + seed) % (pal.length - 1))] }] });
+    out.push({
+      type: 'ellipse',
+      id: `glow-${i}`,
+      x: round(r() * W - d / 2),
+      y: round(r() * H - d / 2),
+      width: round(d),
+      height: round(d),
+      blur: round(m * 0.08),
+      opacity: 0.55,
+      blendMode: 'screen',
+      fills: [{ type: 'solid', color: pal[1 + ((i + seed) % (pal.length - 1))] }],
+    });
   }
   const n = 2 + Math.floor(r() * 3);
   for (let i = 0; i < n; i++) {
@@ -167,7 +487,18 @@ function abstract(W: number, H: number, pal: string[], r: () => number, seed: nu
       width: round(d),
       height: round(d),
       shadows: [{ x: 0, y: round(d * 0.08), blur: round(d * 0.25), color: '#00000040' }],
-      fills: [{ type: 'radial-gradient', center: { x: 0.32, y: 0.28 }, radius: 1.1, stops: [{ offset: 0, color: mix(c, '#ffffff', 0.7) }, { offset: 0.45, color: c }, { offset: 1, color: mix(c, '#000000', 0.45) }] }],
+      fills: [
+        {
+          type: 'radial-gradient',
+          center: { x: 0.32, y: 0.28 },
+          radius: 1.1,
+          stops: [
+            { offset: 0, color: mix(c, '#ffffff', 0.7) },
+            { offset: 0.45, color: c },
+            { offset: 1, color: mix(c, '#000000', 0.45) },
+          ],
+        },
+      ],
     });
   }
   out.push(grainOf(W, H));
@@ -190,22 +521,59 @@ function landscape(W: number, H: number, pal: string[], r: () => number, night: 
   const m = Math.min(W, H);
   const sky = night ? [pal[0], pal[1], pal[2]] : [pal[1] ?? pal[0], pal[3] ?? pal[2], pal[4] ?? pal[2]];
   const out: IrNode[] = [
-    { type: 'rect', id: 'sky', x: 0, y: 0, width: W, height: H, fills: [{ type: 'linear-gradient', angle: 180, stops: [{ offset: 0, color: sky[0] }, { offset: 0.6, color: sky[1] }, { offset: 1, color: sky[2] }] }] },
+    {
+      type: 'rect',
+      id: 'sky',
+      x: 0,
+      y: 0,
+      width: W,
+      height: H,
+      fills: [
+        {
+          type: 'linear-gradient',
+          angle: 180,
+          stops: [
+            { offset: 0, color: sky[0] },
+            { offset: 0.6, color: sky[1] },
+            { offset: 1, color: sky[2] },
+          ],
+        },
+      ],
+    },
   ];
   if (night) {
     for (let i = 0; i < 90; i++) {
       const s = m * (0.002 + r() * 0.004);
-      out.push({ type: 'ellipse', id: `star-${i}`, x: round(r() * W), y: round(r() * H * 0.55), width: round(s), height: round(s), opacity: round(0.4 + r() * 0.6), fills: [{ type: 'solid', color: '#ffffff' }] });
+      out.push({
+        type: 'ellipse',
+        id: `star-${i}`,
+        x: round(r() * W),
+        y: round(r() * H * 0.55),
+        width: round(s),
+        height: round(s),
+        opacity: round(0.4 + r() * 0.6),
+        fills: [{ type: 'solid', color: '#ffffff' }],
+      });
     }
   }
   const sd = m * (0.16 + r() * 0.1);
   const sx = W * (0.25 + r() * 0.5) - sd / 2;
   const sy = H * (0.2 + r() * 0.18);
   const sun = night ? '#f5f3ce' : mix(pal[4] ?? '#ffffff', '#ffffff', 0.35);
-  out.push({ type: 'ellipse', id: 'sun-glow', x: round(sx - sd), y: round(sy - sd), width: round(sd * 3), height: round(sd * 3), opacity: 0.45, blur: round(sd * 0.5), fills: [{ type: 'solid', color: sun }] });
+  out.push({
+    type: 'ellipse',
+    id: 'sun-glow',
+    x: round(sx - sd),
+    y: round(sy - sd),
+    width: round(sd * 3),
+    height: round(sd * 3),
+    opacity: 0.45,
+    blur: round(sd * 0.5),
+    fills: [{ type: 'solid', color: sun }],
+  });
   out.push({ type: 'ellipse', id: 'sun', x: round(sx), y: round(sy), width: round(sd), height: round(sd), fills: [{ type: 'solid', color: sun }] });
   const layers = 4;
-  const far = night ? pal[2] : pal[2] ?? pal[1];
+  const far = night ? pal[2] : (pal[2] ?? pal[1]);
   const near = night ? pal[0] : mix(pal[0], '#000000', 0.25);
   for (let i = 0; i < layers; i++) {
     const t = i / (layers - 1);
@@ -219,15 +587,51 @@ function landscape(W: number, H: number, pal: string[], r: () => number, night: 
       width: W,
       height: H,
       d: ridge(W, H, base, H * (0.22 - t * 0.08), r, 5 + i * 2),
-      fills: [{ type: 'linear-gradient', angle: 180, stops: [{ offset: 0, color: mix(color, '#ffffff', 0.08) }, { offset: 1, color: mix(color, '#000000', 0.15) }] }],
+      fills: [
+        {
+          type: 'linear-gradient',
+          angle: 180,
+          stops: [
+            { offset: 0, color: mix(color, '#ffffff', 0.08) },
+            { offset: 1, color: mix(color, '#000000', 0.15) },
+          ],
+        },
+      ],
     });
   }
   // A lake with the sun's reflection at the foot of the hills.
   const lakeY = H * 0.86;
-  out.push({ type: 'rect', id: 'water', x: 0, y: round(lakeY), width: W, height: round(H - lakeY), fills: [{ type: 'linear-gradient', angle: 180, stops: [{ offset: 0, color: mix(sky[2], near, 0.4) }, { offset: 1, color: near }] }] });
+  out.push({
+    type: 'rect',
+    id: 'water',
+    x: 0,
+    y: round(lakeY),
+    width: W,
+    height: round(H - lakeY),
+    fills: [
+      {
+        type: 'linear-gradient',
+        angle: 180,
+        stops: [
+          { offset: 0, color: mix(sky[2], near, 0.4) },
+          { offset: 1, color: near },
+        ],
+      },
+    ],
+  });
   for (let i = 0; i < 6; i++) {
     const w = sd * (1.2 - i * 0.16);
-    out.push({ type: 'rect', id: `reflection-${i}`, x: round(sx + sd / 2 - w / 2), y: round(lakeY + (H - lakeY) * (0.12 + i * 0.14)), width: round(w), height: round(Math.max(1, m * 0.006)), cornerRadius: round(m * 0.003), opacity: round(0.7 - i * 0.09), fills: [{ type: 'solid', color: sun }] });
+    out.push({
+      type: 'rect',
+      id: `reflection-${i}`,
+      x: round(sx + sd / 2 - w / 2),
+      y: round(lakeY + (H - lakeY) * (0.12 + i * 0.14)),
+      width: round(w),
+      height: round(Math.max(1, m * 0.006)),
+      cornerRadius: round(m * 0.003),
+      opacity: round(0.7 - i * 0.09),
+      fills: [{ type: 'solid', color: sun }],
+    });
   }
   out.push(grainOf(W, H));
   return out;
@@ -239,15 +643,43 @@ function cosmic(W: number, H: number, pal: string[], r: () => number, seed: numb
   const out: IrNode[] = [{ type: 'procedural', id: 'background', style, seed, density: 1, phase: round(r()), palette: dark, x: 0, y: 0, width: W, height: H }];
   for (let i = 0; i < 140; i++) {
     const s = m * (0.0015 + r() * r() * 0.007);
-    out.push({ type: 'ellipse', id: `star-${i}`, x: round(r() * W), y: round(r() * H), width: round(s), height: round(s), opacity: round(0.35 + r() * 0.65), fills: [{ type: 'solid', color: i % 7 === 0 ? (pal[4] ?? '#ffffff') : '#ffffff' }] });
+    out.push({
+      type: 'ellipse',
+      id: `star-${i}`,
+      x: round(r() * W),
+      y: round(r() * H),
+      width: round(s),
+      height: round(s),
+      opacity: round(0.35 + r() * 0.65),
+      fills: [{ type: 'solid', color: i % 7 === 0 ? (pal[4] ?? '#ffffff') : '#ffffff' }],
+    });
   }
   const d = m * (0.34 + r() * 0.16);
   const x = W * (0.2 + r() * 0.6) - d / 2;
   const y = H * (0.25 + r() * 0.5) - d / 2;
   const c = pal[3] ?? pal[2];
   const tilt = round(-25 + r() * 50);
-  out.push({ type: 'ellipse', id: 'planet-glow', x: round(x - d * 0.2), y: round(y - d * 0.2), width: round(d * 1.4), height: round(d * 1.4), blur: round(d * 0.18), opacity: 0.5, fills: [{ type: 'solid', color: c }] });
-  out.push({ type: 'ellipse', id: 'ring-back', x: round(x - d * 0.45), y: round(y + d * 0.36), width: round(d * 1.9), height: round(d * 0.28), rotation: tilt, strokes: [{ color: withAlpha(pal[4] ?? '#ffffff', 0.55), width: round(m * 0.012) }] });
+  out.push({
+    type: 'ellipse',
+    id: 'planet-glow',
+    x: round(x - d * 0.2),
+    y: round(y - d * 0.2),
+    width: round(d * 1.4),
+    height: round(d * 1.4),
+    blur: round(d * 0.18),
+    opacity: 0.5,
+    fills: [{ type: 'solid', color: c }],
+  });
+  out.push({
+    type: 'ellipse',
+    id: 'ring-back',
+    x: round(x - d * 0.45),
+    y: round(y + d * 0.36),
+    width: round(d * 1.9),
+    height: round(d * 0.28),
+    rotation: tilt,
+    strokes: [{ color: withAlpha(pal[4] ?? '#ffffff', 0.55), width: round(m * 0.012) }],
+  });
   out.push({
     type: 'ellipse',
     id: 'planet',
@@ -255,9 +687,37 @@ function cosmic(W: number, H: number, pal: string[], r: () => number, seed: numb
     y: round(y),
     width: round(d),
     height: round(d),
-    fills: [{ type: 'radial-gradient', center: { x: 0.35, y: 0.3 }, radius: 1.15, stops: [{ offset: 0, color: mix(c, '#ffffff', 0.55) }, { offset: 0.5, color: c }, { offset: 1, color: mix(pal[1], '#000000', 0.5) }] }],
+    fills: [
+      {
+        type: 'radial-gradient',
+        center: { x: 0.35, y: 0.3 },
+        radius: 1.15,
+        stops: [
+          { offset: 0, color: mix(c, '#ffffff', 0.55) },
+          { offset: 0.5, color: c },
+          { offset: 1, color: mix(pal[1], '#000000', 0.5) },
+        ],
+      },
+    ],
   });
-  out.push({ type: 'ellipse', id: 'moon', x: round(x + d * (1.1 + r() * 0.3)), y: round(y - d * 0.15), width: round(d * 0.14), height: round(d * 0.14), fills: [{ type: 'radial-gradient', center: { x: 0.3, y: 0.3 }, stops: [{ offset: 0, color: '#ffffff' }, { offset: 1, color: mix(pal[4] ?? '#cccccc', '#000000', 0.3) }] }] });
+  out.push({
+    type: 'ellipse',
+    id: 'moon',
+    x: round(x + d * (1.1 + r() * 0.3)),
+    y: round(y - d * 0.15),
+    width: round(d * 0.14),
+    height: round(d * 0.14),
+    fills: [
+      {
+        type: 'radial-gradient',
+        center: { x: 0.3, y: 0.3 },
+        stops: [
+          { offset: 0, color: '#ffffff' },
+          { offset: 1, color: mix(pal[4] ?? '#cccccc', '#000000', 0.3) },
+        ],
+      },
+    ],
+  });
   out.push(grainOf(W, H));
   return out;
 }
@@ -265,7 +725,27 @@ function cosmic(W: number, H: number, pal: string[], r: () => number, seed: numb
 function botanical(W: number, H: number, pal: string[], r: () => number): IrNode[] {
   const m = Math.min(W, H);
   const bg = pal[0];
-  const out: IrNode[] = [{ type: 'rect', id: 'paper', x: 0, y: 0, width: W, height: H, fills: [{ type: 'radial-gradient', center: { x: 0.5, y: 0.4 }, radius: 1.2, stops: [{ offset: 0, color: mix(bg, '#ffffff', 0.4) }, { offset: 1, color: mix(bg, pal[2] ?? pal[1], 0.25) }] }] }];
+  const out: IrNode[] = [
+    {
+      type: 'rect',
+      id: 'paper',
+      x: 0,
+      y: 0,
+      width: W,
+      height: H,
+      fills: [
+        {
+          type: 'radial-gradient',
+          center: { x: 0.5, y: 0.4 },
+          radius: 1.2,
+          stops: [
+            { offset: 0, color: mix(bg, '#ffffff', 0.4) },
+            { offset: 1, color: mix(bg, pal[2] ?? pal[1], 0.25) },
+          ],
+        },
+      ],
+    },
+  ];
   const cx = W / 2;
   const cy = H * 0.58;
   const leaf = 'M0 50 C20 10 80 10 100 50 C80 90 20 90 0 50 Z';
@@ -287,7 +767,16 @@ function botanical(W: number, H: number, pal: string[], r: () => number): IrNode
       rotation: round(a),
       viewBox: [0, 0, 100, 100],
       d: leaf,
-      fills: [{ type: 'linear-gradient', angle: 90, stops: [{ offset: 0, color: stemColor }, { offset: 1, color: mix(pal[1], '#ffffff', 0.25 + r() * 0.2) }] }],
+      fills: [
+        {
+          type: 'linear-gradient',
+          angle: 90,
+          stops: [
+            { offset: 0, color: stemColor },
+            { offset: 1, color: mix(pal[1], '#ffffff', 0.25 + r() * 0.2) },
+          ],
+        },
+      ],
     });
   }
   const flowers = 3 + Math.floor(r() * 3);
@@ -311,11 +800,36 @@ function botanical(W: number, H: number, pal: string[], r: () => number): IrNode
         width: round(fr * 1.1),
         height: round(fr * 0.6),
         rotation: round(pa),
-        fills: [{ type: 'linear-gradient', angle: pa, stops: [{ offset: 0, color: mix(color, '#ffffff', 0.35) }, { offset: 1, color }] }],
+        fills: [
+          {
+            type: 'linear-gradient',
+            angle: pa,
+            stops: [
+              { offset: 0, color: mix(color, '#ffffff', 0.35) },
+              { offset: 1, color },
+            ],
+          },
+        ],
         shadows: [{ x: 0, y: round(fr * 0.05), blur: round(fr * 0.15), color: '#0000001f' }],
       });
     }
-    out.push({ type: 'ellipse', id: `flower-${i}-heart`, x: round(fx - fr * 0.22), y: round(fy - fr * 0.22), width: round(fr * 0.44), height: round(fr * 0.44), fills: [{ type: 'radial-gradient', stops: [{ offset: 0, color: '#fff3b0' }, { offset: 1, color: mix(pal[pal.length - 1], '#f4a261', 0.5) }] }] });
+    out.push({
+      type: 'ellipse',
+      id: `flower-${i}-heart`,
+      x: round(fx - fr * 0.22),
+      y: round(fy - fr * 0.22),
+      width: round(fr * 0.44),
+      height: round(fr * 0.44),
+      fills: [
+        {
+          type: 'radial-gradient',
+          stops: [
+            { offset: 0, color: '#fff3b0' },
+            { offset: 1, color: mix(pal[pal.length - 1], '#f4a261', 0.5) },
+          ],
+        },
+      ],
+    });
   }
   return out;
 }
@@ -341,15 +855,78 @@ function geometric(W: number, H: number, pal: string[], r: () => number): IrNode
       let b = inks[Math.floor(r() * inks.length)];
       if (b === a) b = bg;
       const kind = Math.floor(r() * 5);
-      out.push({ type: 'rect', id: `${id}-base`, x: round(tx), y: round(ty), width: round(w), height: round(h), cornerRadius: round(m * 0.01), fills: [{ type: 'solid', color: b }] });
+      out.push({
+        type: 'rect',
+        id: `${id}-base`,
+        x: round(tx),
+        y: round(ty),
+        width: round(w),
+        height: round(h),
+        cornerRadius: round(m * 0.01),
+        fills: [{ type: 'solid', color: b }],
+      });
       const rot = Math.floor(r() * 4) * 90;
-      if (kind === 0) out.push({ type: 'ellipse', id, x: round(tx + w * 0.1), y: round(ty + h * 0.1), width: round(w * 0.8), height: round(h * 0.8), fills: [{ type: 'solid', color: a }] });
-      else if (kind === 1) out.push({ type: 'path', id, x: round(tx), y: round(ty), width: round(w), height: round(h), rotation: rot, viewBox: [0, 0, 100, 100], d: 'M0 100 A100 100 0 0 1 100 0 L100 100 Z', fills: [{ type: 'solid', color: a }] });
-      else if (kind === 2) out.push({ type: 'path', id, x: round(tx), y: round(ty), width: round(w), height: round(h), rotation: rot, viewBox: [0, 0, 100, 100], d: 'M0 100 L50 0 L100 100 Z', fills: [{ type: 'solid', color: a }] });
-      else if (kind === 3) out.push({ type: 'path', id, x: round(tx), y: round(ty), width: round(w), height: round(h), rotation: rot, viewBox: [0, 0, 100, 100], d: 'M0 50 A50 50 0 0 1 100 50 Z', fills: [{ type: 'solid', color: a }] });
+      if (kind === 0)
+        out.push({
+          type: 'ellipse',
+          id,
+          x: round(tx + w * 0.1),
+          y: round(ty + h * 0.1),
+          width: round(w * 0.8),
+          height: round(h * 0.8),
+          fills: [{ type: 'solid', color: a }],
+        });
+      else if (kind === 1)
+        out.push({
+          type: 'path',
+          id,
+          x: round(tx),
+          y: round(ty),
+          width: round(w),
+          height: round(h),
+          rotation: rot,
+          viewBox: [0, 0, 100, 100],
+          d: 'M0 100 A100 100 0 0 1 100 0 L100 100 Z',
+          fills: [{ type: 'solid', color: a }],
+        });
+      else if (kind === 2)
+        out.push({
+          type: 'path',
+          id,
+          x: round(tx),
+          y: round(ty),
+          width: round(w),
+          height: round(h),
+          rotation: rot,
+          viewBox: [0, 0, 100, 100],
+          d: 'M0 100 L50 0 L100 100 Z',
+          fills: [{ type: 'solid', color: a }],
+        });
+      else if (kind === 3)
+        out.push({
+          type: 'path',
+          id,
+          x: round(tx),
+          y: round(ty),
+          width: round(w),
+          height: round(h),
+          rotation: rot,
+          viewBox: [0, 0, 100, 100],
+          d: 'M0 50 A50 50 0 0 1 100 50 Z',
+          fills: [{ type: 'solid', color: a }],
+        });
       else {
         for (let k = 0; k < 3; k++) {
-          out.push({ type: 'rect', id: `${id}-bar-${k}`, x: round(tx + w * 0.15), y: round(ty + h * (0.2 + k * 0.24)), width: round(w * 0.7), height: round(h * 0.12), cornerRadius: round(h * 0.06), fills: [{ type: 'solid', color: a }] });
+          out.push({
+            type: 'rect',
+            id: `${id}-bar-${k}`,
+            x: round(tx + w * 0.15),
+            y: round(ty + h * (0.2 + k * 0.24)),
+            width: round(w * 0.7),
+            height: round(h * 0.12),
+            cornerRadius: round(h * 0.06),
+            fills: [{ type: 'solid', color: a }],
+          });
         }
       }
     }

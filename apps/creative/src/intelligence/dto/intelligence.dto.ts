@@ -5,7 +5,12 @@ import { ArtifactDto, SignedUrlDto } from '../../artifacts/dto/artifact.dto';
 import { AssetDto } from '../../assets/dto/asset.dto';
 import { BRIEF_SCHEMA_REF } from '../../common/library-schemas';
 
-const IDEMPOTENCY_KEY = { type: String, nullable: true, maxLength: 255, description: 'Same as the `Idempotency-Key` header: a repeat with the same body replays the first answer' };
+const IDEMPOTENCY_KEY = {
+  type: String,
+  nullable: true,
+  maxLength: 255,
+  description: 'Same as the `Idempotency-Key` header: a repeat with the same body replays the first answer',
+};
 const IdempotencyKeyField = () => applyDecorators(ApiPropertyOptional(IDEMPOTENCY_KEY), IsOptional(), IsString());
 /** `provider`: which provider answers (the catalogue names them); unknown or unconfigured is a 422 at body.provider. */
 const ProviderField = (description: string) =>
@@ -17,7 +22,12 @@ export const WORKFLOW_MAX_STEPS = 50;
 // POST /v1/generations
 
 export class GenerationCreateDto {
-  @ApiProperty({ example: 'Pôr do sol nas montanhas, tons quentes', minLength: 1, maxLength: 4000, description: 'What to picture (any language; the built-in generator understands English and Portuguese words)' })
+  @ApiProperty({
+    example: 'Pôr do sol nas montanhas, tons quentes',
+    minLength: 1,
+    maxLength: 4000,
+    description: 'What to picture (any language; the built-in generator understands English and Portuguese words)',
+  })
   @IsString()
   @MinLength(1)
   @MaxLength(4000)
@@ -44,14 +54,20 @@ export class GenerationCreateDto {
     example: 'landscape',
     description:
       'Built-in: a composition (`abstract`, `landscape`, `cosmic`, `botanical`, `geometric`), a procedural style (`GET /v1/procedural/styles`) for an abstract picture, ' +
-      'or free words that join the prompt\'s (e.g. `neon`, `minimal`). Providers: added to the prompt.',
+      "or free words that join the prompt's (e.g. `neon`, `minimal`). Providers: added to the prompt.",
   })
   @IsOptional()
   @IsString()
   @MaxLength(64)
   style?: string;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 2147483647, description: 'Built-in: the same prompt, style and seed give the same bytes (default: a hash of the prompt)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: 2147483647,
+    description: 'Built-in: the same prompt, style and seed give the same bytes (default: a hash of the prompt)',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -66,7 +82,8 @@ export class GenerationCreateDto {
 }
 
 export class GenerationDto {
-  @ApiProperty({ example: 'gen_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'The generation record (prompt, provider, model, seed, asset and artifact)' }) id: string;
+  @ApiProperty({ example: 'gen_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'The generation record (prompt, provider, model, seed, asset and artifact)' })
+  id: string;
   @ApiProperty() prompt: string;
   @ApiProperty({ type: 'integer', example: 1024 }) width: number;
   @ApiProperty({ type: 'integer', example: 1024 }) height: number;
@@ -74,11 +91,21 @@ export class GenerationDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'The seed drawn with (built-in); null for providers' }) seed: number | null;
   @ApiProperty({ enum: ['builtin', 'openai', 'openai-compatible'] }) provider: string;
   @ApiProperty({ example: 'builtin', description: 'The model that made the image' }) model: string;
-  @ApiProperty({ type: String, nullable: true, enum: ['abstract', 'landscape', 'cosmic', 'botanical', 'geometric'], description: 'Built-in: the composition chosen' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['abstract', 'landscape', 'cosmic', 'botanical', 'geometric'],
+    description: 'Built-in: the composition chosen',
+  })
   composition: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'mesh', description: 'Built-in: the procedural background style' }) background: string | null;
   @ApiProperty({ type: [String], example: ['#2d1b4e', '#8e3b6f', '#e8505b'], description: 'Built-in: the palette drawn with' }) palette: string[];
-  @ApiProperty({ type: String, nullable: true, example: '1024x1024', description: 'Providers: the size asked of the provider before the image was fitted to width x height' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '1024x1024',
+    description: 'Providers: the size asked of the provider before the image was fitted to width x height',
+  })
   provider_size: string | null;
   @ApiProperty({ type: AssetDto, description: 'The image as an asset (usable as `asset:<id>` in designs, in transforms and videos)' }) asset: AssetDto;
   @ApiProperty({ type: ArtifactDto, description: 'The image as an output (kind `generation`)' }) artifact: ArtifactDto;
@@ -89,7 +116,14 @@ export class GenerationDto {
 // -------------------------------------------------------------------------------------------------
 // POST /v1/briefs/from-image
 
-const LANGUAGE = { type: String, nullable: true, default: 'pt-BR', maxLength: 35, example: 'pt-BR', description: 'BCP 47 tag of the text fields; pt-BR and en are written by the built-in engine (others get English)' };
+const LANGUAGE = {
+  type: String,
+  nullable: true,
+  default: 'pt-BR',
+  maxLength: 35,
+  example: 'pt-BR',
+  description: 'BCP 47 tag of the text fields; pt-BR and en are written by the built-in engine (others get English)',
+};
 const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 export class VisionBriefDto {
@@ -147,18 +181,23 @@ export class ImageAnalysisDto {
   @ApiProperty({ type: FocalPointDto, description: "The salient region's center (sharp's attention strategy)" }) focal_point: FocalPointDto;
   @ApiProperty({ example: 1.5 }) aspect_ratio: number;
   @ApiProperty({ enum: ['square', 'portrait', 'landscape'] }) orientation: string;
-  @ApiProperty({ type: [String], example: ['landscape', 'twitter', 'youtube_thumbnail'], description: 'Named formats nearest the aspect ratio, best first' }) formats: string[];
+  @ApiProperty({ type: [String], example: ['landscape', 'twitter', 'youtube_thumbnail'], description: 'Named formats nearest the aspect ratio, best first' })
+  formats: string[];
   @ApiProperty({ type: [String], description: 'Templates designed for those formats' }) templates: string[];
   @ApiProperty({ example: 0.42, description: 'Mean saturation of the palette, 0..1' }) saturation: number;
   @ApiProperty({ example: 0.3, description: '-1 (cool) to 1 (warm)' }) warmth: number;
 }
 
 export class VisionBriefResultDto {
-  @ApiProperty({ allOf: [{ $ref: BRIEF_SCHEMA_REF }], description: 'The brief: POST /v1/designs, /v1/campaigns or a workflow take it as is' }) brief: Record<string, unknown>;
+  @ApiProperty({ allOf: [{ $ref: BRIEF_SCHEMA_REF }], description: 'The brief: POST /v1/designs, /v1/campaigns or a workflow take it as is' }) brief: Record<
+    string,
+    unknown
+  >;
   @ApiProperty({ type: ImageAnalysisDto, description: 'What the built-in engine measured (the same with or without a provider)' }) analysis: ImageAnalysisDto;
   @ApiProperty({ example: 'builtin', description: 'Who wrote the brief: `builtin`, or the provider (when its answer validated)' }) provider: string;
   @ApiProperty({ type: String, nullable: true, example: 'gpt-4o-mini' }) model: string | null;
-  @ApiProperty({ type: [String], description: 'E.g. the provider answered twice with a brief that did not validate, and the built-in brief is returned' }) warnings: string[];
+  @ApiProperty({ type: [String], description: 'E.g. the provider answered twice with a brief that did not validate, and the built-in brief is returned' })
+  warnings: string[];
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -171,7 +210,7 @@ export class PlanningRequestDto {
   @MaxLength(2000)
   goal: string;
 
-  @ApiPropertyOptional({ type: String, default: '', maxLength: 64, example: 'bold', description: 'Default: from the goal\'s intent' })
+  @ApiPropertyOptional({ type: String, default: '', maxLength: 64, example: 'bold', description: "Default: from the goal's intent" })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -204,7 +243,11 @@ export class PlanningRequestDto {
 export class WorkflowStepDto {
   @ApiProperty({ example: 'design_square', pattern: '^[a-z][a-z0-9_]{0,63}$' }) id: string;
   @ApiProperty({ example: 'design.create', description: 'See POST /v1/workflows/run' }) operation: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The body of the operation (plus its path parameters); values `$steps.<id>.<field>` refer to earlier results' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The body of the operation (plus its path parameters); values `$steps.<id>.<field>` refer to earlier results',
+  })
   params: Record<string, unknown>;
 }
 
@@ -216,7 +259,8 @@ export class PlannedWorkflowDto {
 export class StepEstimateDto {
   @ApiProperty() id: string;
   @ApiProperty() operation: string;
-  @ApiProperty({ type: String, nullable: true, example: 'render', description: 'The billable operation it is priced as; null when it is free' }) billed_as: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'render', description: 'The billable operation it is priced as; null when it is free' }) billed_as:
+    string | null;
   @ApiProperty({ example: 0, description: 'Metering.estimate of the step (0 until the price book prices it)' }) credits: number;
 }
 
@@ -251,7 +295,12 @@ export class WorkflowRunDto {
     type: 'array',
     minItems: 1,
     maxItems: WORKFLOW_MAX_STEPS,
-    items: { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, operation: { type: 'string' }, params: { type: 'object', additionalProperties: true } }, required: ['id', 'operation'] },
+    items: {
+      type: 'object',
+      additionalProperties: true,
+      properties: { id: { type: 'string' }, operation: { type: 'string' }, params: { type: 'object', additionalProperties: true } },
+      required: ['id', 'operation'],
+    },
     example: [
       { id: 'plan', operation: 'planning.brief', params: { goal: 'Lançar o cold brew de verão com 20% de desconto' } },
       { id: 'pieces', operation: 'campaign.create', params: { brief: '$steps.plan.brief', formats: [{ name: 'square' }, { name: 'story' }] } },
@@ -263,7 +312,13 @@ export class WorkflowRunDto {
   @IsObject({ each: true, message: 'each step must be an object {id, operation, params}' })
   steps: Record<string, unknown>[];
 
-  @ApiPropertyOptional({ type: [String], nullable: true, maxItems: 100, example: ['pieces.pieces'], description: '`<step id>` or `<step id>.<field>`: what `outputs` of the answer holds; when given, steps carry no `result`' })
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    maxItems: 100,
+    example: ['pieces.pieces'],
+    description: '`<step id>` or `<step id>.<field>`: what `outputs` of the answer holds; when given, steps carry no `result`',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
@@ -279,14 +334,20 @@ export class StepErrorDto {
   @ApiProperty({ type: 'integer', example: 404, description: 'The HTTP status the operation would have answered' }) status: number;
   @ApiProperty({ example: 'not_found' }) code: string;
   @ApiProperty({ example: 'Design des_… not found' }) detail: string;
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Validation items (`loc` into body.steps.<i>.params)' }) errors: Record<string, unknown>[];
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Validation items (`loc` into body.steps.<i>.params)' })
+  errors: Record<string, unknown>[];
 }
 
 export class StepRunDto {
   @ApiProperty() id: string;
   @ApiProperty() operation: string;
   @ApiProperty({ enum: ['succeeded', 'failed', 'skipped'] }) status: string;
-  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true, description: 'What the operation answered (its REST answer); null when `outputs` was given, or when it did not run' })
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    description: 'What the operation answered (its REST answer); null when `outputs` was given, or when it did not run',
+  })
   result: Record<string, unknown> | null;
   @ApiProperty({ type: StepErrorDto, nullable: true }) error: StepErrorDto | null;
   @ApiProperty({ type: 'integer', example: 120 }) duration_ms: number;
@@ -301,6 +362,7 @@ export class FailedStepDto extends StepErrorDto {
 export class WorkflowResultDto {
   @ApiProperty({ enum: ['succeeded', 'failed'] }) status: string;
   @ApiProperty({ type: [StepRunDto] }) steps: StepRunDto[];
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The values `outputs` asked for, by name (empty when it was not given)' }) outputs: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The values `outputs` asked for, by name (empty when it was not given)' })
+  outputs: Record<string, unknown>;
   @ApiProperty({ type: FailedStepDto, nullable: true }) failed_step: FailedStepDto | null;
 }

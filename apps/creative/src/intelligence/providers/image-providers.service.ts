@@ -85,7 +85,8 @@ export class ImageProviders {
         id: 'openai-compatible',
         kind: 'image',
         name: 'OpenAI-compatible image endpoint',
-        description: 'Any server speaking POST /v1/images/generations (IMAGE_COMPATIBLE_BASE_URL, IMAGE_COMPATIBLE_MODEL). The image is resized and cropped to the requested size.',
+        description:
+          'Any server speaking POST /v1/images/generations (IMAGE_COMPATIBLE_BASE_URL, IMAGE_COMPATIBLE_MODEL). The image is resized and cropped to the requested size.',
         configured: this.configured('openai-compatible'),
         default: def === 'openai-compatible',
         models: this.config.images.compatible ? [this.config.images.compatible.model] : [],
@@ -98,7 +99,12 @@ export class ImageProviders {
   resolve(requested: string | null | undefined, loc: (string | number)[]): ImageProviderId {
     const id = (requested ?? this.config.images.defaultProvider) as ImageProviderId;
     if (!IMAGE_PROVIDER_IDS.includes(id) || !this.configured(id)) {
-      throw unknownProvider(loc, String(requested), IMAGE_PROVIDER_IDS, IMAGE_PROVIDER_IDS.filter((p) => this.configured(p)));
+      throw unknownProvider(
+        loc,
+        String(requested),
+        IMAGE_PROVIDER_IDS,
+        IMAGE_PROVIDER_IDS.filter((p) => this.configured(p)),
+      );
     }
     return id;
   }
@@ -110,7 +116,11 @@ export class ImageProviders {
     const model: ImageModel =
       id === 'openai'
         ? createOpenAI({ apiKey: this.config.images.openai!.apiKey, baseURL: this.config.images.openai!.baseUrl ?? DEFAULT_BASE_URLS.openai }).image(modelId)
-        : createOpenAICompatible({ name: 'openai-compatible', baseURL: this.config.images.compatible!.baseUrl, apiKey: this.config.images.compatible!.apiKey }).imageModel(modelId);
+        : createOpenAICompatible({
+            name: 'openai-compatible',
+            baseURL: this.config.images.compatible!.baseUrl,
+            apiKey: this.config.images.compatible!.apiKey,
+          }).imageModel(modelId);
     const timeoutMs = this.config.images.timeoutMs;
     const result = await withTimeout(id, timeoutMs, (signal) =>
       generateImage({ model, prompt: input.prompt, n: 1, size: size as `${number}x${number}`, abortSignal: signal, maxRetries: 0 }),

@@ -93,7 +93,12 @@ export class LlmProviders {
   resolve(requested: string | null | undefined, loc: (string | number)[]): LlmTarget | null {
     const id = (requested ?? this.active) as LlmProviderId;
     if (!LLM_PROVIDER_IDS.includes(id) || !this.configured(id)) {
-      throw unknownProvider(loc, String(requested), LLM_PROVIDER_IDS, LLM_PROVIDER_IDS.filter((p) => this.configured(p)));
+      throw unknownProvider(
+        loc,
+        String(requested),
+        LLM_PROVIDER_IDS,
+        LLM_PROVIDER_IDS.filter((p) => this.configured(p)),
+      );
     }
     if (id === 'builtin') return null;
     const llm = this.config.llm;
@@ -101,8 +106,12 @@ export class LlmProviders {
     const modelId = this.modelOf(id);
     let model: LanguageModel;
     if (id === 'openai') model = createOpenAI({ apiKey: this.config.llmSecrets.openai!, baseURL: own ?? DEFAULT_BASE_URLS.openai }).chat(modelId);
-    else if (id === 'anthropic') model = createAnthropic({ apiKey: this.config.llmSecrets.anthropic!, baseURL: own ?? DEFAULT_BASE_URLS.anthropic }).languageModel(modelId);
-    else model = createOpenAICompatible({ name: 'openai-compatible', baseURL: own!, apiKey: llm.apiKey || undefined, supportsStructuredOutputs: true }).chatModel(modelId);
+    else if (id === 'anthropic')
+      model = createAnthropic({ apiKey: this.config.llmSecrets.anthropic!, baseURL: own ?? DEFAULT_BASE_URLS.anthropic }).languageModel(modelId);
+    else
+      model = createOpenAICompatible({ name: 'openai-compatible', baseURL: own!, apiKey: llm.apiKey || undefined, supportsStructuredOutputs: true }).chatModel(
+        modelId,
+      );
     return { id, modelId, model, timeoutMs: llm.timeoutMs };
   }
 
@@ -111,7 +120,11 @@ export class LlmProviders {
    * does not parse or validate is asked again once; a second bad answer is `{ok: false}` (the caller falls back to its
    * built-in result). Transport failures and timeouts throw ProviderFailure (502/503/504).
    */
-  async object<T>(target: LlmTarget, schema: z.ZodType<T>, input: { system: string; prompt: string; image?: { data: Buffer; mediaType: string } }): Promise<StructuredResult<T>> {
+  async object<T>(
+    target: LlmTarget,
+    schema: z.ZodType<T>,
+    input: { system: string; prompt: string; image?: { data: Buffer; mediaType: string } },
+  ): Promise<StructuredResult<T>> {
     let reason = '';
     for (let attempt = 1; attempt <= 2; attempt++) {
       {

@@ -28,7 +28,9 @@ describe('JobsService.create when the job cannot be recorded', () => {
     const jobs = new JobsService(ds, config, {} as JobQueue, {} as JobViews, {} as CallbacksService, metering);
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
 
-    await expect(jobs.create({ accountId: 'acct_1', kind: 'render' as never, request: {}, charge: { operation: 'render', params: {} } as never })).rejects.toBe(insertError);
+    await expect(jobs.create({ accountId: 'acct_1', kind: 'render' as never, request: {}, charge: { operation: 'render', params: {} } as never })).rejects.toBe(
+      insertError,
+    );
 
     expect(metering.ended).toHaveLength(1);
     const jobId = metering.ended[0];

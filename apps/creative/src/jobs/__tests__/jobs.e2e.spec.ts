@@ -72,7 +72,7 @@ describe('creative jobs', () => {
   }
   const ended = (j: { state: string }) => ['succeeded', 'failed', 'cancelled'].includes(j.state);
   async function waitUntil(ok: () => boolean, timeoutMs = 15_000) {
-    for (const end = Date.now() + timeoutMs; !ok() && Date.now() < end; ) await sleep(50);
+    for (const end = Date.now() + timeoutMs; !ok() && Date.now() < end;) await sleep(50);
     expect(ok()).toBe(true);
   }
 
@@ -99,7 +99,12 @@ describe('creative jobs', () => {
   it('records a handler failure with its code, and an unexpected error as internal_error without its message', async () => {
     const failing = await create(alice, { seconds: 1, fail_attempts: 5 });
     const crashing = await create(alice, { seconds: 1, crash: true });
-    expect(await waitFor(failing.id, ended)).toMatchObject({ state: 'failed', attempts: 1, error: { code: 'test_failure', message: 'attempt 1 fails on purpose' }, artifacts: [] });
+    expect(await waitFor(failing.id, ended)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      error: { code: 'test_failure', message: 'attempt 1 fails on purpose' },
+      artifacts: [],
+    });
     const crashed = await waitFor(crashing.id, ended);
     expect(crashed).toMatchObject({ state: 'failed', error: { code: 'internal_error' } });
     expect(crashed.error.message).not.toMatch(/crashed/);
@@ -174,7 +179,10 @@ describe('creative jobs', () => {
     await t.app.get(DataSource).query(`UPDATE creative.jobs SET state = 'queued', finished_at = NULL WHERE id = $1`, [job.id]);
     const counts = await t.app.get(JobsRecovery).recover();
     expect(counts.jobs).toBeGreaterThanOrEqual(1);
-    expect(await waitFor(job.id, (j) => j.state === 'succeeded' && (j as unknown as { attempts: number }).attempts === 2)).toMatchObject({ state: 'succeeded', attempts: 2 });
+    expect(await waitFor(job.id, (j) => j.state === 'succeeded' && (j as unknown as { attempts: number }).attempts === 2)).toMatchObject({
+      state: 'succeeded',
+      attempts: 2,
+    });
   });
 
   it('takes up a job whose worker was lost, but fails it with worker_lost (callback sent) once its run has lost JOB_MAX_LOST_ATTEMPTS workers; a retry starts again', async () => {
@@ -187,7 +195,10 @@ describe('creative jobs', () => {
       const ds = t.app.get(DataSource);
       // As its worker's death leaves it: running, the lease run out; `lost` attempts of this run lost before.
       const lose = (lost: number) =>
-        ds.query(`UPDATE creative.jobs SET state = 'running', finished_at = NULL, worker_id = 'gone', lease_until = now() - interval '1 second', lost_attempts = $2 WHERE id = $1`, [job.id, lost]);
+        ds.query(
+          `UPDATE creative.jobs SET state = 'running', finished_at = NULL, worker_id = 'gone', lease_until = now() - interval '1 second', lost_attempts = $2 WHERE id = $1`,
+          [job.id, lost],
+        );
       const max = t.config.jobs.maxLostAttempts;
       expect(max).toBe(3);
 
@@ -201,7 +212,10 @@ describe('creative jobs', () => {
       const lost = await waitFor(job.id, ended);
       expect(lost).toMatchObject({ state: 'failed', attempts: 2, error: { code: 'worker_lost' } });
       await waitUntil(() => hooks.got.length === 3);
-      const event = new Webhook(secret).verify(hooks.got[2].body, hooks.got[2].headers as Record<string, string>) as { type: string; data: { error: { code: string } } };
+      const event = new Webhook(secret).verify(hooks.got[2].body, hooks.got[2].headers as Record<string, string>) as {
+        type: string;
+        data: { error: { code: string } };
+      };
       expect(event).toMatchObject({ type: 'job.failed', data: { error: { code: 'worker_lost' } } });
 
       // The user's retry is a new run: it is not held to the lost attempts of the previous one.
@@ -303,7 +317,9 @@ describe('creative jobs', () => {
       expect(gaps[0]).toBeGreaterThanOrEqual(90);
       expect(gaps[2]).toBeGreaterThan(gaps[0]);
       // A forged signature does not verify.
-      expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(hooks.got[0].body, hooks.got[0].headers as Record<string, string>)).toThrow();
+      expect(() =>
+        new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(hooks.got[0].body, hooks.got[0].headers as Record<string, string>),
+      ).toThrow();
 
       let deliveries = expectStatus(await as(t.http.get(`/v1/jobs/${ok.id}/callbacks`), alice), 200).body.data;
       const until = Date.now() + 5000;
@@ -312,7 +328,14 @@ describe('creative jobs', () => {
         deliveries = expectStatus(await as(t.http.get(`/v1/jobs/${ok.id}/callbacks`), alice), 200).body.data;
       }
       expect(deliveries).toHaveLength(1);
-      expect(deliveries[0]).toMatchObject({ event: 'job.succeeded', url: hooks.url, state: 'delivered', attempts: 4, last_status: 204, id: hooks.got[0].headers['webhook-id'] });
+      expect(deliveries[0]).toMatchObject({
+        event: 'job.succeeded',
+        url: hooks.url,
+        state: 'delivered',
+        attempts: 4,
+        last_status: 204,
+        id: hooks.got[0].headers['webhook-id'],
+      });
       expect(deliveries[0].attempt_log.map((a: { status_code: number }) => a.status_code)).toEqual([500, 503, 502, 204]);
       expect(deliveries[0].attempt_log.map((a: { error: string | null }) => a.error)).toEqual(['HTTP 500', 'HTTP 503', 'HTTP 502', null]);
 
@@ -325,7 +348,9 @@ describe('creative jobs', () => {
       await waitFor(cancelling.id, ended, 5000);
       const end2 = Date.now() + 10_000;
       while (hooks.got.length < 6 && Date.now() < end2) await sleep(50);
-      const events = hooks.got.slice(4).map((r) => wh.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { id: string; error: unknown } });
+      const events = hooks.got
+        .slice(4)
+        .map((r) => wh.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { id: string; error: unknown } });
       expect(events.map((e) => `${e.type} ${e.data.id}`).sort()).toEqual([`job.cancelled ${cancelling.id}`, `job.failed ${failing.id}`].sort());
       expect(events.find((e) => e.type === 'job.failed')!.data.error).toEqual({ code: 'test_failure', message: 'attempt 1 fails on purpose' });
     } finally {
@@ -345,7 +370,12 @@ describe('creative jobs', () => {
       expect(expires).toBeLessThanOrEqual(24 * 3600_000);
       expect(expectStatus(await as(t.http.get('/v1/callbacks/signing-secret'), alice), 200).body.secret).toBe(rotated.secret);
       // Stored sealed (SECRETS_KEY), both of them.
-      const [row] = (await t.app.get(DataSource).query(`SELECT secret, previous_secret FROM creative.callback_secrets WHERE account_id = $1`, [alice.accountId])) as { secret: string; previous_secret: string }[];
+      const [row] = (await t.app
+        .get(DataSource)
+        .query(`SELECT secret, previous_secret FROM creative.callback_secrets WHERE account_id = $1`, [alice.accountId])) as {
+        secret: string;
+        previous_secret: string;
+      }[];
       expect(row.secret).toMatch(/^v1:/);
       expect(row.previous_secret).toMatch(/^v1:/);
       expect(JSON.stringify(row)).not.toContain(rotated.secret.slice(6, 30));
@@ -357,7 +387,8 @@ describe('creative jobs', () => {
       while (hooks.got.length < 1 && Date.now() < end) await sleep(50);
       const r = hooks.got[0];
       expect(String(r.headers['webhook-signature']).split(' ')).toHaveLength(2);
-      for (const s of [before, rotated.secret]) expect(new Webhook(s).verify(r.body, r.headers as Record<string, string>)).toMatchObject({ type: 'job.succeeded' });
+      for (const s of [before, rotated.secret])
+        expect(new Webhook(s).verify(r.body, r.headers as Record<string, string>)).toMatchObject({ type: 'job.succeeded' });
     } finally {
       await hooks.close();
     }
@@ -378,9 +409,13 @@ describe('creative jobs: rotating the signing secret with an Idempotency-Key', (
     const rotate = () => as(t.http.post('/v1/callbacks/signing-secret/rotate'), alice).set('Idempotency-Key', 'rotate-1');
     const first = expectStatus(await rotate(), 200);
     expect(first.body.secret).toMatch(/^whsec_/);
-    const rows = (await t.app.get(DataSource).query(`SELECT state, response_status, response_body FROM creative.idempotency_keys WHERE account_id = $1`, [
-      alice.accountId,
-    ])) as { state: string; response_status: number; response_body: unknown }[];
+    const rows = (await t.app
+      .get(DataSource)
+      .query(`SELECT state, response_status, response_body FROM creative.idempotency_keys WHERE account_id = $1`, [alice.accountId])) as {
+      state: string;
+      response_status: number;
+      response_body: unknown;
+    }[];
     expect(rows).toEqual([{ state: 'completed', response_status: 200, response_body: { sealed: expect.stringMatching(/^v1:/) } }]);
     expect(JSON.stringify(rows)).not.toContain(first.body.secret.slice(6, 20));
 
@@ -418,7 +453,15 @@ describe('creative jobs: callback URLs on private addresses', () => {
 
   it('refuses them with 422 at body.callback_url when CALLBACK_ALLOW_PRIVATE is false, and creates nothing', async () => {
     const jobs = t.app.get(JobsService);
-    for (const url of ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest', 'ftp://example.com/x', 'https://u:p@example.com/x', 'not a url']) {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost/hook',
+      'http://[::1]/hook',
+      'http://169.254.169.254/latest',
+      'ftp://example.com/x',
+      'https://u:p@example.com/x',
+      'not a url',
+    ]) {
       const refused = await jobs.create({ accountId: alice.accountId, kind: 'animate', request: { seconds: 1 }, callbackUrl: url }).then(
         () => null,
         (e: unknown) => e,

@@ -45,7 +45,11 @@ export class TestAnimateHandler implements JobHandler {
     const total = Math.round(req.seconds * fps);
     const out = join(ctx.workDir, 'clip.mp4');
     const args = ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `testsrc=size=160x120:rate=${fps}`, '-t', String(req.seconds)];
-    const run = spawnMedia(ffmpegBinary(this.config.media.ffmpegPath), [...args, '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-progress', 'pipe:1', '-y', out], { signal: ctx.signal });
+    const run = spawnMedia(
+      ffmpegBinary(this.config.media.ffmpegPath),
+      [...args, '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-progress', 'pipe:1', '-y', out],
+      { signal: ctx.signal },
+    );
     run.child.stdin.end();
     testRuns.set(ctx.jobId, { pid: run.child.pid!, workDir: ctx.workDir, attempt: ctx.attempt });
     run.child.stdout.on('data', (b: Buffer) => {

@@ -18,7 +18,7 @@ export const JOB_STATE_DESCRIPTION = [
 ].join(' ');
 
 export class JobErrorDto {
-  @ApiProperty({ example: 'asset_unreadable', description: 'Stable code: `internal_error` for failures on our side, else the handler\'s code' }) code: string;
+  @ApiProperty({ example: 'asset_unreadable', description: "Stable code: `internal_error` for failures on our side, else the handler's code" }) code: string;
   @ApiProperty({ example: 'The audio asset could not be decoded' }) message: string;
 }
 
@@ -29,7 +29,8 @@ export class JobArtifactDto {
     type: String,
     nullable: true,
     example: 'http://localhost:3100/v1/artifacts/art_01jdz3k5q8c9w3m5y4x0b7n2ph/signed-content?expires=1767225600&signature=…',
-    description: 'Reads the bytes without credentials for an hour from this answer (within SIGNED_URL_TTL_MIN and SIGNED_URL_TTL_MAX); null if the artifact was deleted',
+    description:
+      'Reads the bytes without credentials for an hour from this answer (within SIGNED_URL_TTL_MIN and SIGNED_URL_TTL_MAX); null if the artifact was deleted',
   })
   url: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'video/mp4' }) mime: string | null;
@@ -43,10 +44,22 @@ export class JobDto {
   @ApiProperty({ type: Number, minimum: 0, maximum: 1, example: 0.45, description: 'Fraction done, 0 to 1' }) progress: number;
   @ApiProperty({ type: 'integer', example: 54 }) frames_done: number;
   @ApiProperty({ type: 'integer', nullable: true, example: 120, description: 'Frames to make, once known' }) frames_total: number | null;
-  @ApiProperty({ type: 'integer', example: 1, description: 'Attempts started: 1 for the first run, one more per retry or recovery after a lost worker' }) attempts: number;
-  @ApiProperty({ type: 'object', additionalProperties: true, example: { design_id: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph', duration: 4, motion: 'zoom_in' }, description: 'The request, defaults applied' })
+  @ApiProperty({ type: 'integer', example: 1, description: 'Attempts started: 1 for the first run, one more per retry or recovery after a lost worker' })
+  attempts: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { design_id: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph', duration: 4, motion: 'zoom_in' },
+    description: 'The request, defaults applied',
+  })
   request: Record<string, unknown>;
-  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true, example: { duration: 4, fps: 30, frames: 120 }, description: 'Kind-specific result, once succeeded' })
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    example: { duration: 4, fps: 30, frames: 120 },
+    description: 'Kind-specific result, once succeeded',
+  })
   result: Record<string, unknown> | null;
   @ApiProperty({ type: [JobArtifactDto] }) artifacts: JobArtifactDto[];
   @ApiProperty({ type: JobErrorDto, nullable: true, description: 'Why the job failed (state `failed`), else null' }) error: JobErrorDto | null;
@@ -82,7 +95,7 @@ export class ListJobsQuery {
 
 export class CallbackAttemptDto {
   @ApiProperty({ type: 'integer', example: 1 }) attempt: number;
-  @ApiProperty({ type: 'integer', nullable: true, example: 503, description: 'The receiver\'s status; null when no answer came' }) status_code: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: 503, description: "The receiver's status; null when no answer came" }) status_code: number | null;
   @ApiProperty({ type: String, nullable: true, example: 'HTTP 503' }) error: string | null;
   @ApiProperty({ type: 'integer', example: 41 }) duration_ms: number;
   @ApiProperty({ format: 'date-time' }) at: string;
@@ -112,7 +125,11 @@ export class CallbackDeliveryListDto {
 }
 
 export class SigningSecretDto {
-  @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', description: 'Verifies `webhook-signature` (Standard Webhooks, `v1,<base64 HMAC-SHA256>`)' }) secret: string;
+  @ApiProperty({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    description: 'Verifies `webhook-signature` (Standard Webhooks, `v1,<base64 HMAC-SHA256>`)',
+  })
+  secret: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({
     type: String,

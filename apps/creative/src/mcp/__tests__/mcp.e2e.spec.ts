@@ -67,12 +67,19 @@ describe('creative MCP endpoint', () => {
   });
 
   const brief = { title: 'Autumn blend', subtitle: 'Roasted for slow mornings', cta: 'Order now', eyebrow: 'New' };
-  const png = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).png().toBuffer();
+  const png = (w: number, h: number, color: string) =>
+    sharp({ create: { width: w, height: h, channels: 3, background: color } })
+      .png()
+      .toBuffer();
   const text = (r: Result) => (r.content.find((c) => c.type === 'text') as { text: string }).text;
   const images = (r: Result) => r.content.filter((c) => c.type === 'image') as { data: string; mimeType: string }[];
   const links = (r: Result) => r.content.filter((c) => c.type === 'resource_link') as { uri: string; mimeType?: string; name: string }[];
   const rest = (method: string, path: string, account: TestAccount, body?: unknown) =>
-    fetch(`${t.url}${path}`, { method, headers: { 'x-api-key': account.key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${t.url}${path}`, {
+      method,
+      headers: { 'x-api-key': account.key, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   /** A signed URL on this test server (PUBLIC_BASE_URL is not the test port). */
   const local = (url: string) => {
     const u = new URL(url);
@@ -80,9 +87,10 @@ describe('creative MCP endpoint', () => {
   };
   /** Polls get_job through MCP until the job has ended. */
   const finished = async (jobId: string, c = client) => {
-    for (const end = Date.now() + 90_000; Date.now() < end; ) {
+    for (const end = Date.now() + 90_000; Date.now() < end;) {
       const job = (await ok('get_job', { job_id: jobId }, c)).structuredContent!;
-      if (['succeeded', 'failed', 'cancelled'].includes(job.state)) return { job, result: (await c.callTool({ name: 'get_job', arguments: { job_id: jobId } })) as Result };
+      if (['succeeded', 'failed', 'cancelled'].includes(job.state))
+        return { job, result: (await c.callTool({ name: 'get_job', arguments: { job_id: jobId } })) as Result };
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error(`job ${jobId} did not finish`);
@@ -92,7 +100,12 @@ describe('creative MCP endpoint', () => {
     const garbage = await fetch(`${t.url}/v1/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"not":"json-rpc"}' });
     expect(garbage.status).toBe(401);
     expect(await garbage.json()).toMatchObject({ code: 'unauthorized' });
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const wrong = await fetch(`${t.url}/v1/mcp`, { method: 'POST', headers: { ...headers, 'x-api-key': 'cr_wrong_key' }, body: JSON.stringify(init) });
     expect(wrong.status).toBe(401);
@@ -114,10 +127,17 @@ describe('creative MCP endpoint', () => {
     }
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${t.url}/v1/mcp`, { method: 'POST', headers: { host: 'evil.example:80', 'x-api-key': alice.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = request(
+        `${t.url}/v1/mcp`,
+        {
+          method: 'POST',
+          headers: { host: 'evil.example:80', 'x-api-key': alice.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
     });
@@ -167,7 +187,9 @@ describe('creative MCP endpoint', () => {
     expect(bad.structuredContent!.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(['header.if_match']);
     const now = (await ok('get_design', { design_id: design.id })).structuredContent!;
     expect(now).toMatchObject({ revision: 2, title: 'guarded 2' });
-    expect((await ok('patch_node', { design_id: design.id, node_id: 'title', patch: { text: 'Fresh' }, if_match: '"rev-2"' })).structuredContent!.revision).toBe(3);
+    expect(
+      (await ok('patch_node', { design_id: design.id, node_id: 'title', patch: { text: 'Fresh' }, if_match: '"rev-2"' })).structuredContent!.revision,
+    ).toBe(3);
   });
 
   it("keeps tenants apart: another account's design is not found and stays unchanged", async () => {
@@ -217,7 +239,11 @@ describe('creative MCP endpoint', () => {
     expect(video.uri).toMatch(/signed-content/);
     const mp4 = await fetch(local(video.uri));
     expect(mp4.status).toBe(200);
-    expect(Buffer.from(await mp4.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+    expect(
+      Buffer.from(await mp4.arrayBuffer())
+        .subarray(4, 8)
+        .toString(),
+    ).toBe('ftyp');
   }, 120_000);
 
   it('replays a creating call with the same idempotency_key, like REST', async () => {
@@ -253,9 +279,16 @@ describe('creative MCP endpoint', () => {
 
   it('takes an upload larger than BODY_LIMIT (read after the credential check, up to the upload limit as base64), and answers 413 past that', async () => {
     // Noise does not compress: about 1.9 MB of PNG, 2.5 MB as base64, over the 1 MB BODY_LIMIT of every other route.
-    const big = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const big = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'upload_asset', arguments: { content_base64: big.toString('base64'), filename: 'noise.png' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'upload_asset', arguments: { content_base64: big.toString('base64'), filename: 'noise.png' } },
+    });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     // Without a credential the body is not read: 401, not 413.
     expect((await fetch(`${t.url}/v1/mcp`, { method: 'POST', headers, body })).status).toBe(401);
@@ -281,7 +314,10 @@ describe('creative MCP endpoint', () => {
   it('offers the goal-to-campaign prompt and the template and IR schema resources', async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((p) => p.name)).toEqual(['goal_to_campaign']);
-    const prompt = await client.getPrompt({ name: 'goal_to_campaign', arguments: { goal: 'Launch the autumn blend', formats: 'instagram_post, instagram_story' } });
+    const prompt = await client.getPrompt({
+      name: 'goal_to_campaign',
+      arguments: { goal: 'Launch the autumn blend', formats: 'instagram_post, instagram_story' },
+    });
     const words = (prompt.messages[0].content as { text: string }).text;
     expect(words).toContain('Launch the autumn blend');
     expect(words).toContain('create_campaign');
@@ -329,11 +365,18 @@ describe('creative MCP endpoint', () => {
     const html = await ok('export_design_html', { design_id: design.id });
     expect(JSON.stringify(html.content)).toContain('<html');
     // Campaigns
-    const campaign = await ok('create_campaign', { brief, formats: [{ width: 200, height: 200 }, { width: 200, height: 120 }] });
+    const campaign = await ok('create_campaign', {
+      brief,
+      formats: [
+        { width: 200, height: 200 },
+        { width: 200, height: 120 },
+      ],
+    });
     expect(images(campaign)).toHaveLength(2);
     await ok('get_campaign', { campaign_id: campaign.structuredContent!.id });
     // Assets, artifacts, brand kit
-    const uploaded = (await ok('upload_asset', { content_base64: (await png(64, 48, '#f59e0b')).toString('base64'), filename: 'amber.png' })).structuredContent!;
+    const uploaded = (await ok('upload_asset', { content_base64: (await png(64, 48, '#f59e0b')).toString('base64'), filename: 'amber.png' }))
+      .structuredContent!;
     expect(uploaded).toMatchObject({ kind: 'image', width: 64, height: 48, filename: 'amber.png' });
     const { tone } = await import('../../videos/__tests__/video-fixtures');
     expect((await ok('upload_audio', { content_base64: tone(1).toString('base64'), filename: 'tone.wav' })).structuredContent!.kind).toBe('audio');
@@ -347,11 +390,20 @@ describe('creative MCP endpoint', () => {
     const generated = await ok('generate_image', { prompt: 'a calm teal mountain lake at dawn', width: 256, height: 256, seed: 3 });
     expect(generated.structuredContent!.asset.kind).toBe('image');
     expect(images(generated)).toHaveLength(1);
-    const fromImage = (await ok('brief_from_image', { asset_id: generated.structuredContent!.asset.id, goal: 'Promote the lake cabin', language: 'en' })).structuredContent!;
+    const fromImage = (await ok('brief_from_image', { asset_id: generated.structuredContent!.asset.id, goal: 'Promote the lake cabin', language: 'en' }))
+      .structuredContent!;
     expect(fromImage.brief.title).toBeTruthy();
     const plan = (await ok('plan_brief', { goal: 'Launch the autumn blend with 20% off', language: 'en' })).structuredContent!;
     expect(plan.workflow.steps.length).toBeGreaterThan(0);
-    const flow = (await ok('run_workflow', { steps: [{ id: 'd', operation: 'design.create', params: { ir: sampleIr(), title: 'flow' } }, { id: 'r', operation: 'design.render', params: { design_id: '$steps.d.design_id' } }], outputs: ['r.artifact'] })).structuredContent!;
+    const flow = (
+      await ok('run_workflow', {
+        steps: [
+          { id: 'd', operation: 'design.create', params: { ir: sampleIr(), title: 'flow' } },
+          { id: 'r', operation: 'design.render', params: { design_id: '$steps.d.design_id' } },
+        ],
+        outputs: ['r.artifact'],
+      })
+    ).structuredContent!;
     expect(flow).toMatchObject({ status: 'succeeded' });
     expect(flow.outputs['r.artifact'].mime).toBe('image/png');
     // Billing and usage: the estimate is what a render of that size is charged, and the summary counts what was done.

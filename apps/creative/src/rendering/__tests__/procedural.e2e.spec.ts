@@ -33,7 +33,21 @@ describe('creative POST /v1/procedural/render', () => {
   });
 
   it('takes a style, size, palette, tone, title and format', async () => {
-    const r = expectStatus(await post({ style: 'aurora', seed: 3, width: 640, height: 360, density: 2, phase: 0.25, palette: '#0b1f3a, #f2a900 #ffffff', title: 'Northern lights', eyebrow: 'Live', format: 'webp' }), 200).body;
+    const r = expectStatus(
+      await post({
+        style: 'aurora',
+        seed: 3,
+        width: 640,
+        height: 360,
+        density: 2,
+        phase: 0.25,
+        palette: '#0b1f3a, #f2a900 #ffffff',
+        title: 'Northern lights',
+        eyebrow: 'Live',
+        format: 'webp',
+      }),
+      200,
+    ).body;
     expect(r).toMatchObject({ style: 'aurora', seed: 3, density: 2, phase: 0.25, width: 640, height: 360, format: 'webp' });
     // The colors drawn with: the given ones (the style repeats them where it needs more).
     expect(r.palette.slice(0, 3)).toEqual(['#0b1f3a', '#f2a900', '#ffffff']);

@@ -20,7 +20,15 @@ function blurredIr(n: number, side = 2048) {
     fills: [{ type: 'solid', color: i % 2 ? '#336699' : '#cc6633' }],
   }));
   // At most 2,000 children a container.
-  const groups = Array.from({ length: Math.ceil(n / 2000) }, (_, g) => ({ type: 'group', id: `g${g}`, x: 0, y: 0, width: side, height: side, children: rects.slice(g * 2000, (g + 1) * 2000) }));
+  const groups = Array.from({ length: Math.ceil(n / 2000) }, (_, g) => ({
+    type: 'group',
+    id: `g${g}`,
+    x: 0,
+    y: 0,
+    width: side,
+    height: side,
+    children: rects.slice(g * 2000, (g + 1) * 2000),
+  }));
   return {
     version: 1,
     width: side,
@@ -50,7 +58,9 @@ describe('a render past its time budget stops drawing', () => {
 
   beforeAll(async () => {
     // The cost check off: these designs must reach the drawing, which the budget then stops.
-    t = await createTestApp(creativeService, { env: { RENDER_WORKERS: '1', RENDER_TIMEOUT_MS: '1500', RENDER_COST_LIMIT_MS: '0', RENDER_STOP_GRACE_MS: '1500' } });
+    t = await createTestApp(creativeService, {
+      env: { RENDER_WORKERS: '1', RENDER_TIMEOUT_MS: '1500', RENDER_COST_LIMIT_MS: '0', RENDER_STOP_GRACE_MS: '1500' },
+    });
     alice = await t.account('alice');
     // The worker started and warm.
     const light = expectStatus(await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), alice), 200).body;
@@ -124,7 +134,13 @@ describe('a render estimated past its budget is refused before drawing', () => {
     // Layout only: drawing would take hours.
     expect(performance.now() - t0).toBeLessThan(8000);
     expect(res.body.detail).toEqual([
-      { loc: ['body', 'ir'], type: 'render_too_costly', msg: expect.stringMatching(/4,003 nodes \(4,000 blurred\) on a 8192 x 8192 px raster is estimated at [\d,]+ ms of one core, and the limit is 1,500 ms \(RENDER_COST_LIMIT_MS\)/) },
+      {
+        loc: ['body', 'ir'],
+        type: 'render_too_costly',
+        msg: expect.stringMatching(
+          /4,003 nodes \(4,000 blurred\) on a 8192 x 8192 px raster is estimated at [\d,]+ ms of one core, and the limit is 1,500 ms \(RENDER_COST_LIMIT_MS\)/,
+        ),
+      },
     ]);
     expect(await balance()).toBe(before);
     const metrics = expectStatus(await t.http.get('/metrics'), 200).text;
@@ -137,7 +153,12 @@ describe('a render estimated past its budget is refused before drawing', () => {
 
   it('renders ordinary designs as before', async () => {
     const light = expectStatus(await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), alice), 200).body;
-    const png = expectStatus(await as(t.http.get(`/v1/designs/${light.id}/preview?width=400`), alice).buffer(true).parse(binary), 200).body as Buffer;
+    const png = expectStatus(
+      await as(t.http.get(`/v1/designs/${light.id}/preview?width=400`), alice)
+        .buffer(true)
+        .parse(binary),
+      200,
+    ).body as Buffer;
     expect(png.subarray(1, 4).toString()).toBe('PNG');
   }, 60_000);
 });

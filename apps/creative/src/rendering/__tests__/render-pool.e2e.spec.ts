@@ -19,7 +19,19 @@ function heavyIr(layers: number) {
       id: 'root',
       width: 2048,
       height: 2048,
-      children: Array.from({ length: layers }, (_, i) => ({ type: 'procedural', id: `p${i}`, style: styles[i % 4], seed: i, density: 4, x: 0, y: 0, width: 2048, height: 2048, opacity: 0.5, blur: 30 })),
+      children: Array.from({ length: layers }, (_, i) => ({
+        type: 'procedural',
+        id: `p${i}`,
+        style: styles[i % 4],
+        seed: i,
+        density: 4,
+        x: 0,
+        y: 0,
+        width: 2048,
+        height: 2048,
+        opacity: 0.5,
+        blur: 30,
+      })),
     },
   };
 }
@@ -94,9 +106,17 @@ describe('creative render engine: worker threads and the time budget', () => {
   it('keeps answering other requests while a heavy render runs in a worker', async () => {
     // Workers started and warm (as a serving process has them from the start).
     const light = expectStatus(await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), alice), 200).body;
-    pooledPng = expectStatus(await as(t.http.get(`/v1/designs/${light.id}/preview?width=200`), alice).buffer(true).parse(binary), 200).body as Buffer;
+    pooledPng = expectStatus(
+      await as(t.http.get(`/v1/designs/${light.id}/preview?width=200`), alice)
+        .buffer(true)
+        .parse(binary),
+      200,
+    ).body as Buffer;
     const heavy = expectStatus(await as(t.http.post('/v1/designs').send({ ir: heavyIr(1) }), alice), 200).body;
-    const pending = as(t.http.get(`/v1/designs/${heavy.id}/preview?width=2048`), alice).buffer(true).parse(binary).then((r) => r.status);
+    const pending = as(t.http.get(`/v1/designs/${heavy.id}/preview?width=2048`), alice)
+      .buffer(true)
+      .parse(binary)
+      .then((r) => r.status);
     let latencies: number[] = [];
     const stall = await longestStall(
       (async () => {
@@ -121,7 +141,12 @@ describe('creative render engine: worker threads and the time budget', () => {
     expect(took).toBeLessThan(8000);
 
     // The pool replaced the aborted worker: renders go on.
-    const after = expectStatus(await as(t.http.get(`/v1/designs/${light.id}/preview?width=120`), alice).buffer(true).parse(binary), 200);
+    const after = expectStatus(
+      await as(t.http.get(`/v1/designs/${light.id}/preview?width=120`), alice)
+        .buffer(true)
+        .parse(binary),
+      200,
+    );
     expect(after.headers['content-type']).toBe('image/png');
     const metrics = expectStatus(await t.http.get('/metrics'), 200).text;
     expect(metrics).toMatch(/creative_render_tasks_total\{kind="render",outcome="timeout"\} 1/);
@@ -141,12 +166,22 @@ describe('creative render engine on the main thread (RENDER_WORKERS=0), for comp
 
   it('renders the same bytes as the pool, but a heavy render stalls every other request', async () => {
     const light = expectStatus(await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), alice), 200).body;
-    const png = expectStatus(await as(t.http.get(`/v1/designs/${light.id}/preview?width=200`), alice).buffer(true).parse(binary), 200).body as Buffer;
+    const png = expectStatus(
+      await as(t.http.get(`/v1/designs/${light.id}/preview?width=200`), alice)
+        .buffer(true)
+        .parse(binary),
+      200,
+    ).body as Buffer;
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(pooledPng && png.equals(pooledPng)).toBe(true);
 
     const heavy = expectStatus(await as(t.http.post('/v1/designs').send({ ir: textHeavyIr(2000) }), alice), 200).body;
-    const stall = await longestStall(as(t.http.get(`/v1/designs/${heavy.id}/preview?width=2048`), alice).buffer(true).parse(binary).then((r) => expect(r.status).toBe(200)));
+    const stall = await longestStall(
+      as(t.http.get(`/v1/designs/${heavy.id}/preview?width=2048`), alice)
+        .buffer(true)
+        .parse(binary)
+        .then((r) => expect(r.status).toBe(200)),
+    );
     // Twice the 250 ms the pool stays under while the same kind of render runs in a worker.
     expect(stall).toBeGreaterThan(500);
   }, 60_000);

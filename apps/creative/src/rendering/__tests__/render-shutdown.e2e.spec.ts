@@ -21,7 +21,16 @@ function blurredIr(n: number) {
       id: 'root',
       width: side,
       height: side,
-      children: Array.from({ length: n }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % side, y: (i * 91) % side, width: 512, height: 512, blur: 30, fills: [{ type: 'solid', color: '#336699' }] })),
+      children: Array.from({ length: n }, (_, i) => ({
+        type: 'rect',
+        id: `r${i}`,
+        x: (i * 37) % side,
+        y: (i * 91) % side,
+        width: 512,
+        height: 512,
+        blur: 30,
+        fills: [{ type: 'solid', color: '#336699' }],
+      })),
     },
   };
 }
@@ -90,9 +99,11 @@ describe('SIGTERM while a render draws', () => {
       void exited.then((c) => rej(new Error(`the service exited with ${c}: ${log.slice(-2000)}`)));
     });
     const base = `http://127.0.0.1:${port}`;
-    const rendering = fetch(`${base}/v1/designs/${design.id}/render`, { method: 'POST', headers: { 'x-api-key': alice.key, 'content-type': 'application/json' }, body: '{"format":"png"}' }).catch(
-      () => null,
-    );
+    const rendering = fetch(`${base}/v1/designs/${design.id}/render`, {
+      method: 'POST',
+      headers: { 'x-api-key': alice.key, 'content-type': 'application/json' },
+      body: '{"format":"png"}',
+    }).catch(() => null);
     // The worker is drawing (layout of 300 nodes takes well under this).
     await new Promise((r) => setTimeout(r, 3000));
     const t0 = performance.now();

@@ -40,7 +40,12 @@ describe('creative design renders into artifacts', () => {
     expect(first.artifact.content_url).toMatch(new RegExp(`/v1/artifacts/${first.artifact.id}/content$`));
     expect(first.signed_url.ttl).toBe(3600);
     const viaSigned = (await signed(first.signed_url.url)).body as Buffer;
-    const viaContent = expectStatus(await as(t.http.get(`/v1/artifacts/${first.artifact.id}/content`), alice).buffer(true).parse(binary), 200).body as Buffer;
+    const viaContent = expectStatus(
+      await as(t.http.get(`/v1/artifacts/${first.artifact.id}/content`), alice)
+        .buffer(true)
+        .parse(binary),
+      200,
+    ).body as Buffer;
     expect(viaSigned.equals(viaContent)).toBe(true);
     expect(await sharp(viaSigned).metadata()).toMatchObject({ format: 'png', width: 400, height: 300 });
     expect(await renderCount(t)).toBe(before + 1);
@@ -106,13 +111,24 @@ describe('creative design renders into artifacts', () => {
 
   it('renders the result of a change when asked: create, PATCH, nodes, restore and duplicate', async () => {
     const created = expectStatus(await as(t.http.post('/v1/designs').send({ ir: sampleIr(), render: { format: 'jpeg', width: 200 } }), alice), 200).body;
-    expect(created.render).toMatchObject({ design_id: created.id, revision: 1, format: 'jpeg', width: 200, height: 150, cached: false, artifact: { mime: 'image/jpeg' } });
+    expect(created.render).toMatchObject({
+      design_id: created.id,
+      revision: 1,
+      format: 'jpeg',
+      width: 200,
+      height: 150,
+      cached: false,
+      artifact: { mime: 'image/jpeg' },
+    });
     const plain = expectStatus(await as(t.http.patch(`/v1/designs/${created.id}`).send({ title: 'No render' }), alice), 200).body;
     expect(plain.render).toBeNull();
 
     const patched = expectStatus(await as(t.http.patch(`/v1/designs/${created.id}/nodes/bar`).send({ patch: { width: 300 }, render: {} }), alice), 200).body;
     expect(patched.render).toMatchObject({ revision: 3, format: 'png', width: 400 });
-    const added = expectStatus(await as(t.http.post(`/v1/designs/${created.id}/nodes`).send({ node: { type: 'rect', id: 'dot', width: 8, height: 8 }, render: { width: 100 } }), alice), 200).body;
+    const added = expectStatus(
+      await as(t.http.post(`/v1/designs/${created.id}/nodes`).send({ node: { type: 'rect', id: 'dot', width: 8, height: 8 }, render: { width: 100 } }), alice),
+      200,
+    ).body;
     expect(added.render).toMatchObject({ revision: 4, width: 100, height: 75 });
     const deletedPlain = expectStatus(await as(t.http.delete(`/v1/designs/${created.id}/nodes/dot`), alice), 200).body;
     expect(deletedPlain.render).toBeNull();
@@ -126,8 +142,12 @@ describe('creative design renders into artifacts', () => {
     expect(copy.render).toMatchObject({ design_id: copy.id, revision: 1, format: 'pdf' });
 
     // Render options that do not fit the result are refused before anything is stored.
-    expect(locs(await as(t.http.patch(`/v1/designs/${created.id}/nodes/title`).send({ patch: { text: 'x' }, render: { width: 100, height: 100 } }), alice))).toEqual(['body.render.height']);
-    expect(locs(await as(t.http.patch(`/v1/designs/${created.id}`).send({ title: 'y', render: { format: 'svg', quality: 3 } }), alice))).toEqual(['body.render.quality']);
+    expect(
+      locs(await as(t.http.patch(`/v1/designs/${created.id}/nodes/title`).send({ patch: { text: 'x' }, render: { width: 100, height: 100 } }), alice)),
+    ).toEqual(['body.render.height']);
+    expect(locs(await as(t.http.patch(`/v1/designs/${created.id}`).send({ title: 'y', render: { format: 'svg', quality: 3 } }), alice))).toEqual([
+      'body.render.quality',
+    ]);
     expect((await as(t.http.get(`/v1/designs/${created.id}`), alice)).body.revision).toBe(7);
   });
 });

@@ -50,7 +50,9 @@ describe('ThreadWatchdog', () => {
     expect(watchdog.stuck()).toBe(1);
     expect(readiness.problems()).toEqual({ threads: { error: 'stuck' } });
     expect(await metrics.registry.getSingleMetricAsString('creative_worker_threads_stuck')).toMatch(/creative_worker_threads_stuck 1/);
-    expect(await metrics.registry.getSingleMetricAsString('creative_worker_threads_stuck_total')).toMatch(/creative_worker_threads_stuck_total\{pool="render"\} 1/);
+    expect(await metrics.registry.getSingleMetricAsString('creative_worker_threads_stuck_total')).toMatch(
+      /creative_worker_threads_stuck_total\{pool="render"\} 1/,
+    );
     expect(watchdog.unexited()).toBe(1);
 
     // Once the native call returns, the thread ends and the instance is ready again.

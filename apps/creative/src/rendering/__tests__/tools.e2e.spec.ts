@@ -15,7 +15,7 @@ describe('creative stateless tools: brief analysis and layout', () => {
   });
   afterAll(() => t?.close());
 
-  it('analyses a brief for a format and a template, with the caller\'s brand kit palette', async () => {
+  it("analyses a brief for a format and a template, with the caller's brand kit palette", async () => {
     const brief = { title: 'A headline that goes on and on well past what a wide banner can carry in one line', body: 'Short body.', format: 'leaderboard' };
     const a = expectStatus(await as(t.http.post('/v1/briefs/analyze?template=quote').send(brief), alice), 200).body;
     expect(a).toMatchObject({ template: 'quote', format: { width: 728, height: 90, name: 'wide' }, missing: expect.arrayContaining(['author']) });
@@ -48,7 +48,13 @@ describe('creative stateless tools: brief analysis and layout', () => {
     expect(m).toMatchObject({ width: 400, height: 300, warnings: [] });
     expect(m.root).toMatchObject({ id: 'root', type: 'frame', x: 0, y: 0, width: 400, height: 300, text: null });
     const [title, bar, ellipse] = m.root.children;
-    expect(title).toMatchObject({ id: 'title', type: 'text', x: 24, y: 24, text: { family: 'Inter', weight: 700, font_size: 40, lines: [{ text: 'Hello', width: expect.any(Number) }], overflow: false } });
+    expect(title).toMatchObject({
+      id: 'title',
+      type: 'text',
+      x: 24,
+      y: 24,
+      text: { family: 'Inter', weight: 700, font_size: 40, lines: [{ text: 'Hello', width: expect.any(Number) }], overflow: false },
+    });
     expect(bar).toMatchObject({ id: 'bar', x: 24, y: 24 + title.height + 12, width: 200, height: 24 });
     expect(ellipse.id).toBe('root.2');
     expect(ellipse.y).toBeCloseTo(bar.y + 24 + 12, 3);

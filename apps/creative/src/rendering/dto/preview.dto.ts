@@ -4,7 +4,13 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PREVIEW_FORMATS, PREVIEW_WIDTH_DEFAULT, PREVIEW_WIDTH_MAX, type PreviewFormat } from '../preview.service';
 
 export class PreviewQuery {
-  @ApiPropertyOptional({ type: 'integer', default: PREVIEW_WIDTH_DEFAULT, minimum: 16, maximum: PREVIEW_WIDTH_MAX, description: 'Width of the image in pixels (the height keeps the aspect ratio)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    default: PREVIEW_WIDTH_DEFAULT,
+    minimum: 16,
+    maximum: PREVIEW_WIDTH_MAX,
+    description: 'Width of the image in pixels (the height keeps the aspect ratio)',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'width must be an integer' })
@@ -20,7 +26,8 @@ export class PreviewQuery {
   @ApiPropertyOptional({
     type: 'integer',
     minimum: 1,
-    description: 'A revision to show instead of the current one; its preview never changes, so it is answered with `Cache-Control: private, max-age=31536000, immutable`',
+    description:
+      'A revision to show instead of the current one; its preview never changes, so it is answered with `Cache-Control: private, max-age=31536000, immutable`',
   })
   @IsOptional()
   @Type(() => Number)

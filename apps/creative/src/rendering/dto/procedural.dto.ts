@@ -43,14 +43,26 @@ export class ProceduralRenderDto {
   @Max(4)
   density?: number | null;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, default: 0.0, minimum: -1000000, maximum: 1000000, description: 'Position in the animation loop (phase and phase + 1 are the same picture)' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    default: 0.0,
+    minimum: -1000000,
+    maximum: 1000000,
+    description: 'Position in the animation loop (phase and phase + 1 are the same picture)',
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(-1_000_000)
   @Max(1_000_000)
   phase?: number | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '#0b1f3a, #f2a900, #ffffff', description: '1 to 8 colors, separated by commas or spaces (default: from `tone` and the seed)' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '#0b1f3a, #f2a900, #ffffff',
+    description: '1 to 8 colors, separated by commas or spaces (default: from `tone` and the seed)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(400)

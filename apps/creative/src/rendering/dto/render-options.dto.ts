@@ -20,7 +20,7 @@ export class RenderOptionsDto {
     maximum: MAX_RASTER_SIDE,
     example: 540,
     description:
-      'Output width in pixels: the design is drawn at that scale (raster formats only). With `height` too, both must keep the design\'s aspect ratio (within 1 px).',
+      "Output width in pixels: the design is drawn at that scale (raster formats only). With `height` too, both must keep the design's aspect ratio (within 1 px).",
   })
   @IsOptional()
   @IsInt()
@@ -28,14 +28,27 @@ export class RenderOptionsDto {
   @Max(MAX_RASTER_SIDE)
   width?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: MAX_RASTER_SIDE, example: 540, description: 'Output height in pixels (raster formats only); see `width`.' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: MAX_RASTER_SIDE,
+    example: 540,
+    description: 'Output height in pixels (raster formats only); see `width`.',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(MAX_RASTER_SIDE)
   height?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 100, description: 'JPEG, WebP and AVIF quality (default 90 for JPEG and WebP, 60 for AVIF)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: 100,
+    description: 'JPEG, WebP and AVIF quality (default 90 for JPEG and WebP, 60 for AVIF)',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

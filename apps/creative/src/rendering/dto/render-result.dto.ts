@@ -25,7 +25,8 @@ export class RenderResultDto {
   @ApiProperty({ type: 'integer', example: 1080 }) height: number;
   @ApiProperty({ description: 'true when this revision was already rendered with these options: the stored artifact is answered, nothing is drawn' })
   cached: boolean;
-  @ApiProperty({ type: [RenderWarningDto], description: 'What the renderer noticed (text that does not fit, missing glyphs or images)' }) warnings: RenderWarningDto[];
+  @ApiProperty({ type: [RenderWarningDto], description: 'What the renderer noticed (text that does not fit, missing glyphs or images)' })
+  warnings: RenderWarningDto[];
   @ApiProperty({ type: ArtifactDto }) artifact: ArtifactDto;
   @ApiProperty({ type: SignedUrlDto, description: 'Reads the bytes without credentials for an hour' }) signed_url: SignedUrlDto;
 

@@ -3,7 +3,10 @@ import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IR_SCHEMA_REF } from '../../common/library-schemas';
 
 export class AnalyzeQuery {
-  @ApiPropertyOptional({ example: 'quote', description: 'Judge the brief for this template: its required fields count as missing when absent (default: title only)' })
+  @ApiPropertyOptional({
+    example: 'quote',
+    description: 'Judge the brief for this template: its required fields count as missing when absent (default: title only)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -24,7 +27,13 @@ class FieldReportDto {
 }
 
 class ReadabilityDto {
-  @ApiProperty({ type: Number, nullable: true, example: 71.2, description: 'Flesch reading ease 0..100 (Portuguese adaptation for pt); null outside the Latin script' }) score: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 71.2,
+    description: 'Flesch reading ease 0..100 (Portuguese adaptation for pt); null outside the Latin script',
+  })
+  score: number | null;
   @ApiProperty({ example: 'fairly easy' }) level: string;
   @ApiProperty({ type: 'integer', example: 18 }) words: number;
   @ApiProperty({ type: 'integer', example: 2 }) sentences: number;
@@ -52,7 +61,8 @@ export class BriefAnalysisDto {
   @ApiProperty({ type: AnalysisFormatDto }) format: AnalysisFormatDto;
   @ApiProperty({ type: [FieldReportDto] }) fields: FieldReportDto[];
   @ApiProperty({ type: ReadabilityDto }) readability: ReadabilityDto;
-  @ApiProperty({ type: PaletteReportDto, description: 'The palette a design would use: the brand kit\'s, else the brief\'s, else a default' }) palette: PaletteReportDto;
+  @ApiProperty({ type: PaletteReportDto, description: "The palette a design would use: the brand kit's, else the brief's, else a default" })
+  palette: PaletteReportDto;
   @ApiProperty({ type: [String], example: ['cta'] }) missing: string[];
   @ApiProperty({ type: [String] }) suggestions: string[];
 }
@@ -71,7 +81,10 @@ class TextLinesDto {
   @ApiProperty({ example: 103.68, description: 'Line box height in px' }) line_height: number;
   @ApiProperty({ example: 80.1, description: 'From a line box top to its baseline' }) baseline: number;
   @ApiProperty({ enum: ['ltr', 'rtl'] }) direction: string;
-  @ApiProperty({ type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, width: { type: 'number' } }, required: ['text', 'width'], additionalProperties: false } })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', properties: { text: { type: 'string' }, width: { type: 'number' } }, required: ['text', 'width'], additionalProperties: false },
+  })
   lines: { text: string; width: number }[];
   @ApiProperty({ description: 'Cut by maxLines or by the box height' }) truncated: boolean;
   @ApiProperty({ description: 'Does not fit its box' }) overflow: boolean;
@@ -81,7 +94,7 @@ export class MaterializedNodeDto {
   @ApiProperty({ example: 'title' }) id: string;
   @ApiProperty({ example: 'text' }) type: string;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
-  @ApiProperty({ example: 80, description: 'Absolute page coordinates (before the node\'s own rotation)' }) x: number;
+  @ApiProperty({ example: 80, description: "Absolute page coordinates (before the node's own rotation)" }) x: number;
   @ApiProperty({ example: 412.5 }) y: number;
   @ApiProperty({ example: 920 }) width: number;
   @ApiProperty({ example: 207.36 }) height: number;

@@ -22,7 +22,14 @@ describe.each(['local', 's3'] as const)('the %s blob store', (driver) => {
     dir = mkdtempSync(join(tmpdir(), 'blobs-'));
     if (driver === 's3') {
       s3 = await startS3TestServer();
-      store = new S3BlobStore({ bucket: s3.bucket, region: s3.region, endpoint: s3.endpoint, forcePathStyle: true, keyPrefix: 'pfx/', credentials: S3_TEST_CREDENTIALS });
+      store = new S3BlobStore({
+        bucket: s3.bucket,
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        keyPrefix: 'pfx/',
+        credentials: S3_TEST_CREDENTIALS,
+      });
     } else {
       const local = new LocalBlobStore(dir);
       await local.init();
@@ -40,9 +47,15 @@ describe.each(['local', 's3'] as const)('the %s blob store', (driver) => {
 
     const big = Buffer.alloc(17 * 1024 * 1024);
     for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;
-    await store.put('a/big', Readable.from((function* () {
-      for (let i = 0; i < big.length; i += 1 << 20) yield big.subarray(i, i + (1 << 20));
-    })()), { contentType: 'application/octet-stream' });
+    await store.put(
+      'a/big',
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < big.length; i += 1 << 20) yield big.subarray(i, i + (1 << 20));
+        })(),
+      ),
+      { contentType: 'application/octet-stream' },
+    );
     expect(await store.size('a/big')).toBe(big.length);
     const tail = await read(await store.open('a/big', { start: big.length - 5000, end: big.length - 1 }));
     expect(tail).toEqual(big.subarray(big.length - 5000));
@@ -84,7 +97,7 @@ describe.each(['local', 's3'] as const)('the %s blob store', (driver) => {
     if (driver === 'local') expect(readdirSync(join(dir, '.tmp'))).toEqual([]);
   });
 
-  (driver === 'local' ? it : it.skip)('creates folders that went missing while it runs (its temporary folder, a key\'s folder)', async () => {
+  (driver === 'local' ? it : it.skip)("creates folders that went missing while it runs (its temporary folder, a key's folder)", async () => {
     rmSync(join(dir, '.tmp'), { recursive: true, force: true });
     await store.put('gone/one', Buffer.from('one'), { contentType: 'text/plain' });
     rmSync(join(dir, '.tmp'), { recursive: true, force: true });
@@ -99,12 +112,21 @@ describe.each(['local', 's3'] as const)('the %s blob store', (driver) => {
   });
 
   it('refuses keys that could escape the store', async () => {
-    for (const key of ['../x', 'a/../../x', '/abs', 'a//b', '']) await expect(store.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(/Invalid blob key/);
+    for (const key of ['../x', 'a/../../x', '/abs', 'a//b', ''])
+      await expect(store.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(/Invalid blob key/);
   });
 
   (driver === 's3' ? it : it.skip)('signs presigned URLs for S3_PUBLIC_ENDPOINT when the service reaches the store elsewhere', async () => {
     const publicEndpoint = s3!.endpoint.replace('127.0.0.1', 'localhost');
-    const split = new S3BlobStore({ bucket: s3!.bucket, region: s3!.region, endpoint: s3!.endpoint, publicEndpoint, forcePathStyle: true, keyPrefix: 'pfx/', credentials: S3_TEST_CREDENTIALS });
+    const split = new S3BlobStore({
+      bucket: s3!.bucket,
+      region: s3!.region,
+      endpoint: s3!.endpoint,
+      publicEndpoint,
+      forcePathStyle: true,
+      keyPrefix: 'pfx/',
+      credentials: S3_TEST_CREDENTIALS,
+    });
     await split.put('shared/x', Buffer.from('public bytes'), { contentType: 'text/plain' });
     const url = await split.presignGet('shared/x', { expiresIn: 60, contentType: 'text/plain', contentDisposition: 'attachment' });
     expect(url.startsWith(`${publicEndpoint}/${s3!.bucket}/pfx/shared/x?`)).toBe(true);

@@ -29,7 +29,13 @@ const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${
  * specification, independently of the SDK: canonical request, string to sign, derived key.
  * Returns null when it is valid, else the S3 error code.
  */
-export function checkPresigned(method: string, rawUrl: string, headers: Record<string, string | string[] | undefined>, secrets: Record<string, string>, now = Date.now()): string | null {
+export function checkPresigned(
+  method: string,
+  rawUrl: string,
+  headers: Record<string, string | string[] | undefined>,
+  secrets: Record<string, string>,
+  now = Date.now(),
+): string | null {
   const url = new URL(rawUrl, 'http://gate');
   const q = url.searchParams;
   const credential = q.get('X-Amz-Credential') ?? '';
@@ -38,7 +44,8 @@ export function checkPresigned(method: string, rawUrl: string, headers: Record<s
   const expires = Number(q.get('X-Amz-Expires'));
   const signature = q.get('X-Amz-Signature') ?? '';
   const signedHeaders = (q.get('X-Amz-SignedHeaders') ?? '').split(';').filter(Boolean);
-  if (q.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256' || terminal !== 'aws4_request' || service !== 's3' || !signedHeaders.includes('host')) return 'AuthorizationQueryParametersError';
+  if (q.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256' || terminal !== 'aws4_request' || service !== 's3' || !signedHeaders.includes('host'))
+    return 'AuthorizationQueryParametersError';
   const secret = secrets[accessKey];
   if (!secret) return 'InvalidAccessKeyId';
   const canonicalQuery = [...q.entries()]
@@ -47,7 +54,14 @@ export function checkPresigned(method: string, rawUrl: string, headers: Record<s
     .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-  const canonicalHeaders = signedHeaders.map((h) => `${h}:${String(headers[h] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalHeaders = signedHeaders
+    .map(
+      (h) =>
+        `${h}:${String(headers[h] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
   const canonicalPath = url.pathname
     .split('/')
     .map((seg) => enc(decodeURIComponent(seg)))

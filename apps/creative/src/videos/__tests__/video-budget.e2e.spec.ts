@@ -14,11 +14,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * when the scene is rasterized (20-40 s of one core here). No job budget: the job drew all of it, then encoded.
  */
 function heavyIr() {
-  const rects = Array.from({ length: 1000 }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % 1920, y: (i * 91) % 1080, width: 480, height: 270, blur: 30, fills: [{ type: 'solid', color: '#336699' }] }));
+  const rects = Array.from({ length: 1000 }, (_, i) => ({
+    type: 'rect',
+    id: `r${i}`,
+    x: (i * 37) % 1920,
+    y: (i * 91) % 1080,
+    width: 480,
+    height: 270,
+    blur: 30,
+    fills: [{ type: 'solid', color: '#336699' }],
+  }));
   return { version: 1, width: 1920, height: 1080, background: '#ffffff', root: { type: 'frame', id: 'root', width: 1920, height: 1080, children: rects } };
 }
 
-const lightIr = { version: 1, width: 320, height: 240, background: '#1e293b', root: { type: 'frame', id: 'root', width: 320, height: 240, children: [{ type: 'text', id: 'title', text: 'Hello', fontSize: 40, color: '#ffffff' }] } };
+const lightIr = {
+  version: 1,
+  width: 320,
+  height: 240,
+  background: '#1e293b',
+  root: { type: 'frame', id: 'root', width: 320, height: 240, children: [{ type: 'text', id: 'title', text: 'Hello', fontSize: 40, color: '#ffffff' }] },
+};
 
 /** A callback receiver on loopback (answers 204). */
 async function receiver() {
@@ -32,7 +47,11 @@ async function receiver() {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, got, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    got,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
 }
 
 /** CPU seconds this process (every thread: the service and its video threads run in it) uses over `ms`; ffmpeg is counted by being gone. */
@@ -52,7 +71,9 @@ describe('a media job past its time budget (MEDIA_JOB_TIMEOUT_MS)', () => {
 
   beforeAll(async () => {
     // Budget of a 1 s animate of one scene: 1 unit (1,000 ms) + 1 scene (RENDER_TIMEOUT_MS 1,000 ms) = 2 s.
-    t = await createTestApp(creativeService, { env: { MEDIA_JOB_TIMEOUT_MS: '1000', RENDER_TIMEOUT_MS: '1000', CALLBACK_ALLOW_PRIVATE: 'true', CALLBACK_RETRY_BASE_MS: '100' } });
+    t = await createTestApp(creativeService, {
+      env: { MEDIA_JOB_TIMEOUT_MS: '1000', RENDER_TIMEOUT_MS: '1000', CALLBACK_ALLOW_PRIVATE: 'true', CALLBACK_RETRY_BASE_MS: '100' },
+    });
     alice = await t.account('alice');
     hooks = await receiver();
   }, 60_000);
@@ -65,7 +86,10 @@ describe('a media job past its time budget (MEDIA_JOB_TIMEOUT_MS)', () => {
     const design = expectStatus(await as(t.http.post('/v1/designs').send({ ir: heavyIr() }), alice), 200).body.id as string;
     const before = await balance(t, alice);
     const job = expectStatus(
-      await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 1, fps: 10, transition: 'none', formats: ['mp4'], callback_url: hooks.url }), alice),
+      await as(
+        t.http.post(`/v1/designs/${design}/animate`).send({ duration: 1, fps: 10, transition: 'none', formats: ['mp4'], callback_url: hooks.url }),
+        alice,
+      ),
       202,
     ).body as JobView;
 
@@ -84,11 +108,14 @@ describe('a media job past its time budget (MEDIA_JOB_TIMEOUT_MS)', () => {
 
     // Nothing charged: the reservation was released, the balance is as it was.
     expect(await balance(t, alice)).toBe(before);
-    const reservations = expectStatus(await as(t.http.get('/v1/billing/reservations?limit=50'), alice), 200).body.data as { job_id: string | null; state: string }[];
+    const reservations = expectStatus(await as(t.http.get('/v1/billing/reservations?limit=50'), alice), 200).body.data as {
+      job_id: string | null;
+      state: string;
+    }[];
     expect(reservations.filter((r) => r.job_id === job.id).map((r) => r.state)).toEqual(['released']);
 
     // The callback of a failure.
-    for (const end = Date.now() + 10_000; !hooks.got.some((e) => e.data.id === job.id) && Date.now() < end; ) await sleep(50);
+    for (const end = Date.now() + 10_000; !hooks.got.some((e) => e.data.id === job.id) && Date.now() < end;) await sleep(50);
     const event = hooks.got.find((e) => e.data.id === job.id);
     expect(event).toMatchObject({ type: 'job.failed', data: { id: job.id, state: 'failed', error: { code: 'job_timeout' } } });
 
@@ -116,7 +143,8 @@ describe('a media job under the default budget', () => {
 
   it('succeeds, and the default budget of the largest video is hours (what a 2-core machine needs for it, with room)', async () => {
     const design = expectStatus(await as(t.http.post('/v1/designs').send({ ir: lightIr }), alice), 200).body.id as string;
-    const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 2, fps: 12, formats: ['mp4', 'webm'] }), alice), 202).body as JobView;
+    const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 2, fps: 12, formats: ['mp4', 'webm'] }), alice), 202)
+      .body as JobView;
     const done = await finished(t, alice, job.id, 60_000);
     expect(done).toMatchObject({ state: 'succeeded', error: null });
 

@@ -43,15 +43,22 @@ export function clicks(beats: number[], seconds: number, rate = 44100): Buffer {
   const s = new Float32Array(Math.round(seconds * rate));
   for (const b of beats) {
     const start = Math.round(b * rate);
-    for (let i = 0; i < 0.03 * rate && start + i < s.length; i++) s[start + i] = 0.9 * Math.sin((2 * Math.PI * 1000 * i) / rate) * Math.exp(-i / (0.006 * rate));
+    for (let i = 0; i < 0.03 * rate && start + i < s.length; i++)
+      s[start + i] = 0.9 * Math.sin((2 * Math.PI * 1000 * i) / rate) * Math.exp(-i / (0.006 * rate));
   }
   return wav(s, rate);
 }
 
-export const pngOf = (w: number, h: number, color: string) => sharp({ create: { width: w, height: h, channels: 3, background: color } }).png().toBuffer();
+export const pngOf = (w: number, h: number, color: string) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 export async function upload(t: App, who: TestAccount, file: Buffer, name: string, path: string): Promise<string> {
-  const res = expectStatus(await t.http.post(path).set('x-api-key', who.key).attach('file', file, { filename: name, contentType: 'application/octet-stream' }), 200);
+  const res = expectStatus(
+    await t.http.post(path).set('x-api-key', who.key).attach('file', file, { filename: name, contentType: 'application/octet-stream' }),
+    200,
+  );
   return res.body.id as string;
 }
 
@@ -85,7 +92,8 @@ export async function finished(t: App, who: TestAccount, id: string, timeoutMs =
 export async function drawing(t: App, who: TestAccount, id: string, timeoutMs = 30_000): Promise<JobView> {
   const get = async () => expectStatus(await as(t.http.get(`/v1/jobs/${id}`), who), 200).body as JobView;
   let job = await get();
-  for (const end = Date.now() + timeoutMs; !(job.state === 'running' && job.frames_done > 0) && Date.now() < end; job = await get()) await new Promise((r) => setTimeout(r, 50));
+  for (const end = Date.now() + timeoutMs; !(job.state === 'running' && job.frames_done > 0) && Date.now() < end; job = await get())
+    await new Promise((r) => setTimeout(r, 50));
   return job;
 }
 
@@ -93,7 +101,11 @@ export async function drawing(t: App, who: TestAccount, id: string, timeoutMs = 
 export function scratch() {
   const dir = mkdtempSync(join(tmpdir(), 'videos-e2e-'));
   const keep = !!process.env.VIDEOS_E2E_KEEP;
-  return { dir, file: (name: string) => join(dir, name), remove: () => (keep ? console.log(`videos e2e files kept in ${dir}`) : rmSync(dir, { recursive: true, force: true })) };
+  return {
+    dir,
+    file: (name: string) => join(dir, name),
+    remove: () => (keep ? console.log(`videos e2e files kept in ${dir}`) : rmSync(dir, { recursive: true, force: true })),
+  };
 }
 
 /** Downloads an artifact of a job through its signed URL (no credentials) into `path`. */
@@ -130,7 +142,24 @@ export { probeMedia };
 
 /** RMS of the decoded mono audio of `path` over [from, to) seconds. */
 export async function rms(path: string, from: number, to: number): Promise<number> {
-  const pcm = await runMedia(ffmpegBinary(), ['-v', 'error', '-ss', String(from), '-t', String(to - from), '-i', path, '-vn', '-ac', '1', '-ar', '22050', '-f', 's16le', '-']);
+  const pcm = await runMedia(ffmpegBinary(), [
+    '-v',
+    'error',
+    '-ss',
+    String(from),
+    '-t',
+    String(to - from),
+    '-i',
+    path,
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    '22050',
+    '-f',
+    's16le',
+    '-',
+  ]);
   let sum = 0;
   const n = pcm.length / 2;
   for (let i = 0; i < n; i++) sum += (pcm.readInt16LE(i * 2) / 32768) ** 2;

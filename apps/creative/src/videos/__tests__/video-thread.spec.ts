@@ -9,7 +9,17 @@ import { VideoThreads } from '../video-thread';
 
 /** A page with a colored card (so frames are not all one color). */
 function cardIr(w: number, h: number, color: string) {
-  return { ...blackIr(w, h), background: '#f8fafc', root: { type: 'frame', id: 'root', width: w, height: h, children: [{ type: 'rect', id: 'card', x: 40, y: 40, width: w - 80, height: h - 80, fills: [{ type: 'solid', color }] }] } };
+  return {
+    ...blackIr(w, h),
+    background: '#f8fafc',
+    root: {
+      type: 'frame',
+      id: 'root',
+      width: w,
+      height: h,
+      children: [{ type: 'rect', id: 'card', x: 40, y: 40, width: w - 80, height: h - 80, fills: [{ type: 'solid', color }] }],
+    },
+  };
 }
 
 /** ffmpeg processes writing into `dir` (found by their command line). */
@@ -36,8 +46,18 @@ describe('rendering a video in a thread of its own', () => {
       height: 320,
       fps: 10,
       scenes: [
-        { source: { kind: 'lazy', looks: 'ir', load: async () => (asked.push('first'), { kind: 'ir', ir: cardIr(320, 320, '#2563eb') }) }, duration: 1, motion: 'zoom_in', transition: 'fade', transitionDuration: 0.3 },
-        { source: { kind: 'lazy', looks: 'ir', load: async () => (asked.push('second'), { kind: 'ir', ir: cardIr(320, 320, '#dc2626') }) }, duration: 1, motion: 'stagger' },
+        {
+          source: { kind: 'lazy', looks: 'ir', load: async () => (asked.push('first'), { kind: 'ir', ir: cardIr(320, 320, '#2563eb') }) },
+          duration: 1,
+          motion: 'zoom_in',
+          transition: 'fade',
+          transitionDuration: 0.3,
+        },
+        {
+          source: { kind: 'lazy', looks: 'ir', load: async () => (asked.push('second'), { kind: 'ir', ir: cardIr(320, 320, '#dc2626') }) },
+          duration: 1,
+          motion: 'stagger',
+        },
       ],
     };
     const out = await renderVideoInThread(spec, { workDir: dir, onProgress: (p) => progress.push(p) });
@@ -68,7 +88,12 @@ describe('rendering a video in a thread of its own', () => {
 
   it('stops within a second when aborted: an AbortError, ffmpeg gone, no file left', async () => {
     const abort = new AbortController();
-    const spec: VideoSpec = { width: 640, height: 640, fps: 30, scenes: [{ source: { kind: 'ir', ir: cardIr(640, 640, '#16a34a') }, duration: 20, motion: 'zoom_in' }] };
+    const spec: VideoSpec = {
+      width: 640,
+      height: 640,
+      fps: 30,
+      scenes: [{ source: { kind: 'ir', ir: cardIr(640, 640, '#16a34a') }, duration: 20, motion: 'zoom_in' }],
+    };
     let aborted = 0;
     let encoding: string[] = [];
     const run = renderVideoInThread(spec, {
@@ -93,8 +118,23 @@ describe('rendering a video in a thread of its own', () => {
   it('stops a scene whose drawing is one long native call: the abort reaches it through shared memory, and its CPU is freed', async () => {
     // 1,000 blurred rectangles: each blur filters the whole 1920 x 1080 page, which Skia does in one call when the scene's
     // pixels are read (20-40 s of one core; the old code went on 12 s after the abort here). The `abort` message could not reach the busy thread before that ended.
-    const rects = Array.from({ length: 1000 }, (_, i) => ({ type: 'rect', id: `r${i}`, x: (i * 37) % 1920, y: (i * 91) % 1080, width: 480, height: 270, blur: 30, fills: [{ type: 'solid', color: '#336699' }] }));
-    const ir = { version: 1, width: 1920, height: 1080, background: '#ffffff', root: { type: 'frame', id: 'root', width: 1920, height: 1080, children: rects } };
+    const rects = Array.from({ length: 1000 }, (_, i) => ({
+      type: 'rect',
+      id: `r${i}`,
+      x: (i * 37) % 1920,
+      y: (i * 91) % 1080,
+      width: 480,
+      height: 270,
+      blur: 30,
+      fills: [{ type: 'solid', color: '#336699' }],
+    }));
+    const ir = {
+      version: 1,
+      width: 1920,
+      height: 1080,
+      background: '#ffffff',
+      root: { type: 'frame', id: 'root', width: 1920, height: 1080, children: rects },
+    };
     const abort = new AbortController();
     const spec: VideoSpec = { width: 1920, height: 1080, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1 }] };
     setTimeout(() => abort.abort(), 1500);

@@ -35,11 +35,20 @@ import { artifact, checkVideo, download, drawing, finished, pngOf, probeMedia, s
   it('finishes the job in another worker as attempt 2, with a whole MP4 and no work directory left; a job whose asset went meanwhile fails with its code', async () => {
     // Accepted while no worker runs; its image is deleted before a worker picks it up.
     const image = await upload(t, alice, await pngOf(64, 64, '#a855f7'), 'gone.png', '/v1/assets');
-    const orphan = expectStatus(await as(t.http.post('/v1/videos').send({ width: 64, height: 64, fps: 6, scenes: [{ asset_id: image, duration: 1 }] }), alice), 202).body;
+    const orphan = expectStatus(
+      await as(t.http.post('/v1/videos').send({ width: 64, height: 64, fps: 6, scenes: [{ asset_id: image, duration: 1 }] }), alice),
+      202,
+    ).body;
     expectStatus(await as(t.http.delete(`/v1/assets/${image}`), alice), 200);
     workers.push(startWorker(t, { testHandler: false, env: { RENDER_WORKERS: '0' } }), startWorker(t, { testHandler: false, env: { RENDER_WORKERS: '0' } }));
     await Promise.all(workers.map((w) => w.ready));
-    const ir = { version: 1, width: 720, height: 720, background: '#0f172a', root: { type: 'frame', id: 'root', width: 720, height: 720, children: [{ type: 'text', id: 'title', text: 'Kill me', fontSize: 96, color: '#ffffff' }] } };
+    const ir = {
+      version: 1,
+      width: 720,
+      height: 720,
+      background: '#0f172a',
+      root: { type: 'frame', id: 'root', width: 720, height: 720, children: [{ type: 'text', id: 'title', text: 'Kill me', fontSize: 96, color: '#ffffff' }] },
+    };
     const design = expectStatus(await as(t.http.post('/v1/designs').send({ ir }), alice), 200).body.id;
     const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 8, motion: 'ken_burns' }), alice), 202).body;
     const running = await drawing(t, alice, job.id);
@@ -64,18 +73,44 @@ import { artifact, checkVideo, download, drawing, finished, pngOf, probeMedia, s
 
     // Billing through the kill: the job held one reservation for its whole life, captured once when the second attempt
     // succeeded (8 s at 720 px: 8 credits); the orphan's was released when it failed.
-    const reservations = expectStatus(await as(t.http.get('/v1/billing/reservations?limit=50'), alice), 200).body.data as { job_id: string | null; state: string; credits: number; release_reason: string | null }[];
+    const reservations = expectStatus(await as(t.http.get('/v1/billing/reservations?limit=50'), alice), 200).body.data as {
+      job_id: string | null;
+      state: string;
+      credits: number;
+      release_reason: string | null;
+    }[];
     expect(reservations.filter((r) => r.job_id === job.id).map((r) => [r.state, r.credits])).toEqual([['captured', 8]]);
     expect(reservations.filter((r) => r.job_id === orphan.id).map((r) => [r.state, r.release_reason])).toEqual([['released', 'failed']]);
-    const ledger = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=50'), alice), 200).body.data as { type: string; operation: string | null; amount: number }[];
-    expect(ledger.filter((e) => e.operation === 'video').map((e) => e.type).sort()).toEqual(['capture', 'release', 'reserve', 'reserve']);
+    const ledger = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=50'), alice), 200).body.data as {
+      type: string;
+      operation: string | null;
+      amount: number;
+    }[];
+    expect(
+      ledger
+        .filter((e) => e.operation === 'video')
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(['capture', 'release', 'reserve', 'reserve']);
   }, 180_000);
 
   it('hands a video back on SIGTERM (its thread stopped, the attempt not counted) and another worker finishes it', async () => {
     const fresh = startWorker(t, { testHandler: false, env: { RENDER_WORKERS: '0' } });
     workers.push(fresh);
     await fresh.ready;
-    const ir = { version: 1, width: 640, height: 640, background: '#1e293b', root: { type: 'frame', id: 'root', width: 640, height: 640, children: [{ type: 'text', id: 'title', text: 'Hand me back', fontSize: 72, color: '#ffffff' }] } };
+    const ir = {
+      version: 1,
+      width: 640,
+      height: 640,
+      background: '#1e293b',
+      root: {
+        type: 'frame',
+        id: 'root',
+        width: 640,
+        height: 640,
+        children: [{ type: 'text', id: 'title', text: 'Hand me back', fontSize: 72, color: '#ffffff' }],
+      },
+    };
     const design = expectStatus(await as(t.http.post('/v1/designs').send({ ir }), alice), 200).body.id;
     const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 10, motion: 'zoom_in' }), alice), 202).body;
     const running = await drawing(t, alice, job.id);

@@ -110,7 +110,15 @@ describe('creative videos', () => {
       202,
     ).body;
     // An odd-sized design gives an even video (H.264 and VP9 in yuv420p need it).
-    expect(job.request).toMatchObject({ width: 300, height: 200, fps: 12, audio_asset_id: toneAsset, audio_fade_in: 1, formats: ['mp4', 'webm', 'gif'], gif: { fps: 6, width: 160, loop: null } });
+    expect(job.request).toMatchObject({
+      width: 300,
+      height: 200,
+      fps: 12,
+      audio_asset_id: toneAsset,
+      audio_fade_in: 1,
+      formats: ['mp4', 'webm', 'gif'],
+      gif: { fps: 6, width: 160, loop: null },
+    });
     const done = await finished(t, alice, job.id);
     expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
     expect(done.artifacts.map((a) => a.role).sort()).toEqual(['gif', 'mp4', 'poster', 'webm']);
@@ -135,7 +143,12 @@ describe('creative videos', () => {
   it('normalizes the audio to -16 LUFS when asked (within 1 LU), and leaves it alone otherwise', async () => {
     const run = async (normalize: boolean) => {
       const job = expectStatus(
-        await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 3, fps: 6, width: 64, height: 48, motion: 'none', audio_asset_id: toneAsset, audio_fade_out: 0, audio_normalize: normalize }), alice),
+        await as(
+          t.http
+            .post(`/v1/designs/${design}/animate`)
+            .send({ duration: 3, fps: 6, width: 64, height: 48, motion: 'none', audio_asset_id: toneAsset, audio_fade_out: 0, audio_normalize: normalize }),
+          alice,
+        ),
         202,
       ).body;
       const done = await finished(t, alice, job.id);
@@ -194,7 +207,8 @@ describe('creative videos', () => {
     expect(result.frames).toBe(60);
     expect(result.bpm).toBeGreaterThan(115);
     expect(result.bpm).toBeLessThan(125);
-    for (const b of truth.slice(0, 9)) expect(Math.min(...result.beats.map((x) => Math.abs(x - b))), `beat ${b} in ${result.beats}`).toBeLessThanOrEqual(1 / 12);
+    for (const b of truth.slice(0, 9))
+      expect(Math.min(...result.beats.map((x) => Math.abs(x - b))), `beat ${b} in ${result.beats}`).toBeLessThanOrEqual(1 / 12);
     expect(result.cuts).toHaveLength(4);
     expect(result.cuts[0]).toBe(0);
     [1.25, 2.75, 3.75].forEach((want, i) => expect(Math.abs(result.cuts[i + 1] - want), `cut ${i + 1}: ${result.cuts}`).toBeLessThanOrEqual(1 / 12));
@@ -224,14 +238,21 @@ describe('creative videos', () => {
     expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
     await download(t, artifact(done, 'mp4').url!, tmp.file('scene-audio.mp4'));
     checkVideo(await probeMedia(tmp.file('scene-audio.mp4')), { width: 64, height: 48, fps: 6, duration: 3, audio: 'aac' });
-    const [before, during, after] = [await rms(tmp.file('scene-audio.mp4'), 0.1, 0.9), await rms(tmp.file('scene-audio.mp4'), 1.1, 1.9), await rms(tmp.file('scene-audio.mp4'), 2.1, 2.9)];
+    const [before, during, after] = [
+      await rms(tmp.file('scene-audio.mp4'), 0.1, 0.9),
+      await rms(tmp.file('scene-audio.mp4'), 1.1, 1.9),
+      await rms(tmp.file('scene-audio.mp4'), 2.1, 2.9),
+    ];
     expect(before).toBeLessThan(0.01);
     expect(during).toBeGreaterThan(0.2);
     expect(after).toBeLessThan(0.01);
   }, 60_000);
 
   it('cancels a running video job within a second (ffmpeg killed, nothing stored)', async () => {
-    const job = expectStatus(await as(t.http.post('/v1/videos/procedural').send({ styles: ['mesh', 'waves'], duration: 20, width: 640, height: 640 }), alice), 202).body;
+    const job = expectStatus(
+      await as(t.http.post('/v1/videos/procedural').send({ styles: ['mesh', 'waves'], duration: 20, width: 640, height: 640 }), alice),
+      202,
+    ).body;
     const running = await drawing(t, alice, job.id);
     expect(running.state).toBe('running');
     const asked = Date.now();
@@ -265,7 +286,12 @@ describe('creative videos', () => {
     });
     await as(t.http.post(`/v1/jobs/${dflt.id}/cancel`), alice);
     const job = expectStatus(
-      await as(t.http.post('/v1/videos/procedural').send({ styles: ['waves', 'mesh'], duration: 1, fps: 12, width: 320, height: 320, title: 'Loop', palette: '#0b1f3a, #f2a900' }), alice),
+      await as(
+        t.http
+          .post('/v1/videos/procedural')
+          .send({ styles: ['waves', 'mesh'], duration: 1, fps: 12, width: 320, height: 320, title: 'Loop', palette: '#0b1f3a, #f2a900' }),
+        alice,
+      ),
       202,
     ).body;
     const done = await finished(t, alice, job.id);
@@ -306,7 +332,15 @@ describe('creative videos', () => {
       ['/v1/videos', { scenes: [{ design_id: design, asset_id: image }] }, ['body.scenes.0']],
       [
         '/v1/videos',
-        { scenes: [{ ...scene, duration: 0.1 }, { ...scene, duration: 61 }, { ...scene, motion: 'spin' }, { ...scene, transition: 'dissolve' }, { ...scene, focal: { x: 2, y: 0 } }] },
+        {
+          scenes: [
+            { ...scene, duration: 0.1 },
+            { ...scene, duration: 61 },
+            { ...scene, motion: 'spin' },
+            { ...scene, transition: 'dissolve' },
+            { ...scene, focal: { x: 2, y: 0 } },
+          ],
+        },
         ['body.scenes.0.duration', 'body.scenes.1.duration', 'body.scenes.2.motion', 'body.scenes.3.transition', 'body.scenes.4.focal.x'],
       ],
       ['/v1/videos', { scenes: [{ template: 'nope', brief: {} }] }, ['body.scenes.0.template']],
@@ -328,7 +362,11 @@ describe('creative videos', () => {
       ['/v1/videos', { scenes: [scene], audio: { asset_id: image } }, ['body.audio.asset_id']],
       ['/v1/videos', { scenes: [{ asset_id: toneAsset }] }, ['body.scenes.0.asset_id']],
       ['/v1/videos', { scenes: [scene], callback_url: 'ftp://example.com/x' }, ['body.callback_url']],
-      [`/v1/designs/${design}/animate`, { motion: 'spin', duration: 0, transition: 'x', audio_volume: 3 }, ['body.duration', 'body.motion', 'body.transition', 'body.audio_volume']],
+      [
+        `/v1/designs/${design}/animate`,
+        { motion: 'spin', duration: 0, transition: 'x', audio_volume: 3 },
+        ['body.duration', 'body.motion', 'body.transition', 'body.audio_volume'],
+      ],
       [`/v1/designs/${design}/animate`, { width: 301, height: 200 }, ['body.width']],
       [`/v1/designs/${design}/animate`, { duration: 0.8, transition: 'fade' }, ['body.transition']],
       [`/v1/designs/${design}/animate`, { audio_asset_id: image }, ['body.audio_asset_id']],

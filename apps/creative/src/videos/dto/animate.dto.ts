@@ -1,7 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { VIDEO_LIMITS } from '@platform/creative-video';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { EasingField, FocalDto, FocalField, MotionField, SIZE_DESCRIPTION, TransitionDurationField, TransitionField, VIDEO_DEFAULTS, VideoOutputFields } from './video-options.dto';
+import {
+  EasingField,
+  FocalDto,
+  FocalField,
+  MotionField,
+  SIZE_DESCRIPTION,
+  TransitionDurationField,
+  TransitionField,
+  VIDEO_DEFAULTS,
+  VideoOutputFields,
+} from './video-options.dto';
 
 const L = VIDEO_LIMITS;
 const D = VIDEO_DEFAULTS.animate;
@@ -28,7 +38,13 @@ export class AnimateDto extends VideoOutputFields {
   @Max(L.maxWidth)
   width?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: L.minSide, maximum: L.maxHeight, description: `${SIZE_DESCRIPTION}. Default: the design's height (see \`width\`); the design covers the frame` })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: L.minSide,
+    maximum: L.maxHeight,
+    description: `${SIZE_DESCRIPTION}. Default: the design's height (see \`width\`); the design covers the frame`,
+  })
   @IsOptional()
   @IsInt()
   @Min(L.minSide)
@@ -53,20 +69,36 @@ export class AnimateDto extends VideoOutputFields {
   @FocalField()
   focal?: FocalDto | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 64, example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'An audio asset (POST /v1/assets/audio) mixed over the video' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 64,
+    example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph',
+    description: 'An audio asset (POST /v1/assets/audio) mixed over the video',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
   audio_asset_id?: string | null;
 
-  @ApiPropertyOptional({ type: Number, default: D.audio_volume, minimum: 0, maximum: 2, description: 'Gain of the audio: 0 silent, 1 as recorded, 2 twice as loud' })
+  @ApiPropertyOptional({
+    type: Number,
+    default: D.audio_volume,
+    minimum: 0,
+    maximum: 2,
+    description: 'Gain of the audio: 0 silent, 1 as recorded, 2 twice as loud',
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(2)
   audio_volume?: number;
 
-  @ApiPropertyOptional({ type: Boolean, default: D.audio_loop, description: 'Repeat the audio to the end of the video (false: trimmed, or silence after it ends)' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: D.audio_loop,
+    description: 'Repeat the audio to the end of the video (false: trimmed, or silence after it ends)',
+  })
   @IsOptional()
   @IsBoolean()
   audio_loop?: boolean;

@@ -31,7 +31,13 @@ export class ProceduralVideoDto extends VideoOutputFields {
   @IsIn(PROCEDURAL_STYLE_IDS, { message: `style must be one of ${PROCEDURAL_STYLE_IDS.join(', ')}` })
   style?: string | null;
 
-  @ApiPropertyOptional({ type: Number, default: D.duration, minimum: L.minDuration, maximum: L.maxSceneDuration, description: `Seconds of each style's segment (one full loop of its phase); ${L.maxDuration} s in all at most` })
+  @ApiPropertyOptional({
+    type: Number,
+    default: D.duration,
+    minimum: L.minDuration,
+    maximum: L.maxSceneDuration,
+    description: `Seconds of each style's segment (one full loop of its phase); ${L.maxDuration} s in all at most`,
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(L.minDuration)
@@ -83,7 +89,13 @@ export class ProceduralVideoDto extends VideoOutputFields {
   @IsIn(PROCEDURAL_TONES, { message: `tone must be one of ${PROCEDURAL_TONES.join(', ')}` })
   tone?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 400, example: '#0b1f3a, #f2a900, #ffffff', description: '1 to 8 colors separated by commas or spaces' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 400,
+    example: '#0b1f3a, #f2a900, #ffffff',
+    description: '1 to 8 colors separated by commas or spaces',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(400)

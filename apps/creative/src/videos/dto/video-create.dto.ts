@@ -2,10 +2,36 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PROCEDURAL_STYLE_IDS } from '@platform/creative-ir';
 import { VIDEO_LIMITS } from '@platform/creative-video';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { BRIEF_SCHEMA_REF } from '../../common/library-schemas';
 import { PROCEDURAL_TONES } from '../../rendering/dto/procedural.dto';
-import { EasingField, FocalDto, FocalField, MotionField, SIZE_DESCRIPTION, TransitionDurationField, TransitionField, VIDEO_DEFAULTS, VideoAudioDto, VideoOutputFields } from './video-options.dto';
+import {
+  EasingField,
+  FocalDto,
+  FocalField,
+  MotionField,
+  SIZE_DESCRIPTION,
+  TransitionDurationField,
+  TransitionField,
+  VIDEO_DEFAULTS,
+  VideoAudioDto,
+  VideoOutputFields,
+} from './video-options.dto';
 
 const L = VIDEO_LIMITS;
 
@@ -40,7 +66,12 @@ export class SceneProceduralDto {
   @IsIn(PROCEDURAL_TONES, { message: `tone must be one of ${PROCEDURAL_TONES.join(', ')}` })
   tone?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, description: 'A title drawn over the background (stagger: it enters after the eyebrow)' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 200,
+    description: 'A title drawn over the background (stagger: it enters after the eyebrow)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)
@@ -55,24 +86,36 @@ export class SceneProceduralDto {
 
 /** One scene: exactly one source (a design, a template with a brief, an image asset, or a procedural style) and how it moves. */
 export class VideoSceneDto {
-  @ApiPropertyOptional({ type: String, example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph', description: "Source: a design's current revision (404 `not_found` when the account has no such design)" })
+  @ApiPropertyOptional({
+    type: String,
+    example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph',
+    description: "Source: a design's current revision (404 `not_found` when the account has no such design)",
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
   design_id?: string;
 
-  @ApiPropertyOptional({ type: String, example: 'announcement', description: 'Source: a template (GET /v1/templates) laid out from `brief` at the video\'s size, with the brand kit' })
+  @ApiPropertyOptional({
+    type: String,
+    example: 'announcement',
+    description: "Source: a template (GET /v1/templates) laid out from `brief` at the video's size, with the brand kit",
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
   template?: string;
 
-  @ApiPropertyOptional({ allOf: [{ $ref: BRIEF_SCHEMA_REF }], description: 'The brief of `template` (its `format` is the video\'s size)' })
+  @ApiPropertyOptional({ allOf: [{ $ref: BRIEF_SCHEMA_REF }], description: "The brief of `template` (its `format` is the video's size)" })
   @IsOptional()
   @IsObject()
   brief?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: String, example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'Source: an image asset, scaled to cover the frame (404 `asset_not_found`; 422 when it is not an image)' })
+  @ApiPropertyOptional({
+    type: String,
+    example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph',
+    description: 'Source: an image asset, scaled to cover the frame (404 `asset_not_found`; 422 when it is not an image)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -107,7 +150,11 @@ export class VideoSceneDto {
   @FocalField()
   focal?: FocalDto | null;
 
-  @ApiPropertyOptional({ type: VideoAudioDto, nullable: true, description: 'Audio of this scene only, from its start to its end (mixed with the video\'s `audio`)' })
+  @ApiPropertyOptional({
+    type: VideoAudioDto,
+    nullable: true,
+    description: "Audio of this scene only, from its start to its end (mixed with the video's `audio`)",
+  })
   @IsOptional()
   @IsObject()
   @ValidateNested()
@@ -138,7 +185,13 @@ export class VideoCreateDto extends VideoOutputFields {
   @Max(L.maxWidth)
   width?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: L.minSide, maximum: L.maxHeight, description: `${SIZE_DESCRIPTION}. Default: see \`width\`` })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: L.minSide,
+    maximum: L.maxHeight,
+    description: `${SIZE_DESCRIPTION}. Default: see \`width\``,
+  })
   @IsOptional()
   @IsInt()
   @Min(L.minSide)

@@ -1,7 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 const L = VIDEO_LIMITS;
 
@@ -10,7 +25,16 @@ export const VIDEO_DEFAULTS = {
   fps: L.defaultFps,
   formats: ['mp4'] as const,
   /** Animate (AnimateRequest). */
-  animate: { duration: 4, motion: 'zoom_in', transition: 'none', audio_volume: 1.0, audio_loop: true, audio_fade_in: 0.0, audio_fade_out: 1.0, audio_normalize: false },
+  animate: {
+    duration: 4,
+    motion: 'zoom_in',
+    transition: 'none',
+    audio_volume: 1.0,
+    audio_loop: true,
+    audio_fade_in: 0.0,
+    audio_fade_out: 1.0,
+    audio_normalize: false,
+  },
   /** A scene of POST /v1/videos: no motion and a cut unless asked. */
   scene: { duration: 3, motion: 'none', transition: 'none' },
   /** ProceduralVideo. */
@@ -35,7 +59,15 @@ export const CALLBACK_DESCRIPTION =
 /** The formats of a request, with class-validator's checks (duplicates and the even-size rule are the service's). */
 export function FormatsField(): PropertyDecorator {
   return (target, key) => {
-    ApiPropertyOptional({ type: 'array', nullable: true, items: { type: 'string', enum: [...VIDEO_FORMATS] }, minItems: 1, maxItems: 3, default: ['mp4'], description: FORMATS_DESCRIPTION })(target, key);
+    ApiPropertyOptional({
+      type: 'array',
+      nullable: true,
+      items: { type: 'string', enum: [...VIDEO_FORMATS] },
+      minItems: 1,
+      maxItems: 3,
+      default: ['mp4'],
+      description: FORMATS_DESCRIPTION,
+    })(target, key);
     IsOptional()(target, key);
     IsArray()(target, key);
     ArrayMinSize(1)(target, key);
@@ -46,7 +78,10 @@ export function FormatsField(): PropertyDecorator {
 
 /** Audio mixed over the whole video (or over one scene): an audio asset (POST /v1/assets/audio) and how to play it. */
 export class VideoAudioDto {
-  @ApiProperty({ example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'An audio asset of the account (POST /v1/assets/audio); 404 `asset_not_found` otherwise' })
+  @ApiProperty({
+    example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph',
+    description: 'An audio asset of the account (POST /v1/assets/audio); 404 `asset_not_found` otherwise',
+  })
   @IsString()
   @MaxLength(64)
   asset_id: string;
@@ -77,7 +112,11 @@ export class VideoAudioDto {
   @Max(L.maxDuration)
   fade_out?: number;
 
-  @ApiPropertyOptional({ type: Boolean, default: false, description: 'EBU R128 loudness normalization (ffmpeg loudnorm: -16 LUFS integrated, -1.5 dBTP, LRA 11)' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: false,
+    description: 'EBU R128 loudness normalization (ffmpeg loudnorm: -16 LUFS integrated, -1.5 dBTP, LRA 11)',
+  })
   @IsOptional()
   @IsBoolean()
   normalize?: boolean;
@@ -85,14 +124,25 @@ export class VideoAudioDto {
 
 /** GIF output options (used when `formats` includes gif). */
 export class GifOptionsDto {
-  @ApiPropertyOptional({ type: 'integer', default: L.gifDefaultFps, minimum: 1, maximum: L.gifMaxFps, description: `Frames per second of the GIF (default ${L.gifDefaultFps}, at most the video's)` })
+  @ApiPropertyOptional({
+    type: 'integer',
+    default: L.gifDefaultFps,
+    minimum: 1,
+    maximum: L.gifMaxFps,
+    description: `Frames per second of the GIF (default ${L.gifDefaultFps}, at most the video's)`,
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(L.gifMaxFps)
   fps?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: L.minSide, maximum: L.gifMaxWidth, description: `Width of the GIF (height keeps the aspect ratio); default the video's, at most ${L.gifMaxWidth}` })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: L.minSide,
+    maximum: L.gifMaxWidth,
+    description: `Width of the GIF (height keeps the aspect ratio); default the video's, at most ${L.gifMaxWidth}`,
+  })
   @IsOptional()
   @IsInt()
   @Min(L.minSide)

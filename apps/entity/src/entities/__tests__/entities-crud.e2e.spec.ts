@@ -53,19 +53,28 @@ describe('entity CRUD: list, update, delete, personality', () => {
   it('updates name, status and personality; a new purpose re-derives the personality', async () => {
     const e = await create(provider, { name: 'Ana', purpose: 'A customer support agent' });
     const edited = expectStatus(
-      await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ name: 'Ana B', personality: { traits: { humor: 0.9 }, tone: 'cheeky' } }),
+      await t.http
+        .patch(`/api/v1/entities/${e.id}`)
+        .set(bearer(provider))
+        .send({ name: 'Ana B', personality: { traits: { humor: 0.9 }, tone: 'cheeky' } }),
       200,
     ).body.entity;
     expect(edited).toMatchObject({ name: 'Ana B', status: 'active' });
     expect(edited.personality.traits.humor).toBe(0.9);
     expect(edited.personality.traits.warmth).toBe(e.personality.traits.warmth);
     expect(edited.personality.tone).toBe('cheeky');
-    const repurposed = expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ purpose: 'Um assistente jurídico formal' }), 200).body.entity;
+    const repurposed = expectStatus(
+      await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ purpose: 'Um assistente jurídico formal' }),
+      200,
+    ).body.entity;
     expect(repurposed.personality.language).toBe('pt-BR');
     const paused = expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ status: 'paused' }), 200).body.entity;
     expect(paused.status).toBe('paused');
     const invalid = expectStatus(
-      await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ status: 'sleeping', personality: { traits: { humor: 3 } } }),
+      await t.http
+        .patch(`/api/v1/entities/${e.id}`)
+        .set(bearer(provider))
+        .send({ status: 'sleeping', personality: { traits: { humor: 3 } } }),
       422,
     ).body;
     expect(invalid.details.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.status', 'body.personality.traits.humor']));
@@ -87,7 +96,13 @@ describe('entity CRUD: list, update, delete, personality', () => {
       [{ personality: { traits: { humor: null } } }, ['body', 'personality', 'traits', 'humor']],
     ];
     for (const [body, loc] of cases) {
-      const res = expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ ...body, status: body.status === null ? null : 'paused' }), 422).body;
+      const res = expectStatus(
+        await t.http
+          .patch(`/api/v1/entities/${e.id}`)
+          .set(bearer(provider))
+          .send({ ...body, status: body.status === null ? null : 'paused' }),
+        422,
+      ).body;
       expect(res, JSON.stringify(body)).toMatchObject({ ok: false, code: 'validation_error' });
       expect(res.details, JSON.stringify(body)).toEqual([{ loc, msg: `${loc.at(-1)} may not be null; omit the field instead`, type: 'null_not_allowed' }]);
     }
@@ -98,9 +113,15 @@ describe('entity CRUD: list, update, delete, personality', () => {
     const e = await create(provider, { name: 'Vazio', purpose: 'A customer support agent' });
     for (const blank of ['', '   ', '\n\u200b']) {
       const created = expectStatus(await t.http.post('/api/v1/entities').set(bearer(provider)).send({ name: blank, purpose: blank }), 422).body;
-      expect(created.details.map((d: { loc: string[]; type: string }) => `${d.loc.join('.')}:${d.type}`)).toEqual(['body.name:missing', 'body.purpose:missing']);
+      expect(created.details.map((d: { loc: string[]; type: string }) => `${d.loc.join('.')}:${d.type}`)).toEqual([
+        'body.name:missing',
+        'body.purpose:missing',
+      ]);
       const patched = expectStatus(
-        await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(provider)).send({ name: blank, personality: { greeting: blank, tone: blank, style_rules: ['ok', blank] } }),
+        await t.http
+          .patch(`/api/v1/entities/${e.id}`)
+          .set(bearer(provider))
+          .send({ name: blank, personality: { greeting: blank, tone: blank, style_rules: ['ok', blank] } }),
         422,
       ).body;
       expect(patched.details.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual([
@@ -109,7 +130,10 @@ describe('entity CRUD: list, update, delete, personality', () => {
         'body.personality.style_rules',
         'body.personality.greeting',
       ]);
-      const said = expectStatus(await t.http.post(`/api/v1/entities/${e.id}/messages`).set(bearer(provider)).send({ message: blank, end_user_name: blank }), 422).body;
+      const said = expectStatus(
+        await t.http.post(`/api/v1/entities/${e.id}/messages`).set(bearer(provider)).send({ message: blank, end_user_name: blank }),
+        422,
+      ).body;
       expect(said.details.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(['body.message', 'body.end_user_name']);
     }
     expect(expectStatus(await t.http.get(`/api/v1/entities/${e.id}`).set(bearer(provider)), 200).body.entity).toEqual(e);
@@ -130,12 +154,15 @@ describe('entity CRUD: list, update, delete, personality', () => {
       expect(reply, message).toMatch(/\bBia\b/);
       expect(reply, message).not.toMatch(/\bLia\b/);
     }
-    expect(expectStatus(await t.http.patch(`/api/v1/entities/${pt.id}`).set(bearer(provider)).send({ name: 'Téo' }), 200).body.entity.personality.greeting).toBe(
-      'Oi! Eu sou Téo. Como posso te ajudar hoje?',
-    );
+    expect(
+      expectStatus(await t.http.patch(`/api/v1/entities/${pt.id}`).set(bearer(provider)).send({ name: 'Téo' }), 200).body.entity.personality.greeting,
+    ).toBe('Oi! Eu sou Téo. Como posso te ajudar hoje?');
     // A greeting given with the new name wins.
     const both = expectStatus(
-      await t.http.patch(`/api/v1/entities/${pt.id}`).set(bearer(provider)).send({ name: 'Caio', personality: { greeting: 'E aí! Caio na área.' } }),
+      await t.http
+        .patch(`/api/v1/entities/${pt.id}`)
+        .set(bearer(provider))
+        .send({ name: 'Caio', personality: { greeting: 'E aí! Caio na área.' } }),
       200,
     ).body.entity;
     expect(both.personality.greeting).toBe('E aí! Caio na área.');

@@ -11,7 +11,7 @@ export class EntityDto {
   @ApiProperty({
     description:
       'Derived from the purpose, deterministically; editable with PATCH. `language`: the default language; `reply_language`: `auto` (reply in the ' +
-      "language the person writes in, else `language`) or a fixed BCP 47 tag.",
+      'language the person writes in, else `language`) or a fixed BCP 47 tag.',
     example: {
       traits: { warmth: 0.66, formality: 0.47, humor: 0.29, curiosity: 0.78, directness: 0.61 },
       tone: 'friendly, curious, direct',

@@ -2,20 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotBlank, IsOptionalNotNull } from '@platform/errors';
 import { CursorField, LimitField } from '@platform/http';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsNumber,
-  IsObject,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsNumber, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 
 export class TraitsDto {
   @ApiPropertyOptional({ minimum: 0, maximum: 1 }) @IsOptionalNotNull() @IsNumber() @Min(0) @Max(1) warmth?: number;
@@ -39,14 +26,19 @@ export class PersonalityPatchDto {
     example: 'auto',
     description:
       '`auto` (default): reply in the language each message is written in when it is clear (detected per message for pt-BR, English and Spanish; ' +
-      "an unclear one such as \"ok\" keeps the person's earlier language), else in `language`. A BCP 47 tag (`en`, `pt-BR`, `es`…): always that language.",
+      'an unclear one such as "ok" keeps the person\'s earlier language), else in `language`. A BCP 47 tag (`en`, `pt-BR`, `es`…): always that language.',
   })
   @IsOptionalNotNull()
   @IsString()
   @Matches(/^(?:auto|[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2})$/, { message: 'reply_language must be auto or a BCP 47 tag such as en or pt-BR' })
   reply_language?: string;
   @ApiPropertyOptional({ type: [String] })
-  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @IsNotBlank({ each: true }) @MaxLength(300, { each: true })
+  @IsOptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @IsNotBlank({ each: true })
+  @MaxLength(300, { each: true })
   style_rules?: string[];
   @ApiPropertyOptional({ example: 'Oi! Eu sou a Lia.', maxLength: 500 }) @IsOptionalNotNull() @IsString() @IsNotBlank() @MaxLength(500) greeting?: string;
 }
@@ -57,20 +49,29 @@ export class PersonalityPatchDto {
  */
 export class UpdateEntityDto {
   @ApiPropertyOptional({ maxLength: 120, description: 'Not blank; trimmed. The greeting follows a new name unless `personality.greeting` is given too.' })
-  @IsOptionalNotNull() @IsString() @IsNotBlank() @MaxLength(120)
+  @IsOptionalNotNull()
+  @IsString()
+  @IsNotBlank()
+  @MaxLength(120)
   name?: string;
   @ApiPropertyOptional({ maxLength: 2000, description: 'Not blank; trimmed' }) @IsOptionalNotNull() @IsString() @IsNotBlank() @MaxLength(2000) purpose?: string;
   @ApiPropertyOptional({ enum: ['active', 'paused', 'archived'], description: 'paused and archived entities answer messages with 409 entity_unavailable' })
-  @IsOptionalNotNull() @IsIn(['active', 'paused', 'archived'])
+  @IsOptionalNotNull()
+  @IsIn(['active', 'paused', 'archived'])
   status?: 'active' | 'paused' | 'archived';
   @ApiPropertyOptional({ type: PersonalityPatchDto })
-  @IsOptionalNotNull() @IsObject() @ValidateNested() @Type(() => PersonalityPatchDto)
+  @IsOptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PersonalityPatchDto)
   personality?: PersonalityPatchDto;
 }
 
 export class ListEntitiesQueryDto {
   @ApiPropertyOptional({ description: "Only entities created for this user of the client's system" })
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   external_user_id?: string;
 
   @LimitField(25, 100)

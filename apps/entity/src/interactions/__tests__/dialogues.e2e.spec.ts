@@ -31,7 +31,13 @@ describe('dialogue suite through the entity API (built-in engine)', () => {
         const res = expectStatus(await t.http.post(`/api/v1/entities/${entity.id}/messages`).set(bearer()).send(body), 200).body;
         expect(res.interaction.status, `${dialogue.id}: ${turn.say}`).toBe('completed');
         if (isChecked(turn.check)) {
-          results.push({ dialogue: dialogue.id, part, say: turn.say, reply: res.interaction.response, problems: checkReply(res.interaction.response, turn.check) });
+          results.push({
+            dialogue: dialogue.id,
+            part,
+            say: turn.say,
+            reply: res.interaction.response,
+            problems: checkReply(res.interaction.response, turn.check),
+          });
         }
       }
     }

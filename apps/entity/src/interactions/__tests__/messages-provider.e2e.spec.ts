@@ -49,7 +49,10 @@ describe('entity messages with an LLM provider', () => {
 
   it('answers 202 with pending past the wait, and the turn completes for a client that polls', async () => {
     llm.behave({ kind: 'slow', delayMs: 700, text: 'Sorry for the wait, Ana!' });
-    const res = expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message: 'My name is Ana.', end_user_id: 'ana' }), 202).body;
+    const res = expectStatus(
+      await t.http.post(`/api/v1/entities/${entityId}/messages`).set(bearer()).send({ message: 'My name is Ana.', end_user_id: 'ana' }),
+      202,
+    ).body;
     expect(res).toEqual({ ok: true, pending: true, interaction_id: expect.stringMatching(/^int_/) });
     const pending = await history('ana');
     expect(pending).toMatchObject([{ id: res.interaction_id, status: 'pending', response: null }]);
@@ -87,7 +90,12 @@ describe('entity messages with an LLM provider', () => {
     await turn('What is my order number?', 'window');
     const reply = llm.requests.find((r) => !String((r.body['messages'] as { content: string }[])[0].content).includes('Return ONLY a JSON object'))!;
     const messages = reply.body['messages'] as { role: string; content: string }[];
-    expect(messages.slice(1).map((m) => m.content).join('\n')).not.toContain('22222'); // no longer in the history sent…
+    expect(
+      messages
+        .slice(1)
+        .map((m) => m.content)
+        .join('\n'),
+    ).not.toContain('22222'); // no longer in the history sent…
     expect(messages[0].content).toContain('- Order number: 22222'); // …but in the memory
     expect(messages[0].content).not.toContain('11111');
     expect(messages[0].content).toContain('Reply in English (en), the language the user is writing in');
@@ -95,7 +103,8 @@ describe('entity messages with an LLM provider', () => {
 
   it('names the entity in the system prompt by its name, and by the new one after a rename', async () => {
     llm.behave({ kind: 'reply', text: 'Olá!' });
-    const id = expectStatus(await t.http.post('/api/v1/entities').set(bearer()).send({ name: 'Rui', purpose: 'Um companheiro divertido para conversar' }), 201).body.entity.id;
+    const id = expectStatus(await t.http.post('/api/v1/entities').set(bearer()).send({ name: 'Rui', purpose: 'Um companheiro divertido para conversar' }), 201)
+      .body.entity.id;
     const systemPrompt = async (message: string) => {
       llm.requests.length = 0;
       expectStatus(await t.http.post(`/api/v1/entities/${id}/messages`).set(bearer()).send({ message }), 200);
@@ -132,7 +141,10 @@ describe('entity messages with an LLM provider', () => {
     const finished = rows.map((r) => Date.parse(r.completed_at!));
     expect([...finished].sort((a, b) => a - b)).toEqual(finished);
     // The model call for the last turn carried the two earlier ones as history.
-    const last = llm.requests.map((r) => JSON.stringify(r.body)).filter((b) => b.includes(arrival[2])).at(-1)!;
+    const last = llm.requests
+      .map((r) => JSON.stringify(r.body))
+      .filter((b) => b.includes(arrival[2]))
+      .at(-1)!;
     expect(last).toContain(arrival[0]);
     expect(last).toContain(arrival[1]);
   });

@@ -58,7 +58,9 @@ describe('entity messages and memory (built-in engine)', () => {
     expect(music).toContain('jazz');
     expect(music).not.toMatch(/good question|tell me more/i);
     expectStatus(await say(owner, entityId, { message: 'My order number is 88412.', end_user_id: 'bruno' }), 200);
-    expect(expectStatus(await say(owner, entityId, { message: 'Do you remember my order number?', end_user_id: 'bruno' }), 200).body.interaction.response).toContain('88412');
+    expect(
+      expectStatus(await say(owner, entityId, { message: 'Do you remember my order number?', end_user_id: 'bruno' }), 200).body.interaction.response,
+    ).toContain('88412');
     expect(expectStatus(await say(owner, entityId, { message: "What's my phone number?", end_user_id: 'bruno' }), 200).body.interaction.response).toMatch(
       /haven't told me your phone number/,
     );
@@ -87,10 +89,18 @@ describe('entity messages and memory (built-in engine)', () => {
     const day = (d: number) => new Date(Date.UTC(2025, 0, 1 + d)).toISOString();
     const old = [
       { kind: 'name', key: 'name', value: 'Marta', text: 'Their name is Marta.', updatedAt: day(0) },
-      ...Array.from({ length: 250 }, (_, i) => ({ kind: 'preference', key: 'likes', value: `thing ${i}`, text: `They like thing ${i}.`, updatedAt: day(1 + i) })),
+      ...Array.from({ length: 250 }, (_, i) => ({
+        kind: 'preference',
+        key: 'likes',
+        value: `thing ${i}`,
+        text: `They like thing ${i}.`,
+        updatedAt: day(1 + i),
+      })),
     ];
     expectStatus(await say(owner, entityId, { message: 'Hello!', end_user_id: 'hoarder' }), 200);
-    await t.app.get(DataSource).query(`UPDATE entity.end_users SET facts = $1::jsonb WHERE entity_id = $2 AND end_user_id = 'hoarder'`, [JSON.stringify(old), entityId]);
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE entity.end_users SET facts = $1::jsonb WHERE entity_id = $2 AND end_user_id = 'hoarder'`, [JSON.stringify(old), entityId]);
     expectStatus(await say(owner, entityId, { message: 'I love jazz.', end_user_id: 'hoarder' }), 200);
     const memory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/hoarder/memory`).set(bearer(owner)), 200).body.memory;
     const values = memory.facts.map((f: { value: string }) => f.value);
@@ -104,17 +114,35 @@ describe('entity messages and memory (built-in engine)', () => {
   });
 
   it('replies in the language the person writes in; personality.reply_language fixes it', async () => {
-    const e = expectStatus(await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Lia', purpose: 'Uma amiga para conversar sobre o dia a dia' }), 201).body.entity;
+    const e = expectStatus(
+      await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Lia', purpose: 'Uma amiga para conversar sobre o dia a dia' }),
+      201,
+    ).body.entity;
     expect(e.personality).toMatchObject({ language: 'pt-BR', reply_language: 'auto' });
     const reply = async (message: string) => expectStatus(await say(owner, e.id, { message, end_user_id: 'lang' }), 200).body.interaction.response as string;
     expect(await reply('Thanks a lot for the help!')).toMatch(/welcome|happy to help|glad/i);
     expect(await reply('¡Muchas gracias por la ayuda!')).toMatch(/de nada|placer|cuando quieras/i);
-    const fixed = expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(owner)).send({ personality: { reply_language: 'pt-BR' } }), 200).body.entity;
+    const fixed = expectStatus(
+      await t.http
+        .patch(`/api/v1/entities/${e.id}`)
+        .set(bearer(owner))
+        .send({ personality: { reply_language: 'pt-BR' } }),
+      200,
+    ).body.entity;
     expect(fixed.personality.reply_language).toBe('pt-BR');
     expect(await reply('Thanks a lot for the help!')).toMatch(/por nada|imagina|prazer/i);
     for (const bad of ['automatic', 5, null]) {
-      const res = expectStatus(await t.http.patch(`/api/v1/entities/${e.id}`).set(bearer(owner)).send({ personality: { reply_language: bad } }), 422).body;
-      expect(res.details.map((d: { loc: string[] }) => d.loc.join('.')), JSON.stringify(bad)).toEqual(['body.personality.reply_language']);
+      const res = expectStatus(
+        await t.http
+          .patch(`/api/v1/entities/${e.id}`)
+          .set(bearer(owner))
+          .send({ personality: { reply_language: bad } }),
+        422,
+      ).body;
+      expect(
+        res.details.map((d: { loc: string[] }) => d.loc.join('.')),
+        JSON.stringify(bad),
+      ).toEqual(['body.personality.reply_language']);
     }
     expect(expectStatus(await t.http.get(`/api/v1/entities/${e.id}`).set(bearer(owner)), 200).body.entity.personality.reply_language).toBe('pt-BR');
   });
@@ -133,10 +161,16 @@ describe('entity messages and memory (built-in engine)', () => {
   });
 
   it('flow 2: a provider creates an entity per external user and chats per end user', async () => {
-    const mine = expectStatus(await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Coach', purpose: 'Fitness coach', external_user_id: 'client-7' }), 201).body.entity;
+    const mine = expectStatus(
+      await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Coach', purpose: 'Fitness coach', external_user_id: 'client-7' }),
+      201,
+    ).body.entity;
     const found = (await t.http.get('/api/v1/entities?external_user_id=client-7').set(bearer(owner))).body.data;
     expect(found.map((e: { id: string }) => e.id)).toEqual([mine.id]);
-    const turn = expectStatus(await say(owner, mine.id, { message: 'Meu nome é Carla. Vou correr uma maratona em maio.', end_user_id: 'client-7', end_user_name: 'Carla' }), 200).body;
+    const turn = expectStatus(
+      await say(owner, mine.id, { message: 'Meu nome é Carla. Vou correr uma maratona em maio.', end_user_id: 'client-7', end_user_name: 'Carla' }),
+      200,
+    ).body;
     expect(turn.interaction).toMatchObject({ end_user_id: 'client-7', end_user_name: 'Carla', status: 'completed' });
     const memory = (await t.http.get(`/api/v1/entities/${mine.id}/end-users/client-7/memory`).set(bearer(owner))).body.memory;
     expect(memory.name).toBe('Carla');

@@ -6,36 +6,49 @@ import type { Interaction } from '../interaction.entity';
 
 export class SendMessageDto {
   @ApiProperty({ description: 'Text sent to the entity', example: 'Oi! Meu nome é Ana e eu adoro café.', maxLength: 8000 })
-  @IsString() @IsNotBlank() @MaxLength(8000)
+  @IsString()
+  @IsNotBlank()
+  @MaxLength(8000)
   message: string;
 
   @ApiPropertyOptional({ description: 'Stable id of the end user; the entity keeps a memory of this person', example: 'user-42', maxLength: 200 })
-  @IsOptional() @IsString() @IsNotBlank() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @IsNotBlank()
+  @MaxLength(200)
   end_user_id?: string;
 
   @ApiPropertyOptional({ description: 'Display name of the end user', example: 'Ana', maxLength: 200 })
-  @IsOptional() @IsString() @IsNotBlank() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @IsNotBlank()
+  @MaxLength(200)
   end_user_name?: string;
 }
 
 export class ListMessagesQueryDto {
   @ApiPropertyOptional({ description: 'Only turns with this end user' })
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   end_user_id?: string;
 
   @ApiPropertyOptional({
     description:
-      'API keys: only the turns of this OAuth client\'s end users, or `owner` for only the account\'s own (made with its API keys; `client_id` null); ' +
-      'without it, every turn of the entity: your own and every application\'s. ' +
-      'An access token always sees only its own client\'s turns; naming another client (or `owner`) answers 422.',
+      "API keys: only the turns of this OAuth client's end users, or `owner` for only the account's own (made with its API keys; `client_id` null); " +
+      "without it, every turn of the entity: your own and every application's. " +
+      "An access token always sees only its own client's turns; naming another client (or `owner`) answers 422.",
     example: 'cli_01jdz3k5q8c9w3m5y4x0b7n2ph',
     maxLength: 100,
   })
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   client_id?: string;
 
   @ApiPropertyOptional({ description: 'Only turns created after this instant (ISO 8601)', example: '2026-11-21T12:00:00.000Z' })
-  @IsOptional() @IsISO8601({ strict: true })
+  @IsOptional()
+  @IsISO8601({ strict: true })
   since?: string;
 
   @CursorField()

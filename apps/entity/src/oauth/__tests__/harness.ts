@@ -20,11 +20,19 @@ export async function signUp(t: TestApp<EntityConfig>, email: string, entities: 
   const res = await b.submit('/en/signup', { email, password: 'a long enough password' });
   if (res.status !== 303) throw new Error(`sign-up answered ${res.status}: ${res.text}`);
   for (const name of entities) await b.submit('/en/account/entities', { name, purpose: `${name} keeps me company` }, '/en/account');
-  const rows = await b.sql(t, `SELECT u.account_id, e.id FROM entity.users u JOIN entity.entities e ON e.account_id = u.account_id WHERE u.email = $1 ORDER BY e.created_at`, [email]);
+  const rows = await b.sql(
+    t,
+    `SELECT u.account_id, e.id FROM entity.users u JOIN entity.entities e ON e.account_id = u.account_id WHERE u.email = $1 ORDER BY e.created_at`,
+    [email],
+  );
   return { browser: b, email, accountId: rows[0].account_id, entityIds: rows.map((r) => r.id) };
 }
 
-export async function registerClient(t: TestApp<EntityConfig>, owner: string, opts: { redirectUris?: string[]; isPublic?: boolean; requirePkce?: boolean } = {}) {
+export async function registerClient(
+  t: TestApp<EntityConfig>,
+  owner: string,
+  opts: { redirectUris?: string[]; isPublic?: boolean; requirePkce?: boolean } = {},
+) {
   const { client, secret } = await t.app.get(OAuthService).createClient(owner, {
     name: 'Acme Chat',
     redirectUris: opts.redirectUris ?? [REDIRECT],

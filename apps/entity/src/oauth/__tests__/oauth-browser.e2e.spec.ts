@@ -48,7 +48,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     await page.getByLabel('Senha').fill('a long enough password');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.waitForURL((u) => u.pathname === '/pt-BR/account', { timeout: 10_000 });
-    for (const [name, purpose] of [['Lia', 'A study companion'], ['Rui', 'A cooking friend']]) {
+    for (const [name, purpose] of [
+      ['Lia', 'A study companion'],
+      ['Rui', 'A cooking friend'],
+    ]) {
       await page.getByLabel('Nome', { exact: true }).fill(name);
       await page.getByLabel('Propósito').fill(purpose);
       await page.getByRole('button', { name: 'Criar', exact: true }).click();
@@ -121,7 +124,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     await context.close();
   }, 60_000);
 
-  it('response_mode=form_post: the provider\'s page posts the code to the client on another origin (its CSP allows exactly that origin)', async () => {
+  it("response_mode=form_post: the provider's page posts the code to the client on another origin (its CSP allows exactly that origin)", async () => {
     // The client's receiver, on another loopback port: it keeps what the browser posted.
     const posted: { method: string; path: string; body: string }[] = [];
     const receiver = createServer((req, res) => {

@@ -52,7 +52,11 @@ describe('DPoP-bound access tokens on /api/v1 (RFC 9449)', () => {
     };
     return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: o.typ ?? 'dpop+jwt', jwk: o.jwk ?? (await exportJWK(k.publicKey)) }).sign(k.privateKey);
   };
-  const get = (app: TestApp<EntityConfig>, dpop: string | string[] | undefined, opts: { scheme?: string; url?: string; headers?: Record<string, string> } = {}) => {
+  const get = (
+    app: TestApp<EntityConfig>,
+    dpop: string | string[] | undefined,
+    opts: { scheme?: string; url?: string; headers?: Record<string, string> } = {},
+  ) => {
     let req = app.http.get(opts.url ?? path).set('Authorization', `${opts.scheme ?? 'DPoP'} ${token}`);
     if (dpop !== undefined) req = req.set('DPoP', dpop as string); // an array sends one header line per proof
     for (const [name, value] of Object.entries(opts.headers ?? {})) req = req.set(name, value);
@@ -61,7 +65,11 @@ describe('DPoP-bound access tokens on /api/v1 (RFC 9449)', () => {
   /** 401 in the entity envelope with the RFC 9449 challenge for `error`, and the message naming the fault. */
   const expectRefused = (res: { status: number; body: Record<string, unknown>; headers: Record<string, string> }, error: string, message: RegExp) => {
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ ok: false, code: error === 'invalid_dpop_proof' ? 'invalid_dpop_proof' : 'unauthorized', error: expect.stringMatching(message) });
+    expect(res.body).toMatchObject({
+      ok: false,
+      code: error === 'invalid_dpop_proof' ? 'invalid_dpop_proof' : 'unauthorized',
+      error: expect.stringMatching(message),
+    });
     expect(res.headers['www-authenticate']).toMatch(new RegExp(`^DPoP realm="entity", error="${error}", error_description="[^"]+", algs="${ALGS}"$`));
   };
   const interactions = async () => Number((await ana.browser.sql(t, `SELECT count(*) AS n FROM entity.interactions`))[0].n);
@@ -69,7 +77,13 @@ describe('DPoP-bound access tokens on /api/v1 (RFC 9449)', () => {
   /** Authorizes `client` for Ana's first entity and redeems the code, with a DPoP proof of `dpopKey` when given. */
   const tokens = async (cfg: oidc.Configuration, dpopKey?: KeyPair, pkce = false) => {
     const verifier = oidc.randomPKCECodeVerifier();
-    const params: Record<string, string> = { client_id: cfg.clientMetadata().client_id, redirect_uri: REDIRECT, scope: 'entity:chat', state: 's', response_type: 'code' };
+    const params: Record<string, string> = {
+      client_id: cfg.clientMetadata().client_id,
+      redirect_uri: REDIRECT,
+      scope: 'entity:chat',
+      state: 's',
+      response_type: 'code',
+    };
     if (pkce) Object.assign(params, { code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
     const res = await authorize(ana, params);
     expect(callbackParams(res).get('code')).toBeTruthy();
@@ -135,7 +149,11 @@ describe('DPoP-bound access tokens on /api/v1 (RFC 9449)', () => {
   it('refuses a proof for another method (htm)', async () => {
     expectRefused(await get(t, await proof({ htm: 'POST' })), 'invalid_dpop_proof', /htm/);
     const before = await interactions();
-    const sent = await t.http.post(path).set('Authorization', `DPoP ${token}`).set('DPoP', await proof({ htm: 'GET' })).send({ message: 'hello' });
+    const sent = await t.http
+      .post(path)
+      .set('Authorization', `DPoP ${token}`)
+      .set('DPoP', await proof({ htm: 'GET' }))
+      .send({ message: 'hello' });
     expectRefused(sent, 'invalid_dpop_proof', /htm/);
     expect(await interactions()).toBe(before);
   });
@@ -218,10 +236,16 @@ describe('DPoP-bound access tokens on /api/v1 (RFC 9449)', () => {
     const bearer = await tokens(config);
     expect(bearer.token_type.toLowerCase()).toBe('bearer');
     expect((await t.http.get(path).set('Authorization', `Bearer ${bearer.access_token}`)).status).toBe(200);
-    const asDpop = await t.http.get(path).set('Authorization', `DPoP ${bearer.access_token}`).set('DPoP', await proof({ ath: ath(bearer.access_token) }));
+    const asDpop = await t.http
+      .get(path)
+      .set('Authorization', `DPoP ${bearer.access_token}`)
+      .set('DPoP', await proof({ ath: ath(bearer.access_token) }));
     expectRefused(asDpop, 'invalid_token', /not DPoP-bound/);
     expect((await t.http.get('/api/v1/entities').set('Authorization', `Bearer ${dev.key}`)).status).toBe(200);
-    const keyAsDpop = await t.http.get('/api/v1/entities').set('Authorization', `DPoP ${dev.key}`).set('DPoP', await proof({ ath: ath(dev.key) }));
+    const keyAsDpop = await t.http
+      .get('/api/v1/entities')
+      .set('Authorization', `DPoP ${dev.key}`)
+      .set('DPoP', await proof({ ath: ath(dev.key) }));
     expectRefused(keyAsDpop, 'invalid_token', /API keys are not DPoP-bound/);
   });
 
@@ -231,7 +255,10 @@ describe('DPoP-bound access tokens on /api/v1 (RFC 9449)', () => {
     expect(missing.headers['www-authenticate']).toBe(`Bearer realm="entity", DPoP realm="entity", algs="${ALGS}"`);
     const discovery = (await (await fetch(`${t.url}/api/oauth/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(discovery.dpop_signing_alg_values_supported).toEqual(ALGS.split(' '));
-    const unknown = await t.http.get(path).set('Authorization', 'DPoP unknown-token').set('DPoP', await proof());
+    const unknown = await t.http
+      .get(path)
+      .set('Authorization', 'DPoP unknown-token')
+      .set('DPoP', await proof());
     expect(unknown.status).toBe(401);
     expect(unknown.headers['www-authenticate']).toBe(`DPoP realm="entity", error="invalid_token", algs="${ALGS}"`);
   });

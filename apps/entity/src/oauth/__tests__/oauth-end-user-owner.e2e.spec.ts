@@ -27,11 +27,14 @@ describe('OAuth clients see only their own end users and conversations', () => {
       .post(`/api/v1/entities/${entityId}/messages`)
       .set(as(credential))
       .send({ message, ...(endUserId ? { end_user_id: endUserId } : {}) });
-  const reply = async (credential: string, message: string, endUserId?: string): Promise<Turn> => expectStatus(await say(credential, message, endUserId), 200).body.interaction;
+  const reply = async (credential: string, message: string, endUserId?: string): Promise<Turn> =>
+    expectStatus(await say(credential, message, endUserId), 200).body.interaction;
   const history = async (credential: string, query = ''): Promise<Turn[]> =>
     expectStatus(await t.http.get(`/api/v1/entities/${entityId}/messages${query}`).set(as(credential)), 200).body.data;
-  const memory = (credential: string, endUserId: string, query = '') => t.http.get(`/api/v1/entities/${entityId}/end-users/${endUserId}/memory${query}`).set(as(credential));
-  const forget = (credential: string, endUserId: string, query = '') => t.http.delete(`/api/v1/entities/${entityId}/end-users/${endUserId}/memory${query}`).set(as(credential));
+  const memory = (credential: string, endUserId: string, query = '') =>
+    t.http.get(`/api/v1/entities/${entityId}/end-users/${endUserId}/memory${query}`).set(as(credential));
+  const forget = (credential: string, endUserId: string, query = '') =>
+    t.http.delete(`/api/v1/entities/${entityId}/end-users/${endUserId}/memory${query}`).set(as(credential));
   const notFound = (res: { status: number; body: unknown }, code: string) => {
     expect(res.status).toBe(404);
     expect(Object.keys(res.body as object).sort()).toEqual(['code', 'error', 'ok']);
@@ -100,7 +103,9 @@ describe('OAuth clients see only their own end users and conversations', () => {
     // With the other filters.
     expect(await history(ownerKey, '?client_id=owner&end_user_id=owner-friend')).toEqual(own.filter((i) => i.end_user_id === 'owner-friend'));
     // The same value in the memory routes names the account's own end user, as leaving it out does.
-    expect(expectStatus(await memory(ownerKey, 'owner-friend', '?client_id=owner'), 200).body.memory).toEqual(expectStatus(await memory(ownerKey, 'owner-friend'), 200).body.memory);
+    expect(expectStatus(await memory(ownerKey, 'owner-friend', '?client_id=owner'), 200).body.memory).toEqual(
+      expectStatus(await memory(ownerKey, 'owner-friend'), 200).body.memory,
+    );
     // An access token sees only its own client's turns: naming the account is naming another owner.
     for (const token of [app.a.token, app.b.token]) {
       const res = await t.http.get(`/api/v1/entities/${entityId}/messages?client_id=owner`).set(as(token));
@@ -154,7 +159,13 @@ describe('OAuth clients see only their own end users and conversations', () => {
     const dev = await t.account('dev2');
     const { clientId } = await registerClient(t, dev.accountId, { redirectUris: ['https://app.example.com/cb?x=1'] });
     const consent = async (locale: string) => {
-      const query = new URLSearchParams({ client_id: clientId, redirect_uri: 'https://app.example.com/cb?x=1', scope: 'entity:chat', state: 's', response_type: 'code' });
+      const query = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: 'https://app.example.com/cb?x=1',
+        scope: 'entity:chat',
+        state: 's',
+        response_type: 'code',
+      });
       const res = await ana.browser.follow(await ana.browser.get(`/${locale}/oauth/authorize?${query}`));
       expect(res.status).toBe(200);
       return res.text;
@@ -179,29 +190,41 @@ describe('migration EndUserOwner1795737600000', () => {
 
   it('gives the end users and turns written before it to the account (null owner), memory kept', async () => {
     const key = await t.account('legacy');
-    const entityId = (await t.http.post('/api/v1/entities').set({ Authorization: `Bearer ${key.key}` }).send({ name: 'Lia', purpose: 'A companion' })).body.entity.id;
+    const entityId = (
+      await t.http
+        .post('/api/v1/entities')
+        .set({ Authorization: `Bearer ${key.key}` })
+        .send({ name: 'Lia', purpose: 'A companion' })
+    ).body.entity.id;
     const ds = t.app.get(DataSource);
     const runner = ds.createQueryRunner();
     try {
       await new EndUserOwner1795737600000().down(runner);
-      await ds.query(`INSERT INTO entity.end_users (account_id, entity_id, end_user_id, name, facts) VALUES ($1, $2, 'user-1', 'Ana', '[{"kind":"identifier","key":"order","value":"424242","text":"Order number 424242"}]')`, [
-        key.accountId,
-        entityId,
-      ]);
-      await ds.query(`INSERT INTO entity.interactions (id, account_id, entity_id, end_user_id, message, response, status) VALUES ('int_legacy', $1, $2, 'user-1', 'hi', 'hello', 'completed')`, [
-        key.accountId,
-        entityId,
-      ]);
+      await ds.query(
+        `INSERT INTO entity.end_users (account_id, entity_id, end_user_id, name, facts) VALUES ($1, $2, 'user-1', 'Ana', '[{"kind":"identifier","key":"order","value":"424242","text":"Order number 424242"}]')`,
+        [key.accountId, entityId],
+      );
+      await ds.query(
+        `INSERT INTO entity.interactions (id, account_id, entity_id, end_user_id, message, response, status) VALUES ('int_legacy', $1, $2, 'user-1', 'hi', 'hello', 'completed')`,
+        [key.accountId, entityId],
+      );
       await new EndUserOwner1795737600000().up(runner);
     } finally {
       await runner.release();
     }
-    const memory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/user-1/memory`).set({ Authorization: `Bearer ${key.key}` }), 200).body.memory;
+    const memory = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/end-users/user-1/memory`).set({ Authorization: `Bearer ${key.key}` }), 200).body
+      .memory;
     expect(memory).toMatchObject({ end_user_id: 'user-1', client_id: null, name: 'Ana' });
     const turns = expectStatus(await t.http.get(`/api/v1/entities/${entityId}/messages`).set({ Authorization: `Bearer ${key.key}` }), 200).body.data;
     expect(turns).toEqual([expect.objectContaining({ id: 'int_legacy', client_id: null })]);
     // The account's user-1 keeps talking with its memory.
-    const reply = expectStatus(await t.http.post(`/api/v1/entities/${entityId}/messages`).set({ Authorization: `Bearer ${key.key}` }).send({ message: 'What is my order number?', end_user_id: 'user-1' }), 200);
+    const reply = expectStatus(
+      await t.http
+        .post(`/api/v1/entities/${entityId}/messages`)
+        .set({ Authorization: `Bearer ${key.key}` })
+        .send({ message: 'What is my order number?', end_user_id: 'user-1' }),
+      200,
+    );
     expect(reply.body.interaction.response).toContain('424242');
   });
 });

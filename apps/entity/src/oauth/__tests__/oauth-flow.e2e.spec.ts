@@ -21,7 +21,11 @@ describe('OAuth authorization code flow (openid-client as the client)', () => {
 
   it('logs in, chooses an entity, consents, exchanges, chats, refreshes and revokes', async () => {
     const state = 'st-ä/=?&x';
-    const res = await authorize(ana, { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state, response_type: 'code' }, { entityId: ana.entityIds[1] });
+    const res = await authorize(
+      ana,
+      { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state, response_type: 'code' },
+      { entityId: ana.entityIds[1] },
+    );
     expect(res.status, res.text).toBe(303);
     const params = callbackParams(res);
     expect(res.location!.startsWith(`${REDIRECT}?`)).toBe(true);
@@ -79,7 +83,13 @@ describe('OAuth authorization code flow (openid-client as the client)', () => {
     const discovery = (await (await fetch(`${t.url}/api/oauth/.well-known/openid-configuration`)).json()) as { scopes_supported: string[] };
     expect(discovery.scopes_supported).toEqual(['entity:chat', 'offline_access']);
     // Without openid the same client is served, and a refresh cannot ask for it either.
-    const ok = await authorize(ana, { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat offline_access', state: 'fine', response_type: 'code' });
+    const ok = await authorize(ana, {
+      client_id: client.clientId,
+      redirect_uri: REDIRECT,
+      scope: 'entity:chat offline_access',
+      state: 'fine',
+      response_type: 'code',
+    });
     const tokens = await oidc.authorizationCodeGrant(config, new URL(ok.location!), { expectedState: 'fine' });
     expect(tokens.id_token).toBeUndefined();
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!, { scope: 'openid entity:chat' })).rejects.toMatchObject({ error: 'invalid_scope' });

@@ -38,8 +38,12 @@ describe('OAuth provider: forwarded headers only from TRUSTED_PROXIES', () => {
     expect(res.status).toBe(200);
     return (await res.json()) as Record<string, unknown>;
   };
-  const urlsOf = (doc: Record<string, unknown>) => Object.fromEntries(Object.entries(doc).filter(([k, v]) => typeof v === 'string' && /(_endpoint|_uri|^issuer)$/.test(k)));
-  const code = async () => callbackParams(await authorize(ana, { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 's', response_type: 'code' })).get('code')!;
+  const urlsOf = (doc: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(doc).filter(([k, v]) => typeof v === 'string' && /(_endpoint|_uri|^issuer)$/.test(k)));
+  const code = async () =>
+    callbackParams(await authorize(ana, { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 's', response_type: 'code' })).get(
+      'code',
+    )!;
   const key = generateKeyPair('ES256', { extractable: true });
   const proofFor = async (htu: string) => {
     const k = await key;

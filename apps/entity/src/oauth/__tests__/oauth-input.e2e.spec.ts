@@ -71,7 +71,12 @@ describe('OAuth parameters PostgreSQL cannot store (NUL)', () => {
       ['/api/oauth/token', { ...exchange, client_secret: `${client.secret}\u0000` }, 401, 'invalid_client'],
       ['/api/oauth/token', { ...exchange, code: '\u0000' }, 400, 'invalid_request'],
       ['/api/oauth/token', { ...exchange, redirect_uri: '\u0000' }, 400, 'invalid_request'],
-      ['/api/oauth/token', { grant_type: 'refresh_token', refresh_token: 'r\u0000', client_id: client.clientId, client_secret: client.secret }, 400, 'invalid_request'],
+      [
+        '/api/oauth/token',
+        { grant_type: 'refresh_token', refresh_token: 'r\u0000', client_id: client.clientId, client_secret: client.secret },
+        400,
+        'invalid_request',
+      ],
       ['/api/oauth/token', { grant_type: '\u0000', client_id: client.clientId, client_secret: client.secret }, 400, 'invalid_request'],
       ['/api/oauth/revoke', { token: 't', client_id: '\u0000', client_secret: client.secret }, 401, 'invalid_client'],
       ['/api/oauth/revoke', { token: '\u0000', client_id: client.clientId, client_secret: client.secret }, 400, 'invalid_request'],
@@ -110,7 +115,9 @@ describe('OAuth parameters PostgreSQL cannot store (NUL)', () => {
     const before = await rows();
     await expect(new Adapter('Interaction').upsert('i1', { params: { state: 'a\u0000b' } }, 60)).rejects.toMatchObject({ error: 'invalid_request' });
     await expect(new Adapter('Interaction').upsert('i2', { params: { ['k\u0000']: 'v' } }, 60)).rejects.toMatchObject({ error: 'invalid_request' });
-    await expect(new Adapter('Interaction').upsert('i3', { params: { state: 'lone \ud800 surrogate' } }, 60)).rejects.toMatchObject({ error: 'invalid_request' });
+    await expect(new Adapter('Interaction').upsert('i3', { params: { state: 'lone \ud800 surrogate' } }, 60)).rejects.toMatchObject({
+      error: 'invalid_request',
+    });
     await expect(new Adapter('Session').upsert('s1', { uid: 'u\u0000' }, 60)).rejects.toMatchObject({ error: 'invalid_request' });
     expect(await new Adapter('Session').findByUid('u\u0000')).toBeUndefined();
     expect(await new Adapter('Client').find('\u0000')).toBeUndefined();
@@ -152,13 +159,29 @@ describe('OAuth request bodies up to BODY_LIMIT', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ token_type: 'Bearer', entity_id: ana.entityIds[0], expires_in: 3600 });
-    const revoked = await form(t, '/api/oauth/revoke', new URLSearchParams({ token: res.body.refresh_token as string, client_id: client.clientId, client_secret: client.secret, padding: 'y'.repeat(150_000) }).toString());
+    const revoked = await form(
+      t,
+      '/api/oauth/revoke',
+      new URLSearchParams({
+        token: res.body.refresh_token as string,
+        client_id: client.clientId,
+        client_secret: client.secret,
+        padding: 'y'.repeat(150_000),
+      }).toString(),
+    );
     expect(revoked.status).toBe(200);
   });
 
   it('a body over the limit answers 413 in the RFC 6749 body, with or without Content-Length, and changes nothing', async () => {
     const c = await code();
-    const body = new URLSearchParams({ grant_type: 'authorization_code', code: c, redirect_uri: REDIRECT, client_id: client.clientId, client_secret: client.secret, padding: 'x'.repeat(210_000) }).toString();
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: c,
+      redirect_uri: REDIRECT,
+      client_id: client.clientId,
+      client_secret: client.secret,
+      padding: 'x'.repeat(210_000),
+    }).toString();
     const sized = await form(t, '/api/oauth/token', body);
     expect(sized.status).toBe(413);
     expect(sized.headers.get('content-type')).toContain('application/json');
@@ -182,7 +205,13 @@ describe('OAuth request bodies up to BODY_LIMIT', () => {
     expect(revoke.status).toBe(413);
 
     // The code was not consumed by the refused requests.
-    const ok = await tokenRequest(t, { grant_type: 'authorization_code', code: c, redirect_uri: REDIRECT, client_id: client.clientId, client_secret: client.secret });
+    const ok = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: c,
+      redirect_uri: REDIRECT,
+      client_id: client.clientId,
+      client_secret: client.secret,
+    });
     expect(ok.status).toBe(200);
   });
 });

@@ -32,16 +32,21 @@ describe('entity logs carry no secrets', () => {
     expect((await t.http.get('/api/v1/entities').set('Authorization', `Bearer ${dev.key}`)).status).toBe(200);
     const { clientId, secret } = await registerClient(t, dev.accountId);
     const params = { client_id: clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'logs', response_type: 'code' };
-    const exchange = (code: string) => tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, client_secret: secret! });
+    const exchange = (code: string) =>
+      tokenRequest(t, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, client_secret: secret! });
 
     const first = callbackParams(await authorize(ana, params)).get('code')!;
     const tokens = (await exchange(first)).body as Record<string, string>;
     expect(tokens.access_token).toBeTruthy();
-    const chat = await t.http.post(`/api/v1/entities/${ana.entityIds[0]}/messages`).set('Authorization', `Bearer ${tokens.access_token}`).send({ message: 'hi' });
+    const chat = await t.http
+      .post(`/api/v1/entities/${ana.entityIds[0]}/messages`)
+      .set('Authorization', `Bearer ${tokens.access_token}`)
+      .send({ message: 'hi' });
     expect(chat.status).toBe(200);
     // A client that puts its token in the query string: refused, and the URL is logged without it.
     expect((await t.http.get(`/api/v1/entities/${ana.entityIds[0]}/messages?access_token=${tokens.access_token}`)).status).toBe(401);
-    const refreshed = (await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId, client_secret: secret! })).body as Record<string, string>;
+    const refreshed = (await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId, client_secret: secret! }))
+      .body as Record<string, string>;
     expect(refreshed.access_token).toBeTruthy();
     // A replay and a revocation, with the token in the form.
     expect((await exchange(first)).body.error).toBe('invalid_grant');

@@ -47,15 +47,30 @@ describe('OAuth metadata, scopes and the form_post page', () => {
       if (field in body) expect(body[field]).toEqual(methods);
     }
     expect(body).not.toHaveProperty('token_endpoint_auth_signing_alg_values_supported');
-    for (const field of ['id_token_signing_alg_values_supported', 'claims_supported', 'claims_parameter_supported', 'claim_types_supported', 'subject_types_supported', 'request_uri_parameter_supported', 'userinfo_endpoint']) {
+    for (const field of [
+      'id_token_signing_alg_values_supported',
+      'claims_supported',
+      'claims_parameter_supported',
+      'claim_types_supported',
+      'subject_types_supported',
+      'request_uri_parameter_supported',
+      'userinfo_endpoint',
+    ]) {
       expect(body).not.toHaveProperty(field);
     }
     expect(body.dpop_signing_alg_values_supported).toEqual(expect.arrayContaining(['ES256']));
     expect(body.code_challenge_methods_supported).toEqual(['S256']);
 
     // What is listed works (client_secret_post: every other test; basic here); client_secret_jwt, once listed, is refused.
-    const code = async () => callbackParams(await authorize(ana, { client_id: clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'b', response_type: 'code' })).get('code')!;
-    const basic = await tokenRequest(t, { grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT }, { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` });
+    const code = async () =>
+      callbackParams(await authorize(ana, { client_id: clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'b', response_type: 'code' })).get(
+        'code',
+      )!;
+    const basic = await tokenRequest(
+      t,
+      { grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT },
+      { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` },
+    );
     expect(basic.status).toBe(200);
     const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ iss: clientId, sub: clientId, aud: body.token_endpoint, exp: Math.floor(Date.now() / 1000) + 60, jti: 'j1' })}`;
@@ -106,14 +121,27 @@ describe('OAuth metadata, scopes and the form_post page', () => {
     expect(par.status).toBe(404);
     expect(await par.text()).not.toContain('request_uri');
     // A request_uri at the authorization endpoint is not a way around it.
-    const res = await authorize(ana, { client_id: clientId, request_uri: 'urn:ietf:params:oauth:request_uri:abc', redirect_uri: REDIRECT, scope: 'entity:chat', state: 'p', response_type: 'code' });
+    const res = await authorize(ana, {
+      client_id: clientId,
+      request_uri: 'urn:ietf:params:oauth:request_uri:abc',
+      redirect_uri: REDIRECT,
+      scope: 'entity:chat',
+      state: 'p',
+      response_type: 'code',
+    });
     expect(res.location ? callbackParams(res).get('code') : null).toBeNull();
   });
 
   it('answers invalid_scope (RFC 6749), at the redirect URI with the state, for a scope it does not know or one without entity:chat', async () => {
     for (const scope of ['entities:write', 'entity:chat entities:write', 'offline_access', undefined]) {
       const state = `s ${scope}`;
-      const res = await authorize(ana, { client_id: clientId, redirect_uri: REDIRECT, ...(scope === undefined ? {} : { scope }), state, response_type: 'code' });
+      const res = await authorize(ana, {
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        ...(scope === undefined ? {} : { scope }),
+        state,
+        response_type: 'code',
+      });
       const params = callbackParams(res);
       expect(params.get('error'), scope).toBe('invalid_scope');
       expect(params.get('state')).toBe(state);
@@ -125,11 +153,23 @@ describe('OAuth metadata, scopes and the form_post page', () => {
   });
 
   it('the form_post page may post to exactly the redirect URI’s origin (its CSP form-action), nothing broader', async () => {
-    const res = await authorize(ana, { client_id: clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'fp', response_type: 'code', response_mode: 'form_post' });
+    const res = await authorize(ana, {
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      scope: 'entity:chat',
+      state: 'fp',
+      response_type: 'code',
+      response_mode: 'form_post',
+    });
     expect(res.status).toBe(200);
     expect(res.text).toContain(`<form method="post" action="${REDIRECT}">`);
     const csp = res.headers.get('content-security-policy')!;
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives['form-action']).toEqual(['http://127.0.0.1:9']);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     // Another page of the provider keeps form-action 'self'.

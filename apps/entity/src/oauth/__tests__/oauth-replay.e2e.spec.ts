@@ -23,8 +23,7 @@ describe('OAuth replays revoke the grant', () => {
   const refresh = (rt: string) => tokenRequest(t, { grant_type: 'refresh_token', refresh_token: rt, client_id: client.clientId, client_secret: client.secret });
   const messages = (token: string) => t.http.get(`/api/v1/entities/${ana.entityIds[0]}/messages`).set('Authorization', `Bearer ${token}`);
   /** The grant the last authorization made (each round authorizes anew, one after the other). */
-  const latestGrant = async (): Promise<string> =>
-    (await ana.browser.sql(t, `SELECT id FROM entity.oauth_grants ORDER BY created_at DESC LIMIT 1`))[0].id;
+  const latestGrant = async (): Promise<string> => (await ana.browser.sql(t, `SELECT id FROM entity.oauth_grants ORDER BY created_at DESC LIMIT 1`))[0].id;
   /** The grant is marked revoked and nothing of it is left to find. */
   const expectRevoked = async (grantId: string) => {
     const [grant] = await ana.browser.sql(t, `SELECT revoked_at FROM entity.oauth_grants WHERE id = $1`, [grantId]);

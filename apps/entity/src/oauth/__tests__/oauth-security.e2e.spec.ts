@@ -13,7 +13,11 @@ describe('OAuth security properties', () => {
   let client: { clientId: string; secret: string };
 
   const code = async (p: Person = ana, extra: Record<string, string> = {}, entityId?: string) => {
-    const res = await authorize(p, { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 's1', response_type: 'code', ...extra }, { entityId });
+    const res = await authorize(
+      p,
+      { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 's1', response_type: 'code', ...extra },
+      { entityId },
+    );
     const params = callbackParams(res);
     if (!params.get('code')) throw new Error(`no code: ${res.location}`);
     return params.get('code')!;
@@ -51,13 +55,23 @@ describe('OAuth security properties', () => {
       expect(res.text).toContain('redirect_uri');
     }
     // An unknown client gets the error page too, in the page's language.
-    const unknown = await authorize(ana, { client_id: 'cli_unknown', redirect_uri: REDIRECT, scope: 'entity:chat', state: 's', response_type: 'code' }, { locale: 'pt-BR' });
+    const unknown = await authorize(
+      ana,
+      { client_id: 'cli_unknown', redirect_uri: REDIRECT, scope: 'entity:chat', state: 's', response_type: 'code' },
+      { locale: 'pt-BR' },
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.location).toBeNull();
     expect(unknown.text).toContain('lang="pt-BR"');
     expect(unknown.text).toContain('invalid_client');
     // The registered one with its own query works.
-    const ok = await authorize(ana, { client_id: client.clientId, redirect_uri: 'https://app.example.com/cb?x=1', scope: 'entity:chat', state: 's', response_type: 'code' });
+    const ok = await authorize(ana, {
+      client_id: client.clientId,
+      redirect_uri: 'https://app.example.com/cb?x=1',
+      scope: 'entity:chat',
+      state: 's',
+      response_type: 'code',
+    });
     expect(ok.location).toMatch(/^https:\/\/app\.example\.com\/cb\?x=1&code=/);
     // A redirect_uri at the token endpoint that differs from the authorization request is refused.
     const c = await code();
@@ -72,7 +86,9 @@ describe('OAuth security properties', () => {
     const ok = await exchange(c);
     expect(ok.status).toBe(200);
     const { access_token, refresh_token } = ok.body as { access_token: string; refresh_token: string };
-    const dump = JSON.stringify(await ana.browser.sql(t, `SELECT * FROM entity.oidc_payloads`)) + JSON.stringify(await ana.browser.sql(t, `SELECT * FROM entity.oauth_clients`));
+    const dump =
+      JSON.stringify(await ana.browser.sql(t, `SELECT * FROM entity.oidc_payloads`)) +
+      JSON.stringify(await ana.browser.sql(t, `SELECT * FROM entity.oauth_clients`));
     for (const secret of [access_token, refresh_token, c, client.secret]) expect(dump).not.toContain(secret);
   });
 
@@ -83,7 +99,9 @@ describe('OAuth security properties', () => {
     const sessionId = ana.browser.cookies.get('_session')!;
     expect(sessionId).toBeTruthy();
     const page = await ana.browser.follow(
-      await ana.browser.get(`/en/oauth/authorize?${new URLSearchParams({ client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'h', response_type: 'code' })}`),
+      await ana.browser.get(
+        `/en/oauth/authorize?${new URLSearchParams({ client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'h', response_type: 'code' })}`,
+      ),
     );
     expect(page.status).toBe(200);
     const interactions = await ana.browser.sql(t, `SELECT payload FROM entity.oidc_payloads WHERE model = 'Interaction' AND payload ? 'session'`);
@@ -123,13 +141,19 @@ describe('OAuth security properties', () => {
   it('shows the chooser every time, and Deny redirects with access_denied and the state', async () => {
     await code();
     const second = await ana.browser.follow(
-      await ana.browser.get(`/en/oauth/authorize?${new URLSearchParams({ client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'again', response_type: 'code' })}`),
+      await ana.browser.get(
+        `/en/oauth/authorize?${new URLSearchParams({ client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'again', response_type: 'code' })}`,
+      ),
     );
     expect(second.status).toBe(200);
     expect(second.text).toContain('Acme Chat');
     expect(second.text).toContain('name="entity_id"');
     expect(second.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    const denied = await authorize(ana, { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'no thanks', response_type: 'code' }, { decision: 'deny' });
+    const denied = await authorize(
+      ana,
+      { client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'no thanks', response_type: 'code' },
+      { decision: 'deny' },
+    );
     const params = callbackParams(denied);
     expect(params.get('error')).toBe('access_denied');
     expect(params.get('state')).toBe('no thanks');
@@ -138,7 +162,9 @@ describe('OAuth security properties', () => {
 
   it('shows the page in pt-BR', async () => {
     const res = await ana.browser.follow(
-      await ana.browser.get(`/pt-BR/oauth/authorize?${new URLSearchParams({ client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'x', response_type: 'code' })}`),
+      await ana.browser.get(
+        `/pt-BR/oauth/authorize?${new URLSearchParams({ client_id: client.clientId, redirect_uri: REDIRECT, scope: 'entity:chat', state: 'x', response_type: 'code' })}`,
+      ),
     );
     expect(res.text).toContain('lang="pt-BR"');
     expect(res.text).toContain('Permitir');
@@ -158,10 +184,16 @@ describe('OAuth security properties', () => {
 
   it('a code lives 60 seconds', async () => {
     const c = await code();
-    const [row] = await ana.browser.sql(t, `SELECT extract(epoch from expires_at - now()) AS ttl FROM entity.oidc_payloads WHERE model = 'AuthorizationCode' ORDER BY expires_at DESC LIMIT 1`);
+    const [row] = await ana.browser.sql(
+      t,
+      `SELECT extract(epoch from expires_at - now()) AS ttl FROM entity.oidc_payloads WHERE model = 'AuthorizationCode' ORDER BY expires_at DESC LIMIT 1`,
+    );
     expect(Number(row.ttl)).toBeGreaterThan(50);
     expect(Number(row.ttl)).toBeLessThanOrEqual(60);
-    await ana.browser.sql(t, `UPDATE entity.oidc_payloads SET expires_at = now() - interval '1 second', payload = jsonb_set(payload, '{exp}', to_jsonb(extract(epoch from now())::int - 1)) WHERE model = 'AuthorizationCode'`);
+    await ana.browser.sql(
+      t,
+      `UPDATE entity.oidc_payloads SET expires_at = now() - interval '1 second', payload = jsonb_set(payload, '{exp}', to_jsonb(extract(epoch from now())::int - 1)) WHERE model = 'AuthorizationCode'`,
+    );
     const late = await exchange(c);
     expect(late.status).toBe(400);
     expect(late.body.error).toBe('invalid_grant');
@@ -201,7 +233,12 @@ describe('OAuth security properties', () => {
     const res = await t.fetch(`/api/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: client.clientId, client_secret: client.secret }).toString(),
+      body: new URLSearchParams({
+        token: tokens.refresh_token,
+        token_type_hint: 'refresh_token',
+        client_id: client.clientId,
+        client_secret: client.secret,
+      }).toString(),
     });
     expect(res.status).toBe(200);
     expect((await chat(tokens.access_token, ana.entityIds[0])).status).toBe(401);
@@ -243,7 +280,13 @@ describe('OAuth security properties', () => {
   });
 
   it('answers OAuth errors in RFC 6749 form', async () => {
-    const res = await tokenRequest(t, { grant_type: 'authorization_code', code: 'nope', redirect_uri: REDIRECT, client_id: client.clientId, client_secret: client.secret });
+    const res = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: 'nope',
+      redirect_uri: REDIRECT,
+      client_id: client.clientId,
+      client_secret: client.secret,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'invalid_grant', error_description: expect.any(String) });
     const unsupported = await tokenRequest(t, { grant_type: 'password', client_id: client.clientId, client_secret: client.secret });
@@ -281,18 +324,36 @@ describe('PKCE', () => {
     const challenge = await oidc.calculatePKCECodeChallenge(verifier);
     const ok = await run(pub.clientId, { code_challenge: challenge, code_challenge_method: 'S256' });
     const c1 = callbackParams(ok).get('code')!;
-    const wrong = await tokenRequest(t, { grant_type: 'authorization_code', code: c1, redirect_uri: REDIRECT, client_id: pub.clientId, code_verifier: oidc.randomPKCECodeVerifier() });
+    const wrong = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: c1,
+      redirect_uri: REDIRECT,
+      client_id: pub.clientId,
+      code_verifier: oidc.randomPKCECodeVerifier(),
+    });
     expect(wrong.body.error).toBe('invalid_grant');
 
     const ok2 = await run(pub.clientId, { code_challenge: challenge, code_challenge_method: 'S256' });
     const c2 = callbackParams(ok2).get('code')!;
-    const good = await tokenRequest(t, { grant_type: 'authorization_code', code: c2, redirect_uri: REDIRECT, client_id: pub.clientId, code_verifier: verifier });
+    const good = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: c2,
+      redirect_uri: REDIRECT,
+      client_id: pub.clientId,
+      code_verifier: verifier,
+    });
     expect(good.status).toBe(200);
     expect(good.body).toMatchObject({ entity_id: ana.entityIds[0], expires_in: 3600 });
 
     const ok3 = await run(strict.clientId, { code_challenge: challenge, code_challenge_method: 'S256' });
     const c3 = callbackParams(ok3).get('code')!;
-    const missing = await tokenRequest(t, { grant_type: 'authorization_code', code: c3, redirect_uri: REDIRECT, client_id: strict.clientId, client_secret: strict.secret! });
+    const missing = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: c3,
+      redirect_uri: REDIRECT,
+      client_id: strict.clientId,
+      client_secret: strict.secret!,
+    });
     expect(missing.body.error).toBe('invalid_grant');
   });
 
@@ -301,7 +362,14 @@ describe('PKCE', () => {
     const c = await registerClient(t, dev.accountId);
     const verifier = oidc.randomPKCECodeVerifier();
     const res = await run(c.clientId, { code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
-    const got = await tokenRequest(t, { grant_type: 'authorization_code', code: callbackParams(res).get('code')!, redirect_uri: REDIRECT, client_id: c.clientId, client_secret: c.secret!, code_verifier: verifier });
+    const got = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: callbackParams(res).get('code')!,
+      redirect_uri: REDIRECT,
+      client_id: c.clientId,
+      client_secret: c.secret!,
+      code_verifier: verifier,
+    });
     expect(got.status).toBe(200);
   });
 });
@@ -321,8 +389,14 @@ describe('PKCE for every client when OAUTH_REQUIRE_PKCE is set', () => {
     expect(callbackParams(await authorize(ana, params)).get('error')).toBe('invalid_request');
     const verifier = oidc.randomPKCECodeVerifier();
     const res = await authorize(ana, { ...params, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
-    const got = await tokenRequest(t, { grant_type: 'authorization_code', code: callbackParams(res).get('code')!, redirect_uri: REDIRECT, client_id: c.clientId, client_secret: c.secret!, code_verifier: verifier });
+    const got = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: callbackParams(res).get('code')!,
+      redirect_uri: REDIRECT,
+      client_id: c.clientId,
+      client_secret: c.secret!,
+      code_verifier: verifier,
+    });
     expect(got.status).toBe(200);
   });
 });
-

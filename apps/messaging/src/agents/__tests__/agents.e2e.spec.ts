@@ -40,7 +40,10 @@ describe('messaging /v1/agents', () => {
   it('reply_language: auto by default, a BCP 47 tag to fix it; anything else is refused and nothing is stored', async () => {
     const auto = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Lia', soul_id: 'friendly-support' }), 201).body;
     expect(auto).toMatchObject({ language: null, reply_language: 'auto' });
-    const fixed = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Rui', soul_id: 'friendly-support', reply_language: 'pt-BR' }), 201).body;
+    const fixed = expectStatus(
+      await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Rui', soul_id: 'friendly-support', reply_language: 'pt-BR' }),
+      201,
+    ).body;
     expect(fixed.reply_language).toBe('pt-BR');
     expect(expectStatus(await t.http.get(`/v1/agents/${fixed.id}`).set(auth(alice)), 200).body.reply_language).toBe('pt-BR');
     const before = (await t.http.get('/v1/agents').set(auth(alice))).body.total;
@@ -50,7 +53,10 @@ describe('messaging /v1/agents', () => {
       ['', 'value_error'],
       [5, 'string_type'],
     ] as const) {
-      const res = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'X', soul_id: 'friendly-support', reply_language: value }), 422).body;
+      const res = expectStatus(
+        await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'X', soul_id: 'friendly-support', reply_language: value }),
+        422,
+      ).body;
       expect(res.details, JSON.stringify(value)).toEqual([expect.objectContaining({ loc: ['body', 'reply_language'] })]);
       if (type === 'string_type') expect(res.details[0].type).toBe('string_type');
     }
@@ -59,7 +65,8 @@ describe('messaging /v1/agents', () => {
     // What it changes: an English speaker gets English from the auto agent, Portuguese from the fixed one.
     const say = async (agent: string) => {
       const conv = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agent, channel: 'api' }), 201).body.id;
-      return expectStatus(await t.http.post(`/v1/conversations/${conv}/messages`).set(auth(alice)).send({ content: 'Thanks a lot for the help!' }), 201).body.reply.content;
+      return expectStatus(await t.http.post(`/v1/conversations/${conv}/messages`).set(auth(alice)).send({ content: 'Thanks a lot for the help!' }), 201).body
+        .reply.content;
     };
     expect(await say(auto.id)).toMatch(/welcome|happy to help|glad/i);
     expect(await say(fixed.id)).toMatch(/por nada|imagina|prazer/i);
@@ -95,7 +102,13 @@ describe('messaging /v1/agents', () => {
       const r = expectStatus(await t.http.post('/v1/agents').set(auth(bob)).send({ name, soul_id: 'friendly-support' }), 422).body;
       expect(r.details, JSON.stringify(name)).toEqual([{ loc: ['body', 'name'], msg: 'name must not be empty or blank', type: 'missing' }]);
     }
-    const typed = expectStatus(await t.http.post('/v1/agents').set(auth(bob)).send({ name: 12, soul_id: ['friendly-support'] }), 422).body;
+    const typed = expectStatus(
+      await t.http
+        .post('/v1/agents')
+        .set(auth(bob))
+        .send({ name: 12, soul_id: ['friendly-support'] }),
+      422,
+    ).body;
     expect(typed.details).toEqual([
       { loc: ['body', 'name'], msg: 'name must be a string', type: 'string_type' },
       { loc: ['body', 'soul_id'], msg: 'soul_id must be a string', type: 'string_type' },
@@ -111,7 +124,10 @@ describe('messaging /v1/agents', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ error: 'invalid_json', status: 400 });
 
-    const huge = await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'x'.repeat(2 * 1024 * 1024), soul_id: 'a' });
+    const huge = await t.http
+      .post('/v1/agents')
+      .set(auth(alice))
+      .send({ name: 'x'.repeat(2 * 1024 * 1024), soul_id: 'a' });
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ error: 'payload_too_large', status: 413 });
 
@@ -142,7 +158,10 @@ describe('messaging /v1/agents', () => {
   });
 
   it('PATCH changes what is given, keeps the rest and the conversations; later replies use the new name', async () => {
-    const agent = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Ana', soul_id: 'friendly-support', language: 'pt-BR' }), 201).body;
+    const agent = expectStatus(
+      await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Ana', soul_id: 'friendly-support', language: 'pt-BR' }),
+      201,
+    ).body;
     expect(agent).toMatchObject({ metadata: {}, updated_at: agent.created_at });
     const conv = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agent.id, channel: 'api' }), 201).body;
     const first = expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Oi! Quem é você?' }), 201).body;
@@ -165,20 +184,40 @@ describe('messaging /v1/agents', () => {
         .send({ soul_id: 'concise-expert', language: 'en', reply_language: 'es', metadata: { team: 'support', tier: 2 } }),
       200,
     ).body;
-    expect(changed).toMatchObject({ name: 'Bia', soul: 'concise-expert', soul_id: 'concise-expert', language: 'en', reply_language: 'es', metadata: { team: 'support', tier: 2 } });
+    expect(changed).toMatchObject({
+      name: 'Bia',
+      soul: 'concise-expert',
+      soul_id: 'concise-expert',
+      language: 'en',
+      reply_language: 'es',
+      metadata: { team: 'support', tier: 2 },
+    });
     // null: language back to the soul's, metadata cleared; an empty body changes nothing.
     const cleared = expectStatus(await t.http.patch(`/v1/agents/${agent.id}`).set(auth(alice)).send({ language: null, metadata: null }), 200).body;
     expect(cleared).toMatchObject({ language: null, metadata: {}, reply_language: 'es', soul_id: 'concise-expert' });
-    expect(expectStatus(await t.http.patch(`/v1/agents/${agent.id}`).set(auth(alice)).send({}), 200).body).toMatchObject({ ...cleared, updated_at: expect.any(String) });
+    expect(expectStatus(await t.http.patch(`/v1/agents/${agent.id}`).set(auth(alice)).send({}), 200).body).toMatchObject({
+      ...cleared,
+      updated_at: expect.any(String),
+    });
     // Created with metadata too.
-    const tagged = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Tag', soul_id: 'concise-expert', metadata: { a: 1 } }), 201).body;
+    const tagged = expectStatus(
+      await t.http
+        .post('/v1/agents')
+        .set(auth(alice))
+        .send({ name: 'Tag', soul_id: 'concise-expert', metadata: { a: 1 } }),
+      201,
+    ).body;
     expect(tagged.metadata).toEqual({ a: 1 });
     expectStatus(await t.http.delete(`/v1/agents/${tagged.id}`).set(auth(alice)), 200);
   });
 
   it('PATCH validates as the create does (422 with the field, unknown soul included) and changes nothing', async () => {
     const agent = expectStatus(await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Val', soul_id: 'friendly-support' }), 201).body;
-    const patch = (body: unknown) => t.http.patch(`/v1/agents/${agent.id}`).set(auth(alice)).send(body as object);
+    const patch = (body: unknown) =>
+      t.http
+        .patch(`/v1/agents/${agent.id}`)
+        .set(auth(alice))
+        .send(body as object);
     const cases: [unknown, string, string][] = [
       [{ name: '   ' }, 'body.name', 'missing'],
       [{ name: null }, 'body.name', 'null_not_allowed'],
@@ -196,7 +235,10 @@ describe('messaging /v1/agents', () => {
     for (const [body, loc, type] of cases) {
       const res = expectStatus(await patch(body), 422).body;
       expect(res).toMatchObject({ error: 'validation_error', status: 422 });
-      expect(res.details.map((d: { loc: string[]; type: string }) => [d.loc.join('.'), d.type]), JSON.stringify(body).slice(0, 80)).toEqual([[loc, type]]);
+      expect(
+        res.details.map((d: { loc: string[]; type: string }) => [d.loc.join('.'), d.type]),
+        JSON.stringify(body).slice(0, 80),
+      ).toEqual([[loc, type]]);
     }
     expect(expectStatus(await t.http.get(`/v1/agents/${agent.id}`).set(auth(alice)), 200).body).toEqual(agent);
     expectStatus(await t.http.delete(`/v1/agents/${agent.id}`).set(auth(alice)), 200);

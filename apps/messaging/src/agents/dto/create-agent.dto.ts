@@ -10,7 +10,7 @@ export const LANGUAGE =
   "Unset: the soul's language. The built-in engine writes pt-BR, English and Spanish (other tags get English); an LLM provider is told the tag.";
 export const REPLY_LANGUAGE =
   '`auto` (default): reply in the language each user message is written in when it is clear (detected per message for pt-BR, English and Spanish; ' +
-  "a message that does not show its language, like \"ok\" or \"88412\", keeps the language of the user's earlier messages), else in `language`. " +
+  'a message that does not show its language, like "ok" or "88412", keeps the language of the user\'s earlier messages), else in `language`. ' +
   'A BCP 47 tag (`en`, `pt-BR`, `es`…): always reply in that language.';
 export const SOUL_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const SOUL_ID_MESSAGE = 'soul_id must be lower-case letters, digits, - or _ (at most 64)';

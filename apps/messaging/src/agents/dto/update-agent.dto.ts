@@ -12,7 +12,11 @@ export class UpdateAgentDto {
   @MaxLength(120)
   name?: string;
 
-  @ApiPropertyOptional({ description: 'Id of the personality (soul); an unknown id answers 422. Omit it to keep the soul; null is refused.', example: 'concise-expert', maxLength: 64 })
+  @ApiPropertyOptional({
+    description: 'Id of the personality (soul); an unknown id answers 422. Omit it to keep the soul; null is refused.',
+    example: 'concise-expert',
+    maxLength: 64,
+  })
   @IsOptionalNotNull()
   @IsString()
   @IsNotBlank()

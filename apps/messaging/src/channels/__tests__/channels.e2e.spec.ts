@@ -51,9 +51,15 @@ describe('messaging channels', () => {
   });
 
   const conversationsOf = async (channelId: string) =>
-    ((await t.http.get('/v1/conversations?limit=200').set(auth(alice))).body.data as { id: string; channel_id: string; channel: string; external_id: string; metadata: Record<string, unknown> }[]).filter(
-      (c) => c.channel_id === channelId,
-    );
+    (
+      (await t.http.get('/v1/conversations?limit=200').set(auth(alice))).body.data as {
+        id: string;
+        channel_id: string;
+        channel: string;
+        external_id: string;
+        metadata: Record<string, unknown>;
+      }[]
+    ).filter((c) => c.channel_id === channelId);
   const messagesOf = async (conversationId: string) => (await t.http.get(`/v1/conversations/${conversationId}/messages`).set(auth(alice))).body.data as Msg[];
   const replySent = (conversationId: string) =>
     until(
@@ -68,7 +74,10 @@ describe('messaging channels', () => {
 
   it('connects, lists, shows and disconnects channels; credentials are encrypted and never shown', async () => {
     const created = expectStatus(
-      await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', name: 'TG', agent_id: agentId, credentials: { bot_token: '123:SECRET-BOT-TOKEN' } }),
+      await t.http
+        .post('/v1/channels')
+        .set(auth(alice))
+        .send({ kind: 'telegram', name: 'TG', agent_id: agentId, credentials: { bot_token: '123:SECRET-BOT-TOKEN' } }),
       201,
     ).body;
     expect(created).toMatchObject({ kind: 'telegram', name: 'TG', agent_id: agentId, status: 'active', settings: {} });
@@ -77,11 +86,18 @@ describe('messaging channels', () => {
     expect(created.secret_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(created.webhook_registration).toEqual({ ok: true });
     const registered = platform.requests.find((r) => r.url === '/tg/bot123:SECRET-BOT-TOKEN/setWebhook')!;
-    expect(JSON.parse(registered.body)).toEqual({ url: created.webhook_url, secret_token: created.secret_token, allowed_updates: ['message', 'edited_message'] });
+    expect(JSON.parse(registered.body)).toEqual({
+      url: created.webhook_url,
+      secret_token: created.secret_token,
+      allowed_updates: ['message', 'edited_message'],
+    });
 
     failNextSends = 1;
     const unregistered = expectStatus(
-      await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '7:other' } }),
+      await t.http
+        .post('/v1/channels')
+        .set(auth(alice))
+        .send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '7:other' } }),
       201,
     ).body;
     expect(unregistered.webhook_registration).toEqual({ ok: false, error: expect.stringContaining('HTTP 500') });
@@ -111,7 +127,11 @@ describe('messaging channels', () => {
     const dave = await t.account('dave');
     const daveAgent = (await createAgent(t, dave)).id;
     const create = () =>
-      t.http.post('/v1/channels').set(auth(dave)).set('Idempotency-Key', 'tg-1').send({ kind: 'telegram', name: 'TG', agent_id: daveAgent, credentials: { bot_token: '9:IDEMPOTENT' } });
+      t.http
+        .post('/v1/channels')
+        .set(auth(dave))
+        .set('Idempotency-Key', 'tg-1')
+        .send({ kind: 'telegram', name: 'TG', agent_id: daveAgent, credentials: { bot_token: '9:IDEMPOTENT' } });
     const first = expectStatus(await create(), 201);
     expect(first.body.secret_token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const rows = (await t.app.get(DataSource).query(`SELECT response_body FROM messaging.idempotency_keys WHERE account_id = $1`, [dave.accountId])) as {
@@ -128,19 +148,34 @@ describe('messaging channels', () => {
   it('stores a keyed fingerprint of an idempotent request, not the plain SHA-256 of its credentials; replays and mismatches as before, also for rows from before', async () => {
     const erin = await t.account('erin');
     const erinAgent = (await createAgent(t, erin)).id;
-    const body = { kind: 'whatsapp', name: 'WA', agent_id: erinAgent, credentials: { access_token: 'wa-token-9', app_secret: 'app-secret-9', verify_token: 'guessable-9', phone_number_id: '1555999' } };
+    const body = {
+      kind: 'whatsapp',
+      name: 'WA',
+      agent_id: erinAgent,
+      credentials: { access_token: 'wa-token-9', app_secret: 'app-secret-9', verify_token: 'guessable-9', phone_number_id: '1555999' },
+    };
     const other = { ...body, credentials: { ...body.credentials, verify_token: 'guessable-10' } };
     const create = (key: string, b: object = body) => t.http.post('/v1/channels').set(auth(erin)).set('Idempotency-Key', key).send(b);
     // What the table used to hold: SHA-256 of method, path and the canonical body (sorted keys), which anyone
     // reading the table could recompute for a guessed verify_token.
     const canonical = (v: unknown): string =>
       v && typeof v === 'object'
-        ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+        ? `{${Object.keys(v)
+            .sort()
+            .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+            .join(',')}}`
         : JSON.stringify(v);
-    const plain = (b: object) => createHash('sha256').update(`POST /v1/channels\n${canonical(b)}`).digest('hex');
+    const plain = (b: object) =>
+      createHash('sha256')
+        .update(`POST /v1/channels\n${canonical(b)}`)
+        .digest('hex');
     const ds = t.app.get(DataSource);
     const fingerprint = async (key: string) =>
-      ((await ds.query(`SELECT request_hash FROM messaging.idempotency_keys WHERE account_id = $1 AND key = $2`, [erin.accountId, key])) as { request_hash: string }[])[0].request_hash;
+      (
+        (await ds.query(`SELECT request_hash FROM messaging.idempotency_keys WHERE account_id = $1 AND key = $2`, [erin.accountId, key])) as {
+          request_hash: string;
+        }[]
+      )[0].request_hash;
 
     const first = expectStatus(await create('wa-1'), 201);
     const stored = await fingerprint('wa-1');
@@ -162,14 +197,32 @@ describe('messaging channels', () => {
   });
 
   it('answers 422 with the failing fields, 401 without a key and 404 for another account', async () => {
-    const wa = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'whatsapp', credentials: { access_token: 'x', extra: 'y', app_secret: 5 } }), 422).body;
+    const wa = expectStatus(
+      await t.http
+        .post('/v1/channels')
+        .set(auth(alice))
+        .send({ kind: 'whatsapp', credentials: { access_token: 'x', extra: 'y', app_secret: 5 } }),
+      422,
+    ).body;
     const locs = wa.details.map((d: { loc: string[] }) => d.loc.join('.'));
     expect(locs).toEqual(
-      expect.arrayContaining(['body.agent_id', 'body.credentials.verify_token', 'body.credentials.phone_number_id', 'body.credentials.extra', 'body.credentials.app_secret']),
+      expect.arrayContaining([
+        'body.agent_id',
+        'body.credentials.verify_token',
+        'body.credentials.phone_number_id',
+        'body.credentials.extra',
+        'body.credentials.app_secret',
+      ]),
     );
     const kind = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'sms' }), 422).body;
     expect(kind.details[0].loc).toEqual(['body', 'kind']);
-    expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'api', credentials: { a: 'b' } }), 422);
+    expectStatus(
+      await t.http
+        .post('/v1/channels')
+        .set(auth(alice))
+        .send({ kind: 'api', credentials: { a: 'b' } }),
+      422,
+    );
     // Blank text is refused like empty text (a blank name used to become the kind, a blank agent_id a 404).
     const blank = expectStatus(await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', name: '  ', agent_id: ' ' }), 422).body;
     expect(blank.details).toEqual([
@@ -191,7 +244,10 @@ describe('messaging channels', () => {
       status: 404,
     });
     expectStatus(
-      await t.http.post('/v1/channels').set(auth(bob)).send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: 't' } }),
+      await t.http
+        .post('/v1/channels')
+        .set(auth(bob))
+        .send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: 't' } }),
       404,
     );
     expect((await t.http.get('/v1/channels').set(auth(bob))).body).toEqual({ data: [], total: 0 });
@@ -203,7 +259,11 @@ describe('messaging channels', () => {
       await t.http
         .post('/v1/channels')
         .set(auth(alice))
-        .send({ kind: 'whatsapp', agent_id: agentId, credentials: { access_token: 'wa-token', app_secret: APP_SECRET, verify_token: 'vt-1', phone_number_id: '1555000' } }),
+        .send({
+          kind: 'whatsapp',
+          agent_id: agentId,
+          credentials: { access_token: 'wa-token', app_secret: APP_SECRET, verify_token: 'vt-1', phone_number_id: '1555000' },
+        }),
       201,
     ).body;
     expect(ch.settings).toEqual({ phone_number_id: '1555000' });
@@ -266,19 +326,35 @@ describe('messaging channels', () => {
 
   it('Telegram: secret token check, redelivery stored once, reply sent through the Bot API', async () => {
     const ch = expectStatus(
-      await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '42:tg-token', secret_token: 'tg-secret' } }),
+      await t.http
+        .post('/v1/channels')
+        .set(auth(alice))
+        .send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '42:tg-token', secret_token: 'tg-secret' } }),
       201,
     ).body;
     expect(ch.secret_token).toBeUndefined();
     const path = `/v1/inbound/telegram/${ch.id}`;
-    const update = { update_id: 1001, message: { message_id: 7, from: { id: 99, first_name: 'Ana' }, chat: { id: 99, type: 'private' }, date: 1732200000, text: 'Hello bot' } };
+    const update = {
+      update_id: 1001,
+      message: { message_id: 7, from: { id: 99, first_name: 'Ana' }, chat: { id: 99, type: 'private' }, date: 1732200000, text: 'Hello bot' },
+    };
 
     expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'nope').send(update)).status).toBe(401);
     expect((await t.http.post(path).send(update)).status).toBe(401);
     expect(await conversationsOf(ch.id)).toEqual([]);
 
-    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({ received: 1, duplicates: 0, edited: 0, refused: 0 });
-    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({ received: 0, duplicates: 1, edited: 0, refused: 0 });
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({
+      received: 1,
+      duplicates: 0,
+      edited: 0,
+      refused: 0,
+    });
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(update)).body).toEqual({
+      received: 0,
+      duplicates: 1,
+      edited: 0,
+      refused: 0,
+    });
     await t.drainQueue();
     const [conv] = await conversationsOf(ch.id);
     expect(conv).toMatchObject({ channel: 'telegram', external_id: '99', metadata: { name: 'Ana' } });
@@ -291,8 +367,16 @@ describe('messaging channels', () => {
     // Handed to a human: the next message is stored but not answered; the operator's message goes out through Telegram.
     expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'waiting' }), 200);
     const later = { update_id: 1002, message: { ...update.message, message_id: 8, text: 'A person, please' } };
-    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(later)).body).toEqual({ received: 1, duplicates: 0, edited: 0, refused: 0 });
-    const human = expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Hi, Ana here', role: 'assistant' }), 201).body;
+    expect((await t.http.post(path).set('X-Telegram-Bot-Api-Secret-Token', 'tg-secret').send(later)).body).toEqual({
+      received: 1,
+      duplicates: 0,
+      edited: 0,
+      refused: 0,
+    });
+    const human = expectStatus(
+      await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Hi, Ana here', role: 'assistant' }),
+      201,
+    ).body;
     expect(human).toMatchObject({ reply: null, reply_status: 'skipped', message: { role: 'assistant', delivery_status: 'pending' } });
     await t.drainQueue();
     const after = await until(
@@ -309,7 +393,10 @@ describe('messaging channels', () => {
       ['user', 'A person, please'],
       ['assistant', 'Hi, Ana here'],
     ]);
-    expect(platform.requests.filter((r) => r.url === '/tg/bot42:tg-token/sendMessage').map((r) => JSON.parse(r.body).text)).toEqual([msgs[1].content, 'Hi, Ana here']);
+    expect(platform.requests.filter((r) => r.url === '/tg/bot42:tg-token/sendMessage').map((r) => JSON.parse(r.body).text)).toEqual([
+      msgs[1].content,
+      'Hi, Ana here',
+    ]);
   });
 
   it('Messenger: signature check, redelivery stored once, and a send retried after a platform error', async () => {
@@ -317,13 +404,19 @@ describe('messaging channels', () => {
       await t.http
         .post('/v1/channels')
         .set(auth(alice))
-        .send({ kind: 'messenger', agent_id: agentId, credentials: { page_access_token: 'fb-token', app_secret: APP_SECRET, verify_token: 'vt-fb', page_id: 'PAGE1' } }),
+        .send({
+          kind: 'messenger',
+          agent_id: agentId,
+          credentials: { page_access_token: 'fb-token', app_secret: APP_SECRET, verify_token: 'vt-fb', page_id: 'PAGE1' },
+        }),
       201,
     ).body;
     const path = `/v1/inbound/messenger/${ch.id}`;
     const body = JSON.stringify({
       object: 'page',
-      entry: [{ id: 'PAGE1', time: 1, messaging: [{ sender: { id: 'PSID-1' }, recipient: { id: 'PAGE1' }, timestamp: 1, message: { mid: 'm_1', text: 'Hi page' } }] }],
+      entry: [
+        { id: 'PAGE1', time: 1, messaging: [{ sender: { id: 'PSID-1' }, recipient: { id: 'PAGE1' }, timestamp: 1, message: { mid: 'm_1', text: 'Hi page' } }] },
+      ],
     });
     expect((await t.http.post(path).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body, 'bad')).send(body)).status).toBe(401);
     expect(await conversationsOf(ch.id)).toEqual([]);
@@ -343,16 +436,25 @@ describe('messaging channels', () => {
     expect(JSON.parse(sent[1].body)).toEqual({ recipient: { id: 'PSID-1' }, messaging_type: 'RESPONSE', message: { text: msgs[1].content } });
 
     // Unknown channels and kinds answer 404 without storing anything.
-    expect((await t.http.post(`/v1/inbound/messenger/chn_nope`).set('X-Hub-Signature-256', sign(body)).set('Content-Type', 'application/json').send(body)).status).toBe(404);
+    expect(
+      (await t.http.post(`/v1/inbound/messenger/chn_nope`).set('X-Hub-Signature-256', sign(body)).set('Content-Type', 'application/json').send(body)).status,
+    ).toBe(404);
     expect((await t.http.post(`/v1/inbound/sms/${ch.id}`).send({})).status).toBe(404);
   });
 
   it('a conversation started through the API on a platform goes through the connected channel, to external_id', async () => {
     const tg = expectStatus(
-      await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '77:api-token', secret_token: 'api-secret' } }),
+      await t.http
+        .post('/v1/channels')
+        .set(auth(alice))
+        .send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '77:api-token', secret_token: 'api-secret' } }),
       201,
     ).body;
-    const start = (a: TestAccount, body: Record<string, unknown>) => t.http.post('/v1/conversations').set(auth(a)).send({ agent_id: agentId, ...body });
+    const start = (a: TestAccount, body: Record<string, unknown>) =>
+      t.http
+        .post('/v1/conversations')
+        .set(auth(a))
+        .send({ agent_id: agentId, ...body });
 
     const conv = expectStatus(await start(alice, { channel: 'telegram', channel_id: tg.id, external_id: '777' }), 201).body;
     expect(conv).toMatchObject({ channel: 'telegram', channel_id: tg.id, external_id: '777', status: 'active' });
@@ -362,13 +464,19 @@ describe('messaging channels', () => {
     expect(again.body).toMatchObject({ error: 'conversation_exists', status: 409 });
 
     // An operator's message goes out through the Bot API to that user.
-    expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Your order has shipped', role: 'assistant' }), 201);
+    expectStatus(
+      await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'Your order has shipped', role: 'assistant' }),
+      201,
+    );
     await t.drainQueue();
     await until(async () => (await messagesOf(conv.id))[0]?.delivery_status === 'sent', 15_000, 'the operator message sent');
     const sent = platform.requests.filter((r) => r.url === '/tg/bot77:api-token/sendMessage');
     expect(sent.map((r) => JSON.parse(r.body))).toEqual([{ chat_id: '777', text: 'Your order has shipped' }]);
     // And the user's answer arrives in the same conversation.
-    const update = { update_id: 5001, message: { message_id: 1, from: { id: 777, first_name: 'Rui' }, chat: { id: 777, type: 'private' }, date: 1732200000, text: 'Great, thanks' } };
+    const update = {
+      update_id: 5001,
+      message: { message_id: 1, from: { id: 777, first_name: 'Rui' }, chat: { id: 777, type: 'private' }, date: 1732200000, text: 'Great, thanks' },
+    };
     expectStatus(await t.http.post(`/v1/inbound/telegram/${tg.id}`).set('X-Telegram-Bot-Api-Secret-Token', 'api-secret').send(update), 200);
     await t.drainQueue();
     expect((await conversationsOf(tg.id)).map((c) => c.id)).toEqual([conv.id]);
@@ -388,7 +496,10 @@ describe('messaging channels', () => {
     expect((await t.http.get('/v1/conversations?limit=200').set(auth(alice))).body.total).toBe(before);
     // Another account's channel is not there for bob (and bob's agent is his own).
     const bobAgent = (await createAgent(t, bob)).id;
-    const foreign = await t.http.post('/v1/conversations').set(auth(bob)).send({ agent_id: bobAgent, channel: 'telegram', channel_id: tg.id, external_id: '1' });
+    const foreign = await t.http
+      .post('/v1/conversations')
+      .set(auth(bob))
+      .send({ agent_id: bobAgent, channel: 'telegram', channel_id: tg.id, external_id: '1' });
     expect(foreign.status).toBe(422);
     expect(foreign.body.details[0]).toMatchObject({ loc: ['body', 'channel_id'], type: 'not_found' });
 
@@ -402,7 +513,10 @@ describe('messaging channels', () => {
         .send({ kind: 'whatsapp', agent_id: carolAgent, credentials: { access_token: 'wa', phone_number_id: '1', app_secret: 's', verify_token: 'v' } }),
       201,
     ).body;
-    const linked = expectStatus(await t.http.post('/v1/conversations').set(auth(carol)).send({ agent_id: carolAgent, channel: 'whatsapp', external_id: '5511988887777' }), 201).body;
+    const linked = expectStatus(
+      await t.http.post('/v1/conversations').set(auth(carol)).send({ agent_id: carolAgent, channel: 'whatsapp', external_id: '5511988887777' }),
+      201,
+    ).body;
     expect(linked.channel_id).toBe(wa.id);
     const unlinked = expectStatus(await t.http.post('/v1/conversations').set(auth(carol)).send({ agent_id: carolAgent, channel: 'whatsapp' }), 201).body;
     expect(unlinked.channel_id).toBeNull();

@@ -117,15 +117,23 @@ describe('messaging inbound edge cases', () => {
       await t.http
         .post('/v1/channels')
         .set(auth(alice))
-        .send({ kind: 'whatsapp', agent_id: agentId, credentials: { access_token: 'wa-token', app_secret: APP_SECRET, verify_token: 'vt', phone_number_id: phoneNumberId } }),
+        .send({
+          kind: 'whatsapp',
+          agent_id: agentId,
+          credentials: { access_token: 'wa-token', app_secret: APP_SECRET, verify_token: 'vt', phone_number_id: phoneNumberId },
+        }),
       201,
     ).body as { id: string };
   const deliver = (channelId: string, body: string) =>
     t.http.post(`/v1/inbound/whatsapp/${channelId}`).set('Content-Type', 'application/json').set('X-Hub-Signature-256', sign(body)).send(body);
   const conversationsOf = async (channelId: string) =>
-    ((await t.http.get('/v1/conversations?limit=200').set(auth(alice))).body.data as { id: string; channel_id: string }[]).filter((c) => c.channel_id === channelId);
-  const messagesOf = async (conversationId: string) => expectStatus(await t.http.get(`/v1/conversations/${conversationId}/messages`).set(auth(alice)), 200).body.data as Msg[];
-  const llmCalls = () => platform.requests.filter((r) => r.url === '/v1/chat/completions').map((r) => JSON.parse(r.body) as { messages: { role: string; content: string }[] });
+    ((await t.http.get('/v1/conversations?limit=200').set(auth(alice))).body.data as { id: string; channel_id: string }[]).filter(
+      (c) => c.channel_id === channelId,
+    );
+  const messagesOf = async (conversationId: string) =>
+    expectStatus(await t.http.get(`/v1/conversations/${conversationId}/messages`).set(auth(alice)), 200).body.data as Msg[];
+  const llmCalls = () =>
+    platform.requests.filter((r) => r.url === '/v1/chat/completions').map((r) => JSON.parse(r.body) as { messages: { role: string; content: string }[] });
   const sendsTo = (path: string) => platform.requests.filter((r) => r.method === 'POST' && r.url === path).map((r) => JSON.parse(r.body));
   /** Waits until the conversation has `count` messages and its agent replies went out. */
   const settled = (conversationId: string, count: number) =>
@@ -141,10 +149,7 @@ describe('messaging inbound edge cases', () => {
   it('WhatsApp: three messages in one delivery are stored in order and answered once, from all three', async () => {
     const ch = await connectWhatsApp('1555000');
     const body = waBody([
-      [
-        '1555000',
-        [waText('wamid.B1', 'Oi'), waText('wamid.B2', 'Meu pedido é o 4417'), waText('wamid.B3', 'Ainda não chegou, pode ver?')],
-      ],
+      ['1555000', [waText('wamid.B1', 'Oi'), waText('wamid.B2', 'Meu pedido é o 4417'), waText('wamid.B3', 'Ainda não chegou, pode ver?')]],
     ]);
     platform.requests.length = 0;
     expect(expectStatus(await deliver(ch.id, body), 200).body).toEqual({ received: 3, duplicates: 0, edited: 0, refused: 0 });
@@ -179,12 +184,11 @@ describe('messaging inbound edge cases', () => {
       ['assistant', 'answering: Obrigada'],
     ]);
     expect(llmCalls()).toHaveLength(2);
-    expect(llmCalls()[1].messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
-      'Oi',
-      'Meu pedido é o 4417',
-      'Ainda não chegou, pode ver?',
-      'Obrigada',
-    ]);
+    expect(
+      llmCalls()[1]
+        .messages.filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['Oi', 'Meu pedido é o 4417', 'Ainda não chegou, pode ver?', 'Obrigada']);
   });
 
   it('a lost batch reply is recovered once: the sweep and the reply job take only the last message of the batch', async () => {
@@ -217,7 +221,10 @@ describe('messaging inbound edge cases', () => {
     const foreign = waBody([['9999999', [waText('wamid.F1', 'Hi'), waText('wamid.F2', 'Hello?')]]]);
     expect(expectStatus(await deliver(ch.id, foreign), 200).body).toEqual({ received: 0, duplicates: 0, edited: 0, refused: 2 });
     // Without metadata there is no telling whose it is: refused too.
-    const bare = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'W', changes: [{ field: 'messages', value: { messages: [waText('wamid.F3', 'Hi')] } }] }] });
+    const bare = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: 'W', changes: [{ field: 'messages', value: { messages: [waText('wamid.F3', 'Hi')] } }] }],
+    });
     expect(expectStatus(await deliver(ch.id, bare), 200).body).toEqual({ received: 0, duplicates: 0, edited: 0, refused: 1 });
     await t.drainQueue();
     expect(await conversationsOf(ch.id)).toEqual([]);
@@ -240,7 +247,13 @@ describe('messaging inbound edge cases', () => {
   it('WhatsApp: an image without caption keeps its media as an attachment, served through the channel with the API key', async () => {
     const ch = await connectWhatsApp('1555003');
     platform.requests.length = 0;
-    const image = { from: '5511999990000', id: 'wamid.I1', timestamp: '1732200000', type: 'image', image: { id: 'MEDIA-1', mime_type: 'image/jpeg', sha256: 'abc' } };
+    const image = {
+      from: '5511999990000',
+      id: 'wamid.I1',
+      timestamp: '1732200000',
+      type: 'image',
+      image: { id: 'MEDIA-1', mime_type: 'image/jpeg', sha256: 'abc' },
+    };
     const doc = {
       from: '5511999990000',
       id: 'wamid.I2',
@@ -263,18 +276,24 @@ describe('messaging inbound edge cases', () => {
     });
     expect(msgs[2]).toMatchObject({
       content: 'Segue o boleto',
-      attachments: [{ type: 'document', media_id: 'MEDIA-2', mime_type: 'application/pdf', filename: 'boleto.pdf', url: `${PUBLIC}/v1/channels/${ch.id}/media/MEDIA-2` }],
+      attachments: [
+        { type: 'document', media_id: 'MEDIA-2', mime_type: 'application/pdf', filename: 'boleto.pdf', url: `${PUBLIC}/v1/channels/${ch.id}/media/MEDIA-2` },
+      ],
     });
     // The engine is told what came ("[image]"); the stored text stays empty.
     expect(llmCalls()[0].messages.at(-1)).toEqual({ role: 'user', content: '[image]' });
 
     // The attachment's URL, on this service: the bytes, through the Graph API with the channel's token.
     const path = new URL(url).pathname;
-    const got = await t.http.get(path).set(auth(alice)).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const got = await t.http
+      .get(path)
+      .set(auth(alice))
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(got.status).toBe(200);
     expect(got.headers['content-type']).toBe('image/jpeg');
     expect(Buffer.compare(got.body as Buffer, IMAGE)).toBe(0);
@@ -299,7 +318,10 @@ describe('messaging inbound edge cases', () => {
 
   it('Telegram: an edited_message updates the stored message, with no new turn and no new reply', async () => {
     const tg = expectStatus(
-      await t.http.post('/v1/channels').set(auth(alice)).send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '42:tg', secret_token: 'tg-secret' } }),
+      await t.http
+        .post('/v1/channels')
+        .set(auth(alice))
+        .send({ kind: 'telegram', agent_id: agentId, credentials: { bot_token: '42:tg', secret_token: 'tg-secret' } }),
       201,
     ).body;
     const path = `/v1/inbound/telegram/${tg.id}`;
@@ -311,7 +333,8 @@ describe('messaging inbound edge cases', () => {
     const before = await settled(conv.id, 2);
     platform.requests.length = 0;
 
-    const edit = (text: string, editDate: number, updateId: number) => post({ update_id: updateId, edited_message: { ...original, text, edit_date: editDate } });
+    const edit = (text: string, editDate: number, updateId: number) =>
+      post({ update_id: updateId, edited_message: { ...original, text, edit_date: editDate } });
     expect(expectStatus(await edit('My order is 12345', 1732200100, 2), 200).body).toEqual({ received: 0, duplicates: 0, edited: 1, refused: 0 });
     await t.drainQueue();
     // The redelivered edit, and an older edit arriving late, change nothing.
@@ -350,7 +373,11 @@ describe('messaging inbound edge cases', () => {
         201,
       ).body as { id: string };
     const first = await connect('1');
-    const start = (body: Record<string, unknown>) => t.http.post('/v1/conversations').set(auth(carol)).send({ agent_id: carolAgent, channel: 'whatsapp', ...body });
+    const start = (body: Record<string, unknown>) =>
+      t.http
+        .post('/v1/conversations')
+        .set(auth(carol))
+        .send({ agent_id: carolAgent, channel: 'whatsapp', ...body });
     expect(expectStatus(await start({ external_id: '5511900000001' }), 201).body.channel_id).toBe(first.id);
     const second = await connect('2');
     const refused = expectStatus(await start({ external_id: '5511900000002' }), 422).body;

@@ -18,7 +18,7 @@ export class ChannelDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: "Where the platform must send its webhooks (`{PUBLIC_BASE_URL}/v1/inbound/<kind>/<id>`); null for `api`",
+    description: 'Where the platform must send its webhooks (`{PUBLIC_BASE_URL}/v1/inbound/<kind>/<id>`); null for `api`',
     example: 'https://messaging.example.com/v1/inbound/telegram/chn_01jdz3k5q8c9w3m5y4x0b7n2ph',
   })
   webhook_url: string | null;
@@ -30,7 +30,8 @@ export class ChannelDto {
 
   @ApiPropertyOptional({
     type: WebhookRegistrationDto,
-    description: "Telegram: whether setWebhook pointed the bot at `webhook_url` (creation response only). When it failed (e.g. the URL is not public HTTPS), call setWebhook yourself with `url` and `secret_token`.",
+    description:
+      'Telegram: whether setWebhook pointed the bot at `webhook_url` (creation response only). When it failed (e.g. the URL is not public HTTPS), call setWebhook yourself with `url` and `secret_token`.',
   })
   webhook_registration?: WebhookRegistrationDto;
 
@@ -98,7 +99,8 @@ export class InboundResultDto {
   @ApiProperty({
     type: 'integer',
     example: 0,
-    description: "Messages addressed to another account of the platform (WhatsApp: a `metadata.phone_number_id` that is not the channel's): neither stored nor answered",
+    description:
+      "Messages addressed to another account of the platform (WhatsApp: a `metadata.phone_number_id` that is not the channel's): neither stored nor answered",
   })
   refused: number;
 }

@@ -18,7 +18,10 @@ describe('messaging /v1/conversations', () => {
 
   it('starts a conversation and reads it back', async () => {
     const res = expectStatus(
-      await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agentId, channel: 'api', external_id: 'cust-1', metadata: { plan: 'pro' } }),
+      await t.http
+        .post('/v1/conversations')
+        .set(auth(alice))
+        .send({ agent_id: agentId, channel: 'api', external_id: 'cust-1', metadata: { plan: 'pro' } }),
       201,
     ).body;
     expect(res).toMatchObject({
@@ -36,11 +39,20 @@ describe('messaging /v1/conversations', () => {
   });
 
   it('answers 422 with the failing fields', async () => {
-    const res = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ channel: 'fax', metadata: [1], external_id: 5 }), 422);
+    const res = expectStatus(
+      await t.http
+        .post('/v1/conversations')
+        .set(auth(alice))
+        .send({ channel: 'fax', metadata: [1], external_id: 5 }),
+      422,
+    );
     expect(res.body).toMatchObject({ error: 'validation_error', status: 422 });
     const locs = res.body.details.map((d: { loc: string[] }) => d.loc.join('.'));
     expect(locs).toEqual(expect.arrayContaining(['body.agent_id', 'body.channel', 'body.metadata', 'body.external_id']));
-    const big = await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agentId, channel: 'api', metadata: { x: 'y'.repeat(20_000) } });
+    const big = await t.http
+      .post('/v1/conversations')
+      .set(auth(alice))
+      .send({ agent_id: agentId, channel: 'api', metadata: { x: 'y'.repeat(20_000) } });
     expect(big.status).toBe(422);
     expect(big.body.details[0].loc).toEqual(['body', 'metadata']);
     for (const q of ['limit=0', 'limit=201', 'limit=abc', 'status=open', 'cursor=%21%21']) {
@@ -59,20 +71,47 @@ describe('messaging /v1/conversations', () => {
   it('treats metadata null as {} on POST and PATCH (PATCH clears it), and refuses a null status without changing anything', async () => {
     const created = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agentId, channel: 'api', metadata: null }), 201).body;
     expect(created.metadata).toEqual({});
-    const conv = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agentId, channel: 'api', metadata: { plan: 'pro' } }), 201).body;
+    const conv = expectStatus(
+      await t.http
+        .post('/v1/conversations')
+        .set(auth(alice))
+        .send({ agent_id: agentId, channel: 'api', metadata: { plan: 'pro' } }),
+      201,
+    ).body;
 
     const cleared = expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ metadata: null }), 200).body;
     expect(cleared).toMatchObject({ metadata: {}, status: 'active' });
     expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}`).set(auth(alice)), 200).body.metadata).toEqual({});
 
-    expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ metadata: { plan: 'team' } }), 200);
-    const nullStatus = expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: null, metadata: { plan: 'x' } }), 422).body;
+    expectStatus(
+      await t.http
+        .patch(`/v1/conversations/${conv.id}`)
+        .set(auth(alice))
+        .send({ metadata: { plan: 'team' } }),
+      200,
+    );
+    const nullStatus = expectStatus(
+      await t.http
+        .patch(`/v1/conversations/${conv.id}`)
+        .set(auth(alice))
+        .send({ status: null, metadata: { plan: 'x' } }),
+      422,
+    ).body;
     expect(nullStatus.details).toEqual([{ loc: ['body', 'status'], msg: 'status may not be null; omit the field instead', type: 'null_not_allowed' }]);
-    expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}`).set(auth(alice)), 200).body).toMatchObject({ status: 'active', metadata: { plan: 'team' } });
+    expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}`).set(auth(alice)), 200).body).toMatchObject({
+      status: 'active',
+      metadata: { plan: 'team' },
+    });
   });
 
   it('reports a value of the wrong type with one message, and blank text like empty text', async () => {
-    const res = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: 7, channel: ['api'], external_id: {}, metadata: 'x' }), 422).body;
+    const res = expectStatus(
+      await t.http
+        .post('/v1/conversations')
+        .set(auth(alice))
+        .send({ agent_id: 7, channel: ['api'], external_id: {}, metadata: 'x' }),
+      422,
+    ).body;
     expect(res.details).toEqual([
       { loc: ['body', 'agent_id'], msg: 'agent_id must be a string', type: 'string_type' },
       { loc: ['body', 'channel'], msg: 'channel must be a string', type: 'string_type' },
@@ -118,7 +157,13 @@ describe('messaging /v1/conversations', () => {
     const conv = await createConversation(t, alice, agentId);
     const waiting = expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'waiting' }), 200).body;
     expect(waiting.status).toBe('waiting');
-    const back = expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'active', metadata: { a: 1 } }), 200).body;
+    const back = expectStatus(
+      await t.http
+        .patch(`/v1/conversations/${conv.id}`)
+        .set(auth(alice))
+        .send({ status: 'active', metadata: { a: 1 } }),
+      200,
+    ).body;
     expect(back).toMatchObject({ status: 'active', metadata: { a: 1 } });
     expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'closed' }), 200);
     const reopen = expectStatus(await t.http.patch(`/v1/conversations/${conv.id}`).set(auth(alice)).send({ status: 'active' }), 409);
@@ -144,7 +189,10 @@ describe('messaging /v1/conversations', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: { data: { id: string }[]; total: number; next_cursor: string | null } = expectStatus(await t.http.get(`/v1/conversations?limit=3${cursor ? `&cursor=${cursor}` : ''}`).set(auth(carol)), 200).body;
+      const page: { data: { id: string }[]; total: number; next_cursor: string | null } = expectStatus(
+        await t.http.get(`/v1/conversations?limit=3${cursor ? `&cursor=${cursor}` : ''}`).set(auth(carol)),
+        200,
+      ).body;
       expect(page.total).toBe(7 + (pages > 0 ? 1 : 0));
       seen.push(...page.data.map((c) => c.id));
       cursor = page.next_cursor;

@@ -12,7 +12,12 @@ export class ConversationDto {
   @ApiProperty({ enum: CHANNEL_KINDS, example: 'api', description: 'Origin channel' }) channel: string;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'The connected channel (`chn_…`) for conversations opened by a platform' })
   channel_id: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'customer-42', description: "The customer's id in the caller's system (or the sender id on a platform)" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'customer-42',
+    description: "The customer's id in the caller's system (or the sender id on a platform)",
+  })
   external_id: string | null;
   @ApiProperty({ type: Object, example: { plan: 'pro' } }) metadata: Record<string, unknown>;
   @ApiProperty({
@@ -79,7 +84,7 @@ export class CreateConversationDto {
   @ApiPropertyOptional({
     description:
       'The connected channel (`chn_…`, of the same kind as `channel`) the conversation goes through. Without it, a platform conversation with ' +
-      '`external_id` goes through the account\'s only connected channel of that kind; when the account has several channels of that kind it is ' +
+      "`external_id` goes through the account's only connected channel of that kind; when the account has several channels of that kind it is " +
       'required (422 `missing` at `body.channel_id`); with none, or without `external_id`, the conversation only records its origin and nothing is ' +
       'sent through a platform. At most one conversation per user and channel is open: another answers 409 `conversation_exists`.',
     example: 'chn_01jdv7r3m8x2k4q9w5e6t7y8u0',

@@ -15,7 +15,10 @@ interface FactRecord {
 
 // The structured facts (the statements, kind `statement`, are kept beside them: see the statement memory test).
 const structured = (facts: FactRecord[]) => facts.filter((f) => f.kind !== 'statement');
-const kv = (facts: FactRecord[]) => structured(facts).map((f) => `${f.kind}/${f.key}=${f.value}`).sort();
+const kv = (facts: FactRecord[]) =>
+  structured(facts)
+    .map((f) => `${f.kind}/${f.key}=${f.value}`)
+    .sort();
 
 describe('messaging conversation facts: memory beyond the history window (built-in engine)', () => {
   let t: App;
@@ -33,7 +36,10 @@ describe('messaging conversation facts: memory beyond the history window (built-
   afterAll(() => t?.close());
 
   const post = (conv: string, content: string, role?: string) =>
-    t.http.post(`/v1/conversations/${conv}/messages`).set(auth(alice)).send(role ? { content, role } : { content });
+    t.http
+      .post(`/v1/conversations/${conv}/messages`)
+      .set(auth(alice))
+      .send(role ? { content, role } : { content });
   const facts = async (a: TestAccount, conv: string) => expectStatus(await t.http.get(`/v1/conversations/${conv}/facts`).set(auth(a)), 200).body;
 
   it('GET …/facts lists what the user told, with the message each came from; an operator message tells nothing', async () => {
@@ -51,7 +57,14 @@ describe('messaging conversation facts: memory beyond the history window (built-
       ['en', 'My email is daniel@example.com and I love jazz.', second.message.id],
     ]);
     const order = list.data.find((f: FactRecord) => f.key === 'order');
-    expect(order).toEqual({ kind: 'identifier', key: 'order', value: '77310', text: 'Order number: 77310', source_message_id: first.message.id, updated_at: first.message.created_at });
+    expect(order).toEqual({
+      kind: 'identifier',
+      key: 'order',
+      value: '77310',
+      text: 'Order number: 77310',
+      source_message_id: first.message.id,
+      updated_at: first.message.created_at,
+    });
     expect(list.data.find((f: FactRecord) => f.key === 'email').source_message_id).toBe(second.message.id);
     // Oldest first.
     expect(list.data.map((f: FactRecord) => f.updated_at)).toEqual([...list.data.map((f: FactRecord) => f.updated_at)].sort());
@@ -79,13 +92,21 @@ describe('messaging conversation facts: memory beyond the history window (built-
     expect(reply).toContain('Carla');
   });
 
-  it('stores a bare answer to the agent\'s question with the reply, dated by the answer', async () => {
+  it("stores a bare answer to the agent's question with the reply, dated by the answer", async () => {
     const conv = await createConversation(t, alice, agentId);
     const asked = expectStatus(await post(conv.id, 'My package never arrived'), 201).body.reply.content;
     expect(asked).toMatch(/order number/i);
     const answer = expectStatus(await post(conv.id, "It's 31337"), 201).body;
     const list = await facts(alice, conv.id);
-    expect(structured(list.data)).toEqual([expect.objectContaining({ kind: 'identifier', key: 'order', value: '31337', source_message_id: answer.message.id, updated_at: answer.message.created_at })]);
+    expect(structured(list.data)).toEqual([
+      expect.objectContaining({
+        kind: 'identifier',
+        key: 'order',
+        value: '31337',
+        source_message_id: answer.message.id,
+        updated_at: answer.message.created_at,
+      }),
+    ]);
   });
 
   it('never keeps a password or a card number', async () => {
@@ -121,7 +142,7 @@ describe('messaging conversation facts: memory beyond the history window (built-
     ]);
   });
 
-  it('answers 401 without a key and 404 for an unknown or another account\'s conversation; the facts go with the agent', async () => {
+  it("answers 401 without a key and 404 for an unknown or another account's conversation; the facts go with the agent", async () => {
     const conv = await createConversation(t, alice, agentId);
     expectStatus(await post(conv.id, 'My order number is 88412.'), 201);
     expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}/facts`), 401).body).toMatchObject({ error: 'unauthorized', status: 401 });
@@ -177,7 +198,12 @@ describe('messaging conversation facts reach an LLM provider', () => {
     for (let k = 0; k < 3; k++) expectStatus(await post(conv.id, 'The weather is nice.'), 201);
     expectStatus(await post(conv.id, 'What is my order number?'), 201);
     const sent = llm.requests.at(-1)!.body['messages'] as Array<{ role: string; content: string }>;
-    expect(sent.slice(1).map((m) => m.content).join('\n')).not.toContain('22222'); // out of the window…
+    expect(
+      sent
+        .slice(1)
+        .map((m) => m.content)
+        .join('\n'),
+    ).not.toContain('22222'); // out of the window…
     expect(system().content).toContain('- Order number: 22222'); // …but remembered
     expect(system().content).not.toContain('11111');
     expect(system().content).toContain('- Likes jazz');

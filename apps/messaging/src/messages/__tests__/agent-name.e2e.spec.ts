@@ -33,7 +33,7 @@ async function startWith(t: App, alice: TestAccount, body: Record<string, unknow
 const say = async (t: App, alice: TestAccount, conversationId: string, content: string) =>
   expectStatus(await t.http.post(`/v1/conversations/${conversationId}/messages`).set(auth(alice)).send({ content }), 201).body;
 
-describe("messaging agents introduce themselves by their own name (built-in engine)", () => {
+describe('messaging agents introduce themselves by their own name (built-in engine)', () => {
   let t: App;
   let alice: TestAccount;
   let souls: SoulRecord[];
@@ -60,7 +60,9 @@ describe("messaging agents introduce themselves by their own name (built-in engi
     const lia = await startWith(t, alice, { name: 'Lia', soul_id: 'friendly-support' });
     expect((await say(t, alice, lia, 'Oi!')).reply.content).toBe('Oi! Eu sou a Lia, do suporte. Me conta o que está acontecendo que eu te ajudo a resolver.');
     const ana = await startWith(t, alice, { name: '  Ana Clara  ', soul_id: 'friendly-support' });
-    expect((await say(t, alice, ana, 'Oi!')).reply.content).toBe('Oi! Eu sou Ana Clara, do suporte. Me conta o que está acontecendo que eu te ajudo a resolver.');
+    expect((await say(t, alice, ana, 'Oi!')).reply.content).toBe(
+      'Oi! Eu sou Ana Clara, do suporte. Me conta o que está acontecendo que eu te ajudo a resolver.',
+    );
   });
 });
 
@@ -102,7 +104,11 @@ describe('messaging agents introduce themselves by their own name (provider syst
         expect(system.content, where).toContain(`Tone: ${soul.tone}.`);
         for (const rule of soul.style_rules) expect(system.content, where).toContain(`- ${rule}`);
         // reply_language auto: the greeting is in the agent's language, so the reply is too.
-        expect(system.content, where).toContain(language === 'en' ? 'Reply in English (en), the language the user is writing in' : 'Reply in Brazilian Portuguese (pt-BR), the language the user is writing in');
+        expect(system.content, where).toContain(
+          language === 'en'
+            ? 'Reply in English (en), the language the user is writing in'
+            : 'Reply in Brazilian Portuguese (pt-BR), the language the user is writing in',
+        );
       }
     }
   });

@@ -26,7 +26,10 @@ describe('dialogue suite through the messaging API (built-in engine)', () => {
     for (const { dialogue, part } of dialogues) {
       if (dialogue.service !== 'messaging') continue;
       const agent = expectStatus(
-        await t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Nina', ...dialogue.agent }),
+        await t.http
+          .post('/v1/agents')
+          .set(auth(alice))
+          .send({ name: 'Nina', ...dialogue.agent }),
         201,
       ).body;
       const conversation = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agent.id, channel: 'api' }), 201).body;

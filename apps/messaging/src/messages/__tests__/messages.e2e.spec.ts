@@ -20,7 +20,10 @@ describe('messaging /v1/conversations/{id}/messages (built-in engine)', () => {
 
   it('stores the message and answers with the agent reply; the history is in order', async () => {
     const conv = await createConversation(t, alice, agentId);
-    const res = expectStatus(await post(alice, conv.id, { content: 'Hi, my order has not arrived', attachments: ['https://example.com/receipt.pdf'] }), 201).body;
+    const res = expectStatus(
+      await post(alice, conv.id, { content: 'Hi, my order has not arrived', attachments: ['https://example.com/receipt.pdf'] }),
+      201,
+    ).body;
     expect(res.reply_status).toBe('completed');
     expect(res.message).toMatchObject({
       conversation_id: conv.id,

@@ -51,7 +51,11 @@ describe('the messaging OpenAPI document under a strict OpenAPI 3.0 reading', ()
   it('accepts `reply: null` (a pending reply) and a reply message', () => {
     const pending = { message, reply: null, reply_status: 'pending' };
     expect(validate(pending) ? [] : validate.errors).toEqual([]);
-    const answered = { message: { ...message, reply_status: 'completed' }, reply: { ...message, role: 'assistant', reply_status: null }, reply_status: 'completed' };
+    const answered = {
+      message: { ...message, reply_status: 'completed' },
+      reply: { ...message, role: 'assistant', reply_status: null },
+      reply_status: 'completed',
+    };
     expect(validate(answered) ? [] : validate.errors).toEqual([]);
     expect(validate({ message, reply: 'nope', reply_status: 'pending' })).toBe(false);
   });

@@ -72,7 +72,10 @@ describe('messaging replies through an OpenAI-compatible provider', () => {
     script = ['ok'];
     const conv = await createConversation(t, alice, agentId);
     const first = expectStatus(await post(conv.id, 'What is 2+2?'), 201).body;
-    expect(first).toMatchObject({ reply_status: 'completed', reply: { role: 'assistant', content: 'echo: What is 2+2?', provider: 'openai-compatible', model: 'test-model' } });
+    expect(first).toMatchObject({
+      reply_status: 'completed',
+      reply: { role: 'assistant', content: 'echo: What is 2+2?', provider: 'openai-compatible', model: 'test-model' },
+    });
     llm.requests.length = 0;
     expectStatus(await post(conv.id, 'And 3+3?'), 201);
     const sent = JSON.parse(llm.requests[0].body) as { model: string; messages: { role: string; content: string }[] };
@@ -95,10 +98,14 @@ describe('messaging replies through an OpenAI-compatible provider', () => {
     const res = expectStatus(await post(conv.id, 'Are you there?'), 201).body;
     expect(res).toMatchObject({ reply: null, reply_status: 'pending', message: { content: 'Are you there?', reply_status: 'pending' } });
     await t.drainQueue();
-    const done = await until(async () => {
-      const h = await history(conv.id);
-      return h.length === 2 ? h : null;
-    }, 15_000, 'the retried reply');
+    const done = await until(
+      async () => {
+        const h = await history(conv.id);
+        return h.length === 2 ? h : null;
+      },
+      15_000,
+      'the retried reply',
+    );
     expect(done[0]).toMatchObject({ id: res.message.id, role: 'user', reply_status: 'completed' });
     expect(done[1]).toMatchObject({ role: 'assistant', content: 'echo: Are you there?', reply_to_id: res.message.id, provider: 'openai-compatible' });
     expect(calls).toBe(3);
@@ -113,10 +120,14 @@ describe('messaging replies through an OpenAI-compatible provider', () => {
     expect(Date.now() - started).toBeLessThan(1400);
     expect(res.reply_status).toBe('pending');
     await t.drainQueue();
-    const done = await until(async () => {
-      const h = await history(conv.id);
-      return h.length === 2 ? h : null;
-    }, 15_000, 'the reply after a timeout');
+    const done = await until(
+      async () => {
+        const h = await history(conv.id);
+        return h.length === 2 ? h : null;
+      },
+      15_000,
+      'the reply after a timeout',
+    );
     expect(done[1].content).toBe('echo: Slow one');
   });
 
@@ -132,10 +143,14 @@ describe('messaging replies through an OpenAI-compatible provider', () => {
     const conv2 = await createConversation(t, alice, agentId);
     expect(expectStatus(await post(conv2.id, 'Anyone?'), 201).body.reply_status).toBe('pending');
     await t.drainQueue();
-    const failed = await until(async () => {
-      const h = await history(conv2.id);
-      return h[0].reply_status === 'failed' ? h : null;
-    }, 15_000, 'the reply to fail');
+    const failed = await until(
+      async () => {
+        const h = await history(conv2.id);
+        return h[0].reply_status === 'failed' ? h : null;
+      },
+      15_000,
+      'the reply to fail',
+    );
     expect(failed).toHaveLength(1);
     expect(calls).toBe(1 + 3);
     script = ['ok'];

@@ -20,9 +20,9 @@ export class AttachmentDto {
     format: 'uri',
     example: 'https://messaging.example.com/v1/channels/chn_01jdz3k5q8c9w3m5y4x0b7n2ph/media/1043289537165312',
     description:
-      'Where to get it: the URL posted, the platform\'s public URL (Messenger), or, for media the platform keeps by id (WhatsApp Cloud API), ' +
-      'GET /v1/channels/{channel_id}/media/{media_id} on this service with your API key, which downloads it through the platform\'s API ' +
-      'with the channel\'s credentials (the platform keeps media for a limited time). null when the channel that received it was disconnected.',
+      "Where to get it: the URL posted, the platform's public URL (Messenger), or, for media the platform keeps by id (WhatsApp Cloud API), " +
+      "GET /v1/channels/{channel_id}/media/{media_id} on this service with your API key, which downloads it through the platform's API " +
+      "with the channel's credentials (the platform keeps media for a limited time). null when the channel that received it was disconnected.",
   })
   url: string | null;
   @ApiProperty({ type: String, nullable: true, example: '1043289537165312', description: "The platform's media id (WhatsApp), else null" })
@@ -50,7 +50,7 @@ export class MessageDto {
   content: string;
   @ApiProperty({
     type: [AttachmentDto],
-    description: 'Files that came with the message: the URLs posted through the API (`type: file`), or a platform message\'s media',
+    description: "Files that came with the message: the URLs posted through the API (`type: file`), or a platform message's media",
   })
   attachments: AttachmentDto[];
   @ApiProperty({

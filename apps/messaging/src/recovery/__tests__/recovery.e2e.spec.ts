@@ -24,7 +24,13 @@ describe(`messaging recovery of pending work (${process.env.TEST_REDIS_URL ? 'Bu
   it('queues again the replies and webhook deliveries Postgres still shows as pending', async () => {
     const agent = await createAgent(t, alice);
     const conv = await createConversation(t, alice, agent.id);
-    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/h` }), 200);
+    expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(alice))
+        .send({ url: `${receiver.url}/h` }),
+      200,
+    );
     const sent = expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'first' }), 201).body;
     await t.drainQueue();
     await until(async () => (await t.http.get('/v1/webhook-deliveries?status=succeeded').set(auth(alice))).body.total === 1, 15_000, 'first delivery');

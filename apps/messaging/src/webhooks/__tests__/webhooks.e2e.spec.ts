@@ -49,7 +49,13 @@ describe('messaging webhook settings and deliveries', () => {
 
   it('sets the webhook, shows the secret once and sends signed message.received events', async () => {
     expect((await t.http.get('/v1/settings/webhook').set(auth(alice))).body).toMatchObject({ url: null, enabled: false, secret: null });
-    const set = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/hooks` }), 200).body;
+    const set = expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(alice))
+        .send({ url: `${receiver.url}/hooks` }),
+      200,
+    ).body;
     expect(set).toMatchObject({ url: `${receiver.url}/hooks`, enabled: true, events: ['message.received'] });
     expect(set.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
     const shown = expectStatus(await t.http.get('/v1/settings/webhook').set(auth(alice)), 200).body;
@@ -82,7 +88,13 @@ describe('messaging webhook settings and deliveries', () => {
   });
 
   it('sends message.received for user messages only: operator (assistant) and system messages are not events', async () => {
-    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/hooks`, enabled: true }), 200);
+    expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(alice))
+        .send({ url: `${receiver.url}/hooks`, enabled: true }),
+      200,
+    );
     const conv = await createConversation(t, alice, agentId);
     const post = (body: Record<string, unknown>) => t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send(body);
     expectStatus(await post({ content: 'A human operator here', role: 'assistant' }), 201);
@@ -93,7 +105,11 @@ describe('messaging webhook settings and deliveries', () => {
     await t.drainQueue();
     const [delivery, ...others] = await settled(alice, conv.id);
     expect(others).toEqual([]);
-    expect(delivery).toMatchObject({ status: 'succeeded', message_id: user.message.id, payload: { event: 'message.received', data: { role: 'user', content: 'Thanks, operator!' } } });
+    expect(delivery).toMatchObject({
+      status: 'succeeded',
+      message_id: user.message.id,
+      payload: { event: 'message.received', data: { role: 'user', content: 'Thanks, operator!' } },
+    });
     expect(receiver.requests.filter((r) => r.body.includes(conv.id)).map((r) => JSON.parse(r.body).data.content)).toEqual(['Thanks, operator!']);
     expect(expectStatus(await t.http.get(`/v1/conversations/${conv.id}/messages`).set(auth(alice)), 200).body.total).toBe(3);
   });
@@ -128,7 +144,13 @@ describe('messaging webhook settings and deliveries', () => {
   });
 
   it('rotates the secret and can pause or remove the webhook', async () => {
-    const rotated = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v2`, rotate_secret: true }), 200).body;
+    const rotated = expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(alice))
+        .send({ url: `${receiver.url}/v2`, rotate_secret: true }),
+      200,
+    ).body;
     expect(rotated.secret).toMatch(/^whsec_/);
     const conv = await createConversation(t, alice, agentId);
     expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(alice)).send({ content: 'new secret' }), 201);
@@ -139,7 +161,13 @@ describe('messaging webhook settings and deliveries', () => {
     expect(() => new Webhook(rotated.secret).verify(req.body, req.headers as Record<string, string>)).not.toThrow();
 
     // Paused: events are held (recorded, not sent), and go out in order once it is enabled again.
-    const paused = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v2`, enabled: false }), 200).body;
+    const paused = expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(alice))
+        .send({ url: `${receiver.url}/v2`, enabled: false }),
+      200,
+    ).body;
     expect(paused).toMatchObject({ enabled: false, secret: null });
     const quiet = await createConversation(t, alice, agentId);
     const held: string[] = [];
@@ -155,18 +183,32 @@ describe('messaging webhook settings and deliveries', () => {
     expect((await deliveries(alice, '?status=held')).total).toBe(2);
     expect(receiver.requests.filter((r) => r.body.includes(quiet.id))).toEqual([]);
     // Re-enabled (at a new URL): the held events are sent there, oldest first, signed with the current secret.
-    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v3`, enabled: true }), 200);
+    expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(alice))
+        .send({ url: `${receiver.url}/v3`, enabled: true }),
+      200,
+    );
     await t.drainQueue();
     const released = await settled(alice, quiet.id, 2);
     expect(released.map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
     const got = receiver.requests.filter((r) => r.body.includes(quiet.id));
     expect(got.map((r) => r.url)).toEqual(['/v3', '/v3']);
-    expect(got.map((r) => (new Webhook(rotated.secret).verify(r.body, r.headers as Record<string, string>) as { data: { message_id: string } }).data.message_id).sort()).toEqual(
-      [...held].sort(),
-    );
+    expect(
+      got
+        .map((r) => (new Webhook(rotated.secret).verify(r.body, r.headers as Record<string, string>) as { data: { message_id: string } }).data.message_id)
+        .sort(),
+    ).toEqual([...held].sort());
 
     // Removing a paused webhook drops what it held (failed, with the reason); nothing is sent.
-    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url: `${receiver.url}/v3`, enabled: false }), 200);
+    expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(alice))
+        .send({ url: `${receiver.url}/v3`, enabled: false }),
+      200,
+    );
     expectStatus(await t.http.post(`/v1/conversations/${quiet.id}/messages`).set(auth(alice)).send({ content: 'paused 3' }), 201);
     await t.drainQueue();
     expect((await deliveries(alice, '?status=held')).total).toBe(1);
@@ -181,7 +223,12 @@ describe('messaging webhook settings and deliveries', () => {
 
   it('keeps the secret of a response sent with an Idempotency-Key encrypted, and a replay shows it again', async () => {
     const carol = await t.account('carol');
-    const put = () => t.http.put('/v1/settings/webhook').set(auth(carol)).set('Idempotency-Key', 'wh-1').send({ url: `${receiver.url}/carol` });
+    const put = () =>
+      t.http
+        .put('/v1/settings/webhook')
+        .set(auth(carol))
+        .set('Idempotency-Key', 'wh-1')
+        .send({ url: `${receiver.url}/carol` });
     const first = expectStatus(await put(), 200).body;
     expect(first.secret).toMatch(/^whsec_/);
     const rows = (await t.app.get(DataSource).query(`SELECT response_body FROM messaging.idempotency_keys WHERE account_id = $1`, [carol.accountId])) as {
@@ -197,7 +244,13 @@ describe('messaging webhook settings and deliveries', () => {
   it('a delivery whose attempt finds the webhook paused is held, and sent once it is enabled again; so is one left held by a race', async () => {
     const dave = await t.account('dave');
     const daveAgent = await createAgent(t, dave);
-    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(dave)).send({ url: `${receiver.url}/dave` }), 200);
+    expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(dave))
+        .send({ url: `${receiver.url}/dave` }),
+      200,
+    );
     const conv = await createConversation(t, dave, daveAgent.id);
     expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(dave)).send({ content: 'in flight' }), 201);
     await t.drainQueue();
@@ -206,12 +259,24 @@ describe('messaging webhook settings and deliveries', () => {
     // As if its job ran just after the webhook was paused: the attempt holds it (no attempt counted, nothing sent).
     const ds = t.app.get(DataSource);
     await ds.query(`UPDATE messaging.webhook_deliveries SET status = 'pending', attempts = 0, attempt_log = '[]' WHERE id = $1`, [sent.id]);
-    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(dave)).send({ url: `${receiver.url}/dave`, enabled: false }), 200);
+    expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(dave))
+        .send({ url: `${receiver.url}/dave`, enabled: false }),
+      200,
+    );
     receiver.requests.length = 0;
     expect(await t.app.get(WebhooksService).attempt(dave.accountId, sent.id, false)).toBe('succeeded');
     expect((await deliveries(dave)).data[0]).toMatchObject({ id: sent.id, status: 'held', attempts: 0 });
     // Enabled again: sent, although the job that held it is still known to the queue under the delivery's id.
-    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(dave)).send({ url: `${receiver.url}/dave`, enabled: true }), 200);
+    expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(dave))
+        .send({ url: `${receiver.url}/dave`, enabled: true }),
+      200,
+    );
     await t.drainQueue();
     const [again] = await settled(dave, conv.id);
     expect(again).toMatchObject({ id: sent.id, status: 'succeeded', attempts: 1 });
@@ -264,7 +329,13 @@ describe('messaging webhook settings and deliveries', () => {
   });
   it("deleting an agent removes its conversations' deliveries too", async () => {
     const carol = await t.account('carol');
-    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(carol)).send({ url: `${receiver.url}/carol` }), 200);
+    expectStatus(
+      await t.http
+        .put('/v1/settings/webhook')
+        .set(auth(carol))
+        .send({ url: `${receiver.url}/carol` }),
+      200,
+    );
     const doomed = await createAgent(t, carol);
     const kept = await createAgent(t, carol);
     const c1 = await createConversation(t, carol, doomed.id);
@@ -291,7 +362,14 @@ describe('messaging webhook address checks', () => {
   afterAll(() => t?.close());
 
   it('refuses private, loopback and link-local addresses unless WEBHOOK_ALLOW_PRIVATE is set', async () => {
-    for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://169.254.169.254/latest', 'http://10.1.2.3/', 'http://[::1]:8080/', 'http://192.168.0.10/']) {
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      'http://localhost/x',
+      'http://169.254.169.254/latest',
+      'http://10.1.2.3/',
+      'http://[::1]:8080/',
+      'http://192.168.0.10/',
+    ]) {
       const res = expectStatus(await t.http.put('/v1/settings/webhook').set(auth(alice)).send({ url }), 422).body;
       expect(res.details[0]).toMatchObject({ loc: ['body', 'url'], type: 'url_not_allowed' });
     }

@@ -9,7 +9,12 @@ export class WebhookSettingsDto {
   @ApiProperty({ type: String, nullable: true, example: 'https://example.com/hooks/messaging', description: 'null when no webhook is set' })
   url: string | null;
   @ApiProperty({ example: true }) enabled: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'Shown only when the secret is created or rotated', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Shown only when the secret is created or rotated',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  })
   secret: string | null;
   @ApiProperty({
     example: ['message.received'],

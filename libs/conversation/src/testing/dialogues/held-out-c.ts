@@ -32,7 +32,7 @@ export const HELD_OUT_C_DIALOGUES: Dialogue[] = [
     turns: [
       { say: 'hi there, hope ur having a good day', lang: 'en' }, // lang
       {
-        say: "so i ordered two books last week, the illustrated hobbit and a vegan cookbook, order number is PB-40917. tracking says delivered but nothing arrived at my flat in leeds",
+        say: 'so i ordered two books last week, the illustrated hobbit and a vegan cookbook, order number is PB-40917. tracking says delivered but nothing arrived at my flat in leeds',
         excludes: ['order number?', 'what is your order number', "what's your order number", 'share your order number'],
         lang: 'en',
       }, // no-reask
@@ -49,7 +49,11 @@ export const HELD_OUT_C_DIALOGUES: Dialogue[] = [
       { say: 'where did i say i live?', contains: ['Leeds'], lang: 'en' }, // recall
       { say: 'who am i talking to btw?', contains: ['Quill'], excludes: ['you are marta', "you're marta", 'your name is marta'], lang: 'en' }, // identity
       { say: "and what's my email again", contains: ['marta.k@fastmail.co.uk'], lang: 'en' }, // recall
-      { say: 'what can you actually do about a parcel that never showed up?', contains: [['order', 'parcel', 'delivery', 'package', 'refund', 'replacement']], lang: 'en' }, // domain
+      {
+        say: 'what can you actually do about a parcel that never showed up?',
+        contains: [['order', 'parcel', 'delivery', 'package', 'refund', 'replacement']],
+        lang: 'en',
+      }, // domain
       { say: 'thanks, talk later' },
     ],
   },
@@ -77,7 +81,7 @@ export const HELD_OUT_C_DIALOGUES: Dialogue[] = [
     turns: [
       { say: 'heyy' },
       {
-        say: "im priya, been a customer for like 2 yrs. quick thing - im allergic to peanuts and my last box had a satay sauce in it 😬 not great",
+        say: 'im priya, been a customer for like 2 yrs. quick thing - im allergic to peanuts and my last box had a satay sauce in it 😬 not great',
         excludes: ['what is your name', "what's your name", 'may i have your name'],
         lang: 'en',
       }, // no-reask
@@ -423,16 +427,7 @@ export const HELD_OUT_C_DIALOGUES: Dialogue[] = [
     filler: {
       after: 3,
       count: 25,
-      messages: [
-        'jaja sí',
-        'espera que me llama mi mamá',
-        'ya volví',
-        'qué flojera hoy',
-        'ok',
-        'sí sí',
-        'mmm no sé',
-        'perdón, estaba viendo el celular',
-      ],
+      messages: ['jaja sí', 'espera que me llama mi mamá', 'ya volví', 'qué flojera hoy', 'ok', 'sí sí', 'mmm no sé', 'perdón, estaba viendo el celular'],
     },
     turns: [
       { say: 'holaa lupe, necesito ayuda para estudiar', lang: 'es' }, // lang
@@ -494,7 +489,15 @@ export const HELD_OUT_C_DIALOGUES: Dialogue[] = [
       { say: "pardon, je me suis trompée : c'est LMP-66102, pas LMP-66120", contains: ['LMP-66102'], lang: 'fr' }, // correction
       {
         say: "mon mail c'est claire.dubois@orange.fr",
-        excludes: ['votre e-mail ?', 'votre email ?', 'votre e-mail?', 'votre email?', 'quel est votre e-mail', 'quelle est votre adresse e-mail', 'adresse e-mail ?'],
+        excludes: [
+          'votre e-mail ?',
+          'votre email ?',
+          'votre e-mail?',
+          'votre email?',
+          'quel est votre e-mail',
+          'quelle est votre adresse e-mail',
+          'adresse e-mail ?',
+        ],
         lang: 'fr',
       }, // no-reask
       { say: 'vous avez des recommandations de polars ?', contains: [['livre', 'roman', 'polar', 'lecture', 'auteur']], lang: 'fr' }, // domain
@@ -503,7 +506,12 @@ export const HELD_OUT_C_DIALOGUES: Dialogue[] = [
       { say: 'quel livre est arrivé abîmé ?', contains: ['Petit Prince'], lang: 'fr' }, // recall
       { say: "j'habite à lyon, vous livrez en point relais ?", lang: 'fr' }, // lang
       { say: "où est-ce que j'ai dit que j'habite ?", contains: ['Lyon'], lang: 'fr' }, // recall
-      { say: "c'est qui, au fait, à l'autre bout ? vous vous appelez comment ?", contains: ['Elise'], excludes: ['vous etes claire', 'vous vous appelez claire'], lang: 'fr' }, // identity
+      {
+        say: "c'est qui, au fait, à l'autre bout ? vous vous appelez comment ?",
+        contains: ['Elise'],
+        excludes: ['vous etes claire', 'vous vous appelez claire'],
+        lang: 'fr',
+      }, // identity
       { say: 'et quelle adresse mail je vous ai donnée ?', contains: ['claire.dubois@orange.fr'], lang: 'fr' }, // recall
     ],
   },
@@ -513,7 +521,7 @@ export const HELD_OUT_C_DIALOGUES: Dialogue[] = [
     service: 'entity',
     entity: {
       name: 'Margaux',
-      purpose: "Accueil du cabinet médical des Tilleuls : prise de rendez-vous, rappels, documents à apporter et informations pratiques.",
+      purpose: 'Accueil du cabinet médical des Tilleuls : prise de rendez-vous, rappels, documents à apporter et informations pratiques.',
     },
     endUser: { id: 'c-fr-julien', name: 'Julien' },
     filler: {
@@ -551,7 +559,11 @@ export const HELD_OUT_C_DIALOGUES: Dialogue[] = [
       { say: "c'est quoi mon numéro de dossier déjà ?", contains: ['7741-TR'], lang: 'fr' }, // recall
       { say: 'et à quoi je suis allergique ?', contains: ['penicilline'], lang: 'fr' }, // recall
       { say: 'qui êtes-vous exactement ?', contains: ['Margaux'], excludes: ['vous etes julien', 'vous vous appelez julien'], lang: 'fr' }, // identity
-      { say: "qu'est-ce que je dois apporter au rendez-vous ?", contains: [['carte vitale', 'ordonnance', 'carte', 'document', 'piece', 'mutuelle']], lang: 'fr' }, // domain
+      {
+        say: "qu'est-ce que je dois apporter au rendez-vous ?",
+        contains: [['carte vitale', 'ordonnance', 'carte', 'document', 'piece', 'mutuelle']],
+        lang: 'fr',
+      }, // domain
     ],
   },
   {

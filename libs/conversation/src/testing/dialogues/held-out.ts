@@ -6,7 +6,21 @@ import type { Dialogue } from './types';
  * general bugs, fixed since. Its pass share is reported on its own.
  */
 
-const UNKNOWN_EN = ["haven't told", 'have not told', "didn't tell", 'did not tell', "don't know", 'do not know', "don't have", 'do not have', 'not told', "haven't given", 'not given', "haven't shared", 'not shared'];
+const UNKNOWN_EN = [
+  "haven't told",
+  'have not told',
+  "didn't tell",
+  'did not tell',
+  "don't know",
+  'do not know',
+  "don't have",
+  'do not have',
+  'not told',
+  "haven't given",
+  'not given',
+  "haven't shared",
+  'not shared',
+];
 const UNKNOWN_PT = ['ainda não', 'não me', 'não sei', 'não tenho'];
 
 const FILLER_EN = [
@@ -196,21 +210,14 @@ export const HELD_OUT_DIALOGUES: Dialogue[] = [
     about: 'Spanish order number on an English agent',
     service: 'messaging',
     agent: { soul_id: 'friendly-support-en' },
-    turns: [
-      { say: 'Mi número de pedido es 99001.' },
-      { say: '¿Cuál es mi número de pedido?', contains: ['99001'], lang: 'es' },
-    ],
+    turns: [{ say: 'Mi número de pedido es 99001.' }, { say: '¿Cuál es mi número de pedido?', contains: ['99001'], lang: 'es' }],
   },
   {
     id: 'held-bare-answer',
     about: 'the order number given as a bare answer to the agent asking for it',
     service: 'messaging',
     agent: { soul_id: 'friendly-support-en' },
-    turns: [
-      { say: 'My package never arrived' },
-      { say: "It's 31337" },
-      { say: 'What order number did I give you?', contains: ['31337'] },
-    ],
+    turns: [{ say: 'My package never arrived' }, { say: "It's 31337" }, { say: 'What order number did I give you?', contains: ['31337'] }],
   },
   {
     id: 'held-pt-unknown-and-known',
@@ -218,10 +225,7 @@ export const HELD_OUT_DIALOGUES: Dialogue[] = [
     service: 'messaging',
     agent: { soul_id: 'friendly-support' },
     filler: { after: 0, count: 20, messages: FILLER_PT },
-    turns: [
-      { say: 'Oi, meu nome é Renata.' },
-      { say: 'Qual é o meu nome e o meu telefone?', contains: ['Renata', UNKNOWN_PT] },
-    ],
+    turns: [{ say: 'Oi, meu nome é Renata.' }, { say: 'Qual é o meu nome e o meu telefone?', contains: ['Renata', UNKNOWN_PT] }],
   },
 ];
 
@@ -256,7 +260,10 @@ export const HELD_OUT_B_DIALOGUES: Dialogue[] = [
     about: 'Spanish email, asked back',
     service: 'messaging',
     agent: { soul_id: 'technical-helper' },
-    turns: [{ say: 'Mi correo es marta.r@correo.es, no me llegan los emails de confirmación.' }, { say: '¿Me repites mi correo?', contains: ['marta.r@correo.es'], lang: 'es' }],
+    turns: [
+      { say: 'Mi correo es marta.r@correo.es, no me llegan los emails de confirmación.' },
+      { say: '¿Me repites mi correo?', contains: ['marta.r@correo.es'], lang: 'es' },
+    ],
   },
   {
     id: 'heldB-entity-dog',
@@ -314,7 +321,9 @@ export const HELD_OUT_B_DIALOGUES: Dialogue[] = [
     about: 'English speaker on a Spanish-language agent; something never said',
     service: 'messaging',
     agent: { soul_id: 'concise-expert', language: 'es' },
-    turns: [{ say: 'Hello there.', lang: 'en' }, { say: 'Do you know my account number?', contains: [UNKNOWN_EN], lang: 'en' }],
+    turns: [
+      { say: 'Hello there.', lang: 'en' },
+      { say: 'Do you know my account number?', contains: [UNKNOWN_EN], lang: 'en' },
+    ],
   },
 ];
-

@@ -62,20 +62,35 @@ export interface TurnResult {
  */
 export function summarize(results: TurnResult[], label: string): { share: number; devShare: number; frozenShare: number; lines: string[] } {
   const share = (rs: TurnResult[]) => (rs.length ? rs.filter((r) => !r.problems.length).length / rs.length : 1);
-  const fmt = (name: string, rs: TurnResult[]) => `${name}: ${rs.filter((r) => !r.problems.length).length}/${rs.length} turns pass (${(share(rs) * 100).toFixed(1)}%)`;
+  const fmt = (name: string, rs: TurnResult[]) =>
+    `${name}: ${rs.filter((r) => !r.problems.length).length}/${rs.length} turns pass (${(share(rs) * 100).toFixed(1)}%)`;
   const suite = results.filter((r) => r.part !== 'held-out C' && r.part !== 'dev D');
   const dev = results.filter((r) => r.part === 'dev D');
   const frozen = results.filter((r) => r.part === 'held-out C');
   const lines = [
     `dialogue suite, ${label}`,
     `  ${fmt('tuned with held-out A and B', suite)}`,
-    `  ${fmt('tuned', results.filter((r) => r.part === 'tuned'))}`,
+    `  ${fmt(
+      'tuned',
+      results.filter((r) => r.part === 'tuned'),
+    )}`,
     `  ${fmt('dev D (tuned on)', dev)}`,
-    `  ${fmt('held-out (A and B)', results.filter((r) => r.part === 'held-out A' || r.part === 'held-out B'))}`,
-    `  ${fmt('held-out A', results.filter((r) => r.part === 'held-out A'))}`,
-    `  ${fmt('held-out B', results.filter((r) => r.part === 'held-out B'))}`,
+    `  ${fmt(
+      'held-out (A and B)',
+      results.filter((r) => r.part === 'held-out A' || r.part === 'held-out B'),
+    )}`,
+    `  ${fmt(
+      'held-out A',
+      results.filter((r) => r.part === 'held-out A'),
+    )}`,
+    `  ${fmt(
+      'held-out B',
+      results.filter((r) => r.part === 'held-out B'),
+    )}`,
     `  ${fmt('held-out C (frozen, never tuned on)', frozen)}`,
-    ...results.filter((r) => r.problems.length).map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
+    ...results
+      .filter((r) => r.problems.length)
+      .map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
   ];
   return { share: share(suite), devShare: share(dev), frozenShare: share(frozen), lines };
 }

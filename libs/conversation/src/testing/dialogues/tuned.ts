@@ -19,7 +19,15 @@ const FILLER_EN = [
   'Thanks for chatting.',
   'Hmm, let me think.',
 ];
-const FILLER_PT = ['Hoje está calor por aqui.', 'Almocei agora há pouco.', 'ok', 'Estou ouvindo uma playlist nova.', 'Amanhã tenho reunião cedo.', 'kkkk', 'Valeu!'];
+const FILLER_PT = [
+  'Hoje está calor por aqui.',
+  'Almocei agora há pouco.',
+  'ok',
+  'Estou ouvindo uma playlist nova.',
+  'Amanhã tenho reunião cedo.',
+  'kkkk',
+  'Valeu!',
+];
 
 export const TUNED_DIALOGUES: Dialogue[] = [
   // ---- The examples of the issue ------------------------------------------------------------
@@ -36,7 +44,10 @@ export const TUNED_DIALOGUES: Dialogue[] = [
     about: 'issue 22: the order number given is asked back',
     service: 'messaging',
     agent: { soul_id: 'friendly-support-en' },
-    turns: [{ say: 'My order number is 88412.', contains: ['88412'] }, { say: 'What is my order number?', contains: ['88412'], excludes: DEFLECTIONS }],
+    turns: [
+      { say: 'My order number is 88412.', contains: ['88412'] },
+      { say: 'What is my order number?', contains: ['88412'], excludes: DEFLECTIONS },
+    ],
   },
   {
     id: 'issue-order-concise',
@@ -303,7 +314,10 @@ export const TUNED_DIALOGUES: Dialogue[] = [
     service: 'entity',
     entity: { name: 'Sage', purpose: 'A helpful assistant for everyday questions' },
     endUser: { id: 'nora' },
-    turns: [{ say: "I'm Nora, I live in Oslo and my email is nora@example.no." }, { say: 'What do you know about me?', contains: ['Nora', 'Oslo', 'nora@example.no'] }],
+    turns: [
+      { say: "I'm Nora, I live in Oslo and my email is nora@example.no." },
+      { say: 'What do you know about me?', contains: ['Nora', 'Oslo', 'nora@example.no'] },
+    ],
   },
   {
     id: 'favorite-entity-long',
@@ -342,7 +356,10 @@ export const TUNED_DIALOGUES: Dialogue[] = [
     about: 'reply_language fixed to pt-BR: English messages are answered in Portuguese',
     service: 'messaging',
     agent: { soul_id: 'friendly-support-en', reply_language: 'pt-BR' },
-    turns: [{ say: 'Hello! My name is Kate.', contains: ['Kate'], lang: 'pt' }, { say: 'What is my name?', contains: ['Kate'], lang: 'pt' }],
+    turns: [
+      { say: 'Hello! My name is Kate.', contains: ['Kate'], lang: 'pt' },
+      { say: 'What is my name?', contains: ['Kate'], lang: 'pt' },
+    ],
   },
   {
     id: 'unclear-keeps-language',
@@ -361,7 +378,11 @@ export const TUNED_DIALOGUES: Dialogue[] = [
     service: 'messaging',
     agent: { soul_id: 'friendly-support' },
     filler: { after: 0, count: 35, messages: FILLER_PT },
-    turns: [{ say: 'Oi, sou o Paulo. Meu CPF é 123.456.789-00.' }, { say: 'Qual é o meu CPF?', contains: ['123.456.789-00'], lang: 'pt' }, { say: 'E meu nome?', contains: ['Paulo'] }],
+    turns: [
+      { say: 'Oi, sou o Paulo. Meu CPF é 123.456.789-00.' },
+      { say: 'Qual é o meu CPF?', contains: ['123.456.789-00'], lang: 'pt' },
+      { say: 'E meu nome?', contains: ['Paulo'] },
+    ],
   },
   // ---- Statement memory, corrections, re-asks, who is speaking, French ----------------------
   {

@@ -1,7 +1,29 @@
 import { mix, withAlpha } from '../../color/color';
 import type { FrameNode, IrNode, Paint } from '../../schema/ir-schema';
 import type { TemplateContext, TemplateDefinition } from '../engine';
-import { avoidLogo, badge, block, circle, first, group, imageSlot, inset, linear, maybe, page, pill, proc, r4, rect, rule, SHARE, split, stripRow, titleOf, vertical } from './kit';
+import {
+  avoidLogo,
+  badge,
+  block,
+  circle,
+  first,
+  group,
+  imageSlot,
+  inset,
+  linear,
+  maybe,
+  page,
+  pill,
+  proc,
+  r4,
+  rect,
+  rule,
+  SHARE,
+  split,
+  stripRow,
+  titleOf,
+  vertical,
+} from './kit';
 
 /* Bold family: brand gradient or solid brand ground with large shapes. */
 
@@ -16,7 +38,8 @@ function boldGround(ctx: TemplateContext): { bg: Paint; on: string[] } {
 export const squarePost: TemplateDefinition = {
   id: 'square-post',
   name: 'Social post',
-  description: 'Bold family: a deep brand gradient, badge, display title and call to action; the photo (or a grid of photos) sits in a rounded frame with an accent offset block, or a halftone disc and rings when there is none.',
+  description:
+    'Bold family: a deep brand gradient, badge, display title and call to action; the photo (or a grid of photos) sits in a rounded frame with an accent offset block, or a halftone disc and rings when there is none.',
   fields: ['title', 'eyebrow', 'subtitle', 'body', 'cta', 'image'],
   required: ['title'],
   formats: ['instagram_post', 'instagram_portrait', 'facebook_post', 'linkedin_post'],
@@ -47,7 +70,16 @@ export const squarePost: TemplateDefinition = {
     const title = ctx.text('title', titleOf(ctx), 'title', g.on, { color: '#ffffff' });
     const sub = ctx.keep(2) ? maybe(b.subtitle ?? b.body, (v) => ctx.text('subtitle', v, 'body', g.on, { color: mix('#ffffff', primary, 0.1) })) : [];
     // Anchored blocks: the badge at the head of the column, the call to action at its foot, the headline between.
-    const content = ctx.shape === 'strip' ? stripRow(ctx, 'content', text, [title, ...sub.slice(0, ctx.keep(1) ? 1 : 0)], first(cta)) : block(ctx, 'content', text, [...(ctx.keep(3) ? eyebrow : []), group(ctx, 'headline', [title, rule(ctx, 'divider', accent), ...sub], ctx.base * 0.8), ...cta], { v: 'space-between', gap: ctx.base * 1.2 });
+    const content =
+      ctx.shape === 'strip'
+        ? stripRow(ctx, 'content', text, [title, ...sub.slice(0, ctx.keep(1) ? 1 : 0)], first(cta))
+        : block(
+            ctx,
+            'content',
+            text,
+            [...(ctx.keep(3) ? eyebrow : []), group(ctx, 'headline', [title, rule(ctx, 'divider', accent), ...sub], ctx.base * 0.8), ...cta],
+            { v: 'space-between', gap: ctx.base * 1.2 },
+          );
     return page(ctx, g.bg, [...deco, content]);
   },
 };
@@ -55,7 +87,8 @@ export const squarePost: TemplateDefinition = {
 export const announcement: TemplateDefinition = {
   id: 'announcement',
   name: 'Announcement',
-  description: 'Bold family: solid brand color, an oversized accent disc with concentric rings bleeding off the corner, a tag, a display title and the call to action anchored at the foot.',
+  description:
+    'Bold family: solid brand color, an oversized accent disc with concentric rings bleeding off the corner, a tag, a display title and the call to action anchored at the foot.',
   fields: ['title', 'eyebrow', 'subtitle', 'cta'],
   required: ['title'],
   formats: ['instagram_post', 'instagram_story', 'x_post', 'facebook_post'],
@@ -72,22 +105,38 @@ export const announcement: TemplateDefinition = {
     const cy = strip ? ctx.H / 2 : side ? ctx.H * 0.3 : R * 0.35;
     const deco: IrNode[] = [
       circle('disc', cx, cy, R, accent),
-      ...[1.1, 1.2].map((k, i) => circle(`ring-${i}`, cx, cy, R * k, null, { strokes: [{ color: withAlpha(paper, 0.45 - i * 0.15), width: Math.max(1.5, ctx.base * 0.14) }] })),
+      ...[1.1, 1.2].map((k, i) =>
+        circle(`ring-${i}`, cx, cy, R * k, null, { strokes: [{ color: withAlpha(paper, 0.45 - i * 0.15), width: Math.max(1.5, ctx.base * 0.14) }] }),
+      ),
     ];
     // The text keeps clear of the disc and its rings (1.2 R): it sits on the brand color alone.
     const on = [primary];
     const tag = maybe(b.eyebrow ?? 'New', (v) => badge(ctx, 'eyebrow', v, ink, ctx.colorOn('tag-c', paper, ink, false)));
     const title = ctx.text('title', titleOf(ctx), strip ? 'title' : 'display', on, { color: ctx.colorOn('title-pre', '#ffffff', on, true) });
-    const sub = ctx.keep(2) ? maybe(b.subtitle, (v) => ctx.text('subtitle', v, 'subtitle', on, { color: ctx.colorOn('subtitle-pre', '#ffffff', on, false) })) : [];
+    const sub = ctx.keep(2)
+      ? maybe(b.subtitle, (v) => ctx.text('subtitle', v, 'subtitle', on, { color: ctx.colorOn('subtitle-pre', '#ffffff', on, false) }))
+      : [];
     const cta = maybe(b.cta, (v) => pill(ctx, 'cta', v, ink, paper));
     let content: IrNode[];
-    if (strip) content = [stripRow(ctx, 'content', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, ctx.H - 2 * m)), [title, ...(ctx.keep(1) ? sub : [])], first(cta))];
-    else if (side) content = [block(ctx, 'content', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, ctx.H - 2 * m)), [...(ctx.keep(3) ? tag : []), group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta], { v: 'space-between' })];
+    if (strip)
+      content = [stripRow(ctx, 'content', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, ctx.H - 2 * m)), [title, ...(ctx.keep(1) ? sub : [])], first(cta))];
+    else if (side)
+      content = [
+        block(
+          ctx,
+          'content',
+          avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, ctx.H - 2 * m)),
+          [...(ctx.keep(3) ? tag : []), group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta],
+          { v: 'space-between' },
+        ),
+      ];
     else {
       const top = Math.round(cy + R * 1.2 + m * 0.5);
       content = [
         ...(ctx.keep(3) ? [block(ctx, 'tag', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, top - 2 * m)), tag, { v: 'min' })] : []),
-        block(ctx, 'content', avoidLogo(ctx, r4(m, top, ctx.W - 2 * m, ctx.H - top - m)), [group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta], { v: 'space-between' }),
+        block(ctx, 'content', avoidLogo(ctx, r4(m, top, ctx.W - 2 * m, ctx.H - top - m)), [group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta], {
+          v: 'space-between',
+        }),
       ];
     }
     return page(ctx, primary, [...deco, ...content]);
@@ -97,7 +146,8 @@ export const announcement: TemplateDefinition = {
 export const minimalType: TemplateDefinition = {
   id: 'minimal-type',
   name: 'Type on texture',
-  description: 'Bold family: a full-bleed procedural texture in the brand colors with the words on a solid ink label, anchored low in tall formats, centered in squares, to the left in landscapes.',
+  description:
+    'Bold family: a full-bleed procedural texture in the brand colors with the words on a solid ink label, anchored low in tall formats, centered in squares, to the left in landscapes.',
   fields: ['title', 'eyebrow', 'subtitle'],
   required: ['title'],
   formats: ['instagram_post', 'instagram_story', 'youtube_thumbnail', 'wide_banner'],
@@ -107,14 +157,25 @@ export const minimalType: TemplateDefinition = {
     const style = ctx.pick(['mesh', 'waves', 'aurora', 'rays', 'topography'] as const);
     const m = ctx.margin;
     const safe = ctx.safe;
-    const label = ctx.shape === 'tall' || ctx.shape === 'portrait' ? r4(safe.x, safe.y + safe.height * 0.42, safe.width, safe.height * 0.58) : ctx.shape === 'landscape' ? r4(safe.x, safe.y, safe.width * 0.58, safe.height) : ctx.shape === 'strip' ? safe : r4(safe.x + safe.width * 0.06, safe.y + safe.height * 0.14, safe.width * 0.88, safe.height * 0.72);
+    const label =
+      ctx.shape === 'tall' || ctx.shape === 'portrait'
+        ? r4(safe.x, safe.y + safe.height * 0.42, safe.width, safe.height * 0.58)
+        : ctx.shape === 'landscape'
+          ? r4(safe.x, safe.y, safe.width * 0.58, safe.height)
+          : ctx.shape === 'strip'
+            ? safe
+            : r4(safe.x + safe.width * 0.06, safe.y + safe.height * 0.14, safe.width * 0.88, safe.height * 0.72);
     const area = avoidLogo(ctx, label);
     const pad = Math.round(Math.min(ctx.base * 1.8, area.width * 0.08, area.height * 0.12));
     const title = ctx.text('title', titleOf(ctx), 'display', ink, { color: paper });
     const eyebrow = ctx.keep(3) ? maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', ink, { color: mix(accent, '#ffffff', 0.2) })) : [];
     const sub = ctx.keep(2) ? maybe(b.subtitle, (v) => ctx.text('subtitle', v, 'body', ink, { color: primaryTint })) : [];
     const card: FrameNode = {
-      ...(ctx.shape === 'strip' ? stripRow(ctx, 'content', area, [...eyebrow, title]) : block(ctx, 'content', area, [...eyebrow, rule(ctx, 'divider', accent), title, ...sub], { v: ctx.shape === 'tall' || ctx.shape === 'portrait' ? 'max' : 'center' })),
+      ...(ctx.shape === 'strip'
+        ? stripRow(ctx, 'content', area, [...eyebrow, title])
+        : block(ctx, 'content', area, [...eyebrow, rule(ctx, 'divider', accent), title, ...sub], {
+            v: ctx.shape === 'tall' || ctx.shape === 'portrait' ? 'max' : 'center',
+          })),
       paddingTop: pad,
       paddingBottom: pad,
       paddingLeft: pad,

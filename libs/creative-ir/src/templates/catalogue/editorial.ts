@@ -8,7 +8,8 @@ import { avoidLogo, block, first, group, hairline, inset, maybe, page, pill, r4,
 export const quote: TemplateDefinition = {
   id: 'quote',
   name: 'Quote',
-  description: 'Editorial family: paper, a serif pull quote in italics under an oversized accent quotation mark, hairline rules and the author in small capitals; in landscapes the mark takes its own column.',
+  description:
+    'Editorial family: paper, a serif pull quote in italics under an oversized accent quotation mark, hairline rules and the author in small capitals; in landscapes the mark takes its own column.',
   fields: ['body', 'insight', 'title', 'author', 'role'],
   required: ['body', 'author'],
   formats: ['instagram_post', 'instagram_portrait', 'instagram_story', 'linkedin_post'],
@@ -23,23 +24,60 @@ export const quote: TemplateDefinition = {
     const side = ctx.shape === 'landscape' || ctx.shape === 'strip';
     const s = ctx.safe;
     const markSize = Math.round(side ? Math.min(s.height * 0.9, ctx.base * 9) : Math.min(ctx.fontSize('display') * 3, s.height * 0.24));
-    const mark = ctx.text('mark', '“', 'display', paper, { color: markColor, fontFamily: ctx.fonts.serif, fontSize: markSize, lineHeight: 0.9, layoutSizingHorizontal: 'hug', maxLines: 1 });
+    const mark = ctx.text('mark', '“', 'display', paper, {
+      color: markColor,
+      fontFamily: ctx.fonts.serif,
+      fontSize: markSize,
+      lineHeight: 0.9,
+      layoutSizingHorizontal: 'hug',
+      maxLines: 1,
+    });
     // Short quotes are set as large as titles; long ones at the quote size.
-    const q = ctx.text('quote', words, 'quote', paper, { color: ink, fontFamily: ctx.fonts.serif, fontStyle: 'italic', fontWeight: 500, ...(words.length < 90 ? { fontSize: ctx.fontSize('title') * (words.length < 40 ? 1.15 : 0.95) } : {}) });
-    const who = maybe(attribution, (v) => ctx.text('author', v, 'eyebrow', paper, { color: ctx.colorOn('author-c', mix(accent, ink, 0.5), paper, false), maxLines: 3 }));
+    const q = ctx.text('quote', words, 'quote', paper, {
+      color: ink,
+      fontFamily: ctx.fonts.serif,
+      fontStyle: 'italic',
+      fontWeight: 500,
+      ...(words.length < 90 ? { fontSize: ctx.fontSize('title') * (words.length < 40 ? 1.15 : 0.95) } : {}),
+    });
+    const who = maybe(attribution, (v) =>
+      ctx.text('author', v, 'eyebrow', paper, { color: ctx.colorOn('author-c', mix(accent, ink, 0.5), paper, false), maxLines: 3 }),
+    );
     const rules = (n: string) => hairline(n, withAlpha(ink, 0.25), Math.max(1, ctx.base * 0.06));
-    const frame: IrNode = rect('frame', inset(r4(0, 0, ctx.W, ctx.H), ctx.margin * 0.45), 'transparent', { fills: [], strokes: [{ color: withAlpha(primary, 0.35), width: Math.max(1, ctx.base * 0.08) }] });
+    const frame: IrNode = rect('frame', inset(r4(0, 0, ctx.W, ctx.H), ctx.margin * 0.45), 'transparent', {
+      fills: [],
+      strokes: [{ color: withAlpha(primary, 0.35), width: Math.max(1, ctx.base * 0.08) }],
+    });
     let content: IrNode[];
     if (ctx.shape === 'strip') {
       content = [block(ctx, 'content', avoidLogo(ctx, s), [q, ...(ctx.keep(3) ? who : [])], { v: 'space-between', gap: ctx.base * 0.4 })];
     } else if (side) {
       const col = Math.round(markSize * 1.05);
-      content = [block(ctx, 'mark-col', avoidLogo(ctx, r4(s.x, s.y, col, s.height)), [mark], { v: 'min' }), block(ctx, 'content', avoidLogo(ctx, r4(s.x + col + ctx.margin * 0.6, s.y, s.width - col - ctx.margin * 0.6, s.height)), [q, ...(ctx.keep(3) ? [rules('rule'), ...who] : [])], { v: 'center', gap: ctx.base * 0.7 })];
+      content = [
+        block(ctx, 'mark-col', avoidLogo(ctx, r4(s.x, s.y, col, s.height)), [mark], { v: 'min' }),
+        block(
+          ctx,
+          'content',
+          avoidLogo(ctx, r4(s.x + col + ctx.margin * 0.6, s.y, s.width - col - ctx.margin * 0.6, s.height)),
+          [q, ...(ctx.keep(3) ? [rules('rule'), ...who] : [])],
+          { v: 'center', gap: ctx.base * 0.7 },
+        ),
+      ];
     } else {
       const area = avoidLogo(ctx, inset(s, s.width * 0.02, s.height * 0.04));
       // Tall pages: the mark at the head, the author at the foot, the quote between its rules in the middle.
       const tall = ctx.shape === 'tall' || ctx.shape === 'portrait';
-      content = [block(ctx, 'content', area, tall ? [mark, group(ctx, 'words', [rules('rule-top'), q, rules('rule-bottom')], ctx.base * 1.1), ...who] : [mark, rules('rule-top'), q, rules('rule-bottom'), ...who], { v: tall ? 'space-between' : 'center', gap: ctx.base * 1.1 })];
+      content = [
+        block(
+          ctx,
+          'content',
+          area,
+          tall
+            ? [mark, group(ctx, 'words', [rules('rule-top'), q, rules('rule-bottom')], ctx.base * 1.1), ...who]
+            : [mark, rules('rule-top'), q, rules('rule-bottom'), ...who],
+          { v: tall ? 'space-between' : 'center', gap: ctx.base * 1.1 },
+        ),
+      ];
     }
     return page(ctx, paper, [frame, ...content]);
   },
@@ -48,7 +86,8 @@ export const quote: TemplateDefinition = {
 export const listicle: TemplateDefinition = {
   id: 'listicle',
   name: 'List',
-  description: 'Editorial family: a serif title over a numbered list with large accent numerals and hairlines between the items; the title moves to a left column in landscapes.',
+  description:
+    'Editorial family: a serif title over a numbered list with large accent numerals and hairlines between the items; the title moves to a left column in landscapes.',
   fields: ['title', 'items', 'eyebrow', 'cta'],
   required: ['title', 'items'],
   formats: ['instagram_portrait', 'instagram_post', 'instagram_story'],
@@ -74,7 +113,14 @@ export const listicle: TemplateDefinition = {
         itemSpacing: Math.round(ctx.base * 0.8),
         counterAxisAlignItems: 'center',
         children: [
-          ctx.text(`item-${i}-n`, String(i + 1).padStart(2, '0'), 'title', bg, { color: numColor, fontFamily: ctx.fonts.serif, fontSize: numSize, layoutSizingHorizontal: 'hug', maxLines: 1, minWidth: numSize * 1.3 }),
+          ctx.text(`item-${i}-n`, String(i + 1).padStart(2, '0'), 'title', bg, {
+            color: numColor,
+            fontFamily: ctx.fonts.serif,
+            fontSize: numSize,
+            layoutSizingHorizontal: 'hug',
+            maxLines: 1,
+            minWidth: numSize * 1.3,
+          }),
           ctx.text(`item-${i}-text`, item, 'body', bg, { color: ink, maxLines: 2 }),
         ],
       } as IrNode);
@@ -101,7 +147,13 @@ export const listicle: TemplateDefinition = {
       // Heading, rule and list read as one block (from the top, the button at the foot of the page; centred without one).
       const main = group(ctx, 'main', [group(ctx, 'heading', [...eyebrow, title], ctx.base * 0.5), rule(ctx, 'divider', ruleColor), list], ctx.base * 1.6);
       content = [block(ctx, 'content', avoidLogo(ctx, s), [main, ...cta], { v: cta.length ? 'space-between' : 'center' })];
-    } else content = [block(ctx, 'content', avoidLogo(ctx, s), [group(ctx, 'heading', [...eyebrow, title], ctx.base * 0.5), rule(ctx, 'divider', ruleColor), list, ...cta], { v: 'center', gap: ctx.base * 1.2 })];
+    } else
+      content = [
+        block(ctx, 'content', avoidLogo(ctx, s), [group(ctx, 'heading', [...eyebrow, title], ctx.base * 0.5), rule(ctx, 'divider', ruleColor), list, ...cta], {
+          v: 'center',
+          gap: ctx.base * 1.2,
+        }),
+      ];
     return page(ctx, bg, [band, ...content]);
   },
 };

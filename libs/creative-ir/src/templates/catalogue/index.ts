@@ -63,7 +63,8 @@ export async function buildTemplate(id: string, input: TemplateInput = {}): Prom
   const format = resolveFormat((input.format as never) ?? input.brief?.format);
   for (const side of ['width', 'height'] as const) {
     const v = format[side];
-    if (!Number.isInteger(v) || v < 1 || v > MAX_PAGE_SIDE) throw new TemplateInputError(`format.${side}`, `must be an integer from 1 to ${MAX_PAGE_SIDE} (got ${v})`);
+    if (!Number.isInteger(v) || v < 1 || v > MAX_PAGE_SIDE)
+      throw new TemplateInputError(`format.${side}`, `must be an integer from 1 to ${MAX_PAGE_SIDE} (got ${v})`);
   }
   return runTemplate(def, input, format);
 }

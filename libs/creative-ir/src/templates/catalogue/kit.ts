@@ -7,7 +7,12 @@ import { logoNode, type ImageRef, type Rect, type TemplateContext } from '../eng
 
 /* ---------- geometry ---------- */
 
-export const r4 = (x: number, y: number, width: number, height: number): Rect => ({ x: Math.round(x), y: Math.round(y), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) });
+export const r4 = (x: number, y: number, width: number, height: number): Rect => ({
+  x: Math.round(x),
+  y: Math.round(y),
+  width: Math.max(1, Math.round(width)),
+  height: Math.max(1, Math.round(height)),
+});
 
 export const inset = (r: Rect, l: number, t = l, rr = l, b = t): Rect => r4(r.x + l, r.y + t, r.width - l - rr, r.height - t - b);
 
@@ -64,29 +69,77 @@ export function page(ctx: TemplateContext, background: string | Paint, children:
 }
 
 export function photo(ctx: TemplateContext, id: string, r: Rect, img: ImageRef, extra: Record<string, unknown> = {}): IrNode {
-  return { type: 'image', id, name: 'Photo', src: img.src, fit: 'cover', ...(img.focal ? { focalPoint: img.focal } : {}), ...r, layoutPositioning: 'absolute', ...extra } as IrNode;
+  return {
+    type: 'image',
+    id,
+    name: 'Photo',
+    src: img.src,
+    fit: 'cover',
+    ...(img.focal ? { focalPoint: img.focal } : {}),
+    ...r,
+    layoutPositioning: 'absolute',
+    ...extra,
+  } as IrNode;
 }
 
 export function proc(ctx: TemplateContext, id: string, r: Rect, style: ProceduralStyleId, palette: string[], extra: Record<string, unknown> = {}): IrNode {
-  return { type: 'procedural', id, name: 'Texture', style, seed: ctx.seed, density: 1, phase: 0, palette: resolvePalette({ style, seed: ctx.seed, palette }), ...r, layoutPositioning: 'absolute', ...extra } as IrNode;
+  return {
+    type: 'procedural',
+    id,
+    name: 'Texture',
+    style,
+    seed: ctx.seed,
+    density: 1,
+    phase: 0,
+    palette: resolvePalette({ style, seed: ctx.seed, palette }),
+    ...r,
+    layoutPositioning: 'absolute',
+    ...extra,
+  } as IrNode;
 }
 
 export function rect(id: string, r: Rect, fill: string | Paint, extra: Record<string, unknown> = {}): IrNode {
-  return { type: 'rect', id, ...r, fills: [typeof fill === 'string' ? { type: 'solid', color: fill } : fill], layoutPositioning: 'absolute', ...extra } as IrNode;
+  return {
+    type: 'rect',
+    id,
+    ...r,
+    fills: [typeof fill === 'string' ? { type: 'solid', color: fill } : fill],
+    layoutPositioning: 'absolute',
+    ...extra,
+  } as IrNode;
 }
 
 export function circle(id: string, cx: number, cy: number, radius: number, fill: string | null, extra: Record<string, unknown> = {}): IrNode {
-  return { type: 'ellipse', id, x: Math.round(cx - radius), y: Math.round(cy - radius), width: Math.round(2 * radius), height: Math.round(2 * radius), ...(fill ? { fills: [{ type: 'solid', color: fill }] } : {}), layoutPositioning: 'absolute', ...extra } as IrNode;
+  return {
+    type: 'ellipse',
+    id,
+    x: Math.round(cx - radius),
+    y: Math.round(cy - radius),
+    width: Math.round(2 * radius),
+    height: Math.round(2 * radius),
+    ...(fill ? { fills: [{ type: 'solid', color: fill }] } : {}),
+    layoutPositioning: 'absolute',
+    ...extra,
+  } as IrNode;
 }
 
-export const linear = (angle: number, ...colors: string[]): Paint => ({ type: 'linear-gradient', angle, stops: colors.map((color, i) => ({ offset: i / Math.max(1, colors.length - 1), color })) });
+export const linear = (angle: number, ...colors: string[]): Paint => ({
+  type: 'linear-gradient',
+  angle,
+  stops: colors.map((color, i) => ({ offset: i / Math.max(1, colors.length - 1), color })),
+});
 
 /** What text sees through a scrim of `color` at `alpha` over anything (white and black extremes). */
 export const throughScrim = (color: string, alpha: number) => [over(withAlpha(color, alpha), '#ffffff'), over(withAlpha(color, alpha), '#000000')];
 
 export function pill(ctx: TemplateContext, id: string, label: string, fill: string, preferred?: string, extra: Partial<FrameNode> = {}): FrameNode {
   const fs = ctx.fontSize('cta');
-  const color = ctx.colorOn(`${id}-label`, preferred ?? (ctx.colorOn(`${id}-probe`, '#ffffff', fill, false) === '#ffffff' ? '#ffffff' : ctx.roles.ink), fill, false);
+  const color = ctx.colorOn(
+    `${id}-label`,
+    preferred ?? (ctx.colorOn(`${id}-probe`, '#ffffff', fill, false) === '#ffffff' ? '#ffffff' : ctx.roles.ink),
+    fill,
+    false,
+  );
   ctx.contrast.pop();
   return {
     type: 'frame',
@@ -121,16 +174,33 @@ export function badge(ctx: TemplateContext, id: string, label: string, fill: str
     cornerRadius: Math.round(fs * 0.4),
     layoutSizingHorizontal: 'hug',
     fills: [{ type: 'solid', color: fill }],
-    children: [ctx.text(id, label, 'eyebrow', fill, { color: preferred ?? '#ffffff', layoutSizingHorizontal: 'hug', maxWidth: Math.max(1, ctx.safe.width - 2 * fs) })],
+    children: [
+      ctx.text(id, label, 'eyebrow', fill, { color: preferred ?? '#ffffff', layoutSizingHorizontal: 'hug', maxWidth: Math.max(1, ctx.safe.width - 2 * fs) }),
+    ],
   };
 }
 
 export function rule(ctx: TemplateContext, id: string, color: string, length = ctx.fontSize('title') * 1.3, thick = Math.max(2, ctx.base * 0.16)): IrNode {
-  return { type: 'rect', id, name: 'Divider', width: Math.round(length), height: Math.round(thick), cornerRadius: Math.round(thick / 2), fills: [{ type: 'solid', color }] } as IrNode;
+  return {
+    type: 'rect',
+    id,
+    name: 'Divider',
+    width: Math.round(length),
+    height: Math.round(thick),
+    cornerRadius: Math.round(thick / 2),
+    fills: [{ type: 'solid', color }],
+  } as IrNode;
 }
 
 export function hairline(id: string, color: string, thick = 1): IrNode {
-  return { type: 'rect', id, name: 'Rule', height: Math.max(1, Math.round(thick)), layoutSizingHorizontal: 'fill', fills: [{ type: 'solid', color }] } as IrNode;
+  return {
+    type: 'rect',
+    id,
+    name: 'Rule',
+    height: Math.max(1, Math.round(thick)),
+    layoutSizingHorizontal: 'fill',
+    fills: [{ type: 'solid', color }],
+  } as IrNode;
 }
 
 export interface BlockOpts {
@@ -144,7 +214,11 @@ export function constrain(node: IrNode, width: number): IrNode {
   if (node.type !== 'frame') return node;
   if (node.name === 'Call to action' || node.name === 'Badge') {
     const pad = (node.paddingLeft ?? 0) + (node.paddingRight ?? 0);
-    return { ...node, maxWidth: Math.max(1, width), children: node.children?.map((c) => (c.type === 'text' ? { ...c, maxWidth: Math.max(1, width - pad), maxLines: 2 } : c)) };
+    return {
+      ...node,
+      maxWidth: Math.max(1, width),
+      children: node.children?.map((c) => (c.type === 'text' ? { ...c, maxWidth: Math.max(1, width - pad), maxLines: 2 } : c)),
+    };
   }
   return { ...node, children: node.children?.map((c) => constrain(c, width - (node.paddingLeft ?? 0) - (node.paddingRight ?? 0))) };
 }
@@ -163,12 +237,20 @@ export function block(ctx: TemplateContext, id: string, r: Rect, nodes: (IrNode 
     itemSpacing: Math.round(o.gap ?? ctx.base * 0.85),
     primaryAxisAlignItems: o.v ?? 'center',
     counterAxisAlignItems: center ? 'center' : 'min',
-    children: kids.map((k) => (k.type === 'text' ? ({ ...k, textAlign: (k as TextNode).textAlign ?? (center ? 'center' : 'start') } as IrNode) : constrain(k, r.width))),
+    children: kids.map((k) =>
+      k.type === 'text' ? ({ ...k, textAlign: (k as TextNode).textAlign ?? (center ? 'center' : 'start') } as IrNode) : constrain(k, r.width),
+    ),
   };
 }
 
 /** A group inside a block (keeps a tighter spacing between its members). */
-export function group(ctx: TemplateContext, id: string, nodes: (IrNode | undefined | false)[], gap = ctx.base * 0.45, align: 'start' | 'center' = 'start'): FrameNode {
+export function group(
+  ctx: TemplateContext,
+  id: string,
+  nodes: (IrNode | undefined | false)[],
+  gap = ctx.base * 0.45,
+  align: 'start' | 'center' = 'start',
+): FrameNode {
   return {
     type: 'frame',
     id,
@@ -176,7 +258,9 @@ export function group(ctx: TemplateContext, id: string, nodes: (IrNode | undefin
     layoutSizingHorizontal: 'fill',
     itemSpacing: Math.round(gap),
     counterAxisAlignItems: align === 'center' ? 'center' : 'min',
-    children: (nodes.filter(Boolean) as IrNode[]).map((k) => (k.type === 'text' ? ({ ...k, textAlign: (k as TextNode).textAlign ?? (align === 'center' ? 'center' : 'start') } as IrNode) : k)),
+    children: (nodes.filter(Boolean) as IrNode[]).map((k) =>
+      k.type === 'text' ? ({ ...k, textAlign: (k as TextNode).textAlign ?? (align === 'center' ? 'center' : 'start') } as IrNode) : k,
+    ),
   };
 }
 
@@ -192,7 +276,14 @@ export function stripRow(ctx: TemplateContext, id: string, r: Rect, text: (IrNod
     itemSpacing: Math.round(ctx.base * 1.2),
     counterAxisAlignItems: 'center',
     children: [
-      { type: 'frame', id: `${id}-text`, layoutMode: 'vertical', layoutSizingHorizontal: 'fill', itemSpacing: Math.round(ctx.base * 0.3), children: text.filter(Boolean) as IrNode[] },
+      {
+        type: 'frame',
+        id: `${id}-text`,
+        layoutMode: 'vertical',
+        layoutSizingHorizontal: 'fill',
+        itemSpacing: Math.round(ctx.base * 0.3),
+        children: text.filter(Boolean) as IrNode[],
+      },
       ...(cta ? [constrain(cta, r.width * 0.42)] : []),
     ],
   };
@@ -213,16 +304,32 @@ export const SHARE = { tall: 0.5, portrait: 0.46, square: 0.46, landscape: 0.46,
 
 /** An image slot: one photo, or a grid of up to four. */
 export function imageSlot(ctx: TemplateContext, id: string, r: Rect, imgs: ImageRef[], radius = 0, gap = 0): IrNode[] {
-  if (imgs.length <= 1 || r.width * r.height < ctx.W * ctx.H * 0.12) return imgs.length ? [photo(ctx, id, r, imgs[0], radius ? { cornerRadius: radius } : {})] : [];
+  if (imgs.length <= 1 || r.width * r.height < ctx.W * ctx.H * 0.12)
+    return imgs.length ? [photo(ctx, id, r, imgs[0], radius ? { cornerRadius: radius } : {})] : [];
   const n = Math.min(4, imgs.length);
   const wide = r.width >= r.height;
   const cells: Rect[] = [];
-  if (n === 2) for (let i = 0; i < 2; i++) cells.push(wide ? r4(r.x + i * (r.width + gap) / 2, r.y, (r.width - gap) / 2, r.height) : r4(r.x, r.y + i * (r.height + gap) / 2, r.width, (r.height - gap) / 2));
+  if (n === 2)
+    for (let i = 0; i < 2; i++)
+      cells.push(
+        wide
+          ? r4(r.x + (i * (r.width + gap)) / 2, r.y, (r.width - gap) / 2, r.height)
+          : r4(r.x, r.y + (i * (r.height + gap)) / 2, r.width, (r.height - gap) / 2),
+      );
   else if (n === 3) {
     const big = wide ? r4(r.x, r.y, (r.width - gap) * 0.6, r.height) : r4(r.x, r.y, r.width, (r.height - gap) * 0.6);
     cells.push(big);
-    const rest = wide ? r4(big.x + big.width + gap, r.y, r.width - big.width - gap, r.height) : r4(r.x, big.y + big.height + gap, r.width, r.height - big.height - gap);
-    for (let i = 0; i < 2; i++) cells.push(wide ? r4(rest.x, rest.y + i * (rest.height + gap) / 2, rest.width, (rest.height - gap) / 2) : r4(rest.x + i * (rest.width + gap) / 2, rest.y, (rest.width - gap) / 2, rest.height));
-  } else for (let i = 0; i < 4; i++) cells.push(r4(r.x + (i % 2) * (r.width + gap) / 2, r.y + Math.floor(i / 2) * (r.height + gap) / 2, (r.width - gap) / 2, (r.height - gap) / 2));
+    const rest = wide
+      ? r4(big.x + big.width + gap, r.y, r.width - big.width - gap, r.height)
+      : r4(r.x, big.y + big.height + gap, r.width, r.height - big.height - gap);
+    for (let i = 0; i < 2; i++)
+      cells.push(
+        wide
+          ? r4(rest.x, rest.y + (i * (rest.height + gap)) / 2, rest.width, (rest.height - gap) / 2)
+          : r4(rest.x + (i * (rest.width + gap)) / 2, rest.y, (rest.width - gap) / 2, rest.height),
+      );
+  } else
+    for (let i = 0; i < 4; i++)
+      cells.push(r4(r.x + ((i % 2) * (r.width + gap)) / 2, r.y + (Math.floor(i / 2) * (r.height + gap)) / 2, (r.width - gap) / 2, (r.height - gap) / 2));
   return cells.map((c, i) => photo(ctx, `${id}-${i + 1}`, c, imgs[i], radius ? { cornerRadius: radius } : {}));
 }

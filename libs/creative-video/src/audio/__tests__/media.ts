@@ -122,7 +122,7 @@ export function writeDrumLoop(path: string, o: { bpm: number; offset: number; se
   for (let k = 0, t = o.offset; t < o.seconds - 0.05; k++, t += beat) {
     beats.push(t);
     // Kick: a 150→50 Hz sweep with a fast decay.
-    add(t, 0.25, (i) => 0.5 * Math.exp(-i / (0.05 * sr)) * Math.sin(2 * Math.PI * (50 * (i / sr) + (100 * 0.03 * (1 - Math.exp(-i / (0.03 * sr)))))));
+    add(t, 0.25, (i) => 0.5 * Math.exp(-i / (0.05 * sr)) * Math.sin(2 * Math.PI * (50 * (i / sr) + 100 * 0.03 * (1 - Math.exp(-i / (0.03 * sr))))));
     if (k % 2 === 1) add(t, 0.15, (i) => 0.25 * Math.exp(-i / (0.04 * sr)) * rnd());
     add(t, 0.05, (i) => 0.06 * Math.exp(-i / (0.01 * sr)) * rnd());
     add(t + beat / 2, 0.05, (i) => 0.06 * Math.exp(-i / (0.01 * sr)) * rnd());

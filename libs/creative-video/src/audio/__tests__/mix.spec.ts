@@ -150,7 +150,11 @@ describe('mixAudio', () => {
   it('many scene tracks in sequence each sound exactly inside their own window (to 5 ms), under a timeline track', async () => {
     const fps = 30;
     const starts = [0, 31, 62, 93, 124, 155].map((f) => f / fps);
-    const scenes = starts.map((start, i) => ({ spec: { path: tone1, loop: false, fadeOut: 0 }, start: start + 0.2, end: i + 1 < starts.length ? starts[i + 1] : 6 }));
+    const scenes = starts.map((start, i) => ({
+      spec: { path: tone1, loop: false, fadeOut: 0 },
+      start: start + 0.2,
+      end: i + 1 < starts.length ? starts[i + 1] : 6,
+    }));
     const alone = await mixAudio(scenes, 6, { workDir: work });
     expect((await probeWav(alone)).samples).toBe(288000);
     for (const [i, t] of scenes.entries()) {
@@ -173,13 +177,16 @@ describe('mixAudio', () => {
     const src = 'sine=f=330:d=1.5:sample_rate=48000,volume=0.5';
     const files = [
       await lavfiToFile(src, join(dir, 'c.mp3'), ['-c:a', 'libmp3lame']),
-      await ffmpegFile(['-f', 'lavfi', '-i', src, '-f', 'lavfi', '-i', 'color=c=green:s=64x64:d=1.5', '-c:a', 'aac', '-c:v', 'libx264', '-shortest'], join(dir, 'c.mp4')),
+      await ffmpegFile(
+        ['-f', 'lavfi', '-i', src, '-f', 'lavfi', '-i', 'color=c=green:s=64x64:d=1.5', '-c:a', 'aac', '-c:v', 'libx264', '-shortest'],
+        join(dir, 'c.mp4'),
+      ),
       await lavfiToFile(src, join(dir, 'c.webm'), ['-c:a', 'libopus']),
       await lavfiToFile(src, join(dir, 'c51.wav'), ['-af', 'aformat=channel_layouts=5.1']),
       await lavfiToFile(src, join(dir, 'c8k.wav'), ['-ar', '8000']),
     ];
     for (const path of files) {
-      const out = await mixAudio([{ spec: { path, fadeOut: 0 } , start: 0.5 }], 4, { workDir: work });
+      const out = await mixAudio([{ spec: { path, fadeOut: 0 }, start: 0.5 }], 4, { workDir: work });
       expect(await probeWav(out)).toMatchObject({ sampleRate: 48000, channels: 2, samples: 192000 });
       expect(await rmsDb(out, 0, 0.45)).toBeLessThan(SILENT);
       // Looped: sound in the first pass and in the second.

@@ -162,7 +162,7 @@ describe('snapCuts', () => {
 
   it('holds its rules over 500 random timelines (order, frame grid, scene minimums, cuts on beats or unmoved)', () => {
     let seed = 42;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     for (let n = 0; n < 500; n++) {
       const fps = [24, 25, 30, 60][n % 4];
       const minScene = [0.5, 1, 1.5][n % 3];

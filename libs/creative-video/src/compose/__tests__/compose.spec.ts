@@ -29,7 +29,15 @@ function frameCanvas(width: number, height: number) {
 }
 
 /** Scene `scene` at each progress of `ps`: composable, and composed by `r` within `max` levels of Skia's frame (at most `share` of channels off by more than 4). */
-async function expectLikeSkia(r: FrameComposer, scene: PreparedScene, label: string, ps: number[], skia: ReturnType<typeof frameCanvas>, max: number, share: number): Promise<void> {
+async function expectLikeSkia(
+  r: FrameComposer,
+  scene: PreparedScene,
+  label: string,
+  ps: number[],
+  skia: ReturnType<typeof frameCanvas>,
+  max: number,
+  share: number,
+): Promise<void> {
   for (const p of ps) {
     const composition = scene.compose!(p);
     expect(composable(composition, r.width, r.height), `${label} at ${p}`).toBe(true);
@@ -170,7 +178,11 @@ describe('FrameComposer', () => {
     const r = new FrameComposer(W, H);
     const skia = frameCanvas(W, H);
     for (const motion of MOTIONS) {
-      const scene = await prepareScene({ source: image ? { kind: 'image', image } : { kind: 'ir', ir: texturedDoc(W, H) }, duration: 1, motion, focal: { x: 0.3, y: 0.7 } }, W, H);
+      const scene = await prepareScene(
+        { source: image ? { kind: 'image', image } : { kind: 'ir', ir: texturedDoc(W, H) }, duration: 1, motion, focal: { x: 0.3, y: 0.7 } },
+        W,
+        H,
+      );
       expect(!!scene.compose, motion).toBe(planned.includes(motion));
       if (!scene.compose) continue;
       // Rounding only (max 1), except pans at scale 1 with a fractional offset: a few edge pixels within 12 levels.
@@ -181,7 +193,18 @@ describe('FrameComposer', () => {
   it('stagger and rise of a design with text: layers fading in, a fraction of a pixel down, match Skia frame by frame', async () => {
     const W = 360;
     const H = 640;
-    const text = (id: string, y: number, size: number, weight: number) => ({ type: 'text' as const, id, text: 'Summer sale starts now', x: 30, y, width: 300, fontFamily: 'Inter', fontWeight: weight, fontSize: size, color: '#fff8e1' });
+    const text = (id: string, y: number, size: number, weight: number) => ({
+      type: 'text' as const,
+      id,
+      text: 'Summer sale starts now',
+      x: 30,
+      y,
+      width: 300,
+      fontFamily: 'Inter',
+      fontWeight: weight,
+      fontSize: size,
+      color: '#fff8e1',
+    });
     const ir = flatDoc(W, H, '#0b5850', [
       text('eyebrow', 60, 14, 600),
       text('title', 100, 40, 800),
@@ -193,7 +216,15 @@ describe('FrameComposer', () => {
     for (const motion of ['stagger', 'rise'] as Motion[]) {
       const scene = await prepareScene({ source: { kind: 'ir', ir }, duration: 2, motion }, W, H);
       // Rounding of the fade and of the row blend: a few levels at most, every 5% of the scene.
-      await expectLikeSkia(r, scene, motion, Array.from({ length: 21 }, (_, i) => i / 20), skia, 4, 0);
+      await expectLikeSkia(
+        r,
+        scene,
+        motion,
+        Array.from({ length: 21 }, (_, i) => i / 20),
+        skia,
+        4,
+        0,
+      );
     }
   });
 
@@ -209,7 +240,14 @@ describe('FrameComposer', () => {
       scenes: [
         { source: { kind: 'ir' as const, ir: texturedDoc(W, H) }, duration: 1, motion: 'zoom_in' as Motion },
         { source: { kind: 'image' as const, image }, duration: 1, motion: 'ken_burns' as Motion, focal: { x: 0.8, y: 0.2 } },
-        { source: { kind: 'ir' as const, ir: flatDoc(W, H, '#0b5850', [{ type: 'rect', id: 'a', x: 40, y: 60, width: 120, height: 80, fills: [{ type: 'solid', color: '#f5b041' }] }]) }, duration: 2, motion: 'stagger' as Motion },
+        {
+          source: {
+            kind: 'ir' as const,
+            ir: flatDoc(W, H, '#0b5850', [{ type: 'rect', id: 'a', x: 40, y: 60, width: 120, height: 80, fills: [{ type: 'solid', color: '#f5b041' }] }]),
+          },
+          duration: 2,
+          motion: 'stagger' as Motion,
+        },
       ],
     };
     const r = await renderVideo(spec, { workDir });

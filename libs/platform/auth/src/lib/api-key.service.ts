@@ -97,9 +97,7 @@ export class ApiKeyService {
   }
 
   async revokeKey(accountId: string, keyId: string): Promise<boolean> {
-    const res = await this.ds
-      .getRepository(ApiKey)
-      .update({ id: keyId, accountId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const res = await this.ds.getRepository(ApiKey).update({ id: keyId, accountId, revokedAt: IsNull() }, { revokedAt: new Date() });
     for (const [hash, v] of this.verified) if (v.keyId === keyId) this.verified.delete(hash);
     return (res.affected ?? 0) > 0;
   }

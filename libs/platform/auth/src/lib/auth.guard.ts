@@ -115,7 +115,8 @@ export class AuthGuard implements CanActivate {
     let auth: AuthContext | null;
     try {
       auth = await this.apiKeys.verify(token);
-      if (auth && scheme === 'dpop') throw new CredentialRejectedError('invalid_token', 'API keys are not DPoP-bound: send them as Authorization: Bearer <key>');
+      if (auth && scheme === 'dpop')
+        throw new CredentialRejectedError('invalid_token', 'API keys are not DPoP-bound: send them as Authorization: Bearer <key>');
       if (!auth && this.resolver) {
         // Every DPoP header as sent (Node joins repeated ones into one value in `req.headers`).
         const proofs = req.headersDistinct?.dpop ?? [];

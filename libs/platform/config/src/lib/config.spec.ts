@@ -6,7 +6,15 @@ const def = { service: 'messaging' as const, defaults: { port: 3200, rateLimitPe
 describe('loadConfig', () => {
   it('fills defaults from an empty environment', () => {
     const c = loadConfig(def, {});
-    expect(c).toMatchObject({ service: 'messaging', port: 3200, role: 'all', rateLimitPerMinute: 100, nodeEnv: 'development', devBootstrap: true, bodyMaxDepth: 128 });
+    expect(c).toMatchObject({
+      service: 'messaging',
+      port: 3200,
+      role: 'all',
+      rateLimitPerMinute: 100,
+      nodeEnv: 'development',
+      devBootstrap: true,
+      bodyMaxDepth: 128,
+    });
     expect(c.authFailures).toEqual({ perAddress: 30, windowSeconds: 600 });
     expect(c.trustedProxies).toEqual([]);
     expect(c.database.url).toBeUndefined();
@@ -17,13 +25,24 @@ describe('loadConfig', () => {
   it('reports every bad variable together', () => {
     let error: ConfigValidationError | undefined;
     try {
-      loadConfig(def, { PORT: 'eighty', ROLE: 'boss', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', SECRETS_KEY: 'short', BODY_LIMIT: 'huge', BODY_MAX_DEPTH: '0', AUTH_FAILURES_PER_ADDRESS: '-1' });
+      loadConfig(def, {
+        PORT: 'eighty',
+        ROLE: 'boss',
+        DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'nope',
+        SECRETS_KEY: 'short',
+        BODY_LIMIT: 'huge',
+        BODY_MAX_DEPTH: '0',
+        AUTH_FAILURES_PER_ADDRESS: '-1',
+      });
     } catch (e) {
       error = e as ConfigValidationError;
     }
     expect(error).toBeInstanceOf(ConfigValidationError);
     const vars = error!.problems.map((p) => p.split(':')[0]);
-    expect(vars).toEqual(expect.arrayContaining(['PORT', 'ROLE', 'DATABASE_URL', 'REDIS_URL', 'SECRETS_KEY', 'BODY_LIMIT', 'BODY_MAX_DEPTH', 'AUTH_FAILURES_PER_ADDRESS']));
+    expect(vars).toEqual(
+      expect.arrayContaining(['PORT', 'ROLE', 'DATABASE_URL', 'REDIS_URL', 'SECRETS_KEY', 'BODY_LIMIT', 'BODY_MAX_DEPTH', 'AUTH_FAILURES_PER_ADDRESS']),
+    );
     expect(error!.message).toContain('Invalid configuration for messaging');
   });
 

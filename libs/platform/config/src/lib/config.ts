@@ -10,9 +10,7 @@ export interface ServiceDefaults {
 }
 
 /** A boolean environment variable: true/false, 1/0 or yes/no. */
-export const envBool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+export const envBool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const bool = envBool;
 
 const optionalUrl = (protocols: string[]) =>
@@ -37,7 +35,11 @@ export function isTrustedProxyEntry(entry: string): boolean {
 }
 
 /** A comma-separated list: its entries, trimmed, without empty ones. */
-const listOf = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Variables every service reads. Names are the environment variable names. */
 export const baseEnvSchema = (defaults: ServiceDefaults) => ({
@@ -62,10 +64,7 @@ export const baseEnvSchema = (defaults: ServiceDefaults) => ({
     '`redis://` or `rediss://`; BullMQ queues and the rate-limit counters shared by replicas. Unset: an inline queue and an in-memory rate limit.',
   ),
   REDIS_PREFIX: z.string().min(1).default('platform').describe('Key prefix (the service name is appended).'),
-  LOG_LEVEL: z
-    .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
-    .default('info')
-    .describe('pino level; JSON logs with request ids.'),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info').describe('pino level; JSON logs with request ids.'),
   DATA_DIR: z.string().min(1).default('.data').describe('Embedded PostgreSQL data and other local state.'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329).describe('Port of the embedded PostgreSQL (joined if already running).'),
   PUBLIC_BASE_URL: z.string().url().optional().describe('The address clients use (URLs the service hands out). Unset: `http://localhost:<PORT>`.'),
@@ -106,7 +105,7 @@ export const baseEnvSchema = (defaults: ServiceDefaults) => ({
     })
     .optional()
     .describe(
-      'Comma-separated addresses or CIDR ranges (`10.244.0.0/16, 127.0.0.1`; also `loopback`, `linklocal`, `uniquelocal`) of the proxies in front of the service: only from these peers does `X-Forwarded-For` name the client address (failed-credential counts, per-IP rate limits); from anyone else the header is ignored. Unset: trust none. Set it to your ingress\'s range, or every client behind it shares one address.',
+      "Comma-separated addresses or CIDR ranges (`10.244.0.0/16, 127.0.0.1`; also `loopback`, `linklocal`, `uniquelocal`) of the proxies in front of the service: only from these peers does `X-Forwarded-For` name the client address (failed-credential counts, per-IP rate limits); from anyone else the header is ignored. Unset: trust none. Set it to your ingress's range, or every client behind it shares one address.",
     ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000).describe('Graceful shutdown budget on SIGTERM.'),
   SECRETS_KEY: z
@@ -160,7 +159,10 @@ export interface BaseConfig {
 }
 
 export class ConfigValidationError extends Error {
-  constructor(readonly service: string, readonly problems: string[]) {
+  constructor(
+    readonly service: string,
+    readonly problems: string[],
+  ) {
     super(`Invalid configuration for ${service}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigValidationError';
   }

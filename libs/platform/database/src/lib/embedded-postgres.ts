@@ -32,11 +32,7 @@ export function portAnswers(port: number, host = '127.0.0.1', timeoutMs = 500): 
  * `<dataDir>/postgres`. If something already listens on the port (another service of the dev
  * runner started it), that server is used and left running.
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  port: number,
-  log: (msg: string) => void = () => undefined,
-): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(dataDir: string, port: number, log: (msg: string) => void = () => undefined): Promise<EmbeddedPostgresHandle> {
   const url = `postgres://${EMBEDDED_PG_USER}:${EMBEDDED_PG_PASSWORD}@127.0.0.1:${port}/postgres`;
   if (await portAnswers(port)) {
     return { url, owned: false, stop: async () => undefined };

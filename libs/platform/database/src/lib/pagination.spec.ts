@@ -6,7 +6,10 @@ const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString
 describe('keyset cursors', () => {
   it('round-trips what encodeCursor writes', () => {
     const at = new Date('2026-11-21T12:34:56.789Z');
-    expect(decodeCursor(encodeCursor({ createdAt: at, id: 'ent_01jdz3k5q8c9w3m5y4x0b7n2ph' }))).toEqual({ createdAt: at.toISOString(), id: 'ent_01jdz3k5q8c9w3m5y4x0b7n2ph' });
+    expect(decodeCursor(encodeCursor({ createdAt: at, id: 'ent_01jdz3k5q8c9w3m5y4x0b7n2ph' }))).toEqual({
+      createdAt: at.toISOString(),
+      id: 'ent_01jdz3k5q8c9w3m5y4x0b7n2ph',
+    });
   });
 
   it('refuses anything else with a 422 at the given loc, before it reaches SQL', () => {

@@ -23,7 +23,8 @@ const CURSOR_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function decodeCursor(cursor: string, loc: (string | number)[] = ['cursor']): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof createdAt !== 'string' || typeof id !== 'string' || !CURSOR_AT.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !CURSOR_ID.test(id)) throw new Error();
+    if (typeof createdAt !== 'string' || typeof id !== 'string' || !CURSOR_AT.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !CURSOR_ID.test(id))
+      throw new Error();
     return { createdAt, id };
   } catch {
     throw new ValidationError([{ loc, msg: 'Invalid cursor', type: 'value_error' }]);

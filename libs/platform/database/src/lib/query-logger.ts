@@ -16,7 +16,8 @@ export class QueryLogger implements TypeOrmLogger {
   }
 
   logQueryError(error: string | Error, query: string): void {
-    const code = typeof error === 'object' ? ((error as { code?: unknown }).code ?? (error as { driverError?: { code?: unknown } }).driverError?.code) : undefined;
+    const code =
+      typeof error === 'object' ? ((error as { code?: unknown }).code ?? (error as { driverError?: { code?: unknown } }).driverError?.code) : undefined;
     const message = redactErrorMessage(typeof error === 'string' ? error : error.message, code);
     this.logger.warn({ sql: query.length > 500 ? `${query.slice(0, 500)}…` : query, code }, `Query failed: ${message}`);
   }

@@ -49,7 +49,12 @@ describe('envelopes', () => {
   });
 
   it('messaging: {error, message, status}', () => {
-    expect(messagingEnvelope.body(invalid)).toEqual({ error: 'validation_error', message: 'Invalid request: name: Field required', status: 422, details: invalid.details });
+    expect(messagingEnvelope.body(invalid)).toEqual({
+      error: 'validation_error',
+      message: 'Invalid request: name: Field required',
+      status: 422,
+      details: invalid.details,
+    });
     expect(messagingEnvelope.body(adaptCode(limited, messagingEnvelope))).toMatchObject({ error: 'rate_limit_exceeded', status: 429, retry_after: 12 });
   });
 
@@ -114,6 +119,8 @@ describe('domain errors at the edge', () => {
     }).catch((e: unknown) => e);
     expect(normalizeError(atPath).details[0].loc).toEqual(['path', 'id']);
     // The root of the input is the source itself.
-    expect(normalizeError(new ValidationError([{ loc: [], msg: 'The body must be a JSON object', type: 'model_attributes_type' }])).details[0].loc).toEqual(['body']);
+    expect(normalizeError(new ValidationError([{ loc: [], msg: 'The body must be a JSON object', type: 'model_attributes_type' }])).details[0].loc).toEqual([
+      'body',
+    ]);
   });
 });

@@ -13,10 +13,7 @@ const logger = new Logger('Errors');
 export function writeError(exception: unknown, req: Request, res: Response, style: EnvelopeStyle): void {
   const e = adaptCode(normalizeError(exception), style);
   if (e.errorId) {
-    logger.error(
-      { err: safeErrorForLog(exception), errorId: e.errorId, method: req.method, url: redactUrl(req.originalUrl) },
-      `Unhandled error ${e.errorId}`,
-    );
+    logger.error({ err: safeErrorForLog(exception), errorId: e.errorId, method: req.method, url: redactUrl(req.originalUrl) }, `Unhandled error ${e.errorId}`);
   }
   if (res.headersSent) {
     res.end();

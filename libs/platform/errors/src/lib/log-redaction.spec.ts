@@ -16,7 +16,16 @@ describe('log redaction', () => {
   });
 
   it('replaces credential headers and cleans Location', () => {
-    expect(redactHeaders({ authorization: 'Bearer x', 'x-api-key': 'k', cookie: 'a=b', 'x-telegram-bot-api-secret-token': 's', location: '/cb?code=c', accept: '*/*' })).toEqual({
+    expect(
+      redactHeaders({
+        authorization: 'Bearer x',
+        'x-api-key': 'k',
+        cookie: 'a=b',
+        'x-telegram-bot-api-secret-token': 's',
+        location: '/cb?code=c',
+        accept: '*/*',
+      }),
+    ).toEqual({
       authorization: '[redacted]',
       'x-api-key': '[redacted]',
       cookie: '[redacted]',

@@ -9,28 +9,47 @@ class Inner {
 }
 
 class Body {
-  @IsString() @IsNotBlank() @MaxLength(10)
+  @IsString()
+  @IsNotBlank()
+  @MaxLength(10)
   content: string;
 
-  @IsOptional() @IsString() @IsNotBlank() @Matches(/^[a-z]+$/, { message: 'code must be lower-case letters' })
+  @IsOptional()
+  @IsString()
+  @IsNotBlank()
+  @Matches(/^[a-z]+$/, { message: 'code must be lower-case letters' })
   code?: string;
 
-  @IsOptional() @IsArray() @ArrayMaxSize(2) @IsString({ each: true }) @MaxLength(20, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(2)
+  @IsString({ each: true })
+  @MaxLength(20, { each: true })
   @IsUrl({ protocols: ['https'], require_protocol: true }, { each: true, message: 'each link must be an https URL' })
   links?: string[];
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => Inner)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => Inner)
   inner?: Inner;
 
-  @IsOptionalNotNull() @IsString() @IsIn(['open', 'closed'])
+  @IsOptionalNotNull()
+  @IsString()
+  @IsIn(['open', 'closed'])
   status?: string;
 
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   metadata?: Record<string, unknown> | null;
 }
 
 class Query {
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(50)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be an integer' })
+  @Min(1)
+  @Max(50)
   limit?: number;
 }
 
@@ -59,9 +78,7 @@ describe('EnvelopeValidationPipe: one message per problem', () => {
 
   it('reports only the array type for a non-array, whatever its `each` rules say', async () => {
     for (const links of ['https://example.com', 'not a url at all, and longer than twenty', 5, { 0: 'https://example.com' }]) {
-      expect(await details({ ...ok, links }), JSON.stringify(links)).toEqual([
-        { loc: ['body', 'links'], msg: 'links must be an array', type: 'list_type' },
-      ]);
+      expect(await details({ ...ok, links }), JSON.stringify(links)).toEqual([{ loc: ['body', 'links'], msg: 'links must be an array', type: 'list_type' }]);
     }
   });
 

@@ -2,15 +2,7 @@ import { DynamicModule, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { BaseConfig } from '@platform/config';
-import {
-  DomainException,
-  ENVELOPES,
-  EnvelopeValidationPipe,
-  expressErrorHandler,
-  NotFoundError,
-  ValidationError,
-  writeError,
-} from '@platform/errors';
+import { DomainException, ENVELOPES, EnvelopeValidationPipe, expressErrorHandler, NotFoundError, ValidationError, writeError } from '@platform/errors';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -123,7 +115,14 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
   const parsed = (type: string) => (req: IncomingMessage) => !BODYLESS_METHODS.has(req.method ?? 'GET') && Boolean((req as Request).is(type));
   const selfParsed = new Set(def.selfParsedJsonPaths ?? []);
   const parsedJson = parsed('application/json');
-  app.use(express.json({ type: (req) => parsedJson(req) && !selfParsed.has((req as Request).path), limit: config.bodyLimit, strict: false, verify: verifyJson(config.bodyMaxDepth) }));
+  app.use(
+    express.json({
+      type: (req) => parsedJson(req) && !selfParsed.has((req as Request).path),
+      limit: config.bodyLimit,
+      strict: false,
+      verify: verifyJson(config.bodyMaxDepth),
+    }),
+  );
   app.use(express.urlencoded({ type: parsed('application/x-www-form-urlencoded'), extended: false, limit: config.bodyLimit, verify: keepRaw }));
   app.use(expressErrorHandler(style));
 

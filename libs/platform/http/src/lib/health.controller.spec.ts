@@ -13,7 +13,13 @@ function controller(db: { ok: boolean; error?: string }, queue: { ok: boolean; m
 }
 
 function response() {
-  const res = { statusCode: 0, status(code: number) { res.statusCode = code; return res; } };
+  const res = {
+    statusCode: 0,
+    status(code: number) {
+      res.statusCode = code;
+      return res;
+    },
+  };
   return res;
 }
 
@@ -22,9 +28,14 @@ describe('GET /readyz', () => {
     const res = response();
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     try {
-      const body = await controller({ ok: false, error: secret }, { ok: false, mode: 'bullmq', error: 'connect ECONNREFUSED 10.0.3.7:6379' }).readyz(res as unknown as Response);
+      const body = await controller({ ok: false, error: secret }, { ok: false, mode: 'bullmq', error: 'connect ECONNREFUSED 10.0.3.7:6379' }).readyz(
+        res as unknown as Response,
+      );
       expect(res.statusCode).toBe(503);
-      expect(body).toEqual({ status: 'not_ready', checks: { database: { ok: false, error: 'unreachable' }, queue: { ok: false, mode: 'bullmq', error: 'unreachable' } } });
+      expect(body).toEqual({
+        status: 'not_ready',
+        checks: { database: { ok: false, error: 'unreachable' }, queue: { ok: false, mode: 'bullmq', error: 'unreachable' } },
+      });
       expect(JSON.stringify(body)).not.toContain('svc_prod');
       expect(JSON.stringify(body)).not.toContain('10.0.3.7');
       const logged = warn.mock.calls.map((c) => String(c[0])).join('\n');
@@ -55,6 +66,9 @@ describe('GET /readyz', () => {
     stuck = true;
     const body = await controller({ ok: true }, { ok: true, mode: 'inline' }, checks).readyz(res as unknown as Response);
     expect(res.statusCode).toBe(503);
-    expect(body).toEqual({ status: 'not_ready', checks: { database: { ok: true }, queue: { ok: true, mode: 'inline' }, threads: { ok: false, error: 'stuck' } } });
+    expect(body).toEqual({
+      status: 'not_ready',
+      checks: { database: { ok: true }, queue: { ok: true, mode: 'inline' }, threads: { ok: false, error: 'stuck' } },
+    });
   });
 });

@@ -16,7 +16,8 @@ class CheckDto {
   @ApiProperty() ok: boolean;
   @ApiPropertyOptional({ enum: ['bullmq', 'inline'], description: 'queue only' }) mode?: string;
   @ApiPropertyOptional({
-    description: 'Why the check failed, in general terms (`unreachable`): the driver\'s own message, which may name hosts, users or databases, goes to the log only.',
+    description:
+      "Why the check failed, in general terms (`unreachable`): the driver's own message, which may name hosts, users or databases, goes to the log only.",
   })
   error?: string;
 }
@@ -26,7 +27,8 @@ class ChecksDto {
   @ApiProperty({ type: CheckDto }) queue: CheckDto;
   @ApiPropertyOptional({
     type: CheckDto,
-    description: 'creative only: its render and video worker threads (`stuck`: a thread terminated after its time budget is still running; replace the instance)',
+    description:
+      'creative only: its render and video worker threads (`stuck`: a thread terminated after its time budget is still running; replace the instance)',
   })
   threads?: CheckDto;
 }
@@ -59,8 +61,12 @@ export class HealthController {
 
   @Get('readyz')
   @ApiOperation({ summary: 'Readiness probe' })
-  @ApiOkResponse({ description: 'The database and the queue answer (and the service\'s own checks pass).', type: ReadinessDto })
-  @ApiResponse({ status: 503, description: 'The database or the queue does not answer, or a check of the service fails (`status: not_ready`).', type: ReadinessDto })
+  @ApiOkResponse({ description: "The database and the queue answer (and the service's own checks pass).", type: ReadinessDto })
+  @ApiResponse({
+    status: 503,
+    description: 'The database or the queue does not answer, or a check of the service fails (`status: not_ready`).',
+    type: ReadinessDto,
+  })
   async readyz(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto> {
     const [db, q] = await Promise.all([this.db.check(), this.queue.ping()]);
     // The probe is public: a failure is logged in full and answered in general terms.

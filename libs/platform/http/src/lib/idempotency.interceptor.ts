@@ -35,7 +35,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
     this.idempotency.checkKey(key, keyFrom);
     const secret = this.reflector.getAllAndOverride<boolean>(SECRET_RESPONSE, [ctx.getHandler(), ctx.getClass()]) === true;
     const call = { accountId: req.auth.accountId, key, keyFrom, fingerprint: fingerprintInput(req.method, req.path, req.body), secret } as const;
-    return from(this.idempotency.run(call, () => lastValueFrom(next.handle(), { defaultValue: undefined }), () => res.statusCode)).pipe(
+    return from(
+      this.idempotency.run(
+        call,
+        () => lastValueFrom(next.handle(), { defaultValue: undefined }),
+        () => res.statusCode,
+      ),
+    ).pipe(
       map((answer) => {
         if (answer.replayed) {
           res.status(answer.status);

@@ -20,7 +20,7 @@ describe('exceedsJsonDepth', () => {
   it('ignores brackets inside strings, escaped quotes included', () => {
     expect(exceedsJsonDepth(bytes(JSON.stringify({ text: '[[[[[[{{{{{{' })), 1)).toBe(false);
     expect(exceedsJsonDepth(bytes(JSON.stringify({ text: 'say \\"[[[[" and \\\\', more: '"{{{{"' })), 1)).toBe(false);
-    expect(exceedsJsonDepth(bytes(JSON.stringify({ text: 'ends with a backslash \\' , nested: [[1]] })), 2)).toBe(true);
+    expect(exceedsJsonDepth(bytes(JSON.stringify({ text: 'ends with a backslash \\', nested: [[1]] })), 2)).toBe(true);
     expect(exceedsJsonDepth(bytes(JSON.stringify({ text: 'ünïcödé 🙂 [[[', nested: [1] })), 2)).toBe(false);
   });
 

@@ -31,7 +31,8 @@ export function openApiToJsonSchema(schema: Json, o: JsonSchemaOptions): Json {
   for (const [key, value] of Object.entries<Json>(schema)) {
     if (o.drop.has(key) || key === 'nullable' || key.startsWith('x-')) continue;
     if (key === 'properties') out.properties = Object.fromEntries(Object.entries<Json>(value).map(([k, v]) => [k, openApiToJsonSchema(v, o)]));
-    else if (['items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key) && typeof value === 'object') out[key] = openApiToJsonSchema(value, o);
+    else if (['items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key) && typeof value === 'object')
+      out[key] = openApiToJsonSchema(value, o);
     else out[key] = value;
   }
   if (o.closeObjects && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;

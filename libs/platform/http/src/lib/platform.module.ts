@@ -47,7 +47,10 @@ export function pinoOptions(config: BaseConfig) {
     },
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? redactText(a) : a)));
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? redactText(a) : a)),
+        );
       },
     },
   };
@@ -65,7 +68,9 @@ export function httpLogOptions(config: BaseConfig, skipLogged = true): PinoHttpO
     ...pinoOptions(config),
     ...(config.logStream ? { stream: config.logStream } : {}),
     genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-    autoLogging: { ignore: (req) => PROBES.includes((req.url ?? '').split('?')[0]) || (skipLogged && (req as IncomingMessage & { [LOGGED]?: true })[LOGGED] === true) },
+    autoLogging: {
+      ignore: (req) => PROBES.includes((req.url ?? '').split('?')[0]) || (skipLogged && (req as IncomingMessage & { [LOGGED]?: true })[LOGGED] === true),
+    },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
   };
 }

@@ -161,7 +161,12 @@ async function keys<C extends BaseConfig>(def: ServiceDefinition<C>, config: C, 
     let account = await svc.findAccountByName(f.account);
     if (action === 'create') {
       account ??= await svc.createAccount(f.account);
-      const scopes = f.scopes ? f.scopes.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+      const scopes = f.scopes
+        ? f.scopes
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined;
       const { key, record } = await svc.createKey(account.id, { name: f.name, scopes });
       out(JSON.stringify({ service: def.name, account_id: account.id, account: account.name, key_id: record.id, scopes: record.scopes, key }, null, 2));
       err('Store this key now: it is shown only once.');
@@ -170,7 +175,13 @@ async function keys<C extends BaseConfig>(def: ServiceDefinition<C>, config: C, 
       process.exitCode = 1;
     } else if (action === 'list') {
       const list = await svc.listKeys(account.id);
-      out(JSON.stringify(list.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, scopes: k.scopes, created_at: k.createdAt, last_used_at: k.lastUsedAt })), null, 2));
+      out(
+        JSON.stringify(
+          list.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, scopes: k.scopes, created_at: k.createdAt, last_used_at: k.lastUsedAt })),
+          null,
+          2,
+        ),
+      );
     } else {
       const ok = await svc.revokeKey(account.id, f.id);
       out(ok ? `revoked ${f.id}` : `no active key ${f.id} in account ${f.account}`);

@@ -14,7 +14,11 @@ async function seen(trusted: string[], headers: Record<string, string>) {
   app.use(forwardedHeadersFromTrustedProxiesOnly(trust));
   app.get('/', (req: Request, res) => {
     res.json({
-      forwarded: { for: req.headers['x-forwarded-for'] ?? null, host: req.headers['x-forwarded-host'] ?? null, proto: req.headers['x-forwarded-proto'] ?? null },
+      forwarded: {
+        for: req.headers['x-forwarded-for'] ?? null,
+        host: req.headers['x-forwarded-host'] ?? null,
+        proto: req.headers['x-forwarded-proto'] ?? null,
+      },
       express: { ip: req.ip, protocol: req.protocol, hostname: req.hostname },
     });
   });

@@ -31,7 +31,19 @@ async function receiver(answer: (res: ServerResponse) => void = (res) => void re
 
 describe('outbound address checks', () => {
   it('classifies addresses', () => {
-    for (const a of ['127.0.0.1', '10.0.0.8', '172.20.1.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.8',
+      '172.20.1.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
@@ -64,12 +76,26 @@ describe('outbound address checks', () => {
   });
 
   it('refuses URLs whose literal or resolved address embeds a private IPv4 address', async () => {
-    for (const host of ['[64:ff9b::7f00:1]', '[::ffff:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[2002:7f00:1::]', '[::ffff:7f00:1]', '[::7f00:1]', '[2001:0:4136:e378:8000:63bf:80ff:fffe]']) {
+    for (const host of [
+      '[64:ff9b::7f00:1]',
+      '[::ffff:127.0.0.1]',
+      '[64:ff9b::127.0.0.1]',
+      '[2002:7f00:1::]',
+      '[::ffff:7f00:1]',
+      '[::7f00:1]',
+      '[2001:0:4136:e378:8000:63bf:80ff:fffe]',
+    ]) {
       expect(await refuseOutboundUrl(`http://${host}:8080/x`)).toMatch(/private/);
     }
-    const answers: Record<string, string[]> = { 'nat64.test': ['64:ff9b::a9fe:a9fe'], 'mixed.test': ['2606:4700:4700::1111', '2002:c0a8:101::1'], 'public.test': ['64:ff9b::808:808'] };
+    const answers: Record<string, string[]> = {
+      'nat64.test': ['64:ff9b::a9fe:a9fe'],
+      'mixed.test': ['2606:4700:4700::1111', '2002:c0a8:101::1'],
+      'public.test': ['64:ff9b::808:808'],
+    };
     const resolve = async (host: string) => answers[host] ?? [];
-    expect(await refuseOutboundUrl('https://nat64.test/x', { resolve })).toBe('The host resolves to a private, loopback or link-local address (64:ff9b::a9fe:a9fe)');
+    expect(await refuseOutboundUrl('https://nat64.test/x', { resolve })).toBe(
+      'The host resolves to a private, loopback or link-local address (64:ff9b::a9fe:a9fe)',
+    );
     expect(await refuseOutboundUrl('https://mixed.test/x', { resolve })).toMatch(/\(2002:c0a8:101::1\)/);
     expect(await refuseOutboundUrl('https://public.test/x', { resolve })).toBeNull();
   });

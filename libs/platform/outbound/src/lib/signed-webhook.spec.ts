@@ -39,7 +39,10 @@ describe('sendSignedWebhook', () => {
       const signatures = String(got.headers['webhook-signature']).split(' ');
       expect(signatures).toHaveLength(2);
       // Each secret verifies the request on its own (a receiver that knows only one of them during a rotation).
-      for (const [secret, signature] of [[SECRET, signatures[0]], [PREVIOUS, signatures[1]]]) {
+      for (const [secret, signature] of [
+        [SECRET, signatures[0]],
+        [PREVIOUS, signatures[1]],
+      ]) {
         const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(got.headers['webhook-timestamp']), 'webhook-signature': signature };
         expect(new Webhook(secret).verify(got.body, headers)).toEqual(webhook.payload);
       }
@@ -51,9 +54,17 @@ describe('sendSignedWebhook', () => {
   it('answers retry on a non-2xx status, a network error or a secret that cannot be opened', async () => {
     const failing = await receiver(500);
     try {
-      expect(await sendSignedWebhook(failing.url, webhook, { timeoutMs: 5000, allowPrivate: true })).toEqual({ outcome: 'retry', statusCode: 500, error: 'HTTP 500' });
+      expect(await sendSignedWebhook(failing.url, webhook, { timeoutMs: 5000, allowPrivate: true })).toEqual({
+        outcome: 'retry',
+        statusCode: 500,
+        error: 'HTTP 500',
+      });
       const broken = { ...webhook, secrets: () => Promise.reject(new Error('cannot open the secret')) };
-      expect(await sendSignedWebhook(failing.url, broken, { timeoutMs: 5000, allowPrivate: true })).toEqual({ outcome: 'retry', statusCode: null, error: 'cannot open the secret' });
+      expect(await sendSignedWebhook(failing.url, broken, { timeoutMs: 5000, allowPrivate: true })).toEqual({
+        outcome: 'retry',
+        statusCode: null,
+        error: 'cannot open the secret',
+      });
       expect(failing.requests).toHaveLength(1);
     } finally {
       await failing.close();

@@ -1,15 +1,5 @@
 import { getQueueToken, BullModule } from '@nestjs/bullmq';
-import {
-  DynamicModule,
-  Global,
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
-  Optional,
-} from '@nestjs/common';
+import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, BaseConfig } from '@platform/config';
 import type { Queue } from 'bullmq';
@@ -98,9 +88,7 @@ class ProcessorStarter implements OnApplicationBootstrap, OnApplicationShutdown 
         const worker = instance.worker;
         worker.on('failed', (job, err) => {
           if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-            Promise.resolve(instance.onFinalFailure?.(job, err)).catch((e) =>
-              this.logger.error(`onFinalFailure of ${queue} threw: ${(e as Error).message}`),
-            );
+            Promise.resolve(instance.onFinalFailure?.(job, err)).catch((e) => this.logger.error(`onFinalFailure of ${queue} threw: ${(e as Error).message}`));
           }
         });
         worker.on('error', (err) => this.logger.error(`Worker ${queue}: ${err.message}`));

@@ -19,8 +19,7 @@ export interface EnqueueOptions {
  * One processor class per queue. Marks the class for BullMQ (`@Processor`, started by the
  * queue module only in worker roles) and for the inline runner.
  */
-export const QueueProcessor = (queue: string) =>
-  applyDecorators(Processor({ name: queue }, { autorun: false }), SetMetadata(QUEUE_PROCESSOR, queue));
+export const QueueProcessor = (queue: string) => applyDecorators(Processor({ name: queue }, { autorun: false }), SetMetadata(QUEUE_PROCESSOR, queue));
 
 /** Base class of processors: `process(job)` runs a job; `onFinalFailure` runs after the last failed try. */
 export abstract class QueueWorker<T = unknown, R = unknown> extends WorkerHost {

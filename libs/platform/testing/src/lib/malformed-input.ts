@@ -63,7 +63,7 @@ const BAD_PATH_VALUES: [string, string][] = [
   ['dot-dot', '..'],
   ['encoded dot-dot', '%2e%2e'],
   ['encoded slash', 'a%2Fb'],
-  ['quotes and SQL', "%27%3B%20DROP%20TABLE%20x%3B%20--"],
+  ['quotes and SQL', '%27%3B%20DROP%20TABLE%20x%3B%20--'],
   ['spaces', '%20%20'],
 ];
 /** Query values: wrong types, negative, huge, not finite, empty, NUL, invalid escapes, unicode, very long. */
@@ -123,7 +123,11 @@ function sample(contract: OpenApiContract, schema: Json): unknown {
     case 'array':
       return [];
     case 'object':
-      return Object.fromEntries(Object.entries<Json>(s.properties ?? {}).filter(([k]) => s.required?.includes(k)).map(([k, v]) => [k, sample(contract, v)]));
+      return Object.fromEntries(
+        Object.entries<Json>(s.properties ?? {})
+          .filter(([k]) => s.required?.includes(k))
+          .map(([k, v]) => [k, sample(contract, v)]),
+      );
     default:
       return 'x';
   }
@@ -138,9 +142,7 @@ const typeAllows = (schema: Json, kind: string): boolean => {
 };
 
 function fillPath(template: string, values: Record<string, string> = {}, override?: [string, string]): string {
-  return template.replace(/\{([^}]+)\}/g, (_m, name: string) =>
-    override && override[0] === name ? override[1] : encodeURIComponent(values[name] ?? 'x'),
-  );
+  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => (override && override[0] === name ? override[1] : encodeURIComponent(values[name] ?? 'x')));
 }
 
 const MULTIPART_BOUNDARY = 'malformed-input-boundary';
@@ -162,7 +164,13 @@ const formOf = (fields: Record<string, unknown>) =>
  * `selfParsedJsonPaths`: routes that read their JSON body themselves with a limit of their own (ServiceDefinition), which
  * get no "larger than BODY_LIMIT" case: their own tests cover their limit.
  */
-export function malformedCases(contract: OpenApiContract, operation: Operation, setup: MalformedInputSetup, config: BaseConfig, selfParsedJsonPaths: string[] = []): MalformedCase[] {
+export function malformedCases(
+  contract: OpenApiContract,
+  operation: Operation,
+  setup: MalformedInputSetup,
+  config: BaseConfig,
+  selfParsedJsonPaths: string[] = [],
+): MalformedCase[] {
   const { method, template, op } = operation;
   const M = method.toUpperCase();
   const values = setup.pathValues?.[template] ?? {};
@@ -214,7 +222,14 @@ export function malformedCases(contract: OpenApiContract, operation: Operation, 
     json('broken JSON', '{"name": ');
     json('only whitespace', '   ');
     json('trailing garbage', `${JSON.stringify(valid)} trailing`);
-    for (const [label, value] of [['array', '[]'], ['string', '"text"'], ['number', '42'], ['null', 'null'], ['boolean', 'true'], ['array of the valid body', `[${JSON.stringify(valid)}]`]]) {
+    for (const [label, value] of [
+      ['array', '[]'],
+      ['string', '"text"'],
+      ['number', '42'],
+      ['null', 'null'],
+      ['boolean', 'true'],
+      ['array of the valid body', `[${JSON.stringify(valid)}]`],
+    ]) {
       json(`${label} instead of an object`, value);
     }
     // `raw` JSON text in place of a field's value (what JSON.stringify cannot write: a lone surrogate, a `__proto__` key).
@@ -234,8 +249,14 @@ export function malformedCases(contract: OpenApiContract, operation: Operation, 
       if (s.type === 'object') json(`${field} with a __proto__ key`, withRaw(field, `{"__proto__": {"${POLLUTION_MARKER}": true}}`));
     }
     json('NUL in a key', JSON.stringify({ ...valid, 'key\u0000': 'x' }));
-    if (!selfParsedJsonPaths.includes(template)) json(`larger than BODY_LIMIT (${config.bodyLimit})`, JSON.stringify({ ...valid, padding: 'p'.repeat(limit + 16) }), 'application/json', 413);
-    json(`nested ${config.bodyMaxDepth + 1} levels`, JSON.stringify({ ...valid, nested: RAW }).replace(`"${RAW}"`, deepJson(config.bodyMaxDepth)), 'application/json', 422);
+    if (!selfParsedJsonPaths.includes(template))
+      json(`larger than BODY_LIMIT (${config.bodyLimit})`, JSON.stringify({ ...valid, padding: 'p'.repeat(limit + 16) }), 'application/json', 413);
+    json(
+      `nested ${config.bodyMaxDepth + 1} levels`,
+      JSON.stringify({ ...valid, nested: RAW }).replace(`"${RAW}"`, deepJson(config.bodyMaxDepth)),
+      'application/json',
+      422,
+    );
     json('nested 10,000 levels', JSON.stringify({ ...valid, nested: RAW }).replace(`"${RAW}"`, deepJson(10_000)), 'application/json', 422);
     json('__proto__ key', withRaw('__proto__', `{"${POLLUTION_MARKER}": true}`));
     json('constructor.prototype key', JSON.stringify({ ...valid, constructor: { prototype: { [POLLUTION_MARKER]: true } } }));
@@ -250,7 +271,8 @@ export function malformedCases(contract: OpenApiContract, operation: Operation, 
     add('body: gzip that is not gzip', { type: 'application/json', headers: { 'Content-Encoding': 'gzip' }, body: JSON.stringify(valid) });
     add('body: unknown content encoding', { type: 'application/json', headers: { 'Content-Encoding': 'br2' }, body: JSON.stringify(valid) });
   } else if (media === 'application/x-www-form-urlencoded') {
-    const form = (name: string, body: string, type = 'application/x-www-form-urlencoded', expectStatus?: number) => add(`form: ${name}`, { type, body, expectStatus });
+    const form = (name: string, body: string, type = 'application/x-www-form-urlencoded', expectStatus?: number) =>
+      add(`form: ${name}`, { type, body, expectStatus });
     form('empty', '');
     form('broken escapes', 'a=%E0%A4%A&b=%');
     for (const field of Object.keys(properties)) {
@@ -268,7 +290,10 @@ export function malformedCases(contract: OpenApiContract, operation: Operation, 
     add(`${media}: JSON instead`, { type: 'application/json', body: JSON.stringify(valid) });
     add(`${media}: form instead`, { type: 'application/x-www-form-urlencoded', body: formOf(valid) });
     add(`${media}: empty`, { type: media.startsWith('multipart/') ? `${media}; boundary=${MULTIPART_BOUNDARY}` : media, body: '' });
-    add(`${media}: broken`, { type: media.startsWith('multipart/') ? `${media}; boundary=${MULTIPART_BOUNDARY}` : media, body: `--${MULTIPART_BOUNDARY}\r\nbroken` });
+    add(`${media}: broken`, {
+      type: media.startsWith('multipart/') ? `${media}; boundary=${MULTIPART_BOUNDARY}` : media,
+      body: `--${MULTIPART_BOUNDARY}\r\nbroken`,
+    });
     add(`${media}: without a boundary`, { type: media, body: multipart(valid) });
   }
   return cases;

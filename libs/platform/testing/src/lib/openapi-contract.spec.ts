@@ -11,7 +11,9 @@ const doc = {
       get: { responses: { '200': { description: 'ok', content: json }, '404': { $ref: '#/components/responses/NotFound' } } },
       delete: { responses: { default: { description: 'any error', ...error }, '204': { description: 'gone' } } },
     },
-    '/v1/things/search': { get: { responses: { '200': { description: 'literal beats template', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
+    '/v1/things/search': {
+      get: { responses: { '200': { description: 'literal beats template', content: { 'text/plain': { schema: { type: 'string' } } } } } },
+    },
   },
   components: {
     responses: { NotFound: { description: 'not found', ...error } },

@@ -59,8 +59,7 @@ function globToRegex(glob: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-const mediaType = (value: string | string[] | undefined) =>
-  (Array.isArray(value) ? value[0] : value)?.split(';')[0].trim().toLowerCase() ?? '';
+const mediaType = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(';')[0].trim().toLowerCase() ?? '';
 
 const isJsonMedia = (type: string) => type === 'application/json' || type.endsWith('+json');
 
@@ -111,9 +110,7 @@ export class OpenApiContract {
       for (const method of METHODS) {
         if (!item[method]) continue;
         const segments = template.split('/');
-        const regex = new RegExp(
-          `^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`,
-        );
+        const regex = new RegExp(`^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
         const weight = segments.filter((s) => s && !s.startsWith('{')).length;
         this.operations.push({ method, template, regex, weight, op: item[method] });
       }
@@ -214,7 +211,10 @@ export class OpenApiContract {
     if (validate(body)) return null;
     const errors = (validate.errors ?? [])
       .slice(0, 8)
-      .map((e) => `${e.instancePath || '(body)'} ${e.message}${e.keyword === 'additionalProperties' ? `: ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}` : ''}`);
+      .map(
+        (e) =>
+          `${e.instancePath || '(body)'} ${e.message}${e.keyword === 'additionalProperties' ? `: ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}` : ''}`,
+      );
     return `${what} with a body that does not match ${this.source} (${where}): ${errors.join('; ')}. Body: ${excerpt(r.text)}`;
   }
 }

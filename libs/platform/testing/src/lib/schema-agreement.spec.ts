@@ -40,7 +40,14 @@ describe('schemaDisagreements', () => {
   const url = new URL(base);
   url.pathname = `/${database}`;
   const open = async (entities: (typeof Widget | typeof BrokenWidget | typeof Gadget)[]) => {
-    const ds = new DataSource({ type: 'postgres', url: url.toString(), schema: 'fixture', entities, namingStrategy: new SnakeNamingStrategy(), synchronize: false });
+    const ds = new DataSource({
+      type: 'postgres',
+      url: url.toString(),
+      schema: 'fixture',
+      entities,
+      namingStrategy: new SnakeNamingStrategy(),
+      synchronize: false,
+    });
     return ds.initialize();
   };
 

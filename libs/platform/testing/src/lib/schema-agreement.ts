@@ -64,9 +64,11 @@ export async function schemaDisagreements(ds: DataSource, owners: readonly Table
       }
       const want = expectedType(ds, column);
       const typeAgrees = db.data_type.toLowerCase() === want.dataType.toLowerCase() && (!want.udt || want.udt === '_' || db.udt_name === want.udt);
-      if (!typeAgrees) problems.push(`${where}: the entity says ${want.dataType}${want.udt ? ` (${want.udt})` : ''}, the database has ${db.data_type} (${db.udt_name})`);
+      if (!typeAgrees)
+        problems.push(`${where}: the entity says ${want.dataType}${want.udt ? ` (${want.udt})` : ''}, the database has ${db.data_type} (${db.udt_name})`);
       const nullable = db.is_nullable === 'YES';
-      if (nullable !== column.isNullable) problems.push(`${where}: the entity says ${column.isNullable ? 'nullable' : 'NOT NULL'}, the database has ${nullable ? 'nullable' : 'NOT NULL'}`);
+      if (nullable !== column.isNullable)
+        problems.push(`${where}: the entity says ${column.isNullable ? 'nullable' : 'NOT NULL'}, the database has ${nullable ? 'nullable' : 'NOT NULL'}`);
     }
   }
   for (const owner of owners) {
@@ -80,9 +82,7 @@ export async function schemaDisagreements(ds: DataSource, owners: readonly Table
 
 /** The classes among a module's exports that declare the tables they own (`static readonly tables: string[]`). */
 export function tableOwnersIn(exports: Record<string, unknown>): TableOwner[] {
-  return Object.values(exports).filter(
-    (v): v is TableOwner => typeof v === 'function' && Array.isArray((v as unknown as { tables?: unknown }).tables),
-  );
+  return Object.values(exports).filter((v): v is TableOwner => typeof v === 'function' && Array.isArray((v as unknown as { tables?: unknown }).tables));
 }
 
 export interface MigratedDatabase {
