@@ -9,6 +9,7 @@ import { ArtifactsService } from './artifacts.service';
 import { ArtifactsUseCases } from './artifacts.use-cases';
 import { ArtifactDeletedDto, ArtifactDto, SignedContentQuery, SignedUrlDto, SignedUrlQuery } from './dto/artifact.dto';
 import type { Artifact } from './artifact.entity';
+import { atInput } from '@platform/errors';
 
 const ARTIFACT_ID = ApiParam({ name: 'artifact_id', example: 'art_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const notFound = ApiResponse({ status: 404, type: ErrorDto, description: "artifact_not_found (also for another account's artifact)" });
@@ -63,7 +64,7 @@ export class ArtifactsController {
   @ApiOkResponse({ type: SignedUrlDto })
   @notFound
   async signedUrl(@Auth() auth: AuthContext, @Param('artifact_id') id: string, @Query() query: SignedUrlQuery): Promise<SignedUrlDto> {
-    return this.useCases.signedUrl(auth, id, query.ttl);
+    return atInput('query', () => this.useCases.signedUrl(auth, id, query.ttl));
   }
 
   @Get(':artifact_id/signed-content')

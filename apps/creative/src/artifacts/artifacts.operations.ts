@@ -1,6 +1,7 @@
 import { defineOperation } from '../common/operation';
 import { ArtifactsUseCases } from './artifacts.use-cases';
 import { SignedUrlQuery } from './dto/artifact.dto';
+import { atInput } from '@platform/errors';
 
 /** The artifacts' operations (see `OperationSpec`). */
 export const ARTIFACT_OPERATIONS = {
@@ -20,6 +21,6 @@ export const ARTIFACT_OPERATIONS = {
     status: 200,
     useCases: ArtifactsUseCases,
     input: { query: SignedUrlQuery },
-    run: (u, auth, { path, query }) => u.signedUrl(auth, path.artifact_id, query.ttl),
+    run: (u, auth, { path, query }) => atInput('query', () => u.signedUrl(auth, path.artifact_id, query.ttl)),
   }),
 };

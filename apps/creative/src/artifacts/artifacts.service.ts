@@ -228,11 +228,11 @@ export class ArtifactsService {
     });
   }
 
-  /** Checks `ttl` against `SIGNED_URL_TTL_MIN`/`MAX`; 422 at `query.ttl` outside them. */
+  /** Checks `ttl` against `SIGNED_URL_TTL_MIN`/`MAX`; 422 at `ttl` (of the caller's input) outside them. */
   checkTtl(ttl: number): void {
     const { minTtl, maxTtl } = this.config.signedUrls;
     if (!Number.isInteger(ttl) || ttl < minTtl || ttl > maxTtl) {
-      throw new ValidationError([{ loc: ['query', 'ttl'], msg: `ttl must be an integer from ${minTtl} to ${maxTtl} seconds`, type: 'value_error' }]);
+      throw new ValidationError([{ loc: ['ttl'], msg: `ttl must be an integer from ${minTtl} to ${maxTtl} seconds`, type: 'value_error' }]);
     }
   }
 

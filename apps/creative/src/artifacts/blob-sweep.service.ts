@@ -52,6 +52,7 @@ export class BlobSweep implements OnApplicationBootstrap, OnApplicationShutdown 
 
   async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    // Shutdown only waits for a running sweep to end; its failure was logged where it was started.
     await this.running?.catch(() => undefined);
   }
 

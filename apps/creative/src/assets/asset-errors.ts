@@ -1,20 +1,20 @@
 import { DomainException, NotFoundError } from '@platform/errors';
 
-export const FILE_LOC = ['body', 'file'];
+export const FILE_LOC = ['file'];
 
 /** 422 `unsupported_file` at `body.file`: the bytes are not a file of an accepted type. */
 export function unsupportedFile(message: string, loc: (string | number)[] = FILE_LOC): DomainException {
-  return new DomainException('unsupported_file', message, 422, { details: [{ loc, msg: message, type: 'unsupported_file' }] });
+  return new DomainException('unsupported_file', message, 'invalid', { details: [{ loc, msg: message, type: 'unsupported_file' }] });
 }
 
 /** 422 `image_too_large`: over `ASSET_MAX_PIXELS`, refused from the header before decoding. */
 export function imageTooLarge(message: string, loc: (string | number)[] = FILE_LOC): DomainException {
-  return new DomainException('image_too_large', message, 422, { details: [{ loc, msg: message, type: 'image_too_large' }] });
+  return new DomainException('image_too_large', message, 'invalid', { details: [{ loc, msg: message, type: 'image_too_large' }] });
 }
 
 /** 422 `audio_too_long`: over `AUDIO_MAX_SECONDS`. */
 export function audioTooLong(message: string): DomainException {
-  return new DomainException('audio_too_long', message, 422, { details: [{ loc: FILE_LOC, msg: message, type: 'audio_too_long' }] });
+  return new DomainException('audio_too_long', message, 'invalid', { details: [{ loc: FILE_LOC, msg: message, type: 'audio_too_long' }] });
 }
 
 /** 504 `transform_timeout`: the transform ran past TRANSFORM_TIMEOUT_MS and was stopped (nothing stored, nothing charged). */
@@ -22,13 +22,13 @@ export function transformTimeout(ms: number): DomainException {
   return new DomainException(
     'transform_timeout',
     `The transform did not finish within its time budget of ${ms} ms (TRANSFORM_TIMEOUT_MS); try fewer or cheaper operations or a smaller image`,
-    504,
+    'timeout',
   );
 }
 
 /** 413 `payload_too_large`: an upload over `ASSET_UPLOAD_LIMIT`. */
 export function uploadTooLarge(limit: number): DomainException {
-  return new DomainException('payload_too_large', `The file is larger than the limit of ${limit} bytes`, 413);
+  return new DomainException('payload_too_large', `The file is larger than the limit of ${limit} bytes`, 'too_large');
 }
 
 export function assetNotFound(): NotFoundError {

@@ -11,6 +11,7 @@ import { TransformAssetDto } from './dto/transform-asset.dto';
 import { OPERATION_CLASSES } from './dto/transform-operations.dto';
 import { ASSET_MIME_TYPES } from './media/media-types';
 import { MultipartFileGuard, ReceivedFile, UploadedFile } from './upload/multipart-file.guard';
+import { atInput } from '@platform/errors';
 
 const uploadBody = (what: string) =>
   ApiBody({
@@ -72,7 +73,7 @@ export class AssetsController {
   })
   @ApiOkResponse({ type: AssetListDto })
   async list(@Auth() auth: AuthContext, @Query() query: ListAssetsQuery): Promise<AssetListDto> {
-    return this.useCases.list(auth, query);
+    return atInput('query', () => this.useCases.list(auth, query));
   }
 
   @Post('audio')

@@ -2,6 +2,7 @@ import { defineOperation } from '../common/operation';
 import { AssetsUseCases } from './assets.use-cases';
 import { ListAssetsQuery } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
+import { atInput } from '@platform/errors';
 
 /** The assets' operations (see `OperationSpec`); the uploads take the received file. */
 export const ASSET_OPERATIONS = {
@@ -30,7 +31,7 @@ export const ASSET_OPERATIONS = {
     status: 200,
     useCases: AssetsUseCases,
     input: { query: ListAssetsQuery },
-    run: (u, auth, { query }) => u.list(auth, query),
+    run: (u, auth, { query }) => atInput('query', () => u.list(auth, query)),
   }),
   get: defineOperation({
     id: 'Assets_get',

@@ -24,6 +24,7 @@ import {
 } from './dto/billing.dto';
 import { PaymentsService } from './gateway/payments.service';
 import { ReservationsService } from './reservations.service';
+import { atInput } from '@platform/errors';
 
 @ApiTags('billing')
 @ErrorResponses()
@@ -124,7 +125,7 @@ export class BillingController {
   })
   @ApiOkResponse({ type: LedgerListDto })
   async ledger(@Auth() auth: AuthContext, @Query() q: LedgerQuery): Promise<LedgerListDto> {
-    const page = await this.billing.ledgerPage(auth.accountId, q.limit ?? 50, q.cursor);
+    const page = await atInput('query', () => this.billing.ledgerPage(auth.accountId, q.limit ?? 50, q.cursor));
     return { data: page.data.map(LedgerEntryDto.from), next_cursor: page.nextCursor };
   }
 

@@ -42,7 +42,7 @@ export function insufficientCredits(estimate: Estimate, balance: number): Domain
   return new DomainException(
     'insufficient_credits',
     `This ${estimate.operation} costs ${estimate.credits} credits; the balance is ${balance}. Buy credits or change plan (POST /v1/billing/checkout).`,
-    402,
+    'payment_required',
     { extra: { estimate: { operation: estimate.operation, credits: estimate.credits, breakdown: estimate.breakdown }, balance } },
   );
 }

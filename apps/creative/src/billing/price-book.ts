@@ -90,7 +90,7 @@ export const OPERATION_PRICES = {
 } satisfies Record<BillableOperation, { params: string[]; rule: string }>;
 
 /** The price of `charge`; a 422 at `loc` (default `body.params`) when a parameter is missing or out of range. */
-export function priceOf(charge: Charge, loc: (string | number)[] = ['body', 'params']): Estimate {
+export function priceOf(charge: Charge, loc: (string | number)[] = ['params']): Estimate {
   const details: ErrorDetail[] = [];
   const p = charge.params ?? {};
   const int = (key: string, min: number, max: number, fallback?: number, at: (string | number)[] = loc, from: Record<string, unknown> = p): number => {

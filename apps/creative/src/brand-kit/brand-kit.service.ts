@@ -28,7 +28,7 @@ export class BrandKitService {
   async put(accountId: string, input: BrandKitInput): Promise<BrandKit> {
     return this.ds.transaction(async (m) => {
       if (input.logoAssetId && !(await this.assets.lockImageForReference(m, accountId, input.logoAssetId))) {
-        throw new ValidationError([{ loc: ['body', 'logo_asset_id'], msg: 'logo_asset_id must be the id of one of your image assets', type: 'value_error' }]);
+        throw new ValidationError([{ loc: ['logo_asset_id'], msg: 'logo_asset_id must be the id of one of your image assets', type: 'value_error' }]);
       }
       const repo = m.getRepository(BrandKit);
       await repo.upsert({ accountId, ...input } as QueryDeepPartialEntity<BrandKit>, ['accountId']);

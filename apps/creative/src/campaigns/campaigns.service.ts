@@ -67,12 +67,12 @@ export class CampaignsService {
       }
       return true;
     };
-    if (template != null) known(template, ['body', 'template']);
+    if (template != null) known(template, ['template']);
     const items = formats ?? [...DEFAULT_CAMPAIGN_FORMATS];
     const names = Object.keys(NAMED_FORMATS).join(', ');
     const plans: PiecePlan[] = [];
     items.forEach((item, i) => {
-      const loc = ['body', 'formats', i];
+      const loc = ['formats', i];
       const named = (name: unknown, at: (string | number)[]) => {
         if (typeof name === 'string' && isNamedFormat(name)) return resolveFormat(name);
         details.push({ loc: at, msg: `must be a named format (${names})`, type: 'value_error' });
@@ -124,7 +124,7 @@ export class CampaignsService {
       if (size)
         plans.push({ format: formatName, ...size, template: (pieceTemplate as string | undefined) ?? template ?? templateFor(size.width, size.height) });
     });
-    if (items.length > CAMPAIGN_FORMATS_MAX) details.push({ loc: ['body', 'formats'], msg: `at most ${CAMPAIGN_FORMATS_MAX} formats`, type: 'too_long' });
+    if (items.length > CAMPAIGN_FORMATS_MAX) details.push({ loc: ['formats'], msg: `at most ${CAMPAIGN_FORMATS_MAX} formats`, type: 'too_long' });
     if (details.length) throw new ValidationError(details);
     return plans;
   }
@@ -135,13 +135,13 @@ export class CampaignsService {
     sizes: { width: number; height: number }[];
     brief: Record<string, unknown>;
   } {
-    const brief = briefOrThrow(input.brief, ['body', 'brief']);
+    const brief = briefOrThrow(input.brief, ['brief']);
     const plans = this.plan(input.formats, input.template);
     return { pieces: plans.length, sizes: plans.map((p) => ({ width: p.width, height: p.height })), brief: brief as Json };
   }
 
   async create(accountId: string, input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): Promise<CampaignDto> {
-    const brief = briefOrThrow(input.brief, ['body', 'brief']);
+    const brief = briefOrThrow(input.brief, ['brief']);
     const plans = this.plan(input.formats, input.template);
     const seed = brief.seed ?? randomInt(0, 2 ** 31 - 1);
     const made: { designId?: string; artifactId?: string }[] = plans.map(() => ({}));
@@ -152,12 +152,12 @@ export class CampaignsService {
         plans.map(async (p, position) => {
           const state = await this.designs.create(accountId, { brief: { ...brief, seed, format: { width: p.width, height: p.height } }, template: p.template });
           made[position].designId = state.design.id;
-          const resolved = resolveRender(p.width, p.height, { format: 'png' }, ['body']);
+          const resolved = resolveRender(p.width, p.height, { format: 'png' }, []);
           const stored = await this.renders.render(
             accountId,
             { designId: state.design.id, revision: state.revision.revision, ir: state.revision.ir },
             resolved,
-            renderLocs(['body']),
+            renderLocs([]),
             'campaign',
           );
           made[position].artifactId = stored.artifact.id;

@@ -39,7 +39,7 @@ export class CampaignsUseCases {
   /** A campaign and a video of its pieces: one job (`campaign_full`). */
   async createWithVideo(auth: AuthContext, body: CreateCampaignFullDto): Promise<JobDto> {
     const checked = this.campaigns.check({ brief: body.brief, formats: body.formats, template: body.template });
-    const video = await this.requests.campaignVideo(auth.accountId, body.video, checked.pieces, ['body', 'video']);
+    const video = await this.requests.campaignVideo(auth.accountId, body.video, checked.pieces, ['video']);
     const request: StoredCampaignFull = { brief: checked.brief, formats: body.formats ?? null, template: body.template ?? null, video };
     return this.jobs.create({
       accountId: auth.accountId,

@@ -14,6 +14,7 @@ import {
   TemplateListDto,
   TemplatePreviewQuery,
 } from './dto/catalogue.dto';
+import { atInput } from '@platform/errors';
 
 const binary = { schema: { type: 'string', format: 'binary' } };
 
@@ -82,7 +83,7 @@ export class CatalogueController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const preview = await this.catalogue.templatePreview(id, query, ifNoneMatch);
+    const preview = await atInput('query', () => this.catalogue.templatePreview(id, query, ifNoneMatch));
     res.setHeader('ETag', preview.etag);
     res.setHeader('Cache-Control', preview.cacheControl);
     if (!preview.content) {

@@ -1,6 +1,7 @@
 import { defineOperation, MEDIA_ANSWER, type ImageAnswer } from '../common/operation';
 import { CatalogueUseCases } from './catalogue.use-cases';
 import { TemplatePreviewQuery } from './dto/catalogue.dto';
+import { atInput } from '@platform/errors';
 
 /** The catalogues as operations (see `OperationSpec`). */
 export const CATALOGUE_OPERATIONS = {
@@ -21,7 +22,7 @@ export const CATALOGUE_OPERATIONS = {
     useCases: CatalogueUseCases,
     input: { query: TemplatePreviewQuery },
     run: async (u, _auth, { path, query }): Promise<ImageAnswer> => {
-      const preview = await u.templatePreview(path.template_id, query);
+      const preview = await atInput('query', () => u.templatePreview(path.template_id, query));
       return { [MEDIA_ANSWER]: 'image', mime: preview.content!.mime, data: preview.content!.data, etag: preview.etag };
     },
   }),

@@ -151,7 +151,7 @@ export class CatalogueService {
     const key = `template:${id}:${t.formats[0]}:${width}:${format}`;
     return this.previews.get(key, `image/${format}`, async () => {
       const built = await this.pool.run({ kind: 'template', template: id, brief: SAMPLE_BRIEF, format: t.formats[0] });
-      const resolved = resolveRender(size.width, size.height, { format, width }, ['query']);
+      const resolved = resolveRender(size.width, size.height, { format, width }, []);
       return this.pool.run({ kind: 'render', ir: built.ir, assets: {}, options: resolved.task });
     });
   }

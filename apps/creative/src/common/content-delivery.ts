@@ -89,7 +89,7 @@ export async function deliver(req: Request, res: Response, content: Deliverable)
   const rangeHeader = typeof ifRange === 'string' && ifRange.trim() !== etag ? undefined : req.headers.range;
   const range = parseRange(rangeHeader, content.size);
   if (range === null) {
-    throw new DomainException('range_not_satisfiable', `The range is outside the ${content.size} bytes of the content`, 416, {
+    throw new DomainException('range_not_satisfiable', `The range is outside the ${content.size} bytes of the content`, 'out_of_range', {
       headers: { 'Content-Range': `bytes */${content.size}` },
     });
   }

@@ -18,6 +18,7 @@ import {
   UpdateDesignDto,
 } from './dto/design.dto';
 import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams } from './dto/revision.dto';
+import { atInput } from '@platform/errors';
 
 const IF_MATCH = ApiHeader({
   name: 'If-Match',
@@ -66,7 +67,7 @@ export class DesignsController {
   @ApiOperation({ summary: 'List designs', description: 'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page.' })
   @ApiOkResponse({ type: DesignListDto })
   async list(@Auth() auth: AuthContext, @Query() query: ListDesignsQuery): Promise<DesignListDto> {
-    return this.designs.list(auth, query);
+    return atInput('query', () => this.designs.list(auth, query));
   }
 
   @Get(':design_id')
@@ -122,7 +123,7 @@ export class DesignsController {
   @ApiOkResponse({ type: RevisionListDto })
   @NOT_FOUND
   async revisions(@Auth() auth: AuthContext, @Param('design_id') id: string, @Query() query: ListRevisionsQuery): Promise<RevisionListDto> {
-    return this.designs.revisions(auth, id, query);
+    return atInput('query', () => this.designs.revisions(auth, id, query));
   }
 
   @Get(':design_id/revisions/:revision')
@@ -164,7 +165,10 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return withEtag(res, await this.designs.restore(auth, { designId: params.design_id, revision: params.revision, ifMatch, body: query }));
+    return withEtag(
+      res,
+      await atInput('query', () => this.designs.restore(auth, { designId: params.design_id, revision: params.revision, ifMatch, body: query })),
+    );
   }
 
   @Post(':design_id/nodes')
@@ -233,7 +237,7 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return withEtag(res, await this.designs.deleteNode(auth, { designId: id, nodeId, ifMatch, body: query }));
+    return withEtag(res, await atInput('query', () => this.designs.deleteNode(auth, { designId: id, nodeId, ifMatch, body: query })));
   }
 
   @Post(':design_id/duplicate')

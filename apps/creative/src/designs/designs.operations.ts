@@ -2,6 +2,7 @@ import { defineOperation } from '../common/operation';
 import { DesignsUseCases } from './designs.use-cases';
 import { AddNodeDto, CreateDesignDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
 import { DiffParams, ListRevisionsQuery, RevisionParams } from './dto/revision.dto';
+import { atInput } from '@platform/errors';
 
 const IF_MATCH = ['if-match'];
 
@@ -23,7 +24,7 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { query: ListDesignsQuery },
-    run: (u, auth, { query }) => u.list(auth, query),
+    run: (u, auth, { query }) => atInput('query', () => u.list(auth, query)),
   }),
   get: defineOperation({
     id: 'Designs_get',
@@ -50,7 +51,7 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { query: ListRevisionsQuery },
-    run: (u, auth, { path, query }) => u.revisions(auth, path.design_id, query),
+    run: (u, auth, { path, query }) => atInput('query', () => u.revisions(auth, path.design_id, query)),
   }),
   revision: defineOperation({
     id: 'Designs_revision',
@@ -78,7 +79,7 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { path: RevisionParams, query: FormatQuery, headers: IF_MATCH },
     run: (u, auth, { path, query, headers }) =>
-      u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query }),
+      atInput('query', () => u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query })),
   }),
   addNode: defineOperation({
     id: 'Designs_addNode',
@@ -106,7 +107,7 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { query: FormatQuery, headers: IF_MATCH },
     run: (u, auth, { path, query, headers }) =>
-      u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query }),
+      atInput('query', () => u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query })),
   }),
   duplicate: defineOperation({
     id: 'Designs_duplicate',

@@ -62,9 +62,14 @@ interface Change {
 
 export class PreconditionFailedError extends DomainException {
   constructor(current: number) {
-    super('precondition_failed', `The design is at revision ${current} ("rev-${current}"); If-Match named another. Read it again and retry.`, 412, {
-      extra: { current_revision: current },
-    });
+    super(
+      'precondition_failed',
+      `The design is at revision ${current} ("rev-${current}"); If-Match named another. Read it again and retry.`,
+      'precondition_failed',
+      {
+        extra: { current_revision: current },
+      },
+    );
   }
 }
 
@@ -96,7 +101,7 @@ function decodeRevisionCursor(cursor: string): number {
   } catch {
     /* below */
   }
-  throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'Invalid cursor', type: 'value_error' }]);
+  throw new ValidationError([{ loc: ['cursor'], msg: 'Invalid cursor', type: 'value_error' }]);
 }
 
 function templateOrThrow(id: string, loc: Loc): string {
@@ -229,24 +234,24 @@ export class DesignsService {
     if (given.length > 1 || (input.template != null && (input.ir != null || input.bundle != null))) {
       const others = [...given, ...(input.template != null ? ['template'] : [])];
       throw new ValidationError([
-        { loc: ['body'], msg: `give one source: a brief (with a template), an ir or a bundle; got ${others.join(', ')}`, type: 'value_error' },
+        { loc: [], msg: `give one source: a brief (with a template), an ir or a bundle; got ${others.join(', ')}`, type: 'value_error' },
       ]);
     }
     let ir: Json;
     let source: DesignSource;
     let design: Pick<Design, 'title' | 'template' | 'brief'>;
     if (input.ir != null) {
-      ir = await this.checkedIr(accountId, input.ir, ['body', 'ir']);
+      ir = await this.checkedIr(accountId, input.ir, ['ir']);
       source = 'ir';
       design = { title: input.title ?? null, template: null, brief: null };
     } else if (input.bundle != null) {
       const b = this.readBundle(input.bundle);
-      ir = await this.checkedIr(accountId, b.ir, ['body', 'bundle', 'ir']);
+      ir = await this.checkedIr(accountId, b.ir, ['bundle', 'ir']);
       source = 'bundle';
       design = { title: input.title ?? b.title, template: b.template, brief: b.brief };
     } else {
-      const template = templateOrThrow(input.template ?? DEFAULT_TEMPLATE, ['body', 'template']);
-      const brief = briefOrThrow(input.brief ?? {}, ['body', 'brief']);
+      const template = templateOrThrow(input.template ?? DEFAULT_TEMPLATE, ['template']);
+      const brief = briefOrThrow(input.brief ?? {}, ['brief']);
       ir = await this.fromTemplate(accountId, template, brief);
       source = 'brief';
       design = { title: input.title ?? (typeof brief.title === 'string' ? brief.title.slice(0, 200) : null), template, brief: brief as Json };
@@ -303,11 +308,11 @@ export class DesignsService {
 
   private async fromTemplate(accountId: string, template: string, brief: Brief): Promise<Json> {
     // The brief's photos are the caller's images (the IR the template builds keeps their asset:<id> references).
-    await this.assets.checkBrief(accountId, brief as Json, ['body', 'brief']);
+    await this.assets.checkBrief(accountId, brief as Json, ['brief']);
     const kit = await this.brandKits.templateBrand(accountId);
     const built = await this.pool.run(
       { kind: 'template', template, brief, brand: kit?.brand },
-      { ir: ['body', 'ir'], input: (path) => (path === 'template' ? ['body', 'template'] : ['body', 'brief', ...path.split('.')]) },
+      { ir: ['ir'], input: (path) => (path === 'template' ? ['template'] : ['brief', ...path.split('.')]) },
     );
     // The template embeds the logo's bytes; the revision keeps a reference to the brand kit's logo asset instead.
     if (kit?.logoAssetId) {
@@ -329,14 +334,14 @@ export class DesignsService {
   private readBundle(bundle: Json): { ir: unknown; title: string | null; template: string | null; brief: Json | null } {
     const details: ErrorDetail[] = [];
     if (bundle.format !== BUNDLE_FORMAT)
-      details.push({ loc: ['body', 'bundle', 'format'], msg: `must be "${BUNDLE_FORMAT}" (GET /v1/designs/{id}/bundle)`, type: 'value_error' });
-    if (bundle.version !== BUNDLE_VERSION) details.push({ loc: ['body', 'bundle', 'version'], msg: `must be ${BUNDLE_VERSION}`, type: 'value_error' });
-    if (!bundle.ir || typeof bundle.ir !== 'object') details.push({ loc: ['body', 'bundle', 'ir'], msg: 'Field required', type: 'missing' });
+      details.push({ loc: ['bundle', 'format'], msg: `must be "${BUNDLE_FORMAT}" (GET /v1/designs/{id}/bundle)`, type: 'value_error' });
+    if (bundle.version !== BUNDLE_VERSION) details.push({ loc: ['bundle', 'version'], msg: `must be ${BUNDLE_VERSION}`, type: 'value_error' });
+    if (!bundle.ir || typeof bundle.ir !== 'object') details.push({ loc: ['bundle', 'ir'], msg: 'Field required', type: 'missing' });
     const d = (bundle.design && typeof bundle.design === 'object' ? bundle.design : {}) as Json;
     const title = typeof d.title === 'string' ? d.title.slice(0, 200) : null;
     const template = typeof d.template === 'string' && getTemplate(d.template) ? d.template : null;
     let brief: Json | null = null;
-    if (d.brief && typeof d.brief === 'object') brief = briefOrThrow(d.brief, ['body', 'bundle', 'design', 'brief']) as Json;
+    if (d.brief && typeof d.brief === 'object') brief = briefOrThrow(d.brief, ['bundle', 'design', 'brief']) as Json;
     if (details.length) throw new ValidationError(details);
     return { ir: bundle.ir, title, template: brief ? template : null, brief: template ? brief : null };
   }
@@ -379,16 +384,14 @@ export class DesignsService {
   async update(accountId: string, id: string, ifMatch: string | undefined, input: UpdateDesignInput, render?: RenderAsk | null): Promise<DesignState> {
     const has = (k: keyof UpdateDesignInput) => input[k] !== undefined && !(k !== 'title' && input[k] === null);
     if (!has('ir') && !has('brief') && !has('template') && input.title === undefined) {
-      throw new ValidationError([{ loc: ['body'], msg: 'nothing to change: give ir, brief, template or title', type: 'missing' }]);
+      throw new ValidationError([{ loc: [], msg: 'nothing to change: give ir, brief, template or title', type: 'missing' }]);
     }
     if (has('ir') && (has('brief') || has('template'))) {
-      throw new ValidationError([
-        { loc: ['body', 'ir'], msg: 'give either ir or brief/template: a brief rebuilds the IR from a template', type: 'value_error' },
-      ]);
+      throw new ValidationError([{ loc: ['ir'], msg: 'give either ir or brief/template: a brief rebuilds the IR from a template', type: 'value_error' }]);
     }
-    if (input.template != null) templateOrThrow(input.template, ['body', 'template']);
+    if (input.template != null) templateOrThrow(input.template, ['template']);
     // Validate what can be validated before taking the lock.
-    const newIr = has('ir') ? await this.checkedIr(accountId, input.ir, ['body', 'ir']) : undefined;
+    const newIr = has('ir') ? await this.checkedIr(accountId, input.ir, ['ir']) : undefined;
     return this.change(accountId, id, ifMatch, render, async (design, current) => {
       const fields: Change['design'] = {};
       if (input.title !== undefined) fields.title = input.title;
@@ -397,7 +400,7 @@ export class DesignsService {
         const template = input.template ?? design.template;
         if (!template) {
           throw new ValidationError([
-            { loc: ['body', 'template'], msg: 'this design was not made from a template: give the template to build it from', type: 'missing' },
+            { loc: ['template'], msg: 'this design was not made from a template: give the template to build it from', type: 'missing' },
           ]);
         }
         const merged: Json = { ...(design.brief ?? {}) };
@@ -405,7 +408,7 @@ export class DesignsService {
           if (v === null) delete merged[k];
           else merged[k] = v;
         }
-        const brief = briefOrThrow(merged, ['body', 'brief']);
+        const brief = briefOrThrow(merged, ['brief']);
         const ir = await this.fromTemplate(accountId, template, brief);
         return { ir, operation: 'patch', design: { ...fields, template, brief: brief as Json } };
       }
@@ -429,7 +432,7 @@ export class DesignsService {
   ): Promise<DesignState> {
     return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
       const loc = addNode(ir, structuredClone(input.node), input.parentId, input.index);
-      const out = await this.validated(accountId, ir, loc, ['body', 'node']);
+      const out = await this.validated(accountId, ir, loc, ['node']);
       return { ir: out, operation: 'node_add', nodeId: nodeAt(out, loc).id as string };
     });
   }
@@ -437,7 +440,7 @@ export class DesignsService {
   async patchNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, patch: Json, render?: RenderAsk | null): Promise<DesignState> {
     return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
       const loc = patchNode(ir, nodeId, patch);
-      return { ir: await this.validated(accountId, ir, loc, ['body', 'patch']), operation: 'node_patch', nodeId };
+      return { ir: await this.validated(accountId, ir, loc, ['patch']), operation: 'node_patch', nodeId };
     });
   }
 

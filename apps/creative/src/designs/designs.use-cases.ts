@@ -25,7 +25,7 @@ import type { DiffDto, DiffParams, ListRevisionsQuery, RevisionListDto, Revision
 import { RevisionDto, RevisionSummaryDto } from './dto/revision.dto';
 
 /** The `render` field of a body as a render request (errors at `body.render`). */
-const bodyRender = (render: RenderRequest | null | undefined): RenderAsk | null => (render ? { request: render, loc: ['body', 'render'] } : null);
+const bodyRender = (render: RenderRequest | null | undefined): RenderAsk | null => (render ? { request: render, loc: ['render'] } : null);
 
 /** A change of an existing design: which design, and the revision the caller based it on (If-Match). */
 export interface DesignChange<B> {
@@ -103,9 +103,9 @@ export class DesignsUseCases {
     return { design_id: p.design_id, from_revision: p.from_revision, to_revision: p.to_revision, patch: d.patch as DiffDto['patch'], summary: d.summary };
   }
 
-  /** A new revision with an earlier one's IR, rendered in `format` (default png; errors at `query`). */
+  /** A new revision with an earlier one's IR, rendered in `format` (default png; errors at the input's root: the edge passes the query). */
   async restore(auth: AuthContext, change: DesignChange<FormatQuery> & { revision: number }): Promise<DesignDto> {
-    const ask: RenderAsk = { request: { format: change.body.format ?? 'png' }, loc: ['query'] };
+    const ask: RenderAsk = { request: { format: change.body.format ?? 'png' }, loc: [] };
     await this.affordable(auth, ask, this.outlineOf(auth, change.designId));
     return this.answer(auth, await this.designs.restore(auth.accountId, change.designId, change.ifMatch, change.revision, ask), ask);
   }
@@ -128,9 +128,9 @@ export class DesignsUseCases {
     return this.answer(auth, await this.designs.patchNode(auth.accountId, designId, ifMatch, change.nodeId, body.patch, ask), ask);
   }
 
-  /** Removes a node; rendered when `format` is given (errors at `query`). */
+  /** Removes a node; rendered when `format` is given (errors at the input's root: the edge passes the query). */
   async deleteNode(auth: AuthContext, change: DesignChange<FormatQuery> & { nodeId: string }): Promise<DesignDto> {
-    const ask: RenderAsk | null = change.body.format ? { request: { format: change.body.format }, loc: ['query'] } : null;
+    const ask: RenderAsk | null = change.body.format ? { request: { format: change.body.format }, loc: [] } : null;
     await this.affordable(auth, ask, this.outlineOf(auth, change.designId));
     return this.answer(auth, await this.designs.deleteNode(auth.accountId, change.designId, change.ifMatch, change.nodeId, ask), ask);
   }

@@ -92,23 +92,21 @@ export function addNode(ir: Json, node: Json, parentId: string | null | undefine
   if (parentId == null) parent = { node: root, parentId: null, index: 0, loc: ['root'] };
   else {
     const found = nodes.get(parentId);
-    if (!found) throw new ValidationError([{ loc: ['body', 'parent_id'], msg: `no node ${parentId} in this design`, type: 'not_found' }]);
+    if (!found) throw new ValidationError([{ loc: ['parent_id'], msg: `no node ${parentId} in this design`, type: 'not_found' }]);
     parent = found;
   }
   if (parent.node.type !== 'frame' && parent.node.type !== 'group') {
     throw new ValidationError([
-      { loc: ['body', 'parent_id'], msg: `node ${parentId} is a ${String(parent.node.type)}; only frames and groups have children`, type: 'value_error' },
+      { loc: ['parent_id'], msg: `node ${parentId} is a ${String(parent.node.type)}; only frames and groups have children`, type: 'value_error' },
     ]);
   }
   if (typeof node.id === 'string' && nodes.has(node.id)) {
-    throw new ValidationError([{ loc: ['body', 'node', 'id'], msg: `the design already has a node ${node.id}`, type: 'duplicate_id' }]);
+    throw new ValidationError([{ loc: ['node', 'id'], msg: `the design already has a node ${node.id}`, type: 'duplicate_id' }]);
   }
   const list = (parent.node.children as Json[] | undefined) ?? [];
   const at = index ?? list.length;
   if (at > list.length)
-    throw new ValidationError([
-      { loc: ['body', 'index'], msg: `must be from 0 to ${list.length} (the parent has ${list.length} children)`, type: 'less_than_equal' },
-    ]);
+    throw new ValidationError([{ loc: ['index'], msg: `must be from 0 to ${list.length} (the parent has ${list.length} children)`, type: 'less_than_equal' }]);
   parent.node.children = [...list.slice(0, at), node, ...list.slice(at)];
   return [...parent.loc, 'children', at];
 }
@@ -117,7 +115,7 @@ export function addNode(ir: Json, node: Json, parentId: string | null | undefine
 export function patchNode(ir: Json, nodeId: string, patch: Json): Loc {
   const ref = findOrThrow(ir, nodeId);
   if ('id' in patch && patch.id !== nodeId) {
-    throw new ValidationError([{ loc: ['body', 'patch', 'id'], msg: "a node's id cannot change; delete the node and add it again", type: 'value_error' }]);
+    throw new ValidationError([{ loc: ['patch', 'id'], msg: "a node's id cannot change; delete the node and add it again", type: 'value_error' }]);
   }
   const next = mergePatch(ref.node, patch) as Json;
   for (const k of Object.keys(ref.node)) delete ref.node[k];
@@ -128,7 +126,7 @@ export function patchNode(ir: Json, nodeId: string, patch: Json): Loc {
 /** Removes the node and its children (the root cannot be removed). */
 export function deleteNode(ir: Json, nodeId: string): void {
   const ref = findOrThrow(ir, nodeId);
-  if (ref.loc.length === 1) throw new ValidationError([{ loc: ['path', 'node_id'], msg: 'the root node cannot be deleted', type: 'value_error' }]);
+  if (ref.loc.length === 1) throw new ValidationError([{ loc: ['node_id'], msg: 'the root node cannot be deleted', type: 'value_error' }], undefined, 'path');
   const parentLoc = ref.loc.slice(0, -2);
   let parent: Json = ir;
   for (const key of parentLoc) parent = (parent as Record<string | number, unknown>)[key] as Json;
@@ -137,7 +135,7 @@ export function deleteNode(ir: Json, nodeId: string): void {
 
 /**
  * The issues of a whole-document validation after a node operation, as 422 items: those inside the
- * node at `nodeLoc` under `target` (e.g. `['body', 'patch', 'fills', 0, 'color']`), the others (a
+ * node at `nodeLoc` under `target` (e.g. `['patch', 'fills', 0, 'color']`), the others (a
  * duplicate id further down the document) at `target` itself, with their place in the message.
  */
 export function relocateIssues(issues: IrIssue[], nodeLoc: Loc, target: Loc): ErrorDetail[] {

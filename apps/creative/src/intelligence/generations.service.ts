@@ -40,7 +40,7 @@ export class GenerationsService {
   ) {}
 
   async generate(ctx: MeterContext, body: GenerationCreateDto): Promise<GenerationDto> {
-    const provider = this.providers.resolve(body.provider, ['body', 'provider']);
+    const provider = this.providers.resolve(body.provider, ['provider']);
     const width = body.width ?? GENERATION_SIDE.default;
     const height = body.height ?? GENERATION_SIDE.default;
     const style = body.style ?? '';
@@ -49,8 +49,8 @@ export class GenerationsService {
       let made: Pick<GenerationDto, 'seed' | 'model' | 'composition' | 'background' | 'palette' | 'provider_size'>;
       if (provider === 'builtin') {
         const picture = generatePicture({ prompt: body.prompt, style, seed: body.seed, width, height });
-        const resolved = resolveRender(width, height, { format: 'png' }, ['body']);
-        const out = await this.renders.render(ctx.accountId, picture.ir as unknown as Record<string, unknown>, resolved, renderLocs(['body']));
+        const resolved = resolveRender(width, height, { format: 'png' }, []);
+        const out = await this.renders.render(ctx.accountId, picture.ir as unknown as Record<string, unknown>, resolved, renderLocs([]));
         png = Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength);
         made = {
           seed: picture.seed,

@@ -25,7 +25,7 @@ export class PlanningService {
   ) {}
 
   async plan(ctx: MeterContext, body: PlanningRequestDto): Promise<PlanningResultDto> {
-    const target = this.llm.resolve(body.provider, ['body', 'provider']);
+    const target = this.llm.resolve(body.provider, ['provider']);
     const formats = planFormats(body.format);
     const language = langOf(body.language ?? 'pt-BR');
     const written = writeBrief({ goal: body.goal, language, tone: body.tone });
@@ -78,14 +78,14 @@ export function planFormats(format: Record<string, unknown> | null | undefined):
   const { name, width, height } = format as { name?: unknown; width?: unknown; height?: unknown };
   if (name != null) {
     if (typeof name !== 'string' || !NAMED_FORMATS[name]) {
-      throw new ValidationError([{ loc: ['body', 'format', 'name'], msg: `unknown format; one of ${Object.keys(NAMED_FORMATS).join(', ')}`, type: 'enum' }]);
+      throw new ValidationError([{ loc: ['format', 'name'], msg: `unknown format; one of ${Object.keys(NAMED_FORMATS).join(', ')}`, type: 'enum' }]);
     }
     return [of(name, NAMED_FORMATS[name].width, NAMED_FORMATS[name].height)];
   }
   const side = (v: unknown, k: string) =>
     Number.isInteger(v) && (v as number) >= 16 && (v as number) <= 8192
       ? []
-      : [{ loc: ['body', 'format', k], msg: 'must be an integer from 16 to 8192 (or give `name`)', type: 'value_error' }];
+      : [{ loc: ['format', k], msg: 'must be an integer from 16 to 8192 (or give `name`)', type: 'value_error' }];
   const problems = [...side(width, 'width'), ...side(height, 'height')];
   if (problems.length) throw new ValidationError(problems);
   return [of(null, width as number, height as number)];

@@ -25,14 +25,14 @@ export class VisionBriefsService {
   ) {}
 
   async fromImage(ctx: MeterContext, body: VisionBriefDto): Promise<VisionBriefResultDto> {
-    const target = this.llm.resolve(body.provider, ['body', 'provider']);
+    const target = this.llm.resolve(body.provider, ['provider']);
     const bytes = await this.assets.readBytes(ctx.accountId, body.asset_id, 'image');
     if (!bytes) throw new NotFoundError(`Asset ${body.asset_id} not found (or not an image)`, 'asset_not_found');
     let analysis: ImageAnalysis;
     try {
       analysis = await analyzeImage(bytes);
     } catch {
-      throw new ValidationError([{ loc: ['body', 'asset_id'], msg: 'the asset could not be read as an image', type: 'value_error' }]);
+      throw new ValidationError([{ loc: ['asset_id'], msg: 'the asset could not be read as an image', type: 'value_error' }]);
     }
     const language = langOf(body.language ?? 'pt-BR');
     const builtin = this.builtinBrief(analysis, body, createHash('sha256').update(bytes).digest('hex'));

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
-import { DomainException, ValidationError, type ErrorDetail } from '@platform/errors';
+import { DomainException, locatedDetails, statusOf, summarize, ValidationError, type ErrorDetail } from '@platform/errors';
 import { validateInput } from '../common/validate-input';
 import type { FailedStepDto, StepErrorDto, StepRunDto, WorkflowResultDto, WorkflowRunDto } from './dto/intelligence.dto';
 import { WorkflowOperations, type FieldType, type OperationDef } from './workflow-operations';
@@ -42,7 +42,7 @@ export class WorkflowsService {
       }
       const started = Date.now();
       try {
-        const params = resolveRefs(step.params, results, ['body', 'steps', step.index, 'params']) as Record<string, unknown>;
+        const params = resolveRefs(step.params, results, ['steps', step.index, 'params']) as Record<string, unknown>;
         // The operation validates the params again with the references filled in (with its REST endpoint's DTO).
         const result = await step.def.run(auth, params);
         results.set(step.id, result);
@@ -70,7 +70,7 @@ export class WorkflowsService {
     const steps: CheckedStep[] = [];
     const seen = new Map<string, OperationDef>();
     for (const [index, raw] of body.steps.entries()) {
-      const loc: Loc = ['body', 'steps', index];
+      const loc: Loc = ['steps', index];
       const { id, operation, params = {} } = raw as { id?: unknown; operation?: unknown; params?: unknown };
       const before = details.length;
       if (typeof id !== 'string' || !STEP_ID.test(id))
@@ -138,10 +138,10 @@ export class WorkflowsService {
     for (const [i, name] of (body.outputs ?? []).entries()) {
       const [id, field] = name.split('.');
       const def = seen.get(id);
-      if (!def) details.push({ loc: ['body', 'outputs', i], msg: `names no step of this workflow ("${id}")`, type: 'value_error' });
+      if (!def) details.push({ loc: ['outputs', i], msg: `names no step of this workflow ("${id}")`, type: 'value_error' });
       else if (field !== undefined && !def.outputs[field])
         details.push({
-          loc: ['body', 'outputs', i],
+          loc: ['outputs', i],
           msg: `step "${id}" answers no field "${field}"; one of ${Object.keys(def.outputs).join(', ')}`,
           type: 'value_error',
         });
@@ -156,28 +156,33 @@ export class WorkflowsService {
     try {
       return await validateInput(step.def.dto, body, 'body');
     } catch (err) {
-      if (err instanceof ValidationError) throw new ValidationError(relocate(err.details, step.index));
+      if (err instanceof ValidationError) throw new ValidationError(relocate(err, step.index));
       throw err;
     }
   }
 
   private stepError(err: unknown, step: CheckedStep): StepErrorDto {
     if (err instanceof ValidationError) {
-      const details = relocate(err.details, step.index);
-      return { status: 422, code: 'validation_error', detail: new ValidationError(details).message, errors: details as unknown as Record<string, unknown>[] };
+      // A step's result is an answer of its own (not through the exception filter): its locations are the request body's.
+      const details = locatedDetails(new ValidationError(relocate(err, step.index)));
+      return { status: 422, code: 'validation_error', detail: summarize(details), errors: details as unknown as Record<string, unknown>[] };
     }
-    if (err instanceof DomainException) return { status: err.status, code: err.code, detail: err.message, errors: [] };
+    if (err instanceof DomainException) return { status: statusOf(err), code: err.code, detail: err.message, errors: [] };
     this.logger.error({ err, step: step.id, operation: step.operation }, 'workflow step failed unexpectedly');
     return { status: 500, code: 'internal_error', detail: `Step ${step.id} failed unexpectedly`, errors: [] };
   }
 }
 
-/** A service's `['body', …]` locations as locations inside step `index`'s params. */
-function relocate(details: ErrorDetail[], index: number): ErrorDetail[] {
-  return details.map((d) => {
-    if (d.loc[0] === 'body' && d.loc[1] === 'steps') return d;
-    const rest = d.loc[0] === 'body' ? d.loc.slice(1) : d.loc[0] === 'path' ? d.loc.slice(1) : d.loc;
-    return { ...d, loc: ['body', 'steps', index, 'params', ...rest] };
+/**
+ * An operation's error locations (relative to its body or path, whose parameters are params too) as locations inside
+ * step `index`'s params, relative to the workflow's body. A query location keeps its `query` (the params hold no query).
+ */
+function relocate(err: ValidationError, index: number): ErrorDetail[] {
+  const source = err.source ?? 'body';
+  return err.details.map((d) => {
+    if (source === 'body' && d.loc[0] === 'steps') return d;
+    const rest = source === 'query' ? ['query', ...d.loc] : d.loc;
+    return { ...d, loc: ['steps', index, 'params', ...rest] };
   });
 }
 

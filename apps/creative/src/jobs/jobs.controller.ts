@@ -6,6 +6,7 @@ import { CallbackDeliveryListDto, JOB_PAGE_DEFAULT, JOB_PAGE_MAX, JOB_STATE_DESC
 import { CallbacksService } from './callbacks.service';
 import { JobsService } from './jobs.service';
 import { JobsUseCases } from './jobs.use-cases';
+import { atInput } from '@platform/errors';
 
 const JOB_ID = ApiParam({ name: 'job_id', example: 'job_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const NOT_FOUND = ApiNotFoundResponse({
@@ -30,7 +31,7 @@ export class JobsController {
   })
   @ApiOkResponse({ type: JobListDto })
   list(@Auth() auth: AuthContext, @Query() query: ListJobsQuery): Promise<JobListDto> {
-    return this.useCases.list(auth, query);
+    return atInput('query', () => this.useCases.list(auth, query));
   }
 
   @Get(':job_id')

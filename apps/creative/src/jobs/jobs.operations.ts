@@ -1,6 +1,7 @@
 import { defineOperation } from '../common/operation';
 import { ListJobsQuery } from './dto/job.dto';
 import { JobsUseCases } from './jobs.use-cases';
+import { atInput } from '@platform/errors';
 
 /** The jobs' operations (see `OperationSpec`). */
 export const JOB_OPERATIONS = {
@@ -11,7 +12,7 @@ export const JOB_OPERATIONS = {
     status: 200,
     useCases: JobsUseCases,
     input: { query: ListJobsQuery },
-    run: (u, auth, { query }) => u.list(auth, query),
+    run: (u, auth, { query }) => atInput('query', () => u.list(auth, query)),
   }),
   get: defineOperation({
     id: 'Jobs_get',

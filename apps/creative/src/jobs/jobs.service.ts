@@ -43,7 +43,7 @@ export class JobsService {
   ) {}
 
   /** Refuses a callback URL the service must not send to: 422 at `loc`. */
-  async checkCallbackUrl(url: string, loc: (string | number)[] = ['body', 'callback_url']): Promise<void> {
+  async checkCallbackUrl(url: string, loc: (string | number)[] = ['callback_url']): Promise<void> {
     const refused = url.length > 2048 ? 'Must be at most 2048 characters' : await refuseOutboundUrl(url, { allowPrivate: this.config.callbacks.allowPrivate });
     if (refused) throw new ValidationError([{ loc, msg: `callback_url: ${refused}`, type: 'value_error' }]);
   }
@@ -84,7 +84,14 @@ export class JobsService {
     try {
       await this.ds.getRepository(Job).insert(job as QueryDeepPartialEntity<Job>);
     } catch (e) {
-      await this.metering.jobEnded(id, 'failed').catch(() => undefined);
+      // The insert's error is the answer; a settlement that fails too is logged, and its reservation left to the sweep.
+      await this.metering
+        .jobEnded(id, 'failed')
+        .catch((err) =>
+          this.logger.error(
+            `Reservation of job ${id} (account ${input.accountId}) not released after the job could not be recorded (the reservation sweep will): ${(err as Error).message}`,
+          ),
+        );
       throw e;
     }
     await this.enqueueRun(job);

@@ -213,15 +213,15 @@ export class McpService {
   private operationRequest(built: BuiltTool, args: Record<string, unknown>): OperationRequest {
     const { places } = built;
     if (!args || typeof args !== 'object' || Array.isArray(args))
-      throw new ValidationError([{ loc: ['body'], msg: 'The arguments must be an object', type: 'model_attributes_type' }]);
+      throw new ValidationError([{ loc: [], msg: 'The arguments must be an object', type: 'model_attributes_type' }], undefined, 'body');
     const asText = (where: 'path' | 'query', key: string, value: unknown): string => {
       if (typeof value === 'string') return value;
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-      throw new ValidationError([{ loc: [where, key], msg: 'Input should be a string or a number', type: 'string_type' }]);
+      throw new ValidationError([{ loc: [key], msg: 'Input should be a string or a number', type: 'string_type' }], undefined, where);
     };
     const params: Record<string, string> = {};
     for (const key of places.path) {
-      if (args[key] === undefined || args[key] === null) throw new ValidationError([{ loc: ['path', key], msg: 'Field required', type: 'missing' }]);
+      if (args[key] === undefined || args[key] === null) throw new ValidationError([{ loc: [key], msg: 'Field required', type: 'missing' }], undefined, 'path');
       params[key] = asText('path', key, args[key]);
     }
     const query: Record<string, string> = {};
@@ -230,7 +230,8 @@ export class McpService {
     for (const { arg, header } of places.header) {
       const value = args[arg];
       if (value === undefined || value === null) continue;
-      if (typeof value !== 'string') throw new ValidationError([{ loc: ['header', arg], msg: 'Input should be a valid string', type: 'string_type' }]);
+      if (typeof value !== 'string')
+        throw new ValidationError([{ loc: [arg], msg: 'Input should be a valid string', type: 'string_type' }], undefined, 'header');
       headers[header] = value;
     }
     const taken = new Set([...places.path, ...places.query, ...places.header.map((h) => h.arg)]);
@@ -242,16 +243,16 @@ export class McpService {
   private async prepareUpload(call: OperationRequest, args: Record<string, unknown>): Promise<() => Promise<void>> {
     const encoded = args.content_base64;
     if (typeof encoded !== 'string' || !encoded)
-      throw new ValidationError([{ loc: ['body', 'content_base64'], msg: 'Field required: the file as base64', type: 'missing' }]);
+      throw new ValidationError([{ loc: ['content_base64'], msg: 'Field required: the file as base64', type: 'missing' }]);
     const compact = encoded.replace(/\s+/g, '');
     if (!BASE64.test(compact) || compact.length % 4 === 1)
-      throw new ValidationError([{ loc: ['body', 'content_base64'], msg: 'Not valid base64', type: 'value_error' }]);
+      throw new ValidationError([{ loc: ['content_base64'], msg: 'Not valid base64', type: 'value_error' }]);
     const limit = this.config.assets.maxUploadBytes;
     if (Math.floor((compact.length * 3) / 4) - 2 > limit) throw uploadTooLarge(limit);
     const bytes = Buffer.from(compact, 'base64');
     if (bytes.length > limit) throw uploadTooLarge(limit);
     if (args.filename !== undefined && args.filename !== null && typeof args.filename !== 'string')
-      throw new ValidationError([{ loc: ['body', 'filename'], msg: 'Input should be a valid string', type: 'string_type' }]);
+      throw new ValidationError([{ loc: ['filename'], msg: 'Input should be a valid string', type: 'string_type' }]);
     const temp = this.temp;
     const path = await temp.create();
     await fs.writeFile(path, bytes, { flag: 'wx' });

@@ -6,6 +6,7 @@ import { BillingResponses, ErrorDto, ErrorResponses, RenderErrorResponses } from
 import { DesignOutputUseCases } from './design-output.use-cases';
 import { PreviewQuery } from './dto/preview.dto';
 import { RenderRequestDto, RenderResultDto } from './dto/render-result.dto';
+import { atInput } from '@platform/errors';
 
 const binary = { schema: { type: 'string', format: 'binary' } };
 
@@ -55,7 +56,7 @@ export class DesignOutputController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const preview = await this.outputs.preview(auth, id, query, ifNoneMatch);
+    const preview = await atInput('query', () => this.outputs.preview(auth, id, query, ifNoneMatch));
     res.setHeader('ETag', preview.etag);
     res.setHeader('Cache-Control', preview.cacheControl);
     if (!preview.content) {

@@ -2,6 +2,7 @@ import { defineOperation, MEDIA_ANSWER, type HtmlAnswer, type ImageAnswer } from
 import { DesignOutputUseCases } from './design-output.use-cases';
 import { PreviewQuery } from './dto/preview.dto';
 import { RenderRequestDto } from './dto/render-result.dto';
+import { atInput } from '@platform/errors';
 
 /** A design's outputs as operations (see `OperationSpec`). */
 export const DESIGN_OUTPUT_OPERATIONS = {
@@ -22,7 +23,7 @@ export const DESIGN_OUTPUT_OPERATIONS = {
     useCases: DesignOutputUseCases,
     input: { query: PreviewQuery },
     run: async (u, auth, { path, query }): Promise<ImageAnswer> => {
-      const preview = await u.preview(auth, path.design_id, query);
+      const preview = await atInput('query', () => u.preview(auth, path.design_id, query));
       return { [MEDIA_ANSWER]: 'image', mime: preview.content!.mime, data: preview.content!.data, etag: preview.etag };
     },
   }),

@@ -33,12 +33,13 @@ export class DesignOutputUseCases {
 
   async render(auth: AuthContext, designId: string, body: RenderRequestDto): Promise<RenderResultDto> {
     const design = await this.designs.outline(auth.accountId, designId);
-    const resolved = resolveRender(design.width, design.height, body, ['body']);
+    const resolved = resolveRender(design.width, design.height, body, []);
     // Read beside the cache lookup: a stored render does not need it, a new one does not wait for it.
     const ir = this.designs.revisionIr(design.id, design.revision);
+    // Handled here only so an unused read does not reject unhandled; a render that needs the IR awaits it and gets its error.
     ir.catch(() => undefined);
     const out = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, renderCharge(resolved), () =>
-      this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir: () => ir }, resolved, renderLocs(['body'])),
+      this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir: () => ir }, resolved, renderLocs([])),
     );
     return RenderResultDto.from(design.id, design.revision, out, this.config.publicBaseUrl);
   }
@@ -62,8 +63,8 @@ export class DesignOutputUseCases {
       () =>
         this.previews.get(key, MIME[format], async () => {
           const ir = await this.designs.revisionIr(design.id, revision);
-          const resolved = resolveRender(ir.width as number, ir.height as number, { format, width }, ['query']);
-          return this.renders.render(auth.accountId, ir, resolved, { ir: ['query'], input: () => ['query', 'width'] });
+          const resolved = resolveRender(ir.width as number, ir.height as number, { format, width }, []);
+          return this.renders.render(auth.accountId, ir, resolved, { ir: [], input: () => ['width'] });
         }),
     );
     return { etag, cacheControl, content: { mime: preview.mime, data: preview.data } };

@@ -29,20 +29,21 @@ export interface FailureLocs {
   input(path: string): Loc;
 }
 
-export const BODY_LOCS: FailureLocs = { ir: ['body', 'ir'], input: (path) => ['body', ...path.split('.')] };
+export const BODY_LOCS: FailureLocs = { ir: ['ir'], input: (path) => [...path.split('.')] };
 
 export class RenderTimeoutError extends DomainException {
   constructor(ms: number) {
-    super('render_timeout', `The render did not finish within its time budget of ${ms} ms (RENDER_TIMEOUT_MS); try a smaller output or a simpler design`, 504);
+    super(
+      'render_timeout',
+      `The render did not finish within its time budget of ${ms} ms (RENDER_TIMEOUT_MS); try a smaller output or a simpler design`,
+      'timeout',
+    );
   }
 }
 
 export class RenderBusyError extends DomainException {
   constructor() {
-    super('render_busy', 'Too many renders are waiting for a render worker; retry shortly', 503, {
-      headers: { 'Retry-After': '1' },
-      extra: { retry_after: 1 },
-    });
+    super('render_busy', 'Too many renders are waiting for a render worker; retry shortly', 'unavailable', { retryAfterSeconds: 1, extra: { retry_after: 1 } });
   }
 }
 
@@ -53,7 +54,10 @@ export class RenderTooCostlyError extends DomainException {
     const msg =
       `This design is too costly to render within the time budget: drawing ${f.summary} is estimated at ${n(f.estimateMs)} ms of one core, ` +
       `and the limit is ${n(f.limitMs)} ms (RENDER_COST_LIMIT_MS); use fewer blurs, layers or effects, or a smaller output`;
-    super('render_too_costly', msg, 422, { details: [{ loc, msg, type: 'render_too_costly' }], extra: { estimate_ms: f.estimateMs, limit_ms: f.limitMs } });
+    super('render_too_costly', msg, 'invalid', {
+      details: [{ loc, msg, type: 'render_too_costly' }],
+      extra: { estimate_ms: f.estimateMs, limit_ms: f.limitMs },
+    });
   }
 }
 
@@ -203,6 +207,7 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RenderTimeoutError(this.timeoutMs)), this.timeoutMs);
     });
+    // The budget's rejection is read by the race it joins; once the render ends first, nobody awaits it.
     expired.catch(() => undefined);
     return { expired, clear: () => clearTimeout(timer) };
   }
@@ -232,6 +237,7 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
    */
   private stop(control: Int32Array, abort: AbortController, running: Promise<unknown>): void {
     Atomics.store(control, CONTROL.STOP, 1);
+    // The caller has its answer (stopped, timed out); what the stopped task ends with is no longer anyone's.
     running.catch(() => undefined);
     const thread = Atomics.load(control, CONTROL.THREAD);
     // Still queued: piscina drops it (no worker is terminated for a task that has not started).
@@ -248,7 +254,7 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
         settled = true;
         clearTimeout(grace);
       })
-      .catch(() => undefined);
+      .catch(() => undefined); // `finally` passes the stopped task's rejection on: nobody waits for it (see above).
   }
 
   /** The same task on this thread: the stop word stops heavy drawing here too (at its next checkpoint). */
@@ -260,6 +266,7 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
     } catch (e) {
       if (e instanceof RenderTimeoutError) {
         Atomics.store(control, CONTROL.STOP, 1);
+        // The timeout is the answer; the stopped render's own end is no longer anyone's.
         running.catch(() => undefined);
       }
       throw e;

@@ -63,7 +63,7 @@ export function resolveRender(pageWidth: number, pageHeight: number, req: Render
 }
 
 /** Library option paths as 422 locations under a request's render options. */
-export function renderLocs(loc: Loc, irLoc: Loc = ['body', 'ir']): FailureLocs {
+export function renderLocs(loc: Loc, irLoc: Loc = ['ir']): FailureLocs {
   return { ir: irLoc, input: (path) => [...loc, path === 'scale' || path === 'resizeWidth' ? 'width' : path] };
 }
 

@@ -5,6 +5,7 @@ import { BillingResponses, ErrorResponses, RenderErrorResponses } from '../commo
 import { BRIEF_SCHEMA_REF } from '../common/library-schemas';
 import { ProceduralRenderDto, ProceduralResultDto } from './dto/procedural.dto';
 import { BriefAnalysisDto, MaterializeDto, MaterializedDocumentDto, AnalyzeQuery } from './dto/tools.dto';
+import { analyzeAtEdge } from './tools.operations';
 import { ToolsService } from './tools.service';
 
 @ApiTags('tools')
@@ -24,7 +25,7 @@ export class ToolsController {
   @ApiBody({ schema: { $ref: BRIEF_SCHEMA_REF } })
   @ApiOkResponse({ type: BriefAnalysisDto })
   async analyze(@Auth() auth: AuthContext, @Body() body: unknown, @Query() query: AnalyzeQuery): Promise<BriefAnalysisDto> {
-    return this.tools.analyze(auth.accountId, body, query.template);
+    return analyzeAtEdge(this.tools, auth.accountId, body, query.template);
   }
 
   @Post('layouts/materialize')

@@ -1,7 +1,15 @@
+import { atInput } from '@platform/errors';
 import { defineOperation } from '../common/operation';
 import { ProceduralRenderDto } from './dto/procedural.dto';
 import { AnalyzeQuery, MaterializeDto } from './dto/tools.dto';
 import { ToolsService } from './tools.service';
+
+/** The brief analysis as REST and MCP call it: the brief is the body, the template a query parameter. */
+export async function analyzeAtEdge(tools: ToolsService, accountId: string, body: unknown, template: string | undefined) {
+  const brief = tools.briefToAnalyze(body);
+  await atInput('query', () => tools.checkAnalyzeTemplate(template));
+  return tools.analyze(accountId, brief, template);
+}
 
 /** Briefs, layouts and procedural backgrounds as operations (see `OperationSpec`). */
 export const TOOLS_OPERATIONS = {
@@ -12,7 +20,7 @@ export const TOOLS_OPERATIONS = {
     status: 200,
     useCases: ToolsService,
     input: { query: AnalyzeQuery, body: 'json' },
-    run: (u, auth, { query, body }) => u.analyze(auth.accountId, body, query.template),
+    run: (u, auth, { query, body }) => analyzeAtEdge(u, auth.accountId, body, query.template),
   }),
   materialize: defineOperation({
     id: 'Tools_materialize',

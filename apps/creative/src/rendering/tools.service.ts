@@ -25,12 +25,17 @@ export class ToolsService {
     private readonly metering: Metering,
   ) {}
 
-  async analyze(accountId: string, body: unknown, template: string | undefined): Promise<BriefAnalysisDto> {
-    const brief = briefOrThrow(body, ['body']);
+  /** The brief to analyze, or a 422 at its fields. */
+  briefToAnalyze(body: unknown): ReturnType<typeof briefOrThrow> {
+    return briefOrThrow(body, []);
+  }
+
+  /** A 422 at `template` unless it names a template (or is absent). */
+  checkAnalyzeTemplate(template: string | undefined): void {
     if (template !== undefined && !getTemplate(template)) {
       throw new ValidationError([
         {
-          loc: ['query', 'template'],
+          loc: ['template'],
           msg: `unknown template "${template}"; one of ${listTemplates()
             .map((t) => t.id)
             .join(', ')}`,
@@ -38,6 +43,10 @@ export class ToolsService {
         },
       ]);
     }
+  }
+
+  /** The analysis of a brief checked by `briefToAnalyze` for a template checked by `checkAnalyzeTemplate`. */
+  async analyze(accountId: string, brief: ReturnType<typeof briefOrThrow>, template: string | undefined): Promise<BriefAnalysisDto> {
     const a = analyzeBrief(brief, { brand: (await this.brandKits.templateBrand(accountId))?.brand, template });
     return {
       score: a.score,
@@ -59,9 +68,9 @@ export class ToolsService {
   }
 
   async materialize(accountId: string, input: unknown): Promise<MaterializedDocumentDto> {
-    const ir = irOrThrow(input, ['body', 'ir']) as unknown as Record<string, unknown>;
-    await this.assets.check(accountId, ir, ['body', 'ir']);
-    return this.renders.materialize(accountId, ir, { ir: ['body', 'ir'], input: (path) => ['body', 'ir', ...path.split('.')] });
+    const ir = irOrThrow(input, ['ir']) as unknown as Record<string, unknown>;
+    await this.assets.check(accountId, ir, ['ir']);
+    return this.renders.materialize(accountId, ir, { ir: ['ir'], input: (path) => ['ir', ...path.split('.')] });
   }
 
   /** A procedural background (style mesh, seed 7, density 1.0, phase 0.0, png by default) rendered into an artifact. */
@@ -73,7 +82,7 @@ export class ToolsService {
       if (!palette.length || palette.length > 8 || bad.length) {
         throw new ValidationError([
           {
-            loc: ['body', 'palette'],
+            loc: ['palette'],
             msg: `must be 1 to 8 colors (#rrggbb, rgb(), hsl()…) separated by commas${bad.length ? `; not colors: ${bad.slice(0, 3).join(', ')}` : ''}`,
             type: 'value_error',
           },
@@ -87,12 +96,12 @@ export class ToolsService {
     const density = body.density ?? 1.0;
     const phase = body.phase ?? 0.0;
     const doc = proceduralDocument({ style, seed, density, phase, palette, tone: body.tone as never, width, height, title: body.title, eyebrow: body.eyebrow });
-    const resolved = resolveRender(width, height, { format: body.format ?? 'png' }, ['body']);
+    const resolved = resolveRender(width, height, { format: body.format ?? 'png' }, []);
     const ir = doc as unknown as Record<string, unknown>;
     const accountId = ctx.accountId;
     const charge = { operation: 'procedural_render' as const, params: { width: resolved.width, height: resolved.height, format: resolved.format } };
     const { out, artifact, signedUrl } = await this.metering.metered(ctx, charge, async () => {
-      const out = await this.renders.render(accountId, ir, resolved, renderLocs(['body']));
+      const out = await this.renders.render(accountId, ir, resolved, renderLocs([]));
       return { out, ...(await this.stored.storeOutput(accountId, out, 'procedural', resolved, `procedural-${style}-${seed}`)) };
     });
     const drawn = (doc.root.children?.[0] as { palette?: string[] } | undefined)?.palette ?? [];

@@ -156,7 +156,7 @@ export class VideoRequestsService {
     if (!asset) throw assetNotFound();
     if (asset.kind !== kind) {
       const msg = `asset ${id} is ${asset.kind === 'image' ? 'an image' : `a ${asset.kind}`}, not ${kind === 'image' ? 'an image' : 'audio'}`;
-      throw new DomainException(kind === 'audio' ? 'not_audio' : 'not_image', msg, 422, { details: [{ loc, msg, type: 'value_error' }] });
+      throw new DomainException(kind === 'audio' ? 'not_audio' : 'not_image', msg, 'invalid', { details: [{ loc, msg, type: 'value_error' }] });
     }
     return { width: asset.width, height: asset.height };
   }
@@ -181,22 +181,22 @@ export class VideoRequestsService {
   async animate(accountId: string, designId: string, body: AnimateDto): Promise<StoredAnimate> {
     const D = VIDEO_DEFAULTS.animate;
     const details: ErrorDetail[] = [];
-    const formats = this.formats(body.formats, ['body', 'formats'], details);
+    const formats = this.formats(body.formats, ['formats'], details);
     const design = await this.designs.outline(accountId, designId);
-    const size = this.size(body.width, body.height, design, formats, ['body'], details);
+    const size = this.size(body.width, body.height, design, formats, [], details);
     const duration = body.duration ?? D.duration;
     const transition = body.transition ?? D.transition;
     const transitionDuration = body.transition_duration ?? L.defaultTransitionDuration;
-    details.push(...this.frameProblems([duration], body.fps ?? VIDEO_DEFAULTS.fps, () => ['body', 'duration']));
+    details.push(...this.frameProblems([duration], body.fps ?? VIDEO_DEFAULTS.fps, () => ['duration']));
     if (transition !== 'none' && duration - animateLead({ transition_duration: transitionDuration }) < L.minDuration) {
       details.push({
-        loc: ['body', 'transition'],
+        loc: ['transition'],
         msg: `entering through a transition needs a duration of at least ${animateLead({ transition_duration: transitionDuration }) + L.minDuration} s`,
         type: 'value_error',
       });
     }
     if (details.length) throw new ValidationError(details);
-    if (body.audio_asset_id != null) await this.assetOf(accountId, body.audio_asset_id, 'audio', ['body', 'audio_asset_id']);
+    if (body.audio_asset_id != null) await this.assetOf(accountId, body.audio_asset_id, 'audio', ['audio_asset_id']);
     return {
       design_id: design.id,
       revision: design.revision,
@@ -224,30 +224,30 @@ export class VideoRequestsService {
 
   async video(accountId: string, body: VideoCreateDto): Promise<StoredVideo> {
     const details: ErrorDetail[] = [];
-    const formats = this.formats(body.formats, ['body', 'formats'], details);
-    const sources = body.scenes.map((s, i) => this.sceneSource(s, ['body', 'scenes', i], details));
+    const formats = this.formats(body.formats, ['formats'], details);
+    const sources = body.scenes.map((s, i) => this.sceneSource(s, ['scenes', i], details));
     details.push(
       ...this.totalProblems(
         body.scenes.map((s) => s.duration ?? VIDEO_DEFAULTS.scene.duration),
-        ['body', 'scenes'],
+        ['scenes'],
       ),
     );
     details.push(
       ...this.frameProblems(
         body.scenes.map((s) => s.duration ?? VIDEO_DEFAULTS.scene.duration),
         body.fps ?? VIDEO_DEFAULTS.fps,
-        (i) => ['body', 'scenes', i, 'duration'],
+        (i) => ['scenes', i, 'duration'],
       ),
     );
     if (body.beat_sync && !body.audio)
-      details.push({ loc: ['body', 'beat_sync'], msg: "needs `audio`: the beats are detected in the video's audio", type: 'value_error' });
+      details.push({ loc: ['beat_sync'], msg: "needs `audio`: the beats are detected in the video's audio", type: 'value_error' });
     if (details.length) throw new ValidationError(details);
 
     // References, in order: the first missing one answers 404.
     let natural: { width: number; height: number } | null = null;
     const scenes: StoredScene[] = [];
     for (const [i, s] of body.scenes.entries()) {
-      const loc: Loc = ['body', 'scenes', i];
+      const loc: Loc = ['scenes', i];
       const src = sources[i]!;
       let source: Record<string, unknown>;
       if (src === 'design_id') {
@@ -290,8 +290,8 @@ export class VideoRequestsService {
         audio: s.audio ? this.audio(s.audio) : null,
       } as unknown as StoredScene);
     }
-    if (body.audio) await this.assetOf(accountId, body.audio.asset_id, 'audio', ['body', 'audio', 'asset_id']);
-    const size = this.size(body.width, body.height, natural ?? { width: VIDEO_DEFAULTS.size, height: VIDEO_DEFAULTS.size }, formats, ['body'], details);
+    if (body.audio) await this.assetOf(accountId, body.audio.asset_id, 'audio', ['audio', 'asset_id']);
+    const size = this.size(body.width, body.height, natural ?? { width: VIDEO_DEFAULTS.size, height: VIDEO_DEFAULTS.size }, formats, [], details);
     if (details.length) throw new ValidationError(details);
     return {
       ...size,
@@ -335,19 +335,19 @@ export class VideoRequestsService {
   procedural(body: ProceduralVideoDto): StoredProceduralVideo {
     const D = VIDEO_DEFAULTS.procedural;
     const details: ErrorDetail[] = [];
-    if (body.styles != null && body.style != null) details.push({ loc: ['body', 'style'], msg: 'give styles or style, not both', type: 'value_error' });
+    if (body.styles != null && body.style != null) details.push({ loc: ['style'], msg: 'give styles or style, not both', type: 'value_error' });
     const styles = body.styles ?? [body.style ?? D.style];
-    const formats = this.formats(body.formats, ['body', 'formats'], details);
+    const formats = this.formats(body.formats, ['formats'], details);
     const duration = body.duration ?? D.duration;
     details.push(
       ...this.totalProblems(
         styles.map(() => duration),
-        ['body', 'duration'],
+        ['duration'],
       ),
     );
-    details.push(...this.frameProblems([duration], body.fps ?? VIDEO_DEFAULTS.fps, () => ['body', 'duration']));
-    details.push(...paletteProblems(body.palette, ['body', 'palette']));
-    const size = this.size(body.width, body.height, { width: D.size, height: D.size }, formats, ['body'], details);
+    details.push(...this.frameProblems([duration], body.fps ?? VIDEO_DEFAULTS.fps, () => ['duration']));
+    details.push(...paletteProblems(body.palette, ['palette']));
+    const size = this.size(body.width, body.height, { width: D.size, height: D.size }, formats, [], details);
     if (details.length) throw new ValidationError(details);
     return {
       styles,

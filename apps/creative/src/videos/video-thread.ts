@@ -83,6 +83,7 @@ export class VideoThreads implements OnApplicationShutdown {
     if (!pool) return;
     if (!this.watchdog) return void (await pool.destroy());
     this.watchdog.terminatedAll('video', 'shutdown');
+    // The watchdog has terminated the workers: destroying the pool may reject for them, and shutdown goes on regardless.
     void pool.destroy().catch(() => undefined);
     const left = await this.watchdog.exited('video', this.graceMs);
     if (left > 0) this.logger.error(`${left} video thread(s) still running native code at shutdown; the process exits without them`);

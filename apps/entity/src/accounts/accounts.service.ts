@@ -49,13 +49,13 @@ export class AccountsService {
 
   async signUp(input: { email: string; password: string; name?: string }): Promise<User> {
     const email = input.email.trim().toLowerCase();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new DomainException('invalid_email', 'Enter a valid email address', 422);
-    if (input.password.length < 10) throw new DomainException('weak_password', 'The password needs at least 10 characters', 422);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new DomainException('invalid_email', 'Enter a valid email address', 'invalid');
+    if (input.password.length < 10) throw new DomainException('weak_password', 'The password needs at least 10 characters', 'invalid');
     const name = input.name?.trim() || email.split('@')[0];
     const passwordHash = await hash(input.password);
     return this.ds.transaction(async (m) => {
       const existing = await m.query(`SELECT 1 FROM entity.users WHERE lower(email) = $1`, [email]);
-      if (existing.length) throw new DomainException('email_taken', 'An account with this email already exists', 409);
+      if (existing.length) throw new DomainException('email_taken', 'An account with this email already exists', 'conflict');
       const accountId = newId('acct');
       await m.query(`INSERT INTO entity.accounts (id, name) VALUES ($1, $2)`, [accountId, email]);
       const id = newId('usr');
@@ -80,8 +80,8 @@ export class AccountsService {
     for (const { counter, key } of checks) {
       const wait = await counter.retryAfter(key);
       if (wait > 0) {
-        throw new DomainException('too_many_attempts', 'Too many failed attempts. Try again later.', 429, {
-          headers: { 'Retry-After': String(wait) },
+        throw new DomainException('too_many_attempts', 'Too many failed attempts. Try again later.', 'too_many', {
+          retryAfterSeconds: wait,
         });
       }
     }
@@ -90,7 +90,7 @@ export class AccountsService {
     const ok = rows.length ? await verify(rows[0].password_hash, password).catch(() => false) : await hash(password).then(() => false);
     if (!ok) {
       for (const { counter, key } of checks) await counter.fail(key);
-      throw new DomainException('invalid_login', 'Wrong email or password', 401);
+      throw new DomainException('invalid_login', 'Wrong email or password', 'unauthorized');
     }
     await this.failures.email.reset(email);
     return toUser(rows[0]);

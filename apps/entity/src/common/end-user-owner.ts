@@ -59,7 +59,7 @@ export function listOwners(auth: AuthContext, clientId: string | undefined): Own
 function refuseOtherClient(own: string, clientId: string | undefined): void {
   if (clientId !== undefined && clientId !== own) {
     throw new ValidationError([
-      { loc: ['query', 'client_id'], msg: 'An access token sees only the end users of its own client: leave client_id out', type: 'value_error' },
+      { loc: ['client_id'], msg: 'An access token sees only the end users of its own client: leave client_id out', type: 'value_error' },
     ]);
   }
 }

@@ -7,6 +7,7 @@ import { CreateEntityDto } from './dto/create-entity.dto';
 import { DeletedEntityDto, EntityDto, EntityListDto, EntityResponseDto } from './dto/entity.dto';
 import { ListEntitiesQueryDto, UpdateEntityDto } from './dto/update-entity.dto';
 import { OAUTH_CHAT_SCOPE, SCOPES } from './scopes';
+import { atInput } from '@platform/errors';
 
 @ApiTags('entities')
 @ErrorResponses()
@@ -35,7 +36,9 @@ export class EntitiesController {
   @ApiOperation({ summary: "The account's entities", description: 'Needs `entities:read`. Newest first; filter by `external_user_id`.' })
   @ApiOkResponse({ type: EntityListDto })
   async list(@Auth() auth: AuthContext, @Query() q: ListEntitiesQueryDto): Promise<EntityListDto> {
-    const page = await this.entities.list(auth.accountId, { externalUserId: q.external_user_id, limit: q.limit ?? 25, cursor: q.cursor });
+    const page = await atInput('query', () =>
+      this.entities.list(auth.accountId, { externalUserId: q.external_user_id, limit: q.limit ?? 25, cursor: q.cursor }),
+    );
     return { ok: true, data: page.data.map(EntityDto.from), next_cursor: page.nextCursor };
   }
 

@@ -59,7 +59,7 @@ export class EntitiesService {
   async getAvailable(accountId: string, id: string): Promise<EntityRecord> {
     const entity = await this.get(accountId, id);
     if (entity.status !== 'active') {
-      throw new DomainException('entity_unavailable', `Entity ${id} is ${entity.status} and does not take messages`, 409, {
+      throw new DomainException('entity_unavailable', `Entity ${id} is ${entity.status} and does not take messages`, 'conflict', {
         extra: { status: entity.status },
       });
     }

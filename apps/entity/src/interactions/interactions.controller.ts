@@ -7,6 +7,7 @@ import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import { OAUTH_CHAT_SCOPE, SCOPES } from '../entities/scopes';
 import { InteractionDto, InteractionListDto, InteractionResponseDto, ListMessagesQueryDto, PendingResponseDto, SendMessageDto } from './dto/interaction.dto';
 import { InteractionsService } from './interactions.service';
+import { atInput } from '@platform/errors';
 
 @ApiTags('messages')
 @ErrorResponses()
@@ -62,12 +63,14 @@ export class InteractionsController {
   @ApiOkResponse({ type: InteractionListDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'entity_not_found' })
   async list(@Auth() auth: AuthContext, @Param('entityId') entityId: string, @Query() q: ListMessagesQueryDto): Promise<InteractionListDto> {
-    const page = await this.interactions.list(auth.accountId, entityId, listOwners(auth, q.client_id), {
-      endUserId: q.end_user_id,
-      since: q.since,
-      cursor: q.cursor,
-      limit: q.limit ?? 50,
-    });
+    const page = await atInput('query', () =>
+      this.interactions.list(auth.accountId, entityId, listOwners(auth, q.client_id), {
+        endUserId: q.end_user_id,
+        since: q.since,
+        cursor: q.cursor,
+        limit: q.limit ?? 50,
+      }),
+    );
     return { ok: true, data: page.data.map(InteractionDto.from), next_cursor: page.nextCursor };
   }
 

@@ -282,12 +282,12 @@ export class OAuthService implements CredentialResolver {
   ): Promise<{ client: OAuthClientRow; secret: string | null }> {
     const name = input.name.trim();
     const uris = [...new Set(input.redirectUris.map((u) => u.trim()).filter(Boolean))];
-    if (!name) throw new DomainException('validation_error', 'The application needs a name', 422);
+    if (!name) throw new DomainException('validation_error', 'The application needs a name', 'invalid');
     if (!uris.length || uris.some((u) => !validRedirectUri(u))) {
       throw new DomainException(
         'invalid_redirect_uri',
         'Redirect URIs must be absolute https URLs (http only for localhost), without fragment or user info',
-        422,
+        'invalid',
       );
     }
     const secret = input.isPublic ? null : `ecs_${randomToken(48)}`;

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
-import { DomainException } from '@platform/errors';
+import { DomainException, statusOf } from '@platform/errors';
 import type { Request, Response } from 'express';
 import { AccountsService, SESSION_TTL_MS, User } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
@@ -49,8 +49,8 @@ export class PagesController {
       res.redirect(303, safeReturnTo(returnTo, `/${localeOf(locale)}/account`));
     } catch (err) {
       if (!(err instanceof DomainException)) throw err;
-      if (err.headers['Retry-After']) res.setHeader('Retry-After', err.headers['Retry-After']);
-      this.renderLogin(req, res, locale, returnTo, err.status === 429 ? t.tooMany : t.wrongLogin, err.status);
+      if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      this.renderLogin(req, res, locale, returnTo, err.kind === 'too_many' ? t.tooMany : t.wrongLogin, statusOf(err));
     }
   }
 
@@ -70,7 +70,7 @@ export class PagesController {
       res.redirect(303, safeReturnTo(returnTo, `/${localeOf(locale)}/account`));
     } catch (err) {
       if (!(err instanceof DomainException)) throw err;
-      this.renderSignup(req, res, locale, returnTo, err.message, err.status);
+      this.renderSignup(req, res, locale, returnTo, err.message, statusOf(err));
     }
   }
 

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ApiKeyService, Public } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
-import { DomainException } from '@platform/errors';
+import { DomainException, statusOf } from '@platform/errors';
 import type { Request, Response } from 'express';
 import { AccountsService, User } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
@@ -111,7 +111,7 @@ export class PortalController {
       res.redirect(303, `/${localeOf(locale)}/developers`);
     } catch (err) {
       if (!(err instanceof DomainException)) throw err;
-      await this.render(req, res, locale, user, html`<p class="error" role="alert">${err.message}</p>`, err.status);
+      await this.render(req, res, locale, user, html`<p class="error" role="alert">${err.message}</p>`, statusOf(err));
     }
   }
 

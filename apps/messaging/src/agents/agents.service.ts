@@ -28,7 +28,7 @@ export interface UpdateAgentInput {
 
 function assertSoul(soulId: string): void {
   if (!getSoul(soulId)) {
-    throw new ValidationError([{ loc: ['body', 'soul_id'], msg: `Unknown soul '${soulId}'; GET /v1/souls lists the valid ids`, type: 'value_error' }]);
+    throw new ValidationError([{ loc: ['soul_id'], msg: `Unknown soul '${soulId}'; GET /v1/souls lists the valid ids`, type: 'value_error' }]);
   }
 }
 
@@ -42,7 +42,7 @@ export class AgentsService {
 
   create(accountId: string, input: CreateAgentInput): Promise<Agent> {
     assertSoul(input.soulId);
-    assertJsonSize(input.metadata, ['body', 'metadata']);
+    assertJsonSize(input.metadata, ['metadata']);
     return this.repo.save(
       this.repo.create({
         id: newId('agt'),
@@ -64,7 +64,7 @@ export class AgentsService {
    */
   async update(accountId: string, id: string, input: UpdateAgentInput): Promise<Agent> {
     if (input.soulId !== undefined) assertSoul(input.soulId);
-    assertJsonSize(input.metadata, ['body', 'metadata']);
+    assertJsonSize(input.metadata, ['metadata']);
     return this.ds.transaction(async (tx) => {
       const repo = tx.getRepository(Agent);
       const agent = await repo

@@ -56,28 +56,28 @@ export class ChannelsService {
     const adapter = this.adapter(input.kind);
     const given = input.credentials ?? {};
     const details: ErrorDetail[] = [];
-    if (input.kind !== 'api' && !input.agentId) details.push({ loc: ['body', 'agent_id'], msg: 'Field required for this kind of channel', type: 'missing' });
+    if (input.kind !== 'api' && !input.agentId) details.push({ loc: ['agent_id'], msg: 'Field required for this kind of channel', type: 'missing' });
     const creds: Credentials = {};
     if (adapter) {
       const known = new Set(adapter.fields.map((f) => f.name));
       for (const field of adapter.fields) {
         const value = given[field.name];
         if (value === undefined || value === null || value === '') {
-          if (field.required) details.push({ loc: ['body', 'credentials', field.name], msg: `Field required: ${field.description}`, type: 'missing' });
+          if (field.required) details.push({ loc: ['credentials', field.name], msg: `Field required: ${field.description}`, type: 'missing' });
         } else if (typeof value !== 'string' || value.length > 4096) {
-          details.push({ loc: ['body', 'credentials', field.name], msg: 'Must be a string of at most 4096 characters', type: 'string_type' });
+          details.push({ loc: ['credentials', field.name], msg: 'Must be a string of at most 4096 characters', type: 'string_type' });
         } else {
           creds[field.name] = value;
         }
       }
       for (const key of Object.keys(given)) {
-        if (!known.has(key)) details.push({ loc: ['body', 'credentials', key], msg: 'Unknown credential for this kind of channel', type: 'extra_forbidden' });
+        if (!known.has(key)) details.push({ loc: ['credentials', key], msg: 'Unknown credential for this kind of channel', type: 'extra_forbidden' });
       }
       if (creds.secret_token !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(creds.secret_token)) {
-        details.push({ loc: ['body', 'credentials', 'secret_token'], msg: 'Must be 1-256 of A-Z a-z 0-9 _ -', type: 'value_error' });
+        details.push({ loc: ['credentials', 'secret_token'], msg: 'Must be 1-256 of A-Z a-z 0-9 _ -', type: 'value_error' });
       }
     } else if (Object.keys(given).length) {
-      details.push({ loc: ['body', 'credentials'], msg: 'An api channel takes no credentials', type: 'extra_forbidden' });
+      details.push({ loc: ['credentials'], msg: 'An api channel takes no credentials', type: 'extra_forbidden' });
     }
     if (details.length) throw new ValidationError(details);
 
@@ -154,7 +154,7 @@ export class ChannelsService {
     try {
       media = await adapter.fetchMedia(this.credentials(channel), mediaId);
     } catch (e) {
-      throw new DomainException('platform_error', `The platform did not give the media: ${(e as Error).message.slice(0, 300)}`, 502);
+      throw new DomainException('platform_error', `The platform did not give the media: ${(e as Error).message.slice(0, 300)}`, 'upstream_failed');
     }
     if (!media) throw new NotFoundError(`Media ${mediaId} not found on channel ${channelId} (the platform keeps media for a limited time)`);
     return media;

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { newId } from '@platform/database';
 import { DomainException, NotFoundError, UnauthorizedError } from '@platform/errors';
-import type { Request } from 'express';
 import { ConversationsService } from '../conversations/conversations.service';
 import type { Message } from '../messages/message.entity';
 import { MessagesService } from '../messages/messages.service';
-import type { InboundMessage } from './adapters/adapter.types';
+import type { InboundMessage, InboundRequest } from './adapters/adapter.types';
 import type { Channel } from './channel.entity';
 import { ChannelsService } from './channels.service';
 
@@ -37,7 +36,7 @@ export class InboundService {
   async handshake(kind: string, channelId: string, query: Record<string, unknown>): Promise<string> {
     const { adapter, creds } = await this.load(kind, channelId);
     const challenge = adapter.handshake?.(query, creds) ?? null;
-    if (challenge === null) throw new DomainException('forbidden', 'The verify token does not match', 403);
+    if (challenge === null) throw new DomainException('forbidden', 'The verify token does not match', 'forbidden');
     return challenge;
   }
 
@@ -47,7 +46,7 @@ export class InboundService {
    * in order, and answered once, by a reply written from all of them (see MessagesService.retryReply).
    * Edits change the stored message. What the platform addressed to another of its accounts is refused.
    */
-  async receive(kind: string, channelId: string, req: Request & { rawBody?: Buffer }): Promise<InboundResult> {
+  async receive(kind: string, channelId: string, req: InboundRequest): Promise<InboundResult> {
     const { adapter, channel, creds } = await this.load(kind, channelId);
     if (!adapter.verify(req, creds)) throw new UnauthorizedError('The request does not carry a valid signature for this channel', 'invalid_signature');
     const update = adapter.parse(req.body, creds);

@@ -5,6 +5,7 @@ import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import type { ChannelKind } from './conversation.entity';
 import { ConversationsService } from './conversations.service';
 import { ConversationDto, ConversationListDto, CreateConversationDto, ListConversationsQuery, UpdateConversationDto } from './dto/conversation.dto';
+import { atInput } from '@platform/errors';
 
 @ApiTags('conversations')
 @ErrorResponses()
@@ -21,12 +22,9 @@ export class ConversationsController {
   })
   @ApiOkResponse({ type: ConversationListDto })
   async list(@Auth() auth: AuthContext, @Query() query: ListConversationsQuery): Promise<ConversationListDto> {
-    const { data, total, nextCursor } = await this.conversations.list(auth.accountId, {
-      agentId: query.agent_id,
-      status: query.status,
-      limit: query.limit,
-      cursor: query.cursor,
-    });
+    const { data, total, nextCursor } = await atInput('query', () =>
+      this.conversations.list(auth.accountId, { agentId: query.agent_id, status: query.status, limit: query.limit, cursor: query.cursor }),
+    );
     return { data: data.map(ConversationDto.from), total, next_cursor: nextCursor };
   }
 

@@ -47,7 +47,7 @@ export class ConversationsService {
   }
 
   async create(accountId: string, input: CreateConversationInput): Promise<Conversation> {
-    assertJsonSize(input.metadata, ['body', 'metadata']);
+    assertJsonSize(input.metadata, ['metadata']);
     const agent = await this.ds.getRepository(Agent).findOneBy({ id: input.agentId, accountId });
     if (!agent) throw new NotFoundError(`Agent ${input.agentId} not found`);
     const channelId = await this.linkedChannel(accountId, input);
@@ -91,7 +91,7 @@ export class ConversationsService {
     if (input.channel === 'api') {
       if (input.channelId)
         throw new ValidationError([
-          { loc: ['body', 'channel_id'], msg: 'Only conversations on a platform channel (not api) go through a connected channel', type: 'value_error' },
+          { loc: ['channel_id'], msg: 'Only conversations on a platform channel (not api) go through a connected channel', type: 'value_error' },
         ]);
       return null;
     }
@@ -99,15 +99,11 @@ export class ConversationsService {
     if (input.channelId) {
       const details: ErrorDetail[] = [];
       const named = await channels.findOneBy({ id: input.channelId, accountId });
-      if (!named) details.push({ loc: ['body', 'channel_id'], msg: `Channel ${input.channelId} is not connected to this account`, type: 'not_found' });
+      if (!named) details.push({ loc: ['channel_id'], msg: `Channel ${input.channelId} is not connected to this account`, type: 'not_found' });
       else if (named.kind !== input.channel)
-        details.push({ loc: ['body', 'channel_id'], msg: `Channel ${input.channelId} is a ${named.kind} channel, not ${input.channel}`, type: 'value_error' });
+        details.push({ loc: ['channel_id'], msg: `Channel ${input.channelId} is a ${named.kind} channel, not ${input.channel}`, type: 'value_error' });
       if (!input.externalId)
-        details.push({
-          loc: ['body', 'external_id'],
-          msg: "Required with channel_id: the user's id on the platform (phone number, chat id or PSID)",
-          type: 'missing',
-        });
+        details.push({ loc: ['external_id'], msg: "Required with channel_id: the user's id on the platform (phone number, chat id or PSID)", type: 'missing' });
       if (details.length) throw new ValidationError(details);
       return input.channelId;
     }
@@ -123,7 +119,7 @@ export class ConversationsService {
       const some = candidates.map((c) => c.id).join(', ');
       throw new ValidationError([
         {
-          loc: ['body', 'channel_id'],
+          loc: ['channel_id'],
           msg: `The account has several ${input.channel} channels (${some}${candidates.length === 5 ? ', …' : ''}): name the one to go through`,
           type: 'missing',
         },
@@ -197,7 +193,7 @@ export class ConversationsService {
 
   /** Changes what is given: `metadata: null` clears the metadata to `{}` (the column is never null), as on creation. */
   async update(accountId: string, id: string, input: { status?: ConversationStatus; metadata?: Record<string, unknown> | null }): Promise<Conversation> {
-    assertJsonSize(input.metadata, ['body', 'metadata']);
+    assertJsonSize(input.metadata, ['metadata']);
     return this.ds.transaction(async (tx) => {
       const conversation = await tx
         .getRepository(Conversation)

@@ -7,6 +7,7 @@ import { ListMessagesQuery, MessageDto, MessageListDto, SendMessageDto, SendMess
 import type { MessagingConfig } from '../config';
 import type { Message } from './message.entity';
 import { MessagesService } from './messages.service';
+import { atInput } from '@platform/errors';
 
 @ApiTags('messages')
 @ErrorResponses()
@@ -26,7 +27,7 @@ export class MessagesController {
   })
   @ApiOkResponse({ type: MessageListDto })
   async list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListMessagesQuery): Promise<MessageListDto> {
-    const { data, total, nextCursor } = await this.messages.list(auth.accountId, id, { limit: query.limit, cursor: query.cursor });
+    const { data, total, nextCursor } = await atInput('query', () => this.messages.list(auth.accountId, id, { limit: query.limit, cursor: query.cursor }));
     return { data: data.map(this.dto), total, next_cursor: nextCursor };
   }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import { NotFoundError } from '@platform/errors';
+import { atInput, NotFoundError } from '@platform/errors';
 import { SecretResponse } from '@platform/http';
 import { ErrorResponses } from '../common/error-responses';
 import { ListDeliveriesQuery, PutWebhookSettingsDto, WebhookDeliveryDto, WebhookDeliveryListDto, WebhookSettingsDto } from './dto/webhook.dto';
@@ -60,12 +60,9 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Webhook deliveries and their attempts', description: 'Newest first; `{data, total, next_cursor}`.' })
   @ApiOkResponse({ type: WebhookDeliveryListDto })
   async deliveries(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<WebhookDeliveryListDto> {
-    const { data, total, nextCursor } = await this.webhooks.listDeliveries(auth.accountId, {
-      limit: query.limit,
-      cursor: query.cursor,
-      status: query.status,
-      conversationId: query.conversation_id,
-    });
+    const { data, total, nextCursor } = await atInput('query', () =>
+      this.webhooks.listDeliveries(auth.accountId, { limit: query.limit, cursor: query.cursor, status: query.status, conversationId: query.conversation_id }),
+    );
     return { data: data.map(WebhookDeliveryDto.from), total, next_cursor: nextCursor };
   }
 }

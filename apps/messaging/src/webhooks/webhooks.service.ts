@@ -39,7 +39,7 @@ export class WebhooksService {
     input: { url: string; enabled?: boolean; rotateSecret?: boolean },
   ): Promise<{ endpoint: WebhookEndpoint; secret: string | null }> {
     const refused = await refuseOutboundUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
-    if (refused) throw new ValidationError([{ loc: ['body', 'url'], msg: refused, type: 'url_not_allowed' }]);
+    if (refused) throw new ValidationError([{ loc: ['url'], msg: refused, type: 'url_not_allowed' }]);
     let secret: string | null = null;
     const { endpoint, released } = await this.ds.transaction(async (tx) => {
       const repo = tx.getRepository(WebhookEndpoint);

@@ -33,6 +33,7 @@ export async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver |
   const where = (src: string) => (src.startsWith('data:') ? 'data URL' : src);
   for (const [index, f] of fonts.entries()) {
     if (!f.src) continue;
+    // A font that cannot be read is reported just below, as one that is not found (a warning, text in the default font).
     const data = await resolveAsset(f.src, assets).catch(() => undefined);
     if (!data?.length) {
       out.warnings.push({ id: `fonts[${index}]`, message: `font ${where(f.src)} for "${f.family}" was not found; its text uses the default font` });

@@ -126,6 +126,7 @@ const MAX_INPUT_PIXELS = 2 ** 28;
 async function decodeImage(buf: Buffer): Promise<Image> {
   const meta = await sharp(buf, { limitInputPixels: false })
     .metadata()
+    // An unreadable header: no size to check here; the canvas's decode below fails with its own error (a drawer warning).
     .catch(() => undefined);
   const pixels = (meta?.width ?? 0) * (meta?.height ?? 0);
   if (pixels > MAX_INPUT_PIXELS) throw new Error(`image of ${meta!.width} x ${meta!.height} px is too large`);

@@ -1,4 +1,5 @@
 export * from './lib/domain-exception';
+export * from './lib/error-kinds';
 export * from './lib/normalize';
 export * from './lib/envelopes';
 export * from './lib/exception-filters';

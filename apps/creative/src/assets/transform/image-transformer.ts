@@ -74,7 +74,7 @@ class Deadline {
 /** The object without its undefined values. */
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
-const loc = (i: number, field?: string) => (field ? ['body', 'operations', i, field] : ['body', 'operations', i]);
+const loc = (i: number, field?: string) => (field ? ['operations', i, field] : ['operations', i]);
 
 /** Error text from libvips without anything that looks like a path. */
 function vipsMessage(err: unknown): string {
@@ -214,7 +214,7 @@ export class ImageTransformer {
       return await this.runWithin(source, operations, options, deadline);
     } catch (err) {
       // A pipeline sharp stopped at the deadline failed with `timeout: N% complete` (reported as its operation's 422).
-      if (deadline.expired && !(err instanceof DomainException && err.status === 504)) throw transformTimeout(options.timeoutMs);
+      if (deadline.expired && !(err instanceof DomainException && err.kind === 'timeout')) throw transformTimeout(options.timeoutMs);
       throw err;
     }
   }

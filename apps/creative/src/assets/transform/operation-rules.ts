@@ -17,7 +17,7 @@ export function operationProblems(operations: Operation[]): ErrorDetail[] {
   const out: ErrorDetail[] = [];
   const families = new Set(listFontFamilies().flatMap((f) => [f.family.toLowerCase(), ...f.aliases]));
   operations.forEach((op, i) => {
-    const at = (field: string, msg: string, type = 'value_error') => out.push({ loc: ['body', 'operations', i, field], msg, type });
+    const at = (field: string, msg: string, type = 'value_error') => out.push({ loc: ['operations', i, field], msg, type });
     switch (op.type) {
       case 'resize':
         if (op.width === undefined && op.height === undefined) at('width', 'resize needs width, height or both', 'missing');

@@ -90,7 +90,7 @@ export class MultipartFileGuard implements CanActivate {
     const finished = new Promise<void>((resolve, reject) => {
       parser.on('file', (name, stream, info) => {
         if (name !== 'file') {
-          problems.push({ loc: ['body', name], msg: `Unexpected part ${name}: the body takes one part, file`, type: 'extra_forbidden' });
+          problems.push({ loc: [name], msg: `Unexpected part ${name}: the body takes one part, file`, type: 'extra_forbidden' });
           stream.resume();
           return;
         }
@@ -120,7 +120,7 @@ export class MultipartFileGuard implements CanActivate {
         problems.push(
           name === 'file'
             ? missing('file must be a file part (with a filename in its Content-Disposition), not a text field', 'value_error')
-            : { loc: ['body', name], msg: `Unexpected part ${name}: the body takes one part, file`, type: 'extra_forbidden' },
+            : { loc: [name], msg: `Unexpected part ${name}: the body takes one part, file`, type: 'extra_forbidden' },
         );
       });
       parser.on('filesLimit', () => problems.push(missing('Send one file per request', 'too_long')));
@@ -129,7 +129,7 @@ export class MultipartFileGuard implements CanActivate {
       parser.on('error', () => reject(new ValidationError([missing('The multipart body could not be read', 'value_error')])));
       parser.on('close', () => resolve());
       req.on('close', () => {
-        if (!req.complete) reject(new DomainException('request_aborted', 'The client closed the connection during the upload', 400));
+        if (!req.complete) reject(new DomainException('request_aborted', 'The client closed the connection during the upload', 'malformed'));
       });
       req.on('error', reject);
     });

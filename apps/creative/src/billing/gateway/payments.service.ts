@@ -78,9 +78,7 @@ export class PaymentsService {
     const plan = this.billing.plan(planId);
     if (!plan || plan.id === FREE_PLAN_ID) {
       const buyable = this.billing.plans.filter((p) => p.id !== FREE_PLAN_ID).map((p) => p.id);
-      throw new ValidationError([
-        { loc: ['body', 'plan_id'], msg: `must be one of ${buyable.join(', ')} (see GET /v1/billing/price-book)`, type: 'value_error' },
-      ]);
+      throw new ValidationError([{ loc: ['plan_id'], msg: `must be one of ${buyable.join(', ')} (see GET /v1/billing/price-book)`, type: 'value_error' }]);
     }
     const acct = await this.billing.account(accountId);
     const session = await this.gateway.checkout(acct, plan, { successUrl, cancelUrl });
@@ -107,7 +105,7 @@ export class PaymentsService {
    */
   async localPage(id: string, kind: 'checkout' | 'portal', token: unknown): Promise<CheckoutRow> {
     const row = await this.localSession(id, kind);
-    if (!gatewayTokenMatches(token, row.token_hash)) throw new DomainException(LOCAL_TOKEN_REFUSED[kind].code, LOCAL_TOKEN_REFUSED[kind].detail, 403);
+    if (!gatewayTokenMatches(token, row.token_hash)) throw new DomainException(LOCAL_TOKEN_REFUSED[kind].code, LOCAL_TOKEN_REFUSED[kind].detail, 'forbidden');
     return row;
   }
 
@@ -153,7 +151,7 @@ export class PaymentsService {
       const now = await this.repo.checkout(m, id);
       return now?.state === outcome ? { row: now, repeated: true } : null;
     });
-    if (!done) throw new DomainException(LOCAL_CLOSED[kind].code, LOCAL_CLOSED[kind].detail, 409);
+    if (!done) throw new DomainException(LOCAL_CLOSED[kind].code, LOCAL_CLOSED[kind].detail, 'conflict');
     return done;
   }
 
@@ -173,13 +171,13 @@ export class PaymentsService {
   /** Verifies `Stripe-Signature` (400 `invalid_signature`, nothing changed) and applies the event once per event id. */
   async stripeWebhook(raw: Buffer | undefined, signature: string | undefined): Promise<{ received: true; applied: boolean; type: string }> {
     const secret = this.config.billing.stripe.webhookSecret;
-    if (!secret) throw new DomainException('webhook_not_configured', 'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are not accepted', 404);
+    if (!secret) throw new DomainException('webhook_not_configured', 'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are not accepted', 'not_found');
     let event: Stripe.Event;
     try {
       if (!raw || !signature) throw new Error('missing body or Stripe-Signature header');
       event = this.stripeGateway.stripe.webhooks.constructEvent(raw, signature, secret);
     } catch (e) {
-      throw new DomainException('invalid_signature', `The Stripe-Signature does not verify: ${(e as Error).message}`, 400);
+      throw new DomainException('invalid_signature', `The Stripe-Signature does not verify: ${(e as Error).message}`, 'malformed');
     }
     const accountId = await this.accountOf(event);
     if (!accountId) {

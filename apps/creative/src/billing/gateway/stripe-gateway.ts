@@ -27,7 +27,7 @@ export function stripeClient(config: CreativeConfig['billing']['stripe']): Strip
 /** A Stripe API error as a 502 `payment_gateway_error` (its message kept: it names the parameter). */
 function gatewayError(e: unknown): DomainException {
   const err = e as { message?: string };
-  return new DomainException('payment_gateway_error', `Stripe refused the request: ${err.message ?? String(e)}`, 502);
+  return new DomainException('payment_gateway_error', `Stripe refused the request: ${err.message ?? String(e)}`, 'upstream_failed');
 }
 
 /**

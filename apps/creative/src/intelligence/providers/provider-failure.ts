@@ -10,8 +10,7 @@ import { DomainException, ValidationError } from '@platform/errors';
  */
 export class ProviderFailure extends DomainException {
   constructor(provider: string, kind: 'timeout' | 'unavailable' | 'error', message: string, cause?: unknown) {
-    const status = kind === 'timeout' ? 504 : kind === 'unavailable' ? 503 : 502;
-    super(`${provider.replace(/-/g, '_')}_${kind}`, message, status, { extra: { provider }, cause });
+    super(`${provider.replace(/-/g, '_')}_${kind}`, message, kind === 'error' ? 'upstream_failed' : kind, { extra: { provider }, cause });
   }
 }
 

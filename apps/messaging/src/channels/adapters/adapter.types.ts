@@ -1,7 +1,14 @@
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { StoredAttachment } from '../../messages/message.entity';
 
 /** One message a platform delivered to the inbound webhook. */
+/** What a platform's webhook request carries that an adapter reads: its headers, parsed body and raw bytes (signatures). */
+export interface InboundRequest {
+  headers: IncomingHttpHeaders;
+  body: unknown;
+  rawBody?: Buffer;
+}
+
 export interface InboundMessage {
   /** The platform's id of the message: a redelivery carries the same id and is stored once. */
   externalMessageId: string;
@@ -50,7 +57,7 @@ export interface PlatformAdapter {
   /** Meta's GET handshake: the challenge to echo, or null when the token does not match. */
   handshake?(query: Record<string, unknown>, creds: Credentials): string | null;
   /** Whether the request carries the platform's proof (signature or secret token). */
-  verify(req: Request & { rawBody?: Buffer }, creds: Credentials): boolean;
+  verify(req: InboundRequest, creds: Credentials): boolean;
   /** The messages and edits in a verified update (others, such as delivery receipts, are ignored). */
   parse(body: unknown, creds: Credentials): InboundUpdate;
   /** Points the platform at our inbound URL, where the platform's API allows it (Telegram's setWebhook). Throws SendError. */

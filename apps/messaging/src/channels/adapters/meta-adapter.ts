@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import type { CredentialField, Credentials, InboundUpdate, PlatformAdapter } from './adapter.types';
+import type { CredentialField, Credentials, InboundRequest, InboundUpdate, PlatformAdapter } from './adapter.types';
 import { metaHandshake, validMetaSignature } from './http';
 
 /** The credentials every Meta platform (WhatsApp Cloud API, Messenger) needs for its webhook. */
@@ -19,7 +18,7 @@ export abstract class MetaAdapter implements PlatformAdapter {
     return metaHandshake(query, creds.verify_token);
   }
 
-  verify(req: Request & { rawBody?: Buffer }, creds: Credentials): boolean {
+  verify(req: InboundRequest, creds: Credentials): boolean {
     return validMetaSignature(req.headers['x-hub-signature-256'], req.rawBody, creds.app_secret);
   }
 

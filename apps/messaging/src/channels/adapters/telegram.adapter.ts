@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import type { Credentials, InboundUpdate, PlatformAdapter } from './adapter.types';
+import type { Credentials, InboundRequest, InboundUpdate, PlatformAdapter } from './adapter.types';
 import { asRecord, asString, postJson, safeEqual } from './http';
 
 /** Telegram Bot API: updates with `X-Telegram-Bot-Api-Secret-Token`, send via `POST /bot<token>/sendMessage`. */
@@ -16,7 +15,7 @@ export class TelegramAdapter implements PlatformAdapter {
 
   constructor(private readonly baseUrl: string) {}
 
-  verify(req: Request, creds: Credentials): boolean {
+  verify(req: InboundRequest, creds: Credentials): boolean {
     const given = req.headers['x-telegram-bot-api-secret-token'];
     return typeof given === 'string' && !!creds.secret_token && safeEqual(given, creds.secret_token);
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadMessagingConfig } from '../../config';
+import { normalizeError } from '@platform/errors';
 import { SecretsBox } from '@platform/outbound';
 
 const box = (env: Record<string, string>) => new SecretsBox(loadMessagingConfig(env));
@@ -25,6 +26,12 @@ describe('SecretsBox', () => {
     expect(dev.open(dev.seal('x', 'a'), 'a')).toBe('x');
     expect(box({}).open(dev.seal('x', 'a'), 'a')).toBe('x');
     const prod = box({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@h/db' });
-    expect(() => prod.seal('x', 'a')).toThrow(expect.objectContaining({ code: 'secrets_key_missing', status: 503 }));
+    let refused: unknown;
+    try {
+      prod.seal('x', 'a');
+    } catch (e) {
+      refused = e;
+    }
+    expect(normalizeError(refused)).toMatchObject({ code: 'secrets_key_missing', status: 503 });
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { newId } from '@platform/database';
 import { DomainException } from '@platform/errors';
@@ -33,6 +33,7 @@ export interface CreatedKey {
 
 @Injectable()
 export class ApiKeyService {
+  private readonly logger = new Logger('ApiKeys');
   private readonly touched = new Map<string, number>();
   /** Verified keys by hash, with their expiry (see AuthOptions.cacheTtlMs). */
   private readonly verified = new Map<string, { ctx: AuthContext; keyId: string; until: number }>();
@@ -62,8 +63,8 @@ export class ApiKeyService {
   validateScopes(scopes: string[]): void {
     const unknown = scopes.filter((s) => s !== '*' && !this.options.knownScopes.includes(s));
     if (unknown.length) {
-      throw new DomainException('invalid_scope', `Unknown scope(s): ${unknown.join(', ')}. Known: ${this.options.knownScopes.join(', ')}`, 422, {
-        details: unknown.map((s) => ({ loc: ['body', 'scopes'], msg: `Unknown scope ${s}`, type: 'enum' })),
+      throw new DomainException('invalid_scope', `Unknown scope(s): ${unknown.join(', ')}. Known: ${this.options.knownScopes.join(', ')}`, 'invalid', {
+        details: unknown.map((s) => ({ loc: ['scopes'], msg: `Unknown scope ${s}`, type: 'enum' })),
       });
     }
   }
@@ -73,7 +74,7 @@ export class ApiKeyService {
     const scopes = opts.scopes?.length ? [...new Set(opts.scopes)] : this.options.defaultScopes;
     this.validateScopes(scopes);
     const account = await this.getAccount(accountId);
-    if (!account) throw new DomainException('not_found', `Account ${accountId} not found`, 404);
+    if (!account) throw new DomainException('not_found', `Account ${accountId} not found`, 'not_found');
     const key = `${this.options.keyPrefix}_live_${randomToken(40)}`;
     const repo = this.ds.getRepository(ApiKey);
     const record = await repo.save(
@@ -134,6 +135,7 @@ export class ApiKeyService {
     this.ds
       .getRepository(ApiKey)
       .update({ id }, { lastUsedAt: new Date(now) })
-      .catch(() => undefined);
+      // Best effort (the request does not wait for it), but a failure is said: at most once a throttle window per key.
+      .catch((e) => this.logger.warn(`Could not record the use of API key ${id}: ${(e as Error).message}`));
   }
 }

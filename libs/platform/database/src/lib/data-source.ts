@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { BaseConfig } from '@platform/config';
 // TypeORM loads the driver by name at run time; importing it here lets the build list `pg`
 // in each service's generated package.json.
@@ -61,7 +62,10 @@ export async function migrate(ds: DataSource, schema: string): Promise<string[]>
     const applied = await ds.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   } finally {
-    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+    // A failed unlock means a broken connection, whose session (and so the lock) PostgreSQL ends: say so, and go on.
+    await runner
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
+      .catch((e) => new Logger('Migrations').warn(`Could not release the migration lock of ${schema}: ${(e as Error).message}`));
     await runner.release();
   }
 }

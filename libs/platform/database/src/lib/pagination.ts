@@ -16,10 +16,11 @@ const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CURSOR_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The position in a cursor, or a 422 at `loc`. Only what `encodeCursor` writes is accepted: a
+ * The position in a cursor, or a 422 at `loc` (relative to the caller's input: the edge that passed the cursor
+ * names where it came from, `atInput('query', …)`). Only what `encodeCursor` writes is accepted: a
  * looser date (`"2026"` parses in JavaScript but not in PostgreSQL) must not reach the query.
  */
-export function decodeCursor(cursor: string, loc: (string | number)[] = ['query', 'cursor']): Cursor {
+export function decodeCursor(cursor: string, loc: (string | number)[] = ['cursor']): Cursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (typeof createdAt !== 'string' || typeof id !== 'string' || !CURSOR_AT.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !CURSOR_ID.test(id))

@@ -1,5 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
-import { RateLimitedError, ValidationError } from './domain-exception';
+import { atInput, DomainException, ErrorKind, RateLimitedError, ValidationError } from './domain-exception';
+import { STATUS_BY_KIND } from './error-kinds';
 import { adaptCode, creativeEnvelope, entityEnvelope, messagingEnvelope } from './envelopes';
 import { capEcho, normalizeError } from './normalize';
 import { NotFoundError } from './domain-exception';
@@ -39,7 +40,7 @@ describe('normalizeError', () => {
 });
 
 describe('envelopes', () => {
-  const invalid = normalizeError(new ValidationError([{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }]));
+  const invalid = normalizeError(new ValidationError([{ loc: ['name'], msg: 'Field required', type: 'missing' }]));
   const limited = normalizeError(new RateLimitedError(12));
 
   it('creative: 422 detail list, {detail, code} otherwise', () => {
@@ -78,9 +79,48 @@ describe('capEcho', () => {
   it('applies to the message and the details of every normalized error', () => {
     const long = 'z'.repeat(1000);
     expect(normalizeError(new NotFoundError(`Agent ${long} not found`)).message).toBe(`Agent ${'z'.repeat(64)}… not found`);
-    const invalid = normalizeError(new ValidationError([{ loc: ['body', 'soul_id'], msg: `Unknown soul '${long}'`, type: 'value_error' }]));
+    const invalid = normalizeError(new ValidationError([{ loc: ['soul_id'], msg: `Unknown soul '${long}'`, type: 'value_error' }]));
     expect(invalid.details[0].msg).toBe(`Unknown soul '${'z'.repeat(63)}…`);
     expect(invalid.message.length).toBeLessThan(120);
     expect(normalizeError(new NotFoundException(`Cannot GET /v1/${long}`)).message).toBe(`No route for GET /v1/${'z'.repeat(60)}…`);
+  });
+});
+
+describe('domain errors at the edge', () => {
+  it('maps each kind to its status in one table, with the special cases by kind', () => {
+    const status = (kind: ErrorKind, code = 'x') => normalizeError(new DomainException(code, 'm', kind)).status;
+    expect(status('invalid')).toBe(422);
+    expect(status('precondition_failed')).toBe(412);
+    expect(status('payment_required', 'insufficient_credits')).toBe(402);
+    expect(status('timeout', 'render_timeout')).toBe(504);
+    expect(status('unavailable', 'render_busy')).toBe(503);
+    expect(Object.values(STATUS_BY_KIND).every((s) => s >= 400 && s < 600)).toBe(true);
+    expect('status' in new DomainException('x', 'm', 'conflict')).toBe(false);
+  });
+
+  it('answers Retry-After from retryAfterSeconds', () => {
+    const busy = normalizeError(new DomainException('render_busy', 'busy', 'unavailable', { retryAfterSeconds: 1, extra: { retry_after: 1 } }));
+    expect(busy.headers).toEqual({ 'Retry-After': '1' });
+    expect(busy.extra).toEqual({ retry_after: 1 });
+  });
+
+  it('locates details relative to the input: body by default, the source an edge names with atInput', async () => {
+    const relative = () => new ValidationError([{ loc: ['cursor'], msg: 'Invalid cursor', type: 'value_error' }]);
+    const inBody = normalizeError(relative());
+    expect(inBody.details[0].loc).toEqual(['body', 'cursor']);
+    expect(inBody.message).toBe('Invalid request: cursor: Invalid cursor');
+    const thrown = await atInput('query', () => Promise.reject(relative())).catch((e: unknown) => e);
+    const inQuery = normalizeError(thrown);
+    expect(inQuery.details[0].loc).toEqual(['query', 'cursor']);
+    expect(inQuery.message).toBe('Invalid request: query.cursor: Invalid cursor');
+    // The innermost edge that knows wins: an error validated at the path stays at the path.
+    const atPath = await atInput('query', () => {
+      throw new ValidationError([{ loc: ['id'], msg: 'bad', type: 'value_error' }], undefined, 'path');
+    }).catch((e: unknown) => e);
+    expect(normalizeError(atPath).details[0].loc).toEqual(['path', 'id']);
+    // The root of the input is the source itself.
+    expect(normalizeError(new ValidationError([{ loc: [], msg: 'The body must be a JSON object', type: 'model_attributes_type' }])).details[0].loc).toEqual([
+      'body',
+    ]);
   });
 });

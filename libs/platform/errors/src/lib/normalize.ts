@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DomainException, ErrorDetail } from './domain-exception';
+import { DomainException, ErrorDetail, locatedDetails, messageOf } from './domain-exception';
+import { statusOf } from './error-kinds';
 
 /** What every envelope is built from. */
 export interface NormalizedError {
@@ -95,12 +96,13 @@ export function normalizeError(exception: unknown): NormalizedError {
 
 function normalize(exception: unknown): NormalizedError {
   if (exception instanceof DomainException) {
+    const retryAfter: Record<string, string> = exception.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(exception.retryAfterSeconds) };
     return {
-      status: exception.status,
+      status: statusOf(exception),
       code: exception.code,
-      message: exception.message,
-      details: exception.details,
-      headers: exception.headers,
+      message: messageOf(exception),
+      details: locatedDetails(exception),
+      headers: { ...exception.headers, ...retryAfter },
       extra: exception.extra,
     };
   }

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { ErrorDetail, ValidationError } from './domain-exception';
+import { ErrorDetail, locatedDetails, ValidationError } from './domain-exception';
 import { EnvelopeValidationPipe } from './validation-pipe';
 import { IsNotBlank, IsOptionalNotNull } from './validators';
 
@@ -62,7 +62,7 @@ async function details(value: Record<string, unknown>, type: 'body' | 'query' = 
     return [];
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
-    return e.details;
+    return locatedDetails(e);
   }
 }
 

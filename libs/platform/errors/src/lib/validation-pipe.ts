@@ -1,6 +1,6 @@
 import { ArgumentMetadata, Injectable, PipeTransform, ValidationError as CvError } from '@nestjs/common';
 import { ValidationPipe } from '@nestjs/common';
-import { ErrorDetail, ValidationError } from './domain-exception';
+import { ErrorDetail, InputSource, ValidationError } from './domain-exception';
 
 const TYPE_BY_CONSTRAINT: Record<string, string> = {
   isDefined: 'missing',
@@ -39,7 +39,7 @@ const PRESENCE = ['isDefined', 'isNotEmpty', 'isNotBlank'];
  */
 const TYPE_CHECKS = ['isArray', 'isObject', 'nestedValidation', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isDate', 'isEnum', 'isIn'];
 
-const LOC_BY_TYPE: Record<string, string> = { body: 'body', query: 'query', param: 'path', custom: 'body' };
+const LOC_BY_TYPE: Record<string, InputSource> = { body: 'body', query: 'query', param: 'path', custom: 'body' };
 
 /**
  * The items worth reporting for one property: an explicit null where null is refused, or an
@@ -96,9 +96,9 @@ function findNulByte(value: unknown, path: (string | number)[]): (string | numbe
  */
 @Injectable()
 export class EnvelopeValidationPipe implements PipeTransform {
-  private readonly pipes = new Map<string, ValidationPipe>();
+  private readonly pipes = new Map<InputSource, ValidationPipe>();
 
-  private pipeFor(where: string): ValidationPipe {
+  private pipeFor(where: InputSource): ValidationPipe {
     let pipe = this.pipes.get(where);
     if (!pipe) {
       pipe = new ValidationPipe({
@@ -106,7 +106,7 @@ export class EnvelopeValidationPipe implements PipeTransform {
         transform: true,
         forbidUnknownValues: false,
         validationError: { target: false, value: true },
-        exceptionFactory: (errors) => new ValidationError(flatten(errors, [where])),
+        exceptionFactory: (errors) => new ValidationError(flatten(errors, []), undefined, where),
       });
       this.pipes.set(where, pipe);
     }
@@ -117,10 +117,10 @@ export class EnvelopeValidationPipe implements PipeTransform {
     const where = LOC_BY_TYPE[metadata.type] ?? 'body';
     const isDto = typeof metadata.metatype === 'function' && ![String, Number, Boolean, Array, Object].includes(metadata.metatype as never);
     if (metadata.type === 'body' && isDto && (value === null || typeof value !== 'object' || Array.isArray(value))) {
-      throw new ValidationError([{ loc: ['body'], msg: 'The body must be a JSON object', type: 'model_attributes_type' }]);
+      throw new ValidationError([{ loc: [], msg: 'The body must be a JSON object', type: 'model_attributes_type' }], undefined, 'body');
     }
-    const nul = findNulByte(value, [where]);
-    if (nul) throw new ValidationError([{ loc: nul, msg: 'Text may not contain NUL characters', type: 'string_type' }]);
+    const nul = findNulByte(value, []);
+    if (nul) throw new ValidationError([{ loc: nul, msg: 'Text may not contain NUL characters', type: 'string_type' }], undefined, where);
     return this.pipeFor(where).transform(value, metadata);
   }
 }

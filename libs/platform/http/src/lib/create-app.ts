@@ -54,12 +54,13 @@ export function readJsonBody(req: Request, res: Response, limit: number | string
 function verifyJson(maxDepth: number) {
   return (req: Request & RawBodyRequest, res: Response, buf: Buffer, encoding: string) => {
     if (encoding && !/^utf-?8$/i.test(encoding)) {
-      throw new DomainException('unsupported_media_type', `JSON bodies must be UTF-8, not ${encoding.slice(0, 40)}`, 415);
+      throw new DomainException('unsupported_media_type', `JSON bodies must be UTF-8, not ${encoding.slice(0, 40)}`, 'unsupported_media_type');
     }
     if (exceedsJsonDepth(buf, maxDepth)) {
       throw new ValidationError(
-        [{ loc: ['body'], msg: `JSON nested deeper than ${maxDepth} levels`, type: 'json_too_deep' }],
+        [{ loc: [], msg: `JSON nested deeper than ${maxDepth} levels`, type: 'json_too_deep' }],
         `The request body nests objects and arrays deeper than ${maxDepth} levels`,
+        'body',
       );
     }
     keepRaw(req, res, buf);
@@ -139,6 +140,7 @@ export async function buildOpenApiDocument<C extends BaseConfig>(def: ServiceDef
   try {
     return createOpenApiDocument(app, def, config);
   } finally {
+    // The app was only built to describe it (never listened): the document is the answer, a failed close changes nothing.
     await app.close().catch(() => undefined);
   }
 }

@@ -89,7 +89,7 @@ export class IdempotencyService {
   /** 422 unless the key is 1 to 255 characters. */
   checkKey(key: string, from: 'header' | 'body'): void {
     if (key.length < 1 || key.length > 255) {
-      throw new ValidationError([{ loc: [from, 'idempotency_key'], msg: 'Must be 1 to 255 characters', type: 'string_too_long' }]);
+      throw new ValidationError([{ loc: ['idempotency_key'], msg: 'Must be 1 to 255 characters', type: 'string_too_long' }], undefined, from);
     }
   }
 

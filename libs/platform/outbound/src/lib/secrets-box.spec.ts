@@ -1,4 +1,4 @@
-import { DomainException } from '@platform/errors';
+import { DomainException, normalizeError } from '@platform/errors';
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { SecretsBox } from './secrets-box';
 
@@ -34,7 +34,7 @@ describe('SecretsBox.derivedKey', () => {
       thrown = err;
     }
     expect(thrown).toBeInstanceOf(DomainException);
-    expect(thrown).toMatchObject({ status: 503, code: 'secrets_key_missing' });
+    expect(normalizeError(thrown)).toMatchObject({ status: 503, code: 'secrets_key_missing' });
     // Development derives a fixed key of its own.
     expect(box({ nodeEnv: 'development', secretsKey: undefined }).derivedKey('p')).toHaveLength(32);
   });

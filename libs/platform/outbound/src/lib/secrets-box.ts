@@ -25,7 +25,7 @@ export class SecretsBox {
     if (this.config.secretsKey) {
       this.key = Buffer.from(this.config.secretsKey, 'base64');
     } else if (this.config.nodeEnv === 'production') {
-      throw new DomainException('secrets_key_missing', 'This server cannot store credentials: SECRETS_KEY is not configured', 503);
+      throw new DomainException('secrets_key_missing', 'This server cannot store credentials: SECRETS_KEY is not configured', 'unavailable');
     } else {
       this.logger.warn('SECRETS_KEY is not set: using a key derived for development only; set SECRETS_KEY in production');
       this.key = createHash('sha256').update(`${this.config.service}-development-secrets:${this.config.service}`).digest();

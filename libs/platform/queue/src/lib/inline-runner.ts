@@ -78,7 +78,9 @@ export class InlineRunner {
         this.schedule(job, delay);
       } else {
         this.logger.error(`Job ${job.queueName}/${job.name} ${job.id} failed for good: ${job.failedReason}`);
-        await Promise.resolve(processor.onFinalFailure?.(job as unknown as Job, err as Error)).catch(() => undefined);
+        await Promise.resolve(processor.onFinalFailure?.(job as unknown as Job, err as Error)).catch((e) =>
+          this.logger.error(`Job ${job.queueName}/${job.name} ${job.id}: its final-failure handler failed: ${(e as Error).message}`),
+        );
       }
     }
   }

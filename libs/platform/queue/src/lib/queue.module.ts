@@ -102,6 +102,7 @@ class ProcessorStarter implements OnApplicationBootstrap, OnApplicationShutdown 
   async onApplicationShutdown(): Promise<void> {
     await this.inline?.close(this.config.shutdownTimeoutMs);
     await Promise.allSettled(this.workers.map((w) => w.worker.close()));
+    // Shutting down: a connection already closed (or lost) has nothing left to quit.
     if (this.redis) await this.redis.quit().catch(() => undefined);
   }
 }

@@ -21,6 +21,7 @@ async function pgAnswers(url: string): Promise<boolean> {
   } catch {
     return false;
   } finally {
+    // Only a probe: whether it answered is decided above; closing a connection that never opened may reject.
     await client.end().catch(() => undefined);
   }
 }
