@@ -44,3 +44,14 @@ export function sampleIr(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * CPU seconds this process uses over `ms`: every thread counts (the service under test, its render and video threads,
+ * and libuv's, where sharp works), so work that goes on after its request ended shows here.
+ */
+export async function cpuOver(ms: number): Promise<number> {
+  const before = process.cpuUsage();
+  await new Promise((r) => setTimeout(r, ms));
+  const d = process.cpuUsage(before);
+  return (d.user + d.system) / 1e6;
+}

@@ -2,6 +2,7 @@ import { normalizeError } from '@platform/errors';
 import sharp from 'sharp';
 import type { Operation } from '../dto/transform-operations.dto';
 import { ImageTransformer, planStage } from '../transform/image-transformer';
+import { cpuOver } from '../../__tests__/helpers';
 import { Fixtures, makeFixtures } from './fixtures';
 
 const ops = (...list: object[]) => list as Operation[];
@@ -103,14 +104,6 @@ describe('ImageTransformer stages', () => {
 });
 
 describe('ImageTransformer time budget', () => {
-  /** CPU seconds this process uses over `ms` (sharp works on libuv's threads, which count). */
-  async function cpuOver(ms: number): Promise<number> {
-    const before = process.cpuUsage();
-    await new Promise((r) => setTimeout(r, ms));
-    const d = process.cpuUsage(before);
-    return (d.user + d.system) / 1e6;
-  }
-
   it('stops a transform past timeoutMs with 504 transform_timeout, and its work stops with it', async () => {
     const source = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
       .png()

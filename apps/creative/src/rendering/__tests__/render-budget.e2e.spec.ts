@@ -1,5 +1,5 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
-import { as, binary, sampleIr } from '../../__tests__/helpers';
+import { as, binary, cpuOver, sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 
@@ -42,14 +42,6 @@ function blurredIr(n: number, side = 2048) {
       children: groups,
     },
   };
-}
-
-/** CPU seconds this process (every thread: the service runs in it) uses over `ms`. */
-async function cpuOver(ms: number): Promise<number> {
-  const before = process.cpuUsage();
-  await new Promise((r) => setTimeout(r, ms));
-  const d = process.cpuUsage(before);
-  return (d.user + d.system) / 1e6;
 }
 
 describe('a render past its time budget stops drawing', () => {

@@ -1,7 +1,7 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { as } from '../../__tests__/helpers';
+import { as, cpuOver } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { jobBudgetMs, LARGEST_VIDEO_WORK } from '../../jobs/media.processor';
 import { creativeService } from '../../service';
@@ -52,14 +52,6 @@ async function receiver() {
     got,
     close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   };
-}
-
-/** CPU seconds this process (every thread: the service and its video threads run in it) uses over `ms`; ffmpeg is counted by being gone. */
-async function cpuOver(ms: number): Promise<number> {
-  const before = process.cpuUsage();
-  await sleep(ms);
-  const d = process.cpuUsage(before);
-  return (d.user + d.system) / 1e6;
 }
 
 const balance = async (t: TestApp<CreativeConfig>, who: TestAccount) => expectStatus(await as(t.http.get('/v1/billing/plan'), who), 200).body.balance as number;
