@@ -1,21 +1,19 @@
-import { InjectDataSource } from '@nestjs/typeorm';
 import { QueueProcessor, QueueWorker } from '@platform/queue';
 import type { Job } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { ChannelSendJob, Queues } from '../common/queues';
-import { Conversation } from '../conversations/conversation.entity';
-import { Message } from '../messages/message.entity';
+import { ConversationsRepository } from '../conversations/conversations.repository';
 import { MessagesService } from '../messages/messages.service';
 import { SendError } from './adapters/adapter.types';
-import { Channel } from './channel.entity';
+import { ChannelsRepository } from './channels.repository';
 import { ChannelsService } from './channels.service';
 
 /** Sends agent replies (and operators' messages) through the platform's send API, with retries. */
 @QueueProcessor(Queues.ChannelSends)
 export class ChannelSendProcessor extends QueueWorker<ChannelSendJob> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     private readonly channels: ChannelsService,
+    private readonly channelRows: ChannelsRepository,
+    private readonly conversations: ConversationsRepository,
     private readonly messages: MessagesService,
   ) {
     super();
@@ -23,10 +21,10 @@ export class ChannelSendProcessor extends QueueWorker<ChannelSendJob> {
 
   async process(job: Job<ChannelSendJob>): Promise<undefined> {
     const { accountId, messageId } = job.data;
-    const message = await this.ds.getRepository(Message).findOneBy({ id: messageId, accountId });
+    const message = await this.messages.find(accountId, messageId);
     if (!message || message.deliveryStatus !== 'pending') return undefined;
-    const conversation = await this.ds.getRepository(Conversation).findOneBy({ id: message.conversationId, accountId });
-    const channel = conversation?.channelId ? await this.ds.getRepository(Channel).findOneBy({ id: conversation.channelId, accountId }) : null;
+    const conversation = await this.conversations.find(accountId, message.conversationId);
+    const channel = conversation?.channelId ? await this.channelRows.find(accountId, conversation.channelId) : null;
     const adapter = channel ? this.channels.adapter(channel.kind) : undefined;
     if (!conversation?.externalId || !channel || !adapter) {
       await this.messages.setDelivery(accountId, messageId, 'failed', 'The channel was disconnected');

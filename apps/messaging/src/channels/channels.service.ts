@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
 import { DomainException, ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { Agent } from '../agents/agent.entity';
+import { AgentsRepository } from '../agents/agents.repository';
 import { SecretsBox } from '@platform/outbound';
 import type { MessagingConfig } from '../config';
 import type { ChannelKind } from '../conversations/conversation.entity';
@@ -14,6 +12,7 @@ import { MessengerAdapter } from './adapters/messenger.adapter';
 import { TelegramAdapter } from './adapters/telegram.adapter';
 import { WhatsAppAdapter } from './adapters/whatsapp.adapter';
 import { Channel } from './channel.entity';
+import { ChannelsRepository } from './channels.repository';
 
 export interface CreateChannelInput {
   kind: ChannelKind;
@@ -29,7 +28,8 @@ export class ChannelsService {
   private readonly adapters: Record<PlatformAdapter['kind'], PlatformAdapter>;
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: ChannelsRepository,
+    private readonly agents: AgentsRepository,
     @Inject(APP_CONFIG) private readonly config: MessagingConfig,
     private readonly box: SecretsBox,
   ) {
@@ -42,10 +42,6 @@ export class ChannelsService {
 
   adapter(kind: string): PlatformAdapter | undefined {
     return (this.adapters as Record<string, PlatformAdapter>)[kind];
-  }
-
-  private get repo() {
-    return this.ds.getRepository(Channel);
   }
 
   /** Connects a channel: checks the credentials' shape, encrypts them, and returns any generated secret once. */
@@ -82,7 +78,7 @@ export class ChannelsService {
     if (details.length) throw new ValidationError(details);
 
     if (input.agentId) {
-      const agent = await this.ds.getRepository(Agent).findOneBy({ id: input.agentId, accountId });
+      const agent = await this.agents.find(accountId, input.agentId);
       if (!agent) throw new NotFoundError(`Agent ${input.agentId} not found`);
     }
     let secretToken: string | undefined;
@@ -94,7 +90,7 @@ export class ChannelsService {
     const settings: Record<string, string> = {};
     for (const f of adapter?.fields ?? []) if (f.public && creds[f.name]) settings[f.name] = creds[f.name];
     const channel = await this.repo.save(
-      this.repo.create({
+      this.repo.build({
         id,
         accountId,
         agentId: input.agentId ?? null,
@@ -122,20 +118,18 @@ export class ChannelsService {
     return `${this.config.publicBaseUrl}/v1/inbound/${channel.kind}/${channel.id}`;
   }
 
-  async list(accountId: string): Promise<{ data: Channel[]; total: number }> {
-    const [data, total] = await this.repo.findAndCount({ where: { accountId }, order: { createdAt: 'DESC', id: 'DESC' } });
-    return { data, total };
+  list(accountId: string): Promise<{ data: Channel[]; total: number }> {
+    return this.repo.list(accountId);
   }
 
   async get(accountId: string, id: string): Promise<Channel> {
-    const channel = await this.repo.findOneBy({ id, accountId });
+    const channel = await this.repo.find(accountId, id);
     if (!channel) throw new NotFoundError(`Channel ${id} not found`);
     return channel;
   }
 
   async remove(accountId: string, id: string): Promise<void> {
-    const res = await this.repo.delete({ id, accountId });
-    if (!res.affected) throw new NotFoundError(`Channel ${id} not found`);
+    if (!(await this.repo.remove(accountId, id))) throw new NotFoundError(`Channel ${id} not found`);
   }
 
   /**
@@ -162,7 +156,7 @@ export class ChannelsService {
 
   /** For inbound webhooks: the channel by its id alone (the platform knows no account). */
   findForInbound(kind: string, id: string): Promise<Channel | null> {
-    return this.repo.findOneBy({ id, kind: kind as ChannelKind });
+    return this.repo.findForInbound(kind as ChannelKind, id);
   }
 
   credentials(channel: Channel): Credentials {

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { keysetPage, newId } from '@platform/database';
+import { newId } from '@platform/database';
 import { ConflictError, ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
-import { DataSource, EntityManager, Not } from 'typeorm';
-import { Agent } from '../agents/agent.entity';
-import { Channel } from '../channels/channel.entity';
+import { AgentsRepository } from '../agents/agents.repository';
 import { assertJsonSize } from '../common/json-size';
+import { ConversationChannelsPort } from './conversation-channels.port';
 import { ChannelKind, Conversation, ConversationStatus } from './conversation.entity';
+import { ConversationsRepository } from './conversations.repository';
 
 export interface CreateConversationInput {
   agentId: string;
@@ -40,26 +39,23 @@ export function conversationClosed(id: string): ConflictError {
 
 @Injectable()
 export class ConversationsService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
-
-  private get repo() {
-    return this.ds.getRepository(Conversation);
-  }
+  constructor(
+    private readonly repo: ConversationsRepository,
+    private readonly agents: AgentsRepository,
+    private readonly channels: ConversationChannelsPort,
+  ) {}
 
   async create(accountId: string, input: CreateConversationInput): Promise<Conversation> {
     assertJsonSize(input.metadata, ['metadata']);
-    const agent = await this.ds.getRepository(Agent).findOneBy({ id: input.agentId, accountId });
+    const agent = await this.agents.find(accountId, input.agentId);
     if (!agent) throw new NotFoundError(`Agent ${input.agentId} not found`);
     const channelId = await this.linkedChannel(accountId, input);
     if (channelId) {
-      const open = await this.repo.findOne({
-        where: { accountId, channelId, externalId: input.externalId!, status: Not('closed') },
-        select: { id: true },
-      });
-      if (open) throw new ConflictError(`Conversation ${open.id} is already open with ${input.externalId} on channel ${channelId}`, 'conversation_exists');
+      const open = await this.repo.openId(accountId, channelId, input.externalId!);
+      if (open) throw new ConflictError(`Conversation ${open} is already open with ${input.externalId} on channel ${channelId}`, 'conversation_exists');
     }
-    const opened = this.repo.save(
-      this.repo.create({
+    const opened = this.repo.insert(
+      this.repo.build({
         id: newId('cnv'),
         accountId,
         agentId: agent.id,
@@ -95,10 +91,9 @@ export class ConversationsService {
         ]);
       return null;
     }
-    const channels = this.ds.getRepository(Channel);
     if (input.channelId) {
       const details: ErrorDetail[] = [];
-      const named = await channels.findOneBy({ id: input.channelId, accountId });
+      const named = await this.channels.channel(accountId, input.channelId);
       if (!named) details.push({ loc: ['channel_id'], msg: `Channel ${input.channelId} is not connected to this account`, type: 'not_found' });
       else if (named.kind !== input.channel)
         details.push({ loc: ['channel_id'], msg: `Channel ${input.channelId} is a ${named.kind} channel, not ${input.channel}`, type: 'value_error' });
@@ -108,12 +103,7 @@ export class ConversationsService {
       return input.channelId;
     }
     if (!input.externalId) return null;
-    const candidates = await channels.find({
-      where: { accountId, kind: input.channel },
-      select: { id: true },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: 5,
-    });
+    const candidates = await this.channels.ofKind(accountId, input.channel, 5);
     if (candidates.length > 1) {
       // Picking one would send replies from a number the user may not know; picking none would drop them silently.
       const some = candidates.map((c) => c.id).join(', ');
@@ -137,70 +127,42 @@ export class ConversationsService {
     sender: string,
     name?: string,
   ): Promise<Conversation> {
-    const find = () =>
-      this.repo
-        .createQueryBuilder('c')
-        .where('c.channel_id = :cid AND c.external_id = :sender AND c.account_id = :aid AND c.status <> :closed', {
-          cid: channel.id,
-          sender,
-          aid: channel.accountId,
-          closed: 'closed',
-        })
-        .getOne();
+    const find = () => this.repo.openForSender(channel.accountId, channel.id, sender);
     const existing = await find();
     if (existing) return existing;
     if (!channel.agentId) throw new NotFoundError(`Channel ${channel.id} has no agent`);
-    await this.repo
-      .createQueryBuilder()
-      .insert()
-      .values({
-        id: newId('cnv'),
-        accountId: channel.accountId,
-        agentId: channel.agentId,
-        channel: channel.kind,
-        channelId: channel.id,
-        externalId: sender,
-        metadata: name ? { name } : {},
-        status: 'active',
-        messageCount: 0,
-        lastMessageAt: null,
-      })
-      .orIgnore()
-      .execute();
+    await this.repo.insertOrIgnore({
+      id: newId('cnv'),
+      accountId: channel.accountId,
+      agentId: channel.agentId,
+      channel: channel.kind,
+      channelId: channel.id,
+      externalId: sender,
+      metadata: name ? { name } : {},
+      status: 'active',
+      messageCount: 0,
+      lastMessageAt: null,
+    });
     const opened = await find();
     if (!opened) throw new Error(`Could not open a conversation for ${sender} on ${channel.id}`);
     return opened;
   }
 
-  async get(accountId: string, id: string, manager: EntityManager = this.ds.manager): Promise<Conversation> {
-    const conversation = await manager.getRepository(Conversation).findOneBy({ id, accountId });
+  async get(accountId: string, id: string): Promise<Conversation> {
+    const conversation = await this.repo.find(accountId, id);
     if (!conversation) throw new NotFoundError(`Conversation ${id} not found`);
     return conversation;
   }
 
   /** Newest first, keyset-paginated over (created_at, id): stable while new conversations arrive. */
   async list(accountId: string, input: ListConversationsInput): Promise<{ data: Conversation[]; total: number; nextCursor: string | null }> {
-    const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-    const filtered = () => {
-      const qb = this.repo.createQueryBuilder('c').where('c.account_id = :accountId', { accountId });
-      if (input.agentId) qb.andWhere('c.agent_id = :agentId', { agentId: input.agentId });
-      if (input.status) qb.andWhere('c.status = :status', { status: input.status });
-      return qb;
-    };
-    const [page, total] = await Promise.all([keysetPage(filtered(), 'c', { cursor: input.cursor, limit, order: 'DESC' }), filtered().getCount()]);
-    return { ...page, total };
+    return this.repo.list(accountId, { ...input, limit: input.limit ?? DEFAULT_PAGE_SIZE });
   }
 
   /** Changes what is given: `metadata: null` clears the metadata to `{}` (the column is never null), as on creation. */
   async update(accountId: string, id: string, input: { status?: ConversationStatus; metadata?: Record<string, unknown> | null }): Promise<Conversation> {
     assertJsonSize(input.metadata, ['metadata']);
-    return this.ds.transaction(async (tx) => {
-      const conversation = await tx
-        .getRepository(Conversation)
-        .createQueryBuilder('c')
-        .setLock('pessimistic_write')
-        .where('c.id = :id AND c.account_id = :accountId', { id, accountId })
-        .getOne();
+    return this.repo.update(accountId, id, (conversation) => {
       if (!conversation) throw new NotFoundError(`Conversation ${id} not found`);
       if (input.status && !TRANSITIONS[conversation.status].includes(input.status)) {
         throw new ConflictError(`Conversation ${id} is closed; a closed conversation cannot become ${input.status}`, 'conversation_closed', {
@@ -210,7 +172,7 @@ export class ConversationsService {
       if (conversation.status === 'closed' && input.metadata !== undefined) throw conversationClosed(id);
       if (input.status) conversation.status = input.status;
       if (input.metadata !== undefined) conversation.metadata = input.metadata ?? {};
-      return tx.getRepository(Conversation).save(conversation);
+      return conversation;
     });
   }
 }

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ConversationsModule } from '../conversations/conversations.module';
 import { FactsController } from './facts.controller';
+import { FactsRepository } from './facts.repository';
 import { FactsService } from './facts.service';
 
 @Module({
+  imports: [ConversationsModule],
   controllers: [FactsController],
-  providers: [FactsService],
-  exports: [FactsService],
+  providers: [FactsService, FactsRepository],
+  exports: [FactsService, FactsRepository],
 })
 export class FactsModule {}

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import {
   ChatTurn,
@@ -15,20 +14,21 @@ import {
   ReplyResult,
   soulNamed,
 } from '@platform/conversation';
-import { keysetPage, newId, preparedQuery } from '@platform/database';
+import { newId } from '@platform/database';
 import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
-import { DataSource } from 'typeorm';
-import { Agent } from '../agents/agent.entity';
+import type { Agent } from '../agents/agent.entity';
+import { AgentsRepository } from '../agents/agents.repository';
 import { ChannelSendJob, JobNames, Queues, ReplyJob } from '../common/queues';
-import { table } from '../common/schema';
 import type { MessagingConfig } from '../config';
-import { Conversation } from '../conversations/conversation.entity';
+import type { Conversation } from '../conversations/conversation.entity';
+import { ConversationsRepository } from '../conversations/conversations.repository';
 import { conversationClosed } from '../conversations/conversations.service';
-import { MAX_FACTS_PER_REPLY } from '../facts/facts.service';
+import { FactsRepository } from '../facts/facts.repository';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { Message, MessageAttachment, MessageRole, ReplyStatus } from './message.entity';
+import { MessagesRepository } from './messages.repository';
 import { REPLY_ENGINE, ReplyEngine } from './reply-engine.provider';
 
 export interface IncomingMessage {
@@ -59,124 +59,6 @@ export interface SendResult {
   duplicate?: boolean;
 }
 
-interface ConversationRow {
-  id: string;
-  agent_id: string;
-  channel: Conversation['channel'];
-  channel_id: string | null;
-  external_id: string | null;
-  metadata: Record<string, unknown> | null;
-  status: Conversation['status'];
-  message_count: number;
-  last_message_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  agent_name: string;
-  soul_id: string;
-  language: string | null;
-  reply_language: string;
-  agent_status: Agent['status'];
-  agent_created_at: Date;
-  webhook: boolean;
-  webhook_url: string | null;
-}
-
-/** See MessagesService.store. Built once: the statement is prepared by name (its text). */
-const STORE_SQL = `WITH c AS (
-         SELECT c.id, c.agent_id, c.channel, c.channel_id, c.external_id, c.metadata, c.status, c.message_count,
-                c.last_message_at, c.created_at, c.updated_at, a.name AS agent_name, a.soul_id, a.language, a.reply_language, a.status AS agent_status,
-                a.created_at AS agent_created_at, COALESCE(w.enabled, false) AS webhook, w.url AS webhook_url
-           FROM ${table('conversations')} c
-           JOIN ${table('agents')} a ON a.id = c.agent_id AND a.account_id = c.account_id
-           LEFT JOIN ${table('webhook_endpoints')} w ON w.account_id = c.account_id
-          WHERE c.id = $3 AND c.account_id = $2
-            FOR UPDATE OF c
-       ), ins AS (
-         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status, batch_id)
-         SELECT $1, $2, $3, $4, $5, $6::jsonb,
-                CASE WHEN $4 = 'user' THEN CASE WHEN c.status = 'active' THEN 'pending' ELSE 'skipped' END END,
-                $7, $8,
-                -- An operator's message in a platform conversation goes out through the platform.
-                CASE WHEN $4 = 'assistant' AND c.channel_id IS NOT NULL THEN 'pending' END,
-                $13
-           FROM c WHERE c.status <> 'closed'
-         ON CONFLICT DO NOTHING
-         RETURNING created_at, reply_status, delivery_status
-       ), counted AS (
-         UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
-          WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
-       ), hook AS (
-         -- message.received is about incoming messages: a user's, not an operator's (assistant) or a system note.
-         -- A paused webhook (enabled = false) holds the event until it is enabled again.
-         INSERT INTO ${table('webhook_deliveries')} (id, account_id, event, url, status, payload, agent_id, conversation_id, message_id)
-         SELECT $9, $2, 'message.received', c.webhook_url, CASE WHEN c.webhook THEN 'pending' ELSE 'held' END,
-                jsonb_build_object('event', 'message.received', 'data', jsonb_build_object(
-                  'conversation_id', c.id, 'agent_id', c.agent_id, 'message_id', $1::text, 'content', $5::text, 'role', $4::text,
-                  'channel', c.channel, 'timestamp', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
-                c.agent_id, c.id, $1
-           FROM c, ins WHERE c.webhook_url IS NOT NULL AND $4 = 'user'
-         RETURNING id, status
-       ), remembered AS (
-         -- What the message tells about the person, one row per slot: a later statement replaces the earlier.
-         INSERT INTO ${table('conversation_facts')} (conversation_id, account_id, slot, kind, key, value, text, source_message_id, created_at, updated_at)
-         SELECT $3, $2, f.slot, f.kind, f.key, f.value, f.text, $1, ins.created_at, ins.created_at
-           FROM ins, jsonb_to_recordset($11::jsonb) AS f(slot text, kind text, key text, value text, text text)
-         ON CONFLICT (conversation_id, slot) DO UPDATE
-            SET kind = EXCLUDED.kind, key = EXCLUDED.key, value = EXCLUDED.value, text = EXCLUDED.text,
-                source_message_id = EXCLUDED.source_message_id, updated_at = EXCLUDED.updated_at
-          WHERE ${table('conversation_facts')}.updated_at <= EXCLUDED.updated_at
-       ), pruned AS (
-         -- Statements are kept per sentence: at most MAX_FACTS_PER_REPLY of them per conversation, the most recent.
-         DELETE FROM ${table('conversation_facts')} old
-          WHERE old.conversation_id = $3 AND old.account_id = $2 AND old.kind = 'statement' AND EXISTS (SELECT 1 FROM ins)
-            AND old.slot IN (SELECT slot FROM ${table('conversation_facts')}
-                              WHERE conversation_id = $3 AND account_id = $2 AND kind = 'statement'
-                              ORDER BY updated_at DESC, slot DESC OFFSET ${MAX_FACTS_PER_REPLY - 1})
-       ), recent AS (
-         SELECT role, content, created_at, id FROM ${table('messages')}
-          WHERE conversation_id = $3 AND account_id = $2
-          ORDER BY created_at DESC, id DESC
-          LIMIT $10
-       ), memory AS (
-         SELECT kind, key, value, text, source_message_id, updated_at, slot FROM ${table('conversation_facts')}
-          WHERE conversation_id = $3 AND account_id = $2 AND $12::boolean
-          ORDER BY (kind = 'statement'), updated_at DESC, slot DESC
-          LIMIT ${MAX_FACTS_PER_REPLY}
-       )
-       SELECT c.*, ins.created_at AS message_created_at, ins.reply_status, ins.delivery_status, (SELECT id FROM hook WHERE status = 'pending') AS delivery_id,
-              (SELECT COALESCE(json_agg(json_build_object('role', role, 'content', content) ORDER BY created_at, id), '[]'::json) FROM recent) AS history,
-              (SELECT COALESCE(json_agg(json_build_object('kind', kind, 'key', key, 'value', value, 'text', text, 'sourceMessageId', source_message_id,
-                        'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY updated_at, slot), '[]'::json) FROM memory) AS memory,
-              (SELECT content FROM ${table('messages')} WHERE conversation_id = $3 AND account_id = $2 AND role = 'assistant' AND $12::boolean
-                ORDER BY created_at DESC, id DESC LIMIT 1) AS previous
-         FROM c LEFT JOIN ins ON true`;
-
-/** See MessagesService.storeReply. */
-const REPLY_SQL = `WITH ins AS (
-         INSERT INTO ${table('messages')} (id, account_id, conversation_id, role, content, attachments, reply_to_id, provider, model, channel_id, delivery_status)
-         VALUES ($1, $2, $3, 'assistant', $4, '[]', $5, $6, $7, $8, $9)
-         ON CONFLICT DO NOTHING
-         RETURNING id, created_at
-       ), answered AS (
-         -- The message, and the earlier messages of its batch (delivered together), which the reply answers too.
-         UPDATE ${table('messages')} SET reply_status = 'completed', reply_error = NULL
-         WHERE account_id = $2 AND EXISTS (SELECT 1 FROM ins)
-           AND (id = $5 OR ($12::text IS NOT NULL AND batch_id = $12 AND conversation_id = $3 AND role = 'user' AND reply_status = 'pending'))
-       ), counted AS (
-         UPDATE ${table('conversations')} SET message_count = message_count + 1, last_message_at = now(), updated_at = now()
-         WHERE id = $3 AND account_id = $2 AND EXISTS (SELECT 1 FROM ins)
-       ), remembered AS (
-         -- A bare answer to the agent's question ("It's 31337" after "What's the order number?"), dated by the message it answers.
-         INSERT INTO ${table('conversation_facts')} (conversation_id, account_id, slot, kind, key, value, text, source_message_id, created_at, updated_at)
-         SELECT $3, $2, f.slot, f.kind, f.key, f.value, f.text, $5, $11::timestamptz, $11::timestamptz
-           FROM ins, jsonb_to_recordset($10::jsonb) AS f(slot text, kind text, key text, value text, text text)
-         ON CONFLICT (conversation_id, slot) DO UPDATE
-            SET kind = EXCLUDED.kind, key = EXCLUDED.key, value = EXCLUDED.value, text = EXCLUDED.text,
-                source_message_id = EXCLUDED.source_message_id, updated_at = EXCLUDED.updated_at
-          WHERE ${table('conversation_facts')}.updated_at <= EXCLUDED.updated_at
-       )
-       SELECT id, created_at FROM ins`;
-
 class ReplyTimeoutError extends Error {
   constructor(ms: number) {
     super(`The reply provider did not answer within ${ms} ms`);
@@ -192,29 +74,6 @@ export function engineText(m: Pick<Message, 'content' | 'attachments'>): string 
   const kinds = (m.attachments ?? []).map((a) => `[${typeof a === 'string' ? 'file' : a.type}]`);
   return kinds.length ? kinds.join(' ') : m.content;
 }
-
-/** See MessagesService.edit. */
-const EDIT_SQL = `WITH m AS (
-         UPDATE ${table('messages')} SET content = $4, edited_at = $5
-          WHERE account_id = $1 AND channel_id = $2 AND external_id = $3 AND role = 'user' AND (edited_at IS NULL OR edited_at < $5)
-         RETURNING id, conversation_id
-       ), facts AS (
-         SELECT * FROM jsonb_to_recordset($6::jsonb) AS f(slot text, kind text, key text, value text, text text)
-       ), forgotten AS (
-         -- What only the original text stated (no later message restated it) is no longer known.
-         DELETE FROM ${table('conversation_facts')} f USING m
-          WHERE f.conversation_id = m.conversation_id AND f.account_id = $1 AND f.source_message_id = m.id
-            AND f.slot NOT IN (SELECT slot FROM facts)
-       ), remembered AS (
-         INSERT INTO ${table('conversation_facts')} (conversation_id, account_id, slot, kind, key, value, text, source_message_id, created_at, updated_at)
-         SELECT m.conversation_id, $1, f.slot, f.kind, f.key, f.value, f.text, m.id, now(), now()
-           FROM m, facts f
-         ON CONFLICT (conversation_id, slot) DO UPDATE
-            SET kind = EXCLUDED.kind, key = EXCLUDED.key, value = EXCLUDED.value, text = EXCLUDED.text,
-                source_message_id = EXCLUDED.source_message_id, updated_at = EXCLUDED.updated_at
-          WHERE ${table('conversation_facts')}.updated_at <= EXCLUDED.updated_at
-       )
-       SELECT id FROM m`;
 
 /** What a reply is written from: the recent history, the conversation's facts and the agent's last message. */
 interface ReplyContext {
@@ -232,7 +91,10 @@ export class MessagesService {
   private readonly logger = new Logger('Messages');
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: MessagesRepository,
+    private readonly conversations: ConversationsRepository,
+    private readonly agents: AgentsRepository,
+    private readonly facts: FactsRepository,
     @Inject(APP_CONFIG) private readonly config: MessagingConfig,
     @Inject(REPLY_ENGINE) private readonly engine: ReplyEngine,
     private readonly queue: JobQueue,
@@ -309,7 +171,7 @@ export class MessagesService {
     const facts = role === 'user' ? [...extractFacts(input.content), ...extractStatements(input.content)] : [];
     const messageId = newId('msg');
     const deliveryId = newId('whd');
-    const [row] = (await preparedQuery(this.ds, STORE_SQL, [
+    const row = await this.repo.store([
       messageId,
       accountId,
       conversationId,
@@ -323,18 +185,10 @@ export class MessagesService {
       factRows(facts),
       role === 'user' && withHistory,
       input.batchId ?? null,
-    ])) as (ConversationRow & {
-      message_created_at: Date | null;
-      reply_status: ReplyStatus | null;
-      delivery_status: 'pending' | null;
-      delivery_id: string | null;
-      history: ChatTurn[];
-      memory: Fact[];
-      previous: string | null;
-    })[];
+    ]);
     if (!row) throw new NotFoundError(`Conversation ${conversationId} not found`);
     if (row.status === 'closed') throw conversationClosed(conversationId);
-    const conversation = this.ds.getRepository(Conversation).create({
+    const conversation = this.conversations.build({
       id: row.id,
       accountId,
       agentId: row.agent_id,
@@ -348,7 +202,7 @@ export class MessagesService {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     });
-    const agent = this.ds.getRepository(Agent).create({
+    const agent = this.agents.build({
       id: row.agent_id,
       accountId,
       name: row.agent_name,
@@ -358,13 +212,12 @@ export class MessagesService {
       status: row.agent_status,
       createdAt: row.agent_created_at,
     });
-    const repo = this.ds.getRepository(Message);
     if (!row.message_created_at) {
       // Not stored: a platform's redelivery (same channel and external id) of a stored message.
-      const existing = await repo.findOneByOrFail({ channelId: input.channelId, externalId: input.externalId, accountId });
+      const existing = await this.repo.findExternal(accountId, input.channelId!, input.externalId!);
       return { message: existing, conversation, agent, delivery: null, duplicate: true, context: { history: [], memory: [], previous: null } };
     }
-    const message = repo.create({
+    const message = this.repo.build({
       id: messageId,
       accountId,
       conversationId,
@@ -437,39 +290,11 @@ export class MessagesService {
    * of its batch) and the agent's message before it, and the facts stored up to the message.
    */
   private async context(message: Message, first: Message = message): Promise<ReplyContext> {
-    const turns = this.config.llm.historyTurns;
-    const before = [message.conversationId, message.accountId, first.createdAt, first.id];
-    const upTo = [message.conversationId, message.accountId, message.createdAt, message.id];
-    const [rows, memory, previous] = await Promise.all([
-      turns === 0
-        ? Promise.resolve([] as ChatTurn[])
-        : (this.ds.query(
-            `SELECT role, content FROM ${table('messages')}
-              WHERE conversation_id = $1 AND account_id = $2 AND (created_at, id) < ($3, $4)
-              ORDER BY created_at DESC, id DESC
-              LIMIT $5`,
-            [...before, turns],
-          ) as Promise<ChatTurn[]>),
-      this.ds.query(
-        `SELECT kind, key, value, text, source_message_id AS "sourceMessageId", updated_at AS "updatedAt" FROM (
-           SELECT * FROM ${table('conversation_facts')}
-            WHERE conversation_id = $1 AND account_id = $2 AND (updated_at, source_message_id) <= ($3, $4)
-            ORDER BY (kind = 'statement'), updated_at DESC, slot DESC LIMIT ${MAX_FACTS_PER_REPLY}) f
-          ORDER BY updated_at, slot`,
-        upTo,
-      ) as Promise<Array<Fact & { updatedAt: Date }>>,
-      this.ds.query(
-        `SELECT content FROM ${table('messages')}
-          WHERE conversation_id = $1 AND account_id = $2 AND role = 'assistant' AND (created_at, id) < ($3, $4)
-          ORDER BY created_at DESC, id DESC LIMIT 1`,
-        before,
-      ) as Promise<Array<{ content: string }>>,
+    const [{ history, previous }, memory] = await Promise.all([
+      this.repo.before(message.accountId, message.conversationId, first, this.config.llm.historyTurns),
+      this.facts.upTo(message.accountId, message.conversationId, message.createdAt, message.id),
     ]);
-    return {
-      history: rows.reverse().map((m) => ({ role: m.role, content: m.content })),
-      memory: memory.map((f) => ({ ...f, updatedAt: new Date(f.updatedAt).toISOString() })),
-      previous: previous[0]?.content ?? null,
-    };
+    return { history, memory, previous };
   }
 
   /**
@@ -480,7 +305,7 @@ export class MessagesService {
   private async storeReply(message: Message, conversation: Conversation, result: ReplyResult, learned: Fact[] = []): Promise<Message> {
     const viaChannel = !!conversation.channelId;
     const id = newId('msg');
-    const rows = await preparedQuery<{ id: string; created_at: Date }>(this.ds, REPLY_SQL, [
+    const rows = await this.repo.storeReply([
       id,
       message.accountId,
       message.conversationId,
@@ -494,10 +319,9 @@ export class MessagesService {
       message.createdAt,
       message.batchId,
     ]);
-    const repo = this.ds.getRepository(Message);
-    if (rows.length === 0) return repo.findOneByOrFail({ replyToId: message.id, accountId: message.accountId });
+    if (rows.length === 0) return this.repo.replyTo(message.accountId, message.id);
     conversation.messageCount += 1;
-    const reply = repo.create({
+    const reply = this.repo.build({
       id,
       accountId: message.accountId,
       conversationId: message.conversationId,
@@ -545,14 +369,7 @@ export class MessagesService {
   private async setReplyState(message: Message, state: ReplyStatus, error: string | null): Promise<void> {
     message.replyStatus = state;
     message.replyError = error;
-    const repo = this.ds.getRepository(Message);
-    await repo.update({ id: message.id, accountId: message.accountId }, { replyStatus: state, replyError: error });
-    if (message.batchId && state !== 'pending') {
-      await repo.update(
-        { accountId: message.accountId, conversationId: message.conversationId, batchId: message.batchId, role: 'user', replyStatus: 'pending' },
-        { replyStatus: state, replyError: error },
-      );
-    }
+    await this.repo.setReplyState(message, state, error, state !== 'pending');
   }
 
   /**
@@ -561,25 +378,22 @@ export class MessagesService {
    */
   private async batchOf(message: Message): Promise<Message[] | null> {
     if (!message.batchId) return [message];
-    const batch = await this.ds.getRepository(Message).find({
-      where: { accountId: message.accountId, conversationId: message.conversationId, batchId: message.batchId, role: 'user' },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const batch = await this.repo.batch(message);
     if (batch[batch.length - 1]?.id !== message.id) return null;
     return batch.filter((m) => m.id === message.id || m.replyStatus === 'pending');
   }
 
   /** A queued retry of a pending reply. Returns true when done (stored, skipped or failed for good); throws to retry. */
   async retryReply(accountId: string, messageId: string): Promise<boolean> {
-    const message = await this.ds.getRepository(Message).findOneBy({ id: messageId, accountId });
+    const message = await this.repo.find(accountId, messageId);
     if (!message || message.replyStatus !== 'pending') return true;
-    const conversation = await this.ds.getRepository(Conversation).findOneBy({ id: message.conversationId, accountId });
+    const conversation = await this.conversations.find(accountId, message.conversationId);
     if (!conversation) return true;
     if (conversation.status !== 'active') {
       await this.setReplyState(message, 'skipped', `The conversation is ${conversation.status}`);
       return true;
     }
-    const agent = await this.ds.getRepository(Agent).findOneBy({ id: conversation.agentId, accountId });
+    const agent = await this.agents.find(accountId, conversation.agentId);
     if (!agent) return true;
     const batch = await this.batchOf(message);
     if (!batch) return true;
@@ -599,16 +413,18 @@ export class MessagesService {
     }
   }
 
+  find(accountId: string, id: string): Promise<Message | null> {
+    return this.repo.find(accountId, id);
+  }
+
   /** Sends a pending outgoing message through its conversation's channel; see ChannelSendProcessor. */
   async setDelivery(accountId: string, messageId: string, state: 'sent' | 'failed' | 'pending', error: string | null): Promise<void> {
-    await this.ds
-      .getRepository(Message)
-      .update({ id: messageId, accountId, deliveryStatus: 'pending' }, { deliveryStatus: state, deliveryError: error?.slice(0, 500) ?? null });
+    await this.repo.setDelivery(accountId, messageId, state, error?.slice(0, 500) ?? null);
   }
 
   async markReplyFailed(accountId: string, messageId: string, reason: string): Promise<void> {
-    const message = await this.ds.getRepository(Message).findOneBy({ id: messageId, accountId, replyStatus: 'pending' });
-    if (message) await this.setReplyState(message, 'failed', reason.slice(0, 500));
+    const message = await this.repo.find(accountId, messageId);
+    if (message?.replyStatus === 'pending') await this.setReplyState(message, 'failed', reason.slice(0, 500));
   }
 
   /**
@@ -619,9 +435,9 @@ export class MessagesService {
    */
   async edit(accountId: string, edit: MessageEdit): Promise<'edited' | 'unchanged' | 'unknown'> {
     const facts = factRows(extractFacts(edit.content));
-    const rows = await preparedQuery<{ id: string }>(this.ds, EDIT_SQL, [accountId, edit.channelId, edit.externalId, edit.content, edit.editedAt, facts]);
+    const rows = await this.repo.edit([accountId, edit.channelId, edit.externalId, edit.content, edit.editedAt, facts]);
     if (rows.length) return 'edited';
-    const exists = await this.ds.getRepository(Message).existsBy({ accountId, channelId: edit.channelId, externalId: edit.externalId });
+    const exists = await this.repo.existsExternal(accountId, edit.channelId, edit.externalId);
     return exists ? 'unchanged' : 'unknown';
   }
 
@@ -631,12 +447,7 @@ export class MessagesService {
     conversationId: string,
     input: { limit?: number; cursor?: string },
   ): Promise<{ data: Message[]; total: number; nextCursor: string | null }> {
-    const exists = await this.ds.getRepository(Conversation).existsBy({ id: conversationId, accountId });
-    if (!exists) throw new NotFoundError(`Conversation ${conversationId} not found`);
-    const limit = input.limit ?? 100;
-    const repo = this.ds.getRepository(Message);
-    const qb = repo.createQueryBuilder('m').where('m.conversation_id = :cid AND m.account_id = :aid', { cid: conversationId, aid: accountId });
-    const [page, total] = await Promise.all([keysetPage(qb, 'm', { cursor: input.cursor, limit, order: 'ASC' }), repo.countBy({ conversationId, accountId })]);
-    return { ...page, total };
+    if (!(await this.conversations.exists(accountId, conversationId))) throw new NotFoundError(`Conversation ${conversationId} not found`);
+    return this.repo.list(accountId, conversationId, { limit: input.limit ?? 100, cursor: input.cursor });
   }
 }

@@ -1,4 +1,5 @@
 import { createTestApp, deepJson, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../../config';
 import { messagingService } from '../../service';
 
@@ -9,7 +10,8 @@ describe('messaging /v1/agents', () => {
   const auth = (a: TestAccount) => ({ Authorization: `Bearer ${a.key}` });
 
   beforeAll(async () => {
-    t = await createTestApp(messagingService);
+    // Private webhook URLs: a paused webhook on loopback records (held) deliveries without sending anything.
+    t = await createTestApp(messagingService, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
     alice = await t.account('alice');
     bob = await t.account('bob');
   });
@@ -295,7 +297,8 @@ describe('messaging souls and agent souls', () => {
   const auth = (a: TestAccount) => ({ Authorization: `Bearer ${a.key}` });
 
   beforeAll(async () => {
-    t = await createTestApp(messagingService);
+    // Private webhook URLs: a paused webhook on loopback records (held) deliveries without sending anything.
+    t = await createTestApp(messagingService, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
     alice = await t.account('alice');
     bob = await t.account('bob');
   });
@@ -344,5 +347,41 @@ describe('messaging souls and agent souls', () => {
     const left = (await t.http.get('/v1/conversations').set(auth(alice))).body;
     expect(left.data.map((c: { id: string }) => c.id)).toEqual([other.id]);
     expect((await t.http.get(`/v1/conversations/${other.id}/messages`).set(auth(alice))).body.total).toBe(2);
+  });
+
+  it("deletes an agent with its channels, facts and webhook deliveries (each feature removes its own), and nothing of another agent's", async () => {
+    const carol = await t.account('carol');
+    expectStatus(await t.http.put('/v1/settings/webhook').set(auth(carol)).send({ url: 'http://127.0.0.1:9/hooks', enabled: false }), 200);
+    const ids: Record<string, { agent: string; conversation: string }> = {};
+    for (const name of ['doomed', 'kept']) {
+      const agent = expectStatus(await t.http.post('/v1/agents').set(auth(carol)).send({ name, soul_id: 'friendly-support' }), 201).body;
+      expectStatus(await t.http.post('/v1/channels').set(auth(carol)).send({ kind: 'api', agent_id: agent.id }), 201);
+      const conv = expectStatus(await t.http.post('/v1/conversations').set(auth(carol)).send({ agent_id: agent.id, channel: 'api' }), 201).body;
+      expectStatus(await t.http.post(`/v1/conversations/${conv.id}/messages`).set(auth(carol)).send({ content: 'My name is Ana and my order is 31337.' }), 201);
+      ids[name] = { agent: agent.id, conversation: conv.id };
+    }
+    await t.drainQueue();
+    const ds = t.app.get(DataSource);
+    const counts = async ({ agent, conversation }: { agent: string; conversation: string }) => {
+      const [row] = await ds.query(
+        `SELECT (SELECT count(*) FROM messaging.channels WHERE agent_id = $1)::int AS channels,
+                (SELECT count(*) FROM messaging.conversations WHERE agent_id = $1)::int AS conversations,
+                (SELECT count(*) FROM messaging.messages WHERE conversation_id = $2)::int AS messages,
+                (SELECT count(*) FROM messaging.conversation_facts WHERE conversation_id = $2)::int AS facts,
+                (SELECT count(*) FROM messaging.webhook_deliveries WHERE agent_id = $1 OR conversation_id = $2)::int AS deliveries`,
+        [agent, conversation],
+      );
+      return row as Record<string, number>;
+    };
+    const before = await counts(ids.doomed);
+    expect(before).toMatchObject({ channels: 1, conversations: 1, deliveries: 1 });
+    expect(before.messages).toBeGreaterThanOrEqual(2);
+    expect(before.facts).toBeGreaterThanOrEqual(1);
+    const kept = await counts(ids.kept);
+
+    expectStatus(await t.http.delete(`/v1/agents/${ids.doomed.agent}`).set(auth(carol)), 200);
+    expect(await counts(ids.doomed)).toEqual({ channels: 0, conversations: 0, messages: 0, facts: 0, deliveries: 0 });
+    expect(await counts(ids.kept)).toEqual(kept);
+    expect((await t.http.get('/v1/webhook-deliveries').set(auth(carol))).body.total).toBe(1);
   });
 });
