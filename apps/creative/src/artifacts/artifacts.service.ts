@@ -8,7 +8,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from 'typeorm';
 import { TempFiles } from '../storage/temp-files.service';
-import { contentDisposition } from '../common/content-delivery';
+import { contentDisposition } from '../common/content-headers';
 import type { CreativeConfig } from '../config';
 import { BlobNotFoundError, BlobStore, ByteRange } from '../storage/blob-store';
 import { UrlSigner } from '../storage/url-signer.service';

@@ -210,11 +210,7 @@ export class AssetsService {
     if (problems.length) throw new ValidationError(problems);
     const source = await this.get(accountId, id);
     if (source.kind !== 'image') {
-      throw new ValidationError(
-        [{ loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${source.kind}`, type: 'value_error' }],
-        undefined,
-        'path',
-      );
+      throw new ValidationError([{ loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${source.kind}`, type: 'value_error' }]);
     }
     // Local files are read by sharp from their path; S3 objects are read once into memory.
     const input = await this.sourceOf(source);

@@ -410,7 +410,7 @@ export class DesignsService {
   async deleteNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, render?: RenderAsk | null): Promise<DesignState> {
     return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
       deleteNode(ir, nodeId);
-      return { ir: await this.validated(accountId, ir, ['root'], ['path', 'node_id'], false), operation: 'node_delete', nodeId };
+      return { ir: await this.validated(accountId, ir, ['root'], ['node_id'], false), operation: 'node_delete', nodeId };
     });
   }
 
