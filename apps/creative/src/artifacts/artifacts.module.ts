@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AssetsModule } from '../assets/assets.module';
 import { ArtifactsController } from './artifacts.controller';
+import { ArtifactsRepository } from './artifacts.repository';
 import { ArtifactsService } from './artifacts.service';
 import { ArtifactsUseCases } from './artifacts.use-cases';
 import { BlobSweep } from './blob-sweep.service';
 
 @Module({
+  // The blob sweep asks assets (AssetsRepository) whether an asset still names a blob.
+  imports: [AssetsModule],
   controllers: [ArtifactsController],
-  providers: [ArtifactsService, ArtifactsUseCases, BlobSweep],
-  exports: [ArtifactsService, ArtifactsUseCases, BlobSweep],
+  providers: [ArtifactsRepository, ArtifactsService, ArtifactsUseCases, BlobSweep],
+  exports: [ArtifactsRepository, ArtifactsService, ArtifactsUseCases, BlobSweep],
 })
 export class ArtifactsModule {}

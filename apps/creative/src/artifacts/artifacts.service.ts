@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
 import { ForbiddenError, NotFoundError, ValidationError } from '@platform/errors';
@@ -7,13 +6,14 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { TempFiles } from '../storage/temp-files.service';
-import { contentDisposition } from '../common/content-delivery';
+import { contentDisposition } from '../common/content-headers';
 import type { CreativeConfig } from '../config';
 import { BlobNotFoundError, BlobStore, ByteRange } from '../storage/blob-store';
 import { UrlSigner } from '../storage/url-signer.service';
 import { Artifact } from './artifact.entity';
+import { ArtifactsRepository } from './artifacts.repository';
 import { ARTIFACT_KINDS, ARTIFACT_MIME_TYPES, ArtifactKind } from './artifact-types';
 
 /** What a later feature hands over to store an output. */
@@ -40,11 +40,6 @@ export function artifactNotFound(): NotFoundError {
   return new NotFoundError('Artifact not found', 'artifact_not_found');
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The advisory lock of an account's blob (by its bytes): held while a row takes or gives up the blob. */
-const blobLockKey = (accountId: string, sha256: string) => `artifact-blob:${accountId}:${sha256}`;
-
 /**
  * Artifacts: the outputs the service makes. `store` is the internal API every producing feature
  * (renders, previews, exports, videos, campaigns) calls. Blobs are content-addressed per account
@@ -57,7 +52,7 @@ export class ArtifactsService {
   private readonly logger = new Logger(ArtifactsService.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: ArtifactsRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly blobs: BlobStore,
     private readonly signer: UrlSigner,
@@ -105,7 +100,7 @@ export class ArtifactsService {
    */
   private async insert(accountId: string, input: StoreArtifactInput, sha256: string, bytes: number, put: (key: string) => Promise<void>): Promise<Artifact> {
     const key = this.blobKey(accountId, sha256);
-    const artifact = this.ds.getRepository(Artifact).create({
+    const artifact = this.repo.create({
       id: newId('art'),
       accountId,
       kind: input.kind,
@@ -124,52 +119,27 @@ export class ArtifactsService {
     });
     const uploaded = (await this.blobs.size(key)) === null;
     if (uploaded) await put(key);
-    return this.ds
+    return this.repo
       .transaction(async (m) => {
         const a = artifact;
         // The blob's lock, then the row, in one statement: the INSERT reads the lock's row, so the lock is taken first.
-        const [row]: { created_at: Date }[] = await m.query(
-          `WITH lock AS (SELECT pg_advisory_xact_lock(hashtextextended($16, 0)))
-         INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id)
-         SELECT $1, $2, $3, $4, $5::bigint, $6, $7, $8, $9::int, $10::int, $11::double precision, $12, $13::int, $14, $15 FROM lock RETURNING created_at`,
-          [
-            a.id,
-            a.accountId,
-            a.kind,
-            a.mime,
-            a.bytes,
-            a.sha256,
-            a.blobKey,
-            a.filename,
-            a.width,
-            a.height,
-            a.duration,
-            a.designId,
-            a.designRevision,
-            a.jobId,
-            a.assetId,
-            blobLockKey(accountId, sha256),
-          ],
-        );
-        a.createdAt = row.created_at;
+        a.createdAt = await this.repo.insertLocked(m, a);
         if ((await this.blobs.size(key)) === null) await put(key);
         return a;
       })
       .catch(async (err) => {
         // The row was not stored: the blob we uploaded goes, unless another row holds the same bytes by now.
         if (uploaded)
-          await this.ds
-            .transaction(async (m) => (await this.lockBlob(m, accountId, sha256), this.dropUnused(m, accountId, sha256, key)))
+          await this.repo
+            .transaction(async (m) => (await this.repo.lockBlob(m, accountId, sha256), this.dropUnused(m, accountId, sha256, key)))
             .catch((e) => this.logger.warn(`could not remove an unused blob ${key}: ${(e as Error).message}`));
         throw err;
       });
   }
 
-  /** Deletes the blob of `sha256` when no artifact row of the account holds it; `m` holds the blob's lock. */
   /** Deletes the blob when no artifact of the account has its bytes (call under the blob's lock); true when it did. */
   private async dropUnused(m: EntityManager, accountId: string, sha256: string, key: string): Promise<boolean> {
-    const left = await m.query('SELECT 1 FROM creative.artifacts WHERE account_id = $1 AND sha256 = $2 LIMIT 1', [accountId, sha256]);
-    if (left.length) return false;
+    if (await this.repo.holdsBlob(m, accountId, sha256)) return false;
     await this.blobs.delete(key);
     return true;
   }
@@ -179,27 +149,20 @@ export class ArtifactsService {
    * the same bytes waits and uploads them again. For the blob sweep. True when it was removed.
    */
   async dropBlobIfUnused(accountId: string, sha256: string): Promise<boolean> {
-    return this.ds.transaction(async (m) => {
-      await this.lockBlob(m, accountId, sha256);
+    return this.repo.transaction(async (m) => {
+      await this.repo.lockBlob(m, accountId, sha256);
       return this.dropUnused(m, accountId, sha256, this.blobKey(accountId, sha256));
     });
   }
 
-  private lockBlob(m: EntityManager, accountId: string, sha256: string): Promise<unknown> {
-    return m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [blobLockKey(accountId, sha256)]);
+  /** The account's artifacts: how many, and their bytes (GET /v1/metrics). */
+  storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
+    return this.repo.storageOf(accountId);
   }
 
   /** The caller's artifact, or 404 `artifact_not_found` (also for another account's id). */
-  /** The account's artifacts: how many, and their bytes (GET /v1/metrics). */
-  async storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
-    const [row] = (await this.ds.query(`SELECT sum(bytes)::bigint AS bytes, count(*)::int AS count FROM creative.artifacts WHERE account_id = $1`, [
-      accountId,
-    ])) as { bytes: string | null; count: number }[];
-    return { bytes: Number(row.bytes ?? 0), count: row.count };
-  }
-
   async get(accountId: string, id: string): Promise<Artifact> {
-    const artifact = ID.test(id) ? await this.ds.getRepository(Artifact).findOneBy({ accountId, id }) : null;
+    const artifact = await this.repo.find(accountId, id);
     if (!artifact) throw artifactNotFound();
     return artifact;
   }
@@ -219,10 +182,9 @@ export class ArtifactsService {
   /** Deletes the artifact; its blob goes too when no other artifact of the account has the same bytes. */
   async remove(accountId: string, id: string): Promise<void> {
     const artifact = await this.get(accountId, id);
-    await this.ds.transaction(async (m) => {
-      await this.lockBlob(m, accountId, artifact.sha256);
-      const deleted = await m.getRepository(Artifact).delete({ accountId, id });
-      if (!deleted.affected) throw artifactNotFound();
+    await this.repo.transaction(async (m) => {
+      await this.repo.lockBlob(m, accountId, artifact.sha256);
+      if (!(await this.repo.delete(m, accountId, id))) throw artifactNotFound();
       // Inside the lock: a concurrent store of the same bytes waits, then uploads them again.
       await this.dropUnused(m, accountId, artifact.sha256, artifact.blobKey);
     });
@@ -267,7 +229,7 @@ export class ArtifactsService {
     const check = this.blobs.driver === 'local' ? await this.signer.verify(id, expires, signature) : 'invalid';
     if (check === 'invalid') throw new ForbiddenError('The signature of this URL is not valid', 'signature_invalid');
     if (check === 'expired') throw new ForbiddenError('This URL has expired; ask for a new one', 'signature_expired');
-    const artifact = ID.test(id) ? await this.ds.getRepository(Artifact).findOneBy({ id }) : null;
+    const artifact = await this.repo.find(null, id);
     if (!artifact) throw artifactNotFound();
     return artifact;
   }

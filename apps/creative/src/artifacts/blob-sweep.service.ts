@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { DataSource } from 'typeorm';
+import { AssetsRepository } from '../assets/assets.repository';
 import type { CreativeConfig } from '../config';
 import { BlobStore } from '../storage/blob-store';
 import { ArtifactsService } from './artifacts.service';
@@ -35,7 +34,7 @@ export class BlobSweep implements OnApplicationBootstrap, OnApplicationShutdown 
   private running: Promise<SweepResult> | null = null;
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly assets: AssetsRepository,
     private readonly blobs: BlobStore,
     private readonly artifacts: ArtifactsService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
@@ -74,8 +73,7 @@ export class BlobSweep implements OnApplicationBootstrap, OnApplicationShutdown 
       let removed = false;
       if (artifact) removed = await this.artifacts.dropBlobIfUnused(artifact[1], artifact[2]);
       else {
-        const rows: unknown[] = await this.ds.query('SELECT 1 FROM creative.assets WHERE account_id = $1 AND blob_key = $2 LIMIT 1', [asset![1], blob.key]);
-        if (!rows.length) {
+        if (!(await this.assets.holdsBlob(asset![1], blob.key))) {
           await this.blobs.delete(blob.key);
           removed = true;
         }

@@ -11,7 +11,7 @@ import { TransformAssetDto } from './dto/transform-asset.dto';
 import { OPERATION_CLASSES } from './dto/transform-operations.dto';
 import { ASSET_MIME_TYPES } from './media/media-types';
 import { MultipartFileGuard, ReceivedFile, UploadedFile } from './upload/multipart-file.guard';
-import { atInput } from '@platform/errors';
+import { atInput, atInputs } from '@platform/errors';
 
 const uploadBody = (what: string) =>
   ApiBody({
@@ -118,7 +118,8 @@ export class AssetsController {
   })
   @BillingResponses()
   async transform(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Body() body: TransformAssetDto): Promise<AssetDto> {
-    return this.useCases.transform(auth, assetId, body);
+    // The source (`asset_id`, not an image or unreadable) is the path's; everything else is the body's.
+    return atInputs({ asset_id: 'path' }, 'body', () => this.useCases.transform(auth, assetId, body));
   }
 
   @Get(':asset_id')

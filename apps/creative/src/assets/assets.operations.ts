@@ -2,7 +2,7 @@ import { defineOperation } from '../common/operation';
 import { AssetsUseCases } from './assets.use-cases';
 import { ListAssetsQuery } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
-import { atInput } from '@platform/errors';
+import { atInput, atInputs } from '@platform/errors';
 
 /** The assets' operations (see `OperationSpec`); the uploads take the received file. */
 export const ASSET_OPERATIONS = {
@@ -49,6 +49,6 @@ export const ASSET_OPERATIONS = {
     status: 200,
     useCases: AssetsUseCases,
     input: { body: TransformAssetDto },
-    run: (u, auth, { path, body }) => u.transform(auth, path.asset_id, body),
+    run: (u, auth, { path, body }) => atInputs({ asset_id: 'path' }, 'body', () => u.transform(auth, path.asset_id, body)),
   }),
 };

@@ -1,17 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { keysetPage, newId } from '@platform/database';
+import { newId } from '@platform/database';
 import { ConflictError, ValidationError } from '@platform/errors';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { CreativeConfig } from '../config';
 import { BlobNotFoundError, BlobStore, ByteRange } from '../storage/blob-store';
 import { Asset } from './asset.entity';
 import { AssetReferencesPort } from './asset-references.port';
+import { AssetsRepository } from './assets.repository';
 import { assetNotFound } from './asset-errors';
 import type { OutputFormat } from './dto/transform-asset.dto';
 import type { Operation } from './dto/transform-operations.dto';
@@ -52,7 +52,7 @@ export class AssetsService {
   private readonly transformer = new ImageTransformer();
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: AssetsRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly blobs: BlobStore,
     private readonly inspector: MediaInspector,
@@ -111,8 +111,7 @@ export class AssetsService {
     const key = this.blobKey(accountId, id);
     await put(key);
     try {
-      const repo = this.ds.getRepository(Asset);
-      const row = repo.create({
+      return await this.repo.insert({
         id,
         accountId,
         kind: found.kind,
@@ -133,7 +132,6 @@ export class AssetsService {
         sourceAssetId: facts.sourceAssetId ?? null,
         operations: facts.operations ?? null,
       });
-      return await repo.save(row);
     } catch (err) {
       await this.blobs.delete(key).catch((e) => this.logger.error({ err: e, key }, 'could not remove the blob of a failed asset'));
       throw err;
@@ -141,18 +139,13 @@ export class AssetsService {
   }
 
   async list(accountId: string, options: { limit: number; cursor?: string; kind?: AssetKind }): Promise<AssetPage> {
-    const qb = this.ds.getRepository(Asset).createQueryBuilder('a').where('a.account_id = :accountId', { accountId });
-    if (options.kind) qb.andWhere('a.kind = :kind', { kind: options.kind });
-    return keysetPage(qb, 'a', { cursor: options.cursor, limit: options.limit, order: 'DESC' });
+    return this.repo.page(accountId, options);
   }
 
   /** The caller's asset, or 404 `asset_not_found` (also for another account's id). */
   /** The account's assets: how many, and their bytes (GET /v1/metrics). */
-  async storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
-    const [row] = (await this.ds.query(`SELECT sum(bytes)::bigint AS bytes, count(*)::int AS count FROM creative.assets WHERE account_id = $1`, [
-      accountId,
-    ])) as { bytes: string | null; count: number }[];
-    return { bytes: Number(row.bytes ?? 0), count: row.count };
+  storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
+    return this.repo.storageOf(accountId);
   }
 
   async get(accountId: string, id: string): Promise<Asset> {
@@ -162,8 +155,7 @@ export class AssetsService {
   }
 
   find(accountId: string, id: string, kind?: AssetKind): Promise<Asset | null> {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return Promise.resolve(null);
-    return this.ds.getRepository(Asset).findOneBy({ accountId, id, ...(kind ? { kind } : {}) });
+    return this.repo.find(accountId, id, kind);
   }
 
   /** A stream of the asset's bytes (or a range of them). */
@@ -195,10 +187,8 @@ export class AssetsService {
    * Locks an image asset of the account against deletion until the transaction ends, for a row
    * that will reference it (the brand kit's logo). False when there is no such image.
    */
-  async lockImageForReference(manager: EntityManager, accountId: string, id: string): Promise<boolean> {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return false;
-    const rows = await manager.query(`SELECT id FROM creative.assets WHERE account_id = $1 AND id = $2 AND kind = 'image' FOR SHARE`, [accountId, id]);
-    return rows.length > 0;
+  lockImageForReference(manager: EntityManager, accountId: string, id: string): Promise<boolean> {
+    return this.repo.lockImage(manager, accountId, id);
   }
 
   /**
@@ -206,15 +196,11 @@ export class AssetsService {
    * 409 `asset_in_use` (change the brand kit first): a design would lose its logo without notice.
    */
   async remove(accountId: string, id: string): Promise<void> {
-    const key = await this.ds.transaction(async (m) => {
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw assetNotFound();
-      const rows: { blob_key: string }[] = await m.query(`SELECT blob_key FROM creative.assets WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id]);
-      if (!rows.length) throw assetNotFound();
+    const key = await this.repo.delete(accountId, id, async (m) => {
       const refused = await this.references.refusal(m, accountId, id);
       if (refused) throw new ConflictError(refused, 'asset_in_use');
-      await m.query(`DELETE FROM creative.assets WHERE account_id = $1 AND id = $2`, [accountId, id]);
-      return rows[0].blob_key;
     });
+    if (key === null) throw assetNotFound();
     await this.blobs.delete(key).catch((err) => this.logger.error({ err, key }, 'asset deleted but its blob could not be removed'));
   }
 
@@ -224,11 +210,7 @@ export class AssetsService {
     if (problems.length) throw new ValidationError(problems);
     const source = await this.get(accountId, id);
     if (source.kind !== 'image') {
-      throw new ValidationError(
-        [{ loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${source.kind}`, type: 'value_error' }],
-        undefined,
-        'path',
-      );
+      throw new ValidationError([{ loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${source.kind}`, type: 'value_error' }]);
     }
     // Local files are read by sharp from their path; S3 objects are read once into memory.
     const input = await this.sourceOf(source);

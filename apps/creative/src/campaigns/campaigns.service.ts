@@ -10,10 +10,10 @@ import { ArtifactDto } from '../artifacts/dto/artifact.dto';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { briefOrThrow } from '../common/creative-input';
 import type { CreativeConfig } from '../config';
-import { Design } from '../designs/design.entity';
+import { DesignsRepository } from '../designs/designs.repository';
 import { DesignsService } from '../designs/designs.service';
 import { DesignRendersService } from '../rendering/design-renders.service';
-import { RenderCacheEntry } from '../rendering/render-cache.entity';
+import { RenderCacheRepository } from '../rendering/render-cache.repository';
 import { renderLocs, resolveRender } from '../rendering/render.service';
 import { Campaign } from './campaign.entity';
 import { CampaignPiece } from './campaign-piece.entity';
@@ -50,6 +50,8 @@ export class CampaignsService {
     private readonly designs: DesignsService,
     private readonly renders: DesignRendersService,
     private readonly artifacts: ArtifactsService,
+    private readonly designRows: DesignsRepository,
+    private readonly renderCache: RenderCacheRepository,
   ) {}
 
   private plan(formats: unknown[] | null | undefined, template: string | null | undefined): PiecePlan[] {
@@ -217,10 +219,7 @@ export class CampaignsService {
       if (m.artifactId)
         await this.artifacts.remove(accountId, m.artifactId).catch((e) => this.logger.warn(`campaign undo: artifact ${m.artifactId}: ${(e as Error).message}`));
       if (m.designId)
-        await this.ds
-          .getRepository(Design)
-          .delete({ accountId, id: m.designId })
-          .catch((e) => this.logger.warn(`campaign undo: design ${m.designId}: ${(e as Error).message}`));
+        await this.designRows.delete(accountId, m.designId).catch((e) => this.logger.warn(`campaign undo: design ${m.designId}: ${(e as Error).message}`));
     }
   }
 
@@ -231,7 +230,7 @@ export class CampaignsService {
     const pieces: CampaignPieceDto[] = [];
     for (const p of rows) {
       const artifact = p.artifactId ? await this.artifacts.get(accountId, p.artifactId).catch(() => null) : null;
-      const cached = artifact ? await this.ds.getRepository(RenderCacheEntry).findOneBy({ artifactId: artifact.id }) : null;
+      const cached = artifact ? await this.renderCache.byArtifact(artifact.id) : null;
       const signed = artifact ? await this.renders.signedUrl(artifact) : null;
       pieces.push({
         ...this.pieceFields(p),

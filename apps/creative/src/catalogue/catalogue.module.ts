@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AssetsModule } from '../assets/assets.module';
 import { ProvidersModule } from '../intelligence/providers/providers.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { CatalogueController } from './catalogue.controller';
@@ -6,7 +7,7 @@ import { CatalogueService } from './catalogue.service';
 import { CatalogueUseCases } from './catalogue.use-cases';
 
 @Module({
-  imports: [RenderingModule, ProvidersModule],
+  imports: [AssetsModule, RenderingModule, ProvidersModule],
   controllers: [CatalogueController],
   providers: [CatalogueService, CatalogueUseCases],
   exports: [CatalogueService, CatalogueUseCases],

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import {
   BUNDLED_FONT_FAMILIES,
@@ -16,8 +15,7 @@ import {
 } from '@platform/creative-ir';
 import { EASING_CURVES, MOTION_INFO, TRANSITION_INFO, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { NotFoundError } from '@platform/errors';
-import { DataSource } from 'typeorm';
-import { Asset } from '../assets/asset.entity';
+import { AssetsRepository } from '../assets/assets.repository';
 import { BRIEF_LIMITS } from '../common/creative-input';
 import type { CreativeConfig } from '../config';
 import { ImageProviders } from '../intelligence/providers/image-providers.service';
@@ -65,7 +63,7 @@ const orientation = (w: number, h: number) => resolveFormat({ width: w, height: 
 @Injectable()
 export class CatalogueService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly assetRows: AssetsRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly pool: RenderPool,
     private readonly previews: PreviewService,
@@ -108,12 +106,7 @@ export class CatalogueService {
         { category: f.category, description: f.description, aliases: f.aliases },
       ),
     );
-    const uploaded = await this.ds.getRepository(Asset).find({
-      where: { accountId, kind: 'font' },
-      select: { id: true, family: true, weight: true, style: true, createdAt: true },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: ACCOUNT_FONTS_MAX,
-    });
+    const uploaded = await this.assetRows.fonts(accountId, ACCOUNT_FONTS_MAX);
     const byFamily = new Map<string, Face[]>();
     for (const a of uploaded) {
       const name = a.family ?? a.id;

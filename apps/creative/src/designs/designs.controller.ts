@@ -18,7 +18,7 @@ import {
   UpdateDesignDto,
 } from './dto/design.dto';
 import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams } from './dto/revision.dto';
-import { atInput } from '@platform/errors';
+import { atInput, atInputs } from '@platform/errors';
 
 const IF_MATCH = ApiHeader({
   name: 'If-Match',
@@ -237,7 +237,8 @@ export class DesignsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return withEtag(res, await atInput('query', () => this.designs.deleteNode(auth, { designId: id, nodeId, ifMatch, body: query })));
+    // `node_id` (the root cannot be deleted) is the path's; the rest of the input is the query (`format`).
+    return withEtag(res, await atInputs({ node_id: 'path' }, 'query', () => this.designs.deleteNode(auth, { designId: id, nodeId, ifMatch, body: query })));
   }
 
   @Post(':design_id/duplicate')

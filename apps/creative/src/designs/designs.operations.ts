@@ -2,7 +2,7 @@ import { defineOperation } from '../common/operation';
 import { DesignsUseCases } from './designs.use-cases';
 import { AddNodeDto, CreateDesignDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
 import { DiffParams, ListRevisionsQuery, RevisionParams } from './dto/revision.dto';
-import { atInput } from '@platform/errors';
+import { atInput, atInputs } from '@platform/errors';
 
 const IF_MATCH = ['if-match'];
 
@@ -107,7 +107,9 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { query: FormatQuery, headers: IF_MATCH },
     run: (u, auth, { path, query, headers }) =>
-      atInput('query', () => u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query })),
+      atInputs({ node_id: 'path' }, 'query', () =>
+        u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query }),
+      ),
   }),
   duplicate: defineOperation({
     id: 'Designs_duplicate',

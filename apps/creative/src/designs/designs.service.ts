@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { getTemplate, listTemplates, validateIr, type Brief } from '@platform/creative-ir';
-import { keysetPage, newId } from '@platform/database';
+import { newId } from '@platform/database';
 import { DomainException, ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { BrandKitService } from '../brand-kit/brand-kit.service';
 import { briefOrThrow, irIssueDetails, type Loc } from '../common/creative-input';
 import { DesignAssetsService } from '../rendering/design-assets.service';
@@ -11,6 +10,7 @@ import { RenderPool } from '../rendering/render-pool.service';
 import { resolveRender, type RenderRequest } from '../rendering/render.service';
 import { Design, type DesignSource } from './design.entity';
 import { DesignRevision, type RevisionOperation } from './design-revision.entity';
+import { DesignsRepository } from './designs.repository';
 import { jsonPatch, summarizeDiff } from './design-diff';
 import { addNode, assignIds, deleteNode, indexNodes, patchNode, relocateIssues, type Json } from './ir-tree';
 
@@ -128,7 +128,7 @@ function templateOrThrow(id: string, loc: Loc): string {
 @Injectable()
 export class DesignsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: DesignsRepository,
     private readonly pool: RenderPool,
     private readonly brandKits: BrandKitService,
     private readonly assets: DesignAssetsService,
@@ -138,24 +138,23 @@ export class DesignsService {
   // Reading
 
   async head(accountId: string, id: string): Promise<Design> {
-    const design = await this.ds.getRepository(Design).findOneBy({ id, accountId });
+    const design = await this.repo.find(accountId, id);
     if (!design) throw new NotFoundError(`Design ${id} not found`, 'not_found');
     return design;
   }
 
   async get(accountId: string, id: string): Promise<DesignState> {
     const design = await this.head(accountId, id);
-    return { design, revision: await this.revisionOf(this.ds.manager, design, design.revision) };
+    return { design, revision: await this.revisionOf(design, design.revision) };
   }
 
   async list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ data: Design[]; nextCursor: string | null }> {
-    const qb = this.ds.getRepository(Design).createQueryBuilder('d').where('d.account_id = :accountId', { accountId });
-    return keysetPage(qb, 'd', { cursor: page.cursor, limit: page.limit, order: 'DESC' });
+    return this.repo.page(accountId, page);
   }
 
   async getRevision(accountId: string, id: string, revision: number): Promise<DesignRevision> {
     const design = await this.head(accountId, id);
-    return this.revisionOf(this.ds.manager, design, revision);
+    return this.revisionOf(design, revision);
   }
 
   /**
@@ -163,46 +162,35 @@ export class DesignsService {
    * key without the ORM: the whole database work of a cached preview.
    */
   async outline(accountId: string, id: string): Promise<DesignOutline> {
-    const rows: DesignOutline[] = await this.ds.query('SELECT id, revision, width, height, title FROM creative.designs WHERE id = $1 AND account_id = $2', [
-      id,
-      accountId,
-    ]);
-    if (!rows.length) throw new NotFoundError(`Design ${id} not found`, 'not_found');
-    return rows[0];
+    const outline = await this.repo.outline(accountId, id);
+    if (!outline) throw new NotFoundError(`Design ${id} not found`, 'not_found');
+    return outline;
   }
 
   /** A revision's IR (previews and renders read only this). */
   async revisionIr(designId: string, revision: number): Promise<Json> {
-    const rows: { ir: Json }[] = await this.ds.query('SELECT ir FROM creative.design_revisions WHERE design_id = $1 AND revision = $2', [designId, revision]);
-    if (!rows.length) throw new NotFoundError(`Revision ${revision} not found`, 'revision_not_found');
-    return rows[0].ir;
+    const ir = await this.repo.revisionIr(designId, revision);
+    if (!ir) throw new NotFoundError(`Revision ${revision} not found`, 'revision_not_found');
+    return ir;
   }
 
-  private async revisionOf(m: EntityManager, design: Design, revision: number): Promise<DesignRevision> {
-    const row = await m.getRepository(DesignRevision).findOneBy({ designId: design.id, revision });
+  /** A revision of the design (read in `m`'s transaction when given), or 404 `revision_not_found`. */
+  private async revisionOf(design: Design, revision: number, m?: EntityManager): Promise<DesignRevision> {
+    const row = await this.repo.revision(design.id, revision, m);
     if (!row) throw new NotFoundError(`Design ${design.id} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'revision_not_found');
     return row;
   }
 
   async listRevisions(accountId: string, id: string, page: { limit: number; cursor?: string }): Promise<{ data: DesignRevision[]; nextCursor: string | null }> {
     await this.head(accountId, id);
-    const qb = this.ds
-      .getRepository(DesignRevision)
-      .createQueryBuilder('r')
-      .select(['r.designId', 'r.revision', 'r.operation', 'r.nodeId', 'r.restoredFrom', 'r.createdAt'])
-      .where('r.design_id = :id', { id });
-    if (page.cursor) qb.andWhere('r.revision < :before', { before: decodeRevisionCursor(page.cursor) });
-    const rows = await qb
-      .orderBy('r.revision', 'DESC')
-      .limit(page.limit + 1)
-      .getMany();
+    const rows = await this.repo.revisions(id, page.limit + 1, page.cursor ? decodeRevisionCursor(page.cursor) : undefined);
     const data = rows.slice(0, page.limit);
     return { data, nextCursor: rows.length > page.limit ? encodeRevisionCursor(data[data.length - 1].revision) : null };
   }
 
   async diff(accountId: string, id: string, from: number, to: number) {
     const design = await this.head(accountId, id);
-    const [a, b] = await Promise.all([this.revisionOf(this.ds.manager, design, from), this.revisionOf(this.ds.manager, design, to)]);
+    const [a, b] = await Promise.all([this.revisionOf(design, from), this.revisionOf(design, to)]);
     return { patch: jsonPatch(a.ir, b.ir), summary: summarizeDiff(a.ir, b.ir) };
   }
 
@@ -277,33 +265,10 @@ export class DesignsService {
     ir: Json,
     operation: RevisionOperation,
   ): Promise<DesignState> {
-    return this.ds.transaction(async (m) => {
-      const design = m.getRepository(Design).create({
-        id: newId('des'),
-        accountId,
-        ...fields,
-        revision: 1,
-        width: ir.width as number,
-        height: ir.height as number,
-      });
-      await m.getRepository(Design).insert(design as never);
-      const revision = await this.insertRevision(m, design, 1, { ir, operation });
-      return { design: await m.getRepository(Design).findOneByOrFail({ id: design.id }), revision };
-    });
-  }
-
-  private async insertRevision(m: EntityManager, design: Design, n: number, change: Change): Promise<DesignRevision> {
-    const repo = m.getRepository(DesignRevision);
-    await repo.insert({
-      designId: design.id,
-      revision: n,
-      accountId: design.accountId,
-      operation: change.operation,
-      nodeId: change.nodeId ?? null,
-      restoredFrom: change.restoredFrom ?? null,
-      ir: change.ir as never,
-    });
-    return repo.findOneByOrFail({ designId: design.id, revision: n });
+    return this.repo.createWithRevision(
+      { id: newId('des'), accountId, ...fields, revision: 1, width: ir.width as number, height: ir.height as number },
+      { ir, operation },
+    );
   }
 
   private async fromTemplate(accountId: string, template: string, brief: Brief): Promise<Json> {
@@ -360,24 +325,22 @@ export class DesignsService {
     render: RenderAsk | null | undefined,
     compute: (design: Design, current: Json, m: EntityManager) => Promise<Change>,
   ): Promise<DesignState> {
-    return this.ds.transaction(async (m) => {
-      const design = await m
-        .getRepository(Design)
-        .createQueryBuilder('d')
-        .setLock('pessimistic_write')
-        .where('d.id = :id AND d.account_id = :accountId', { id, accountId })
-        .getOne();
+    return this.repo.transaction(async (m) => {
+      const design = await this.repo.lock(m, accountId, id);
       if (!design) throw new NotFoundError(`Design ${id} not found`, 'not_found');
       if (!ifMatchAccepts(ifMatch, design.revision)) throw new PreconditionFailedError(design.revision);
-      const current = await this.revisionOf(m, design, design.revision);
+      const current = await this.revisionOf(design, design.revision, m);
       const change = await compute(design, structuredClone(current.ir), m);
       checkRender(change.ir, render);
       const n = design.revision + 1;
-      const revision = await this.insertRevision(m, design, n, change);
-      await m
-        .getRepository(Design)
-        .update({ id: design.id }, { ...change.design, revision: n, width: change.ir.width as number, height: change.ir.height as number } as never);
-      return { design: await m.getRepository(Design).findOneByOrFail({ id: design.id }), revision };
+      const revision = await this.repo.insertRevision(m, design, n, change);
+      const moved = await this.repo.moveTo(m, design.id, {
+        ...change.design,
+        revision: n,
+        width: change.ir.width as number,
+        height: change.ir.height as number,
+      });
+      return { design: moved, revision };
     });
   }
 
@@ -418,7 +381,7 @@ export class DesignsService {
 
   async restore(accountId: string, id: string, ifMatch: string | undefined, revision: number, render?: RenderAsk | null): Promise<DesignState> {
     return this.change(accountId, id, ifMatch, render, async (design, _current, m) => {
-      const old = await this.revisionOf(m, design, revision);
+      const old = await this.revisionOf(design, revision, m);
       return { ir: old.ir, operation: 'restore', restoredFrom: revision };
     });
   }
@@ -447,7 +410,7 @@ export class DesignsService {
   async deleteNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, render?: RenderAsk | null): Promise<DesignState> {
     return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
       deleteNode(ir, nodeId);
-      return { ir: await this.validated(accountId, ir, ['root'], ['path', 'node_id'], false), operation: 'node_delete', nodeId };
+      return { ir: await this.validated(accountId, ir, ['root'], ['node_id'], false), operation: 'node_delete', nodeId };
     });
   }
 

@@ -126,7 +126,7 @@ export function patchNode(ir: Json, nodeId: string, patch: Json): Loc {
 /** Removes the node and its children (the root cannot be removed). */
 export function deleteNode(ir: Json, nodeId: string): void {
   const ref = findOrThrow(ir, nodeId);
-  if (ref.loc.length === 1) throw new ValidationError([{ loc: ['node_id'], msg: 'the root node cannot be deleted', type: 'value_error' }], undefined, 'path');
+  if (ref.loc.length === 1) throw new ValidationError([{ loc: ['node_id'], msg: 'the root node cannot be deleted', type: 'value_error' }]);
   const parentLoc = ref.loc.slice(0, -2);
   let parent: Json = ir;
   for (const key of parentLoc) parent = (parent as Record<string | number, unknown>)[key] as Json;

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { DataSource, In } from 'typeorm';
-import { Artifact } from '../artifacts/artifact.entity';
+import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import type { CreativeConfig } from '../config';
 import type { JobDto } from './dto/job.dto';
@@ -15,7 +13,7 @@ export const JOB_URL_TTL = 3600;
 @Injectable()
 export class JobViews {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly artifactRows: ArtifactsRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly artifacts: ArtifactsService,
   ) {}
@@ -26,7 +24,7 @@ export class JobViews {
 
   async many(jobs: Job[]): Promise<JobDto[]> {
     const ids = [...new Set(jobs.flatMap((j) => j.artifacts.map((a) => a.artifact_id)))];
-    const found = ids.length ? await this.ds.getRepository(Artifact).findBy({ id: In(ids) }) : [];
+    const found = await this.artifactRows.findMany(ids);
     const byId = new Map(found.map((a) => [a.id, a]));
     const ttl = this.ttl();
     return Promise.all(

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ErrorDetail, ValidationError } from '@platform/errors';
-import { DataSource, In } from 'typeorm';
-import { Asset } from '../assets/asset.entity';
+import type { Asset } from '../assets/asset.entity';
+import { AssetsRepository } from '../assets/assets.repository';
 import { AssetsService } from '../assets/assets.service';
 import { BytesLru } from './bytes-lru';
 import type { AssetMap } from './render-tasks';
@@ -62,14 +61,16 @@ export class DesignAssetsService {
   private readonly cache = new BytesLru<Buffer>(ASSET_CACHE_BYTES);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly assetRows: AssetsRepository,
     private readonly assets: AssetsService,
   ) {}
 
   private async rows(accountId: string, refs: AssetRef[]): Promise<Map<string, Asset>> {
-    const ids = [...new Set(refs.map((r) => r.id))].filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id));
-    if (!ids.length) return new Map();
-    const rows = await this.ds.getRepository(Asset).find({ where: { accountId, id: In(ids) }, select: { id: true, kind: true, mime: true, sha256: true } });
+    const rows = await this.assetRows.findMany(
+      accountId,
+      refs.map((r) => r.id),
+      { id: true, kind: true, mime: true, sha256: true },
+    );
     return new Map(rows.map((r) => [r.id, r]));
   }
 

@@ -82,7 +82,8 @@ export class DesignOutputController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const page = await this.outputs.html(auth, id, ifNoneMatch);
+    // The design (`design_id`) is the whole input: a render failure is located at the path.
+    const page = await atInput('path', () => this.outputs.html(auth, id, ifNoneMatch));
     res.setHeader('ETag', page.etag);
     res.setHeader('Cache-Control', page.cacheControl);
     if (!page.content) {

@@ -35,7 +35,7 @@ export const DESIGN_OUTPUT_OPERATIONS = {
     useCases: DesignOutputUseCases,
     input: {},
     run: async (u, auth, { path }): Promise<HtmlAnswer> => {
-      const page = await u.html(auth, path.design_id);
+      const page = await atInput('path', () => u.html(auth, path.design_id));
       return { [MEDIA_ANSWER]: 'html', html: page.content!.html, etag: page.etag };
     },
   }),

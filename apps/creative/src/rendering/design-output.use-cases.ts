@@ -77,7 +77,7 @@ export class DesignOutputUseCases {
     const cacheControl = 'private, max-age=0';
     if (matches(ifNoneMatch, etag)) return { etag, cacheControl, content: null };
     const ir = await this.designs.revisionIr(design.id, design.revision);
-    const html = await this.renders.html(auth.accountId, ir, design.title ?? undefined, { ir: ['path', 'design_id'], input: () => ['path', 'design_id'] });
+    const html = await this.renders.html(auth.accountId, ir, design.title ?? undefined, { ir: ['design_id'], input: () => ['design_id'] });
     return { etag, cacheControl, content: { html, filename: `${design.id}.html` } };
   }
 }

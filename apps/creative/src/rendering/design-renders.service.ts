@@ -1,14 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { DataSource } from 'typeorm';
 import type { Artifact } from '../artifacts/artifact.entity';
 import type { ArtifactKind } from '../artifacts/artifact-types';
 import { ArtifactsService, type SignedUrl } from '../artifacts/artifacts.service';
 import type { CreativeConfig } from '../config';
 import type { FailureLocs } from './render-pool.service';
 import type { RenderOutput } from './render-tasks';
-import { RenderCacheEntry } from './render-cache.entity';
+import type { RenderCacheEntry } from './render-cache.entity';
+import { RenderCacheRepository } from './render-cache.repository';
 import { RenderService, type ResolvedRender } from './render.service';
 
 type Json = Record<string, unknown>;
@@ -47,7 +46,7 @@ export class DesignRendersService {
   private readonly pending = new Map<string, Promise<Omit<StoredRender, 'signedUrl'>>>();
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly cache: RenderCacheRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly renders: RenderService,
     private readonly artifacts: ArtifactsService,
@@ -105,14 +104,7 @@ export class DesignRendersService {
     kind: ArtifactKind,
     where: Omit<RenderCacheEntry, 'accountId' | 'artifactId' | 'warnings' | 'createdAt'>,
   ): Promise<Omit<StoredRender, 'signedUrl'>> {
-    const key = [where.designId, where.revision, where.format, where.width, where.height, where.quality];
-    const lookup = async () =>
-      (
-        (await this.ds.query(
-          'SELECT artifact_id AS "artifactId", warnings FROM creative.render_cache WHERE design_id = $1 AND revision = $2 AND format = $3 AND width = $4 AND height = $5 AND quality = $6 AND account_id = $7',
-          [...key, accountId],
-        )) as Pick<RenderCacheEntry, 'artifactId' | 'warnings'>[]
-      )[0];
+    const lookup = () => this.cache.lookup(accountId, where);
     const hit = await lookup();
     if (hit) {
       const artifact = await this.artifacts.get(accountId, hit.artifactId).catch(() => null);
@@ -129,12 +121,7 @@ export class DesignRendersService {
       height: resolved.height,
       source: { designId: rev.designId, revision: rev.revision },
     });
-    const inserted: unknown[] = await this.ds.query(
-      `INSERT INTO creative.render_cache (design_id, revision, format, width, height, quality, account_id, artifact_id, warnings)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING artifact_id`,
-      [...key, accountId, artifact.id, JSON.stringify(out.warnings)],
-    );
-    if (inserted.length === 0) {
+    if (!(await this.cache.insert(accountId, where, artifact.id, out.warnings))) {
       // Another replica stored the same render first: answer its artifact and drop ours.
       const winner = await lookup();
       const theirs = winner && (await this.artifacts.get(accountId, winner.artifactId).catch(() => null));

@@ -7,6 +7,7 @@ import { ThreadWatchdog } from '../common/thread-watchdog';
 import { DesignAssetsService } from './design-assets.service';
 import { DesignRendersService } from './design-renders.service';
 import { PreviewService } from './preview.service';
+import { RenderCacheRepository } from './render-cache.repository';
 import { RenderPool } from './render-pool.service';
 import { RenderService } from './render.service';
 import { ToolsController } from './tools.controller';
@@ -16,7 +17,27 @@ import { ToolsService } from './tools.service';
 @Module({
   imports: [BrandKitModule, AssetsModule, ArtifactsModule],
   controllers: [ToolsController],
-  providers: [ThreadWatchdog, MemoryKeeper, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
-  exports: [ThreadWatchdog, MemoryKeeper, RenderPool, RenderService, DesignAssetsService, DesignRendersService, PreviewService, ToolsService],
+  providers: [
+    RenderCacheRepository,
+    ThreadWatchdog,
+    MemoryKeeper,
+    RenderPool,
+    RenderService,
+    DesignAssetsService,
+    DesignRendersService,
+    PreviewService,
+    ToolsService,
+  ],
+  exports: [
+    RenderCacheRepository,
+    ThreadWatchdog,
+    MemoryKeeper,
+    RenderPool,
+    RenderService,
+    DesignAssetsService,
+    DesignRendersService,
+    PreviewService,
+    ToolsService,
+  ],
 })
 export class RenderingModule {}

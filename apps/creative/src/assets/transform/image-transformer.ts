@@ -224,7 +224,7 @@ export class ImageTransformer {
     try {
       meta = await sharp(source, { limitInputPixels: options.maxPixels }).metadata();
     } catch (err) {
-      throw unsupportedFile(`The source image could not be read: ${vipsMessage(err)}`, ['path', 'asset_id']);
+      throw unsupportedFile(`The source image could not be read: ${vipsMessage(err)}`, ['asset_id']);
     }
     const swap = (meta.orientation ?? 1) >= 5;
     let size: Size = { width: swap ? meta.height! : meta.width!, height: swap ? meta.width! : (meta.pageHeight ?? meta.height!) };
@@ -264,7 +264,7 @@ export class ImageTransformer {
         size = { width: info.width, height: info.height };
       } catch (err) {
         if (i === 0 && /Input|VipsJpeg|VipsPng|vipspng|gifload|heif|tiff|webp|svgload/i.test(String((err as Error)?.message))) {
-          throw unsupportedFile(`The source image could not be decoded: ${vipsMessage(err)}`, ['path', 'asset_id']);
+          throw unsupportedFile(`The source image could not be decoded: ${vipsMessage(err)}`, ['asset_id']);
         }
         throw new ValidationError([{ loc: loc(lastOp), msg: `${operations[lastOp].type} could not be applied: ${vipsMessage(err)}`, type: 'value_error' }]);
       }

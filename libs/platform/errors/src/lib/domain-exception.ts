@@ -168,3 +168,20 @@ export async function atInput<T>(source: InputSource, fn: () => Promise<T> | T):
     throw err;
   }
 }
+
+/**
+ * `atInput` for a call whose input comes from two places: an error whose details all lie under one of the `named`
+ * inputs (`{ node_id: 'path' }`: the service says `['node_id']`) came from that input's source, any other error from
+ * `source` (the query string, the body). An error that already knows its source keeps it.
+ */
+export async function atInputs<T>(named: Record<string, InputSource>, source: InputSource, fn: () => Promise<T> | T): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof DomainException && err.source === undefined) {
+      const sources = new Set(err.details.map((d) => (typeof d.loc[0] === 'string' && Object.hasOwn(named, d.loc[0]) ? named[d.loc[0]] : source)));
+      err.source = sources.size === 1 ? [...sources][0] : source;
+    }
+    throw err;
+  }
+}

@@ -1,5 +1,5 @@
 import { NotFoundException } from '@nestjs/common';
-import { atInput, DomainException, ErrorKind, RateLimitedError, ValidationError } from './domain-exception';
+import { atInput, atInputs, DomainException, ErrorKind, RateLimitedError, ValidationError } from './domain-exception';
 import { STATUS_BY_KIND } from './error-kinds';
 import { adaptCode, creativeEnvelope, entityEnvelope, messagingEnvelope } from './envelopes';
 import { capEcho, normalizeError } from './normalize';
@@ -121,6 +121,29 @@ describe('domain errors at the edge', () => {
     // The root of the input is the source itself.
     expect(normalizeError(new ValidationError([{ loc: [], msg: 'The body must be a JSON object', type: 'model_attributes_type' }])).details[0].loc).toEqual([
       'body',
+    ]);
+  });
+
+  it('atInputs: an error at a named input (a path parameter) gets its source, any other the default; a known source stays', async () => {
+    const at = (loc: (string | number)[], source?: 'path') => () => {
+      throw new ValidationError([{ loc, msg: 'bad', type: 'value_error' }], undefined, source);
+    };
+    const locOf = async (fn: () => never) => normalizeError(await atInputs({ node_id: 'path' }, 'query', fn).catch((e: unknown) => e)).details[0].loc;
+    expect(await locOf(at(['node_id']))).toEqual(['path', 'node_id']);
+    expect(await locOf(at(['node_id', 'children', 0]))).toEqual(['path', 'node_id', 'children', 0]);
+    expect(await locOf(at(['format']))).toEqual(['query', 'format']);
+    expect(await locOf(at([]))).toEqual(['query']);
+    expect(await locOf(at(['format'], 'path'))).toEqual(['path', 'format']);
+    // Details at two sources: the error is read as the default's.
+    const mixed = await atInputs({ asset_id: 'path' }, 'body', () => {
+      throw new ValidationError([
+        { loc: ['asset_id'], msg: 'bad', type: 'value_error' },
+        { loc: ['operations', 0], msg: 'bad', type: 'value_error' },
+      ]);
+    }).catch((e: unknown) => e);
+    expect(normalizeError(mixed).details.map((d) => d.loc)).toEqual([
+      ['body', 'asset_id'],
+      ['body', 'operations', 0],
     ]);
   });
 });

@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { metricsMiddleware } from './metrics.middleware';
 import { MetricsService } from './metrics.service';
 import { exceedsJsonDepth } from './json-depth';
 import { createOpenApiDocument, serveOpenApi } from './openapi';
@@ -100,7 +101,7 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
       crossOriginResourcePolicy: { policy: 'same-site' },
     }),
   );
-  app.use(app.get(MetricsService).middleware());
+  app.use(metricsMiddleware(app.get(MetricsService)));
 
   const style = def.envelope;
   if (config.role === 'worker') {

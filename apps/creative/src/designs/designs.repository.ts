@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { keysetPage } from '@platform/database';
+import { DataSource, EntityManager } from 'typeorm';
+import { Design } from './design.entity';
+import { DesignRevision, type RevisionOperation } from './design-revision.entity';
+
+type Json = Record<string, unknown>;
+
+/** A design's size and title at its current revision, read without the ORM (previews and renders). */
+export interface DesignOutlineRow {
+  id: string;
+  revision: number;
+  width: number;
+  height: number;
+  title: string | null;
+}
+
+/** What a new revision records. */
+export interface RevisionFields {
+  ir: Json;
+  operation: RevisionOperation;
+  nodeId?: string | null;
+  restoredFrom?: number | null;
+}
+
+/**
+ * Designs' tables (`creative.designs`, `creative.design_revisions`). Changes run in a transaction the service opens
+ * here (`transaction`) and passes back (`m`), so the design row's lock and the revision insert stay in one. Other
+ * features (campaigns) go through this repository (exported by DesignsModule), never the tables.
+ */
+@Injectable()
+export class DesignsRepository {
+  static readonly tables = ['designs', 'design_revisions'] as const;
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(fn);
+  }
+
+  /** The account's design, or null. */
+  find(accountId: string, id: string, m: EntityManager = this.ds.manager): Promise<Design | null> {
+    return m.getRepository(Design).findOneBy({ id, accountId });
+  }
+
+  /** Inside `m`: the account's design, locked (`FOR UPDATE`) until the transaction ends, or null. */
+  lock(m: EntityManager, accountId: string, id: string): Promise<Design | null> {
+    return m
+      .getRepository(Design)
+      .createQueryBuilder('d')
+      .setLock('pessimistic_write')
+      .where('d.id = :id AND d.account_id = :accountId', { id, accountId })
+      .getOne();
+  }
+
+  /** A page of the account's designs, newest first. */
+  page(accountId: string, page: { limit: number; cursor?: string }): Promise<{ data: Design[]; nextCursor: string | null }> {
+    const qb = this.ds.getRepository(Design).createQueryBuilder('d').where('d.account_id = :accountId', { accountId });
+    return keysetPage(qb, 'd', { cursor: page.cursor, limit: page.limit, order: 'DESC' });
+  }
+
+  /** The account's design's outline by primary key (the whole database work of a cached preview), or undefined. */
+  async outline(accountId: string, id: string): Promise<DesignOutlineRow | undefined> {
+    const rows: DesignOutlineRow[] = await this.ds.query('SELECT id, revision, width, height, title FROM creative.designs WHERE id = $1 AND account_id = $2', [
+      id,
+      accountId,
+    ]);
+    return rows[0];
+  }
+
+  /** Inserts a design with its first revision in one transaction; answers both as stored. */
+  createWithRevision(fields: Partial<Design>, first: RevisionFields): Promise<{ design: Design; revision: DesignRevision }> {
+    return this.ds.transaction(async (m) => {
+      const design = m.getRepository(Design).create(fields);
+      await m.getRepository(Design).insert(design as never);
+      const revision = await this.insertRevision(m, design, 1, first);
+      return { design: await m.getRepository(Design).findOneByOrFail({ id: design.id }), revision };
+    });
+  }
+
+  /** Inside `m`: moves the design to revision `n` (with the fields a change updates); answers the row as stored. */
+  async moveTo(m: EntityManager, designId: string, fields: Partial<Design>): Promise<Design> {
+    await m.getRepository(Design).update({ id: designId }, fields as never);
+    return m.getRepository(Design).findOneByOrFail({ id: designId });
+  }
+
+  /** Deletes the account's design (its revisions go with it). */
+  async delete(accountId: string, id: string): Promise<void> {
+    await this.ds.getRepository(Design).delete({ accountId, id });
+  }
+
+  // --- revisions ------------------------------------------------------------------------------------------
+
+  /** A revision of the design, or null. */
+  revision(designId: string, revision: number, m: EntityManager = this.ds.manager): Promise<DesignRevision | null> {
+    return m.getRepository(DesignRevision).findOneBy({ designId, revision });
+  }
+
+  /** A revision's IR read without the ORM (previews and renders read only this), or undefined. */
+  async revisionIr(designId: string, revision: number): Promise<Json | undefined> {
+    const rows: { ir: Json }[] = await this.ds.query('SELECT ir FROM creative.design_revisions WHERE design_id = $1 AND revision = $2', [designId, revision]);
+    return rows[0]?.ir;
+  }
+
+  /** Up to `limit` revisions of the design (without their IR), newest first, below `before` when given. */
+  revisions(designId: string, limit: number, before?: number): Promise<DesignRevision[]> {
+    const qb = this.ds
+      .getRepository(DesignRevision)
+      .createQueryBuilder('r')
+      .select(['r.designId', 'r.revision', 'r.operation', 'r.nodeId', 'r.restoredFrom', 'r.createdAt'])
+      .where('r.design_id = :id', { id: designId });
+    if (before !== undefined) qb.andWhere('r.revision < :before', { before });
+    return qb.orderBy('r.revision', 'DESC').limit(limit).getMany();
+  }
+
+  /** Inside `m`: inserts revision `n` of the design; answers it as stored. */
+  async insertRevision(m: EntityManager, design: Pick<Design, 'id' | 'accountId'>, n: number, change: RevisionFields): Promise<DesignRevision> {
+    const repo = m.getRepository(DesignRevision);
+    await repo.insert({
+      designId: design.id,
+      revision: n,
+      accountId: design.accountId,
+      operation: change.operation,
+      nodeId: change.nodeId ?? null,
+      restoredFrom: change.restoredFrom ?? null,
+      ir: change.ir as never,
+    });
+    return repo.findOneByOrFail({ designId: design.id, revision: n });
+  }
+}
