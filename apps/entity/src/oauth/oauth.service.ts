@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { OAUTH_CHAT_SCOPE } from '../entities/scopes';
-import { texts } from '../pages/i18n';
+import { texts } from '../common/i18n';
 import { DPOP_ALGORITHMS } from './dpop-proof';
 import { DpopService } from './dpop.service';
 import { OAuthRepository, type OAuthClientRow } from './oauth.repository';
