@@ -77,7 +77,12 @@ export class AccountsService {
   /** Opens a session; the returned token goes only into the cookie, the database keeps its hash. */
   async openSession(user: User): Promise<string> {
     const token = randomToken(43);
-    await this.repo.insertSession({ accountId: user.accountId, userId: user.id, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    await this.repo.insertSession({
+      accountId: user.accountId,
+      userId: user.id,
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    });
     return token;
   }
 
