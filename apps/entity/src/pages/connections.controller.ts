@@ -29,7 +29,7 @@ export class ConnectionsController {
     const t = texts(locale);
     const l = localeOf(locale);
     const csrf = csrfToken(req, res, this.config.publicBaseUrl.startsWith('https:'));
-    const connections = await this.oauth.listConnections(user.id);
+    const connections = await this.oauth.listConnections(user);
     const body = html`<p>${t.connectionsIntro}</p>
       ${
         connections.length
