@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 
-@Module({ providers: [AccountsService], exports: [AccountsService] })
+@Module({ providers: [AccountsRepository, AccountsService], exports: [AccountsService] })
 export class AccountsModule {}

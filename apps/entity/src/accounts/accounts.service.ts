@@ -1,13 +1,11 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { hash, verify } from '@node-rs/argon2';
 import { FailureCounter, hashSecret, randomToken } from '@platform/auth';
-import { newId } from '@platform/database';
 import { DomainException } from '@platform/errors';
 import { APP_CONFIG, BaseConfig } from '@platform/config';
 import { REDIS_CLIENT } from '@platform/queue';
 import type IORedis from 'ioredis';
-import { DataSource } from 'typeorm';
+import { AccountsRepository, type UserRow } from './accounts.repository';
 
 export interface User {
   id: string;
@@ -22,14 +20,6 @@ const MAX_FAILURES_PER_EMAIL = 5;
 const MAX_FAILURES_PER_IP = 20;
 const FAILURE_WINDOW_S = 15 * 60;
 
-interface UserRow {
-  id: string;
-  account_id: string;
-  email: string;
-  name: string;
-  password_hash: string;
-}
-
 const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name });
 
 /** People who log in: each user owns one account (tenant) and the entities in it. */
@@ -39,7 +29,7 @@ export class AccountsService {
   private readonly failures: { email: FailureCounter; ip: FailureCounter };
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: AccountsRepository,
     @Inject(APP_CONFIG) config: BaseConfig,
     @Optional() @Inject(REDIS_CLIENT) redis: IORedis | null,
   ) {
@@ -53,21 +43,9 @@ export class AccountsService {
     if (input.password.length < 10) throw new DomainException('weak_password', 'The password needs at least 10 characters', 'invalid');
     const name = input.name?.trim() || email.split('@')[0];
     const passwordHash = await hash(input.password);
-    return this.ds.transaction(async (m) => {
-      const existing = await m.query(`SELECT 1 FROM entity.users WHERE lower(email) = $1`, [email]);
-      if (existing.length) throw new DomainException('email_taken', 'An account with this email already exists', 'conflict');
-      const accountId = newId('acct');
-      await m.query(`INSERT INTO entity.accounts (id, name) VALUES ($1, $2)`, [accountId, email]);
-      const id = newId('usr');
-      await m.query(`INSERT INTO entity.users (id, account_id, email, name, password_hash) VALUES ($1, $2, $3, $4, $5)`, [
-        id,
-        accountId,
-        email,
-        name,
-        passwordHash,
-      ]);
-      return { id, accountId, email, name };
-    });
+    const user = await this.repo.createAccountWithUser({ email, name, passwordHash });
+    if (!user) throw new DomainException('email_taken', 'An account with this email already exists', 'conflict');
+    return toUser(user);
   }
 
   /** Checks email and password, throttled per email and per client address. */
@@ -85,45 +63,41 @@ export class AccountsService {
         });
       }
     }
-    const rows: UserRow[] = await this.ds.query(`SELECT * FROM entity.users WHERE lower(email) = $1`, [email]);
+    const row = await this.repo.userByEmail(email);
     // Unknown emails cost a hash too, so timing does not tell which emails exist.
-    const ok = rows.length ? await verify(rows[0].password_hash, password).catch(() => false) : await hash(password).then(() => false);
-    if (!ok) {
+    const ok = row ? await verify(row.password_hash, password).catch(() => false) : await hash(password).then(() => false);
+    if (!ok || !row) {
       for (const { counter, key } of checks) await counter.fail(key);
       throw new DomainException('invalid_login', 'Wrong email or password', 'unauthorized');
     }
     await this.failures.email.reset(email);
-    return toUser(rows[0]);
+    return toUser(row);
   }
 
   /** Opens a session; the returned token goes only into the cookie, the database keeps its hash. */
   async openSession(user: User): Promise<string> {
     const token = randomToken(43);
-    await this.ds.query(`INSERT INTO entity.user_sessions (id, account_id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
-      newId('ses'),
-      user.accountId,
-      user.id,
-      hashSecret(token),
-      new Date(Date.now() + SESSION_TTL_MS),
-    ]);
+    await this.repo.insertSession({
+      accountId: user.accountId,
+      userId: user.id,
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    });
     return token;
   }
 
   async userForSession(token: string | undefined): Promise<User | null> {
     if (!token || token.length > 100) return null;
-    const rows: UserRow[] = await this.ds.query(
-      `SELECT u.* FROM entity.user_sessions s JOIN entity.users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
-      [hashSecret(token)],
-    );
-    return rows.length ? toUser(rows[0]) : null;
+    const row = await this.repo.userOfSession(hashSecret(token));
+    return row ? toUser(row) : null;
   }
 
   async closeSession(token: string | undefined): Promise<void> {
-    if (token) await this.ds.query(`DELETE FROM entity.user_sessions WHERE token_hash = $1`, [hashSecret(token)]);
+    if (token) await this.repo.deleteSession(hashSecret(token));
   }
 
   async getUser(id: string): Promise<User | null> {
-    const rows: UserRow[] = await this.ds.query(`SELECT * FROM entity.users WHERE id = $1`, [id]);
-    return rows.length ? toUser(rows[0]) : null;
+    const row = await this.repo.user(id);
+    return row ? toUser(row) : null;
   }
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { soulNamed } from '@platform/conversation';
 import { keysetPage, newId } from '@platform/database';
 import { DomainException, NotFoundError } from '@platform/errors';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { EntityRecord, EntityStatus } from './entity-record.entity';
 import { derivePersonality, Personality } from './personality';
 
@@ -53,6 +53,21 @@ export class EntitiesService {
     const entity = await this.repo.findOneBy({ id, accountId });
     if (!entity) throw new NotFoundError(`Entity ${id} not found`, 'entity_not_found');
     return entity;
+  }
+
+  /**
+   * An entity by its id alone, for a caller that already checked the account (a queued turn), read in `m`'s
+   * transaction when given; null when it is gone.
+   */
+  find(id: string, m?: EntityManager): Promise<EntityRecord | null> {
+    return (m ? m.getRepository(EntityRecord) : this.repo).findOneBy({ id });
+  }
+
+  /** The names of the account's entities among `ids` (an id of another account, or gone, is left out). */
+  async names(accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.repo.find({ select: { id: true, name: true }, where: { accountId, id: In([...new Set(ids)]) } });
+    return new Map(rows.map((e) => [e.id, e.name]));
   }
 
   /** An entity that can take a message now, or 409 entity_unavailable. */

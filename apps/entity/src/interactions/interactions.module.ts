@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { EntitiesModule } from '../entities/entities.module';
-import { MemoryController } from '../memory/memory.controller';
-import { MemoryService } from '../memory/memory.service';
+import { MemoryModule } from '../memory/memory.module';
+import { InteractionEndUserTurns } from './interaction-end-user-turns';
 import { InteractionsController } from './interactions.controller';
+import { InteractionsRepository } from './interactions.repository';
 import { InteractionsService } from './interactions.service';
 import { TurnRecoveryService } from './recovery.service';
 import { replyEngineProvider } from './reply-engine.provider';
@@ -10,9 +11,19 @@ import { TurnEvents } from './turn-events';
 import { TurnProcessor } from './turn.processor';
 import { TurnRunner } from './turn-runner';
 
+/** Turns: above entities and memory (a turn reads its entity and reads and updates its end user's memory); memory's EndUserTurnsPort is implemented here. */
 @Module({
-  imports: [EntitiesModule],
-  controllers: [InteractionsController, MemoryController],
-  providers: [InteractionsService, MemoryService, TurnEvents, TurnRunner, TurnProcessor, TurnRecoveryService, replyEngineProvider],
+  imports: [EntitiesModule, MemoryModule],
+  controllers: [InteractionsController],
+  providers: [
+    InteractionsRepository,
+    InteractionsService,
+    InteractionEndUserTurns,
+    TurnEvents,
+    TurnRunner,
+    TurnProcessor,
+    TurnRecoveryService,
+    replyEngineProvider,
+  ],
 })
 export class InteractionsModule {}

@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { keysetPage, newId } from '@platform/database';
 import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
-import { DataSource } from 'typeorm';
-import { Owner, ownerIs, OwnerScope } from '../common/end-user-owner';
+import { Owner, OwnerScope } from '../common/end-user-owner';
 import type { EntityConfig } from '../config';
 import { EntitiesService } from '../entities/entities.service';
 import { Interaction } from './interaction.entity';
+import { InteractionsRepository } from './interactions.repository';
 import { TurnEvents } from './turn-events';
 import { TURNS_QUEUE, TurnJob } from './turn.processor';
 
@@ -23,7 +21,7 @@ const POLL_MS = 150;
 @Injectable()
 export class InteractionsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: InteractionsRepository,
     @Inject(APP_CONFIG) private readonly config: EntityConfig,
     private readonly entities: EntitiesService,
     private readonly queue: JobQueue,
@@ -37,24 +35,14 @@ export class InteractionsService {
    */
   async send(accountId: string, entityId: string, owner: Owner, input: SendInput): Promise<{ interaction: Interaction; pending: boolean }> {
     await this.entities.getAvailable(accountId, entityId);
-    const repo = this.ds.getRepository(Interaction);
-    const turn = await repo.save(
-      repo.create({
-        id: newId('int'),
-        accountId,
-        entityId,
-        clientId: owner,
-        endUserId: input.endUserId ?? null,
-        endUserName: input.endUserName ?? null,
-        message: input.message,
-        response: null,
-        status: 'pending',
-        error: null,
-        provider: null,
-        attempts: 0,
-        completedAt: null,
-      }),
-    );
+    const turn = await this.repo.insertPending({
+      accountId,
+      entityId,
+      owner,
+      endUserId: input.endUserId ?? null,
+      endUserName: input.endUserName ?? null,
+      message: input.message,
+    });
     const finished = new Promise<void>((resolve) => {
       const off = this.events.once(turn.id, resolve);
       setTimeout(() => (off(), resolve()), this.config.messageWaitMs).unref();
@@ -70,41 +58,28 @@ export class InteractionsService {
   }
 
   private async waitForTurn(id: string, finished: Promise<void>): Promise<Interaction> {
-    const repo = this.ds.getRepository(Interaction);
     const deadline = Date.now() + this.config.messageWaitMs;
     let signalled = false;
     void finished.then(() => (signalled = true));
     for (;;) {
-      const row = (await repo.findOneBy({ id }))!;
+      const row = (await this.repo.byId(id))!;
       if (row.status !== 'pending' || Date.now() >= deadline) return row;
       // Woken by this process's worker, or by polling when another process runs the turn.
       await Promise.race([finished, new Promise((r) => setTimeout(r, POLL_MS))]);
-      if (signalled) return (await repo.findOneBy({ id }))!;
+      if (signalled) return (await this.repo.byId(id))!;
     }
   }
 
   /** The history, oldest first, including pending and failed turns: of one owner's end users, or of every owner. */
   async list(accountId: string, entityId: string, owners: OwnerScope, q: { endUserId?: string; since?: string; cursor?: string; limit: number }) {
     await this.entities.get(accountId, entityId);
-    const qb = this.ds
-      .getRepository(Interaction)
-      .createQueryBuilder('i')
-      .where('i.account_id = :accountId AND i.entity_id = :entityId', { accountId, entityId });
-    if (owners !== 'all') {
-      if (owners.owner === null) qb.andWhere('i.client_id IS NULL');
-      else qb.andWhere('i.client_id = :clientId', { clientId: owners.owner });
-    }
-    if (q.endUserId !== undefined) qb.andWhere('i.end_user_id = :u', { u: q.endUserId });
-    if (q.since) qb.andWhere('i.created_at > :since', { since: new Date(q.since) });
-    return keysetPage(qb, 'i', { cursor: q.cursor, limit: q.limit, order: 'ASC' });
+    return this.repo.page(accountId, entityId, owners, q);
   }
 
   /** One turn; another owner's answers 404 as one that does not exist. */
   async get(accountId: string, entityId: string, owners: OwnerScope, id: string): Promise<Interaction> {
     await this.entities.get(accountId, entityId);
-    const turn = await this.ds
-      .getRepository(Interaction)
-      .findOneBy({ id, accountId, entityId, ...(owners === 'all' ? {} : { clientId: ownerIs(owners.owner) }) });
+    const turn = await this.repo.one(accountId, entityId, owners, id);
     if (!turn) throw new NotFoundError(`Interaction ${id} not found`, 'interaction_not_found');
     return turn;
   }

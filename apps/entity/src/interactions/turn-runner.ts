@@ -10,11 +10,12 @@ import {
   Soul,
   summarizeRelationship,
 } from '@platform/conversation';
-import { EntityManager, LessThan } from 'typeorm';
-import { ownerIs } from '../common/end-user-owner';
-import { EntityRecord } from '../entities/entity-record.entity';
-import { EndUser } from '../memory/end-user.entity';
+import type { EntityManager } from 'typeorm';
+import { EntitiesService } from '../entities/entities.service';
+import type { EntityRecord } from '../entities/entity-record.entity';
+import { MemoryRepository } from '../memory/memory.repository';
 import { Interaction } from './interaction.entity';
+import { InteractionsRepository } from './interactions.repository';
 import { REPLY_ENGINE } from './reply-engine.provider';
 
 /** Facts kept per end user: the most recently stated (and always the name); the same bound as messaging's per reply. */
@@ -43,24 +44,24 @@ function soulOf(entity: EntityRecord): Soul {
  */
 @Injectable()
 export class TurnRunner {
-  constructor(@Inject(REPLY_ENGINE) private readonly engine: ReplyEngine) {}
+  constructor(
+    @Inject(REPLY_ENGINE) private readonly engine: ReplyEngine,
+    private readonly entities: EntitiesService,
+    private readonly memories: MemoryRepository,
+    private readonly turns: InteractionsRepository,
+  ) {}
 
   async run(tx: EntityManager, turn: Interaction): Promise<void> {
-    const entity = await tx.getRepository(EntityRecord).findOneBy({ id: turn.entityId });
+    const entity = await this.entities.find(turn.entityId, tx);
     if (!entity) return;
-    const memoryRepo = tx.getRepository(EndUser);
-    const person = { entityId: entity.id, clientId: ownerIs(turn.clientId), endUserId: turn.endUserId ?? '' };
-    const memory = turn.endUserId ? await memoryRepo.findOneBy(person) : null;
+    const person = { entityId: entity.id, clientId: turn.clientId, endUserId: turn.endUserId ?? '' };
+    const memory = turn.endUserId ? await this.memories.ofPerson(tx, { entityId: entity.id, owner: turn.clientId, endUserId: turn.endUserId }) : null;
     const language = entity.personality.language;
 
     // Without an end user id a turn is stateless: no history, no memory, nothing to leak.
     let history: ChatTurn[] = [];
     if (turn.endUserId) {
-      const previous = await tx.getRepository(Interaction).find({
-        where: { ...person, status: 'completed', createdAt: LessThan(turn.createdAt) },
-        order: { createdAt: 'DESC', id: 'DESC' },
-        take: HISTORY_TURNS,
-      });
+      const previous = await this.turns.completedBefore(tx, person, turn.createdAt, HISTORY_TURNS);
       history = previous.reverse().flatMap((p) => [
         { role: 'user' as const, content: p.message },
         { role: 'assistant' as const, content: p.response ?? '' },
@@ -93,15 +94,13 @@ export class TurnRunner {
       facts,
     });
     const now = new Date();
-    await tx
-      .getRepository(Interaction)
-      .update({ id: turn.id }, { response: reply.content, status: 'completed', provider: reply.provider, completedAt: now, error: null });
+    await this.turns.complete(tx, turn.id, { response: reply.content, provider: reply.provider, completedAt: now });
     if (turn.endUserId) {
       const interactions = (memory?.interactions ?? 0) + 1;
       const firstSeenAt = memory?.firstSeenAt ?? turn.createdAt;
       const name = turn.endUserName ?? nameFact ?? memory?.name ?? null;
       // Turns of one end user run one at a time (TurnProcessor's lock), so the read above is still current.
-      await memoryRepo.save({
+      await this.memories.save(tx, {
         ...(memory ? { id: memory.id } : {}),
         entityId: entity.id,
         clientId: turn.clientId,

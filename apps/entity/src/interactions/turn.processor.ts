@@ -1,10 +1,7 @@
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ProviderError } from '@platform/conversation';
 import { QueueProcessor, QueueWorker } from '@platform/queue';
 import type { Job } from 'bullmq';
-import { DataSource, IsNull } from 'typeorm';
-import { ownerIs } from '../common/end-user-owner';
-import { Interaction } from './interaction.entity';
+import { InteractionsRepository } from './interactions.repository';
 import { TurnEvents } from './turn-events';
 import { TurnRunner } from './turn-runner';
 
@@ -21,7 +18,7 @@ export interface TurnJob {
 @QueueProcessor(TURNS_QUEUE)
 export class TurnProcessor extends QueueWorker<TurnJob> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: InteractionsRepository,
     private readonly runner: TurnRunner,
     private readonly events: TurnEvents,
   ) {
@@ -29,30 +26,26 @@ export class TurnProcessor extends QueueWorker<TurnJob> {
   }
 
   async process(job: Job<TurnJob>): Promise<undefined> {
-    const repo = this.ds.getRepository(Interaction);
-    const target = await repo.findOneBy({ id: job.data.interactionId });
+    const target = await this.repo.byId(job.data.interactionId);
     if (!target || target.status !== 'pending') return undefined;
     const done: string[] = [];
     try {
-      await this.ds.transaction(async (tx) => {
+      await this.repo.transaction(async (tx) => {
         const person = `${target.clientId ?? '-'}:${target.endUserId ?? target.id}`;
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`turn:${target.entityId}:${person}`]);
+        await this.repo.lockTurns(tx, `turn:${target.entityId}:${person}`);
         const pending = target.endUserId
-          ? await tx.getRepository(Interaction).find({
-              where: { entityId: target.entityId, clientId: ownerIs(target.clientId), endUserId: target.endUserId, status: 'pending' },
-              order: { createdAt: 'ASC', id: 'ASC' },
-            })
-          : await tx.getRepository(Interaction).find({ where: { id: target.id, status: 'pending', endUserId: IsNull() } });
+          ? await this.repo.pendingOf(tx, { entityId: target.entityId, clientId: target.clientId, endUserId: target.endUserId })
+          : await this.repo.pendingAlone(tx, target.id);
         for (const turn of pending) {
           if (turn.createdAt > target.createdAt || (turn.createdAt.getTime() === target.createdAt.getTime() && turn.id > target.id)) break;
-          await tx.getRepository(Interaction).increment({ id: turn.id }, 'attempts', 1);
+          await this.repo.countAttempt(tx, turn.id);
           await this.runner.run(tx, turn);
           done.push(turn.id);
         }
       });
     } catch (err) {
       if (err instanceof ProviderError && !err.retryable) {
-        await repo.update({ id: target.id, status: 'pending' }, { status: 'failed', error: err.message, completedAt: new Date() });
+        await this.repo.failPending(target.id, err.message);
         this.events.finished(target.id);
         return undefined;
       }
@@ -63,12 +56,7 @@ export class TurnProcessor extends QueueWorker<TurnJob> {
   }
 
   override async onFinalFailure(job: Job<TurnJob>, error: Error): Promise<void> {
-    await this.ds
-      .getRepository(Interaction)
-      .update(
-        { id: job.data.interactionId, status: 'pending' },
-        { status: 'failed', error: `The reply could not be produced: ${error.message}`, completedAt: new Date() },
-      );
+    await this.repo.failPending(job.data.interactionId, `The reply could not be produced: ${error.message}`);
     this.events.finished(job.data.interactionId);
   }
 }

@@ -1,5 +1,5 @@
-import { esc } from '../pages/html';
-import { texts } from '../pages/i18n';
+import { esc } from '../common/html';
+import { texts } from '../common/i18n';
 
 /**
  * The page shown for an OAuth error that cannot go back to the client (unknown client, bad

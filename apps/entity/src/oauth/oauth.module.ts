@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CREDENTIAL_RESOLVER } from '@platform/auth';
 import { AccountsModule } from '../accounts/accounts.module';
+import { EntitiesModule } from '../entities/entities.module';
 import { DpopService } from './dpop.service';
 import { EntityBindingInterceptor } from './entity-binding.interceptor';
 import { OAuthRepository } from './oauth.repository';
@@ -10,7 +11,7 @@ import { OAuthService } from './oauth.service';
 /** OAuth 2.0: the provider, and access tokens as credentials on /api/v1 (the platform guard asks the resolver). */
 @Global()
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, EntitiesModule],
   providers: [
     OAuthRepository,
     OAuthService,

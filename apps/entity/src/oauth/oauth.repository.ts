@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { newId } from '@platform/database';
 import { DataSource } from 'typeorm';
+import { deleteGrantPayloads, heldGrants } from './oidc-adapter';
 
 export interface OAuthClientRow {
   id: string;
@@ -14,9 +15,9 @@ export interface OAuthClientRow {
   secret_rotated_at: Date | null;
 }
 
+/** A connection: the live grants of one client on one entity, since the first of them. */
 export interface ConnectionRow {
   entity_id: string;
-  entity_name: string;
   client_id: string;
   client_name: string;
   since: Date;
@@ -27,11 +28,12 @@ const returned = <T>(r: unknown[]): T[] => (Array.isArray(r[0]) ? r[0] : r) as T
 
 /**
  * OAuth's tables: registered clients (developer portal) and the grants that bind a client to one of a user's
- * entities. The provider's own payloads (entity.oidc_payloads) are the oidc adapter's (oidc-adapter.ts).
+ * entities. The provider's own payloads (entity.oidc_payloads) are the oidc adapter's (oidc-adapter.ts): what this
+ * needs of them it asks the adapter. Entities (their names) are the entities feature's: OAuthService asks it.
  */
 @Injectable()
 export class OAuthRepository {
-  static readonly tables = ['oauth_clients', 'oauth_grants', 'oidc_payloads'] as const;
+  static readonly tables = ['oauth_clients', 'oauth_grants'] as const;
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
@@ -92,21 +94,30 @@ export class OAuthRepository {
   }
 
   /**
-   * The user's live connections (a grant the provider still holds), one per entity and client, newest first. It joins
-   * entity.entities for the entity's name: a read of the entities feature's table that remains to be routed through it.
+   * The user's live connections (a grant not revoked that the provider still holds), one per entity and client, newest
+   * first (by their first grant).
    */
-  connections(userId: string): Promise<ConnectionRow[]> {
-    return this.ds.query(
-      `SELECT g.entity_id, e.name AS entity_name, g.client_id, c.name AS client_name, min(g.created_at) AS since
+  async connections(userId: string): Promise<ConnectionRow[]> {
+    const grants: { id: string; entity_id: string; client_id: string; client_name: string; created_at: Date }[] = await this.ds.query(
+      `SELECT g.id, g.entity_id, g.client_id, c.name AS client_name, g.created_at
          FROM entity.oauth_grants g
-         JOIN entity.entities e ON e.id = g.entity_id
          JOIN entity.oauth_clients c ON c.id = g.client_id
-        WHERE g.user_id = $1 AND g.revoked_at IS NULL
-          AND EXISTS (SELECT 1 FROM entity.oidc_payloads p WHERE p.model = 'Grant' AND p.grant_id = g.id)
-        GROUP BY g.entity_id, e.name, g.client_id, c.name
-        ORDER BY min(g.created_at) DESC`,
+        WHERE g.user_id = $1 AND g.revoked_at IS NULL`,
       [userId],
     );
+    const held = await heldGrants(
+      this.ds,
+      grants.map((g) => g.id),
+    );
+    const connections = new Map<string, ConnectionRow>();
+    for (const g of grants) {
+      if (!held.has(g.id)) continue;
+      const key = `${g.entity_id} ${g.client_id}`;
+      const seen = connections.get(key);
+      if (!seen) connections.set(key, { entity_id: g.entity_id, client_id: g.client_id, client_name: g.client_name, since: g.created_at });
+      else if (g.created_at < seen.since) seen.since = g.created_at;
+    }
+    return [...connections.values()].sort((a, b) => b.since.getTime() - a.since.getTime());
   }
 
   /** Revokes every grant of this client on this entity and deletes all their tokens, in one transaction; how many grants. */
@@ -118,9 +129,11 @@ export class OAuthRepository {
           [userId, entityId, clientId],
         ),
       );
-      const ids = grants.map((g) => g.id);
-      if (ids.length) await m.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = ANY($1)`, [ids]);
-      return ids.length;
+      await deleteGrantPayloads(
+        m,
+        grants.map((g) => g.id),
+      );
+      return grants.length;
     });
   }
 }

@@ -7,8 +7,9 @@ import { createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'n
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
+import { EntitiesService } from '../entities/entities.service';
 import { OAUTH_CHAT_SCOPE } from '../entities/scopes';
-import { texts } from '../pages/i18n';
+import { texts } from '../common/i18n';
 import { DPOP_ALGORITHMS } from './dpop-proof';
 import { DpopService } from './dpop.service';
 import { OAuthRepository, type OAuthClientRow } from './oauth.repository';
@@ -99,6 +100,7 @@ export class OAuthService implements CredentialResolver {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: EntityConfig,
     private readonly accounts: AccountsService,
+    private readonly entities: EntitiesService,
     private readonly dpop: DpopService,
     private readonly repo: OAuthRepository,
   ) {}
@@ -141,7 +143,12 @@ export class OAuthService implements CredentialResolver {
     const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'ES256', kid: 'entity-oauth' };
     const resource = this.resource;
     const requirePkce = this.config.oauth.requirePkce;
-    const Adapter = postgresAdapter(this.ds, oidc, (id) => this.clientMetadata(id));
+    const Adapter = postgresAdapter(
+      this.ds,
+      oidc,
+      (id) => this.clientMetadata(id),
+      async (userId) => (await this.accounts.getUser(userId))?.accountId ?? null,
+    );
     const provider = new oidc.Provider(this.issuer, {
       adapter: Adapter,
       jwks: { keys: [jwk] },
@@ -322,9 +329,17 @@ export class OAuthService implements CredentialResolver {
     await this.repo.insertGrant(input);
   }
 
-  async listConnections(userId: string): Promise<Connection[]> {
-    const rows = await this.repo.connections(userId);
-    return rows.map((r) => ({ entityId: r.entity_id, entityName: r.entity_name, clientId: r.client_id, clientName: r.client_name, since: r.since }));
+  /** The user's live connections, newest first, with their entity's name (from the entities feature); a connection to an entity gone meanwhile is left out. */
+  async listConnections(user: { id: string; accountId: string }): Promise<Connection[]> {
+    const rows = await this.repo.connections(user.id);
+    const names = await this.entities.names(
+      user.accountId,
+      rows.map((r) => r.entity_id),
+    );
+    return rows.flatMap((r) => {
+      const entityName = names.get(r.entity_id);
+      return entityName === undefined ? [] : [{ entityId: r.entity_id, entityName, clientId: r.client_id, clientName: r.client_name, since: r.since }];
+    });
   }
 
   /** Removes a connection: every grant of this client on this entity, with all its tokens, at once. */

@@ -1,10 +1,12 @@
 import { hashSecret } from '@platform/auth';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { OidcAdapter, OidcModule, OidcPayload } from './oidc-types';
 import { storable } from './oauth-params';
 
 /** Client metadata comes from entity.oauth_clients; the adapter only answers lookups for it. */
 export type ClientLookup = (clientId: string) => Promise<OidcPayload | undefined>;
+/** The account (tenant) of a user, from the accounts feature; null when there is no such user. */
+export type AccountLookup = (userId: string) => Promise<string | null>;
 
 interface Row {
   payload: OidcPayload;
@@ -33,8 +35,23 @@ export async function revokeGrant(ds: DataSource, grantId: string): Promise<void
   });
 }
 
+/** Of these grants, the ones the provider still holds (its Grant is stored): a connection lives as long as one of them. */
+export async function heldGrants(ds: DataSource, grantIds: readonly string[]): Promise<Set<string>> {
+  if (!grantIds.length) return new Set();
+  const rows: { grant_id: string }[] = await ds.query(`SELECT DISTINCT grant_id FROM entity.oidc_payloads WHERE model = 'Grant' AND grant_id = ANY($1)`, [
+    [...grantIds],
+  ]);
+  return new Set(rows.map((r) => r.grant_id));
+}
+
+/** Deletes every stored row of these grants (the grant, its codes and tokens) in `m`'s transaction, which revoked them. */
+export async function deleteGrantPayloads(m: EntityManager, grantIds: readonly string[]): Promise<void> {
+  if (grantIds.length) await m.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = ANY($1)`, [[...grantIds]]);
+}
+
 /**
- * oidc-provider's storage in entity.oidc_payloads. Every id is stored as its SHA-256 (codes,
+ * oidc-provider's storage in entity.oidc_payloads: this file is the one that touches that table (OAuthRepository asks
+ * it through `heldGrants` and `deleteGrantPayloads`). Every id is stored as its SHA-256 (codes,
  * tokens and session ids are bearer secrets), and `jti`, which repeats the id, is left out of
  * the stored payload and put back on read; an interaction keeps the id of its browser session
  * (`session.cookie`) only as its SHA-256 too. `consume` is one conditional UPDATE, so of parallel
@@ -42,7 +59,7 @@ export async function revokeGrant(ds: DataSource, grantId: string): Promise<void
  * revoke the grant, as a replay found later does (RFC 6749 10.5, RFC 9700): the winner's tokens die
  * too. Nothing a client sends reaches PostgreSQL with a NUL character (it answers invalid_request).
  */
-export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>, findClient: ClientLookup) {
+export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>, findClient: ClientLookup, accountOf: AccountLookup) {
   return class PostgresAdapter implements OidcAdapter {
     constructor(private readonly model: string) {}
 
@@ -60,20 +77,21 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
       const grantId = payload.grantId ?? (this.model === 'Grant' ? id : null);
       // oidc-provider's accountId is the user; the row keeps the user's account (tenant).
       const userId = typeof payload.accountId === 'string' ? payload.accountId : null;
+      const accountId = userId === null ? null : await accountOf(userId);
       // A token of a grant already revoked (a replay detected while its twin was being issued) is
       // not stored. The grant's row is share-locked, so a revocation running at the same time either
       // waits for this row and deletes it, or commits first and is seen here.
       await ds.query(
         `WITH g AS (SELECT revoked_at FROM entity.oauth_grants WHERE id = $5::text FOR SHARE)
          INSERT INTO entity.oidc_payloads (model, id, account_id, payload, grant_id, uid, user_code, expires_at)
-         SELECT $1::text, $2::text, (SELECT account_id FROM entity.users WHERE id = $3::text), $4::jsonb, $5::text, $6::text, $7::text, $8::timestamptz
+         SELECT $1::text, $2::text, $3::text, $4::jsonb, $5::text, $6::text, $7::text, $8::timestamptz
           WHERE NOT EXISTS (SELECT 1 FROM g WHERE revoked_at IS NOT NULL)
          ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, account_id = EXCLUDED.account_id,
            grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`,
         [
           this.model,
           hashSecret(id),
-          userId,
+          accountId,
           JSON.stringify(stored),
           grantId,
           payload.uid ?? null,

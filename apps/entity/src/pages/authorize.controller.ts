@@ -10,8 +10,8 @@ import { oauthErrorPage } from '../oauth/oauth-error-page';
 import { badParameter, badParameterDescription, storable } from '../oauth/oauth-params';
 import { OAUTH_MOUNT, OAUTH_SCOPE, OAuthService } from '../oauth/oauth.service';
 import type { OidcInteraction } from '../oauth/oidc-types';
-import { html, page } from './html';
-import { localeOf, texts } from './i18n';
+import { html, page } from '../common/html';
+import { localeOf, texts } from '../common/i18n';
 import { csrfToken, csrfValid, formString, readCookie, sendHtml, SESSION_COOKIE } from './web';
 
 /** The host (and port) of the client's redirect URI, shown on the consent page. */

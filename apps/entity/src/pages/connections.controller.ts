@@ -6,8 +6,8 @@ import type { Request, Response } from 'express';
 import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { OAuthService } from '../oauth/oauth.service';
-import { html, page } from './html';
-import { localeOf, texts } from './i18n';
+import { html, page } from '../common/html';
+import { localeOf, texts } from '../common/i18n';
 import { requireUser } from './session';
 import { csrfToken, csrfValid, formString, sendHtml } from './web';
 
@@ -29,7 +29,7 @@ export class ConnectionsController {
     const t = texts(locale);
     const l = localeOf(locale);
     const csrf = csrfToken(req, res, this.config.publicBaseUrl.startsWith('https:'));
-    const connections = await this.oauth.listConnections(user.id);
+    const connections = await this.oauth.listConnections(user);
     const body = html`<p>${t.connectionsIntro}</p>
       ${
         connections.length

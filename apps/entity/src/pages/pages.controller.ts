@@ -7,8 +7,8 @@ import type { Request, Response } from 'express';
 import { AccountsService, SESSION_TTL_MS, User } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { EntitiesService } from '../entities/entities.service';
-import { html, Html, page, STYLESHEET } from './html';
-import { localeOf, texts } from './i18n';
+import { html, Html, page, STYLESHEET } from '../common/html';
+import { localeOf, texts } from '../common/i18n';
 import { csrfToken, csrfValid, formString, readCookie, safeReturnTo, sendHtml, SESSION_COOKIE, setCookie } from './web';
 
 /** Login, sign-up, logout and the signed-in home (the user's entities). Plain HTML forms, no JavaScript. */

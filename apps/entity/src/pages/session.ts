@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AccountsService, User } from '../accounts/accounts.service';
-import { localeOf } from './i18n';
+import { localeOf } from '../common/i18n';
 import { readCookie, SESSION_COOKIE } from './web';
 
 /** The signed-in user, or a 303 to the login page (coming back here afterwards) and null. */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomToken } from '@platform/auth';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { PortalRepository } from './portal.repository';
 
 /** What a portal form made, to show once on the page it redirects to. */
 export interface PortalFlash {
@@ -23,7 +22,7 @@ const digest = (label: string, token: string) => createHash('sha256').update(`${
  */
 @Injectable()
 export class FlashService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly repo: PortalRepository) {}
 
   /** Stores a flash for the user; answers the token for the cookie. */
   async put(userId: string, flash: PortalFlash): Promise<string> {
@@ -31,27 +30,20 @@ export class FlashService {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', digest('portal-flash-key', token), iv);
     const data = Buffer.concat([cipher.update(JSON.stringify(flash), 'utf8'), cipher.final()]);
-    await this.ds.query(`DELETE FROM entity.portal_flashes WHERE expires_at < now()`);
-    await this.ds.query(`INSERT INTO entity.portal_flashes (id, user_id, sealed, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [
-      digest('portal-flash-id', token).toString('hex'),
+    await this.repo.putFlash({
+      id: digest('portal-flash-id', token).toString('hex'),
       userId,
-      Buffer.concat([iv, cipher.getAuthTag(), data]),
-      FLASH_TTL_SECONDS,
-    ]);
+      sealed: Buffer.concat([iv, cipher.getAuthTag(), data]),
+      ttlSeconds: FLASH_TTL_SECONDS,
+    });
     return token;
   }
 
   /** The user's flash for this token, removed as it is read (a second read finds nothing); null when none. */
   async take(userId: string, token: string | undefined): Promise<PortalFlash | null> {
     if (!token || token.length > 100) return null;
-    const rows: { sealed: Buffer }[] = await this.ds
-      .query(`DELETE FROM entity.portal_flashes WHERE id = $1 AND user_id = $2 AND expires_at > now() RETURNING sealed`, [
-        digest('portal-flash-id', token).toString('hex'),
-        userId,
-      ])
-      .then((r: unknown[]) => (Array.isArray(r[0]) ? r[0] : r) as { sealed: Buffer }[]);
-    if (!rows.length) return null;
-    const sealed = rows[0].sealed;
+    const sealed = await this.repo.takeFlash(digest('portal-flash-id', token).toString('hex'), userId);
+    if (!sealed) return null;
     try {
       const decipher = createDecipheriv('aes-256-gcm', digest('portal-flash-key', token), sealed.subarray(0, 12));
       decipher.setAuthTag(sealed.subarray(12, 28));

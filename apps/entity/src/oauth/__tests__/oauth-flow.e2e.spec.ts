@@ -36,6 +36,9 @@ describe('OAuth authorization code flow (openid-client as the client)', () => {
     const tokens = await oidc.authorizationCodeGrant(config, new URL(res.location!), { expectedState: state });
     expect(tokens).toMatchObject({ token_type: expect.stringMatching(/bearer/i), expires_in: 3600, scope: 'entity:chat', entity_id: ana.entityIds[1] });
     expect(tokens.refresh_token).toBeTruthy();
+    // The provider's rows of the grant carry the user's account (the tenant, from the accounts feature), not the client's.
+    const tenants = await ana.browser.sql(t, `SELECT DISTINCT account_id FROM entity.oidc_payloads WHERE model IN ('Grant', 'AccessToken', 'RefreshToken')`);
+    expect(tenants).toEqual([{ account_id: ana.accountId }]);
 
     const chat = await t.http
       .post(`/api/v1/entities/${ana.entityIds[1]}/messages`)

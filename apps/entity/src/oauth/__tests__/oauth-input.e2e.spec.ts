@@ -111,7 +111,12 @@ describe('OAuth parameters PostgreSQL cannot store (NUL)', () => {
   it('the storage adapter itself never sends a NUL to PostgreSQL', async () => {
     const oidc = await loadOidc();
     const ds = t.app.get(DataSource);
-    const Adapter = postgresAdapter(ds, oidc, async () => undefined);
+    const Adapter = postgresAdapter(
+      ds,
+      oidc,
+      async () => undefined,
+      async () => null,
+    );
     const before = await rows();
     await expect(new Adapter('Interaction').upsert('i1', { params: { state: 'a\u0000b' } }, 60)).rejects.toMatchObject({ error: 'invalid_request' });
     await expect(new Adapter('Interaction').upsert('i2', { params: { ['k\u0000']: 'v' } }, 60)).rejects.toMatchObject({ error: 'invalid_request' });
