@@ -2,7 +2,9 @@ import { composeReply } from './builtin-reply';
 import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
 import {
+  answerTypesOf,
   buildStatements,
+  carriesType,
   collectCorrections,
   echoDetail,
   echoQuestion,
@@ -433,5 +435,58 @@ describe('lone surrogates', () => {
       expect(JSON.stringify(f)).not.toMatch(/\\ud[89a-f]/i);
     }
     expect(extractStatements(lone, { language: 'en' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the kind of value a question asks for (lang/*.ts answerTypes)', () => {
+  it.each([
+    ['en', 'when does the plumber come?', ['time']],
+    ['en', 'which city is the conference in?', ['place']],
+    ['en', 'who is picking up the keys?', ['person']],
+    ['en', 'how many tickets did we buy?', ['number']],
+    ['pt', 'que horas é a reunião?', ['time']],
+    ['pt', 'pra onde vai a encomenda?', ['place']],
+    ['es', '¿a qué hora abre la farmacia?', ['time']],
+    ['es', '¿cuántas maletas llevo?', ['number']],
+    ['fr', 'où est le colis ?', ['place']],
+    ['fr', 'tu préfères le thé ou le café ?', []],
+    ['fr', "c'est quel modèle qui te plaît ?", []],
+    ['en', 'what colour was the car?', []],
+  ] as const)('%s: %s → %j', (lang, question, types) => {
+    expect(answerTypesOf(question, lang)).toEqual(types);
+  });
+
+  it('a statement holds a time by its date, weekday or time of day, a number by its digits; "a sec" is no date', () => {
+    const st = (text: string, lang: 'en' | 'pt' | 'es' | 'fr' = 'en') => ({ text, terms: termsOf(text, lang) });
+    expect(carriesType(st('the viewing is at 5.30pm, or 17:30 on their site'), 'time')).toBe(true);
+    expect(carriesType(st('choir practice is on wednesdays'), 'time')).toBe(true);
+    expect(carriesType(st('a consulta ficou pras 9h', 'pt'), 'time')).toBe(true);
+    expect(carriesType(st('hang on a sec'), 'time')).toBe(false);
+    expect(carriesType(st('i spilled coffee on the keyboard'), 'time')).toBe(false);
+    expect(carriesType(st('we need 3 rooms'), 'number')).toBe(true);
+  });
+
+  it('prefers the statement with the kind of value asked for, and a subject named a little earlier carries its value', () => {
+    const { statements } = buildStatements(
+      [],
+      [
+        user('my landlord is sending an electrician about the boiler'),
+        user('he said thursday morning, around 9am'),
+        user('the boiler is a worcester greenstar'),
+      ],
+      undefined,
+      'en',
+    );
+    // "when…": the boiler statement has no time; the one just after it does.
+    expect(recallStatements('when is the electrician coming for the boiler?', statements, 'en', 1, { confident: true })[0].text).toContain('9am');
+    const { statements: es } = buildStatements([], [user('el técnico del gas viene a revisar la caldera'), user('me dijo que el martes')], undefined, 'es');
+    expect(recallStatements('¿qué día viene el técnico?', es, 'es', 1, { confident: true })[0].text).toContain('martes');
+  });
+
+  it('weekdays and device makers are members of their category in any case', () => {
+    expect(termsOf('what days do i have pottery?', 'en').stems).toContain('cat:day');
+    expect(termsOf('pottery is on tuesdays', 'en').stems).toContain('cat:day');
+    expect(termsOf('qual celular eu uso?', 'pt').stems).toContain('cat:device');
+    expect(termsOf('uso um xiaomi redmi note 12', 'pt').stems).toContain('cat:device');
   });
 });

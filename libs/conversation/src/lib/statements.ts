@@ -1,5 +1,6 @@
 import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
+import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
 import { termsOf, wordsOf, type Terms } from './terms';
 import { findTopic } from './topics';
@@ -413,6 +414,50 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
   return possessive && !findTopic(message);
 }
 
+/** A time of day as written: "11pm", "6am", "16h", "15h30", "9:30", "às 8 horas". */
+const TIME_OF_DAY =
+  /(?<![\p{L}\p{N}])\d{1,2}(?:[:h]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs?|horas?|heures?)(?![\p{L}])|(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?![\p{N}])/iu;
+
+/** Lower-cased text with words separated by single spaces, accents kept (for phrases written with them: "où"). */
+function plainKeep(text: string): string {
+  return ` ${(text ?? '')
+    .toLowerCase()
+    .replace(/['’]/g, "'")
+    .replace(/[^\p{L}\p{N}'@.-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
+}
+
+/**
+ * The kinds of value a question asks for (lang/*.ts `answerTypes`): "when…", "que dia…", "à quelle heure…" → time;
+ * "where…", "¿en qué ciudad…?" → place; "who…", "como se chama…" → person; "how many…", "combien…" → number. A phrase
+ * written with accents ("où") must match with them (folded, "ou" is "or").
+ */
+export function answerTypesOf(question: string, lang: Lang): AnswerType[] {
+  const d = LANGUAGE_DATA[lang];
+  const folded = plain(question);
+  const kept = plainKeep(question);
+  const has = (ph: string) => (/[^\u0000-\u007f]/.test(ph) ? kept.includes(` ${plainKeep(ph).trim()} `) : folded.includes(` ${plain(ph).trim()} `));
+  return (Object.keys(d.answerTypes) as AnswerType[]).filter((t) => d.answerTypes[t].some(has));
+}
+
+/** Does the statement hold a value of the kind: a date, weekday or time of day; a name; a number? */
+export function carriesType(st: Pick<Statement, 'text' | 'terms'>, type: AnswerType): boolean {
+  const t = st.terms;
+  switch (type) {
+    case 'time':
+      return t.dates.length > 0 || t.stems.includes('cat:day') || TIME_OF_DAY.test(st.text);
+    case 'place':
+    case 'person':
+      return t.names.length > 0;
+    case 'number':
+      return t.numbers.length > 0 || t.stems.includes('cat:amount');
+  }
+}
+
+/** How many statements after the one naming a subject may hold its value (see recallStatements). */
+const FOLLOWING = 4;
+
 /**
  * The statements that best answer a question (at most `max`, the best first): a statement counts when it
  * shares the question's content terms (stems with synonyms, names, numbers, codes, e-mails, dates), weighted
@@ -431,34 +476,50 @@ export function recallStatements(question: string, statements: Statement[], lang
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
-  const scored = pool
-    .map((s) => {
-      let score = 0;
-      let matched = 0;
-      for (const t of qStems) {
-        if (s.terms.stems.includes(t)) {
-          score += Math.log(1 + pool.length / df(t));
-          matched++;
-        }
-      }
-      const values = [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
-      for (const v of qValues) {
-        if (!values.includes(v)) continue;
-        score += 2;
+  const types = answerTypesOf(question, lang);
+  const all = pool.map((s) => {
+    let score = 0;
+    let matched = 0;
+    for (const t of qStems) {
+      if (s.terms.stems.includes(t)) {
+        score += Math.log(1 + pool.length / df(t));
         matched++;
       }
-      const coverage = matched / (qStems.length + qValues.length);
-      return { s, score: score * (0.5 + coverage), matched, coverage };
-    })
-    // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number". A question
-    // about the case ("how much was each of the charges?") is confident when it shares half of the terms the memory knows
-    // at all and a quarter of all its terms.
+    }
+    const values = [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
+    for (const v of qValues) {
+      if (!values.includes(v)) continue;
+      score += 2;
+      matched++;
+    }
+    const coverage = matched / (qStems.length + qValues.length);
+    // A "when" question is best answered by a statement with a date or time, "where" a place, "who" a name.
+    const typed = types.some((t) => carriesType(s, t));
+    const fit = typed ? 1.2 : 1;
+    return { s, score: score * (0.5 + coverage) * fit, matched, coverage, typed };
+  });
+  // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number". A question
+  // about the case ("how much was each of the charges?") is confident when it shares half of the terms the memory knows
+  // at all and a quarter of all its terms. A statement holding the kind of value asked for ("when…": a date) needs only
+  // half of the terms the memory knows: "when's the surgery again lol my brain is mush" finds "surgery on december 9".
+  let scored = all
     .filter((x) =>
       opts?.confident
-        ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && x.coverage >= 0.25
-        : x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length),
+        ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && (x.coverage >= 0.25 || x.typed)
+        : (x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length)) ||
+          (x.typed && x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5),
     )
     .sort((a, b) => b.score - a.score || b.s.order - a.s.order);
+  // Nothing said holds both the subject and the kind of value: the value may have come just after the subject ("quero
+  // agendar banho" … "pode ser sexta às 16h?" → "que horário ficou o banho?"): the latest statement of that kind among the
+  // few that followed the one naming the subject.
+  if (types.length && !scored.some((x) => x.typed)) {
+    const anchor = all.filter((x) => x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5).sort((a, b) => b.score - a.score || b.s.order - a.s.order)[0];
+    const next = anchor
+      ? all.filter((x) => x.typed && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING).sort((a, b) => b.s.order - a.s.order)[0]
+      : undefined;
+    if (next) scored = [{ ...next, score: anchor.score }];
+  }
   if (!scored.length) return [];
   const best = scored[0].score;
   return scored
