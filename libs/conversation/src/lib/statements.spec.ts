@@ -457,7 +457,7 @@ describe('the kind of value a question asks for (lang/*.ts answerTypes)', () => 
   });
 
   it('a statement holds a time by its date, weekday or time of day, a number by its digits; "a sec" is no date', () => {
-    const st = (text: string, lang: 'en' | 'pt' | 'es' | 'fr' = 'en') => ({ text, terms: termsOf(text, lang) });
+    const st = (text: string, lang: 'en' | 'pt' | 'es' | 'fr' = 'en') => ({ text, lang, terms: termsOf(text, lang) });
     expect(carriesType(st('the viewing is at 5.30pm, or 17:30 on their site'), 'time')).toBe(true);
     expect(carriesType(st('choir practice is on wednesdays'), 'time')).toBe(true);
     expect(carriesType(st('a consulta ficou pras 9h', 'pt'), 'time')).toBe(true);
@@ -488,5 +488,35 @@ describe('the kind of value a question asks for (lang/*.ts answerTypes)', () => 
     expect(termsOf('pottery is on tuesdays', 'en').stems).toContain('cat:day');
     expect(termsOf('qual celular eu uso?', 'pt').stems).toContain('cat:device');
     expect(termsOf('uso um xiaomi redmi note 12', 'pt').stems).toContain('cat:device');
+  });
+});
+
+describe('corrections: the subject is what the correction says besides its markers', () => {
+  it('"sorry, I got it wrong: …" supersedes the earlier statement on the same subject; a bare new value is written into it', () => {
+    const { statements } = buildStatements(
+      [],
+      [user('the plumber visit is on monday at the flat'), user('sorry, my bad: the plumber visit moved to wednesday')],
+      undefined,
+      'en',
+    );
+    expect(statements.map((s) => s.text)).toEqual(['sorry, my bad: the plumber visit moved to wednesday']);
+    const fixed = buildStatements(
+      [],
+      [user('pode ser a mesa pras 20h?'), user('a reserva é pra 4 pessoas às 20h'), user('ops, quis dizer 21h')],
+      undefined,
+      'pt',
+    );
+    expect(fixed.statements.map((s) => s.text)).toEqual(['a reserva é pra 4 pessoas às 21h']);
+  });
+
+  it('a name corrected by a longer one is not doubled ("Hospital La Fe" → "Hospital Clínico")', () => {
+    const { statements } = buildStatements(
+      [],
+      [user('mi padre está en el Hospital La Paz desde ayer'), user('perdón, está en el Hospital Ramón y Cajal, no en La Paz')],
+      undefined,
+      'es',
+    );
+    expect(statements[0].text).toContain('está en el Hospital Ramón y Cajal desde ayer');
+    expect(statements.map((s) => s.text).join(' ')).not.toContain('La Paz');
   });
 });

@@ -183,8 +183,8 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 
 /** Days of the week in the four languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
 const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)`;
-/** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name, or a day. */
-const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
+/** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name ("Ramón y Cajal"), or a day. */
+const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
 
 /**
  * The values a text corrects: "It's 88213-B, not 88231-B", "é 774521, não 774512", "es 55-9013, no 55-9031",
@@ -284,11 +284,20 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
     const old = escapeRe(c.from);
     out = out.replace(
       new RegExp(
-        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?${old}(?![\p{L}\p{N}])`,
+        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|no|na|in|at|à)\s+)?${old}(?![\p{L}\p{N}])`,
         'giu',
       ),
       '',
     );
+    // "Hospital Clínico, not La Fe" makes "Hospital La Fe" "Hospital Clínico", not "Hospital Hospital Clínico".
+    const toWords = c.to.split(/\s+/);
+    for (let j = toWords.length - 1; j >= 1; j--) {
+      const lead = toWords
+        .slice(0, j)
+        .map(escapeRe)
+        .join(String.raw`\s+`);
+      out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${lead}\s+${old}(?![\p{L}\p{N}])`, 'giu'), () => c.to);
+    }
     // "25th anniversary, not the 15th" replaces "15th anniversary" only, not every 15th.
     const words = c.said ? c.said.slice(c.to.length).trim() : '';
     const target = words
@@ -364,19 +373,43 @@ export function buildStatements(
         correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length,
       };
     });
-  // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded.
+  // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded. The subject is what the
+  // correction says besides its markers ("perdão, me enganei: a entrevista foi remarcada pra sexta" → entrevista, sexta).
+  const markerStems = correctionMarkerStems();
+  // A correction that only gives the new value ("ops, quis dizer 16h") says nothing once the value is written into what it
+  // corrected ("pode ser sexta às 16h"): it is dropped, so a question finds the corrected statement with its subject.
+  const written = new Set(corrections.map((c) => fold(c.to)));
+  statements = statements.filter((s) => {
+    if (!s.correction) return true;
+    const own = valueTokens(s.text);
+    if (!own.length || !own.every((v) => written.has(fold(v)))) return true;
+    const rest = s.terms.stems.filter((x) => !markerStems.has(x));
+    const fixedEarlier = statements.some((o) => o.fixed && o.order < s.order && own.some((v) => fold(o.text).includes(fold(v))));
+    return !(fixedEarlier && rest.length <= 2);
+  });
   statements = statements.filter((s) => {
     const later = statements.filter((c) => c.correction && c.order > s.order && c.lang === s.lang);
     // A statement the correction's value was written into stays, unless the correction says all it says.
     if (s.fixed) return !later.some((c) => s.terms.stems.every((x) => c.terms.stems.includes(x)));
     return !later.some((c) => {
-      const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x));
+      const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x) && !markerStems.has(x));
       if (!subject.length) return false;
       const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
       return shared / subject.length >= 0.5 && differs(s.said, c.said);
     });
   });
   return { statements: statements.map(({ said: _said, fixed: _fixed, ...s }) => s), corrections };
+}
+
+let MARKER_STEMS: Set<string> | undefined;
+/** The terms of every correction marker ("me enganei", "sorry, i meant"), in each language's stemming. */
+function correctionMarkerStems(): Set<string> {
+  MARKER_STEMS ??= new Set(
+    (Object.entries(LANGUAGE_DATA) as Array<[Lang, (typeof LANGUAGE_DATA)[Lang]]>).flatMap(([lang, d]) =>
+      [...d.correctionMarkers, ...APOLOGIES].flatMap((m) => termsOf(m, lang).stems),
+    ),
+  );
+  return MARKER_STEMS;
 }
 
 /** The two statements name different values (numbers, codes, e-mails, dates or names). */
@@ -428,6 +461,17 @@ function plainKeep(text: string): string {
     .trim()} `;
 }
 
+const WEEKDAYS = new Map<Lang, Set<string>>();
+/** The members of the language's `day` category (weekdays), folded. */
+function weekdays(lang: Lang): Set<string> {
+  let w = WEEKDAYS.get(lang);
+  if (!w) {
+    w = new Set((LANGUAGE_DATA[lang].categories.find((c) => c.id === 'day')?.members ?? []).map(fold));
+    WEEKDAYS.set(lang, w);
+  }
+  return w;
+}
+
 /**
  * The kinds of value a question asks for (lang/*.ts `answerTypes`): "when…", "que dia…", "à quelle heure…" → time;
  * "where…", "¿en qué ciudad…?" → place; "who…", "como se chama…" → person; "how many…", "combien…" → number. A phrase
@@ -442,11 +486,13 @@ export function answerTypesOf(question: string, lang: Lang): AnswerType[] {
 }
 
 /** Does the statement hold a value of the kind: a date, weekday or time of day; a name; a number? */
-export function carriesType(st: Pick<Statement, 'text' | 'terms'>, type: AnswerType): boolean {
+export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type: AnswerType): boolean {
   const t = st.terms;
   switch (type) {
     case 'time':
-      return t.dates.length > 0 || t.stems.includes('cat:day') || TIME_OF_DAY.test(st.text);
+      return (
+        t.dates.length > 0 || TIME_OF_DAY.test(st.text) || (t.stems.includes('cat:day') && wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word))))
+      );
     case 'place':
     case 'person':
       return t.names.length > 0;
@@ -510,10 +556,10 @@ export function recallStatements(question: string, statements: Statement[], lang
           (x.typed && x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5),
     )
     .sort((a, b) => b.score - a.score || b.s.order - a.s.order);
-  // Nothing said holds both the subject and the kind of value: the value may have come just after the subject ("quero
+  // Nothing said holds both the subject and the time asked for: it may have come just after the subject ("quero
   // agendar banho" … "pode ser sexta às 16h?" → "que horário ficou o banho?"): the latest statement of that kind among the
   // few that followed the one naming the subject.
-  if (types.length && !scored.some((x) => x.typed)) {
+  if (types.includes('time') && !scored.some((x) => x.typed)) {
     const anchor = all.filter((x) => x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5).sort((a, b) => b.score - a.score || b.s.order - a.s.order)[0];
     const next = anchor
       ? all.filter((x) => x.typed && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING).sort((a, b) => b.s.order - a.s.order)[0]
@@ -624,6 +670,9 @@ const DETERMINERS = new Set([
   'an',
 ]);
 
+/** Apologies that open a sentence, often a correction's ("sorry,", "perdão,", "perdón,"): no subject of their own. */
+const APOLOGIES = ['sorry', 'my bad', 'desculpa', 'desculpe', 'perdão', 'perdao', 'perdón', 'perdon', 'disculpa', 'pardon', 'désolé', 'desole'];
+
 /** Words that open a sentence without content: "So,", "Oh,", "Also", "Actually,", "Btw"… (and the correction markers). */
 function stripOpeners(sentence: string, lang: Lang): string {
   let s = sentence;
@@ -654,11 +703,7 @@ function stripOpeners(sentence: string, lang: Lang): string {
     'bonjour',
     'ok',
     'okay',
-    'sorry',
-    'desculpa',
-    'perdón',
-    'perdon',
-    'pardon',
+    ...APOLOGIES,
   ].sort((a, b) => b.length - a.length);
   for (let i = 0; i < 3; i++) {
     const f = fold(s);
