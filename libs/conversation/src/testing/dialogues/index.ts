@@ -1,4 +1,5 @@
 import { DEV_D_DIALOGUES } from './dev-d';
+import { DEV_E_DIALOGUES } from './dev-e';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { TUNED_DIALOGUES } from './tuned';
@@ -8,11 +9,11 @@ export type { Dialogue, DialogueLanguage, DialogueTurn, EntitySetup, MessagingSe
 export { checkReply, isChecked, planTurns, summarize } from './score';
 export type { DialoguePart, PlannedTurn, TurnResult } from './score';
 import type { DialoguePart } from './score';
-export { DEV_D_DIALOGUES, HELD_OUT_B_DIALOGUES, HELD_OUT_C_DIALOGUES, HELD_OUT_DIALOGUES, TUNED_DIALOGUES };
+export { DEV_D_DIALOGUES, DEV_E_DIALOGUES, HELD_OUT_B_DIALOGUES, HELD_OUT_C_DIALOGUES, HELD_OUT_DIALOGUES, TUNED_DIALOGUES };
 
 /**
- * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D (an outside
- * tester's development set, tuned on) and held-out C (frozen, never tuned on) are printed apart.
+ * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D and dev E (outside
+ * testers' development sets, tuned on) and held-out C (frozen, never tuned on) are printed apart.
  */
 export const DIALOGUE_PASS_BAR = 0.95;
 
@@ -29,6 +30,7 @@ export function allDialogues(): Array<{ dialogue: Dialogue; part: DialoguePart }
   return [
     ...TUNED_DIALOGUES.map((dialogue) => ({ dialogue, part: 'tuned' as const })),
     ...DEV_D_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev D' as const })),
+    ...DEV_E_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev E' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),

@@ -43,10 +43,14 @@ export function checkReply(reply: string, turn: DialogueTurn): string[] {
 }
 
 /**
- * The tuned part; the development set D (an outside tester's conversations, tuned on: dev-d.ts); the two held-out parts of
- * held-out.ts; and held-out C (held-out-c.ts): written by someone who had not read the engine, frozen, never tuned on.
+ * The tuned part; the development sets D and E (an outside tester's conversations, tuned on: dev-d.ts, dev-e.ts); the two
+ * held-out parts of held-out.ts; and held-out C (held-out-c.ts): written by someone who had not read the engine, frozen,
+ * never tuned on.
  */
-export type DialoguePart = 'tuned' | 'dev D' | 'held-out A' | 'held-out B' | 'held-out C';
+export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'held-out A' | 'held-out B' | 'held-out C';
+
+/** The parts printed apart and kept out of the pass bar's share. */
+const APART: DialoguePart[] = ['dev D', 'dev E', 'held-out C'];
 
 export interface TurnResult {
   dialogue: string;
@@ -58,14 +62,16 @@ export interface TurnResult {
 
 /**
  * Pass shares per part, as printable lines. `share` is that of the tuned part with held-out A and B (held to
- * DIALOGUE_PASS_BAR); `devShare` that of dev D and `frozenShare` that of held-out C, reported apart.
+ * DIALOGUE_PASS_BAR); `devShare` that of dev D, `devEShare` that of dev E and `frozenShare` that of held-out C, reported
+ * apart.
  */
-export function summarize(results: TurnResult[], label: string): { share: number; devShare: number; frozenShare: number; lines: string[] } {
+export function summarize(results: TurnResult[], label: string): { share: number; devShare: number; devEShare: number; frozenShare: number; lines: string[] } {
   const share = (rs: TurnResult[]) => (rs.length ? rs.filter((r) => !r.problems.length).length / rs.length : 1);
   const fmt = (name: string, rs: TurnResult[]) =>
     `${name}: ${rs.filter((r) => !r.problems.length).length}/${rs.length} turns pass (${(share(rs) * 100).toFixed(1)}%)`;
-  const suite = results.filter((r) => r.part !== 'held-out C' && r.part !== 'dev D');
+  const suite = results.filter((r) => !APART.includes(r.part));
   const dev = results.filter((r) => r.part === 'dev D');
+  const devE = results.filter((r) => r.part === 'dev E');
   const frozen = results.filter((r) => r.part === 'held-out C');
   const lines = [
     `dialogue suite, ${label}`,
@@ -75,6 +81,7 @@ export function summarize(results: TurnResult[], label: string): { share: number
       results.filter((r) => r.part === 'tuned'),
     )}`,
     `  ${fmt('dev D (tuned on)', dev)}`,
+    `  ${fmt('dev E (tuned on)', devE)}`,
     `  ${fmt(
       'held-out (A and B)',
       results.filter((r) => r.part === 'held-out A' || r.part === 'held-out B'),
@@ -92,5 +99,5 @@ export function summarize(results: TurnResult[], label: string): { share: number
       .filter((r) => r.problems.length)
       .map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
   ];
-  return { share: share(suite), devShare: share(dev), frozenShare: share(frozen), lines };
+  return { share: share(suite), devShare: share(dev), devEShare: share(devE), frozenShare: share(frozen), lines };
 }
