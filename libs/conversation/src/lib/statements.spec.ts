@@ -506,7 +506,7 @@ describe('corrections: the subject is what the correction says besides its marke
       undefined,
       'pt',
     );
-    expect(fixed.statements.map((s) => s.text)).toEqual(['a reserva é pra 4 pessoas às 21h']);
+    expect(fixed.statements.map((s) => s.text)).toEqual(['pode ser a mesa pras 21h', 'a reserva é pra 4 pessoas às 21h']);
   });
 
   it('a name corrected by a longer one is not doubled ("Hospital La Fe" → "Hospital Clínico")', () => {
@@ -518,5 +518,21 @@ describe('corrections: the subject is what the correction says besides its marke
     );
     expect(statements[0].text).toContain('está en el Hospital Ramón y Cajal desde ayer');
     expect(statements.map((s) => s.text).join(' ')).not.toContain('La Paz');
+  });
+});
+
+describe('facts inside questions', () => {
+  it('keeps a first-person clause of a question and a proposal that names a time, not the question itself', () => {
+    const texts = (m: string) => extractStatements(m).map((f) => f.text);
+    expect(texts("I'm lactose intolerant, does the latte come with oat milk?")).toEqual(["I'm lactose intolerant"]);
+    expect(texts('tengo dos gatos, ¿aceptan mascotas en la cabaña?')).toEqual(['tengo dos gatos']);
+    expect(texts('dá pra remarcar pra quarta às 10h?')).toEqual(['dá pra remarcar pra quarta às 10h']);
+    expect(texts('when does the pharmacy open?')).toEqual([]);
+    expect(texts('do you remember what I said about the boiler?')).toEqual([]);
+  });
+
+  it('a detail given inside a question is recalled later', () => {
+    const replies = play(sunny, ['hi', 'my son is allergic to sesame, is the brioche ok for him?', 'what did i say my son is allergic to?']);
+    expect(replies[2]).toContain('sesame');
   });
 });

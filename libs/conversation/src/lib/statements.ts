@@ -145,12 +145,53 @@ export function extractStatements(message: string, opts?: { language?: string })
   const text = squish(wellFormed(message ?? ''));
   if (!text) return [];
   const out: Fact[] = [];
+  const whole = statementLanguage(text, opts?.language);
+  const keep = (sentence: string, lang: Lang) => out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
   for (const raw of splitSentences(text)) {
     const sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
     if (SECRET.test(fold(sentence))) continue;
-    const lang = statementLanguage(sentence, statementLanguage(text, opts?.language));
-    if (!worthKeeping(sentence, lang)) continue;
-    out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
+    const lang = statementLanguage(sentence, whole);
+    if (worthKeeping(sentence, lang)) keep(sentence, lang);
+    else if (opensLikeQuestion(sentence, lang)) for (const fact of factsInQuestion(sentence, lang)) keep(fact, lang);
+  }
+  return out;
+}
+
+/** Auxiliaries and modals that open a yes/no question or a request ("can you…", "pode…", "¿puedes…?", "est-ce que…"). */
+const ASKING = new Set(
+  'can could would will do does did is are was were have has may shall should pode podes poderia voce vc tem da consegue puede puedes podria podrias tienen hay peux pouvez pourriez est-ce avez'.split(
+    ' ',
+  ),
+);
+
+/**
+ * What a question tells besides asking: a clause about the person ("I'm allergic to peanuts, is the cake safe?" → "I'm
+ * allergic to peanuts"), or a proposal that names a time ("pode ser sexta às 15h?" → "pode ser sexta às 15h"). A question
+ * about what was said, or one opening with a question word, tells nothing.
+ */
+function factsInQuestion(sentence: string, lang: Lang): string[] {
+  if (asksWhatWasSaid(sentence, lang)) return [];
+  const out: string[] = [];
+  const clauses = sentence
+    .split(/\s*[,;]\s+|\s+(?:but|mas|pero|mais)\s+/iu)
+    .map((c) => trimEnd(c.replace(/[?¿]+/gu, '').trim()))
+    .filter(Boolean);
+  // A first-person word or verb form ("tengo dos gatos": pro-drop languages name no subject).
+  const firstPerson = new Set([...LANGUAGE_DATA[lang].firstPerson, ...Object.keys(LANGUAGE_DATA[lang].verbs)].map(fold));
+  if (clauses.length > 1) {
+    for (const clause of clauses) {
+      const words = wordsOf(clause).map((w) => fold(w.word));
+      if (!words.length || ASKING.has(words[0]) || opensLikeQuestion(clause, lang)) continue;
+      if (!words.some((w) => firstPerson.has(w) || firstPerson.has(w.replace(/'$/, ''))) || !worthKeeping(clause, lang)) continue;
+      out.push(clause);
+    }
+  }
+  // A proposal with a time: not a question word's question ("when is…"), but "can we do friday at 3pm?".
+  const whole = trimEnd(sentence.replace(/[?¿]+/gu, '').trim());
+  const [first, second] = wordsOf(whole).map((w) => fold(w.word).replace(/['’]s?$/, ''));
+  if (!out.length && first && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
+    const t = termsOf(whole, lang);
+    if ((t.dates.length > 0 || TIME_OF_DAY.test(whole)) && t.stems.length >= 1) out.push(whole);
   }
   return out;
 }
