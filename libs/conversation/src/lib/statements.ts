@@ -522,7 +522,7 @@ export function answerTypesOf(question: string, lang: Lang): AnswerType[] {
   const d = LANGUAGE_DATA[lang];
   const folded = plain(question);
   const kept = plainKeep(question);
-  const has = (ph: string) => (/[^\u0000-\u007f]/.test(ph) ? kept.includes(` ${plainKeep(ph).trim()} `) : folded.includes(` ${plain(ph).trim()} `));
+  const has = (ph: string) => (fold(ph) !== ph.toLowerCase() ? kept.includes(` ${plainKeep(ph).trim()} `) : folded.includes(` ${plain(ph).trim()} `));
   return (Object.keys(d.answerTypes) as AnswerType[]).filter((t) => d.answerTypes[t].some(has));
 }
 
