@@ -536,3 +536,12 @@ describe('facts inside questions', () => {
     expect(replies[2]).toContain('sesame');
   });
 });
+
+describe('who is answering, asked in more ways', () => {
+  it.each(['oi, quem está falando aí?', 'quem me atende hoje?', 'allô, qui est au bout du fil ?', 'bonjour, qui me répond ?'])('%s is about the agent', (q) => {
+    expect(isAgentQuestion(q)).toBe(true);
+  });
+  it('a question about someone else is not', () => {
+    expect(isAgentQuestion('quem fala português na sua equipe?')).toBe(false);
+  });
+});

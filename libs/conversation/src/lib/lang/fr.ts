@@ -81,6 +81,10 @@ export const FR: LanguageData = {
   ],
   notWords: ['pas', 'non'],
   agentQuestions: [
+    'qui est au bout du fil',
+    "c'est qui au bout du fil",
+    'qui me répond',
+    'qui me parle',
     'a qui je parle',
     'a qui est-ce que je parle',
     'avec qui je parle',

@@ -84,6 +84,13 @@ export const PT: LanguageData = {
   ],
   notWords: ['nao'],
   agentQuestions: [
+    'quem ta falando',
+    'quem tá falando',
+    'quem esta falando',
+    'quem está falando',
+    'quem fala comigo',
+    'quem me atende',
+    'quem me responde',
     'com quem eu falo',
     'com quem estou falando',
     'com quem to falando',
