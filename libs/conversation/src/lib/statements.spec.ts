@@ -2,7 +2,9 @@ import { composeReply } from './builtin-reply';
 import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
 import {
+  answerTypesOf,
   buildStatements,
+  carriesType,
   collectCorrections,
   echoDetail,
   echoQuestion,
@@ -433,5 +435,113 @@ describe('lone surrogates', () => {
       expect(JSON.stringify(f)).not.toMatch(/\\ud[89a-f]/i);
     }
     expect(extractStatements(lone, { language: 'en' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the kind of value a question asks for (lang/*.ts answerTypes)', () => {
+  it.each([
+    ['en', 'when does the plumber come?', ['time']],
+    ['en', 'which city is the conference in?', ['place']],
+    ['en', 'who is picking up the keys?', ['person']],
+    ['en', 'how many tickets did we buy?', ['number']],
+    ['pt', 'que horas é a reunião?', ['time']],
+    ['pt', 'pra onde vai a encomenda?', ['place']],
+    ['es', '¿a qué hora abre la farmacia?', ['time']],
+    ['es', '¿cuántas maletas llevo?', ['number']],
+    ['fr', 'où est le colis ?', ['place']],
+    ['fr', 'tu préfères le thé ou le café ?', []],
+    ['fr', "c'est quel modèle qui te plaît ?", []],
+    ['en', 'what colour was the car?', []],
+  ] as const)('%s: %s → %j', (lang, question, types) => {
+    expect(answerTypesOf(question, lang)).toEqual(types);
+  });
+
+  it('a statement holds a time by its date, weekday or time of day, a number by its digits; "a sec" is no date', () => {
+    const st = (text: string, lang: 'en' | 'pt' | 'es' | 'fr' = 'en') => ({ text, lang, terms: termsOf(text, lang) });
+    expect(carriesType(st('the viewing is at 5.30pm, or 17:30 on their site'), 'time')).toBe(true);
+    expect(carriesType(st('choir practice is on wednesdays'), 'time')).toBe(true);
+    expect(carriesType(st('a consulta ficou pras 9h', 'pt'), 'time')).toBe(true);
+    expect(carriesType(st('hang on a sec'), 'time')).toBe(false);
+    expect(carriesType(st('i spilled coffee on the keyboard'), 'time')).toBe(false);
+    expect(carriesType(st('we need 3 rooms'), 'number')).toBe(true);
+  });
+
+  it('prefers the statement with the kind of value asked for, and a subject named a little earlier carries its value', () => {
+    const { statements } = buildStatements(
+      [],
+      [
+        user('my landlord is sending an electrician about the boiler'),
+        user('he said thursday morning, around 9am'),
+        user('the boiler is a worcester greenstar'),
+      ],
+      undefined,
+      'en',
+    );
+    // "when…": the boiler statement has no time; the one just after it does.
+    expect(recallStatements('when is the electrician coming for the boiler?', statements, 'en', 1, { confident: true })[0].text).toContain('9am');
+    const { statements: es } = buildStatements([], [user('el técnico del gas viene a revisar la caldera'), user('me dijo que el martes')], undefined, 'es');
+    expect(recallStatements('¿qué día viene el técnico?', es, 'es', 1, { confident: true })[0].text).toContain('martes');
+  });
+
+  it('weekdays and device makers are members of their category in any case', () => {
+    expect(termsOf('what days do i have pottery?', 'en').stems).toContain('cat:day');
+    expect(termsOf('pottery is on tuesdays', 'en').stems).toContain('cat:day');
+    expect(termsOf('qual celular eu uso?', 'pt').stems).toContain('cat:device');
+    expect(termsOf('uso um xiaomi redmi note 12', 'pt').stems).toContain('cat:device');
+  });
+});
+
+describe('corrections: the subject is what the correction says besides its markers', () => {
+  it('"sorry, I got it wrong: …" supersedes the earlier statement on the same subject; a bare new value is written into it', () => {
+    const { statements } = buildStatements(
+      [],
+      [user('the plumber visit is on monday at the flat'), user('sorry, my bad: the plumber visit moved to wednesday')],
+      undefined,
+      'en',
+    );
+    expect(statements.map((s) => s.text)).toEqual(['sorry, my bad: the plumber visit moved to wednesday']);
+    const fixed = buildStatements(
+      [],
+      [user('pode ser a mesa pras 20h?'), user('a reserva é pra 4 pessoas às 20h'), user('ops, quis dizer 21h')],
+      undefined,
+      'pt',
+    );
+    expect(fixed.statements.map((s) => s.text)).toEqual(['pode ser a mesa pras 21h', 'a reserva é pra 4 pessoas às 21h']);
+  });
+
+  it('a name corrected by a longer one is not doubled ("Hospital La Fe" → "Hospital Clínico")', () => {
+    const { statements } = buildStatements(
+      [],
+      [user('mi padre está en el Hospital La Paz desde ayer'), user('perdón, está en el Hospital Ramón y Cajal, no en La Paz')],
+      undefined,
+      'es',
+    );
+    expect(statements[0].text).toContain('está en el Hospital Ramón y Cajal desde ayer');
+    expect(statements.map((s) => s.text).join(' ')).not.toContain('La Paz');
+  });
+});
+
+describe('facts inside questions', () => {
+  it('keeps a first-person clause of a question and a proposal that names a time, not the question itself', () => {
+    const texts = (m: string) => extractStatements(m).map((f) => f.text);
+    expect(texts("I'm lactose intolerant, does the latte come with oat milk?")).toEqual(["I'm lactose intolerant"]);
+    expect(texts('tengo dos gatos, ¿aceptan mascotas en la cabaña?')).toEqual(['tengo dos gatos']);
+    expect(texts('dá pra remarcar pra quarta às 10h?')).toEqual(['dá pra remarcar pra quarta às 10h']);
+    expect(texts('when does the pharmacy open?')).toEqual([]);
+    expect(texts('do you remember what I said about the boiler?')).toEqual([]);
+  });
+
+  it('a detail given inside a question is recalled later', () => {
+    const replies = play(sunny, ['hi', 'my son is allergic to sesame, is the brioche ok for him?', 'what did i say my son is allergic to?']);
+    expect(replies[2]).toContain('sesame');
+  });
+});
+
+describe('who is answering, asked in more ways', () => {
+  it.each(['oi, quem está falando aí?', 'quem me atende hoje?', 'allô, qui est au bout du fil ?', 'bonjour, qui me répond ?'])('%s is about the agent', (q) => {
+    expect(isAgentQuestion(q)).toBe(true);
+  });
+  it('a question about someone else is not', () => {
+    expect(isAgentQuestion('quem fala português na sua equipe?')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
+import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
 import { termsOf, wordsOf, type Terms } from './terms';
 import { findTopic } from './topics';
@@ -144,12 +145,53 @@ export function extractStatements(message: string, opts?: { language?: string })
   const text = squish(wellFormed(message ?? ''));
   if (!text) return [];
   const out: Fact[] = [];
+  const whole = statementLanguage(text, opts?.language);
+  const keep = (sentence: string, lang: Lang) => out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
   for (const raw of splitSentences(text)) {
     const sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
     if (SECRET.test(fold(sentence))) continue;
-    const lang = statementLanguage(sentence, statementLanguage(text, opts?.language));
-    if (!worthKeeping(sentence, lang)) continue;
-    out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
+    const lang = statementLanguage(sentence, whole);
+    if (worthKeeping(sentence, lang)) keep(sentence, lang);
+    else if (opensLikeQuestion(sentence, lang)) for (const fact of factsInQuestion(sentence, lang)) keep(fact, lang);
+  }
+  return out;
+}
+
+/** Auxiliaries and modals that open a yes/no question or a request ("can you…", "pode…", "¿puedes…?", "est-ce que…"). */
+const ASKING = new Set(
+  'can could would will do does did is are was were have has may shall should pode podes poderia voce vc tem da consegue puede puedes podria podrias tienen hay peux pouvez pourriez est-ce avez'.split(
+    ' ',
+  ),
+);
+
+/**
+ * What a question tells besides asking: a clause about the person ("I'm allergic to peanuts, is the cake safe?" → "I'm
+ * allergic to peanuts"), or a proposal that names a time ("pode ser sexta às 15h?" → "pode ser sexta às 15h"). A question
+ * about what was said, or one opening with a question word, tells nothing.
+ */
+function factsInQuestion(sentence: string, lang: Lang): string[] {
+  if (asksWhatWasSaid(sentence, lang)) return [];
+  const out: string[] = [];
+  const clauses = sentence
+    .split(/\s*[,;]\s+|\s+(?:but|mas|pero|mais)\s+/iu)
+    .map((c) => trimEnd(c.replace(/[?¿]+/gu, '').trim()))
+    .filter(Boolean);
+  // A first-person word or verb form ("tengo dos gatos": pro-drop languages name no subject).
+  const firstPerson = new Set([...LANGUAGE_DATA[lang].firstPerson, ...Object.keys(LANGUAGE_DATA[lang].verbs)].map(fold));
+  if (clauses.length > 1) {
+    for (const clause of clauses) {
+      const words = wordsOf(clause).map((w) => fold(w.word));
+      if (!words.length || ASKING.has(words[0]) || opensLikeQuestion(clause, lang)) continue;
+      if (!words.some((w) => firstPerson.has(w) || firstPerson.has(w.replace(/'$/, ''))) || !worthKeeping(clause, lang)) continue;
+      out.push(clause);
+    }
+  }
+  // A proposal with a time: not a question word's question ("when is…"), but "can we do friday at 3pm?".
+  const whole = trimEnd(sentence.replace(/[?¿]+/gu, '').trim());
+  const [first, second] = wordsOf(whole).map((w) => fold(w.word).replace(/['’]s?$/, ''));
+  if (!out.length && first && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
+    const t = termsOf(whole, lang);
+    if ((t.dates.length > 0 || TIME_OF_DAY.test(whole)) && t.stems.length >= 1) out.push(whole);
   }
   return out;
 }
@@ -182,8 +224,8 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 
 /** Days of the week in the four languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
 const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)`;
-/** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name, or a day. */
-const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
+/** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name ("Ramón y Cajal"), or a day. */
+const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
 
 /**
  * The values a text corrects: "It's 88213-B, not 88231-B", "é 774521, não 774512", "es 55-9013, no 55-9031",
@@ -283,11 +325,20 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
     const old = escapeRe(c.from);
     out = out.replace(
       new RegExp(
-        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da)\s+)?${old}(?![\p{L}\p{N}])`,
+        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|no|na|in|at|à)\s+)?${old}(?![\p{L}\p{N}])`,
         'giu',
       ),
       '',
     );
+    // "Hospital Clínico, not La Fe" makes "Hospital La Fe" "Hospital Clínico", not "Hospital Hospital Clínico".
+    const toWords = c.to.split(/\s+/);
+    for (let j = toWords.length - 1; j >= 1; j--) {
+      const lead = toWords
+        .slice(0, j)
+        .map(escapeRe)
+        .join(String.raw`\s+`);
+      out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${lead}\s+${old}(?![\p{L}\p{N}])`, 'giu'), () => c.to);
+    }
     // "25th anniversary, not the 15th" replaces "15th anniversary" only, not every 15th.
     const words = c.said ? c.said.slice(c.to.length).trim() : '';
     const target = words
@@ -363,19 +414,43 @@ export function buildStatements(
         correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length,
       };
     });
-  // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded.
+  // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded. The subject is what the
+  // correction says besides its markers ("perdão, me enganei: a entrevista foi remarcada pra sexta" → entrevista, sexta).
+  const markerStems = correctionMarkerStems();
+  // A correction that only gives the new value ("ops, quis dizer 16h") says nothing once the value is written into what it
+  // corrected ("pode ser sexta às 16h"): it is dropped, so a question finds the corrected statement with its subject.
+  const written = new Set(corrections.map((c) => fold(c.to)));
+  statements = statements.filter((s) => {
+    if (!s.correction) return true;
+    const own = valueTokens(s.text);
+    if (!own.length || !own.every((v) => written.has(fold(v)))) return true;
+    const rest = s.terms.stems.filter((x) => !markerStems.has(x));
+    const fixedEarlier = statements.some((o) => o.fixed && o.order < s.order && own.some((v) => fold(o.text).includes(fold(v))));
+    return !(fixedEarlier && rest.length <= 2);
+  });
   statements = statements.filter((s) => {
     const later = statements.filter((c) => c.correction && c.order > s.order && c.lang === s.lang);
     // A statement the correction's value was written into stays, unless the correction says all it says.
     if (s.fixed) return !later.some((c) => s.terms.stems.every((x) => c.terms.stems.includes(x)));
     return !later.some((c) => {
-      const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x));
+      const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x) && !markerStems.has(x));
       if (!subject.length) return false;
       const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
       return shared / subject.length >= 0.5 && differs(s.said, c.said);
     });
   });
   return { statements: statements.map(({ said: _said, fixed: _fixed, ...s }) => s), corrections };
+}
+
+let MARKER_STEMS: Set<string> | undefined;
+/** The terms of every correction marker ("me enganei", "sorry, i meant"), in each language's stemming. */
+function correctionMarkerStems(): Set<string> {
+  MARKER_STEMS ??= new Set(
+    (Object.entries(LANGUAGE_DATA) as Array<[Lang, (typeof LANGUAGE_DATA)[Lang]]>).flatMap(([lang, d]) =>
+      [...d.correctionMarkers, ...APOLOGIES].flatMap((m) => termsOf(m, lang).stems),
+    ),
+  );
+  return MARKER_STEMS;
 }
 
 /** The two statements name different values (numbers, codes, e-mails, dates or names). */
@@ -413,6 +488,63 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
   return possessive && !findTopic(message);
 }
 
+/** A time of day as written: "11pm", "6am", "16h", "15h30", "9:30", "às 8 horas". */
+const TIME_OF_DAY =
+  /(?<![\p{L}\p{N}])\d{1,2}(?:[:h]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs?|horas?|heures?)(?![\p{L}])|(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?![\p{N}])/iu;
+
+/** Lower-cased text with words separated by single spaces, accents kept (for phrases written with them: "où"). */
+function plainKeep(text: string): string {
+  return ` ${(text ?? '')
+    .toLowerCase()
+    .replace(/['’]/g, "'")
+    .replace(/[^\p{L}\p{N}'@.-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
+}
+
+const WEEKDAYS = new Map<Lang, Set<string>>();
+/** The members of the language's `day` category (weekdays), folded. */
+function weekdays(lang: Lang): Set<string> {
+  let w = WEEKDAYS.get(lang);
+  if (!w) {
+    w = new Set((LANGUAGE_DATA[lang].categories.find((c) => c.id === 'day')?.members ?? []).map(fold));
+    WEEKDAYS.set(lang, w);
+  }
+  return w;
+}
+
+/**
+ * The kinds of value a question asks for (lang/*.ts `answerTypes`): "when…", "que dia…", "à quelle heure…" → time;
+ * "where…", "¿en qué ciudad…?" → place; "who…", "como se chama…" → person; "how many…", "combien…" → number. A phrase
+ * written with accents ("où") must match with them (folded, "ou" is "or").
+ */
+export function answerTypesOf(question: string, lang: Lang): AnswerType[] {
+  const d = LANGUAGE_DATA[lang];
+  const folded = plain(question);
+  const kept = plainKeep(question);
+  const has = (ph: string) => (fold(ph) !== ph.toLowerCase() ? kept.includes(` ${plainKeep(ph).trim()} `) : folded.includes(` ${plain(ph).trim()} `));
+  return (Object.keys(d.answerTypes) as AnswerType[]).filter((t) => d.answerTypes[t].some(has));
+}
+
+/** Does the statement hold a value of the kind: a date, weekday or time of day; a name; a number? */
+export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type: AnswerType): boolean {
+  const t = st.terms;
+  switch (type) {
+    case 'time':
+      return (
+        t.dates.length > 0 || TIME_OF_DAY.test(st.text) || (t.stems.includes('cat:day') && wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word))))
+      );
+    case 'place':
+    case 'person':
+      return t.names.length > 0;
+    case 'number':
+      return t.numbers.length > 0 || t.stems.includes('cat:amount');
+  }
+}
+
+/** How many statements after the one naming a subject may hold its value (see recallStatements). */
+const FOLLOWING = 4;
+
 /**
  * The statements that best answer a question (at most `max`, the best first): a statement counts when it
  * shares the question's content terms (stems with synonyms, names, numbers, codes, e-mails, dates), weighted
@@ -431,34 +563,50 @@ export function recallStatements(question: string, statements: Statement[], lang
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
-  const scored = pool
-    .map((s) => {
-      let score = 0;
-      let matched = 0;
-      for (const t of qStems) {
-        if (s.terms.stems.includes(t)) {
-          score += Math.log(1 + pool.length / df(t));
-          matched++;
-        }
-      }
-      const values = [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
-      for (const v of qValues) {
-        if (!values.includes(v)) continue;
-        score += 2;
+  const types = answerTypesOf(question, lang);
+  const all = pool.map((s) => {
+    let score = 0;
+    let matched = 0;
+    for (const t of qStems) {
+      if (s.terms.stems.includes(t)) {
+        score += Math.log(1 + pool.length / df(t));
         matched++;
       }
-      const coverage = matched / (qStems.length + qValues.length);
-      return { s, score: score * (0.5 + coverage), matched, coverage };
-    })
-    // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number". A question
-    // about the case ("how much was each of the charges?") is confident when it shares half of the terms the memory knows
-    // at all and a quarter of all its terms.
+    }
+    const values = [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
+    for (const v of qValues) {
+      if (!values.includes(v)) continue;
+      score += 2;
+      matched++;
+    }
+    const coverage = matched / (qStems.length + qValues.length);
+    // A "when" question is best answered by a statement with a date or time, "where" a place, "who" a name.
+    const typed = types.some((t) => carriesType(s, t));
+    const fit = typed ? 1.2 : 1;
+    return { s, score: score * (0.5 + coverage) * fit, matched, coverage, typed };
+  });
+  // Half the question's terms at least, and two when it has two: "my phone number" is not "my order number". A question
+  // about the case ("how much was each of the charges?") is confident when it shares half of the terms the memory knows
+  // at all and a quarter of all its terms. A statement holding the kind of value asked for ("when…": a date) needs only
+  // half of the terms the memory knows: "when's the surgery again lol my brain is mush" finds "surgery on december 9".
+  let scored = all
     .filter((x) =>
       opts?.confident
-        ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && x.coverage >= 0.25
-        : x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length),
+        ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && (x.coverage >= 0.25 || x.typed)
+        : (x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length)) ||
+          (x.typed && x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5),
     )
     .sort((a, b) => b.score - a.score || b.s.order - a.s.order);
+  // Nothing said holds both the subject and the time asked for: it may have come just after the subject ("quero
+  // agendar banho" … "pode ser sexta às 16h?" → "que horário ficou o banho?"): the latest statement of that kind among the
+  // few that followed the one naming the subject.
+  if (types.includes('time') && !scored.some((x) => x.typed)) {
+    const anchor = all.filter((x) => x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5).sort((a, b) => b.score - a.score || b.s.order - a.s.order)[0];
+    const next = anchor
+      ? all.filter((x) => x.typed && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING).sort((a, b) => b.s.order - a.s.order)[0]
+      : undefined;
+    if (next) scored = [{ ...next, score: anchor.score }];
+  }
   if (!scored.length) return [];
   const best = scored[0].score;
   return scored
@@ -563,6 +711,9 @@ const DETERMINERS = new Set([
   'an',
 ]);
 
+/** Apologies that open a sentence, often a correction's ("sorry,", "perdão,", "perdón,"): no subject of their own. */
+const APOLOGIES = ['sorry', 'my bad', 'desculpa', 'desculpe', 'perdão', 'perdao', 'perdón', 'perdon', 'disculpa', 'pardon', 'désolé', 'desole'];
+
 /** Words that open a sentence without content: "So,", "Oh,", "Also", "Actually,", "Btw"… (and the correction markers). */
 function stripOpeners(sentence: string, lang: Lang): string {
   let s = sentence;
@@ -593,11 +744,7 @@ function stripOpeners(sentence: string, lang: Lang): string {
     'bonjour',
     'ok',
     'okay',
-    'sorry',
-    'desculpa',
-    'perdón',
-    'perdon',
-    'pardon',
+    ...APOLOGIES,
   ].sort((a, b) => b.length - a.length);
   for (let i = 0; i < 3; i++) {
     const f = fold(s);

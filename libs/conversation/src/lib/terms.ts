@@ -39,7 +39,7 @@ function stopWords(lang: Lang): Set<string> {
   let s = STOP.get(lang);
   if (!s) {
     const d = LANGUAGE_DATA[lang];
-    s = new Set([...d.stop, ...d.firstPerson].map(fold));
+    s = new Set([...d.stop, ...d.firstPerson, ...d.filler].map(fold));
     STOP.set(lang, s);
   }
   return s;
@@ -63,14 +63,23 @@ function stemWord(word: string, lang: Lang): string {
   return stemmer(lang).stem(fold(word));
 }
 
-const CATEGORIES = new Map<Lang, { words: Map<string, string>; members: Map<string, string> }>();
-function categories(lang: Lang): { words: Map<string, string>; members: Map<string, string> } {
+interface CategoryIndex {
+  words: Map<string, string>;
+  members: Map<string, string>;
+  /** Members that count in any case (weekdays, device makers). */
+  anyCase: Set<string>;
+}
+const CATEGORIES = new Map<Lang, CategoryIndex>();
+function categories(lang: Lang): CategoryIndex {
   let c = CATEGORIES.get(lang);
   if (!c) {
-    c = { words: new Map(), members: new Map() };
+    c = { words: new Map(), members: new Map(), anyCase: new Set() };
     for (const cat of LANGUAGE_DATA[lang].categories) {
       for (const w of cat.words) c.words.set(fold(w), `cat:${cat.id}`);
-      for (const w of cat.members ?? []) c.members.set(fold(w), `cat:${cat.id}`);
+      for (const w of cat.members ?? []) {
+        c.members.set(fold(w), `cat:${cat.id}`);
+        if (cat.anyCase) c.anyCase.add(fold(w));
+      }
     }
     CATEGORIES.set(lang, c);
   }
@@ -137,7 +146,11 @@ export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
   }
   let dates: string[] = [];
   try {
-    dates = CHRONO[lang].parse(noEmail, ref ?? new Date(Date.UTC(2000, 0, 1))).map((r) => r.start.date().toISOString().slice(0, 10));
+    dates = CHRONO[lang]
+      .parse(noEmail, ref ?? new Date(Date.UTC(2000, 0, 1)))
+      // "for a sec", "now": a moment, not a date someone would ask about (an explicit time knows no seconds).
+      .filter((r) => !r.start.isCertain('second'))
+      .map((r) => r.start.date().toISOString().slice(0, 10));
   } catch {
     dates = [];
   }
@@ -156,7 +169,7 @@ export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
       return;
     }
     const member = cats.members.get(folded);
-    if (member && (/^\p{Lu}/u.test(w.raw) || (i > 0 && CATEGORY_LEADS.has(fold(words[i - 1].word))))) stems.push(member);
+    if (member && (cats.anyCase.has(folded) || /^\p{Lu}/u.test(w.raw) || (i > 0 && CATEGORY_LEADS.has(fold(words[i - 1].word))))) stems.push(member);
     if (i > 0 && w.word.length > 1 && /^\p{Lu}/u.test(w.raw) && !isStopWord(w.word, lang)) names.push(fold(w.word));
     if (isStopWord(w.word, lang) || w.word.length < 2) return;
     stems.push(termOf(w.word, lang));

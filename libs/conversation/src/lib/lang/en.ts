@@ -1,3 +1,4 @@
+import { DEVICES } from './devices';
 import type { LanguageData } from './types';
 import { CARRIERS } from './carriers';
 
@@ -211,7 +212,42 @@ export const EN: LanguageData = {
   toldYou: ['You told me {s}.', 'You mentioned that {s}.'],
   toldYouQuote: 'You told me: “{q}”',
   and: 'and',
+  answerTypes: {
+    time: ['when', 'what time', 'what day', 'which day', 'what date', 'which date', 'what days', 'which days', 'what hour', 'at what time'],
+    place: [
+      'where',
+      'which city',
+      'what city',
+      'which town',
+      'what town',
+      'which country',
+      'what country',
+      'what address',
+      'which hospital',
+      'which hotel',
+      'which store',
+      'which shop',
+    ],
+    person: ['who', 'whom', 'whose', "what's the name", 'what is the name', 'whats the name', 'name of', 'called'],
+    number: ['how many', 'how much', 'how old', 'how long', 'what size', 'what number'],
+  },
+  filler: 'lol haha hahaha lmao pls plz btw like ok okay hmm um uh tbh idk omg kinda sorta prob probably gonna wanna yeah yep nah cheers thx thanks'.split(' '),
   categories: [
+    {
+      id: 'day',
+      words: ['day', 'days', 'weekday', 'date'],
+      members:
+        'monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays tue tues thu thur thurs fri weekend'.split(
+          ' ',
+        ),
+      anyCase: true,
+    },
+    {
+      id: 'device',
+      words: ['laptop', 'phone', 'device', 'computer', 'notebook', 'tablet', 'mobile', 'cellphone', 'pc', 'printer', 'tv'],
+      members: DEVICES,
+      anyCase: true,
+    },
     {
       id: 'carrier',
       words: ['carrier', 'operator', 'provider', 'isp'],

@@ -1,3 +1,4 @@
+import { DEVICES } from './devices';
 import type { LanguageData } from './types';
 import { CARRIERS } from './carriers';
 
@@ -172,7 +173,54 @@ export const ES: LanguageData = {
   toldYou: ['Me dijiste que {s}.', 'Me contaste que {s}.'],
   toldYouQuote: 'Me dijiste: “{q}”',
   and: 'y',
+  answerTypes: {
+    time: ['cuando', 'que dia', 'cual dia', 'a que hora', 'que hora', 'que fecha', 'cual fecha', 'en que fecha', 'que dias', 'a que horas'],
+    place: [
+      'donde',
+      'adonde',
+      'a donde',
+      'que ciudad',
+      'cual ciudad',
+      'que pais',
+      'cual pais',
+      'que direccion',
+      'cual direccion',
+      'que hospital',
+      'cual hospital',
+      'que tienda',
+      'que barrio',
+    ],
+    person: ['quien', 'quienes', 'como se llama', 'cual es el nombre', 'el nombre de'],
+    number: ['cuanto tiempo', 'cuantos', 'cuantas', 'cuanto', 'cuanta', 'que talla', 'que tamano'],
+  },
+  filler: 'jaja jajaja jeje vale oye porfa pues bueno ok mmm te nos os les lo la ti contigo conmigo'.split(' '),
   categories: [
+    {
+      id: 'day',
+      words: ['dia', 'dias', 'fecha'],
+      members: 'lunes martes miercoles miércoles jueves viernes sabado sábado domingo finde'.split(' '),
+      anyCase: true,
+    },
+    {
+      id: 'device',
+      words: [
+        'portatil',
+        'portátil',
+        'ordenador',
+        'movil',
+        'móvil',
+        'celular',
+        'telefono',
+        'teléfono',
+        'dispositivo',
+        'tableta',
+        'computadora',
+        'impresora',
+        'tele',
+      ],
+      members: DEVICES,
+      anyCase: true,
+    },
     {
       id: 'carrier',
       words: ['operadora', 'operador', 'compania', 'compañía', 'proveedor'],

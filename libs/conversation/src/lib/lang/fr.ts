@@ -1,3 +1,4 @@
+import { DEVICES } from './devices';
 import type { LanguageData } from './types';
 import { CARRIERS } from './carriers';
 
@@ -80,6 +81,10 @@ export const FR: LanguageData = {
   ],
   notWords: ['pas', 'non'],
   agentQuestions: [
+    'qui est au bout du fil',
+    "c'est qui au bout du fil",
+    'qui me répond',
+    'qui me parle',
     'a qui je parle',
     'a qui est-ce que je parle',
     'avec qui je parle',
@@ -173,7 +178,34 @@ export const FR: LanguageData = {
   toldYou: ['Tu m’as dit que {s}.', 'Tu m’as raconté que {s}.'],
   toldYouQuote: 'Tu m’as dit : « {q} »',
   and: 'et',
+  answerTypes: {
+    time: ['quand', 'quel jour', 'quelle heure', 'à quelle heure', 'quelle date', 'quels jours', "c'est quand", 'quel horaire'],
+    place: ['où', "d'où", 'quelle ville', 'quel pays', 'quelle adresse', 'quel hopital', 'quel magasin', 'quel quartier', 'quel arrondissement'],
+    person: [
+      'qui est',
+      "c'est qui",
+      'avec qui',
+      'à qui',
+      'pour qui',
+      'qui va',
+      'qui vient',
+      "comment s'appelle",
+      'quel est le nom',
+      'le nom de',
+      "comment il s'appelle",
+      "comment elle s'appelle",
+    ],
+    number: ['combien de temps', 'combien', 'quel age', 'quelle taille', 'quelle pointure'],
+  },
+  filler: 'mdr lol haha bah ben euh genre stp svp ok bon hein ouais lui leur'.split(' '),
   categories: [
+    { id: 'day', words: ['jour', 'jours', 'date'], members: 'lundi mardi mercredi jeudi vendredi samedi dimanche week-end weekend'.split(' '), anyCase: true },
+    {
+      id: 'device',
+      words: ['ordi', 'ordinateur', 'portable', 'telephone', 'téléphone', 'appareil', 'tablette', 'imprimante', 'tele'],
+      members: DEVICES,
+      anyCase: true,
+    },
     {
       id: 'carrier',
       words: ['operateur', 'opérateur', 'fournisseur'],

@@ -1,3 +1,4 @@
+import { DEVICES } from './devices';
 import type { LanguageData } from './types';
 import { CARRIERS } from './carriers';
 
@@ -83,6 +84,13 @@ export const PT: LanguageData = {
   ],
   notWords: ['nao'],
   agentQuestions: [
+    'quem ta falando',
+    'quem tá falando',
+    'quem esta falando',
+    'quem está falando',
+    'quem fala comigo',
+    'quem me atende',
+    'quem me responde',
     'com quem eu falo',
     'com quem estou falando',
     'com quem to falando',
@@ -189,7 +197,57 @@ export const PT: LanguageData = {
   toldYou: ['Você me disse que {s}.', 'Você me contou que {s}.'],
   toldYouQuote: 'Você me disse: “{q}”',
   and: 'e',
+  answerTypes: {
+    time: [
+      'quando',
+      'que dia',
+      'qual dia',
+      'que horas',
+      'que hora',
+      'qual horario',
+      'que horario',
+      'qual a data',
+      'que data',
+      'qual data',
+      'em que dia',
+      'a que horas',
+      'qual o horario',
+      'qual e o horario',
+    ],
+    place: [
+      'onde',
+      'aonde',
+      'pra onde',
+      'para onde',
+      'que cidade',
+      'qual cidade',
+      'qual pais',
+      'que pais',
+      'qual endereco',
+      'que hospital',
+      'qual hospital',
+      'qual loja',
+      'que loja',
+      'qual bairro',
+      'que bairro',
+    ],
+    person: ['quem', 'qual o nome', 'qual e o nome', 'como se chama', 'como chama', 'nome d'],
+    number: ['quanto tempo', 'quantos', 'quantas', 'quanto', 'qual o tamanho', 'qual tamanho'],
+  },
+  filler: 'kkk kkkk kkkkk rs rsrs haha tipo ne hein ai vc vcs pq tb tbm oii oi ok blz beleza né aí lhe dele dela deles delas nele nela'.split(' '),
   categories: [
+    {
+      id: 'day',
+      words: ['dia', 'dias', 'data'],
+      members: 'segunda terca terça quarta quinta sexta sabado sábado domingo segunda-feira terça-feira quarta-feira quinta-feira sexta-feira'.split(' '),
+      anyCase: true,
+    },
+    {
+      id: 'device',
+      words: ['notebook', 'celular', 'telefone', 'aparelho', 'computador', 'tablet', 'laptop', 'impressora', 'tv', 'smartphone'],
+      members: DEVICES,
+      anyCase: true,
+    },
     {
       id: 'carrier',
       words: ['operadora', 'provedor', 'provedora'],

@@ -39,8 +39,20 @@ export interface LanguageData {
   /**
    * Categories for retrieval: a question's category word ("operadora", "métier", "how much") is the term
    * `cat:<id>`, and a statement holding one of its members ("da Vivo", "je suis boulanger") carries that term too.
-   * Members match capitalized, or after one of `CATEGORY_LEADS` ("chip da vivo"), so the verb "vivo" is no carrier.
+   * Members match capitalized, or after one of `CATEGORY_LEADS` ("chip da vivo"), so the verb "vivo" is no carrier;
+   * with `anyCase` in any case (weekdays: "we train tuesdays").
    * The `amount` category's members are numbers with a currency (terms.ts).
    */
-  categories: Array<{ id: string; words: string[]; members?: readonly string[] }>;
+  categories: Array<{ id: string; words: string[]; members?: readonly string[]; anyCase?: boolean }>;
+  /**
+   * What kind of value a question asks for, by the phrases that ask it: a "when" question is best answered by a
+   * statement holding a date or time, "where" a place, "who" a name, "how many" a number. Phrases are folded and
+   * matched word by word; their words are not matched against statements (they name the kind, not the subject).
+   */
+  answerTypes: Record<AnswerType, string[]>;
+  /** Chat filler that carries nothing for retrieval ("lol", "kkk", "jaja", "mdr"): added to the stop words. */
+  filler: string[];
 }
+
+/** The kinds of value a question may ask for. */
+export type AnswerType = 'time' | 'place' | 'person' | 'number';
