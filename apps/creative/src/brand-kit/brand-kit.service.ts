@@ -1,23 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { BrandKit as TemplateBrand } from '@platform/creative-ir';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ValidationError } from '@platform/errors';
-import { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AssetsService } from '../assets/assets.service';
-import { BrandKit } from './brand-kit.entity';
+import type { BrandKit } from './brand-kit.entity';
+import { BrandKitRepository } from './brand-kit.repository';
 
 export type BrandKitInput = Omit<BrandKit, 'accountId' | 'createdAt' | 'updatedAt'>;
 
 @Injectable()
 export class BrandKitService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly rows: BrandKitRepository,
     private readonly assets: AssetsService,
   ) {}
 
   get(accountId: string): Promise<BrandKit | null> {
-    return this.ds.getRepository(BrandKit).findOneBy({ accountId });
+    return this.rows.find(accountId);
   }
 
   /**
@@ -26,19 +24,16 @@ export class BrandKitService {
    * of that asset either happens first (and this answers 422) or sees the kit (and answers 409).
    */
   async put(accountId: string, input: BrandKitInput): Promise<BrandKit> {
-    return this.ds.transaction(async (m) => {
+    return this.rows.transaction(async (m) => {
       if (input.logoAssetId && !(await this.assets.lockImageForReference(m, accountId, input.logoAssetId))) {
         throw new ValidationError([{ loc: ['logo_asset_id'], msg: 'logo_asset_id must be the id of one of your image assets', type: 'value_error' }]);
       }
-      const repo = m.getRepository(BrandKit);
-      await repo.upsert({ accountId, ...input } as QueryDeepPartialEntity<BrandKit>, ['accountId']);
-      return (await repo.findOneBy({ accountId }))!;
+      return this.rows.upsert(m, accountId, input);
     });
   }
 
   async remove(accountId: string): Promise<boolean> {
-    const res = await this.ds.getRepository(BrandKit).delete({ accountId });
-    return (res.affected ?? 0) > 0;
+    return this.rows.delete(accountId);
   }
 
   /**

@@ -8,13 +8,14 @@ import { VideosModule } from '../videos/videos.module';
 import { CampaignFullController } from './campaign-full.controller';
 import { CampaignFullJobHandler } from './campaign-full.handler';
 import { CampaignsController } from './campaigns.controller';
+import { CampaignsRepository } from './campaigns.repository';
 import { CampaignsService } from './campaigns.service';
 import { CampaignsUseCases } from './campaigns.use-cases';
 
 @Module({
   imports: [DesignsModule, RenderingModule, ArtifactsModule, JobsModule, VideosModule],
   controllers: [CampaignsController, CampaignFullController],
-  providers: [CampaignsService, CampaignsUseCases, CampaignFullJobHandler],
+  providers: [CampaignsRepository, CampaignsService, CampaignsUseCases, CampaignFullJobHandler],
   exports: [CampaignsService, CampaignsUseCases],
 })
 export class CampaignsModule implements OnModuleInit {

@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { getTemplate, isNamedFormat, listTemplates, MAX_PAGE_SIDE, NAMED_FORMATS, resolveFormat } from '@platform/creative-ir';
 import { newId } from '@platform/database';
 import { ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
 import { randomInt } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { ArtifactDto } from '../artifacts/dto/artifact.dto';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { briefOrThrow } from '../common/creative-input';
@@ -15,8 +13,9 @@ import { DesignsService } from '../designs/designs.service';
 import { DesignRendersService } from '../rendering/design-renders.service';
 import { RenderCacheRepository } from '../rendering/render-cache.repository';
 import { renderLocs, resolveRender } from '../rendering/render.service';
-import { Campaign } from './campaign.entity';
-import { CampaignPiece } from './campaign-piece.entity';
+import type { Campaign } from './campaign.entity';
+import type { CampaignPiece } from './campaign-piece.entity';
+import { CampaignsRepository } from './campaigns.repository';
 import { CAMPAIGN_FORMATS_MAX, DEFAULT_CAMPAIGN_FORMATS, type CampaignDto, type CampaignPieceDto } from './dto/campaign.dto';
 
 type Json = Record<string, unknown>;
@@ -45,7 +44,7 @@ export class CampaignsService {
   private readonly logger = new Logger(CampaignsService.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly rows: CampaignsRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly designs: DesignsService,
     private readonly renders: DesignRendersService,
@@ -170,26 +169,19 @@ export class CampaignsService {
         if (r.status === 'rejected') throw r.reason;
         return r.value;
       });
-      const campaign = await this.ds.transaction(async (m) => {
-        const row = m
-          .getRepository(Campaign)
-          .create({ id: newId('cmp'), accountId, brief: { ...brief, seed } as Json, template: input.template ?? null, seed });
-        await m.getRepository(Campaign).insert(row as never);
-        await m.getRepository(CampaignPiece).insert(
-          pieces.map((x) => ({
-            campaignId: row.id,
-            position: x.position,
-            format: x.plan.format,
-            width: x.plan.width,
-            height: x.plan.height,
-            template: x.plan.template,
-            designId: x.design.id,
-            revision: x.revision,
-            artifactId: x.stored.artifact.id,
-          })) as never,
-        );
-        return m.getRepository(Campaign).findOneByOrFail({ id: row.id });
-      });
+      const campaign = await this.rows.insertWithPieces(
+        { id: newId('cmp'), accountId, brief: { ...brief, seed } as Json, template: input.template ?? null, seed },
+        pieces.map((x) => ({
+          position: x.position,
+          format: x.plan.format,
+          width: x.plan.width,
+          height: x.plan.height,
+          template: x.plan.template,
+          designId: x.design.id,
+          revision: x.revision,
+          artifactId: x.stored.artifact.id,
+        })),
+      );
       return {
         ...this.head(campaign),
         pieces: pieces.map((x) => ({
@@ -224,9 +216,9 @@ export class CampaignsService {
   }
 
   async get(accountId: string, id: string): Promise<CampaignDto> {
-    const campaign = await this.ds.getRepository(Campaign).findOneBy({ accountId, id });
+    const campaign = await this.rows.find(accountId, id);
     if (!campaign) throw new NotFoundError(`Campaign ${id} not found`, 'not_found');
-    const rows = await this.ds.getRepository(CampaignPiece).find({ where: { campaignId: id }, order: { position: 'ASC' } });
+    const rows = await this.rows.pieces(id);
     const pieces: CampaignPieceDto[] = [];
     for (const p of rows) {
       const artifact = p.artifactId ? await this.artifacts.get(accountId, p.artifactId).catch(() => null) : null;

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
-import { DataSource } from 'typeorm';
 import { ArtifactDto } from '../artifacts/dto/artifact.dto';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { AssetDto } from '../assets/dto/asset.dto';
@@ -12,7 +10,7 @@ import type { CreativeConfig } from '../config';
 import { DesignRendersService } from '../rendering/design-renders.service';
 import { renderLocs, RenderService, resolveRender } from '../rendering/render.service';
 import { generatePicture } from './builtin/image-generator';
-import { Generation } from './generation.entity';
+import { GenerationsRepository } from './generations.repository';
 import { GENERATION_SIDE, type GenerationCreateDto, type GenerationDto } from './dto/intelligence.dto';
 import { ImageProviders } from './providers/image-providers.service';
 
@@ -36,7 +34,7 @@ export class GenerationsService {
     private readonly assets: AssetsService,
     private readonly artifacts: ArtifactsService,
     private readonly metering: Metering,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly rows: GenerationsRepository,
   ) {}
 
   async generate(ctx: MeterContext, body: GenerationCreateDto): Promise<GenerationDto> {
@@ -77,7 +75,7 @@ export class GenerationsService {
         height,
         source: { assetId: asset.id },
       });
-      const row = await this.ds.getRepository(Generation).save({
+      const row = await this.rows.insert({
         id: newId('gen'),
         accountId: ctx.accountId,
         prompt: body.prompt,

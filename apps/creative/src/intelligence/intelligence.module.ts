@@ -8,6 +8,7 @@ import { DesignOutputModule } from '../designs/design-output.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { VideosModule } from '../videos/videos.module';
 import { GenerationsController } from './generations.controller';
+import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
 import { PlanningController } from './planning.controller';
 import { PlanningService } from './planning.service';
@@ -22,7 +23,7 @@ import { WorkflowsService } from './workflows.service';
 @Module({
   imports: [ProvidersModule, AssetsModule, ArtifactsModule, RenderingModule, DesignsModule, DesignOutputModule, CampaignsModule, VideosModule, JobsModule],
   controllers: [GenerationsController, VisionBriefsController, PlanningController, WorkflowsController],
-  providers: [GenerationsService, VisionBriefsService, PlanningService, workflowRunnerProvider, WorkflowOperations, WorkflowsService],
+  providers: [GenerationsRepository, GenerationsService, VisionBriefsService, PlanningService, workflowRunnerProvider, WorkflowOperations, WorkflowsService],
   exports: [GenerationsService, VisionBriefsService, PlanningService, WorkflowsService],
 })
 export class IntelligenceModule {}

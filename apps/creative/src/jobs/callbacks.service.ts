@@ -1,15 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
 import { SecretsBox, sendSignedWebhook } from '@platform/outbound';
 import { JobQueue } from '@platform/queue';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { CreativeConfig } from '../config';
 import type { CallbackDeliveryDto, SigningSecretDto } from './dto/job.dto';
-import { CallbackSecret, JobCallback, JobCallbackAttempt } from './job-callback.entity';
+import { CallbacksRepository } from './callbacks.repository';
+import type { CallbackSecret, JobCallback } from './job-callback.entity';
 import type { Job } from './job.entity';
 import type { JobEvent } from './job-types';
 import { JobViews } from './job-views.service';
@@ -41,7 +39,7 @@ export class CallbacksService {
   private readonly logger = new Logger('Callbacks');
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly rows: CallbacksRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly queue: JobQueue,
     private readonly views: JobViews,
@@ -65,7 +63,7 @@ export class CallbacksService {
       attempts: 0,
       nextAttemptAt: new Date(),
     };
-    await this.ds.getRepository(JobCallback).insert(row as QueryDeepPartialEntity<JobCallback>);
+    await this.rows.insert(row);
     await this.enqueue({ id: row.id!, accountId: job.accountId });
   }
 
@@ -88,8 +86,7 @@ export class CallbacksService {
 
   /** One try: POSTs the event and records it. `lastTry`: a failure is final. */
   async attempt(accountId: string, callbackId: string, lastTry: boolean): Promise<CallbackOutcome> {
-    const repo = this.ds.getRepository(JobCallback);
-    const cb = await repo.findOneBy({ id: callbackId, accountId });
+    const cb = await this.rows.find(accountId, callbackId);
     if (!cb || cb.state !== 'pending') return 'delivered';
     const started = Date.now();
     const sent = await sendSignedWebhook(
@@ -102,44 +99,29 @@ export class CallbacksService {
     if (outcome === 'retry' && lastTry) outcome = 'failed';
     const attempt = cb.attempts + 1;
     const retryIn = this.config.callbacks.retryBaseMs * 2 ** (attempt - 1);
-    await this.ds.transaction(async (m) => {
-      await m
-        .getRepository(JobCallbackAttempt)
-        .insert({ callbackId: cb.id, attempt, statusCode, error, durationMs: Date.now() - started, at: new Date(started) });
-      await m.getRepository(JobCallback).update(
-        { id: cb.id },
-        {
-          attempts: attempt,
-          state: outcome === 'retry' ? 'pending' : outcome,
-          lastStatus: statusCode,
-          lastError: error,
-          nextAttemptAt: outcome === 'retry' ? new Date(Date.now() + retryIn) : null,
-          deliveredAt: outcome === 'delivered' ? new Date() : null,
-        },
-      );
-    });
+    await this.rows.recordAttempt(
+      cb.id,
+      { attempt, statusCode, error, durationMs: Date.now() - started, at: new Date(started) },
+      {
+        attempts: attempt,
+        state: outcome === 'retry' ? 'pending' : outcome,
+        lastStatus: statusCode,
+        lastError: error,
+        nextAttemptAt: outcome === 'retry' ? new Date(Date.now() + retryIn) : null,
+        deliveredAt: outcome === 'delivered' ? new Date() : null,
+      },
+    );
     if (outcome !== 'delivered') this.logger.warn(`Callback ${cb.id} of job ${cb.jobId}, try ${attempt}: ${error} (${outcome})`);
     return outcome;
   }
 
   /** After the queue's last try (or a try that threw): the delivery is failed for good. */
   async markFailed(accountId: string, callbackId: string, reason: string): Promise<void> {
-    await this.ds
-      .getRepository(JobCallback)
-      .update({ id: callbackId, accountId, state: 'pending' }, { state: 'failed', lastError: reason, nextAttemptAt: null });
+    await this.rows.markFailed(accountId, callbackId, reason);
   }
 
   async listForJob(accountId: string, jobId: string): Promise<CallbackDeliveryDto[]> {
-    const rows = await this.ds.getRepository(JobCallback).find({ where: { accountId, jobId }, order: { createdAt: 'ASC', id: 'ASC' } });
-    const attempts = rows.length
-      ? await this.ds
-          .getRepository(JobCallbackAttempt)
-          .createQueryBuilder('a')
-          .where('a.callback_id IN (:...ids)', { ids: rows.map((r) => r.id) })
-          .orderBy('a.callback_id')
-          .addOrderBy('a.attempt')
-          .getMany()
-      : [];
+    const { rows, attempts } = await this.rows.forJob(accountId, jobId);
     return rows.map((r) => ({
       id: r.id,
       event: r.event,
@@ -159,16 +141,7 @@ export class CallbacksService {
 
   /** The account's secret row, created on first use (concurrent first uses agree on one). */
   private async secretRow(accountId: string): Promise<CallbackSecret> {
-    const repo = this.ds.getRepository(CallbackSecret);
-    const found = await repo.findOneBy({ accountId });
-    if (found) return found;
-    await repo
-      .createQueryBuilder()
-      .insert()
-      .values({ accountId, secret: this.box.seal(newSecret(), secretAad(accountId)), createdAt: new Date() })
-      .orIgnore()
-      .execute();
-    return repo.findOneByOrFail({ accountId });
+    return (await this.rows.findSecret(accountId)) ?? this.rows.insertSecretIfNone(accountId, this.box.seal(newSecret(), secretAad(accountId)));
   }
 
   private secretView(s: CallbackSecret): SigningSecretDto {
@@ -187,18 +160,6 @@ export class CallbacksService {
   /** A new secret; the current one keeps signing beside it for 24 hours. */
   async rotate(accountId: string): Promise<SigningSecretDto> {
     await this.secretRow(accountId);
-    await this.ds
-      .getRepository(CallbackSecret)
-      .createQueryBuilder()
-      .update()
-      .set({
-        previousSecret: () => 'secret',
-        previousUntil: () => `now() + make_interval(secs => ${PREVIOUS_SECRET_MS / 1000})`,
-        secret: this.box.seal(newSecret(), secretAad(accountId)),
-        rotatedAt: () => 'now()',
-      })
-      .where('account_id = :accountId', { accountId })
-      .execute();
-    return this.secretView(await this.ds.getRepository(CallbackSecret).findOneByOrFail({ accountId }));
+    return this.secretView(await this.rows.rotateSecret(accountId, this.box.seal(newSecret(), secretAad(accountId)), PREVIOUS_SECRET_MS / 1000));
   }
 }

@@ -5,8 +5,8 @@ import { JobQueue, PendingSweeper } from '@platform/queue';
 import { DataSource } from 'typeorm';
 import type { CreativeConfig } from '../config';
 import { CallbacksService } from './callbacks.service';
-import { JobCallback } from './job-callback.entity';
-import { Job } from './job.entity';
+import { callbackSweeps } from './callbacks.repository';
+import { jobSweeps } from './jobs.repository';
 import { JobsService } from './jobs.service';
 
 /**
@@ -25,11 +25,11 @@ export class JobsRecovery extends PendingSweeper {
       [
         {
           name: 'jobs',
-          table: ds.getRepository(Job).metadata.tablePath,
-          pending: `(state = 'queued' OR (state = 'running' AND lease_until < now()))`,
+          table: jobSweeps.table,
+          pending: jobSweeps.pending,
           enqueue: (j) => jobs.requeue(j),
         },
-        { name: 'callbacks', table: ds.getRepository(JobCallback).metadata.tablePath, pending: `state = 'pending'`, enqueue: (c) => callbacks.enqueue(c) },
+        { name: 'callbacks', table: callbackSweeps.table, pending: callbackSweeps.pending, enqueue: (c) => callbacks.enqueue(c) },
       ],
       'JobsRecovery',
     );

@@ -3,11 +3,13 @@ import { SecretsBox } from '@platform/outbound';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { CallbackSecretsController } from './callback-secrets.controller';
 import { CallbacksProcessor } from './callbacks.processor';
+import { CallbacksRepository } from './callbacks.repository';
 import { CallbacksService } from './callbacks.service';
 import { JobHandlers } from './job-handlers';
 import { JobsForBilling } from './jobs-for-billing';
 import { JobViews } from './job-views.service';
 import { JobsController } from './jobs.controller';
+import { JobsRepository } from './jobs.repository';
 import { JobsRecovery } from './jobs-recovery.service';
 import { JobsService } from './jobs.service';
 import { JobsUseCases } from './jobs.use-cases';
@@ -17,7 +19,20 @@ import { MediaProcessor } from './media.processor';
 @Module({
   imports: [ArtifactsModule],
   controllers: [JobsController, CallbackSecretsController],
-  providers: [SecretsBox, JobViews, CallbacksService, JobsService, JobsUseCases, JobsForBilling, JobHandlers, MediaProcessor, CallbacksProcessor, JobsRecovery],
+  providers: [
+    SecretsBox,
+    JobsRepository,
+    CallbacksRepository,
+    JobViews,
+    CallbacksService,
+    JobsService,
+    JobsUseCases,
+    JobsForBilling,
+    JobHandlers,
+    MediaProcessor,
+    CallbacksProcessor,
+    JobsRecovery,
+  ],
   exports: [JobsService, JobsUseCases, JobsForBilling, JobHandlers, JobViews],
 })
 export class JobsModule {}

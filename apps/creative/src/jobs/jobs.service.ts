@@ -1,19 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
-import { keysetPage, newId } from '@platform/database';
+import { newId } from '@platform/database';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/errors';
 import { refuseOutboundUrl } from '@platform/outbound';
 import { JobQueue } from '@platform/queue';
-import { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Metering } from '../billing/metering';
 import type { CreativeConfig } from '../config';
 import { CallbacksService } from './callbacks.service';
 import type { JobDto } from './dto/job.dto';
-import { Job } from './job.entity';
+import type { Job } from './job.entity';
 import type { CreateJobInput, JobKind, JobState } from './job-types';
 import { JobViews } from './job-views.service';
+import { JobsRepository } from './jobs.repository';
 import { MEDIA_QUEUE, mediaQueueJobId, type MediaJobData } from './queues';
 
 export function jobNotFound(): NotFoundError {
@@ -34,7 +32,7 @@ export class JobsService {
   private readonly logger = new Logger('Jobs');
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly rows: JobsRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly queue: JobQueue,
     private readonly views: JobViews,
@@ -82,7 +80,7 @@ export class JobsService {
       updatedAt: now,
     };
     try {
-      await this.ds.getRepository(Job).insert(job as QueryDeepPartialEntity<Job>);
+      await this.rows.insert(job);
     } catch (e) {
       // The insert's error is the answer; a settlement that fails too is logged, and its reservation left to the sweep.
       await this.metering
@@ -114,35 +112,19 @@ export class JobsService {
    * holds), a running job whose lease expired (its worker is gone) as a new run.
    */
   async requeue(item: { id: string; accountId: string }): Promise<void> {
-    const [expired] = (
-      await this.ds
-        .getRepository(Job)
-        .createQueryBuilder()
-        .update()
-        .set({ runSeq: () => 'run_seq + 1', updatedAt: () => 'clock_timestamp()' })
-        .where(`id = :id AND state = 'running' AND lease_until < now()`, { id: item.id })
-        .returning('id, account_id, run_seq')
-        .execute()
-    ).raw as { id: string; account_id: string; run_seq: number }[];
+    const expired = await this.rows.newRunIfLeaseExpired(item.id);
     if (expired) {
       this.logger.warn(`Job ${item.id}: its worker's lease ran out; queued again`);
-      return this.enqueueRun({ id: expired.id, accountId: expired.account_id, runSeq: expired.run_seq });
+      return this.enqueueRun(expired);
     }
-    const job = await this.ds.getRepository(Job).findOneBy({ id: item.id, state: 'queued' });
+    const job = await this.rows.findQueued(item.id);
     if (!job) return;
     if (await this.runIsOver(job)) {
       // Its queue job ended without running it (a process stopping, a database error before the claim):
       // BullMQ would ignore the same id, so the run gets a new one.
-      const { raw } = await this.ds
-        .getRepository(Job)
-        .createQueryBuilder()
-        .update()
-        .set({ runSeq: () => 'run_seq + 1' })
-        .where(`id = :id AND state = 'queued' AND run_seq = :seq`, { id: job.id, seq: job.runSeq })
-        .returning('run_seq')
-        .execute();
-      if (!(raw as unknown[]).length) return;
-      job.runSeq = (raw as { run_seq: number }[])[0].run_seq;
+      const run = await this.rows.newRunIfQueued(job.id, job.runSeq);
+      if (!run) return;
+      job.runSeq = run.runSeq;
     }
     await this.enqueueRun(job);
   }
@@ -155,21 +137,14 @@ export class JobsService {
   }
 
   async find(accountId: string, id: string): Promise<Job> {
-    const job = ID.test(id) ? await this.ds.getRepository(Job).findOneBy({ id, accountId }) : null;
+    const job = ID.test(id) ? await this.rows.find(accountId, id) : null;
     if (!job) throw jobNotFound();
     return job;
   }
 
   /** How many of the account's jobs are in each state (GET /v1/metrics). */
   async countByState(accountId: string): Promise<{ state: JobState; count: number }[]> {
-    return (await this.ds
-      .getRepository(Job)
-      .createQueryBuilder('j')
-      .select('j.state', 'state')
-      .addSelect('count(*)::int', 'count')
-      .where('j.account_id = :accountId', { accountId })
-      .groupBy('j.state')
-      .getRawMany()) as { state: JobState; count: number }[];
+    return this.rows.countByState(accountId);
   }
 
   async get(accountId: string, id: string): Promise<JobDto> {
@@ -180,10 +155,7 @@ export class JobsService {
     accountId: string,
     page: { limit: number; cursor?: string; state?: JobState; kind?: JobKind },
   ): Promise<{ data: JobDto[]; nextCursor: string | null }> {
-    const qb = this.ds.getRepository(Job).createQueryBuilder('j').where('j.account_id = :accountId', { accountId });
-    if (page.state) qb.andWhere('j.state = :state', { state: page.state });
-    if (page.kind) qb.andWhere('j.kind = :kind', { kind: page.kind });
-    const { data, nextCursor } = await keysetPage(qb, 'j', { cursor: page.cursor, limit: page.limit, order: 'DESC' });
+    const { data, nextCursor } = await this.rows.page(accountId, page);
     return { data: await this.views.many(data), nextCursor };
   }
 
@@ -192,31 +164,17 @@ export class JobsService {
    * within a second (the answer may still show `running`); a finished one is a 409.
    */
   async cancel(accountId: string, id: string): Promise<JobDto> {
-    const repo = this.ds.getRepository(Job);
-    const [cancelled] = (
-      await repo
-        .createQueryBuilder()
-        .update()
-        .set({ state: 'cancelled', finishedAt: () => 'clock_timestamp()', updatedAt: () => 'clock_timestamp()', cancelRequested: true })
-        .where(`id = :id AND account_id = :accountId AND state = 'queued'`, { id, accountId })
-        .returning('*')
-        .execute()
-    ).raw as unknown[];
+    const cancelled = await this.rows.cancelQueued(accountId, id);
     if (cancelled) {
       await this.metering.jobEnded(id, 'cancelled');
       const job = await this.find(accountId, id);
       await this.callbacks.jobEnded(job);
       return this.views.one(job);
     }
-    const marked = await repo
-      .createQueryBuilder()
-      .update()
-      .set({ cancelRequested: true, updatedAt: () => 'clock_timestamp()' })
-      .where(`id = :id AND account_id = :accountId AND state = 'running'`, { id, accountId })
-      .execute();
+    const marked = await this.rows.requestCancel(accountId, id);
     const job = await this.find(accountId, id);
     // Marked while running: answered even if the worker has already ended it since.
-    if (!marked.affected && FINISHED.includes(job.state)) throw new ConflictError(`The job is already ${job.state}`, 'job_finished');
+    if (!marked && FINISHED.includes(job.state)) throw new ConflictError(`The job is already ${job.state}`, 'job_finished');
     return this.views.one(job);
   }
 
@@ -225,33 +183,7 @@ export class JobsService {
     const before = await this.find(accountId, id);
     // A retry pays again: reserved before the job is queued (402 leaves it as it was).
     if (before.state === 'failed' || before.state === 'cancelled') await this.metering.reserveJobAgain(accountId, id);
-    const [row] = (
-      await this.ds
-        .getRepository(Job)
-        .createQueryBuilder()
-        .update()
-        .set({
-          state: 'queued',
-          runSeq: () => 'run_seq + 1',
-          lostAttempts: 0,
-          progress: 0,
-          framesDone: 0,
-          framesTotal: null,
-          result: null,
-          artifacts: [],
-          errorCode: null,
-          errorMessage: null,
-          cancelRequested: false,
-          workerId: null,
-          leaseUntil: null,
-          startedAt: null,
-          finishedAt: null,
-          updatedAt: () => 'clock_timestamp()',
-        })
-        .where(`id = :id AND account_id = :accountId AND state IN ('failed', 'cancelled')`, { id, accountId })
-        .returning('id')
-        .execute()
-    ).raw as unknown[];
+    const row = await this.rows.queueAgain(accountId, id);
     const job = await this.find(accountId, id);
     if (!row) {
       if (before.state === 'failed' || before.state === 'cancelled') await this.metering.jobEnded(id, 'cancelled');

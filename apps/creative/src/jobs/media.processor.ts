@@ -1,5 +1,4 @@
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG } from '@platform/config';
 import { VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { JobQueue, QueueProcessor, QueueWorker } from '@platform/queue';
@@ -8,14 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { DataSource, In } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Metering } from '../billing/metering';
 import type { CreativeConfig } from '../config';
 import { CallbacksService } from './callbacks.service';
-import { Job } from './job.entity';
+import type { Job } from './job.entity';
 import { JobHandlers } from './job-handlers';
 import { JobFailure, type JobContext, type JobHandler, type JobOutcome, type JobWork } from './job-types';
+import { JobsRepository, type RunEnd } from './jobs.repository';
 import { MEDIA_QUEUE, mediaQueueJobId, type MediaJobData } from './queues';
 
 /** How often a running job's row is read for a cancel request (a cancel stops it within a second). */
@@ -79,7 +77,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
   private readonly waiting: (() => void)[] = [];
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly rows: JobsRepository,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly handlers: JobHandlers,
     private readonly callbacks: CallbacksService,
@@ -148,20 +146,12 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
 
   /** A queued job this process took from the queue while stopping: queued again under a new run id, for another worker. */
   private async handBack(jobId: string): Promise<void> {
-    const { raw } = await this.ds
-      .getRepository(Job)
-      .createQueryBuilder()
-      .update()
-      .set({ runSeq: () => 'run_seq + 1', updatedAt: () => 'clock_timestamp()' })
-      .where(`id = :id AND state = 'queued'`, { id: jobId })
-      .returning('id, account_id, run_seq')
-      .execute();
-    const row = (raw as { id: string; account_id: string; run_seq: number }[])[0];
-    if (!row) return;
+    const run = await this.rows.newRunIfQueued(jobId);
+    if (!run) return;
     await this.queue
-      .add(MEDIA_QUEUE, 'run', { jobId: row.id, accountId: row.account_id }, { attempts: 1, jobId: mediaQueueJobId(row.id, row.run_seq) })
+      .add(MEDIA_QUEUE, 'run', { jobId: run.id, accountId: run.accountId }, { attempts: 1, jobId: mediaQueueJobId(run.id, run.runSeq) })
       .catch((e) => {
-        this.logger.warn(`Job ${row.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
+        this.logger.warn(`Job ${run.id} handed back; the pending sweep will queue it (${(e as Error).message})`);
       });
   }
 
@@ -188,7 +178,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       const names = await fs.readdir(this.config.jobs.workDir).catch(() => [] as string[]);
       const parsed = names.map((name) => ({ name, m: /^(job_[0-9a-z]{26})-a(\d+)-[0-9a-f]+$/.exec(name) })).filter((x) => x.m);
       if (!parsed.length) return removed;
-      const rows = await this.ds.getRepository(Job).find({ where: { id: In(parsed.map((x) => x.m![1])) }, select: { id: true, state: true, attempts: true } });
+      const rows = await this.rows.attemptsOf(parsed.map((x) => x.m![1]));
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const { name, m } of parsed) {
         const row = byId.get(m![1]);
@@ -209,23 +199,13 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
    * instead (and its callback is sent).
    */
   private async claim(jobId: string): Promise<Job | null> {
-    const gaveUp = await this.ds
-      .getRepository(Job)
-      .createQueryBuilder()
-      .update()
-      .set({
-        state: 'failed',
-        errorCode: 'worker_lost',
-        errorMessage: `The worker running this job stopped ${this.config.jobs.maxLostAttempts} times (out of memory, or its node was lost); retry it with smaller inputs, and contact support if it happens again`,
-        finishedAt: () => 'clock_timestamp()',
-        workerId: null,
-        leaseUntil: null,
-        updatedAt: () => 'clock_timestamp()',
-      })
-      .where(`id = :id AND state = 'running' AND lease_until < now() AND lost_attempts + 1 >= :max`, { id: jobId, max: this.config.jobs.maxLostAttempts })
-      .execute();
-    if (gaveUp.affected) {
-      const ended = await this.ds.getRepository(Job).findOneByOrFail({ id: jobId });
+    const gaveUp = await this.rows.failLost(
+      jobId,
+      this.config.jobs.maxLostAttempts,
+      `The worker running this job stopped ${this.config.jobs.maxLostAttempts} times (out of memory, or its node was lost); retry it with smaller inputs, and contact support if it happens again`,
+    );
+    if (gaveUp) {
+      const ended = await this.rows.get(jobId);
       await this.metering
         .jobEnded(jobId, 'failed')
         .catch((e) => this.logger.error(`Reservation of job ${jobId} not released (the reservation sweep will): ${(e as Error).message}`));
@@ -233,35 +213,12 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       await this.callbacks.jobEnded(ended).catch((e) => this.logger.error(`Callback of job ${ended.id} not recorded: ${(e as Error).message}`));
       return null;
     }
-    const { raw } = await this.ds
-      .getRepository(Job)
-      .createQueryBuilder()
-      .update()
-      .set({
-        state: 'running',
-        attempts: () => 'attempts + 1',
-        lostAttempts: () => `CASE WHEN state = 'running' THEN lost_attempts + 1 ELSE lost_attempts END`,
-        startedAt: () => 'clock_timestamp()',
-        finishedAt: null,
-        workerId: this.workerId,
-        heartbeatAt: () => 'clock_timestamp()',
-        leaseUntil: () => `clock_timestamp() + make_interval(secs => ${this.config.jobs.leaseMs / 1000})`,
-        progress: 0,
-        framesDone: 0,
-        updatedAt: () => 'clock_timestamp()',
-      })
-      .where(`id = :id AND (state = 'queued' OR (state = 'running' AND lease_until < now()))`, { id: jobId })
-      .returning('id')
-      .execute();
-    if (!(raw as unknown[]).length) return null;
+    if (!(await this.rows.claim(jobId, this.workerId, this.config.jobs.leaseMs))) return null;
     await this.metering.jobStarted(jobId).catch((e) => this.logger.warn(`reservation of ${jobId}: ${(e as Error).message}`));
-    return this.ds.getRepository(Job).findOneByOrFail({ id: jobId });
+    return this.rows.get(jobId);
   }
 
   private async runClaimed(job: Job, controller: AbortController): Promise<void> {
-    const repo = this.ds.getRepository(Job);
-    const mine = `id = :id AND state = 'running' AND worker_id = :worker`;
-    const params = { id: job.id, worker: this.workerId };
     const workDir = join(this.config.jobs.workDir, `${job.id}-a${job.attempts}-${randomBytes(3).toString('hex')}`);
 
     // Progress: the latest value, written at most every PROGRESS_WRITE_MS.
@@ -273,10 +230,8 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       if (!p) return;
       pending = null;
       lastWrite = Date.now();
-      const set: Record<string, unknown> = { progress: Math.min(1, Math.max(0, p.fraction)), updatedAt: () => 'clock_timestamp()' };
-      if (p.frames) Object.assign(set, { framesDone: p.frames.done, framesTotal: p.frames.total });
       writing = writing
-        .then(() => repo.createQueryBuilder().update().set(set).where(mine, params).execute())
+        .then(() => this.rows.progress(job.id, this.workerId, Math.min(1, Math.max(0, p.fraction)), p.frames))
         .catch((e) => this.logger.warn(`progress of ${job.id}: ${(e as Error).message}`));
     };
 
@@ -295,18 +250,10 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
         try {
           if (Date.now() - lastBeat >= this.config.jobs.leaseMs / 3) {
             lastBeat = Date.now();
-            const beat = await repo
-              .createQueryBuilder()
-              .update()
-              .set({
-                heartbeatAt: () => 'clock_timestamp()',
-                leaseUntil: () => `clock_timestamp() + make_interval(secs => ${this.config.jobs.leaseMs / 1000})`,
-              })
-              .where(mine, params)
-              .execute();
-            if (!beat.affected) return controller.abort(new Stop('lease_lost'));
+            const beat = await this.rows.renewLease(job.id, this.workerId, this.config.jobs.leaseMs);
+            if (!beat) return controller.abort(new Stop('lease_lost'));
           }
-          const row = await repo.findOne({ where: { id: job.id }, select: { id: true, cancelRequested: true, state: true, workerId: true } });
+          const row = await this.rows.watch(job.id);
           if (!row || row.state !== 'running' || row.workerId !== this.workerId) controller.abort(new Stop('lease_lost'));
           else if (row.cancelRequested) controller.abort(new Stop('cancel'));
           if (pending && Date.now() - lastWrite >= PROGRESS_WRITE_MS) writeProgress();
@@ -352,60 +299,35 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     }
 
     const stop = controller.signal.aborted ? ((controller.signal.reason as Stop)?.reason ?? 'cancel') : null;
-    const update = repo.createQueryBuilder().update().where(mine, params);
+    let end: RunEnd;
     if (outcome && !failure) {
-      update.set({
-        state: 'succeeded',
-        result: outcome.result as QueryDeepPartialEntity<Record<string, unknown>>,
-        artifacts: outcome.artifacts as unknown as () => string,
-        progress: 1,
-        errorCode: null,
-        errorMessage: null,
-        finishedAt: () => 'clock_timestamp()',
-        leaseUntil: null,
-        updatedAt: () => 'clock_timestamp()',
-      });
+      end = { state: 'succeeded', result: outcome.result, artifacts: outcome.artifacts };
     } else if (stop === 'lease_lost') {
       this.logger.warn(`Job ${job.id}: this worker lost it (lease expired or taken over); leaving it`);
       return;
     } else if (stop === 'shutdown') {
       // Handed back: not a failed attempt; another worker takes it.
-      update.set({
-        state: 'queued',
-        attempts: () => 'attempts - 1',
-        runSeq: () => 'run_seq + 1',
-        startedAt: null,
-        workerId: null,
-        leaseUntil: null,
-        updatedAt: () => 'clock_timestamp()',
-      });
+      end = { state: 'queued' };
     } else if (stop === 'timeout') {
       this.logger.warn(`Job ${job.id} (${job.kind}) stopped: past its time budget of ${budgetMs} ms`);
-      update.set({
+      end = {
         state: 'failed',
         errorCode: 'job_timeout',
         errorMessage: `The job did not finish within its time budget of ${Math.round(budgetMs / 1000)} s (MEDIA_JOB_TIMEOUT_MS per minute of 1080p30 video and format, plus RENDER_TIMEOUT_MS per scene); make the video shorter, smaller or its scenes simpler, or retry it`,
-        finishedAt: () => 'clock_timestamp()',
-        leaseUntil: null,
-        updatedAt: () => 'clock_timestamp()',
-      });
+      };
     } else if (stop === 'cancel') {
-      update.set({ state: 'cancelled', finishedAt: () => 'clock_timestamp()', leaseUntil: null, updatedAt: () => 'clock_timestamp()' });
+      end = { state: 'cancelled' };
     } else {
       const known = failure instanceof JobFailure ? failure : null;
       if (!known) this.logger.error(`Job ${job.id} (${job.kind}) failed: ${(failure as Error)?.stack ?? String(failure)}`);
-      update.set({
+      end = {
         state: 'failed',
         errorCode: known ? known.code : 'internal_error',
         errorMessage: known ? known.message : 'The job failed on our side; retry it, and contact support if it fails again',
-        finishedAt: () => 'clock_timestamp()',
-        leaseUntil: null,
-        updatedAt: () => 'clock_timestamp()',
-      });
+      };
     }
-    const written = await update.execute();
-    if (!written.affected) return;
-    const ended = await repo.findOneByOrFail({ id: job.id });
+    if (!(await this.rows.endRun(job.id, this.workerId, end))) return;
+    const ended = await this.rows.get(job.id);
     if (ended.state === 'queued') {
       await this.queue
         .add(MEDIA_QUEUE, 'run', { jobId: ended.id, accountId: ended.accountId }, { attempts: 1, jobId: mediaQueueJobId(ended.id, ended.runSeq) })

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import { UnmeteredMetering } from '../../billing/metering';
 import type { CreativeConfig } from '../../config';
 import type { CallbacksService } from '../callbacks.service';
 import type { JobViews } from '../job-views.service';
+import type { JobsRepository } from '../jobs.repository';
 import { JobsService } from '../jobs.service';
 import type { JobQueue } from '@platform/queue';
 
@@ -21,11 +21,11 @@ describe('JobsService.create when the job cannot be recorded', () => {
 
   it('answers the insert error and logs (does not drop) a failed release of the reservation', async () => {
     const insertError = new Error('jobs table unreachable');
-    // The row store is the boundary that fails here; nothing else of the data source is reached.
-    const ds = { getRepository: () => ({ insert: () => Promise.reject(insertError) }) } as unknown as DataSource;
+    // The row store is the boundary that fails here; nothing else of the repository is reached.
+    const rows = { insert: () => Promise.reject(insertError) } as unknown as JobsRepository;
     const metering = new FailingSettlement();
     const config = { callbacks: { allowPrivate: true } } as unknown as CreativeConfig;
-    const jobs = new JobsService(ds, config, {} as JobQueue, {} as JobViews, {} as CallbacksService, metering);
+    const jobs = new JobsService(rows, config, {} as JobQueue, {} as JobViews, {} as CallbacksService, metering);
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
 
     await expect(jobs.create({ accountId: 'acct_1', kind: 'render' as never, request: {}, charge: { operation: 'render', params: {} } as never })).rejects.toBe(
