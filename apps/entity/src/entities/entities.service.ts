@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { soulNamed } from '@platform/conversation';
-import { keysetPage, newId } from '@platform/database';
+import { newId } from '@platform/database';
 import { DomainException, NotFoundError } from '@platform/errors';
-import { DataSource, EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { EntitiesRepository } from './entities.repository';
 import { EntityRecord, EntityStatus } from './entity-record.entity';
 import { derivePersonality, Personality } from './personality';
 
@@ -27,17 +27,13 @@ function defined<T extends object>(o: T): Partial<T> {
 
 @Injectable()
 export class EntitiesService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
-
-  private get repo() {
-    return this.ds.getRepository(EntityRecord);
-  }
+  constructor(private readonly repo: EntitiesRepository) {}
 
   create(accountId: string, input: CreateEntityInput): Promise<EntityRecord> {
     const name = input.name.trim();
     const purpose = input.purpose.trim();
     return this.repo.save(
-      this.repo.create({
+      this.repo.build({
         id: newId('ent'),
         accountId,
         name,
@@ -50,7 +46,7 @@ export class EntitiesService {
   }
 
   async get(accountId: string, id: string): Promise<EntityRecord> {
-    const entity = await this.repo.findOneBy({ id, accountId });
+    const entity = await this.repo.ofAccount(accountId, id);
     if (!entity) throw new NotFoundError(`Entity ${id} not found`, 'entity_not_found');
     return entity;
   }
@@ -60,13 +56,13 @@ export class EntitiesService {
    * transaction when given; null when it is gone.
    */
   find(id: string, m?: EntityManager): Promise<EntityRecord | null> {
-    return (m ? m.getRepository(EntityRecord) : this.repo).findOneBy({ id });
+    return this.repo.byId(id, m);
   }
 
   /** The names of the account's entities among `ids` (an id of another account, or gone, is left out). */
   async names(accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.repo.find({ select: { id: true, name: true }, where: { accountId, id: In([...new Set(ids)]) } });
+    const rows = await this.repo.names(accountId, ids);
     return new Map(rows.map((e) => [e.id, e.name]));
   }
 
@@ -83,9 +79,7 @@ export class EntitiesService {
 
   /** Newest first, paged by an opaque cursor. */
   async list(accountId: string, opts: { externalUserId?: string; limit: number; cursor?: string }) {
-    const qb = this.repo.createQueryBuilder('e').where('e.account_id = :accountId', { accountId });
-    if (opts.externalUserId !== undefined) qb.andWhere('e.external_user_id = :x', { x: opts.externalUserId });
-    return keysetPage(qb, 'e', { cursor: opts.cursor, limit: opts.limit, order: 'DESC' });
+    return this.repo.page(accountId, opts);
   }
 
   async update(accountId: string, id: string, input: UpdateEntityInput): Promise<EntityRecord> {
@@ -121,7 +115,6 @@ export class EntitiesService {
 
   /** Deletes the entity with its interactions and memory (cascade). */
   async remove(accountId: string, id: string): Promise<void> {
-    const res = await this.repo.delete({ id, accountId });
-    if (!res.affected) throw new NotFoundError(`Entity ${id} not found`, 'entity_not_found');
+    if (!(await this.repo.delete(accountId, id))) throw new NotFoundError(`Entity ${id} not found`, 'entity_not_found');
   }
 }

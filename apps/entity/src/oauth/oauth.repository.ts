@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { newId } from '@platform/database';
 import { DataSource } from 'typeorm';
-import { deleteGrantPayloads, heldGrants } from './oidc-adapter';
+import { deleteGrantPayloads, heldGrants, postgresAdapter } from './oidc-adapter';
 
 export interface OAuthClientRow {
   id: string;
@@ -33,9 +33,15 @@ const returned = <T>(r: unknown[]): T[] => (Array.isArray(r[0]) ? r[0] : r) as T
  */
 @Injectable()
 export class OAuthRepository {
-  static readonly tables = ['oauth_clients', 'oauth_grants'] as const;
+  /** oidc_payloads is read and written by oidc-provider's adapter (oidc-adapter.ts), which this repository builds. */
+  static readonly tables = ['oauth_clients', 'oauth_grants', 'oidc_payloads'] as const;
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** oidc-provider's adapter class over this feature's tables (its payloads and grants: see oidc-adapter.ts). */
+  oidcAdapter(...args: Parameters<typeof postgresAdapter> extends [DataSource, ...infer Rest] ? Rest : never) {
+    return postgresAdapter(this.ds, ...args);
+  }
 
   async activeClient(clientId: string): Promise<OAuthClientRow | undefined> {
     const rows: OAuthClientRow[] = await this.ds.query(`SELECT * FROM entity.oauth_clients WHERE id = $1 AND revoked_at IS NULL`, [clientId]);

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { AuthContext, CredentialPresentation, CredentialResolver, hashSecret, randomToken } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException, NotFoundError } from '@platform/errors';
 import { createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { EntitiesService } from '../entities/entities.service';
@@ -17,7 +15,6 @@ import { OAuthRepository, type OAuthClientRow } from './oauth.repository';
 import { formPostOrigin, withDirective } from './form-post-csp';
 import { oauthErrorPage } from './oauth-error-page';
 import { storable } from './oauth-params';
-import { postgresAdapter } from './oidc-adapter';
 import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from './oidc-types';
 
 /** The one OAuth scope: chat with the chosen entity (and read its messages). */
@@ -97,7 +94,6 @@ export class OAuthService implements CredentialResolver {
   private oidc?: OidcModule;
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: EntityConfig,
     private readonly accounts: AccountsService,
     private readonly entities: EntitiesService,
@@ -143,8 +139,7 @@ export class OAuthService implements CredentialResolver {
     const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'ES256', kid: 'entity-oauth' };
     const resource = this.resource;
     const requirePkce = this.config.oauth.requirePkce;
-    const Adapter = postgresAdapter(
-      this.ds,
+    const Adapter = this.repo.oidcAdapter(
       oidc,
       (id) => this.clientMetadata(id),
       async (userId) => (await this.accounts.getUser(userId))?.accountId ?? null,
