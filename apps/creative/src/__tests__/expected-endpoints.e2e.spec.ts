@@ -1,3 +1,4 @@
+import { publicOnlyLookup } from '@platform/outbound';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
@@ -6,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AssetsService } from '../assets/assets.service';
 import type { CreativeConfig } from '../config';
 import { creativeService } from '../service';
+import { BlobStore } from '../storage/blob-store';
 import { as, locs, sampleIr } from './helpers';
 
 /**
@@ -47,7 +49,6 @@ describe('creative: the endpoints issue 34 expected', () => {
       for (const a of made) expectStatus(await as(t.http.get(`/v1/artifacts/${a.id}`), alice), 404);
       expect(await artifactsOf(d.id)).toEqual([]);
       expect(await ds().query(`SELECT 1 FROM creative.design_revisions WHERE design_id = $1`, [d.id])).toEqual([]);
-      const { BlobStore } = await import('../storage/blob-store');
       const blobs = t.app.get(BlobStore);
       for (const key of keys) expect(await blobs.size(key)).toBeNull();
       // Idempotent in effect: the second delete finds nothing.
@@ -223,7 +224,6 @@ describe('creative: the endpoints issue 34 expected', () => {
       // DNS played for the test: public.test is a "public" host that reaches the local source; internal.test resolves
       // to 10.0.0.7 and everything else goes through the platform's real guard (loopback, localhost: refused).
       assets = t.app.get(AssetsService);
-      const { publicOnlyLookup } = await import('@platform/outbound');
       const guard: LookupFunction = (host, options, cb) => {
         if (host === 'public.test')
           return (options as { all?: boolean }).all
