@@ -167,6 +167,16 @@ const extra = {
     ),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional().describe('S3 driver: the secret of `S3_ACCESS_KEY_ID` (both or neither).'),
   ASSET_UPLOAD_LIMIT: byteSize.default('64mb').describe('Largest upload (`512kb`, `64mb`, bytes); above it 413 `payload_too_large`.'),
+  ASSET_IMPORT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(300_000)
+    .default(20_000)
+    .describe('`POST /v1/assets` with `{"url": …}`: the whole download (redirects and body included) must finish within it, else 422 at `["body","url"]`.'),
+  ASSET_IMPORT_ALLOW_PRIVATE: bool
+    .default('false')
+    .describe('Let `POST /v1/assets` with `{"url": …}` fetch from private, loopback or link-local addresses (development, tests, in-cluster sources).'),
   MCP_ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -423,6 +433,9 @@ function mapConfig(env: Extra) {
       maxPixels: e.ASSET_MAX_PIXELS,
       maxAudioSeconds: e.AUDIO_MAX_SECONDS,
       transformTimeoutMs: e.TRANSFORM_TIMEOUT_MS,
+      /** Imports by URL (`POST /v1/assets` `{"url"}`): the whole download's time limit, and whether private addresses may be fetched. */
+      importTimeoutMs: e.ASSET_IMPORT_TIMEOUT_MS,
+      importAllowPrivate: e.ASSET_IMPORT_ALLOW_PRIVATE,
       /** Uploads stream into files here before they are checked and stored. */
       tmpDir: join(dataDir, 'tmp', 'uploads'),
     },

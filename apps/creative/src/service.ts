@@ -19,6 +19,7 @@ import { DesignRevision } from './designs/design-revision.entity';
 import { CallbackSecret, JobCallback, JobCallbackAttempt } from './jobs/job-callback.entity';
 import { Generation } from './intelligence/generation.entity';
 import { Job } from './jobs/job.entity';
+import { withAssetImportBody } from './assets/dto/asset.dto';
 import { McpService } from './mcp/mcp.service';
 import { migrations } from './migrations';
 import { RenderCacheEntry } from './rendering/render-cache.entity';
@@ -75,7 +76,7 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
       'Idempotency: creating and updating operations accept `idempotency_key` in the body (or an `Idempotency-Key` header);',
       'a repeat with the same body replays the stored response, the same key with another body answers 409 `idempotency_key_reused`.',
     ].join('\n'),
-    decorate: withLibrarySchemas,
+    decorate: (doc) => withAssetImportBody(withLibrarySchemas(doc)),
     errorSchemas: { error: 'ErrorDto', validation: 'HTTPValidationErrorDto' },
     undocumented: [{ path: '/v1/billing/local/**', reason: "the local payment gateway's HTML pages (checkout, portal, return)" }],
   },

@@ -7,7 +7,18 @@ import { ContentResponses, ErrorDto, ErrorResponses } from '../common/error-resp
 import { ARTIFACT_MIME_TYPES } from './artifact-types';
 import { ArtifactsService } from './artifacts.service';
 import { ArtifactsUseCases } from './artifacts.use-cases';
-import { ArtifactDeletedDto, ArtifactDto, SignedContentQuery, SignedUrlDto, SignedUrlQuery } from './dto/artifact.dto';
+import {
+  ARTIFACT_PAGE_DEFAULT,
+  ARTIFACT_PAGE_MAX,
+  ArtifactDeletedDto,
+  ArtifactDto,
+  ArtifactListDto,
+  ListArtifactsQuery,
+  SignedContentQuery,
+  SignedUrlDto,
+  SignedUrlQuery,
+} from './dto/artifact.dto';
+import { refuseUnknownQuery } from '../common/strict-query';
 import type { Artifact } from './artifact.entity';
 import { atInput } from '@platform/errors';
 
@@ -28,6 +39,20 @@ export class ArtifactsController {
 
   private send(req: Request, res: Response, a: Artifact) {
     return deliver(req, res, { size: a.bytes, sha256: a.sha256, mime: a.mime, filename: a.filename, open: (range) => this.artifacts.open(a, range) });
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'List artifacts',
+    description:
+      `Newest first. \`limit\` ${ARTIFACT_PAGE_DEFAULT} by default, at most ${ARTIFACT_PAGE_MAX}; pass \`next_cursor\` as \`cursor\` for the next page (null on the last). ` +
+      'Filters (combined with AND): `design_id`, `job_id`, `kind`, `mime`, `created_after` (inclusive) and `created_before` (exclusive), ISO 8601. ' +
+      'Another account\'s design or job id finds nothing. Unknown query parameters answer 422 `extra_forbidden` at `["query",name]`.',
+  })
+  @ApiOkResponse({ type: ArtifactListDto })
+  async list(@Auth() auth: AuthContext, @Query() query: ListArtifactsQuery, @Req() req: Request): Promise<ArtifactListDto> {
+    refuseUnknownQuery(req.query, ListArtifactsQuery);
+    return atInput('query', () => this.useCases.list(auth, query));
   }
 
   @Get(':artifact_id')

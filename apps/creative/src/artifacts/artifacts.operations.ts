@@ -1,10 +1,19 @@
 import { defineOperation } from '../common/operation';
 import { ArtifactsUseCases } from './artifacts.use-cases';
-import { SignedUrlQuery } from './dto/artifact.dto';
+import { ListArtifactsQuery, SignedUrlQuery } from './dto/artifact.dto';
 import { atInput } from '@platform/errors';
 
 /** The artifacts' operations (see `OperationSpec`). */
 export const ARTIFACT_OPERATIONS = {
+  list: defineOperation({
+    id: 'Artifacts_list',
+    method: 'GET',
+    path: '/v1/artifacts',
+    status: 200,
+    useCases: ArtifactsUseCases,
+    input: { query: ListArtifactsQuery },
+    run: (u, auth, { query }) => atInput('query', () => u.list(auth, query)),
+  }),
   get: defineOperation({
     id: 'Artifacts_get',
     method: 'GET',

@@ -1,7 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { keysetPage } from '@platform/database';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Artifact } from './artifact.entity';
+
+/** What `GET /v1/artifacts` filters by. */
+export interface ArtifactPageQuery {
+  limit: number;
+  cursor?: string;
+  designId?: string;
+  jobId?: string;
+  kind?: string;
+  mime?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+}
 
 /** An artifact id as this service writes them (anything else names no artifact and is not sent to the database). */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -78,6 +91,24 @@ export class ArtifactsRepository {
   find(accountId: string | null, id: string): Promise<Artifact | null> {
     if (!ID.test(id)) return Promise.resolve(null);
     return this.ds.getRepository(Artifact).findOneBy(accountId === null ? { id } : { accountId, id });
+  }
+
+  /** The ids of the account's artifacts made from a design. */
+  async idsOfDesign(accountId: string, designId: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.ds.query('SELECT id FROM creative.artifacts WHERE account_id = $1 AND design_id = $2', [accountId, designId]);
+    return rows.map((r) => r.id);
+  }
+
+  /** A page of the account's artifacts, newest first, filtered. */
+  page(accountId: string, q: ArtifactPageQuery): Promise<{ data: Artifact[]; nextCursor: string | null }> {
+    const qb = this.ds.getRepository(Artifact).createQueryBuilder('a').where('a.account_id = :accountId', { accountId });
+    if (q.designId !== undefined) qb.andWhere('a.design_id = :designId', { designId: q.designId });
+    if (q.jobId !== undefined) qb.andWhere('a.job_id = :jobId', { jobId: q.jobId });
+    if (q.kind !== undefined) qb.andWhere('a.kind = :kind', { kind: q.kind });
+    if (q.mime !== undefined) qb.andWhere('a.mime = :mime', { mime: q.mime });
+    if (q.createdAfter !== undefined) qb.andWhere('a.created_at >= :after', { after: q.createdAfter });
+    if (q.createdBefore !== undefined) qb.andWhere('a.created_at < :before', { before: q.createdBefore });
+    return keysetPage(qb, 'a', { cursor: q.cursor, limit: q.limit, order: 'DESC' });
   }
 
   /** The artifacts among `ids` (job views: the ids a job stored). */

@@ -13,7 +13,7 @@ import type { CreativeConfig } from '../config';
 import { BlobNotFoundError, BlobStore, ByteRange } from '../storage/blob-store';
 import { UrlSigner } from '../storage/url-signer.service';
 import { Artifact } from './artifact.entity';
-import { ArtifactsRepository } from './artifacts.repository';
+import { ArtifactsRepository, type ArtifactPageQuery } from './artifacts.repository';
 import { ARTIFACT_KINDS, ARTIFACT_MIME_TYPES, ArtifactKind } from './artifact-types';
 
 /** What a later feature hands over to store an output. */
@@ -188,6 +188,29 @@ export class ArtifactsService {
       // Inside the lock: a concurrent store of the same bytes waits, then uploads them again.
       await this.dropUnused(m, accountId, artifact.sha256, artifact.blobKey);
     });
+  }
+
+  /**
+   * Deletes every artifact of the account made from the design (a deleted design's renders, previews, exports and
+   * videos), each as `remove` does; answers how many went.
+   */
+  async removeOfDesign(accountId: string, designId: string): Promise<number> {
+    let removed = 0;
+    for (const id of await this.repo.idsOfDesign(accountId, designId)) {
+      try {
+        await this.remove(accountId, id);
+        removed++;
+      } catch (err) {
+        // Deleted meanwhile by another request: gone all the same.
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+    }
+    return removed;
+  }
+
+  /** A page of the account's artifacts, newest first, filtered (`GET /v1/artifacts`). */
+  list(accountId: string, page: ArtifactPageQuery): Promise<{ data: Artifact[]; nextCursor: string | null }> {
+    return this.repo.page(accountId, page);
   }
 
   /** Checks `ttl` against `SIGNED_URL_TTL_MIN`/`MAX`; 422 at `ttl` (of the caller's input) outside them. */

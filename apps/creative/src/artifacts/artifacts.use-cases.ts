@@ -3,7 +3,15 @@ import type { AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import type { CreativeConfig } from '../config';
 import { ArtifactsService } from './artifacts.service';
-import { type ArtifactDeletedDto, ArtifactDto, type SignedUrlDto } from './dto/artifact.dto';
+import { ValidationError } from '@platform/errors';
+import {
+  ARTIFACT_PAGE_DEFAULT,
+  type ArtifactDeletedDto,
+  ArtifactDto,
+  type ArtifactListDto,
+  type ListArtifactsQuery,
+  type SignedUrlDto,
+} from './dto/artifact.dto';
 
 /** The artifacts' use cases as REST and MCP run them: records, signed URLs, deletion. */
 @Injectable()
@@ -12,6 +20,30 @@ export class ArtifactsUseCases {
     private readonly artifacts: ArtifactsService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {}
+
+  /** The account's artifacts, newest first, filtered; `created_after` after `created_before` is a 422 (an empty range by mistake). */
+  async list(auth: AuthContext, query: ListArtifactsQuery): Promise<ArtifactListDto> {
+    const after = query.created_after !== undefined ? new Date(query.created_after) : undefined;
+    const before = query.created_before !== undefined ? new Date(query.created_before) : undefined;
+    for (const [field, d] of [
+      ['created_after', after],
+      ['created_before', before],
+    ] as const)
+      if (d && Number.isNaN(d.getTime())) throw new ValidationError([{ loc: [field], msg: `${field} is not a valid date-time`, type: 'value_error' }]);
+    if (after && before && after > before)
+      throw new ValidationError([{ loc: ['created_before'], msg: 'created_before must not be earlier than created_after', type: 'value_error' }]);
+    const page = await this.artifacts.list(auth.accountId, {
+      limit: query.limit ?? ARTIFACT_PAGE_DEFAULT,
+      cursor: query.cursor,
+      designId: query.design_id,
+      jobId: query.job_id,
+      kind: query.kind,
+      mime: query.mime,
+      createdAfter: after,
+      createdBefore: before,
+    });
+    return { data: page.data.map((a) => ArtifactDto.from(a, this.config.publicBaseUrl)), next_cursor: page.nextCursor };
+  }
 
   async get(auth: AuthContext, artifactId: string): Promise<ArtifactDto> {
     return ArtifactDto.from(await this.artifacts.get(auth.accountId, artifactId), this.config.publicBaseUrl);

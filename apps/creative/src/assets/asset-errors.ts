@@ -34,3 +34,18 @@ export function uploadTooLarge(limit: number): DomainException {
 export function assetNotFound(): NotFoundError {
   return new NotFoundError('Asset not found', 'asset_not_found');
 }
+
+export const URL_LOC = ['url'];
+
+/** 422 `url_not_fetched` at `body.url`: the URL was refused (private address) or did not answer a file (status, redirects, time). */
+export function urlNotFetched(reason: string): DomainException {
+  const message = `The file could not be fetched from the URL: ${reason}`;
+  return new DomainException('url_not_fetched', message, 'invalid', { details: [{ loc: URL_LOC, msg: message, type: 'url_not_fetched' }] });
+}
+
+/** An upload's error about `file` (unsupported_file, image_too_large…) about the imported `url` instead. */
+export function atUrl(err: unknown): unknown {
+  if (!(err instanceof DomainException) || !err.details.some((d) => d.loc.join('.') === FILE_LOC.join('.'))) return err;
+  const details = err.details.map((d) => (d.loc.join('.') === FILE_LOC.join('.') ? { ...d, loc: URL_LOC } : d));
+  return new DomainException(err.code, err.message, err.kind, { details });
+}

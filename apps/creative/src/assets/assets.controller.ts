@@ -6,23 +6,20 @@ import { BillingResponses, ContentResponses, ErrorDto, ErrorResponses } from '..
 import { deliver } from '../common/content-delivery';
 import { AssetsService } from './assets.service';
 import { AssetsUseCases } from './assets.use-cases';
-import { AssetDeletedDto, AssetDto, AssetListDto, ListAssetsQuery, ASSET_PAGE_DEFAULT } from './dto/asset.dto';
+import { AssetDeletedDto, AssetDto, AssetListDto, ImportAssetDto, ListAssetsQuery, ASSET_PAGE_DEFAULT } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
 import { OPERATION_CLASSES } from './dto/transform-operations.dto';
 import { ASSET_MIME_TYPES } from './media/media-types';
-import { MultipartFileGuard, ReceivedFile, UploadedFile } from './upload/multipart-file.guard';
+import { AcceptsJson, MaybeUploadedFile, MultipartFileGuard, ReceivedFile, UploadedFile } from './upload/multipart-file.guard';
 import { atInput, atInputs } from '@platform/errors';
 
-const uploadBody = (what: string) =>
-  ApiBody({
-    required: true,
-    schema: {
-      type: 'object',
-      required: ['file'],
-      additionalProperties: false,
-      properties: { file: { type: 'string', format: 'binary', description: what } },
-    },
-  });
+const fileSchema = (what: string) => ({
+  type: 'object' as const,
+  required: ['file'],
+  additionalProperties: false,
+  properties: { file: { type: 'string' as const, format: 'binary', description: what } },
+});
+const uploadBody = (what: string) => ApiBody({ required: true, schema: fileSchema(what) });
 
 const ASSET_ID = ApiParam({ name: 'asset_id', example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const tooLarge = ApiResponse({ status: 413, type: ErrorDto, description: 'payload_too_large: the file is over `ASSET_UPLOAD_LIMIT` (64 MiB by default)' });
@@ -39,7 +36,7 @@ const UPLOAD_RULES =
 
 @ApiTags('assets')
 @ErrorResponses()
-@ApiExtraModels(...Object.values(OPERATION_CLASSES))
+@ApiExtraModels(...Object.values(OPERATION_CLASSES), ImportAssetDto)
 @Controller('v1/assets')
 export class AssetsController {
   constructor(
@@ -49,21 +46,26 @@ export class AssetsController {
 
   @Post()
   @HttpCode(200)
+  @AcceptsJson()
   @UseGuards(MultipartFileGuard)
   @ApiOperation({
-    summary: 'Upload an image or a font',
+    summary: 'Upload an image or a font, or import one from a URL',
     description:
       `Images: PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG (width and height are recorded; images over \`ASSET_MAX_PIXELS\`, 67,108,864 by default, ` +
       `answer 422 \`image_too_large\`, read from the header before anything is decoded). Fonts: TTF, OTF, WOFF, WOFF2 (family, weight and ` +
-      `style are read from the font), usable in designs and text watermarks. ${UPLOAD_RULES}`,
+      `style are read from the font), usable in designs and text watermarks. ${UPLOAD_RULES} ` +
+      'Import by URL: a JSON body `{"url": "https://…"}` (`ImportAssetDto`) instead of multipart: the service downloads the file through its ' +
+      'SSRF-guarded fetch (http(s) only, no credentials in the URL, at most 3 redirects, every address dialled public unless ' +
+      '`ASSET_IMPORT_ALLOW_PRIVATE`, the whole download within `ASSET_IMPORT_TIMEOUT_MS`) and checks it exactly as an upload, with the same ' +
+      'errors at `["body","url"]`; a URL that cannot be fetched answers 422 `url_not_fetched` there.',
   })
-  @ApiConsumes('multipart/form-data')
+  @ApiConsumes('multipart/form-data', 'application/json')
   @uploadBody('An image (PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG) or a font (TTF, OTF, WOFF, WOFF2)')
   @ApiOkResponse({ type: AssetDto })
   @tooLarge
   @conflict
-  async upload(@Auth() auth: AuthContext, @UploadedFile() file: ReceivedFile): Promise<AssetDto> {
-    return this.useCases.upload(auth, file);
+  async upload(@Auth() auth: AuthContext, @MaybeUploadedFile() file: ReceivedFile | undefined, @Req() req: Request): Promise<AssetDto> {
+    return this.useCases.uploadOrImport(auth, file, req.body);
   }
 
   @Get()

@@ -12,8 +12,9 @@ export const ASSET_OPERATIONS = {
     path: '/v1/assets',
     status: 200,
     useCases: AssetsUseCases,
-    input: { upload: true },
-    run: (u, auth, { upload }) => u.upload(auth, upload!),
+    // A file (multipart, or MCP's content_base64), or a JSON body `{"url"}` validated by the use case.
+    input: { upload: true, body: 'json' },
+    run: (u, auth, { upload, body }) => u.uploadOrImport(auth, upload, body),
   }),
   uploadAudio: defineOperation({
     id: 'Assets_uploadAudio',

@@ -2,8 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
 import { ConflictError, ValidationError } from '@platform/errors';
+import { getPublic, OutboundGetError } from '@platform/outbound';
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs } from 'node:fs';
+import type { LookupFunction } from 'node:net';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
@@ -12,14 +16,14 @@ import { BlobNotFoundError, BlobStore, ByteRange } from '../storage/blob-store';
 import { Asset } from './asset.entity';
 import { AssetReferencesPort } from './asset-references.port';
 import { AssetsRepository } from './assets.repository';
-import { assetNotFound } from './asset-errors';
+import { assetNotFound, atUrl, uploadTooLarge, urlNotFetched } from './asset-errors';
 import type { OutputFormat } from './dto/transform-asset.dto';
 import type { Operation } from './dto/transform-operations.dto';
 import { Inspection, MediaInspector } from './media/media-inspector.service';
 import { AssetKind, MIME_BY_FORMAT } from './media/media-types';
 import { ImageTransformer } from './transform/image-transformer';
 import { operationProblems } from './transform/operation-rules';
-import type { ReceivedFile } from './upload/multipart-file.guard';
+import { cleanFilename, type ReceivedFile } from './upload/multipart-file.guard';
 import { TempFiles } from '../storage/temp-files.service';
 
 export interface TransformRequest {
@@ -38,6 +42,16 @@ export interface AssetPage {
 /** What each upload route takes. */
 export const IMAGE_AND_FONT: readonly AssetKind[] = ['image', 'font'];
 export const AUDIO: readonly AssetKind[] = ['audio'];
+
+/** The last segment of a URL's path, decoded, as a file name (or null). */
+function filenameOfUrl(url: string): string | null {
+  try {
+    const last = new URL(url).pathname.split('/').pop() ?? '';
+    return last ? decodeURIComponent(last) : null;
+  } catch {
+    return null;
+  }
+}
 
 const EXTENSION: Record<string, string> = { jpeg: 'jpg', tiff: 'tiff' };
 
@@ -78,6 +92,54 @@ export class AssetsService {
       await this.temp.remove(file.path);
     }
   }
+
+  /**
+   * An image or font fetched from a URL the client gave, through the platform's SSRF-guarded GET (`getPublic`: every
+   * address dialled, redirects included, must be public unless `ASSET_IMPORT_ALLOW_PRIVATE`), streamed into a temporary
+   * file while hashed and counted against `ASSET_UPLOAD_LIMIT`, then checked and stored exactly as an upload. The
+   * upload's errors (413 `payload_too_large`, 422 `unsupported_file`, `image_too_large`) are reported at `url`; a URL
+   * that cannot be fetched answers 422 `url_not_fetched` at `url`.
+   */
+  async createFromUrl(accountId: string, url: string, filename: string | null | undefined, accept: readonly AssetKind[]): Promise<Asset> {
+    const limit = this.config.assets.maxUploadBytes;
+    const path = await this.temp.create();
+    try {
+      let size = 0;
+      const hash = createHash('sha256');
+      try {
+        const res = await getPublic(url, {
+          timeoutMs: this.config.assets.importTimeoutMs,
+          maxBytes: limit,
+          allowPrivate: this.config.assets.importAllowPrivate,
+          lookup: this.importLookup,
+        });
+        const tap = new Transform({
+          transform(chunk: Buffer, _e, done) {
+            hash.update(chunk);
+            size += chunk.length;
+            done(null, chunk);
+          },
+        });
+        await pipeline(res.body, tap, createWriteStream(path));
+        filename = filename ?? filenameOfUrl(res.url);
+      } catch (err) {
+        if (!(err instanceof OutboundGetError)) throw err;
+        if (err.reason === 'too_large') throw uploadTooLarge(limit);
+        throw urlNotFetched(err.message);
+      }
+      const found = await this.inspector.inspect(path, accept).catch((e) => {
+        throw atUrl(e);
+      });
+      return await this.store(accountId, found, { sha256: hash.digest('hex'), bytes: size, filename: cleanFilename(filename ?? undefined) }, (key) =>
+        this.blobs.putFile(key, path, { contentType: found.mime }),
+      );
+    } finally {
+      await this.temp.remove(path);
+    }
+  }
+
+  /** The DNS lookup of imports (the platform's `publicOnlyLookup` when undefined); tests play DNS with it. */
+  importLookup: LookupFunction | undefined;
 
   /** Internal: an asset from bytes made by the service (e.g. a generated image), checked like an upload. */
   async createFromBytes(

@@ -6,7 +6,8 @@ import { Metering } from '../billing/metering';
 import type { CreativeConfig } from '../config';
 import type { Asset } from './asset.entity';
 import { AssetsService, AUDIO, IMAGE_AND_FONT } from './assets.service';
-import { ASSET_PAGE_DEFAULT, type AssetDeletedDto, AssetDto, type AssetListDto, type ListAssetsQuery } from './dto/asset.dto';
+import { ASSET_PAGE_DEFAULT, type AssetDeletedDto, AssetDto, type AssetListDto, ImportAssetDto, type ListAssetsQuery } from './dto/asset.dto';
+import { validateInput } from '../common/validate-input';
 import type { TransformAssetDto } from './dto/transform-asset.dto';
 import { operationProblems } from './transform/operation-rules';
 import type { ReceivedFile } from './upload/multipart-file.guard';
@@ -25,6 +26,17 @@ export class AssetsUseCases {
   /** An image or a font, received (see `MultipartFileGuard`, or the MCP upload). */
   async upload(auth: AuthContext, file: ReceivedFile): Promise<AssetDto> {
     return this.dto(await this.assets.createFromUpload(auth.accountId, file, IMAGE_AND_FONT));
+  }
+
+  /** An image or a font fetched from `url` (see `AssetsService.createFromUrl`): the same checks and errors as an upload. */
+  async importFromUrl(auth: AuthContext, body: ImportAssetDto): Promise<AssetDto> {
+    return this.dto(await this.assets.createFromUrl(auth.accountId, body.url, body.filename, IMAGE_AND_FONT));
+  }
+
+  /** `POST /v1/assets`: a received file (multipart, or an MCP tool's base64), or else a JSON body with `url`. */
+  async uploadOrImport(auth: AuthContext, file: ReceivedFile | undefined, body: unknown): Promise<AssetDto> {
+    if (file) return this.upload(auth, file);
+    return this.importFromUrl(auth, await validateInput(ImportAssetDto, body ?? {}, 'body'));
   }
 
   async uploadAudio(auth: AuthContext, file: ReceivedFile): Promise<AssetDto> {

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { refuseUnknownQuery } from '../common/strict-query';
 import { BillingResponses, ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { OptionalBody } from '../common/optional-body.pipe';
 import { designEtag, DesignsUseCases } from './designs.use-cases';
@@ -64,9 +65,16 @@ export class DesignsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List designs', description: 'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page.' })
+  @ApiOperation({
+    summary: 'List and search designs',
+    description:
+      'Newest first, without their IR. `limit` 1 to 100 (default 25); `next_cursor` gives the next page. `q` keeps the designs whose title or ' +
+      'template contains it, ignoring case and accents (`verao` finds "Promoção de Verão"); `template` those built from that template ' +
+      '(an unknown template: 422). Unknown query parameters answer 422 `extra_forbidden` at `["query",name]`.',
+  })
   @ApiOkResponse({ type: DesignListDto })
-  async list(@Auth() auth: AuthContext, @Query() query: ListDesignsQuery): Promise<DesignListDto> {
+  async list(@Auth() auth: AuthContext, @Query() query: ListDesignsQuery, @Req() req: Request): Promise<DesignListDto> {
+    refuseUnknownQuery(req.query, ListDesignsQuery);
     return atInput('query', () => this.designs.list(auth, query));
   }
 
@@ -112,6 +120,24 @@ export class DesignsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
     return withEtag(res, await this.designs.update(auth, { designId: id, ifMatch, body }));
+  }
+
+  @Delete(':design_id')
+  @DESIGN_ID
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Delete a design',
+    description:
+      'Deletes the design with all its revisions and every artifact made from it (renders, previews, exports, videos; their bytes go unless ' +
+      'another artifact of the account has the same ones); a campaign that had it as a piece loses that piece. Assets it used stay. ' +
+      'Answers 204; deleting it again answers 404 `not_found`. With `If-Match`, only while the design is at that revision (412 otherwise).',
+  })
+  @IF_MATCH
+  @ApiResponse({ status: 204, description: 'Deleted' })
+  @PRECONDITION
+  @NOT_FOUND
+  async remove(@Auth() auth: AuthContext, @Param('design_id') id: string, @Headers('if-match') ifMatch: string | undefined): Promise<void> {
+    await this.designs.delete(auth, id, ifMatch);
   }
 
   @Get(':design_id/revisions')

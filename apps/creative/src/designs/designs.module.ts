@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { BrandKitModule } from '../brand-kit/brand-kit.module';
 import { DESIGN_SOURCE } from '../rendering/design-source.port';
 import { RenderingModule } from '../rendering/rendering.module';
@@ -8,7 +9,8 @@ import { DesignsService } from './designs.service';
 import { DesignsUseCases } from './designs.use-cases';
 
 @Module({
-  imports: [RenderingModule, BrandKitModule],
+  // Artifacts: a deleted design's artifacts go with it.
+  imports: [RenderingModule, BrandKitModule, ArtifactsModule],
   controllers: [DesignsController],
   providers: [DesignsRepository, DesignsService, DesignsUseCases, { provide: DESIGN_SOURCE, useExisting: DesignsService }],
   exports: [DesignsRepository, DesignsService, DesignsUseCases, DESIGN_SOURCE],

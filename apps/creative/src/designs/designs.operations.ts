@@ -44,6 +44,15 @@ export const DESIGN_OPERATIONS = {
     input: { body: UpdateDesignDto, headers: IF_MATCH },
     run: (u, auth, { path, body, headers }) => u.update(auth, { designId: path.design_id, ifMatch: headers['if-match'], body }),
   }),
+  delete: defineOperation({
+    id: 'Designs_remove',
+    method: 'DELETE',
+    path: '/v1/designs/{design_id}',
+    status: 204,
+    useCases: DesignsUseCases,
+    input: { headers: IF_MATCH },
+    run: (u, auth, { path, headers }) => u.delete(auth, path.design_id, headers['if-match']),
+  }),
   revisions: defineOperation({
     id: 'Designs_revisions',
     method: 'GET',

@@ -7,6 +7,22 @@ import { DesignRevision, type RevisionOperation } from './design-revision.entity
 
 type Json = Record<string, unknown>;
 
+/** Accented letters and what `search_text` (see the migration `DesignSearch`) folds them to: the same map in SQL and here. */
+export const SEARCH_FOLD_FROM =
+  'ÀÁÂÃÄÅĀĂĄàáâãäåāăąÇĆĈĊČçćĉċčĎĐďđÈÉÊËĒĔĖĘĚèéêëēĕėęěĜĞĠĢĝğġģĤĦĥħÌÍÎÏĨĪĬĮİìíîïĩīĭįıĴĵĶķĹĻĽĿŁĺļľŀłÑŃŅŇñńņňÒÓÔÕÖØŌŎŐòóôõöøōŏőŔŖŘŕŗřŚŜŞŠśŝşšŢŤŦţťŧÙÚÛÜŨŪŬŮŰŲùúûüũūŭůűųŴŵÝŸŶýÿŷŹŻŽźżž';
+export const SEARCH_FOLD_TO =
+  'AAAAAAAAAaaaaaaaaaCCCCCcccccDDddEEEEEEEEEeeeeeeeeeGGGGggggHHhhIIIIIIIIIiiiiiiiiiJjKkLLLLLlllllNNNNnnnnOOOOOOOOOoooooooooRRRrrrSSSSssssTTTtttUUUUUUUUUUuuuuuuuuuuWwYYYyyyZZZzzz';
+
+/** Text as `search_text` stores it: accents folded (`SEARCH_FOLD_*`), then lower case. */
+export function foldForSearch(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    const i = SEARCH_FOLD_FROM.indexOf(ch);
+    out += i >= 0 ? SEARCH_FOLD_TO[i] : ch;
+  }
+  return out.toLowerCase();
+}
+
 /** A design's size and title at its current revision, read without the ORM (previews and renders). */
 export interface DesignOutlineRow {
   id: string;
@@ -54,9 +70,17 @@ export class DesignsRepository {
       .getOne();
   }
 
-  /** A page of the account's designs, newest first. */
-  page(accountId: string, page: { limit: number; cursor?: string }): Promise<{ data: Design[]; nextCursor: string | null }> {
+  /**
+   * A page of the account's designs, newest first: with `q`, those whose title or template contains it (compared on
+   * `search_text`, folded by `foldForSearch`: case and accents ignored); with `template`, those built from it.
+   */
+  page(accountId: string, page: { limit: number; cursor?: string; q?: string; template?: string }): Promise<{ data: Design[]; nextCursor: string | null }> {
     const qb = this.ds.getRepository(Design).createQueryBuilder('d').where('d.account_id = :accountId', { accountId });
+    if (page.template !== undefined) qb.andWhere('d.template = :template', { template: page.template });
+    if (page.q !== undefined) {
+      const like = `%${foldForSearch(page.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.andWhere(`d.search_text LIKE :like`, { like });
+    }
     return keysetPage(qb, 'd', { cursor: page.cursor, limit: page.limit, order: 'DESC' });
   }
 
@@ -85,9 +109,13 @@ export class DesignsRepository {
     return m.getRepository(Design).findOneByOrFail({ id: designId });
   }
 
-  /** Deletes the account's design (its revisions go with it). */
-  async delete(accountId: string, id: string): Promise<void> {
-    await this.ds.getRepository(Design).delete({ accountId, id });
+  /**
+   * Deletes the account's design (inside `m` when given); its revisions and render-cache rows go with it (foreign keys
+   * `ON DELETE CASCADE`), and so do the campaign pieces it was. True when there was one.
+   */
+  async delete(accountId: string, id: string, m: EntityManager = this.ds.manager): Promise<boolean> {
+    const res = await m.getRepository(Design).delete({ accountId, id });
+    return !!res.affected;
   }
 
   // --- revisions ------------------------------------------------------------------------------------------

@@ -148,8 +148,26 @@ export class DesignsService {
     return { design, revision: await this.revisionOf(design, design.revision) };
   }
 
-  async list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ data: Design[]; nextCursor: string | null }> {
+  async list(
+    accountId: string,
+    page: { limit: number; cursor?: string; q?: string; template?: string },
+  ): Promise<{ data: Design[]; nextCursor: string | null }> {
+    if (page.template !== undefined) templateOrThrow(page.template, ['template']);
     return this.repo.page(accountId, page);
+  }
+
+  /**
+   * Deletes the design with its revisions (and render-cache rows, and the campaign pieces it was), under its row lock
+   * so If-Match is checked against the revision a concurrent change may be making. 404 when there is none (a second
+   * delete), 412 when If-Match names another revision. The caller removes its artifacts after.
+   */
+  async delete(accountId: string, id: string, ifMatch: string | undefined): Promise<void> {
+    await this.repo.transaction(async (m) => {
+      const design = await this.repo.lock(m, accountId, id);
+      if (!design) throw new NotFoundError(`Design ${id} not found`, 'not_found');
+      if (!ifMatchAccepts(ifMatch, design.revision)) throw new PreconditionFailedError(design.revision);
+      await this.repo.delete(accountId, id, m);
+    });
   }
 
   async getRevision(accountId: string, id: string, revision: number): Promise<DesignRevision> {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException } from '@platform/errors';
+import { ArtifactsService } from '../artifacts/artifacts.service';
 import { Metering, renderCharge } from '../billing/metering';
 import type { CreativeConfig } from '../config';
 import { DesignRendersService } from '../rendering/design-renders.service';
@@ -12,6 +13,7 @@ import {
   type AddNodeDto,
   type BundleDto,
   type CreateDesignDto,
+  type DesignDeletedDto,
   DesignDto,
   type DesignListDto,
   DesignSummaryDto,
@@ -48,6 +50,7 @@ export class DesignsUseCases {
     private readonly renders: DesignRendersService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly metering: Metering,
+    private readonly artifacts: ArtifactsService,
   ) {}
 
   async create(auth: AuthContext, body: CreateDesignDto): Promise<DesignDto> {
@@ -67,7 +70,12 @@ export class DesignsUseCases {
   }
 
   async list(auth: AuthContext, query: ListDesignsQuery): Promise<DesignListDto> {
-    const { data, nextCursor } = await this.designs.list(auth.accountId, { limit: query.limit ?? 25, cursor: query.cursor });
+    const { data, nextCursor } = await this.designs.list(auth.accountId, {
+      limit: query.limit ?? 25,
+      cursor: query.cursor,
+      q: query.q,
+      template: query.template,
+    });
     return { data: data.map((d) => DesignSummaryDto.from(d, this.config.publicBaseUrl)), next_cursor: nextCursor };
   }
 
@@ -87,6 +95,16 @@ export class DesignsUseCases {
       ask,
     );
     return this.answer(auth, state, ask);
+  }
+
+  /**
+   * Deletes the design, its revisions and every artifact made from it (renders, previews, exports, videos: their bytes
+   * go unless another artifact of the account has the same ones). Answers what went.
+   */
+  async delete(auth: AuthContext, designId: string, ifMatch: string | undefined): Promise<DesignDeletedDto> {
+    await this.designs.delete(auth.accountId, designId, ifMatch);
+    const artifacts = await this.artifacts.removeOfDesign(auth.accountId, designId);
+    return { id: designId, deleted: true, artifacts_deleted: artifacts };
   }
 
   async revisions(auth: AuthContext, designId: string, query: ListRevisionsQuery): Promise<RevisionListDto> {

@@ -47,7 +47,7 @@ interface BuiltTool {
 
 const UPLOAD_INPUT = {
   properties: {
-    content_base64: { type: 'string', description: "The file's bytes, base64-encoded (standard alphabet, padding optional)" },
+    content_base64: { type: 'string', description: "The file's bytes, base64-encoded (standard alphabet, padding optional); or give `url` instead" },
     filename: { type: ['string', 'null'], maxLength: 255, description: "The file's name (kept as the asset's filename; the type is read from the bytes)" },
     idempotency_key: {
       type: ['string', 'null'],
@@ -56,6 +56,19 @@ const UPLOAD_INPUT = {
     },
   },
   required: ['content_base64'],
+};
+
+/** upload_asset also imports from a URL (POST /v1/assets with JSON `{"url"}`): one of content_base64 or url. */
+const IMAGE_UPLOAD_INPUT = {
+  properties: {
+    ...UPLOAD_INPUT.properties,
+    url: {
+      type: 'string',
+      maxLength: 2048,
+      description: 'Instead of content_base64: an http(s) URL the server downloads (public addresses only, at most 3 redirects), checked exactly as an upload',
+    },
+  },
+  required: [],
 };
 
 const RESOURCES = [
@@ -113,7 +126,7 @@ export class McpService {
     if (!this.documentSource) throw new Error('MCP: the OpenAPI document is not bound (McpService.useOpenApi)');
     const doc = this.documentSource();
     this.built = MCP_TOOLS.map((def) => {
-      const input = operationInput(doc, def.operation.id, def.upload ? UPLOAD_INPUT : undefined);
+      const input = operationInput(doc, def.operation.id, def.upload === 'image_or_font' ? IMAGE_UPLOAD_INPUT : def.upload ? UPLOAD_INPUT : undefined);
       const rest = [input.summary, input.description]
         .filter(Boolean)
         .join('. ')
@@ -175,7 +188,10 @@ export class McpService {
     let cleanup: (() => Promise<void>) | undefined;
     try {
       const call = this.operationRequest(built, args);
-      if (built.def.upload) cleanup = await this.prepareUpload(call, args);
+      if (built.def.upload === 'image_or_font' && args.content_base64 === undefined && args.url !== undefined) {
+        // An import by URL: the body REST takes as JSON (validated by the use case as ImportAssetDto).
+        call.body = Object.fromEntries(['url', 'filename', 'idempotency_key'].filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
+      } else if (built.def.upload) cleanup = await this.prepareUpload(call, args);
       const answer = await this.runner.run(built.def.operation, auth, call);
       const body = answer.body as ImageAnswer | HtmlAnswer | unknown;
       if (isAnswer<ImageAnswer>(body, 'image')) {
@@ -243,7 +259,7 @@ export class McpService {
   private async prepareUpload(call: OperationRequest, args: Record<string, unknown>): Promise<() => Promise<void>> {
     const encoded = args.content_base64;
     if (typeof encoded !== 'string' || !encoded)
-      throw new ValidationError([{ loc: ['content_base64'], msg: 'Field required: the file as base64', type: 'missing' }]);
+      throw new ValidationError([{ loc: ['content_base64'], msg: 'Field required: the file as base64 (or `url` for upload_asset)', type: 'missing' }]);
     const compact = encoded.replace(/\s+/g, '');
     if (!BASE64.test(compact) || compact.length % 4 === 1)
       throw new ValidationError([{ loc: ['content_base64'], msg: 'Not valid base64', type: 'value_error' }]);

@@ -75,7 +75,8 @@ export function operationInput(doc: OpenAPIObject, operationId: string, extra?: 
       if (name in properties) throw new Error(`MCP: ${operationId} has a parameter and a body field both named ${name}`);
       properties[name] = jsonSchemaOf(prop, refs);
     }
-    if (op.requestBody.required !== false) required.push(...((schema?.required as string[]) ?? []));
+    // With `extra` (the upload tools' own arguments) what is required is said by `extra`.
+    if (op.requestBody.required !== false && !extra) required.push(...((schema?.required as string[]) ?? []));
     // The REST bodies accept properties beyond those listed (the spec says so): so do the tools.
     additionalProperties = schema?.additionalProperties !== false;
   }

@@ -121,7 +121,13 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     CREATE,
     'Start a design from a brief and a template (the account\'s brand kit applied), or from a raw Creative IR (`ir`). Returns the design with its IR (node ids are what patch_node and delete_node take). Pass `render: {format: "png"}` to also get an image.',
   ),
-  tool('list_designs', 'List designs', DESIGN_OPERATIONS.list, READ, "The account's designs, newest first (without IR). Page with `cursor`."),
+  tool(
+    'list_designs',
+    'List designs',
+    DESIGN_OPERATIONS.list,
+    READ,
+    "The account's designs, newest first (without IR); `q` searches titles and templates (case and accents ignored), `template` filters. Page with `cursor`.",
+  ),
   tool('get_design', 'Get a design', DESIGN_OPERATIONS.get, READ, 'One design with the IR of its current revision. Use to find node ids before editing.'),
   tool(
     'update_design',
@@ -129,6 +135,13 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     DESIGN_OPERATIONS.update,
     CREATE,
     'Change a design: a new `ir`, a changed `brief` or `template` (rebuilds from the template), or a new `title`. Makes a new revision.',
+  ),
+  tool(
+    'delete_design',
+    'Delete a design',
+    DESIGN_OPERATIONS.delete,
+    { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    'Delete a design with its revisions and every artifact made from it (renders, videos…). Cannot be undone; a second call answers not_found. Pass `if_match` ("rev-N") to delete only that revision.',
   ),
   tool('duplicate_design', 'Duplicate a design', DESIGN_OPERATIONS.duplicate, CREATE, 'Copy a design (its current IR) into a new design at revision 1.'),
   tool(
@@ -255,7 +268,7 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'Upload an image or font',
     ASSET_OPERATIONS.upload,
     CREATE,
-    'Upload an image (PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG) or a font (TTF, OTF, WOFF, WOFF2) as base64. Returns the asset; reference images in an IR as `asset:<id>`.',
+    'Upload an image (PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG) or a font (TTF, OTF, WOFF, WOFF2) as base64, or give its `url` and the server downloads it (public addresses only). Returns the asset; reference images in an IR as `asset:<id>`.',
     { upload: 'image_or_font' },
   ),
   tool(
@@ -274,6 +287,13 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     ASSET_OPERATIONS.transform,
     CREATE,
     'Resize, crop, rotate, blur, watermark… an image asset (1 to 24 `operations`) into a new asset.',
+  ),
+  tool(
+    'list_artifacts',
+    'List artifacts',
+    ARTIFACT_OPERATIONS.list,
+    READ,
+    "The account's outputs (renders, exports, videos…), newest first; filter by design_id, job_id, kind, mime, created_after/created_before. Page with `cursor`.",
   ),
   tool('get_artifact', 'Get an artifact', ARTIFACT_OPERATIONS.get, READ, "An output's record (kind, mime, size, what it was made from)."),
   tool(

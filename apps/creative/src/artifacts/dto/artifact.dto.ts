@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { CursorField, LimitField } from '@platform/http';
+import { IsISO8601, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import type { Artifact } from '../artifact.entity';
-import { ARTIFACT_KINDS } from '../artifact-types';
+import { ARTIFACT_KINDS, ARTIFACT_MIME_TYPES } from '../artifact-types';
 
 export class ArtifactSourceDto {
   @ApiProperty({ type: String, nullable: true, example: 'dsg_01jdz3k5q8c9w3m5y4x0b7n2ph' }) design_id: string | null;
@@ -84,4 +85,51 @@ export class SignedContentQuery {
 export class ArtifactDeletedDto {
   @ApiProperty({ example: 'art_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
   @ApiProperty({ example: true }) deleted: boolean;
+}
+
+export const ARTIFACT_PAGE_DEFAULT = 25;
+export const ARTIFACT_PAGE_MAX = 100;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export class ListArtifactsQuery {
+  @LimitField(ARTIFACT_PAGE_DEFAULT, ARTIFACT_PAGE_MAX) limit?: number;
+  @CursorField() cursor?: string;
+
+  @ApiPropertyOptional({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'Only artifacts made from this design' })
+  @IsOptional()
+  @IsString()
+  @Matches(ID_PATTERN, { message: 'design_id is not a design id' })
+  design_id?: string;
+
+  @ApiPropertyOptional({ example: 'job_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'Only artifacts a job stored' })
+  @IsOptional()
+  @IsString()
+  @Matches(ID_PATTERN, { message: 'job_id is not a job id' })
+  job_id?: string;
+
+  @ApiPropertyOptional({ enum: ARTIFACT_KINDS, description: 'Only artifacts of this kind' })
+  @IsOptional()
+  @IsIn(ARTIFACT_KINDS, { message: `kind must be one of ${ARTIFACT_KINDS.join(', ')}` })
+  kind?: string;
+
+  @ApiPropertyOptional({ enum: ARTIFACT_MIME_TYPES, description: 'Only artifacts of this media type (`image/png`, `video/mp4`…)' })
+  @IsOptional()
+  @IsIn(ARTIFACT_MIME_TYPES, { message: `mime must be one of ${ARTIFACT_MIME_TYPES.join(', ')}` })
+  mime?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', example: '2026-01-01T00:00:00Z', description: 'Only artifacts created at or after this instant' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'created_after must be an ISO 8601 date-time' })
+  created_after?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', example: '2026-02-01T00:00:00Z', description: 'Only artifacts created before this instant' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'created_before must be an ISO 8601 date-time' })
+  created_before?: string;
+}
+
+export class ArtifactListDto {
+  @ApiProperty({ type: [ArtifactDto] }) data: ArtifactDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page', example: null })
+  next_cursor: string | null;
 }

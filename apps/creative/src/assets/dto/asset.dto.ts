@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type OpenAPIObject } from '@nestjs/swagger';
 import { CursorField, LimitField } from '@platform/http';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsNotBlank } from '@platform/errors';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Asset } from '../asset.entity';
 import { ASSET_KINDS, AssetKind } from '../media/media-types';
 import { operationSchema } from './transform-asset.dto';
@@ -74,4 +75,44 @@ export class ListAssetsQuery {
 export class AssetDeletedDto {
   @ApiProperty({ example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
   @ApiProperty({ example: true }) deleted: boolean;
+}
+
+/** `POST /v1/assets` as JSON: an image (or a font) fetched from a URL instead of uploaded. */
+export class ImportAssetDto {
+  @ApiProperty({
+    maxLength: 2048,
+    example: 'https://images.example.com/spring/hero.jpg',
+    description:
+      'An http(s) URL the service downloads (at most 3 redirects; every address dialled, redirects included, must be public: private, loopback and ' +
+      'link-local addresses are refused). The bytes are checked exactly as an upload: 413 `payload_too_large` over `ASSET_UPLOAD_LIMIT`, 422 ' +
+      '`unsupported_file` or `image_too_large` at `["body","url"]`. A URL that cannot be fetched (refused address, not 2xx, too many redirects, ' +
+      'over `ASSET_IMPORT_TIMEOUT_MS`) answers 422 `url_not_fetched` at `["body","url"]`.',
+  })
+  @IsString()
+  @IsNotBlank()
+  @MaxLength(2048)
+  url: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, description: "The asset's filename; default the last segment of the URL's path" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  filename?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, description: 'Same as the `Idempotency-Key` header' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  idempotency_key?: string | null;
+}
+
+/**
+ * The OpenAPI document's `POST /v1/assets` JSON body: `ImportAssetDto` (the multipart body keeps its file schema;
+ * Nest's decorators give one schema to every media type of an operation).
+ */
+export function withAssetImportBody(doc: OpenAPIObject): OpenAPIObject {
+  const op = doc.paths['/v1/assets']?.post as unknown as { requestBody?: { content?: Record<string, { schema: unknown }> } } | undefined;
+  const json = op?.requestBody?.content?.['application/json'];
+  if (json) json.schema = { $ref: '#/components/schemas/ImportAssetDto' };
+  return doc;
 }

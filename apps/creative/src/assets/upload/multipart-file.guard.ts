@@ -1,4 +1,5 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException, ErrorDetail, ValidationError } from '@platform/errors';
 import busboy from 'busboy';
@@ -21,6 +22,10 @@ interface UploadRequest {
 
 /** Multipart overhead allowed beyond the file itself before a declared Content-Length is refused unread. */
 const MULTIPART_SLACK = 64 * 1024;
+
+/** Marks a route whose body may also be JSON (no file): `MultipartFileGuard` lets it through to the route. */
+export const ACCEPTS_JSON = 'multipart-or-json';
+export const AcceptsJson = () => SetMetadata(ACCEPTS_JSON, true);
 
 /** A file name as the client gave it, without folders or control characters, at most 255 characters. */
 export function cleanFilename(name: string | undefined): string | null {
@@ -49,11 +54,14 @@ export class MultipartFileGuard implements CanActivate {
   constructor(
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly temp: TempFiles,
+    private readonly reflector: Reflector,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<Request & UploadRequest>();
     const res = ctx.switchToHttp().getResponse<Response>();
+    // `POST /v1/assets` also takes JSON `{"url": …}` (an import, read by the JSON body parser): no file then.
+    if (this.reflector.get(ACCEPTS_JSON, ctx.getHandler()) && /^application\/json\b/i.test(req.headers['content-type'] ?? '')) return true;
     const file = await this.receive(req, res);
     req.upload = file;
     req.body = { file: { sha256: file.sha256, size: file.size, filename: file.filename } };
@@ -164,6 +172,11 @@ function dedupe(items: ErrorDetail[]): ErrorDetail[] {
     return true;
   });
 }
+
+/** The file `MultipartFileGuard` received, or undefined on a route that also takes JSON (`AcceptsJson`). */
+export const MaybeUploadedFile = createParamDecorator((_data: unknown, ctx: ExecutionContext): ReceivedFile | undefined => {
+  return ctx.switchToHttp().getRequest<UploadRequest>().upload;
+});
 
 /** The file `MultipartFileGuard` received. */
 export const UploadedFile = createParamDecorator((_data: unknown, ctx: ExecutionContext): ReceivedFile => {

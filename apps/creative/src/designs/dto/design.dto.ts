@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CursorField, LimitField } from '@platform/http';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsNotBlank } from '@platform/errors';
 import { BRIEF_SCHEMA_REF, IR_SCHEMA_REF } from '../../common/library-schemas';
 import { OUTPUT_FORMATS, RenderOptionsDto, type OutputFormat } from '../../rendering/dto/render-options.dto';
 import { RenderResultDto } from '../../rendering/dto/render-result.dto';
@@ -209,12 +210,38 @@ export class FormatQuery {
   format?: OutputFormat;
 }
 
+export class DesignDeletedDto {
+  @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;
+  @ApiProperty({ example: true }) deleted: boolean;
+  @ApiProperty({ type: 'integer', example: 3, description: 'Artifacts made from the design (renders, previews, exports, videos) deleted with it' })
+  artifacts_deleted: number;
+}
+
 export class ListDesignsQuery {
   @LimitField(DESIGN_PAGE_DEFAULT, DESIGN_PAGE_MAX)
   limit?: number;
 
   @CursorField()
   cursor?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: TITLE_MAX,
+    example: 'verao',
+    description: 'Only designs whose title or template contains this text, case and accents ignored (`verao` finds "Promoção de Verão")',
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotBlank()
+  @MaxLength(TITLE_MAX)
+  q?: string;
+
+  @ApiPropertyOptional({ example: 'story', description: 'Only designs built from this template (see `GET /v1/templates`)' })
+  @IsOptional()
+  @IsString()
+  @IsNotBlank()
+  @MaxLength(64)
+  template?: string;
 }
 
 export class RevisionChangeDto {

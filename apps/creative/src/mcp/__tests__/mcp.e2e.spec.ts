@@ -385,6 +385,7 @@ describe('creative MCP endpoint', () => {
     expect((await ok('transform_asset', { asset_id: uploaded.id, operations: [{ type: 'resize', width: 32 }] })).structuredContent!.width).toBe(32);
     const artifactId = procedural.structuredContent!.artifact.id;
     await ok('get_artifact', { artifact_id: artifactId });
+    expect((await ok('list_artifacts', { kind: 'procedural' })).structuredContent!.data.map((a: { id: string }) => a.id)).toContain(artifactId);
     expect((await ok('get_artifact_signed_url', { artifact_id: artifactId, ttl: 120 })).structuredContent!.ttl).toBe(120);
     // Generation, vision, planning, workflows
     const generated = await ok('generate_image', { prompt: 'a calm teal mountain lake at dawn', width: 256, height: 256, seed: 3 });
@@ -433,6 +434,9 @@ describe('creative MCP endpoint', () => {
     const retried = (await ok('retry_job', { job_id: procVideo.structuredContent!.id })).structuredContent!;
     expect(retried.state).toBe('queued');
     await c_cancel(retried.id);
+    const doomed = (await ok('create_design', { ir: sampleIr(), title: 'Doomed', render: { format: 'png' } })).structuredContent!;
+    expect((await ok('delete_design', { design_id: doomed.id })).structuredContent).toEqual({ id: doomed.id, deleted: true, artifacts_deleted: 1 });
+    expect((await fails('delete_design', { design_id: doomed.id })).structuredContent).toMatchObject({ status: 404, code: 'not_found' });
 
     const { tools } = await client.listTools();
     expect([...called].sort()).toEqual(tools.map((x) => x.name).sort());
