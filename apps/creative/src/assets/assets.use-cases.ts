@@ -36,6 +36,11 @@ export class AssetsUseCases {
   /** `POST /v1/assets`: a received file (multipart, or an MCP tool's base64), or else a JSON body with `url`. */
   async uploadOrImport(auth: AuthContext, file: ReceivedFile | undefined, body: unknown): Promise<AssetDto> {
     if (file) return this.upload(auth, file);
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || !('url' in body)) {
+      // Neither a file part nor a URL: say both ways in.
+      const msg = 'Send the file as multipart/form-data (one part named `file`), or a JSON body {"url": "https://…"} to import it from a URL';
+      throw new ValidationError([{ loc: ['url'], msg, type: 'missing' }]);
+    }
     return this.importFromUrl(auth, await validateInput(ImportAssetDto, body ?? {}, 'body'));
   }
 

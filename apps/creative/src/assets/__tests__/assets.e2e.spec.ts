@@ -235,7 +235,8 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
 
   it('answers 422 at body.file for bodies that are not one file part', async () => {
     const noMultipart = expectStatus(await c.t.http.post('/v1/assets').set('x-api-key', alice.key).send({ file: 'x' }), 422);
-    expect(noMultipart.body.detail).toEqual([{ loc: ['body', 'file'], msg: expect.stringContaining('multipart/form-data'), type: 'missing' }]);
+    // A JSON body is an import by URL (POST /v1/assets {"url"}): without one, the answer names both ways in.
+    expect(noMultipart.body.detail).toEqual([{ loc: ['body', 'url'], msg: expect.stringContaining('multipart/form-data'), type: 'missing' }]);
     const noFile = expectStatus(await c.t.http.post('/v1/assets').set('x-api-key', alice.key).field('other', 'x'), 422);
     expect(locs(noFile.body)).toEqual(['body.other']);
     const empty = expectStatus(
