@@ -167,6 +167,11 @@ const extra = {
     ),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional().describe('S3 driver: the secret of `S3_ACCESS_KEY_ID` (both or neither).'),
   ASSET_UPLOAD_LIMIT: byteSize.default('64mb').describe('Largest upload (`512kb`, `64mb`, bytes); above it 413 `payload_too_large`.'),
+  DESIGN_BODY_LIMIT: byteSize
+    .default('128mb')
+    .describe(
+      'Largest JSON body of `POST /v1/designs` (a design bundle or an IR with its images and fonts inlined as data URLs), read after the credential check; above it 413 `payload_too_large`. Every other JSON body keeps `BODY_LIMIT`. Also the least `POST /v1/mcp` takes, so `create_design` imports what REST does.',
+    ),
   MCP_ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -468,8 +473,12 @@ function mapConfig(env: Extra) {
     mcp: {
       /** Host names (no port) the MCP endpoint accepts in the Host header; null: any (MCP_ALLOWED_HOSTS=*). */
       allowedHosts: mcpAllowedHosts(e.MCP_ALLOWED_HOSTS, e.PUBLIC_BASE_URL),
-      /** Largest JSON body of `POST /v1/mcp`: an asset upload's limit as base64, plus room for the JSON-RPC envelope. */
-      bodyLimitBytes: Math.ceil((e.ASSET_UPLOAD_LIMIT * 4) / 3) + 64 * 1024,
+      /** Largest JSON body of `POST /v1/mcp`: an asset upload as base64 or a design body (the larger), plus room for the JSON-RPC envelope. */
+      bodyLimitBytes: Math.max(Math.ceil((e.ASSET_UPLOAD_LIMIT * 4) / 3), e.DESIGN_BODY_LIMIT) + 64 * 1024,
+    },
+    designs: {
+      /** Largest JSON body of `POST /v1/designs` (bundles and IRs with inlined images and fonts). */
+      bodyLimitBytes: e.DESIGN_BODY_LIMIT,
     },
     billing: {
       freeMonthlyCredits: e.BILLING_FREE_MONTHLY_CREDITS ?? (e.NODE_ENV === 'test' ? 1_000_000 : 500),
