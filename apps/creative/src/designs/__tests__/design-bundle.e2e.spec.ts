@@ -12,7 +12,7 @@ const dataBytes = (src: string) => Buffer.from(src.slice(src.indexOf(',') + 1), 
 
 /** A photo-like JPEG (noise through libjpeg at quality 95): a real file of about a megabyte. */
 async function photoJpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 1400, height: 1000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  return sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .blur(0.6)
     .jpeg({ quality: 95 })
     .toBuffer();
