@@ -177,6 +177,11 @@ const extra = {
   ASSET_IMPORT_ALLOW_PRIVATE: bool
     .default('false')
     .describe('Let `POST /v1/assets` with `{"url": …}` fetch from private, loopback or link-local addresses (development, tests, in-cluster sources).'),
+  DESIGN_BODY_LIMIT: byteSize
+    .default('32mb')
+    .describe(
+      'Largest JSON body of `POST /v1/designs` (a design bundle or an IR with its images and fonts inlined as data URLs), read after the credential check; above it 413 `payload_too_large`. Every other JSON body keeps `BODY_LIMIT`. Also the least `POST /v1/mcp` takes, so `create_design` imports what REST does.',
+    ),
   MCP_ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -481,8 +486,12 @@ function mapConfig(env: Extra) {
     mcp: {
       /** Host names (no port) the MCP endpoint accepts in the Host header; null: any (MCP_ALLOWED_HOSTS=*). */
       allowedHosts: mcpAllowedHosts(e.MCP_ALLOWED_HOSTS, e.PUBLIC_BASE_URL),
-      /** Largest JSON body of `POST /v1/mcp`: an asset upload's limit as base64, plus room for the JSON-RPC envelope. */
-      bodyLimitBytes: Math.ceil((e.ASSET_UPLOAD_LIMIT * 4) / 3) + 64 * 1024,
+      /** Largest JSON body of `POST /v1/mcp`: an asset upload as base64 or a design body (the larger), plus room for the JSON-RPC envelope. */
+      bodyLimitBytes: Math.max(Math.ceil((e.ASSET_UPLOAD_LIMIT * 4) / 3), e.DESIGN_BODY_LIMIT) + 64 * 1024,
+    },
+    designs: {
+      /** Largest JSON body of `POST /v1/designs` (bundles and IRs with inlined images and fonts). */
+      bodyLimitBytes: e.DESIGN_BODY_LIMIT,
     },
     billing: {
       freeMonthlyCredits: e.BILLING_FREE_MONTHLY_CREDITS ?? (e.NODE_ENV === 'test' ? 1_000_000 : 500),

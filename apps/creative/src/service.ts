@@ -59,8 +59,9 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
     let doc: ReturnType<typeof createOpenApiDocument> | undefined;
     app.get(McpService).useOpenApi(() => (doc ??= createOpenApiDocument(app, creativeService as ServiceDefinition, config)));
   },
-  // Its body may carry a whole upload as base64: read by the route after the credential check, with its own limit.
-  selfParsedJsonPaths: ['/v1/mcp'],
+  // Their bodies may carry a whole upload as base64 (MCP) or a design's images and fonts as data URLs (a bundle): read
+  // by the route after the credential check, with their own limits (MCP: mcp.bodyLimitBytes; designs: DESIGN_BODY_LIMIT).
+  selfParsedJsonPaths: ['/v1/mcp', '/v1/designs'],
   queues: ['media', 'callbacks'],
   openapi: {
     title: 'Creative Design and Rendering API',

@@ -102,16 +102,20 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
       return s;
     };
 
-    // The poster: the first scene with its motion settled.
+    // The poster: its scene (default the first) with its motion settled.
     // (Drawn on the frame canvas, which the first frame then overwrites: one canvas fewer held.)
     const canvas = createCanvas(w, h);
     const ctx = canvas.getContext('2d');
     ctx.imageSmoothingEnabled = true;
     // Bilinear without mipmaps: motions only enlarge (or barely reduce: pop from 85%, zoom's detail scale).
     ctx.imageSmoothingQuality = 'low';
-    (await sceneAt(0)).draw(ctx, 1, 0);
+    const posterScene = spec.posterScene ?? 0;
+    (await sceneAt(posterScene)).draw(ctx, 1, 0);
     const posterPath = file(`poster-${id}.png`);
-    await writeFile(posterPath, await encodePng(canvas.data(), w, h, { encoding: looksLike(spec.scenes[0].source) === 'ir' ? 'flat' : 'photo' }, true));
+    await writeFile(
+      posterPath,
+      await encodePng(canvas.data(), w, h, { encoding: looksLike(spec.scenes[posterScene].source) === 'ir' ? 'flat' : 'photo' }, true),
+    );
     check();
 
     const proc = spawnMedia(ffmpeg, encoderArgs({ width: w, height: h, fps, duration: tl.duration, formats, audioPath, paths, gif }), { signal });

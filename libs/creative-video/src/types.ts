@@ -138,6 +138,11 @@ export interface VideoSpec {
   /** Default ['mp4']. */
   formats?: VideoFormat[];
   gif?: GifOptions;
+  /**
+   * The scene the poster shows, settled (its motion at its end): default 0. A video that opens on a lead-in (black
+   * before a design enters through a transition) names the scene that is its subject.
+   */
+  posterScene?: number;
 }
 
 export interface VideoProgress {
@@ -176,7 +181,7 @@ export interface VideoOutput {
 
 export interface RenderVideoResult {
   outputs: VideoOutput[];
-  /** The poster: a PNG of the first scene once its motion has settled (a file inside workDir). */
+  /** The poster: a PNG of scene `posterScene` (default the first) once its motion has settled (a file inside workDir). */
   poster: { path: string; width: number; height: number };
   frames: number;
   duration: number;

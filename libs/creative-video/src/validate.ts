@@ -113,6 +113,8 @@ export function validateVideoSpec(spec: VideoSpec): VideoSpecIssue[] {
     } else for (const it of validateSceneSource(sc.source)) add(at('source', ...it.loc), it.msg, it.type);
   });
   if (total > L.maxDuration) add(['scenes'], `last ${+total.toFixed(3)} s; a video lasts at most ${L.maxDuration} s`);
+  if (s.posterScene !== undefined && (!Number.isInteger(s.posterScene) || (s.posterScene as number) < 0 || (s.posterScene as number) >= s.scenes.length))
+    add(['posterScene'], `must be the index of a scene, from 0 to ${s.scenes.length - 1}`);
   return issues;
 }
 

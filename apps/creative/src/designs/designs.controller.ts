@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import type { Request, Response } from 'express';
 import { refuseUnknownQuery } from '../common/strict-query';
 import { BillingResponses, ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
+import { DesignBodyGuard } from '../common/large-json-body.guard';
 import { OptionalBody } from '../common/optional-body.pipe';
 import { designEtag, DesignsUseCases } from './designs.use-cases';
 import {
@@ -55,11 +56,17 @@ export class DesignsController {
       'From a `brief` and a `template` (default `square-post`; the brand kit applied: colors, fonts, logo with its position, size and margin), ' +
       'from a raw `ir`, or from a `bundle` of another design. The design starts at revision 1. The IR is validated by the Creative IR library: ' +
       'each issue is a 422 item under `body.ir` (`["body","ir","root","children",2,"fills",0,"color"]`); `asset:<id>` references must name the caller\'s assets. ' +
-      'Nodes without an `id` get one (`<type>-<n>`): node operations and diffs address nodes by id.',
+      'Nodes without an `id` get one (`<type>-<n>`): node operations and diffs address nodes by id. ' +
+      'The body may be as large as `DESIGN_BODY_LIMIT` (32 MB by default, read after the credential check; every other JSON body keeps `BODY_LIMIT`, 1 MB), ' +
+      'so that a bundle (`GET /v1/designs/{id}/bundle`) with its photos and fonts inlined imports; above it 413 `payload_too_large`. ' +
+      "A bundle may also name the caller's own assets (`asset:<id>`) instead of data URLs: upload the photos with `POST /v1/assets` first. " +
+      "`data:` images, here and wherever an IR is accepted, are held to the upload's pixel limit: 422 `image_too_large` at the image's `src`.",
   })
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
+  @ApiResponse({ status: 413, type: ErrorDto, description: 'payload_too_large: the body is larger than DESIGN_BODY_LIMIT' })
   @RenderErrorResponses()
   @BillingResponses()
+  @UseGuards(DesignBodyGuard)
   async create(@Auth() auth: AuthContext, @Body() body: CreateDesignDto, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
     return withEtag(res, await this.designs.create(auth, body));
   }
@@ -291,7 +298,9 @@ export class DesignsController {
     summary: 'The design as a portable bundle',
     description:
       'The design and its current IR with every referenced asset and font inlined as data URLs: `POST /v1/designs` with `{"bundle": …}`, in this account or another, ' +
-      'reproduces the same pixels.',
+      'reproduces the same pixels. Images keep their bytes; every document font (`fonts[].src`) is cut to the characters the document draws ' +
+      '(HarfBuzz, kerning and ligatures kept, in its own format), as the HTML export does, so text edited after the import may fall back to another font for new letters. ' +
+      'Import bodies may be as large as `DESIGN_BODY_LIMIT` (32 MB by default).',
   })
   @ApiOkResponse({ type: BundleDto })
   @NOT_FOUND

@@ -50,7 +50,7 @@ export class McpController {
       'The Model Context Protocol over Streamable HTTP (`@modelcontextprotocol/sdk`), stateless: every POST carries one JSON-RPC message and is answered ' +
       'with JSON (no session id, no event stream). Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. ' +
       'Credentials as for REST (`x-api-key` or `Authorization: Bearer`), checked before the message is read (401); each POST counts against the rate limit. ' +
-      'The body may be as large as an upload as base64 (ASSET_UPLOAD_LIMIT × 4/3 + 64 KB, not BODY_LIMIT): 413 `payload_too_large` above. ' +
+      'The body may be as large as an upload as base64 or a design body, the larger (max(ASSET_UPLOAD_LIMIT × 4/3, DESIGN_BODY_LIMIT) + 64 KB, not BODY_LIMIT): 413 `payload_too_large` above. ' +
       'Tools: one per REST capability, calling the same code, with the REST validation (tool errors are results with `isError` and the REST error body). ' +
       'Prompts: `goal_to_campaign`. Resources: `creative://catalogue/templates`, `creative://schemas/ir`, `creative://schemas/brief`. ' +
       "The Host header must name PUBLIC_BASE_URL's host, localhost, 127.0.0.1, [::1] or one of MCP_ALLOWED_HOSTS (DNS-rebinding protection): 403 otherwise.",

@@ -1,9 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '@platform/config';
 import { ErrorDetail, ValidationError } from '@platform/errors';
+import sharp from 'sharp';
 import type { Asset } from '../assets/asset.entity';
 import { AssetsRepository } from '../assets/assets.repository';
 import { AssetsService } from '../assets/assets.service';
+import type { CreativeConfig } from '../config';
 import { BytesLru } from './bytes-lru';
+import { RenderPool } from './render-pool.service';
 import type { AssetMap } from './render-tasks';
 
 type Json = Record<string, unknown>;
@@ -38,6 +42,41 @@ export function assetRefs(ir: Json): AssetRef[] {
   return out;
 }
 
+/** Every `data:` image of an IR (image node sources), located as `assetRefs` locates references. */
+export function dataImageRefs(ir: Json): { src: string; loc: Loc }[] {
+  const out: { src: string; loc: Loc }[] = [];
+  const visit = (node: Json, loc: Loc) => {
+    if (node.type === 'image' && typeof node.src === 'string' && node.src.startsWith('data:')) out.push({ src: node.src, loc: [...loc, 'src'] });
+    if (Array.isArray(node.children)) node.children.forEach((c, i) => c && typeof c === 'object' && visit(c as Json, [...loc, 'children', i]));
+  };
+  if (ir.root && typeof ir.root === 'object') visit(ir.root as Json, ['root']);
+  return out;
+}
+
+/** Characters every break, truncation and hyphenation may add to a line of text. */
+const LINE_EXTRAS = ' \u00a0…-\u2010\u2011';
+
+/**
+ * Every character the document's text may draw, over-counted so that a font cut to it draws the same page: every
+ * string of the IR except data URLs and the fonts' own entries, in upper and lower case (text transforms) and both
+ * normalization forms (shapers decompose some letters), and the characters line breaking and truncation add.
+ */
+export function documentCharacters(ir: Json): string {
+  const chars = new Set<string>(LINE_EXTRAS);
+  const add = (s: string) => {
+    for (const form of [s, s.toUpperCase(), s.toLowerCase()])
+      for (const x of [form, form.normalize('NFD'), form.normalize('NFC')]) for (const ch of x) chars.add(ch);
+  };
+  const visit = (v: unknown) => {
+    if (typeof v === 'string') {
+      if (!v.startsWith('data:')) add(v);
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
+  };
+  for (const [key, value] of Object.entries(ir)) if (key !== 'fonts') visit(value);
+  return [...chars].join('');
+}
+
 /** The `asset:<id>` images a brief names, located in the brief (`image`, `images.<i>`, with `.src` for the object form). */
 export function briefImageRefs(brief: Json): AssetRef[] {
   const out: AssetRef[] = [];
@@ -63,6 +102,8 @@ export class DesignAssetsService {
   constructor(
     private readonly assetRows: AssetsRepository,
     private readonly assets: AssetsService,
+    @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly pool: RenderPool,
   ) {}
 
   private async rows(accountId: string, refs: AssetRef[]): Promise<Map<string, Asset>> {
@@ -74,11 +115,18 @@ export class DesignAssetsService {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  /** A 422 under `loc` for each reference that is not one of the account's assets of the kind it needs. */
-  async check(accountId: string, ir: Json, loc: Loc, only?: (ref: AssetRef) => boolean): Promise<void> {
+  /**
+   * A 422 under `loc` for each reference that is not one of the account's assets of the kind it needs, and for each
+   * `data:` image larger than an upload may be (`image_too_large`, as `POST /v1/assets` answers).
+   */
+  async check(accountId: string, ir: Json, loc: Loc, only?: (ref: { loc: Loc }) => boolean): Promise<void> {
     await this.checkRefs(
       accountId,
       assetRefs(ir).filter((r) => !only || only(r)),
+      loc,
+    );
+    await this.checkDataImages(
+      dataImageRefs(ir).filter((r) => !only || only(r)),
       loc,
     );
   }
@@ -89,6 +137,32 @@ export class DesignAssetsService {
    */
   async checkBrief(accountId: string, brief: Json, loc: Loc): Promise<void> {
     await this.checkRefs(accountId, briefImageRefs(brief), loc);
+  }
+
+  /**
+   * Inline images are held to the upload's pixel limit (`ASSET_MAX_PIXELS`), read from the header before anything is
+   * decoded: a 422 `image_too_large` under `loc` for each one above it. Bytes sharp cannot read are left to the
+   * renderer (which skips them with a warning).
+   */
+  private async checkDataImages(refs: { src: string; loc: Loc }[], loc: Loc): Promise<void> {
+    if (!refs.length) return;
+    const max = this.config.assets.maxPixels;
+    const details: ErrorDetail[] = [];
+    for (const r of refs) {
+      const bytes = Buffer.from(r.src.slice(r.src.indexOf(',') + 1), 'base64');
+      const meta = await sharp(bytes, { limitInputPixels: false })
+        .metadata()
+        .catch(() => null);
+      const width = meta?.width ?? 0;
+      const height = meta?.pageHeight ?? meta?.height ?? 0;
+      if (width * height > max)
+        details.push({
+          loc: [...loc, ...r.loc],
+          msg: `The image is ${width} x ${height} px (${width * height} pixels); the limit is ${max} pixels`,
+          type: 'image_too_large',
+        });
+    }
+    if (details.length) throw new ValidationError(details);
   }
 
   private async checkRefs(accountId: string, refs: AssetRef[], loc: Loc): Promise<void> {
@@ -123,11 +197,14 @@ export class DesignAssetsService {
     return out;
   }
 
-  /** The IR with every `asset:<id>` reference replaced by the asset's bytes as a data URL (bundles). */
+  /**
+   * The IR as a bundle carries it: every `asset:<id>` reference replaced by the asset's bytes as a data URL (images
+   * keep their bytes), and every document font (`fonts[].src`, inlined or already a data URL) cut to the characters the
+   * document draws, in its own format (a font HarfBuzz cannot cut stays whole), as the HTML export does.
+   */
   async inline(accountId: string, ir: Json): Promise<Json> {
     const refs = assetRefs(ir);
-    if (!refs.length) return ir;
-    const found = await this.rows(accountId, refs);
+    const found = refs.length ? await this.rows(accountId, refs) : new Map<string, Asset>();
     const out = structuredClone(ir);
     for (const r of refs) {
       const asset = found.get(r.id);
@@ -137,7 +214,26 @@ export class DesignAssetsService {
       for (const key of r.loc.slice(0, -1)) holder = (holder as Record<string | number, unknown>)[key] as Json;
       holder.src = `data:${asset.mime};base64,${data.toString('base64')}`;
     }
+    await this.subsetFonts(out);
     return out;
+  }
+
+  /** Cuts the document's data URL fonts (in place) to the characters it draws. */
+  private async subsetFonts(ir: Json): Promise<void> {
+    const faces = (Array.isArray(ir.fonts) ? ir.fonts : []).filter(
+      (f): f is Json & { src: string } =>
+        !!f && typeof f === 'object' && typeof (f as Json).src === 'string' && ((f as Json).src as string).startsWith('data:'),
+    );
+    if (!faces.length) return;
+    const parsed = faces.map((f) => {
+      const comma = f.src.indexOf(',');
+      return { prefix: f.src.slice(0, comma + 1), bytes: Buffer.from(f.src.slice(comma + 1), 'base64') };
+    });
+    const { fonts } = await this.pool.run({ kind: 'subset_fonts', fonts: parsed.map((p) => new Uint8Array(p.bytes)), text: documentCharacters(ir) });
+    faces.forEach((f, i) => {
+      const cut = fonts[i];
+      if (cut && parsed[i].prefix.endsWith(';base64,')) f.src = `${parsed[i].prefix}${Buffer.from(cut).toString('base64')}`;
+    });
   }
 
   private async read(accountId: string, asset: Pick<Asset, 'id' | 'kind' | 'sha256'>): Promise<Buffer | null> {

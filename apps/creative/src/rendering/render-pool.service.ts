@@ -16,6 +16,7 @@ import {
   type MaterializeOutput,
   type RenderOutput,
   type RenderTask,
+  type SubsetFontsOutput,
   type TaskFailure,
   type TaskResult,
   type TemplateOutput,
@@ -67,7 +68,9 @@ type Output<K extends RenderTask['kind']> = K extends 'render'
     ? { html: string }
     : K extends 'materialize'
       ? MaterializeOutput
-      : TemplateOutput;
+      : K extends 'subset_fonts'
+        ? SubsetFontsOutput
+        : TemplateOutput;
 
 /** Turns a task's input failure into a 422 with the caller's locations (a stopped task into its 504). */
 export function failureError(f: TaskFailure, locs: FailureLocs, timeoutMs: number): DomainException {

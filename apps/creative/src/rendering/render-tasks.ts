@@ -14,6 +14,7 @@ import {
   type RenderFormat,
 } from '@platform/creative-ir';
 import { threadId } from 'node:worker_threads';
+import subsetFont from 'subset-font';
 
 /**
  * The CPU-heavy work of the service, as messages a worker thread can take: every field is
@@ -46,7 +47,14 @@ export type RenderTask = (
   | { kind: 'html'; ir: unknown; assets: AssetMap; title?: string }
   | { kind: 'materialize'; ir: unknown; assets: AssetMap }
   | { kind: 'template'; template: string; brief: Brief; brand?: BrandKit; seed?: number; format?: Brief['format'] }
+  /** Fonts cut to the glyphs of `text` (HarfBuzz's subsetter, layout closure kept), each in its own format (bundles). */
+  | { kind: 'subset_fonts'; fonts: Uint8Array[]; text: string }
 ) & { control?: SharedArrayBuffer };
+
+/** The fonts of a `subset_fonts` task, in order; null for a font HarfBuzz could not cut (kept whole by the caller). */
+export interface SubsetFontsOutput {
+  fonts: (Uint8Array | null)[];
+}
 
 export interface RenderOutput {
   data: Uint8Array;
@@ -106,7 +114,8 @@ export type TaskFailure =
   /** Stopped by the pool (`CONTROL.STOP`): its time was up. */
   | { failed: 'stopped' };
 
-export type TaskResult = { ok: true; value: RenderOutput | { html: string } | MaterializeOutput | TemplateOutput } | ({ ok: false } & TaskFailure);
+export type TaskResult =
+  { ok: true; value: RenderOutput | { html: string } | MaterializeOutput | TemplateOutput | SubsetFontsOutput } | ({ ok: false } & TaskFailure);
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -149,7 +158,7 @@ function budgetOf(task: { control?: SharedArrayBuffer; maxCostMs?: number }) {
   return { maxCostMs: task.maxCostMs, stop: words ? () => Atomics.load(words, CONTROL.STOP) !== 0 : undefined };
 }
 
-async function run(task: RenderTask): Promise<RenderOutput | { html: string } | MaterializeOutput | TemplateOutput> {
+async function run(task: RenderTask): Promise<RenderOutput | { html: string } | MaterializeOutput | TemplateOutput | SubsetFontsOutput> {
   switch (task.kind) {
     case 'render': {
       const r = await renderIr(task.ir, { ...task.options, assets: task.assets, budget: budgetOf(task) });
@@ -171,6 +180,15 @@ async function run(task: RenderTask): Promise<RenderOutput | { html: string } | 
         fontScale: r.fontScale,
         warnings: r.warnings,
       };
+    }
+    case 'subset_fonts': {
+      const fonts: (Uint8Array | null)[] = [];
+      for (const f of task.fonts) {
+        // The output keeps the input's format (TTF, OTF, WOFF, WOFF2).
+        const cut = await subsetFont(Buffer.from(f.buffer, f.byteOffset, f.byteLength), task.text).catch(() => null);
+        fonts.push(cut ? ownBytes(cut) : null);
+      }
+      return { fonts };
     }
   }
 }

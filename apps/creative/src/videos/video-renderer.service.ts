@@ -173,6 +173,11 @@ export class VideoRendererService {
       beatSync: v.beat_sync,
       formats: v.formats as VideoFormat[],
       ...(gif ? { gif } : {}),
+      // The poster is the settled design: animate's black lead-in (an entrance through a transition) is never it.
+      posterScene: Math.max(
+        0,
+        v.scenes.findIndex((s) => !('black' in s)),
+      ),
     };
   }
 
