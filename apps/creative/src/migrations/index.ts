@@ -5,6 +5,7 @@ import { Jobs1797000000000 } from './1797000000000-jobs';
 import { Billing1798000000000 } from './1798000000000-billing';
 import { Generations1799000000000 } from './1799000000000-generations';
 import { CheckoutTokens1800100000000 } from './1800100000000-checkout-tokens';
+import { ScheduledPlan1800200000000 } from './1800200000000-scheduled-plan';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Billing1798000000000,
   Generations1799000000000,
   CheckoutTokens1800100000000,
+  ScheduledPlan1800200000000,
 ];
