@@ -394,16 +394,6 @@ export class BillingRepository {
     return Number(row.held ?? 0);
   }
 
-  /** Seconds of video in the account's captured reservations (videos and campaigns' videos). */
-  async capturedVideoSeconds(accountId: string): Promise<number> {
-    const [row] = (await this.ds.query(
-      `SELECT sum(CASE WHEN operation = 'video' THEN (params->>'seconds')::float8 ELSE COALESCE((params->'video'->>'seconds')::float8, 0) END)::float8 AS seconds
-       FROM "${S}".billing_reservations WHERE account_id = $1 AND state = 'captured' AND operation IN ('video', 'campaign')`,
-      [accountId],
-    )) as { seconds: number | null }[];
-    return row.seconds ?? 0;
-  }
-
   // --- pages ---------------------------------------------------------------------------------------------
 
   private async page<T extends { id: string; created_at: Date }>(
