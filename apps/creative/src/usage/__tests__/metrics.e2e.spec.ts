@@ -32,7 +32,7 @@ describe('creative metrics: video seconds', () => {
     ).body;
     const done = await finished(t, alice, job.id);
     expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
-    const made = done.result.video.duration as number;
+    const made = (done.result as { video: { duration: number } }).video.duration;
     expect(made).toBeGreaterThan(0);
     const m = expectStatus(await as(t.http.get('/v1/metrics'), alice), 200).body;
     expect(m.video_seconds).toBeCloseTo(made, 3);
