@@ -13,6 +13,8 @@ export class BillingAccount {
   @Column({ type: 'text', nullable: true }) customerId: string | null;
   @Column({ type: 'text', nullable: true }) subscriptionId: string | null;
   @Column({ type: 'text', nullable: true }) subscriptionStatus: string | null;
+  /** A downgrade scheduled for `periodEnd` (the renewal applies it). */
+  @Column({ type: 'text', nullable: true }) scheduledPlanId: string | null;
   @Column({ type: 'timestamptz', precision: 3 }) createdAt: Date;
   @Column({ type: 'timestamptz', precision: 3 }) updatedAt: Date;
 }

@@ -18,6 +18,8 @@ export interface BillingAccountRow {
   customer_id: string | null;
   subscription_id: string | null;
   subscription_status: string | null;
+  /** A downgrade scheduled for `period_end`. */
+  scheduled_plan_id: string | null;
 }
 
 export interface ReservationRow {
@@ -121,35 +123,48 @@ export class BillingRepository {
     return acct;
   }
 
-  /** A new monthly period from now, with `balance`. */
-  async startPeriod(m: EntityManager, accountId: string, balance: number): Promise<void> {
-    await m.query(
-      `UPDATE "${S}".billing_accounts SET balance = $2, period_start = clock_timestamp(), period_end = clock_timestamp() + interval '1 month', updated_at = clock_timestamp() WHERE account_id = $1`,
-      [accountId, balance],
-    );
-  }
-
   async setBalance(m: EntityManager, accountId: string, balance: number): Promise<void> {
     await m.query(`UPDATE "${S}".billing_accounts SET balance = $2, updated_at = clock_timestamp() WHERE account_id = $1`, [accountId, balance]);
   }
 
-  /** A paid plan: the plan, `balance` and a new monthly period from now. */
-  async changePlan(m: EntityManager, accountId: string, planId: string, balance: number): Promise<void> {
+  /** A new subscription (from the free plan): the plan, `balance` and a new monthly period from now. */
+  async startPlan(m: EntityManager, accountId: string, planId: string, balance: number): Promise<void> {
     await m.query(
-      `UPDATE "${S}".billing_accounts SET plan_id = $2, balance = $3, period_start = clock_timestamp(), period_end = clock_timestamp() + interval '1 month', updated_at = clock_timestamp() WHERE account_id = $1`,
+      `UPDATE "${S}".billing_accounts SET plan_id = $2, balance = $3, scheduled_plan_id = NULL, period_start = clock_timestamp(), period_end = clock_timestamp() + interval '1 month', updated_at = clock_timestamp() WHERE account_id = $1`,
       [accountId, planId, balance],
     );
   }
 
-  /** The plan alone (a subscription that ended: back to the free plan), and the subscription's status when given. */
+  /** A change within the period (an upgrade): the plan and `balance`; the period stays. Clears a scheduled change. */
+  async switchPlan(m: EntityManager, accountId: string, planId: string, balance: number): Promise<void> {
+    await m.query(
+      `UPDATE "${S}".billing_accounts SET plan_id = $2, balance = $3, scheduled_plan_id = NULL, updated_at = clock_timestamp() WHERE account_id = $1`,
+      [accountId, planId, balance],
+    );
+  }
+
+  /** The plan the period's renewal changes to (null: none scheduled). */
+  async schedulePlan(m: EntityManager, accountId: string, planId: string | null): Promise<void> {
+    await m.query(`UPDATE "${S}".billing_accounts SET scheduled_plan_id = $2, updated_at = clock_timestamp() WHERE account_id = $1`, [accountId, planId]);
+  }
+
+  /** A renewal: the period restarts now with `balance`, on `planId` (a scheduled change applied). */
+  async renew(m: EntityManager, accountId: string, planId: string, balance: number): Promise<void> {
+    await m.query(
+      `UPDATE "${S}".billing_accounts SET plan_id = $2, balance = $3, scheduled_plan_id = NULL, period_start = clock_timestamp(), period_end = clock_timestamp() + interval '1 month', updated_at = clock_timestamp() WHERE account_id = $1`,
+      [accountId, planId, balance],
+    );
+  }
+
+  /** The plan alone (a subscription that ended: back to the free plan, nothing scheduled), and the subscription's status when given. */
   async setPlan(m: EntityManager, accountId: string, planId: string, subscriptionStatus?: string): Promise<void> {
-    if (subscriptionStatus === undefined) await m.query(`UPDATE "${S}".billing_accounts SET plan_id = $2 WHERE account_id = $1`, [accountId, planId]);
+    if (subscriptionStatus === undefined)
+      await m.query(`UPDATE "${S}".billing_accounts SET plan_id = $2, scheduled_plan_id = NULL WHERE account_id = $1`, [accountId, planId]);
     else {
-      await m.query(`UPDATE "${S}".billing_accounts SET plan_id = $2, subscription_status = $3, updated_at = clock_timestamp() WHERE account_id = $1`, [
-        accountId,
-        planId,
-        subscriptionStatus,
-      ]);
+      await m.query(
+        `UPDATE "${S}".billing_accounts SET plan_id = $2, scheduled_plan_id = NULL, subscription_status = $3, updated_at = clock_timestamp() WHERE account_id = $1`,
+        [accountId, planId, subscriptionStatus],
+      );
     }
   }
 
@@ -163,19 +178,6 @@ export class BillingRepository {
       `UPDATE "${S}".billing_accounts SET subscription_id = $2, subscription_status = $3${touch ? ', updated_at = clock_timestamp()' : ''} WHERE account_id = $1`,
       [accountId, subscriptionId, status],
     );
-  }
-
-  /** A renewal: the period restarts now (the balance was credited apart). */
-  async restartPeriod(m: EntityManager, accountId: string): Promise<void> {
-    await m.query(
-      `UPDATE "${S}".billing_accounts SET period_start = clock_timestamp(), period_end = clock_timestamp() + interval '1 month' WHERE account_id = $1`,
-      [accountId],
-    );
-  }
-
-  async planOf(m: EntityManager, accountId: string): Promise<string | undefined> {
-    const [acct] = (await m.query(`SELECT plan_id FROM "${S}".billing_accounts WHERE account_id = $1`, [accountId])) as { plan_id: string }[];
-    return acct?.plan_id;
   }
 
   /** Stripe: the gateway's customer of the account (the one it has, else `customerId`), the gateway set to stripe. */
@@ -390,16 +392,6 @@ export class BillingRepository {
       accountId,
     ])) as { held: string | null }[];
     return Number(row.held ?? 0);
-  }
-
-  /** Seconds of video in the account's captured reservations (videos and campaigns' videos). */
-  async capturedVideoSeconds(accountId: string): Promise<number> {
-    const [row] = (await this.ds.query(
-      `SELECT sum(CASE WHEN operation = 'video' THEN (params->>'seconds')::float8 ELSE COALESCE((params->'video'->>'seconds')::float8, 0) END)::float8 AS seconds
-       FROM "${S}".billing_reservations WHERE account_id = $1 AND state = 'captured' AND operation IN ('video', 'campaign')`,
-      [accountId],
-    )) as { seconds: number | null }[];
-    return row.seconds ?? 0;
   }
 
   // --- pages ---------------------------------------------------------------------------------------------

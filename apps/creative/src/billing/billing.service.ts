@@ -21,6 +21,16 @@ export { updated } from './billing.repository';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** What a plan change did: a new subscription, an upgrade now, a downgrade scheduled, a scheduled change called off, nothing. */
+export type PlanChange = 'started' | 'upgraded' | 'scheduled' | 'kept' | 'none';
+
+/** `credits` times the share of the period [start, end) still ahead (Stripe's proration), rounded up. */
+export function proratedCredits(credits: number, start: Date, end: Date, now = Date.now()): number {
+  const length = end.getTime() - start.getTime();
+  const left = length > 0 ? Math.min(1, Math.max(0, (end.getTime() - now) / length)) : 0;
+  return Math.ceil(credits * left);
+}
+
 /** The units a usage event counts, by operation. */
 function unitsOf(operation: string, params: Record<string, unknown>): { units: number; unit: string } {
   switch (operation) {
@@ -84,13 +94,7 @@ export class BillingService {
         await this.ledger(m, accountId, 'grant', free.monthly_credits, free.monthly_credits, { description: `Monthly grant of the ${free.name} plan` });
       }
       const acct = await this.repo.lockAccount(m, accountId);
-      if (acct.period_end.getTime() <= Date.now()) {
-        const plan = this.plan(acct.plan_id) ?? free;
-        const balance = Number(acct.balance) + plan.monthly_credits;
-        await this.repo.startPeriod(m, accountId, balance);
-        await this.ledger(m, accountId, 'grant', plan.monthly_credits, balance, { description: `Monthly grant of the ${plan.name} plan` });
-        acct.balance = String(balance);
-      }
+      if (acct.period_end.getTime() <= Date.now()) return fn(m, await this.renew(m, acct));
       return fn(m, acct);
     });
   }
@@ -246,15 +250,59 @@ export class BillingService {
     return this.repo.reservationsPage(accountId, limit, cursor, state);
   }
 
-  /** Sets the plan (and, for a paid plan, grants its credits at once and starts a new monthly period). */
-  async changePlan(accountId: string, planId: string, reference: string, m0?: EntityManager): Promise<void> {
+  /**
+   * A new period (the old one ended, or the gateway renewed the subscription: `reference`): the plan scheduled for
+   * this renewal, if any, becomes the account's, its monthly credits are granted and the period restarts now.
+   * Answers the row as it is afterwards.
+   */
+  async renew(m: EntityManager, acct: BillingAccountRow, reference?: string): Promise<BillingAccountRow> {
+    const free = this.plan(FREE_PLAN_ID)!;
+    const plan = this.plan(acct.scheduled_plan_id ?? acct.plan_id) ?? free;
+    const balance = Number(acct.balance) + plan.monthly_credits;
+    await this.repo.renew(m, acct.account_id, plan.id, balance);
+    await this.ledger(m, acct.account_id, 'grant', plan.monthly_credits, balance, { description: `Monthly grant of the ${plan.name} plan`, reference });
+    return this.repo.lockAccount(m, acct.account_id);
+  }
+
+  /**
+   * A paid plan becomes the account's, as Stripe changes a subscription (see docs/creative.md, "Plan changes"):
+   * - from the free plan (a new subscription): its monthly credits now and a new monthly period from now;
+   * - to a larger plan (an upgrade): at once, with the difference of monthly credits prorated to what is left of the
+   *   period (Stripe's proration); the period and its end stay;
+   * - to a smaller plan (a downgrade): scheduled for the end of the period (the plan paid for is kept until then; the
+   *   renewal grants the smaller plan's credits); nothing granted now;
+   * - to the plan held: nothing, except that a scheduled downgrade is called off.
+   * So switching back and forth within a period never grants more than the largest plan's month.
+   * Answers what it did.
+   */
+  async changePlan(accountId: string, planId: string, reference: string, m0?: EntityManager): Promise<PlanChange> {
     const plan = this.plan(planId);
-    if (!plan || plan.kind !== 'plan') return;
-    const run = async (m: EntityManager, acct: BillingAccountRow) => {
-      if (acct.plan_id === planId) return;
-      const balance = Number(acct.balance) + plan.monthly_credits;
-      await this.repo.changePlan(m, accountId, planId, balance);
-      await this.ledger(m, accountId, 'grant', plan.monthly_credits, balance, { description: `Plan changed to ${plan.name}: its monthly grant`, reference });
+    if (!plan || plan.kind !== 'plan' || plan.id === FREE_PLAN_ID) return 'none';
+    const run = async (m: EntityManager, acct: BillingAccountRow): Promise<PlanChange> => {
+      const current = this.plan(acct.plan_id) ?? this.plan(FREE_PLAN_ID)!;
+      if (current.id === plan.id) {
+        if (!acct.scheduled_plan_id) return 'none';
+        await this.repo.schedulePlan(m, accountId, null);
+        return 'kept';
+      }
+      if (current.id === FREE_PLAN_ID) {
+        const balance = Number(acct.balance) + plan.monthly_credits;
+        await this.repo.startPlan(m, accountId, plan.id, balance);
+        await this.ledger(m, accountId, 'grant', plan.monthly_credits, balance, { description: `Subscribed to ${plan.name}: its monthly grant`, reference });
+        return 'started';
+      }
+      if (plan.monthly_credits > current.monthly_credits) {
+        const credits = proratedCredits(plan.monthly_credits - current.monthly_credits, acct.period_start, acct.period_end);
+        const balance = Number(acct.balance) + credits;
+        await this.repo.switchPlan(m, accountId, plan.id, balance);
+        await this.ledger(m, accountId, 'grant', credits, balance, {
+          description: `Upgraded from ${current.name} to ${plan.name}: the difference of monthly credits, prorated to the rest of the period`,
+          reference,
+        });
+        return 'upgraded';
+      }
+      await this.repo.schedulePlan(m, accountId, plan.id);
+      return 'scheduled';
     };
     return this.lockedIn(m0, accountId, run);
   }

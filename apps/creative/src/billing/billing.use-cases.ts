@@ -35,6 +35,7 @@ export class BillingUseCases {
       held: held.data.reduce((a, r) => a + Number(r.credits), 0),
       period_start: acct.period_start.toISOString(),
       period_end: acct.period_end.toISOString(),
+      scheduled_plan_id: acct.scheduled_plan_id,
     };
   }
 }

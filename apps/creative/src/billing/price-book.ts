@@ -1,5 +1,6 @@
 import { ErrorDetail, ValidationError } from '@platform/errors';
 import { BILLABLE_OPERATIONS, type BillableOperation, type Charge, type Estimate } from './metering';
+import { MAX_LIST_LIMIT } from '../common/list-limit';
 
 /**
  * The price book: every billable operation's price in credits and the plans. The one place prices live: the public
@@ -48,7 +49,7 @@ export const FREE_PLAN_ID = 'free';
 
 /** Plans (`kind: plan`, a monthly subscription) and credit packs (`kind: credit_pack`, bought once: `monthly_credits` is what one pack adds). */
 export function plans(freeMonthlyCredits: number): Plan[] {
-  const limits = { rate_limit_per_minute: 'RATE_LIMIT_PER_MINUTE of the service (600 by default), per credential', max_list_limit: 200 };
+  const limits = { rate_limit_per_minute: 'RATE_LIMIT_PER_MINUTE of the service (600 by default), per credential', max_list_limit: MAX_LIST_LIMIT };
   return [
     { id: FREE_PLAN_ID, name: 'Free', monthly_credits: freeMonthlyCredits, price_cents: 0, kind: 'plan', limits },
     { id: 'pro', name: 'Pro', monthly_credits: 5_000, price_cents: 2_900, kind: 'plan', limits },

@@ -57,7 +57,7 @@ interface Change {
   nodeId?: string | null;
   restoredFrom?: number | null;
   /** Design fields to update with the revision. */
-  design?: Partial<Pick<Design, 'title' | 'template' | 'brief'>>;
+  design?: Partial<Pick<Design, 'title' | 'template' | 'brief' | 'source'>>;
 }
 
 export class PreconditionFailedError extends DomainException {
@@ -376,7 +376,8 @@ export class DesignsService {
     return this.change(accountId, id, ifMatch, render, async (design, current) => {
       const fields: Change['design'] = {};
       if (input.title !== undefined) fields.title = input.title;
-      if (newIr) return { ir: newIr, operation: 'patch', design: fields };
+      // A raw IR replaces what the template built: the design is no longer the template's, and says so.
+      if (newIr) return { ir: newIr, operation: 'patch', design: { ...fields, template: null, brief: null, source: 'ir' } };
       if (has('brief') || has('template')) {
         const template = input.template ?? design.template;
         if (!template) {
@@ -391,7 +392,7 @@ export class DesignsService {
         }
         const brief = briefOrThrow(merged, ['brief']);
         const ir = await this.fromTemplate(accountId, template, brief);
-        return { ir, operation: 'patch', design: { ...fields, template, brief: brief as Json } };
+        return { ir, operation: 'patch', design: { ...fields, template, brief: brief as Json, source: 'brief' } };
       }
       return { ir: current, operation: 'patch', design: fields };
     });

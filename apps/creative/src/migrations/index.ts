@@ -5,6 +5,7 @@ import { Jobs1797000000000 } from './1797000000000-jobs';
 import { Billing1798000000000 } from './1798000000000-billing';
 import { Generations1799000000000 } from './1799000000000-generations';
 import { CheckoutTokens1800100000000 } from './1800100000000-checkout-tokens';
+import { ScheduledPlan1800200000000 } from './1800200000000-scheduled-plan';
 import { DesignSearch1800300000000 } from './1800300000000-design-search';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
@@ -16,5 +17,6 @@ export const migrations = [
   Billing1798000000000,
   Generations1799000000000,
   CheckoutTokens1800100000000,
+  ScheduledPlan1800200000000,
   DesignSearch1800300000000,
 ];

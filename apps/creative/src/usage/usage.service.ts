@@ -62,7 +62,7 @@ export class UsageService {
     const [renders, jobs, videoSeconds, assets, artifacts, used, acct] = await Promise.all([
       this.usage.renderDurations(accountId),
       this.jobs.countByState(accountId),
-      this.usage.capturedVideoSeconds(accountId),
+      this.jobs.videoSecondsMade(accountId),
       this.assets.storageOf(accountId),
       this.artifacts.storageOf(accountId),
       this.usage.creditsUsed(accountId),

@@ -5,9 +5,10 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Asset } from '../asset.entity';
 import { ASSET_KINDS, AssetKind } from '../media/media-types';
 import { operationSchema } from './transform-asset.dto';
+import { MAX_LIST_LIMIT } from '../../common/list-limit';
 
 export const ASSET_PAGE_DEFAULT = 25;
-export const ASSET_PAGE_MAX = 100;
+export const ASSET_PAGE_MAX = MAX_LIST_LIMIT;
 
 export class AssetDto {
   @ApiProperty({ example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph' }) id: string;

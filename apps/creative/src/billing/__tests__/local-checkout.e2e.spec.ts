@@ -31,7 +31,7 @@ describe('creative billing: the local checkout needs its token', () => {
   afterAll(() => t?.close());
 
   const balance = async (who: TestAccount) => expectStatus(await as(t.http.get('/v1/billing/plan'), who), 200).body.balance as number;
-  const ledgerSize = async (who: TestAccount) => expectStatus(await as(t.http.get('/v1/billing/ledger?limit=200'), who), 200).body.data.length as number;
+  const ledgerSize = async (who: TestAccount) => expectStatus(await as(t.http.get('/v1/billing/ledger?limit=100'), who), 200).body.data.length as number;
   /** A local checkout of `who`: its id, path (without the token) and token. */
   const checkout = async (who: TestAccount, body: Record<string, unknown> = { plan_id: 'credits_10000' }) => {
     const co = expectStatus(await as(t.http.post('/v1/billing/checkout').send(body), who), 200).body;
@@ -114,7 +114,7 @@ describe('creative billing: the local checkout needs its token', () => {
     refused(await complete(co.path), 403, 'invalid_checkout_token');
     expect(await balance(alice)).toBe(before + 1000);
     expect(await stateOf(co.id)).toBe('completed');
-    const purchases = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=200'), alice), 200).body.data.filter(
+    const purchases = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=100'), alice), 200).body.data.filter(
       (e: { reference: string | null }) => e.reference === `local:${co.id}`,
     );
     expect(purchases).toHaveLength(1);

@@ -129,7 +129,11 @@ describe('creative billing through Stripe (the official SDK against a local Stri
     let plan = await balance(alice);
     expect(plan.plan.id).toBe('pro');
     expect(plan.balance).toBe(start + 1000 + 5000);
-    expect(expectStatus(await as(t.http.get('/v1/billing/payment/status'), alice), 200).body.subscription).toEqual({ id: 'sub_123', status: 'active' });
+    expect(expectStatus(await as(t.http.get('/v1/billing/payment/status'), alice), 200).body.subscription).toMatchObject({
+      id: 'sub_123',
+      status: 'active',
+      plan_id: 'pro',
+    });
     // Upgraded to studio through the portal.
     expectStatus(
       await send(
@@ -145,12 +149,13 @@ describe('creative billing through Stripe (the official SDK against a local Stri
     );
     plan = await balance(alice);
     expect(plan.plan.id).toBe('studio');
-    expect(plan.balance).toBe(start + 1000 + 5000 + 25000);
+    // An upgrade: the difference of the months (20,000), prorated to the rest of the period (nearly all of it).
+    expect(plan.balance).toBe(start + 1000 + 5000 + 20000);
     // A renewal invoice grants the month; the first invoice (subscription_create) does not (the checkout did).
     expectStatus(await send(event('evt_inv_0', 'invoice.paid', { id: 'in_0', object: 'invoice', customer, billing_reason: 'subscription_create' })), 200);
     expectStatus(await send(event('evt_inv_1', 'invoice.paid', { id: 'in_1', object: 'invoice', customer, billing_reason: 'subscription_cycle' })), 200);
     expectStatus(await send(event('evt_inv_1', 'invoice.paid', { id: 'in_1', object: 'invoice', customer, billing_reason: 'subscription_cycle' })), 200);
-    expect((await balance(alice)).balance).toBe(start + 1000 + 5000 + 25000 + 25000);
+    expect((await balance(alice)).balance).toBe(start + 1000 + 5000 + 20000 + 25000);
     // Cancelled: back to free, the credits stay.
     expectStatus(
       await send(event('evt_sub_3', 'customer.subscription.deleted', { id: 'sub_123', object: 'subscription', status: 'canceled', customer, metadata: {} })),
@@ -163,6 +168,54 @@ describe('creative billing through Stripe (the official SDK against a local Stri
     expect(ledger.filter((e: { reference: string | null }) => e.reference === 'stripe:evt_pack_1')).toHaveLength(1);
     // Bob is untouched.
     expect((await balance(bob)).balance).toBe(100);
+  });
+
+  it('follows Stripe on plan changes: a running subscription is changed in the portal (409 on checkout), a downgrade waits for the renewal invoice', async () => {
+    const carol = await t.account('carol');
+    expect(expectStatus(await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'studio' }), carol), 200).body.plan_id).toBe('studio');
+    const { customer_id: customer } = expectStatus(await as(t.http.get('/v1/billing/payment/status'), carol), 200).body;
+    const sub = (id: string, type: string, planId: string) =>
+      send(
+        event(id, type, { id: 'sub_carol', object: 'subscription', status: 'active', customer, metadata: { account_id: carol.accountId, plan_id: planId } }),
+      );
+    expectStatus(
+      await send(
+        event('evt_c_1', 'checkout.session.completed', {
+          id: 'cs_test_carol',
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          customer,
+          subscription: 'sub_carol',
+          metadata: { account_id: carol.accountId, plan_id: 'studio' },
+        }),
+      ),
+      200,
+    );
+    const studio = await balance(carol);
+    expect(studio).toMatchObject({ plan: { id: 'studio' }, balance: 100 + 25000 });
+    expectStatus(await sub('evt_c_2', 'customer.subscription.created', 'studio'), 200);
+    expect((await balance(carol)).balance).toBe(100 + 25000);
+    // Checkouts that would charge again: the plan held, or a second subscription next to the running one. No Stripe call.
+    const sessions = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    expect(expectStatus(await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'studio' }), carol), 409).body.code).toBe('plan_already_active');
+    const other = expectStatus(await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'pro' }), carol), 409).body;
+    expect(other.code).toBe('subscription_active');
+    expect(other.detail).toContain('/v1/billing/portal');
+    expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(sessions);
+    // Downgraded in the portal: studio stays until the period ends, nothing granted; pro again, back, and again.
+    expectStatus(await sub('evt_c_3', 'customer.subscription.updated', 'pro'), 200);
+    expectStatus(await sub('evt_c_4', 'customer.subscription.updated', 'studio'), 200);
+    expectStatus(await sub('evt_c_5', 'customer.subscription.updated', 'pro'), 200);
+    const down = await balance(carol);
+    expect(down).toMatchObject({ plan: { id: 'studio' }, balance: 100 + 25000, scheduled_plan_id: 'pro', period_end: studio.period_end });
+    const status = expectStatus(await as(t.http.get('/v1/billing/payment/status'), carol), 200).body;
+    expect(status.subscription).toMatchObject({ id: 'sub_carol', status: 'active', plan_id: 'studio', scheduled_plan_id: 'pro' });
+    // The renewal invoice applies it: pro's month, a new period.
+    expectStatus(await send(event('evt_c_6', 'invoice.paid', { id: 'in_c', object: 'invoice', customer, billing_reason: 'subscription_cycle' })), 200);
+    const renewed = await balance(carol);
+    expect(renewed).toMatchObject({ plan: { id: 'pro' }, balance: 100 + 25000 + 5000, scheduled_plan_id: null });
+    expect(renewed.period_start >= studio.period_start).toBe(true);
   });
 
   it("answers 502 payment_gateway_error with Stripe's message when Stripe refuses", async () => {

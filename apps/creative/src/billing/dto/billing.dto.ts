@@ -4,6 +4,7 @@ import { IsIn, IsObject, IsOptional, IsString, IsUrl, MaxLength } from 'class-va
 import { EstimateDto } from '../../common/error-responses';
 import { BILLABLE_OPERATIONS } from '../metering';
 import type { LedgerRow, ReservationRow } from '../billing.service';
+import { MAX_LIST_LIMIT } from '../../common/list-limit';
 
 const URL_OPTS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
@@ -70,8 +71,14 @@ export class PortalDto {
 }
 
 export class SubscriptionDto {
-  @ApiProperty() id: string;
+  @ApiProperty({ description: 'Stripe: `sub_…`; local gateway: `sub_local_…`' }) id: string;
   @ApiProperty({ type: String, nullable: true, example: 'active' }) status: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'pro', description: 'The paid plan it is for (null once it ended)' }) plan_id: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) current_period_start: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it renews (and a scheduled change takes effect)' })
+  current_period_end: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'A downgrade scheduled for `current_period_end` (null: none)' })
+  scheduled_plan_id: string | null;
 }
 
 export class PaymentStatusDto {
@@ -141,6 +148,13 @@ export class AccountPlanDto {
   @ApiProperty({ type: 'integer', description: 'Credits held by reservations of work in progress' }) held: number;
   @ApiProperty({ format: 'date-time' }) period_start: string;
   @ApiProperty({ format: 'date-time', description: 'The next monthly grant is added then' }) period_end: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'A smaller plan the account moves to at `period_end` (a downgrade is scheduled, as Stripe changes at period end; null: none)',
+  })
+  scheduled_plan_id: string | null;
 }
 
 export class LedgerEntryDto {
@@ -215,7 +229,7 @@ export class ReservationListDto {
 }
 
 export class LedgerQuery {
-  @LimitField(50, 200) limit?: number;
+  @LimitField(50, MAX_LIST_LIMIT) limit?: number;
   @CursorField() cursor?: string;
 }
 

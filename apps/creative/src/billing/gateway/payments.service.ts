@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
-import { DomainException, NotFoundError, ValidationError } from '@platform/errors';
+import { ConflictError, DomainException, NotFoundError, ValidationError } from '@platform/errors';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import type { CreativeConfig } from '../../config';
 import { ApiKeyService } from '@platform/auth';
-import { BillingRepository } from '../billing.repository';
+import { BillingRepository, type BillingAccountRow } from '../billing.repository';
 import { BillingService } from '../billing.service';
 import { FREE_PLAN_ID } from '../price-book';
 import { gatewayTokenMatches } from './gateway-token';
@@ -66,11 +66,22 @@ export class PaymentsService {
 
   async status(accountId: string) {
     const [gw, acct] = await Promise.all([this.gateway.status(), this.billing.account(accountId)]);
+    const paid = acct.plan_id !== FREE_PLAN_ID;
     return {
       ...gw,
       plan_id: acct.plan_id,
       customer_id: acct.customer_id,
-      subscription: acct.subscription_id ? { id: acct.subscription_id, status: acct.subscription_status } : null,
+      subscription:
+        acct.subscription_id || paid
+          ? {
+              id: acct.subscription_id ?? `sub_local_${acct.account_id}`,
+              status: acct.subscription_status ?? (paid ? 'active' : null),
+              plan_id: paid ? acct.plan_id : null,
+              current_period_start: paid ? acct.period_start.toISOString() : null,
+              current_period_end: paid ? acct.period_end.toISOString() : null,
+              scheduled_plan_id: acct.scheduled_plan_id,
+            }
+          : null,
     };
   }
 
@@ -81,8 +92,31 @@ export class PaymentsService {
       throw new ValidationError([{ loc: ['plan_id'], msg: `must be one of ${buyable.join(', ')} (see GET /v1/billing/price-book)`, type: 'value_error' }]);
     }
     const acct = await this.billing.account(accountId);
+    if (plan.kind === 'plan') this.refuseNeedlessCheckout(acct, plan.id);
     const session = await this.gateway.checkout(acct, plan, { successUrl, cancelUrl });
     return { gateway: this.gateway.name, checkout_id: session.id, url: session.url, plan_id: plan.id };
+  }
+
+  /**
+   * A checkout that would charge for nothing, or charge twice: 409, nothing opened. `plan_already_active`: the plan is
+   * the account's (and no other is scheduled); `plan_change_scheduled`: the change to it is already scheduled for the
+   * period's end; `subscription_active` (Stripe): a Checkout Session would start a second subscription next to the
+   * running one; its plan is changed in the billing portal (POST /v1/billing/portal), and Stripe reports the change.
+   */
+  private refuseNeedlessCheckout(acct: BillingAccountRow, planId: string): void {
+    if (acct.plan_id === planId && !acct.scheduled_plan_id)
+      throw new ConflictError(`The account is on the ${planId} plan already: there is nothing to buy (GET /v1/billing/plan)`, 'plan_already_active');
+    if (acct.scheduled_plan_id === planId)
+      throw new ConflictError(
+        `The change to the ${planId} plan is already scheduled for the end of the period (${acct.period_end.toISOString()})`,
+        'plan_change_scheduled',
+      );
+    const running = acct.subscription_id && (acct.subscription_status === 'active' || acct.subscription_status === 'trialing');
+    if (this.gateway.name === 'stripe' && running && acct.plan_id !== FREE_PLAN_ID)
+      throw new ConflictError(
+        `The account's ${acct.plan_id} subscription is running: change its plan in the billing portal (POST /v1/billing/portal) instead of a second subscription`,
+        'subscription_active',
+      );
   }
 
   async portal(accountId: string, returnUrl: string | null) {
@@ -161,8 +195,11 @@ export class PaymentsService {
     if (!plan) return this.logger.warn(`Purchase ${reference} of unknown plan ${planId} ignored`);
     if (plan.kind === 'credit_pack') await this.billing.credit(accountId, 'purchase', plan.monthly_credits, `Bought ${plan.name}`, reference, m);
     else {
-      await this.billing.changePlan(accountId, plan.id, reference, m);
-      await this.accounts.setSubscriptionStatus(m, accountId, 'active');
+      const change = await this.billing.changePlan(accountId, plan.id, reference, m);
+      // The local gateway's subscription: one per run from the free plan to the end (Stripe's come with its events).
+      if (change === 'started' && this.gateway.name === 'local')
+        await this.accounts.setSubscription(m, accountId, `sub_local_${reference.replace(/^local:/, '')}`, 'active', true);
+      else await this.accounts.setSubscriptionStatus(m, accountId, 'active');
     }
   }
 
@@ -241,10 +278,10 @@ export class PaymentsService {
         const invoice = event.data.object;
         // The first invoice is the checkout's (granted when it completed); each renewal grants the plan's month.
         if (invoice.billing_reason !== 'subscription_cycle') return;
-        const plan = this.billing.plan((await this.accounts.planOf(m, accountId)) ?? '');
-        if (!plan || plan.id === FREE_PLAN_ID) return;
-        await this.billing.credit(accountId, 'grant', plan.monthly_credits, `Monthly grant of the ${plan.name} plan (invoice ${invoice.id})`, ref, m);
-        await this.accounts.restartPeriod(m, accountId);
+        const acct = await this.accounts.lockAccount(m, accountId);
+        if (!acct || acct.plan_id === FREE_PLAN_ID) return;
+        // The renewal applies a downgrade scheduled for it, and grants the month of the plan it renews.
+        await this.billing.renew(m, acct, ref);
         return;
       }
       default:

@@ -8,8 +8,9 @@ import { OUTPUT_FORMATS, RenderOptionsDto, type OutputFormat } from '../../rende
 import { RenderResultDto } from '../../rendering/dto/render-result.dto';
 import { DESIGN_SOURCES, type Design } from '../design.entity';
 import { REVISION_OPERATIONS, type DesignRevision } from '../design-revision.entity';
+import { MAX_LIST_LIMIT } from '../../common/list-limit';
 
-export const DESIGN_PAGE_MAX = 100;
+export const DESIGN_PAGE_MAX = MAX_LIST_LIMIT;
 export const DESIGN_PAGE_DEFAULT = 25;
 export const TITLE_MAX = 200;
 

@@ -3,9 +3,10 @@ import { CursorField, LimitField } from '@platform/http';
 import { IsIn, IsOptional } from 'class-validator';
 import { CALLBACK_STATES } from '../job-callback.entity';
 import { JOB_EVENTS, JOB_KINDS, JOB_STATES } from '../job-types';
+import { MAX_LIST_LIMIT } from '../../common/list-limit';
 
 export const JOB_PAGE_DEFAULT = 25;
-export const JOB_PAGE_MAX = 100;
+export const JOB_PAGE_MAX = MAX_LIST_LIMIT;
 
 /** The states and their transitions, as the OpenAPI document shows them. */
 export const JOB_STATE_DESCRIPTION = [

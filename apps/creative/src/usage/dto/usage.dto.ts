@@ -4,9 +4,10 @@ import { CursorField, LimitField } from '@platform/http';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { BILLABLE_OPERATIONS } from '../../billing/metering';
 import type { UsageEventRow } from '../usage.service';
+import { MAX_LIST_LIMIT } from '../../common/list-limit';
 
 export class UsageEventsQuery {
-  @LimitField(50, 200) limit?: number;
+  @LimitField(50, MAX_LIST_LIMIT) limit?: number;
   @CursorField() cursor?: string;
   @ApiPropertyOptional({ enum: BILLABLE_OPERATIONS })
   @IsOptional()
