@@ -1,3 +1,4 @@
+import { IsNotBlank } from '@platform/errors';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
@@ -77,6 +78,7 @@ export class SignedContentQuery {
 
   @ApiProperty({ description: 'HMAC-SHA256 (hex), as in the signed URL' })
   @IsString()
+  @IsNotBlank()
   @MaxLength(256)
   signature: string;
 }

@@ -1,3 +1,4 @@
+import { IsNotBlank } from '@platform/errors';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
@@ -29,6 +30,7 @@ export class GenerationCreateDto {
     description: 'What to picture (any language; the built-in generator understands English and Portuguese words)',
   })
   @IsString()
+  @IsNotBlank()
   @MinLength(1)
   @MaxLength(4000)
   prompt: string;
@@ -129,6 +131,7 @@ const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 export class VisionBriefDto {
   @ApiProperty({ example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'An image asset of the caller' })
   @IsString()
+  @IsNotBlank()
   @MinLength(1)
   @MaxLength(128)
   asset_id: string;
@@ -206,6 +209,7 @@ export class VisionBriefResultDto {
 export class PlanningRequestDto {
   @ApiProperty({ example: 'Lançar o cold brew de verão com 20% de desconto', minLength: 1, maxLength: 2000 })
   @IsString()
+  @IsNotBlank()
   @MinLength(1)
   @MaxLength(2000)
   goal: string;
