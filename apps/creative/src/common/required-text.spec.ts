@@ -16,7 +16,7 @@ const files = (dir: string): string[] =>
     return statSync(path).isDirectory() ? files(path) : /\/dto\/[^/]+\.ts$/.test(path) && !path.endsWith('.spec.ts') ? [path] : [];
   });
 
-/* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-explicit-any -- loads every DTO module to read its metadata */
+/* eslint-disable @typescript-eslint/no-explicit-any -- class-validator metadata is untyped */
 const classes = files(SRC).flatMap((f) =>
   Object.entries<unknown>(require(f))
     .filter(([, v]) => typeof v === 'function')
