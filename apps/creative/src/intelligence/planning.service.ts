@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { NAMED_FORMATS } from '@platform/creative-ir';
+import { NAMED_FORMATS, resolveFormat, type Brief } from '@platform/creative-ir';
 import { ValidationError } from '@platform/errors';
-import { videoCharge } from '../billing/job-charges';
+import { durationVideoCharge } from '../billing/job-charges';
 import { Metering, renderCharge, type Charge, type MeterContext } from '../billing/metering';
-import { VIDEO_DEFAULTS } from '../videos/dto/video-options.dto';
+import type { RenderRequestDto } from '../rendering/dto/render-result.dto';
+import { resolveRender } from '../rendering/render.service';
+import type { AnimateDto } from '../videos/dto/animate.dto';
+import { animateShape } from '../videos/video-requests.service';
 import { templateFor } from '../campaigns/campaigns.service';
 import { langOf, writeBrief } from './builtin/brief-writer';
 import { words } from './builtin/image-generator';
@@ -52,21 +55,56 @@ export class PlanningService {
       if (brief.palette == null) delete brief.palette;
       const video = VIDEO_WORDS.some((w) => words(body.goal).includes(w));
       const workflow = planWorkflow(brief, formats, video);
-      return { brief, formats, video, workflow, estimate: this.estimate(workflow.steps, formats), provider: used, model, warnings };
+      return { brief, formats, video, workflow, estimate: this.estimate(workflow.steps), provider: used, model, warnings };
     });
   }
 
-  private estimate(steps: WorkflowStepDto[], formats: PlanFormatDto[]): PlanningResultDto['estimate'] {
-    const sizeOf = (id: string) => formats.find((f) => id.endsWith(`_${formatKey(f)}`)) ?? formats[0];
-    const rows = steps.map((s) => {
-      const f = sizeOf(s.id);
-      let charge: Charge | null = null;
-      if (s.operation === 'design.render') charge = renderCharge({ width: f.width, height: f.height, format: 'png' });
-      if (s.operation === 'video.animate') charge = videoCharge({ seconds: PLAN_VIDEO_SECONDS, width: f.width, height: f.height, fps: VIDEO_DEFAULTS.fps });
-      return { id: s.id, operation: s.operation, billed_as: charge?.operation ?? null, credits: charge ? this.metering.estimate(charge).credits : 0 };
-    });
+  /**
+   * What running the plan's workflow unchanged costs, step by step: each step priced by the charge its operation
+   * reserves (`renderCharge` of the render the design's size resolves to, `animateShape` of the video), at the size
+   * of the design its `$steps.<id>.design_id` names (the size its brief's format gives) and the step's own params.
+   */
+  private estimate(steps: WorkflowStepDto[]): PlanningResultDto['estimate'] {
+    const rows = planCharges(steps).map(({ step, charge }) => ({
+      id: step.id,
+      operation: step.operation,
+      billed_as: charge?.operation ?? null,
+      credits: charge ? this.metering.estimate(charge).credits : 0,
+    }));
     return { credits: rows.reduce((sum, r) => sum + r.credits, 0), steps: rows };
   }
+}
+
+const DESIGN_REF = /^\$steps\.([a-z][a-z0-9_]{0,63})\.(?:design_id|id)$/;
+
+/**
+ * The charge of each step of a planned workflow (null for a step that is not billed): `design.create` from a brief
+ * makes a design of the size its brief's format resolves to (as the template lays it out); `design.render` and
+ * `video.animate` are priced at the size of the design they name, with the same functions their operations charge by.
+ */
+export function planCharges(steps: WorkflowStepDto[]): { step: WorkflowStepDto; charge: Charge | null }[] {
+  const sizes = new Map<string, { width: number; height: number }>();
+  const designOf = (params: Record<string, unknown>) => {
+    const m = typeof params.design_id === 'string' ? DESIGN_REF.exec(params.design_id) : null;
+    return m ? sizes.get(m[1]) : undefined;
+  };
+  return steps.map((step) => {
+    const params = (step.params ?? {}) as Record<string, unknown>;
+    if (step.operation === 'design.create') {
+      const ir = params.ir as { width?: number; height?: number } | undefined;
+      const size = ir?.width && ir?.height ? { width: ir.width, height: ir.height } : resolveFormat((params.brief as Brief | undefined)?.format ?? undefined);
+      sizes.set(step.id, { width: size.width, height: size.height });
+      return { step, charge: null };
+    }
+    const design = designOf(params);
+    if (step.operation === 'design.render' && design) {
+      return { step, charge: renderCharge(resolveRender(design.width, design.height, params as RenderRequestDto, [])) };
+    }
+    if (step.operation === 'video.animate' && design) {
+      return { step, charge: durationVideoCharge(animateShape(params as AnimateDto, design)) };
+    }
+    return { step, charge: null };
+  });
 }
 
 const formatKey = (f: PlanFormatDto) => f.name ?? `${f.width}x${f.height}`;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
-import { DomainException, locatedDetails, statusOf, summarize, ValidationError, type ErrorDetail } from '@platform/errors';
+import { DomainException, isNotBlank, locatedDetails, statusOf, summarize, ValidationError, type ErrorDetail } from '@platform/errors';
 import { validateInput } from '../common/validate-input';
 import type { FailedStepDto, StepErrorDto, StepRunDto, WorkflowResultDto, WorkflowRunDto } from './dto/intelligence.dto';
 import { WorkflowOperations, type FieldType, type OperationDef } from './workflow-operations';
@@ -119,11 +119,12 @@ export class WorkflowsService {
       details.push(...refProblems);
       for (const key of def.path) {
         const v = stand[key];
-        if (typeof v !== 'string' || v.length < 1 || v.length > 128)
+        if (typeof v !== 'string' || !isNotBlank(v) || v.length > 128)
           details.push({
             loc: [...loc, 'params', key],
-            msg: v == null ? 'Field required' : 'must be a string of 1 to 128 characters',
-            type: v == null ? 'missing' : 'string_type',
+            msg:
+              v == null ? 'Field required' : typeof v === 'string' && !isNotBlank(v) ? 'must not be empty or blank' : 'must be a string of 1 to 128 characters',
+            type: v == null || (typeof v === 'string' && !isNotBlank(v)) ? 'missing' : 'string_type',
           });
       }
       try {

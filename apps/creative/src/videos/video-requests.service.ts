@@ -77,6 +77,55 @@ export const IMAGE_DEFAULT_SIDE = 1920;
 
 const needsEven = (formats: string[]) => formats.includes('mp4') || formats.includes('webm');
 
+/** A video's size: both sides given, or one and the other from `natural`'s aspect ratio, or `natural` fitted to the limits; even when mp4/webm is asked. */
+export function videoSize(
+  width: number | null | undefined,
+  height: number | null | undefined,
+  natural: { width: number; height: number },
+  formats: string[],
+  loc: Loc,
+  details: ErrorDetail[],
+): { width: number; height: number } {
+  const even = needsEven(formats);
+  if (width == null && height == null) return fitSize(natural.width, natural.height, even);
+  let w = width ?? Math.round((height! * natural.width) / natural.height);
+  let h = height ?? Math.round((width! * natural.height) / natural.width);
+  if (width == null && even) w -= w % 2;
+  if (height == null && even) h -= h % 2;
+  const derived = (given: 'width' | 'height', side: number, max: number, other: string) => {
+    if (side > max || side < L.minSide)
+      details.push({
+        loc: [...loc, given],
+        msg: `with the source's aspect ratio the ${other} would be ${side} px (${L.minSide} to ${max}); give both width and height`,
+        type: 'value_error',
+      });
+  };
+  if (width == null) derived('height', w, L.maxWidth, 'width');
+  if (height == null) derived('width', h, L.maxHeight, 'height');
+  if (even) {
+    if (width != null && width % 2)
+      details.push({ loc: [...loc, 'width'], msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
+    if (height != null && height % 2)
+      details.push({ loc: [...loc, 'height'], msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
+  }
+  return { width: w, height: h };
+}
+
+/**
+ * What an animate of a design of `design`'s size is priced by: the seconds, size and frame rate `animate` stores with
+ * its job (the same defaults, the same fitting). The planner prices its video steps with it, so its estimate is what
+ * the job then reserves.
+ */
+export function animateShape(
+  body: Pick<AnimateDto, 'width' | 'height' | 'duration' | 'fps' | 'formats'>,
+  design: { width: number; height: number },
+  details: ErrorDetail[] = [],
+): { duration: number; width: number; height: number; fps: number } {
+  const formats = [...new Set(body.formats ?? VIDEO_DEFAULTS.formats)];
+  const size = videoSize(body.width, body.height, design, formats, [], details);
+  return { duration: body.duration ?? VIDEO_DEFAULTS.animate.duration, ...size, fps: body.fps ?? VIDEO_DEFAULTS.fps };
+}
+
 /**
  * The pre-202 half of the video endpoints: every request is checked completely (shape, limits,
  * names, the account's designs and assets) and stored with its defaults applied, so that a job
@@ -113,29 +162,7 @@ export class VideoRequestsService {
     loc: Loc,
     details: ErrorDetail[],
   ): { width: number; height: number } {
-    const even = needsEven(formats);
-    if (width == null && height == null) return fitSize(natural.width, natural.height, even);
-    let w = width ?? Math.round((height! * natural.width) / natural.height);
-    let h = height ?? Math.round((width! * natural.height) / natural.width);
-    if (width == null && even) w -= w % 2;
-    if (height == null && even) h -= h % 2;
-    const derived = (given: 'width' | 'height', side: number, max: number, other: string) => {
-      if (side > max || side < L.minSide)
-        details.push({
-          loc: [...loc, given],
-          msg: `with the source's aspect ratio the ${other} would be ${side} px (${L.minSide} to ${max}); give both width and height`,
-          type: 'value_error',
-        });
-    };
-    if (width == null) derived('height', w, L.maxWidth, 'width');
-    if (height == null) derived('width', h, L.maxHeight, 'height');
-    if (even) {
-      if (width != null && width % 2)
-        details.push({ loc: [...loc, 'width'], msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
-      if (height != null && height % 2)
-        details.push({ loc: [...loc, 'height'], msg: 'must be even for mp4 and webm (H.264 and VP9 in yuv420p)', type: 'value_error' });
-    }
-    return { width: w, height: h };
+    return videoSize(width, height, natural, formats, loc, details);
   }
 
   private audio(a: VideoAudioDto): StoredAudio {
@@ -183,8 +210,7 @@ export class VideoRequestsService {
     const details: ErrorDetail[] = [];
     const formats = this.formats(body.formats, ['formats'], details);
     const design = await this.designs.outline(accountId, designId);
-    const size = this.size(body.width, body.height, design, formats, [], details);
-    const duration = body.duration ?? D.duration;
+    const { duration, ...size } = animateShape({ ...body, formats }, design, details);
     const transition = body.transition ?? D.transition;
     const transitionDuration = body.transition_duration ?? L.defaultTransitionDuration;
     details.push(...this.frameProblems([duration], body.fps ?? VIDEO_DEFAULTS.fps, () => ['duration']));
@@ -202,7 +228,6 @@ export class VideoRequestsService {
       revision: design.revision,
       duration,
       ...size,
-      fps: body.fps ?? VIDEO_DEFAULTS.fps,
       motion: body.motion ?? D.motion,
       easing: body.easing ?? null,
       transition,

@@ -1,3 +1,4 @@
+import { IsNotBlank } from '@platform/errors';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { CursorField, LimitField } from '@platform/http';
@@ -78,6 +79,7 @@ export class SignedContentQuery {
 
   @ApiProperty({ description: 'HMAC-SHA256 (hex), as in the signed URL' })
   @IsString()
+  @IsNotBlank()
   @MaxLength(256)
   signature: string;
 }

@@ -1,3 +1,4 @@
+import { IsNotBlank } from '@platform/errors';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 
@@ -96,6 +97,7 @@ export class SmartCropOperationDto extends OperationDto {
   override type = 'smart_crop' as const;
   @ApiProperty({ example: '16:9', description: '`W:H` (e.g. `1:1`, `4:5`, `16:9`) or a decimal ratio such as `1.91`' })
   @IsString()
+  @IsNotBlank()
   @Matches(/^(\d{1,5}(\.\d{1,4})?)(:\d{1,5}(\.\d{1,4})?)?$/, { message: 'aspect_ratio must be W:H such as 16:9, or a ratio such as 1.91' })
   aspect_ratio: string;
   @ApiPropertyOptional({ enum: SMART_CROP_STRATEGIES, default: 'attention', description: 'attention: skin, saturation and luminance; entropy: detail' })
@@ -263,6 +265,7 @@ export class OverlayOperationDto extends OperationDto {
   @typeProp('overlay', 'Draw another image asset of the account over this one (a watermark or a logo).') override type = 'overlay' as const;
   @ApiProperty({ example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'An image asset of the caller' })
   @IsString()
+  @IsNotBlank()
   @MinLength(1)
   @MaxLength(64)
   asset_id: string;
@@ -295,7 +298,7 @@ export class OverlayOperationDto extends OperationDto {
 
 export class TextOperationDto extends OperationDto {
   @typeProp('text', 'A text watermark drawn with the bundled fonts (or a font asset), wrapped to the image width.') override type = 'text' as const;
-  @ApiProperty({ minLength: 1, maxLength: 500, example: '© Acme 2026' }) @IsString() @MinLength(1) @MaxLength(500) text: string;
+  @ApiProperty({ minLength: 1, maxLength: 500, example: '© Acme 2026' }) @IsString() @IsNotBlank() @MinLength(1) @MaxLength(500) text: string;
   @ApiPropertyOptional({ default: 'Inter', description: 'Inter, Lora, Playfair Display, JetBrains Mono (or sans, serif, display, mono)' })
   @IsOptional()
   @IsString()

@@ -1,3 +1,4 @@
+import { IsNotBlank } from '@platform/errors';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CursorField, LimitField } from '@platform/http';
 import { IsIn, IsObject, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
@@ -11,6 +12,7 @@ const URL_OPTS = { require_tld: false, require_protocol: true, protocols: ['http
 export class EstimateRequestDto {
   @ApiProperty({ enum: BILLABLE_OPERATIONS, example: 'render' })
   @IsString()
+  @IsNotBlank()
   @IsIn([...BILLABLE_OPERATIONS], { message: `operation must be one of ${BILLABLE_OPERATIONS.join(', ')}` })
   operation: string;
 
@@ -28,6 +30,7 @@ export class EstimateRequestDto {
 export class CheckoutRequestDto {
   @ApiProperty({ example: 'pro', description: 'A plan or credit pack of the price book (not `free`)' })
   @IsString()
+  @IsNotBlank()
   @MaxLength(64)
   plan_id: string;
 

@@ -1,3 +1,4 @@
+import { IsNotBlank } from '@platform/errors';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -113,12 +114,12 @@ const revisionField = (name: string, example: number) =>
   );
 
 export class RevisionParams {
-  @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) @IsString() design_id: string;
+  @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) @IsString() @IsNotBlank() design_id: string;
   @revisionField('revision', 2) revision: number;
 }
 
 export class DiffParams {
-  @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) @IsString() design_id: string;
+  @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) @IsString() @IsNotBlank() design_id: string;
   @revisionField('from_revision', 1) from_revision: number;
   @revisionField('to_revision', 3) to_revision: number;
 }

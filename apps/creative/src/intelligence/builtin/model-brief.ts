@@ -1,5 +1,9 @@
+import { isNotBlank } from '@platform/errors';
 import { z } from 'zod';
 import { INTENTS } from './brief-writer';
+
+/** Required text of a model's answer: blank (`"  "`) is as good as absent, so the answer is asked again. */
+const requiredText = (max: number) => z.string().max(max).refine(isNotBlank, 'must not be empty or blank');
 
 /**
  * The brief a model answers through structured output. Every field is present (nullable where it may be empty):
@@ -8,13 +12,13 @@ import { INTENTS } from './brief-writer';
 export const ModelBriefSchema = z.object({
   intent: z.enum(INTENTS),
   eyebrow: z.string().max(80).nullable(),
-  title: z.string().min(1).max(200),
+  title: requiredText(200),
   subtitle: z.string().max(300).nullable(),
   body: z.string().max(1000).nullable(),
   cta: z.string().max(60).nullable(),
   insight: z.string().max(40).nullable(),
   items: z.array(z.string().max(120)).max(8).nullable(),
-  tone: z.string().min(1).max(40),
+  tone: requiredText(40),
   palette: z.array(z.string().regex(/^#[0-9a-fA-F]{6}$/)).max(6),
 });
 export type ModelBrief = z.infer<typeof ModelBriefSchema>;

@@ -1,3 +1,4 @@
+import { IsNotBlank } from '@platform/errors';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
@@ -29,6 +30,7 @@ export class GenerationCreateDto {
     description: 'What to picture (any language; the built-in generator understands English and Portuguese words)',
   })
   @IsString()
+  @IsNotBlank()
   @MinLength(1)
   @MaxLength(4000)
   prompt: string;
@@ -122,13 +124,14 @@ const LANGUAGE = {
   default: 'pt-BR',
   maxLength: 35,
   example: 'pt-BR',
-  description: 'BCP 47 tag of the text fields; pt-BR and en are written by the built-in engine (others get English)',
+  description: 'BCP 47 tag of the text fields; pt-BR, es and en are written by the built-in engine (others get English)',
 };
 const LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 export class VisionBriefDto {
   @ApiProperty({ example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'An image asset of the caller' })
   @IsString()
+  @IsNotBlank()
   @MinLength(1)
   @MaxLength(128)
   asset_id: string;
@@ -206,6 +209,7 @@ export class VisionBriefResultDto {
 export class PlanningRequestDto {
   @ApiProperty({ example: 'Lançar o cold brew de verão com 20% de desconto', minLength: 1, maxLength: 2000 })
   @IsString()
+  @IsNotBlank()
   @MinLength(1)
   @MaxLength(2000)
   goal: string;
@@ -261,7 +265,12 @@ export class StepEstimateDto {
   @ApiProperty() operation: string;
   @ApiProperty({ type: String, nullable: true, example: 'render', description: 'The billable operation it is priced as; null when it is free' }) billed_as:
     string | null;
-  @ApiProperty({ example: 0, description: 'Metering.estimate of the step (0 until the price book prices it)' }) credits: number;
+  @ApiProperty({
+    example: 0,
+    description:
+      'The credits the step costs when the plan runs unchanged: the charge its operation reserves, at the size of the design it names (0 for a step that is not billed)',
+  })
+  credits: number;
 }
 
 export class PlanEstimateDto {
@@ -281,7 +290,8 @@ export class PlanningResultDto {
   @ApiProperty({ type: [PlanFormatDto], description: 'The pieces: format and template of each' }) formats: PlanFormatDto[];
   @ApiProperty({ description: 'Whether the plan animates a piece into a video (the goal asks for video, reels or motion)' }) video: boolean;
   @ApiProperty({ type: PlannedWorkflowDto, description: 'A WorkflowRun body: POST it to /v1/workflows/run as is' }) workflow: PlannedWorkflowDto;
-  @ApiProperty({ type: PlanEstimateDto }) estimate: PlanEstimateDto;
+  @ApiProperty({ type: PlanEstimateDto, description: 'What running `workflow` unchanged costs, step by step (the planning call itself is billed apart)' })
+  estimate: PlanEstimateDto;
   @ApiProperty({ example: 'builtin' }) provider: string;
   @ApiProperty({ type: String, nullable: true }) model: string | null;
   @ApiProperty({ type: [String] }) warnings: string[];

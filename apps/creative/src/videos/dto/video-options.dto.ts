@@ -1,3 +1,4 @@
+import { IsNotBlank } from '@platform/errors';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { Type } from 'class-transformer';
@@ -83,6 +84,7 @@ export class VideoAudioDto {
     description: 'An audio asset of the account (POST /v1/assets/audio); 404 `asset_not_found` otherwise',
   })
   @IsString()
+  @IsNotBlank()
   @MaxLength(64)
   asset_id: string;
 
