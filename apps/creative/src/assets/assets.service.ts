@@ -142,7 +142,7 @@ export class AssetsService {
     return this.repo.page(accountId, options);
   }
 
-  /** The caller's asset, or 404 `asset_not_found` (also for another account's id). */
+  /** The caller's asset, or 404 `not_found` (also for another account's id). */
   /** The account's assets: how many, and their bytes (GET /v1/metrics). */
   storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
     return this.repo.storageOf(accountId);

@@ -130,7 +130,7 @@ export class DesignsController {
   @DESIGN_ID
   @ApiOperation({ summary: 'One revision with its IR' })
   @ApiOkResponse({ type: RevisionDto })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or its revision)' })
   async revision(@Auth() auth: AuthContext, @Param() params: RevisionParams): Promise<RevisionDto> {
     return this.designs.revision(auth, params);
   }
@@ -143,7 +143,7 @@ export class DesignsController {
       'An RFC 6902 JSON Patch from one IR to the other (made by `rfc6902`), and a summary by node id: nodes added, removed, moved, and per changed node the properties that differ.',
   })
   @ApiOkResponse({ type: DiffDto })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or its revision)' })
   async diff(@Auth() auth: AuthContext, @Param() p: DiffParams): Promise<DiffDto> {
     return this.designs.diff(auth, p);
   }
@@ -155,7 +155,7 @@ export class DesignsController {
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or its revision)' })
   @RenderErrorResponses()
   @BillingResponses()
   async restore(
@@ -205,7 +205,7 @@ export class DesignsController {
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or the node in it)' })
   @RenderErrorResponses()
   @BillingResponses()
   async patchNode(
@@ -226,7 +226,7 @@ export class DesignsController {
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or the node in it)' })
   @RenderErrorResponses()
   @BillingResponses()
   async deleteNode(

@@ -80,7 +80,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
 
 function findOrThrow(ir: Json, nodeId: string): NodeRef {
   const ref = indexNodes(ir).get(nodeId);
-  if (!ref) throw new NotFoundError(`Node ${nodeId} not found in this design`, 'node_not_found');
+  if (!ref) throw new NotFoundError(`Node ${nodeId} not found in this design`, 'not_found');
   return ref;
 }
 

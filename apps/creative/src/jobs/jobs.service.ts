@@ -17,7 +17,7 @@ import { JobViews } from './job-views.service';
 import { MEDIA_QUEUE, mediaQueueJobId, type MediaJobData } from './queues';
 
 export function jobNotFound(): NotFoundError {
-  return new NotFoundError('Job not found', 'job_not_found');
+  return new NotFoundError('Job not found', 'not_found');
 }
 
 const FINISHED: JobState[] = ['succeeded', 'failed', 'cancelled'];

@@ -171,7 +171,7 @@ export class McpService {
   /** Runs a tool; every failure it meets is a result with `isError` and the REST error body. */
   async callTool(auth: AuthContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const built = this.tools().find((t) => t.def.name === name);
-    if (!built) return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}: see tools/list`, 'tool_not_found')).result;
+    if (!built) return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}: see tools/list`, 'not_found')).result;
     let cleanup: (() => Promise<void>) | undefined;
     try {
       const call = this.operationRequest(built, args);

@@ -97,7 +97,7 @@ export class DesignAssetsService {
     const details: ErrorDetail[] = [];
     for (const r of refs) {
       const asset = found.get(r.id);
-      if (!asset) details.push({ loc: [...loc, ...r.loc], msg: `no asset ${r.id} in this account`, type: 'asset_not_found' });
+      if (!asset) details.push({ loc: [...loc, ...r.loc], msg: `no asset ${r.id} in this account`, type: 'not_found' });
       else if (asset.kind !== r.kind)
         details.push({
           loc: [...loc, ...r.loc],

@@ -150,7 +150,7 @@ export class VideoRequestsService {
     };
   }
 
-  /** The account's asset of the kind asked: 404 `asset_not_found`, or 422 at `loc` when it is another kind. */
+  /** The account's asset of the kind asked: 404 `not_found`, or 422 at `loc` when it is another kind. */
   private async assetOf(accountId: string, id: string, kind: 'image' | 'audio', loc: Loc): Promise<{ width: number | null; height: number | null }> {
     const asset = await this.assets.find(accountId, id);
     if (!asset) throw assetNotFound();

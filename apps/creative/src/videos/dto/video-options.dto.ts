@@ -80,7 +80,7 @@ export function FormatsField(): PropertyDecorator {
 export class VideoAudioDto {
   @ApiProperty({
     example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph',
-    description: 'An audio asset of the account (POST /v1/assets/audio); 404 `asset_not_found` otherwise',
+    description: 'An audio asset of the account (POST /v1/assets/audio); 404 `not_found` otherwise',
   })
   @IsString()
   @MaxLength(64)
