@@ -16,7 +16,7 @@ import { assetNotFound } from './asset-errors';
 import type { OutputFormat } from './dto/transform-asset.dto';
 import type { Operation } from './dto/transform-operations.dto';
 import { Inspection, MediaInspector } from './media/media-inspector.service';
-import { AssetKind, MIME_BY_FORMAT } from './media/media-types';
+import { AssetKind, assetKindNoun, MIME_BY_FORMAT } from './media/media-types';
 import { ImageTransformer } from './transform/image-transformer';
 import { operationProblems } from './transform/operation-rules';
 import type { ReceivedFile } from './upload/multipart-file.guard';
@@ -210,7 +210,9 @@ export class AssetsService {
     if (problems.length) throw new ValidationError(problems);
     const source = await this.get(accountId, id);
     if (source.kind !== 'image') {
-      throw new ValidationError([{ loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${source.kind}`, type: 'value_error' }]);
+      throw new ValidationError([
+        { loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${assetKindNoun(source.kind)}`, type: 'value_error' },
+      ]);
     }
     // Local files are read by sharp from their path; S3 objects are read once into memory.
     const input = await this.sourceOf(source);

@@ -1,4 +1,14 @@
-import { BriefSchema, isNamedFormat, MAX_PAGE_SIDE, NAMED_FORMATS, validateIr, zodIssues, type Brief, type IrDocument, type IrIssue } from '@platform/creative-ir';
+import {
+  BriefSchema,
+  isNamedFormat,
+  MAX_PAGE_SIDE,
+  NAMED_FORMATS,
+  validateIr,
+  zodIssues,
+  type Brief,
+  type IrDocument,
+  type IrIssue,
+} from '@platform/creative-ir';
 import { ErrorDetail, ValidationError } from '@platform/errors';
 
 export type Loc = (string | number)[];
@@ -36,7 +46,9 @@ function formatProblems(format: Brief['format'], loc: Loc): ErrorDetail[] {
       const bad = sides.filter(([, v]) => v < 1 || v > MAX_PAGE_SIDE).map(([name, v]) => `${name} ${v}`);
       if (!bad.length) return [];
       const subject = bad.join(' and ');
-      return [{ loc, msg: `${subject} ${bad.length > 1 ? 'are' : 'is'} out of range: each side must be an integer from 1 to ${MAX_PAGE_SIDE}`, type: 'value_error' }];
+      return [
+        { loc, msg: `${subject} ${bad.length > 1 ? 'are' : 'is'} out of range: each side must be an integer from 1 to ${MAX_PAGE_SIDE}`, type: 'value_error' },
+      ];
     }
     return isNamedFormat(format) ? [] : [{ loc, msg: `must be ${names} or "WIDTHxHEIGHT"`, type: 'value_error' }];
   }

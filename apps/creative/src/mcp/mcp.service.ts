@@ -235,6 +235,18 @@ export class McpService {
       headers[header] = value;
     }
     const taken = new Set([...places.path, ...places.query, ...places.header.map((h) => h.arg)]);
+    if (!places.body) {
+      // As the REST twin refuses a query parameter it does not take, a tool without a body refuses an argument it does not take.
+      const declared = new Set([...taken, ...Object.keys(built.tool.inputSchema.properties ?? {}), 'idempotency_key']);
+      const unknown = Object.keys(args).filter((k) => !declared.has(k));
+      const takes = places.query.length ? `this tool's filters are ${places.query.join(', ')}` : 'this tool takes no other arguments';
+      if (unknown.length)
+        throw new ValidationError(
+          unknown.slice(0, 10).map((k) => ({ loc: [k], msg: `Unknown argument: ${takes}`, type: 'extra_forbidden' })),
+          undefined,
+          'query',
+        );
+    }
     const body = places.body ? Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k))) : undefined;
     return { path: params, query, body, headers };
   }

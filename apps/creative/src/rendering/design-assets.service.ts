@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorDetail, ValidationError } from '@platform/errors';
 import type { Asset } from '../assets/asset.entity';
+import { assetKindNoun } from '../assets/media/media-types';
 import { AssetsRepository } from '../assets/assets.repository';
 import { AssetsService } from '../assets/assets.service';
 import { BytesLru } from './bytes-lru';
@@ -101,7 +102,7 @@ export class DesignAssetsService {
       else if (asset.kind !== r.kind)
         details.push({
           loc: [...loc, ...r.loc],
-          msg: `asset ${r.id} is ${asset.kind === 'image' ? 'an image' : `a ${asset.kind}`}, not ${r.kind === 'image' ? 'an image' : 'a font'}`,
+          msg: `asset ${r.id} is ${assetKindNoun(asset.kind)}, not ${assetKindNoun(r.kind)}`,
           type: 'value_error',
         });
     }

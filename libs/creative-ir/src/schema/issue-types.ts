@@ -41,9 +41,7 @@ function sized(zi: Extract<ZodIssue, { code: 'too_small' | 'too_big' }>): IssueT
       : { type: 'too_long', message: `must have at most ${n} item${n === 1 ? '' : 's'}` };
   }
   if (small) {
-    return inclusive
-      ? { type: 'greater_than_equal', message: `must be at least ${n}` }
-      : { type: 'greater_than', message: `must be greater than ${n}` };
+    return inclusive ? { type: 'greater_than_equal', message: `must be at least ${n}` } : { type: 'greater_than', message: `must be greater than ${n}` };
   }
   return inclusive ? { type: 'less_than_equal', message: `must be at most ${n}` } : { type: 'less_than', message: `must be less than ${n}` };
 }
