@@ -23,6 +23,9 @@ export function writeError(exception: unknown, req: Request, res: Response, styl
   res.status(e.status).json(style.body(e));
 }
 
+/** More methods than any controller route declares: Express 5's `all()` registers each of `http.METHODS`. */
+const EVERY_METHOD = 10;
+
 interface RouterLayer {
   route?: { methods: Record<string, boolean> };
   match?(path: string): unknown;
@@ -35,7 +38,8 @@ export function allowedMethods(req: Request): string[] {
   const stack = app?.router?.stack ?? app?._router?.stack ?? [];
   const methods = new Set<string>();
   for (const layer of stack) {
-    if (!layer.route) continue;
+    // A route for every method (Express 5's `app.all`, which Nest uses to mount middleware on exact paths) is no answer.
+    if (!layer.route || layer.route.methods['_all'] || Object.keys(layer.route.methods).length >= EVERY_METHOD) continue;
     const matches = typeof layer.match === 'function' ? Boolean(layer.match(req.path)) : Boolean(layer.regexp?.test(req.path));
     if (!matches) continue;
     for (const [m, on] of Object.entries(layer.route.methods)) if (on && m !== '_all') methods.add(m.toUpperCase());
