@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { AssetsModule } from './assets/assets.module';
 import { MeteringModule } from './billing/metering.module';
 import { BrandKitModule } from './brand-kit/brand-kit.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
+import { KnownQueryInterceptor } from './common/known-query.interceptor';
 import type { CreativeConfig } from './config';
 import { DesignOutputModule } from './designs/design-output.module';
 import { DesignsModule } from './designs/designs.module';
@@ -40,6 +42,8 @@ export class AppModule {
         McpModule,
         IntelligenceModule,
       ],
+      // Every route refuses the query parameters it does not take (422 `extra_forbidden`).
+      providers: [{ provide: APP_INTERCEPTOR, useClass: KnownQueryInterceptor }],
     };
   }
 }

@@ -5,6 +5,7 @@
  */
 export * from './schema/ir-schema';
 export { validateIr, parseIr, IrValidationError, toJsonPath, type IrIssue, type IrValidationResult } from './schema/validate';
+export { issueType, zodIssues, type IssueType } from './schema/issue-types';
 export { irJsonSchema, briefJsonSchema, type JsonSchemaTarget } from './schema/json-schema';
 export { parsePathData } from './schema/path-data';
 export * from './color/color';

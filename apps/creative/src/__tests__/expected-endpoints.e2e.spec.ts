@@ -302,7 +302,7 @@ describe('creative: the endpoints issue 34 expected', () => {
     it('needs a credential, and an import belongs to the caller only', async () => {
       expectStatus(await t.http.post('/v1/assets').send({ url: `${base}/photo.png` }), 401);
       const mine = expectStatus(await importUrl({ url: `${base}/photo.png` }, bob), 200).body;
-      expect(expectStatus(await as(t.http.get(`/v1/assets/${mine.id}`), alice), 404).body.code).toBe('asset_not_found');
+      expect(expectStatus(await as(t.http.get(`/v1/assets/${mine.id}`), alice), 404).body.code).toBe('not_found');
     });
 
     it('replays an import under the same Idempotency-Key and refuses the key with another URL', async () => {

@@ -23,7 +23,7 @@ import type { Artifact } from './artifact.entity';
 import { atInput } from '@platform/errors';
 
 const ARTIFACT_ID = ApiParam({ name: 'artifact_id', example: 'art_01jdz3k5q8c9w3m5y4x0b7n2ph' });
-const notFound = ApiResponse({ status: 404, type: ErrorDto, description: "artifact_not_found (also for another account's artifact)" });
+const notFound = ApiResponse({ status: 404, type: ErrorDto, description: "not_found (also for another account's artifact)" });
 const CONTENT_RULES =
   'Streamed with its `Content-Type`, `Content-Length`, a strong `ETag` (304 for `If-None-Match`) and `Range` support (206). ' +
   'Served as a sandboxed document (`Content-Security-Policy: sandbox`, `X-Content-Type-Options: nosniff`); raster images, audio and video inline, everything else (SVG, HTML, PDF...) as an attachment.';

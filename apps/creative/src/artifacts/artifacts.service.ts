@@ -37,7 +37,7 @@ export interface SignedUrl {
 }
 
 export function artifactNotFound(): NotFoundError {
-  return new NotFoundError('Artifact not found', 'artifact_not_found');
+  return new NotFoundError('Artifact not found', 'not_found');
 }
 
 /**
@@ -160,7 +160,7 @@ export class ArtifactsService {
     return this.repo.storageOf(accountId);
   }
 
-  /** The caller's artifact, or 404 `artifact_not_found` (also for another account's id). */
+  /** The caller's artifact, or 404 `not_found` (also for another account's id). */
   async get(accountId: string, id: string): Promise<Artifact> {
     const artifact = await this.repo.find(accountId, id);
     if (!artifact) throw artifactNotFound();

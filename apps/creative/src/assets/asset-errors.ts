@@ -32,7 +32,7 @@ export function uploadTooLarge(limit: number): DomainException {
 }
 
 export function assetNotFound(): NotFoundError {
-  return new NotFoundError('Asset not found', 'asset_not_found');
+  return new NotFoundError('Asset not found', 'not_found');
 }
 
 export const URL_LOC = ['url'];

@@ -24,7 +24,7 @@ const uploadBody = (what: string) => ApiBody({ required: true, schema: fileSchem
 const ASSET_ID = ApiParam({ name: 'asset_id', example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const tooLarge = ApiResponse({ status: 413, type: ErrorDto, description: 'payload_too_large: the file is over `ASSET_UPLOAD_LIMIT` (64 MiB by default)' });
 const conflict = ApiResponse({ status: 409, type: ErrorDto, description: 'idempotency_key_reused, idempotency_in_progress' });
-const notFound = ApiResponse({ status: 404, type: ErrorDto, description: "asset_not_found (also for another account's asset)" });
+const notFound = ApiResponse({ status: 404, type: ErrorDto, description: "not_found (also for another account's asset)" });
 
 const UPLOAD_RULES =
   'Multipart body with exactly one part, `file`. What the file is, is decided from its bytes (magic numbers, then a real parse: ' +

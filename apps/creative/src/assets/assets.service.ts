@@ -20,7 +20,7 @@ import { assetNotFound, atUrl, uploadTooLarge, urlNotFetched } from './asset-err
 import type { OutputFormat } from './dto/transform-asset.dto';
 import type { Operation } from './dto/transform-operations.dto';
 import { Inspection, MediaInspector } from './media/media-inspector.service';
-import { AssetKind, MIME_BY_FORMAT } from './media/media-types';
+import { AssetKind, assetKindNoun, MIME_BY_FORMAT } from './media/media-types';
 import { ImageTransformer } from './transform/image-transformer';
 import { operationProblems } from './transform/operation-rules';
 import { cleanFilename, type ReceivedFile } from './upload/multipart-file.guard';
@@ -204,7 +204,7 @@ export class AssetsService {
     return this.repo.page(accountId, options);
   }
 
-  /** The caller's asset, or 404 `asset_not_found` (also for another account's id). */
+  /** The caller's asset, or 404 `not_found` (also for another account's id). */
   /** The account's assets: how many, and their bytes (GET /v1/metrics). */
   storageOf(accountId: string): Promise<{ bytes: number; count: number }> {
     return this.repo.storageOf(accountId);
@@ -272,7 +272,9 @@ export class AssetsService {
     if (problems.length) throw new ValidationError(problems);
     const source = await this.get(accountId, id);
     if (source.kind !== 'image') {
-      throw new ValidationError([{ loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${source.kind}`, type: 'value_error' }]);
+      throw new ValidationError([
+        { loc: ['asset_id'], msg: `Only image assets can be transformed; this one is ${assetKindNoun(source.kind)}`, type: 'value_error' },
+      ]);
     }
     // Local files are read by sharp from their path; S3 objects are read once into memory.
     const input = await this.sourceOf(source);

@@ -154,7 +154,7 @@ export class BillingController {
       '409 `reservation_in_use` while its work runs, 409 `reservation_not_held` once captured or released.',
   })
   @ApiOkResponse({ type: ReservationDto })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'reservation_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   @ApiResponse({ status: 409, type: ErrorDto, description: 'reservation_in_use or reservation_not_held' })
   async release(@Auth() auth: AuthContext, @Param('reservation_id') id: string): Promise<ReservationDto> {
     await this.releases.release(auth.accountId, id);

@@ -57,7 +57,7 @@ export function insufficientCredits(estimate: Estimate, balance: number): Domain
   );
 }
 
-const reservationNotFound = () => new NotFoundError('Reservation not found', 'reservation_not_found');
+const reservationNotFound = () => new NotFoundError('Reservation not found', 'not_found');
 
 /**
  * Credits: each account's balance (a row locked for every change, so parallel requests are serialised and the

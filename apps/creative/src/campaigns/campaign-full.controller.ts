@@ -26,7 +26,7 @@ export class CampaignFullController {
       VIDEO_JOB_NOTE,
   })
   @ApiAcceptedResponse({ type: JobDto, description: 'The job, `queued`; its `request` shows every default applied' })
-  @ApiNotFoundResponse({ type: ErrorDto, description: "asset_not_found: the audio asset is not one of the account's" })
+  @ApiNotFoundResponse({ type: ErrorDto, description: "not_found: the audio asset is not one of the account's" })
   async create(@Auth() auth: AuthContext, @Body() body: CreateCampaignFullDto): Promise<JobDto> {
     return this.campaigns.createWithVideo(auth, body);
   }

@@ -75,7 +75,7 @@ export class CatalogueController {
   @ApiParam({ name: 'template_id', example: 'square-post' })
   @ApiOkResponse({ description: 'The image', content: { 'image/png': binary, 'image/jpeg': binary, 'image/webp': binary } })
   @ApiResponse({ status: 304, description: 'If-None-Match names this preview' })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'template_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   @RenderErrorResponses()
   async templatePreview(
     @Param('template_id') id: string,

@@ -139,7 +139,7 @@ export class CatalogueService {
   /** A PNG (or JPEG/WebP) of the template with the sample brief at its first recommended format, cached with the design previews. */
   async templatePreview(id: string, width: number, format: (typeof PREVIEW_FORMATS)[number]): Promise<Preview> {
     const t = listTemplates().find((x) => x.id === id);
-    if (!t) throw new NotFoundError(`Template ${id} not found`, 'template_not_found');
+    if (!t) throw new NotFoundError(`Template ${id} not found`, 'not_found');
     const size = NAMED_FORMATS[t.formats[0]];
     const key = `template:${id}:${t.formats[0]}:${width}:${format}`;
     return this.previews.get(key, `image/${format}`, async () => {

@@ -1,4 +1,14 @@
-import { BriefSchema, isNamedFormat, MAX_PAGE_SIDE, NAMED_FORMATS, validateIr, type Brief, type IrDocument, type IrIssue } from '@platform/creative-ir';
+import {
+  BriefSchema,
+  isNamedFormat,
+  MAX_PAGE_SIDE,
+  NAMED_FORMATS,
+  validateIr,
+  zodIssues,
+  type Brief,
+  type IrDocument,
+  type IrIssue,
+} from '@platform/creative-ir';
 import { ErrorDetail, ValidationError } from '@platform/errors';
 
 export type Loc = (string | number)[];
@@ -27,7 +37,19 @@ function formatProblems(format: Brief['format'], loc: Loc): ErrorDetail[] {
     v >= 1 && v <= MAX_PAGE_SIDE ? [] : [{ loc: [...loc, field], msg: `must be an integer from 1 to ${MAX_PAGE_SIDE}`, type: 'value_error' }];
   if (typeof format === 'string') {
     const m = SIZE.exec(format.trim());
-    if (m) return [...side(+m[1], 'width'), ...side(+m[2], 'height')].map((d) => ({ ...d, loc }));
+    if (m) {
+      // One item for the string, naming the side (or sides) out of range.
+      const sides: [string, number][] = [
+        ['width', +m[1]],
+        ['height', +m[2]],
+      ];
+      const bad = sides.filter(([, v]) => v < 1 || v > MAX_PAGE_SIDE).map(([name, v]) => `${name} ${v}`);
+      if (!bad.length) return [];
+      const subject = bad.join(' and ');
+      return [
+        { loc, msg: `${subject} ${bad.length > 1 ? 'are' : 'is'} out of range: each side must be an integer from 1 to ${MAX_PAGE_SIDE}`, type: 'value_error' },
+      ];
+    }
     return isNamedFormat(format) ? [] : [{ loc, msg: `must be ${names} or "WIDTHxHEIGHT"`, type: 'value_error' }];
   }
   const out: ErrorDetail[] = [];
@@ -48,7 +70,7 @@ export function briefOrThrow(input: unknown, loc: Loc): Brief {
   }
   const parsed = BriefSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ValidationError(parsed.error.issues.map((i) => ({ loc: [...loc, ...i.path], msg: i.message, type: i.code })));
+    throw new ValidationError(zodIssues(parsed.error.issues).map((i) => ({ loc: [...loc, ...i.loc], msg: i.message, type: i.type })));
   }
   const brief = parsed.data;
   const details: ErrorDetail[] = [];

@@ -163,7 +163,7 @@ export class DesignsController {
   @DESIGN_ID
   @ApiOperation({ summary: 'One revision with its IR' })
   @ApiOkResponse({ type: RevisionDto })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or its revision)' })
   async revision(@Auth() auth: AuthContext, @Param() params: RevisionParams): Promise<RevisionDto> {
     return this.designs.revision(auth, params);
   }
@@ -176,7 +176,7 @@ export class DesignsController {
       'An RFC 6902 JSON Patch from one IR to the other (made by `rfc6902`), and a summary by node id: nodes added, removed, moved, and per changed node the properties that differ.',
   })
   @ApiOkResponse({ type: DiffDto })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or its revision)' })
   async diff(@Auth() auth: AuthContext, @Param() p: DiffParams): Promise<DiffDto> {
     return this.designs.diff(auth, p);
   }
@@ -188,7 +188,7 @@ export class DesignsController {
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or its revision)' })
   @RenderErrorResponses()
   @BillingResponses()
   async restore(
@@ -238,7 +238,7 @@ export class DesignsController {
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or the node in it)' })
   @RenderErrorResponses()
   @BillingResponses()
   async patchNode(
@@ -259,7 +259,7 @@ export class DesignsController {
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or node_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or the node in it)' })
   @RenderErrorResponses()
   @BillingResponses()
   async deleteNode(

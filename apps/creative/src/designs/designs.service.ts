@@ -188,14 +188,14 @@ export class DesignsService {
   /** A revision's IR (previews and renders read only this). */
   async revisionIr(designId: string, revision: number): Promise<Json> {
     const ir = await this.repo.revisionIr(designId, revision);
-    if (!ir) throw new NotFoundError(`Revision ${revision} not found`, 'revision_not_found');
+    if (!ir) throw new NotFoundError(`Revision ${revision} not found`, 'not_found');
     return ir;
   }
 
-  /** A revision of the design (read in `m`'s transaction when given), or 404 `revision_not_found`. */
+  /** A revision of the design (read in `m`'s transaction when given), or 404 `not_found`. */
   private async revisionOf(design: Design, revision: number, m?: EntityManager): Promise<DesignRevision> {
     const row = await this.repo.revision(design.id, revision, m);
-    if (!row) throw new NotFoundError(`Design ${design.id} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'revision_not_found');
+    if (!row) throw new NotFoundError(`Design ${design.id} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'not_found');
     return row;
   }
 

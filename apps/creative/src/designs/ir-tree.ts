@@ -80,7 +80,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
 
 function findOrThrow(ir: Json, nodeId: string): NodeRef {
   const ref = indexNodes(ir).get(nodeId);
-  if (!ref) throw new NotFoundError(`Node ${nodeId} not found in this design`, 'node_not_found');
+  if (!ref) throw new NotFoundError(`Node ${nodeId} not found in this design`, 'not_found');
   return ref;
 }
 
@@ -97,7 +97,11 @@ export function addNode(ir: Json, node: Json, parentId: string | null | undefine
   }
   if (parent.node.type !== 'frame' && parent.node.type !== 'group') {
     throw new ValidationError([
-      { loc: ['parent_id'], msg: `node ${parentId} is a ${String(parent.node.type)}; only frames and groups have children`, type: 'value_error' },
+      {
+        loc: ['parent_id'],
+        msg: `node ${parentId} is ${/^[aeiou]/.test(String(parent.node.type)) ? 'an' : 'a'} ${String(parent.node.type)} node; only frames and groups have children`,
+        type: 'value_error',
+      },
     ]);
   }
   if (typeof node.id === 'string' && nodes.has(node.id)) {

@@ -21,10 +21,10 @@ export class VisionBriefsController {
       "and its contrast ratio; brightness and busyness; the salient region (sharp's attention strategy) as a focal point; the aspect ratio's best named formats and their templates. " +
       'The brief takes its palette, format, tone (unless `tone` is given) and seed from it, and its text fields from `goal`, written in `language` (default pt-BR; pt-BR and English). ' +
       'With a provider (`provider`, default LLM_PROVIDER) the model sees the image and answers the brief through structured output, validated; an answer that does not validate ' +
-      "is asked again once, then the built-in brief is returned with a warning. Another account's asset, or one that is not an image, is a 404 `asset_not_found`. Billed as `vision` ({provider}).",
+      "is asked again once, then the built-in brief is returned with a warning. Another account's asset, or one that is not an image, is a 404 `not_found`. Billed as `vision` ({provider}).",
   })
   @ApiOkResponse({ type: VisionBriefResultDto })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'asset_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   @ProviderFailures()
   fromImage(@Auth() auth: AuthContext, @Body() body: VisionBriefDto): Promise<VisionBriefResultDto> {
     return this.briefs.fromImage({ accountId: auth.accountId, credentialId: auth.credentialId }, body);

@@ -27,7 +27,7 @@ export class VisionBriefsService {
   async fromImage(ctx: MeterContext, body: VisionBriefDto): Promise<VisionBriefResultDto> {
     const target = this.llm.resolve(body.provider, ['provider']);
     const bytes = await this.assets.readBytes(ctx.accountId, body.asset_id, 'image');
-    if (!bytes) throw new NotFoundError(`Asset ${body.asset_id} not found (or not an image)`, 'asset_not_found');
+    if (!bytes) throw new NotFoundError(`Asset ${body.asset_id} not found (or not an image)`, 'not_found');
     let analysis: ImageAnalysis;
     try {
       analysis = await analyzeImage(bytes);

@@ -11,7 +11,7 @@ import { atInput } from '@platform/errors';
 const JOB_ID = ApiParam({ name: 'job_id', example: 'job_01jdz3k5q8c9w3m5y4x0b7n2ph' });
 const NOT_FOUND = ApiNotFoundResponse({
   type: ErrorDto,
-  description: "job_not_found: no such job in this account (another account's jobs are not found either)",
+  description: "not_found: no such job in this account (another account's jobs are not found either)",
 });
 
 @ApiTags('jobs')

@@ -15,7 +15,7 @@ import { JobsRepository } from './jobs.repository';
 import { MEDIA_QUEUE, mediaQueueJobId, type MediaJobData } from './queues';
 
 export function jobNotFound(): NotFoundError {
-  return new NotFoundError('Job not found', 'job_not_found');
+  return new NotFoundError('Job not found', 'not_found');
 }
 
 const FINISHED: JobState[] = ['succeeded', 'failed', 'cancelled'];
@@ -48,7 +48,8 @@ export class JobsService {
 
   /** Records a job (state `queued`) and queues it; answers its view (the 202 body). */
   async create(input: CreateJobInput): Promise<JobDto> {
-    if (input.callbackUrl) await this.checkCallbackUrl(input.callbackUrl);
+    // "" is a URL that does not parse, not "no callback" (the DTOs refuse it first; a caller without them gets the same).
+    if (input.callbackUrl !== undefined && input.callbackUrl !== null) await this.checkCallbackUrl(input.callbackUrl);
     const now = new Date();
     const id = newId('job');
     // The job's credits are reserved before it exists: a 402 records nothing.

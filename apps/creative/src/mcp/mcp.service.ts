@@ -184,7 +184,7 @@ export class McpService {
   /** Runs a tool; every failure it meets is a result with `isError` and the REST error body. */
   async callTool(auth: AuthContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const built = this.tools().find((t) => t.def.name === name);
-    if (!built) return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}: see tools/list`, 'tool_not_found')).result;
+    if (!built) return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}: see tools/list`, 'not_found')).result;
     let cleanup: (() => Promise<void>) | undefined;
     try {
       const call = this.operationRequest(built, args);
@@ -251,6 +251,18 @@ export class McpService {
       headers[header] = value;
     }
     const taken = new Set([...places.path, ...places.query, ...places.header.map((h) => h.arg)]);
+    if (!places.body) {
+      // As the REST twin refuses a query parameter it does not take, a tool without a body refuses an argument it does not take.
+      const declared = new Set([...taken, ...Object.keys(built.tool.inputSchema.properties ?? {}), 'idempotency_key']);
+      const unknown = Object.keys(args).filter((k) => !declared.has(k));
+      const takes = places.query.length ? `this tool's filters are ${places.query.join(', ')}` : 'this tool takes no other arguments';
+      if (unknown.length)
+        throw new ValidationError(
+          unknown.slice(0, 10).map((k) => ({ loc: [k], msg: `Unknown argument: ${takes}`, type: 'extra_forbidden' })),
+          undefined,
+          'query',
+        );
+    }
     const body = places.body ? Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k))) : undefined;
     return { path: params, query, body, headers };
   }

@@ -3,6 +3,7 @@ import { APP_CONFIG } from '@platform/config';
 import { ErrorDetail, ValidationError } from '@platform/errors';
 import sharp from 'sharp';
 import type { Asset } from '../assets/asset.entity';
+import { assetKindNoun } from '../assets/media/media-types';
 import { AssetsRepository } from '../assets/assets.repository';
 import { AssetsService } from '../assets/assets.service';
 import type { CreativeConfig } from '../config';
@@ -171,11 +172,11 @@ export class DesignAssetsService {
     const details: ErrorDetail[] = [];
     for (const r of refs) {
       const asset = found.get(r.id);
-      if (!asset) details.push({ loc: [...loc, ...r.loc], msg: `no asset ${r.id} in this account`, type: 'asset_not_found' });
+      if (!asset) details.push({ loc: [...loc, ...r.loc], msg: `no asset ${r.id} in this account`, type: 'not_found' });
       else if (asset.kind !== r.kind)
         details.push({
           loc: [...loc, ...r.loc],
-          msg: `asset ${r.id} is ${asset.kind === 'image' ? 'an image' : `a ${asset.kind}`}, not ${r.kind === 'image' ? 'an image' : 'a font'}`,
+          msg: `asset ${r.id} is ${assetKindNoun(asset.kind)}, not ${assetKindNoun(r.kind)}`,
           type: 'value_error',
         });
     }

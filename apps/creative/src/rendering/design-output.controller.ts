@@ -48,7 +48,7 @@ export class DesignOutputController {
     headers: { ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } },
   })
   @ApiResponse({ status: 304, description: 'If-None-Match names this preview' })
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (design) or revision_not_found' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found (the design, or its revision)' })
   async preview(
     @Auth() auth: AuthContext,
     @Param('design_id') id: string,

@@ -49,7 +49,7 @@ export class DesignOutputUseCases {
     const design = await this.designs.outline(auth.accountId, designId);
     const revision = query.revision ?? design.revision;
     if (revision > design.revision)
-      throw new NotFoundError(`Design ${designId} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'revision_not_found');
+      throw new NotFoundError(`Design ${designId} has no revision ${revision} (its revisions are 1 to ${design.revision})`, 'not_found');
     const width = query.width ?? PREVIEW_WIDTH_DEFAULT;
     const format = query.format ?? 'png';
     const key = `preview:${design.id}:${revision}:${width}:${format}`;

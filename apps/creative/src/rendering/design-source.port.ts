@@ -15,7 +15,7 @@ export interface DesignSourceOutline {
 export interface DesignSource {
   /** The account's design, or 404 `not_found`. */
   outline(accountId: string, id: string): Promise<DesignSourceOutline>;
-  /** A revision's IR, or 404 `revision_not_found`. */
+  /** A revision's IR, or 404 `not_found`. */
   revisionIr(designId: string, revision: number): Promise<Record<string, unknown>>;
 }
 

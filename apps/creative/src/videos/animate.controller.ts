@@ -26,7 +26,7 @@ export class AnimateController {
       VIDEO_JOB_NOTE,
   })
   @VIDEO_JOB_ACCEPTED
-  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: no such design in this account; asset_not_found: no such audio asset' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found: no such design, or no such audio asset, in this account' })
   async animate(@Auth() auth: AuthContext, @Param('design_id') designId: string, @Body() body: AnimateDto): Promise<JobDto> {
     return this.videos.animate(auth, designId, body);
   }

@@ -68,7 +68,7 @@ export class VideoRendererService {
     let path = files.get(a.asset_id);
     if (!path) {
       const asset = await this.assets.find(ctx.accountId, a.asset_id, 'audio');
-      if (!asset) throw new JobFailure('asset_not_found', `The audio asset ${a.asset_id} was deleted after the job was accepted`);
+      if (!asset) throw new JobFailure('not_found', `The audio asset ${a.asset_id} was deleted after the job was accepted`);
       path = join(ctx.workDir, `audio-${files.size}.${asset.format}`);
       await pipeline(await this.assets.open(asset), createWriteStream(path, { flags: 'wx' }), { signal: ctx.signal });
       files.set(a.asset_id, path);
@@ -93,7 +93,7 @@ export class VideoRendererService {
         load: async () => {
           const head = await this.designs.outline(ctx.accountId, s.design_id).catch(() => null);
           const ir = head ? await this.designs.revisionIr(s.design_id, s.revision).catch(() => null) : null;
-          if (!ir) throw new JobFailure('design_not_found', `The design ${s.design_id} was deleted after the job was accepted`);
+          if (!ir) throw new JobFailure('not_found', `The design ${s.design_id} was deleted after the job was accepted`);
           return { kind: 'ir', ir, assets: await this.designAssets.bytes(ctx.accountId, ir) };
         },
       };
@@ -124,7 +124,7 @@ export class VideoRendererService {
         looks: 'image',
         load: async () => {
           const image = await this.assets.readBytes(ctx.accountId, s.asset_id, 'image');
-          if (!image) throw new JobFailure('asset_not_found', `The image asset ${s.asset_id} was deleted after the job was accepted`);
+          if (!image) throw new JobFailure('not_found', `The image asset ${s.asset_id} was deleted after the job was accepted`);
           return { kind: 'image', image };
         },
       };

@@ -3,6 +3,7 @@ import { ColorSchema, getTemplate, listTemplates } from '@platform/creative-ir';
 import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { DomainException, ErrorDetail, ValidationError } from '@platform/errors';
 import { assetNotFound } from '../assets/asset-errors';
+import { assetKindNoun } from '../assets/media/media-types';
 import { AssetsService } from '../assets/assets.service';
 import { briefOrThrow, type Loc } from '../common/creative-input';
 import { DesignsService } from '../designs/designs.service';
@@ -177,12 +178,12 @@ export class VideoRequestsService {
     };
   }
 
-  /** The account's asset of the kind asked: 404 `asset_not_found`, or 422 at `loc` when it is another kind. */
+  /** The account's asset of the kind asked: 404 `not_found`, or 422 at `loc` when it is another kind. */
   private async assetOf(accountId: string, id: string, kind: 'image' | 'audio', loc: Loc): Promise<{ width: number | null; height: number | null }> {
     const asset = await this.assets.find(accountId, id);
     if (!asset) throw assetNotFound();
     if (asset.kind !== kind) {
-      const msg = `asset ${id} is ${asset.kind === 'image' ? 'an image' : `a ${asset.kind}`}, not ${kind === 'image' ? 'an image' : 'audio'}`;
+      const msg = `asset ${id} is ${assetKindNoun(asset.kind)}, not ${assetKindNoun(kind)}`;
       throw new DomainException(kind === 'audio' ? 'not_audio' : 'not_image', msg, 'invalid', { details: [{ loc, msg, type: 'value_error' }] });
     }
     return { width: asset.width, height: asset.height };

@@ -28,7 +28,7 @@ export class VideosController {
   @VIDEO_JOB_ACCEPTED
   @ApiNotFoundResponse({
     type: ErrorDto,
-    description: 'not_found: a scene names a design the account does not have; asset_not_found: an image or audio asset it does not have',
+    description: 'not_found: a scene names a design, an image or an audio asset the account does not have (the message names it)',
   })
   async create(@Auth() auth: AuthContext, @Body() body: VideoCreateDto): Promise<JobDto> {
     return this.videos.create(auth, body);

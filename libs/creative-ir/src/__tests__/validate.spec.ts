@@ -14,7 +14,7 @@ describe('validateIr', () => {
 
   it('reports a missing field with its path', () => {
     const i = issues({ version: 1, width: 100, root: { type: 'frame' } });
-    expect(i).toContainEqual(expect.objectContaining({ loc: ['height'], path: '$.height', message: 'required' }));
+    expect(i).toContainEqual(expect.objectContaining({ loc: ['height'], path: '$.height', message: 'Field required', code: 'missing' }));
   });
 
   it('reports an unsupported version', () => {

@@ -1,6 +1,7 @@
 import type { ZodIssue } from 'zod';
 import { IrDocumentSchema, type IrDocument, type IrNode } from './ir-schema';
 import { parsePathData } from './path-data';
+import { zodIssues } from './issue-types';
 
 /** One problem in an IR document. `loc` is the path as a list (FastAPI/422 style), `path` the same as a JSON path. */
 export interface IrIssue {
@@ -38,31 +39,14 @@ function issue(loc: (string | number)[], message: string, code: string): IrIssue
   return { loc, path: toJsonPath(loc), message, code };
 }
 
-function fromZod(zi: ZodIssue): IrIssue[] {
-  if (zi.code === 'invalid_union') {
-    // Report the member whose errors got deepest (closest to what the author meant).
-    let best: ZodIssue[] = [];
-    let bestDepth = -1;
-    for (const err of zi.unionErrors) {
-      const depth = Math.max(...err.issues.map((i) => i.path.length));
-      if (depth > bestDepth) {
-        best = err.issues;
-        bestDepth = depth;
-      }
-    }
-    if (bestDepth > zi.path.length) return best.flatMap(fromZod);
-  }
-  let message = zi.message;
-  if (zi.code === 'invalid_union_discriminator') {
-    message = `unknown type; expected one of ${zi.options.map((o) => JSON.stringify(o)).join(', ')}`;
-  } else if (zi.code === 'unrecognized_keys') {
-    return zi.keys.map((k) => issue([...zi.path, k], 'unknown property', 'unrecognized_key'));
-  } else if (zi.code === 'invalid_type' && zi.received === 'undefined') {
-    message = 'required';
-  } else if (zi.code === 'invalid_literal' && zi.path.join('.') === 'version') {
-    message = `unsupported version; expected ${JSON.stringify(zi.expected)}`;
-  }
-  return [issue(zi.path, message, zi.code)];
+/** zod's issues as IR issues, in the services' vocabulary (`missing`, `string_type`, `enum`…: see `issue-types.ts`). */
+function fromZod(zis: ZodIssue[]): IrIssue[] {
+  return zodIssues(zis).map((i) => {
+    let message = i.message;
+    if (i.type === 'enum' && i.loc[i.loc.length - 1] === 'type') message = message.replace(/^must be one of/, 'unknown type; expected one of');
+    else if (i.type === 'enum' && i.loc.join('.') === 'version') message = `unsupported version; ${message.replace(/^must be/, 'expected')}`;
+    return issue(i.loc, message, i.type);
+  });
 }
 
 const MAX_DEPTH = 48;
@@ -174,7 +158,7 @@ function validateOrThrow(input: unknown): IrValidationResult {
   const parsed = IrDocumentSchema.safeParse(input);
   if (!parsed.success) {
     const seen = new Set<string>();
-    const issues = parsed.error.issues.flatMap(fromZod).filter((i) => {
+    const issues = fromZod(parsed.error.issues).filter((i) => {
       const key = `${i.path}|${i.message}`;
       if (seen.has(key)) return false;
       seen.add(key);

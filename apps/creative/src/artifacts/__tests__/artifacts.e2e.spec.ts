@@ -99,7 +99,7 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     expect((await c.blobKeys()).length).toBe(key + 1);
     expect(expectStatus(await c.t.http.get(`/v1/artifacts/${b.id}`).set('x-api-key', alice.key), 404).body).toEqual({
       detail: 'Artifact not found',
-      code: 'artifact_not_found',
+      code: 'not_found',
     });
     // Storing the same bytes again after they were removed uploads them again.
     const again = await artifacts.store(alice.accountId, { data: video, kind: 'video', mime: 'video/mp4' });
@@ -201,12 +201,12 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
   it("keeps each account's artifacts to itself, and answers 401 without credentials", async () => {
     const art = await artifacts.store(alice.accountId, { data: png, kind: 'render', mime: 'image/png' });
     for (const path of [`/v1/artifacts/${art.id}`, `/v1/artifacts/${art.id}/content`, `/v1/artifacts/${art.id}/signed-url`]) {
-      expect(expectStatus(await c.t.http.get(path).set('x-api-key', bob.key), 404).body).toEqual({ detail: 'Artifact not found', code: 'artifact_not_found' });
+      expect(expectStatus(await c.t.http.get(path).set('x-api-key', bob.key), 404).body).toEqual({ detail: 'Artifact not found', code: 'not_found' });
       expect(expectStatus(await c.t.http.get(path), 401).body.code).toBe('unauthorized');
       expect(expectStatus(await c.t.http.get(path).set('Authorization', 'Bearer cr_live_nope'), 401).body.code).toBe('unauthorized');
       expect(expectStatus(await c.t.http.get(path).set('x-api-key', 'cr_live_nope'), 401).body.code).toBe('unauthorized');
     }
-    expect(expectStatus(await c.t.http.delete(`/v1/artifacts/${art.id}`).set('x-api-key', bob.key), 404).body.code).toBe('artifact_not_found');
+    expect(expectStatus(await c.t.http.delete(`/v1/artifacts/${art.id}`).set('x-api-key', bob.key), 404).body.code).toBe('not_found');
     expect(expectStatus(await c.t.http.delete(`/v1/artifacts/${art.id}`), 401).body.code).toBe('unauthorized');
     expect(expectStatus(await c.t.http.get(`/v1/artifacts/${art.id}`).set('x-api-key', alice.key), 200).body.id).toBe(art.id);
     // The signed-content route needs its query, and answers 403 for a signature it did not make.

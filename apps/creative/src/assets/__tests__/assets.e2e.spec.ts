@@ -288,9 +288,9 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     expect((await c.blobKeys()).some((k) => k.endsWith(asset.id))).toBe(false);
     expect(expectStatus(await c.t.http.get(`/v1/assets/${asset.id}`).set('x-api-key', alice.key), 404).body).toEqual({
       detail: 'Asset not found',
-      code: 'asset_not_found',
+      code: 'not_found',
     });
-    expect(expectStatus(await c.t.http.delete(`/v1/assets/${asset.id}`).set('x-api-key', alice.key), 404).body.code).toBe('asset_not_found');
+    expect(expectStatus(await c.t.http.delete(`/v1/assets/${asset.id}`).set('x-api-key', alice.key), 404).body.code).toBe('not_found');
   });
 
   it("keeps each account's assets to itself: another account's id is a 404", async () => {
@@ -302,7 +302,7 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
       c.t.http.post(`/v1/assets/${asset.id}/transform`).send({ operations: [{ type: 'flip' }] }),
     ]) {
       const res = expectStatus(await req.set('x-api-key', bob.key), 404);
-      expect(res.body).toEqual({ detail: 'Asset not found', code: 'asset_not_found' });
+      expect(res.body).toEqual({ detail: 'Asset not found', code: 'not_found' });
     }
     const bobs = expectStatus(await c.t.http.get('/v1/assets').set('x-api-key', bob.key), 200).body;
     expect(bobs.data.map((a: { id: string }) => a.id)).not.toContain(asset.id);

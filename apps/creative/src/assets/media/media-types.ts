@@ -37,3 +37,10 @@ export const KIND_BY_FORMAT: Record<MediaFormat, AssetKind> = {
 
 /** Every media type an asset's content can be served as. */
 export const ASSET_MIME_TYPES = [...new Set(Object.values(MIME_BY_FORMAT))];
+
+const KIND_NOUNS: Record<AssetKind, string> = { image: 'an image', audio: 'an audio file', font: 'a font' };
+
+/** An asset kind as a message says it: "an image", "an audio file", "a font" (never "a audio"). */
+export function assetKindNoun(kind: AssetKind | string): string {
+  return KIND_NOUNS[kind as AssetKind] ?? `${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind} asset`;
+}

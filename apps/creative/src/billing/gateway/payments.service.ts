@@ -129,7 +129,7 @@ export class PaymentsService {
 
   private async localSession(id: string, kind: 'checkout' | 'portal'): Promise<CheckoutRow> {
     const row = ID.test(id) ? await this.repo.localSession(id, kind) : undefined;
-    if (!row) throw new NotFoundError(kind === 'checkout' ? 'Checkout not found' : 'Billing portal session not found', 'checkout_not_found');
+    if (!row) throw new NotFoundError(kind === 'checkout' ? 'Checkout not found' : 'Billing portal session not found', 'not_found');
     return row;
   }
 

@@ -126,14 +126,14 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
   it("answers 404 for another account's audio, 401 without a key, and hides the job from other accounts", async () => {
     const bobAudio = await upload(t, bob, tone(1), 'bob.wav', '/v1/assets/audio');
     expect(expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, video: { audio: { asset_id: bobAudio } } }), alice), 404).body.code).toBe(
-      'asset_not_found',
+      'not_found',
     );
     expect((await t.http.post('/v1/campaigns/full').send({ brief })).status).toBe(401);
     const job = expectStatus(
       await as(t.http.post('/v1/campaigns/full').send({ brief, formats: [{ width: 64, height: 64 }], video: { duration: 1, fps: 6 } }), alice),
       202,
     ).body;
-    expect(expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), bob), 404).body.code).toBe('job_not_found');
+    expect(expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), bob), 404).body.code).toBe('not_found');
     expect((await finished(t, alice, job.id)).state).toBe('succeeded');
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { CALLBACK_DESCRIPTION, GifOptionsDto, VIDEO_DEFAULTS, VideoAudioDto } from '../../videos/dto/video-options.dto';
+import { CallbackUrlField, GifOptionsDto, VIDEO_DEFAULTS, VideoAudioDto } from '../../videos/dto/video-options.dto';
 import { CreateCampaignDto } from './campaign.dto';
 
 const L = VIDEO_LIMITS;
@@ -62,9 +62,6 @@ export class CreateCampaignFullDto extends CreateCampaignDto {
   @IsObject()
   video?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048, description: CALLBACK_DESCRIPTION })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @CallbackUrlField()
   callback_url?: string | null;
 }

@@ -47,7 +47,7 @@ describe('creative catalogues', () => {
     const again = expectStatus(await as(t.http.get('/v1/templates/story/preview?width=270'), alice).buffer(true).parse(binary), 200);
     expect((again.body as Buffer).equals(res.body as Buffer)).toBe(true);
     expect((await as(t.http.get('/v1/templates/story/preview?width=270').set('If-None-Match', res.headers.etag), alice)).status).toBe(304);
-    expect(expectStatus(await as(t.http.get('/v1/templates/nope/preview'), alice), 404).body.code).toBe('template_not_found');
+    expect(expectStatus(await as(t.http.get('/v1/templates/nope/preview'), alice), 404).body.code).toBe('not_found');
     expect(locs(await as(t.http.get('/v1/templates/story/preview?width=1&format=tiff'), alice))).toEqual(['query.width', 'query.format']);
   });
 

@@ -242,7 +242,7 @@ describe("creative designs with the account's assets", () => {
     const before = expectStatus(await as(t.http.get('/v1/designs'), bob), 200).body.data.length;
     const theirs = await as(t.http.post('/v1/designs').send({ brief: { title: 'x', image: `asset:${photo}` }, template: 'story' }), bob);
     expect(locs(theirs)).toEqual(['body.brief.image']);
-    expect(theirs.body.detail[0]).toMatchObject({ msg: `no asset ${photo} in this account`, type: 'asset_not_found' });
+    expect(theirs.body.detail[0]).toMatchObject({ msg: `no asset ${photo} in this account`, type: 'not_found' });
     const mixed = await as(
       t.http.post('/v1/designs').send({ brief: { title: 'x', image: { src: `asset:${font}` }, images: ['asset:nope123'] }, template: 'square-post' }),
       alice,

@@ -340,8 +340,8 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
       ]);
       expect(locs(await as(t.http.patch(`${nodes}/bar`).send({ patch: { id: 'renamed' } }), alice))).toEqual(['body.patch.id']);
       expect(locs(await as(t.http.patch(`${nodes}/bar`).send({ patch: 'x' }), alice))).toEqual(['body.patch']);
-      expect(expectStatus(await as(t.http.patch(`${nodes}/missing`).send({ patch: { x: 1 } }), alice), 404).body.code).toBe('node_not_found');
-      expect(expectStatus(await as(t.http.delete(`${nodes}/missing`), alice), 404).body.code).toBe('node_not_found');
+      expect(expectStatus(await as(t.http.patch(`${nodes}/missing`).send({ patch: { x: 1 } }), alice), 404).body.code).toBe('not_found');
+      expect(expectStatus(await as(t.http.delete(`${nodes}/missing`), alice), 404).body.code).toBe('not_found');
       expect(locs(await as(t.http.delete(`${nodes}/root`), alice))).toEqual(['path.node_id']);
       expect(locs(await as(t.http.delete(`${nodes}/bar?format=gif`), alice))).toEqual(['query.format']);
       const now = expectStatus(await as(t.http.get(`/v1/designs/${d.id}`), alice), 200).body;
@@ -408,8 +408,8 @@ describe('creative /v1/designs: designs, revisions and nodes', () => {
 
       expect(locs(await as(t.http.get(`${base}/revisions/abc`), alice))).toEqual(['path.revision']);
       expect(locs(await as(t.http.get(`${base}/revisions/0/diff/x`), alice))).toEqual(expect.arrayContaining(['path.from_revision', 'path.to_revision']));
-      expect(expectStatus(await as(t.http.get(`${base}/revisions/99`), alice), 404).body.code).toBe('revision_not_found');
-      expect(expectStatus(await as(t.http.post(`${base}/revisions/99/restore`), alice), 404).body.code).toBe('revision_not_found');
+      expect(expectStatus(await as(t.http.get(`${base}/revisions/99`), alice), 404).body.code).toBe('not_found');
+      expect(expectStatus(await as(t.http.post(`${base}/revisions/99/restore`), alice), 404).body.code).toBe('not_found');
       expect(locs(await as(t.http.post(`${base}/revisions/1/restore?format=bmp`), alice))).toEqual(['query.format']);
       expect(locs(await as(t.http.get(`${base}/revisions?cursor=eyJ4Ijox`), alice))).toEqual(['query.cursor']);
       expect((await as(t.http.get(base), alice)).body.revision).toBe(6);

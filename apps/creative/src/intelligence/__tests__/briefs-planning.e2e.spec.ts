@@ -200,10 +200,8 @@ describe('creative POST /v1/briefs/from-image, POST /v1/planning/brief and GET /
     });
 
     it('answers 404 for an asset of another account (or none), 422 for bad fields and providers, 401 without a key', async () => {
-      expect(expectStatus(await as(plain.http.post('/v1/briefs/from-image').send({ asset_id: assets.get(bob) }), alice), 404).body.code).toBe(
-        'asset_not_found',
-      );
-      expect(expectStatus(await as(plain.http.post('/v1/briefs/from-image').send({ asset_id: 'ast_nope' }), alice), 404).body.code).toBe('asset_not_found');
+      expect(expectStatus(await as(plain.http.post('/v1/briefs/from-image').send({ asset_id: assets.get(bob) }), alice), 404).body.code).toBe('not_found');
+      expect(expectStatus(await as(plain.http.post('/v1/briefs/from-image').send({ asset_id: 'ast_nope' }), alice), 404).body.code).toBe('not_found');
       expect(locs(await as(plain.http.post('/v1/briefs/from-image').send({ goal: 5, language: 'português!', tone: 7 }), alice))).toEqual([
         'body.asset_id',
         'body.goal',

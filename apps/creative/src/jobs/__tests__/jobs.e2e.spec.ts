@@ -268,14 +268,14 @@ describe('creative jobs', () => {
     for (const path of [`/v1/jobs/${mine.id}`, `/v1/jobs/${mine.id}/callbacks`]) {
       const res = await as(t.http.get(path), bob);
       expect(res.status).toBe(404);
-      expect(res.body.code).toBe('job_not_found');
+      expect(res.body.code).toBe('not_found');
     }
     for (const action of ['cancel', 'retry']) {
       const res = await as(t.http.post(`/v1/jobs/${mine.id}/${action}`), bob);
       expect(res.status).toBe(404);
-      expect(res.body.code).toBe('job_not_found');
+      expect(res.body.code).toBe('not_found');
     }
-    expect((await as(t.http.get('/v1/jobs/job_nope'), alice)).body.code).toBe('job_not_found');
+    expect((await as(t.http.get('/v1/jobs/job_nope'), alice)).body.code).toBe('not_found');
     expect((await as(t.http.get('/v1/jobs/%24%7Bx%7D'), alice)).status).toBe(404);
     for (const [method, path] of [
       ['get', '/v1/jobs'],

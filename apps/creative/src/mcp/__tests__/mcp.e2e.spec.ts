@@ -159,7 +159,7 @@ describe('creative MCP endpoint', () => {
     const missing = await fails('patch_node', { design_id: 'des_x', node_id: 'title' });
     expect(missing.structuredContent!.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toContain('body.patch');
     const unknownTool = await fails('no_such_tool', {});
-    expect(unknownTool.structuredContent).toMatchObject({ status: 404, code: 'tool_not_found' });
+    expect(unknownTool.structuredContent).toMatchObject({ status: 404, code: 'not_found' });
     // Nothing was stored by the failed calls.
     expect((await ok('list_designs', {})).structuredContent!.data.filter((d: { title: string }) => d.title === 'never')).toEqual([]);
   });
@@ -234,7 +234,7 @@ describe('creative MCP endpoint', () => {
     expect(queued).toMatchObject({ kind: 'animate', state: 'queued' });
     const { job, result } = await finished(queued.id);
     expect(job.state).toBe('succeeded');
-    expect((await fails('get_job', { job_id: queued.id }, bobClient)).structuredContent).toMatchObject({ status: 404, code: 'job_not_found' });
+    expect((await fails('get_job', { job_id: queued.id }, bobClient)).structuredContent).toMatchObject({ status: 404, code: 'not_found' });
     const video = links(result).find((l) => l.mimeType === 'video/mp4')!;
     expect(video.uri).toMatch(/signed-content/);
     const mp4 = await fetch(local(video.uri));

@@ -63,7 +63,7 @@ describe('creative design previews and HTML export', () => {
     const pinned = expectStatus(await get(`/v1/designs/${d.id}/preview?revision=1`), 200);
     expect((pinned.body as Buffer).equals(first.body as Buffer)).toBe(true);
     expect(pinned.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    expect(expectStatus(await as(t.http.get(`/v1/designs/${d.id}/preview?revision=3`), alice), 404).body.code).toBe('revision_not_found');
+    expect(expectStatus(await as(t.http.get(`/v1/designs/${d.id}/preview?revision=3`), alice), 404).body.code).toBe('not_found');
   });
 
   it('checks the query', async () => {

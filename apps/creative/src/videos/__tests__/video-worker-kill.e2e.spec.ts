@@ -68,7 +68,7 @@ import { artifact, checkVideo, download, drawing, finished, pngOf, probeMedia, s
     expect(dirs()).toEqual([]);
 
     const failed = expectStatus(await as(t.http.get(`/v1/jobs/${orphan.id}`), alice), 200).body;
-    expect(failed).toMatchObject({ state: 'failed', error: { code: 'asset_not_found' }, artifacts: [] });
+    expect(failed).toMatchObject({ state: 'failed', error: { code: 'not_found' }, artifacts: [] });
     expect(failed.error.message).toContain(image);
 
     // Billing through the kill: the job held one reservation for its whole life, captured once when the second attempt

@@ -393,18 +393,18 @@ describe('creative videos', () => {
     };
     await nf('/v1/designs/des_nope/animate', {}, 'not_found');
     await nf(`/v1/designs/${bobDesign}/animate`, {}, 'not_found');
-    await nf(`/v1/designs/${design}/animate`, { audio_asset_id: bobAudio }, 'asset_not_found');
+    await nf(`/v1/designs/${design}/animate`, { audio_asset_id: bobAudio }, 'not_found');
     await nf('/v1/videos', { scenes: [{ design_id: bobDesign }] }, 'not_found');
-    await nf('/v1/videos', { scenes: [{ asset_id: 'ast_nope' }] }, 'asset_not_found');
-    await nf('/v1/videos', { scenes: [{ design_id: design }], audio: { asset_id: bobAudio } }, 'asset_not_found');
-    await nf('/v1/videos', { scenes: [{ design_id: design, audio: { asset_id: bobAudio } }] }, 'asset_not_found');
+    await nf('/v1/videos', { scenes: [{ asset_id: 'ast_nope' }] }, 'not_found');
+    await nf('/v1/videos', { scenes: [{ design_id: design }], audio: { asset_id: bobAudio } }, 'not_found');
+    await nf('/v1/videos', { scenes: [{ design_id: design, audio: { asset_id: bobAudio } }] }, 'not_found');
     for (const path of [`/v1/designs/${design}/animate`, '/v1/videos', '/v1/videos/procedural']) {
       const res = await t.http.post(path).send({ scenes: [{ design_id: design }] });
       expect(res.status, path).toBe(401);
     }
     // Bob sees none of Alice's jobs, nor their artifacts.
     const job = expectStatus(await as(t.http.post(`/v1/designs/${design}/animate`).send({ duration: 1, fps: 6, width: 64, height: 48 }), alice), 202).body;
-    expect(expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), bob), 404).body.code).toBe('job_not_found');
+    expect(expectStatus(await as(t.http.get(`/v1/jobs/${job.id}`), bob), 404).body.code).toBe('not_found');
     const done = await finished(t, alice, job.id);
     expect(done.state).toBe('succeeded');
     expect((await as(t.http.get(`/v1/artifacts/${artifact(done, 'mp4').artifact_id}`), bob)).status).toBe(404);

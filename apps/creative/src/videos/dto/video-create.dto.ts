@@ -114,7 +114,7 @@ export class VideoSceneDto {
   @ApiPropertyOptional({
     type: String,
     example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph',
-    description: 'Source: an image asset, scaled to cover the frame (404 `asset_not_found`; 422 when it is not an image)',
+    description: 'Source: an image asset, scaled to cover the frame (404 `not_found`; 422 when it is not an image)',
   })
   @IsOptional()
   @IsString()

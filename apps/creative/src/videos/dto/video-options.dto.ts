@@ -1,5 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { IsNotBlank } from '@platform/errors';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotBlank } from '@platform/errors';
 import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { Type } from 'class-transformer';
 import {
@@ -55,7 +57,25 @@ export const FORMATS_DESCRIPTION =
 export const SIZE_DESCRIPTION = `Pixels, ${L.minSide} to ${L.maxWidth} wide and ${L.minSide} to ${L.maxHeight} high`;
 export const FPS_DESCRIPTION = `Frames per second, ${L.minFps} to ${L.maxFps} (default ${L.defaultFps})`;
 export const CALLBACK_DESCRIPTION =
-  'An https URL (http on loopback in development) that receives a signed POST (`job.succeeded`, `job.failed`, `job.cancelled`, with the job as GET /v1/jobs/{id} shows it) when the job ends';
+  'An https URL (http on loopback in development) that receives a signed POST (`job.succeeded`, `job.failed`, `job.cancelled`, with the job as GET /v1/jobs/{id} shows it) when the job ends. Omit it (or send null) for no callback; an empty or blank string is refused (422 `missing`).';
+
+/** A job's `callback_url`: absent or null for none; `""` is refused, never stored as "no callback". */
+export function CallbackUrlField(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      maxLength: 2048,
+      minLength: 1,
+      example: 'https://example.com/hooks/creative',
+      description: CALLBACK_DESCRIPTION,
+    }),
+    IsOptional(),
+    IsString(),
+    IsNotBlank({ message: 'callback_url must not be empty or blank: omit it (or send null) for no callback' }),
+    MaxLength(2048),
+  );
+}
 
 /** The formats of a request, with class-validator's checks (duplicates and the even-size rule are the service's). */
 export function FormatsField(): PropertyDecorator {
@@ -81,7 +101,7 @@ export function FormatsField(): PropertyDecorator {
 export class VideoAudioDto {
   @ApiProperty({
     example: 'ast_01jdz3k5q8c9w3m5y4x0b7n2ph',
-    description: 'An audio asset of the account (POST /v1/assets/audio); 404 `asset_not_found` otherwise',
+    description: 'An audio asset of the account (POST /v1/assets/audio); 404 `not_found` otherwise',
   })
   @IsString()
   @IsNotBlank()
@@ -193,10 +213,7 @@ export class VideoOutputFields {
   @Type(() => GifOptionsDto)
   gif?: GifOptionsDto | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048, example: 'https://example.com/hooks/creative', description: CALLBACK_DESCRIPTION })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @CallbackUrlField()
   callback_url?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, description: 'Same as the `Idempotency-Key` header: a repeat answers the same job' })

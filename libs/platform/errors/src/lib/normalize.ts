@@ -109,7 +109,8 @@ function normalize(exception: unknown): NormalizedError {
   if (isBodyParserError(exception)) {
     const status = exception.status ?? exception.statusCode ?? 400;
     if (exception.type === 'entity.parse.failed') {
-      return base(400, 'invalid_json', 'The request body is not valid JSON', [{ loc: ['body'], msg: 'Invalid JSON', type: 'json_invalid' }]);
+      // `{detail, code}` like every other 400: the message says all there is to say (no `errors` beside it).
+      return base(400, 'invalid_json', 'The request body is not valid JSON');
     }
     if (exception.type === 'entity.too.large') {
       return base(413, 'payload_too_large', `The request body is larger than the limit of ${exception.limit} bytes`);

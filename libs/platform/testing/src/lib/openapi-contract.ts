@@ -179,7 +179,12 @@ export class OpenApiContract {
     if (r.status < 400 || r.status >= 500) {
       return `${what}, but ${this.source} has no operation for it (unknown routes must answer a 4xx error). Body: ${excerpt(r.text)}`;
     }
-    const declared = this.operations.map((o) => this.response(o.op.responses?.[String(r.status)])).find((resp) => resp?.content?.['application/json']);
+    // A 405 for a path that exists with other methods comes from the router, in the service's envelope, whatever an
+    // operation declares for its own 405 (the MCP endpoint's JSON-RPC error).
+    const declared =
+      r.status === 405
+        ? undefined
+        : this.operations.map((o) => this.response(o.op.responses?.[String(r.status)])).find((resp) => resp?.content?.['application/json']);
     const response = declared ?? { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDto' } } } };
     return this.checkBody(what, `unknown route → ${r.status}`, response, r, `unknown ${r.status}`);
   }
