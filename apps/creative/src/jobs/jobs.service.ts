@@ -152,13 +152,8 @@ export class JobsService {
    * Seconds of video the account's succeeded jobs made, as each reports it: `result.duration` of animate, videos and
    * procedural video, `result.video.duration` of a full campaign (what was made, not what was charged).
    */
-  async videoSecondsMade(accountId: string): Promise<number> {
-    const [row] = (await this.ds.query(
-      `SELECT COALESCE(sum(CASE WHEN kind = 'campaign_full' THEN (result->'video'->>'duration')::float8 ELSE (result->>'duration')::float8 END), 0)::float8 AS seconds
-       FROM creative.jobs WHERE account_id = $1 AND state = 'succeeded' AND kind IN ('animate', 'video', 'procedural_video', 'campaign_full')`,
-      [accountId],
-    )) as { seconds: number }[];
-    return row.seconds;
+  videoSecondsMade(accountId: string): Promise<number> {
+    return this.rows.videoSecondsMade(accountId);
   }
 
   async get(accountId: string, id: string): Promise<JobDto> {

@@ -1,7 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsNotBlank } from '@platform/errors';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotBlank } from '@platform/errors';
 import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { Type } from 'class-transformer';
 import {
