@@ -222,7 +222,11 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
   const said = fold(parts.join(' '));
   // A corrected value is acknowledged with the new value ("Thanks for the correction — I've updated it: 25th anniversary.").
   const message = ` ${fold(ctx.req.message ?? '')} `;
-  const fixed = isCorrection(ctx.req.message ?? '') ? ctx.corrections.filter((c) => message.includes(fold(c.to)) && !said.includes(fold(c.said ?? c.to))) : [];
+  // The new value as the message says it, with its unit ("5 semaines, pas 3" → "5 semaines").
+  const asSaid = new Map(findCorrections(ctx.req.message ?? '').map((c) => [fold(c.to), c.said] as const));
+  const fixed = (isCorrection(ctx.req.message ?? '') ? ctx.corrections.filter((c) => message.includes(fold(c.to))) : [])
+    .map((c) => ({ ...c, said: c.said ?? asSaid.get(fold(c.to)) }))
+    .filter((c) => !said.includes(fold(c.said ?? c.to)));
   const fixNotes = fixed.length
     ? [
         tr(ctx.lang, {
@@ -305,14 +309,14 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
     if (answer.unknown.length && targets.length === 1) {
       // What no slot holds may still have been said: "my favourite colour is teal".
-      const strict = recallStatements(message, earlierStatements(ctx, message), lang);
+      const strict = recallStatements(message, earlierStatements(ctx, message), lang, 2, { recent: ctx.userTurns });
       // A looser match must not be a statement of another value slot ("my order number is…" for "my phone number?").
       const slot = targets[0].type === 'slot' ? targets[0].slot : undefined;
       const otherSlot = (s: Statement) =>
         extractFacts(s.text).some((f) => (f.kind === 'identifier' || f.kind === 'contact') && !(slot && f.kind === slot.kind && f.key === slot.key));
       const said = strict.length
         ? strict
-        : recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true }).filter((s) => !otherSlot(s));
+        : recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true, recent: ctx.userTurns }).filter((s) => !otherSlot(s));
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
     }
     return recallSentences(answer, lang);
@@ -335,11 +339,11 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   // the charges?" after "two charges of 17.99"), before the topic's follow-ups.
   if (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang)) {
     const earlier = earlierStatements(ctx, message);
-    let said = recallStatements(message, earlier, lang, 2, { confident: true });
+    let said = recallStatements(message, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
     // A short follow-up question ("e quando?", "et c'est quelle race ?") goes on from the person's previous question.
     const previous = ctx.userTurns.at(-1);
     if (!said.length && previous && opensLikeQuestion(previous, lang) && termsOf(message, lang).stems.length <= 3) {
-      said = recallStatements(`${previous} ${message}`, earlier, lang, 2, { confident: true });
+      said = recallStatements(`${previous} ${message}`, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
     }
     if (said.length) {
       ctx.recalled = true;
@@ -348,7 +352,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
   // Any other question about the person: the statements that best match it ("Where am I flying to?").
   if (isSelfQuestion(message, lang)) {
-    const said = recallStatements(message, earlierStatements(ctx, message), lang);
+    const said = recallStatements(message, earlierStatements(ctx, message), lang, 2, { recent: ctx.userTurns });
     if (said.length) {
       ctx.recalled = true;
       return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));

@@ -545,3 +545,65 @@ describe('who is answering, asked in more ways', () => {
     expect(isAgentQuestion('quem fala português na sua equipe?')).toBe(false);
   });
 });
+
+describe('corrections in other turns of phrase (lang/*.ts shouldBe, refusals)', () => {
+  it('"it shows A but it should be B" replaces A by B, value by value from the end', () => {
+    expect(findCorrections('the invoice shows VAT ref GB 4410 but it should be GB 4401')).toEqual([{ from: '4410', to: '4401' }]);
+    expect(findCorrections('no cadastro está 02.331-9 mas o certo é 02.313-9')).toEqual([{ from: '02.331-9', to: '02.313-9' }]);
+  });
+  it('a value ruled out ("doesn\'t work", "no puedo", "não dá") is replaced by the next of its kind, and its clause goes', () => {
+    expect(findCorrections("tuesday doesn't work for me, wednesday then")).toEqual([{ from: 'tuesday', to: 'wednesday' }]);
+    expect(findCorrections('el lunes no puedo, mejor el jueves')).toEqual([{ from: 'lunes', to: 'jueves' }]);
+    const { statements } = buildStatements([], [user('a consulta pode ser segunda à tarde'), user('segunda não dá, pode ser terça')], undefined, 'pt');
+    expect(statements.map((s) => s.text).join(' | ')).not.toMatch(/segunda/);
+  });
+  it('a trailing "not Y" whose new value is further back in the sentence', () => {
+    expect(findCorrections('the landlord moved the meeting to Friday so he can bring the keys, not Monday')).toEqual([{ from: 'Monday', to: 'Friday' }]);
+    // Values of different kinds do not correct each other.
+    expect(findCorrections('I paid 40 euros on Friday, not the full amount')).toEqual([]);
+  });
+  it('the acknowledgement says the new value with its unit', () => {
+    const replies = play(getSoul('empathetic-listener')!, ["on a déménagé il y a 2 mois, c'est dur", 'en fait ça fait 4 mois, pas 2']);
+    expect(replies[1]).toContain('4 mois');
+  });
+});
+
+describe('pronoun reference (referents)', () => {
+  it('a pronoun in a question points to the person last named, and so does one in a statement', () => {
+    const { statements } = buildStatements(
+      [],
+      [user('my nephew Bram turns 12 next month'), user('I booked the venue for the 3rd'), user('he collects vintage stamps')],
+      undefined,
+      'en',
+    );
+    const said = recallStatements('what does he collect again?', statements, 'en', 2, { confident: true }).map((s) => s.text);
+    expect(said).toContain('he collects vintage stamps');
+    const hobby = recallStatements("what's he keen on?", statements, 'en', 2, { confident: true }).map((s) => s.text);
+    expect(hobby.join(' ')).toMatch(/nephew|stamps/);
+  });
+  it('in Portuguese and French too, and a pronoun far from any name points to no one', () => {
+    const pt = buildStatements([], [user('minha avó faz 90 anos em maio'), user('ela adora bordado e novela')], undefined, 'pt').statements;
+    expect(recallStatements('o que ela curte mesmo?', pt, 'pt', 2, { confident: true }).map((s) => s.text)).toContain('ela adora bordado e novela');
+    // The pronoun's gender picks who: "elle" is the wife, not the cat named since.
+    const fr = buildStatements(
+      [],
+      [user('ma femme Inès fête ses 40 ans'), user('le chat a cassé un vase'), user('elle adore le jazz manouche')],
+      undefined,
+      'fr',
+    ).statements;
+    expect(fr.find((s) => s.text.startsWith('elle'))?.terms.stems).toContain('ref:wife');
+    expect(fr.find((s) => s.text.startsWith('elle'))?.terms.stems).not.toContain('ref:cat');
+    expect(recallStatements('elle aime quelle musique déjà ?', fr, 'fr', 2, { confident: true }).map((s) => s.text)).toContain('elle adore le jazz manouche');
+    const far = buildStatements(
+      [],
+      [
+        user('my sister lives abroad'),
+        ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((x) => user(`the parcel ${x} code is ${x}9981`)),
+        user('she likes jazz'),
+      ],
+      undefined,
+      'en',
+    );
+    expect(far.statements.at(-1)?.terms.stems.some((t) => t.startsWith('ref:'))).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@ import { LANGUAGE_DATA } from './lang';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
 import { termsOf, wordsOf, type Terms } from './terms';
+import { fits, pointsBack, referentsOf, type Referent } from './referents';
 import { findTopic } from './topics';
 import { fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
 import type { ChatTurn, Fact } from './types';
@@ -250,6 +251,73 @@ export function findCorrections(text: string): Correction[] {
     const words = (m[2] ?? '').trim();
     out.push(words && !new RegExp(String.raw`^(?:${nots}|não)\b`, 'iu').test(words) ? { from, to, said: `${to} ${words}` } : { from, to });
   }
+  for (const c of turnedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  return out;
+}
+
+/** The shape of a value: two values correct each other only when of one shape. */
+function valueShape(v: string): 'email' | 'code' | 'day' | 'name' | 'word' {
+  return v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : new RegExp(`^${DAYS}$`, 'iu').test(v) ? 'day' : /^\p{Lu}/u.test(v) ? 'name' : 'word';
+}
+
+/** The values of a text (numbers, codes, e-mails, names, days) with their positions. */
+function valuesAt(text: string): Array<{ v: string; at: number; end: number }> {
+  return [...text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${VALUE})`, 'gu'))]
+    .map((m) => ({ v: trimEnd(m[0]), at: m.index ?? 0, end: (m.index ?? 0) + m[0].length }))
+    .filter((x) => x.v && valueShape(x.v) !== 'word');
+}
+
+/**
+ * Corrections in other turns of phrase than "X, not Y": "it says SW9 4RT but it should be SW9 4TR" (the values before the
+ * marker, lang/*.ts `shouldBe`, are replaced by those after it, matched from the end), "quinta não dá, pode ser sábado" (a
+ * value ruled out, `refusals`, by the next of its kind), "c'est mercredi que je peux le déposer, pas mardi" (a trailing
+ * "not Y" whose new value is further back in the sentence).
+ */
+function turnedCorrections(text: string): Correction[] {
+  const folded = fold(text).replace(/’/g, "'");
+  if (folded.length !== text.length) return [];
+  const out: Correction[] = [];
+  const pair = (from: string, to: string) => {
+    if (fold(from) !== fold(to) && valueShape(from) === valueShape(to) && !out.some((o) => fold(o.from) === fold(from))) out.push({ from, to });
+  };
+  const at = (phrase: string) => {
+    const m = new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(fold(phrase).replace(/’/g, "'"))}(?![\p{L}\p{N}])`, 'u').exec(folded);
+    return m ? { start: m.index, end: m.index + m[0].length } : undefined;
+  };
+  const all = valuesAt(text);
+  for (const d of Object.values(LANGUAGE_DATA)) {
+    for (const phrase of d.shouldBe) {
+      const m = at(phrase);
+      if (!m) continue;
+      const before = all.filter((x) => x.end <= m.start);
+      const after = all.filter((x) => x.at >= m.end);
+      for (let i = 1; i <= Math.min(before.length, after.length); i++) {
+        const b = before[before.length - i];
+        const a = after[after.length - i];
+        if (valueShape(b.v) === valueShape(a.v)) pair(b.v, a.v);
+      }
+    }
+    for (const phrase of d.refusals) {
+      const m = at(phrase);
+      if (!m) continue;
+      const old = all.filter((x) => x.end <= m.start && m.start - x.end <= 2).at(-1);
+      const next = old && all.find((x) => x.at >= m.end && valueShape(x.v) === valueShape(old.v));
+      if (old && next) pair(old.v, next.v);
+    }
+  }
+  // "…mercredi que je peux le déposer, pas mardi": the nearest earlier value of the same kind in the sentence.
+  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  const trailing = new RegExp(
+    String.raw`[,;]\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|en)\s+)?(${VALUE})`,
+    'giu',
+  );
+  for (const m of text.matchAll(trailing)) {
+    const from = trimEnd(m[1]);
+    const start = m.index ?? 0;
+    const sentenceStart = Math.max(0, ...['.', '!', '?', '\n'].map((p) => text.lastIndexOf(p, start - 1) + 1));
+    const to = all.filter((x) => x.at >= sentenceStart && x.end <= start && valueShape(x.v) === valueShape(from)).at(-1);
+    if (to) pair(from, to.v);
+  }
   return out;
 }
 
@@ -317,12 +385,27 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+let REFUSALS: string | undefined;
+/** Every language's refusal phrases, as written and folded, for a regular expression. */
+function refusalPattern(): string {
+  REFUSALS ??= [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.refusals.flatMap((r) => [r, fold(r)])))]
+    .map((r) =>
+      escapeRe(r)
+        .replace(/['’]/g, "['’]")
+        .replace(/\s+/g, String.raw`\s+`),
+    )
+    .join('|');
+  return REFUSALS;
+}
+
 /** Replaces every old value by its correction, and drops the "…, not <old>" remarks. */
 export function applyCorrections(text: string, corrections: Correction[]): string {
   let out = text;
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
   for (const c of corrections) {
     const old = escapeRe(c.from);
+    // "quinta não dá, pode ser sábado" → "pode ser sábado": the clause ruling the old value out goes.
+    out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${old}\s+(?:${refusalPattern()})(?![\p{L}])[^,;.!?]*[,;]?\s*`, 'giu'), '');
     out = out.replace(
       new RegExp(
         String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|no|na|in|at|à)\s+)?${old}(?![\p{L}\p{N}])`,
@@ -439,7 +522,54 @@ export function buildStatements(
       return shared / subject.length >= 0.5 && differs(s.said, c.said);
     });
   });
-  return { statements: statements.map(({ said: _said, fixed: _fixed, ...s }) => s), corrections };
+  return { statements: withReferents(statements.map(({ said: _said, fixed: _fixed, ...s }) => s)), corrections };
+}
+
+/** How many statements on a pronoun may point back to the person last named ("my mum turns 70… she loves orchids"). */
+const REFERENT_REACH = 3;
+
+/**
+ * Each statement with the `ref:<key>` terms of who it is about: the relations it names ("minha gata Mel"), else, when it
+ * only says "she" / "ela" / "elle", that of the latest one named a few statements back whose gender fits.
+ */
+function withReferents(statements: Statement[]): Statement[] {
+  const named: Array<Referent & { order: number }> = [];
+  return statements.map((s) => {
+    const own = referentsOf(s.text);
+    const gender = own.length ? undefined : pointsBack(s.text, s.lang);
+    const back = gender ? named.filter((r) => fits(r, gender) && s.order - r.order <= REFERENT_REACH * 2).at(-1) : undefined;
+    const refs = own.length ? own : back ? [back] : [];
+    for (const r of refs) named.push({ ...r, order: s.order });
+    return refs.length ? { ...s, terms: { ...s.terms, stems: [...s.terms.stems, ...refs.map((r) => r.ref)] } } : s;
+  });
+}
+
+/**
+ * The question's `ref:<key>` terms: the relations it names, else, when it says "she" / "ela" / "elle" ("and what's she
+ * into?", "qual ração ela come?"), the one last named whose gender fits, in the person's latest messages (`recent`,
+ * oldest first: "lembra o nome do meu cachorro?" … "e a raça dele?") or else in the statements.
+ */
+function questionReferents(question: string, statements: Statement[], lang: Lang, recent: string[] = []): string[] {
+  const own = referentsOf(question);
+  if (own.length) return own.map((r) => r.ref);
+  const gender = pointsBack(question, lang);
+  if (!gender) return [];
+  const carried = new Set(statements.flatMap((s) => s.terms.stems.filter((t) => t.startsWith('ref:'))));
+  for (const text of recent.slice(-3).reverse()) {
+    const r = referentsOf(text).filter((x) => fits(x, gender) && carried.has(x.ref));
+    if (r.length) return [r[0].ref];
+  }
+  const latest = [...statements]
+    .sort((a, b) => b.order - a.order)
+    .map(
+      (s) =>
+        referentsOf(s.text).filter((x) => fits(x, gender))[0] ??
+        (s.terms.stems.find((t) => t.startsWith('ref:')) && pointsBack(s.text, s.lang) === gender
+          ? { ref: s.terms.stems.find((t) => t.startsWith('ref:'))! }
+          : undefined),
+    )
+    .find(Boolean);
+  return latest ? [latest.ref] : [];
 }
 
 let MARKER_STEMS: Set<string> | undefined;
@@ -550,11 +680,17 @@ const FOLLOWING = 4;
  * shares the question's content terms (stems with synonyms, names, numbers, codes, e-mails, dates), weighted
  * by how rare each term is in the memory; the more recent wins a tie.
  */
-export function recallStatements(question: string, statements: Statement[], lang: Lang, max = 2, opts?: { confident?: boolean }): Statement[] {
+export function recallStatements(
+  question: string,
+  statements: Statement[],
+  lang: Lang,
+  max = 2,
+  opts?: { confident?: boolean; recent?: string[] },
+): Statement[] {
   const d = LANGUAGE_DATA[lang];
   const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')));
   const q = termsOf(question, lang);
-  const qStems = q.stems.filter((s) => !skip.has(s));
+  const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
   if (!qStems.length && !qValues.length) return [];
   // A confident match may come from a sentence the detector gave another language ("me confundi, o final é 4872").

@@ -130,6 +130,8 @@ export const EN: LanguageData = {
     'i swapped',
   ],
   notWords: ['not'],
+  shouldBe: ['should be', 'should say', 'supposed to be', 'the right one is', 'the correct one is'],
+  refusals: ["doesn't work", 'does not work', "won't work", 'will not work', 'is no good', "isn't possible", 'is not possible', 'is out'],
   agentQuestions: [
     'who am i talking to',
     'who am i speaking to',
@@ -232,6 +234,17 @@ export const EN: LanguageData = {
     number: ['how many', 'how much', 'how old', 'how long', 'what size', 'what number'],
   },
   filler: 'lol haha hahaha lmao pls plz btw like ok okay hmm um uh tbh idk omg kinda sorta prob probably gonna wanna yeah yep nah cheers thx thanks'.split(' '),
+  thirdPerson: ['she/f', 'her/f', 'hers/f', 'herself/f', 'he/m', 'him/m', 'his/m', 'himself/m'],
+  referentWords: {
+    trainer: 'trainer',
+    coach: 'trainer',
+    teacher: 'teacher',
+    doctor: 'doctor',
+    vet: 'vet',
+    landlord: 'landlord',
+    neighbour: 'neighbour',
+    neighbor: 'neighbour',
+  },
   categories: [
     {
       id: 'day',

@@ -75,6 +75,8 @@ export const ES: LanguageData = {
     'perdona',
   ],
   notWords: ['no'],
+  shouldBe: ['debería ser', 'debe ser', 'tendría que ser', 'lo correcto es', 'el correcto es', 'la correcta es'],
+  refusals: ['no puedo', 'no me va', 'no me viene bien', 'no me sirve', 'no va', 'no es posible'],
   agentQuestions: [
     'con quien hablo',
     'con quien estoy hablando',
@@ -156,7 +158,7 @@ export const ES: LanguageData = {
   },
   synonyms: [
     ['vuelo', 'volar', 'viaje', 'viajar', 'avion', 'aeropuerto'],
-    ['vivo', 'vivir', 'vive', 'casa', 'resido'],
+    ['vivo', 'vivir', 'vive', 'resido'],
     ['alergia', 'alergico', 'alergica'],
     ['color', 'colores'],
     ['favorito', 'favorita', 'preferido', 'preferida'],
@@ -194,6 +196,24 @@ export const ES: LanguageData = {
     number: ['cuanto tiempo', 'cuantos', 'cuantas', 'cuanto', 'cuanta', 'que talla', 'que tamano'],
   },
   filler: 'jaja jajaja jeje vale oye porfa pues bueno ok mmm te nos os les lo la ti contigo conmigo'.split(' '),
+  thirdPerson: ['ella/f', 'ellas/f', 'él/m', 'ellos/m'],
+  referentWords: {
+    profesor: 'teacher/m',
+    profesora: 'teacher/f',
+    entrenador: 'trainer/m',
+    entrenadora: 'trainer/f',
+    médico: 'doctor/m',
+    médica: 'doctor/f',
+    veterinario: 'vet/m',
+    veterinaria: 'vet/f',
+    vecino: 'neighbour/m',
+    vecina: 'neighbour/f',
+    bebé: 'baby',
+    abuela: 'grandmother/f',
+    abuelo: 'grandfather/m',
+    perra: 'dog/f',
+    gata: 'cat/f',
+  },
   categories: [
     {
       id: 'day',

@@ -83,6 +83,8 @@ export const PT: LanguageData = {
     'troquei',
   ],
   notWords: ['nao'],
+  shouldBe: ['deveria ser', 'devia ser', 'era pra ser', 'era para ser', 'o certo é', 'o correto é'],
+  refusals: ['não dá', 'não posso', 'não rola', 'não vai dar', 'não consigo', 'não serve'],
   agentQuestions: [
     'quem ta falando',
     'quem tá falando',
@@ -180,7 +182,7 @@ export const PT: LanguageData = {
   },
   synonyms: [
     ['voo', 'voar', 'viagem', 'viajar', 'aviao', 'aeroporto', 'embarque'],
-    ['moro', 'morar', 'mora', 'vivo', 'viver', 'casa', 'resido'],
+    ['moro', 'morar', 'mora', 'vivo', 'viver', 'resido'],
     ['alergia', 'alergico', 'alergica'],
     ['cor', 'cores'],
     ['favorito', 'favorita', 'preferido', 'preferida'],
@@ -235,6 +237,21 @@ export const PT: LanguageData = {
     number: ['quanto tempo', 'quantos', 'quantas', 'quanto', 'qual o tamanho', 'qual tamanho'],
   },
   filler: 'kkk kkkk kkkkk rs rsrs haha tipo ne hein ai vc vcs pq tb tbm oii oi ok blz beleza né aí lhe dele dela deles delas nele nela'.split(' '),
+  thirdPerson: ['ela/f', 'dela/f', 'nela/f', 'elas/f', 'delas/f', 'ele/m', 'dele/m', 'nele/m', 'eles/m', 'deles/m'],
+  referentWords: {
+    professor: 'teacher/m',
+    professora: 'teacher/f',
+    treinador: 'trainer/m',
+    treinadora: 'trainer/f',
+    médico: 'doctor/m',
+    médica: 'doctor/f',
+    veterinário: 'vet/m',
+    veterinária: 'vet/f',
+    vizinho: 'neighbour/m',
+    vizinha: 'neighbour/f',
+    bebê: 'baby',
+    neném: 'baby',
+  },
   categories: [
     {
       id: 'day',

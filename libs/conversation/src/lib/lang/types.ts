@@ -20,6 +20,10 @@ export interface LanguageData {
   correctionMarkers: string[];
   /** The word of "X, not Y" ("not", "não", "no", "pas"). */
   notWords: string[];
+  /** Phrases between a wrong value and the right one: "it says SW9 4RT but it should be SW9 4TR", "diz 12, o certo é 21". */
+  shouldBe: string[];
+  /** Phrases after a value that rule it out, the next value of its kind replacing it: "thursday doesn't work, friday then", "quinta não dá, pode ser sábado". */
+  refusals: string[];
   /** Questions about the agent itself ("who am i talking to", "what's your name"). */
   agentQuestions: string[];
   /** Greetings, thanks and chat words: a sentence made only of these is not remembered. */
@@ -52,6 +56,18 @@ export interface LanguageData {
   answerTypes: Record<AnswerType, string[]>;
   /** Chat filler that carries nothing for retrieval ("lol", "kkk", "jaja", "mdr"): added to the stop words. */
   filler: string[];
+  /**
+   * Third-person pronouns that point back to someone or something named earlier ("she", "ela", "dele", "elle"), as
+   * written (accents kept: Spanish "él" is not the article "el"), with `/f` or `/m` when the word tells the gender. A
+   * question or statement holding one and naming no one is about the person or animal last named whose gender fits
+   * (referents.ts).
+   */
+  thirdPerson: string[];
+  /**
+   * Words naming a person or animal a pronoun may point back to, besides the relation words of the fact rules
+   * (facts-*.ts `relations`): word → referent key, with `/f` or `/m` when the word tells the gender ("chienne" → "dog/f").
+   */
+  referentWords: Record<string, string>;
 }
 
 /** The kinds of value a question may ask for. */

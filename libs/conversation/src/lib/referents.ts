@@ -1,0 +1,99 @@
+import { EN_FACTS } from './facts-en';
+import { ES_FACTS } from './facts-es';
+import { FR_FACTS } from './facts-fr';
+import { PT_FACTS } from './facts-pt';
+import { LANGUAGE_DATA } from './lang';
+import type { Lang } from './language';
+import { wordsOf } from './terms';
+import { fold } from './text';
+
+/*
+ * Pronoun reference for the statement memory: "my daughter Ottilie loves dragons" … "and what's she into?". A sentence that
+ * names a relation ("mãe", "daughter", "chien": lang/*.ts `referentWords` and the fact rules' relation words) carries the
+ * term `ref:<key>`; a later sentence that only says "she", "ela", "dele", "elle" carries the term of the one last named
+ * whose gender fits, so a question with a pronoun meets the statements about the same person even when neither repeats
+ * the noun.
+ */
+
+export type Gender = 'f' | 'm';
+
+/** Someone a sentence names: the term `ref:<key>` and, when the word tells it, the gender. */
+export interface Referent {
+  ref: string;
+  gender?: Gender;
+}
+
+/** The gender of a relation key, when the key alone tells it (English words carry none of their own). */
+const KEY_GENDER: Record<string, Gender> = Object.fromEntries([
+  ...'sister mother daughter wife girlfriend fiancee grandmother aunt niece granddaughter mother-in-law'.split(' ').map((k) => [k, 'f'] as const),
+  ...'brother father son husband boyfriend fiance grandfather uncle nephew grandson father-in-law'.split(' ').map((k) => [k, 'm'] as const),
+]);
+
+let WORDS: Map<string, Referent> | undefined;
+/**
+ * Every relation word of the four languages → its referent, as written (lower case) and folded: "avó" and "avô" fold
+ * alike, so the word as written is looked up first.
+ */
+function referentWords(): Map<string, Referent> {
+  if (!WORDS) {
+    const exact = new Map<string, Referent>();
+    const set = (w: string, r: Referent) => {
+      exact.set(w.toLowerCase(), r);
+      if (!exact.has(`~${fold(w)}`)) exact.set(`~${fold(w)}`, r);
+    };
+    WORDS = exact;
+    for (const rules of [EN_FACTS, PT_FACTS, ES_FACTS, FR_FACTS]) {
+      // Portuguese and Spanish words are gendered: the feminine ones are marked, the others masculine.
+      const gendered = rules === PT_FACTS || rules === ES_FACTS;
+      for (const [w, r] of Object.entries(rules.relations ?? {}))
+        set(w, { ref: `ref:${r.key}`, gender: r.fem ? 'f' : (KEY_GENDER[r.key] ?? (gendered ? 'm' : undefined)) });
+    }
+    for (const d of Object.values(LANGUAGE_DATA))
+      for (const [w, v] of Object.entries(d.referentWords)) {
+        const [key, g] = v.split('/');
+        set(w, { ref: `ref:${key}`, gender: (g as Gender | undefined) ?? KEY_GENDER[key] });
+      }
+  }
+  return WORDS;
+}
+
+const PRONOUNS = new Map<Lang, Map<string, Gender | undefined>>();
+function pronouns(lang: Lang): Map<string, Gender | undefined> {
+  let p = PRONOUNS.get(lang);
+  if (!p) {
+    p = new Map(
+      LANGUAGE_DATA[lang].thirdPerson.map((entry) => {
+        const [w, g] = entry.toLowerCase().split('/');
+        return [w, g as Gender | undefined] as const;
+      }),
+    );
+    PRONOUNS.set(lang, p);
+  }
+  return p;
+}
+
+/** The relations a text names ("my daughter", "a minha gata", "mon chien"). */
+export function referentsOf(text: string): Referent[] {
+  const words = referentWords();
+  const out = new Map<string, Referent>();
+  for (const w of wordsOf(text)) {
+    const r = words.get(w.word) ?? words.get(`~${fold(w.word)}`);
+    if (r && !out.has(r.ref)) out.set(r.ref, r);
+  }
+  return [...out.values()];
+}
+
+/**
+ * The pronoun a text points back with ("she", "ela", "dele", "él", "elle"; compared as written, lower case): undefined
+ * when none, else its gender ('any' when the word does not tell it).
+ */
+export function pointsBack(text: string, lang: Lang): Gender | 'any' | undefined {
+  const p = pronouns(lang);
+  for (const w of wordsOf(text)) if (p.has(w.word)) return p.get(w.word) ?? 'any';
+  return undefined;
+}
+
+/** Does a referent fit a pronoun's gender? */
+export function fits(r: Referent, gender: Gender | 'any'): boolean {
+  return gender === 'any' || !r.gender || r.gender === gender;
+}
