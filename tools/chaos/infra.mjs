@@ -2,7 +2,7 @@
 // with -m fast or -m immediate), Redis (Debian's redis-server, no persistence), S3 (s3rver), and small TCP
 // proxies that can refuse connections for a fault window. Never the machine's PostgreSQL on 5432 or Redis on 6379.
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, openSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createConnection, createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -91,17 +91,29 @@ export async function startRedis(dir) {
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
   let child = null;
+  let expected = false;
   const log = join(dir, 'redis.log');
+  // Run through a link of another name: on a shared machine a `pkill redis-server` meant for another Redis must not
+  // take this one down (and if something kills it anyway, it is started again and the exit counted).
+  const bin = join(dir, 'chaos-redis');
+  if (!existsSync(bin)) symlinkSync(execPathOf('redis-server'), bin);
+  const state = { unexpectedExits: 0 };
   const launch = async () => {
     const out = openSync(log, 'a');
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'no'], {
+    const c = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'no'], {
       stdio: ['ignore', out, out],
+    });
+    child = c;
+    c.once('exit', () => {
+      if (expected || child !== c) return;
+      state.unexpectedExits++;
+      setTimeout(() => child === c && !expected && launch(), 200);
     });
     for (let i = 0; i < 100 && !(await portAnswers(port)); i++) await sleep(50);
   };
   const kill = async (signal) => {
     const c = child;
-    if (!c || c.exitCode !== null) return;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
     const gone = new Promise((r) => c.once('exit', r));
     c.kill(signal);
     await gone;
@@ -111,10 +123,13 @@ export async function startRedis(dir) {
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    state,
     /** SIGTERM (no persistence: every key is gone), down `downMs`, started again on the same port. */
     async restart(downMs = 0, signal = 'SIGTERM') {
+      expected = true;
       await kill(signal);
       await sleep(downMs);
+      expected = false;
       await launch();
     },
     async flush() {
@@ -123,8 +138,17 @@ export async function startRedis(dir) {
       await c.flushall();
       c.disconnect();
     },
-    close: () => kill('SIGKILL'),
+    close: () => {
+      expected = true;
+      return kill('SIGKILL');
+    },
   };
+}
+
+function execPathOf(name) {
+  const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${name} is not on PATH (Debian: apt-get install redis-server)`);
+  return r.stdout.trim();
 }
 
 /**

@@ -194,6 +194,17 @@ export async function checkInvariants({ db, records, events, sends, s3, since })
       null,
     );
   }
+  {
+    const v = [];
+    for (const schema of ['creative', 'messaging', 'entity']) {
+      const { rows } = await db.query(
+        `SELECT key, created_at FROM ${schema}.idempotency_keys WHERE state <> 'completed' AND created_at >= to_timestamp($1 / 1000.0)`,
+        [since],
+      );
+      for (const row of rows) v.push(`${schema} ${row.key} in progress since ${row.created_at.toISOString().slice(11, 19)}`);
+    }
+    c.add('no Idempotency-Key left in progress (a retry would get 409 until it expires)', v, null);
+  }
   if (s3) {
     const { rows } = await db.query(
       `SELECT id, blob_key FROM creative.artifacts WHERE created_at >= to_timestamp($1 / 1000.0)

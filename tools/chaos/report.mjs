@@ -13,7 +13,7 @@ function errorKinds(records) {
     for (const a of r.attempts) {
       let k = null;
       if (a.error) k = a.error.replace(/^network:/, '');
-      else if (a.status >= 500) k = `${a.status}${a.code ? ` ${a.code}` : ''}`;
+      else if (a.status >= 500) k = `${a.status}${a.code && /^[a-z_]+$/.test(a.code) ? ` ${a.code}` : ''}`;
       else if (a.status === 429) k = '429';
       else if (a.status === 409 && /in_progress/.test(a.code ?? '')) k = '409 in_progress';
       else if (a.status === 412) k = '412 (If-Match lost the race)';

@@ -146,15 +146,15 @@ async function main() {
         err ? fail(err) : done(stdout),
       ),
     );
-  // Per service: migrate, then one key for traffic, one for the health probe, one for the rate-limit probe (services in parallel).
+  // Per service: migrate, then one key for traffic and the health probe, one for the rate-limit probe (all in parallel).
   const keys = {};
+  await Promise.all(SERVICES.map((svc) => cli(svc, 'migrate')));
   await Promise.all(
     SERVICES.map(async (svc) => {
-      await cli(svc, 'migrate');
       const scopes = svc === 'entity' ? ['--scopes', 'entities:read,entities:chat,entities:write'] : [];
-      keys[svc] = [];
-      for (const name of ['traffic', 'monitor', 'ratelimit'])
-        keys[svc].push(JSON.parse(await cli(svc, 'keys', 'create', '--account', 'chaos', '--name', name, ...scopes)).key);
+      keys[svc] = await Promise.all(
+        ['traffic', 'ratelimit'].map(async (name) => JSON.parse(await cli(svc, 'keys', 'create', '--account', 'chaos', '--name', name, ...scopes)).key),
+      );
     }),
   );
   say('migrated, keys created; starting 12 processes');
@@ -184,7 +184,7 @@ async function main() {
     entity: await setupEntity({ service: 'entity', url: cluster.proxies.entity.url, keys: keys.entity.slice(0, 1) }),
   };
   const OPS = { creative: [creativeOps, creativeMix], messaging: [messagingOps, messagingMix], entity: [entityOps, entityMix] };
-  const monitorHeader = (svc) => (svc === 'creative' ? { 'x-api-key': keys.creative[1] } : { authorization: `Bearer ${keys[svc][1]}` });
+  const monitorHeader = (svc) => (svc === 'creative' ? { 'x-api-key': keys.creative[0] } : { authorization: `Bearer ${keys[svc][0]}` });
 
   // Health timeline: every second, each service's probe path through its proxy (a real authenticated read) and each process's /readyz.
   const timeline = [];
@@ -237,6 +237,7 @@ async function main() {
       extraRenders: (n) => Promise.all(Array.from({ length: n }, () => send(rec, { ...creativeOps.render(ctx.creative), op: 'render' }))),
     };
     const exitsBefore = cluster.procs.map((p) => p.exits.length);
+    const redisExitsBefore = redis.state.unexpectedExits;
     const faultStart = Date.now();
     let faultError = null;
     await Promise.all(name.split('+').map((f) => FAULTS[f].inject(env))).catch((err) => {
@@ -258,6 +259,8 @@ async function main() {
         .filter((e) => !e.planned)
         .map((e) => `${p.name} exited (${e.code ?? e.signal})`),
     );
+    if (redis.state.unexpectedExits > redisExitsBefore)
+      unplanned.push(`redis-server killed from outside (${redis.state.unexpectedExits - redisExitsBefore}), started again`);
     const phase = phaseStats({
       name,
       what: name.split('+').map((f) => FAULTS[f].what),
@@ -280,7 +283,7 @@ async function main() {
   // Rate limits across replicas, after the faults (counters may have been flushed by them).
   const rateLimits = {};
   for (const svc of SERVICES) {
-    const h = svc === 'creative' ? { 'x-api-key': keys.creative[2] } : { authorization: `Bearer ${keys[svc][2]}` };
+    const h = svc === 'creative' ? { 'x-api-key': keys.creative[1] } : { authorization: `Bearer ${keys[svc][1]}` };
     rateLimits[svc] = await rateLimitProbe(`${cluster.proxies[svc].url}${PROBE[svc]}`, h, RATE_LIMIT);
     say(`rate limit ${svc}: ${rateLimits[svc].passed} of ${rateLimits[svc].limit + 20} passed (limit ${rateLimits[svc].limit})`);
   }

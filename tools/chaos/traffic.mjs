@@ -63,7 +63,8 @@ export async function send(
     } catch {
       /* not JSON */
     }
-    const code = json?.error?.code ?? json?.error ?? json?.code;
+    // creative and messaging answer {error: code}, entity {error: message, code}.
+    const code = json?.code ?? json?.error?.code ?? json?.error;
     r.attempts.push({ at: t, ms: Date.now() - t, status: res.status, code: typeof code === 'string' ? code : undefined });
     r.status = res.status;
     r.body = json;
@@ -76,7 +77,10 @@ export async function send(
   r.end = Date.now();
   r.ms = r.end - r.start;
   const last = r.attempts.at(-1);
-  r.outcome = expect.includes(r.status) && !last?.error ? 'ok' : r.status && r.status < 500 && r.status !== 429 ? 'refused' : 'failed';
+  // refused: a final 4xx (nothing should have happened); failed: no final answer (network, 5xx, 429 or still in progress
+  // when the client gave up), so the effect may or may not exist.
+  const unanswered = !r.status || last?.error || r.status >= 500 || r.status === 429 || (r.status === 409 && /in_progress/.test(String(last?.code)));
+  r.outcome = expect.includes(r.status) && !last?.error ? 'ok' : unanswered ? 'failed' : 'refused';
   return r;
 }
 
