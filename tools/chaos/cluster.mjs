@@ -139,7 +139,14 @@ export async function startCluster({ services, envFor, logDir, replicas = 2 }) {
     batch.forEach((p) => p.start());
     const ok = await Promise.all(batch.map((p) => p.ready(120_000)));
     const bad = batch.filter((_, j) => !ok[j]);
-    if (bad.length) throw new Error(`not ready: ${bad.map((p) => p.name).join(', ')} (see ${logDir})`);
+    if (bad.length) {
+      for (const p of procs) {
+        p.supervised = false;
+        p.signal('SIGKILL');
+      }
+      await Promise.all(Object.values(proxies).map((x) => x.close()));
+      throw new Error(`not ready: ${bad.map((p) => p.name).join(', ')} (see ${logDir})`);
+    }
   }
   return {
     procs,

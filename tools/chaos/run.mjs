@@ -94,6 +94,18 @@ process.on('SIGINT', async () => {
   process.exit(130);
 });
 
+const reportFile = args.report ?? join(root, 'tmp/chaos', `report-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+/** Written after every phase, so a run cut short keeps what it measured. */
+function writeReport(phases, rateLimits, soak, rec) {
+  const command = `node tools/chaos/run.mjs ${process.argv.slice(2).join(' ')}`.trim();
+  const md = renderReport({ command, phases, rateLimits, soak, rates: RATES, duration, started: new Date().toISOString() });
+  mkdirSync(resolve(reportFile, '..'), { recursive: true });
+  writeFileSync(reportFile, md);
+  writeFileSync(reportFile.replace(/\.md$/, '.json'), JSON.stringify({ phases, rateLimits, soak }, null, 2));
+  if (rec) writeFileSync(reportFile.replace(/\.md$/, '.records.json'), JSON.stringify(rec.records));
+  return reportFile;
+}
+
 async function main() {
   say(`working in ${dir}`);
   const pgServer = await startPostgres(join(dir, 'pg'));
@@ -277,6 +289,7 @@ async function main() {
     });
     phases.push(phase);
     say(`  ${phase.requests} requests, p99 during fault ${phase.p99Fault} ms, recovered in ${phase.recoverS} s; invariants ${phase.held}/${invariants.length}`);
+    writeReport(phases, {}, null, rec);
     for (const inv of invariants.filter((i) => !i.ok)) say(`  FAILED ${inv.name}: ${inv.count} (${inv.violations.join('; ')})`);
   }
 
@@ -320,13 +333,7 @@ async function main() {
     say(`soak: ${records.length} requests, RSS ${soak.flat ? 'flat' : 'NOT flat'} within 10% after warm-up; invariants ${soak.held}/${invariants.length}`);
   }
 
-  const command = `node tools/chaos/run.mjs ${process.argv.slice(2).join(' ')}`.trim();
-  const md = renderReport({ command, phases, rateLimits, soak, rates: RATES, duration, started: new Date().toISOString() });
-  const reportFile = args.report ?? join(root, 'tmp/chaos', `report-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
-  mkdirSync(resolve(reportFile, '..'), { recursive: true });
-  writeFileSync(reportFile, md);
-  writeFileSync(reportFile.replace(/\.md$/, '.json'), JSON.stringify({ phases, rateLimits, soak }, null, 2));
-  writeFileSync(reportFile.replace(/\.md$/, '.records.json'), JSON.stringify(rec.records));
+  writeReport(phases, rateLimits, soak, rec);
   say(`report: ${reportFile}`);
   const failed =
     phases.some((p) => p.held < p.invariants.length || p.faultError) ||
