@@ -2,7 +2,7 @@
 // earlier ones have answered. Every request carries an Idempotency-Key (or, for platform webhooks, the platform's
 // own ids) and a unique marker in its content, so its effect can be found in the database afterwards; a client
 // retries with the same key on network errors, timeouts, 5xx, 429 and 409 idempotency_in_progress, a few times.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sleep } from './infra.mjs';
 
 const TIMEOUT_MS = 30_000;
