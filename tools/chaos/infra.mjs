@@ -62,7 +62,9 @@ export async function startPostgres(dir) {
     return r.stdout;
   };
   if (!existsSync(join(data, 'PG_VERSION'))) run(['initdb', '-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  // Durable settings (fsync and synchronous_commit on): with synchronous_commit=off an immediate shutdown loses commits
+  // already acknowledged to the services, which the invariants then report as lost work that the services did not lose.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300`;
   const start = () => run(['pg_ctl', '-D', data, '-o', options, '-l', log, '-w', '-t', '60', 'start']);
   const stop = (mode = 'fast') => run(['pg_ctl', '-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
   start();
