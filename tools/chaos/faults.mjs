@@ -5,9 +5,11 @@ import { sleep } from './infra.mjs';
 async function runningJobWorker(env, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const { rows } = await env.db.query(
-      `SELECT id, worker_id FROM creative.jobs WHERE state = 'running' AND worker_id IS NOT NULL ORDER BY started_at DESC LIMIT 5`,
-    );
+    // Injected together with a PostgreSQL restart, the database may be away: keep looking.
+    const rows = await env.db
+      .query(`SELECT id, worker_id FROM creative.jobs WHERE state = 'running' AND worker_id IS NOT NULL ORDER BY started_at DESC LIMIT 5`)
+      .then((r) => r.rows)
+      .catch(() => []);
     for (const row of rows) {
       const pid = Number(/-(\d+)-[0-9a-f]+$/.exec(row.worker_id)?.[1]);
       const proc = env.cluster.procs.find((p) => p.pid === pid);

@@ -252,10 +252,13 @@ async function main() {
     const redisExitsBefore = redis.state.unexpectedExits;
     const faultStart = Date.now();
     let faultError = null;
-    await Promise.all(name.split('+').map((f) => FAULTS[f].inject(env))).catch((err) => {
-      faultError = String(err.message);
-      say(`  fault failed: ${faultError}`);
-    });
+    // allSettled: a fault that fails must not end the window while the other one is still under way.
+    for (const r of await Promise.allSettled(name.split('+').map((f) => FAULTS[f].inject(env)))) {
+      if (r.status === 'rejected') {
+        faultError = String(r.reason?.message ?? r.reason);
+        say(`  fault failed: ${faultError}`);
+      }
+    }
     const faultEnd = Date.now();
     say(`  fault over after ${((faultEnd - faultStart) / 1000).toFixed(1)} s`);
     await sleep(Math.max(10_000, duration - (Date.now() - t0)));
