@@ -168,7 +168,7 @@ export function renderReport({ command, phases, rateLimits, soak, rates, duratio
   }
   if (soak) {
     L.push(
-      `Soak: ${soak.seconds} s of steady traffic, ${soak.requests} requests (${soak.ok} ok), p99 ${soak.p99} ms, invariants ${soak.held}/${soak.invariants.length}, backlog settled in ${soak.settleS} s${soak.exits.length ? `, exits: ${soak.exits.join(', ')}` : ', no process exited'}. RSS after warm-up (${soak.warmupS} s) → max → end, and mean CPU:`,
+      `Soak: ${soak.seconds} s of steady traffic, ${soak.requests} requests (${soak.ok} ok), p99 ${soak.p99} ms, invariants ${soak.held}/${soak.invariants.length}, backlog settled in ${soak.settleS} s${soak.exits.length ? `, exits: ${soak.exits.join(', ')}` : ', no process exited'}. RSS after warm-up (${Math.round(soak.warmupS)} s) → max → end, and mean CPU:`,
     );
     L.push('');
     L.push('| process | RSS after warm-up | max | end | growth | CPU (mean) |');
