@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ConflictError, DomainException, ValidationError } from '@platform/errors';
 import { SecretsBox } from '@platform/outbound';
@@ -8,6 +8,9 @@ import { IdempotencyRecord } from './idempotency-record.entity';
 
 /** Stored responses are replayed for this long; after it the key may be used again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** How long the write that closes a key is retried when the database refuses it, and the longest wait between tries. */
+const CLOSE_RETRY_FOR_MS = 10 * 60 * 1000;
+const CLOSE_RETRY_MAX_DELAY_MS = 5000;
 /** The methods an idempotency key applies to. */
 export const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -81,6 +84,8 @@ export type IdempotentAnswer<T> = { replayed: false; body: T; status: number } |
  */
 @Injectable()
 export class IdempotencyService {
+  private readonly logger = new Logger('Idempotency');
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly box: SecretsBox,
@@ -105,12 +110,14 @@ export class IdempotencyService {
       try {
         body = await fn();
       } catch (err) {
-        await repo.delete({ accountId, key });
+        this.close(call, 'give the key back', () => repo.delete({ accountId, key }));
         throw err;
       }
       const code = status();
       const stored = call.secret ? ({ sealed: this.box.seal(JSON.stringify(body ?? null), sealContext(accountId, key)) } satisfies SealedBody) : (body ?? null);
-      await repo.update({ accountId, key }, { state: 'completed', responseStatus: code, responseBody: stored as never });
+      await this.close(call, 'complete the key', () =>
+        repo.update({ accountId, key }, { state: 'completed', responseStatus: code, responseBody: stored as never }),
+      );
       return { replayed: false, body, status: code };
     }
     if (!sameRequest(existing.requestHash, hash, call.fingerprint)) {
@@ -120,6 +127,35 @@ export class IdempotencyService {
       throw new ConflictError('A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_in_progress');
     }
     return { replayed: true, body: this.opened(call, existing.responseBody), status: existing.responseStatus ?? 200 };
+  }
+
+  /**
+   * Writes what closes a key (completed after the work, removed after a failure). The work is done (or failed) by now:
+   * when the database refuses the write (restarting, connection cut) the caller still gets the work's own answer and
+   * the write is tried again in the background until the database takes it (for up to CLOSE_RETRY_FOR_MS), so a
+   * database restart does not leave the key "in progress" (409 to every retry) for the whole IDEMPOTENCY_TTL_MS.
+   */
+  private async close(call: IdempotentCall, what: string, write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      this.logger.warn(`Could not ${what} ${call.key} of account ${call.accountId} (${(err as Error).message}); trying again in the background`);
+    }
+    const deadline = Date.now() + CLOSE_RETRY_FOR_MS;
+    void (async () => {
+      for (let i = 0; Date.now() < deadline; i++) {
+        await new Promise((r) => setTimeout(r, Math.min(CLOSE_RETRY_MAX_DELAY_MS, 250 * 2 ** i)).unref());
+        try {
+          await write();
+          this.logger.log(`Could ${what} ${call.key} of account ${call.accountId} after ${i + 2} tries`);
+          return;
+        } catch {
+          /* the database is still away: try again */
+        }
+      }
+      this.logger.error(`Gave up trying to ${what} ${call.key} of account ${call.accountId}: it answers 409 idempotency_in_progress until it expires`);
+    })();
   }
 
   private opened(call: IdempotentCall, body: unknown): unknown {

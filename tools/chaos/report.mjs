@@ -1,0 +1,183 @@
+// Figures of a run and its Markdown report.
+
+const pct = (values, p) => {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+/** Client-side errors by kind, counted per attempt (what a client saw before its retry got through, or gave up). */
+function errorKinds(records) {
+  const kinds = {};
+  for (const r of records) {
+    for (const a of r.attempts) {
+      let k = null;
+      if (a.error) k = a.error.replace(/^network:/, '');
+      else if (a.status >= 500) k = `${a.status}${a.code && /^[a-z_]+$/.test(a.code) ? ` ${a.code}` : ''}`;
+      else if (a.status === 429) k = '429';
+      else if (a.status === 409 && /in_progress/.test(a.code ?? '')) k = '409 in_progress';
+      else if (a.status === 412) k = '412 (If-Match lost the race)';
+      if (k) kinds[k] = (kinds[k] ?? 0) + 1;
+    }
+  }
+  return kinds;
+}
+
+/** Seconds from the end of the fault until the probes (every service's API through its proxy, every process's /readyz) all pass and stay passing. */
+function recovery(timeline, faultStart, faultEnd, until) {
+  const window = timeline.filter((t) => t.at >= faultStart && t.at <= until);
+  const bad = window.filter((t) => !t.api || !t.ready);
+  const apiBad = window.filter((t) => !t.api);
+  const lastBad = bad.at(-1);
+  const recoveredAt = lastBad ? lastBad.at + 1000 : faultEnd;
+  return {
+    recoverS: Math.max(0, (recoveredAt - faultEnd) / 1000).toFixed(1),
+    apiDownS: apiBad.length,
+    neverRecovered: !!lastBad && lastBad === window.at(-1),
+  };
+}
+
+export function phaseStats({ name, what, records, timeline, faultStart, faultEnd, trafficEnd, settled, invariants, notes, faultError, unplanned }) {
+  const byService = {};
+  for (const r of records) {
+    const s = (byService[r.service] ??= { requests: 0, ok: 0, refused: 0, failed: 0 });
+    s.requests++;
+    s[r.outcome === 'ok' ? 'ok' : r.outcome === 'refused' ? 'refused' : 'failed']++;
+  }
+  // During the fault: requests sent from its start until 5 s after its end (an instant fault such as FLUSHALL gets 10 s).
+  const faultWindowEnd = Math.max(faultEnd + 5000, faultStart + 10_000);
+  const during = records.filter((r) => r.start >= faultStart && r.start <= faultWindowEnd && r.ms != null);
+  const rec = recovery(timeline, faultStart, faultEnd, trafficEnd);
+  return {
+    name,
+    what,
+    notes,
+    faultError,
+    unplanned,
+    faultS: ((faultEnd - faultStart) / 1000).toFixed(1),
+    requests: records.length,
+    byService,
+    errors: errorKinds(records),
+    p99Fault: pct(
+      during.map((r) => r.ms),
+      99,
+    ),
+    p99All: pct(
+      records.filter((r) => r.ms != null).map((r) => r.ms),
+      99,
+    ),
+    duringCount: during.length,
+    ...rec,
+    settleS: (settled.ms / 1000).toFixed(1),
+    settledLeft: settled.left,
+    invariants,
+    held: invariants.filter((i) => i.ok).length,
+  };
+}
+
+export function soakStats({ samples, records, settled, invariants, seconds, exits }) {
+  const warmIdx = samples.findIndex((s) => s.at >= Math.max(120_000, seconds * 100));
+  const procs = (samples[0]?.procs ?? []).map((p, i) => {
+    const after = samples.slice(Math.max(0, warmIdx)).map((s) => s.procs[i]);
+    const warm = after[0]?.rss ?? 0;
+    const max = Math.max(...after.map((x) => x.rss));
+    const end = after.at(-1)?.rss ?? 0;
+    const cpu = samples.reduce((s, x) => s + x.procs[i].cpu, 0) / samples.length;
+    return { name: p.name, warm, max, end, growth: warm ? (max - warm) / warm : 0, cpu };
+  });
+  const ok = records.filter((r) => r.outcome === 'ok').length;
+  return {
+    seconds,
+    warmupS: samples[warmIdx]?.at / 1000,
+    procs,
+    flat: procs.every((p) => p.growth <= 0.1),
+    requests: records.length,
+    ok,
+    p99: pct(
+      records.filter((r) => r.ms != null).map((r) => r.ms),
+      99,
+    ),
+    settleS: (settled.ms / 1000).toFixed(1),
+    invariants,
+    held: invariants.filter((i) => i.ok).length,
+    exits,
+  };
+}
+
+const mb = (b) => `${(b / 1048576).toFixed(0)} MB`;
+const kinds = (o) =>
+  Object.entries(o)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(', ') || 'none';
+
+export function renderReport({ command, phases, rateLimits, soak, rates, duration, started }) {
+  const L = [];
+  L.push(
+    `Run \`${command}\` (${started}); traffic per service: ${Object.entries(rates)
+      .map(([s, r]) => `${s} ${r} req/s`)
+      .join(', ')}, ${duration / 1000} s per fault (fault after 10 s).`,
+  );
+  L.push('');
+  L.push(
+    '| fault | requests sent (ok / refused / no answer) | errors seen by clients (attempts, by kind) | p99 during fault | time to recover | backlog settled | invariants held |',
+  );
+  L.push('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const p of phases) {
+    const t = Object.values(p.byService).reduce((a, s) => ({ ok: a.ok + s.ok, refused: a.refused + s.refused, failed: a.failed + s.failed }), {
+      ok: 0,
+      refused: 0,
+      failed: 0,
+    });
+    L.push(
+      `| ${p.name} | ${p.requests} (${t.ok} / ${t.refused} / ${t.failed}) | ${kinds(p.errors)} | ${p.p99Fault ?? '–'} ms | ${p.recoverS} s${p.apiDownS ? ` (API probe failing ${p.apiDownS} s)` : ''} | ${p.settleS} s | ${p.held}/${p.invariants.length}${p.faultError ? ` (fault not injected: ${p.faultError})` : ''} |`,
+    );
+  }
+  L.push('');
+  for (const p of phases) {
+    L.push(`#### ${p.name}`);
+    L.push('');
+    L.push(`${p.what.join('; ')}. Fault lasted ${p.faultS} s.${p.notes.length ? ` ${p.notes.join('; ')}.` : ''}`);
+    L.push(
+      `Per service (ok / refused / no answer): ${Object.entries(p.byService)
+        .map(([s, x]) => `${s} ${x.requests} (${x.ok} / ${x.refused} / ${x.failed})`)
+        .join(
+          ', ',
+        )}. p99 of the whole phase ${p.p99All} ms.${p.unplanned.length ? ` Exits not asked for: ${p.unplanned.join(', ')}.` : ''}${p.settledLeft ? ` Still pending after the settle timeout: ${JSON.stringify(p.settledLeft)}.` : ''}`,
+    );
+    const failed = p.invariants.filter((i) => !i.ok);
+    if (failed.length) {
+      L.push('');
+      for (const i of failed) L.push(`- **failed**: ${i.name}: ${i.count} (${i.violations.join('; ')})`);
+    }
+    const notes = p.invariants.filter((i) => i.note).map((i) => `${i.name}: ${i.note}`);
+    if (notes.length) L.push(`${failed.length ? '\n' : ''}${notes.join('. ')}.`);
+    L.push('');
+  }
+  L.push('Invariants checked after each fault (from the databases and the receivers):');
+  L.push('');
+  for (const i of phases[0]?.invariants ?? soak?.invariants ?? []) L.push(`- ${i.name}`);
+  L.push('');
+  if (rateLimits && Object.keys(rateLimits).length) {
+    L.push(
+      `Rate limits across replicas (a fresh key, limit + 20 requests through the round-robin proxy): ${Object.entries(rateLimits)
+        .map(([s, r]) => `${s} ${r.passed} passed of ${r.limit + 20} (limit ${r.limit}, ${r.limited} answered 429)${r.ok ? '' : ' **FAILED**'}`)
+        .join('; ')}.`,
+    );
+    L.push('');
+  }
+  if (soak) {
+    L.push(
+      `Soak: ${soak.seconds} s of steady traffic, ${soak.requests} requests (${soak.ok} ok), p99 ${soak.p99} ms, invariants ${soak.held}/${soak.invariants.length}, backlog settled in ${soak.settleS} s${soak.exits.length ? `, exits: ${soak.exits.join(', ')}` : ', no process exited'}. RSS after warm-up (${Math.round(soak.warmupS)} s) → max → end, and mean CPU:`,
+    );
+    L.push('');
+    L.push('| process | RSS after warm-up | max | end | growth | CPU (mean) |');
+    L.push('| --- | --- | --- | --- | --- | --- |');
+    for (const p of soak.procs)
+      L.push(`| ${p.name} | ${mb(p.warm)} | ${mb(p.max)} | ${mb(p.end)} | ${(p.growth * 100).toFixed(1)}% | ${(p.cpu * 100).toFixed(1)}% |`);
+    L.push('');
+    L.push(`RSS ${soak.flat ? 'flat within 10% after warm-up for every process' : '**not** flat within 10% for every process'}.`);
+    for (const i of soak.invariants.filter((x) => !x.ok)) L.push(`- **failed** (soak): ${i.name}: ${i.count} (${i.violations.join('; ')})`);
+  }
+  return `${L.join('\n')}\n`;
+}
