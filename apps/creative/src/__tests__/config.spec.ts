@@ -10,6 +10,8 @@ describe('creative configuration', () => {
     const c = loadCreativeConfig({ DATA_DIR: '/var/x' });
     expect(c.storage).toMatchObject({ driver: 'local', localDir: '/var/x/blobs' });
     expect(c.assets).toEqual({
+      importAllowPrivate: false,
+      importTimeoutMs: 20_000,
       maxUploadBytes: 64 * 1024 * 1024,
       maxPixels: 67_108_864,
       maxAudioSeconds: 600,

@@ -172,7 +172,7 @@ describe('creative: one vocabulary of error codes and types, documented in docs/
     for (const path of [
       '/v1/billing/ledger?type=bogus',
       '/v1/billing/reservations?kind=x',
-      '/v1/designs?q=x',
+      '/v1/designs?query=x',
       '/v1/jobs?status=failed',
       '/v1/assets?type=image',
       '/v1/usage/events?op=x',

@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, type Type } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, type Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ValidationError } from '@platform/errors';
@@ -8,6 +8,14 @@ import type { Observable } from 'rxjs';
 
 /** What a route reads from its query string: the names it knows, or `any` (a free `@Query()` of no DTO class). */
 type KnownQuery = { names: string[] } | 'any';
+
+const ANY_QUERY = 'known-query:any';
+
+/**
+ * A controller (or handler) whose query strings are not an API's filters: the local gateway's HTML pages, where a token
+ * in the query string must be refused as a token (403), not as an unknown parameter.
+ */
+export const AcceptsAnyQuery = (): ClassDecorator & MethodDecorator => SetMetadata(ANY_QUERY, true);
 
 /** At most this many unknown parameters are reported (the rest are not worth a longer answer). */
 const MAX_REPORTED = 10;
@@ -49,7 +57,8 @@ export class KnownQueryInterceptor implements NestInterceptor {
     const handler = context.getHandler() as (...args: unknown[]) => unknown;
     let known = this.cache.get(handler);
     if (!known) {
-      known = knownQueryOf(context.getClass(), handler.name);
+      const anyQuery = Reflect.getMetadata(ANY_QUERY, handler) ?? Reflect.getMetadata(ANY_QUERY, context.getClass());
+      known = anyQuery ? 'any' : knownQueryOf(context.getClass(), handler.name);
       this.cache.set(handler, known);
     }
     const query = context.switchToHttp().getRequest<Request>().query ?? {};

@@ -4,6 +4,7 @@ import { Public } from '@platform/auth';
 import type { RawBodyRequest } from '@platform/http';
 import type { Request, Response } from 'express';
 import { ErrorDto } from '../../common/error-responses';
+import { AcceptsAnyQuery } from '../../common/known-query.interceptor';
 import { WebhookAckDto } from '../dto/billing.dto';
 import { BillingService } from '../billing.service';
 import { PaymentsService, type CheckoutRow } from './payments.service';
@@ -51,6 +52,7 @@ const tokenField = (token: unknown) => `<input type="hidden" name="token" value=
  */
 @ApiTags('billing')
 @Controller('v1/billing')
+@AcceptsAnyQuery()
 export class GatewayPagesController {
   constructor(
     private readonly payments: PaymentsService,

@@ -292,7 +292,8 @@ describe('creative MCP endpoint', () => {
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     // Without a credential the body is not read: 401, not 413.
     expect((await fetch(`${t.url}/v1/mcp`, { method: 'POST', headers, body })).status).toBe(401);
-    const viaRest = await fetch(`${t.url}/v1/designs`, { method: 'POST', headers: { ...headers, 'x-api-key': alice.key }, body });
+    // (POST /v1/designs has its own, larger DESIGN_BODY_LIMIT for bundles; any other JSON route keeps BODY_LIMIT.)
+    const viaRest = await fetch(`${t.url}/v1/campaigns`, { method: 'POST', headers: { ...headers, 'x-api-key': alice.key }, body });
     expect(viaRest.status).toBe(413);
     const res = await fetch(`${t.url}/v1/mcp`, { method: 'POST', headers: { ...headers, 'x-api-key': alice.key }, body });
     expect(res.status).toBe(200);
@@ -300,7 +301,8 @@ describe('creative MCP endpoint', () => {
     expect(result.isError, JSON.stringify(result).slice(0, 400)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ kind: 'image', width: 800, height: 800, bytes: big.length });
 
-    const small = await createTestApp(creativeService, { env: { ASSET_UPLOAD_LIMIT: '100kb' } });
+    // MCP reads bodies up to the larger of the upload limit (as base64) and DESIGN_BODY_LIMIT: both small here.
+    const small = await createTestApp(creativeService, { env: { ASSET_UPLOAD_LIMIT: '100kb', DESIGN_BODY_LIMIT: '100kb' } });
     try {
       const carol = await small.account('carol');
       const over = await fetch(`${small.url}/v1/mcp`, { method: 'POST', headers: { ...headers, 'x-api-key': carol.key }, body });
