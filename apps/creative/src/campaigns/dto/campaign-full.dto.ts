@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
-import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsObject, IsOptional } from 'class-validator';
 import { CallbackUrlField, GifOptionsDto, VIDEO_DEFAULTS, VideoAudioDto } from '../../videos/dto/video-options.dto';
 import { CreateCampaignDto } from './campaign.dto';
 
