@@ -1,8 +1,7 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
-import type { Request, Response } from 'express';
-import { refuseUnknownQuery } from '../common/strict-query';
+import type { Response } from 'express';
 import { BillingResponses, ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { DesignBodyGuard } from '../common/large-json-body.guard';
 import { OptionalBody } from '../common/optional-body.pipe';
@@ -80,8 +79,7 @@ export class DesignsController {
       '(an unknown template: 422). Unknown query parameters answer 422 `extra_forbidden` at `["query",name]`.',
   })
   @ApiOkResponse({ type: DesignListDto })
-  async list(@Auth() auth: AuthContext, @Query() query: ListDesignsQuery, @Req() req: Request): Promise<DesignListDto> {
-    refuseUnknownQuery(req.query, ListDesignsQuery);
+  async list(@Auth() auth: AuthContext, @Query() query: ListDesignsQuery): Promise<DesignListDto> {
     return atInput('query', () => this.designs.list(auth, query));
   }
 
