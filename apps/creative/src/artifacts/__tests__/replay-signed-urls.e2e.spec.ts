@@ -89,6 +89,15 @@ describe('creative idempotent replays re-sign their signed URLs', () => {
     await expectResigned(generated, regenerated.body);
   });
 
+  it('keeps the stored answer when the artifact was deleted since', async () => {
+    const proc = { style: 'noise', width: 32, height: 32, idempotency_key: 'replay-deleted-1' };
+    const first = expectStatus(await as(t.http.post('/v1/procedural/render').send(proc), alice), 200).body;
+    expectStatus(await as(t.http.delete(`/v1/artifacts/${first.artifact.id}`), alice), 200);
+    const again = expectStatus(await as(t.http.post('/v1/procedural/render').send(proc), alice), 200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first);
+  });
+
   it('an MCP tool call replayed with its idempotency_key', async () => {
     const call = async () =>
       (
