@@ -12,7 +12,8 @@ import { as, locs, sampleIr } from './helpers';
 
 /**
  * Issue 34's expected endpoints: DELETE /v1/designs/{id}, GET /v1/artifacts, design search (`q`, `template`) and
- * POST /v1/assets `{"url"}` (an import through the platform's SSRF-guarded fetch), each over real HTTP: success,
+ * POST /v1/assets `{"url"}` (an import through the platform's SSRF-guarded fetch) and PATCH /v1/brand-kit (the full
+ * merge-patch cases are in brand-kit.e2e.spec.ts), each over real HTTP: success,
  * validation, authentication and another account's ids.
  */
 describe('creative: the endpoints issue 34 expected', () => {
@@ -188,6 +189,21 @@ describe('creative: the endpoints issue 34 expected', () => {
     it("needs a credential and searches only the caller's designs", async () => {
       expectStatus(await t.http.get('/v1/designs?q=verao'), 401);
       expect(await titles('q=verao', bob)).toEqual(['Verao for Bob']);
+    });
+  });
+
+  describe('PATCH /v1/brand-kit', () => {
+    it("changes the given fields only, 422 changes nothing, 401 without a key, another account's kit untouched", async () => {
+      const kit = (who: TestAccount) => as(t.http.get('/v1/brand-kit'), who);
+      expectStatus(await as(t.http.put('/v1/brand-kit').send({ name: 'Alice', colors: ['#101010'], tone: 'calm' }), alice), 200);
+      expectStatus(await as(t.http.put('/v1/brand-kit').send({ name: 'Bob', colors: ['#202020'] }), bob), 200);
+      const bobs = expectStatus(await kit(bob), 200).body;
+      const patched = expectStatus(await as(t.http.patch('/v1/brand-kit').send({ tone: 'bold' }), alice), 200).body;
+      expect(patched).toMatchObject({ name: 'Alice', colors: ['#101010'], tone: 'bold', warnings: [] });
+      expect(locs(await as(t.http.patch('/v1/brand-kit').send({ tone: 'x', logo_size: 1 }), alice))).toEqual(['body.logo_size']);
+      expect(expectStatus(await kit(alice), 200).body.tone).toBe('bold');
+      expectStatus(await t.http.patch('/v1/brand-kit').send({ tone: 'x' }), 401);
+      expect(expectStatus(await kit(bob), 200).body).toEqual(bobs);
     });
   });
 

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Patch, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { ErrorResponses } from '../common/error-responses';
+import { SentBody } from '../common/sent-body';
 import { BrandKitUseCases } from './brand-kit.use-cases';
-import { BrandKitDeletedDto, BrandKitDto, PutBrandKitDto } from './dto/brand-kit.dto';
+import { BrandKitDeletedDto, BrandKitDto, BrandKitSavedDto, PatchBrandKitDto, PutBrandKitDto } from './dto/brand-kit.dto';
 
 @ApiTags('brand-kit')
 @ErrorResponses()
@@ -19,10 +20,29 @@ export class BrandKitController {
   }
 
   @Put()
-  @ApiOperation({ summary: 'Replace the brand kit', description: 'Omitted fields return to their defaults.' })
-  @ApiOkResponse({ type: BrandKitDto })
-  put(@Auth() auth: AuthContext, @Body() body: PutBrandKitDto): Promise<BrandKitDto> {
-    return this.kits.put(auth, body);
+  @ApiOperation({
+    summary: 'Replace the brand kit',
+    description:
+      'Omitted fields return to their defaults (to change some fields only, PATCH). Fields that are not brand kit fields are accepted and ignored, ' +
+      'each named in `warnings` (`unknown_field`).',
+  })
+  @ApiOkResponse({ type: BrandKitSavedDto })
+  put(@Auth() auth: AuthContext, @Body() body: PutBrandKitDto, @SentBody() sent: unknown): Promise<BrandKitSavedDto> {
+    return this.kits.put(auth, body, sent);
+  }
+
+  @Patch()
+  @ApiOperation({
+    summary: 'Change some fields of the brand kit',
+    description:
+      'JSON merge patch (RFC 7396, sent as `application/json`): a field left out is kept, `null` clears it (back to its default), a value ' +
+      'replaces it; `fonts` and `metadata` are merged key by key (a `null` key removes it). Creates the kit from the defaults when there is none. ' +
+      'Validation as PUT (422, nothing changed); fields that are not brand kit fields are ignored and named in `warnings` (`unknown_field`). ' +
+      'Two PATCHes at once each apply to the other’s result.',
+  })
+  @ApiOkResponse({ type: BrandKitSavedDto })
+  patch(@Auth() auth: AuthContext, @Body() body: PatchBrandKitDto, @SentBody() sent: unknown): Promise<BrandKitSavedDto> {
+    return this.kits.patch(auth, body, sent);
   }
 
   @Delete()

@@ -1,6 +1,6 @@
 import { defineOperation } from '../common/operation';
 import { BrandKitUseCases } from './brand-kit.use-cases';
-import { PutBrandKitDto } from './dto/brand-kit.dto';
+import { PatchBrandKitDto, PutBrandKitDto } from './dto/brand-kit.dto';
 
 /** The brand kit's operations (see `OperationSpec`). */
 export const BRAND_KIT_OPERATIONS = {
@@ -20,6 +20,15 @@ export const BRAND_KIT_OPERATIONS = {
     status: 200,
     useCases: BrandKitUseCases,
     input: { body: PutBrandKitDto },
-    run: (u, auth, { body }) => u.put(auth, body),
+    run: (u, auth, { body, sentBody }) => u.put(auth, body, sentBody),
+  }),
+  patch: defineOperation({
+    id: 'BrandKit_patch',
+    method: 'PATCH',
+    path: '/v1/brand-kit',
+    status: 200,
+    useCases: BrandKitUseCases,
+    input: { body: PatchBrandKitDto },
+    run: (u, auth, { body, sentBody }) => u.patch(auth, body, sentBody),
   }),
 };

@@ -30,6 +30,15 @@ export class BrandKitRepository {
     return (await repo.findOneBy({ accountId }))!;
   }
 
+  /**
+   * Inside `m`: the account's kit locked for update (`FOR UPDATE`), an empty one (every field null) inserted first
+   * when there is none, so that two first PATCHes at once also wait for each other.
+   */
+  async lockOrCreate(m: EntityManager, accountId: string): Promise<BrandKit> {
+    await m.createQueryBuilder().insert().into(BrandKit).values({ accountId }).orIgnore().execute();
+    return (await m.getRepository(BrandKit).findOne({ where: { accountId }, lock: { mode: 'pessimistic_write' } }))!;
+  }
+
   /** Deletes the account's kit; true when there was one. */
   async delete(accountId: string): Promise<boolean> {
     const res = await this.ds.getRepository(BrandKit).delete({ accountId });

@@ -1,11 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { BrandKit as TemplateBrand } from '@platform/creative-ir';
-import { ValidationError } from '@platform/errors';
+import { type ErrorDetail, ValidationError } from '@platform/errors';
 import { AssetsService } from '../assets/assets.service';
 import type { BrandKit } from './brand-kit.entity';
 import { BrandKitRepository } from './brand-kit.repository';
+import { jsonBytes, MAX_FONTS_BYTES, MAX_METADATA_BYTES } from './dto/brand-kit.dto';
 
 export type BrandKitInput = Omit<BrandKit, 'accountId' | 'createdAt' | 'updatedAt'>;
+/** A PATCH: the fields to change (null clears one); `fonts` and `metadata` are merge patches of the stored objects. */
+export type BrandKitPatch = Partial<BrandKitInput>;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** RFC 7396: `patch` applied to `target` (objects merged key by key, a null member removed, anything else replaced). */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return patch;
+  const out: Record<string, unknown> = isPlainObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v);
+  }
+  return out;
+}
 
 @Injectable()
 export class BrandKitService {
@@ -29,6 +45,45 @@ export class BrandKitService {
         throw new ValidationError([{ loc: ['logo_asset_id'], msg: 'logo_asset_id must be the id of one of your image assets', type: 'value_error' }]);
       }
       return this.rows.upsert(m, accountId, input);
+    });
+  }
+
+  /**
+   * Changes the given fields of the kit (creating it from the defaults if needed), under a lock on the kit's row, so
+   * two PATCHes at once each apply to the other's result. A merged `fonts` or `metadata` over its limit is a 422 at
+   * that field and nothing is stored; a new `logoAssetId` is checked and locked as `put` does.
+   */
+  async patch(accountId: string, changes: BrandKitPatch): Promise<BrandKit> {
+    return this.rows.transaction(async (m) => {
+      const current = await this.rows.lockOrCreate(m, accountId);
+      const next: BrandKitInput = {
+        name: current.name,
+        colors: current.colors,
+        fonts: current.fonts,
+        logoAssetId: current.logoAssetId,
+        logoPosition: current.logoPosition,
+        logoSize: current.logoSize,
+        logoMargin: current.logoMargin,
+        tone: current.tone,
+        palette: current.palette,
+        metadata: current.metadata,
+        ...changes,
+      };
+      const errors: ErrorDetail[] = [];
+      for (const [field, key, max] of [
+        ['fonts', 'fonts', MAX_FONTS_BYTES],
+        ['metadata', 'metadata', MAX_METADATA_BYTES],
+      ] as const) {
+        if (changes[key] === undefined || changes[key] === null) continue;
+        next[key] = mergePatch(current[key], changes[key]) as Record<string, unknown>;
+        if (jsonBytes(next[key]) > max)
+          errors.push({ loc: [field], msg: `${field} (merged with the stored one) must be at most ${max} bytes of JSON`, type: 'value_error' });
+      }
+      if (changes.logoAssetId && changes.logoAssetId !== current.logoAssetId && !(await this.assets.lockImageForReference(m, accountId, changes.logoAssetId))) {
+        errors.push({ loc: ['logo_asset_id'], msg: 'logo_asset_id must be the id of one of your image assets', type: 'value_error' });
+      }
+      if (errors.length) throw new ValidationError(errors);
+      return this.rows.upsert(m, accountId, next);
     });
   }
 

@@ -58,7 +58,7 @@ export class OperationRunner {
       body = await validateInput(input.body.optional, empty ? {} : raw, 'body');
     } else if (input.body) body = await validateInput(input.body, request.body, 'body');
     const headers = Object.fromEntries((input.headers ?? []).map((h) => [h, request.headers[h]]));
-    return { path: path as Record<string, string>, query, body, headers, upload: input.upload ? request.upload : undefined };
+    return { path: path as Record<string, string>, query, body, sentBody: request.body, headers, upload: input.upload ? request.upload : undefined };
   }
 }
 

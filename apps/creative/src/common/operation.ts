@@ -10,6 +10,8 @@ export interface OperationInput<B = unknown, Q = unknown, P = Record<string, str
   path: P;
   query: Q;
   body: B;
+  /** The body as sent, before its DTO dropped the fields it does not know (what `SentBody` gives a REST endpoint). */
+  sentBody?: unknown;
   /** Request headers an operation reads (lower-case names: `if-match`). */
   headers: Record<string, string | undefined>;
   /** The uploaded file (upload operations). */

@@ -378,6 +378,13 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'Set the brand kit',
     BRAND_KIT_OPERATIONS.put,
     { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    "Replace the account's brand kit (colors, fonts, logo asset and its position, tone). Applies to designs created afterwards.",
+    "Replace the account's brand kit (colors, fonts, logo asset and its position, tone): fields left out return to their defaults. Applies to designs created afterwards.",
+  ),
+  tool(
+    'update_brand_kit',
+    'Change some fields of the brand kit',
+    BRAND_KIT_OPERATIONS.patch,
+    { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    "Change only the given fields of the account's brand kit (null clears a field; fonts and metadata are merged key by key); the rest is kept. Unknown fields are named in `warnings`.",
   ),
 ];

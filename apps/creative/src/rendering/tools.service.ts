@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import type { CreativeConfig } from '../config';
-import { analyzeBrief, ColorSchema, getTemplate, listTemplates, proceduralDocument, type ProceduralStyleId } from '@platform/creative-ir';
+import { analyzeBrief, ColorSchema, getTemplate, listTemplates, PROCEDURAL_STYLES, proceduralDocument, type ProceduralStyleId } from '@platform/creative-ir';
 import { ValidationError } from '@platform/errors';
 import { Metering, type MeterContext } from '../billing/metering';
 import { BrandKitService } from '../brand-kit/brand-kit.service';
@@ -105,12 +105,19 @@ export class ToolsService {
       return { out, ...(await this.stored.storeOutput(accountId, out, 'procedural', resolved, `procedural-${style}-${seed}`)) };
     });
     const drawn = (doc.root.children?.[0] as { palette?: string[] } | undefined)?.palette ?? [];
+    // The request echoed as given: a palette of 3 colors is answered as those 3 (the colors the style mixes in
+    // to have enough are in `drawn_palette`), and the tone as given or, without palette and tone, the style's.
+    const tone = body.tone ?? (palette ? null : (PROCEDURAL_STYLES.find((s) => s.id === style)?.defaultTone ?? null));
     return {
       style,
       seed,
       density,
       phase,
-      palette: drawn,
+      palette: palette ?? drawn,
+      drawn_palette: drawn,
+      tone,
+      title: body.title ?? null,
+      eyebrow: body.eyebrow ?? null,
       width,
       height,
       format: resolved.format,

@@ -32,6 +32,16 @@ describe("a document's own fonts", () => {
     expect(r.materialized.root.children[0].text!.width).toBeCloseTo(monoWidth, 1);
   });
 
+  it('are named by materialize as the document gave them, not by the internal name they are registered under', async () => {
+    const m = await materialize(page([{ family: 'Brand', src: dataUrl(mono) }]));
+    expect(m.root.children[0].text!.family).toBe('Brand');
+    // Laid out with the document's face all the same.
+    expect(m.root.children[0].text!.width).toBeCloseTo(await bundledWidth('JetBrains Mono'), 1);
+    // The render draws with the internal name (documents are isolated).
+    const r = await renderIr(page([{ family: 'Brand', src: dataUrl(mono) }]), { format: 'svg' });
+    expect(r.materialized.root.children[0].text!.family).toMatch(/^Brand [0-9a-f]{16}$/);
+  });
+
   it('that cannot be found or read are warnings, and their text uses the default face', async () => {
     const interWidth = await bundledWidth('Inter');
     for (const [fonts, warning] of [

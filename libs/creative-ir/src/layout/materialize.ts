@@ -299,7 +299,27 @@ export function materializeSync(doc: IrDocument, families?: ReadonlyMap<string, 
  * Validates the input first (throws `IrValidationError`).
  */
 export async function materialize(ir: unknown, options: { assets?: AssetResolver } = {}): Promise<MaterializedDocument> {
-  return (await materializeWithFonts(parseIr(ir), options.assets)).doc;
+  const { doc, fonts } = await materializeWithFonts(parseIr(ir), options.assets);
+  return fonts.families.size ? withGivenFamilies(doc, fonts.families) : doc;
+}
+
+/**
+ * The document with its text naming the families the document gave (`fonts[].family`, as first
+ * spelled there), not the internal names they were registered under for drawing (`DejaVu Serif
+ * 307fef94090f9ef5`, see `registerDocumentFamily`): those are an implementation detail a caller of
+ * `materialize` must never see. Copies the nodes it changes: the text layouts are shared (cached).
+ */
+function withGivenFamilies(doc: MaterializedDocument, families: ReadonlyMap<string, string>): MaterializedDocument {
+  const given = new Map<string, string>();
+  for (const f of doc.doc.fonts ?? []) {
+    const internal = families.get(f.family.toLowerCase());
+    if (internal && !given.has(internal)) given.set(internal, f.family);
+  }
+  const rename = (n: MaterializedNode): MaterializedNode => {
+    const family = n.text && given.get(n.text.family);
+    return { ...n, ...(family ? { text: { ...n.text!, family } } : {}), children: n.children.map(rename) };
+  };
+  return { ...doc, root: rename(doc.root) };
 }
 
 /**

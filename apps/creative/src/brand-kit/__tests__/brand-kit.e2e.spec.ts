@@ -38,10 +38,22 @@ describe('creative /v1/brand-kit', () => {
     const stored = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send(kit), 200).body;
     expect(stored).toMatchObject({ name: 'Acme', colors: kit.colors, fonts: kit.fonts, logo_position: 'top_left', logo_size: 96 });
     expect(stored).not.toHaveProperty('unknown_field');
-    expect(expectStatus(await t.http.get('/v1/brand-kit').set('Authorization', `Bearer ${alice.key}`), 200).body).toEqual(stored);
+    // Accepted (the spec lets bodies carry more fields) but named, so a typo is not silently dropped.
+    expect(stored.warnings).toEqual([
+      { code: 'unknown_field', field: 'unknown_field', message: expect.stringContaining('"unknown_field" is not a brand kit field') },
+    ]);
+    const { warnings: _w, ...shown } = stored;
+    expect(expectStatus(await t.http.get('/v1/brand-kit').set('Authorization', `Bearer ${alice.key}`), 200).body).toEqual(shown);
 
-    const replaced = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme 2' }), 200).body;
-    expect(replaced).toMatchObject({ name: 'Acme 2', colors: null, logo_position: 'bottom_right' });
+    const replaced = expectStatus(
+      await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme 2', idempotency_key: 'kit-put-1' }),
+      200,
+    ).body;
+    expect(replaced).toMatchObject({ name: 'Acme 2', colors: null, logo_position: 'bottom_right', warnings: [] });
+    // Issue 34: a typo'd PUT still replaces the kit (PUT semantics), but says which field it ignored, and what was meant.
+    const typo = expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ nme: 'typo' }), 200).body;
+    expect(typo).toMatchObject({ name: null });
+    expect(typo.warnings).toEqual([{ code: 'unknown_field', field: 'nme', message: '"nme" is not a brand kit field and was ignored (did you mean "name"?)' }]);
 
     expect(expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', alice.key), 200).body).toEqual({ deleted: true });
     expect(expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', alice.key), 200).body).toEqual({ deleted: false });
@@ -138,5 +150,105 @@ describe('creative /v1/brand-kit', () => {
     // Once the kit no longer uses it, it can go.
     expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send({ name: 'Acme' }), 200);
     expectStatus(await t.http.delete(`/v1/assets/${logo.id}`).set('x-api-key', alice.key), 200);
+  });
+
+  describe('PATCH /v1/brand-kit (issue 34: change some fields without resetting the rest)', () => {
+    const patch = (body: unknown, who = alice) =>
+      t.http
+        .patch('/v1/brand-kit')
+        .set('x-api-key', who.key)
+        .send(body as object);
+    const get = async (who = alice) => expectStatus(await t.http.get('/v1/brand-kit').set('x-api-key', who.key), 200).body;
+
+    it('changes only the given fields, null clears one, fonts and metadata merge key by key', async () => {
+      expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', alice.key), 200);
+      // No kit yet: created from the defaults.
+      const made = expectStatus(await patch({ colors: ['#112233'] }), 200).body;
+      expect(made).toMatchObject({ name: null, colors: ['#112233'], logo_position: 'bottom_right', warnings: [] });
+      expect(made.updated_at).not.toBeNull();
+      expectStatus(await t.http.put('/v1/brand-kit').set('x-api-key', alice.key).send(kit), 200);
+
+      const renamed = expectStatus(await patch({ name: 'Acme 3' }), 200).body;
+      const { warnings: _w, ...full } = renamed;
+      const { unknown_field: _u, ...fields } = kit;
+      expect(full).toMatchObject({ ...fields, name: 'Acme 3' });
+      expect(await get()).toEqual(full);
+
+      const merged = expectStatus(
+        await patch({ tone: null, logo_position: null, colors: ['#000000'], fonts: { body: null, caption: 'Inter' }, metadata: { region: 'br' } }),
+        200,
+      ).body;
+      expect(merged).toMatchObject({
+        name: 'Acme 3',
+        tone: null,
+        logo_position: 'bottom_right',
+        colors: ['#000000'],
+        fonts: { heading: 'Inter', caption: 'Inter' },
+        metadata: { team: 'growth', region: 'br' },
+        logo_size: 96,
+        palette: 'ocean',
+      });
+      expect(merged.fonts).not.toHaveProperty('body');
+      expect(merged.updated_at > renamed.updated_at).toBe(true);
+      // null for the whole object clears it.
+      expect(expectStatus(await patch({ metadata: null }), 200).body).toMatchObject({ metadata: null, name: 'Acme 3' });
+
+      // An unknown field is ignored (nothing changes) and named.
+      const typo = expectStatus(await patch({ nme: 'typo', idempotency_key: 'kit-patch-typo' }), 200).body;
+      expect(typo).toMatchObject({ name: 'Acme 3', colors: ['#000000'] });
+      expect(typo.warnings).toEqual([
+        { code: 'unknown_field', field: 'nme', message: '"nme" is not a brand kit field and was ignored (did you mean "name"?)' },
+      ]);
+    });
+
+    it('answers 422 with loc items and changes nothing', async () => {
+      const before = expectStatus(
+        await t.http
+          .put('/v1/brand-kit')
+          .set('x-api-key', alice.key)
+          .send({ name: 'Keep', metadata: { a: 'x'.repeat(10000) } }),
+        200,
+      ).body;
+      const res = expectStatus(await patch({ name: 'Changed', colors: ['red'], logo_position: 'middle', logo_size: 'big' }), 422);
+      expect(res.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(
+        expect.arrayContaining(['body.colors', 'body.logo_position', 'body.logo_size']),
+      );
+      for (const item of res.body.detail) expect(Object.keys(item).sort()).toEqual(['loc', 'msg', 'type']);
+      // Each part within its limit, merged over it: 422 at the field.
+      const big = expectStatus(await patch({ name: 'Changed', metadata: { b: 'y'.repeat(10000) } }), 422);
+      expect(big.body.detail).toEqual([{ loc: ['body', 'metadata'], msg: expect.stringContaining('at most 16384 bytes'), type: 'value_error' }]);
+      const notMine = expectStatus(await patch({ name: 'Changed', logo_asset_id: 'ast_missing' }), 422);
+      expect(notMine.body.detail).toEqual([{ loc: ['body', 'logo_asset_id'], msg: expect.any(String), type: 'value_error' }]);
+      expect(
+        expectStatus(await t.http.patch('/v1/brand-kit').set('x-api-key', alice.key).set('Content-Type', 'application/json').send('[1]'), 422).body.detail[0]
+          .loc,
+      ).toEqual(['body']);
+      const { warnings: _w, ...kept } = before;
+      expect(await get()).toEqual(kept);
+    });
+
+    it("answers 401 without a valid key, and changes only the caller's kit", async () => {
+      expect(expectStatus(await t.http.patch('/v1/brand-kit').send({ name: 'x' }), 401).body.code).toBe('unauthorized');
+      expect(expectStatus(await t.http.patch('/v1/brand-kit').set('x-api-key', 'cr_live_wrong').send({ name: 'x' }), 401).body.code).toBe('unauthorized');
+      expectStatus(
+        await t.http
+          .put('/v1/brand-kit')
+          .set('x-api-key', alice.key)
+          .send({ name: 'Alice brand', colors: ['#123456'] }),
+        200,
+      );
+      const alices = await get();
+      expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', bob.key), 200);
+      expect(expectStatus(await patch({ name: 'Bob brand' }, bob), 200).body).toMatchObject({ name: 'Bob brand', colors: null });
+      expect(await get()).toEqual(alices);
+      expect(await get(bob)).toMatchObject({ name: 'Bob brand' });
+    });
+
+    it('applies two PATCHes at once each to the other’s result', async () => {
+      expectStatus(await t.http.delete('/v1/brand-kit').set('x-api-key', alice.key), 200);
+      const all = await Promise.all(Array.from({ length: 6 }, (_, i) => patch({ metadata: { [`k${i}`]: i } })));
+      for (const r of all) expectStatus(r, 200);
+      expect((await get()).metadata).toEqual({ k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5 });
+    });
   });
 });

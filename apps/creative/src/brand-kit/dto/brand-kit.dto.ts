@@ -29,14 +29,21 @@ export const LOGO_POSITIONS = [
 ] as const;
 export const DEFAULT_LOGO_POSITION = 'bottom_right';
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+/** The most JSON `fonts` and `metadata` may hold (a PATCH checks the merged value against them too). */
+export const MAX_FONTS_BYTES = 4096;
+export const MAX_METADATA_BYTES = 16384;
 
 /** A JSON object whose serialized size stays under `max` bytes. */
+export function jsonBytes(value: unknown): number {
+  return value === null || value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value));
+}
+
 function MaxJsonBytes(max: number, options?: ValidationOptions) {
   return ValidateBy(
     {
       name: 'maxJsonBytes',
       validator: {
-        validate: (value: unknown) => value === null || value === undefined || Buffer.byteLength(JSON.stringify(value)) <= max,
+        validate: (value: unknown) => jsonBytes(value) <= max,
         defaultMessage: (args) => `${args?.property} must be at most ${max} bytes of JSON`,
       },
     },
@@ -62,7 +69,7 @@ export class PutBrandKitDto {
   @ApiPropertyOptional({ type: 'object', nullable: true, additionalProperties: true, example: { heading: 'Inter', body: 'Inter' } })
   @IsOptional()
   @IsObject()
-  @MaxJsonBytes(4096)
+  @MaxJsonBytes(MAX_FONTS_BYTES)
   fonts?: Record<string, unknown> | null;
 
   @ApiPropertyOptional({
@@ -110,8 +117,34 @@ export class PutBrandKitDto {
   @ApiPropertyOptional({ type: 'object', nullable: true, additionalProperties: true })
   @IsOptional()
   @IsObject()
-  @MaxJsonBytes(16384)
+  @MaxJsonBytes(MAX_METADATA_BYTES)
   metadata?: Record<string, unknown> | null;
+}
+
+/** The fields a brand kit body has (the spec's BrandKit); any other is answered with an `unknown_field` warning. */
+export const BRAND_KIT_FIELDS = [
+  'name',
+  'colors',
+  'fonts',
+  'logo_asset_id',
+  'logo_position',
+  'logo_size',
+  'logo_margin',
+  'tone',
+  'palette',
+  'metadata',
+] as const satisfies readonly (keyof PutBrandKitDto)[];
+
+/**
+ * PATCH body: JSON merge patch (RFC 7396) of the kit. A field left out is kept, `null` clears it (back to its
+ * default), a value replaces it; `fonts` and `metadata` are merged key by key (a `null` key removes that key).
+ */
+export class PatchBrandKitDto extends PutBrandKitDto {}
+
+export class BrandKitWarningDto {
+  @ApiProperty({ enum: ['unknown_field'], example: 'unknown_field' }) code: 'unknown_field';
+  @ApiProperty({ example: 'nme', description: 'The field of the body that is not a brand kit field' }) field: string;
+  @ApiProperty({ example: '"nme" is not a brand kit field and was ignored (did you mean "name"?)' }) message: string;
 }
 
 export class BrandKitDto {
@@ -143,6 +176,15 @@ export class BrandKitDto {
       updated_at: kit ? kit.updatedAt.toISOString() : null,
     };
   }
+}
+
+/** The kit as stored by PUT or PATCH, with what was ignored of the body. */
+export class BrandKitSavedDto extends BrandKitDto {
+  @ApiProperty({
+    type: [BrandKitWarningDto],
+    description: 'Fields of the body that are not brand kit fields (a typo such as `nme`): ignored, each named here; empty when none',
+  })
+  warnings: BrandKitWarningDto[];
 }
 
 export class BrandKitDeletedDto {

@@ -421,6 +421,9 @@ describe('creative MCP endpoint', () => {
     expect((await ok('get_account_metrics')).structuredContent!.renders.count).toBeGreaterThanOrEqual(1);
     await ok('put_brand_kit', { name: 'Acme', colors: ['#112233', '#ffcc00'] });
     expect((await ok('get_brand_kit')).structuredContent).toMatchObject({ name: 'Acme' });
+    // Partial, as PATCH /v1/brand-kit: the colors stay, the unknown field is named.
+    const updated = (await ok('update_brand_kit', { tone: 'warm', nme: 'typo' })).structuredContent!;
+    expect(updated).toMatchObject({ name: 'Acme', colors: ['#112233', '#ffcc00'], tone: 'warm', warnings: [{ code: 'unknown_field', field: 'nme' }] });
     // Jobs: small ones, cancelled (the session test runs one to the end)
     const scenes = await ok('create_video', { width: 64, height: 48, fps: 6, scenes: [{ design_id: design.id, duration: 1 }] });
     // Long enough to be cancelled before it ends (then retried, then cancelled again).

@@ -24,6 +24,7 @@ describe('creative POST /v1/procedural/render', () => {
     const a = expectStatus(await post({}), 200).body;
     expect(a).toMatchObject({ style: 'mesh', seed: 7, density: 1, phase: 0, width: 1080, height: 1080, format: 'png', warnings: [] });
     expect(a.palette.length).toBeGreaterThan(1);
+    expect(a).toMatchObject({ tone: 'vivid', drawn_palette: a.palette, title: null, eyebrow: null });
     expect(a.artifact).toMatchObject({ kind: 'procedural', mime: 'image/png', width: 1080, height: 1080 });
     expect(await sharp(await bytes(a.signed_url.url)).metadata()).toMatchObject({ format: 'png', width: 1080, height: 1080 });
     const b = expectStatus(await post({ style: 'mesh', seed: 7 }), 200).body;
@@ -49,9 +50,18 @@ describe('creative POST /v1/procedural/render', () => {
       200,
     ).body;
     expect(r).toMatchObject({ style: 'aurora', seed: 3, density: 2, phase: 0.25, width: 640, height: 360, format: 'webp' });
-    // The colors drawn with: the given ones (the style repeats them where it needs more).
-    expect(r.palette.slice(0, 3)).toEqual(['#0b1f3a', '#f2a900', '#ffffff']);
-    expect(new Set(r.palette)).toEqual(new Set(['#0b1f3a', '#f2a900', '#ffffff']));
+    // The request echoed as given (issue 34: a palette of 3 came back as 4, a given tone as null); the colors the
+    // style mixes in to have 4 are apart, in `drawn_palette`.
+    expect(r).toMatchObject({ palette: ['#0b1f3a', '#f2a900', '#ffffff'], tone: null, title: 'Northern lights', eyebrow: 'Live' });
+    expect(r.drawn_palette.slice(0, 3)).toEqual(['#0b1f3a', '#f2a900', '#ffffff']);
+    expect(r.drawn_palette).toHaveLength(4);
+    const both = expectStatus(await post({ palette: '#0B1F3A,#F2A900,#FFFFFF', tone: 'dark', width: 64, height: 64 }), 200).body;
+    expect(both).toMatchObject({ palette: ['#0B1F3A', '#F2A900', '#FFFFFF'], tone: 'dark', title: null, eyebrow: null });
+    const dark = expectStatus(await post({ style: 'mesh', tone: 'dark', width: 64, height: 64 }), 200).body;
+    expect(dark.tone).toBe('dark');
+    expect(dark.palette).toEqual(dark.drawn_palette);
+    // Without palette and tone: the tone used, the style's own.
+    expect(expectStatus(await post({ style: 'aurora', width: 64, height: 64 }), 200).body.tone).toBe('dark');
     expect(await sharp(await bytes(r.signed_url.url)).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 });
     const toned = expectStatus(await post({ style: 'grid', tone: 'light', format: 'svg', width: 300, height: 300 }), 200).body;
     expect(toned.artifact.mime).toBe('image/svg+xml');

@@ -1,4 +1,6 @@
+import { bundledFontFile } from '@platform/creative-ir';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { readFileSync } from 'node:fs';
 import { as, locs, sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
@@ -62,5 +64,32 @@ describe('creative stateless tools: brief analysis and layout', () => {
     expect(locs(await as(t.http.post('/v1/layouts/materialize').send({ ir: { ...sampleIr(), width: 0 } }), alice))).toEqual(['body.ir.width']);
     expect(locs(await as(t.http.post('/v1/layouts/materialize').send({}), alice))).toEqual(['body.ir']);
     expect((await t.http.post('/v1/layouts/materialize').send({ ir: sampleIr() })).status).toBe(401);
+  });
+
+  it("names a document's own font as the document gave it, never by its internal registered name", async () => {
+    // Issue 34: the family came back as "DejaVu Serif 307fef94090f9ef5" (the per-document alias the faces are registered under).
+    const face = readFileSync(bundledFontFile('Playfair Display')!.path).toString('base64');
+    const ir = {
+      version: 1,
+      width: 600,
+      height: 200,
+      fonts: [{ family: 'DejaVu Serif', src: `data:font/ttf;base64,${face}` }],
+      root: {
+        type: 'frame',
+        id: 'root',
+        children: [
+          { type: 'text', id: 'own', text: 'Brand serif', fontFamily: 'DejaVu Serif', fontSize: 40, x: 10, y: 10 },
+          { type: 'text', id: 'listed', text: 'With fallbacks', fontFamily: 'dejavu serif, serif', fontSize: 20, x: 10, y: 80 },
+          { type: 'text', id: 'bundled', text: 'Bundled', fontFamily: 'Inter', fontSize: 20, x: 10, y: 140 },
+        ],
+      },
+    };
+    const m = expectStatus(await as(t.http.post('/v1/layouts/materialize').send({ ir }), alice), 200).body;
+    expect(m.warnings).toEqual([]);
+    const family = (id: string) => m.root.children.find((c: { id: string }) => c.id === id).text.family;
+    expect(family('own')).toBe('DejaVu Serif');
+    expect(family('listed')).toBe('DejaVu Serif');
+    expect(family('bundled')).toBe('Inter');
+    expect(JSON.stringify(m)).not.toMatch(/[0-9a-f]{16}/);
   });
 });

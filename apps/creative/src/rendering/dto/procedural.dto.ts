@@ -101,7 +101,28 @@ export class ProceduralResultDto {
   @ApiProperty({ type: 'integer', example: 7 }) seed: number;
   @ApiProperty({ example: 1 }) density: number;
   @ApiProperty({ example: 0 }) phase: number;
-  @ApiProperty({ type: [String], example: ['#7b2ff7', '#ff3d7f', '#ffb800'], description: 'The colors drawn with' }) palette: string[];
+  @ApiProperty({
+    type: [String],
+    example: ['#0b1f3a', '#f2a900', '#ffffff'],
+    description: "The request's `palette` as given (its colors, in order); without one, the colors the tone and seed chose",
+  })
+  palette: string[];
+  @ApiProperty({
+    type: [String],
+    example: ['#0b1f3a', '#f2a900', '#ffffff', '#5a4f40'],
+    description: '`palette` and the colors mixed from it where the style needs at least 4: what the picture is drawn with',
+  })
+  drawn_palette: string[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: PROCEDURAL_TONES,
+    example: 'dark',
+    description: "The request's `tone` as given; without one, the style's tone (null when a `palette` was given instead)",
+  })
+  tone: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The request's `title` (null without one)" }) title: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The request's `eyebrow` (null without one)" }) eyebrow: string | null;
   @ApiProperty({ type: 'integer', example: 1080 }) width: number;
   @ApiProperty({ type: 'integer', example: 1080 }) height: number;
   @ApiProperty({ enum: OUTPUT_FORMATS, example: 'png' }) format: string;

@@ -70,6 +70,13 @@ export interface IdempotentCall {
   secret: boolean;
 }
 
+/**
+ * Brings a stored answer up to date before it is replayed (`IdempotencyService.onReplay`): what the service answers
+ * for something a stored body names but that must not be replayed as stored, such as a signed URL whose expiry is
+ * shorter than the replay window. Gets the opened body (a secret answer decrypted) and answers the body to send.
+ */
+export type ReplayRefresher = (accountId: string, body: unknown) => Promise<unknown>;
+
 /** What a keyed call answers: the operation's own answer, or the stored one (`replayed`). */
 export type IdempotentAnswer<T> = { replayed: false; body: T; status: number } | { replayed: true; body: unknown; status: number };
 
@@ -85,11 +92,20 @@ export type IdempotentAnswer<T> = { replayed: false; body: T; status: number } |
 @Injectable()
 export class IdempotencyService {
   private readonly logger = new Logger('Idempotency');
+  private readonly refreshers: ReplayRefresher[] = [];
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly box: SecretsBox,
   ) {}
+
+  /**
+   * Registers a `ReplayRefresher` (a service registers its own when its module starts): every replay, through any
+   * transport, runs the stored body through each in turn, so a replay hands back, e.g., a freshly signed URL.
+   */
+  onReplay(refresh: ReplayRefresher): void {
+    this.refreshers.push(refresh);
+  }
 
   /** 422 unless the key is 1 to 255 characters. */
   checkKey(key: string, from: 'header' | 'body'): void {
@@ -126,7 +142,9 @@ export class IdempotencyService {
     if (existing.state !== 'completed') {
       throw new ConflictError('A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_in_progress');
     }
-    return { replayed: true, body: this.opened(call, existing.responseBody), status: existing.responseStatus ?? 200 };
+    let body = this.opened(call, existing.responseBody);
+    for (const refresh of this.refreshers) body = await refresh(accountId, body);
+    return { replayed: true, body, status: existing.responseStatus ?? 200 };
   }
 
   /**
