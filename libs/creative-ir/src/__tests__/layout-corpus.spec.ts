@@ -370,8 +370,21 @@ async function contactSheet(file: string, cells: { raw: { pixels: Buffer; width:
     .toFile(join(OUT, file));
 }
 
+/**
+ * Knobs for the people fixing layouts (CI sets neither): `LAYOUT_CORPUS_SHEETS=1` also draws the contact sheets (most of
+ * the run's time); `LAYOUT_CORPUS_TEMPLATES=quote,tip` measures only those templates, prints the table and skips the
+ * ratchet (whose shares are over every template).
+ */
+const SHEETS = process.env.LAYOUT_CORPUS_SHEETS === '1';
+const ONLY = (process.env.LAYOUT_CORPUS_TEMPLATES ?? '')
+  .split(',')
+  .map((t) => t.trim())
+  .filter(Boolean);
+
 describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and banner margins', () => {
-  const templates = listTemplates().map((t) => t.id);
+  const templates = listTemplates()
+    .map((t) => t.id)
+    .filter((t) => ONLY.length === 0 || ONLY.includes(t));
   const results: Record<'dev' | 'heldOut', Design[]> = { dev: [], heldOut: [] };
   let assets: Record<string, Buffer>;
 
@@ -448,6 +461,8 @@ describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and ba
     }
     writeFileSync(join(OUT, 'dev-findings.txt'), lines.join('\n'));
 
+    expect(results.dev.length).toBeGreaterThan(0);
+    if (!SHEETS) return;
     // Contact sheets: the logo cases (dev, one per template x format x logo variant), by format.
     for (const f of FORMATS) {
       const cells = results.dev
@@ -479,10 +494,9 @@ describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and ba
         }
       await contactSheet(`long-copy-${f.name}.png`, cells);
     }
-    expect(results.dev.length).toBeGreaterThan(0);
   }, 600_000);
 
-  it.each(METRICS.map((m) => m.key))('%s stays at or under its ratchet on dev and held-out', (key) => {
+  (ONLY.length ? it.skip.each : it.each)(METRICS.map((m) => m.key))('%s stays at or under its ratchet on dev and held-out', (key) => {
     const dev = share(tally(results.dev)[key]),
       ho = share(tally(results.heldOut)[key]);
     expect(dev).toBeLessThanOrEqual(RATCHET[key].dev + 1e-9);
