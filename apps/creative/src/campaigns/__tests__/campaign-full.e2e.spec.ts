@@ -154,6 +154,29 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
     expect(reservation.credits).toBe(estimate.credits);
   }, 180_000);
 
+  it("shows the brief's photos in the scenes laid out for the frame (their asset bytes are loaded)", async () => {
+    const job = expectStatus(
+      await as(
+        t.http.post('/v1/campaigns/full').send({
+          brief: { ...brief, images: [`asset:${image}`] },
+          formats: [{ width: 240, height: 320, template: 'story' }],
+          video: { duration: 1, fps: 6, motion: 'none', transition: 'none', width: 240, height: 240 },
+        }),
+        alice,
+      ),
+      202,
+    ).body;
+    const done = await finished(t, alice, job.id);
+    expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
+    const file = tmp.file('photo.mp4');
+    await download(t, artifact(done, 'mp4').url!, file);
+    // The photo is sky blue (#0ea5e9) and the story lays it under its text: much of the frame is that blue.
+    const rgb = await frameAt(file, 0.5);
+    let blue = 0;
+    for (let k = 0; k < rgb.length; k += 3) if (rgb[k + 2] > rgb[k] + 90 && rgb[k + 2] > 120) blue++;
+    expect(blue / (rgb.length / 3)).toBeGreaterThan(0.2);
+  }, 120_000);
+
   it('applies the video defaults, and refuses bad campaigns and bad video options before any job exists', async () => {
     const dflt = expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, formats: ['instagram_post'] }), alice), 202).body;
     expect(dflt.request).toMatchObject({
