@@ -59,7 +59,7 @@ const extra = {
     .max(3_600_000)
     .optional()
     .describe(
-      'Renders whose estimated drawing time (one core, from the laid-out design: page pixels times blurs and layers, shadows, procedural areas, text; see `libs/creative-ir/src/render/cost.ts`) passes this are refused before drawing with 422 `render_too_costly` (nothing charged). Unset: `RENDER_TIMEOUT_MS`; `0` turns the check off.',
+      'Renders whose estimated drawing time (one core, from the laid-out design: page pixels times blurs and layers, shadows, procedural areas, text; see `libs/creative-ir/src/render/cost.ts`) passes this are refused before drawing with 422 `render_too_costly` (nothing charged); a page whose canvas alone passes it is refused from its size before it is queued (and a campaign piece before its design is made). Unset: `RENDER_TIMEOUT_MS`; `0` turns the check off.',
     ),
   RENDER_STOP_GRACE_MS: z.coerce
     .number()

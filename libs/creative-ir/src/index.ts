@@ -92,6 +92,6 @@ export {
 } from './templates/engine';
 export { buildTemplate, listTemplates, getTemplate, TEMPLATES, type TemplateInfo } from './templates/catalogue';
 export { CreativeInputError, RenderOptionsError, TemplateInputError, RenderCostError, RenderAbortedError } from './errors';
-export { estimateDrawCost, describeCost, type CostEstimate, type CostOptions } from './render/cost';
+export { estimateDrawCost, describeCost, pageCostFloor, type CostEstimate, type CostOptions } from './render/cost';
 export { analyzeBrief, readability, textColumns, type BriefAnalysis, type FieldReport, type Readability } from './brief/analyze-brief';
 export { proceduralDocument, proceduralFrames, type ProceduralDocumentOptions } from './procedural/procedural-document';

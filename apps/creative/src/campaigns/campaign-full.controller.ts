@@ -19,9 +19,11 @@ export class CampaignFullController {
   @ApiOperation({
     summary: 'A campaign and a video of its pieces (job `campaign_full`)',
     description:
-      "Renders the campaign exactly as POST /v1/campaigns does (every piece a design and its PNG), then assembles a video from the pieces' designs in order " +
-      '(`video`: duration per piece, motion, transition, size, fps, formats, audio, beat_sync). One job: its `result` has `campaign_id` and the `pieces` ' +
-      "(GET /v1/campaigns/{id} reads the campaign) and the `video` (duration, fps, size, frames, cuts); its `artifacts` hold each piece's PNG (role `piece`), " +
+      'Renders the campaign exactly as POST /v1/campaigns does (every piece a design and its PNG), then assembles a video of its distinct pieces in order, ' +
+      "each laid out again at the video's size (its template with the campaign's brief and seed: it fills the frame, no bars); pieces with the same " +
+      'template are one scene, and the video is charged for those scenes (`video`: duration per scene, motion, transition, size, fps, formats, audio, ' +
+      'beat_sync). One job: its `result` has `campaign_id` and the `pieces` (GET /v1/campaigns/{id} reads the campaign) and the `video` (duration, fps, ' +
+      "size, frames, cuts, and `scenes`: each scene's template and the positions of the pieces it shows); its `artifacts` hold each piece's PNG (role `piece`), " +
       'the video outputs and the poster. ' +
       VIDEO_JOB_NOTE,
   })

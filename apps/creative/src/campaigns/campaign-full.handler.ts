@@ -4,11 +4,11 @@ import { JobFailure, type JobContext, type JobHandler, type JobOutcome } from '.
 import { fitSize } from '../videos/video-requests.service';
 import type { StoredCampaignFull, StoredVideo } from '../videos/video-request';
 import { VideoRendererService } from '../videos/video-renderer.service';
-import { CampaignsService } from './campaigns.service';
+import { CampaignsService, videoScenes } from './campaigns.service';
 
 /**
- * `campaign_full`: the campaign (designs and PNGs, as POST /v1/campaigns), then a video of its pieces'
- * designs in order. The campaign stays when the video fails (read it with GET /v1/campaigns/{id});
+ * `campaign_full`: the campaign (designs and PNGs, as POST /v1/campaigns), then a video of its distinct pieces
+ * (`videoScenes`), each laid out again at the video's frame, in order. The campaign stays when the video fails (read it with GET /v1/campaigns/{id});
  * a retry makes a new campaign.
  */
 @Injectable()
@@ -39,12 +39,15 @@ export class CampaignFullJobHandler implements JobHandler {
     const first = campaign.pieces[0];
     const even = v.formats.includes('mp4') || v.formats.includes('webm');
     const size = v.width && v.height ? { width: v.width, height: v.height } : fitSize(first.width, first.height, even);
+    // One scene a distinct piece, laid out again at the video's frame (its template with the campaign's brief and seed),
+    // not its PNG contained in the frame: a story in a square video filled the middle third between bars.
+    const scenes = videoScenes(campaign.pieces);
     const video: StoredVideo = {
       ...size,
       fps: v.fps,
-      scenes: campaign.pieces.map((p) => ({
-        design_id: p.design_id,
-        revision: p.revision,
+      scenes: scenes.map((s) => ({
+        template: s.template,
+        brief: campaign.brief,
         duration: v.duration,
         motion: v.motion,
         easing: v.easing,
@@ -74,7 +77,8 @@ export class CampaignFullJobHandler implements JobHandler {
           revision: p.revision,
           artifact_id: p.artifact?.id ?? null,
         })),
-        video: rendered.result,
+        // Which pieces each scene shows (their positions), in the order of the video.
+        video: { ...rendered.result, scenes: scenes.map((s) => ({ template: s.template, pieces: s.pieces.map((p) => p.position) })) },
       },
     };
   }

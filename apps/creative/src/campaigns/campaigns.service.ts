@@ -12,6 +12,7 @@ import { DesignsRepository } from '../designs/designs.repository';
 import { DesignsService } from '../designs/designs.service';
 import { DesignRendersService } from '../rendering/design-renders.service';
 import { RenderCacheRepository } from '../rendering/render-cache.repository';
+import { pageCostFailure, RenderTooCostlyError, tooCostlyMessage } from '../rendering/render-pool.service';
 import { renderLocs, resolveRender } from '../rendering/render.service';
 import type { Campaign } from './campaign.entity';
 import type { CampaignPiece } from './campaign-piece.entity';
@@ -31,6 +32,22 @@ interface PiecePlan {
 export function templateFor(width: number, height: number): string {
   const shape = resolveFormat({ width, height }).name;
   return shape === 'story' ? 'story' : shape === 'landscape' || shape === 'wide' ? 'landscape-banner' : 'square-post';
+}
+
+/**
+ * The scenes of a full campaign's video, in the order of their first piece: one a distinct picture. A scene is the
+ * piece's template laid out again with the campaign's brief (and seed, and brand kit) at the video's frame, so the
+ * template is all that can tell two pieces' scenes apart: pieces that differ only by format (the three landscape
+ * formats of the default campaign, all `landscape-banner`) are one scene. The charge counts these, as the video does.
+ */
+export function videoScenes<T extends { template: string }>(pieces: T[]): { template: string; pieces: T[] }[] {
+  const scenes = new Map<string, { template: string; pieces: T[] }>();
+  for (const p of pieces) {
+    const scene = scenes.get(p.template);
+    if (scene) scene.pieces.push(p);
+    else scenes.set(p.template, { template: p.template, pieces: [p] });
+  }
+  return [...scenes.values()];
 }
 
 /**
@@ -72,6 +89,18 @@ export class CampaignsService {
     const items = formats ?? [...DEFAULT_CAMPAIGN_FORMATS];
     const names = Object.keys(NAMED_FORMATS).join(', ');
     const plans: PiecePlan[] = [];
+    // A piece whose page alone passes the render cost limit is refused here, before any design is made or any render
+    // queued: from its pixels, never by the clock (its design's layout in the render pool came first, and on a loaded
+    // machine that step ran out of time before the render's own estimate was reached: 504 instead of 422).
+    const costly: { failure: NonNullable<ReturnType<typeof pageCostFailure>>; loc: (string | number)[] }[] = [];
+    const push = (p: PiecePlan, loc: (string | number)[]) => {
+      plans.push(p);
+      const failure = pageCostFailure(p.width, p.height, { format: 'png' }, this.config.rendering.costLimitMs);
+      if (failure) {
+        costly.push({ failure, loc });
+        details.push({ loc, msg: tooCostlyMessage(failure), type: 'render_too_costly' });
+      }
+    };
     items.forEach((item, i) => {
       const loc = ['formats', i];
       const named = (name: unknown, at: (string | number)[]) => {
@@ -82,15 +111,18 @@ export class CampaignsService {
       if (typeof item === 'string') {
         const f = named(item, loc);
         if (f)
-          plans.push({
-            format: item
-              .trim()
-              .toLowerCase()
-              .replace(/[\s-]+/g, '_'),
-            width: f.width,
-            height: f.height,
-            template: template ?? templateFor(f.width, f.height),
-          });
+          push(
+            {
+              format: item
+                .trim()
+                .toLowerCase()
+                .replace(/[\s-]+/g, '_'),
+              width: f.width,
+              height: f.height,
+              template: template ?? templateFor(f.width, f.height),
+            },
+            loc,
+          );
         return;
       }
       if (!item || typeof item !== 'object' || Array.isArray(item)) {
@@ -122,23 +154,29 @@ export class CampaignsService {
             .replace(/[\s-]+/g, '_');
         }
       } else details.push({ loc, msg: 'give a name, or width and height', type: 'missing' });
-      if (size)
-        plans.push({ format: formatName, ...size, template: (pieceTemplate as string | undefined) ?? template ?? templateFor(size.width, size.height) });
+      if (size) push({ format: formatName, ...size, template: (pieceTemplate as string | undefined) ?? template ?? templateFor(size.width, size.height) }, loc);
     });
     if (items.length > CAMPAIGN_FORMATS_MAX) details.push({ loc: ['formats'], msg: `at most ${CAMPAIGN_FORMATS_MAX} formats`, type: 'too_long' });
-    if (details.length) throw new ValidationError(details);
+    if (details.length) {
+      if (costly.length === details.length) throw new RenderTooCostlyError(costly[0].failure, costly[0].loc, details);
+      throw new ValidationError(details);
+    }
     return plans;
   }
 
-  /** Checks a campaign request as `create` would (422 at its locs), without making anything; answers how many pieces it has. */
+  /**
+   * Checks a campaign request as `create` would (422 at its locs), without making anything; answers how many pieces it
+   * has, their sizes, and how many distinct scenes a video of them has (`videoScenes`).
+   */
   check(input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): {
     pieces: number;
+    scenes: number;
     sizes: { width: number; height: number }[];
     brief: Record<string, unknown>;
   } {
     const brief = briefOrThrow(input.brief, ['brief']);
     const plans = this.plan(input.formats, input.template);
-    return { pieces: plans.length, sizes: plans.map((p) => ({ width: p.width, height: p.height })), brief: brief as Json };
+    return { pieces: plans.length, scenes: videoScenes(plans).length, sizes: plans.map((p) => ({ width: p.width, height: p.height })), brief: brief as Json };
   }
 
   async create(accountId: string, input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): Promise<CampaignDto> {

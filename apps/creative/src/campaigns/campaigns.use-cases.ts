@@ -39,14 +39,15 @@ export class CampaignsUseCases {
   /** A campaign and a video of its pieces: one job (`campaign_full`). */
   async createWithVideo(auth: AuthContext, body: CreateCampaignFullDto): Promise<JobDto> {
     const checked = this.campaigns.check({ brief: body.brief, formats: body.formats, template: body.template });
-    const video = await this.requests.campaignVideo(auth.accountId, body.video, checked.pieces, ['video']);
+    // The video has one scene a distinct piece (`videoScenes`): its length, its limit and its charge count those.
+    const video = await this.requests.campaignVideo(auth.accountId, body.video, checked.scenes, ['video']);
     const request: StoredCampaignFull = { brief: checked.brief, formats: body.formats ?? null, template: body.template ?? null, video };
     return this.jobs.create({
       accountId: auth.accountId,
       kind: 'campaign_full',
       request: request as unknown as Record<string, unknown>,
       callbackUrl: body.callback_url,
-      charge: campaignCharge(checked.sizes, video),
+      charge: campaignCharge(checked.sizes, { ...video, scenes: checked.scenes }),
       credentialId: auth.credentialId,
     });
   }

@@ -38,7 +38,7 @@ export const RenderErrorResponses = () =>
       status: 422,
       type: HTTPValidationErrorDto,
       description:
-        "Validation error; an item of `type` `render_too_costly` (at `body.ir`, or the path or query naming the design) when the design's estimated drawing time " +
+        "Validation error; an item of `type` `render_too_costly` (at `body.ir`, the path or query naming the design, or `body.formats.<i>` for a campaign piece whose page alone is past the limit) when the design's estimated drawing time " +
         '(page pixels times blurs and layers, shadows, procedural areas, text) passes RENDER_COST_LIMIT_MS: its `msg` names the estimate and the limit. Nothing is drawn or charged.',
     }),
     ApiResponse({

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
-import { initCreativeIr } from '@platform/creative-ir';
+import { initCreativeIr, MAX_PAGE_SIDE, pageCostFloor } from '@platform/creative-ir';
 import { DomainException, ErrorDetail, ValidationError } from '@platform/errors';
 import { MetricsService } from '@platform/http';
 import { setFlagsFromString } from 'node:v8';
@@ -50,16 +50,43 @@ export class RenderBusyError extends DomainException {
 
 /** 422: the design's estimated drawing time passes RENDER_COST_LIMIT_MS; nothing was drawn (and nothing charged). */
 export class RenderTooCostlyError extends DomainException {
-  constructor(f: Extract<TaskFailure, { failed: 'cost' }>, loc: Loc) {
-    const n = (v: number) => v.toLocaleString('en-US');
-    const msg =
-      `This design is too costly to render within the time budget: drawing ${f.summary} is estimated at ${n(f.estimateMs)} ms of one core, ` +
-      `and the limit is ${n(f.limitMs)} ms (RENDER_COST_LIMIT_MS); use fewer blurs, layers or effects, or a smaller output`;
+  /** `details`: every refused item when there are several (a campaign's pieces); by default the one at `loc`. */
+  constructor(f: Extract<TaskFailure, { failed: 'cost' }>, loc: Loc, details?: ErrorDetail[]) {
+    const msg = tooCostlyMessage(f);
     super('render_too_costly', msg, 'invalid', {
-      details: [{ loc, msg, type: 'render_too_costly' }],
+      details: details ?? [{ loc, msg, type: 'render_too_costly' }],
       extra: { estimate_ms: f.estimateMs, limit_ms: f.limitMs },
     });
   }
+}
+
+/** What a `render_too_costly` item says: the estimate and the limit. */
+export function tooCostlyMessage(f: Extract<TaskFailure, { failed: 'cost' }>): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  return (
+    `This design is too costly to render within the time budget: drawing ${f.summary} is estimated at ${n(f.estimateMs)} ms of one core, ` +
+    `and the limit is ${n(f.limitMs)} ms (RENDER_COST_LIMIT_MS); use fewer blurs, layers or effects, or a smaller output`
+  );
+}
+
+/**
+ * The refusal a page of `width` x `height` gets from its size alone (`pageCostFloor`: the canvas, before any node) when
+ * that already passes `limitMs`; null when it does not, or when the size is not a page's (the full check says why).
+ * Decided from pixels before anything timed starts (a queue wait, a worker starting, the layout), so a page too large to
+ * draw is refused alike on an idle and on a loaded machine; the full estimate (every node, in the worker) comes after.
+ */
+export function pageCostFailure(
+  width: unknown,
+  height: unknown,
+  options: { scale?: number; format?: string },
+  limitMs: number,
+): Extract<TaskFailure, { failed: 'cost' }> | null {
+  const side = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_PAGE_SIDE;
+  if (!(limitMs > 0) || !side(width) || !side(height)) return null;
+  const vector = options.format === 'svg' || options.format === 'pdf';
+  const floor = pageCostFloor(width, height, { scale: options.scale, vector });
+  if (floor.ms <= limitMs) return null;
+  return { failed: 'cost', estimateMs: floor.ms, limitMs, summary: `a ${floor.width} x ${floor.height} px ${vector ? 'page' : 'raster'} (its canvas alone)` };
 }
 
 type Output<K extends RenderTask['kind']> = K extends 'render'
@@ -180,6 +207,16 @@ export class RenderPool implements OnApplicationBootstrap, OnApplicationShutdown
     try {
       const control = new Int32Array(new SharedArrayBuffer(CONTROL.WORDS * 4));
       const limits = task.kind === 'render' && this.config.rendering.costLimitMs > 0 ? { maxCostMs: this.config.rendering.costLimitMs } : {};
+      if (task.kind === 'render' && this.config.rendering.costLimitMs > 0) {
+        // Refused from the page's pixels before the task is queued (never by the clock); see `pageCostFailure`.
+        const render = task as Extract<RenderTask, { kind: 'render' }>;
+        const ir = render.ir as { width?: unknown; height?: unknown } | null;
+        const refused = pageCostFailure(ir?.width, ir?.height, render.options, this.config.rendering.costLimitMs);
+        if (refused) {
+          outcome = 'too_costly';
+          throw failureError(refused, locs, this.timeoutMs);
+        }
+      }
       const sent = { ...task, ...limits, control: control.buffer as SharedArrayBuffer } as RenderTask;
       this.live.add(control);
       const done = this.memory.begin();

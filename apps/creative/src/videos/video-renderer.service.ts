@@ -104,17 +104,19 @@ export class VideoRendererService {
         looks: 'ir',
         load: async () => {
           const kit = await brand();
+          let built;
           try {
-            const built = await this.pool.run({
+            built = await this.pool.run({
               kind: 'template',
               template: s.template,
               brief: { ...s.brief, format: { width: v.width, height: v.height } } as never,
               brand: kit?.brand,
             });
-            return { kind: 'ir', ir: built.ir, assets: {} };
           } catch (e) {
             throw new JobFailure('template_failed', `The template ${s.template} could not be laid out: ${(e as Error).message}`);
           }
+          // The brief's photos stay `asset:<id>` references in the laid-out IR (as in a design made from it): their bytes.
+          return { kind: 'ir', ir: built.ir, assets: await this.designAssets.bytes(ctx.accountId, built.ir) };
         },
       };
     }

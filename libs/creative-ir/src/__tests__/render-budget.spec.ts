@@ -1,4 +1,4 @@
-import { estimateDrawCost, initCreativeIr, materialize, RenderAbortedError, RenderCostError, renderIr } from '../index';
+import { estimateDrawCost, initCreativeIr, pageCostFloor, materialize, RenderAbortedError, RenderCostError, renderIr } from '../index';
 
 /** `n` blurred rectangles on a `side` x `side` page. */
 function blurred(n: number, side: number) {
@@ -54,6 +54,32 @@ describe('render budget', () => {
     // 16 times the pixels: about 16 times the cost.
     expect(large.ms / small.ms).toBeGreaterThan(12);
     expect(estimateDrawCost(await materialize(blurred(10, 512)), { scale: 2 }).width).toBe(1024);
+  });
+
+  it('knows a floor of the estimate from the page size alone: never above the full estimate, and the whole of an empty page', async () => {
+    const empty = {
+      version: 1,
+      width: 8192,
+      height: 8192,
+      background: '#ffffff',
+      root: { type: 'frame', id: 'root', width: 8192, height: 8192, children: [] },
+    };
+    const emptyCost = estimateDrawCost(await materialize(empty));
+    // An 8192² page costs more than a second before any node is drawn.
+    expect(pageCostFloor(8192, 8192).ms).toBeGreaterThan(600);
+    expect(pageCostFloor(8192, 8192).ms).toBeLessThanOrEqual(emptyCost.ms);
+    for (const [doc, scale, vector] of [
+      [ordinary, 1, false],
+      [ordinary, 2.5, false],
+      [blurred(10, 512), 1, false],
+      [blurred(10, 512), 1, true],
+    ] as const) {
+      const full = estimateDrawCost(await materialize(doc), { scale, vector });
+      const floor = pageCostFloor(doc.width, doc.height, { scale, vector });
+      expect([floor.width, floor.height]).toEqual([full.width, full.height]);
+      expect(floor.ms).toBeLessThanOrEqual(full.ms);
+      expect(floor.ms).toBeGreaterThan(0);
+    }
   });
 
   it('draws in chunks to the same bytes as in one go', async () => {

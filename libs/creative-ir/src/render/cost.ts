@@ -139,3 +139,17 @@ export function describeCost(c: CostEstimate, vector = false): string {
   const parts = [c.blurs ? `${n(c.blurs)} blurred` : '', c.layers ? `${n(c.layers)} on layers of their own` : ''].filter(Boolean);
   return `${n(c.nodes)} nodes${parts.length ? ` (${parts.join(', ')})` : ''} on a ${c.width} x ${c.height} px ${vector ? 'page' : 'raster'}`;
 }
+
+/**
+ * The least `estimateDrawCost` can answer for a page of `width` x `height` (the canvas alone: allocation, background,
+ * reading the pixels back), known from the page's size before any layout. A service compares it with its cost limit
+ * before it starts anything timed (queueing, laying out), so a page too large to draw in any case is refused the same
+ * way on an idle and on a loaded machine; `estimateDrawCost` always adds the nodes' costs to it, so nothing this refuses
+ * would have passed the full estimate.
+ */
+export function pageCostFloor(width: number, height: number, options: CostOptions = {}): CostEstimate {
+  const scale = options.scale ?? 1;
+  const w = options.vector ? width : Math.max(1, Math.round(width * scale));
+  const h = options.vector ? height : Math.max(1, Math.round(height * scale));
+  return { ms: Math.ceil((PAGE_NS * w * h) / 1e6), nodes: 0, blurs: 0, layers: 0, width: w, height: h };
+}

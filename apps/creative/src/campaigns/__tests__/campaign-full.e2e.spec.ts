@@ -1,3 +1,4 @@
+import { ffmpegBinary, runMedia } from '@platform/creative-video';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { as, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
@@ -5,6 +6,30 @@ import { creativeService } from '../../service';
 import { artifact, checkVideo, download, finished, pngOf, probeMedia, scratch, tone, upload } from '../../videos/__tests__/video-fixtures';
 
 const brief = { title: 'Spring launch', subtitle: 'Everything new this season', cta: 'Shop now', seed: 11 };
+
+/** The frame of `path` at `at` seconds, as RGB bytes (decoded by ffmpeg). */
+async function frameAt(path: string, at: number): Promise<Buffer> {
+  return runMedia(ffmpegBinary(), ['-v', 'error', '-ss', String(at), '-i', path, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+}
+
+/**
+ * Which opposite edges of an RGB frame are bars: strips of `fraction` of the side, each of one color (within the codec's
+ * noise). A design contained in a frame of another shape leaves such a pair: left and right (pillarbox) or top and bottom.
+ */
+function bars(rgb: Buffer, width: number, height: number, fraction = 0.08): { pillarbox: boolean; letterbox: boolean } {
+  const uniform = (x0: number, y0: number, x1: number, y1: number) => {
+    const at = (x: number, y: number) => (y * width + x) * 3;
+    const ref = [rgb[at(x0, y0)], rgb[at(x0, y0) + 1], rgb[at(x0, y0) + 2]];
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) for (let c = 0; c < 3; c++) if (Math.abs(rgb[at(x, y) + c] - ref[c]) > 16) return false;
+    return true;
+  };
+  const sx = Math.max(2, Math.round(width * fraction));
+  const sy = Math.max(2, Math.round(height * fraction));
+  return {
+    pillarbox: uniform(0, 0, sx, height) && uniform(width - sx, 0, width, height),
+    letterbox: uniform(0, 0, width, sy) && uniform(0, height - sy, width, height),
+  };
+}
 
 describe('creative full campaigns (pieces and a video, one job)', () => {
   let t: TestApp<CreativeConfig>;
@@ -78,6 +103,80 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
     checkVideo(await probeMedia(tmp.file('campaign.mp4')), { width: 320, height: 240, fps: 12, duration: 2, audio: 'aac' });
   }, 120_000);
 
+  it('makes one scene a distinct piece, each laid out for the frame (no bars), and charges the seconds it renders', async () => {
+    // The default formats: a square post, a story and three landscape formats that all lay out `landscape-banner`.
+    const job = expectStatus(
+      await as(
+        t.http.post('/v1/campaigns/full').send({ brief, video: { duration: 1, fps: 6, motion: 'none', transition: 'none', width: 320, height: 320 } }),
+        alice,
+      ),
+      202,
+    ).body;
+    const done = await finished(t, alice, job.id);
+    expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
+    const result = done.result as {
+      pieces: { position: number; format: string; template: string }[];
+      video: { duration: number; frames: number; cuts: number[]; scenes: { template: string; pieces: number[] }[] };
+    };
+    expect(result.pieces.map((p) => p.template)).toEqual(['square-post', 'story', 'landscape-banner', 'landscape-banner', 'landscape-banner']);
+    expect(result.video.scenes).toEqual([
+      { template: 'square-post', pieces: [0] },
+      { template: 'story', pieces: [1] },
+      { template: 'landscape-banner', pieces: [2, 3, 4] },
+    ]);
+    expect(result.video).toMatchObject({ duration: 3, frames: 18, cuts: [0, 1, 2] });
+    const file = tmp.file('default-formats.mp4');
+    await download(t, artifact(done, 'mp4').url!, file);
+    checkVideo(await probeMedia(file), { width: 320, height: 320, fps: 6, duration: 3, audio: null });
+    // The middle of every scene: the piece fills the square frame (the story was pillarboxed, the banners letterboxed).
+    const middles: Buffer[] = [];
+    for (let i = 0; i < 3; i++) {
+      const rgb = await frameAt(file, i + 0.5);
+      expect(rgb.length).toBe(320 * 320 * 3);
+      expect(bars(rgb, 320, 320), `scene ${i} (${result.video.scenes[i].template})`).toEqual({ pillarbox: false, letterbox: false });
+      middles.push(rgb);
+    }
+    // Three different pictures: no scene repeats another.
+    const differ = (a: Buffer, b: Buffer) => a.reduce((n, v, k) => n + (Math.abs(v - b[k]) > 24 ? 1 : 0), 0) / a.length;
+    expect(differ(middles[0], middles[1])).toBeGreaterThan(0.05);
+    expect(differ(middles[1], middles[2])).toBeGreaterThan(0.05);
+    expect(differ(middles[0], middles[2])).toBeGreaterThan(0.05);
+    // The charge is what was rendered: 3 scenes of 1 s (not 5 pieces), and it is what the price book estimates for it.
+    const reservation = expectStatus(await as(t.http.get('/v1/billing/reservations?limit=50'), alice), 200).body.data.find(
+      (r: { job_id: string | null }) => r.job_id === job.id,
+    );
+    expect(reservation).toMatchObject({
+      operation: 'campaign',
+      state: 'captured',
+      params: { video: { seconds: result.video.duration, width: 320, height: 320, fps: 6 } },
+    });
+    const estimate = expectStatus(await as(t.http.post('/v1/billing/estimate').send({ operation: 'campaign', params: reservation.params }), alice), 200).body;
+    expect(reservation.credits).toBe(estimate.credits);
+  }, 180_000);
+
+  it("shows the brief's photos in the scenes laid out for the frame (their asset bytes are loaded)", async () => {
+    const job = expectStatus(
+      await as(
+        t.http.post('/v1/campaigns/full').send({
+          brief: { ...brief, images: [`asset:${image}`] },
+          formats: [{ width: 240, height: 320, template: 'story' }],
+          video: { duration: 1, fps: 6, motion: 'none', transition: 'none', width: 240, height: 240 },
+        }),
+        alice,
+      ),
+      202,
+    ).body;
+    const done = await finished(t, alice, job.id);
+    expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
+    const file = tmp.file('photo.mp4');
+    await download(t, artifact(done, 'mp4').url!, file);
+    // The photo is sky blue (#0ea5e9) and the story lays it under its text: much of the frame is that blue.
+    const rgb = await frameAt(file, 0.5);
+    let blue = 0;
+    for (let k = 0; k < rgb.length; k += 3) if (rgb[k + 2] > rgb[k] + 90 && rgb[k + 2] > 120) blue++;
+    expect(blue / (rgb.length / 3)).toBeGreaterThan(0.2);
+  }, 120_000);
+
   it('applies the video defaults, and refuses bad campaigns and bad video options before any job exists', async () => {
     const dflt = expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, formats: ['instagram_post'] }), alice), 202).body;
     expect(dflt.request).toMatchObject({
@@ -116,11 +215,20 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
       expect(locs(res).sort(), `${JSON.stringify(body)}: ${JSON.stringify(res.body)}`).toEqual([...want].sort());
     }
     expect(expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length).toBe(before + 1);
+    // The length limit counts the scenes the video will have: six distinct pieces of 60 s are too long, six identical ones
+    // are one scene of 60 s (accepted, then cancelled).
+    const templates = ['square-post', 'announcement', 'minimal-type', 'quote', 'listicle', 'event'];
     const tooLong = await as(
-      t.http.post('/v1/campaigns/full').send({ brief, formats: Array.from({ length: 6 }, () => 'instagram_post'), video: { duration: 60 } }),
+      t.http.post('/v1/campaigns/full').send({ brief, formats: templates.map((template) => ({ name: 'instagram_post', template })), video: { duration: 60 } }),
       alice,
     );
     expect(locs(tooLong)).toEqual(['body.video.duration']);
+    const same = await as(
+      t.http.post('/v1/campaigns/full').send({ brief, formats: Array.from({ length: 6 }, () => 'instagram_post'), video: { duration: 60 } }),
+      alice,
+    );
+    expect(same.status, JSON.stringify(same.body)).toBe(202);
+    await as(t.http.post(`/v1/jobs/${same.body.id}/cancel`), alice);
   }, 60_000);
 
   it("answers 404 for another account's audio, 401 without a key, and hides the job from other accounts", async () => {

@@ -9,13 +9,19 @@ const D = VIDEO_DEFAULTS.campaign;
 
 /** How the pieces of a full campaign become one video (every field optional). */
 export class CampaignVideoDto {
-  @ApiPropertyOptional({ type: Number, default: D.duration, minimum: L.minDuration, maximum: L.maxSceneDuration, description: 'Seconds of each piece' })
+  @ApiPropertyOptional({
+    type: Number,
+    default: D.duration,
+    minimum: L.minDuration,
+    maximum: L.maxSceneDuration,
+    description: 'Seconds of each scene (one a distinct piece: pieces with the same template are shown once)',
+  })
   duration?: number;
-  @ApiPropertyOptional({ enum: [...MOTIONS], default: D.motion, description: 'Motion of every piece' })
+  @ApiPropertyOptional({ enum: [...MOTIONS], default: D.motion, description: 'Motion of every scene' })
   motion?: string;
   @ApiPropertyOptional({ enum: [...EASINGS], description: "Easing of the motion (default the motion's own)" })
   easing?: string;
-  @ApiPropertyOptional({ enum: [...TRANSITIONS], default: D.transition, description: 'Transition between pieces' })
+  @ApiPropertyOptional({ enum: [...TRANSITIONS], default: D.transition, description: 'Transition between scenes' })
   transition?: string;
   @ApiPropertyOptional({
     type: Number,
@@ -29,7 +35,7 @@ export class CampaignVideoDto {
     type: 'integer',
     minimum: L.minSide,
     maximum: L.maxWidth,
-    description: `With \`height\`: the video's size; default the first piece's (fitted within ${L.maxWidth}x${L.maxHeight}, even). Pieces of another shape are fitted inside the frame`,
+    description: `With \`height\`: the video's size; default the first piece's (fitted within ${L.maxWidth}x${L.maxHeight}, even). Every piece is laid out again at this size (its template with the campaign's brief), so it fills the frame`,
   })
   width?: number;
   @ApiPropertyOptional({ type: 'integer', minimum: L.minSide, maximum: L.maxHeight, description: "With `width`: the video's height" })
@@ -47,7 +53,7 @@ export class CampaignVideoDto {
   gif?: GifOptionsDto;
   @ApiPropertyOptional({ type: VideoAudioDto, description: 'Audio over the whole video' })
   audio?: VideoAudioDto;
-  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Move the cuts between pieces to the beats of `audio`' })
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Move the cuts between scenes to the beats of `audio`' })
   beat_sync?: boolean;
 }
 
@@ -56,7 +62,7 @@ export class CreateCampaignFullDto extends CreateCampaignDto {
   @ApiPropertyOptional({
     type: CampaignVideoDto,
     nullable: true,
-    description: "How the pieces become a video (default: 3 s each, ken_burns, fade, the first piece's size, mp4)",
+    description: "How the pieces become a video, one scene a distinct piece (default: 3 s each, ken_burns, fade, the first piece's size, mp4)",
   })
   @IsOptional()
   @IsObject()

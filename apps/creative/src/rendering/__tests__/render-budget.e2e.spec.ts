@@ -157,3 +157,39 @@ describe('a render estimated past its budget is refused before drawing', () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
   }, 60_000);
 });
+
+describe('a page too large to draw in any case is refused from its pixels, before anything timed', () => {
+  let t: TestApp<CreativeConfig>;
+  let alice: TestAccount;
+
+  beforeAll(async () => {
+    // A budget of 100 ms is shorter than a worker's start (fonts, yoga) and than laying out anything on a busy machine:
+    // a refusal that waited for the worker's estimate would answer 504 here.
+    t = await createTestApp(creativeService, { env: { RENDER_WORKERS: '1', RENDER_TIMEOUT_MS: '100', RENDER_COST_LIMIT_MS: '600' } });
+    alice = await t.account('alice');
+  });
+  afterAll(() => t?.close());
+
+  it('answers 422 render_too_costly for an empty 8192² page (its canvas alone is past the limit) without queueing it', async () => {
+    const side = 8192;
+    const ir = { version: 1, width: side, height: side, background: '#ffffff', root: { type: 'frame', id: 'root', width: side, height: side, children: [] } };
+    const big = expectStatus(await as(t.http.post('/v1/designs').send({ ir }), alice), 200).body;
+    for (let i = 0; i < 3; i++) {
+      const res = await as(t.http.post(`/v1/designs/${big.id}/render`).send({ format: 'png' }), alice);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.detail).toEqual([
+        {
+          loc: ['body', 'ir'],
+          type: 'render_too_costly',
+          msg: expect.stringMatching(/a 8192 x 8192 px raster \(its canvas alone\) is estimated at 806 ms of one core, and the limit is 600 ms/),
+        },
+      ]);
+    }
+    // A PDF is sized by its page: refused alike.
+    expect((await as(t.http.post(`/v1/designs/${big.id}/render`).send({ format: 'pdf' }), alice)).body.detail[0].msg).toMatch(
+      /8192 x 8192 px page \(its canvas alone\)/,
+    );
+    const metrics = expectStatus(await t.http.get('/metrics'), 200).text;
+    expect(metrics).toMatch(/creative_render_tasks_total\{kind="render",outcome="too_costly"\} 4/);
+  }, 60_000);
+});
