@@ -92,7 +92,10 @@ describe('creative POST /v1/generations and GET /v1/providers', () => {
       b.n++;
       bins.set(k, b);
     }
-    return [...bins.values()].sort((a, b) => b.n - a.n).slice(0, 2).map((b) => b.rgb);
+    return [...bins.values()]
+      .sort((a, b) => b.n - a.n)
+      .slice(0, 2)
+      .map((b) => b.rgb);
   };
   /** The share of the picture's centre (the middle 40% each way) within a small distance of any of `colors`. */
   const centreShare = async (png: Buffer, colors: number[][]) => {

@@ -17,7 +17,12 @@ describe('the subject of a prompt (Fluent Emoji Flat, emojilib keywords, en/pt/e
     for (const prompt of prompts) {
       const s = chooseSubject(prompt);
       expect({ prompt, name: s?.name }).toEqual({ prompt, name });
-      expect(prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()).toContain(s!.keyword);
+      expect(
+        prompt
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      ).toContain(s!.keyword);
       for (const p of props) expect(s!.props.map((x) => x.name)).toContain(p);
     }
   });
@@ -77,8 +82,16 @@ describe('the picture of a prompt with a subject', () => {
       const sun = (p.ir.root as { children: { id?: string; fills?: { color?: string }[] }[] }).children.find((n) => n.id === 'sun')!;
       const hex = sun.fills![0].color!;
       const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-      expect({ hex, warm: r - b > 60 && r > 200 }).toEqual({ hex, warm: true });
+      // Golden to orange: bright red, clearly less green, little blue (the old sun was a pale cream, #fee9c1 or #fac8b5).
+      expect({ hex, warm: r > 200 && r - g > 40 && b < 130 }).toEqual({ hex, warm: true });
     }
+  });
+
+  it('leaves a framed scene out of a landscape that already shows it: "sunset" alone is the warm landscape, subject null', () => {
+    expect(chooseSubject('sunset')!.name).toBe('sunset');
+    const p = generatePicture({ prompt: 'sunset', width: 200, height: 200 });
+    expect(p).toMatchObject({ composition: 'landscape', subject: null });
+    expect((p.ir.root as { children: { id?: string }[] }).children.some((n) => n.id === 'subject')).toBe(false);
   });
 
   it('renders the ring of the planet in front of it, as the illustration draws it', async () => {

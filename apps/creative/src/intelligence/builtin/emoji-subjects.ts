@@ -106,7 +106,12 @@ function entries(): Entry[] {
     const cat = category.get(name);
     if (!cat) continue;
     const kws = byCode.get(code) ?? byCode.get(`${code}-fe0f`) ?? byCode.get(code.replace(/-fe0f/g, '')) ?? [];
-    const names = new Set(name.split('-').filter((w) => !NAME_STOP.has(w)).map(stem));
+    const names = new Set(
+      name
+        .split('-')
+        .filter((w) => !NAME_STOP.has(w))
+        .map(stem),
+    );
     const kw = new Set(kws.flatMap((k) => fold(k)).map(stem));
     out.push({ name, emoji: String.fromCodePoint(...code.split('-').map((h) => parseInt(h, 16))), category: cat, names, keywords: kw, tile: TILES.has(name) });
   }
@@ -121,8 +126,9 @@ export function concepts(prompt: string): { concepts: Concept[]; head: number } 
   const ws = fold(prompt);
   const out: Concept[] = [];
   let romance = ws.some((w) => ROMANCE.has(w));
-  const lookup = (w: string) => TRANSLATIONS[w] ?? (w.endsWith('s') ? (TRANSLATIONS[w.slice(0, -1)] ?? (w.endsWith('es') ? TRANSLATIONS[w.slice(0, -2)] : undefined)) : undefined);
-  for (let i = 0; i < ws.length; ) {
+  const lookup = (w: string) =>
+    TRANSLATIONS[w] ?? (w.endsWith('s') ? (TRANSLATIONS[w.slice(0, -1)] ?? (w.endsWith('es') ? TRANSLATIONS[w.slice(0, -2)] : undefined)) : undefined);
+  for (let i = 0; i < ws.length;) {
     let taken = 0;
     for (const n of [3, 2]) {
       const phrase = ws.slice(i, i + n).join(' ');
@@ -208,7 +214,15 @@ export function chooseSubject(prompt: string): SubjectChoice | null {
   for (let i = 0; i < cs.length && props.length < 2; i++) {
     if (covered.has(i) || sources.has(cs[i].source) || cs[i].modifier) continue;
     const best = all
-      .filter((s) => s.hit.has(i) && s.score >= 0.5 && !NOT_PROPS.has(s.entry.category) && !s.entry.tile && s.entry !== main.entry && !props.some((p) => p.name === s.entry.name))
+      .filter(
+        (s) =>
+          s.hit.has(i) &&
+          s.score >= 0.5 &&
+          !NOT_PROPS.has(s.entry.category) &&
+          !s.entry.tile &&
+          s.entry !== main.entry &&
+          !props.some((p) => p.name === s.entry.name),
+      )
       .sort(better)[0];
     if (!best) continue;
     best.hit.forEach((k) => covered.add(k));
@@ -236,7 +250,12 @@ function readIcon(name: string): { body: string; width: number; height: number }
     icon = JSON.parse(`{${raw.subarray(at + key.length, end).toString('utf8')}}`);
   } else {
     // Another layout than the pinned version's: parse it all (slow, rare).
-    const set = JSON.parse(raw.toString('utf8')) as { icons: Record<string, typeof icon>; aliases?: Record<string, typeof icon>; width?: number; height?: number };
+    const set = JSON.parse(raw.toString('utf8')) as {
+      icons: Record<string, typeof icon>;
+      aliases?: Record<string, typeof icon>;
+      width?: number;
+      height?: number;
+    };
     icon = set.icons[name] ?? set.aliases?.[name];
     size = { width: set.width ?? 32, height: set.height ?? 32 };
   }

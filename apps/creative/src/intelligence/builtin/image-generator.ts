@@ -9,6 +9,7 @@ import {
   type ProceduralStyleId,
 } from '@platform/creative-ir';
 import { chooseSubject, emojiSvg, promptWords, type SubjectChoice } from './emoji-subjects';
+import { SCENE_TILES } from './subject-words';
 
 /**
  * The built-in image generator: a prompt (and optional style and seed) to a finished IR picture, deterministically.
@@ -381,7 +382,7 @@ const BACKGROUND_WORDS: [ProceduralStyleId, string[]][] = [
 export function generatePicture(input: { prompt: string; style?: string | null; seed?: number | null; width: number; height: number }): GeneratedPicture {
   const seed = input.seed ?? promptSeed(input.prompt);
   const r = rng(seed);
-  const subject = chooseSubject(input.prompt);
+  let subject = chooseSubject(input.prompt);
   // The prompt's words, with their English translations and related words ("barista" → coffee: an autumn palette).
   const ws = new Set([...words(input.prompt), ...promptWords(input.prompt), ...words(input.style ?? '')]);
   const style = (input.style ?? '').trim().toLowerCase();
@@ -433,6 +434,8 @@ export function generatePicture(input: { prompt: string; style?: string | null; 
           : composition === 'geometric'
             ? geometric(W, H, palette, r)
             : abstract(W, H, palette, r, seed, background!);
+  // A framed scene ("sunset": a city at dusk in a square) is not pasted over a landscape or sky that already is that scene.
+  if (subject && SCENE_TILES.includes(subject.name) && (composition === 'landscape' || composition === 'cosmic')) subject = null;
   if (subject) {
     const kept = children.filter((n) => !FOCAL.test(n.id ?? ''));
     const drawn = subjectNodes(W, H, subject, palette, seed, composition);
@@ -453,9 +456,9 @@ export function generatePicture(input: { prompt: string; style?: string | null; 
 /** A composition's own focal shapes (orbs, the planet and its moon, flowers, the vignette), left out under a subject. */
 const FOCAL = /^(orb-|planet|ring-|moon$|flower-|leaf-|vignette$)/;
 /** Emoji that are a piece of land (their art ends in a flat ground): drawn standing in a landscape, foot under its lake. */
-const LANDFORMS = ['mountain', 'snow-capped-mountain', 'volcano', 'mount-fuji'];
+const LANDFORMS = ['mountain', 'snow-capped-mountain', 'volcano', 'mount-fuji', 'water-wave'];
 /** How far down each landform's art its sides stop being a slope (the lake's line is put there). */
-const WATERLINE: Record<string, number> = { mountain: 0.45, 'snow-capped-mountain': 0.58, volcano: 0.8, 'mount-fuji': 0.78 };
+const WATERLINE: Record<string, number> = { mountain: 0.45, 'snow-capped-mountain': 0.58, volcano: 0.8, 'mount-fuji': 0.78, 'water-wave': 0.8 };
 
 /**
  * The subject over the background: a soft halo to lift it from the ground, a contact shadow (not in space), the
@@ -644,7 +647,11 @@ function ridge(W: number, H: number, base: number, amp: number, r: () => number,
 function landscape(W: number, H: number, pal: string[], r: () => number, night: boolean, warm = false): IrNode[] {
   const m = Math.min(W, H);
   // A sunset: a sky from dusk violet through red to a glowing horizon, and a golden sun (not a pale, moon-like disc).
-  const sky = night ? [pal[0], pal[1], pal[2]] : warm ? [pal[1] ?? pal[0], pal[2] ?? pal[1], mix(pal[3] ?? pal[2], '#ffd27a', 0.35)] : [pal[1] ?? pal[0], pal[3] ?? pal[2], pal[4] ?? pal[2]];
+  const sky = night
+    ? [pal[0], pal[1], pal[2]]
+    : warm
+      ? [pal[1] ?? pal[0], pal[2] ?? pal[1], mix(pal[3] ?? pal[2], '#ffd27a', 0.35)]
+      : [pal[1] ?? pal[0], pal[3] ?? pal[2], pal[4] ?? pal[2]];
   const out: IrNode[] = [
     {
       type: 'rect',

@@ -327,7 +327,28 @@ export const MODIFIERS: string[] = [
 ];
 
 /** Words that only Portuguese or Spanish prompts use: their subject comes first ("xícara de café"), an English one's last. */
-export const ROMANCE_WORDS: string[] = ['de', 'do', 'da', 'dos', 'das', 'com', 'em', 'no', 'na', 'para', 'con', 'del', 'el', 'la', 'los', 'las', 'um', 'uma', 'un', 'una'];
+export const ROMANCE_WORDS: string[] = [
+  'de',
+  'do',
+  'da',
+  'dos',
+  'das',
+  'com',
+  'em',
+  'no',
+  'na',
+  'para',
+  'con',
+  'del',
+  'el',
+  'la',
+  'los',
+  'las',
+  'um',
+  'uma',
+  'un',
+  'una',
+];
 
 /** Emoji drawn as a framed scene (a square tile with its own sky): a subject only when nothing else fits, never a prop. */
 export const SCENE_TILES: string[] = [
