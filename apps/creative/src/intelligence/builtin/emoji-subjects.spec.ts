@@ -1,4 +1,5 @@
 import { renderIr, validateIr } from '@platform/creative-ir';
+import { writeFileSync } from 'node:fs';
 import { cachedIcons, chooseSubject, emojiSvg } from './emoji-subjects';
 import { generatePicture } from './image-generator';
 
@@ -92,6 +93,16 @@ describe('the picture of a prompt with a subject', () => {
     const p = generatePicture({ prompt: 'sunset', width: 200, height: 200 });
     expect(p).toMatchObject({ composition: 'landscape', subject: null });
     expect((p.ir.root as { children: { id?: string }[] }).children.some((n) => n.id === 'subject')).toBe(false);
+  });
+
+  it("draws the near half of a drawn planet's ring in front of it when no illustration is named", async () => {
+    const p = generatePicture({ prompt: 'deep space, galaxy', width: 400, height: 400 });
+    expect(p).toMatchObject({ composition: 'cosmic', subject: null });
+    const ids = (p.ir.root as { children: { id?: string }[] }).children.map((n) => n.id);
+    expect(ids.indexOf('ring-back')).toBeLessThan(ids.indexOf('planet'));
+    expect(ids.indexOf('ring-front')).toBeGreaterThan(ids.indexOf('planet'));
+    expect(validateIr(p.ir).ok).toBe(true);
+    if (process.env.GEN_OUT) writeFileSync(`${process.env.GEN_OUT}/ring.png`, (await renderIr(p.ir, { format: 'png' })).data);
   });
 
   it('renders the ring of the planet in front of it, as the illustration draws it', async () => {

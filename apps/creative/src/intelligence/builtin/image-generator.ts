@@ -832,6 +832,21 @@ function cosmic(W: number, H: number, pal: string[], r: () => number, seed: numb
       },
     ],
   });
+  // The near half of the ring passes in front of the planet (the far half, ring-back, behind it).
+  const rw = round(d * 1.9);
+  const rh = round(d * 0.28);
+  out.push({
+    type: 'path',
+    id: 'ring-front',
+    x: round(x - d * 0.45),
+    y: round(y + d * 0.36),
+    width: rw,
+    height: rh,
+    rotation: tilt,
+    viewBox: [0, 0, rw, rh],
+    d: `M0 ${round(rh / 2)} A${round(rw / 2)} ${round(rh / 2)} 0 0 0 ${rw} ${round(rh / 2)}`,
+    strokes: [{ color: withAlpha(pal[4] ?? '#ffffff', 0.85), width: round(m * 0.012) }],
+  });
   out.push({
     type: 'ellipse',
     id: 'moon',
