@@ -6,7 +6,8 @@ const appWebpackConfig = require('../../tools/build/webpack-app');
 const root = join(__dirname, '../..');
 
 /**
- * creative-ir reads its font files by path at run time (text watermarks, designs), so neither
+ * creative-ir reads its font files by path at run time (text watermarks, designs), and the built-in image generator
+ * its emoji set, so neither
  * webpack nor Nx's generated package.json sees those packages: add them, at the workspace's
  * pinned versions. The list is creative-ir's own (`pkg:` entries of font-registry.ts, FONT_PACKAGES).
  */
@@ -19,10 +20,15 @@ class FontPackagesPlugin {
         if (!asset) return;
         const registry = readFileSync(join(root, 'libs/creative-ir/src/fonts/font-registry.ts'), 'utf8');
         const packages = [...new Set([...registry.matchAll(/pkg: '([^']+)'/g)].map((m) => m[1]))];
+        // The built-in image generator reads its emoji set and keywords by path too (EMOJI_PACKAGES of emoji-subjects.ts).
+        const emoji = readFileSync(join(root, 'apps/creative/src/intelligence/builtin/emoji-subjects.ts'), 'utf8');
+        const list = /EMOJI_PACKAGES = \[([^\]]+)\]/.exec(emoji);
+        if (!list) throw new Error('EMOJI_PACKAGES not found in emoji-subjects.ts');
+        for (const m of list[1].matchAll(/'([^']+)'/g)) if (!packages.includes(m[1])) packages.push(m[1]);
         const workspace = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies;
         const pkg = JSON.parse(asset.source.source().toString());
         for (const name of packages) {
-          if (!workspace[name]) throw new Error(`font package ${name} is not a dependency of the workspace`);
+          if (!workspace[name]) throw new Error(`run-time package ${name} is not a dependency of the workspace`);
           pkg.dependencies[name] = workspace[name];
         }
         pkg.dependencies = Object.fromEntries(Object.entries(pkg.dependencies).sort(([a], [b]) => a.localeCompare(b)));

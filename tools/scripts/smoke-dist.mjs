@@ -59,6 +59,19 @@ async function creativeRender(url, headers) {
   return `rendered a design (${bytes.length} B PNG)`;
 }
 
+/** The built-in image generator draws a prompt's subject from its emoji set, read from the installed package by path. */
+async function creativeGeneration(url, headers) {
+  const res = await fetch(`${url}/v1/generations`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: 'planeta con anillos', width: 256, height: 256 }),
+  });
+  if (res.status !== 200) throw new Error(`POST /v1/generations answered ${res.status}: ${await res.text()}`);
+  const body = await res.json();
+  if (body.subject?.name !== 'ringed-planet') throw new Error(`generation subject ${JSON.stringify(body.subject)}`);
+  return 'generated a picture of its subject (ringed-planet)';
+}
+
 /** A WAV file of `seconds` of silence (8 kHz, mono, 16 bit). */
 function wav(seconds) {
   const data = Buffer.alloc(8000 * 2 * seconds);
@@ -122,7 +135,7 @@ const SLICES = {
     env: { URL_SIGNING_SECRET: 'smoke-test-url-signing-secret-0123456789', BILLING_GATEWAY: 'local', BILLING_ALLOW_LOCAL_GATEWAY_IN_PRODUCTION: 'true' },
     // What @ffprobe-installer/linux-x64's install script does (the install here runs with --ignore-scripts; the image's does not).
     installed: (dir) => chmodSync(join(dir, 'node_modules/@ffprobe-installer/linux-x64/ffprobe'), 0o755),
-    media: async (url, headers) => `${await creativeMedia(url, headers)}, ${await creativeRender(url, headers)}`,
+    media: async (url, headers) => `${await creativeMedia(url, headers)}, ${await creativeRender(url, headers)}, ${await creativeGeneration(url, headers)}`,
   },
   messaging: { port: 3291, path: '/v1/agents', header: (k) => ({ authorization: `Bearer ${k}` }) },
   entity: { port: 3391, path: '/api/v1/entities/ent_missing', header: (k) => ({ authorization: `Bearer ${k}` }), expect: 404 },

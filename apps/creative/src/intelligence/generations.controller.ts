@@ -18,8 +18,10 @@ export class GenerationsController {
     summary: 'Generate an image from a prompt',
     description:
       'The image is stored as an asset (use it as `asset:<id>` in designs, transforms and videos) and as an artifact (kind `generation`) with a signed URL. ' +
-      '`provider` (default IMAGE_PROVIDER, `builtin`): `builtin` draws a finished abstract or illustrative picture on the CPU, deterministically: the composition ' +
-      '(abstract, landscape, cosmic, botanical, geometric), palette and procedural background come from the words of the prompt and `style`, and every shape from `seed` ' +
+      '`provider` (default IMAGE_PROVIDER, `builtin`): `builtin` draws a finished picture on the CPU, deterministically: the subject the prompt names ' +
+      '(English, Portuguese or Spanish words matched against the names of the Fluent Emoji Flat illustrations, MIT, and emojilib keywords) with up to two props, ' +
+      'named in `subject` (null when nothing matched: an abstract picture), over a background whose composition ' +
+      '(abstract, landscape, cosmic, botanical, geometric), palette and procedural style come from the words of the prompt and `style`, and every shape from `seed` ' +
       '(default: a hash of the prompt), so the same prompt, style, size and seed give the same bytes. `openai` (gpt-image-1 or DALL·E) and `openai-compatible` ' +
       'are asked for their supported size nearest in aspect, and the image is fitted (cover, attention crop) to `width` x `height`; the asset records the provider and model. ' +
       'An unknown or unconfigured provider is a 422 at `body.provider`. Billed as `generation` ({provider, width, height}).',

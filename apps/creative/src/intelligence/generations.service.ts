@@ -44,7 +44,7 @@ export class GenerationsService {
     const style = body.style ?? '';
     return this.metering.metered(ctx, { operation: 'generation', params: { provider, width, height } }, async () => {
       let png: Buffer;
-      let made: Pick<GenerationDto, 'seed' | 'model' | 'composition' | 'background' | 'palette' | 'provider_size'>;
+      let made: Pick<GenerationDto, 'seed' | 'model' | 'composition' | 'background' | 'palette' | 'subject' | 'provider_size'>;
       if (provider === 'builtin') {
         const picture = generatePicture({ prompt: body.prompt, style, seed: body.seed, width, height });
         const resolved = resolveRender(width, height, { format: 'png' }, []);
@@ -56,13 +56,14 @@ export class GenerationsService {
           composition: picture.composition,
           background: picture.background,
           palette: picture.palette,
+          subject: picture.subject,
           provider_size: null,
         };
       } else {
         const prompt = style ? `${body.prompt}\n\nStyle: ${style}` : body.prompt;
         const image = await this.providers.generate(provider, { prompt, width, height });
         png = image.png;
-        made = { seed: null, model: image.model, composition: null, background: null, palette: [], provider_size: image.providerSize };
+        made = { seed: null, model: image.model, composition: null, background: null, palette: [], subject: null, provider_size: image.providerSize };
       }
       const filename = `generation-${slug(body.prompt)}.png`;
       const asset = await this.assets.createFromBytes(ctx.accountId, png, { filename, accept: ['image'] });

@@ -8,12 +8,19 @@ import {
   type IrNode,
   type ProceduralStyleId,
 } from '@platform/creative-ir';
+import { chooseSubject, emojiSvg, promptWords, type SubjectChoice } from './emoji-subjects';
+import { SCENE_TILES } from './subject-words';
 
 /**
  * The built-in image generator: a prompt (and optional style and seed) to a finished IR picture, deterministically.
  * Words of the prompt and style choose a composition (landscape, cosmic, botanical, geometric or abstract), a palette
  * and a procedural background from the library; the seed (given, or a hash of the prompt) places every shape.
  * English and Portuguese words are understood. Same input, same IR, same bytes.
+ *
+ * When the prompt names something an emoji shows (emoji-subjects.ts: Fluent Emoji Flat, MIT © Microsoft, found by
+ * name and emojilib keywords, in en, pt and es), that illustration is the picture's subject: drawn over the
+ * composition's background (its own focal shapes left out), centred at ~60% of the short side with a soft shadow,
+ * with up to two smaller props for words it does not show.
  */
 
 export const COMPOSITIONS = ['abstract', 'landscape', 'cosmic', 'botanical', 'geometric'] as const;
@@ -27,6 +34,8 @@ export interface GeneratedPicture {
   background: ProceduralStyleId | null;
   palette: string[];
   mood: string;
+  /** The illustration drawn as the subject (and its props), or null: an abstract picture of the words' mood. */
+  subject: SubjectChoice | null;
 }
 
 /** FNV-1a 32-bit, folded into a non-negative 31-bit seed. */
@@ -373,7 +382,9 @@ const BACKGROUND_WORDS: [ProceduralStyleId, string[]][] = [
 export function generatePicture(input: { prompt: string; style?: string | null; seed?: number | null; width: number; height: number }): GeneratedPicture {
   const seed = input.seed ?? promptSeed(input.prompt);
   const r = rng(seed);
-  const ws = new Set([...words(input.prompt), ...words(input.style ?? '')]);
+  let subject = chooseSubject(input.prompt);
+  // The prompt's words, with their English translations and related words ("barista" → coffee: an autumn palette).
+  const ws = new Set([...words(input.prompt), ...promptWords(input.prompt), ...words(input.style ?? '')]);
   const style = (input.style ?? '').trim().toLowerCase();
 
   // Composition: named by `style`, else by the prompt's words, else abstract.
@@ -413,9 +424,9 @@ export function generatePicture(input: { prompt: string; style?: string | null; 
 
   const W = input.width;
   const H = input.height;
-  const children =
+  let children =
     composition === 'landscape'
-      ? landscape(W, H, palette, r, mood === 'night')
+      ? landscape(W, H, palette, r, mood === 'night', mood === 'sunset')
       : composition === 'cosmic'
         ? cosmic(W, H, palette, r, seed, background!)
         : composition === 'botanical'
@@ -423,6 +434,15 @@ export function generatePicture(input: { prompt: string; style?: string | null; 
           : composition === 'geometric'
             ? geometric(W, H, palette, r)
             : abstract(W, H, palette, r, seed, background!);
+  // A framed scene ("sunset": a city at dusk in a square) is not pasted over a landscape or sky that already is that scene.
+  if (subject && SCENE_TILES.includes(subject.name) && (composition === 'landscape' || composition === 'cosmic')) subject = null;
+  if (subject) {
+    const kept = children.filter((n) => !FOCAL.test(n.id ?? ''));
+    const drawn = subjectNodes(W, H, subject, palette, seed, composition);
+    // In a landscape the subject stands behind the lake (its foot under the water); elsewhere it is drawn last.
+    const lake = kept.findIndex((n) => n.id === 'water');
+    children = lake >= 0 && LANDFORMS.includes(subject.name) ? [...kept.slice(0, lake), ...drawn, ...kept.slice(lake)] : [...kept, ...drawn];
+  }
   const ir: IrDocument = {
     version: 1,
     width: W,
@@ -430,7 +450,114 @@ export function generatePicture(input: { prompt: string; style?: string | null; 
     background: palette[0],
     root: { type: 'frame', id: 'root', width: W, height: H, clipContent: true, children },
   };
-  return { ir, seed, composition, background: composition === 'abstract' || composition === 'cosmic' ? background : null, palette, mood };
+  return { ir, seed, composition, background: composition === 'abstract' || composition === 'cosmic' ? background : null, palette, mood, subject };
+}
+
+/** A composition's own focal shapes (orbs, the planet and its moon, flowers, the vignette), left out under a subject. */
+const FOCAL = /^(orb-|planet|ring-|moon$|flower-|leaf-|vignette$)/;
+/** Emoji that are a piece of land (their art ends in a flat ground): drawn standing in a landscape, foot under its lake. */
+const LANDFORMS = ['mountain', 'snow-capped-mountain', 'volcano', 'mount-fuji', 'water-wave'];
+/** How far down each landform's art its sides stop being a slope (the lake's line is put there). */
+const WATERLINE: Record<string, number> = { mountain: 0.45, 'snow-capped-mountain': 0.58, volcano: 0.8, 'mount-fuji': 0.78, 'water-wave': 0.8 };
+
+/**
+ * The subject over the background: a soft halo to lift it from the ground, a contact shadow (not in space), the
+ * illustration's own silhouette blurred as its drop shadow, then the illustration, ~60% of the short side; props at a
+ * third of its size beside its foot, on the side the seed picks.
+ */
+function subjectNodes(W: number, H: number, subject: SubjectChoice, pal: string[], seed: number, composition: Composition): IrNode[] {
+  const m = Math.min(W, H);
+  const floating = composition === 'cosmic';
+  // A landform in a landscape stands in it: its foot under the lake, no halo or shadows.
+  const grounded = composition === 'landscape' && LANDFORMS.includes(subject.name);
+  const s = m * (grounded ? 0.7 : subject.props.length ? 0.56 : 0.64);
+  const side = seed % 2 ? 1 : -1;
+  const cx = W / 2 - side * (subject.props.length === 1 ? s * 0.14 : 0);
+  const cy = grounded ? H * 0.86 - s * (WATERLINE[subject.name] - 0.5) : composition === 'landscape' ? H * 0.56 : H * 0.5;
+  const x = cx - s / 2;
+  const y = cy - s / 2;
+  const light = mix(pal[pal.length - 1] ?? '#ffffff', '#ffffff', 0.55);
+  const out: IrNode[] = [
+    {
+      type: 'rect',
+      id: 'vignette-soft',
+      x: 0,
+      y: 0,
+      width: W,
+      height: H,
+      fills: [
+        {
+          type: 'radial-gradient',
+          center: { x: 0.5, y: 0.5 },
+          radius: 1.1,
+          stops: [
+            { offset: 0.6, color: '#00000000' },
+            { offset: 1, color: '#00000040' },
+          ],
+        },
+      ],
+    },
+  ];
+  if (!grounded)
+    out.push({
+      type: 'ellipse',
+      id: 'subject-halo',
+      x: round(cx - s * 0.8),
+      y: round(cy - s * 0.8),
+      width: round(s * 1.6),
+      height: round(s * 1.6),
+      blur: round(s * 0.12),
+      fills: [
+        {
+          type: 'radial-gradient',
+          stops: [
+            { offset: 0, color: withAlpha(light, floating ? 0.3 : 0.5) },
+            { offset: 0.45, color: withAlpha(light, floating ? 0.12 : 0.2) },
+            { offset: 0.7, color: withAlpha(light, 0) },
+          ],
+        },
+      ],
+    });
+  const figure = (id: string, name: string, fx: number, fy: number, size: number) => {
+    if (grounded) {
+      out.push({ type: 'image', id, x: round(fx), y: round(fy), width: round(size), height: round(size), fit: 'contain', src: emojiSvg(name, size) });
+      return;
+    }
+    if (!floating)
+      out.push({
+        type: 'ellipse',
+        id: `${id}-contact`,
+        x: round(fx + size * 0.14),
+        y: round(fy + size * 0.87),
+        width: round(size * 0.72),
+        height: round(size * 0.1),
+        blur: round(size * 0.035),
+        opacity: 0.32,
+        fills: [{ type: 'solid', color: '#000000' }],
+      });
+    out.push({
+      type: 'image',
+      id: `${id}-shadow`,
+      x: round(fx + size * 0.015),
+      y: round(fy + size * 0.035),
+      width: round(size),
+      height: round(size),
+      fit: 'contain',
+      blur: round(size * 0.03),
+      opacity: 0.28,
+      src: emojiSvg(name, size, true),
+    });
+    out.push({ type: 'image', id, x: round(fx), y: round(fy), width: round(size), height: round(size), fit: 'contain', src: emojiSvg(name, size) });
+  };
+  figure('subject', subject.name, x, y, s);
+  subject.props.forEach((p, i) => {
+    // Both at the subject's foot, one each side, the first larger and in front.
+    const ps = s * (i === 0 ? 0.42 : 0.36);
+    const px = (i === 0 ? cx + side * s * 0.55 : cx - side * s * 0.55) - ps / 2;
+    const py = y + s * 0.94 - ps * 0.9;
+    figure(`prop-${i}`, p.name, Math.min(Math.max(px, m * 0.04), W - ps - m * 0.04), py, ps);
+  });
+  return out;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -517,9 +644,14 @@ function ridge(W: number, H: number, base: number, amp: number, r: () => number,
   return `${d} L${W} ${H} Z`;
 }
 
-function landscape(W: number, H: number, pal: string[], r: () => number, night: boolean): IrNode[] {
+function landscape(W: number, H: number, pal: string[], r: () => number, night: boolean, warm = false): IrNode[] {
   const m = Math.min(W, H);
-  const sky = night ? [pal[0], pal[1], pal[2]] : [pal[1] ?? pal[0], pal[3] ?? pal[2], pal[4] ?? pal[2]];
+  // A sunset: a sky from dusk violet through red to a glowing horizon, and a golden sun (not a pale, moon-like disc).
+  const sky = night
+    ? [pal[0], pal[1], pal[2]]
+    : warm
+      ? [pal[1] ?? pal[0], pal[2] ?? pal[1], mix(pal[3] ?? pal[2], '#ffd27a', 0.35)]
+      : [pal[1] ?? pal[0], pal[3] ?? pal[2], pal[4] ?? pal[2]];
   const out: IrNode[] = [
     {
       type: 'rect',
@@ -559,7 +691,7 @@ function landscape(W: number, H: number, pal: string[], r: () => number, night: 
   const sd = m * (0.16 + r() * 0.1);
   const sx = W * (0.25 + r() * 0.5) - sd / 2;
   const sy = H * (0.2 + r() * 0.18);
-  const sun = night ? '#f5f3ce' : mix(pal[4] ?? '#ffffff', '#ffffff', 0.35);
+  const sun = night ? '#f5f3ce' : warm ? mix(pal[3] ?? '#f9a03f', '#ffc94a', 0.45) : mix(pal[4] ?? '#ffffff', '#ffffff', 0.35);
   out.push({
     type: 'ellipse',
     id: 'sun-glow',
@@ -699,6 +831,21 @@ function cosmic(W: number, H: number, pal: string[], r: () => number, seed: numb
         ],
       },
     ],
+  });
+  // The near half of the ring passes in front of the planet (the far half, ring-back, behind it).
+  const rw = round(d * 1.9);
+  const rh = round(d * 0.28);
+  out.push({
+    type: 'path',
+    id: 'ring-front',
+    x: round(x - d * 0.45),
+    y: round(y + d * 0.36),
+    width: rw,
+    height: rh,
+    rotation: tilt,
+    viewBox: [0, 0, rw, rh],
+    d: `M0 ${round(rh / 2)} A${round(rw / 2)} ${round(rh / 2)} 0 0 0 ${rw} ${round(rh / 2)}`,
+    strokes: [{ color: withAlpha(pal[4] ?? '#ffffff', 0.85), width: round(m * 0.012) }],
   });
   out.push({
     type: 'ellipse',

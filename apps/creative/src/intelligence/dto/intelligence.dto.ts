@@ -83,6 +83,20 @@ export class GenerationCreateDto {
   idempotency_key?: string | null;
 }
 
+export class GenerationPropDto {
+  @ApiProperty({ example: 'barista', description: "The prompt's word(s) that named it (as written, lower-case, without accents)" }) keyword: string;
+  @ApiProperty({ example: 'hot-beverage', description: 'The illustration: its name in Fluent Emoji Flat (MIT, © Microsoft)' }) name: string;
+  @ApiProperty({ example: '☕', description: 'The emoji character it draws' }) emoji: string;
+}
+
+export class GenerationSubjectDto extends GenerationPropDto {
+  @ApiProperty({
+    type: [GenerationPropDto],
+    description: 'Up to two smaller illustrations beside the subject, for words of the prompt it does not show',
+  })
+  props: GenerationPropDto[];
+}
+
 export class GenerationDto {
   @ApiProperty({ example: 'gen_01jdz3k5q8c9w3m5y4x0b7n2ph', description: 'The generation record (prompt, provider, model, seed, asset and artifact)' })
   id: string;
@@ -102,6 +116,15 @@ export class GenerationDto {
   composition: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'mesh', description: 'Built-in: the procedural background style' }) background: string | null;
   @ApiProperty({ type: [String], example: ['#2d1b4e', '#8e3b6f', '#e8505b'], description: 'Built-in: the palette drawn with' }) palette: string[];
+  @ApiProperty({
+    type: GenerationSubjectDto,
+    nullable: true,
+    example: { keyword: 'woman', name: 'woman', emoji: '👩', props: [{ keyword: 'barista', name: 'hot-beverage', emoji: '☕' }] },
+    description:
+      'Built-in: the subject drawn, an illustration of Fluent Emoji Flat named by the prompt (en, pt, es; matched on its name and emojilib keywords), ' +
+      'with its props; null when the prompt names none (an abstract picture) and for providers',
+  })
+  subject: GenerationSubjectDto | null;
   @ApiProperty({
     type: String,
     nullable: true,
