@@ -49,7 +49,9 @@ export class CreateDesignDto {
     type: String,
     nullable: true,
     example: 'square-post',
-    description: 'Template id (`GET /v1/templates`); default `square-post` with a brief',
+    description:
+      'Template id (`GET /v1/templates`): the brief must have its required fields (422 `missing` at `brief.<field>`). ' +
+      'Default with a brief: one whose required fields the brief has (`square-post` when it has a title, else the first that fits, e.g. quote for body and author)',
   })
   @IsOptional()
   @IsString()
