@@ -12,6 +12,13 @@ describe('what a design drops or cuts', () => {
     expect(quote.notices).toContainEqual(expect.objectContaining({ id: 'brief.author', code: 'field_required_missing', field: 'author' }));
   });
 
+  it('names template text the fitting loop held at its minimum size', async () => {
+    const r = await buildTemplate('announcement', { brief: { title: 'Spring sale', cta: 'Shop now' }, format: 'medium_rectangle' });
+    expect(r.notices).toContainEqual(expect.objectContaining({ id: 'cta-text', code: 'text_shrunk' }));
+    const roomy = await buildTemplate('announcement', { brief: { title: 'Spring sale', cta: 'Shop now' }, format: 'instagram_post' });
+    expect(roomy.notices.filter((n) => n.code === 'text_shrunk')).toEqual([]);
+  });
+
   it('reads field usage from the IR: an edit that removes a field is seen', async () => {
     const built = await buildTemplate('square-post', { brief: { title: 'Hello there', cta: 'Shop now' } });
     expect(unusedBriefFields({ title: 'Hello there', cta: 'Shop now' }, built.ir, ['title', 'cta'])).toEqual([]);

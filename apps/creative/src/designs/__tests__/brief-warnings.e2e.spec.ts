@@ -79,6 +79,16 @@ describe('what a design drops or cuts: warnings on create, render and materializ
   it('names text the template had to cut (text_truncated), and text an IR cuts or shrinks on render and materialize', async () => {
     const d = expectStatus(await create({ template: 'square-post', brief: { title: words(120, 't') } }), 200).body;
     expect(d.warnings.filter((w: Warning) => w.code === 'text_truncated').map((w: Warning) => w.id)).toContain('title');
+    // A 300x250 banner: the call to action's label is held at its style's minimum size.
+    const small = expectStatus(
+      await create({ template: 'announcement', brief: { title: 'Spring sale', cta: 'Shop now', format: 'medium_rectangle' } }),
+      200,
+    ).body;
+    expect(small.warnings).toContainEqual({
+      id: 'cta-text',
+      code: 'text_shrunk',
+      message: expect.stringMatching(/^text shrunk to its style's minimum size \([\d.]+ px\) to fit$/),
+    });
 
     const ir = {
       version: 1,
