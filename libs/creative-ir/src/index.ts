@@ -90,8 +90,18 @@ export {
   type TemplateInput,
   type TemplateResult,
 } from './templates/engine';
-export { buildTemplate, listTemplates, getTemplate, TEMPLATES, type TemplateInfo } from './templates/catalogue';
+export { buildTemplate, listTemplates, getTemplate, chooseTemplate, DEFAULT_TEMPLATE, TEMPLATES, type TemplateInfo } from './templates/catalogue';
 export { CreativeInputError, RenderOptionsError, TemplateInputError, RenderCostError, RenderAbortedError } from './errors';
 export { estimateDrawCost, describeCost, pageCostFloor, type CostEstimate, type CostOptions } from './render/cost';
 export { analyzeBrief, readability, textColumns, type BriefAnalysis, type FieldReport, type Readability } from './brief/analyze-brief';
 export { proceduralDocument, proceduralFrames, type ProceduralDocumentOptions } from './procedural/procedural-document';
+export {
+  unusedBriefFields,
+  fieldWarnings,
+  missingRequired,
+  givenFields,
+  CONTENT_FIELDS,
+  WARNING_CODES,
+  type LayoutWarning,
+  type WarningCode,
+} from './warnings';

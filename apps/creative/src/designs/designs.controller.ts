@@ -52,7 +52,10 @@ export class DesignsController {
   @ApiOperation({
     summary: 'Create a design',
     description:
-      'From a `brief` and a `template` (default `square-post`; the brand kit applied: colors, fonts, logo with its position, size and margin), ' +
+      'From a `brief` and a `template` (the brand kit applied: colors, fonts, logo with its position, size and margin), ' +
+      'A named template must get its required fields (`GET /v1/templates`): 422 `missing` at `body.brief.<field>` otherwise, nothing stored. ' +
+      'Without a template the service chooses one whose required fields the brief has (`square-post` when it has a title). ' +
+      "The answer's `warnings` name what the design does not show or had to cut (`field_unused` with the brief field, `text_truncated`, `text_shrunk`...). " +
       'from a raw `ir`, or from a `bundle` of another design. The design starts at revision 1. The IR is validated by the Creative IR library: ' +
       'each issue is a 422 item under `body.ir` (`["body","ir","root","children",2,"fills",0,"color"]`); `asset:<id>` references must name the caller\'s assets. ' +
       'Nodes without an `id` get one (`<type>-<n>`): node operations and diffs address nodes by id. ' +
@@ -109,7 +112,9 @@ export class DesignsController {
     summary: 'Change a design (a new revision)',
     description:
       '`ir` replaces the IR; `brief` (merged into the stored one, null clears a field) and/or `template` rebuild it from the template, replacing node edits; ' +
-      "`title` renames. Every PATCH makes revision n+1; parallel PATCHes are serialised, each applied to the other's result.",
+      "`title` renames. Every PATCH makes revision n+1; parallel PATCHes are serialised, each applied to the other's result. " +
+      'A `template` named here must get its required fields (422 `missing` at `body.brief.<field>`); a brief-only change reports absent ones as `field_required_missing` warnings. ' +
+      'A rebuild answers `warnings`: brief fields the design does not show (`field_unused`), text cut or shrunk.',
   })
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })

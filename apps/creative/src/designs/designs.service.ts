@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { getTemplate, listTemplates, validateIr, type Brief } from '@platform/creative-ir';
+import {
+  chooseTemplate,
+  DEFAULT_TEMPLATE,
+  getTemplate,
+  listTemplates,
+  missingRequired,
+  validateIr,
+  type Brief,
+  type LayoutWarning,
+} from '@platform/creative-ir';
 import { newId } from '@platform/database';
 import { DomainException, ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
 import type { EntityManager } from 'typeorm';
@@ -14,7 +23,7 @@ import { DesignsRepository } from './designs.repository';
 import { jsonPatch, summarizeDiff } from './design-diff';
 import { addNode, assignIds, deleteNode, indexNodes, patchNode, relocateIssues, type Json } from './ir-tree';
 
-export const DEFAULT_TEMPLATE = 'square-post';
+export { DEFAULT_TEMPLATE };
 /** Bundles this service writes and reads. */
 export const BUNDLE_FORMAT = 'creative-design-bundle';
 export const BUNDLE_VERSION = 1;
@@ -22,6 +31,26 @@ export const BUNDLE_VERSION = 1;
 export interface DesignState {
   design: Design;
   revision: DesignRevision;
+  /** What building the revision from a brief left out or cut (`TemplateResult.notices`); absent for other changes. */
+  warnings?: LayoutWarning[];
+}
+
+/**
+ * A template named by the caller must get its required fields: a 422 `missing` at `brief.<field>` for each one absent
+ * (nothing is stored). A template the service chooses is one whose required fields the brief has (`chooseTemplate`).
+ */
+function requireFields(template: string, brief: Brief): void {
+  const def = getTemplate(template)!;
+  const missing = missingRequired(brief, def.required);
+  if (missing.length) {
+    throw new ValidationError(
+      missing.map((f) => ({
+        loc: ['brief', f],
+        msg: `Field required: the ${template} template needs ${def.required.join(' and ')}`,
+        type: 'missing',
+      })),
+    );
+  }
 }
 
 /** Render options a change is asked to render with, and where their errors are reported. */
@@ -41,6 +70,8 @@ export interface CreateDesignInput {
   template?: string | null;
   bundle?: Record<string, unknown> | null;
   title?: string | null;
+  /** A template the caller named must get its required fields (422 `missing` at `brief.<field>`); otherwise they are warnings. */
+  requireFields?: boolean;
 }
 
 export interface UpdateDesignInput {
@@ -48,6 +79,8 @@ export interface UpdateDesignInput {
   ir?: Record<string, unknown> | null;
   template?: string | null;
   title?: string | null;
+  /** As `CreateDesignInput.requireFields`, for a template named in this request. */
+  requireFields?: boolean;
 }
 
 /** What a change computes from the design's current state. */
@@ -141,6 +174,12 @@ export class DesignsService {
     const design = await this.repo.find(accountId, id);
     if (!design) throw new NotFoundError(`Design ${id} not found`, 'not_found');
     return design;
+  }
+
+  /** The brief and template the design was made from (renders name the brief's fields a revision does not show). */
+  async briefOf(accountId: string, id: string): Promise<{ brief: Json | null; template: string | null }> {
+    const design = await this.head(accountId, id);
+    return { brief: design.brief, template: design.template };
   }
 
   async get(accountId: string, id: string): Promise<DesignState> {
@@ -246,6 +285,7 @@ export class DesignsService {
     let ir: Json;
     let source: DesignSource;
     let design: Pick<Design, 'title' | 'template' | 'brief'>;
+    let warnings: LayoutWarning[] | undefined;
     if (input.ir != null) {
       ir = await this.checkedIr(accountId, input.ir, ['ir']);
       source = 'ir';
@@ -256,14 +296,17 @@ export class DesignsService {
       source = 'bundle';
       design = { title: input.title ?? b.title, template: b.template, brief: b.brief };
     } else {
-      const template = templateOrThrow(input.template ?? DEFAULT_TEMPLATE, ['template']);
+      if (input.template != null) templateOrThrow(input.template, ['template']);
       const brief = briefOrThrow(input.brief ?? {}, ['brief']);
-      ir = await this.fromTemplate(accountId, template, brief);
+      if (input.template != null && input.requireFields) requireFields(input.template, brief);
+      const template = input.template ?? chooseTemplate(brief).id;
+      ({ ir, warnings } = await this.fromTemplate(accountId, template, brief));
       source = 'brief';
       design = { title: input.title ?? (typeof brief.title === 'string' ? brief.title.slice(0, 200) : null), template, brief: brief as Json };
     }
     checkRender(ir, render);
-    return this.insert(accountId, { ...design, source, sourceDesignId: null }, ir, 'create');
+    const state = await this.insert(accountId, { ...design, source, sourceDesignId: null }, ir, 'create');
+    return warnings ? { ...state, warnings } : state;
   }
 
   async duplicate(accountId: string, id: string, title: string | null | undefined, render?: RenderAsk | null): Promise<DesignState> {
@@ -289,7 +332,7 @@ export class DesignsService {
     );
   }
 
-  private async fromTemplate(accountId: string, template: string, brief: Brief): Promise<Json> {
+  private async fromTemplate(accountId: string, template: string, brief: Brief): Promise<{ ir: Json; warnings: LayoutWarning[] }> {
     // The brief's photos are the caller's images (the IR the template builds keeps their asset:<id> references).
     await this.assets.checkBrief(accountId, brief as Json, ['brief']);
     const kit = await this.brandKits.templateBrand(accountId);
@@ -302,7 +345,7 @@ export class DesignsService {
       const logo = indexNodes(built.ir).get('logo')?.node;
       if (logo?.type === 'image' && typeof logo.src === 'string' && logo.src.startsWith('data:')) logo.src = `asset:${kit.logoAssetId}`;
     }
-    return assignIds(built.ir);
+    return { ir: assignIds(built.ir), warnings: built.notices };
   }
 
   /** Validated by the library, ids given to every node, asset references checked against the account. */
@@ -373,7 +416,8 @@ export class DesignsService {
     if (input.template != null) templateOrThrow(input.template, ['template']);
     // Validate what can be validated before taking the lock.
     const newIr = has('ir') ? await this.checkedIr(accountId, input.ir, ['ir']) : undefined;
-    return this.change(accountId, id, ifMatch, render, async (design, current) => {
+    let warnings: LayoutWarning[] | undefined;
+    const state = await this.change(accountId, id, ifMatch, render, async (design, current) => {
       const fields: Change['design'] = {};
       if (input.title !== undefined) fields.title = input.title;
       // A raw IR replaces what the template built: the design is no longer the template's, and says so.
@@ -391,11 +435,14 @@ export class DesignsService {
           else merged[k] = v;
         }
         const brief = briefOrThrow(merged, ['brief']);
-        const ir = await this.fromTemplate(accountId, template, brief);
-        return { ir, operation: 'patch', design: { ...fields, template, brief: brief as Json, source: 'brief' } };
+        if (input.template != null && input.requireFields) requireFields(template, brief);
+        const built = await this.fromTemplate(accountId, template, brief);
+        warnings = built.warnings;
+        return { ir: built.ir, operation: 'patch', design: { ...fields, template, brief: brief as Json, source: 'brief' } };
       }
       return { ir: current, operation: 'patch', design: fields };
     });
+    return warnings ? { ...state, warnings } : state;
   }
 
   async restore(accountId: string, id: string, ifMatch: string | undefined, revision: number, render?: RenderAsk | null): Promise<DesignState> {

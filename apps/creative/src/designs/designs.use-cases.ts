@@ -6,7 +6,7 @@ import { ArtifactsService } from '../artifacts/artifacts.service';
 import { Metering, renderCharge } from '../billing/metering';
 import type { CreativeConfig } from '../config';
 import { DesignRendersService } from '../rendering/design-renders.service';
-import { RenderResultDto } from '../rendering/dto/render-result.dto';
+import { CodedWarningDto, RenderResultDto } from '../rendering/dto/render-result.dto';
 import { renderLocs, resolveRender, type RenderRequest } from '../rendering/render.service';
 import { DesignsService, revisionEtag, type DesignState, type RenderAsk } from './designs.service';
 import {
@@ -63,7 +63,7 @@ export class DesignsUseCases {
     );
     const state = await this.designs.create(
       auth.accountId,
-      { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title },
+      { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title, requireFields: true },
       ask,
     );
     return this.answer(auth, state, ask);
@@ -91,7 +91,7 @@ export class DesignsUseCases {
       auth.accountId,
       designId,
       ifMatch,
-      { brief: body.brief, ir: body.ir, template: body.template, title: body.title },
+      { brief: body.brief, ir: body.ir, template: body.template, title: body.title, requireFields: true },
       ask,
     );
     return this.answer(auth, state, ask);
@@ -195,10 +195,22 @@ export class DesignsUseCases {
       const stored = await this.metering.metered(
         { accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id },
         renderCharge(resolved),
-        () => this.renders.render(auth.accountId, { designId: design.id, revision: revision.revision, ir: revision.ir }, resolved, renderLocs(ask.loc)),
+        () =>
+          this.renders.render(
+            auth.accountId,
+            { designId: design.id, revision: revision.revision, ir: revision.ir, source: design },
+            resolved,
+            renderLocs(ask.loc),
+          ),
       );
       render = RenderResultDto.from(design.id, revision.revision, stored, this.config.publicBaseUrl);
     }
-    return DesignDto.of(state.design, state.revision, this.config.publicBaseUrl, render);
+    return DesignDto.of(
+      state.design,
+      state.revision,
+      this.config.publicBaseUrl,
+      render,
+      (state.warnings ?? []).map((w) => CodedWarningDto.from(w)),
+    );
   }
 }

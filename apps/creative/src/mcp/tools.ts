@@ -96,7 +96,7 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'Analyze a brief',
     TOOLS_OPERATIONS.analyze,
     READ,
-    'Score a brief (title, body, cta, palette…) before designing with it: field lengths, readability, contrast, missing fields, suggestions. Does not store anything.',
+    'Score a brief (title, body, cta, palette…) before designing with it, for the template it would get (or `template`): what that template will show, field lengths, readability, contrast, missing and unused fields, suggestions. Does not store anything.',
   ),
   tool(
     'materialize_layout',
@@ -119,7 +119,7 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'Create a design',
     DESIGN_OPERATIONS.create,
     CREATE,
-    'Start a design from a brief and a template (the account\'s brand kit applied), or from a raw Creative IR (`ir`). Returns the design with its IR (node ids are what patch_node and delete_node take). Pass `render: {format: "png"}` to also get an image.',
+    'Start a design from a brief and a template (the account\'s brand kit applied), or from a raw Creative IR (`ir`). Returns the design with its IR (node ids are what patch_node and delete_node take) and `warnings` naming brief fields the design does not show (`field_unused`) and text cut or shrunk. A named template needs its required fields (422 otherwise); without one, one that fits the brief is chosen. Pass `render: {format: "png"}` to also get an image.',
   ),
   tool(
     'list_designs',

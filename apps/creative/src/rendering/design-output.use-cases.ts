@@ -39,7 +39,12 @@ export class DesignOutputUseCases {
     // Handled here only so an unused read does not reject unhandled; a render that needs the IR awaits it and gets its error.
     ir.catch(() => undefined);
     const out = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, renderCharge(resolved), () =>
-      this.stored.render(auth.accountId, { designId: design.id, revision: design.revision, ir: () => ir }, resolved, renderLocs([])),
+      this.stored.render(
+        auth.accountId,
+        { designId: design.id, revision: design.revision, ir: () => ir, source: () => this.designs.briefOf(auth.accountId, design.id) },
+        resolved,
+        renderLocs([]),
+      ),
     );
     return RenderResultDto.from(design.id, design.revision, out, this.config.publicBaseUrl);
   }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { fieldWarnings, getTemplate, type Brief, type LayoutWarning } from '@platform/creative-ir';
 import { APP_CONFIG } from '@platform/config';
 import type { Artifact } from '../artifacts/artifact.entity';
 import type { ArtifactKind } from '../artifacts/artifact-types';
@@ -22,6 +23,23 @@ export interface RevisionToRender {
   revision: number;
   /** The IR, or how to read it (only a render that is not stored yet needs it). */
   ir: Json | (() => Promise<Json>);
+  /**
+   * The brief and template the design was made from (or how to read them): a new render names the brief's fields the
+   * revision does not show (`field_unused`), stored with its other warnings.
+   */
+  source?: DesignBriefSource | (() => Promise<DesignBriefSource>);
+}
+
+export interface DesignBriefSource {
+  brief: Json | null;
+  template: string | null;
+}
+
+/** `field_unused` warnings of a revision made from a brief (none for a design that was not). */
+export function briefFieldWarnings(source: DesignBriefSource, ir: Json): LayoutWarning[] {
+  const def = source.template ? getTemplate(source.template) : undefined;
+  if (!def || !source.brief) return [];
+  return fieldWarnings(source.brief as Brief, ir as never, def);
 }
 
 export interface StoredRender {
@@ -30,7 +48,7 @@ export interface StoredRender {
   /** Served from a render stored earlier (nothing was drawn). */
   cached: boolean;
   resolved: ResolvedRender;
-  warnings: { id: string; message: string }[];
+  warnings: { id: string; message: string; code?: string; field?: string }[];
 }
 
 /**
@@ -112,6 +130,10 @@ export class DesignRendersService {
     }
     const ir = typeof rev.ir === 'function' ? await rev.ir() : rev.ir;
     const out = await this.renders.render(accountId, ir, resolved, locs);
+    if (rev.source) {
+      const source = typeof rev.source === 'function' ? await rev.source() : rev.source;
+      out.warnings = [...briefFieldWarnings(source, ir), ...out.warnings];
+    }
     const artifact = await this.artifacts.store(accountId, {
       data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength),
       kind,

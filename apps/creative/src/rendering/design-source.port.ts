@@ -17,6 +17,8 @@ export interface DesignSource {
   outline(accountId: string, id: string): Promise<DesignSourceOutline>;
   /** A revision's IR, or 404 `not_found`. */
   revisionIr(designId: string, revision: number): Promise<Record<string, unknown>>;
+  /** The brief and template the design was made from (both null for a design that was not), or 404 `not_found`. */
+  briefOf(accountId: string, id: string): Promise<{ brief: Record<string, unknown> | null; template: string | null }>;
 }
 
 export const DESIGN_SOURCE = Symbol.for('creative.rendering.design-source');

@@ -12,6 +12,6 @@ export class RenderCacheEntry {
   @PrimaryColumn({ type: 'int' }) quality: number;
   @Column({ type: 'text' }) accountId: string;
   @Column({ type: 'text' }) artifactId: string;
-  @Column({ type: 'jsonb' }) warnings: { id: string; message: string }[];
+  @Column({ type: 'jsonb' }) warnings: { id: string; message: string; code?: string; field?: string }[];
   @CreateDateColumn({ type: 'timestamptz', precision: 3 }) createdAt: Date;
 }

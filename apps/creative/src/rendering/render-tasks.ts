@@ -10,6 +10,7 @@ import {
   type BrandKit,
   type Brief,
   type IrIssue,
+  type LayoutWarning,
   type MaterializedNode,
   type RenderFormat,
 } from '@platform/creative-ir';
@@ -61,7 +62,7 @@ export interface RenderOutput {
   mime: string;
   width: number;
   height: number;
-  warnings: { id: string; message: string }[];
+  warnings: LayoutWarning[];
 }
 
 export interface TextLinesBox {
@@ -93,7 +94,7 @@ export interface MaterializeOutput {
   width: number;
   height: number;
   root: MaterializedBox;
-  warnings: { id: string; message: string }[];
+  warnings: LayoutWarning[];
 }
 
 export interface TemplateOutput {
@@ -103,6 +104,8 @@ export interface TemplateOutput {
   seed: number;
   fontScale: number;
   warnings: string[];
+  /** What the design leaves out or cuts, coded (`TemplateResult.notices`). */
+  notices: LayoutWarning[];
 }
 
 /** Errors cross the thread boundary as data: their classes (and fields) do not survive structured cloning. */
@@ -179,6 +182,7 @@ async function run(task: RenderTask): Promise<RenderOutput | { html: string } | 
         seed: r.seed,
         fontScale: r.fontScale,
         warnings: r.warnings,
+        notices: r.notices,
       };
     }
     case 'subset_fonts': {

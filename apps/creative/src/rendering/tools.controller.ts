@@ -20,7 +20,9 @@ export class ToolsController {
     summary: 'Judge a brief before designing with it',
     description:
       "The Creative IR library's analysis: a score and grade, each field's length against the limit of the format (`format` of the brief; default 1080x1080), " +
-      "readability, the contrast of the palette (the brand kit's, else the brief's), missing fields (for `template`) and suggestions.",
+      "readability, the contrast of the palette (the brand kit's, else the brief's), missing and unused fields and suggestions. " +
+      'The score reflects what the template (`template`, else the one a design from this brief would get) will show: a brief it shows nothing of scores at most 15; ' +
+      'required fields absent, fields it has no place for and empty optional places lower it.',
   })
   @ApiBody({ schema: { $ref: BRIEF_SCHEMA_REF } })
   @ApiOkResponse({ type: BriefAnalysisDto })
@@ -33,7 +35,8 @@ export class ToolsController {
   @ApiOperation({
     summary: 'Resolve the layout of an IR without rendering',
     description:
-      "Every node at its absolute box (auto-layout frames resolved) and every text node's lines: a debugging aid. IR issues are 422 items under `body.ir`.",
+      "Every node at its absolute box (auto-layout frames resolved) and every text node's lines: a debugging aid. IR issues are 422 items under `body.ir`. " +
+      '`warnings` are coded: text cut (`text_truncated`), shrunk to fit (`text_shrunk`), not fitting (`text_overflow`), missing glyphs or fonts.',
   })
   @ApiOkResponse({ type: MaterializedDocumentDto })
   @RenderErrorResponses()

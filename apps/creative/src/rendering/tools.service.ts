@@ -8,6 +8,7 @@ import { BrandKitService } from '../brand-kit/brand-kit.service';
 import { briefOrThrow, irOrThrow } from '../common/creative-input';
 import { DesignAssetsService } from './design-assets.service';
 import { ArtifactDto } from '../artifacts/dto/artifact.dto';
+import { CodedWarningDto } from './dto/render-result.dto';
 import { DesignRendersService } from './design-renders.service';
 import { PROCEDURAL_SIZE_DEFAULT, type ProceduralRenderDto, type ProceduralResultDto } from './dto/procedural.dto';
 import type { BriefAnalysisDto, MaterializedDocumentDto } from './dto/tools.dto';
@@ -51,8 +52,9 @@ export class ToolsService {
     return {
       score: a.score,
       grade: a.grade,
-      template: template ?? null,
-      format: { width: a.format.width, height: a.format.height, name: a.format.name },
+      template: a.template,
+      template_chosen: a.templateChosen,
+      format: { width: a.format.width, height: a.format.height, name: a.format.name, preset: a.format.preset },
       fields: a.fields,
       readability: a.readability,
       palette: {
@@ -63,6 +65,8 @@ export class ToolsService {
         ok: a.palette.ok,
       },
       missing: a.missing,
+      unused: a.unused,
+      shown: a.shown,
       suggestions: a.suggestions,
     };
   }
@@ -70,7 +74,8 @@ export class ToolsService {
   async materialize(accountId: string, input: unknown): Promise<MaterializedDocumentDto> {
     const ir = irOrThrow(input, ['ir']) as unknown as Record<string, unknown>;
     await this.assets.check(accountId, ir, ['ir']);
-    return this.renders.materialize(accountId, ir, { ir: ['ir'], input: (path) => ['ir', ...path.split('.')] });
+    const m = await this.renders.materialize(accountId, ir, { ir: ['ir'], input: (path) => ['ir', ...path.split('.')] });
+    return { ...m, warnings: m.warnings.map((w) => CodedWarningDto.from(w)) };
   }
 
   /** A procedural background (style mesh, seed 7, density 1.0, phase 0.0, png by default) rendered into an artifact. */

@@ -184,7 +184,11 @@ describe('renderIr', () => {
       doc({ children: [{ type: 'text', id: 't', text, fontSize: 40, x: 10, y: 10, width: 700, ...extra }] }, 720, 200, { background: '#ffffff' });
     const cjk = await renderIr(page('Launch 你好世界 — ok'));
     expect(cjk.warnings).toEqual([
-      { id: 't', message: expect.stringMatching(/^no font has 4 of its characters \(你 U\+4F60, 好 U\+597D, 世 U\+4E16, 界 U\+754C\); they draw as boxes/) },
+      {
+        id: 't',
+        code: 'glyphs_missing',
+        message: expect.stringMatching(/^no font has 4 of its characters \(你 U\+4F60, 好 U\+597D, 世 U\+4E16, 界 U\+754C\); they draw as boxes/),
+      },
     ]);
     const ethiopic = await materialize(page('ሰላም', { fontFamily: 'Playfair Display', fontWeight: 700 }));
     expect(ethiopic.warnings.map((w) => w.message)).toEqual([expect.stringContaining('3 of its characters (ሰ U+1230, ላ U+120B, ም U+121D)')]);

@@ -1,6 +1,17 @@
 import { contrastRatio } from '../color/color';
-import { getTemplate } from '../templates/catalogue';
-import { resolveFormat, type BrandKit, type Brief, type FormatSize } from '../templates/brief';
+import { chooseTemplate, getTemplate } from '../templates/catalogue';
+import { isNamedFormat, resolveFormat, type BrandKit, type Brief, type FormatSize } from '../templates/brief';
+import { givenFields } from '../warnings';
+
+/** The named format a brief's `format` gives (`instagram_post`), normalized as `resolveFormat` reads it; null for a size. */
+function presetOf(format: Brief['format'] | FormatSize | undefined): string | null {
+  const name = typeof format === 'string' ? format : format && !(format.width && format.height) ? format.name : null;
+  if (!name || !isNamedFormat(name)) return null;
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+}
 import { paletteFrom } from '../templates/engine';
 import { missingGlyphs } from '../text/text-layout';
 
@@ -23,14 +34,22 @@ export interface Readability {
 }
 
 export interface BriefAnalysis {
-  /** 0..100, higher is better. */
+  /** 0..100, higher is better: what the template (`template`) will show of the brief. */
   score: number;
   grade: 'excellent' | 'good' | 'fair' | 'poor';
-  format: FormatSize;
+  /** The template judged: the one asked for, else the one a design without a template would get (`chooseTemplate`). */
+  template: string;
+  templateChosen: boolean;
+  /** The size, its orientation class (`name`, which the length limits are for) and the named format asked for (`preset`), if any. */
+  format: FormatSize & { preset: string | null };
   fields: FieldReport[];
   readability: Readability;
   palette: { colors: string[]; source: string; bestTextContrast: number; lowContrastPairs: { a: string; b: string; ratio: number }[]; ok: boolean };
   missing: string[];
+  /** Content fields the brief gives that the template has no place for (the design will not show them). */
+  unused: string[];
+  /** Content fields the template will show (those it uses that the brief gives). */
+  shown: string[];
   suggestions: string[];
 }
 
@@ -132,8 +151,28 @@ export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] |
   }
 
   const missing: string[] = [];
-  const template = options.template ? getTemplate(options.template) : undefined;
-  const required = template?.required ?? ['title'];
+  const template = (options.template ? getTemplate(options.template) : undefined) ?? chooseTemplate(brief);
+  const required = template.required;
+  // What the template will show: every content field it has a place for and the brief gives.
+  const given = givenFields(brief);
+  const uses = (f: string) => template.fields.includes(f) || (f === 'images' && template.fields.includes('image'));
+  const shown = given.filter(uses);
+  const unused = given.filter((f) => !uses(f));
+  for (const f of unused) {
+    score -= 6;
+    suggestions.push(`The ${template.name} template (${template.id}) does not show ${f}: leave it out or choose a template that uses it.`);
+  }
+  // Optional places of the template the brief leaves empty: a design with only a headline is thin.
+  const optional = template.fields.filter((f) => !required.includes(f));
+  const emptyOptional = optional.filter((f) => !shown.includes(f as never) && !(f === 'image' && shown.includes('images')));
+  if (optional.length) score -= Math.round((12 * emptyOptional.length) / optional.length);
+  if (optional.length && emptyOptional.length * 2 >= optional.length)
+    suggestions.push(`The ${template.id} template also has places for ${emptyOptional.join(', ')}: the brief leaves them empty.`);
+  const titleText = brief.title?.trim() ?? '';
+  if (titleText && textColumns(titleText) < 3) {
+    score -= 10;
+    suggestions.push(`The title "${titleText}" is too short to carry a design: say what it is about in a few words.`);
+  }
   for (const f of required) {
     const v = brief[f as keyof Brief];
     const empty = v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
@@ -145,7 +184,7 @@ export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] |
   }
   for (const f of missing) {
     score -= 12;
-    if (f !== 'cta') suggestions.push(`Add ${f}${template ? `: the ${template.name} template needs it` : ''}.`);
+    if (f !== 'cta') suggestions.push(`Add ${f}: the ${template.name} template (${template.id}) needs it.`);
   }
   if (brief.slide_index != null && brief.slide_total != null && brief.slide_index > brief.slide_total) {
     score -= 10;
@@ -202,15 +241,24 @@ export function analyzeBrief(brief: Brief, options: { format?: Brief['format'] |
       `Palette "${brief.palette}" was not understood: give colors as hex (#1d4ed8, #f59e0b) or a name (ocean, sunset, forest, mono, pastel, earth, neon, corporate, candy, midnight).`,
     );
 
+  // Nothing to show: the design would be the template's placeholder text.
+  if (!shown.length) {
+    score = Math.min(score, 15);
+    suggestions.push(`The brief gives nothing the ${template.id} template shows: add ${required.join(' and ')}.`);
+  }
   score = Math.max(0, Math.min(100, Math.round(score)));
   return {
     score,
     grade: score >= 90 ? 'excellent' : score >= 75 ? 'good' : score >= 50 ? 'fair' : 'poor',
-    format,
+    template: template.id,
+    templateChosen: !options.template,
+    format: { ...format, preset: presetOf((options.format as never) ?? brief.format) },
     fields,
     readability: read,
     palette: { colors: pal.colors, source: pal.source, bestTextContrast: +best.toFixed(2), lowContrastPairs: pairs, ok: paletteOk },
     missing,
+    unused,
+    shown,
     suggestions,
   };
 }

@@ -1,3 +1,4 @@
+import type { LayoutWarning } from '../warnings';
 import { resolveAsset, type AssetResolver } from '../assets';
 import type { IrDocument } from '../schema/ir-schema';
 import { keepDocumentFamily, registerDocumentFamily } from './font-registry';
@@ -15,7 +16,7 @@ export interface DocumentFonts {
   /** Internal name -> the faces (for embedding in HTML). */
   faces: Map<string, DocumentFace[]>;
   /** Fonts that could not be found or read; their text uses the default font. */
-  warnings: { id: string; message: string }[];
+  warnings: LayoutWarning[];
 }
 
 /** What a document that brings no font of its own has (shared, never written to). */
@@ -36,7 +37,11 @@ export async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver |
     // A font that cannot be read is reported just below, as one that is not found (a warning, text in the default font).
     const data = await resolveAsset(f.src, assets).catch(() => undefined);
     if (!data?.length) {
-      out.warnings.push({ id: `fonts[${index}]`, message: `font ${where(f.src)} for "${f.family}" was not found; its text uses the default font` });
+      out.warnings.push({
+        id: `fonts[${index}]`,
+        code: 'font_unavailable',
+        message: `font ${where(f.src)} for "${f.family}" was not found; its text uses the default font`,
+      });
       continue;
     }
     const key = f.family.toLowerCase();
@@ -53,6 +58,7 @@ export async function loadDocumentFonts(doc: IrDocument, assets: AssetResolver |
       const { index } = faces[i];
       out.warnings.push({
         id: `fonts[${index}]`,
+        code: 'font_unavailable',
         message: `font ${where(fonts[index].src!)} for "${family}" is not a font that can be read (TrueType, OpenType, WOFF or WOFF2); its text uses the default font`,
       });
     }

@@ -1,3 +1,4 @@
+import type { LayoutWarning } from '../warnings';
 import type { Config as YogaConfig, Node as YogaNode } from 'yoga-layout/dist/src/wrapAssembly';
 import type { AssetResolver } from '../assets';
 import { attachDocumentFonts, loadDocumentFonts, NO_DOCUMENT_FONTS, type DocumentFonts } from '../fonts/document-fonts';
@@ -28,8 +29,8 @@ export interface MaterializedDocument {
   lang: string;
   doc: IrDocument;
   root: MaterializedNode;
-  /** Non-fatal findings, e.g. text that overflows its box. */
-  warnings: { id: string; message: string }[];
+  /** Non-fatal findings, e.g. text that overflows its box or was cut (`code`: see `WarningCode`). */
+  warnings: LayoutWarning[];
 }
 
 const isAuto = (n: IrNode): n is FrameNode => n.type === 'frame' && (n.layoutMode === 'horizontal' || n.layoutMode === 'vertical');
@@ -241,14 +242,32 @@ function collect(b: Built, ox: number, oy: number, warnings: MaterializedDocumen
     out.text = prev && reusable ? prev.layout : b.layoutAt!(l.width + 0.05, t.fit === 'grow' ? undefined : l.height + 0.05);
     // Hidden text (laid out in a 0 x 0 box) is not drawn: nothing to report.
     const shown = !hidden && t.visible !== false;
-    if (shown && (out.text.overflow || (out.text.truncated && t.maxLines === undefined))) {
-      warnings.push({ id: b.id, message: 'text does not fit its box' + (out.text.truncated ? ' and was truncated' : '') });
+    if (shown && out.text.overflow) {
+      warnings.push({ id: b.id, code: 'text_overflow', message: 'text does not fit its box' });
+    }
+    if (shown && out.text.truncated) {
+      const { lines, totalLines } = out.text;
+      warnings.push({
+        id: b.id,
+        code: 'text_truncated',
+        message: `text cut to ${lines.length} of ${totalLines} lines (${t.maxLines !== undefined && lines.length >= t.maxLines ? `maxLines ${t.maxLines}` : 'the box height'})${t.ellipsis !== false ? ' with an ellipsis' : ''}`,
+      });
+    }
+    // fit: shrink set the text below its style's size (at most down to minFontSize) to fit its box.
+    if (shown && t.fit === 'shrink' && t.fontSize !== undefined && out.text.fontSize < t.fontSize - 0.01) {
+      const min = b.input!.minFontSize ?? Math.max(6, Math.round((b.input!.maxFontSize ?? t.fontSize) / 4));
+      warnings.push({
+        id: b.id,
+        code: 'text_shrunk',
+        message: `text shrunk from ${t.fontSize} px to ${out.text.fontSize} px to fit its box${out.text.fontSize <= min + 0.01 ? ` (its minimum, ${min} px)` : ''}`,
+      });
     }
     const missing = shown ? missingGlyphs(b.input!) : [];
     if (missing.length) {
       const named = missing.slice(0, 5).map((ch) => `${ch} U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
       warnings.push({
         id: b.id,
+        code: 'glyphs_missing',
         message: `no font has ${missing.length} of its characters (${named.join(', ')}${missing.length > 5 ? ', …' : ''}); they draw as boxes. Bring a font that has them in the document's fonts[] (Chinese, Japanese and Korean have no bundled face)`,
       });
     }

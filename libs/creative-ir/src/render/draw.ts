@@ -59,7 +59,7 @@ function checkpoint(ctx: Ctx, m: MaterializedNode, assets: DrawAssets, it: DrawI
 }
 
 export interface DrawWarnings {
-  push(w: { id: string; message: string }): void;
+  push(w: { id: string; message: string; code?: string }): void;
 }
 
 const BLEND: Record<BlendMode, Ctx['globalCompositeOperation']> = {
@@ -370,7 +370,7 @@ function drawImageNode(ctx: Ctx, m: MaterializedNode, assets: DrawAssets, warnin
   const w = m.width;
   const h = m.height;
   if (!img || !img.width || !img.height) {
-    warnings.push({ id: m.id, message: `image ${node.src.startsWith('data:') ? '(data URL)' : node.src} could not be loaded` });
+    warnings.push({ id: m.id, code: 'image_unavailable', message: `image ${node.src.startsWith('data:') ? '(data URL)' : node.src} could not be loaded` });
     ctx.fillStyle = '#e5e7eb';
     ctx.fillRect(0, 0, w, h);
     return;

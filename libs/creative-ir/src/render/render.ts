@@ -1,3 +1,4 @@
+import type { LayoutWarning } from '../warnings';
 import { createHash } from 'node:crypto';
 import { createCanvas, loadImage, PDFDocument, SvgExportFlag, type Canvas, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
@@ -83,7 +84,7 @@ export interface RenderResult {
   mime: string;
   width: number;
   height: number;
-  warnings: { id: string; message: string }[];
+  warnings: LayoutWarning[];
   materialized: MaterializedDocument;
 }
 
@@ -227,7 +228,7 @@ export interface RasterResult {
   width: number;
   height: number;
   materialized: MaterializedDocument;
-  warnings: { id: string; message: string }[];
+  warnings: LayoutWarning[];
 }
 
 /** Canvases at most this many pixels are kept for the next render of the same size (a 4K page; 33 MB). */
@@ -327,12 +328,7 @@ export async function encodeRaster(
   }
 }
 
-function renderSvg(
-  doc: MaterializedDocument,
-  images: Map<string, Image>,
-  warnings: { id: string; message: string }[],
-  interrupt?: DrawInterrupt,
-): Promise<Buffer> {
+function renderSvg(doc: MaterializedDocument, images: Map<string, Image>, warnings: LayoutWarning[], interrupt?: DrawInterrupt): Promise<Buffer> {
   const canvas = createCanvas(doc.width, doc.height, SvgExportFlag.ConvertTextToPaths);
   const ctx = canvas.getContext('2d') as unknown as Ctx;
   drawDocument(ctx, doc, { images, vector: true, interrupt }, warnings, 1);
@@ -342,7 +338,7 @@ function renderSvg(
 function renderPdf(
   doc: MaterializedDocument,
   images: Map<string, Image>,
-  warnings: { id: string; message: string }[],
+  warnings: LayoutWarning[],
   title?: string,
   interrupt?: DrawInterrupt,
 ): Promise<Buffer> {

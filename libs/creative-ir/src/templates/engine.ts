@@ -7,6 +7,7 @@ import type { FrameNode, IrDocument, IrNode, ProceduralStyleId, TextNode } from 
 import { parseIr } from '../schema/validate';
 import type { BrandKit, Brief, FormatSize, LogoPosition } from './brief';
 import { logoInk, logoPlate, type LogoInk } from './logo-plate';
+import { fieldWarnings, missingRequired, type LayoutWarning } from '../warnings';
 
 /** Shared machinery for templates: colors with checked contrast, type scale, logo, fitting. */
 
@@ -256,6 +257,8 @@ export interface TemplateContext {
   images: ImageRef[];
   lang: string;
   contrast: ContrastCheck[];
+  /** Texts set at their role's minimum size by the fitting loop, or below the format's smallest body size. */
+  shrunk: { id: string; size: number; minimum: number; below: boolean }[];
   /** True when the field is shown at the current content level (`drop`: the level from which it is left out). */
   keep(drop: number): boolean;
   /** Text node with the role's type scale; color checked against `on` (the colors behind it). */
@@ -434,6 +437,7 @@ export function createContext(args: {
   const shape = shapeOf(W, H);
   const next = rng(seed);
   const contrast: ContrastCheck[] = [];
+  const shrunk: TemplateContext['shrunk'] = [];
   const base = Math.max(11, short * 0.03 * (shape === 'landscape' ? 1.1 : 1), Math.min(short * 0.16, long * 0.02));
   const minBody = Math.max(10, short * BODY_MIN_SHARE);
   const margin = Math.max(6, Math.round(short * (shape === 'strip' ? 0.12 : short < 400 ? 0.07 : 0.074)));
@@ -465,6 +469,7 @@ export function createContext(args: {
     images: brief.images,
     lang,
     contrast,
+    shrunk,
     keep: (drop) => level < drop,
     fontSize(role) {
       const r = ROLE[role];
@@ -491,6 +496,12 @@ export function createContext(args: {
       const r = ROLE[role];
       // Sizes some templates derive from the page stay positive on absurd formats (1x1).
       const fontSize = Math.max(1, (extra.fontSize as number | undefined) ?? ctx.fontSize(role));
+      // The role's smallest size; the fitting loop (k < 1) holding a text at it means the text wanted to be smaller.
+      const floor = r.small ? minBody : minBody * 1.2;
+      const designed = base * Math.pow(ctx.ratio, r.step);
+      if (fontSize < minBody - 0.01) shrunk.push({ id, size: fontSize, minimum: minBody, below: true });
+      else if (extra.fontSize === undefined && k < 1 && fontSize <= floor + 0.01 && designed > floor + 0.01)
+        shrunk.push({ id, size: fontSize, minimum: floor, below: false });
       const weight = (extra.fontWeight as number | undefined) ?? r.weight;
       const large = fontSize >= 24 || (fontSize >= 18.66 && weight >= 700);
       const color = ctx.colorOn(
@@ -587,6 +598,12 @@ export interface TemplateResult {
   /** Content level the fitting loop settled on (0 = every field of the brief the template uses). */
   contentLevel: number;
   warnings: string[];
+  /**
+   * What the design leaves out or cuts, with machine codes: brief fields it does not show (`field_unused`), fields the
+   * template requires that the brief lacks (`field_required_missing`), text cut, shrunk to its minimum, overflowing or
+   * colliding (`text_truncated`, `text_shrunk`, `text_overflow`, `text_collision`).
+   */
+  notices: LayoutWarning[];
 }
 
 export function chooseFonts(
@@ -711,7 +728,53 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
     fontScale: ctx.k,
     contentLevel: ctx.level,
     warnings: problems.map((p) => `${p.id}: ${p.message}`),
+    notices: templateNotices(def, input.brief ?? {}, ir, m, ctx, problems),
   };
+}
+
+const PROBLEM_CODES: [RegExp, LayoutWarning['code']][] = [
+  [/^text cut short/, 'text_truncated'],
+  [/^(text taller|text wider|text outside|overflows)/, 'text_overflow'],
+];
+
+/** The coded findings of a template build (see `TemplateResult.notices`), from what the fitting loop already measured. */
+function templateNotices(
+  def: TemplateDefinition,
+  brief: Brief,
+  ir: IrDocument,
+  m: MaterializedDocument,
+  ctx: TemplateContext,
+  problems: { id: string; message: string }[],
+): LayoutWarning[] {
+  const out: LayoutWarning[] = missingRequired(brief, def.required).map((field) => ({
+    id: `brief.${field}`,
+    code: 'field_required_missing' as const,
+    field,
+    message: `brief.${field} is missing: the ${def.id} template requires ${def.required.join(', ')}`,
+  }));
+  out.push(...fieldWarnings(brief, ir, def, ctx.level));
+  const shown = new Set<string>();
+  const walk = (n: MaterializedNode) => {
+    if (n.node.visible === false) return;
+    if (n.text && n.text.lines.some((l) => l.text.trim())) shown.add(n.id);
+    n.children.forEach(walk);
+  };
+  walk(m.root);
+  for (const s of ctx.shrunk) {
+    if (!shown.has(s.id)) continue;
+    out.push({
+      id: s.id,
+      code: 'text_shrunk',
+      message: s.below
+        ? `text set at ${s.size} px, below the smallest body size of this format (${+s.minimum.toFixed(1)} px)`
+        : `text shrunk to its style's minimum size (${s.size} px) to fit`,
+    });
+  }
+  for (const p of problems) {
+    const code = PROBLEM_CODES.find(([re]) => re.test(p.message))?.[1] ?? 'text_collision';
+    out.push({ id: p.id, code, message: p.message });
+  }
+  return out;
 }
 
 export { over, mix };

@@ -56,6 +56,8 @@ export interface TextLayout {
   height: number;
   /** Text was cut by maxLines or by the box height. */
   truncated: boolean;
+  /** Lines the text takes before any cut (equal to `lines.length` unless truncated). */
+  totalLines: number;
   /** A word had to be broken inside because it was wider than the box. */
   brokeWords: boolean;
   /** The text does not fit the box height (after fitting). */
@@ -326,6 +328,7 @@ function layoutAt(r: Resolved, input: TextLayoutInput, fontSize: number): TextLa
     width: lines.reduce((w, l) => Math.max(w, l.width), 0),
     height,
     truncated,
+    totalLines: all.length,
     brokeWords,
     overflow: input.maxHeight !== undefined && input.fit !== 'grow' && height > input.maxHeight + 0.5,
     font,

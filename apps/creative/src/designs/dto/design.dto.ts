@@ -5,7 +5,7 @@ import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, Min
 import { IsNotBlank } from '@platform/errors';
 import { BRIEF_SCHEMA_REF, IR_SCHEMA_REF } from '../../common/library-schemas';
 import { OUTPUT_FORMATS, RenderOptionsDto, type OutputFormat } from '../../rendering/dto/render-options.dto';
-import { RenderResultDto } from '../../rendering/dto/render-result.dto';
+import { CodedWarningDto, RenderResultDto } from '../../rendering/dto/render-result.dto';
 import { DESIGN_SOURCES, type Design } from '../design.entity';
 import { REVISION_OPERATIONS, type DesignRevision } from '../design-revision.entity';
 import { MAX_LIST_LIMIT } from '../../common/list-limit';
@@ -49,7 +49,9 @@ export class CreateDesignDto {
     type: String,
     nullable: true,
     example: 'square-post',
-    description: 'Template id (`GET /v1/templates`); default `square-post` with a brief',
+    description:
+      'Template id (`GET /v1/templates`): the brief must have its required fields (422 `missing` at `brief.<field>`). ' +
+      'Default with a brief: one whose required fields the brief has (`square-post` when it has a title, else the first that fits, e.g. quote for body and author)',
   })
   @IsOptional()
   @IsString()
@@ -294,10 +296,20 @@ export class DesignDto extends DesignSummaryDto {
       'The revision rendered into an artifact, when the request asked for it (`render`; `format` on restore, and on node delete when given); otherwise null',
   })
   render: RenderResultDto | null;
+  @ApiProperty({
+    type: [CodedWarningDto],
+    description:
+      'What building this revision from the brief left out or cut (create and update with a brief): brief fields the template does not show ' +
+      '(field_unused, with `field`), required fields absent (field_required_missing: only when the template was chosen by the service), ' +
+      'text cut (text_truncated), shrunk to its minimum size (text_shrunk), not fitting (text_overflow) or colliding (text_collision). ' +
+      'Empty for other answers (reads, node edits, restores, duplicates); a render reports its own in `render.warnings`.',
+  })
+  warnings: CodedWarningDto[];
 
-  static of(d: Design, rev: DesignRevision, baseUrl: string, render: RenderResultDto | null = null): DesignDto {
+  static of(d: Design, rev: DesignRevision, baseUrl: string, render: RenderResultDto | null = null, warnings: CodedWarningDto[] = []): DesignDto {
     return {
       ...DesignSummaryDto.from(d, baseUrl),
+      warnings: warnings.map((w) => CodedWarningDto.from(w)),
       brief: d.brief,
       ir: rev.ir,
       change: { operation: rev.operation, node_id: rev.nodeId, restored_from: rev.restoredFrom },

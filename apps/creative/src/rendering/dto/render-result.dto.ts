@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { WARNING_CODES } from '@platform/creative-ir';
 import { IsOptional, IsString } from 'class-validator';
 import { ArtifactDto, SignedUrlDto } from '../../artifacts/dto/artifact.dto';
 import type { StoredRender } from '../design-renders.service';
@@ -17,6 +18,28 @@ export class RenderWarningDto {
   @ApiProperty({ example: 'text taller than its box' }) message: string;
 }
 
+/** Warning codes (docs/creative.md, "Warnings"); `other` for a finding stored before codes existed. */
+export const WARNING_CODE_VALUES = [...WARNING_CODES, 'other'] as const;
+
+/** A finding with its machine code: what a design shows of its brief, and what the layout cut or shrank. */
+export class CodedWarningDto extends RenderWarningDto {
+  @ApiProperty({
+    enum: WARNING_CODE_VALUES,
+    example: 'text_truncated',
+    description:
+      'field_unused (a brief field the design does not show), field_required_missing, text_truncated (lines dropped, ellipsis), ' +
+      'text_shrunk (set at or below its minimum size to fit), text_overflow, text_collision, glyphs_missing, font_unavailable, image_unavailable; ' +
+      'other for a finding stored before codes existed',
+  })
+  code: string;
+  @ApiPropertyOptional({ example: 'subtitle', description: 'The brief field, for field_unused and field_required_missing (`id` is then `brief.<field>`)' })
+  field?: string;
+
+  static from(w: { id: string; message: string; code?: string; field?: string }): CodedWarningDto {
+    return { id: w.id, message: w.message, code: w.code ?? 'other', ...(w.field ? { field: w.field } : {}) };
+  }
+}
+
 export class RenderResultDto {
   @ApiProperty({ example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' }) design_id: string;
   @ApiProperty({ type: 'integer', example: 3, description: 'The revision drawn' }) revision: number;
@@ -25,8 +48,12 @@ export class RenderResultDto {
   @ApiProperty({ type: 'integer', example: 1080 }) height: number;
   @ApiProperty({ description: 'true when this revision was already rendered with these options: the stored artifact is answered, nothing is drawn' })
   cached: boolean;
-  @ApiProperty({ type: [RenderWarningDto], description: 'What the renderer noticed (text that does not fit, missing glyphs or images)' })
-  warnings: RenderWarningDto[];
+  @ApiProperty({
+    type: [CodedWarningDto],
+    description:
+      'What the renderer noticed: brief fields the design does not show (field_unused, for a design made from a brief), text cut or shrunk, text that does not fit, missing glyphs, fonts or images',
+  })
+  warnings: CodedWarningDto[];
   @ApiProperty({ type: ArtifactDto }) artifact: ArtifactDto;
   @ApiProperty({ type: SignedUrlDto, description: 'Reads the bytes without credentials for an hour' }) signed_url: SignedUrlDto;
 
@@ -38,7 +65,7 @@ export class RenderResultDto {
       width: r.resolved.width,
       height: r.resolved.height,
       cached: r.cached,
-      warnings: r.warnings.map((w) => ({ id: w.id, message: w.message })),
+      warnings: r.warnings.map((w) => CodedWarningDto.from(w)),
       artifact: ArtifactDto.from(r.artifact, baseUrl),
       signed_url: { url: r.signedUrl.url, expires_at: r.signedUrl.expiresAt.toISOString(), ttl: r.signedUrl.ttl },
     };

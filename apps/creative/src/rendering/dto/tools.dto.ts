@@ -1,11 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IR_SCHEMA_REF } from '../../common/library-schemas';
+import { CodedWarningDto } from './render-result.dto';
 
 export class AnalyzeQuery {
   @ApiPropertyOptional({
     example: 'quote',
-    description: 'Judge the brief for this template: its required fields count as missing when absent (default: title only)',
+    description:
+      'Judge the brief for this template: its required fields count as missing when absent, the fields it has no place for as unused. ' +
+      'Default: the template a design made from this brief without a template would get (square-post when the brief has a title, else the first template whose required fields it has)',
   })
   @IsOptional()
   @IsString()
@@ -16,7 +19,19 @@ export class AnalyzeQuery {
 class AnalysisFormatDto {
   @ApiProperty({ type: 'integer', example: 1080 }) width: number;
   @ApiProperty({ type: 'integer', example: 1080 }) height: number;
-  @ApiProperty({ example: 'square', description: 'Orientation class the length limits are for' }) name: string;
+  @ApiProperty({
+    enum: ['square', 'portrait', 'story', 'landscape', 'wide'],
+    example: 'square',
+    description: 'Orientation class the length limits are for (an instagram_post, 1080x1080, is square; an instagram_story is story)',
+  })
+  name: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'instagram_post',
+    description: 'The named format the brief asked for (`format`), normalized; null when it gave a size or none (then 1080x1080)',
+  })
+  preset: string | null;
 }
 
 class FieldReportDto {
@@ -55,15 +70,41 @@ class PaletteReportDto {
 }
 
 export class BriefAnalysisDto {
-  @ApiProperty({ example: 86, description: '0..100, higher is better' }) score: number;
+  @ApiProperty({
+    example: 86,
+    description:
+      '0..100, higher is better: what the template (`template`) will show of the brief. A brief that gives nothing the template shows scores at most 15; ' +
+      'required fields absent (-12 each), fields the template has no place for (-6 each, listed in `unused`) and its optional places left empty (up to -12) lower it',
+  })
+  score: number;
   @ApiProperty({ enum: ['excellent', 'good', 'fair', 'poor'] }) grade: string;
-  @ApiProperty({ type: String, nullable: true, example: 'quote' }) template: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'quote',
+    description: 'The template judged: the `template` asked for, else the one the service would choose (`template_chosen`); never null since codes were added',
+  })
+  template: string | null;
+  @ApiProperty({ description: 'true when no template was asked for and `template` is the one the service would choose' }) template_chosen: boolean;
   @ApiProperty({ type: AnalysisFormatDto }) format: AnalysisFormatDto;
   @ApiProperty({ type: [FieldReportDto] }) fields: FieldReportDto[];
   @ApiProperty({ type: ReadabilityDto }) readability: ReadabilityDto;
   @ApiProperty({ type: PaletteReportDto, description: "The palette a design would use: the brand kit's, else the brief's, else a default" })
   palette: PaletteReportDto;
-  @ApiProperty({ type: [String], example: ['cta'] }) missing: string[];
+  @ApiProperty({
+    type: [String],
+    example: ['cta'],
+    description: "The template's required fields the brief lacks (and cta when the intent asks the reader to act)",
+  })
+  missing: string[];
+  @ApiProperty({
+    type: [String],
+    example: ['subtitle'],
+    description: 'Content fields the brief gives that the template has no place for: the design will not show them',
+  })
+  unused: string[];
+  @ApiProperty({ type: [String], example: ['title', 'body'], description: 'Content fields the brief gives that the template shows' })
+  shown: string[];
   @ApiProperty({ type: [String] }) suggestions: string[];
 }
 
@@ -102,14 +143,13 @@ export class MaterializedNodeDto {
   @ApiProperty({ type: () => [MaterializedNodeDto] }) children: MaterializedNodeDto[];
 }
 
-class WarningDto {
-  @ApiProperty({ example: 'title' }) id: string;
-  @ApiProperty({ example: 'text taller than its box' }) message: string;
-}
-
 export class MaterializedDocumentDto {
   @ApiProperty({ type: 'integer', example: 1080 }) width: number;
   @ApiProperty({ type: 'integer', example: 1080 }) height: number;
   @ApiProperty({ type: MaterializedNodeDto }) root: MaterializedNodeDto;
-  @ApiProperty({ type: [WarningDto] }) warnings: WarningDto[];
+  @ApiProperty({
+    type: [CodedWarningDto],
+    description: 'Text cut (text_truncated), shrunk (text_shrunk) or not fitting (text_overflow), missing glyphs or fonts',
+  })
+  warnings: CodedWarningDto[];
 }

@@ -1,6 +1,7 @@
 import { TemplateInputError } from '../../errors';
 import { MAX_PAGE_SIDE } from '../../schema/ir-schema';
-import { resolveFormat } from '../brief';
+import { resolveFormat, type Brief } from '../brief';
+import { missingRequired } from '../../warnings';
 import { runTemplate, type TemplateDefinition, type TemplateInput, type TemplateResult } from '../engine';
 import { announcement, minimalType, squarePost } from './bold';
 import { listicle, quote } from './editorial';
@@ -51,6 +52,20 @@ export function listTemplates(): TemplateInfo[] {
 
 export function getTemplate(id: string): TemplateDefinition | undefined {
   return TEMPLATES.find((t) => t.id === id);
+}
+
+/** The template a brief gets when none is named. */
+export const DEFAULT_TEMPLATE = 'square-post';
+
+/**
+ * The template for a brief that names none: the default (`square-post`) when the brief has its required fields, else
+ * the first template of the catalogue whose required fields the brief all has (a quote for body and author, a tip for
+ * a body alone...), else the default (its missing fields are then reported).
+ */
+export function chooseTemplate(brief: Brief): TemplateDefinition {
+  const fits = (t: TemplateDefinition) => !missingRequired(brief, t.required).length;
+  const preferred = getTemplate(DEFAULT_TEMPLATE)!;
+  return fits(preferred) ? preferred : (TEMPLATES.find(fits) ?? preferred);
 }
 
 /**
