@@ -22,7 +22,8 @@ import { TURNS_QUEUE } from '../turn.processor';
   beforeAll(async () => {
     t = await createTestApp(entityService, { env: { MESSAGE_WAIT_MS: '3000', RECOVERY_INTERVAL_MS: '0' } });
     owner = await t.account('owner');
-    entityId = expectStatus(await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Lia', purpose: 'A friendly companion' }), 201).body.entity.id;
+    entityId = expectStatus(await t.http.post('/api/v1/entities').set(bearer(owner)).send({ name: 'Lia', purpose: 'A friendly companion' }), 201).body.entity
+      .id;
     redis = new IORedis(process.env.TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
     ds = t.app.get(DataSource);
     metaKey = `${t.config.redis.prefix}:${t.config.service}:${TURNS_QUEUE}:meta`;
@@ -62,7 +63,11 @@ import { TURNS_QUEUE } from '../turn.processor';
 
   it('still answers a refusal before the turn is stored as an error, and stores nothing', async () => {
     await redis.set(metaKey, 'not a hash');
-    const res = await t.http.post('/api/v1/entities/ent_missing/messages').set(bearer(owner)).set('Idempotency-Key', 'turn-queue-away-2').send({ message: 'Nobody' });
+    const res = await t.http
+      .post('/api/v1/entities/ent_missing/messages')
+      .set(bearer(owner))
+      .set('Idempotency-Key', 'turn-queue-away-2')
+      .send({ message: 'Nobody' });
     expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).toContain('entity_not_found');
     expect(await turnsWith('Nobody')).toEqual([]);
