@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Metering } from '../billing/metering';
 import type { CreativeConfig } from '../config';
-import { isTransientStorageError, withBlobPatience } from '../storage/blob-availability';
+import { StorageUnavailableError, withBlobPatience } from '../storage/blob-availability';
 import { CallbacksService } from './callbacks.service';
 import type { Job } from './job.entity';
 import { JobHandlers } from './job-handlers';
@@ -328,7 +328,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
       const known =
         failure instanceof JobFailure
           ? failure
-          : isTransientStorageError(failure)
+          : failure instanceof StorageUnavailableError
             ? new JobFailure('storage_unavailable', 'The blob store was unreachable for too long while the job ran; nothing was charged, retry it')
             : null;
       if (!known) this.logger.error(`Job ${job.id} (${job.kind}) failed: ${(failure as Error)?.stack ?? String(failure)}`);
