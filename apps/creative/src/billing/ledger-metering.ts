@@ -4,6 +4,13 @@ import { Metering, type Charge, type Estimate, type MeterContext } from './meter
 import { priceOf } from './price-book';
 
 /**
+ * How long a settle the database refused is tried again, and the longest wait between tries: less than the shortest
+ * sensible BILLING_RESERVATION_TTL_SECONDS, so the retry, not the sweep, settles the reservation.
+ */
+const SETTLE_RETRY_FOR_MS = 10 * 60 * 1000;
+const SETTLE_RETRY_MAX_DELAY_MS = 5000;
+
+/**
  * The real `Metering`: prices from the price book, a reservation before any work (402 when the balance cannot cover
  * it), captured when the work succeeds and released when it fails; a usage event for each.
  */
@@ -22,29 +29,68 @@ export class LedgerMetering extends Metering {
   /** Two round trips around the work (`reserveAtOnce`, `settleAtOnce`), the transactional path when those cannot. */
   async metered<T>(ctx: MeterContext, charge: Charge, work: () => Promise<T>): Promise<T> {
     const estimate = priceOf(charge);
-    // A free operation (previews): nothing to reserve, the usage event only.
+    // A free operation (previews): nothing to reserve, the usage event only. It is not retried when the database refuses it (a retry whose first try did commit would record it
+    // twice): the preview is answered and the event, worth no credits, is logged as lost.
     if (estimate.credits === 0)
-      return this.around(work, (outcome, ms) => this.billing.recordFree(ctx, charge, outcome, ms), `usage of a failed ${charge.operation}`);
+      return this.around(work, (outcome, ms) => this.billing.recordFree(ctx, charge, outcome, ms), `the usage event of ${charge.operation}`, false);
     const reservation = (await this.billing.reserveAtOnce(ctx, charge, estimate)) ?? (await this.billing.reserve(ctx, charge, true)).reservation;
     return this.around(
       work,
       (outcome, ms) => this.billing.settleAtOnce(reservation, outcome, { durationMs: ms, ...(outcome === 'failed' ? { reason: 'failed' } : {}) }),
-      `release of ${reservation.id}`,
+      `reservation ${reservation.id} of ${charge.operation}`,
+      true,
     );
   }
 
-  /** Runs `work`, then `settle` with its outcome and duration; a settle after a failure is logged, the failure rethrown. */
-  private async around<T>(work: () => Promise<T>, settle: (outcome: 'succeeded' | 'failed', ms: number) => Promise<unknown>, what: string): Promise<T> {
+  /**
+   * Runs `work`, then `settle` with its outcome and duration. The work is done (or failed) by then: when the database
+   * refuses the settle (PostgreSQL restarting, a connection cut) the caller still gets the work's own answer, or its
+   * error, and the settle is tried again in the background until the database takes it (found by tools/chaos, pg-fast:
+   * a render whose capture failed answered 500 after it was drawn and stored, and its reservation stayed held until
+   * the sweep released it as free). Settling is idempotent by reservation id (only a held reservation is settled), so
+   * a retry whose first try did commit captures nothing twice.
+   */
+  private async around<T>(
+    work: () => Promise<T>,
+    settle: (outcome: 'succeeded' | 'failed', ms: number) => Promise<unknown>,
+    what: string,
+    retry: boolean,
+  ): Promise<T> {
     const started = Date.now();
     let result: T;
     try {
       result = await work();
     } catch (e) {
-      await settle('failed', Date.now() - started).catch((err) => this.logger.error(`${what}: ${(err as Error).message}`));
+      const ms = Date.now() - started;
+      await settle('failed', ms).catch((err) => this.settleLater(`${what} (failed)`, err, retry ? () => settle('failed', ms) : null));
       throw e;
     }
-    await settle('succeeded', Date.now() - started);
+    const ms = Date.now() - started;
+    await settle('succeeded', ms).catch((err) => this.settleLater(`${what} (succeeded)`, err, retry ? () => settle('succeeded', ms) : null));
     return result;
+  }
+
+  /** Tries `settle` (null: not to be retried) again with backoff (at most SETTLE_RETRY_MAX_DELAY_MS apart) for SETTLE_RETRY_FOR_MS. */
+  private settleLater(what: string, first: unknown, settle: (() => Promise<unknown>) | null): void {
+    if (!settle) {
+      this.logger.error(`Could not record ${what} (${(first as Error).message}); not retried`);
+      return;
+    }
+    this.logger.warn(`Could not settle ${what} (${(first as Error).message}); trying again in the background`);
+    const deadline = Date.now() + SETTLE_RETRY_FOR_MS;
+    void (async () => {
+      for (let i = 0; Date.now() < deadline; i++) {
+        await new Promise((r) => setTimeout(r, Math.min(SETTLE_RETRY_MAX_DELAY_MS, 250 * 2 ** i)).unref());
+        try {
+          await settle();
+          this.logger.log(`Settled ${what} after ${i + 2} tries`);
+          return;
+        } catch {
+          /* the database is still away: try again */
+        }
+      }
+      this.logger.error(`Gave up settling ${what}: the reservation sweep settles it when it expires`);
+    })();
   }
 
   async check(ctx: MeterContext, charge: Charge): Promise<void> {

@@ -15,8 +15,11 @@ export class ErrorDto {
   @ApiProperty({ example: 'unauthorized' }) code: string;
   @ApiPropertyOptional({ type: [ErrorDetailDto], description: 'Where the request is wrong, when the error names it (400 `invalid_json`)' })
   errors?: ErrorDetailDto[];
-  @ApiPropertyOptional({ type: 'integer', description: 'Seconds to wait (429), as in `Retry-After`', example: 42 }) retry_after?: number;
+  @ApiPropertyOptional({ type: 'integer', description: 'Seconds to wait (429, 503), as in `Retry-After`', example: 42 }) retry_after?: number;
 }
+
+const STORAGE_UNAVAILABLE =
+  'storage_unavailable: the blob store (S3) is unreachable or failing for the moment; nothing was changed or charged, retry after `retry_after` seconds (Retry-After)';
 
 /** Error answers of authenticated routes, in the creative envelope. */
 export const ErrorResponses = () =>
@@ -24,6 +27,7 @@ export const ErrorResponses = () =>
     ApiResponse({ status: 401, type: ErrorDto, description: 'unauthorized' }),
     ApiResponse({ status: 422, type: HTTPValidationErrorDto, description: 'Validation error' }),
     ApiResponse({ status: 429, type: ErrorDto, description: 'rate_limited, with Retry-After' }),
+    ApiResponse({ status: 503, type: ErrorDto, description: STORAGE_UNAVAILABLE }),
   );
 
 export class PreconditionFailedErrorDto extends ErrorDto {
@@ -33,7 +37,11 @@ export class PreconditionFailedErrorDto extends ErrorDto {
 /** Answers of routes that render (through the render worker pool). */
 export const RenderErrorResponses = () =>
   applyDecorators(
-    ApiResponse({ status: 503, type: ErrorDto, description: 'render_busy: too many renders are waiting for a worker (`retry_after`, Retry-After)' }),
+    ApiResponse({
+      status: 503,
+      type: ErrorDto,
+      description: `render_busy: too many renders are waiting for a worker (\`retry_after\`, Retry-After); or ${STORAGE_UNAVAILABLE}`,
+    }),
     ApiResponse({
       status: 422,
       type: HTTPValidationErrorDto,

@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Metering } from '../billing/metering';
 import type { CreativeConfig } from '../config';
+import { StorageUnavailableError, withBlobPatience } from '../storage/blob-availability';
 import { CallbacksService } from './callbacks.service';
 import type { Job } from './job.entity';
 import { JobHandlers } from './job-handlers';
@@ -20,6 +21,12 @@ import { MEDIA_QUEUE, mediaQueueJobId, type MediaJobData } from './queues';
 export const CANCEL_POLL_MS = 200;
 /** Progress writes per job at most this often. */
 export const PROGRESS_WRITE_MS = 250;
+
+/**
+ * How long a job's blob operations keep trying a blob store that is away (connection refused or cut, 5xx, timeouts)
+ * before the job fails with `storage_unavailable`: a restart or a short outage of S3 does not fail the jobs running.
+ */
+export const JOB_STORAGE_PATIENCE_MS = 2 * 60 * 1000;
 
 /** One unit of a job's time budget (MEDIA_JOB_TIMEOUT_MS): a minute of 1920x1080 at 30 fps in one format. */
 export const BUDGET_UNIT_PIXEL_FRAMES = 1920 * 1080 * 30 * 60;
@@ -285,7 +292,7 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
         },
       };
       controller.signal.throwIfAborted();
-      outcome = await handler.run(ctx);
+      outcome = await withBlobPatience(JOB_STORAGE_PATIENCE_MS, () => handler.run(ctx), controller.signal);
     } catch (e) {
       failure = e;
     } finally {
@@ -318,7 +325,12 @@ export class MediaProcessor extends QueueWorker<MediaJobData> implements OnAppli
     } else if (stop === 'cancel') {
       end = { state: 'cancelled' };
     } else {
-      const known = failure instanceof JobFailure ? failure : null;
+      const known =
+        failure instanceof JobFailure
+          ? failure
+          : failure instanceof StorageUnavailableError
+            ? new JobFailure('storage_unavailable', 'The blob store was unreachable for too long while the job ran; nothing was charged, retry it')
+            : null;
       if (!known) this.logger.error(`Job ${job.id} (${job.kind}) failed: ${(failure as Error)?.stack ?? String(failure)}`);
       end = {
         state: 'failed',

@@ -11,6 +11,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream, promises as fs } from 'node:fs';
 import { Readable } from 'node:stream';
+import { blobAttempt } from './blob-availability';
 import { assertBlobKey, BlobEntry, BlobMeta, BlobNotFoundError, BlobStore, ByteRange, PresignOptions } from './blob-store';
 
 export interface S3BlobStoreOptions {
@@ -34,7 +35,11 @@ function isMissing(err: unknown): boolean {
   return false;
 }
 
-/** Blobs in an S3-compatible bucket through the AWS SDK v3; every transfer streams. */
+/**
+ * Blobs in an S3-compatible bucket through the AWS SDK v3; every transfer streams. When the store is away (connection
+ * refused or cut, a timeout, a 5xx) an operation throws `StorageUnavailableError` (503 `storage_unavailable`), after
+ * trying again for as long as its context allows (`withBlobPatience`: jobs; requests answer at once).
+ */
 export class S3BlobStore extends BlobStore {
   readonly driver = 's3' as const;
   readonly client: S3Client;
@@ -62,30 +67,40 @@ export class S3BlobStore extends BlobStore {
     return `${this.options.keyPrefix}${key}`;
   }
 
+  /** From a file: tried again while the store is away (see `withBlobPatience`), each try reading the file anew. */
   async putFile(key: string, path: string, meta: BlobMeta): Promise<void> {
     const { size } = await fs.stat(path);
-    if (size < PART_SIZE) {
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.options.bucket,
-          Key: this.key(key),
-          Body: createReadStream(path),
-          ContentLength: size,
-          ContentType: meta.contentType,
-        }),
-      );
-      return;
-    }
-    await this.put(key, createReadStream(path), meta);
+    await blobAttempt(async () => {
+      if (size < PART_SIZE) {
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.options.bucket,
+            Key: this.key(key),
+            Body: createReadStream(path),
+            ContentLength: size,
+            ContentType: meta.contentType,
+          }),
+        );
+        return;
+      }
+      await this.upload(key, createReadStream(path), meta);
+    });
   }
 
+  /** Bytes are tried again while the store is away; a stream cannot be read twice, so its failure is not. */
   async put(key: string, body: Buffer | Readable, meta: BlobMeta): Promise<void> {
     if (Buffer.isBuffer(body)) {
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Body: body, ContentLength: body.length, ContentType: meta.contentType }),
+      await blobAttempt(() =>
+        this.client.send(
+          new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Body: body, ContentLength: body.length, ContentType: meta.contentType }),
+        ),
       );
       return;
     }
+    await blobAttempt(() => this.upload(key, body, meta), false);
+  }
+
+  private async upload(key: string, body: Readable, meta: BlobMeta): Promise<void> {
     // An object appears only when the (multipart) upload completes; a failed one is aborted.
     const upload = new Upload({
       client: this.client,
@@ -99,8 +114,10 @@ export class S3BlobStore extends BlobStore {
 
   async open(key: string, range?: ByteRange): Promise<Readable> {
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      const res = await blobAttempt(() =>
+        this.client.send(
+          new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        ),
       );
       return res.Body as Readable;
     } catch (err) {
@@ -111,7 +128,7 @@ export class S3BlobStore extends BlobStore {
 
   async size(key: string): Promise<number | null> {
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
+      const res = await blobAttempt(() => this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) })));
       return res.ContentLength ?? 0;
     } catch (err) {
       if (isMissing(err)) return null;
@@ -121,8 +138,12 @@ export class S3BlobStore extends BlobStore {
 
   async *list(prefix: string): AsyncIterable<BlobEntry> {
     const full = `${this.options.keyPrefix}${prefix}`;
-    for await (const page of paginateListObjectsV2({ client: this.client, pageSize: 1000 }, { Bucket: this.options.bucket, Prefix: full })) {
-      for (const o of page.Contents ?? []) {
+    const pages = paginateListObjectsV2({ client: this.client, pageSize: 1000 }, { Bucket: this.options.bucket, Prefix: full })[Symbol.asyncIterator]();
+    for (;;) {
+      // A page that fails is not asked for again (the paginator is spent): its error says whether the store is away.
+      const page = await blobAttempt(() => pages.next(), false);
+      if (page.done) return;
+      for (const o of page.value.Contents ?? []) {
         if (!o.Key?.startsWith(full)) continue;
         yield { key: o.Key.slice(this.options.keyPrefix.length), size: o.Size ?? 0, modified: o.LastModified ?? new Date(0) };
       }
@@ -130,7 +151,7 @@ export class S3BlobStore extends BlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
+    await blobAttempt(() => this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) })));
   }
 
   filePath(): null {

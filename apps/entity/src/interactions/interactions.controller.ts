@@ -22,7 +22,9 @@ export class InteractionsController {
     summary: 'Send a message to the entity',
     description:
       'Needs `entities:chat` (API key) or `entity:chat` (access token for this entity). Waits up to 30 seconds (MESSAGE_WAIT_MS) for the reply and answers `{ok, interaction}`; past that it answers ' +
-      '202 `{ok, pending: true, interaction_id}` and the turn still completes: poll GET …/messages. With `end_user_id` the entity ' +
+      '202 `{ok, pending: true, interaction_id}` and the turn still completes: poll GET …/messages. Once the turn is stored it is never answered as an error: ' +
+      'when the queue or the database fails after that (a restart), the answer is the same 202 and the turn completes when they are back, so a retry with the same ' +
+      '`Idempotency-Key` replays the 202 and never stores a second turn. With `end_user_id` the entity ' +
       'remembers the person (name, facts, relationship) across conversations; turns of one (entity, end user) run one at a time, in order. ' +
       'End users belong to the credential that brings them: with an access token, `end_user_id` names an end user of that OAuth client ' +
       "(another application's `user-1` is another person, with a separate memory); with an API key, the account's own end user.",

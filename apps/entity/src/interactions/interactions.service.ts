@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import { NotFoundError } from '@platform/errors';
 import { JobQueue } from '@platform/queue';
@@ -20,6 +20,8 @@ const POLL_MS = 150;
 
 @Injectable()
 export class InteractionsService {
+  private readonly logger = new Logger('Interactions');
+
   constructor(
     private readonly repo: InteractionsRepository,
     @Inject(APP_CONFIG) private readonly config: EntityConfig,
@@ -43,13 +45,30 @@ export class InteractionsService {
       endUserName: input.endUserName ?? null,
       message: input.message,
     });
-    const finished = new Promise<void>((resolve) => {
-      const off = this.events.once(turn.id, resolve);
-      setTimeout(() => (off(), resolve()), this.config.messageWaitMs).unref();
-    });
-    await this.enqueueTurn(turn.id);
-    const current = await this.waitForTurn(turn.id, finished);
-    return { interaction: current, pending: current.status === 'pending' };
+    // Stored: from here the turn exists and will be completed (by its job, or by the pending-turns sweep when the
+    // enqueue is lost), so nothing after this point may answer an error. An error would give the Idempotency-Key
+    // back and the client's retry would store a second turn (found by tools/chaos: Redis or PostgreSQL restarting
+    // between the insert and the reply answered 500 and duplicated the turn). Such a failure answers 202 pending.
+    let off = (): void => undefined;
+    try {
+      const finished = new Promise<void>((resolve) => {
+        off = this.events.once(turn.id, resolve);
+        setTimeout(() => (off(), resolve()), this.config.messageWaitMs).unref();
+      });
+      // With Redis away BullMQ holds the command until it is back: wait for it no longer than for the reply.
+      const queued = this.enqueueTurn(turn.id).then(() => true);
+      queued.catch(() => undefined);
+      if (!(await Promise.race([queued, finished.then(() => false)]))) {
+        this.logger.warn(`Turn ${turn.id} is stored but not yet queued after ${this.config.messageWaitMs} ms; answered pending`);
+        return { interaction: turn, pending: true };
+      }
+      const current = await this.waitForTurn(turn.id, finished);
+      return { interaction: current, pending: current.status === 'pending' };
+    } catch (err) {
+      off();
+      this.logger.warn(`Turn ${turn.id} is stored but could not be queued or waited for (${(err as Error).message}); answered pending, the sweep completes it`);
+      return { interaction: turn, pending: true };
+    }
   }
 
   /** Queues a stored turn; its job id is the interaction id, so BullMQ holds one job per turn. */

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -16,6 +16,10 @@ export interface S3TestServer {
   region: string;
   /** The environment of a creative service that stores blobs here. */
   env: Record<string, string>;
+  /** Makes the store unreachable (every connection, open or new, is cut at once), as an outage or a restart does. */
+  down(): void;
+  /** Makes it reachable again. */
+  up(): void;
   close(): Promise<void>;
 }
 
@@ -88,7 +92,10 @@ export async function startS3TestServer(bucket = 'creative-test'): Promise<S3Tes
   const dir = mkdtempSync(join(tmpdir(), 's3rver-'));
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
   const inner = (await s3rver.run()) as AddressInfo;
+  let away = false;
+  const sockets = new Set<Socket>();
   const gate: Server = createServer((req, res) => {
+    if (away) return void req.socket.destroy();
     if (req.url && /[?&]X-Amz-Signature=/.test(req.url)) {
       const problem = checkPresigned(req.method ?? 'GET', req.url, req.headers, { [S3_TEST_CREDENTIALS.accessKeyId]: S3_TEST_CREDENTIALS.secretAccessKey });
       if (problem) {
@@ -104,6 +111,11 @@ export async function startS3TestServer(bucket = 'creative-test'): Promise<S3Tes
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
+  gate.on('connection', (socket: Socket) => {
+    if (away) return void socket.destroy();
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(gate.address() as AddressInfo).port}`;
   return {
@@ -118,6 +130,13 @@ export async function startS3TestServer(bucket = 'creative-test'): Promise<S3Tes
       S3_FORCE_PATH_STYLE: 'true',
       S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+    },
+    down() {
+      away = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    up() {
+      away = false;
     },
     async close() {
       gate.closeAllConnections();

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { BaseConfig } from '@platform/config';
 // TypeORM loads the driver by name at run time; importing it here lets the build list `pg`
 // in each service's generated package.json.
-import 'pg';
+import { Client, type ClientConfig } from 'pg';
 import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { QueryLogger } from './query-logger';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
@@ -20,6 +20,23 @@ export function schemaOf(config: Pick<BaseConfig, 'service'>): string {
   return config.service;
 }
 
+const connectionLog = new Logger('Database');
+
+/**
+ * The pool's connections: a `pg` client with an `error` listener for its whole life. A connection PostgreSQL ends
+ * (a restart: 57P01 `terminating connection due to administrator command`, a cut socket) emits `error`, and an
+ * `error` event nobody listens to crashes the process. pg-pool listens while a client is idle and TypeORM while a
+ * query runner holds it, but not in between (a client checked out and not yet wrapped, or released and being closed
+ * after an error that emits a second one): the first full tools/chaos run lost a creative and a messaging api process
+ * that way on `pg_ctl -m fast`. The pool still learns of the error as before and drops the connection.
+ */
+export class GuardedClient extends Client {
+  constructor(config?: string | ClientConfig) {
+    super(config);
+    this.on('error', (err: Error) => connectionLog.warn(`A database connection ended: ${err.message}`));
+  }
+}
+
 export function dataSourceOptions(config: BaseConfig, def: DatabaseDefinition): DataSourceOptions {
   if (!config.database.url) throw new Error('database.url is not resolved; start embedded PostgreSQL first');
   return {
@@ -35,6 +52,7 @@ export function dataSourceOptions(config: BaseConfig, def: DatabaseDefinition): 
     namingStrategy: new SnakeNamingStrategy(),
     ssl: config.database.ssl ? { rejectUnauthorized: false } : undefined,
     extra: {
+      Client: GuardedClient,
       max: config.database.poolMax,
       application_name: `${config.service}-${config.role}`,
       connectionTimeoutMillis: 10_000,
