@@ -216,8 +216,8 @@ describe('creative: one vocabulary of error codes and types, documented in docs/
   it('answers a wrong method on an existing path with 405 and Allow, an unknown path with 404', async () => {
     const post = await send('POST /v1/brand-kit', t.http.post('/v1/brand-kit').send({}));
     expect(post.status).toBe(405);
-    expect(post.headers.allow).toBe('DELETE, GET, HEAD, PUT');
-    expect(post.body).toEqual({ detail: 'POST is not allowed on /v1/brand-kit: it answers DELETE, GET, HEAD, PUT', code: 'method_not_allowed' });
+    expect(post.headers.allow).toBe('DELETE, GET, HEAD, PATCH, PUT');
+    expect(post.body).toEqual({ detail: 'POST is not allowed on /v1/brand-kit: it answers DELETE, GET, HEAD, PATCH, PUT', code: 'method_not_allowed' });
     const del = await send('DELETE /v1/designs', t.http.delete('/v1/designs'));
     expect(del.status).toBe(405);
     expect(del.headers.allow).toBe('GET, HEAD, POST');
