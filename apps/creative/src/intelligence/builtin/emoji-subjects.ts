@@ -66,7 +66,7 @@ const NEVER = new Set(['Flags', 'Symbols']);
 const NOT_PROPS = new Set(['Flags', 'Symbols', 'Smileys & Emotion', 'People & Body']);
 
 /** Lower-case words without accents ("Pôr-do-sol" → ["por", "do", "sol"]). */
-function fold(text: string): string[] {
+export function fold(text: string): string[] {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

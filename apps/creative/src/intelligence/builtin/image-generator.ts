@@ -8,7 +8,7 @@ import {
   type IrNode,
   type ProceduralStyleId,
 } from '@platform/creative-ir';
-import { chooseSubject, emojiSvg, promptWords, type SubjectChoice } from './emoji-subjects';
+import { chooseSubject, emojiSvg, fold, promptWords, type SubjectChoice } from './emoji-subjects';
 import { SCENE_TILES } from './subject-words';
 
 /**
@@ -51,15 +51,8 @@ export function promptSeed(text: string): number {
 /** The library's seeded PRNG (mulberry32) in [0, 1): the same seed, the same shapes. */
 const rng = seededRandom;
 
-/** Lower-case words without accents ("Pôr-do-sol" → ["por", "do", "sol"]). */
-export function words(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
+/** Lower-case words without accents ("Pôr-do-sol" → ["por", "do", "sol"]): the subject matcher's own folding. */
+export const words = fold;
 
 const has = (ws: Set<string>, list: string[]) => list.some((w) => ws.has(w) || [...ws].some((x) => x.length > 4 && w.length > 4 && x.startsWith(w)));
 
