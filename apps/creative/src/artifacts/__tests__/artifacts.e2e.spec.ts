@@ -89,7 +89,7 @@ describe.each(BACKENDS)('artifacts on %s storage', (backend) => {
     expect(b.blobKey).toBe(a.blobKey);
     expect(other.blobKey).not.toBe(a.blobKey);
     expect((await c.blobKeys()).length).toBe(key + 2);
-    expect(c.tempFiles()).toEqual([]);
+    expect(await c.settledTempFiles()).toEqual([]);
 
     expect(expectStatus(await c.t.http.delete(`/v1/artifacts/${a.id}`).set('x-api-key', alice.key), 200).body).toEqual({ id: a.id, deleted: true });
     expect((await c.blobKeys()).length).toBe(key + 2);

@@ -166,7 +166,7 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
       expect(res.body.detail).toEqual([{ loc: ['body', 'file'], msg: expect.stringMatching(msg), type: 'unsupported_file' }]);
     }
     expect(await c.blobKeys()).toEqual(before);
-    expect(c.tempFiles()).toEqual([]);
+    expect(await c.settledTempFiles()).toEqual([]);
   });
 
   it('refuses decompression bombs from their header, before decoding', async () => {
@@ -191,7 +191,7 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     const res = expectStatus(await upload(alice.key, big, 'big.png'), 413);
     expect(res.body).toEqual({ detail: `The file is larger than the limit of ${2 * 1024 * 1024} bytes`, code: 'payload_too_large' });
     expect(await c.blobKeys()).toEqual(before);
-    expect(c.tempFiles()).toEqual([]);
+    expect(await c.settledTempFiles()).toEqual([]);
 
     // A declared length far over the limit is refused before a byte of the body is read.
     const early = await new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -229,7 +229,7 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(await c.blobKeys()).toEqual(before);
-    expect(c.tempFiles()).toEqual([]);
+    expect(await c.settledTempFiles()).toEqual([]);
     expect((await c.t.http.get('/v1/assets').set('x-api-key', alice.key)).body.data.length).toBe(listBefore.data.length);
   });
 
@@ -252,7 +252,7 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     expect(locs(asText.body)).toEqual(['body.file']);
     const broken = expectStatus(await c.t.http.post('/v1/assets').set('x-api-key', alice.key).set('content-type', 'multipart/form-data').send('x'), 422);
     expect(locs(broken.body)).toEqual(['body.file']);
-    expect(c.tempFiles()).toEqual([]);
+    expect(await c.settledTempFiles()).toEqual([]);
   });
 
   it('lists newest first with limit, cursor and kind', async () => {
@@ -337,7 +337,7 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
       expect(expectStatus(await route().set('Authorization', 'Bearer cr_live_wrong'), 401).body.code).toBe('unauthorized');
     }
     expect(await c.blobKeys()).toEqual(before);
-    expect(c.tempFiles()).toEqual([]);
+    expect(await c.settledTempFiles()).toEqual([]);
   });
 
   it('replays an upload with the same Idempotency-Key and file, and refuses another file under it', async () => {
@@ -350,7 +350,7 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     expect(other.body.code).toBe('idempotency_key_reused');
     const list = (await c.t.http.get('/v1/assets?limit=100').set('x-api-key', alice.key)).body.data;
     expect(list.filter((a: { filename: string }) => a.filename === 'once.jpg')).toHaveLength(1);
-    expect(c.tempFiles()).toEqual([]);
+    expect(await c.settledTempFiles()).toEqual([]);
   });
 
   it('offers the internal API later features use: create from bytes, read bytes and ranges by id for an account', async () => {
@@ -367,6 +367,6 @@ describe.each(BACKENDS)('assets on %s storage', (backend) => {
     await expect(assets.createFromBytes(alice.accountId, Buffer.from('not an image'), { accept: ['image'] })).rejects.toMatchObject({
       code: 'unsupported_file',
     });
-    expect(c.tempFiles()).toEqual([]);
+    expect(await c.settledTempFiles()).toEqual([]);
   });
 });

@@ -20,6 +20,8 @@ export interface CreativeOnBackend {
   blobKeys(): Promise<string[]>;
   /** Files left in the upload folder. */
   tempFiles(): string[];
+  /** The temporary files left once writes still finishing have had up to `ms` to end (a leak stays; a write in flight on a loaded machine does not count). */
+  settledTempFiles(ms?: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startCreative(backend: Backend, env: Record<string, string
   const s3 = backend === 's3' ? await startS3TestServer() : undefined;
   const t = await createTestApp(creativeService, { env: { DATA_DIR: dataDir, ...(s3?.env ?? {}), ...env } });
   const client = s3 ? new S3Client({ region: s3.region, endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_TEST_CREDENTIALS }) : undefined;
+  const tempFiles = () => walk(t.config.assets.tmpDir).concat(walk(join(t.config.storage.localDir, '.tmp')));
   return {
     t,
     backend,
@@ -55,8 +58,15 @@ export async function startCreative(backend: Backend, env: Record<string, string
       const res = await client.send(new ListObjectsV2Command({ Bucket: s3!.bucket }));
       return (res.Contents ?? []).map((o) => o.Key!);
     },
-    tempFiles() {
-      return walk(t.config.assets.tmpDir).concat(walk(join(t.config.storage.localDir, '.tmp')));
+    tempFiles,
+    async settledTempFiles(ms = 5000) {
+      const until = Date.now() + ms;
+      let left = tempFiles();
+      while (left.length && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100));
+        left = tempFiles();
+      }
+      return left;
     },
     async close() {
       await t?.close();
