@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { luminance, mix, over, parseColor, toHex, withAlpha } from '../color/color';
 import { flattenMaterialized, type MaterializedDocument } from '../layout/materialize';
 import { gradientGeometry, gradientOffsetAt } from '../render/gradient-geometry';
+import { rasterize } from '../render/render';
 import type { IrDocument, IrNode, Paint } from '../schema/ir-schema';
 
 /** A box on the page. */
@@ -192,10 +193,8 @@ const GROUND_SIDE = 120;
  * the ground is read from what is drawn (photos, procedural art, gradients, decoration), not from the IR.
  */
 export async function groundPixels(ir: IrDocument, box: Box, logo: Buffer): Promise<GroundPixels | undefined> {
-  const { rasterize } = await import('../render/render');
   const scale = Math.min(2, GROUND_SIDE / Math.max(1, box.width, box.height));
   const width = Math.max(1, Math.round(box.width * scale));
-  const height = Math.max(1, Math.round(box.height * scale));
   const bg: Paint = typeof ir.background === 'string' ? { type: 'solid', color: ir.background } : (ir.background as Paint);
   const kept = (ir.root.children ?? []).filter((c) => c.id !== 'logo' && c.id !== 'logo-plate');
   const crop: IrDocument = {
