@@ -163,6 +163,17 @@ describe('logo plates: what lies behind a logo', () => {
     expect(inkContrast(teal, '#121212')).toBeLessThan(3);
     const white = (await logoInk(logo('#ffffff')))!;
     expect(plateColor(white)).toBe('#121212');
+    // An orange mark (2.9:1 on white) with a navy word: white, where the word would vanish on near-black.
+    const c = createCanvas(360, 120);
+    const x = c.getContext('2d');
+    x.fillStyle = '#ff6a2b';
+    x.beginPath();
+    x.arc(60, 60, 50, 0, Math.PI * 2);
+    x.fill();
+    x.fillStyle = '#1e2a78';
+    x.font = 'bold 64px sans-serif';
+    x.fillText('orbit', 130, 82);
+    expect(plateColor((await logoInk(c.toBuffer('image/png')))!)).toBe('#ffffff');
     // On a dark teal page the teal wordmark gets a white plate.
     const plate = logoPlate(await materialize(page([], '#0b3b3f')), box, teal, 400, 400);
     expect(plate && 'fills' in plate && plate.fills?.[0]).toEqual({ type: 'solid', color: '#ffffff' });

@@ -142,17 +142,20 @@ export function groundUnder(doc: MaterializedDocument, box: Box, skip: string): 
 
 const ratio = (l1: number, l2: number) => (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
 
-/** Share of the ink under 3:1 against the lightest or the darkest of `ground`. */
-export function lostInk(ink: LogoInk, ground: Ground): number {
+/** Share of the ink under `minimum` (3:1 unless told) against the lightest or the darkest of `ground`. */
+export function lostInk(ink: LogoInk, ground: Ground, minimum = LOGO_CONTRAST): number {
   const light = luminance(ground.light);
   const dark = luminance(ground.dark);
   let lost = 0;
   ink.forEach((share, i) => {
     const l = (i + 0.5) / INK_BINS;
-    if (Math.min(ratio(l, light), ratio(l, dark)) < LOGO_CONTRAST) lost += share;
+    if (Math.min(ratio(l, light), ratio(l, dark)) < minimum) lost += share;
   });
   return lost;
 }
+
+/** Contrast under which a part of a mark vanishes altogether (navy on near-black, white on paper). */
+const VANISH = 2;
 
 /** Contrast of the ink against a plain `plate`: the ink-weighted median of its pixels' ratios. */
 export function inkContrast(ink: LogoInk, plate: string): number {
@@ -164,13 +167,22 @@ export function inkContrast(ink: LogoInk, plate: string): number {
 }
 
 /**
- * The plate colour for a logo: the one under which the least of its ink is under 3:1, and of those the one
- * with the highest (median) contrast against the ink. A teal wordmark (#0F5257) gets white (8.9:1), not
- * near-black (2.1:1); a white one gets near-black.
+ * The plate colour for a logo: the one under which no part of it vanishes (under 2:1), then the one under which
+ * the least of its ink is under 3:1, then the one with the highest (median) contrast against the ink. A teal
+ * wordmark (#0F5257) gets white (8.9:1), not near-black (2.1:1); a white one gets near-black; an orange mark
+ * with a navy word gets white (the orange at 2.9:1 still shows; on near-black the navy word would vanish).
  */
 export function plateColor(ink: LogoInk): string {
-  const scored = PLATES.map((c) => ({ c, lost: lostInk(ink, { light: c, dark: c }), contrast: inkContrast(ink, c) }));
-  return scored.reduce((a, b) => (b.lost < a.lost - 0.05 || (Math.abs(b.lost - a.lost) <= 0.05 && b.contrast > a.contrast) ? b : a)).c;
+  const scored = PLATES.map((c) => {
+    const g = { light: c, dark: c };
+    return { c, vanish: lostInk(ink, g, VANISH), lost: lostInk(ink, g), contrast: inkContrast(ink, c) };
+  });
+  const near = (x: number, y: number) => Math.abs(x - y) <= 0.05;
+  return scored.reduce((a, b) => {
+    if (!near(a.vanish, b.vanish)) return b.vanish < a.vanish ? b : a;
+    if (!near(a.lost, b.lost)) return b.lost < a.lost ? b : a;
+    return b.contrast > a.contrast ? b : a;
+  }).c;
 }
 
 /** Pixels of the page (the logo and its plate left out) under a logo's box, and the logo's own, at one scale. */
@@ -270,9 +282,11 @@ export function lostOnPixels(p: GroundPixels): number {
  * Undefined when the logo shows as it is.
  */
 export function logoPlate(doc: MaterializedDocument, logo: Box, ink: LogoInk, W: number, H: number, pixels?: GroundPixels): IrNode | undefined {
-  const hidden = pixels ? pixels.unknown || lostOnPixels(pixels) > LOST_SHARE : lostInk(ink, groundUnder(doc, logo, 'logo')) > LOST_SHARE;
-  if (!hidden) return undefined;
+  const lost = pixels ? (pixels.unknown ? 1 : lostOnPixels(pixels)) : lostInk(ink, groundUnder(doc, logo, 'logo'));
+  if (lost <= LOST_SHARE) return undefined;
   const color = plateColor(ink);
+  // A plate that shows the ink no better than the page does (an orange mark on white paper) is left out.
+  if (lostInk(ink, { light: color, dark: color }) >= lost - 0.02) return undefined;
   const pad = Math.max(3, Math.round(Math.min(logo.width, logo.height) * 0.2));
   const x = Math.max(0, logo.x - pad);
   const y = Math.max(0, logo.y - pad);
