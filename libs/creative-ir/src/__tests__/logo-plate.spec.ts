@@ -173,7 +173,11 @@ describe('logo plates: what lies behind a logo', () => {
     x.fillStyle = '#1e2a78';
     x.font = 'bold 64px sans-serif';
     x.fillText('orbit', 130, 82);
-    expect(plateColor((await logoInk(c.toBuffer('image/png')))!)).toBe('#ffffff');
+    const orbit = (await logoInk(c.toBuffer('image/png')))!;
+    expect(plateColor(orbit)).toBe('#ffffff');
+    // On a dark page it gets that plate (its word would vanish there); on white paper none (a plate would show it no better).
+    expect(logoPlate(await materialize(page([], '#15121a')), box, orbit, 400, 400)).toBeDefined();
+    expect(logoPlate(await materialize(page([], '#ffffff')), box, orbit, 400, 400)).toBeUndefined();
     // On a dark teal page the teal wordmark gets a white plate.
     const plate = logoPlate(await materialize(page([], '#0b3b3f')), box, teal, 400, 400);
     expect(plate && 'fills' in plate && plate.fills?.[0]).toEqual({ type: 'solid', color: '#ffffff' });

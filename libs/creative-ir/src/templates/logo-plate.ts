@@ -259,8 +259,8 @@ const lin = (v: number) => {
 };
 const lumOf = (r: number, g: number, b: number) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 
-/** Share of the logo's ink (its pixels at least half opaque, weighted by opacity) under 3:1 against the pixels under it. */
-export function lostOnPixels(p: GroundPixels): number {
+/** Share of the logo's ink (its pixels at least half opaque, weighted by opacity) under `minimum` (3:1) against the pixels under it. */
+export function lostOnPixels(p: GroundPixels, minimum = LOGO_CONTRAST): number {
   let lost = 0;
   let total = 0;
   for (let i = 0; i < p.logo.length; i += 4) {
@@ -268,7 +268,7 @@ export function lostOnPixels(p: GroundPixels): number {
     if (a < 0.5) continue;
     const g = [p.ground[i], p.ground[i + 1], p.ground[i + 2]];
     const shown = [0, 1, 2].map((k) => a * p.logo[i + k] + (1 - a) * g[k]);
-    if (ratio(lumOf(shown[0], shown[1], shown[2]), lumOf(g[0], g[1], g[2])) < LOGO_CONTRAST) lost += a;
+    if (ratio(lumOf(shown[0], shown[1], shown[2]), lumOf(g[0], g[1], g[2])) < minimum) lost += a;
     total += a;
   }
   return total ? lost / total : 0;
@@ -282,11 +282,15 @@ export function lostOnPixels(p: GroundPixels): number {
  * Undefined when the logo shows as it is.
  */
 export function logoPlate(doc: MaterializedDocument, logo: Box, ink: LogoInk, W: number, H: number, pixels?: GroundPixels): IrNode | undefined {
-  const lost = pixels ? (pixels.unknown ? 1 : lostOnPixels(pixels)) : lostInk(ink, groundUnder(doc, logo, 'logo'));
+  const ground = pixels ? undefined : groundUnder(doc, logo, 'logo');
+  const under = (minimum: number) => (pixels ? (pixels.unknown ? 1 : lostOnPixels(pixels, minimum)) : lostInk(ink, ground!, minimum));
+  const lost = under(LOGO_CONTRAST);
   if (lost <= LOST_SHARE) return undefined;
   const color = plateColor(ink);
-  // A plate that shows the ink no better than the page does (an orange mark on white paper) is left out.
-  if (lostInk(ink, { light: color, dark: color }) >= lost - 0.02) return undefined;
+  const plate = { light: color, dark: color };
+  // A plate that shows the ink no better than the page does (an orange mark on white paper) is left out; one under
+  // which less of it vanishes (a navy word on a dark page) or less is under 3:1 is drawn.
+  if (lostInk(ink, plate, VANISH) >= under(VANISH) - 0.02 && lostInk(ink, plate) >= lost - 0.02) return undefined;
   const pad = Math.max(3, Math.round(Math.min(logo.width, logo.height) * 0.2));
   const x = Math.max(0, logo.x - pad);
   const y = Math.max(0, logo.y - pad);
