@@ -366,7 +366,7 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
   // third of a 728x90, where the short-side unit gave it 14 px) and centers it vertically on its side. Taller
   // strips (970x250) keep the corner.
   const thinStrip = !!format && shapeOf(format.width, format.height) === 'strip' && format.height < 160;
-  const unit = thinStrip ? Math.min(format.height * 0.42, 40 + format.height * 0.1) / 96 : u;
+  const unit = thinStrip ? Math.min(format.height * 0.4, 40 + format.height * 0.1) / 96 : u;
   let height = Math.max(16, size) * unit;
   let width = (height * iw) / ih;
   const maxW = Math.min(360 * unit, format ? format.width * 0.3 : Infinity);
