@@ -1,7 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { buildTemplate, contrastRatio, flattenMaterialized, initCreativeIr, listTemplates, materialize, renderIr, type IrDocument } from '../index';
-import { groundUnder, logoInk, logoPlate, lostInk } from '../templates/logo-plate';
+import { logoObstacles, LOGO_MAX_SMALL_SHARE } from '../templates/engine';
+import { groundPixels, groundUnder, inkContrast, logoInk, logoPlate, lostInk, lostOnPixels, plateColor } from '../templates/logo-plate';
 
 /** A wordmark logo (a disc and "Acme") in one colour on transparency. */
 function logo(color: string): Buffer {
@@ -65,7 +66,7 @@ describe('logo plates: what lies behind a logo', () => {
     expect(groundUnder(await materialize(page([band, text])), box, 'logo')).toEqual({ light: '#ffffff', dark: '#000000' });
   });
 
-  it('measures a logo’s ink by luminance, and how much of it falls under 2:1 against a ground', async () => {
+  it('measures a logo’s ink by luminance, and how much of it falls under 3:1 against a ground', async () => {
     const darkInk = (await logoInk(logo('#111111')))!;
     const lightInk = (await logoInk(logo('#f4f4f4')))!;
     expect(darkInk.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
@@ -136,10 +137,10 @@ describe('logo plates: what lies behind a logo', () => {
     expect(bare).toBeGreaterThan(4);
   });
 
-  it('a two-colour logo (orange mark, navy word) keeps both parts: no plate on a light page, a white plate on a dark one', async () => {
+  it('a two-colour logo (red-orange mark, navy word) keeps both parts: no plate on a light page, a white plate on a dark one', async () => {
     const c = createCanvas(360, 120);
     const x = c.getContext('2d');
-    x.fillStyle = '#ff6a2b';
+    x.fillStyle = '#d9480f';
     x.beginPath();
     x.arc(60, 60, 50, 0, Math.PI * 2);
     x.fill();
@@ -153,5 +154,94 @@ describe('logo plates: what lies behind a logo', () => {
     const plate = logoPlate(doc, box, ink, 400, 400);
     expect(plate && 'fills' in plate && plate.fills?.[0]).toEqual({ type: 'solid', color: '#ffffff' });
     expect(logoPlate(await materialize(page([], '#f3f1fa')), box, ink, 400, 400)).toBeUndefined();
+  });
+
+  it('the plate is the colour with the highest contrast against the ink: white under a teal wordmark (not near-black), near-black under a white one', async () => {
+    const teal = (await logoInk(logo('#0F5257')))!;
+    expect(plateColor(teal)).toBe('#ffffff');
+    expect(inkContrast(teal, '#ffffff')).toBeGreaterThan(8);
+    expect(inkContrast(teal, '#121212')).toBeLessThan(3);
+    const white = (await logoInk(logo('#ffffff')))!;
+    expect(plateColor(white)).toBe('#121212');
+    // An orange mark (2.9:1 on white) with a navy word: white, where the word would vanish on near-black.
+    const c = createCanvas(360, 120);
+    const x = c.getContext('2d');
+    x.fillStyle = '#ff6a2b';
+    x.beginPath();
+    x.arc(60, 60, 50, 0, Math.PI * 2);
+    x.fill();
+    x.fillStyle = '#1e2a78';
+    x.font = 'bold 64px sans-serif';
+    x.fillText('orbit', 130, 82);
+    const orbit = (await logoInk(c.toBuffer('image/png')))!;
+    expect(plateColor(orbit)).toBe('#ffffff');
+    // On a dark page it gets that plate (its word would vanish there); on white paper none (a plate would show it no better).
+    expect(logoPlate(await materialize(page([], '#15121a')), box, orbit, 400, 400)).toBeDefined();
+    expect(logoPlate(await materialize(page([], '#ffffff')), box, orbit, 400, 400)).toBeUndefined();
+    // On a dark teal page the teal wordmark gets a white plate.
+    const plate = logoPlate(await materialize(page([], '#0b3b3f')), box, teal, 400, 400);
+    expect(plate && 'fills' in plate && plate.fills?.[0]).toEqual({ type: 'solid', color: '#ffffff' });
+  });
+
+  it('reads the ground from rendered pixels: a halftone under the logo hides a teal mark, a flat cream page does not', async () => {
+    const bytes = logo('#0F5257');
+    const halftone = page([
+      {
+        type: 'procedural',
+        id: 'dots',
+        style: 'halftone',
+        seed: 3,
+        palette: ['#0F5257', '#F2A541', '#F6EFE3', '#0b3b3f'],
+        x: 0,
+        y: 0,
+        width: 400,
+        height: 400,
+      },
+    ]);
+    const onDots = (await groundPixels(halftone, box, bytes))!;
+    expect(onDots.unknown).toBe(false);
+    expect(lostOnPixels(onDots)).toBeGreaterThan(0.15);
+    const ink = (await logoInk(bytes))!;
+    expect(logoPlate(await materialize(halftone), box, ink, 400, 400, onDots)).toBeDefined();
+    const cream = (await groundPixels(page([], '#F6EFE3'), box, bytes))!;
+    expect(lostOnPixels(cream)).toBeLessThan(0.05);
+    expect(logoPlate(await materialize(page([], '#F6EFE3')), box, ink, 400, 400, cream)).toBeUndefined();
+    // A photo the library cannot load here (an asset reference) is unknown ground: the logo gets a plate.
+    const photo = page([{ type: 'image', id: 'photo', src: 'asset:photo', x: 0, y: 0, width: 400, height: 400 }]);
+    expect((await groundPixels(photo, box, bytes))!.unknown).toBe(true);
+  });
+
+  it('keeps the logo’s box clear of text, photos, frames and decoration at every format and corner, legible on a strip and small on a 300x250', async () => {
+    const formats = [
+      { width: 1080, height: 1920 },
+      { width: 1080, height: 1080 },
+      { width: 1200, height: 628 },
+      { width: 728, height: 90 },
+      { width: 300, height: 250 },
+    ];
+    const brief = {
+      title: 'Summer sale starts now',
+      eyebrow: 'Limited time',
+      subtitle: 'Everything 30% off',
+      cta: 'Shop now',
+      items: ['One', 'Two'],
+      author: 'Ana Lima',
+      insight: '30%',
+      image: { src: 'asset:photo' },
+      seed: 3,
+    };
+    const blocked: string[] = [];
+    for (const t of listTemplates())
+      for (const format of formats)
+        for (const position of ['top_right', 'bottom_left'] as const) {
+          const r = await buildTemplate(t.id, { brief, brand: { logo: logo('#0F5257'), logo_position: position }, format });
+          const m = await materialize(r.ir);
+          const over = logoObstacles(m);
+          if (over.length) blocked.push(`${t.id} ${format.width}x${format.height} ${position}: ${over.join(', ')}`);
+          const l = flattenMaterialized(m.root).find((n) => n.id === 'logo')!;
+          if (format.height === 90) expect(l.height).toBeGreaterThanOrEqual(0.4 * 90 - 0.5);
+          if (format.width === 300) expect(l.width * l.height).toBeLessThanOrEqual(LOGO_MAX_SMALL_SHARE * 300 * 250 + 1);
+        }
+    expect(blocked).toEqual([]);
   });
 });

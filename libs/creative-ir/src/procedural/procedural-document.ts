@@ -1,4 +1,4 @@
-import { contrastRatio, over, withAlpha } from '../color/color';
+import { contrastRatio, parseColor, toHex } from '../color/color';
 import type { IrDocument, IrNode, ProceduralStyleId } from '../schema/ir-schema';
 import { resolvePalette } from './procedural';
 
@@ -16,10 +16,37 @@ export interface ProceduralDocumentOptions {
   fontFamily?: string;
 }
 
+/** Styles whose marks (dots, lines, contours, rays) would run through the letters of a title drawn over them. */
+export const BUSY_STYLES: ReadonlySet<ProceduralStyleId> = new Set(['halftone', 'grid', 'topography', 'rays']);
+
+/** Contrast the overlay's text keeps against whatever lies right behind it. */
+const TEXT_CONTRAST = 4.5;
+
+/**
+ * The overlay's text colour (white or near-black) and, when the text would not read against every colour of
+ * the palette or the style is busy (`BUSY_STYLES`), the colour of a plate behind it: the first palette colour
+ * on which one of them reads at 4.5:1 (the brand's own colour, so the page keeps it), else white or near-black.
+ * The plate sits behind the text only: the background keeps the palette's colours as asked (the full-page
+ * scrim this replaces washed #0F5257 out to #578689).
+ */
+export function overlayColors(style: ProceduralStyleId, palette: string[]): { color: string; plate?: string } {
+  const worst = (c: string, bgs: string[]) => Math.min(...bgs.map((b) => contrastRatio(c, b)));
+  const inks = ['#ffffff', '#111111'];
+  const best = (bgs: string[]) => inks.reduce((a, b) => (worst(b, bgs) > worst(a, bgs) ? b : a));
+  const color = best(palette);
+  if (worst(color, palette) >= TEXT_CONTRAST && !BUSY_STYLES.has(style)) return { color };
+  for (const plate of [...palette, '#111111', '#ffffff']) {
+    const c = best([plate]);
+    if (contrastRatio(c, plate) >= TEXT_CONTRAST) return { color: c, plate: toHex({ ...parseColor(plate), a: 1 }) };
+  }
+  return { color: '#ffffff', plate: '#111111' };
+}
+
 /**
  * An IR document holding one procedural background and an optional eyebrow and title overlay
  * (the service defaults: style "mesh", seed 7, density 1.0, phase 0.0). Text color is picked
- * for contrast against the palette, with a scrim when neither black nor white reads well.
+ * for contrast against the palette, on a plate (`overlayColors`) when neither black nor white reads
+ * on every palette colour or the style is busy.
  */
 export function proceduralDocument(o: ProceduralDocumentOptions = {}): IrDocument {
   const width = o.width ?? 1080;
@@ -32,23 +59,7 @@ export function proceduralDocument(o: ProceduralDocumentOptions = {}): IrDocumen
   ];
   const u = Math.min(width, height) / 1080;
   if (o.title || o.eyebrow) {
-    const worst = (c: string, bgs: string[]) => Math.min(...bgs.map((b) => contrastRatio(c, b)));
-    let bgs = palette;
-    const color = worst('#ffffff', bgs) >= worst('#111111', bgs) ? '#ffffff' : '#111111';
-    if (worst(color, bgs) < 4.5) {
-      const scrim = color === '#ffffff' ? '#000000' : '#ffffff';
-      let alpha = 0.2;
-      while (
-        alpha < 0.8 &&
-        worst(
-          color,
-          palette.map((p) => over(withAlpha(scrim, alpha), p)),
-        ) < 4.5
-      )
-        alpha += 0.1;
-      bgs = palette.map((p) => over(withAlpha(scrim, alpha), p));
-      children.push({ type: 'rect', id: 'scrim', x: 0, y: 0, width, height, fills: [{ type: 'solid', color: scrim, opacity: +alpha.toFixed(2) }] });
-    }
+    const { color, plate } = overlayColors(style, palette);
     const m = Math.round(80 * u);
     const text: IrNode[] = [];
     if (o.eyebrow)
@@ -97,7 +108,26 @@ export function proceduralDocument(o: ProceduralDocumentOptions = {}): IrDocumen
       itemSpacing: Math.round(24 * u),
       primaryAxisAlignItems: 'center',
       counterAxisAlignItems: 'center',
-      children: text,
+      children: plate
+        ? [
+            {
+              type: 'frame',
+              id: 'plate',
+              name: 'Title plate',
+              layoutMode: 'vertical',
+              layoutSizingHorizontal: 'fill',
+              paddingTop: Math.round(40 * u),
+              paddingBottom: Math.round(40 * u),
+              paddingLeft: Math.round(44 * u),
+              paddingRight: Math.round(44 * u),
+              itemSpacing: Math.round(24 * u),
+              cornerRadius: Math.round(28 * u),
+              counterAxisAlignItems: 'center',
+              fills: [{ type: 'solid', color: plate }],
+              children: text,
+            },
+          ]
+        : text,
     });
   }
   return { version: 1, width, height, background: palette[0], root: { type: 'frame', id: 'root', width, height, clipContent: true, children } };

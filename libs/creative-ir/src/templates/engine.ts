@@ -1,12 +1,12 @@
 import { loadImage } from '@napi-rs/canvas';
 import { contrastRatio, ensureContrast, luminance, mix, over, parseColor, toHex } from '../color/color';
 import { resolveFontFamily } from '../fonts/font-registry';
-import { initCreativeIr, materializeSync, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
+import { flattenMaterialized, initCreativeIr, materializeSync, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
 import { rng } from '../procedural/procedural';
 import type { FrameNode, IrDocument, IrNode, ProceduralStyleId, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import type { BrandKit, Brief, FormatSize, LogoPosition } from './brief';
-import { logoInk, logoPlate, type LogoInk } from './logo-plate';
+import { groundPixels, logoInk, logoPlate, type LogoInk } from './logo-plate';
 import { fieldWarnings, missingRequired, type LayoutWarning } from '../warnings';
 
 /** Shared machinery for templates: colors with checked contrast, type scale, logo, fitting. */
@@ -213,6 +213,8 @@ export interface LogoInfo {
   centerY?: boolean;
   /** The luminance of its pixels, to judge whether it shows on the page (see `logoPlate`). */
   ink?: LogoInk;
+  /** Its decoded bytes, to measure it against the rendered page (see `groundPixels`). */
+  bytes?: Buffer;
 }
 
 export interface ImageRef {
@@ -327,6 +329,9 @@ function sniffMime(buf: Buffer): string {
   return 'image/png';
 }
 
+/** Largest share of a small display banner's area (300x250, 160x600) the logo may take. */
+export const LOGO_MAX_SMALL_SHARE = 0.1;
+
 /**
  * Logo size and margin are px at a 1080 px short side; on display banners (short side under 400 px)
  * they scale from a 600 px reference instead, so a 728x90 leaderboard still shows a legible mark.
@@ -364,7 +369,7 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
   // third of a 728x90, where the short-side unit gave it 14 px) and centers it vertically on its side. Taller
   // strips (970x250) keep the corner.
   const thinStrip = !!format && shapeOf(format.width, format.height) === 'strip' && format.height < 160;
-  const unit = thinStrip ? Math.min(format.height * 0.34, 40 + format.height * 0.1) / 96 : u;
+  const unit = thinStrip ? Math.min(format.height * 0.4, 40 + format.height * 0.1) / 96 : u;
   let height = Math.max(16, size) * unit;
   let width = (height * iw) / ih;
   const maxW = Math.min(360 * unit, format ? format.width * 0.3 : Infinity);
@@ -372,9 +377,20 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
     width = maxW;
     height = (width * ih) / iw;
   }
-  if (format && height > format.height * 0.3) {
-    height = format.height * 0.3;
+  // A strip's mark is at least ~40% of its height (legible at 728x90), and at most half of it.
+  if (thinStrip && height < format.height * 0.4) {
+    height = Math.min(format.height * 0.4, (format.width * 0.3 * ih) / iw);
     width = (height * iw) / ih;
+  }
+  if (format && height > format.height * (thinStrip ? 0.5 : 0.3)) {
+    height = format.height * (thinStrip ? 0.5 : 0.3);
+    width = (height * iw) / ih;
+  }
+  // On a small display banner (300x250, 160x600) the mark takes at most LOGO_MAX_SMALL_SHARE of the page.
+  if (format && !thinStrip && format.width * format.height < 120_000 && width * height > LOGO_MAX_SMALL_SHARE * format.width * format.height) {
+    const f = Math.sqrt((LOGO_MAX_SMALL_SHARE * format.width * format.height) / (width * height));
+    width *= f;
+    height *= f;
   }
   const margin = thinStrip ? Math.max(6, Math.round(format.height * 0.12)) : Math.max(0, (brand.logo_margin ?? 64) * u);
   // The middle of a template's page belongs to its headline: a `center` logo is centered at the head of the page.
@@ -382,7 +398,7 @@ export async function resolveLogo(brand: BrandKit | undefined, u: number, format
   // The middle of a thin strip is its headline's: a centered logo goes to the right end.
   if (thinStrip && position.endsWith('_center')) position = 'top_right';
   const ink = await logoInk(buf);
-  return { src, width, height, position, margin, ...(thinStrip ? { centerY: true } : {}), ...(ink ? { ink } : {}) };
+  return { src, width, height, position, margin, bytes: buf, ...(thinStrip ? { centerY: true } : {}), ...(ink ? { ink } : {}) };
 }
 
 export function logoRectOf(l: LogoInfo, W: number, H: number): Rect {
@@ -681,6 +697,87 @@ export function findCollisions(doc: MaterializedDocument): { id: string; message
   return out;
 }
 
+interface Attempt {
+  ctx: TemplateContext;
+  ir: IrDocument;
+  m: MaterializedDocument;
+  problems: { id: string; message: string }[];
+  /** Nodes drawn over the logo's box (see `logoObstacles`). */
+  blocked: string[];
+}
+
+/** Where a logo goes when its corner is taken: the other end of its side, the other side, the opposite corner, the centres. */
+function alternativePositions(l: LogoInfo): LogoPosition[] {
+  const [v, h] = l.position.split('_') as [string, string];
+  const flipV = v === 'top' ? 'bottom' : 'top';
+  const flipH = h === 'left' ? 'right' : h === 'right' ? 'left' : 'right';
+  const all = [`${v}_${flipH}`, `${flipV}_${h}`, `${flipV}_${flipH}`, `${v}_left`, `${v}_right`, `${flipV}_left`, `${flipV}_right`];
+  if (!l.centerY) all.push('top_center', 'bottom_center');
+  return [...new Set(all)].filter((p) => p !== l.position && !p.endsWith('_center_center')) as LogoPosition[];
+}
+
+/** Whether a box meets a node: a filled node by its box (or its ellipse), an outlined one by the band its stroke draws. */
+function meets(b: Rect, n: MaterializedNode, strokeOnly: boolean, stroke: number, ellipse: boolean): boolean {
+  const area = (a: Rect, c: Rect) => {
+    const w = Math.min(a.x + a.width, c.x + c.width) - Math.max(a.x, c.x);
+    const h = Math.min(a.y + a.height, c.y + c.height) - Math.max(a.y, c.y);
+    return w > 0 && h > 0 ? w * h : 0;
+  };
+  if (ellipse) {
+    const rx = n.width / 2,
+      ry = n.height / 2,
+      cx = n.x + rx,
+      cy = n.y + ry;
+    if (rx <= 0 || ry <= 0) return false;
+    const nx = Math.min(Math.max(cx, b.x + 1), b.x + b.width - 1),
+      ny = Math.min(Math.max(cy, b.y + 1), b.y + b.height - 1);
+    if (((nx - cx) / rx) ** 2 + ((ny - cy) / ry) ** 2 >= 1) return false;
+    if (!strokeOnly) return true;
+    const corners = [
+      [b.x + 1, b.y + 1],
+      [b.x + b.width - 1, b.y + 1],
+      [b.x + 1, b.y + b.height - 1],
+      [b.x + b.width - 1, b.y + b.height - 1],
+    ];
+    return corners.some(([x, y]) => ((x - cx) / Math.max(1e-6, rx - stroke)) ** 2 + ((y - cy) / Math.max(1e-6, ry - stroke)) ** 2 >= 1);
+  }
+  if (!strokeOnly) return area(b, n) >= 4;
+  const s = stroke;
+  return [
+    { x: n.x - s / 2, y: n.y - s / 2, width: n.width + s, height: s },
+    { x: n.x - s / 2, y: n.y + n.height - s / 2, width: n.width + s, height: s },
+    { x: n.x - s / 2, y: n.y - s / 2, width: s, height: n.height + s },
+    { x: n.x + n.width - s / 2, y: n.y - s / 2, width: s, height: n.height + s },
+  ].some((band) => area(b, band) >= 4);
+}
+
+/**
+ * Nodes drawn over the logo's box: text, images, procedural art, filled or outlined frames and shapes, all but
+ * the page's grounds (nodes over half the page: the full-bleed photo, texture or scrim, which the logo's plate
+ * answers for). Empty when there is no logo.
+ */
+export function logoObstacles(doc: MaterializedDocument): string[] {
+  const all = flattenMaterialized(doc.root);
+  const logo = all.find((n) => n.id === 'logo');
+  if (!logo) return [];
+  const page = doc.width * doc.height;
+  const out: string[] = [];
+  for (const n of all) {
+    if (n.id === 'root' || n.id === 'logo' || n.id === 'logo-plate' || n.node.visible === false || (n.node.opacity ?? 1) <= 0) continue;
+    const node = n.node as { fills?: unknown[]; strokes?: { width: number }[] };
+    const fills = (node.fills ?? []).length > 0;
+    const strokes = (node.strokes ?? []).length > 0;
+    if (n.type === 'text') {
+      if (!n.text?.lines.some((l) => l.text.trim())) continue;
+    } else if (n.type === 'frame' && !fills && !strokes) continue;
+    if (n.width * n.height >= 0.5 * page) continue;
+    const strokeOnly = !(fills || n.type === 'image' || n.type === 'text' || n.type === 'procedural');
+    const stroke = Math.max(1, ...(node.strokes ?? []).map((st) => st.width));
+    if (meets(logo, n, strokeOnly, stroke, n.type === 'ellipse')) out.push(n.id);
+  }
+  return out;
+}
+
 /** Runs a template with decreasing title scale, then fewer secondary fields, until nothing overflows or collides. */
 export async function runTemplate(def: TemplateDefinition, input: TemplateInput, format: FormatSize): Promise<TemplateResult> {
   await initCreativeIr();
@@ -694,28 +791,44 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   const scheme = makeScheme(pal.colors, mode);
   const fonts = chooseFonts(input.brand, brief.tone, pick);
   const lang = brief.language && /^[a-zA-Z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(brief.language) ? brief.language : 'en';
-  let last: { ctx: TemplateContext; ir: IrDocument; m: MaterializedDocument; problems: { id: string; message: string }[] } | undefined;
-  let best: typeof last;
   // Small display banners (under 120,000 px: 300x250, 728x90; not the tall 160x600) carry the title and the call to action, not paragraphs.
   const startLevel = format.width * format.height < 120_000 && format.width >= format.height * 0.5 ? 2 : 0;
-  search: for (const level of FIT_LEVELS.filter((l) => l >= startLevel)) {
-    for (const k of FIT_SCALES) {
-      const ctx = createContext({ format, brief, scheme, fonts, seed, k, level, logo, lang });
-      const ir = parseIr(def.build(ctx));
-      const m = materializeSync(ir);
-      const problems = [...findOverflow(m), ...findCollisions(m)];
-      last = { ctx, ir, m, problems };
-      if (!best || problems.length < best.problems.length) best = last;
-      if (!problems.length) break search;
+  const fit = (lg: LogoInfo | undefined): Attempt => {
+    let best: Attempt | undefined;
+    for (const level of FIT_LEVELS.filter((l) => l >= startLevel)) {
+      for (const k of FIT_SCALES) {
+        const ctx = createContext({ format, brief, scheme, fonts, seed, k, level, logo: lg, lang });
+        const ir = parseIr(def.build(ctx));
+        const m = materializeSync(ir);
+        const problems = [...findOverflow(m), ...findCollisions(m)];
+        const attempt = { ctx, ir, m, problems, blocked: logoObstacles(m) };
+        if (!best || problems.length < best.problems.length) best = attempt;
+        if (!problems.length) return attempt;
+      }
+    }
+    return best!;
+  };
+  // Nothing fits (a tiny or absurd format): keep the attempt with the fewest problems and say what they are.
+  let chosen = fit(logo);
+  // The logo's box is kept clear: when the template draws something over it where the brand asked for it
+  // (a photo, a frame, a decoration), the logo moves to the nearest corner where nothing is, the layout
+  // re-fitted around it; failing that, to where the least lies over it.
+  if (logo && chosen.blocked.length) {
+    // Fewest nodes over the logo, then fewest problems, then the largest title, then the most copy kept.
+    const worse = (a: Attempt, b: Attempt) =>
+      a.blocked.length - b.blocked.length || a.problems.length - b.problems.length || b.ctx.k - a.ctx.k || a.ctx.level - b.ctx.level;
+    for (const position of alternativePositions(logo)) {
+      const a = fit({ ...logo, position });
+      if (worse(a, chosen) < 0) chosen = a;
     }
   }
-  // Nothing fits (a tiny or absurd format): keep the attempt with the fewest problems and say what they are.
-  const { ctx, ir, m, problems } = best!;
-  // A logo that would vanish into what lies behind it (a dark mark on a dark ground, a white one on paper or on a
-  // photo) goes on a plate.
+  const { ctx, ir, m, problems } = chosen;
+  // A logo that would vanish into what is drawn behind it (a dark mark on a dark ground, a white one on paper,
+  // a photo or halftone) goes on a plate; the ground is read from the rendered page.
   const logoAt = ir.root.children?.findIndex((c) => c.id === 'logo') ?? -1;
   if (logo?.ink && ctx.logoRect && logoAt >= 0) {
-    const plate = logoPlate(m, ctx.logoRect, logo.ink, format.width, format.height);
+    const pixels = logo.bytes ? await groundPixels(ir, ctx.logoRect, logo.bytes) : undefined;
+    const plate = logoPlate(m, ctx.logoRect, logo.ink, format.width, format.height, pixels);
     if (plate) ir.root.children!.splice(logoAt, 0, plate);
   }
   return {

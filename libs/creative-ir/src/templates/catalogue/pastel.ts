@@ -27,13 +27,23 @@ function pastelGround(ctx: TemplateContext): { bg: string; nodes: IrNode[] } {
   const { primaryTint, accentTint, paper } = ctx.roles;
   const bg = mix(paper, accentTint, 0.35);
   const R = ctx.short * 0.42;
+  // A blob meeting the logo's box goes to the other end of its side (the logo's box stays clear), or is left out.
+  const blob = (id: string, cx: number, cy: number, r: number, fill: string): IrNode[] => {
+    for (const x of [cx, ctx.W - cx]) if (!discMeets(x, cy, r, ctx.logoRect)) return [circle(id, x, cy, r, fill, { blur: Math.round(R * 0.25), opacity: 0.9 })];
+    return [];
+  };
   return {
     bg,
-    nodes: [
-      circle('blob-1', ctx.W * 0.96, ctx.H * 0.06, R, primaryTint, { blur: Math.round(R * 0.25), opacity: 0.9 }),
-      circle('blob-2', ctx.W * 0.02, ctx.H * 0.98, R * 0.8, accentTint, { blur: Math.round(R * 0.25), opacity: 0.9 }),
-    ],
+    nodes: [...blob('blob-1', ctx.W * 0.96, ctx.H * 0.06, R, primaryTint), ...blob('blob-2', ctx.W * 0.02, ctx.H * 0.98, R * 0.8, accentTint)],
   };
+}
+
+/** Whether a disc meets a box (with a small gap). */
+function discMeets(cx: number, cy: number, r: number, b: Rect | undefined): boolean {
+  if (!b) return false;
+  const nx = Math.min(Math.max(cx, b.x), b.x + b.width);
+  const ny = Math.min(Math.max(cy, b.y), b.y + b.height);
+  return Math.hypot(nx - cx, ny - cy) < r + 2;
 }
 
 /** The colors a pastel ground can show behind text (the paper, or the blobs blended into it). */
