@@ -262,6 +262,27 @@ describe('category words reach the statements that hold a member (lang/*.ts cate
   });
 });
 
+describe('shared categories (lang/categories.ts) and synonym groups pick the statement of the kind asked', () => {
+  it('a question names a category by its word; a member it mentions is no category asked', () => {
+    expect(termsOf('which vehicles do we have?', 'en', undefined, { asked: true }).stems).toContain('cat:vehicle');
+    expect(termsOf('do you sell food for persian cats?', 'en', undefined, { asked: true }).stems).not.toContain('cat:breed');
+    expect(termsOf('my cat is a persian', 'en').stems).toContain('cat:breed');
+  });
+  it.each([
+    ['en', 'what car have we got?', 'civic', sunny, ['we drive an old honda civic', 'my sister lives in Leeds']],
+    ['en', 'what breed is my dog?', 'beagle', sunny, ["my dog Rex is a beagle, he's 3", 'my dog hates the rain']],
+    ['pt', 'qual é o meu problema de saúde?', 'asma', lia, ['tenho asma desde criança', 'moro em Recife com meu irmão']],
+    ['es', '¿qué carrera estudio?', 'medicina', lia, ['estoy en tercero de medicina', 'mi hermano vive en Bilbao']],
+    ['fr', 'je joue de quel instrument ?', 'violoncelle', lia, ['je joue du violoncelle depuis dix ans', 'mon frère habite à Lille']],
+    ['en', "what's my kid's name?", 'Theo', sunny, ['my son Theo is 7', 'i live in Leeds']],
+    ['pt', 'o que eu amo ouvir?', 'samba', lia, ['eu curto muito samba', 'moro em Recife']],
+    ['es', '¿qué comida me gusta?', 'paella', lia, ['me encanta la paella', 'vivo en Bilbao']],
+  ] as const)('%s: %s → %s', (_lang, question, value, soul, said) => {
+    const replies = play(soul, ['hi', ...said, question]);
+    expect(replies.at(-1)).toContain(value);
+  });
+});
+
 describe('questions about who the agent is', () => {
   it.each([
     'who am i actually chatting with, is this a real person or a bot?',

@@ -689,7 +689,7 @@ export function recallStatements(
 ): Statement[] {
   const d = LANGUAGE_DATA[lang];
   const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')));
-  const q = termsOf(question, lang);
+  const q = termsOf(question, lang, undefined, { asked: true });
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
   if (!qStems.length && !qValues.length) return [];

@@ -64,8 +64,10 @@ function stemWord(word: string, lang: Lang): string {
 }
 
 interface CategoryIndex {
-  words: Map<string, string>;
-  members: Map<string, string>;
+  /** A category word (folded, or its stem) → the categories it names. */
+  words: Map<string, string[]>;
+  /** A member (folded, or the stem of one of five letters or more) → its categories. */
+  members: Map<string, string[]>;
   /** Members that count in any case (weekdays, device makers). */
   anyCase: Set<string>;
 }
@@ -73,14 +75,26 @@ const CATEGORIES = new Map<Lang, CategoryIndex>();
 function categories(lang: Lang): CategoryIndex {
   let c = CATEGORIES.get(lang);
   if (!c) {
-    c = { words: new Map(), members: new Map(), anyCase: new Set() };
+    const index: CategoryIndex = { words: new Map(), members: new Map(), anyCase: new Set() };
+    const add = (map: Map<string, string[]>, key: string, id: string) => {
+      const ids = map.get(key) ?? [];
+      if (!ids.includes(id)) map.set(key, [...ids, id]);
+    };
     for (const cat of LANGUAGE_DATA[lang].categories) {
-      for (const w of cat.words) c.words.set(fold(w), `cat:${cat.id}`);
+      const id = `cat:${cat.id}`;
+      for (const w of cat.words) {
+        add(index.words, fold(w), id);
+        add(index.words, `~${stemWord(w, lang)}`, id);
+      }
       for (const w of cat.members ?? []) {
-        c.members.set(fold(w), `cat:${cat.id}`);
-        if (cat.anyCase) c.anyCase.add(fold(w));
+        const keys = [fold(w), ...(w.length >= 5 ? [`~${stemWord(w, lang)}`] : [])];
+        for (const k of keys) {
+          add(index.members, k, id);
+          if (cat.anyCase) index.anyCase.add(k);
+        }
       }
     }
+    c = index;
     CATEGORIES.set(lang, c);
   }
   return c;
@@ -131,8 +145,12 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 const CODE = /(?<![\p{L}\p{N}@.])(?=[\p{L}\p{N}-]*\p{N})[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*(?![\p{L}\p{N}@])/gu;
 const CHRONO: Record<Lang, { parse: (text: string, ref?: Date) => chrono.ParsedResult[] }> = { en: chrono.en, pt: chrono.pt, es: chrono.es, fr: chrono.fr };
 
-/** The normalized terms of a text in a language; `ref` anchors relative dates ("on Friday"). */
-export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
+/**
+ * The normalized terms of a text in a language; `ref` anchors relative dates ("on Friday"). `asked`: the text is a
+ * question, whose category is the one it names ("which car…?" → `cat:vehicle`), not one of a member it mentions ("do you
+ * sell food for cats?" asks nothing about pets the person has).
+ */
+export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: boolean }): Terms {
   const src = text ?? '';
   const emails = [...src.matchAll(EMAIL)].map((m) => m[0].toLowerCase());
   const noEmail = src.replace(EMAIL, ' ');
@@ -163,13 +181,16 @@ export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
     if (/\d/.test(w.word) || w.word.endsWith("'") || w.word.endsWith('’')) return;
     const folded = fold(w.word);
     // A category word is its category ("operadora" → cat:carrier); a member carries it besides its own term.
-    const cat = cats.words.get(folded);
+    const stemKey = `~${stemWord(w.word, lang)}`;
+    const cat = cats.words.get(folded) ?? (w.word.length >= 4 ? cats.words.get(stemKey) : undefined);
     if (cat) {
-      stems.push(cat);
+      stems.push(...cat);
       return;
     }
-    const member = cats.members.get(folded);
-    if (member && (cats.anyCase.has(folded) || /^\p{Lu}/u.test(w.raw) || (i > 0 && CATEGORY_LEADS.has(fold(words[i - 1].word))))) stems.push(member);
+    const key = cats.members.has(folded) ? folded : w.word.length >= 5 && cats.members.has(stemKey) ? stemKey : undefined;
+    const member = key ? cats.members.get(key) : undefined;
+    if (member && !opts?.asked && (cats.anyCase.has(key!) || /^\p{Lu}/u.test(w.raw) || (i > 0 && CATEGORY_LEADS.has(fold(words[i - 1].word)))))
+      stems.push(...member);
     if (i > 0 && w.word.length > 1 && /^\p{Lu}/u.test(w.raw) && !isStopWord(w.word, lang)) names.push(fold(w.word));
     if (isStopWord(w.word, lang) || w.word.length < 2) return;
     stems.push(termOf(w.word, lang));

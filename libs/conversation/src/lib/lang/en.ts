@@ -1,5 +1,6 @@
 import { DEVICES } from './devices';
 import type { LanguageData } from './types';
+import { sharedCategories } from './categories';
 import { CARRIERS } from './carriers';
 
 /** English data of the statement memory. */
@@ -210,6 +211,16 @@ export const EN: LanguageData = {
     ['book', 'novel'],
     ['problem', 'issue', 'wrong', 'trouble'],
     ['work', 'job', 'employer', 'company'],
+    ['like', 'likes', 'love', 'loves', 'enjoy', 'enjoys', 'into', 'adore', 'fan', 'obsessed'],
+    ['hate', 'hates', 'dislike', 'dislikes', 'avoid', 'stand', 'detest'],
+    ['kid', 'kids', 'child', 'children', 'son', 'daughter', 'sons', 'daughters'],
+    ['wife', 'husband', 'partner', 'spouse', 'girlfriend', 'boyfriend'],
+    ['mom', 'mum', 'mother', 'mommy', 'mummy', 'mama'],
+    ['dad', 'father', 'daddy', 'papa'],
+    ['dog', 'dogs', 'puppy', 'pup', 'doggo'],
+    ['cat', 'cats', 'kitten', 'kitty'],
+    ['grandma', 'grandmother', 'granny', 'nana'],
+    ['doctor', 'gp', 'physician'],
   ],
   toldYou: ['You told me {s}.', 'You mentioned that {s}.'],
   toldYouQuote: 'You told me: “{q}”',
@@ -246,6 +257,7 @@ export const EN: LanguageData = {
     neighbor: 'neighbour',
   },
   categories: [
+    ...sharedCategories('en'),
     {
       id: 'day',
       words: ['day', 'days', 'weekday', 'date'],

@@ -1,5 +1,6 @@
 import { DEVICES } from './devices';
 import type { LanguageData } from './types';
+import { sharedCategories } from './categories';
 import { CARRIERS } from './carriers';
 
 /** Spanish data of the statement memory. */
@@ -171,6 +172,16 @@ export const ES: LanguageData = {
     ['libro', 'novela'],
     ['problema', 'fallo'],
     ['trabajo', 'empleo', 'empresa'],
+    ['gusta', 'gustan', 'encanta', 'encantan', 'gustar', 'amo', 'ama', 'adoro', 'adora', 'fascina', 'flipa', 'fan'],
+    ['odio', 'odia', 'detesto', 'detesta', 'evito', 'evita', 'soporto'],
+    ['hijo', 'hija', 'hijos', 'hijas', 'nino', 'nina', 'ninos', 'ninas', 'peque'],
+    ['esposa', 'esposo', 'marido', 'mujer', 'novia', 'novio', 'pareja'],
+    ['madre', 'mama', 'mami'],
+    ['padre', 'papa', 'papi'],
+    ['perro', 'perra', 'perrito', 'perrita', 'cachorro'],
+    ['gato', 'gata', 'gatito', 'gatita'],
+    ['abuela', 'abuelita', 'yaya'],
+    ['abuelo', 'abuelito'],
   ],
   toldYou: ['Me dijiste que {s}.', 'Me contaste que {s}.'],
   toldYouQuote: 'Me dijiste: “{q}”',
@@ -215,6 +226,7 @@ export const ES: LanguageData = {
     gata: 'cat/f',
   },
   categories: [
+    ...sharedCategories('es'),
     {
       id: 'day',
       words: ['dia', 'dias', 'fecha'],

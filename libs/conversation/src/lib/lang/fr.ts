@@ -1,5 +1,6 @@
 import { DEVICES } from './devices';
 import type { LanguageData } from './types';
+import { sharedCategories } from './categories';
 import { CARRIERS } from './carriers';
 
 /** French data of the statement memory. */
@@ -176,6 +177,15 @@ export const FR: LanguageData = {
     ['livre', 'roman'],
     ['probleme', 'souci'],
     ['travail', 'emploi', 'entreprise', 'boulot'],
+    ['aime', 'aimer', 'adore', 'adorer', 'kiffe', 'kiffer', 'fan', 'passionne'],
+    ['deteste', 'detester', 'evite', 'eviter', 'supporte', 'horreur'],
+    ['enfant', 'enfants', 'fils', 'fille', 'filles', 'gamin', 'gamine', 'gosse', 'gosses'],
+    ['femme', 'mari', 'copine', 'copain', 'conjoint', 'conjointe', 'compagne', 'compagnon', 'epouse', 'epoux'],
+    ['mere', 'maman'],
+    ['pere', 'papa'],
+    ['chien', 'chienne', 'chiot', 'toutou'],
+    ['chat', 'chatte', 'chaton', 'minou'],
+    ['grand-mere', 'mamie', 'grand-mère'],
   ],
   toldYou: ['Tu m’as dit que {s}.', 'Tu m’as raconté que {s}.'],
   toldYouQuote: 'Tu m’as dit : « {q} »',
@@ -242,6 +252,7 @@ export const FR: LanguageData = {
     voisine: 'neighbour/f',
   },
   categories: [
+    ...sharedCategories('fr'),
     { id: 'day', words: ['jour', 'jours', 'date'], members: 'lundi mardi mercredi jeudi vendredi samedi dimanche week-end weekend'.split(' '), anyCase: true },
     {
       id: 'device',

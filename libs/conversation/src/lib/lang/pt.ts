@@ -1,5 +1,6 @@
 import { DEVICES } from './devices';
 import type { LanguageData } from './types';
+import { sharedCategories } from './categories';
 import { CARRIERS } from './carriers';
 
 /** Portuguese (Brazil) data of the statement memory. */
@@ -195,6 +196,15 @@ export const PT: LanguageData = {
     ['livro', 'romance'],
     ['problema', 'defeito'],
     ['trabalho', 'emprego', 'empresa'],
+    ['gosto', 'gosta', 'curto', 'curte', 'curtir', 'amo', 'ama', 'adoro', 'adora', 'gostar', 'adorar', 'viciado', 'viciada', 'fa'],
+    ['odeio', 'odeia', 'detesto', 'detesta', 'evito', 'evita', 'suporto'],
+    ['filho', 'filha', 'filhos', 'filhas', 'crianca', 'criancas', 'menino', 'menina', 'filhote'],
+    ['esposa', 'marido', 'mulher', 'namorada', 'namorado', 'companheiro', 'companheira', 'esposo', 'noivo', 'noiva'],
+    ['mae', 'mamae', 'mainha'],
+    ['pai', 'papai', 'painho'],
+    ['cachorro', 'cachorra', 'cao', 'cadela', 'dog', 'cachorrinho', 'cachorrinha', 'doguinho'],
+    ['gato', 'gata', 'gatinho', 'gatinha'],
+    ['avo', 'vovo'],
   ],
   toldYou: ['Você me disse que {s}.', 'Você me contou que {s}.'],
   toldYouQuote: 'Você me disse: “{q}”',
@@ -253,6 +263,7 @@ export const PT: LanguageData = {
     neném: 'baby',
   },
   categories: [
+    ...sharedCategories('pt'),
     {
       id: 'day',
       words: ['dia', 'dias', 'data'],
