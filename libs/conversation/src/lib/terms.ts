@@ -145,6 +145,38 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 const CODE = /(?<![\p{L}\p{N}@.])(?=[\p{L}\p{N}-]*\p{N})[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*(?![\p{L}\p{N}@])/gu;
 const CHRONO: Record<Lang, { parse: (text: string, ref?: Date) => chrono.ParsedResult[] }> = { en: chrono.en, pt: chrono.pt, es: chrono.es, fr: chrono.fr };
 
+const AGO = new Map<Lang, RegExp[]>();
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The phrases of lang/*.ts `ago` as expressions on folded text: number and unit captured. */
+function agoPatterns(lang: Lang): RegExp[] {
+  let res = AGO.get(lang);
+  if (!res) {
+    const { phrases, numbers, units } = LANGUAGE_DATA[lang].ago;
+    const n = `(\\d{1,3}|${Object.keys(numbers).map(fold).sort((a, b) => b.length - a.length).map(escapeRe).join('|')})`;
+    const u = `(${Object.keys(units).map(fold).sort((a, b) => b.length - a.length).map(escapeRe).join('|')})`;
+    res = phrases.map((p) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(fold(p)).replace('\\{n\\}', n).replace('\\{unit\\}', u)}(?![\\p{L}\\p{N}])`, 'gu'));
+    AGO.set(lang, res);
+  }
+  return res;
+}
+
+const UNIT_DAYS = { hour: 0, day: 1, week: 7, month: 30, year: 365 } as const;
+/** The dates of the spans counted back that a text names ("hace dos semanas" → two weeks before `ref`), as YYYY-MM-DD. */
+export function agoDates(text: string, lang: Lang, ref: Date): string[] {
+  const { numbers, units } = LANGUAGE_DATA[lang].ago;
+  const folded = fold(text);
+  const out: string[] = [];
+  for (const re of agoPatterns(lang)) {
+    for (const m of folded.matchAll(re)) {
+      const count = /^\d+$/.test(m[1]) ? Number(m[1]) : Object.entries(numbers).find(([w]) => fold(w) === m[1])?.[1];
+      const unit = Object.entries(units).find(([w]) => fold(w) === m[2])?.[1];
+      if (!count || !unit) continue;
+      out.push(new Date(ref.getTime() - count * UNIT_DAYS[unit] * 86_400_000).toISOString().slice(0, 10));
+    }
+  }
+  return out;
+}
+
 /**
  * The normalized terms of a text in a language; `ref` anchors relative dates ("on Friday"). `asked`: the text is a
  * question, whose category is the one it names ("which car…?" → `cat:vehicle`), not one of a member it mentions ("do you
@@ -172,6 +204,7 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
   } catch {
     dates = [];
   }
+  dates.push(...agoDates(noEmail, lang, ref ?? new Date(Date.UTC(2000, 0, 1))));
   const words = wordsOf(noEmail);
   const stems: string[] = [];
   const names: string[] = [];

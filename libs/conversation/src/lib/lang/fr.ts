@@ -209,6 +209,11 @@ export const FR: LanguageData = {
     ],
     number: ['combien de temps', 'combien', 'quel age', 'quelle taille', 'quelle pointure'],
   },
+  ago: {
+    phrases: ['il y a {n} {unit}', 'ca fait {n} {unit}', 'depuis {n} {unit}', 'y a {n} {unit}'],
+    numbers: { un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, quinze: 15, vingt: 20, quelques: 3 },
+    units: { heure: 'hour', heures: 'hour', jour: 'day', jours: 'day', semaine: 'week', semaines: 'week', mois: 'month', an: 'year', ans: 'year', annee: 'year', annees: 'year' },
+  },
   filler: 'mdr lol haha bah ben euh genre stp svp ok bon hein ouais lui leur'.split(' '),
   thirdPerson: ['elle/f', 'elles/f', 'lui'],
   referentWords: {

@@ -54,6 +54,12 @@ export interface LanguageData {
    * matched word by word; their words are not matched against statements (they name the kind, not the subject).
    */
   answerTypes: Record<AnswerType, string[]>;
+  /**
+   * Time spans counted back from now that the date parser (chrono-node) does not read in every language: "hace dos semanas",
+   * "há três dias", "faz um mês", "il y a deux jours", "two weeks ago". `phrases` hold `{n}` (a number, in digits or one of
+   * `numbers`) and `{unit}` (one of `units`); a statement saying one names a date (a "when" question finds it).
+   */
+  ago: { phrases: string[]; numbers: Record<string, number>; units: Record<string, 'hour' | 'day' | 'week' | 'month' | 'year'> };
   /** Chat filler that carries nothing for retrieval ("lol", "kkk", "jaja", "mdr"): added to the stop words. */
   filler: string[];
   /**
