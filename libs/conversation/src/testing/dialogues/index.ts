@@ -1,5 +1,6 @@
 import { DEV_D_DIALOGUES } from './dev-d';
 import { DEV_E_DIALOGUES } from './dev-e';
+import { DEV_G_DIALOGUES } from './dev-g';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
@@ -10,11 +11,20 @@ export type { Dialogue, DialogueLanguage, DialogueTurn, EntitySetup, MessagingSe
 export { checkReply, isChecked, planTurns, summarize } from './score';
 export type { DialoguePart, PlannedTurn, TurnResult } from './score';
 import type { DialoguePart } from './score';
-export { DEV_D_DIALOGUES, DEV_E_DIALOGUES, HELD_OUT_B_DIALOGUES, HELD_OUT_C_DIALOGUES, HELD_OUT_DIALOGUES, HELD_OUT_F_DIALOGUES, TUNED_DIALOGUES };
+export {
+  DEV_D_DIALOGUES,
+  DEV_E_DIALOGUES,
+  DEV_G_DIALOGUES,
+  HELD_OUT_B_DIALOGUES,
+  HELD_OUT_C_DIALOGUES,
+  HELD_OUT_DIALOGUES,
+  HELD_OUT_F_DIALOGUES,
+  TUNED_DIALOGUES,
+};
 
 /**
- * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D and dev E (outside
- * testers' development sets, tuned on) and held-out C and F (frozen, never tuned on) are printed apart.
+ * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, dev E and dev G
+ * (outside testers' development sets, tuned on) and held-out C and F (frozen, never tuned on) are printed apart.
  */
 export const DIALOGUE_PASS_BAR = 0.95;
 
@@ -32,6 +42,7 @@ export function allDialogues(): Array<{ dialogue: Dialogue; part: DialoguePart }
     ...TUNED_DIALOGUES.map((dialogue) => ({ dialogue, part: 'tuned' as const })),
     ...DEV_D_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev D' as const })),
     ...DEV_E_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev E' as const })),
+    ...DEV_G_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev G' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),

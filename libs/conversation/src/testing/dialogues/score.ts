@@ -43,14 +43,14 @@ export function checkReply(reply: string, turn: DialogueTurn): string[] {
 }
 
 /**
- * The tuned part; the development sets D and E (an outside tester's conversations, tuned on: dev-d.ts, dev-e.ts); the two
+ * The tuned part; the development sets D, E and G (outside testers' conversations, tuned on: dev-d.ts, dev-e.ts, dev-g.ts); the two
  * held-out parts of held-out.ts; and held-out C and F (held-out-c.ts, held-out-f.ts): written by someone who had not read
  * the engine, frozen, never tuned on.
  */
-export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F';
+export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'dev G' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F';
 
 /** The parts printed apart and kept out of the pass bar's share. */
-const APART: DialoguePart[] = ['dev D', 'dev E', 'held-out C', 'held-out F'];
+const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'held-out C', 'held-out F'];
 
 export interface TurnResult {
   dialogue: string;
@@ -62,19 +62,20 @@ export interface TurnResult {
 
 /**
  * Pass shares per part, as printable lines. `share` is that of the tuned part with held-out A and B (held to
- * DIALOGUE_PASS_BAR); `devShare` that of dev D, `devEShare` that of dev E, `frozenShare` that of held-out C and
+ * DIALOGUE_PASS_BAR); `devShare` that of dev D, `devEShare` that of dev E, `devGShare` that of dev G, `frozenShare` that of held-out C and
  * `heldOutFShare` that of held-out F, reported apart.
  */
 export function summarize(
   results: TurnResult[],
   label: string,
-): { share: number; devShare: number; devEShare: number; frozenShare: number; heldOutFShare: number; lines: string[] } {
+): { share: number; devShare: number; devEShare: number; devGShare: number; frozenShare: number; heldOutFShare: number; lines: string[] } {
   const share = (rs: TurnResult[]) => (rs.length ? rs.filter((r) => !r.problems.length).length / rs.length : 1);
   const fmt = (name: string, rs: TurnResult[]) =>
     `${name}: ${rs.filter((r) => !r.problems.length).length}/${rs.length} turns pass (${(share(rs) * 100).toFixed(1)}%)`;
   const suite = results.filter((r) => !APART.includes(r.part));
   const dev = results.filter((r) => r.part === 'dev D');
   const devE = results.filter((r) => r.part === 'dev E');
+  const devG = results.filter((r) => r.part === 'dev G');
   const frozen = results.filter((r) => r.part === 'held-out C');
   const frozenF = results.filter((r) => r.part === 'held-out F');
   const lines = [
@@ -86,6 +87,7 @@ export function summarize(
     )}`,
     `  ${fmt('dev D (tuned on)', dev)}`,
     `  ${fmt('dev E (tuned on)', devE)}`,
+    `  ${fmt('dev G (tuned on)', devG)}`,
     `  ${fmt(
       'held-out (A and B)',
       results.filter((r) => r.part === 'held-out A' || r.part === 'held-out B'),
@@ -104,5 +106,13 @@ export function summarize(
       .filter((r) => r.problems.length)
       .map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
   ];
-  return { share: share(suite), devShare: share(dev), devEShare: share(devE), frozenShare: share(frozen), heldOutFShare: share(frozenF), lines };
+  return {
+    share: share(suite),
+    devShare: share(dev),
+    devEShare: share(devE),
+    devGShare: share(devG),
+    frozenShare: share(frozen),
+    heldOutFShare: share(frozenF),
+    lines,
+  };
 }
