@@ -262,6 +262,25 @@ describe('category words reach the statements that hold a member (lang/*.ts cate
   });
 });
 
+describe('spans counted back are dates (lang/*.ts ago)', () => {
+  const ref = new Date(Date.UTC(2026, 10, 27));
+  it.each([
+    ['es', 'hace dos semanas que pedí unas gafas', '2026-11-13'],
+    ['pt', 'há três dias meu pedido parou', '2026-11-24'],
+    ['pt', 'faz 1 mês que espero', '2026-10-28'],
+    ['fr', "il y a deux jours j'ai commandé", '2026-11-25'],
+    ['en', 'i ordered it two weeks ago', '2026-11-13'],
+  ] as const)('%s: %s', (lang, text, date) => {
+    expect(termsOf(text, lang, ref).dates).toContain(date);
+  });
+  it('an age is no span counted back', () => {
+    expect(termsOf('minha filha tem 3 anos', 'pt', ref).dates).toEqual([]);
+  });
+  it('a "when" question finds the statement that says when', () => {
+    expect(play(lia, ['hola', 'hace dos semanas que pedí unas gafas', 'las gafas son de carey', '¿cuándo hice el pedido?'])[3]).toContain('dos semanas');
+  });
+});
+
 describe('shared categories (lang/categories.ts) and synonym groups pick the statement of the kind asked', () => {
   it('a question names a category by its word; a member it mentions is no category asked', () => {
     expect(termsOf('which vehicles do we have?', 'en', undefined, { asked: true }).stems).toContain('cat:vehicle');
@@ -294,6 +313,16 @@ describe('questions about who the agent is', () => {
     'vous êtes un conseiller ou un robot ?',
   ])('%s', (q) => {
     expect(isAgentQuestion(q)).toBe(true);
+  });
+  it.each([
+    ['en', 'what can you help me with?'],
+    ['pt', 'o que vocês podem fazer por mim?'],
+    ['es', '¿a qué se dedican?'],
+    ['fr', 'vous servez à quoi ?'],
+  ])('%s: "%s" is answered from the purpose of an entity', (_lang, question) => {
+    const shop: Soul = { id: 'ent_1', name: 'Bidu', description: 'Pet shop care: grooming, baths and pet food orders', tone: 'friendly', language: 'en' };
+    expect(isAgentQuestion(question)).toBe(true);
+    expect(play(shop, ['hi', question])[1]).toContain('grooming');
   });
   it("a question for a name that names the agent's own kind is about the agent; the person's own name is not", () => {
     expect(isAgentQuestion('¿cómo se llama la óptica? es para dejar una reseña', 'Óptica Miramar')).toBe(true);

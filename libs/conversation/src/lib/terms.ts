@@ -152,8 +152,16 @@ function agoPatterns(lang: Lang): RegExp[] {
   let res = AGO.get(lang);
   if (!res) {
     const { phrases, numbers, units } = LANGUAGE_DATA[lang].ago;
-    const n = `(\\d{1,3}|${Object.keys(numbers).map(fold).sort((a, b) => b.length - a.length).map(escapeRe).join('|')})`;
-    const u = `(${Object.keys(units).map(fold).sort((a, b) => b.length - a.length).map(escapeRe).join('|')})`;
+    const n = `(\\d{1,3}|${Object.keys(numbers)
+      .map(fold)
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRe)
+      .join('|')})`;
+    const u = `(${Object.keys(units)
+      .map(fold)
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRe)
+      .join('|')})`;
     res = phrases.map((p) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(fold(p)).replace('\\{n\\}', n).replace('\\{unit\\}', u)}(?![\\p{L}\\p{N}])`, 'gu'));
     AGO.set(lang, res);
   }
