@@ -15,6 +15,7 @@ import {
   isAgentQuestion,
   isSelfQuestion,
   recallStatements,
+  ruledOutWords,
   shiftPerson,
   tellBack,
 } from './statements';
@@ -259,6 +260,30 @@ describe('category words reach the statements that hold a member (lang/*.ts cate
   ] as const)('%s: %s → %s', (_lang, soul, said, question, value) => {
     const replies = play(soul, ['hi', said, question]);
     expect(replies[2]).toContain(value);
+  });
+});
+
+describe('a correction rules out a word value ("…, not spin", "…, no seis")', () => {
+  it('only a sentence that opens as a correction rules a word out', () => {
+    expect(ruledOutWords('correction: I prefer rowing now, not spin. the bikes hurt')).toEqual(['spin']);
+    expect(ruledOutWords('na verdade vai ser em junho, não julho')).toEqual(['julho']);
+    expect(ruledOutWords('I like tea, not coffee')).toEqual([]);
+  });
+  it.each([
+    [
+      'en',
+      sunny,
+      ["I'm mostly into tennis, and some cycling on sundays", 'actually I mostly play squash now, not tennis'],
+      'what sport do I mostly play?',
+      'squash',
+      'tennis',
+    ],
+    ['es', lia, ['somos cuatro para la cena del viernes', 'perdón, me equivoqué: somos cinco, no cuatro'], '¿cuántos somos para la cena?', 'cinco', 'cuatro'],
+    ['fr', lia, ['je reste trois nuits à partir de lundi', 'en fait, deux nuits, pas trois'], 'je reste combien de nuits ?', 'deux', 'trois'],
+  ] as const)('%s: the old word is not told back', (_lang, soul, said, question, want, old) => {
+    const reply = play(soul, ['hi', ...said, question]).at(-1)!;
+    expect(reply).toContain(want);
+    expect(reply).not.toContain(old);
   });
 });
 

@@ -2,7 +2,7 @@ import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
-import { termsOf, wordsOf, type Terms } from './terms';
+import { isStopWord, termsOf, wordsOf, type Terms } from './terms';
 import { fits, pointsBack, referentsOf, type Referent } from './referents';
 import { findTopic } from './topics';
 import { fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
@@ -323,10 +323,37 @@ function turnedCorrections(text: string): Correction[] {
 
 /** Does the sentence open (or go on, after a comma) with a correction marker ("actually", "me enganei", "en fait")? */
 export function isCorrection(sentence: string, lang?: Lang): boolean {
+  return opensAsCorrection(sentence, lang) || findCorrections(sentence).length > 0;
+}
+
+/** Does the sentence open with a correction marker of lang/*.ts ("actually", "correção:", "perdón, me equivoqué")? */
+function opensAsCorrection(sentence: string, lang?: Lang): boolean {
   const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr'];
-  const p = plain(sentence);
-  const head = p.split(' ').slice(0, 8).join(' ');
-  return langs.some((l) => LANGUAGE_DATA[l].correctionMarkers.some((m) => head.includes(` ${plain(m).trim()} `))) || findCorrections(sentence).length > 0;
+  const head = plain(sentence).split(' ').slice(0, 8).join(' ');
+  return langs.some((l) => LANGUAGE_DATA[l].correctionMarkers.some((m) => head.includes(` ${plain(m).trim()} `)));
+}
+
+/** ", not spin", ", no seis", ", não abril", ", pas le 7": the word a sentence rules out after a comma, before a pause or the end. */
+function notClause(): RegExp {
+  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  return new RegExp(
+    String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?]|$))`,
+    'giu',
+  );
+}
+
+/**
+ * The words a correction rules out ("correction: I prefer rowing now, not spin" → spin; "corrección: somos ocho, no seis" →
+ * seis): only in a sentence that opens with a correction marker, so "I like tea, not coffee" rules nothing out.
+ */
+export function ruledOutWords(sentence: string, lang?: Lang): string[] {
+  if (!opensAsCorrection(sentence, lang)) return [];
+  return [...sentence.matchAll(notClause())].map((m) => fold(m[1])).filter((w) => !(['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => isStopWord(w, l)));
+}
+
+/** A statement without the values it rules out: "somos ocho, no seis, se apuntaron mis cuñados" → "somos ocho, se apuntaron mis cuñados". */
+export function withoutRuledOut(sentence: string): string {
+  return sentence.replace(notClause(), '');
 }
 
 /** Numbers and codes as written ("IT-20913", "4872", "16h", "CasaLopez_24"). */
@@ -522,6 +549,19 @@ export function buildStatements(
       return shared / subject.length >= 0.5 && differs(s.said, c.said);
     });
   });
+  // "correction: I prefer rowing now, not spin": the clauses of earlier statements that say the ruled-out word are
+  // superseded ("I'm mostly into spin classes, and some swimming" keeps "and some swimming").
+  const ruled = statements.map((c) => ({ order: c.order, words: ruledOutWords(c.text, c.lang) })).filter((c) => c.words.length);
+  if (ruled.length)
+    statements = statements.flatMap((s) => {
+      const out = ruled.filter((c) => c.order > s.order).flatMap((c) => c.words);
+      const says = (clause: string) => wordsOf(clause).some((w) => out.includes(fold(w.word)));
+      if (!out.length || !says(s.text)) return [s];
+      const kept = s.text.split(/(?<=[,;])\s+/u).filter((clause) => !says(clause));
+      if (!kept.length) return [];
+      const text = trimEnd(kept.join(' ').replace(/[,;]\s*$/u, ''));
+      return [{ ...s, text, terms: termsOf(text, s.lang) }];
+    });
   return { statements: withReferents(statements.map(({ said: _said, fixed: _fixed, ...s }) => s)), corrections };
 }
 
@@ -897,7 +937,7 @@ function stripOpeners(sentence: string, lang: Lang): string {
 /** A statement told back in the reply language: person-shifted when it was said in that language, else quoted. */
 export function tellBack(st: Statement, lang: Lang, seed: string): string {
   const d = LANGUAGE_DATA[lang];
-  const body = trimEnd(stripOpeners(st.text, st.lang));
+  const body = trimEnd(withoutRuledOut(stripOpeners(st.text, st.lang)));
   if (st.lang !== lang) return d.toldYouQuote.replace('{q}', body);
   let shifted = shiftPerson(body, lang);
   if (/^(?:you|your|você|voce|seu|sua|seus|suas|tu|tus|tú|te|ton|ta|tes)\b/iu.test(shifted)) shifted = shifted.charAt(0).toLowerCase() + shifted.slice(1);

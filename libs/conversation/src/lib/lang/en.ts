@@ -224,7 +224,7 @@ export const EN: LanguageData = {
     ['book', 'novel'],
     ['problem', 'issue', 'wrong', 'trouble'],
     ['work', 'job', 'employer', 'company'],
-    ['like', 'likes', 'love', 'loves', 'enjoy', 'enjoys', 'into', 'adore', 'fan', 'obsessed'],
+    ['like', 'likes', 'love', 'loves', 'enjoy', 'enjoys', 'into', 'adore', 'fan', 'obsessed', 'prefer', 'prefers'],
     ['hate', 'hates', 'dislike', 'dislikes', 'avoid', 'stand', 'detest'],
     ['kid', 'kids', 'child', 'children', 'son', 'daughter', 'sons', 'daughters'],
     ['wife', 'husband', 'partner', 'spouse', 'girlfriend', 'boyfriend'],
