@@ -307,7 +307,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name' && (ctx.name || !isSelfQuestion(message, lang)))
       return recallName(ctx);
     const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
-    if (answer.unknown.length && targets.length === 1) {
+    if (answer.unknown.length && (targets.length === 1 || !answer.known.length)) {
       // What no slot holds may still have been said: "my favourite colour is teal".
       const strict = recallStatements(message, earlierStatements(ctx, message), lang, 2, { recent: ctx.userTurns });
       // A looser match must not be a statement of another value slot ("my order number is…" for "my phone number?").

@@ -321,6 +321,10 @@ describe('shared categories (lang/categories.ts) and synonym groups pick the sta
     ['en', "what's my kid's name?", 'Theo', sunny, ['my son Theo is 7', 'i live in Leeds']],
     ['pt', 'o que eu amo ouvir?', 'samba', lia, ['eu curto muito samba', 'moro em Recife']],
     ['es', '¿qué comida me gusta?', 'paella', lia, ['me encanta la paella', 'vivo en Bilbao']],
+    ['pt', 'em qual cidade fica a loja?', 'sorocaba', lia, ['a loja onde comprei fica em sorocaba', 'paguei no cartão']],
+    ['fr', 'dans quelle ville habite ma sœur ?', 'grenoble', lia, ['ma sœur habite à grenoble depuis mai', "j'ai un chat"]],
+    ['es', '¿qué modelo de móvil tengo?', 'redmi', lia, ['tengo un redmi note 12', 'la batería dura poco']],
+    ['pt', 'pra qual mês ficou a mudança?', 'junho', lia, ['a mudança ficou pra junho', 'o caminhão é grande']],
   ] as const)('%s: %s → %s', (_lang, question, value, soul, said) => {
     const replies = play(soul, ['hi', ...said, question]);
     expect(replies.at(-1)).toContain(value);

@@ -705,6 +705,7 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
         t.dates.length > 0 || TIME_OF_DAY.test(st.text) || (t.stems.includes('cat:day') && wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word))))
       );
     case 'place':
+      return t.names.length > 0 || t.stems.includes('cat:city');
     case 'person':
       return t.names.length > 0;
     case 'number':
@@ -776,10 +777,14 @@ export function recallStatements(
   // Nothing said holds both the subject and the time asked for: it may have come just after the subject ("quero
   // agendar banho" … "pode ser sexta às 16h?" → "que horário ficou o banho?"): the latest statement of that kind among the
   // few that followed the one naming the subject.
-  if (types.includes('time') && !scored.some((x) => x.typed)) {
+  // So with a place, when it is a city ("necesito cambiar un vuelo" … "es el madrid–cancún" → "¿adónde vuelo?").
+  if ((types.includes('time') || types.includes('place')) && !scored.some((x) => x.typed)) {
     const anchor = all.filter((x) => x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5).sort((a, b) => b.score - a.score || b.s.order - a.s.order)[0];
+    const follows = (x: (typeof all)[number]) => (types.includes('time') ? carriesType(x.s, 'time') : x.s.terms.stems.includes('cat:city'));
     const next = anchor
-      ? all.filter((x) => x.typed && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING).sort((a, b) => b.s.order - a.s.order)[0]
+      ? all
+          .filter((x) => x.typed && follows(x) && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING)
+          .sort((a, b) => b.s.order - a.s.order)[0]
       : undefined;
     if (next) scored = [{ ...next, score: anchor.score }];
   }

@@ -1,4 +1,5 @@
 import type { Lang } from '../language';
+import { CITIES } from './cities';
 
 /**
  * Categories shared by the four languages: the words that name the category in each language ("car", "carro", "coche",
@@ -22,15 +23,16 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
   {
     id: 'vehicle',
     words: {
-      en: split('car cars vehicle vehicles van motorbike motorcycle'),
-      pt: split('carro carros veiculo veiculos automovel'),
-      es: split('coche coches carro vehiculo vehiculos auto'),
-      fr: split('voiture voitures vehicule vehicules bagnole'),
+      en: split('car cars vehicle vehicles van motorbike motorcycle bike bikes bicycle model brand make'),
+      pt: split('carro carros veiculo veiculos automovel bicicleta bike moto modelo marca'),
+      es: split('coche coches carro vehiculo vehiculos auto bicicleta bici moto modelo marca'),
+      fr: split('voiture voitures vehicule vehicules bagnole velo velos moto modele marque'),
     },
     members: split(
       'skoda octavia fabia toyota corolla yaris prius honda civic ford fiesta focus volkswagen vw golf polo gol jetta passat fiat uno palio ' +
         'argo mobi renault clio megane kwid sandero logan dacia duster peugeot citroen seat ibiza leon tesla bmw audi mercedes kia hyundai hb20 ' +
-        'nissan chevrolet onix celta jeep volvo mazda subaru suv sedan hatchback minivan camper caravan autocaravana furgoneta',
+        'nissan chevrolet onix celta jeep volvo mazda subaru suv sedan hatchback minivan camper caravan autocaravana furgoneta cube trek giant ' +
+        'specialized cannondale brompton btwin decathlon caloi orbea scott bianchi vespa yamaha kawasaki ducati harley',
     ),
     anyCase: true,
   },
@@ -205,6 +207,17 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
         'rosa preto preta branco branca cinza laranja marrom rojo roja amarillo amarilla morado negro negra blanco blanca gris naranja marron rouge ' +
         'bleu bleue vert verte jaune violet rose noir noire blanc blanche marron turquoise',
     ),
+    anyCase: true,
+  },
+  {
+    id: 'city',
+    words: {
+      en: split('city town'),
+      pt: split('cidade'),
+      es: split('ciudad pueblo'),
+      fr: split('ville'),
+    },
+    members: CITIES,
     anyCase: true,
   },
 ];

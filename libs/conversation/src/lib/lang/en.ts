@@ -209,7 +209,7 @@ export const EN: LanguageData = {
   },
   verbs: {},
   synonyms: [
-    ['fly', 'flying', 'flight', 'flights', 'plane', 'airport', 'travel', 'travelling', 'traveling', 'trip'],
+    ['fly', 'flying', 'flight', 'flights', 'plane', 'airport', 'travel', 'travelling', 'traveling', 'trip', 'destination'],
     ['live', 'living', 'lives', 'home', 'reside', 'based'],
     ['allergic', 'allergy', 'allergies'],
     ['colour', 'color', 'colours', 'colors'],
@@ -239,8 +239,24 @@ export const EN: LanguageData = {
   toldYouQuote: 'You told me: “{q}”',
   and: 'and',
   answerTypes: {
-    time: ['when', 'what time', 'what day', 'which day', 'what date', 'which date', 'what days', 'which days', 'what hour', 'at what time'],
+    time: [
+      'what month',
+      'which month',
+      'what year',
+      'when',
+      'what time',
+      'what day',
+      'which day',
+      'what date',
+      'which date',
+      'what days',
+      'which days',
+      'what hour',
+      'at what time',
+    ],
     place: [
+      'destination',
+      'where to',
       'where',
       'which city',
       'what city',
@@ -304,7 +320,7 @@ export const EN: LanguageData = {
     },
     {
       id: 'device',
-      words: ['laptop', 'phone', 'device', 'computer', 'notebook', 'tablet', 'mobile', 'cellphone', 'pc', 'printer', 'tv'],
+      words: ['laptop', 'phone', 'device', 'computer', 'notebook', 'tablet', 'mobile', 'cellphone', 'pc', 'printer', 'tv', 'model', 'brand', 'make'],
       members: DEVICES,
       anyCase: true,
     },
@@ -315,7 +331,7 @@ export const EN: LanguageData = {
     },
     {
       id: 'job',
-      words: ['job', 'profession', 'occupation', 'work'],
+      words: ['job', 'profession', 'occupation', 'work', 'position', 'role'],
       members: [
         'teacher',
         'doctor',

@@ -175,7 +175,7 @@ export const ES: LanguageData = {
     intenté: 'intentaste',
   },
   synonyms: [
-    ['vuelo', 'volar', 'viaje', 'viajar', 'avion', 'aeropuerto'],
+    ['vuelo', 'volar', 'viaje', 'viajar', 'avion', 'aeropuerto', 'destino'],
     ['vivo', 'vivir', 'vive', 'resido'],
     ['alergia', 'alergico', 'alergica'],
     ['color', 'colores'],
@@ -204,8 +204,23 @@ export const ES: LanguageData = {
   toldYouQuote: 'Me dijiste: “{q}”',
   and: 'y',
   answerTypes: {
-    time: ['cuando', 'que dia', 'cual dia', 'a que hora', 'que hora', 'que fecha', 'cual fecha', 'en que fecha', 'que dias', 'a que horas'],
+    time: [
+      'que mes',
+      'en que mes',
+      'que ano',
+      'cuando',
+      'que dia',
+      'cual dia',
+      'a que hora',
+      'que hora',
+      'que fecha',
+      'cual fecha',
+      'en que fecha',
+      'que dias',
+      'a que horas',
+    ],
     place: [
+      'destino',
       'donde',
       'adonde',
       'a donde',
@@ -290,6 +305,8 @@ export const ES: LanguageData = {
         'computadora',
         'impresora',
         'tele',
+        'modelo',
+        'marca',
       ],
       members: DEVICES,
       anyCase: true,
@@ -301,7 +318,7 @@ export const ES: LanguageData = {
     },
     {
       id: 'job',
-      words: ['profesion', 'profesión', 'trabajo', 'oficio', 'ocupacion', 'ocupación'],
+      words: ['profesion', 'profesión', 'trabajo', 'oficio', 'ocupacion', 'ocupación', 'puesto', 'cargo', 'dedico', 'dedicas', 'dedica'],
       members: [
         'profesor',
         'profesora',

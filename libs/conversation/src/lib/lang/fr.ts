@@ -184,7 +184,7 @@ export const FR: LanguageData = {
     commandé: 'commandé',
   },
   synonyms: [
-    ['vol', 'voler', 'avion', 'voyage', 'voyager', 'aeroport', 'pars', 'partir'],
+    ['vol', 'voler', 'avion', 'voyage', 'voyager', 'aeroport', 'pars', 'partir', 'destination'],
     ['habite', 'habiter', 'vis', 'vivre', 'maison', 'domicile'],
     ['allergique', 'allergie', 'allergies'],
     ['couleur', 'couleurs'],
@@ -212,8 +212,8 @@ export const FR: LanguageData = {
   toldYouQuote: 'Tu m’as dit : « {q} »',
   and: 'et',
   answerTypes: {
-    time: ['quand', 'quel jour', 'quelle heure', 'à quelle heure', 'quelle date', 'quels jours', "c'est quand", 'quel horaire'],
-    place: ['où', "d'où", 'quelle ville', 'quel pays', 'quelle adresse', 'quel hopital', 'quel magasin', 'quel quartier', 'quel arrondissement'],
+    time: ['quel mois', 'quelle annee', 'quand', 'quel jour', 'quelle heure', 'à quelle heure', 'quelle date', 'quels jours', "c'est quand", 'quel horaire'],
+    place: ['destination', 'où', "d'où", 'quelle ville', 'quel pays', 'quelle adresse', 'quel hopital', 'quel magasin', 'quel quartier', 'quel arrondissement'],
     person: [
       'qui est',
       "c'est qui",
@@ -294,7 +294,7 @@ export const FR: LanguageData = {
     { id: 'day', words: ['jour', 'jours', 'date'], members: 'lundi mardi mercredi jeudi vendredi samedi dimanche week-end weekend'.split(' '), anyCase: true },
     {
       id: 'device',
-      words: ['ordi', 'ordinateur', 'portable', 'telephone', 'téléphone', 'appareil', 'tablette', 'imprimante', 'tele'],
+      words: ['ordi', 'ordinateur', 'portable', 'telephone', 'téléphone', 'appareil', 'tablette', 'imprimante', 'tele', 'modele', 'modèle', 'marque'],
       members: DEVICES,
       anyCase: true,
     },
@@ -305,7 +305,7 @@ export const FR: LanguageData = {
     },
     {
       id: 'job',
-      words: ['metier', 'métier', 'profession', 'boulot', 'travail', 'emploi'],
+      words: ['metier', 'métier', 'profession', 'boulot', 'travail', 'emploi', 'poste'],
       members: [
         'professeur',
         'prof',

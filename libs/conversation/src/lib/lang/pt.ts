@@ -203,7 +203,7 @@ export const PT: LanguageData = {
     tentei: 'tentou',
   },
   synonyms: [
-    ['voo', 'voar', 'viagem', 'viajar', 'aviao', 'aeroporto', 'embarque'],
+    ['voo', 'voar', 'viagem', 'viajar', 'aviao', 'aeroporto', 'embarque', 'destino'],
     ['moro', 'morar', 'mora', 'vivo', 'viver', 'resido'],
     ['alergia', 'alergico', 'alergica'],
     ['cor', 'cores'],
@@ -232,6 +232,10 @@ export const PT: LanguageData = {
   and: 'e',
   answerTypes: {
     time: [
+      'qual mes',
+      'que mes',
+      'qual ano',
+      'que ano',
       'quando',
       'que dia',
       'qual dia',
@@ -248,6 +252,7 @@ export const PT: LanguageData = {
       'qual e o horario',
     ],
     place: [
+      'destino',
       'onde',
       'aonde',
       'pra onde',
@@ -317,7 +322,7 @@ export const PT: LanguageData = {
     },
     {
       id: 'device',
-      words: ['notebook', 'celular', 'telefone', 'aparelho', 'computador', 'tablet', 'laptop', 'impressora', 'tv', 'smartphone'],
+      words: ['notebook', 'celular', 'telefone', 'aparelho', 'computador', 'tablet', 'laptop', 'impressora', 'tv', 'smartphone', 'modelo', 'marca'],
       members: DEVICES,
       anyCase: true,
     },
@@ -328,7 +333,7 @@ export const PT: LanguageData = {
     },
     {
       id: 'job',
-      words: ['profissao', 'profissão', 'emprego', 'ocupacao', 'ocupação', 'trabalho'],
+      words: ['profissao', 'profissão', 'emprego', 'ocupacao', 'ocupação', 'trabalho', 'cargo', 'vaga', 'funcao'],
       members: [
         'professor',
         'professora',
