@@ -159,11 +159,42 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
   return inLanguage(
     ctx,
     squish(
-      noteDetail(ctx, message, noteValues(ctx, respond(ctx, message, intents)))
+      noteDetail(ctx, message, withKnownContact(ctx, message, intents, noteValues(ctx, respond(ctx, message, intents))))
         .filter(Boolean)
         .join(' '),
     ),
   );
+}
+
+/**
+ * A question or request that names a contact already given ("¿a qué correo me vas a mandar el número?", "send it to the
+ * address I gave you") is answered with it when the reply does not show it: "I'll use your email: priya@…". An
+ * "address" when only an e-mail is known is the e-mail.
+ */
+function withKnownContact(ctx: Ctx, message: string, intents: Intents, parts: string[]): string[] {
+  if (!(intents.question || intents.request || opensLikeQuestion(message, ctx.lang))) return parts;
+  const facts = [...ctx.knownFacts].reverse();
+  const found: Fact[] = [];
+  for (const h of findSlotNouns(fold(message), (x) => x.kind === 'contact')) {
+    const f =
+      facts.find((x) => x.kind === 'contact' && x.key === h.slot.key) ??
+      (h.slot.key === 'address' ? facts.find((x) => x.kind === 'contact' && x.key === 'email') : undefined);
+    if (f && !found.includes(f)) found.push(f);
+  }
+  const shown = fold(parts.join(' '));
+  const lines = found
+    .filter((f) => !shown.includes(fold(f.value)))
+    .map((f) => {
+      const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
+      const label = slot ? slotLabel(slot, ctx.lang) : f.key;
+      return tr(ctx.lang, {
+        en: `I'll use ${label}: ${f.value}.`,
+        pt: `Vou usar ${label}: ${f.value}.`,
+        es: `Usaré ${label}: ${f.value}.`,
+        fr: `J’utiliserai ${label} : ${f.value}.`,
+      });
+    });
+  return lines.length ? [...lines, ...parts] : parts;
 }
 
 /**

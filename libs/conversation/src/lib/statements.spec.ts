@@ -287,6 +287,24 @@ describe('a correction rules out a word value ("…, not spin", "…, no seis")'
   });
 });
 
+describe('a contact already given answers the question or request that names it', () => {
+  it.each([
+    ['en', 'which email will you send the receipt to?', 'jo.lee@example.org', sunny, ['my email is jo.lee@example.org']],
+    ['es', '¿me mandas el resumen al correo?', 'ana.ruiz@example.es', lia, ['mi correo es ana.ruiz@example.es']],
+    ['fr', 'tu peux m’envoyer le devis par mail ?', 'paul.b@example.fr', lia, ['mon mail c’est paul.b@example.fr']],
+  ] as const)('%s: %s → %s', (_lang, question, value, soul, said) => {
+    expect(play(soul, ['hi', ...said, question]).at(-1)).toContain(value);
+  });
+});
+
+describe('number words are numbers (lang/*.ts ago.numbers)', () => {
+  it('reads them, articles aside', () => {
+    expect(termsOf('somos ocho para cenar', 'es').numbers).toContain('8');
+    expect(termsOf('he turned seven last month', 'en').numbers).toContain('7');
+    expect(termsOf('a friend of mine', 'en').numbers).toEqual([]);
+  });
+});
+
 describe('spans counted back are dates (lang/*.ts ago)', () => {
   const ref = new Date(Date.UTC(2026, 10, 27));
   it.each([
@@ -325,6 +343,8 @@ describe('shared categories (lang/categories.ts) and synonym groups pick the sta
     ['fr', 'dans quelle ville habite ma sœur ?', 'grenoble', lia, ['ma sœur habite à grenoble depuis mai', "j'ai un chat"]],
     ['es', '¿qué modelo de móvil tengo?', 'redmi', lia, ['tengo un redmi note 12', 'la batería dura poco']],
     ['pt', 'pra qual mês ficou a mudança?', 'junho', lia, ['a mudança ficou pra junho', 'o caminhão é grande']],
+    ['en', 'which laptop did i say i use?', 'xps', sunny, ['i work on a dell xps at home', 'the router is a netgear nighthawk']],
+    ['fr', 'c’est quoi mon loisir, déjà ?', 'poterie', lia, ['le week-end je fais de la poterie', 'mon frère habite à Lille']],
   ] as const)('%s: %s → %s', (_lang, question, value, soul, said) => {
     const replies = play(soul, ['hi', ...said, question]);
     expect(replies.at(-1)).toContain(value);

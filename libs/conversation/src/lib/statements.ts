@@ -1,3 +1,4 @@
+import { AFTER_LEAD, AUXILIARIES, INTERROGATIVE_LEADS, INTERROGATIVES } from './asking';
 import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
 import type { AnswerType } from './lang/types';
@@ -71,48 +72,10 @@ export function isQuestion(sentence: string, lang: Lang): boolean {
   return Boolean(first && d.questionWords.includes(fold(first)) && !/^(?:do|is|are|am|was|were|can|could|would|have|has|did|does)$/.test(fold(first)));
 }
 
-/** Interrogative words that open a question without "?" ("em que dia é a entrevista", "quantos anos ela tem"). */
-const WH = new Set([
-  'what',
-  'whats',
-  'when',
-  'whens',
-  'where',
-  'wheres',
-  'which',
-  'who',
-  'whos',
-  'how',
-  'qual',
-  'quais',
-  'quando',
-  'onde',
-  'quem',
-  'quanto',
-  'quantos',
-  'quanta',
-  'quantas',
-  'cual',
-  'cuales',
-  'cuando',
-  'donde',
-  'quien',
-  'cuanto',
-  'cuantos',
-  'cuanta',
-  'cuantas',
-  'quel',
-  'quelle',
-  'quels',
-  'quelles',
-  'quand',
-  'ou',
-  'combien',
-  'comment',
-]);
-/** Words before an interrogative that keep it a question: "em que dia", "o que eu disse", "on which device", "à quelle heure". */
-const WH_LEAD = new Set(['o', 'em', 'de', 'do', 'da', 'a', 'en', 'el', 'lo', 'on', 'in', 'at', 'for', 'to', 'by', 'with', 'and', 'e', 'y', 'et', 'so']);
-const WH_SECOND = new Set([...WH, 'que', 'quoi']);
+/** The question words of lang/*.ts `asking` (asking.ts). */
+const WH = INTERROGATIVES;
+const WH_LEAD = INTERROGATIVE_LEADS;
+const WH_SECOND = AFTER_LEAD;
 
 /** Does the sentence open like a question, with or without "?" ("em que dia é a entrevista", "when's the surgery again lol")? */
 export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
@@ -158,12 +121,8 @@ export function extractStatements(message: string, opts?: { language?: string })
   return out;
 }
 
-/** Auxiliaries and modals that open a yes/no question or a request ("can you…", "pode…", "¿puedes…?", "est-ce que…"). */
-const ASKING = new Set(
-  'can could would will do does did is are was were have has may shall should pode podes poderia voce vc tem da consegue puede puedes podria podrias tienen hay peux pouvez pourriez est-ce avez'.split(
-    ' ',
-  ),
-);
+/** Auxiliaries and modals that open a yes/no question or a request (lang/*.ts `asking.auxiliaries`). */
+const ASKING = AUXILIARIES;
 
 /**
  * What a question tells besides asking: a clause about the person ("I'm allergic to peanuts, is the cake safe?" → "I'm

@@ -151,8 +151,8 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function agoPatterns(lang: Lang): RegExp[] {
   let res = AGO.get(lang);
   if (!res) {
-    const { phrases, numbers, units } = LANGUAGE_DATA[lang].ago;
-    const n = `(\\d{1,3}|${Object.keys(numbers)
+    const { phrases, numbers, vague, units } = LANGUAGE_DATA[lang].ago;
+    const n = `(\\d{1,3}|${Object.keys({ ...numbers, ...vague })
       .map(fold)
       .sort((a, b) => b.length - a.length)
       .map(escapeRe)
@@ -171,7 +171,8 @@ function agoPatterns(lang: Lang): RegExp[] {
 const UNIT_DAYS = { hour: 0, day: 1, week: 7, month: 30, year: 365 } as const;
 /** The dates of the spans counted back that a text names ("hace dos semanas" → two weeks before `ref`), as YYYY-MM-DD. */
 export function agoDates(text: string, lang: Lang, ref: Date): string[] {
-  const { numbers, units } = LANGUAGE_DATA[lang].ago;
+  const { numbers: exact, vague, units } = LANGUAGE_DATA[lang].ago;
+  const numbers = { ...exact, ...vague };
   const folded = fold(text);
   const out: string[] = [];
   for (const re of agoPatterns(lang)) {
@@ -218,6 +219,12 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
   const names: string[] = [];
   const cats = categories(lang);
   if (AMOUNT.test(noEmail)) stems.push('cat:amount');
+  // Number words count as numbers ("somos ocho", "he turned seven"), articles aside ("a", "um", "une").
+  const numberWords = LANGUAGE_DATA[lang].ago.numbers;
+  for (const w of words) {
+    const n = numberWords[fold(w.word)];
+    if (n !== undefined && w.word.length >= 3 && !isStopWord(w.word, lang)) numbers.push(String(n));
+  }
   words.forEach((w, i) => {
     if (/\d/.test(w.word) || w.word.endsWith("'") || w.word.endsWith('’')) return;
     const folded = fold(w.word);

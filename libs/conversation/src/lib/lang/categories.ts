@@ -210,6 +210,58 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     anyCase: true,
   },
   {
+    id: 'computer',
+    words: {
+      en: split('laptop laptops computer computers notebook pc desktop machine'),
+      pt: split('notebook computador pc laptop desktop maquina'),
+      es: split('portatil ordenador computadora pc laptop'),
+      fr: split('ordi ordinateur pc laptop'),
+    },
+    members: split(
+      'thinkpad lenovo dell xps inspiron latitude macbook imac mac hp pavilion elitebook asus zenbook vivobook acer aspire surface chromebook ideapad yoga legion alienware',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'phone',
+    words: {
+      en: split('phone phones cellphone mobile smartphone'),
+      pt: split('celular telefone smartphone'),
+      es: split('movil celular telefono smartphone'),
+      fr: split('telephone portable smartphone'),
+    },
+    members: split('iphone pixel galaxy samsung xiaomi redmi poco motorola moto huawei oneplus oppo nokia realme honor fairphone'),
+    anyCase: true,
+  },
+  {
+    id: 'printer',
+    words: { en: split('printer printers'), pt: split('impressora'), es: split('impresora'), fr: split('imprimante') },
+    members: split('epson canon brother laserjet deskjet officejet ecotank pixma'),
+    anyCase: true,
+  },
+  {
+    id: 'router',
+    words: { en: split('router modem wifi'), pt: split('roteador modem'), es: split('router modem'), fr: split('routeur box modem') },
+    members: split('archer tplink netgear linksys fritzbox livebox freebox bbox'),
+    anyCase: true,
+  },
+  {
+    id: 'hobby',
+    words: {
+      en: split('hobby hobbies pastime pastimes'),
+      pt: split('hobby hobbies passatempo passatempos'),
+      es: split('hobby hobbies pasatiempo pasatiempos aficion aficiones'),
+      fr: split('hobby loisir loisirs passe-temps passion'),
+    },
+    members: split(
+      'birdwatching birding hiking photography knitting crochet gardening painting drawing fishing surfing climbing yoga chess gaming baking ' +
+        'cycling pottery ceramics woodworking trilha fotografia trico croche jardinagem pintura desenho pesca surf escalada xadrez ceramica ' +
+        'senderismo fotografia jardineria ganchillo ajedrez ceramica randonnee photographie tricot jardinage peinture dessin peche escalade ' +
+        'echecs poterie ceramique',
+    ),
+    anyCase: true,
+  },
+  {
     id: 'city',
     words: {
       en: split('city town'),
