@@ -205,7 +205,17 @@ function inLanguage(ctx: Ctx, reply: string): string {
   if (!reply || detectLanguage(reply).language === ctx.lang) return reply;
   if (reply.split(/\s+/).length > 14 || /\?\s*$/.test(reply)) return reply;
   const closing = fill(ctx, choose(ctx, ctx.L.anythingElse));
-  return fold(reply).includes(fold(closing).slice(0, 20)) ? reply : squish(`${reply} ${closing}`);
+  if (fold(reply).includes(fold(closing).slice(0, 20))) return reply;
+  // The closing the detector reads in the reply language, if one does ("Autre chose à régler ?" alone reads as Portuguese).
+  const plain = tr(ctx.lang, {
+    en: 'Is there anything else I can help you with?',
+    pt: 'Posso te ajudar em mais alguma coisa?',
+    es: '¿Te puedo ayudar en algo más?',
+    fr: 'Est-ce que je peux t’aider pour autre chose ?',
+  });
+  const closings = [closing, ...ctx.L.anythingElse.map((c) => fill(ctx, c)).filter((c) => c !== closing), plain];
+  const fits = closings.find((c) => detectLanguage(squish(`${reply} ${c}`)).language === ctx.lang);
+  return squish(`${reply} ${fits ?? closing}`);
 }
 
 /**
