@@ -379,7 +379,15 @@ describe('questions about who the agent is', () => {
     ['es', '¿a qué se dedican?'],
     ['fr', 'vous servez à quoi ?'],
   ])('%s: "%s" is answered from the purpose of an entity', (_lang, question) => {
-    const shop: Soul = { id: 'ent_1', name: 'Bidu', description: 'Pet shop care: grooming, baths and pet food orders', tone: 'friendly', language: 'en' };
+    const shop: Soul = {
+      id: 'ent_1',
+      name: 'Bidu',
+      description: 'Pet shop care: grooming, baths and pet food orders',
+      tone: 'friendly',
+      language: 'en',
+      styleRules: [],
+      greeting: 'Hi!',
+    };
     expect(isAgentQuestion(question)).toBe(true);
     expect(play(shop, ['hi', question])[1]).toContain('grooming');
   });
