@@ -289,16 +289,30 @@ export function isCorrection(sentence: string, lang?: Lang): boolean {
 function opensAsCorrection(sentence: string, lang?: Lang): boolean {
   const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr'];
   const head = plain(sentence).split(' ').slice(0, 8).join(' ');
-  return langs.some((l) => LANGUAGE_DATA[l].correctionMarkers.some((m) => head.includes(` ${plain(m).trim()} `)));
+  return langs.some((l) => correctionMarkers(l).some((m) => head.includes(m)));
+}
+
+const MARKERS = new Map<Lang, string[]>();
+/** The correction markers of a language as ` folded words ` (compared inside a plain() text). */
+function correctionMarkers(lang: Lang): string[] {
+  let m = MARKERS.get(lang);
+  if (!m) {
+    m = LANGUAGE_DATA[lang].correctionMarkers.map((x) => ` ${plain(x).trim()} `);
+    MARKERS.set(lang, m);
+  }
+  return m;
 }
 
 /** ", not spin", ", no seis", ", não abril", ", pas le 7": the word a sentence rules out after a comma, before a pause or the end. */
+let NOT_CLAUSE: RegExp | undefined;
 function notClause(): RegExp {
+  if (NOT_CLAUSE) return new RegExp(NOT_CLAUSE);
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
-  return new RegExp(
+  NOT_CLAUSE = new RegExp(
     String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?]|$))`,
     'giu',
   );
+  return new RegExp(NOT_CLAUSE);
 }
 
 /**

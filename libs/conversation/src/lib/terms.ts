@@ -229,7 +229,8 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
     if (/\d/.test(w.word) || w.word.endsWith("'") || w.word.endsWith('’')) return;
     const folded = fold(w.word);
     // A category word is its category ("operadora" → cat:carrier); a member carries it besides its own term.
-    const stemKey = `~${stemWord(w.word, lang)}`;
+    const stem = stemWord(w.word, lang);
+    const stemKey = `~${stem}`;
     const cat = cats.words.get(folded) ?? (w.word.length >= 4 ? cats.words.get(stemKey) : undefined);
     if (cat) {
       stems.push(...cat);
@@ -241,7 +242,7 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
       stems.push(...member);
     if (i > 0 && w.word.length > 1 && /^\p{Lu}/u.test(w.raw) && !isStopWord(w.word, lang)) names.push(fold(w.word));
     if (isStopWord(w.word, lang) || w.word.length < 2) return;
-    stems.push(termOf(w.word, lang));
+    stems.push(synonyms(lang).get(stem) ?? stem);
   });
   return {
     stems: [...new Set(stems)],
