@@ -232,6 +232,9 @@ function valuesAt(text: string): Array<{ v: string; at: number; end: number }> {
  * value ruled out, `refusals`, by the next of its kind), "c'est mercredi que je peux le déposer, pas mardi" (a trailing
  * "not Y" whose new value is further back in the sentence).
  */
+/** The expressions of the turns of phrase (`shouldBe`, `refusals`), compiled once. */
+const PHRASE_RES = new Map<string, RegExp>();
+
 function turnedCorrections(text: string): Correction[] {
   const folded = fold(text).replace(/’/g, "'");
   if (folded.length !== text.length) return [];
@@ -240,7 +243,12 @@ function turnedCorrections(text: string): Correction[] {
     if (fold(from) !== fold(to) && valueShape(from) === valueShape(to) && !out.some((o) => fold(o.from) === fold(from))) out.push({ from, to });
   };
   const at = (phrase: string) => {
-    const m = new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(fold(phrase).replace(/’/g, "'"))}(?![\p{L}\p{N}])`, 'u').exec(folded);
+    let re = PHRASE_RES.get(phrase);
+    if (!re) {
+      re = new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(fold(phrase).replace(/’/g, "'"))}(?![\p{L}\p{N}])`, 'u');
+      PHRASE_RES.set(phrase, re);
+    }
+    const m = re.exec(folded);
     return m ? { start: m.index, end: m.index + m[0].length } : undefined;
   };
   const all = valuesAt(text);

@@ -168,12 +168,25 @@ function agoPatterns(lang: Lang): RegExp[] {
   return res;
 }
 
+const UNITS = new Map<Lang, RegExp>();
+/** Any unit of time of lang/*.ts `ago` as a word, on folded text. */
+function unitPattern(lang: Lang): RegExp {
+  let re = UNITS.get(lang);
+  if (!re) {
+    re = new RegExp(`(?<![\\p{L}])(?:${Object.keys(LANGUAGE_DATA[lang].ago.units).map(fold).map(escapeRe).join('|')})(?![\\p{L}])`, 'u');
+    UNITS.set(lang, re);
+  }
+  return re;
+}
+
 const UNIT_DAYS = { hour: 0, day: 1, week: 7, month: 30, year: 365 } as const;
 /** The dates of the spans counted back that a text names ("hace dos semanas" → two weeks before `ref`), as YYYY-MM-DD. */
 export function agoDates(text: string, lang: Lang, ref: Date): string[] {
   const { numbers: exact, vague, units } = LANGUAGE_DATA[lang].ago;
-  const numbers = { ...exact, ...vague };
   const folded = fold(text);
+  // Most sentences name no unit of time: nothing to read.
+  if (!unitPattern(lang).test(folded)) return [];
+  const numbers = { ...exact, ...vague };
   const out: string[] = [];
   for (const re of agoPatterns(lang)) {
     for (const m of folded.matchAll(re)) {
@@ -221,13 +234,11 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
   if (AMOUNT.test(noEmail)) stems.push('cat:amount');
   // Number words count as numbers ("somos ocho", "he turned seven"), articles aside ("a", "um", "une").
   const numberWords = LANGUAGE_DATA[lang].ago.numbers;
-  for (const w of words) {
-    const n = numberWords[fold(w.word)];
-    if (n !== undefined && w.word.length >= 3 && !isStopWord(w.word, lang)) numbers.push(String(n));
-  }
   words.forEach((w, i) => {
     if (/\d/.test(w.word) || w.word.endsWith("'") || w.word.endsWith('’')) return;
     const folded = fold(w.word);
+    const n = numberWords[folded];
+    if (n !== undefined && w.word.length >= 3 && !isStopWord(w.word, lang)) numbers.push(String(n));
     // A category word is its category ("operadora" → cat:carrier); a member carries it besides its own term.
     const stem = stemWord(w.word, lang);
     const stemKey = `~${stem}`;
