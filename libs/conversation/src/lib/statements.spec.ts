@@ -355,6 +355,7 @@ describe('shared categories (lang/categories.ts) and synonym groups pick the sta
     ['pt', 'pra qual mês ficou a mudança?', 'junho', lia, ['a mudança ficou pra junho', 'o caminhão é grande']],
     ['en', 'which laptop did i say i use?', 'xps', sunny, ['i work on a dell xps at home', 'the router is a netgear nighthawk']],
     ['fr', 'c’est quoi mon loisir, déjà ?', 'poterie', lia, ['le week-end je fais de la poterie', 'mon frère habite à Lille']],
+    ['es', '¿para quién era el regalo?', 'sobrina', lia, ['busco un obsequio para mi sobrina Inés', 'vivo en Bilbao']],
   ] as const)('%s: %s → %s', (_lang, question, value, soul, said) => {
     const replies = play(soul, ['hi', ...said, question]);
     expect(replies.at(-1)).toContain(value);

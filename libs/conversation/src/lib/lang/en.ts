@@ -286,6 +286,7 @@ export const EN: LanguageData = {
     ['cat', 'cats', 'kitten', 'kitty'],
     ['grandma', 'grandmother', 'granny', 'nana'],
     ['doctor', 'gp', 'physician'],
+    ['gift', 'gifts', 'present', 'presents'],
   ],
   toldYou: ['You told me {s}.', 'You mentioned that {s}.'],
   toldYouQuote: 'You told me: “{q}”',

@@ -247,6 +247,7 @@ export const ES: LanguageData = {
     ['gato', 'gata', 'gatito', 'gatita'],
     ['abuela', 'abuelita', 'yaya'],
     ['abuelo', 'abuelito'],
+    ['regalo', 'regalos', 'obsequio'],
   ],
   toldYou: ['Me dijiste que {s}.', 'Me contaste que {s}.'],
   toldYouQuote: 'Me dijiste: “{q}”',

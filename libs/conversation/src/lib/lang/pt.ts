@@ -289,6 +289,7 @@ export const PT: LanguageData = {
     ['cachorro', 'cachorra', 'cao', 'cadela', 'dog', 'cachorrinho', 'cachorrinha', 'doguinho'],
     ['gato', 'gata', 'gatinho', 'gatinha'],
     ['avo', 'vovo'],
+    ['presente', 'presentes', 'lembrancinha'],
   ],
   toldYou: ['Você me disse que {s}.', 'Você me contou que {s}.'],
   toldYouQuote: 'Você me disse: “{q}”',
