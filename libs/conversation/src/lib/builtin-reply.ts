@@ -203,16 +203,22 @@ function withKnownContact(ctx: Ctx, message: string, intents: Intents, parts: st
  */
 function inLanguage(ctx: Ctx, reply: string): string {
   if (!reply || detectLanguage(reply).language === ctx.lang) return reply;
-  if (reply.split(/\s+/).length > 14 || /\?\s*$/.test(reply)) return reply;
-  const closing = fill(ctx, choose(ctx, ctx.L.anythingElse));
-  if (fold(reply).includes(fold(closing).slice(0, 20))) return reply;
-  // The closing the detector reads in the reply language, if one does ("Autre chose à régler ?" alone reads as Portuguese).
+  if (reply.split(/\s+/).length > 14) return reply;
   const plain = tr(ctx.lang, {
     en: 'Is there anything else I can help you with?',
     pt: 'Posso te ajudar em mais alguma coisa?',
     es: '¿Te puedo ayudar en algo más?',
     fr: 'Est-ce que je peux t’aider pour autre chose ?',
   });
+  if (/\?\s*$/.test(reply)) {
+    // A short reply that closes with a question the detector cannot place ("Disponha. Algo mais?"): a plainer closing.
+    const lead = reply.replace(/[^.!?]*\?\s*$/u, '').trim();
+    const swapped = squish(`${lead} ${plain}`);
+    return lead && detectLanguage(swapped).language === ctx.lang ? swapped : reply;
+  }
+  const closing = fill(ctx, choose(ctx, ctx.L.anythingElse));
+  if (fold(reply).includes(fold(closing).slice(0, 20))) return reply;
+  // The closing the detector reads in the reply language, if one does ("Autre chose à régler ?" alone reads as Portuguese).
   const closings = [closing, ...ctx.L.anythingElse.map((c) => fill(ctx, c)).filter((c) => c !== closing), plain];
   const fits = closings.find((c) => detectLanguage(squish(`${reply} ${c}`)).language === ctx.lang);
   return squish(`${reply} ${fits ?? closing}`);

@@ -219,6 +219,15 @@ describe('a short answer closes in a way the detector reads in the reply languag
   });
 });
 
+describe('a short thanks reply reads in the reply language', () => {
+  it.each(['friendly-support', 'concise-expert', 'technical-helper', 'assistente-tecnico', 'playful-companion', 'sales-consultant'])('%s', (id) => {
+    for (const thanks of ['blz, obrigado', 'tá, valeu demais', 'valeu!']) {
+      const reply = play(getSoul(id)!, ['oi, minha internet tá caindo toda hora', thanks])[1];
+      expect({ thanks, reply, language: detectLanguage(reply).language }).toEqual({ thanks, reply, language: 'pt' });
+    }
+  });
+});
+
 describe('combined memory questions', () => {
   it('a part that was never told is still said plainly (statements do not stand in for it)', () => {
     const [, reply] = play(lia, ['Oi, meu nome é Renata.', 'Qual é o meu nome e o meu telefone?']);
