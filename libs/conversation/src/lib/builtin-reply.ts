@@ -211,10 +211,13 @@ function inLanguage(ctx: Ctx, reply: string): string {
     fr: 'Est-ce que je peux t’aider pour autre chose ?',
   });
   if (/\?\s*$/.test(reply)) {
-    // A short reply that closes with a question the detector cannot place ("Disponha. Algo mais?"): a plainer closing.
-    const lead = reply.replace(/[^.!?]*\?\s*$/u, '').trim();
-    const swapped = squish(`${lead} ${plain}`);
-    return lead && detectLanguage(swapped).language === ctx.lang ? swapped : reply;
+    // A short reply that closes with a question the detector cannot place ("Disponha. Algo mais?"): a plain sentence
+    // before its question keeps the voice ("Disponha. Fico feliz em ajudar. Algo mais?"); else a plainer closing.
+    const question = /[^.!?]*\?\s*$/u.exec(reply)?.[0].trim() ?? '';
+    const lead = reply.slice(0, reply.length - question.length).trim();
+    const glad = tr(ctx.lang, { en: 'Happy to help.', pt: 'Fico feliz em ajudar.', es: 'Me alegra ayudarte.', fr: 'Ravi de pouvoir t’aider.' });
+    const options = [squish(`${lead} ${glad} ${question}`), ...(lead ? [squish(`${lead} ${plain}`)] : [])];
+    return options.find((o) => detectLanguage(o).language === ctx.lang) ?? reply;
   }
   const closing = fill(ctx, choose(ctx, ctx.L.anythingElse));
   if (fold(reply).includes(fold(closing).slice(0, 20))) return reply;
