@@ -159,11 +159,42 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
   return inLanguage(
     ctx,
     squish(
-      noteDetail(ctx, message, noteValues(ctx, respond(ctx, message, intents)))
+      noteDetail(ctx, message, withKnownContact(ctx, message, intents, noteValues(ctx, respond(ctx, message, intents))))
         .filter(Boolean)
         .join(' '),
     ),
   );
+}
+
+/**
+ * A question or request that names a contact already given ("¿a qué correo me vas a mandar el número?", "send it to the
+ * address I gave you") is answered with it when the reply does not show it: "I'll use your email: priya@…". An
+ * "address" when only an e-mail is known is the e-mail.
+ */
+function withKnownContact(ctx: Ctx, message: string, intents: Intents, parts: string[]): string[] {
+  if (!(intents.question || intents.request || opensLikeQuestion(message, ctx.lang))) return parts;
+  const facts = [...ctx.knownFacts].reverse();
+  const found: Fact[] = [];
+  for (const h of findSlotNouns(fold(message), (x) => x.kind === 'contact')) {
+    const f =
+      facts.find((x) => x.kind === 'contact' && x.key === h.slot.key) ??
+      (h.slot.key === 'address' ? facts.find((x) => x.kind === 'contact' && x.key === 'email') : undefined);
+    if (f && !found.includes(f)) found.push(f);
+  }
+  const shown = fold(parts.join(' '));
+  const lines = found
+    .filter((f) => !shown.includes(fold(f.value)))
+    .map((f) => {
+      const slot = ALL_SLOTS.find((x) => x.kind === f.kind && x.key === f.key);
+      const label = slot ? slotLabel(slot, ctx.lang) : f.key;
+      return tr(ctx.lang, {
+        en: `I'll use ${label}: ${f.value}.`,
+        pt: `Vou usar ${label}: ${f.value}.`,
+        es: `Usaré ${label}: ${f.value}.`,
+        fr: `J’utiliserai ${label} : ${f.value}.`,
+      });
+    });
+  return lines.length ? [...lines, ...parts] : parts;
 }
 
 /**
@@ -172,9 +203,28 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
  */
 function inLanguage(ctx: Ctx, reply: string): string {
   if (!reply || detectLanguage(reply).language === ctx.lang) return reply;
-  if (reply.split(/\s+/).length > 14 || /\?\s*$/.test(reply)) return reply;
+  if (reply.split(/\s+/).length > 14) return reply;
+  const plain = tr(ctx.lang, {
+    en: 'Is there anything else I can help you with?',
+    pt: 'Posso te ajudar em mais alguma coisa?',
+    es: '¿Te puedo ayudar en algo más?',
+    fr: 'Est-ce que je peux t’aider pour autre chose ?',
+  });
+  if (/\?\s*$/.test(reply)) {
+    // A short reply that closes with a question the detector cannot place ("Disponha. Algo mais?"): a plain sentence
+    // before its question keeps the voice ("Disponha. Fico feliz em ajudar. Algo mais?"); else a plainer closing.
+    const question = /[^.!?]*\?\s*$/u.exec(reply)?.[0].trim() ?? '';
+    const lead = reply.slice(0, reply.length - question.length).trim();
+    const glad = tr(ctx.lang, { en: 'Happy to help.', pt: 'Fico feliz em ajudar.', es: 'Me alegra ayudarte.', fr: 'Ravi de pouvoir t’aider.' });
+    const options = [squish(`${lead} ${glad} ${question}`), ...(lead ? [squish(`${lead} ${plain}`)] : [])];
+    return options.find((o) => detectLanguage(o).language === ctx.lang) ?? reply;
+  }
   const closing = fill(ctx, choose(ctx, ctx.L.anythingElse));
-  return fold(reply).includes(fold(closing).slice(0, 20)) ? reply : squish(`${reply} ${closing}`);
+  if (fold(reply).includes(fold(closing).slice(0, 20))) return reply;
+  // The closing the detector reads in the reply language, if one does ("Autre chose à régler ?" alone reads as Portuguese).
+  const closings = [closing, ...ctx.L.anythingElse.map((c) => fill(ctx, c)).filter((c) => c !== closing), plain];
+  const fits = closings.find((c) => detectLanguage(squish(`${reply} ${c}`)).language === ctx.lang);
+  return squish(`${reply} ${fits ?? closing}`);
 }
 
 /**
@@ -307,7 +357,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name' && (ctx.name || !isSelfQuestion(message, lang)))
       return recallName(ctx);
     const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
-    if (answer.unknown.length && targets.length === 1) {
+    if (answer.unknown.length && (targets.length === 1 || !answer.known.length)) {
       // What no slot holds may still have been said: "my favourite colour is teal".
       const strict = recallStatements(message, earlierStatements(ctx, message), lang, 2, { recent: ctx.userTurns });
       // A looser match must not be a statement of another value slot ("my order number is…" for "my phone number?").

@@ -68,7 +68,10 @@ export const EN_FACTS: FactRules = {
   ).split(' '),
   weakPlans: 'wait try check see think look send share reply restart confirm explain forward resend'.split(' '),
   nameRules: [
-    { re: /\b(?:my name is|my name's|name's|call me|you can call me)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, cap: false },
+    {
+      re: /\b(?:my name is|my name's|name's|call me|you can call me)\s+((?:(?:dr|mr|mrs|ms|prof)\.\s+)?\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,
+      cap: false,
+    },
     { re: new RegExp(`\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Ii]t's)\\s+${NAME}`, 'u'), cap: true },
   ],
   preferenceRules: [
@@ -87,6 +90,7 @@ export const EN_FACTS: FactRules = {
   ],
   locationRules: [
     { re: /\bI\s+(?:live|am living|'m living|’m living|reside)\s+in\s+|\bI(?:'m|’m| am)\s+based\s+in\s+/iu, kind: 'lives_in', lower: true },
+    { re: /\b(?:I|we)\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+/iu, kind: 'lives_in', lower: true },
     { re: /\b(?:I(?:'m|’m| am)|I come|I'm originally|I am originally)\s+(?:originally\s+)?from\s+/iu, kind: 'from', lower: false },
   ],
   jobIdentity: new RegExp(`\\bI(?:'m|’m| am)\\s+(?:an?\\s+)((?:${WORD}\\s+){0,2}${WORD})`, 'iu'),

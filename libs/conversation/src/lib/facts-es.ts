@@ -6,6 +6,7 @@ export const ES_FACTS: FactRules = {
     'el la los las un una muy yo tu usted aquí aqui cansada contento contenta nuevo nueva estudiante cliente lunes martes miércoles miercoles jueves viernes'.split(
       ' ',
     ),
+  notNameTail: 'y pero porque vivo tengo soy estoy quiero necesito con de del para por aqui gracias tambien'.split(' '),
   relations: {
     hermana: { key: 'sister', fem: true },
     hermano: { key: 'brother' },
@@ -65,6 +66,7 @@ export const ES_FACTS: FactRules = {
   ],
   locationRules: [
     { re: /\b(?:yo\s+)?(?:vivo|resido|estoy viviendo)\s+en\s+/iu, kind: 'lives_in', lower: true },
+    { re: /\b(?:me\s+)?(?:mud[ée]|he\s+mudado|hemos\s+mudado|mudamos)\s+a\s+/iu, kind: 'lives_in', lower: true },
     { re: /(?:^|[\s,])(?:[Yy]o\s+)?(?:[Ss]oy|[Vv]engo)\s+de(?:l)?\s+/u, kind: 'from', lower: false },
   ],
 };

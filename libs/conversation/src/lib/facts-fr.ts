@@ -6,6 +6,15 @@ export const FR_FACTS: FactRules = {
     'le la les un une des du au en très tres pas bien désolé désolée desole desolee content contente fatigué fatiguée fatigue fatiguee cliente français française francais francaise lundi mardi mercredi jeudi vendredi samedi dimanche'.split(
       ' ',
     ),
+  notNameTail: "et mais parce j' je j habite suis ai de du pour avec merci aussi".split(' '),
+  locationRules: [
+    {
+      re: /(?:^|[\s,])(?:j['’]habite|je vis|je r[ée]side|on habite|j['’]ai d[ée]m[ée]nag[ée]|je viens d['’]emm[ée]nager|on vient d['’]emm[ée]nager)\s+(?:à|a|au|aux|en|dans|sur)\s+/iu,
+      kind: 'lives_in',
+      lower: true,
+    },
+    { re: /(?:^|[\s,])(?:[Jj]e suis|[Jj]e viens|[Jj]e suis originaire)\s+(?:de|d['’]|du)\s*/u, kind: 'from', lower: false },
+  ],
   nameRules: [
     {
       re: /(?:^|[\s,])(?:je m['’]appelle|mon (?:pr[ée]nom|nom) (?:est|c['’]est)|appelle[sz]?[- ]moi|tu peux m['’]appeler|vous pouvez m['’]appeler)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,

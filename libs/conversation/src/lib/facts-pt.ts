@@ -131,6 +131,7 @@ export const PT_FACTS: FactRules = {
   ],
   locationRules: [
     { re: /\b(?:eu\s+)?(?:moro|vivo|estou morando|t[ôo] morando|resido)\s+(?:em|no|na|nos|nas)\s+/iu, kind: 'lives_in', lower: true },
+    { re: /\b(?:eu\s+)?(?:me\s+)?mudei\s+(?:pra|para|pro|para o|para a|pra o|pra a)\s+/iu, kind: 'lives_in', lower: true },
     { re: /(?:^|[\s,])(?:[Ee]u\s+)?(?:[Ss]ou|[Vv]enho)\s+(?:de|do|da|dos|das)\s+/u, kind: 'from', lower: false },
   ],
   jobIdentity: new RegExp(`(?:^|[\\s,])(?:[Ee]u\\s+)?[Ss]ou\\s+(?:uma?\\s+)?(${WORD}(?:\\s+(?:de|em)\\s+${WORD})?)`, 'u'),

@@ -349,3 +349,21 @@ describe('keepRecentFacts', () => {
     expect(keepRecentFacts(same, 2).map((f) => f.value)).toEqual(['b', 'c']);
   });
 });
+
+describe('extractFacts: places in lower case, moves, titles and connectors', () => {
+  it.each([
+    ["i'm from porto", 'location/from=Porto'],
+    ['Sou de curitiba, mas moro longe', 'location/from=Curitiba'],
+    ['I just moved to leeds', 'location/lives_in=Leeds'],
+    ['me mudei pra olinda mês passado', 'location/lives_in=Olinda'],
+    ['nos mudamos a sevilla en enero', 'location/lives_in=Sevilla'],
+    ["j'habite à nantes depuis mai", 'location/lives_in=Nantes'],
+    ['Call me Dr. Okafor', 'name/name=Dr. Okafor'],
+    ['me llamo sofía y vivo en sevilla', 'name/name=Sofía'],
+  ])('%s → %s', (message, fact) => {
+    expect(kv(extractFacts(message))).toContain(fact);
+  });
+  it('a lower-case word that is no known city is no place when the message has capitals', () => {
+    expect(kv(extractFacts("I'm from work, Sorry")).filter((f) => f.startsWith('location'))).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import { PT_FACTS } from './facts-pt';
 import { CAP, PLACE, type FactRules, type RelationWord } from './facts-rules';
 import { ALL_SLOTS, slotTitle } from './slots';
 import { applyCorrections, findCorrections, isStatementFact, statementSlot, type Correction } from './statements';
+import { CITIES } from './lang/cities';
 import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd, wellFormed } from './text';
 import type { Fact, FactKind, RelationshipStats } from './types';
 
@@ -290,11 +291,20 @@ function wordCount(s: string): number {
 /** Words that end a lower-case name ("meu nome é ana preciso de ajuda"). */
 const NOT_NAME_TAIL = words((r) => r.notNameTail);
 
+/** Titles before a name. */
+const TITLES = new Set('dr dra mr mrs ms sr sra srta prof mme mlle'.split(' '));
+
 function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = false): string | undefined {
   const words = raw.split(/\s+/).filter(Boolean);
   const kept: string[] = [];
+  let title = '';
   for (const w of words) {
     const bare = w.replace(/[^\p{L}'’-]/gu, '');
+    // A title opens the name and does not count as one of its words: "Dr. Okafor", "Sra. Lima".
+    if (!kept.length && TITLES.has(fold(bare)) && /\.$/.test(w) && words.length > 1) {
+      title = `${capitalize(bare.toLowerCase())}. `;
+      continue;
+    }
     if (!bare || NOT_NAMES.has(fold(bare))) break;
     // A second word belongs to the name when capitalized, or when the person types all in lower case.
     if (kept.length > 0 && !/^\p{Lu}/u.test(bare) && !(lowerCaseMessage && !NOT_NAME_TAIL.has(fold(bare)))) break;
@@ -303,7 +313,7 @@ function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = fals
     if (kept.length === 2) break;
   }
   if (!kept.length) return undefined;
-  return kept.map((w) => capitalize(w.toLowerCase())).join(' ');
+  return title + kept.map((w) => capitalize(w.toLowerCase())).join(' ');
 }
 
 const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = LANG_RULES.flatMap(([lang, r]) => r.nameRules.map((n) => ({ ...n, lang })));
@@ -470,6 +480,18 @@ function relations(s: string, ctx: Ctx): void {
 
 const NOT_PLACES = words((r) => r.notPlaces);
 
+const CITY_WORDS = new Set(CITIES);
+/** The city (lang/cities.ts) a text opens with, one or two words ("campinas", "sao paulo"), as written. */
+function knownCity(rest: string): string | undefined {
+  const ws = rest
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w.replace(/[^\p{L}'’-]+$/u, ''));
+  if (!ws[0] || !CITY_WORDS.has(fold(ws[0]))) return undefined;
+  return ws[1] && CITY_WORDS.has(fold(ws[1])) && !/[,.;!?]$/.test(rest.trim().split(/\s+/)[0]) ? `${ws[0]} ${ws[1]}` : ws[0];
+}
+
 const PLACE_START = new RegExp(`^${PLACE}`, 'u');
 const LOCATION_RULES = LANG_RULES.flatMap(([lang, r]) => (r.locationRules ?? []).map((l) => ({ ...l, lang })));
 
@@ -488,6 +510,12 @@ function locations(s: string, ctx: Ctx): void {
     const cap = PLACE_START.exec(rest);
     if (cap) {
       fn(titleCase(cap[1]), lang, m[0]);
+      continue;
+    }
+    // A known city counts in any case ("i'm from porto", "sou de curitiba", "o endereço é…, em campinas").
+    const city = knownCity(rest);
+    if (city) {
+      fn(titleCase(city), lang, m[0]);
       continue;
     }
     if (lower && s === s.toLowerCase()) {

@@ -1,3 +1,4 @@
+import { QUESTION_START } from './asking';
 import { fold, squish } from './text';
 
 /** What a user message does. Several may be true at once ("Oi! Obrigada, tchau"). */
@@ -63,8 +64,6 @@ const YES =
   /^(?:sim|s|claro|isso|isso mesmo|ok|okay|beleza|blz|pode ser|pode|certo|com certeza|exato|perfeito|combinado|fechado|bora|yes|yep|yeah|yup|sure|right|exactly|of course|perfect|sounds good|deal|great|cool|si|vale|de acuerdo|perfecto|por supuesto|dale|genial|exacto|oui|d'accord|parfait|bien sur|exactement|tres bien)$/;
 const NO =
   /^(?:nao|n|nope|no|nah|not really|negativo|agora nao|nao precisa|nao obrigad[oa]|no thanks|no thank you|nao, obrigad[oa]|that'?s all|e so isso|so isso|vou pensar|vou pensar melhor|vou ver|depois eu vejo|depois vejo|mais tarde|talvez depois|i'?ll think about it|let me think(?: about it)?|maybe later|not now|not yet|ainda nao|no gracias|ahora no|todavia no|lo voy a pensar|quizas despues|non|non merci|pas maintenant|je vais reflechir|c'est tout)$/;
-const QUESTION_START =
-  /^(?:qual|quais|quando|onde|como|por que|porque|pq|quanto|quantos|quantas|quem|o que|que|sera que|pode|podem|consegue|tem como|da pra|da para|existe|ha|what|when|where|why|how|who|which|whose|can|could|would|will|do|does|did|is|are|should|may|shall|cual|cuales|cuando|donde|por que|quien|cuanto|cuanta|cuantos|cuantas|puedes|podrias|puede|hay|tienen|tienes|es posible|quel|quelle|quels|quelles|quand|ou|comment|pourquoi|combien|qui|est-ce|pouvez-vous|peux-tu|avez-vous|y a-t-il)\b/;
 const REQUEST =
   /\b(?:preciso|quero|qro|kero|queria|qria|gostaria|me ajud|ajuda|socorro|por favor|pfv|pf|poderia|i need|i want|i'?d like|i would like|help|please|could you|can you|would you|necesito|quiero|quisiera|me gustaria|ayuda|ayudame|podrias|puedes|je voudrais|je veux|j'ai besoin|aidez-moi|aide-moi|s'il vous plait|s'il te plait|pourriez-vous)\b/;
 const HELP_ONLY =

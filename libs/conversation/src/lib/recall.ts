@@ -1,3 +1,4 @@
+import { RECALL_START } from './asking';
 import { foldKeep } from './fact-details';
 import { article as enArticle, relationPhrase, relationWord } from './facts';
 import { tr as pickLang, type Lang, type LangTexts } from './language';
@@ -178,9 +179,8 @@ const CHECK_RES: RegExp[] = [
 ];
 const FAVORITE_RE = /\b(my|meu|minha|mi) (?:(favou?rite|favorit[oa]|preferid[oa]) ([a-z]+(?: [a-z]+)?)|([a-z]+(?: [a-z]+)?) (favorit[oa]|preferid[oa]))\b/u;
 
-/** Starts that make a message a question even without "?" ("remind me my order number", "me diz meu nome"). */
-const ASKING_START =
-  /^(?:(?:and|so|ok|okay|hmm|hey|hi|please|pls|sorry|e|entao|y|oi|ola|hola|bueno|pues|por favor|desculpa|perdon|et|alors|euh|bon|pardon|salut|bonjour)[,!]?\s+)*(?:what|whats|which|tell me|remind me|do you|did you|can you|could you|would you|i forgot|i forget|i don'?t remember|where|when|who|how old|qual|quais|me (?:lembra|lembre|diz|diga|fala|fale|confirma|passa|repete)|(?:voce|vc) (?:lembra|sabe|tem)|lembra|esqueci|onde|quando|quem|quantos anos|cual|cuales|dime|recuerdame|recuerdas|te acuerdas|sabes|olvide|donde|cuando|quien|cuantos anos|como (?:e que )?eu me chamo|como me llamo|como me chamo|me (?:repites|dices|recuerdas|confirmas)|quel(?:le)?s?|c'est quoi|(?:rappelle|redis|dis|confirme)-moi|tu te souviens|te souviens|vous vous souvenez|j'ai oublie|ou|quand|qui|comment je m'appelle|(?:peux|pourrais)-tu)\b/u;
+/** Starts that make a message a question even without "?" ("remind me my order number", "me diz meu nome"): lang/*.ts `asking`. */
+const ASKING_START = RECALL_START;
 
 /** Text prepared for matching: folded (offsets kept), inverted marks gone, spaces squeezed. */
 function prepare(message: string): string {

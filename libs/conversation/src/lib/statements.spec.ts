@@ -1,4 +1,5 @@
 import { composeReply } from './builtin-reply';
+import { detectLanguage } from './detect-language';
 import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
 import {
@@ -15,6 +16,7 @@ import {
   isAgentQuestion,
   isSelfQuestion,
   recallStatements,
+  ruledOutWords,
   shiftPerson,
   tellBack,
 } from './statements';
@@ -203,8 +205,26 @@ describe('French end to end', () => {
   it('replies in French and remembers in French', () => {
     const replies = play(sunny, ['Bonjour, ma commande n’est pas arrivée', "J'habite à Lyon.", 'Où est-ce que j’habite ?', 'Merci beaucoup !']);
     expect(replies[0]).toMatch(/commande/);
-    expect(replies[2]).toContain('tu habites à Lyon');
+    expect(replies[2]).toMatch(/tu habites à Lyon/i);
     expect(replies[3]).toMatch(/plaisir|rien/i);
+  });
+});
+
+describe('a short answer closes in a way the detector reads in the reply language', () => {
+  it('the technical voice in French', () => {
+    const byte = getSoul('technical-helper')!;
+    const replies = play(byte, ['Bonjour, mon téléphone ne charge plus', "J'habite à Nantes.", 'où est-ce que j’habite ?']);
+    expect(replies[2]).toMatch(/Nantes/);
+    expect(detectLanguage(replies[2]).language).toBe('fr');
+  });
+});
+
+describe('a short thanks reply reads in the reply language', () => {
+  it.each(['friendly-support', 'concise-expert', 'technical-helper', 'assistente-tecnico', 'playful-companion', 'sales-consultant'])('%s', (id) => {
+    for (const thanks of ['blz, obrigado', 'tá, valeu demais', 'valeu!']) {
+      const reply = play(getSoul(id)!, ['oi, minha internet tá caindo toda hora', thanks])[1];
+      expect({ thanks, reply, language: detectLanguage(reply).language }).toEqual({ thanks, reply, language: 'pt' });
+    }
   });
 });
 
@@ -262,6 +282,95 @@ describe('category words reach the statements that hold a member (lang/*.ts cate
   });
 });
 
+describe('a correction rules out a word value ("…, not spin", "…, no seis")', () => {
+  it('only a sentence that opens as a correction rules a word out', () => {
+    expect(ruledOutWords('correction: I prefer rowing now, not spin. the bikes hurt')).toEqual(['spin']);
+    expect(ruledOutWords('na verdade vai ser em junho, não julho')).toEqual(['julho']);
+    expect(ruledOutWords('I like tea, not coffee')).toEqual([]);
+  });
+  it.each([
+    [
+      'en',
+      sunny,
+      ["I'm mostly into tennis, and some cycling on sundays", 'actually I mostly play squash now, not tennis'],
+      'what sport do I mostly play?',
+      'squash',
+      'tennis',
+    ],
+    ['es', lia, ['somos cuatro para la cena del viernes', 'perdón, me equivoqué: somos cinco, no cuatro'], '¿cuántos somos para la cena?', 'cinco', 'cuatro'],
+    ['fr', lia, ['je reste trois nuits à partir de lundi', 'en fait, deux nuits, pas trois'], 'je reste combien de nuits ?', 'deux', 'trois'],
+  ] as const)('%s: the old word is not told back', (_lang, soul, said, question, want, old) => {
+    const reply = play(soul, ['hi', ...said, question]).at(-1)!;
+    expect(reply).toContain(want);
+    expect(reply).not.toContain(old);
+  });
+});
+
+describe('a contact already given answers the question or request that names it', () => {
+  it.each([
+    ['en', 'which email will you send the receipt to?', 'jo.lee@example.org', sunny, ['my email is jo.lee@example.org']],
+    ['es', '¿me mandas el resumen al correo?', 'ana.ruiz@example.es', lia, ['mi correo es ana.ruiz@example.es']],
+    ['fr', 'tu peux m’envoyer le devis par mail ?', 'paul.b@example.fr', lia, ['mon mail c’est paul.b@example.fr']],
+  ] as const)('%s: %s → %s', (_lang, question, value, soul, said) => {
+    expect(play(soul, ['hi', ...said, question]).at(-1)).toContain(value);
+  });
+});
+
+describe('number words are numbers (lang/*.ts ago.numbers)', () => {
+  it('reads them, articles aside', () => {
+    expect(termsOf('somos ocho para cenar', 'es').numbers).toContain('8');
+    expect(termsOf('he turned seven last month', 'en').numbers).toContain('7');
+    expect(termsOf('a friend of mine', 'en').numbers).toEqual([]);
+  });
+});
+
+describe('spans counted back are dates (lang/*.ts ago)', () => {
+  const ref = new Date(Date.UTC(2026, 10, 27));
+  it.each([
+    ['es', 'hace dos semanas que pedí unas gafas', '2026-11-13'],
+    ['pt', 'há três dias meu pedido parou', '2026-11-24'],
+    ['pt', 'faz 1 mês que espero', '2026-10-28'],
+    ['fr', "il y a deux jours j'ai commandé", '2026-11-25'],
+    ['en', 'i ordered it two weeks ago', '2026-11-13'],
+  ] as const)('%s: %s', (lang, text, date) => {
+    expect(termsOf(text, lang, ref).dates).toContain(date);
+  });
+  it('an age is no span counted back', () => {
+    expect(termsOf('minha filha tem 3 anos', 'pt', ref).dates).toEqual([]);
+  });
+  it('a "when" question finds the statement that says when', () => {
+    expect(play(lia, ['hola', 'hace dos semanas que pedí unas gafas', 'las gafas son de carey', '¿cuándo hice el pedido?'])[3]).toContain('dos semanas');
+  });
+});
+
+describe('shared categories (lang/categories.ts) and synonym groups pick the statement of the kind asked', () => {
+  it('a question names a category by its word; a member it mentions is no category asked', () => {
+    expect(termsOf('which vehicles do we have?', 'en', undefined, { asked: true }).stems).toContain('cat:vehicle');
+    expect(termsOf('do you sell food for persian cats?', 'en', undefined, { asked: true }).stems).not.toContain('cat:breed');
+    expect(termsOf('my cat is a persian', 'en').stems).toContain('cat:breed');
+  });
+  it.each([
+    ['en', 'what car have we got?', 'civic', sunny, ['we drive an old honda civic', 'my sister lives in Leeds']],
+    ['en', 'what breed is my dog?', 'beagle', sunny, ["my dog Rex is a beagle, he's 3", 'my dog hates the rain']],
+    ['pt', 'qual é o meu problema de saúde?', 'asma', lia, ['tenho asma desde criança', 'moro em Recife com meu irmão']],
+    ['es', '¿qué carrera estudio?', 'medicina', lia, ['estoy en tercero de medicina', 'mi hermano vive en Bilbao']],
+    ['fr', 'je joue de quel instrument ?', 'violoncelle', lia, ['je joue du violoncelle depuis dix ans', 'mon frère habite à Lille']],
+    ['en', "what's my kid's name?", 'Theo', sunny, ['my son Theo is 7', 'i live in Leeds']],
+    ['pt', 'o que eu amo ouvir?', 'samba', lia, ['eu curto muito samba', 'moro em Recife']],
+    ['es', '¿qué comida me gusta?', 'paella', lia, ['me encanta la paella', 'vivo en Bilbao']],
+    ['pt', 'em qual cidade fica a loja?', 'sorocaba', lia, ['a loja onde comprei fica em sorocaba', 'paguei no cartão']],
+    ['fr', 'dans quelle ville habite ma sœur ?', 'grenoble', lia, ['ma sœur habite à grenoble depuis mai', "j'ai un chat"]],
+    ['es', '¿qué modelo de móvil tengo?', 'redmi', lia, ['tengo un redmi note 12', 'la batería dura poco']],
+    ['pt', 'pra qual mês ficou a mudança?', 'junho', lia, ['a mudança ficou pra junho', 'o caminhão é grande']],
+    ['en', 'which laptop did i say i use?', 'xps', sunny, ['i work on a dell xps at home', 'the router is a netgear nighthawk']],
+    ['fr', 'c’est quoi mon loisir, déjà ?', 'poterie', lia, ['le week-end je fais de la poterie', 'mon frère habite à Lille']],
+    ['es', '¿para quién era el regalo?', 'sobrina', lia, ['busco un obsequio para mi sobrina Inés', 'vivo en Bilbao']],
+  ] as const)('%s: %s → %s', (_lang, question, value, soul, said) => {
+    const replies = play(soul, ['hi', ...said, question]);
+    expect(replies.at(-1)).toContain(value);
+  });
+});
+
 describe('questions about who the agent is', () => {
   it.each([
     'who am i actually chatting with, is this a real person or a bot?',
@@ -273,6 +382,24 @@ describe('questions about who the agent is', () => {
     'vous êtes un conseiller ou un robot ?',
   ])('%s', (q) => {
     expect(isAgentQuestion(q)).toBe(true);
+  });
+  it.each([
+    ['en', 'what can you help me with?'],
+    ['pt', 'o que vocês podem fazer por mim?'],
+    ['es', '¿a qué se dedican?'],
+    ['fr', 'vous servez à quoi ?'],
+  ])('%s: "%s" is answered from the purpose of an entity', (_lang, question) => {
+    const shop: Soul = {
+      id: 'ent_1',
+      name: 'Bidu',
+      description: 'Pet shop care: grooming, baths and pet food orders',
+      tone: 'friendly',
+      language: 'en',
+      styleRules: [],
+      greeting: 'Hi!',
+    };
+    expect(isAgentQuestion(question)).toBe(true);
+    expect(play(shop, ['hi', question])[1]).toContain('grooming');
   });
   it("a question for a name that names the agent's own kind is about the agent; the person's own name is not", () => {
     expect(isAgentQuestion('¿cómo se llama la óptica? es para dejar una reseña', 'Óptica Miramar')).toBe(true);

@@ -1,8 +1,9 @@
+import { AFTER_LEAD, AUXILIARIES, INTERROGATIVE_LEADS, INTERROGATIVES } from './asking';
 import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
-import { termsOf, wordsOf, type Terms } from './terms';
+import { isStopWord, termsOf, wordsOf, type Terms } from './terms';
 import { fits, pointsBack, referentsOf, type Referent } from './referents';
 import { findTopic } from './topics';
 import { fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
@@ -71,48 +72,10 @@ export function isQuestion(sentence: string, lang: Lang): boolean {
   return Boolean(first && d.questionWords.includes(fold(first)) && !/^(?:do|is|are|am|was|were|can|could|would|have|has|did|does)$/.test(fold(first)));
 }
 
-/** Interrogative words that open a question without "?" ("em que dia é a entrevista", "quantos anos ela tem"). */
-const WH = new Set([
-  'what',
-  'whats',
-  'when',
-  'whens',
-  'where',
-  'wheres',
-  'which',
-  'who',
-  'whos',
-  'how',
-  'qual',
-  'quais',
-  'quando',
-  'onde',
-  'quem',
-  'quanto',
-  'quantos',
-  'quanta',
-  'quantas',
-  'cual',
-  'cuales',
-  'cuando',
-  'donde',
-  'quien',
-  'cuanto',
-  'cuantos',
-  'cuanta',
-  'cuantas',
-  'quel',
-  'quelle',
-  'quels',
-  'quelles',
-  'quand',
-  'ou',
-  'combien',
-  'comment',
-]);
-/** Words before an interrogative that keep it a question: "em que dia", "o que eu disse", "on which device", "à quelle heure". */
-const WH_LEAD = new Set(['o', 'em', 'de', 'do', 'da', 'a', 'en', 'el', 'lo', 'on', 'in', 'at', 'for', 'to', 'by', 'with', 'and', 'e', 'y', 'et', 'so']);
-const WH_SECOND = new Set([...WH, 'que', 'quoi']);
+/** The question words of lang/*.ts `asking` (asking.ts). */
+const WH = INTERROGATIVES;
+const WH_LEAD = INTERROGATIVE_LEADS;
+const WH_SECOND = AFTER_LEAD;
 
 /** Does the sentence open like a question, with or without "?" ("em que dia é a entrevista", "when's the surgery again lol")? */
 export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
@@ -158,12 +121,8 @@ export function extractStatements(message: string, opts?: { language?: string })
   return out;
 }
 
-/** Auxiliaries and modals that open a yes/no question or a request ("can you…", "pode…", "¿puedes…?", "est-ce que…"). */
-const ASKING = new Set(
-  'can could would will do does did is are was were have has may shall should pode podes poderia voce vc tem da consegue puede puedes podria podrias tienen hay peux pouvez pourriez est-ce avez'.split(
-    ' ',
-  ),
-);
+/** Auxiliaries and modals that open a yes/no question or a request (lang/*.ts `asking.auxiliaries`). */
+const ASKING = AUXILIARIES;
 
 /**
  * What a question tells besides asking: a clause about the person ("I'm allergic to peanuts, is the cake safe?" → "I'm
@@ -273,6 +232,9 @@ function valuesAt(text: string): Array<{ v: string; at: number; end: number }> {
  * value ruled out, `refusals`, by the next of its kind), "c'est mercredi que je peux le déposer, pas mardi" (a trailing
  * "not Y" whose new value is further back in the sentence).
  */
+/** The expressions of the turns of phrase (`shouldBe`, `refusals`), compiled once. */
+const PHRASE_RES = new Map<string, RegExp>();
+
 function turnedCorrections(text: string): Correction[] {
   const folded = fold(text).replace(/’/g, "'");
   if (folded.length !== text.length) return [];
@@ -281,7 +243,12 @@ function turnedCorrections(text: string): Correction[] {
     if (fold(from) !== fold(to) && valueShape(from) === valueShape(to) && !out.some((o) => fold(o.from) === fold(from))) out.push({ from, to });
   };
   const at = (phrase: string) => {
-    const m = new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(fold(phrase).replace(/’/g, "'"))}(?![\p{L}\p{N}])`, 'u').exec(folded);
+    let re = PHRASE_RES.get(phrase);
+    if (!re) {
+      re = new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(fold(phrase).replace(/’/g, "'"))}(?![\p{L}\p{N}])`, 'u');
+      PHRASE_RES.set(phrase, re);
+    }
+    const m = re.exec(folded);
     return m ? { start: m.index, end: m.index + m[0].length } : undefined;
   };
   const all = valuesAt(text);
@@ -323,10 +290,51 @@ function turnedCorrections(text: string): Correction[] {
 
 /** Does the sentence open (or go on, after a comma) with a correction marker ("actually", "me enganei", "en fait")? */
 export function isCorrection(sentence: string, lang?: Lang): boolean {
+  return opensAsCorrection(sentence, lang) || findCorrections(sentence).length > 0;
+}
+
+/** Does the sentence open with a correction marker of lang/*.ts ("actually", "correção:", "perdón, me equivoqué")? */
+function opensAsCorrection(sentence: string, lang?: Lang): boolean {
   const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr'];
-  const p = plain(sentence);
-  const head = p.split(' ').slice(0, 8).join(' ');
-  return langs.some((l) => LANGUAGE_DATA[l].correctionMarkers.some((m) => head.includes(` ${plain(m).trim()} `))) || findCorrections(sentence).length > 0;
+  const head = plain(sentence).split(' ').slice(0, 8).join(' ');
+  return langs.some((l) => correctionMarkers(l).some((m) => head.includes(m)));
+}
+
+const MARKERS = new Map<Lang, string[]>();
+/** The correction markers of a language as ` folded words ` (compared inside a plain() text). */
+function correctionMarkers(lang: Lang): string[] {
+  let m = MARKERS.get(lang);
+  if (!m) {
+    m = LANGUAGE_DATA[lang].correctionMarkers.map((x) => ` ${plain(x).trim()} `);
+    MARKERS.set(lang, m);
+  }
+  return m;
+}
+
+/** ", not spin", ", no seis", ", não abril", ", pas le 7": the word a sentence rules out after a comma, before a pause or the end. */
+let NOT_CLAUSE: RegExp | undefined;
+function notClause(): RegExp {
+  if (NOT_CLAUSE) return new RegExp(NOT_CLAUSE);
+  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  NOT_CLAUSE = new RegExp(
+    String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?]|$))`,
+    'giu',
+  );
+  return new RegExp(NOT_CLAUSE);
+}
+
+/**
+ * The words a correction rules out ("correction: I prefer rowing now, not spin" → spin; "corrección: somos ocho, no seis" →
+ * seis): only in a sentence that opens with a correction marker, so "I like tea, not coffee" rules nothing out.
+ */
+export function ruledOutWords(sentence: string, lang?: Lang): string[] {
+  if (!opensAsCorrection(sentence, lang)) return [];
+  return [...sentence.matchAll(notClause())].map((m) => fold(m[1])).filter((w) => !(['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => isStopWord(w, l)));
+}
+
+/** A statement without the values it rules out: "somos ocho, no seis, se apuntaron mis cuñados" → "somos ocho, se apuntaron mis cuñados". */
+export function withoutRuledOut(sentence: string): string {
+  return sentence.replace(notClause(), '');
 }
 
 /** Numbers and codes as written ("IT-20913", "4872", "16h", "CasaLopez_24"). */
@@ -522,6 +530,19 @@ export function buildStatements(
       return shared / subject.length >= 0.5 && differs(s.said, c.said);
     });
   });
+  // "correction: I prefer rowing now, not spin": the clauses of earlier statements that say the ruled-out word are
+  // superseded ("I'm mostly into spin classes, and some swimming" keeps "and some swimming").
+  const ruled = statements.map((c) => ({ order: c.order, words: ruledOutWords(c.text, c.lang) })).filter((c) => c.words.length);
+  if (ruled.length)
+    statements = statements.flatMap((s) => {
+      const out = ruled.filter((c) => c.order > s.order).flatMap((c) => c.words);
+      const says = (clause: string) => wordsOf(clause).some((w) => out.includes(fold(w.word)));
+      if (!out.length || !says(s.text)) return [s];
+      const kept = s.text.split(/(?<=[,;])\s+/u).filter((clause) => !says(clause));
+      if (!kept.length) return [];
+      const text = trimEnd(kept.join(' ').replace(/[,;]\s*$/u, ''));
+      return [{ ...s, text, terms: termsOf(text, s.lang) }];
+    });
   return { statements: withReferents(statements.map(({ said: _said, fixed: _fixed, ...s }) => s)), corrections };
 }
 
@@ -665,6 +686,7 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
         t.dates.length > 0 || TIME_OF_DAY.test(st.text) || (t.stems.includes('cat:day') && wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word))))
       );
     case 'place':
+      return t.names.length > 0 || t.stems.includes('cat:city');
     case 'person':
       return t.names.length > 0;
     case 'number':
@@ -689,7 +711,7 @@ export function recallStatements(
 ): Statement[] {
   const d = LANGUAGE_DATA[lang];
   const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')));
-  const q = termsOf(question, lang);
+  const q = termsOf(question, lang, undefined, { asked: true });
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
   if (!qStems.length && !qValues.length) return [];
@@ -736,10 +758,14 @@ export function recallStatements(
   // Nothing said holds both the subject and the time asked for: it may have come just after the subject ("quero
   // agendar banho" … "pode ser sexta às 16h?" → "que horário ficou o banho?"): the latest statement of that kind among the
   // few that followed the one naming the subject.
-  if (types.includes('time') && !scored.some((x) => x.typed)) {
+  // So with a place, when it is a city ("necesito cambiar un vuelo" … "es el madrid–cancún" → "¿adónde vuelo?").
+  if ((types.includes('time') || types.includes('place')) && !scored.some((x) => x.typed)) {
     const anchor = all.filter((x) => x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5).sort((a, b) => b.score - a.score || b.s.order - a.s.order)[0];
+    const follows = (x: (typeof all)[number]) => (types.includes('time') ? carriesType(x.s, 'time') : x.s.terms.stems.includes('cat:city'));
     const next = anchor
-      ? all.filter((x) => x.typed && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING).sort((a, b) => b.s.order - a.s.order)[0]
+      ? all
+          .filter((x) => x.typed && follows(x) && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING)
+          .sort((a, b) => b.s.order - a.s.order)[0]
       : undefined;
     if (next) scored = [{ ...next, score: anchor.score }];
   }
@@ -897,7 +923,7 @@ function stripOpeners(sentence: string, lang: Lang): string {
 /** A statement told back in the reply language: person-shifted when it was said in that language, else quoted. */
 export function tellBack(st: Statement, lang: Lang, seed: string): string {
   const d = LANGUAGE_DATA[lang];
-  const body = trimEnd(stripOpeners(st.text, st.lang));
+  const body = trimEnd(withoutRuledOut(stripOpeners(st.text, st.lang)));
   if (st.lang !== lang) return d.toldYouQuote.replace('{q}', body);
   let shifted = shiftPerson(body, lang);
   if (/^(?:you|your|você|voce|seu|sua|seus|suas|tu|tus|tú|te|ton|ta|tes)\b/iu.test(shifted)) shifted = shifted.charAt(0).toLowerCase() + shifted.slice(1);

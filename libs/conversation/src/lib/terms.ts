@@ -64,8 +64,10 @@ function stemWord(word: string, lang: Lang): string {
 }
 
 interface CategoryIndex {
-  words: Map<string, string>;
-  members: Map<string, string>;
+  /** A category word (folded, or its stem) → the categories it names. */
+  words: Map<string, string[]>;
+  /** A member (folded, or the stem of one of five letters or more) → its categories. */
+  members: Map<string, string[]>;
   /** Members that count in any case (weekdays, device makers). */
   anyCase: Set<string>;
 }
@@ -73,14 +75,26 @@ const CATEGORIES = new Map<Lang, CategoryIndex>();
 function categories(lang: Lang): CategoryIndex {
   let c = CATEGORIES.get(lang);
   if (!c) {
-    c = { words: new Map(), members: new Map(), anyCase: new Set() };
+    const index: CategoryIndex = { words: new Map(), members: new Map(), anyCase: new Set() };
+    const add = (map: Map<string, string[]>, key: string, id: string) => {
+      const ids = map.get(key) ?? [];
+      if (!ids.includes(id)) map.set(key, [...ids, id]);
+    };
     for (const cat of LANGUAGE_DATA[lang].categories) {
-      for (const w of cat.words) c.words.set(fold(w), `cat:${cat.id}`);
+      const id = `cat:${cat.id}`;
+      for (const w of cat.words) {
+        add(index.words, fold(w), id);
+        add(index.words, `~${stemWord(w, lang)}`, id);
+      }
       for (const w of cat.members ?? []) {
-        c.members.set(fold(w), `cat:${cat.id}`);
-        if (cat.anyCase) c.anyCase.add(fold(w));
+        const keys = [fold(w), ...(w.length >= 5 ? [`~${stemWord(w, lang)}`] : [])];
+        for (const k of keys) {
+          add(index.members, k, id);
+          if (cat.anyCase) index.anyCase.add(k);
+        }
       }
     }
+    c = index;
     CATEGORIES.set(lang, c);
   }
   return c;
@@ -131,8 +145,66 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 const CODE = /(?<![\p{L}\p{N}@.])(?=[\p{L}\p{N}-]*\p{N})[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*(?![\p{L}\p{N}@])/gu;
 const CHRONO: Record<Lang, { parse: (text: string, ref?: Date) => chrono.ParsedResult[] }> = { en: chrono.en, pt: chrono.pt, es: chrono.es, fr: chrono.fr };
 
-/** The normalized terms of a text in a language; `ref` anchors relative dates ("on Friday"). */
-export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
+const AGO = new Map<Lang, RegExp[]>();
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The phrases of lang/*.ts `ago` as expressions on folded text: number and unit captured. */
+function agoPatterns(lang: Lang): RegExp[] {
+  let res = AGO.get(lang);
+  if (!res) {
+    const { phrases, numbers, vague, units } = LANGUAGE_DATA[lang].ago;
+    const n = `(\\d{1,3}|${Object.keys({ ...numbers, ...vague })
+      .map(fold)
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRe)
+      .join('|')})`;
+    const u = `(${Object.keys(units)
+      .map(fold)
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRe)
+      .join('|')})`;
+    res = phrases.map((p) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(fold(p)).replace('\\{n\\}', n).replace('\\{unit\\}', u)}(?![\\p{L}\\p{N}])`, 'gu'));
+    AGO.set(lang, res);
+  }
+  return res;
+}
+
+const UNITS = new Map<Lang, RegExp>();
+/** Any unit of time of lang/*.ts `ago` as a word, on folded text. */
+function unitPattern(lang: Lang): RegExp {
+  let re = UNITS.get(lang);
+  if (!re) {
+    re = new RegExp(`(?<![\\p{L}])(?:${Object.keys(LANGUAGE_DATA[lang].ago.units).map(fold).map(escapeRe).join('|')})(?![\\p{L}])`, 'u');
+    UNITS.set(lang, re);
+  }
+  return re;
+}
+
+const UNIT_DAYS = { hour: 0, day: 1, week: 7, month: 30, year: 365 } as const;
+/** The dates of the spans counted back that a text names ("hace dos semanas" → two weeks before `ref`), as YYYY-MM-DD. */
+export function agoDates(text: string, lang: Lang, ref: Date): string[] {
+  const { numbers: exact, vague, units } = LANGUAGE_DATA[lang].ago;
+  const folded = fold(text);
+  // Most sentences name no unit of time: nothing to read.
+  if (!unitPattern(lang).test(folded)) return [];
+  const numbers = { ...exact, ...vague };
+  const out: string[] = [];
+  for (const re of agoPatterns(lang)) {
+    for (const m of folded.matchAll(re)) {
+      const count = /^\d+$/.test(m[1]) ? Number(m[1]) : Object.entries(numbers).find(([w]) => fold(w) === m[1])?.[1];
+      const unit = Object.entries(units).find(([w]) => fold(w) === m[2])?.[1];
+      if (!count || !unit) continue;
+      out.push(new Date(ref.getTime() - count * UNIT_DAYS[unit] * 86_400_000).toISOString().slice(0, 10));
+    }
+  }
+  return out;
+}
+
+/**
+ * The normalized terms of a text in a language; `ref` anchors relative dates ("on Friday"). `asked`: the text is a
+ * question, whose category is the one it names ("which car…?" → `cat:vehicle`), not one of a member it mentions ("do you
+ * sell food for cats?" asks nothing about pets the person has).
+ */
+export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: boolean }): Terms {
   const src = text ?? '';
   const emails = [...src.matchAll(EMAIL)].map((m) => m[0].toLowerCase());
   const noEmail = src.replace(EMAIL, ' ');
@@ -154,25 +226,34 @@ export function termsOf(text: string, lang: Lang, ref?: Date): Terms {
   } catch {
     dates = [];
   }
+  dates.push(...agoDates(noEmail, lang, ref ?? new Date(Date.UTC(2000, 0, 1))));
   const words = wordsOf(noEmail);
   const stems: string[] = [];
   const names: string[] = [];
   const cats = categories(lang);
   if (AMOUNT.test(noEmail)) stems.push('cat:amount');
+  // Number words count as numbers ("somos ocho", "he turned seven"), articles aside ("a", "um", "une").
+  const numberWords = LANGUAGE_DATA[lang].ago.numbers;
   words.forEach((w, i) => {
     if (/\d/.test(w.word) || w.word.endsWith("'") || w.word.endsWith('’')) return;
     const folded = fold(w.word);
+    const n = numberWords[folded];
+    if (n !== undefined && w.word.length >= 3 && !isStopWord(w.word, lang)) numbers.push(String(n));
     // A category word is its category ("operadora" → cat:carrier); a member carries it besides its own term.
-    const cat = cats.words.get(folded);
+    const stem = stemWord(w.word, lang);
+    const stemKey = `~${stem}`;
+    const cat = cats.words.get(folded) ?? (w.word.length >= 4 ? cats.words.get(stemKey) : undefined);
     if (cat) {
-      stems.push(cat);
+      stems.push(...cat);
       return;
     }
-    const member = cats.members.get(folded);
-    if (member && (cats.anyCase.has(folded) || /^\p{Lu}/u.test(w.raw) || (i > 0 && CATEGORY_LEADS.has(fold(words[i - 1].word))))) stems.push(member);
+    const key = cats.members.has(folded) ? folded : w.word.length >= 5 && cats.members.has(stemKey) ? stemKey : undefined;
+    const member = key ? cats.members.get(key) : undefined;
+    if (member && !opts?.asked && (cats.anyCase.has(key!) || /^\p{Lu}/u.test(w.raw) || (i > 0 && CATEGORY_LEADS.has(fold(words[i - 1].word)))))
+      stems.push(...member);
     if (i > 0 && w.word.length > 1 && /^\p{Lu}/u.test(w.raw) && !isStopWord(w.word, lang)) names.push(fold(w.word));
     if (isStopWord(w.word, lang) || w.word.length < 2) return;
-    stems.push(termOf(w.word, lang));
+    stems.push(synonyms(lang).get(stem) ?? stem);
   });
   return {
     stems: [...new Set(stems)],

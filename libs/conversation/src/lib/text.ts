@@ -60,11 +60,20 @@ export function joinList(items: string[], lang: 'pt' | 'en' | 'es' | 'fr', or = 
 
 /** Splits a message into sentences, keeping the final punctuation. */
 export function sentences(text: string): string[] {
-  return text
+  const out: string[] = [];
+  for (const s of text
     .split(/(?<=[.!?…])\s+|\n+/u)
-    .map((s) => s.trim())
-    .filter(Boolean);
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    // Not after a title: "Call me Dr. Okafor", "a Sra. Lima".
+    if (out.length && TITLE_END.test(out[out.length - 1])) out[out.length - 1] += ` ${s}`;
+    else out.push(s);
+  }
+  return out;
 }
+
+/** A sentence ending in a title's abbreviation ("Dr.", "Sra.", "Mme."): the name follows. */
+const TITLE_END = /(?:^|\s)(?:dr|dra|mr|mrs|ms|sr|sra|srta|st|prof|mme|mlle|m)\.$/iu;
 
 /** Removes trailing punctuation, emoji and spaces. */
 export function trimEnd(s: string): string {

@@ -12,6 +12,24 @@ export interface LanguageData {
   firstPerson: string[];
   /** Words that open a question. */
   questionWords: string[];
+  /**
+   * The question words of the language (folded): interrogatives that open a question without "?" ("em que dia é a
+   * entrevista", "when's the surgery again lol"), the words before one that keep it a question ("em que dia", "on which
+   * device", "à quelle heure"), the relative that follows such a word ("o que eu disse"), the auxiliaries and modals that
+   * open a yes/no question or a request ("can you…", "pode…", "¿puedes…?", "est-ce que…"), the starts that make a
+   * message a question for the intents (`starts`), and the starts that make it a question about something remembered
+   * (`recallStarts`, after any of `openers`: "and", "so", "ok", "e", "y", "et"…). Phrases are folded and matched word by
+   * word from the start of the message.
+   */
+  asking: {
+    interrogatives: string[];
+    leads: string[];
+    relatives: string[];
+    auxiliaries: string[];
+    starts: string[];
+    recallStarts: string[];
+    openers: string[];
+  };
   /** Words a question about what was said carries besides its subject ("tell", "said", "remember"…): not matched against statements. */
   recallWords: string[];
   /** Phrases that make a question a question about what the person said ("did i say", "do you remember"…). */
@@ -54,6 +72,19 @@ export interface LanguageData {
    * matched word by word; their words are not matched against statements (they name the kind, not the subject).
    */
   answerTypes: Record<AnswerType, string[]>;
+  /**
+   * Time spans counted back from now that the date parser (chrono-node) does not read in every language: "hace dos semanas",
+   * "há três dias", "faz um mês", "il y a deux jours", "two weeks ago". `phrases` hold `{n}` (a number, in digits or one of
+   * `numbers`) and `{unit}` (one of `units`); a statement saying one names a date (a "when" question finds it).
+   */
+  ago: {
+    phrases: string[];
+    /** Number words ("two", "dois", "dos", "deux"): also read as numbers in any statement ("somos ocho" holds 8). */
+    numbers: Record<string, number>;
+    /** Counts that are only about so many ("a couple of", "uns", "unos", "quelques"): read in spans counted back only. */
+    vague: Record<string, number>;
+    units: Record<string, 'hour' | 'day' | 'week' | 'month' | 'year'>;
+  };
   /** Chat filler that carries nothing for retrieval ("lol", "kkk", "jaja", "mdr"): added to the stop words. */
   filler: string[];
   /**

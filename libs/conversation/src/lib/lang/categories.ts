@@ -1,0 +1,280 @@
+import type { Lang } from '../language';
+import { CITIES } from './cities';
+
+/**
+ * Categories shared by the four languages: the words that name the category in each language ("car", "carro", "coche",
+ * "voiture") and the members a statement may hold ("skoda", "fiat", "clio"), one list for every language (names of makes,
+ * breeds, systems, herbs… are mostly the same words; each language's spelling is listed). A question's category word is
+ * the term `cat:<id>` and a statement holding a member carries it too, so "which car did I say we're bringing?" finds
+ * "we'll be driving a green skoda octavia". Words and members are compared folded (no accents, lower case), or by their
+ * stem in the sentence's language (members of five letters or more), so "vehicles", "breeds", "tendinitis" match too.
+ * `anyCase`: members count written in lower case anywhere (else only capitalized or after a lead word, terms.ts).
+ */
+export interface SharedCategory {
+  id: string;
+  words: Record<Lang, string[]>;
+  members: readonly string[];
+  anyCase?: boolean;
+}
+
+const split = (s: string) => s.split(/\s+/).filter(Boolean);
+
+export const SHARED_CATEGORIES: readonly SharedCategory[] = [
+  {
+    id: 'vehicle',
+    words: {
+      en: split('car cars vehicle vehicles van motorbike motorcycle bike bikes bicycle model brand make'),
+      pt: split('carro carros veiculo veiculos automovel bicicleta bike moto modelo marca'),
+      es: split('coche coches carro vehiculo vehiculos auto bicicleta bici moto modelo marca'),
+      fr: split('voiture voitures vehicule vehicules bagnole velo velos moto modele marque'),
+    },
+    members: split(
+      'skoda octavia fabia toyota corolla yaris prius honda civic ford fiesta focus volkswagen vw golf polo gol jetta passat fiat uno palio ' +
+        'argo mobi renault clio megane kwid sandero logan dacia duster peugeot citroen seat ibiza leon tesla bmw audi mercedes kia hyundai hb20 ' +
+        'nissan chevrolet onix celta jeep volvo mazda subaru suv sedan hatchback minivan camper caravan autocaravana furgoneta cube trek giant ' +
+        'specialized cannondale brompton btwin decathlon caloi orbea scott bianchi vespa yamaha kawasaki ducati harley',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'breed',
+    words: {
+      en: split('breed breeds'),
+      pt: split('raca racas'),
+      es: split('raza razas'),
+      fr: split('race races'),
+    },
+    members: split(
+      'persian persa persan siamese siames siamois ragdoll sphynx bengal maine coon golden retriever labrador poodle caniche bulldog beagle ' +
+        'pug shih tzu yorkshire yorkie dachshund salsicha teckel border collie husky chihuahua schnauzer pinscher spitz pomeranian lulu shepherd ' +
+        'pastor berger boxer rottweiler dalmatian dalmata maltese maltes bichon lhasa akita corgi doberman greyhound galgo vira-lata srd mestico ' +
+        'mestizo',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'pet',
+    words: {
+      en: split('pet pets animal animals'),
+      pt: split('pet pets bicho bichinho animal animais'),
+      es: split('mascota mascotas animal animales'),
+      fr: split('animal animaux'),
+    },
+    members: split(
+      'dog dogs puppy cat cats kitten cachorro cachorra cao cadela gato gata gatinho gatinha perro perra perrito gatito chien chienne chiot chat ' +
+        'chatte chaton hamster rabbit coelho conejo lapin parrot papagaio loro perroquet turtle tartaruga tortuga tortue fish peixe pez poisson',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'os',
+    words: {
+      en: split('os'),
+      pt: split('sistema'),
+      es: split('sistema'),
+      fr: split('systeme os'),
+    },
+    members: split('windows macos ios ipados android linux ubuntu debian fedora chromeos sonoma ventura monterey sequoia miui harmonyos'),
+    anyCase: true,
+  },
+  {
+    id: 'study',
+    words: {
+      en: split('study studying studies major degree college university'),
+      pt: split('estudo estuda estudar estudando curso faculdade formacao graduacao'),
+      es: split('estudio estudias estudiar estudiando carrera grado curso facultad'),
+      fr: split('etudes etudie etudier filiere cursus formation fac'),
+    },
+    members: split(
+      'architecture arquitetura arquitectura medicine medicina medecine law direito derecho droit engineering engenharia ingenieria ingenierie ' +
+        'nursing enfermagem enfermeria psychology psicologia psychologie economics economia economie biology biologia biologie chemistry quimica ' +
+        'chimie physics fisica physique math maths mathematics matematica matematicas mathematiques historia histoire philosophy filosofia ' +
+        'philosophie marketing comunicacao comunicacion journalism jornalismo periodismo journalisme bts mestrado ' +
+        'doutorado mba phd doctorado administracao administracion pedagogy pedagogia pedagogie veterinary veterinaria',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'race',
+    words: {
+      en: split('race races marathon'),
+      pt: split('prova corrida maratona'),
+      es: split('carrera maraton'),
+      fr: split('course marathon'),
+    },
+    members: split('marathon half 10k 5k 21k 42k triathlon ultra trail maratona maraton semi semi-marathon ironman'),
+    anyCase: true,
+  },
+  {
+    id: 'herb',
+    words: {
+      en: split('herb herbs plant plants planted growing'),
+      pt: split('erva ervas planta plantas plantei tempero temperos'),
+      es: split('hierba hierbas planta plantas plante aromatica aromaticas'),
+      fr: split('herbe herbes plante plantes aromatique aromatiques'),
+    },
+    members: split(
+      'basil albahaca manjericao basilic cilantro coriander coentro coriandre mint menta hortela menthe parsley perejil salsinha persil rosemary ' +
+        'romero alecrim romarin thyme tomillo tomilho thym oregano oregano origan chives cebollino cebolinha ciboulette sage salvia sauge dill ' +
+        'eneldo endro aneth lavender lavanda lavande',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'diet',
+    words: {
+      en: split('food foods diet dietary eat eating restriction restrictions'),
+      pt: split('comida comidas dieta alimentacao restricao restricoes comer'),
+      es: split('comida comidas dieta alimentacion restriccion restricciones comer'),
+      fr: split('nourriture regime alimentaire alimentation restriction restrictions manger mange'),
+    },
+    members: split(
+      'vegetarian vegan vegetariano vegetariana vegano vegana vegetarien vegetarienne vegetalien vegane gluten lactose lactosa celiac celiaco ' +
+        'celiaca coeliaque kosher halal shellfish seafood marisco mariscos frutos peanut peanuts amendoim cacahuete cacahuetes mani arachide ' +
+        'arachides nuts nozes nueces noix pescatarian',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'health',
+    words: {
+      en: split('health medical injury injuries diagnosis'),
+      pt: split('saude condicao lesao diagnostico doenca'),
+      es: split('salud condicion lesion diagnostico enfermedad'),
+      fr: split('sante blessure diagnostic maladie'),
+    },
+    members: split(
+      'tendinitis tendinite tendonitis asthma asma asthme diabetes diabete diabetic diabetico arthritis artrite artritis arthrite migraine ' +
+        'migraines enxaqueca migrana hernia hernie fracture fratura fractura sprain entorse esguince pregnant gravida embarazada enceinte ' +
+        'epilepsy epilepsia epilepsie hypertension hipertensao hipertension anemia anemie insomnia insonia insomnio insomnie anxiety ansiedade ' +
+        'ansiedad anxiete depression depressao depresion',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'wine',
+    words: {
+      en: split('wine wines'),
+      pt: split('vinho vinhos'),
+      es: split('vino vinos'),
+      fr: split('vin vins'),
+    },
+    members: split(
+      'rose rosado red tinto white blanco branco blanc rouge champagne prosecco cava malbec merlot cabernet syrah shiraz pinot chardonnay sauvignon ' +
+        'riesling tempranillo rioja ribera bordeaux bourgogne sancerre chablis muscadet beaujolais sparkling espumante espumoso',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'instrument',
+    words: {
+      en: split('instrument instruments'),
+      pt: split('instrumento instrumentos toco tocar'),
+      es: split('instrumento instrumentos toco tocar'),
+      fr: split('instrument instruments'),
+    },
+    members: split(
+      'cello violoncelo violonchelo violoncelle guitar guitarra violao guitare piano violin violino violon drums bateria batterie flute flauta ' +
+        'saxophone saxofone saxofon trumpet trompete trompeta trompette ukulele bass harp harpa arpa harpe keyboard teclado clavier',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'language',
+    words: {
+      en: split('language languages'),
+      pt: split('lingua linguas idioma idiomas'),
+      es: split('idioma idiomas lengua'),
+      fr: split('langue langues'),
+    },
+    members: split(
+      'english ingles anglais spanish espanhol espanol espagnol french frances francais portuguese portugues portugais german alemao aleman ' +
+        'allemand italian italiano italien japanese japones japonais chinese chines chino chinois mandarin korean coreano coreen arabic arabe russian ' +
+        'russo ruso russe dutch holandes neerlandais',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'colour',
+    words: {
+      en: split('colour color colours colors'),
+      pt: split('cor cores'),
+      es: split('color colores'),
+      fr: split('couleur couleurs'),
+    },
+    members: split(
+      'red blue green yellow purple pink black white grey gray orange brown teal turquoise navy beige vermelho vermelha azul verde amarelo amarela roxo ' +
+        'rosa preto preta branco branca cinza laranja marrom rojo roja amarillo amarilla morado negro negra blanco blanca gris naranja marron rouge ' +
+        'bleu bleue vert verte jaune violet rose noir noire blanc blanche marron turquoise',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'computer',
+    words: {
+      en: split('laptop laptops computer computers notebook pc desktop machine'),
+      pt: split('notebook computador pc laptop desktop maquina'),
+      es: split('portatil ordenador computadora pc laptop'),
+      fr: split('ordi ordinateur pc laptop'),
+    },
+    members: split(
+      'thinkpad lenovo dell xps inspiron latitude macbook imac mac hp pavilion elitebook asus zenbook vivobook acer aspire surface chromebook ideapad yoga legion alienware',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'phone',
+    words: {
+      en: split('phone phones cellphone mobile smartphone'),
+      pt: split('celular telefone smartphone'),
+      es: split('movil celular telefono smartphone'),
+      fr: split('telephone portable smartphone'),
+    },
+    members: split('iphone pixel galaxy samsung xiaomi redmi poco motorola moto huawei oneplus oppo nokia realme honor fairphone'),
+    anyCase: true,
+  },
+  {
+    id: 'printer',
+    words: { en: split('printer printers'), pt: split('impressora'), es: split('impresora'), fr: split('imprimante') },
+    members: split('epson canon brother laserjet deskjet officejet ecotank pixma'),
+    anyCase: true,
+  },
+  {
+    id: 'router',
+    words: { en: split('router modem wifi'), pt: split('roteador modem'), es: split('router modem'), fr: split('routeur box modem') },
+    members: split('archer tplink netgear linksys fritzbox livebox freebox bbox'),
+    anyCase: true,
+  },
+  {
+    id: 'hobby',
+    words: {
+      en: split('hobby hobbies pastime pastimes'),
+      pt: split('hobby hobbies passatempo passatempos'),
+      es: split('hobby hobbies pasatiempo pasatiempos aficion aficiones'),
+      fr: split('hobby loisir loisirs passe-temps passion'),
+    },
+    members: split(
+      'birdwatching birding hiking photography knitting crochet gardening painting drawing fishing surfing climbing yoga chess gaming baking ' +
+        'cycling pottery ceramics woodworking trilha fotografia trico croche jardinagem pintura desenho pesca surf escalada xadrez ceramica ' +
+        'senderismo fotografia jardineria ganchillo ajedrez ceramica randonnee photographie tricot jardinage peinture dessin peche escalade ' +
+        'echecs poterie ceramique',
+    ),
+    anyCase: true,
+  },
+  {
+    id: 'city',
+    words: {
+      en: split('city town'),
+      pt: split('cidade'),
+      es: split('ciudad pueblo'),
+      fr: split('ville'),
+    },
+    members: CITIES,
+    anyCase: true,
+  },
+];
+
+/** The shared categories in one language's shape (lang/types.ts `categories`). */
+export function sharedCategories(lang: Lang): Array<{ id: string; words: string[]; members: readonly string[]; anyCase?: boolean }> {
+  return SHARED_CATEGORIES.map((c) => ({ id: c.id, words: c.words[lang], members: c.members, anyCase: c.anyCase }));
+}
