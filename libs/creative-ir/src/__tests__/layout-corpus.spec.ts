@@ -261,14 +261,15 @@ async function measure(
       if (lines.filter((l) => l.trim()).length >= 2) d.wrappedBadges.push(`${t.id}: ${lines.join(' / ')}`);
     }
   }
-  // (g) Tall pages: what is drawn (text, images, cards, shapes; not the ground, full-page frames or blurred blobs),
-  // within the safe area (the template's margin: 7.4% of the short side).
+  // (g) Tall pages: what is drawn (text, photos and textures of any size, cards, shapes; not a flat ground,
+  // full-page frames or blurred blobs), within the safe area (the template's margin: 7.4% of the short side).
   if (TALL_FORMATS.has(f.name)) {
     const page = f.width * f.height;
     const drawn = flattenMaterialized(m.root).filter((n) => {
-      if (n.id === 'root' || n.node.visible === false || (n.node.opacity ?? 1) === 0 || n.width * n.height >= 0.5 * page) return false;
-      if (n.type === 'text') return !!n.text?.lines.some((l) => l.text.trim());
+      if (n.id === 'root' || n.node.visible === false || (n.node.opacity ?? 1) === 0) return false;
       if (n.type === 'image' || n.type === 'procedural') return true;
+      if (n.width * n.height >= 0.5 * page) return false;
+      if (n.type === 'text') return !!n.text?.lines.some((l) => l.text.trim());
       if ((n.node as { blur?: number }).blur) return false;
       return (n.node.fills ?? []).length > 0 || (n.node.strokes ?? []).length > 0;
     });

@@ -121,7 +121,7 @@ const ROLE: Record<TextRole, { step: number; weight: number; lh: number; maxLine
 /** Smallest body-size text, as a share of the short side (and never under 10 px). Checked by the test suite. */
 export const BODY_MIN_SHARE = 0.022;
 /** Share of a strip's width (728x90, 970x250) its text keeps from the left and right edges. */
-export const STRIP_SIDE_SHARE = 0.045;
+export const STRIP_SIDE_SHARE = 0.041;
 /** Share of the safe area the union of content boxes must cover. Checked by the test suite. */
 export const MIN_FILL_SHARE = 0.2;
 /** Share of the safe area's width and of its height the content must span (no dead half). Checked by the test suite. */
@@ -449,8 +449,9 @@ export function createContext(args: {
   // A strip's margin comes from its height (11 px at 728x90): at its ends text keeps STRIP_SIDE_SHARE of the width
   // from the edge, as display ads ask (no text within 4% of an edge).
   const marginX = shape === 'strip' ? Math.max(margin, Math.ceil(W * STRIP_SIDE_SHARE)) : margin;
-  // Thin strips (728x90, 468x60) set a headline on at most two lines (three for a quote), never four lines of 13 px.
-  const stripLines = shape === 'strip' ? (H < 160 ? 2 : 3) : Infinity;
+  // Thin strips (728x90, 468x60) set a headline on at most two lines (three for a quote), never four lines of 13 px;
+  // at the last title scales (where the headline is at its smallest size anyway) a third line rather than cut copy.
+  const stripLines = shape === 'strip' && H < 160 ? (k >= 0.3 ? 2 : 3) : Infinity;
   const logoRect = logo ? logoRectOf(logo, W, H) : undefined;
   const ctx: TemplateContext = {
     W,

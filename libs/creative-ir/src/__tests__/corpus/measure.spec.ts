@@ -69,7 +69,7 @@ describe('layout corpus measures', () => {
       expect(templateAddedText('★★★★★', brief)).toBe('');
       expect(englishLabelWords(templateAddedText('Fonte: Café Jabuticaba, ficha técnica 2026', brief))).toEqual([]);
     });
-    it("passes a French label that is spelled as the English word, in a French design only", () => {
+    it('passes a French label that is spelled as the English word, in a French design only', () => {
       const added = templateAddedText('Source\u202f: Café Jabuticaba, ficha técnica 2026', brief);
       expect(englishLabelWords(added, 'fr')).toEqual([]);
       expect(englishLabelWords(added, 'fr-CA')).toEqual([]);

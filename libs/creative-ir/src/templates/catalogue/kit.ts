@@ -297,7 +297,8 @@ export function stripRow(ctx: TemplateContext, id: string, r0: Rect, text: (IrNo
         itemSpacing: Math.round(ctx.base * 0.3),
         children: text.filter(Boolean) as IrNode[],
       },
-      ...(cta ? [constrain(cta, r.width * 0.42)] : []),
+      // Nearly half the row: the side margins took some of the width a button needs to stay on one line.
+      ...(cta ? [constrain(cta, r.width * 0.46)] : []),
     ],
   };
 }

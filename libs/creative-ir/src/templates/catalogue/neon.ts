@@ -40,7 +40,10 @@ function dataRows(ctx: TemplateContext): { label: string; value: number; display
         ? String(d.display)
         : typeof raw === 'string'
           ? raw
-          : value.toLocaleString(numberLocale(ctx.lang), { minimumFractionDigits: Number.isInteger(value) ? 0 : 1, maximumFractionDigits: Number.isInteger(value) ? 0 : 1 });
+          : value.toLocaleString(numberLocale(ctx.lang), {
+              minimumFractionDigits: Number.isInteger(value) ? 0 : 1,
+              maximumFractionDigits: Number.isInteger(value) ? 0 : 1,
+            });
     return { label, value, display };
   });
   if (!rows.length) return ctx.brief.items.slice(0, 6).map((label, i) => ({ label, value: 6 - i, display: '' }));

@@ -103,7 +103,9 @@ export const landscapeBanner: TemplateDefinition = {
   build(ctx) {
     const { paper, ink, primary, accent, primaryShade, primaryTint } = ctx.roles;
     const b = ctx.brief;
-    const share = small(ctx) ? 0.36 : ctx.shape === 'tall' ? 0.55 : ctx.shape === 'square' ? 0.5 : SHARE[ctx.shape];
+    // A strip's picture takes its usual share (728x90 too): the text row, already narrowed by the strip's side
+    // margins, keeps room for a long word beside the button.
+    const share = ctx.shape === 'strip' ? SHARE.strip : small(ctx) ? 0.36 : ctx.shape === 'tall' ? 0.55 : ctx.shape === 'square' ? 0.5 : SHARE[ctx.shape];
     const { media, text } = split(ctx, share, vertical(ctx) ? 'start' : 'end');
     const art = ctx.images.length
       ? imageSlot(ctx, 'hero', media, ctx.images, 0, Math.max(2, Math.round(ctx.base * 0.3)))
