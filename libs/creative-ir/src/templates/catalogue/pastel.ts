@@ -280,7 +280,7 @@ export const tip: TemplateDefinition = {
   id: 'tip',
   name: 'Tip card',
   description:
-    'Pastel family: a white note card with an accent spine, a "Tip" badge and a question-mark disc, the tip as title and body, the brand or website underneath.',
+    'Pastel family: a white note card with an accent spine, the eyebrow as a badge (none without one) and a question-mark disc, the tip as title and body, the brand or website underneath.',
   fields: ['eyebrow', 'title', 'body', 'website'],
   required: ['body'],
   formats: ['instagram_post', 'instagram_portrait'],
