@@ -6,6 +6,9 @@ import { rng } from '../procedural/procedural';
 import type { FrameNode, IrDocument, IrNode, ProceduralStyleId, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
 import type { BrandKit, Brief, FormatSize, LogoPosition } from './brief';
+import { resolveAsset, type AssetResolver } from '../assets';
+import { isCutout } from './image-alpha';
+import { labelsFor, type TemplateLabels } from './labels';
 import { groundPixels, logoInk, logoPlate, type LogoInk } from './logo-plate';
 import { fieldWarnings, missingRequired, type LayoutWarning } from '../warnings';
 
@@ -118,6 +121,8 @@ const ROLE: Record<TextRole, { step: number; weight: number; lh: number; maxLine
 
 /** Smallest body-size text, as a share of the short side (and never under 10 px). Checked by the test suite. */
 export const BODY_MIN_SHARE = 0.022;
+/** Share of a strip's width (728x90, 970x250) its text keeps from the left and right edges. */
+export const STRIP_SIDE_SHARE = 0.041;
 /** Share of the safe area the union of content boxes must cover. Checked by the test suite. */
 export const MIN_FILL_SHARE = 0.2;
 /** Share of the safe area's width and of its height the content must span (no dead half). Checked by the test suite. */
@@ -220,6 +225,8 @@ export interface LogoInfo {
 export interface ImageRef {
   src: string;
   focal?: { x: number; y: number };
+  /** A cut-out (see-through ground) or an ordinary photo, read from its pixels; undefined when its bytes were not given. */
+  cutout?: boolean;
 }
 
 export interface TemplateContext {
@@ -258,6 +265,8 @@ export interface TemplateContext {
   logoRect?: Rect;
   images: ImageRef[];
   lang: string;
+  /** Words and marks the template adds by itself, in the brief's language (see labels.ts). */
+  labels: TemplateLabels;
   contrast: ContrastCheck[];
   /** Texts set at their role's minimum size by the fitting loop, or below the format's smallest body size. */
   shrunk: { id: string; size: number; minimum: number; below: boolean }[];
@@ -457,6 +466,12 @@ export function createContext(args: {
   const base = Math.max(11, short * 0.03 * (shape === 'landscape' ? 1.1 : 1), Math.min(short * 0.16, long * 0.02));
   const minBody = Math.max(10, short * BODY_MIN_SHARE);
   const margin = Math.max(6, Math.round(short * (shape === 'strip' ? 0.12 : short < 400 ? 0.07 : 0.074)));
+  // A strip's margin comes from its height (11 px at 728x90): at its ends text keeps STRIP_SIDE_SHARE of the width
+  // from the edge, as display ads ask (no text within 4% of an edge).
+  const marginX = shape === 'strip' ? Math.max(margin, Math.ceil(W * STRIP_SIDE_SHARE)) : margin;
+  // Thin strips (728x90, 468x60) set a headline on at most two lines (three for a quote), never four lines of 13 px;
+  // at the last title scales (where the headline is at its smallest size anyway) a third line rather than cut copy.
+  const stripLines = shape === 'strip' && H < 160 ? (k >= 0.3 ? 2 : 3) : Infinity;
   const logoRect = logo ? logoRectOf(logo, W, H) : undefined;
   const ctx: TemplateContext = {
     W,
@@ -470,7 +485,7 @@ export function createContext(args: {
     short,
     long,
     margin,
-    safe: { x: margin, y: margin, width: Math.max(1, W - 2 * margin), height: Math.max(1, H - 2 * margin) },
+    safe: { x: marginX, y: margin, width: Math.max(1, W - 2 * marginX), height: Math.max(1, H - 2 * margin) },
     base,
     ratio: 1.333,
     minBody,
@@ -484,6 +499,8 @@ export function createContext(args: {
     logoRect,
     images: brief.images,
     lang,
+    // The brief's own tag ("pt_BR" too), which `lang` (a well-formed tag for the IR) may have replaced by "en".
+    labels: labelsFor(brief.language ?? lang),
     contrast,
     shrunk,
     keep: (drop) => level < drop,
@@ -541,6 +558,9 @@ export function createContext(args: {
         layoutSizingHorizontal: 'fill',
         direction: 'auto',
         ...extra,
+        ...(stripLines < Infinity && (r.heading || id === 'title')
+          ? { maxLines: Math.min((extra.maxLines as number | undefined) ?? r.maxLines, role === 'quote' ? stripLines + 1 : stripLines) }
+          : {}),
         fontSize,
         color,
       };
@@ -600,6 +620,11 @@ export interface TemplateInput {
   format?: Brief['format'] | FormatSize;
   /** Overrides brief.seed; default 7. */
   seed?: number;
+  /**
+   * Bytes of the brief's `asset:<id>` images (as the renderer takes them), read to tell a cut-out from an ordinary
+   * photo; data URLs are read without it. Without bytes an image is treated as an ordinary photo.
+   */
+  assets?: AssetResolver;
 }
 
 export interface TemplateResult {
@@ -783,6 +808,11 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   await initCreativeIr();
   const seed = normalizeSeed(input.seed ?? input.brief?.seed ?? 7);
   const brief = normalizeBrief(input.brief ?? {}, input.brand);
+  for (const img of brief.images) {
+    const bytes = await resolveAsset(img.src, input.assets).catch(() => undefined);
+    const cutout = bytes ? await isCutout(bytes) : undefined;
+    if (cutout !== undefined) img.cutout = cutout;
+  }
   const logo = await resolveLogo(input.brand, logoUnit(format), format);
   const pal = paletteFrom(input.brief ?? {}, input.brand, seed);
   const picker = rng(seed ^ 0x5bd1e995);

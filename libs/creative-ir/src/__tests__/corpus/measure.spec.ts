@@ -1,4 +1,15 @@
-import { brokenWords, englishLabelWords, isWidowHeadline, logoInkContrast, nearEdge, overlapsNode, templateAddedText, textInkBox, titleRatio } from './measure';
+import {
+  brokenWords,
+  englishLabelWords,
+  isWidowHeadline,
+  largestEmptyBand,
+  logoInkContrast,
+  nearEdge,
+  overlapsNode,
+  templateAddedText,
+  textInkBox,
+  titleRatio,
+} from './measure';
 
 /** Each issue-35 check catches a constructed violation and passes the same case done right. */
 describe('layout corpus measures', () => {
@@ -58,6 +69,13 @@ describe('layout corpus measures', () => {
       expect(templateAddedText('★★★★★', brief)).toBe('');
       expect(englishLabelWords(templateAddedText('Fonte: Café Jabuticaba, ficha técnica 2026', brief))).toEqual([]);
     });
+    it('passes a French label that is spelled as the English word, in a French design only', () => {
+      const added = templateAddedText('Source\u202f: Café Jabuticaba, ficha técnica 2026', brief);
+      expect(englishLabelWords(added, 'fr')).toEqual([]);
+      expect(englishLabelWords(added, 'fr-CA')).toEqual([]);
+      expect(englishLabelWords(added, 'pt-BR')).toEqual(['source']);
+      expect(englishLabelWords(templateAddedText('Swipe →', brief), 'fr')).toEqual(['swipe']);
+    });
   });
 
   describe('(e) logo contrast on pixels and overlap', () => {
@@ -111,6 +129,20 @@ describe('layout corpus measures', () => {
       expect(textInkBox(box, 100, 'center').x).toBe(250);
       expect(textInkBox(box, 100, 'right').x).toBe(400);
       expect(textInkBox(box, 100, undefined, 'rtl').x).toBe(400);
+    });
+  });
+
+  describe('(g) empty bands of tall pages', () => {
+    const box = (y: number, height: number) => ({ x: 0, y, width: 100, height });
+    it('finds the tallest band no box reaches, at the head, between boxes or at the foot', () => {
+      // A 1920 px page, safe area 142..1778: a mark at the head, the words in the middle, the author at the foot.
+      expect(largestEmptyBand([box(142, 200), box(900, 300), box(1700, 78)], 142, 1778, 1920)).toBeCloseTo((900 - 342) / 1920, 5);
+      expect(largestEmptyBand([box(142, 300)], 142, 1778, 1920)).toBeCloseTo((1778 - 442) / 1920, 5);
+      expect(largestEmptyBand([box(1000, 778)], 142, 1778, 1920)).toBeCloseTo((1000 - 142) / 1920, 5);
+    });
+    it('counts overlapping boxes once and a filled page as no band', () => {
+      expect(largestEmptyBand([box(142, 900), box(600, 900), box(1400, 400)], 142, 1778, 1920)).toBe(0);
+      expect(largestEmptyBand([], 142, 1778, 1920)).toBeCloseTo(1636 / 1920, 5);
     });
   });
 });

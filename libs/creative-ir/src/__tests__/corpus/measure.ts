@@ -97,9 +97,18 @@ export const ENGLISH_LABEL_WORDS = new Set(
   ).split(' '),
 );
 
-/** (d) English words among a template-added string. */
-export function englishLabelWords(added: string): string[] {
-  return added.split(/\s+/).filter((w) => ENGLISH_LABEL_WORDS.has(w.toLowerCase()));
+/**
+ * Words of that list that are also the right word in another language (French "Source :", "Date", "Note"): in a
+ * design in that language they are its own label, not an English one.
+ */
+const HOMOGRAPHS: Record<string, Set<string>> = {
+  fr: new Set(['source', 'sources', 'date', 'note', 'page', 'info', 'article', 'question']),
+};
+
+/** (d) English words among a template-added string (`language`, the design's, to pass its homographs). */
+export function englishLabelWords(added: string, language = 'en'): string[] {
+  const own = HOMOGRAPHS[language.toLowerCase().split(/[-_]/)[0]];
+  return added.split(/\s+/).filter((w) => ENGLISH_LABEL_WORDS.has(w.toLowerCase()) && !own?.has(w.toLowerCase()));
 }
 
 /** sRGB relative luminance of an 8-bit RGB triple (WCAG 2). */
@@ -207,4 +216,24 @@ export function nearEdge(box: Box, pageWidth: number, pageHeight: number, share 
   const mx = pageWidth * share,
     my = pageHeight * share;
   return box.x < mx - 0.01 || box.y < my - 0.01 || box.x + box.width > pageWidth - mx + 0.01 || box.y + box.height > pageHeight - my + 0.01;
+}
+
+/**
+ * (g) The tallest band of a page, between `top` and `bottom` (its safe area), that no box reaches, as a share of
+ * the page's height: how much of a tall page is left empty in one piece. Boxes are the drawn content (text,
+ * images, cards, shapes), not the page's ground.
+ */
+export function largestEmptyBand(boxes: Box[], top: number, bottom: number, pageHeight: number): number {
+  const spans = boxes
+    .map((b) => [Math.max(top, b.y), Math.min(bottom, b.y + b.height)] as const)
+    .filter(([a, b]) => b > a)
+    .sort((p, q) => p[0] - q[0]);
+  let largest = 0;
+  let reached = top;
+  for (const [a, b] of spans) {
+    largest = Math.max(largest, a - reached);
+    reached = Math.max(reached, b);
+  }
+  largest = Math.max(largest, bottom - reached);
+  return Math.max(0, largest) / pageHeight;
 }

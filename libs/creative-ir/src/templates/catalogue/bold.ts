@@ -111,7 +111,8 @@ export const announcement: TemplateDefinition = {
     ];
     // The text keeps clear of the disc and its rings (1.2 R): it sits on the brand color alone.
     const on = [primary];
-    const tag = maybe(b.eyebrow ?? 'New', (v) => badge(ctx, 'eyebrow', v, ink, ctx.colorOn('tag-c', paper, ink, false)));
+    // The tag is the brief's eyebrow: none is invented ("New") when the brief has none.
+    const tag = maybe(b.eyebrow, (v) => badge(ctx, 'eyebrow', v, ink, ctx.colorOn('tag-c', paper, ink, false)));
     const title = ctx.text('title', titleOf(ctx), strip ? 'title' : 'display', on, { color: ctx.colorOn('title-pre', '#ffffff', on, true) });
     const sub = ctx.keep(2)
       ? maybe(b.subtitle, (v) => ctx.text('subtitle', v, 'subtitle', on, { color: ctx.colorOn('subtitle-pre', '#ffffff', on, false) }))

@@ -1,5 +1,5 @@
 import { mix, withAlpha } from '../../color/color';
-import type { IrNode } from '../../schema/ir-schema';
+import type { FrameNode, IrNode } from '../../schema/ir-schema';
 import type { TemplateDefinition } from '../engine';
 import { avoidLogo, block, first, group, hairline, inset, maybe, page, pill, r4, rect, rule, stripRow, titleOf } from './kit';
 
@@ -17,14 +17,14 @@ export const quote: TemplateDefinition = {
     ctx.ratio = 1.3;
     const { paper, ink, primary, accent } = ctx.roles;
     const b = ctx.brief;
-    const words = b.body ?? b.insight ?? b.title ?? b.intent ?? 'Add the quote in the brief body.';
+    const words = b.body ?? b.insight ?? b.title ?? b.intent ?? ctx.labels.quote;
     const attribution = [b.author, ctx.keep(2) ? b.role : undefined].filter(Boolean).join(' · ');
     const markColor = ctx.colorOn('mark', primary, paper, true);
     ctx.contrast.pop();
     const side = ctx.shape === 'landscape' || ctx.shape === 'strip';
     const s = ctx.safe;
     const markSize = Math.round(side ? Math.min(s.height * 0.9, ctx.base * 9) : Math.min(ctx.fontSize('display') * 3, s.height * 0.24));
-    const mark = ctx.text('mark', '“', 'display', paper, {
+    const mark = ctx.text('mark', ctx.labels.quoteMark, 'display', paper, {
       color: markColor,
       fontFamily: ctx.fonts.serif,
       fontSize: markSize,
@@ -32,13 +32,16 @@ export const quote: TemplateDefinition = {
       layoutSizingHorizontal: 'hug',
       maxLines: 1,
     });
-    // Short quotes are set as large as titles; long ones at the quote size.
+    // Short quotes are set as large as titles; long ones at the quote size. On a 9:16 page a long quote may grow
+    // past its designed size on up to nine lines, so that it takes the height of the page instead of leaving it empty.
+    const tallPage = ctx.shape === 'tall';
     const q = ctx.text('quote', words, 'quote', paper, {
       color: ink,
       fontFamily: ctx.fonts.serif,
       fontStyle: 'italic',
       fontWeight: 500,
       ...(words.length < 90 ? { fontSize: ctx.fontSize('title') * (words.length < 40 ? 1.15 : 0.95) } : {}),
+      ...(tallPage && ctx.k > 1 ? { maxLines: 9 } : {}),
     });
     const who = maybe(attribution, (v) =>
       ctx.text('author', v, 'eyebrow', paper, { color: ctx.colorOn('author-c', mix(accent, ink, 0.5), paper, false), maxLines: 3 }),
@@ -96,7 +99,7 @@ export const listicle: TemplateDefinition = {
     const { paper, ink, primary, accent } = ctx.roles;
     const b = ctx.brief;
     const bg = mix(paper, '#ffffff', 0.4);
-    const all = b.items.length ? b.items : [b.body ?? 'Add items to the brief'];
+    const all = b.items.length ? b.items : [b.body ?? ctx.labels.items];
     const n = ctx.level >= 2 ? Math.min(3, all.length) : ctx.level >= 1 ? Math.min(5, all.length) : Math.min(7, all.length);
     const items = ctx.shape === 'strip' ? [] : all.slice(0, n);
     const numColor = ctx.colorOn('numerals', primary, bg, true);
@@ -125,8 +128,13 @@ export const listicle: TemplateDefinition = {
         ],
       } as IrNode);
     });
-    // A tall page gives the list room to breathe rather than leaving it to gaps between the blocks.
-    const list = group(ctx, 'list', rows, ctx.base * (ctx.shape === 'tall' ? 0.8 : 0.45));
+    // A tall page spreads the list over the height the heading and the button leave (rows evenly spaced, the
+    // hairlines between them), rather than leaving a third of the page empty under it.
+    const tallPage = ctx.shape === 'tall';
+    const list: FrameNode = {
+      ...group(ctx, 'list', rows, ctx.base * (tallPage ? 0.8 : 0.45)),
+      ...(tallPage ? { layoutGrow: 1, primaryAxisAlignItems: 'space-between' as const } : {}),
+    };
     // The accent rule is decoration: 3:1 against the page, as WCAG asks of non-text marks.
     const ruleColor = ctx.colorOn('divider-c', accent, bg, true);
     ctx.contrast.pop();
@@ -145,8 +153,13 @@ export const listicle: TemplateDefinition = {
       ];
     } else if (ctx.shape === 'tall') {
       // Heading, rule and list read as one block (from the top, the button at the foot of the page; centred without one).
-      const main = group(ctx, 'main', [group(ctx, 'heading', [...eyebrow, title], ctx.base * 0.5), rule(ctx, 'divider', ruleColor), list], ctx.base * 1.6);
-      content = [block(ctx, 'content', avoidLogo(ctx, s), [main, ...cta], { v: cta.length ? 'space-between' : 'center' })];
+      const main: FrameNode = {
+        ...group(ctx, 'main', [group(ctx, 'heading', [...eyebrow, title], ctx.base * 0.5), rule(ctx, 'divider', ruleColor), list], ctx.base * 1.6),
+        layoutGrow: 1,
+        // The last row keeps a gap above the button (space-between sets none).
+        ...(cta.length ? { paddingBottom: Math.round(ctx.base * 1.6) } : {}),
+      };
+      content = [block(ctx, 'content', avoidLogo(ctx, s), [main, ...cta], { v: cta.length ? 'space-between' : 'center', gap: ctx.base * 1.6 })];
     } else
       content = [
         block(ctx, 'content', avoidLogo(ctx, s), [group(ctx, 'heading', [...eyebrow, title], ctx.base * 0.5), rule(ctx, 'divider', ruleColor), list, ...cta], {

@@ -223,8 +223,20 @@ export function constrain(node: IrNode, width: number): IrNode {
   return { ...node, children: node.children?.map((c) => constrain(c, width - (node.paddingLeft ?? 0) - (node.paddingRight ?? 0))) };
 }
 
+/**
+ * A text region kept within the safe area's left and right edges on strips, whose side margins are wider than
+ * the margin their height gives (regions computed from `ctx.margin` would bring text within 4% of an end).
+ */
+export function withinSides(ctx: TemplateContext, r: Rect): Rect {
+  if (ctx.shape !== 'strip') return r;
+  const x0 = Math.max(r.x, ctx.safe.x);
+  const x1 = Math.min(r.x + r.width, ctx.safe.x + ctx.safe.width);
+  return x1 - x0 >= 1 ? r4(x0, r.y, x1 - x0, r.height) : r;
+}
+
 /** A vertical text block in a region (text nodes fill its width). */
-export function block(ctx: TemplateContext, id: string, r: Rect, nodes: (IrNode | undefined | false)[], o: BlockOpts = {}): FrameNode {
+export function block(ctx: TemplateContext, id: string, r0: Rect, nodes: (IrNode | undefined | false)[], o: BlockOpts = {}): FrameNode {
+  const r = withinSides(ctx, r0);
   const kids = nodes.filter(Boolean) as IrNode[];
   const center = o.align === 'center';
   return {
@@ -265,7 +277,8 @@ export function group(
 }
 
 /** Strips (728x90, 970x250): the text block beside the call to action, in one row. */
-export function stripRow(ctx: TemplateContext, id: string, r: Rect, text: (IrNode | undefined | false)[], cta?: IrNode): FrameNode {
+export function stripRow(ctx: TemplateContext, id: string, r0: Rect, text: (IrNode | undefined | false)[], cta?: IrNode): FrameNode {
+  const r = withinSides(ctx, r0);
   return {
     type: 'frame',
     id,
@@ -284,14 +297,15 @@ export function stripRow(ctx: TemplateContext, id: string, r: Rect, text: (IrNod
         itemSpacing: Math.round(ctx.base * 0.3),
         children: text.filter(Boolean) as IrNode[],
       },
-      ...(cta ? [constrain(cta, r.width * 0.42)] : []),
+      // Nearly half the row: the side margins took some of the width a button needs to stay on one line.
+      ...(cta ? [constrain(cta, r.width * 0.46)] : []),
     ],
   };
 }
 
 /* ---------- text ---------- */
 
-export const titleOf = (ctx: TemplateContext) => ctx.brief.title ?? ctx.brief.intent ?? ctx.brief.brandName ?? 'Your headline here';
+export const titleOf = (ctx: TemplateContext) => ctx.brief.title ?? ctx.brief.intent ?? ctx.brief.brandName ?? ctx.labels.headline;
 
 export const maybe = <V, T>(value: V | undefined | null, build: (v: NonNullable<V>) => T): T[] => (value ? [build(value as NonNullable<V>)] : []);
 

@@ -1,6 +1,7 @@
 import { mix, withAlpha } from '../../color/color';
 import type { FrameNode, IrNode, ProceduralStyleId } from '../../schema/ir-schema';
 import type { TemplateContext, TemplateDefinition } from '../engine';
+import { withSource } from '../labels';
 import { avoidLogo, block, first, group, maybe, page, pill, proc, r4, rect, rule, stripRow, throughScrim, titleOf } from './kit';
 
 /* Neon family: dark ink, procedural grid, glowing accent. */
@@ -18,15 +19,31 @@ function neonGround(ctx: TemplateContext, style: ProceduralStyleId = 'grid'): { 
   };
 }
 
+/** Numbers are written as the brief's language writes them (1,234.5 / 1.234,5), in Latin digits. */
+function numberLocale(lang: string): string {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([lang]).length ? `${lang}-u-nu-latn` : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
 function dataRows(ctx: TemplateContext): { label: string; value: number; display: string }[] {
   const rows = ctx.brief.data.slice(0, 6).map((d, i) => {
-    const label = String(d.label ?? d.name ?? d.key ?? d.category ?? `Item ${i + 1}`);
+    const label = String(d.label ?? d.name ?? d.key ?? d.category ?? `${ctx.labels.item} ${i + 1}`);
     const raw = d.value ?? d.count ?? d.amount ?? d.total ?? Object.values(d).find((v) => typeof v === 'number');
     const parsed = typeof raw === 'number' ? raw : parseFloat(String(raw ?? '0'));
     // Bars need a finite value: NaN and infinities (a JSON brief cannot carry them, a caller can) count as 0.
     const value = Number.isFinite(parsed) ? parsed : 0;
     const display =
-      d.display !== undefined ? String(d.display) : typeof raw === 'string' ? raw : Number.isInteger(value) ? value.toLocaleString('en') : value.toFixed(1);
+      d.display !== undefined
+        ? String(d.display)
+        : typeof raw === 'string'
+          ? raw
+          : value.toLocaleString(numberLocale(ctx.lang), {
+              minimumFractionDigits: Number.isInteger(value) ? 0 : 1,
+              maximumFractionDigits: Number.isInteger(value) ? 0 : 1,
+            });
     return { label, value, display };
   });
   if (!rows.length) return ctx.brief.items.slice(0, 6).map((label, i) => ({ label, value: 6 - i, display: '' }));
@@ -192,7 +209,7 @@ export const dataCard: TemplateDefinition = {
     const title = ctx.text('title', titleOf(ctx), 'title', g.on, { color: '#ffffff' });
     const eyebrow = ctx.keep(3) ? maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', g.on, { color: g.neon, fontFamily: ctx.fonts.mono })) : [];
     const insight = ctx.keep(1) ? maybe(b.insight, (v) => ctx.text('insight', v, 'subtitle', g.on, { color: g.neon, fontWeight: 700 })) : [];
-    const source = ctx.keep(2) ? maybe(b.source, (v) => ctx.text('source', `Source: ${v}`, 'meta', g.on, { color: mix('#ffffff', ink, 0.3) })) : [];
+    const source = ctx.keep(2) ? maybe(b.source, (v) => ctx.text('source', withSource(ctx.labels, v), 'meta', g.on, { color: mix('#ffffff', ink, 0.3) })) : [];
     let content: IrNode[];
     if (ctx.shape === 'strip') content = [stripRow(ctx, 'content', avoidLogo(ctx, s), [...eyebrow, title], first(insight))];
     else if (horiz) {
@@ -263,7 +280,7 @@ export const statHighlight: TemplateDefinition = {
       fontSize: ctx.fontSize('subtitle') * 1.2 * Math.max(0.7, ctx.k),
     });
     const body = ctx.keep(1) ? maybe(b.body, (v) => ctx.text('body', v, 'body', on, { color: mix('#ffffff', ink, 0.22), maxLines: 5 })) : [];
-    const source = ctx.keep(2) ? maybe(b.source, (v) => ctx.text('source', `Source: ${v}`, 'meta', on, { color: mix('#ffffff', ink, 0.35) })) : [];
+    const source = ctx.keep(2) ? maybe(b.source, (v) => ctx.text('source', withSource(ctx.labels, v), 'meta', on, { color: mix('#ffffff', ink, 0.35) })) : [];
     const area = avoidLogo(ctx, s);
     let content: IrNode;
     if (side)

@@ -61,7 +61,10 @@ export const carouselSlide: TemplateDefinition = {
     const g = pastelGround(ctx);
     const { ink, primary, accent } = ctx.roles;
     const b = ctx.brief;
-    const total = Math.max(1, Math.min(20, b.slideTotal ?? 1));
+    // Progress dots, the "2/5" counter and the swipe prompt come from the brief's slide_index (and slide_total):
+    // a slide without an index shows none of them (no "1/1").
+    const numbered = b.slideIndex !== undefined;
+    const total = Math.max(1, Math.min(20, b.slideTotal ?? b.slideIndex ?? 1));
     const index = Math.max(1, Math.min(total, b.slideIndex ?? 1));
     const dot = Math.max(4, Math.round(ctx.base * 0.4));
     const dots: FrameNode = {
@@ -88,10 +91,15 @@ export const carouselSlide: TemplateDefinition = {
       layoutSizingHorizontal: 'fill',
       primaryAxisAlignItems: 'space-between',
       counterAxisAlignItems: 'center',
-      children: [dots, ctx.text('counter', `${index}/${total}`, 'meta', on, { layoutSizingHorizontal: 'hug', fontFamily: ctx.fonts.mono, color: ink })],
+      children: [
+        dots,
+        ...(numbered && b.slideTotal !== undefined
+          ? [ctx.text('counter', `${index}/${total}`, 'meta', on, { layoutSizingHorizontal: 'hug', fontFamily: ctx.fonts.mono, color: ink })]
+          : []),
+      ],
     };
     const card = '#ffffff';
-    const last = index === total;
+    const last = !numbered || index === total;
     const num = ctx.text('number', String(index).padStart(2, '0'), 'display', card, {
       color: ctx.colorOn('number-c', primary, card, true),
       layoutSizingHorizontal: 'hug',
@@ -103,8 +111,8 @@ export const carouselSlide: TemplateDefinition = {
     const footer =
       last && b.cta
         ? pill(ctx, 'cta', b.cta, primary)
-        : ctx.keep(2)
-          ? ctx.text('next', 'Swipe →', 'meta', card, { color: ctx.colorOn('next-c', accent, card, false) })
+        : ctx.keep(2) && numbered
+          ? ctx.text('next', ctx.labels.swipe, 'meta', card, { color: ctx.colorOn('next-c', accent, card, false) })
           : undefined;
     const s = ctx.safe;
     const pad = Math.round(Math.min(ctx.base * 1.4, s.width * 0.07, s.height * 0.1));
@@ -129,9 +137,8 @@ export const carouselSlide: TemplateDefinition = {
       }
       nodes.push(asCard(stripRow(ctx, 'content', avoidLogo(ctx, area), [title], footer)));
     } else {
-      const top = avoidLogo(ctx, r4(s.x, s.y, s.width, headerH));
-      nodes.push(block(ctx, 'top', top, [header], { v: 'center' }));
-      const rest = r4(s.x, s.y + headerH + ctx.base, s.width, s.height - headerH - ctx.base);
+      if (numbered) nodes.push(block(ctx, 'top', avoidLogo(ctx, r4(s.x, s.y, s.width, headerH)), [header], { v: 'center' }));
+      const rest = numbered ? r4(s.x, s.y + headerH + ctx.base, s.width, s.height - headerH - ctx.base) : s;
       let cardRect = rest;
       if (ctx.images.length) {
         const sp = split({ ...ctx, logoRect: undefined } as TemplateContext, 0.5, 'start');
@@ -143,7 +150,7 @@ export const carouselSlide: TemplateDefinition = {
           ? r4(mediaR.x + mediaR.width + ctx.base, rest.y, rest.width - mediaR.width - ctx.base, rest.height)
           : r4(rest.x, mediaR.y + mediaR.height + ctx.base, rest.width, rest.height - mediaR.height - ctx.base);
       }
-      nodes.push(cardIn(ctx, 'content', avoidLogo(ctx, cardRect), [ctx.keep(3) ? num : undefined, title, ...body, footer], asCard));
+      nodes.push(cardIn(ctx, 'content', avoidLogo(ctx, cardRect), [ctx.keep(3) && numbered ? num : undefined, title, ...body, footer], asCard));
     }
     return page(ctx, g.bg, nodes);
   },
@@ -239,7 +246,7 @@ export const testimonial: TemplateDefinition = {
       shadows: [{ x: 0, y: Math.round(ctx.base * 0.5), blur: Math.round(ctx.base * 2), color: withAlpha(ink, 0.14) }],
     });
     const heading = ctx.keep(2) ? maybe(b.title, (v) => ctx.text('title', v, 'title', on, { color: ink, fontSize: ctx.fontSize('title') * 0.75 })) : [];
-    const mark = ctx.text('mark', '“', 'display', card, {
+    const mark = ctx.text('mark', ctx.labels.quoteMark, 'display', card, {
       color: ctx.colorOn('mark-c', accent, card, true),
       fontFamily: ctx.fonts.serif,
       fontSize: ctx.fontSize('display') * 1.2,
@@ -283,7 +290,7 @@ export const tip: TemplateDefinition = {
   id: 'tip',
   name: 'Tip card',
   description:
-    'Pastel family: a white note card with an accent spine, a "Tip" badge and a question-mark disc, the tip as title and body, the brand or website underneath.',
+    'Pastel family: a white note card with an accent spine, the eyebrow as a badge (none without one) and a question-mark disc, the tip as title and body, the brand or website underneath.',
   fields: ['eyebrow', 'title', 'body', 'website'],
   required: ['body'],
   formats: ['instagram_post', 'instagram_portrait'],
@@ -306,7 +313,7 @@ export const tip: TemplateDefinition = {
       counterAxisAlignItems: 'center',
       fills: [{ type: 'solid', color: accent }],
       children: [
-        ctx.text('icon-glyph', '?', 'title', accent, {
+        ctx.text('icon-glyph', ctx.labels.question, 'title', accent, {
           color: ctx.colorOn('icon-c', '#ffffff', accent, true),
           fontSize: Math.max(ctx.minBody * 1.2, disc * 0.55),
           layoutSizingHorizontal: 'hug',
@@ -315,7 +322,8 @@ export const tip: TemplateDefinition = {
         }),
       ],
     };
-    const tag = badge(ctx, 'eyebrow', (ctx.keep(2) && b.eyebrow) || 'Tip', primary, ctx.colorOn('tag-c', '#ffffff', primary, false));
+    // The badge is the brief's eyebrow: no "Tip" is invented when the brief has none.
+    const tag = ctx.keep(2) && b.eyebrow ? badge(ctx, 'eyebrow', b.eyebrow, primary, ctx.colorOn('tag-c', '#ffffff', primary, false)) : undefined;
     const title = ctx.text('title', titleOf(ctx), 'title', card, { color: ink, fontSize: ctx.fontSize('title') * 0.8 });
     const body = ctx.keep(1) ? maybe(b.body, (v) => ctx.text('body', v, 'body', card, { color: mix(ink, '#ffffff', 0.15) })) : [];
     const site = ctx.keep(2) ? maybe(b.website ?? b.brandName, (v) => ctx.text('website', v, 'meta', on, { color: ink, textAlign: 'center' })) : [];
@@ -339,14 +347,16 @@ export const tip: TemplateDefinition = {
       layoutSizingHorizontal: 'fill',
       primaryAxisAlignItems: 'space-between',
       counterAxisAlignItems: 'center',
-      children: [tag, ...(ctx.keep(3) ? [qm] : [])],
+      children: [...(tag ? [tag] : []), ...(ctx.keep(3) ? [qm] : [])],
     };
     const nodes: IrNode[] = [...g.nodes];
     if (ctx.shape === 'strip') nodes.push(asCard(stripRow(ctx, 'content', avoidLogo(ctx, s), [title], tag)));
     else {
       const area = avoidLogo(ctx, s);
       const sh = site.length ? Math.round(ctx.fontSize('meta') * 2.4) : 0;
-      nodes.push(cardIn(ctx, 'content', r4(area.x, area.y, area.width, area.height - sh), [head, title, ...body], asCard, ctx.base));
+      nodes.push(
+        cardIn(ctx, 'content', r4(area.x, area.y, area.width, area.height - sh), [head.children!.length ? head : undefined, title, ...body], asCard, ctx.base),
+      );
       if (sh) nodes.push(block(ctx, 'footer', r4(area.x, area.y + area.height - sh, area.width, sh), site, { v: 'max', align: 'center' }));
     }
     void on;

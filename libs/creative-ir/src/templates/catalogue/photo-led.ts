@@ -103,7 +103,9 @@ export const landscapeBanner: TemplateDefinition = {
   build(ctx) {
     const { paper, ink, primary, accent, primaryShade, primaryTint } = ctx.roles;
     const b = ctx.brief;
-    const share = small(ctx) ? 0.36 : ctx.shape === 'tall' ? 0.55 : ctx.shape === 'square' ? 0.5 : SHARE[ctx.shape];
+    // A strip's picture takes its usual share (728x90 too): the text row, already narrowed by the strip's side
+    // margins, keeps room for a long word beside the button.
+    const share = ctx.shape === 'strip' ? SHARE.strip : small(ctx) ? 0.36 : ctx.shape === 'tall' ? 0.55 : ctx.shape === 'square' ? 0.5 : SHARE[ctx.shape];
     const { media, text } = split(ctx, share, vertical(ctx) ? 'start' : 'end');
     const art = ctx.images.length
       ? imageSlot(ctx, 'hero', media, ctx.images, 0, Math.max(2, Math.round(ctx.base * 0.3)))
@@ -128,7 +130,7 @@ export const product: TemplateDefinition = {
   id: 'product',
   name: 'Product',
   description:
-    'Photo-led family: the product as a cut-out (contained, never cropped) on a spotlight disc with a soft shadow, beside its name, pitch, feature chips and call to action. Without an image: a sunburst in the brand colors inside the disc.',
+    'Photo-led family: the product on a spotlight disc beside its name, pitch, feature chips and call to action: a cut-out (transparent ground) contained, never cropped, with a soft shadow; an ordinary photo in a round frame with a light rim. Without an image: a sunburst in the brand colors inside the disc.',
   fields: ['title', 'body', 'items', 'cta', 'eyebrow', 'image'],
   required: ['title', 'body'],
   formats: ['instagram_post', 'instagram_portrait', 'instagram_story'],
@@ -137,9 +139,16 @@ export const product: TemplateDefinition = {
     const b = ctx.brief;
     const bg = mix(paper, primaryTint, 0.35);
     const { media, text } = split(ctx, ctx.shape === 'tall' ? 0.48 : ctx.shape === 'strip' ? 0.26 : 0.47, 'start');
-    const R = Math.min(media.width, media.height) * (ctx.shape === 'strip' ? 0.42 : 0.44);
+    // The spotlight (1.18 R) stays on the page, a margin from its edges: no disc cut by the page edge.
+    const side = Math.min(media.width, media.height);
+    const R = Math.max(1, Math.min(side * (ctx.shape === 'strip' ? 0.42 : 0.44), (side / 2 - ctx.margin * 0.5) / 1.18));
     const cx = media.x + media.width / 2;
     const cy = media.y + media.height / 2;
+    const img = ctx.images[0];
+    // A cut-out (see-through ground, read from its pixels) stands on the disc with a shadow that follows its outline;
+    // an ordinary photo (or one whose pixels were not given) is cropped to a round frame with a light rim instead of
+    // a soft rectangular halo and a floor shadow that belong to a cut-out.
+    const cutout = img?.cutout === true;
     const stage: IrNode[] = [
       circle('spotlight', cx, cy, R * 1.18, null, {
         fills: [
@@ -153,20 +162,30 @@ export const product: TemplateDefinition = {
           },
         ],
       }),
-      circle('floor', cx, cy + R * 0.95, R * 0.9, withAlpha(ink, 0.12), {
-        height: Math.round(R * 0.22),
-        y: Math.round(cy + R * 0.86),
-        blur: Math.round(R * 0.06),
-      }),
+      ...(img && !cutout
+        ? []
+        : [
+            circle('floor', cx, cy + R * 0.95, R * 0.9, withAlpha(ink, 0.12), {
+              height: Math.round(R * 0.22),
+              y: Math.round(cy + R * 0.86),
+              blur: Math.round(R * 0.06),
+            }),
+          ]),
     ];
-    if (ctx.images.length)
+    if (img && cutout)
       stage.push(
-        photo(ctx, 'product', r4(cx - R, cy - R, 2 * R, 2 * R), ctx.images[0], {
+        photo(ctx, 'product', r4(cx - R, cy - R, 2 * R, 2 * R), img, {
           fit: 'contain',
           shadows: [{ x: 0, y: Math.round(R * 0.06), blur: Math.round(R * 0.12), color: withAlpha(ink, 0.3) }],
         }),
       );
-    else
+    else if (img) {
+      const rim = Math.max(2, Math.round(R * 0.035));
+      stage.push(
+        photo(ctx, 'product', r4(cx - R, cy - R, 2 * R, 2 * R), img, { fit: 'cover', cornerRadius: Math.round(R) }),
+        circle('product-rim', cx, cy, R - rim / 2, null, { strokes: [{ color: '#ffffff', width: rim }] }),
+      );
+    } else
       stage.push(
         proc(ctx, 'product', r4(cx - R * 0.8, cy - R * 0.8, 1.6 * R, 1.6 * R), 'rays', [accent, primaryTint, primary], { cornerRadius: Math.round(R * 0.8) }),
       );
