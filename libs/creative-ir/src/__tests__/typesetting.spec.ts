@@ -1,5 +1,5 @@
 import { buildTemplate, flattenMaterialized, hyphenationPoints, initCreativeIr, layoutText, materializeSync, type TextLayoutInput } from '../index';
-import { shortenToLine } from '../templates/engine';
+import { shortenToLine, titleHierarchy } from '../templates/engine';
 
 /**
  * Issue 35, typesetting: dictionary hyphenation (TeX patterns from the `hyphen` package) by language, balanced
@@ -173,6 +173,40 @@ describe('badges and buttons', () => {
         // Shown, cut: not reported as a field the design leaves out.
         expect(r.notices.filter((w) => w.code === 'field_unused' && w.field === (n.id === 'eyebrow' ? 'eyebrow' : 'cta'))).toEqual([]);
       }
+    }
+  });
+});
+
+describe('fitting keeps the hierarchy', () => {
+  beforeAll(() => initCreativeIr());
+  const brief = {
+    language: 'de',
+    eyebrow: 'Jetzt erschienen',
+    title: 'Der neue Buchhandlungsherbstlesungsveranstaltungskalender',
+    subtitle: 'Zwölf Lesungen, drei Debüts und ein Abend mit Krimiautorinnen aus Leipzig, dazu Gespräche mit Übersetzerinnen.',
+    body: 'Alle Termine im Herbst, mit Eintritt frei für Mitglieder des Lesekreises und einem Glas Wein an jedem Abend in der Buchhandlung.',
+    cta: 'Kalender holen',
+  };
+
+  it.each([
+    ['story', 1080, 1080],
+    ['story', 1080, 1920],
+    ['square-post', 1080, 1080],
+    ['announcement', 1200, 628],
+    ['minimal-type', 1080, 1350],
+    ['landscape-banner', 1200, 628],
+  ])('%s %ix%i: the title stays at least 1.4x the secondary copy shown, what was left out is named', async (template, width, height) => {
+    const r = await buildTemplate(template, { brief, format: { width, height } });
+    const m = materializeSync(r.ir);
+    const shown = flattenMaterialized(m.root).filter((n) => n.text && n.node.visible !== false && n.text.lines.some((l) => l.text.trim()));
+    const title = shown.find((n) => n.id === 'title')!;
+    const secondary = shown.filter((n) => n.id === 'subtitle' || n.id === 'body');
+    for (const s of secondary) expect(title.text!.fontSize).toBeGreaterThanOrEqual(1.4 * s.text!.fontSize - 0.01);
+    expect(titleHierarchy(m) ?? Infinity).toBeGreaterThanOrEqual(1.4);
+    for (const field of ['subtitle', 'body'] as const) {
+      const isShown = shown.some((n) => (n.node as { text: string }).text.includes(brief[field]));
+      const named = r.notices.some((w) => w.code === 'field_unused' && w.field === field);
+      expect(isShown || named).toBe(true);
     }
   });
 });

@@ -2,7 +2,7 @@ import { loadImage } from '@napi-rs/canvas';
 import { contrastRatio, ensureContrast, luminance, mix, over, parseColor, toHex } from '../color/color';
 import { resolveFontFamily } from '../fonts/font-registry';
 import { initCreativeIr, materializeSync, textInput, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
-import { layoutText } from '../text/text-layout';
+import { BALANCE_HYPHEN_MIN_LETTERS, layoutText } from '../text/text-layout';
 import { rng } from '../procedural/procedural';
 import type { FrameNode, IrDocument, IrNode, ProceduralStyleId, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
@@ -760,7 +760,7 @@ function shortenBadges(ir: IrDocument, m: MaterializedDocument): { id: string; f
 const squashed = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Smallest title scale tried to avoid a typographic defect (`typographicDefects`) before accepting it. */
-const SOFT_MIN_SCALE = 0.7;
+const SOFT_MIN_SCALE = 0.55;
 
 /** Headline at least this many times the size of the secondary copy beside it (issue 35). */
 export const TITLE_RATIO = 1.4;
@@ -785,7 +785,7 @@ export function titleHierarchy(m: MaterializedDocument): number | null {
 
 const HEADLINE_ROLES = new Set(['title', 'display', 'quote', 'stat']);
 /** Words under this many letters are not hyphenated in a headline while a smaller scale holds them whole. */
-const LONG_WORD = 12;
+const LONG_WORD = BALANCE_HYPHEN_MIN_LETTERS;
 /** Defects worth any title scale (down to the title's lead over secondary copy) to avoid. */
 const SEVERE = 10;
 
@@ -798,7 +798,9 @@ function hyphenatedWords(text: string, lines: string[]): string[] {
     const a = /[\p{L}\p{M}]*$/u.exec(lines[i].slice(0, -1))![0];
     const b = /^[\p{L}\p{M}]*/u.exec(lines[i + 1])![0];
     if (src.includes(`${a}-${b}`.toLowerCase())) continue; // the copy's own hyphen
-    out.push(a + b);
+    // The whole word of the copy (a compound may be broken more than once).
+    const joint = (a + b).toLowerCase();
+    out.push(src.split(/[^\p{L}\p{M}]+/u).find((w) => w.includes(joint)) ?? a + b);
   }
   return out;
 }
@@ -806,8 +808,8 @@ function hyphenatedWords(text: string, lines: string[]): string[] {
 /**
  * Typographic defects of a fit, as a score (0: none): a headline hyphenating a word under LONG_WORD letters
  * ("Pri- / mave- / ra") is SEVERE, as is any hyphenation in a headline grown past its designed size (`k` > 1);
- * a long word hyphenated (a German compound) scores 2; a headline of 2+ lines whose last line is one word
- * (balancing could not avoid it at this size) scores 1.
+ * a headline of 2+ lines whose last line is one word (balancing could not avoid it at this size) scores 2; a long
+ * word hyphenated (a German compound, or "extraordina- / riamente" to keep two words on the last line) scores 1.
  */
 function typographicDefects(m: MaterializedDocument, k: number): number {
   let score = 0;
@@ -815,7 +817,7 @@ function typographicDefects(m: MaterializedDocument, k: number): number {
     if (n.node.visible === false) return;
     if (n.node.type === 'text' && n.text && (HEADLINE_ROLES.has(n.node.name ?? '') || n.id === 'title')) {
       const lines = n.text.lines.map((l) => l.text).filter((l) => l.trim());
-      if (n.text.hyphenated) for (const w of hyphenatedWords(n.node.text, lines)) score += k > 1 || [...w].length < LONG_WORD ? SEVERE : 2;
+      if (n.text.hyphenated) for (const w of hyphenatedWords(n.node.text, lines)) score += k > 1 || [...w].length < LONG_WORD ? SEVERE : 1;
       if (
         lines.length >= 2 &&
         lines[lines.length - 1]
@@ -823,7 +825,7 @@ function typographicDefects(m: MaterializedDocument, k: number): number {
           .split(/\s+/)
           .filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 1
       )
-        score += 1;
+        score += 2;
     }
     n.children.forEach(walk);
   };

@@ -298,13 +298,14 @@ function breakLines(face: Face, text: string, font: string, ls: number, lang: st
       }
     }
     flush(true);
-    // Headlines: the paragraph's lines balanced when every word fits a line (a hyphenated word keeps the greedy lines).
+    // Headlines: the paragraph's lines balanced (unless a word had to be broken between graphemes).
     const count = out.length - paraStart;
-    if (balance && count >= 2 && hyphens === paraHyphens && !paraBroke(brokeWords)) {
+    if (balance && count >= 2 && !paraBroke(brokeWords)) {
       // One line more only for a one-paragraph text, whose line count is known here.
-      const even = balancedParagraph(tokens, m, maxWidth, count, paragraphs.length === 1 && count + 1 <= balance.limit);
+      const even = balancedParagraph(tokens, m, maxWidth, lang, count, paragraphs.length === 1 && count + 1 <= balance.limit);
       if (even) {
-        out.splice(paraStart, count, ...even.map((t, i) => ({ text: t, width: m(t), paragraphEnd: i === even.length - 1 })));
+        out.splice(paraStart, count, ...even.lines.map((t, i) => ({ text: t, width: m(t), paragraphEnd: i === even.lines.length - 1 })));
+        hyphens = paraHyphens + even.hyphens;
       }
     }
   }
@@ -332,49 +333,79 @@ function widows(lines: TextLine[]): number {
   return n;
 }
 
+/** A piece of a paragraph for balancing: a word with its spaces, or part of a word ending at a hyphenation point. */
+interface Piece {
+  text: string;
+  /** Ends inside a word, at a dictionary point: a line ending here draws a hyphen. */
+  inWord: boolean;
+}
+
+/** Words at least this long may be hyphenated by the balancing to avoid a widow (shorter ones only when overlong). */
+export const BALANCE_HYPHEN_MIN_LETTERS = 12;
+
 /**
- * One paragraph's tokens in exactly `count` lines of at most `maxWidth`, breaking only between tokens, with
- * the least sum of squared slack (lines of even length, as CSS `text-wrap: balance`); null when none fits.
+ * One paragraph's pieces in exactly `count` lines of at most `maxWidth`, with the least sum of squared slack
+ * (lines of even length, as CSS `text-wrap: balance`) plus a penalty per hyphenated line; null when none fits.
+ * `noWidow`: the last line holds two words or more.
  */
-function evenLines(tokens: string[], m: (t: string) => number, maxWidth: number, count: number, noWidow: boolean): string[] | null {
-  const N = tokens.length;
+function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, count: number, noWidow: boolean): { lines: string[]; hyphens: number } | null {
+  const N = pieces.length;
   if (count > N) return null;
-  const text = (i: number, j: number) => tokens.slice(i, j).join('').trimEnd();
-  // cost[k][j]: the best k lines holding the first j tokens; from[k][j]: where its last line starts.
+  const text = (i: number, j: number) => {
+    let t = '';
+    for (let x = i; x < j; x++) t += pieces[x].text;
+    t = t.trimEnd();
+    return pieces[j - 1].inWord ? t + HYPHEN : t;
+  };
+  const penalty = (maxWidth * 0.5) ** 2;
+  // cost[k][j]: the best k lines holding the first j pieces; from[k][j]: where its last line starts.
   const cost: number[][] = Array.from({ length: count + 1 }, () => new Array<number>(N + 1).fill(Infinity));
   const from: number[][] = Array.from({ length: count + 1 }, () => new Array<number>(N + 1).fill(-1));
   cost[0][0] = 0;
   for (let k = 1; k <= count; k++)
-    for (let j = k; j <= N; j++)
+    for (let j = k; j <= N; j++) {
+      if (k === count && j !== N) continue;
       for (let i = j - 1; i >= k - 1; i--) {
         const t = text(i, j);
         const w = m(t);
         if (w > maxWidth + 0.01) break;
         if (cost[k - 1][i] === Infinity) continue;
-        if (noWidow && k === count && count >= 2 && j === N && wordCount(t) <= 1) continue;
-        const c = cost[k - 1][i] + (maxWidth - w) ** 2;
+        if (noWidow && k === count && count >= 2 && wordCount(t) <= 1) continue;
+        const c = cost[k - 1][i] + (maxWidth - w) ** 2 + (pieces[j - 1].inWord ? penalty : 0);
         if (c < cost[k][j]) {
           cost[k][j] = c;
           from[k][j] = i;
         }
       }
+    }
   if (cost[count][N] === Infinity) return null;
-  const out: string[] = [];
+  const lines: string[] = [];
+  let hyphens = 0;
   for (let k = count, j = N; k > 0; k--) {
     const i = from[k][j];
-    out.unshift(text(i, j));
+    lines.unshift(text(i, j));
+    if (pieces[j - 1].inWord) hyphens++;
     j = i;
   }
-  return out;
+  return { lines, hyphens };
 }
 
 /**
- * A headline paragraph (every word fits a line) in balanced lines: as many lines as the greedy breaking takes,
- * of even length and with two words or more on the last line; when no such arrangement exists, one line more
- * if the box holds it ("Kuchen am / Sonntag" → "Kuchen / am Sonntag"; "Cold brew / season is / here" →
- * "Cold brew / season / is here"), else the even lines as they come.
+ * A headline paragraph in balanced lines: as many lines as the greedy breaking takes, of even length and with two
+ * words or more on the last line; else one line more if the box holds it ("Kuchen am / Sonntag" → "Kuchen / am
+ * Sonntag"; "Cold brew / season is / here" → "Cold brew / season / is here"); else the same with a long word
+ * hyphenated at a dictionary point ("Gastronomía / extraordinariamente / mediterránea" → "Gastronomía extraordina- /
+ * riamente mediterránea"); else the even lines as they come. Words wider than a line are always broken at their
+ * dictionary points. Null when no arrangement fits (the greedy lines stay).
  */
-function balancedParagraph(tokens: string[], m: (t: string) => number, maxWidth: number, greedyCount: number, extra: boolean): string[] | null {
+function balancedParagraph(
+  tokens: string[],
+  m: (t: string) => number,
+  maxWidth: number,
+  lang: string,
+  greedyCount: number,
+  extra: boolean,
+): { lines: string[]; hyphens: number } | null {
   // Spaces belong to the word before them.
   const toks: string[] = [];
   for (const t of tokens) {
@@ -382,10 +413,35 @@ function balancedParagraph(tokens: string[], m: (t: string) => number, maxWidth:
     else if (!/^\s+$/.test(t)) toks.push(t);
   }
   if (greedyCount < 2 || toks.length > 60) return null;
+  const fitsAlone = (t: string) => m(t.trimEnd()) <= maxWidth + 0.01;
+  const pieces = (hyphenateLong: boolean): Piece[] | null => {
+    const out: Piece[] = [];
+    for (const t of toks) {
+      const core = WORD_CORE.exec(t);
+      const overlong = !fitsAlone(t);
+      const letters = core ? [...core[2]].length : 0;
+      const at =
+        core && (overlong || (hyphenateLong && letters >= BALANCE_HYPHEN_MIN_LETTERS)) ? hyphenationPoints(core[2], lang).map((p) => p + core[1].length) : [];
+      if (overlong && !at.length) return null;
+      let start = 0;
+      for (const p of at) {
+        out.push({ text: t.slice(start, p), inWord: true });
+        start = p;
+      }
+      out.push({ text: t.slice(start), inWord: false });
+    }
+    return out;
+  };
+  const whole = pieces(false);
+  if (!whole) return null;
+  const long = pieces(true)!;
+  const plain = whole.every((p) => !p.inWord);
   return (
-    evenLines(toks, m, maxWidth, greedyCount, true) ??
-    (extra ? evenLines(toks, m, maxWidth, greedyCount + 1, true) : null) ??
-    evenLines(toks, m, maxWidth, greedyCount, false)
+    (plain ? evenLines(whole, m, maxWidth, greedyCount, true) : null) ??
+    (plain && extra ? evenLines(whole, m, maxWidth, greedyCount + 1, true) : null) ??
+    evenLines(long, m, maxWidth, greedyCount, true) ??
+    (extra ? evenLines(long, m, maxWidth, greedyCount + 1, true) : null) ??
+    evenLines(whole, m, maxWidth, greedyCount, false)
   );
 }
 
