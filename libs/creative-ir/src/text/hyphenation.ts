@@ -10,7 +10,6 @@ type Hyphenator = { hyphenateSync(text: string, options?: { hyphenChar?: string;
  * required one by one so that bundlers see every file.
  */
 const LOADERS: Record<string, () => Hyphenator> = {
-  /* eslint-disable @typescript-eslint/no-require-imports */
   en: () => require('hyphen/en-us'),
   pt: () => require('hyphen/pt'),
   es: () => require('hyphen/es'),
@@ -23,7 +22,6 @@ const LOADERS: Record<string, () => Hyphenator> = {
   sv: () => require('hyphen/sv'),
   nb: () => require('hyphen/nb'),
   pl: () => require('hyphen/pl'),
-  /* eslint-enable @typescript-eslint/no-require-imports */
 };
 /** Fewest letters kept before and after a break (TeX's \lefthyphenmin / \righthyphenmin, 3 after: no "-ze" alone on a line). */
 const MIN_BEFORE = 2;

@@ -319,20 +319,6 @@ const wordCount = (t: string) =>
     .split(/\s+/)
     .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
-/** Headlines: paragraphs of 2+ lines whose last line is a single word (a widow). */
-function widows(lines: TextLine[]): number {
-  let n = 0;
-  let run = 0;
-  for (const l of lines) {
-    run++;
-    if (l.paragraphEnd) {
-      if (run >= 2 && wordCount(l.text) <= 1) n++;
-      run = 0;
-    }
-  }
-  return n;
-}
-
 /** A piece of a paragraph for balancing: a word with its spaces, or part of a word ending at a hyphenation point. */
 interface Piece {
   text: string;
