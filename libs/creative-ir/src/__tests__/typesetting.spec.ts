@@ -1,4 +1,4 @@
-import { buildTemplate, flattenMaterialized, hyphenationPoints, initCreativeIr, layoutText, materializeSync, type TextLayoutInput } from '../index';
+import { buildTemplate, flattenMaterialized, hyphenationPoints, initCreativeIr, layoutText, materializeSync, parseIr, type TextLayoutInput } from '../index';
 import { shortenToLine, titleHierarchy } from '../templates/engine';
 
 /**
@@ -208,5 +208,39 @@ describe('fitting keeps the hierarchy', () => {
       const named = r.notices.some((w) => w.code === 'field_unused' && w.field === field);
       expect(isShown || named).toBe(true);
     }
+  });
+});
+
+describe("a text node's lang", () => {
+  beforeAll(() => initCreativeIr());
+
+  it('chooses the hyphenation patterns over the document lang, and the drawn lines carry the hyphen', () => {
+    const text = 'Donaudampfschifffahrtsgesellschaftskapitänsmütze';
+    const doc = (lang?: string) =>
+      parseIr({
+        version: 1,
+        width: 400,
+        height: 600,
+        lang: 'en',
+        root: {
+          type: 'frame',
+          id: 'root',
+          width: 400,
+          height: 600,
+          children: [{ type: 'text', id: 't', text, fontSize: 40, fontWeight: 800, width: 300, ...(lang ? { lang } : {}) }],
+        },
+      });
+    const lines = (lang?: string) =>
+      flattenMaterialized(materializeSync(doc(lang)).root)
+        .find((n) => n.id === 't')!
+        .text!.lines.map((l) => l.text);
+    const de = lines('de');
+    expect(de.slice(0, -1).every((l) => l.endsWith('-'))).toBe(true);
+    let at = 0;
+    for (const l of de.slice(0, -1)) {
+      at += l.length - 1;
+      expect(hyphenationPoints(text, 'de')).toContain(at);
+    }
+    expect(lines('de')).not.toEqual(lines());
   });
 });
