@@ -686,6 +686,9 @@ export function findCollisions(doc: MaterializedDocument): { id: string; message
   return out;
 }
 
+/** The brief field a badge or button shows. */
+const BADGE_FIELD: Record<string, string> = { eyebrow: 'eyebrow', tag: 'eyebrow', cta: 'cta', 'cta-text': 'cta' };
+
 /** Eyebrow badges and call-to-action buttons: one line, never wrapped. */
 const BADGE_ID = /^(eyebrow|cta|cta-text|tag)$/;
 function isBadge(id: string, role: TextRole | string | undefined): boolean {
@@ -699,16 +702,22 @@ const DANGLING = new Set(
     'os as um uma de do da dos das em no na nos nas com por para pra seu sua ao ' +
     'el la los las un una del al con por para su sus y en ' +
     'der die das den dem des ein eine einen und oder mit für im in zu zum zur auf ' +
-    'le la les un une des du de et ou pour avec en au aux sur'
+    'le la les un une des du de et ou pour avec en au aux sur ' +
+    // Demonstratives and possessives: "Somente esta" says nothing without its noun.
+    'this that these those its their esta este estas estes essa esse isto isso aquela aquele ' +
+    'esa ese esto estos mi mis tu tus diese dieser dieses diesen unser unsere ihr ihre ce cet cette ces mon ma mes votre vos notre nos'
   ).split(' '),
 );
+/** A shortened badge keeps at least this share of its copy's letters; else it is left for the fitting to shrink or drop. */
+const SHORTEN_MIN_SHARE = 0.6;
 
 /**
  * A badge's or button's copy cut to one line of `width`: a leading separator dropped ("· SOMENTE ESTA SEMANA"),
- * then whole words from the end, never ending on an article or preposition, nor on a separator. Undefined when
+ * then whole words from the end, never ending on an article, preposition, demonstrative or possessive, nor on a
+ * separator, keeping at least SHORTEN_MIN_SHARE of the copy. Undefined when
  * not even its first word fits.
  */
-export function shortenToLine(node: TextNode, width: number, lang: string): string | undefined {
+export function shortenToLine(node: TextNode, width: number, lang: string, minShare = SHORTEN_MIN_SHARE): string | undefined {
   const oneLine = (t: string) => {
     const l = layoutText({ ...textInput({ ...node, text: t, maxLines: undefined }, node.lang ?? lang), maxWidth: width + 0.05, maxHeight: undefined });
     return l.lines.length === 1 && !l.brokeWords && !l.hyphenated;
@@ -722,6 +731,8 @@ export function shortenToLine(node: TextNode, width: number, lang: string): stri
     const last = () => ws[ws.length - 1].replace(/[\p{P}\p{S}]+$/u, '').toLowerCase();
     while (ws.length > 1 && (!last() || DANGLING.has(last()))) ws.pop();
     const c = ws.join(' ').replace(/[\s·•|—–\-:,;&+]+$/u, '');
+    // Too little left to say what the badge said ("Garanta o seu agora mesmo" → "Garanta"): not shortened.
+    if (c.length < t.length * minShare) return undefined;
     if (c && oneLine(c)) return c;
   }
   return undefined;
@@ -729,7 +740,8 @@ export function shortenToLine(node: TextNode, width: number, lang: string): stri
 
 /**
  * Badges and buttons laid out on two lines or cut: their copy shortened in place to fit one line of their box
- * (see `shortenToLine`). Returns what was shortened; the caller lays the document out again.
+ * (see `shortenToLine`); an eyebrow that would keep too little of its copy is hidden instead (`to` empty). Returns
+ * what was shortened or hidden; the caller lays the document out again.
  */
 function shortenBadges(ir: IrDocument, m: MaterializedDocument): { id: string; from: string; to: string }[] {
   const out: { id: string; from: string; to: string }[] = [];
@@ -740,18 +752,24 @@ function shortenBadges(ir: IrDocument, m: MaterializedDocument): { id: string; f
     n.children.forEach(walk);
   };
   walk(m.root);
-  const visit = (n: IrNode) => {
+  const visit = (n: IrNode, parent?: IrNode) => {
     if (n.type === 'text' && isBadge(n.id ?? '', n.name)) {
       const laid = byId.get(n.id!);
       if (laid?.text && laid.node.visible !== false && (laid.text.truncated || laid.text.lines.length > 1)) {
-        const to = shortenToLine(n, laid.width, lang);
+        // A button is always shown: cut as far as it takes. An eyebrow keeps most of its copy or is left out.
+        const eyebrow = n.name === 'eyebrow';
+        const to = shortenToLine(n, laid.width, lang, eyebrow ? SHORTEN_MIN_SHARE : 0);
         if (to && to !== n.text) {
           out.push({ id: n.id!, from: n.text, to });
           n.text = to;
+        } else if (!to && eyebrow) {
+          out.push({ id: n.id!, from: n.text, to: '' });
+          if (parent?.type === 'frame' && parent.name === 'Badge' && parent.children?.length === 1) parent.visible = false;
+          else n.visible = false;
         }
       }
     }
-    if ('children' in n && n.children) n.children.forEach(visit);
+    if ('children' in n && n.children) n.children.forEach((c) => visit(c, n));
   };
   visit(ir.root);
   return out;
@@ -786,6 +804,8 @@ export function titleHierarchy(m: MaterializedDocument): number | null {
 const HEADLINE_ROLES = new Set(['title', 'display', 'quote', 'stat']);
 /** Words under this many letters are not hyphenated in a headline while a smaller scale holds them whole. */
 const LONG_WORD = BALANCE_HYPHEN_MIN_LETTERS;
+/** A two-word headline stacked on two lines: avoided only by scales down to the designed size. */
+const STACK = 0.5;
 /** Defects worth any title scale (down to the title's lead over secondary copy) to avoid. */
 const SEVERE = 10;
 
@@ -809,7 +829,8 @@ function hyphenatedWords(text: string, lines: string[]): string[] {
  * Typographic defects of a fit, as a score (0: none): a headline hyphenating a word under LONG_WORD letters
  * ("Pri- / mave- / ra") is SEVERE, as is any hyphenation in a headline grown past its designed size (`k` > 1);
  * a headline of 2+ lines whose last line is one word (balancing could not avoid it at this size) scores 2; a long
- * word hyphenated (a German compound, or "extraordina- / riamente" to keep two words on the last line) scores 1.
+ * word hyphenated (a German compound, or "extraordina- / riamente" to keep two words on the last line) scores 1; a
+ * two-word headline on two lines scores STACK.
  */
 function typographicDefects(m: MaterializedDocument, k: number): number {
   let score = 0;
@@ -825,7 +846,9 @@ function typographicDefects(m: MaterializedDocument, k: number): number {
           .split(/\s+/)
           .filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 1
       )
-        score += 2;
+        // Two words stacked on two lines ("Ship / faster") is a headline style, sought on one line only down to the
+        // designed size; a longer headline's widow is worth a smaller scale.
+        score += lines.length === 2 && n.node.text.trim().split(/\s+/).length === 2 ? STACK : 2;
     }
     n.children.forEach(walk);
   };
@@ -887,7 +910,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
         break search;
       }
       if (!fallback || score < fallback.score) fallback = { attempt: last, score };
-      if (fallback.score < SEVERE && k <= SOFT_MIN_SCALE) break;
+      if (fallback.score < SEVERE && k <= (fallback.score < 1 ? 1 : SOFT_MIN_SCALE)) break;
     }
     if (fallback) {
       best = fallback.attempt;
@@ -923,11 +946,16 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
             shortened.some((s) => squashed(s.from).includes(squashed(String(input.brief?.[n.field as keyof Brief] ?? '\u0000'))))
           ),
       ),
-      ...shortened.map((s) => ({
-        id: s.id,
-        code: 'text_truncated' as const,
-        message: `"${s.from}" shortened to "${s.to}" to stay on one line`,
-      })),
+      ...shortened.map((s) =>
+        s.to
+          ? { id: s.id, code: 'text_truncated' as const, message: `"${s.from}" shortened to "${s.to}" to stay on one line` }
+          : {
+              id: `brief.${BADGE_FIELD[s.id] ?? 'eyebrow'}`,
+              code: 'field_unused' as const,
+              field: BADGE_FIELD[s.id] ?? 'eyebrow',
+              message: `brief.${BADGE_FIELD[s.id] ?? 'eyebrow'} is not shown: "${s.from}" is too long for one line of its badge at this format`,
+            },
+      ),
     ],
   };
 }
