@@ -778,7 +778,7 @@ function shortenBadges(ir: IrDocument, m: MaterializedDocument): { id: string; f
 const squashed = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Smallest title scale tried to avoid a typographic defect (`typographicDefects`) before accepting it. */
-const SOFT_MIN_SCALE = 0.55;
+const SOFT_MIN_SCALE = 0.52;
 
 /** Headline at least this many times the size of the secondary copy beside it (issue 35). */
 export const TITLE_RATIO = 1.4;
@@ -804,8 +804,9 @@ export function titleHierarchy(m: MaterializedDocument): number | null {
 const HEADLINE_ROLES = new Set(['title', 'display', 'quote', 'stat']);
 /** Words under this many letters are not hyphenated in a headline while a smaller scale holds them whole. */
 const LONG_WORD = BALANCE_HYPHEN_MIN_LETTERS;
-/** A two-word headline stacked on two lines: avoided only by scales down to the designed size. */
+/** A two-word headline stacked on two lines: avoided only by scales down to STACK_MIN_SCALE. */
 const STACK = 0.5;
+const STACK_MIN_SCALE = 0.8;
 /** Defects worth any title scale (down to the title's lead over secondary copy) to avoid. */
 const SEVERE = 10;
 
@@ -846,8 +847,8 @@ function typographicDefects(m: MaterializedDocument, k: number): number {
           .split(/\s+/)
           .filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 1
       )
-        // Two words stacked on two lines ("Ship / faster") is a headline style, sought on one line only down to the
-        // designed size; a longer headline's widow is worth a smaller scale.
+        // Two words stacked on two lines ("Ship / faster") is a headline style, sought on one line only down to
+        // STACK_MIN_SCALE; a longer headline's widow is worth a smaller scale.
         score += lines.length === 2 && n.node.text.trim().split(/\s+/).length === 2 ? STACK : 2;
     }
     n.children.forEach(walk);
@@ -905,12 +906,14 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
       const ratio = titleHierarchy(m);
       if (level !== levels[levels.length - 1] && ratio !== null && ratio < TITLE_RATIO) break;
       const score = typographicDefects(m, k);
+      // How far the scale may go to avoid the defect of the fit in hand (none under SEVERE ones).
+      const floor = !fallback || fallback.score >= SEVERE ? 0 : fallback.score < 1 ? STACK_MIN_SCALE : SOFT_MIN_SCALE;
+      if (k < floor - 1e-9) break;
       if (score === 0) {
         best = last;
         break search;
       }
       if (!fallback || score < fallback.score) fallback = { attempt: last, score };
-      if (fallback.score < SEVERE && k <= (fallback.score < 1 ? 1 : SOFT_MIN_SCALE)) break;
     }
     if (fallback) {
       best = fallback.attempt;
