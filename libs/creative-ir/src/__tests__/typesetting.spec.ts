@@ -145,6 +145,11 @@ describe('badges and buttons', () => {
       shortenToLine({ ...node, text: 'Somente esta semana' }, width('Somente esta', { fontFamily: 'Inter', fontWeight: 700, fontSize: 30 }) + 1, 'pt-BR'),
     ).toBeUndefined();
     expect(shortenToLine({ ...node, text: '· SOMENTE ESTA SEMANA' }, 2000, 'pt-BR')).toBe('SOMENTE ESTA SEMANA');
+    // A list is cut between its segments, however short the first.
+    const list = 'Launch week · March 12 to March 19 · Online and in Lisbon';
+    expect(shortenToLine({ ...node, text: list }, width('Launch week · March', { fontFamily: 'Inter', fontWeight: 700, fontSize: 30 }), 'en')).toBe(
+      'Launch week',
+    );
     expect(shortenToLine({ ...node, text: 'Superpromoção' }, 20, 'pt-BR')).toBeUndefined();
   });
 

@@ -714,7 +714,8 @@ const SHORTEN_MIN_SHARE = 0.6;
 /**
  * A badge's or button's copy cut to one line of `width`: a leading separator dropped ("· SOMENTE ESTA SEMANA"),
  * then whole words from the end, never ending on an article, preposition, demonstrative or possessive, nor on a
- * separator, keeping at least SHORTEN_MIN_SHARE of the copy. Undefined when
+ * separator, keeping at least SHORTEN_MIN_SHARE of the copy, unless it is cut between the segments of a list
+ * ("Launch week · March 12 to 19" → "Launch week"). Undefined when
  * not even its first word fits.
  */
 export function shortenToLine(node: TextNode, width: number, lang: string, minShare = SHORTEN_MIN_SHARE): string | undefined {
@@ -725,6 +726,9 @@ export function shortenToLine(node: TextNode, width: number, lang: string, minSh
   const t = node.text.replace(/^[\s·•|—–\-:>»→]+/u, '').trim();
   if (!t) return undefined;
   if (oneLine(t)) return t;
+  // Whole leading segments of a list ("Launch week · March 12 to 19 · Lisbon" → "Launch week"): each says something.
+  const seps = [...t.matchAll(/\s+[·•|—–]\s+/gu)].map((x) => x.index!).reverse();
+  for (const at of seps) if (oneLine(t.slice(0, at))) return t.slice(0, at);
   const words = t.split(/\s+/);
   for (let n = words.length - 1; n >= 1; n--) {
     const ws = words.slice(0, n);
