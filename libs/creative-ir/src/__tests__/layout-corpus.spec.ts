@@ -56,7 +56,7 @@ const RATCHET: Record<Metric, { dev: number; heldOut: number }> = {
   // kalender", "Sommernachts- / flohmarkt"), where no arrangement puts two words on the last line.
   widowTitles: { dev: 54 / 632, heldOut: 50 / 641 },
   // ratchet: issue 35 target is 0.05 (<= 5% of titles under 1.4x their secondary copy); i35-type, was 34/480 and 33/479
-  smallTitles: { dev: 0 / 483, heldOut: 1 / 486 },
+  smallTitles: { dev: 0 / 484, heldOut: 1 / 486 },
   // ratchet: issue 35 target is 0 (no English label in a non-English design)
   englishLabels: { dev: 136 / 856, heldOut: 136 / 854 },
   // ratchet: issue 35 target is 0 (no logo under 3:1 against what is drawn under it)
@@ -66,7 +66,7 @@ const RATCHET: Record<Metric, { dev: number; heldOut: number }> = {
   // ratchet: issue 35 target is 0 (no text within 4% of an edge at 728x90 and 300x250)
   edgeText: { dev: 81 / 224, heldOut: 83 / 224 },
   // issue 35 target 0, reached by one-line badges shortened at word boundaries (i35-type; was 83/793 and 80/795)
-  wrappedBadges: { dev: 0 / 786, heldOut: 0 / 786 },
+  wrappedBadges: { dev: 0 / 793, heldOut: 0 / 792 },
 };
 
 const BRIEFS_PER_CELL = 2;
