@@ -26,6 +26,7 @@ export {
 } from './fonts/font-registry';
 export { fontCodePoints } from './fonts/coverage';
 export { layoutText, detectDirection, missingGlyphs, type TextLayout, type TextLayoutInput, type TextLine, type TextStyle } from './text/text-layout';
+export { hyphenationPoints, canHyphenate } from './text/hyphenation';
 export { materialize, materializeSync, initCreativeIr, flattenMaterialized, type MaterializedDocument, type MaterializedNode } from './layout/materialize';
 export {
   renderIr,

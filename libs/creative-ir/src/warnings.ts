@@ -5,10 +5,12 @@ import type { Brief } from './templates/brief';
  * Machine codes of what a layout, a render or a template build noticed (see docs/creative.md):
  * - `field_unused`: a brief field the design does not show (the template has no place for it, or it was dropped to fit);
  * - `field_required_missing`: a field the template needs is absent from the brief;
- * - `text_truncated`: a text was cut (lines dropped by its maxLines or its box height, an ellipsis added);
+ * - `text_truncated`: a text was cut (lines dropped by its maxLines or its box height, an ellipsis added), or a badge's
+ *   or button's copy shortened at a word boundary to stay on one line;
  * - `text_shrunk`: a text was set below its style's size (at or under its minimum) to fit;
  * - `text_overflow`: a text is taller or wider than its box, or outside the page;
- * - `text_collision`: a text overlaps another text or the logo, or a word is broken across lines;
+ * - `text_collision`: a text overlaps another text or the logo, or a word is broken across lines between letters (no
+ *   hyphenation point fitted);
  * - `glyphs_missing`: characters no font draws (they draw as boxes);
  * - `font_unavailable`: a font of the document could not be found or read;
  * - `image_unavailable`: an image could not be loaded.

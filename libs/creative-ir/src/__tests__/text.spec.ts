@@ -21,8 +21,8 @@ describe('layoutText', () => {
     expect(l.height).toBe(3 * 24);
   });
 
-  it('breaks a word longer than the box between characters', () => {
-    const l = layoutText({ text: 'Pneumoultramicroscopicossilicovulcanoconiótico', fontSize: 30, maxWidth: 200 });
+  it('breaks a word longer than the box between characters when its language has no hyphenation patterns', () => {
+    const l = layoutText({ text: 'Pneumoultramicroscopicossilicovulcanoconiótico', fontSize: 30, maxWidth: 200, lang: 'und' });
     expect(l.brokeWords).toBe(true);
     expect(l.lines.length).toBeGreaterThan(1);
     expect(l.lines.map((x) => x.text).join('')).toBe('Pneumoultramicroscopicossilicovulcanoconiótico');

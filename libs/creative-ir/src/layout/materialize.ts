@@ -65,7 +65,8 @@ export function textInput(node: TextNode, lang: string, families?: ReadonlyMap<s
     fit: node.fit,
     minFontSize: node.minFontSize,
     maxFontSize: node.maxFontSize,
-    lang,
+    textWrap: node.textWrap,
+    lang: node.lang ?? lang,
   };
 }
 

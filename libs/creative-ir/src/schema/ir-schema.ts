@@ -171,6 +171,13 @@ export const TextNodeSchema = z
     fit: z.enum(['none', 'shrink', 'grow']).optional(),
     minFontSize: z.number().finite().positive().optional(),
     maxFontSize: z.number().finite().positive().optional(),
+    /** wrap (default): greedy lines; balance: lines of even length with no single word alone on the last line when another arrangement fits (as CSS `text-wrap: balance`), for headlines. */
+    textWrap: z.enum(['wrap', 'balance']).optional(),
+    /** Language of this text (BCP 47), for shaping and hyphenation; default the document's `lang`. */
+    lang: z
+      .string()
+      .regex(/^[a-zA-Z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+      .optional(),
   })
   .strict();
 

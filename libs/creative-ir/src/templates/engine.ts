@@ -1,7 +1,8 @@
 import { loadImage } from '@napi-rs/canvas';
 import { contrastRatio, ensureContrast, luminance, mix, over, parseColor, toHex } from '../color/color';
 import { resolveFontFamily } from '../fonts/font-registry';
-import { flattenMaterialized, initCreativeIr, materializeSync, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
+import { flattenMaterialized, initCreativeIr, materializeSync, textInput, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
+import { BALANCE_HYPHEN_MIN_LETTERS, layoutText } from '../text/text-layout';
 import { rng } from '../procedural/procedural';
 import type { FrameNode, IrDocument, IrNode, ProceduralStyleId, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
@@ -557,10 +558,14 @@ export function createContext(args: {
         maxLines: r.heading && k > 1 ? (role === 'quote' ? 4 : 3) : r.maxLines,
         layoutSizingHorizontal: 'fill',
         direction: 'auto',
+        // Headlines: even lines, no word alone on the last line (see `balancedLines`).
+        ...(r.heading || id === 'title' ? { textWrap: 'balance' as const } : {}),
         ...extra,
         ...(stripLines < Infinity && (r.heading || id === 'title')
           ? { maxLines: Math.min((extra.maxLines as number | undefined) ?? r.maxLines, role === 'quote' ? stripLines + 1 : stripLines) }
           : {}),
+        // Badges and buttons stay on one line: shortened to fit (`shortenBadges`) or shrunk by the fitting loop.
+        ...(isBadge(id, role) ? { maxLines: 1 } : {}),
         fontSize,
         color,
       };
@@ -729,6 +734,8 @@ interface Attempt {
   problems: { id: string; message: string }[];
   /** Nodes drawn over the logo's box (see `logoObstacles`). */
   blocked: string[];
+  /** Badges and buttons cut to one line (see `shortenBadges`). */
+  shortened: { id: string; from: string; to: string }[];
 }
 
 /** Where a logo goes when its corner is taken: the other end of its side, the other side, the opposite corner, the centres. */
@@ -803,7 +810,186 @@ export function logoObstacles(doc: MaterializedDocument): string[] {
   return out;
 }
 
-/** Runs a template with decreasing title scale, then fewer secondary fields, until nothing overflows or collides. */
+/** The brief field a badge or button shows. */
+const BADGE_FIELD: Record<string, string> = { eyebrow: 'eyebrow', tag: 'eyebrow', cta: 'cta', 'cta-text': 'cta' };
+
+/** Eyebrow badges and call-to-action buttons: one line, never wrapped. */
+const BADGE_ID = /^(eyebrow|cta|cta-text|tag)$/;
+function isBadge(id: string, role: TextRole | string | undefined): boolean {
+  return (role === 'eyebrow' || role === 'cta') && BADGE_ID.test(id);
+}
+
+/** Words that cannot end a shortened badge ("Garanta o seu" → "Garanta"): articles, prepositions, conjunctions. */
+const DANGLING = new Set(
+  (
+    'a o e y u i the an and or of to for in on at by with your our my ' +
+    'os as um uma de do da dos das em no na nos nas com por para pra seu sua ao ' +
+    'el la los las un una del al con por para su sus y en ' +
+    'der die das den dem des ein eine einen und oder mit für im in zu zum zur auf ' +
+    'le la les un une des du de et ou pour avec en au aux sur ' +
+    // Demonstratives and possessives: "Somente esta" says nothing without its noun.
+    'this that these those its their esta este estas estes essa esse isto isso aquela aquele ' +
+    'esa ese esto estos mi mis tu tus diese dieser dieses diesen unser unsere ihr ihre ce cet cette ces mon ma mes votre vos notre nos'
+  ).split(' '),
+);
+/** A shortened badge keeps at least this share of its copy's letters; else it is left for the fitting to shrink or drop. */
+const SHORTEN_MIN_SHARE = 0.6;
+
+/**
+ * A badge's or button's copy cut to one line of `width`: a leading separator dropped ("· SOMENTE ESTA SEMANA"),
+ * then whole words from the end, never ending on an article, preposition, demonstrative or possessive, nor on a
+ * separator, keeping at least SHORTEN_MIN_SHARE of the copy, unless it is cut between the segments of a list
+ * ("Launch week · March 12 to 19" → "Launch week"). Undefined when
+ * not even its first word fits.
+ */
+export function shortenToLine(node: TextNode, width: number, lang: string, minShare = SHORTEN_MIN_SHARE): string | undefined {
+  const oneLine = (t: string) => {
+    const l = layoutText({ ...textInput({ ...node, text: t, maxLines: undefined }, node.lang ?? lang), maxWidth: width + 0.05, maxHeight: undefined });
+    return l.lines.length === 1 && !l.brokeWords && !l.hyphenated;
+  };
+  const t = node.text.replace(/^[\s·•|—–\-:>»→]+/u, '').trim();
+  if (!t) return undefined;
+  if (oneLine(t)) return t;
+  // Whole leading segments of a list ("Launch week · March 12 to 19 · Lisbon" → "Launch week"): each says something.
+  const seps = [...t.matchAll(/\s+[·•|—–]\s+/gu)].map((x) => x.index!).reverse();
+  for (const at of seps) if (oneLine(t.slice(0, at))) return t.slice(0, at);
+  const words = t.split(/\s+/);
+  for (let n = words.length - 1; n >= 1; n--) {
+    const ws = words.slice(0, n);
+    const last = () => ws[ws.length - 1].replace(/[\p{P}\p{S}]+$/u, '').toLowerCase();
+    while (ws.length > 1 && (!last() || DANGLING.has(last()))) ws.pop();
+    const c = ws.join(' ').replace(/[\s·•|—–\-:,;&+]+$/u, '');
+    // Too little left to say what the badge said ("Garanta o seu agora mesmo" → "Garanta"): not shortened.
+    if (c.length < t.length * minShare) return undefined;
+    if (c && oneLine(c)) return c;
+  }
+  return undefined;
+}
+
+/**
+ * Badges and buttons laid out on two lines or cut: their copy shortened in place to fit one line of their box
+ * (see `shortenToLine`); an eyebrow that would keep too little of its copy is hidden instead (`to` empty). Returns
+ * what was shortened or hidden; the caller lays the document out again.
+ */
+function shortenBadges(ir: IrDocument, m: MaterializedDocument): { id: string; from: string; to: string }[] {
+  const out: { id: string; from: string; to: string }[] = [];
+  const lang = ir.lang ?? 'en';
+  const byId = new Map<string, MaterializedNode>();
+  const walk = (n: MaterializedNode) => {
+    byId.set(n.id, n);
+    n.children.forEach(walk);
+  };
+  walk(m.root);
+  const visit = (n: IrNode, parent?: IrNode) => {
+    if (n.type === 'text' && isBadge(n.id ?? '', n.name)) {
+      const laid = byId.get(n.id!);
+      if (laid?.text && laid.node.visible !== false && (laid.text.truncated || laid.text.lines.length > 1)) {
+        // A button is always shown: cut as far as it takes. An eyebrow keeps most of its copy or is left out.
+        const eyebrow = n.name === 'eyebrow';
+        const to = shortenToLine(n, laid.width, lang, eyebrow ? SHORTEN_MIN_SHARE : 0);
+        if (to && to !== n.text) {
+          out.push({ id: n.id!, from: n.text, to });
+          n.text = to;
+        } else if (!to && eyebrow) {
+          out.push({ id: n.id!, from: n.text, to: '' });
+          if (parent?.type === 'frame' && parent.name === 'Badge' && parent.children?.length === 1) parent.visible = false;
+          else n.visible = false;
+        }
+      }
+    }
+    if ('children' in n && n.children) n.children.forEach((c) => visit(c, n));
+  };
+  visit(ir.root);
+  return out;
+}
+
+const squashed = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Smallest title scale tried to avoid a typographic defect (`typographicDefects`) before accepting it. */
+const SOFT_MIN_SCALE = 0.52;
+
+/** Headline at least this many times the size of the secondary copy beside it (issue 35). */
+export const TITLE_RATIO = 1.4;
+const SECONDARY_ROLES = new Set(['subtitle', 'body']);
+
+/** The title's size over the largest subtitle or body text shown beside it; null without either. */
+export function titleHierarchy(m: MaterializedDocument): number | null {
+  let title: MaterializedNode | undefined;
+  const others: number[] = [];
+  const walk = (n: MaterializedNode) => {
+    if (n.node.visible === false) return;
+    if (n.node.type === 'text' && n.text?.lines.some((l) => l.text.trim())) {
+      if (n.id === 'title' && (n.node.name === 'title' || n.node.name === 'display')) title = n;
+      else if (SECONDARY_ROLES.has(n.node.name ?? '')) others.push(n.text.fontSize);
+    }
+    n.children.forEach(walk);
+  };
+  walk(m.root);
+  if (!title || !others.length) return null;
+  return title.text!.fontSize / Math.max(...others);
+}
+
+const HEADLINE_ROLES = new Set(['title', 'display', 'quote', 'stat']);
+/** Words under this many letters are not hyphenated in a headline while a smaller scale holds them whole. */
+const LONG_WORD = BALANCE_HYPHEN_MIN_LETTERS;
+/** A two-word headline stacked on two lines: avoided only by scales down to STACK_MIN_SCALE. */
+const STACK = 0.5;
+const STACK_MIN_SCALE = 0.8;
+/** Defects worth any title scale (down to the title's lead over secondary copy) to avoid. */
+const SEVERE = 10;
+
+/** The words a laid-out text hyphenated (a line ending in a hyphen that its copy does not have there). */
+function hyphenatedWords(text: string, lines: string[]): string[] {
+  const out: string[] = [];
+  const src = text.toLowerCase();
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!lines[i].endsWith('-')) continue;
+    const a = /[\p{L}\p{M}]*$/u.exec(lines[i].slice(0, -1))![0];
+    const b = /^[\p{L}\p{M}]*/u.exec(lines[i + 1])![0];
+    if (src.includes(`${a}-${b}`.toLowerCase())) continue; // the copy's own hyphen
+    // The whole word of the copy (a compound may be broken more than once).
+    const joint = (a + b).toLowerCase();
+    out.push(src.split(/[^\p{L}\p{M}]+/u).find((w) => w.includes(joint)) ?? a + b);
+  }
+  return out;
+}
+
+/**
+ * Typographic defects of a fit, as a score (0: none): a headline hyphenating a word under LONG_WORD letters
+ * ("Pri- / mave- / ra") is SEVERE, as is any hyphenation in a headline grown past its designed size (`k` > 1);
+ * a headline of 2+ lines whose last line is one word (balancing could not avoid it at this size) scores 2; a long
+ * word hyphenated (a German compound, or "extraordina- / riamente" to keep two words on the last line) scores 1; a
+ * two-word headline on two lines scores STACK.
+ */
+function typographicDefects(m: MaterializedDocument, k: number): number {
+  let score = 0;
+  const walk = (n: MaterializedNode) => {
+    if (n.node.visible === false) return;
+    if (n.node.type === 'text' && n.text && (HEADLINE_ROLES.has(n.node.name ?? '') || n.id === 'title')) {
+      const lines = n.text.lines.map((l) => l.text).filter((l) => l.trim());
+      if (n.text.hyphenated) for (const w of hyphenatedWords(n.node.text, lines)) score += k > 1 || [...w].length < LONG_WORD ? SEVERE : 1;
+      if (
+        lines.length >= 2 &&
+        lines[lines.length - 1]
+          .trim()
+          .split(/\s+/)
+          .filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 1
+      )
+        // Two words stacked on two lines ("Ship / faster") is a headline style, sought on one line only down to
+        // STACK_MIN_SCALE; a longer headline's widow is worth a smaller scale.
+        score += lines.length === 2 && n.node.text.trim().split(/\s+/).length === 2 ? STACK : 2;
+    }
+    n.children.forEach(walk);
+  };
+  walk(m.root);
+  return score;
+}
+
+/**
+ * Runs a template with decreasing title scale, then fewer secondary fields, until nothing overflows or collides.
+ * While secondary copy can still be left out, the title does not shrink under `TITLE_RATIO` times it (secondary
+ * copy goes first), and no headline grown past its designed size breaks a word.
+ */
 export async function runTemplate(def: TemplateDefinition, input: TemplateInput, format: FormatSize): Promise<TemplateResult> {
   await initCreativeIr();
   const seed = normalizeSeed(input.seed ?? input.brief?.seed ?? 7);
@@ -823,17 +1009,40 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   const lang = brief.language && /^[a-zA-Z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(brief.language) ? brief.language : 'en';
   // Small display banners (under 120,000 px: 300x250, 728x90; not the tall 160x600) carry the title and the call to action, not paragraphs.
   const startLevel = format.width * format.height < 120_000 && format.width >= format.height * 0.5 ? 2 : 0;
+  const levels = FIT_LEVELS.filter((l) => l >= startLevel);
   const fit = (lg: LogoInfo | undefined): Attempt => {
     let best: Attempt | undefined;
-    for (const level of FIT_LEVELS.filter((l) => l >= startLevel)) {
+    search: for (const level of levels) {
+      // The best fit of this level with a typographic defect (a hyphenated headline, a word alone on a headline's
+      // last line), taken when no smaller scale down to SOFT_MIN_SCALE (keeping the title's lead) is free of them.
+      let fallback: { attempt: Attempt; score: number } | undefined;
       for (const k of FIT_SCALES) {
         const ctx = createContext({ format, brief, scheme, fonts, seed, k, level, logo: lg, lang });
         const ir = parseIr(def.build(ctx));
-        const m = materializeSync(ir);
+        let m = materializeSync(ir);
+        const shortened = shortenBadges(ir, m);
+        if (shortened.length) m = materializeSync(ir);
         const problems = [...findOverflow(m), ...findCollisions(m)];
-        const attempt = { ctx, ir, m, problems, blocked: logoObstacles(m) };
-        if (!best || problems.length < best.problems.length) best = attempt;
-        if (!problems.length) return attempt;
+        const last: Attempt = { ctx, ir, m, problems, shortened, blocked: logoObstacles(m) };
+        if (!best || problems.length < best.problems.length) best = last;
+        if (problems.length) continue;
+        // Secondary copy goes before the title loses its lead (waived at the last content level): smaller scales
+        // would only shrink the title further, so the next level is tried.
+        const ratio = titleHierarchy(m);
+        if (level !== levels[levels.length - 1] && ratio !== null && ratio < TITLE_RATIO) break;
+        const score = typographicDefects(m, k);
+        // How far the scale may go to avoid the defect of the fit in hand (none under SEVERE ones).
+        const floor = !fallback || fallback.score >= SEVERE ? 0 : fallback.score < 1 ? STACK_MIN_SCALE : SOFT_MIN_SCALE;
+        if (k < floor - 1e-9) break;
+        if (score === 0) {
+          best = last;
+          break search;
+        }
+        if (!fallback || score < fallback.score) fallback = { attempt: last, score };
+      }
+      if (fallback) {
+        best = fallback.attempt;
+        break search;
       }
     }
     return best!;
@@ -852,7 +1061,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
       if (worse(a, chosen) < 0) chosen = a;
     }
   }
-  const { ctx, ir, m, problems } = chosen;
+  const { ctx, ir, m, problems, shortened } = chosen;
   // A logo that would vanish into what is drawn behind it (a dark mark on a dark ground, a white one on paper,
   // a photo or halftone) goes on a plate; the ground is read from the rendered page.
   const logoAt = ir.root.children?.findIndex((c) => c.id === 'logo') ?? -1;
@@ -871,7 +1080,27 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
     fontScale: ctx.k,
     contentLevel: ctx.level,
     warnings: problems.map((p) => `${p.id}: ${p.message}`),
-    notices: templateNotices(def, input.brief ?? {}, ir, m, ctx, problems),
+    notices: [
+      // A shortened badge or button shows its field, cut: said once, as `text_truncated`, not as `field_unused`.
+      ...templateNotices(def, input.brief ?? {}, ir, m, ctx, problems).filter(
+        (n) =>
+          !(
+            n.code === 'field_unused' &&
+            n.field &&
+            shortened.some((s) => squashed(s.from).includes(squashed(String(input.brief?.[n.field as keyof Brief] ?? '\u0000'))))
+          ),
+      ),
+      ...shortened.map((s) =>
+        s.to
+          ? { id: s.id, code: 'text_truncated' as const, message: `"${s.from}" shortened to "${s.to}" to stay on one line` }
+          : {
+              id: `brief.${BADGE_FIELD[s.id] ?? 'eyebrow'}`,
+              code: 'field_unused' as const,
+              field: BADGE_FIELD[s.id] ?? 'eyebrow',
+              message: `brief.${BADGE_FIELD[s.id] ?? 'eyebrow'} is not shown: "${s.from}" is too long for one line of its badge at this format`,
+            },
+      ),
+    ],
   };
 }
 

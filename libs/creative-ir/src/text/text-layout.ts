@@ -1,4 +1,5 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { hyphenationPoints } from './hyphenation';
 import { canvasFont, drawnByEveryChain, ensureFonts, fontGeneration, missingCharacters, pinGlyphs, resolveFontFamily } from '../fonts/font-registry';
 
 /**
@@ -29,6 +30,8 @@ export interface TextLayoutInput extends TextStyle {
   fit?: 'none' | 'shrink' | 'grow';
   minFontSize?: number;
   maxFontSize?: number;
+  /** `balance`: lines of even length, and no single word on a paragraph's last line when another arrangement fits (headlines). */
+  textWrap?: 'wrap' | 'balance';
 }
 
 export interface TextLine {
@@ -58,8 +61,10 @@ export interface TextLayout {
   truncated: boolean;
   /** Lines the text takes before any cut (equal to `lines.length` unless truncated). */
   totalLines: number;
-  /** A word had to be broken inside because it was wider than the box. */
+  /** A word wider than the box was broken between graphemes: no dictionary point (see hyphenation.ts) fitted. */
   brokeWords: boolean;
+  /** A word wider than the box was broken at a dictionary point, a hyphen drawn at the end of the line. */
+  hyphenated: boolean;
   /** The text does not fit the box height (after fitting). */
   overflow: boolean;
   font: string;
@@ -166,8 +171,20 @@ const NO_SPACES = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u19E0-\u19FF\uA9E0-\
 /** ICU's word boundaries, from its dictionaries for those scripts (the same whatever the locale). */
 const words = new Intl.Segmenter('en', { granularity: 'word' });
 
+/** A token of punctuation only (the French space before `:`, `!`, `?`, `»`; a dash between words): not a line start. */
+const PUNCT_ONLY = /^[\p{P}\p{S}]+\s*$/u;
+
 function tokenize(paragraph: string): string[] {
-  const tokens = (paragraph.match(TOKEN) ?? []).filter((t) => t.length > 0);
+  const tokens: string[] = [];
+  for (const t of paragraph.match(TOKEN) ?? []) {
+    if (!t.length) continue;
+    // Kept with the word before it (across the space): "confortables : nos", never ": nos" at a line's start.
+    if (PUNCT_ONLY.test(t) && tokens.length && !/^\s+$/.test(tokens[tokens.length - 1])) tokens[tokens.length - 1] += t;
+    else if (PUNCT_ONLY.test(t) && tokens.length >= 2 && /^\s+$/.test(tokens[tokens.length - 1])) {
+      const space = tokens.pop()!;
+      tokens[tokens.length - 1] += space + t;
+    } else tokens.push(t);
+  }
   if (!NO_SPACES.test(paragraph)) return tokens;
   // Tokens in those scripts are cut where a word of theirs begins or ends; punctuation and spaces
   // stay with the word before them.
@@ -192,13 +209,23 @@ function tokenize(paragraph: string): string[] {
 
 interface BreakResult {
   lines: TextLine[];
+  /** A word was broken between graphemes (no dictionary point fitted): to be avoided by shrinking. */
   brokeWords: boolean;
+  /** Lines ending in a hyphen the layout added (a word broken at a dictionary point). */
+  hyphens: number;
 }
 
-function breakLines(face: Face, text: string, font: string, ls: number, lang: string, maxWidth: number | undefined): BreakResult {
+/** A token's word: leading punctuation, the letters, then the rest (punctuation, spaces). */
+const WORD_CORE = /^([^\p{L}\p{M}]*)([\p{L}\p{M}]+)(.*)$/su;
+/** The hyphen drawn at a dictionary break. */
+export const HYPHEN = '-';
+
+function breakLines(face: Face, text: string, font: string, ls: number, lang: string, maxWidth: number | undefined, balance?: { limit: number }): BreakResult {
   const m = widthTable(face, font, ls, lang);
   const out: TextLine[] = [];
   let brokeWords = false;
+  let hyphens = 0;
+  const fits = (s: string) => m(s.trimEnd()) <= maxWidth! + 0.01;
   const paragraphs = text.replace(/\r\n?/g, '\n').split('\n');
   for (const para of paragraphs) {
     if (maxWidth === undefined) {
@@ -207,16 +234,33 @@ function breakLines(face: Face, text: string, font: string, ls: number, lang: st
       continue;
     }
     const tokens = tokenize(para);
+    const paraStart = out.length;
+    const paraHyphens = hyphens;
+    const brokeBefore: boolean = brokeWords;
+    const paraBroke = (now: boolean) => now && !brokeBefore;
     let line = '';
     const flush = (paragraphEnd: boolean) => {
       const t = line.trimEnd();
       out.push({ text: t, width: m(t), paragraphEnd });
       line = '';
     };
+    const graphemeBreak = (tok: string) => {
+      brokeWords = true;
+      let chunk = '';
+      for (const { segment } of graphemes.segment(tok)) {
+        if (chunk && !fits(chunk + segment)) {
+          line = chunk;
+          flush(false);
+          chunk = '';
+        }
+        chunk += segment;
+      }
+      line = chunk;
+    };
     for (let i = 0; i < tokens.length; i++) {
       const tok = tokens[i];
       const candidate = line + tok;
-      if (m(candidate.trimEnd()) <= maxWidth + 0.01) {
+      if (fits(candidate)) {
         line = candidate;
         continue;
       }
@@ -226,26 +270,165 @@ function breakLines(face: Face, text: string, font: string, ls: number, lang: st
       } else {
         line = '';
       }
-      if (m(tok.trimEnd()) <= maxWidth + 0.01) {
+      if (fits(tok)) {
         line = tok;
         continue;
       }
-      // A word wider than the box: break between graphemes.
-      brokeWords = true;
-      let chunk = '';
-      for (const { segment } of graphemes.segment(tok)) {
-        if (chunk && m((chunk + segment).trimEnd()) > maxWidth + 0.01) {
-          line = chunk;
-          flush(false);
-          chunk = '';
+      // A word wider than the box: broken at the dictionary's points, each piece ending in a hyphen.
+      const core = WORD_CORE.exec(tok);
+      const at = core ? hyphenationPoints(core[2], lang).map((p) => p + core[1].length) : [];
+      let start = 0;
+      while (start < tok.length) {
+        const rest = tok.slice(start);
+        if (fits(rest)) {
+          line = rest;
+          break;
         }
-        chunk += segment;
+        let best = -1;
+        for (const p of at) if (p > start && fits(tok.slice(start, p) + HYPHEN)) best = p;
+        if (best < 0) {
+          // No point fits: the piece is broken between graphemes (the fitting shrinks the text to avoid it).
+          graphemeBreak(rest);
+          break;
+        }
+        line = tok.slice(start, best) + HYPHEN;
+        hyphens++;
+        flush(false);
+        start = best;
       }
-      line = chunk;
     }
     flush(true);
+    // Headlines: the paragraph's lines balanced (unless a word had to be broken between graphemes).
+    const count = out.length - paraStart;
+    if (balance && count >= 2 && !paraBroke(brokeWords)) {
+      // One line more only for a one-paragraph text, whose line count is known here.
+      const even = balancedParagraph(tokens, m, maxWidth, lang, count, paragraphs.length === 1 && count + 1 <= balance.limit);
+      if (even) {
+        out.splice(paraStart, count, ...even.lines.map((t, i) => ({ text: t, width: m(t), paragraphEnd: i === even.lines.length - 1 })));
+        hyphens = paraHyphens + even.hyphens;
+      }
+    }
   }
-  return { lines: out, brokeWords };
+  return { lines: out, brokeWords, hyphens };
+}
+
+/** Words (with letters or digits) on a line. */
+const wordCount = (t: string) =>
+  t
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/** A piece of a paragraph for balancing: a word with its spaces, or part of a word ending at a hyphenation point. */
+interface Piece {
+  text: string;
+  /** Ends inside a word, at a dictionary point: a line ending here draws a hyphen. */
+  inWord: boolean;
+}
+
+/** Words at least this long may be hyphenated by the balancing to avoid a widow (shorter ones only when overlong). */
+export const BALANCE_HYPHEN_MIN_LETTERS = 12;
+
+/**
+ * One paragraph's pieces in exactly `count` lines of at most `maxWidth`, with the least sum of squared slack
+ * (lines of even length, as CSS `text-wrap: balance`) plus a penalty per hyphenated line; null when none fits.
+ * `noWidow`: the last line holds two words or more.
+ */
+function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, count: number, noWidow: boolean): { lines: string[]; hyphens: number } | null {
+  const N = pieces.length;
+  if (count > N) return null;
+  const text = (i: number, j: number) => {
+    let t = '';
+    for (let x = i; x < j; x++) t += pieces[x].text;
+    t = t.trimEnd();
+    return pieces[j - 1].inWord ? t + HYPHEN : t;
+  };
+  const penalty = (maxWidth * 0.5) ** 2;
+  // cost[k][j]: the best k lines holding the first j pieces; from[k][j]: where its last line starts.
+  const cost: number[][] = Array.from({ length: count + 1 }, () => new Array<number>(N + 1).fill(Infinity));
+  const from: number[][] = Array.from({ length: count + 1 }, () => new Array<number>(N + 1).fill(-1));
+  cost[0][0] = 0;
+  for (let k = 1; k <= count; k++)
+    for (let j = k; j <= N; j++) {
+      if (k === count && j !== N) continue;
+      for (let i = j - 1; i >= k - 1; i--) {
+        const t = text(i, j);
+        const w = m(t);
+        if (w > maxWidth + 0.01) break;
+        if (cost[k - 1][i] === Infinity) continue;
+        if (noWidow && k === count && count >= 2 && wordCount(t) <= 1) continue;
+        const c = cost[k - 1][i] + (maxWidth - w) ** 2 + (pieces[j - 1].inWord ? penalty : 0);
+        if (c < cost[k][j]) {
+          cost[k][j] = c;
+          from[k][j] = i;
+        }
+      }
+    }
+  if (cost[count][N] === Infinity) return null;
+  const lines: string[] = [];
+  let hyphens = 0;
+  for (let k = count, j = N; k > 0; k--) {
+    const i = from[k][j];
+    lines.unshift(text(i, j));
+    if (pieces[j - 1].inWord) hyphens++;
+    j = i;
+  }
+  return { lines, hyphens };
+}
+
+/**
+ * A headline paragraph in balanced lines: as many lines as the greedy breaking takes, of even length and with two
+ * words or more on the last line; else one line more if the box holds it ("Kuchen am / Sonntag" → "Kuchen / am
+ * Sonntag"; "Cold brew / season is / here" → "Cold brew / season / is here"); else the same with a long word
+ * hyphenated at a dictionary point ("Gastronomía / extraordinariamente / mediterránea" → "Gastronomía extraordina- /
+ * riamente mediterránea"); else the even lines as they come. Words wider than a line are always broken at their
+ * dictionary points. Null when no arrangement fits (the greedy lines stay).
+ */
+function balancedParagraph(
+  tokens: string[],
+  m: (t: string) => number,
+  maxWidth: number,
+  lang: string,
+  greedyCount: number,
+  extra: boolean,
+): { lines: string[]; hyphens: number } | null {
+  // Spaces belong to the word before them.
+  const toks: string[] = [];
+  for (const t of tokens) {
+    if (/^\s+$/.test(t) && toks.length) toks[toks.length - 1] += t;
+    else if (!/^\s+$/.test(t)) toks.push(t);
+  }
+  if (greedyCount < 2 || toks.length > 60) return null;
+  const fitsAlone = (t: string) => m(t.trimEnd()) <= maxWidth + 0.01;
+  const pieces = (hyphenateLong: boolean): Piece[] | null => {
+    const out: Piece[] = [];
+    for (const t of toks) {
+      const core = WORD_CORE.exec(t);
+      const overlong = !fitsAlone(t);
+      const letters = core ? [...core[2]].length : 0;
+      const at =
+        core && (overlong || (hyphenateLong && letters >= BALANCE_HYPHEN_MIN_LETTERS)) ? hyphenationPoints(core[2], lang).map((p) => p + core[1].length) : [];
+      if (overlong && !at.length) return null;
+      let start = 0;
+      for (const p of at) {
+        out.push({ text: t.slice(start, p), inWord: true });
+        start = p;
+      }
+      out.push({ text: t.slice(start), inWord: false });
+    }
+    return out;
+  };
+  const whole = pieces(false);
+  if (!whole) return null;
+  const long = pieces(true)!;
+  const plain = whole.every((p) => !p.inWord);
+  return (
+    (plain ? evenLines(whole, m, maxWidth, greedyCount, true) : null) ??
+    (plain && extra ? evenLines(whole, m, maxWidth, greedyCount + 1, true) : null) ??
+    evenLines(long, m, maxWidth, greedyCount, true) ??
+    (extra ? evenLines(long, m, maxWidth, greedyCount + 1, true) : null) ??
+    evenLines(whole, m, maxWidth, greedyCount, false)
+  );
 }
 
 function ellipsize(face: Face, line: TextLine, font: string, ls: number, lang: string, maxWidth: number | undefined): TextLine {
@@ -297,12 +480,12 @@ export function lineHeightPx(lineHeight: number | undefined, fontSize: number): 
 function layoutAt(r: Resolved, input: TextLayoutInput, fontSize: number): TextLayout {
   const font = canvasFont(r.family, r.weight, r.style, fontSize);
   const ls = r.ls;
-  const { lines: all, brokeWords } = breakLines(r, r.text, font, ls, r.lang, input.maxWidth);
   const lh = lineHeightPx(input.lineHeight, fontSize);
   let limit = input.maxLines ?? Infinity;
   if (input.maxHeight !== undefined && input.fit !== 'grow') {
     limit = Math.min(limit, Math.max(1, Math.floor((input.maxHeight + 0.5) / lh)));
   }
+  const { lines: all, brokeWords, hyphens } = breakLines(r, r.text, font, ls, r.lang, input.maxWidth, input.textWrap === 'balance' ? { limit } : undefined);
   let lines = all;
   let truncated = false;
   if (all.length > limit) {
@@ -330,16 +513,18 @@ function layoutAt(r: Resolved, input: TextLayoutInput, fontSize: number): TextLa
     truncated,
     totalLines: all.length,
     brokeWords,
+    hyphenated: hyphens > 0,
     overflow: input.maxHeight !== undefined && input.fit !== 'grow' && height > input.maxHeight + 0.5,
     font,
   };
 }
 
 /**
- * Lays text out: breaks lines at word boundaries (explicit newlines kept, words too long for
- * the box broken between graphemes), applies maxLines / box height with an ellipsis, and for
+ * Lays text out: breaks lines at word boundaries (explicit newlines kept; a word too long for the box
+ * broken at its language's hyphenation points with a hyphen drawn, or between graphemes when no point
+ * fits, which `brokeWords` reports), balances headlines (`textWrap: 'balance'`), applies maxLines / box height with an ellipsis, and for
  * `fit: 'shrink'` picks the largest font size in [minFontSize, maxFontSize] (0.5 px steps) that
- * fits without cutting or breaking words.
+ * fits without cutting or breaking words between graphemes.
  */
 export function layoutText(input: TextLayoutInput): TextLayout {
   checkGeneration();
@@ -414,6 +599,7 @@ const LAYOUT_KEYS = [
   'fit',
   'minFontSize',
   'maxFontSize',
+  'textWrap',
 ] as const;
 // Compile-time check that the key (with the box, maxWidth and maxHeight) covers every input field.
 const everyField: Exclude<keyof TextLayoutInput, (typeof LAYOUT_KEYS)[number] | 'maxWidth' | 'maxHeight'> extends never ? true : never = true;

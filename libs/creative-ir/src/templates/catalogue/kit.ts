@@ -209,7 +209,7 @@ export interface BlockOpts {
   gap?: number;
 }
 
-/** Pills and badges (hugging their label) may be as wide as the region they end up in, and wrap to two lines there. */
+/** Pills and badges (hugging their label) may be as wide as the region they end up in, on one line (copy too long is shortened: `shortenBadges`). */
 export function constrain(node: IrNode, width: number): IrNode {
   if (node.type !== 'frame') return node;
   if (node.name === 'Call to action' || node.name === 'Badge') {
@@ -217,7 +217,7 @@ export function constrain(node: IrNode, width: number): IrNode {
     return {
       ...node,
       maxWidth: Math.max(1, width),
-      children: node.children?.map((c) => (c.type === 'text' ? { ...c, maxWidth: Math.max(1, width - pad), maxLines: 2 } : c)),
+      children: node.children?.map((c) => (c.type === 'text' ? { ...c, maxWidth: Math.max(1, width - pad), maxLines: 1 } : c)),
     };
   }
   return { ...node, children: node.children?.map((c) => constrain(c, width - (node.paddingLeft ?? 0) - (node.paddingRight ?? 0))) };
