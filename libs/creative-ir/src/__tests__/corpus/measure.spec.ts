@@ -67,6 +67,10 @@ describe('layout corpus measures', () => {
       expect(templateAddedText('1/4', brief)).toBe('');
       expect(templateAddedText('01', brief)).toBe('');
       expect(templateAddedText('★★★★★', brief)).toBe('');
+      // A badge shortened to its first words is still the brief's copy; a template word after them is not.
+      expect(templateAddedText('Café Jabuticaba', brief)).toBe('');
+      expect(templateAddedText('Mestre de', brief)).toBe('');
+      expect(templateAddedText('Mestre New', brief)).toBe('mestre new');
       expect(englishLabelWords(templateAddedText('Fonte: Café Jabuticaba, ficha técnica 2026', brief))).toEqual([]);
     });
     it('passes a French label that is spelled as the English word, in a French design only', () => {

@@ -74,6 +74,11 @@ export function titleRatio(titleSize: number, otherSizes: number[]): number | nu
 export function templateAddedText(content: string, briefStrings: string[]): string {
   let rest = fold(content);
   const strings = [...new Set(briefStrings.map(fold).filter((s) => s.trim()))].sort((a, b) => b.length - a.length);
+  // A badge or button shortened to fit keeps the first words of its copy ("Neu in Version 4.0" → "Neu in Version"):
+  // still the brief's words, not the template's.
+  const words = (t: string) => t.split(/[\s·•|,;:]+/u).filter(Boolean);
+  const shown = words(rest);
+  if (shown.length && strings.some((s) => words(s).length > shown.length && words(s).slice(0, shown.length).join(' ') === shown.join(' '))) return '';
   for (const s of strings) rest = rest.split(s).join(' ');
   if (!/\p{L}/u.test(rest)) return '';
   return rest

@@ -297,8 +297,10 @@ export function stripRow(ctx: TemplateContext, id: string, r0: Rect, text: (IrNo
         itemSpacing: Math.round(ctx.base * 0.3),
         children: text.filter(Boolean) as IrNode[],
       },
-      // Nearly half the row: the side margins took some of the width a button needs to stay on one line.
-      ...(cta ? [constrain(cta, r.width * 0.46)] : []),
+      // Nearly half the row: the side margins took some of the width a button needs to stay on one line. At the last
+      // content level (nothing fitted with it) a button gives its width to the headline, named in `warnings`; what
+      // other templates put there (testimonial's portrait) stays.
+      ...(cta && (ctx.keep(3) || !/^cta/.test(cta.id ?? '')) ? [constrain(cta, r.width * 0.46)] : []),
     ],
   };
 }
