@@ -336,8 +336,10 @@ export class DesignsService {
     // The brief's photos are the caller's images (the IR the template builds keeps their asset:<id> references).
     await this.assets.checkBrief(accountId, brief as Json, ['brief']);
     const kit = await this.brandKits.templateBrand(accountId);
+    // The images' bytes go with the brief (only the caller's, within upload limits): a cut-out is laid out as one.
+    const assets = await this.assets.briefBytes(accountId, brief as Json);
     const built = await this.pool.run(
-      { kind: 'template', template, brief, brand: kit?.brand },
+      { kind: 'template', template, brief, brand: kit?.brand, assets },
       { ir: ['ir'], input: (path) => (path === 'template' ? ['template'] : ['brief', ...path.split('.')]) },
     );
     // The template embeds the logo's bytes; the revision keeps a reference to the brand kit's logo asset instead.

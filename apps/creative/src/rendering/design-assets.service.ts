@@ -107,11 +107,11 @@ export class DesignAssetsService {
     private readonly pool: RenderPool,
   ) {}
 
-  private async rows(accountId: string, refs: AssetRef[]): Promise<Map<string, Asset>> {
+  private async rows(accountId: string, refs: AssetRef[], more: Parameters<AssetsRepository['findMany']>[2] = {}): Promise<Map<string, Asset>> {
     const rows = await this.assetRows.findMany(
       accountId,
       refs.map((r) => r.id),
-      { id: true, kind: true, mime: true, sha256: true },
+      { id: true, kind: true, mime: true, sha256: true, ...more },
     );
     return new Map(rows.map((r) => [r.id, r]));
   }
@@ -194,6 +194,28 @@ export class DesignAssetsService {
         const data = await this.read(accountId, asset);
         if (data) out[asset.id] = data;
       }),
+    );
+    return out;
+  }
+
+  /**
+   * Bytes of the images a brief names (`image`, `images`: at most 9), by id, for the template build (which reads a
+   * transparent ground as a cut-out): only the account's image assets, each within the upload limits (bytes and
+   * pixels); another account's id, a font or an unknown id gets nothing (`checkBrief` refuses them first).
+   */
+  async briefBytes(accountId: string, brief: Json): Promise<AssetMap> {
+    const refs = briefImageRefs(brief);
+    if (!refs.length) return {};
+    const found = await this.rows(accountId, refs, { bytes: true, width: true, height: true });
+    const { maxUploadBytes, maxPixels } = this.config.assets;
+    const out: AssetMap = {};
+    await Promise.all(
+      [...found.values()]
+        .filter((a) => a.kind === 'image' && a.bytes <= maxUploadBytes && (a.width ?? 0) * (a.height ?? 0) <= maxPixels)
+        .map(async (asset) => {
+          const data = await this.read(accountId, asset);
+          if (data) out[asset.id] = data;
+        }),
     );
     return out;
   }

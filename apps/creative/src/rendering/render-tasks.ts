@@ -47,7 +47,8 @@ export type RenderTask = (
   | { kind: 'render'; ir: unknown; assets: AssetMap; options: RenderTaskOptions; maxCostMs?: number }
   | { kind: 'html'; ir: unknown; assets: AssetMap; title?: string }
   | { kind: 'materialize'; ir: unknown; assets: AssetMap }
-  | { kind: 'template'; template: string; brief: Brief; brand?: BrandKit; seed?: number; format?: Brief['format'] }
+  /** `assets`: bytes of the brief's `asset:<id>` images (a transparent ground makes a cut-out); none for built-in samples. */
+  | { kind: 'template'; template: string; brief: Brief; brand?: BrandKit; seed?: number; format?: Brief['format']; assets?: AssetMap }
   /** Fonts cut to the glyphs of `text` (HarfBuzz's subsetter, layout closure kept), each in its own format (bundles). */
   | { kind: 'subset_fonts'; fonts: Uint8Array[]; text: string }
 ) & { control?: SharedArrayBuffer };
@@ -174,7 +175,13 @@ async function run(task: RenderTask): Promise<RenderOutput | { html: string } | 
       return { width: m.width, height: m.height, root: box(m.root), warnings: m.warnings };
     }
     case 'template': {
-      const r = await buildTemplate(task.template, { brief: task.brief, brand: task.brand, seed: task.seed, format: task.format ?? undefined });
+      const r = await buildTemplate(task.template, {
+        brief: task.brief,
+        brand: task.brand,
+        seed: task.seed,
+        format: task.format ?? undefined,
+        assets: task.assets,
+      });
       return {
         ir: r.ir as unknown as Record<string, unknown>,
         width: r.format.width,
