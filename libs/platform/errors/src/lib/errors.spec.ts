@@ -68,7 +68,16 @@ describe('normalizeError', () => {
 
   it('keeps every other database error as it was: a unique violation stays 409, a syntax error or a missing table 500', () => {
     const pgError = (code: string, message = 'x') => new QueryFailedError('SELECT 1', [], Object.assign(new Error(message), { code }));
-    for (const err of [pgError('23505'), pgError('42601', 'syntax error at or near "SELEC"'), pgError('42P01'), pgError('40001'), pgError('57014'), new Error('boom'), null, 'text']) {
+    for (const err of [
+      pgError('23505'),
+      pgError('42601', 'syntax error at or near "SELEC"'),
+      pgError('42P01'),
+      pgError('40001'),
+      pgError('57014'),
+      new Error('boom'),
+      null,
+      'text',
+    ]) {
       expect(isDatabaseUnavailable(err)).toBe(false);
     }
     expect(normalizeError(pgError('23505'))).toMatchObject({ status: 409, code: 'conflict' });
