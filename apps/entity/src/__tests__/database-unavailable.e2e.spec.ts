@@ -1,11 +1,12 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { DataSource } from 'typeorm';
+import type { EntityConfig } from '../config';
 import { entityService } from '../service';
 
 // Found by tools/chaos (pg faults): while PostgreSQL restarted, requests answered 500 internal_error. PostgreSQL
 // refuses the insert here through a trigger with SQLSTATE 57P03 (cannot_connect_now), as it does while it restarts.
 describe('entity while the database is unavailable', () => {
-  let t: TestApp<unknown>;
+  let t: TestApp<EntityConfig>;
   let alice: TestAccount;
   let ds: DataSource;
 
