@@ -1,5 +1,6 @@
-import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
+import { captureLogs, createTestApp, expectStatus, LogCapture, TestAccount } from '@platform/testing';
 import { DataSource } from 'typeorm';
+import type { MessagingConfig } from '../config';
 import { messagingService } from '../service';
 import { App, auth } from './helpers';
 
@@ -9,9 +10,11 @@ describe('messaging while the database is unavailable', () => {
   let t: App;
   let alice: TestAccount;
   let ds: DataSource;
+  let capture: LogCapture<MessagingConfig>;
 
   beforeAll(async () => {
-    t = await createTestApp(messagingService);
+    capture = captureLogs(messagingService);
+    t = await createTestApp(capture.def, { env: { LOG_LEVEL: 'warn' } });
     alice = await t.account('alice');
     ds = t.app.get(DataSource);
     await ds.query(`
@@ -19,7 +22,10 @@ describe('messaging while the database is unavailable', () => {
       BEGIN RAISE EXCEPTION 'the database system is starting up' USING ERRCODE = '57P03'; END $$`);
   });
   afterEach(() => ds.query(`DROP TRIGGER IF EXISTS refuse_as_restarting ON messaging.agents`));
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    capture?.restore();
+  });
 
   it('answers 503 database_unavailable with Retry-After, stores nothing, and works again once the database does', async () => {
     const create = () => t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Refused', soul_id: 'concise-expert' });
@@ -29,6 +35,8 @@ describe('messaging while the database is unavailable', () => {
     expect(refused.headers['retry-after']).toBe('2');
     expect(refused.body).toEqual({ error: 'database_unavailable', message: expect.stringMatching(/database/), status: 503, retry_after: 2 });
     expect((await ds.query(`SELECT count(*)::int AS n FROM messaging.agents WHERE name = 'Refused'`))[0].n).toBe(0);
+    // Operators still see why: a warning with the database's own message, not an error id.
+    expect(capture.all().some((line) => /Database unavailable: answered 503/.test(line) && /57P03|starting up/.test(line))).toBe(true);
 
     await ds.query(`DROP TRIGGER refuse_as_restarting ON messaging.agents`);
     expectStatus(await create(), 201);
