@@ -1,6 +1,7 @@
 export * from './lib/domain-exception';
 export * from './lib/error-kinds';
 export * from './lib/normalize';
+export * from './lib/database-availability';
 export * from './lib/envelopes';
 export * from './lib/exception-filters';
 export * from './lib/validation-pipe';

@@ -2,6 +2,8 @@ import { NotFoundException } from '@nestjs/common';
 import { atInput, atInputs, DomainException, ErrorKind, RateLimitedError, ValidationError } from './domain-exception';
 import { STATUS_BY_KIND } from './error-kinds';
 import { adaptCode, creativeEnvelope, entityEnvelope, messagingEnvelope } from './envelopes';
+import { QueryFailedError } from 'typeorm';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-availability';
 import { capEcho, normalizeError } from './normalize';
 import { NotFoundError } from './domain-exception';
 
@@ -35,7 +37,53 @@ describe('normalizeError', () => {
   it('turns PostgreSQL value errors into client errors, not 500s', () => {
     expect(normalizeError({ driverError: { code: '22001' } })).toMatchObject({ status: 422, code: 'validation_error' });
     expect(normalizeError({ driverError: { code: '23505' } })).toMatchObject({ status: 409, code: 'conflict' });
-    expect(normalizeError({ driverError: { code: '57P01' } }).status).toBe(500);
+  });
+
+  it('answers 503 database_unavailable with Retry-After while the database is unreachable or restarting', () => {
+    const pgError = (code: string, message = 'x') => new QueryFailedError('SELECT 1', [], Object.assign(new Error(message), { code }));
+    const socket = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, syscall: 'connect' });
+    const unavailable = [
+      pgError('57P01', 'terminating connection due to administrator command'),
+      pgError('57P02'),
+      pgError('57P03', 'the database system is starting up'),
+      ...['08000', '08001', '08003', '08004', '08006'].map((code) => pgError(code)),
+      { driverError: { code: '57P01' } },
+      socket('ECONNREFUSED'),
+      socket('ECONNRESET'),
+      Object.assign(new AggregateError([socket('ECONNREFUSED')], 'connect failed')),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Connection terminated due to connection timeout'),
+      new Error('timeout exceeded when trying to connect'),
+      new QueryFailedError('SELECT 1', [], new Error('Connection terminated')),
+      new Error('wrapped', { cause: socket('EPIPE') }),
+    ];
+    for (const err of unavailable) {
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      const e = normalizeError(err);
+      expect(e).toMatchObject({ status: 503, code: 'database_unavailable', headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } });
+      expect(e.extra).toEqual({ retry_after: DATABASE_RETRY_AFTER_SECONDS });
+      expect(e.errorId).toBeUndefined();
+    }
+  });
+
+  it('keeps every other database error as it was: a unique violation stays 409, a syntax error or a missing table 500', () => {
+    const pgError = (code: string, message = 'x') => new QueryFailedError('SELECT 1', [], Object.assign(new Error(message), { code }));
+    for (const err of [
+      pgError('23505'),
+      pgError('42601', 'syntax error at or near "SELEC"'),
+      pgError('42P01'),
+      pgError('40001'),
+      pgError('57014'),
+      new Error('boom'),
+      null,
+      'text',
+    ]) {
+      expect(isDatabaseUnavailable(err)).toBe(false);
+    }
+    expect(normalizeError(pgError('23505'))).toMatchObject({ status: 409, code: 'conflict' });
+    expect(normalizeError(pgError('42601'))).toMatchObject({ status: 500, code: 'internal_error' });
+    expect(normalizeError(pgError('42P01'))).toMatchObject({ status: 500, code: 'internal_error' });
+    expect(normalizeError(new Error('Connection string is invalid'))).toMatchObject({ status: 500, code: 'internal_error' });
   });
 });
 

@@ -7,13 +7,17 @@ import { capEcho, normalizeError, type NormalizedError } from './normalize';
 const logger = new Logger('Errors');
 
 /**
- * Writes any thrown value as the service's envelope. A 500 logs the cause under an error id,
+ * Writes any thrown value as the service's envelope. A 500 logs the cause under an error id (a 503
+ * `database_unavailable` logs it as a warning),
  * without request or row values (see `safeErrorForLog`).
  */
 export function writeError(exception: unknown, req: Request, res: Response, style: EnvelopeStyle): void {
   const e = adaptCode(wrongMethod(exception, req) ?? normalizeError(exception), style);
   if (e.errorId) {
     logger.error({ err: safeErrorForLog(exception), errorId: e.errorId, method: req.method, url: redactUrl(req.originalUrl) }, `Unhandled error ${e.errorId}`);
+  } else if (e.code === 'database_unavailable') {
+    // No error id for the client (it is told to retry), but operators still see why the database was away.
+    logger.warn({ err: safeErrorForLog(exception), method: req.method, url: redactUrl(req.originalUrl) }, 'Database unavailable: answered 503');
   }
   if (res.headersSent) {
     res.end();

@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DomainException, ErrorDetail, locatedDetails, messageOf } from './domain-exception';
 import { statusOf } from './error-kinds';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-availability';
 
 /** What every envelope is built from. */
 export interface NormalizedError {
@@ -145,11 +146,21 @@ function normalize(exception: unknown): NormalizedError {
     const e = PG_CLIENT_ERRORS[pgCode];
     return base(e.status, e.code, e.message);
   }
+  if (isDatabaseUnavailable(exception)) return databaseUnavailable();
   return internal(exception);
 }
 
 function base(status: number, code: string, message: string, details: ErrorDetail[] = []): NormalizedError {
   return { status, code, message, details, headers: {}, extra: {} };
+}
+
+/** The database is unreachable or restarting: the request's transaction failed, so nothing was changed; retry shortly. */
+function databaseUnavailable(): NormalizedError {
+  return {
+    ...base(503, 'database_unavailable', 'The database is unreachable for the moment; nothing was changed, retry shortly'),
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    extra: { retry_after: DATABASE_RETRY_AFTER_SECONDS },
+  };
 }
 
 function internal(_exception: unknown): NormalizedError {

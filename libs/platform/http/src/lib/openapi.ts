@@ -77,6 +77,10 @@ const PLATFORM_RESPONSES = {
   },
   IdempotencyConflict: { status: 409, description: 'idempotency_key_reused or idempotency_in_progress (`Idempotency-Key`)' },
   InternalError: { status: 500, description: 'internal_error: an unexpected failure; the message carries an error id that is logged' },
+  DatabaseUnavailable: {
+    status: 503,
+    description: 'database_unavailable: the database is unreachable or restarting; nothing was changed, retry after `retry_after` seconds (Retry-After)',
+  },
 } as const;
 
 /**
@@ -84,7 +88,7 @@ const PLATFORM_RESPONSES = {
  * of the same status wins): body parsing (400, 413, 415, and 422 for a body nested too deep) where a
  * body is read, path parameters that do not decode (400), validation of parameters (422, e.g. NUL
  * characters), credentials (401, and 429 for the rate limit and failed credentials) and idempotency
- * keys (409) on authenticated routes, and 500 everywhere.
+ * keys (409) on authenticated routes, and 500 and 503 `database_unavailable` everywhere.
  */
 export function addPlatformResponses(doc: OpenAPIObject, names: { error: string; validation?: string }): void {
   const schemas = doc.components?.schemas ?? {};
@@ -97,6 +101,10 @@ export function addPlatformResponses(doc: OpenAPIObject, names: { error: string;
     const existing = op.responses[String(status)] as { description?: string } | undefined;
     if (existing) {
       if (name === 'IdempotencyConflict' && !existing.description?.includes('idempotency')) existing.description = `${existing.description}; or ${description}`;
+      // A route's own 503 in the error envelope (creative's storage_unavailable) gains the database's; a health answer does not.
+      const inErrorEnvelope = JSON.stringify((existing as { content?: unknown }).content ?? {}).includes(`/schemas/${names.error}"`);
+      if (name === 'DatabaseUnavailable' && inErrorEnvelope && !existing.description?.includes('database_unavailable'))
+        existing.description = `${existing.description}; or ${description}`;
       return;
     }
     const schema = name === 'ValidationError' ? (names.validation ?? names.error) : names.error;
@@ -119,6 +127,7 @@ export function addPlatformResponses(doc: OpenAPIObject, names: { error: string;
         if (MUTATING.has(method)) use(op, 'IdempotencyConflict');
       }
       use(op, 'InternalError');
+      use(op, 'DatabaseUnavailable');
     }
   }
 }

@@ -1,0 +1,36 @@
+import { createTestApp, TestAccount, TestApp } from '@platform/testing';
+import { DataSource } from 'typeorm';
+import type { CreativeConfig } from '../config';
+import { creativeService } from '../service';
+import { as, sampleIr } from './helpers';
+
+// Found by tools/chaos (pg faults): while PostgreSQL restarted, requests answered 500 internal_error. PostgreSQL
+// refuses the insert here through a trigger with SQLSTATE 57P03 (cannot_connect_now), as it does while it restarts.
+describe('creative while the database is unavailable', () => {
+  let t: TestApp<CreativeConfig>;
+  let alice: TestAccount;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    t = await createTestApp(creativeService);
+    alice = await t.account('alice');
+    ds = t.app.get(DataSource);
+    await ds.query(`
+      CREATE OR REPLACE FUNCTION creative.refuse_as_restarting() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the database system is starting up' USING ERRCODE = '57P03'; END $$`);
+  });
+  afterEach(() => ds.query(`DROP TRIGGER IF EXISTS refuse_as_restarting ON creative.designs`));
+  afterAll(() => t?.close());
+
+  it('answers 503 database_unavailable with Retry-After, stores nothing, and works again once the database does', async () => {
+    await ds.query(`CREATE TRIGGER refuse_as_restarting BEFORE INSERT ON creative.designs FOR EACH ROW EXECUTE FUNCTION creative.refuse_as_restarting()`);
+    const refused = await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), alice);
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    expect(refused.body).toEqual({ detail: expect.stringMatching(/database/), code: 'database_unavailable', retry_after: 2 });
+    expect((await ds.query(`SELECT count(*)::int AS n FROM creative.designs WHERE account_id = $1`, [alice.accountId]))[0].n).toBe(0);
+
+    await ds.query(`DROP TRIGGER refuse_as_restarting ON creative.designs`);
+    expect((await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), alice)).status).toBe(200);
+  });
+});
