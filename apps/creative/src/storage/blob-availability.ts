@@ -1,4 +1,4 @@
-import { DomainException } from '@platform/errors';
+import { CONNECTION_ERROR_CODES, DomainException } from '@platform/errors';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Seconds a client is told to wait (Retry-After) when the blob store is away. */
@@ -15,17 +15,8 @@ export class StorageUnavailableError extends DomainException {
   }
 }
 
-const TRANSIENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'ECONNABORTED',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-]);
+/** The platform's connection error codes, and undici's for a socket it lost. */
+const TRANSIENT_CODES = new Set([...CONNECTION_ERROR_CODES, 'UND_ERR_SOCKET']);
 const TRANSIENT_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ServiceUnavailable', 'SlowDown', 'InternalError']);
 
 /**

@@ -8,8 +8,20 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
 const isUnavailableSqlState = (code: string) => UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
 
-/** Socket errors of a connection to the database that could not be made or was cut. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/**
+ * Node's socket error codes for a connection that could not be made or was cut (to the database here; the creative
+ * blob store's transient-error check uses the same set).
+ */
+export const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /**
  * Messages of node-postgres, pg-pool and TypeORM for a connection that ended or could not be had in time
@@ -28,7 +40,7 @@ const UNAVAILABLE_MESSAGE =
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
   const e = err as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && (isUnavailableSqlState(e.code) || SOCKET_CODES.has(e.code))) return true;
+  if (typeof e.code === 'string' && (isUnavailableSqlState(e.code) || CONNECTION_ERROR_CODES.has(e.code))) return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   if (isDatabaseUnavailable(e.driverError, depth + 1) || isDatabaseUnavailable(e.cause, depth + 1)) return true;
   return Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1));
