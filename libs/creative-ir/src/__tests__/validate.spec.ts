@@ -73,6 +73,28 @@ describe('validateIr', () => {
     expect(i.find((x) => x.code === 'stops_order')!.path).toBe('$.root.children[1].fills[0].stops[1].offset');
   });
 
+  it('accepts node animations (presets and keyframes) and reports bad ones at their paths', () => {
+    const animated = rect('a', 10, 10, {
+      animation: {
+        enter: { preset: 'rise', duration: 0.5, delay: 0.2, easing: 'ease_out' },
+        exit: { preset: 'fade' },
+        keyframes: [
+          { at: 0, opacity: 0, y: 20 },
+          { at: 1, opacity: 1, y: 0, scale: 1.05, rotation: 3, easing: 'ease_out_back' },
+        ],
+      },
+    });
+    expect(validateIr(doc({ children: [animated] })).ok).toBe(true);
+    const bad = rect('b', 10, 10, { animation: { enter: { preset: 'spin' }, keyframes: [{ at: 2 }, { at: 1 }], bounce: true } } as never);
+    const paths = issues(doc({ children: [bad] })).map((i) => i.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['$.root.children[0].animation.enter.preset', '$.root.children[0].animation.keyframes', '$.root.children[0].animation.bounce']),
+    );
+    const schema = JSON.stringify(irJsonSchema());
+    expect(schema).toContain('typewriter');
+    expect(schema).toContain('keyframes');
+  });
+
   it('rejects "fill" sizing outside auto-layout', () => {
     const i = issues(doc({ children: [rect('a', 1, 1, { layoutSizingHorizontal: 'fill' })] }));
     expect(i.map((x) => x.path)).toEqual(['$.root.children[0].layoutSizingHorizontal']);

@@ -109,6 +109,77 @@ const id = z
   .max(128)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'may contain only letters, digits, "_", ".", ":" and "-"');
 
+/** Easing curves of node animations (the same names and curves as the video pipeline's motions). */
+export const AnimationEasingSchema = z.enum(['linear', 'ease_in', 'ease_out', 'ease_in_out', 'ease_out_back']);
+
+/**
+ * Entrance and exit presets of a node in a video scene: `fade` (opacity), `rise` (up 6% of the page height and fade),
+ * `drop` (down from above), `slide_left|right|up|down` (from/to that side, 12% of the page), `scale` (90% to 100%),
+ * `pop` (85% to 100% with an overshoot), `typewriter` (text appears character by character; other nodes fade),
+ * `wipe` (revealed left to right), `none` (present for the whole scene).
+ */
+export const AnimationPresetSchema = z.enum([
+  'none',
+  'fade',
+  'rise',
+  'drop',
+  'slide_left',
+  'slide_right',
+  'slide_up',
+  'slide_down',
+  'scale',
+  'pop',
+  'typewriter',
+  'wipe',
+]);
+
+/** One entrance or exit of a node: a preset, its length, its delay and its easing. Times in seconds. */
+export const AnimationPhaseSchema = z
+  .object({
+    preset: AnimationPresetSchema,
+    /** Seconds the entrance or exit takes. Default 0.6. */
+    duration: z.number().finite().min(0.05).max(10).optional(),
+    /** Entrance: seconds after the scene starts. Exit: seconds before the scene ends when it finishes. Default 0. */
+    delay: z.number().finite().min(0).max(60).optional(),
+    easing: AnimationEasingSchema.optional(),
+  })
+  .strict();
+
+/**
+ * A raw keyframe of a node in a video scene: at `at` seconds from the scene's start the node has these values; between
+ * keyframes each value is interpolated with the later keyframe's `easing` (default ease_in_out). Offsets are in page
+ * px from the node's laid-out position; `scale` and `rotation` are around the node's centre.
+ */
+export const AnimationKeyframeSchema = z
+  .object({
+    at: z.number().finite().min(0).max(300),
+    opacity: unit().optional(),
+    x: finite().optional(),
+    y: finite().optional(),
+    scale: z.number().finite().min(0).max(20).optional(),
+    /** Degrees clockwise, added to the node's `rotation`. */
+    rotation: finite().optional(),
+    easing: AnimationEasingSchema.optional(),
+  })
+  .strict();
+
+/**
+ * How a node moves in a video (ignored by still renders): an `enter` and an `exit` preset, raw `keyframes`, or both
+ * (keyframes apply on top of the presets). Nodes without it follow the scene's motion.
+ */
+export const AnimationSchema = z
+  .object({
+    enter: AnimationPhaseSchema.optional(),
+    exit: AnimationPhaseSchema.optional(),
+    keyframes: z
+      .array(AnimationKeyframeSchema)
+      .min(1)
+      .max(64)
+      .refine((k) => k.every((f, i) => i === 0 || f.at > k[i - 1].at), { message: 'keyframes must be in increasing `at` order' })
+      .optional(),
+  })
+  .strict();
+
 /** Properties every node has. */
 export const BaseNodeShape = {
   id: id.optional(),
@@ -141,6 +212,8 @@ export const BaseNodeShape = {
   maxHeight: nonNegative().optional(),
   /** Free data carried along untouched. */
   custom: z.record(z.unknown()).optional(),
+  /** Motion of this node in a video scene (enter/exit presets, keyframes); still renders ignore it. */
+  animation: AnimationSchema.optional(),
 };
 
 export const TextAlignSchema = z.enum(['left', 'center', 'right', 'justify', 'start', 'end']);
@@ -350,6 +423,10 @@ export const IrDocumentSchema = z
 export type Paint = z.infer<typeof PaintSchema>;
 export type Stroke = z.infer<typeof StrokeSchema>;
 export type Shadow = z.infer<typeof ShadowSchema>;
+export type NodeAnimation = z.infer<typeof AnimationSchema>;
+export type AnimationPhase = z.infer<typeof AnimationPhaseSchema>;
+export type AnimationKeyframe = z.infer<typeof AnimationKeyframeSchema>;
+export type AnimationPreset = z.infer<typeof AnimationPresetSchema>;
 export type BlendMode = z.infer<typeof BlendModeSchema>;
 export type Sizing = z.infer<typeof SizingSchema>;
 export type CornerRadius = z.infer<typeof CornerRadiusSchema>;
