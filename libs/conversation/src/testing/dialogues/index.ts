@@ -1,6 +1,7 @@
 import { DEV_D_DIALOGUES } from './dev-d';
 import { DEV_E_DIALOGUES } from './dev-e';
 import { DEV_G_DIALOGUES } from './dev-g';
+import { DEV_I_DIALOGUES } from './dev-i';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
@@ -15,6 +16,7 @@ export {
   DEV_D_DIALOGUES,
   DEV_E_DIALOGUES,
   DEV_G_DIALOGUES,
+  DEV_I_DIALOGUES,
   HELD_OUT_B_DIALOGUES,
   HELD_OUT_C_DIALOGUES,
   HELD_OUT_DIALOGUES,
@@ -23,8 +25,8 @@ export {
 };
 
 /**
- * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, dev E and dev G
- * (outside testers' development sets, tuned on) and held-out C and F (frozen, never tuned on) are printed apart.
+ * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, dev E, dev G and
+ * dev I (outside testers' development sets, tuned on) and held-out C and F (frozen, never tuned on) are printed apart.
  */
 export const DIALOGUE_PASS_BAR = 0.95;
 
@@ -43,6 +45,7 @@ export function allDialogues(): Array<{ dialogue: Dialogue; part: DialoguePart }
     ...DEV_D_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev D' as const })),
     ...DEV_E_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev E' as const })),
     ...DEV_G_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev G' as const })),
+    ...DEV_I_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev I' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),

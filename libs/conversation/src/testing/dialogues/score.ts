@@ -43,14 +43,14 @@ export function checkReply(reply: string, turn: DialogueTurn): string[] {
 }
 
 /**
- * The tuned part; the development sets D, E and G (outside testers' conversations, tuned on: dev-d.ts, dev-e.ts, dev-g.ts); the two
- * held-out parts of held-out.ts; and held-out C and F (held-out-c.ts, held-out-f.ts): written by someone who had not read
- * the engine, frozen, never tuned on.
+ * The tuned part; the development sets D, E, G and I (outside testers' conversations, tuned on: dev-d.ts, dev-e.ts, dev-g.ts,
+ * dev-i.ts); the two held-out parts of held-out.ts; and held-out C and F (held-out-c.ts, held-out-f.ts):
+ * written by someone who had not read the engine, frozen, never tuned on.
  */
-export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'dev G' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F';
+export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'dev G' | 'dev I' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F';
 
 /** The parts printed apart and kept out of the pass bar's share. */
-const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'held-out C', 'held-out F'];
+const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'held-out C', 'held-out F'];
 
 export interface TurnResult {
   dialogue: string;
@@ -62,13 +62,22 @@ export interface TurnResult {
 
 /**
  * Pass shares per part, as printable lines. `share` is that of the tuned part with held-out A and B (held to
- * DIALOGUE_PASS_BAR); `devShare` that of dev D, `devEShare` that of dev E, `devGShare` that of dev G, `frozenShare` that of held-out C and
- * `heldOutFShare` that of held-out F, reported apart.
+ * DIALOGUE_PASS_BAR); `devShare` that of dev D, `devEShare` that of dev E, `devGShare` that of dev G, `devIShare` that of dev I,
+ * `frozenShare` that of held-out C and `heldOutFShare` that of held-out F, reported apart.
  */
 export function summarize(
   results: TurnResult[],
   label: string,
-): { share: number; devShare: number; devEShare: number; devGShare: number; frozenShare: number; heldOutFShare: number; lines: string[] } {
+): {
+  share: number;
+  devShare: number;
+  devEShare: number;
+  devGShare: number;
+  devIShare: number;
+  frozenShare: number;
+  heldOutFShare: number;
+  lines: string[];
+} {
   const share = (rs: TurnResult[]) => (rs.length ? rs.filter((r) => !r.problems.length).length / rs.length : 1);
   const fmt = (name: string, rs: TurnResult[]) =>
     `${name}: ${rs.filter((r) => !r.problems.length).length}/${rs.length} turns pass (${(share(rs) * 100).toFixed(1)}%)`;
@@ -78,6 +87,7 @@ export function summarize(
   const devG = results.filter((r) => r.part === 'dev G');
   const frozen = results.filter((r) => r.part === 'held-out C');
   const frozenF = results.filter((r) => r.part === 'held-out F');
+  const devI = results.filter((r) => r.part === 'dev I');
   const lines = [
     `dialogue suite, ${label}`,
     `  ${fmt('tuned with held-out A and B', suite)}`,
@@ -88,6 +98,7 @@ export function summarize(
     `  ${fmt('dev D (tuned on)', dev)}`,
     `  ${fmt('dev E (tuned on)', devE)}`,
     `  ${fmt('dev G (tuned on)', devG)}`,
+    `  ${fmt('dev I (tuned on)', devI)}`,
     `  ${fmt(
       'held-out (A and B)',
       results.filter((r) => r.part === 'held-out A' || r.part === 'held-out B'),
@@ -111,6 +122,7 @@ export function summarize(
     devShare: share(dev),
     devEShare: share(devE),
     devGShare: share(devG),
+    devIShare: share(devI),
     frozenShare: share(frozen),
     heldOutFShare: share(frozenF),
     lines,

@@ -3,7 +3,7 @@
  * reply to each turn must (and must not) contain. Run through the HTTP APIs of messaging and entity.
  */
 
-export type DialogueLanguage = 'pt' | 'en' | 'es' | 'fr';
+export type DialogueLanguage = 'pt' | 'en' | 'es' | 'fr' | 'de';
 
 export interface DialogueTurn {
   /** What the user says. */
