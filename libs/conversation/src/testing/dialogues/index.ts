@@ -5,6 +5,7 @@ import { DEV_I_DIALOGUES } from './dev-i';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
+import { HELD_OUT_H_DIALOGUES } from './held-out-h';
 import { TUNED_DIALOGUES } from './tuned';
 import type { Dialogue } from './types';
 
@@ -21,12 +22,13 @@ export {
   HELD_OUT_C_DIALOGUES,
   HELD_OUT_DIALOGUES,
   HELD_OUT_F_DIALOGUES,
+  HELD_OUT_H_DIALOGUES,
   TUNED_DIALOGUES,
 };
 
 /**
  * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, dev E, dev G and
- * dev I (outside testers' development sets, tuned on) and held-out C and F (frozen, never tuned on) are printed apart.
+ * dev I (outside testers' development sets, tuned on) and held-out C, F and H (frozen, never tuned on) are printed apart.
  */
 export const DIALOGUE_PASS_BAR = 0.95;
 
@@ -50,5 +52,6 @@ export function allDialogues(): Array<{ dialogue: Dialogue; part: DialoguePart }
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),
     ...HELD_OUT_F_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out F' as const })),
+    ...HELD_OUT_H_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out H' as const })),
   ];
 }

@@ -44,13 +44,13 @@ export function checkReply(reply: string, turn: DialogueTurn): string[] {
 
 /**
  * The tuned part; the development sets D, E, G and I (outside testers' conversations, tuned on: dev-d.ts, dev-e.ts, dev-g.ts,
- * dev-i.ts); the two held-out parts of held-out.ts; and held-out C and F (held-out-c.ts, held-out-f.ts):
+ * dev-i.ts); the two held-out parts of held-out.ts; and held-out C, F and H (held-out-c.ts, held-out-f.ts, held-out-h.ts):
  * written by someone who had not read the engine, frozen, never tuned on.
  */
-export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'dev G' | 'dev I' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F';
+export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'dev G' | 'dev I' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F' | 'held-out H';
 
 /** The parts printed apart and kept out of the pass bar's share. */
-const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'held-out C', 'held-out F'];
+const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'held-out C', 'held-out F', 'held-out H'];
 
 export interface TurnResult {
   dialogue: string;
@@ -63,7 +63,7 @@ export interface TurnResult {
 /**
  * Pass shares per part, as printable lines. `share` is that of the tuned part with held-out A and B (held to
  * DIALOGUE_PASS_BAR); `devShare` that of dev D, `devEShare` that of dev E, `devGShare` that of dev G, `devIShare` that of dev I,
- * `frozenShare` that of held-out C and `heldOutFShare` that of held-out F, reported apart.
+ * `frozenShare` that of held-out C, `heldOutFShare` that of held-out F and `heldOutHShare` that of held-out H, reported apart.
  */
 export function summarize(
   results: TurnResult[],
@@ -76,6 +76,7 @@ export function summarize(
   devIShare: number;
   frozenShare: number;
   heldOutFShare: number;
+  heldOutHShare: number;
   lines: string[];
 } {
   const share = (rs: TurnResult[]) => (rs.length ? rs.filter((r) => !r.problems.length).length / rs.length : 1);
@@ -88,6 +89,7 @@ export function summarize(
   const frozen = results.filter((r) => r.part === 'held-out C');
   const frozenF = results.filter((r) => r.part === 'held-out F');
   const devI = results.filter((r) => r.part === 'dev I');
+  const frozenH = results.filter((r) => r.part === 'held-out H');
   const lines = [
     `dialogue suite, ${label}`,
     `  ${fmt('tuned with held-out A and B', suite)}`,
@@ -113,6 +115,7 @@ export function summarize(
     )}`,
     `  ${fmt('held-out C (frozen, never tuned on)', frozen)}`,
     `  ${fmt('held-out F (frozen, never tuned on)', frozenF)}`,
+    `  ${fmt('held-out H (frozen, never tuned on)', frozenH)}`,
     ...results
       .filter((r) => r.problems.length)
       .map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
@@ -125,6 +128,7 @@ export function summarize(
     devIShare: share(devI),
     frozenShare: share(frozen),
     heldOutFShare: share(frozenF),
+    heldOutHShare: share(frozenH),
     lines,
   };
 }
