@@ -131,6 +131,18 @@ describe('family motion presets through the video endpoints (issue 36)', () => {
     expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
   }, 120_000);
 
+  it("keeps an animation patched onto a node (the README's example) and moves the rest as the family does", async () => {
+    const d = expectStatus(await as(t.http.post('/v1/designs').send({ template: 'quote', brief: quoteBrief }), alice), 200).body.id;
+    const typewriter = { enter: { preset: 'typewriter', duration: 1.5, delay: 0.3 } };
+    expectStatus(await as(t.http.patch(`/v1/designs/${d}/nodes/quote`).send({ patch: { animation: typewriter } }), alice), 200);
+    const job = expectStatus(await as(t.http.post(`/v1/designs/${d}/animate`).send({ duration: 4, width: 96, height: 96, fps: 6 }), alice), 202).body;
+    expect(job.request).toMatchObject({ revision: 2, motion: 'ken_burns', preset: 'editorial' });
+    const [ir] = await pipelineIrs(alice, animateTimeline(job.request as StoredAnimate));
+    expect(byId(ir, 'quote')!.animation).toEqual(typewriter);
+    expect(byId(ir, 'author')!.animation!.enter!.preset).toBe('rise');
+    expect((await finished(t, alice, job.id)).state).toBe('succeeded');
+  }, 120_000);
+
   it('refuses a bad node animation with 422 at its path, a bad motion at its field, and nothing without a key or for another account', async () => {
     const bad = { ...ownIr, root: { ...ownIr.root, children: [{ ...ownIr.root.children[1], animation: { enter: { preset: 'spin' } } }] } };
     const res = expectStatus(await as(t.http.post('/v1/designs').send({ ir: bad }), alice), 422);
