@@ -7,9 +7,11 @@ import { VIDEO_LIMITS } from './types';
  *   (moov before mdat: plays while downloading); AAC 160 kb/s.
  * - WebM: VP9 (libvpx-vp9) constant quality `-crf 33 -b:v 0`, `-deadline realtime -cpu-used 8 -row-mt 1`
  *   (VP9's good/best modes are 10–50x slower); Opus 128 kb/s.
- * - GIF: the frames, at the GIF's fps and width, go losslessly (libx264rgb -qp 0, ultrafast) to a small
- *   intermediate in the same frame pass; a palette is then generated for this video (palettegen,
- *   stats_mode=diff) and applied (paletteuse, sierra2_4a dithering, diff_mode=rectangle).
+ * - GIF: the frames, at the GIF's fps and width and lightly denoised (GIF_SETTINGS.denoise), go losslessly
+ *   (libx264rgb -qp 0, ultrafast) to a small intermediate in the same frame pass; a palette of
+ *   GIF_SETTINGS.colors is then generated for this video (palettegen) and applied with ordered dithering
+ *   (GIF_SETTINGS.dither) and diff_mode=rectangle; the GIF encoder's frame differencing (transdiff,
+ *   offsetting) leaves unchanged pixels transparent.
  */
 export const ENCODER_SETTINGS = {
   mp4: ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-movflags', '+faststart'],
@@ -18,6 +20,18 @@ export const ENCODER_SETTINGS = {
   webmAudio: ['-c:a', 'libopus', '-b:a', '128k', '-ar', '48000'],
   gifSource: ['-c:v', 'libx264rgb', '-preset', 'ultrafast', '-qp', '0'],
 } as const;
+
+/**
+ * GIF size against looks, measured on a 4 s 540 px 15 fps animate of a photo-led design (full-bleed photo under a scrim,
+ * badge, title, button, logo; __tests__/gif-size.spec.ts). Error diffusion (sierra2_4a) over 256 colors made 5.3 MB:
+ * its noise differs in every frame and defeats frame differencing. An ordered (bayer) dither is the same in every frame,
+ * so a pixel whose color barely moved keeps its index and is left transparent; scale 3 hides the bands of a smooth photo
+ * (scale 5 left contour bands in a cup for 3% less). A light denoise (hqdn3d) before the palette stops grain from
+ * flickering between indices (-10%); text edges pass it. With that, 96 colors: 1.78 MB; 112: 1.90 MB; 64 bands.
+ * The palette counts every pixel (stats_mode=full), not only the ones that change (diff, 4% smaller): with diff a
+ * still brand color (a badge, a logo plate) got few entries and shifted visibly.
+ */
+export const GIF_SETTINGS = { colors: 96, stats: 'full', dither: 'bayer:bayer_scale=3', denoise: 'hqdn3d=2:2:12:12' } as const;
 
 export interface GifPlan {
   fps: number;
@@ -84,7 +98,7 @@ export function encoderArgs(p: EncoderPlan): string[] {
       '-map',
       '0:v',
       '-vf',
-      `fps=${p.gif.fps},scale=${p.gif.width}:${p.gif.height}:flags=lanczos`,
+      `fps=${p.gif.fps},scale=${p.gif.width}:${p.gif.height}:flags=lanczos,${GIF_SETTINGS.denoise}`,
       ...ENCODER_SETTINGS.gifSource,
       '-an',
       ...t,
@@ -95,9 +109,20 @@ export function encoderArgs(p: EncoderPlan): string[] {
   return args;
 }
 
-/** Pass 2 of a GIF: the palette of this video. */
+/** Pass 2 of a GIF: the palette of this video (GIF_SETTINGS.colors). */
 export function paletteArgs(source: string, palette: string): string[] {
-  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', source, '-vf', 'palettegen=stats_mode=diff', '-y', palette];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-i',
+    source,
+    '-vf',
+    `palettegen=stats_mode=${GIF_SETTINGS.stats}:max_colors=${GIF_SETTINGS.colors}`,
+    '-y',
+    palette,
+  ];
 }
 
 /** Pass 3 of a GIF: the frames mapped onto the palette. */
@@ -112,7 +137,7 @@ export function gifArgs(source: string, palette: string, gif: GifPlan, out: stri
     '-i',
     palette,
     '-lavfi',
-    '[0:v][1:v]paletteuse=dither=sierra2_4a:diff_mode=rectangle',
+    `[0:v][1:v]paletteuse=dither=${GIF_SETTINGS.dither}:diff_mode=rectangle`,
     '-loop',
     String(gif.loop),
     '-y',

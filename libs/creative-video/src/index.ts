@@ -17,3 +17,4 @@ export * from './render';
 export * from './audio/mix';
 export * from './beats/beats';
 export * from './compose/compose';
+export * from './presets';

@@ -13,7 +13,17 @@ import {
   resolveFormat,
   type Brief,
 } from '@platform/creative-ir';
-import { EASING_CURVES, MOTION_INFO, TRANSITION_INFO, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
+import {
+  EASING_CURVES,
+  FAMILY_PRESETS,
+  KEYFRAME_PROPERTY_INFO,
+  MOTION_INFO,
+  NODE_ANIMATION_INFO,
+  TEMPLATE_FAMILIES,
+  TRANSITION_INFO,
+  VIDEO_FORMATS,
+  VIDEO_LIMITS,
+} from '@platform/creative-video';
 import { NotFoundError } from '@platform/errors';
 import { AssetsRepository } from '../assets/assets.repository';
 import { BRIEF_LIMITS } from '../common/creative-input';
@@ -156,6 +166,21 @@ export class CatalogueService {
       motions: MOTION_INFO.map((m) => ({ id: m.id as string, name: m.name, description: m.description, default_easing: m.defaultEasing })),
       transitions: TRANSITION_INFO.map((x) => ({ id: x.id as string, name: x.name, description: x.description })),
       easings: EASING_CURVES.map((e) => ({ id: e.id as string, name: e.name, description: e.description, formula: e.formula })),
+      animation_presets: NODE_ANIMATION_INFO.map((a) => ({ id: a.id as string, name: a.name, description: a.description })),
+      keyframe_properties: KEYFRAME_PROPERTY_INFO.map((k) => ({ id: k.id, description: k.description })),
+      family_presets: FAMILY_PRESETS.map((p) => ({
+        id: p.id as string,
+        name: p.name,
+        description: p.description,
+        templates: Object.keys(TEMPLATE_FAMILIES).filter((t) => TEMPLATE_FAMILIES[t] === p.id),
+        motion: p.motion as string,
+        transition: p.transition as string,
+        start: p.start,
+        stagger: p.stagger,
+        roles: Object.fromEntries(
+          Object.entries(p.roles).map(([role, e]) => [role, { preset: e.preset as string, duration: e.duration, easing: e.easing as string }]),
+        ),
+      })),
       formats: [...VIDEO_FORMATS] as string[],
       limits: {
         min_duration: L.minDuration,

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import {
+  applyFamilyPreset,
   FfmpegError,
+  presetById,
   VideoSpecError,
   type AudioSpec,
   type Easing,
@@ -29,6 +31,15 @@ import { VideoThreads } from './video-thread';
 /** An IR page of one color (animate's lead-in before a transition). */
 export function blackIr(width: number, height: number): Record<string, unknown> {
   return { version: 1, width, height, background: '#000000', root: { type: 'frame', id: 'root', width, height, children: [] } };
+}
+
+/**
+ * A scene's IR with the entrances of its family motion preset on the nodes that have no animation of their own (the
+ * stored scene names the preset when its request named no motion); otherwise as it is.
+ */
+export function withPreset(ir: unknown, s: Pick<StoredScene, 'preset' | 'duration'>): unknown {
+  const preset = s.preset ? presetById(s.preset) : undefined;
+  return preset ? applyFamilyPreset(ir, preset, { duration: s.duration }).ir : ir;
 }
 
 /** What the video is made from, recorded on its artifacts. */
@@ -94,7 +105,7 @@ export class VideoRendererService {
           const head = await this.designs.outline(ctx.accountId, s.design_id).catch(() => null);
           const ir = head ? await this.designs.revisionIr(s.design_id, s.revision).catch(() => null) : null;
           if (!ir) throw new JobFailure('not_found', `The design ${s.design_id} was deleted after the job was accepted`);
-          return { kind: 'ir', ir, assets: await this.designAssets.bytes(ctx.accountId, ir) };
+          return { kind: 'ir', ir: withPreset(ir, s), assets: await this.designAssets.bytes(ctx.accountId, ir) };
         },
       };
     }
@@ -116,7 +127,7 @@ export class VideoRendererService {
             throw new JobFailure('template_failed', `The template ${s.template} could not be laid out: ${(e as Error).message}`);
           }
           // The brief's photos stay `asset:<id>` references in the laid-out IR (as in a design made from it): their bytes.
-          return { kind: 'ir', ir: built.ir, assets: await this.designAssets.bytes(ctx.accountId, built.ir) };
+          return { kind: 'ir', ir: withPreset(built.ir, s), assets: await this.designAssets.bytes(ctx.accountId, built.ir) };
         },
       };
     }

@@ -40,6 +40,11 @@ export type StoredScene = StoredSource & {
   transition_duration: number;
   focal: { x: number; y: number } | null;
   audio: StoredAudio | null;
+  /**
+   * The family motion preset (`FAMILY_PRESETS` of @platform/creative-video) whose entrances the scene's nodes get when
+   * it is drawn: set when the request named no motion for a design or template scene; null or absent for none.
+   */
+  preset?: string | null;
 };
 
 export interface StoredGif {
@@ -68,6 +73,8 @@ export interface StoredAnimate {
   height: number;
   fps: number;
   motion: string;
+  /** The family motion preset that chose `motion` and animates the design's nodes (the request named no motion), else null. */
+  preset: string | null;
   easing: string | null;
   transition: string;
   transition_duration: number;
@@ -147,6 +154,7 @@ export function animateTimeline(r: StoredAnimate): StoredVideo {
     transition_duration: r.transition_duration,
     focal: r.focal,
     audio: null,
+    preset: r.preset ?? null,
   };
   const scenes: StoredScene[] = [design];
   if (r.transition !== 'none') {

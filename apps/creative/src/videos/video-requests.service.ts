@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ColorSchema, getTemplate, listTemplates } from '@platform/creative-ir';
-import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
+import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS, scenePreset } from '@platform/creative-video';
 import { DomainException, ErrorDetail, ValidationError } from '@platform/errors';
 import { assetNotFound } from '../assets/asset-errors';
 import { assetKindNoun } from '../assets/media/media-types';
@@ -224,12 +224,16 @@ export class VideoRequestsService {
     }
     if (details.length) throw new ValidationError(details);
     if (body.audio_asset_id != null) await this.assetOf(accountId, body.audio_asset_id, 'audio', ['audio_asset_id']);
+    // No motion named: the design's template family moves it (its camera motion, its entrances). Animate's `transition`
+    // is how the design enters from black, so it stays the request's: the family's entrances are the design's own.
+    const chosen = body.motion == null ? scenePreset({}, (await this.designs.briefOf(accountId, design.id)).template) : null;
     return {
       design_id: design.id,
       revision: design.revision,
       duration,
       ...size,
-      motion: body.motion ?? D.motion,
+      motion: body.motion ?? chosen?.motion ?? D.motion,
+      preset: chosen?.preset ?? null,
       easing: body.easing ?? null,
       transition,
       transition_duration: transitionDuration,
@@ -276,10 +280,13 @@ export class VideoRequestsService {
       const loc: Loc = ['scenes', i];
       const src = sources[i]!;
       let source: Record<string, unknown>;
+      /** Designs and templates without a motion of their own move as their template family does. */
+      let chosen: ReturnType<typeof scenePreset> | null = null;
       if (src === 'design_id') {
         const d = await this.designs.outline(accountId, s.design_id!);
         natural ??= { width: d.width, height: d.height };
         source = { design_id: d.id, revision: d.revision };
+        if (s.motion == null) chosen = scenePreset({ transition: s.transition }, (await this.designs.briefOf(accountId, d.id)).template);
       } else if (src === 'asset_id') {
         const a = await this.assetOf(accountId, s.asset_id!, 'image', [...loc, 'asset_id']);
         // A photo's pixels are not a video size: its shape, at most IMAGE_DEFAULT_SIDE on the long side.
@@ -290,6 +297,7 @@ export class VideoRequestsService {
         source = { asset_id: s.asset_id! };
       } else if (src === 'template') {
         source = { template: s.template!, brief: briefOrThrow(s.brief ?? {}, [...loc, 'brief']) as Record<string, unknown> };
+        if (s.motion == null) chosen = scenePreset({ transition: s.transition }, s.template);
       } else {
         const p = s.procedural!;
         source = {
@@ -308,12 +316,13 @@ export class VideoRequestsService {
       scenes.push({
         ...source,
         duration: s.duration ?? VIDEO_DEFAULTS.scene.duration,
-        motion: s.motion ?? VIDEO_DEFAULTS.scene.motion,
+        motion: s.motion ?? chosen?.motion ?? VIDEO_DEFAULTS.scene.motion,
         easing: s.easing ?? null,
-        transition: s.transition ?? VIDEO_DEFAULTS.scene.transition,
+        transition: s.transition ?? chosen?.transition ?? VIDEO_DEFAULTS.scene.transition,
         transition_duration: s.transition_duration ?? L.defaultTransitionDuration,
         focal: s.focal ? { x: s.focal.x, y: s.focal.y } : null,
         audio: s.audio ? this.audio(s.audio) : null,
+        preset: chosen?.preset ?? null,
       } as unknown as StoredScene);
     }
     if (body.audio) await this.assetOf(accountId, body.audio.asset_id, 'audio', ['audio', 'asset_id']);

@@ -1,3 +1,4 @@
+import { AnimationEasingSchema, AnimationKeyframeSchema, AnimationPresetSchema } from '@platform/creative-ir';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import sharp from 'sharp';
 import { as, binary, locs } from '../../__tests__/helpers';
@@ -141,6 +142,26 @@ describe('creative catalogues', () => {
     expect(c.video.motions.find((m: { id: string }) => m.id === 'pop').default_easing).toBe('ease_out_back');
     expect(c.video.easings.map((e: { id: string }) => e.id)).toEqual(['linear', 'ease_in', 'ease_out', 'ease_in_out', 'ease_out_back']);
     expect(c.video.formats).toEqual(['mp4', 'webm', 'gif']);
+    // Node animations (issue 36): the IR's presets described, the keyframe fields, and each template family's preset.
+    expect(c.video.animation_presets.map((a: { id: string }) => a.id)).toEqual([...AnimationPresetSchema.options]);
+    for (const a of c.video.animation_presets) expect(a.description.length, a.id).toBeGreaterThan(10);
+    expect(c.video.keyframe_properties.map((k: { id: string }) => k.id)).toEqual(Object.keys(AnimationKeyframeSchema.shape));
+    expect(c.video.easings.map((e: { id: string }) => e.id)).toEqual([...AnimationEasingSchema.options]);
+    const families = c.video.family_presets as {
+      id: string;
+      templates: string[];
+      motion: string;
+      transition: string;
+      roles: Record<string, { preset: string }>;
+    }[];
+    expect(families.map((f) => f.id)).toEqual(['bold', 'photo-led', 'editorial', 'neon', 'pastel', 'minimal']);
+    expect(families.flatMap((f) => f.templates).sort()).toEqual(c.templates.map((t: { id: string }) => t.id).sort());
+    expect(families.find((f) => f.id === 'editorial')).toMatchObject({ motion: 'ken_burns', transition: 'fade', roles: { title: { preset: 'rise' } } });
+    for (const f of families) {
+      expect(c.motions).toContain(f.motion);
+      expect(c.transitions).toContain(f.transition);
+      for (const r of Object.values(f.roles)) expect(AnimationPresetSchema.options).toContain(r.preset);
+    }
     expect(c.video.limits).toMatchObject({
       max_duration: 300,
       max_scene_duration: 60,

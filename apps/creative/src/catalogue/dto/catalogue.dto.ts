@@ -174,6 +174,41 @@ class VideoEasingDto extends VideoCatalogueEntryDto {
   @ApiProperty({ example: '1 - (1 - t)^3', description: 'Progress as a function of time t in 0..1' }) formula: string;
 }
 
+class VideoKeyframePropertyDto {
+  @ApiProperty({ example: 'opacity' }) id: string;
+  @ApiProperty({ example: 'Multiplies the node’s opacity, 0 to 1.' }) description: string;
+}
+
+class FamilyRoleEntranceDto {
+  @ApiProperty({ example: 'rise', description: 'A node animation preset (`video.animation_presets`)' }) preset: string;
+  @ApiProperty({ example: 0.8, description: 'Seconds' }) duration: number;
+  @ApiProperty({ example: 'ease_out' }) easing: string;
+}
+
+class FamilyRolesDto {
+  @ApiPropertyOptional({ type: FamilyRoleEntranceDto, description: 'Eyebrows, badges, dates' }) eyebrow?: FamilyRoleEntranceDto;
+  @ApiPropertyOptional({ type: FamilyRoleEntranceDto, description: 'Headlines, display text, quotes, figures' }) title?: FamilyRoleEntranceDto;
+  @ApiPropertyOptional({ type: FamilyRoleEntranceDto, description: 'Subtitles, body text, lists, charts, authors' }) body?: FamilyRoleEntranceDto;
+  @ApiPropertyOptional({ type: FamilyRoleEntranceDto, description: 'Calls to action and buttons' }) cta?: FamilyRoleEntranceDto;
+  @ApiPropertyOptional({ type: FamilyRoleEntranceDto, description: 'The logo' }) logo?: FamilyRoleEntranceDto;
+  @ApiPropertyOptional({
+    type: FamilyRoleEntranceDto,
+    description: 'Foreground images (under 40% of the page: cut-outs, avatars, insets); full photos stay with the camera',
+  })
+  image?: FamilyRoleEntranceDto;
+  @ApiPropertyOptional({ type: FamilyRoleEntranceDto, description: 'Dividers and rules' }) rule?: FamilyRoleEntranceDto;
+}
+
+class VideoFamilyPresetDto extends VideoCatalogueEntryDto {
+  @ApiProperty({ type: [String], example: ['quote', 'listicle'], description: 'Templates of this family' }) templates: string[];
+  @ApiProperty({ example: 'ken_burns', description: 'Camera motion of a scene that names no motion' }) motion: string;
+  @ApiProperty({ example: 'fade', description: 'Transition into the next scene when the scene names none (videos; not animate)' }) transition: string;
+  @ApiProperty({ example: 0.3, description: 'Seconds before the first entrance' }) start: number;
+  @ApiProperty({ example: 0.2, description: 'Seconds between entrances, in reading order (all are squeezed into the first 60% of a short scene)' })
+  stagger: number;
+  @ApiProperty({ type: FamilyRolesDto, description: 'Entrances by content role, given to nodes that have no `animation` of their own' }) roles: FamilyRolesDto;
+}
+
 class VideoLimitsDto {
   @ApiProperty({ example: 0.5, description: 'Shortest scene (seconds)' }) min_duration: number;
   @ApiProperty({ example: 60, description: 'Longest scene, and longest animate (seconds)' }) max_scene_duration: number;
@@ -196,7 +231,20 @@ class VideoCapabilitiesDto {
   @ApiProperty({ type: [VideoMotionDto], description: 'Motions of animate, scenes, procedural videos and full campaigns' }) motions: VideoMotionDto[];
   @ApiProperty({ type: [VideoCatalogueEntryDto], description: 'Transitions between scenes (drawn frame by frame, the same in every format)' })
   transitions: VideoCatalogueEntryDto[];
-  @ApiProperty({ type: [VideoEasingDto] }) easings: VideoEasingDto[];
+  @ApiProperty({ type: [VideoEasingDto], description: 'Easings of motions, transitions and node animations' }) easings: VideoEasingDto[];
+  @ApiProperty({
+    type: [VideoCatalogueEntryDto],
+    description: "Entrance and exit presets of a node's `animation` (`enter`/`exit`: preset, duration, delay, easing) in an IR",
+  })
+  animation_presets: VideoCatalogueEntryDto[];
+  @ApiProperty({ type: [VideoKeyframePropertyDto], description: "Fields of a raw keyframe of a node's `animation.keyframes`" })
+  keyframe_properties: VideoKeyframePropertyDto[];
+  @ApiProperty({
+    type: [VideoFamilyPresetDto],
+    description:
+      "Each template family's motion preset: used by animate and by design or template scenes that name no motion (camera motion, transition, entrances per role)",
+  })
+  family_presets: VideoFamilyPresetDto[];
   @ApiProperty({ type: [String], example: ['mp4', 'webm', 'gif'], description: 'Outputs: mp4 (H.264 yuv420p, AAC), webm (VP9, Opus), gif' }) formats: string[];
   @ApiProperty({ type: VideoLimitsDto }) limits: VideoLimitsDto;
 }

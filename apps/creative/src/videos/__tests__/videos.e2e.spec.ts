@@ -65,7 +65,9 @@ describe('creative videos', () => {
       width: 320,
       height: 240,
       fps: 30,
+      // No motion asked: the family preset's (a design made without a template moves as `minimal`: a gentle zoom, fades).
       motion: 'zoom_in',
+      preset: 'minimal',
       easing: null,
       transition: 'none',
       transition_duration: 0.6,
@@ -197,6 +199,7 @@ describe('creative videos', () => {
       transition_duration: 0.6,
       focal: { x: 0.8, y: 0.2 },
       audio: null,
+      preset: null, // a motion was asked: no family preset
     });
     expect(job.request.scenes[1]).toMatchObject({ procedural: { style: 'waves', seed: 7, density: 1, palette: null, title: 'Waves' }, motion: 'none' });
     expect(job.request.audio).toEqual({ asset_id: track, volume: 1, loop: true, fade_in: 0, fade_out: 1, normalize: false });

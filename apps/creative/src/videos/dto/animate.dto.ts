@@ -3,6 +3,7 @@ import { VIDEO_LIMITS } from '@platform/creative-video';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
   EasingField,
+  FAMILY_PRESET_DESCRIPTION,
   FocalDto,
   FocalField,
   MotionField,
@@ -51,7 +52,7 @@ export class AnimateDto extends VideoOutputFields {
   @Max(L.maxHeight)
   height?: number | null;
 
-  @MotionField(D.motion)
+  @MotionField(null, `Default: ${FAMILY_PRESET_DESCRIPTION}; the job's \`request\` records the \`motion\` and the \`preset\` used.`)
   motion?: string;
 
   @EasingField()

@@ -22,6 +22,7 @@ import { BRIEF_SCHEMA_REF } from '../../common/library-schemas';
 import { PROCEDURAL_TONES } from '../../rendering/dto/procedural.dto';
 import {
   EasingField,
+  FAMILY_PRESET_DESCRIPTION,
   FocalDto,
   FocalField,
   MotionField,
@@ -135,13 +136,19 @@ export class VideoSceneDto {
   @Max(L.maxSceneDuration)
   duration?: number;
 
-  @MotionField(VIDEO_DEFAULTS.scene.motion)
+  @MotionField(
+    null,
+    `Default: for a design or template scene, ${FAMILY_PRESET_DESCRIPTION}; for an image or procedural scene, none. The job's \`request\` records each scene's \`motion\` and \`preset\`.`,
+  )
   motion?: string;
 
   @EasingField()
   easing?: string | null;
 
-  @TransitionField(VIDEO_DEFAULTS.scene.transition, 'Transition into the next scene (ignored on the last)')
+  @TransitionField(
+    null,
+    "Transition into the next scene (ignored on the last). Default: the family preset's (see `motion`) when the scene has one, else none (a cut)",
+  )
   transition?: string;
 
   @TransitionDurationField()

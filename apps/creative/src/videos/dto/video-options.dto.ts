@@ -49,6 +49,9 @@ export const VIDEO_DEFAULTS = {
 } as const;
 
 export const MOTION_DESCRIPTION = `One of ${MOTIONS.join(', ')} (GET /v1/capabilities → motions; \`stagger\`: the design's top-level nodes enter one after another)`;
+/** What a design or template scene without a `motion` gets (the family motion presets). */
+export const FAMILY_PRESET_DESCRIPTION =
+  "its template family's motion preset (GET /v1/capabilities → video.family_presets: bold, photo-led, editorial, neon, pastel; `minimal` for designs made without a template) gives the camera motion, and its nodes that have no `animation` of their own get the family's entrances (title, eyebrow, body, call to action, logo, foreground images, rules, in reading order). Naming a motion (even `none`) turns the preset off";
 export const TRANSITION_DESCRIPTION = `One of ${TRANSITIONS.join(', ')} (GET /v1/capabilities → transitions)`;
 export const FORMATS_DESCRIPTION =
   `Outputs, each an artifact, plus a poster PNG: mp4 (H.264 yuv420p, AAC, faststart), webm (VP9, Opus), gif (palette per video; see \`gif\`). ` +
@@ -221,14 +224,19 @@ export class VideoOutputFields {
   idempotency_key?: string | null;
 }
 
-export const MotionField = (dflt: string) => (target: object, key: string | symbol) => {
-  ApiPropertyOptional({ enum: [...MOTIONS], default: dflt, description: MOTION_DESCRIPTION })(target, key);
+/** A request's `motion`: `dflt` the default, or `whenAbsent` saying what happens without one (no single default). */
+export const MotionField = (dflt: string | null, whenAbsent?: string) => (target: object, key: string | symbol) => {
+  ApiPropertyOptional({
+    enum: [...MOTIONS],
+    ...(dflt != null ? { default: dflt } : {}),
+    description: whenAbsent ? `${MOTION_DESCRIPTION}. ${whenAbsent}` : MOTION_DESCRIPTION,
+  })(target, key);
   IsOptional()(target, key);
   IsIn(MOTIONS, { message: `motion must be one of ${MOTIONS.join(', ')}` })(target, key);
 };
 
-export const TransitionField = (dflt: string, what: string) => (target: object, key: string | symbol) => {
-  ApiPropertyOptional({ enum: [...TRANSITIONS], default: dflt, description: `${what}. ${TRANSITION_DESCRIPTION}` })(target, key);
+export const TransitionField = (dflt: string | null, what: string) => (target: object, key: string | symbol) => {
+  ApiPropertyOptional({ enum: [...TRANSITIONS], ...(dflt != null ? { default: dflt } : {}), description: `${what}. ${TRANSITION_DESCRIPTION}` })(target, key);
   IsOptional()(target, key);
   IsIn(TRANSITIONS, { message: `transition must be one of ${TRANSITIONS.join(', ')}` })(target, key);
 };
