@@ -71,6 +71,8 @@ export interface PreparedScene {
   readonly content: readonly ContentInfo[];
   /** Each content layer's opacity at `st` (same order as `content`). */
   opacities(st: SceneState): number[];
+  /** Each content layer's box at `st`, moved and scaled as drawn (frame pixels; before a transition's slide). */
+  boxes(st: SceneState): Box[];
   /**
    * What the frame at `st` looks like, as a string: two frames with the same key are identical, so the encoder is
    * handed the previous frame's pixels again (a held scene, a stagger whose nodes are all in). Undefined when every
@@ -338,7 +340,9 @@ function layerize(doc: MaterializedDocument, entering = true): DesignLayer[] {
     if (top && covers(c) && !container) return push({ node: c, kind: 'backdrop' });
     const splitColumn = top && container && !painted(c) && c.node.opacity === undefined && !c.node.blur && c.children.length > 1;
     if (container && (animated(c) || splitColumn)) {
-      if (painted(c)) push({ node: c, bare: { ...c, children: [] }, kind: top && covers(c) ? 'backdrop' : 'decoration' });
+      // Its own paint: a badge's or a button's plate is content (it comes and goes with its text), a panel's decoration.
+      if (painted(c))
+        push({ node: c, bare: { ...c, children: [] }, kind: top && covers(c) ? 'backdrop' : holdsContent(c) && !covers(c) ? 'content' : 'decoration' });
       for (const k of c.children) visit(k, false);
       return;
     }
@@ -548,6 +552,21 @@ function layerStates(layers: ContentLayer[], motion: Motion, easing: Easing, st:
   });
 }
 
+/** A box as a layer state moves and scales it (its rotation's bounding box included). */
+function movedBox(b: Box, s: LayerState): Box {
+  const at = (x: number, y: number) => [s.ox + (x - s.ox) * s.scale + s.dx, s.oy + (y - s.oy) * s.scale + s.dy];
+  const [x0, y0] = at(b.x0, b.y0);
+  const [x1, y1] = at(b.x1, b.y1);
+  const r = (Math.abs(s.rotation) * Math.PI) / 180;
+  const cw = (x1 - x0) / 2;
+  const ch = (y1 - y0) / 2;
+  const hw = Math.abs(cw * Math.cos(r)) + Math.abs(ch * Math.sin(r));
+  const hh = Math.abs(cw * Math.sin(r)) + Math.abs(ch * Math.cos(r));
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  return { x0: cx - hw, y0: cy - hh, x1: cx + hw, y1: cy + hh };
+}
+
 const simple = (s: LayerState) => s.scale === 1 && s.rotation === 0 && s.reveal >= 1 && s.dx === 0;
 
 function drawLayer(ctx: SKRSContext2D, l: ContentLayer, s: LayerState, dx: number, dy: number): void {
@@ -594,12 +613,18 @@ function rasterLayer(
   const root = subset(bareRoot, keep);
   if (!root) return undefined;
   // Moved by `pad`, on a page `pad` larger on every side: what bleeds off the page is drawn, not cut.
-  const padded =
-    pad > 0 ? { ...doc, width: doc.width + 2 * pad, height: doc.height + 2 * pad, root: { ...root, x: root.x + pad, y: root.y + pad } } : { ...doc, root };
+  // (A whole number of frame pixels, so the layer lands where the page has it.)
+  const off = Math.ceil(pad * scale);
+  const d = off / scale;
+  const padded = pad > 0 ? { ...doc, width: doc.width + 2 * d, height: doc.height + 2 * d, root: shifted(root, d) } : { ...doc, root };
   const r = rasterizeMaterialized(padded, images, { scale, transparent: true, budget });
   const c = cropToContent(r.canvas, r.pixels, r.width, r.height);
-  const off = Math.round(pad * scale);
-  return c && { canvas: c.canvas, x: c.x - off, y: c.y - off };
+  return c && { canvas: c.canvas, x: c.x - (pad > 0 ? off : 0), y: c.y - (pad > 0 ? off : 0) };
+}
+
+/** A materialized tree moved by `d` page pixels right and down (boxes are absolute). */
+function shifted(n: MaterializedNode, d: number): MaterializedNode {
+  return { ...n, x: n.x + d, y: n.y + d, children: n.children.map((c) => shifted(c, d)) };
 }
 
 /** Characters of each line of a text layer (typewriter), or [] when the layer is not one text. */
@@ -649,6 +674,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
       layers: 1,
       content: [],
       opacities: () => [],
+      boxes: () => [],
       key: (st) => (st.settled ? 'settled' : String(motion === 'none' ? 0 : ease(easing, st.p))),
       ...(opaque
         ? {
@@ -698,6 +724,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
       layers: (still ? 1 : 0) + layers.length,
       content: layers.map(({ id, text, image, box }) => ({ id, text, image, box })),
       opacities: (st) => layerStates(layers, motion, easing, st, w, h, 1).map((s) => (s.reveal > 0 ? s.alpha : 0)),
+      boxes: (st) => layerStates(layers, motion, easing, st, w, h, 1).map((s, i) => movedBox(layers[i].box, s)),
       key: () => undefined,
       drawBackground,
       drawContent,
@@ -741,7 +768,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
     const placed0 = rasterLayer(doc, images, new Map([[n, l.bare ?? n]]), scale, pad, budget);
     if (!placed0) continue;
     const placed = place(placed0);
-    const flat = flattenMaterialized(n).filter((d) => d.node.visible !== false);
+    const flat = flattenMaterialized(l.bare ?? n).filter((d) => d.node.visible !== false);
     const box = { x0: ox + n.x * scale, y0: oy + n.y * scale, x1: ox + (n.x + n.width) * scale, y1: oy + (n.y + n.height) * scale };
     layers.push({
       id: n.id,
@@ -786,6 +813,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
     layers: 1 + layers.length,
     content: layers.map(({ id, text, image, box }) => ({ id, text, image, box })),
     opacities: (st) => states(st).map((s) => (s.reveal > 0 ? Math.min(1, s.alpha) : 0)),
+    boxes: (st) => states(st).map((s, i) => movedBox(layers[i].box, s)),
     key: (st) => {
       const cam = st.settled ? 'settled' : motion === 'none' || entryMotion ? '0' : String(ease(easing, st.p));
       return (
