@@ -15,7 +15,7 @@ import {
 } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
-import type { Composition, Overlay, Raster, ScaledRaster } from './compose/compose';
+import type { Composition, Overlay, Raster } from './compose/compose';
 import type { Easing, Motion, SceneSpec, Transition } from './types';
 import { validateSceneSource } from './validate';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { encodePng } from '@platform/creative-ir';
 import type { AudioTrack } from './audio';
 import { mixAudio } from './audio/mix';
