@@ -507,6 +507,8 @@ export function applyAnimation(s: LayerState, a: NodeAnimation, t: number, span:
 
 /** A content layer of a prepared scene: its raster placed at rest, and how it moves. */
 interface ContentLayer extends ContentInfo {
+  /** The design's layers it holds (one, or a run of them that move together). */
+  members: ContentInfo[];
   placed: Placed;
   animation?: NodeAnimation;
   /** Its place among the layers that follow the scene's entrance motion (rise, pop, stagger); -1 for animated ones. */
@@ -707,7 +709,16 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
       const placed = raster([piece]);
       if (!placed) continue;
       const box = { x0: placed.x, y0: placed.y, x1: placed.x + placed.canvas.width, y1: placed.y + placed.canvas.height };
-      layers.push({ id: piece.id, text: true, image: false, box, placed, order: layers.length, lines: linesOf(piece) });
+      layers.push({
+        id: piece.id,
+        text: true,
+        image: false,
+        box,
+        members: [{ id: piece.id, text: true, image: false, box }],
+        placed,
+        order: layers.length,
+        lines: linesOf(piece),
+      });
     }
     const drawBackground = (ctx: SKRSContext2D, st: SceneState) => {
       ctx.save();
@@ -757,28 +768,47 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
   const bgRoot = subset(doc.root, new Map(inBackground.map((l) => [l.node, l.bare ?? l.node])));
   const bgDoc = { ...doc, root: { ...doc.root, children: bgRoot && bgRoot !== doc.root ? bgRoot.children : [] } };
   const bgCanvas = rasterizeMaterialized(bgDoc, images, { scale: scale * k, budget }).canvas;
-  const layers: ContentLayer[] = [];
-  let order = 0;
+  // Content layers that move together (every one but under stagger, except animated nodes) are rasterized together:
+  // one raster for a run of them, fewer to draw and to composite every frame.
+  const runs: DesignLayer[][] = [];
   for (const l of split) {
     if (l.kind !== 'content') continue;
+    const last = runs[runs.length - 1];
+    if (last && motion !== 'stagger' && !l.animation && !last[0].animation) last.push(l);
+    else runs.push([l]);
+  }
+  const infoOf = (l: DesignLayer): ContentInfo => {
     const n = l.node;
-    // A layer bleeding off the page is drawn with its overflow, so that moving or scaling it shows no cut edge.
-    const bleeds = n.x < 0 || n.y < 0 || n.x + n.width > doc.width || n.y + n.height > doc.height || !!n.node.rotation;
-    const pad = bleeds ? Math.ceil(Math.max(doc.width, doc.height) * 0.25) : 0;
-    const placed0 = rasterLayer(doc, images, new Map([[n, l.bare ?? n]]), scale, pad, budget);
-    if (!placed0) continue;
-    const placed = place(placed0);
     const flat = flattenMaterialized(l.bare ?? n).filter((d) => d.node.visible !== false);
+    const text = flat.some((d) => d.type === 'text');
     const box = { x0: ox + n.x * scale, y0: oy + n.y * scale, x1: ox + (n.x + n.width) * scale, y1: oy + (n.y + n.height) * scale };
+    return { id: n.id, text, image: !text && flat.some((d) => d.type === 'image'), box };
+  };
+  const layers: ContentLayer[] = [];
+  let order = 0;
+  for (const run of runs) {
+    // A layer bleeding off the page is drawn with its overflow, so that moving or scaling it shows no cut edge.
+    const bleeds = run.some(({ node: n }) => n.x < 0 || n.y < 0 || n.x + n.width > doc.width || n.y + n.height > doc.height || !!n.node.rotation);
+    const pad = bleeds ? Math.ceil(Math.max(doc.width, doc.height) * 0.25) : 0;
+    const placed0 = rasterLayer(doc, images, new Map(run.map((l) => [l.node, l.bare ?? l.node])), scale, pad, budget);
+    if (!placed0) continue;
+    const members = run.map(infoOf);
+    const box = {
+      x0: Math.min(...members.map((m) => m.box.x0)),
+      y0: Math.min(...members.map((m) => m.box.y0)),
+      x1: Math.max(...members.map((m) => m.box.x1)),
+      y1: Math.max(...members.map((m) => m.box.y1)),
+    };
     layers.push({
-      id: n.id,
-      text: flat.some((d) => d.type === 'text'),
-      image: !flat.some((d) => d.type === 'text') && flat.some((d) => d.type === 'image'),
+      id: members.map((m) => m.id).join('+'),
+      text: members.some((m) => m.text),
+      image: members.every((m) => m.image),
       box,
-      placed,
-      animation: l.animation,
-      order: l.animation ? -1 : order++,
-      lines: linesOf(n),
+      members,
+      placed: place(placed0),
+      animation: run[0].animation,
+      order: run[0].animation ? -1 : order++,
+      lines: run.length === 1 ? linesOf(run[0].node) : [],
     });
   }
   // The composer places layers whole within the frame's width: a layer reaching past a side is handed to it cut
@@ -811,9 +841,9 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
   };
   return {
     layers: 1 + layers.length,
-    content: layers.map(({ id, text, image, box }) => ({ id, text, image, box })),
-    opacities: (st) => states(st).map((s) => (s.reveal > 0 ? Math.min(1, s.alpha) : 0)),
-    boxes: (st) => states(st).map((s, i) => movedBox(layers[i].box, s)),
+    content: layers.flatMap((l) => l.members),
+    opacities: (st) => states(st).flatMap((s, i) => layers[i].members.map(() => (s.reveal > 0 ? Math.min(1, s.alpha) : 0))),
+    boxes: (st) => states(st).flatMap((s, i) => layers[i].members.map((m) => movedBox(m.box, s))),
     key: (st) => {
       const cam = st.settled ? 'settled' : motion === 'none' || entryMotion ? '0' : String(ease(easing, st.p));
       return (
