@@ -6,14 +6,16 @@ import {
   prepare,
   proceduralDocument,
   rasterizeMaterialized,
+  type AnimationPreset,
   type IrNode,
   type MaterializedDocument,
   type MaterializedNode,
+  type NodeAnimation,
   type ProceduralStyleId,
 } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
-import type { Composition, Overlay, Raster, ScaledRaster } from './compose/compose';
+import type { Composition, Overlay, Raster } from './compose/compose';
 import type { Easing, Motion, SceneSpec, Transition } from './types';
 import { validateSceneSource } from './validate';
 
@@ -24,24 +26,76 @@ interface Placed {
   y: number;
 }
 
-/** What the compositor needs of a scene, built once per scene: rasters, and the per-frame drawing. */
+/**
+ * Where a scene is in time at one frame (see `sceneState` of the timeline): the camera's progress, the procedural
+ * phase, and the clock of its content layers (text, buttons, logo, animated nodes), which show only while
+ * 0 <= t <= span and fade in and out over `fadeIn` and `fadeOut` seconds where a transition hands over.
+ */
+export interface SceneState {
+  /** Camera (background) progress, 0 on the first visible frame, 1 on the last. */
+  p: number;
+  /** Procedural phase, 0..1. */
+  phase: number;
+  /** Seconds since the content came in (negative before). */
+  t: number;
+  /** Seconds the content stays on screen. */
+  span: number;
+  fadeIn: number;
+  fadeOut: number;
+  /** The poster: background at rest, every entrance done and no exit begun (the design as designed). */
+  settled?: boolean;
+}
+
+/** A scene's state at camera progress `p` with its content on screen for the whole scene (`span` seconds), as a single scene without transitions has it. */
+export function plainState(p: number, phase = 0, span = 1): SceneState {
+  return { p, phase, t: p * span, span, fadeIn: 0, fadeOut: 0 };
+}
+
+/** The poster's state: the settled design. */
+export const SETTLED: SceneState = { p: 0, phase: 0, t: 0, span: 1, fadeIn: 0, fadeOut: 0, settled: true };
+
+/**
+ * What the compositor needs of a scene, built once per scene: its layers rasterized once (a background, and
+ * content layers), and the per-frame drawing, which only places them.
+ */
 export interface PreparedScene {
-  /** Draws the whole frame (opaque) for motion progress `p` (0..1) and procedural `phase` (0..1). */
-  draw(ctx: SKRSContext2D, p: number, phase: number): void;
+  /** Draws the whole frame (opaque): the background under its camera motion, then the content. */
+  draw(ctx: SKRSContext2D, st: SceneState): void;
+  /** Draws the background alone (opaque; the camera motion moves it). */
+  drawBackground(ctx: SKRSContext2D, st: SceneState): void;
+  /** Draws the content layers over the frame, moved by (dx, dy) (a transition's slide). */
+  drawContent(ctx: SKRSContext2D, st: SceneState, dx?: number, dy?: number): void;
   /** Rasters held (for memory accounting and tests). */
   readonly layers: number;
+  /** Content layers: their boxes (frame pixels, at rest) and whether each is text, for reports and tests. */
+  readonly content: readonly ContentInfo[];
+  /** Each content layer's opacity at `st` (same order as `content`). */
+  opacities(st: SceneState): number[];
+  /** Each content layer's box at `st`, moved and scaled as drawn (frame pixels; before a transition's slide). */
+  boxes(st: SceneState): Box[];
   /**
-   * What the frame at (p, phase) looks like, as a string: two frames with the same key are identical, so
-   * the encoder is handed the previous frame's pixels again (a held scene, a stagger whose nodes are all in).
-   * Undefined when every frame differs (procedural scenes).
+   * What the frame at `st` looks like, as a string: two frames with the same key are identical, so the encoder is
+   * handed the previous frame's pixels again (a held scene, a stagger whose nodes are all in). Undefined when every
+   * frame differs (procedural scenes).
    */
-  key(p: number, phase: number): string | undefined;
+  key(st: SceneState): string | undefined;
   /**
-   * When the frame at motion progress `p` is rasters only, what `draw` would paint, as a plan the
-   * `FrameComposer` draws without Skia: whole-frame motions of an opaque design or image (one raster scaled
-   * and moved), and the entering layers of an opaque design (stagger, rise). Absent for the rest.
+   * When the frame at `st` is rasters only, what `draw` would paint, as a plan the `FrameComposer` draws without
+   * Skia: an opaque background scaled and moved by the camera, content layers placed whole with their opacity and
+   * vertical offset. Undefined (or absent) when the frame needs Skia (scaled or rotated layers, reveals).
    */
-  compose?(p: number): Composition;
+  compose?(st: SceneState): Composition | undefined;
+}
+
+/** A content layer as reports and tests see it. */
+export interface ContentInfo {
+  id: string;
+  /** Text (or holds text: a button). */
+  text: boolean;
+  /** A small image (a logo, a product). */
+  image: boolean;
+  /** Box at rest, frame pixels. */
+  box: Box;
 }
 
 /**
@@ -58,20 +112,6 @@ function rastersOf(canvases: Canvas[]): () => Raster[] {
       width: c.width,
       height: c.height,
     })));
-}
-
-/**
- * The composition of a scene that is one raster drawn at (x, y) scaled by 1 / k under a whole-frame motion's
- * matrix `at(p)` (`motionTransform`), as its `draw` paints it.
- */
-function oneRaster(canvas: Canvas, x: number, y: number, k: number, at: (p: number) => { a: number; e: number; f: number }): (p: number) => Composition {
-  const rasters = rastersOf([canvas]);
-  return (p) => {
-    const m = at(p);
-    const all = rasters();
-    const base: ScaledRaster = { raster: all[0], scale: m.a / k, x: m.a * x + m.e, y: m.a * y + m.f };
-    return { rasters: all, base };
-  };
 }
 
 const ENTRY_MOTIONS = new Set<Motion>(['rise', 'pop', 'stagger']);
@@ -234,40 +274,84 @@ function applyMatrix(ctx: SKRSContext2D, m: { a: number; d: number; e: number; f
   ctx.transform(m.a, 0, 0, m.d, m.e, m.f);
 }
 
-/** A copy of a materialized tree holding only `keep` (with their subtrees) and their ancestors, the ancestors unpainted. */
-function subset(node: MaterializedNode, keep: Set<MaterializedNode>): MaterializedNode | undefined {
-  if (keep.has(node)) return node;
+/** A copy of a materialized tree holding only the keys of `keep` (replaced by their values) and their ancestors, the ancestors unpainted. */
+function subset(node: MaterializedNode, keep: Map<MaterializedNode, MaterializedNode>): MaterializedNode | undefined {
+  const kept = keep.get(node);
+  if (kept) return kept;
   const children = node.children.map((c) => subset(c, keep)).filter((c): c is MaterializedNode => !!c);
   if (!children.length) return undefined;
   const bare = { ...node.node, fills: [], strokes: [], shadows: [] } as IrNode;
   return { ...node, node: bare, children };
 }
 
-/** The root with its own paint (the design's background) and the backdrop nodes, without the rest. */
-function backgroundOnly(doc: MaterializedDocument, backdrop: MaterializedNode[]): MaterializedDocument {
-  return { ...doc, root: { ...doc.root, children: doc.root.children.filter((c) => backdrop.includes(c)) } };
-}
-
 const painted = (n: MaterializedNode) => !!(n.node.fills?.length || n.node.strokes?.length || n.node.shadows?.length);
+const isContainer = (n: MaterializedNode) => n.type === 'frame' || n.type === 'group';
 
 /**
- * The layers of an entering design. Top-level nodes covering the whole page (backdrop images, procedural
- * backgrounds, scrims) stay with the background, and never move; the others enter, in order. An unpainted
- * container (a layout column) is not one piece but its children, so a column of eyebrow, title and button
- * enters line by line. Boxes come from the materialized layout, so nothing moves when split.
+ * The layers of an entering design (the pieces of stagger). Top-level nodes covering the whole page (backdrop
+ * images, procedural backgrounds, scrims) stay with the background, and never move; the others enter, in order.
+ * An unpainted container (a layout column) is not one piece but its children, so a column of eyebrow, title and
+ * button enters line by line. Boxes come from the materialized layout, so nothing moves when split.
  */
 export function splitLayers(doc: MaterializedDocument): { backdrop: MaterializedNode[]; pieces: MaterializedNode[] } {
   const backdrop: MaterializedNode[] = [];
   const pieces: MaterializedNode[] = [];
-  const covers = (n: MaterializedNode) => !n.node.rotation && n.x <= 1 && n.y <= 1 && n.x + n.width >= doc.width - 1 && n.y + n.height >= doc.height - 1;
-  for (const c of doc.root.children) {
-    if (c.node.visible === false) continue;
-    if (covers(c) && (c.type !== 'frame' && c.type !== 'group' ? true : !c.children.length)) backdrop.push(c);
-    else if ((c.type === 'frame' || c.type === 'group') && !painted(c) && c.node.opacity === undefined && !c.node.blur && c.children.length > 1)
-      pieces.push(...c.children.filter((k) => k.node.visible !== false));
-    else pieces.push(c);
-  }
+  for (const l of layerize(doc)) (l.kind === 'backdrop' ? backdrop : pieces).push(l.node);
   return { backdrop, pieces };
+}
+
+/** One layer of a design: a node (with its subtree, or `bare`: its own paint only). */
+interface DesignLayer {
+  node: MaterializedNode;
+  /** Drawn instead of `node` (a container's own paint without its children). */
+  bare?: MaterializedNode;
+  /** backdrop: covers the page; decoration: shapes and large images under the content; content: the rest. */
+  kind: 'backdrop' | 'decoration' | 'content';
+  animation?: NodeAnimation;
+}
+
+/**
+ * A design split into layers, in paint order. Backdrops (top-level nodes covering the page) and decoration (shapes
+ * and images of a quarter of the page or more, holding no text, below every content layer) form the background the
+ * camera moves; text, buttons (anything holding text), small images (logos) and nodes with an `animation` are content
+ * layers, which stay in place or move on their own. A container holding an animated node is split into its own
+ * paint and its children, so the animated node is a layer of its own. A design with no content layer enters
+ * (`entering`: rise, pop, stagger) with its decoration as content.
+ */
+function layerize(doc: MaterializedDocument, entering = true): DesignLayer[] {
+  const page = doc.width * doc.height;
+  const out: DesignLayer[] = [];
+  const covers = (n: MaterializedNode) => !n.node.rotation && n.x <= 1 && n.y <= 1 && n.x + n.width >= doc.width - 1 && n.y + n.height >= doc.height - 1;
+  const animated = (n: MaterializedNode): boolean => !!n.node.animation || n.children.some(animated);
+  const holdsContent = (n: MaterializedNode) =>
+    flattenMaterialized(n).some(
+      (d) => d.node.visible !== false && ((d.type === 'text' && (d.text?.lines.length ?? 1) > 0) || (d.type === 'image' && d.width * d.height < page / 4)),
+    );
+  let contentSeen = false;
+  const push = (l: DesignLayer) => {
+    if (l.kind === 'decoration' && contentSeen) l.kind = 'content';
+    if (l.kind === 'content') contentSeen = true;
+    out.push(l);
+  };
+  const visit = (c: MaterializedNode, top: boolean) => {
+    if (c.node.visible === false) return;
+    if (c.node.animation) return push({ node: c, kind: 'content', animation: c.node.animation });
+    const container = isContainer(c) && c.children.length > 0;
+    if (top && covers(c) && !container) return push({ node: c, kind: 'backdrop' });
+    const splitColumn = top && container && !painted(c) && c.node.opacity === undefined && !c.node.blur && c.children.length > 1;
+    if (container && (animated(c) || splitColumn)) {
+      // Its own paint: a badge's or a button's plate is content (it comes and goes with its text), a panel's decoration.
+      if (painted(c))
+        push({ node: c, bare: { ...c, children: [] }, kind: top && covers(c) ? 'backdrop' : holdsContent(c) && !covers(c) ? 'content' : 'decoration' });
+      for (const k of c.children) visit(k, false);
+      return;
+    }
+    push({ node: c, kind: top && covers(c) && !holdsContent(c) ? 'backdrop' : holdsContent(c) ? 'content' : 'decoration' });
+  };
+  for (const c of doc.root.children) visit(c, true);
+  // A design of shapes alone (no text, logo or animated node): under an entrance motion its shapes are what enters.
+  if (entering && !contentSeen) for (const l of out) if (l.kind === 'decoration') l.kind = 'content';
+  return out;
 }
 
 /** Crops a premultiplied RGBA raster to the box of its non-transparent pixels (undefined when empty). */
@@ -307,7 +391,7 @@ function cropToContent(canvas: Canvas, pixels: Buffer, w: number, h: number): { 
   return { canvas: out, x: x0, y: y0 };
 }
 
-/** Entry of item k of n at motion progress p: eased progress 0..1 (0 = not yet in). */
+/** Entry of item k of n at content progress p: eased progress 0..1 (0 = not yet in). */
 function entry(motion: Motion, easing: Easing, p: number, k: number, n: number): number {
   if (motion === 'stagger') {
     const len = 0.6 / (1 + (n - 1) * 0.5);
@@ -316,26 +400,238 @@ function entry(motion: Motion, easing: Easing, p: number, k: number, n: number):
   return ease(easing, p / (motion === 'pop' ? 0.4 : 0.5));
 }
 
-/** Item k's opacity (0..1) at motion progress p, and for rise and stagger how far below its place it still is. */
-function entering(motion: Motion, easing: Easing, p: number, k: number, n: number, h: number): { e: number; alpha: number; dy: number } {
-  const e = entry(motion, easing, p, k, n);
-  const alpha = Math.min(1, Math.max(0, motion === 'pop' ? (p / 0.4) * 2.5 : e));
-  return { e, alpha, dy: (1 - e) * (motion === 'rise' ? 0.08 : 0.06) * h };
+/** How a content layer is drawn at one frame: opacity, offset, scale and rotation about `origin`, and a reveal. */
+export interface LayerState {
+  alpha: number;
+  dx: number;
+  dy: number;
+  scale: number;
+  /** Degrees clockwise. */
+  rotation: number;
+  /** Scale and rotation origin, frame pixels. */
+  ox: number;
+  oy: number;
+  /** Share of the layer shown, left to right (wipe), or of its characters (typewriter); 1 = all. */
+  reveal: number;
+  typewriter: boolean;
 }
 
-function drawEntering(ctx: SKRSContext2D, items: Placed[], motion: Motion, easing: Easing, p: number, w: number, h: number): void {
-  items.forEach((it, k) => {
-    const { e, alpha, dy } = entering(motion, easing, p, k, items.length, h);
-    if (alpha <= 0) return;
-    ctx.save();
-    ctx.globalAlpha = alpha;
-    if (motion === 'pop') {
-      const s = 0.85 + 0.15 * e;
-      ctx.transform(s, 0, 0, s, (w / 2) * (1 - s), (h / 2) * (1 - s));
-    } else ctx.translate(0, dy);
-    ctx.drawImage(it.canvas, it.x, it.y);
-    ctx.restore();
+const clamp01 = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x);
+
+/**
+ * A node's `animation` at content time t (seconds since its scene's content came in; `span`: seconds it stays),
+ * applied to `s` (frame pixels; `unit`: frame pixels per page pixel, `w`, `h`: the page in frame pixels). Entrances
+ * run from their delay, exits end `delay` seconds before the content leaves; keyframes add on top.
+ */
+export function applyAnimation(s: LayerState, a: NodeAnimation, t: number, span: number, w: number, h: number, unit: number): void {
+  const phase = (preset: AnimationPreset, x: number, into: boolean, raw: number) => {
+    // x: 0 = out of the page's sight, 1 = in place.
+    switch (preset) {
+      case 'none':
+        return;
+      case 'fade':
+        s.alpha *= x;
+        return;
+      case 'rise':
+        s.alpha *= x;
+        s.dy += (1 - x) * 0.06 * h * (into ? 1 : -1);
+        return;
+      case 'drop':
+        s.alpha *= x;
+        s.dy -= (1 - x) * 0.06 * h * (into ? 1 : -1);
+        return;
+      case 'slide_left':
+        s.alpha *= clamp01(x * 2);
+        s.dx -= (1 - x) * 0.12 * w;
+        return;
+      case 'slide_right':
+        s.alpha *= clamp01(x * 2);
+        s.dx += (1 - x) * 0.12 * w;
+        return;
+      case 'slide_up':
+        s.alpha *= clamp01(x * 2);
+        s.dy -= (1 - x) * 0.12 * h;
+        return;
+      case 'slide_down':
+        s.alpha *= clamp01(x * 2);
+        s.dy += (1 - x) * 0.12 * h;
+        return;
+      case 'scale':
+        s.alpha *= x;
+        s.scale *= 0.9 + 0.1 * x;
+        return;
+      case 'pop':
+        s.alpha *= clamp01(raw * 2.5);
+        s.scale *= 0.85 + 0.15 * x;
+        return;
+      case 'typewriter':
+        s.reveal = Math.min(s.reveal, clamp01(raw));
+        s.typewriter = true;
+        return;
+      case 'wipe':
+        s.reveal = Math.min(s.reveal, x);
+        return;
+    }
+  };
+  if (a.enter && a.enter.preset !== 'none') {
+    const d = a.enter.duration ?? 0.6;
+    const raw = clamp01((t - (a.enter.delay ?? 0)) / d);
+    phase(a.enter.preset, ease(a.enter.easing ?? (a.enter.preset === 'pop' ? 'ease_out_back' : 'ease_out'), raw), true, raw);
+  }
+  if (a.exit && a.exit.preset !== 'none') {
+    const d = a.exit.duration ?? 0.6;
+    const raw = clamp01((span - (a.exit.delay ?? 0) - t) / d);
+    phase(a.exit.preset, 1 - ease(a.exit.easing ?? 'ease_in', 1 - raw), false, raw);
+  }
+  const kf = a.keyframes;
+  if (kf?.length) {
+    const value = (key: 'opacity' | 'x' | 'y' | 'scale' | 'rotation'): number | undefined => {
+      const ks = kf.filter((k) => k[key] !== undefined);
+      if (!ks.length) return undefined;
+      if (t <= ks[0].at) return ks[0][key];
+      for (let i = 1; i < ks.length; i++) {
+        if (t <= ks[i].at) {
+          const u = ease(ks[i].easing ?? 'ease_in_out', (t - ks[i - 1].at) / (ks[i].at - ks[i - 1].at));
+          return ks[i - 1][key]! + (ks[i][key]! - ks[i - 1][key]!) * u;
+        }
+      }
+      return ks[ks.length - 1][key];
+    };
+    s.alpha *= value('opacity') ?? 1;
+    s.dx += (value('x') ?? 0) * unit;
+    s.dy += (value('y') ?? 0) * unit;
+    s.scale *= value('scale') ?? 1;
+    s.rotation += value('rotation') ?? 0;
+  }
+}
+
+/** A content layer of a prepared scene: its raster placed at rest, and how it moves. */
+interface ContentLayer extends ContentInfo {
+  /** The design's layers it holds (one, or a run of them that move together). */
+  members: ContentInfo[];
+  placed: Placed;
+  animation?: NodeAnimation;
+  /** Its place among the layers that follow the scene's entrance motion (rise, pop, stagger); -1 for animated ones. */
+  order: number;
+  /** Lines of text (typewriter reveals them in turn), with their characters. */
+  lines: number[];
+}
+
+/** Content layers' states at `st` under the scene's motion. */
+function layerStates(layers: ContentLayer[], motion: Motion, easing: Easing, st: SceneState, w: number, h: number, unit: number): LayerState[] {
+  const n = layers.filter((l) => l.order >= 0).length;
+  const visible = st.settled || (st.t >= 0 && st.t <= st.span);
+  const gate = st.settled ? 1 : Math.min(st.fadeIn > 0 ? clamp01(st.t / st.fadeIn) : 1, st.fadeOut > 0 ? clamp01((st.span - st.t) / st.fadeOut) : 1);
+  const cp = st.span > 0 ? clamp01(st.t / st.span) : 1;
+  return layers.map((l) => {
+    const box = l.box;
+    const s: LayerState = {
+      alpha: visible ? gate : 0,
+      dx: 0,
+      dy: 0,
+      scale: 1,
+      rotation: 0,
+      ox: (box.x0 + box.x1) / 2,
+      oy: (box.y0 + box.y1) / 2,
+      reveal: 1,
+      typewriter: false,
+    };
+    if (st.settled || !visible) return s;
+    if (l.animation) applyAnimation(s, l.animation, st.t, st.span, w, h, unit);
+    else if (ENTRY_MOTIONS.has(motion)) {
+      const e = entry(motion, easing, cp, l.order, n);
+      if (motion === 'pop') {
+        s.alpha *= clamp01((cp / 0.4) * 2.5);
+        s.scale = 0.85 + 0.15 * e;
+        s.ox = w / 2;
+        s.oy = h / 2;
+      } else {
+        s.alpha *= clamp01(e);
+        s.dy = (1 - e) * (motion === 'rise' ? 0.08 : 0.06) * h;
+      }
+    }
+    return s;
   });
+}
+
+/** A box as a layer state moves and scales it (its rotation's bounding box included). */
+function movedBox(b: Box, s: LayerState): Box {
+  const at = (x: number, y: number) => [s.ox + (x - s.ox) * s.scale + s.dx, s.oy + (y - s.oy) * s.scale + s.dy];
+  const [x0, y0] = at(b.x0, b.y0);
+  const [x1, y1] = at(b.x1, b.y1);
+  const r = (Math.abs(s.rotation) * Math.PI) / 180;
+  const cw = (x1 - x0) / 2;
+  const ch = (y1 - y0) / 2;
+  const hw = Math.abs(cw * Math.cos(r)) + Math.abs(ch * Math.sin(r));
+  const hh = Math.abs(cw * Math.sin(r)) + Math.abs(ch * Math.cos(r));
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  return { x0: cx - hw, y0: cy - hh, x1: cx + hw, y1: cy + hh };
+}
+
+const simple = (s: LayerState) => s.scale === 1 && s.rotation === 0 && s.reveal >= 1 && s.dx === 0;
+
+function drawLayer(ctx: SKRSContext2D, l: ContentLayer, s: LayerState, dx: number, dy: number): void {
+  if (s.alpha <= 0.001 || s.reveal <= 0 || s.scale <= 0) return;
+  const { canvas, x, y } = l.placed;
+  ctx.save();
+  ctx.globalAlpha = Math.min(1, s.alpha);
+  ctx.translate(s.dx + dx, s.dy + dy);
+  if (s.scale !== 1 || s.rotation !== 0) {
+    ctx.translate(s.ox, s.oy);
+    if (s.rotation) ctx.rotate((s.rotation * Math.PI) / 180);
+    ctx.scale(s.scale, s.scale);
+    ctx.translate(-s.ox, -s.oy);
+  }
+  if (s.reveal < 1) {
+    ctx.beginPath();
+    if (s.typewriter && l.lines.length) {
+      // Line by line, each left to right as its characters come (whole characters: it types, it does not slide).
+      const total = l.lines.reduce((a, b) => a + b, 0);
+      let shown = Math.floor(s.reveal * total);
+      const band = canvas.height / l.lines.length;
+      l.lines.forEach((chars, i) => {
+        const k = Math.min(chars, shown);
+        shown -= k;
+        if (k > 0) ctx.rect(x, y + i * band, (canvas.width * k) / Math.max(1, chars), band);
+      });
+    } else ctx.rect(x, y, canvas.width * s.reveal, canvas.height);
+    ctx.clip();
+  }
+  ctx.drawImage(canvas, x, y);
+  ctx.restore();
+}
+
+/** Rasterizes `nodes` of `doc` alone (transparent), cropped, with `pad` page pixels of overflow kept on every side. */
+function rasterLayer(
+  doc: MaterializedDocument,
+  images: Parameters<typeof rasterizeMaterialized>[1],
+  keep: Map<MaterializedNode, MaterializedNode>,
+  scale: number,
+  pad: number,
+  budget: { stop: () => boolean } | undefined,
+): Placed | undefined {
+  const bareRoot = { ...doc.root, node: { ...doc.root.node, fills: [], strokes: [], shadows: [], clipContent: false } as IrNode };
+  const root = subset(bareRoot, keep);
+  if (!root) return undefined;
+  // Moved by `pad`, on a page `pad` larger on every side: what bleeds off the page is drawn, not cut.
+  // (A whole number of frame pixels, so the layer lands where the page has it.)
+  const off = Math.ceil(pad * scale);
+  const d = off / scale;
+  const padded = pad > 0 ? { ...doc, width: doc.width + 2 * d, height: doc.height + 2 * d, root: shifted(root, d) } : { ...doc, root };
+  const r = rasterizeMaterialized(padded, images, { scale, transparent: true, budget });
+  const c = cropToContent(r.canvas, r.pixels, r.width, r.height);
+  return c && { canvas: c.canvas, x: c.x - (pad > 0 ? off : 0), y: c.y - (pad > 0 ? off : 0) };
+}
+
+/** A materialized tree moved by `d` page pixels right and down (boxes are absolute). */
+function shifted(n: MaterializedNode, d: number): MaterializedNode {
+  return { ...n, x: n.x + d, y: n.y + d, children: n.children.map((c) => shifted(c, d)) };
+}
+
+/** Characters of each line of a text layer (typewriter), or [] when the layer is not one text. */
+function linesOf(n: MaterializedNode): number[] {
+  return n.type === 'text' ? (n.text?.lines ?? []).map((l) => [...l.text].length) : [];
 }
 
 /**
@@ -357,26 +653,42 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
   const focal = scene.focal ?? { x: 0.5, y: 0.5 };
   const entryMotion = ENTRY_MOTIONS.has(motion);
   const src = scene.source;
+  /** The camera's matrix at `st` (identity when settled). */
+  const camera = (st: SceneState, image: boolean) =>
+    st.settled ? { a: 1, d: 1, e: 0, f: 0 } : motionTransform(motion, ease(easing, st.p), w, h, focal, image);
 
   if (src.kind === 'image') {
     const k = detailScale(motion, true);
     const { canvas: img, opaque } = await decodeCover(src.image, Math.round(w * k), Math.round(h * k));
     const m0 = { x: (w - img.width / k) / 2, y: (h - img.height / k) / 2 };
-    const at = (p: number) => motionTransform(motion, ease(easing, p), w, h, focal, true);
+    const rasters = rastersOf([img]);
+    const drawBackground = (ctx: SKRSContext2D, st: SceneState) => {
+      ctx.save();
+      ctx.fillStyle = '#000';
+      ctx.fillRect(0, 0, w, h);
+      applyMatrix(ctx, camera(st, true));
+      ctx.translate(m0.x, m0.y);
+      ctx.scale(1 / k, 1 / k);
+      ctx.drawImage(img, 0, 0);
+      ctx.restore();
+    };
     return {
       layers: 1,
-      key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
-      ...(opaque ? { compose: oneRaster(img, m0.x, m0.y, k, at) } : {}),
-      draw(ctx, p) {
-        ctx.save();
-        ctx.fillStyle = '#000';
-        ctx.fillRect(0, 0, w, h);
-        applyMatrix(ctx, at(p));
-        ctx.translate(m0.x, m0.y);
-        ctx.scale(1 / k, 1 / k);
-        ctx.drawImage(img, 0, 0);
-        ctx.restore();
-      },
+      content: [],
+      opacities: () => [],
+      boxes: () => [],
+      key: (st) => (st.settled ? 'settled' : String(motion === 'none' ? 0 : ease(easing, st.p))),
+      ...(opaque
+        ? {
+            compose: (st: SceneState) => {
+              const m = camera(st, true);
+              return { rasters: rasters(), base: { raster: rasters()[0], scale: m.a / k, x: m.a * m0.x + m.e, y: m.a * m0.y + m.f } };
+            },
+          }
+        : {}),
+      drawBackground,
+      drawContent: () => undefined,
+      draw: drawBackground,
     };
   }
 
@@ -388,31 +700,48 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
     const top = doc.root.children.filter((c) => c.id !== 'background');
     const scrim = top.filter((c) => c.id === 'scrim');
     const overlay = top.filter((c) => c.id !== 'scrim');
-    const raster = (keep: MaterializedNode[]): Placed | undefined => {
-      if (!keep.length) return undefined;
-      const root = subset({ ...doc.root, node: { ...doc.root.node, fills: [] } as IrNode }, new Set(keep));
-      if (!root) return undefined;
-      const r = rasterizeMaterialized({ ...doc, root }, images, { transparent: true, budget });
-      return cropToContent(r.canvas, r.pixels, r.width, r.height);
-    };
-    const still = entryMotion ? raster(scrim) : raster(top);
-    const limit = contentScaleLimit(motion, foregroundBox(doc, 1, 0, 0), w, h, focal);
-    const items: Placed[] = [];
-    if (entryMotion) {
-      const pieces = motion === 'stagger' ? overlay.flatMap((o) => (o.children.length ? o.children : [o])) : overlay;
-      if (motion === 'stagger') for (const piece of pieces) items.push(...[raster([piece])].filter((x): x is Placed => !!x));
-      else items.push(...[raster(pieces)].filter((x): x is Placed => !!x));
+    const raster = (keep: MaterializedNode[]) => (keep.length ? rasterLayer(doc, images, new Map(keep.map((n) => [n, n])), 1, 0, budget) : undefined);
+    // The scrim darkens the ground for the title: it stays put over the moving ground.
+    const still = raster(scrim);
+    const pieces = motion === 'stagger' ? overlay.flatMap((o) => (o.children.length ? o.children : [o])) : overlay;
+    const layers: ContentLayer[] = [];
+    for (const piece of pieces) {
+      const placed = raster([piece]);
+      if (!placed) continue;
+      const box = { x0: placed.x, y0: placed.y, x1: placed.x + placed.canvas.width, y1: placed.y + placed.canvas.height };
+      layers.push({
+        id: piece.id,
+        text: true,
+        image: false,
+        box,
+        members: [{ id: piece.id, text: true, image: false, box }],
+        placed,
+        order: layers.length,
+        lines: linesOf(piece),
+      });
     }
+    const drawBackground = (ctx: SKRSContext2D, st: SceneState) => {
+      ctx.save();
+      applyMatrix(ctx, camera(st, false));
+      drawProcedural(ctx, { ...params, phase: st.phase }, w, h);
+      ctx.restore();
+      if (still) ctx.drawImage(still.canvas, still.x, still.y);
+    };
+    const drawContent = (ctx: SKRSContext2D, st: SceneState, dx = 0, dy = 0) => {
+      const states = layerStates(layers, motion, easing, st, w, h, 1);
+      layers.forEach((l, i) => drawLayer(ctx, l, states[i], dx, dy));
+    };
     return {
-      layers: (still ? 1 : 0) + items.length,
+      layers: (still ? 1 : 0) + layers.length,
+      content: layers.map(({ id, text, image, box }) => ({ id, text, image, box })),
+      opacities: (st) => layerStates(layers, motion, easing, st, w, h, 1).map((s) => (s.reveal > 0 ? s.alpha : 0)),
+      boxes: (st) => layerStates(layers, motion, easing, st, w, h, 1).map((s, i) => movedBox(layers[i].box, s)),
       key: () => undefined,
-      draw(ctx, p, phase) {
-        ctx.save();
-        if (!entryMotion) applyMatrix(ctx, motionTransform(motion, ease(easing, p), w, h, focal, false, limit));
-        drawProcedural(ctx, { ...params, phase }, w, h);
-        if (still) ctx.drawImage(still.canvas, still.x, still.y);
-        ctx.restore();
-        if (entryMotion) drawEntering(ctx, items, motion, easing, p, w, h);
+      drawBackground,
+      drawContent,
+      draw(ctx, st) {
+        drawBackground(ctx, st);
+        drawContent(ctx, st);
       },
     };
   }
@@ -429,66 +758,122 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
   const ox = Math.round((w - rw) / 2);
   const oy = Math.round((h - rh) / 2);
   const place = (c: { canvas: Canvas; x: number; y: number }): Placed => ({ canvas: c.canvas, x: c.x + ox, y: c.y + oy });
-  // An opaque design filling the frame: it covers the frame under every whole-frame motion (they only enlarge),
-  // and its background does under rise and stagger (they only move layers).
+  // An opaque design filling the frame: its background covers the frame under every camera motion (they only enlarge).
   const covers = ox <= 0 && oy <= 0 && rw >= w && rh >= h && isOpaqueDocument(doc);
-  if (!entryMotion) {
-    // Rasterized at the motion's largest scale, so the end of a zoom is as sharp as a still (drawn reduced before).
-    const k = detailScale(motion, false);
-    const whole = place({ canvas: rasterizeMaterialized(doc, images, { scale: scale * k, budget }).canvas, x: 0, y: 0 });
-    // Text and logos stay whole on screen: the motion goes only as far as they leave room for.
-    const limit = contentScaleLimit(motion, foregroundBox(doc, scale, ox, oy), w, h, focal);
-    const at = (p: number) => motionTransform(motion, ease(easing, p), w, h, focal, false, limit);
-    return {
-      layers: 1,
-      key: (p) => String(motion === 'none' ? 0 : ease(easing, p)),
-      ...(covers ? { compose: oneRaster(whole.canvas, whole.x, whole.y, k, at) } : {}),
-      draw(ctx, p) {
-        ctx.save();
-        if (!covers) {
-          ctx.fillStyle = bgFill;
-          ctx.fillRect(0, 0, w, h);
-        }
-        applyMatrix(ctx, at(p));
-        ctx.translate(whole.x, whole.y);
-        ctx.scale(1 / k, 1 / k);
-        ctx.drawImage(whole.canvas, 0, 0);
-        ctx.restore();
-      },
-    };
+  const split = layerize(doc, entryMotion);
+  const inBackground = split.filter((l) => l.kind !== 'content');
+  // The background (page paint, backdrops, decoration), rasterized at the camera's largest scale, so the end of a
+  // zoom is as sharp as a still.
+  const k = detailScale(motion, false);
+  const bgRoot = subset(doc.root, new Map(inBackground.map((l) => [l.node, l.bare ?? l.node])));
+  const bgDoc = { ...doc, root: { ...doc.root, children: bgRoot && bgRoot !== doc.root ? bgRoot.children : [] } };
+  const bgCanvas = rasterizeMaterialized(bgDoc, images, { scale: scale * k, budget }).canvas;
+  // Content layers that move together (every one but under stagger, except animated nodes) are rasterized together:
+  // one raster for a run of them, fewer to draw and to composite every frame.
+  const runs: DesignLayer[][] = [];
+  for (const l of split) {
+    if (l.kind !== 'content') continue;
+    const last = runs[runs.length - 1];
+    if (last && motion !== 'stagger' && !l.animation && !last[0].animation) last.push(l);
+    else runs.push([l]);
   }
-  const { backdrop, pieces } = splitLayers(doc);
-  const background = place({ canvas: rasterizeMaterialized(backgroundOnly(doc, backdrop), images, { scale, budget }).canvas, x: 0, y: 0 });
-  const bareRoot = { ...doc.root, node: { ...doc.root.node, fills: [], strokes: [], shadows: [] } as IrNode };
-  const groups = motion === 'stagger' ? pieces.map((c) => [c]) : [pieces];
-  const items: Placed[] = [];
-  for (const g of groups) {
-    if (!g.length) continue;
-    const root = subset(bareRoot, new Set(g));
-    if (!root) continue;
-    const r = rasterizeMaterialized({ ...doc, root }, images, { scale, transparent: true, budget });
-    const c = cropToContent(r.canvas, r.pixels, r.width, r.height);
-    if (c) items.push(place(c));
-  }
-  const rasters = rastersOf([background.canvas, ...items.map((it) => it.canvas)]);
-  // Pop scales its layers: drawn through Skia.
-  const compose = (p: number): Composition => {
-    const all = rasters();
-    const over: Overlay[] = items.map((it, k) => {
-      const { alpha, dy } = entering(motion, easing, p, k, items.length, h);
-      return { raster: all[k + 1], x: it.x, y: it.y + dy, alpha };
-    });
-    return { rasters: all, base: { raster: all[0], scale: 1, x: background.x, y: background.y }, over };
+  const infoOf = (l: DesignLayer): ContentInfo => {
+    const n = l.node;
+    const flat = flattenMaterialized(l.bare ?? n).filter((d) => d.node.visible !== false);
+    const text = flat.some((d) => d.type === 'text');
+    const box = { x0: ox + n.x * scale, y0: oy + n.y * scale, x1: ox + (n.x + n.width) * scale, y1: oy + (n.y + n.height) * scale };
+    return { id: n.id, text, image: !text && flat.some((d) => d.type === 'image'), box };
   };
-  return {
-    layers: 1 + items.length,
-    key: (p) => items.map((_, k) => entry(motion, easing, p, k, items.length).toFixed(6) + (motion === 'pop' ? `/${Math.min(1, p / 0.4)}` : '')).join(','),
-    ...(covers && motion !== 'pop' ? { compose } : {}),
-    draw(ctx, p) {
+  const layers: ContentLayer[] = [];
+  let order = 0;
+  for (const run of runs) {
+    // A layer bleeding off the page is drawn with its overflow, so that moving or scaling it shows no cut edge.
+    const bleeds = run.some(({ node: n }) => n.x < 0 || n.y < 0 || n.x + n.width > doc.width || n.y + n.height > doc.height || !!n.node.rotation);
+    const pad = bleeds ? Math.ceil(Math.max(doc.width, doc.height) * 0.25) : 0;
+    const placed0 = rasterLayer(doc, images, new Map(run.map((l) => [l.node, l.bare ?? l.node])), scale, pad, budget);
+    if (!placed0) continue;
+    const members = run.map(infoOf);
+    const box = {
+      x0: Math.min(...members.map((m) => m.box.x0)),
+      y0: Math.min(...members.map((m) => m.box.y0)),
+      x1: Math.max(...members.map((m) => m.box.x1)),
+      y1: Math.max(...members.map((m) => m.box.y1)),
+    };
+    layers.push({
+      id: members.map((m) => m.id).join('+'),
+      text: members.some((m) => m.text),
+      image: members.every((m) => m.image),
+      box,
+      members,
+      placed: place(placed0),
+      animation: run[0].animation,
+      order: run[0].animation ? -1 : order++,
+      lines: run.length === 1 ? linesOf(run[0].node) : [],
+    });
+  }
+  // The composer places layers whole within the frame's width: a layer reaching past a side is handed to it cut
+  // there (only its vertical offset and opacity change when composed, so the cut part never shows).
+  const inFrame = layers.map((l) => {
+    const x0 = Math.max(0, l.placed.x);
+    const x1 = Math.min(w, l.placed.x + l.placed.canvas.width);
+    if (x0 === l.placed.x && x1 === l.placed.x + l.placed.canvas.width) return l.placed;
+    const c = createCanvas(Math.max(1, x1 - x0), l.placed.canvas.height);
+    if (x1 > x0) c.getContext('2d').drawImage(l.placed.canvas, x0 - l.placed.x, 0, x1 - x0, c.height, 0, 0, x1 - x0, c.height);
+    return { canvas: c, x: x0, y: l.placed.y };
+  });
+  const rasters = rastersOf([bgCanvas, ...inFrame.map((l) => l.canvas)]);
+  const states = (st: SceneState) => layerStates(layers, motion, easing, st, w, h, scale);
+  const drawBackground = (ctx: SKRSContext2D, st: SceneState) => {
+    ctx.save();
+    if (!covers) {
       ctx.fillStyle = bgFill;
       ctx.fillRect(0, 0, w, h);
-      ctx.drawImage(background.canvas, background.x, background.y);
-      drawEntering(ctx, items, motion, easing, p, w, h);
+    }
+    applyMatrix(ctx, camera(st, false));
+    ctx.translate(ox, oy);
+    ctx.scale(1 / k, 1 / k);
+    ctx.drawImage(bgCanvas, 0, 0);
+    ctx.restore();
+  };
+  const drawContent = (ctx: SKRSContext2D, st: SceneState, dx = 0, dy = 0) => {
+    const s = states(st);
+    layers.forEach((l, i) => drawLayer(ctx, l, s[i], dx, dy));
+  };
+  return {
+    layers: 1 + layers.length,
+    content: layers.flatMap((l) => l.members),
+    opacities: (st) => states(st).flatMap((s, i) => layers[i].members.map(() => (s.reveal > 0 ? Math.min(1, s.alpha) : 0))),
+    boxes: (st) => states(st).flatMap((s, i) => layers[i].members.map((m) => movedBox(m.box, s))),
+    key: (st) => {
+      const cam = st.settled ? 'settled' : motion === 'none' || entryMotion ? '0' : String(ease(easing, st.p));
+      return (
+        cam +
+        '|' +
+        states(st)
+          .map((s) => (s.alpha <= 0.001 ? '-' : [s.alpha, s.dx, s.dy, s.scale, s.rotation, s.reveal].map((v) => v.toFixed(4)).join(':')))
+          .join(',')
+      );
+    },
+    ...(covers
+      ? {
+          compose: (st: SceneState): Composition | undefined => {
+            const s = states(st);
+            if (!s.every((x) => x.alpha <= 0.001 || simple(x))) return undefined;
+            const all = rasters();
+            const m = camera(st, false);
+            const over: Overlay[] = [];
+            inFrame.forEach((l, i) => {
+              if (s[i].alpha > 0.001) over.push({ raster: all[i + 1], x: l.x, y: l.y + s[i].dy, alpha: Math.min(1, s[i].alpha) });
+            });
+            return { rasters: all, base: { raster: all[0], scale: m.a / k, x: m.a * ox + m.e, y: m.a * oy + m.f }, over };
+          },
+        }
+      : {}),
+    drawBackground,
+    drawContent,
+    draw(ctx, st) {
+      drawBackground(ctx, st);
+      drawContent(ctx, st);
     },
   };
 }
@@ -514,6 +899,22 @@ async function decodeCover(bytes: Uint8Array, w: number, h: number): Promise<{ c
   let opaque = true;
   if (meta.hasAlpha) for (let i = 3; i < data.length && opaque; i += 4) opaque = data[i] === 255;
   return { canvas, opaque };
+}
+
+/** How far a slide has moved the outgoing (`a`) and incoming (`b`) scenes at eased progress `q`: their content moves with them. */
+export function transitionOffsets(kind: Exclude<Transition, 'none'>, q: number, w: number, h: number): { a: [number, number]; b: [number, number] } {
+  switch (kind) {
+    case 'slide_left':
+      return { a: [-q * w, 0], b: [(1 - q) * w, 0] };
+    case 'slide_right':
+      return { a: [q * w, 0], b: [-(1 - q) * w, 0] };
+    case 'slide_up':
+      return { a: [0, -q * h], b: [0, (1 - q) * h] };
+    case 'slide_down':
+      return { a: [0, q * h], b: [0, -(1 - q) * h] };
+    default:
+      return { a: [0, 0], b: [0, 0] };
+  }
 }
 
 /**

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { encodePng } from '@platform/creative-ir';
 import type { AudioTrack } from './audio';
 import { mixAudio } from './audio/mix';
 import { detectBeats, snapCuts } from './beats/beats';
-import { drawTransition, prepareScene, type PreparedScene } from './compositor';
+import { drawTransition, prepareScene, SETTLED, transitionOffsets, type PreparedScene } from './compositor';
 import { ease } from './easing';
 import { encoderArgs, gifArgs, gifPlan, paletteArgs } from './encoder';
 import { composable, FrameComposer, type ComposedFrame } from './compose/compose';
 import { abortError, ffmpegBinary, probeMedia, runMedia, spawnMedia } from './ffmpeg';
-import { planFrame, sceneProgress, scenePhase, timeline } from './timeline';
+import { backgroundProgress, planFrame, sceneState, timeline } from './timeline';
 import { VIDEO_LIMITS, type RenderVideoOptions, type RenderVideoResult, type SceneSpec, type VideoFormat, type VideoOutput, type VideoSpec } from './types';
 import { validateVideoSpec } from './validate';
 
@@ -102,7 +102,7 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
       return s;
     };
 
-    // The poster: its scene (default the first) with its motion settled.
+    // The poster: its scene (default the first) settled: the background at rest and every content layer in place, the design as designed.
     // (Drawn on the frame canvas, which the first frame then overwrites: one canvas fewer held.)
     const canvas = createCanvas(w, h);
     const ctx = canvas.getContext('2d');
@@ -110,7 +110,7 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     // Bilinear without mipmaps: motions only enlarge (or barely reduce: pop from 85%, zoom's detail scale).
     ctx.imageSmoothingQuality = 'low';
     const posterScene = spec.posterScene ?? 0;
-    (await sceneAt(posterScene)).draw(ctx, 1, 0);
+    (await sceneAt(posterScene)).draw(ctx, SETTLED);
     const posterPath = file(`poster-${id}.png`);
     await writeFile(
       posterPath,
@@ -129,8 +129,6 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
     const stdin = proc.child.stdin;
     try {
       let scratch: Canvas | undefined;
-      const drawScene = (c: SKRSContext2D, scene: PreparedScene, i: number, f: number) =>
-        scene.draw(c, sceneProgress(tl.scenes[i], f), scenePhase(tl.scenes[i], f));
       let drain: Promise<unknown> | undefined;
       let lastKey: string | undefined;
       let lastPixels: Buffer | undefined;
@@ -147,31 +145,38 @@ export async function renderVideo(spec: VideoSpec, opts: RenderVideoOptions): Pr
         let held = false;
         if ('scene' in plan) {
           const scene = await sceneAt(plan.scene);
-          const st = tl.scenes[plan.scene];
-          const k = scene.key(sceneProgress(st, f), scenePhase(st, f));
+          const st = sceneState(tl, plan.scene, f);
+          const k = scene.key(st);
           key = k === undefined ? undefined : `${plan.scene}:${k}`;
           // A frame identical to the previous one (a held scene) is the previous frame's pixels again (unless the
           // composer's memory grew since, which leaves an old view of it empty).
           held = key !== undefined && key === lastKey && lastPixels?.byteLength === w * h * 4;
           if (!held) {
-            const composition = scene.compose?.(sceneProgress(st, f));
+            const composition = scene.compose?.(st);
             if (composition && composable(composition, w, h)) composed = await (composer ??= new FrameComposer(w, h)).draw(composition);
-            else drawScene(ctx, scene, plan.scene, f);
+            else scene.draw(ctx, st);
           }
         } else {
           const { transition: t, q } = plan;
           const a = await sceneAt(t.from);
           const b = await sceneAt(t.to);
+          // The backgrounds change in the middle of the window; each scene's content is gone before (or comes after).
+          const sa = sceneState(tl, t.from, f);
+          const sb = sceneState(tl, t.to, f);
+          const qb = ease('ease_in_out', backgroundProgress(q, a.content.length > 0, b.content.length > 0));
           drawTransition(
             ctx,
             (scratch ??= createCanvas(w, h)),
             t.kind,
-            ease('ease_in_out', q),
+            qb,
             w,
             h,
-            (c) => drawScene(c, a, t.from, f),
-            (c) => drawScene(c, b, t.to, f),
+            (c) => a.drawBackground(c, sa),
+            (c) => b.drawBackground(c, sb),
           );
+          const off = transitionOffsets(t.kind, qb, w, h);
+          a.drawContent(ctx, sa, ...off.a);
+          b.drawContent(ctx, sb, ...off.b);
         }
         let pixels: Buffer;
         let written: ComposedFrame | undefined;

@@ -94,3 +94,46 @@ export function scenePhase(s: TimelineScene, f: number): number {
   const n = Math.max(1, s.visibleEnd - s.visibleStart);
   return Math.min(1, Math.max(0, (f - s.visibleStart) / n));
 }
+
+/**
+ * How a transition hands over (shares of its window): the outgoing scene's content (text, buttons, logo) is gone by
+ * CONTENT_OUT, the backgrounds change between BACKGROUND_FROM and BACKGROUND_TO, and the incoming scene's content
+ * comes in from CONTENT_IN. Two scenes' content is never on screen together, and content is only ever over its own
+ * scene's background (or within a few percent of it).
+ */
+export const HANDOVER = { CONTENT_OUT: 0.3, BACKGROUND_FROM: 0.25, BACKGROUND_TO: 0.75, CONTENT_IN: 0.7 } as const;
+
+/**
+ * Progress of the backgrounds' change at transition progress q (0..1), before easing: between BACKGROUND_FROM and
+ * BACKGROUND_TO, or from the start when the outgoing scene has no content to see out (`a` false), and to the end when
+ * the incoming one has none to bring in (`b` false).
+ */
+export function backgroundProgress(q: number, a = true, b = true): number {
+  const from = a ? HANDOVER.BACKGROUND_FROM : 0;
+  const to = b ? HANDOVER.BACKGROUND_TO : 1;
+  return Math.min(1, Math.max(0, (q - from) / (to - from)));
+}
+
+/**
+ * Where scene `i` is at frame `f`: its camera progress and procedural phase over its visible frames, and its
+ * content's clock. The content comes in at CONTENT_IN of the incoming transition (or the scene's first frame) and
+ * leaves at CONTENT_OUT of the outgoing one (or after the scene's last frame), fading over the rest of that share.
+ */
+export function sceneState(tl: Timeline, i: number, f: number) {
+  const s = tl.scenes[i];
+  const inT = tl.transitions.find((t) => t.to === i);
+  const outT = tl.transitions.find((t) => t.from === i);
+  // Frame f of a window is at q = (f - start + 0.5) / length (planFrame): q = x at frame start + x length - 0.5.
+  const at = (t: TimelineTransition, x: number) => t.startFrame + x * (t.endFrame - t.startFrame) - 0.5;
+  const from = inT ? at(inT, HANDOVER.CONTENT_IN) : s.visibleStart;
+  const to = outT ? at(outT, HANDOVER.CONTENT_OUT) : s.visibleEnd - 1;
+  const fade = (t: TimelineTransition | undefined, x: number) => (t ? (x * (t.endFrame - t.startFrame)) / tl.fps : 0);
+  return {
+    p: sceneProgress(s, f),
+    phase: scenePhase(s, f),
+    t: (f - from) / tl.fps,
+    span: Math.max(0, (to - from) / tl.fps),
+    fadeIn: fade(inT, 1 - HANDOVER.CONTENT_IN),
+    fadeOut: fade(outT, HANDOVER.CONTENT_OUT),
+  };
+}

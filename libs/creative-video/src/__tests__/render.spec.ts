@@ -149,7 +149,7 @@ describe('motions', () => {
     }
   });
 
-  it('zooms, pans and Ken Burns keep text whole on screen: they go only as far as the text leaves room for', async () => {
+  it('zooms, pans and Ken Burns move the background only: text near the edges stays where the design puts it, whole on screen', async () => {
     const workDir = await dir();
     // White words near every edge of a teal page (a 7% margin, as templates keep): a 125% Ken Burns or a 112% pan
     // would push them off the frame.
@@ -166,7 +166,9 @@ describe('motions', () => {
       color: '#ffffff',
       textAlign: align,
     });
-    const ir = flatDoc(W, H, '#0b7a6f', [word('tl', 22, 17, 'left'), word('br', W - 22 - 140, H - 17 - 28, 'right')]);
+    // A dark disc under the words: the background the camera moves.
+    const disc = { type: 'ellipse' as const, id: 'disc', x: 100, y: 70, width: 120, height: 100, fills: [{ type: 'solid' as const, color: '#12343b' }] };
+    const ir = flatDoc(W, H, '#0b7a6f', [disc, word('tl', 22, 17, 'left'), word('br', W - 22 - 140, H - 17 - 28, 'right')]);
     for (const motion of ['zoom_in', 'zoom_out', 'ken_burns', 'pan_left', 'pan_right', 'pan_up', 'pan_down'] as Motion[]) {
       const r = await renderVideo(
         { width: W, height: H, fps: 10, scenes: [{ source: { kind: 'ir', ir }, duration: 1, motion, focal: { x: 0.5, y: 0.5 } }] },
@@ -174,6 +176,15 @@ describe('motions', () => {
       );
       const frames = [await frameAt(r.outputs[0].path, 0), await frameAt(r.outputs[0].path, 9)];
       expect(meanDiff(frames[0], frames[1]), `${motion} moves`).toBeGreaterThan(0.5);
+      // The words' boxes are the same pixels in the first and last frames (H.264 noise aside): the text does not move.
+      for (const [x0, y0] of [
+        [22, 17],
+        [W - 22 - 140, H - 17 - 28],
+      ]) {
+        const a = meanColor(frames[0], W, x0, y0, x0 + 140, y0 + 28);
+        const b = meanColor(frames[1], W, x0, y0, x0 + 140, y0 + 28);
+        expect(Math.max(...a.map((v, i) => Math.abs(v - b[i]))), `${motion}: the words stay put`).toBeLessThan(3);
+      }
       for (const [n, f] of frames.entries()) {
         let white = 0;
         for (let y = 0; y < H; y++) for (const x of [0, 1, 2, W - 3, W - 2, W - 1]) if (Math.min(...pixel(f, W, x, y)) > 150) white++;
