@@ -163,7 +163,8 @@ class CapabilityLimitsDto {
 class VideoCatalogueEntryDto {
   @ApiProperty({ example: 'zoom_in' }) id: string;
   @ApiProperty({ example: 'Zoom in' }) name: string;
-  @ApiProperty({ example: 'Scales from 100% to 115% around the centre over the scene.' }) description: string;
+  @ApiProperty({ example: 'The background (photo, ground, decoration) scales from 100% to 115% about the centre; text, buttons and logo stay in place.' })
+  description: string;
 }
 
 class VideoMotionDto extends VideoCatalogueEntryDto {
