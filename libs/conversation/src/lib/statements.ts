@@ -295,7 +295,7 @@ export function isCorrection(sentence: string, lang?: Lang): boolean {
 
 /** Does the sentence open with a correction marker of lang/*.ts ("actually", "correção:", "perdón, me equivoqué")? */
 function opensAsCorrection(sentence: string, lang?: Lang): boolean {
-  const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr'];
+  const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr', 'de'];
   const head = plain(sentence).split(' ').slice(0, 8).join(' ');
   return langs.some((l) => correctionMarkers(l).some((m) => head.includes(m)));
 }
@@ -629,7 +629,7 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
   if (hasPhrase(message, d.recallCues)) return true;
   // A first-person subject: "am I", "do I", "eu vou", "je pars".
   const words = wordsOf(message).map((w) => fold(w.word).replace(/['’]$/, ''));
-  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', 'j'] };
+  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', 'j'], de: ['ich'] };
   if (words.some((w) => subjects[lang].includes(w))) return true;
   // A first-person verb ("¿dónde vivo?", "onde moro?").
   const verbs = new Set(Object.keys(d.verbs).map(fold));
@@ -785,7 +785,7 @@ export function recallStatements(
 /** Person-shifts a first-person sentence: "I'm flying to Lisbon" → "you're flying to Lisbon" (per the language's data). */
 export function shiftPerson(sentence: string, lang: Lang): string {
   const d = LANGUAGE_DATA[lang];
-  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', "j'"] };
+  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', "j'"], de: ['ich'] };
   const negations = ['não', 'nao', 'no', 'ne', "n'", 'not', 'also', 'também', 'también', 'ya', 'já', 'still', 'ainda', 'todavía', 'me', 'te', 'se'];
   const parts = sentence.split(/(\s+|[,.;:!?()"“”«»]+)/u);
   let prev = '';
