@@ -232,7 +232,15 @@ function answers(message: string, previous: string, ctx: Ctx): void {
 }
 
 function nameText(name: string, l: Lang): string {
-  return l === 'pt' ? `Chama-se ${name}` : l === 'es' ? `Se llama ${name}` : l === 'fr' ? `S’appelle ${name}` : l === 'de' ? `Heißt ${name}` : `Their name is ${name}`;
+  return l === 'pt'
+    ? `Chama-se ${name}`
+    : l === 'es'
+      ? `Se llama ${name}`
+      : l === 'fr'
+        ? `S’appelle ${name}`
+        : l === 'de'
+          ? `Heißt ${name}`
+          : `Their name is ${name}`;
 }
 
 function addSlot(ctx: Ctx, v: SlotValue): void {
@@ -717,7 +725,13 @@ export function describeFacts(facts: Fact[], lang: Lang, max = 8): string {
   const parts: string[] = [];
   const likes = facts.filter((f) => f.kind === 'preference' && f.key === 'likes').map((f) => f.value);
   const dislikes = facts.filter((f) => f.kind === 'preference' && f.key === 'dislikes').map((f) => f.value);
-  const words = { pt: ['gosta de', 'não gosta de'], en: ['likes', 'dislikes'], es: ['le gusta', 'no le gusta'], fr: ['aime', 'n’aime pas'], de: ['mag', 'mag nicht'] }[lang];
+  const words = {
+    pt: ['gosta de', 'não gosta de'],
+    en: ['likes', 'dislikes'],
+    es: ['le gusta', 'no le gusta'],
+    fr: ['aime', 'n’aime pas'],
+    de: ['mag', 'mag nicht'],
+  }[lang];
   if (likes.length) parts.push(`${words[0]} ${joinList(likes.slice(0, 4), lang)}`);
   if (dislikes.length) parts.push(`${words[1]} ${joinList(dislikes.slice(0, 3), lang)}`);
   const kinds: FactKind[] = ['preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other'];

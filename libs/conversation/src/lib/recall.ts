@@ -403,7 +403,7 @@ export function secondPerson(value: string, lang: Lang): string {
           ? { mon: 'ton', ma: 'ta', mes: 'tes', je: 'tu', moi: 'toi' }
           : lang === 'de'
             ? { mein: 'dein', meine: 'deine', meinen: 'deinen', meinem: 'deinem', meiner: 'deiner', ich: 'du', mich: 'dich', mir: 'dir' }
-          : { my: 'your', i: 'you', me: 'you', mine: 'yours', myself: 'yourself', "i'm": "you're", am: 'are', "i've": "you've", "i'll": "you'll" };
+            : { my: 'your', i: 'you', me: 'you', mine: 'yours', myself: 'yourself', "i'm": "you're", am: 'are', "i've": "you've", "i'll": "you'll" };
   return value.replace(/[\p{L}'’]+/gu, (w) => {
     const to = map[w.toLowerCase().replace('’', "'")];
     if (!to) return w;
@@ -426,7 +426,10 @@ export function answerRecall(targets: RecallTarget[], facts: Fact[], name: strin
       case 'slot': {
         const { slot } = t;
         if (slot.kind === 'name') {
-          if (name) known.push(tr({ en: `Your name is ${name}.`, pt: `Seu nome é ${name}.`, es: `Te llamas ${name}.`, fr: `Tu t’appelles ${name}.`, de: `Du heißt ${name}.` }));
+          if (name)
+            known.push(
+              tr({ en: `Your name is ${name}.`, pt: `Seu nome é ${name}.`, es: `Te llamas ${name}.`, fr: `Tu t’appelles ${name}.`, de: `Du heißt ${name}.` }),
+            );
           else unknown.push({ label: slotLabel(slot, lang), isName: true });
           break;
         }
@@ -567,7 +570,13 @@ function slotSentence(slot: SlotDef, f: Fact, lang: Lang): string {
         de: `Du arbeitest als ${v}.`,
       });
     case 'job/employer':
-      return tr({ en: `You work at ${v}.`, pt: `Você trabalha na ${v}.`, es: `Trabajas en ${v}.`, fr: `Tu travailles chez ${v}.`, de: `Du arbeitest bei ${v}.` });
+      return tr({
+        en: `You work at ${v}.`,
+        pt: `Você trabalha na ${v}.`,
+        es: `Trabajas en ${v}.`,
+        fr: `Tu travailles chez ${v}.`,
+        de: `Du arbeitest bei ${v}.`,
+      });
     case 'location/lives_in':
       return tr({ en: `You live in ${v}.`, pt: `Você mora em ${v}.`, es: `Vives en ${v}.`, fr: `Tu habites à ${v}.`, de: `Du wohnst in ${v}.` });
     case 'location/from':
@@ -595,7 +604,13 @@ export function recallSentences(answer: RecallAnswer, lang: Lang): string[] {
         de: `Du hast mir ${labels} noch nicht gesagt.`,
       }),
       onlyName
-        ? pickLang(lang, { en: 'What should I call you?', pt: 'Como posso te chamar?', es: '¿Cómo puedo llamarte?', fr: 'Comment puis-je t’appeler ?', de: 'Wie darf ich dich nennen?' })
+        ? pickLang(lang, {
+            en: 'What should I call you?',
+            pt: 'Como posso te chamar?',
+            es: '¿Cómo puedo llamarte?',
+            fr: 'Comment puis-je t’appeler ?',
+            de: 'Wie darf ich dich nennen?',
+          })
         : pickLang(lang, {
             en: "If you tell me, I'll remember it.",
             pt: 'Se me contar, eu guardo.',

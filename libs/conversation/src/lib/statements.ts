@@ -329,7 +329,7 @@ function notClause(): RegExp {
  */
 export function ruledOutWords(sentence: string, lang?: Lang): string[] {
   if (!opensAsCorrection(sentence, lang)) return [];
-  return [...sentence.matchAll(notClause())].map((m) => fold(m[1])).filter((w) => !(['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => isStopWord(w, l)));
+  return [...sentence.matchAll(notClause())].map((m) => fold(m[1])).filter((w) => !(['en', 'pt', 'es', 'fr', 'de'] as Lang[]).some((l) => isStopWord(w, l)));
 }
 
 /** A statement without the values it rules out: "somos ocho, no seis, se apuntaron mis cuñados" → "somos ocho, se apuntaron mis cuñados". */
@@ -1011,7 +1011,7 @@ const OWN_NAME = /\b(?:my|mon|ma|meu|minha|mi|mio)\s+(?:\p{L}+\s+)?(?:name|nom|n
  * the school?" to "Cadenza Music School", "¿cómo se llama la óptica?" to "Óptica Miramar").
  */
 export function isAgentQuestion(message: string, agentName?: string): boolean {
-  if ((['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions))) return true;
+  if ((['en', 'pt', 'es', 'fr', 'de'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions))) return true;
   const p = plain(message).replace(/\s+/g, ' ');
   if (AGENT_PATTERNS.some((re) => re.test(p))) return true;
   if (!agentName || !NAME_ASK.test(p) || OWN_NAME.test(p)) return false;

@@ -13,10 +13,7 @@ export const DE_LINES: Record<string, VoiceLines> = {
     anythingElse: ['Kann ich dir sonst noch helfen?', 'Gibt es noch etwas, das ich für dich tun kann?'],
     farewell: ['Bis bald{name}! Wenn du etwas brauchst, bin ich da.', 'Mach’s gut{name}! Schreib mir jederzeit. 😊'],
     howAreYou: ['Mir geht’s gut, danke der Nachfrage! Und dir, alles in Ordnung?', 'Alles bestens hier, danke! Wie geht es dir?'],
-    complaint: [
-      'Oh nein{name}, das tut mir wirklich leid — ich weiß, wie ärgerlich das ist.',
-      'Das tut mir leid{name}, so sollte es für dich nicht laufen.',
-    ],
+    complaint: ['Oh nein{name}, das tut mir wirklich leid — ich weiß, wie ärgerlich das ist.', 'Das tut mir leid{name}, so sollte es für dich nicht laufen.'],
     escalate: ['Wenn du möchtest, kann ich dein Anliegen auch an jemanden aus dem Team weitergeben.'],
     nameAck: ['Freut mich, {Name}!', 'Schön, dich kennenzulernen, {Name}!'],
     question: ['Gute Frage!', 'Mal sehen.'],
@@ -65,10 +62,7 @@ export const DE_LINES: Record<string, VoiceLines> = {
     anythingElse: ['Soll ich dir ein Angebot zusammenstellen oder Optionen vergleichen?', 'Noch eine Frage, bevor du dich entscheidest?'],
     farewell: ['Bis bald{name}! Wenn du weitermachen willst, bin ich da.', 'Hat mich gefreut{name}! Schreib mir bei jeder Frage.'],
     howAreYou: ['Sehr gut, danke! Und dir? Erzähl, was dich herführt.'],
-    complaint: [
-      'Das tut mir wirklich leid{name} — so wollen wir das für dich nicht.',
-      'Ich verstehe deinen Ärger{name}, und ich entschuldige mich dafür.',
-    ],
+    complaint: ['Das tut mir wirklich leid{name} — so wollen wir das für dich nicht.', 'Ich verstehe deinen Ärger{name}, und ich entschuldige mich dafür.'],
     escalate: ['Wenn du möchtest, verbinde ich dich direkt mit jemandem aus dem Team.'],
     nameAck: ['Freut mich, {Name}!', 'Schön, {Name}!'],
     question: ['Sehr gute Frage!', 'Gute Frage — schauen wir, was für dich am meisten Sinn ergibt.'],
