@@ -95,11 +95,12 @@ export function composeReply(req: ReplyRequest): string {
   // Never the same reply twice in a row: say so, and offer the next step.
   const lang = languageFamily(chooseReplyLanguage(req).tag) ?? 'en';
   return squish(
-    `${tr(lang, { en: 'As I said:', pt: 'Como eu disse:', es: 'Como te decía:', fr: 'Comme je le disais :' })} ${reply} ${tr(lang, {
+    `${tr(lang, { en: 'As I said:', pt: 'Como eu disse:', es: 'Como te decía:', fr: 'Comme je le disais :', de: 'Wie gesagt:' })} ${reply} ${tr(lang, {
       en: 'Is there anything else I can do?',
       pt: 'Posso ajudar em mais alguma coisa?',
       es: '¿Puedo ayudarte en algo más?',
       fr: 'Puis-je faire autre chose pour toi ?',
+      de: 'Kann ich sonst noch etwas tun?',
     })}`,
   );
 }
@@ -192,6 +193,7 @@ function withKnownContact(ctx: Ctx, message: string, intents: Intents, parts: st
         pt: `Vou usar ${label}: ${f.value}.`,
         es: `Usaré ${label}: ${f.value}.`,
         fr: `J’utiliserai ${label} : ${f.value}.`,
+        de: `Ich verwende ${label}: ${f.value}.`,
       });
     });
   return lines.length ? [...lines, ...parts] : parts;
@@ -209,13 +211,20 @@ function inLanguage(ctx: Ctx, reply: string): string {
     pt: 'Posso te ajudar em mais alguma coisa?',
     es: '¿Te puedo ayudar en algo más?',
     fr: 'Est-ce que je peux t’aider pour autre chose ?',
+    de: 'Kann ich dir sonst noch helfen?',
   });
   if (/\?\s*$/.test(reply)) {
     // A short reply that closes with a question the detector cannot place ("Disponha. Algo mais?"): a plain sentence
     // before its question keeps the voice ("Disponha. Fico feliz em ajudar. Algo mais?"); else a plainer closing.
     const question = /[^.!?]*\?\s*$/u.exec(reply)?.[0].trim() ?? '';
     const lead = reply.slice(0, reply.length - question.length).trim();
-    const glad = tr(ctx.lang, { en: 'Happy to help.', pt: 'Fico feliz em ajudar.', es: 'Me alegra ayudarte.', fr: 'Ravi de pouvoir t’aider.' });
+    const glad = tr(ctx.lang, {
+      en: 'Happy to help.',
+      pt: 'Fico feliz em ajudar.',
+      es: 'Me alegra ayudarte.',
+      fr: 'Ravi de pouvoir t’aider.',
+      de: 'Ich helfe gern.',
+    });
     const options = [squish(`${lead} ${glad} ${question}`), ...(lead ? [squish(`${lead} ${plain}`)] : [])];
     return options.find((o) => detectLanguage(o).language === ctx.lang) ?? reply;
   }
@@ -243,7 +252,13 @@ function noteDetail(ctx: Ctx, message: string, parts: string[]): string[] {
   if (shown) return parts;
   const detail = echoDetail(applyCorrections(message, findCorrections(message)), ctx.lang);
   if (!detail) return parts;
-  const note = tr(ctx.lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.` });
+  const note = tr(ctx.lang, {
+    en: `Noted: ${detail}.`,
+    pt: `Anotado: ${detail}.`,
+    es: `Anotado: ${detail}.`,
+    fr: `C’est noté : ${detail}.`,
+    de: `Notiert: ${detail}.`,
+  });
   // Before the closing question: "Que bacana! Anotado: você vai viajar para Paris. Quando vai ser?"
   const text = squish(parts.filter(Boolean).join(' '));
   const q = /^(.*[.!?…])\s+([^.!?…]*\?)\s*$/su.exec(text);
@@ -296,6 +311,10 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
             fixed.map((c) => c.said ?? c.to),
             'fr',
           )}.`,
+          de: `Danke für die Korrektur — ich habe es geändert: ${joinList(
+            fixed.map((c) => c.said ?? c.to),
+            'de',
+          )}.`,
         }),
       ]
     : [];
@@ -311,6 +330,7 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
               pt: `Anotei ${slot.label.pt}: ${f.value}.`,
               es: `Anoté ${slot.label.es}: ${f.value}.`,
               fr: `J’ai noté ${slotLabel(slot, 'fr')} : ${f.value}.`,
+              de: `Ich habe ${slotLabel(slot, 'de')} notiert: ${f.value}.`,
             })
           : '';
       }),
@@ -332,6 +352,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
           en: 'Could you kindly tell me how I may assist you?',
           es: '¿Podría decirme, por favor, en qué puedo ayudarle?',
           fr: 'Pourriez-vous me dire, je vous prie, en quoi je puis vous être utile ?',
+          de: 'Würden Sie mir bitte sagen, wie ich Ihnen behilflich sein kann?',
         }),
       ];
     return [
@@ -340,6 +361,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
         en: 'Could you tell me a bit more?',
         es: '¿Me cuentas un poco más?',
         fr: 'Peux-tu m’en dire un peu plus ?',
+        de: 'Kannst du mir ein bisschen mehr erzählen?',
       }),
     ];
   }
@@ -381,6 +403,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
         pt: 'Aqui está o que eu anotei:',
         es: 'Esto es lo que tengo anotado:',
         fr: 'Voici ce que j’ai noté :',
+        de: 'Das habe ich mir notiert:',
       });
       return [lead, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#recap${k}`))];
     }
@@ -426,6 +449,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       en: 'Which part was unclear?',
       es: '¿Qué parte no quedó clara?',
       fr: 'Quelle partie n’était pas claire ?',
+      de: 'Welcher Teil war unklar?',
     });
     return [
       fill(ctx, choose(ctx, CONFUSED_REPLY[ctx.voice.id][lang])),
@@ -435,6 +459,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
             en: 'Which point may I clarify?',
             es: '¿Qué punto puedo aclararle?',
             fr: 'Quel point puis-je vous éclaircir ?',
+            de: 'Welchen Punkt darf ich Ihnen erläutern?',
           })
         : which,
     ];
@@ -479,6 +504,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
           en: 'I see you mentioned this before.',
           es: 'Veo que ya me lo habías comentado.',
           fr: 'Je vois que tu m’en avais déjà parlé.',
+          de: 'Ich sehe, du hattest mir schon davon erzählt.',
         }),
       );
     parts.push(fill(ctx, choose(ctx, L.complaint)));
@@ -491,11 +517,20 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
             en: 'Could you tell me what happened, with the order or ticket number if you have it?',
             es: '¿Me cuentas qué pasó, con el número de pedido o de ticket si lo tienes?',
             fr: 'Peux-tu me raconter ce qui s’est passé, avec le numéro de commande ou de ticket si tu l’as ?',
+            de: 'Kannst du mir erzählen, was passiert ist, mit der Bestell- oder Ticketnummer, falls du sie hast?',
           }),
         ];
     const wrap =
       ctx.voice.id === 'sales'
-        ? [tr(lang, { pt: 'Vamos resolver isso: {ask}', en: "Let's get this fixed: {ask}", es: 'Vamos a resolverlo: {ask}', fr: 'On va régler ça : {ask}' })]
+        ? [
+            tr(lang, {
+              pt: 'Vamos resolver isso: {ask}',
+              en: "Let's get this fixed: {ask}",
+              es: 'Vamos a resolverlo: {ask}',
+              fr: 'On va régler ça : {ask}',
+              de: 'Das kriegen wir hin: {ask}',
+            }),
+          ]
         : L.needMore;
     // Within an ongoing subject, a complaint whose questions were already asked goes to a human.
     const ongoing = !findTopic(message) && topicOfConversation(ctx);
@@ -528,7 +563,13 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     parts.push(
       ctx.voice.id === 'formal'
         ? OPEN.formal[lang]
-        : tr(lang, { pt: 'Me conta o que você precisa.', en: 'Tell me what you need.', es: 'Cuéntame qué necesitas.', fr: 'Dis-moi ce dont tu as besoin.' }),
+        : tr(lang, {
+            pt: 'Me conta o que você precisa.',
+            en: 'Tell me what you need.',
+            es: 'Cuéntame qué necesitas.',
+            fr: 'Dis-moi ce dont tu as besoin.',
+            de: 'Sag mir, was du brauchst.',
+          }),
     );
     return parts;
   }
@@ -542,7 +583,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     if (ctx.voice.chatty)
       parts.push(
         ctx.voice.id === 'playful'
-          ? tr(lang, { pt: 'Kkkkk adorei! 😂', en: 'Hahaha love it! 😂', es: '¡Jajaja me encanta! 😂', fr: 'Hahaha j’adore ! 😂' })
+          ? tr(lang, { pt: 'Kkkkk adorei! 😂', en: 'Hahaha love it! 😂', es: '¡Jajaja me encanta! 😂', fr: 'Hahaha j’adore ! 😂', de: 'Hahaha, herrlich! 😂' })
           : '😄',
       );
     parts.push(fill(ctx, choose(ctx, L.anythingElse)));
@@ -570,12 +611,14 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
             en: 'I am glad to hear it{name}. All is well here, thank you.',
             es: 'Me alegra saberlo{name}. Por aquí, todo en orden.',
             fr: 'Ravi de l’entendre{name}. Ici, tout va bien, merci.',
+            de: 'Das freut mich zu hören{name}. Hier ist alles in Ordnung, danke.',
           })
         : tr(lang, {
             pt: 'Que bom saber{name}! Por aqui também está tudo ótimo.',
             en: 'Glad to hear it{name}! All good here too.',
             es: '¡Qué bien{name}! Por aquí también todo genial.',
             fr: 'Super{name} ! Ici aussi, tout va bien.',
+            de: 'Schön{name}! Hier ist auch alles bestens.',
           });
       return [...parts, fill(ctx, glad), OPEN[ctx.voice.id][lang]];
     }
@@ -592,7 +635,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     }
     // The question is said back, so the person sees what is being answered ("About “is there parking near the inn?”:").
     const asked = asksWhatWasSaid(message, lang) ? undefined : echoQuestion(message, lang);
-    const about = asked ? tr(lang, { en: `About “${asked}”:`, pt: `Sobre “${asked}”:`, es: `Sobre “${asked}”:`, fr: `Au sujet de « ${asked} » :` }) : '';
+    const about = asked
+      ? tr(lang, { en: `About “${asked}”:`, pt: `Sobre “${asked}”:`, es: `Sobre “${asked}”:`, fr: `Au sujet de « ${asked} » :`, de: `Zu „${asked}“:` })
+      : '';
     if (rest.question && !rest.request && !personal && !findTopic(message) && ctx.voice.id !== 'teacher' && ctx.voice.id !== 'concise') {
       if (!ack) parts.push(fill(ctx, choose(ctx, L.question)));
       if (about) parts.push(about);
@@ -606,6 +651,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
           en: "You asked me this before — let's get it sorted this time.",
           es: 'Ya me lo habías preguntado — vamos a resolverlo de una vez.',
           fr: 'Tu me l’avais déjà demandé — réglons ça pour de bon.',
+          de: 'Das hattest du mich schon gefragt — diesmal klären wir es richtig.',
         }),
       );
     } else if (rest.question && !ack) {
@@ -652,7 +698,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const detail = valued ? undefined : echoDetail(applyCorrections(message, findCorrections(message)), lang);
   parts.push(
     detail
-      ? tr(lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.` })
+      ? tr(lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.`, de: `Notiert: ${detail}.` })
       : fill(ctx, choose(ctx, L.statement)),
   );
   parts.push(topic ? followUp(ctx, message, L.needMore, L.statementAsk, false) : fill(ctx, choose(ctx, L.statementAsk)));
@@ -741,6 +787,7 @@ function knownLine(ctx: Ctx, ask: string): string {
         pt: `Já tenho ${label}: ${f.value}.`,
         es: `Ya tengo ${label}: ${f.value}.`,
         fr: `J’ai bien ${label} : ${f.value}.`,
+        de: `Ich habe ${label}: ${f.value}.`,
       });
     })
     .join(' ');
@@ -759,14 +806,25 @@ function agentIntro(ctx: Ctx): string[] {
         pt: `Eu sou ${soul.name}, assistente virtual daqui — ${what}.`,
         es: `Soy ${soul.name}, el asistente virtual de aquí — ${what}.`,
         fr: `Je suis ${soul.name}, l’assistant virtuel d’ici — ${what}.`,
+        de: `Ich bin ${soul.name}, der virtuelle Assistent hier — ${what}.`,
       })
     : tr(ctx.lang, {
         en: `I'm ${soul.name}, a virtual assistant.`,
         pt: `Eu sou ${soul.name}, assistente virtual.`,
         es: `Soy ${soul.name}, asistente virtual.`,
         fr: `Je suis ${soul.name}, assistant virtuel.`,
+        de: `Ich bin ${soul.name}, ein virtueller Assistent.`,
       });
-  return [intro, tr(ctx.lang, { en: 'How can I help you?', pt: 'Como posso te ajudar?', es: '¿En qué te puedo ayudar?', fr: 'Comment puis-je t’aider ?' })];
+  return [
+    intro,
+    tr(ctx.lang, {
+      en: 'How can I help you?',
+      pt: 'Como posso te ajudar?',
+      es: '¿En qué te puedo ayudar?',
+      fr: 'Comment puis-je t’aider ?',
+      de: 'Wie kann ich dir helfen?',
+    }),
+  ];
 }
 
 /** The topic of the latest user message that had one. */
@@ -853,8 +911,15 @@ function selfIntro(ctx: Ctx): string {
       en: `I am ${soul.name}, your concierge.`,
       es: `Soy ${soul.name}, su conserje.`,
       fr: `Je suis ${soul.name}, votre concierge.`,
+      de: `Ich bin ${soul.name}, Ihr Concierge.`,
     });
-  return tr(ctx.lang, { pt: `Eu sou ${article(soul)}${soul.name}.`, en: `I'm ${soul.name}.`, es: `Soy ${soul.name}.`, fr: `Je suis ${soul.name}.` });
+  return tr(ctx.lang, {
+    pt: `Eu sou ${article(soul)}${soul.name}.`,
+    en: `I'm ${soul.name}.`,
+    es: `Soy ${soul.name}.`,
+    fr: `Je suis ${soul.name}.`,
+    de: `Ich bin ${soul.name}.`,
+  });
 }
 
 /** "a Lia", "o Rafael": Portuguese uses an article before first names; guessed from the soul's text. */
@@ -924,6 +989,7 @@ function statusCheck(ctx: Ctx): string[] {
       en: `About ${t.about}: to move forward, I still need one thing.`,
       es: `Sobre ${t.about}: para seguir, todavía necesito un dato.`,
       fr: `Concernant ${t.about} : pour avancer, il me manque encore une information.`,
+      de: `Zu ${t.about}: Damit es weitergeht, brauche ich noch eine Angabe.`,
     }),
     t.ask,
   ];
@@ -937,6 +1003,7 @@ function recallName(ctx: Ctx): string[] {
       en: ["Your name is {Name} — I haven't forgotten!", "Of course I remember: you're {Name}."],
       es: ['Te llamas {Name} — ¡no lo olvidé!', 'Claro que me acuerdo: eres {Name}.'],
       fr: ['Tu t’appelles {Name} — je n’ai pas oublié !', 'Bien sûr que je m’en souviens : tu es {Name}.'],
+      de: ['Du heißt {Name} — das habe ich nicht vergessen!', 'Na klar weiß ich das noch: Du bist {Name}.'],
     });
     return [fill(ctx, choose(ctx, options))];
   }
@@ -946,6 +1013,7 @@ function recallName(ctx: Ctx): string[] {
       en: "You haven't told me your name yet. What should I call you?",
       es: 'Todavía no me has dicho tu nombre. ¿Cómo puedo llamarte?',
       fr: 'Tu ne m’as pas encore dit ton prénom. Comment puis-je t’appeler ?',
+      de: 'Du hast mir deinen Namen noch nicht gesagt. Wie darf ich dich nennen?',
     }),
   ];
 }
@@ -967,6 +1035,7 @@ function recallAsked(ctx: Ctx): string[] {
         en: "You haven't asked me anything yet in this conversation — but feel free!",
         es: 'Todavía no me has hecho ninguna pregunta en esta conversación — ¡pero adelante!',
         fr: 'Tu ne m’as encore posé aucune question dans cette conversation — mais vas-y !',
+        de: 'Du hast mir in diesem Gespräch noch keine Frage gestellt — aber nur zu!',
       }),
     ];
   }
@@ -974,12 +1043,14 @@ function recallAsked(ctx: Ctx): string[] {
   const parts: string[] = [];
   const asked = last.some((q) => detectIntents(q).question);
   const verb = asked
-    ? tr(lang, { pt: 'Você me perguntou', en: 'You asked me', es: 'Me preguntaste', fr: 'Tu m’as demandé' })
-    : tr(lang, { pt: 'Você me disse', en: 'You told me', es: 'Me dijiste', fr: 'Tu m’as dit' });
+    ? tr(lang, { pt: 'Você me perguntou', en: 'You asked me', es: 'Me preguntaste', fr: 'Tu m’as demandé', de: 'Du hast mich gefragt' })
+    : tr(lang, { pt: 'Você me disse', en: 'You told me', es: 'Me dijiste', fr: 'Tu m’as dit', de: 'Du hast mir gesagt' });
   if (last.length === 1) {
     parts.push(`${verb}: ${quote(last[0], lang)}`);
   } else {
-    parts.push(`${verb} ${quote(last[0], lang)} ${tr(lang, { pt: 'e depois', en: 'and then', es: 'y después', fr: 'puis' })} ${quote(last[1], lang)}`);
+    parts.push(
+      `${verb} ${quote(last[0], lang)} ${tr(lang, { pt: 'e depois', en: 'and then', es: 'y después', fr: 'puis', de: 'und dann' })} ${quote(last[1], lang)}`,
+    );
   }
   const topic = findTopic(last[last.length - 1]);
   if (topic) {
@@ -990,6 +1061,7 @@ function recallAsked(ctx: Ctx): string[] {
         en: `Shall we continue from there? ${t.ask}`,
         es: `¿Seguimos desde ahí? ${t.ask}`,
         fr: `On reprend à partir de là ? ${t.ask}`,
+        de: `Machen wir da weiter? ${t.ask}`,
       }),
     );
   } else {
@@ -999,6 +1071,7 @@ function recallAsked(ctx: Ctx): string[] {
         en: 'Would you like to pick that up again?',
         es: '¿Quieres retomar ese tema?',
         fr: 'Veux-tu reprendre ce sujet ?',
+        de: 'Möchtest du das Thema wieder aufgreifen?',
       }),
     );
   }
@@ -1017,6 +1090,7 @@ function recallMe(ctx: Ctx): string[] {
         en: `I know your name is ${ctx.name}.`,
         es: `Sé que te llamas ${ctx.name}.`,
         fr: `Je sais que tu t’appelles ${ctx.name}.`,
+        de: `Ich weiß, dass du ${ctx.name} heißt.`,
       }),
     );
   if (details) {
@@ -1026,6 +1100,7 @@ function recallMe(ctx: Ctx): string[] {
         en: `You told me that you: ${lowerFirst(details)}`,
         es: `Me contaste que: ${lowerFirst(details)}`,
         fr: `Tu m’as raconté que : ${lowerFirst(details)}`,
+        de: `Du hast mir erzählt: ${details}`,
       }),
     );
   }
@@ -1036,6 +1111,7 @@ function recallMe(ctx: Ctx): string[] {
         en: 'I still know very little about you. Tell me something?',
         es: 'Todavía sé muy poco de ti. ¿Me cuentas algo?',
         fr: 'Je sais encore très peu de choses sur toi. Tu me racontes ?',
+        de: 'Ich weiß noch sehr wenig über dich. Erzählst du mir etwas?',
       }),
     ];
   }
@@ -1045,6 +1121,7 @@ function recallMe(ctx: Ctx): string[] {
       en: 'Anything else you would like to share?',
       es: '¿Quieres contarme algo más?',
       fr: 'Veux-tu me raconter autre chose ?',
+      de: 'Möchtest du mir noch etwas erzählen?',
     }),
   );
   return parts;
@@ -1087,7 +1164,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
             fr: [`C’est noté : ${v}, ce n’est pas ton truc.`, `Compris, pas de ${v} alors !`],
           }),
         );
-      return t({ pt: `Boa escolha: ${v}!`, en: `Great choice: ${v}!`, es: `¡Buena elección: ${v}!`, fr: `Bon choix : ${v} !` });
+      return t({ pt: `Boa escolha: ${v}!`, en: `Great choice: ${v}!`, es: `¡Buena elección: ${v}!`, fr: `Bon choix : ${v} !`, de: `Gute Wahl: ${v}!` });
     case 'plan':
       if (WHEN.test(fold(f.value))) {
         return choose(
@@ -1120,7 +1197,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
         }),
       );
     case 'date':
-      return t({ pt: `Anotado: ${v}!`, en: `Noted: ${v}!`, es: `¡Anotado: ${v}!`, fr: `Noté : ${v} !` });
+      return t({ pt: `Anotado: ${v}!`, en: `Noted: ${v}!`, es: `¡Anotado: ${v}!`, fr: `Noté : ${v} !`, de: `Notiert: ${v}!` });
     case 'relation':
       return choose(
         ctx,
@@ -1138,6 +1215,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           en: `Oh, from ${v}! How nice. What's it like there?`,
           es: `¡Ah, de ${v}! Qué bien. ¿Cómo es allí?`,
           fr: `Ah, de ${v} ! Super. C’est comment là-bas ?`,
+          de: `Ah, aus ${v}! Schön. Wie ist es dort?`,
         });
       return choose(
         ctx,
@@ -1146,6 +1224,7 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           en: [`${v}! What do you like most about it?`, `Oh nice, ${v}! How do you like living there?`],
           es: [`¡${v}! ¿Qué es lo que más te gusta de allí?`, `¡Qué bien, ${v}! ¿Qué tal es vivir allí?`],
           fr: [`${v} ! Qu’est-ce que tu aimes le plus là-bas ?`, `Super, ${v} ! C’est comment d’y vivre ?`],
+          de: [`${v}! Was gefällt dir dort am besten?`, `Schön, ${v}! Wie lebt es sich dort?`],
         }),
       );
     case 'job':
@@ -1155,12 +1234,14 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
           en: `Nice, at ${v}! How do you like working there?`,
           es: `¡Qué bien, en ${v}! ¿Qué tal trabajar allí?`,
           fr: `Super, chez ${v} ! Ça se passe bien d’y travailler ?`,
+          de: `Schön, bei ${v}! Arbeitest du gern dort?`,
         });
       return t({
         pt: `Que legal, ${v}! Como está o trabalho?`,
         en: `Oh, ${enArticle(v)}! How's work going?`,
         es: `¡Qué bien, ${v}! ¿Cómo va el trabajo?`,
         fr: `Super, ${v} ! Comment ça va au travail ?`,
+        de: `Schön, ${v}! Wie läuft es bei der Arbeit?`,
       });
     default:
       return fill(ctx, choose(ctx, L.noted));
@@ -1253,7 +1334,9 @@ const SAYS_FIXED =
 function thanksLines(ctx: Ctx, message: string): readonly string[] {
   const fixed = SAYS_FIXED.test(fold(message));
   const fitting = ctx.L.thanks.filter((t) => fixed || !PRESUMES_FIX.test(fold(t)));
-  return fitting.length ? fitting : [tr(ctx.lang, { en: "You're welcome{name}!", pt: 'Por nada{name}!', es: '¡De nada{name}!', fr: 'Avec plaisir{name} !' })];
+  return fitting.length
+    ? fitting
+    : [tr(ctx.lang, { en: "You're welcome{name}!", pt: 'Por nada{name}!', es: '¡De nada{name}!', fr: 'Avec plaisir{name} !', de: 'Gern geschehen{name}!' })];
 }
 
 /** Has the user asked (nearly) the same thing before in this conversation? */

@@ -1,5 +1,5 @@
 /**
- * Per-message language detection for Brazilian Portuguese, English, Spanish and French: deterministic,
+ * Per-message language detection for Brazilian Portuguese, English, Spanish, French and German: deterministic,
  * no model, a few kilobytes of data.
  *
  * Method (documented in libs/conversation/README.md, "detectLanguage"):
@@ -18,10 +18,10 @@
  * agent's or entity's language).
  */
 
-export type DetectedLanguage = 'pt' | 'en' | 'es' | 'fr';
+export type DetectedLanguage = 'pt' | 'en' | 'es' | 'fr' | 'de';
 
 /** The BCP 47 tag replies use for each detected language. */
-export const DETECTED_TAGS: Record<DetectedLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es', fr: 'fr' };
+export const DETECTED_TAGS: Record<DetectedLanguage, string> = { pt: 'pt-BR', en: 'en', es: 'es', fr: 'fr', de: 'de' };
 
 /** Softmax probability of the best language under which a message counts as unclear. */
 export const DETECTION_THRESHOLD = 0.7;
@@ -35,7 +35,7 @@ export interface LanguageGuess {
   scores: Record<DetectedLanguage, number>;
 }
 
-const LANGS: DetectedLanguage[] = ['pt', 'en', 'es', 'fr'];
+const LANGS: DetectedLanguage[] = ['pt', 'en', 'es', 'fr', 'de'];
 
 // Frequent function words and chat words. Accents are kept: "está", "é", "sí" are distinctive.
 const STOP: Record<DetectedLanguage, string> = {
@@ -74,6 +74,14 @@ const STOP: Record<DetectedLanguage, string> = {
     'bonjour bonsoir salut merci revoir pardon désolé désolée svp plaît beaucoup ' +
     "veux voudrais besoin aime habite appelle nom commande numéro code souviens sais dis rappelle aider aide c'est j'ai " +
     "qu'est-ce quoi d'accord vraiment",
+  de:
+    'was so in am an um da es man also ja will der die das den dem des ein eine einen einem einer eines im zum zur vom beim bei mit für auf aus nach von zu über unter ' +
+    'und oder aber denn weil dass ob wenn als wie wer wen wem wessen wo wohin woher wann warum weshalb wieso welche welcher welches ' +
+    'ich mich mir du dich dir er sie wir uns ihr euch ihnen ihm ihn mein meine meinen meinem meiner dein deine deinen ihre ihren unser unsere euer ' +
+    'ist sind bin bist seid war waren gewesen sein habe hast hat haben hatte hätte wird werden würde kann kannst können konnte soll sollte muss möchte möchten ' +
+    'nicht kein keine keinen nichts doch mal schon noch auch sehr gern gerne nur immer wieder jetzt heute morgen gestern hier dort eigentlich genau ' +
+    'hallo moin servus tschüss tschüs danke bitte guten gute tag abend nacht morgen super prima okay ach naja ' +
+    'heiße heißt heißen wohne wohnst arbeite name nummer bestellung bestellnummer uhr bis erinnerst weißt sag sagen gesagt erzählt hilfe',
 };
 
 // Sample text for the trigram profiles: everyday chat and support sentences in each language.
@@ -130,6 +138,19 @@ const SAMPLE: Record<DetectedLanguage, string> = {
     "c'est génial, ça me fait plaisir ! alors voyons ce que nous pouvons faire maintenant. " +
     'bonsoir, je voudrais savoir si vous livrez dans ma ville et combien coûtent les frais de port. ' +
     "je n'ai pas bien compris, pouvez-vous expliquer encore avec d'autres mots ? d'accord, merci, à bientôt.",
+  de:
+    'guten morgen, wie geht es dir heute? ich heiße anna und wohne in hamburg. danke für die hilfe, sie waren sehr freundlich. ' +
+    'meine bestellung ist immer noch nicht angekommen und ich habe sie schon vor einer woche gekauft. wie lange dauert die lieferung zu meiner adresse? ' +
+    'ich mag kaffee, musik und reisen mit meiner familie in den ferien sehr gern. ' +
+    'ich kann mich nicht in mein konto einloggen, es erscheint eine fehlermeldung, wenn ich mein passwort eingebe. ' +
+    'können sie mir helfen, das abo zu kündigen? ich möchte wissen, wie viel der jahrestarif kostet. ' +
+    'morgen habe ich um drei uhr nachmittags einen termin beim arzt, danach gehe ich zur arbeit. ' +
+    'ich bin heute so müde, die arbeit war anstrengend und ich muss noch für die prüfung lernen. ' +
+    'weißt du noch, wie meine bestellnummer lautet? ich habe sie dir gestern abend gegeben. ' +
+    'meine schwester heißt marianne und wohnt mit ihrem mann und den kindern in münchen. ' +
+    'das ist ja toll, das freut mich zu hören! dann schauen wir mal, was wir jetzt machen können. ' +
+    'guten tag, ich würde gern wissen, ob sie in meine stadt liefern und was der versand kostet. ' +
+    'das habe ich nicht ganz verstanden, kannst du es noch einmal mit anderen worten erklären? okay, danke, bis später.',
 };
 
 const DISTINCT: Array<{ re: RegExp; lang: DetectedLanguage; weight: number }> = [
@@ -141,13 +162,19 @@ const DISTINCT: Array<{ re: RegExp; lang: DetectedLanguage; weight: number }> = 
   { re: /[èëîïûùœ]/gu, lang: 'fr', weight: 2 },
   { re: /\b(?:[jldmnst]|qu)['’]\p{L}/gu, lang: 'fr', weight: 1.5 },
   { re: /[ñ¿¡]/gu, lang: 'es', weight: 2 },
+  { re: /[äöß]/gu, lang: 'de', weight: 2 },
+  { re: /ü/gu, lang: 'de', weight: 1.5 },
 ];
 
 const stopSets = Object.fromEntries(LANGS.map((l) => [l, new Set(STOP[l].split(/\s+/).filter(Boolean))])) as Record<DetectedLanguage, Set<string>>;
 
-/** How many languages list each stop word: shared words are split between them. */
+/**
+ * How many languages list each stop word: shared words are split between them. German is not counted here, so adding it
+ * left the other languages' scores as they were; a German word another language also lists ("was", "so", "um", "in")
+ * scores for German as if German were one more language sharing it.
+ */
 const stopShare = new Map<string, number>();
-for (const l of LANGS) for (const w of stopSets[l]) stopShare.set(w, (stopShare.get(w) ?? 0) + 1);
+for (const l of LANGS) if (l !== 'de') for (const w of stopSets[l]) stopShare.set(w, (stopShare.get(w) ?? 0) + 1);
 
 interface Profile {
   counts: Map<string, number>;
@@ -192,7 +219,7 @@ export const DETECTION_MAX_CHARS = 600;
 
 /** Detects the language of one message. Deterministic; see the module comment for the method. */
 export function detectLanguage(input: string): LanguageGuess {
-  const scores: Record<DetectedLanguage, number> = { pt: 0, en: 0, es: 0, fr: 0 };
+  const scores: Record<DetectedLanguage, number> = { pt: 0, en: 0, es: 0, fr: 0, de: 0 };
   const text = (input ?? '').slice(0, DETECTION_MAX_CHARS);
   const ws = words(text);
   let evidence = 0;
@@ -200,9 +227,11 @@ export function detectLanguage(input: string): LanguageGuess {
   // 1. Stop words (their share when several languages list them).
   for (const w of ws) {
     const share = stopShare.get(w);
-    if (!share) continue;
+    const german = stopSets.de.has(w);
+    if (!share && !german) continue;
     evidence++;
-    for (const l of LANGS) if (stopSets[l].has(w)) scores[l] += share === 1 ? 2 : 1.2 / share;
+    if (share) for (const l of LANGS) if (l !== 'de' && stopSets[l].has(w)) scores[l] += share === 1 ? 2 : 1.2 / share;
+    if (german) scores.de += share ? 1.2 / (share + 1) : 2;
   }
   // 2. Letters of one language.
   for (const { re, lang, weight } of DISTINCT) {
@@ -212,7 +241,7 @@ export function detectLanguage(input: string): LanguageGuess {
       evidence++;
     }
   }
-  // 3. Character trigrams, averaged log-probabilities relative to the mean of the three languages.
+  // 3. Character trigrams, averaged log-probabilities relative to the mean of the languages.
   // Codes ("BR998877665BR") are not words of any language: only words without digits count.
   const lettered = ws.filter((w) => !/\d/.test(w));
   const grams = lettered.flatMap(trigramsOf);

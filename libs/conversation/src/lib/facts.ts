@@ -4,6 +4,7 @@ import { detectIntents } from './intents';
 import { languageFamily, type Lang } from './language';
 import { EN_FACTS, ING_TO_BASE } from './facts-en';
 import { ES_FACTS } from './facts-es';
+import { DE_FACTS } from './facts-de';
 import { FR_FACTS } from './facts-fr';
 import { PT_FACTS } from './facts-pt';
 import { CAP, PLACE, type FactRules, type RelationWord } from './facts-rules';
@@ -15,11 +16,11 @@ import type { Fact, FactKind, RelationshipStats } from './types';
 
 /*
  * Deterministic memory extraction: regular-expression rules for Brazilian Portuguese, English,
- * Spanish and French (names) that pull facts about the person out of a single message (and, given the assistant's
+ * Spanish, French and German (names) that pull facts about the person out of a single message (and, given the assistant's
  * previous message, out of a bare answer to it). Values are normalized (names and places in Title
  * Case, codes as written, everything else lower case) so the same fact stated twice produces an
  * identical { kind, key, value } and dedupes. The words and rules of each language are data in
- * facts-pt.ts, facts-en.ts, facts-es.ts and facts-fr.ts (see facts-rules.ts); this file reads them.
+ * facts-pt.ts, facts-en.ts, facts-es.ts, facts-fr.ts and facts-de.ts (see facts-rules.ts); this file reads them.
  */
 
 const LANG_RULES: Array<[Lang, FactRules]> = [
@@ -27,6 +28,7 @@ const LANG_RULES: Array<[Lang, FactRules]> = [
   ['en', EN_FACTS],
   ['es', ES_FACTS],
   ['fr', FR_FACTS],
+  ['de', DE_FACTS],
 ];
 const words = (pick: (r: FactRules) => string[] | undefined) => new Set(LANG_RULES.flatMap(([, r]) => pick(r) ?? []));
 
@@ -230,7 +232,15 @@ function answers(message: string, previous: string, ctx: Ctx): void {
 }
 
 function nameText(name: string, l: Lang): string {
-  return l === 'pt' ? `Chama-se ${name}` : l === 'es' ? `Se llama ${name}` : l === 'fr' ? `S’appelle ${name}` : `Their name is ${name}`;
+  return l === 'pt'
+    ? `Chama-se ${name}`
+    : l === 'es'
+      ? `Se llama ${name}`
+      : l === 'fr'
+        ? `S’appelle ${name}`
+        : l === 'de'
+          ? `Heißt ${name}`
+          : `Their name is ${name}`;
 }
 
 function addSlot(ctx: Ctx, v: SlotValue): void {
@@ -456,7 +466,7 @@ export function relationPhrase(f: Fact, lang: Lang): string {
     return `tu ${female ? fem : m} ${f.value}`;
   }
   // French relation words are not kept (French statements are remembered as said): the name alone.
-  if (lang === 'fr' && f.value) return f.value;
+  if ((lang === 'fr' || lang === 'de') && f.value) return f.value;
   return `your ${RELATION_EN[f.key] ?? f.key} ${f.value}`;
 }
 
@@ -599,6 +609,7 @@ const MONTHS = {
   pt: ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'],
   es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
   fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+  de: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
 };
 
 function formatDate(d: Date, lang: Lang): string {
@@ -714,7 +725,13 @@ export function describeFacts(facts: Fact[], lang: Lang, max = 8): string {
   const parts: string[] = [];
   const likes = facts.filter((f) => f.kind === 'preference' && f.key === 'likes').map((f) => f.value);
   const dislikes = facts.filter((f) => f.kind === 'preference' && f.key === 'dislikes').map((f) => f.value);
-  const words = { pt: ['gosta de', 'não gosta de'], en: ['likes', 'dislikes'], es: ['le gusta', 'no le gusta'], fr: ['aime', 'n’aime pas'] }[lang];
+  const words = {
+    pt: ['gosta de', 'não gosta de'],
+    en: ['likes', 'dislikes'],
+    es: ['le gusta', 'no le gusta'],
+    fr: ['aime', 'n’aime pas'],
+    de: ['mag', 'mag nicht'],
+  }[lang];
   if (likes.length) parts.push(`${words[0]} ${joinList(likes.slice(0, 4), lang)}`);
   if (dislikes.length) parts.push(`${words[1]} ${joinList(dislikes.slice(0, 3), lang)}`);
   const kinds: FactKind[] = ['preference', 'plan', 'goal', 'relation', 'location', 'job', 'identifier', 'contact', 'date', 'other'];

@@ -2,10 +2,10 @@ import { DETECTED_TAGS, detectLanguage, type DetectedLanguage } from './detect-l
 import type { ChatTurn, Soul } from './types';
 
 /** The languages with full built-in support. */
-export type Lang = 'pt' | 'en' | 'es' | 'fr';
+export type Lang = 'pt' | 'en' | 'es' | 'fr' | 'de';
 
-/** Texts per language; French may be missing in rarely used lines (English is used then). */
-export type LangTexts<T> = { pt: T; en: T; es: T; fr?: T };
+/** Texts per language; French and German may be missing in rarely used lines (English is used then). */
+export type LangTexts<T> = { pt: T; en: T; es: T; fr?: T; de?: T };
 
 /** Maps any BCP 47 tag to a supported language family ('pt-BR', 'pt', 'pt_PT' → 'pt'; 'es-MX' → 'es'; 'fr-CA' → 'fr'; everything else → 'en'). */
 export function languageFamily(tag: string | undefined): Lang | undefined {
@@ -15,12 +15,14 @@ export function languageFamily(tag: string | undefined): Lang | undefined {
   if (t === 'pt' || t.startsWith('pt-') || t.startsWith('pt_') || t === 'portuguese' || t === 'português') return 'pt';
   if (t === 'es' || t.startsWith('es-') || t.startsWith('es_') || t === 'spanish' || t === 'español') return 'es';
   if (t === 'fr' || t.startsWith('fr-') || t.startsWith('fr_') || t === 'french' || t === 'français') return 'fr';
+  if (t === 'de' || t.startsWith('de-') || t.startsWith('de_') || t === 'german' || t === 'deutsch') return 'de';
   return 'en';
 }
 
 /** Picks the text for a language: `tr('es', {pt, en, es, fr})` (French falls back to English where a line has none). */
 export function tr<T>(lang: Lang, texts: LangTexts<T>): T {
-  return lang === 'fr' ? (texts.fr ?? texts.en) : texts[lang];
+  if (lang === 'fr' || lang === 'de') return texts[lang] ?? texts.en;
+  return texts[lang];
 }
 
 /** How many earlier user messages are read when the current one does not show its language. */

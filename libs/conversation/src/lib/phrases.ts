@@ -12,11 +12,31 @@ import {
   FR_SYMPATHY,
   FR_WAIT_REPLY,
 } from './phrases-fr';
+import {
+  DE_ABOUT_YOU,
+  DE_APOLOGY_REPLY,
+  DE_CELEBRATE,
+  DE_COMPLIMENT_REPLY,
+  DE_CONDOLENCES,
+  DE_CONFUSED_REPLY,
+  DE_NO_LOOKUP,
+  DE_OPEN,
+  DE_REQUEST_OPENER,
+  DE_SYMPATHY,
+  DE_WAIT_REPLY,
+} from './phrases-de';
 
-/** Adds the French line of each key (phrases-fr.ts) to a table written in pt/en/es. */
-function withFr<K extends string, T>(table: Record<K, Omit<Record<Lang, T>, 'fr'>>, fr: Partial<Record<K, T>>): Record<K, Record<Lang, T>> {
+/** Adds the French and German lines of each key (phrases-fr.ts, phrases-de.ts) to a table written in pt/en/es. */
+function withFr<K extends string, T>(
+  table: Record<K, Omit<Record<Lang, T>, 'fr' | 'de'>>,
+  fr: Partial<Record<K, T>>,
+  de: Partial<Record<K, T>> = {},
+): Record<K, Record<Lang, T>> {
   const out = {} as Record<K, Record<Lang, T>>;
-  for (const k of Object.keys(table) as K[]) out[k] = { ...table[k], fr: fr[k] ?? (table[k] as Record<Lang, T>).en } as Record<Lang, T>;
+  for (const k of Object.keys(table) as K[]) {
+    const en = (table[k] as Record<Lang, T>).en;
+    out[k] = { ...table[k], fr: fr[k] ?? en, de: de[k] ?? en } as Record<Lang, T>;
+  }
   return out;
 }
 
@@ -41,6 +61,7 @@ export const OPEN: Record<string, Record<Lang, string>> = withFr<string, string>
     },
   },
   FR_OPEN,
+  DE_OPEN,
 );
 
 /**
@@ -57,7 +78,7 @@ export const DOMAIN: Record<string, Array<string | null> | 'all'> = {
   empathetic: ['feelings', null],
   technical: ['error', 'account', null],
 };
-export const NEUTRAL_WRAP: Record<Lang, string[]> = { pt: ['{ask}'], en: ['{ask}'], es: ['{ask}'], fr: ['{ask}'] };
+export const NEUTRAL_WRAP: Record<Lang, string[]> = { pt: ['{ask}'], en: ['{ask}'], es: ['{ask}'], fr: ['{ask}'], de: ['{ask}'] };
 
 /** Openers for requests ("Quero cancelar minha assinatura"). */
 export const REQUEST_OPENER: Record<string, Record<Lang, string[]>> = withFr<string, string[]>(
@@ -80,6 +101,7 @@ export const REQUEST_OPENER: Record<string, Record<Lang, string[]>> = withFr<str
     technical: { pt: ['Beleza{name}, vamos lá.'], en: ["Sure{name}, let's do it."], es: ['Vale{name}, vamos allá.'] },
   },
   FR_REQUEST_OPENER,
+  DE_REQUEST_OPENER,
 );
 
 /** Sympathy when someone shares a feeling (complaint lines apologise, which would be wrong here). */
@@ -110,6 +132,7 @@ export const SYMPATHY: Record<string, Record<Lang, string[]>> = withFr<string, s
     technical: { pt: ['Poxa{name}, sinto muito.'], en: ['Sorry to hear that{name}.'], es: ['Vaya{name}, lo siento.'] },
   },
   FR_SYMPATHY,
+  DE_SYMPATHY,
 );
 
 export const COMPLIMENT_REPLY: Record<string, Record<Lang, string[]>> = withFr<string, string[]>(
@@ -148,6 +171,7 @@ export const COMPLIMENT_REPLY: Record<string, Record<Lang, string[]>> = withFr<s
     technical: { pt: ['Valeu{name}! 😄'], en: ['Thanks{name}! 😄'], es: ['¡Gracias{name}! 😄'] },
   },
   FR_COMPLIMENT_REPLY,
+  DE_COMPLIMENT_REPLY,
 );
 
 export const APOLOGY_REPLY: Record<string, Record<Lang, string[]>> = withFr<string, string[]>(
@@ -174,6 +198,7 @@ export const APOLOGY_REPLY: Record<string, Record<Lang, string[]>> = withFr<stri
     technical: { pt: ['Sem problema!'], en: ['No problem!'], es: ['¡Sin problema!'] },
   },
   FR_APOLOGY_REPLY,
+  DE_APOLOGY_REPLY,
 );
 
 export const CONFUSED_REPLY: Record<string, Record<Lang, string[]>> = withFr<string, string[]>(
@@ -192,6 +217,7 @@ export const CONFUSED_REPLY: Record<string, Record<Lang, string[]>> = withFr<str
     technical: { pt: ['Beleza, vou detalhar melhor.'], en: ["Sure, I'll break it down."], es: ['Vale, lo explico con más detalle.'] },
   },
   FR_CONFUSED_REPLY,
+  DE_CONFUSED_REPLY,
 );
 
 /** When the user goes off to try something. */
@@ -223,6 +249,7 @@ export const WAIT_REPLY: Record<string, Record<Lang, string[]>> = withFr<string,
     },
   },
   FR_WAIT_REPLY,
+  DE_WAIT_REPLY,
 );
 
 /** Good news. */
@@ -255,6 +282,7 @@ export const CELEBRATE: Record<'warm' | 'reserved', Record<Lang, { news: string[
     },
   },
   FR_CELEBRATE,
+  DE_CELEBRATE,
 );
 
 /** Condolences. */
@@ -263,6 +291,7 @@ export const CONDOLENCES: Record<Lang, string[]> = {
   en: ["I'm so sorry for your loss{name}.", "I'm very sorry{name}. That's a real loss."],
   es: ['Siento mucho tu pérdida{name}.', 'Lo siento mucho{name}. Mi más sentido pésame.'],
   fr: FR_CONDOLENCES,
+  de: DE_CONDOLENCES,
 };
 
 /** General-knowledge questions the built-in engine cannot look up (weather, news, facts). */
@@ -289,6 +318,7 @@ export const NO_LOOKUP: Record<'warm' | 'reserved', Record<Lang, string[]>> = wi
     },
   },
   FR_NO_LOOKUP,
+  DE_NO_LOOKUP,
 );
 
 /** Questions about the assistant's own tastes or life. */
@@ -315,4 +345,5 @@ export const ABOUT_YOU: Record<'warm' | 'reserved', Record<Lang, string[]>> = wi
     },
   },
   FR_ABOUT_YOU,
+  DE_ABOUT_YOU,
 );

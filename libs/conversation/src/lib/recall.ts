@@ -331,45 +331,45 @@ const CATEGORIES: Array<{ names: RegExp; values: RegExp; label: Record<Lang, str
     names: /^(?:music|musica|songs?|bands?|singers?|artists?|genres?|musical genres?)$/,
     values:
       /\b(?:jazz|rock|samba|pagode|forro|mpb|bossa|pop|funk|sertanejo|classical|classica|clasica|hip ?hop|rap|blues|reggae|metal|country|electronic|eletronica|electronica|k-?pop|opera|salsa|bachata|reggaeton|tango|flamenco|indie|punk|soul|gospel|axe|choro|cumbia|music|musica|songs?|bands?|singing|cantar|listening|ouvir|escuchar|guitar|guitarra|violao|piano|concerts?|shows?)\b/,
-    label: { en: 'music', pt: 'música', es: 'música', fr: 'musique' },
+    label: { en: 'music', pt: 'música', es: 'música', fr: 'musique', de: 'Musik' },
   },
   {
     names: /^(?:food|foods|comida|comidas|dishes|pratos?|platos?|cuisine|culinaria|cocina|to eat)$/,
     values:
       /\b(?:pizza|sushi|pasta|massa|macarrao|churrasco|feijoada|tacos?|burgers?|hamburguer|hamburguesa|chocolate|ice cream|sorvete|helado|salad|salada|ensalada|food|comida|cooking|cozinhar|cocinar|bread|pao|pan|cheese|queijo|queso|fruits?|frutas?|cake|bolo|pastel|steak|carne|fish|peixe|pescado|rice|arroz|beans|feijao|acai|tapioca|paella|empanadas?|curry|ramen|tapas|cuisine|culinaria)\b/,
-    label: { en: 'food', pt: 'comida', es: 'comida', fr: 'cuisine' },
+    label: { en: 'food', pt: 'comida', es: 'comida', fr: 'cuisine', de: 'Essen' },
   },
   {
     names: /^(?:drinks?|bebidas?)$/,
     values:
       /\b(?:coffee|cafe|tea|cha|te|wine|vinho|vino|beer|cerveja|cerveza|juice|suco|zumo|jugo|mate|chimarrao|caipirinha|whisky|water|agua|soda|refrigerante)\b/,
-    label: { en: 'drinks', pt: 'bebida', es: 'bebida', fr: 'boissons' },
+    label: { en: 'drinks', pt: 'bebida', es: 'bebida', fr: 'boissons', de: 'Getränke' },
   },
   {
     names: /^(?:sports?|esportes?|deportes?)$/,
     values:
       /\b(?:football|futebol|futbol|soccer|tennis|tenis|basketball|basquete|baloncesto|running|corrida|correr|run|swimming|natacao|natacion|nadar|cycling|ciclismo|bike|pedalar|yoga|climbing|escalada|surf(?:ing)?|volleyball|volei|voleibol|golf|boxing|boxe|boxeo|skate|hiking|trilhas?|senderismo|gym|academia|gimnasio|sports?|esportes?|deportes?|jiu-?jitsu|judo|karate|crossfit|padel)\b/,
-    label: { en: 'sports', pt: 'esporte', es: 'deporte', fr: 'sport' },
+    label: { en: 'sports', pt: 'esporte', es: 'deporte', fr: 'sport', de: 'Sport' },
   },
   {
     names: /^(?:movies?|films?|filmes?|peliculas?|cinema|cine)$/,
     values: /\b(?:movies?|films?|filmes?|peliculas?|cinema|cine|horror|terror|comedy|comedia|drama|sci-?fi|ficcao|anime|documentar\w*|marvel|star wars)\b/,
-    label: { en: 'movies', pt: 'filme', es: 'película', fr: 'films' },
+    label: { en: 'movies', pt: 'filme', es: 'película', fr: 'films', de: 'Filme' },
   },
   {
     names: /^(?:books?|livros?|libros?|reading|leitura|lectura)$/,
     values: /\b(?:books?|livros?|libros?|reading|read|ler|leer|leitura|lectura|novels?|romances?|novelas?|poetry|poesia|comics?|quadrinhos|fantasy|fantasia)\b/,
-    label: { en: 'books', pt: 'livro', es: 'libro', fr: 'livres' },
+    label: { en: 'books', pt: 'livro', es: 'libro', fr: 'livres', de: 'Bücher' },
   },
   {
     names: /^(?:series|shows?|tv shows?|tv)$/,
     values: /\b(?:series|serie|shows?|tv|netflix|sitcoms?|novelas?)\b/,
-    label: { en: 'shows', pt: 'série', es: 'serie', fr: 'séries' },
+    label: { en: 'shows', pt: 'série', es: 'serie', fr: 'séries', de: 'Serien' },
   },
   {
     names: /^(?:games?|jogos?|juegos?|video ?games?|videogames?)$/,
     values: /\b(?:games?|jogos?|juegos?|video ?games?|videogames?|xbox|playstation|nintendo|minecraft|fortnite|chess|xadrez|ajedrez|board games?)\b/,
-    label: { en: 'games', pt: 'jogo', es: 'juego', fr: 'jeux' },
+    label: { en: 'games', pt: 'jogo', es: 'juego', fr: 'jeux', de: 'Spiele' },
   },
 ];
 
@@ -390,7 +390,7 @@ export interface RecallAnswer {
   unknown: Array<{ label: string; isName?: boolean }>;
 }
 
-const IS: Record<Lang, string> = { en: 'is', pt: 'é', es: 'es', fr: 'est' };
+const IS: Record<Lang, string> = { en: 'is', pt: 'é', es: 'es', fr: 'est', de: 'ist' };
 
 /** "my kids" → "your kids", "minha casa" → "sua casa": a value repeated back to the person. */
 export function secondPerson(value: string, lang: Lang): string {
@@ -401,7 +401,9 @@ export function secondPerson(value: string, lang: Lang): string {
         ? { mi: 'tu', mis: 'tus', yo: 'tú', me: 'te', conmigo: 'contigo' }
         : lang === 'fr'
           ? { mon: 'ton', ma: 'ta', mes: 'tes', je: 'tu', moi: 'toi' }
-          : { my: 'your', i: 'you', me: 'you', mine: 'yours', myself: 'yourself', "i'm": "you're", am: 'are', "i've": "you've", "i'll": "you'll" };
+          : lang === 'de'
+            ? { mein: 'dein', meine: 'deine', meinen: 'deinen', meinem: 'deinem', meiner: 'deiner', ich: 'du', mich: 'dich', mir: 'dir' }
+            : { my: 'your', i: 'you', me: 'you', mine: 'yours', myself: 'yourself', "i'm": "you're", am: 'are', "i've": "you've", "i'll": "you'll" };
   return value.replace(/[\p{L}'’]+/gu, (w) => {
     const to = map[w.toLowerCase().replace('’', "'")];
     if (!to) return w;
@@ -424,7 +426,10 @@ export function answerRecall(targets: RecallTarget[], facts: Fact[], name: strin
       case 'slot': {
         const { slot } = t;
         if (slot.kind === 'name') {
-          if (name) known.push(tr({ en: `Your name is ${name}.`, pt: `Seu nome é ${name}.`, es: `Te llamas ${name}.`, fr: `Tu t’appelles ${name}.` }));
+          if (name)
+            known.push(
+              tr({ en: `Your name is ${name}.`, pt: `Seu nome é ${name}.`, es: `Te llamas ${name}.`, fr: `Tu t’appelles ${name}.`, de: `Du heißt ${name}.` }),
+            );
           else unknown.push({ label: slotLabel(slot, lang), isName: true });
           break;
         }
@@ -436,6 +441,7 @@ export function answerRecall(targets: RecallTarget[], facts: Fact[], name: strin
                 en: `You told me you plan to ${joinList(plans.slice(-3), 'en')}.`,
                 pt: `Você me contou que planeja ${joinList(plans.slice(-3), 'pt')}.`,
                 es: `Me contaste que planeas ${joinList(plans.slice(-3), 'es')}.`,
+                de: `Du hattest vor: ${joinList(plans.slice(-3), 'de')}.`,
               }),
             );
           else unknown.push({ label: slotLabel(slot, lang) });
@@ -554,20 +560,27 @@ function slotSentence(slot: SlotDef, f: Fact, lang: Lang): string {
   const tr = <T>(x: LangTexts<T>) => pickLang(lang, x);
   switch (`${slot.kind}/${slot.key}`) {
     case 'other/age':
-      return tr({ en: `You're ${v}.`, pt: `Você tem ${v} anos.`, es: `Tienes ${v} años.`, fr: `Tu as ${v} ans.` });
+      return tr({ en: `You're ${v}.`, pt: `Você tem ${v} anos.`, es: `Tienes ${v} años.`, fr: `Tu as ${v} ans.`, de: `Du bist ${v} Jahre alt.` });
     case 'job/job':
       return tr({
         en: /^(?:a|an)\s/i.test(v) || v === 'retired' ? `You're ${v}.` : `You're ${enArticle(v)}.`,
         pt: `Você trabalha como ${v}.`,
         es: `Trabajas como ${v}.`,
         fr: `Tu travailles comme ${v}.`,
+        de: `Du arbeitest als ${v}.`,
       });
     case 'job/employer':
-      return tr({ en: `You work at ${v}.`, pt: `Você trabalha na ${v}.`, es: `Trabajas en ${v}.`, fr: `Tu travailles chez ${v}.` });
+      return tr({
+        en: `You work at ${v}.`,
+        pt: `Você trabalha na ${v}.`,
+        es: `Trabajas en ${v}.`,
+        fr: `Tu travailles chez ${v}.`,
+        de: `Du arbeitest bei ${v}.`,
+      });
     case 'location/lives_in':
-      return tr({ en: `You live in ${v}.`, pt: `Você mora em ${v}.`, es: `Vives en ${v}.`, fr: `Tu habites à ${v}.` });
+      return tr({ en: `You live in ${v}.`, pt: `Você mora em ${v}.`, es: `Vives en ${v}.`, fr: `Tu habites à ${v}.`, de: `Du wohnst in ${v}.` });
     case 'location/from':
-      return tr({ en: `You're from ${v}.`, pt: `Você é de ${v}.`, es: `Eres de ${v}.`, fr: `Tu viens de ${v}.` });
+      return tr({ en: `You're from ${v}.`, pt: `Você é de ${v}.`, es: `Eres de ${v}.`, fr: `Tu viens de ${v}.`, de: `Du kommst aus ${v}.` });
   }
   return `${capitalize(slotLabel(slot, lang))} ${IS[lang]} ${v}.`;
 }
@@ -588,14 +601,22 @@ export function recallSentences(answer: RecallAnswer, lang: Lang): string[] {
         pt: `Você ainda não me disse ${labels}.`,
         es: `Todavía no me has dicho ${labels}.`,
         fr: `Tu ne m’as pas encore dit ${labels}.`,
+        de: `Du hast mir ${labels} noch nicht gesagt.`,
       }),
       onlyName
-        ? pickLang(lang, { en: 'What should I call you?', pt: 'Como posso te chamar?', es: '¿Cómo puedo llamarte?', fr: 'Comment puis-je t’appeler ?' })
+        ? pickLang(lang, {
+            en: 'What should I call you?',
+            pt: 'Como posso te chamar?',
+            es: '¿Cómo puedo llamarte?',
+            fr: 'Comment puis-je t’appeler ?',
+            de: 'Wie darf ich dich nennen?',
+          })
         : pickLang(lang, {
             en: "If you tell me, I'll remember it.",
             pt: 'Se me contar, eu guardo.',
             es: 'Si me lo dices, lo recuerdo.',
             fr: 'Si tu me le dis, je m’en souviendrai.',
+            de: 'Wenn du es mir sagst, merke ich es mir.',
           }),
     );
   }

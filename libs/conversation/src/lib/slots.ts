@@ -1,8 +1,9 @@
 import type { Lang } from './language';
+import { DE_SLOT_LABELS, DE_SLOT_NOUNS } from './slots-de';
 import { FR_SLOT_LABELS, FR_SLOT_NOUNS } from './slots-fr';
 
-/** The languages the slot nouns are written in here (French nouns are in slots-fr.ts). */
-export type SlotLang = Exclude<Lang, 'fr'>;
+/** The languages the slot nouns are written in here (French nouns are in slots-fr.ts, German in slots-de.ts). */
+export type SlotLang = Exclude<Lang, 'fr' | 'de'>;
 import type { FactKind } from './types';
 
 /*
@@ -410,6 +411,7 @@ const LANGS: SlotLang[] = ['en', 'pt', 'es'];
 const NOUNS = ALL_SLOTS.flatMap((s) => [
   ...LANGS.flatMap((lang) => s.nouns[lang].map((source) => ({ s, lang: lang as Lang, source }))),
   ...(FR_SLOT_NOUNS[s.key] ?? []).map((source) => ({ s, lang: 'fr' as Lang, source })),
+  ...(DE_SLOT_NOUNS[s.key] ?? []).map((source) => ({ s, lang: 'de' as Lang, source })),
 ]).sort((a, b) => b.source.length - a.source.length);
 const END = '(?![\\p{L}\\p{N}@-])';
 /** One pass over the text finds where a noun starts and ends (the first alternative that matches wins, longest first)… */
@@ -455,10 +457,12 @@ export function isKnownAttribute(key: string): boolean {
 
 /** How to refer to a slot when talking to the person, in any reply language ("your order number", "ton numéro de commande"). */
 export function slotLabel(slot: SlotDef, lang: Lang): string {
+  if (lang === 'de') return DE_SLOT_LABELS[slot.key]?.label ?? slot.label.en;
   return lang === 'fr' ? (FR_SLOT_LABELS[slot.key]?.label ?? slot.label.en) : slot.label[lang];
 }
 
 /** How to name a slot in a stored fact's text, in any language ("Order number", "Numéro de commande"). */
 export function slotTitle(slot: SlotDef, lang: Lang): string {
+  if (lang === 'de') return DE_SLOT_LABELS[slot.key]?.title ?? slot.title.en;
   return lang === 'fr' ? (FR_SLOT_LABELS[slot.key]?.title ?? slot.title.en) : slot.title[lang];
 }

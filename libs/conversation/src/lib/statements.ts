@@ -295,7 +295,7 @@ export function isCorrection(sentence: string, lang?: Lang): boolean {
 
 /** Does the sentence open with a correction marker of lang/*.ts ("actually", "correção:", "perdón, me equivoqué")? */
 function opensAsCorrection(sentence: string, lang?: Lang): boolean {
-  const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr'];
+  const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr', 'de'];
   const head = plain(sentence).split(' ').slice(0, 8).join(' ');
   return langs.some((l) => correctionMarkers(l).some((m) => head.includes(m)));
 }
@@ -329,7 +329,7 @@ function notClause(): RegExp {
  */
 export function ruledOutWords(sentence: string, lang?: Lang): string[] {
   if (!opensAsCorrection(sentence, lang)) return [];
-  return [...sentence.matchAll(notClause())].map((m) => fold(m[1])).filter((w) => !(['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => isStopWord(w, l)));
+  return [...sentence.matchAll(notClause())].map((m) => fold(m[1])).filter((w) => !(['en', 'pt', 'es', 'fr', 'de'] as Lang[]).some((l) => isStopWord(w, l)));
 }
 
 /** A statement without the values it rules out: "somos ocho, no seis, se apuntaron mis cuñados" → "somos ocho, se apuntaron mis cuñados". */
@@ -629,7 +629,7 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
   if (hasPhrase(message, d.recallCues)) return true;
   // A first-person subject: "am I", "do I", "eu vou", "je pars".
   const words = wordsOf(message).map((w) => fold(w.word).replace(/['’]$/, ''));
-  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', 'j'] };
+  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', 'j'], de: ['ich'] };
   if (words.some((w) => subjects[lang].includes(w))) return true;
   // A first-person verb ("¿dónde vivo?", "onde moro?").
   const verbs = new Set(Object.keys(d.verbs).map(fold));
@@ -785,7 +785,7 @@ export function recallStatements(
 /** Person-shifts a first-person sentence: "I'm flying to Lisbon" → "you're flying to Lisbon" (per the language's data). */
 export function shiftPerson(sentence: string, lang: Lang): string {
   const d = LANGUAGE_DATA[lang];
-  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', "j'"] };
+  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', "j'"], de: ['ich'] };
   const negations = ['não', 'nao', 'no', 'ne', "n'", 'not', 'also', 'também', 'también', 'ya', 'já', 'still', 'ainda', 'todavía', 'me', 'te', 'se'];
   const parts = sentence.split(/(\s+|[,.;:!?()"“”«»]+)/u);
   let prev = '';
@@ -1011,7 +1011,7 @@ const OWN_NAME = /\b(?:my|mon|ma|meu|minha|mi|mio)\s+(?:\p{L}+\s+)?(?:name|nom|n
  * the school?" to "Cadenza Music School", "¿cómo se llama la óptica?" to "Óptica Miramar").
  */
 export function isAgentQuestion(message: string, agentName?: string): boolean {
-  if ((['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions))) return true;
+  if ((['en', 'pt', 'es', 'fr', 'de'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions))) return true;
   const p = plain(message).replace(/\s+/g, ' ');
   if (AGENT_PATTERNS.some((re) => re.test(p))) return true;
   if (!agentName || !NAME_ASK.test(p) || OWN_NAME.test(p)) return false;

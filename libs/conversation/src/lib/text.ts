@@ -52,9 +52,9 @@ export function titleCase(s: string): string {
 }
 
 /** Joins a list naturally: "a", "a and b", "a, b and c" (or "e" in Portuguese, "y" in Spanish). */
-export function joinList(items: string[], lang: 'pt' | 'en' | 'es' | 'fr', or = false): string {
+export function joinList(items: string[], lang: 'pt' | 'en' | 'es' | 'fr' | 'de', or = false): string {
   if (items.length <= 1) return items[0] ?? '';
-  const and = or ? { pt: 'ou', en: 'or', es: 'o', fr: 'ou' }[lang] : { pt: 'e', en: 'and', es: 'y', fr: 'et' }[lang];
+  const and = or ? { pt: 'ou', en: 'or', es: 'o', fr: 'ou', de: 'oder' }[lang] : { pt: 'e', en: 'and', es: 'y', fr: 'et', de: 'und' }[lang];
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 

@@ -1,5 +1,6 @@
 import type { Lang } from './language';
 import { fold } from './text';
+import { DE_TOPICS } from './topics-de';
 import { FR_TOPICS } from './topics-fr';
 
 /** A subject the built-in engine recognizes, with the follow-up question that moves it forward. */
@@ -332,13 +333,13 @@ export function orderCode(raw: string): string | undefined {
 
 export function findTopic(text: string): Topic | undefined {
   const f = fold(text);
-  return TOPICS.find((t) => t.match.test(f) || FR_TOPICS[t.id]?.match?.test(f));
+  return TOPICS.find((t) => t.match.test(f) || FR_TOPICS[t.id]?.match?.test(f) || DE_TOPICS[t.id]?.match?.test(f));
 }
 
 /** The topic's phrases in a language; `text` lets the follow-up skip details the user already gave. */
 export function topicLines(topic: Topic, lang: Lang, text?: string): { about: string; ask: string } {
-  const base = lang === 'fr' ? (FR_TOPICS[topic.id] ?? topic.en) : topic[lang];
+  const base = lang === 'fr' ? (FR_TOPICS[topic.id] ?? topic.en) : lang === 'de' ? (DE_TOPICS[topic.id] ?? topic.en) : topic[lang];
   const refined = text && topic.refine ? topic.refine(fold(text), text.normalize('NFC')) : undefined;
-  const ask = refined?.[lang];
+  const ask = lang === 'de' ? undefined : refined?.[lang];
   return ask ? { about: base.about, ask } : base;
 }

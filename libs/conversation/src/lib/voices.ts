@@ -2,6 +2,7 @@ import type { Lang } from './language';
 import { fold } from './text';
 import type { Soul } from './types';
 import { ES_LINES } from './voices-es';
+import { DE_LINES } from './voices-de';
 import { FR_LINES } from './voices-fr';
 
 /*
@@ -527,9 +528,10 @@ export function voiceFor(soul: Soul): Voice {
   return VOICES['support'];
 }
 
-/** Lines for a voice in a language (Spanish lines live in voices-es.ts, French in voices-fr.ts). */
+/** Lines for a voice in a language (Spanish lines live in voices-es.ts, French in voices-fr.ts, German in voices-de.ts). */
 export function linesFor(voice: Voice, lang: Lang): VoiceLines {
   if (lang === 'es') return ES_LINES[voice.id] ?? ES_LINES['support'];
   if (lang === 'fr') return FR_LINES[voice.id] ?? FR_LINES['support'];
+  if (lang === 'de') return DE_LINES[voice.id] ?? DE_LINES['support'];
   return lang === 'pt' ? voice.pt : voice.en;
 }

@@ -1,5 +1,6 @@
 import type { Lang } from '../language';
 import { CITIES } from './cities';
+import { DE_CATEGORY_WORDS } from './categories-de';
 
 /**
  * Categories shared by the four languages: the words that name the category in each language ("car", "carro", "coche",
@@ -12,7 +13,8 @@ import { CITIES } from './cities';
  */
 export interface SharedCategory {
   id: string;
-  words: Record<Lang, string[]>;
+  /** German's words live in categories-de.ts. */
+  words: Omit<Record<Lang, string[]>, 'de'>;
   members: readonly string[];
   anyCase?: boolean;
 }
@@ -276,5 +278,10 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
 
 /** The shared categories in one language's shape (lang/types.ts `categories`). */
 export function sharedCategories(lang: Lang): Array<{ id: string; words: string[]; members: readonly string[]; anyCase?: boolean }> {
-  return SHARED_CATEGORIES.map((c) => ({ id: c.id, words: c.words[lang], members: c.members, anyCase: c.anyCase }));
+  return SHARED_CATEGORIES.map((c) => ({
+    id: c.id,
+    words: lang === 'de' ? (DE_CATEGORY_WORDS[c.id] ?? []) : c.words[lang],
+    members: c.members,
+    anyCase: c.anyCase,
+  }));
 }

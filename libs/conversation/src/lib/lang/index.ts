@@ -1,4 +1,5 @@
 import type { Lang } from '../language';
+import { DE } from './de';
 import { EN } from './en';
 import { ES } from './es';
 import { FR } from './fr';
@@ -8,4 +9,4 @@ import type { LanguageData } from './types';
 export type { LanguageData } from './types';
 
 /** The statement memory's data per language (one module each). */
-export const LANGUAGE_DATA: Record<Lang, LanguageData> = { en: EN, pt: PT, es: ES, fr: FR };
+export const LANGUAGE_DATA: Record<Lang, LanguageData> = { en: EN, pt: PT, es: ES, fr: FR, de: DE };

@@ -195,10 +195,9 @@ describe(`${PART} set`, () => {
     for (const lang of ['en', 'pt', 'es'] as const) expect([lang, checkReply(PLAIN_REPLY[lang], { say: '-', lang })]).toEqual([lang, []]);
   });
 
-  // The scorer's language detector (score.ts → detectLanguage, in the engine's library, which this set's author did not
-  // read) does not recognise German yet, so every `lang: 'de'` check fails whatever the reply. They stay: a German user
-  // must be answered in German. This test starts failing the day the detector learns German; then drop `.failing`.
-  it.failing('has reply-language checks the scorer can pass in German (not yet: the detector does not know German)', () => {
+  // The scorer's language detector (score.ts → detectLanguage) knows German since issue 37's German work: a plain German
+  // reply passes the `lang: 'de'` check (it was `.failing` while the detector could not tell German).
+  it('has reply-language checks the scorer can pass in German', () => {
     expect(checkReply(PLAIN_REPLY.de, { say: '-', lang: 'de' })).toEqual([]);
   });
 

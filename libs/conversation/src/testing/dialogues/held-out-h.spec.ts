@@ -213,10 +213,9 @@ describe(`${PART} set`, () => {
     for (const lang of ['en', 'pt', 'es'] as const) expect([lang, checkReply(PLAIN_REPLY[lang], { say: '-', lang })]).toEqual([lang, []]);
   });
 
-  // The scorer's language detector (score.ts → detectLanguage, in the engine's library, which this set's author did not
-  // read) does not recognise German yet, so every `lang: 'de'` check fails whatever the reply. They stay: a German user
-  // must be answered in German. This test starts failing the day the detector learns German; then drop `.failing`.
-  it.failing('has reply-language checks the scorer can pass in German (not yet: the detector does not know German)', () => {
+  // The scorer's language detector (score.ts → detectLanguage) learnt German after this set was frozen (branch
+  // i37-german); until then every `lang: 'de'` check failed whatever the reply, and this test was `.failing`.
+  it('has reply-language checks the scorer can pass in German', () => {
     expect(checkReply(PLAIN_REPLY.de, { say: '-', lang: 'de' })).toEqual([]);
   });
 
