@@ -162,6 +162,32 @@ describe('headlines ending on a compound wider than a line', () => {
   });
 });
 
+describe('headline fitting: a smaller title before a word alone on its last line', () => {
+  beforeAll(() => initCreativeIr());
+
+  it('sets the title a step smaller when no scale of the whole page avoids the widow, keeping its lead over the body', async () => {
+    // At 160x600 the tip card's icon overflows below the 1.1 scale, where "Flores / que / abraçam" ends on one word.
+    const brief = {
+      language: 'pt-BR',
+      eyebrow: 'Dia das Mães',
+      title: 'Flores que abraçam',
+      subtitle: 'Entrega no mesmo dia.',
+      body: 'Buquês a partir de R$ 89.',
+      cta: 'Comprar',
+      brand: { name: 'Ateliê Ipê', website: 'ateliepe.com.br' },
+    };
+    const r = await buildTemplate('tip', { brief, brand: { fonts: { heading: 'Playfair Display', body: 'Inter' } }, format: { width: 160, height: 600 } });
+    const m = materializeSync(r.ir);
+    const title = flattenMaterialized(m.root).find((n) => n.id === 'title')!;
+    const body = flattenMaterialized(m.root).find((n) => n.id === 'body')!;
+    const ls = title.text!.lines.map((l) => l.text);
+    expect(ls.length).toBeGreaterThanOrEqual(2);
+    expect(words(ls.at(-1)!)).toBeGreaterThanOrEqual(2);
+    expect(title.text!.fontSize / body.text!.fontSize).toBeGreaterThanOrEqual(1.4);
+    expect(r.warnings).toEqual([]);
+  });
+});
+
 describe('badges and buttons', () => {
   beforeAll(() => initCreativeIr());
 
