@@ -286,7 +286,7 @@ async function measure(
     const lines = title.text!.lines.map((l) => l.text).filter((l) => l.trim());
     if (lines.length >= 2) {
       d.multiLineTitle = lines;
-      d.widow = isWidowHeadline(lines);
+      d.widow = isWidowHeadline(lines, String((title.node as TextNode).text ?? ''));
     }
     const role = (title.node as TextNode).name ?? '';
     if (role === 'title' || role === 'display') {
