@@ -1025,8 +1025,11 @@ function stepDownTitle(a: Attempt, score: number): Attempt | undefined {
     ratio0 === null ? 0 : (title.fontSize / ratio0) * TITLE_RATIO,
   );
   const sizes = [...TITLE_STEPS.map((f) => Math.round(title.fontSize! * f * 2) / 2).filter((s) => s > least), Math.ceil(least * 2) / 2];
+  // A title chosen a colour for large text (3:1) stays large unless its colour also reaches the 4.5:1 of body text.
+  const large = (px: number) => px >= 24 || (px >= 18.66 && (title.fontWeight ?? 400) >= 700);
+  const contrast = a.ctx.contrast.find((c) => c.id === 'title')?.ratio ?? 0;
   for (const size of sizes) {
-    if (size >= title.fontSize) continue;
+    if (size >= title.fontSize || (large(title.fontSize) && !large(size) && contrast < 4.65)) continue;
     const ir = structuredClone(a.ir);
     const t = find(ir.root)!;
     if (t.letterSpacing) t.letterSpacing *= size / t.fontSize!;
