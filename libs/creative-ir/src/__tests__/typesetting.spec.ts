@@ -1,4 +1,5 @@
 import { buildTemplate, flattenMaterialized, hyphenationPoints, initCreativeIr, layoutText, materializeSync, parseIr, type TextLayoutInput } from '../index';
+import { breakCost } from '../text/hyphenation';
 import { shortenToLine, titleHierarchy } from '../templates/engine';
 
 /**
@@ -128,6 +129,62 @@ describe('balanced headlines', () => {
         const ws = text.split(' ');
         expect(width(ws.slice(-2).join(' '), style)).toBeGreaterThan(w);
       }
+  });
+});
+
+describe('headlines ending on a compound wider than a line', () => {
+  beforeAll(() => initCreativeIr());
+  const style = { fontFamily: 'Playfair Display', fontWeight: 700, fontSize: 48, lang: 'de' } as const;
+  const compound = 'Buchhandlungsherbstlesungsveranstaltungskalender';
+
+  it("scores a German compound's joints below its other dictionary points", () => {
+    const cost = (head: string) => breakCost(compound, head.length, 'de');
+    for (const joint of ['Buchhandlungs', 'Buchhandlungsherbst', 'Buchhandlungsherbstlesungs', 'Buchhandlungsherbstlesungsveranstaltungs'])
+      expect(cost(joint)).toBeLessThan(1);
+    // Syllables inside a part, and a suffix ("Hand|lung"): ordinary points.
+    for (const syllable of ['Buchhandlungsherbstle', 'Buchhandlungsherbstlesungsveranstal', 'Buchhandlungsherbstlesungsveranstaltungska', 'Buchhand'])
+      expect(cost(syllable)).toBe(1);
+    expect(breakCost(compound, 13, 'pt-BR')).toBe(1);
+  });
+
+  it.each([400, 760, 1000])('breaks the compound at its joints, not between syllables of a part (%i px)', (w) => {
+    const text = `Der neue ${compound}`;
+    const l = layoutText({ ...style, text, maxWidth: w, textWrap: 'balance', maxLines: 8 });
+    expect(l.hyphenated).toBe(true);
+    expect(l.brokeWords).toBe(false);
+    for (const line of l.lines) expect(line.width).toBeLessThanOrEqual(w + 0.01);
+    // Every drawn hyphen falls at a joint: "Buchhandlungs- / herbstlesungs-", never "Buchhandlungsherbstle- / sungs…".
+    const heads: string[] = [];
+    for (const line of lines(l).slice(0, -1)) if (line.endsWith('-')) heads.push((heads.at(-1) ?? '') + line.replace(/^.*\s/, '').slice(0, -1));
+    expect(heads.filter((h) => breakCost(compound, h.length, 'de') >= 1)).toEqual([]);
+    // The last line is a long tail of the compound, not a short one.
+    expect(l.lines.at(-1)!.width).toBeGreaterThanOrEqual(0.4 * w);
+  });
+});
+
+describe('headline fitting: a smaller title before a word alone on its last line', () => {
+  beforeAll(() => initCreativeIr());
+
+  it('sets the title a step smaller when no scale of the whole page avoids the widow, keeping its lead over the body', async () => {
+    // At 160x600 the tip card's icon overflows below the 1.1 scale, where "Flores / que / abraçam" ends on one word.
+    const brief = {
+      language: 'pt-BR',
+      eyebrow: 'Dia das Mães',
+      title: 'Flores que abraçam',
+      subtitle: 'Entrega no mesmo dia.',
+      body: 'Buquês a partir de R$ 89.',
+      cta: 'Comprar',
+      brand: { name: 'Ateliê Ipê', website: 'ateliepe.com.br' },
+    };
+    const r = await buildTemplate('tip', { brief, brand: { fonts: { heading: 'Playfair Display', body: 'Inter' } }, format: { width: 160, height: 600 } });
+    const m = materializeSync(r.ir);
+    const title = flattenMaterialized(m.root).find((n) => n.id === 'title')!;
+    const body = flattenMaterialized(m.root).find((n) => n.id === 'body')!;
+    const ls = title.text!.lines.map((l) => l.text);
+    expect(ls.length).toBeGreaterThanOrEqual(2);
+    expect(words(ls.at(-1)!)).toBeGreaterThanOrEqual(2);
+    expect(title.text!.fontSize / body.text!.fontSize).toBeGreaterThanOrEqual(1.4);
+    expect(r.warnings).toEqual([]);
   });
 });
 

@@ -985,6 +985,67 @@ function typographicDefects(m: MaterializedDocument, k: number): number {
   return score;
 }
 
+/** Lists and the venue set beside a title (the secondary copy besides subtitle and body). */
+const LIST_TEXT = /^((item|agenda|feature)-\d+-text|venue)$/;
+
+/** Title sizes tried, as shares of the fitted one, when a headline's defect remains at every scale (see `stepDownTitle`). */
+const TITLE_STEPS = [0.95, 0.9, 0.85, 0.8, 0.75, 0.7];
+
+/** Whether a laid-out title's last line (of two or more) holds a single word. */
+function titleWidow(m: MaterializedDocument): boolean {
+  const t = flattenMaterialized(m.root).find((n) => n.id === 'title' && n.node.visible !== false);
+  const lines = (t?.text?.lines ?? []).map((l) => l.text).filter((l) => l.trim());
+  return lines.length >= 2 && lines[lines.length - 1].split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 1;
+}
+
+/**
+ * A fit whose title ends on a word alone (at every scale of the page: a smaller scale also shrinks or overflows the
+ * rest of it) with only its title set smaller, in bounded steps (TITLE_STEPS): the first size whose last line holds
+ * two words or more without a new problem or more defects, keeping the title at least TITLE_RATIO times its
+ * secondary copy and at its role's smallest size or above; undefined when no step does.
+ */
+function stepDownTitle(a: Attempt, score: number): Attempt | undefined {
+  const find = (n: IrNode): TextNode | undefined =>
+    n.type === 'text' && n.id === 'title' ? n : 'children' in n && n.children ? n.children.map(find).find(Boolean) : undefined;
+  const title = find(a.ir.root);
+  if (!title || title.fontSize === undefined || title.visible === false || !titleWidow(a.m)) return undefined;
+  // The title's lead over its subtitle and body, and over list items set beside it ("feature-0-text").
+  const lead = (m: MaterializedDocument) => {
+    const list = flattenMaterialized(m.root).filter((n) => n.node.visible !== false && LIST_TEXT.test(n.id) && n.text?.lines.some((l) => l.text.trim()));
+    const r = titleHierarchy(m);
+    const size = flattenMaterialized(m.root).find((n) => n.id === 'title')?.text?.fontSize ?? 0;
+    return list.length ? Math.min(r ?? Infinity, size / Math.max(...list.map((n) => n.text!.fontSize))) : r;
+  };
+  const ratio0 = lead(a.m);
+  if (ratio0 !== null && ratio0 < TITLE_RATIO) return undefined;
+  // The smallest size kept: the role's, the last step's and TITLE_RATIO times the secondary copy (tried last, exactly).
+  const least = Math.max(
+    a.ctx.minBody * 1.2,
+    title.fontSize * TITLE_STEPS[TITLE_STEPS.length - 1],
+    ratio0 === null ? 0 : (title.fontSize / ratio0) * TITLE_RATIO,
+  );
+  const sizes = [...TITLE_STEPS.map((f) => Math.round(title.fontSize! * f * 2) / 2).filter((s) => s > least), Math.ceil(least * 2) / 2];
+  // A title chosen a colour for large text (3:1) stays large unless its colour also reaches the 4.5:1 of body text.
+  const large = (px: number) => px >= 24 || (px >= 18.66 && (title.fontWeight ?? 400) >= 700);
+  const contrast = a.ctx.contrast.find((c) => c.id === 'title')?.ratio ?? 0;
+  for (const size of sizes) {
+    if (size >= title.fontSize || (large(title.fontSize) && !large(size) && contrast < 4.65)) continue;
+    const ir = structuredClone(a.ir);
+    const t = find(ir.root)!;
+    if (t.letterSpacing) t.letterSpacing *= size / t.fontSize!;
+    t.fontSize = size;
+    let m = materializeSync(ir);
+    const shortened = shortenBadges(ir, m);
+    if (shortened.length) m = materializeSync(ir);
+    if (findOverflow(m).length || findCollisions(m).length) continue;
+    const ratio = lead(m);
+    if (ratio !== null && ratio < TITLE_RATIO - 1e-9) break;
+    if (titleWidow(m) || typographicDefects(m, a.ctx.k) >= score) continue;
+    return { ...a, ir, m, problems: [], shortened: [...a.shortened, ...shortened], blocked: logoObstacles(m) };
+  }
+  return undefined;
+}
+
 /**
  * Runs a template with decreasing title scale, then fewer secondary fields, until nothing overflows or collides.
  * While secondary copy can still be left out, the title does not shrink under `TITLE_RATIO` times it (secondary
@@ -1041,7 +1102,8 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
         if (!fallback || score < fallback.score) fallback = { attempt: last, score };
       }
       if (fallback) {
-        best = fallback.attempt;
+        // The defect is left only when a smaller title alone does not avoid it either.
+        best = (fallback.score < SEVERE ? stepDownTitle(fallback.attempt, fallback.score) : undefined) ?? fallback.attempt;
         break search;
       }
     }

@@ -1,5 +1,5 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { hyphenationPoints } from './hyphenation';
+import { hyphenationPoints, breakCost } from './hyphenation';
 import { canvasFont, drawnByEveryChain, ensureFonts, fontGeneration, missingCharacters, pinGlyphs, resolveFontFamily } from '../fonts/font-registry';
 
 /**
@@ -324,17 +324,37 @@ interface Piece {
   text: string;
   /** Ends inside a word, at a dictionary point: a line ending here draws a hyphen. */
   inWord: boolean;
+  /** The cost of a break at that point, as a share of an ordinary point's (lower at a compound's joint, see `breakCost`). */
+  cost?: number;
 }
 
 /** Words at least this long may be hyphenated by the balancing to avoid a widow (shorter ones only when overlong). */
 export const BALANCE_HYPHEN_MIN_LETTERS = 12;
 
+/** A last line of one word (a widow) when no arrangement avoids it, in units of an ordinary hyphenation's penalty. */
+const WIDOW_LAST = 2;
+/**
+ * The last line is the tail of a word broken on the line before, that word wider than a line (no second word can join
+ * it there): costs as much as a widow when shorter than this share of the line ("…kapitänsmüt- / ze"), nothing when
+ * at least as long ("…veranstaltungs- / kalender").
+ */
+const SHORT_TAIL = 0.4;
+/** One line more than the greedy breaking takes, to break words at their joints or avoid a short last line. */
+const EXTRA_LINE = 1;
+
+interface Even {
+  lines: string[];
+  hyphens: number;
+  cost: number;
+}
+
 /**
  * One paragraph's pieces in exactly `count` lines of at most `maxWidth`, with the least sum of squared slack
- * (lines of even length, as CSS `text-wrap: balance`) plus a penalty per hyphenated line; null when none fits.
- * `noWidow`: the last line holds two words or more.
+ * (lines of even length, as CSS `text-wrap: balance`) plus a penalty per hyphenated line (less at a compound's joint);
+ * null when none fits. `noWidow`: the last line holds two words or more; otherwise a one-word last line is
+ * penalized, unless it is a long enough tail of a word too wide for a line (then nothing else could share it).
  */
-function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, count: number, noWidow: boolean): { lines: string[]; hyphens: number } | null {
+function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, count: number, noWidow: boolean): Even | null {
   const N = pieces.length;
   if (count > N) return null;
   const text = (i: number, j: number) => {
@@ -344,6 +364,17 @@ function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, 
     return pieces[j - 1].inWord ? t + HYPHEN : t;
   };
   const penalty = (maxWidth * 0.5) ** 2;
+  const lastLine = (i: number, t: string, w: number) => {
+    if (wordCount(t) >= 2) return 0;
+    // The tail of a word broken on the line before: when the whole word is wider than a line, nothing could share
+    // its last line, and only a short tail is a widow.
+    if (i > 0 && pieces[i - 1].inWord) {
+      let s = i - 1;
+      while (s > 0 && pieces[s - 1].inWord) s--;
+      if (m(text(s, N)) > maxWidth + 0.01) return w >= SHORT_TAIL * maxWidth ? 0 : WIDOW_LAST * penalty;
+    }
+    return WIDOW_LAST * penalty;
+  };
   // cost[k][j]: the best k lines holding the first j pieces; from[k][j]: where its last line starts.
   const cost: number[][] = Array.from({ length: count + 1 }, () => new Array<number>(N + 1).fill(Infinity));
   const from: number[][] = Array.from({ length: count + 1 }, () => new Array<number>(N + 1).fill(-1));
@@ -357,7 +388,9 @@ function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, 
         if (w > maxWidth + 0.01) break;
         if (cost[k - 1][i] === Infinity) continue;
         if (noWidow && k === count && count >= 2 && wordCount(t) <= 1) continue;
-        const c = cost[k - 1][i] + (maxWidth - w) ** 2 + (pieces[j - 1].inWord ? penalty : 0);
+        const hyphen = pieces[j - 1].inWord ? penalty * (pieces[j - 1].cost ?? 1) : 0;
+        const widow = !noWidow && k === count && count >= 2 ? lastLine(i, t, w) : 0;
+        const c = cost[k - 1][i] + (maxWidth - w) ** 2 + hyphen + widow;
         if (c < cost[k][j]) {
           cost[k][j] = c;
           from[k][j] = i;
@@ -373,7 +406,7 @@ function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, 
     if (pieces[j - 1].inWord) hyphens++;
     j = i;
   }
-  return { lines, hyphens };
+  return { lines, hyphens, cost: cost[count][N] };
 }
 
 /**
@@ -381,8 +414,11 @@ function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, 
  * words or more on the last line; else one line more if the box holds it ("Kuchen am / Sonntag" → "Kuchen / am
  * Sonntag"; "Cold brew / season is / here" → "Cold brew / season / is here"); else the same with a long word
  * hyphenated at a dictionary point ("Gastronomía / extraordinariamente / mediterránea" → "Gastronomía extraordina- /
- * riamente mediterránea"); else the even lines as they come. Words wider than a line are always broken at their
- * dictionary points. Null when no arrangement fits (the greedy lines stay).
+ * riamente mediterránea"); else the least bad of the even lines in as many lines or one more: a word wider than a
+ * line broken at its compound's joints first ("Buchhandlungs- / herbstlesungs-", not "Buchhandlungsherbstle- /
+ * sungs…"), and a one-word last line only when it is a long tail of such a word, else as short a widow as the box
+ * allows. Words wider than a line are always broken at their dictionary points. Null when no arrangement fits (the
+ * greedy lines stay).
  */
 function balancedParagraph(
   tokens: string[],
@@ -406,13 +442,13 @@ function balancedParagraph(
       const core = WORD_CORE.exec(t);
       const overlong = !fitsAlone(t);
       const letters = core ? [...core[2]].length : 0;
-      const at =
-        core && (overlong || (hyphenateLong && letters >= BALANCE_HYPHEN_MIN_LETTERS)) ? hyphenationPoints(core[2], lang).map((p) => p + core[1].length) : [];
+      const at = core && (overlong || (hyphenateLong && letters >= BALANCE_HYPHEN_MIN_LETTERS)) ? hyphenationPoints(core[2], lang) : [];
       if (overlong && !at.length) return null;
+      const lead = core ? core[1].length : 0;
       let start = 0;
       for (const p of at) {
-        out.push({ text: t.slice(start, p), inWord: true });
-        start = p;
+        out.push({ text: t.slice(start, p + lead), inWord: true, cost: breakCost(core![2], p, lang) });
+        start = p + lead;
       }
       out.push({ text: t.slice(start), inWord: false });
     }
@@ -422,13 +458,17 @@ function balancedParagraph(
   if (!whole) return null;
   const long = pieces(true)!;
   const plain = whole.every((p) => !p.inWord);
-  return (
+  const found =
     (plain ? evenLines(whole, m, maxWidth, greedyCount, true) : null) ??
     (plain && extra ? evenLines(whole, m, maxWidth, greedyCount + 1, true) : null) ??
     evenLines(long, m, maxWidth, greedyCount, true) ??
-    (extra ? evenLines(long, m, maxWidth, greedyCount + 1, true) : null) ??
-    evenLines(whole, m, maxWidth, greedyCount, false)
-  );
+    (extra ? evenLines(long, m, maxWidth, greedyCount + 1, true) : null);
+  if (found) return found;
+  // No arrangement keeps two words on the last line: the least bad one, in as many lines or (at a cost) one more.
+  const same = evenLines(whole, m, maxWidth, greedyCount, false);
+  const more = extra ? evenLines(whole, m, maxWidth, greedyCount + 1, false) : null;
+  if (more && (!same || more.cost + EXTRA_LINE * (maxWidth * 0.5) ** 2 < same.cost)) return more;
+  return same;
 }
 
 function ellipsize(face: Face, line: TextLine, font: string, ls: number, lang: string, maxWidth: number | undefined): TextLine {

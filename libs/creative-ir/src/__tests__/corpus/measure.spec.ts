@@ -42,6 +42,19 @@ describe('layout corpus measures', () => {
       expect(isWidowHeadline(['Cold brew', 'season is here'])).toBe(false);
       expect(isWidowHeadline(['Sonhos'])).toBe(false);
     });
+    it('passes the long tail of a word wider than its line, and only that', () => {
+      const de = 'Der neue Buchhandlungsherbstlesungsveranstaltungskalender';
+      expect(isWidowHeadline(['Der neue', 'Buchhandlungs-', 'herbstlesungs-', 'veranstaltungskalender'], de)).toBe(false);
+      expect(isWidowHeadline(['Sommernachts-', 'flohmarkt'], 'Sommernachtsflohmarkt')).toBe(false);
+      // A whole word after a hyphenated one, a scrap of a word, a word that shares the line before, the copy's own hyphen.
+      const es = 'Gastronomía extraordinariamente mediterránea';
+      expect(isWidowHeadline(['Gastronomía', 'extraordi-', 'nariamente', 'mediterránea'], es)).toBe(true);
+      expect(isWidowHeadline(['Der neue Buchhandlungsherbstlesungsveranstaltungskalen-', 'der'], de)).toBe(true);
+      expect(isWidowHeadline(['Der neue Buchhandlungs-', 'kalender'], 'Der neue Buchhandlungskalender')).toBe(true);
+      expect(isWidowHeadline(['Cold brew com', 'laranja-', 'baía'], 'Cold brew com laranja-baía')).toBe(true);
+      // Without the copy, every one-word last line counts.
+      expect(isWidowHeadline(['Sommernachts-', 'flohmarkt'])).toBe(true);
+    });
   });
 
   describe('(c) title against the secondary copy', () => {

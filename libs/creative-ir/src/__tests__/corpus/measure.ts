@@ -54,11 +54,29 @@ export function brokenWords(source: string, lines: string[]): string[] {
   return found;
 }
 
-/** (b) A multi-line headline whose last line is a single word. */
-export function isWidowHeadline(lines: string[]): boolean {
+/** Letters a tail keeps to be the end of a word rather than a scrap of one ("…kapitäns- / mütze", not "…müt- / ze"). */
+const TAIL_MIN_LETTERS = 4;
+
+/**
+ * (b) A multi-line headline whose last line is a single word. Not counted, given the headline's copy (`source`): a
+ * last line that is the tail of a word the layout hyphenated on the line before, when that line holds nothing but the
+ * word's piece and the tail keeps TAIL_MIN_LETTERS letters or more ("Der neue / Buchhandlungs- / herbstlesungs- /
+ * veranstaltungskalender", "Sommernachts- / flohmarkt"). Such a word is wider than the line: it does not end the
+ * headline alone, it is the headline's last word, and no arrangement can put a second word beside its end.
+ */
+export function isWidowHeadline(lines: string[], source?: string): boolean {
   const ls = lines.map((l) => l.trim()).filter(Boolean);
   if (ls.length < 2) return false;
-  return ls[ls.length - 1].split(/\s+/).filter((w) => LETTER.test(w)).length === 1;
+  const last = ls[ls.length - 1];
+  if (last.split(/\s+/).filter((w) => LETTER.test(w)).length !== 1) return false;
+  const before = ls[ls.length - 2];
+  if (source !== undefined && HYPHENS.test(before) && !/\s/.test(before)) {
+    const head = before.slice(0, -1);
+    const tail = /^[\p{L}\p{N}\p{M}]+/u.exec(last)?.[0] ?? '';
+    // The hyphen is the layout's (the copy has the two pieces joined), and the tail is more than a scrap.
+    if ([...tail].length >= TAIL_MIN_LETTERS && fold(source).includes(fold(head + tail))) return false;
+  }
+  return true;
 }
 
 /** (c) Title size over the largest secondary text size beside it; null when there is no secondary text. */
