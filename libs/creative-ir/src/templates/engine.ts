@@ -1049,6 +1049,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   };
   // Nothing fits (a tiny or absurd format): keep the attempt with the fewest problems and say what they are.
   let chosen = fit(logo);
+  const asked = chosen;
   // The logo's box is kept clear: when the template draws something over it where the brand asked for it
   // (a photo, a frame, a decoration), the logo moves to the nearest corner where nothing is, the layout
   // re-fitted around it; failing that, to where the least lies over it.
@@ -1062,6 +1063,20 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
     }
   }
   const { ctx, ir, m, problems, shortened } = chosen;
+  // Said when the logo left the corner the brand kit asks for (`center` is drawn at the head of the page, a strip's
+  // centre at its right end: those are where `center` goes, not moves).
+  const moved: LayoutWarning[] =
+    logo && ctx.logo && ctx.logo.position !== logo.position
+      ? [
+          {
+            id: 'logo',
+            code: 'logo_moved',
+            asked: input.brand?.logo_position ?? 'bottom_right',
+            used: ctx.logo.position,
+            message: `the logo is drawn ${ctx.logo.position.replace('_', ' ')}, not ${(input.brand?.logo_position ?? 'bottom_right').replace('_', ' ')} as the brand kit asks: the ${def.id} template draws ${asked.blocked.join(', ')} over that corner at ${format.width}x${format.height}`,
+          },
+        ]
+      : [];
   // A logo that would vanish into what is drawn behind it (a dark mark on a dark ground, a white one on paper,
   // a photo or halftone) goes on a plate; the ground is read from the rendered page.
   const logoAt = ir.root.children?.findIndex((c) => c.id === 'logo') ?? -1;
@@ -1081,6 +1096,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
     contentLevel: ctx.level,
     warnings: problems.map((p) => `${p.id}: ${p.message}`),
     notices: [
+      ...moved,
       // A shortened badge or button shows its field, cut: said once, as `text_truncated`, not as `field_unused`.
       ...templateNotices(def, input.brief ?? {}, ir, m, ctx, problems).filter(
         (n) =>
