@@ -80,6 +80,7 @@ export {
   deriveRoles,
   shapeOf,
   BODY_MIN_SHARE,
+  STRIP_TITLE_MIN_PX,
   MIN_FILL_SHARE,
   MIN_SPAN_SHARE,
   type Roles,

@@ -1,5 +1,5 @@
 import type { IrDocument, IrNode } from './schema/ir-schema';
-import type { Brief } from './templates/brief';
+import type { Brief, LogoPosition } from './templates/brief';
 
 /**
  * Machine codes of what a layout, a render or a template build noticed (see docs/creative.md):
@@ -13,7 +13,9 @@ import type { Brief } from './templates/brief';
  *   hyphenation point fitted);
  * - `glyphs_missing`: characters no font draws (they draw as boxes);
  * - `font_unavailable`: a font of the document could not be found or read;
- * - `image_unavailable`: an image could not be loaded.
+ * - `image_unavailable`: an image could not be loaded;
+ * - `logo_moved`: a template build drew the brand kit's logo in another corner than its `logo_position` (something the
+ *   template draws lay over the corner asked), with the corner asked (`asked`) and the corner used (`used`).
  */
 export type WarningCode =
   | 'field_unused'
@@ -24,7 +26,8 @@ export type WarningCode =
   | 'text_collision'
   | 'glyphs_missing'
   | 'font_unavailable'
-  | 'image_unavailable';
+  | 'image_unavailable'
+  | 'logo_moved';
 
 export const WARNING_CODES: readonly WarningCode[] = [
   'field_unused',
@@ -36,14 +39,20 @@ export const WARNING_CODES: readonly WarningCode[] = [
   'glyphs_missing',
   'font_unavailable',
   'image_unavailable',
+  'logo_moved',
 ];
 
-/** A finding: the node (or `brief.<field>`) it is about, what happened, its code, and the brief field when it is about one. */
+/**
+ * A finding: the node (or `brief.<field>`) it is about, what happened, its code, the brief field when it is about one,
+ * and for `logo_moved` the brand kit's `logo_position` asked and the corner the logo was drawn in.
+ */
 export interface LayoutWarning {
   id: string;
   message: string;
   code?: WarningCode;
   field?: string;
+  asked?: LogoPosition;
+  used?: LogoPosition;
 }
 
 /** Brief fields that carry content a design shows (the others — intent, tone, palette, language, format, seed — steer it). */

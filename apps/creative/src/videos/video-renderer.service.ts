@@ -115,6 +115,9 @@ export class VideoRendererService {
         looks: 'ir',
         load: async () => {
           const kit = await brand();
+          // The brief's images' bytes go with it (the caller's only, within upload limits), as for a design made from a
+          // brief: without them a transparent product cut-out is laid out as a photo and cropped round.
+          const assets = await this.designAssets.briefBytes(ctx.accountId, s.brief);
           let built;
           try {
             built = await this.pool.run({
@@ -122,6 +125,7 @@ export class VideoRendererService {
               template: s.template,
               brief: { ...s.brief, format: { width: v.width, height: v.height } } as never,
               brand: kit?.brand,
+              assets,
             });
           } catch (e) {
             throw new JobFailure('template_failed', `The template ${s.template} could not be laid out: ${(e as Error).message}`);

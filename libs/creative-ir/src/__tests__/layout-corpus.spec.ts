@@ -71,8 +71,10 @@ const RATCHET: Record<Metric, { dev: number; heldOut: number }> = {
   wrappedBadges: { dev: 0, heldOut: 0 },
   // ratchet: issue 35 item 5 (tall layouts use their height): 9:16 pages with a fifth of their height empty in one
   // band; 13/112 and 16/112 before the fixes, 4 and 9 after i35-labels; dev rose to 6 when the typesetting merge
-  // (secondary copy dropped before the title shrinks) left two more pages with an empty band
-  tallEmpty: { dev: 6 / 112, heldOut: 8 / 112 },
+  // (secondary copy dropped before the title shrinks) left two more pages with an empty band; 3 on dev (all
+  // announcement, 21-22%) after i35-rest centred the 9:16 announcement's headline, grew its disc and moved the
+  // testimonial's heading and the big number (3/112 on held-out, its constant left to the lead)
+  tallEmpty: { dev: 3 / 112, heldOut: 8 / 112 },
 };
 
 const BRIEFS_PER_CELL = 2;
@@ -444,7 +446,7 @@ describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and ba
             cell++;
           }
     }
-  }, 600_000);
+  }, 1_500_000);
 
   it('prints the table and writes the contact sheets', async () => {
     const dev = tally(results.dev),
@@ -530,7 +532,7 @@ describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and ba
         }
       await contactSheet(`long-copy-${f.name}.png`, cells);
     }
-  }, 600_000);
+  }, 1_500_000);
 
   (ONLY.length ? it.skip.each : it.each)(METRICS.map((m) => m.key))('%s stays at or under its ratchet on dev and held-out', (key) => {
     const dev = share(tally(results.dev)[key]),

@@ -122,6 +122,12 @@ const ROLE: Record<TextRole, { step: number; weight: number; lh: number; maxLine
 
 /** Smallest body-size text, as a share of the short side (and never under 10 px). Checked by the test suite. */
 export const BODY_MIN_SHARE = 0.022;
+/**
+ * Smallest headline (`title`, `display`) on a thin strip (728x90): under it a leaderboard's title is not read at a
+ * glance. Beside it the button is shortened (its copy cut at a word boundary), then left out, before the title goes
+ * smaller; both are named in `warnings`. Lower strips (468x60, 320x50) take a fifth of their height.
+ */
+export const STRIP_TITLE_MIN_PX = 16;
 /** Share of a strip's width (728x90, 970x250) its text keeps from the left and right edges. */
 export const STRIP_SIDE_SHARE = 0.041;
 /** Share of the safe area the union of content boxes must cover. Checked by the test suite. */
@@ -466,13 +472,16 @@ export function createContext(args: {
   const shrunk: TemplateContext['shrunk'] = [];
   const base = Math.max(11, short * 0.03 * (shape === 'landscape' ? 1.1 : 1), Math.min(short * 0.16, long * 0.02));
   const minBody = Math.max(10, short * BODY_MIN_SHARE);
+  const thin = shape === 'strip' && H < 160;
+  // The smallest headline: 1.2x the smallest body size, and on a thin strip STRIP_TITLE_MIN_PX (a fifth of its height at most).
+  const minHeading = Math.max(minBody * 1.2, thin ? Math.min(STRIP_TITLE_MIN_PX, H * 0.2) : 0);
   const margin = Math.max(6, Math.round(short * (shape === 'strip' ? 0.12 : short < 400 ? 0.07 : 0.074)));
   // A strip's margin comes from its height (11 px at 728x90): at its ends text keeps STRIP_SIDE_SHARE of the width
   // from the edge, as display ads ask (no text within 4% of an edge).
   const marginX = shape === 'strip' ? Math.max(margin, Math.ceil(W * STRIP_SIDE_SHARE)) : margin;
   // Thin strips (728x90, 468x60) set a headline on at most two lines (three for a quote), never four lines of 13 px;
   // at the last title scales (where the headline is at its smallest size anyway) a third line rather than cut copy.
-  const stripLines = shape === 'strip' && H < 160 ? (k >= 0.3 ? 2 : 3) : Infinity;
+  const stripLines = thin ? (k >= 0.3 ? 2 : 3) : Infinity;
   const logoRect = logo ? logoRectOf(logo, W, H) : undefined;
   const ctx: TemplateContext = {
     W,
@@ -509,7 +518,7 @@ export function createContext(args: {
       const r = ROLE[role];
       const raw = base * Math.pow(ctx.ratio, r.step);
       if (r.small) return Math.round(Math.max(minBody, raw * Math.min(1.12, Math.max(0.82, k))) * 2) / 2;
-      return Math.round(Math.max(minBody * 1.2, raw * k) * 2) / 2;
+      return Math.round(Math.max(role === 'title' || role === 'display' ? minHeading : minBody * 1.2, raw * k) * 2) / 2;
     },
     colorOn(id, preferred, on, large) {
       const bgs = Array.isArray(on) ? on : [on];
@@ -531,7 +540,7 @@ export function createContext(args: {
       // Sizes some templates derive from the page stay positive on absurd formats (1x1).
       const fontSize = Math.max(1, (extra.fontSize as number | undefined) ?? ctx.fontSize(role));
       // The role's smallest size; the fitting loop (k < 1) holding a text at it means the text wanted to be smaller.
-      const floor = r.small ? minBody : minBody * 1.2;
+      const floor = r.small ? minBody : role === 'title' || role === 'display' ? minHeading : minBody * 1.2;
       const designed = base * Math.pow(ctx.ratio, r.step);
       if (fontSize < minBody - 0.01) shrunk.push({ id, size: fontSize, minimum: minBody, below: true });
       else if (extra.fontSize === undefined && k < 1 && fontSize <= floor + 0.01 && designed > floor + 0.01)
@@ -615,6 +624,12 @@ export interface TemplateDefinition {
   required: string[];
   /** Named formats (`NAMED_FORMATS`) the template is designed for, best first. */
   formats: string[];
+  /**
+   * Smallest headline (the `title` node), as a share of the page's short side, the template takes while secondary
+   * copy can still be left out: under it the fitting loop leaves out the next level's copy instead of shrinking the
+   * headline further (strips excepted: their headline has its own minimum, `STRIP_TITLE_MIN_PX`).
+   */
+  minTitleShare?: number;
   build(ctx: TemplateContext): IrDocument;
 }
 
@@ -929,6 +944,18 @@ export function titleHierarchy(m: MaterializedDocument): number | null {
   return title.text!.fontSize / Math.max(...others);
 }
 
+/** The font size of the shown `title` node, or null. */
+function titleSize(m: MaterializedDocument): number | null {
+  let size: number | null = null;
+  const walk = (n: MaterializedNode) => {
+    if (n.node.visible === false) return;
+    if (n.id === 'title' && n.text?.lines.some((l) => l.text.trim())) size = n.text.fontSize;
+    n.children.forEach(walk);
+  };
+  walk(m.root);
+  return size;
+}
+
 const HEADLINE_ROLES = new Set(['title', 'display', 'quote', 'stat']);
 /** Words under this many letters are not hyphenated in a headline while a smaller scale holds them whole. */
 const LONG_WORD = BALANCE_HYPHEN_MIN_LETTERS;
@@ -1091,6 +1118,10 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
         // would only shrink the title further, so the next level is tried.
         const ratio = titleHierarchy(m);
         if (level !== levels[levels.length - 1] && ratio !== null && ratio < TITLE_RATIO) break;
+        if (level !== levels[levels.length - 1] && def.minTitleShare && ctx.shape !== 'strip') {
+          const size = titleSize(m);
+          if (size !== null && size < def.minTitleShare * ctx.short - 0.01) break;
+        }
         const score = typographicDefects(m, k);
         // How far the scale may go to avoid the defect of the fit in hand (none under SEVERE ones).
         const floor = !fallback || fallback.score >= SEVERE ? 0 : fallback.score < 1 ? STACK_MIN_SCALE : SOFT_MIN_SCALE;
@@ -1111,6 +1142,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
   };
   // Nothing fits (a tiny or absurd format): keep the attempt with the fewest problems and say what they are.
   let chosen = fit(logo);
+  const asked = chosen;
   // The logo's box is kept clear: when the template draws something over it where the brand asked for it
   // (a photo, a frame, a decoration), the logo moves to the nearest corner where nothing is, the layout
   // re-fitted around it; failing that, to where the least lies over it.
@@ -1124,6 +1156,20 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
     }
   }
   const { ctx, ir, m, problems, shortened } = chosen;
+  // Said when the logo left the corner the brand kit asks for (`center` is drawn at the head of the page, a strip's
+  // centre at its right end: those are where `center` goes, not moves).
+  const moved: LayoutWarning[] =
+    logo && ctx.logo && ctx.logo.position !== logo.position
+      ? [
+          {
+            id: 'logo',
+            code: 'logo_moved',
+            asked: input.brand?.logo_position ?? 'bottom_right',
+            used: ctx.logo.position,
+            message: `the logo is drawn ${ctx.logo.position.replace('_', ' ')}, not ${(input.brand?.logo_position ?? 'bottom_right').replace('_', ' ')} as the brand kit asks: the ${def.id} template draws ${asked.blocked.join(', ')} over that corner at ${format.width}x${format.height}`,
+          },
+        ]
+      : [];
   // A logo that would vanish into what is drawn behind it (a dark mark on a dark ground, a white one on paper,
   // a photo or halftone) goes on a plate; the ground is read from the rendered page.
   const logoAt = ir.root.children?.findIndex((c) => c.id === 'logo') ?? -1;
@@ -1143,6 +1189,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
     contentLevel: ctx.level,
     warnings: problems.map((p) => `${p.id}: ${p.message}`),
     notices: [
+      ...moved,
       // A shortened badge or button shows its field, cut: said once, as `text_truncated`, not as `field_unused`.
       ...templateNotices(def, input.brief ?? {}, ir, m, ctx, problems).filter(
         (n) =>

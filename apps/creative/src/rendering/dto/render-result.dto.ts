@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WARNING_CODES } from '@platform/creative-ir';
 import { IsOptional, IsString } from 'class-validator';
 import { ArtifactDto, SignedUrlDto } from '../../artifacts/dto/artifact.dto';
+import { LOGO_POSITIONS } from '../../brand-kit/dto/brand-kit.dto';
 import type { StoredRender } from '../design-renders.service';
 import { OUTPUT_FORMATS, RenderOptionsDto } from './render-options.dto';
 
@@ -28,15 +29,32 @@ export class CodedWarningDto extends RenderWarningDto {
     example: 'text_truncated',
     description:
       'field_unused (a brief field the design does not show), field_required_missing, text_truncated (lines dropped, ellipsis), ' +
-      'text_shrunk (set at or below its minimum size to fit), text_overflow, text_collision, glyphs_missing, font_unavailable, image_unavailable; ' +
+      'text_shrunk (set at or below its minimum size to fit), text_overflow, text_collision, glyphs_missing, font_unavailable, image_unavailable, ' +
+      "logo_moved (a design built from a brief draws the brand kit's logo in another corner than its logo_position, because the template " +
+      'draws over that corner at this format: `asked` and `used` name the corners, `id` is `logo`); ' +
       'other for a finding stored before codes existed',
   })
   code: string;
   @ApiPropertyOptional({ example: 'subtitle', description: 'The brief field, for field_unused and field_required_missing (`id` is then `brief.<field>`)' })
   field?: string;
+  @ApiPropertyOptional({
+    enum: LOGO_POSITIONS,
+    example: 'top_right',
+    description: "For logo_moved: the brand kit's logo_position (bottom_right when it sets none)",
+  })
+  asked?: string;
+  @ApiPropertyOptional({ enum: LOGO_POSITIONS, example: 'top_left', description: 'For logo_moved: the corner (or side) the logo was drawn in' })
+  used?: string;
 
-  static from(w: { id: string; message: string; code?: string; field?: string }): CodedWarningDto {
-    return { id: w.id, message: w.message, code: w.code ?? 'other', ...(w.field ? { field: w.field } : {}) };
+  static from(w: { id: string; message: string; code?: string; field?: string; asked?: string; used?: string }): CodedWarningDto {
+    return {
+      id: w.id,
+      message: w.message,
+      code: w.code ?? 'other',
+      ...(w.field ? { field: w.field } : {}),
+      ...(w.asked ? { asked: w.asked } : {}),
+      ...(w.used ? { used: w.used } : {}),
+    };
   }
 }
 

@@ -100,7 +100,8 @@ export const announcement: TemplateDefinition = {
     const strip = ctx.shape === 'strip';
     const side = ctx.shape === 'landscape';
     // The disc is the sun of the composition: top right in vertical formats (text below it), right in landscapes and strips (text beside it).
-    const R = strip ? ctx.H * 0.62 : side ? ctx.short * 0.42 : ctx.short * (ctx.shape === 'square' ? 0.27 : 0.34);
+    const tall = ctx.shape === 'tall';
+    const R = strip ? ctx.H * 0.62 : side ? ctx.short * 0.42 : ctx.short * (ctx.shape === 'square' ? 0.27 : tall ? 0.4 : 0.34);
     const cx = ctx.W - (strip ? R * 0.3 : R * 0.35);
     const cy = strip ? ctx.H / 2 : side ? ctx.H * 0.3 : R * 0.35;
     const deco: IrNode[] = [
@@ -133,10 +134,18 @@ export const announcement: TemplateDefinition = {
       ];
     else {
       const top = Math.round(cy + R * 1.2 + m * 0.5);
+      const headline = group(ctx, 'headline', [title, ...sub], ctx.base * 0.9);
+      // A tall page's headline stands in the middle of the height between the disc and the button at the foot (an
+      // empty frame holds the top of the column): under the disc, it left a third of a 9:16 page empty above the button.
+      const column = tall
+        ? cta.length
+          ? [{ type: 'frame', id: 'content-top', width: 1, height: 0 } as IrNode, headline, ...cta]
+          : [headline]
+        : [headline, ...cta];
       content = [
         ...(ctx.keep(3) ? [block(ctx, 'tag', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, top - 2 * m)), tag, { v: 'min' })] : []),
-        block(ctx, 'content', avoidLogo(ctx, r4(m, top, ctx.W - 2 * m, ctx.H - top - m)), [group(ctx, 'headline', [title, ...sub], ctx.base * 0.9), ...cta], {
-          v: 'space-between',
+        block(ctx, 'content', avoidLogo(ctx, r4(m, top, ctx.W - 2 * m, ctx.H - top - m)), column, {
+          v: tall && !cta.length ? 'center' : 'space-between',
         }),
       ];
     }

@@ -300,7 +300,9 @@ export function stripRow(ctx: TemplateContext, id: string, r0: Rect, text: (IrNo
       // Nearly half the row: the side margins took some of the width a button needs to stay on one line. At the last
       // content level (nothing fitted with it) a button gives its width to the headline, named in `warnings`; what
       // other templates put there (testimonial's portrait) stays.
-      ...(cta && (ctx.keep(3) || !/^cta/.test(cta.id ?? '')) ? [constrain(cta, r.width * 0.46)] : []),
+      // Where the headline is down to its smallest sizes (k under 0.45) a button gets a third of the row: its copy is
+      // shortened at a word boundary (named in `warnings`) rather than the headline set under STRIP_TITLE_MIN_PX.
+      ...(cta && (ctx.keep(3) || !/^cta/.test(cta.id ?? '')) ? [constrain(cta, r.width * (ctx.k < 0.45 && /^cta/.test(cta.id ?? '') ? 0.32 : 0.46))] : []),
     ],
   };
 }

@@ -1,6 +1,6 @@
 import { mix, withAlpha } from '../../color/color';
 import type { FrameNode, IrNode, ProceduralStyleId } from '../../schema/ir-schema';
-import type { TemplateContext, TemplateDefinition } from '../engine';
+import { STRIP_TITLE_MIN_PX, type TemplateContext, type TemplateDefinition } from '../engine';
 import { withSource } from '../labels';
 import { avoidLogo, block, first, group, maybe, page, pill, proc, r4, rect, rule, stripRow, throughScrim, titleOf } from './kit';
 
@@ -264,7 +264,8 @@ export const statHighlight: TemplateDefinition = {
       : r4(s0.x, Math.max(s0.y, discBottom), s0.width, s0.y + s0.height - Math.max(s0.y, discBottom));
     const figSize = side
       ? Math.min(s.height * (ctx.shape === 'strip' ? 0.62 : 0.5), (s.width * 0.5) / Math.max(1, figure.length * 0.62))
-      : Math.min(ctx.fontSize('stat') * 1.2, s.width / Math.max(2, figure.length * 0.62));
+      : // A tall page gives its figure more of its height (a fifth of a 9:16 page stood empty over and under it).
+        Math.min(ctx.fontSize('stat') * (ctx.shape === 'tall' ? 1.6 : 1.2), s.width / Math.max(2, figure.length * 0.62));
     const fig = ctx.text('figure', figure, 'stat', on, {
       color: neon,
       fontSize: Math.round(figSize),
@@ -277,7 +278,11 @@ export const statHighlight: TemplateDefinition = {
       color: '#ffffff',
       fontWeight: 700,
       maxLines: 8,
-      fontSize: ctx.fontSize('subtitle') * 1.2 * Math.max(0.7, ctx.k),
+      // On a thin strip the words beside the figure keep the strips' smallest headline size.
+      fontSize: Math.max(
+        ctx.shape === 'strip' && ctx.H < 160 ? Math.min(STRIP_TITLE_MIN_PX, ctx.H * 0.2) : 0,
+        ctx.fontSize('subtitle') * 1.2 * Math.max(0.7, ctx.k),
+      ),
     });
     const body = ctx.keep(1) ? maybe(b.body, (v) => ctx.text('body', v, 'body', on, { color: mix('#ffffff', ink, 0.22), maxLines: 5 })) : [];
     const source = ctx.keep(2) ? maybe(b.source, (v) => ctx.text('source', withSource(ctx.labels, v), 'meta', on, { color: mix('#ffffff', ink, 0.35) })) : [];
@@ -296,8 +301,8 @@ export const statHighlight: TemplateDefinition = {
       } as FrameNode;
     else
       content = block(ctx, 'content', area, [...eyebrow, fig, rule(ctx, 'divider', neon), title, ...body, ...source], {
-        v: ctx.shape === 'tall' ? 'center' : 'center',
-        gap: ctx.base * 1.0,
+        v: 'center',
+        gap: ctx.base * (ctx.shape === 'tall' ? 1.3 : 1.0),
       });
     return page(ctx, ink, [...deco, rect('veil', r4(0, 0, ctx.W, ctx.H), withAlpha(ink, 0)), content]);
   },

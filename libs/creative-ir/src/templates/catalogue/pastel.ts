@@ -270,7 +270,9 @@ export const testimonial: TemplateDefinition = {
     } else {
       const area = avoidLogo(ctx, s);
       const hh = heading.length ? Math.round(area.height * 0.22) : 0;
-      if (hh) nodes.push(block(ctx, 'heading', r4(area.x, area.y, area.width, hh), heading, { v: 'center' }));
+      // On a tall page the heading stands at the foot of its band, just over the card (centred in the band it left a
+      // fifth of the page empty between them).
+      if (hh) nodes.push(block(ctx, 'heading', r4(area.x, area.y, area.width, hh), heading, { v: ctx.shape === 'tall' ? 'max' : 'center' }));
       // At the last content level (small banners, long words) the card keeps the words and a small portrait with the name.
       nodes.push(
         cardIn(

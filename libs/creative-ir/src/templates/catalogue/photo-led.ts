@@ -134,6 +134,8 @@ export const product: TemplateDefinition = {
   fields: ['title', 'body', 'items', 'cta', 'eyebrow', 'image'],
   required: ['title', 'body'],
   formats: ['instagram_post', 'instagram_portrait', 'instagram_story'],
+  // The headline stays at least 6% of the short side (65 px at 1080): the pitch and the chips go first.
+  minTitleShare: 0.06,
   build(ctx) {
     const { paper, ink, primary, accent, primaryTint, accentTint, accentShade } = ctx.roles;
     const b = ctx.brief;
@@ -220,7 +222,8 @@ export const product: TemplateDefinition = {
       })),
     };
     const eyebrow = ctx.keep(3) ? maybe(b.eyebrow, (v) => ctx.text('eyebrow', v, 'eyebrow', bg, { color: accentShade })) : [];
-    const title = ctx.text('title', titleOf(ctx), 'title', bg, { color: ink });
+    // A display headline (102 px at 1080x1080): at the title step it read as a caption under the product.
+    const title = ctx.text('title', titleOf(ctx), ctx.shape === 'strip' ? 'title' : 'display', bg, { color: ink });
     const body = ctx.keep(1) ? maybe(b.body, (v) => ctx.text('body', v, 'body', bg, { color: mix(ink, bg, 0.2), maxLines: 5 })) : [];
     const cta = maybe(b.cta, (v) => pill(ctx, 'cta', v, primary));
     const content =
