@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { freePort, sleep } from './infra.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
+/** The build the processes run: `dist/`, or a copy named by CHAOS_DIST (so the code can be rebuilt while a long run runs). */
+export const DIST = process.env.CHAOS_DIST ? resolve(process.env.CHAOS_DIST) : join(root, 'dist');
 
 /** A round-robin reverse proxy: a client never knows which replica answers. A refused connection (nothing sent yet) goes to the next replica, as nginx's `proxy_next_upstream error` does. */
 export async function startRoundRobin(targets) {
@@ -63,7 +65,7 @@ export class Proc {
   }
   start() {
     const out = openSync(join(this.logDir, `${this.name}.log`), 'a');
-    this.child = spawn(process.execPath, [join(root, 'dist/apps', this.service, 'main.js'), 'serve'], {
+    this.child = spawn(process.execPath, [join(DIST, 'apps', this.service, 'main.js'), 'serve'], {
       cwd: root,
       env: { ...this.env, PORT: String(this.port) },
       stdio: ['ignore', out, out],
