@@ -194,7 +194,7 @@ async function main() {
       keys: keys.messaging.slice(0, 1),
       receiverUrl: receivers.receiverUrl,
     }),
-    entity: await setupEntity({ service: 'entity', url: cluster.proxies.entity.url, keys: keys.entity.slice(0, 1) }),
+    entity: await setupEntity({ service: 'entity', url: cluster.proxies.entity.url, keys: keys.entity.slice(0, 1), rec }),
   };
   const OPS = { creative: [creativeOps, creativeMix], messaging: [messagingOps, messagingMix], entity: [entityOps, entityMix] };
   const monitorHeader = (svc) => (svc === 'creative' ? { 'x-api-key': keys.creative[0] } : { authorization: `Bearer ${keys[svc][0]}` });
