@@ -8,6 +8,10 @@ import { join, resolve } from 'node:path';
 import { freePort, sleep } from './infra.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
+/** The build the processes run: `dist/`, or a copy named by CHAOS_DIST (so the code can be rebuilt while a long run runs). */
+/** How long a process may take to answer /readyz when the cluster starts: on a loaded shared machine 120 s was not enough. */
+const START_READY_MS = 300_000;
+export const DIST = process.env.CHAOS_DIST ? resolve(process.env.CHAOS_DIST) : join(root, 'dist');
 
 /** A round-robin reverse proxy: a client never knows which replica answers. A refused connection (nothing sent yet) goes to the next replica, as nginx's `proxy_next_upstream error` does. */
 export async function startRoundRobin(targets) {
@@ -63,7 +67,7 @@ export class Proc {
   }
   start() {
     const out = openSync(join(this.logDir, `${this.name}.log`), 'a');
-    this.child = spawn(process.execPath, [join(root, 'dist/apps', this.service, 'main.js'), 'serve'], {
+    this.child = spawn(process.execPath, [join(DIST, 'apps', this.service, 'main.js'), 'serve'], {
       cwd: root,
       env: { ...this.env, PORT: String(this.port) },
       stdio: ['ignore', out, out],
@@ -137,7 +141,7 @@ export async function startCluster({ services, envFor, logDir, replicas = 2 }) {
   for (let i = 0; i < procs.length; i += 3) {
     const batch = procs.slice(i, i + 3);
     batch.forEach((p) => p.start());
-    const ok = await Promise.all(batch.map((p) => p.ready(120_000)));
+    const ok = await Promise.all(batch.map((p) => p.ready(START_READY_MS)));
     const bad = batch.filter((_, j) => !ok[j]);
     if (bad.length) {
       for (const p of procs) {

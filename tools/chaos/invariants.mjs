@@ -279,6 +279,25 @@ export async function checkInvariants({ db, records, events, sends, s3, since })
     }
     c.add('entity turns exactly once, completed', v, of('turn').length);
   }
+  // Entity OAuth: a refresh answered 200 gives a working access token; a replayed refresh token is refused and
+  // revokes its grant (oidc-provider's rotation: the token the refresh issued is refused after the replay too).
+  {
+    const v = [];
+    const refreshes = of('oauth_refresh').filter((r) => r.outcome === 'ok');
+    for (const r of refreshes) {
+      const { use, replay, rotatedAfterReplay } = r.check;
+      // A use that got no final answer (the fault) tells nothing; any final answer but 200 is a broken token.
+      if (!use) v.push(`refresh at ${new Date(r.start).toISOString().slice(11, 19)}: answered 200 without tokens`);
+      else if (use.outcome !== 'failed' && use.status !== 200)
+        v.push(`refresh at ${new Date(r.start).toISOString().slice(11, 19)}: its access token answered ${use.status}`);
+      if (replay && replay.status < 500 && !(replay.status === 400 && replay.error === 'invalid_grant'))
+        v.push(`replayed refresh token answered ${replay.status} ${replay.error ?? ''}`.trim());
+      if (replay?.status === 400 && rotatedAfterReplay && rotatedAfterReplay.status < 500 && rotatedAfterReplay.error !== 'invalid_grant')
+        v.push(`grant not revoked by a replay: the rotated refresh token answered ${rotatedAfterReplay.status}`);
+    }
+    const replays = refreshes.filter((r) => r.check.replay).length;
+    c.add(`entity OAuth refreshes give working tokens; replays refused (${refreshes.length} refreshed, ${replays} replayed)`, v, of('oauth_refresh').length);
+  }
   return c.list;
 }
 

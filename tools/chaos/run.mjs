@@ -5,6 +5,7 @@
 //
 //   node tools/chaos/run.mjs [--short] [--faults a,b,a+b] [--duration 60] [--soak SECONDS] [--report FILE] [--keep]
 //
+// CHAOS_DIST=DIR runs the build copied to DIR instead of dist/ (so dist/ can be rebuilt while a long run runs).
 // --short: kill-video-worker, redis-restart, pg-fast, 45 s each (what CI runs; exits 1 when an invariant fails).
 // Never touches the machine's PostgreSQL (5432) or Redis (6379): everything runs on free ports in a temporary folder.
 import { execFile, spawnSync } from 'node:child_process';
@@ -14,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startCluster } from './cluster.mjs';
+import { DIST, startCluster } from './cluster.mjs';
 import { FAULTS, FULL, SHORT } from './faults.mjs';
 import { sleep, startPostgres, startRedis, startS3 } from './infra.mjs';
 import { checkInvariants, rateLimitProbe, settle } from './invariants.mjs';
@@ -65,7 +66,7 @@ const SERVICES = ['creative', 'messaging', 'entity'];
 const PROBE = { creative: '/v1/me', messaging: '/v1/agents', entity: '/api/v1/entities' };
 const say = (l) => process.stdout.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${l}\n`);
 
-if (!args['no-build'] && SERVICES.some((s) => !existsSync(join(root, 'dist/apps', s, 'main.js')))) {
+if (!args['no-build'] && !process.env.CHAOS_DIST && SERVICES.some((s) => !existsSync(join(DIST, 'apps', s, 'main.js')))) {
   say('building creative, messaging and entity');
   const b = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'creative,messaging,entity', '--output-style=static'], {
     cwd: root,
@@ -154,7 +155,7 @@ async function main() {
   const envFor = (svc) => ({ ...common, ...own[svc] });
   const cli = (svc, ...rest) =>
     new Promise((done, fail) =>
-      execFile(process.execPath, [join(root, 'dist/apps', svc, 'main.js'), ...rest], { cwd: root, env: envFor(svc), encoding: 'utf8' }, (err, stdout) =>
+      execFile(process.execPath, [join(DIST, 'apps', svc, 'main.js'), ...rest], { cwd: root, env: envFor(svc), encoding: 'utf8' }, (err, stdout) =>
         err ? fail(err) : done(stdout),
       ),
     );
@@ -193,7 +194,7 @@ async function main() {
       keys: keys.messaging.slice(0, 1),
       receiverUrl: receivers.receiverUrl,
     }),
-    entity: await setupEntity({ service: 'entity', url: cluster.proxies.entity.url, keys: keys.entity.slice(0, 1) }),
+    entity: await setupEntity({ service: 'entity', url: cluster.proxies.entity.url, keys: keys.entity.slice(0, 1), rec }),
   };
   const OPS = { creative: [creativeOps, creativeMix], messaging: [messagingOps, messagingMix], entity: [entityOps, entityMix] };
   const monitorHeader = (svc) => (svc === 'creative' ? { 'x-api-key': keys.creative[0] } : { authorization: `Bearer ${keys[svc][0]}` });

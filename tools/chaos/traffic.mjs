@@ -311,6 +311,109 @@ export const messagingMix = [
   ['inbound', 4],
 ];
 
+/**
+ * A browser without JavaScript for entity's pages (sign-up, developer portal, the authorization page): keeps cookies,
+ * posts forms with the page's CSRF token, follows redirects on the service (its own absolute URLs name
+ * PUBLIC_BASE_URL, not the proxy) and stops at the client's redirect URI.
+ */
+class Browserless {
+  constructor(base) {
+    this.base = base;
+    this.cookies = new Map();
+    this.lastPage = '';
+  }
+  async request(path, init) {
+    const res = await fetch(`${this.base}${path}`, {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...init.headers },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i).trim();
+      if (/max-age=0(;|$)/i.test(c) || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(i + 1).trim());
+    }
+    const text = await res.text();
+    if (res.status === 200) this.lastPage = text;
+    return { status: res.status, text, location: res.headers.get('location') };
+  }
+  get(path) {
+    return this.request(path, { method: 'GET' });
+  }
+  async submit(path, fields, from) {
+    if (from) await this.get(from);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(this.lastPage)?.[1] ?? '';
+    return this.request(path, {
+      method: 'POST',
+      body: new URLSearchParams({ _csrf: csrf, ...fields }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  }
+  async follow(res) {
+    let cur = res;
+    for (let i = 0; i < 10 && cur.location; i++) {
+      const next = new URL(cur.location, this.base);
+      if (next.pathname === new URL(OAUTH_REDIRECT).pathname) return cur;
+      cur = await this.get(next.pathname + next.search);
+    }
+    return cur;
+  }
+}
+
+const OAUTH_REDIRECT = 'http://127.0.0.1:9/callback';
+
+/**
+ * OAuth for entity's traffic: a person signed up through the pages with one entity, an application registered in the
+ * developer portal, and grants made through the authorization page (login, Allow) and redeemed at the token endpoint.
+ * A chain is one grant's current tokens; a refresh takes a chain, so one refresh token is never used twice by mistake.
+ */
+export async function setupOAuth(url) {
+  const b = new Browserless(url);
+  const email = `chaos-${uid()}@example.com`;
+  await b.get('/en/signup');
+  const signed = await b.submit('/en/signup', { email, password: 'a long enough chaos password' });
+  if (signed.status !== 303) throw new Error(`entity setup: sign-up answered ${signed.status}`);
+  const made = await b.submit('/en/account/entities', { name: 'Ivo', purpose: 'Keeps an OAuth client company' }, '/en/account');
+  if (made.status !== 303) throw new Error(`entity setup: entity form answered ${made.status}`);
+  const reg = await b.submit('/en/developers/clients', { name: 'Chaos App', redirect_uris: OAUTH_REDIRECT }, '/en/developers');
+  const portal = await b.follow(reg);
+  const clientId = /id="new-client-id">([^<]+)</.exec(portal.text)?.[1];
+  const secret = /id="new-secret">([^<]+)</.exec(portal.text)?.[1];
+  if (!clientId || !secret) throw new Error(`entity setup: no client in the portal (${reg.status} then ${portal.status})`);
+  const oauth = { url, browser: b, clientId, secret, entityId: null, idle: [], chains: 0 };
+  oauth.token = (fields) =>
+    fetch(`${url}/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: clientId, client_secret: secret, ...fields }).toString(),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  /** A new grant through the authorization page; null when a fault got in the way (the next refresh tries again). */
+  oauth.newChain = async () => {
+    const params = new URLSearchParams({ client_id: clientId, redirect_uri: OAUTH_REDIRECT, scope: 'entity:chat', state: uid(), response_type: 'code' });
+    let res = await b.follow(await b.get(`/en/oauth/authorize?${params}`));
+    if (res.status === 200 && /name="email"/.test(res.text) && !/oauth\/interaction\//.test(res.text)) {
+      const action = /<form method="post" action="([^"]+)"/.exec(res.text)?.[1] ?? '/en/login';
+      res = await b.follow(await b.submit(action, { email, password: 'a long enough chaos password' }));
+    }
+    const action = /<form method="post" action="(\/[^"]+\/oauth\/interaction\/[^"]+)"/.exec(res.text)?.[1];
+    const entityId = /name="entity_id" id="[^"]+" value="([^"]+)"/.exec(res.text)?.[1];
+    if (!action || !entityId) return null;
+    oauth.entityId = entityId;
+    const decided = await b.follow(await b.submit(action, { decision: 'allow', entity_id: entityId }));
+    const code = decided.location && new URL(decided.location).searchParams.get('code');
+    if (!code) return null;
+    const tokens = await oauth.token({ grant_type: 'authorization_code', code, redirect_uri: OAUTH_REDIRECT });
+    if (tokens.status !== 200) return null;
+    oauth.chains++;
+    return { ...(await tokens.json()), refreshes: 0 };
+  };
+  return oauth;
+}
+
 export async function setupEntity(ctx) {
   const { url, keys } = ctx;
   const h = (k = pick(keys)) => ({ authorization: `Bearer ${k}` });
@@ -325,8 +428,13 @@ export async function setupEntity(ctx) {
     if (res.status >= 300) throw new Error(`entity setup: answered ${res.status} ${JSON.stringify(json)}`);
     entities.push(json.id ?? json.entity?.id);
   }
-  return { ...ctx, h, entities };
+  return { ...ctx, h, entities, oauth: await setupOAuth(url) };
 }
+
+/** Share of successful refreshes after which the previous refresh token is presented again (a replay). */
+const REPLAY_SHARE = 0.25;
+/** Grants in use at once at most; a refresh with none idle and this many busy is skipped. */
+const MAX_CHAINS = 4;
 
 export const entityOps = {
   turn(c) {
@@ -343,8 +451,78 @@ export const entityOps = {
       check: { kind: 'turn', message },
     };
   },
+  /**
+   * An OAuth token refresh of one grant (never retried: a second use of one refresh token is a replay). A refresh
+   * answered 200 must give an access token that works (the entity's messages, read with it, answer 200); now and then
+   * the previous refresh token is presented again, which oidc-provider's rotation must refuse (invalid_grant) and
+   * answer by revoking the grant, so the new refresh token is refused too. A refresh with no answer ends its chain.
+   */
+  async refresh(c) {
+    const o = c.oauth;
+    let chain = o.idle.pop();
+    if (!chain) {
+      if (o.busy >= MAX_CHAINS) return null;
+      o.busy = (o.busy ?? 0) + 1;
+      const start = Date.now();
+      chain = await o.newChain().catch((err) => ((o.lastError = String(err?.message ?? err)), null));
+      o.busy--;
+      if (!chain) {
+        // A grant the authorization page or the token endpoint did not give (a fault, a timeout): counted, not judged.
+        c.rec.add({
+          service: 'entity',
+          op: 'oauth_grant',
+          start,
+          end: Date.now(),
+          ms: Date.now() - start,
+          attempts: [{ at: start, ms: Date.now() - start, error: o.lastError ?? 'no grant' }],
+          outcome: 'failed',
+        });
+        return null;
+      }
+    }
+    o.busy = (o.busy ?? 0) + 1;
+    const previous = chain.refresh_token;
+    const messagesUrl = `${o.url}/api/v1/entities/${o.entityId}/messages?limit=1`;
+    return {
+      service: 'entity',
+      op: 'oauth_refresh',
+      url: `${o.url}/api/oauth/token`,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: previous, client_id: o.clientId, client_secret: o.secret }).toString(),
+      retry: false,
+      expect: [200],
+      check: { kind: 'oauth_refresh' },
+      async after(r) {
+        try {
+          if (r.outcome !== 'ok' || !r.body?.access_token || !r.body?.refresh_token) return;
+          const use = await send(c.rec, {
+            service: 'entity',
+            op: 'oauth_use',
+            url: messagesUrl,
+            headers: { authorization: `Bearer ${r.body.access_token}` },
+            expect: [200],
+          });
+          r.check.use = { status: use.status, outcome: use.outcome };
+          if (Math.random() >= REPLAY_SHARE) {
+            o.idle.push({ ...r.body, refreshes: chain.refreshes + 1 });
+            return;
+          }
+          const replay = await o.token({ grant_type: 'refresh_token', refresh_token: previous });
+          const after = await o.token({ grant_type: 'refresh_token', refresh_token: r.body.refresh_token });
+          r.check.replay = { status: replay.status, error: (await replay.json().catch(() => ({}))).error };
+          r.check.rotatedAfterReplay = { status: after.status, error: (await after.json().catch(() => ({}))).error };
+        } finally {
+          o.busy--;
+        }
+      },
+    };
+  },
 };
-export const entityMix = [['turn', 1]];
+export const entityMix = [
+  ['turn', 3],
+  ['refresh', 1],
+];
 
 function weighted(mix) {
   const total = mix.reduce((s, [, w]) => s + w, 0);
@@ -372,7 +550,7 @@ export function startLoad(rec, ctx, ops, mix, rate, { duplicateShare = 0.05 } = 
     if (!spec) return;
     const twice = spec.key && Math.random() < duplicateShare;
     const results = await Promise.all((twice ? [1, 2] : [1]).map(() => send(rec, { ...spec, op: twice ? `${spec.op}` : spec.op, duplicate: twice })));
-    for (const r of results) spec.after?.(r);
+    for (const r of results) await spec.after?.(r);
   };
   const tick = () => {
     if (stopped) return;

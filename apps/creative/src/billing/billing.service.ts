@@ -308,10 +308,11 @@ export class BillingService {
   }
 
   /**
-   * The sweep of held reservations past `expires_at` (BILLING_RESERVATION_TTL_SECONDS): a job still queued, or
-   * running under a live lease, extends its hold; a job that succeeded captures; anything else (a synchronous
-   * operation whose process died, a job that failed, was cancelled or whose worker died and was never taken up again
-   * within the TTL) is released.
+   * The sweep of held reservations past `expires_at` (BILLING_RESERVATION_TTL_SECONDS): a job not yet ended (queued,
+   * or running, whether or not its worker's lease is live) extends its hold; a job that succeeded captures; anything
+   * else (a synchronous operation whose process died, a job that failed or was cancelled) is released. A running job
+   * whose worker died is run again by the jobs' recovery or failed as lost, and its end settles the hold: released
+   * earlier, a run that then succeeded was never charged (tools/chaos, kill-video-worker on a loaded machine).
    */
   async sweepExpired(): Promise<{ extended: number; captured: number; released: number }> {
     const ttl = this.config.billing.reservationTtlSeconds;
@@ -320,7 +321,7 @@ export class BillingService {
     const out = { extended: 0, captured: 0, released: 0 };
     for (const r of rows) {
       const job = r.job_id ? jobs.get(r.job_id) : undefined;
-      if (job?.live) {
+      if (job && (job.live || job.state === 'queued' || job.state === 'running')) {
         await this.repo.extendHold(r.id, ttl);
         out.extended += 1;
       } else if (job?.state === 'succeeded') {

@@ -7,6 +7,7 @@ import { Generations1799000000000 } from './1799000000000-generations';
 import { CheckoutTokens1800100000000 } from './1800100000000-checkout-tokens';
 import { ScheduledPlan1800200000000 } from './1800200000000-scheduled-plan';
 import { DesignSearch1800300000000 } from './1800300000000-design-search';
+import { IdempotencyLease1801390000000 } from './1801390000000-idempotency-lease';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   CheckoutTokens1800100000000,
   ScheduledPlan1800200000000,
   DesignSearch1800300000000,
+  IdempotencyLease1801390000000,
 ];

@@ -20,4 +20,6 @@ export class Interaction {
   @Column({ type: 'int', default: 0 }) attempts: number;
   @CreateDateColumn({ type: 'timestamptz', precision: 3 }) createdAt: Date;
   @Column({ type: 'timestamptz', precision: 3, nullable: true }) completedAt: Date | null;
+  /** The claim of the Idempotency-Key the turn was sent with (`IdempotencyClaim.ref`), unique per account. */
+  @Column({ type: 'text', nullable: true }) idempotencyRef: string | null;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, OnModuleInit, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, RequireScopes } from '@platform/auth';
 import type { Response } from 'express';
@@ -8,16 +8,36 @@ import { OAUTH_CHAT_SCOPE, SCOPES } from '../entities/scopes';
 import { InteractionDto, InteractionListDto, InteractionResponseDto, ListMessagesQueryDto, PendingResponseDto, SendMessageDto } from './dto/interaction.dto';
 import { InteractionsService } from './interactions.service';
 import { atInput } from '@platform/errors';
+import { IdempotencyService, IdempotentEffect } from '@platform/http';
+
+/** The `EffectLookup` of a turn (see `IdempotentEffect`). */
+const TURN_EFFECT = 'entity.turn';
 
 @ApiTags('messages')
 @ErrorResponses()
 @ApiExtraModels(PendingResponseDto)
 @Controller('api/v1/entities/:entityId/messages')
-export class InteractionsController {
-  constructor(private readonly interactions: InteractionsService) {}
+export class InteractionsController implements OnModuleInit {
+  constructor(
+    private readonly interactions: InteractionsService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  onModuleInit(): void {
+    // A key whose process died after storing the turn answers as a retry of that turn would have: 202 while the turn
+    // is pending, the finished turn once it is done. A stored turn is never answered as an error (see send).
+    this.idempotency.onLapsed(TURN_EFFECT, async (accountId, ref) => {
+      const turn = await this.interactions.sentUnder(accountId, ref);
+      if (!turn) return null;
+      return turn.status === 'pending'
+        ? { status: HttpStatus.ACCEPTED, body: { ok: true, pending: true, interaction_id: turn.id } satisfies PendingResponseDto }
+        : { status: HttpStatus.OK, body: { ok: true, interaction: InteractionDto.from(turn) } satisfies InteractionResponseDto };
+    });
+  }
 
   @Post()
   @RequireScopes(SCOPES.chat, OAUTH_CHAT_SCOPE)
+  @IdempotentEffect(TURN_EFFECT)
   @ApiOperation({
     summary: 'Send a message to the entity',
     description:

@@ -39,6 +39,7 @@ export class InteractionsRepository {
     endUserId: string | null;
     endUserName: string | null;
     message: string;
+    idempotencyRef: string | null;
   }): Promise<Interaction> {
     const repo = this.repo();
     return repo.save(
@@ -56,8 +57,14 @@ export class InteractionsRepository {
         provider: null,
         attempts: 0,
         completedAt: null,
+        idempotencyRef: t.idempotencyRef,
       }),
     );
+  }
+
+  /** The turn sent under an Idempotency-Key's claim (`IdempotencyClaim.ref`), if one was stored. */
+  byIdempotencyRef(accountId: string, ref: string): Promise<Interaction | null> {
+    return this.repo().findOneBy({ accountId, idempotencyRef: ref });
   }
 
   byId(id: string): Promise<Interaction | null> {

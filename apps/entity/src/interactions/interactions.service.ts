@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import { NotFoundError } from '@platform/errors';
+import { currentIdempotencyClaim } from '@platform/http';
 import { JobQueue } from '@platform/queue';
 import { Owner, OwnerScope } from '../common/end-user-owner';
 import type { EntityConfig } from '../config';
@@ -44,6 +45,8 @@ export class InteractionsService {
       endUserId: input.endUserId ?? null,
       endUserName: input.endUserName ?? null,
       message: input.message,
+      // The key's claim on the turn: a retry after this process died finds the turn instead of storing another.
+      idempotencyRef: currentIdempotencyClaim()?.ref ?? null,
     });
     // Stored: from here the turn exists and will be completed (by its job, or by the pending-turns sweep when the
     // enqueue is lost), so nothing after this point may answer an error. An error would give the Idempotency-Key
@@ -69,6 +72,11 @@ export class InteractionsService {
       this.logger.warn(`Turn ${turn.id} is stored but could not be queued or waited for (${(err as Error).message}); answered pending, the sweep completes it`);
       return { interaction: turn, pending: true };
     }
+  }
+
+  /** The turn sent under an Idempotency-Key's claim, for the retry that takes the key over from a dead process. */
+  sentUnder(accountId: string, ref: string): Promise<Interaction | null> {
+    return this.repo.byIdempotencyRef(accountId, ref);
   }
 
   /** Queues a stored turn; its job id is the interaction id, so BullMQ holds one job per turn. */

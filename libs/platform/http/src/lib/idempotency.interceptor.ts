@@ -4,7 +4,7 @@ import { AuthedRequest } from '@platform/auth';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, map, Observable } from 'rxjs';
 import { fingerprintInput, IDEMPOTENT_METHODS, IdempotencyService } from './idempotency.service';
-import { SECRET_RESPONSE } from './secret-response';
+import { IDEMPOTENT_EFFECT, SECRET_RESPONSE } from './secret-response';
 
 /**
  * `Idempotency-Key` header (or an `idempotency_key` body field) on a mutating request: the
@@ -34,7 +34,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const keyFrom = typeof header === 'string' ? 'header' : 'body';
     this.idempotency.checkKey(key, keyFrom);
     const secret = this.reflector.getAllAndOverride<boolean>(SECRET_RESPONSE, [ctx.getHandler(), ctx.getClass()]) === true;
-    const call = { accountId: req.auth.accountId, key, keyFrom, fingerprint: fingerprintInput(req.method, req.path, req.body), secret } as const;
+    const effect = this.reflector.getAllAndOverride<string | undefined>(IDEMPOTENT_EFFECT, [ctx.getHandler(), ctx.getClass()]);
+    const call = { accountId: req.auth.accountId, key, keyFrom, fingerprint: fingerprintInput(req.method, req.path, req.body), secret, effect } as const;
     return from(
       this.idempotency.run(
         call,

@@ -1,8 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ConflictError, DomainException, ValidationError } from '@platform/errors';
 import { SecretsBox } from '@platform/outbound';
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hostname } from 'node:os';
 import { DataSource } from 'typeorm';
 import { IdempotencyRecord } from './idempotency-record.entity';
 
@@ -11,6 +13,15 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** How long the write that closes a key is retried when the database refuses it, and the longest wait between tries. */
 const CLOSE_RETRY_FOR_MS = 10 * 60 * 1000;
 const CLOSE_RETRY_MAX_DELAY_MS = 5000;
+/**
+ * How long the process running a keyed request holds its key without renewing it, and how often it renews the keys it
+ * holds. A process killed with -9 stops renewing: its keys lapse after IDEMPOTENCY_LEASE_MS instead of staying
+ * "in progress" for IDEMPOTENCY_TTL_MS.
+ */
+export const IDEMPOTENCY_LEASE_MS = 30_000;
+export const IDEMPOTENCY_RENEW_MS = 10_000;
+/** Rows written before keys had leases (no `lease_until`) count as lapsed this long after they were created. */
+const LEGACY_LEASE_MS = 10 * 60 * 1000;
 /** The methods an idempotency key applies to. */
 export const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -68,7 +79,37 @@ export interface IdempotentCall {
   fingerprint: string;
   /** The response carries a secret (`@SecretResponse()`): stored sealed, replayed opened. */
   secret: boolean;
+  /**
+   * The `EffectLookup` (registered with `onLapsed`) that finds this operation's effect by its claim's `ref`. Only an
+   * operation with one can be taken over once its owner's lease has lapsed; without one, a lapsed key keeps answering
+   * 409 `idempotency_in_progress` until it expires, because nothing tells whether the dead owner committed its work.
+   */
+  effect?: string;
 }
+
+/**
+ * The claim a keyed call's work runs under (see `currentIdempotencyClaim`). `ref` names this use of the key, the same
+ * across a takeover and another after the key expired and was used again: an operation that records `ref` on its effect
+ * (unique per account) lets a later owner find that effect (`EffectLookup`) and the database refuse a second one.
+ */
+export interface IdempotencyClaim {
+  accountId: string;
+  key: string;
+  ref: string;
+}
+
+const claims = new AsyncLocalStorage<IdempotencyClaim>();
+
+/** The claim of the keyed call whose work is running here, if any (set by `IdempotencyService.run` around the work). */
+export const currentIdempotencyClaim = (): IdempotencyClaim | undefined => claims.getStore();
+
+const refOf = (key: string, createdAt: Date) => `${createdAt.getTime()}:${key}`;
+
+/**
+ * Finds what a keyed call committed, by the claim's `ref` recorded on its effect, and answers the response the call
+ * would have given (status and body, as the handler returns it), or null when nothing was committed.
+ */
+export type EffectLookup = (accountId: string, ref: string) => Promise<{ status: number; body: unknown } | null>;
 
 /**
  * Brings a stored answer up to date before it is replayed (`IdempotencyService.onReplay`): what the service answers
@@ -90,9 +131,15 @@ export type IdempotentAnswer<T> = { replayed: false; body: T; status: number } |
  * Used by the HTTP `IdempotencyInterceptor` and by callers without HTTP (creative's MCP tools and workflow steps).
  */
 @Injectable()
-export class IdempotencyService {
+export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Idempotency');
   private readonly refreshers: ReplayRefresher[] = [];
+  private readonly lookups = new Map<string, EffectLookup>();
+  /** Who holds a key this process runs (`owner`): host, pid and a random part, unique per process start. */
+  readonly instanceId = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  /** The keys this process holds (work running, or its closing write still being retried): their leases are renewed. */
+  private readonly held = new Set<string>();
+  private renewal: NodeJS.Timeout | undefined;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -107,6 +154,25 @@ export class IdempotencyService {
     this.refreshers.push(refresh);
   }
 
+  /** Registers the `EffectLookup` named by `IdempotentCall.effect` (a service registers its own when its module starts). */
+  onLapsed(effect: string, lookup: EffectLookup): void {
+    this.lookups.set(effect, lookup);
+  }
+
+  onModuleInit(): void {
+    this.renewal = setInterval(() => void this.renew(), IDEMPOTENCY_RENEW_MS);
+    this.renewal.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.renewal);
+  }
+
+  /** The stored fingerprint of a request: `v2:` and the HMAC-SHA-256 of `fingerprintInput(...)`. */
+  hashOf(fingerprint: string): string {
+    return `${FINGERPRINT_PREFIX}${createHmac('sha256', this.box.derivedKey(FINGERPRINT_PURPOSE)).update(fingerprint).digest('hex')}`;
+  }
+
   /** 422 unless the key is 1 to 255 characters. */
   checkKey(key: string, from: 'header' | 'body'): void {
     if (key.length < 1 || key.length > 255) {
@@ -114,37 +180,129 @@ export class IdempotencyService {
     }
   }
 
-  /** Runs `fn` once per key; `status` reads the success status once `fn` has answered. */
+  /**
+   * Runs `fn` once per key; `status` reads the success status once `fn` has answered. While `fn` runs this process
+   * holds the key under a lease it renews; a key whose owner stopped renewing (killed) is taken over by the next
+   * retry when the operation has an `EffectLookup`: the effect found by the claim's `ref` completes the key with the
+   * answer rebuilt from it, and when there is none the work runs here.
+   */
   async run<T>(call: IdempotentCall, fn: () => Promise<T>, status: () => number): Promise<IdempotentAnswer<T>> {
     const { accountId, key } = call;
     this.checkKey(key, call.keyFrom);
-    const hash = `${FINGERPRINT_PREFIX}${createHmac('sha256', this.box.derivedKey(FINGERPRINT_PURPOSE)).update(call.fingerprint).digest('hex')}`;
-    const repo = this.ds.getRepository(IdempotencyRecord);
-    const existing = await this.claim(accountId, key, hash);
-    if (!existing) {
-      let body: T;
-      try {
-        body = await fn();
-      } catch (err) {
-        this.close(call, 'give the key back', () => repo.delete({ accountId, key }));
-        throw err;
-      }
-      const code = status();
-      const stored = call.secret ? ({ sealed: this.box.seal(JSON.stringify(body ?? null), sealContext(accountId, key)) } satisfies SealedBody) : (body ?? null);
-      await this.close(call, 'complete the key', () =>
-        repo.update({ accountId, key }, { state: 'completed', responseStatus: code, responseBody: stored as never }),
-      );
-      return { replayed: false, body, status: code };
-    }
+    const hash = this.hashOf(call.fingerprint);
+    const claim = await this.claim(accountId, key, hash);
+    if ('createdAt' in claim) return this.execute(call, refOf(key, claim.createdAt), fn, status);
+    const existing = claim.existing;
     if (!sameRequest(existing.requestHash, hash, call.fingerprint)) {
       throw new ConflictError('This Idempotency-Key was already used with a different request; use a new key for a new request', 'idempotency_key_reused');
     }
     if (existing.state !== 'completed') {
-      throw new ConflictError('A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_in_progress');
+      const lookup = call.effect ? this.lookups.get(call.effect) : undefined;
+      const createdAt = lookup ? await this.takeOver(accountId, key) : null;
+      if (!lookup || !createdAt) {
+        throw new ConflictError('A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_in_progress');
+      }
+      return this.resume(call, refOf(key, createdAt), lookup, fn, status);
     }
-    let body = this.opened(call, existing.responseBody);
-    for (const refresh of this.refreshers) body = await refresh(accountId, body);
-    return { replayed: true, body, status: existing.responseStatus ?? 200 };
+    return { replayed: true, body: await this.refreshed(call, this.opened(call, existing.responseBody)), status: existing.responseStatus ?? 200 };
+  }
+
+  /** Runs the work of a key this process holds, then completes the key (or gives it back when the work failed). */
+  private async execute<T>(call: IdempotentCall, ref: string, fn: () => Promise<T>, status: () => number): Promise<IdempotentAnswer<T>> {
+    const { accountId, key } = call;
+    const repo = this.ds.getRepository(IdempotencyRecord);
+    const owner = this.instanceId;
+    const held = heldId(accountId, key);
+    this.held.add(held);
+    let body: T;
+    try {
+      body = await claims.run({ accountId, key, ref }, fn);
+    } catch (err) {
+      void this.close(call, 'give the key back', () => repo.delete({ accountId, key, owner }));
+      throw err;
+    }
+    const code = status();
+    await this.close(call, 'complete the key', async () => {
+      const done = await repo.update(
+        { accountId, key, owner },
+        { state: 'completed', responseStatus: code, responseBody: this.stored(call, body), leaseUntil: null },
+      );
+      // Another process took the key over: this one was stalled past its lease. Its effect is fenced by `ref`.
+      if (done.affected === 0) this.logger.warn(`Key ${key} of account ${accountId} was taken over while this process ran it; its answer is not stored`);
+    });
+    return { replayed: false, body, status: code };
+  }
+
+  /** A key taken over from a dead owner: the effect it committed answers, or, when it committed none, the work runs here. */
+  private async resume<T>(call: IdempotentCall, ref: string, lookup: EffectLookup, fn: () => Promise<T>, status: () => number): Promise<IdempotentAnswer<T>> {
+    const { accountId, key } = call;
+    const repo = this.ds.getRepository(IdempotencyRecord);
+    let found: Awaited<ReturnType<EffectLookup>>;
+    try {
+      found = await lookup(accountId, ref);
+    } catch (err) {
+      // Let the next retry try again at once rather than after a lease.
+      await repo.update({ accountId, key, owner: this.instanceId }, { leaseUntil: new Date(0) }).catch(() => undefined);
+      throw err;
+    }
+    if (!found) {
+      this.logger.warn(`Took over key ${key} of account ${accountId}: its owner's lease lapsed and its effect was not committed; running it again`);
+      return this.execute(call, ref, fn, status);
+    }
+    this.logger.warn(`Completed key ${key} of account ${accountId} from its committed effect: its owner's lease lapsed before it stored the answer`);
+    const stored = this.stored(call, found.body);
+    await repo.update(
+      { accountId, key, owner: this.instanceId },
+      { state: 'completed', responseStatus: found.status, responseBody: stored as never, leaseUntil: null },
+    );
+    return { replayed: true, body: await this.refreshed(call, found.body), status: found.status };
+  }
+
+  private stored(call: IdempotentCall, body: unknown): never {
+    const { accountId, key } = call;
+    return (
+      call.secret ? ({ sealed: this.box.seal(JSON.stringify(body ?? null), sealContext(accountId, key)) } satisfies SealedBody) : (body ?? null)
+    ) as never;
+  }
+
+  private async refreshed(call: IdempotentCall, opened: unknown): Promise<unknown> {
+    let body = opened;
+    for (const refresh of this.refreshers) body = await refresh(call.accountId, body);
+    return body;
+  }
+
+  /** Renews the lease of every key this process holds, in one statement. */
+  private async renew(): Promise<void> {
+    if (this.held.size === 0) return;
+    try {
+      await this.ds
+        .getRepository(IdempotencyRecord)
+        .createQueryBuilder()
+        .update()
+        .set({ leaseUntil: () => `now() + interval '${IDEMPOTENCY_LEASE_MS} milliseconds'` })
+        .where(`owner = :owner AND state = 'in_progress'`, { owner: this.instanceId })
+        .execute();
+    } catch (err) {
+      // The database is away: the closing writes wait for it too; the next renewal tries again.
+      this.logger.debug(`Could not renew the leases of ${this.held.size} keys (${(err as Error).message})`);
+    }
+  }
+
+  /** Takes a key over when its owner's lease has lapsed (one caller wins); answers its claim's `created_at`, or null. */
+  private async takeOver(accountId: string, key: string): Promise<Date | null> {
+    const res = await this.ds
+      .getRepository(IdempotencyRecord)
+      .createQueryBuilder()
+      .update()
+      .set({ owner: this.instanceId, leaseUntil: () => `now() + interval '${IDEMPOTENCY_LEASE_MS} milliseconds'` })
+      .where(
+        `account_id = :accountId AND key = :key AND state = 'in_progress' AND COALESCE(lease_until, created_at + interval '${LEGACY_LEASE_MS} milliseconds') < now()`,
+        { accountId, key },
+      )
+      .returning('created_at')
+      .execute();
+    const row = returnedRows(res.raw)[0];
+    return row ? new Date(row.created_at) : null;
   }
 
   /**
@@ -154,8 +312,10 @@ export class IdempotencyService {
    * database restart does not leave the key "in progress" (409 to every retry) for the whole IDEMPOTENCY_TTL_MS.
    */
   private async close(call: IdempotentCall, what: string, write: () => Promise<unknown>): Promise<void> {
+    const held = heldId(call.accountId, call.key);
     try {
       await write();
+      this.held.delete(held);
       return;
     } catch (err) {
       this.logger.warn(`Could not ${what} ${call.key} of account ${call.accountId} (${(err as Error).message}); trying again in the background`);
@@ -166,13 +326,15 @@ export class IdempotencyService {
         await new Promise((r) => setTimeout(r, Math.min(CLOSE_RETRY_MAX_DELAY_MS, 250 * 2 ** i)).unref());
         try {
           await write();
+          this.held.delete(held);
           this.logger.log(`Could ${what} ${call.key} of account ${call.accountId} after ${i + 2} tries`);
           return;
         } catch {
           /* the database is still away: try again */
         }
       }
-      this.logger.error(`Gave up trying to ${what} ${call.key} of account ${call.accountId}: it answers 409 idempotency_in_progress until it expires`);
+      this.held.delete(held);
+      this.logger.error(`Gave up trying to ${what} ${call.key} of account ${call.accountId}: its lease lapses and a retry may take it over`);
     })();
   }
 
@@ -189,8 +351,8 @@ export class IdempotencyService {
     }
   }
 
-  /** Inserts an in-progress record, or returns the one that already holds the key. */
-  private async claim(accountId: string, key: string, hash: string): Promise<IdempotencyRecord | null> {
+  /** Inserts an in-progress record held by this process (answers its `created_at`), or returns the one that already holds the key. */
+  private async claim(accountId: string, key: string, hash: string): Promise<{ createdAt: Date } | { existing: IdempotencyRecord }> {
     const repo = this.ds.getRepository(IdempotencyRecord);
     // Expired records give their key back.
     await repo
@@ -205,11 +367,28 @@ export class IdempotencyService {
     const inserted = await repo
       .createQueryBuilder()
       .insert()
-      .values({ accountId, key, requestHash: hash, state: 'in_progress', responseStatus: null, responseBody: null as never })
+      .values({
+        accountId,
+        key,
+        requestHash: hash,
+        state: 'in_progress',
+        responseStatus: null,
+        responseBody: null as never,
+        owner: this.instanceId,
+        leaseUntil: () => `now() + interval '${IDEMPOTENCY_LEASE_MS} milliseconds'`,
+      })
       .orIgnore()
-      .returning(['key'])
+      .returning('created_at')
       .execute();
-    if (inserted.raw.length > 0) return null;
-    return repo.findOneBy({ accountId, key });
+    const row = returnedRows(inserted.raw)[0];
+    if (row) return { createdAt: new Date(row.created_at) };
+    const existing = await repo.findOneBy({ accountId, key });
+    // Gone between the insert and the read (given back after a failure): claim it again.
+    return existing ? { existing } : this.claim(accountId, key, hash);
   }
 }
+
+/** The rows of a RETURNING clause: TypeORM's PostgreSQL driver answers an UPDATE's as `[rows, count]`, an INSERT's as rows. */
+const returnedRows = (raw: unknown): { created_at: Date }[] => (Array.isArray(raw) && Array.isArray(raw[0]) ? raw[0] : (raw as { created_at: Date }[]));
+
+const heldId = (accountId: string, key: string) => `${accountId}\u0000${key}`;

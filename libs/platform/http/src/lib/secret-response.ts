@@ -12,3 +12,13 @@ export const SECRET_RESPONSE = 'platform:secretResponse';
  * every mutating operation with a secret-looking response property has it.
  */
 export const SecretResponse = () => applyDecorators(SetMetadata(SECRET_RESPONSE, true), ApiExtension('x-secret-response', true));
+
+export const IDEMPOTENT_EFFECT = 'platform:idempotentEffect';
+
+/**
+ * The route records its Idempotency-Key's claim on its effect (`currentIdempotencyClaim().ref`, unique per account) and
+ * registers an `EffectLookup` under `effect` (`IdempotencyService.onLapsed`): a key left in progress by a process that
+ * died (its lease lapsed) is then completed from that effect, or run again when nothing was committed, instead of
+ * answering 409 until it expires.
+ */
+export const IdempotentEffect = (effect: string) => SetMetadata(IDEMPOTENT_EFFECT, effect);
