@@ -5,6 +5,7 @@ import { languageFamily, type Lang } from './language';
 import { EN_FACTS, ING_TO_BASE } from './facts-en';
 import { ES_FACTS } from './facts-es';
 import { FR_FACTS } from './facts-fr';
+import { DE_FACTS } from './facts-de';
 import { PT_FACTS } from './facts-pt';
 import { CAP, PLACE, type FactRules, type RelationWord } from './facts-rules';
 import { ALL_SLOTS, slotTitle } from './slots';
@@ -27,6 +28,8 @@ const LANG_RULES: Array<[Lang, FactRules]> = [
   ['en', EN_FACTS],
   ['es', ES_FACTS],
   ['fr', FR_FACTS],
+  // German names only, their fact text in English (no German replies yet).
+  ['en', DE_FACTS],
 ];
 const words = (pick: (r: FactRules) => string[] | undefined) => new Set(LANG_RULES.flatMap(([, r]) => pick(r) ?? []));
 
@@ -313,7 +316,16 @@ function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = fals
     if (kept.length === 2) break;
   }
   if (!kept.length) return undefined;
-  return title + kept.map((w) => capitalize(w.toLowerCase())).join(' ');
+  // "jean-pierre" → "Jean-Pierre", "MARIA" → "Maria"; a name written with its own capitals ("McKenzie") stays.
+  const cased = (w: string) =>
+    w === w.toLowerCase() || w === w.toUpperCase()
+      ? w
+          .toLowerCase()
+          .split('-')
+          .map((p) => capitalize(p))
+          .join('-')
+      : capitalize(w);
+  return title + kept.map(cased).join(' ');
 }
 
 const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = LANG_RULES.flatMap(([lang, r]) => r.nameRules.map((n) => ({ ...n, lang })));
@@ -323,8 +335,11 @@ function names(s: string, ctx: Ctx): void {
     const m = re.exec(s);
     if (!m) continue;
     // "Sou de São Paulo" / "I'm from Recife" are places, not names.
-    if (cap && /^(?:de|do|da|from|in)\b/i.test(m[1])) continue;
-    const name = cleanName(m[1], cap, s === s.toLowerCase());
+    // A rule may name the name in one of several groups ("Oi, é o Zé" | "Zé aqui").
+    const raw = m.slice(1).find(Boolean);
+    if (!raw) continue;
+    if (cap && /^(?:de|do|da|from|in)\b/i.test(raw)) continue;
+    const name = cleanName(raw, cap, s === s.toLowerCase());
     if (!name) continue;
     add(ctx, 'name', 'name', name, lang, (l) => nameText(name, l));
     return;
