@@ -734,3 +734,56 @@ describe('pronoun reference (referents)', () => {
     expect(far.statements.at(-1)?.terms.stems.some((t) => t.startsWith('ref:'))).toBe(false);
   });
 });
+
+describe('corrections that give only the new value (issue 37, round 4)', () => {
+  it('replace the latest value of their kind said just before', () => {
+    expect(collectCorrections(['my appointment is on tuesday', "wait no, it's wednesday"])).toEqual([{ from: 'tuesday', to: 'wednesday' }]);
+    expect(collectCorrections(['my favourite colour is blue', "actually it's green"])).toEqual([{ from: 'blue', to: 'green' }]);
+    expect(collectCorrections(['hola, mi cita es el lunes', 'perdón, me equivoqué, es el martes'])).toEqual([{ from: 'lunes', to: 'martes' }]);
+    expect(collectCorrections(['my flight to Lisbon is on March 14th', 'sorry, I meant March 15th'])).toEqual([{ from: '14th', to: '15th' }]);
+    expect(collectCorrections(['my flight to Lisbon is on March 14th', 'sorry, I meant April 2nd'])).toEqual([{ from: 'March 14th', to: 'April 2nd' }]);
+    expect(collectCorrections(['o pedido é 774512', 'correção: é 990031'])).toEqual([{ from: '774512', to: '990031' }]);
+  });
+  it('need a value given alone after the marker, of the kind of the old one', () => {
+    expect(collectCorrections(['my order is 88213', "hold on, I'll check"])).toEqual([]);
+    expect(collectCorrections(['my order is 88213', 'actually it was 5 days ago'])).toEqual([]);
+    expect(collectCorrections(['my favourite colour is blue', 'I like green too'])).toEqual([]);
+  });
+  it('"sorry i meant Cork, not dublin": the old name may be in lower case in a sentence opening as a correction', () => {
+    expect(findCorrections('sorry i meant Cork, not dublin')).toEqual([{ from: 'dublin', to: 'Cork' }]);
+    expect(findCorrections('I drink Tea, not coffee')).toEqual([]);
+  });
+  it('the corrected value is the only one recalled, also in facts', () => {
+    const soul = getSoul('friendly-support-en')!;
+    const turns = ['hi, I live in Dublin', 'sorry i meant Cork, not dublin'];
+    const history: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    for (const message of turns)
+      history.push({ role: 'user', content: message }, { role: 'assistant', content: composeReply({ soul, history: [...history], message }) });
+    expect(history[3].content).toContain('Cork');
+    expect(history[3].content.toLowerCase()).not.toContain('dublin');
+    const where = composeReply({ soul, history, message: 'where do I live?' });
+    expect(where).toContain('Cork');
+    expect(where).not.toContain('Dublin');
+  });
+  it('a bare correction is thanked for with the new value and asks nothing it was just told', () => {
+    const soul = getSoul('friendly-support')!;
+    const history = [
+      { role: 'user' as const, content: 'hola, mi cita es el lunes' },
+      { role: 'assistant' as const, content: '¡Anotado: el lunes! ¿Cómo te puedo ayudar con eso?' },
+    ];
+    const reply = composeReply({ soul, history, message: 'perdón, me equivoqué, es el martes', replyLanguage: 'auto' });
+    expect(reply).toContain('martes');
+    expect(reply).not.toMatch(/lunes|fecha/i);
+    expect(
+      composeReply({
+        soul,
+        history: [...history, { role: 'user', content: 'perdón, me equivoqué, es el martes' }, { role: 'assistant', content: reply }],
+        message: '¿cuándo es mi cita?',
+        replyLanguage: 'auto',
+      }),
+    ).toContain('martes');
+  });
+  it('"I" told back inside a sentence is "you", not "You"', () => {
+    expect(shiftPerson('the glass jug cracked when I poured hot water', 'en')).toBe('the glass jug cracked when you poured hot water');
+  });
+});

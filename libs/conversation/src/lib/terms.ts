@@ -145,6 +145,18 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 const CODE = /(?<![\p{L}\p{N}@.])(?=[\p{L}\p{N}-]*\p{N})[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*(?![\p{L}\p{N}@])/gu;
 const CHRONO: Record<Lang, { parse: (text: string, ref?: Date) => chrono.ParsedResult[] }> = { en: chrono.en, pt: chrono.pt, es: chrono.es, fr: chrono.fr };
 
+/** The dates a text names, as written ("March 14th", "el martes"), by chrono-node; moments ("a sec", "now") aside. */
+export function parseDates(text: string, lang: Lang): string[] {
+  try {
+    return CHRONO[lang]
+      .parse(text, new Date(Date.UTC(2000, 0, 1)))
+      .filter((r) => !r.start.isCertain('second'))
+      .map((r) => r.text);
+  } catch {
+    return [];
+  }
+}
+
 const AGO = new Map<Lang, RegExp[]>();
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The phrases of lang/*.ts `ago` as expressions on folded text: number and unit captured. */
