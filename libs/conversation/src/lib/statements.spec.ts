@@ -787,3 +787,28 @@ describe('corrections that give only the new value (issue 37, round 4)', () => {
     expect(shiftPerson('the glass jug cracked when I poured hot water', 'en')).toBe('the glass jug cracked when you poured hot water');
   });
 });
+
+describe('recall with no shared word (issue 37, round 4)', () => {
+  const ask = (soulId: string, said: string, question: string) => {
+    const soul = getSoul(soulId)!;
+    const history = [
+      { role: 'user' as const, content: said },
+      { role: 'assistant' as const, content: composeReply({ soul, history: [], message: said, replyLanguage: 'auto' }) },
+    ];
+    return composeReply({ soul, history, message: question, replyLanguage: 'auto' });
+  };
+  it.each([
+    ['technical-helper', 'windows update fails and shows 0x80070005', 'what did I say the error was?', '0x80070005'],
+    ['friendly-support-en', 'the screen flickers when I open Excel', 'what app causes the problem?', 'Excel'],
+    ['friendly-support-en', 'the dentist is at 3pm on Friday', 'what time is my appointment?', '3pm'],
+    ['friendly-support-en', 'I can spend up to 500 euros', "what's my budget?", '500'],
+    ['friendly-support', 'o app dá erro E-401 quando abro', 'qual era o código?', 'E-401'],
+  ])('%s: "%s" answers "%s"', (soulId, said, question, expected) => {
+    expect(ask(soulId, said, question)).toContain(expected);
+  });
+  it('a Spanish question opening with "qué" is no statement', () => {
+    expect(extractStatements('¿qué tengo el día 3?')).toEqual([]);
+    expect(extractStatements('¿que hago el lunes?')).toEqual([]);
+    expect(extractStatements('¿puedo cambiarla al viernes 5?').map((f) => f.text)).toEqual(['puedo cambiarla al viernes 5']);
+  });
+});

@@ -150,7 +150,9 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
   // A proposal with a time: not a question word's question ("when is…"), but "can we do friday at 3pm?".
   const whole = trimEnd(sentence.replace(/[?¿]+/gu, '').trim());
   const [first, second] = wordsOf(whole).map((w) => fold(w.word).replace(/['’]s?$/, ''));
-  if (!out.length && first && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
+  // "¿qué tengo el día 3?", "quê": "que" is a question word when accented or after "¿" (else a conjunction).
+  const asksWhat = /^\s*(?:¿\s*qu[eé]|qu[éê])(?![\p{L}])/iu.test(sentence);
+  if (!out.length && first && !asksWhat && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
     const t = termsOf(whole, lang);
     if ((t.dates.length > 0 || TIME_OF_DAY.test(whole)) && t.stems.length >= 1) out.push(whole);
   }

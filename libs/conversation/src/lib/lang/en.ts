@@ -301,7 +301,7 @@ export const EN: LanguageData = {
     ['broken', 'broke', 'cracked', 'shattered', 'damaged', 'torn', 'ripped'],
     ['email', 'e-mail', 'mail', 'address'],
     ['phone', 'mobile', 'cell'],
-    ['error', 'message', 'code'],
+    ['error', 'message', 'code', 'popup'],
     ['book', 'novel'],
     ['problem', 'issue', 'wrong', 'trouble'],
     ['work', 'job', 'employer', 'company'],
@@ -314,7 +314,8 @@ export const EN: LanguageData = {
     ['dog', 'dogs', 'puppy', 'pup', 'doggo'],
     ['cat', 'cats', 'kitten', 'kitty'],
     ['grandma', 'grandmother', 'granny', 'nana'],
-    ['doctor', 'gp', 'physician'],
+    ['doctor', 'gp', 'physician', 'dentist', 'appointment', 'checkup', 'consultation', 'surgery'],
+    ['budget', 'spend', 'spending', 'afford'],
     ['gift', 'gifts', 'present', 'presents'],
   ],
   toldYou: ['You told me {s}.', 'You mentioned that {s}.'],
@@ -447,5 +448,7 @@ export const EN: LanguageData = {
       ],
     },
     { id: 'amount', words: ['much', 'amount', 'owe', 'owed', 'cost', 'price', 'total'] },
+    // A code the person gave (terms.ts: a statement holding one carries cat:code): "what did I say the error was?".
+    { id: 'code', words: ['error', 'errors', 'code', 'codes'] },
   ],
 };

@@ -256,6 +256,8 @@ export const ES: LanguageData = {
     ['correo', 'email', 'e-mail'],
     ['telefono', 'celular', 'movil'],
     ['error', 'mensaje', 'codigo'],
+    ['cita', 'dentista', 'medico', 'medica', 'consulta', 'doctor', 'doctora'],
+    ['presupuesto', 'gastar', 'gasto', 'pagar'],
     ['libro', 'novela'],
     ['problema', 'fallo'],
     ['trabajo', 'empleo', 'empresa'],
@@ -432,5 +434,6 @@ export const ES: LanguageData = {
       ],
     },
     { id: 'amount', words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta'] },
+    { id: 'code', words: ['error', 'errores', 'codigo', 'código', 'codigos', 'códigos'] },
   ],
 };

@@ -255,6 +255,8 @@ export const FR: LanguageData = {
     commandé: 'commandé',
   },
   synonyms: [
+    ['rendez-vous', 'rdv', 'dentiste', 'medecin', 'consultation', 'docteur'],
+    ['budget', 'depenser', 'depense', 'payer'],
     ['vol', 'voler', 'avion', 'voyage', 'voyager', 'aeroport', 'pars', 'partir', 'destination'],
     ['habite', 'habiter', 'vis', 'vivre', 'maison', 'domicile'],
     ['allergique', 'allergie', 'allergies'],
@@ -426,5 +428,6 @@ export const FR: LanguageData = {
       ],
     },
     { id: 'amount', words: ['combien', 'montant', 'prix', 'total', 'coute', 'coûte', 'doivent'] },
+    { id: 'code', words: ['erreur', 'erreurs', 'code', 'codes'] },
   ],
 };

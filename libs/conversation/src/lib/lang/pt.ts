@@ -305,6 +305,8 @@ export const PT: LanguageData = {
     ['email', 'e-mail'],
     ['telefone', 'celular'],
     ['erro', 'mensagem', 'codigo'],
+    ['consulta', 'dentista', 'medico', 'medica', 'exame', 'doutor', 'doutora'],
+    ['orcamento', 'gastar', 'gasto', 'pagar'],
     ['livro', 'romance'],
     ['problema', 'defeito'],
     ['trabalho', 'emprego', 'empresa'],
@@ -471,5 +473,6 @@ export const PT: LanguageData = {
       ],
     },
     { id: 'amount', words: ['quanto', 'quanta', 'valor', 'total', 'preco', 'preço', 'custa', 'devem'] },
+    { id: 'code', words: ['erro', 'erros', 'codigo', 'código', 'codigos', 'códigos'] },
   ],
 };
