@@ -517,3 +517,18 @@ describe('BuiltinEngine: who is speaking under an agent name (issue 37, round 4)
     expect(reply.split('a.b@example.com').length - 1).toBe(1);
   });
 });
+
+describe('BuiltinEngine never asks for what it was told (issue 37, round 4)', () => {
+  it('"any news?" does not ask again for an e-mail given a few turns back', async () => {
+    const { replies } = await play(getSoul('friendly-support-en')!, [
+      'I want a refund',
+      'my email is jo@example.com',
+      'order 88213-B',
+      'how long will it take?',
+      'any news?',
+    ]);
+    const last = replies.at(-1)!;
+    expect(last).not.toMatch(/confirm the email|what's your email|what is your email/i);
+    expect(last).toContain('jo@example.com');
+  });
+});

@@ -952,8 +952,21 @@ function statusCheck(ctx: Ctx): string[] {
   const { lang } = ctx;
   const topic = topicOfConversation(ctx);
   if (!topic) return [fill(ctx, choose(ctx, ctx.L.statementAsk))];
-  const recent = ctx.userTurns.slice(-3).join(' \n ');
+  // Details given in the last few messages count (the e-mail four turns back is not asked again), corrected.
+  const recent = applyCorrections(ctx.userTurns.slice(-6).join(' \n '), ctx.corrections);
   const t = topicLines(topic, lang, recent);
+  // Never ask for what is known: the details are said back, and the next step offered.
+  if (asksForKnown(ctx, t.ask))
+    return [
+      tr(lang, {
+        pt: `Sobre ${t.about}: já tenho o que preciso de você.`,
+        en: `About ${t.about}: I have what I need from you.`,
+        es: `Sobre ${t.about}: ya tengo lo que necesito de ti.`,
+        fr: `Concernant ${t.about} : j’ai ce qu’il me faut de ta part.`,
+      }),
+      knownLine(ctx, t.ask),
+      fill(ctx, choose(ctx, ctx.L.escalate)),
+    ];
   return [
     tr(lang, {
       pt: `Sobre ${t.about}: para eu seguir, ainda preciso de uma informação.`,
