@@ -812,3 +812,10 @@ describe('recall with no shared word (issue 37, round 4)', () => {
     expect(extractStatements('¿puedo cambiarla al viernes 5?').map((f) => f.text)).toEqual(['puedo cambiarla al viernes 5']);
   });
 });
+
+describe('telling back a correction (issue 37, round 4)', () => {
+  it('says what comes after the colon of a correction, not its apology', () => {
+    const { statements } = buildStatements([], [{ role: 'user', content: 'no, perdón, me equivoqué de fecha: el examen es el 21 de junio' }], undefined, 'es');
+    expect(statements.map((s) => tellBack(s, 'es', 'x'))).toEqual([expect.stringMatching(/que el examen es el 21 de junio\.$/)]);
+  });
+});

@@ -1042,7 +1042,11 @@ function stripOpeners(sentence: string, lang: Lang): string {
 /** A statement told back in the reply language: person-shifted when it was said in that language, else quoted. */
 export function tellBack(st: Statement, lang: Lang, seed: string): string {
   const d = LANGUAGE_DATA[lang];
-  const body = trimEnd(withoutRuledOut(stripOpeners(st.text, st.lang)));
+  // "no, perdón, me equivoqué de fecha: el examen es el 21 de junio": what a correction says comes after its colon.
+  const colon = st.text.indexOf(':');
+  const lead = colon > 0 ? st.text.slice(0, colon) : '';
+  const said = lead && opensAsCorrection(lead) && lead.split(/\s+/).length <= 8 && st.text.slice(colon + 1).trim() ? st.text.slice(colon + 1).trim() : st.text;
+  const body = trimEnd(withoutRuledOut(stripOpeners(said, st.lang)));
   if (st.lang !== lang) return d.toldYouQuote.replace('{q}', body);
   let shifted = shiftPerson(body, lang);
   if (/^(?:you|your|você|voce|seu|sua|seus|suas|tu|tus|tú|te|ton|ta|tes)\b/iu.test(shifted)) shifted = shifted.charAt(0).toLowerCase() + shifted.slice(1);
