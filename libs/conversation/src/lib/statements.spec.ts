@@ -806,6 +806,17 @@ describe('recall with no shared word (issue 37, round 4)', () => {
   ])('%s: "%s" answers "%s"', (soulId, said, question, expected) => {
     expect(ask(soulId, said, question)).toContain(expected);
   });
+  it('a model name said later ("archer AX73", two digits) is no error code', () => {
+    const soul = getSoul('technical-helper')!;
+    const history: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    for (const message of [
+      'windows update keeps failing with 0x80072EFD on my thinkpad x1 carbon, been like this since tuesday',
+      'wifi also drops every hour or so, router is a tp-link archer ax55, isp is zipline broadband',
+      'wait no, i checked the sticker, its an archer AX73 not ax55',
+    ])
+      history.push({ role: 'user', content: message }, { role: 'assistant', content: composeReply({ soul, history: [...history], message }) });
+    expect(composeReply({ soul, history, message: 'ok so what was the error code i gave you' })).toContain('0x80072EFD');
+  });
   it('a Spanish question opening with "qué" is no statement', () => {
     expect(extractStatements('¿qué tengo el día 3?')).toEqual([]);
     expect(extractStatements('¿que hago el lunes?')).toEqual([]);

@@ -247,9 +247,9 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
   const names: string[] = [];
   const cats = categories(lang);
   if (AMOUNT.test(noEmail)) stems.push('cat:amount');
-  // A code with letters and digits ("0x80070005", "E-401", "88213-B"), not a time of day ("3pm", "16h"), is the kind of
-  // value "what was the error?" asks for.
-  if (!opts?.asked && codes.some((c) => !TIME_CODE.test(c))) stems.push('cat:code');
+  // A code with letters and at least three digits ("0x80070005", "E-401", "88213-B"), not a time of day ("3pm", "16h") nor
+  // a model name ("archer AX73", "moto G84"), is the kind of value "what was the error?" asks for.
+  if (!opts?.asked && codes.some((c) => !TIME_CODE.test(c) && (c.match(/\d/g)?.length ?? 0) >= 3)) stems.push('cat:code');
   // Number words count as numbers ("somos ocho", "he turned seven"), articles aside ("a", "um", "une").
   const numberWords = LANGUAGE_DATA[lang].ago.numbers;
   words.forEach((w, i) => {
