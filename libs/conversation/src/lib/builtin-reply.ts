@@ -764,14 +764,23 @@ function agentIntro(ctx: Ctx): string[] {
   // same introduction twice.
   const last = fold(ctx.lastAssistant ?? '');
   const full = fold(own ? fill(ctx, ctx.L.about) : trimEnd(soul.description ?? '') || `${soul.name}, a virtual assistant`);
+  // An entity still says what it does ("what do you do exactly?" asks for its purpose).
+  const does = own ? '' : lowerFirst(trimEnd(soul.description ?? ''));
   if (last && last.includes(full.slice(0, 40)) && last.includes(fold(soul.name)))
     return [
-      tr(ctx.lang, {
-        en: `Still me: ${soul.name}, here to help.`,
-        pt: `Continuo sendo eu: ${soul.name}, aqui para ajudar.`,
-        es: `Sigo siendo yo: ${soul.name}, aquí para ayudarte.`,
-        fr: `C’est toujours moi : ${soul.name}, là pour t’aider.`,
-      }),
+      does
+        ? tr(ctx.lang, {
+            en: `Still me: ${soul.name} — ${does}.`,
+            pt: `Continuo sendo eu: ${soul.name} — ${does}.`,
+            es: `Sigo siendo yo: ${soul.name} — ${does}.`,
+            fr: `C’est toujours moi : ${soul.name} — ${does}.`,
+          })
+        : tr(ctx.lang, {
+            en: `Still me: ${soul.name}, here to help.`,
+            pt: `Continuo sendo eu: ${soul.name}, aqui para ajudar.`,
+            es: `Sigo siendo yo: ${soul.name}, aquí para ayudarte.`,
+            fr: `C’est toujours moi : ${soul.name}, là pour t’aider.`,
+          }),
       tr(ctx.lang, { en: 'What can I do for you?', pt: 'Em que posso te ajudar?', es: '¿En qué te ayudo?', fr: 'Que puis-je faire pour toi ?' }),
     ];
   if (own) return [fill(ctx, ctx.L.about), OPEN[ctx.voice.id][ctx.lang]];
