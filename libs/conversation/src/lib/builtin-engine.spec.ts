@@ -478,3 +478,57 @@ describe('BuiltinEngine reply language', () => {
     }
   });
 });
+
+describe('BuiltinEngine: who is speaking under an agent name (issue 37, round 4)', () => {
+  it('answers with the configured name, never the user’s, and does not repeat its introduction', async () => {
+    const soul = soulNamed(getSoul('friendly-support-en')!, 'Hart');
+    const { replies } = await play(soul, ["hi, I'm Tom", "what's your name?", 'who am I talking to?']);
+    expect(replies[1]).toContain('Hart');
+    expect(replies[1]).not.toContain('Tom');
+    expect(replies[2]).toContain('Hart');
+    expect(replies[2]).not.toContain('Tom');
+    expect(replies[2]).not.toContain(replies[1]);
+  });
+  it('in Portuguese and Spanish, to a soul named otherwise', async () => {
+    const soul = soulNamed(getSoul('friendly-support')!, 'Sunny');
+    const pt = await play(soul, ['oi, meu nome é Ana', 'com quem eu falo?', 'qual é o seu nome?'], { replyLanguage: 'auto' });
+    expect(pt.replies[1]).toContain('Sunny');
+    expect(pt.replies[2]).toContain('Sunny');
+    expect(pt.replies[2]).not.toMatch(/Como eu disse/);
+    const es = await play(soul, ['hola, me llamo Iker', '¿con quién hablo?'], { replyLanguage: 'auto' });
+    expect(es.replies[1]).toContain('Sunny');
+    expect(detectLanguage(es.replies[1]).language).toBe('es');
+  });
+  it('a name-like greeting takes the name and the reply follows the message’s language', async () => {
+    const en = getSoul('friendly-support-en')!;
+    for (const [message, lang, name] of [
+      ['Olá, Zé aqui', 'pt', 'Zé'],
+      ['Hola, habla Iker', 'es', 'Iker'],
+      ['Hey, Joaquín here', 'en', 'Joaquín'],
+      ["Bonjour, c'est Manon", 'fr', 'Manon'],
+    ] as const) {
+      const reply = await say(en, message, [], { replyLanguage: 'auto' });
+      expect(reply).toContain(name);
+      expect(detectLanguage(reply).language).toBe(lang);
+    }
+  });
+  it('an e-mail given is noted once, not said back twice', async () => {
+    const reply = await say(getSoul('friendly-support-en')!, 'my email is a.b@example.com');
+    expect(reply.split('a.b@example.com').length - 1).toBe(1);
+  });
+});
+
+describe('BuiltinEngine never asks for what it was told (issue 37, round 4)', () => {
+  it('"any news?" does not ask again for an e-mail given a few turns back', async () => {
+    const { replies } = await play(getSoul('friendly-support-en')!, [
+      'I want a refund',
+      'my email is jo@example.com',
+      'order 88213-B',
+      'how long will it take?',
+      'any news?',
+    ]);
+    const last = replies.at(-1)!;
+    expect(last).not.toMatch(/confirm the email|what's your email|what is your email/i);
+    expect(last).toContain('jo@example.com');
+  });
+});

@@ -10,6 +10,7 @@ import {
   asksWhatWasSaid,
   buildStatements,
   correctFacts,
+  correctionValue,
   echoDetail,
   echoQuestion,
   extractStatements,
@@ -64,6 +65,8 @@ interface Ctx {
   knownFacts: Fact[];
   newFacts: Fact[];
   statedName?: string;
+  /** The message only corrects a value: the thanks with the new value come before the closing question. */
+  bareCorrection?: boolean;
   /** Set when the reply answers a question from memory. */
   recalled?: boolean;
   /** The reply says who the agent is. */
@@ -245,10 +248,11 @@ function noteDetail(ctx: Ctx, message: string, parts: string[]): string[] {
   if (ctx.recalled || ctx.introduced || !extractStatements(message, { language: ctx.req.language }).length) return parts;
   const m = termsOf(message, ctx.lang);
   const r = termsOf(parts.join(' '), ctx.lang);
-  const values = [...m.numbers, ...m.codes, ...m.names];
+  const values = [...m.numbers, ...m.codes, ...m.names, ...m.emails];
   const shared = m.stems.filter((s) => r.stems.includes(s)).length;
   // A request whose subject the reply takes up ("preciso cancelar minha consulta de amanhã" → "de qual consulta…") is answered, not noted.
-  const shown = values.some((v) => [...r.numbers, ...r.codes, ...r.names].includes(v)) || shared >= 2 || (shared >= 1 && detectIntents(message).request);
+  const shown =
+    values.some((v) => [...r.numbers, ...r.codes, ...r.names, ...r.emails].includes(v)) || shared >= 2 || (shared >= 1 && detectIntents(message).request);
   if (shown) return parts;
   const detail = echoDetail(applyCorrections(message, findCorrections(message)), ctx.lang);
   if (!detail) return parts;
@@ -338,7 +342,7 @@ function noteValues(ctx: Ctx, parts: string[]): string[] {
   if (!notes.length) return parts;
   // Before the closing question, if there is one: "Prazer, Ana! Anotei o número do seu pedido: 88412. Em que posso ajudar?"
   const last = parts.length - 1;
-  if (last >= 1 && /\?\s*$/.test(parts[last])) return [...parts.slice(0, last), ...notes, parts[last]];
+  if ((last >= 1 || (last === 0 && ctx.bareCorrection)) && /\?\s*$/.test(parts[last])) return [...parts.slice(0, last), ...notes, parts[last]];
   return [...parts, ...notes];
 }
 
@@ -392,6 +396,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
     }
     return recallSentences(answer, lang);
+  }
+  // A correction that only fixes a value ("wait no, it's wednesday", "sorry i meant Cork, not dublin") is thanked for with the
+  // new value (noteValues) and asks nothing again: what it corrects was just given.
+  if (!i.question && isBareCorrection(message, ctx)) {
+    ctx.bareCorrection = true;
+    return [fill(ctx, choose(ctx, ctx.L.anythingElse))];
   }
   // "Can you recap?": what was said that carries values (codes, numbers, dates, names), told back.
   if (isRecapRequest(message, lang)) {
@@ -797,6 +807,29 @@ function knownLine(ctx: Ctx, ask: string): string {
 function agentIntro(ctx: Ctx): string[] {
   const { soul } = ctx.req;
   const own = getSoul(soul.id);
+  // Asked again right after introducing itself ("what's your name?" then "who am I talking to?"): a short answer, not the
+  // same introduction twice.
+  const last = fold(ctx.lastAssistant ?? '');
+  const full = fold(own ? fill(ctx, ctx.L.about) : trimEnd(soul.description ?? '') || `${soul.name}, a virtual assistant`);
+  // An entity still says what it does ("what do you do exactly?" asks for its purpose).
+  const does = own ? '' : lowerFirst(trimEnd(soul.description ?? ''));
+  if (last && last.includes(full.slice(0, 40)) && last.includes(fold(soul.name)))
+    return [
+      does
+        ? tr(ctx.lang, {
+            en: `Still me: ${soul.name} — ${does}.`,
+            pt: `Continuo sendo eu: ${soul.name} — ${does}.`,
+            es: `Sigo siendo yo: ${soul.name} — ${does}.`,
+            fr: `C’est toujours moi : ${soul.name} — ${does}.`,
+          })
+        : tr(ctx.lang, {
+            en: `Still me: ${soul.name}, here to help.`,
+            pt: `Continuo sendo eu: ${soul.name}, aqui para ajudar.`,
+            es: `Sigo siendo yo: ${soul.name}, aquí para ayudarte.`,
+            fr: `C’est toujours moi : ${soul.name}, là pour t’aider.`,
+          }),
+      tr(ctx.lang, { en: 'What can I do for you?', pt: 'Em que posso te ajudar?', es: '¿En qué te ayudo?', fr: 'Que puis-je faire pour toi ?' }),
+    ];
   if (own) return [fill(ctx, ctx.L.about), OPEN[ctx.voice.id][ctx.lang]];
   const purpose = trimEnd(soul.description ?? '');
   const what = purpose ? lowerFirst(purpose) : '';
@@ -825,6 +858,18 @@ function agentIntro(ctx: Ctx): string[] {
       de: 'Wie kann ich dir helfen?',
     }),
   ];
+}
+
+/**
+ * A message that is only a correction: it gives a new value alone after its marker ("oops, make that 55132") or says
+ * "X, not Y" in a short sentence, and the value is one the memory now holds.
+ */
+function isBareCorrection(message: string, ctx: Ctx): boolean {
+  if (!isCorrection(message, ctx.lang)) return false;
+  const folded = fold(message);
+  if (!ctx.corrections.some((c) => folded.includes(fold(c.to)))) return false;
+  if (correctionValue(message)) return true;
+  return findCorrections(message).length > 0 && message.split(/\s+/).length <= 12 && !/[.!?]\s+\S/u.test(message.trim());
 }
 
 /** The topic of the latest user message that had one. */
@@ -981,8 +1026,21 @@ function statusCheck(ctx: Ctx): string[] {
   const { lang } = ctx;
   const topic = topicOfConversation(ctx);
   if (!topic) return [fill(ctx, choose(ctx, ctx.L.statementAsk))];
-  const recent = ctx.userTurns.slice(-3).join(' \n ');
+  // Details given in the last few messages count (the e-mail four turns back is not asked again), corrected.
+  const recent = applyCorrections(ctx.userTurns.slice(-6).join(' \n '), ctx.corrections);
   const t = topicLines(topic, lang, recent);
+  // Never ask for what is known: the details are said back, and the next step offered.
+  if (asksForKnown(ctx, t.ask))
+    return [
+      tr(lang, {
+        pt: `Sobre ${t.about}: já tenho o que preciso de você.`,
+        en: `About ${t.about}: I have what I need from you.`,
+        es: `Sobre ${t.about}: ya tengo lo que necesito de ti.`,
+        fr: `Concernant ${t.about} : j’ai ce qu’il me faut de ta part.`,
+      }),
+      knownLine(ctx, t.ask),
+      fill(ctx, choose(ctx, ctx.L.escalate)),
+    ];
   return [
     tr(lang, {
       pt: `Sobre ${t.about}: para eu seguir, ainda preciso de uma informação.`,

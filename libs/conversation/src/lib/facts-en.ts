@@ -73,6 +73,11 @@ export const EN_FACTS: FactRules = {
       cap: false,
     },
     { re: new RegExp(`\\b(?:I'm|I’m|I am|Im|[Tt]his is|[Ii]t's)\\s+${NAME}`, 'u'), cap: true },
+    // "Hey, Joaquín here": a name after a greeting (or opening the message) followed by "here".
+    {
+      re: new RegExp(`(?:^|^(?:[Hh]i|[Hh]ey|[Hh]ello|[Hh]iya|[Gg]ood (?:morning|afternoon|evening))[,!.]?\\s+)${NAME}\\s+here(?=\\s*(?:[,.!;]|$))`, 'u'),
+      cap: true,
+    },
   ],
   preferenceRules: [
     { re: /\bI\s+(?:really\s+|just\s+)?(?:don't|do not|dont|do n't)\s+(?:like|enjoy|love)\s+/giu, like: false },

@@ -49,6 +49,14 @@ export const ES_FACTS: FactRules = {
   nameRules: [
     { re: /\b(?:me llamo|mi nombre es|puedes llamarme|pueden llamarme|ll[aá]mame)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, cap: false },
     { re: new RegExp(`(?:^|[\\s,])(?:[Yy]o soy |[Ss]oy )${NAME}`, 'u'), cap: true },
+    // "Hola, habla Iker", "Buenas, aquí Nerea", "Hola, Iker aquí": a name right after a greeting (or opening the message).
+    {
+      re: new RegExp(
+        `(?:^|^(?:[Hh]ola|[Bb]uenas(?: tardes| noches)?|[Bb]uenos d[íi]as)[,!.]?\\s+)(?:(?:[Hh]abla|[Aa]qu[íi](?: habla)?|[Tt]e escribe|[Ll]es escribe|[Ll]e escribe) (?:el |la )?${NAME}|${NAME}\\s+aqu[íi](?=\\s*(?:[,.!;]|$)))`,
+        'u',
+      ),
+      cap: true,
+    },
   ],
   preferenceRules: [
     { re: /\bno me (?:gusta|gustan|interesa|interesan)(?:\s+(?:nada|mucho))?\s+/giu, like: false },

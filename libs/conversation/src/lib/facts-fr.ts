@@ -21,5 +21,10 @@ export const FR_FACTS: FactRules = {
       cap: false,
     },
     { re: new RegExp(`(?:^|[\\s,])(?:[Mm]oi,? c['’]est |[Ii]ci,? c['’]est |[Jj]e suis )${NAME}`, 'u'), cap: true },
+    // "Bonjour, c'est Manon", "Salut, Manon ici": a name right after a greeting.
+    {
+      re: new RegExp(`^(?:[Bb]onjour|[Ss]alut|[Cc]oucou|[Bb]onsoir)[,!.]?\\s+(?:c['’]est ${NAME}|${NAME}\\s+ici(?=\\s*(?:[,.!;]|$)))`, 'u'),
+      cap: true,
+    },
   ],
 };

@@ -113,6 +113,14 @@ export const PT_FACTS: FactRules = {
       cap: false,
     },
     { re: new RegExp(`(?:^|[\\s,])(?:[Ee]u sou (?:[ao] )?|[Ss]ou (?:[ao] )|[Ss]ou )${NAME}`, 'u'), cap: true },
+    // "Oi, é o Zé", "Olá, Zé aqui", "Bom dia, fala a Rita": a name right after a greeting (or opening the message).
+    {
+      re: new RegExp(
+        `(?:^|^(?:[Oo]i|[Oo]l[áa]|[Oo]pa|[Ee] a[íi]|[Bb]om dia|[Bb]oa tarde|[Bb]oa noite)[,!.]?\\s+)(?:(?:[ÉéEe]|[Ff]ala|[Qq]uem fala [ée]) (?:[ao] )?${NAME}|${NAME}\\s+aqui(?=\\s*(?:[,.!;]|$)))`,
+        'u',
+      ),
+      cap: true,
+    },
   ],
   preferenceRules: [
     { re: /\b(?:n[ãa]o gosto|odeio|detesto|n[ãa]o suporto|n[ãa]o curto|tenho horror)\s*(?:muito\s+)?(?:de|do|da|dos|das|a|ao)?\s+/giu, like: false },

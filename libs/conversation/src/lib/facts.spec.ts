@@ -6,6 +6,16 @@ const kv = (facts: Fact[]) => facts.map((f) => `${f.kind}/${f.key}=${f.value}`);
 describe('extractFacts', () => {
   it.each([
     ['Oi, meu nome é Ana.', 'name/name=Ana'],
+    // A name right after a greeting, in each language (issue 37, round 4).
+    ['Hey, Joaquín here', 'name/name=Joaquín'],
+    ['Oi, é o Zé', 'name/name=Zé'],
+    ['Olá, Zé aqui', 'name/name=Zé'],
+    ['Hola, habla Iker', 'name/name=Iker'],
+    ['Buenas, me llamo jean-pierre', 'name/name=Jean-Pierre'],
+    ["Bonjour, c'est Manon", 'name/name=Manon'],
+    ['Hallo, ich bin Jonas', 'name/name=Jonas'],
+    ['ich heiße lena', 'name/name=Lena'],
+    ['Guten Tag, mein Name ist Jonas Weber', 'name/name=Jonas Weber'],
     ['me chamo joão', 'name/name=João'],
     ['Pode me chamar de Bia', 'name/name=Bia'],
     ['Eu sou a Ana Souza', 'name/name=Ana Souza'],
@@ -33,6 +43,12 @@ describe('extractFacts', () => {
     ['My favorite movie is Alien', 'preference/favorite_movie=alien'],
   ])('preference: %s', (message, expected) => {
     expect(kv(extractFacts(message))).toContain(expected);
+  });
+
+  it('takes no name from a greeting-less sentence or a German noun (issue 37, round 4)', () => {
+    expect(kv(extractFacts('o problema é o Windows')).filter((f) => f.startsWith('name/'))).toEqual([]);
+    expect(kv(extractFacts('Hallo, ich bin Kundin seit 2019')).filter((f) => f.startsWith('name/'))).toEqual([]);
+    expect(kv(extractFacts('the printer here is broken')).filter((f) => f.startsWith('name/'))).toEqual([]);
   });
 
   it('splits lists of likes and does not mistake "não gosto" for a like', () => {

@@ -323,7 +323,16 @@ function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = fals
     if (kept.length === 2) break;
   }
   if (!kept.length) return undefined;
-  return title + kept.map((w) => capitalize(w.toLowerCase())).join(' ');
+  // "jean-pierre" → "Jean-Pierre", "MARIA" → "Maria"; a name written with its own capitals ("McKenzie") stays.
+  const cased = (w: string) =>
+    w === w.toLowerCase() || w === w.toUpperCase()
+      ? w
+          .toLowerCase()
+          .split('-')
+          .map((p) => capitalize(p))
+          .join('-')
+      : capitalize(w);
+  return title + kept.map(cased).join(' ');
 }
 
 const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = LANG_RULES.flatMap(([lang, r]) => r.nameRules.map((n) => ({ ...n, lang })));
@@ -333,8 +342,11 @@ function names(s: string, ctx: Ctx): void {
     const m = re.exec(s);
     if (!m) continue;
     // "Sou de São Paulo" / "I'm from Recife" are places, not names.
-    if (cap && /^(?:de|do|da|from|in)\b/i.test(m[1])) continue;
-    const name = cleanName(m[1], cap, s === s.toLowerCase());
+    // A rule may name the name in one of several groups ("Oi, é o Zé" | "Zé aqui").
+    const raw = m.slice(1).find(Boolean);
+    if (!raw) continue;
+    if (cap && /^(?:de|do|da|from|in)\b/i.test(raw)) continue;
+    const name = cleanName(raw, cap, s === s.toLowerCase());
     if (!name) continue;
     add(ctx, 'name', 'name', name, lang, (l) => nameText(name, l));
     return;

@@ -734,3 +734,99 @@ describe('pronoun reference (referents)', () => {
     expect(far.statements.at(-1)?.terms.stems.some((t) => t.startsWith('ref:'))).toBe(false);
   });
 });
+
+describe('corrections that give only the new value (issue 37, round 4)', () => {
+  it('replace the latest value of their kind said just before', () => {
+    expect(collectCorrections(['my appointment is on tuesday', "wait no, it's wednesday"])).toEqual([{ from: 'tuesday', to: 'wednesday' }]);
+    expect(collectCorrections(['my favourite colour is blue', "actually it's green"])).toEqual([{ from: 'blue', to: 'green' }]);
+    expect(collectCorrections(['hola, mi cita es el lunes', 'perdón, me equivoqué, es el martes'])).toEqual([{ from: 'lunes', to: 'martes' }]);
+    expect(collectCorrections(['my flight to Lisbon is on March 14th', 'sorry, I meant March 15th'])).toEqual([{ from: '14th', to: '15th' }]);
+    expect(collectCorrections(['my flight to Lisbon is on March 14th', 'sorry, I meant April 2nd'])).toEqual([{ from: 'March 14th', to: 'April 2nd' }]);
+    expect(collectCorrections(['o pedido é 774512', 'correção: é 990031'])).toEqual([{ from: '774512', to: '990031' }]);
+  });
+  it('need a value given alone after the marker, of the kind of the old one', () => {
+    expect(collectCorrections(['my order is 88213', "hold on, I'll check"])).toEqual([]);
+    expect(collectCorrections(['my order is 88213', 'actually it was 5 days ago'])).toEqual([]);
+    expect(collectCorrections(['my favourite colour is blue', 'I like green too'])).toEqual([]);
+  });
+  it('"sorry i meant Cork, not dublin": the old name may be in lower case in a sentence opening as a correction', () => {
+    expect(findCorrections('sorry i meant Cork, not dublin')).toEqual([{ from: 'dublin', to: 'Cork' }]);
+    expect(findCorrections('I drink Tea, not coffee')).toEqual([]);
+  });
+  it('the corrected value is the only one recalled, also in facts', () => {
+    const soul = getSoul('friendly-support-en')!;
+    const turns = ['hi, I live in Dublin', 'sorry i meant Cork, not dublin'];
+    const history: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    for (const message of turns)
+      history.push({ role: 'user', content: message }, { role: 'assistant', content: composeReply({ soul, history: [...history], message }) });
+    expect(history[3].content).toContain('Cork');
+    expect(history[3].content.toLowerCase()).not.toContain('dublin');
+    const where = composeReply({ soul, history, message: 'where do I live?' });
+    expect(where).toContain('Cork');
+    expect(where).not.toContain('Dublin');
+  });
+  it('a bare correction is thanked for with the new value and asks nothing it was just told', () => {
+    const soul = getSoul('friendly-support')!;
+    const history = [
+      { role: 'user' as const, content: 'hola, mi cita es el lunes' },
+      { role: 'assistant' as const, content: '¡Anotado: el lunes! ¿Cómo te puedo ayudar con eso?' },
+    ];
+    const reply = composeReply({ soul, history, message: 'perdón, me equivoqué, es el martes', replyLanguage: 'auto' });
+    expect(reply).toContain('martes');
+    expect(reply).not.toMatch(/lunes|fecha/i);
+    expect(
+      composeReply({
+        soul,
+        history: [...history, { role: 'user', content: 'perdón, me equivoqué, es el martes' }, { role: 'assistant', content: reply }],
+        message: '¿cuándo es mi cita?',
+        replyLanguage: 'auto',
+      }),
+    ).toContain('martes');
+  });
+  it('"I" told back inside a sentence is "you", not "You"', () => {
+    expect(shiftPerson('the glass jug cracked when I poured hot water', 'en')).toBe('the glass jug cracked when you poured hot water');
+  });
+});
+
+describe('recall with no shared word (issue 37, round 4)', () => {
+  const ask = (soulId: string, said: string, question: string) => {
+    const soul = getSoul(soulId)!;
+    const history = [
+      { role: 'user' as const, content: said },
+      { role: 'assistant' as const, content: composeReply({ soul, history: [], message: said, replyLanguage: 'auto' }) },
+    ];
+    return composeReply({ soul, history, message: question, replyLanguage: 'auto' });
+  };
+  it.each([
+    ['technical-helper', 'windows update fails and shows 0x80070005', 'what did I say the error was?', '0x80070005'],
+    ['friendly-support-en', 'the screen flickers when I open Excel', 'what app causes the problem?', 'Excel'],
+    ['friendly-support-en', 'the dentist is at 3pm on Friday', 'what time is my appointment?', '3pm'],
+    ['friendly-support-en', 'I can spend up to 500 euros', "what's my budget?", '500'],
+    ['friendly-support', 'o app dá erro E-401 quando abro', 'qual era o código?', 'E-401'],
+  ])('%s: "%s" answers "%s"', (soulId, said, question, expected) => {
+    expect(ask(soulId, said, question)).toContain(expected);
+  });
+  it('a model name said later ("archer AX73", two digits) is no error code', () => {
+    const soul = getSoul('technical-helper')!;
+    const history: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    for (const message of [
+      'windows update keeps failing with 0x80072EFD on my thinkpad x1 carbon, been like this since tuesday',
+      'wifi also drops every hour or so, router is a tp-link archer ax55, isp is zipline broadband',
+      'wait no, i checked the sticker, its an archer AX73 not ax55',
+    ])
+      history.push({ role: 'user', content: message }, { role: 'assistant', content: composeReply({ soul, history: [...history], message }) });
+    expect(composeReply({ soul, history, message: 'ok so what was the error code i gave you' })).toContain('0x80072EFD');
+  });
+  it('a Spanish question opening with "qué" is no statement', () => {
+    expect(extractStatements('¿qué tengo el día 3?')).toEqual([]);
+    expect(extractStatements('¿que hago el lunes?')).toEqual([]);
+    expect(extractStatements('¿puedo cambiarla al viernes 5?').map((f) => f.text)).toEqual(['puedo cambiarla al viernes 5']);
+  });
+});
+
+describe('telling back a correction (issue 37, round 4)', () => {
+  it('says what comes after the colon of a correction, not its apology', () => {
+    const { statements } = buildStatements([], [{ role: 'user', content: 'no, perdón, me equivoqué de fecha: el examen es el 21 de junio' }], undefined, 'es');
+    expect(statements.map((s) => tellBack(s, 'es', 'x'))).toEqual([expect.stringMatching(/que el examen es el 21 de junio\.$/)]);
+  });
+});

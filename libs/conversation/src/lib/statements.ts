@@ -3,10 +3,11 @@ import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
-import { isStopWord, termsOf, wordsOf, type Terms } from './terms';
+import { isStopWord, parseDates, termsOf, wordsOf, type Terms } from './terms';
 import { fits, pointsBack, referentsOf, type Referent } from './referents';
 import { findTopic } from './topics';
 import { fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
+import { extractFacts } from './facts';
 import type { ChatTurn, Fact } from './types';
 
 /*
@@ -149,7 +150,9 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
   // A proposal with a time: not a question word's question ("when is…"), but "can we do friday at 3pm?".
   const whole = trimEnd(sentence.replace(/[?¿]+/gu, '').trim());
   const [first, second] = wordsOf(whole).map((w) => fold(w.word).replace(/['’]s?$/, ''));
-  if (!out.length && first && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
+  // "¿qué tengo el día 3?", "quê": "que" is a question word when accented or after "¿" (else a conjunction).
+  const asksWhat = /^\s*(?:¿\s*qu[eé]|qu[éê])(?![\p{L}])/iu.test(sentence);
+  if (!out.length && first && !asksWhat && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
     const t = termsOf(whole, lang);
     if ((t.dates.length > 0 || TIME_OF_DAY.test(whole)) && t.stems.length >= 1) out.push(whole);
   }
@@ -209,6 +212,18 @@ export function findCorrections(text: string): Correction[] {
     if (shape(to) !== shape(from) || shape(to) === 'word') continue;
     const words = (m[2] ?? '').trim();
     out.push(words && !new RegExp(String.raw`^(?:${nots}|não)\b`, 'iu').test(words) ? { from, to, said: `${to} ${words}` } : { from, to });
+  }
+  // "sorry i meant Cork, not dublin": in a sentence opening as a correction, the old name may be written in lower case.
+  if (!out.length && opensAsCorrection(text ?? '')) {
+    const lower = new RegExp(
+      String.raw`(?<![\p{L}\p{N}])(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*)[.,;:!]?\s*(?:,\s*)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|in|at|à)\s+)?(\p{Ll}[\p{L}'’-]+(?: \p{Ll}[\p{L}'’-]+)?)(?=\s*(?:[,.;:!?]|$))`,
+      'gu',
+    );
+    for (const m of (text ?? '').matchAll(lower)) {
+      const to = trimEnd(m[1]);
+      const from = trimEnd(m[2]);
+      if (fold(to) !== fold(from) && !from.split(' ').some((w) => (['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => isStopWord(w, l)))) out.push({ from, to });
+    }
   }
   for (const c of turnedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   return out;
@@ -368,17 +383,27 @@ function similarValues(a: string, b: string): boolean {
 export function collectCorrections(texts: string[]): Correction[] {
   const map = new Map<string, Correction>();
   const earlier: string[] = [];
+  const before: string[] = [];
   for (const t of texts) {
     const explicit = findCorrections(t);
     for (const c of explicit) map.set(fold(c.from), c);
     const values = valueTokens(t);
     if (!explicit.length && isCorrection(t)) {
+      let found = false;
       for (const v of values) {
         const old = [...earlier].reverse().find((w) => similarValues(v, w) && !values.some((x) => fold(x) === fold(w)));
-        if (old) map.set(fold(old), { from: old, to: v });
+        if (old) {
+          map.set(fold(old), { from: old, to: v });
+          found = true;
+        }
       }
+      // "wait no, it's wednesday", "actually it's green", "perdón, me equivoqué, es el martes": a new value given alone
+      // replaces the latest value of its kind said just before.
+      const implied = found ? undefined : impliedCorrection(t, before);
+      if (implied) map.set(fold(implied.from), implied);
     }
     earlier.push(...values);
+    before.push(t);
   }
   // A chain (A → B, then B → C) resolves to the last value.
   const out = [...map.values()].map((c) => {
@@ -387,6 +412,98 @@ export function collectCorrections(texts: string[]): Correction[] {
     return { from: c.from, to };
   });
   return out;
+}
+
+/** How many earlier statements a correction that gives only its new value may reach back to find the value it replaces. */
+const IMPLIED_REACH = 3;
+
+/**
+ * The new value a correction gives alone, without its markers and lead words (`correctionLeads` of lang/*.ts): "wait no,
+ * it's wednesday" → "wednesday", "oops, make that 55132" → "55132", "perdón, me equivoqué, es el martes" → "martes". At most
+ * three words, none a stop word or chat word (so "hold on, I'll check" gives nothing).
+ */
+export function correctionValue(sentence: string): string | undefined {
+  const lang = statementLanguage(sentence);
+  const langs = [lang, ...(['en', 'pt', 'es', 'fr'] as Lang[]).filter((l) => l !== lang)];
+  // Markers (longest first) and leads are dropped from the start, a few times over ("sorry, I meant: it's the 15th").
+  const heads = [...new Set(langs.flatMap((l) => [...LANGUAGE_DATA[l].correctionMarkers, ...LANGUAGE_DATA[l].correctionLeads]).map((x) => plain(x).trim()))]
+    .concat(APOLOGIES.map((x) => plain(x).trim()))
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
+  let rest = plain(sentence).trim();
+  let opened = false;
+  for (let i = 0; i < 8; i++) {
+    const h = heads.find((x) => rest === x || rest.startsWith(`${x} `));
+    if (!h) break;
+    rest = rest.slice(h.length).trim();
+    opened = true;
+  }
+  if (!opened || !rest) return undefined;
+  const words = rest.split(' ');
+  if (words.length > 3) return undefined;
+  const small = new Set(langs.flatMap((l) => LANGUAGE_DATA[l].smallTalk.map((x) => plain(x).trim())));
+  if (small.has(rest) || words.some((w) => isStopWord(w, lang) || small.has(w) || LANGUAGE_DATA[lang].firstPerson.includes(w))) return undefined;
+  // The value as written (case and accents kept): the same number of words at the end of the sentence.
+  const written = trimEnd(sentence).split(/\s+/u).slice(-words.length).join(' ');
+  return fold(written)
+    .replace(/['’]/g, "'")
+    .replace(/[^\p{L}\p{N}'@.-]+/gu, ' ')
+    .trim() === rest
+    ? written.replace(/^[,:;—-]+/u, '')
+    : rest;
+}
+
+/**
+ * A correction that gives only its new value ("wait no, it's wednesday" after "my appointment is on tuesday"): the old
+ * value is the latest one of the same shape (a day, a date, a code, an e-mail, a name) in the statements just before it,
+ * else the value of the latest fact they state ("my favourite colour is blue" → blue).
+ */
+function impliedCorrection(sentence: string, before: string[]): Correction | undefined {
+  const to = correctionValue(sentence);
+  if (!to) return undefined;
+  const shape = valueShape(to);
+  const recent = before.slice(-IMPLIED_REACH).reverse();
+  for (const [k, text] of recent.entries()) {
+    const lang = statementLanguage(text);
+    // A date said again ("sorry, I meant March 15th"): the date the statement names, as chrono-node reads it.
+    if (dateSpan(to, lang) || dateSpan(to, statementLanguage(sentence))) {
+      // A date replaces a date only ("actually it was 5 days ago" is no new order number).
+      const span = dateSpan(text, lang);
+      const date = span && stripLeads(span, lang);
+      if (date && fold(date) !== fold(to)) return { from: date, to };
+      continue;
+    }
+    // A number or code replaces one only when it is given alone ("make that 55132").
+    if ((shape === 'code' || shape === 'email') && valuesAt(to).length !== 1) return undefined;
+    const same = valuesAt(text)
+      .map((x) => x.v)
+      .filter((v) => valueShape(v) === shape && fold(v) !== fold(to));
+    if (shape !== 'word' && same.length) return { from: same[same.length - 1], to };
+    // The slot the previous statement filled: its fact's value (only the statement right before: the slot is implied by it).
+    if (k > 0) continue;
+    const fact = extractFacts(text)
+      .filter((f) => f.kind !== 'name' && f.value && !isStatementFact(f))
+      .at(-1);
+    if (!fact) continue;
+    const from = stripLeads(fact.value, lang);
+    if (from && fold(from) !== fold(to) && from.split(/\s+/).length <= 4 && (shape === 'word' || shape === valueShape(from) || valueShape(from) === 'word'))
+      return { from, to };
+  }
+  return undefined;
+}
+
+/** A value without the lead words of `correctionLeads` ("on tuesday" → "tuesday", "el lunes" → "lunes"). */
+function stripLeads(value: string, lang: Lang): string {
+  const leads = new Set(LANGUAGE_DATA[lang].correctionLeads.map(fold));
+  const words = value.split(/\s+/);
+  while (words.length > 1 && leads.has(fold(words[0]))) words.shift();
+  return words.join(' ');
+}
+
+/** The date a text names, as written (chrono-node), when it names one. */
+function dateSpan(text: string, lang: Lang): string | undefined {
+  const found = parseDates(text, lang);
+  return found.length ? found[found.length - 1] : undefined;
 }
 
 function escapeRe(s: string): string {
@@ -822,7 +939,9 @@ export function shiftPerson(sentence: string, lang: Lang): string {
       word = d.shift[lower];
       if (subjects[lang].includes(lower)) sawFirst = true;
     }
-    if (word !== part && /^\p{Lu}/u.test(part) && !firstWord) word = word.charAt(0).toUpperCase() + word.slice(1);
+    // A capital kept mid-sentence ("Paris" stays), but English "I" is capitalized as a pronoun, not a name ("when you poured").
+    if (word !== part && /^\p{Lu}/u.test(part) && !firstWord && !(lang === 'en' && /^i(?:'|’|$)/iu.test(part)))
+      word = word.charAt(0).toUpperCase() + word.slice(1);
     out.push(word);
     prev = lower;
     firstWord = false;
@@ -923,7 +1042,11 @@ function stripOpeners(sentence: string, lang: Lang): string {
 /** A statement told back in the reply language: person-shifted when it was said in that language, else quoted. */
 export function tellBack(st: Statement, lang: Lang, seed: string): string {
   const d = LANGUAGE_DATA[lang];
-  const body = trimEnd(withoutRuledOut(stripOpeners(st.text, st.lang)));
+  // "no, perdón, me equivoqué de fecha: el examen es el 21 de junio": what a correction says comes after its colon.
+  const colon = st.text.indexOf(':');
+  const lead = colon > 0 ? st.text.slice(0, colon) : '';
+  const said = lead && opensAsCorrection(lead) && lead.split(/\s+/).length <= 8 && st.text.slice(colon + 1).trim() ? st.text.slice(colon + 1).trim() : st.text;
+  const body = trimEnd(withoutRuledOut(stripOpeners(said, st.lang)));
   if (st.lang !== lang) return d.toldYouQuote.replace('{q}', body);
   let shifted = shiftPerson(body, lang);
   if (/^(?:you|your|você|voce|seu|sua|seus|suas|tu|tus|tú|te|ton|ta|tes)\b/iu.test(shifted)) shifted = shifted.charAt(0).toLowerCase() + shifted.slice(1);

@@ -108,6 +108,9 @@ const CATEGORY_LEADS = new Set(
 const AMOUNT =
   /(?:R\$|US\$|\$|€|£)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:€|£|euros?\b|reais\b|real\b|d[oó]lares\b|dollars?\b|bucks\b|pesos\b|libras\b|pounds?\b|eur\b|brl\b|usd\b)/iu;
 
+/** Codes that are times of day or ordinals, not codes: "3PM", "16H", "10H30", "2ND". */
+const TIME_CODE = /^\d{1,2}(?:[:H.]\d{2})?(?:AM|PM|H|HS|HRS|ST|ND|RD|TH)?$/;
+
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 /** Elisions written into one word ("j'habite", "l'avion", "qu'est"): the part after the apostrophe. */
 const ELISION = /^(?:[jlmtsdnc]|qu)['’](\p{L}.*)$/u;
@@ -150,6 +153,18 @@ const CHRONO: Record<Lang, { parse: (text: string, ref?: Date) => chrono.ParsedR
   fr: chrono.fr,
   de: chrono.de,
 };
+
+/** The dates a text names, as written ("March 14th", "el martes"), by chrono-node; moments ("a sec", "now") aside. */
+export function parseDates(text: string, lang: Lang): string[] {
+  try {
+    return CHRONO[lang]
+      .parse(text, new Date(Date.UTC(2000, 0, 1)))
+      .filter((r) => !r.start.isCertain('second'))
+      .map((r) => r.text);
+  } catch {
+    return [];
+  }
+}
 
 const AGO = new Map<Lang, RegExp[]>();
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -238,6 +253,9 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
   const names: string[] = [];
   const cats = categories(lang);
   if (AMOUNT.test(noEmail)) stems.push('cat:amount');
+  // A code with letters and at least three digits ("0x80070005", "E-401", "88213-B"), not a time of day ("3pm", "16h") nor
+  // a model name ("archer AX73", "moto G84"), is the kind of value "what was the error?" asks for.
+  if (!opts?.asked && codes.some((c) => !TIME_CODE.test(c) && (c.match(/\d/g)?.length ?? 0) >= 3)) stems.push('cat:code');
   // Number words count as numbers ("somos ocho", "he turned seven"), articles aside ("a", "um", "une").
   const numberWords = LANGUAGE_DATA[lang].ago.numbers;
   words.forEach((w, i) => {

@@ -39,6 +39,20 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     anyCase: true,
   },
   {
+    // Programs and apps by name: "the screen flickers when I open Excel" answers "what app causes the problem?".
+    id: 'app',
+    words: {
+      en: split('app apps application applications program programs software'),
+      pt: split('app apps aplicativo aplicativos programa programas software'),
+      es: split('app apps aplicacion aplicaciones programa programas software'),
+      fr: split('app appli applis application applications logiciel logiciels programme programmes'),
+    },
+    members: split(
+      'excel powerpoint outlook teams zoom skype slack chrome firefox safari whatsapp telegram instagram facebook tiktok spotify netflix ' +
+        'youtube gmail photoshop illustrator acrobat onedrive dropbox itunes steam discord uber ifood nubank duolingo canva notion figma',
+    ),
+  },
+  {
     id: 'breed',
     words: {
       en: split('breed breeds'),

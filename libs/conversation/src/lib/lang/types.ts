@@ -36,6 +36,12 @@ export interface LanguageData {
   recallCues: string[];
   /** Phrases that open a correction ("actually", "sorry, i meant"…), compared folded at the start of a sentence or after a comma. */
   correctionMarkers: string[];
+  /**
+   * Words between a correction's marker and a new value given alone ("wait no, it's wednesday", "oops, make that 55132",
+   * "perdón, me equivoqué, es el martes"): dropped to read the value, which then replaces the latest value of its kind
+   * said just before (the slot is implied by the previous turn). Folded, matched word by word.
+   */
+  correctionLeads: string[];
   /** The word of "X, not Y" ("not", "não", "no", "pas"). */
   notWords: string[];
   /** Phrases between a wrong value and the right one: "it says SW9 4RT but it should be SW9 4TR", "diz 12, o certo é 21". */
