@@ -132,14 +132,30 @@ export class MessagesService {
       message.replyStatus = 'completed';
       return { message, reply, replyStatus: 'completed' };
     } catch (e) {
+      // The message is committed (its reply `pending`): from here on nothing may turn the answer into an error, or the
+      // client's retry (the Idempotency-Key given back with the error) would store the message a second time. A write
+      // the database refuses now (PostgreSQL restarting) leaves the reply pending, which the recovery sweep queues.
       if (e instanceof ProviderError && !e.retryable) {
-        await this.setReplyState(message, 'failed', describe(e));
-        return { message, reply: null, replyStatus: 'failed' };
+        if (await this.settle(message, () => this.setReplyState(message, 'failed', describe(e)))) return { message, reply: null, replyStatus: 'failed' };
+        message.replyStatus = 'pending';
+        return { message, reply: null, replyStatus: 'pending' };
       }
       this.logger.warn(`Reply to ${message.id} failed (${describe(e)}); retrying from the queue`);
-      await this.setReplyState(message, 'pending', describe(e));
-      await this.enqueueReply(message);
+      await this.settle(message, () => this.setReplyState(message, 'pending', describe(e)));
+      message.replyStatus = 'pending';
+      await this.settle(message, () => this.enqueueReply(message));
       return { message, reply: null, replyStatus: 'pending' };
+    }
+  }
+
+  /** A step after the message was stored: a failure is logged, not thrown (the reply stays pending for the sweep). */
+  private async settle(message: Message, step: () => Promise<void>): Promise<boolean> {
+    try {
+      await step();
+      return true;
+    } catch (e) {
+      this.logger.warn(`Reply to ${message.id} left pending for the recovery sweep: ${describe(e)}`);
+      return false;
     }
   }
 
