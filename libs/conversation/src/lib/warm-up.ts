@@ -7,6 +7,7 @@ const SAMPLES = [
   'Oi, meu nome é Ana, moro em Lisboa e adoro meu cachorro. Cadê o pedido 12345 de há duas semanas?',
   'Hola, me llamo Ana, vivo en Lisboa y me encanta mi perro. ¿Dónde está el pedido 12345 de hace dos semanas?',
   "Bonjour, je m'appelle Ana, j'habite à Lisbonne et j'adore mon chien. Où est la commande 12345 d'il y a deux semaines ?",
+  'Hallo, ich heiße Ana, ich wohne in Lissabon und liebe meinen Hund. Wo ist meine Bestellung 12345 von vor zwei Wochen?',
 ];
 
 /**
