@@ -1,4 +1,4 @@
-import { createTestApp, TestAccount, TestApp } from '@platform/testing';
+import { createTestApp, refuseWrites, TestAccount, TestApp } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import type { CreativeConfig } from '../config';
 import { creativeService } from '../service';
@@ -15,22 +15,20 @@ describe('creative while the database is unavailable', () => {
     t = await createTestApp(creativeService);
     alice = await t.account('alice');
     ds = t.app.get(DataSource);
-    await ds.query(`
-      CREATE OR REPLACE FUNCTION creative.refuse_as_restarting() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the database system is starting up' USING ERRCODE = '57P03'; END $$`);
   });
-  afterEach(() => ds.query(`DROP TRIGGER IF EXISTS refuse_as_restarting ON creative.designs`));
+  let allow: (() => Promise<void>) | undefined;
+  afterEach(() => allow?.());
   afterAll(() => t?.close());
 
   it('answers 503 database_unavailable with Retry-After, stores nothing, and works again once the database does', async () => {
-    await ds.query(`CREATE TRIGGER refuse_as_restarting BEFORE INSERT ON creative.designs FOR EACH ROW EXECUTE FUNCTION creative.refuse_as_restarting()`);
+    allow = await refuseWrites(ds, 'creative.designs', 'INSERT', { message: 'the database system is starting up' });
     const refused = await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), alice);
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('2');
     expect(refused.body).toEqual({ detail: expect.stringMatching(/database/), code: 'database_unavailable', retry_after: 2 });
     expect((await ds.query(`SELECT count(*)::int AS n FROM creative.designs WHERE account_id = $1`, [alice.accountId]))[0].n).toBe(0);
 
-    await ds.query(`DROP TRIGGER refuse_as_restarting ON creative.designs`);
+    await allow?.();
     expect((await as(t.http.post('/v1/designs').send({ ir: sampleIr() }), alice)).status).toBe(200);
   });
 });

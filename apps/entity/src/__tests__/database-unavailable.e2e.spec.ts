@@ -1,4 +1,4 @@
-import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { createTestApp, expectStatus, refuseWrites, TestAccount, TestApp } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import type { EntityConfig } from '../config';
 import { entityService } from '../service';
@@ -14,11 +14,9 @@ describe('entity while the database is unavailable', () => {
     t = await createTestApp(entityService);
     alice = await t.account('alice');
     ds = t.app.get(DataSource);
-    await ds.query(`
-      CREATE OR REPLACE FUNCTION entity.refuse_as_restarting() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the database system is starting up' USING ERRCODE = '57P03'; END $$`);
   });
-  afterEach(() => ds.query(`DROP TRIGGER IF EXISTS refuse_as_restarting ON entity.entities`));
+  let allow: (() => Promise<void>) | undefined;
+  afterEach(() => allow?.());
   afterAll(() => t?.close());
 
   it('answers 503 database_unavailable with Retry-After, stores nothing, and works again once the database does', async () => {
@@ -27,14 +25,14 @@ describe('entity while the database is unavailable', () => {
         .post('/api/v1/entities')
         .set({ Authorization: `Bearer ${alice.key}` })
         .send({ name: 'Refused', purpose: 'A study companion' });
-    await ds.query(`CREATE TRIGGER refuse_as_restarting BEFORE INSERT ON entity.entities FOR EACH ROW EXECUTE FUNCTION entity.refuse_as_restarting()`);
+    allow = await refuseWrites(ds, 'entity.entities', 'INSERT', { message: 'the database system is starting up' });
     const refused = await create();
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('2');
     expect(refused.body).toEqual({ ok: false, error: expect.stringMatching(/database/), code: 'database_unavailable', retry_after: 2 });
     expect((await ds.query(`SELECT count(*)::int AS n FROM entity.entities WHERE name = 'Refused'`))[0].n).toBe(0);
 
-    await ds.query(`DROP TRIGGER refuse_as_restarting ON entity.entities`);
+    await allow?.();
     expectStatus(await create(), 201);
   });
 });

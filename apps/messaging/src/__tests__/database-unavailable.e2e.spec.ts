@@ -1,4 +1,4 @@
-import { captureLogs, createTestApp, expectStatus, LogCapture, TestAccount } from '@platform/testing';
+import { captureLogs, createTestApp, expectStatus, LogCapture, refuseWrites, TestAccount } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import type { MessagingConfig } from '../config';
 import { messagingService } from '../service';
@@ -17,11 +17,9 @@ describe('messaging while the database is unavailable', () => {
     t = await createTestApp(capture.def, { env: { LOG_LEVEL: 'warn' } });
     alice = await t.account('alice');
     ds = t.app.get(DataSource);
-    await ds.query(`
-      CREATE OR REPLACE FUNCTION messaging.refuse_as_restarting() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the database system is starting up' USING ERRCODE = '57P03'; END $$`);
   });
-  afterEach(() => ds.query(`DROP TRIGGER IF EXISTS refuse_as_restarting ON messaging.agents`));
+  let allow: (() => Promise<void>) | undefined;
+  afterEach(() => allow?.());
   afterAll(async () => {
     await t?.close();
     capture?.restore();
@@ -29,7 +27,7 @@ describe('messaging while the database is unavailable', () => {
 
   it('answers 503 database_unavailable with Retry-After, stores nothing, and works again once the database does', async () => {
     const create = () => t.http.post('/v1/agents').set(auth(alice)).send({ name: 'Refused', soul_id: 'concise-expert' });
-    await ds.query(`CREATE TRIGGER refuse_as_restarting BEFORE INSERT ON messaging.agents FOR EACH ROW EXECUTE FUNCTION messaging.refuse_as_restarting()`);
+    allow = await refuseWrites(ds, 'messaging.agents', 'INSERT', { message: 'the database system is starting up' });
     const refused = await create();
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('2');
@@ -38,7 +36,7 @@ describe('messaging while the database is unavailable', () => {
     // Operators still see why: a warning with the database's own message, not an error id.
     expect(capture.all().some((line) => /Database unavailable: answered 503/.test(line) && /57P03|starting up/.test(line))).toBe(true);
 
-    await ds.query(`DROP TRIGGER refuse_as_restarting ON messaging.agents`);
+    await allow?.();
     expectStatus(await create(), 201);
   });
 });

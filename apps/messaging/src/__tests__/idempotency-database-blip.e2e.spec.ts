@@ -1,4 +1,4 @@
-import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
+import { createTestApp, expectStatus, refuseWrites, TestAccount } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { App, auth, createAgent, until } from './helpers';
 import { messagingService } from '../service';
@@ -20,16 +20,14 @@ describe('Idempotency-Key when the database refuses the closing write', () => {
     const agent = await createAgent(t, alice);
     conversationId = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agent.id, channel: 'api' }), 201).body.id;
     ds = t.app.get(DataSource);
-    await ds.query(`
-      CREATE OR REPLACE FUNCTION messaging.refuse_idempotency_close() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the database system is shutting down' USING ERRCODE = '57P03'; END $$`);
   });
-  afterEach(() => ds.query(`DROP TRIGGER IF EXISTS refuse_close ON messaging.idempotency_keys`));
+  let allow: (() => Promise<void>) | undefined;
+  afterEach(() => allow?.());
   afterAll(() => t?.close());
 
-  const refuse = (op: 'UPDATE' | 'DELETE') =>
-    ds.query(`CREATE TRIGGER refuse_close BEFORE ${op} ON messaging.idempotency_keys FOR EACH ROW EXECUTE FUNCTION messaging.refuse_idempotency_close()`);
-  const allow = () => ds.query(`DROP TRIGGER refuse_close ON messaging.idempotency_keys`);
+  const refuse = async (op: 'UPDATE' | 'DELETE') => {
+    allow = await refuseWrites(ds, 'messaging.idempotency_keys', op);
+  };
   const stateOf = async (key: string) => (await ds.query(`SELECT state FROM messaging.idempotency_keys WHERE key = $1`, [key]))[0]?.state ?? null;
 
   it('answers the work that was done and completes the key once the database takes the write', async () => {
@@ -41,7 +39,7 @@ describe('Idempotency-Key when the database refuses the closing write', () => {
     expect(first.status).toBe(201);
     expect(first.body.message.content).toBe('Order 4242, please');
     expect(await stateOf(key)).toBe('in_progress');
-    await allow();
+    await allow?.();
     await until(async () => (await stateOf(key)) === 'completed', 15_000, 'the key to be completed');
     const again = await send();
     expect(again.status).toBe(201);
@@ -56,7 +54,7 @@ describe('Idempotency-Key when the database refuses the closing write', () => {
     const send = () => t.http.post('/v1/conversations/conv_missing/messages').set(auth(alice)).set('Idempotency-Key', key).send({ content: 'Hello' });
     await refuse('DELETE');
     expect((await send()).status).toBe(404);
-    await allow();
+    await allow?.();
     await until(async () => (await stateOf(key)) === null, 15_000, 'the key to be given back');
     expect((await send()).status).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { createTestApp, expectStatus, TestAccount } from '@platform/testing';
+import { createTestApp, expectStatus, refuseWrites, TestAccount } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { App, auth, createAgent } from './helpers';
 import { messagingService } from '../service';
@@ -19,25 +19,16 @@ describe('a message stored, then the database refuses the reply', () => {
     const agent = await createAgent(t, alice);
     conversationId = expectStatus(await t.http.post('/v1/conversations').set(auth(alice)).send({ agent_id: agent.id, channel: 'api' }), 201).body.id;
     ds = t.app.get(DataSource);
-    await ds.query(`
-      CREATE OR REPLACE FUNCTION messaging.refuse_reply() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' AND NEW.role = 'user' THEN RETURN NEW; END IF;
-        RAISE EXCEPTION 'the database system is shutting down' USING ERRCODE = '57P03';
-      END $$`);
   });
-  afterEach(async () => {
-    await ds.query(`DROP TRIGGER IF EXISTS refuse_reply_insert ON messaging.messages`);
-    await ds.query(`DROP TRIGGER IF EXISTS refuse_reply_update ON messaging.messages`);
-  });
+  let allow: (() => Promise<void>) | undefined;
+  afterEach(() => allow?.());
   afterAll(() => t?.close());
 
   it('answers 201 with the reply pending, and the retry with the same key stores nothing more', async () => {
     const content = 'My order 99812 never arrived';
     const key = 'stored-then-refused-1';
     const send = () => t.http.post(`/v1/conversations/${conversationId}/messages`).set(auth(alice)).set('Idempotency-Key', key).send({ content });
-    await ds.query(`CREATE TRIGGER refuse_reply_insert BEFORE INSERT ON messaging.messages FOR EACH ROW EXECUTE FUNCTION messaging.refuse_reply()`);
-    await ds.query(`CREATE TRIGGER refuse_reply_update BEFORE UPDATE ON messaging.messages FOR EACH ROW EXECUTE FUNCTION messaging.refuse_reply()`);
+    allow = await refuseWrites(ds, 'messaging.messages', ['INSERT', 'UPDATE'], { allowWhen: `TG_OP = 'INSERT' AND NEW.role = 'user'` });
     const first = await send();
     expect(first.status).toBe(201);
     expect(first.body.message.content).toBe(content);

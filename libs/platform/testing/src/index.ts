@@ -6,3 +6,4 @@ export * from './lib/openapi-contract';
 export * from './lib/json-bodies';
 export * from './lib/malformed-input';
 export * from './lib/schema-agreement';
+export * from './lib/refuse-writes';

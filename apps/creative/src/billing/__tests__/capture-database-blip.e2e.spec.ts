@@ -1,4 +1,4 @@
-import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import { createTestApp, expectStatus, refuseWrites, TestAccount, TestApp } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { as, sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
@@ -18,16 +18,14 @@ describe('a render whose capture the database refuses', () => {
     t = await createTestApp(creativeService, { env: { BILLING_FREE_MONTHLY_CREDITS: '500' } });
     alice = await t.account('alice');
     ds = t.app.get(DataSource);
-    await ds.query(`
-      CREATE OR REPLACE FUNCTION creative.refuse_settle() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the database system is shutting down' USING ERRCODE = '57P03'; END $$`);
   });
-  afterEach(() => ds.query(`DROP TRIGGER IF EXISTS refuse_settle ON creative.billing_reservations`));
+  let allow: (() => Promise<void>) | undefined;
+  afterEach(() => allow?.());
   afterAll(() => t?.close());
 
-  const refuse = () =>
-    ds.query(`CREATE TRIGGER refuse_settle BEFORE UPDATE ON creative.billing_reservations FOR EACH ROW EXECUTE FUNCTION creative.refuse_settle()`);
-  const allow = () => ds.query(`DROP TRIGGER refuse_settle ON creative.billing_reservations`);
+  const refuse = async () => {
+    allow = await refuseWrites(ds, 'creative.billing_reservations', 'UPDATE');
+  };
   const reservationsOf = async (designId: string) =>
     (await ds.query(`SELECT id, state, credits FROM creative.billing_reservations WHERE design_id = $1 AND operation = 'render'`, [designId])) as {
       id: string;
@@ -54,7 +52,7 @@ describe('a render whose capture the database refuses', () => {
     const [held] = await reservationsOf(d.id);
     expect(held.state).toBe('held');
 
-    await allow();
+    await allow?.();
     const end = Date.now() + 15_000;
     while ((await reservationsOf(d.id))[0].state === 'held' && Date.now() < end) await sleep(100);
     expect(await reservationsOf(d.id)).toEqual([{ id: held.id, state: 'captured', credits: held.credits }]);
