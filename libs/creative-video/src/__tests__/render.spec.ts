@@ -344,7 +344,9 @@ describe('abort', () => {
     expect(pids.size).toBeGreaterThan(0);
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
     expect(await readdir(workDir)).toEqual([]);
-  });
+    // 16 frames of a 1280x720 zoom take 2-9 s alone; beside another test file on a loaded 2-core machine they took
+    // more than 30 s (a timeout, not a slow abort: `took` is measured from the abort).
+  }, 90_000);
 
   it("stops a heavy IR scene's drawing when `stop` answers true, though the thread never gets back to its event loop meanwhile", async () => {
     const workDir = await dir();
