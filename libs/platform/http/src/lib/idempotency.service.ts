@@ -199,9 +199,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     if (existing.state !== 'completed') {
       const lookup = call.effect ? this.lookups.get(call.effect) : undefined;
       const createdAt = lookup ? await this.takeOver(accountId, key) : null;
-      if (!lookup || !createdAt) {
-        throw new ConflictError('A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_in_progress');
-      }
+      if (!lookup || !createdAt) throw inProgress(existing.leaseUntil);
       return this.resume(call, refOf(key, createdAt), lookup, fn, status);
     }
     return { replayed: true, body: await this.refreshed(call, this.opened(call, existing.responseBody)), status: existing.responseStatus ?? 200 };
@@ -386,6 +384,19 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     // Gone between the insert and the read (given back after a failure): claim it again.
     return existing ? { existing } : this.claim(accountId, key, hash);
   }
+}
+
+/**
+ * 409 `idempotency_in_progress`, with `Retry-After`: the seconds until the owner's lease would lapse (a retry then takes
+ * the key over when the operation has an `EffectLookup`), at least 1; a lease already lapsed (an operation without a
+ * lookup, or an owner stalled that may still come back) gets IDEMPOTENCY_RENEW_MS, the time an owner takes to renew.
+ */
+export function inProgress(leaseUntil: Date | null, now = Date.now()): DomainException {
+  const left = leaseUntil ? Math.ceil((leaseUntil.getTime() - now) / 1000) : 0;
+  const seconds = left >= 1 ? left : IDEMPOTENCY_RENEW_MS / 1000;
+  return new DomainException('idempotency_in_progress', `A request with this Idempotency-Key is still in progress; retry in ${seconds} s`, 'conflict', {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** The rows of a RETURNING clause: TypeORM's PostgreSQL driver answers an UPDATE's as `[rows, count]`, an INSERT's as rows. */
