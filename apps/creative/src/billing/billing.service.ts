@@ -183,9 +183,14 @@ export class BillingService {
     return this.config.billing.reservationTtlSeconds;
   }
 
-  /** Pushes a held reservation's expiry BILLING_RESERVATION_TTL_SECONDS ahead (its work is still running here). */
-  extendHold(reservationId: string): Promise<void> {
+  /** Pushes a held reservation's expiry BILLING_RESERVATION_TTL_SECONDS ahead (its work is still running here); false when no longer held. */
+  extendHold(reservationId: string): Promise<boolean> {
     return this.repo.extendHold(reservationId, this.config.billing.reservationTtlSeconds);
+  }
+
+  /** The reservation (held or captured) of the request of an Idempotency-Key's claim, if any. */
+  reservationUnder(accountId: string, idempotencyRef: string): Promise<ReservationRow | undefined> {
+    return this.repo.reservationUnder(accountId, idempotencyRef);
   }
 
   /**

@@ -33,7 +33,13 @@ export class LedgerMetering extends Metering {
     // twice): the preview is answered and the event, worth no credits, is logged as lost.
     if (estimate.credits === 0)
       return this.around(work, (outcome, ms) => this.billing.recordFree(ctx, charge, outcome, ms), `the usage event of ${charge.operation}`, false);
-    const reservation = (await this.billing.reserveAtOnce(ctx, charge, estimate)) ?? (await this.billing.reserve(ctx, charge, true)).reservation;
+    const prior = ctx.idempotencyRef ? await this.billing.reservationUnder(ctx.accountId, ctx.idempotencyRef) : undefined;
+    // A retry of a request whose process died (its Idempotency-Key taken over): its charge is found by the key's claim.
+    // Captured: the work was done and paid; it runs again only to answer (a render from its stored artifact), uncharged.
+    if (prior?.state === 'captured') return work();
+    // Held: the dead process reserved and did not settle; this run settles that reservation (still held once renewed).
+    const adopted = prior?.state === 'held' && (await this.billing.extendHold(prior.id)) ? prior : null;
+    const reservation = adopted ?? (await this.billing.reserveAtOnce(ctx, charge, estimate)) ?? (await this.billing.reserve(ctx, charge, true)).reservation;
     return this.around(
       () => this.holding(reservation.id, work),
       (outcome, ms) => this.billing.settleAtOnce(reservation, outcome, { durationMs: ms, ...(outcome === 'failed' ? { reason: 'failed' } : {}) }),

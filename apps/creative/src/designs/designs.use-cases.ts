@@ -53,7 +53,11 @@ export class DesignsUseCases {
     private readonly artifacts: ArtifactsService,
   ) {}
 
-  async create(auth: AuthContext, body: CreateDesignDto): Promise<DesignDto> {
+  /**
+   * `ref`: the claim of the request's Idempotency-Key (`IdempotentEffect`), recorded on the design so a retry after
+   * this process died finds it (`createdUnder`).
+   */
+  async create(auth: AuthContext, body: CreateDesignDto, ref: string | null = null): Promise<DesignDto> {
     const ask = bodyRender(body.render);
     const ir = body.ir as { width?: unknown; height?: unknown } | null | undefined;
     await this.affordable(
@@ -63,10 +67,20 @@ export class DesignsUseCases {
     );
     const state = await this.designs.create(
       auth.accountId,
-      { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title, requireFields: true },
+      { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title, requireFields: true, idempotencyRef: ref },
       ask,
     );
     return this.answer(auth, state, ask);
+  }
+
+  /**
+   * The answer of a creation (or duplicate) whose process died after it stored the design: the design as it was
+   * created (revision 1), or null when none was stored under `ref`. Layout warnings and a render asked with it are not
+   * stored with the design, so this answer has none (`warnings: []`, `render: null`): GET …/render draws it.
+   */
+  async createdUnder(accountId: string, ref: string): Promise<DesignDto | null> {
+    const state = await this.designs.createdUnder(accountId, ref);
+    return state && DesignDto.of(state.design, state.revision, this.config.publicBaseUrl);
   }
 
   async list(auth: AuthContext, query: ListDesignsQuery): Promise<DesignListDto> {
@@ -153,10 +167,10 @@ export class DesignsUseCases {
     return this.answer(auth, await this.designs.deleteNode(auth.accountId, change.designId, change.ifMatch, change.nodeId, ask), ask);
   }
 
-  async duplicate(auth: AuthContext, designId: string, body: DuplicateDesignDto): Promise<DesignDto> {
+  async duplicate(auth: AuthContext, designId: string, body: DuplicateDesignDto, ref: string | null = null): Promise<DesignDto> {
     const ask = bodyRender(body.render);
     await this.affordable(auth, ask, this.outlineOf(auth, designId));
-    return this.answer(auth, await this.designs.duplicate(auth.accountId, designId, body.title, ask), ask);
+    return this.answer(auth, await this.designs.duplicate(auth.accountId, designId, body.title, ask, ref), ask);
   }
 
   bundle(auth: AuthContext, designId: string): Promise<BundleDto> {
