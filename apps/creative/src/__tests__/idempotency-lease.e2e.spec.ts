@@ -63,7 +63,6 @@ describe('creative: Idempotency-Keys left in progress by a killed process', () =
         type: string;
       }[]
     ).map((r) => r.type);
-  const jobsWith = async (callback: string) => (await ds.query(`SELECT id FROM creative.jobs WHERE callback_url = $1`, [callback])) as { id: string }[];
 
   describe('POST /v1/designs', () => {
     const body = (title: string) => ({ template: 'square-post', brief: { title, cta: 'Go' } });
