@@ -3,6 +3,7 @@ import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/tes
 import { DataSource } from 'typeorm';
 import { BillingService } from '../billing/billing.service';
 import type { CreativeConfig } from '../config';
+import { DesignsService } from '../designs/designs.service';
 import { creativeService } from '../service';
 import { as, sampleIr } from './helpers';
 
@@ -52,6 +53,7 @@ describe('creative: Idempotency-Keys left in progress by a killed process', () =
     );
   const keyRow = async (key: string) =>
     (await ds.query(`SELECT state, owner, response_status FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key]))[0];
+  const balance = async () => expectStatus(await as(t.http.get('/v1/billing/plan'), alice), 200).body.balance as number;
   const designsTitled = async (title: string) => (await ds.query(`SELECT id FROM creative.designs WHERE title = $1`, [title])) as { id: string }[];
   const rendersOf = async (id: string) =>
     (await ds.query(`SELECT id, state, idempotency_ref FROM creative.billing_reservations WHERE design_id = $1 AND operation = 'render' ORDER BY created_at`, [
@@ -86,6 +88,37 @@ describe('creative: Idempotency-Keys left in progress by a killed process', () =
       expect((await keyRow('design-committed-1')).state).toBe('completed');
       const again = expectStatus(await post('/v1/designs', 'design-committed-1', body('Stored, then killed')), 200);
       expect(again.body.id).toBe(first.id);
+    });
+
+    it('answers the render asked with a design the dead process stored and rendered, charged once', async () => {
+      const withRender = { ...body('Stored and rendered, then killed'), render: { format: 'png', width: 200 } };
+      const first = expectStatus(await post('/v1/designs', 'design-render-committed-1', withRender), 200).body;
+      expect(first.render).toMatchObject({ width: 200, cached: false });
+      await diedAfterCommit('design-render-committed-1');
+      const before = await balance();
+      const retry = expectStatus(await post('/v1/designs', 'design-render-committed-1', withRender), 200);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.body).toMatchObject({ id: first.id, render: { width: 200, artifact: { id: first.render.artifact.id } } });
+      expect(await balance()).toBe(before);
+      const [only, ...others] = await rendersOf(first.id);
+      expect(others).toEqual([]);
+      expect(await ledgerOf(only.id)).toEqual(['reserve', 'capture']);
+    });
+
+    it('renders (and charges) the render asked with a design the dead process stored before rendering it', async () => {
+      const withRender = { ...body('Stored, killed before the render'), render: { format: 'png', width: 200 } };
+      const ref = await leftBehind('design-render-dead-1', '/v1/designs', withRender);
+      const stored = await t.app
+        .get(DesignsService)
+        .create(alice.accountId, { template: 'square-post', brief: withRender.brief, requireFields: true, idempotencyRef: ref });
+      const before = await balance();
+      const retry = expectStatus(await post('/v1/designs', 'design-render-dead-1', withRender), 200);
+      expect(retry.body).toMatchObject({ id: stored.design.id, render: { width: 200 } });
+      expect(await designsTitled('Stored, killed before the render')).toEqual([{ id: stored.design.id }]);
+      const [only, ...others] = await rendersOf(stored.design.id);
+      expect(others).toEqual([]);
+      expect(only).toMatchObject({ state: 'captured', idempotency_ref: ref });
+      expect(await balance()).toBeLessThan(before);
     });
 
     it('refuses a second design under one claim (a stalled owner that resumes after the takeover)', async () => {
@@ -130,7 +163,6 @@ describe('creative: Idempotency-Keys left in progress by a killed process', () =
       const path = `/v1/designs/${d.id}/render`;
       const first = expectStatus(await post(path, 'render-committed-1', render), 200).body;
       await diedAfterCommit('render-committed-1');
-      const balance = async () => expectStatus(await as(t.http.get('/v1/billing/plan'), alice), 200).body.balance as number;
       const before = await balance();
       const retry = expectStatus(await post(path, 'render-committed-1', render), 200);
       expect(retry.body).toMatchObject({ design_id: d.id, revision: first.revision, width: 240, artifact: { id: first.artifact.id } });

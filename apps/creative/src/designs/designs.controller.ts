@@ -56,8 +56,8 @@ export class DesignsController implements OnModuleInit {
 
   onModuleInit(): void {
     // A key whose process died after storing the design answers the design it stored; none stored: the retry creates it.
-    this.idempotency.onLapsed(DESIGN_EFFECT, async (accountId, ref) => {
-      const design = await this.designs.createdUnder(accountId, ref);
+    this.idempotency.onLapsed(DESIGN_EFFECT, async (accountId, ref, request) => {
+      const design = await this.designs.createdUnder(accountId, ref, request);
       return design && { status: HttpStatus.OK, body: design };
     });
   }

@@ -85,6 +85,8 @@ export interface IdempotentCall {
    * 409 `idempotency_in_progress` until it expires, because nothing tells whether the dead owner committed its work.
    */
   effect?: string;
+  /** The request's input (an HTTP body), handed to the `EffectLookup`: what the answer rebuilt from the effect depends on. */
+  request?: unknown;
 }
 
 /**
@@ -107,9 +109,10 @@ const refOf = (key: string, createdAt: Date) => `${createdAt.getTime()}:${key}`;
 
 /**
  * Finds what a keyed call committed, by the claim's `ref` recorded on its effect, and answers the response the call
- * would have given (status and body, as the handler returns it), or null when nothing was committed.
+ * would have given (status and body, as the handler returns it), or null when nothing was committed. `request` is the
+ * retry's input (the same request: its fingerprint matched), for an answer that depends on more than the effect.
  */
-export type EffectLookup = (accountId: string, ref: string) => Promise<{ status: number; body: unknown } | null>;
+export type EffectLookup = (accountId: string, ref: string, request?: unknown) => Promise<{ status: number; body: unknown } | null>;
 
 /**
  * Brings a stored answer up to date before it is replayed (`IdempotencyService.onReplay`): what the service answers
@@ -237,7 +240,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     const repo = this.ds.getRepository(IdempotencyRecord);
     let found: Awaited<ReturnType<EffectLookup>>;
     try {
-      found = await lookup(accountId, ref);
+      found = await lookup(accountId, ref, call.request);
     } catch (err) {
       // Let the next retry try again at once rather than after a lease.
       await repo.update({ accountId, key, owner: this.instanceId }, { leaseUntil: new Date(0) }).catch(() => undefined);
