@@ -47,8 +47,23 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     rate: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+if (args.help) {
+  console.log(`node tools/chaos/run.mjs [options]   (fault injection over replicas; docs/operations.md "Fault injection over replicas")
+
+  --short              kill-video-worker, redis-restart, pg-fast, 45 s each (what CI runs; exits 1 when an invariant fails)
+  --faults a,b,a+b     the faults to run, one phase each ("none": traffic only); known: ${Object.keys(FAULTS).join(', ')}
+  --duration SECONDS   the length of each phase (default 60, 45 with --short)
+  --soak SECONDS       a soak at steady load after the phases, RSS and CPU of each process sampled (default 0: none)
+  --rate svc=r,...     requests a second per service (default creative=1,messaging=1,entity=0.5)
+  --report FILE        where the Markdown report goes
+  --keep               leave the cluster's temporary folder (logs, databases) in place
+  --no-build           never build (by default dist/ is built when a service is missing from it); CHAOS_DIST=DIR runs a copy
+  -h, --help           this text`);
+  process.exit(0);
+}
 const faultList = args.faults ? (args.faults === 'none' ? [] : args.faults.split(',')) : args.short ? SHORT : FULL;
 for (const f of faultList)
   for (const part of f.split('+')) if (!FAULTS[part]) throw new Error(`unknown fault ${part}; known: ${Object.keys(FAULTS).join(', ')}`);

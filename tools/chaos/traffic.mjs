@@ -72,7 +72,10 @@ export async function send(
     const again = res.status >= 500 || res.status === 429 || (res.status === 409 && /in_progress/.test(String(code)));
     if (!again) break;
     const retryAfter = Number(res.headers.get('retry-after'));
-    await sleep(Math.min(5000, retryAfter > 0 ? retryAfter * 1000 : 500 * 2 ** i));
+    // A 409 in progress names when the first request's lease would lapse (a retry then takes a dead owner's key over):
+    // waited for in full, up to the lease (30 s), as a client honouring Retry-After would; others at most 5 s.
+    const inProgress = res.status === 409;
+    await sleep(Math.min(inProgress ? 31_000 : 5000, retryAfter > 0 ? retryAfter * 1000 : 500 * 2 ** i));
   }
   r.end = Date.now();
   r.ms = r.end - r.start;

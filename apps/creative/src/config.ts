@@ -290,7 +290,9 @@ const extra = {
     .min(1)
     .max(7 * 86_400)
     .default(900)
-    .describe('A held reservation nothing has settled expires after this (its job still queued or running extends it); the sweep then releases it.'),
+    .describe(
+      'A held reservation nothing has settled expires after this (its job still queued or running extends it, a synchronous operation still running renews it every third of it); the sweep then releases it.',
+    ),
   BLOB_SWEEP_INTERVAL_MS: z.coerce
     .number()
     .int()

@@ -38,6 +38,7 @@ export interface ReservationRow {
   settled_at: Date | null;
   release_reason: string | null;
   created_at: Date;
+  idempotency_ref: string | null;
 }
 
 export interface LedgerRow {
@@ -76,6 +77,8 @@ export interface ChargeRefs {
   designId?: string | null;
   assetId?: string | null;
   credentialId?: string | null;
+  /** The claim of the Idempotency-Key of the request it charges (renders: see `Metering.metered`); unique while not released. */
+  idempotencyRef?: string | null;
 }
 
 export interface Page<T> {
@@ -221,8 +224,8 @@ export class BillingRepository {
     r: { operation: string; params: Record<string, unknown>; credits: number; started: boolean; ttlSeconds: number },
   ): Promise<ReservationRow> {
     const [row] = (await m.query(
-      `INSERT INTO "${S}".billing_reservations (id, account_id, operation, params, credits, state, job_id, design_id, asset_id, credential_id, started_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, 'held', $6, $7, $8, $9, CASE WHEN $10 THEN clock_timestamp() END, clock_timestamp() + make_interval(secs => $11)) RETURNING *`,
+      `INSERT INTO "${S}".billing_reservations (id, account_id, operation, params, credits, state, job_id, design_id, asset_id, credential_id, started_at, expires_at, idempotency_ref)
+       VALUES ($1, $2, $3, $4, $5, 'held', $6, $7, $8, $9, CASE WHEN $10 THEN clock_timestamp() END, clock_timestamp() + make_interval(secs => $11), $12) RETURNING *`,
       [
         id,
         refs.accountId,
@@ -235,6 +238,7 @@ export class BillingRepository {
         refs.credentialId ?? null,
         r.started,
         r.ttlSeconds,
+        refs.idempotencyRef ?? null,
       ],
     )) as ReservationRow[];
     return row;
@@ -254,8 +258,8 @@ export class BillingRepository {
          UPDATE "${S}".billing_accounts SET balance = balance - $5, updated_at = clock_timestamp()
          WHERE account_id = $2 AND balance >= $5 AND period_end > clock_timestamp() RETURNING balance),
        res AS (
-         INSERT INTO "${S}".billing_reservations (id, account_id, operation, params, credits, state, job_id, design_id, asset_id, credential_id, started_at, expires_at)
-         SELECT $1, $2, $3, $4, $5, 'held', $6, $7, $8, $9, clock_timestamp(), clock_timestamp() + make_interval(secs => $10) FROM acct RETURNING *),
+         INSERT INTO "${S}".billing_reservations (id, account_id, operation, params, credits, state, job_id, design_id, asset_id, credential_id, started_at, expires_at, idempotency_ref)
+         SELECT $1, $2, $3, $4, $5, 'held', $6, $7, $8, $9, clock_timestamp(), clock_timestamp() + make_interval(secs => $10), $13 FROM acct RETURNING *),
        led AS (
          INSERT INTO "${S}".billing_ledger (id, account_id, type, amount, balance_after, reservation_id, operation, description)
          SELECT $11, $2, 'reserve', -$5, acct.balance, $1, $3, $12 FROM acct)
@@ -273,6 +277,7 @@ export class BillingRepository {
         r.ttlSeconds,
         newId('led'),
         r.description,
+        refs.idempotencyRef ?? null,
       ],
     )) as ReservationRow[];
     return rows[0] ?? null;
@@ -379,11 +384,22 @@ export class BillingRepository {
     }[];
   }
 
-  async extendHold(id: string, ttlSeconds: number): Promise<void> {
-    await this.ds.query(`UPDATE "${S}".billing_reservations SET expires_at = clock_timestamp() + make_interval(secs => $2) WHERE id = $1 AND state = 'held'`, [
-      id,
-      ttlSeconds,
-    ]);
+  /** Pushes a held reservation's expiry `ttlSeconds` ahead; false when it is no longer held. */
+  async extendHold(id: string, ttlSeconds: number): Promise<boolean> {
+    const rows = (await this.ds.query(
+      `UPDATE "${S}".billing_reservations SET expires_at = clock_timestamp() + make_interval(secs => $2) WHERE id = $1 AND state = 'held' RETURNING id`,
+      [id, ttlSeconds],
+    )) as [unknown[], number];
+    return rows[1] > 0;
+  }
+
+  /** The account's reservation (held or captured) charging the request of an Idempotency-Key's claim, if any. */
+  async reservationUnder(accountId: string, idempotencyRef: string): Promise<ReservationRow | undefined> {
+    const [row] = (await this.ds.query(`SELECT * FROM "${S}".billing_reservations WHERE account_id = $1 AND idempotency_ref = $2 AND state <> 'released'`, [
+      accountId,
+      idempotencyRef,
+    ])) as ReservationRow[];
+    return row;
   }
 
   /** Credits held by the account's reservations. */

@@ -178,6 +178,21 @@ export class BillingService {
     });
   }
 
+  /** BILLING_RESERVATION_TTL_SECONDS: how long a hold nothing renews or settles lasts. */
+  get reservationTtlSeconds(): number {
+    return this.config.billing.reservationTtlSeconds;
+  }
+
+  /** Pushes a held reservation's expiry BILLING_RESERVATION_TTL_SECONDS ahead (its work is still running here); false when no longer held. */
+  extendHold(reservationId: string): Promise<boolean> {
+    return this.repo.extendHold(reservationId, this.config.billing.reservationTtlSeconds);
+  }
+
+  /** The reservation (held or captured) of the request of an Idempotency-Key's claim, if any. */
+  reservationUnder(accountId: string, idempotencyRef: string): Promise<ReservationRow | undefined> {
+    return this.repo.reservationUnder(accountId, idempotencyRef);
+  }
+
   /**
    * The usage event of an operation the price book makes free (a preview): no reservation, no ledger entry, no lock of
    * the account row (a free operation cannot overdraw), one INSERT.

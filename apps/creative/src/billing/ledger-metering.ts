@@ -33,13 +33,38 @@ export class LedgerMetering extends Metering {
     // twice): the preview is answered and the event, worth no credits, is logged as lost.
     if (estimate.credits === 0)
       return this.around(work, (outcome, ms) => this.billing.recordFree(ctx, charge, outcome, ms), `the usage event of ${charge.operation}`, false);
-    const reservation = (await this.billing.reserveAtOnce(ctx, charge, estimate)) ?? (await this.billing.reserve(ctx, charge, true)).reservation;
+    const prior = ctx.idempotencyRef ? await this.billing.reservationUnder(ctx.accountId, ctx.idempotencyRef) : undefined;
+    // A retry of a request whose process died (its Idempotency-Key taken over): its charge is found by the key's claim.
+    // Captured: the work was done and paid; it runs again only to answer (a render from its stored artifact), uncharged.
+    if (prior?.state === 'captured') return work();
+    // Held: the dead process reserved and did not settle; this run settles that reservation (still held once renewed).
+    const adopted = prior?.state === 'held' && (await this.billing.extendHold(prior.id)) ? prior : null;
+    const reservation = adopted ?? (await this.billing.reserveAtOnce(ctx, charge, estimate)) ?? (await this.billing.reserve(ctx, charge, true)).reservation;
     return this.around(
-      work,
+      () => this.holding(reservation.id, work),
       (outcome, ms) => this.billing.settleAtOnce(reservation, outcome, { durationMs: ms, ...(outcome === 'failed' ? { reason: 'failed' } : {}) }),
       `reservation ${reservation.id} of ${charge.operation}`,
       true,
     );
+  }
+
+  /**
+   * Runs `work` while renewing the hold of its reservation (every third of BILLING_RESERVATION_TTL_SECONDS), as a job's
+   * lease is renewed: a synchronous render slower than the TTL (127 s on a saturated machine, the TTL 60 s in the chaos
+   * suite) kept its hold, where the sweep used to release it mid-draw and the capture then found nothing held (the render
+   * answered, never charged). A process that dies stops renewing, so the sweep still releases what it held.
+   */
+  private async holding<T>(reservationId: string, work: () => Promise<T>): Promise<T> {
+    const every = Math.max(250, (this.billing.reservationTtlSeconds * 1000) / 3);
+    const timer = setInterval(() => {
+      this.billing.extendHold(reservationId).catch((err) => this.logger.warn(`Could not renew the hold of ${reservationId} (${(err as Error).message})`));
+    }, every);
+    timer.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
   }
 
   /**

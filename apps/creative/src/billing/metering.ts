@@ -49,6 +49,11 @@ export interface MeterContext {
   designId?: string | null;
   jobId?: string | null;
   assetId?: string | null;
+  /**
+   * The claim of the request's Idempotency-Key, for an operation that is its request's one charge (a render): recorded
+   * on the reservation, so a retry after the process died finds the charge instead of making a second (see `metered`).
+   */
+  idempotencyRef?: string | null;
 }
 
 export interface Estimate {

@@ -19,6 +19,8 @@ export class Design {
   @Column({ type: 'int' }) height: number;
   @Column({ type: 'text' }) source: DesignSource;
   @Column({ type: 'text', nullable: true }) sourceDesignId: string | null;
+  /** The claim of the Idempotency-Key it was created with (`IdempotentEffect`): a retry after its process died finds it. */
+  @Column({ type: 'text', nullable: true }) idempotencyRef?: string | null;
   @CreateDateColumn({ type: 'timestamptz', precision: 3 }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 }) updatedAt: Date;
 }

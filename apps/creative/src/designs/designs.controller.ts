@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, OnModuleInit, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import type { Response } from 'express';
@@ -20,6 +20,10 @@ import {
 } from './dto/design.dto';
 import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams } from './dto/revision.dto';
 import { atInput, atInputs } from '@platform/errors';
+import { currentIdempotencyClaim, IdempotencyService, IdempotentEffect } from '@platform/http';
+
+/** The `EffectLookup` of a design creation (see `IdempotentEffect`): create and duplicate. */
+const DESIGN_EFFECT = 'creative.design';
 
 const IF_MATCH = ApiHeader({
   name: 'If-Match',
@@ -44,11 +48,23 @@ const withEtag = (res: Response, design: DesignDto): DesignDto => {
 @ApiTags('designs')
 @ErrorResponses()
 @Controller('v1/designs')
-export class DesignsController {
-  constructor(private readonly designs: DesignsUseCases) {}
+export class DesignsController implements OnModuleInit {
+  constructor(
+    private readonly designs: DesignsUseCases,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  onModuleInit(): void {
+    // A key whose process died after storing the design answers the design it stored; none stored: the retry creates it.
+    this.idempotency.onLapsed(DESIGN_EFFECT, async (accountId, ref, request) => {
+      const design = await this.designs.createdUnder(accountId, ref, request);
+      return design && { status: HttpStatus.OK, body: design };
+    });
+  }
 
   @Post()
   @HttpCode(200)
+  @IdempotentEffect(DESIGN_EFFECT)
   @ApiOperation({
     summary: 'Create a design',
     description:
@@ -70,7 +86,7 @@ export class DesignsController {
   @BillingResponses()
   @UseGuards(DesignBodyGuard)
   async create(@Auth() auth: AuthContext, @Body() body: CreateDesignDto, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
-    return withEtag(res, await this.designs.create(auth, body));
+    return withEtag(res, await this.designs.create(auth, body, currentIdempotencyClaim()?.ref ?? null));
   }
 
   @Get()
@@ -280,6 +296,7 @@ export class DesignsController {
   @Post(':design_id/duplicate')
   @DESIGN_ID
   @HttpCode(200)
+  @IdempotentEffect(DESIGN_EFFECT)
   @ApiOperation({ summary: 'Duplicate a design', description: "A new design (revision 1) with the current revision's IR. The body is optional." })
   @ApiBody({ type: DuplicateDesignDto, required: false })
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
@@ -292,7 +309,7 @@ export class DesignsController {
     @Body(OptionalBody(DuplicateDesignDto)) body: unknown,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return withEtag(res, await this.designs.duplicate(auth, id, body as DuplicateDesignDto));
+    return withEtag(res, await this.designs.duplicate(auth, id, body as DuplicateDesignDto, currentIdempotencyClaim()?.ref ?? null));
   }
 
   @Get(':design_id/bundle')

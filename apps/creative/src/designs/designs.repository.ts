@@ -60,6 +60,11 @@ export class DesignsRepository {
     return m.getRepository(Design).findOneBy({ id, accountId });
   }
 
+  /** The design created under an Idempotency-Key's claim (`ref`), or null. */
+  findByRef(accountId: string, idempotencyRef: string): Promise<Design | null> {
+    return this.ds.getRepository(Design).findOneBy({ accountId, idempotencyRef });
+  }
+
   /** Inside `m`: the account's design, locked (`FOR UPDATE`) until the transaction ends, or null. */
   lock(m: EntityManager, accountId: string, id: string): Promise<Design | null> {
     return m

@@ -72,6 +72,8 @@ export interface CreateDesignInput {
   title?: string | null;
   /** A template the caller named must get its required fields (422 `missing` at `brief.<field>`); otherwise they are warnings. */
   requireFields?: boolean;
+  /** The claim of the request's Idempotency-Key (`IdempotentEffect`), recorded on the design. */
+  idempotencyRef?: string | null;
 }
 
 export interface UpdateDesignInput {
@@ -180,6 +182,13 @@ export class DesignsService {
   async briefOf(accountId: string, id: string): Promise<{ brief: Json | null; template: string | null }> {
     const design = await this.head(accountId, id);
     return { brief: design.brief, template: design.template };
+  }
+
+  /** The design created under an Idempotency-Key's claim (`ref`) as it was created (revision 1), or null when none was. */
+  async createdUnder(accountId: string, ref: string): Promise<DesignState | null> {
+    const design = await this.repo.findByRef(accountId, ref);
+    if (!design) return null;
+    return { design: { ...design, revision: 1 }, revision: await this.revisionOf(design, 1) };
   }
 
   async get(accountId: string, id: string): Promise<DesignState> {
@@ -305,16 +314,22 @@ export class DesignsService {
       design = { title: input.title ?? (typeof brief.title === 'string' ? brief.title.slice(0, 200) : null), template, brief: brief as Json };
     }
     checkRender(ir, render);
-    const state = await this.insert(accountId, { ...design, source, sourceDesignId: null }, ir, 'create');
+    const state = await this.insert(accountId, { ...design, source, sourceDesignId: null, idempotencyRef: input.idempotencyRef ?? null }, ir, 'create');
     return warnings ? { ...state, warnings } : state;
   }
 
-  async duplicate(accountId: string, id: string, title: string | null | undefined, render?: RenderAsk | null): Promise<DesignState> {
+  async duplicate(
+    accountId: string,
+    id: string,
+    title: string | null | undefined,
+    render?: RenderAsk | null,
+    idempotencyRef: string | null = null,
+  ): Promise<DesignState> {
     const { design, revision } = await this.get(accountId, id);
     checkRender(revision.ir, render);
     return this.insert(
       accountId,
-      { title: title ?? design.title, template: design.template, brief: design.brief, source: 'duplicate', sourceDesignId: design.id },
+      { title: title ?? design.title, template: design.template, brief: design.brief, source: 'duplicate', sourceDesignId: design.id, idempotencyRef },
       revision.ir,
       'duplicate',
     );
@@ -322,7 +337,7 @@ export class DesignsService {
 
   private async insert(
     accountId: string,
-    fields: Pick<Design, 'title' | 'template' | 'brief' | 'source' | 'sourceDesignId'>,
+    fields: Pick<Design, 'title' | 'template' | 'brief' | 'source' | 'sourceDesignId' | 'idempotencyRef'>,
     ir: Json,
     operation: RevisionOperation,
   ): Promise<DesignState> {

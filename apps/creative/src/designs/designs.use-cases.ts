@@ -53,7 +53,11 @@ export class DesignsUseCases {
     private readonly artifacts: ArtifactsService,
   ) {}
 
-  async create(auth: AuthContext, body: CreateDesignDto): Promise<DesignDto> {
+  /**
+   * `ref`: the claim of the request's Idempotency-Key (`IdempotentEffect`), recorded on the design so a retry after
+   * this process died finds it (`createdUnder`).
+   */
+  async create(auth: AuthContext, body: CreateDesignDto, ref: string | null = null): Promise<DesignDto> {
     const ask = bodyRender(body.render);
     const ir = body.ir as { width?: unknown; height?: unknown } | null | undefined;
     await this.affordable(
@@ -63,10 +67,24 @@ export class DesignsUseCases {
     );
     const state = await this.designs.create(
       auth.accountId,
-      { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title, requireFields: true },
+      { brief: body.brief, ir: body.ir, template: body.template, bundle: body.bundle, title: body.title, requireFields: true, idempotencyRef: ref },
       ask,
     );
-    return this.answer(auth, state, ask);
+    return this.answer(auth, state, ask, ref);
+  }
+
+  /**
+   * The answer of a creation (or duplicate) whose process died after it stored the design: the design as it was
+   * created (revision 1), or null when none was stored under `ref`. A `render` the request asked for is rendered
+   * again and charged once: its reservation carries the same `ref` (captured: answered from the stored artifact and
+   * not charged again; held by the dead process: settled by this run; none: the render had not started, charged now).
+   * Layout warnings are not stored with the design: this answer has none.
+   */
+  async createdUnder(accountId: string, ref: string, request: unknown): Promise<DesignDto | null> {
+    const state = await this.designs.createdUnder(accountId, ref);
+    if (!state) return null;
+    const asked = request && typeof request === 'object' ? (request as { render?: RenderRequest | null }).render : null;
+    return this.answer({ accountId, credentialId: null }, state, bodyRender(asked), ref);
   }
 
   async list(auth: AuthContext, query: ListDesignsQuery): Promise<DesignListDto> {
@@ -153,10 +171,10 @@ export class DesignsUseCases {
     return this.answer(auth, await this.designs.deleteNode(auth.accountId, change.designId, change.ifMatch, change.nodeId, ask), ask);
   }
 
-  async duplicate(auth: AuthContext, designId: string, body: DuplicateDesignDto): Promise<DesignDto> {
+  async duplicate(auth: AuthContext, designId: string, body: DuplicateDesignDto, ref: string | null = null): Promise<DesignDto> {
     const ask = bodyRender(body.render);
     await this.affordable(auth, ask, this.outlineOf(auth, designId));
-    return this.answer(auth, await this.designs.duplicate(auth.accountId, designId, body.title, ask), ask);
+    return this.answer(auth, await this.designs.duplicate(auth.accountId, designId, body.title, ask, ref), ask, ref);
   }
 
   bundle(auth: AuthContext, designId: string): Promise<BundleDto> {
@@ -186,14 +204,22 @@ export class DesignsUseCases {
     return () => this.designs.outline(auth.accountId, id);
   }
 
-  /** The design after a change; rendered into an artifact (and billed) when `ask` is given (checked before the change was stored). */
-  private async answer(auth: AuthContext, state: DesignState, ask?: RenderAsk | null): Promise<DesignDto> {
+  /**
+   * The design after a change; rendered into an artifact (and billed) when `ask` is given (checked before the change was
+   * stored). `ref`: the Idempotency-Key's claim of a creation, recorded on the render's reservation (see `createdUnder`).
+   */
+  private async answer(
+    auth: { accountId: string; credentialId: string | null },
+    state: DesignState,
+    ask?: RenderAsk | null,
+    ref: string | null = null,
+  ): Promise<DesignDto> {
     let render: RenderResultDto | null = null;
     if (ask) {
       const { design, revision } = state;
       const resolved = resolveRender(design.width, design.height, ask.request, ask.loc);
       const stored = await this.metering.metered(
-        { accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id },
+        { accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id, idempotencyRef: ref },
         renderCharge(resolved),
         () =>
           this.renders.render(

@@ -88,4 +88,6 @@ export interface CreateJobInput {
   charge?: Charge;
   /** The credential that asked for it (usage events record it). */
   credentialId?: string | null;
+  /** The claim of the request's Idempotency-Key (`IdempotentEffect`), recorded on the job: a retry after the process died finds it. */
+  idempotencyRef?: string | null;
 }

@@ -31,4 +31,6 @@ export class Job {
   @Column({ type: 'timestamptz', precision: 3, nullable: true }) startedAt: Date | null;
   @Column({ type: 'timestamptz', precision: 3, nullable: true }) finishedAt: Date | null;
   @Column({ type: 'timestamptz', precision: 3 }) updatedAt: Date;
+  /** The claim of the Idempotency-Key it was created with (`IdempotentEffect`): a retry after its process died finds it. */
+  @Column({ type: 'text', nullable: true }) idempotencyRef?: string | null;
 }

@@ -52,6 +52,11 @@ export class JobsRepository {
   }
 
   /** The account's job, or null. */
+  /** The job created under an Idempotency-Key's claim (`ref`), or null. */
+  findByRef(accountId: string, idempotencyRef: string): Promise<Job | null> {
+    return this.repo.findOneBy({ accountId, idempotencyRef });
+  }
+
   find(accountId: string, id: string): Promise<Job | null> {
     return this.repo.findOneBy({ id, accountId });
   }

@@ -79,6 +79,7 @@ export class JobsService {
       startedAt: null,
       finishedAt: null,
       updatedAt: now,
+      idempotencyRef: input.idempotencyRef ?? null,
     };
     try {
       await this.rows.insert(job);
@@ -154,6 +155,12 @@ export class JobsService {
    */
   videoSecondsMade(accountId: string): Promise<number> {
     return this.rows.videoSecondsMade(accountId);
+  }
+
+  /** The job created under an Idempotency-Key's claim (as it stands now), or null when none was. */
+  async createdUnder(accountId: string, ref: string): Promise<JobDto | null> {
+    const job = await this.rows.findByRef(accountId, ref);
+    return job && this.views.one(job);
   }
 
   async get(accountId: string, id: string): Promise<JobDto> {

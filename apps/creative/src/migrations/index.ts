@@ -8,6 +8,7 @@ import { CheckoutTokens1800100000000 } from './1800100000000-checkout-tokens';
 import { ScheduledPlan1800200000000 } from './1800200000000-scheduled-plan';
 import { DesignSearch1800300000000 } from './1800300000000-design-search';
 import { IdempotencyLease1801390000000 } from './1801390000000-idempotency-lease';
+import { IdempotencyEffects1801400000000 } from './1801400000000-idempotency-effects';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   ScheduledPlan1800200000000,
   DesignSearch1800300000000,
   IdempotencyLease1801390000000,
+  IdempotencyEffects1801400000000,
 ];

@@ -31,14 +31,19 @@ export class DesignOutputUseCases {
     private readonly metering: Metering,
   ) {}
 
-  async render(auth: AuthContext, designId: string, body: RenderRequestDto): Promise<RenderResultDto> {
+  /**
+   * `ref`: the claim of the request's Idempotency-Key (`IdempotentEffect`), recorded on the render's reservation: a
+   * retry after this process died charges the render once (see `Metering.metered`) and answers it from its artifact.
+   */
+  async render(auth: AuthContext, designId: string, body: RenderRequestDto, ref: string | null = null): Promise<RenderResultDto> {
     const design = await this.designs.outline(auth.accountId, designId);
     const resolved = resolveRender(design.width, design.height, body, []);
     // Read beside the cache lookup: a stored render does not need it, a new one does not wait for it.
     const ir = this.designs.revisionIr(design.id, design.revision);
     // Handled here only so an unused read does not reject unhandled; a render that needs the IR awaits it and gets its error.
     ir.catch(() => undefined);
-    const out = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id }, renderCharge(resolved), () =>
+    const ctx = { accountId: auth.accountId, credentialId: auth.credentialId, designId: design.id, idempotencyRef: ref };
+    const out = await this.metering.metered(ctx, renderCharge(resolved), () =>
       this.stored.render(
         auth.accountId,
         { designId: design.id, revision: design.revision, ir: () => ir, source: () => this.designs.briefOf(auth.accountId, design.id) },

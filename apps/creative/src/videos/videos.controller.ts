@@ -1,21 +1,30 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, OnModuleInit, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import { JobDto } from '../jobs/dto/job.dto';
 import { ProceduralVideoDto } from './dto/procedural-video.dto';
 import { VideoCreateDto } from './dto/video-create.dto';
-import { VIDEO_JOB_ACCEPTED, VIDEO_JOB_NOTE } from './video-job-docs';
+import { currentIdempotencyClaim, IdempotencyService, IdempotentEffect } from '@platform/http';
+import { onVideoJobLapsed, VIDEO_JOB_ACCEPTED, VIDEO_JOB_EFFECT, VIDEO_JOB_NOTE } from './video-job-docs';
 import { VideosUseCases } from './videos.use-cases';
 
 @ApiTags('videos')
 @ErrorResponses()
 @Controller('v1/videos')
-export class VideosController {
-  constructor(private readonly videos: VideosUseCases) {}
+export class VideosController implements OnModuleInit {
+  constructor(
+    private readonly videos: VideosUseCases,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  onModuleInit(): void {
+    onVideoJobLapsed(this.idempotency, this.videos);
+  }
 
   @Post()
   @HttpCode(202)
+  @IdempotentEffect(VIDEO_JOB_EFFECT)
   @ApiOperation({
     summary: 'Assemble a video from scenes (job `video`)',
     description:
@@ -31,11 +40,12 @@ export class VideosController {
     description: 'not_found: a scene names a design, an image or an audio asset the account does not have (the message names it)',
   })
   async create(@Auth() auth: AuthContext, @Body() body: VideoCreateDto): Promise<JobDto> {
-    return this.videos.create(auth, body);
+    return this.videos.create(auth, body, currentIdempotencyClaim()?.ref ?? null);
   }
 
   @Post('procedural')
   @HttpCode(202)
+  @IdempotentEffect(VIDEO_JOB_EFFECT)
   @ApiOperation({
     summary: 'A procedural video (job `procedural_video`)',
     description:
@@ -45,6 +55,6 @@ export class VideosController {
   })
   @VIDEO_JOB_ACCEPTED
   async procedural(@Auth() auth: AuthContext, @Body() body: ProceduralVideoDto): Promise<JobDto> {
-    return this.videos.procedural(auth, body);
+    return this.videos.procedural(auth, body, currentIdempotencyClaim()?.ref ?? null);
   }
 }

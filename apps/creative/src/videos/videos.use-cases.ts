@@ -19,7 +19,11 @@ export class VideosUseCases {
     private readonly jobs: JobsService,
   ) {}
 
-  async animate(auth: AuthContext, designId: string, body: AnimateDto): Promise<JobDto> {
+  /**
+   * `ref` (here and in `create`, `procedural`): the claim of the request's Idempotency-Key (`IdempotentEffect`),
+   * recorded on the job so a retry after this process died finds it (`createdUnder`) instead of creating a second.
+   */
+  async animate(auth: AuthContext, designId: string, body: AnimateDto, ref: string | null = null): Promise<JobDto> {
     const request = await this.requests.animate(auth.accountId, designId, body);
     return this.jobs.create({
       accountId: auth.accountId,
@@ -28,10 +32,11 @@ export class VideosUseCases {
       callbackUrl: body.callback_url,
       charge: durationVideoCharge(request),
       credentialId: auth.credentialId,
+      idempotencyRef: ref,
     });
   }
 
-  async create(auth: AuthContext, body: VideoCreateDto): Promise<JobDto> {
+  async create(auth: AuthContext, body: VideoCreateDto, ref: string | null = null): Promise<JobDto> {
     const request = await this.requests.video(auth.accountId, body);
     return this.jobs.create({
       accountId: auth.accountId,
@@ -40,10 +45,11 @@ export class VideosUseCases {
       callbackUrl: body.callback_url,
       charge: scenesVideoCharge(request),
       credentialId: auth.credentialId,
+      idempotencyRef: ref,
     });
   }
 
-  async procedural(auth: AuthContext, body: ProceduralVideoDto): Promise<JobDto> {
+  async procedural(auth: AuthContext, body: ProceduralVideoDto, ref: string | null = null): Promise<JobDto> {
     const request = this.requests.procedural(body);
     return this.jobs.create({
       accountId: auth.accountId,
@@ -52,6 +58,12 @@ export class VideosUseCases {
       callbackUrl: body.callback_url,
       charge: durationVideoCharge(request),
       credentialId: auth.credentialId,
+      idempotencyRef: ref,
     });
+  }
+
+  /** The job a video request created under an Idempotency-Key's claim, or null (see `IdempotentEffect`). */
+  createdUnder(accountId: string, ref: string): Promise<JobDto | null> {
+    return this.jobs.createdUnder(accountId, ref);
   }
 }

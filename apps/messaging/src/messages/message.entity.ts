@@ -80,4 +80,8 @@ export class Message {
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt: Date;
+
+  /** The claim of the Idempotency-Key it was posted with (`IdempotentEffect`): a retry after its process died finds it. */
+  @Column({ type: 'text', nullable: true })
+  idempotencyRef?: string | null;
 }

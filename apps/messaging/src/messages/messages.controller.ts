@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Inject, OnModuleInit, Param, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
@@ -8,17 +8,37 @@ import type { MessagingConfig } from '../config';
 import type { Message } from './message.entity';
 import { MessagesService } from './messages.service';
 import { atInput } from '@platform/errors';
+import { currentIdempotencyClaim, IdempotencyService, IdempotentEffect } from '@platform/http';
+
+/** The `EffectLookup` of a message posted through the API (see `IdempotentEffect`). */
+const MESSAGE_EFFECT = 'messaging.message';
 
 @ApiTags('messages')
 @ErrorResponses()
 @Controller('v1/conversations/:id/messages')
-export class MessagesController {
+export class MessagesController implements OnModuleInit {
   constructor(
     private readonly messages: MessagesService,
     @Inject(APP_CONFIG) private readonly config: MessagingConfig,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   private dto = (m: Message) => MessageDto.from(m, this.config.publicBaseUrl);
+
+  private answer = (r: { message: Message; reply: Message | null; replyStatus: SendMessageResultDto['reply_status'] }): SendMessageResultDto => ({
+    message: this.dto(r.message),
+    reply: r.reply ? this.dto(r.reply) : null,
+    reply_status: r.replyStatus,
+  });
+
+  onModuleInit(): void {
+    // A key whose process died after storing the message answers that message (and the reply, once written; a pending
+    // reply is written by the recovery sweep); none stored: the retry posts it.
+    this.idempotency.onLapsed(MESSAGE_EFFECT, async (accountId, ref) => {
+      const sent = await this.messages.sentUnder(accountId, ref);
+      return sent && { status: HttpStatus.CREATED, body: this.answer(sent) };
+    });
+  }
 
   @Get()
   @ApiOperation({
@@ -42,13 +62,15 @@ export class MessagesController {
       'operator (`assistant`) and `system` messages, and the agent’s replies, are not events.',
   })
   @ApiCreatedResponse({ type: SendMessageResultDto })
+  @IdempotentEffect(MESSAGE_EFFECT)
   @ApiConflictResponse({ type: ErrorDto, description: 'conversation_closed: the conversation is closed' })
   async send(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: SendMessageDto): Promise<SendMessageResultDto> {
-    const result = await this.messages.send(auth.accountId, id, { content: body.content, role: body.role, attachments: body.attachments });
-    return {
-      message: this.dto(result.message),
-      reply: result.reply ? this.dto(result.reply) : null,
-      reply_status: result.replyStatus,
-    };
+    const result = await this.messages.send(auth.accountId, id, {
+      content: body.content,
+      role: body.role,
+      attachments: body.attachments,
+      idempotencyRef: currentIdempotencyClaim()?.ref ?? null,
+    });
+    return this.answer(result);
   }
 }

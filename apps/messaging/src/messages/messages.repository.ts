@@ -25,13 +25,13 @@ const STORE_SQL = `WITH c AS (
            joins: [agentsSql.joinOf('c', 'a'), webhooksSql.endpointJoinOf('c', 'w')],
          })}
        ), ins AS (
-         INSERT INTO ${M} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status, batch_id)
+         INSERT INTO ${M} (id, account_id, conversation_id, role, content, attachments, reply_status, channel_id, external_id, delivery_status, batch_id, idempotency_ref)
          SELECT $1, $2, $3, $4, $5, $6::jsonb,
                 CASE WHEN $4 = 'user' THEN CASE WHEN c.status = 'active' THEN 'pending' ELSE 'skipped' END END,
                 $7, $8,
                 -- An operator's message in a platform conversation goes out through the platform.
                 CASE WHEN $4 = 'assistant' AND c.channel_id IS NOT NULL THEN 'pending' END,
-                $13
+                $13, $14
            FROM c WHERE c.status <> 'closed'
          ON CONFLICT DO NOTHING
          RETURNING created_at, reply_status, delivery_status
@@ -152,6 +152,11 @@ export class MessagesRepository {
 
   find(accountId: string, id: string): Promise<Message | null> {
     return this.repo.findOneBy({ id, accountId });
+  }
+
+  /** The message posted under an Idempotency-Key's claim (`ref`), or null. */
+  findByRef(accountId: string, idempotencyRef: string): Promise<Message | null> {
+    return this.repo.findOneBy({ accountId, idempotencyRef });
   }
 
   /** The stored message of a channel with the platform's id (throws when there is none). */

@@ -41,6 +41,8 @@ export interface IncomingMessage {
   externalId?: string;
   /** Messages a platform delivered together to one conversation: one reply, to the last, written from all of them. */
   batchId?: string;
+  /** The claim of the request's Idempotency-Key (`IdempotentEffect`): recorded on the message, one message per claim. */
+  idempotencyRef?: string | null;
 }
 
 /** A platform user's edit of a message stored before. */
@@ -148,6 +150,17 @@ export class MessagesService {
     }
   }
 
+  /**
+   * The answer of a post whose process died after it stored the message (`IdempotentEffect`): the message as it stands,
+   * with the agent's reply when it is written; null when nothing was stored under `ref`.
+   */
+  async sentUnder(accountId: string, ref: string): Promise<{ message: Message; reply: Message | null; replyStatus: ReplyStatus } | null> {
+    const message = await this.repo.findByRef(accountId, ref);
+    if (!message) return null;
+    const replyStatus = message.replyStatus ?? 'skipped';
+    return { message, reply: replyStatus === 'completed' ? await this.repo.replyTo(accountId, message.id).catch(() => null) : null, replyStatus };
+  }
+
   /** A step after the message was stored: a failure is logged, not thrown (the reply stays pending for the sweep). */
   private async settle(message: Message, step: () => Promise<void>): Promise<boolean> {
     try {
@@ -201,6 +214,7 @@ export class MessagesService {
       factRows(facts),
       role === 'user' && withHistory,
       input.batchId ?? null,
+      input.idempotencyRef ?? null,
     ]);
     if (!row) throw new NotFoundError(`Conversation ${conversationId} not found`);
     if (row.status === 'closed') throw conversationClosed(conversationId);
@@ -229,8 +243,12 @@ export class MessagesService {
       createdAt: row.agent_created_at,
     });
     if (!row.message_created_at) {
-      // Not stored: a platform's redelivery (same channel and external id) of a stored message.
-      const existing = await this.repo.findExternal(accountId, input.channelId!, input.externalId!);
+      // Not stored: a platform's redelivery (same channel and external id) of a stored message, or a message already
+      // stored under this Idempotency-Key's claim (its first owner, stalled past its lease, resumed after a takeover).
+      const existing = input.idempotencyRef
+        ? await this.repo.findByRef(accountId, input.idempotencyRef)
+        : await this.repo.findExternal(accountId, input.channelId!, input.externalId!);
+      if (!existing) throw new NotFoundError(`Conversation ${conversationId} not found`);
       return { message: existing, conversation, agent, delivery: null, duplicate: true, context: { history: [], memory: [], previous: null } };
     }
     const message = this.repo.build({

@@ -63,6 +63,9 @@ describe('Idempotency-Key left in progress by a killed process', () => {
     const res = await send('lease-live-1', message);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('idempotency_in_progress');
+    // Until the first request's lease would lapse (30 s from when it was written).
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(25);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(30);
     expect(await turnsWith(message)).toEqual([]);
     expect((await keyRow('lease-live-1')).owner).toBe(DEAD);
   });
@@ -107,5 +110,7 @@ describe('Idempotency-Key left in progress by a killed process', () => {
     const res = await t.http.post('/api/v1/entities').set(bearer(owner)).set('Idempotency-Key', 'lease-unknown-1').send(body);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('idempotency_in_progress');
+    // The lease has lapsed: the time an owner (stalled, not dead) takes to renew it.
+    expect(res.headers['retry-after']).toBe('10');
   });
 });

@@ -35,7 +35,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
     this.idempotency.checkKey(key, keyFrom);
     const secret = this.reflector.getAllAndOverride<boolean>(SECRET_RESPONSE, [ctx.getHandler(), ctx.getClass()]) === true;
     const effect = this.reflector.getAllAndOverride<string | undefined>(IDEMPOTENT_EFFECT, [ctx.getHandler(), ctx.getClass()]);
-    const call = { accountId: req.auth.accountId, key, keyFrom, fingerprint: fingerprintInput(req.method, req.path, req.body), secret, effect } as const;
+    const call = {
+      accountId: req.auth.accountId,
+      key,
+      keyFrom,
+      fingerprint: fingerprintInput(req.method, req.path, req.body),
+      secret,
+      effect,
+      request: req.body as unknown,
+    } as const;
     return from(
       this.idempotency.run(
         call,

@@ -85,6 +85,8 @@ export interface IdempotentCall {
    * 409 `idempotency_in_progress` until it expires, because nothing tells whether the dead owner committed its work.
    */
   effect?: string;
+  /** The request's input (an HTTP body), handed to the `EffectLookup`: what the answer rebuilt from the effect depends on. */
+  request?: unknown;
 }
 
 /**
@@ -107,9 +109,10 @@ const refOf = (key: string, createdAt: Date) => `${createdAt.getTime()}:${key}`;
 
 /**
  * Finds what a keyed call committed, by the claim's `ref` recorded on its effect, and answers the response the call
- * would have given (status and body, as the handler returns it), or null when nothing was committed.
+ * would have given (status and body, as the handler returns it), or null when nothing was committed. `request` is the
+ * retry's input (the same request: its fingerprint matched), for an answer that depends on more than the effect.
  */
-export type EffectLookup = (accountId: string, ref: string) => Promise<{ status: number; body: unknown } | null>;
+export type EffectLookup = (accountId: string, ref: string, request?: unknown) => Promise<{ status: number; body: unknown } | null>;
 
 /**
  * Brings a stored answer up to date before it is replayed (`IdempotencyService.onReplay`): what the service answers
@@ -199,9 +202,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     if (existing.state !== 'completed') {
       const lookup = call.effect ? this.lookups.get(call.effect) : undefined;
       const createdAt = lookup ? await this.takeOver(accountId, key) : null;
-      if (!lookup || !createdAt) {
-        throw new ConflictError('A request with this Idempotency-Key is still in progress; retry shortly', 'idempotency_in_progress');
-      }
+      if (!lookup || !createdAt) throw inProgress(existing.leaseUntil);
       return this.resume(call, refOf(key, createdAt), lookup, fn, status);
     }
     return { replayed: true, body: await this.refreshed(call, this.opened(call, existing.responseBody)), status: existing.responseStatus ?? 200 };
@@ -239,7 +240,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     const repo = this.ds.getRepository(IdempotencyRecord);
     let found: Awaited<ReturnType<EffectLookup>>;
     try {
-      found = await lookup(accountId, ref);
+      found = await lookup(accountId, ref, call.request);
     } catch (err) {
       // Let the next retry try again at once rather than after a lease.
       await repo.update({ accountId, key, owner: this.instanceId }, { leaseUntil: new Date(0) }).catch(() => undefined);
@@ -386,6 +387,19 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     // Gone between the insert and the read (given back after a failure): claim it again.
     return existing ? { existing } : this.claim(accountId, key, hash);
   }
+}
+
+/**
+ * 409 `idempotency_in_progress`, with `Retry-After`: the seconds until the owner's lease would lapse (a retry then takes
+ * the key over when the operation has an `EffectLookup`), at least 1; a lease already lapsed (an operation without a
+ * lookup, or an owner stalled that may still come back) gets IDEMPOTENCY_RENEW_MS, the time an owner takes to renew.
+ */
+export function inProgress(leaseUntil: Date | null, now = Date.now()): DomainException {
+  const left = leaseUntil ? Math.ceil((leaseUntil.getTime() - now) / 1000) : 0;
+  const seconds = left >= 1 ? left : IDEMPOTENCY_RENEW_MS / 1000;
+  return new DomainException('idempotency_in_progress', `A request with this Idempotency-Key is still in progress; retry in ${seconds} s`, 'conflict', {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** The rows of a RETURNING clause: TypeORM's PostgreSQL driver answers an UPDATE's as `[rows, count]`, an INSERT's as rows. */

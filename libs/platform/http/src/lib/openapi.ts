@@ -57,6 +57,11 @@ export function createOpenApiDocument(app: INestApplication, def: ServiceDefinit
 
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
+/** What a 409 idempotency_in_progress tells the client about when to retry (see `inProgress` in the idempotency service). */
+const IN_PROGRESS_RETRY =
+  "idempotency_in_progress answers `Retry-After`: the seconds until the first request's hold on the key would lapse (at least 1), after which a retry " +
+  'of an operation that can tell what the first one committed takes the key over';
+
 /** The answers the platform gives by itself, as reusable responses (`#/components/responses/<name>`). */
 const PLATFORM_RESPONSES = {
   BadRequest: {
@@ -75,7 +80,10 @@ const PLATFORM_RESPONSES = {
     status: 429,
     description: 'rate_limited: too many requests with this credential, or too many failed credentials from this address; see `Retry-After`',
   },
-  IdempotencyConflict: { status: 409, description: 'idempotency_key_reused or idempotency_in_progress (`Idempotency-Key`)' },
+  IdempotencyConflict: {
+    status: 409,
+    description: `idempotency_key_reused or idempotency_in_progress (\`Idempotency-Key\`); ${IN_PROGRESS_RETRY}`,
+  },
   InternalError: { status: 500, description: 'internal_error: an unexpected failure; the message carries an error id that is logged' },
   DatabaseUnavailable: {
     status: 503,
@@ -101,6 +109,8 @@ export function addPlatformResponses(doc: OpenAPIObject, names: { error: string;
     const existing = op.responses[String(status)] as { description?: string } | undefined;
     if (existing) {
       if (name === 'IdempotencyConflict' && !existing.description?.includes('idempotency')) existing.description = `${existing.description}; or ${description}`;
+      else if (name === 'IdempotencyConflict' && !existing.description?.includes('Retry-After'))
+        existing.description = `${existing.description}; ${IN_PROGRESS_RETRY}`;
       // A route's own 503 in the error envelope (creative's storage_unavailable) gains the database's; a health answer does not.
       const inErrorEnvelope = JSON.stringify((existing as { content?: unknown }).content ?? {}).includes(`/schemas/${names.error}"`);
       if (name === 'DatabaseUnavailable' && inErrorEnvelope && !existing.description?.includes('database_unavailable'))
@@ -108,7 +118,13 @@ export function addPlatformResponses(doc: OpenAPIObject, names: { error: string;
       return;
     }
     const schema = name === 'ValidationError' ? (names.validation ?? names.error) : names.error;
-    responses[name] ??= { description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } };
+    responses[name] ??= {
+      description,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+      ...(name === 'IdempotencyConflict'
+        ? { headers: { 'Retry-After': { description: 'idempotency_in_progress: seconds to wait before retrying (at least 1)', schema: { type: 'integer' } } } }
+        : {}),
+    };
     op.responses[String(status)] = { $ref: `#/components/responses/${name}` };
   };
   for (const item of Object.values(doc.paths)) {
