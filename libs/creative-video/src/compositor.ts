@@ -12,6 +12,8 @@ import {
   type MaterializedNode,
   type NodeAnimation,
   type ProceduralStyleId,
+  type TextLayout,
+  type TextNode,
 } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
@@ -513,8 +515,30 @@ interface ContentLayer extends ContentInfo {
   animation?: NodeAnimation;
   /** Its place among the layers that follow the scene's entrance motion (rise, pop, stagger); -1 for animated ones. */
   order: number;
-  /** Lines of text (typewriter reveals them in turn), with their characters. */
-  lines: number[];
+  /** Its text's lines as laid out (typewriter reveals them in turn), when the layer is one text node. */
+  typed?: TypedText;
+}
+
+/** One laid-out line of a text layer: its ink extent in the node's box (page pixels) and where each character ends. */
+interface TypedLine {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  /** `ends[k]`: width of the line's first k characters (in reading order), so ends[0] = 0 and the last = x1 - x0. */
+  ends: number[];
+}
+
+/** A text node's lines for typewriter, placed on the frame (`x`, `y`: its box's corner, `scale` frame pixels per page pixel). */
+interface TypedText {
+  lines: TypedLine[];
+  rtl: boolean;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  scale: number;
+  rotation: number;
 }
 
 /** Content layers' states at `st` under the scene's motion. */
@@ -585,17 +609,8 @@ function drawLayer(ctx: SKRSContext2D, l: ContentLayer, s: LayerState, dx: numbe
   }
   if (s.reveal < 1) {
     ctx.beginPath();
-    if (s.typewriter && l.lines.length) {
-      // Line by line, each left to right as its characters come (whole characters: it types, it does not slide).
-      const total = l.lines.reduce((a, b) => a + b, 0);
-      let shown = Math.floor(s.reveal * total);
-      const band = canvas.height / l.lines.length;
-      l.lines.forEach((chars, i) => {
-        const k = Math.min(chars, shown);
-        shown -= k;
-        if (k > 0) ctx.rect(x, y + i * band, (canvas.width * k) / Math.max(1, chars), band);
-      });
-    } else ctx.rect(x, y, canvas.width * s.reveal, canvas.height);
+    if (s.typewriter && l.typed) typewriterClip(ctx, l.typed, s.reveal);
+    else ctx.rect(x, y, canvas.width * s.reveal, canvas.height);
     ctx.clip();
   }
   ctx.drawImage(canvas, x, y);
@@ -629,9 +644,92 @@ function shifted(n: MaterializedNode, d: number): MaterializedNode {
   return { ...n, x: n.x + d, y: n.y + d, children: n.children.map((c) => shifted(c, d)) };
 }
 
-/** Characters of each line of a text layer (typewriter), or [] when the layer is not one text. */
-function linesOf(n: MaterializedNode): number[] {
-  return n.type === 'text' ? (n.text?.lines ?? []).map((l) => [...l.text].length) : [];
+/** Width of text as drawn (font and letter spacing of its layout); measured on one shared context. */
+let measure: SKRSContext2D | undefined;
+function textWidth(t: TextLayout, text: string): number {
+  measure ??= createCanvas(1, 1).getContext('2d');
+  measure.font = t.font;
+  measure.letterSpacing = `${t.letterSpacing}px`;
+  return measure.measureText(text).width;
+}
+
+/**
+ * A text node's lines for typewriter (undefined when the layer is not one text node): each line's extent where the
+ * renderer draws it (alignment, justification, right-to-left and vertical alignment as draw.ts resolves them), and
+ * where each of its characters ends, in reading order, so the reveal shows whole characters from the line's own start.
+ */
+function typedText(n: MaterializedNode, scale: number, ox: number, oy: number): TypedText | undefined {
+  const t = n.text;
+  if (n.type !== 'text' || !t || !t.lines.length) return undefined;
+  const node = n.node as TextNode;
+  const rtl = t.direction === 'rtl';
+  let align = node.textAlign ?? 'start';
+  if (align === 'start') align = rtl ? 'right' : 'left';
+  if (align === 'end') align = rtl ? 'left' : 'right';
+  const va = node.verticalAlign ?? 'top';
+  const top = va === 'middle' ? (n.height - t.height) / 2 : va === 'bottom' ? n.height - t.height : 0;
+  const lines = t.lines.map((line, i): TypedLine => {
+    const chars = [...line.text];
+    const y0 = top + i * t.lineHeight;
+    if (align === 'justify' && !line.paragraphEnd && /\s/.test(line.text.trim())) {
+      // Justified: the words spread over the box; characters come at their share of it.
+      return { x0: 0, x1: n.width, y0, y1: y0 + t.lineHeight, ends: chars.map((_, k) => (k * n.width) / chars.length).concat(n.width) };
+    }
+    const a = align === 'justify' ? (rtl ? 'right' : 'left') : align;
+    const x0 = a === 'center' ? (n.width - line.width) / 2 : a === 'right' ? n.width - line.width : 0;
+    // Prefix widths, scaled to the laid-out width (glyphs a face lacks are measured a little differently).
+    const full = textWidth(t, line.text) || 1;
+    const ends = chars.map((_, k) => (textWidth(t, chars.slice(0, k).join('')) / full) * line.width).concat(line.width);
+    return { x0, x1: x0 + line.width, y0, y1: y0 + t.lineHeight, ends };
+  });
+  return { lines, rtl, x: ox + n.x * scale, y: oy + n.y * scale, width: n.width, height: n.height, scale, rotation: n.node.rotation ?? 0 };
+}
+
+/**
+ * Adds to the current path the part of a text layer typed at `reveal` (share of its characters): the lines before
+ * the one being typed whole, that one from its own start (left, or right for right-to-left text) to the end of its
+ * last whole character, nothing after. Bands reach past the first and last line so that overhanging ink is kept.
+ */
+function typewriterClip(ctx: SKRSContext2D, typed: TypedText, reveal: number): void {
+  const FAR = 1e5;
+  const { lines, scale: k, x: ox, y: oy, width, height } = typed;
+  const r = (typed.rotation * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(r), Math.sin(r)];
+  // Node-local page pixels to frame pixels, rotated about the box's centre as draw.ts rotates a node.
+  const at = (px: number, py: number): [number, number] => {
+    const dx = px - width / 2;
+    const dy = py - height / 2;
+    return [ox + (width / 2 + dx * cos - dy * sin) * k, oy + (height / 2 + dx * sin + dy * cos) * k];
+  };
+  const rect = (x0: number, y0: number, x1: number, y1: number) => {
+    ctx.moveTo(...at(x0, y0));
+    ctx.lineTo(...at(x1, y0));
+    ctx.lineTo(...at(x1, y1));
+    ctx.lineTo(...at(x0, y1));
+    ctx.closePath();
+  };
+  let shown = Math.floor(reveal * lines.reduce((a, l) => a + l.ends.length - 1, 0));
+  let done = -FAR;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const chars = l.ends.length - 1;
+    const last = i === lines.length - 1;
+    if (shown >= chars) {
+      shown -= chars;
+      done = last ? FAR : l.y1;
+      continue;
+    }
+    if (done > -FAR) rect(-FAR, -FAR, FAR, done);
+    if (shown > 0) {
+      const y0 = i === 0 ? -FAR : l.y0;
+      const y1 = last ? FAR : l.y1;
+      const w = l.ends[shown];
+      if (typed.rtl) rect(l.x1 - w, y0, FAR, y1);
+      else rect(-FAR, y0, l.x0 + w, y1);
+    }
+    return;
+  }
+  rect(-FAR, -FAR, FAR, FAR);
 }
 
 /**
@@ -717,7 +815,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
         members: [{ id: piece.id, text: true, image: false, box }],
         placed,
         order: layers.length,
-        lines: linesOf(piece),
+        typed: typedText(piece, 1, 0, 0),
       });
     }
     const drawBackground = (ctx: SKRSContext2D, st: SceneState) => {
@@ -808,7 +906,7 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
       placed: place(placed0),
       animation: run[0].animation,
       order: run[0].animation ? -1 : order++,
-      lines: run.length === 1 ? linesOf(run[0].node) : [],
+      typed: run.length === 1 ? typedText(run[0].node, scale, ox, oy) : undefined,
     });
   }
   // The composer places layers whole within the frame's width: a layer reaching past a side is handed to it cut
