@@ -129,18 +129,16 @@ export function defaultEasing(motion: Motion): Easing {
  * The transform a whole-frame motion applies at eased progress `e`: scale `s` about (ox, oy), then a
  * translation. Pans scale by 1.12 and travel within the margin that gives, so no border ever shows.
  */
-export function motionTransform(motion: Motion, e: number, w: number, h: number, focal = { x: 0.5, y: 0.5 }, image = false, limit = Infinity) {
+export function motionTransform(motion: Motion, e: number, w: number, h: number, focal = { x: 0.5, y: 0.5 }, image = false) {
   let s = 1;
   let ox = w / 2;
   let oy = h / 2;
   let tx = 0;
   let ty = 0;
-  // `limit` (see contentScaleLimit) lowers how far a zoom, pan or Ken Burns goes, never below MIN_MOTION_SCALE.
-  const reach = (nominal: number) => Math.min(nominal, Math.max(MIN_MOTION_SCALE, limit));
-  const pan = reach(1.12);
+  const pan = 1.12;
   const rx = ((pan - 1) / 2) * w;
   const ry = ((pan - 1) / 2) * h;
-  const zoom = reach(1.15);
+  const zoom = 1.15;
   switch (motion) {
     case 'zoom_in':
       s = 1 + (zoom - 1) * e;
@@ -167,7 +165,7 @@ export function motionTransform(motion: Motion, e: number, w: number, h: number,
     case 'ken_burns':
       // Zooming about the focal point keeps it still while the frame closes in on it; with s >= 1 and the
       // point inside the frame, the content always covers the frame.
-      s = 1 + (reach(1.25) - 1) * e;
+      s = 1 + 0.25 * e;
       ox = focal.x * w;
       oy = focal.y * h;
       break;
@@ -186,67 +184,12 @@ export function motionTransform(motion: Motion, e: number, w: number, h: number,
   return { a: s, d: s, e: ox * (1 - s) + tx, f: oy * (1 - s) + ty };
 }
 
-/** The least a zoom, pan or Ken Burns scales to when the content leaves it little room: it still moves. */
-export const MIN_MOTION_SCALE = 1.03;
-
 /** A box in frame pixels. */
 export interface Box {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
-}
-
-/**
- * The largest scale a whole-frame motion may reach with `box` (the text and small images of a design, in
- * frame pixels) kept whole on screen, `margin` pixels inside the frame's edges, at every frame of the motion:
- * a zoom about its centre (or Ken Burns about the focal point) must not push the box past an edge, and a pan
- * must not at either end of its travel. Infinity when the motion does not scale (or nothing needs keeping).
- */
-export function contentScaleLimit(
-  motion: Motion,
-  box: Box | undefined,
-  w: number,
-  h: number,
-  focal = { x: 0.5, y: 0.5 },
-  margin = Math.round(Math.min(w, h) * 0.02),
-): number {
-  if (!box) return Infinity;
-  // Zooming about c: a point p goes to c + (p - c) s.
-  const about = (lo: number, hi: number, c: number, size: number) =>
-    Math.min(lo < c ? (c - margin) / (c - lo) : Infinity, hi > c ? (size - margin - c) / (hi - c) : Infinity);
-  // Panning along an axis at scale s about the centre, travelling ±(s - 1) size / 2: the ends show p at
-  // size - s (size - p) and at s p.
-  const along = (lo: number, hi: number, size: number) =>
-    Math.min(lo < size ? (size - margin) / (size - lo) : Infinity, hi > 0 ? (size - margin) / hi : Infinity);
-  switch (motion) {
-    case 'zoom_in':
-    case 'zoom_out':
-      return Math.min(about(box.x0, box.x1, w / 2, w), about(box.y0, box.y1, h / 2, h));
-    case 'ken_burns':
-      return Math.min(about(box.x0, box.x1, focal.x * w, w), about(box.y0, box.y1, focal.y * h, h));
-    case 'pan_left':
-    case 'pan_right':
-      return Math.min(along(box.x0, box.x1, w), about(box.y0, box.y1, h / 2, h));
-    case 'pan_up':
-    case 'pan_down':
-      return Math.min(along(box.y0, box.y1, h), about(box.x0, box.x1, w / 2, w));
-    default:
-      return Infinity;
-  }
-}
-
-/** What a whole-frame motion must keep on screen: the union of text boxes and of images under a quarter of the page (logos, products), in frame pixels. */
-export function foregroundBox(doc: MaterializedDocument, scale: number, ox: number, oy: number): Box | undefined {
-  let box: Box | undefined;
-  const page = doc.width * doc.height;
-  for (const n of flattenMaterialized(doc.root)) {
-    const keep = (n.type === 'text' && (n.text?.lines.length ?? 1) > 0) || (n.type === 'image' && n.width * n.height < page / 4);
-    if (!keep || n.width <= 0 || n.height <= 0 || n.node.visible === false) continue;
-    const b = { x0: ox + n.x * scale, y0: oy + n.y * scale, x1: ox + (n.x + n.width) * scale, y1: oy + (n.y + n.height) * scale };
-    box = box ? { x0: Math.min(box.x0, b.x0), y0: Math.min(box.y0, b.y0), x1: Math.max(box.x1, b.x1), y1: Math.max(box.y1, b.y1) } : b;
-  }
-  return box;
 }
 
 /** The largest scale a whole-frame motion reaches (see motionTransform): its layer is rasterized at that scale. */
