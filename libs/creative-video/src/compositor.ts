@@ -219,11 +219,16 @@ function applyMatrix(ctx: SKRSContext2D, m: { a: number; d: number; e: number; f
   ctx.transform(m.a, 0, 0, m.d, m.e, m.f);
 }
 
-/** A copy of a materialized tree holding only the keys of `keep` (replaced by their values) and their ancestors, the ancestors unpainted. */
+/**
+ * A copy of a materialized tree holding only the keys of `keep` (replaced by their values) and their ancestors, the
+ * ancestors unpainted. A container kept bare (its own paint, no children) still holds those of its descendants that are
+ * kept too, over its paint and under its opacity, clip and blend, as the design draws them.
+ */
 function subset(node: MaterializedNode, keep: Map<MaterializedNode, MaterializedNode>): MaterializedNode | undefined {
   const kept = keep.get(node);
-  if (kept) return kept;
+  if (kept && (kept.children.length || !node.children.length)) return kept;
   const children = node.children.map((c) => subset(c, keep)).filter((c): c is MaterializedNode => !!c);
+  if (kept) return children.length ? { ...kept, children } : kept;
   if (!children.length) return undefined;
   const bare = { ...node.node, fills: [], strokes: [], shadows: [] } as IrNode;
   return { ...node, node: bare, children };

@@ -158,4 +158,54 @@ describe('a container with opacity holding an animated node', () => {
       if (motion !== 'zoom_in') expect(Math.abs(got(70, 70) - expected(70, 70))).toBeLessThanOrEqual(6);
     }
   });
+  it('keeps every child of a painted container split around an animated node, in its paint and at its opacity', async () => {
+    // A red panel holding a white tile (decoration), a caption and an animated tile: split so the animated tile moves on
+    // its own, the panel's paint is drawn bare, and the panel's other children must still be drawn over it.
+    const S = 240;
+    const white = [{ type: 'solid' as const, color: '#ffffff' }];
+    for (const opacity of [undefined, 0.6]) {
+      const ir = flatDoc(S, S, '#000000', [
+        {
+          type: 'frame',
+          id: 'panel',
+          x: 20,
+          y: 20,
+          width: 200,
+          height: 200,
+          opacity,
+          cornerRadius: 12,
+          fills: [{ type: 'solid', color: '#ff0000' }],
+          children: [
+            { type: 'rect', id: 'tile', x: 30, y: 30, width: 70, height: 70, fills: white },
+            { type: 'text', id: 'caption', x: 30, y: 120, width: 90, height: 40, text: 'Olá', fontSize: 30, fontWeight: 700, color: '#ffffff' },
+            { type: 'rect', id: 'moving', x: 130, y: 130, width: 60, height: 60, fills: white, animation: { enter: { preset: 'rise', duration: 0.3 } } },
+          ],
+        } as IrNode,
+      ]);
+      const still = await rasterize(ir);
+      for (const motion of ['none', 'zoom_in', 'rise', 'stagger'] as const) {
+        const scene = await prepareScene({ source: { kind: 'ir', ir }, duration: 2, motion }, S, S);
+        const c = createCanvas(S, S);
+        scene.draw(c.getContext('2d'), SETTLED);
+        const got = c.getContext('2d').getImageData(0, 0, S, S).data;
+        // Green is 0 on the panel and the ground, so it is the white children's alone.
+        const green = (d: ArrayLike<number>, x: number, y: number) => d[(y * S + x) * 4 + 1];
+        for (const [x, y, what] of [
+          [65, 65, 'tile'],
+          [160, 160, 'moving'],
+        ] as const)
+          expect([opacity, motion, what, green(got, x, y)]).toEqual([opacity, motion, what, green(still.pixels, x, y)]);
+        // The caption's ink: as much of it as in the still (a camera motion resamples edges, hence the tolerance).
+        let inkGot = 0;
+        let inkStill = 0;
+        for (let y = 140; y < 185; y++)
+          for (let x = 50; x < 140; x++) {
+            inkGot += green(got, x, y) > 60 ? 1 : 0;
+            inkStill += green(still.pixels, x, y) > 60 ? 1 : 0;
+          }
+        expect(inkStill).toBeGreaterThan(100);
+        expect(Math.abs(inkGot - inkStill)).toBeLessThan(inkStill * 0.05);
+      }
+    }
+  });
 });
