@@ -633,6 +633,8 @@ function typedText(n: MaterializedNode, scale: number, ox: number, oy: number): 
   return { lines, rtl, x: ox + n.x * scale, y: oy + n.y * scale, width: n.width, height: n.height, scale, rotation: n.node.rotation ?? 0 };
 }
 
+const typewriter = (a: NodeAnimation | undefined) => a?.enter?.preset === 'typewriter' || a?.exit?.preset === 'typewriter';
+
 /**
  * Adds to the current path the part of a text layer typed at `reveal` (share of its characters): the lines before
  * the one being typed whole, that one from its own start (left, or right for right-to-left text) to the end of its
@@ -763,7 +765,6 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
         members: [{ id: piece.id, text: true, image: false, box }],
         placed,
         order: layers.length,
-        typed: typedText(piece, 1, 0, 0),
       });
     }
     const drawBackground = (ctx: SKRSContext2D, st: SceneState) => {
@@ -854,7 +855,8 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
       placed: place(placed0),
       animation: run[0].animation,
       order: run[0].animation ? -1 : order++,
-      typed: run.length === 1 ? typedText(run[0].node, scale, ox, oy) : undefined,
+      // Measured only for a typewriter (the one reveal that needs each character's place).
+      typed: typewriter(run[0].animation) ? typedText(run[0].node, scale, ox, oy) : undefined,
     });
   }
   // The composer places layers whole within the frame's width: a layer reaching past a side is handed to it cut
