@@ -12,6 +12,8 @@ import {
   type MaterializedNode,
   type NodeAnimation,
   type ProceduralStyleId,
+  type TextLayout,
+  type TextNode,
 } from '@platform/creative-ir';
 import sharp from 'sharp';
 import { ease } from './easing';
@@ -127,18 +129,16 @@ export function defaultEasing(motion: Motion): Easing {
  * The transform a whole-frame motion applies at eased progress `e`: scale `s` about (ox, oy), then a
  * translation. Pans scale by 1.12 and travel within the margin that gives, so no border ever shows.
  */
-export function motionTransform(motion: Motion, e: number, w: number, h: number, focal = { x: 0.5, y: 0.5 }, image = false, limit = Infinity) {
+export function motionTransform(motion: Motion, e: number, w: number, h: number, focal = { x: 0.5, y: 0.5 }, image = false) {
   let s = 1;
   let ox = w / 2;
   let oy = h / 2;
   let tx = 0;
   let ty = 0;
-  // `limit` (see contentScaleLimit) lowers how far a zoom, pan or Ken Burns goes, never below MIN_MOTION_SCALE.
-  const reach = (nominal: number) => Math.min(nominal, Math.max(MIN_MOTION_SCALE, limit));
-  const pan = reach(1.12);
+  const pan = 1.12;
   const rx = ((pan - 1) / 2) * w;
   const ry = ((pan - 1) / 2) * h;
-  const zoom = reach(1.15);
+  const zoom = 1.15;
   switch (motion) {
     case 'zoom_in':
       s = 1 + (zoom - 1) * e;
@@ -165,7 +165,7 @@ export function motionTransform(motion: Motion, e: number, w: number, h: number,
     case 'ken_burns':
       // Zooming about the focal point keeps it still while the frame closes in on it; with s >= 1 and the
       // point inside the frame, the content always covers the frame.
-      s = 1 + (reach(1.25) - 1) * e;
+      s = 1 + 0.25 * e;
       ox = focal.x * w;
       oy = focal.y * h;
       break;
@@ -184,67 +184,12 @@ export function motionTransform(motion: Motion, e: number, w: number, h: number,
   return { a: s, d: s, e: ox * (1 - s) + tx, f: oy * (1 - s) + ty };
 }
 
-/** The least a zoom, pan or Ken Burns scales to when the content leaves it little room: it still moves. */
-export const MIN_MOTION_SCALE = 1.03;
-
 /** A box in frame pixels. */
 export interface Box {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
-}
-
-/**
- * The largest scale a whole-frame motion may reach with `box` (the text and small images of a design, in
- * frame pixels) kept whole on screen, `margin` pixels inside the frame's edges, at every frame of the motion:
- * a zoom about its centre (or Ken Burns about the focal point) must not push the box past an edge, and a pan
- * must not at either end of its travel. Infinity when the motion does not scale (or nothing needs keeping).
- */
-export function contentScaleLimit(
-  motion: Motion,
-  box: Box | undefined,
-  w: number,
-  h: number,
-  focal = { x: 0.5, y: 0.5 },
-  margin = Math.round(Math.min(w, h) * 0.02),
-): number {
-  if (!box) return Infinity;
-  // Zooming about c: a point p goes to c + (p - c) s.
-  const about = (lo: number, hi: number, c: number, size: number) =>
-    Math.min(lo < c ? (c - margin) / (c - lo) : Infinity, hi > c ? (size - margin - c) / (hi - c) : Infinity);
-  // Panning along an axis at scale s about the centre, travelling ±(s - 1) size / 2: the ends show p at
-  // size - s (size - p) and at s p.
-  const along = (lo: number, hi: number, size: number) =>
-    Math.min(lo < size ? (size - margin) / (size - lo) : Infinity, hi > 0 ? (size - margin) / hi : Infinity);
-  switch (motion) {
-    case 'zoom_in':
-    case 'zoom_out':
-      return Math.min(about(box.x0, box.x1, w / 2, w), about(box.y0, box.y1, h / 2, h));
-    case 'ken_burns':
-      return Math.min(about(box.x0, box.x1, focal.x * w, w), about(box.y0, box.y1, focal.y * h, h));
-    case 'pan_left':
-    case 'pan_right':
-      return Math.min(along(box.x0, box.x1, w), about(box.y0, box.y1, h / 2, h));
-    case 'pan_up':
-    case 'pan_down':
-      return Math.min(along(box.y0, box.y1, h), about(box.x0, box.x1, w / 2, w));
-    default:
-      return Infinity;
-  }
-}
-
-/** What a whole-frame motion must keep on screen: the union of text boxes and of images under a quarter of the page (logos, products), in frame pixels. */
-export function foregroundBox(doc: MaterializedDocument, scale: number, ox: number, oy: number): Box | undefined {
-  let box: Box | undefined;
-  const page = doc.width * doc.height;
-  for (const n of flattenMaterialized(doc.root)) {
-    const keep = (n.type === 'text' && (n.text?.lines.length ?? 1) > 0) || (n.type === 'image' && n.width * n.height < page / 4);
-    if (!keep || n.width <= 0 || n.height <= 0 || n.node.visible === false) continue;
-    const b = { x0: ox + n.x * scale, y0: oy + n.y * scale, x1: ox + (n.x + n.width) * scale, y1: oy + (n.y + n.height) * scale };
-    box = box ? { x0: Math.min(box.x0, b.x0), y0: Math.min(box.y0, b.y0), x1: Math.max(box.x1, b.x1), y1: Math.max(box.y1, b.y1) } : b;
-  }
-  return box;
 }
 
 /** The largest scale a whole-frame motion reaches (see motionTransform): its layer is rasterized at that scale. */
@@ -274,11 +219,16 @@ function applyMatrix(ctx: SKRSContext2D, m: { a: number; d: number; e: number; f
   ctx.transform(m.a, 0, 0, m.d, m.e, m.f);
 }
 
-/** A copy of a materialized tree holding only the keys of `keep` (replaced by their values) and their ancestors, the ancestors unpainted. */
+/**
+ * A copy of a materialized tree holding only the keys of `keep` (replaced by their values) and their ancestors, the
+ * ancestors unpainted. A container kept bare (its own paint, no children) still holds those of its descendants that are
+ * kept too, over its paint and under its opacity, clip and blend, as the design draws them.
+ */
 function subset(node: MaterializedNode, keep: Map<MaterializedNode, MaterializedNode>): MaterializedNode | undefined {
   const kept = keep.get(node);
-  if (kept) return kept;
+  if (kept && (kept.children.length || !node.children.length)) return kept;
   const children = node.children.map((c) => subset(c, keep)).filter((c): c is MaterializedNode => !!c);
+  if (kept) return children.length ? { ...kept, children } : kept;
   if (!children.length) return undefined;
   const bare = { ...node.node, fills: [], strokes: [], shadows: [] } as IrNode;
   return { ...node, node: bare, children };
@@ -513,8 +463,30 @@ interface ContentLayer extends ContentInfo {
   animation?: NodeAnimation;
   /** Its place among the layers that follow the scene's entrance motion (rise, pop, stagger); -1 for animated ones. */
   order: number;
-  /** Lines of text (typewriter reveals them in turn), with their characters. */
-  lines: number[];
+  /** Its text's lines as laid out (typewriter reveals them in turn), when the layer is one text node. */
+  typed?: TypedText;
+}
+
+/** One laid-out line of a text layer: its ink extent in the node's box (page pixels) and where each character ends. */
+interface TypedLine {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  /** `ends[k]`: width of the line's first k characters (in reading order), so ends[0] = 0 and the last = x1 - x0. */
+  ends: number[];
+}
+
+/** A text node's lines for typewriter, placed on the frame (`x`, `y`: its box's corner, `scale` frame pixels per page pixel). */
+interface TypedText {
+  lines: TypedLine[];
+  rtl: boolean;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  scale: number;
+  rotation: number;
 }
 
 /** Content layers' states at `st` under the scene's motion. */
@@ -585,17 +557,8 @@ function drawLayer(ctx: SKRSContext2D, l: ContentLayer, s: LayerState, dx: numbe
   }
   if (s.reveal < 1) {
     ctx.beginPath();
-    if (s.typewriter && l.lines.length) {
-      // Line by line, each left to right as its characters come (whole characters: it types, it does not slide).
-      const total = l.lines.reduce((a, b) => a + b, 0);
-      let shown = Math.floor(s.reveal * total);
-      const band = canvas.height / l.lines.length;
-      l.lines.forEach((chars, i) => {
-        const k = Math.min(chars, shown);
-        shown -= k;
-        if (k > 0) ctx.rect(x, y + i * band, (canvas.width * k) / Math.max(1, chars), band);
-      });
-    } else ctx.rect(x, y, canvas.width * s.reveal, canvas.height);
+    if (s.typewriter && l.typed) typewriterClip(ctx, l.typed, s.reveal);
+    else ctx.rect(x, y, canvas.width * s.reveal, canvas.height);
     ctx.clip();
   }
   ctx.drawImage(canvas, x, y);
@@ -629,9 +592,94 @@ function shifted(n: MaterializedNode, d: number): MaterializedNode {
   return { ...n, x: n.x + d, y: n.y + d, children: n.children.map((c) => shifted(c, d)) };
 }
 
-/** Characters of each line of a text layer (typewriter), or [] when the layer is not one text. */
-function linesOf(n: MaterializedNode): number[] {
-  return n.type === 'text' ? (n.text?.lines ?? []).map((l) => [...l.text].length) : [];
+/** Width of text as drawn (font and letter spacing of its layout); measured on one shared context. */
+let measure: SKRSContext2D | undefined;
+function textWidth(t: TextLayout, text: string): number {
+  measure ??= createCanvas(1, 1).getContext('2d');
+  measure.font = t.font;
+  measure.letterSpacing = `${t.letterSpacing}px`;
+  return measure.measureText(text).width;
+}
+
+/**
+ * A text node's lines for typewriter (undefined when the layer is not one text node): each line's extent where the
+ * renderer draws it (alignment, justification, right-to-left and vertical alignment as draw.ts resolves them), and
+ * where each of its characters ends, in reading order, so the reveal shows whole characters from the line's own start.
+ */
+function typedText(n: MaterializedNode, scale: number, ox: number, oy: number): TypedText | undefined {
+  const t = n.text;
+  if (n.type !== 'text' || !t || !t.lines.length) return undefined;
+  const node = n.node as TextNode;
+  const rtl = t.direction === 'rtl';
+  let align = node.textAlign ?? 'start';
+  if (align === 'start') align = rtl ? 'right' : 'left';
+  if (align === 'end') align = rtl ? 'left' : 'right';
+  const va = node.verticalAlign ?? 'top';
+  const top = va === 'middle' ? (n.height - t.height) / 2 : va === 'bottom' ? n.height - t.height : 0;
+  const lines = t.lines.map((line, i): TypedLine => {
+    const chars = [...line.text];
+    const y0 = top + i * t.lineHeight;
+    if (align === 'justify' && !line.paragraphEnd && /\s/.test(line.text.trim())) {
+      // Justified: the words spread over the box; characters come at their share of it.
+      return { x0: 0, x1: n.width, y0, y1: y0 + t.lineHeight, ends: chars.map((_, k) => (k * n.width) / chars.length).concat(n.width) };
+    }
+    const a = align === 'justify' ? (rtl ? 'right' : 'left') : align;
+    const x0 = a === 'center' ? (n.width - line.width) / 2 : a === 'right' ? n.width - line.width : 0;
+    // Prefix widths, scaled to the laid-out width (glyphs a face lacks are measured a little differently).
+    const full = textWidth(t, line.text) || 1;
+    const ends = chars.map((_, k) => (textWidth(t, chars.slice(0, k).join('')) / full) * line.width).concat(line.width);
+    return { x0, x1: x0 + line.width, y0, y1: y0 + t.lineHeight, ends };
+  });
+  return { lines, rtl, x: ox + n.x * scale, y: oy + n.y * scale, width: n.width, height: n.height, scale, rotation: n.node.rotation ?? 0 };
+}
+
+const typewriter = (a: NodeAnimation | undefined) => a?.enter?.preset === 'typewriter' || a?.exit?.preset === 'typewriter';
+
+/**
+ * Adds to the current path the part of a text layer typed at `reveal` (share of its characters): the lines before
+ * the one being typed whole, that one from its own start (left, or right for right-to-left text) to the end of its
+ * last whole character, nothing after. Bands reach past the first and last line so that overhanging ink is kept.
+ */
+function typewriterClip(ctx: SKRSContext2D, typed: TypedText, reveal: number): void {
+  const FAR = 1e5;
+  const { lines, scale: k, x: ox, y: oy, width, height } = typed;
+  const r = (typed.rotation * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(r), Math.sin(r)];
+  // Node-local page pixels to frame pixels, rotated about the box's centre as draw.ts rotates a node.
+  const at = (px: number, py: number): [number, number] => {
+    const dx = px - width / 2;
+    const dy = py - height / 2;
+    return [ox + (width / 2 + dx * cos - dy * sin) * k, oy + (height / 2 + dx * sin + dy * cos) * k];
+  };
+  const rect = (x0: number, y0: number, x1: number, y1: number) => {
+    ctx.moveTo(...at(x0, y0));
+    ctx.lineTo(...at(x1, y0));
+    ctx.lineTo(...at(x1, y1));
+    ctx.lineTo(...at(x0, y1));
+    ctx.closePath();
+  };
+  let shown = Math.floor(reveal * lines.reduce((a, l) => a + l.ends.length - 1, 0));
+  let done = -FAR;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const chars = l.ends.length - 1;
+    const last = i === lines.length - 1;
+    if (shown >= chars) {
+      shown -= chars;
+      done = last ? FAR : l.y1;
+      continue;
+    }
+    if (done > -FAR) rect(-FAR, -FAR, FAR, done);
+    if (shown > 0) {
+      const y0 = i === 0 ? -FAR : l.y0;
+      const y1 = last ? FAR : l.y1;
+      const w = l.ends[shown];
+      if (typed.rtl) rect(l.x1 - w, y0, FAR, y1);
+      else rect(-FAR, y0, l.x0 + w, y1);
+    }
+    return;
+  }
+  rect(-FAR, -FAR, FAR, FAR);
 }
 
 /**
@@ -717,7 +765,6 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
         members: [{ id: piece.id, text: true, image: false, box }],
         placed,
         order: layers.length,
-        lines: linesOf(piece),
       });
     }
     const drawBackground = (ctx: SKRSContext2D, st: SceneState) => {
@@ -808,7 +855,8 @@ export async function prepareScene(scene: SceneSpec, w: number, h: number, stop?
       placed: place(placed0),
       animation: run[0].animation,
       order: run[0].animation ? -1 : order++,
-      lines: run.length === 1 ? linesOf(run[0].node) : [],
+      // Measured only for a typewriter (the one reveal that needs each character's place).
+      typed: typewriter(run[0].animation) ? typedText(run[0].node, scale, ox, oy) : undefined,
     });
   }
   // The composer places layers whole within the frame's width: a layer reaching past a side is handed to it cut

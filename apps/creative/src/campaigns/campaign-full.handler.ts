@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainException } from '@platform/errors';
 import { JobFailure, type JobContext, type JobHandler, type JobOutcome } from '../jobs/job-types';
-import { fitSize } from '../videos/video-requests.service';
+import { campaignScene, fitSize } from '../videos/video-requests.service';
 import type { StoredCampaignFull, StoredVideo } from '../videos/video-request';
 import { VideoRendererService } from '../videos/video-renderer.service';
 import { CampaignsService, videoScenes } from './campaigns.service';
@@ -41,21 +41,27 @@ export class CampaignFullJobHandler implements JobHandler {
     const size = v.width && v.height ? { width: v.width, height: v.height } : fitSize(first.width, first.height, even);
     // One scene a distinct piece, laid out again at the video's frame (its template with the campaign's brief and seed),
     // not its PNG contained in the frame: a story in a square video filled the middle third between bars.
+    // Each scene moves as the request checked it (its family preset unless a motion was named); a job queued before
+    // campaigns had presets has one motion and transition for all.
     const scenes = videoScenes(campaign.pieces);
     const video: StoredVideo = {
       ...size,
       fps: v.fps,
-      scenes: scenes.map((s) => ({
-        template: s.template,
-        brief: campaign.brief,
-        duration: v.duration,
-        motion: v.motion,
-        easing: v.easing,
-        transition: v.transition,
-        transition_duration: v.transition_duration,
-        focal: null,
-        audio: null,
-      })),
+      scenes: scenes.map((s) => {
+        const chosen = v.scenes?.find((c) => c.template === s.template) ?? campaignScene(v, s.template);
+        return {
+          template: s.template,
+          brief: campaign.brief,
+          duration: v.duration,
+          motion: chosen.motion,
+          easing: v.easing,
+          transition: chosen.transition,
+          transition_duration: v.transition_duration,
+          focal: null,
+          audio: null,
+          preset: chosen.preset,
+        };
+      }),
       audio: v.audio,
       beat_sync: v.beat_sync,
       formats: v.formats,

@@ -171,12 +171,21 @@ export class CampaignsService {
   check(input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): {
     pieces: number;
     scenes: number;
+    /** The template of each scene, in the video's order. */
+    sceneTemplates: string[];
     sizes: { width: number; height: number }[];
     brief: Record<string, unknown>;
   } {
     const brief = briefOrThrow(input.brief, ['brief']);
     const plans = this.plan(input.formats, input.template);
-    return { pieces: plans.length, scenes: videoScenes(plans).length, sizes: plans.map((p) => ({ width: p.width, height: p.height })), brief: brief as Json };
+    const scenes = videoScenes(plans).map((s) => s.template);
+    return {
+      pieces: plans.length,
+      scenes: scenes.length,
+      sceneTemplates: scenes,
+      sizes: plans.map((p) => ({ width: p.width, height: p.height })),
+      brief: brief as Json,
+    };
   }
 
   async create(accountId: string, input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): Promise<CampaignDto> {

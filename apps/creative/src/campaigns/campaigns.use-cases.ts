@@ -40,7 +40,7 @@ export class CampaignsUseCases {
   async createWithVideo(auth: AuthContext, body: CreateCampaignFullDto): Promise<JobDto> {
     const checked = this.campaigns.check({ brief: body.brief, formats: body.formats, template: body.template });
     // The video has one scene a distinct piece (`videoScenes`): its length, its limit and its charge count those.
-    const video = await this.requests.campaignVideo(auth.accountId, body.video, checked.scenes, ['video']);
+    const video = await this.requests.campaignVideo(auth.accountId, body.video, checked.sceneTemplates, ['video']);
     const request: StoredCampaignFull = { brief: checked.brief, formats: body.formats ?? null, template: body.template ?? null, video };
     return this.jobs.create({
       accountId: auth.accountId,

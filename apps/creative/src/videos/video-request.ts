@@ -109,12 +109,23 @@ export interface StoredProceduralVideo {
   gif: StoredGif | null;
 }
 
+/** How one scene of a full campaign's video moves: its template's family preset, unless the request named a motion. */
+export interface StoredCampaignScene {
+  template: string;
+  motion: string;
+  transition: string;
+  /** The family motion preset that chose `motion` and animates the scene's nodes (the request named no motion), else null. */
+  preset: string | null;
+}
+
 /** The `video` of a full campaign (the size may be open until the pieces exist). */
 export interface StoredCampaignVideo {
   duration: number;
-  motion: string;
+  /** The request's motion for every scene; null: each scene moves as its template's family preset does (`scenes`). */
+  motion: string | null;
   easing: string | null;
-  transition: string;
+  /** The request's transition; null: each scene's (`scenes`). */
+  transition: string | null;
   transition_duration: number;
   width: number | null;
   height: number | null;
@@ -123,6 +134,11 @@ export interface StoredCampaignVideo {
   beat_sync: boolean;
   formats: string[];
   gif: StoredGif | null;
+  /**
+   * Each scene's motion, transition and preset, in the video's order (one a distinct template). Absent in jobs queued
+   * before presets reached campaigns: those have a `motion` and `transition` of their own.
+   */
+  scenes?: StoredCampaignScene[];
 }
 
 export interface StoredCampaignFull {

@@ -15,6 +15,7 @@ import {
   animateLead,
   type StoredAnimate,
   type StoredAudio,
+  type StoredCampaignScene,
   type StoredCampaignVideo,
   type StoredGif,
   type StoredProceduralVideo,
@@ -38,6 +39,20 @@ export interface CampaignVideoInput {
   gif?: unknown;
   audio?: unknown;
   beat_sync?: unknown;
+}
+
+/**
+ * How a full campaign's scene of `template` moves: its family preset (motion, transition unless one is named, entrances)
+ * when the request names no motion, as animate and scenes do; what it names otherwise, with the campaign's transition.
+ */
+export function campaignScene(v: { motion: string | null; transition: string | null }, template: string): StoredCampaignScene {
+  const chosen = scenePreset(v, template);
+  return {
+    template,
+    motion: chosen.motion ?? VIDEO_DEFAULTS.scene.motion,
+    transition: chosen.transition ?? VIDEO_DEFAULTS.campaign.transition,
+    preset: chosen.preset,
+  };
 }
 
 /** 1 to 8 colors separated by commas or spaces, or a 422 at `loc`. */
@@ -407,8 +422,13 @@ export class VideoRequestsService {
   // ---------------------------------------------------------------------------------------------
   // POST /v1/campaigns/full → `video`
 
-  /** The `video` options of a full campaign (pieces: `pieceCount`), checked at `loc`. */
-  async campaignVideo(accountId: string, input: unknown, pieceCount: number, loc: Loc): Promise<StoredCampaignVideo> {
+  /**
+   * The `video` options of a full campaign, checked at `loc`; `templates`: its scenes' templates in order (one scene a
+   * distinct template, `videoScenes`). A request that names no motion gets each scene's family preset (its motion, its
+   * transition unless the request names one, its entrances), as animate and scenes do; a named motion turns them off.
+   */
+  async campaignVideo(accountId: string, input: unknown, templates: string[], loc: Loc): Promise<StoredCampaignVideo> {
+    const pieceCount = templates.length;
     const D = VIDEO_DEFAULTS.campaign;
     const details: ErrorDetail[] = [];
     const v = (input ?? {}) as CampaignVideoInput;
@@ -433,9 +453,9 @@ export class VideoRequestsService {
       return x;
     };
     const duration = num('duration', L.minDuration, L.maxSceneDuration, D.duration);
-    const motion = oneOf('motion', MOTIONS, D.motion)!;
+    const motion = oneOf('motion', MOTIONS, null);
     const easing = oneOf('easing', EASINGS, null);
-    const transition = oneOf('transition', TRANSITIONS, D.transition)!;
+    const transition = oneOf('transition', TRANSITIONS, null);
     const transitionDuration = num('transition_duration', 0, L.maxSceneDuration / 2, L.defaultTransitionDuration);
     const fps = num('fps', L.minFps, L.maxFps, VIDEO_DEFAULTS.fps, true);
     let formats: string[] = [...VIDEO_DEFAULTS.formats];
@@ -520,6 +540,21 @@ export class VideoRequestsService {
     details.push(...this.frameProblems([duration], fps, () => at('duration')));
     if (details.length) throw new ValidationError(details);
     if (audio) await this.assetOf(accountId, audio.asset_id, 'audio', [...at('audio'), 'asset_id']);
-    return { duration, motion, easing, transition, transition_duration: transitionDuration, width, height, fps, audio, beat_sync: beatSync, formats, gif };
+    const scenes = templates.map((template) => campaignScene({ motion, transition }, template));
+    return {
+      duration,
+      motion,
+      easing,
+      transition,
+      transition_duration: transitionDuration,
+      width,
+      height,
+      fps,
+      audio,
+      beat_sync: beatSync,
+      formats,
+      gif,
+      scenes,
+    };
   }
 }

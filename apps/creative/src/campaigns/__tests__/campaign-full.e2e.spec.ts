@@ -80,6 +80,11 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
       beat_sync: false,
       formats: ['mp4', 'gif'],
       gif: null,
+      // A named motion turns the family presets off; the named transition is every scene's.
+      scenes: [
+        { template: 'landscape-banner', motion: 'pop', transition: 'wipe_left', preset: null },
+        { template: 'story', motion: 'pop', transition: 'wipe_left', preset: null },
+      ],
     });
     const done = await finished(t, alice, job.id);
     expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
@@ -177,13 +182,72 @@ describe('creative full campaigns (pieces and a video, one job)', () => {
     expect(blue / (rgb.length / 3)).toBeGreaterThan(0.2);
   }, 120_000);
 
+  it("moves each scene as its template's family preset when the request names no motion; what it names wins", async () => {
+    // Two templates of two families: the request records each scene's preset, motion and transition, as animate does.
+    const two = [
+      { width: 240, height: 240 },
+      { width: 240, height: 240, template: 'quote' },
+    ];
+    const recorded = async (video: Record<string, unknown>) => {
+      const job = expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, formats: two, video }), alice), 202).body;
+      await as(t.http.post(`/v1/jobs/${job.id}/cancel`), alice);
+      return job.request.video as { motion: string | null; transition: string | null; scenes: unknown[] };
+    };
+    const byFamily = await recorded({ duration: 1 });
+    expect(byFamily).toMatchObject({ motion: null, transition: null });
+    expect(byFamily.scenes).toEqual([
+      { template: 'square-post', motion: 'zoom_in', transition: 'slide_left', preset: 'bold' },
+      { template: 'quote', motion: 'ken_burns', transition: 'fade', preset: 'editorial' },
+    ]);
+    // A named transition stays while the families give the rest.
+    expect((await recorded({ transition: 'circle' })).scenes).toEqual([
+      { template: 'square-post', motion: 'zoom_in', transition: 'circle', preset: 'bold' },
+      { template: 'quote', motion: 'ken_burns', transition: 'circle', preset: 'editorial' },
+    ]);
+    // A named motion (even none) turns the presets off; without a transition it gets the campaign's fade.
+    expect((await recorded({ motion: 'none' })).scenes).toEqual([
+      { template: 'square-post', motion: 'none', transition: 'fade', preset: null },
+      { template: 'quote', motion: 'none', transition: 'fade', preset: null },
+    ]);
+
+    // Rendered: under its family preset (bold: zoom_in) the piece's text enters, so its first frame lacks the text that
+    // the same camera motion named in the request (no preset) shows from the start; once in, the two agree.
+    const frames = async (video: Record<string, unknown>, name: string) => {
+      const job = expectStatus(
+        await as(t.http.post('/v1/campaigns/full').send({ brief, formats: [{ width: 240, height: 240 }], video: { duration: 1, fps: 10, ...video } }), alice),
+        202,
+      ).body;
+      const done = await finished(t, alice, job.id);
+      expect(done.state, JSON.stringify(done.error)).toBe('succeeded');
+      const file = tmp.file(name);
+      await download(t, artifact(done, 'mp4').url!, file);
+      const got = [await frameAt(file, 0), await frameAt(file, 0.85)];
+      for (const f of got) expect(f.length).toBe(240 * 240 * 3);
+      return got;
+    };
+    const differ = (a: Buffer, b: Buffer) => a.reduce((n, v, k) => n + (Math.abs(v - b[k]) > 40 ? 1 : 0), 0) / a.length;
+    const [presetFirst, presetLast] = await frames({}, 'preset.mp4');
+    const [namedFirst, namedLast] = await frames({ motion: 'zoom_in' }, 'named.mp4');
+    expect(differ(presetFirst, namedFirst)).toBeGreaterThan(0.01);
+    expect(differ(presetLast, namedLast)).toBeLessThan(0.002);
+  }, 180_000);
+
   it('applies the video defaults, and refuses bad campaigns and bad video options before any job exists', async () => {
     const dflt = expectStatus(await as(t.http.post('/v1/campaigns/full').send({ brief, formats: ['instagram_post'] }), alice), 202).body;
     expect(dflt.request).toMatchObject({
       brief,
       formats: ['instagram_post'],
       template: null,
-      video: { duration: 3, motion: 'ken_burns', transition: 'fade', fps: 30, formats: ['mp4'], width: null, height: null },
+      video: {
+        duration: 3,
+        motion: null,
+        transition: null,
+        fps: 30,
+        formats: ['mp4'],
+        width: null,
+        height: null,
+        scenes: [{ template: 'square-post', motion: 'zoom_in', transition: 'slide_left', preset: 'bold' }],
+      },
     });
     await as(t.http.post(`/v1/jobs/${dflt.id}/cancel`), alice);
     const before = expectStatus(await as(t.http.get('/v1/jobs?limit=100'), alice), 200).body.data.length;

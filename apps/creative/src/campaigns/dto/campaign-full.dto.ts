@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { EASINGS, MOTIONS, TRANSITIONS, VIDEO_FORMATS, VIDEO_LIMITS } from '@platform/creative-video';
 import { IsObject, IsOptional } from 'class-validator';
-import { CallbackUrlField, GifOptionsDto, VIDEO_DEFAULTS, VideoAudioDto } from '../../videos/dto/video-options.dto';
+import { CallbackUrlField, FAMILY_PRESET_DESCRIPTION, GifOptionsDto, VIDEO_DEFAULTS, VideoAudioDto } from '../../videos/dto/video-options.dto';
 import { CreateCampaignDto } from './campaign.dto';
 
 const L = VIDEO_LIMITS;
@@ -17,11 +17,17 @@ export class CampaignVideoDto {
     description: 'Seconds of each scene (one a distinct piece: pieces with the same template are shown once)',
   })
   duration?: number;
-  @ApiPropertyOptional({ enum: [...MOTIONS], default: D.motion, description: 'Motion of every scene' })
+  @ApiPropertyOptional({
+    enum: [...MOTIONS],
+    description: `Motion of every scene. Default: for each scene, ${FAMILY_PRESET_DESCRIPTION}. The job's \`request.video.scenes\` records each scene's \`template\`, \`motion\`, \`transition\` and \`preset\` (null when a motion was named)`,
+  })
   motion?: string;
   @ApiPropertyOptional({ enum: [...EASINGS], description: "Easing of the motion (default the motion's own)" })
   easing?: string;
-  @ApiPropertyOptional({ enum: [...TRANSITIONS], default: D.transition, description: 'Transition between scenes' })
+  @ApiPropertyOptional({
+    enum: [...TRANSITIONS],
+    description: `Transition out of each scene into the next. Default: each scene's family preset transition when no \`motion\` is named, \`${D.transition}\` when one is`,
+  })
   transition?: string;
   @ApiPropertyOptional({
     type: Number,
@@ -62,7 +68,8 @@ export class CreateCampaignFullDto extends CreateCampaignDto {
   @ApiPropertyOptional({
     type: CampaignVideoDto,
     nullable: true,
-    description: "How the pieces become a video, one scene a distinct piece (default: 3 s each, ken_burns, fade, the first piece's size, mp4)",
+    description:
+      "How the pieces become a video, one scene a distinct piece (default: 3 s each, each scene moving in its template family's style, the first piece's size, mp4)",
   })
   @IsOptional()
   @IsObject()

@@ -41,8 +41,11 @@ export const VIDEO_DEFAULTS = {
   scene: { duration: 3, motion: 'none', transition: 'none' },
   /** ProceduralVideo. */
   procedural: { style: 'mesh', duration: 3, seed: 7, density: 1.0, transition: 'fade', size: 1080 },
-  /** The `video` of CampaignFullCreate. */
-  campaign: { duration: 3, motion: 'ken_burns', transition: 'fade', size: 1080 },
+  /**
+   * The `video` of CampaignFullCreate. No motion: each scene's family preset (as animate and scenes); `transition` is
+   * the one of a request that names a motion but no transition.
+   */
+  campaign: { duration: 3, transition: 'fade', size: 1080 },
   audio: { volume: 1.0, loop: true, fade_in: 0.0, fade_out: 1.0, normalize: false },
   /** A video without a size of its own and no design or image to take one from. */
   size: 1080,
