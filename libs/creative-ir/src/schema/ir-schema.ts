@@ -115,7 +115,7 @@ export const AnimationEasingSchema = z.enum(['linear', 'ease_in', 'ease_out', 'e
 /**
  * Entrance and exit presets of a node in a video scene: `fade` (opacity), `rise` (up 6% of the page height and fade),
  * `drop` (down from above), `slide_left|right|up|down` (from/to that side, 12% of the page), `scale` (90% to 100%),
- * `pop` (85% to 100% with an overshoot), `typewriter` (text appears character by character; other nodes fade),
+ * `pop` (85% to 100% with an overshoot), `typewriter` (text appears character by character, each line from its own start; other nodes are wiped in like `wipe`),
  * `wipe` (revealed left to right), `none` (present for the whole scene).
  */
 export const AnimationPresetSchema = z.enum([
