@@ -152,7 +152,7 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'The design as a portable bundle (assets and fonts inlined): create_design with `bundle` reproduces it. Large.',
   ),
   tool('list_revisions', 'List revisions', DESIGN_OPERATIONS.revisions, READ, "A design's revisions, newest first, with what made each."),
-  tool('get_revision', 'Get a revision', DESIGN_OPERATIONS.revision, READ, 'One revision of a design with its IR.'),
+  tool('get_revision', 'Get a revision', DESIGN_OPERATIONS.revision, READ, 'One revision of a design with its IR (list_revisions gives their numbers).'),
   tool(
     'diff_revisions',
     'Diff two revisions',

@@ -296,7 +296,7 @@ describe('creative MCP endpoint', () => {
     // (POST /v1/designs has its own, larger DESIGN_BODY_LIMIT for bundles; any other JSON route keeps BODY_LIMIT.)
     const viaRest = await fetch(`${t.url}/v1/campaigns`, { method: 'POST', headers: { ...headers, 'x-api-key': alice.key }, body });
     expect(viaRest.status).toBe(413);
-    const res = await fetch(`${t.url}/v1/mcp`, { method: 'POST', headers: { ...headers, 'x-api-key': alice.key }, body });
+    const res = await fetch(`${t.url}/v1/mcp?tools=assets`, { method: 'POST', headers: { ...headers, 'x-api-key': alice.key }, body });
     expect(res.status).toBe(200);
     const result = ((await res.json()) as Json).result;
     expect(result.isError, JSON.stringify(result).slice(0, 400)).toBeFalsy();
@@ -306,7 +306,7 @@ describe('creative MCP endpoint', () => {
     const small = await createTestApp(creativeService, { env: { ASSET_UPLOAD_LIMIT: '100kb', DESIGN_BODY_LIMIT: '100kb' } });
     try {
       const carol = await small.account('carol');
-      const over = await fetch(`${small.url}/v1/mcp`, { method: 'POST', headers: { ...headers, 'x-api-key': carol.key }, body });
+      const over = await fetch(`${small.url}/v1/mcp?tools=assets`, { method: 'POST', headers: { ...headers, 'x-api-key': carol.key }, body });
       expect(over.status).toBe(413);
       expect(await over.json()).toMatchObject({ code: 'payload_too_large' });
     } finally {
