@@ -20,7 +20,7 @@ const TAG = /^(W\/)?("?)(?:rev-)?([1-9][0-9]{0,9})\2$/;
  * `"abc"`, an empty list element) is refused with a 422 at `loc` rather than ignored (a change meant to be
  * conditional must not run unconditionally) or answered 412 (the design has not moved: the condition is unreadable).
  */
-export function parseIfMatch(value: string | number | undefined | null, loc: string = 'if-match'): IfMatch | undefined {
+export function parseIfMatch(value: string | number | undefined | null, loc = 'if-match'): IfMatch | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number') {
     if (Number.isInteger(value) && value >= 1) return { any: false, revisions: [value] };

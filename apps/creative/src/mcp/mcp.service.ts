@@ -74,7 +74,11 @@ export function selectTools(query: string | undefined): Set<string> | null {
     throw new ValidationError(
       unknown.slice(0, 5).map((u) => {
         const near = nearestName(u, valid);
-        return { loc: ['tools'], msg: `No toolset ${JSON.stringify(u.slice(0, 40))}${near ? `: did you mean ${near}?` : ''} (toolsets: ${valid.join(', ')})`, type: 'enum' };
+        return {
+          loc: ['tools'],
+          msg: `No toolset ${JSON.stringify(u.slice(0, 40))}${near ? `: did you mean ${near}?` : ''} (toolsets: ${valid.join(', ')})`,
+          type: 'enum',
+        };
       }),
       undefined,
       'query',
@@ -157,7 +161,8 @@ function describedIrSchema(): Record<string, unknown> {
 
 /** What a free JSON argument is, by its name. */
 function jsonHint(name: string): string | undefined {
-  if (name === 'brief') return `A brief as JSON text (fields: title, subtitle, eyebrow, body, cta, author, palette, tone, language, brand, format, image, images, items, data, seed; schema: resource ${BRIEF_RESOURCE}).`;
+  if (name === 'brief')
+    return `A brief as JSON text (fields: title, subtitle, eyebrow, body, cta, author, palette, tone, language, brand, format, image, images, items, data, seed; schema: resource ${BRIEF_RESOURCE}).`;
   if (name === 'patch') return `A JSON merge patch of the node as JSON text (an object is accepted too; schema of nodes: resource ${IR_RESOURCE}).`;
   return undefined;
 }
@@ -247,9 +252,7 @@ export class McpService {
     );
     const offered = () => this.tools().filter((t) => !selected || selected.has(t.def.name));
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: offered().map((t) => t.tool) }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) =>
-      this.callTool(auth, request.params.name, request.params.arguments ?? {}, selected),
-    );
+    server.setRequestHandler(CallToolRequestSchema, async (request) => this.callTool(auth, request.params.name, request.params.arguments ?? {}, selected));
     server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [GOAL_TO_CAMPAIGN_PROMPT] }));
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {
       if (request.params.name !== GOAL_TO_CAMPAIGN_PROMPT.name) throw invalidParams(`Unknown prompt ${request.params.name}`);
@@ -278,8 +281,12 @@ export class McpService {
   async callTool(auth: AuthContext, name: string, sent: Record<string, unknown>, selected: Set<string> | null = null): Promise<CallToolResult> {
     const built = this.tools().find((t) => t.def.name === name);
     if (!built) {
-      const near = nearestName(name, this.tools().map((t) => t.def.name));
-      return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}${near ? ` (did you mean ${near}?)` : ''}: see tools/list`, 'not_found')).result;
+      const near = nearestName(
+        name,
+        this.tools().map((t) => t.def.name),
+      );
+      return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}${near ? ` (did you mean ${near}?)` : ''}: see tools/list`, 'not_found'))
+        .result;
     }
     if (selected && !selected.has(name))
       return errorResultOf(new NotFoundError(`The tool ${name} is not in the toolsets this connection selected (?tools=): see tools/list`, 'not_found')).result;

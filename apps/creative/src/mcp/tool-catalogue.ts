@@ -80,7 +80,8 @@ const jsonText = (description: string): Converted => ({
 
 /** `schema` that also takes null. */
 export function nullable(schema: Json): Json {
-  if (Array.isArray(schema.anyOf)) return schema.anyOf.some((b: Json) => b.type === 'null') ? schema : { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
+  if (Array.isArray(schema.anyOf))
+    return schema.anyOf.some((b: Json) => b.type === 'null') ? schema : { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
   const types = typesOf(schema);
   if (types.includes('null')) return schema;
   const out = { ...schema, type: [...types, 'null'] };
@@ -162,7 +163,10 @@ export function strictSchema(input: Json, ctx: StrictContext, depth: number, nam
     }
     const converted = branches.map((b) => strictSchema(b, ctx, depth, name));
     // Alternatives that are (or hold) JSON text read as one JSON text: a model sends one string either way.
-    if (converted.some((c) => c.plans.some((p) => p.json) && typesOf(c.schema).includes('string')) && converted.some((c) => c.plans.some((p) => p.object || p.items)))
+    if (
+      converted.some((c) => c.plans.some((p) => p.json) && typesOf(c.schema).includes('string')) &&
+      converted.some((c) => c.plans.some((p) => p.object || p.items))
+    )
       return jsonText(describe(description, hint ?? 'JSON text (an object is accepted too).')!);
     const plans = converted.flatMap((c) => c.plans);
     const bare = converted.map((c) => withoutNull(stripDescription(c.schema)));

@@ -282,7 +282,10 @@ describe('creative MCP tool catalogue: closed arguments, if_match, size, toolset
     // Every design answer carries the revision and its etag.
     const id = { design_id: design.id };
     expect(await ok('get_design', id)).toMatchObject({ revision: 6, etag: '"rev-6"' });
-    expect(await ok('add_node', { ...id, node: { type: 'rect', id: 'box', width: 10, height: 10 }, if_match: 6 })).toMatchObject({ revision: 7, etag: '"rev-7"' });
+    expect(await ok('add_node', { ...id, node: { type: 'rect', id: 'box', width: 10, height: 10 }, if_match: 6 })).toMatchObject({
+      revision: 7,
+      etag: '"rev-7"',
+    });
     expect(await ok('patch_node', { ...id, node_id: 'box', patch: { width: 20 }, if_match: '7' })).toMatchObject({ revision: 8, etag: '"rev-8"' });
     expect(await ok('delete_node', { ...id, node_id: 'box', if_match: 'rev-8' })).toMatchObject({ revision: 9, etag: '"rev-9"' });
     expect(await ok('restore_revision', { ...id, revision: 1, if_match: '"rev-9"' })).toMatchObject({ revision: 10, etag: '"rev-10"' });
