@@ -295,7 +295,7 @@ export class McpService {
       if (!sent || typeof sent !== 'object' || Array.isArray(sent))
         throw new ValidationError([{ loc: [], msg: 'The arguments must be an object', type: 'model_attributes_type' }], undefined, 'body');
       // Nothing runs (nor is charged) before every argument is known: an unknown name is a 422 with the nearest valid one.
-      const args = normalizeArguments(sent, built.plan, name);
+      const args = normalizeArguments(sent, built.plan, name, built.places.body ? 'body' : 'query');
       if (args.if_match !== undefined) {
         // Checked here to name the argument (422 at `if_match`); the operation reads the header with the same parser.
         parseIfMatch(args.if_match as string | number, 'if_match');

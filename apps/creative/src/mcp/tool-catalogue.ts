@@ -282,12 +282,13 @@ export function nearestName(name: string, valid: string[]): string | undefined {
 /**
  * The arguments as the operation takes them: JSON text parsed, `null` for an optional value dropped (the same as
  * leaving it out), and every name checked against the schema: an unknown argument (at any depth the schema closes)
- * is a 422 naming it and the nearest valid name, before anything runs.
+ * is a 422 naming it and the nearest valid name, before anything runs. `source` is where the REST twin would have
+ * found it (`query` for a tool without a body, as an unknown query parameter is there).
  */
-export function normalizeArguments(args: Record<string, unknown>, plan: Plan, tool: string): Record<string, unknown> {
+export function normalizeArguments(args: Record<string, unknown>, plan: Plan, tool: string, source: 'body' | 'query' = 'body'): Record<string, unknown> {
   const problems: ErrorDetail[] = [];
   const out = normalize(args, [plan], [], problems, tool) as Record<string, unknown>;
-  if (problems.length) throw new ValidationError(problems.slice(0, 10), undefined, 'body');
+  if (problems.length) throw new ValidationError(problems.slice(0, 10), undefined, source);
   return out;
 }
 
