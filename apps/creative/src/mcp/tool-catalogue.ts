@@ -183,8 +183,10 @@ export function strictSchema(input: Json, ctx: StrictContext, depth: number, nam
   const isNullable = types.includes('null');
   if (types.includes('object')) {
     const props = s.properties ?? {};
-    // The arguments themselves (depth 0) are always an object of known names, even when there are none.
-    const free = depth > 0 && (!Object.keys(props).length || (s.additionalProperties !== undefined && s.additionalProperties !== false));
+    // The arguments themselves (depth 0) are always an object of known names, even when there are none. An object
+    // that lists its properties is closed here even where REST lets more through (a workflow step): the tool layer is
+    // strict; one that lists none (`metadata`, `bundle`) is free, so JSON text.
+    const free = depth > 0 && !Object.keys(props).length;
     if (free || depth >= MAX_OBJECT_DEPTH) {
       const j = jsonText(describe(description, hint ?? 'A JSON object as JSON text (an object is accepted too).')!);
       return isNullable ? { ...j, schema: nullable(j.schema) } : j;

@@ -10,7 +10,7 @@ describe('tool catalogue: strict schemas and the arguments read by them', () => 
         design_id: { type: 'string' },
         width: { type: 'integer', default: 1080 },
         title: { type: ['string', 'null'] },
-        image: { anyOf: [{ type: 'string' }, { type: 'object', properties: { src: { type: 'string' } }, additionalProperties: true }] },
+        image: { anyOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }] },
         render: { allOf: [{ $ref: '#/$defs/Render' }], description: 'Render it' },
         ir: { allOf: [{ $ref: '#/$defs/CreativeIr' }] },
       },
