@@ -247,7 +247,10 @@ export class McpService {
         instructions:
           'Creative runtime: briefs to designs (Creative IR), renders, revisions, campaigns, videos. Typical flow: list_templates → ' +
           'create_design (brief + template) → patch_node / add_node → render_design (returns an image) → animate_design → get_job until succeeded. ' +
-          'Errors come back as tool results with isError and the REST error body (422 items carry `loc`, the field path).',
+          'Errors come back as tool results with isError and the REST error body (422 items carry `loc`, the field path). ' +
+          'Arguments are closed (an unknown one is refused with the nearest valid name) and null means "not given"; the IR is the resource ' +
+          'creative://schemas/ir, passed as an object or JSON text. Every design result has `revision`: pass it as `if_match` to edit safely. ' +
+          'More tools: connect with ?tools=all (or design, render, video, assets, intelligence, billing, brand, catalogue, read).',
       },
     );
     const offered = () => this.tools().filter((t) => !selected || selected.has(t.def.name));
