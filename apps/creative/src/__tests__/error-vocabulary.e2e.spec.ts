@@ -57,7 +57,7 @@ describe('creative: one vocabulary of error codes and types, documented in docs/
     alice = await t.account('alice');
     bob = await t.account('bob');
     mcp = new Client({ name: 'vocabulary-test', version: '1.0.0' });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/v1/mcp`), { requestInit: { headers: { 'x-api-key': alice.key } } }));
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/v1/mcp?tools=all`), { requestInit: { headers: { 'x-api-key': alice.key } } }));
   });
   afterAll(async () => {
     await mcp?.close();

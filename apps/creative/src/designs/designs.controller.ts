@@ -28,7 +28,9 @@ const DESIGN_EFFECT = 'creative.design';
 const IF_MATCH = ApiHeader({
   name: 'If-Match',
   required: false,
-  description: 'The ETag of the revision the change is based on (`"rev-3"`): 412 `precondition_failed` when the design has moved on',
+  description:
+    'The revision the change is based on: its ETag `"rev-3"` (a list of them, or `*`); `rev-3` and `3` unquoted name it too (RFC 9110 2.2 recovery). ' +
+    '412 `precondition_failed` when the design has moved on; 422 at `header.if-match` for a value that names no revision (`banana`)',
 });
 const PRECONDITION = ApiResponse({
   status: 412,

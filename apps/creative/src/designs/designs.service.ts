@@ -22,6 +22,7 @@ import { DesignRevision, type RevisionOperation } from './design-revision.entity
 import { DesignsRepository } from './designs.repository';
 import { jsonPatch, summarizeDiff } from './design-diff';
 import { addNode, assignIds, deleteNode, indexNodes, patchNode, relocateIssues, type Json } from './ir-tree';
+import { ifMatchAccepts, parseIfMatch, type IfMatch } from './if-match';
 
 export { DEFAULT_TEMPLATE };
 /** Bundles this service writes and reads. */
@@ -96,10 +97,12 @@ interface Change {
 }
 
 export class PreconditionFailedError extends DomainException {
-  constructor(current: number) {
+  constructor(current: number, condition?: IfMatch) {
+    const named = condition && !condition.any ? condition.revisions : [];
     super(
       'precondition_failed',
-      `The design is at revision ${current} ("rev-${current}"); If-Match named another. Read it again and retry.`,
+      `The design is at revision ${current} (ETag "rev-${current}"), not ${named.length ? `revision ${named.join(' or ')}` : 'a revision If-Match names'}: ` +
+        `read it again and retry with if_match ${current}.`,
       'precondition_failed',
       {
         extra: { current_revision: current },
@@ -116,13 +119,6 @@ export interface DesignOutline {
   width: number;
   height: number;
   title: string | null;
-}
-
-/** True when an If-Match header (`*`, or a list of entity tags) names this revision. Weak tags never match. */
-export function ifMatchAccepts(header: string | undefined, revision: number): boolean {
-  if (header === undefined) return true;
-  const tags = header.split(',').map((t) => t.trim());
-  return tags.includes('*') || tags.includes(revisionEtag(revision));
 }
 
 /** A revision cursor: the last revision number of the page (revisions are listed newest first). */
@@ -210,10 +206,11 @@ export class DesignsService {
    * delete), 412 when If-Match names another revision. The caller removes its artifacts after.
    */
   async delete(accountId: string, id: string, ifMatch: string | undefined): Promise<void> {
+    const condition = parseIfMatch(ifMatch);
     await this.repo.transaction(async (m) => {
       const design = await this.repo.lock(m, accountId, id);
       if (!design) throw new NotFoundError(`Design ${id} not found`, 'not_found');
-      if (!ifMatchAccepts(ifMatch, design.revision)) throw new PreconditionFailedError(design.revision);
+      if (!ifMatchAccepts(condition, design.revision)) throw new PreconditionFailedError(design.revision, condition);
       await this.repo.delete(accountId, id, m);
     });
   }
@@ -403,10 +400,11 @@ export class DesignsService {
     render: RenderAsk | null | undefined,
     compute: (design: Design, current: Json, m: EntityManager) => Promise<Change>,
   ): Promise<DesignState> {
+    const condition = parseIfMatch(ifMatch);
     return this.repo.transaction(async (m) => {
       const design = await this.repo.lock(m, accountId, id);
       if (!design) throw new NotFoundError(`Design ${id} not found`, 'not_found');
-      if (!ifMatchAccepts(ifMatch, design.revision)) throw new PreconditionFailedError(design.revision);
+      if (!ifMatchAccepts(condition, design.revision)) throw new PreconditionFailedError(design.revision, condition);
       const current = await this.revisionOf(design, design.revision, m);
       const change = await compute(design, structuredClone(current.ir), m);
       checkRender(change.ir, render);

@@ -1,7 +1,7 @@
 import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { readJsonBody } from '@platform/http';
@@ -10,7 +10,8 @@ import type { IncomingMessage } from 'node:http';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import type { CreativeConfig } from '../config';
 import { JsonRpcErrorDto, JsonRpcMessageDto, JsonRpcRequestDto } from './dto/json-rpc.dto';
-import { McpService } from './mcp.service';
+import { McpService, selectTools } from './mcp.service';
+import { DEFAULT_TOOLSETS, TOOLSETS } from './tools';
 
 const JSON_RPC_ERROR = { $ref: getSchemaPath(JsonRpcErrorDto) };
 const METHOD_NOT_ALLOWED = {
@@ -52,6 +53,9 @@ export class McpController {
       'Credentials as for REST (`x-api-key` or `Authorization: Bearer`), checked before the message is read (401); each POST counts against the rate limit. ' +
       'The body may be as large as an upload as base64 or a design body, the larger (max(ASSET_UPLOAD_LIMIT × 4/3, DESIGN_BODY_LIMIT) + 64 KB, not BODY_LIMIT): 413 `payload_too_large` above. ' +
       'Tools: one per REST capability, calling the same code, with the REST validation (tool errors are results with `isError` and the REST error body). ' +
+      'Tool arguments are closed: an unknown one is an `isError` result naming it and the nearest valid name, and nothing runs. Input schemas follow ' +
+      "OpenAI's strict function rules (every argument listed in `required`, null for one not given; no references: the IR is the resource " +
+      '`creative://schemas/ir`, passed as an object or as JSON text). `?tools=` selects toolsets (default catalogue, design, render; `all`). ' +
       'Prompts: `goal_to_campaign`. Resources: `creative://catalogue/templates`, `creative://schemas/ir`, `creative://schemas/brief`. ' +
       "The Host header must name PUBLIC_BASE_URL's host, localhost, 127.0.0.1, [::1] or one of MCP_ALLOWED_HOSTS (DNS-rebinding protection): 403 otherwise.",
   })
@@ -66,12 +70,21 @@ export class McpController {
   @ApiResponse({ status: 403, description: 'The Host header is not allowed (DNS-rebinding protection)', schema: JSON_RPC_ERROR })
   @ApiResponse({ status: 406, description: 'Accept must list application/json and text/event-stream', schema: JSON_RPC_ERROR })
   @ApiResponse({ status: 415, description: 'Content-Type must be application/json', schema: { oneOf: [JSON_RPC_ERROR, { $ref: getSchemaPath(ErrorDto) }] } })
-  async post(@Auth() auth: AuthContext, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @ApiQuery({
+    name: 'tools',
+    required: false,
+    description:
+      `The toolsets this connection offers, comma-separated: ${Object.keys(TOOLSETS).join(', ')}, \`read\` (every read-only tool) or \`all\`. ` +
+      `Default ${DEFAULT_TOOLSETS.join(',')} (a tools/list under 40 KB). 422 for an unknown name.`,
+    schema: { type: 'string', example: 'design,video' },
+  })
+  async post(@Auth() auth: AuthContext, @Req() req: Request, @Res() res: Response, @Query('tools') tools?: string): Promise<void> {
     if (!this.hostAllowed(req, res)) return;
     // Read here, after the credential was checked (the global parser leaves this path alone): an upload tool's body may
     // hold a whole asset as base64, a limit only an authenticated caller gets.
     await readJsonBody(req, res, this.config.mcp.bodyLimitBytes, this.config.bodyMaxDepth);
-    const server = this.mcp.server(auth);
+    const selected = selectTools(typeof tools === 'string' ? tools : undefined);
+    const server = this.mcp.server(auth, selected);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

@@ -31,8 +31,11 @@ import { TempFiles } from '../storage/temp-files.service';
 import { GOAL_TO_CAMPAIGN_PROMPT, goalToCampaignMessages } from './prompts';
 import { errorResultOf, FoundArtifact, successResult, thumbnail } from './tool-results';
 import { operationInput, type ArgumentPlaces } from './tool-schema';
+import { BRIEF_RESOURCE, IR_RESOURCE, nearestName, normalizeArguments, nullable, shallowNodeSchema, strictSchema, type Plan } from './tool-catalogue';
 import { MCP_RUNNER } from './mcp-runner';
-import { MCP_TOOLS, type McpToolDefinition } from './tools';
+import { CLEARABLE, DEFAULT_TOOLSETS, MCP_TOOLS, TOOLSETS, type McpToolDefinition } from './tools';
+import { parseIfMatch } from '../designs/if-match';
+import { revisionEtag } from '../designs/designs.service';
 
 /** The version this server reports in `initialize` (the service's OpenAPI version). */
 export const MCP_SERVER_NAME = 'creative';
@@ -43,7 +46,51 @@ interface BuiltTool {
   def: McpToolDefinition;
   tool: Tool;
   places: ArgumentPlaces;
+  /** How the arguments are read (JSON text, nulls, unknown names): see `normalizeArguments`. */
+  plan: Plan;
 }
+
+/**
+ * The tools `?tools=` selects (a comma-separated list of TOOLSETS names, `read` or `all`): DEFAULT_TOOLSETS when
+ * absent; null for every tool.
+ */
+export function selectTools(query: string | undefined): Set<string> | null {
+  if (query === undefined || query.trim() === '') query = DEFAULT_TOOLSETS.join(',');
+  if (query.trim() === 'all') return null;
+  const names = new Set<string>();
+  const unknown: string[] = [];
+  for (const raw of query.split(',')) {
+    const set = raw.trim();
+    if (!set) continue;
+    if (set === 'all') return null;
+    if (set === 'read') {
+      for (const t of MCP_TOOLS) if (t.annotations.readOnlyHint) names.add(t.name);
+    } else if (TOOLSETS[set]) {
+      for (const n of TOOLSETS[set]) names.add(n);
+    } else unknown.push(set);
+  }
+  if (unknown.length) {
+    const valid = ['all', 'read', ...Object.keys(TOOLSETS)];
+    throw new ValidationError(
+      unknown.slice(0, 5).map((u) => {
+        const near = nearestName(u, valid);
+        return {
+          loc: ['tools'],
+          msg: `No toolset ${JSON.stringify(u.slice(0, 40))}${near ? `: did you mean ${near}?` : ''} (toolsets: ${valid.join(', ')})`,
+          type: 'enum',
+        };
+      }),
+      undefined,
+      'query',
+    );
+  }
+  return names;
+}
+
+const IF_MATCH_ARGUMENT = {
+  anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string' }, { type: 'null' }],
+  description: 'Change only if the design is at this revision (5, "rev-5" or its etag): 412 precondition_failed otherwise, nothing changed',
+};
 
 const UPLOAD_INPUT = {
   properties: {
@@ -95,6 +142,31 @@ const RESOURCES = [
   },
 ];
 
+const NODE_DESCRIPTION =
+  'One node of the Creative IR (schema: resource creative://schemas/ir): `type` and the properties that type uses; null or left out for the rest. ' +
+  'Fills, strokes, shadows, children and other structured values as JSON text. Without `id`, one is given.';
+
+/** The IR's JSON Schema with words for a model: the one description of the IR the tools point to. */
+function describedIrSchema(): Record<string, unknown> {
+  return {
+    title: 'Creative IR',
+    description:
+      'A Creative IR document: the design create_design (`ir`), update_design and materialize_layout take and every design result carries. ' +
+      '`root` is a frame; a node is one of frame, group, text, image, rect, ellipse, line, path, procedural, each with `type`, an `id` ' +
+      '(what patch_node and delete_node address) and its box (x, y, width, height); frames and groups hold `children`. add_node takes one node, ' +
+      'patch_node a JSON merge patch of one. Colors are CSS colors; images are `asset:<id>` of your assets or data URLs.',
+    ...irJsonSchema(),
+  };
+}
+
+/** What a free JSON argument is, by its name. */
+function jsonHint(name: string): string | undefined {
+  if (name === 'brief')
+    return `A brief as JSON text (fields: title, subtitle, eyebrow, body, cta, author, palette, tone, language, brand, format, image, images, items, data, seed; schema: resource ${BRIEF_RESOURCE}).`;
+  if (name === 'patch') return `A JSON merge patch of the node as JSON text (an object is accepted too; schema of nodes: resource ${IR_RESOURCE}).`;
+  return undefined;
+}
+
 /**
  * The MCP server of the creative service: every tool runs its operation (the REST endpoint's use case, with the
  * same validation, idempotency, billing and errors) for the authenticated caller. One `Server` per request
@@ -127,24 +199,47 @@ export class McpService {
     const doc = this.documentSource();
     this.built = MCP_TOOLS.map((def) => {
       const input = operationInput(doc, def.operation.id, def.upload === 'image_or_font' ? IMAGE_UPLOAD_INPUT : def.upload ? UPLOAD_INPUT : undefined);
-      const rest = [input.summary, input.description]
-        .filter(Boolean)
-        .join('. ')
-        .replace(/\.\.\s/g, '. ');
+      const { $defs, ...top } = input.inputSchema;
+      const strict = strictSchema(top, { defs: $defs ?? {}, jsonHint }, 0);
+      const schema = strict.schema;
+      const plan = strict.plans[0];
+      const props = plan.object!.props;
+      if ('if_match' in schema.properties) {
+        schema.properties.if_match = IF_MATCH_ARGUMENT;
+        props.if_match = [{}];
+      }
+      if (def.name === 'add_node') {
+        const node = shallowNodeSchema(irJsonSchema(), NODE_DESCRIPTION);
+        schema.properties.node = node.schema;
+        props.node = node.plans;
+      }
+      const clearable = CLEARABLE[def.name];
+      if (clearable) {
+        schema.properties.clear = nullable({
+          type: 'array',
+          items: { type: 'string', enum: clearable },
+          description: 'Fields to reset (to none, or their default): a null or left-out argument leaves its field as it is',
+        });
+        schema.required.push('clear');
+        props.clear = [{ items: [{}] }];
+        plan.object!.optional.add('clear');
+      }
+      const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = def.annotations;
       const tool: Tool = {
         name: def.name,
         title: def.title,
-        description: rest ? `${def.description}\n\nREST equivalent: ${rest}` : def.description,
-        inputSchema: input.inputSchema as Tool['inputSchema'],
-        annotations: def.annotations,
+        description: def.description,
+        inputSchema: schema as Tool['inputSchema'],
+        // The title is the tool's own; a hint is written where it says something (readOnly tools are neither destructive nor idempotent by the spec's reading).
+        annotations: readOnlyHint ? { readOnlyHint, openWorldHint } : { readOnlyHint, destructiveHint, idempotentHint, openWorldHint },
       };
-      return { def, tool, places: input.places };
+      return { def, tool, places: input.places, plan };
     });
     return this.built;
   }
 
-  /** A server for one request of `auth`'s caller. */
-  server(auth: AuthContext): Server {
+  /** A server for one request of `auth`'s caller, offering the tools `selected` names (all when null). */
+  server(auth: AuthContext, selected: Set<string> | null = null): Server {
     const server = new Server(
       { name: MCP_SERVER_NAME, title: 'Creative runtime', version: '1.0.0' },
       {
@@ -152,11 +247,15 @@ export class McpService {
         instructions:
           'Creative runtime: briefs to designs (Creative IR), renders, revisions, campaigns, videos. Typical flow: list_templates → ' +
           'create_design (brief + template) → patch_node / add_node → render_design (returns an image) → animate_design → get_job until succeeded. ' +
-          'Errors come back as tool results with isError and the REST error body (422 items carry `loc`, the field path).',
+          'Errors come back as tool results with isError and the REST error body (422 items carry `loc`, the field path). ' +
+          'Arguments are closed (an unknown one is refused with the nearest valid name) and null means "not given"; the IR is the resource ' +
+          'creative://schemas/ir, passed as an object or JSON text. Every design result has `revision`: pass it as `if_match` to edit safely. ' +
+          'More tools: connect with ?tools=all (or design, render, video, assets, intelligence, billing, brand, catalogue, read).',
       },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: this.tools().map((t) => t.tool) }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => this.callTool(auth, request.params.name, request.params.arguments ?? {}));
+    const offered = () => this.tools().filter((t) => !selected || selected.has(t.def.name));
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: offered().map((t) => t.tool) }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => this.callTool(auth, request.params.name, request.params.arguments ?? {}, selected));
     server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [GOAL_TO_CAMPAIGN_PROMPT] }));
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {
       if (request.params.name !== GOAL_TO_CAMPAIGN_PROMPT.name) throw invalidParams(`Unknown prompt ${request.params.name}`);
@@ -171,7 +270,7 @@ export class McpService {
         uri === 'creative://catalogue/templates'
           ? JSON.stringify(this.catalogue.templates())
           : uri === 'creative://schemas/ir'
-            ? JSON.stringify(irJsonSchema())
+            ? JSON.stringify(describedIrSchema())
             : uri === 'creative://schemas/brief'
               ? JSON.stringify(briefJsonSchema())
               : null;
@@ -182,12 +281,39 @@ export class McpService {
   }
 
   /** Runs a tool; every failure it meets is a result with `isError` and the REST error body. */
-  async callTool(auth: AuthContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  async callTool(auth: AuthContext, name: string, sent: Record<string, unknown>, selected: Set<string> | null = null): Promise<CallToolResult> {
     const built = this.tools().find((t) => t.def.name === name);
-    if (!built) return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}: see tools/list`, 'not_found')).result;
+    if (!built) {
+      const near = nearestName(
+        name,
+        this.tools().map((t) => t.def.name),
+      );
+      return errorResultOf(new NotFoundError(`No tool named ${name.slice(0, 64)}${near ? ` (did you mean ${near}?)` : ''}: see tools/list`, 'not_found'))
+        .result;
+    }
+    if (selected && !selected.has(name))
+      return errorResultOf(new NotFoundError(`The tool ${name} is not in the toolsets this connection selected (?tools=): see tools/list`, 'not_found')).result;
     let cleanup: (() => Promise<void>) | undefined;
     try {
+      if (!sent || typeof sent !== 'object' || Array.isArray(sent))
+        throw new ValidationError([{ loc: [], msg: 'The arguments must be an object', type: 'model_attributes_type' }], undefined, 'body');
+      // Nothing runs (nor is charged) before every argument is known: an unknown name is a 422 with the nearest valid one.
+      const args = normalizeArguments(sent, built.plan, name, built.places.body ? 'body' : 'query');
+      if (args.if_match !== undefined) {
+        // Checked here to name the argument (422 at `if_match`); the operation reads the header with the same parser.
+        parseIfMatch(args.if_match as string | number, 'if_match');
+        args.if_match = String(args.if_match);
+      }
+      const node = args.node as Record<string, unknown> | undefined;
+      if (name === 'add_node' && node && typeof node === 'object' && node.more !== undefined) {
+        // `more`: the node's other properties (see shallowNodeSchema), beside the listed ones.
+        const { more, ...listed } = node;
+        args.node = { ...(more && typeof more === 'object' ? more : {}), ...listed };
+      }
+      const clear = args.clear as string[] | undefined;
+      delete args.clear;
       const call = this.operationRequest(built, args);
+      if (clear?.length) call.body = { ...(call.body as object), ...Object.fromEntries(clear.map((f) => [f, null])) };
       if (built.def.upload === 'image_or_font' && args.content_base64 === undefined && args.url !== undefined) {
         // An import by URL: the body REST takes as JSON (validated by the use case as ImportAssetDto).
         call.body = Object.fromEntries(['url', 'filename', 'idempotency_key'].filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
@@ -214,7 +340,7 @@ export class McpService {
           structuredContent: { uri, mime: 'text/html', bytes: Buffer.byteLength(body.html), etag: body.etag },
         };
       }
-      return await successResult(answer.body, `${built.def.title}: done`, (a) => this.artifactBytes(auth, a));
+      return await successResult(withRevision(answer.body), headline(built.def.title, answer.body), (a) => this.artifactBytes(auth, a));
     } catch (err) {
       const { result, error } = errorResultOf(err);
       if (error.errorId)
@@ -251,18 +377,6 @@ export class McpService {
       headers[header] = value;
     }
     const taken = new Set([...places.path, ...places.query, ...places.header.map((h) => h.arg)]);
-    if (!places.body) {
-      // As the REST twin refuses a query parameter it does not take, a tool without a body refuses an argument it does not take.
-      const declared = new Set([...taken, ...Object.keys(built.tool.inputSchema.properties ?? {}), 'idempotency_key']);
-      const unknown = Object.keys(args).filter((k) => !declared.has(k));
-      const takes = places.query.length ? `this tool's filters are ${places.query.join(', ')}` : 'this tool takes no other arguments';
-      if (unknown.length)
-        throw new ValidationError(
-          unknown.slice(0, 10).map((k) => ({ loc: [k], msg: `Unknown argument: ${takes}`, type: 'extra_forbidden' })),
-          undefined,
-          'query',
-        );
-    }
     const body = places.body ? Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k))) : undefined;
     return { path: params, query, body, headers };
   }
@@ -312,6 +426,21 @@ export class McpService {
 /** Whether an operation answered a picture or a page (see `ImageAnswer`, `HtmlAnswer`) rather than JSON. */
 function isAnswer<T extends ImageAnswer | HtmlAnswer>(body: unknown, kind: T[typeof MEDIA_ANSWER]): body is T {
   return !!body && typeof body === 'object' && (body as T)[MEDIA_ANSWER] === kind;
+}
+
+/** A design's answer with its `etag` beside `revision` (REST sends it as the ETag header): what `if_match` takes. */
+function withRevision(body: unknown): unknown {
+  if (!isDesign(body)) return body;
+  return { ...body, etag: revisionEtag(body.revision) };
+}
+
+function isDesign(body: unknown): body is { id: string; revision: number } {
+  const b = body as { id?: unknown; revision?: unknown } | null;
+  return !!b && typeof b === 'object' && typeof b.id === 'string' && b.id.startsWith('des_') && Number.isInteger(b.revision);
+}
+
+function headline(title: string, body: unknown): string {
+  return isDesign(body) ? `${title}: design ${body.id} at revision ${body.revision} (pass if_match: ${body.revision} to change it)` : `${title}: done`;
 }
 
 /** A protocol-level error for prompts and resources (unknown names, missing arguments): JSON-RPC -32602. */

@@ -152,7 +152,7 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'The design as a portable bundle (assets and fonts inlined): create_design with `bundle` reproduces it. Large.',
   ),
   tool('list_revisions', 'List revisions', DESIGN_OPERATIONS.revisions, READ, "A design's revisions, newest first, with what made each."),
-  tool('get_revision', 'Get a revision', DESIGN_OPERATIONS.revision, READ, 'One revision of a design with its IR.'),
+  tool('get_revision', 'Get a revision', DESIGN_OPERATIONS.revision, READ, 'One revision of a design with its IR (list_revisions gives their numbers).'),
   tool(
     'diff_revisions',
     'Diff two revisions',
@@ -388,3 +388,57 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     "Change only the given fields of the account's brand kit (null clears a field; fonts and metadata are merged key by key); the rest is kept. Unknown fields are named in `warnings`.",
   ),
 ];
+
+/**
+ * Toolsets a host loads with `?tools=` on the MCP endpoint (comma-separated; the default is `all`). `read` is every
+ * tool that only reads, whatever its set.
+ */
+export const TOOLSETS: Record<string, string[]> = {
+  catalogue: [
+    'get_account',
+    'list_templates',
+    'get_template_preview',
+    'list_fonts',
+    'list_procedural_styles',
+    'get_capabilities',
+    'list_image_providers',
+    'list_llm_providers',
+  ],
+  design: [
+    'analyze_brief',
+    'materialize_layout',
+    'create_design',
+    'list_designs',
+    'get_design',
+    'update_design',
+    'delete_design',
+    'duplicate_design',
+    'get_design_bundle',
+    'list_revisions',
+    'get_revision',
+    'diff_revisions',
+    'restore_revision',
+    'add_node',
+    'patch_node',
+    'delete_node',
+  ],
+  render: ['render_design', 'preview_design', 'export_design_html', 'render_procedural', 'create_campaign', 'get_campaign'],
+  video: ['animate_design', 'create_video', 'create_procedural_video', 'create_campaign_video', 'list_jobs', 'get_job', 'cancel_job', 'retry_job'],
+  assets: ['upload_asset', 'upload_audio', 'list_assets', 'get_asset', 'transform_asset', 'list_artifacts', 'get_artifact', 'get_artifact_signed_url'],
+  intelligence: ['generate_image', 'brief_from_image', 'plan_brief', 'run_workflow'],
+  billing: ['get_price_book', 'estimate_cost', 'get_billing_plan', 'get_usage_summary', 'get_account_metrics'],
+  brand: ['get_brand_kit', 'put_brand_kit', 'update_brand_kit'],
+};
+
+/**
+ * What a connection without `?tools=` gets: briefs to designs to renders and campaigns, every design edit and
+ * revision, the catalogues (a `tools/list` under 40 KB). Videos and jobs, assets, generation and planning, billing and
+ * the brand kit are a `?tools=` away (`?tools=all` for every tool).
+ */
+export const DEFAULT_TOOLSETS = ['catalogue', 'design', 'render'];
+
+/** Fields an MCP caller resets with `clear` (null is "not given" in tool arguments, so it cannot mean "reset"). */
+export const CLEARABLE: Record<string, string[]> = {
+  update_design: ['title'],
+  update_brand_kit: ['name', 'colors', 'fonts', 'logo_asset_id', 'logo_position', 'logo_size', 'logo_margin', 'tone', 'palette', 'metadata'],
+};

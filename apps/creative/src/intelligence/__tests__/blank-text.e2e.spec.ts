@@ -22,7 +22,7 @@ describe('creative: blank required text is refused as missing, without charging'
     t = await createTestApp(creativeService);
     alice = await t.account('alice');
     client = new Client({ name: 'blank-text-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/v1/mcp`), { requestInit: { headers: { 'x-api-key': alice.key } } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/v1/mcp?tools=all`), { requestInit: { headers: { 'x-api-key': alice.key } } }));
   }, 60_000);
   afterAll(async () => {
     await client?.close();
