@@ -211,6 +211,21 @@ describe('creative MCP: assets an agent can see', () => {
     expect((await fetch(`${t.url}/v1/assets/${a.structuredContent!.id}/content`)).status).toBe(401);
   });
 
+  it('answers a brief image given as a web address with a 422 that says to import it as an asset first, and takes the asset', async () => {
+    const brief = { title: 'Lake cabin', image: `${base}/photo.png` };
+    const refused = await fails('create_design', { brief, template: 'story' });
+    expect(refused.structuredContent).toMatchObject({ status: 422 });
+    const [detail] = refused.structuredContent!.detail;
+    expect(detail.loc.slice(-2)).toEqual(['brief', 'image']);
+    expect(detail.msg).toMatch(/web address is not fetched here.*upload_asset with `url`.*asset:<id>/);
+    const node = await fails('create_design', { ir: { ...sampleIr(), root: { type: 'frame', id: 'root', children: [{ type: 'image', src: 'https://example.com/a.png', width: 10, height: 10 }] } } });
+    expect(node.structuredContent!.detail[0].msg).toMatch(/import it first as an asset/);
+    // What the message says works.
+    const asset = (await ok('upload_asset', { url: brief.image })).structuredContent!;
+    const design = await ok('create_design', { brief: { ...brief, image: `asset:${asset.id}` }, template: 'story' });
+    expect(JSON.stringify(design.structuredContent!.ir)).toContain(`asset:${asset.id}`);
+  });
+
   it("refuses another account's asset: not found, with no picture and no link", async () => {
     const mine = (await ok('upload_asset', { content_base64: photo.toString('base64'), filename: 'private.png' })).structuredContent!;
     for (const [tool, args] of [
