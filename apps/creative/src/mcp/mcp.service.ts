@@ -332,7 +332,9 @@ export class McpService {
     const url = (body as { url?: unknown } | null)?.url;
     if (built.def.operation.id !== ARTIFACT_OPERATIONS.signedUrl.id || typeof url !== 'string') return [];
     const artifact = await this.artifacts.get(auth.accountId, call.path.artifact_id ?? '');
-    return [{ source: 'artifact', id: artifact.id, mime: artifact.mime, name: artifact.filename ?? artifact.id, url, bytes: artifact.bytes, sha256: artifact.sha256 }];
+    return [
+      { source: 'artifact', id: artifact.id, mime: artifact.mime, name: artifact.filename ?? artifact.id, url, bytes: artifact.bytes, sha256: artifact.sha256 },
+    ];
   }
 }
 

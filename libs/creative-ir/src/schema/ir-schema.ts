@@ -255,8 +255,7 @@ export const TextNodeSchema = z
   .strict();
 
 /** Whether `s` is an image reference the IR takes: `asset:<id>` or a base64 `data:image/...` URL. */
-export const isImageSrc = (s: string): boolean =>
-  /^asset:[A-Za-z0-9_.:/-]{1,256}$/.test(s) || /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/.test(s);
+export const isImageSrc = (s: string): boolean => /^asset:[A-Za-z0-9_.:/-]{1,256}$/.test(s) || /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/.test(s);
 
 /**
  * What is wrong with an image reference that is not one. A web address is never fetched while a design is built or

@@ -218,7 +218,9 @@ describe('creative MCP: assets an agent can see', () => {
     const [detail] = refused.structuredContent!.detail;
     expect(detail.loc.slice(-2)).toEqual(['brief', 'image']);
     expect(detail.msg).toMatch(/web address is not fetched here.*upload_asset with `url`.*asset:<id>/);
-    const node = await fails('create_design', { ir: { ...sampleIr(), root: { type: 'frame', id: 'root', children: [{ type: 'image', src: 'https://example.com/a.png', width: 10, height: 10 }] } } });
+    const node = await fails('create_design', {
+      ir: { ...sampleIr(), root: { type: 'frame', id: 'root', children: [{ type: 'image', src: 'https://example.com/a.png', width: 10, height: 10 }] } },
+    });
     expect(node.structuredContent!.detail[0].msg).toMatch(/import it first as an asset/);
     // What the message says works.
     const asset = (await ok('upload_asset', { url: brief.image })).structuredContent!;
