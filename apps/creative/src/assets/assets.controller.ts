@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Auth, AuthContext } from '@platform/auth';
+import { Auth, AuthContext, Public } from '@platform/auth';
 import type { Request, Response } from 'express';
 import { BillingResponses, ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { deliver } from '../common/content-delivery';
@@ -8,6 +8,7 @@ import { AssetsService } from './assets.service';
 import { AssetsUseCases } from './assets.use-cases';
 import { AssetDeletedDto, AssetDto, AssetListDto, ImportAssetDto, ListAssetsQuery, ASSET_PAGE_DEFAULT } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
+import { SignedContentQuery } from '../artifacts/dto/artifact.dto';
 import { OPERATION_CLASSES } from './dto/transform-operations.dto';
 import { ASSET_MIME_TYPES } from './media/media-types';
 import { AcceptsJson, MaybeUploadedFile, MultipartFileGuard, ReceivedFile, UploadedFile } from './upload/multipart-file.guard';
@@ -145,6 +146,31 @@ export class AssetsController {
   @notFound
   async content(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const asset = await this.assets.get(auth.accountId, assetId);
+    await deliver(req, res, {
+      size: asset.bytes,
+      sha256: asset.sha256,
+      mime: asset.mime,
+      filename: asset.filename,
+      open: (range) => this.assets.open(asset, range),
+    });
+  }
+
+  @Get(':asset_id/signed-content')
+  @Public()
+  @ASSET_ID
+  @ApiOperation({
+    summary: "The asset's bytes through a signed URL (no credentials)",
+    description:
+      'The link MCP results give with every asset (upload_asset, get_asset, transform_asset, list_assets…), valid for an hour: ' +
+      'HMAC-SHA256 over the asset id and the expiry, as the signed URLs of artifacts (with S3 storage, an S3 presigned GET instead). ' +
+      'The signature is checked first (403 `signature_invalid`: changed, foreign or malformed), then the expiry (403 `signature_expired`). ' +
+      'Served as `…/content` is (sandboxed, `Range`, `ETag`).',
+  })
+  @ContentResponses(ASSET_MIME_TYPES)
+  @ApiResponse({ status: 403, type: ErrorDto, description: 'signature_invalid (changed, foreign or malformed), signature_expired' })
+  @notFound
+  async signedContent(@Param('asset_id') assetId: string, @Query() query: SignedContentQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const asset = await this.assets.resolveSigned(assetId, query.expires, query.signature);
     await deliver(req, res, {
       size: asset.bytes,
       sha256: asset.sha256,

@@ -30,6 +30,12 @@ export class AssetsRepository {
     return this.ds.getRepository(Asset).findOneBy({ accountId, id, ...(kind ? { kind } : {}) });
   }
 
+  /** The asset of whichever account holds it (a signed URL names it, and its signature stands for the account), or null. */
+  findSigned(id: string): Promise<Asset | null> {
+    if (!ID.test(id)) return Promise.resolve(null);
+    return this.ds.getRepository(Asset).findOneBy({ id });
+  }
+
   /** The account's assets among `ids` (ids that cannot be one left out), with the columns of `select`. */
   findMany(accountId: string, ids: string[], select: FindOptionsSelect<Asset>): Promise<Asset[]> {
     const valid = [...new Set(ids)].filter((id) => ID.test(id));

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import { newId } from '@platform/database';
-import { ConflictError, ValidationError } from '@platform/errors';
+import { ConflictError, ForbiddenError, ValidationError } from '@platform/errors';
 import { getPublic, OutboundGetError } from '@platform/outbound';
 import { createHash } from 'node:crypto';
 import { createWriteStream, promises as fs } from 'node:fs';
@@ -12,6 +12,8 @@ import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import type { CreativeConfig } from '../config';
+import { contentDisposition } from '../common/content-headers';
+import { UrlSigner } from '../storage/url-signer.service';
 import { BlobNotFoundError, BlobStore, ByteRange } from '../storage/blob-store';
 import { Asset } from './asset.entity';
 import { AssetReferencesPort } from './asset-references.port';
@@ -53,6 +55,9 @@ function filenameOfUrl(url: string): string | null {
   }
 }
 
+/** What an asset's signed URL signs: distinct from an artifact's (its bare id), so one never passes for the other. */
+const signedSubject = (assetId: string) => `asset:${assetId}`;
+
 const EXTENSION: Record<string, string> = { jpeg: 'jpg', tiff: 'tiff' };
 
 /**
@@ -72,6 +77,7 @@ export class AssetsService {
     private readonly inspector: MediaInspector,
     private readonly temp: TempFiles,
     private readonly references: AssetReferencesPort,
+    private readonly signer: UrlSigner,
   ) {}
 
   private blobKey(accountId: string, assetId: string): string {
@@ -231,6 +237,35 @@ export class AssetsService {
       }
       throw err;
     }
+  }
+
+  /**
+   * A URL that reads the asset without credentials for `ttl` seconds, as artifacts' signed URLs (MCP results hand one out
+   * with every asset, so a model or a person can open it without the API key): an S3 presigned GET for S3 storage, or
+   * this service's `…/assets/{id}/signed-content` URL, HMAC-signed over `asset:<id>` and the expiry, for local storage.
+   */
+  async signedUrlOf(asset: Asset, ttl: number): Promise<{ url: string; expiresAt: Date; ttl: number }> {
+    const expires = Math.floor(Date.now() / 1000) + ttl;
+    const presigned = await this.blobs.presignGet(asset.blobKey, {
+      expiresIn: ttl,
+      contentType: asset.mime,
+      contentDisposition: contentDisposition(asset.mime, asset.filename),
+    });
+    if (presigned) return { url: presigned, expiresAt: new Date(expires * 1000), ttl };
+    const signature = await this.signer.sign(signedSubject(asset.id), expires);
+    const url = `${this.config.publicBaseUrl}/v1/assets/${asset.id}/signed-content?expires=${expires}&signature=${signature}`;
+    return { url, expiresAt: new Date(expires * 1000), ttl };
+  }
+
+  /** The asset a local signed URL names, once its signature (first) and expiry check out; 403 otherwise. */
+  async resolveSigned(id: string, expires: number, signature: string): Promise<Asset> {
+    // With S3 storage only presigned S3 URLs are handed out; no signature of this service's is valid.
+    const check = this.blobs.driver === 'local' ? await this.signer.verify(signedSubject(id), expires, signature) : 'invalid';
+    if (check === 'invalid') throw new ForbiddenError('The signature of this URL is not valid', 'signature_invalid');
+    if (check === 'expired') throw new ForbiddenError('This URL has expired; ask for a new one', 'signature_expired');
+    const asset = await this.repo.findSigned(id);
+    if (!asset) throw assetNotFound();
+    return asset;
   }
 
   /** Internal: the whole bytes of an asset of the account (designs resolving `asset:<id>`), or null. */

@@ -20,7 +20,9 @@ import { NotFoundError, safeErrorForLog, ValidationError } from '@platform/error
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { ARTIFACT_OPERATIONS } from '../artifacts/artifacts.operations';
 import { ArtifactsService } from '../artifacts/artifacts.service';
+import { AssetsService } from '../assets/assets.service';
 import { uploadTooLarge } from '../assets/asset-errors';
 import { cleanFilename } from '../assets/upload/multipart-file.guard';
 import { CatalogueUseCases } from '../catalogue/catalogue.use-cases';
@@ -29,7 +31,7 @@ import type { OperationRunner } from '../common/operation-runner';
 import type { CreativeConfig } from '../config';
 import { TempFiles } from '../storage/temp-files.service';
 import { GOAL_TO_CAMPAIGN_PROMPT, goalToCampaignMessages } from './prompts';
-import { errorResultOf, FoundArtifact, successResult, thumbnail } from './tool-results';
+import { errorResultOf, FoundArtifact, type MediaAccess, successResult, thumbnail } from './tool-results';
 import { operationInput, type ArgumentPlaces } from './tool-schema';
 import { BRIEF_RESOURCE, IR_RESOURCE, nearestName, normalizeArguments, nullable, shallowNodeSchema, strictSchema, type Plan } from './tool-catalogue';
 import { MCP_RUNNER } from './mcp-runner';
@@ -182,6 +184,7 @@ export class McpService {
     @Inject(MCP_RUNNER) private readonly runner: OperationRunner,
     private readonly catalogue: CatalogueUseCases,
     private readonly artifacts: ArtifactsService,
+    private readonly assets: AssetsService,
     private readonly temp: TempFiles,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {}
@@ -324,8 +327,8 @@ export class McpService {
         const image = await thumbnail(body.data);
         return {
           content: [
-            { type: 'text', text: `${built.def.title}: ${body.mime}, ${body.data.length} bytes (shown as a PNG at most 512 px)` },
-            { type: 'image', data: image.toString('base64'), mimeType: 'image/png' },
+            { type: 'text', text: `${built.def.title}: ${body.mime}, ${body.data.length} bytes (shown at most 512 px)` },
+            { type: 'image', data: image.data.toString('base64'), mimeType: image.mimeType },
           ],
           structuredContent: { mime: body.mime, bytes: body.data.length, etag: body.etag },
         };
@@ -340,7 +343,12 @@ export class McpService {
           structuredContent: { uri, mime: 'text/html', bytes: Buffer.byteLength(body.html), etag: body.etag },
         };
       }
-      return await successResult(withRevision(answer.body), headline(built.def.title, answer.body), (a) => this.artifactBytes(auth, a));
+      return await successResult(
+        withRevision(answer.body),
+        headline(built.def.title, answer.body),
+        this.media(auth),
+        await this.signedArtifact(auth, built, call, answer.body),
+      );
     } catch (err) {
       const { result, error } = errorResultOf(err);
       if (error.errorId)
@@ -412,14 +420,40 @@ export class McpService {
     return () => temp.remove(path);
   }
 
-  /** An image artifact's bytes, for the picture a result shows (bounded: bigger files are only linked). */
-  private async artifactBytes(auth: AuthContext, found: FoundArtifact): Promise<Buffer | null> {
-    if (found.bytes && found.bytes > 32 * 1024 * 1024) return null;
-    const artifact = await this.artifacts.get(auth.accountId, found.id);
-    const stream: Readable = await this.artifacts.open(artifact);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+  /** Seconds the links of tool results work (the artifacts' default signed-URL ttl, within the configured bounds). */
+  private get linkTtl(): number {
+    const { minTtl, maxTtl } = this.config.signedUrls;
+    return Math.min(Math.max(3600, minTtl), maxTtl);
+  }
+
+  /** The caller's files as results show them: bytes for the picture (bounded: bigger files are only linked), signed links. */
+  private media(auth: AuthContext): MediaAccess {
+    return {
+      bytes: async (found) => {
+        if (found.bytes && found.bytes > 32 * 1024 * 1024) return null;
+        if (found.source === 'asset') return this.assets.readBytes(auth.accountId, found.id, 'image');
+        const artifact = await this.artifacts.get(auth.accountId, found.id);
+        if (artifact.bytes > 32 * 1024 * 1024) return null;
+        const stream: Readable = await this.artifacts.open(artifact);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      },
+      sign: async (found) => {
+        if (found.source === 'asset') return (await this.assets.signedUrlOf(await this.assets.get(auth.accountId, found.id), this.linkTtl)).url;
+        return (await this.artifacts.signedUrlOf(await this.artifacts.get(auth.accountId, found.id), this.linkTtl)).url;
+      },
+    };
+  }
+
+  /** get_artifact_signed_url answers only a URL: the artifact it reads, to show it and link it. */
+  private async signedArtifact(auth: AuthContext, built: BuiltTool, call: OperationRequest, body: unknown): Promise<FoundArtifact[]> {
+    const url = (body as { url?: unknown } | null)?.url;
+    if (built.def.operation.id !== ARTIFACT_OPERATIONS.signedUrl.id || typeof url !== 'string') return [];
+    const artifact = await this.artifacts.get(auth.accountId, call.path.artifact_id ?? '');
+    return [
+      { source: 'artifact', id: artifact.id, mime: artifact.mime, name: artifact.filename ?? artifact.id, url, bytes: artifact.bytes, sha256: artifact.sha256 },
+    ];
   }
 }
 

@@ -268,7 +268,7 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'Upload an image or font',
     ASSET_OPERATIONS.upload,
     CREATE,
-    'Upload an image (PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG) or a font (TTF, OTF, WOFF, WOFF2) as base64, or give its `url` and the server downloads it (public addresses only). Returns the asset; reference images in an IR as `asset:<id>`.',
+    'Upload an image (PNG, JPEG, WebP, AVIF, GIF, TIFF, SVG) or a font (TTF, OTF, WOFF, WOFF2) as base64, or give its `url` and the server downloads it (public addresses only). Returns the asset, a small image of it and a signed URL; reference images in an IR as `asset:<id>`.',
     { upload: 'image_or_font' },
   ),
   tool(
@@ -279,14 +279,26 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'Upload audio (MP3, WAV, OGG, M4A, FLAC) as base64, for animate_design and create_video.',
     { upload: 'audio' },
   ),
-  tool('list_assets', 'List assets', ASSET_OPERATIONS.list, READ, "The account's uploaded and transformed assets, newest first."),
-  tool('get_asset', 'Get an asset', ASSET_OPERATIONS.get, READ, "One asset's record (kind, size, dimensions, font family…)."),
+  tool(
+    'list_assets',
+    'List assets',
+    ASSET_OPERATIONS.list,
+    READ,
+    "The account's uploaded and transformed assets, newest first, each with a signed URL (images of the first four).",
+  ),
+  tool(
+    'get_asset',
+    'Get an asset',
+    ASSET_OPERATIONS.get,
+    READ,
+    "One asset's record (kind, size, dimensions, font family…), with a small image of it and a signed URL (no credentials needed).",
+  ),
   tool(
     'transform_asset',
     'Transform an image asset',
     ASSET_OPERATIONS.transform,
     CREATE,
-    'Resize, crop, rotate, blur, watermark… an image asset (1 to 24 `operations`) into a new asset.',
+    'Resize, crop, rotate, blur, watermark… an image asset (1 to 24 `operations`) into a new asset. Returns it with a small image and a signed URL.',
   ),
   tool(
     'list_artifacts',
@@ -295,7 +307,13 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     READ,
     "The account's outputs (renders, exports, videos…), newest first; filter by design_id, job_id, kind, mime, created_after/created_before. Page with `cursor`.",
   ),
-  tool('get_artifact', 'Get an artifact', ARTIFACT_OPERATIONS.get, READ, "An output's record (kind, mime, size, what it was made from)."),
+  tool(
+    'get_artifact',
+    'Get an artifact',
+    ARTIFACT_OPERATIONS.get,
+    READ,
+    "An output's record (kind, mime, size, what it was made from), with a small image (images) and a signed URL.",
+  ),
   tool(
     'get_artifact_signed_url',
     'Signed URL of an artifact',

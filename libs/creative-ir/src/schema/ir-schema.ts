@@ -254,14 +254,26 @@ export const TextNodeSchema = z
   })
   .strict();
 
+/** Whether `s` is an image reference the IR takes: `asset:<id>` or a base64 `data:image/...` URL. */
+export const isImageSrc = (s: string): boolean => /^asset:[A-Za-z0-9_.:/-]{1,256}$/.test(s) || /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/.test(s);
+
+/**
+ * What is wrong with an image reference that is not one. A web address is never fetched while a design is built or
+ * rendered (nothing leaves the service from there): it must become an asset first, which the service's URL import does
+ * through its SSRF-guarded fetch.
+ */
+export const imageSrcProblem = (s: string): { message: string } => ({
+  message: /^https?:\/\//i.test(s)
+    ? 'must be "asset:<id>" or a base64 data URL: a web address is not fetched here; import it first as an asset (POST /v1/assets with {"url": "…"}, or the MCP tool upload_asset with `url`) and give "asset:<id>"'
+    : 'must be "asset:<id>" or a base64 data URL (data:image/<type>;base64,...)',
+});
+
 export const ImageNodeSchema = z
   .object({
     type: z.literal('image'),
     ...BaseNodeShape,
     /** `asset:<id>` (resolved through render options) or a `data:image/...;base64,` URL. */
-    src: z.string().refine((s) => /^asset:[A-Za-z0-9_.:/-]{1,256}$/.test(s) || /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/.test(s), {
-      message: 'must be "asset:<id>" or a base64 data URL (data:image/<type>;base64,...)',
-    }),
+    src: z.string().refine(isImageSrc, imageSrcProblem),
     fit: z.enum(['cover', 'contain', 'fill']).optional(),
     /** Point of interest kept in view by `cover`, 0..1 on each axis. Default center. */
     focalPoint: z.object({ x: unit(), y: unit() }).strict().optional(),

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { imageSrcProblem, isImageSrc } from '../schema/ir-schema';
 
 /** A creative brief, as the service receives it (every field optional and nullable). */
 const str = () => z.string().nullable().optional();
 const int = () => z.number().int().nullable().optional();
 
 /** `asset:<id>` (an image asset of the caller) or a base64 `data:image/...` URL, as image nodes of the IR take them. */
-export const ImageSrcSchema = z
-  .string()
-  .refine((s) => /^asset:[A-Za-z0-9_.:/-]{1,256}$/.test(s) || /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/.test(s), {
-    message: 'must be "asset:<id>" or a base64 data URL (data:image/<type>;base64,...)',
-  });
+export const ImageSrcSchema = z.string().refine(isImageSrc, imageSrcProblem);
 
 /**
  * An image a brief names: the reference alone, or `{src, focal_point, alt}`. `focal_point` ({x, y},
