@@ -441,6 +441,12 @@ export function contentPadding(
     const room = l.margin + l.height + 24 * ctx.u;
     if (l.position.startsWith('top')) p.paddingTop = Math.max(p.paddingTop, room);
     else if (l.position.startsWith('bottom')) p.paddingBottom = Math.max(p.paddingBottom, room);
+    // A logo at the middle of a side keeps the column off that side.
+    else if (l.position === 'center_left' || l.position === 'center_right') {
+      const side = l.margin + l.width + 24 * ctx.u;
+      if (l.position === 'center_left') p.paddingLeft = Math.max(p.paddingLeft, side);
+      else p.paddingRight = Math.max(p.paddingRight, side);
+    }
   }
   return p;
 }
@@ -753,7 +759,10 @@ interface Attempt {
   shortened: { id: string; from: string; to: string }[];
 }
 
-/** Where a logo goes when its corner is taken: the other end of its side, the other side, the opposite corner, the centres. */
+/**
+ * Where a logo goes when its corner is taken: the other end of its side, the other side, the opposite corner, the centres.
+ * A logo at the middle of a side (`center_left`) tries the middle of the other side, then the corners.
+ */
 function alternativePositions(l: LogoInfo): LogoPosition[] {
   const [v, h] = l.position.split('_') as [string, string];
   const flipV = v === 'top' ? 'bottom' : 'top';
@@ -1171,7 +1180,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
             code: 'logo_moved',
             asked: input.brand?.logo_position ?? 'bottom_right',
             used: ctx.logo.position,
-            message: `the logo is drawn ${ctx.logo.position.replace('_', ' ')}, not ${(input.brand?.logo_position ?? 'bottom_right').replace('_', ' ')} as the brand kit asks: the ${def.id} template draws ${asked.blocked.join(', ')} over that corner at ${format.width}x${format.height}`,
+            message: `the logo is drawn ${ctx.logo.position.replace('_', ' ')}, not ${(input.brand?.logo_position ?? 'bottom_right').replace('_', ' ')} as the brand kit asks: the ${def.id} template draws ${asked.blocked.join(', ')} over that place at ${format.width}x${format.height}`,
           },
         ]
       : [];
