@@ -72,6 +72,7 @@ export {
   type BrandKit,
   type FormatSize,
   type LogoPosition,
+  LOGO_POSITIONS,
 } from './templates/brief';
 export {
   findOverflow,

@@ -339,6 +339,46 @@ describe('renderIr', () => {
     }
   });
 
+  it("casts a cut-out image's shadow from its alpha (its outline), not from its box, in raster and vector output (PNG, SVG)", async () => {
+    // A product cut out on a transparent ground: an opaque disc in the middle of a 400x400 image.
+    const cutout = await sharp(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><circle cx="200" cy="200" r="120" fill="#c0392b"/></svg>'),
+    )
+      .png()
+      .toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c0392b' } })
+      .png()
+      .toBuffer();
+    const shadow = { x: 0, y: 24, blur: 24, color: 'rgba(0,0,0,0.5)' };
+    const page = (src: string) =>
+      doc({ children: [{ type: 'image', id: 'product', src, x: 100, y: 100, width: 400, height: 400, fit: 'contain', shadows: [shadow] }] }, 600, 600, {
+        background: '#ffffff',
+      });
+    const at = (px: Buffer | Uint8Array, x: number, y: number) => px[(y * 600 + x) * 4];
+    // SVG stands for the vector backends (PDF draws the same way; sharp reads no PDF to check it).
+    for (const format of ['png', 'svg'] as const) {
+      const out = await renderIr(page('asset:cutout'), { format, assets: { cutout } });
+      const { data } = format === 'png' ? await raw(out.data) : await raw(await sharp(out.data, { density: 72 }).resize(600, 600).png().toBuffer());
+      // The image box's corners are see-through and far from the disc: the page shows, no grey rectangle.
+      for (const [x, y] of [
+        [115, 115],
+        [485, 115],
+        [115, 485],
+        [485, 485],
+      ])
+        expect(at(data, x, y), `${format} corner ${x},${y}`).toBeGreaterThanOrEqual(250);
+      // Under the disc's lower edge, the shadow its outline casts.
+      expect(at(data, 300, 300 + 120 + 12), `${format} under the disc`).toBeLessThan(235);
+    }
+    // An ordinary (opaque) photo still casts its box's shadow, under its lower edge.
+    const opaque = (await rasterize(page('asset:photo'), { assets: { photo } })).pixels;
+    expect(at(opaque, 300, 500 + 12)).toBeLessThan(235);
+    // The HTML export casts it from the alpha too: a drop-shadow filter, not a box-shadow.
+    const html = await renderHtml(page('asset:cutout'), { assets: { cutout } });
+    expect(html).toMatch(/data-id="product"[^>]*filter:drop-shadow\(/);
+    expect(html).not.toMatch(/data-id="product"[^>]*box-shadow/);
+  });
+
   it('draws shadows of huge shapes and huge blurs without showing the shape or asking for a huge raster', async () => {
     // The shadow-only trick draws the shape far to the left: a shape wider than that distance showed.
     const wide = doc({

@@ -198,6 +198,29 @@ describe('strip and small banners, product frame, tall pages (issue 35 item 5)',
     }
   });
 
+  it.each([
+    ['pt-BR', 'Dia das Mães', 'Rosas que abraçam', 'Entrega no mesmo dia.', 'Comprar'],
+    ['de', 'Neu im Herbst', 'Kuchen am Sonntag', 'Frisch aus dem Ofen.', 'Vorbeikommen'],
+    ['en', 'New in 4.0', 'Ship faster', 'Previews for every branch.', 'Start free'],
+    ['es', 'Solo esta semana', 'Primavera', 'Revisión completa de tu bici.', undefined],
+  ])('a 9:16 announcement with short copy (%s) uses its height and shows its tag whole', async (language, eyebrow, title, subtitle, cta) => {
+    const brief = { language, eyebrow, title, subtitle, ...(cta ? { cta } : {}) };
+    const r = await buildTemplate('announcement', {
+      brief,
+      brand: { colors: ['#0F5257', '#F2A541', '#F6EFE3'], fonts: { heading: 'Playfair Display', body: 'Inter' } },
+      format: 'instagram_story',
+    });
+    const nodes = flattenMaterialized(materializeSync(r.ir).root);
+    const drawn = nodes.filter(
+      (n) => n.id !== 'root' && n.width * n.height < 0.5 * 1080 * 1920 && (n.type !== 'text' || n.text!.lines.some((l) => l.text.trim())) && n.type !== 'frame',
+    );
+    const m = Math.round(1080 * 0.074);
+    expect(largestEmptyBand(drawn, m, 1920 - m, 1920)).toBeLessThan(0.2);
+    // The tag is the eyebrow, on one line and uncut (beside the disc it had a fifth of the width and was cut to "…").
+    const tag = nodes.find((n) => n.id === 'eyebrow')!;
+    expect(tag.text!.lines.map((l) => l.text).join(' ')).toBe(eyebrow.toUpperCase());
+  });
+
   it.each(['quote', 'listicle'])('leaves no fifth of a 9:16 page empty in one band (%s, long Portuguese and German copy)', async (id) => {
     const de = {
       ...LONG_PT,

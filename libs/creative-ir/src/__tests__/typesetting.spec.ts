@@ -1,5 +1,6 @@
 import { buildTemplate, flattenMaterialized, hyphenationPoints, initCreativeIr, layoutText, materializeSync, parseIr, type TextLayoutInput } from '../index';
 import { breakCost } from '../text/hyphenation';
+import { isShortLeadLine } from '../text/text-layout';
 import { shortenToLine, titleHierarchy } from '../templates/engine';
 
 /**
@@ -160,6 +161,48 @@ describe('headlines ending on a compound wider than a line', () => {
     // The last line is a long tail of the compound, not a short one.
     expect(l.lines.at(-1)!.width).toBeGreaterThanOrEqual(0.4 * w);
   });
+});
+
+describe('a short word alone on the first line of a headline', () => {
+  beforeAll(() => initCreativeIr());
+  const style = { fontFamily: 'Playfair Display', fontWeight: 700, fontSize: 48, lang: 'de' } as const;
+  const text = 'Der neue Buchhandlungsherbstlesungsveranstaltungskalender';
+
+  it('is refused by the balancing as a widow is ("Der / neue …" is not an arrangement that avoids the widow)', () => {
+    // Wide enough for "neue" and the compound, not for the whole headline.
+    const w = width('neue Buchhandlungsherbstlesungsveranstaltungskalender', style) + 4;
+    expect(width(text, style)).toBeGreaterThan(w);
+    const l = layoutText({ ...style, text, maxWidth: w, textWrap: 'balance', maxLines: 4 });
+    expect(l.lines.length).toBeGreaterThanOrEqual(2);
+    expect(isShortLeadLine(l.lines[0].text)).toBe(false);
+    for (const line of l.lines) expect(line.width).toBeLessThanOrEqual(w + 0.01);
+  });
+
+  it('tells articles and short words from longer ones', () => {
+    for (const t of ['Der', ' O ', 'Las', '5', '«Le»']) expect(isShortLeadLine(t)).toBe(true);
+    for (const t of ['Neue', 'Der neue', 'Sommer', '']) expect(isShortLeadLine(t)).toBe(false);
+  });
+
+  it.each(['story', 'announcement', 'event', 'listicle', 'data-card', 'tip'])(
+    'is not where the 728x90 %s sets a long German headline, nor is a word alone on its last line',
+    async (template) => {
+      const brief = {
+        language: 'de',
+        eyebrow: 'Herbstprogramm',
+        title: text,
+        subtitle: 'Zwölf Lesungen, drei Debüts und ein Abend mit Krimiautorinnen aus Leipzig.',
+        cta: 'Kalender holen',
+        brand: { name: 'Maré', website: 'mare-buch.de' },
+      };
+      const r = await buildTemplate(template, { brief, brand: { fonts: { heading: 'Playfair Display', body: 'Inter' } }, format: { width: 728, height: 90 } });
+      const title = flattenMaterialized(materializeSync(r.ir).root).find((n) => n.id === 'title')!;
+      const ls = lines(title.text!).filter((l) => l.trim());
+      if (ls.length >= 2) {
+        expect(isShortLeadLine(ls[0])).toBe(false);
+        expect(words(ls.at(-1)!)).toBeGreaterThanOrEqual(2);
+      }
+    },
+  );
 });
 
 describe('headline fitting: a smaller title before a word alone on its last line', () => {

@@ -181,6 +181,60 @@ function rasterShadow(ctx: Ctx, path: Path2D, shadow: Shadow, w: number, h: numb
   ctx.drawImage(c, -m, -m, fw, fh);
 }
 
+/** Whether an image has see-through pixels (read once per image, on a copy at most 64 px a side). */
+const imageAlpha = new WeakMap<Image, boolean>();
+export function hasTransparency(img: Image): boolean {
+  const known = imageAlpha.get(img);
+  if (known !== undefined) return known;
+  const k = Math.min(1, 64 / Math.max(img.width, img.height, 1));
+  const cw = Math.max(1, Math.round(img.width * k));
+  const ch = Math.max(1, Math.round(img.height * k));
+  const c = createCanvas(cw, ch);
+  const o = c.getContext('2d');
+  o.drawImage(img, 0, 0, cw, ch);
+  const data = o.getImageData(0, 0, cw, ch).data;
+  let clear = false;
+  for (let i = 3; i < data.length && !clear; i += 4) clear = data[i] < 250;
+  imageAlpha.set(img, clear);
+  return clear;
+}
+
+/**
+ * The shadow of an image with see-through pixels (a cut-out): cast by what the image draws (its alpha, within the
+ * node's shape), not by its box, as a designer's drop shadow follows the product's outline. The picture is drawn on a
+ * raster at the page's resolution (at most SHADOW_RASTER_AREA pixels with its margin), its shadow cast from there onto
+ * a second raster, which is placed under the node; the same for raster and vector output.
+ */
+function silhouetteShadow(ctx: Ctx, m: MaterializedNode, path: Path2D, shadow: Shadow, assets: DrawAssets, warnings: DrawWarnings): void {
+  const w = m.width;
+  const h = m.height;
+  const t = ctx.getTransform();
+  const margin = Math.ceil(shadow.blur * 1.5 + Math.abs(shadow.x) + Math.abs(shadow.y) + 2);
+  const fw = w + 2 * margin;
+  const fh = h + 2 * margin;
+  const device = assets.vector ? 2 : Math.max(Math.hypot(t.a, t.b), 1e-3);
+  const s = Math.min(device, Math.sqrt(SHADOW_RASTER_AREA / (fw * fh)), MAX_PAGE_SIDE / fw, MAX_PAGE_SIDE / fh);
+  const cw = Math.max(1, Math.ceil(fw * s));
+  const ch = Math.max(1, Math.ceil(fh * s));
+  // The picture as drawn (fit, focal point, corner radius), on a transparent raster with the shadow's margin.
+  const picture = createCanvas(cw, ch);
+  const p = picture.getContext('2d') as unknown as Ctx;
+  p.scale(s, s);
+  p.translate(margin, margin);
+  p.clip(path);
+  drawImageNode(p, m, assets, warnings);
+  // Its shadow alone: the picture drawn out of sight, its shadow offset back.
+  const cast = createCanvas(cw, ch);
+  const o = cast.getContext('2d') as unknown as Ctx;
+  const FAR = 2 * cw + 4 * Math.ceil(shadow.blur * s) + 16;
+  o.shadowColor = shadow.color;
+  o.shadowBlur = shadow.blur * s;
+  o.shadowOffsetX = FAR + shadow.x * s;
+  o.shadowOffsetY = shadow.y * s;
+  o.drawImage(picture, -FAR, 0);
+  ctx.drawImage(cast, -margin, -margin, fw, fh);
+}
+
 /**
  * Draws only the shadow of `path` (a shape at most `extent` units across) by drawing the shape far
  * to the left, out of sight, and offsetting its shadow back.
@@ -435,9 +489,14 @@ function drawNode(
       const opaqueBase =
         node.type === 'image' || node.type === 'procedural' || (first?.type === 'solid' && (first.opacity ?? 1) >= 1 && isOpaqueColor(first.color));
       let firstDrawn = false;
+      // A cut-out's shadow follows its outline (its alpha), not its box.
+      const picture = node.type === 'image' && shadows.length ? assets.images.get(node.src) : undefined;
+      const silhouette = !!picture && !!picture.width && !!picture.height && hasTransparency(picture);
       // Nine-patch shadows (raster output), when every shadow of the node can take them.
-      const boxShadows = assets.vector ? [] : shadows.map((sh) => boxShadow(ctx, node, w, h, sh));
-      if (assets.vector && shadows.some((sh) => sh.blur > 0)) {
+      const boxShadows = assets.vector || silhouette ? [] : shadows.map((sh) => boxShadow(ctx, node, w, h, sh));
+      if (silhouette) {
+        for (const sh of shadows) silhouetteShadow(ctx, m, path, sh, assets, warnings);
+      } else if (assets.vector && shadows.some((sh) => sh.blur > 0)) {
         for (const sh of shadows) rasterShadow(ctx, path, sh, w, h);
       } else if (boxShadows.length > 0 && boxShadows.every((d) => d !== undefined)) {
         for (const draw of boxShadows) draw!();

@@ -79,7 +79,8 @@ function shapeStyle(n: IrNode, w: number, h: number): string[] {
     const r = radius(n.cornerRadius as CornerRadius | undefined, w, h);
     if (r) s.push(`border-radius:${r}`);
   }
-  const shadows = (n.shadows ?? []).map((sh) => `${px(sh.x)} ${px(sh.y)} ${px(sh.blur)} ${sh.color}`);
+  // An image's shadow is cast by what it draws (a cut-out's outline): `filter: drop-shadow` (see `nodeHtml`), not its box.
+  const shadows = n.type === 'image' ? [] : (n.shadows ?? []).map((sh) => `${px(sh.x)} ${px(sh.y)} ${px(sh.blur)} ${sh.color}`);
   for (const st of n.strokes ?? []) {
     const align = st.align ?? 'inside';
     const style = st.dash?.length ? 'dashed' : 'solid';
@@ -188,6 +189,13 @@ async function nodeHtml(
   if (n.type === 'image') {
     style.push('overflow:hidden');
     inner = await imageHtml(m, images.get(n.src), options);
+    if (n.shadows?.length) {
+      // drop-shadow() takes a box-shadow's <shadow> (its blur, a blur radius), cast by the image's alpha.
+      const drops = n.shadows.map((sh) => `drop-shadow(${px(sh.x)} ${px(sh.y)} ${px(sh.blur)} ${sh.color})`).join(' ');
+      const i = style.findIndex((d) => d.startsWith('filter:'));
+      if (i >= 0) style[i] = `${style[i]} ${drops}`;
+      else style.push(`filter:${drops}`);
+    }
   }
   if (n.type === 'procedural') {
     style.push('overflow:hidden', `background-image:url(${await proceduralDataUrl(m, pageSide)})`, 'background-size:100% 100%');

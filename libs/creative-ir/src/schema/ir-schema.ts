@@ -193,6 +193,7 @@ export const BaseNodeShape = {
   opacity: unit().optional(),
   fills: z.array(PaintSchema).max(16).optional(),
   strokes: z.array(StrokeSchema).max(8).optional(),
+  /** Drop shadows, cast by the node's shape; an image's by what it draws (its alpha: a cut-out's outline, not its box). */
   shadows: z.array(ShadowSchema).max(8).optional(),
   /** Layer blur radius in px. */
   blur: nonNegative().optional(),

@@ -71,7 +71,25 @@ export const BriefSchema = z.object({
 });
 export type Brief = z.infer<typeof BriefSchema>;
 
-export type LogoPosition = 'top_left' | 'top_center' | 'top_right' | 'bottom_left' | 'bottom_center' | 'bottom_right' | 'center';
+/**
+ * Where a brand kit puts its logo: a corner, the middle of a side, or `center`. The side positions (`center_left`,
+ * `center_right`) are drawn at the middle of that edge and every template keeps its content clear of the logo's box
+ * (text columns beside, above or below it); `center` is drawn at the head of the page (the middle belongs to the
+ * headline). On a strip banner (728x90) every logo is centred vertically at its end. When a template draws a photo, a
+ * frame or a decoration over the place asked at some format, the logo moves and the build says so (`logo_moved`).
+ */
+export const LOGO_POSITIONS = [
+  'top_left',
+  'top_center',
+  'top_right',
+  'center_left',
+  'center',
+  'center_right',
+  'bottom_left',
+  'bottom_center',
+  'bottom_right',
+] as const;
+export type LogoPosition = (typeof LOGO_POSITIONS)[number];
 
 /** Brand kit as stored by the service; the logo is passed already resolved (data URL or bytes). */
 export interface BrandKit {

@@ -2,7 +2,7 @@ import { loadImage } from '@napi-rs/canvas';
 import { contrastRatio, ensureContrast, luminance, mix, over, parseColor, toHex } from '../color/color';
 import { resolveFontFamily } from '../fonts/font-registry';
 import { flattenMaterialized, initCreativeIr, materializeSync, textInput, type MaterializedDocument, type MaterializedNode } from '../layout/materialize';
-import { BALANCE_HYPHEN_MIN_LETTERS, layoutText } from '../text/text-layout';
+import { BALANCE_HYPHEN_MIN_LETTERS, isShortLeadLine, layoutText } from '../text/text-layout';
 import { rng } from '../procedural/procedural';
 import type { FrameNode, IrDocument, IrNode, ProceduralStyleId, TextNode } from '../schema/ir-schema';
 import { parseIr } from '../schema/validate';
@@ -441,6 +441,12 @@ export function contentPadding(
     const room = l.margin + l.height + 24 * ctx.u;
     if (l.position.startsWith('top')) p.paddingTop = Math.max(p.paddingTop, room);
     else if (l.position.startsWith('bottom')) p.paddingBottom = Math.max(p.paddingBottom, room);
+    // A logo at the middle of a side keeps the column off that side.
+    else if (l.position === 'center_left' || l.position === 'center_right') {
+      const side = l.margin + l.width + 24 * ctx.u;
+      if (l.position === 'center_left') p.paddingLeft = Math.max(p.paddingLeft, side);
+      else p.paddingRight = Math.max(p.paddingRight, side);
+    }
   }
   return p;
 }
@@ -753,7 +759,10 @@ interface Attempt {
   shortened: { id: string; from: string; to: string }[];
 }
 
-/** Where a logo goes when its corner is taken: the other end of its side, the other side, the opposite corner, the centres. */
+/**
+ * Where a logo goes when its corner is taken: the other end of its side, the other side, the opposite corner, the centres.
+ * A logo at the middle of a side (`center_left`) tries the middle of the other side, then the corners.
+ */
 function alternativePositions(l: LogoInfo): LogoPosition[] {
   const [v, h] = l.position.split('_') as [string, string];
   const flipV = v === 'top' ? 'bottom' : 'top';
@@ -1005,6 +1014,8 @@ function typographicDefects(m: MaterializedDocument, k: number): number {
         // Two words stacked on two lines ("Ship / faster") is a headline style, sought on one line only down to
         // STACK_MIN_SCALE; a longer headline's widow is worth a smaller scale.
         score += lines.length === 2 && n.node.text.trim().split(/\s+/).length === 2 ? STACK : 2;
+      // A short word alone on the first line ("Der / neue Buchhandlungs…") weighs as a widow (not in a stacked two-word headline).
+      else if (lines.length >= 2 && isShortLeadLine(lines[0])) score += 2;
     }
     n.children.forEach(walk);
   };
@@ -1018,11 +1029,14 @@ const LIST_TEXT = /^((item|agenda|feature)-\d+-text|venue)$/;
 /** Title sizes tried, as shares of the fitted one, when a headline's defect remains at every scale (see `stepDownTitle`). */
 const TITLE_STEPS = [0.95, 0.9, 0.85, 0.8, 0.75, 0.7];
 
-/** Whether a laid-out title's last line (of two or more) holds a single word. */
+/**
+ * Whether a laid-out title (of two lines or more) ends on a single word, or starts with a short word alone
+ * (`isShortLeadLine`: "Der / neue Buchhandlungs…", as bad as the widow a smaller title was set to avoid).
+ */
 function titleWidow(m: MaterializedDocument): boolean {
   const t = flattenMaterialized(m.root).find((n) => n.id === 'title' && n.node.visible !== false);
   const lines = (t?.text?.lines ?? []).map((l) => l.text).filter((l) => l.trim());
-  return lines.length >= 2 && lines[lines.length - 1].split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 1;
+  return lines.length >= 2 && (lines[lines.length - 1].split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 1 || isShortLeadLine(lines[0]));
 }
 
 /**
@@ -1166,7 +1180,7 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
             code: 'logo_moved',
             asked: input.brand?.logo_position ?? 'bottom_right',
             used: ctx.logo.position,
-            message: `the logo is drawn ${ctx.logo.position.replace('_', ' ')}, not ${(input.brand?.logo_position ?? 'bottom_right').replace('_', ' ')} as the brand kit asks: the ${def.id} template draws ${asked.blocked.join(', ')} over that corner at ${format.width}x${format.height}`,
+            message: `the logo is drawn ${ctx.logo.position.replace('_', ' ')}, not ${(input.brand?.logo_position ?? 'bottom_right').replace('_', ' ')} as the brand kit asks: the ${def.id} template draws ${asked.blocked.join(', ')} over that place at ${format.width}x${format.height}`,
           },
         ]
       : [];

@@ -319,6 +319,21 @@ const wordCount = (t: string) =>
     .split(/\s+/)
     .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
+/** A first line holding one word of at most this many letters or digits (an article: "Der", "O", "Las") is as bad as a widow. */
+export const SHORT_LEAD_LETTERS = 3;
+
+/**
+ * Whether a headline's first line (of two or more) is a single short word ("Der / neue Buchhandlungs…", "O / cold brew…"):
+ * an article or preposition left alone on top reads as a stray word, as a widow does at the bottom.
+ */
+export function isShortLeadLine(line: string): boolean {
+  const ws = line
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
+  return ws.length === 1 && [...ws[0].replace(/[^\p{L}\p{N}\p{M}]/gu, '')].length <= SHORT_LEAD_LETTERS;
+}
+
 /** A piece of a paragraph for balancing: a word with its spaces, or part of a word ending at a hyphenation point. */
 interface Piece {
   text: string;
@@ -351,8 +366,9 @@ interface Even {
 /**
  * One paragraph's pieces in exactly `count` lines of at most `maxWidth`, with the least sum of squared slack
  * (lines of even length, as CSS `text-wrap: balance`) plus a penalty per hyphenated line (less at a compound's joint);
- * null when none fits. `noWidow`: the last line holds two words or more; otherwise a one-word last line is
- * penalized, unless it is a long enough tail of a word too wide for a line (then nothing else could share it).
+ * null when none fits. `noWidow`: the last line holds two words or more and the first is not a short word alone
+ * (`isShortLeadLine`); otherwise a short first word alone costs a widow's penalty, and so does a one-word last line,
+ * unless it is a long enough tail of a word too wide for a line (then nothing else could share it).
  */
 function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, count: number, noWidow: boolean): Even | null {
   const N = pieces.length;
@@ -388,9 +404,12 @@ function evenLines(pieces: Piece[], m: (t: string) => number, maxWidth: number, 
         if (w > maxWidth + 0.01) break;
         if (cost[k - 1][i] === Infinity) continue;
         if (noWidow && k === count && count >= 2 && wordCount(t) <= 1) continue;
+        // A short word alone on the first line weighs as a widow does (and is refused with it).
+        const lead = k === 1 && count >= 2 && !pieces[j - 1].inWord && isShortLeadLine(t);
+        if (noWidow && lead) continue;
         const hyphen = pieces[j - 1].inWord ? penalty * (pieces[j - 1].cost ?? 1) : 0;
         const widow = !noWidow && k === count && count >= 2 ? lastLine(i, t, w) : 0;
-        const c = cost[k - 1][i] + (maxWidth - w) ** 2 + hyphen + widow;
+        const c = cost[k - 1][i] + (maxWidth - w) ** 2 + hyphen + widow + (lead ? WIDOW_LAST * penalty : 0);
         if (c < cost[k][j]) {
           cost[k][j] = c;
           from[k][j] = i;

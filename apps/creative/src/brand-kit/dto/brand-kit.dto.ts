@@ -14,19 +14,11 @@ import {
   ValidateBy,
   ValidationOptions,
 } from 'class-validator';
+import { LOGO_POSITIONS as TEMPLATE_LOGO_POSITIONS } from '@platform/creative-ir';
 import type { BrandKit } from '../brand-kit.entity';
 
-export const LOGO_POSITIONS = [
-  'top_left',
-  'top_center',
-  'top_right',
-  'center_left',
-  'center',
-  'center_right',
-  'bottom_left',
-  'bottom_center',
-  'bottom_right',
-] as const;
+/** The template library's positions (corners, side middles, `center`): what a kit accepts is what templates draw. */
+export const LOGO_POSITIONS = TEMPLATE_LOGO_POSITIONS;
 export const DEFAULT_LOGO_POSITION = 'bottom_right';
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 /** The most JSON `fonts` and `metadata` may hold (a PATCH checks the merged value against them too). */
@@ -83,7 +75,16 @@ export class PutBrandKitDto {
   @MaxLength(64)
   logo_asset_id?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, enum: LOGO_POSITIONS, default: DEFAULT_LOGO_POSITION })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: LOGO_POSITIONS,
+    default: DEFAULT_LOGO_POSITION,
+    description:
+      'A corner, the middle of a side (center_left, center_right: the logo at the middle of that edge, the content kept clear of it) or center ' +
+      "(drawn at the head of the page, the middle being the headline's). On a 728x90 strip every logo is centred vertically at its end. " +
+      'Where a template draws a photo or a frame over that place at some format, the logo moves and the design says so (logo_moved)',
+  })
   @IsOptional()
   @IsIn(LOGO_POSITIONS, { message: `logo_position must be one of ${LOGO_POSITIONS.join(', ')}` })
   logo_position?: string | null;

@@ -67,6 +67,28 @@ describe('logo_moved: the logo drawn in another corner than the brand kit asks',
     expect(logo.y! + logo.height! / 2).toBeGreaterThan(540);
   });
 
+  it('draws a kit logo at the middle of a side (center_left) there, with nothing over it', async () => {
+    expectStatus(await as(t.http.patch('/v1/brand-kit').send({ logo_position: 'center_left' }), alice), 200);
+    try {
+      const d = expectStatus(
+        await as(
+          t.http.post('/v1/designs').send({
+            template: 'story',
+            brief: { title: 'Trail runner', body: 'Light, grippy, made for mud.', format: { width: 1080, height: 1920 } },
+          }),
+          alice,
+        ),
+        200,
+      ).body as { ir: { root: Node }; warnings: Warning[] };
+      expect(d.warnings.filter((w) => w.code === 'logo_moved')).toEqual([]);
+      const logo = find(d.ir.root, 'logo')!;
+      expect(Math.abs(logo.y! + logo.height! / 2 - 960)).toBeLessThanOrEqual(1);
+      expect(logo.x! + logo.width! / 2).toBeLessThan(540);
+    } finally {
+      expectStatus(await as(t.http.patch('/v1/brand-kit').send({ logo_position: 'top_right' }), alice), 200);
+    }
+  });
+
   it('says nothing when the logo stays in the corner asked', async () => {
     expectStatus(await as(t.http.patch('/v1/brand-kit').send({ logo_position: 'bottom_right' }), alice), 200);
     try {

@@ -302,7 +302,7 @@ export class DesignDto extends DesignSummaryDto {
       'What building this revision from the brief left out or cut (create and update with a brief): brief fields the template does not show ' +
       '(field_unused, with `field`), required fields absent (field_required_missing: only when the template was chosen by the service), ' +
       'text cut (text_truncated), shrunk to its minimum size (text_shrunk), not fitting (text_overflow) or colliding (text_collision), ' +
-      "the brand kit's logo drawn in another corner than its logo_position (logo_moved, with `asked` and `used`). " +
+      "the brand kit's logo drawn in another place (corner or side) than its logo_position (logo_moved, with `asked` and `used`). " +
       'Empty for other answers (reads, node edits, restores, duplicates); a render reports its own in `render.warnings`.',
   })
   warnings: CodedWarningDto[];

@@ -30,8 +30,8 @@ export class CodedWarningDto extends RenderWarningDto {
     description:
       'field_unused (a brief field the design does not show), field_required_missing, text_truncated (lines dropped, ellipsis), ' +
       'text_shrunk (set at or below its minimum size to fit), text_overflow, text_collision, glyphs_missing, font_unavailable, image_unavailable, ' +
-      "logo_moved (a design built from a brief draws the brand kit's logo in another corner than its logo_position, because the template " +
-      'draws over that corner at this format: `asked` and `used` name the corners, `id` is `logo`); ' +
+      "logo_moved (a design built from a brief draws the brand kit's logo in another place than its logo_position, because the template " +
+      'draws over that corner or side at this format: `asked` and `used` name the places, `id` is `logo`); ' +
       'other for a finding stored before codes existed',
   })
   code: string;

@@ -101,7 +101,8 @@ export const announcement: TemplateDefinition = {
     const side = ctx.shape === 'landscape';
     // The disc is the sun of the composition: top right in vertical formats (text below it), right in landscapes and strips (text beside it).
     const tall = ctx.shape === 'tall';
-    const R = strip ? ctx.H * 0.62 : side ? ctx.short * 0.42 : ctx.short * (ctx.shape === 'square' ? 0.27 : tall ? 0.4 : 0.34);
+    // Without a button at its foot, a tall page's disc grows into the height the button took.
+    const R = strip ? ctx.H * 0.62 : side ? ctx.short * 0.42 : ctx.short * (ctx.shape === 'square' ? 0.27 : tall ? (b.cta ? 0.4 : 0.46) : 0.34);
     const cx = ctx.W - (strip ? R * 0.3 : R * 0.35);
     const cy = strip ? ctx.H / 2 : side ? ctx.H * 0.3 : R * 0.35;
     const deco: IrNode[] = [
@@ -135,18 +136,16 @@ export const announcement: TemplateDefinition = {
     else {
       const top = Math.round(cy + R * 1.2 + m * 0.5);
       const headline = group(ctx, 'headline', [title, ...sub], ctx.base * 0.9);
-      // A tall page's headline stands in the middle of the height between the disc and the button at the foot (an
-      // empty frame holds the top of the column): under the disc, it left a third of a 9:16 page empty above the button.
-      const column = tall
-        ? cta.length
-          ? [{ type: 'frame', id: 'content-top', width: 1, height: 0 } as IrNode, headline, ...cta]
-          : [headline]
-        : [headline, ...cta];
+      // A tall page's column spans the height under the disc: the tag at its head (beside the disc it had a fifth of
+      // the width, and its copy was cut to nothing), the headline in the middle, the button at the foot (frames hold
+      // the places of a missing tag, or one cut to nothing on a narrow page, and of a missing button). Centred alone
+      // under the disc, a short headline left a fifth of a 9:16 page empty above it and another below it.
+      const hold = (id: string) => [{ type: 'frame', id, width: 1, height: 0 } as IrNode];
+      const shownTag = ctx.keep(3) ? tag : [];
+      const column = tall ? [group(ctx, 'content-top', shownTag, 0), headline, ...(cta.length ? cta : hold('content-foot'))] : [headline, ...cta];
       content = [
-        ...(ctx.keep(3) ? [block(ctx, 'tag', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, top - 2 * m)), tag, { v: 'min' })] : []),
-        block(ctx, 'content', avoidLogo(ctx, r4(m, top, ctx.W - 2 * m, ctx.H - top - m)), column, {
-          v: tall && !cta.length ? 'center' : 'space-between',
-        }),
+        ...(ctx.keep(3) && !tall ? [block(ctx, 'tag', avoidLogo(ctx, r4(m, m, cx - R * 1.3 - 2 * m, top - 2 * m)), tag, { v: 'min' })] : []),
+        block(ctx, 'content', avoidLogo(ctx, r4(m, top, ctx.W - 2 * m, ctx.H - top - m)), column, { v: 'space-between' }),
       ];
     }
     return page(ctx, primary, [...deco, ...content]);
