@@ -22,7 +22,9 @@ describe('dialogue suite through the messaging API (built-in engine)', () => {
   let t: App;
   let alice: TestAccount;
   const results: TurnResult[] = [];
-  const dialogues = allDialogues().filter(({ dialogue }) => dialogue.service === 'messaging');
+  // DIALOGUE_PARTS="dev I,tuned" runs only those parts (for tuning; the assertions below then only print).
+  const only = process.env.DIALOGUE_PARTS?.split(',').map((p) => p.trim());
+  const dialogues = allDialogues().filter(({ dialogue, part }) => dialogue.service === 'messaging' && (!only || only.includes(part)));
 
   beforeAll(async () => {
     t = await createTestApp(messagingService, { env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
@@ -53,6 +55,7 @@ describe('dialogue suite through the messaging API (built-in engine)', () => {
     }
     const { share, frozenShare, lines } = summarize(results, `messaging (${dialogues.length} conversations, longest ${longest} messages)`);
     console.log(lines.join('\n'));
+    if (only) return;
     // The long conversations really run far past the history window (an early fact asked for at message 300).
     expect(longest).toBeGreaterThanOrEqual(300);
     expect(results.filter((r) => r.part.startsWith('held-out')).length).toBeGreaterThan(0);
