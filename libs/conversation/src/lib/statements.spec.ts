@@ -923,3 +923,40 @@ describe('words of one meaning find each other across the five languages (lang/*
     expect(recallStatements(question, statements, lang).map((s) => s.text).join(' ')).toContain(wanted);
   });
 });
+
+describe('a day and its date corrected together ("el domingo 9, no el sábado 8")', () => {
+  it.each([
+    ['es', 'No, perdona, es el domingo 9, no el sábado 8.', [{ from: 'sábado', to: 'domingo' }, { from: '8', to: '9' }]],
+    ['pt', 'É na sexta 12, não na quinta 11.', [{ from: 'quinta', to: 'sexta' }, { from: '11', to: '12' }]],
+  ] as const)('%s: %s', (_lang, text, pairs) => {
+    const found = findCorrections(text).map(({ from, to }) => ({ from, to }));
+    for (const p of pairs) expect(found).toContainEqual(p);
+  });
+
+  it('tells back the corrected day and date', () => {
+    const { statements } = buildStatements(
+      [],
+      ['La fiesta es el sábado 8 en su pueblo, en Cuenca.', 'No, perdona, es el domingo 9, no el sábado 8.'].map(user),
+      undefined,
+      'es',
+    );
+    const told = recallStatements('¿Cuándo es la fiesta?', statements, 'es')
+      .map((s) => s.text)
+      .join(' ');
+    expect(told).toContain('domingo 9');
+    expect(told).not.toContain('sábado 8');
+  });
+});
+
+describe('siblings in every language (lang/*.ts synonyms)', () => {
+  it.each([
+    ['pt', 'Meu irmão Caio vai se mudar no mês que vem.', 'Lembra do nome do meu mano?'],
+    ['en', 'My brother Tom is moving to Leeds.', "What's my bro called again?"],
+    ['es', 'Mi hermana Lucía vive en Bilbao.', '¿Cómo se llama mi hermanita?'],
+    ['de', 'Meine Schwester Jana zieht nach Köln.', 'Wie heißt meine Schwesterchen noch mal?'],
+  ] as const)('%s: %s', (_lang, said, question) => {
+    const name = said.match(/\p{Lu}\p{Ll}+(?= )/gu)!.at(-1)!;
+    const [, reply] = play(sunny, [said, question]);
+    expect(reply).toContain(name);
+  });
+});

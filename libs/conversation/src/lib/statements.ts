@@ -226,6 +226,31 @@ export function findCorrections(text: string): Correction[] {
     }
   }
   for (const c of turnedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  for (const c of groupedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  return out;
+}
+
+/**
+ * "es el domingo 9, no el sábado 8", "Friday the 12th, not Thursday the 11th": a group of values (a day and its date) corrects
+ * the group after "not" value by value, each with the one of its own shape (sábado → domingo, 8 → 9).
+ */
+function groupedCorrections(text: string): Correction[] {
+  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  const link = String.raw`\s+(?:(?:the|de|del|do|da|den|der|am|le|el|o|a)\s+)?`;
+  const group = String.raw`(?:${VALUE})(?:${link}(?:${VALUE})){1,2}`;
+  const re = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(${group})[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en|am|um)\s+)?(${group})`,
+    'gu',
+  );
+  const out: Correction[] = [];
+  for (const m of text.matchAll(re)) {
+    const to = valuesAt(m[1]);
+    const from = valuesAt(m[2]);
+    for (const f of from) {
+      const t = to.find((x) => valueShape(x.v) === valueShape(f.v));
+      if (t && fold(t.v) !== fold(f.v) && !out.some((o) => fold(o.from) === fold(f.v))) out.push({ from: f.v, to: t.v });
+    }
+  }
   return out;
 }
 

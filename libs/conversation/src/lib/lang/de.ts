@@ -327,6 +327,7 @@ export const DE: LanguageData = {
     ['umtausch', 'ersatz', 'austausch', 'tauschen', 'umtauschen'],
     ['erstattung', 'ruckerstattung', 'erstatten'],
     ['ladegerat', 'kabel', 'ladekabel', 'netzteil'],
+    ['bruder', 'schwester', 'geschwister', 'bruderchen', 'schwesterchen'],
   ],
   toldYou: ['Du hattest mir gesagt: {s}.', 'Du hast mir erzählt: {s}.'],
   toldYouQuote: 'Du hattest mir gesagt: „{q}“',

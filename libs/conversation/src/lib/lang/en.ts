@@ -316,6 +316,7 @@ export const EN: LanguageData = {
     ['replacement', 'replace', 'exchange', 'swap'],
     ['refund', 'refunded', 'reimburse', 'reimbursement'],
     ['charger', 'cable', 'charging', 'adapter'],
+    ['brother', 'sister', 'bro', 'sis', 'sibling', 'siblings', 'brothers', 'sisters'],
   ],
   toldYou: ['You told me {s}.', 'You mentioned that {s}.'],
   toldYouQuote: 'You told me: “{q}”',

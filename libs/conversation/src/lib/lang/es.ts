@@ -276,6 +276,7 @@ export const ES: LanguageData = {
     ['cambio', 'cambiar', 'sustitucion', 'reemplazo', 'reemplazar'],
     ['reembolso', 'reembolsar'],
     ['cargador', 'cable'],
+    ['hermano', 'hermana', 'hermanos', 'hermanas', 'hermanito', 'hermanita'],
   ],
   toldYou: ['Me dijiste que {s}.', 'Me contaste que {s}.'],
   toldYouQuote: 'Me dijiste: “{q}”',

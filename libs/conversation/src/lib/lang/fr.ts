@@ -283,6 +283,7 @@ export const FR: LanguageData = {
     ['echange', 'remplacement', 'echanger', 'remplacer'],
     ['remboursement', 'rembourser'],
     ['chargeur', 'cable'],
+    ['frere', 'soeur', 'freres', 'soeurs', 'frangin', 'frangine'],
   ],
   toldYou: ['Tu m’as dit que {s}.', 'Tu m’as raconté que {s}.'],
   toldYouQuote: 'Tu m’as dit : « {q} »',

@@ -324,6 +324,7 @@ export const PT: LanguageData = {
     ['troca', 'trocar', 'substituicao', 'substituir'],
     ['reembolso', 'estorno', 'reembolsar'],
     ['carregador', 'cabo', 'fonte'],
+    ['irmao', 'irma', 'mano', 'mana', 'irmaos', 'irmas', 'maninho', 'maninha'],
   ],
   toldYou: ['Você me disse que {s}.', 'Você me contou que {s}.'],
   toldYouQuote: 'Você me disse: “{q}”',
