@@ -63,6 +63,8 @@ function readValue(shape: ValueShape, rest: string, slot: SlotDef): string | und
     case 'postcode':
       return POSTCODE.exec(rest)?.[1];
     case 'code': {
+      // An e-mail address is no code ("the email on the order is pnair88@outlook.com").
+      if (rest.trimStart().search(EMAIL) === 0) return undefined;
       const m = CODE.exec(rest);
       if (!m) return undefined;
       const v = m[1].replace(/[.]+$/, '');
