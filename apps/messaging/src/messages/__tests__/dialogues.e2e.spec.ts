@@ -1,6 +1,7 @@
 import {
   allDialogues,
   checkReply,
+  DEV_FLOORS,
   DIALOGUE_PASS_BAR,
   HELD_OUT_C_FLOOR,
   isChecked,
@@ -60,6 +61,10 @@ describe('dialogue suite through the messaging API (built-in engine)', () => {
     expect(longest).toBeGreaterThanOrEqual(300);
     expect(results.filter((r) => r.part.startsWith('held-out')).length).toBeGreaterThan(0);
     expect(share).toBeGreaterThanOrEqual(DIALOGUE_PASS_BAR);
+    // The dev sets' ratchets: as many turns pass as when they were last raised.
+    for (const [part, floor] of Object.entries(DEV_FLOORS.messaging)) {
+      expect([part, results.filter((r) => r.part === part && !r.problems.length).length >= (floor ?? 0)]).toEqual([part, true]);
+    }
     void HELD_OUT_C_FLOOR; void frozenShare; // BRANCH ONLY: no held-out C here
   }, 1_500_000);
 });

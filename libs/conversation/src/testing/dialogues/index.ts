@@ -40,6 +40,16 @@ export const DIALOGUE_PASS_BAR = 0.95;
  */
 export const HELD_OUT_C_FLOOR = 0.65;
 
+/**
+ * Ratchets under the dev sets (tuned on), per service: the number of checked turns that passed when last measured on a full
+ * run, so that no change to the engine quietly loses what it learned on them. They only move up, after a full run shows a
+ * higher figure. Set on 2026-11-27 (issue 37 round 5; dev I was 71/96 messaging and 74/91 entity before it).
+ */
+export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
+  messaging: { 'dev D': 139, 'dev E': 84, 'dev G': 98, 'dev I': 81 },
+  entity: { 'dev D': 184, 'dev E': 89, 'dev G': 95, 'dev I': 83 },
+};
+
 /** Every dialogue with the part it belongs to. */
 export function allDialogues(): Array<{ dialogue: Dialogue; part: DialoguePart }> {
   return [
