@@ -96,9 +96,13 @@ describe('chooseReplyLanguage', () => {
       { role: 'user', content: 'Necesito ocho ejemplares.' },
       { role: 'user', content: message },
     ];
-    expect(chooseReplyLanguage({ soul: lia, replyLanguage: 'auto', message: 'Pasaré a recogerlos el viernes 17 por la tarde.', history: misread }).tag).toBe('es');
+    expect(chooseReplyLanguage({ soul: lia, replyLanguage: 'auto', message: 'Pasaré a recogerlos el viernes 17 por la tarde.', history: misread }).tag).toBe(
+      'es',
+    );
     // A clear switch is followed.
-    expect(chooseReplyLanguage({ soul: lia, replyLanguage: 'auto', message: 'Can we continue in English, please? I would prefer that.', history: spanish })).toEqual({
+    expect(
+      chooseReplyLanguage({ soul: lia, replyLanguage: 'auto', message: 'Can we continue in English, please? I would prefer that.', history: spanish }),
+    ).toEqual({
       tag: 'en',
       source: 'message',
     });

@@ -170,7 +170,11 @@ describe('the domain a conversation names, for an agent whose soul names none', 
 
   it.each([
     ['en', ["Good afternoon. I'm looking for a birthday present at your bookshop.", 'He loves dragons and maps. What would you suggest?'], /read|author|book/i],
-    ['pt', ['Olá! Vocês fazem encomenda de livro que não tá na loja?', 'Me indica mais alguma coisa pro meu pai? Ele gosta de história do Brasil.'], /ler|autor|livro/i],
+    [
+      'pt',
+      ['Olá! Vocês fazem encomenda de livro que não tá na loja?', 'Me indica mais alguma coisa pro meu pai? Ele gosta de história do Brasil.'],
+      /ler|autor|livro/i,
+    ],
     ['es', ['Llevo un club de lectura en el barrio.', '¿Qué nos recomiendas para el mes que viene?'], /ley|autor|libro/i],
     ['de', ['Ich suche ein Buch als Geschenk für meinen Vater.', 'Was würdest du empfehlen?'], /gelesen|Autor|Büch/i],
   ] as const)('%s: a recommendation asked at a bookshop is about books, in the language of the conversation', async (lang, messages, books) => {

@@ -157,12 +157,15 @@ describe('answerRecall', () => {
 });
 
 describe("someone else's name is not the person's", () => {
-  it.each(['Qual era o nome da loja?', 'Como é o nome da paciente mesmo?', 'What was the name of the shop?', '¿A nombre de quién está la reserva?', "C'est quoi le nom du magasin ?"])(
-    '%s does not ask for the name of the person',
-    (q) => {
-      expect(asked(q) ?? []).not.toContain('name/name');
-    },
-  );
+  it.each([
+    'Qual era o nome da loja?',
+    'Como é o nome da paciente mesmo?',
+    'What was the name of the shop?',
+    '¿A nombre de quién está la reserva?',
+    "C'est quoi le nom du magasin ?",
+  ])('%s does not ask for the name of the person', (q) => {
+    expect(asked(q) ?? []).not.toContain('name/name');
+  });
 
   it('but "meu nome" and "the name of my dog" still are what they were', () => {
     expect(asked('Qual é o meu nome?')).toEqual(['name/name']);

@@ -311,7 +311,10 @@ function targetAt(text: string, pos: number, needPossessive: boolean): { target:
     }
     if (of && hit.slot.kind !== 'identifier' && hit.slot.kind !== 'contact') return undefined;
     // "o nome da loja", "the name of the shop", "el nombre de la paciente", "a nombre de quién": someone else's name, not the person's.
-    if (hit.slot.kind === 'name' && /^\s+(?:of|d[oa]s?|de|del|der|des|du)\s+(?!(?:my|meu|minha|mi|mis|mon|ma|mes|meine[mnrs]?)\b)\S/u.test(after.slice(hit.end)))
+    if (
+      hit.slot.kind === 'name' &&
+      /^\s+(?:of|d[oa]s?|de|del|der|des|du)\s+(?!(?:my|meu|minha|mi|mis|mon|ma|mes|meine[mnrs]?)\b)\S/u.test(after.slice(hit.end))
+    )
       return undefined;
     return { target: { type: 'slot', slot: hit.slot, at }, end: at + hit.end };
   }

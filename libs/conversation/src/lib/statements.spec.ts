@@ -853,7 +853,13 @@ describe('who is speaking, asked in other words (lang/*.ts agentQuestions)', () 
 describe('more correction markers supersede what they correct (lang/*.ts correctionMarkers)', () => {
   it.each([
     ['es', ['Somos ocho en el club de lectura.', 'Corrijo: somos diez en el club de lectura.'], '¿Cuántos somos en el club de lectura?', 'diez', 'ocho'],
-    ['es', ['Quiero darme de baja a final de mes.', 'Mejor dicho, quiero pausar la baja tres meses.'], '¿Qué quiero hacer con la baja?', 'pausar', 'final de mes'],
+    [
+      'es',
+      ['Quiero darme de baja a final de mes.', 'Mejor dicho, quiero pausar la baja tres meses.'],
+      '¿Qué quiero hacer con la baja?',
+      'pausar',
+      'final de mes',
+    ],
     ['pt', ['Tô usando o cabo original da caixa.', 'Na real, tô usando um cabo genérico, não o da caixa.'], 'Que cabo eu tô usando?', 'genérico', 'original'],
     ['en', ['I want the blue cover for the notebook.', 'On second thought, I want the red cover for the notebook.'], 'Which cover did I want?', 'red', 'blue'],
     ['de', ['Ich nehme das Zimmer mit Balkon.', 'Besser gesagt: ich nehme das Zimmer mit Garten.'], 'Welches Zimmer nehme ich?', 'Garten', 'Balkon'],
@@ -874,12 +880,7 @@ describe('recall by a day of the month alone tells what the day is for', () => {
       'Was habe ich am 12. vor?',
       'Termin',
     ],
-    [
-      'pt',
-      ['Preciso agendar uma vacina pra minha filha Alice.', 'Pode ser dia 18 de manhã.'],
-      'O que a gente tem no dia 18?',
-      'vacina',
-    ],
+    ['pt', ['Preciso agendar uma vacina pra minha filha Alice.', 'Pode ser dia 18 de manhã.'], 'O que a gente tem no dia 18?', 'vacina'],
     ['en', ['I need to book a haircut with Marco for my wedding.', 'Friday the 21st at 10am would be ideal.'], "What's on the 21st?", 'haircut'],
     ['es', ['Tengo que renovar el pasaporte en la comisaría.', 'Me dieron cita el martes 16 a las nueve.'], '¿Qué tengo el 16?', 'pasaporte'],
   ] as const)('%s: %s', (lang, said, question, subject) => {
@@ -899,7 +900,13 @@ describe('recall by a day of the month alone tells what the day is for', () => {
 
 describe('a correction that gives its value and then its reason', () => {
   it.each([
-    ['en', ['First meeting is Thursday at 7.', 'Oops, make that 8 — Callum just texted that it moved.'], 'What time is the first meeting on Thursday?', '8', 'at 7'],
+    [
+      'en',
+      ['First meeting is Thursday at 7.', 'Oops, make that 8 — Callum just texted that it moved.'],
+      'What time is the first meeting on Thursday?',
+      '8',
+      'at 7',
+    ],
     ['pt', ['A reunião é quinta às 19h.', 'Ops, quis dizer 20h; o chefe mudou o horário.'], 'Que horas é a reunião?', '20h', '19h'],
   ] as const)('%s: %j', (lang, said, question, wanted, old) => {
     const { statements } = buildStatements([], said.map(user), undefined, lang);
@@ -920,14 +927,32 @@ describe('words of one meaning find each other across the five languages (lang/*
     ['fr', ['La fête est samedi chez Léa.', 'Ma sœur a trente ans.'], 'Quand est la soirée ?', 'samedi'],
   ] as const)('%s: %s', (lang, said, question, wanted) => {
     const { statements } = buildStatements([], said.map(user), undefined, lang);
-    expect(recallStatements(question, statements, lang).map((s) => s.text).join(' ')).toContain(wanted);
+    expect(
+      recallStatements(question, statements, lang)
+        .map((s) => s.text)
+        .join(' '),
+    ).toContain(wanted);
   });
 });
 
 describe('a day and its date corrected together ("el domingo 9, no el sábado 8")', () => {
   it.each([
-    ['es', 'No, perdona, es el domingo 9, no el sábado 8.', [{ from: 'sábado', to: 'domingo' }, { from: '8', to: '9' }]],
-    ['pt', 'É na sexta 12, não na quinta 11.', [{ from: 'quinta', to: 'sexta' }, { from: '11', to: '12' }]],
+    [
+      'es',
+      'No, perdona, es el domingo 9, no el sábado 8.',
+      [
+        { from: 'sábado', to: 'domingo' },
+        { from: '8', to: '9' },
+      ],
+    ],
+    [
+      'pt',
+      'É na sexta 12, não na quinta 11.',
+      [
+        { from: 'quinta', to: 'sexta' },
+        { from: '11', to: '12' },
+      ],
+    ],
   ] as const)('%s: %s', (_lang, text, pairs) => {
     const found = findCorrections(text).map(({ from, to }) => ({ from, to }));
     for (const p of pairs) expect(found).toContainEqual(p);
