@@ -1,4 +1,4 @@
-import { LANGUAGE_DATA } from './lang';
+import { LANGUAGE_DATA, questionStarts } from './lang';
 import { fold } from './text';
 
 /*
@@ -28,7 +28,9 @@ export const AFTER_LEAD: ReadonlySet<string> = new Set([...INTERROGATIVES, ...al
 export const AUXILIARIES: ReadonlySet<string> = new Set(all((a) => a.auxiliaries));
 
 /** A message (folded, marks dropped) that opens like a question for the intents: "qual…", "can you…", "est-ce…". */
-export const QUESTION_START = new RegExp(`^(?:${alternation(all((a) => a.starts))})\\b`);
+export const QUESTION_START = new RegExp(
+  `^(?:${alternation([...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => questionStarts(d).map((w) => fold(w))))])})\\b`,
+);
 
 /**
  * A message (folded) that opens as a question about something remembered, after any openers ("and", "e", "y", "et"…):

@@ -4,7 +4,7 @@ import { detectIntents, isAsk, splitApology, type Intents } from './intents';
 import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } from './language';
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
-import { domainOf } from './domains';
+import { domainOfConversation } from './domains';
 import {
   applyCorrections,
   asksWhatWasSaid,
@@ -420,7 +420,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
   // Any question whose content matches what the person said before is answered from it first ("how much was each of
   // the charges?" after "two charges of 17.99"), before the topic's follow-ups.
-  if (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang)) {
+  // A request for a suggestion ("what would you suggest?", "¿qué nos propones?") asks for something new, not for what was said.
+  const suggestion = findTopic(message)?.id === 'recommendation';
+  if (!suggestion && (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang))) {
     const earlier = earlierStatements(ctx, message);
     let said = recallStatements(message, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
     // A short follow-up question ("e quando?", "et c'est quelle race ?") goes on from the person's previous question.
@@ -434,7 +436,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     }
   }
   // Any other question about the person: the statements that best match it ("Where am I flying to?").
-  if (isSelfQuestion(message, lang)) {
+  if (!suggestion && isSelfQuestion(message, lang)) {
     const said = recallStatements(message, earlierStatements(ctx, message), lang, 2, { recent: ctx.userTurns });
     if (said.length) {
       ctx.recalled = true;
@@ -731,7 +733,7 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
   // Details given in the last few messages count too ("HP LaserJet, error 0x61…" then "still not working").
   const recent = applyCorrections([...ctx.userTurns.slice(-6), message].join(' \n '), ctx.corrections);
   // An entity made for a domain (an airline, a clinic, a bank…) asks what fits it, also when no topic is named.
-  const entityDomain = domainOf(ctx.req.soul);
+  const entityDomain = domainOfConversation(ctx.req.soul, [...ctx.statements.map((st) => st.text), ...ctx.userTurns, message]);
   // A date the person gave (chrono-node: "amanhã", "next Friday") is not asked for again.
   const dated = termsOf(message, ctx.lang).dates.length > 0 ? entityDomain?.datedAsks?.[topic?.id ?? 'default'] : undefined;
   const domainAsk = dated ?? entityDomain?.asks[topic?.id ?? 'default'];

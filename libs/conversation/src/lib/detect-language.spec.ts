@@ -83,6 +83,31 @@ describe('chooseReplyLanguage', () => {
     expect(chooseReplyLanguage({ soul: lia, language: 'es', replyLanguage: 'auto', message: 'ok' })).toEqual({ tag: 'es', source: 'default' });
   });
 
+  it("auto: a message that reads only a little more like another language keeps the conversation's", () => {
+    const spanish: ChatTurn[] = [
+      { role: 'user', content: 'Necesito ocho ejemplares.' },
+      { role: 'assistant', content: '¡Claro!' },
+    ];
+    const message = 'Corrijo: que sean diez, no ocho, que se han sumado dos vecinas.';
+    expect(chooseReplyLanguage({ soul: lia, language: 'es', replyLanguage: 'auto', message, history: spanish })).toEqual({ tag: 'es', source: 'conversation' });
+    // One misread message does not carry the next one off: the conversation's language is that of most recent messages.
+    const misread: ChatTurn[] = [
+      { role: 'user', content: '¡Hola! Organizo un club de lectura y quiero hacer un pedido a la librería.' },
+      { role: 'user', content: 'Necesito ocho ejemplares.' },
+      { role: 'user', content: message },
+    ];
+    expect(chooseReplyLanguage({ soul: lia, replyLanguage: 'auto', message: 'Pasaré a recogerlos el viernes 17 por la tarde.', history: misread }).tag).toBe(
+      'es',
+    );
+    // A clear switch is followed.
+    expect(
+      chooseReplyLanguage({ soul: lia, replyLanguage: 'auto', message: 'Can we continue in English, please? I would prefer that.', history: spanish }),
+    ).toEqual({
+      tag: 'en',
+      source: 'message',
+    });
+  });
+
   it('a fixed tag always wins; without replyLanguage there is no detection', () => {
     expect(chooseReplyLanguage({ soul: lia, replyLanguage: 'en', message: 'Qual é o meu nome?' })).toEqual({ tag: 'en', source: 'fixed' });
     expect(chooseReplyLanguage({ soul: lia, message: 'What is my name?' })).toEqual({ tag: 'pt-BR', source: 'default' });

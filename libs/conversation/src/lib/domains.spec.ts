@@ -1,9 +1,9 @@
 import { BuiltinEngine } from './builtin-engine';
 import { detectLanguage } from './detect-language';
-import { domainOf } from './domains';
+import { domainOf, domainOfConversation } from './domains';
 import { extractFacts } from './facts';
 import { matchMemoryQuestion } from './recall';
-import { getSoul } from './souls';
+import { getSoul, soulNamed } from './souls';
 import { orderCode } from './topics';
 import type { ChatTurn, Soul } from './types';
 
@@ -154,5 +154,34 @@ describe('a plain reference given with the request', () => {
     );
     expect(reply).toContain('HLX-4471');
     expect(reply).not.toMatch(/what'?s your booking reference/i);
+  });
+});
+
+describe('the domain a conversation names, for an agent whose soul names none', () => {
+  const concierge = soulNamed(getSoul('formal-concierge')!, 'Mr. Ashby');
+
+  it('takes the domain from what the person says, in any language, but not from "book a table"', () => {
+    expect(domainOfConversation(concierge, ["Good afternoon. I'm looking for a birthday present at your bookshop."])?.id).toBe('books');
+    expect(domainOfConversation(concierge, ['Vocês fazem encomenda de livro que não tá na loja?'])?.id).toBe('books');
+    expect(domainOfConversation(concierge, ['Soy de un club de lectura del barrio.'])?.id).toBe('books');
+    expect(domainOfConversation(concierge, ['Ich suche ein Buch für meine Nichte.'])?.id).toBe('books');
+    expect(domainOfConversation(concierge, ['Could you book a table for two tonight?'])).toBeUndefined();
+  });
+
+  it.each([
+    ['en', ["Good afternoon. I'm looking for a birthday present at your bookshop.", 'He loves dragons and maps. What would you suggest?'], /read|author|book/i],
+    [
+      'pt',
+      ['Olá! Vocês fazem encomenda de livro que não tá na loja?', 'Me indica mais alguma coisa pro meu pai? Ele gosta de história do Brasil.'],
+      /ler|autor|livro/i,
+    ],
+    ['es', ['Llevo un club de lectura en el barrio.', '¿Qué nos recomiendas para el mes que viene?'], /ley|autor|libro/i],
+    ['de', ['Ich suche ein Buch als Geschenk für meinen Vater.', 'Was würdest du empfehlen?'], /gelesen|Autor|Büch/i],
+  ] as const)('%s: a recommendation asked at a bookshop is about books, in the language of the conversation', async (lang, messages, books) => {
+    const replies = await play(concierge, [...messages]);
+    const reply = replies.at(-1)!;
+    expect(reply).toMatch(books);
+    expect(reply).not.toMatch(/style, area or budget|estilo, regi|zona o presupuesto/i);
+    expect(detectLanguage(reply).language).toBe(lang);
   });
 });

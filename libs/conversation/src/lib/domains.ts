@@ -16,6 +16,12 @@ export interface Domain {
   asks: Record<string, LangTexts<string>>;
   /** The question of a topic once the person gave a date ("minha consulta de amanhã"): it does not ask for the date again. */
   datedAsks?: Record<string, LangTexts<string>>;
+  /**
+   * Words that name the domain when the person says them (folded): a conversation at a bookshop ("a present at your
+   * bookshop", "encomenda de livro", "club de lectura") takes the domain's follow-ups when the agent names none.
+   * Stricter than `match`: "book a table" is no bookshop.
+   */
+  talk?: RegExp;
 }
 
 const t = (en: string, pt: string, es: string, fr: string): LangTexts<string> => ({ en, pt, es, fr });
@@ -55,18 +61,21 @@ export const DOMAINS: Domain[] = [
   {
     id: 'books',
     match: /\b(?:books?|bookstore|bookshop|reading|novels?|livr(?:o|os|aria)|leitura|libr(?:o|os|eria)|lectura|librairie|lecture|romans?)\b/,
+    talk: /\b(?:books|bookstore|bookshop|bookseller|book club|novels?|paperback|hardcover|livr(?:o|os|aria)|leitura|romances?|libr(?:o|os|eria)|lectura|novelas?|librairie|livres?|lecture|romans?|buchhandlung|buch|bucher|roman|romane|lesekreis)\b/,
     asks: {
       recommendation: {
         en: 'What have you enjoyed reading lately, and which genres or authors do you like?',
         pt: 'O que você gostou de ler ultimamente, e quais gêneros ou autores você curte?',
         es: '¿Qué has disfrutado leyendo últimamente, y qué géneros o autores te gustan?',
         fr: 'Qu’as-tu aimé lire dernièrement, et quels genres ou auteurs préfères-tu ?',
+        de: 'Was hast du zuletzt gern gelesen, und welche Genres oder Autoren magst du?',
       },
       shopping: {
         en: 'Is it for you or a gift, and what kind of books do you (or they) enjoy?',
         pt: 'É para você ou para presente, e que tipo de livro você (ou a pessoa) curte?',
         es: '¿Es para ti o para regalar, y qué tipo de libros te (o le) gustan?',
         fr: 'C’est pour toi ou pour offrir, et quel genre de livres aimes-tu (ou aime la personne) ?',
+        de: 'Ist es für dich oder ein Geschenk, und welche Art von Büchern liest du (oder die Person) gern?',
       },
     },
   },
@@ -296,4 +305,19 @@ export function domainOf(soul: Soul): Domain | undefined {
   if (getSoul(soul.id)) return undefined;
   const text = fold(`${soul.name} ${soul.description} ${soul.tone}`);
   return DOMAINS.find((d) => d.match.test(text));
+}
+
+/**
+ * The domain of a conversation: the entity's (domainOf), else the one the person's own words name (`talk`, the latest
+ * said first): a catalogue agent asked for a present at a bookshop recommends books, not restaurants.
+ */
+export function domainOfConversation(soul: Soul, said: string[]): Domain | undefined {
+  const own = domainOf(soul);
+  if (own) return own;
+  for (const text of [...said].reverse()) {
+    const folded = fold(text);
+    const found = DOMAINS.find((d) => d.talk?.test(folded));
+    if (found) return found;
+  }
+  return undefined;
 }

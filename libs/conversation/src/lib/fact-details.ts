@@ -1,3 +1,4 @@
+import { LANGUAGE_DATA } from './lang';
 import type { Lang } from './language';
 import { ALL_SLOTS, attributeKey, findSlotNouns, isKnownAttribute, NAMED_SLOTS, SECRET_NOUNS, VALUE_SLOTS, type SlotDef, type ValueShape } from './slots';
 import { squish, trimEnd } from './text';
@@ -37,9 +38,14 @@ const PHONE = /^\+?\(?\d[\d\s().-]{6,22}\d/;
 const CODE = /^#?([\p{L}\p{N}](?:[\p{L}\p{N}]|[-_./](?=[\p{L}\p{N}])){1,39})/u;
 const POSTCODE = /^(\d{5}-?\d{3}|\d{4,5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b/i;
 
-/** Words that may stand between a noun and its value: "order number is #88412", "o pedido é o 88412". */
-const CONNECTOR =
-  /^(?:\s*(?:[:=#–-]|n[º°o]\.?|nr\.?|no\.|is|was|will be|are|'s|’s|it'?s|it is|e|eh|era|foi|sera|fica|es|fue|number|num\.?|id|code|codigo|numero|de|do|da|del|o|a|the|my|meu|minha|mi|el|la|this|that|este|esta|esse|essa|aqui|here|just|only|only one|sim|yes|si|actually|now|really|in fact|correct|right|new|na verdade|agora|de fato|correto|certo|novo|en realidad|ahora|realmente|correcto|nuevo|est|c'est|c’est|etait|sera|le|la|l'|du|mon|ma|votre|ce|voici|en fait|maintenant|nouveau|nouvelle|bien|oui)(?=[\s:#]|$))*\s*/u;
+/** The words between a slot's noun and its value in every language (lang/*.ts `valueLinks`), and the signs ":", "#", "nº". */
+const CONNECTOR = new RegExp(
+  `^(?:\\s*(?:[:=#–-]|n[º°o]\\.?|no\\.|${[...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.valueLinks))]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})(?=[\\s:#]|$))*\\s*`,
+  'u',
+);
 
 const DIGITS = (s: string) => (s.match(/\d/g) ?? []).length;
 
@@ -57,6 +63,8 @@ function readValue(shape: ValueShape, rest: string, slot: SlotDef): string | und
     case 'postcode':
       return POSTCODE.exec(rest)?.[1];
     case 'code': {
+      // An e-mail address is no code ("the email on the order is pnair88@outlook.com").
+      if (rest.trimStart().search(EMAIL) === 0) return undefined;
       const m = CODE.exec(rest);
       if (!m) return undefined;
       const v = m[1].replace(/[.]+$/, '');

@@ -383,3 +383,11 @@ describe('extractFacts: places in lower case, moves, titles and connectors', () 
     expect(kv(extractFacts("I'm from work, Sorry")).filter((f) => f.startsWith('location'))).toEqual([]);
   });
 });
+
+describe('an e-mail address is no order code', () => {
+  it('"the email on the order is pnair88@outlook.com" stores the e-mail, not an order "pnair88"', () => {
+    const facts = extractFacts('the email on the order is pnair88@outlook.com').map((f) => `${f.kind}/${f.key}=${f.value}`);
+    expect(facts).toContain('contact/email=pnair88@outlook.com');
+    expect(facts.filter((f) => f.startsWith('identifier/'))).toEqual([]);
+  });
+});

@@ -62,6 +62,19 @@ describe('German', () => {
     expect(kv(extractFacts('Ich wohne in Hamburg.'))).toContain('location/lives_in=Hamburg');
   });
 
+  it('stores an order number, a phone and a booking given with "ist", "lautet" or "war" as their facts', () => {
+    expect(kv(extractFacts('Die Bestellnummer ist 88412.'))).toContain('identifier/order=88412');
+    expect(kv(extractFacts('Meine Auftragsnummer lautet 55-9013.'))).toContain('identifier/order=55-9013');
+    expect(kv(extractFacts('Die Buchungsnummer war HX4471.'))).toContain('identifier/booking=HX4471');
+    expect(kv(extractFacts('Meine Telefonnummer ist 0171 2345678.'))).toContain('contact/phone=0171 2345678');
+  });
+
+  it('answers the order number from the fact, after a German "Die Bestellnummer ist …"', async () => {
+    const replies = await play(kai, ['Die Bestellnummer ist 88412.', 'Ich wohne in Hamburg.', 'Wie war noch mal meine Bestellnummer?']);
+    expect(replies[2]).toContain('88412');
+    expect(detectLanguage(replies[2]).language).toBe('de');
+  });
+
   it('does not take a capitalized German noun for a name ("ich bin Lehrer")', () => {
     expect(kv(extractFacts('Ich bin Lehrer.')).filter((f) => f.startsWith('name/'))).toEqual([]);
   });

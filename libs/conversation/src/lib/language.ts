@@ -48,18 +48,31 @@ export function chooseReplyLanguage(req: { soul: Soul; language?: string; replyL
   const mode = req.replyLanguage?.trim();
   if (mode && mode.toLowerCase() !== 'auto') return { tag: mode, source: 'fixed' };
   if (!mode) return { tag: fallback, source: 'default' };
-  const own = detectLanguage(req.message ?? '').language;
-  if (own) return { tag: tagFor(own, fallback), source: 'message' };
+  const guess = detectLanguage(req.message ?? '');
+  const own = guess.language;
   const earlier = (req.history ?? [])
     .filter((t) => t.role === 'user')
     .slice(-EARLIER_MESSAGES)
     .reverse();
-  for (const turn of earlier) {
-    const lang = detectLanguage(turn.content).language;
-    if (lang) return { tag: tagFor(lang, fallback), source: 'conversation' };
-  }
+  const clear = earlier.map((turn) => detectLanguage(turn.content).language).filter((l): l is DetectedLanguage => Boolean(l));
+  const before = clear[0];
+  // The conversation's language: the one most of the person's recent messages read as (the latest on a tie), so that one
+  // misread message does not carry the next one off.
+  const usual = [...clear].sort((a, b) => clear.filter((l) => l === b).length - clear.filter((l) => l === a).length)[0];
+  // A message that reads a little more like another language than the conversation's ("Corrijo: que sean diez, no ocho"
+  // scores Portuguese first in a Spanish conversation) keeps the conversation's language: people rarely switch mid-way,
+  // and when they do, their message says so clearly.
+  if (own && usual && usual !== own && guess.confidence < STICKY_CONFIDENCE && guess.scores[own] - guess.scores[usual] <= STICKY_MARGIN)
+    return { tag: tagFor(usual, fallback), source: 'conversation' };
+  if (own) return { tag: tagFor(own, fallback), source: 'message' };
+  if (before) return { tag: tagFor(before, fallback), source: 'conversation' };
   return { tag: fallback, source: 'default' };
 }
+
+/** Above this confidence a message's own language wins over the conversation's. */
+const STICKY_CONFIDENCE = 0.9;
+/** How far (in detector score) the conversation's language may trail the message's and still be kept. */
+const STICKY_MARGIN = 2;
 
 /** The tag for a detected language: the default's own tag when it is the same language ("pt-PT" stays "pt-PT"). */
 function tagFor(lang: DetectedLanguage, fallback: string): string {

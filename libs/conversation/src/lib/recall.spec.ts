@@ -38,6 +38,9 @@ describe('matchMemoryQuestion', () => {
     ['Do you still have my tracking code?', ['identifier/tracking']],
     ['What case number did I give you?', ['identifier/ticket']],
     ['Qual número de pedido eu te passei?', ['identifier/order']],
+    // the order in other words
+    ['Can you read me back the number of my purchase?', ['identifier/order']],
+    ['¿Me repites la referencia de mi compra?', ['identifier/order']],
     ['So which order number do you have for me?', ['identifier/order']],
     // remind me
     ['Can you remind me of my booking reference?', ['identifier/booking']],
@@ -150,5 +153,22 @@ describe('answerRecall', () => {
     expect(secondPerson('to fix my printer', 'en')).toBe('to fix your printer');
     expect(secondPerson('terminar minha tese', 'pt')).toBe('terminar sua tese');
     expect(secondPerson('terminar mi tesis', 'es')).toBe('terminar tu tesis');
+  });
+});
+
+describe("someone else's name is not the person's", () => {
+  it.each([
+    'Qual era o nome da loja?',
+    'Como é o nome da paciente mesmo?',
+    'What was the name of the shop?',
+    '¿A nombre de quién está la reserva?',
+    "C'est quoi le nom du magasin ?",
+  ])('%s does not ask for the name of the person', (q) => {
+    expect(asked(q) ?? []).not.toContain('name/name');
+  });
+
+  it('but "meu nome" and "the name of my dog" still are what they were', () => {
+    expect(asked('Qual é o meu nome?')).toEqual(['name/name']);
+    expect(asked("What's the name of my dog?")).toEqual(['rel:dog']);
   });
 });

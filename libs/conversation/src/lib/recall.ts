@@ -39,6 +39,8 @@ const FRAMES = [
   '(?:can|could|would) you (?:please )?(?:tell me|remind me(?: of| about)?|confirm|repeat|give me|say)',
   'confirm',
   'repeat',
+  '(?:(?:can|could|would) you (?:please )?)?read (?:me )?back',
+  '(?:(?:can|could|would) you (?:please )?)?(?:go|run) (?:me )?(?:over|through)',
   "i (?:forgot|forget|don'?t remember|can'?t remember|do not remember|cannot remember)",
   'and',
   'what about',
@@ -308,6 +310,12 @@ function targetAt(text: string, pos: number, needPossessive: boolean): { target:
       if (r) return { target: { type: 'relation', key: relationWord(r[1]) ?? r[1], word: r[1], at }, end: hit.end + of[0].length + r[0].length + at };
     }
     if (of && hit.slot.kind !== 'identifier' && hit.slot.kind !== 'contact') return undefined;
+    // "o nome da loja", "the name of the shop", "el nombre de la paciente", "a nombre de quién": someone else's name, not the person's.
+    if (
+      hit.slot.kind === 'name' &&
+      /^\s+(?:of|d[oa]s?|de|del|der|des|du)\s+(?!(?:my|meu|minha|mi|mis|mon|ma|mes|meine[mnrs]?)\b)\S/u.test(after.slice(hit.end))
+    )
+      return undefined;
     return { target: { type: 'slot', slot: hit.slot, at }, end: at + hit.end };
   }
   // "my budget", "mi talla": an attribute, only right after a possessive.

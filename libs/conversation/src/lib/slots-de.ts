@@ -35,7 +35,7 @@ const POSS_DE = '(?:(?:meine?n?|deine?n?|ihre?n?|unsere?n?|die|der|den|das) )?';
  * the other languages' nouns in slots.ts: "meine Bestellnummer ist 4412", "die Nummer meiner Bestellung", "wie ist meine E-Mail?".
  */
 export const DE_SLOT_NOUNS: Record<string, string[]> = {
-  order: ['bestell(?:ungs)?nummer', 'auftragsnummer', `nummer ${POSS_DE}(?:bestellung|auftrags?)`, 'bestellung', 'auftrag'],
+  order: ['bestell(?:ungs)?nummer', 'auftragsnummer', `(?:nummer|referenz) ${POSS_DE}(?:bestellung|auftrags?|kaufs?|einkaufs?)`, 'bestellung', 'auftrag'],
   ticket: ['ticketnummer', 'vorgangsnummer', 'fallnummer', 'ticket', 'vorgang'],
   tracking: ['sendungsnummer', 'tracking-?nummer', 'paketnummer', 'sendungsverfolgung'],
   invoice: ['rechnungsnummer', `nummer ${POSS_DE}rechnung`, 'rechnung'],

@@ -830,3 +830,158 @@ describe('telling back a correction (issue 37, round 4)', () => {
     expect(statements.map((s) => tellBack(s, 'es', 'x'))).toEqual([expect.stringMatching(/que el examen es el 21 de junio\.$/)]);
   });
 });
+
+describe('who is speaking, asked in other words (lang/*.ts agentQuestions)', () => {
+  it.each([
+    'Who am I dealing with here?',
+    'Valeu, como é teu nome de novo?',
+    'Quem fala aí?',
+    '¿Con quién tengo el gusto?',
+    'Gracias, ¿me recuerdas tu nombre?',
+    'Mit wem habe ich das Vergnügen?',
+    'Wie war nochmal dein Name?',
+    'À qui ai-je affaire ?',
+    'Rappelle-moi ton nom ?',
+  ])('%s asks the agent, and the reply gives its name, not the user’s', (question) => {
+    expect(isAgentQuestion(question)).toBe(true);
+    const [, reply] = play(sunny, ["Hi, I'm Ana", question]);
+    expect(reply).toContain('Sunny');
+    expect(reply).not.toContain('Ana');
+  });
+});
+
+describe('more correction markers supersede what they correct (lang/*.ts correctionMarkers)', () => {
+  it.each([
+    ['es', ['Somos ocho en el club de lectura.', 'Corrijo: somos diez en el club de lectura.'], '¿Cuántos somos en el club de lectura?', 'diez', 'ocho'],
+    [
+      'es',
+      ['Quiero darme de baja a final de mes.', 'Mejor dicho, quiero pausar la baja tres meses.'],
+      '¿Qué quiero hacer con la baja?',
+      'pausar',
+      'final de mes',
+    ],
+    ['pt', ['Tô usando o cabo original da caixa.', 'Na real, tô usando um cabo genérico, não o da caixa.'], 'Que cabo eu tô usando?', 'genérico', 'original'],
+    ['en', ['I want the blue cover for the notebook.', 'On second thought, I want the red cover for the notebook.'], 'Which cover did I want?', 'red', 'blue'],
+    ['de', ['Ich nehme das Zimmer mit Balkon.', 'Besser gesagt: ich nehme das Zimmer mit Garten.'], 'Welches Zimmer nehme ich?', 'Garten', 'Balkon'],
+  ] as const)('%s: %j, then %s', (lang, said, question, wanted, old) => {
+    const { statements } = buildStatements([], said.map(user), undefined, lang);
+    const found = recallStatements(question, statements, lang);
+    const told = found.map((s) => s.text).join(' ');
+    expect(told).toContain(wanted);
+    expect(told).not.toContain(old);
+  });
+});
+
+describe('recall by a day of the month alone tells what the day is for', () => {
+  it.each([
+    [
+      'de',
+      ['Guten Tag, ich möchte einen Termin in der Hautarztpraxis vereinbaren.', 'Am liebsten Mittwoch, den 12., um 8 Uhr.'],
+      'Was habe ich am 12. vor?',
+      'Termin',
+    ],
+    ['pt', ['Preciso agendar uma vacina pra minha filha Alice.', 'Pode ser dia 18 de manhã.'], 'O que a gente tem no dia 18?', 'vacina'],
+    ['en', ['I need to book a haircut with Marco for my wedding.', 'Friday the 21st at 10am would be ideal.'], "What's on the 21st?", 'haircut'],
+    ['es', ['Tengo que renovar el pasaporte en la comisaría.', 'Me dieron cita el martes 16 a las nueve.'], '¿Qué tengo el 16?', 'pasaporte'],
+  ] as const)('%s: %s', (lang, said, question, subject) => {
+    const { statements } = buildStatements([], said.map(user), undefined, lang);
+    const told = recallStatements(question, statements, lang)
+      .map((s) => s.text)
+      .join(' ');
+    expect(told).toContain(subject);
+  });
+
+  it('keeps a German date written with ordinal dots in one sentence ("am 2. August … bis zum 9. August")', () => {
+    expect(extractStatements('Wir kommen am 2. August und bleiben bis zum 9. August.').map((f) => f.text)).toEqual([
+      'Wir kommen am 2. August und bleiben bis zum 9. August.',
+    ]);
+  });
+});
+
+describe('a correction that gives its value and then its reason', () => {
+  it.each([
+    [
+      'en',
+      ['First meeting is Thursday at 7.', 'Oops, make that 8 — Callum just texted that it moved.'],
+      'What time is the first meeting on Thursday?',
+      '8',
+      'at 7',
+    ],
+    ['pt', ['A reunião é quinta às 19h.', 'Ops, quis dizer 20h; o chefe mudou o horário.'], 'Que horas é a reunião?', '20h', '19h'],
+  ] as const)('%s: %j', (lang, said, question, wanted, old) => {
+    const { statements } = buildStatements([], said.map(user), undefined, lang);
+    const told = recallStatements(question, statements, lang)
+      .map((s) => s.text)
+      .join(' ');
+    expect(told).toContain(wanted);
+    expect(told).not.toContain(old);
+  });
+});
+
+describe('words of one meaning find each other across the five languages (lang/*.ts synonyms)', () => {
+  it.each([
+    ['en', ["I'm on the Standard plan with unlimited classes.", 'I need to pause my gym membership.'], 'Which tier am I on?', 'Standard'],
+    ['es', ['La fiesta es el domingo 9 en su pueblo, en Cuenca.', 'Mi abuela cumple noventa años.'], '¿Cuándo es la celebración?', 'domingo 9'],
+    ['pt', ['A festa é no sábado, na casa da Bia.', 'Minha irmã faz trinta anos.'], 'Quando é a comemoração?', 'sábado'],
+    ['de', ['Die Feier ist am Samstag bei Oma.', 'Mein Bruder wird dreißig.'], 'Wann ist die Party?', 'Samstag'],
+    ['fr', ['La fête est samedi chez Léa.', 'Ma sœur a trente ans.'], 'Quand est la soirée ?', 'samedi'],
+  ] as const)('%s: %s', (lang, said, question, wanted) => {
+    const { statements } = buildStatements([], said.map(user), undefined, lang);
+    expect(
+      recallStatements(question, statements, lang)
+        .map((s) => s.text)
+        .join(' '),
+    ).toContain(wanted);
+  });
+});
+
+describe('a day and its date corrected together ("el domingo 9, no el sábado 8")', () => {
+  it.each([
+    [
+      'es',
+      'No, perdona, es el domingo 9, no el sábado 8.',
+      [
+        { from: 'sábado', to: 'domingo' },
+        { from: '8', to: '9' },
+      ],
+    ],
+    [
+      'pt',
+      'É na sexta 12, não na quinta 11.',
+      [
+        { from: 'quinta', to: 'sexta' },
+        { from: '11', to: '12' },
+      ],
+    ],
+  ] as const)('%s: %s', (_lang, text, pairs) => {
+    const found = findCorrections(text).map(({ from, to }) => ({ from, to }));
+    for (const p of pairs) expect(found).toContainEqual(p);
+  });
+
+  it('tells back the corrected day and date', () => {
+    const { statements } = buildStatements(
+      [],
+      ['La fiesta es el sábado 8 en su pueblo, en Cuenca.', 'No, perdona, es el domingo 9, no el sábado 8.'].map(user),
+      undefined,
+      'es',
+    );
+    const told = recallStatements('¿Cuándo es la fiesta?', statements, 'es')
+      .map((s) => s.text)
+      .join(' ');
+    expect(told).toContain('domingo 9');
+    expect(told).not.toContain('sábado 8');
+  });
+});
+
+describe('siblings in every language (lang/*.ts synonyms)', () => {
+  it.each([
+    ['pt', 'Meu irmão Caio vai se mudar no mês que vem.', 'Lembra do nome do meu mano?'],
+    ['en', 'My brother Tom is moving to Leeds.', "What's my bro called again?"],
+    ['es', 'Mi hermana Lucía vive en Bilbao.', '¿Cómo se llama mi hermanita?'],
+    ['de', 'Meine Schwester Jana zieht nach Köln.', 'Wie heißt meine Schwesterchen noch mal?'],
+  ] as const)('%s: %s', (_lang, said, question) => {
+    const name = said.match(/\p{Lu}\p{Ll}+(?= )/gu)!.at(-1)!;
+    const [, reply] = play(sunny, [said, question]);
+    expect(reply).toContain(name);
+  });
+});

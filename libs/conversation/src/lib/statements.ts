@@ -226,6 +226,31 @@ export function findCorrections(text: string): Correction[] {
     }
   }
   for (const c of turnedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  for (const c of groupedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  return out;
+}
+
+/**
+ * "es el domingo 9, no el sábado 8", "Friday the 12th, not Thursday the 11th": a group of values (a day and its date) corrects
+ * the group after "not" value by value, each with the one of its own shape (sábado → domingo, 8 → 9).
+ */
+function groupedCorrections(text: string): Correction[] {
+  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  const link = String.raw`\s+(?:(?:the|de|del|do|da|den|der|am|le|el|o|a)\s+)?`;
+  const group = String.raw`(?:${VALUE})(?:${link}(?:${VALUE})){1,2}`;
+  const re = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(${group})[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en|am|um)\s+)?(${group})`,
+    'gu',
+  );
+  const out: Correction[] = [];
+  for (const m of text.matchAll(re)) {
+    const to = valuesAt(m[1]);
+    const from = valuesAt(m[2]);
+    for (const f of from) {
+      const t = to.find((x) => valueShape(x.v) === valueShape(f.v));
+      if (t && fold(t.v) !== fold(f.v) && !out.some((o) => fold(o.from) === fold(f.v))) out.push({ from: f.v, to: t.v });
+    }
+  }
   return out;
 }
 
@@ -423,6 +448,8 @@ const IMPLIED_REACH = 3;
  * three words, none a stop word or chat word (so "hold on, I'll check" gives nothing).
  */
 export function correctionValue(sentence: string): string | undefined {
+  // What follows a dash, a semicolon or a bracket is the reason, not the value ("oops, make that 8 — Callum just texted").
+  sentence = sentence.split(/\s[—–-]\s|;|\s\(/u)[0];
   const lang = statementLanguage(sentence);
   const langs = [lang, ...(['en', 'pt', 'es', 'fr'] as Lang[]).filter((l) => l !== lang)];
   // Markers (longest first) and leads are dropped from the start, a few times over ("sorry, I meant: it's the 15th").
@@ -888,11 +915,50 @@ export function recallStatements(
   }
   if (!scored.length) return [];
   const best = scored[0].score;
-  return scored
+  const found = scored
     .filter((x) => x.score >= best * 0.8)
     .slice(0, max)
-    .map((x) => x.s)
-    .sort((a, b) => a.order - b.order);
+    .map((x) => x.s);
+  // Asked by a day or a number alone ("what's on the 14th?", "o que tenho no dia 18?", "was habe ich am 12. vor?"): the
+  // statement holding it may say only when ("am liebsten Mittwoch, den 12., um 8 Uhr"); what it is about was said just
+  // before ("ich möchte einen Termin in der Hautarztpraxis vereinbaren"), and is told with it.
+  if (!qStems.some((x) => !x.startsWith('cat:')) && found.length === 1 && thinStatement(found[0])) {
+    const subject = subjectBefore(found[0], statements);
+    if (subject) found.push(subject);
+  }
+  return found.sort((a, b) => a.order - b.order);
+}
+
+/** How many words besides its dates and times a statement may have and still say only when. */
+const THIN = 2;
+
+/**
+ * The statement's terms besides what says when (chrono-node's spans, weekdays, months, number words), categories and
+ * referents: "me dieron cita el martes 16 a las nueve" → "dieron", "cita".
+ */
+function subjectStems(st: Pick<Statement, 'text' | 'terms' | 'lang'>): string[] {
+  const d = LANGUAGE_DATA[st.lang];
+  const months = new Set(d.months.map(fold));
+  const whenWords = wordsOf(st.text)
+    .map((w) => fold(w.word))
+    .filter((w) => weekdays(st.lang).has(w) || months.has(w) || d.ago.numbers[w] !== undefined);
+  const when = new Set([...parseDates(st.text, st.lang), ...whenWords].flatMap((span) => termsOf(span, st.lang).stems));
+  return st.terms.stems.filter((x) => !x.startsWith('cat:') && !x.startsWith('ref:') && !when.has(x) && !correctionMarkerStems().has(x));
+}
+
+/** Does the statement say a date or time and hardly anything else ("melhor dia 18 de manhã")? */
+function thinStatement(st: Statement): boolean {
+  return carriesType(st, 'time') && subjectStems(st).length <= THIN;
+}
+
+/**
+ * What a statement that says only when is about: among the few statements before it, the latest one that names no
+ * date or time of its own and says something ("preciso agendar uma vacina pra minha filha").
+ */
+function subjectBefore(st: Statement, statements: Statement[]): Statement | undefined {
+  return statements
+    .filter((o) => o.order < st.order && o.order >= st.order - FOLLOWING * 2 && !carriesType(o, 'time') && subjectStems(o).length > THIN)
+    .sort((a, b) => b.order - a.order)[0];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 /** Small deterministic text helpers shared by the built-in engine and the fact rules. */
+import { LANGUAGE_DATA } from './lang';
 
 /** Lower-cases and removes diacritics: "Não É" → "nao e". */
 export function fold(s: string): string {
@@ -65,11 +66,21 @@ export function sentences(text: string): string[] {
     .split(/(?<=[.!?…])\s+|\n+/u)
     .map((x) => x.trim())
     .filter(Boolean)) {
-    // Not after a title: "Call me Dr. Okafor", "a Sra. Lima".
-    if (out.length && TITLE_END.test(out[out.length - 1])) out[out.length - 1] += ` ${s}`;
+    // Not after a title ("Call me Dr. Okafor", "a Sra. Lima"), nor after an ordinal's dot that a month or a lower-case
+    // word follows ("Wir kommen am 2. August", "am Mittwoch, den 12., um 8 Uhr").
+    if (out.length && (TITLE_END.test(out[out.length - 1]) || (ORDINAL_END.test(out[out.length - 1]) && goesOn(s)))) out[out.length - 1] += ` ${s}`;
     else out.push(s);
   }
   return out;
+}
+
+/** A sentence ending in a day of the month written with a dot, as German writes ordinals ("am 2.", "den 12."). */
+const ORDINAL_END = /(?:^|\s)\d{1,2}\.$/u;
+const MONTHS = new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.months.map((m) => fold(m))));
+/** Does a piece go on the sentence before it: it opens with a lower-case word, a comma or a month ("August", "März")? */
+function goesOn(piece: string): boolean {
+  const first = piece.split(/[\s,.;:!?]+/u)[0] ?? '';
+  return /^[\p{Ll},]/u.test(piece) || MONTHS.has(fold(first));
 }
 
 /** A sentence ending in a title's abbreviation ("Dr.", "Sra.", "Mme."): the name follows. */

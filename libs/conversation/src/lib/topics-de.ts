@@ -53,7 +53,7 @@ export const DE_TOPICS: Record<string, { about: string; ask: string; match?: Reg
   recommendation: {
     about: 'deine Empfehlung',
     ask: 'Was ist der Anlass, und hast du Vorlieben bei Stil, Gegend oder Budget?',
-    match: /\b(empfiehl|empfehl|vorschlag|tipp)/,
+    match: /\b(empfiehl|empfehl|vorschlag|tipp|schlagst du vor|schlagen sie vor)/,
   },
   choice: {
     about: 'deine Entscheidung',

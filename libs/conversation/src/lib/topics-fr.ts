@@ -41,7 +41,7 @@ export const FR_TOPICS: Record<string, { about: string; ask: string; match?: Reg
   recommendation: {
     about: 'ta recommandation',
     ask: 'Quelle est l’occasion, et as-tu une préférence de style, de quartier ou de budget ?',
-    match: /\b(recommand|suggere|suggestion|conseille-moi)/,
+    match: /\b(recommand|suggere|suggestion|conseille-moi|tu proposes|vous proposez|que me conseill)/,
   },
   choice: {
     about: 'ta décision',

@@ -267,7 +267,7 @@ export const TOPICS: Topic[] = [
   {
     id: 'recommendation',
     match:
-      /\b(recomienda|recomiendas|sugiere|sugerencia|recomenda|indica (?:um|uma|algum|alguma)|me indica|sugere|sugestao|sugestoes|dica de|recommend|suggest|suggestion|any tips|where can i (?:find|eat|go))/,
+      /\b(recomienda|recomiendas|sugiere|sugerencia|propones|propone|aconsejas|aconseja|recomenda|indica (?:um|uma|algum|alguma)|me indica|sugere|sugestao|sugestoes|dica de|alguma dica|aconselha|recommend|suggest|suggestion|any tips|what do you advise|where can i (?:find|eat|go))/,
     pt: { about: 'a sua indicação', ask: 'Qual é a ocasião, e você tem alguma preferência de estilo, região ou orçamento?' },
     en: { about: 'your recommendation', ask: 'What is the occasion, and do you have any preference for style, area or budget?' },
     es: { about: 'tu recomendación', ask: '¿Cuál es la ocasión, y tienes alguna preferencia de estilo, zona o presupuesto?' },

@@ -78,7 +78,8 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     },
     members: split(
       'dog dogs puppy cat cats kitten cachorro cachorra cao cadela gato gata gatinho gatinha perro perra perrito gatito chien chienne chiot chat ' +
-        'chatte chaton hamster rabbit coelho conejo lapin parrot papagaio loro perroquet turtle tartaruga tortuga tortue fish peixe pez poisson',
+        'chatte chaton hamster rabbit coelho conejo lapin parrot papagaio loro perroquet turtle tartaruga tortuga tortue fish peixe pez poisson ' +
+        'hund hunde hundin welpe welpen katze katzen kater katzchen kaninchen meerschweinchen wellensittich papagei schildkrote',
     ),
     anyCase: true,
   },

@@ -7,6 +7,7 @@ import { PT } from './pt';
 import type { LanguageData } from './types';
 
 export type { LanguageData } from './types';
+export { questionStarts } from './types';
 
 /** The statement memory's data per language (one module each). */
 export const LANGUAGE_DATA: Record<Lang, LanguageData> = { en: EN, pt: PT, es: ES, fr: FR, de: DE };

@@ -17,7 +17,8 @@ export interface LanguageData {
    * entrevista", "when's the surgery again lol"), the words before one that keep it a question ("em que dia", "on which
    * device", "à quelle heure"), the relative that follows such a word ("o que eu disse"), the auxiliaries and modals that
    * open a yes/no question or a request ("can you…", "pode…", "¿puedes…?", "est-ce que…"), the starts that make a
-   * message a question for the intents (`starts`), and the starts that make it a question about something remembered
+   * message a question for the intents (`questionStarts`: the `questionWords` less `notStarts`, with `moreStarts`), and
+   * the starts that make it a question about something remembered
    * (`recallStarts`, after any of `openers`: "and", "so", "ok", "e", "y", "et"…). Phrases are folded and matched word by
    * word from the start of the message.
    */
@@ -26,7 +27,10 @@ export interface LanguageData {
     leads: string[];
     relatives: string[];
     auxiliaries: string[];
-    starts: string[];
+    /** Starts of a question for the intents that are not question words: "can you", "pode", "hay", "gibt es". */
+    moreStarts: string[];
+    /** Question words that do not make a message a question for the intents ("tell me…", "have a nice day", "que bom"). */
+    notStarts: string[];
     recallStarts: string[];
     openers: string[];
   };
@@ -34,6 +38,13 @@ export interface LanguageData {
   recallWords: string[];
   /** Phrases that make a question a question about what the person said ("did i say", "do you remember"…). */
   recallCues: string[];
+  /** The names of the months, lower case as written ("märz"): "am 2. August" goes on after the ordinal's dot. */
+  months: string[];
+  /**
+   * Words between a slot's noun and its value, skipped to read the value: "my order number **is** 4412", "o pedido **é o**
+   * 4412", "die Bestellnummer **lautet** 88412". Folded (accents dropped, "ß" kept), lower case.
+   */
+  valueLinks: string[];
   /** Phrases that open a correction ("actually", "sorry, i meant"…), compared folded at the start of a sentence or after a comma. */
   correctionMarkers: string[];
   /**
@@ -109,3 +120,8 @@ export interface LanguageData {
 
 /** The kinds of value a question may ask for. */
 export type AnswerType = 'time' | 'place' | 'person' | 'number';
+
+/** The starts that make a message a question for the intents: the question words less `notStarts`, with `moreStarts`. */
+export function questionStarts(d: Pick<LanguageData, 'questionWords' | 'asking'>): string[] {
+  return [...d.questionWords.filter((w) => !d.asking.notStarts.includes(w)), ...d.asking.moreStarts];
+}

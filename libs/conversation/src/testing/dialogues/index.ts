@@ -41,8 +41,18 @@ export const DIALOGUE_PASS_BAR = 0.95;
 export const HELD_OUT_C_FLOOR = 0.65;
 
 /**
- * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets D, E, G and I (tuned on,
- * no floor of their own: the measure is the tuned part with held-out A and B, and held-out C, F and H), as CI's run does.
+ * Ratchets under the dev sets (tuned on), per service: the number of checked turns that passed when last measured on a full
+ * run, so that no change to the engine quietly loses what it learned on them. They only move up, after a full run shows a
+ * higher figure. Set on 2026-11-27 (issue 37 round 5; dev I was 71/96 messaging and 74/91 entity before it).
+ */
+export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
+  messaging: { 'dev D': 139, 'dev E': 84, 'dev G': 98, 'dev I': 81 },
+  entity: { 'dev D': 184, 'dev E': 89, 'dev G': 95, 'dev I': 83 },
+};
+
+/**
+ * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets D, E, G and I (tuned on;
+ * their DEV_FLOORS are checked when they run), as CI's run does.
  */
 export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Dialogue; part: DialoguePart }> {
   const all: Array<{ dialogue: Dialogue; part: DialoguePart }> = [
