@@ -410,15 +410,18 @@ async function contactSheet(file: string, cells: { raw: { pixels: Buffer; width:
 }
 
 /**
- * Knobs for the people fixing layouts (CI sets neither): `LAYOUT_CORPUS_SHEETS=1` also draws the contact sheets (most of
- * the run's time); `LAYOUT_CORPUS_TEMPLATES=quote,tip` measures only those templates, prints the table and skips the
- * ratchet (whose shares are over every template).
+ * Knobs for the people fixing layouts (CI sets none): `LAYOUT_CORPUS_DEV=1` measures the dev set too (its table column,
+ * its ratchets, and the findings file and contact sheets, which come from it; `npm test` and CI measure only the frozen
+ * held-out set, half the run's time: CI has a time budget); `LAYOUT_CORPUS_SHEETS=1` also draws the contact sheets (most
+ * of the run's time); `LAYOUT_CORPUS_TEMPLATES=quote,tip` measures only those templates (dev included), prints the table
+ * and skips the ratchet (whose shares are over every template).
  */
 const SHEETS = process.env.LAYOUT_CORPUS_SHEETS === '1';
 const ONLY = (process.env.LAYOUT_CORPUS_TEMPLATES ?? '')
   .split(',')
   .map((t) => t.trim())
   .filter(Boolean);
+const WITH_DEV = process.env.LAYOUT_CORPUS_DEV === '1' || SHEETS || ONLY.length > 0;
 
 describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and banner margins', () => {
   const templates = listTemplates()
@@ -434,7 +437,7 @@ describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and ba
     for (const l of LOGOS) assets[`logo-${l}`] = readFileSync(join(ASSETS, `logo-${l}.png`));
     mkdirSync(OUT, { recursive: true });
     const sets = { dev: DEV_CORPUS, heldOut: HELD_OUT_CORPUS };
-    for (const set of ['dev', 'heldOut'] as const) {
+    for (const set of WITH_DEV ? (['dev', 'heldOut'] as const) : (['heldOut'] as const)) {
       const corpus = sets[set];
       let cell = 0;
       for (const template of templates)
@@ -453,7 +456,7 @@ describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and ba
   it('prints the table and writes the contact sheets', async () => {
     const dev = tally(results.dev),
       ho = tally(results.heldOut);
-    const pct = (t: Tally) => `${t.count}/${t.of} (${(share(t) * 100).toFixed(1)}%)`;
+    const pct = (t: Tally) => (t.of === 0 && !WITH_DEV ? 'not run' : `${t.count}/${t.of} (${(share(t) * 100).toFixed(1)}%)`);
     const rows = METRICS.map((m) => `| ${m.label.padEnd(55)} | ${pct(dev[m.key]).padEnd(18)} | ${pct(ho[m.key]).padEnd(18)} |`);
     const table = [
       `layout corpus: ${results.dev.length} dev and ${results.heldOut.length} held-out designs (${templates.length} templates x ${FORMATS.length} formats x ${VARIANTS.length} variants x ${BRIEFS_PER_CELL} briefs)`,
@@ -499,9 +502,11 @@ describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and ba
       });
       lines.push('', `${m.label} (dev, by template): ${byTemplate.join(', ')}`);
     }
-    writeFileSync(join(OUT, 'dev-findings.txt'), lines.join('\n'));
 
+    expect(results.heldOut.length).toBeGreaterThan(0);
+    if (!WITH_DEV) return;
     expect(results.dev.length).toBeGreaterThan(0);
+    writeFileSync(join(OUT, 'dev-findings.txt'), lines.join('\n'));
     if (!SHEETS) return;
     // Contact sheets: the logo cases (dev, one per template x format x logo variant), by format.
     for (const f of FORMATS) {
@@ -539,7 +544,7 @@ describe('layout corpus (issue 35): typesetting, hierarchy, labels, logos and ba
   (ONLY.length ? it.skip.each : it.each)(METRICS.map((m) => m.key))('%s stays at or under its ratchet on dev and held-out', (key) => {
     const dev = share(tally(results.dev)[key]),
       ho = share(tally(results.heldOut)[key]);
-    expect(dev).toBeLessThanOrEqual(RATCHET[key].dev + 1e-9);
+    if (WITH_DEV) expect(dev).toBeLessThanOrEqual(RATCHET[key].dev + 1e-9);
     expect(ho).toBeLessThanOrEqual(RATCHET[key].heldOut + 1e-9);
   });
 });
