@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { distance } from 'fastest-levenshtein';
 import type { AuthContext } from '@platform/auth';
 import { BrandKitService, type BrandKitPatch } from './brand-kit.service';
 import {
@@ -13,21 +14,6 @@ import {
 
 /** Body fields every creating or updating body may carry besides its own (the platform's idempotency key). */
 const PLATFORM_FIELDS = new Set(['idempotency_key']);
-
-/** Edit distance of two short strings (for "did you mean"). */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const here = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
-    }
-  }
-  return row[b.length];
-}
 
 /**
  * The fields of the body as sent that are not brand kit fields: the spec lets every body carry more fields than it

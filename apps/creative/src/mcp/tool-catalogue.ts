@@ -1,4 +1,5 @@
 import { ValidationError, type ErrorDetail } from '@platform/errors';
+import { distance } from 'fastest-levenshtein';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON Schemas are untyped JSON */
 type Json = any;
@@ -252,27 +253,12 @@ function stripDescription(schema: Json, keepShort = false): Json {
   return rest;
 }
 
-/** Levenshtein distance, for "did you mean". */
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const here = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
-    }
-  }
-  return row[b.length];
-}
-
 /** The valid name nearest to `name` (case and separators ignored first), when it is near enough to be a slip. */
 export function nearestName(name: string, valid: string[]): string | undefined {
   const fold = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
   let best: { name: string; d: number } | undefined;
   for (const v of valid) {
-    const d = fold(v) === fold(name) ? 0 : Math.min(editDistance(name.toLowerCase(), v.toLowerCase()), editDistance(fold(name), fold(v)));
+    const d = fold(v) === fold(name) ? 0 : Math.min(distance(name.toLowerCase(), v.toLowerCase()), distance(fold(name), fold(v)));
     if (!best || d < best.d) best = { name: v, d };
   }
   // A prefix or suffix slip (`template_id` for `template`) counts as near too.

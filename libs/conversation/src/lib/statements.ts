@@ -1,4 +1,5 @@
 import { AFTER_LEAD, AUXILIARIES, INTERROGATIVE_LEADS, INTERROGATIVES } from './asking';
+import { distance } from 'fastest-levenshtein';
 import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
 import type { AnswerType } from './lang/types';
@@ -384,20 +385,12 @@ function valueTokens(text: string): string[] {
   return [...(text ?? '').matchAll(VALUE_TOKEN)].map((m) => m[0]).filter((v) => v.length >= 2);
 }
 
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return d[a.length][b.length];
-}
-
 /** Two values that look like one mistyped for the other: "IT-20913"/"IT-20931", "4872"/"4827", "16h"/"15h". */
 function similarValues(a: string, b: string): boolean {
   const x = fold(a);
   const y = fold(b);
   if (x === y || Math.abs(x.length - y.length) > 1) return false;
-  return editDistance(x, y) <= Math.min(2, Math.floor(Math.max(x.length, y.length) / 2));
+  return distance(x, y) <= Math.min(2, Math.floor(Math.max(x.length, y.length) / 2));
 }
 
 /**

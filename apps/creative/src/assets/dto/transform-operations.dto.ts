@@ -1,19 +1,10 @@
+import { LOGO_POSITIONS } from '@platform/creative-ir';
 import { IsNotBlank } from '@platform/errors';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 
-/** Where an overlay, a text watermark or a crop window goes (the brand kit's logo positions). */
-export const PLACEMENTS = [
-  'top_left',
-  'top_center',
-  'top_right',
-  'center_left',
-  'center',
-  'center_right',
-  'bottom_left',
-  'bottom_center',
-  'bottom_right',
-] as const;
+/** Where an overlay, a text watermark or a crop window goes: the brand kit's logo positions, the templates' own list. */
+export const PLACEMENTS = LOGO_POSITIONS;
 export type Placement = (typeof PLACEMENTS)[number];
 export const RESIZE_POSITIONS = [...PLACEMENTS, 'entropy', 'attention'] as const;
 export const RESIZE_FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;
