@@ -81,7 +81,7 @@ export function summarize(
 } {
   const share = (rs: TurnResult[]) => (rs.length ? rs.filter((r) => !r.problems.length).length / rs.length : 1);
   const fmt = (name: string, rs: TurnResult[]) =>
-    `${name}: ${rs.filter((r) => !r.problems.length).length}/${rs.length} turns pass (${(share(rs) * 100).toFixed(1)}%)`;
+    rs.length ? `${name}: ${rs.filter((r) => !r.problems.length).length}/${rs.length} turns pass (${(share(rs) * 100).toFixed(1)}%)` : `${name}: not run`;
   const suite = results.filter((r) => !APART.includes(r.part));
   const dev = results.filter((r) => r.part === 'dev D');
   const devE = results.filter((r) => r.part === 'dev E');
