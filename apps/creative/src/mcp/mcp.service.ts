@@ -30,6 +30,7 @@ import { MEDIA_ANSWER, type HtmlAnswer, type ImageAnswer, type OperationRequest 
 import type { OperationRunner } from '../common/operation-runner';
 import type { CreativeConfig } from '../config';
 import { TempFiles } from '../storage/temp-files.service';
+import { PreviewLinks } from '../previews/preview-links.service';
 import { GOAL_TO_CAMPAIGN_PROMPT, goalToCampaignMessages } from './prompts';
 import { errorResultOf, FoundArtifact, type MediaAccess, successResult, thumbnail } from './tool-results';
 import { operationInput, type ArgumentPlaces } from './tool-schema';
@@ -186,6 +187,7 @@ export class McpService {
     private readonly artifacts: ArtifactsService,
     private readonly assets: AssetsService,
     private readonly temp: TempFiles,
+    private readonly previews: PreviewLinks,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {}
 
@@ -324,13 +326,23 @@ export class McpService {
       const answer = await this.runner.run(built.def.operation, auth, call);
       const body = answer.body as ImageAnswer | HtmlAnswer | unknown;
       if (isAnswer<ImageAnswer>(body, 'image')) {
+        // Nothing is stored for a preview: the full picture is kept for its link's lifetime, readable through the link only.
         const image = await thumbnail(body.data);
+        const link = await this.previews.store(auth.accountId, body.data, body.mime, this.linkTtl);
         return {
           content: [
-            { type: 'text', text: `${built.def.title}: ${body.mime}, ${body.data.length} bytes (shown at most 512 px)` },
+            { type: 'text', text: `${built.def.title}: ${body.mime}, ${body.data.length} bytes (shown at most 512 px; the full picture is behind the link)` },
             { type: 'image', data: image.data.toString('base64'), mimeType: image.mimeType },
+            {
+              type: 'resource_link',
+              uri: link.url,
+              name: `${built.def.name} (${link.id})`,
+              mimeType: body.mime,
+              description: `Preview ${link.id}: the full picture, readable without credentials until ${link.expiresAt.toISOString()}`,
+              size: body.data.length,
+            },
           ],
-          structuredContent: { mime: body.mime, bytes: body.data.length, etag: body.etag },
+          structuredContent: { mime: body.mime, bytes: body.data.length, etag: body.etag, url: link.url, expires_at: link.expiresAt.toISOString() },
         };
       }
       if (isAnswer<HtmlAnswer>(body, 'html')) {
