@@ -45,6 +45,9 @@ export const MCP_SERVER_NAME = 'creative';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** Tools answering the brand kit, whose logo is an asset named by id. */
+const BRAND_KIT_TOOLS = new Set(['get_brand_kit', 'put_brand_kit', 'update_brand_kit']);
+
 interface BuiltTool {
   def: McpToolDefinition;
   tool: Tool;
@@ -458,8 +461,16 @@ export class McpService {
     };
   }
 
-  /** get_artifact_signed_url answers only a URL: the artifact it reads, to show it and link it. */
+  /**
+   * Files an answer names by id only, to show and link them: the artifact get_artifact_signed_url answers a URL of, and
+   * the brand kit's logo (an asset id).
+   */
   private async signedArtifact(auth: AuthContext, built: BuiltTool, call: OperationRequest, body: unknown): Promise<FoundArtifact[]> {
+    const logo = (body as { logo_asset_id?: unknown } | null)?.logo_asset_id;
+    if (BRAND_KIT_TOOLS.has(built.def.name) && typeof logo === 'string') {
+      const asset = await this.assets.find(auth.accountId, logo);
+      return asset ? [{ source: 'asset', id: asset.id, mime: asset.mime, name: asset.filename ?? asset.id, bytes: asset.bytes, sha256: asset.sha256 }] : [];
+    }
     const url = (body as { url?: unknown } | null)?.url;
     if (built.def.operation.id !== ARTIFACT_OPERATIONS.signedUrl.id || typeof url !== 'string') return [];
     const artifact = await this.artifacts.get(auth.accountId, call.path.artifact_id ?? '');

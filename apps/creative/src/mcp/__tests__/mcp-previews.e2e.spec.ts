@@ -31,7 +31,7 @@ describe('creative MCP: preview links', () => {
 
   const connect = async (key: string) => {
     const c = new Client({ name: 'creative-mcp-previews-test', version: '1.0.0' });
-    await c.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/v1/mcp`), { requestInit: { headers: { 'x-api-key': key } } }));
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/v1/mcp?tools=all`), { requestInit: { headers: { 'x-api-key': key } } }));
     return c;
   };
   const ok = async (name: string, args: Record<string, unknown>) => {
@@ -133,6 +133,23 @@ describe('creative MCP: preview links', () => {
     expect(await mine()).toHaveLength(3);
     expect(await code(await fetch(local(first)))).toEqual([404, 'not_found']);
     for (const uri of rest) expect((await fetch(local(uri))).status).toBe(200);
+  });
+
+  it("shows and links the brand kit's logo (an asset the kit names by id only)", async () => {
+    const logo = await sharp({ create: { width: 48, height: 48, channels: 4, background: '#ff6600' } })
+      .png()
+      .toBuffer();
+    const asset = (await ok('upload_asset', { content_base64: logo.toString('base64'), filename: 'logo.png' })).structuredContent!;
+    for (const res of [await ok('put_brand_kit', { name: 'Acme', logo_asset_id: asset.id }), await ok('get_brand_kit', {})]) {
+      expect(res.structuredContent).toMatchObject({ logo_asset_id: asset.id });
+      expect(images(res)).toHaveLength(1);
+      const [link] = links(res);
+      expect(link).toMatchObject({ mimeType: 'image/png', name: 'logo.png', uri: expect.stringContaining(`/v1/assets/${asset.id}/signed-content?`) });
+      const full = await fetch(local(link.uri));
+      expect(full.status).toBe(200);
+      expect(Buffer.compare(Buffer.from(await full.arrayBuffer()), logo)).toBe(0);
+    }
+    expect(links(await ok('update_brand_kit', { clear: ['logo_asset_id'] }))).toEqual([]);
   });
 
   it('removes a preview once its link has expired, in a sweep that may run twice (as replicas would)', async () => {
