@@ -84,7 +84,7 @@ export class PreviewLinks {
   /** Keeps at most PREVIEW_LINKS_PER_ACCOUNT previews in the shard: the ones expiring first go (two processes may remove the same one). */
   private async cap(shard: string): Promise<void> {
     const keys: { key: string; expires: number }[] = [];
-    for await (const blob of this.blobs.list(`${PREVIEW_PREFIX}${shard}`)) {
+    for await (const blob of this.blobs.list(`${PREVIEW_PREFIX}${shard}/`)) {
       const m = PREVIEW_KEY.exec(blob.key);
       if (m) keys.push({ key: blob.key, expires: Number(m[2]) });
     }
