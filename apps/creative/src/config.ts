@@ -309,6 +309,22 @@ const extra = {
     .max(30 * 86_400_000)
     .default(86_400_000)
     .describe("The blob sweep only removes blobs written at least this long ago (24 h by default; an upload's row follows its blob within moments)."),
+  PREVIEW_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000)
+    .default(600_000)
+    .describe(
+      'Worker and all roles: how often the preview sweep lists `previews/` in the blob store and removes the previews MCP results linked to (preview_design, get_template_preview) whose signed link has expired (an hour after they were made). Several processes may sweep at once: removals are idempotent. `0` turns it off (then only the per-account cap bounds them).',
+    ),
+  PREVIEW_LINKS_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(100)
+    .describe('Most previews one account keeps stored for the signed links of MCP results: storing one more removes its oldest (whose link then answers 404).'),
   BILLING_SWEEP_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -423,6 +439,8 @@ function mapConfig(env: Extra) {
       /** Local driver: where blobs live. */
       localDir: e.BLOB_DIR ?? join(dataDir, 'blobs'),
       sweep: { intervalMs: e.BLOB_SWEEP_INTERVAL_MS, minAgeMs: e.BLOB_SWEEP_MIN_AGE_MS },
+      /** Previews MCP results link to (`previews/`): the sweep of expired ones, and how many an account keeps. */
+      previews: { sweepIntervalMs: e.PREVIEW_SWEEP_INTERVAL_MS, perAccount: e.PREVIEW_LINKS_PER_ACCOUNT },
       s3: {
         bucket: e.S3_BUCKET ?? '',
         region: e.S3_REGION,

@@ -8,6 +8,7 @@ import { DesignsModule } from '../designs/designs.module';
 import { IntelligenceModule } from '../intelligence/intelligence.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { MeModule } from '../me/me.module';
+import { PreviewsModule } from '../previews/previews.module';
 import { DesignOutputModule } from '../designs/design-output.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { UsageModule } from '../usage/usage.module';
@@ -32,6 +33,7 @@ import { McpService } from './mcp.service';
     BrandKitModule,
     IntelligenceModule,
     UsageModule,
+    PreviewsModule,
   ],
   controllers: [McpController],
   providers: [mcpRunnerProvider, McpService],

@@ -30,6 +30,7 @@ import { MEDIA_ANSWER, type HtmlAnswer, type ImageAnswer, type OperationRequest 
 import type { OperationRunner } from '../common/operation-runner';
 import type { CreativeConfig } from '../config';
 import { TempFiles } from '../storage/temp-files.service';
+import { PreviewLinks } from '../previews/preview-links.service';
 import { GOAL_TO_CAMPAIGN_PROMPT, goalToCampaignMessages } from './prompts';
 import { errorResultOf, FoundArtifact, type MediaAccess, successResult, thumbnail } from './tool-results';
 import { operationInput, type ArgumentPlaces } from './tool-schema';
@@ -43,6 +44,9 @@ import { revisionEtag } from '../designs/designs.service';
 export const MCP_SERVER_NAME = 'creative';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Tools answering the brand kit, whose logo is an asset named by id. */
+const BRAND_KIT_TOOLS = new Set(['get_brand_kit', 'put_brand_kit', 'update_brand_kit']);
 
 interface BuiltTool {
   def: McpToolDefinition;
@@ -186,6 +190,7 @@ export class McpService {
     private readonly artifacts: ArtifactsService,
     private readonly assets: AssetsService,
     private readonly temp: TempFiles,
+    private readonly previews: PreviewLinks,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
   ) {}
 
@@ -324,13 +329,23 @@ export class McpService {
       const answer = await this.runner.run(built.def.operation, auth, call);
       const body = answer.body as ImageAnswer | HtmlAnswer | unknown;
       if (isAnswer<ImageAnswer>(body, 'image')) {
+        // Nothing is stored for a preview: the full picture is kept for its link's lifetime, readable through the link only.
         const image = await thumbnail(body.data);
+        const link = await this.previews.store(auth.accountId, body.data, body.mime, this.linkTtl);
         return {
           content: [
-            { type: 'text', text: `${built.def.title}: ${body.mime}, ${body.data.length} bytes (shown at most 512 px)` },
+            { type: 'text', text: `${built.def.title}: ${body.mime}, ${body.data.length} bytes (shown at most 512 px; the full picture is behind the link)` },
             { type: 'image', data: image.data.toString('base64'), mimeType: image.mimeType },
+            {
+              type: 'resource_link',
+              uri: link.url,
+              name: `${built.def.name} (${link.id})`,
+              mimeType: body.mime,
+              description: `Preview ${link.id}: the full picture, readable without credentials until ${link.expiresAt.toISOString()}`,
+              size: body.data.length,
+            },
           ],
-          structuredContent: { mime: body.mime, bytes: body.data.length, etag: body.etag },
+          structuredContent: { mime: body.mime, bytes: body.data.length, etag: body.etag, url: link.url, expires_at: link.expiresAt.toISOString() },
         };
       }
       if (isAnswer<HtmlAnswer>(body, 'html')) {
@@ -446,8 +461,16 @@ export class McpService {
     };
   }
 
-  /** get_artifact_signed_url answers only a URL: the artifact it reads, to show it and link it. */
+  /**
+   * Files an answer names by id only, to show and link them: the artifact get_artifact_signed_url answers a URL of, and
+   * the brand kit's logo (an asset id).
+   */
   private async signedArtifact(auth: AuthContext, built: BuiltTool, call: OperationRequest, body: unknown): Promise<FoundArtifact[]> {
+    const logo = (body as { logo_asset_id?: unknown } | null)?.logo_asset_id;
+    if (BRAND_KIT_TOOLS.has(built.def.name) && typeof logo === 'string') {
+      const asset = await this.assets.find(auth.accountId, logo);
+      return asset ? [{ source: 'asset', id: asset.id, mime: asset.mime, name: asset.filename ?? asset.id, bytes: asset.bytes, sha256: asset.sha256 }] : [];
+    }
     const url = (body as { url?: unknown } | null)?.url;
     if (built.def.operation.id !== ARTIFACT_OPERATIONS.signedUrl.id || typeof url !== 'string') return [];
     const artifact = await this.artifacts.get(auth.accountId, call.path.artifact_id ?? '');

@@ -70,7 +70,7 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'Preview a template',
     CATALOGUE_OPERATIONS.templatePreview,
     READ,
-    'See what a template looks like (returns a small image) before choosing it.',
+    'See what a template looks like before choosing it: a small image and a link to the full preview (an hour, no key needed).',
   ),
   tool('list_fonts', 'List fonts', CATALOGUE_OPERATIONS.fonts, READ, 'Font families usable in designs (built-in and uploaded by this account).'),
   tool(
@@ -202,7 +202,7 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     'Preview a design',
     DESIGN_OUTPUT_OPERATIONS.preview,
     READ,
-    'Look at a design: a small image of the current (or a given) revision, not stored. Use after edits to check the result.',
+    'Look at a design: a small image of the current (or a given) revision and a link to the full preview (kept an hour, no key needed). Use after edits to check the result.',
   ),
   tool('export_design_html', 'Export HTML', DESIGN_OUTPUT_OPERATIONS.html, READ, 'The design as one standalone HTML page (fonts and images embedded).'),
 

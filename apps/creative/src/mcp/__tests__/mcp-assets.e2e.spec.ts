@@ -38,7 +38,7 @@ describe('creative MCP: assets an agent can see', () => {
 
   const connect = async (key: string) => {
     const c = new Client({ name: 'creative-mcp-assets-test', version: '1.0.0' });
-    await c.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/v1/mcp`), { requestInit: { headers: { 'x-api-key': key } } }));
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/v1/mcp?tools=all`), { requestInit: { headers: { 'x-api-key': key } } }));
     return c;
   };
   const call = async (name: string, args: Record<string, unknown>, c = client) => (await c.callTool({ name, arguments: args })) as Result;
