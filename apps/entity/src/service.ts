@@ -11,7 +11,7 @@ import { migrations } from './migrations';
 import { oauthRequestMiddleware } from './oauth/oauth-request.middleware';
 import { OAUTH_MOUNT, OAuthService } from './oauth/oauth.service';
 import { decorateOAuth } from './oauth/openapi';
-import { AUTHORIZATION_SERVER_METADATA_PATH, authorizationServerMetadataRoute } from './oauth/well-known.middleware';
+import { AUTHORIZATION_SERVER_METADATA_PATH, authorizationServerMetadataRoute } from '@platform/auth';
 
 export const entityService: ServiceDefinition<EntityConfig> = {
   name: 'entity',

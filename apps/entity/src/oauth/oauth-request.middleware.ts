@@ -1,7 +1,7 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as querystring from 'node:querystring';
 import { oauthErrorPage } from './oauth-error-page';
-import { badParameter, badParameterDescription, storable } from './oauth-params';
+import { badParameter, badParameterDescription, storable } from '@platform/auth';
 
 export interface OAuthRequestOptions {
   /** Largest body (`BODY_LIMIT`): above it 413. */

@@ -14,8 +14,8 @@ import { OAuthRepository, type OAuthClientRow } from './oauth.repository';
 
 import { formPostOrigin, withDirective } from './form-post-csp';
 import { oauthErrorPage } from './oauth-error-page';
-import { storable } from './oauth-params';
-import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from './oidc-types';
+import { storable } from '@platform/auth';
+import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from '@platform/auth';
 
 /** The one OAuth scope: chat with the chosen entity (and read its messages). */
 export const OAUTH_SCOPE = OAUTH_CHAT_SCOPE;
