@@ -14,6 +14,7 @@ import { IntelligenceModule } from './intelligence/intelligence.module';
 import { JobsModule } from './jobs/jobs.module';
 import { McpModule } from './mcp/mcp.module';
 import { MeModule } from './me/me.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { RenderingModule } from './rendering/rendering.module';
 import { StorageModule } from './storage/storage.module';
 import { UsageModule } from './usage/usage.module';
@@ -40,6 +41,7 @@ export class AppModule {
         JobsModule,
         VideosModule,
         McpModule,
+        OAuthModule,
         IntelligenceModule,
       ],
       // Every route refuses the query parameters it does not take (422 `extra_forbidden`).

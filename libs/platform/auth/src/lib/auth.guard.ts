@@ -146,9 +146,11 @@ export class AuthGuard implements CanActivate {
 
   private bearerChallenge(req: Request, error?: string, description?: string): string {
     const metadata = this.resolver?.resourceMetadataUrl?.(requestPath(req));
-    return [`Bearer realm=${quoted(this.options.realm)}`, ...(metadata ? [`resource_metadata=${quoted(metadata)}`] : []), ...this.errorParams(error, description)].join(
-      ', ',
-    );
+    return [
+      `Bearer realm=${quoted(this.options.realm)}`,
+      ...(metadata ? [`resource_metadata=${quoted(metadata)}`] : []),
+      ...this.errorParams(error, description),
+    ].join(', ');
   }
 
   /** RFC 9449 §7.1: `DPoP` with the accepted proof algorithms. */

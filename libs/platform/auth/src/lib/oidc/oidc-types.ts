@@ -18,6 +18,8 @@ export interface OidcAdapter {
 export interface OidcGrant {
   addResourceScope(resource: string, scope: string): void;
   addOIDCScope(scope: string): void;
+  rejectResourceScope(resource: string, scope: string): void;
+  rejectOIDCScope(scope: string): void;
   save(): Promise<string>;
 }
 
