@@ -137,7 +137,11 @@ export class OAuthService implements CredentialResolver {
         devInteractions: { enabled: false },
         // RFC 7591, open: a hosted connector registers itself with its redirect URI (public clients allowed).
         registration: { enabled: true, initialAccessToken: false },
-        revocation: { enabled: true },
+        // A client revokes its own tokens only (another's: ignored, as RFC 7009 answers an unknown token).
+        revocation: {
+          enabled: true,
+          allowedPolicy: async (_ctx: unknown, client: OidcClientInstance, token: { clientId: string }) => token.clientId === client.clientId,
+        },
         pushedAuthorizationRequests: { enabled: false },
         userinfo: { enabled: false },
         rpInitiatedLogout: { enabled: false },
