@@ -143,6 +143,8 @@ export class OAuthService implements CredentialResolver {
           allowedPolicy: async (_ctx: unknown, client: OidcClientInstance, token: { clientId: string }) => token.clientId === client.clientId,
         },
         pushedAuthorizationRequests: { enabled: false },
+        // /v1/mcp takes Bearer tokens only: no DPoP-bound ones (RFC 9449) are issued, none advertised.
+        dPoP: { enabled: false },
         userinfo: { enabled: false },
         rpInitiatedLogout: { enabled: false },
         resourceIndicators: {

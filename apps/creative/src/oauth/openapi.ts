@@ -35,7 +35,12 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         code_challenge_methods_supported: { type: 'array', items: { type: 'string' }, example: ['S256'] },
         token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' }, example: ['none', 'client_secret_basic', 'client_secret_post'] },
         resource_indicators_supported: { type: 'boolean', example: true },
+        response_modes_supported: { type: 'array', items: { type: 'string' }, example: ['form_post', 'fragment', 'query'] },
+        authorization_response_iss_parameter_supported: { type: 'boolean', example: true },
+        revocation_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
       },
+      // RFC 8414 metadata is extensible: a client ignores what it does not know.
+      additionalProperties: true,
     },
     OAuthTokenResponse: {
       type: 'object',

@@ -69,7 +69,8 @@ describe('MCP through OAuth 2.1 (the SDK client: discovery, registration, PKCE, 
     // REST keeps its challenge without resource metadata.
     expect((await fetch(`${base}/v1/designs`)).headers.get('www-authenticate')).toBe('Bearer realm="creative"');
     for (const path of ['/.well-known/oauth-protected-resource/v1/mcp', '/.well-known/oauth-protected-resource']) {
-      const prm = await fetch(`${base}${path}`);
+      // Checked against the OpenAPI document too.
+      const prm = await t.fetch(path);
       expect(prm.status).toBe(200);
       expect(await prm.json()).toMatchObject({
         resource: `${base}/v1/mcp`,
@@ -79,6 +80,7 @@ describe('MCP through OAuth 2.1 (the SDK client: discovery, registration, PKCE, 
     }
     for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
       const as = await fetch(`${base}${path}`);
+      if (path === '/.well-known/oauth-authorization-server') expect((await t.fetch(path)).status).toBe(200);
       expect(as.status).toBe(200);
       const meta = (await as.json()) as Record<string, unknown>;
       expect(meta).toMatchObject({
@@ -151,7 +153,7 @@ describe('MCP through OAuth 2.1 (the SDK client: discovery, registration, PKCE, 
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
 
-  it('refuses a token issued for another resource, and an authorization for another resource', async () => {
+  it('refuses a token issued for another resource, an authorization for another resource, and one without PKCE S256', async () => {
     const { provider, client } = await connect(alice.key);
     await client.close();
     const oauth = t.app.get(OAuthService).oidcProvider as any;
@@ -175,6 +177,16 @@ describe('MCP through OAuth 2.1 (the SDK client: discovery, registration, PKCE, 
     const back = new URL(res.headers.get('location')!);
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get('error')).toBe('invalid_target');
+
+    // PKCE is required (S256 only): without a challenge, or with `plain`, the client gets an error, not a code.
+    for (const change of [(u: URL) => u.searchParams.delete('code_challenge'), (u: URL) => u.searchParams.set('code_challenge_method', 'plain')]) {
+      const bad = new URL(provider.authorizationUrl!);
+      change(bad);
+      const answer = new URL((await fetch(bad, { redirect: 'manual' })).headers.get('location')!);
+      expect(answer.origin + answer.pathname).toBe(REDIRECT);
+      expect(answer.searchParams.get('error')).toBe('invalid_request');
+      expect(answer.searchParams.get('code')).toBeNull();
+    }
   });
 
   it('refuses a wrong API key on the sign-in page (no code for the client)', async () => {
