@@ -1,5 +1,5 @@
 import { creativeEnvelope } from '@platform/errors';
-import { AUTHORIZATION_SERVER_METADATA_PATH, authorizationServerMetadataRoute } from '@platform/auth';
+import { AUTHORIZATION_SERVER_METADATA_PATH, authorizationServerMetadataRoute, oauthRequestMiddleware } from '@platform/auth';
 import { createOpenApiDocument, forwardedHeadersFromTrustedProxiesOnly, trustedProxyMatcher, type ServiceDefinition } from '@platform/http';
 import { AppModule } from './app.module';
 import { Artifact } from './artifacts/artifact.entity';
@@ -25,6 +25,7 @@ import { McpService } from './mcp/mcp.service';
 import { migrations } from './migrations';
 import { OAUTH_MOUNT, OAuthService } from './oauth/oauth.service';
 import { decorateOAuth } from './oauth/openapi';
+import { oauthErrorPage } from './oauth/pages';
 import { RenderCacheEntry } from './rendering/render-cache.entity';
 
 export const creativeService: ServiceDefinition<CreativeConfig> = {
@@ -65,7 +66,10 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
     app.get(McpService).useOpenApi(() => (doc ??= createOpenApiDocument(app, creativeService as ServiceDefinition, config)));
     const provider = await app.get(OAuthService).start();
     const forwarded = forwardedHeadersFromTrustedProxiesOnly(trustedProxyMatcher(config.trustedProxies));
-    app.use(OAUTH_MOUNT, requestLog, forwarded, provider.callback());
+    // The shared middleware reads the body up to BODY_LIMIT (413 above; the provider's own reader stops at 56 KB with a
+    // 400) and refuses parameters PostgreSQL cannot store (NUL) before the provider looks anything up.
+    const guard = oauthRequestMiddleware({ bodyLimit: config.bodyLimit, errorPage: (_query, error, description) => oauthErrorPage(error, description) });
+    app.use(OAUTH_MOUNT, requestLog, forwarded, guard, provider.callback());
     // RFC 8414 metadata at the issuer's root, and the same document as OpenID discovery (clients try both).
     for (const path of [AUTHORIZATION_SERVER_METADATA_PATH, '/.well-known/openid-configuration']) {
       app.use(path, requestLog, forwarded, authorizationServerMetadataRoute(OAUTH_MOUNT, provider.callback()));
@@ -94,7 +98,11 @@ export const creativeService: ServiceDefinition<CreativeConfig> = {
     undocumented: [
       { path: '/v1/billing/local/**', reason: "the local payment gateway's HTML pages (checkout, portal, return)" },
       { path: '/oauth-connect/**', reason: 'the sign-in and consent pages of an MCP connector authorization (HTML)' },
-      { path: '/oauth/**', reason: 'the OAuth provider behind the authorization pages (reached by its redirects); register, token and revoke are documented' },
+      {
+        path: '/oauth/**',
+        reason:
+          'the OAuth provider behind the authorization pages (reached by its redirects); token and revoke are documented, registration in the metadata operation',
+      },
       {
         path: '/.well-known/openid-configuration',
         reason: 'the same document as /.well-known/oauth-authorization-server (for clients that try OpenID discovery)',

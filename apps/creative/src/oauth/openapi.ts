@@ -8,7 +8,8 @@ const pub = { security: [], 'x-public': true };
 
 /**
  * The OAuth 2.1 endpoints for MCP connectors are oidc-provider's (not Nest controllers): described here and added
- * to the generated document (metadata, registration, token, revocation; the authorization endpoint is a browser page).
+ * to the generated document (metadata, token, revocation; registration is described in the metadata's operation, the
+ * authorization endpoint is a browser page).
  */
 export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
   const schemas = (doc.components ??= {}).schemas ?? (doc.components.schemas = {});
@@ -80,44 +81,6 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       responses: { 200: json('The metadata', { $ref: '#/components/schemas/OAuthAuthorizationServerMetadata' }) },
     },
   };
-  doc.paths['/oauth/register'] = {
-    post: {
-      tags,
-      ...pub,
-      summary: 'Register a client (RFC 7591)',
-      description:
-        'Open dynamic registration: `redirect_uris` (https, or http on loopback), `token_endpoint_auth_method` `none` for a public client ' +
-        '(PKCE S256 is required of every client), `grant_types` `authorization_code` and `refresh_token`, `scope` among the MCP scopes.',
-      operationId: 'oauthRegister',
-      requestBody: {
-        required: true,
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['redirect_uris'],
-              properties: {
-                redirect_uris: { type: 'array', items: { type: 'string' } },
-                client_name: { type: 'string' },
-                token_endpoint_auth_method: { type: 'string', enum: ['none', 'client_secret_basic', 'client_secret_post'] },
-                grant_types: { type: 'array', items: { type: 'string', enum: ['authorization_code', 'refresh_token'] } },
-                response_types: { type: 'array', items: { type: 'string', enum: ['code'] } },
-                scope: { type: 'string' },
-              },
-            },
-          },
-        },
-      },
-      responses: {
-        201: json('The registered client (`client_id`, and `client_secret` unless public)', {
-          type: 'object',
-          required: ['client_id'],
-          properties: { client_id: { type: 'string' }, client_secret: { type: 'string' } },
-        }),
-        400: oauthError('invalid_client_metadata or invalid_redirect_uri'),
-      },
-    },
-  };
   doc.paths['/oauth/token'] = {
     post: {
       tags,
@@ -145,6 +108,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         200: json('Tokens', { $ref: '#/components/schemas/OAuthTokenResponse' }),
         400: oauthError('invalid_grant, invalid_request, invalid_target, …'),
         401: oauthError('invalid_client'),
+        413: oauthError('invalid_request: the body is larger than BODY_LIMIT'),
       },
     },
   };
@@ -160,7 +124,12 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         required: ['token'],
         properties: { token: { type: 'string' }, token_type_hint: { type: 'string' }, client_id: { type: 'string' } },
       }),
-      responses: { 200: { description: 'Revoked (or unknown: the answer is the same)' }, 401: oauthError('invalid_client') },
+      responses: {
+        200: { description: 'Revoked (or unknown: the answer is the same)' },
+        400: oauthError('invalid_request (no client_id, a form body only)'),
+        401: oauthError('invalid_client'),
+        413: oauthError('invalid_request: the body is larger than BODY_LIMIT'),
+      },
     },
   };
   return doc;

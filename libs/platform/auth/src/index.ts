@@ -16,3 +16,4 @@ export * from './lib/oidc/oidc-types';
 export * from './lib/oidc/oauth-params';
 export * from './lib/oidc/well-known.middleware';
 export * from './lib/oidc/oidc-adapter';
+export * from './lib/oidc/oauth-request.middleware';
