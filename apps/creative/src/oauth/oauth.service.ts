@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ApiKeyService,
   AuthContext,
+  compareHashedClientSecret,
   CredentialPresentation,
   CredentialResolver,
   hashSecret,
@@ -184,6 +185,8 @@ export class OAuthService implements CredentialResolver {
     });
     // Koa reads X-Forwarded-*; service.ts removes them in front of the provider unless the peer is in TRUSTED_PROXIES.
     provider.proxy = true;
+    // Registered clients' secrets are stored hashed (the adapter); compare hashes.
+    provider.Client.prototype.compareClientSecret = compareHashedClientSecret;
     provider.use(async (ctx, next) => {
       await next();
       const body = ctx.body as Record<string, unknown> | undefined;

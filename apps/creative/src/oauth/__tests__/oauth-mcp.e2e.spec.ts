@@ -2,7 +2,9 @@ import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.j
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { hashSecret } from '@platform/auth';
 import type { TestAccount, TestApp } from '@platform/testing';
+import { DataSource } from 'typeorm';
 import { sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { OAuthService } from '../oauth.service';
@@ -187,6 +189,39 @@ describe('MCP through OAuth 2.1 (the SDK client: discovery, registration, PKCE, 
       expect(answer.searchParams.get('error')).toBe('invalid_request');
       expect(answer.searchParams.get('code')).toBeNull();
     }
+  });
+
+  it('a confidential client (client_secret_basic) connects too; its secret is stored only as a hash', async () => {
+    const provider = new MemoryOAuthProvider(REDIRECT, {
+      client_name: 'Acme Server',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
+    const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+    await expect(new Client({ name: 'x', version: '1' }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    const secret = (provider.info as { client_secret?: string }).client_secret!;
+    expect(secret).toBeTruthy();
+    const user = await authorizeAsUser(base, provider.authorizationUrl!, alice.key);
+    await transport.finishAuth(codeOf(user.final));
+    expect((await mcpPost(provider.saved!.access_token)).status).toBe(200);
+    const rows: { payload: { client_secret: string } }[] = await t.app
+      .get(DataSource)
+      .query(`SELECT payload FROM creative.oidc_payloads WHERE model = 'Client' AND payload->>'client_id' = $1`, [provider.info!.client_id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].payload.client_secret).not.toBe(secret);
+    expect(rows[0].payload.client_secret).toBe(hashSecret(secret));
+    // A wrong secret is refused at the token endpoint.
+    const wrong = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${provider.info!.client_id}:wrong`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: provider.saved!.refresh_token! }).toString(),
+    });
+    expect(wrong.status).toBe(401);
   });
 
   it('refuses a wrong API key on the sign-in page (no code for the client)', async () => {

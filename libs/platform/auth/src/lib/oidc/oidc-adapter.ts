@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { hashSecret } from '../api-key.service';
 import { storable } from './oauth-params';
@@ -86,6 +87,8 @@ export function postgresAdapter(
       if (this.model === 'Interaction' && session && typeof session.cookie === 'string') {
         stored.session = { ...session, cookie: hashSecret(session.cookie) };
       }
+      // A registered client's secret is kept as its SHA-256 (the service compares hashes: see `compareHashedClientSecret`).
+      if (this.model === 'Client' && typeof stored.client_secret === 'string') stored.client_secret = hashSecret(stored.client_secret);
       if (!storablePayload(stored) || !storable(payload.uid ?? '') || !storable(payload.userCode ?? '')) {
         throw new oidc.errors.InvalidRequest('a parameter contains a character that is not allowed (NUL)');
       }
@@ -173,4 +176,14 @@ export function postgresAdapter(
       });
     }
   };
+}
+
+/**
+ * oidc-provider's client secret check when the stored `client_secret` is its SHA-256 (entity's portal clients, clients
+ * registered through the adapter): install as `provider.Client.prototype.compareClientSecret`.
+ */
+export function compareHashedClientSecret(this: { clientSecret?: string }, actual: string): boolean {
+  const stored = Buffer.from(this.clientSecret ?? '', 'utf8');
+  const given = Buffer.from(hashSecret(String(actual)), 'utf8');
+  return stored.length === given.length && timingSafeEqual(stored, given);
 }
