@@ -10,6 +10,7 @@ import { join } from 'node:path';
 const NOT_STORED: Record<string, string> = {
   'messaging DELETE /v1/settings/webhook': 'its `secret` is always null',
   'entity POST /api/oauth/token': 'answered by oidc-provider before Nest: no Idempotency-Key handling',
+  'creative POST /oauth/token': 'answered by oidc-provider before Nest: no Idempotency-Key handling',
 };
 /**
  * Responses whose secret no property name shows: a capability URL (the local gateway's pages take a token in their

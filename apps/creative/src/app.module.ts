@@ -15,6 +15,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { McpModule } from './mcp/mcp.module';
 import { MeModule } from './me/me.module';
 import { PreviewsModule } from './previews/previews.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { RenderingModule } from './rendering/rendering.module';
 import { StorageModule } from './storage/storage.module';
 import { UsageModule } from './usage/usage.module';
@@ -42,6 +43,7 @@ export class AppModule {
         VideosModule,
         McpModule,
         PreviewsModule,
+        OAuthModule,
         IntelligenceModule,
       ],
       // Every route refuses the query parameters it does not take (422 `extra_forbidden`).

@@ -188,6 +188,13 @@ const extra = {
     .describe(
       "Host names (comma-separated, no port) the MCP endpoint (`POST /v1/mcp`) accepts in `Host` besides `PUBLIC_BASE_URL`'s host, `localhost`, `127.0.0.1`, `[::1]` (DNS-rebinding protection; others get 403). `*` turns the check off, for a proxy that checks Host itself.",
     ),
+  OAUTH_COOKIE_KEYS: z
+    .string()
+    .refine((v) => v.split(',').every((k) => k.trim().length >= 32), 'comma-separated keys of at least 32 characters each')
+    .optional()
+    .describe(
+      "Comma-separated keys (32+ characters each, newest first) signing the OAuth provider's interaction and session cookies (entity: its authorization pages; creative: the sign-in of MCP connectors); set it (the same on every replica) in production. Unset: derived from `SECRETS_KEY`, else random per process (one replica only).",
+    ),
   TRANSFORM_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -508,6 +515,10 @@ function mapConfig(env: Extra) {
       allowedHosts: mcpAllowedHosts(e.MCP_ALLOWED_HOSTS, e.PUBLIC_BASE_URL),
       /** Largest JSON body of `POST /v1/mcp`: an asset upload as base64 or a design body (the larger), plus room for the JSON-RPC envelope. */
       bodyLimitBytes: Math.max(Math.ceil((e.ASSET_UPLOAD_LIMIT * 4) / 3), e.DESIGN_BODY_LIMIT) + 64 * 1024,
+    },
+    oauth: {
+      /** Signing keys of the OAuth provider's cookies, newest first; unset: derived from SECRETS_KEY, else random per process. */
+      cookieKeys: e.OAUTH_COOKIE_KEYS?.split(',').map((k) => k.trim()),
     },
     designs: {
       /** Largest JSON body of `POST /v1/designs` (bundles and IRs with inlined images and fonts). */

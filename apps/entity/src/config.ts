@@ -19,7 +19,7 @@ export const entityConfigDefinition = {
       .refine((v) => v.split(',').every((k) => k.trim().length >= 32), 'comma-separated keys of at least 32 characters each')
       .optional()
       .describe(
-        "Comma-separated keys (32+ characters each, newest first) signing the OAuth provider's interaction and session cookies; set it (the same on every replica) in production. Unset: derived from `SECRETS_KEY`, else random per process.",
+        "Comma-separated keys (32+ characters each, newest first) signing the OAuth provider's interaction and session cookies (entity: its authorization pages; creative: the sign-in of MCP connectors); set it (the same on every replica) in production. Unset: derived from `SECRETS_KEY`, else random per process (one replica only).",
       ),
     OAUTH_REQUIRE_PKCE: z
       .enum(['true', 'false', '1', '0'])

@@ -8,10 +8,17 @@ import { Interaction } from './interactions/interaction.entity';
 import { TURNS_QUEUE } from './interactions/turn.processor';
 import { EndUser } from './memory/end-user.entity';
 import { migrations } from './migrations';
-import { oauthRequestMiddleware } from './oauth/oauth-request.middleware';
+import { oauthErrorPage } from './oauth/oauth-error-page';
 import { OAUTH_MOUNT, OAuthService } from './oauth/oauth.service';
 import { decorateOAuth } from './oauth/openapi';
-import { AUTHORIZATION_SERVER_METADATA_PATH, authorizationServerMetadataRoute } from './oauth/well-known.middleware';
+import { AUTHORIZATION_SERVER_METADATA_PATH, authorizationServerMetadataRoute, oauthRequestMiddleware, storable } from '@platform/auth';
+import * as querystring from 'node:querystring';
+
+/** The page language an authorization request asks for (`ui_locales`), for its error page. */
+function uiLocale(query: string): string | undefined {
+  const value = querystring.parse(query).ui_locales;
+  return typeof value === 'string' && storable(value) ? value.split(' ')[0] : undefined;
+}
 
 export const entityService: ServiceDefinition<EntityConfig> = {
   name: 'entity',
@@ -33,7 +40,13 @@ export const entityService: ServiceDefinition<EntityConfig> = {
   async beforeBodyParsers(app, config, { requestLog }) {
     const provider = await app.get(OAuthService).start();
     const forwarded = forwardedHeadersFromTrustedProxiesOnly(trustedProxyMatcher(config.trustedProxies));
-    app.use(OAUTH_MOUNT, requestLog, forwarded, oauthRequestMiddleware({ bodyLimit: config.bodyLimit }), provider.callback());
+    app.use(
+      OAUTH_MOUNT,
+      requestLog,
+      forwarded,
+      oauthRequestMiddleware({ bodyLimit: config.bodyLimit, errorPage: (query, error, description) => oauthErrorPage(uiLocale(query), error, description) }),
+      provider.callback(),
+    );
     app.use(AUTHORIZATION_SERVER_METADATA_PATH, requestLog, forwarded, authorizationServerMetadataRoute(OAUTH_MOUNT, provider.callback()));
   },
   queues: [TURNS_QUEUE],

@@ -11,6 +11,7 @@ import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import type { CreativeConfig } from '../config';
 import { JsonRpcErrorDto, JsonRpcMessageDto, JsonRpcRequestDto } from './dto/json-rpc.dto';
 import { McpService, selectTools } from './mcp.service';
+import { insufficientScopeResult, missingToolScope } from './tool-scopes';
 import { DEFAULT_TOOLSETS, TOOLSETS } from './tools';
 
 const JSON_RPC_ERROR = { $ref: getSchemaPath(JsonRpcErrorDto) };
@@ -51,6 +52,9 @@ export class McpController {
       'The Model Context Protocol over Streamable HTTP (`@modelcontextprotocol/sdk`), stateless: every POST carries one JSON-RPC message and is answered ' +
       'with JSON (no session id, no event stream). Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. ' +
       'Credentials as for REST (`x-api-key` or `Authorization: Bearer`), checked before the message is read (401); each POST counts against the rate limit. ' +
+      'Hosted connectors use OAuth 2.1 instead (`Authorization: Bearer <access token>`): the 401 names the protected resource metadata ' +
+      '(`WWW-Authenticate: Bearer realm="creative", resource_metadata="{PUBLIC_BASE_URL}/.well-known/oauth-protected-resource/v1/mcp"`); a token holds the scopes ' +
+      'its user granted (`read`, `design`, `render`, `video`, `billing`) and a tool needing another answers an `isError` result `insufficient_scope` naming it. ' +
       'The body may be as large as an upload as base64 or a design body, the larger (max(ASSET_UPLOAD_LIMIT × 4/3, DESIGN_BODY_LIMIT) + 64 KB, not BODY_LIMIT): 413 `payload_too_large` above. ' +
       'Tools: one per REST capability, calling the same code, with the REST validation (tool errors are results with `isError` and the REST error body). ' +
       'Tool arguments are closed: an unknown one is an `isError` result naming it and the nearest valid name, and nothing runs. Input schemas follow ' +
@@ -83,6 +87,12 @@ export class McpController {
     // Read here, after the credential was checked (the global parser leaves this path alone): an upload tool's body may
     // hold a whole asset as base64, a limit only an authenticated caller gets.
     await readJsonBody(req, res, this.config.mcp.bodyLimitBytes, this.config.bodyMaxDepth);
+    // An OAuth token holds the scopes its user granted: a tool needing another is an error result naming it.
+    const missing = missingToolScope(auth, req.body);
+    if (missing) {
+      res.status(200).json(insufficientScopeResult(req.body as { id?: unknown }, missing));
+      return;
+    }
     const selected = selectTools(typeof tools === 'string' ? tools : undefined);
     const server = this.mcp.server(auth, selected);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -9,6 +9,7 @@ import { ScheduledPlan1800200000000 } from './1800200000000-scheduled-plan';
 import { DesignSearch1800300000000 } from './1800300000000-design-search';
 import { IdempotencyLease1801390000000 } from './1801390000000-idempotency-lease';
 import { IdempotencyEffects1801400000000 } from './1801400000000-idempotency-effects';
+import { OAuth1801500000000 } from './1801500000000-oauth';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   DesignSearch1800300000000,
   IdempotencyLease1801390000000,
   IdempotencyEffects1801400000000,
+  OAuth1801500000000,
 ];

@@ -1,4 +1,4 @@
-import type { KoaContext } from './oidc-types';
+import type { KoaContext } from '@platform/auth';
 
 /** Replaces (or adds) one directive of a Content-Security-Policy header, keeping the others as they are. */
 export function withDirective(csp: string, name: string, value: string): string {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { newId } from '@platform/database';
 import { DataSource } from 'typeorm';
-import { deleteGrantPayloads, heldGrants, postgresAdapter } from './oidc-adapter';
+import { deleteGrantPayloads, heldGrants, postgresAdapter } from '@platform/auth';
 
 export interface OAuthClientRow {
   id: string;
@@ -28,19 +28,19 @@ const returned = <T>(r: unknown[]): T[] => (Array.isArray(r[0]) ? r[0] : r) as T
 
 /**
  * OAuth's tables: registered clients (developer portal) and the grants that bind a client to one of a user's
- * entities. The provider's own payloads (entity.oidc_payloads) are the oidc adapter's (oidc-adapter.ts): what this
+ * entities. The provider's own payloads (entity.oidc_payloads) are the oidc adapter's (oidc-adapter.ts in @platform/auth): what this
  * needs of them it asks the adapter. Entities (their names) are the entities feature's: OAuthService asks it.
  */
 @Injectable()
 export class OAuthRepository {
-  /** oidc_payloads is read and written by oidc-provider's adapter (oidc-adapter.ts), which this repository builds. */
+  /** oidc_payloads is read and written by oidc-provider's adapter (oidc-adapter.ts in @platform/auth), which this repository builds. */
   static readonly tables = ['oauth_clients', 'oauth_grants', 'oidc_payloads'] as const;
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** oidc-provider's adapter class over this feature's tables (its payloads and grants: see oidc-adapter.ts). */
-  oidcAdapter(...args: Parameters<typeof postgresAdapter> extends [DataSource, ...infer Rest] ? Rest : never) {
-    return postgresAdapter(this.ds, ...args);
+  oidcAdapter(...args: Parameters<typeof postgresAdapter> extends [DataSource, string, ...infer Rest] ? Rest : never) {
+    return postgresAdapter(this.ds, 'entity', ...args);
   }
 
   async activeClient(clientId: string): Promise<OAuthClientRow | undefined> {
@@ -113,6 +113,7 @@ export class OAuthRepository {
     );
     const held = await heldGrants(
       this.ds,
+      'entity',
       grants.map((g) => g.id),
     );
     const connections = new Map<string, ConnectionRow>();
@@ -137,6 +138,7 @@ export class OAuthRepository {
       );
       await deleteGrantPayloads(
         m,
+        'entity',
         grants.map((g) => g.id),
       );
       return grants.length;

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AuthContext, CredentialPresentation, CredentialResolver, hashSecret, randomToken } from '@platform/auth';
+import { AuthContext, compareHashedClientSecret, CredentialPresentation, CredentialResolver, hashSecret, randomToken } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException, NotFoundError } from '@platform/errors';
-import { createHmac, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { EntitiesService } from '../entities/entities.service';
@@ -14,8 +14,8 @@ import { OAuthRepository, type OAuthClientRow } from './oauth.repository';
 
 import { formPostOrigin, withDirective } from './form-post-csp';
 import { oauthErrorPage } from './oauth-error-page';
-import { storable } from './oauth-params';
-import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from './oidc-types';
+import { storable } from '@platform/auth';
+import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from '@platform/auth';
 
 /** The one OAuth scope: chat with the chosen entity (and read its messages). */
 export const OAUTH_SCOPE = OAUTH_CHAT_SCOPE;
@@ -222,11 +222,7 @@ export class OAuthService implements CredentialResolver {
     // peer is in TRUSTED_PROXIES, so behind a trusted proxy URLs follow it, and nobody else can change them.
     provider.proxy = true;
     // Only the hash of a client secret is stored; compare hashes.
-    provider.Client.prototype.compareClientSecret = function (this: OidcClientInstance, actual: string) {
-      const stored = Buffer.from(this.clientSecret ?? '', 'utf8');
-      const given = Buffer.from(hashSecret(String(actual)), 'utf8');
-      return stored.length === given.length && timingSafeEqual(stored, given);
-    };
+    provider.Client.prototype.compareClientSecret = compareHashedClientSecret;
     // The token response names the entity the tokens are for.
     provider.use(async (ctx, next) => {
       await next();

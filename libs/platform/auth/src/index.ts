@@ -12,3 +12,8 @@ export * from './lib/failed-auth-throttle';
 import { Account } from './lib/account.entity';
 import { ApiKey } from './lib/api-key.entity';
 export const AUTH_ENTITIES = [Account, ApiKey];
+export * from './lib/oidc/oidc-types';
+export * from './lib/oidc/oauth-params';
+export * from './lib/oidc/well-known.middleware';
+export * from './lib/oidc/oidc-adapter';
+export * from './lib/oidc/oauth-request.middleware';

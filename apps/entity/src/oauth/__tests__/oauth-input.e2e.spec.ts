@@ -2,8 +2,7 @@ import { createTestApp, TestApp } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import type { EntityConfig } from '../../config';
 import { entityService } from '../../service';
-import { loadOidc } from '../oidc-types';
-import { postgresAdapter } from '../oidc-adapter';
+import { loadOidc, postgresAdapter } from '@platform/auth';
 import { authorize, callbackParams, Person, REDIRECT, registerClient, signUp, tokenRequest } from './harness';
 
 const form = (t: TestApp<EntityConfig>, path: string, body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
@@ -113,6 +112,7 @@ describe('OAuth parameters PostgreSQL cannot store (NUL)', () => {
     const ds = t.app.get(DataSource);
     const Adapter = postgresAdapter(
       ds,
+      'entity',
       oidc,
       async () => undefined,
       async () => null,

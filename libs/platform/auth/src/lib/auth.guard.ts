@@ -44,6 +44,11 @@ export interface CredentialResolver {
    * `Authorization: DPoP <token>` too and advertises `DPoP algs="…"` in its challenges.
    */
   readonly dpopAlgorithms?: readonly string[];
+  /**
+   * RFC 9728 §5.1: the URL of the protected resource metadata of the resource at this request path (as sent, without
+   * query), named as `resource_metadata` in the Bearer challenges of its 401s; null when the path is no such resource.
+   */
+  resourceMetadataUrl?(path: string): string | null;
 }
 export const CREDENTIAL_RESOLVER = Symbol.for('platform.auth.credentialResolver');
 
@@ -106,7 +111,7 @@ export class AuthGuard implements CanActivate {
     const presented = extractCredential(req, this.options, dpop);
     if (!presented) {
       const where = this.options.headers.map((h) => (h === 'bearer' ? 'Authorization: Bearer <key>' : 'x-api-key: <key>'));
-      const challenges = [this.bearerChallenge(), ...(dpop ? [this.dpopChallenge()] : [])];
+      const challenges = [this.bearerChallenge(req), ...(dpop ? [this.dpopChallenge()] : [])];
       throw new UnauthorizedError(`Missing credential: send ${where.join(' or ')}`, 'unauthorized', { 'WWW-Authenticate': challenges.join(', ') });
     }
     const { token, scheme } = presented;
@@ -124,13 +129,13 @@ export class AuthGuard implements CanActivate {
       }
     } catch (err) {
       if (!(err instanceof CredentialRejectedError)) throw err;
-      const challenge = dpop ? this.dpopChallenge(err.error, err.message) : this.bearerChallenge(err.error, err.message);
+      const challenge = dpop ? this.dpopChallenge(err.error, err.message) : this.bearerChallenge(req, err.error, err.message);
       throw new UnauthorizedError(err.message, err.error === 'invalid_dpop_proof' ? 'invalid_dpop_proof' : 'unauthorized', { 'WWW-Authenticate': challenge });
     }
     if (!auth) {
       await this.failures.failed(address, token);
       throw new UnauthorizedError('Invalid or revoked credential', 'unauthorized', {
-        'WWW-Authenticate': scheme === 'dpop' ? this.dpopChallenge('invalid_token') : this.bearerChallenge('invalid_token'),
+        'WWW-Authenticate': scheme === 'dpop' ? this.dpopChallenge('invalid_token') : this.bearerChallenge(req, 'invalid_token'),
       });
     }
     req.auth = auth;
@@ -139,8 +144,13 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  private bearerChallenge(error?: string, description?: string): string {
-    return [`Bearer realm=${quoted(this.options.realm)}`, ...this.errorParams(error, description)].join(', ');
+  private bearerChallenge(req: Request, error?: string, description?: string): string {
+    const metadata = this.resolver?.resourceMetadataUrl?.(requestPath(req));
+    return [
+      `Bearer realm=${quoted(this.options.realm)}`,
+      ...(metadata ? [`resource_metadata=${quoted(metadata)}`] : []),
+      ...this.errorParams(error, description),
+    ].join(', ');
   }
 
   /** RFC 9449 §7.1: `DPoP` with the accepted proof algorithms. */

@@ -12,7 +12,7 @@ export class AuthModule {
       module: AuthModule,
       global: true,
       providers: [{ provide: AUTH_OPTIONS, useValue: options }, ApiKeyService, FailedAuthThrottle, { provide: APP_GUARD, useClass: AuthGuard }],
-      exports: [AUTH_OPTIONS, ApiKeyService],
+      exports: [AUTH_OPTIONS, ApiKeyService, FailedAuthThrottle],
     };
   }
 }

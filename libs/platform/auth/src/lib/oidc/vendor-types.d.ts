@@ -1,4 +1,4 @@
-// oidc-provider ships no types for moduleResolution "node"; the entity app types what it uses in oidc-types.ts.
+// oidc-provider ships no types for moduleResolution "node"; what the services use is typed in oidc-types.ts.
 declare module 'oidc-provider' {
   const Provider: unknown;
   export default Provider;

@@ -1,10 +1,20 @@
-import { hashSecret } from '@platform/auth';
+import { timingSafeEqual } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { OidcAdapter, OidcModule, OidcPayload } from './oidc-types';
+import { hashSecret } from '../api-key.service';
 import { storable } from './oauth-params';
+import type { OidcAdapter, OidcModule, OidcPayload } from './oidc-types';
 
-/** Client metadata comes from entity.oauth_clients; the adapter only answers lookups for it. */
+/**
+ * Where a service's clients come from when they are not registered dynamically (entity: its developer portal's
+ * oauth_clients); the adapter then only answers lookups for them. Without one, clients registered through the
+ * provider's registration endpoint (RFC 7591) are stored with the other payloads.
+ */
 export type ClientLookup = (clientId: string) => Promise<OidcPayload | undefined>;
+/**
+ * The PostgreSQL schema holding the provider's tables: `oidc_payloads` (model, id, account_id, payload, grant_id,
+ * uid, user_code, expires_at, consumed_at) and `oauth_grants` (id, revoked_at, …), as the services' migrations make them.
+ */
+export type OidcSchema = string;
 /** The account (tenant) of a user, from the accounts feature; null when there is no such user. */
 export type AccountLookup = (userId: string) => Promise<string | null>;
 
@@ -13,8 +23,8 @@ interface Row {
   consumed_at: Date | null;
 }
 
-/** Rows of a grant that is revoked in entity.oauth_grants are gone for the provider, whatever their order of arrival. */
-const GRANT_LIVE = `NOT EXISTS (SELECT 1 FROM entity.oauth_grants g WHERE g.id = p.grant_id AND g.revoked_at IS NOT NULL)`;
+/** Rows of a grant that is revoked in oauth_grants are gone for the provider, whatever their order of arrival. */
+const grantLive = (schema: OidcSchema) => `NOT EXISTS (SELECT 1 FROM "${schema}".oauth_grants g WHERE g.id = p.grant_id AND g.revoked_at IS NOT NULL)`;
 
 /** Every string in a payload can be stored: no NUL, no lone surrogate (PostgreSQL refuses both in jsonb). */
 function storablePayload(value: unknown, depth = 0): boolean {
@@ -24,34 +34,34 @@ function storablePayload(value: unknown, depth = 0): boolean {
 }
 
 /**
- * Revokes a grant at once: `entity.oauth_grants.revoked_at` (checked by /api/v1 and by every lookup
+ * Revokes a grant at once: `oauth_grants.revoked_at` (checked by /api/v1 and by every lookup
  * here) and every stored row of it (the grant, its codes and tokens), in one transaction.
  */
-export async function revokeGrant(ds: DataSource, grantId: string): Promise<void> {
+export async function revokeGrant(ds: DataSource, schema: OidcSchema, grantId: string): Promise<void> {
   await ds.transaction(async (m) => {
     // Always takes the grant's row lock (first revoker or not), before any row of oidc_payloads.
-    await m.query(`UPDATE entity.oauth_grants SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1`, [grantId]);
-    await m.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = $1`, [grantId]);
+    await m.query(`UPDATE "${schema}".oauth_grants SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1`, [grantId]);
+    await m.query(`DELETE FROM "${schema}".oidc_payloads WHERE grant_id = $1`, [grantId]);
   });
 }
 
 /** Of these grants, the ones the provider still holds (its Grant is stored): a connection lives as long as one of them. */
-export async function heldGrants(ds: DataSource, grantIds: readonly string[]): Promise<Set<string>> {
+export async function heldGrants(ds: DataSource, schema: OidcSchema, grantIds: readonly string[]): Promise<Set<string>> {
   if (!grantIds.length) return new Set();
-  const rows: { grant_id: string }[] = await ds.query(`SELECT DISTINCT grant_id FROM entity.oidc_payloads WHERE model = 'Grant' AND grant_id = ANY($1)`, [
+  const rows: { grant_id: string }[] = await ds.query(`SELECT DISTINCT grant_id FROM "${schema}".oidc_payloads WHERE model = 'Grant' AND grant_id = ANY($1)`, [
     [...grantIds],
   ]);
   return new Set(rows.map((r) => r.grant_id));
 }
 
 /** Deletes every stored row of these grants (the grant, its codes and tokens) in `m`'s transaction, which revoked them. */
-export async function deleteGrantPayloads(m: EntityManager, grantIds: readonly string[]): Promise<void> {
-  if (grantIds.length) await m.query(`DELETE FROM entity.oidc_payloads WHERE grant_id = ANY($1)`, [[...grantIds]]);
+export async function deleteGrantPayloads(m: EntityManager, schema: OidcSchema, grantIds: readonly string[]): Promise<void> {
+  if (grantIds.length) await m.query(`DELETE FROM "${schema}".oidc_payloads WHERE grant_id = ANY($1)`, [[...grantIds]]);
 }
 
 /**
- * oidc-provider's storage in entity.oidc_payloads: this file is the one that touches that table (OAuthRepository asks
- * it through `heldGrants` and `deleteGrantPayloads`). Every id is stored as its SHA-256 (codes,
+ * oidc-provider's storage in `schema`.oidc_payloads: this file is the one that touches that table (a service's
+ * repository asks it through `heldGrants` and `deleteGrantPayloads`). Every id is stored as its SHA-256 (codes,
  * tokens and session ids are bearer secrets), and `jti`, which repeats the id, is left out of
  * the stored payload and put back on read; an interaction keeps the id of its browser session
  * (`session.cookie`) only as its SHA-256 too. `consume` is one conditional UPDATE, so of parallel
@@ -59,18 +69,26 @@ export async function deleteGrantPayloads(m: EntityManager, grantIds: readonly s
  * revoke the grant, as a replay found later does (RFC 6749 10.5, RFC 9700): the winner's tokens die
  * too. Nothing a client sends reaches PostgreSQL with a NUL character (it answers invalid_request).
  */
-export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>, findClient: ClientLookup, accountOf: AccountLookup) {
+export function postgresAdapter(
+  ds: DataSource,
+  schema: OidcSchema,
+  oidc: Pick<OidcModule, 'errors'>,
+  findClient: ClientLookup | null,
+  accountOf: AccountLookup,
+) {
   return class PostgresAdapter implements OidcAdapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: OidcPayload, expiresIn?: number): Promise<void> {
-      if (this.model === 'Client') throw new Error('Clients are managed in the developer portal');
+      if (this.model === 'Client' && findClient) throw new Error('Clients are managed by the service (not registered through the provider)');
       const stored: OidcPayload = { ...payload };
       delete stored.jti;
       const session = stored.session as { cookie?: unknown } | undefined;
       if (this.model === 'Interaction' && session && typeof session.cookie === 'string') {
         stored.session = { ...session, cookie: hashSecret(session.cookie) };
       }
+      // A registered client's secret is kept as its SHA-256 (the service compares hashes: see `compareHashedClientSecret`).
+      if (this.model === 'Client' && typeof stored.client_secret === 'string') stored.client_secret = hashSecret(stored.client_secret);
       if (!storablePayload(stored) || !storable(payload.uid ?? '') || !storable(payload.userCode ?? '')) {
         throw new oidc.errors.InvalidRequest('a parameter contains a character that is not allowed (NUL)');
       }
@@ -82,8 +100,8 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
       // not stored. The grant's row is share-locked, so a revocation running at the same time either
       // waits for this row and deletes it, or commits first and is seen here.
       await ds.query(
-        `WITH g AS (SELECT revoked_at FROM entity.oauth_grants WHERE id = $5::text FOR SHARE)
-         INSERT INTO entity.oidc_payloads (model, id, account_id, payload, grant_id, uid, user_code, expires_at)
+        `WITH g AS (SELECT revoked_at FROM "${schema}".oauth_grants WHERE id = $5::text FOR SHARE)
+         INSERT INTO "${schema}".oidc_payloads (model, id, account_id, payload, grant_id, uid, user_code, expires_at)
          SELECT $1::text, $2::text, $3::text, $4::jsonb, $5::text, $6::text, $7::text, $8::timestamptz
           WHERE NOT EXISTS (SELECT 1 FROM g WHERE revoked_at IS NOT NULL)
          ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, account_id = EXCLUDED.account_id,
@@ -103,8 +121,8 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
 
     private async one(where: string, value: string, id?: string): Promise<OidcPayload | undefined> {
       const rows: Row[] = await ds.query(
-        `SELECT payload, consumed_at FROM entity.oidc_payloads p
-          WHERE model = $1 AND ${where} = $2 AND (expires_at IS NULL OR expires_at > now()) AND ${GRANT_LIVE}`,
+        `SELECT payload, consumed_at FROM "${schema}".oidc_payloads p
+          WHERE model = $1 AND ${where} = $2 AND (expires_at IS NULL OR expires_at > now()) AND ${grantLive(schema)}`,
         [this.model, value],
       );
       if (!rows.length) return undefined;
@@ -113,7 +131,8 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
     }
 
     async find(id: string): Promise<OidcPayload | undefined> {
-      if (this.model === 'Client') return storable(id) ? findClient(id) : undefined;
+      if (this.model === 'Client' && findClient) return storable(id) ? findClient(id) : undefined;
+      if (!storable(id)) return undefined;
       return this.one('id', hashSecret(id), id);
     }
 
@@ -128,33 +147,43 @@ export function postgresAdapter(ds: DataSource, oidc: Pick<OidcModule, 'errors'>
 
     async consume(id: string): Promise<void> {
       const res: unknown[] = await ds.query(
-        `UPDATE entity.oidc_payloads SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING id`,
+        `UPDATE "${schema}".oidc_payloads SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING id`,
         [this.model, hashSecret(id)],
       );
       // TypeORM answers an UPDATE with [rows, count].
       const affected = Array.isArray(res[0]) ? res[0].length : res.length;
       if (affected) return;
       // Another redemption of the same code or refresh token got here first: a replay, whichever wins.
-      const rows: { grant_id: string | null }[] = await ds.query(`SELECT grant_id FROM entity.oidc_payloads WHERE model = $1 AND id = $2`, [
+      const rows: { grant_id: string | null }[] = await ds.query(`SELECT grant_id FROM "${schema}".oidc_payloads WHERE model = $1 AND id = $2`, [
         this.model,
         hashSecret(id),
       ]);
-      if (rows[0]?.grant_id) await revokeGrant(ds, rows[0].grant_id);
+      if (rows[0]?.grant_id) await revokeGrant(ds, schema, rows[0].grant_id);
       throw new oidc.errors.InvalidGrant(`${this.model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already consumed`);
     }
 
     async destroy(id: string): Promise<void> {
       // oidc-provider destroys a Grant only to revoke it (a replay, a revoked refresh token): all of it goes, at once.
-      if (this.model === 'Grant') return revokeGrant(ds, id);
-      await ds.query(`DELETE FROM entity.oidc_payloads WHERE model = $1 AND id = $2`, [this.model, hashSecret(id)]);
+      if (this.model === 'Grant') return revokeGrant(ds, schema, id);
+      await ds.query(`DELETE FROM "${schema}".oidc_payloads WHERE model = $1 AND id = $2`, [this.model, hashSecret(id)]);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       // The grant's row is locked first, as revokeGrant and upsert do: concurrent revocations queue instead of deadlocking.
       await ds.transaction(async (m) => {
-        await m.query(`SELECT 1 FROM entity.oauth_grants WHERE id = $1 FOR UPDATE`, [grantId]);
-        await m.query(`DELETE FROM entity.oidc_payloads WHERE model = $1 AND grant_id = $2`, [this.model, grantId]);
+        await m.query(`SELECT 1 FROM "${schema}".oauth_grants WHERE id = $1 FOR UPDATE`, [grantId]);
+        await m.query(`DELETE FROM "${schema}".oidc_payloads WHERE model = $1 AND grant_id = $2`, [this.model, grantId]);
       });
     }
   };
+}
+
+/**
+ * oidc-provider's client secret check when the stored `client_secret` is its SHA-256 (entity's portal clients, clients
+ * registered through the adapter): install as `provider.Client.prototype.compareClientSecret`.
+ */
+export function compareHashedClientSecret(this: { clientSecret?: string }, actual: string): boolean {
+  const stored = Buffer.from(this.clientSecret ?? '', 'utf8');
+  const given = Buffer.from(hashSecret(String(actual)), 'utf8');
+  return stored.length === given.length && timingSafeEqual(stored, given);
 }

@@ -1,11 +1,11 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
-import * as querystring from 'node:querystring';
-import { oauthErrorPage } from './oauth-error-page';
 import { badParameter, badParameterDescription, storable } from './oauth-params';
 
 export interface OAuthRequestOptions {
   /** Largest body (`BODY_LIMIT`): above it 413. */
   bodyLimit: string;
+  /** The HTML page of an error on the authorization endpoint (the service's own), given the request's query string. */
+  errorPage(query: string, error: string, description: string): string;
 }
 
 /** The authorization endpoint (and its resume path) is a browser page; the others answer JSON. */
@@ -18,13 +18,8 @@ function queryOf(url: string): string {
   return i < 0 ? '' : url.slice(i + 1).split('#')[0];
 }
 
-function uiLocale(query: string): string | undefined {
-  const value = querystring.parse(query).ui_locales;
-  return typeof value === 'string' && storable(value) ? value.split(' ')[0] : undefined;
-}
-
 /**
- * In front of oidc-provider (mounted at /api/oauth, before Nest's body parsers):
+ * In front of oidc-provider (mounted before Nest's body parsers, at the service's OAuth mount):
  *
  * - reads the body itself, up to `BODY_LIMIT` (oidc-provider's own reader stops at 56 KB and
  *   answers 400 "failed to parse the request body"): larger answers 413 `invalid_request`. The
@@ -45,7 +40,7 @@ export function oauthRequestMiddleware(options: OAuthRequestOptions): RequestHan
     res.setHeader('Cache-Control', 'no-store');
     if (isPageRoute(req.path)) {
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.send(oauthErrorPage(uiLocale(queryOf(req.url)), error, description));
+      res.send(options.errorPage(queryOf(req.url), error, description));
     } else {
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.send(JSON.stringify({ error, error_description: description }));

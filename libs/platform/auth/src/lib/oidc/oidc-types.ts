@@ -1,6 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types for an ESM-only package
 /// <reference path="./vendor-types.d.ts" />
-/* The parts of oidc-provider the entity service uses, typed here (the package ships no types we can see). */
+/* The parts of oidc-provider the services use, typed here (the package ships no types we can see). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type OidcPayload = Record<string, unknown> & { grantId?: string; uid?: string; userCode?: string; consumed?: number; jti?: string };
@@ -18,11 +18,16 @@ export interface OidcAdapter {
 export interface OidcGrant {
   addResourceScope(resource: string, scope: string): void;
   addOIDCScope(scope: string): void;
+  rejectResourceScope(resource: string, scope: string): void;
+  rejectOIDCScope(scope: string): void;
   save(): Promise<string>;
 }
 
 export interface OidcAccessToken {
   grantId: string;
+  accountId?: string;
+  /** The resource (RFC 8707) the token was issued for. */
+  aud?: string | string[];
   scope?: string;
   isExpired: boolean;
   clientId: string;
@@ -66,8 +71,8 @@ export interface OidcProvider {
   on(event: string, listener: (...args: unknown[]) => void): void;
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<OidcInteraction>;
   interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, opts?: { mergeWithLastSubmission?: boolean }): Promise<void>;
-  Grant: new (init: { accountId: string; clientId: string }) => OidcGrant;
-  AccessToken: { find(token: string): Promise<OidcAccessToken | undefined> };
+  Grant: (new (init: { accountId: string; clientId: string }) => OidcGrant) & { find(id: string): Promise<unknown> };
+  AccessToken: (new (init: Record<string, unknown>) => { save(): Promise<string> }) & { find(token: string): Promise<OidcAccessToken | undefined> };
   Client: { prototype: { compareClientSecret(this: OidcClientInstance, actual: string): Promise<boolean> | boolean } };
 }
 
