@@ -84,7 +84,7 @@ describe('sweepExpiredPayloads', () => {
   it('ExpiredPayloadSweep runs on its interval in worker and all roles, never in api or with interval 0', async () => {
     const started: ExpiredPayloadSweep[] = [];
     const start = (role: 'api' | 'worker' | 'all', intervalMs: number) => {
-      const s = new ExpiredPayloadSweep(ds, S, { role, intervalMs });
+      const s = new ExpiredPayloadSweep(() => sweepExpiredPayloads(ds, S), { role, intervalMs });
       s.onApplicationBootstrap();
       started.push(s);
     };
