@@ -195,6 +195,15 @@ const extra = {
     .describe(
       "Comma-separated keys (32+ characters each, newest first) signing the OAuth provider's interaction and session cookies (entity: its authorization pages; creative: the sign-in of MCP connectors); set it (the same on every replica) in production. Unset: derived from `SECRETS_KEY`, else random per process (one replica only).",
     ),
+  OAUTH_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000)
+    .default(600_000)
+    .describe(
+      "Worker and all roles: how often expired rows of the OAuth provider's `oidc_payloads` (authorization codes, sessions, interactions, access and refresh tokens, registration access tokens) are deleted, a minute after they expire, at most 20 000 per pass. Several processes may sweep at once: each skips the rows another holds. `0` turns it off (the table then grows without bound).",
+    ),
   TRANSFORM_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -519,6 +528,8 @@ function mapConfig(env: Extra) {
     oauth: {
       /** Signing keys of the OAuth provider's cookies, newest first; unset: derived from SECRETS_KEY, else random per process. */
       cookieKeys: e.OAUTH_COOKIE_KEYS?.split(',').map((k) => k.trim()),
+      /** How often expired provider rows (oidc_payloads) are deleted, worker and all roles; 0: never. */
+      sweepIntervalMs: e.OAUTH_SWEEP_INTERVAL_MS,
     },
     designs: {
       /** Largest JSON body of `POST /v1/designs` (bundles and IRs with inlined images and fonts). */

@@ -21,6 +21,15 @@ export const entityConfigDefinition = {
       .describe(
         "Comma-separated keys (32+ characters each, newest first) signing the OAuth provider's interaction and session cookies (entity: its authorization pages; creative: the sign-in of MCP connectors); set it (the same on every replica) in production. Unset: derived from `SECRETS_KEY`, else random per process (one replica only).",
       ),
+    OAUTH_SWEEP_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(86_400_000)
+      .default(600_000)
+      .describe(
+        "Worker and all roles: how often expired rows of the OAuth provider's `oidc_payloads` (authorization codes, sessions, interactions, access and refresh tokens, registration access tokens) are deleted, a minute after they expire, at most 20 000 per pass. Several processes may sweep at once: each skips the rows another holds. `0` turns it off (the table then grows without bound).",
+      ),
     OAUTH_REQUIRE_PKCE: z
       .enum(['true', 'false', '1', '0'])
       .default('false')
@@ -48,6 +57,7 @@ export const entityConfigDefinition = {
       MESSAGE_WAIT_MS: number;
       OAUTH_COOKIE_KEYS?: string;
       OAUTH_REQUIRE_PKCE: 'true' | 'false' | '1' | '0';
+      OAUTH_SWEEP_INTERVAL_MS: number;
       DPOP_PROOF_MAX_AGE_SECONDS: number;
       DPOP_PROOF_MAX_SKEW_SECONDS: number;
     },
@@ -59,6 +69,8 @@ export const entityConfigDefinition = {
       cookieKeys: e.OAUTH_COOKIE_KEYS?.split(',').map((k) => k.trim()),
       /** PKCE (S256) for every client; public clients always need it. */
       requirePkce: e.OAUTH_REQUIRE_PKCE === 'true' || e.OAUTH_REQUIRE_PKCE === '1',
+      /** How often expired provider rows (oidc_payloads) are deleted, worker and all roles; 0: never. */
+      sweepIntervalMs: e.OAUTH_SWEEP_INTERVAL_MS,
       /** DPoP proofs at /api/v1 (RFC 9449): accepted up to this many seconds after their `iat`… */
       dpopMaxAgeSeconds: e.DPOP_PROOF_MAX_AGE_SECONDS,
       /** …and this many seconds before it (client clocks running ahead). */

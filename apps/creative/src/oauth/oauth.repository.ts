@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { postgresAdapter, type AccountLookup, type OidcModule } from '@platform/auth';
+import { postgresAdapter, sweepExpiredPayloads, type AccountLookup, type OidcModule } from '@platform/auth';
 import { DataSource } from 'typeorm';
 
 const S = 'creative';
@@ -18,6 +18,11 @@ export class OAuthRepository {
   /** oidc-provider's adapter over this schema; clients are registered dynamically (RFC 7591) and stored there too. */
   oidcAdapter(oidc: Pick<OidcModule, 'errors'>, accountOf: AccountLookup) {
     return postgresAdapter(this.ds, S, oidc, null, accountOf);
+  }
+
+  /** One bounded pass deleting the provider's expired rows (see sweepExpiredPayloads); answers how many went. */
+  sweepExpired(): Promise<number> {
+    return sweepExpiredPayloads(this.ds, S);
   }
 
   async insertGrant(g: { grantId: string; accountId: string; clientId: string; scope: string }): Promise<void> {

@@ -7,6 +7,7 @@ import { DpopService } from './dpop.service';
 import { EntityBindingInterceptor } from './entity-binding.interceptor';
 import { OAuthRepository } from './oauth.repository';
 import { OAuthService } from './oauth.service';
+import { OAuthSweep } from './oauth-sweep.service';
 
 /** OAuth 2.0: the provider, and access tokens as credentials on /api/v1 (the platform guard asks the resolver). */
 @Global()
@@ -15,6 +16,7 @@ import { OAuthService } from './oauth.service';
   providers: [
     OAuthRepository,
     OAuthService,
+    OAuthSweep,
     DpopService,
     { provide: CREDENTIAL_RESOLVER, useExisting: OAuthService },
     { provide: APP_INTERCEPTOR, useClass: EntityBindingInterceptor },

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { newId } from '@platform/database';
 import { DataSource } from 'typeorm';
-import { deleteGrantPayloads, heldGrants, postgresAdapter } from '@platform/auth';
+import { deleteGrantPayloads, heldGrants, postgresAdapter, sweepExpiredPayloads } from '@platform/auth';
 
 export interface OAuthClientRow {
   id: string;
@@ -41,6 +41,11 @@ export class OAuthRepository {
   /** oidc-provider's adapter class over this feature's tables (its payloads and grants: see oidc-adapter.ts). */
   oidcAdapter(...args: Parameters<typeof postgresAdapter> extends [DataSource, string, ...infer Rest] ? Rest : never) {
     return postgresAdapter(this.ds, 'entity', ...args);
+  }
+
+  /** One bounded pass deleting the provider's expired rows (see sweepExpiredPayloads); answers how many went. */
+  sweepExpired(): Promise<number> {
+    return sweepExpiredPayloads(this.ds, 'entity');
   }
 
   async activeClient(clientId: string): Promise<OAuthClientRow | undefined> {

@@ -59,9 +59,45 @@ export async function deleteGrantPayloads(m: EntityManager, schema: OidcSchema, 
   if (grantIds.length) await m.query(`DELETE FROM "${schema}".oidc_payloads WHERE grant_id = ANY($1)`, [[...grantIds]]);
 }
 
+export interface ExpiredPayloadSweepOptions {
+  /** Rows are removed only once expired at least this long (clock skew between replicas and PostgreSQL): 60 s by default. */
+  graceMs?: number;
+  /** Rows removed per statement (each its own short transaction): 1000 by default. */
+  batchSize?: number;
+  /** Statements per call, so one pass is bounded however far behind it is (the next pass goes on): 20 by default. */
+  maxBatches?: number;
+}
+
+/**
+ * Deletes `schema`.oidc_payloads rows past their `expires_at` (codes, sessions, interactions, tokens, registration
+ * access tokens…): the provider never reads them again (the adapter's lookups already ignore them), and nothing else
+ * removes them. Rows without `expires_at` stay. Batches of `batchSize` rows, at most `maxBatches` of them; rows another
+ * sweep (or a revocation) holds are skipped (SKIP LOCKED), so replicas sweeping at once neither wait nor count twice.
+ * Answers how many rows this call removed.
+ */
+export async function sweepExpiredPayloads(ds: DataSource, schema: OidcSchema, options: ExpiredPayloadSweepOptions = {}): Promise<number> {
+  const { graceMs = 60_000, batchSize = 1000, maxBatches = 20 } = options;
+  let removed = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const res: unknown[] = await ds.query(
+      `DELETE FROM "${schema}".oidc_payloads p USING (
+         SELECT model, id FROM "${schema}".oidc_payloads
+          WHERE expires_at < now() - make_interval(secs => $1::double precision / 1000)
+          LIMIT $2 FOR UPDATE SKIP LOCKED) e
+        WHERE p.model = e.model AND p.id = e.id RETURNING p.id`,
+      [graceMs, batchSize],
+    );
+    // TypeORM answers a DELETE … RETURNING with [rows, count].
+    const n = Array.isArray(res[0]) ? res[0].length : res.length;
+    removed += n;
+    if (n < batchSize) break;
+  }
+  return removed;
+}
+
 /**
  * oidc-provider's storage in `schema`.oidc_payloads: this file is the one that touches that table (a service's
- * repository asks it through `heldGrants` and `deleteGrantPayloads`). Every id is stored as its SHA-256 (codes,
+ * repository asks it through `heldGrants`, `deleteGrantPayloads` and `sweepExpiredPayloads`). Every id is stored as its SHA-256 (codes,
  * tokens and session ids are bearer secrets), and `jti`, which repeats the id, is left out of
  * the stored payload and put back on read; an interaction keeps the id of its browser session
  * (`session.cookie`) only as its SHA-256 too. `consume` is one conditional UPDATE, so of parallel
