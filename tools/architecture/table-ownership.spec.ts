@@ -147,6 +147,8 @@ const OWNERS: Record<string, Record<string, string>> = {
     job_callback_attempts: 'jobs',
     job_callbacks: 'jobs',
     jobs: 'jobs',
+    oauth_grants: 'oauth',
+    oidc_payloads: 'oauth',
     render_cache: 'rendering',
     usage_events: 'billing',
   },

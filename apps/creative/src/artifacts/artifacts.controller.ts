@@ -14,10 +14,10 @@ import {
   ArtifactDto,
   ArtifactListDto,
   ListArtifactsQuery,
-  SignedContentQuery,
   SignedUrlDto,
   SignedUrlQuery,
 } from './dto/artifact.dto';
+import { SignedContentQuery } from '../common/signed-content.dto';
 import type { Artifact } from './artifact.entity';
 import { atInput } from '@platform/errors';
 

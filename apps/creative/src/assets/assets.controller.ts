@@ -8,7 +8,7 @@ import { AssetsService } from './assets.service';
 import { AssetsUseCases } from './assets.use-cases';
 import { AssetDeletedDto, AssetDto, AssetListDto, ImportAssetDto, ListAssetsQuery, ASSET_PAGE_DEFAULT } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
-import { SignedContentQuery } from '../artifacts/dto/artifact.dto';
+import { SignedContentQuery } from '../common/signed-content.dto';
 import { OPERATION_CLASSES } from './dto/transform-operations.dto';
 import { ASSET_MIME_TYPES } from './media/media-types';
 import { AcceptsJson, MaybeUploadedFile, MultipartFileGuard, ReceivedFile, UploadedFile } from './upload/multipart-file.guard';

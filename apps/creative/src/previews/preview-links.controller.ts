@@ -3,7 +3,7 @@ import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
-import { SignedContentQuery } from '../artifacts/dto/artifact.dto';
+import { SignedContentQuery } from '../common/signed-content.dto';
 import { deliver } from '../common/content-delivery';
 import { ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { PreviewLinks } from './preview-links.service';

@@ -1,8 +1,7 @@
-import { IsNotBlank } from '@platform/errors';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { CursorField, LimitField } from '@platform/http';
-import { IsISO8601, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsISO8601, IsIn, IsInt, IsOptional, IsString, Matches } from 'class-validator';
 import type { Artifact } from '../artifact.entity';
 import { ARTIFACT_KINDS, ARTIFACT_MIME_TYPES } from '../artifact-types';
 
@@ -68,20 +67,6 @@ export class SignedUrlDto {
   url: string;
   @ApiProperty({ format: 'date-time', example: '2026-01-01T00:00:00.000Z' }) expires_at: string;
   @ApiProperty({ type: 'integer', example: 3600, description: 'Seconds from now' }) ttl: number;
-}
-
-export class SignedContentQuery {
-  @ApiProperty({ type: 'integer', description: 'Unix seconds, as in the signed URL', example: 1767225600 })
-  @Type(() => Number)
-  @IsInt({ message: 'expires must be an integer' })
-  @Min(0)
-  expires: number;
-
-  @ApiProperty({ description: 'HMAC-SHA256 (hex), as in the signed URL' })
-  @IsString()
-  @IsNotBlank()
-  @MaxLength(256)
-  signature: string;
 }
 
 export class ArtifactDeletedDto {
