@@ -610,6 +610,22 @@ describe('the kind of value a question asks for (lang/*.ts answerTypes)', () => 
     expect(recallStatements('¿qué día viene el técnico?', es, 'es', 1, { confident: true })[0].text).toContain('martes');
   });
 
+  it('"why…?" sharing no word with what was said finds the reason given, else the explanation a correction came with', () => {
+    const build = (lang: 'en' | 'pt' | 'es' | 'fr' | 'de', ...said: string[]) => buildStatements([], said.map(user), undefined, lang).statements;
+    const why = (q: string, lang: 'en' | 'pt' | 'es' | 'fr' | 'de', st: ReturnType<typeof build>) =>
+      recallStatements(q, st, lang, 1, { confident: true }).map((s) => s.text);
+    const de = build('de', 'Ich möchte einen Termin in der Praxis vereinbaren.', 'Es geht um ein Muttermal am Rücken.', 'Am liebsten Mittwoch um 8 Uhr.');
+    expect(why('Weshalb komme ich noch mal?', 'de', de)).toEqual([expect.stringContaining('Muttermal')]);
+    const en = build('en', 'i booked the dentist for friday', "i'm going because a filling came loose", 'the clinic is on elm street');
+    expect(why('why am i going again?', 'en', en)).toEqual([expect.stringContaining('filling')]);
+    const fr = build('fr', "j'ai réservé le garage pour lundi", 'je viens parce que les freins grincent');
+    expect(why('pourquoi je viens déjà ?', 'fr', fr)).toEqual([expect.stringContaining('freins')]);
+    const pt = build('pt', 'quero marcar a aula de natação', 'pode ser sábado às 10h?', 'me enganei, sábado às 11h, às 10h tenho ensaio do coral');
+    expect(why('por que não dá mais cedo pra mim?', 'pt', pt)).toEqual([expect.stringContaining('coral')]);
+    // A "why" about the world is not answered from what was said.
+    expect(why('why is the sky blue?', 'en', en)).toEqual([]);
+  });
+
   it('weekdays and device makers are members of their category in any case', () => {
     expect(termsOf('what days do i have pottery?', 'en').stems).toContain('cat:day');
     expect(termsOf('pottery is on tuesdays', 'en').stems).toContain('cat:day');

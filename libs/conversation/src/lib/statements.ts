@@ -810,8 +810,19 @@ export function answerTypesOf(question: string, lang: Lang): AnswerType[] {
   const d = LANGUAGE_DATA[lang];
   const folded = plain(question);
   const kept = plainKeep(question);
-  const has = (ph: string) => (fold(ph) !== ph.toLowerCase() ? kept.includes(` ${plainKeep(ph).trim()} `) : folded.includes(` ${plain(ph).trim()} `));
-  return (Object.keys(d.answerTypes) as AnswerType[]).filter((t) => d.answerTypes[t].some(has));
+  return (Object.keys(d.answerTypes) as AnswerType[]).filter((t) => d.answerTypes[t].some((ph) => hasWords(folded, kept, ph)));
+}
+
+/** Does the text (`plain` and `plainKeep` of it) say the phrase, word by word; with its accents when written with them? */
+function hasWords(folded: string, kept: string, ph: string): boolean {
+  return fold(ph) !== ph.toLowerCase() ? kept.includes(` ${plainKeep(ph).trim()} `) : folded.includes(` ${plain(ph).trim()} `);
+}
+
+/** Does the statement give a reason (lang/*.ts `reasons`: "because…", "porque…", "es geht um…")? */
+function givesReason(st: Pick<Statement, 'text' | 'lang'>): boolean {
+  const folded = plain(st.text);
+  const kept = plainKeep(st.text);
+  return LANGUAGE_DATA[st.lang].reasons.some((ph) => hasWords(folded, kept, ph));
 }
 
 /** Does the statement hold a value of the kind: a date, weekday or time of day; a name; a number? */
@@ -828,6 +839,8 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
       return t.names.length > 0;
     case 'number':
       return t.numbers.length > 0 || t.stems.includes('cat:amount');
+    case 'reason':
+      return givesReason(st);
   }
 }
 
@@ -906,6 +919,13 @@ export function recallStatements(
       : undefined;
     if (next) scored = [{ ...next, score: anchor.score }];
   }
+  // "Why…?" sharing no word with what was said ("Weshalb komme ich noch mal?"): the reason the person gave ("es geht um ein
+  // Muttermal"), else the explanation a correction came with ("ach nein, Samstag um 11, um 10 habe ich Chorprobe").
+  if (types.includes('reason') && !scored.length && aboutPerson(question, lang)) {
+    const pick = (xs: typeof all) => [...xs].sort((a, b) => b.matched - a.matched || b.s.order - a.s.order)[0];
+    const reason = pick(all.filter((x) => x.typed)) ?? pick(all.filter((x) => explainsCorrection(x.s)));
+    if (reason) scored = [reason];
+  }
   if (!scored.length) return [];
   const best = scored[0].score;
   const found = scored
@@ -920,6 +940,30 @@ export function recallStatements(
     if (subject) found.push(subject);
   }
   return found.sort((a, b) => a.order - b.order);
+}
+
+/** Words that put the person in a question ("warum passt es *mir*…", "por que *eu*…"). */
+const PERSON_WORDS: Record<Lang, string[]> = {
+  en: ['i', 'me', 'my', 'we', 'us', 'our'],
+  pt: ['eu', 'me', 'meu', 'minha', 'mim', 'a gente', 'nos', 'nosso', 'nossa'],
+  es: ['yo', 'me', 'mi', 'mí', 'nos', 'nosotros', 'nuestro', 'nuestra'],
+  fr: ['je', "j'", 'me', 'moi', 'mon', 'ma', 'mes', 'nous', 'notre'],
+  de: ['ich', 'mir', 'mich', 'mein', 'meine', 'wir', 'uns', 'unser'],
+};
+
+/** Is the question about the person (or someone they named: "por que *ele* vai embora?")? */
+function aboutPerson(question: string, lang: Lang): boolean {
+  const words = wordsOf(question).map((w) => w.word.toLowerCase().replace(/['’]$/, ''));
+  return words.some((w) => PERSON_WORDS[lang].map((p) => p.replace(/'$/, '')).includes(w)) || !!pointsBack(question, lang);
+}
+
+/** A correction that says why after its value ("ach nein, Samstag um 11, um 10 habe ich Chorprobe"): its last clause has words of its own. */
+function explainsCorrection(st: Statement): boolean {
+  const clauses = st.text
+    .split(/[,;:—–]|\s-\s/u)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return st.correction && clauses.length >= 2 && wordsOf(clauses.at(-1)!).length >= 3;
 }
 
 /** How many words besides its dates and times a statement may have and still say only when. */

@@ -362,7 +362,9 @@ export const DE: LanguageData = {
     place: ['wo', 'wohin', 'woher', 'welche stadt', 'welches land', 'welche adresse', 'welcher ort', 'welche praxis'],
     person: ['wer ist', 'wer war', 'mit wem', 'fur wen', 'wie heißt', 'wie heißen', 'wie hieß', 'der name', 'wer kommt'],
     number: ['wie viele', 'wie viel', 'wie alt', 'wie lange', 'welche große', 'fur wie viele'],
+    reason: ['warum', 'weshalb', 'wieso', 'weswegen', 'aus welchem grund', 'worum geht', 'wozu'],
   },
+  reasons: ['weil', 'denn', 'wegen', 'es geht um', 'deshalb', 'darum', 'deswegen', 'nämlich', 'da ich', 'damit'],
   ago: {
     phrases: ['vor {n} {unit}', 'seit {n} {unit}'],
     numbers: {

@@ -386,7 +386,9 @@ export const EN: LanguageData = {
     ],
     person: ['who', 'whom', 'whose', "what's the name", 'what is the name', 'whats the name', 'name of', 'called'],
     number: ['how many', 'how much', 'how old', 'how long', 'what size', 'what number'],
+    reason: ['why', 'how come', 'what for', 'for what reason', 'what reason', 'what was the reason'],
   },
+  reasons: ['because', 'cause', 'since', 'due to', 'because of', "it's about", 'it is about', 'so that', 'in order to'],
   ago: {
     phrases: ['{n} {unit} ago', '{n} {unit} back', 'for the past {n} {unit}', 'for the last {n} {unit}'],
     numbers: {

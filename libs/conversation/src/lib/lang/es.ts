@@ -334,7 +334,9 @@ export const ES: LanguageData = {
     ],
     person: ['quien', 'quienes', 'como se llama', 'cual es el nombre', 'el nombre de'],
     number: ['cuanto tiempo', 'cuantos', 'cuantas', 'cuanto', 'cuanta', 'que talla', 'que tamano'],
+    reason: ['por qué', 'por que', 'cuál es el motivo', 'qué motivo', 'qué razón', 'por qué razón', 'para qué'],
   },
+  reasons: ['porque', 'ya que', 'por culpa', 'debido a', 'a causa de', 'se trata de', 'es por', 'pues', 'para poder'],
   ago: {
     phrases: ['hace {n} {unit}', 'hara {n} {unit}', 'desde hace {n} {unit}', 'lleva {n} {unit}', 'llevo {n} {unit}', 'van {n} {unit}'],
     numbers: {

@@ -329,7 +329,9 @@ export const FR: LanguageData = {
       "comment elle s'appelle",
     ],
     number: ['combien de temps', 'combien', 'quel age', 'quelle taille', 'quelle pointure'],
+    reason: ['pourquoi', 'pour quelle raison', 'quel motif', 'quelle raison', 'quel est le motif'],
   },
+  reasons: ['parce que', 'parce', 'car', 'puisque', 'à cause', "il s'agit", 'pour pouvoir', 'vu que'],
   ago: {
     phrases: ['il y a {n} {unit}', 'ca fait {n} {unit}', 'depuis {n} {unit}', 'y a {n} {unit}'],
     numbers: { un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, quinze: 15, vingt: 20 },

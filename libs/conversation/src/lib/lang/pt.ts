@@ -398,7 +398,9 @@ export const PT: LanguageData = {
     ],
     person: ['quem', 'qual o nome', 'qual e o nome', 'como se chama', 'como chama', 'nome d'],
     number: ['quanto tempo', 'quantos', 'quantas', 'quanto', 'qual o tamanho', 'qual tamanho'],
+    reason: ['por que', 'por quê', 'pq', 'qual o motivo', 'qual motivo', 'qual a razão', 'por qual motivo', 'por qual razão'],
   },
+  reasons: ['porque', 'pois', 'por causa', 'já que', 'devido', 'se trata de', 'é por causa', 'pra poder', 'para poder'],
   ago: {
     phrases: ['ha {n} {unit}', 'faz {n} {unit}', '{n} {unit} atras', 'ja faz {n} {unit}'],
     numbers: {
