@@ -626,6 +626,20 @@ describe('the kind of value a question asks for (lang/*.ts answerTypes)', () => 
     expect(why('why is the sky blue?', 'en', en)).toEqual([]);
   });
 
+  it('"who…?" by a word nothing said holds finds the statement naming a person; copies of a book are books', () => {
+    const build = (lang: 'en' | 'pt' | 'es' | 'fr' | 'de', ...said: string[]) => buildStatements([], said.map(user), undefined, lang).statements;
+    const ask = (q: string, lang: 'en' | 'pt' | 'es' | 'fr' | 'de', st: ReturnType<typeof build>) =>
+      recallStatements(q, st, lang, 1, { confident: true }).map((s) => s.text);
+    const es = build('es', 'Este trimestre leemos Nada, de Carmen Laforet.', 'Necesito diez ejemplares.', 'Pasaré a recogerlos a la tienda del Centro.');
+    expect(ask('¿Quién escribió la novela?', 'es', es)).toEqual([expect.stringContaining('Laforet')]);
+    expect(ask('¿Cuántos libros me preparas?', 'es', es)).toEqual([expect.stringContaining('diez')]);
+    const en = build('en', "it's for my niece Maya, she loves horses", 'the party is at the Riverside Hall');
+    expect(ask("what's the young lady called?", 'en', en)).toEqual([expect.stringContaining('Maya')]);
+    const de = build('de', 'Ich bestelle drei Exemplare von Momo, von Michael Ende.', 'Ich hole sie am Freitag ab.');
+    expect(ask('Wer ist der Autor?', 'de', de)).toEqual([expect.stringContaining('Michael Ende')]);
+    expect(ask('Wie viele Bücher waren es?', 'de', de)).toEqual([expect.stringContaining('drei')]);
+  });
+
   it('weekdays and device makers are members of their category in any case', () => {
     expect(termsOf('what days do i have pottery?', 'en').stems).toContain('cat:day');
     expect(termsOf('pottery is on tuesdays', 'en').stems).toContain('cat:day');
@@ -650,6 +664,24 @@ describe('corrections: the subject is what the correction says besides its marke
       'pt',
     );
     expect(fixed.statements.map((s) => s.text)).toEqual(['pode ser a mesa pras 21h', 'a reserva é pra 4 pessoas às 21h']);
+  });
+
+  it('number words correct each other as digits do, and a number said alone replaces a number, not a name', () => {
+    const es = buildStatements(
+      [],
+      [user('Necesito ocho ejemplares.'), user('Corrijo: que sean diez, no ocho, que se han sumado dos vecinas.')],
+      undefined,
+      'es',
+    );
+    expect(es.corrections).toEqual([{ from: 'ocho', to: 'diez' }]);
+    expect(es.statements[0].text).toBe('Necesito diez ejemplares.');
+    const en = buildStatements([], [user("It's for my nephew Arlo, he's turning nine."), user('Sorry, I meant eleven — nine was last time.')], undefined, 'en');
+    expect(en.corrections).toEqual([{ from: 'nine', to: 'eleven' }]);
+    expect(recallStatements('How old will the birthday boy be?', en.statements, 'en', 2, { confident: true }).map((x) => x.text)).toContain(
+      "It's for my nephew Arlo, he's turning eleven.",
+    );
+    const fr = buildStatements([], [user('Il nous faut huit chaises.'), user('Pardon, il en faut dix, pas huit.')], undefined, 'fr');
+    expect(fr.corrections).toEqual([{ from: 'huit', to: 'dix' }]);
   });
 
   it('a name corrected by a longer one is not doubled ("Hospital La Fe" → "Hospital Clínico")', () => {

@@ -226,8 +226,52 @@ export function findCorrections(text: string): Correction[] {
       if (fold(to) !== fold(from) && !from.split(' ').some((w) => (['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => isStopWord(w, l)))) out.push({ from, to });
     }
   }
+  for (const c of numberWordCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of turnedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of groupedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  return out;
+}
+
+let NUMBER_WORDS: string | undefined;
+/** The number words of every language (lang/*.ts `ago.numbers`) above one ("a", "um", "un" are articles too), longest first. */
+function numberWordsPattern(): string {
+  NUMBER_WORDS ??= [
+    ...new Set(
+      Object.values(LANGUAGE_DATA).flatMap((d) =>
+        Object.entries(d.ago.numbers)
+          .filter(([, n]) => n > 1)
+          .map(([w]) => fold(w)),
+      ),
+    ),
+  ]
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+  return NUMBER_WORDS;
+}
+
+/** Is the value a number, in digits or words ("11", "eleven", "diez")? */
+function isNumberValue(v: string): boolean {
+  return /^\d+$/u.test(v) || new RegExp(`^(?:${numberWordsPattern()})$`, 'u').test(fold(v));
+}
+
+/** "que sean diez, no ocho", "eleven, not nine": number words correct each other as digits do. */
+function numberWordCorrections(text: string): Correction[] {
+  const folded = fold(text);
+  if (folded.length !== text.length) return [];
+  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].map(fold).join('|');
+  const w = `(${numberWordsPattern()})`;
+  const re = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])${w}[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|nao|not)\s+${w}(?![\p{L}\p{N}])`,
+    'gu',
+  );
+  const out: Correction[] = [];
+  for (const m of folded.matchAll(re)) {
+    const at = m.index ?? 0;
+    const to = text.slice(at, at + m[1].length);
+    const fromAt = at + m[0].length - m[2].length;
+    const from = text.slice(fromAt, fromAt + m[2].length);
+    if (fold(to) !== fold(from)) out.push({ from, to });
+  }
   return out;
 }
 
@@ -491,6 +535,14 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
       const span = dateSpan(text, lang);
       const date = span && stripLeads(span, lang);
       if (date && fold(date) !== fold(to)) return { from: date, to };
+      continue;
+    }
+    // A number replaces a number, in digits or words ("sorry, I meant eleven" after "he's turning nine"), not a name.
+    if (isNumberValue(to)) {
+      const numbers = wordsOf(text)
+        .map((x) => x.raw)
+        .filter((v) => isNumberValue(v) && fold(v) !== fold(to));
+      if (numbers.length) return { from: numbers[numbers.length - 1], to };
       continue;
     }
     // A number or code replaces one only when it is given alone ("make that 55132").
@@ -926,6 +978,14 @@ export function recallStatements(
     const reason = pick(all.filter((x) => x.typed)) ?? pick(all.filter((x) => explainsCorrection(x.s)));
     if (reason) scored = [reason];
   }
+  // "Who…?" / "what's … called?" naming the person by a word nothing said holds ("the young man", "o escritor", "la
+  // paciente"): the statement naming a person, who they are to the person first ("my nephew Arlo"), else by a full name.
+  // What matched names no one ("¿quién escribió la novela?" → "necesito diez ejemplares") does not answer it either.
+  if (types.includes('person') && !scored.some((x) => x.typed) && known < qStems.length + qValues.length) {
+    const kin = (x: (typeof all)[number]) => (x.s.terms.stems.some((t) => t.startsWith('ref:')) ? 1 : 0);
+    const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched - a.matched || kin(b) - kin(a) || b.s.order - a.s.order)[0];
+    if (person) scored = [person];
+  }
   if (!scored.length) return [];
   const best = scored[0].score;
   const found = scored
@@ -955,6 +1015,15 @@ const PERSON_WORDS: Record<Lang, string[]> = {
 function aboutPerson(question: string, lang: Lang): boolean {
   const words = wordsOf(question).map((w) => w.word.toLowerCase().replace(/['’]$/, ''));
   return words.some((w) => PERSON_WORDS[lang].map((p) => p.replace(/'$/, '')).includes(w)) || !!pointsBack(question, lang);
+}
+
+/** A full name ("Carmen Laforet", "Guimarães Rosa"): capitalized words one after another, not opening the sentence. */
+const FULL_NAME = /(?<=[\p{L},]\s)\p{Lu}[\p{L}'’-]+\s(?:(?:de|da|do|del|van|von|di|du|le|la)\s)?\p{Lu}[\p{L}'’-]+/u;
+
+/** Does the statement name a person: a name with who they are ("my nephew Arlo", "ela se chama Alice"), or a full name? */
+function namesPerson(st: Statement): boolean {
+  if (!st.terms.names.length) return false;
+  return st.terms.stems.some((t) => t.startsWith('ref:')) || FULL_NAME.test(st.text);
 }
 
 /** A correction that says why after its value ("ach nein, Samstag um 11, um 10 habe ich Chorprobe"): its last clause has words of its own. */

@@ -275,6 +275,7 @@ export const FR: LanguageData = {
     commandé: 'commandé',
   },
   synonyms: [
+    ['age', 'âge', 'ans'],
     ['rendez-vous', 'rdv', 'dentiste', 'medecin', 'consultation', 'docteur'],
     ['budget', 'depenser', 'depense', 'payer'],
     ['vol', 'voler', 'avion', 'voyage', 'voyager', 'aeroport', 'pars', 'partir', 'destination'],
@@ -286,9 +287,10 @@ export const FR: LanguageData = {
     ['livraison', 'colis', 'suivi', 'envoi'],
     ['casse', 'cassee', 'abime', 'abimee', 'dechire', 'dechiree', 'fissure'],
     ['email', 'e-mail', 'courriel', 'mail'],
-    ['telephone', 'portable'],
+    ['telephone', 'portable', 'smartphone', 'mobile'],
+    ['livre', 'livres', 'exemplaire', 'exemplaires', 'edition', 'roman'],
+    ['remboursement', 'rembourser', 'rembourse'],
     ['erreur', 'message', 'code'],
-    ['livre', 'roman'],
     ['probleme', 'souci'],
     ['travail', 'emploi', 'entreprise', 'boulot'],
     ['aime', 'aimer', 'adore', 'adorer', 'kiffe', 'kiffer', 'fan', 'passionne'],
@@ -304,7 +306,6 @@ export const FR: LanguageData = {
     ['fete', 'fetes', 'celebration', 'celebrer', 'feter', 'soiree'],
     ['formule', 'forfait', 'niveau', 'offre'],
     ['echange', 'remplacement', 'echanger', 'remplacer'],
-    ['remboursement', 'rembourser'],
     ['chargeur', 'cable'],
     ['frere', 'soeur', 'freres', 'soeurs', 'frangin', 'frangine'],
   ],
@@ -334,7 +335,7 @@ export const FR: LanguageData = {
   reasons: ['parce que', 'parce', 'car', 'puisque', 'à cause', "il s'agit", 'pour pouvoir', 'vu que'],
   ago: {
     phrases: ['il y a {n} {unit}', 'ca fait {n} {unit}', 'depuis {n} {unit}', 'y a {n} {unit}'],
-    numbers: { un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, quinze: 15, vingt: 20 },
+    numbers: { un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11, douze: 12, quinze: 15, vingt: 20 },
     vague: { quelques: 3 },
     units: {
       heure: 'hour',
