@@ -684,6 +684,25 @@ describe('corrections: the subject is what the correction says besides its marke
     expect(fr.corrections).toEqual([{ from: 'huit', to: 'dix' }]);
   });
 
+  it("a correction's reason that repeats the value it replaced is not told back with the new value", () => {
+    const en = buildStatements(
+      [],
+      [user("I'd like a replacement rather than a refund, in black."), user('Actually, go for the green one instead — black shows every fingerprint.')],
+      undefined,
+      'en',
+    );
+    expect(en.statements.at(-1)?.text).toBe('Actually, go for the green one instead.');
+    const pt = buildStatements([], [user('Quero a capa de couro marrom.'), user('Na verdade, quero a capa azul — a marrom risca fácil.')], undefined, 'pt');
+    expect(pt.statements.at(-1)?.text).toBe('Na verdade, quero a capa azul.');
+    const de = buildStatements(
+      [],
+      [user('Ich nehme das Zimmer mit Blick auf den Hof.'), user('Korrektur: lieber das Zimmer zur Straße – der Hof ist zu dunkel.')],
+      undefined,
+      'de',
+    );
+    expect(de.statements.at(-1)?.text).toBe('Korrektur: lieber das Zimmer zur Straße.');
+  });
+
   it('a name corrected by a longer one is not doubled ("Hospital La Fe" → "Hospital Clínico")', () => {
     const { statements } = buildStatements(
       [],

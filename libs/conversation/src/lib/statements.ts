@@ -708,16 +708,28 @@ export function buildStatements(
     const fixedEarlier = statements.some((o) => o.fixed && o.order < s.order && own.some((v) => fold(o.text).includes(fold(v))));
     return !(fixedEarlier && rest.length <= 2);
   });
+  const replaced = new Map<number, Terms[]>();
   statements = statements.filter((s) => {
     const later = statements.filter((c) => c.correction && c.order > s.order && c.lang === s.lang);
     // A statement the correction's value was written into stays, unless the correction says all it says.
     if (s.fixed) return !later.some((c) => s.terms.stems.every((x) => c.terms.stems.includes(x)));
-    return !later.some((c) => {
+    const by = later.find((c) => {
       const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x) && !markerStems.has(x));
       if (!subject.length) return false;
       const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
       return shared / subject.length >= 0.5 && differs(s.said, c.said);
     });
+    if (by) replaced.set(by.order, [...(replaced.get(by.order) ?? []), s.said]);
+    return !by;
+  });
+  // "Actually, go for the green one instead — black shows every fingerprint": the clauses of a correction that say again
+  // what it replaced (its reason) are not told back, so the old value does not come back with the new one.
+  statements = statements.map((c) => {
+    // What it replaced: the statements it superseded, else the one just before it ("in black" → "go for the green one").
+    const before = c.correction ? statements.filter((o) => o.order < c.order && o.lang === c.lang).at(-1) : undefined;
+    const old = replaced.get(c.order) ?? (before ? [before.said] : undefined);
+    const text = old ? withoutOldClauses(c.text, c.lang, old) : c.text;
+    return text === c.text ? c : { ...c, text, terms: termsOf(text, c.lang) };
   });
   // "correction: I prefer rowing now, not spin": the clauses of earlier statements that say the ruled-out word are
   // superseded ("I'm mostly into spin classes, and some swimming" keeps "and some swimming").
@@ -733,6 +745,21 @@ export function buildStatements(
       return [{ ...s, text, terms: termsOf(text, s.lang) }];
     });
   return { statements: withReferents(statements.map(({ said: _said, fixed: _fixed, ...s }) => s)), corrections };
+}
+
+/**
+ * The correction without the reason after its dash when that says again what it replaced and names no new value
+ * ("actually, go for the green one instead — black shows every fingerprint" → "actually, go for the green one instead").
+ */
+function withoutOldClauses(text: string, lang: Lang, replaced: Terms[]): string {
+  const old = new Set(replaced.flatMap((t) => [...t.stems, ...t.numbers, ...t.names]));
+  const [first, ...rest] = text.split(/\s[—–-]\s/u);
+  if (!rest.length) return text;
+  const reason = termsOf(rest.join(' '), lang);
+  const repeats = [...reason.stems, ...reason.numbers, ...reason.names].some((x) => old.has(x));
+  const fresh = [...reason.numbers, ...reason.codes, ...reason.emails, ...reason.names].some((x) => !old.has(x));
+  if (!repeats || fresh) return text;
+  return trimEnd(first.trim().replace(/[,;:]$/u, '')) + (text.match(/[.!?]$/u)?.[0] ?? '');
 }
 
 /** How many statements on a pronoun may point back to the person last named ("my mum turns 70… she loves orchids"). */
