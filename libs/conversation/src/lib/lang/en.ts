@@ -315,7 +315,7 @@ export const EN: LanguageData = {
   },
   verbs: {},
   synonyms: [
-    ['old', 'age', 'aged', 'turning', 'turns'],
+    ['old', 'turning', 'turns'],
     ['fly', 'flying', 'flight', 'flights', 'plane', 'airport', 'travel', 'travelling', 'traveling', 'trip', 'destination'],
     ['live', 'living', 'lives', 'home', 'reside', 'based'],
     ['allergic', 'allergy', 'allergies'],
