@@ -703,6 +703,14 @@ describe('corrections: the subject is what the correction says besides its marke
     expect(de.statements.at(-1)?.text).toBe('Korrektur: lieber das Zimmer zur Straße.');
   });
 
+  it('"um 9 Uhr, nicht um 8" corrects the time as "9, not 8" does: the earlier statement keeps its day with the new time', () => {
+    const de = buildStatements([], [user('Am liebsten Mittwoch, den 12., um 8 Uhr.'), user('Korrektur: um 9 Uhr, nicht um 8.')], undefined, 'de');
+    expect(de.corrections.map(({ from, to }) => ({ from, to }))).toEqual([{ from: '8', to: '9' }]);
+    expect(de.statements[0].text).toBe('Am liebsten Mittwoch, den 12., um 9 Uhr.');
+    const en = buildStatements([], [user('book the table for friday at 7pm'), user('sorry, at 8pm, not at 7pm')], undefined, 'en');
+    expect(en.statements[0].text).toBe('book the table for friday at 8pm');
+  });
+
   it('a name corrected by a longer one is not doubled ("Hospital La Fe" → "Hospital Clínico")', () => {
     const { statements } = buildStatements(
       [],

@@ -200,7 +200,7 @@ export function findCorrections(text: string): Correction[] {
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
   // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
   const re = new RegExp(
-    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+[\p{Ll}][\p{L}'’-]*){0,2}?)[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en)\s+)?(${VALUE})`,
+    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en|um|am|at|on|às|as|à)\s+)?(${VALUE})`,
     'gu',
   );
   for (const m of (text ?? '').matchAll(re)) {
@@ -605,7 +605,7 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
     out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${old}\s+(?:${refusalPattern()})(?![\p{L}])[^,;.!?]*[,;]?\s*`, 'giu'), '');
     out = out.replace(
       new RegExp(
-        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|no|na|in|at|à)\s+)?${old}(?![\p{L}\p{N}])`,
+        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|no|na|in|at|à|um|am|on|às|as)\s+)?${old}(?![\p{L}\p{N}])`,
         'giu',
       ),
       '',
