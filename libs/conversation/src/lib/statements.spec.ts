@@ -610,6 +610,36 @@ describe('the kind of value a question asks for (lang/*.ts answerTypes)', () => 
     expect(recallStatements('¿qué día viene el técnico?', es, 'es', 1, { confident: true })[0].text).toContain('martes');
   });
 
+  it('"why…?" sharing no word with what was said finds the reason given, else the explanation a correction came with', () => {
+    const build = (lang: 'en' | 'pt' | 'es' | 'fr' | 'de', ...said: string[]) => buildStatements([], said.map(user), undefined, lang).statements;
+    const why = (q: string, lang: 'en' | 'pt' | 'es' | 'fr' | 'de', st: ReturnType<typeof build>) =>
+      recallStatements(q, st, lang, 1, { confident: true }).map((s) => s.text);
+    const de = build('de', 'Ich möchte einen Termin in der Praxis vereinbaren.', 'Es geht um ein Muttermal am Rücken.', 'Am liebsten Mittwoch um 8 Uhr.');
+    expect(why('Weshalb komme ich noch mal?', 'de', de)).toEqual([expect.stringContaining('Muttermal')]);
+    const en = build('en', 'i booked the dentist for friday', "i'm going because a filling came loose", 'the clinic is on elm street');
+    expect(why('why am i going again?', 'en', en)).toEqual([expect.stringContaining('filling')]);
+    const fr = build('fr', "j'ai réservé le garage pour lundi", 'je viens parce que les freins grincent');
+    expect(why('pourquoi je viens déjà ?', 'fr', fr)).toEqual([expect.stringContaining('freins')]);
+    const pt = build('pt', 'quero marcar a aula de natação', 'pode ser sábado às 10h?', 'me enganei, sábado às 11h, às 10h tenho ensaio do coral');
+    expect(why('por que não dá mais cedo pra mim?', 'pt', pt)).toEqual([expect.stringContaining('coral')]);
+    // A "why" about the world is not answered from what was said.
+    expect(why('why is the sky blue?', 'en', en)).toEqual([]);
+  });
+
+  it('"who…?" by a word nothing said holds finds the statement naming a person; copies of a book are books', () => {
+    const build = (lang: 'en' | 'pt' | 'es' | 'fr' | 'de', ...said: string[]) => buildStatements([], said.map(user), undefined, lang).statements;
+    const ask = (q: string, lang: 'en' | 'pt' | 'es' | 'fr' | 'de', st: ReturnType<typeof build>) =>
+      recallStatements(q, st, lang, 1, { confident: true }).map((s) => s.text);
+    const es = build('es', 'Este trimestre leemos Nada, de Carmen Laforet.', 'Necesito diez ejemplares.', 'Pasaré a recogerlos a la tienda del Centro.');
+    expect(ask('¿Quién escribió la novela?', 'es', es)).toEqual([expect.stringContaining('Laforet')]);
+    expect(ask('¿Cuántos libros me preparas?', 'es', es)).toEqual([expect.stringContaining('diez')]);
+    const en = build('en', "it's for my niece Maya, she loves horses", 'the party is at the Riverside Hall');
+    expect(ask("what's the young lady called?", 'en', en)).toEqual([expect.stringContaining('Maya')]);
+    const de = build('de', 'Ich bestelle drei Exemplare von Momo, von Michael Ende.', 'Ich hole sie am Freitag ab.');
+    expect(ask('Wer ist der Autor?', 'de', de)).toEqual([expect.stringContaining('Michael Ende')]);
+    expect(ask('Wie viele Bücher waren es?', 'de', de)).toEqual([expect.stringContaining('drei')]);
+  });
+
   it('weekdays and device makers are members of their category in any case', () => {
     expect(termsOf('what days do i have pottery?', 'en').stems).toContain('cat:day');
     expect(termsOf('pottery is on tuesdays', 'en').stems).toContain('cat:day');
@@ -634,6 +664,51 @@ describe('corrections: the subject is what the correction says besides its marke
       'pt',
     );
     expect(fixed.statements.map((s) => s.text)).toEqual(['pode ser a mesa pras 21h', 'a reserva é pra 4 pessoas às 21h']);
+  });
+
+  it('number words correct each other as digits do, and a number said alone replaces a number, not a name', () => {
+    const es = buildStatements(
+      [],
+      [user('Necesito ocho ejemplares.'), user('Corrijo: que sean diez, no ocho, que se han sumado dos vecinas.')],
+      undefined,
+      'es',
+    );
+    expect(es.corrections).toEqual([{ from: 'ocho', to: 'diez' }]);
+    expect(es.statements[0].text).toBe('Necesito diez ejemplares.');
+    const en = buildStatements([], [user("It's for my nephew Arlo, he's turning nine."), user('Sorry, I meant eleven — nine was last time.')], undefined, 'en');
+    expect(en.corrections).toEqual([{ from: 'nine', to: 'eleven' }]);
+    expect(recallStatements('How old will the birthday boy be?', en.statements, 'en', 2, { confident: true }).map((x) => x.text)).toContain(
+      "It's for my nephew Arlo, he's turning eleven.",
+    );
+    const fr = buildStatements([], [user('Il nous faut huit chaises.'), user('Pardon, il en faut dix, pas huit.')], undefined, 'fr');
+    expect(fr.corrections).toEqual([{ from: 'huit', to: 'dix' }]);
+  });
+
+  it("a correction's reason that repeats the value it replaced is not told back with the new value", () => {
+    const en = buildStatements(
+      [],
+      [user("I'd like a replacement rather than a refund, in black."), user('Actually, go for the green one instead — black shows every fingerprint.')],
+      undefined,
+      'en',
+    );
+    expect(en.statements.at(-1)?.text).toBe('Actually, go for the green one instead.');
+    const pt = buildStatements([], [user('Quero a capa de couro marrom.'), user('Na verdade, quero a capa azul — a marrom risca fácil.')], undefined, 'pt');
+    expect(pt.statements.at(-1)?.text).toBe('Na verdade, quero a capa azul.');
+    const de = buildStatements(
+      [],
+      [user('Ich nehme das Zimmer mit Blick auf den Hof.'), user('Korrektur: lieber das Zimmer zur Straße – der Hof ist zu dunkel.')],
+      undefined,
+      'de',
+    );
+    expect(de.statements.at(-1)?.text).toBe('Korrektur: lieber das Zimmer zur Straße.');
+  });
+
+  it('"um 9 Uhr, nicht um 8" corrects the time as "9, not 8" does: the earlier statement keeps its day with the new time', () => {
+    const de = buildStatements([], [user('Am liebsten Mittwoch, den 12., um 8 Uhr.'), user('Korrektur: um 9 Uhr, nicht um 8.')], undefined, 'de');
+    expect(de.corrections.map(({ from, to }) => ({ from, to }))).toEqual([{ from: '8', to: '9' }]);
+    expect(de.statements[0].text).toBe('Am liebsten Mittwoch, den 12., um 9 Uhr.');
+    const en = buildStatements([], [user('book the table for friday at 7pm'), user('sorry, at 8pm, not at 7pm')], undefined, 'en');
+    expect(en.statements[0].text).toBe('book the table for friday at 8pm');
   });
 
   it('a name corrected by a longer one is not doubled ("Hospital La Fe" → "Hospital Clínico")', () => {

@@ -200,7 +200,7 @@ export function findCorrections(text: string): Correction[] {
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
   // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
   const re = new RegExp(
-    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+[\p{Ll}][\p{L}'’-]*){0,2}?)[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en)\s+)?(${VALUE})`,
+    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en|um|am|at|on|às|as|à)\s+)?(${VALUE})`,
     'gu',
   );
   for (const m of (text ?? '').matchAll(re)) {
@@ -226,8 +226,52 @@ export function findCorrections(text: string): Correction[] {
       if (fold(to) !== fold(from) && !from.split(' ').some((w) => (['en', 'pt', 'es', 'fr'] as Lang[]).some((l) => isStopWord(w, l)))) out.push({ from, to });
     }
   }
+  for (const c of numberWordCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of turnedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of groupedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  return out;
+}
+
+let NUMBER_WORDS: string | undefined;
+/** The number words of every language (lang/*.ts `ago.numbers`) above one ("a", "um", "un" are articles too), longest first. */
+function numberWordsPattern(): string {
+  NUMBER_WORDS ??= [
+    ...new Set(
+      Object.values(LANGUAGE_DATA).flatMap((d) =>
+        Object.entries(d.ago.numbers)
+          .filter(([, n]) => n > 1)
+          .map(([w]) => fold(w)),
+      ),
+    ),
+  ]
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+  return NUMBER_WORDS;
+}
+
+/** Is the value a number, in digits or words ("11", "eleven", "diez")? */
+function isNumberValue(v: string): boolean {
+  return /^\d+$/u.test(v) || new RegExp(`^(?:${numberWordsPattern()})$`, 'u').test(fold(v));
+}
+
+/** "que sean diez, no ocho", "eleven, not nine": number words correct each other as digits do. */
+function numberWordCorrections(text: string): Correction[] {
+  const folded = fold(text);
+  if (folded.length !== text.length) return [];
+  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].map(fold).join('|');
+  const w = `(${numberWordsPattern()})`;
+  const re = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])${w}[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|nao|not)\s+${w}(?![\p{L}\p{N}])`,
+    'gu',
+  );
+  const out: Correction[] = [];
+  for (const m of folded.matchAll(re)) {
+    const at = m.index ?? 0;
+    const to = text.slice(at, at + m[1].length);
+    const fromAt = at + m[0].length - m[2].length;
+    const from = text.slice(fromAt, fromAt + m[2].length);
+    if (fold(to) !== fold(from)) out.push({ from, to });
+  }
   return out;
 }
 
@@ -493,6 +537,14 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
       if (date && fold(date) !== fold(to)) return { from: date, to };
       continue;
     }
+    // A number replaces a number, in digits or words ("sorry, I meant eleven" after "he's turning nine"), not a name.
+    if (isNumberValue(to)) {
+      const numbers = wordsOf(text)
+        .map((x) => x.raw)
+        .filter((v) => isNumberValue(v) && fold(v) !== fold(to));
+      if (numbers.length) return { from: numbers[numbers.length - 1], to };
+      continue;
+    }
     // A number or code replaces one only when it is given alone ("make that 55132").
     if ((shape === 'code' || shape === 'email') && valuesAt(to).length !== 1) return undefined;
     const same = valuesAt(text)
@@ -553,7 +605,7 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
     out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${old}\s+(?:${refusalPattern()})(?![\p{L}])[^,;.!?]*[,;]?\s*`, 'giu'), '');
     out = out.replace(
       new RegExp(
-        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|no|na|in|at|à)\s+)?${old}(?![\p{L}\p{N}])`,
+        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|no|na|in|at|à|um|am|on|às|as)\s+)?${old}(?![\p{L}\p{N}])`,
         'giu',
       ),
       '',
@@ -656,16 +708,28 @@ export function buildStatements(
     const fixedEarlier = statements.some((o) => o.fixed && o.order < s.order && own.some((v) => fold(o.text).includes(fold(v))));
     return !(fixedEarlier && rest.length <= 2);
   });
+  const replaced = new Map<number, Terms[]>();
   statements = statements.filter((s) => {
     const later = statements.filter((c) => c.correction && c.order > s.order && c.lang === s.lang);
     // A statement the correction's value was written into stays, unless the correction says all it says.
     if (s.fixed) return !later.some((c) => s.terms.stems.every((x) => c.terms.stems.includes(x)));
-    return !later.some((c) => {
+    const by = later.find((c) => {
       const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x) && !markerStems.has(x));
       if (!subject.length) return false;
       const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
       return shared / subject.length >= 0.5 && differs(s.said, c.said);
     });
+    if (by) replaced.set(by.order, [...(replaced.get(by.order) ?? []), s.said]);
+    return !by;
+  });
+  // "Actually, go for the green one instead — black shows every fingerprint": the clauses of a correction that say again
+  // what it replaced (its reason) are not told back, so the old value does not come back with the new one.
+  statements = statements.map((c) => {
+    // What it replaced: the statements it superseded, else the one just before it ("in black" → "go for the green one").
+    const before = c.correction ? statements.filter((o) => o.order < c.order && o.lang === c.lang).at(-1) : undefined;
+    const old = replaced.get(c.order) ?? (before ? [before.said] : undefined);
+    const text = old ? withoutOldClauses(c.text, c.lang, old) : c.text;
+    return text === c.text ? c : { ...c, text, terms: termsOf(text, c.lang) };
   });
   // "correction: I prefer rowing now, not spin": the clauses of earlier statements that say the ruled-out word are
   // superseded ("I'm mostly into spin classes, and some swimming" keeps "and some swimming").
@@ -681,6 +745,21 @@ export function buildStatements(
       return [{ ...s, text, terms: termsOf(text, s.lang) }];
     });
   return { statements: withReferents(statements.map(({ said: _said, fixed: _fixed, ...s }) => s)), corrections };
+}
+
+/**
+ * The correction without the reason after its dash when that says again what it replaced and names no new value
+ * ("actually, go for the green one instead — black shows every fingerprint" → "actually, go for the green one instead").
+ */
+function withoutOldClauses(text: string, lang: Lang, replaced: Terms[]): string {
+  const old = new Set(replaced.flatMap((t) => [...t.stems, ...t.numbers, ...t.names]));
+  const [first, ...rest] = text.split(/\s[—–-]\s/u);
+  if (!rest.length) return text;
+  const reason = termsOf(rest.join(' '), lang);
+  const repeats = [...reason.stems, ...reason.numbers, ...reason.names].some((x) => old.has(x));
+  const fresh = [...reason.numbers, ...reason.codes, ...reason.emails, ...reason.names].some((x) => !old.has(x));
+  if (!repeats || fresh) return text;
+  return trimEnd(first.trim().replace(/[,;:]$/u, '')) + (text.match(/[.!?]$/u)?.[0] ?? '');
 }
 
 /** How many statements on a pronoun may point back to the person last named ("my mum turns 70… she loves orchids"). */
@@ -810,8 +889,19 @@ export function answerTypesOf(question: string, lang: Lang): AnswerType[] {
   const d = LANGUAGE_DATA[lang];
   const folded = plain(question);
   const kept = plainKeep(question);
-  const has = (ph: string) => (fold(ph) !== ph.toLowerCase() ? kept.includes(` ${plainKeep(ph).trim()} `) : folded.includes(` ${plain(ph).trim()} `));
-  return (Object.keys(d.answerTypes) as AnswerType[]).filter((t) => d.answerTypes[t].some(has));
+  return (Object.keys(d.answerTypes) as AnswerType[]).filter((t) => d.answerTypes[t].some((ph) => hasWords(folded, kept, ph)));
+}
+
+/** Does the text (`plain` and `plainKeep` of it) say the phrase, word by word; with its accents when written with them? */
+function hasWords(folded: string, kept: string, ph: string): boolean {
+  return fold(ph) !== ph.toLowerCase() ? kept.includes(` ${plainKeep(ph).trim()} `) : folded.includes(` ${plain(ph).trim()} `);
+}
+
+/** Does the statement give a reason (lang/*.ts `reasons`: "because…", "porque…", "es geht um…")? */
+function givesReason(st: Pick<Statement, 'text' | 'lang'>): boolean {
+  const folded = plain(st.text);
+  const kept = plainKeep(st.text);
+  return LANGUAGE_DATA[st.lang].reasons.some((ph) => hasWords(folded, kept, ph));
 }
 
 /** Does the statement hold a value of the kind: a date, weekday or time of day; a name; a number? */
@@ -828,6 +918,8 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
       return t.names.length > 0;
     case 'number':
       return t.numbers.length > 0 || t.stems.includes('cat:amount');
+    case 'reason':
+      return givesReason(st);
   }
 }
 
@@ -906,6 +998,21 @@ export function recallStatements(
       : undefined;
     if (next) scored = [{ ...next, score: anchor.score }];
   }
+  // "Why…?" sharing no word with what was said ("Weshalb komme ich noch mal?"): the reason the person gave ("es geht um ein
+  // Muttermal"), else the explanation a correction came with ("ach nein, Samstag um 11, um 10 habe ich Chorprobe").
+  if (types.includes('reason') && !scored.length && aboutPerson(question, lang)) {
+    const pick = (xs: typeof all) => [...xs].sort((a, b) => b.matched - a.matched || b.s.order - a.s.order)[0];
+    const reason = pick(all.filter((x) => x.typed)) ?? pick(all.filter((x) => explainsCorrection(x.s)));
+    if (reason) scored = [reason];
+  }
+  // "Who…?" / "what's … called?" naming the person by a word nothing said holds ("the young man", "o escritor", "la
+  // paciente"): the statement naming a person, who they are to the person first ("my nephew Arlo"), else by a full name.
+  // What matched names no one ("¿quién escribió la novela?" → "necesito diez ejemplares") does not answer it either.
+  if (types.includes('person') && !scored.some((x) => x.typed) && known < qStems.length + qValues.length) {
+    const kin = (x: (typeof all)[number]) => (x.s.terms.stems.some((t) => t.startsWith('ref:')) ? 1 : 0);
+    const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched - a.matched || kin(b) - kin(a) || b.s.order - a.s.order)[0];
+    if (person) scored = [person];
+  }
   if (!scored.length) return [];
   const best = scored[0].score;
   const found = scored
@@ -920,6 +1027,39 @@ export function recallStatements(
     if (subject) found.push(subject);
   }
   return found.sort((a, b) => a.order - b.order);
+}
+
+/** Words that put the person in a question ("warum passt es *mir*…", "por que *eu*…"). */
+const PERSON_WORDS: Record<Lang, string[]> = {
+  en: ['i', 'me', 'my', 'we', 'us', 'our'],
+  pt: ['eu', 'me', 'meu', 'minha', 'mim', 'a gente', 'nos', 'nosso', 'nossa'],
+  es: ['yo', 'me', 'mi', 'mí', 'nos', 'nosotros', 'nuestro', 'nuestra'],
+  fr: ['je', "j'", 'me', 'moi', 'mon', 'ma', 'mes', 'nous', 'notre'],
+  de: ['ich', 'mir', 'mich', 'mein', 'meine', 'wir', 'uns', 'unser'],
+};
+
+/** Is the question about the person (or someone they named: "por que *ele* vai embora?")? */
+function aboutPerson(question: string, lang: Lang): boolean {
+  const words = wordsOf(question).map((w) => w.word.toLowerCase().replace(/['’]$/, ''));
+  return words.some((w) => PERSON_WORDS[lang].map((p) => p.replace(/'$/, '')).includes(w)) || !!pointsBack(question, lang);
+}
+
+/** A full name ("Carmen Laforet", "Guimarães Rosa"): capitalized words one after another, not opening the sentence. */
+const FULL_NAME = /(?<=[\p{L},]\s)\p{Lu}[\p{L}'’-]+\s(?:(?:de|da|do|del|van|von|di|du|le|la)\s)?\p{Lu}[\p{L}'’-]+/u;
+
+/** Does the statement name a person: a name with who they are ("my nephew Arlo", "ela se chama Alice"), or a full name? */
+function namesPerson(st: Statement): boolean {
+  if (!st.terms.names.length) return false;
+  return st.terms.stems.some((t) => t.startsWith('ref:')) || FULL_NAME.test(st.text);
+}
+
+/** A correction that says why after its value ("ach nein, Samstag um 11, um 10 habe ich Chorprobe"): its last clause has words of its own. */
+function explainsCorrection(st: Statement): boolean {
+  const clauses = st.text
+    .split(/[,;:—–]|\s-\s/u)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return st.correction && clauses.length >= 2 && wordsOf(clauses.at(-1)!).length >= 3;
 }
 
 /** How many words besides its dates and times a statement may have and still say only when. */

@@ -318,6 +318,7 @@ export const DE: LanguageData = {
     meinte: 'meintest',
   },
   synonyms: [
+    ['alt', 'alter', 'jahre'],
     ['flug', 'fliegen', 'flugzeug', 'reise', 'reisen', 'flughafen', 'urlaub'],
     ['wohne', 'wohnen', 'lebe', 'leben', 'zuhause', 'wohnort'],
     ['allergisch', 'allergie', 'allergien'],
@@ -327,9 +328,10 @@ export const DE: LanguageData = {
     ['lieferung', 'paket', 'sendung', 'versand'],
     ['kaputt', 'defekt', 'gebrochen', 'beschadigt', 'zerkratzt'],
     ['email', 'e-mail', 'mail'],
-    ['telefon', 'handy'],
+    ['telefon', 'handy', 'smartphone', 'mobiltelefon'],
+    ['buch', 'bucher', 'exemplar', 'exemplare', 'ausgabe', 'roman'],
+    ['erstattung', 'ruckerstattung', 'erstatten', 'zuruckerstatten'],
     ['fehler', 'meldung', 'code'],
-    ['buch', 'roman'],
     ['problem', 'schwierigkeit'],
     ['arbeit', 'job', 'firma', 'beruf'],
     ['mag', 'mogen', 'liebe', 'lieben', 'gern', 'gerne', 'fan'],
@@ -350,7 +352,6 @@ export const DE: LanguageData = {
     ['feier', 'party', 'fest', 'feiern', 'feste'],
     ['tarif', 'tarife', 'stufe', 'plan'],
     ['umtausch', 'ersatz', 'austausch', 'tauschen', 'umtauschen'],
-    ['erstattung', 'ruckerstattung', 'erstatten'],
     ['ladegerat', 'kabel', 'ladekabel', 'netzteil'],
     ['bruder', 'schwester', 'geschwister', 'bruderchen', 'schwesterchen'],
   ],
@@ -362,7 +363,9 @@ export const DE: LanguageData = {
     place: ['wo', 'wohin', 'woher', 'welche stadt', 'welches land', 'welche adresse', 'welcher ort', 'welche praxis'],
     person: ['wer ist', 'wer war', 'mit wem', 'fur wen', 'wie heißt', 'wie heißen', 'wie hieß', 'der name', 'wer kommt'],
     number: ['wie viele', 'wie viel', 'wie alt', 'wie lange', 'welche große', 'fur wie viele'],
+    reason: ['warum', 'weshalb', 'wieso', 'weswegen', 'aus welchem grund', 'worum geht', 'wozu'],
   },
+  reasons: ['weil', 'denn', 'wegen', 'es geht um', 'deshalb', 'darum', 'deswegen', 'nämlich', 'da ich', 'damit'],
   ago: {
     phrases: ['vor {n} {unit}', 'seit {n} {unit}'],
     numbers: {

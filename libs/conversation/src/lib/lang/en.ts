@@ -315,6 +315,7 @@ export const EN: LanguageData = {
   },
   verbs: {},
   synonyms: [
+    ['old', 'turning', 'turns'],
     ['fly', 'flying', 'flight', 'flights', 'plane', 'airport', 'travel', 'travelling', 'traveling', 'trip', 'destination'],
     ['live', 'living', 'lives', 'home', 'reside', 'based'],
     ['allergic', 'allergy', 'allergies'],
@@ -325,9 +326,9 @@ export const EN: LanguageData = {
     ['package', 'parcel', 'delivery', 'shipment', 'tracking'],
     ['broken', 'broke', 'cracked', 'shattered', 'damaged', 'torn', 'ripped'],
     ['email', 'e-mail', 'mail', 'address'],
-    ['phone', 'mobile', 'cell'],
+    ['phone', 'mobile', 'cell', 'handset', 'cellphone', 'smartphone'],
+    ['book', 'books', 'copy', 'copies', 'edition', 'volume', 'novel'],
     ['error', 'message', 'code', 'popup'],
-    ['book', 'novel'],
     ['problem', 'issue', 'wrong', 'trouble'],
     ['work', 'job', 'employer', 'company'],
     ['like', 'likes', 'love', 'loves', 'enjoy', 'enjoys', 'into', 'adore', 'fan', 'obsessed', 'prefer', 'prefers'],
@@ -386,7 +387,9 @@ export const EN: LanguageData = {
     ],
     person: ['who', 'whom', 'whose', "what's the name", 'what is the name', 'whats the name', 'name of', 'called'],
     number: ['how many', 'how much', 'how old', 'how long', 'what size', 'what number'],
+    reason: ['why', 'how come', 'what for', 'for what reason', 'what reason', 'what was the reason'],
   },
+  reasons: ['because', 'cause', 'since', 'due to', 'because of', "it's about", 'it is about', 'so that', 'in order to'],
   ago: {
     phrases: ['{n} {unit} ago', '{n} {unit} back', 'for the past {n} {unit}', 'for the last {n} {unit}'],
     numbers: {
@@ -402,6 +405,8 @@ export const EN: LanguageData = {
       eight: 8,
       nine: 9,
       ten: 10,
+      eleven: 11,
+      twelve: 12,
     },
     vague: { couple: 2, few: 3, 'a couple of': 2, 'a few': 3 },
     units: { hour: 'hour', hours: 'hour', day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year' },

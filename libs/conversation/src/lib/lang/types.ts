@@ -90,6 +90,11 @@ export interface LanguageData {
    */
   answerTypes: Record<AnswerType, string[]>;
   /**
+   * Words that give a reason in a statement ("because", "porque", "weil", "parce que", "es geht um"): a "why" question
+   * (`answerTypes.reason`) is best answered by a statement holding one. Matched like `answerTypes`.
+   */
+  reasons: string[];
+  /**
    * Time spans counted back from now that the date parser (chrono-node) does not read in every language: "hace dos semanas",
    * "há três dias", "faz um mês", "il y a deux jours", "two weeks ago". `phrases` hold `{n}` (a number, in digits or one of
    * `numbers`) and `{unit}` (one of `units`); a statement saying one names a date (a "when" question finds it).
@@ -119,7 +124,7 @@ export interface LanguageData {
 }
 
 /** The kinds of value a question may ask for. */
-export type AnswerType = 'time' | 'place' | 'person' | 'number';
+export type AnswerType = 'time' | 'place' | 'person' | 'number' | 'reason';
 
 /** The starts that make a message a question for the intents: the question words less `notStarts`, with `moreStarts`. */
 export function questionStarts(d: Pick<LanguageData, 'questionWords' | 'asking'>): string[] {
