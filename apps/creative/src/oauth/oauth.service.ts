@@ -10,9 +10,10 @@ import {
   loadOidc,
   OidcClientInstance,
   OidcProvider,
+  oauthCookieKeys,
 } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
-import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import type { CreativeConfig } from '../config';
 import { OAuthRepository } from './oauth.repository';
 import { oauthErrorPage } from './pages';
@@ -101,13 +102,6 @@ export class OAuthService implements CredentialResolver {
     return path === MCP_PATH || path === `${MCP_PATH}/` ? `${this.config.publicBaseUrl}${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}` : null;
   }
 
-  private cookieKeys(): string[] {
-    if (this.config.oauth.cookieKeys?.length) return this.config.oauth.cookieKeys;
-    if (this.config.secretsKey) return [createHmac('sha256', Buffer.from(this.config.secretsKey, 'base64')).update('oauth-cookies').digest('base64url')];
-    this.logger.warn('OAUTH_COOKIE_KEYS is not set: OAuth cookies are signed with a random key of this process (one replica only)');
-    return [randomBytes(32).toString('base64url')];
-  }
-
   /** Builds the provider (once); called before the body parsers are installed. */
   async start(): Promise<OidcProvider> {
     if (this.provider) return this.provider;
@@ -120,7 +114,7 @@ export class OAuthService implements CredentialResolver {
     const provider = new oidc.Provider(this.issuer, {
       adapter: Adapter,
       jwks: { keys: [jwk] },
-      cookies: { keys: this.cookieKeys() },
+      cookies: { keys: oauthCookieKeys(this.config.oauth.cookieKeys, this.config.secretsKey, (m) => this.logger.warn(m)) },
       scopes: [...MCP_SCOPES, 'offline_access'],
       clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
       responseTypes: ['code'],

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuthContext, compareHashedClientSecret, CredentialPresentation, CredentialResolver, hashSecret, randomToken } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException, NotFoundError } from '@platform/errors';
-import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
 import { EntitiesService } from '../entities/entities.service';
@@ -14,7 +14,7 @@ import { OAuthRepository, type OAuthClientRow } from './oauth.repository';
 
 import { formPostOrigin, withDirective } from './form-post-csp';
 import { oauthErrorPage } from './oauth-error-page';
-import { storable } from '@platform/auth';
+import { oauthCookieKeys, storable } from '@platform/auth';
 import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from '@platform/auth';
 
 /** The one OAuth scope: chat with the chosen entity (and read its messages). */
@@ -123,13 +123,6 @@ export class OAuthService implements CredentialResolver {
     return this.oidc.errors;
   }
 
-  private cookieKeys(): string[] {
-    if (this.config.oauth.cookieKeys?.length) return this.config.oauth.cookieKeys;
-    if (this.config.secretsKey) return [createHmac('sha256', Buffer.from(this.config.secretsKey, 'base64')).update('oauth-cookies').digest('base64url')];
-    this.logger.warn('OAUTH_COOKIE_KEYS is not set: OAuth cookies are signed with a random key of this process (one replica only)');
-    return [randomBytes(32).toString('base64url')];
-  }
-
   /** Builds the provider (once); called before the body parsers are installed. */
   async start(): Promise<OidcProvider> {
     if (this.provider) return this.provider;
@@ -149,7 +142,7 @@ export class OAuthService implements CredentialResolver {
       jwks: { keys: [jwk] },
       // What discovery advertises as dpop_signing_alg_values_supported is what /api/v1 accepts.
       enabledJWA: { dPoPSigningAlgValues: [...DPOP_ALGORITHMS] },
-      cookies: { keys: this.cookieKeys() },
+      cookies: { keys: oauthCookieKeys(this.config.oauth.cookieKeys, this.config.secretsKey, (m) => this.logger.warn(m)) },
       scopes: ['offline_access'],
       // What works with our clients (registered with client_secret_post, which oidc-provider also accepts as
       // client_secret_basic, or none with PKCE); discovery lists these. The JWT methods never worked: no client has a key.

@@ -18,3 +18,4 @@ export * from './lib/oidc/well-known.middleware';
 export * from './lib/oidc/oidc-adapter';
 export * from './lib/oidc/oauth-request.middleware';
 export * from './lib/oidc/oidc-sweep';
+export * from './lib/oidc/cookie-keys';
