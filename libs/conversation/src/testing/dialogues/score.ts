@@ -44,13 +44,14 @@ export function checkReply(reply: string, turn: DialogueTurn): string[] {
 
 /**
  * The tuned part; the development sets D, E, G and I (outside testers' conversations, tuned on: dev-d.ts, dev-e.ts, dev-g.ts,
- * dev-i.ts); the two held-out parts of held-out.ts; and held-out C, F and H (held-out-c.ts, held-out-f.ts, held-out-h.ts):
+ * dev-i.ts); the two held-out parts of held-out.ts; and held-out C, F, H and J (held-out-c.ts, held-out-f.ts, held-out-h.ts, held-out-j.ts):
  * written by someone who had not read the engine, frozen, never tuned on.
  */
-export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'dev G' | 'dev I' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F' | 'held-out H';
+export type DialoguePart =
+  'tuned' | 'dev D' | 'dev E' | 'dev G' | 'dev I' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F' | 'held-out H' | 'held-out J';
 
 /** The parts printed apart and kept out of the pass bar's share. */
-const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'held-out C', 'held-out F', 'held-out H'];
+const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'held-out C', 'held-out F', 'held-out H', 'held-out J'];
 
 export interface TurnResult {
   dialogue: string;
@@ -63,7 +64,8 @@ export interface TurnResult {
 /**
  * Pass shares per part, as printable lines. `share` is that of the tuned part with held-out A and B (held to
  * DIALOGUE_PASS_BAR); `devShare` that of dev D, `devEShare` that of dev E, `devGShare` that of dev G, `devIShare` that of dev I,
- * `frozenShare` that of held-out C, `heldOutFShare` that of held-out F and `heldOutHShare` that of held-out H, reported apart.
+ * `frozenShare` that of held-out C, `heldOutFShare` that of held-out F, `heldOutHShare` that of held-out H and `heldOutJShare`
+ * that of held-out J, reported apart.
  */
 export function summarize(
   results: TurnResult[],
@@ -77,6 +79,7 @@ export function summarize(
   frozenShare: number;
   heldOutFShare: number;
   heldOutHShare: number;
+  heldOutJShare: number;
   lines: string[];
 } {
   const share = (rs: TurnResult[]) => (rs.length ? rs.filter((r) => !r.problems.length).length / rs.length : 1);
@@ -90,6 +93,7 @@ export function summarize(
   const frozenF = results.filter((r) => r.part === 'held-out F');
   const devI = results.filter((r) => r.part === 'dev I');
   const frozenH = results.filter((r) => r.part === 'held-out H');
+  const frozenJ = results.filter((r) => r.part === 'held-out J');
   const lines = [
     `dialogue suite, ${label}`,
     `  ${fmt('tuned with held-out A and B', suite)}`,
@@ -116,6 +120,7 @@ export function summarize(
     `  ${fmt('held-out C (frozen, never tuned on)', frozen)}`,
     `  ${fmt('held-out F (frozen, never tuned on)', frozenF)}`,
     `  ${fmt('held-out H (frozen, never tuned on)', frozenH)}`,
+    `  ${fmt('held-out J (frozen, never tuned on)', frozenJ)}`,
     ...results
       .filter((r) => r.problems.length)
       .map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
@@ -129,6 +134,7 @@ export function summarize(
     frozenShare: share(frozen),
     heldOutFShare: share(frozenF),
     heldOutHShare: share(frozenH),
+    heldOutJShare: share(frozenJ),
     lines,
   };
 }
