@@ -346,7 +346,7 @@ export const DEV_K_DIALOGUES: Dialogue[] = [
         say: 'boa noite, meu cartão de débito foi bloqueado do nada hoje às 14h quando fui pagar o mercado. final 5521. tô sem conseguir comprar nada',
         lang: 'pt',
       },
-      { say: 'quem tá me atendendo?', contains: ['Jussara'], excludes: ['Rodrigo'], lang: 'pt' },
+      { say: 'desculpa, vc é quem mesmo?', contains: ['Jussara'], excludes: ['Rodrigo'], lang: 'pt' },
       {
         say: 'sou o Rodrigo Falcão, cpf 318.442.905-17, conta corrente na agência 0452',
         excludes: ['qual é o seu cpf', 'qual o seu cpf', 'me informe o cpf', 'informe seu cpf', 'qual seu cpf'],
@@ -555,7 +555,7 @@ export const DEV_K_DIALOGUES: Dialogue[] = [
         say: 'hola! quiero comprar el bono de 10 clases, el que caduca en 3 meses. soy principiante total y tengo una hernia discal en la L5, así que nada de cosas muy bruscas 🙏',
         lang: 'es',
       },
-      { say: '¿quién me atiende?', contains: ['Ainhoa'], excludes: ['Marisol'], lang: 'es' },
+      { say: 'perdona, ¿y tú cómo te llamas?', contains: ['Ainhoa'], excludes: ['Marisol'], lang: 'es' },
       {
         say: '¿qué tipo de clase me recomiendas para empezar, con lo de la espalda?',
         contains: [['hatha', 'yin', 'suave', 'restaurativo', 'principiantes', 'iniciación', 'terapéutico', 'pilates']],

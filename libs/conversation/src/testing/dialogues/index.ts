@@ -7,6 +7,7 @@ import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
 import { HELD_OUT_H_DIALOGUES } from './held-out-h';
+import { HELD_OUT_J_DIALOGUES } from './held-out-j';
 import { TUNED_DIALOGUES } from './tuned';
 import type { Dialogue } from './types';
 
@@ -25,12 +26,14 @@ export {
   HELD_OUT_DIALOGUES,
   HELD_OUT_F_DIALOGUES,
   HELD_OUT_H_DIALOGUES,
+  HELD_OUT_J_DIALOGUES,
   TUNED_DIALOGUES,
 };
 
 /**
- * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, dev E, dev G,
- * dev I and dev K (outside testers' development sets, tuned on) and held-out C, F and H (frozen, never tuned on) are printed apart.
+ * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, dev E, dev G, dev I
+ * and dev K (outside testers' development sets, tuned on) and held-out C, F, H and J (frozen, never tuned on) are printed
+ * apart.
  */
 export const DIALOGUE_PASS_BAR = 0.95;
 
@@ -69,6 +72,7 @@ export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Di
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),
     ...HELD_OUT_F_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out F' as const })),
     ...HELD_OUT_H_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out H' as const })),
+    ...HELD_OUT_J_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out J' as const })),
   ];
   return opts.dev === false ? all.filter(({ part }) => !part.startsWith('dev ')) : all;
 }

@@ -2,15 +2,17 @@
 // The jest types are named here because this file is not a spec (it is compiled with the library) yet declares tests.
 import { allDialogues, DIALOGUE_PASS_BAR } from './index';
 import { checkReply, isChecked, summarize, type DialoguePart, type TurnResult } from './score';
-import type { Dialogue, DialogueLanguage } from './types';
+import type { Dialogue, DialogueLanguage, DialogueTurn } from './types';
 
 // The shape that development set I and held-out set H were both written to (their replies are checked by the dialogue
 // suite, not here): about the same number of checked turns in each of en, pt-BR, es and de, half messaging and half
 // entity, every agent and entity with a name of its own, real conversations of 10 to 16 turns, long conversations whose
 // filler sits between a fact and its recall, corrections in many forms each followed by a recall, no check that could
-// never pass, and a part printed apart that never counts toward the pass bar. Each set's spec describes it with
+// never pass, and a part printed apart that never counts toward the pass bar. Held-out set J has the same shape in en, pt-BR,
+// es and fr (its spec passes `languages`). Each set's spec describes it with
 // describeSetShape; this file names neither set, so dev-i.spec.ts stays apart from the frozen set H.
 
+/** The languages of a set unless its spec names others (held-out J: en, pt-BR, es and fr). */
 const LANGUAGES: DialogueLanguage[] = ['en', 'pt', 'es', 'de'];
 
 /** The catalogue's souls with their own names (libs/conversation/README.md). */
@@ -33,7 +35,7 @@ const CORRECTION_FORMS: Record<DialogueLanguage, RegExp[]> = {
   pt: [/correção:/i, /me enganei/i],
   es: [/perdón, me equivoqué/i],
   de: [/korrektur:/i, /\bich meinte\b/i],
-  fr: [],
+  fr: [/en fait/i, /pardon, je voulais dire/i],
 };
 
 /** The language a dialogue's user writes in, from its id (`<prefix>-<language>-<topic>`). */
@@ -54,18 +56,20 @@ export function nameOf(d: Dialogue): string {
 const options = (w: string | string[]) => (Array.isArray(w) ? w : [w]);
 
 /** A plain reply a good agent could give, per language of the set. */
-const PLAIN_REPLY: Record<Exclude<DialogueLanguage, 'fr'>, string> = {
+const PLAIN_REPLY: Record<DialogueLanguage, string> = {
   en: 'Of course! Your appointment is booked for Tuesday morning. Is there anything else I can help you with today?',
   pt: 'Claro! Sua consulta ficou marcada para terça de manhã. Posso ajudar em mais alguma coisa hoje?',
   es: '¡Claro! Su cita queda reservada para el martes por la mañana. ¿Puedo ayudarle en algo más hoy?',
   de: 'Gerne! Ihr Termin ist für Dienstagvormittag eingetragen. Kann ich Ihnen heute sonst noch weiterhelfen?',
+  fr: "Bien sûr ! Votre rendez-vous est réservé pour mardi matin. Est-ce que je peux vous aider pour autre chose aujourd'hui ?",
 };
 
 /**
  * Declares the `<part> set` tests for one set of this shape: `prefix` starts every dialogue id (`<prefix>-<language>-<topic>`)
  * and `part` is the set's part in the dialogue suite. `more` declares the set's own tests inside the same describe.
+ * `languages` are the set's four languages (default en, pt, es and de; held-out J has fr instead of de).
  */
-export function describeSetShape(set: Dialogue[], prefix: string, part: DialoguePart, more?: () => void): void {
+export function describeSetShape(set: Dialogue[], prefix: string, part: DialoguePart, more?: () => void, languages: DialogueLanguage[] = LANGUAGES): void {
   const checkedTurns = set.flatMap((d) => d.turns.filter(isChecked).map((turn) => ({ d, turn })));
 
   describe(`${part} set`, () => {
@@ -73,8 +77,8 @@ export function describeSetShape(set: Dialogue[], prefix: string, part: Dialogue
       const ids = set.map((d) => d.id);
       expect(ids.length).toBeGreaterThanOrEqual(16);
       expect(new Set(ids).size).toBe(ids.length);
-      for (const id of ids) expect(id).toMatch(new RegExp(`^${prefix}-(en|pt|es|de)-[a-z0-9-]+$`));
-      for (const lang of LANGUAGES) expect([lang, set.filter((d) => languageOf(d) === lang).length >= 4]).toEqual([lang, true]);
+      for (const id of ids) expect(id).toMatch(new RegExp(`^${prefix}-(${languages.join('|')})-[a-z0-9-]+$`));
+      for (const lang of languages) expect([lang, set.filter((d) => languageOf(d) === lang).length >= 4]).toEqual([lang, true]);
     });
 
     it('is half messaging, half entity; agents have a catalogue soul and a name of their own, entities a purpose naming their trade', () => {
@@ -106,7 +110,7 @@ export function describeSetShape(set: Dialogue[], prefix: string, part: Dialogue
 
     it('has at least 160 checked turns, each language between a fifth and a third of them', () => {
       expect(checkedTurns.length).toBeGreaterThanOrEqual(160);
-      for (const lang of LANGUAGES) {
+      for (const lang of languages) {
         const n = checkedTurns.filter(({ d }) => languageOf(d) === lang).length;
         expect([lang, n * 5 >= checkedTurns.length && n * 3 <= checkedTurns.length]).toEqual([lang, true]);
       }
@@ -132,7 +136,7 @@ export function describeSetShape(set: Dialogue[], prefix: string, part: Dialogue
     });
 
     it('uses every listed correction form, each followed later in its dialogue by a recall', () => {
-      for (const lang of LANGUAGES) {
+      for (const lang of languages) {
         for (const form of CORRECTION_FORMS[lang]) {
           const found = set
             .filter((d) => languageOf(d) === lang)
@@ -146,7 +150,7 @@ export function describeSetShape(set: Dialogue[], prefix: string, part: Dialogue
     });
 
     it('has corrections whose recall wants the new value and excludes the old one, at least three per language', () => {
-      for (const lang of LANGUAGES) {
+      for (const lang of languages) {
         const recalls = checkedTurns.filter(({ d, turn }) => languageOf(d) === lang && turn.contains?.length && turn.excludes?.length);
         expect([lang, recalls.length >= 3]).toEqual([lang, true]);
       }
@@ -154,9 +158,9 @@ export function describeSetShape(set: Dialogue[], prefix: string, part: Dialogue
 
     it('asks for remembered things by a day of the month alone, at least once per language', () => {
       // "What's on the 14th?", "O que tenho no dia 19?", "¿Qué tengo el 12?", "Was steht am 18. an?": the reply must name
-      // the event, which the question does not.
-      const byDay = /(\b\d{1,2}(st|nd|rd|th)\b|\bdia \d{1,2}\b|\bel \d{1,2}\b|\bam \d{1,2}\.)/i;
-      for (const lang of LANGUAGES) {
+      // the event, which the question does not. French: "Qu'est-ce qui est prévu le 21 ?".
+      const byDay = /(\b\d{1,2}(st|nd|rd|th)\b|\bdia \d{1,2}\b|\bel \d{1,2}\b|\bam \d{1,2}\.|\ble \d{1,2}\b)/i;
+      for (const lang of languages) {
         const n = checkedTurns.filter(({ d, turn }) => languageOf(d) === lang && byDay.test(turn.say) && turn.contains?.length).length;
         expect([lang, n >= 1]).toEqual([lang, true]);
       }
@@ -203,9 +207,15 @@ export function describeSetShape(set: Dialogue[], prefix: string, part: Dialogue
     // The scorer's language detector (score.ts → detectLanguage) knows German since issue 37's German work (branch
     // i37-german, after both sets were written): a plain German reply passes the `lang: 'de'` check (it was `.failing`
     // while the detector could not tell German).
-    it('has reply-language checks the scorer can pass in German', () => {
-      expect(checkReply(PLAIN_REPLY.de, { say: '-', lang: 'de' })).toEqual([]);
-    });
+    if (languages.includes('de'))
+      it('has reply-language checks the scorer can pass in German', () => {
+        expect(checkReply(PLAIN_REPLY.de, { say: '-', lang: 'de' })).toEqual([]);
+      });
+
+    if (languages.includes('fr'))
+      it('has reply-language checks the scorer can pass in French', () => {
+        expect(checkReply(PLAIN_REPLY.fr, { say: '-', lang: 'fr' })).toEqual([]);
+      });
 
     it('is printed apart and never counts toward the pass bar', () => {
       const failing: TurnResult = { dialogue: set[0].id, part, say: 'x', reply: 'y', problems: ['missing "z"'] };
@@ -218,3 +228,31 @@ export function describeSetShape(set: Dialogue[], prefix: string, part: Dialogue
     more?.();
   });
 }
+
+/**
+ * The test that a set shares nothing with another written at the same time (one frozen, one tuned on): no topic, no
+ * checked question or filler message, and no value wanted after a correction (other than the agents' own names).
+ */
+export function itSharesNothingWith(set: Dialogue[], other: Dialogue[]): void {
+  it('shares no topic, no checked question or filler message and no corrected value with the other set written with it', () => {
+    const topic = (id: string) => id.replace(/^[a-z]-[a-z]{2}-/, '');
+    const otherTopics = other.map((d) => topic(d.id));
+    expect(set.map((d) => topic(d.id)).filter((t) => otherTopics.includes(t))).toEqual([]);
+    const says = (ds: Dialogue[]) =>
+      ds.flatMap((d) => [...d.turns.filter((t) => t.contains?.length || t.excludes?.length).map((t) => t.say), ...(d.filler?.messages ?? [])]);
+    const otherSays = new Set(says(other).map(fold));
+    expect(says(set).filter((s) => otherSays.has(fold(s)))).toEqual([]);
+    // The values wanted after a correction (domain turns, which exclude another trade, want words of a trade that may recur).
+    const isDomain = (t: DialogueTurn) => (t.excludes ?? []).some((x) => /restaurant|livraria|libreria|bookstore/.test(fold(x)));
+    const values = (ds: Dialogue[]) =>
+      ds.flatMap((d) => d.turns.flatMap((t) => (t.excludes?.length && !isDomain(t) ? (t.contains ?? []).flat() : []).map(fold)));
+    const otherValues = values(other);
+    const names = [...set, ...other].map((d) => fold(nameOf(d)).split(/\s+/).pop());
+    // Weekdays and clock times are everyone's vocabulary: two testers both moving a visit to Friday at 16h share no value.
+    const generic = (v: string) => WEEKDAYS.test(v) || /^\d{1,2}(\s?h|:\d{2}|\s?(am|pm|uhr))?$/.test(v);
+    expect(values(set).filter((v) => otherValues.includes(v) && !names.includes(v) && !generic(v))).toEqual([]);
+  });
+}
+
+const WEEKDAYS =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terca|quarta|quinta|sexta|sabado|domingo|lunes|martes|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)(-feira)?$/;

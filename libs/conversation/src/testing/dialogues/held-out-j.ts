@@ -1,0 +1,605 @@
+import type { Dialogue } from './types';
+
+/**
+ * Held-out set J (issue 37 item 5): sixteen conversations written by an outside tester who never read the reply engine,
+ * its documentation, its other dialogue sets or any reply of the dialogue suite. Only the Dialogue format (types.ts),
+ * the scorer (score.ts), the shape every set must meet (set-shape.ts), the catalogue's soul names and the public APIs of
+ * messaging and entity were read. The conversations are what a demanding customer would type to judge an agent's memory
+ * and conversation: whole situations in one message, several facts at once, lowercase, typos, emoji, small talk,
+ * impatience; four per language (en, pt-BR, es, fr), half with a messaging agent (a catalogue soul under a name of its
+ * own), half with an entity whose purpose names its trade; four of them long (`filler`: 20 to 25 off-topic messages
+ * between a fact and its recall).
+ *
+ * What the checks mean (every one is something any good human agent would certainly say or avoid):
+ * - `contains`: the reply names the value (alternatives in an array: any one will do; compared without case and accents).
+ *   A recall asks in other words than the fact was given, so an echo of the question cannot pass.
+ * - `excludes` after a correction: the old value, which a reply about the corrected fact must not give any more.
+ * - `excludes` right after a detail is given: the question asking for that detail again (no re-asking).
+ * - `excludes` on "who am I talking to?": the user's name (the agent names itself, not the user).
+ * - `excludes` on a recommendation asked of an entity: another trade's words (it speaks from its own purpose).
+ * - `lang` on every turn: the reply is in the user's language.
+ *
+ * FROZEN: never shown to the engine's developer, never tuned on, never edited to make a dialogue pass; a check found
+ * unfair (a good human agent could fail it) is removed in a commit that says why, never rewritten to fit the engine's
+ * wording.
+ */
+export const HELD_OUT_J_DIALOGUES: Dialogue[] = [
+  // ---------------------------------------------------------------- English
+  {
+    id: 'j-en-fender-bender',
+    about: 'insurance claim after a rear-end collision: policy, plate, estimate corrected, time corrected, place, vehicle',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support-en', name: 'Wren' },
+    turns: [
+      {
+        say: 'hi! got rear-ended at a red light on Maple Ave, nobody hurt but my bumper is crunched 😩 my policy is HX-58213 and im Priya Kaur',
+        excludes: ["what's your policy number", 'what is your policy number', 'can i have your policy'],
+        lang: 'en',
+      },
+      {
+        say: 'the other driver was in a silver minivan, plate 7KQ-229. he admitted it was his fault right there',
+        excludes: ["what's the plate", 'what was the plate', 'do you have the plate'],
+        lang: 'en',
+      },
+      { say: 'who am i chatting with btw?', contains: ['Wren'], excludes: ['Priya'], lang: 'en' },
+      { say: 'my car is a blue 2017 mazda 3. the body shop quoted $1,840 for the repair', lang: 'en' },
+      { say: 'sorry, i meant $1,480, swapped the digits lol', lang: 'en' },
+      { say: 'whats the estimate i gave you again?', contains: [['1,480', '1480', '1 480']], excludes: ['1,840', '1840', '1 840'], lang: 'en' },
+      { say: 'which street did this happen on, for the form?', contains: ['Maple'], lang: 'en' },
+      { say: 'and remind me what the guy who hit me was driving', contains: [['minivan', 'van']], lang: 'en' },
+      { say: 'it happened on the 9th around 5:40pm', lang: 'en' },
+      { say: 'actually it was 6:15, i just checked my dashcam footage', lang: 'en' },
+      { say: 'what time did i say the crash was?', contains: [['6:15', '6.15', '18:15', 'quarter past six']], excludes: ['5:40'], lang: 'en' },
+      { say: 'can u read me my policy number, i dont have the card on me', contains: [['HX-58213', 'HX58213', '58213']], lang: 'en' },
+      {
+        say: 'what was on the 9th again? i keep mixing my dates up',
+        contains: [['accident', 'collision', 'crash', 'rear-ended', 'rear ended', 'hit']],
+        lang: 'en',
+      },
+    ],
+  },
+  {
+    id: 'j-en-cat-vet',
+    about: 'vet appointment for a sick cat: symptoms, allergy, age, day moved, who brings him, feeding advice',
+    service: 'entity',
+    entity: {
+      name: 'Juniper',
+      purpose: 'front desk of Fernhill Veterinary Clinic: books vet appointments for cats and dogs, vaccinations, check-ups and pet health questions',
+    },
+    endUser: { id: 'j-en-vet-owner-01', name: 'Marcus Lee' },
+    turns: [
+      {
+        say: 'hey, my cat Biscuit has been sneezing for 3 days and barely touching his food 😿 can i get him seen thursday afternoon?',
+        excludes: ["what's your cat's name", 'what is your cat called'],
+        lang: 'en',
+      },
+      {
+        say: "he's 11, orange tabby, and he is allergic to amoxicillin - the last vet found that out the hard way",
+        excludes: ['does he have any allergies', 'is he allergic to anything'],
+        lang: 'en',
+      },
+      { say: 'who is this i am talking to?', contains: ['Juniper'], excludes: ['Marcus'], lang: 'en' },
+      { say: 'on second thought thursday is no good, could we do friday at 3:30 instead', lang: 'en' },
+      { say: "when's the little guy booked in for?", contains: ['friday', ['3:30', '15:30', '3.30', 'half past three']], excludes: ['thursday'], lang: 'en' },
+      { say: "which medicine did i tell you he can't have?", contains: ['amoxicillin'], lang: 'en' },
+      { say: 'remind me what i said was wrong with him', contains: [['sneez', 'appetite', 'not eating', 'food']], lang: 'en' },
+      { say: 'how old did i say he was?', contains: [['11', 'eleven']], lang: 'en' },
+      { say: 'my partner Tomas will bring him in, not me, i have work', lang: 'en' },
+      { say: "who's dropping the cat off then?", contains: ['Tomas'], excludes: ['Marcus'], lang: 'en' },
+      {
+        say: 'any tips to get a poorly kitty to eat in the meantime?',
+        contains: [['food', 'wet', 'broth', 'warm', 'appetite', 'water', 'vet']],
+        excludes: ['restaurant', 'bookstore'],
+        lang: 'en',
+      },
+      { say: 'what colour is he, did i mention? the nurse will ask', contains: [['orange', 'ginger', 'tabby']], lang: 'en' },
+    ],
+  },
+  {
+    id: 'j-en-coworking-desk',
+    about: 'coworking desk membership, long: location, e-mail, start date corrected, extras, budget, contract length',
+    service: 'messaging',
+    agent: { soul_id: 'concise-expert', name: 'Harlow' },
+    filler: {
+      after: 1,
+      count: 22,
+      messages: [
+        'random q but do you guys like podcasts? im hooked on a true crime one rn',
+        'ugh my coffee went cold again ☕',
+        'the weather here has been so weird this week, sunny then hail',
+        'did you see the match last night? what a finish',
+        'my dog just stole a sock and ran under the bed lol',
+        'i should really stop checking my phone at 2am',
+        'thinking about learning the guitar this winter, is that silly at 34',
+        'the neighbours are renovating AGAIN, drilling since 8',
+      ],
+    },
+    turns: [
+      {
+        say: "hi, i'd like a dedicated desk at your Eastgate space from the 3rd of next month. name's Olu Adebayo, mail is olu.adebayo@fastmail.com",
+        excludes: ["what's your email", 'what is your email', 'can i have your email'],
+        lang: 'en',
+      },
+      { say: "i'd need a locker and a second monitor too. budget is 290 a month max, thinking 6 month contract", lang: 'en' },
+      { say: 'ok back to the desk thing. which of your locations did i go for?', contains: ['Eastgate'], lang: 'en' },
+      { say: "where are you sending the contract? double checking i didn't typo it", contains: ['olu.adebayo@fastmail.com'], lang: 'en' },
+      { say: "oops, make that the 5th, i'm away the first few days", lang: 'en' },
+      { say: 'so when does my membership kick off?', contains: [['5th', 'fifth', 'the 5', ' 5 ']], excludes: ['3rd', 'third'], lang: 'en' },
+      { say: 'who am i talking to, by the way?', contains: ['Harlow'], excludes: ['Olu'], lang: 'en' },
+      { say: 'what extras did i want on top of the desk?', contains: ['locker', 'monitor'], lang: 'en' },
+      { say: "and what's the most i said i'd spend monthly", contains: ['290'], lang: 'en' },
+      { say: 'how long a commitment was i after?', contains: [['6 month', 'six month', '6-month', 'six-month', '6 months', 'six months']], lang: 'en' },
+      { say: "what's happening on the 5th then?", contains: [['desk', 'membership', 'start', 'begin', 'Eastgate']], lang: 'en' },
+      { say: 'cool cool. anything else you need from me?', excludes: ["what's your email", 'what is your name'], lang: 'en' },
+    ],
+  },
+  {
+    id: 'j-en-cooking-companion',
+    about: 'cooking companion planning a dinner: guests corrected, gluten-free guest, picky niece, day corrected, suggestions',
+    service: 'entity',
+    entity: {
+      name: 'Saffron',
+      purpose:
+        "a home cooking companion: suggests recipes, helps plan meals, explains techniques and adapts dishes to what's in the fridge and to dietary needs",
+    },
+    endUser: { id: 'j-en-cook-host-02', name: 'Beth' },
+    turns: [
+      {
+        say: 'hiya! doing dinner for 6 on saturday, my brother-in-law is coeliac and my niece hates mushrooms 🍄❌',
+        excludes: ['how many guests', 'how many people'],
+        lang: 'en',
+      },
+      {
+        say: "what's a good main that works for everyone?",
+        contains: [['chicken', 'salmon', 'risotto', 'roast', 'curry', 'stew', 'lamb', 'beef', 'fish', 'pork', 'recipe', 'dish', 'gluten']],
+        excludes: ['pharmacy', 'bookstore', 'insurance'],
+        lang: 'en',
+      },
+      { say: 'who am i chatting to, is this a bot?', contains: ['Saffron'], excludes: ['Beth'], lang: 'en' },
+      { say: "wait, no: it's 8 people, not 6, the neighbours invited themselves 🙄", lang: 'en' },
+      {
+        say: 'how many am i feeding again?',
+        contains: [['8', 'eight']],
+        excludes: ['for 6', 'for six', '6 people', 'six people', '6 guests', 'six guests'],
+        lang: 'en',
+      },
+      { say: "who can't have gluten?", contains: [['brother-in-law', 'brother in law']], lang: 'en' },
+      { say: "and who's the fussy one, what won't she touch?", contains: ['niece', 'mushroom'], lang: 'en' },
+      { say: 'which night is the dinner?', contains: ['saturday'], lang: 'en' },
+      { say: 'how long should i let a roast sit before carving it?', contains: [['minute', 'min']], excludes: ['pharmacy', 'bookstore'], lang: 'en' },
+      { say: 'scratch that about saturday, we moved it to sunday lunch', lang: 'en' },
+      { say: 'remind me when the meal is happening', contains: ['sunday'], excludes: ['saturday'], lang: 'en' },
+      {
+        say: 'and a pudding that the coeliac can eat?',
+        contains: [['cake', 'mousse', 'pavlova', 'meringue', 'sorbet', 'panna cotta', 'fruit', 'chocolate', 'crumble', 'ice cream', 'tart', 'rice']],
+        excludes: ['pharmacy', 'bookstore'],
+        lang: 'en',
+      },
+    ],
+  },
+
+  // ---------------------------------------------------------------- Portuguese (Brazil)
+  {
+    id: 'j-pt-receita-farmacia',
+    about: 'renovação de receita na farmácia, longa: remédio, dose, paciente, alergia, endereço corrigido, documento',
+    service: 'entity',
+    entity: {
+      name: 'Dora',
+      purpose: 'atendimento ao cliente da Farmácia Bem Viver: renovação de receitas, disponibilidade de medicamentos, entregas e dúvidas sobre remédios',
+    },
+    endUser: { id: 'j-pt-farmacia-cliente-03', name: 'Rosângela Pires' },
+    filler: {
+      after: 1,
+      count: 24,
+      messages: [
+        'nossa que calor hoje, 34 graus aqui em Goiânia 🥵',
+        'vc viu o jogo ontem? que sufoco',
+        'minha gata derrubou o vaso da sala de novo kkkk',
+        'tô vendo uma série coreana viciante, não consigo parar',
+        'o trânsito na marginal hoje tava um caos',
+        'alguém me explica por que o pão de queijo da padaria acabou às 8h',
+        'preciso trocar o pneu do carro essa semana, que preguiça',
+      ],
+    },
+    turns: [
+      {
+        say: 'oi boa tarde! preciso renovar a receita da losartana 50mg da minha mãe, ela toma 2 por dia e acaba semana que vem 😟',
+        excludes: ['qual remédio', 'qual medicamento', 'qual é o remédio'],
+        lang: 'pt',
+      },
+      {
+        say: 'o nome dela é Dona Celina Ramos, o cpf termina em 4478, e ela é alérgica a dipirona',
+        excludes: ['qual o nome dela', 'qual é o nome da paciente'],
+        lang: 'pt',
+      },
+      { say: 'voltando... qual era mesmo a dosagem que eu te passei?', contains: ['50'], lang: 'pt' },
+      { say: 'e pra quem é o remédio, lembra?', contains: ['Celina'], lang: 'pt' },
+      { say: 'ela não pode tomar alguma coisa, eu te falei o quê?', contains: ['dipirona'], lang: 'pt' },
+      { say: 'com quem eu tô falando?', contains: ['Dora'], excludes: ['Rosângela'], lang: 'pt' },
+      {
+        say: 'quero que entregue na rua das Acácias 215, apto 32',
+        excludes: ['qual o endereço', 'qual é o seu endereço', 'qual o seu endereço'],
+        lang: 'pt',
+      },
+      { say: 'correção: é apto 23, inverti os números', lang: 'pt' },
+      { say: 'me confirma o apartamento pra entrega?', contains: ['23'], excludes: ['32'], lang: 'pt' },
+      { say: 'qual é a rua mesmo?', contains: ['Acácias'], lang: 'pt' },
+      { say: 'os números finais do documento dela, tu anotou?', contains: ['4478'], lang: 'pt' },
+      {
+        say: 'tem alguma opção mais em conta?',
+        contains: [['genérico', 'similar', 'losartana', 'medicamento', 'remédio', 'farmácia', 'desconto']],
+        excludes: ['restaurante', 'livraria'],
+        lang: 'pt',
+      },
+    ],
+  },
+  {
+    id: 'j-pt-matricula-escola',
+    about: 'matrícula escolar de um filho: série corrigida, cidade de origem, restrição alimentar, horário da entrevista corrigido',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support', name: 'Ivone' },
+    turns: [
+      {
+        say: 'olá! quero matricular meu filho Davi no 3º ano do fundamental pra 2027, ele tem 8 anos. sou a Fernanda, mãe dele',
+        excludes: ['qual o nome do seu filho', 'qual o nome da criança', 'qual é o nome do aluno'],
+        lang: 'pt',
+      },
+      { say: 'a gente se mudou de Campinas, ele estudava na escola Monteiro Lobato lá', lang: 'pt' },
+      { say: 'quem tá me atendendo?', contains: ['Ivone'], excludes: ['Fernanda'], lang: 'pt' },
+      { say: 'ele usa óculos e tem intolerância a lactose, a merenda tem opção pra ele?', lang: 'pt' },
+      { say: 'me enganei, ele vai pro 4º ano, não 3º, ele já concluiu esse ano lá', lang: 'pt' },
+      { say: 'em que série ele entra então?', contains: [['4º', '4o', 'quarto', '4 ano', '4° ano', '4ª']], excludes: ['3º', 'terceiro', '3° ano'], lang: 'pt' },
+      { say: 'de qual cidade a gente veio, pra ficha?', contains: ['Campinas'], lang: 'pt' },
+      { say: 'qual restrição alimentar eu falei que ele tem?', contains: ['lactose'], lang: 'pt' },
+      { say: 'a entrevista com a coordenação pode ser dia 22 às 9h?', lang: 'pt' },
+      { say: 'na verdade prefiro às 10h30, 9h é cedo demais pra mim com o trabalho', lang: 'pt' },
+      {
+        say: 'o que ficou marcado pro dia 22?',
+        contains: [
+          ['entrevista', 'reunião', 'coordenação'],
+          ['10h30', '10:30', '10h 30'],
+        ],
+        excludes: ['9h'],
+        lang: 'pt',
+      },
+      { say: 'e a escola antiga dele, qual era?', contains: [['Monteiro', 'Lobato']], lang: 'pt' },
+      { say: 'qual a idade do meu menino, que eu disse?', contains: [['8', 'oito']], lang: 'pt' },
+    ],
+  },
+  {
+    id: 'j-pt-conta-luz',
+    about: 'contestação de conta de luz: valor, média, leitura do medidor, instalação corrigida, mês',
+    service: 'messaging',
+    agent: { soul_id: 'assistente-tecnico', name: 'Caio' },
+    turns: [
+      {
+        say: 'minha conta de luz de outubro veio R$ 612,40!!! normalmente pago uns 180. instalação 30045821, tô revoltado',
+        excludes: ['número da instalação?', 'qual a sua instalação', 'qual é o número da instalação'],
+        lang: 'pt',
+      },
+      { say: 'sou o Joaquim, moro sozinho num apê de 1 quarto, não tem como ter gasto isso', lang: 'pt' },
+      { say: 'com quem eu falo aí?', contains: ['Caio'], excludes: ['Joaquim'], lang: 'pt' },
+      { say: 'o leiturista anotou 8.932 kWh mas a foto do meu relógio mostra 7.932', lang: 'pt' },
+      { say: 'quanto deu a fatura mesmo?', contains: ['612'], lang: 'pt' },
+      { say: 'e quanto eu costumo pagar por mês?', contains: ['180'], lang: 'pt' },
+      { say: 'qual número aparece no meu medidor, segundo a foto?', contains: [['7.932', '7932', '7 932']], lang: 'pt' },
+      { say: 'pera, corrige aí: a instalação é 30045812, troquei os dois últimos dígitos', lang: 'pt' },
+      { say: 'me confirma a unidade consumidora que ficou no chamado?', contains: ['30045812'], excludes: ['30045821'], lang: 'pt' },
+      { say: 'de que mês é a fatura que tô contestando?', contains: ['outubro'], lang: 'pt' },
+      { say: 'quanto tempo demora essa análise? preciso de uma resposta logo', lang: 'pt' },
+      { say: 'o que eu te contei sobre onde eu moro?', contains: [['sozinho', '1 quarto', 'um quarto', 'apê', 'apartamento']], lang: 'pt' },
+    ],
+  },
+  {
+    id: 'j-pt-tutor-idiomas',
+    about: 'tutora de inglês para uma entrevista: cidade, data corrigida, dificuldades, rotina de estudo, correção de frase',
+    service: 'entity',
+    entity: {
+      name: 'Professora Lumi',
+      purpose:
+        'tutora de idiomas: aulas de inglês e espanhol para adultos, exercícios de conversação, correção de frases, vocabulário e preparação para provas',
+    },
+    endUser: { id: 'j-pt-idiomas-aluna-04', name: 'Beatriz' },
+    turns: [
+      { say: 'oii! quero treinar inglês pra uma entrevista de emprego em Dublin no dia 27, tô nervosa 😬', lang: 'pt' },
+      { say: 'meu nível é intermediário, travo muito no listening e nos phrasal verbs', lang: 'pt' },
+      { say: 'quem é você?', contains: ['Lumi'], excludes: ['Beatriz'], lang: 'pt' },
+      {
+        say: 'me dá uma dica de palavras boas pra usar numa entrevista?',
+        contains: [
+          ['inglês', 'ingles', 'english', 'strength', 'experience', 'skills', 'team', 'achiev', 'responsib', 'motivat', 'background', 'goal', 'leader'],
+        ],
+        excludes: ['farmácia', 'restaurante', 'livraria'],
+        lang: 'pt',
+      },
+      { say: 'pra que cidade é a vaga mesmo?', contains: ['Dublin'], lang: 'pt' },
+      { say: 'o que tenho no dia 27?', contains: [['entrevista', 'interview']], lang: 'pt' },
+      { say: 'correção: a entrevista é online e passou pro dia 29', lang: 'pt' },
+      { say: 'quando é a minha entrevista agora?', contains: ['29'], excludes: ['27'], lang: 'pt' },
+      { say: 'lembra em que parte do inglês eu mais travo?', contains: [['listening', 'phrasal']], lang: 'pt' },
+      { say: 'vou estudar 40 minutos por dia, de manhã antes do trabalho', lang: 'pt' },
+      { say: 'quanto tempo diário eu disse que ia estudar?', contains: [['40', 'quarenta']], lang: 'pt' },
+      { say: 'e em que período do dia?', contains: [['manhã', 'manha', 'cedo', 'antes do trabalho']], lang: 'pt' },
+      {
+        say: 'corrige essa frase pra mim: I am work in marketing since 2019',
+        contains: [['have been', 'have worked', "i've worked", "i've been"]],
+        excludes: ['farmácia', 'restaurante'],
+        lang: 'pt',
+      },
+    ],
+  },
+
+  // ---------------------------------------------------------------- Spanish
+  {
+    id: 'j-es-equipaje-retrasado',
+    about: 'maleta retrasada en un vuelo, larga: vuelo, código de reclamo, descripción, hotel corregido, ciudad de origen',
+    service: 'messaging',
+    agent: { soul_id: 'empathetic-listener', name: 'Marisol' },
+    filler: {
+      after: 1,
+      count: 21,
+      messages: [
+        'oye, ¿tú sabes si hoy llueve en Madrid? no traje paraguas obvio',
+        'qué hambre, no he comido nada desde el avión',
+        'mi hermana me está mandando memes sin parar jaja',
+        'el wifi de aquí va lentísimo',
+        '¿has visto la serie esa de los ladrones? la estoy viendo otra vez',
+        'estoy agotada, dormí como 3 horas en el vuelo',
+      ],
+    },
+    turns: [
+      {
+        say: 'hola, volé de Bogotá a Madrid en el vuelo IB6584 y mi maleta no llegó 😤 el código del reclamo es MADIB31207',
+        excludes: ['cuál es su número de vuelo', 'cuál es tu número de vuelo', 'me indica el número de vuelo', 'cuál es el código'],
+        lang: 'es',
+      },
+      {
+        say: 'es una maleta roja grande con una cinta amarilla en el asa. me llamo Lucía Ferrer y me alojo en el hotel Praga, calle Antonio López 65',
+        excludes: ['dónde se aloja', 'dónde te alojas', 'cuál es su dirección'],
+        lang: 'es',
+      },
+      { say: 'bueno, sigamos con lo de la maleta. ¿de qué color te dije que era?', contains: [['roja', 'rojo']], lang: 'es' },
+      { say: '¿cómo la van a reconocer? ¿qué tiene de especial?', contains: [['cinta', 'amarilla']], lang: 'es' },
+      { say: '¿en qué vuelo venía yo?', contains: [['IB6584', 'IB 6584', '6584']], lang: 'es' },
+      { say: '¿quién me atiende?', contains: ['Marisol'], excludes: ['Lucía'], lang: 'es' },
+      { say: 'perdón, me equivoqué de hotel: estoy en el Mirador, el Praga era el del viaje pasado', lang: 'es' },
+      { say: '¿adónde tienen que mandarme la maleta?', contains: ['Mirador'], excludes: ['Praga'], lang: 'es' },
+      { say: '¿me repites el código del reclamo?', contains: ['MADIB31207'], lang: 'es' },
+      { say: '¿desde qué ciudad salí?', contains: ['Bogotá'], lang: 'es' },
+      { say: 'si no llega el 10 tengo que comprar ropa para una boda, ¿me la reembolsan?', lang: 'es' },
+      { say: '¿qué te conté que pasa el 10?', contains: [['ropa', 'boda', 'comprar', 'reembols']], lang: 'es' },
+    ],
+  },
+  {
+    id: 'j-es-reparacion-bici',
+    about: 'reparación de bici en un taller: modelo, averías, teléfono, día de entrega corregido, presupuesto',
+    service: 'entity',
+    entity: {
+      name: 'Nacho',
+      purpose:
+        'atención al cliente del taller de bicicletas Rueda Libre: reparaciones, ajustes de cambios y frenos, repuestos, presupuestos y recogida de bicis',
+    },
+    endUser: { id: 'j-es-bici-cliente-05', name: 'Andrés' },
+    turns: [
+      { say: 'buenas! tengo una bici de montaña Orbea Occam, los frenos de disco chirrían y el cambio trasero salta entre la 7 y la 8 🚲', lang: 'es' },
+      {
+        say: '¿qué me recomiendas revisar primero?',
+        contains: [['pastillas', 'disco', 'frenos', 'cambio', 'cable', 'desviador', 'patilla', 'ajuste', 'cadena']],
+        excludes: ['farmacia', 'restaurante', 'librería'],
+        lang: 'es',
+      },
+      { say: '¿con quién hablo?', contains: ['Nacho'], excludes: ['Andrés'], lang: 'es' },
+      {
+        say: 'la puedo llevar el jueves 16 por la tarde, mi teléfono es 612 448 903',
+        excludes: ['cuál es su teléfono', 'cuál es tu teléfono', 'me das tu número'],
+        lang: 'es',
+      },
+      { say: 'mejor dicho, el viernes 17, el otro día salgo tardísimo del curro', lang: 'es' },
+      { say: '¿qué día quedamos para que la lleve?', contains: [['viernes', '17']], excludes: ['jueves'], lang: 'es' },
+      { say: '¿qué marca y modelo tiene mi bici?', contains: [['Orbea', 'Occam']], lang: 'es' },
+      { say: '¿qué ruido te dije que hacían los frenos?', contains: [['chirr']], lang: 'es' },
+      { say: '¿entre qué marchas se me salta?', contains: ['7', '8'], lang: 'es' },
+      { say: '¿a qué número me llamas cuando esté lista?', contains: [['612 448 903', '612448903']], lang: 'es' },
+      { say: '¿qué tengo el 17?', contains: [['bici', 'taller', 'llevar', 'revisión', 'reparación', 'entrega']], lang: 'es' },
+      { say: 'presupuesto máximo 80 euros, que luego vienen los sustos', lang: 'es' },
+      { say: '¿cuánto dije que podía gastarme?', contains: ['80'], lang: 'es' },
+    ],
+  },
+  {
+    id: 'j-es-roaming-movil',
+    about: 'cargos de roaming en un plan móvil: país, importe, días y titular corregidos, tarifa, consejo',
+    service: 'entity',
+    entity: {
+      name: 'Celeste',
+      purpose: 'atención al cliente de la operadora móvil Onda: planes, facturas, datos móviles, roaming internacional y cambios de tarifa',
+    },
+    endUser: { id: 'j-es-movil-cliente-06', name: 'Pilar Ortega' },
+    turns: [
+      { say: 'hola, estuve 5 días en Lisboa por trabajo y me cobraron 143 euros de roaming!! se supone que mi plan Onda Plus 20GB lo incluía', lang: 'es' },
+      {
+        say: 'mi línea es 699 201 557 y el titular es mi marido, Ramón Gil',
+        excludes: ['cuál es su línea', 'qué número de línea', 'cuál es el número'],
+        lang: 'es',
+      },
+      { say: '¿y tú quién eres?', contains: ['Celeste'], excludes: ['Pilar'], lang: 'es' },
+      { say: '¿a qué país fui? para que lo pongas bien en la reclamación', contains: [['Lisboa', 'Portugal']], lang: 'es' },
+      { say: '¿cuánto me cobraron de más?', contains: ['143'], lang: 'es' },
+      {
+        say: 'corrijo: fueron 7 días, no 5, me quedé el finde. y otra cosa, la línea no está a nombre de mi marido sino de mi suegro, Ernesto Gil',
+        lang: 'es',
+      },
+      { say: '¿cuántos días estuve fuera al final?', contains: [['7', 'siete']], excludes: ['5 días', 'cinco días'], lang: 'es' },
+      { say: '¿quién figura como titular al final?', contains: ['Ernesto'], excludes: ['Ramón'], lang: 'es' },
+      { say: '¿qué tarifa tengo contratada?', contains: [['Onda Plus', '20GB', '20 GB', 'Plus']], lang: 'es' },
+      {
+        say: '¿qué me aconsejas para el próximo viaje?',
+        contains: [['roaming', 'bono', 'tarifa', 'datos', 'plan', 'paquete', 'eSIM']],
+        excludes: ['restaurante', 'farmacia', 'librería'],
+        lang: 'es',
+      },
+      { say: 'recuérdame el número de la línea, que nunca me lo sé', contains: [['699 201 557', '699201557']], lang: 'es' },
+      { say: 'vale, ¿y cuánto tardáis en devolverme el dinero?', lang: 'es' },
+    ],
+  },
+  {
+    id: 'j-es-reserva-hotel',
+    about: 'cambio de una reserva de hotel: localizador, llegada corregida, cama, mascota, ciudad, salida',
+    service: 'messaging',
+    agent: { soul_id: 'formal-concierge', name: 'Álvaro' },
+    turns: [
+      {
+        say: 'buenas noches, soy Guadalupe Ríos, tengo una reserva en su hotel de Sevilla, localizador HTL-88K2Q, del 3 al 6 de marzo',
+        excludes: ['cuál es su localizador', 'su número de reserva?', 'me facilita el localizador'],
+        lang: 'es',
+      },
+      { say: 'quiero cambiarla: llegamos el 4 en vez del 3 porque nos movieron el vuelo', lang: 'es' },
+      { say: '¿con quién tengo el gusto?', contains: ['Álvaro'], excludes: ['Guadalupe'], lang: 'es' },
+      { say: '¿qué día llegamos al final?', contains: [['4 de marzo', 'el 4', 'dia 4']], excludes: ['3 de marzo', 'el 3', 'dia 3'], lang: 'es' },
+      { say: 'vamos mi esposo y yo más nuestro perro, un caniche pequeñito, ¿se admiten mascotas?', lang: 'es' },
+      { say: 'y quiero cama de matrimonio, no dos camas, y un piso alto si se puede', lang: 'es' },
+      { say: '¿qué tipo de cama pedí?', contains: [['matrimonio', 'doble', 'grande']], lang: 'es' },
+      { say: '¿me dice el código de la reserva?', contains: [['HTL-88K2Q', '88K2Q']], lang: 'es' },
+      { say: '¿en qué ciudad está el hotel de mi reserva?', contains: ['Sevilla'], lang: 'es' },
+      { say: '¿quién viene con nosotros además de mi esposo?', contains: [['perro', 'caniche', 'mascota']], lang: 'es' },
+      { say: '¿y hasta qué día nos quedamos?', contains: ['6'], lang: 'es' },
+      { say: '¿qué pasa el 4?', contains: [['llega', 'llegada', 'check-in', 'entrada']], lang: 'es' },
+    ],
+  },
+
+  // ---------------------------------------------------------------- French
+  {
+    id: 'j-fr-meubles-abimes',
+    about: 'livraison de meuble abîmé : commande, défauts, pied corrigé, prix, transporteur, remplacement',
+    service: 'messaging',
+    agent: { soul_id: 'friendly-support', name: 'Solène' },
+    turns: [
+      {
+        say: "bonjour, j'ai reçu hier mon canapé d'angle gris, commande n° CMD-774091, et le pied gauche est cassé + une grosse rayure sur l'accoudoir 😡",
+        excludes: ['quel est votre numéro de commande', 'pouvez-vous me donner le numéro', 'votre numéro de commande ?'],
+        lang: 'fr',
+      },
+      { say: "je m'appelle Hélène Dubreuil, je l'ai payé 1 290 €, livré par Transports Girard", lang: 'fr' },
+      { say: "c'est qui au bout du fil ?", contains: ['Solène'], excludes: ['Hélène'], lang: 'fr' },
+      { say: "en fait c'est le pied droit, je m'étais mise du mauvais côté du canapé", lang: 'fr' },
+      { say: 'quel pied est abîmé, que ce soit bien noté ?', contains: ['droit'], excludes: ['gauche'], lang: 'fr' },
+      { say: "j'avais commandé quel meuble déjà ?", contains: [['canapé', 'canape', 'sofa']], lang: 'fr' },
+      { say: "c'était quoi la référence de mon achat ?", contains: [['CMD-774091', '774091']], lang: 'fr' },
+      { say: 'et à part le pied, il y avait quel autre défaut ?', contains: [['rayure', 'accoudoir', 'rayé']], lang: 'fr' },
+      { say: "je préfère un remplacement plutôt qu'un remboursement, je suis dispo le 21 au matin", lang: 'fr' },
+      { say: "qu'est-ce qui est prévu le 21 ?", contains: [['remplacement', 'livraison', 'échange', 'canapé', 'nouveau']], lang: 'fr' },
+      { say: "je l'avais payé combien, vous avez ça ?", contains: [['1 290', '1290', '1.290', '1 290']], lang: 'fr' },
+      { say: "c'était quel transporteur ?", contains: ['Girard'], lang: 'fr' },
+    ],
+  },
+  {
+    id: 'j-fr-remboursement-concert',
+    about: 'remboursement de billets de concert reporté, longue : artiste, date, ville, nombre de billets corrigé, commande, e-mail',
+    service: 'entity',
+    entity: {
+      name: 'Margaux',
+      purpose: 'service client de la billetterie Scène Ouverte : billets de concert, remboursements, échanges, annulations et reports de spectacles',
+    },
+    endUser: { id: 'j-fr-concert-client-07', name: 'Yannick' },
+    filler: {
+      after: 1,
+      count: 23,
+      messages: [
+        "il pleut encore à Lyon, j'en peux plus de ce mois de mars",
+        'tu as vu le match de rugby samedi ? quelle fin de match',
+        'mon chat vient de renverser mon café sur le clavier 😑',
+        "je cherche une bonne série à regarder ce soir, j'ai fini la mienne",
+        "le métro était bondé ce matin, j'ai cru étouffer",
+        'il faut vraiment que je me remette au sport',
+        "ma voisine fait des crêpes, ça sent trop bon dans l'immeuble",
+      ],
+    },
+    turns: [
+      {
+        say: 'salut, le concert de Nova Lune du 13 avril à Lyon a été reporté et je ne peux pas y aller à la nouvelle date, je veux être remboursé',
+        lang: 'fr',
+      },
+      {
+        say: "j'ai 3 billets en fosse, commande SO-20931, payés 47 € chacun, avec l'adresse yannick.b@laposte.net",
+        excludes: ['quelle est votre adresse', 'quel est votre numéro de commande', 'votre e-mail ?'],
+        lang: 'fr',
+      },
+      { say: "bon, revenons au remboursement. c'était quel artiste déjà ?", contains: ['Nova Lune'], lang: 'fr' },
+      { say: "j'ai combien de places sur ma commande ?", contains: [['3', 'trois']], lang: 'fr' },
+      { say: "pardon, je voulais dire 4 billets, j'avais oublié celui de ma sœur", lang: 'fr' },
+      {
+        say: 'ça fait combien de places au total ?',
+        contains: [['4', 'quatre']],
+        excludes: ['3 billets', 'trois billets', '3 places', 'trois places'],
+        lang: 'fr',
+      },
+      { say: 'tu es qui toi ?', contains: ['Margaux'], excludes: ['Yannick'], lang: 'fr' },
+      { say: 'rappelle-moi la référence, je la retrouve plus dans mes mails', contains: [['SO-20931', '20931']], lang: 'fr' },
+      { say: 'et où je vais recevoir la confirmation ?', contains: ['yannick.b@laposte.net'], lang: 'fr' },
+      { say: 'quelle était la date prévue au départ ?', contains: ['13'], lang: 'fr' },
+      { say: "c'était dans quelle ville ?", contains: ['Lyon'], lang: 'fr' },
+      {
+        say: 'si le remboursement est impossible, tu me proposes quoi ?',
+        contains: [['avoir', 'échange', 'echange', 'billet', 'concert', 'report', "bon d'achat", 'voucher', 'nouvelle date']],
+        excludes: ['pharmacie', 'restaurant', 'librairie'],
+        lang: 'fr',
+      },
+    ],
+  },
+  {
+    id: 'j-fr-location-voiture',
+    about: 'retrait de voiture de location : modèle, heure, terminal corrigé, équipement, réservation, retour',
+    service: 'messaging',
+    agent: { soul_id: 'concise-expert', name: 'Bastien' },
+    turns: [
+      {
+        say: "bonjour ! j'ai réservé une Clio chez vous à l'aéroport de Nice, retrait samedi 10h, réservation NCE-5530, au nom de Karim Benali",
+        excludes: ['quel est votre numéro de réservation', 'à quel nom est la réservation', 'à quel nom ?'],
+        lang: 'fr',
+      },
+      { say: 'mon vol atterrit à 9h20, terminal 2, et on aura un siège bébé à installer', lang: 'fr' },
+      { say: 'vous êtes qui ?', contains: ['Bastien'], excludes: ['Karim'], lang: 'fr' },
+      { say: 'en fait on arrive au terminal 1, je me suis trompé en lisant le billet', lang: 'fr' },
+      { say: 'je dois aller à quel terminal du coup ?', contains: [['terminal 1', 'T1']], excludes: ['terminal 2', 'T2'], lang: 'fr' },
+      { say: "c'est quoi comme voiture que j'ai prise ?", contains: ['Clio'], lang: 'fr' },
+      { say: 'et vous m’attendez à quelle heure au comptoir ?', contains: [['10h', '10 h', '10:00']], lang: 'fr' },
+      { say: 'il me faut un équipement en plus, tu te souviens lequel ?', contains: [['siège', 'siege', 'bébé', 'bebe', 'enfant']], lang: 'fr' },
+      { say: 'donne-moi le numéro de résa', contains: [['NCE-5530', '5530']], lang: 'fr' },
+      { say: 'je rends la voiture le 26 à Marseille Saint-Charles, ça marche ?', lang: 'fr' },
+      { say: 'on a dit quoi pour le 26 ?', contains: [['retour', 'rendre', 'rendez', 'restitution', 'Marseille', 'Saint-Charles']], lang: 'fr' },
+      { say: 'et je la dépose où à la fin ?', contains: [['Marseille', 'Saint-Charles']], lang: 'fr' },
+    ],
+  },
+  {
+    id: 'j-fr-visite-musee',
+    about: 'réservation de visite guidée au musée : groupe corrigé, heure corrigée, langue, accessibilité, jour, conseil',
+    service: 'entity',
+    entity: {
+      name: 'Octave',
+      purpose: "accueil et réservations d'un musée d'art : visites guidées, horaires, billets, groupes scolaires et accessibilité des expositions",
+    },
+    endUser: { id: 'j-fr-musee-visiteur-08', name: 'Claire Morel' },
+    turns: [
+      { say: 'bonjour, je voudrais réserver une visite guidée pour un groupe de 17 adultes, le jeudi 5 juin à 15h', lang: 'fr' },
+      {
+        say: 'on préfère la visite en anglais, et deux personnes sont en fauteuil roulant',
+        excludes: ['combien de personnes', 'combien êtes-vous'],
+        lang: 'fr',
+      },
+      { say: 'à qui je parle ?', contains: ['Octave'], excludes: ['Claire'], lang: 'fr' },
+      { say: 'pardon, je voulais dire 16h, pas 15h, le car arrive tard', lang: 'fr' },
+      { say: 'à quelle heure commence notre visite ?', contains: [['16h', '16 h', '16:00']], excludes: ['15h', '15 h', '15:00'], lang: 'fr' },
+      { say: 'on est combien dans le groupe, tu as noté ?', contains: [['17', 'dix-sept']], lang: 'fr' },
+      { say: 'quelle langue pour le guide ?', contains: [['anglais', 'english']], lang: 'fr' },
+      { say: "y a-t-il des besoins particuliers que j'ai signalés ?", contains: [['fauteuil', 'roulant', 'mobilité', 'PMR', 'accessib']], lang: 'fr' },
+      {
+        say: "qu'est-ce que vous conseillez de voir si on a un peu de temps après ?",
+        contains: [['exposition', 'collection', 'salle', 'tableau', 'peinture', 'oeuvre', 'galerie', 'sculpture', 'jardin', 'musée']],
+        excludes: ['pharmacie', 'restaurant', 'librairie'],
+        lang: 'fr',
+      },
+      { say: 'en fait on sera 19, deux collègues se sont ajoutés ce matin', lang: 'fr' },
+      { say: "tu me redis l'effectif final ?", contains: [['19', 'dix-neuf']], excludes: ['17 adultes', '17 personnes', 'dix-sept'], lang: 'fr' },
+      { say: "c'est quel jour déjà ?", contains: [['jeudi', '5 juin']], lang: 'fr' },
+    ],
+  },
+];
