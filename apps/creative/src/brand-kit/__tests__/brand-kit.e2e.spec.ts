@@ -192,6 +192,14 @@ describe('creative /v1/brand-kit', () => {
       expect(merged.updated_at > renamed.updated_at).toBe(true);
       // null for the whole object clears it.
       expect(expectStatus(await patch({ metadata: null }), 200).body).toMatchObject({ metadata: null, name: 'Acme 3' });
+      // The same body as application/merge-patch+json (RFC 7396's media type) is read as JSON: it changes the kit.
+      const asMergePatch = await t.http
+        .patch('/v1/brand-kit')
+        .set('x-api-key', alice.key)
+        .set('content-type', 'application/merge-patch+json')
+        .send(JSON.stringify({ name: 'Acme 4' }));
+      expect(expectStatus(asMergePatch, 200).body).toMatchObject({ name: 'Acme 4', colors: ['#000000'] });
+      expect(expectStatus(await patch({ name: 'Acme 3' }), 200).body.name).toBe('Acme 3');
 
       // An unknown field is ignored (nothing changes) and named.
       const typo = expectStatus(await patch({ nme: 'typo', idempotency_key: 'kit-patch-typo' }), 200).body;

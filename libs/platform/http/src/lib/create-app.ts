@@ -33,6 +33,13 @@ export interface RawBodyRequest {
 }
 
 /** Keeps a parsed body's raw bytes (signature checks of platform webhooks need them). */
+/**
+ * The media types read as JSON: `application/json` and every `+json` structured syntax suffix (RFC 6839), such as
+ * `application/merge-patch+json` (RFC 7396), which PATCH clients send. Read as anything else, such a body would reach
+ * validation empty: a PATCH answered 200 having changed nothing.
+ */
+export const JSON_TYPES = ['application/json', 'application/*+json'];
+
 function keepRaw(req: Request & RawBodyRequest, _res: Response, buf: Buffer) {
   req.rawBody = buf;
 }
@@ -43,7 +50,7 @@ function keepRaw(req: Request & RawBodyRequest, _res: Response, buf: Buffer) {
  * 400 `invalid_json`, 415…), which the service's exception filter answers in its envelope.
  */
 export function readJsonBody(req: Request, res: Response, limit: number | string, maxDepth: number): Promise<void> {
-  const parse = express.json({ type: 'application/json', limit, strict: false, verify: verifyJson(maxDepth) });
+  const parse = express.json({ type: JSON_TYPES, limit, strict: false, verify: verifyJson(maxDepth) });
   return new Promise((resolve, reject) => parse(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
 }
 
@@ -113,9 +120,9 @@ export async function createApp<C extends BaseConfig>(def: ServiceDefinition<C>,
 
   await def.beforeBodyParsers?.(app, config, { requestLog: mountedRequestLog(config) as RequestHandler });
   // GET, HEAD, OPTIONS and TRACE bodies mean nothing (RFC 9110): they are not read, so they cannot fail a request.
-  const parsed = (type: string) => (req: IncomingMessage) => !BODYLESS_METHODS.has(req.method ?? 'GET') && Boolean((req as Request).is(type));
+  const parsed = (type: string | string[]) => (req: IncomingMessage) => !BODYLESS_METHODS.has(req.method ?? 'GET') && Boolean((req as Request).is(type));
   const selfParsed = new Set(def.selfParsedJsonPaths ?? []);
-  const parsedJson = parsed('application/json');
+  const parsedJson = parsed(JSON_TYPES);
   app.use(
     express.json({
       type: (req) => parsedJson(req) && !selfParsed.has((req as Request).path),

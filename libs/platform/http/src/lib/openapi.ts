@@ -9,7 +9,8 @@ function platformRules(config: BaseConfig): string {
   return [
     '## Requests',
     '',
-    `JSON bodies are UTF-8 (another charset answers 415 \`unsupported_media_type\`), at most ${config.bodyLimit} (\`BODY_LIMIT\`;`,
+    'JSON bodies are sent as `application/json` or any `+json` type (RFC 6839; a PATCH may say `application/merge-patch+json`).',
+    `They are UTF-8 (another charset answers 415 \`unsupported_media_type\`), at most ${config.bodyLimit} (\`BODY_LIMIT\`;`,
     `413 \`payload_too_large\` above it), and nest objects and arrays at most ${config.bodyMaxDepth} levels deep (\`BODY_MAX_DEPTH\`; a deeper`,
     'body answers 422 `validation_error` with one detail at `loc: ["body"]`, type `json_too_deep`). Text may not contain NUL characters (422).',
     'Error messages quote at most 64 characters of an id or value from the request (then `…`) and are at most 512 characters long.',
