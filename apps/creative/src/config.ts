@@ -1,5 +1,5 @@
 import { engineConfigFromEnv, engineEnvProblems, engineEnvSchema } from '@platform/conversation';
-import { envBool as bool, loadConfig } from '@platform/config';
+import { envBool as bool, loadConfig, oauthProviderEnvSchema } from '@platform/config';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -188,22 +188,7 @@ const extra = {
     .describe(
       "Host names (comma-separated, no port) the MCP endpoint (`POST /v1/mcp`) accepts in `Host` besides `PUBLIC_BASE_URL`'s host, `localhost`, `127.0.0.1`, `[::1]` (DNS-rebinding protection; others get 403). `*` turns the check off, for a proxy that checks Host itself.",
     ),
-  OAUTH_COOKIE_KEYS: z
-    .string()
-    .refine((v) => v.split(',').every((k) => k.trim().length >= 32), 'comma-separated keys of at least 32 characters each')
-    .optional()
-    .describe(
-      "Comma-separated keys (32+ characters each, newest first) signing the OAuth provider's interaction and session cookies (entity: its authorization pages; creative: the sign-in of MCP connectors); set it (the same on every replica) in production. Unset: derived from `SECRETS_KEY`, else random per process (one replica only).",
-    ),
-  OAUTH_SWEEP_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(86_400_000)
-    .default(600_000)
-    .describe(
-      "Worker and all roles: how often expired rows of the OAuth provider's `oidc_payloads` (authorization codes, sessions, interactions, access and refresh tokens, registration access tokens) are deleted, a minute after they expire, at most 20 000 per pass. Several processes may sweep at once: each skips the rows another holds. `0` turns it off (the table then grows without bound).",
-    ),
+  ...oauthProviderEnvSchema,
   TRANSFORM_TIMEOUT_MS: z.coerce
     .number()
     .int()

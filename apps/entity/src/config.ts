@@ -1,5 +1,5 @@
 import { engineConfigFromEnv, engineEnvProblems, engineEnvSchema, EngineEnv } from '@platform/conversation';
-import { loadConfig } from '@platform/config';
+import { loadConfig, oauthProviderEnvSchema } from '@platform/config';
 import { z } from 'zod';
 
 export const entityConfigDefinition = {
@@ -14,22 +14,7 @@ export const entityConfigDefinition = {
       .max(120_000)
       .default(30_000)
       .describe('How long `POST …/messages` waits for the reply before answering 202 `pending`.'),
-    OAUTH_COOKIE_KEYS: z
-      .string()
-      .refine((v) => v.split(',').every((k) => k.trim().length >= 32), 'comma-separated keys of at least 32 characters each')
-      .optional()
-      .describe(
-        "Comma-separated keys (32+ characters each, newest first) signing the OAuth provider's interaction and session cookies (entity: its authorization pages; creative: the sign-in of MCP connectors); set it (the same on every replica) in production. Unset: derived from `SECRETS_KEY`, else random per process (one replica only).",
-      ),
-    OAUTH_SWEEP_INTERVAL_MS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(86_400_000)
-      .default(600_000)
-      .describe(
-        "Worker and all roles: how often expired rows of the OAuth provider's `oidc_payloads` (authorization codes, sessions, interactions, access and refresh tokens, registration access tokens) are deleted, a minute after they expire, at most 20 000 per pass. Several processes may sweep at once: each skips the rows another holds. `0` turns it off (the table then grows without bound).",
-      ),
+    ...oauthProviderEnvSchema,
     OAUTH_REQUIRE_PKCE: z
       .enum(['true', 'false', '1', '0'])
       .default('false')

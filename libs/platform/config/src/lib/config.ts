@@ -127,6 +127,29 @@ export const baseEnvSchema = (defaults: ServiceDefaults) => ({
   RECOVERY_GRACE_MS: z.coerce.number().int().min(0).default(60_000).describe('Pending work younger than this is left to the request that is queueing it.'),
 });
 
+/**
+ * The variables of a service that runs an OAuth provider (oidc-provider: entity's authorization server, creative's for
+ * MCP connectors), one schema for both.
+ */
+export const oauthProviderEnvSchema = {
+  OAUTH_COOKIE_KEYS: z
+    .string()
+    .refine((v) => v.split(',').every((k) => k.trim().length >= 32), 'comma-separated keys of at least 32 characters each')
+    .optional()
+    .describe(
+      "Comma-separated keys (32+ characters each, newest first) signing the OAuth provider's interaction and session cookies (entity: its authorization pages; creative: the sign-in of MCP connectors); set it (the same on every replica) in production. Unset: derived from `SECRETS_KEY`, else random per process (one replica only).",
+    ),
+  OAUTH_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000)
+    .default(600_000)
+    .describe(
+      "Worker and all roles: how often expired rows of the OAuth provider's `oidc_payloads` (authorization codes, sessions, interactions, access and refresh tokens, registration access tokens) are deleted, a minute after they expire, at most 20 000 per pass. Several processes may sweep at once: each skips the rows another holds. `0` turns it off (the table then grows without bound).",
+    ),
+};
+
 export type BaseEnv = z.infer<z.ZodObject<ReturnType<typeof baseEnvSchema>>>;
 
 export interface BaseConfig {
