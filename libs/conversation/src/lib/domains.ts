@@ -327,13 +327,16 @@ function usesWord(text: string, words: readonly string[]): number {
 
 /** The trade a purpose names (lang/trades.ts): the one named first. */
 export function tradeOf(purpose: string): Trade | undefined {
-  const text = fold(purpose);
+  return namedTrade(fold(purpose))?.trade;
+}
+
+function namedTrade(text: string): { trade: Trade; at: number } | undefined {
   let best: { trade: Trade; at: number } | undefined;
   for (const trade of TRADES) {
     const at = usesWord(text, trade.words);
     if (at >= 0 && (!best || at < best.at)) best = { trade, at };
   }
-  return best?.trade;
+  return best;
 }
 
 /**
@@ -346,9 +349,12 @@ export function domainOf(soul: Soul): Domain | undefined {
   if (getSoul(soul.id)) return undefined;
   const text = fold(`${soul.name} ${soul.description} ${soul.tone}`);
   const known = DOMAINS.find((d) => d.match.test(text));
-  const trade = tradeOf(`${soul.name} ${soul.description}`);
+  const named = namedTrade(fold(`${soul.name} ${soul.description}`));
+  const trade = named?.trade;
   if (trade && known && trade.within?.includes(known.id)) return { ...known, trade };
-  if (trade && (!known || trade.over?.includes(known.id))) return { id: trade.id, match: /$^/, asks: {}, trade };
+  // The one the purpose names first: "a tax accountancy firm: books appointments…" is an accountant, not a bookshop.
+  const first = trade && known && named.at < (known.match.exec(fold(`${soul.name} ${soul.description}`))?.index ?? Infinity);
+  if (trade && (!known || trade.over?.includes(known.id) || first)) return { id: trade.id, match: /$^/, asks: {}, trade };
   if (known) return known;
   if (usesWord(text, BUSINESS_WORDS) >= 0) return { id: GENERIC_TRADE.id, match: /$^/, asks: {}, trade: GENERIC_TRADE };
   return undefined;
@@ -407,7 +413,7 @@ function startsAny(words: string[], starts: readonly string[]): number {
 
 /**
  * The tip of a trade or domain (lang/trades.ts TIPS) that answers a question: the one whose word starts it holds most;
- * when none does and `advice` (the person asks for a recommendation), the first.
+ * when none does and `advice` (the person asks for a recommendation), the one said for any advice (`general`).
  */
 export function tipFor(ids: string[], message: string, lang: Lang, advice: boolean): string | undefined {
   const tips = ids.flatMap((id) => TIPS[id] ?? []);
@@ -421,7 +427,7 @@ export function tipFor(ids: string[], message: string, lang: Lang, advice: boole
     const score = startsAny(words, tip.about);
     if (score > 0 && (!best || score > best.score)) best = { say: tip.say[lang], score };
   }
-  return best?.say ?? (advice ? tips[0].say[lang] : undefined);
+  return best?.say ?? (advice ? tips.find((x) => x.general)?.say[lang] : undefined);
 }
 
 /**

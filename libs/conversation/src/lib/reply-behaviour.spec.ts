@@ -123,6 +123,14 @@ describe('the trade an entity is made for', () => {
     expect(domainOf(getSoul('friendly-support')!)).toBeUndefined();
   });
 
+  it('takes the trade or domain the purpose names first; a restaurant keeps its own questions', () => {
+    // "books" here is a verb: the purpose names an accountant first.
+    expect(domainOf(entity('Reception for Hale & Ward, a bookkeeping and tax practice that books client meetings'))?.id).toBe('accounting');
+    expect(domainOf(entity('Accueil du studio de yoga Lotus : cours, élèves, abonnements'))?.id).toBe('fitness');
+    expect(domainOf(entity('Réservations du restaurant Le Petit Zinc'))?.trade?.id).toBe('restaurant');
+    expect(tradeAsk(tradeOf('Réservations du restaurant Le Petit Zinc')!, 'recommendation', 'fr', ['un conseil ?'], false)).toBeUndefined();
+  });
+
   it('asks only for the criteria the person has not given', () => {
     const bikes = tradeOf('Atelier et magasin de vélos')!;
     const first = tradeAsk(bikes, 'recommendation', 'fr', ['vous me conseillez quel vélo ?'], false)!;
@@ -171,6 +179,9 @@ describe('advice from the trade', () => {
     expect(tipFor(['fitness'], 'je débute, quel cours choisir ?', 'fr', false)).toMatch(/débutants|hatha/);
     expect(tipFor(['bikes'], 'what are your opening hours?', 'en', false)).toBeUndefined();
     expect(tipFor(['books'], 'anything good lately?', 'en', true)).toMatch(/novels/);
+    // With no tip that answers it, a request for advice gets only a tip meant for any advice.
+    expect(tipFor(['fitness'], 'une idée pour mardi ?', 'fr', true)).toBeUndefined();
+    expect(tipFor(['fitness'], 'que faire pendant que mon genou guérit après l’opération ?', 'fr', true)).toMatch(/haut du corps/);
   });
 
   it('an entity asked for advice answers from its trade, then asks only what it still needs', async () => {

@@ -670,6 +670,28 @@ export const TRADES: readonly Trade[] = [
     book: ['daytime'],
   },
   {
+    // A restaurant recommends as the topic already does (the occasion, the cuisine, how many people).
+    id: 'restaurant',
+    words: w('restaurant restaurante ristorante trattoria pizzeria bistro brasserie taberna tasca churrascaria gaststatte wirtshaus'),
+    choose: [],
+  },
+  {
+    id: 'lodging',
+    within: ['hotel'],
+    words: w('ferienwohnung* ferienhaus* gite gites chale chales').concat([
+      'vacation rental',
+      'holiday let',
+      'holiday cottage',
+      'casa rural',
+      'casas rurales',
+      'apartamento turistico',
+      'location de vacances',
+      'casa de temporada',
+    ]),
+    choose: ['people', 'dates'],
+    book: ['people', 'dates'],
+  },
+  {
     id: 'sports',
     words: w('sportswear deportes sportgeschaft').concat([
       'sports store',
@@ -731,11 +753,13 @@ export const CRITERIA_DONE: Said = s(
  * What an entity of a trade says when asked for advice: tips that name the trade's things ("a hydration mask and a
  * leave-in cream", "packing paper and bubble wrap"), each with the word starts of the questions it answers (folded, any
  * language; five letters or more match any word they start). The best match answers; a request for a recommendation
- * that matches none gets the trade's first tip. Keyed by trade or domain id.
+ * that matches none gets the trade's `general` tip, if it has one. Keyed by trade or domain id.
  */
 export interface Tip {
   about: string[];
   say: Said;
+  /** Said for any request for advice that no tip's words answer. */
+  general?: boolean;
 }
 
 export const TIPS: Record<string, Tip[]> = {
@@ -770,6 +794,16 @@ export const TIPS: Record<string, Tip[]> = {
         'Para empezar, lo mejor son clases suaves: hatha o yin yoga, o una clase de iniciación para principiantes, a tu ritmo.',
         'Pour commencer, les cours doux sont les meilleurs : hatha ou yin yoga, ou une séance débutants, à ton rythme.',
         'Zum Einstieg sind sanfte Kurse am besten: Hatha oder Yin Yoga oder eine Anfängerstunde, in deinem Tempo.',
+      ),
+    },
+    {
+      about: w('knee joelho rodilla genou knie heal heals healing surgery operation cirurgia cirugia operacion chirurgie recovery'),
+      say: s(
+        'While an injury heals, keep training what does not hurt — upper body, core and mobility work, or a gentle class — and ask a trainer or your physio to adapt the plan.',
+        'Enquanto a lesão se recupera, treine o que não dói — parte superior do corpo, core e mobilidade, ou uma aula leve — e peça a um treinador ou ao seu fisioterapeuta para adaptar o plano.',
+        'Mientras se recupera la lesión, entrena lo que no duele — tren superior, core y movilidad, o una clase suave — y pide a un entrenador o a tu fisio que adapte el plan.',
+        'Pendant que la blessure guérit, entraîne ce qui ne fait pas mal — le haut du corps, le gainage et la mobilité, ou un cours doux — et demande à un coach ou à ton kiné d’adapter le programme.',
+        'Solange die Verletzung heilt, trainiere, was nicht weh tut — Oberkörper, Rumpf und Mobilität oder einen sanften Kurs — und lass Trainer oder Physio den Plan anpassen.',
       ),
     },
     {
@@ -869,6 +903,7 @@ export const TIPS: Record<string, Tip[]> = {
   ],
   books: [
     {
+      general: true,
       about: w(
         'idea ideia ideas idee suggest suger recommend recomend indica conseil empfehl author autor autora auteur novel romance roman read leitura lectura lecture lesen',
       ),
