@@ -247,8 +247,10 @@ describe('BuiltinEngine', () => {
 
   it('is honest about questions it cannot look up, and still asks something useful', async () => {
     const weather = await say(getSoul('friendly-support-en')!, "What's the weather like tomorrow?");
-    expect(weather).toMatch(/can't check that|can't look up/);
-    expect(weather).toMatch(/What do you need it for\?/);
+    expect(weather).toMatch(/can't check|can't look up/);
+    // Small talk gets a short natural answer, then the conversation goes on (lang/smalltalk.ts).
+    expect(weather).toMatch(/weather app/);
+    expect(weather).toMatch(/\?$/);
     expect(await say(lia, 'Quem ganhou o jogo ontem?')).toMatch(/não consigo consultar|não tenho como verificar/i);
   });
 

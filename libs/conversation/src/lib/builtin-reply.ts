@@ -1,10 +1,13 @@
+import { asksAboutAgent, asksOwnName, asksWhatWasTold, isRequestToAgent } from './addressee';
+import { backTo, isStatusCue, smallTalkAnswer, smallTalkOf } from './smalltalk';
 import { article as enArticle, ASKED_FOR_NAME, bareName, describeFacts, extractFacts, mergeFacts, relationPhrase } from './facts';
 import { detectLanguage } from './detect-language';
 import { detectIntents, isAsk, splitApology, type Intents } from './intents';
 import { chooseReplyLanguage, languageFamily, tr, type Lang, type LangTexts } from './language';
 import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
-import { domainOfConversation } from './domains';
+import { domainOfConversation, tipFor, tradeAsk } from './domains';
+import { CRITERIA_ASKS, CRITERIA_DONE, GENERIC_TRADE, type Trade } from './lang/trades';
 import {
   applyCorrections,
   asksWhatWasSaid,
@@ -29,7 +32,7 @@ import {
 } from './statements';
 import { getSoul } from './souls';
 import { termsOf } from './terms';
-import { capitalize, fold, joinList, pick, squish, trimEnd } from './text';
+import { capitalize, fold, joinList, pick, sentences, squish, trimEnd } from './text';
 import { findTopic, topicLines } from './topics';
 import type { ChatTurn, Fact, ReplyRequest } from './types';
 import {
@@ -91,9 +94,18 @@ export const BUILTIN_HISTORY_TURNS = 120;
 export function composeReply(req: ReplyRequest): string {
   const lastAssistant = [...(req.history ?? [])].reverse().find((t) => t.role === 'assistant')?.content;
   let reply = '';
+  const meta: { ctx?: Ctx } = {};
   for (let attempt = 0; attempt < 3; attempt++) {
-    reply = composeOnce(req, attempt);
-    if (!lastAssistant || squish(reply) !== squish(lastAssistant)) return reply;
+    reply = composeOnce(req, attempt, meta);
+    if (!lastAssistant || !nearSame(reply, lastAssistant)) return reply;
+  }
+  if (squish(reply) !== squish(lastAssistant!)) {
+    // Nearly the same as the previous reply: what it repeats word for word is left out when something new remains. An answer
+    // from memory is said again as asked.
+    if (meta.ctx?.recalled || meta.ctx?.introduced) return reply;
+    const said = fold(lastAssistant!);
+    const fresh = sentences(reply).filter((s) => !said.includes(fold(s).trim().slice(0, 40)));
+    return fresh.some((s) => s.split(/\s+/).length >= 4) ? squish(fresh.join(' ')) : reply;
   }
   // Never the same reply twice in a row: say so, and offer the next step.
   const lang = languageFamily(chooseReplyLanguage(req).tag) ?? 'en';
@@ -108,7 +120,27 @@ export function composeReply(req: ReplyRequest): string {
   );
 }
 
-function composeOnce(req: ReplyRequest, attempt: number): string {
+/** The words of a reply, folded, as a set. */
+function wordSet(text: string): Set<string> {
+  return new Set(
+    fold(text)
+      .split(/[^\p{L}\p{N}@.]+/u)
+      .filter(Boolean),
+  );
+}
+
+/** Two replies that say the same: the same text, or nearly all the same words (four in five). */
+export function nearSame(a: string, b: string): boolean {
+  if (squish(a) === squish(b)) return true;
+  const x = wordSet(a);
+  const y = wordSet(b);
+  if (!x.size || !y.size) return false;
+  let shared = 0;
+  for (const w of x) if (y.has(w)) shared++;
+  return shared / (x.size + y.size - shared) >= 0.8;
+}
+
+function composeOnce(req: ReplyRequest, attempt: number, meta: { ctx?: Ctx } = {}): string {
   const tag = chooseReplyLanguage(req).tag;
   const lang: Lang = languageFamily(tag) ?? 'en';
   const voice = voiceFor(req.soul);
@@ -146,6 +178,7 @@ function composeOnce(req: ReplyRequest, attempt: number): string {
     statements: memory.statements,
     corrections: memory.corrections,
   };
+  meta.ctx = ctx;
   // A leading apology ("desculpa a demora, é 123456") gets a short "no worries", then the rest is answered.
   const { apology, rest } = splitApology(message);
   if (apology) {
@@ -371,7 +404,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
 
   // "Who am I talking to?": the agent answers as itself.
-  if (isAgentQuestion(message, ctx.req.soul.name)) {
+  if (isAgentQuestion(message, ctx.req.soul.name) || asksAboutAgent(message)) {
     ctx.introduced = true;
     return agentIntro(ctx);
   }
@@ -397,6 +430,13 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     }
     return recallSentences(answer, lang);
   }
+  // "Tu te rappelles mon prénom ?": the person's name, never something else they said.
+  if (asksOwnName(message)) {
+    ctx.recalled = true;
+    return recallName(ctx);
+  }
+  // "Can you check again?", "pode cancelar?": the agent is asked to act, not told what the person said.
+  const toAgent = isRequestToAgent(message) || isStatusCue(message);
   // A correction that only fixes a value ("wait no, it's wednesday", "sorry i meant Cork, not dublin") is thanked for with the
   // new value (noteValues) and asks nothing again: what it corrects was just given.
   if (!i.question && isBareCorrection(message, ctx)) {
@@ -422,7 +462,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   // the charges?" after "two charges of 17.99"), before the topic's follow-ups.
   // A request for a suggestion ("what would you suggest?", "¿qué nos propones?") asks for something new, not for what was said.
   const suggestion = findTopic(message)?.id === 'recommendation';
-  if (!suggestion && (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang))) {
+  if (!suggestion && !toAgent && (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang))) {
     const earlier = earlierStatements(ctx, message);
     let said = recallStatements(message, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
     // A short follow-up question ("e quando?", "et c'est quelle race ?") goes on from the person's previous question.
@@ -436,13 +476,19 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     }
   }
   // Any other question about the person: the statements that best match it ("Where am I flying to?").
-  if (!suggestion && isSelfQuestion(message, lang)) {
+  if (!suggestion && !toAgent && isSelfQuestion(message, lang)) {
     const said = recallStatements(message, earlierStatements(ctx, message), lang, 2, { recent: ctx.userTurns });
     if (said.length) {
       ctx.recalled = true;
       return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
     }
   }
+
+  // "Still nothing?", "e agora?", "toujours rien ?": where the case stands, never what the person said.
+  if (isStatusCue(message)) return statusCheck(ctx);
+  // Small talk and off-topic questions ("what's the weather like?", "tu aimes le foot ?"): a short answer, then the task.
+  const chat = !findTopic(message) && !ctx.newFacts.length ? smallTalkOf(message, i.question || i.request) : undefined;
+  if (chat) return [smallTalkAnswer(chat, lang), ...backToTask(ctx, message)];
 
   if (i.recallName) return recallName(ctx);
   if (i.recallAsked) return recallAsked(ctx);
@@ -640,6 +686,22 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   if (asks) {
     spareName(ctx);
+    // "Can you check?", "pode cancelar?", "¿me ayudas?" on a case under way: where it stands, not a new question.
+    if (isRequestToAgent(message) && !ack && topicOfConversation(ctx) && termsOf(message, lang).stems.length <= 2) return statusCheck(ctx);
+    // An entity asked for advice answers from its trade ("for curly, dry hair: a hydration mask…"), then asks what it still needs.
+    const tip = tradeTip(ctx, message);
+    if (tip) return tip;
+    // A question for something the person told before that memory cannot answer: said plainly, and asked again.
+    if (rest.question && !ack && asksWhatWasTold(message))
+      return [
+        tr(lang, {
+          en: "I can't find that in what you've told me so far — could you tell me again?",
+          pt: 'Não encontrei isso no que você me contou até agora — pode me dizer de novo?',
+          es: 'No lo encuentro en lo que me has contado hasta ahora — ¿me lo dices otra vez?',
+          fr: 'Je ne le retrouve pas dans ce que tu m’as dit jusqu’ici — tu peux me le redire ?',
+          de: 'Das finde ich in dem, was du mir bisher erzählt hast, nicht — sagst du es mir noch einmal?',
+        }),
+      ];
     // A question about the world ("what's the weather tomorrow?") with no subject we know.
     const personal = /\b(?:meu|minha|meus|minhas|eu|me|mim|comigo|my|mine|i|me|i'm|i'?ve)\b/.test(fold(message));
     if (rest.question && !rest.request && !findTopic(message) && i.aboutYou && !ack) {
@@ -703,6 +765,10 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
     return dedupe(parts);
   }
+  if (topic?.id === 'recommendation') {
+    const tip = tradeTip(ctx, message);
+    if (tip) return tip;
+  }
   // The detail is said back, so the person sees it was understood ("Noted: your partner is allergic to feathers.").
   // Not a correction (it would repeat the old value) nor numbers and codes (noted with their value already).
   // A correction is said back without its old value ("…, not the 15th" is dropped).
@@ -713,7 +779,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       ? tr(lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.`, de: `Notiert: ${detail}.` })
       : fill(ctx, choose(ctx, L.statement)),
   );
-  parts.push(topic ? followUp(ctx, message, L.needMore, L.statementAsk, false) : fill(ctx, choose(ctx, L.statementAsk)));
+  // An entity made for a trade that looks into cases asks what it still needs to (a vet: the animal, the symptoms, since when).
+  const handles = Boolean(domainOfConversation(ctx.req.soul, [])?.trade?.handle) && !ctx.statedName && termsOf(message, lang).stems.length >= 3;
+  parts.push(topic || handles ? followUp(ctx, message, L.needMore, L.statementAsk, false) : fill(ctx, choose(ctx, L.statementAsk)));
   return dedupe(parts);
 }
 
@@ -736,8 +804,13 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
   const entityDomain = domainOfConversation(ctx.req.soul, [...ctx.statements.map((st) => st.text), ...ctx.userTurns, message]);
   // A date the person gave (chrono-node: "amanhã", "next Friday") is not asked for again.
   const dated = termsOf(message, ctx.lang).dates.length > 0 ? entityDomain?.datedAsks?.[topic?.id ?? 'default'] : undefined;
-  const domainAsk = dated ?? entityDomain?.asks[topic?.id ?? 'default'];
-  const topicAsk = domainAsk ? tr(ctx.lang, domainAsk) : topic ? topicLines(topic, ctx.lang, recent).ask : undefined;
+  // A recommendation where the domain only says what to ask for a purchase ("which medicine…?") asks that.
+  const domainAsk = dated ?? entityDomain?.asks[topic?.id ?? 'default'] ?? (topic?.id === 'recommendation' ? entityDomain?.asks['shopping'] : undefined);
+  // A trade's follow-up asks only for what the person has not said yet (lang/trades.ts).
+  // A domain with no recommendation of its own recommends as any shop does, not as a restaurant.
+  const trade = entityDomain?.trade ?? (entityDomain && !domainAsk ? GENERIC_TRADE : undefined);
+  const tradeLine = trade ? tradeFollowUp(ctx, trade, topic?.id ?? 'default', message) : undefined;
+  const topicAsk = domainAsk ? tr(ctx.lang, domainAsk) : (tradeLine ?? (topic ? topicLines(topic, ctx.lang, recent).ask : undefined));
   const baseAsk = topic ? fold(topicLines(topic, ctx.lang).ask).slice(0, 40) : undefined;
   // Once details were given, never fall back to asking for them all again.
   const others = topicAsk && baseAsk && fold(topicAsk).slice(0, 40) !== baseAsk ? fallback.filter((a) => fold(a).slice(0, 40) !== baseAsk) : fallback;
@@ -745,19 +818,36 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
   const all = [...(topicAsk ? [topicAsk] : []), ...others];
   const candidates = all.filter((a) => !asksForKnown(ctx, a));
   const last = fold(ctx.lastAssistant ?? '');
-  const fresh = candidates.filter((a) => !last.includes(fold(a).slice(0, 40)));
+  // A trade's follow-up opens the same way whatever it still asks for: it is the same question only when all of it is.
+  const fresh = candidates.filter((a) => !last.includes(a === tradeLine ? fold(a) : fold(a).slice(0, 40)));
+  // The subject's own question asks for what is known: it is acknowledged, not asked again, nor replaced by a vaguer one.
+  if (topicAsk && asksForKnown(ctx, topicAsk) && !fresh.some((a) => a !== topicAsk && !fallback.includes(a)))
+    return squish(`${knownLine(ctx, topicAsk)} ${fill(ctx, choose(ctx, ctx.L.anythingElse))}`);
   if (!fresh.length) {
     if (all.length && !candidates.length) return squish(`${knownLine(ctx, all[0])} ${fill(ctx, choose(ctx, ctx.L.anythingElse))}`);
     return fill(ctx, choose(ctx, ctx.L.escalate));
   }
   const ask = topicAsk && fresh[0] === candidates[0] ? fresh[0] : choose(ctx, fresh);
   // Several sentences ("Anotei o pedido 123. Pode me confirmar…?") or a colon stand on their own.
-  if (/[.!?]\s+\S/.test(ask) || ask.includes(':') || ask.includes(' — ')) return ask;
+  if (/[.!?]\s+\S/.test(ask) || ask.includes(':') || ask.includes(' — ') || ask === tradeLine) return ask;
   if (ask !== topicAsk && !wrapFallback) return fill(ctx, ask);
   const domain = DOMAIN[ctx.voice.id] ?? 'all';
   const askTopic = topic && ask === topicAsk ? topic.id : null;
   const fits = askTopic === 'feelings' ? ctx.voice.id === 'empathetic' : domain === 'all' || domain.includes(askTopic);
   return fill(ctx, withAsk(choose(ctx, fits ? wrap : NEUTRAL_WRAP[ctx.lang]), ask));
+}
+
+/** A trade's follow-up from the person's recent messages; they described their case when one of them complains or tells it. */
+function tradeFollowUp(ctx: Ctx, trade: Trade, topic: string, message: string): string | undefined {
+  const said = [...ctx.userTurns.slice(-6), message].map((u) => applyCorrections(u, ctx.corrections));
+  const described = said.some((u) => {
+    const i = detectIntents(u);
+    return i.complaint || (!i.question && !i.request && extractStatements(u, { language: ctx.req.language }).length > 0);
+  });
+  const ask = tradeAsk(trade, topic, ctx.lang, said, described);
+  // "Thanks, that is what I needed" only answers a follow-up that asked for something.
+  const asked = Object.values(CRITERIA_ASKS).some((a) => fold(ctx.lastAssistant ?? '').includes(fold(a[ctx.lang].split('{c}')[0]).slice(0, 30)));
+  return ask === CRITERIA_DONE[ctx.lang] && !asked ? undefined : ask;
 }
 
 /** The question of a follow-up (its last sentence with "?"), folded. */
@@ -805,6 +895,11 @@ function knownLine(ctx: Ctx, ask: string): string {
     .join(' ');
 }
 
+/** A purpose told after a dash, lower case at its start, except in German, whose nouns keep their capital ("Kundenservice"). */
+function asTold(ctx: Ctx, purpose: string): string {
+  return ctx.lang === 'de' || detectLanguage(purpose).language === 'de' ? purpose : lowerFirst(purpose);
+}
+
 /** "Who am I talking to?": the agent's name and what it does (an entity's purpose, a catalogue soul's voice). */
 function agentIntro(ctx: Ctx): string[] {
   const { soul } = ctx.req;
@@ -814,7 +909,7 @@ function agentIntro(ctx: Ctx): string[] {
   const last = fold(ctx.lastAssistant ?? '');
   const full = fold(own ? fill(ctx, ctx.L.about) : trimEnd(soul.description ?? '') || `${soul.name}, a virtual assistant`);
   // An entity still says what it does ("what do you do exactly?" asks for its purpose).
-  const does = own ? '' : lowerFirst(trimEnd(soul.description ?? ''));
+  const does = own ? '' : asTold(ctx, trimEnd(soul.description ?? ''));
   if (last && last.includes(full.slice(0, 40)) && last.includes(fold(soul.name)))
     return [
       does
@@ -823,18 +918,26 @@ function agentIntro(ctx: Ctx): string[] {
             pt: `Continuo sendo eu: ${soul.name} — ${does}.`,
             es: `Sigo siendo yo: ${soul.name} — ${does}.`,
             fr: `C’est toujours moi : ${soul.name} — ${does}.`,
+            de: `Immer noch ich: ${soul.name} — ${does}.`,
           })
         : tr(ctx.lang, {
             en: `Still me: ${soul.name}, here to help.`,
             pt: `Continuo sendo eu: ${soul.name}, aqui para ajudar.`,
             es: `Sigo siendo yo: ${soul.name}, aquí para ayudarte.`,
             fr: `C’est toujours moi : ${soul.name}, là pour t’aider.`,
+            de: `Immer noch ich: ${soul.name}, hier, um zu helfen.`,
           }),
-      tr(ctx.lang, { en: 'What can I do for you?', pt: 'Em que posso te ajudar?', es: '¿En qué te ayudo?', fr: 'Que puis-je faire pour toi ?' }),
+      tr(ctx.lang, {
+        en: 'What can I do for you?',
+        pt: 'Em que posso te ajudar?',
+        es: '¿En qué te ayudo?',
+        fr: 'Que puis-je faire pour toi ?',
+        de: 'Was kann ich für dich tun?',
+      }),
     ];
   if (own) return [fill(ctx, ctx.L.about), OPEN[ctx.voice.id][ctx.lang]];
   const purpose = trimEnd(soul.description ?? '');
-  const what = purpose ? lowerFirst(purpose) : '';
+  const what = purpose ? asTold(ctx, purpose) : '';
   const intro = what
     ? tr(ctx.lang, {
         en: `I'm ${soul.name}, the virtual assistant here — ${what}.`,
@@ -1021,6 +1124,27 @@ function timeOfDay(message: string, lang: Lang): string | undefined {
     fold(squish(message ?? '')),
   );
   return m ? tr(lang, TIME_OF_DAY[m[1]]) : undefined;
+}
+
+/** The advice of the entity's trade for a question (domains.ts tipFor), with the follow-up a recommendation still needs. */
+function tradeTip(ctx: Ctx, message: string): string[] | undefined {
+  const domain = domainOfConversation(ctx.req.soul, []);
+  if (!domain) return undefined;
+  const topic = findTopic(message)?.id;
+  const advice = topic === 'recommendation' || topic === 'choice' || topic === 'shopping';
+  const tip = tipFor([domain.id, ...(domain.trade ? [domain.trade.id] : [])], message, ctx.lang, advice);
+  if (!tip) return undefined;
+  ctx.recalled = true;
+  const next = advice ? followUp(ctx, message, ['{ask}'], ctx.L.anythingElse, false) : fill(ctx, choose(ctx, ctx.L.anythingElse));
+  return dedupe([tip, next]);
+}
+
+/** After small talk, back to the subject of the conversation with its next step ("Back to your order: …"), else an open question. */
+function backToTask(ctx: Ctx, message: string): string[] {
+  const topic = topicOfConversation(ctx);
+  if (!topic) return [OPEN[ctx.voice.id][ctx.lang]];
+  const next = followUp(ctx, message, ['{ask}'], ctx.L.anythingElse, false);
+  return [backTo(topicLines(topic, ctx.lang).about, ctx.lang), lowerFirst(next)];
 }
 
 /** "Alguma novidade?": what is still needed to move the latest subject forward. */

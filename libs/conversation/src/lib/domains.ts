@@ -1,6 +1,8 @@
 import { getSoul } from './souls';
-import type { LangTexts } from './language';
-import { fold } from './text';
+import type { Lang, LangTexts } from './language';
+import { BUSINESS_WORDS, CRITERIA, CRITERIA_ASKS, CRITERIA_DONE, GENERIC_TRADE, TIPS, TRADES, type Criterion, type Trade } from './lang/trades';
+import { termsOf } from './terms';
+import { fold, joinList } from './text';
 import type { Soul } from './types';
 
 /**
@@ -22,6 +24,8 @@ export interface Domain {
    * Stricter than `match`: "book a table" is no bookshop.
    */
   talk?: RegExp;
+  /** The trade (lang/trades.ts) it was made from: its follow-ups ask for what the person has not said yet (tradeAsk). */
+  trade?: Trade;
 }
 
 const t = (en: string, pt: string, es: string, fr: string): LangTexts<string> => ({ en, pt, es, fr });
@@ -297,14 +301,133 @@ export const DOMAINS: Domain[] = [
   },
 ];
 
+/** Does the folded text use one of the words (whole words, `*` a prefix, an optional plural "s"; phrases word by word)? */
+const WORD_RE = new Map<string, RegExp>();
+function wordRe(word: string): RegExp {
+  let re = WORD_RE.get(word);
+  if (re) return re;
+  const body = word
+    .replace(/\*$/, '')
+    .split(/\s+/)
+    .map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join("[\\s'’-]+");
+  re = new RegExp(`(?<![\\p{L}\\p{N}])${body}${word.endsWith('*') ? '' : 's?(?![\\p{L}\\p{N}])'}`, 'u');
+  WORD_RE.set(word, re);
+  return re;
+}
+
+function usesWord(text: string, words: readonly string[]): number {
+  let first = -1;
+  for (const word of words) {
+    const m = wordRe(word).exec(text);
+    if (m && (first < 0 || m.index < first)) first = m.index;
+  }
+  return first;
+}
+
+/** The trade a purpose names (lang/trades.ts): the one named first. */
+export function tradeOf(purpose: string): Trade | undefined {
+  return namedTrade(fold(purpose))?.trade;
+}
+
+function namedTrade(text: string): { trade: Trade; at: number } | undefined {
+  let best: { trade: Trade; at: number } | undefined;
+  for (const trade of TRADES) {
+    const at = usesWord(text, trade.words);
+    if (at >= 0 && (!best || at < best.at)) best = { trade, at };
+  }
+  return best;
+}
+
 /**
- * The domain an entity was made for, if its purpose names one (the first in DOMAINS' order whose words it uses).
+ * The domain an entity was made for, if its purpose names one: a domain with hand-written follow-ups (DOMAINS, the first
+ * in order whose words it uses), unless a trade that is a kind of it is named ("clínica veterinária" is a vet); else a
+ * trade (lang/trades.ts); else, when the purpose names a business at all, the follow-ups any shop asks.
  * Catalogue souls have none: their voices carry their own follow-ups.
  */
 export function domainOf(soul: Soul): Domain | undefined {
   if (getSoul(soul.id)) return undefined;
   const text = fold(`${soul.name} ${soul.description} ${soul.tone}`);
-  return DOMAINS.find((d) => d.match.test(text));
+  const known = DOMAINS.find((d) => d.match.test(text));
+  const named = namedTrade(fold(`${soul.name} ${soul.description}`));
+  const trade = named?.trade;
+  if (trade && known && trade.within?.includes(known.id)) return { ...known, trade };
+  // The one the purpose names first: "a tax accountancy firm: books appointments…" is an accountant, not a bookshop.
+  const first = trade && known && named.at < (known.match.exec(fold(`${soul.name} ${soul.description}`))?.index ?? Infinity);
+  if (trade && (!known || trade.over?.includes(known.id) || first)) return { id: trade.id, match: /$^/, asks: {}, trade };
+  if (known) return known;
+  if (usesWord(text, BUSINESS_WORDS) >= 0) return { id: GENERIC_TRADE.id, match: /$^/, asks: {}, trade: GENERIC_TRADE };
+  return undefined;
+}
+
+/** Which criteria list a topic's follow-up uses. */
+const CRITERIA_OF: Record<string, 'choose' | 'handle' | 'book'> = {
+  recommendation: 'choose',
+  shopping: 'choose',
+  choice: 'choose',
+  booking: 'book',
+  error: 'handle',
+  default: 'handle',
+};
+
+/**
+ * Has the person given a criterion already? `said`: their recent messages (the latest last), `described`: they already
+ * told what is wrong. Word starts of five letters or more match any word they start, shorter ones whole words.
+ */
+export function criterionKnown(c: Criterion, said: string[], lang: Lang, described: boolean): boolean {
+  if (c.problem && described) return true;
+  const text = said.join(' \n ');
+  const folded = fold(text);
+  const words = folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (c.known?.some((k) => (k.length >= 5 ? words.some((x) => x.startsWith(k)) : words.includes(k)))) return true;
+  if (!c.cats?.length && !c.date) return false;
+  const terms = termsOf(text, lang);
+  if (c.cats?.some((cat) => terms.stems.includes(cat))) return true;
+  return Boolean(c.date && terms.dates.length);
+}
+
+/**
+ * A trade's follow-up for a topic: what it still needs, in one question ("To suggest something that suits you, could
+ * you tell me your height and your budget?"); when everything is known, a thanks that asks nothing again. Undefined when
+ * the trade has no criteria for the topic (the topic's own follow-up is asked).
+ */
+export function tradeAsk(trade: Trade, topic: string, lang: Lang, said: string[], described: boolean): string | undefined {
+  const which = CRITERIA_OF[topic];
+  const ids = which ? trade[which] : undefined;
+  if (!which || !ids?.length) return undefined;
+  const missing = ids.map((id) => CRITERIA[id]).filter((c) => c && !criterionKnown(c, said, lang, described));
+  if (!missing.length) return CRITERIA_DONE[lang];
+  return CRITERIA_ASKS[which][lang].replace(
+    '{c}',
+    joinList(
+      missing.map((c) => c.say[lang]),
+      lang,
+    ),
+  );
+}
+
+/** Does one of the folded words start with a word start of five letters or more, or equal a shorter one? */
+function startsAny(words: string[], starts: readonly string[]): number {
+  return starts.filter((k) => (k.length >= 5 ? words.some((x) => x.startsWith(k)) : words.includes(k))).length;
+}
+
+/**
+ * The tip of a trade or domain (lang/trades.ts TIPS) that answers a question: the one whose word starts it holds most;
+ * when none does and `advice` (the person asks for a recommendation), the one said for any advice (`general`).
+ */
+export function tipFor(ids: string[], message: string, lang: Lang, advice: boolean): string | undefined {
+  const tips = ids.flatMap((id) => TIPS[id] ?? []);
+  if (!tips?.length) return undefined;
+  const words = fold(message)
+    .replace(/ß/g, 'ss')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  let best: { say: string; score: number } | undefined;
+  for (const tip of tips) {
+    const score = startsAny(words, tip.about);
+    if (score > 0 && (!best || score > best.score)) best = { say: tip.say[lang], score };
+  }
+  return best?.say ?? (advice ? tips.find((x) => x.general)?.say[lang] : undefined);
 }
 
 /**

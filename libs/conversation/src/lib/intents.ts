@@ -55,7 +55,7 @@ const ABOUT_BOT =
 const IS_BOT =
   /\b(?:(?:voce|vc|tu) (?:e|eh) (?:um |uma )?(?:robo|bot|humano|humana|pessoa|ia|inteligencia artificial|maquina|de verdade|real)|(?:are|r) (?:you|u) (?:a |an )?(?:bot|robot|human|real|ai|machine|person)|eres (?:un |una )?(?:bot|robot|humano|humana|persona|ia|maquina|real))\b/;
 const RECALL_NAME =
-  /\b(?:qual (?:e |eh )?(?:o )?meu nome|(?:voce|vc) (?:lembra|sabe|se lembra)(?: d?o)? meu nome|lembra (?:d?o )?meu nome|como (?:e que )?eu me chamo|what'?s my name|what is my name|do you (?:remember|know) my name|who am i|cual es mi nombre|como me llamo|(?:sabes|recuerdas) (?:cual es )?mi nombre)\b/;
+  /\b(?:qual (?:e |eh )?(?:o )?meu nome|(?:voce|vc) (?:lembra|sabe|se lembra)(?: d?o)? meu nome|lembra (?:d?o )?meu nome|como (?:e que )?eu me chamo|what'?s my name|what is my name|do you (?:remember|know) my name|who am i(?=\W*$)|cual es mi nombre|como me llamo|(?:sabes|recuerdas) (?:cual es )?mi nombre)\b/;
 const RECALL_ASKED =
   /\b(?:o que (?:(?:e )?que |foi que )?eu (?:te )?(?:perguntei|pedi|tinha perguntado|tinha pedido)|qual (?:foi|era) (?:a )?minha (?:pergunta|duvida|solicitacao)|(?:voce|vc) (?:lembra|se lembra) (?:d?o )?que eu (?:perguntei|pedi)|what did i (?:ask|want|request)|what was my (?:question|request)|do you remember what i (?:asked|wanted|requested)|what i asked (?:you )?(?:before|earlier))\b/;
 const RECALL_ME =

@@ -137,7 +137,7 @@ const VERB_FRAMES: Array<{ re: RegExp; kind: Fact['kind']; key: string }> = [
   {
     kind: 'name',
     key: 'name',
-    re: /\b(?:who am i|what am i called|what do you call me|como (?:e que )?eu me chamo|como me chamo|como (?:voce|vc) me chama|como me llamo|comment (?:est-ce que )?je m'appelle|comment tu m'appelles|qui suis-je)\b/u,
+    re: /\b(?:who am i(?=\W*$)|what am i called|what do you call me|como (?:e que )?eu me chamo|como me chamo|como (?:voce|vc) me chama|como me llamo|comment (?:est-ce que )?je m'appelle|comment tu m'appelles|qui suis-je)\b/u,
   },
   {
     kind: 'goal',

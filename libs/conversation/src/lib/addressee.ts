@@ -1,0 +1,151 @@
+import { ADDRESSEE, type AddresseeWords } from './lang/addressee';
+import { QUESTION_START } from './asking';
+import { fold } from './text';
+
+/*
+ * Who a question is about, read as a small grammar over the words of lang/addressee.ts (every language at once: a short
+ * question may read as another language to the detector): a name word next to the agent ("your name", "te llamas",
+ * "heißt du") or next to the person ("my name", "me chamo", "je m'appelle"); a "who" with the agent as subject ("who
+ * are you", "quién eres") or with a verb of talking ("who am I chatting with", "com quem eu falo", "mit wem spreche
+ * ich"); a request that opens by asking the agent to do something ("can you check?", "pode cancelar?").
+ */
+
+type WordSets = { [K in keyof AddresseeWords]: ReadonlySet<string> };
+
+const WORDS: WordSets = (() => {
+  const keys = Object.keys(ADDRESSEE.en) as Array<keyof AddresseeWords>;
+  const out = {} as Record<keyof AddresseeWords, Set<string>>;
+  for (const k of keys) out[k] = new Set(Object.values(ADDRESSEE).flatMap((d) => d[k].map((x) => fold(x))));
+  return out;
+})();
+
+/** Folded words, elisions split ("t'appelles" → "t", "appelles"), "ß" as "ss". */
+function tokens(text: string): string[] {
+  return fold(text)
+    .replace(/ß/g, 'ss')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+function isQuestion(text: string, t: string[]): boolean {
+  return /\?/.test(text) || QUESTION_START.test(t.join(' ')) || WORDS.who.has(t[0] ?? '');
+}
+
+/** The index of a name word or naming verb, with what is next to it. */
+function nameWords(t: string[]): number[] {
+  return t.map((x, i) => (WORDS.names.has(x) || WORDS.called.has(x) ? i : -1)).filter((i) => i >= 0);
+}
+
+/** "what's your name?", "cómo te llamas", "tu t'appelles comment ?", "wie heißt du?", "what should I call you?" */
+function asksAgentName(t: string[]): boolean {
+  return nameWords(t).some((i) => {
+    const [before, after] = [t[i - 1] ?? '', t[i + 1] ?? ''];
+    if (WORDS.names.has(t[i])) return WORDS.yours.has(before) && !WORDS.mine.has(before);
+    // "call me Bob", "heiße ich": the person's own name.
+    if (WORDS.me.has(after)) return false;
+    if (WORDS.you.has(before) || WORDS.you.has(after)) return true;
+    // "como você se chama", "e você, como se chama": the agent a few words before, no one else in between.
+    const near = t.slice(Math.max(0, i - 3), i);
+    return near.some((n) => WORDS.you.has(n)) && !t.slice(Math.max(0, i - 2), i).some((n) => WORDS.me.has(n));
+  });
+}
+
+/** "what's my name?", "tu te rappelles mon prénom ?", "como eu me chamo?", "wie heiße ich?" */
+function asksOwnNameWords(t: string[]): boolean {
+  return nameWords(t).some((i) => {
+    const [before, after] = [t[i - 1] ?? '', t[i + 1] ?? ''];
+    if (WORDS.names.has(t[i])) return WORDS.mine.has(before);
+    if (WORDS.you.has(before) || WORDS.you.has(after)) return false;
+    return WORDS.me.has(before) || after === 'ich';
+  });
+}
+
+/** "who are you", "who exactly am I chatting with", "com quem eu falo", "à qui je parle", "wer ist da?" */
+function asksWho(t: string[]): boolean {
+  return t.some((x, i) => {
+    if (!WORDS.who.has(x)) return false;
+    const next = t.slice(i + 1, i + 7);
+    // "who should I talk to about refunds?", "with whom can I speak?": whom to turn to, not who this is.
+    if (next.slice(0, 3).some((n) => WORDS.route.has(n))) return false;
+    const near = next.slice(0, 3);
+    const agentish = (ws: string[]) => ws.some((n) => WORDS.be.has(n)) && ws.some((n) => WORDS.you.has(n) || WORDS.this.has(n));
+    // "who is your manager?" asks about someone else ("tu" is "you" in French, "your" in Spanish).
+    if (agentish(near)) return !near.some((n) => WORDS.yours.has(n) && !WORDS.you.has(n));
+    // "vous êtes qui ?", "c'est qui ?", "t'es qui ?": the "who" comes last.
+    if (i === t.length - 1 && agentish(t.slice(Math.max(0, i - 3), i))) return true;
+    // A verb of talking with the person as its subject, said or implied ("com quem falo", "con quién hablo"), or said
+    // before the "who" ("je discute avec qui ?", "I'm talking to who?").
+    const before = t.slice(Math.max(0, i - 3), i);
+    return next.some((n) => WORDS.talk.has(n)) || (i >= t.length - 2 && before.some((n) => WORDS.talk.has(n)) && before.some((n) => WORDS.me.has(n)));
+  });
+}
+
+/** A question about the agent itself: its name, or who is on the other end. */
+export function asksAboutAgent(message: string): boolean {
+  const t = tokens(message);
+  if (!t.length || t.length > 16 || !isQuestion(message, t)) return false;
+  return asksAgentName(t) || asksWho(t);
+}
+
+/** A question for the person's own name ("tu te rappelles mon prénom ?"), not a statement of it ("my name is Ana"). */
+export function asksOwnName(message: string): boolean {
+  const t = tokens(message);
+  if (!t.length || t.length > 14 || !isQuestion(message, t)) return false;
+  return asksOwnNameWords(t);
+}
+
+const OPENERS = new Set([
+  'and',
+  'so',
+  'ok',
+  'okay',
+  'well',
+  'then',
+  'e',
+  'entao',
+  'y',
+  'bueno',
+  'vale',
+  'et',
+  'bon',
+  'alors',
+  'und',
+  'also',
+  'please',
+  'por',
+  'favor',
+  'hi',
+  'oi',
+  'hola',
+  'bonjour',
+  'hallo',
+]);
+const REQUESTS = Object.values(ADDRESSEE)
+  .flatMap((d) => d.requests.map((r) => tokens(r)))
+  .sort((a, b) => b.length - a.length);
+
+/**
+ * A request to the agent ("can you check again?", "pode cancelar?", "¿me ayudas?", "vous pouvez vérifier ?", "kannst du
+ * nachsehen?") that asks for nothing said before (no "remind", "my order number"): it asks the agent to act, and is not
+ * answered by telling the person what they said.
+ */
+export function isRequestToAgent(message: string): boolean {
+  const all = tokens(message);
+  let k = 0;
+  while (k < all.length && OPENERS.has(all[k])) k++;
+  const t = all.slice(k);
+  const opens = REQUESTS.some((r) => r.length <= t.length && r.every((x, i) => t[i] === x));
+  if (!opens) return false;
+  return !t.some((x) => WORDS.recall.has(x) || WORDS.mine.has(x));
+}
+
+/**
+ * A question for something the person said before ("what time did I say?", "que horas mesmo?", "c'était quoi déjà ?",
+ * "welcher Browser war das nochmal?"): when memory holds no answer, the reply says so and asks for it again, never "I can't
+ * look that up".
+ */
+export function asksWhatWasTold(message: string): boolean {
+  const t = tokens(message);
+  if (!t.length || !isQuestion(message, t)) return false;
+  return t.some((x) => WORDS.recall.has(x) || WORDS.again.has(x));
+}

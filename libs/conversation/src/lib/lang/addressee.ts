@@ -1,0 +1,167 @@
+import type { Lang } from '../language';
+
+/**
+ * Who a question is about: the agent ("who am I talking to?", "¿cómo te llamas?", "mit wem spreche ich?") or the person
+ * ("tu te rappelles mon prénom ?"), read as a small grammar over these words rather than a list of whole questions
+ * (addressee.ts). Words are folded (no accents, lower case); elisions are split ("t'appelles" → "t", "appelles").
+ */
+export interface AddresseeWords {
+  /** Pronouns and verb-bound forms that address the agent as a subject or object ("you", "você", "tú", "vous", "du"). */
+  you: string[];
+  /** Possessives of the agent ("your", "seu", "tu", "ton", "dein"). */
+  yours: string[];
+  /** The person speaking of themself ("i", "me", "eu", "yo", "je", "moi", "ich", "mich"). */
+  me: string[];
+  /** Possessives of the person ("my", "meu", "mi", "mon", "mein"). */
+  mine: string[];
+  /** Nouns for a name ("name", "nome", "nombre", "prenom", "vorname"). */
+  names: string[];
+  /** Verbs of being called ("called", "chama", "llamas", "appelles", "heisst", "nennen"). */
+  called: string[];
+  /** Question words asking for a person ("who", "quem", "quien", "qui", "wer", "wem"). */
+  who: string[];
+  /** Verbs of talking with someone ("talking", "falo", "hablo", "parle", "spreche"). */
+  talk: string[];
+  /** Demonstratives that point at the speaker on the other end ("this", "isso", "esto", "c'est"). */
+  this: string[];
+  /** Modals that make a "who" question a question about whom to turn to ("who should I talk to about refunds?"). */
+  route: string[];
+  /** Verbs of being: "who are you", "quem é você", "qui es-tu", "wer bist du". */
+  be: string[];
+  /** Openings of a request to the agent ("can you", "pode", "¿puedes", "vous pouvez", "kannst du"), folded phrases. */
+  requests: string[];
+  /** Words that ask for something said before ("remind", "remember", "lembra", "recuerdas", "rappelles", "erinnerst"). */
+  recall: string[];
+  /** Words that ask for something again ("again", "mesmo", "déjà", "nochmal"): "what time was it again?". */
+  again: string[];
+}
+
+const w = (text: string) => text.split(/\s+/).filter(Boolean);
+
+export const ADDRESSEE: Record<Lang, AddresseeWords> = {
+  en: {
+    you: w('you u ya yourself'),
+    yours: w('your ur yours'),
+    me: w('i me im myself'),
+    mine: w('my mine'),
+    names: w('name names'),
+    called: w('called call named'),
+    who: w('who whom whos'),
+    talk: w('talking speaking chatting writing texting dealing messaging talk speak chat write text deal'),
+    this: w('this that there'),
+    route: w('should could can must need'),
+    be: w('are is am re s'),
+    requests: ['can you', 'could you', 'would you', 'will you', 'can u', 'could u', 'please can you', 'are you able to', 'give me', 'recommend'],
+    recall: w('remind remember recall said told say tell mentioned gave'),
+    again: w('again'),
+  },
+  pt: {
+    you: w('voce vc vcs voces tu te contigo senhor senhora'),
+    yours: w('seu sua teu tua'),
+    me: w('eu me mim comigo'),
+    mine: w('meu minha'),
+    names: w('nome nomes'),
+    called: w('chama chamas chamo chamar chamam'),
+    who: w('quem'),
+    talk: w('falo falando fala atendendo converso conversando escrevo escrevendo teclo teclando falar conversar atende responde'),
+    this: w('isso isto ai aqui'),
+    route: w('devo deveria posso preciso'),
+    be: w('e eh es sao esta'),
+    requests: [
+      'pode',
+      'podes',
+      'poderia',
+      'voce pode',
+      'vc pode',
+      'voce poderia',
+      'consegue',
+      'voce consegue',
+      'vc consegue',
+      'me ajuda',
+      'da pra',
+      'me da',
+      'me de',
+      'me indica',
+      'me recomenda',
+      'me sugere',
+    ],
+    recall: w('lembra lembrar lembre lembro disse falei contei passei informei'),
+    again: w('mesmo novo'),
+  },
+  es: {
+    you: w('tu usted te ti contigo vos eres'),
+    yours: w('tu su'),
+    me: w('yo me mi conmigo'),
+    mine: w('mi mis'),
+    names: w('nombre nombres'),
+    called: w('llamas llama llamo llamar llaman'),
+    who: w('quien quienes'),
+    talk: w('hablo hablando habla escribo escribiendo escribe chateo chateando converso conversando hablar atiende responde'),
+    this: w('esto eso alli ahi'),
+    route: w('debo deberia puedo necesito tengo'),
+    be: w('eres es son sois esta'),
+    requests: [
+      'puedes',
+      'podrias',
+      'puede',
+      'podria',
+      'me puedes',
+      'me podrias',
+      'me ayudas',
+      'me echas una mano',
+      'usted puede',
+      'dame',
+      'recomiendame',
+      'me recomiendas',
+    ],
+    recall: w('recuerdas recuerda recordar acuerdas dije conte comente di pase'),
+    again: w('era'),
+  },
+  fr: {
+    you: w('tu t toi vous etes'),
+    yours: w('ton ta tes votre vos'),
+    me: w('je j moi me m'),
+    mine: w('mon ma mes'),
+    names: w('nom prenom noms'),
+    called: w('appelles appelez appelle appeler'),
+    who: w('qui'),
+    talk: w('parle parles discute discutes ecris ecrit cause parler discuter repond'),
+    this: w('c ce ca cela'),
+    route: w('dois devrais peux faut'),
+    be: w('es etes est suis'),
+    requests: [
+      'vous pouvez',
+      'tu peux',
+      'pouvez-vous',
+      'pouvez vous',
+      'peux-tu',
+      'peux tu',
+      'pourriez-vous',
+      'pourriez vous',
+      'tu pourrais',
+      'vous pourriez',
+      'donne-moi',
+      'donne moi',
+      'conseille-moi',
+      'conseille moi',
+    ],
+    recall: w('rappelles rappelez souviens souvenez rappeler dit donne raconte'),
+    again: w('deja'),
+  },
+  de: {
+    you: w('du dich dir sie ihnen bist'),
+    yours: w('dein deine deinen deinem ihr ihre ihren'),
+    me: w('ich mich mir'),
+    mine: w('mein meine meinen meinem'),
+    names: w('name namen vorname'),
+    called: w('heisst heisse heissen nennen nenne'),
+    who: w('wer wem wen'),
+    talk: w('spreche sprechen spricht schreibe schreiben schreibt chatte chatten rede reden tun'),
+    this: w('das da dort'),
+    route: w('soll sollte muss kann'),
+    be: w('bist sind ist bin'),
+    requests: ['kannst du', 'konnen sie', 'konntest du', 'konnten sie', 'kannst du mir', 'gib mir', 'empfiehl mir'],
+    recall: w('erinnerst erinnern erinnere gesagt erzahlt genannt'),
+    again: w('nochmal nochmals'),
+  },
+};
