@@ -85,6 +85,23 @@ describe('normalizeError', () => {
     expect(normalizeError(pgError('42P01'))).toMatchObject({ status: 500, code: 'internal_error' });
     expect(normalizeError(new Error('Connection string is invalid'))).toMatchObject({ status: 500, code: 'internal_error' });
   });
+
+  it('does not tell a lost connection to something else as the database: fetch failures, AWS SDK errors and bugs stay 500', () => {
+    const socket = (code: string) => Object.assign(new Error(`connect ${code} 10.0.0.9:443`), { code, syscall: 'connect' });
+    for (const err of [
+      // undici: a webhook, a platform API, an LLM provider that cannot be reached.
+      new TypeError('fetch failed', { cause: socket('ECONNREFUSED') }),
+      new Error('delivery failed', { cause: new TypeError('fetch failed', { cause: socket('ECONNRESET') }) }),
+      // The AWS SDK (S3): the socket error itself, with the SDK's $metadata.
+      Object.assign(socket('ECONNRESET'), { $metadata: { attempts: 3 } }),
+      // A bug of ours.
+      new TypeError("Cannot read properties of undefined (reading 'id')"),
+      new RangeError('Invalid time value'),
+    ]) {
+      expect(isDatabaseUnavailable(err)).toBe(false);
+      expect(normalizeError(err)).toMatchObject({ status: 500, code: 'internal_error' });
+    }
+  });
 });
 
 describe('envelopes', () => {
