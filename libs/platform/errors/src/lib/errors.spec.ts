@@ -2,7 +2,7 @@ import { NotFoundException } from '@nestjs/common';
 import { atInput, atInputs, DomainException, ErrorKind, RateLimitedError, ValidationError } from './domain-exception';
 import { STATUS_BY_KIND } from './error-kinds';
 import { adaptCode, creativeEnvelope, entityEnvelope, messagingEnvelope } from './envelopes';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-availability';
 import { capEcho, normalizeError } from './normalize';
 import { NotFoundError } from './domain-exception';
@@ -56,6 +56,8 @@ describe('normalizeError', () => {
       new Error('timeout exceeded when trying to connect'),
       new QueryFailedError('SELECT 1', [], new Error('Connection terminated')),
       new Error('wrapped', { cause: socket('EPIPE') }),
+      // TypeORM's runner released because PostgreSQL ended its connection (@platform/database hands the cause on).
+      Object.defineProperty(new QueryRunnerAlreadyReleasedError(), 'cause', { value: Object.assign(new Error('terminating connection'), { code: '57P01' }) }),
     ];
     for (const err of unavailable) {
       expect(isDatabaseUnavailable(err)).toBe(true);
@@ -97,6 +99,8 @@ describe('normalizeError', () => {
       // A bug of ours.
       new TypeError("Cannot read properties of undefined (reading 'id')"),
       new RangeError('Invalid time value'),
+      // A runner our own code released and used again: no lost connection behind it.
+      new QueryRunnerAlreadyReleasedError(),
     ]) {
       expect(isDatabaseUnavailable(err)).toBe(false);
       expect(normalizeError(err)).toMatchObject({ status: 500, code: 'internal_error' });
