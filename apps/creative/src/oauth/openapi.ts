@@ -7,7 +7,9 @@ const form = (schema: Record<string, unknown>) => ({ required: true, content: { 
 const pub = { security: [], 'x-public': true };
 /** While the database is unreachable (a restart): 503 `temporarily_unavailable` with `Retry-After`, nothing changed (see `answerDatabaseUnavailableAs503`). */
 const unavailable = {
-  ...oauthError('temporarily_unavailable: the database is unreachable for the moment; nothing was changed, retry after `Retry-After` seconds'),
+  ...oauthError(
+    'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh token already rotated before the failure is then refused as a replay)',
+  ),
   headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
 };
 

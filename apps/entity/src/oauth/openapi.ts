@@ -219,7 +219,9 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
         '500': oauthError("server_error: an unexpected failure (logged, without the request's secrets)"),
         '503': {
-          ...oauthError('temporarily_unavailable: the database is unreachable for the moment; nothing was changed, retry after `Retry-After` seconds'),
+          ...oauthError(
+            'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh token already rotated before the failure is then refused as a replay)',
+          ),
           headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
         },
       },
@@ -253,7 +255,9 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
         '500': oauthError("server_error: an unexpected failure (logged, without the request's secrets)"),
         '503': {
-          ...oauthError('temporarily_unavailable: the database is unreachable for the moment; nothing was changed, retry after `Retry-After` seconds'),
+          ...oauthError(
+            'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh token already rotated before the failure is then refused as a replay)',
+          ),
           headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
         },
       },

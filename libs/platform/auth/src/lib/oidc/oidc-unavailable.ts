@@ -4,7 +4,7 @@ import type { KoaContext, OidcProvider } from './oidc-types';
 /** The OAuth error a client gets while the database is away (RFC 6749 §4.1.2.1 names it; a 503 says the same). */
 export const OAUTH_UNAVAILABLE = {
   error: 'temporarily_unavailable',
-  error_description: 'The database is unreachable for the moment; nothing was changed, retry shortly',
+  error_description: 'The database is unreachable for the moment; retry shortly',
 } as const;
 
 /**
