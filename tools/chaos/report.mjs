@@ -6,6 +6,44 @@ const pct = (values, p) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 
+/**
+ * Latency, two ways. Per request: from its first send to its final answer, every retry and every wait between them
+ * included (a wait on `Retry-After`, a 409 in progress waited out up to the lease, 30 s): what a client's caller
+ * waits for. Per attempt: one HTTP exchange, from sending it to having read the whole answer (a render's image, a
+ * chat turn that waits for its reply up to MESSAGE_WAIT_MS): what the service takes. Jobs (animate, video) answer 202
+ * at once; their run until the callback is not in either. Only requests that ended (`ms` set) count.
+ */
+export function latency(records) {
+  const req = records.filter((r) => r.ms != null);
+  const attempts = req.flatMap((r) => r.attempts.filter((a) => a.ms != null && !a.error).map((a) => ({ op: `${r.service}/${r.op}`, ms: a.ms })));
+  const summary = (values) => ({ n: values.length, p50: pct(values, 50), p99: pct(values, 99), max: values.length ? Math.max(...values) : null });
+  const ops = [...new Set(req.map((r) => `${r.service}/${r.op}`))].sort();
+  const waited = (r) => r.attempts.length > 1;
+  return {
+    request: summary(req.map((r) => r.ms)),
+    attempt: summary(attempts.map((a) => a.ms)),
+    // Requests that took more than one attempt, and why the first was not final (what makes the per-request tail).
+    retried: req.filter(waited).length,
+    retriedBy: req.filter(waited).reduce((o, r) => {
+      const a = r.attempts[0];
+      const k = a.error ? a.error.replace(/^network:/, '') : a.status === 409 && /in_progress/.test(a.code ?? '') ? '409 in_progress' : String(a.status);
+      o[k] = (o[k] ?? 0) + 1;
+      return o;
+    }, {}),
+    duplicates: summary(req.filter((r) => r.duplicate).map((r) => r.ms)),
+    byOp: Object.fromEntries(
+      ops.map((op) => [
+        op,
+        {
+          request: summary(req.filter((r) => `${r.service}/${r.op}` === op).map((r) => r.ms)),
+          attempt: summary(attempts.filter((a) => a.op === op).map((a) => a.ms)),
+          retried: req.filter((r) => `${r.service}/${r.op}` === op && waited(r)).length,
+        },
+      ]),
+    ),
+  };
+}
+
 /** Client-side errors by kind, counted per attempt (what a client saw before its retry got through, or gave up). */
 function errorKinds(records) {
   const kinds = {};
@@ -62,6 +100,8 @@ export function phaseStats({ name, what, records, timeline, faultStart, faultEnd
       during.map((r) => r.ms),
       99,
     ),
+    p99FaultAttempt: latency(during).attempt.p99,
+    latency: latency(records),
     p99All: pct(
       records.filter((r) => r.ms != null).map((r) => r.ms),
       99,
@@ -97,11 +137,35 @@ export function soakStats({ samples, records, settled, invariants, seconds, exit
       records.filter((r) => r.ms != null).map((r) => r.ms),
       99,
     ),
+    latency: latency(records),
     settleS: (settled.ms / 1000).toFixed(1),
     invariants,
     held: invariants.filter((i) => i.ok).length,
     exits,
   };
+}
+
+const ms = (v) => (v == null ? '–' : `${v} ms`);
+
+/** One sentence: per request (waits included) and per attempt (one HTTP exchange), and what the retried requests met first. */
+function latencyLine(l) {
+  if (!l) return '';
+  const why = kinds(l.retriedBy);
+  return (
+    `Per request (first send to final answer, retries and their waits included): p50 ${ms(l.request.p50)}, p99 ${ms(l.request.p99)}; ` +
+    `per attempt (one HTTP exchange): p50 ${ms(l.attempt.p50)}, p99 ${ms(l.attempt.p99)}. ` +
+    `${l.retried} requests took more than one attempt (first answer: ${why}); the second halves of double submits: p50 ${ms(l.duplicates.p50)}, p99 ${ms(l.duplicates.p99)}.`
+  );
+}
+
+/** Per operation: requests, p50/p99 per request and per attempt, and how many were retried. */
+function latencyTable(l) {
+  const L = ['| operation | requests | per request p50 / p99 | per attempt p50 / p99 | max attempt | retried |', '| --- | --- | --- | --- | --- | --- |'];
+  for (const [op, x] of Object.entries(l.byOp))
+    L.push(
+      `| ${op} | ${x.request.n} | ${ms(x.request.p50)} / ${ms(x.request.p99)} | ${ms(x.attempt.p50)} / ${ms(x.attempt.p99)} | ${ms(x.attempt.max)} | ${x.retried} |`,
+    );
+  return L;
 }
 
 const mb = (b) => `${(b / 1048576).toFixed(0)} MB`;
@@ -120,7 +184,7 @@ export function renderReport({ command, phases, rateLimits, soak, rates, duratio
   );
   L.push('');
   L.push(
-    '| fault | requests sent (ok / refused / no answer) | errors seen by clients (attempts, by kind) | p99 during fault | time to recover | backlog settled | invariants held |',
+    '| fault | requests sent (ok / refused / no answer) | errors seen by clients (attempts, by kind) | p99 during fault: request / attempt | time to recover | backlog settled | invariants held |',
   );
   L.push('| --- | --- | --- | --- | --- | --- | --- |');
   for (const p of phases) {
@@ -130,7 +194,7 @@ export function renderReport({ command, phases, rateLimits, soak, rates, duratio
       failed: 0,
     });
     L.push(
-      `| ${p.name} | ${p.requests} (${t.ok} / ${t.refused} / ${t.failed}) | ${kinds(p.errors)} | ${p.p99Fault ?? '–'} ms | ${p.recoverS} s${p.apiDownS ? ` (API probe failing ${p.apiDownS} s)` : ''} | ${p.settleS} s | ${p.held}/${p.invariants.length}${p.faultError ? ` (fault not injected: ${p.faultError})` : ''} |`,
+      `| ${p.name} | ${p.requests} (${t.ok} / ${t.refused} / ${t.failed}) | ${kinds(p.errors)} | ${p.p99Fault ?? '–'} / ${p.p99FaultAttempt ?? '–'} ms | ${p.recoverS} s${p.apiDownS ? ` (API probe failing ${p.apiDownS} s)` : ''} | ${p.settleS} s | ${p.held}/${p.invariants.length}${p.faultError ? ` (fault not injected: ${p.faultError})` : ''} |`,
     );
   }
   L.push('');
@@ -143,7 +207,7 @@ export function renderReport({ command, phases, rateLimits, soak, rates, duratio
         .map(([s, x]) => `${s} ${x.requests} (${x.ok} / ${x.refused} / ${x.failed})`)
         .join(
           ', ',
-        )}. p99 of the whole phase ${p.p99All} ms.${p.unplanned.length ? ` Exits not asked for: ${p.unplanned.join(', ')}.` : ''}${p.settledLeft ? ` Still pending after the settle timeout: ${JSON.stringify(p.settledLeft)}.` : ''}`,
+        )}. ${latencyLine(p.latency)}${p.unplanned.length ? ` Exits not asked for: ${p.unplanned.join(', ')}.` : ''}${p.settledLeft ? ` Still pending after the settle timeout: ${JSON.stringify(p.settledLeft)}.` : ''}`,
     );
     const failed = p.invariants.filter((i) => !i.ok);
     if (failed.length) {
@@ -168,8 +232,10 @@ export function renderReport({ command, phases, rateLimits, soak, rates, duratio
   }
   if (soak) {
     L.push(
-      `Soak: ${soak.seconds} s of steady traffic, ${soak.requests} requests (${soak.ok} ok), p99 ${soak.p99} ms, invariants ${soak.held}/${soak.invariants.length}, backlog settled in ${soak.settleS} s${soak.exits.length ? `, exits: ${soak.exits.join(', ')}` : ', no process exited'}. RSS after warm-up (${Math.round(soak.warmupS)} s) → max → end, and mean CPU:`,
+      `Soak: ${soak.seconds} s of steady traffic, ${soak.requests} requests (${soak.ok} ok), ${latencyLine(soak.latency)} Invariants ${soak.held}/${soak.invariants.length}, backlog settled in ${soak.settleS} s${soak.exits.length ? `, exits: ${soak.exits.join(', ')}` : ', no process exited'}. RSS after warm-up (${Math.round(soak.warmupS)} s) → max → end, and mean CPU:`,
     );
+    L.push('');
+    L.push(...latencyTable(soak.latency));
     L.push('');
     L.push('| process | RSS after warm-up | max | end | growth | CPU (mean) |');
     L.push('| --- | --- | --- | --- | --- | --- |');

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  answerDatabaseUnavailableAs503,
   ApiKeyService,
   AuthContext,
   compareHashedClientSecret,
@@ -13,6 +14,7 @@ import {
   oauthCookieKeys,
 } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
+import { isDatabaseUnavailable } from '@platform/errors';
 import { generateKeyPairSync } from 'node:crypto';
 import type { CreativeConfig } from '../config';
 import { OAuthRepository } from './oauth.repository';
@@ -179,6 +181,12 @@ export class OAuthService implements CredentialResolver {
     });
     // Koa reads X-Forwarded-*; service.ts removes them in front of the provider unless the peer is in TRUSTED_PROXIES.
     provider.proxy = true;
+    // A lost database connection answers 503 temporarily_unavailable with Retry-After, not 500 server_error (first, so
+    // it wraps every middleware below).
+    answerDatabaseUnavailableAs503(provider, (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = oauthErrorPage(out.error, out.error_description);
+    });
     // Registered clients' secrets are stored hashed (the adapter); compare hashes.
     provider.Client.prototype.compareClientSecret = compareHashedClientSecret;
     provider.use(async (ctx, next) => {
@@ -186,7 +194,9 @@ export class OAuthService implements CredentialResolver {
       const body = ctx.body as Record<string, unknown> | undefined;
       if (ctx.oidc?.route === 'discovery' && ctx.status === 200 && body) ctx.body = authorizationServerMetadata(body);
     });
-    provider.on('server_error', (_ctx, err) => this.logger.error(err));
+    provider.on('server_error', (_ctx, err) =>
+      isDatabaseUnavailable(err) ? this.logger.warn(`Database unavailable: answered 503 (${(err as Error).message})`) : this.logger.error(err),
+    );
     this.provider = provider;
     return provider;
   }

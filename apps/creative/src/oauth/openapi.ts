@@ -5,6 +5,13 @@ const oauthError = (description: string) => ({ description, content: { 'applicat
 const json = (description: string, schema: Record<string, unknown>) => ({ description, content: { 'application/json': { schema } } });
 const form = (schema: Record<string, unknown>) => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 const pub = { security: [], 'x-public': true };
+/** While the database is unreachable (a restart): 503 `temporarily_unavailable` with `Retry-After`, nothing changed (see `answerDatabaseUnavailableAs503`). */
+const unavailable = {
+  ...oauthError(
+    'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh token already rotated before the failure is then refused as a replay)',
+  ),
+  headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
+};
 
 /**
  * The OAuth 2.1 endpoints for MCP connectors are oidc-provider's (not Nest controllers): described here and added
@@ -109,6 +116,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         400: oauthError('invalid_grant, invalid_request, invalid_target, …'),
         401: oauthError('invalid_client'),
         413: oauthError('invalid_request: the body is larger than BODY_LIMIT'),
+        503: unavailable,
       },
     },
   };
@@ -129,6 +137,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         400: oauthError('invalid_request (no client_id, a form body only)'),
         401: oauthError('invalid_client'),
         413: oauthError('invalid_request: the body is larger than BODY_LIMIT'),
+        503: unavailable,
       },
     },
   };

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuthContext, compareHashedClientSecret, CredentialPresentation, CredentialResolver, hashSecret, randomToken } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
-import { DomainException, NotFoundError } from '@platform/errors';
+import { DomainException, isDatabaseUnavailable, NotFoundError } from '@platform/errors';
 import { generateKeyPairSync } from 'node:crypto';
 import { AccountsService } from '../accounts/accounts.service';
 import type { EntityConfig } from '../config';
@@ -14,7 +14,7 @@ import { OAuthRepository, type OAuthClientRow } from './oauth.repository';
 
 import { formPostOrigin, withDirective } from './form-post-csp';
 import { oauthErrorPage } from './oauth-error-page';
-import { oauthCookieKeys, storable } from '@platform/auth';
+import { answerDatabaseUnavailableAs503, oauthCookieKeys, storable } from '@platform/auth';
 import { KoaContext, loadOidc, OidcClientInstance, OidcModule, OidcPayload, OidcProvider } from '@platform/auth';
 
 /** The one OAuth scope: chat with the chosen entity (and read its messages). */
@@ -214,6 +214,12 @@ export class OAuthService implements CredentialResolver {
     // Koa then reads X-Forwarded-Proto/-Host/-For; service.ts removes them in front of the provider unless the
     // peer is in TRUSTED_PROXIES, so behind a trusted proxy URLs follow it, and nobody else can change them.
     provider.proxy = true;
+    // A lost database connection answers 503 temporarily_unavailable with Retry-After, not 500 server_error (first, so
+    // it wraps every middleware below).
+    answerDatabaseUnavailableAs503(provider, (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = oauthErrorPage(typeof ctx.oidc?.params?.ui_locales === 'string' ? ctx.oidc.params.ui_locales : undefined, out.error, out.error_description);
+    });
     // Only the hash of a client secret is stored; compare hashes.
     provider.Client.prototype.compareClientSecret = compareHashedClientSecret;
     // The token response names the entity the tokens are for.
@@ -242,7 +248,9 @@ export class OAuthService implements CredentialResolver {
     });
     // Revoking a grant (a replay, a revoked refresh token) goes through the adapter's Grant.destroy,
     // which marks entity.oauth_grants.revoked_at and deletes every row of the grant in one transaction.
-    provider.on('server_error', (_ctx, err) => this.logger.error(err));
+    provider.on('server_error', (_ctx, err) =>
+      isDatabaseUnavailable(err) ? this.logger.warn(`Database unavailable: answered 503 (${(err as Error).message})`) : this.logger.error(err),
+    );
     this.provider = provider;
     return provider;
   }

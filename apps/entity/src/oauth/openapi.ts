@@ -57,6 +57,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
             'invalid_target',
             'invalid_dpop_proof',
             'server_error',
+            'temporarily_unavailable',
           ],
         },
         error_description: { type: 'string' },
@@ -217,6 +218,12 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         '401': oauthError('invalid_client: unknown client or wrong secret (also: a NUL character in `client_id` or `client_secret`)'),
         '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
         '500': oauthError("server_error: an unexpected failure (logged, without the request's secrets)"),
+        '503': {
+          ...oauthError(
+            'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh token already rotated before the failure is then refused as a replay)',
+          ),
+          headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
+        },
       },
     },
   };
@@ -247,6 +254,12 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         '401': oauthError('invalid_client'),
         '413': oauthError('invalid_request: the body is larger than `BODY_LIMIT`'),
         '500': oauthError("server_error: an unexpected failure (logged, without the request's secrets)"),
+        '503': {
+          ...oauthError(
+            'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh token already rotated before the failure is then refused as a replay)',
+          ),
+          headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
+        },
       },
     },
   };

@@ -19,3 +19,4 @@ export * from './lib/oidc/oidc-adapter';
 export * from './lib/oidc/oauth-request.middleware';
 export * from './lib/oidc/oidc-sweep';
 export * from './lib/oidc/cookie-keys';
+export * from './lib/oidc/oidc-unavailable';

@@ -7,3 +7,4 @@ export * from './lib/json-bodies';
 export * from './lib/malformed-input';
 export * from './lib/schema-agreement';
 export * from './lib/refuse-writes';
+export * from './lib/backend-killer';

@@ -4,6 +4,7 @@ import type { BaseConfig } from '@platform/config';
 // in each service's generated package.json.
 import { Client, type ClientConfig } from 'pg';
 import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { rememberLostConnections } from './lost-connection';
 import { QueryLogger } from './query-logger';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
@@ -39,6 +40,7 @@ export class GuardedClient extends Client {
 
 export function dataSourceOptions(config: BaseConfig, def: DatabaseDefinition): DataSourceOptions {
   if (!config.database.url) throw new Error('database.url is not resolved; start embedded PostgreSQL first');
+  rememberLostConnections();
   return {
     type: 'postgres',
     url: config.database.url,

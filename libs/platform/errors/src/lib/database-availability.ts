@@ -36,10 +36,16 @@ const UNAVAILABLE_MESSAGE =
  * not that the request or the statement is wrong: an unavailability SQLSTATE, a refused, reset or cut connection,
  * a pool timeout. Looks through TypeORM's `driverError`, `cause` and an AggregateError's `errors`.
  * A unique violation (23505), a syntax error (42601) or any other SQL error is not unavailability.
+ *
+ * A bare socket error counts (pg-pool's connect rejects with the socket's own error), except where it is plainly not
+ * the database's: beneath `fetch failed` (undici's outbound HTTP calls: a webhook, a platform API, an LLM) and on an
+ * AWS SDK error (it carries `$metadata`: the blob store, which creative answers as 503 `storage_unavailable`). Those
+ * stay 500s unless their caller says otherwise, so a lost S3 or webhook connection is never told as the database.
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  const e = err as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown; $metadata?: unknown };
+  if (e.$metadata !== undefined || (err instanceof TypeError && e.message === 'fetch failed')) return false;
   if (typeof e.code === 'string' && (isUnavailableSqlState(e.code) || CONNECTION_ERROR_CODES.has(e.code))) return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   if (isDatabaseUnavailable(e.driverError, depth + 1) || isDatabaseUnavailable(e.cause, depth + 1)) return true;

@@ -2,7 +2,7 @@ import { NotFoundException } from '@nestjs/common';
 import { atInput, atInputs, DomainException, ErrorKind, RateLimitedError, ValidationError } from './domain-exception';
 import { STATUS_BY_KIND } from './error-kinds';
 import { adaptCode, creativeEnvelope, entityEnvelope, messagingEnvelope } from './envelopes';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-availability';
 import { capEcho, normalizeError } from './normalize';
 import { NotFoundError } from './domain-exception';
@@ -56,6 +56,8 @@ describe('normalizeError', () => {
       new Error('timeout exceeded when trying to connect'),
       new QueryFailedError('SELECT 1', [], new Error('Connection terminated')),
       new Error('wrapped', { cause: socket('EPIPE') }),
+      // TypeORM's runner released because PostgreSQL ended its connection (@platform/database hands the cause on).
+      Object.defineProperty(new QueryRunnerAlreadyReleasedError(), 'cause', { value: Object.assign(new Error('terminating connection'), { code: '57P01' }) }),
     ];
     for (const err of unavailable) {
       expect(isDatabaseUnavailable(err)).toBe(true);
@@ -84,6 +86,25 @@ describe('normalizeError', () => {
     expect(normalizeError(pgError('42601'))).toMatchObject({ status: 500, code: 'internal_error' });
     expect(normalizeError(pgError('42P01'))).toMatchObject({ status: 500, code: 'internal_error' });
     expect(normalizeError(new Error('Connection string is invalid'))).toMatchObject({ status: 500, code: 'internal_error' });
+  });
+
+  it('does not tell a lost connection to something else as the database: fetch failures, AWS SDK errors and bugs stay 500', () => {
+    const socket = (code: string) => Object.assign(new Error(`connect ${code} 10.0.0.9:443`), { code, syscall: 'connect' });
+    for (const err of [
+      // undici: a webhook, a platform API, an LLM provider that cannot be reached.
+      new TypeError('fetch failed', { cause: socket('ECONNREFUSED') }),
+      new Error('delivery failed', { cause: new TypeError('fetch failed', { cause: socket('ECONNRESET') }) }),
+      // The AWS SDK (S3): the socket error itself, with the SDK's $metadata.
+      Object.assign(socket('ECONNRESET'), { $metadata: { attempts: 3 } }),
+      // A bug of ours.
+      new TypeError("Cannot read properties of undefined (reading 'id')"),
+      new RangeError('Invalid time value'),
+      // A runner our own code released and used again: no lost connection behind it.
+      new QueryRunnerAlreadyReleasedError(),
+    ]) {
+      expect(isDatabaseUnavailable(err)).toBe(false);
+      expect(normalizeError(err)).toMatchObject({ status: 500, code: 'internal_error' });
+    }
   });
 });
 

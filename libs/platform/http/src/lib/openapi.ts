@@ -60,7 +60,8 @@ const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
 /** What a 409 idempotency_in_progress tells the client about when to retry (see `inProgress` in the idempotency service). */
 const IN_PROGRESS_RETRY =
-  "idempotency_in_progress answers `Retry-After`: the seconds until the first request's hold on the key would lapse (at least 1), after which a retry " +
+  'idempotency_in_progress (after waiting up to 2 s for the first request to answer, whose answer is then replayed) answers `Retry-After`: ' +
+  "the seconds until the first request's hold on the key would lapse (at least 1), after which a retry " +
   'of an operation that can tell what the first one committed takes the key over';
 
 /** The answers the platform gives by itself, as reusable responses (`#/components/responses/<name>`). */

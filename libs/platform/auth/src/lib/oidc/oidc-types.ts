@@ -55,6 +55,7 @@ export interface KoaContext {
   };
   response: { get(field: string): string };
   set(field: string, value: string): void;
+  remove(field: string): void;
 }
 
 export interface OidcClientInstance {

@@ -1,0 +1,44 @@
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+
+interface Runner {
+  connectionLostWith?: unknown;
+  releasePostgresConnection(err?: unknown): Promise<void>;
+  query(...args: unknown[]): Promise<unknown>;
+  stream(...args: unknown[]): Promise<unknown>;
+}
+
+const PATCHED = Symbol.for('platform.database.lost-connection');
+
+/**
+ * TypeORM releases a query runner when its connection emits `error` (PostgreSQL ended it: a restart, a
+ * pg_terminate_backend) and then answers the runner's next statement, a transaction's BEGIN or COMMIT, with
+ * `QueryRunnerAlreadyReleasedError`, which says nothing of why: the request answered 500 where any other lost
+ * connection answers 503 (issue 39, found by cutting a test app's connections while requests ran). The runner now
+ * remembers the error that ended its connection and hands it on as that error's `cause`, so the classifier sees the
+ * lost connection (57P01, `Connection terminated…`); a runner released by our own code (a bug) has no such cause and
+ * stays a 500. Installed once per process, by `dataSourceOptions`.
+ */
+export function rememberLostConnections(): void {
+  const proto = PostgresQueryRunner.prototype as unknown as Runner & { [PATCHED]?: boolean };
+  if (proto[PATCHED]) return;
+  proto[PATCHED] = true;
+  const release = proto.releasePostgresConnection;
+  proto.releasePostgresConnection = function (this: Runner, err?: unknown) {
+    if (err && this.connectionLostWith === undefined) this.connectionLostWith = err;
+    return release.call(this, err);
+  };
+  for (const name of ['query', 'stream'] as const) {
+    const original = proto[name];
+    proto[name] = async function (this: Runner, ...args: unknown[]) {
+      try {
+        return await original.apply(this, args);
+      } catch (err) {
+        if (err instanceof QueryRunnerAlreadyReleasedError && this.connectionLostWith !== undefined && err.cause === undefined) {
+          Object.defineProperty(err, 'cause', { value: this.connectionLostWith, enumerable: false, configurable: true });
+        }
+        throw err;
+      }
+    };
+  }
+}
