@@ -85,7 +85,7 @@ export class BillingService {
 
   /**
    * Runs `fn` with the account's billing row locked (created with the free plan's grant on first use; the plan's
-   * monthly grant added when a period has ended).
+   * monthly grant added when a period has ended, unless a gateway's subscription renews it: see `gatewayRenews`).
    */
   async locked<T>(accountId: string, fn: (m: EntityManager, acct: BillingAccountRow) => Promise<T>): Promise<T> {
     return this.repo.transaction(async (m) => {
@@ -94,7 +94,7 @@ export class BillingService {
         await this.ledger(m, accountId, 'grant', free.monthly_credits, free.monthly_credits, { description: `Monthly grant of the ${free.name} plan` });
       }
       const acct = await this.repo.lockAccount(m, accountId);
-      if (acct.period_end.getTime() <= Date.now()) return fn(m, await this.renew(m, acct));
+      if (acct.period_end.getTime() <= Date.now() && !gatewayRenews(acct)) return fn(m, await this.renew(m, acct));
       return fn(m, acct);
     });
   }
@@ -348,4 +348,22 @@ export class BillingService {
     }
     return out;
   }
+}
+
+/**
+ * Whether the account's period is renewed by its payment gateway rather than by the clock: a paid plan held through a
+ * Stripe subscription that has not ended. Stripe's renewal invoice (`invoice.paid`, `subscription_cycle`) grants that
+ * month when it is paid, often an hour or more after the period ends; renewing on the clock as well granted the month
+ * twice (once on the first request after the period's end, again when the invoice was paid), and granted it even when the
+ * payment then failed.
+ */
+export function gatewayRenews(acct: Pick<BillingAccountRow, 'plan_id' | 'gateway' | 'subscription_id' | 'subscription_status'>): boolean {
+  return (
+    acct.plan_id !== FREE_PLAN_ID &&
+    acct.gateway === 'stripe' &&
+    !!acct.subscription_id &&
+    // The local gateway (development) has no renewal invoices: its subscriptions renew on the clock.
+    !acct.subscription_id.startsWith('sub_local_') &&
+    !['canceled', 'incomplete_expired'].includes(acct.subscription_status ?? '')
+  );
 }

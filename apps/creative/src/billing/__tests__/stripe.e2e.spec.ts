@@ -1,5 +1,6 @@
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
 import { as, locs } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
@@ -216,6 +217,47 @@ describe('creative billing through Stripe (the official SDK against a local Stri
     const renewed = await balance(carol);
     expect(renewed).toMatchObject({ plan: { id: 'pro' }, balance: 100 + 25000 + 5000, scheduled_plan_id: null });
     expect(renewed.period_start >= studio.period_start).toBe(true);
+  });
+
+  it('grants a subscribed month once: the period ending before the renewal invoice grants nothing, the paid invoice grants it', async () => {
+    const dan = await t.account('dan');
+    expectStatus(await as(t.http.post('/v1/billing/checkout').send({ plan_id: 'pro' }), dan), 200);
+    const { customer_id: customer } = expectStatus(await as(t.http.get('/v1/billing/payment/status'), dan), 200).body;
+    expectStatus(
+      await send(
+        event('evt_d_1', 'checkout.session.completed', {
+          id: 'cs_test_dan',
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          customer,
+          subscription: 'sub_dan',
+          metadata: { account_id: dan.accountId, plan_id: 'pro' },
+        }),
+      ),
+      200,
+    );
+    expect(await balance(dan)).toMatchObject({ plan: { id: 'pro' }, balance: 100 + 5000 });
+    // The period ends; Stripe pays the renewal invoice later. Requests in between (a read, a paid render's reservation
+    // path reads the same row) grant nothing: the clock does not renew a gateway's subscription.
+    const ds = t.app.get(DataSource);
+    await ds.query(`UPDATE creative.billing_accounts SET period_end = clock_timestamp() - interval '1 second' WHERE account_id = $1`, [dan.accountId]);
+    expect((await balance(dan)).balance).toBe(100 + 5000);
+    expect((await balance(dan)).balance).toBe(100 + 5000);
+    // The renewal invoice is paid: one month, a new period.
+    expectStatus(await send(event('evt_d_2', 'invoice.paid', { id: 'in_d', object: 'invoice', customer, billing_reason: 'subscription_cycle' })), 200);
+    const renewed = await balance(dan);
+    expect(renewed.balance).toBe(100 + 5000 + 5000);
+    expect(new Date(renewed.period_end).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    const grants = expectStatus(await as(t.http.get('/v1/billing/ledger?limit=100'), dan), 200).body.data.filter((e: { type: string }) => e.type === 'grant');
+    expect(grants.map((e: { amount: number }) => e.amount)).toEqual([5000, 5000, 100]);
+    // The subscription ends: back on the free plan, the clock renews again (the free month) once the period is over.
+    expectStatus(
+      await send(event('evt_d_3', 'customer.subscription.deleted', { id: 'sub_dan', object: 'subscription', status: 'canceled', customer, metadata: {} })),
+      200,
+    );
+    await ds.query(`UPDATE creative.billing_accounts SET period_end = clock_timestamp() - interval '1 second' WHERE account_id = $1`, [dan.accountId]);
+    expect(await balance(dan)).toMatchObject({ plan: { id: 'free' }, balance: 100 + 5000 + 5000 + 100 });
   });
 
   it("answers 502 payment_gateway_error with Stripe's message when Stripe refuses", async () => {

@@ -2,6 +2,7 @@ import { DEV_D_DIALOGUES } from './dev-d';
 import { DEV_E_DIALOGUES } from './dev-e';
 import { DEV_G_DIALOGUES } from './dev-g';
 import { DEV_I_DIALOGUES } from './dev-i';
+import { DEV_K_DIALOGUES } from './dev-k';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
@@ -18,6 +19,7 @@ export {
   DEV_E_DIALOGUES,
   DEV_G_DIALOGUES,
   DEV_I_DIALOGUES,
+  DEV_K_DIALOGUES,
   HELD_OUT_B_DIALOGUES,
   HELD_OUT_C_DIALOGUES,
   HELD_OUT_DIALOGUES,
@@ -27,8 +29,8 @@ export {
 };
 
 /**
- * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, dev E, dev G and
- * dev I (outside testers' development sets, tuned on) and held-out C, F and H (frozen, never tuned on) are printed apart.
+ * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, dev E, dev G,
+ * dev I and dev K (outside testers' development sets, tuned on) and held-out C, F and H (frozen, never tuned on) are printed apart.
  */
 export const DIALOGUE_PASS_BAR = 0.95;
 
@@ -51,8 +53,8 @@ export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialogueP
 };
 
 /**
- * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets D, E, G and I (tuned on;
- * their DEV_FLOORS are checked when they run), as CI's run does.
+ * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets D, E, G, I and K (tuned on;
+ * their DEV_FLOORS are checked when they run; dev K has none until its first full run), as CI's run does.
  */
 export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Dialogue; part: DialoguePart }> {
   const all: Array<{ dialogue: Dialogue; part: DialoguePart }> = [
@@ -61,6 +63,7 @@ export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Di
     ...DEV_E_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev E' as const })),
     ...DEV_G_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev G' as const })),
     ...DEV_I_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev I' as const })),
+    ...DEV_K_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev K' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),

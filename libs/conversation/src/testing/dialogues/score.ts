@@ -43,14 +43,14 @@ export function checkReply(reply: string, turn: DialogueTurn): string[] {
 }
 
 /**
- * The tuned part; the development sets D, E, G and I (outside testers' conversations, tuned on: dev-d.ts, dev-e.ts, dev-g.ts,
- * dev-i.ts); the two held-out parts of held-out.ts; and held-out C, F and H (held-out-c.ts, held-out-f.ts, held-out-h.ts):
+ * The tuned part; the development sets D, E, G, I and K (outside testers' conversations, tuned on: dev-d.ts, dev-e.ts, dev-g.ts,
+ * dev-i.ts, dev-k.ts); the two held-out parts of held-out.ts; and held-out C, F and H (held-out-c.ts, held-out-f.ts, held-out-h.ts):
  * written by someone who had not read the engine, frozen, never tuned on.
  */
-export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'dev G' | 'dev I' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F' | 'held-out H';
+export type DialoguePart = 'tuned' | 'dev D' | 'dev E' | 'dev G' | 'dev I' | 'dev K' | 'held-out A' | 'held-out B' | 'held-out C' | 'held-out F' | 'held-out H';
 
 /** The parts printed apart and kept out of the pass bar's share. */
-const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'held-out C', 'held-out F', 'held-out H'];
+const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'dev K', 'held-out C', 'held-out F', 'held-out H'];
 
 export interface TurnResult {
   dialogue: string;
@@ -62,7 +62,7 @@ export interface TurnResult {
 
 /**
  * Pass shares per part, as printable lines. `share` is that of the tuned part with held-out A and B (held to
- * DIALOGUE_PASS_BAR); `devShare` that of dev D, `devEShare` that of dev E, `devGShare` that of dev G, `devIShare` that of dev I,
+ * DIALOGUE_PASS_BAR); `devShare` that of dev D, `devEShare` that of dev E, `devGShare` that of dev G, `devIShare` that of dev I, `devKShare` that of dev K,
  * `frozenShare` that of held-out C, `heldOutFShare` that of held-out F and `heldOutHShare` that of held-out H, reported apart.
  */
 export function summarize(
@@ -74,6 +74,7 @@ export function summarize(
   devEShare: number;
   devGShare: number;
   devIShare: number;
+  devKShare: number;
   frozenShare: number;
   heldOutFShare: number;
   heldOutHShare: number;
@@ -90,6 +91,7 @@ export function summarize(
   const frozenF = results.filter((r) => r.part === 'held-out F');
   const devI = results.filter((r) => r.part === 'dev I');
   const frozenH = results.filter((r) => r.part === 'held-out H');
+  const devK = results.filter((r) => r.part === 'dev K');
   const lines = [
     `dialogue suite, ${label}`,
     `  ${fmt('tuned with held-out A and B', suite)}`,
@@ -101,6 +103,7 @@ export function summarize(
     `  ${fmt('dev E (tuned on)', devE)}`,
     `  ${fmt('dev G (tuned on)', devG)}`,
     `  ${fmt('dev I (tuned on)', devI)}`,
+    `  ${fmt('dev K (tuned on)', devK)}`,
     `  ${fmt(
       'held-out (A and B)',
       results.filter((r) => r.part === 'held-out A' || r.part === 'held-out B'),
@@ -126,6 +129,7 @@ export function summarize(
     devEShare: share(devE),
     devGShare: share(devG),
     devIShare: share(devI),
+    devKShare: share(devK),
     frozenShare: share(frozen),
     heldOutFShare: share(frozenF),
     heldOutHShare: share(frozenH),
