@@ -80,3 +80,24 @@ describe('a correction whose reason comes before the new value', () => {
     expect(cable).not.toMatch(/azul/);
   });
 });
+
+describe('a question asked by a day of the month', () => {
+  it('is answered by the statement holding that day, with what the conversation is about, whatever else it says', () => {
+    const says = [
+      'Hi, I ordered a rowing machine, order RM-88120.',
+      'The rowing machine is the foldable model.',
+      'They said the courier comes on Tuesday the 14th in the afternoon.',
+      "It's raining again here, typical.",
+    ];
+    const told = answer(says, "what's happening on the 14th, I totally forgot lol", 'en').join(' ');
+    expect(told).toMatch(/14th/);
+    expect(told).toMatch(/rowing machine/);
+    const de = ['Ich habe einen Schreibtisch bestellt, Bestellung 55120.', 'Die Lieferung kommt am 3. Juni.', 'Heute ist es sehr warm.'];
+    expect(answer(de, 'Was passiert am 3.?', 'de').join(' ')).toMatch(/3\. Juni/);
+  });
+
+  it('is not asked by "the new one" or "the first"', () => {
+    const says = ['My first lesson is on the 1st of May.', 'I chose the blue one for the new bike.'];
+    expect(answer(says, 'Which colour is the new one?', 'en').join(' ')).toMatch(/blue/);
+  });
+});

@@ -1022,6 +1022,16 @@ export function recallStatements(
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
   const types = answerTypesOf(question, lang);
+  // Asked by a day of the month alone ("¿qué tengo el 9?", "what's on the 21st for me?", "was kommt am 12. bei mir an?"):
+  // the statements that say that day answer, whatever else the question says, with what they are about.
+  const keyed = dayKeyed(question, q, types, pool);
+  if (keyed.length) {
+    const found = keyed.slice(-max);
+    // A statement that says only when ("am liebsten Mittwoch, den 12.") is about what was said just before it.
+    const subject = found.length === 1 && thinStatement(found[0]) ? subjectBefore(found[0], statements) : mainSubjectBefore(found[0], statements);
+    const subjectSaid = subject && found.some((f) => subjectStems(f).filter((x) => subjectStems(subject).includes(x)).length >= 2);
+    return [...found, ...(subject && !subjectSaid ? [subject] : [])].sort((a, b) => a.order - b.order);
+  }
   const all = pool.map((s) => {
     let score = 0;
     let matched = 0;
@@ -1107,6 +1117,22 @@ export function recallStatements(
     if (subject && !found.includes(subject)) found.push(subject);
   }
   return found.sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The statements holding the one day of the month a question names (a number from 1 to 31, or a date), when it asks what
+ * happens then rather than when, what time or how many: oldest first.
+ */
+function dayKeyed(question: string, q: Terms, types: AnswerType[], pool: Statement[]): Statement[] {
+  if (types.includes('time') || types.includes('number') || q.codes.length || q.emails.length) return [];
+  // Days in digits ("el 9", "the 21st", "am 12."): "the new one", "the first meeting" name no day.
+  const digits = [...question.matchAll(/(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th|er|e|º|ª|\.)?(?![\p{L}\p{N}])/gu)].map((m) => Number(m[1]));
+  const days = [...new Set(digits.filter((n) => n >= 1 && n <= 31))];
+  if (days.length !== 1 || digits.length > 1) return [];
+  const day = days[0];
+  return pool
+    .filter((s) => carriesType(s, 'time') && (s.terms.numbers.map(Number).includes(day) || s.terms.dates.some((d) => Number(d.slice(8, 10)) === day)))
+    .sort((a, b) => a.order - b.order);
 }
 
 /** Words that put the person in a question ("warum passt es *mir*…", "por que *eu*…"). */
