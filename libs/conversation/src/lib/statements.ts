@@ -1037,7 +1037,9 @@ export function recallStatements(
     let matched = 0;
     for (const t of qStems) {
       if (s.terms.stems.includes(t)) {
-        score += Math.log(1 + pool.length / df(t));
+        // A term the statement has only through a broader word ("keyboard" → laptop) counts half: "which laptop do I have?"
+        // is answered by "a thinkpad t14" before "the cat walked across the keyboard".
+        score += Math.log(1 + pool.length / df(t)) * (s.terms.broad?.includes(t) ? 0.5 : 1);
         matched++;
       }
     }

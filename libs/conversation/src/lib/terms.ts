@@ -23,6 +23,8 @@ export interface Terms {
   dates: string[];
   /** Capitalized words inside the sentence (names of people, places, titles), folded. */
   names: string[];
+  /** The terms of `stems` the sentence has only through a broader word (lang/paraphrase.ts): weaker in retrieval. */
+  broad?: string[];
 }
 
 const STEMMERS = new Map<Lang, Stemmer>();
@@ -360,6 +362,7 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
   );
   stems.push(...phrased.terms);
   const { broader } = paraphrases(lang);
+  const broad: string[] = [];
   words.forEach((w, i) => {
     if (/\d/.test(w.word) || w.word.endsWith("'") || w.word.endsWith('’')) return;
     if (phrased.used.has(i)) return;
@@ -382,8 +385,10 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
     if (isStopWord(w.word, lang) || w.word.length < 2) return;
     stems.push(synonyms(lang).get(stem) ?? stem);
     // A statement's narrower word carries its broader ones ("the screen flickers": phone, laptop, problem).
-    if (!opts?.asked) stems.push(...(broader.get(folded) ?? (w.word.length >= 5 ? broader.get(stemKey) : undefined) ?? []));
+    if (!opts?.asked) broad.push(...(broader.get(folded) ?? (w.word.length >= 5 ? broader.get(stemKey) : undefined) ?? []));
   });
+  const weaker = [...new Set(broad.filter((b) => !stems.includes(b)))];
+  stems.push(...weaker);
   return {
     stems: [...new Set(stems)],
     numbers: [...new Set(numbers)],
@@ -391,5 +396,6 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
     emails: [...new Set(emails)],
     dates: [...new Set(dates)],
     names: [...new Set(names)],
+    ...(weaker.length ? { broad: weaker } : {}),
   };
 }
