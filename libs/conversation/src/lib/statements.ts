@@ -43,6 +43,8 @@ export interface Correction {
   to: string;
   /** The new value as said, with the words that followed it ("25th anniversary", "5 semaines"), for acknowledgements. */
   said?: string;
+  /** The correction that says it, when it also says the old value as its reason (not replaced there). */
+  by?: string;
 }
 
 const MAX_STATEMENT_CHARS = 400;
@@ -113,7 +115,7 @@ export function extractStatements(message: string, opts?: { language?: string })
   const out: Fact[] = [];
   const whole = statementLanguage(text, opts?.language);
   const keep = (sentence: string, lang: Lang) => out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
-  for (const raw of splitSentences(text)) {
+  for (const raw of joinCorrections(splitSentences(text))) {
     const sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
     if (SECRET.test(fold(sentence))) continue;
     const lang = statementLanguage(sentence, whole);
@@ -170,6 +172,29 @@ function splitSentences(text: string): string[] {
   return out;
 }
 
+/**
+ * A correction goes on in the next sentence when that one gives a value of a kind the correction also names: "me enganei:
+ * dia 14 ela tem passeio. Melhor dia 18 de manhã." is one statement, its reason (the old value) first, then the new value,
+ * so that the new value supersedes the old one and the reason's clause can be left out when told back.
+ */
+function joinCorrections(sentences: string[]): string[] {
+  // A capitalized word opening the sentence is no name ("Melhor dia 18"), a day or a number is ("Sunday at 10 works").
+  const shapes = (s: string) =>
+    new Set(
+      valuesAt(s)
+        .filter((x) => x.at > 0 || valueShape(x.v) !== 'name')
+        .map((x) => valueShape(x.v)),
+    );
+  const out: string[] = [];
+  for (const s of sentences) {
+    const prev = out.at(-1);
+    if (prev && opensAsCorrection(prev) && !/\?/.test(s) && !/\?/.test(prev) && [...shapes(s)].some((x) => shapes(prev).has(x)) && !opensAsCorrection(s))
+      out[out.length - 1] = `${prev} ${s}`;
+    else out.push(s);
+  }
+  return out;
+}
+
 const SECRET = /\b(?:password|passcode|senha|contrasena|mot de passe|pin|cvv|cvc|card number|numero do cartao|numero de tarjeta|numero de carte)\b/;
 
 /** The dedupe slot of a statement fact. */
@@ -186,8 +211,8 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 // Corrections
 // ---------------------------------------------------------------------------------------------
 
-/** Days of the week in the four languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
-const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)`;
+/** Days of the week in the five languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
+const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)`;
 /** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name ("Ramón y Cajal"), or a day. */
 const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
 
@@ -463,6 +488,9 @@ export function collectCorrections(texts: string[]): Correction[] {
       // replaces the latest value of its kind said just before.
       const implied = found ? undefined : impliedCorrection(t, before);
       if (implied) map.set(fold(implied.from), implied);
+      // "oh wait, my mistake: on Saturday I have football. Sunday at 10 works.": the old value said again in the reason,
+      // the new one of its kind after it.
+      if (!found && !implied) for (const c of clauseCorrections(t, before)) map.set(fold(c.from), c);
     }
     earlier.push(...values);
     before.push(t);
@@ -471,8 +499,29 @@ export function collectCorrections(texts: string[]): Correction[] {
   const out = [...map.values()].map((c) => {
     let to = c.to;
     for (let i = 0; i < 5 && map.has(fold(to)) && fold(map.get(fold(to))!.to) !== fold(c.from); i++) to = map.get(fold(to))!.to;
-    return { from: c.from, to };
+    return { from: c.from, to, ...(c.by ? { by: c.by } : {}) };
   });
+  return out;
+}
+
+/**
+ * A correction that says the old value again (its reason) and then a new value of the same kind: "me enganei: dia 14 ela
+ * tem passeio. Melhor dia 18 de manhã" → 14 becomes 18. The old value is one the statements just before said; the new
+ * one is not, and follows it in the correction. `by` is the correction itself, which keeps its own words (its reason is
+ * left out when told back, buildStatements).
+ */
+function clauseCorrections(sentence: string, before: string[]): Correction[] {
+  const said = new Set(before.slice(-IMPLIED_REACH).flatMap((b) => valuesAt(b).map((x) => fold(x.v))));
+  const values = valuesAt(sentence).filter((x) => x.at > 0 || valueShape(x.v) !== 'name');
+  const out: Correction[] = [];
+  // Days, numbers, codes and e-mails: capitalized words are too many things (every German noun) to be one value.
+  for (const old of values.filter((x) => said.has(fold(x.v)) && valueShape(x.v) !== 'name')) {
+    const shape = valueShape(old.v);
+    const fresh = (x: { v: string }) => valueShape(x.v) === shape && !said.has(fold(x.v));
+    // The new value after the reason ("…football. Sunday at 10"), else before it ("Samstag um 11, um 10 habe ich Chorprobe").
+    const next = values.find((x) => x.at > old.at && fresh(x)) ?? values.filter((x) => x.at < old.at && fresh(x)).at(-1);
+    if (next && !out.some((c) => valueShape(c.from) === shape)) out.push({ from: old.v, to: next.v, by: sentence });
+  }
   return out;
 }
 
@@ -682,7 +731,10 @@ export function buildStatements(
     .map((it, order) => ({ it, order }))
     .filter(({ it }) => it.text)
     .map(({ it, order }) => {
-      const text = applyCorrections(it.text, corrections);
+      const text = applyCorrections(
+        it.text,
+        corrections.filter((c) => c.by !== it.text),
+      );
       // "X, not Y" was applied to every statement already: only a correction without its old value supersedes.
       return {
         text,
@@ -748,18 +800,37 @@ export function buildStatements(
 }
 
 /**
- * The correction without the reason after its dash when that says again what it replaced and names no new value
- * ("actually, go for the green one instead — black shows every fingerprint" → "actually, go for the green one instead").
+ * The correction without the clauses that only say again what it replaced: the reason after its dash ("actually, go for
+ * the green one instead — black shows every fingerprint" → "actually, go for the green one instead"), and the reason
+ * before the new value, after a colon, a semicolon or a full stop ("na real não, o original sumiu; tô usando um cabo
+ * genérico" → "tô usando um cabo genérico"; "me enganei: dia 14 ela tem passeio. Melhor dia 18" → "me enganei: Melhor dia
+ * 18"): a clause before the last that says something of what was replaced that the last clause no longer says, and names
+ * no new value, is the reason.
  */
 function withoutOldClauses(text: string, lang: Lang, replaced: Terms[]): string {
-  const old = new Set(replaced.flatMap((t) => [...t.stems, ...t.numbers, ...t.names]));
+  const old = new Set(replaced.flatMap((t) => [...t.stems, ...t.numbers, ...t.names, ...t.codes]));
   const [first, ...rest] = text.split(/\s[—–-]\s/u);
-  if (!rest.length) return text;
-  const reason = termsOf(rest.join(' '), lang);
-  const repeats = [...reason.stems, ...reason.numbers, ...reason.names].some((x) => old.has(x));
-  const fresh = [...reason.numbers, ...reason.codes, ...reason.emails, ...reason.names].some((x) => !old.has(x));
-  if (!repeats || fresh) return text;
-  return trimEnd(first.trim().replace(/[,;:]$/u, '')) + (text.match(/[.!?]$/u)?.[0] ?? '');
+  if (rest.length) {
+    const reason = termsOf(rest.join(' '), lang);
+    const repeats = [...reason.stems, ...reason.numbers, ...reason.names].some((x) => old.has(x));
+    const fresh = [...reason.numbers, ...reason.codes, ...reason.emails, ...reason.names].some((x) => !old.has(x));
+    if (repeats && !fresh) return trimEnd(first.trim().replace(/[,;:]$/u, '')) + (text.match(/[.!?]$/u)?.[0] ?? '');
+    return text;
+  }
+  // Clauses with the separator that ends each: "a; b", "a: b", "a. b".
+  const parts = text.split(/(?<=[;:.!?])\s+/u).filter(Boolean);
+  if (parts.length < 2) return text;
+  const own = (t: Terms) => [...t.stems, ...t.numbers, ...t.names, ...t.codes].filter((x) => !x.startsWith('cat:') && !correctionMarkerStems().has(x));
+  const last = new Set(own(termsOf(parts.at(-1)!, lang)));
+  const kept = parts.filter((part, k) => {
+    if (k === parts.length - 1) return true;
+    const t = termsOf(part, lang);
+    const said = own(t).filter((x) => old.has(x));
+    const fresh = [...t.numbers, ...t.codes, ...t.emails, ...t.names].some((x) => !old.has(x));
+    return !(said.some((x) => !last.has(x)) && !fresh);
+  });
+  if (kept.length === parts.length) return text;
+  return kept.join(' ').replace(/;\s*$/u, '');
 }
 
 /** How many statements on a pronoun may point back to the person last named ("my mum turns 70… she loves orchids"). */
@@ -951,12 +1022,24 @@ export function recallStatements(
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
   const types = answerTypesOf(question, lang);
+  // Asked by a day of the month alone ("¿qué tengo el 9?", "what's on the 21st for me?", "was kommt am 12. bei mir an?"):
+  // the statements that say that day answer, whatever else the question says, with what they are about.
+  const keyed = dayKeyed(question, q, types, pool);
+  if (keyed.length) {
+    const found = keyed.slice(-max);
+    // A statement that says only when ("am liebsten Mittwoch, den 12.") is about what was said just before it.
+    const subject = found.length === 1 && thinStatement(found[0]) ? subjectBefore(found[0], statements) : mainSubjectBefore(found[0], statements);
+    const subjectSaid = subject && found.some((f) => subjectStems(f).filter((x) => subjectStems(subject).includes(x)).length >= 2);
+    return [...found, ...(subject && !subjectSaid ? [subject] : [])].sort((a, b) => a.order - b.order);
+  }
   const all = pool.map((s) => {
     let score = 0;
     let matched = 0;
     for (const t of qStems) {
       if (s.terms.stems.includes(t)) {
-        score += Math.log(1 + pool.length / df(t));
+        // A term the statement has only through a broader word ("keyboard" → laptop) counts half: "which laptop do I have?"
+        // is answered by "a thinkpad t14" before "the cat walked across the keyboard".
+        score += Math.log(1 + pool.length / df(t)) * (s.terms.broad?.includes(t) ? 0.5 : 1);
         matched++;
       }
     }
@@ -1022,11 +1105,36 @@ export function recallStatements(
   // Asked by a day or a number alone ("what's on the 14th?", "o que tenho no dia 18?", "was habe ich am 12. vor?"): the
   // statement holding it may say only when ("am liebsten Mittwoch, den 12., um 8 Uhr"); what it is about was said just
   // before ("ich möchte einen Termin in der Hautarztpraxis vereinbaren"), and is told with it.
-  if (!qStems.some((x) => !x.startsWith('cat:')) && found.length === 1 && thinStatement(found[0])) {
-    const subject = subjectBefore(found[0], statements);
-    if (subject) found.push(subject);
+  // So when each statement holding the day says what happens then but not what it is about ("¿qué me llega el 20?" → "la
+  // entrega es el jueves 20…"): the subject of the conversation before it is told with it.
+  const said = new Set(found.flatMap((f) => f.terms.stems));
+  if (
+    qStems.every((x) => x.startsWith('cat:') || said.has(x)) &&
+    (q.numbers.length || q.dates.length) &&
+    found.length &&
+    found.every((f) => carriesType(f, 'time'))
+  ) {
+    const first = found.reduce((a, b) => (a.order <= b.order ? a : b));
+    const subject = found.length === 1 && thinStatement(found[0]) ? subjectBefore(found[0], statements) : mainSubjectBefore(first, statements);
+    if (subject && !found.includes(subject)) found.push(subject);
   }
   return found.sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The statements holding the one day of the month a question names (a number from 1 to 31, or a date), when it asks what
+ * happens then rather than when, what time or how many: oldest first.
+ */
+function dayKeyed(question: string, q: Terms, types: AnswerType[], pool: Statement[]): Statement[] {
+  if (types.includes('time') || types.includes('number') || q.codes.length || q.emails.length) return [];
+  // Days in digits ("el 9", "the 21st", "am 12."): "the new one", "the first meeting" name no day.
+  const digits = [...question.matchAll(/(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th|er|e|º|ª|\.)?(?![\p{L}\p{N}])/gu)].map((m) => Number(m[1]));
+  const days = [...new Set(digits.filter((n) => n >= 1 && n <= 31))];
+  if (days.length !== 1 || digits.length > 1) return [];
+  const day = days[0];
+  return pool
+    .filter((s) => carriesType(s, 'time') && (s.terms.numbers.map(Number).includes(day) || s.terms.dates.some((d) => Number(d.slice(8, 10)) === day)))
+    .sort((a, b) => a.order - b.order);
 }
 
 /** Words that put the person in a question ("warum passt es *mir*…", "por que *eu*…"). */
@@ -1092,6 +1200,18 @@ function subjectBefore(st: Statement, statements: Statement[]): Statement | unde
   return statements
     .filter((o) => o.order < st.order && o.order >= st.order - FOLLOWING * 2 && !carriesType(o, 'time') && subjectStems(o).length > THIN)
     .sort((a, b) => b.order - a.order)[0];
+}
+
+/**
+ * What the conversation is about, before a statement: among the statements before it that name no date or time, the one
+ * whose terms the others share most (the order, the vaccine, the flat the person keeps coming back to), one holding a
+ * number or code first on a tie.
+ */
+function mainSubjectBefore(st: Statement, statements: Statement[]): Statement | undefined {
+  const earlier = statements.filter((o) => o.order < st.order && !carriesType(o, 'time') && subjectStems(o).length > 0);
+  const df = (term: string) => statements.filter((o) => o.terms.stems.includes(term)).length;
+  const weight = (o: Statement) => subjectStems(o).reduce((sum, t) => sum + (df(t) - 1), 0) + (o.terms.codes.length + o.terms.numbers.length > 0 ? 1 : 0);
+  return [...earlier].sort((a, b) => weight(b) - weight(a) || b.order - a.order)[0];
 }
 
 // ---------------------------------------------------------------------------------------------

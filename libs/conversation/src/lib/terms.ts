@@ -2,6 +2,7 @@ import * as chrono from 'chrono-node';
 import { newStemmer, type Stemmer } from 'snowball-stemmers';
 import type { Lang } from './language';
 import { LANGUAGE_DATA } from './lang';
+import { PARAPHRASE } from './lang/paraphrase';
 import { fold } from './text';
 
 /*
@@ -22,6 +23,8 @@ export interface Terms {
   dates: string[];
   /** Capitalized words inside the sentence (names of people, places, titles), folded. */
   names: string[];
+  /** The terms of `stems` the sentence has only through a broader word (lang/paraphrase.ts): weaker in retrieval. */
+  broad?: string[];
 }
 
 const STEMMERS = new Map<Lang, Stemmer>();
@@ -94,10 +97,93 @@ function categories(lang: Lang): CategoryIndex {
         }
       }
     }
+    // A synonym of a category word names the category too ("handset" is "phone", so it is `cat:phone`).
+    for (const group of LANGUAGE_DATA[lang].synonyms) {
+      const ids = [...new Set(group.flatMap((w) => index.words.get(fold(w)) ?? []))];
+      if (!ids.length) continue;
+      for (const w of group) for (const id of ids) add(index.words, fold(w), id);
+    }
     c = index;
     CATEGORIES.set(lang, c);
   }
   return c;
+}
+
+/** The terms one word stands for: its categories when it names one, else its synonym group or stem. */
+function wordTerms(word: string, lang: Lang): string[] {
+  const cats = categories(lang);
+  const folded = fold(word);
+  const cat = cats.words.get(folded) ?? (word.length >= 4 ? cats.words.get(`~${stemWord(word, lang)}`) : undefined);
+  return cat ?? [termOf(word, lang)];
+}
+
+interface ParaphraseIndex {
+  /** Phrases as stemmed word lists (`*`: up to two words), longest first, with the terms they stand for. */
+  phrases: Array<{ words: string[]; terms: string[] }>;
+  /** A folded word (or `~` and its stem) → the terms of its broader words. */
+  broader: Map<string, string[]>;
+}
+const PARAPHRASES = new Map<Lang, ParaphraseIndex>();
+/** lang/paraphrase.ts, read once per language. */
+function paraphrases(lang: Lang): ParaphraseIndex {
+  let p = PARAPHRASES.get(lang);
+  if (!p) {
+    const data = PARAPHRASE[lang];
+    const phrases = Object.entries(data.phrases)
+      .map(([ph, target]) => ({
+        words: fold(ph)
+          .split(/\s+/)
+          .flatMap((t) => (t === '*' ? ['*'] : wordsOf(t).map((w) => stemWord(w.word.replace(/’/g, "'"), lang)))),
+        terms: wordTerms(target, lang),
+      }))
+      .sort((a, b) => b.words.length - a.words.length);
+    const broader = new Map<string, string[]>();
+    for (const [w, targets] of Object.entries(data.broader)) {
+      const terms = [...new Set(targets.flatMap((t) => wordTerms(t, lang)))];
+      broader.set(fold(w), terms);
+      if (w.length >= 5) broader.set(`~${stemWord(w, lang)}`, terms);
+    }
+    p = { phrases, broader };
+    PARAPHRASES.set(lang, p);
+  }
+  return p;
+}
+
+/** The end (exclusive) of a phrase matched at `at` in the stemmed words, or -1; `*` takes up to two words. */
+function matchPhrase(words: string[], at: number, phrase: string[]): number {
+  if (!phrase.length) return at;
+  const [head, ...rest] = phrase;
+  if (head === '*') {
+    for (let skip = 0; skip <= 2 && at + skip <= words.length; skip++) {
+      const end = matchPhrase(words, at + skip, rest);
+      if (end >= 0) return end;
+    }
+    return -1;
+  }
+  return at < words.length && words[at] === head ? matchPhrase(words, at + 1, rest) : -1;
+}
+
+/**
+ * The phrases of lang/paraphrase.ts a text says: the indices of their words (which then count as the phrase only) and
+ * the terms they stand for ("I'd like my money back" → syn:refund).
+ */
+function phraseTerms(words: string[], lang: Lang): { used: Set<number>; terms: string[] } {
+  const used = new Set<number>();
+  const terms: string[] = [];
+  const { phrases } = paraphrases(lang);
+  for (let i = 0; i < words.length; i++) {
+    if (used.has(i)) continue;
+    for (const ph of phrases) {
+      if (ph.words[0] !== words[i]) continue;
+      const end = matchPhrase(words, i, ph.words);
+      if (end < 0) continue;
+      // The words the `*` took stay words of their own ("pick the parcel up": "parcel").
+      for (let k = i; k < end; k++) if (ph.words.includes(words[k])) used.add(k);
+      terms.push(...ph.terms);
+      break;
+    }
+  }
+  return { used, terms };
 }
 
 /** Words after which a category member in lower case counts ("chip da vivo", "je suis boulanger", "I'm a nurse"). */
@@ -154,16 +240,37 @@ const CHRONO: Record<Lang, { parse: (text: string, ref?: Date) => chrono.ParsedR
   de: chrono.de,
 };
 
-/** The dates a text names, as written ("March 14th", "el martes"), by chrono-node; moments ("a sec", "now") aside. */
-export function parseDates(text: string, lang: Lang): string[] {
+/**
+ * The dates chrono-node reads in a text, less what is no date: a moment ("for a sec", "now": an explicit time knows no
+ * seconds) and an age or a length ("mi bebé de 8 meses", "minha filha de 3 anos", "un abonnement de 6 mois"): "of" and a
+ * count before a unit of time (lang/*.ts `ago.units`), which names no day; "in 3 months", "en 3 meses", "dans 6 mois" do.
+ */
+function chronoResults(text: string, lang: Lang, ref: Date): chrono.ParsedResult[] {
   try {
-    return CHRONO[lang]
-      .parse(text, new Date(Date.UTC(2000, 0, 1)))
-      .filter((r) => !r.start.isCertain('second'))
-      .map((r) => r.text);
+    return CHRONO[lang].parse(text, ref).filter((r) => !r.start.isCertain('second') && !isLength(text, r, lang));
   } catch {
     return [];
   }
+}
+
+/** Words that say "of" before a count: "bebé de 8 meses", "a baby of 8 months", "ein Kind von 2 Jahren". */
+const OF = new Set(['de', 'of', 'von', 'd', 'do', 'da', 'del']);
+
+/** Is the date chrono-node read an age or a length: "of" + a count (+ a unit of time, in its text or right after)? */
+function isLength(text: string, r: chrono.ParsedResult, lang: Lang): boolean {
+  const words = wordsOf(r.text).map((w) => fold(w.word).replace(/['’]$/, ''));
+  if (words.length < 2 || !OF.has(words[0]) || !/^\d+$|^\p{L}+$/u.test(words[1])) return false;
+  const units = LANGUAGE_DATA[lang].ago.units;
+  const isUnit = (w: string | undefined) => !!w && Object.keys(units).some((u) => fold(u) === w);
+  if (!/^\d+$/.test(words[1]) && LANGUAGE_DATA[lang].ago.numbers[words[1]] === undefined) return false;
+  if (words.length >= 3) return isUnit(words[2]) && words.length === 3;
+  const after = wordsOf(text.slice(r.index + r.text.length))[0]?.word;
+  return isUnit(after ? fold(after) : undefined);
+}
+
+/** The dates a text names, as written ("March 14th", "el martes"), by chrono-node; moments and lengths aside. */
+export function parseDates(text: string, lang: Lang): string[] {
+  return chronoResults(text, lang, new Date(Date.UTC(2000, 0, 1))).map((r) => r.text);
 }
 
 const AGO = new Map<Lang, RegExp[]>();
@@ -237,16 +344,7 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
     else if (/^\d{1,2}(?:st|nd|rd|th|er|e|o|a|º|ª)$/iu.test(v)) numbers.push(v.replace(/\D+$/u, ''));
     else if (v.length >= 3) codes.push(v.toUpperCase());
   }
-  let dates: string[] = [];
-  try {
-    dates = CHRONO[lang]
-      .parse(noEmail, ref ?? new Date(Date.UTC(2000, 0, 1)))
-      // "for a sec", "now": a moment, not a date someone would ask about (an explicit time knows no seconds).
-      .filter((r) => !r.start.isCertain('second'))
-      .map((r) => r.start.date().toISOString().slice(0, 10));
-  } catch {
-    dates = [];
-  }
+  const dates = chronoResults(noEmail, lang, ref ?? new Date(Date.UTC(2000, 0, 1))).map((r) => r.start.date().toISOString().slice(0, 10));
   dates.push(...agoDates(noEmail, lang, ref ?? new Date(Date.UTC(2000, 0, 1))));
   const words = wordsOf(noEmail);
   const stems: string[] = [];
@@ -258,8 +356,16 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
   if (!opts?.asked && codes.some((c) => !TIME_CODE.test(c) && (c.match(/\d/g)?.length ?? 0) >= 3)) stems.push('cat:code');
   // Number words count as numbers ("somos ocho", "he turned seven"), articles aside ("a", "um", "une").
   const numberWords = LANGUAGE_DATA[lang].ago.numbers;
+  const phrased = phraseTerms(
+    words.map((w) => stemWord(w.word.replace(/’/g, "'"), lang)),
+    lang,
+  );
+  stems.push(...phrased.terms);
+  const { broader } = paraphrases(lang);
+  const broad: string[] = [];
   words.forEach((w, i) => {
     if (/\d/.test(w.word) || w.word.endsWith("'") || w.word.endsWith('’')) return;
+    if (phrased.used.has(i)) return;
     const folded = fold(w.word);
     const n = numberWords[folded];
     if (n !== undefined && w.word.length >= 3 && !isStopWord(w.word, lang)) numbers.push(String(n));
@@ -278,7 +384,11 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
     if (i > 0 && w.word.length > 1 && /^\p{Lu}/u.test(w.raw) && !isStopWord(w.word, lang)) names.push(fold(w.word));
     if (isStopWord(w.word, lang) || w.word.length < 2) return;
     stems.push(synonyms(lang).get(stem) ?? stem);
+    // A statement's narrower word carries its broader ones ("the screen flickers": phone, laptop, problem).
+    if (!opts?.asked) broad.push(...(broader.get(folded) ?? (w.word.length >= 5 ? broader.get(stemKey) : undefined) ?? []));
   });
+  const weaker = [...new Set(broad.filter((b) => !stems.includes(b)))];
+  stems.push(...weaker);
   return {
     stems: [...new Set(stems)],
     numbers: [...new Set(numbers)],
@@ -286,5 +396,6 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
     emails: [...new Set(emails)],
     dates: [...new Set(dates)],
     names: [...new Set(names)],
+    ...(weaker.length ? { broad: weaker } : {}),
   };
 }
