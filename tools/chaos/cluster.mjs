@@ -12,6 +12,11 @@ const root = resolve(import.meta.dirname, '../..');
 /** How long a process may take to answer /readyz when the cluster starts: on a loaded shared machine 120 s was not enough. */
 const START_READY_MS = 300_000;
 export const DIST = process.env.CHAOS_DIST ? resolve(process.env.CHAOS_DIST) : join(root, 'dist');
+/**
+ * Extra node options for every process of the cluster (CHAOS_NODE_OPTIONS, appended to NODE_OPTIONS), e.g.
+ * `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=tmp/chaos/heap` so `--heap-snapshots` can take heap snapshots.
+ */
+export const NODE_OPTIONS = process.env.CHAOS_NODE_OPTIONS ?? '';
 
 /** A round-robin reverse proxy: a client never knows which replica answers. A refused connection (nothing sent yet) goes to the next replica, as nginx's `proxy_next_upstream error` does. */
 export async function startRoundRobin(targets) {
@@ -69,7 +74,7 @@ export class Proc {
     const out = openSync(join(this.logDir, `${this.name}.log`), 'a');
     this.child = spawn(process.execPath, [join(DIST, 'apps', this.service, 'main.js'), 'serve'], {
       cwd: root,
-      env: { ...this.env, PORT: String(this.port) },
+      env: { ...this.env, PORT: String(this.port), NODE_OPTIONS: [this.env.NODE_OPTIONS, NODE_OPTIONS].filter(Boolean).join(' ') },
       stdio: ['ignore', out, out],
     });
     this.starts++;
