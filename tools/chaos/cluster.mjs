@@ -12,11 +12,6 @@ const root = resolve(import.meta.dirname, '../..');
 /** How long a process may take to answer /readyz when the cluster starts: on a loaded shared machine 120 s was not enough. */
 const START_READY_MS = 300_000;
 export const DIST = process.env.CHAOS_DIST ? resolve(process.env.CHAOS_DIST) : join(root, 'dist');
-/**
- * Extra node options for every process of the cluster (CHAOS_NODE_OPTIONS, appended to NODE_OPTIONS), e.g.
- * `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=tmp/chaos/heap` so `--heap-snapshots` can take heap snapshots.
- */
-export const NODE_OPTIONS = process.env.CHAOS_NODE_OPTIONS ?? '';
 
 /** A round-robin reverse proxy: a client never knows which replica answers. A refused connection (nothing sent yet) goes to the next replica, as nginx's `proxy_next_upstream error` does. */
 export async function startRoundRobin(targets) {
@@ -74,7 +69,7 @@ export class Proc {
     const out = openSync(join(this.logDir, `${this.name}.log`), 'a');
     this.child = spawn(process.execPath, [join(DIST, 'apps', this.service, 'main.js'), 'serve'], {
       cwd: root,
-      env: { ...this.env, PORT: String(this.port), NODE_OPTIONS: [this.env.NODE_OPTIONS, NODE_OPTIONS].filter(Boolean).join(' ') },
+      env: { ...this.env, PORT: String(this.port) },
       stdio: ['ignore', out, out],
     });
     this.starts++;
@@ -114,6 +109,21 @@ export class Proc {
       return Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? 0) * 1024;
     } catch {
       return 0;
+    }
+  }
+  /**
+   * The V8 heap as the process reports it on /metrics (prom-client's default metrics): used, total (what V8 holds
+   * for the heap) and external (Buffers, ArrayBuffers) bytes; null when it does not answer within 5 s.
+   */
+  async heap() {
+    try {
+      const r = await fetch(`http://127.0.0.1:${this.port}/metrics`, { signal: AbortSignal.timeout(5000) });
+      const text = await r.text();
+      const read = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+      const out = { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes'), external: read('nodejs_external_memory_bytes') };
+      return Number.isFinite(out.used) ? out : null;
+    } catch {
+      return null;
     }
   }
   /** CPU seconds used (user + system) by the process, from /proc. */

@@ -9,20 +9,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values: args, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    top: { type: 'string', default: '25' },
-    retainers: { type: 'string', default: '8' },
-    depth: { type: 'string', default: '5' },
-    of: { type: 'string' },
-  },
-});
-if (positionals.length !== 2) {
-  console.error('usage: node tools/chaos/heap-diff.mjs EARLY.heapsnapshot LATE.heapsnapshot [--top N] [--retainers N] [--of Name,…]');
-  process.exit(2);
-}
-
 /** Reads a snapshot into flat arrays; `group(i)` names node i's group, `retainers(i)` lists who points at it. */
 export function load(file) {
   const snap = JSON.parse(readFileSync(file, 'utf8'));
@@ -108,43 +94,61 @@ export function load(file) {
     }
     return out.join(' <- ');
   };
-  return { groups, total, count, retainers, chain };
+  return { groups, total, count, retainers, chain, nodes, nf, iSize, group };
 }
 
-const a = load(positionals[0]);
-const b = load(positionals[1]);
-const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-console.log(`heap: ${kb(a.total)} (${a.count} objects) -> ${kb(b.total)} (${b.count} objects), ${kb(b.total - a.total)}`);
-const rows = [...b.groups.keys(), ...[...a.groups.keys()].filter((k) => !b.groups.has(k))].map((k) => {
-  const x = a.groups.get(k) ?? { count: 0, size: 0 };
-  const y = b.groups.get(k) ?? { count: 0, size: 0 };
-  return { k, dc: y.count - x.count, ds: y.size - x.size, c: y.count, s: y.size };
-});
-const top = Number(args.top);
-console.log('\ngrew most (by size):');
-console.log('  Δsize      Δcount   count  size  group');
-for (const r of rows.sort((p, q) => q.ds - p.ds).slice(0, top))
-  console.log(`  ${kb(r.ds).padStart(9)} ${String(r.dc).padStart(8)} ${String(r.c).padStart(7)} ${kb(r.s).padStart(8)}  ${r.k}`);
-console.log('\ngrew most (by count):');
-for (const r of rows.sort((p, q) => q.dc - p.dc).slice(0, top))
-  console.log(`  ${kb(r.ds).padStart(9)} ${String(r.dc).padStart(8)} ${String(r.c).padStart(7)} ${kb(r.s).padStart(8)}  ${r.k}`);
+if (import.meta.url === `file://${process.argv[1]}`) main();
 
-// Who holds the grown groups: the retainers of a sample of the later snapshot's objects of each group.
-const names = args.of
-  ? args.of.split(',')
-  : rows
-      .filter((r) => r.dc > 50 && !r.k.startsWith('('))
-      .slice(0, Number(args.retainers))
-      .map((r) => r.k);
-for (const name of names) {
-  const g = b.groups.get(name);
-  if (!g) continue;
-  const tally = new Map();
-  const sample = g.ids.slice(-30);
-  for (const id of sample) {
-    const r = b.chain(id, Number(args.depth));
-    tally.set(r, (tally.get(r) ?? 0) + 1);
+function main() {
+  const { values: args, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      top: { type: 'string', default: '25' },
+      retainers: { type: 'string', default: '8' },
+      depth: { type: 'string', default: '5' },
+      of: { type: 'string' },
+    },
+  });
+  if (positionals.length !== 2) {
+    console.error('usage: node tools/chaos/heap-diff.mjs EARLY.heapsnapshot LATE.heapsnapshot [--top N] [--retainers N] [--of Name,…]');
+    process.exit(2);
   }
-  console.log(`\nheld by (${sample.length} of the ${g.count} ${name}):`);
-  for (const [r, n] of [...tally].sort((p, q) => q[1] - p[1]).slice(0, 8)) console.log(`  ${String(n).padStart(3)}  ${r}`);
+
+  const a = load(positionals[0]);
+  const b = load(positionals[1]);
+  const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+  console.log(`heap: ${kb(a.total)} (${a.count} objects) -> ${kb(b.total)} (${b.count} objects), ${kb(b.total - a.total)}`);
+  const rows = [...b.groups.keys(), ...[...a.groups.keys()].filter((k) => !b.groups.has(k))].map((k) => {
+    const x = a.groups.get(k) ?? { count: 0, size: 0 };
+    const y = b.groups.get(k) ?? { count: 0, size: 0 };
+    return { k, dc: y.count - x.count, ds: y.size - x.size, c: y.count, s: y.size };
+  });
+  const top = Number(args.top);
+  console.log('\ngrew most (by size):');
+  console.log('  Δsize      Δcount   count  size  group');
+  for (const r of rows.sort((p, q) => q.ds - p.ds).slice(0, top))
+    console.log(`  ${kb(r.ds).padStart(9)} ${String(r.dc).padStart(8)} ${String(r.c).padStart(7)} ${kb(r.s).padStart(8)}  ${r.k}`);
+  console.log('\ngrew most (by count):');
+  for (const r of rows.sort((p, q) => q.dc - p.dc).slice(0, top))
+    console.log(`  ${kb(r.ds).padStart(9)} ${String(r.dc).padStart(8)} ${String(r.c).padStart(7)} ${kb(r.s).padStart(8)}  ${r.k}`);
+
+  // Who holds the grown groups: the retainers of a sample of the later snapshot's objects of each group.
+  const names = args.of
+    ? args.of.split(',')
+    : rows
+        .filter((r) => r.dc > 50 && !r.k.startsWith('('))
+        .slice(0, Number(args.retainers))
+        .map((r) => r.k);
+  for (const name of names) {
+    const g = b.groups.get(name);
+    if (!g) continue;
+    const tally = new Map();
+    const sample = g.ids.slice(-30);
+    for (const id of sample) {
+      const r = b.chain(id, Number(args.depth));
+      tally.set(r, (tally.get(r) ?? 0) + 1);
+    }
+    console.log(`\nheld by (${sample.length} of the ${g.count} ${name}):`);
+    for (const [r, n] of [...tally].sort((p, q) => q[1] - p[1]).slice(0, 8)) console.log(`  ${String(n).padStart(3)}  ${r}`);
+  }
 }

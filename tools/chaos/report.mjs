@@ -81,7 +81,12 @@ export function soakStats({ samples, records, settled, invariants, seconds, exit
   const procs = (samples[0]?.procs ?? []).map((p, i) => {
     const after = samples.slice(Math.max(0, warmIdx)).map((s) => ({ at: s.at, rss: s.procs[i].rss }));
     const cpu = samples.reduce((s, x) => s + x.procs[i].cpu, 0) / samples.length;
-    return { name: p.name, ...rssVerdict(after), cpu };
+    // The V8 heap's used bytes (from /metrics) the same way: not judged, it tells a heap that grows from RSS that does.
+    const heap = samples
+      .slice(Math.max(0, warmIdx))
+      .filter((s) => s.procs[i].heap)
+      .map((s) => ({ at: s.at, rss: s.procs[i].heap.used }));
+    return { name: p.name, ...rssVerdict(after), cpu, heap: heap.length >= 2 ? rssVerdict(heap) : null };
   });
   const ok = records.filter((r) => r.outcome === 'ok').length;
   return {
@@ -171,12 +176,12 @@ export function renderReport({ command, phases, rateLimits, soak, rates, duratio
       `Soak: ${soak.seconds} s of steady traffic, ${soak.requests} requests (${soak.ok} ok), p99 ${soak.p99} ms, invariants ${soak.held}/${soak.invariants.length}, backlog settled in ${soak.settleS} s${soak.exits.length ? `, exits: ${soak.exits.join(', ')}` : ', no process exited'}. RSS after warm-up (${Math.round(soak.warmupS)} s): start and end are the medians of the first and last ${win} s, growth = end vs start, trend = least-squares line over the soak after warm-up, max = highest sample (not judged); mean CPU:`,
     );
     L.push('');
-    L.push('| process | RSS start (median) | end (median) | max | growth | trend | max vs start | CPU (mean) |');
-    L.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    L.push('| process | RSS start (median) | end (median) | max | growth | trend | max vs start | CPU (mean) | V8 heap used start → end (trend) |');
+    L.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     const pc = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
     for (const p of soak.procs)
       L.push(
-        `| ${p.name} | ${mb(p.start)} | ${mb(p.end)} | ${mb(p.max)} | ${pc(p.growth)}${p.flat ? '' : ' **not flat**'} | ${pc(p.trend)} | ${pc(p.maxGrowth)} | ${(p.cpu * 100).toFixed(1)}% |`,
+        `| ${p.name} | ${mb(p.start)} | ${mb(p.end)} | ${mb(p.max)} | ${pc(p.growth)}${p.flat ? '' : ' **not flat**'} | ${pc(p.trend)} | ${pc(p.maxGrowth)} | ${(p.cpu * 100).toFixed(1)}% | ${p.heap ? `${mb(p.heap.start)} → ${mb(p.heap.end)} (${pc(p.heap.trend)})` : '-'} |`,
       );
     L.push('');
     L.push(

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DIST, NODE_OPTIONS, startCluster } from './cluster.mjs';
+import { DIST, startCluster } from './cluster.mjs';
 import { FAULTS, FULL, SHORT } from './faults.mjs';
 import { sleep, startPostgres, startRedis, startS3 } from './infra.mjs';
 import { checkInvariants, rateLimitProbe, settle } from './invariants.mjs';
@@ -81,7 +81,7 @@ const snapshotAt = (args['heap-snapshots'] ?? '')
   .filter(Boolean)
   .map((x) => Number(x) * 1000);
 const snapshotOf = (args['heap-snapshot-of'] ?? '').split(',').filter(Boolean);
-if (snapshotAt.length && !/--heapsnapshot-signal=SIGUSR2/.test(NODE_OPTIONS))
+if (snapshotAt.length && !/--heapsnapshot-signal=SIGUSR2/.test(process.env.CHAOS_NODE_OPTIONS ?? ''))
   throw new Error('--heap-snapshots needs CHAOS_NODE_OPTIONS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=DIR" (SIGUSR2 ends a node process otherwise)');
 // Requests a second per service; `--rate creative=2,messaging=2,entity=1` changes them.
 const RATES = { creative: 1, messaging: 1, entity: 0.5 };
@@ -336,7 +336,7 @@ async function main() {
 
   let soak = null;
   if (soakMs > 0) {
-    say(`soak: steady traffic for ${soakMs / 1000} s, RSS and CPU sampled every 15 s`);
+    say(`soak: steady traffic for ${soakMs / 1000} s, RSS, CPU and V8 heap (/metrics) sampled every 15 s`);
     const samples = [];
     const t0 = Date.now();
     const stops = startAll();
@@ -353,7 +353,12 @@ async function main() {
       }
       const cpu = cluster.procs.map((p) => p.cpuSeconds());
       const now = Date.now();
-      samples.push({ at: now - t0, procs: cluster.procs.map((p, i) => ({ name: p.name, rss: p.rss(), cpu: (cpu[i] - last[i]) / ((now - lastAt) / 1000) })) });
+      const rss = cluster.procs.map((p) => p.rss());
+      const heaps = await Promise.all(cluster.procs.map((p) => p.heap()));
+      samples.push({
+        at: now - t0,
+        procs: cluster.procs.map((p, i) => ({ name: p.name, rss: rss[i], cpu: (cpu[i] - last[i]) / ((now - lastAt) / 1000), heap: heaps[i] })),
+      });
       last = cpu;
       lastAt = now;
     }
