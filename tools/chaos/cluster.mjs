@@ -111,6 +111,21 @@ export class Proc {
       return 0;
     }
   }
+  /**
+   * The V8 heap as the process reports it on /metrics (prom-client's default metrics): used, total (what V8 holds
+   * for the heap) and external (Buffers, ArrayBuffers) bytes; null when it does not answer within 5 s.
+   */
+  async heap() {
+    try {
+      const r = await fetch(`http://127.0.0.1:${this.port}/metrics`, { signal: AbortSignal.timeout(5000) });
+      const text = await r.text();
+      const read = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+      const out = { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes'), external: read('nodejs_external_memory_bytes') };
+      return Number.isFinite(out.used) ? out : null;
+    } catch {
+      return null;
+    }
+  }
   /** CPU seconds used (user + system) by the process, from /proc. */
   cpuSeconds() {
     try {

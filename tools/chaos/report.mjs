@@ -1,4 +1,5 @@
 // Figures of a run and its Markdown report.
+import { rssVerdict } from './rss.mjs';
 
 const pct = (values, p) => {
   if (!values.length) return null;
@@ -118,19 +119,21 @@ export function phaseStats({ name, what, records, timeline, faultStart, faultEnd
 export function soakStats({ samples, records, settled, invariants, seconds, exits }) {
   const warmIdx = samples.findIndex((s) => s.at >= Math.max(120_000, seconds * 100));
   const procs = (samples[0]?.procs ?? []).map((p, i) => {
-    const after = samples.slice(Math.max(0, warmIdx)).map((s) => s.procs[i]);
-    const warm = after[0]?.rss ?? 0;
-    const max = Math.max(...after.map((x) => x.rss));
-    const end = after.at(-1)?.rss ?? 0;
+    const after = samples.slice(Math.max(0, warmIdx)).map((s) => ({ at: s.at, rss: s.procs[i].rss }));
     const cpu = samples.reduce((s, x) => s + x.procs[i].cpu, 0) / samples.length;
-    return { name: p.name, warm, max, end, growth: warm ? (max - warm) / warm : 0, cpu };
+    // The V8 heap's used bytes (from /metrics) the same way: not judged, it tells a heap that grows from RSS that does.
+    const heap = samples
+      .slice(Math.max(0, warmIdx))
+      .filter((s) => s.procs[i].heap)
+      .map((s) => ({ at: s.at, rss: s.procs[i].heap.used }));
+    return { name: p.name, ...rssVerdict(after), cpu, heap: heap.length >= 2 ? rssVerdict(heap) : null };
   });
   const ok = records.filter((r) => r.outcome === 'ok').length;
   return {
     seconds,
     warmupS: samples[warmIdx]?.at / 1000,
     procs,
-    flat: procs.every((p) => p.growth <= 0.1),
+    flat: procs.every((p) => p.flat),
     requests: records.length,
     ok,
     p99: pct(
@@ -142,6 +145,7 @@ export function soakStats({ samples, records, settled, invariants, seconds, exit
     invariants,
     held: invariants.filter((i) => i.ok).length,
     exits,
+    samples,
   };
 }
 
@@ -231,18 +235,24 @@ export function renderReport({ command, phases, rateLimits, soak, rates, duratio
     L.push('');
   }
   if (soak) {
+    const win = Math.round(soak.procs[0]?.windowS ?? 0);
     L.push(
-      `Soak: ${soak.seconds} s of steady traffic, ${soak.requests} requests (${soak.ok} ok), ${latencyLine(soak.latency)} Invariants ${soak.held}/${soak.invariants.length}, backlog settled in ${soak.settleS} s${soak.exits.length ? `, exits: ${soak.exits.join(', ')}` : ', no process exited'}. RSS after warm-up (${Math.round(soak.warmupS)} s) → max → end, and mean CPU:`,
+      `Soak: ${soak.seconds} s of steady traffic, ${soak.requests} requests (${soak.ok} ok), ${latencyLine(soak.latency)} Invariants ${soak.held}/${soak.invariants.length}, backlog settled in ${soak.settleS} s${soak.exits.length ? `, exits: ${soak.exits.join(', ')}` : ', no process exited'}. RSS after warm-up (${Math.round(soak.warmupS)} s): start and end are the medians of the first and last ${win} s, growth = end vs start, trend = least-squares line over the soak after warm-up, max = highest sample (not judged); mean CPU:`,
     );
     L.push('');
     L.push(...latencyTable(soak.latency));
     L.push('');
-    L.push('| process | RSS after warm-up | max | end | growth | CPU (mean) |');
-    L.push('| --- | --- | --- | --- | --- | --- |');
+    L.push('| process | RSS start (median) | end (median) | max | growth | trend | max vs start | CPU (mean) | V8 heap used start → end (trend) |');
+    L.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    const pc = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
     for (const p of soak.procs)
-      L.push(`| ${p.name} | ${mb(p.warm)} | ${mb(p.max)} | ${mb(p.end)} | ${(p.growth * 100).toFixed(1)}% | ${(p.cpu * 100).toFixed(1)}% |`);
+      L.push(
+        `| ${p.name} | ${mb(p.start)} | ${mb(p.end)} | ${mb(p.max)} | ${pc(p.growth)}${p.flat ? '' : ' **not flat**'} | ${pc(p.trend)} | ${pc(p.maxGrowth)} | ${(p.cpu * 100).toFixed(1)}% | ${p.heap ? `${mb(p.heap.start)} → ${mb(p.heap.end)} (${pc(p.heap.trend)})` : '-'} |`,
+      );
     L.push('');
-    L.push(`RSS ${soak.flat ? 'flat within 10% after warm-up for every process' : '**not** flat within 10% for every process'}.`);
+    L.push(
+      `RSS ${soak.flat ? 'flat within 10% after warm-up for every process (growth and trend)' : '**not** flat within 10% for every process (growth or trend above 10%)'}.`,
+    );
     for (const i of soak.invariants.filter((x) => !x.ok)) L.push(`- **failed** (soak): ${i.name}: ${i.count} (${i.violations.join('; ')})`);
   }
   return `${L.join('\n')}\n`;

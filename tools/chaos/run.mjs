@@ -6,6 +6,7 @@
 //   node tools/chaos/run.mjs [--short] [--faults a,b,a+b] [--duration 60] [--soak SECONDS] [--report FILE] [--keep]
 //
 // CHAOS_DIST=DIR runs the build copied to DIR instead of dist/ (so dist/ can be rebuilt while a long run runs).
+// --soak SECONDS: steady traffic after the phases, each process's RSS sampled; exits 1 when RSS is not flat (rss.mjs).
 // --short: kill-video-worker, redis-restart, pg-fast, 45 s each (what CI runs; exits 1 when an invariant fails).
 // Never touches the machine's PostgreSQL (5432) or Redis (6379): everything runs on free ports in a temporary folder.
 import { execFile, spawnSync } from 'node:child_process';
@@ -47,6 +48,8 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     rate: { type: 'string' },
+    'heap-snapshots': { type: 'string' },
+    'heap-snapshot-of': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -58,6 +61,9 @@ if (args.help) {
   --duration SECONDS   the length of each phase (default 60, 45 with --short)
   --soak SECONDS       a soak at steady load after the phases, RSS and CPU of each process sampled (default 0: none)
   --rate svc=r,...     requests a second per service (default creative=1,messaging=1,entity=0.5)
+  --heap-snapshots S,… during the soak, at these seconds, send SIGUSR2 to the processes (a heap snapshot each; needs
+                       CHAOS_NODE_OPTIONS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=DIR")
+  --heap-snapshot-of p,… only the processes whose name starts with one of these (e.g. messaging,creative-api)
   --report FILE        where the Markdown report goes
   --keep               leave the cluster's temporary folder (logs, databases) in place
   --no-build           never build (by default dist/ is built when a service is missing from it); CHAOS_DIST=DIR runs a copy
@@ -69,6 +75,14 @@ for (const f of faultList)
   for (const part of f.split('+')) if (!FAULTS[part]) throw new Error(`unknown fault ${part}; known: ${Object.keys(FAULTS).join(', ')}`);
 const duration = Number(args.duration ?? (args.short ? 45 : 60)) * 1000;
 const soakMs = Number(args.soak) * 1000;
+// Heap snapshots during the soak: SIGUSR2 at these soak seconds (node writes one when started with --heapsnapshot-signal).
+const snapshotAt = (args['heap-snapshots'] ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((x) => Number(x) * 1000);
+const snapshotOf = (args['heap-snapshot-of'] ?? '').split(',').filter(Boolean);
+if (snapshotAt.length && !/--heapsnapshot-signal=SIGUSR2/.test(process.env.CHAOS_NODE_OPTIONS ?? ''))
+  throw new Error('--heap-snapshots needs CHAOS_NODE_OPTIONS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=DIR" (SIGUSR2 ends a node process otherwise)');
 // Requests a second per service; `--rate creative=2,messaging=2,entity=1` changes them.
 const RATES = { creative: 1, messaging: 1, entity: 0.5 };
 for (const pair of (args.rate ?? '').split(',').filter(Boolean)) {
@@ -322,17 +336,29 @@ async function main() {
 
   let soak = null;
   if (soakMs > 0) {
-    say(`soak: steady traffic for ${soakMs / 1000} s, RSS and CPU sampled every 15 s`);
+    say(`soak: steady traffic for ${soakMs / 1000} s, RSS, CPU and V8 heap (/metrics) sampled every 15 s`);
     const samples = [];
     const t0 = Date.now();
     const stops = startAll();
     let last = cluster.procs.map((p) => p.cpuSeconds());
     let lastAt = Date.now();
+    const snapshots = [...snapshotAt];
     while (Date.now() - t0 < soakMs) {
       await sleep(15_000);
+      while (snapshots.length && Date.now() - t0 >= snapshots[0]) {
+        snapshots.shift();
+        const procs = cluster.procs.filter((p) => !snapshotOf.length || snapshotOf.some((x) => p.name.startsWith(x)));
+        say(`heap snapshot at ${Math.round((Date.now() - t0) / 1000)} s: ${procs.map((p) => `${p.name}=pid ${p.pid}`).join(', ')}`);
+        for (const p of procs) p.child?.kill('SIGUSR2');
+      }
       const cpu = cluster.procs.map((p) => p.cpuSeconds());
       const now = Date.now();
-      samples.push({ at: now - t0, procs: cluster.procs.map((p, i) => ({ name: p.name, rss: p.rss(), cpu: (cpu[i] - last[i]) / ((now - lastAt) / 1000) })) });
+      const rss = cluster.procs.map((p) => p.rss());
+      const heaps = await Promise.all(cluster.procs.map((p) => p.heap()));
+      samples.push({
+        at: now - t0,
+        procs: cluster.procs.map((p, i) => ({ name: p.name, rss: rss[i], cpu: (cpu[i] - last[i]) / ((now - lastAt) / 1000), heap: heaps[i] })),
+      });
       last = cpu;
       lastAt = now;
     }
@@ -357,7 +383,7 @@ async function main() {
   const failed =
     phases.some((p) => p.held < p.invariants.length || p.faultError) ||
     Object.values(rateLimits).some((r) => !r.ok) ||
-    (soak && soak.held < soak.invariants.length);
+    (soak && (soak.held < soak.invariants.length || !soak.flat));
   return failed ? 1 : 0;
 }
 
