@@ -177,6 +177,8 @@ async function main() {
       CALLBACK_ALLOW_PRIVATE: 'true',
       RENDER_WORKERS: '1',
       JOB_LEASE_MS: '10000',
+      // glibc's malloc as production runs creative (k8s/base/creative/configmap.yaml), so its RSS is production's.
+      GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=268435456',
     },
     messaging: { WEBHOOK_ALLOW_PRIVATE: 'true', TELEGRAM_API_BASE_URL: `${receivers.platformUrl}/tg` },
     entity: { MESSAGE_WAIT_MS: '5000' },
