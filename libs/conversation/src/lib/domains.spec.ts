@@ -1,28 +1,10 @@
-import { BuiltinEngine } from './builtin-engine';
 import { detectLanguage } from './detect-language';
 import { domainOf, domainOfConversation } from './domains';
 import { extractFacts } from './facts';
 import { matchMemoryQuestion } from './recall';
 import { getSoul, soulNamed } from './souls';
 import { orderCode } from './topics';
-import type { ChatTurn, Soul } from './types';
-
-const engine = new BuiltinEngine();
-
-function entity(description: string, language = 'en', name = 'Ada'): Soul {
-  return { id: `entity-${name}`, name, description, tone: 'friendly', language, styleRules: [], greeting: `Hi, I'm ${name}.` };
-}
-
-async function play(soul: Soul, messages: string[]): Promise<string[]> {
-  const history: ChatTurn[] = [];
-  const replies: string[] = [];
-  for (const message of messages) {
-    const { content } = await engine.reply({ soul, history: [...history], message, replyLanguage: 'auto' });
-    replies.push(content);
-    history.push({ role: 'user', content: message }, { role: 'assistant', content });
-  }
-  return replies;
-}
+import { entitySoul as entity, play } from '../testing/play';
 
 describe('domains from an entity purpose', () => {
   it('derives the domain from the purpose in any of the four languages; catalogue souls have none', () => {

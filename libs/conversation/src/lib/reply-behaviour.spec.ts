@@ -1,34 +1,16 @@
 import { asksAboutAgent, asksOwnName, isRequestToAgent } from './addressee';
-import { BuiltinEngine } from './builtin-engine';
 import { nearSame } from './builtin-reply';
 import { detectLanguage } from './detect-language';
 import { domainOf, tipFor, tradeAsk, tradeOf } from './domains';
 import { isStatusCue, smallTalkOf } from './smalltalk';
 import { getSoul } from './souls';
-import type { ChatTurn, Soul } from './types';
+import { entitySoul as entity, play } from '../testing/play';
 
 /*
  * Reply behaviour (issue 37 items 3 and 4), with sentences written for these tests: who a question is about, the trade an
  * entity's purpose names and the follow-ups that fit it, never asking again for what was given, small talk answered
  * briefly before the task, and never the same reply twice in a row. French is tested as much as the other languages.
  */
-
-const engine = new BuiltinEngine();
-
-function entity(description: string, language = 'en', name = 'Ada'): Soul {
-  return { id: `entity-${name}`, name, description, tone: 'friendly', language, styleRules: [], greeting: `Hi, I'm ${name}.` };
-}
-
-async function play(soul: Soul, messages: string[]): Promise<string[]> {
-  const history: ChatTurn[] = [];
-  const replies: string[] = [];
-  for (const message of messages) {
-    const { content } = await engine.reply({ soul, history: [...history], message, replyLanguage: 'auto' });
-    replies.push(content);
-    history.push({ role: 'user', content: message }, { role: 'assistant', content });
-  }
-  return replies;
-}
 
 describe('who a question is about', () => {
   it.each([
