@@ -1,4 +1,4 @@
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { DataSource, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 
 interface Runner {
@@ -27,6 +27,21 @@ export function rememberLostConnections(): void {
   proto.releasePostgresConnection = function (this: Runner, err?: unknown) {
     if (err && this.connectionLostWith === undefined) this.connectionLostWith = err;
     return release.call(this, err);
+  };
+  // A statement of an EntityManager bound to that runner (a transaction's `m.query`) goes through DataSource.query,
+  // which refuses it with QueryRunnerProviderAlreadyReleasedError before the runner sees it (oidc-provider's
+  // revokeByGrantId in a refresh: entity's connections-cut test): the same cause is handed on there.
+  const ds = DataSource.prototype as unknown as { query(q: string, p?: unknown[], runner?: Runner): Promise<unknown> };
+  const dsQuery = ds.query;
+  ds.query = async function (this: unknown, q: string, p?: unknown[], runner?: Runner) {
+    try {
+      return await dsQuery.call(this, q, p, runner);
+    } catch (err) {
+      if (err instanceof QueryRunnerProviderAlreadyReleasedError && runner?.connectionLostWith !== undefined && err.cause === undefined) {
+        Object.defineProperty(err, 'cause', { value: runner.connectionLostWith, enumerable: false, configurable: true });
+      }
+      throw err;
+    }
   };
   for (const name of ['query', 'stream'] as const) {
     const original = proto[name];
