@@ -27,7 +27,9 @@ describe('an asset transform past TRANSFORM_TIMEOUT_MS', () => {
     const res = await as(t.http.post(`/v1/assets/${source.id}/transform`).send({ operations, output_format: 'png' }), alice);
     expect(res.status).toBe(504);
     expect(res.body).toEqual({ detail: expect.stringContaining('1000 ms (TRANSFORM_TIMEOUT_MS)'), code: 'transform_timeout' });
-    expect(performance.now() - t0).toBeLessThan(6000);
+    // Far below the minute the work takes: the 1 s budget cut it. 20 s, not 6: under load (a CI run beside a chaos soak,
+    // 2026-11-28) the 504 came after 8.9 s; the check that the work then stops (below) is unchanged.
+    expect(performance.now() - t0).toBeLessThan(20_000);
     const cpu0 = process.cpuUsage();
     await new Promise((r) => setTimeout(r, 1500));
     const cpu = process.cpuUsage(cpu0);
