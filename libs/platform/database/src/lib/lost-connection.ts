@@ -10,6 +10,13 @@ interface Runner {
 
 const PATCHED = Symbol.for('platform.database.lost-connection');
 
+/** Hands on `runner`'s lost connection as `err`'s cause when `err` is a released-runner refusal without one. */
+function handOnCause(err: unknown, kind: typeof QueryRunnerAlreadyReleasedError | typeof QueryRunnerProviderAlreadyReleasedError, runner?: Runner): void {
+  if (err instanceof kind && runner?.connectionLostWith !== undefined && err.cause === undefined) {
+    Object.defineProperty(err, 'cause', { value: runner.connectionLostWith, enumerable: false, configurable: true });
+  }
+}
+
 /**
  * TypeORM releases a query runner when its connection emits `error` (PostgreSQL ended it: a restart, a
  * pg_terminate_backend) and then answers the runner's next statement, a transaction's BEGIN or COMMIT, with
@@ -37,9 +44,7 @@ export function rememberLostConnections(): void {
     try {
       return await dsQuery.call(this, q, p, runner);
     } catch (err) {
-      if (err instanceof QueryRunnerProviderAlreadyReleasedError && runner?.connectionLostWith !== undefined && err.cause === undefined) {
-        Object.defineProperty(err, 'cause', { value: runner.connectionLostWith, enumerable: false, configurable: true });
-      }
+      handOnCause(err, QueryRunnerProviderAlreadyReleasedError, runner);
       throw err;
     }
   };
@@ -49,9 +54,7 @@ export function rememberLostConnections(): void {
       try {
         return await original.apply(this, args);
       } catch (err) {
-        if (err instanceof QueryRunnerAlreadyReleasedError && this.connectionLostWith !== undefined && err.cause === undefined) {
-          Object.defineProperty(err, 'cause', { value: this.connectionLostWith, enumerable: false, configurable: true });
-        }
+        handOnCause(err, QueryRunnerAlreadyReleasedError, this);
         throw err;
       }
     };
