@@ -155,7 +155,7 @@ export const oauthProviderEnvSchema = {
     .max(300)
     .default(30)
     .describe(
-      "Refresh token rotation's reuse grace: a rotated refresh token presented again by its client within this many seconds of its rotation gets a new pair once more (the answer that carried its successor was lost: a restart, a cut connection), instead of being a replay that revokes the grant. Only the latest rotated token, once; the refresh token of the lost answer is then superseded (presented later, it revokes the grant), its access token lives until it expires. `0`: every reuse is a replay.",
+      "Refresh token rotation's reuse grace: a rotated refresh token presented again by its client within this many seconds of its rotation gets a new pair once more (the answer that carried its successor was lost: a restart, a cut connection), instead of being a replay that revokes the grant. Only the latest rotated token (none rotated after it used), once, and only by the client it was issued to. The tokens of the lost answer stay valid (the server cannot tell a lost answer from one the client stopped waiting for). `0`: every reuse is a replay (the grant revoked).",
     ),
 };
 

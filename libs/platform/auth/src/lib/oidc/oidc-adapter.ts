@@ -36,7 +36,7 @@ export interface PostgresAdapterOptions {
 
 /**
  * The rotated refresh token `p` may be honoured once more (`$2`: the grace in seconds): rotated less than that ago
- * (PostgreSQL's clock, the one `consume` stamped), not honoured again already (nor superseded by such a retry), and
+ * (PostgreSQL's clock, the one `consume` stamped), not honoured once more already, and
  * the latest of its chain (the refresh tokens of its grant with its `iiat`): no token rotated from it or later has been
  * used. A token two rotations back is always a replay.
  */
@@ -128,12 +128,14 @@ export async function sweepExpiredPayloads(ds: DataSource, schema: OidcSchema, o
  * revoke the grant, as a replay found later does (RFC 6749 10.5, RFC 9700): the winner's tokens die
  * too. Nothing a client sends reaches PostgreSQL with a NUL character (it answers invalid_request).
  *
- * Refresh token reuse grace (`refreshReuseGraceSeconds`, RFC 9700 4.14.2 leaves rotation's policy to the server): a
- * rotated refresh token that is still `graceable` is found as not consumed, so oidc-provider's refresh_token grant
- * rotates it again; `consume` then marks it honoured (`reuseGraceAt` in its payload: never again) and supersedes the
- * refresh token the lost answer carried (consumed, never graceable: presented later, it is a replay and revokes the
- * grant), so a grant keeps one live refresh token. The lost answer's access token stays valid until it expires.
- * Of parallel retries within the grace, one is honoured; the others are replays.
+ * Refresh token reuse grace (`refreshReuseGraceSeconds`; RFC 9700 4.14.2 leaves the rotation policy to the server, and
+ * Okta's grace period and Auth0's reuse interval do the same): a rotated refresh token that is still `graceable` is
+ * found as not consumed, so oidc-provider's refresh_token grant rotates it again (after its own client check: another
+ * client's use is `client mismatch`); `consume` then marks it honoured (`reuseGraceAt` in its payload: never again).
+ * What the first rotation issued is left valid: the server cannot tell a lost answer from a slow one whose request the
+ * client gave up on, nor which of the two finishes first, and revoking the first rotation's refresh token would, in the
+ * second case, revoke the one the client holds. Of parallel uses within the grace, two get tokens and the others are
+ * replays.
  */
 export function postgresAdapter(
   ds: DataSource,
@@ -234,28 +236,15 @@ export function postgresAdapter(
       throw new oidc.errors.InvalidGrant(`${this.model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already consumed`);
     }
 
-    /**
-     * A rotated refresh token presented again within its grace: marks it honoured (never again) and supersedes the
-     * refresh token its rotation issued (the lost answer's: consumed and never graceable), in one statement. False when
-     * it is not graceable (any more): then it is a replay.
-     */
+    /** A rotated refresh token presented again within its grace: marks it honoured (never again). False when it is not graceable (any more): a replay. */
     private async honourOnceMore(hashedId: string): Promise<boolean> {
-      const rows: { n: number }[] = await ds.query(
-        `WITH t AS (
-           UPDATE "${schema}".oidc_payloads p SET payload = p.payload || jsonb_build_object('reuseGraceAt', now())
-            WHERE p.model = 'RefreshToken' AND p.id = $1 AND ${graceable(schema)} AND ${grantLive(schema)}
-            RETURNING p.grant_id, p.payload->>'iiat' AS iiat, coalesce((p.payload->>'rotations')::int, 0) AS rotations
-         ), superseded AS (
-           UPDATE "${schema}".oidc_payloads s SET consumed_at = now(), payload = s.payload || jsonb_build_object('reuseGraceAt', now())
-             FROM t
-            WHERE s.model = 'RefreshToken' AND s.grant_id = t.grant_id AND s.payload->>'iiat' IS NOT DISTINCT FROM t.iiat
-              AND coalesce((s.payload->>'rotations')::int, 0) = t.rotations + 1 AND s.consumed_at IS NULL
-            RETURNING s.id
-         )
-         SELECT (SELECT count(*) FROM t)::int AS n, (SELECT count(*) FROM superseded)::int AS superseded`,
+      const rows: unknown[] = await ds.query(
+        `UPDATE "${schema}".oidc_payloads p SET payload = p.payload || jsonb_build_object('reuseGraceAt', now())
+          WHERE p.model = 'RefreshToken' AND p.id = $1 AND ${graceable(schema)} AND ${grantLive(schema)} RETURNING p.id`,
         [hashedId, grace],
       );
-      return rows[0]?.n === 1;
+      // TypeORM answers an UPDATE with [rows, count].
+      return (Array.isArray(rows[0]) ? rows[0].length : rows.length) === 1;
     }
 
     async destroy(id: string): Promise<void> {
