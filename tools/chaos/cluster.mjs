@@ -6,6 +6,7 @@ import { openSync, readFileSync } from 'node:fs';
 import { request, createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { freePort, sleep } from './infra.mjs';
+import { REFRESH_REUSE_GRACE_SECONDS } from './traffic.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 /** The build the processes run: `dist/`, or a copy named by CHAOS_DIST (so the code can be rebuilt while a long run runs). */
@@ -144,7 +145,9 @@ export async function startCluster({ services, envFor, logDir, replicas = 2 }) {
     const apis = [];
     for (const role of ['api', 'worker']) {
       for (let i = 1; i <= replicas; i++) {
-        const p = new Proc({ service, role, index: i, env: { ...envFor(service), ROLE: role }, logDir });
+        // A short refresh reuse grace, so the traffic's replays (presented after it) are judged within the run.
+        const env = { ...envFor(service), OAUTH_REFRESH_REUSE_GRACE_SECONDS: String(REFRESH_REUSE_GRACE_SECONDS), ROLE: role };
+        const p = new Proc({ service, role, index: i, env, logDir });
         p.port = await freePort();
         procs.push(p);
         if (role === 'api') apis.push(p.port);

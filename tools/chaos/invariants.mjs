@@ -279,8 +279,8 @@ export async function checkInvariants({ db, records, events, sends, s3, since })
     }
     c.add('entity turns exactly once, completed', v, of('turn').length);
   }
-  // Entity OAuth: a refresh answered 200 gives a working access token; a replayed refresh token is refused and
-  // revokes its grant (oidc-provider's rotation: the token the refresh issued is refused after the replay too).
+  // Entity OAuth: a refresh answered 200 gives a working access token; a refresh token replayed after the reuse grace is
+  // refused and revokes its grant (oidc-provider's rotation: the token the refresh issued is refused after the replay too).
   {
     const v = [];
     const refreshes = of('oauth_refresh').filter((r) => r.outcome === 'ok');
@@ -297,6 +297,26 @@ export async function checkInvariants({ db, records, events, sends, s3, since })
     }
     const replays = refreshes.filter((r) => r.check.replay).length;
     c.add(`entity OAuth refreshes give working tokens; replays refused (${refreshes.length} refreshed, ${replays} replayed)`, v, of('oauth_refresh').length);
+  }
+  // Entity OAuth: a refresh whose answer was lost (network error, timeout, 5xx, 429), retried with the same refresh token
+  // within the reuse grace of its first attempt (so of the rotation, if it was committed), gets 200, not invalid_grant
+  // (issue 39: the grant revoked by a network blip). Retries sent later, or answered 5xx again, are counted, not judged.
+  {
+    const v = [];
+    let judged = 0;
+    for (const r of of('oauth_refresh')) {
+      const [first, retry] = r.attempts;
+      if (!retry || !r.check.graceMs) continue;
+      const after = retry.at - first.at;
+      if (after >= r.check.graceMs - 1000 || retry.error || !retry.status || retry.status >= 500 || retry.status === 429) continue;
+      judged++;
+      if (retry.status !== 200)
+        v.push(
+          `refresh at ${new Date(r.start).toISOString().slice(11, 19)}: retried ${after} ms after ${first.error ?? first.status}, answered ${retry.status} ${retry.code ?? ''}`.trim(),
+        );
+    }
+    const retried = of('oauth_refresh').filter((r) => r.attempts.length > 1).length;
+    c.add(`entity OAuth refresh retried after a lost answer within the reuse grace gets 200 (${retried} retried, ${judged} within the grace)`, v, judged);
   }
   return c.list;
 }

@@ -37,7 +37,7 @@ export class Recorder {
  */
 export async function send(
   rec,
-  { service, op, url, method = 'GET', headers = {}, body, key, check, retry = true, expect = [200, 201, 202], duplicate = false },
+  { service, op, url, method = 'GET', headers = {}, body, key, check, retry = true, maxAttempts = MAX_ATTEMPTS, expect = [200, 201, 202], duplicate = false },
 ) {
   const r = rec.add({ service, op, key, check, duplicate, start: Date.now(), attempts: [], status: null, outcome: 'pending', body: null });
   const payload = body === undefined ? undefined : body instanceof FormData || typeof body === 'string' ? body : JSON.stringify(body);
@@ -45,7 +45,7 @@ export async function send(
   if (payload !== undefined && typeof payload === 'string' && !h['content-type']) h['content-type'] = 'application/json';
   if (key && method !== 'GET' && !h['x-no-idempotency']) h['Idempotency-Key'] = key;
   delete h['x-no-idempotency'];
-  for (let i = 0; i < (retry ? MAX_ATTEMPTS : 1); i++) {
+  for (let i = 0; i < (retry ? maxAttempts : 1); i++) {
     const t = Date.now();
     let res = null;
     let text = '';
@@ -436,6 +436,11 @@ export async function setupEntity(ctx) {
 
 /** Share of successful refreshes after which the previous refresh token is presented again (a replay). */
 const REPLAY_SHARE = 0.25;
+/**
+ * The cluster's OAUTH_REFRESH_REUSE_GRACE_SECONDS (cluster.mjs sets it): a rotated refresh token presented again by its
+ * client within it is honoured once more (a lost answer retried); after it, it is a replay that revokes the grant.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 5;
 /** Grants in use at once at most; a refresh with none idle and this many busy is skipped. */
 const MAX_CHAINS = 4;
 
@@ -455,9 +460,11 @@ export const entityOps = {
     };
   },
   /**
-   * An OAuth token refresh of one grant (never retried: a second use of one refresh token is a replay). A refresh
-   * answered 200 must give an access token that works (the entity's messages, read with it, answer 200); now and then
-   * the previous refresh token is presented again, which oidc-provider's rotation must refuse (invalid_grant) and
+   * An OAuth token refresh of one grant, retried once with the same refresh token when its answer was lost (network
+   * error, timeout, 5xx, 429): within the reuse grace the retry must get 200 (the refresh may have been committed and
+   * its answer lost; invariants.mjs judges retries sent within the grace of the first attempt). A refresh answered 200
+   * must give an access token that works (the entity's messages, read with it, answer 200); now and then the previous
+   * refresh token is presented again after the grace, which oidc-provider's rotation must refuse (invalid_grant) and
    * answer by revoking the grant, so the new refresh token is refused too. A refresh with no answer ends its chain.
    */
   async refresh(c) {
@@ -493,9 +500,10 @@ export const entityOps = {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: previous, client_id: o.clientId, client_secret: o.secret }).toString(),
-      retry: false,
+      retry: true,
+      maxAttempts: 2,
       expect: [200],
-      check: { kind: 'oauth_refresh' },
+      check: { kind: 'oauth_refresh', graceMs: REFRESH_REUSE_GRACE_SECONDS * 1000 },
       async after(r) {
         try {
           if (r.outcome !== 'ok' || !r.body?.access_token || !r.body?.refresh_token) return;
@@ -511,6 +519,8 @@ export const entityOps = {
             o.idle.push({ ...r.body, refreshes: chain.refreshes + 1 });
             return;
           }
+          // After the grace (from this answer, which came after the rotation): a replay, not a retry.
+          await sleep(Math.max(0, r.end + REFRESH_REUSE_GRACE_SECONDS * 1000 + 1000 - Date.now()));
           const replay = await o.token({ grant_type: 'refresh_token', refresh_token: previous });
           const after = await o.token({ grant_type: 'refresh_token', refresh_token: r.body.refresh_token });
           r.check.replay = { status: replay.status, error: (await replay.json().catch(() => ({}))).error };

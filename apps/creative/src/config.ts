@@ -515,6 +515,8 @@ function mapConfig(env: Extra) {
       cookieKeys: e.OAUTH_COOKIE_KEYS?.split(',').map((k) => k.trim()),
       /** How often expired provider rows (oidc_payloads) are deleted, worker and all roles; 0: never. */
       sweepIntervalMs: e.OAUTH_SWEEP_INTERVAL_MS,
+      /** A rotated refresh token presented again within this many seconds is honoured once more (a lost answer); 0: a replay. */
+      refreshReuseGraceSeconds: e.OAUTH_REFRESH_REUSE_GRACE_SECONDS,
     },
     designs: {
       /** Largest JSON body of `POST /v1/designs` (bundles and IRs with inlined images and fonts). */

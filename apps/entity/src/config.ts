@@ -43,6 +43,7 @@ export const entityConfigDefinition = {
       OAUTH_COOKIE_KEYS?: string;
       OAUTH_REQUIRE_PKCE: 'true' | 'false' | '1' | '0';
       OAUTH_SWEEP_INTERVAL_MS: number;
+      OAUTH_REFRESH_REUSE_GRACE_SECONDS: number;
       DPOP_PROOF_MAX_AGE_SECONDS: number;
       DPOP_PROOF_MAX_SKEW_SECONDS: number;
     },
@@ -56,6 +57,8 @@ export const entityConfigDefinition = {
       requirePkce: e.OAUTH_REQUIRE_PKCE === 'true' || e.OAUTH_REQUIRE_PKCE === '1',
       /** How often expired provider rows (oidc_payloads) are deleted, worker and all roles; 0: never. */
       sweepIntervalMs: e.OAUTH_SWEEP_INTERVAL_MS,
+      /** A rotated refresh token presented again within this many seconds is honoured once more (a lost answer); 0: a replay. */
+      refreshReuseGraceSeconds: e.OAUTH_REFRESH_REUSE_GRACE_SECONDS,
       /** DPoP proofs at /api/v1 (RFC 9449): accepted up to this many seconds after their `iat`… */
       dpopMaxAgeSeconds: e.DPOP_PROOF_MAX_AGE_SECONDS,
       /** …and this many seconds before it (client clocks running ahead). */

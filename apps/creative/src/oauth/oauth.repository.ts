@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { postgresAdapter, sweepExpiredPayloads, type AccountLookup, type OidcModule } from '@platform/auth';
+import { postgresAdapter, sweepExpiredPayloads, type AccountLookup, type OidcModule, type PostgresAdapterOptions } from '@platform/auth';
 import { DataSource } from 'typeorm';
 
 const S = 'creative';
@@ -16,8 +16,8 @@ export class OAuthRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** oidc-provider's adapter over this schema; clients are registered dynamically (RFC 7591) and stored there too. */
-  oidcAdapter(oidc: Pick<OidcModule, 'errors'>, accountOf: AccountLookup) {
-    return postgresAdapter(this.ds, S, oidc, null, accountOf);
+  oidcAdapter(oidc: Pick<OidcModule, 'errors'>, accountOf: AccountLookup, options: PostgresAdapterOptions = {}) {
+    return postgresAdapter(this.ds, S, oidc, null, accountOf, options);
   }
 
   /** One bounded pass deleting the provider's expired rows (see sweepExpiredPayloads); answers how many went. */

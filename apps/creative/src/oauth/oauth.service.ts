@@ -112,7 +112,9 @@ export class OAuthService implements CredentialResolver {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = { ...privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'ES256', kid: 'creative-oauth' };
     const resource = this.resource;
-    const Adapter = this.repo.oidcAdapter(oidc, async (accountId) => accountId);
+    const Adapter = this.repo.oidcAdapter(oidc, async (accountId) => accountId, {
+      refreshReuseGraceSeconds: this.config.oauth.refreshReuseGraceSeconds,
+    });
     const provider = new oidc.Provider(this.issuer, {
       adapter: Adapter,
       jwks: { keys: [jwk] },

@@ -8,7 +8,7 @@ const pub = { security: [], 'x-public': true };
 /** While the database is unreachable (a restart): 503 `temporarily_unavailable` with `Retry-After`, nothing changed (see `answerDatabaseUnavailableAs503`). */
 const unavailable = {
   ...oauthError(
-    'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh token already rotated before the failure is then refused as a replay)',
+    'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh whose token was already rotated before the failure, retried with the same refresh token within `OAUTH_REFRESH_REUSE_GRACE_SECONDS`, 30 s by default, gets new tokens; later it is refused as a replay)',
   ),
   headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
 };
@@ -94,8 +94,10 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       ...pub,
       summary: 'Token endpoint',
       description:
-        '`grant_type=authorization_code` (with `code_verifier`, `redirect_uri`, `resource`) or `grant_type=refresh_token` (rotated: the old one is refused ' +
-        'afterwards, and presenting it again revokes the grant). Public clients send `client_id`; confidential ones authenticate (basic or post).',
+        '`grant_type=authorization_code` (with `code_verifier`, `redirect_uri`, `resource`) or `grant_type=refresh_token` (rotated at every use). ' +
+        'A refresh whose answer was lost can be retried with the same refresh token by the same client within `OAUTH_REFRESH_REUSE_GRACE_SECONDS` ' +
+        '(30 s by default) of its rotation, once: new tokens, the grant kept. Presenting a rotated-out refresh token otherwise (after that, a second ' +
+        'time, or once a later one was used) revokes the grant. Public clients send `client_id`; confidential ones authenticate (basic or post).',
       operationId: 'oauthToken',
       requestBody: form({
         type: 'object',

@@ -136,6 +136,7 @@ export class OAuthService implements CredentialResolver {
       oidc,
       (id) => this.clientMetadata(id),
       async (userId) => (await this.accounts.getUser(userId))?.accountId ?? null,
+      { refreshReuseGraceSeconds: this.config.oauth.refreshReuseGraceSeconds },
     );
     const provider = new oidc.Provider(this.issuer, {
       adapter: Adapter,

@@ -160,9 +160,11 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
       description:
         'Form-encoded. Client authentication with `client_id` and `client_secret` (form fields or HTTP Basic); public clients send `code_verifier`. ' +
         '`authorization_code`: a code can be redeemed once; a replayed code revokes the tokens it produced. `refresh_token`: the refresh ' +
-        'token rotates at each use; presenting a rotated-out one revokes the whole grant. A code or refresh token presented twice at the ' +
-        'same time counts as a replay too: one answer carries tokens, the others get `invalid_grant`, and the grant with every token of ' +
-        'it (those just issued included) is revoked. Access tokens last 3600 seconds. Bodies up to `BODY_LIMIT` (1 MB by default) are read; ' +
+        'token rotates at each use. A refresh whose answer was lost can be retried with the same refresh token by the same client within ' +
+        "`OAUTH_REFRESH_REUSE_GRACE_SECONDS` (30 s by default) of its rotation, once: new tokens, the grant kept (the lost answer's tokens stay " +
+        'valid). Presenting a rotated-out refresh token otherwise (after that, a second time, once a later one was used, or by another client: ' +
+        '`invalid_grant`) revokes the whole grant. A code presented twice at the same time counts as a replay too: one answer carries tokens, ' +
+        'the others get `invalid_grant`, and the grant with every token of it (those just issued included) is revoked. Access tokens last 3600 seconds. Bodies up to `BODY_LIMIT` (1 MB by default) are read; ' +
         'larger ones answer 413. A parameter containing a NUL character answers `invalid_client` (401) when it is `client_id` or ' +
         "`client_secret`, `invalid_request` (400) otherwise. With a `DPoP` proof header (RFC 9449, `htu` this endpoint's URL, no `ath`) " +
         "the access token is bound to the proof's key (`token_type: DPoP`); a public client's refresh token is bound too and needs a " +
@@ -220,7 +222,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         '500': oauthError("server_error: an unexpected failure (logged, without the request's secrets)"),
         '503': {
           ...oauthError(
-            'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh token already rotated before the failure is then refused as a replay)',
+            'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh whose token was already rotated before the failure, retried with the same refresh token within `OAUTH_REFRESH_REUSE_GRACE_SECONDS`, 30 s by default, gets new tokens; later it is refused as a replay)',
           ),
           headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
         },
@@ -256,7 +258,7 @@ export function decorateOAuth(doc: OpenAPIObject): OpenAPIObject {
         '500': oauthError("server_error: an unexpected failure (logged, without the request's secrets)"),
         '503': {
           ...oauthError(
-            'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh token already rotated before the failure is then refused as a replay)',
+            'temporarily_unavailable: the database is unreachable for the moment; retry after `Retry-After` seconds (a refresh whose token was already rotated before the failure, retried with the same refresh token within `OAUTH_REFRESH_REUSE_GRACE_SECONDS`, 30 s by default, gets new tokens; later it is refused as a replay)',
           ),
           headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
         },

@@ -130,7 +130,22 @@ describe('MCP through OAuth 2.1 (the SDK client: discovery, registration, PKCE, 
     expect((await fetch(`${base}/v1/designs`, { headers: { 'x-api-key': alice.key } })).status).toBe(200);
   });
 
-  it('rotates the refresh token; the old one is refused and its replay revokes the grant (every token of it refused)', async () => {
+  const refreshWith = (refreshToken: string, clientId: string) =>
+    fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId }).toString(),
+    });
+  /** The client's rotated refresh tokens were rotated `seconds` earlier than they were (out of OAUTH_REFRESH_REUSE_GRACE_SECONDS). */
+  const age = (clientId: string, seconds: number) =>
+    t.app
+      .get(DataSource)
+      .query(
+        `UPDATE creative.oidc_payloads SET consumed_at = consumed_at - make_interval(secs => $2) WHERE model = 'RefreshToken' AND payload->>'clientId' = $1 AND consumed_at IS NOT NULL`,
+        [clientId, seconds],
+      );
+
+  it('rotates the refresh token; the old one presented after the reuse grace is a replay that revokes the grant (every token of it refused)', async () => {
     const { provider, client } = await connect(alice.key);
     await client.close();
     const first = provider.saved!;
@@ -142,17 +157,42 @@ describe('MCP through OAuth 2.1 (the SDK client: discovery, registration, PKCE, 
     expect(second.access_token).not.toBe(first.access_token);
     expect((await mcpPost(second.access_token)).status).toBe(200);
 
-    const replay = await fetch(`${base}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first.refresh_token!, client_id: String(provider.info!.client_id) }).toString(),
-    });
+    await age(String(provider.info!.client_id), 31);
+    const replay = await refreshWith(first.refresh_token!, String(provider.info!.client_id));
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
     // The grant is revoked: the newest access token is refused too.
     const refused = await mcpPost(second.access_token);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  it('a refresh retried after its answer was lost (the rotated token again, within the grace) gets a working pair once; not for another client', async () => {
+    const { provider, client } = await connect(alice.key);
+    await client.close();
+    const clientId = String(provider.info!.client_id);
+    const first = provider.saved!;
+    const lost = await refreshWith(first.refresh_token!, clientId);
+    expect(lost.status).toBe(200);
+    // Another registered client presenting it is refused, and that does not cost the grant.
+    const { provider: stranger, client: strangerClient } = await connect(alice.key);
+    await strangerClient.close();
+    const refused = await refreshWith(first.refresh_token!, String(stranger.info!.client_id));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
+
+    const retry = await refreshWith(first.refresh_token!, clientId);
+    expect(retry.status).toBe(200);
+    const fresh = (await retry.json()) as { access_token: string; refresh_token: string };
+    expect((await mcpPost(fresh.access_token)).status).toBe(200);
+    const next = await refreshWith(fresh.refresh_token, clientId);
+    expect(next.status).toBe(200);
+    expect((await mcpPost(((await next.json()) as { access_token: string }).access_token)).status).toBe(200);
+    // Once only: the same token a third time is a replay, and the grant goes.
+    const third = await refreshWith(first.refresh_token!, clientId);
+    expect(third.status).toBe(400);
+    expect(await third.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await mcpPost(fresh.access_token)).status).toBe(401);
   });
 
   it('refuses a token issued for another resource, an authorization for another resource, and one without PKCE S256', async () => {

@@ -6,7 +6,8 @@ import { authorize, callbackParams, Person, REDIRECT, registerClient, signUp, to
 /**
  * RFC 6749 10.5 and RFC 9700: a second redemption of one authorization code or refresh token
  * revokes the grant and every token of it, whether it comes after the first or at the same time
- * (then the adapter's conditional consume() is what notices).
+ * (then the adapter's conditional consume() is what notices). With OAUTH_REFRESH_REUSE_GRACE_SECONDS=0: every reuse
+ * of a refresh token is a replay, as before the grace (oauth-refresh-grace.e2e.spec.ts tests the grace).
  */
 describe('OAuth replays revoke the grant', () => {
   const ROUNDS = 12;
@@ -35,7 +36,7 @@ describe('OAuth replays revoke the grant', () => {
   beforeAll(async () => {
     // Every round presents revoked tokens (distinct failed credentials) from one address: far more than the
     // failed-credential throttle allows in ten minutes, which this file does not test.
-    t = await createTestApp(entityService, { env: { AUTH_FAILURES_PER_ADDRESS: '10000' } });
+    t = await createTestApp(entityService, { env: { AUTH_FAILURES_PER_ADDRESS: '10000', OAUTH_REFRESH_REUSE_GRACE_SECONDS: '0' } });
     ana = await signUp(t, 'ana@example.com', ['Lia']);
     const dev = await t.account('dev');
     const c = await registerClient(t, dev.accountId);

@@ -148,6 +148,15 @@ export const oauthProviderEnvSchema = {
     .describe(
       "Worker and all roles: how often expired rows of the OAuth provider's `oidc_payloads` (authorization codes, sessions, interactions, access and refresh tokens, registration access tokens) are deleted, a minute after they expire, at most 20 000 per pass. Several processes may sweep at once: each skips the rows another holds. `0` turns it off (the table then grows without bound).",
     ),
+  OAUTH_REFRESH_REUSE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300)
+    .default(30)
+    .describe(
+      "Refresh token rotation's reuse grace: a rotated refresh token presented again by its client within this many seconds of its rotation gets a new pair once more (the answer that carried its successor was lost: a restart, a cut connection), instead of being a replay that revokes the grant. Only the latest rotated token (none rotated after it used), once, and only by the client it was issued to. The tokens of the lost answer stay valid (the server cannot tell a lost answer from one the client stopped waiting for). `0`: every reuse is a replay (the grant revoked).",
+    ),
 };
 
 export type BaseEnv = z.infer<z.ZodObject<ReturnType<typeof baseEnvSchema>>>;

@@ -21,7 +21,30 @@ export type AccountLookup = (userId: string) => Promise<string | null>;
 interface Row {
   payload: OidcPayload;
   consumed_at: Date | null;
+  graceable?: boolean;
 }
+
+export interface PostgresAdapterOptions {
+  /**
+   * A rotated refresh token presented again within this many seconds of its rotation (by the client it belongs to,
+   * which oidc-provider checks first) is honoured once more instead of being a replay: the answer carrying its
+   * successor may have been lost (a restart, a cut connection). Only the latest rotated token of a chain, once;
+   * 0 turns it off (every reuse is a replay). See `graceable`.
+   */
+  refreshReuseGraceSeconds?: number;
+}
+
+/**
+ * The rotated refresh token `p` may be honoured once more (`$2`: the grace in seconds): rotated less than that ago
+ * (PostgreSQL's clock, the one `consume` stamped), not honoured once more already, and
+ * the latest of its chain (the refresh tokens of its grant with its `iiat`): no token rotated from it or later has been
+ * used. A token two rotations back is always a replay.
+ */
+const graceable = (schema: OidcSchema) => `(p.consumed_at > now() - make_interval(secs => $2::double precision)
+  AND p.payload->>'reuseGraceAt' IS NULL
+  AND NOT EXISTS (SELECT 1 FROM "${schema}".oidc_payloads s WHERE s.model = 'RefreshToken' AND s.grant_id = p.grant_id
+    AND s.payload->>'iiat' IS NOT DISTINCT FROM p.payload->>'iiat' AND s.consumed_at IS NOT NULL
+    AND coalesce((s.payload->>'rotations')::int, 0) > coalesce((p.payload->>'rotations')::int, 0)))`;
 
 /** Rows of a grant that is revoked in oauth_grants are gone for the provider, whatever their order of arrival. */
 const grantLive = (schema: OidcSchema) => `NOT EXISTS (SELECT 1 FROM "${schema}".oauth_grants g WHERE g.id = p.grant_id AND g.revoked_at IS NOT NULL)`;
@@ -104,6 +127,15 @@ export async function sweepExpiredPayloads(ds: DataSource, schema: OidcSchema, o
  * redemptions of one code or refresh token exactly one succeeds; the others get invalid_grant and
  * revoke the grant, as a replay found later does (RFC 6749 10.5, RFC 9700): the winner's tokens die
  * too. Nothing a client sends reaches PostgreSQL with a NUL character (it answers invalid_request).
+ *
+ * Refresh token reuse grace (`refreshReuseGraceSeconds`; RFC 9700 4.14.2 leaves the rotation policy to the server, and
+ * Okta's grace period and Auth0's reuse interval do the same): a rotated refresh token that is still `graceable` is
+ * found as not consumed, so oidc-provider's refresh_token grant rotates it again (after its own client check: another
+ * client's use is `client mismatch`); `consume` then marks it honoured (`reuseGraceAt` in its payload: never again).
+ * What the first rotation issued is left valid: the server cannot tell a lost answer from a slow one whose request the
+ * client gave up on, nor which of the two finishes first, and revoking the first rotation's refresh token would, in the
+ * second case, revoke the one the client holds. Of parallel uses within the grace, two get tokens and the others are
+ * replays.
  */
 export function postgresAdapter(
   ds: DataSource,
@@ -111,7 +143,9 @@ export function postgresAdapter(
   oidc: Pick<OidcModule, 'errors'>,
   findClient: ClientLookup | null,
   accountOf: AccountLookup,
+  options: PostgresAdapterOptions = {},
 ) {
+  const grace = Math.max(0, options.refreshReuseGraceSeconds ?? 0);
   return class PostgresAdapter implements OidcAdapter {
     constructor(private readonly model: string) {}
 
@@ -156,14 +190,17 @@ export function postgresAdapter(
     }
 
     private async one(where: string, value: string, id?: string): Promise<OidcPayload | undefined> {
+      // A rotated refresh token within its reuse grace is reported as not consumed (see `graceable`).
+      const withGrace = this.model === 'RefreshToken' && grace > 0;
       const rows: Row[] = await ds.query(
-        `SELECT payload, consumed_at FROM "${schema}".oidc_payloads p
-          WHERE model = $1 AND ${where} = $2 AND (expires_at IS NULL OR expires_at > now()) AND ${grantLive(schema)}`,
-        [this.model, value],
+        `SELECT payload, consumed_at${withGrace ? `, ${graceable(schema)} AS graceable` : ''} FROM "${schema}".oidc_payloads p
+          WHERE model = $1 AND ${where} = ${withGrace ? '$3' : '$2'} AND (expires_at IS NULL OR expires_at > now()) AND ${grantLive(schema)}`,
+        withGrace ? [this.model, grace, value] : [this.model, value],
       );
       if (!rows.length) return undefined;
-      const { payload, consumed_at } = rows[0];
-      return { ...payload, ...(id ? { jti: id } : {}), ...(consumed_at ? { consumed: Math.floor(consumed_at.getTime() / 1000) } : {}) };
+      const { payload, consumed_at, graceable: inGrace } = rows[0];
+      const consumed = consumed_at && !inGrace ? { consumed: Math.floor(consumed_at.getTime() / 1000) } : {};
+      return { ...payload, ...(id ? { jti: id } : {}), ...consumed };
     }
 
     async find(id: string): Promise<OidcPayload | undefined> {
@@ -189,6 +226,7 @@ export function postgresAdapter(
       // TypeORM answers an UPDATE with [rows, count].
       const affected = Array.isArray(res[0]) ? res[0].length : res.length;
       if (affected) return;
+      if (this.model === 'RefreshToken' && grace > 0 && (await this.honourOnceMore(hashSecret(id)))) return;
       // Another redemption of the same code or refresh token got here first: a replay, whichever wins.
       const rows: { grant_id: string | null }[] = await ds.query(`SELECT grant_id FROM "${schema}".oidc_payloads WHERE model = $1 AND id = $2`, [
         this.model,
@@ -196,6 +234,17 @@ export function postgresAdapter(
       ]);
       if (rows[0]?.grant_id) await revokeGrant(ds, schema, rows[0].grant_id);
       throw new oidc.errors.InvalidGrant(`${this.model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already consumed`);
+    }
+
+    /** A rotated refresh token presented again within its grace: marks it honoured (never again). False when it is not graceable (any more): a replay. */
+    private async honourOnceMore(hashedId: string): Promise<boolean> {
+      const rows: unknown[] = await ds.query(
+        `UPDATE "${schema}".oidc_payloads p SET payload = p.payload || jsonb_build_object('reuseGraceAt', now())
+          WHERE p.model = 'RefreshToken' AND p.id = $1 AND ${graceable(schema)} AND ${grantLive(schema)} RETURNING p.id`,
+        [hashedId, grace],
+      );
+      // TypeORM answers an UPDATE with [rows, count].
+      return (Array.isArray(rows[0]) ? rows[0].length : rows.length) === 1;
     }
 
     async destroy(id: string): Promise<void> {
