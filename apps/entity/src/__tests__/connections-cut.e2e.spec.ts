@@ -105,8 +105,9 @@ describe('entity while its database connections are cut', () => {
     expect(killed).toBeGreaterThan(20);
     const oauth = answers.filter((a) => a.what === 'refresh');
     const rest = answers.filter((a) => a.what !== 'refresh');
-    // A refresh whose token was consumed before its answer was lost is refused on its next use (invalid_grant: a
-    // replay, as RFC 9700 wants); that is a 400, not a 500, and is what part 3 of issue 39 is about.
+    // A refresh whose token was consumed before its answer was lost is honoured once more within
+    // OAUTH_REFRESH_REUSE_GRACE_SECONDS; presented again after that, or a second time, it is refused (invalid_grant: a
+    // replay, as RFC 9700 wants): a 400, not a 500.
     // A read with the access token of a grant revoked that way is refused (401): the token lookup's own database
     // errors are not caught on the way (oidc-provider's AccessToken.find, the grant's row), so a 401 is a refusal.
     const revokedRead = (a: Answer) => a.what === 'read with an OAuth token' && a.status === 401;
