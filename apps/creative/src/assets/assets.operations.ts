@@ -1,8 +1,9 @@
 import { defineOperation } from '../common/operation';
-import { AssetsUseCases } from './assets.use-cases';
+import { AssetsUseCases, TRANSFORM_EFFECT } from './assets.use-cases';
 import { ListAssetsQuery } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
 import { atInput, atInputs } from '@platform/errors';
+import { currentIdempotencyClaim } from '@platform/http';
 
 /** The assets' operations (see `OperationSpec`); the uploads take the received file. */
 export const ASSET_OPERATIONS = {
@@ -50,6 +51,8 @@ export const ASSET_OPERATIONS = {
     status: 200,
     useCases: AssetsUseCases,
     input: { body: TransformAssetDto },
-    run: (u, auth, { path, body }) => atInputs({ asset_id: 'path' }, 'body', () => u.transform(auth, path.asset_id, body)),
+    effect: TRANSFORM_EFFECT,
+    run: (u, auth, { path, body }) =>
+      atInputs({ asset_id: 'path' }, 'body', () => u.transform(auth, path.asset_id, body, currentIdempotencyClaim()?.ref ?? null)),
   }),
 };

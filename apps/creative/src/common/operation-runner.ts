@@ -39,6 +39,8 @@ export class OperationRunner {
       keyFrom: typeof header === 'string' ? ('header' as const) : ('body' as const),
       fingerprint: fingerprintInput(spec.method, url, request.body),
       secret: spec.secret === true,
+      effect: spec.effect,
+      request: request.body,
     };
     return this.idempotency.run(call, exec, () => spec.status);
   }

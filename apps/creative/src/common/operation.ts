@@ -65,6 +65,11 @@ export interface OperationSpec<U = unknown, B = unknown, Q = unknown, P = Record
   status: number;
   /** The answer carries a secret (`@SecretResponse()`): a keyed call's stored answer is sealed. */
   secret?: boolean;
+  /**
+   * The `EffectLookup` of the operation (its REST endpoint's `@IdempotentEffect`): a keyed call whose owner died is
+   * taken over as on the endpoint. `run` then records `currentIdempotencyClaim().ref` on the effect.
+   */
+  effect?: string;
   input: {
     /** A DTO of the path parameters (validated as one object); without it each parameter is a string. */
     path?: Type<P>;
