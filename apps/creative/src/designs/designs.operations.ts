@@ -1,10 +1,13 @@
 import { defineOperation } from '../common/operation';
-import { DesignsUseCases } from './designs.use-cases';
+import { DESIGN_CHANGE_EFFECT, DESIGN_EFFECT, DesignsUseCases } from './designs.use-cases';
 import { AddNodeDto, CreateDesignDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
 import { DiffParams, ListRevisionsQuery, RevisionParams } from './dto/revision.dto';
 import { atInput, atInputs } from '@platform/errors';
+import { currentIdempotencyClaim } from '@platform/http';
 
 const IF_MATCH = ['if-match'];
+/** The claim of the call's idempotency key, recorded on what it creates or changes (see `OperationSpec.effect`). */
+const claimRef = () => currentIdempotencyClaim()?.ref ?? null;
 
 /** The designs' operations (see `OperationSpec`): what MCP tools and workflow steps run. */
 export const DESIGN_OPERATIONS = {
@@ -15,7 +18,8 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: CreateDesignDto },
-    run: (u, auth, { body }) => u.create(auth, body),
+    effect: DESIGN_EFFECT,
+    run: (u, auth, { body }) => u.create(auth, body, claimRef()),
   }),
   list: defineOperation({
     id: 'Designs_list',
@@ -42,7 +46,8 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: UpdateDesignDto, headers: IF_MATCH },
-    run: (u, auth, { path, body, headers }) => u.update(auth, { designId: path.design_id, ifMatch: headers['if-match'], body }),
+    effect: DESIGN_CHANGE_EFFECT,
+    run: (u, auth, { path, body, headers }) => u.update(auth, { designId: path.design_id, ifMatch: headers['if-match'], body, ref: claimRef() }),
   }),
   delete: defineOperation({
     id: 'Designs_remove',
@@ -87,8 +92,11 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { path: RevisionParams, query: FormatQuery, headers: IF_MATCH },
+    effect: DESIGN_CHANGE_EFFECT,
     run: (u, auth, { path, query, headers }) =>
-      atInput('query', () => u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query })),
+      atInput('query', () =>
+        u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query, ref: claimRef() }),
+      ),
   }),
   addNode: defineOperation({
     id: 'Designs_addNode',
@@ -97,7 +105,8 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: AddNodeDto, headers: IF_MATCH },
-    run: (u, auth, { path, body, headers }) => u.addNode(auth, { designId: path.design_id, ifMatch: headers['if-match'], body }),
+    effect: DESIGN_CHANGE_EFFECT,
+    run: (u, auth, { path, body, headers }) => u.addNode(auth, { designId: path.design_id, ifMatch: headers['if-match'], body, ref: claimRef() }),
   }),
   patchNode: defineOperation({
     id: 'Designs_patchNode',
@@ -106,7 +115,9 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: PatchNodeDto, headers: IF_MATCH },
-    run: (u, auth, { path, body, headers }) => u.patchNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body }),
+    effect: DESIGN_CHANGE_EFFECT,
+    run: (u, auth, { path, body, headers }) =>
+      u.patchNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body, ref: claimRef() }),
   }),
   deleteNode: defineOperation({
     id: 'Designs_deleteNode',
@@ -115,9 +126,10 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { query: FormatQuery, headers: IF_MATCH },
+    effect: DESIGN_CHANGE_EFFECT,
     run: (u, auth, { path, query, headers }) =>
       atInputs({ node_id: 'path' }, 'query', () =>
-        u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query }),
+        u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query, ref: claimRef() }),
       ),
   }),
   duplicate: defineOperation({
@@ -127,7 +139,8 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: { optional: DuplicateDesignDto } },
-    run: (u, auth, { path, body }) => u.duplicate(auth, path.design_id, body),
+    effect: DESIGN_EFFECT,
+    run: (u, auth, { path, body }) => u.duplicate(auth, path.design_id, body, claimRef()),
   }),
   bundle: defineOperation({
     id: 'Designs_bundle',
