@@ -3,7 +3,6 @@ import { AssetsUseCases, TRANSFORM_EFFECT } from './assets.use-cases';
 import { ListAssetsQuery } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
 import { atInput, atInputs } from '@platform/errors';
-import { currentIdempotencyClaim } from '@platform/http';
 
 /** The assets' operations (see `OperationSpec`); the uploads take the received file. */
 export const ASSET_OPERATIONS = {
@@ -52,7 +51,6 @@ export const ASSET_OPERATIONS = {
     useCases: AssetsUseCases,
     input: { body: TransformAssetDto },
     effect: TRANSFORM_EFFECT,
-    run: (u, auth, { path, body }) =>
-      atInputs({ asset_id: 'path' }, 'body', () => u.transform(auth, path.asset_id, body, currentIdempotencyClaim()?.ref ?? null)),
+    run: (u, auth, { path, body, ref }) => atInputs({ asset_id: 'path' }, 'body', () => u.transform(auth, path.asset_id, body, ref ?? null)),
   }),
 };

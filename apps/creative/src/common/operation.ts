@@ -16,6 +16,12 @@ export interface OperationInput<B = unknown, Q = unknown, P = Record<string, str
   headers: Record<string, string | undefined>;
   /** The uploaded file (upload operations). */
   upload?: ReceivedFile;
+  /**
+   * The claim of this call's own idempotency key (`currentIdempotencyClaim().ref`), null when the call has none: what an
+   * operation with an `effect` records on it. Not read from the context in `run`: a workflow step runs inside the
+   * claim of its keyed workflow run, which is not the step's.
+   */
+  ref?: string | null;
 }
 
 /** The input of an operation before validation, as a transport gives it: strings for path and query, the JSON body as sent. */
@@ -67,7 +73,7 @@ export interface OperationSpec<U = unknown, B = unknown, Q = unknown, P = Record
   secret?: boolean;
   /**
    * The `EffectLookup` of the operation (its REST endpoint's `@IdempotentEffect`): a keyed call whose owner died is
-   * taken over as on the endpoint. `run` then records `currentIdempotencyClaim().ref` on the effect.
+   * taken over as on the endpoint. `run` then records `OperationInput.ref` on the effect.
    */
   effect?: string;
   input: {

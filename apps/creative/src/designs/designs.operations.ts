@@ -3,11 +3,8 @@ import { DESIGN_CHANGE_EFFECT, DESIGN_EFFECT, DesignsUseCases } from './designs.
 import { AddNodeDto, CreateDesignDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
 import { DiffParams, ListRevisionsQuery, RevisionParams } from './dto/revision.dto';
 import { atInput, atInputs } from '@platform/errors';
-import { currentIdempotencyClaim } from '@platform/http';
 
 const IF_MATCH = ['if-match'];
-/** The claim of the call's idempotency key, recorded on what it creates or changes (see `OperationSpec.effect`). */
-const claimRef = () => currentIdempotencyClaim()?.ref ?? null;
 
 /** The designs' operations (see `OperationSpec`): what MCP tools and workflow steps run. */
 export const DESIGN_OPERATIONS = {
@@ -19,7 +16,7 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { body: CreateDesignDto },
     effect: DESIGN_EFFECT,
-    run: (u, auth, { body }) => u.create(auth, body, claimRef()),
+    run: (u, auth, { body, ref }) => u.create(auth, body, ref ?? null),
   }),
   list: defineOperation({
     id: 'Designs_list',
@@ -47,7 +44,7 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { body: UpdateDesignDto, headers: IF_MATCH },
     effect: DESIGN_CHANGE_EFFECT,
-    run: (u, auth, { path, body, headers }) => u.update(auth, { designId: path.design_id, ifMatch: headers['if-match'], body, ref: claimRef() }),
+    run: (u, auth, { path, body, headers, ref }) => u.update(auth, { designId: path.design_id, ifMatch: headers['if-match'], body, ref: ref ?? null }),
   }),
   delete: defineOperation({
     id: 'Designs_remove',
@@ -93,9 +90,9 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { path: RevisionParams, query: FormatQuery, headers: IF_MATCH },
     effect: DESIGN_CHANGE_EFFECT,
-    run: (u, auth, { path, query, headers }) =>
+    run: (u, auth, { path, query, headers, ref }) =>
       atInput('query', () =>
-        u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query, ref: claimRef() }),
+        u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query, ref: ref ?? null }),
       ),
   }),
   addNode: defineOperation({
@@ -106,7 +103,7 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { body: AddNodeDto, headers: IF_MATCH },
     effect: DESIGN_CHANGE_EFFECT,
-    run: (u, auth, { path, body, headers }) => u.addNode(auth, { designId: path.design_id, ifMatch: headers['if-match'], body, ref: claimRef() }),
+    run: (u, auth, { path, body, headers, ref }) => u.addNode(auth, { designId: path.design_id, ifMatch: headers['if-match'], body, ref: ref ?? null }),
   }),
   patchNode: defineOperation({
     id: 'Designs_patchNode',
@@ -116,8 +113,8 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { body: PatchNodeDto, headers: IF_MATCH },
     effect: DESIGN_CHANGE_EFFECT,
-    run: (u, auth, { path, body, headers }) =>
-      u.patchNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body, ref: claimRef() }),
+    run: (u, auth, { path, body, headers, ref }) =>
+      u.patchNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body, ref: ref ?? null }),
   }),
   deleteNode: defineOperation({
     id: 'Designs_deleteNode',
@@ -127,9 +124,9 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { query: FormatQuery, headers: IF_MATCH },
     effect: DESIGN_CHANGE_EFFECT,
-    run: (u, auth, { path, query, headers }) =>
+    run: (u, auth, { path, query, headers, ref }) =>
       atInputs({ node_id: 'path' }, 'query', () =>
-        u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query, ref: claimRef() }),
+        u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query, ref: ref ?? null }),
       ),
   }),
   duplicate: defineOperation({
@@ -140,7 +137,7 @@ export const DESIGN_OPERATIONS = {
     useCases: DesignsUseCases,
     input: { body: { optional: DuplicateDesignDto } },
     effect: DESIGN_EFFECT,
-    run: (u, auth, { path, body }) => u.duplicate(auth, path.design_id, body, claimRef()),
+    run: (u, auth, { path, body, ref }) => u.duplicate(auth, path.design_id, body, ref ?? null),
   }),
   bundle: defineOperation({
     id: 'Designs_bundle',

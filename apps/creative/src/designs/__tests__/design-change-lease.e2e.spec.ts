@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { fingerprintInput, IdempotencyService } from '@platform/http';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
+import sharp from 'sharp';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
 import { as, sampleIr } from '../../__tests__/helpers';
@@ -178,6 +179,36 @@ describe('creative: a design change whose process died holding its Idempotency-K
     const again = expectStatus(await patchTitle(d.id, 'node-replay-etag-1', 'Replayed', '"rev-1"'), 200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect([first.headers.etag, again.headers.etag]).toEqual(['"rev-2"', '"rev-2"']);
+  });
+
+  it("records no claim on what the steps of a keyed workflow run make (the run's key is not theirs)", async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#cc3366' } })
+      .png()
+      .toBuffer();
+    const source = expectStatus(await as(t.http.post('/v1/assets').attach('file', png, 'wf.png'), alice), 200).body.id;
+    const resize = (width: number) => ({ asset_id: source, operations: [{ type: 'resize', width }] });
+    const body = {
+      steps: [
+        { id: 'a', operation: 'design.create', params: { ir: sampleIr(), title: 'Workflow A' } },
+        { id: 'b', operation: 'design.create', params: { ir: sampleIr(), title: 'Workflow B' } },
+        { id: 'add', operation: 'node.add', params: { design_id: '$steps.a.design_id', node: { type: 'rect', id: 'badge', width: 8, height: 8 } } },
+        { id: 'recolor', operation: 'node.patch', params: { design_id: '$steps.a.design_id', node_id: 'badge', patch: { width: 9 } } },
+        { id: 'small', operation: 'asset.transform', params: resize(20) },
+        { id: 'smaller', operation: 'asset.transform', params: resize(10) },
+      ],
+      idempotency_key: 'wf-claims-1',
+    };
+    const r = expectStatus(await as(t.http.post('/v1/workflows/run').send(body), alice), 200).body;
+    expect(r.status, JSON.stringify(r.failed_step)).toBe('succeeded');
+    const by = Object.fromEntries(r.steps.map((s: { id: string; result: Record<string, unknown> }) => [s.id, s.result]));
+    expect(by.a.design_id).not.toBe(by.b.design_id);
+    expect(by.recolor.revision).toBe(3);
+    expect(by.small.asset_id).not.toBe(by.smaller.asset_id);
+    expect(await revisions(by.a.design_id as string)).toEqual([
+      { revision: 1, operation: 'create', idempotency_ref: null },
+      { revision: 2, operation: 'node_add', idempotency_ref: null },
+      { revision: 3, operation: 'node_patch', idempotency_ref: null },
+    ]);
   });
 
   describe('through MCP (patch_node)', () => {
