@@ -26,5 +26,7 @@ export class Asset {
   /** Transforms: the asset it was made from, and the operations applied. */
   @Column({ type: 'text', nullable: true }) sourceAssetId: string | null;
   @Column({ type: 'jsonb', nullable: true }) operations: Record<string, unknown>[] | null;
+  /** Transforms: the claim of the Idempotency-Key it was made under (`IdempotentEffect`): a retry after its process died finds it. */
+  @Column({ type: 'text', nullable: true }) idempotencyRef?: string | null;
   @CreateDateColumn({ type: 'timestamptz', precision: 3 }) createdAt: Date;
 }

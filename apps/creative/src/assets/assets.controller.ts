@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { BillingResponses, ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { deliver } from '../common/content-delivery';
 import { AssetsService } from './assets.service';
-import { AssetsUseCases } from './assets.use-cases';
+import { AssetsUseCases, TRANSFORM_EFFECT } from './assets.use-cases';
 import { AssetDeletedDto, AssetDto, AssetListDto, ImportAssetDto, ListAssetsQuery, ASSET_PAGE_DEFAULT } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
 import { SignedContentQuery } from '../common/signed-content.dto';
@@ -13,6 +13,7 @@ import { OPERATION_CLASSES } from './dto/transform-operations.dto';
 import { ASSET_MIME_TYPES } from './media/media-types';
 import { AcceptsJson, MaybeUploadedFile, MultipartFileGuard, ReceivedFile, UploadedFile } from './upload/multipart-file.guard';
 import { atInput, atInputs } from '@platform/errors';
+import { currentIdempotencyClaim, IdempotentEffect } from '@platform/http';
 
 const fileSchema = (what: string) => ({
   type: 'object' as const,
@@ -99,6 +100,7 @@ export class AssetsController {
 
   @Post(':asset_id/transform')
   @HttpCode(200)
+  @IdempotentEffect(TRANSFORM_EFFECT)
   @ASSET_ID
   @ApiOperation({
     summary: 'Transform an image into a new asset',
@@ -108,7 +110,9 @@ export class AssetsController {
       'answers 422 at `["body","operations",i,"field"]`. An operation that would make an image over `ASSET_MAX_PIXELS` or 16383 px ' +
       'a side answers 422 `image_too_large` at `["body","operations",i]`. The source must be an image asset (422 at ' +
       '`["path","asset_id"]` otherwise). `overlay` takes another image asset of the caller; `text` draws with the bundled fonts or ' +
-      'a font asset. GIF sources use their first frame.',
+      'a font asset. GIF sources use their first frame. ' +
+      'With an `Idempotency-Key`, a retry after the process running the transform died (its hold on the key lapsed, about 30 s) ' +
+      'answers 200 with the asset that process stored (the same `id`), or runs the transform when it stored none: one asset and one charge either way.',
   })
   @ApiOkResponse({ type: AssetDto })
   @notFound
@@ -122,7 +126,7 @@ export class AssetsController {
   @BillingResponses()
   async transform(@Auth() auth: AuthContext, @Param('asset_id') assetId: string, @Body() body: TransformAssetDto): Promise<AssetDto> {
     // The source (`asset_id`, not an image or unreadable) is the path's; everything else is the body's.
-    return atInputs({ asset_id: 'path' }, 'body', () => this.useCases.transform(auth, assetId, body));
+    return atInputs({ asset_id: 'path' }, 'body', () => this.useCases.transform(auth, assetId, body, currentIdempotencyClaim()?.ref ?? null));
   }
 
   @Get(':asset_id')

@@ -1,5 +1,5 @@
 import { defineOperation } from '../common/operation';
-import { AssetsUseCases } from './assets.use-cases';
+import { AssetsUseCases, TRANSFORM_EFFECT } from './assets.use-cases';
 import { ListAssetsQuery } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
 import { atInput, atInputs } from '@platform/errors';
@@ -50,6 +50,7 @@ export const ASSET_OPERATIONS = {
     status: 200,
     useCases: AssetsUseCases,
     input: { body: TransformAssetDto },
-    run: (u, auth, { path, body }) => atInputs({ asset_id: 'path' }, 'body', () => u.transform(auth, path.asset_id, body)),
+    effect: TRANSFORM_EFFECT,
+    run: (u, auth, { path, body, ref }) => atInputs({ asset_id: 'path' }, 'body', () => u.transform(auth, path.asset_id, body, ref ?? null)),
   }),
 };

@@ -30,6 +30,11 @@ export class AssetsRepository {
     return this.ds.getRepository(Asset).findOneBy({ accountId, id, ...(kind ? { kind } : {}) });
   }
 
+  /** The asset made under an Idempotency-Key's claim (`ref`), or null. */
+  findByRef(accountId: string, idempotencyRef: string): Promise<Asset | null> {
+    return this.ds.getRepository(Asset).findOneBy({ accountId, idempotencyRef });
+  }
+
   /** The asset of whichever account holds it (a signed URL names it, and its signature stands for the account), or null. */
   findSigned(id: string): Promise<Asset | null> {
     if (!ID.test(id)) return Promise.resolve(null);

@@ -34,6 +34,8 @@ export interface TransformRequest {
   quality: number;
   background: string;
   filename: string | null;
+  /** The claim of the request's Idempotency-Key (`IdempotentEffect`), recorded on the new asset (one asset per claim). */
+  idempotencyRef?: string | null;
 }
 
 export interface AssetPage {
@@ -172,7 +174,14 @@ export class AssetsService {
   private async store(
     accountId: string,
     found: Inspection,
-    facts: { sha256: string; bytes: number; filename: string | null; sourceAssetId?: string | null; operations?: Record<string, unknown>[] | null },
+    facts: {
+      sha256: string;
+      bytes: number;
+      filename: string | null;
+      sourceAssetId?: string | null;
+      operations?: Record<string, unknown>[] | null;
+      idempotencyRef?: string | null;
+    },
     put: (key: string) => Promise<void>,
   ): Promise<Asset> {
     const id = newId('ast');
@@ -199,6 +208,7 @@ export class AssetsService {
         style: found.style,
         sourceAssetId: facts.sourceAssetId ?? null,
         operations: facts.operations ?? null,
+        idempotencyRef: facts.idempotencyRef ?? null,
       });
     } catch (err) {
       await this.blobs.delete(key).catch((e) => this.logger.error({ err: e, key }, 'could not remove the blob of a failed asset'));
@@ -224,6 +234,11 @@ export class AssetsService {
 
   find(accountId: string, id: string, kind?: AssetKind): Promise<Asset | null> {
     return this.repo.find(accountId, id, kind);
+  }
+
+  /** The asset a transform made under an Idempotency-Key's claim (`ref`), or null. */
+  madeUnder(accountId: string, ref: string): Promise<Asset | null> {
+    return this.repo.findByRef(accountId, ref);
   }
 
   /** A stream of the asset's bytes (or a range of them). */
@@ -346,7 +361,14 @@ export class AssetsService {
         weight: null,
         style: null,
       },
-      { sha256, bytes: result.data.length, filename, sourceAssetId: source.id, operations: request.operations as unknown as Record<string, unknown>[] },
+      {
+        sha256,
+        bytes: result.data.length,
+        filename,
+        sourceAssetId: source.id,
+        operations: request.operations as unknown as Record<string, unknown>[],
+        idempotencyRef: request.idempotencyRef ?? null,
+      },
       (key) => this.blobs.put(key, result.data, { contentType: MIME_BY_FORMAT[request.outputFormat] }),
     );
   }

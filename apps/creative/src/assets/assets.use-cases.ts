@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { ValidationError } from '@platform/errors';
+import { IdempotencyService } from '@platform/http';
 import { Metering } from '../billing/metering';
 import type { CreativeConfig } from '../config';
 import type { Asset } from './asset.entity';
@@ -12,14 +13,33 @@ import type { TransformAssetDto } from './dto/transform-asset.dto';
 import { operationProblems } from './transform/operation-rules';
 import type { ReceivedFile } from './upload/multipart-file.guard';
 
+/** The `EffectLookup` of a transform (see `IdempotentEffect`): the REST endpoint, the MCP tool and the workflow step. */
+export const TRANSFORM_EFFECT = 'creative.transform';
+
+/** A unique violation of the index that allows one asset per Idempotency-Key claim. */
+const claimTaken = (err: unknown) =>
+  (err as { driverError?: { code?: string; constraint?: string } })?.driverError?.code === '23505' &&
+  (err as { driverError: { constraint?: string } }).driverError.constraint === 'assets_idempotency_ref';
+
 /** The assets' use cases as REST, MCP and workflow steps run them; every answer is the asset record with its content URL. */
 @Injectable()
-export class AssetsUseCases {
+export class AssetsUseCases implements OnModuleInit {
   constructor(
     private readonly assets: AssetsService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly metering: Metering,
+    private readonly idempotency: IdempotencyService,
   ) {}
+
+  onModuleInit(): void {
+    // Registered here, not by the controller: every transport of the transform (REST, MCP, workflow steps) names it,
+    // in whichever process runs it. A key whose process died after storing the asset answers that asset (its charge
+    // settled, once); none stored: the retry runs the transform.
+    this.idempotency.onLapsed(TRANSFORM_EFFECT, async (accountId, ref) => {
+      const asset = await this.madeUnder(accountId, ref);
+      return asset && { status: HttpStatus.OK, body: asset };
+    });
+  }
 
   private dto = (a: Asset) => AssetDto.from(a, this.config.publicBaseUrl);
 
@@ -53,21 +73,49 @@ export class AssetsUseCases {
     return { data: page.data.map(this.dto), next_cursor: page.nextCursor };
   }
 
-  /** A new image asset from `operations`: 422 and 404 come before the price (charged by its number of operations). */
-  async transform(auth: AuthContext, assetId: string, body: TransformAssetDto): Promise<AssetDto> {
+  /**
+   * A new image asset from `operations`: 422 and 404 come before the price (charged by its number of operations).
+   * `ref`: the claim of the request's Idempotency-Key (`IdempotentEffect`), recorded on the asset and on the charge's
+   * reservation: a retry after this process died finds either (`madeUnder`; `Metering.metered` settles the reservation
+   * the dead process held instead of reserving a second).
+   */
+  async transform(auth: AuthContext, assetId: string, body: TransformAssetDto, ref: string | null = null): Promise<AssetDto> {
     const problems = operationProblems(body.operations);
     if (problems.length) throw new ValidationError(problems);
     await this.assets.get(auth.accountId, assetId);
-    const charge = { operation: 'transform' as const, params: { operations: body.operations.length } };
-    const asset = await this.metering.metered({ accountId: auth.accountId, credentialId: auth.credentialId, assetId }, charge, () =>
-      this.assets.transform(auth.accountId, assetId, {
-        operations: body.operations,
-        outputFormat: body.output_format ?? 'png',
-        quality: body.quality ?? 92,
-        background: body.background ?? '#FFFFFF',
-        filename: body.filename ?? null,
-      }),
+    const ctx = { accountId: auth.accountId, credentialId: auth.credentialId, assetId, idempotencyRef: ref };
+    const asset = await this.metering.metered(ctx, transformCharge(body.operations.length), () =>
+      this.assets
+        .transform(auth.accountId, assetId, {
+          operations: body.operations,
+          outputFormat: body.output_format ?? 'png',
+          quality: body.quality ?? 92,
+          background: body.background ?? '#FFFFFF',
+          filename: body.filename ?? null,
+          idempotencyRef: ref,
+        })
+        .catch(async (err) => {
+          // Another run of the same claim stored its asset first (an owner that was stalled, not dead, and resumed
+          // after this one took its key over): that asset is the answer, and the one reservation is captured here.
+          const stored = ref && claimTaken(err) ? await this.assets.madeUnder(auth.accountId, ref) : null;
+          if (!stored) throw err;
+          return stored;
+        }),
     );
+    return this.dto(asset);
+  }
+
+  /**
+   * The answer of a transform whose process died after it stored the asset: that asset, or null when none was stored
+   * under `ref` (the transform then runs again). Its charge is settled once, found by the same `ref`: captured, nothing
+   * more; held by the dead process, captured now; released by the reservation sweep (the retry came after the hold
+   * expired) or never made, charged now (402 when the balance cannot cover it, the key left for a later retry).
+   */
+  async madeUnder(accountId: string, ref: string): Promise<AssetDto | null> {
+    const asset = await this.assets.madeUnder(accountId, ref);
+    if (!asset) return null;
+    const ctx = { accountId, credentialId: null, assetId: asset.sourceAssetId, idempotencyRef: ref };
+    await this.metering.metered(ctx, transformCharge(asset.operations?.length ?? 0), async () => asset);
     return this.dto(asset);
   }
 
@@ -80,3 +128,6 @@ export class AssetsUseCases {
     return { id: assetId, deleted: true };
   }
 }
+
+/** A transform's charge: priced by its number of operations. */
+const transformCharge = (operations: number) => ({ operation: 'transform' as const, params: { operations } });

@@ -1,6 +1,6 @@
 import type { FactoryProvider, Type } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
-import { fingerprintInput, IDEMPOTENT_METHODS, IdempotencyService } from '@platform/http';
+import { currentIdempotencyClaim, fingerprintInput, IDEMPOTENT_METHODS, IdempotencyService } from '@platform/http';
 import { pathParamsOf, useCasesOf, type OperationInput, type OperationRequest, type OperationSpec } from './operation';
 import { validateInput } from './validate-input';
 
@@ -27,11 +27,14 @@ export class OperationRunner {
   async run(spec: OperationSpec, auth: AuthContext, request: OperationRequest): Promise<OperationAnswer> {
     const useCases = this.instances.get(spec.useCases);
     if (!useCases) throw new Error(`${spec.id}: ${spec.useCases.name} was not given to this runner`);
-    const exec = async () => spec.run(useCases, auth, await this.validated(spec, request));
+    // `ref`: the claim of this call's key, read inside `IdempotencyService.run` (an unkeyed call has none, whatever
+    // claim it runs inside: a workflow step of a keyed workflow run).
+    const exec = async (keyed: boolean) =>
+      spec.run(useCases, auth, { ...(await this.validated(spec, request)), ref: keyed ? (currentIdempotencyClaim()?.ref ?? null) : null });
     const header = request.headers['idempotency-key'];
     const bodyKey = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>).idempotency_key : undefined;
     const key = typeof header === 'string' ? header : typeof bodyKey === 'string' ? bodyKey : undefined;
-    if (!IDEMPOTENT_METHODS.has(spec.method) || key === undefined) return { body: await exec(), status: spec.status, replayed: false };
+    if (!IDEMPOTENT_METHODS.has(spec.method) || key === undefined) return { body: await exec(false), status: spec.status, replayed: false };
     const url = spec.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, name: string) => encodeURIComponent(request.path[name] ?? ''));
     const call = {
       accountId: auth.accountId,
@@ -39,8 +42,14 @@ export class OperationRunner {
       keyFrom: typeof header === 'string' ? ('header' as const) : ('body' as const),
       fingerprint: fingerprintInput(spec.method, url, request.body),
       secret: spec.secret === true,
+      effect: spec.effect,
+      request: request.body,
     };
-    return this.idempotency.run(call, exec, () => spec.status);
+    return this.idempotency.run(
+      call,
+      () => exec(true),
+      () => spec.status,
+    );
   }
 
   /** The request's parts through the REST endpoint's pipes, in the endpoint's DTO classes. */

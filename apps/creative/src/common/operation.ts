@@ -16,6 +16,12 @@ export interface OperationInput<B = unknown, Q = unknown, P = Record<string, str
   headers: Record<string, string | undefined>;
   /** The uploaded file (upload operations). */
   upload?: ReceivedFile;
+  /**
+   * The claim of this call's own idempotency key (`currentIdempotencyClaim().ref`), null when the call has none: what an
+   * operation with an `effect` records on it. Not read from the context in `run`: a workflow step runs inside the
+   * claim of its keyed workflow run, which is not the step's.
+   */
+  ref?: string | null;
 }
 
 /** The input of an operation before validation, as a transport gives it: strings for path and query, the JSON body as sent. */
@@ -65,6 +71,11 @@ export interface OperationSpec<U = unknown, B = unknown, Q = unknown, P = Record
   status: number;
   /** The answer carries a secret (`@SecretResponse()`): a keyed call's stored answer is sealed. */
   secret?: boolean;
+  /**
+   * The `EffectLookup` of the operation (its REST endpoint's `@IdempotentEffect`): a keyed call whose owner died is
+   * taken over as on the endpoint. `run` then records `OperationInput.ref` on the effect.
+   */
+  effect?: string;
   input: {
     /** A DTO of the path parameters (validated as one object); without it each parameter is a string. */
     path?: Type<P>;

@@ -16,5 +16,7 @@ export class DesignRevision {
   /** The revision a restore copied. */
   @Column({ type: 'int', nullable: true }) restoredFrom: number | null;
   @Column({ type: 'jsonb' }) ir: Record<string, unknown>;
+  /** A change's: the claim of the Idempotency-Key it was made under (`IdempotentEffect`): a retry after its process died finds it. */
+  @Column({ type: 'text', nullable: true }) idempotencyRef?: string | null;
   @Column({ type: 'timestamptz', precision: 3, insert: false, update: false, default: () => 'clock_timestamp()' }) createdAt: Date;
 }

@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, OnModuleInit, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import type { Response } from 'express';
 import { BillingResponses, ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { DesignBodyGuard } from '../common/large-json-body.guard';
 import { OptionalBody } from '../common/optional-body.pipe';
-import { designEtag, DesignsUseCases } from './designs.use-cases';
+import { DESIGN_CHANGE_EFFECT, DESIGN_EFFECT, designEtag, DesignsUseCases } from './designs.use-cases';
 import {
   AddNodeDto,
   BundleDto,
@@ -20,10 +20,10 @@ import {
 } from './dto/design.dto';
 import { DiffDto, DiffParams, ListRevisionsQuery, RevisionDto, RevisionListDto, RevisionParams } from './dto/revision.dto';
 import { atInput, atInputs } from '@platform/errors';
-import { currentIdempotencyClaim, IdempotencyService, IdempotentEffect } from '@platform/http';
+import { currentIdempotencyClaim, IdempotentEffect, ReplayHeaders } from '@platform/http';
 
-/** The `EffectLookup` of a design creation (see `IdempotentEffect`): create and duplicate. */
-const DESIGN_EFFECT = 'creative.design';
+/** The claim of the request's Idempotency-Key, recorded on what it creates or changes (see `IdempotentEffect`). */
+const claimRef = () => currentIdempotencyClaim()?.ref ?? null;
 
 const IF_MATCH = ApiHeader({
   name: 'If-Match',
@@ -47,22 +47,24 @@ const withEtag = (res: Response, design: DesignDto): DesignDto => {
   return design;
 };
 
+/** The ETag of a replayed design answer (an Idempotency-Key's stored answer, or one rebuilt after its owner died). */
+const replayedEtag = (body: unknown): Record<string, string> =>
+  body && typeof body === 'object' && typeof (body as DesignDto).revision === 'number' ? { ETag: designEtag(body as DesignDto) } : {};
+
+/**
+ * With an Idempotency-Key, a retry after the process running the change died (its hold on the key lapsed, about 30 s)
+ * answers what that process stored (the OpenAPI descriptions say it per route).
+ */
+const TAKEN_OVER =
+  ' With an `Idempotency-Key`, a retry after the process running it died (its hold on the key lapsed, about 30 s) answers 200 with the design at the revision ' +
+  'that process made (its ETag; If-Match is not checked again, so the retry is not a 412), or makes the change when it made none.';
+
 @ApiTags('designs')
 @ErrorResponses()
+@ReplayHeaders(replayedEtag)
 @Controller('v1/designs')
-export class DesignsController implements OnModuleInit {
-  constructor(
-    private readonly designs: DesignsUseCases,
-    private readonly idempotency: IdempotencyService,
-  ) {}
-
-  onModuleInit(): void {
-    // A key whose process died after storing the design answers the design it stored; none stored: the retry creates it.
-    this.idempotency.onLapsed(DESIGN_EFFECT, async (accountId, ref, request) => {
-      const design = await this.designs.createdUnder(accountId, ref, request);
-      return design && { status: HttpStatus.OK, body: design };
-    });
-  }
+export class DesignsController {
+  constructor(private readonly designs: DesignsUseCases) {}
 
   @Post()
   @HttpCode(200)
@@ -88,7 +90,7 @@ export class DesignsController implements OnModuleInit {
   @BillingResponses()
   @UseGuards(DesignBodyGuard)
   async create(@Auth() auth: AuthContext, @Body() body: CreateDesignDto, @Res({ passthrough: true }) res: Response): Promise<DesignDto> {
-    return withEtag(res, await this.designs.create(auth, body, currentIdempotencyClaim()?.ref ?? null));
+    return withEtag(res, await this.designs.create(auth, body, claimRef()));
   }
 
   @Get()
@@ -132,8 +134,11 @@ export class DesignsController implements OnModuleInit {
       '`ir` replaces the IR; `brief` (merged into the stored one, null clears a field) and/or `template` rebuild it from the template, replacing node edits; ' +
       "`title` renames. Every PATCH makes revision n+1; parallel PATCHes are serialised, each applied to the other's result. " +
       'A `template` named here must get its required fields (422 `missing` at `body.brief.<field>`); a brief-only change reports absent ones as `field_required_missing` warnings. ' +
-      'A rebuild answers `warnings`: brief fields the design does not show (`field_unused`), text cut or shrunk.',
+      'A rebuild answers `warnings`: brief fields the design does not show (`field_unused`), text cut or shrunk.' +
+      TAKEN_OVER +
+      ' (without `warnings`, which are not stored).',
   })
+  @IdempotentEffect(DESIGN_CHANGE_EFFECT)
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
@@ -147,7 +152,7 @@ export class DesignsController implements OnModuleInit {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return withEtag(res, await this.designs.update(auth, { designId: id, ifMatch, body }));
+    return withEtag(res, await this.designs.update(auth, { designId: id, ifMatch, body, ref: claimRef() }));
   }
 
   @Delete(':design_id')
@@ -205,7 +210,14 @@ export class DesignsController implements OnModuleInit {
   @Post(':design_id/revisions/:revision/restore')
   @DESIGN_ID
   @HttpCode(200)
-  @ApiOperation({ summary: 'Restore a revision', description: 'Makes a new revision whose IR equals that of `revision`.' })
+  @ApiOperation({
+    summary: 'Restore a revision',
+    description:
+      'Makes a new revision whose IR equals that of `revision`.' +
+      TAKEN_OVER +
+      ' That answer has `render: null` (the `format` of the query is not part of what the key stored): GET the render from the artifacts.',
+  })
+  @IdempotentEffect(DESIGN_CHANGE_EFFECT)
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
@@ -221,7 +233,9 @@ export class DesignsController implements OnModuleInit {
   ): Promise<DesignDto> {
     return withEtag(
       res,
-      await atInput('query', () => this.designs.restore(auth, { designId: params.design_id, revision: params.revision, ifMatch, body: query })),
+      await atInput('query', () =>
+        this.designs.restore(auth, { designId: params.design_id, revision: params.revision, ifMatch, body: query, ref: claimRef() }),
+      ),
     );
   }
 
@@ -231,8 +245,10 @@ export class DesignsController implements OnModuleInit {
   @ApiOperation({
     summary: 'Add a node',
     description:
-      'Under `parent_id` (a frame or group; default the root) at `index` (default last). The resulting IR must validate; issues in the node are reported under `body.node`.',
+      'Under `parent_id` (a frame or group; default the root) at `index` (default last). The resulting IR must validate; issues in the node are reported under `body.node`.' +
+      TAKEN_OVER,
   })
+  @IdempotentEffect(DESIGN_CHANGE_EFFECT)
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
   @PRECONDITION
@@ -246,15 +262,16 @@ export class DesignsController implements OnModuleInit {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return withEtag(res, await this.designs.addNode(auth, { designId: id, ifMatch, body }));
+    return withEtag(res, await this.designs.addNode(auth, { designId: id, ifMatch, body, ref: claimRef() }));
   }
 
   @Patch(':design_id/nodes/:node_id')
   @DESIGN_ID
   @ApiOperation({
     summary: 'Change a node',
-    description: '`patch` is merged into the node (RFC 7396); the resulting IR must validate; issues in the node are reported under `body.patch`.',
+    description: '`patch` is merged into the node (RFC 7396); the resulting IR must validate; issues in the node are reported under `body.patch`.' + TAKEN_OVER,
   })
+  @IdempotentEffect(DESIGN_CHANGE_EFFECT)
   @ApiParam({ name: 'node_id', example: 'title' })
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
@@ -270,12 +287,17 @@ export class DesignsController implements OnModuleInit {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return withEtag(res, await this.designs.patchNode(auth, { designId: id, nodeId, ifMatch, body }));
+    return withEtag(res, await this.designs.patchNode(auth, { designId: id, nodeId, ifMatch, body, ref: claimRef() }));
   }
 
   @Delete(':design_id/nodes/:node_id')
   @DESIGN_ID
-  @ApiOperation({ summary: 'Delete a node and its children', description: 'The root cannot be deleted (422).' })
+  @ApiOperation({
+    summary: 'Delete a node and its children',
+    description:
+      'The root cannot be deleted (422).' + TAKEN_OVER + ' That answer has `render: null` (the `format` of the query is not part of what the key stored).',
+  })
+  @IdempotentEffect(DESIGN_CHANGE_EFFECT)
   @ApiParam({ name: 'node_id', example: 'cta' })
   @IF_MATCH
   @ApiOkResponse({ type: DesignDto, headers: ETAG_HEADER })
@@ -292,7 +314,10 @@ export class DesignsController implements OnModuleInit {
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
     // `node_id` (the root cannot be deleted) is the path's; the rest of the input is the query (`format`).
-    return withEtag(res, await atInputs({ node_id: 'path' }, 'query', () => this.designs.deleteNode(auth, { designId: id, nodeId, ifMatch, body: query })));
+    return withEtag(
+      res,
+      await atInputs({ node_id: 'path' }, 'query', () => this.designs.deleteNode(auth, { designId: id, nodeId, ifMatch, body: query, ref: claimRef() })),
+    );
   }
 
   @Post(':design_id/duplicate')
@@ -311,7 +336,7 @@ export class DesignsController implements OnModuleInit {
     @Body(OptionalBody(DuplicateDesignDto)) body: unknown,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DesignDto> {
-    return withEtag(res, await this.designs.duplicate(auth, id, body as DuplicateDesignDto, currentIdempotencyClaim()?.ref ?? null));
+    return withEtag(res, await this.designs.duplicate(auth, id, body as DuplicateDesignDto, claimRef()));
   }
 
   @Get(':design_id/bundle')

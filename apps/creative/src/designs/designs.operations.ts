@@ -1,5 +1,5 @@
 import { defineOperation } from '../common/operation';
-import { DesignsUseCases } from './designs.use-cases';
+import { DESIGN_CHANGE_EFFECT, DESIGN_EFFECT, DesignsUseCases } from './designs.use-cases';
 import { AddNodeDto, CreateDesignDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
 import { DiffParams, ListRevisionsQuery, RevisionParams } from './dto/revision.dto';
 import { atInput, atInputs } from '@platform/errors';
@@ -15,7 +15,8 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: CreateDesignDto },
-    run: (u, auth, { body }) => u.create(auth, body),
+    effect: DESIGN_EFFECT,
+    run: (u, auth, { body, ref }) => u.create(auth, body, ref ?? null),
   }),
   list: defineOperation({
     id: 'Designs_list',
@@ -42,7 +43,8 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: UpdateDesignDto, headers: IF_MATCH },
-    run: (u, auth, { path, body, headers }) => u.update(auth, { designId: path.design_id, ifMatch: headers['if-match'], body }),
+    effect: DESIGN_CHANGE_EFFECT,
+    run: (u, auth, { path, body, headers, ref }) => u.update(auth, { designId: path.design_id, ifMatch: headers['if-match'], body, ref: ref ?? null }),
   }),
   delete: defineOperation({
     id: 'Designs_remove',
@@ -87,8 +89,11 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { path: RevisionParams, query: FormatQuery, headers: IF_MATCH },
-    run: (u, auth, { path, query, headers }) =>
-      atInput('query', () => u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query })),
+    effect: DESIGN_CHANGE_EFFECT,
+    run: (u, auth, { path, query, headers, ref }) =>
+      atInput('query', () =>
+        u.restore(auth, { designId: path.design_id, revision: path.revision, ifMatch: headers['if-match'], body: query, ref: ref ?? null }),
+      ),
   }),
   addNode: defineOperation({
     id: 'Designs_addNode',
@@ -97,7 +102,8 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: AddNodeDto, headers: IF_MATCH },
-    run: (u, auth, { path, body, headers }) => u.addNode(auth, { designId: path.design_id, ifMatch: headers['if-match'], body }),
+    effect: DESIGN_CHANGE_EFFECT,
+    run: (u, auth, { path, body, headers, ref }) => u.addNode(auth, { designId: path.design_id, ifMatch: headers['if-match'], body, ref: ref ?? null }),
   }),
   patchNode: defineOperation({
     id: 'Designs_patchNode',
@@ -106,7 +112,9 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: PatchNodeDto, headers: IF_MATCH },
-    run: (u, auth, { path, body, headers }) => u.patchNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body }),
+    effect: DESIGN_CHANGE_EFFECT,
+    run: (u, auth, { path, body, headers, ref }) =>
+      u.patchNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body, ref: ref ?? null }),
   }),
   deleteNode: defineOperation({
     id: 'Designs_deleteNode',
@@ -115,9 +123,10 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { query: FormatQuery, headers: IF_MATCH },
-    run: (u, auth, { path, query, headers }) =>
+    effect: DESIGN_CHANGE_EFFECT,
+    run: (u, auth, { path, query, headers, ref }) =>
       atInputs({ node_id: 'path' }, 'query', () =>
-        u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query }),
+        u.deleteNode(auth, { designId: path.design_id, nodeId: path.node_id, ifMatch: headers['if-match'], body: query, ref: ref ?? null }),
       ),
   }),
   duplicate: defineOperation({
@@ -127,7 +136,8 @@ export const DESIGN_OPERATIONS = {
     status: 200,
     useCases: DesignsUseCases,
     input: { body: { optional: DuplicateDesignDto } },
-    run: (u, auth, { path, body }) => u.duplicate(auth, path.design_id, body),
+    effect: DESIGN_EFFECT,
+    run: (u, auth, { path, body, ref }) => u.duplicate(auth, path.design_id, body, ref ?? null),
   }),
   bundle: defineOperation({
     id: 'Designs_bundle',

@@ -38,6 +38,8 @@ export interface RevisionFields {
   operation: RevisionOperation;
   nodeId?: string | null;
   restoredFrom?: number | null;
+  /** A change's: the claim of the request's Idempotency-Key (`IdempotentEffect`), one revision per claim. */
+  idempotencyRef?: string | null;
 }
 
 /**
@@ -130,6 +132,11 @@ export class DesignsRepository {
     return m.getRepository(DesignRevision).findOneBy({ designId, revision });
   }
 
+  /** The revision a change made under an Idempotency-Key's claim (`ref`), or null. */
+  revisionByRef(accountId: string, idempotencyRef: string): Promise<DesignRevision | null> {
+    return this.ds.getRepository(DesignRevision).findOneBy({ accountId, idempotencyRef });
+  }
+
   /** A revision's IR read without the ORM (previews and renders read only this), or undefined. */
   async revisionIr(designId: string, revision: number): Promise<Json | undefined> {
     const rows: { ir: Json }[] = await this.ds.query('SELECT ir FROM creative.design_revisions WHERE design_id = $1 AND revision = $2', [designId, revision]);
@@ -158,6 +165,7 @@ export class DesignsRepository {
       nodeId: change.nodeId ?? null,
       restoredFrom: change.restoredFrom ?? null,
       ir: change.ir as never,
+      idempotencyRef: change.idempotencyRef ?? null,
     });
     return repo.findOneByOrFail({ designId: design.id, revision: n });
   }

@@ -187,6 +187,17 @@ export class DesignsService {
     return { design: { ...design, revision: 1 }, revision: await this.revisionOf(design, 1) };
   }
 
+  /**
+   * The design as a change made under an Idempotency-Key's claim (`ref`) left it: at the revision that change made
+   * (its size from that revision; title, template and brief as they are now), or null when no revision was made under it.
+   */
+  async changedUnder(accountId: string, ref: string): Promise<DesignState | null> {
+    const revision = await this.repo.revisionByRef(accountId, ref);
+    const design = revision && (await this.repo.find(accountId, revision.designId));
+    if (!revision || !design) return null;
+    return { design: { ...design, revision: revision.revision, width: revision.ir.width as number, height: revision.ir.height as number }, revision };
+  }
+
   async get(accountId: string, id: string): Promise<DesignState> {
     const design = await this.head(accountId, id);
     return { design, revision: await this.revisionOf(design, design.revision) };
@@ -391,7 +402,8 @@ export class DesignsService {
 
   /**
    * Runs one change under the design's row lock: If-Match is checked against the locked revision,
-   * the change computes the new IR from the current one, and revision n+1 is inserted.
+   * the change computes the new IR from the current one, and revision n+1 is inserted (with `ref`, the claim of the
+   * request's Idempotency-Key: one revision per claim, found again by `changedUnder`).
    */
   private async change(
     accountId: string,
@@ -399,6 +411,7 @@ export class DesignsService {
     ifMatch: string | undefined,
     render: RenderAsk | null | undefined,
     compute: (design: Design, current: Json, m: EntityManager) => Promise<Change>,
+    ref: string | null = null,
   ): Promise<DesignState> {
     const condition = parseIfMatch(ifMatch);
     return this.repo.transaction(async (m) => {
@@ -409,7 +422,7 @@ export class DesignsService {
       const change = await compute(design, structuredClone(current.ir), m);
       checkRender(change.ir, render);
       const n = design.revision + 1;
-      const revision = await this.repo.insertRevision(m, design, n, change);
+      const revision = await this.repo.insertRevision(m, design, n, { ...change, idempotencyRef: ref });
       const moved = await this.repo.moveTo(m, design.id, {
         ...change.design,
         revision: n,
@@ -420,7 +433,14 @@ export class DesignsService {
     });
   }
 
-  async update(accountId: string, id: string, ifMatch: string | undefined, input: UpdateDesignInput, render?: RenderAsk | null): Promise<DesignState> {
+  async update(
+    accountId: string,
+    id: string,
+    ifMatch: string | undefined,
+    input: UpdateDesignInput,
+    render?: RenderAsk | null,
+    ref: string | null = null,
+  ): Promise<DesignState> {
     const has = (k: keyof UpdateDesignInput) => input[k] !== undefined && !(k !== 'title' && input[k] === null);
     if (!has('ir') && !has('brief') && !has('template') && input.title === undefined) {
       throw new ValidationError([{ loc: [], msg: 'nothing to change: give ir, brief, template or title', type: 'missing' }]);
@@ -432,39 +452,60 @@ export class DesignsService {
     // Validate what can be validated before taking the lock.
     const newIr = has('ir') ? await this.checkedIr(accountId, input.ir, ['ir']) : undefined;
     let warnings: LayoutWarning[] | undefined;
-    const state = await this.change(accountId, id, ifMatch, render, async (design, current) => {
-      const fields: Change['design'] = {};
-      if (input.title !== undefined) fields.title = input.title;
-      // A raw IR replaces what the template built: the design is no longer the template's, and says so.
-      if (newIr) return { ir: newIr, operation: 'patch', design: { ...fields, template: null, brief: null, source: 'ir' } };
-      if (has('brief') || has('template')) {
-        const template = input.template ?? design.template;
-        if (!template) {
-          throw new ValidationError([
-            { loc: ['template'], msg: 'this design was not made from a template: give the template to build it from', type: 'missing' },
-          ]);
+    const state = await this.change(
+      accountId,
+      id,
+      ifMatch,
+      render,
+      async (design, current) => {
+        const fields: Change['design'] = {};
+        if (input.title !== undefined) fields.title = input.title;
+        // A raw IR replaces what the template built: the design is no longer the template's, and says so.
+        if (newIr) return { ir: newIr, operation: 'patch', design: { ...fields, template: null, brief: null, source: 'ir' } };
+        if (has('brief') || has('template')) {
+          const template = input.template ?? design.template;
+          if (!template) {
+            throw new ValidationError([
+              { loc: ['template'], msg: 'this design was not made from a template: give the template to build it from', type: 'missing' },
+            ]);
+          }
+          const merged: Json = { ...(design.brief ?? {}) };
+          for (const [k, v] of Object.entries(input.brief ?? {})) {
+            if (v === null) delete merged[k];
+            else merged[k] = v;
+          }
+          const brief = briefOrThrow(merged, ['brief']);
+          if (input.template != null && input.requireFields) requireFields(template, brief);
+          const built = await this.fromTemplate(accountId, template, brief);
+          warnings = built.warnings;
+          return { ir: built.ir, operation: 'patch', design: { ...fields, template, brief: brief as Json, source: 'brief' } };
         }
-        const merged: Json = { ...(design.brief ?? {}) };
-        for (const [k, v] of Object.entries(input.brief ?? {})) {
-          if (v === null) delete merged[k];
-          else merged[k] = v;
-        }
-        const brief = briefOrThrow(merged, ['brief']);
-        if (input.template != null && input.requireFields) requireFields(template, brief);
-        const built = await this.fromTemplate(accountId, template, brief);
-        warnings = built.warnings;
-        return { ir: built.ir, operation: 'patch', design: { ...fields, template, brief: brief as Json, source: 'brief' } };
-      }
-      return { ir: current, operation: 'patch', design: fields };
-    });
+        return { ir: current, operation: 'patch', design: fields };
+      },
+      ref,
+    );
     return warnings ? { ...state, warnings } : state;
   }
 
-  async restore(accountId: string, id: string, ifMatch: string | undefined, revision: number, render?: RenderAsk | null): Promise<DesignState> {
-    return this.change(accountId, id, ifMatch, render, async (design, _current, m) => {
-      const old = await this.revisionOf(design, revision, m);
-      return { ir: old.ir, operation: 'restore', restoredFrom: revision };
-    });
+  async restore(
+    accountId: string,
+    id: string,
+    ifMatch: string | undefined,
+    revision: number,
+    render?: RenderAsk | null,
+    ref: string | null = null,
+  ): Promise<DesignState> {
+    return this.change(
+      accountId,
+      id,
+      ifMatch,
+      render,
+      async (design, _current, m) => {
+        const old = await this.revisionOf(design, revision, m);
+        return { ir: old.ir, operation: 'restore', restoredFrom: revision };
+      },
+      ref,
+    );
   }
 
   async addNode(
@@ -473,26 +514,63 @@ export class DesignsService {
     ifMatch: string | undefined,
     input: { node: Json; parentId?: string | null; index?: number | null },
     render?: RenderAsk | null,
+    ref: string | null = null,
   ): Promise<DesignState> {
-    return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
-      const loc = addNode(ir, structuredClone(input.node), input.parentId, input.index);
-      const out = await this.validated(accountId, ir, loc, ['node']);
-      return { ir: out, operation: 'node_add', nodeId: nodeAt(out, loc).id as string };
-    });
+    return this.change(
+      accountId,
+      id,
+      ifMatch,
+      render,
+      async (_design, ir) => {
+        const loc = addNode(ir, structuredClone(input.node), input.parentId, input.index);
+        const out = await this.validated(accountId, ir, loc, ['node']);
+        return { ir: out, operation: 'node_add', nodeId: nodeAt(out, loc).id as string };
+      },
+      ref,
+    );
   }
 
-  async patchNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, patch: Json, render?: RenderAsk | null): Promise<DesignState> {
-    return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
-      const loc = patchNode(ir, nodeId, patch);
-      return { ir: await this.validated(accountId, ir, loc, ['patch']), operation: 'node_patch', nodeId };
-    });
+  async patchNode(
+    accountId: string,
+    id: string,
+    ifMatch: string | undefined,
+    nodeId: string,
+    patch: Json,
+    render?: RenderAsk | null,
+    ref: string | null = null,
+  ): Promise<DesignState> {
+    return this.change(
+      accountId,
+      id,
+      ifMatch,
+      render,
+      async (_design, ir) => {
+        const loc = patchNode(ir, nodeId, patch);
+        return { ir: await this.validated(accountId, ir, loc, ['patch']), operation: 'node_patch', nodeId };
+      },
+      ref,
+    );
   }
 
-  async deleteNode(accountId: string, id: string, ifMatch: string | undefined, nodeId: string, render?: RenderAsk | null): Promise<DesignState> {
-    return this.change(accountId, id, ifMatch, render, async (_design, ir) => {
-      deleteNode(ir, nodeId);
-      return { ir: await this.validated(accountId, ir, ['root'], ['node_id'], false), operation: 'node_delete', nodeId };
-    });
+  async deleteNode(
+    accountId: string,
+    id: string,
+    ifMatch: string | undefined,
+    nodeId: string,
+    render?: RenderAsk | null,
+    ref: string | null = null,
+  ): Promise<DesignState> {
+    return this.change(
+      accountId,
+      id,
+      ifMatch,
+      render,
+      async (_design, ir) => {
+        deleteNode(ir, nodeId);
+        return { ir: await this.validated(accountId, ir, ['root'], ['node_id'], false), operation: 'node_delete', nodeId };
+      },
+      ref,
+    );
   }
 
   /**

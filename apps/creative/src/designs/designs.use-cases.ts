@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
 import { DomainException } from '@platform/errors';
+import { IdempotencyService } from '@platform/http';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { Metering, renderCharge } from '../billing/metering';
 import type { CreativeConfig } from '../config';
@@ -34,7 +35,20 @@ export interface DesignChange<B> {
   designId: string;
   ifMatch?: string;
   body: B;
+  /**
+   * The claim of the request's Idempotency-Key (`IdempotentEffect`), recorded on the revision the change makes and on
+   * its render's reservation: a retry after this process died finds them (`changedUnder`).
+   */
+  ref?: string | null;
 }
+
+/** The `EffectLookup` of a design creation (see `IdempotentEffect`): create and duplicate, through every transport. */
+export const DESIGN_EFFECT = 'creative.design';
+/** The `EffectLookup` of a change that makes a revision: PATCH, restore, node add, patch and delete. */
+export const DESIGN_CHANGE_EFFECT = 'creative.design-change';
+
+/** The revision operations whose render is asked in the query (`format`), which a retry's stored request does not carry. */
+const RENDERED_FROM_QUERY = new Set(['restore', 'node_delete']);
 
 /** The ETag a design answer carries (the current revision). */
 export const designEtag = (design: DesignDto) => revisionEtag(design.revision);
@@ -44,14 +58,29 @@ export const designEtag = (design: DesignDto) => revisionEtag(design.revision);
  * changes nothing), stored, then rendered into an artifact and billed; every answer is the design with its IR.
  */
 @Injectable()
-export class DesignsUseCases {
+export class DesignsUseCases implements OnModuleInit {
   constructor(
     private readonly designs: DesignsService,
     private readonly renders: DesignRendersService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly metering: Metering,
     private readonly artifacts: ArtifactsService,
+    private readonly idempotency: IdempotencyService,
   ) {}
+
+  onModuleInit(): void {
+    // Registered with the use cases, not by the controller: REST, MCP tools and workflow steps name them, in whichever
+    // process runs them. A key whose process died after storing the design (or the revision) answers it; none stored:
+    // the retry runs the request.
+    this.idempotency.onLapsed(DESIGN_EFFECT, async (accountId, ref, request) => {
+      const design = await this.createdUnder(accountId, ref, request);
+      return design && { status: HttpStatus.OK, body: design };
+    });
+    this.idempotency.onLapsed(DESIGN_CHANGE_EFFECT, async (accountId, ref, request) => {
+      const design = await this.changedUnder(accountId, ref, request);
+      return design && { status: HttpStatus.OK, body: design };
+    });
+  }
 
   /**
    * `ref`: the claim of the request's Idempotency-Key (`IdempotentEffect`), recorded on the design so a retry after
@@ -87,6 +116,26 @@ export class DesignsUseCases {
     return this.answer({ accountId, credentialId: null }, state, bodyRender(asked), ref);
   }
 
+  /**
+   * The answer of a change (PATCH, restore, node add, patch or delete) whose process died after it stored its revision:
+   * the design at that revision (not at a later one another change made since), or null when no revision was stored
+   * under `ref` (the change then runs again, If-Match checked as for any request). The stored revision answers before
+   * If-Match is looked at: the retry of a committed change is not a 412. A `render` in the request's body is answered
+   * as for `createdUnder` (charged once). Restore and node delete take their `format` from the query, which the retry's
+   * stored request does not carry: their rebuilt answer has `render: null` (the render, if the dead process made it,
+   * is among the design's artifacts; a reservation it held and did not capture is released by the sweep). Layout
+   * warnings are not stored with the revision: this answer has none.
+   */
+  async changedUnder(accountId: string, ref: string, request: unknown): Promise<DesignDto | null> {
+    const state = await this.designs.changedUnder(accountId, ref);
+    if (!state) return null;
+    const asked =
+      !RENDERED_FROM_QUERY.has(state.revision.operation) && request && typeof request === 'object'
+        ? (request as { render?: RenderRequest | null }).render
+        : null;
+    return this.answer({ accountId, credentialId: null }, state, bodyRender(asked), ref);
+  }
+
   async list(auth: AuthContext, query: ListDesignsQuery): Promise<DesignListDto> {
     const { data, nextCursor } = await this.designs.list(auth.accountId, {
       limit: query.limit ?? 25,
@@ -102,7 +151,7 @@ export class DesignsUseCases {
   }
 
   async update(auth: AuthContext, change: DesignChange<UpdateDesignDto>): Promise<DesignDto> {
-    const { designId, ifMatch, body } = change;
+    const { designId, ifMatch, body, ref = null } = change;
     const ask = bodyRender(body.render);
     await this.affordable(auth, ask, this.outlineOf(auth, designId));
     const state = await this.designs.update(
@@ -111,8 +160,9 @@ export class DesignsUseCases {
       ifMatch,
       { brief: body.brief, ir: body.ir, template: body.template, title: body.title, requireFields: true },
       ask,
+      ref,
     );
-    return this.answer(auth, state, ask);
+    return this.answer(auth, state, ask, ref);
   }
 
   /**
@@ -142,33 +192,36 @@ export class DesignsUseCases {
   /** A new revision with an earlier one's IR, rendered in `format` (default png; errors at the input's root: the edge passes the query). */
   async restore(auth: AuthContext, change: DesignChange<FormatQuery> & { revision: number }): Promise<DesignDto> {
     const ask: RenderAsk = { request: { format: change.body.format ?? 'png' }, loc: [] };
+    const ref = change.ref ?? null;
     await this.affordable(auth, ask, this.outlineOf(auth, change.designId));
-    return this.answer(auth, await this.designs.restore(auth.accountId, change.designId, change.ifMatch, change.revision, ask), ask);
+    return this.answer(auth, await this.designs.restore(auth.accountId, change.designId, change.ifMatch, change.revision, ask, ref), ask, ref);
   }
 
   async addNode(auth: AuthContext, change: DesignChange<AddNodeDto>): Promise<DesignDto> {
-    const { designId, ifMatch, body } = change;
+    const { designId, ifMatch, body, ref = null } = change;
     const ask = bodyRender(body.render);
     await this.affordable(auth, ask, this.outlineOf(auth, designId));
     return this.answer(
       auth,
-      await this.designs.addNode(auth.accountId, designId, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }, ask),
+      await this.designs.addNode(auth.accountId, designId, ifMatch, { node: body.node, parentId: body.parent_id, index: body.index }, ask, ref),
       ask,
+      ref,
     );
   }
 
   async patchNode(auth: AuthContext, change: DesignChange<PatchNodeDto> & { nodeId: string }): Promise<DesignDto> {
-    const { designId, ifMatch, body } = change;
+    const { designId, ifMatch, body, ref = null } = change;
     const ask = bodyRender(body.render);
     await this.affordable(auth, ask, this.outlineOf(auth, designId));
-    return this.answer(auth, await this.designs.patchNode(auth.accountId, designId, ifMatch, change.nodeId, body.patch, ask), ask);
+    return this.answer(auth, await this.designs.patchNode(auth.accountId, designId, ifMatch, change.nodeId, body.patch, ask, ref), ask, ref);
   }
 
   /** Removes a node; rendered when `format` is given (errors at the input's root: the edge passes the query). */
   async deleteNode(auth: AuthContext, change: DesignChange<FormatQuery> & { nodeId: string }): Promise<DesignDto> {
     const ask: RenderAsk | null = change.body.format ? { request: { format: change.body.format }, loc: [] } : null;
+    const ref = change.ref ?? null;
     await this.affordable(auth, ask, this.outlineOf(auth, change.designId));
-    return this.answer(auth, await this.designs.deleteNode(auth.accountId, change.designId, change.ifMatch, change.nodeId, ask), ask);
+    return this.answer(auth, await this.designs.deleteNode(auth.accountId, change.designId, change.ifMatch, change.nodeId, ask, ref), ask, ref);
   }
 
   async duplicate(auth: AuthContext, designId: string, body: DuplicateDesignDto, ref: string | null = null): Promise<DesignDto> {
@@ -206,7 +259,8 @@ export class DesignsUseCases {
 
   /**
    * The design after a change; rendered into an artifact (and billed) when `ask` is given (checked before the change was
-   * stored). `ref`: the Idempotency-Key's claim of a creation, recorded on the render's reservation (see `createdUnder`).
+   * stored). `ref`: the Idempotency-Key's claim of a creation or change, recorded on the render's reservation (see
+   * `createdUnder`, `changedUnder`).
    */
   private async answer(
     auth: { accountId: string; credentialId: string | null },

@@ -10,6 +10,7 @@ import { DesignSearch1800300000000 } from './1800300000000-design-search';
 import { IdempotencyLease1801390000000 } from './1801390000000-idempotency-lease';
 import { IdempotencyEffects1801400000000 } from './1801400000000-idempotency-effects';
 import { OAuth1801500000000 } from './1801500000000-oauth';
+import { IdempotencyEffectsChanges1801600000000 } from './1801600000000-idempotency-effects-changes';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   IdempotencyLease1801390000000,
   IdempotencyEffects1801400000000,
   OAuth1801500000000,
+  IdempotencyEffectsChanges1801600000000,
 ];

@@ -4,7 +4,7 @@ import { AuthedRequest } from '@platform/auth';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, map, Observable } from 'rxjs';
 import { fingerprintInput, IDEMPOTENT_METHODS, IdempotencyService } from './idempotency.service';
-import { IDEMPOTENT_EFFECT, SECRET_RESPONSE } from './secret-response';
+import { IDEMPOTENT_EFFECT, REPLAY_HEADERS, SECRET_RESPONSE } from './secret-response';
 
 /**
  * `Idempotency-Key` header (or an `idempotency_key` body field) on a mutating request: the
@@ -12,7 +12,8 @@ import { IDEMPOTENT_EFFECT, SECRET_RESPONSE } from './secret-response';
  * the same body gets the stored response (`Idempotent-Replayed: true`); the same key with
  * another body, or while the first is still running, is refused with 409. Failed requests
  * are not stored, so they can be retried with the same key. The response of a route marked
- * `@SecretResponse()` is stored encrypted, never in clear, and replayed decrypted. The rules
+ * `@SecretResponse()` is stored encrypted, never in clear, and replayed decrypted; a replay carries the headers
+ * `@ReplayHeaders()` derives from the stored body (the handler that sets them does not run). The rules
  * live in `IdempotencyService`, which callers without HTTP use too.
  */
 @Injectable()
@@ -35,6 +36,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     this.idempotency.checkKey(key, keyFrom);
     const secret = this.reflector.getAllAndOverride<boolean>(SECRET_RESPONSE, [ctx.getHandler(), ctx.getClass()]) === true;
     const effect = this.reflector.getAllAndOverride<string | undefined>(IDEMPOTENT_EFFECT, [ctx.getHandler(), ctx.getClass()]);
+    const replayHeaders = this.reflector.getAllAndOverride<((body: unknown) => Record<string, string>) | undefined>(REPLAY_HEADERS, [
+      ctx.getHandler(),
+      ctx.getClass(),
+    ]);
     const call = {
       accountId: req.auth.accountId,
       key,
@@ -55,6 +60,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         if (answer.replayed) {
           res.status(answer.status);
           res.setHeader('Idempotent-Replayed', 'true');
+          for (const [name, value] of Object.entries(replayHeaders?.(answer.body) ?? {})) res.setHeader(name, value);
         }
         return answer.body;
       }),

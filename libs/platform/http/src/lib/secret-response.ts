@@ -22,3 +22,12 @@ export const IDEMPOTENT_EFFECT = 'platform:idempotentEffect';
  * answering 409 until it expires.
  */
 export const IdempotentEffect = (effect: string) => SetMetadata(IDEMPOTENT_EFFECT, effect);
+
+export const REPLAY_HEADERS = 'platform:replayHeaders';
+
+/**
+ * Headers the route's answer carries that derive from its body (a design's `ETag` from its revision): a replay of the
+ * stored answer (`Idempotent-Replayed: true`, including one rebuilt by an `EffectLookup`) does not run the handler that
+ * sets them, so `IdempotencyInterceptor` sets what `headers` gives for the replayed body.
+ */
+export const ReplayHeaders = (headers: (body: unknown) => Record<string, string>) => SetMetadata(REPLAY_HEADERS, headers);
