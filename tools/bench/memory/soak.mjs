@@ -145,6 +145,14 @@ for (const [i, p] of procs.entries()) {
     `| ${p.name} | ${mb(v.start)} | ${mb(v.end)} | ${mb(v.max)} | ${pct(v.growth)}${v.flat ? '' : ' **not flat**'} | ${pct(v.trend)} | ${mb(h.start)} → ${mb(h.end)} (${pct(h.trend)}) |`,
   );
 }
+// The services' own memory metrics at the end (creative: malloc_trim calls and how long they took).
+for (const p of procs) {
+  const text = await fetch(`http://127.0.0.1:${p.port}/metrics`, { signal: AbortSignal.timeout(10_000) })
+    .then((r) => r.text())
+    .catch(() => '');
+  const own = text.split('\n').filter((l) => /^creative_memory_trim/.test(l));
+  if (own.length) lines.push('', `${p.name}:`, ...own);
+}
 writeFileSync(join(out, 'samples.json'), JSON.stringify({ args: a, samples, loadavg, requests: rec.records.length, ok }, null, 1));
 writeFileSync(join(out, 'report.md'), lines.join('\n') + '\n');
 console.log(lines.join('\n'));

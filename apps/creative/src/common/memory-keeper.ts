@@ -37,8 +37,8 @@ export function trimDue(s: { now: number; active: number; lastActive: number; la
  *   libvips' workers) may get an arena of its own, so the freed memory of a burst stayed in the process for good.
  *   Once no render or video has run for MEMORY_TRIM_IDLE_MS, `malloc_trim(0)` gives the free pages of every arena
  *   back to the system (and again every MEMORY_TRIM_IDLE_MS while idle); under constant traffic, at most every
- *   MEMORY_TRIM_EVERY_MS whatever runs (a trim takes each arena's lock while it walks it: tens of milliseconds
- *   during which a render thread's malloc waits; docs/operations.md has the measurement);
+ *   MEMORY_TRIM_EVERY_MS whatever runs (a trim takes each arena's lock while it walks it: 1-5 ms measured under
+ *   renders, during which a render thread's malloc waits; docs/operations.md, "memory alone");
  * - the render threads' heaps and per-thread caches: see RenderPool (RENDER_WORKERS_IDLE threads stay when idle).
  */
 @Injectable()
