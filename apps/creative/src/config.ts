@@ -93,6 +93,15 @@ const extra = {
     .max(3_600_000)
     .default(30_000)
     .describe('After this long without a render task or a video, free heap pages go back to the system (`malloc_trim`); `0`: never.'),
+  MEMORY_TRIM_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(60_000)
+    .describe(
+      'Under constant traffic (renders never idle for `MEMORY_TRIM_IDLE_MS`), free heap pages still go back to the system (`malloc_trim`) at most this often, between render tasks; `0`: only when idle.',
+    ),
   RENDER_QUEUE_MAX: z.coerce
     .number()
     .int()
@@ -534,6 +543,7 @@ function mapConfig(env: Extra) {
     memory: {
       sharpCacheMb: e.SHARP_CACHE_MB,
       trimIdleMs: e.MEMORY_TRIM_IDLE_MS,
+      trimEveryMs: e.MEMORY_TRIM_EVERY_MS,
     },
     rendering: {
       workers: e.RENDER_WORKERS ?? Math.max(1, availableParallelism()),

@@ -31,10 +31,14 @@ describe('creative configuration', () => {
   it('reads the render budget and memory settings: the cost limit follows RENDER_TIMEOUT_MS unless set, 0 turns it off', () => {
     const d = loadCreativeConfig({});
     expect(d.rendering).toMatchObject({ timeoutMs: 20_000, costLimitMs: 20_000, stopGraceMs: 2000, idleWorkers: 1 });
-    expect(d.memory).toEqual({ sharpCacheMb: 16, trimIdleMs: 30_000 });
+    expect(d.memory).toEqual({ sharpCacheMb: 16, trimIdleMs: 30_000, trimEveryMs: 60_000 });
     expect(loadCreativeConfig({ RENDER_TIMEOUT_MS: '5000' }).rendering.costLimitMs).toBe(5000);
     expect(loadCreativeConfig({ RENDER_TIMEOUT_MS: '5000', RENDER_COST_LIMIT_MS: '0' }).rendering.costLimitMs).toBe(0);
-    expect(loadCreativeConfig({ SHARP_CACHE_MB: '0', MEMORY_TRIM_IDLE_MS: '0' }).memory).toEqual({ sharpCacheMb: 0, trimIdleMs: 0 });
+    expect(loadCreativeConfig({ SHARP_CACHE_MB: '0', MEMORY_TRIM_IDLE_MS: '0', MEMORY_TRIM_EVERY_MS: '0' }).memory).toEqual({
+      sharpCacheMb: 0,
+      trimIdleMs: 0,
+      trimEveryMs: 0,
+    });
     for (const [k, bad] of [
       ['RENDER_COST_LIMIT_MS', '-1'],
       ['RENDER_STOP_GRACE_MS', '10'],

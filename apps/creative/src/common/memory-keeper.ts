@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
 import { MetricsService } from '@platform/http';
-import { Counter } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
 import sharp from 'sharp';
 import type { CreativeConfig } from '../config';
 
@@ -16,6 +16,18 @@ function loadMallocTrim(): ((pad: number) => number) | null {
 }
 
 /**
+ * Whether `malloc_trim(0)` is due now: `idle` once no render or video has run for `idleMs` (and every `idleMs` while
+ * idle), `periodic` when `everyMs` has passed since the last trim whatever runs (under constant traffic the process is
+ * never idle, and the freed pages of 2 arenas stayed up to `trim_threshold`, 256 MB each); null otherwise. 0 disables
+ * either.
+ */
+export function trimDue(s: { now: number; active: number; lastActive: number; lastTrim: number; idleMs: number; everyMs: number }): 'idle' | 'periodic' | null {
+  if (s.idleMs > 0 && s.active === 0 && s.now - Math.max(s.lastActive, s.lastTrim) >= s.idleMs) return 'idle';
+  if (s.everyMs > 0 && s.now - s.lastTrim >= s.everyMs) return 'periodic';
+  return null;
+}
+
+/**
  * What the process holds when it has nothing to do (docs/performance.md has the measurements):
  *
  * - sharp's (libvips') operation cache, process-wide, 50 MB by default: bounded by SHARP_CACHE_MB (transforms and
@@ -24,7 +36,9 @@ function loadMallocTrim(): ((pad: number) => number) | null {
  *   for render throughput), per arena, and every thread that allocates (render and video threads, libuv's and
  *   libvips' workers) may get an arena of its own, so the freed memory of a burst stayed in the process for good.
  *   Once no render or video has run for MEMORY_TRIM_IDLE_MS, `malloc_trim(0)` gives the free pages of every arena
- *   back to the system (and again every MEMORY_TRIM_IDLE_MS while idle);
+ *   back to the system (and again every MEMORY_TRIM_IDLE_MS while idle); under constant traffic, at most every
+ *   MEMORY_TRIM_EVERY_MS whatever runs (a trim takes each arena's lock while it walks it: 1-5 ms measured under
+ *   renders, during which a render thread's malloc waits; docs/operations.md, "memory alone");
  * - the render threads' heaps and per-thread caches: see RenderPool (RENDER_WORKERS_IDLE threads stay when idle).
  */
 @Injectable()
@@ -34,7 +48,8 @@ export class MemoryKeeper implements OnApplicationBootstrap, OnApplicationShutdo
   private lastActive = Date.now();
   private lastTrim = Date.now();
   private timer?: NodeJS.Timeout;
-  private readonly trims: Counter;
+  private readonly trims: Counter<'reason'>;
+  private readonly trimSeconds: Histogram<'reason'>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
@@ -42,7 +57,15 @@ export class MemoryKeeper implements OnApplicationBootstrap, OnApplicationShutdo
   ) {
     this.trims = new Counter({
       name: 'creative_memory_trims_total',
-      help: 'malloc_trim calls after MEMORY_TRIM_IDLE_MS without renders or videos',
+      help: 'malloc_trim calls: reason idle (MEMORY_TRIM_IDLE_MS without renders or videos) or periodic (MEMORY_TRIM_EVERY_MS)',
+      labelNames: ['reason'],
+      registers: [metrics.registry],
+    });
+    this.trimSeconds = new Histogram({
+      name: 'creative_memory_trim_seconds',
+      help: 'How long a malloc_trim took (it holds each malloc arena lock in turn)',
+      labelNames: ['reason'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers: [metrics.registry],
     });
   }
@@ -51,24 +74,24 @@ export class MemoryKeeper implements OnApplicationBootstrap, OnApplicationShutdo
     const mb = this.config.memory.sharpCacheMb;
     if (mb === 0) sharp.cache(false);
     else sharp.cache({ memory: mb, files: 0, items: 100 });
-    const idle = this.config.memory.trimIdleMs;
-    const trim = idle > 0 ? loadMallocTrim() : null;
+    const idleMs = this.config.memory.trimIdleMs;
+    const everyMs = this.config.memory.trimEveryMs ?? 0;
+    const trim = idleMs > 0 || everyMs > 0 ? loadMallocTrim() : null;
     if (!trim) return;
-    this.timer = setInterval(
-      () => {
-        // Every MEMORY_TRIM_IDLE_MS while idle: render threads beyond RENDER_WORKERS_IDLE exit a minute after their last
-        // task, and what they freed is trimmed at the next turn.
-        if (this.active > 0 || Date.now() - Math.max(this.lastActive, this.lastTrim) < idle) return;
-        this.lastTrim = Date.now();
-        const t0 = performance.now();
-        const released = trim(0);
-        this.trims.inc();
-        this.logger.debug(
-          `malloc_trim after ${idle} ms idle: ${released ? 'memory released' : 'nothing to release'} (${Math.round(performance.now() - t0)} ms)`,
-        );
-      },
-      Math.max(1000, Math.min(idle, 10_000)),
-    );
+    const tick = Math.max(1000, Math.min(...[idleMs, everyMs].filter((ms) => ms > 0), 10_000));
+    this.timer = setInterval(() => {
+      // Render threads beyond RENDER_WORKERS_IDLE exit a minute after their last task, and what they freed is trimmed
+      // at the next turn.
+      const reason = trimDue({ now: Date.now(), active: this.active, lastActive: this.lastActive, lastTrim: this.lastTrim, idleMs, everyMs });
+      if (!reason) return;
+      const t0 = performance.now();
+      const released = trim(0);
+      const ms = performance.now() - t0;
+      this.lastTrim = Date.now();
+      this.trims.inc({ reason });
+      this.trimSeconds.observe({ reason }, ms / 1000);
+      this.logger.debug(`malloc_trim (${reason}): ${released ? 'memory released' : 'nothing to release'} (${ms.toFixed(1)} ms)`);
+    }, tick);
     this.timer.unref();
   }
 

@@ -1,4 +1,4 @@
-import { extractAnswerFacts, extractFacts, factId, factSlot, keepRecentFacts, mergeFacts, summarizeRelationship } from './facts';
+import { extractAnswerFacts, extractFacts, factCacheStats, factId, factSlot, keepRecentFacts, mergeFacts, summarizeRelationship } from './facts';
 import type { Fact } from './types';
 
 const kv = (facts: Fact[]) => facts.map((f) => `${f.kind}/${f.key}=${f.value}`);
@@ -389,5 +389,22 @@ describe('an e-mail address is no order code', () => {
     const facts = extractFacts('the email on the order is pnair88@outlook.com').map((f) => `${f.kind}/${f.key}=${f.value}`);
     expect(facts).toContain('contact/email=pnair88@outlook.com');
     expect(facts.filter((f) => f.startsWith('identifier/'))).toEqual([]);
+  });
+});
+
+describe('extractFacts cache (issue 39)', () => {
+  it('stays within its entry and byte bounds while every message is new, and still answers a recent one', () => {
+    // Each answer after a long reply (the longest the cache keeps): 5,000 such entries would hold ~20 MB.
+    const previous = `${'Could you tell me the order number, please? '.repeat(44)}`.slice(0, 2000);
+    const said = (i: number) => `My order number is ${100_000 + i}.`;
+    for (let i = 0; i < 600; i++) extractFacts(said(i), { previous });
+    const s = factCacheStats();
+    expect(s.maxBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(s.bytes).toBeLessThanOrEqual(s.maxBytes);
+    expect(s.bytes).toBeGreaterThan(s.maxBytes / 2);
+    expect(s.entries).toBeLessThan(600);
+    // The most recent answers are kept (a hit gives the same facts).
+    expect(kv(extractFacts(said(599), { previous }))).toEqual(kv(extractFacts(said(599), { previous })));
+    expect(factCacheStats().entries).toBe(s.entries);
   });
 });

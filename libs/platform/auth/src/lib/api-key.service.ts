@@ -9,6 +9,9 @@ import { ApiKey } from './api-key.entity';
 import { AuthContext } from './auth-context';
 import { AUTH_OPTIONS, AuthOptions } from './auth.options';
 
+/** The keys whose last use `ApiKeyService` remembers (see `touched`). */
+export const TOUCHED_MAX = 10_000;
+
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export function hashSecret(secret: string): string {
@@ -34,6 +37,11 @@ export interface CreatedKey {
 @Injectable()
 export class ApiKeyService {
   private readonly logger = new Logger('ApiKeys');
+  /**
+   * When each key's use was last recorded (the once-a-minute throttle of `touch`), bounded: past TOUCHED_MAX keys the
+   * entries older than a minute (which throttle nothing) are dropped, and if every one is recent the map is emptied
+   * (at worst one more `last_used_at` write per key). Issue 39: without a bound it kept every key ever used.
+   */
   private readonly touched = new Map<string, number>();
   /** Verified keys by hash, with their expiry (see AuthOptions.cacheTtlMs). */
   private readonly verified = new Map<string, { ctx: AuthContext; keyId: string; until: number }>();
@@ -131,6 +139,10 @@ export class ApiKeyService {
   private touch(id: string): void {
     const now = Date.now();
     if ((this.touched.get(id) ?? 0) > now - 60_000) return;
+    if (this.touched.size >= TOUCHED_MAX) {
+      for (const [key, at] of this.touched) if (at <= now - 60_000) this.touched.delete(key);
+      if (this.touched.size >= TOUCHED_MAX) this.touched.clear();
+    }
     this.touched.set(id, now);
     this.ds
       .getRepository(ApiKey)
