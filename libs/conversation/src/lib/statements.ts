@@ -1,5 +1,6 @@
 import { AFTER_LEAD, AUXILIARIES, INTERROGATIVE_LEADS, INTERROGATIVES } from './asking';
 import { distance } from 'fastest-levenshtein';
+import { companionNames, withoutInstead } from './companions';
 import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
 import type { AnswerType } from './lang/types';
@@ -157,7 +158,8 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
   const asksWhat = /^\s*(?:¿\s*qu[eé]|qu[éê])(?![\p{L}])/iu.test(sentence);
   if (!out.length && first && !asksWhat && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
     const t = termsOf(whole, lang);
-    if ((t.dates.length > 0 || TIME_OF_DAY.test(whole)) && t.stems.length >= 1) out.push(whole);
+    // So with a person one would be with ("pode ser com a Kelly?", "could I go with Dr Ames?").
+    if ((t.dates.length > 0 || TIME_OF_DAY.test(whole) || companionNames(whole, lang).length > 0) && t.stems.length >= 1) out.push(whole);
   }
   return out;
 }
@@ -442,9 +444,12 @@ export function ruledOutWords(sentence: string, lang?: Lang): string[] {
   return [...sentence.matchAll(notClause())].map((m) => fold(m[1])).filter((w) => !(['en', 'pt', 'es', 'fr', 'de'] as Lang[]).some((l) => isStopWord(w, l)));
 }
 
-/** A statement without the values it rules out: "somos ocho, no seis, se apuntaron mis cuñados" → "somos ocho, se apuntaron mis cuñados". */
+/**
+ * A statement without the values it rules out: "somos ocho, no seis, se apuntaron mis cuñados" → "somos ocho, se apuntaron
+ * mis cuñados"; "doch lieber mit frau demir statt herrn okafor" → "doch lieber mit frau demir".
+ */
 export function withoutRuledOut(sentence: string): string {
-  return sentence.replace(notClause(), '');
+  return withoutInstead(sentence.replace(notClause(), ''));
 }
 
 /** Numbers and codes as written ("IT-20913", "4872", "16h", "CasaLopez_24"). */
@@ -986,7 +991,7 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
     case 'place':
       return t.names.length > 0 || t.stems.includes('cat:city');
     case 'person':
-      return t.names.length > 0;
+      return t.names.length > 0 || companionNames(st.text, st.lang).length > 0;
     case 'number':
       return t.numbers.length > 0 || t.stems.includes('cat:amount');
     case 'reason':
@@ -1014,14 +1019,15 @@ export function recallStatements(
   const q = termsOf(question, lang, undefined, { asked: true });
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
-  if (!qStems.length && !qValues.length) return [];
+  const types = answerTypesOf(question, lang);
+  // "Who am I getting?" names nothing but asks for a person (the fallback below).
+  if (!qStems.length && !qValues.length && !types.includes('person')) return [];
   // A confident match may come from a sentence the detector gave another language ("me confundi, o final é 4872").
   const pool = statements.filter((s) => s.lang === lang || qValues.length > 0 || opts?.confident);
   const df = (term: string) => pool.filter((s) => s.terms.stems.includes(term)).length;
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
-  const types = answerTypesOf(question, lang);
   // Asked by a day of the month alone ("¿qué tengo el 9?", "what's on the 21st for me?", "was kommt am 12. bei mir an?"):
   // the statements that say that day answer, whatever else the question says, with what they are about.
   const keyed = dayKeyed(question, q, types, pool);
@@ -1091,7 +1097,7 @@ export function recallStatements(
   // "Who…?" / "what's … called?" naming the person by a word nothing said holds ("the young man", "o escritor", "la
   // paciente"): the statement naming a person, who they are to the person first ("my nephew Arlo"), else by a full name.
   // What matched names no one ("¿quién escribió la novela?" → "necesito diez ejemplares") does not answer it either.
-  if (types.includes('person') && !scored.some((x) => x.typed) && known < qStems.length + qValues.length) {
+  if (types.includes('person') && !scored.some((x) => x.typed) && (known < qStems.length + qValues.length || !known)) {
     const kin = (x: (typeof all)[number]) => (x.s.terms.stems.some((t) => t.startsWith('ref:')) ? 1 : 0);
     const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched - a.matched || kin(b) - kin(a) || b.s.order - a.s.order)[0];
     if (person) scored = [person];
@@ -1157,6 +1163,8 @@ const FULL_NAME = /(?<=[\p{L},]\s)\p{Lu}[\p{L}'’-]+\s(?:(?:de|da|do|del|van|vo
 
 /** Does the statement name a person: a name with who they are ("my nephew Arlo", "ela se chama Alice"), or a full name? */
 function namesPerson(st: Statement): boolean {
+  // "ideally with gareth", "pode ser com a Kelly?", "mit frau demir": whom one is with is a person.
+  if (companionNames(st.text, st.lang).length) return true;
   if (!st.terms.names.length) return false;
   return st.terms.stems.some((t) => t.startsWith('ref:')) || FULL_NAME.test(st.text);
 }

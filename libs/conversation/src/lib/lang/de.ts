@@ -211,6 +211,9 @@ export const DE: LanguageData = {
     'meine',
   ],
   notWords: ['nicht', 'kein', 'keine'],
+  insteadOf: ['statt', 'anstatt', 'anstelle von', 'anstelle', 'an stelle von'],
+  companions: ['mit'],
+  titles: ['herr', 'herrn', 'frau', 'dr', 'doktor', 'prof', 'professor', 'professorin'],
   shouldBe: ['sollte sein', 'muss sein', 'richtig ist', 'richtig ware'],
   refusals: ['passt nicht', 'passt mir nicht', 'geht nicht', 'kann ich nicht', 'klappt nicht', 'ist schlecht'],
   agentQuestions: [

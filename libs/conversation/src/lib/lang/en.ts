@@ -229,6 +229,9 @@ export const EN: LanguageData = {
     'to',
   ],
   notWords: ['not'],
+  insteadOf: ['instead of', 'rather than', 'in place of'],
+  companions: ['with'],
+  titles: ['mr', 'mrs', 'ms', 'miss', 'dr', 'doctor', 'prof', 'professor', 'sir'],
   shouldBe: ['should be', 'should say', 'supposed to be', 'the right one is', 'the correct one is'],
   refusals: ["doesn't work", 'does not work', "won't work", 'will not work', 'is no good', "isn't possible", 'is not possible', 'is out'],
   agentQuestions: [

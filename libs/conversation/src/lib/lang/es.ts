@@ -156,6 +156,9 @@ export const ES: LanguageData = {
     'ponlo',
   ],
   notWords: ['no'],
+  insteadOf: ['en vez de', 'en vez del', 'en lugar de', 'en lugar del'],
+  companions: ['con'],
+  titles: ['sr', 'sra', 'srta', 'senor', 'senora', 'senorita', 'don', 'dona', 'dr', 'dra', 'doctor', 'doctora', 'profe', 'profesor', 'profesora'],
   shouldBe: ['debería ser', 'debe ser', 'tendría que ser', 'lo correcto es', 'el correcto es', 'la correcta es'],
   refusals: ['no puedo', 'no me va', 'no me viene bien', 'no me sirve', 'no va', 'no es posible'],
   agentQuestions: [

@@ -1,0 +1,105 @@
+import { composeReply } from './builtin-reply';
+import { companionNames, insteadWords, withoutInstead } from './companions';
+import { extractFacts } from './facts';
+import { getSoul } from './souls';
+import { buildStatements, extractStatements, recallStatements, tellBack } from './statements';
+import type { Lang } from './lang';
+import type { ChatTurn, Soul } from './types';
+
+/** The statements of what the person said, as the memory keeps them. */
+function memory(says: string[]) {
+  return buildStatements(
+    says.flatMap((s) => extractStatements(s)),
+    [],
+    undefined,
+  ).statements;
+}
+
+/** Plays a conversation through the built-in engine with every fact remembered; the replies in order. */
+function play(soul: Soul, says: string[]): string[] {
+  const history: ChatTurn[] = [];
+  const replies: string[] = [];
+  const facts = [];
+  for (const message of says) {
+    facts.push(...extractFacts(message), ...extractStatements(message));
+    const reply = composeReply({ soul, history: [...history], message, replyLanguage: 'auto', facts: [...facts] });
+    replies.push(reply);
+    history.push({ role: 'user', content: message }, { role: 'assistant', content: reply });
+  }
+  return replies;
+}
+
+describe('whom one is with is a person (lang/*.ts companions, titles)', () => {
+  it.each<[Lang, string, string[]]>([
+    ['en', 'could we pair me with priscilla, she knows my case', ['priscilla']],
+    ['en', 'I would rather go with Dr Whitlock next time', ['whitlock']],
+    ['pt', 'prefiro fazer a consulta com a dra. Beatriz', ['beatriz']],
+    ['es', 'quiero la clase con Rodrigo el sábado', ['rodrigo']],
+    ['fr', 'je préfère voir avec madame leclerc', ['leclerc']],
+    ['de', 'am liebsten mit herrn brandt, der erklärt gut', ['brandt']],
+  ])('%s: %s', (lang, text, names) => {
+    expect(companionNames(text, lang)).toEqual(names);
+  });
+
+  it.each<[Lang, string]>([
+    ['en', 'I pay with cash and a voucher'],
+    ['en', 'I live with my sister in town'],
+    ['en', 'it came with 3 batteries'],
+    ['pt', 'vou com o carro da empresa amanhã'],
+    ['de', 'ich komme mit dem fahrrad vorbei'],
+    ['es', '¿con quién estoy hablando, perdona?'],
+    ['pt', 'com quem eu falo, por favor?'],
+  ])('%s: nobody in %s', (lang, text) => {
+    expect(companionNames(text, lang)).toEqual([]);
+  });
+
+  it('a "who" question finds whom the person asked to be with, in lower case too', () => {
+    const said = memory(['hello, I need my boiler serviced next month', 'if possible with terrence, he fixed it last winter', 'my postcode is BS3 1AX']);
+    expect(recallStatements('who is coming round to do it?', said, 'en', 2, { confident: true }).map((s) => s.text)).toEqual([
+      'if possible with terrence, he fixed it last winter',
+    ]);
+    const pt = memory(['bom dia, quero agendar uma limpeza de pele pro sábado', 'dá pra ser com a Marisa?']);
+    expect(recallStatements('quem vai me atender?', pt, 'pt', 2, { confident: true }).map((s) => s.text)).toEqual(['dá pra ser com a Marisa']);
+  });
+
+  it('answers the question through the engine in the person’s language', () => {
+    const replies = play(getSoul('friendly-support-en')!, [
+      'hi, I want to book a piano lesson for next week, ideally with rosalind, she taught my nephew',
+      'my email is kit.marsh@example.net',
+      'who is my teacher going to be?',
+    ]);
+    expect(replies[2].toLowerCase()).toContain('rosalind');
+  });
+});
+
+describe('"instead of" puts a value aside (lang/*.ts insteadOf)', () => {
+  it.each<[string, string[], string]>([
+    ['can we make it 9:45 instead of 9?', ['9'], 'can we make it 9:45?'],
+    ['prefiro com o Tadeu em vez do Mauro, ele é mais paciente', ['mauro'], 'prefiro com o Tadeu, ele é mais paciente'],
+    ['mejor en la sala B en lugar de la sala A', ['sala'], 'mejor en la sala B'],
+    ['lieber mit frau kessler statt herrn vogt, die kennt mich', ['vogt'], 'lieber mit frau kessler, die kennt mich'],
+    ['plutôt avec Hugo au lieu de Bastien', ['bastien'], 'plutôt avec Hugo'],
+  ])('%s', (text, words, told) => {
+    expect(insteadWords(text)).toEqual(words);
+    expect(withoutInstead(text)).toBe(told);
+  });
+
+  it('is not told back, and the latest person asked for answers "who"', () => {
+    const said = memory([
+      'I need a haircut on saturday, ideally with marcus, he did my fringe last time',
+      'actually I would go with wendy instead of marcus, she is quicker',
+    ]);
+    const found = recallStatements('who am I getting?', said, 'en', 2, { confident: true });
+    const told = found
+      .map((s, k) => tellBack(s, 'en', `t${k}`))
+      .join(' ')
+      .toLowerCase();
+    expect(told).toContain('wendy');
+    expect(told).not.toContain('marcus');
+  });
+
+  it('keeps what else the earlier statement said ("für zwei wochen … statt zwei")', () => {
+    const said = memory(['ich will mein abo ab 1. april für zwei wochen pausieren, ich bin im urlaub', 'doch lieber drei wochen statt zwei']);
+    expect(said.map((s) => s.text).join(' ')).toContain('1. april');
+  });
+});
