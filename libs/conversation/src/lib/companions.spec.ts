@@ -103,3 +103,21 @@ describe('"instead of" puts a value aside (lang/*.ts insteadOf)', () => {
     expect(said.map((s) => s.text).join(' ')).toContain('1. april');
   });
 });
+
+describe('a correction replaces a value of its own kind', () => {
+  const texts = (says: string[]) => memory(says).map((s) => s.text);
+
+  it('a group of a number written in groups is no slip of a short number (a phone stays whole)', () => {
+    const said = texts(['the engineer can text me on 0172 488 915 when he is close', 'sorry, make that 15']);
+    expect(said.join(' ')).toContain('0172 488 915');
+    const es = texts(['si no abro, llamad al fijo: 934 120 577', 'perdona, me equivoqué: a partir de las 17']);
+    expect(es.join(' ')).toContain('934 120 577');
+  });
+
+  it('the old value said again with the word it follows changes only there ("after 9", not "thursday 9")', () => {
+    const said = texts(['the technician can come on thursday 9, any time after 9', 'correction: after 11 is better, after 9 I have the school run']);
+    expect(said[0]).toBe('the technician can come on thursday 9, any time after 11');
+    const pt = texts(['dá pra vir no sábado 8 a partir das 8', 'me enganei: melhor a partir das 10, a partir das 8 eu levo meu filho no futebol']);
+    expect(pt[0]).toContain('sábado 8');
+  });
+});

@@ -497,7 +497,9 @@ export function collectCorrections(texts: string[]): Correction[] {
       // the new one of its kind after it.
       if (!found && !implied) for (const c of clauseCorrections(t, before)) map.set(fold(c.from), c);
     }
-    earlier.push(...values);
+    // A group of a number written in groups ("611 204 837") is no slip of a short one ("11").
+    const standalone = new Set(standaloneNumbers(t).map(fold));
+    earlier.push(...values.filter((v) => !/^\d+$/.test(v) || standalone.has(fold(v))));
     before.push(t);
   }
   // A chain (A → B, then B → C) resolves to the last value.
@@ -525,9 +527,25 @@ function clauseCorrections(sentence: string, before: string[]): Correction[] {
     const fresh = (x: { v: string }) => valueShape(x.v) === shape && !said.has(fold(x.v));
     // The new value after the reason ("…football. Sunday at 10"), else before it ("Samstag um 11, um 10 habe ich Chorprobe").
     const next = values.find((x) => x.at > old.at && fresh(x)) ?? values.filter((x) => x.at < old.at && fresh(x)).at(-1);
-    if (next && !out.some((c) => valueShape(c.from) === shape)) out.push({ from: old.v, to: next.v, by: sentence });
+    if (next && !out.some((c) => valueShape(c.from) === shape)) out.push({ ...ledBy(sentence, old, next, before), by: sentence });
   }
   return out;
+}
+
+/**
+ * The old and new values with the word both follow in the correction ("a partir de las 11, que a las 9…" → "las 9" becomes
+ * "las 11"), when what was said before has it so: the time at 9 changes, not "el martes 9".
+ */
+function ledBy(sentence: string, old: { v: string; at: number }, next: { v: string; at: number }, before: string[]): { from: string; to: string } {
+  const lead = (at: number) => /([\p{L}]+)\s+$/u.exec(sentence.slice(Math.max(0, at - 24), at))?.[1];
+  const a = lead(old.at);
+  const b = lead(next.at);
+  if (a && b && fold(a) === fold(b)) {
+    const from = `${a} ${old.v}`;
+    const said = new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(from)}(?![\p{L}\p{N}])`, 'iu');
+    if (before.slice(-IMPLIED_REACH).some((t) => said.test(t))) return { from, to: `${b} ${next.v}` };
+  }
+  return { from: old.v, to: next.v };
 }
 
 /** How many earlier statements a correction that gives only its new value may reach back to find the value it replaces. */
@@ -592,10 +610,13 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
       continue;
     }
     // A number replaces a number, in digits or words ("sorry, I meant eleven" after "he's turning nine"), not a name.
+    // A group of a longer number ("611 204 837", a phone) is no value of its own; when the correction says the old number
+    // again as its reason ("a partir de las 11, que a las 9 tengo cole"), that one is what it replaces.
     if (isNumberValue(to)) {
-      const numbers = wordsOf(text)
-        .map((x) => x.raw)
-        .filter((v) => isNumberValue(v) && fold(v) !== fold(to));
+      const numbers = standaloneNumbers(text).filter((v) => fold(v) !== fold(to));
+      const again = new Set(standaloneNumbers(sentence).map(fold));
+      const said = numbers.filter((v) => again.has(fold(v)));
+      if (said.length) return { from: said[said.length - 1], to };
       if (numbers.length) return { from: numbers[numbers.length - 1], to };
       continue;
     }
@@ -616,6 +637,16 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
       return { from, to };
   }
   return undefined;
+}
+
+/** The numbers of a text, in digits or words, that are not one group of a number written in groups ("611 204 837"). */
+function standaloneNumbers(text: string): string[] {
+  const words = wordsOf(text);
+  const digits = (i: number) => i >= 0 && i < words.length && /^\d+$/.test(words[i].raw);
+  const joined = (a: number, b: number) => /^[ .\-]$/.test(text.slice(words[a].index + words[a].raw.length, words[b].index));
+  return words
+    .filter((w, i) => isNumberValue(w.raw) && !(/^\d+$/.test(w.raw) && ((digits(i - 1) && joined(i - 1, i)) || (digits(i + 1) && joined(i, i + 1)))))
+    .map((w) => w.raw);
 }
 
 /** A value without the lead words of `correctionLeads` ("on tuesday" → "tuesday", "el lunes" → "lunes"). */
