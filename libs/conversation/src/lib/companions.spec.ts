@@ -120,4 +120,16 @@ describe('a correction replaces a value of its own kind', () => {
     const pt = texts(['dá pra vir no sábado 8 a partir das 8', 'me enganei: melhor a partir das 10, a partir das 8 eu levo meu filho no futebol']);
     expect(pt[0]).toContain('sábado 8');
   });
+
+  it('a time of day is one value: "19:30, not 18:45" replaces the time, and no other number looks like a slip of it', () => {
+    const said = texts(['I booked the pack of 12 sessions, the one valid for 4 months', 'I can do wednesdays at 18:45, after work', 'sorry, at 19:30, not at 18:45, I finish late']);
+    expect(said[0]).toBe('I booked the pack of 12 sessions, the one valid for 4 months');
+    expect(said[1]).toBe('I can do wednesdays at 19:30, after work');
+  });
+
+  it('"no" inside a word is no "not" ("el abono de 20" keeps its number)', () => {
+    const said = texts(['quiero el abono de 20 sesiones', 'me viene bien a las 17:45', 'perdón, me equivoqué: a las 18:30, no a las 17:45']);
+    expect(said[0]).toBe('quiero el abono de 20 sesiones');
+    expect(said[1]).toBe('me viene bien a las 18:30');
+  });
 });
