@@ -122,7 +122,11 @@ describe('a correction replaces a value of its own kind', () => {
   });
 
   it('a time of day is one value: "19:30, not 18:45" replaces the time, and no other number looks like a slip of it', () => {
-    const said = texts(['I booked the pack of 12 sessions, the one valid for 4 months', 'I can do wednesdays at 18:45, after work', 'sorry, at 19:30, not at 18:45, I finish late']);
+    const said = texts([
+      'I booked the pack of 12 sessions, the one valid for 4 months',
+      'I can do wednesdays at 18:45, after work',
+      'sorry, at 19:30, not at 18:45, I finish late',
+    ]);
     expect(said[0]).toBe('I booked the pack of 12 sessions, the one valid for 4 months');
     expect(said[1]).toBe('I can do wednesdays at 19:30, after work');
   });
@@ -131,5 +135,26 @@ describe('a correction replaces a value of its own kind', () => {
     const said = texts(['quiero el abono de 20 sesiones', 'me viene bien a las 17:45', 'perdón, me equivoqué: a las 18:30, no a las 17:45']);
     expect(said[0]).toBe('quiero el abono de 20 sesiones');
     expect(said[1]).toBe('me viene bien a las 18:30');
+  });
+});
+
+describe('"what time…?" asks for a time of day (lang/*.ts answerTypes.hour, hourLeads)', () => {
+  it.each<[Lang, string[], string, string]>([
+    ['en', ['I signed up for the pottery course that runs for 6 weeks', 'I can make it on mondays, at 7 if that works'], 'what time is my course?', 'at 7'],
+    [
+      'es',
+      ['quiero el taller de cerámica, el que empieza en 2 meses', 'los miércoles me va bien sobre las 6, al salir'],
+      '¿a qué hora es mi taller?',
+      'sobre las 6',
+    ],
+    [
+      'de',
+      ['ich will den kurs im töpfern, der in 2 monaten anfängt', 'dienstags passt es mir ab 17 uhr, vorher arbeite ich'],
+      'um wie viel uhr ist mein kurs?',
+      'ab 17',
+    ],
+  ])('%s: %j → %s', (lang, says, question, hour) => {
+    const found = recallStatements(question, memory(says), lang, 1, { confident: true });
+    expect(found.map((s) => s.text).join(' ')).toContain(hour);
   });
 });

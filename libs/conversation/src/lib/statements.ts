@@ -964,7 +964,27 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
 
 /** A time of day as written: "11pm", "6am", "16h", "15h30", "9:30", "às 8 horas". */
 const TIME_OF_DAY =
-  /(?<![\p{L}\p{N}])\d{1,2}(?:[:h]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs?|horas?|heures?)(?![\p{L}])|(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?![\p{N}])/iu;
+  /(?<![\p{L}\p{N}])\d{1,2}(?:[:h]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs?|horas?|heures?|uhr)(?![\p{L}])|(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?![\p{N}])/iu;
+
+const HOUR_LED = new Map<Lang, RegExp>();
+/**
+ * Does the text say a time of day: "16h", "4pm", "19:30", or a bare hour after one of lang/*.ts `hourLeads` ("a las 11",
+ * "um 16 Uhr", "at 9, …") that ends there or goes on with a small word ("a las 9 tengo…"), not "at 3 shops".
+ */
+function saysHour(text: string, lang: Lang): boolean {
+  if (TIME_OF_DAY.test(text)) return true;
+  let re = HOUR_LED.get(lang);
+  if (!re) {
+    const leads = LANGUAGE_DATA[lang].hourLeads.map((l) => escapeRe(fold(l)).replace(/ /g, String.raw`\s+`)).join('|');
+    re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${leads})\s+(\d{1,2})(?![\p{N}:.,]\d|\p{N})\s*([\p{L}']*)`, 'gu');
+    HOUR_LED.set(lang, re);
+  }
+  for (const m of fold(text).matchAll(new RegExp(re))) {
+    const next = m[2];
+    if (Number(m[1]) <= 24 && (!next || ['uhr', 'h', 'am', 'pm', "o'clock"].includes(next) || isStopWord(next, lang))) return true;
+  }
+  return false;
+}
 
 /** Lower-cased text with words separated by single spaces, accents kept (for phrases written with them: "où"). */
 function plainKeep(text: string): string {
@@ -1015,9 +1035,11 @@ function givesReason(st: Pick<Statement, 'text' | 'lang'>): boolean {
 export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type: AnswerType): boolean {
   const t = st.terms;
   switch (type) {
+    case 'hour':
+      return saysHour(st.text, st.lang);
     case 'time':
       return (
-        t.dates.length > 0 || TIME_OF_DAY.test(st.text) || (t.stems.includes('cat:day') && wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word))))
+        t.dates.length > 0 || saysHour(st.text, st.lang) || (t.stems.includes('cat:day') && wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word))))
       );
     case 'place':
       return t.names.length > 0 || t.stems.includes('cat:city');
@@ -1051,6 +1073,8 @@ export function recallStatements(
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
   const types = answerTypesOf(question, lang);
+  // "What time…?" is answered by a time of day, not by a date alone ("el que caduca en 3 meses").
+  const typedAs = types.includes('hour') ? types.filter((t) => t !== 'time') : types;
   // "Who am I getting?" names nothing but asks for a person (the fallback below).
   if (!qStems.length && !qValues.length && !types.includes('person')) return [];
   // A confident match may come from a sentence the detector gave another language ("me confundi, o final é 4872").
@@ -1088,7 +1112,7 @@ export function recallStatements(
     }
     const coverage = matched / (qStems.length + qValues.length);
     // A "when" question is best answered by a statement with a date or time, "where" a place, "who" a name.
-    const typed = types.some((t) => carriesType(s, t));
+    const typed = typedAs.some((t) => carriesType(s, t));
     const fit = typed ? 1.2 : 1;
     return { s, score: score * (0.5 + coverage) * fit, matched, coverage, typed };
   });
@@ -1110,7 +1134,8 @@ export function recallStatements(
   // So with a place, when it is a city ("necesito cambiar un vuelo" … "es el madrid–cancún" → "¿adónde vuelo?").
   if ((types.includes('time') || types.includes('place')) && !scored.some((x) => x.typed)) {
     const anchor = all.filter((x) => x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5).sort((a, b) => b.score - a.score || b.s.order - a.s.order)[0];
-    const follows = (x: (typeof all)[number]) => (types.includes('time') ? carriesType(x.s, 'time') : x.s.terms.stems.includes('cat:city'));
+    const follows = (x: (typeof all)[number]) =>
+      types.includes('time') ? carriesType(x.s, types.includes('hour') ? 'hour' : 'time') : x.s.terms.stems.includes('cat:city');
     const next = anchor
       ? all
           .filter((x) => x.typed && follows(x) && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING)
