@@ -3,8 +3,8 @@ import { companionNames, insteadWords, withoutInstead } from './companions';
 import { extractFacts } from './facts';
 import { getSoul } from './souls';
 import { buildStatements, extractStatements, recallStatements, tellBack } from './statements';
-import type { Lang } from './lang';
-import type { ChatTurn, Soul } from './types';
+import type { Lang } from './language';
+import type { ChatTurn, Fact, Soul } from './types';
 
 /** The statements of what the person said, as the memory keeps them. */
 function memory(says: string[]) {
@@ -19,7 +19,7 @@ function memory(says: string[]) {
 function play(soul: Soul, says: string[]): string[] {
   const history: ChatTurn[] = [];
   const replies: string[] = [];
-  const facts = [];
+  const facts: Fact[] = [];
   for (const message of says) {
     facts.push(...extractFacts(message), ...extractStatements(message));
     const reply = composeReply({ soul, history: [...history], message, replyLanguage: 'auto', facts: [...facts] });

@@ -1,4 +1,5 @@
-import { LANGUAGE_DATA, type Lang } from './lang';
+import { LANGUAGE_DATA } from './lang';
+import type { Lang } from './language';
 import { isStopWord, termsOf, wordsOf } from './terms';
 import { fold } from './text';
 

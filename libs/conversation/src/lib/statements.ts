@@ -643,7 +643,7 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
 function standaloneNumbers(text: string): string[] {
   const words = wordsOf(text);
   const digits = (i: number) => i >= 0 && i < words.length && /^\d+$/.test(words[i].raw);
-  const joined = (a: number, b: number) => /^[ .\-]$/.test(text.slice(words[a].index + words[a].raw.length, words[b].index));
+  const joined = (a: number, b: number) => /^[ .-]$/.test(text.slice(words[a].index + words[a].raw.length, words[b].index));
   return words
     .filter((w, i) => isNumberValue(w.raw) && !(/^\d+$/.test(w.raw) && ((digits(i - 1) && joined(i - 1, i)) || (digits(i + 1) && joined(i, i + 1)))))
     .map((w) => w.raw);
