@@ -1,5 +1,6 @@
 import { AFTER_LEAD, AUXILIARIES, INTERROGATIVE_LEADS, INTERROGATIVES } from './asking';
 import { distance } from 'fastest-levenshtein';
+import { companionNames, withoutInstead } from './companions';
 import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
 import type { AnswerType } from './lang/types';
@@ -157,7 +158,8 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
   const asksWhat = /^\s*(?:¿\s*qu[eé]|qu[éê])(?![\p{L}])/iu.test(sentence);
   if (!out.length && first && !asksWhat && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
     const t = termsOf(whole, lang);
-    if ((t.dates.length > 0 || TIME_OF_DAY.test(whole)) && t.stems.length >= 1) out.push(whole);
+    // So with a person one would be with ("pode ser com a Kelly?", "could I go with Dr Ames?").
+    if ((t.dates.length > 0 || TIME_OF_DAY.test(whole) || companionNames(whole, lang).length > 0) && t.stems.length >= 1) out.push(whole);
   }
   return out;
 }
@@ -214,7 +216,7 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 /** Days of the week in the five languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
 const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)`;
 /** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name ("Ramón y Cajal"), or a day. */
-const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
+const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
 
 /**
  * The values a text corrects: "It's 88213-B, not 88231-B", "é 774521, não 774512", "es 55-9013, no 55-9031",
@@ -225,7 +227,7 @@ export function findCorrections(text: string): Correction[] {
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
   // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
   const re = new RegExp(
-    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|no|na|en|um|am|at|on|às|as|à)\s+)?(${VALUE})`,
+    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|los|las|le|de|do|da|no|na|en|um|am|at|on|às|as|à)\s+){0,2}(${VALUE})`,
     'gu',
   );
   for (const m of (text ?? '').matchAll(re)) {
@@ -442,13 +444,16 @@ export function ruledOutWords(sentence: string, lang?: Lang): string[] {
   return [...sentence.matchAll(notClause())].map((m) => fold(m[1])).filter((w) => !(['en', 'pt', 'es', 'fr', 'de'] as Lang[]).some((l) => isStopWord(w, l)));
 }
 
-/** A statement without the values it rules out: "somos ocho, no seis, se apuntaron mis cuñados" → "somos ocho, se apuntaron mis cuñados". */
+/**
+ * A statement without the values it rules out: "somos ocho, no seis, se apuntaron mis cuñados" → "somos ocho, se apuntaron
+ * mis cuñados"; "doch lieber mit frau demir statt herrn okafor" → "doch lieber mit frau demir".
+ */
 export function withoutRuledOut(sentence: string): string {
-  return sentence.replace(notClause(), '');
+  return withoutInstead(sentence.replace(notClause(), ''));
 }
 
 /** Numbers and codes as written ("IT-20913", "4872", "16h", "CasaLopez_24"). */
-const VALUE_TOKEN = /(?<![\p{L}\p{N}@.])(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}_]+(?:[-/][\p{L}\p{N}_]+)*(?![\p{L}\p{N}@])/gu;
+const VALUE_TOKEN = /(?<![\p{L}\p{N}@.:])(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}_]+(?:[-/][\p{L}\p{N}_]+|(?<=\p{N}):\p{N}+)*(?![\p{L}\p{N}@])/gu;
 
 function valueTokens(text: string): string[] {
   return [...(text ?? '').matchAll(VALUE_TOKEN)].map((m) => m[0]).filter((v) => v.length >= 2);
@@ -492,7 +497,9 @@ export function collectCorrections(texts: string[]): Correction[] {
       // the new one of its kind after it.
       if (!found && !implied) for (const c of clauseCorrections(t, before)) map.set(fold(c.from), c);
     }
-    earlier.push(...values);
+    // A group of a number written in groups ("611 204 837") is no slip of a short one ("11").
+    const standalone = new Set(standaloneNumbers(t).map(fold));
+    earlier.push(...values.filter((v) => !/^\d+$/.test(v) || standalone.has(fold(v))));
     before.push(t);
   }
   // A chain (A → B, then B → C) resolves to the last value.
@@ -520,9 +527,25 @@ function clauseCorrections(sentence: string, before: string[]): Correction[] {
     const fresh = (x: { v: string }) => valueShape(x.v) === shape && !said.has(fold(x.v));
     // The new value after the reason ("…football. Sunday at 10"), else before it ("Samstag um 11, um 10 habe ich Chorprobe").
     const next = values.find((x) => x.at > old.at && fresh(x)) ?? values.filter((x) => x.at < old.at && fresh(x)).at(-1);
-    if (next && !out.some((c) => valueShape(c.from) === shape)) out.push({ from: old.v, to: next.v, by: sentence });
+    if (next && !out.some((c) => valueShape(c.from) === shape)) out.push({ ...ledBy(sentence, old, next, before), by: sentence });
   }
   return out;
+}
+
+/**
+ * The old and new values with the word both follow in the correction ("a partir de las 11, que a las 9…" → "las 9" becomes
+ * "las 11"), when what was said before has it so: the time at 9 changes, not "el martes 9".
+ */
+function ledBy(sentence: string, old: { v: string; at: number }, next: { v: string; at: number }, before: string[]): { from: string; to: string } {
+  const lead = (at: number) => /([\p{L}]+)\s+$/u.exec(sentence.slice(Math.max(0, at - 24), at))?.[1];
+  const a = lead(old.at);
+  const b = lead(next.at);
+  if (a && b && fold(a) === fold(b)) {
+    const from = `${a} ${old.v}`;
+    const said = new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(from)}(?![\p{L}\p{N}])`, 'iu');
+    if (before.slice(-IMPLIED_REACH).some((t) => said.test(t))) return { from, to: `${b} ${next.v}` };
+  }
+  return { from: old.v, to: next.v };
 }
 
 /** How many earlier statements a correction that gives only its new value may reach back to find the value it replaces. */
@@ -587,10 +610,13 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
       continue;
     }
     // A number replaces a number, in digits or words ("sorry, I meant eleven" after "he's turning nine"), not a name.
+    // A group of a longer number ("611 204 837", a phone) is no value of its own; when the correction says the old number
+    // again as its reason ("a partir de las 11, que a las 9 tengo cole"), that one is what it replaces.
     if (isNumberValue(to)) {
-      const numbers = wordsOf(text)
-        .map((x) => x.raw)
-        .filter((v) => isNumberValue(v) && fold(v) !== fold(to));
+      const numbers = standaloneNumbers(text).filter((v) => fold(v) !== fold(to));
+      const again = new Set(standaloneNumbers(sentence).map(fold));
+      const said = numbers.filter((v) => again.has(fold(v)));
+      if (said.length) return { from: said[said.length - 1], to };
       if (numbers.length) return { from: numbers[numbers.length - 1], to };
       continue;
     }
@@ -611,6 +637,16 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
       return { from, to };
   }
   return undefined;
+}
+
+/** The numbers of a text, in digits or words, that are not one group of a number written in groups ("611 204 837"). */
+function standaloneNumbers(text: string): string[] {
+  const words = wordsOf(text);
+  const digits = (i: number) => i >= 0 && i < words.length && /^\d+$/.test(words[i].raw);
+  const joined = (a: number, b: number) => /^[ .-]$/.test(text.slice(words[a].index + words[a].raw.length, words[b].index));
+  return words
+    .filter((w, i) => isNumberValue(w.raw) && !(/^\d+$/.test(w.raw) && ((digits(i - 1) && joined(i - 1, i)) || (digits(i + 1) && joined(i, i + 1)))))
+    .map((w) => w.raw);
 }
 
 /** A value without the lead words of `correctionLeads` ("on tuesday" → "tuesday", "el lunes" → "lunes"). */
@@ -654,7 +690,7 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
     out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${old}\s+(?:${refusalPattern()})(?![\p{L}])[^,;.!?]*[,;]?\s*`, 'giu'), '');
     out = out.replace(
       new RegExp(
-        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|no|na|in|at|à|um|am|on|às|as)\s+)?${old}(?![\p{L}\p{N}])`,
+        String.raw`\s*[,;]?\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?<![\p{L}\p{N}])(?:${nots}|não)\s+(?:(?:the|o|a|el|la|los|las|le|de|do|da|en|em|no|na|in|at|à|um|am|on|às|as)\s+){0,2}${old}(?![\p{L}\p{N}])`,
         'giu',
       ),
       '',
@@ -928,7 +964,27 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
 
 /** A time of day as written: "11pm", "6am", "16h", "15h30", "9:30", "às 8 horas". */
 const TIME_OF_DAY =
-  /(?<![\p{L}\p{N}])\d{1,2}(?:[:h]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs?|horas?|heures?)(?![\p{L}])|(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?![\p{N}])/iu;
+  /(?<![\p{L}\p{N}])\d{1,2}(?:[:h]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs?|horas?|heures?|uhr)(?![\p{L}])|(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?![\p{N}])/iu;
+
+const HOUR_LED = new Map<Lang, RegExp>();
+/**
+ * Does the text say a time of day: "16h", "4pm", "19:30", or a bare hour after one of lang/*.ts `hourLeads` ("a las 11",
+ * "um 16 Uhr", "at 9, …") that ends there or goes on with a small word ("a las 9 tengo…"), not "at 3 shops".
+ */
+function saysHour(text: string, lang: Lang): boolean {
+  if (TIME_OF_DAY.test(text)) return true;
+  let re = HOUR_LED.get(lang);
+  if (!re) {
+    const leads = LANGUAGE_DATA[lang].hourLeads.map((l) => escapeRe(fold(l)).replace(/ /g, String.raw`\s+`)).join('|');
+    re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${leads})\s+(\d{1,2})(?![\p{N}:.,]\d|\p{N})\s*([\p{L}']*)`, 'gu');
+    HOUR_LED.set(lang, re);
+  }
+  for (const m of fold(text).matchAll(new RegExp(re))) {
+    const next = m[2];
+    if (Number(m[1]) <= 24 && (!next || ['uhr', 'h', 'am', 'pm', "o'clock"].includes(next) || isStopWord(next, lang))) return true;
+  }
+  return false;
+}
 
 /** Lower-cased text with words separated by single spaces, accents kept (for phrases written with them: "où"). */
 function plainKeep(text: string): string {
@@ -979,14 +1035,16 @@ function givesReason(st: Pick<Statement, 'text' | 'lang'>): boolean {
 export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type: AnswerType): boolean {
   const t = st.terms;
   switch (type) {
+    case 'hour':
+      return saysHour(st.text, st.lang);
     case 'time':
       return (
-        t.dates.length > 0 || TIME_OF_DAY.test(st.text) || (t.stems.includes('cat:day') && wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word))))
+        t.dates.length > 0 || saysHour(st.text, st.lang) || (t.stems.includes('cat:day') && wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word))))
       );
     case 'place':
       return t.names.length > 0 || t.stems.includes('cat:city');
     case 'person':
-      return t.names.length > 0;
+      return t.names.length > 0 || companionNames(st.text, st.lang).length > 0;
     case 'number':
       return t.numbers.length > 0 || t.stems.includes('cat:amount');
     case 'reason':
@@ -1014,14 +1072,17 @@ export function recallStatements(
   const q = termsOf(question, lang, undefined, { asked: true });
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
-  if (!qStems.length && !qValues.length) return [];
+  const types = answerTypesOf(question, lang);
+  // "What time…?" is answered by a time of day, not by a date alone ("el que caduca en 3 meses").
+  const typedAs = types.includes('hour') ? types.filter((t) => t !== 'time') : types;
+  // "Who am I getting?" names nothing but asks for a person (the fallback below).
+  if (!qStems.length && !qValues.length && !types.includes('person')) return [];
   // A confident match may come from a sentence the detector gave another language ("me confundi, o final é 4872").
   const pool = statements.filter((s) => s.lang === lang || qValues.length > 0 || opts?.confident);
   const df = (term: string) => pool.filter((s) => s.terms.stems.includes(term)).length;
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
-  const types = answerTypesOf(question, lang);
   // Asked by a day of the month alone ("¿qué tengo el 9?", "what's on the 21st for me?", "was kommt am 12. bei mir an?"):
   // the statements that say that day answer, whatever else the question says, with what they are about.
   const keyed = dayKeyed(question, q, types, pool);
@@ -1051,7 +1112,7 @@ export function recallStatements(
     }
     const coverage = matched / (qStems.length + qValues.length);
     // A "when" question is best answered by a statement with a date or time, "where" a place, "who" a name.
-    const typed = types.some((t) => carriesType(s, t));
+    const typed = typedAs.some((t) => carriesType(s, t));
     const fit = typed ? 1.2 : 1;
     return { s, score: score * (0.5 + coverage) * fit, matched, coverage, typed };
   });
@@ -1073,7 +1134,8 @@ export function recallStatements(
   // So with a place, when it is a city ("necesito cambiar un vuelo" … "es el madrid–cancún" → "¿adónde vuelo?").
   if ((types.includes('time') || types.includes('place')) && !scored.some((x) => x.typed)) {
     const anchor = all.filter((x) => x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5).sort((a, b) => b.score - a.score || b.s.order - a.s.order)[0];
-    const follows = (x: (typeof all)[number]) => (types.includes('time') ? carriesType(x.s, 'time') : x.s.terms.stems.includes('cat:city'));
+    const follows = (x: (typeof all)[number]) =>
+      types.includes('time') ? carriesType(x.s, types.includes('hour') ? 'hour' : 'time') : x.s.terms.stems.includes('cat:city');
     const next = anchor
       ? all
           .filter((x) => x.typed && follows(x) && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING)
@@ -1091,7 +1153,7 @@ export function recallStatements(
   // "Who…?" / "what's … called?" naming the person by a word nothing said holds ("the young man", "o escritor", "la
   // paciente"): the statement naming a person, who they are to the person first ("my nephew Arlo"), else by a full name.
   // What matched names no one ("¿quién escribió la novela?" → "necesito diez ejemplares") does not answer it either.
-  if (types.includes('person') && !scored.some((x) => x.typed) && known < qStems.length + qValues.length) {
+  if (types.includes('person') && !scored.some((x) => x.typed) && (known < qStems.length + qValues.length || !known)) {
     const kin = (x: (typeof all)[number]) => (x.s.terms.stems.some((t) => t.startsWith('ref:')) ? 1 : 0);
     const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched - a.matched || kin(b) - kin(a) || b.s.order - a.s.order)[0];
     if (person) scored = [person];
@@ -1157,6 +1219,8 @@ const FULL_NAME = /(?<=[\p{L},]\s)\p{Lu}[\p{L}'’-]+\s(?:(?:de|da|do|del|van|vo
 
 /** Does the statement name a person: a name with who they are ("my nephew Arlo", "ela se chama Alice"), or a full name? */
 function namesPerson(st: Statement): boolean {
+  // "ideally with gareth", "pode ser com a Kelly?", "mit frau demir": whom one is with is a person.
+  if (companionNames(st.text, st.lang).length) return true;
   if (!st.terms.names.length) return false;
   return st.terms.stems.some((t) => t.startsWith('ref:')) || FULL_NAME.test(st.text);
 }

@@ -211,6 +211,10 @@ export const DE: LanguageData = {
     'meine',
   ],
   notWords: ['nicht', 'kein', 'keine'],
+  insteadOf: ['statt', 'anstatt', 'anstelle von', 'anstelle', 'an stelle von'],
+  companions: ['mit'],
+  titles: ['herr', 'herrn', 'frau', 'dr', 'doktor', 'prof', 'professor', 'professorin'],
+  hourLeads: ['um', 'ab', 'gegen', 'bis'],
   shouldBe: ['sollte sein', 'muss sein', 'richtig ist', 'richtig ware'],
   refusals: ['passt nicht', 'passt mir nicht', 'geht nicht', 'kann ich nicht', 'klappt nicht', 'ist schlecht'],
   agentQuestions: [
@@ -359,6 +363,7 @@ export const DE: LanguageData = {
   toldYouQuote: 'Du hattest mir gesagt: „{q}“',
   and: 'und',
   answerTypes: {
+    hour: ['um wie viel uhr', 'wie viel uhr', 'wieviel uhr', 'welche uhrzeit', 'wie spat', 'um welche uhrzeit'],
     time: ['wann', 'um wie viel uhr', 'wie spat', 'welcher tag', 'an welchem tag', 'welches datum', 'welche uhrzeit', 'welcher monat', 'welches jahr'],
     place: ['wo', 'wohin', 'woher', 'welche stadt', 'welches land', 'welche adresse', 'welcher ort', 'welche praxis'],
     person: ['wer ist', 'wer war', 'mit wem', 'fur wen', 'wie heißt', 'wie heißen', 'wie hieß', 'der name', 'wer kommt'],

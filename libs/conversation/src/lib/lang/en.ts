@@ -229,6 +229,10 @@ export const EN: LanguageData = {
     'to',
   ],
   notWords: ['not'],
+  insteadOf: ['instead of', 'rather than', 'in place of'],
+  companions: ['with'],
+  titles: ['mr', 'mrs', 'ms', 'miss', 'dr', 'doctor', 'prof', 'professor', 'sir'],
+  hourLeads: ['at', 'from', 'after', 'before', 'around', 'until'],
   shouldBe: ['should be', 'should say', 'supposed to be', 'the right one is', 'the correct one is'],
   refusals: ["doesn't work", 'does not work', "won't work", 'will not work', 'is no good', "isn't possible", 'is not possible', 'is out'],
   agentQuestions: [
@@ -354,6 +358,7 @@ export const EN: LanguageData = {
   toldYouQuote: 'You told me: “{q}”',
   and: 'and',
   answerTypes: {
+    hour: ['what time', 'at what time', 'which time', 'how late', 'how early'],
     time: [
       'what month',
       'which month',

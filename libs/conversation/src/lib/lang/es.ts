@@ -156,6 +156,10 @@ export const ES: LanguageData = {
     'ponlo',
   ],
   notWords: ['no'],
+  insteadOf: ['en vez de', 'en vez del', 'en lugar de', 'en lugar del'],
+  companions: ['con'],
+  titles: ['sr', 'sra', 'srta', 'senor', 'senora', 'senorita', 'don', 'dona', 'dr', 'dra', 'doctor', 'doctora', 'profe', 'profesor', 'profesora'],
+  hourLeads: ['a las', 'a la', 'de las', 'desde las', 'hasta las', 'sobre las', 'hacia las'],
   shouldBe: ['debería ser', 'debe ser', 'tendría que ser', 'lo correcto es', 'el correcto es', 'la correcta es'],
   refusals: ['no puedo', 'no me va', 'no me viene bien', 'no me sirve', 'no va', 'no es posible'],
   agentQuestions: [
@@ -302,6 +306,7 @@ export const ES: LanguageData = {
   toldYouQuote: 'Me dijiste: “{q}”',
   and: 'y',
   answerTypes: {
+    hour: ['que hora', 'a que hora', 'que horario', 'cual horario'],
     time: [
       'que mes',
       'en que mes',

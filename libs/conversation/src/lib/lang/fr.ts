@@ -166,6 +166,10 @@ export const FR: LanguageData = {
     'pour',
   ],
   notWords: ['pas', 'non'],
+  insteadOf: ['au lieu de', 'au lieu du', 'plutot que', 'a la place de', 'a la place du'],
+  companions: ['avec'],
+  titles: ['m', 'mme', 'mlle', 'monsieur', 'madame', 'mademoiselle', 'dr', 'docteur', 'docteure', 'maitre', 'prof'],
+  hourLeads: ['vers', 'des', 'avant', 'apres'],
   shouldBe: ['devrait être', 'doit être', 'est censé être', 'le bon c’est', "le bon c'est", "la bonne c'est"],
   refusals: ['ça va pas', 'ça ne va pas', 'ne va pas', 'ne marche pas', 'je peux pas', 'je ne peux pas', "c'est pas possible", 'ça me va pas'],
   agentQuestions: [
@@ -313,6 +317,7 @@ export const FR: LanguageData = {
   toldYouQuote: 'Tu m’as dit : « {q} »',
   and: 'et',
   answerTypes: {
+    hour: ['quelle heure', 'a quelle heure', 'quel horaire'],
     time: ['quel mois', 'quelle annee', 'quand', 'quel jour', 'quelle heure', 'à quelle heure', 'quelle date', 'quels jours', "c'est quand", 'quel horaire'],
     place: ['destination', 'où', "d'où", 'quelle ville', 'quel pays', 'quelle adresse', 'quel hopital', 'quel magasin', 'quel quartier', 'quel arrondissement'],
     person: [

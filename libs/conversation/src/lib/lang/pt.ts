@@ -190,6 +190,10 @@ export const PT: LanguageData = {
     'são',
   ],
   notWords: ['nao'],
+  insteadOf: ['em vez de', 'em vez do', 'em vez da', 'ao inves de', 'ao inves do', 'ao inves da', 'no lugar de', 'no lugar do', 'no lugar da'],
+  companions: ['com'],
+  titles: ['sr', 'sra', 'srta', 'senhor', 'senhora', 'dona', 'seu', 'dr', 'dra', 'doutor', 'doutora', 'prof', 'professor', 'professora'],
+  hourLeads: ['as', 'das', 'ate as', 'depois das', 'antes das', 'umas'],
   shouldBe: ['deveria ser', 'devia ser', 'era pra ser', 'era para ser', 'o certo é', 'o correto é'],
   refusals: ['não dá', 'não posso', 'não rola', 'não vai dar', 'não consigo', 'não serve'],
   agentQuestions: [
@@ -359,6 +363,7 @@ export const PT: LanguageData = {
   toldYouQuote: 'Você me disse: “{q}”',
   and: 'e',
   answerTypes: {
+    hour: ['que horas', 'que hora', 'qual horario', 'que horario', 'a que horas'],
     time: [
       'qual mes',
       'que mes',

@@ -55,6 +55,24 @@ export interface LanguageData {
   correctionLeads: string[];
   /** The word of "X, not Y" ("not", "não", "no", "pas"). */
   notWords: string[];
+  /**
+   * Phrases before the value a sentence puts aside for another ("frau demir statt herrn okafor", "11:30 instead of 10",
+   * "con Marta en vez de Luis"): the value after one is ruled out (earlier clauses saying it are dropped) and the phrase
+   * with its value is not told back. Folded, matched word by word.
+   */
+  insteadOf: string[];
+  /**
+   * Words saying whom one is with, meets or is seen by ("with", "com", "con", "avec", "mit", "bei"): a name right after one
+   * (past articles and `titles`) is a person, in any case ("ideally with gareth"), so a "who" question finds it.
+   */
+  companions: string[];
+  /** Forms of address before a name ("mr", "dr", "herr", "frau", "sra", "señor", "madame"): the word after one is a name. */
+  titles: string[];
+  /**
+   * Words before a bare hour that make it a time of day ("at 9", "a las 11", "às 8", "um 16", "vers 10"): a statement
+   * saying one holds a time of day (an `hour` question finds it). Folded, matched word by word before the number.
+   */
+  hourLeads: string[];
   /** Phrases between a wrong value and the right one: "it says SW9 4RT but it should be SW9 4TR", "diz 12, o certo é 21". */
   shouldBe: string[];
   /** Phrases after a value that rule it out, the next value of its kind replacing it: "thursday doesn't work, friday then", "quinta não dá, pode ser sábado". */
@@ -124,7 +142,8 @@ export interface LanguageData {
 }
 
 /** The kinds of value a question may ask for. */
-export type AnswerType = 'time' | 'place' | 'person' | 'number' | 'reason';
+/** `hour`: a time of day ("what time…", "a qué hora…", "um wie viel Uhr…"), narrower than `time` (a date does not answer it). */
+export type AnswerType = 'time' | 'hour' | 'place' | 'person' | 'number' | 'reason';
 
 /** The starts that make a message a question for the intents: the question words less `notStarts`, with `moreStarts`. */
 export function questionStarts(d: Pick<LanguageData, 'questionWords' | 'asking'>): string[] {

@@ -50,11 +50,12 @@ export const HELD_OUT_C_FLOOR = 0.65;
  * run, so that no change to the engine quietly loses what it learned on them. They only move up, after a full run shows a
  * higher figure. Set on 2026-11-27 (issue 37 round 5; dev I was 71/96 messaging and 74/91 entity before it), raised on
  * 2026-11-28 (round 7: reply behaviour, and memory's paraphrases, corrections by clause and days; a full run of both, with dev K's
- * first floors: dev K was 84/113 messaging and 64/110 entity before round 7).
+ * first floors: dev K was 84/113 messaging and 64/110 entity before round 7), and on 2026-11-28 (round 8: who via companions,
+ * what time as a time of day, corrections of one kind; dev K 86 → 87 messaging, 81 → 86 entity, the others unchanged).
  */
 export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
-  messaging: { 'dev D': 140, 'dev E': 86, 'dev G': 99, 'dev I': 94, 'dev K': 86 },
-  entity: { 'dev D': 187, 'dev E': 89, 'dev G': 96, 'dev I': 85, 'dev K': 81 },
+  messaging: { 'dev D': 140, 'dev E': 86, 'dev G': 99, 'dev I': 94, 'dev K': 87 },
+  entity: { 'dev D': 187, 'dev E': 89, 'dev G': 96, 'dev I': 85, 'dev K': 86 },
 };
 
 /**
