@@ -49,7 +49,7 @@ export interface RevisionFields {
  */
 @Injectable()
 export class DesignsRepository {
-  static readonly tables = ['designs', 'design_revisions'] as const;
+  static readonly tables = ['designs', 'design_revisions', 'design_deletions'] as const;
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
