@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { BillingResponses, ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { deliver } from '../common/content-delivery';
 import { AssetsService } from './assets.service';
-import { AssetsUseCases, TRANSFORM_EFFECT } from './assets.use-cases';
+import { AssetsUseCases, TRANSFORM_EFFECT, UPLOAD_EFFECT } from './assets.use-cases';
 import { AssetDeletedDto, AssetDto, AssetListDto, ImportAssetDto, ListAssetsQuery, ASSET_PAGE_DEFAULT } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
 import { SignedContentQuery } from '../common/signed-content.dto';
@@ -34,7 +34,8 @@ const UPLOAD_RULES =
   'they start like answer 422 `unsupported_file` at `["body","file"]`. A body that is not multipart, lacks `file`, has another ' +
   'part or two files answers 422 at `["body","file"]` (or at the extra part). Over `ASSET_UPLOAD_LIMIT` (64 MiB): 413 ' +
   '`payload_too_large`. An upload that fails leaves nothing stored. `Idempotency-Key` header: the same key with the same file ' +
-  'replays the first answer; with another file, 409.';
+  'replays the first answer; with another file, 409. A retry after the process storing the upload died (its hold on the key ' +
+  'lapsed, about 30 s) answers 200 with the asset that process stored (the same `id`), or stores the file when it stored none: one asset either way.';
 
 @ApiTags('assets')
 @ErrorResponses()
@@ -50,6 +51,7 @@ export class AssetsController {
   @HttpCode(200)
   @AcceptsJson()
   @UseGuards(MultipartFileGuard)
+  @IdempotentEffect(UPLOAD_EFFECT)
   @ApiOperation({
     summary: 'Upload an image or a font, or import one from a URL',
     description:
@@ -67,7 +69,7 @@ export class AssetsController {
   @tooLarge
   @conflict
   async upload(@Auth() auth: AuthContext, @MaybeUploadedFile() file: ReceivedFile | undefined, @Req() req: Request): Promise<AssetDto> {
-    return this.useCases.uploadOrImport(auth, file, req.body);
+    return this.useCases.uploadOrImport(auth, file, req.body, currentIdempotencyClaim()?.ref ?? null);
   }
 
   @Get()
@@ -83,6 +85,7 @@ export class AssetsController {
   @Post('audio')
   @HttpCode(200)
   @UseGuards(MultipartFileGuard)
+  @IdempotentEffect(UPLOAD_EFFECT)
   @ApiOperation({
     summary: 'Upload audio',
     description:
@@ -95,7 +98,7 @@ export class AssetsController {
   @tooLarge
   @conflict
   async uploadAudio(@Auth() auth: AuthContext, @UploadedFile() file: ReceivedFile): Promise<AssetDto> {
-    return this.useCases.uploadAudio(auth, file);
+    return this.useCases.uploadAudio(auth, file, currentIdempotencyClaim()?.ref ?? null);
   }
 
   @Post(':asset_id/transform')

@@ -1,5 +1,5 @@
 import { defineOperation } from '../common/operation';
-import { AssetsUseCases, TRANSFORM_EFFECT } from './assets.use-cases';
+import { AssetsUseCases, TRANSFORM_EFFECT, UPLOAD_EFFECT } from './assets.use-cases';
 import { ListAssetsQuery } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
 import { atInput, atInputs } from '@platform/errors';
@@ -14,7 +14,8 @@ export const ASSET_OPERATIONS = {
     useCases: AssetsUseCases,
     // A file (multipart, or MCP's content_base64), or a JSON body `{"url"}` validated by the use case.
     input: { upload: true, body: 'json' },
-    run: (u, auth, { upload, body }) => u.uploadOrImport(auth, upload, body),
+    effect: UPLOAD_EFFECT,
+    run: (u, auth, { upload, body, ref }) => u.uploadOrImport(auth, upload, body, ref ?? null),
   }),
   uploadAudio: defineOperation({
     id: 'Assets_uploadAudio',
@@ -23,7 +24,8 @@ export const ASSET_OPERATIONS = {
     status: 200,
     useCases: AssetsUseCases,
     input: { upload: true },
-    run: (u, auth, { upload }) => u.uploadAudio(auth, upload!),
+    effect: UPLOAD_EFFECT,
+    run: (u, auth, { upload, ref }) => u.uploadAudio(auth, upload!, ref ?? null),
   }),
   list: defineOperation({
     id: 'Assets_list',

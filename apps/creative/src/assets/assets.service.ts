@@ -90,10 +90,10 @@ export class AssetsService {
    * Stores a received upload: decides what it is from its bytes, moves it into the blob store,
    * then inserts the row. Any failure leaves no blob and no row; the temporary file is removed.
    */
-  async createFromUpload(accountId: string, file: ReceivedFile, accept: readonly AssetKind[]): Promise<Asset> {
+  async createFromUpload(accountId: string, file: ReceivedFile, accept: readonly AssetKind[], idempotencyRef: string | null = null): Promise<Asset> {
     try {
       const found = await this.inspector.inspect(file.path, accept);
-      return await this.store(accountId, found, { sha256: file.sha256, bytes: file.size, filename: file.filename }, (key) =>
+      return await this.store(accountId, found, { sha256: file.sha256, bytes: file.size, filename: file.filename, idempotencyRef }, (key) =>
         this.blobs.putFile(key, file.path, { contentType: found.mime }),
       );
     } finally {
@@ -108,7 +108,13 @@ export class AssetsService {
    * upload's errors (413 `payload_too_large`, 422 `unsupported_file`, `image_too_large`) are reported at `url`; a URL
    * that cannot be fetched answers 422 `url_not_fetched` at `url`.
    */
-  async createFromUrl(accountId: string, url: string, filename: string | null | undefined, accept: readonly AssetKind[]): Promise<Asset> {
+  async createFromUrl(
+    accountId: string,
+    url: string,
+    filename: string | null | undefined,
+    accept: readonly AssetKind[],
+    idempotencyRef: string | null = null,
+  ): Promise<Asset> {
     const limit = this.config.assets.maxUploadBytes;
     const path = await this.temp.create();
     try {
@@ -138,9 +144,8 @@ export class AssetsService {
       const found = await this.inspector.inspect(path, accept).catch((e) => {
         throw atUrl(e);
       });
-      return await this.store(accountId, found, { sha256: hash.digest('hex'), bytes: size, filename: cleanFilename(filename ?? undefined) }, (key) =>
-        this.blobs.putFile(key, path, { contentType: found.mime }),
-      );
+      const facts = { sha256: hash.digest('hex'), bytes: size, filename: cleanFilename(filename ?? undefined), idempotencyRef };
+      return await this.store(accountId, found, facts, (key) => this.blobs.putFile(key, path, { contentType: found.mime }));
     } finally {
       await this.temp.remove(path);
     }
@@ -236,7 +241,7 @@ export class AssetsService {
     return this.repo.find(accountId, id, kind);
   }
 
-  /** The asset a transform made under an Idempotency-Key's claim (`ref`), or null. */
+  /** The asset a transform or an upload made under an Idempotency-Key's claim (`ref`), or null. */
   madeUnder(accountId: string, ref: string): Promise<Asset | null> {
     return this.repo.findByRef(accountId, ref);
   }

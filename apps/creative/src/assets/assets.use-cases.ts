@@ -16,6 +16,12 @@ import type { ReceivedFile } from './upload/multipart-file.guard';
 /** The `EffectLookup` of a transform (see `IdempotentEffect`): the REST endpoint, the MCP tool and the workflow step. */
 export const TRANSFORM_EFFECT = 'creative.transform';
 
+/**
+ * The `EffectLookup` of an upload or a URL import (`POST /v1/assets`, `POST /v1/assets/audio`, the upload MCP tools and
+ * workflow steps): the asset stored under the claim's ref is the answer. Uploads are not billed: nothing to settle.
+ */
+export const UPLOAD_EFFECT = 'creative.upload';
+
 /** A unique violation of the index that allows one asset per Idempotency-Key claim. */
 const claimTaken = (err: unknown) =>
   (err as { driverError?: { code?: string; constraint?: string } })?.driverError?.code === '23505' &&
@@ -39,33 +45,57 @@ export class AssetsUseCases implements OnModuleInit {
       const asset = await this.madeUnder(accountId, ref);
       return asset && { status: HttpStatus.OK, body: asset };
     });
+    // An upload whose process died after storing its asset answers that asset (the same id); none stored: the retry
+    // stores the file it sends.
+    this.idempotency.onLapsed(UPLOAD_EFFECT, async (accountId, ref) => {
+      const asset = await this.assets.madeUnder(accountId, ref);
+      return asset && { status: HttpStatus.OK, body: this.dto(asset) };
+    });
+  }
+
+  /**
+   * Stores an upload's asset under `ref` (the claim of its Idempotency-Key, see `IdempotentEffect`). When another run of
+   * the same claim stored its asset first (an owner that was stalled, not dead, and resumed after a retry took its key
+   * over), the index refuses this one (its blob removed by `AssetsService.store`) and that asset is the answer.
+   */
+  private async storedOnce(auth: AuthContext, ref: string | null, store: () => Promise<Asset>): Promise<AssetDto> {
+    const asset = await store().catch(async (err) => {
+      const stored = ref && claimTaken(err) ? await this.assets.madeUnder(auth.accountId, ref) : null;
+      if (!stored) throw err;
+      return stored;
+    });
+    return this.dto(asset);
   }
 
   private dto = (a: Asset) => AssetDto.from(a, this.config.publicBaseUrl);
 
-  /** An image or a font, received (see `MultipartFileGuard`, or the MCP upload). */
-  async upload(auth: AuthContext, file: ReceivedFile): Promise<AssetDto> {
-    return this.dto(await this.assets.createFromUpload(auth.accountId, file, IMAGE_AND_FONT));
+  /** An image or a font, received (see `MultipartFileGuard`, or the MCP upload); `ref`: see `storedOnce`. */
+  async upload(auth: AuthContext, file: ReceivedFile, ref: string | null = null): Promise<AssetDto> {
+    return this.storedOnce(auth, ref, () => this.assets.createFromUpload(auth.accountId, file, IMAGE_AND_FONT, ref));
   }
 
   /** An image or a font fetched from `url` (see `AssetsService.createFromUrl`): the same checks and errors as an upload. */
-  async importFromUrl(auth: AuthContext, body: ImportAssetDto): Promise<AssetDto> {
-    return this.dto(await this.assets.createFromUrl(auth.accountId, body.url, body.filename, IMAGE_AND_FONT));
+  async importFromUrl(auth: AuthContext, body: ImportAssetDto, ref: string | null = null): Promise<AssetDto> {
+    return this.storedOnce(auth, ref, () => this.assets.createFromUrl(auth.accountId, body.url, body.filename, IMAGE_AND_FONT, ref));
   }
 
-  /** `POST /v1/assets`: a received file (multipart, or an MCP tool's base64), or else a JSON body with `url`. */
-  async uploadOrImport(auth: AuthContext, file: ReceivedFile | undefined, body: unknown): Promise<AssetDto> {
-    if (file) return this.upload(auth, file);
+  /**
+   * `POST /v1/assets`: a received file (multipart, or an MCP tool's base64), or else a JSON body with `url`. `ref`: the
+   * claim of the request's Idempotency-Key, recorded on the asset (`UPLOAD_EFFECT` finds it after this process died).
+   */
+  async uploadOrImport(auth: AuthContext, file: ReceivedFile | undefined, body: unknown, ref: string | null = null): Promise<AssetDto> {
+    if (file) return this.upload(auth, file, ref);
     if (body === null || typeof body !== 'object' || Array.isArray(body) || !('url' in body)) {
       // Neither a file part nor a URL: say both ways in.
       const msg = 'Send the file as multipart/form-data (one part named `file`), or a JSON body {"url": "https://…"} to import it from a URL';
       throw new ValidationError([{ loc: ['url'], msg, type: 'missing' }]);
     }
-    return this.importFromUrl(auth, await validateInput(ImportAssetDto, body ?? {}, 'body'));
+    return this.importFromUrl(auth, await validateInput(ImportAssetDto, body ?? {}, 'body'), ref);
   }
 
-  async uploadAudio(auth: AuthContext, file: ReceivedFile): Promise<AssetDto> {
-    return this.dto(await this.assets.createFromUpload(auth.accountId, file, AUDIO));
+  /** `POST /v1/assets/audio`; `ref` as `uploadOrImport`'s. */
+  async uploadAudio(auth: AuthContext, file: ReceivedFile, ref: string | null = null): Promise<AssetDto> {
+    return this.storedOnce(auth, ref, () => this.assets.createFromUpload(auth.accountId, file, AUDIO, ref));
   }
 
   async list(auth: AuthContext, query: ListAssetsQuery): Promise<AssetListDto> {

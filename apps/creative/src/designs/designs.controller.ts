@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { BillingResponses, ErrorDto, ErrorResponses, PreconditionFailedErrorDto, RenderErrorResponses } from '../common/error-responses';
 import { DesignBodyGuard } from '../common/large-json-body.guard';
 import { OptionalBody } from '../common/optional-body.pipe';
-import { DESIGN_CHANGE_EFFECT, DESIGN_EFFECT, designEtag, DesignsUseCases } from './designs.use-cases';
+import { DESIGN_CHANGE_EFFECT, DESIGN_DELETE_EFFECT, DESIGN_EFFECT, designEtag, DesignsUseCases } from './designs.use-cases';
 import {
   AddNodeDto,
   BundleDto,
@@ -158,19 +158,22 @@ export class DesignsController {
   @Delete(':design_id')
   @DESIGN_ID
   @HttpCode(204)
+  @IdempotentEffect(DESIGN_DELETE_EFFECT)
   @ApiOperation({
     summary: 'Delete a design',
     description:
       'Deletes the design with all its revisions and every artifact made from it (renders, previews, exports, videos; their bytes go unless ' +
       'another artifact of the account has the same ones); a campaign that had it as a piece loses that piece. Assets it used stay. ' +
-      'Answers 204; deleting it again answers 404 `not_found`. With `If-Match`, only while the design is at that revision (412 otherwise).',
+      'Answers 204; deleting it again answers 404 `not_found`. With `If-Match`, only while the design is at that revision (412 otherwise). ' +
+      'With an `Idempotency-Key`, a retry after the process deleting it died (its hold on the key lapsed, about 30 s) answers 204 when that ' +
+      'process deleted it (its artifacts removed now if they were not), or deletes it when it had not.',
   })
   @IF_MATCH
   @ApiResponse({ status: 204, description: 'Deleted' })
   @PRECONDITION
   @NOT_FOUND
   async remove(@Auth() auth: AuthContext, @Param('design_id') id: string, @Headers('if-match') ifMatch: string | undefined): Promise<void> {
-    await this.designs.delete(auth, id, ifMatch);
+    await this.designs.delete(auth, id, ifMatch, claimRef());
   }
 
   @Get(':design_id/revisions')

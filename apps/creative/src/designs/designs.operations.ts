@@ -1,5 +1,5 @@
 import { defineOperation } from '../common/operation';
-import { DESIGN_CHANGE_EFFECT, DESIGN_EFFECT, DesignsUseCases } from './designs.use-cases';
+import { DESIGN_CHANGE_EFFECT, DESIGN_DELETE_EFFECT, DESIGN_EFFECT, DesignsUseCases } from './designs.use-cases';
 import { AddNodeDto, CreateDesignDto, DuplicateDesignDto, FormatQuery, ListDesignsQuery, PatchNodeDto, UpdateDesignDto } from './dto/design.dto';
 import { DiffParams, ListRevisionsQuery, RevisionParams } from './dto/revision.dto';
 import { atInput, atInputs } from '@platform/errors';
@@ -53,7 +53,8 @@ export const DESIGN_OPERATIONS = {
     status: 204,
     useCases: DesignsUseCases,
     input: { headers: IF_MATCH },
-    run: (u, auth, { path, headers }) => u.delete(auth, path.design_id, headers['if-match']),
+    effect: DESIGN_DELETE_EFFECT,
+    run: (u, auth, { path, headers, ref }) => u.delete(auth, path.design_id, headers['if-match'], ref ?? null),
   }),
   revisions: defineOperation({
     id: 'Designs_revisions',

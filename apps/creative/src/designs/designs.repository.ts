@@ -49,7 +49,7 @@ export interface RevisionFields {
  */
 @Injectable()
 export class DesignsRepository {
-  static readonly tables = ['designs', 'design_revisions'] as const;
+  static readonly tables = ['designs', 'design_revisions', 'design_deletions'] as const;
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
@@ -123,6 +123,19 @@ export class DesignsRepository {
   async delete(accountId: string, id: string, m: EntityManager = this.ds.manager): Promise<boolean> {
     const res = await m.getRepository(Design).delete({ accountId, id });
     return !!res.affected;
+  }
+
+  /** Records that a keyed delete (`ref`: its Idempotency-Key's claim) deleted design `id`, in the delete's transaction. */
+  async recordDeletion(m: EntityManager, accountId: string, id: string, ref: string): Promise<void> {
+    await m.query(`INSERT INTO creative.design_deletions (account_id, idempotency_ref, design_id) VALUES ($1, $2, $3)`, [accountId, ref, id]);
+  }
+
+  /** The design a keyed delete deleted under `ref`, or null when none committed. */
+  async deletedUnder(accountId: string, ref: string): Promise<string | null> {
+    const rows = (await this.ds.query(`SELECT design_id FROM creative.design_deletions WHERE account_id = $1 AND idempotency_ref = $2`, [accountId, ref])) as {
+      design_id: string;
+    }[];
+    return rows[0]?.design_id ?? null;
   }
 
   // --- revisions ------------------------------------------------------------------------------------------

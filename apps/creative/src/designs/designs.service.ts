@@ -216,14 +216,21 @@ export class DesignsService {
    * so If-Match is checked against the revision a concurrent change may be making. 404 when there is none (a second
    * delete), 412 when If-Match names another revision. The caller removes its artifacts after.
    */
-  async delete(accountId: string, id: string, ifMatch: string | undefined): Promise<void> {
+  /** `ref`: the claim of the request's Idempotency-Key, recorded with the deletion (`deletedUnder`). */
+  async delete(accountId: string, id: string, ifMatch: string | undefined, ref: string | null = null): Promise<void> {
     const condition = parseIfMatch(ifMatch);
     await this.repo.transaction(async (m) => {
       const design = await this.repo.lock(m, accountId, id);
       if (!design) throw new NotFoundError(`Design ${id} not found`, 'not_found');
       if (!ifMatchAccepts(condition, design.revision)) throw new PreconditionFailedError(design.revision, condition);
       await this.repo.delete(accountId, id, m);
+      if (ref) await this.repo.recordDeletion(m, accountId, id, ref);
     });
+  }
+
+  /** The design a keyed delete whose process died deleted under `ref`, or null when its deletion did not commit. */
+  deletedUnder(accountId: string, ref: string): Promise<string | null> {
+    return this.repo.deletedUnder(accountId, ref);
   }
 
   async getRevision(accountId: string, id: string, revision: number): Promise<DesignRevision> {

@@ -44,6 +44,9 @@ export interface DesignChange<B> {
 
 /** The `EffectLookup` of a design creation (see `IdempotentEffect`): create and duplicate, through every transport. */
 export const DESIGN_EFFECT = 'creative.design';
+
+/** The `EffectLookup` of a design's DELETE (REST, MCP, workflow steps): the deletion recorded under the claim answers. */
+export const DESIGN_DELETE_EFFECT = 'creative.design-delete';
 /** The `EffectLookup` of a change that makes a revision: PATCH, restore, node add, patch and delete. */
 export const DESIGN_CHANGE_EFFECT = 'creative.design-change';
 
@@ -75,6 +78,10 @@ export class DesignsUseCases implements OnModuleInit {
     this.idempotency.onLapsed(DESIGN_EFFECT, async (accountId, ref, request) => {
       const design = await this.createdUnder(accountId, ref, request);
       return design && { status: HttpStatus.OK, body: design };
+    });
+    this.idempotency.onLapsed(DESIGN_DELETE_EFFECT, async (accountId, ref) => {
+      const deleted = await this.deletedUnder(accountId, ref);
+      return deleted && { status: HttpStatus.NO_CONTENT, body: deleted };
     });
     this.idempotency.onLapsed(DESIGN_CHANGE_EFFECT, async (accountId, ref, request) => {
       const design = await this.changedUnder(accountId, ref, request);
@@ -169,9 +176,25 @@ export class DesignsUseCases implements OnModuleInit {
    * Deletes the design, its revisions and every artifact made from it (renders, previews, exports, videos: their bytes
    * go unless another artifact of the account has the same ones). Answers what went.
    */
-  async delete(auth: AuthContext, designId: string, ifMatch: string | undefined): Promise<DesignDeletedDto> {
-    await this.designs.delete(auth.accountId, designId, ifMatch);
+  /**
+   * `ref`: the claim of the request's Idempotency-Key, recorded in the deletion's transaction: a retry after this
+   * process died answers the delete (`deletedUnder`) instead of 404 or 409.
+   */
+  async delete(auth: AuthContext, designId: string, ifMatch: string | undefined, ref: string | null = null): Promise<DesignDeletedDto> {
+    await this.designs.delete(auth.accountId, designId, ifMatch, ref);
     const artifacts = await this.artifacts.removeOfDesign(auth.accountId, designId);
+    return { id: designId, deleted: true, artifacts_deleted: artifacts };
+  }
+
+  /**
+   * The answer of a keyed delete whose process died after its deletion committed: the delete's answer, after removing
+   * the design's artifacts the dead process may not have reached (`artifacts_deleted` counts those only); null when
+   * the deletion did not commit (the delete then runs, If-Match checked as for any request).
+   */
+  async deletedUnder(accountId: string, ref: string): Promise<DesignDeletedDto | null> {
+    const designId = await this.designs.deletedUnder(accountId, ref);
+    if (!designId) return null;
+    const artifacts = await this.artifacts.removeOfDesign(accountId, designId);
     return { id: designId, deleted: true, artifacts_deleted: artifacts };
   }
 

@@ -11,6 +11,7 @@ import { IdempotencyLease1801390000000 } from './1801390000000-idempotency-lease
 import { IdempotencyEffects1801400000000 } from './1801400000000-idempotency-effects';
 import { OAuth1801500000000 } from './1801500000000-oauth';
 import { IdempotencyEffectsChanges1801600000000 } from './1801600000000-idempotency-effects-changes';
+import { DesignDeletions1801700000000 } from './1801700000000-design-deletions';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   IdempotencyEffects1801400000000,
   OAuth1801500000000,
   IdempotencyEffectsChanges1801600000000,
+  DesignDeletions1801700000000,
 ];
