@@ -35,6 +35,14 @@ describe('creative: expired Idempotency-Key rows are swept', () => {
     ).map((r) => r.key);
   const OLD = `now() - interval '25 hours'`;
 
+  it('finds what it sweeps by an index', async () => {
+    const rows = (await ds.query(`SELECT indexname FROM pg_indexes WHERE schemaname = 'creative' AND indexname IN ($1, $2) ORDER BY 1`, [
+      'design_deletions_deleted_at',
+      'idempotency_keys_created_at',
+    ])) as { indexname: string }[];
+    expect(rows.map((r) => r.indexname)).toEqual(['design_deletions_deleted_at', 'idempotency_keys_created_at']);
+  });
+
   it('deletes at most limit × maxBatches keys per run', async () => {
     for (let i = 0; i < 5; i++) await key(`batch-${i}`, 'completed', OLD, null);
     expect(await idem.sweepExpired(2, 2)).toBe(4);
