@@ -233,6 +233,11 @@ export class DesignsService {
     return this.repo.deletedUnder(accountId, ref);
   }
 
+  /** Deletes deletions recorded longer ago than their key lives (`IdempotencyService.onSweep`). */
+  sweepDeletions(limit: number, maxBatches: number): Promise<number> {
+    return this.repo.sweepDeletions(limit, maxBatches);
+  }
+
   async getRevision(accountId: string, id: string, revision: number): Promise<DesignRevision> {
     const design = await this.head(accountId, id);
     return this.revisionOf(design, revision);

@@ -87,6 +87,8 @@ export class DesignsUseCases implements OnModuleInit {
       const design = await this.changedUnder(accountId, ref, request);
       return design && { status: HttpStatus.OK, body: design };
     });
+    // A recorded deletion is read only while its key lives: swept with the expired keys.
+    this.idempotency.onSweep('creative.design_deletions', (limit, maxBatches) => this.designs.sweepDeletions(limit, maxBatches));
   }
 
   /**

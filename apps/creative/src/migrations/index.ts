@@ -12,6 +12,7 @@ import { IdempotencyEffects1801400000000 } from './1801400000000-idempotency-eff
 import { OAuth1801500000000 } from './1801500000000-oauth';
 import { IdempotencyEffectsChanges1801600000000 } from './1801600000000-idempotency-effects-changes';
 import { DesignDeletions1801700000000 } from './1801700000000-design-deletions';
+import { DesignDeletionsSwept1801800000000 } from './1801800000000-design-deletions-swept';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   OAuth1801500000000,
   IdempotencyEffectsChanges1801600000000,
   DesignDeletions1801700000000,
+  DesignDeletionsSwept1801800000000,
 ];

@@ -30,6 +30,20 @@ export const IN_PROGRESS_WAIT_MS = 2_000;
 const IN_PROGRESS_POLL_MS = 100;
 /** Rows written before keys had leases (no `lease_until`) count as lapsed this long after they were created. */
 const LEGACY_LEASE_MS = 10 * 60 * 1000;
+/**
+ * How often each process deletes expired keys (created more than IDEMPOTENCY_TTL_MS ago): a key is otherwise deleted
+ * only when it is used again, so every fresh key (and its stored answer) stayed forever. Each wait is jittered by
+ * ±50 % so replicas do not sweep in step. A run deletes at most SWEEP_MAX_BATCHES statements of SWEEP_BATCH rows; what
+ * is left waits for the next run.
+ */
+export const IDEMPOTENCY_SWEEP_MS = 10 * 60 * 1000;
+export const SWEEP_BATCH = 1000;
+export const SWEEP_MAX_BATCHES = 20;
+/**
+ * Deletes, after the keys, rows that only matter while their key lives (such as the effects an `EffectLookup` reads):
+ * at most `limit` per statement and `maxBatches` statements, answering how many it deleted. Registered with `onSweep`.
+ */
+export type SweepHook = (limit: number, maxBatches: number) => Promise<number>;
 /** The methods an idempotency key applies to. */
 export const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -151,6 +165,9 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   /** The keys this process holds (work running, or its closing write still being retried): their leases are renewed. */
   private readonly held = new Set<string>();
   private renewal: NodeJS.Timeout | undefined;
+  private readonly sweepHooks: { name: string; hook: SweepHook }[] = [];
+  private sweeper: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -170,13 +187,66 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     this.lookups.set(effect, lookup);
   }
 
+  /** Registers a `SweepHook` (a service registers its own when its module starts), run after each sweep of the keys. */
+  onSweep(name: string, hook: SweepHook): void {
+    this.sweepHooks.push({ name, hook });
+  }
+
   onModuleInit(): void {
+    this.stopped = false;
     this.renewal = setInterval(() => void this.renew(), IDEMPOTENCY_RENEW_MS);
     this.renewal.unref();
+    this.scheduleSweep();
   }
 
   onModuleDestroy(): void {
+    this.stopped = true;
     clearInterval(this.renewal);
+    clearTimeout(this.sweeper);
+  }
+
+  private scheduleSweep(): void {
+    if (this.stopped) return;
+    this.sweeper = setTimeout(() => void this.sweepExpired().finally(() => this.scheduleSweep()), IDEMPOTENCY_SWEEP_MS * (0.5 + Math.random()));
+    this.sweeper.unref();
+  }
+
+  /**
+   * Deletes expired keys (created more than IDEMPOTENCY_TTL_MS ago), `limit` rows per statement, repeating while a
+   * statement deleted a full batch, at most `maxBatches` times; a key still in progress under a live lease stays. Then
+   * runs the `onSweep` hooks. Answers how many keys it deleted. Never throws: a failure (the database away) is logged
+   * and the next run tries again.
+   */
+  async sweepExpired(limit = SWEEP_BATCH, maxBatches = SWEEP_MAX_BATCHES): Promise<number> {
+    const meta = this.ds.getMetadata(IdempotencyRecord);
+    const table = meta.schema ? `"${meta.schema}"."${meta.tableName}"` : `"${meta.tableName}"`;
+    let swept = 0;
+    try {
+      for (let i = 0; i < maxBatches; i++) {
+        const [, count] = (await this.ds.query(
+          `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
+             SELECT ctid FROM ${table}
+              WHERE created_at < now() - interval '${IDEMPOTENCY_TTL_MS} milliseconds'
+                AND NOT (state = 'in_progress' AND lease_until IS NOT NULL AND lease_until > now())
+              LIMIT $1))`,
+          [limit],
+        )) as [unknown, number];
+        swept += count;
+        if (count < limit) break;
+      }
+    } catch (err) {
+      this.logger.warn(`Could not delete expired idempotency keys (${(err as Error).message}); the next sweep tries again`);
+    }
+    for (const { name, hook } of this.sweepHooks) {
+      try {
+        const n = await hook(limit, maxBatches);
+        if (n > 0) this.logger.debug(`Swept ${n} expired rows of ${name}`);
+      } catch (err) {
+        this.logger.warn(`Could not sweep ${name} (${(err as Error).message}); the next sweep tries again`);
+      }
+    }
+    if (swept > 0) this.logger.debug(`Swept ${swept} expired idempotency keys`);
+    return swept;
   }
 
   /** The stored fingerprint of a request: `v2:` and the HMAC-SHA-256 of `fingerprintInput(...)`. */
