@@ -1,4 +1,4 @@
-import { fingerprintInput, IdempotencyService } from '@platform/http';
+import { IdempotencyService } from '@platform/http';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { BillingService } from '../billing/billing.service';
@@ -6,6 +6,7 @@ import type { CreativeConfig } from '../config';
 import { DesignsService } from '../designs/designs.service';
 import { creativeService } from '../service';
 import { as, sampleIr } from './helpers';
+import { deadOwnerKeys } from './dead-owner';
 
 // Found by tools/chaos (kill-render-api): design creations in flight on a replica killed with -9 left their
 // Idempotency-Keys in progress, and creative had no EffectLookup, so every retry answered 409 idempotency_in_progress
@@ -17,7 +18,10 @@ describe('creative: Idempotency-Keys left in progress by a killed process', () =
   let alice: TestAccount;
   let ds: DataSource;
   let designId: string;
-  const DEAD = 'chaos-host-4242-0badf00d';
+  const dead = deadOwnerKeys(
+    () => t,
+    () => alice.accountId,
+  );
 
   beforeAll(async () => {
     t = await createTestApp(creativeService, { env: { BILLING_FREE_MONTHLY_CREDITS: '500' } });
@@ -36,23 +40,9 @@ describe('creative: Idempotency-Keys left in progress by a killed process', () =
       alice,
     );
   /** The row a process killed with -9 leaves behind: in progress, its owner gone, its lease lapsed; answers its claim's `ref`. */
-  const leftBehind = async (key: string, path: string, body: unknown): Promise<string> => {
-    const [row] = await ds.query(
-      `INSERT INTO creative.idempotency_keys (account_id, key, request_hash, state, owner, lease_until, created_at)
-       VALUES ($1, $2, $3, 'in_progress', $4, now() - interval '1 second', now() - interval '40 seconds') RETURNING created_at`,
-      [alice.accountId, key, t.app.get(IdempotencyService).hashOf(fingerprintInput('POST', path, body)), DEAD],
-    );
-    return `${new Date(row.created_at).getTime()}:${key}`;
-  };
-  /** A request that ran and committed, its process killed before it completed its key. */
-  const diedAfterCommit = (key: string) =>
-    ds.query(
-      `UPDATE creative.idempotency_keys SET state = 'in_progress', response_status = NULL, response_body = NULL, owner = $3, lease_until = now() - interval '1 second'
-        WHERE account_id = $1 AND key = $2`,
-      [alice.accountId, key, DEAD],
-    );
-  const keyRow = async (key: string) =>
-    (await ds.query(`SELECT state, owner, response_status FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key]))[0];
+  const leftBehind = (key: string, path: string, body: unknown): Promise<string> => dead.leftBehind(key, 'POST', path, body);
+  const { diedAfterCommit } = dead;
+  const keyRow = (key: string) => dead.keyRow(key, 'state, owner, response_status');
   const balance = async () => expectStatus(await as(t.http.get('/v1/billing/plan'), alice), 200).body.balance as number;
   const designsTitled = async (title: string) => (await ds.query(`SELECT id FROM creative.designs WHERE title = $1`, [title])) as { id: string }[];
   const rendersOf = async (id: string) =>

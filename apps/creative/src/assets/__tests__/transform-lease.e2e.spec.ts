@@ -1,7 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { fingerprintInput, IdempotencyService } from '@platform/http';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
@@ -11,6 +10,7 @@ import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 import { AssetsService } from '../assets.service';
 import { AssetsUseCases } from '../assets.use-cases';
+import { deadOwnerKeys } from '../../__tests__/dead-owner';
 
 // Found by tools/chaos (rolling-restart): a transform whose api replica was killed while it worked left its
 // Idempotency-Key in progress, and transforms had no EffectLookup, so every retry answered 409 idempotency_in_progress
@@ -23,7 +23,10 @@ describe('creative: a transform whose process died holding its Idempotency-Key',
   let alice: TestAccount;
   let ds: DataSource;
   let source: string;
-  const DEAD = 'chaos-host-4242-0badf00d';
+  const dead = deadOwnerKeys(
+    () => t,
+    () => alice.accountId,
+  );
   /** One operation: 1 credit (TRANSFORM_CREDITS_PER_OPERATION). */
   const body = (width: number) => ({ operations: [{ type: 'resize', width }] });
   const path = () => `/v1/assets/${source}/transform`;
@@ -48,23 +51,9 @@ describe('creative: a transform whose process died holding its Idempotency-Key',
       alice,
     );
   /** The row a process killed with -9 leaves behind: in progress, its owner gone, its lease lapsed; answers its claim's `ref`. */
-  const leftBehind = async (key: string, b: unknown): Promise<string> => {
-    const [row] = await ds.query(
-      `INSERT INTO creative.idempotency_keys (account_id, key, request_hash, state, owner, lease_until, created_at)
-       VALUES ($1, $2, $3, 'in_progress', $4, now() - interval '1 second', now() - interval '40 seconds') RETURNING created_at`,
-      [alice.accountId, key, t.app.get(IdempotencyService).hashOf(fingerprintInput('POST', path(), b)), DEAD],
-    );
-    return `${new Date(row.created_at).getTime()}:${key}`;
-  };
-  /** A request that ran and committed, its process killed before it completed its key. */
-  const diedAfterCommit = (key: string) =>
-    ds.query(
-      `UPDATE creative.idempotency_keys SET state = 'in_progress', response_status = NULL, response_body = NULL, owner = $3, lease_until = now() - interval '1 second'
-        WHERE account_id = $1 AND key = $2`,
-      [alice.accountId, key, DEAD],
-    );
-  const keyRow = async (key: string) =>
-    (await ds.query(`SELECT state, response_status FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key]))[0];
+  const leftBehind = (key: string, b: unknown): Promise<string> => dead.leftBehind(key, 'POST', path(), b);
+  const { diedAfterCommit } = dead;
+  const keyRow = (key: string) => dead.keyRow(key);
   /** The stored asset of a claim, made by the dead process (its transform ran, its row committed). */
   const storedBy = (ref: string, width: number) =>
     t.app.get(AssetsService).transform(alice.accountId, source, {

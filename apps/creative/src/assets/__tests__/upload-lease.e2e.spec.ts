@@ -13,6 +13,7 @@ import { TempFiles } from '../../storage/temp-files.service';
 import { tone } from '../../videos/__tests__/video-fixtures';
 import { AssetsService } from '../assets.service';
 import { AssetsUseCases } from '../assets.use-cases';
+import { deadOwnerKeys } from '../../__tests__/dead-owner';
 
 // Issue 39 (rolling-restart), as transforms in transform-lease.e2e.spec.ts: an upload whose api replica was killed
 // between storing its asset and completing its Idempotency-Key left the key in progress, and uploads had no
@@ -23,7 +24,10 @@ describe('creative: an upload whose process died holding its Idempotency-Key', (
   let t: TestApp<CreativeConfig>;
   let alice: TestAccount;
   let ds: DataSource;
-  const DEAD = 'chaos-host-4242-0badf00d';
+  const dead = deadOwnerKeys(
+    () => t,
+    () => alice.accountId,
+  );
   const png = (side: number) =>
     sharp({ create: { width: side, height: side, channels: 3, background: '#3366cc' } })
       .png()
@@ -38,15 +42,8 @@ describe('creative: an upload whose process died holding its Idempotency-Key', (
 
   const upload = async (key: string, bytes: Buffer, path = '/v1/assets', name = 'scene.png') =>
     as(t.http.post(path).set('Idempotency-Key', key).attach('file', bytes, name), alice);
-  /** A request that ran and committed, its process killed before it completed its key. */
-  const diedAfterCommit = (key: string) =>
-    ds.query(
-      `UPDATE creative.idempotency_keys SET state = 'in_progress', response_status = NULL, response_body = NULL, owner = $3, lease_until = now() - interval '1 second'
-        WHERE account_id = $1 AND key = $2`,
-      [alice.accountId, key, DEAD],
-    );
-  const keyRow = async (key: string) =>
-    (await ds.query(`SELECT state, response_status FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key]))[0];
+  const { diedAfterCommit } = dead;
+  const keyRow = (key: string) => dead.keyRow(key);
   const refOfKey = async (key: string) =>
     `${new Date((await ds.query(`SELECT created_at FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key]))[0].created_at).getTime()}:${key}`;
   const assetsUnder = async (ref: string) =>

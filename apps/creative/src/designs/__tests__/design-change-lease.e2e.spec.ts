@@ -1,7 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { fingerprintInput, IdempotencyService } from '@platform/http';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import sharp from 'sharp';
 import type { Test } from 'supertest';
@@ -10,6 +9,7 @@ import { as, sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
 import { DesignsService } from '../designs.service';
+import { deadOwnerKeys } from '../../__tests__/dead-owner';
 
 // Found by tools/chaos (rolling-restart): a node patch (PATCH /v1/designs/{id}/nodes/{node}, with If-Match) whose api
 // replica died while it ran left its Idempotency-Key in progress, and design changes had no EffectLookup: every retry
@@ -21,7 +21,10 @@ describe('creative: a design change whose process died holding its Idempotency-K
   let t: TestApp<CreativeConfig>;
   let alice: TestAccount;
   let ds: DataSource;
-  const DEAD = 'chaos-host-4242-0badf00d';
+  const dead = deadOwnerKeys(
+    () => t,
+    () => alice.accountId,
+  );
 
   beforeAll(async () => {
     t = await createTestApp(creativeService, { env: { BILLING_FREE_MONTHLY_CREDITS: '500' } });
@@ -39,23 +42,9 @@ describe('creative: a design change whose process died holding its Idempotency-K
   const patchTitle = (id: string, key: string, text: string, ifMatch: string, extra: object = {}) =>
     keyed(t.http.patch(`/v1/designs/${id}/nodes/title`).send({ patch: { text }, ...extra }), key, ifMatch);
   /** The row a process killed with -9 leaves behind: in progress, its owner gone, its lease lapsed; answers its claim's `ref`. */
-  const leftBehind = async (key: string, method: string, path: string, body: unknown): Promise<string> => {
-    const [row] = await ds.query(
-      `INSERT INTO creative.idempotency_keys (account_id, key, request_hash, state, owner, lease_until, created_at)
-       VALUES ($1, $2, $3, 'in_progress', $4, now() - interval '1 second', now() - interval '40 seconds') RETURNING created_at`,
-      [alice.accountId, key, t.app.get(IdempotencyService).hashOf(fingerprintInput(method, path, body)), DEAD],
-    );
-    return `${new Date(row.created_at).getTime()}:${key}`;
-  };
-  /** A request that ran and committed, its process killed before it completed its key. */
-  const diedAfterCommit = (key: string) =>
-    ds.query(
-      `UPDATE creative.idempotency_keys SET state = 'in_progress', response_status = NULL, response_body = NULL, owner = $3, lease_until = now() - interval '1 second'
-        WHERE account_id = $1 AND key = $2`,
-      [alice.accountId, key, DEAD],
-    );
-  const keyState = async (key: string) =>
-    (await ds.query(`SELECT state FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key]))[0]?.state;
+  const leftBehind = (key: string, method: string, path: string, body: unknown): Promise<string> => dead.leftBehind(key, method, path, body);
+  const { diedAfterCommit } = dead;
+  const keyState = async (key: string) => (await dead.keyRow(key, 'state'))?.state;
   const revisions = async (id: string) =>
     (await ds.query(`SELECT revision, operation, idempotency_ref FROM creative.design_revisions WHERE design_id = $1 ORDER BY revision`, [id])) as {
       revision: number;

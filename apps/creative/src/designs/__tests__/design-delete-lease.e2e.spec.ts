@@ -1,9 +1,9 @@
-import { fingerprintInput, IdempotencyService } from '@platform/http';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { as, sampleIr } from '../../__tests__/helpers';
 import type { CreativeConfig } from '../../config';
 import { creativeService } from '../../service';
+import { deadOwnerKeys } from '../../__tests__/dead-owner';
 
 // Issue 39 (rolling-restart): a keyed DELETE /v1/designs/{id} whose replica was killed between its commit and its
 // answer left the key in progress with no EffectLookup: every retry answered 409 idempotency_in_progress for 24 h (and,
@@ -14,7 +14,10 @@ describe('creative: a design DELETE whose process died holding its Idempotency-K
   let t: TestApp<CreativeConfig>;
   let alice: TestAccount;
   let ds: DataSource;
-  const DEAD = 'chaos-host-4242-0badf00d';
+  const dead = deadOwnerKeys(
+    () => t,
+    () => alice.accountId,
+  );
 
   beforeAll(async () => {
     t = await createTestApp(creativeService);
@@ -27,22 +30,9 @@ describe('creative: a design DELETE whose process died holding its Idempotency-K
   const del = (id: string, key: string) => as(t.http.delete(`/v1/designs/${id}`).set('Idempotency-Key', key), alice);
   const exists = async (id: string) => (await ds.query(`SELECT 1 FROM creative.designs WHERE id = $1`, [id])).length === 1;
   /** The row a process killed with -9 before its deletion committed leaves behind. */
-  const leftBehind = async (id: string, key: string) => {
-    await ds.query(
-      `INSERT INTO creative.idempotency_keys (account_id, key, request_hash, state, owner, lease_until, created_at)
-       VALUES ($1, $2, $3, 'in_progress', $4, now() - interval '1 second', now() - interval '40 seconds')`,
-      [alice.accountId, key, t.app.get(IdempotencyService).hashOf(fingerprintInput('DELETE', `/v1/designs/${id}`, undefined)), DEAD],
-    );
-  };
-  /** A delete that committed, its process killed before it completed its key. */
-  const diedAfterCommit = (key: string) =>
-    ds.query(
-      `UPDATE creative.idempotency_keys SET state = 'in_progress', response_status = NULL, response_body = NULL, owner = $3, lease_until = now() - interval '1 second'
-        WHERE account_id = $1 AND key = $2`,
-      [alice.accountId, key, DEAD],
-    );
-  const keyRow = async (key: string) =>
-    (await ds.query(`SELECT state, response_status FROM creative.idempotency_keys WHERE account_id = $1 AND key = $2`, [alice.accountId, key]))[0];
+  const leftBehind = (id: string, key: string) => dead.leftBehind(key, 'DELETE', `/v1/designs/${id}`, undefined);
+  const { diedAfterCommit } = dead;
+  const keyRow = (key: string) => dead.keyRow(key);
 
   it('answers 204 when the dead process deleted the design', async () => {
     const { id } = await create();
