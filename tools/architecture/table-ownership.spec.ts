@@ -141,6 +141,7 @@ const OWNERS: Record<string, Record<string, string>> = {
     callback_secrets: 'jobs',
     campaign_pieces: 'campaigns',
     campaigns: 'campaigns',
+    design_deletions: 'designs',
     design_revisions: 'designs',
     designs: 'designs',
     generations: 'intelligence',

@@ -29,7 +29,8 @@ describe('OAuth security properties', () => {
     t.http.post(`/api/v1/entities/${entityId}/messages`).set('Authorization', `Bearer ${token}`).send({ message: 'hello' });
 
   beforeAll(async () => {
-    t = await createTestApp(entityService);
+    // Rotation without the reuse grace (OAUTH_REFRESH_REUSE_GRACE_SECONDS=0): every reuse is a replay; the grace has its own tests (oauth-refresh-grace).
+    t = await createTestApp(entityService, { env: { OAUTH_REFRESH_REUSE_GRACE_SECONDS: '0' } });
     ana = await signUp(t, 'ana@example.com', ['Lia', 'Rui']);
     bia = await signUp(t, 'bia@example.com', ['Zoe']);
     const dev = await t.account('dev');
