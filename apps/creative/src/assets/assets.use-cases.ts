@@ -59,12 +59,19 @@ export class AssetsUseCases implements OnModuleInit {
    * over), the index refuses this one (its blob removed by `AssetsService.store`) and that asset is the answer.
    */
   private async storedOnce(auth: AuthContext, ref: string | null, store: () => Promise<Asset>): Promise<AssetDto> {
-    const asset = await store().catch(async (err) => {
-      const stored = ref && claimTaken(err) ? await this.assets.madeUnder(auth.accountId, ref) : null;
+    return this.dto(await store().catch(this.storedFirst(auth.accountId, ref)));
+  }
+
+  /**
+   * A catch handler for storing an asset under `ref`: when another run of the same claim stored its asset first (an
+   * owner that was stalled, not dead, and resumed after a retry took its key over), that asset; any other error is thrown on.
+   */
+  private storedFirst(accountId: string, ref: string | null) {
+    return async (err: unknown): Promise<Asset> => {
+      const stored = ref && claimTaken(err) ? await this.assets.madeUnder(accountId, ref) : null;
       if (!stored) throw err;
       return stored;
-    });
-    return this.dto(asset);
+    };
   }
 
   private dto = (a: Asset) => AssetDto.from(a, this.config.publicBaseUrl);
@@ -124,13 +131,8 @@ export class AssetsUseCases implements OnModuleInit {
           filename: body.filename ?? null,
           idempotencyRef: ref,
         })
-        .catch(async (err) => {
-          // Another run of the same claim stored its asset first (an owner that was stalled, not dead, and resumed
-          // after this one took its key over): that asset is the answer, and the one reservation is captured here.
-          const stored = ref && claimTaken(err) ? await this.assets.madeUnder(auth.accountId, ref) : null;
-          if (!stored) throw err;
-          return stored;
-        }),
+        // Another run of the same claim stored its asset first: that asset is the answer, the one reservation captured here.
+        .catch(this.storedFirst(auth.accountId, ref)),
     );
     return this.dto(asset);
   }
