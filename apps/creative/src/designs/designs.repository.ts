@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { keysetPage } from '@platform/database';
-import { IDEMPOTENCY_TTL_MS } from '@platform/http';
+import { deleteInBatches, IDEMPOTENCY_TTL_MS } from '@platform/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { Design } from './design.entity';
 import { DesignRevision, type RevisionOperation } from './design-revision.entity';
@@ -144,17 +144,7 @@ export class DesignsRepository {
    * per statement while a statement deletes a full batch, at most `maxBatches` statements. Answers how many it deleted.
    */
   async sweepDeletions(limit: number, maxBatches: number): Promise<number> {
-    let swept = 0;
-    for (let i = 0; i < maxBatches; i++) {
-      const [, count] = (await this.ds.query(
-        `DELETE FROM creative.design_deletions WHERE ctid = ANY(ARRAY(
-           SELECT ctid FROM creative.design_deletions WHERE deleted_at < now() - interval '${IDEMPOTENCY_TTL_MS} milliseconds' LIMIT $1))`,
-        [limit],
-      )) as [unknown, number];
-      swept += count;
-      if (count < limit) break;
-    }
-    return swept;
+    return deleteInBatches(this.ds, 'creative.design_deletions', `deleted_at < now() - interval '${IDEMPOTENCY_TTL_MS} milliseconds'`, limit, maxBatches);
   }
 
   // --- revisions ------------------------------------------------------------------------------------------

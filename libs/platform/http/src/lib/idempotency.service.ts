@@ -40,6 +40,23 @@ export const IDEMPOTENCY_SWEEP_MS = 10 * 60 * 1000;
 export const SWEEP_BATCH = 1000;
 export const SWEEP_MAX_BATCHES = 20;
 /**
+ * Deletes the rows of `table` matching `where`, at most `limit` per statement (by `ctid`), again while a batch came back
+ * full, at most `maxBatches` times; answers how many it deleted. For sweeps that must not hold a long lock.
+ */
+export async function deleteInBatches(ds: DataSource, table: string, where: string, limit: number, maxBatches: number): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const [, count] = (await ds.query(`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT $1))`, [limit])) as [
+      unknown,
+      number,
+    ];
+    deleted += count;
+    if (count < limit) break;
+  }
+  return deleted;
+}
+
+/**
  * Deletes, after the keys, rows that only matter while their key lives (such as the effects an `EffectLookup` reads):
  * at most `limit` per statement and `maxBatches` statements, answering how many it deleted. Registered with `onSweep`.
  */
@@ -222,18 +239,14 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     const table = meta.schema ? `"${meta.schema}"."${meta.tableName}"` : `"${meta.tableName}"`;
     let swept = 0;
     try {
-      for (let i = 0; i < maxBatches; i++) {
-        const [, count] = (await this.ds.query(
-          `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
-             SELECT ctid FROM ${table}
-              WHERE created_at < now() - interval '${IDEMPOTENCY_TTL_MS} milliseconds'
-                AND NOT (state = 'in_progress' AND lease_until IS NOT NULL AND lease_until > now())
-              LIMIT $1))`,
-          [limit],
-        )) as [unknown, number];
-        swept += count;
-        if (count < limit) break;
-      }
+      swept = await deleteInBatches(
+        this.ds,
+        table,
+        `created_at < now() - interval '${IDEMPOTENCY_TTL_MS} milliseconds'
+           AND NOT (state = 'in_progress' AND lease_until IS NOT NULL AND lease_until > now())`,
+        limit,
+        maxBatches,
+      );
     } catch (err) {
       this.logger.warn(`Could not delete expired idempotency keys (${(err as Error).message}); the next sweep tries again`);
     }
