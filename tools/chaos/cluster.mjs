@@ -121,8 +121,36 @@ export class Proc {
       const r = await fetch(`http://127.0.0.1:${this.port}/metrics`, { signal: AbortSignal.timeout(5000) });
       const text = await r.text();
       const read = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
-      const out = { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes'), external: read('nodejs_external_memory_bytes') };
+      // Sums over every line of a metric whose labels match (creative's render and video threads, V8's spaces).
+      const sum = (name, labels) => {
+        let total = 0;
+        for (const m of text.matchAll(new RegExp(`^${name}\\{([^}]*)\\} (\\S+)`, 'gm'))) if (labels.test(m[1])) total += Number(m[2]);
+        return total;
+      };
+      const out = {
+        used: read('nodejs_heap_size_used_bytes'),
+        total: read('nodejs_heap_size_total_bytes'),
+        external: read('nodejs_external_memory_bytes'),
+        newSpace: sum('nodejs_heap_space_size_total_bytes', /space="new"/),
+        codeSpace: sum('nodejs_heap_space_size_total_bytes', /space="code"/),
+        threadsTotal: sum('creative_thread_memory_bytes', /kind="heap_total"/),
+        threadsExternal: sum('creative_thread_memory_bytes', /kind="external"/),
+      };
       return Number.isFinite(out.used) ? out : null;
+    } catch {
+      return null;
+    }
+  }
+  /**
+   * The process's resident memory by kind, from /proc/PID/smaps_rollup: anonymous (heaps, malloc arenas, thread stacks)
+   * and file-backed (the binary, shared libraries, mapped files) bytes; null when it cannot be read.
+   */
+  smaps() {
+    try {
+      const s = readFileSync(`/proc/${this.pid}/smaps_rollup`, 'utf8');
+      const kb = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(s)?.[1] ?? NaN) * 1024;
+      const out = { rss: kb('Rss'), anon: kb('Anonymous') };
+      return Number.isFinite(out.anon) ? { ...out, file: out.rss - out.anon } : null;
     } catch {
       return null;
     }

@@ -3,7 +3,13 @@ import type { RssVerdict } from './rss.mjs';
 
 export interface SoakSample {
   at: number;
-  procs: { name: string; rss: number; cpu: number; heap?: { used: number; total: number; external: number } | null }[];
+  procs: {
+    name: string;
+    rss: number;
+    cpu: number;
+    heap?: { used: number; total: number; external: number; newSpace?: number; codeSpace?: number; threadsTotal?: number; threadsExternal?: number } | null;
+    smaps?: { rss: number; anon: number; file: number } | null;
+  }[];
 }
 export interface SoakProc extends RssVerdict {
   name: string;

@@ -126,7 +126,30 @@ export function soakStats({ samples, records, settled, invariants, seconds, exit
       .slice(Math.max(0, warmIdx))
       .filter((s) => s.procs[i].heap)
       .map((s) => ({ at: s.at, rss: s.procs[i].heap.used }));
-    return { name: p.name, ...rssVerdict(after), cpu, heap: heap.length >= 2 ? rssVerdict(heap) : null };
+    // Where the resident memory is, start → end (medians of the same windows), not judged: anonymous and file-backed
+    // pages (smaps_rollup), what V8 holds for the main heap (its new space apart), the render and video threads' heaps
+    // (creative), external memory (Buffers, ArrayBuffers, WebAssembly memories; main thread and threads), and the rest
+    // of the anonymous memory: the allocator's arenas, native libraries' own memory, thread stacks.
+    const series = (f) => {
+      const pts = samples
+        .slice(Math.max(0, warmIdx))
+        .map((s) => ({ at: s.at, rss: f(s.procs[i]) }))
+        .filter((x) => Number.isFinite(x.rss) && x.rss > 0);
+      if (pts.length < 2) return null;
+      const v = rssVerdict(pts);
+      return { start: v.start, end: v.end };
+    };
+    const h = (q) => q.heap;
+    const memory = {
+      anon: series((q) => q.smaps?.anon),
+      file: series((q) => q.smaps?.file),
+      heapTotal: series((q) => h(q)?.total),
+      newSpace: series((q) => h(q)?.newSpace),
+      threads: series((q) => h(q)?.threadsTotal),
+      external: series((q) => (h(q) ? h(q).external + (h(q).threadsExternal ?? 0) : NaN)),
+      rest: series((q) => (q.smaps && h(q) ? q.smaps.anon - h(q).total - (h(q).threadsTotal ?? 0) - h(q).external - (h(q).threadsExternal ?? 0) : NaN)),
+    };
+    return { name: p.name, ...rssVerdict(after), cpu, heap: heap.length >= 2 ? rssVerdict(heap) : null, memory };
   });
   const ok = records.filter((r) => r.outcome === 'ok').length;
   return {
@@ -250,6 +273,20 @@ export function renderReport({ command, phases, rateLimits, soak, rates, duratio
         `| ${p.name} | ${mb(p.start)} | ${mb(p.end)} | ${mb(p.max)} | ${pc(p.growth)}${p.flat ? '' : ' **not flat**'} | ${pc(p.trend)} | ${pc(p.maxGrowth)} | ${(p.cpu * 100).toFixed(1)}% | ${p.heap ? `${mb(p.heap.start)} → ${mb(p.heap.end)} (${pc(p.heap.trend)})` : '-'} |`,
       );
     L.push('');
+    if (soak.procs.some((p) => p.memory?.anon)) {
+      L.push(
+        'Where the memory is, start → end (same windows; anonymous and file pages from /proc/PID/smaps_rollup; V8 heap total of the main thread, its new space, and of the render/video threads; external: Buffers, ArrayBuffers and WebAssembly memories; rest: anonymous memory none of these explains, i.e. the allocator and native libraries):',
+      );
+      L.push('');
+      L.push("| process | anonymous | file | V8 heap total | of it new space | threads' heaps | external | rest |");
+      L.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+      const se = (x) => (x ? `${mb(x.start)} → ${mb(x.end)}` : '-');
+      for (const p of soak.procs) {
+        const m = p.memory ?? {};
+        L.push(`| ${p.name} | ${se(m.anon)} | ${se(m.file)} | ${se(m.heapTotal)} | ${se(m.newSpace)} | ${se(m.threads)} | ${se(m.external)} | ${se(m.rest)} |`);
+      }
+      L.push('');
+    }
     L.push(
       `RSS ${soak.flat ? 'flat within 10% after warm-up for every process (growth and trend)' : '**not** flat within 10% for every process (growth or trend above 10%)'}.`,
     );

@@ -75,5 +75,35 @@ describe('soakStats and the report', () => {
     const md = renderReport({ command: 'x', phases: [], rateLimits: {}, soak: leak, rates: {}, duration: 0, started: '' });
     expect(md).toMatch(/\| creative-api-1 \| \d+ MB \| \d+ MB \| \d+ MB \| \+1\d\.\d% \*\*not flat\*\* \| \+1\d\.\d% \|/);
     expect(md).toMatch(/RSS \*\*not\*\* flat within 10%/);
+    // Without smaps or /metrics samples there is no table of where the memory is.
+    expect(md).not.toMatch(/Where the memory is/);
+  });
+
+  it('tells where the memory is: anonymous vs file pages, the heaps, external, and the rest (the allocator)', () => {
+    // creative-api-1: 200 MB anonymous growing to 230 MB while its heaps and external stay: the rest grows by 30 MB.
+    const at = (t: number) => Math.max(0, t - 180) / 1620;
+    const s = samples({ 'creative-api-1': (t) => 300 * MB + at(t) * 30 * MB }).map((x) => ({
+      ...x,
+      procs: x.procs.map((p) => ({
+        ...p,
+        smaps: { rss: p.rss, anon: p.rss - 100 * MB, file: 100 * MB },
+        heap: { used: 80 * MB, total: 100 * MB, external: 20 * MB, newSpace: 8 * MB, codeSpace: 4 * MB, threadsTotal: 30 * MB, threadsExternal: 10 * MB },
+      })),
+    }));
+    const out = soakStats({ samples: s, records: [], settled: { ms: 0 }, invariants: [], seconds: 1800, exits: [] });
+    const m = (out.procs[0] as unknown as { memory: Record<string, { start: number; end: number }> }).memory;
+    expect(m.file).toEqual({ start: 100 * MB, end: 100 * MB });
+    expect(m.heapTotal).toEqual({ start: 100 * MB, end: 100 * MB });
+    expect(m.threads).toEqual({ start: 30 * MB, end: 30 * MB });
+    expect(m.external).toEqual({ start: 30 * MB, end: 30 * MB });
+    // rest = anonymous − main heap − threads' heaps − external (main and threads).
+    expect(m.rest.start).toBeCloseTo(m.anon.start - 160 * MB);
+    expect(m.rest.end - m.rest.start).toBeCloseTo(m.anon.end - m.anon.start);
+    expect((m.rest.end - m.rest.start) / MB).toBeGreaterThan(20);
+    const md = renderReport({ command: 'x', phases: [], rateLimits: {}, soak: out, rates: {}, duration: 0, started: '' });
+    expect(md).toMatch(/Where the memory is/);
+    expect(md).toMatch(
+      /\| creative-api-1 \| \d+ MB → \d+ MB \| 100 MB → 100 MB \| 100 MB → 100 MB \| 8 MB → 8 MB \| 30 MB → 30 MB \| 30 MB → 30 MB \| \d+ MB → \d+ MB \|/,
+    );
   });
 });

@@ -357,9 +357,10 @@ async function main() {
       const now = Date.now();
       const rss = cluster.procs.map((p) => p.rss());
       const heaps = await Promise.all(cluster.procs.map((p) => p.heap()));
+      const smaps = cluster.procs.map((p) => p.smaps());
       samples.push({
         at: now - t0,
-        procs: cluster.procs.map((p, i) => ({ name: p.name, rss: rss[i], cpu: (cpu[i] - last[i]) / ((now - lastAt) / 1000), heap: heaps[i] })),
+        procs: cluster.procs.map((p, i) => ({ name: p.name, rss: rss[i], cpu: (cpu[i] - last[i]) / ((now - lastAt) / 1000), heap: heaps[i], smaps: smaps[i] })),
       });
       last = cpu;
       lastAt = now;

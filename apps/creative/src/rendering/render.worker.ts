@@ -1,5 +1,6 @@
 import { initCreativeIr } from '@platform/creative-ir';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { reportThreadMemory } from '../common/thread-memory-report';
 import { runRenderTask, type RenderTask, type TaskResult } from './render-tasks';
 
 /**
@@ -8,6 +9,7 @@ import { runRenderTask, type RenderTask, type TaskResult } from './render-tasks'
  * the main thread (their ArrayBuffer is transferred, not copied); everything else is cloned.
  */
 const ready = initCreativeIr();
+reportThreadMemory('render');
 
 export default async function renderWorker(task: RenderTask): Promise<TaskResult> {
   await ready;

@@ -3,6 +3,7 @@ import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { AssetsModule } from '../assets/assets.module';
 import { BrandKitModule } from '../brand-kit/brand-kit.module';
 import { MemoryKeeper } from '../common/memory-keeper';
+import { ThreadMemory } from '../common/thread-memory';
 import { ThreadWatchdog } from '../common/thread-watchdog';
 import { DesignAssetsService } from './design-assets.service';
 import { DesignRendersService } from './design-renders.service';
@@ -20,6 +21,7 @@ import { ToolsService } from './tools.service';
   providers: [
     RenderCacheRepository,
     ThreadWatchdog,
+    ThreadMemory,
     MemoryKeeper,
     RenderPool,
     RenderService,

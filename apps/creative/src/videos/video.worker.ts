@@ -1,6 +1,7 @@
 import { initCreativeIr } from '@platform/creative-ir';
 import { FfmpegError, renderVideo, VideoSpecError, type LoadedSceneSource, type SceneSpec } from '@platform/creative-video';
 import { threadId } from 'node:worker_threads';
+import { reportThreadMemory } from '../common/thread-memory-report';
 import type { FromThread, ThreadError, ToThread, VideoThreadOutcome, VideoThreadTask } from './video-thread-protocol';
 
 /**
@@ -12,6 +13,7 @@ import type { FromThread, ThreadError, ToThread, VideoThreadOutcome, VideoThread
  * service by index, on the task's port.
  */
 const ready = initCreativeIr();
+reportThreadMemory('video');
 
 function describe(e: unknown): ThreadError {
   const err = e instanceof Error ? e : new Error(String(e));

@@ -154,6 +154,21 @@ describe('creative render engine: worker threads and the time budget', () => {
     const metrics = expectStatus(await t.http.get('/metrics'), 200).text;
     expect(metrics).toMatch(/creative_render_tasks_total\{kind="render",outcome="timeout"\} 1/);
   }, 60_000);
+
+  it("reports the render threads' own heaps on /metrics (the main thread's nodejs_heap_* does not include them)", async () => {
+    // Every thread reports when it starts and every 10 s; the threads that rendered above are alive.
+    const read = (text: string, re: RegExp) => Number(re.exec(text)?.[1] ?? NaN);
+    const metrics = expectStatus(await t.http.get('/metrics'), 200).text;
+    const threads = read(metrics, /^creative_threads\{pool="render"\} (\d+)/m);
+    expect(threads).toBeGreaterThanOrEqual(1);
+    expect(threads).toBeLessThanOrEqual(2);
+    const total = read(metrics, /^creative_thread_memory_bytes\{pool="render",kind="heap_total"\} (\d+)/m);
+    const used = read(metrics, /^creative_thread_memory_bytes\{pool="render",kind="heap_used"\} (\d+)/m);
+    expect(used).toBeGreaterThan(1_000_000);
+    expect(total).toBeGreaterThanOrEqual(used);
+    // A thread's own heap, not the process's: smaller than the main thread's.
+    expect(total / threads).toBeLessThan(read(metrics, /^nodejs_heap_size_total_bytes (\d+)/m));
+  });
 });
 
 describe('creative render engine on the main thread (RENDER_WORKERS=0), for comparison', () => {
