@@ -45,4 +45,4 @@ EXPOSE 3300
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "main.js"]
+CMD ["node", "--min-semi-space-size=8", "--max-semi-space-size=8", "main.js"]

@@ -14,6 +14,20 @@ const root = resolve(import.meta.dirname, '../..');
 const START_READY_MS = 300_000;
 export const DIST = process.env.CHAOS_DIST ? resolve(process.env.CHAOS_DIST) : join(root, 'dist');
 
+/**
+ * The node flags production starts a service with: those of its image's `CMD ["node", …flags, "main.js"]`
+ * (docker/<service>.Dockerfile), so that the cluster's processes size their heaps as production's do (the young
+ * generation is fixed there; see docs/operations.md, "Memory"). [] when the file has no such CMD.
+ */
+export function nodeFlags(service) {
+  const text = readFileSync(join(root, 'docker', `${service}.Dockerfile`), 'utf8');
+  const cmd = /^CMD (\[.*\])\s*$/m.exec(text);
+  if (!cmd) return [];
+  const argv = JSON.parse(cmd[1]);
+  const main = argv.indexOf('main.js');
+  return argv[0] === 'node' && main > 0 ? argv.slice(1, main) : [];
+}
+
 /** A round-robin reverse proxy: a client never knows which replica answers. A refused connection (nothing sent yet) goes to the next replica, as nginx's `proxy_next_upstream error` does. */
 export async function startRoundRobin(targets) {
   let next = 0;
@@ -68,7 +82,7 @@ export class Proc {
   }
   start() {
     const out = openSync(join(this.logDir, `${this.name}.log`), 'a');
-    this.child = spawn(process.execPath, [join(DIST, 'apps', this.service, 'main.js'), 'serve'], {
+    this.child = spawn(process.execPath, [...nodeFlags(this.service), join(DIST, 'apps', this.service, 'main.js'), 'serve'], {
       cwd: root,
       env: { ...this.env, PORT: String(this.port) },
       stdio: ['ignore', out, out],
@@ -133,6 +147,7 @@ export class Proc {
         external: read('nodejs_external_memory_bytes'),
         newSpace: sum('nodejs_heap_space_size_total_bytes', /space="new"/),
         codeSpace: sum('nodejs_heap_space_size_total_bytes', /space="code"/),
+        threadsUsed: sum('creative_thread_memory_bytes', /kind="heap_used"/),
         threadsTotal: sum('creative_thread_memory_bytes', /kind="heap_total"/),
         threadsExternal: sum('creative_thread_memory_bytes', /kind="external"/),
       };

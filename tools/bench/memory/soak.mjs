@@ -121,7 +121,7 @@ while (Date.now() - t0 < seconds * 1000) {
     for (const p of procs) p.child?.kill('SIGUSR2');
   }
   const heaps = await Promise.all(procs.map((p) => p.heap()));
-  samples.push({ at, procs: procs.map((p, i) => ({ name: p.name, rss: p.rss(), cpu: p.cpuSeconds(), heap: heaps[i] })) });
+  samples.push({ at, procs: procs.map((p, i) => ({ name: p.name, rss: p.rss(), cpu: p.cpuSeconds(), heap: heaps[i], smaps: p.smaps() })) });
   loadavg.push(osLoad()[0]);
 }
 await stop();
