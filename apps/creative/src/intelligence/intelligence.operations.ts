@@ -1,3 +1,4 @@
+import { RERUN_EFFECT } from '@platform/http';
 import { defineOperation } from '../common/operation';
 import { GenerationCreateDto, PlanningRequestDto, VisionBriefDto } from './dto/intelligence.dto';
 import { GenerationsService } from './generations.service';
@@ -20,17 +21,19 @@ export const INTELLIGENCE_OPERATIONS = {
     method: 'POST',
     path: '/v1/briefs/from-image',
     status: 200,
+    effect: RERUN_EFFECT,
     useCases: VisionBriefsService,
     input: { body: VisionBriefDto },
-    run: (u, auth, { body }) => u.fromImage({ accountId: auth.accountId, credentialId: auth.credentialId }, body),
+    run: (u, auth, { body, ref }) => u.fromImage({ accountId: auth.accountId, credentialId: auth.credentialId, idempotencyRef: ref }, body),
   }),
   plan: defineOperation({
     id: 'Planning_plan',
     method: 'POST',
     path: '/v1/planning/brief',
     status: 200,
+    effect: RERUN_EFFECT,
     useCases: PlanningService,
     input: { body: PlanningRequestDto },
-    run: (u, auth, { body }) => u.plan({ accountId: auth.accountId, credentialId: auth.credentialId }, body),
+    run: (u, auth, { body, ref }) => u.plan({ accountId: auth.accountId, credentialId: auth.credentialId, idempotencyRef: ref }, body),
   }),
 };

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { IdempotentEffect, RERUN_EFFECT } from '@platform/http';
 import { BillingResponses, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { BRIEF_SCHEMA_REF } from '../common/library-schemas';
 import { ProceduralRenderDto, ProceduralResultDto } from './dto/procedural.dto';
@@ -26,6 +27,7 @@ export class ToolsController {
   })
   @ApiBody({ schema: { $ref: BRIEF_SCHEMA_REF } })
   @ApiOkResponse({ type: BriefAnalysisDto })
+  @IdempotentEffect(RERUN_EFFECT)
   async analyze(@Auth() auth: AuthContext, @Body() body: unknown, @Query() query: AnalyzeQuery): Promise<BriefAnalysisDto> {
     return analyzeAtEdge(this.tools, auth.accountId, body, query.template);
   }
@@ -40,6 +42,7 @@ export class ToolsController {
   })
   @ApiOkResponse({ type: MaterializedDocumentDto })
   @RenderErrorResponses()
+  @IdempotentEffect(RERUN_EFFECT)
   async materialize(@Auth() auth: AuthContext, @Body() body: MaterializeDto): Promise<MaterializedDocumentDto> {
     return this.tools.materialize(auth.accountId, body.ir);
   }

@@ -1,4 +1,5 @@
 import { atInput } from '@platform/errors';
+import { RERUN_EFFECT } from '@platform/http';
 import { defineOperation } from '../common/operation';
 import { ProceduralRenderDto } from './dto/procedural.dto';
 import { AnalyzeQuery, MaterializeDto } from './dto/tools.dto';
@@ -18,6 +19,7 @@ export const TOOLS_OPERATIONS = {
     method: 'POST',
     path: '/v1/briefs/analyze',
     status: 200,
+    effect: RERUN_EFFECT,
     useCases: ToolsService,
     input: { query: AnalyzeQuery, body: 'json' },
     run: (u, auth, { query, body }) => analyzeAtEdge(u, auth.accountId, body, query.template),
@@ -27,6 +29,7 @@ export const TOOLS_OPERATIONS = {
     method: 'POST',
     path: '/v1/layouts/materialize',
     status: 200,
+    effect: RERUN_EFFECT,
     useCases: ToolsService,
     input: { body: MaterializeDto },
     run: (u, auth, { body }) => u.materialize(auth.accountId, body.ir),
