@@ -1,3 +1,6 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTestApp, expectStatus, TestAccount, TestApp } from '@platform/testing';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
@@ -116,6 +119,27 @@ describe('creative: keyed requests that store nothing, whose process died holdin
       expect(held).not.toBeNull();
       expectStatus(await post(path, key('held'), body()), 200);
       expect(await reservationsUnder(ref)).toEqual([{ id: held!.id, operation, state: 'captured' }]);
+    });
+  });
+  describe('through MCP (plan_brief)', () => {
+    let client: Client;
+    type Result = CallToolResult & { structuredContent?: Record<string, unknown> };
+
+    beforeAll(async () => {
+      client = new Client({ name: 'rerun-lease-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/v1/mcp?tools=all`), { requestInit: { headers: { 'x-api-key': alice.key } } }));
+    });
+    afterAll(() => client?.close());
+
+    it('runs the plan again once, charged once, as the REST endpoint does', async () => {
+      const args = { goal: 'A plan through MCP', language: 'en' };
+      const ref = await dead.leftBehind('mcp-plan-dead-1', 'POST', '/v1/planning/brief', { ...args, idempotency_key: 'mcp-plan-dead-1' });
+      const before = await balance();
+      const res = (await client.callTool({ name: 'plan_brief', arguments: { ...args, idempotency_key: 'mcp-plan-dead-1' } })) as Result;
+      expect(res.isError, JSON.stringify(res.content).slice(0, 400)).toBeFalsy();
+      expect(await reservationsUnder(ref)).toEqual([{ id: expect.any(String), operation: 'planning', state: 'captured' }]);
+      expect(await balance()).toBe(before - 1);
+      expect(await keyRow('mcp-plan-dead-1')).toEqual({ state: 'completed', response_status: 200 });
     });
   });
 });
