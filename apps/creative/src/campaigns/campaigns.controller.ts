@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { currentIdempotencyClaim, IdempotentEffect } from '@platform/http';
 import { BillingResponses, ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
-import { CampaignsUseCases } from './campaigns.use-cases';
+import { CAMPAIGN_EFFECT, CampaignsUseCases } from './campaigns.use-cases';
 import { CampaignDto, CampaignFormatDto, CreateCampaignDto } from './dto/campaign.dto';
 
 @ApiTags('campaigns')
@@ -24,8 +25,9 @@ export class CampaignsController {
   @ApiOkResponse({ type: CampaignDto })
   @RenderErrorResponses()
   @BillingResponses()
+  @IdempotentEffect(CAMPAIGN_EFFECT)
   async create(@Auth() auth: AuthContext, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
-    return this.campaigns.create(auth, body);
+    return this.campaigns.create(auth, body, currentIdempotencyClaim()?.ref ?? null);
   }
 
   @Get(':campaign_id')

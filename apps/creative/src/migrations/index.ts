@@ -13,6 +13,7 @@ import { OAuth1801500000000 } from './1801500000000-oauth';
 import { IdempotencyEffectsChanges1801600000000 } from './1801600000000-idempotency-effects-changes';
 import { DesignDeletions1801700000000 } from './1801700000000-design-deletions';
 import { DesignDeletionsSwept1801800000000 } from './1801800000000-design-deletions-swept';
+import { CampaignRefs1801900000000 } from './1801900000000-campaign-refs';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   IdempotencyEffectsChanges1801600000000,
   DesignDeletions1801700000000,
   DesignDeletionsSwept1801800000000,
+  CampaignRefs1801900000000,
 ];
