@@ -93,6 +93,11 @@ export class ArtifactsRepository {
     return this.ds.getRepository(Artifact).findOneBy(accountId === null ? { id } : { accountId, id });
   }
 
+  /** The account's oldest artifact of `kind` made from an asset (a generation's picture), or null. */
+  ofAsset(accountId: string, assetId: string, kind: string): Promise<Artifact | null> {
+    return this.ds.getRepository(Artifact).findOne({ where: { accountId, assetId, kind }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
   /** The ids of the account's artifacts made from a design. */
   async idsOfDesign(accountId: string, designId: string): Promise<string[]> {
     const rows: { id: string }[] = await this.ds.query('SELECT id FROM creative.artifacts WHERE account_id = $1 AND design_id = $2', [accountId, designId]);

@@ -167,6 +167,11 @@ export class ArtifactsService {
     return artifact;
   }
 
+  /** The account's artifact of `kind` stored from an asset (`source.assetId`), or null: what a generation stored of its picture. */
+  ofAsset(accountId: string, assetId: string, kind: ArtifactKind): Promise<Artifact | null> {
+    return this.repo.ofAsset(accountId, assetId, kind);
+  }
+
   async open(artifact: Artifact, range?: ByteRange): Promise<Readable> {
     try {
       return await this.blobs.open(artifact.blobKey, range);

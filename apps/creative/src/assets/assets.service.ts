@@ -158,7 +158,14 @@ export class AssetsService {
   async createFromBytes(
     accountId: string,
     bytes: Buffer,
-    options: { filename?: string | null; accept?: readonly AssetKind[]; sourceAssetId?: string | null; operations?: Record<string, unknown>[] | null } = {},
+    options: {
+      filename?: string | null;
+      accept?: readonly AssetKind[];
+      sourceAssetId?: string | null;
+      operations?: Record<string, unknown>[] | null;
+      /** The claim of the request's Idempotency-Key (a generation's picture): one asset per claim. */
+      idempotencyRef?: string | null;
+    } = {},
   ): Promise<Asset> {
     const path = await this.temp.create();
     try {
@@ -168,7 +175,14 @@ export class AssetsService {
       return await this.store(
         accountId,
         found,
-        { sha256, bytes: bytes.length, filename: options.filename ?? null, sourceAssetId: options.sourceAssetId, operations: options.operations },
+        {
+          sha256,
+          bytes: bytes.length,
+          filename: options.filename ?? null,
+          sourceAssetId: options.sourceAssetId,
+          operations: options.operations,
+          idempotencyRef: options.idempotencyRef,
+        },
         (key) => this.blobs.put(key, bytes, { contentType: found.mime }),
       );
     } finally {

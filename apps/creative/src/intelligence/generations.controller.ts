@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { currentIdempotencyClaim, IdempotentEffect } from '@platform/http';
 import { ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { GenerationCreateDto, GenerationDto } from './dto/intelligence.dto';
-import { GenerationsService } from './generations.service';
+import { GENERATION_EFFECT, GenerationsService } from './generations.service';
 import { ProviderFailures } from './provider-failures.decorator';
 
 @ApiTags('intelligence')
@@ -29,7 +30,9 @@ export class GenerationsController {
   @ApiOkResponse({ type: GenerationDto })
   @ProviderFailures()
   @RenderErrorResponses()
+  @IdempotentEffect(GENERATION_EFFECT)
   generate(@Auth() auth: AuthContext, @Body() body: GenerationCreateDto): Promise<GenerationDto> {
-    return this.generations.generate({ accountId: auth.accountId, credentialId: auth.credentialId }, body);
+    const idempotencyRef = currentIdempotencyClaim()?.ref ?? null;
+    return this.generations.generate({ accountId: auth.accountId, credentialId: auth.credentialId, idempotencyRef }, body);
   }
 }

@@ -1,7 +1,7 @@
 import { RERUN_EFFECT } from '@platform/http';
 import { defineOperation } from '../common/operation';
 import { GenerationCreateDto, PlanningRequestDto, VisionBriefDto } from './dto/intelligence.dto';
-import { GenerationsService } from './generations.service';
+import { GENERATION_EFFECT, GenerationsService } from './generations.service';
 import { PlanningService } from './planning.service';
 import { VisionBriefsService } from './vision-briefs.service';
 
@@ -12,9 +12,10 @@ export const INTELLIGENCE_OPERATIONS = {
     method: 'POST',
     path: '/v1/generations',
     status: 200,
+    effect: GENERATION_EFFECT,
     useCases: GenerationsService,
     input: { body: GenerationCreateDto },
-    run: (u, auth, { body }) => u.generate({ accountId: auth.accountId, credentialId: auth.credentialId }, body),
+    run: (u, auth, { body, ref }) => u.generate({ accountId: auth.accountId, credentialId: auth.credentialId, idempotencyRef: ref }, body),
   }),
   briefFromImage: defineOperation({
     id: 'VisionBriefs_fromImage',

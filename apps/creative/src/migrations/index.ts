@@ -14,6 +14,7 @@ import { IdempotencyEffectsChanges1801600000000 } from './1801600000000-idempote
 import { DesignDeletions1801700000000 } from './1801700000000-design-deletions';
 import { DesignDeletionsSwept1801800000000 } from './1801800000000-design-deletions-swept';
 import { CampaignRefs1801900000000 } from './1801900000000-campaign-refs';
+import { GenerationRefs1802000000000 } from './1802000000000-generation-refs';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   DesignDeletions1801700000000,
   DesignDeletionsSwept1801800000000,
   CampaignRefs1801900000000,
+  GenerationRefs1802000000000,
 ];
