@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { keysetPage } from '@platform/database';
-import { DeletionRecords } from '../common/deletion-records';
+import { DeletionRecords } from '../common/deletion-records.repository';
 import { DataSource, EntityManager } from 'typeorm';
 import { Design } from './design.entity';
 import { DesignRevision, type RevisionOperation } from './design-revision.entity';
