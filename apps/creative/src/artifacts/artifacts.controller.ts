@@ -6,7 +6,8 @@ import { deliver } from '../common/content-delivery';
 import { ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { ARTIFACT_MIME_TYPES } from './artifact-types';
 import { ArtifactsService } from './artifacts.service';
-import { ArtifactsUseCases } from './artifacts.use-cases';
+import { currentIdempotencyClaim, IdempotentEffect } from '@platform/http';
+import { ARTIFACT_DELETE_EFFECT, ArtifactsUseCases } from './artifacts.use-cases';
 import {
   ARTIFACT_PAGE_DEFAULT,
   ARTIFACT_PAGE_MAX,
@@ -112,7 +113,8 @@ export class ArtifactsController {
   })
   @ApiOkResponse({ type: ArtifactDeletedDto })
   @notFound
+  @IdempotentEffect(ARTIFACT_DELETE_EFFECT)
   async remove(@Auth() auth: AuthContext, @Param('artifact_id') id: string): Promise<ArtifactDeletedDto> {
-    return this.useCases.remove(auth, id);
+    return this.useCases.remove(auth, id, currentIdempotencyClaim()?.ref ?? null);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { keysetPage } from '@platform/database';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { DeletionRecords } from '../common/deletion-records.repository';
 import { Artifact } from './artifact.entity';
 
 /** What `GET /v1/artifacts` filters by. */
@@ -29,9 +30,14 @@ const blobLockKey = (accountId: string, sha256: string) => `artifact-blob:${acco
  */
 @Injectable()
 export class ArtifactsRepository {
-  static readonly tables = ['artifacts'] as const;
+  static readonly tables = ['artifacts', 'artifact_deletions'] as const;
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  /** What keyed DELETEs deleted (`creative.artifact_deletions`, see `DeletionRecords`). */
+  readonly deletions: DeletionRecords;
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {
+    this.deletions = new DeletionRecords(ds, 'creative.artifact_deletions', 'artifact_id');
+  }
 
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(fn);

@@ -184,15 +184,29 @@ export class ArtifactsService {
     }
   }
 
-  /** Deletes the artifact; its blob goes too when no other artifact of the account has the same bytes. */
-  async remove(accountId: string, id: string): Promise<void> {
+  /**
+   * Deletes the artifact; its blob goes too when no other artifact of the account has the same bytes. `ref`: the claim
+   * of the request's Idempotency-Key, recorded in the deletion's transaction (`deletedUnder` finds it after this process died).
+   */
+  async remove(accountId: string, id: string, ref: string | null = null): Promise<void> {
     const artifact = await this.get(accountId, id);
     await this.repo.transaction(async (m) => {
       await this.repo.lockBlob(m, accountId, artifact.sha256);
       if (!(await this.repo.delete(m, accountId, id))) throw artifactNotFound();
+      if (ref) await this.repo.deletions.record(m, accountId, id, ref);
       // Inside the lock: a concurrent store of the same bytes waits, then uploads them again.
       await this.dropUnused(m, accountId, artifact.sha256, artifact.blobKey);
     });
+  }
+
+  /** The artifact a keyed delete deleted under `ref` (its Idempotency-Key's claim), or null when none committed. */
+  deletedUnder(accountId: string, ref: string): Promise<string | null> {
+    return this.repo.deletions.deletedUnder(accountId, ref);
+  }
+
+  /** Deletes the deletions recorded more than a key's lifetime ago (see `DeletionRecords.sweep`); answers how many. */
+  sweepDeletions(limit: number, maxBatches: number): Promise<number> {
+    return this.repo.deletions.sweep(limit, maxBatches);
   }
 
   /**

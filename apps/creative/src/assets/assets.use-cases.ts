@@ -22,6 +22,9 @@ export const TRANSFORM_EFFECT = 'creative.transform';
  */
 export const UPLOAD_EFFECT = 'creative.upload';
 
+/** The `EffectLookup` of `DELETE /v1/assets/{id}`: the deletion recorded under the claim answers. */
+export const ASSET_DELETE_EFFECT = 'creative.asset-delete';
+
 /** A unique violation of the index that allows one asset per Idempotency-Key claim. */
 const claimTaken = (err: unknown) =>
   (err as { driverError?: { code?: string; constraint?: string } })?.driverError?.code === '23505' &&
@@ -51,6 +54,13 @@ export class AssetsUseCases implements OnModuleInit {
       const asset = await this.assets.madeUnder(accountId, ref);
       return asset && { status: HttpStatus.OK, body: this.dto(asset) };
     });
+    // A delete whose process died after its deletion committed answers the delete; none committed: the retry deletes.
+    this.idempotency.onLapsed(ASSET_DELETE_EFFECT, async (accountId, ref) => {
+      const id = await this.assets.deletedUnder(accountId, ref);
+      return id ? { status: HttpStatus.OK, body: { id, deleted: true } satisfies AssetDeletedDto } : null;
+    });
+    // A recorded deletion is read only while its key lives: swept with the expired keys.
+    this.idempotency.onSweep('creative.asset_deletions', (limit, maxBatches) => this.assets.sweepDeletions(limit, maxBatches));
   }
 
   /**
@@ -155,8 +165,9 @@ export class AssetsUseCases implements OnModuleInit {
     return this.dto(await this.assets.get(auth.accountId, assetId));
   }
 
-  async remove(auth: AuthContext, assetId: string): Promise<AssetDeletedDto> {
-    await this.assets.remove(auth.accountId, assetId);
+  /** `ref`: the claim of the request's Idempotency-Key (`IdempotentEffect`), recorded with the deletion (`ASSET_DELETE_EFFECT`). */
+  async remove(auth: AuthContext, assetId: string, ref: string | null = null): Promise<AssetDeletedDto> {
+    await this.assets.remove(auth.accountId, assetId, ref);
     return { id: assetId, deleted: true };
   }
 }

@@ -15,6 +15,7 @@ import { DesignDeletions1801700000000 } from './1801700000000-design-deletions';
 import { DesignDeletionsSwept1801800000000 } from './1801800000000-design-deletions-swept';
 import { CampaignRefs1801900000000 } from './1801900000000-campaign-refs';
 import { GenerationRefs1802000000000 } from './1802000000000-generation-refs';
+import { AssetArtifactDeletions1802100000000 } from './1802100000000-asset-artifact-deletions';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   DesignDeletionsSwept1801800000000,
   CampaignRefs1801900000000,
   GenerationRefs1802000000000,
+  AssetArtifactDeletions1802100000000,
 ];
