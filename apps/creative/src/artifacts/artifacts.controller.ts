@@ -109,7 +109,9 @@ export class ArtifactsController {
   @ARTIFACT_ID
   @ApiOperation({
     summary: 'Delete an artifact',
-    description: 'Its bytes go too, unless another artifact of the account has the same bytes (they share one stored copy).',
+    description:
+      'Its bytes go too, unless another artifact of the account has the same bytes (they share one stored copy). ' +
+      'With an `Idempotency-Key`, a retry after the process deleting it died (its hold on the key lapsed, about 30 s) answers 200 when that process deleted it, or deletes it.',
   })
   @ApiOkResponse({ type: ArtifactDeletedDto })
   @notFound

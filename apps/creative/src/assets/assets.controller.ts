@@ -191,7 +191,9 @@ export class AssetsController {
   @ASSET_ID
   @ApiOperation({
     summary: 'Delete an asset',
-    description: 'Removes the record and its bytes. An asset the brand kit uses as its logo answers 409 `asset_in_use`: change the brand kit first.',
+    description:
+      'Removes the record and its bytes. An asset the brand kit uses as its logo answers 409 `asset_in_use`: change the brand kit first. ' +
+      'With an `Idempotency-Key`, a retry after the process deleting it died (its hold on the key lapsed, about 30 s) answers 200 when that process deleted it, or deletes it.',
   })
   @ApiOkResponse({ type: AssetDeletedDto })
   @notFound
