@@ -8,6 +8,7 @@ import type { CreativeConfig } from '../config';
 import type { Asset } from './asset.entity';
 import { AssetsService, AUDIO, IMAGE_AND_FONT } from './assets.service';
 import { ASSET_PAGE_DEFAULT, type AssetDeletedDto, AssetDto, type AssetListDto, ImportAssetDto, type ListAssetsQuery } from './dto/asset.dto';
+import { claimTaken } from '../common/claim-taken';
 import { validateInput } from '../common/validate-input';
 import type { TransformAssetDto } from './dto/transform-asset.dto';
 import { operationProblems } from './transform/operation-rules';
@@ -26,9 +27,7 @@ export const UPLOAD_EFFECT = 'creative.upload';
 export const ASSET_DELETE_EFFECT = 'creative.asset-delete';
 
 /** A unique violation of the index that allows one asset per Idempotency-Key claim. */
-const claimTaken = (err: unknown) =>
-  (err as { driverError?: { code?: string; constraint?: string } })?.driverError?.code === '23505' &&
-  (err as { driverError: { constraint?: string } }).driverError.constraint === 'assets_idempotency_ref';
+const assetClaimTaken = (err: unknown) => claimTaken(err, 'assets_idempotency_ref');
 
 /** The assets' use cases as REST, MCP and workflow steps run them; every answer is the asset record with its content URL. */
 @Injectable()
@@ -78,7 +77,7 @@ export class AssetsUseCases implements OnModuleInit {
    */
   private storedFirst(accountId: string, ref: string | null) {
     return async (err: unknown): Promise<Asset> => {
-      const stored = ref && claimTaken(err) ? await this.assets.madeUnder(accountId, ref) : null;
+      const stored = ref && assetClaimTaken(err) ? await this.assets.madeUnder(accountId, ref) : null;
       if (!stored) throw err;
       return stored;
     };

@@ -6,6 +6,7 @@ import { ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
 import { createHash, randomInt } from 'node:crypto';
 import { ArtifactDto } from '../artifacts/dto/artifact.dto';
 import { ArtifactsService } from '../artifacts/artifacts.service';
+import { claimTaken } from '../common/claim-taken';
 import { briefOrThrow } from '../common/creative-input';
 import type { CreativeConfig } from '../config';
 import { DesignsRepository } from '../designs/designs.repository';
@@ -49,11 +50,6 @@ export function videoScenes<T extends { template: string }>(pieces: T[]): { temp
   }
   return [...scenes.values()];
 }
-
-/** A unique violation of `constraint` (the index that allows one row per Idempotency-Key claim). */
-const claimTaken = (err: unknown, constraint: string) =>
-  (err as { driverError?: { code?: string; constraint?: string } })?.driverError?.code === '23505' &&
-  (err as { driverError: { constraint?: string } }).driverError.constraint === constraint;
 
 /**
  * The claim a keyed campaign's piece records on its design: derived from the request's (a request's claim starts with

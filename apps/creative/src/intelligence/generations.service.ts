@@ -9,6 +9,7 @@ import type { Asset } from '../assets/asset.entity';
 import { AssetDto } from '../assets/dto/asset.dto';
 import { AssetsService } from '../assets/assets.service';
 import { Metering, type MeterContext } from '../billing/metering';
+import { claimTaken } from '../common/claim-taken';
 import type { CreativeConfig } from '../config';
 import { DesignRendersService } from '../rendering/design-renders.service';
 import { renderLocs, RenderService, resolveRender } from '../rendering/render.service';
@@ -34,9 +35,7 @@ export const GENERATION_EFFECT = 'creative.generation';
 type Made = Pick<GenerationDto, 'composition' | 'background' | 'palette' | 'subject' | 'provider_size'>;
 
 /** A unique violation of the index that allows one asset per Idempotency-Key claim. */
-const assetClaimTaken = (err: unknown) =>
-  (err as { driverError?: { code?: string; constraint?: string } })?.driverError?.code === '23505' &&
-  (err as { driverError: { constraint?: string } }).driverError.constraint === 'assets_idempotency_ref';
+const assetClaimTaken = (err: unknown) => claimTaken(err, 'assets_idempotency_ref');
 
 /**
  * POST /v1/generations: an image from a prompt, stored as an asset and as an artifact. Keyed (`ctx.idempotencyRef`, the
