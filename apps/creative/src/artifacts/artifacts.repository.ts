@@ -52,8 +52,8 @@ export class ArtifactsRepository {
   async insertLocked(m: EntityManager, a: Artifact): Promise<Date> {
     const [row]: { created_at: Date }[] = await m.query(
       `WITH lock AS (SELECT pg_advisory_xact_lock(hashtextextended($16, 0)))
-         INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id)
-         SELECT $1, $2, $3, $4, $5::bigint, $6, $7, $8, $9::int, $10::int, $11::double precision, $12, $13::int, $14, $15 FROM lock RETURNING created_at`,
+         INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id, idempotency_ref)
+         SELECT $1, $2, $3, $4, $5::bigint, $6, $7, $8, $9::int, $10::int, $11::double precision, $12, $13::int, $14, $15, $17 FROM lock RETURNING created_at`,
       [
         a.id,
         a.accountId,
@@ -71,6 +71,7 @@ export class ArtifactsRepository {
         a.jobId,
         a.assetId,
         blobLockKey(a.accountId, a.sha256),
+        a.idempotencyRef ?? null,
       ],
     );
     return row.created_at;
@@ -97,6 +98,11 @@ export class ArtifactsRepository {
   find(accountId: string | null, id: string): Promise<Artifact | null> {
     if (!ID.test(id)) return Promise.resolve(null);
     return this.ds.getRepository(Artifact).findOneBy(accountId === null ? { id } : { accountId, id });
+  }
+
+  /** The account's artifact stored under an Idempotency-Key's claim, or null. */
+  findByRef(accountId: string, idempotencyRef: string): Promise<Artifact | null> {
+    return this.ds.getRepository(Artifact).findOneBy({ accountId, idempotencyRef });
   }
 
   /** The account's oldest artifact of `kind` made from an asset (a generation's picture), or null. */

@@ -28,6 +28,8 @@ export interface StoreArtifactInput {
   /** Seconds (video, audio). */
   duration?: number | null;
   source?: { designId?: string | null; revision?: number | null; jobId?: string | null; assetId?: string | null };
+  /** The claim of the request's Idempotency-Key that stores it as its one effect (a procedural render): one artifact per claim. */
+  idempotencyRef?: string | null;
 }
 
 export interface SignedUrl {
@@ -116,6 +118,7 @@ export class ArtifactsService {
       designRevision: input.source?.revision ?? null,
       jobId: input.source?.jobId ?? null,
       assetId: input.source?.assetId ?? null,
+      idempotencyRef: input.idempotencyRef ?? null,
     });
     const uploaded = (await this.blobs.size(key)) === null;
     if (uploaded) await put(key);
@@ -165,6 +168,11 @@ export class ArtifactsService {
     const artifact = await this.repo.find(accountId, id);
     if (!artifact) throw artifactNotFound();
     return artifact;
+  }
+
+  /** The account's artifact stored under an Idempotency-Key's claim (`StoreArtifactInput.idempotencyRef`), or null. */
+  madeUnder(accountId: string, ref: string): Promise<Artifact | null> {
+    return this.repo.findByRef(accountId, ref);
   }
 
   /** The account's artifact of `kind` stored from an asset (`source.assetId`), or null: what a generation stored of its picture. */

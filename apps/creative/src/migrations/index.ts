@@ -16,6 +16,7 @@ import { DesignDeletionsSwept1801800000000 } from './1801800000000-design-deleti
 import { CampaignRefs1801900000000 } from './1801900000000-campaign-refs';
 import { GenerationRefs1802000000000 } from './1802000000000-generation-refs';
 import { AssetArtifactDeletions1802100000000 } from './1802100000000-asset-artifact-deletions';
+import { ArtifactRefs1802200000000 } from './1802200000000-artifact-refs';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   CampaignRefs1801900000000,
   GenerationRefs1802000000000,
   AssetArtifactDeletions1802100000000,
+  ArtifactRefs1802200000000,
 ];

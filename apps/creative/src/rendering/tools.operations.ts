@@ -3,7 +3,7 @@ import { RERUN_EFFECT } from '@platform/http';
 import { defineOperation } from '../common/operation';
 import { ProceduralRenderDto } from './dto/procedural.dto';
 import { AnalyzeQuery, MaterializeDto } from './dto/tools.dto';
-import { ToolsService } from './tools.service';
+import { PROCEDURAL_EFFECT, ToolsService } from './tools.service';
 
 /** The brief analysis as REST and MCP call it: the brief is the body, the template a query parameter. */
 export async function analyzeAtEdge(tools: ToolsService, accountId: string, body: unknown, template: string | undefined) {
@@ -39,8 +39,9 @@ export const TOOLS_OPERATIONS = {
     method: 'POST',
     path: '/v1/procedural/render',
     status: 200,
+    effect: PROCEDURAL_EFFECT,
     useCases: ToolsService,
     input: { body: ProceduralRenderDto },
-    run: (u, auth, { body }) => u.procedural({ accountId: auth.accountId, credentialId: auth.credentialId }, body),
+    run: (u, auth, { body, ref }) => u.procedural({ accountId: auth.accountId, credentialId: auth.credentialId, idempotencyRef: ref }, body),
   }),
 };
