@@ -130,7 +130,9 @@ export function dataSourceOutsideRepositories(srcDir: string, base = repo): stri
 /** Each service's tables and the feature that owns them: a table added without an owner, or moved, shows here. */
 const OWNERS: Record<string, Record<string, string>> = {
   creative: {
+    artifact_deletions: 'artifacts',
     artifacts: 'artifacts',
+    asset_deletions: 'assets',
     assets: 'assets',
     billing_accounts: 'billing',
     billing_checkouts: 'billing',

@@ -20,5 +20,7 @@ export class Artifact {
   @Column({ type: 'int', nullable: true }) designRevision: number | null;
   @Column({ type: 'text', nullable: true }) jobId: string | null;
   @Column({ type: 'text', nullable: true }) assetId: string | null;
+  /** The claim of the Idempotency-Key it was made under (procedural renders, `IdempotentEffect`): a retry after its process died finds it. */
+  @Column({ type: 'text', nullable: true }) idempotencyRef?: string | null;
   @CreateDateColumn({ type: 'timestamptz', precision: 3 }) createdAt: Date;
 }

@@ -6,7 +6,8 @@ import { deliver } from '../common/content-delivery';
 import { ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { ARTIFACT_MIME_TYPES } from './artifact-types';
 import { ArtifactsService } from './artifacts.service';
-import { ArtifactsUseCases } from './artifacts.use-cases';
+import { currentIdempotencyClaim, IdempotentEffect } from '@platform/http';
+import { ARTIFACT_DELETE_EFFECT, ArtifactsUseCases } from './artifacts.use-cases';
 import {
   ARTIFACT_PAGE_DEFAULT,
   ARTIFACT_PAGE_MAX,
@@ -108,11 +109,14 @@ export class ArtifactsController {
   @ARTIFACT_ID
   @ApiOperation({
     summary: 'Delete an artifact',
-    description: 'Its bytes go too, unless another artifact of the account has the same bytes (they share one stored copy).',
+    description:
+      'Its bytes go too, unless another artifact of the account has the same bytes (they share one stored copy). ' +
+      'With an `Idempotency-Key`, a retry after the process deleting it died (its hold on the key lapsed, about 30 s) answers 200 when that process deleted it, or deletes it.',
   })
   @ApiOkResponse({ type: ArtifactDeletedDto })
   @notFound
+  @IdempotentEffect(ARTIFACT_DELETE_EFFECT)
   async remove(@Auth() auth: AuthContext, @Param('artifact_id') id: string): Promise<ArtifactDeletedDto> {
-    return this.useCases.remove(auth, id);
+    return this.useCases.remove(auth, id, currentIdempotencyClaim()?.ref ?? null);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { keysetPage } from '@platform/database';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { DeletionRecords } from '../common/deletion-records.repository';
 import { Artifact } from './artifact.entity';
 
 /** What `GET /v1/artifacts` filters by. */
@@ -29,9 +30,14 @@ const blobLockKey = (accountId: string, sha256: string) => `artifact-blob:${acco
  */
 @Injectable()
 export class ArtifactsRepository {
-  static readonly tables = ['artifacts'] as const;
+  static readonly tables = ['artifacts', 'artifact_deletions'] as const;
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  /** What keyed DELETEs deleted (`creative.artifact_deletions`, see `DeletionRecords`). */
+  readonly deletions: DeletionRecords;
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {
+    this.deletions = new DeletionRecords(ds, 'creative.artifact_deletions', 'artifact_id');
+  }
 
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(fn);
@@ -46,8 +52,8 @@ export class ArtifactsRepository {
   async insertLocked(m: EntityManager, a: Artifact): Promise<Date> {
     const [row]: { created_at: Date }[] = await m.query(
       `WITH lock AS (SELECT pg_advisory_xact_lock(hashtextextended($16, 0)))
-         INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id)
-         SELECT $1, $2, $3, $4, $5::bigint, $6, $7, $8, $9::int, $10::int, $11::double precision, $12, $13::int, $14, $15 FROM lock RETURNING created_at`,
+         INSERT INTO creative.artifacts (id, account_id, kind, mime, bytes, sha256, blob_key, filename, width, height, duration, design_id, design_revision, job_id, asset_id, idempotency_ref)
+         SELECT $1, $2, $3, $4, $5::bigint, $6, $7, $8, $9::int, $10::int, $11::double precision, $12, $13::int, $14, $15, $17 FROM lock RETURNING created_at`,
       [
         a.id,
         a.accountId,
@@ -65,6 +71,7 @@ export class ArtifactsRepository {
         a.jobId,
         a.assetId,
         blobLockKey(a.accountId, a.sha256),
+        a.idempotencyRef ?? null,
       ],
     );
     return row.created_at;
@@ -91,6 +98,16 @@ export class ArtifactsRepository {
   find(accountId: string | null, id: string): Promise<Artifact | null> {
     if (!ID.test(id)) return Promise.resolve(null);
     return this.ds.getRepository(Artifact).findOneBy(accountId === null ? { id } : { accountId, id });
+  }
+
+  /** The account's artifact stored under an Idempotency-Key's claim, or null. */
+  findByRef(accountId: string, idempotencyRef: string): Promise<Artifact | null> {
+    return this.ds.getRepository(Artifact).findOneBy({ accountId, idempotencyRef });
+  }
+
+  /** The account's oldest artifact of `kind` made from an asset (a generation's picture), or null. */
+  ofAsset(accountId: string, assetId: string, kind: string): Promise<Artifact | null> {
+    return this.ds.getRepository(Artifact).findOne({ where: { accountId, assetId, kind }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** The ids of the account's artifacts made from a design. */

@@ -28,6 +28,8 @@ export interface StoreArtifactInput {
   /** Seconds (video, audio). */
   duration?: number | null;
   source?: { designId?: string | null; revision?: number | null; jobId?: string | null; assetId?: string | null };
+  /** The claim of the request's Idempotency-Key that stores it as its one effect (a procedural render): one artifact per claim. */
+  idempotencyRef?: string | null;
 }
 
 export interface SignedUrl {
@@ -116,6 +118,7 @@ export class ArtifactsService {
       designRevision: input.source?.revision ?? null,
       jobId: input.source?.jobId ?? null,
       assetId: input.source?.assetId ?? null,
+      idempotencyRef: input.idempotencyRef ?? null,
     });
     const uploaded = (await this.blobs.size(key)) === null;
     if (uploaded) await put(key);
@@ -167,6 +170,16 @@ export class ArtifactsService {
     return artifact;
   }
 
+  /** The account's artifact stored under an Idempotency-Key's claim (`StoreArtifactInput.idempotencyRef`), or null. */
+  madeUnder(accountId: string, ref: string): Promise<Artifact | null> {
+    return this.repo.findByRef(accountId, ref);
+  }
+
+  /** The account's artifact of `kind` stored from an asset (`source.assetId`), or null: what a generation stored of its picture. */
+  ofAsset(accountId: string, assetId: string, kind: ArtifactKind): Promise<Artifact | null> {
+    return this.repo.ofAsset(accountId, assetId, kind);
+  }
+
   async open(artifact: Artifact, range?: ByteRange): Promise<Readable> {
     try {
       return await this.blobs.open(artifact.blobKey, range);
@@ -179,15 +192,29 @@ export class ArtifactsService {
     }
   }
 
-  /** Deletes the artifact; its blob goes too when no other artifact of the account has the same bytes. */
-  async remove(accountId: string, id: string): Promise<void> {
+  /**
+   * Deletes the artifact; its blob goes too when no other artifact of the account has the same bytes. `ref`: the claim
+   * of the request's Idempotency-Key, recorded in the deletion's transaction (`deletedUnder` finds it after this process died).
+   */
+  async remove(accountId: string, id: string, ref: string | null = null): Promise<void> {
     const artifact = await this.get(accountId, id);
     await this.repo.transaction(async (m) => {
       await this.repo.lockBlob(m, accountId, artifact.sha256);
       if (!(await this.repo.delete(m, accountId, id))) throw artifactNotFound();
+      if (ref) await this.repo.deletions.record(m, accountId, id, ref);
       // Inside the lock: a concurrent store of the same bytes waits, then uploads them again.
       await this.dropUnused(m, accountId, artifact.sha256, artifact.blobKey);
     });
+  }
+
+  /** The artifact a keyed delete deleted under `ref` (its Idempotency-Key's claim), or null when none committed. */
+  deletedUnder(accountId: string, ref: string): Promise<string | null> {
+    return this.repo.deletions.deletedUnder(accountId, ref);
+  }
+
+  /** Deletes the deletions recorded more than a key's lifetime ago (see `DeletionRecords.sweep`); answers how many. */
+  sweepDeletions(limit: number, maxBatches: number): Promise<number> {
+    return this.repo.deletions.sweep(limit, maxBatches);
   }
 
   /**

@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { AuthContext } from '@platform/auth';
 import { APP_CONFIG } from '@platform/config';
+import { IdempotencyService } from '@platform/http';
 import type { CreativeConfig } from '../config';
 import { ArtifactsService } from './artifacts.service';
 import { ValidationError } from '@platform/errors';
@@ -13,13 +14,27 @@ import {
   type SignedUrlDto,
 } from './dto/artifact.dto';
 
+/** The `EffectLookup` of `DELETE /v1/artifacts/{id}`: the deletion recorded under the claim answers. */
+export const ARTIFACT_DELETE_EFFECT = 'creative.artifact-delete';
+
 /** The artifacts' use cases as REST and MCP run them: records, signed URLs, deletion. */
 @Injectable()
-export class ArtifactsUseCases {
+export class ArtifactsUseCases implements OnModuleInit {
   constructor(
     private readonly artifacts: ArtifactsService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
+    private readonly idempotency: IdempotencyService,
   ) {}
+
+  onModuleInit(): void {
+    // A delete whose process died after its deletion committed answers the delete; none committed: the retry deletes.
+    this.idempotency.onLapsed(ARTIFACT_DELETE_EFFECT, async (accountId, ref) => {
+      const id = await this.artifacts.deletedUnder(accountId, ref);
+      return id ? { status: HttpStatus.OK, body: { id, deleted: true } satisfies ArtifactDeletedDto } : null;
+    });
+    // A recorded deletion is read only while its key lives: swept with the expired keys.
+    this.idempotency.onSweep('creative.artifact_deletions', (limit, maxBatches) => this.artifacts.sweepDeletions(limit, maxBatches));
+  }
 
   /** The account's artifacts, newest first, filtered; `created_after` after `created_before` is a 422 (an empty range by mistake). */
   async list(auth: AuthContext, query: ListArtifactsQuery): Promise<ArtifactListDto> {
@@ -55,8 +70,9 @@ export class ArtifactsUseCases {
     return { url: signed.url, expires_at: signed.expiresAt.toISOString(), ttl: signed.ttl };
   }
 
-  async remove(auth: AuthContext, artifactId: string): Promise<ArtifactDeletedDto> {
-    await this.artifacts.remove(auth.accountId, artifactId);
+  /** `ref`: the claim of the request's Idempotency-Key (`IdempotentEffect`), recorded with the deletion (`ARTIFACT_DELETE_EFFECT`). */
+  async remove(auth: AuthContext, artifactId: string, ref: string | null = null): Promise<ArtifactDeletedDto> {
+    await this.artifacts.remove(auth.accountId, artifactId, ref);
     return { id: artifactId, deleted: true };
   }
 }

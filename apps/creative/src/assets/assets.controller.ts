@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { BillingResponses, ContentResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { deliver } from '../common/content-delivery';
 import { AssetsService } from './assets.service';
-import { AssetsUseCases, TRANSFORM_EFFECT, UPLOAD_EFFECT } from './assets.use-cases';
+import { ASSET_DELETE_EFFECT, AssetsUseCases, TRANSFORM_EFFECT, UPLOAD_EFFECT } from './assets.use-cases';
 import { AssetDeletedDto, AssetDto, AssetListDto, ImportAssetDto, ListAssetsQuery, ASSET_PAGE_DEFAULT } from './dto/asset.dto';
 import { TransformAssetDto } from './dto/transform-asset.dto';
 import { SignedContentQuery } from '../common/signed-content.dto';
@@ -191,12 +191,15 @@ export class AssetsController {
   @ASSET_ID
   @ApiOperation({
     summary: 'Delete an asset',
-    description: 'Removes the record and its bytes. An asset the brand kit uses as its logo answers 409 `asset_in_use`: change the brand kit first.',
+    description:
+      'Removes the record and its bytes. An asset the brand kit uses as its logo answers 409 `asset_in_use`: change the brand kit first. ' +
+      'With an `Idempotency-Key`, a retry after the process deleting it died (its hold on the key lapsed, about 30 s) answers 200 when that process deleted it, or deletes it.',
   })
   @ApiOkResponse({ type: AssetDeletedDto })
   @notFound
   @ApiResponse({ status: 409, type: ErrorDto, description: 'asset_in_use: the brand kit uses it as its logo' })
+  @IdempotentEffect(ASSET_DELETE_EFFECT)
   async remove(@Auth() auth: AuthContext, @Param('asset_id') assetId: string): Promise<AssetDeletedDto> {
-    return this.useCases.remove(auth, assetId);
+    return this.useCases.remove(auth, assetId, currentIdempotencyClaim()?.ref ?? null);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { keysetPage } from '@platform/database';
 import { DataSource, EntityManager, In, type FindOptionsSelect } from 'typeorm';
+import { DeletionRecords } from '../common/deletion-records.repository';
 import { Asset } from './asset.entity';
 import type { AssetKind } from './media/media-types';
 
@@ -14,9 +15,14 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 @Injectable()
 export class AssetsRepository {
-  static readonly tables = ['assets'] as const;
+  static readonly tables = ['assets', 'asset_deletions'] as const;
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  /** What keyed DELETEs deleted (`creative.asset_deletions`, see `DeletionRecords`). */
+  readonly deletions: DeletionRecords;
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {
+    this.deletions = new DeletionRecords(ds, 'creative.asset_deletions', 'asset_id');
+  }
 
   /** Saves a new asset row (answers it as stored). */
   insert(row: Partial<Asset>): Promise<Asset> {

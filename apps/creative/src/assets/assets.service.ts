@@ -158,7 +158,14 @@ export class AssetsService {
   async createFromBytes(
     accountId: string,
     bytes: Buffer,
-    options: { filename?: string | null; accept?: readonly AssetKind[]; sourceAssetId?: string | null; operations?: Record<string, unknown>[] | null } = {},
+    options: {
+      filename?: string | null;
+      accept?: readonly AssetKind[];
+      sourceAssetId?: string | null;
+      operations?: Record<string, unknown>[] | null;
+      /** The claim of the request's Idempotency-Key (a generation's picture): one asset per claim. */
+      idempotencyRef?: string | null;
+    } = {},
   ): Promise<Asset> {
     const path = await this.temp.create();
     try {
@@ -168,7 +175,14 @@ export class AssetsService {
       return await this.store(
         accountId,
         found,
-        { sha256, bytes: bytes.length, filename: options.filename ?? null, sourceAssetId: options.sourceAssetId, operations: options.operations },
+        {
+          sha256,
+          bytes: bytes.length,
+          filename: options.filename ?? null,
+          sourceAssetId: options.sourceAssetId,
+          operations: options.operations,
+          idempotencyRef: options.idempotencyRef,
+        },
         (key) => this.blobs.put(key, bytes, { contentType: found.mime }),
       );
     } finally {
@@ -300,6 +314,16 @@ export class AssetsService {
     }
   }
 
+  /** The asset a keyed delete deleted under `ref` (its Idempotency-Key's claim), or null when none committed. */
+  deletedUnder(accountId: string, ref: string): Promise<string | null> {
+    return this.repo.deletions.deletedUnder(accountId, ref);
+  }
+
+  /** Deletes the deletions recorded more than a key's lifetime ago (see `DeletionRecords.sweep`); answers how many. */
+  sweepDeletions(limit: number, maxBatches: number): Promise<number> {
+    return this.repo.deletions.sweep(limit, maxBatches);
+  }
+
   /**
    * Locks an image asset of the account against deletion until the transaction ends, for a row
    * that will reference it (the brand kit's logo). False when there is no such image.
@@ -310,12 +334,14 @@ export class AssetsService {
 
   /**
    * Deletes the asset and then its blob. An asset the brand kit uses as its logo is refused with
-   * 409 `asset_in_use` (change the brand kit first): a design would lose its logo without notice.
+   * 409 `asset_in_use` (change the brand kit first): a design would lose its logo without notice. `ref`: the claim of
+   * the request's Idempotency-Key, recorded in the deletion's transaction (`deletedUnder` finds it after this process died).
    */
-  async remove(accountId: string, id: string): Promise<void> {
+  async remove(accountId: string, id: string, ref: string | null = null): Promise<void> {
     const key = await this.repo.delete(accountId, id, async (m) => {
       const refused = await this.references.refusal(m, accountId, id);
       if (refused) throw new ConflictError(refused, 'asset_in_use');
+      if (ref) await this.repo.deletions.record(m, accountId, id, ref);
     });
     if (key === null) throw assetNotFound();
     await this.blobs.delete(key).catch((err) => this.logger.error({ err, key }, 'asset deleted but its blob could not be removed'));

@@ -8,6 +8,7 @@ import type { CreativeConfig } from '../config';
 import type { Asset } from './asset.entity';
 import { AssetsService, AUDIO, IMAGE_AND_FONT } from './assets.service';
 import { ASSET_PAGE_DEFAULT, type AssetDeletedDto, AssetDto, type AssetListDto, ImportAssetDto, type ListAssetsQuery } from './dto/asset.dto';
+import { claimTaken } from '../common/claim-taken';
 import { validateInput } from '../common/validate-input';
 import type { TransformAssetDto } from './dto/transform-asset.dto';
 import { operationProblems } from './transform/operation-rules';
@@ -22,10 +23,11 @@ export const TRANSFORM_EFFECT = 'creative.transform';
  */
 export const UPLOAD_EFFECT = 'creative.upload';
 
+/** The `EffectLookup` of `DELETE /v1/assets/{id}`: the deletion recorded under the claim answers. */
+export const ASSET_DELETE_EFFECT = 'creative.asset-delete';
+
 /** A unique violation of the index that allows one asset per Idempotency-Key claim. */
-const claimTaken = (err: unknown) =>
-  (err as { driverError?: { code?: string; constraint?: string } })?.driverError?.code === '23505' &&
-  (err as { driverError: { constraint?: string } }).driverError.constraint === 'assets_idempotency_ref';
+const assetClaimTaken = (err: unknown) => claimTaken(err, 'assets_idempotency_ref');
 
 /** The assets' use cases as REST, MCP and workflow steps run them; every answer is the asset record with its content URL. */
 @Injectable()
@@ -51,6 +53,13 @@ export class AssetsUseCases implements OnModuleInit {
       const asset = await this.assets.madeUnder(accountId, ref);
       return asset && { status: HttpStatus.OK, body: this.dto(asset) };
     });
+    // A delete whose process died after its deletion committed answers the delete; none committed: the retry deletes.
+    this.idempotency.onLapsed(ASSET_DELETE_EFFECT, async (accountId, ref) => {
+      const id = await this.assets.deletedUnder(accountId, ref);
+      return id ? { status: HttpStatus.OK, body: { id, deleted: true } satisfies AssetDeletedDto } : null;
+    });
+    // A recorded deletion is read only while its key lives: swept with the expired keys.
+    this.idempotency.onSweep('creative.asset_deletions', (limit, maxBatches) => this.assets.sweepDeletions(limit, maxBatches));
   }
 
   /**
@@ -68,7 +77,7 @@ export class AssetsUseCases implements OnModuleInit {
    */
   private storedFirst(accountId: string, ref: string | null) {
     return async (err: unknown): Promise<Asset> => {
-      const stored = ref && claimTaken(err) ? await this.assets.madeUnder(accountId, ref) : null;
+      const stored = ref && assetClaimTaken(err) ? await this.assets.madeUnder(accountId, ref) : null;
       if (!stored) throw err;
       return stored;
     };
@@ -155,8 +164,9 @@ export class AssetsUseCases implements OnModuleInit {
     return this.dto(await this.assets.get(auth.accountId, assetId));
   }
 
-  async remove(auth: AuthContext, assetId: string): Promise<AssetDeletedDto> {
-    await this.assets.remove(auth.accountId, assetId);
+  /** `ref`: the claim of the request's Idempotency-Key (`IdempotentEffect`), recorded with the deletion (`ASSET_DELETE_EFFECT`). */
+  async remove(auth: AuthContext, assetId: string, ref: string | null = null): Promise<AssetDeletedDto> {
+    await this.assets.remove(auth.accountId, assetId, ref);
     return { id: assetId, deleted: true };
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Public } from '@platform/auth';
-import { SecretResponse } from '@platform/http';
+import { IdempotentEffect, RERUN_EFFECT, SecretResponse } from '@platform/http';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import { BillingService } from './billing.service';
 import { BillingUseCases } from './billing.use-cases';
@@ -118,6 +118,7 @@ export class BillingController {
     description: '`operation` and the `params` it is priced by (see the price book); a missing or out-of-range parameter is a 422 at `["body","params",name]`.',
   })
   @ApiOkResponse({ type: EstimateDto })
+  @IdempotentEffect(RERUN_EFFECT)
   estimate(@Body() body: EstimateRequestDto): EstimateDto {
     return this.useCases.estimate(body);
   }

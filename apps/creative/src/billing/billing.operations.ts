@@ -1,3 +1,4 @@
+import { RERUN_EFFECT } from '@platform/http';
 import { defineOperation } from '../common/operation';
 import { BillingUseCases } from './billing.use-cases';
 import { EstimateRequestDto } from './dto/billing.dto';
@@ -18,6 +19,7 @@ export const BILLING_OPERATIONS = {
     method: 'POST',
     path: '/v1/billing/estimate',
     status: 200,
+    effect: RERUN_EFFECT,
     useCases: BillingUseCases,
     input: { body: EstimateRequestDto },
     run: (u, _auth, { body }) => u.estimate(body),

@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { currentIdempotencyClaim, IdempotentEffect } from '@platform/http';
 import { BillingResponses, ErrorDto, ErrorResponses } from '../common/error-responses';
 import { JobDto } from '../jobs/dto/job.dto';
 import { VIDEO_JOB_NOTE } from '../videos/video-job-docs';
-import { CampaignsUseCases } from './campaigns.use-cases';
+import { CAMPAIGN_FULL_EFFECT, CampaignsUseCases } from './campaigns.use-cases';
 import { CreateCampaignFullDto } from './dto/campaign-full.dto';
 
 @ApiTags('campaigns')
@@ -29,7 +30,8 @@ export class CampaignFullController {
   })
   @ApiAcceptedResponse({ type: JobDto, description: 'The job, `queued`; its `request` shows every default applied' })
   @ApiNotFoundResponse({ type: ErrorDto, description: "not_found: the audio asset is not one of the account's" })
+  @IdempotentEffect(CAMPAIGN_FULL_EFFECT)
   async create(@Auth() auth: AuthContext, @Body() body: CreateCampaignFullDto): Promise<JobDto> {
-    return this.campaigns.createWithVideo(auth, body);
+    return this.campaigns.createWithVideo(auth, body, currentIdempotencyClaim()?.ref ?? null);
   }
 }

@@ -9,5 +9,7 @@ export class Campaign {
   /** The template asked for every piece (null: chosen per format). */
   @Column({ type: 'text', nullable: true }) template: string | null;
   @Column({ type: 'int' }) seed: number;
+  /** The claim of the Idempotency-Key it was made under (`IdempotentEffect`): a retry after its process died finds it. */
+  @Column({ type: 'text', nullable: true }) idempotencyRef?: string | null;
   @CreateDateColumn({ type: 'timestamptz', precision: 3 }) createdAt: Date;
 }

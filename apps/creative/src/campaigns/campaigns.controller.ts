@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { currentIdempotencyClaim, IdempotentEffect } from '@platform/http';
 import { BillingResponses, ErrorDto, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
-import { CampaignsUseCases } from './campaigns.use-cases';
+import { CAMPAIGN_EFFECT, CampaignsUseCases } from './campaigns.use-cases';
 import { CampaignDto, CampaignFormatDto, CreateCampaignDto } from './dto/campaign.dto';
 
 @ApiTags('campaigns')
@@ -19,13 +20,16 @@ export class CampaignsController {
     description:
       "Each format becomes a design (the brand kit applied) rendered into a PNG artifact, all with the brief's seed (or one chosen for the campaign), " +
       'so the pieces look like one family. Synchronous: the answer has every piece with its design, artifact and a signed URL; if one piece fails, ' +
-      'nothing is kept. Read it again with GET /v1/campaigns/{id}.',
+      'nothing is kept. Read it again with GET /v1/campaigns/{id}. With an `Idempotency-Key`, a retry after the process making the campaign died ' +
+      '(its hold on the key lapsed, about 30 s) answers 200 with the campaign that process stored (the same `id`), or makes it, reusing the pieces ' +
+      'that process stored: one campaign and one charge either way.',
   })
   @ApiOkResponse({ type: CampaignDto })
   @RenderErrorResponses()
   @BillingResponses()
+  @IdempotentEffect(CAMPAIGN_EFFECT)
   async create(@Auth() auth: AuthContext, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
-    return this.campaigns.create(auth, body);
+    return this.campaigns.create(auth, body, currentIdempotencyClaim()?.ref ?? null);
   }
 
   @Get(':campaign_id')

@@ -1,5 +1,5 @@
 import { defineOperation } from '../common/operation';
-import { CampaignsUseCases } from './campaigns.use-cases';
+import { CAMPAIGN_EFFECT, CAMPAIGN_FULL_EFFECT, CampaignsUseCases } from './campaigns.use-cases';
 import { CreateCampaignFullDto } from './dto/campaign-full.dto';
 import { CreateCampaignDto } from './dto/campaign.dto';
 
@@ -10,9 +10,10 @@ export const CAMPAIGN_OPERATIONS = {
     method: 'POST',
     path: '/v1/campaigns',
     status: 200,
+    effect: CAMPAIGN_EFFECT,
     useCases: CampaignsUseCases,
     input: { body: CreateCampaignDto },
-    run: (u, auth, { body }) => u.create(auth, body),
+    run: (u, auth, { body, ref }) => u.create(auth, body, ref),
   }),
   get: defineOperation({
     id: 'Campaigns_get',
@@ -28,8 +29,9 @@ export const CAMPAIGN_OPERATIONS = {
     method: 'POST',
     path: '/v1/campaigns/full',
     status: 202,
+    effect: CAMPAIGN_FULL_EFFECT,
     useCases: CampaignsUseCases,
     input: { body: CreateCampaignFullDto },
-    run: (u, auth, { body }) => u.createWithVideo(auth, body),
+    run: (u, auth, { body, ref }) => u.createWithVideo(auth, body, ref),
   }),
 };

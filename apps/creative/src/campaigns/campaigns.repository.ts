@@ -12,7 +12,10 @@ export class CampaignsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** Stores a campaign with its pieces in one transaction; answers the campaign as stored. */
-  insertWithPieces(fields: Pick<Campaign, 'id' | 'accountId' | 'brief' | 'template' | 'seed'>, pieces: Omit<CampaignPiece, 'campaignId'>[]): Promise<Campaign> {
+  insertWithPieces(
+    fields: Pick<Campaign, 'id' | 'accountId' | 'brief' | 'template' | 'seed' | 'idempotencyRef'>,
+    pieces: Omit<CampaignPiece, 'campaignId'>[],
+  ): Promise<Campaign> {
     return this.ds.transaction(async (m) => {
       const row = m.getRepository(Campaign).create(fields);
       await m.getRepository(Campaign).insert(row as never);
@@ -24,6 +27,11 @@ export class CampaignsRepository {
   /** The account's campaign, or null. */
   find(accountId: string, id: string): Promise<Campaign | null> {
     return this.ds.getRepository(Campaign).findOneBy({ accountId, id });
+  }
+
+  /** The account's campaign made under an Idempotency-Key's claim, or null. */
+  findByRef(accountId: string, idempotencyRef: string): Promise<Campaign | null> {
+    return this.ds.getRepository(Campaign).findOneBy({ accountId, idempotencyRef });
   }
 
   /** The campaign's pieces in order. */

@@ -3,13 +3,14 @@ import { APP_CONFIG } from '@platform/config';
 import { getTemplate, isNamedFormat, listTemplates, MAX_PAGE_SIDE, NAMED_FORMATS, resolveFormat } from '@platform/creative-ir';
 import { newId } from '@platform/database';
 import { ErrorDetail, NotFoundError, ValidationError } from '@platform/errors';
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { ArtifactDto } from '../artifacts/dto/artifact.dto';
 import { ArtifactsService } from '../artifacts/artifacts.service';
+import { claimTaken } from '../common/claim-taken';
 import { briefOrThrow } from '../common/creative-input';
 import type { CreativeConfig } from '../config';
 import { DesignsRepository } from '../designs/designs.repository';
-import { DesignsService } from '../designs/designs.service';
+import { DesignsService, type DesignState } from '../designs/designs.service';
 import { DesignRendersService } from '../rendering/design-renders.service';
 import { RenderCacheRepository } from '../rendering/render-cache.repository';
 import { pageCostFailure, RenderTooCostlyError, tooCostlyMessage } from '../rendering/render-pool.service';
@@ -49,6 +50,16 @@ export function videoScenes<T extends { template: string }>(pieces: T[]): { temp
   }
   return [...scenes.values()];
 }
+
+/**
+ * The claim a keyed campaign's piece records on its design: derived from the request's (a request's claim starts with
+ * digits, so it never equals one of these), one per position. A retry after the process died finds the designs that
+ * process made (`DesignsService.createdUnder`) and makes only the missing ones.
+ */
+export const pieceRef = (ref: string, position: number) => `campaign-piece:${position}:${ref}`;
+
+/** A keyed campaign's seed when the brief has none: the same for every run of one claim, so reused and new pieces match. */
+const seedOf = (ref: string) => createHash('sha256').update(ref).digest().readUInt32BE(0) % (2 ** 31 - 1);
 
 /**
  * Campaigns: one brief rendered into every requested format, each piece a design of its own (with
@@ -188,18 +199,32 @@ export class CampaignsService {
     };
   }
 
-  async create(accountId: string, input: { brief: unknown; formats?: unknown[] | null; template?: string | null }): Promise<CampaignDto> {
+  /**
+   * `ref`: the claim of the request's Idempotency-Key (`IdempotentEffect`), null without one. Recorded on the campaign
+   * (one per claim) and, derived (`pieceRef`), on each piece's design: a run of a claim whose earlier run died reuses the
+   * designs that run stored (their renders answered from its stored artifacts) instead of making a second set, and a
+   * run that finds the campaign already stored under the claim (a stalled owner that resumed) answers that one.
+   */
+  async create(
+    accountId: string,
+    input: { brief: unknown; formats?: unknown[] | null; template?: string | null },
+    ref: string | null = null,
+  ): Promise<CampaignDto> {
     const brief = briefOrThrow(input.brief, ['brief']);
     const plans = this.plan(input.formats, input.template);
-    const seed = brief.seed ?? randomInt(0, 2 ** 31 - 1);
+    const seed = brief.seed ?? (ref ? seedOf(ref) : randomInt(0, 2 ** 31 - 1));
+    // What this run made (undone when it fails); designs an earlier run of the claim stored are left for the next retry.
     const made: { designId?: string; artifactId?: string }[] = plans.map(() => ({}));
     try {
       // Every piece settles before anything is decided: with Promise.all a piece refused early (a 422 from the cost
       // estimate) rejected the campaign while another was still being made, and that one was stored after the undo.
       const settled = await Promise.allSettled(
         plans.map(async (p, position) => {
-          const state = await this.designs.create(accountId, { brief: { ...brief, seed, format: { width: p.width, height: p.height } }, template: p.template });
-          made[position].designId = state.design.id;
+          const { state, ours } = await this.pieceDesign(accountId, ref ? pieceRef(ref, position) : null, {
+            brief: { ...brief, seed, format: { width: p.width, height: p.height } },
+            template: p.template,
+          });
+          if (ours) made[position].designId = state.design.id;
           const resolved = resolveRender(p.width, p.height, { format: 'png' }, []);
           const stored = await this.renders.render(
             accountId,
@@ -208,7 +233,7 @@ export class CampaignsService {
             renderLocs([]),
             'campaign',
           );
-          made[position].artifactId = stored.artifact.id;
+          if (ours) made[position].artifactId = stored.artifact.id;
           return { plan: p, position, design: state.design, revision: state.revision.revision, stored };
         }),
       );
@@ -217,7 +242,7 @@ export class CampaignsService {
         return r.value;
       });
       const campaign = await this.rows.insertWithPieces(
-        { id: newId('cmp'), accountId, brief: { ...brief, seed } as Json, template: input.template ?? null, seed },
+        { id: newId('cmp'), accountId, brief: { ...brief, seed } as Json, template: input.template ?? null, seed, idempotencyRef: ref },
         pieces.map((x) => ({
           position: x.position,
           format: x.plan.format,
@@ -247,8 +272,35 @@ export class CampaignsService {
         })),
       };
     } catch (err) {
+      // Another run of the claim stored the campaign first (an owner that was stalled, not dead): its pieces are these
+      // same designs (found by their claims), so that campaign is the answer and nothing is undone.
+      const stored = ref && claimTaken(err, 'campaigns_idempotency_ref') ? await this.createdUnder(accountId, ref) : null;
+      if (stored) return stored;
       await this.undo(accountId, made);
       throw err;
+    }
+  }
+
+  /** The campaign stored under an Idempotency-Key's claim (as GET answers it), or null when none was. */
+  async createdUnder(accountId: string, ref: string): Promise<CampaignDto | null> {
+    const campaign = await this.rows.findByRef(accountId, ref);
+    return campaign && this.get(accountId, campaign.id);
+  }
+
+  /**
+   * A piece's design: the one stored under the piece's claim (`piece`, see `pieceRef`) by an earlier run of the request,
+   * or else one made now under it (`ours`); when another run of the claim stores it first (a stalled owner that
+   * resumed), that one, not ours.
+   */
+  private async pieceDesign(accountId: string, piece: string | null, input: { brief: Json; template: string }): Promise<{ state: DesignState; ours: boolean }> {
+    const earlier = piece ? await this.designs.createdUnder(accountId, piece) : null;
+    if (earlier) return { state: earlier, ours: false };
+    try {
+      return { state: await this.designs.create(accountId, { ...input, idempotencyRef: piece }), ours: true };
+    } catch (err) {
+      const first = piece && claimTaken(err, 'designs_idempotency_ref') ? await this.designs.createdUnder(accountId, piece) : null;
+      if (!first) throw err;
+      return { state: first, ours: false };
     }
   }
 

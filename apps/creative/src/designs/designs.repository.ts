@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { keysetPage } from '@platform/database';
-import { deleteInBatches, IDEMPOTENCY_TTL_MS } from '@platform/http';
+import { DeletionRecords } from '../common/deletion-records.repository';
 import { DataSource, EntityManager } from 'typeorm';
 import { Design } from './design.entity';
 import { DesignRevision, type RevisionOperation } from './design-revision.entity';
@@ -52,7 +52,11 @@ export interface RevisionFields {
 export class DesignsRepository {
   static readonly tables = ['designs', 'design_revisions', 'design_deletions'] as const;
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  private readonly deletions: DeletionRecords;
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {
+    this.deletions = new DeletionRecords(ds, 'creative.design_deletions', 'design_id');
+  }
 
   transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(fn);
@@ -127,24 +131,18 @@ export class DesignsRepository {
   }
 
   /** Records that a keyed delete (`ref`: its Idempotency-Key's claim) deleted design `id`, in the delete's transaction. */
-  async recordDeletion(m: EntityManager, accountId: string, id: string, ref: string): Promise<void> {
-    await m.query(`INSERT INTO creative.design_deletions (account_id, idempotency_ref, design_id) VALUES ($1, $2, $3)`, [accountId, ref, id]);
+  recordDeletion(m: EntityManager, accountId: string, id: string, ref: string): Promise<void> {
+    return this.deletions.record(m, accountId, id, ref);
   }
 
   /** The design a keyed delete deleted under `ref`, or null when none committed. */
-  async deletedUnder(accountId: string, ref: string): Promise<string | null> {
-    const rows = (await this.ds.query(`SELECT design_id FROM creative.design_deletions WHERE account_id = $1 AND idempotency_ref = $2`, [accountId, ref])) as {
-      design_id: string;
-    }[];
-    return rows[0]?.design_id ?? null;
+  deletedUnder(accountId: string, ref: string): Promise<string | null> {
+    return this.deletions.deletedUnder(accountId, ref);
   }
 
-  /**
-   * Deletes the deletions recorded more than IDEMPOTENCY_TTL_MS ago (their key has expired: no retry reads them), `limit`
-   * per statement while a statement deletes a full batch, at most `maxBatches` statements. Answers how many it deleted.
-   */
-  async sweepDeletions(limit: number, maxBatches: number): Promise<number> {
-    return deleteInBatches(this.ds, 'creative.design_deletions', `deleted_at < now() - interval '${IDEMPOTENCY_TTL_MS} milliseconds'`, limit, maxBatches);
+  /** Deletes the deletions recorded more than IDEMPOTENCY_TTL_MS ago (see `DeletionRecords.sweep`); answers how many. */
+  sweepDeletions(limit: number, maxBatches: number): Promise<number> {
+    return this.deletions.sweep(limit, maxBatches);
   }
 
   // --- revisions ------------------------------------------------------------------------------------------

@@ -15,5 +15,9 @@ export class Generation {
   @Column({ type: 'text' }) model: string;
   @Column({ type: 'text', nullable: true }) assetId: string | null;
   @Column({ type: 'text', nullable: true }) artifactId: string | null;
+  /** The claim of the Idempotency-Key it was made under (`IdempotentEffect`): a retry after its process died finds it. */
+  @Column({ type: 'text', nullable: true }) idempotencyRef?: string | null;
+  /** What the answer says of the picture beyond these columns (composition, background, palette, subject, provider size); null before it was kept. */
+  @Column({ type: 'jsonb', nullable: true }) details?: Record<string, unknown> | null;
   @CreateDateColumn({ type: 'timestamptz', precision: 3 }) createdAt: Date;
 }

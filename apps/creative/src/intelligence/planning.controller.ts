@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { currentIdempotencyClaim, IdempotentEffect, RERUN_EFFECT } from '@platform/http';
 import { ErrorResponses } from '../common/error-responses';
 import { PlanningRequestDto, PlanningResultDto } from './dto/intelligence.dto';
 import { PlanningService } from './planning.service';
@@ -25,7 +26,10 @@ export class PlanningController {
   })
   @ApiOkResponse({ type: PlanningResultDto })
   @ProviderFailures()
+  @IdempotentEffect(RERUN_EFFECT)
   plan(@Auth() auth: AuthContext, @Body() body: PlanningRequestDto): Promise<PlanningResultDto> {
-    return this.planning.plan({ accountId: auth.accountId, credentialId: auth.credentialId }, body);
+    // The key's claim on the charge: a retry after this process died is charged once (see `RERUN_EFFECT`).
+    const idempotencyRef = currentIdempotencyClaim()?.ref ?? null;
+    return this.planning.plan({ accountId: auth.accountId, credentialId: auth.credentialId, idempotencyRef }, body);
   }
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { currentIdempotencyClaim, IdempotentEffect, RERUN_EFFECT } from '@platform/http';
 import { ErrorDto, ErrorResponses } from '../common/error-responses';
 import { VisionBriefDto, VisionBriefResultDto } from './dto/intelligence.dto';
 import { ProviderFailures } from './provider-failures.decorator';
@@ -26,7 +27,10 @@ export class VisionBriefsController {
   @ApiOkResponse({ type: VisionBriefResultDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   @ProviderFailures()
+  @IdempotentEffect(RERUN_EFFECT)
   fromImage(@Auth() auth: AuthContext, @Body() body: VisionBriefDto): Promise<VisionBriefResultDto> {
-    return this.briefs.fromImage({ accountId: auth.accountId, credentialId: auth.credentialId }, body);
+    // The key's claim on the charge: a retry after this process died is charged once (see `RERUN_EFFECT`).
+    const idempotencyRef = currentIdempotencyClaim()?.ref ?? null;
+    return this.briefs.fromImage({ accountId: auth.accountId, credentialId: auth.credentialId, idempotencyRef }, body);
   }
 }

@@ -13,6 +13,10 @@ import { OAuth1801500000000 } from './1801500000000-oauth';
 import { IdempotencyEffectsChanges1801600000000 } from './1801600000000-idempotency-effects-changes';
 import { DesignDeletions1801700000000 } from './1801700000000-design-deletions';
 import { DesignDeletionsSwept1801800000000 } from './1801800000000-design-deletions-swept';
+import { CampaignRefs1801900000000 } from './1801900000000-campaign-refs';
+import { GenerationRefs1802000000000 } from './1802000000000-generation-refs';
+import { AssetArtifactDeletions1802100000000 } from './1802100000000-asset-artifact-deletions';
+import { ArtifactRefs1802200000000 } from './1802200000000-artifact-refs';
 
 /** Every migration, oldest first. Listed explicitly so the webpack bundle carries them. */
 export const migrations = [
@@ -31,4 +35,8 @@ export const migrations = [
   IdempotencyEffectsChanges1801600000000,
   DesignDeletions1801700000000,
   DesignDeletionsSwept1801800000000,
+  CampaignRefs1801900000000,
+  GenerationRefs1802000000000,
+  AssetArtifactDeletions1802100000000,
+  ArtifactRefs1802200000000,
 ];

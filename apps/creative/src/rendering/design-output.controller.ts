@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, OnModuleInit, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
 import type { Response } from 'express';
@@ -7,10 +7,7 @@ import { DesignOutputUseCases } from './design-output.use-cases';
 import { PreviewQuery } from './dto/preview.dto';
 import { RenderRequestDto, RenderResultDto } from './dto/render-result.dto';
 import { atInput } from '@platform/errors';
-import { currentIdempotencyClaim, IdempotencyService, IdempotentEffect } from '@platform/http';
-
-/** The `EffectLookup` of a render (see `IdempotentEffect`). */
-const RENDER_EFFECT = 'creative.render';
+import { currentIdempotencyClaim, IdempotentEffect, RERUN_EFFECT } from '@platform/http';
 
 const binary = { schema: { type: 'string', format: 'binary' } };
 
@@ -19,18 +16,8 @@ const binary = { schema: { type: 'string', format: 'binary' } };
 @RenderErrorResponses()
 @ApiParam({ name: 'design_id', example: 'des_01jdz3k5q8c9w3m5y4x0b7n2ph' })
 @Controller('v1/designs')
-export class DesignOutputController implements OnModuleInit {
-  constructor(
-    private readonly outputs: DesignOutputUseCases,
-    private readonly idempotency: IdempotencyService,
-  ) {}
-
-  onModuleInit(): void {
-    // A render's effect is its charge, and drawing it again is answered from its stored artifact: a key whose process
-    // died always runs again, and the render's reservation, found by the key's claim, charges it once (captured: not
-    // charged again; held by the dead process: settled by this run).
-    this.idempotency.onLapsed(RENDER_EFFECT, async () => null);
-  }
+export class DesignOutputController {
+  constructor(private readonly outputs: DesignOutputUseCases) {}
 
   @Post(':design_id/render')
   @HttpCode(200)
@@ -44,7 +31,10 @@ export class DesignOutputController implements OnModuleInit {
   @ApiOkResponse({ type: RenderResultDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'not_found' })
   @BillingResponses()
-  @IdempotentEffect(RENDER_EFFECT)
+  // A render's effect is its charge, and drawing it again is answered from its stored artifact: a key whose process
+  // died always runs again, and the render's reservation, found by the key's claim, charges it once (captured: not
+  // charged again; held by the dead process: settled by this run).
+  @IdempotentEffect(RERUN_EFFECT)
   async render(@Auth() auth: AuthContext, @Param('design_id') id: string, @Body() body: RenderRequestDto): Promise<RenderResultDto> {
     return this.outputs.render(auth, id, body, currentIdempotencyClaim()?.ref ?? null);
   }

@@ -95,15 +95,26 @@ export class DesignRendersService {
     return this.artifacts.signedUrlOf(artifact, Math.min(maxTtl, Math.max(minTtl, RENDER_SIGNED_URL_TTL)));
   }
 
-  /** Stores rendered bytes that are not a design revision's (procedural renders) as an artifact, with its signed URL. */
+  /** The output stored under an Idempotency-Key's claim (`storeOutput`'s `idempotencyRef`) with a signed URL, or null. */
+  async storedUnder(accountId: string, ref: string): Promise<{ artifact: Artifact; signedUrl: SignedUrl } | null> {
+    const artifact = await this.artifacts.madeUnder(accountId, ref);
+    return artifact && { artifact, signedUrl: await this.signedUrl(artifact) };
+  }
+
+  /**
+   * Stores rendered bytes that are not a design revision's (procedural renders) as an artifact, with its signed URL;
+   * `idempotencyRef`: the claim of the request's Idempotency-Key, one artifact per claim (`storedUnder` finds it).
+   */
   async storeOutput(
     accountId: string,
     out: RenderOutput,
     kind: ArtifactKind,
     resolved: ResolvedRender,
     name: string,
+    idempotencyRef: string | null = null,
   ): Promise<{ artifact: Artifact; signedUrl: SignedUrl }> {
     const artifact = await this.artifacts.store(accountId, {
+      idempotencyRef,
       data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength),
       kind,
       mime: out.mime,

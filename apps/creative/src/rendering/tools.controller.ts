@@ -1,12 +1,13 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext } from '@platform/auth';
+import { currentIdempotencyClaim, IdempotentEffect, RERUN_EFFECT } from '@platform/http';
 import { BillingResponses, ErrorResponses, RenderErrorResponses } from '../common/error-responses';
 import { BRIEF_SCHEMA_REF } from '../common/library-schemas';
 import { ProceduralRenderDto, ProceduralResultDto } from './dto/procedural.dto';
 import { BriefAnalysisDto, MaterializeDto, MaterializedDocumentDto, AnalyzeQuery } from './dto/tools.dto';
 import { analyzeAtEdge } from './tools.operations';
-import { ToolsService } from './tools.service';
+import { PROCEDURAL_EFFECT, ToolsService } from './tools.service';
 
 @ApiTags('tools')
 @ErrorResponses()
@@ -26,6 +27,7 @@ export class ToolsController {
   })
   @ApiBody({ schema: { $ref: BRIEF_SCHEMA_REF } })
   @ApiOkResponse({ type: BriefAnalysisDto })
+  @IdempotentEffect(RERUN_EFFECT)
   async analyze(@Auth() auth: AuthContext, @Body() body: unknown, @Query() query: AnalyzeQuery): Promise<BriefAnalysisDto> {
     return analyzeAtEdge(this.tools, auth.accountId, body, query.template);
   }
@@ -40,6 +42,7 @@ export class ToolsController {
   })
   @ApiOkResponse({ type: MaterializedDocumentDto })
   @RenderErrorResponses()
+  @IdempotentEffect(RERUN_EFFECT)
   async materialize(@Auth() auth: AuthContext, @Body() body: MaterializeDto): Promise<MaterializedDocumentDto> {
     return this.tools.materialize(auth.accountId, body.ir);
   }
@@ -50,12 +53,16 @@ export class ToolsController {
     summary: 'Render a procedural background into an artifact',
     description:
       'Defaults: style `mesh`, seed 7, density 1.0, phase 0.0, 1080x1080, png. `palette` (1 to 8 colors) or `tone` choose the colors; `title` and `eyebrow` ' +
-      'are drawn over it in a color that reads (with a scrim when needed). Same options, same picture.',
+      'are drawn over it in a color that reads (with a scrim when needed). Same options, same picture. With an `Idempotency-Key`, a retry after the ' +
+      'process rendering it died (its hold on the key lapsed, about 30 s) answers 200 with the artifact that process stored (the same `id`), or renders ' +
+      'it: one artifact and one charge either way.',
   })
   @ApiOkResponse({ type: ProceduralResultDto })
   @RenderErrorResponses()
   @BillingResponses()
+  @IdempotentEffect(PROCEDURAL_EFFECT)
   async procedural(@Auth() auth: AuthContext, @Body() body: ProceduralRenderDto): Promise<ProceduralResultDto> {
-    return this.tools.procedural({ accountId: auth.accountId, credentialId: auth.credentialId }, body);
+    const idempotencyRef = currentIdempotencyClaim()?.ref ?? null;
+    return this.tools.procedural({ accountId: auth.accountId, credentialId: auth.credentialId, idempotencyRef }, body);
   }
 }

@@ -1,8 +1,9 @@
 import { atInput } from '@platform/errors';
+import { RERUN_EFFECT } from '@platform/http';
 import { defineOperation } from '../common/operation';
 import { ProceduralRenderDto } from './dto/procedural.dto';
 import { AnalyzeQuery, MaterializeDto } from './dto/tools.dto';
-import { ToolsService } from './tools.service';
+import { PROCEDURAL_EFFECT, ToolsService } from './tools.service';
 
 /** The brief analysis as REST and MCP call it: the brief is the body, the template a query parameter. */
 export async function analyzeAtEdge(tools: ToolsService, accountId: string, body: unknown, template: string | undefined) {
@@ -18,6 +19,7 @@ export const TOOLS_OPERATIONS = {
     method: 'POST',
     path: '/v1/briefs/analyze',
     status: 200,
+    effect: RERUN_EFFECT,
     useCases: ToolsService,
     input: { query: AnalyzeQuery, body: 'json' },
     run: (u, auth, { query, body }) => analyzeAtEdge(u, auth.accountId, body, query.template),
@@ -27,6 +29,7 @@ export const TOOLS_OPERATIONS = {
     method: 'POST',
     path: '/v1/layouts/materialize',
     status: 200,
+    effect: RERUN_EFFECT,
     useCases: ToolsService,
     input: { body: MaterializeDto },
     run: (u, auth, { body }) => u.materialize(auth.accountId, body.ir),
@@ -36,8 +39,9 @@ export const TOOLS_OPERATIONS = {
     method: 'POST',
     path: '/v1/procedural/render',
     status: 200,
+    effect: PROCEDURAL_EFFECT,
     useCases: ToolsService,
     input: { body: ProceduralRenderDto },
-    run: (u, auth, { body }) => u.procedural({ accountId: auth.accountId, credentialId: auth.credentialId }, body),
+    run: (u, auth, { body, ref }) => u.procedural({ accountId: auth.accountId, credentialId: auth.credentialId, idempotencyRef: ref }, body),
   }),
 };

@@ -1,12 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '@platform/config';
+import { IdempotencyService } from '@platform/http';
 import type { CreativeConfig } from '../config';
 import { analyzeBrief, ColorSchema, getTemplate, listTemplates, PROCEDURAL_STYLES, proceduralDocument, type ProceduralStyleId } from '@platform/creative-ir';
 import { ValidationError } from '@platform/errors';
 import { Metering, type MeterContext } from '../billing/metering';
 import { BrandKitService } from '../brand-kit/brand-kit.service';
+import { claimTaken } from '../common/claim-taken';
 import { briefOrThrow, irOrThrow } from '../common/creative-input';
 import { DesignAssetsService } from './design-assets.service';
+import type { Artifact } from '../artifacts/artifact.entity';
+import type { SignedUrl } from '../artifacts/artifacts.service';
 import { ArtifactDto } from '../artifacts/dto/artifact.dto';
 import { CodedWarningDto } from './dto/render-result.dto';
 import { DesignRendersService } from './design-renders.service';
@@ -14,9 +18,12 @@ import { PROCEDURAL_SIZE_DEFAULT, type ProceduralRenderDto, type ProceduralResul
 import type { BriefAnalysisDto, MaterializedDocumentDto } from './dto/tools.dto';
 import { renderLocs, RenderService, resolveRender } from './render.service';
 
+/** The `EffectLookup` of a procedural render (`POST /v1/procedural/render`, MCP, workflow `procedural.render`). */
+export const PROCEDURAL_EFFECT = 'creative.procedural';
+
 /** The stateless tools: brief analysis, layout without rendering, procedural renders. */
 @Injectable()
-export class ToolsService {
+export class ToolsService implements OnModuleInit {
   constructor(
     private readonly brandKits: BrandKitService,
     private readonly renders: RenderService,
@@ -24,7 +31,17 @@ export class ToolsService {
     private readonly stored: DesignRendersService,
     @Inject(APP_CONFIG) private readonly config: CreativeConfig,
     private readonly metering: Metering,
+    private readonly idempotency: IdempotencyService,
   ) {}
+
+  onModuleInit(): void {
+    // Registered with the use case: REST, the MCP tool and the workflow step name it. A render whose process died after
+    // storing its artifact answers that artifact (its charge settled once); none stored: the retry renders.
+    this.idempotency.onLapsed(PROCEDURAL_EFFECT, async (accountId, ref, request) => {
+      const answer = await this.proceduralUnder(accountId, ref, request);
+      return answer && { status: HttpStatus.OK, body: answer };
+    });
+  }
 
   /** The brief to analyze, or a 422 at its fields. */
   briefToAnalyze(body: unknown): ReturnType<typeof briefOrThrow> {
@@ -78,8 +95,48 @@ export class ToolsService {
     return { ...m, warnings: m.warnings.map((w) => CodedWarningDto.from(w)) };
   }
 
-  /** A procedural background (style mesh, seed 7, density 1.0, phase 0.0, png by default) rendered into an artifact. */
+  /**
+   * A procedural background (style mesh, seed 7, density 1.0, phase 0.0, png by default) rendered into an artifact.
+   * `ctx.idempotencyRef` (the claim of the request's Idempotency-Key) is recorded on the artifact and on the charge's
+   * reservation: a retry after this process died answers the artifact it stored (`proceduralUnder`), or renders when
+   * none was stored, charged once either way.
+   */
   async procedural(ctx: MeterContext, body: ProceduralRenderDto): Promise<ProceduralResultDto> {
+    const plan = this.proceduralPlan(body);
+    const accountId = ctx.accountId;
+    const ref = ctx.idempotencyRef ?? null;
+    const { out, stored } = await this.metering.metered(ctx, plan.charge, async () => {
+      const out = await this.renders.render(accountId, plan.ir, plan.resolved, renderLocs([]));
+      const name = `procedural-${plan.style}-${plan.seed}`;
+      const stored = await this.stored.storeOutput(accountId, out, 'procedural', plan.resolved, name, ref).catch(async (err) => {
+        // Another run of the claim stored its artifact first (an owner that was stalled, not dead): that one.
+        const first = ref && claimTaken(err, 'artifacts_idempotency_ref') ? await this.stored.storedUnder(accountId, ref) : null;
+        if (!first) throw err;
+        return first;
+      });
+      return { out, stored };
+    });
+    return this.proceduralAnswer(body, plan, stored, out.warnings);
+  }
+
+  /**
+   * The answer of a procedural render whose process died after it stored its artifact: that artifact, answered as the
+   * request asked (`request`, the retry's body: the same request), or null when none was stored under `ref` (the render
+   * then runs again). Render warnings are not stored: this answer has none. Its charge is settled once, found by the
+   * same `ref` (captured: nothing more; held by the dead process: captured now; released or never made: charged now).
+   */
+  async proceduralUnder(accountId: string, ref: string, request: unknown): Promise<ProceduralResultDto | null> {
+    const stored = await this.stored.storedUnder(accountId, ref);
+    if (!stored) return null;
+    const body = (request ?? {}) as ProceduralRenderDto;
+    const plan = this.proceduralPlan(body);
+    return this.metering.metered({ accountId, credentialId: null, idempotencyRef: ref }, plan.charge, async () =>
+      this.proceduralAnswer(body, plan, stored, []),
+    );
+  }
+
+  /** What a procedural request draws, at which size and format, and what it costs (422 at `palette` for bad colors). */
+  private proceduralPlan(body: ProceduralRenderDto) {
     let palette: string[] | undefined;
     if (body.palette != null) {
       palette = body.palette.split(/[\s,;]+/).filter(Boolean);
@@ -102,33 +159,37 @@ export class ToolsService {
     const phase = body.phase ?? 0.0;
     const doc = proceduralDocument({ style, seed, density, phase, palette, tone: body.tone as never, width, height, title: body.title, eyebrow: body.eyebrow });
     const resolved = resolveRender(width, height, { format: body.format ?? 'png' }, []);
-    const ir = doc as unknown as Record<string, unknown>;
-    const accountId = ctx.accountId;
     const charge = { operation: 'procedural_render' as const, params: { width: resolved.width, height: resolved.height, format: resolved.format } };
-    const { out, artifact, signedUrl } = await this.metering.metered(ctx, charge, async () => {
-      const out = await this.renders.render(accountId, ir, resolved, renderLocs([]));
-      return { out, ...(await this.stored.storeOutput(accountId, out, 'procedural', resolved, `procedural-${style}-${seed}`)) };
-    });
-    const drawn = (doc.root.children?.[0] as { palette?: string[] } | undefined)?.palette ?? [];
+    return { palette, width, height, style, seed, density, phase, doc, ir: doc as unknown as Record<string, unknown>, resolved, charge };
+  }
+
+  private proceduralAnswer(
+    body: ProceduralRenderDto,
+    plan: ReturnType<ToolsService['proceduralPlan']>,
+    stored: { artifact: Artifact; signedUrl: SignedUrl },
+    warnings: { id: string; message: string }[],
+  ): ProceduralResultDto {
+    const { palette, style } = plan;
+    const drawn = (plan.doc.root.children?.[0] as { palette?: string[] } | undefined)?.palette ?? [];
     // The request echoed as given: a palette of 3 colors is answered as those 3 (the colors the style mixes in
     // to have enough are in `drawn_palette`), and the tone as given or, without palette and tone, the style's.
     const tone = body.tone ?? (palette ? null : (PROCEDURAL_STYLES.find((s) => s.id === style)?.defaultTone ?? null));
     return {
       style,
-      seed,
-      density,
-      phase,
+      seed: plan.seed,
+      density: plan.density,
+      phase: plan.phase,
       palette: palette ?? drawn,
       drawn_palette: drawn,
       tone,
       title: body.title ?? null,
       eyebrow: body.eyebrow ?? null,
-      width,
-      height,
-      format: resolved.format,
-      warnings: out.warnings.map((w) => ({ id: w.id, message: w.message })),
-      artifact: ArtifactDto.from(artifact, this.config.publicBaseUrl),
-      signed_url: { url: signedUrl.url, expires_at: signedUrl.expiresAt.toISOString(), ttl: signedUrl.ttl },
+      width: plan.width,
+      height: plan.height,
+      format: plan.resolved.format,
+      warnings: warnings.map((w) => ({ id: w.id, message: w.message })),
+      artifact: ArtifactDto.from(stored.artifact, this.config.publicBaseUrl),
+      signed_url: { url: stored.signedUrl.url, expires_at: stored.signedUrl.expiresAt.toISOString(), ttl: stored.signedUrl.ttl },
     };
   }
 }

@@ -61,6 +61,14 @@ export async function deleteInBatches(ds: DataSource, table: string, where: stri
  * at most `limit` per statement and `maxBatches` statements, answering how many it deleted. Registered with `onSweep`.
  */
 export type SweepHook = (limit: number, maxBatches: number) => Promise<number>;
+/**
+ * The `IdempotentCall.effect` of an operation that stores nothing (its answer is all it makes, and a charge, if any, is
+ * found by the claim's `ref` on its reservation): a key whose owner died is taken over and the request runs again, as
+ * nothing tells it apart from a request that never ran. Its `EffectLookup` (always "nothing committed") is registered
+ * by `IdempotencyService` itself, so every service can name it (`@IdempotentEffect(RERUN_EFFECT)`, `OperationSpec.effect`).
+ */
+export const RERUN_EFFECT = 'platform.rerun';
+
 /** The methods an idempotency key applies to. */
 export const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -189,7 +197,9 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly box: SecretsBox,
-  ) {}
+  ) {
+    this.onLapsed(RERUN_EFFECT, async () => null);
+  }
 
   /**
    * Registers a `ReplayRefresher` (a service registers its own when its module starts): every replay, through any
