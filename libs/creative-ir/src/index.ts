@@ -25,7 +25,16 @@ export {
   type FontOptions,
 } from './fonts/font-registry';
 export { fontCodePoints } from './fonts/coverage';
-export { layoutText, detectDirection, missingGlyphs, type TextLayout, type TextLayoutInput, type TextLine, type TextStyle } from './text/text-layout';
+export {
+  layoutText,
+  detectDirection,
+  missingGlyphs,
+  textCacheSizes,
+  type TextLayout,
+  type TextLayoutInput,
+  type TextLine,
+  type TextStyle,
+} from './text/text-layout';
 export { hyphenationPoints, canHyphenate } from './text/hyphenation';
 export { materialize, materializeSync, initCreativeIr, flattenMaterialized, type MaterializedDocument, type MaterializedNode } from './layout/materialize';
 export {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { detectDirection, FONT_PACKAGES, initCreativeIr, layoutText, listFontFamilies, resolveFontFamily } from '../index';
+import { detectDirection, FONT_PACKAGES, initCreativeIr, layoutText, listFontFamilies, resolveFontFamily, textCacheSizes } from '../index';
 
 describe('layoutText', () => {
   it('breaks at word boundaries within the width', async () => {
@@ -13,6 +13,14 @@ describe('layoutText', () => {
     }
     expect(l.lines.map((x) => x.text).join(' ')).toBe('The quick brown fox jumps over the lazy dog');
     expect(l.brokeWords).toBe(false);
+  });
+
+  it('keeps its caches bounded however many font sizes and texts it meets (shrink-to-fit asks for many sizes)', () => {
+    for (let i = 0; i < 5000; i++) layoutText({ text: `headline ${i}`, fontSize: 10 + i / 100, maxWidth: 300 });
+    const sizes = textCacheSizes();
+    expect(sizes.metrics).toBeGreaterThan(0);
+    expect(sizes.metrics).toBeLessThanOrEqual(4096);
+    expect(sizes.widths).toBeLessThanOrEqual(20_000);
   });
 
   it('keeps explicit newlines, including empty lines', () => {

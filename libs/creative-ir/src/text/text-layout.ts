@@ -122,10 +122,13 @@ function widthTable(face: Face, font: string, letterSpacing: number, lang: strin
   };
 }
 
+/** Ascent and descent per CSS font (size included: text fitted by shrinking asks for many sizes, so it is bounded). */
 const metricsCache = new Map<string, { ascent: number; descent: number }>();
+const METRICS_MAX = 4096;
 function fontMetrics(font: string): { ascent: number; descent: number } {
   let m = metricsCache.get(font);
   if (!m) {
+    if (metricsCache.size >= METRICS_MAX) metricsCache.clear();
     const c = measureCtx();
     c.font = font;
     c.letterSpacing = '0px';
@@ -612,6 +615,11 @@ export function layoutText(input: TextLayoutInput): TextLayout {
 /** Width of the longest unwrapped line (for `hug` sizing). */
 export function naturalTextWidth(input: TextLayoutInput): number {
   return layoutText({ ...input, maxWidth: undefined, fit: input.fit === 'shrink' ? 'none' : input.fit, maxHeight: undefined }).width;
+}
+
+/** How many entries the text caches hold now (each is bounded: a process that lays out new text forever stays flat). */
+export function textCacheSizes(): { widths: number; metrics: number; layouts: number } {
+  return { widths: cached, metrics: metricsCache.size, layouts: layouts.size };
 }
 
 export function clearTextCache(): void {
