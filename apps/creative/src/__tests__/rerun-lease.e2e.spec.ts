@@ -121,6 +121,61 @@ describe('creative: keyed requests that store nothing, whose process died holdin
       expect(await reservationsUnder(ref)).toEqual([{ id: held!.id, operation, state: 'captured' }]);
     });
   });
+  // Writes whose rerun is the same effect as running once: replacing or patching the brand kit with the same body,
+  // deleting it, and opening a checkout or a portal session (the URL the client never got cannot be used by anyone).
+  describe('brand kit writes, checkout and portal', () => {
+    const send = (method: 'put' | 'patch' | 'delete' | 'post', path: string, key: string, body?: object) => {
+      const req = t.http[method](path).set('Idempotency-Key', key);
+      return as(body ? req.send(body) : req, alice);
+    };
+    const kit = { name: 'Orange night', colors: ['#123456', '#FCA311'], tone: 'calm' };
+
+    it.each([
+      ['PUT', 'put', kit],
+      ['PATCH', 'patch', { colors: ['#ABCDEF'] }],
+    ] as const)('%s /v1/brand-kit runs again once the dead owner lease lapsed, and the kit ends as one run leaves it', async (method, verb, body) => {
+      const key = `rerun-kit-${verb}`;
+      await dead.leftBehind(key, method, '/v1/brand-kit', body);
+      const retry = expectStatus(await send(verb, '/v1/brand-kit', key, body), 200);
+      expect(await keyRow(key)).toEqual({ state: 'completed', response_status: 200 });
+      const stored = expectStatus(await as(t.http.get('/v1/brand-kit'), alice), 200).body;
+      expect(stored.colors).toEqual(body.colors);
+      expect(retry.body.colors).toEqual(body.colors);
+      // Once more: the stored answer, not a third run.
+      const again = expectStatus(await send(verb, '/v1/brand-kit', key, body), 200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    });
+
+    it('DELETE /v1/brand-kit runs again: deleted: false when the dead process had deleted it, and the kit is gone', async () => {
+      expectStatus(await as(t.http.put('/v1/brand-kit').send(kit), alice), 200);
+      // The dead process deleted the kit and died before answering.
+      expectStatus(await as(t.http.delete('/v1/brand-kit'), alice), 200);
+      await dead.leftBehind('rerun-kit-delete', 'DELETE', '/v1/brand-kit', undefined);
+      const retry = expectStatus(await send('delete', '/v1/brand-kit', 'rerun-kit-delete'), 200);
+      expect(retry.body).toMatchObject({ deleted: false });
+      expect(expectStatus(await as(t.http.get('/v1/brand-kit'), alice), 200).body.updated_at).toBeNull();
+      expect(await keyRow('rerun-kit-delete')).toEqual({ state: 'completed', response_status: 200 });
+    });
+
+    it.each([
+      ['/v1/billing/checkout', { plan_id: 'pro' }],
+      ['/v1/billing/portal', {}],
+    ])('POST %s opens a new session once the dead owner lease lapsed', async (path, body) => {
+      const key = `rerun-${path.split('/').pop()}`;
+      await dead.leftBehind(key, 'POST', path, body);
+      const retry = expectStatus(await send('post', path, key, body), 200);
+      expect(retry.body.url).toEqual(expect.any(String));
+      expect(await keyRow(key)).toEqual({ state: 'completed', response_status: 200 });
+    });
+
+    it('still refuses another request under a lapsed key (409 idempotency_key_reused), changing nothing', async () => {
+      await dead.leftBehind('rerun-kit-other', 'PUT', '/v1/brand-kit', kit);
+      const res = expectStatus(await send('put', '/v1/brand-kit', 'rerun-kit-other', { ...kit, tone: 'loud' }), 409);
+      expect(res.body.code).toBe('idempotency_key_reused');
+      expect(await keyRow('rerun-kit-other')).toEqual({ state: 'in_progress', response_status: null });
+    });
+  });
+
   describe('through MCP (plan_brief)', () => {
     let client: Client;
     type Result = CallToolResult & { structuredContent?: Record<string, unknown> };

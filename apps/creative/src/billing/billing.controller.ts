@@ -83,7 +83,8 @@ export class BillingController {
       "that completing or cancelling needs (the service keeps its SHA-256 only): hand the URL to the buyer's browser and nobody else. " +
       'With NODE_ENV=production the service runs the local gateway only when explicitly allowed. Stripe: a Checkout Session (subscription for a plan, payment for a pack); ' +
       "the account is credited when Stripe's webhook reports it paid. Both paths are one operation. " +
-      'Sent with an `Idempotency-Key`, the response (its `url` is a credential) is stored encrypted (SECRETS_KEY) and a replay answers it again. ' +
+      'Sent with an `Idempotency-Key`, the response (its `url` is a credential) is stored encrypted (SECRETS_KEY) and a replay answers it again; ' +
+      'when the process that ran it died before answering, a retry opens a new purchase (the URL the client never got cannot be paid). ' +
       'Plan changes follow Stripe: from free a new period; an upgrade at once with the difference of monthly credits prorated to the rest of the period ' +
       '(the period kept); a downgrade scheduled for `period_end`. 409 `plan_already_active` for the plan held, `plan_change_scheduled` for a downgrade ' +
       'already scheduled, `subscription_active` (Stripe) for another plan while a subscription runs (change it in the portal): nothing is opened.',
@@ -91,6 +92,7 @@ export class BillingController {
   @ApiOkResponse({ type: CheckoutDto })
   @ApiResponse({ status: 409, type: ErrorDto, description: 'plan_already_active, plan_change_scheduled or subscription_active: nothing opened' })
   @ApiResponse({ status: 502, type: ErrorDto, description: 'payment_gateway_error: the gateway refused or did not answer' })
+  @IdempotentEffect(RERUN_EFFECT)
   checkout(@Auth() auth: AuthContext, @Body() body: CheckoutRequestDto): Promise<CheckoutDto> {
     return this.payments.checkout(auth.accountId, body.plan_id, body.success_url ?? null, body.cancel_url ?? null);
   }
@@ -103,10 +105,12 @@ export class BillingController {
     description:
       'A URL where the customer manages the subscription (Stripe Billing Portal; local: a page of this service whose `token` query parameter, answered here only, ' +
       'is what showing it and cancelling the subscription need; cancelling uses it up, so open a new session to cancel again). Both paths are one operation. ' +
-      'Sent with an `Idempotency-Key`, the response (its `url` is a credential) is stored encrypted (SECRETS_KEY) and a replay answers it again.',
+      'Sent with an `Idempotency-Key`, the response (its `url` is a credential) is stored encrypted (SECRETS_KEY) and a replay answers it again; ' +
+      'when the process that ran it died before answering, a retry opens a new session.',
   })
   @ApiOkResponse({ type: PortalDto })
   @ApiResponse({ status: 502, type: ErrorDto, description: 'payment_gateway_error' })
+  @IdempotentEffect(RERUN_EFFECT)
   portal(@Auth() auth: AuthContext, @Body() body: PortalRequestDto): Promise<PortalDto> {
     return this.payments.portal(auth.accountId, body.return_url ?? null);
   }

@@ -1,3 +1,4 @@
+import { RERUN_EFFECT } from '@platform/http';
 import { defineOperation } from '../common/operation';
 import { BrandKitUseCases } from './brand-kit.use-cases';
 import { PatchBrandKitDto, PutBrandKitDto } from './dto/brand-kit.dto';
@@ -18,6 +19,7 @@ export const BRAND_KIT_OPERATIONS = {
     method: 'PUT',
     path: '/v1/brand-kit',
     status: 200,
+    effect: RERUN_EFFECT,
     useCases: BrandKitUseCases,
     input: { body: PutBrandKitDto },
     run: (u, auth, { body, sentBody }) => u.put(auth, body, sentBody),
@@ -27,6 +29,7 @@ export const BRAND_KIT_OPERATIONS = {
     method: 'PATCH',
     path: '/v1/brand-kit',
     status: 200,
+    effect: RERUN_EFFECT,
     useCases: BrandKitUseCases,
     input: { body: PatchBrandKitDto },
     run: (u, auth, { body, sentBody }) => u.patch(auth, body, sentBody),
