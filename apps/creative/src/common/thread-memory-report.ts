@@ -1,3 +1,4 @@
+import { writeHeapSnapshot } from 'node:v8';
 import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
 
 /** The channel render and video threads report their own memory on (read by `ThreadMemory` on the main thread). */
@@ -30,4 +31,10 @@ export function reportThreadMemory(pool: string, everyMs = 10_000): void {
   };
   post();
   setInterval(post, everyMs).unref();
+  // A heap snapshot of this thread's own isolate when the main thread asks (see `ThreadMemory`: node's
+  // --heapsnapshot-signal writes the main thread's only).
+  channel.onmessage = (e) => {
+    const m = (e as { data?: { snapshot?: string } }).data;
+    if (m?.snapshot) writeHeapSnapshot(`${m.snapshot}/thread-${pool}-${threadId}-${Date.now()}.heapsnapshot`);
+  };
 }

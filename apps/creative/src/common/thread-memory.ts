@@ -18,6 +18,8 @@ const STALE_MS = 30_000;
 export class ThreadMemory implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly latest = new Map<number, ThreadMemoryReport & { at: number }>();
   private channel?: BroadcastChannel;
+  private signal?: NodeJS.Signals;
+  private onSignal?: () => void;
 
   constructor(metrics: MetricsService) {
     const byPool = () => this.byPool();
@@ -64,6 +66,15 @@ export class ThreadMemory implements OnApplicationBootstrap, OnApplicationShutdo
   onApplicationBootstrap(): void {
     this.channel = new BroadcastChannel(THREAD_MEMORY_CHANNEL);
     this.channel.unref();
+    // With node's --heapsnapshot-signal=SIGUSR2 (a heap snapshot of the main thread), the render and video threads
+    // write one of their own isolate beside it, in --diagnostic-dir (tools/bench/memory/soak.mjs --snapshots).
+    const signal = /--heapsnapshot-signal=(\S+)/.exec(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)?.[1];
+    const dir = /--diagnostic-dir=(\S+)/.exec(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)?.[1];
+    if (signal && dir) {
+      this.onSignal = () => this.channel?.postMessage({ snapshot: dir });
+      process.on(signal as NodeJS.Signals, this.onSignal);
+      this.signal = signal as NodeJS.Signals;
+    }
     this.channel.onmessage = (e) => {
       const r = (e as { data?: ThreadMemoryReport }).data;
       if (r && typeof r.threadId === 'number') this.latest.set(r.threadId, { ...r, at: Date.now() });
@@ -71,6 +82,7 @@ export class ThreadMemory implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   onApplicationShutdown(): void {
+    if (this.signal && this.onSignal) process.off(this.signal, this.onSignal);
     this.channel?.close();
   }
 
