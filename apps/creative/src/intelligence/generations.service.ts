@@ -73,6 +73,18 @@ export class GenerationsService implements OnModuleInit {
     const height = body.height ?? GENERATION_SIDE.default;
     const style = body.style ?? '';
     const ref = ctx.idempotencyRef ?? null;
+    // The row of this request: written first when keyed (its claim, no picture yet), once the picture is stored otherwise.
+    const newRow = (fields: Pick<Generation, 'seed' | 'model' | 'details'>, rest: Pick<Generation, 'assetId' | 'artifactId' | 'idempotencyRef'>) => ({
+      id: newId('gen'),
+      accountId: ctx.accountId,
+      prompt: body.prompt,
+      style,
+      width,
+      height,
+      provider,
+      ...fields,
+      ...rest,
+    });
     return this.metering.metered(ctx, generationCharge(provider, width, height), async () => {
       // What an earlier run of this claim (its process died) stored: its row and, maybe, its picture.
       let row = ref ? await this.rows.findByRef(ctx.accountId, ref) : null;
@@ -87,19 +99,7 @@ export class GenerationsService implements OnModuleInit {
         if (row) row = await this.rows.update(row.id, fields);
         else if (ref) {
           // Keyed: the row (with the claim) comes first, so a retry after this process died finds what it stored.
-          row = await this.rows.insert({
-            id: newId('gen'),
-            accountId: ctx.accountId,
-            prompt: body.prompt,
-            style,
-            width,
-            height,
-            provider,
-            ...fields,
-            assetId: null,
-            artifactId: null,
-            idempotencyRef: ref,
-          });
+          row = await this.rows.insert(newRow(fields, { assetId: null, artifactId: null, idempotencyRef: ref }));
           inserted = true;
         }
         asset = null;
@@ -125,20 +125,7 @@ export class GenerationsService implements OnModuleInit {
             source: { assetId: asset.id },
           }));
         const links = { assetId: asset.id, artifactId: artifact.id };
-        row = row
-          ? await this.rows.update(row.id, links)
-          : await this.rows.insert({
-              id: newId('gen'),
-              accountId: ctx.accountId,
-              prompt: body.prompt,
-              style,
-              width,
-              height,
-              provider,
-              ...fields!,
-              ...links,
-              idempotencyRef: null,
-            });
+        row = row ? await this.rows.update(row.id, links) : await this.rows.insert(newRow(fields!, { ...links, idempotencyRef: null }));
         return this.answer(row, asset, artifact);
       } catch (err) {
         // Failed (not killed): the key is given back, and its next use is a new claim; the row written for this one goes.
