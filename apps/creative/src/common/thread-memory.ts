@@ -68,8 +68,9 @@ export class ThreadMemory implements OnApplicationBootstrap, OnApplicationShutdo
     this.channel.unref();
     // With node's --heapsnapshot-signal=SIGUSR2 (a heap snapshot of the main thread), the render and video threads
     // write one of their own isolate beside it, in --diagnostic-dir (tools/bench/memory/soak.mjs --snapshots).
-    const signal = /--heapsnapshot-signal=(\S+)/.exec(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)?.[1];
-    const dir = /--diagnostic-dir=(\S+)/.exec(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)?.[1];
+    const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+    const signal = /--heapsnapshot-signal=(\S+)/.exec(flags)?.[1];
+    const dir = /--diagnostic-dir=(\S+)/.exec(flags)?.[1];
     if (signal && dir) {
       this.onSignal = () => this.channel?.postMessage({ snapshot: dir });
       process.on(signal as NodeJS.Signals, this.onSignal);
