@@ -1079,7 +1079,10 @@ export function recallStatements(
   if (!qStems.length && !qValues.length && !types.includes('person')) return [];
   // A confident match may come from a sentence the detector gave another language ("me confundi, o final é 4872").
   const pool = statements.filter((s) => s.lang === lang || qValues.length > 0 || opts?.confident);
-  const df = (term: string) => pool.filter((s) => s.terms.stems.includes(term)).length;
+  // A term the statement has, or a derivation of it the stemmer kept apart ("bloqueio" / "bloqueado", "upholster" /
+  // "upholsterer"): one stem a prefix of the other, five letters at least (`kin`). Such a match counts a little less.
+  const holds = (s: Statement, term: string) => (s.terms.stems.includes(term) ? 1 : s.terms.stems.some((x) => kinStems(x, term)) ? 0.8 : 0);
+  const df = (term: string) => pool.filter((s) => holds(s, term) > 0).length;
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
@@ -1097,10 +1100,11 @@ export function recallStatements(
     let score = 0;
     let matched = 0;
     for (const t of qStems) {
-      if (s.terms.stems.includes(t)) {
+      const held = holds(s, t);
+      if (held) {
         // A term the statement has only through a broader word ("keyboard" → laptop) counts half: "which laptop do I have?"
         // is answered by "a thinkpad t14" before "the cat walked across the keyboard".
-        score += Math.log(1 + pool.length / df(t)) * (s.terms.broad?.includes(t) ? 0.5 : 1);
+        score += Math.log(1 + pool.length / df(t)) * (s.terms.broad?.includes(t) ? 0.5 : held);
         matched++;
       }
     }
@@ -1181,6 +1185,14 @@ export function recallStatements(
     if (subject && !found.includes(subject)) found.push(subject);
   }
   return found.sort((a, b) => a.order - b.order);
+}
+
+/** Two stems of one word family: neither a category nor a referent, one a prefix of the other, five letters at least. */
+export function kinStems(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.includes(':') || b.includes(':')) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 5 && long.startsWith(short);
 }
 
 /**
