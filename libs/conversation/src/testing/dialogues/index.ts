@@ -3,6 +3,7 @@ import { DEV_E_DIALOGUES } from './dev-e';
 import { DEV_G_DIALOGUES } from './dev-g';
 import { DEV_I_DIALOGUES } from './dev-i';
 import { DEV_K_DIALOGUES } from './dev-k';
+import { DEV_L_DIALOGUES } from './dev-l';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
@@ -21,6 +22,7 @@ export {
   DEV_G_DIALOGUES,
   DEV_I_DIALOGUES,
   DEV_K_DIALOGUES,
+  DEV_L_DIALOGUES,
   HELD_OUT_B_DIALOGUES,
   HELD_OUT_C_DIALOGUES,
   HELD_OUT_DIALOGUES,
@@ -70,6 +72,7 @@ export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Di
     ...DEV_G_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev G' as const })),
     ...DEV_I_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev I' as const })),
     ...DEV_K_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev K' as const })),
+    ...DEV_L_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev L' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),
