@@ -3,6 +3,7 @@ import { DEV_E_DIALOGUES } from './dev-e';
 import { DEV_G_DIALOGUES } from './dev-g';
 import { DEV_I_DIALOGUES } from './dev-i';
 import { DEV_K_DIALOGUES } from './dev-k';
+import { DEV_L_DIALOGUES } from './dev-l';
 import { DEV_M_DIALOGUES } from './dev-m';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
@@ -22,6 +23,7 @@ export {
   DEV_G_DIALOGUES,
   DEV_I_DIALOGUES,
   DEV_K_DIALOGUES,
+  DEV_L_DIALOGUES,
   DEV_M_DIALOGUES,
   HELD_OUT_B_DIALOGUES,
   HELD_OUT_C_DIALOGUES,
@@ -72,6 +74,7 @@ export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Di
     ...DEV_G_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev G' as const })),
     ...DEV_I_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev I' as const })),
     ...DEV_K_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev K' as const })),
+    ...DEV_L_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev L' as const })),
     ...DEV_M_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev M' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
