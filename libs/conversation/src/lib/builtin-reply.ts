@@ -21,6 +21,7 @@ import {
   isAgentQuestion,
   isCorrection,
   isRecapRequest,
+  answerTypesOf,
   isSelfQuestion,
   isStatementFact,
   opensLikeQuestion,
@@ -423,9 +424,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       const slot = targets[0].type === 'slot' ? targets[0].slot : undefined;
       const otherSlot = (s: Statement) =>
         extractFacts(s.text).some((f) => (f.kind === 'identifier' || f.kind === 'contact') && !(slot && f.kind === slot.kind && f.key === slot.key));
-      const said = strict.length
+      const confident = strict.length
         ? strict
         : recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true, recent: ctx.userTurns }).filter((s) => !otherSlot(s));
+      const said = confident.length
+        ? confident
+        : recallStatements(message, earlierStatements(ctx, message), lang, 1, { loose: true, recent: ctx.userTurns }).filter((s) => !otherSlot(s));
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
     }
     return recallSentences(answer, lang);
@@ -691,6 +695,17 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     // An entity asked for advice answers from its trade ("for curly, dry hair: a hydration mask…"), then asks what it still needs.
     const tip = tradeTip(ctx, message);
     if (tip) return tip;
+    // A question that shares a rare word with something the person said ("qual quantia vocês vão tentar recuperar?",
+    // "wohin geht der Umzug jetzt?") is answered from it before saying it cannot be looked up or asking again.
+    // Only a question that asks for something (what was told, a kind of value, about the person) and brings no value of
+    // its own: "vou viajar pra Lisboa dia 12, preciso avisar?" tells, "¿me explicas…?" asks for an explanation.
+    if (rest.question && !ack && findTopic(message)?.id !== 'recommendation' && asksForSaid(ctx, message)) {
+      const said = recallStatements(message, earlierStatements(ctx, message), lang, 1, { loose: true, recent: ctx.userTurns });
+      if (said.length) {
+        ctx.recalled = true;
+        return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
+      }
+    }
     // A question for something the person told before that memory cannot answer: said plainly, and asked again.
     if (rest.question && !ack && asksWhatWasTold(message))
       return [
@@ -768,6 +783,17 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (topic?.id === 'recommendation') {
     const tip = tradeTip(ctx, message);
     if (tip) return tip;
+    // A question that shares a rare word with something the person said ("qual quantia vocês vão tentar recuperar?",
+    // "wohin geht der Umzug jetzt?") is answered from it before saying it cannot be looked up or asking again.
+    // Only a question that asks for something (what was told, a kind of value, about the person) and brings no value of
+    // its own: "vou viajar pra Lisboa dia 12, preciso avisar?" tells, "¿me explicas…?" asks for an explanation.
+    if (rest.question && !ack && findTopic(message)?.id !== 'recommendation' && asksForSaid(ctx, message)) {
+      const said = recallStatements(message, earlierStatements(ctx, message), lang, 1, { loose: true, recent: ctx.userTurns });
+      if (said.length) {
+        ctx.recalled = true;
+        return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
+      }
+    }
   }
   // The detail is said back, so the person sees it was understood ("Noted: your partner is allergic to feathers.").
   // Not a correction (it would repeat the old value) nor numbers and codes (noted with their value already).
@@ -859,6 +885,20 @@ function questionPart(ask: string): string {
 /** The number, code or contact slots a follow-up asks for whose value is known. */
 /** Identifier slots a generic reference stands for when asked ("ref HLX-4471" answers "what's your booking reference?"). */
 const REFERENCE_LIKE = new Set(['booking', 'ticket', 'reservation']);
+
+/**
+ * Does the question ask for something the person may have said: what was told ("lembra?", "again", "nochmal"), a kind of
+ * value ("when", "where", "how many", "qual quantia"), or about the person, with no number, code, e-mail or date of its
+ * own that nothing said before holds?
+ */
+function asksForSaid(ctx: Ctx, message: string): boolean {
+  const { lang } = ctx;
+  if (!(asksWhatWasTold(message) || answerTypesOf(message, lang).length > 0 || isSelfQuestion(message, lang))) return false;
+  const q = termsOf(message, lang, undefined, { asked: true });
+  const earlier = earlierStatements(ctx, message);
+  const held = new Set(earlier.flatMap((s) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.dates]));
+  return [...q.numbers, ...q.codes, ...q.emails, ...q.dates].every((v) => held.has(v));
+}
 
 function knownAsked(ctx: Ctx, ask: string): Fact[] {
   const hits = findSlotNouns(questionPart(ask), (s) => s.kind === 'identifier' || s.kind === 'contact');

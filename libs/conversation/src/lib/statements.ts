@@ -1065,7 +1065,7 @@ export function recallStatements(
   statements: Statement[],
   lang: Lang,
   max = 2,
-  opts?: { confident?: boolean; recent?: string[] },
+  opts?: { confident?: boolean; loose?: boolean; recent?: string[] },
 ): Statement[] {
   const d = LANGUAGE_DATA[lang];
   const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')));
@@ -1124,9 +1124,15 @@ export function recallStatements(
   // about the case ("how much was each of the charges?") is confident when it shares half of the terms the memory knows
   // at all and a quarter of all its terms. A statement holding the kind of value asked for ("when…": a date) needs only
   // half of the terms the memory knows: "when's the surgery again lol my brain is mush" finds "surgery on december 9".
+  // Loose (the last try before "I can't find that"): one term the question shares with at most two statements, or the kind
+  // of value asked for with one shared term, is enough ("qual quantia vocês vão tentar recuperar?" → "transferi 1.580 por
+  // engano"); a common word alone (said in most statements) is not.
+  const rare = Math.log(1 + pool.length / 2);
   let scored = all
     .filter((x) =>
-      opts?.confident
+      opts?.loose
+        ? x.matched >= 1 && (x.typed || x.score / (0.5 + x.coverage) >= rare * 0.8)
+        : opts?.confident
         ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && (x.coverage >= 0.25 || x.typed)
         : (x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length)) ||
           (x.typed && x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5),
