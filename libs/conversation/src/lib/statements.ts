@@ -429,7 +429,7 @@ function notClause(): RegExp {
   if (NOT_CLAUSE) return new RegExp(NOT_CLAUSE);
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
   NOT_CLAUSE = new RegExp(
-    String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?]|$))`,
+    String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma|dia|día|day|jour|tag|am|on)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?]|$))`,
     'giu',
   );
   return new RegExp(NOT_CLAUSE);
