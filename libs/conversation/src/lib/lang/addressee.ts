@@ -34,6 +34,8 @@ export interface AddresseeWords {
   recall: string[];
   /** Words that ask for something again ("again", "mesmo", "déjà", "nochmal"): "what time was it again?". */
   again: string[];
+  /** What the agent may be asked whether it is ("bot", "robô", "persona", "humain", "Mensch"): "are you a bot?". */
+  beings: string[];
 }
 
 const w = (text: string) => text.split(/\s+/).filter(Boolean);
@@ -54,6 +56,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     requests: ['can you', 'could you', 'would you', 'will you', 'can u', 'could u', 'please can you', 'are you able to', 'give me', 'recommend'],
     recall: w('remind remember recall said told say tell mentioned gave'),
     again: w('again'),
+    beings: w('bot robot human humans person real machine'),
   },
   pt: {
     you: w('voce vc vcs voces tu te contigo senhor senhora'),
@@ -87,6 +90,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     ],
     recall: w('lembra lembrar lembre lembro disse falei contei passei informei'),
     again: w('mesmo novo'),
+    beings: w('bot robo humano humana pessoa ia maquina real'),
   },
   es: {
     you: w('tu usted te ti contigo vos eres'),
@@ -116,6 +120,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     ],
     recall: w('recuerdas recuerda recordar acuerdas dije conte comente di pase'),
     again: w('era'),
+    beings: w('bot robot humano humana persona ia maquina real'),
   },
   fr: {
     you: w('tu t toi vous etes'),
@@ -147,6 +152,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     ],
     recall: w('rappelles rappelez souviens souvenez rappeler dit donne raconte'),
     again: w('deja'),
+    beings: w('bot robot humain humaine personne ia machine reel vrai'),
   },
   de: {
     you: w('du dich dir sie ihnen bist'),
@@ -163,5 +169,6 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     requests: ['kannst du', 'konnen sie', 'konntest du', 'konnten sie', 'kannst du mir', 'gib mir', 'empfiehl mir'],
     recall: w('erinnerst erinnern erinnere gesagt erzahlt genannt'),
     again: w('nochmal nochmals'),
+    beings: w('bot roboter mensch menschen person ki maschine echt'),
   },
 };
