@@ -28,6 +28,19 @@ describe('who a question is about', () => {
     'à qui est-ce que j’écris ?',
     'wer schreibt mir da gerade?',
     'mit wem chatte ich?',
+    // Round 9: who, with the agent before or after it, the verb implied, and what the agent is.
+    'e vc, quem é?',
+    'tô falando com quem?',
+    'you are who exactly?',
+    'and you are?',
+    '¿y usted es?',
+    'pardon, vous êtes ?',
+    'und Sie sind?',
+    'vc é robô?',
+    '¿hablo con una persona?',
+    'tu es un robot ?',
+    "c'est un humain ?",
+    'bin ich mit einem menschen verbunden?',
   ])('"%s" asks about the agent', (q) => {
     expect(asksAboutAgent(q)).toBe(true);
   });
@@ -42,6 +55,10 @@ describe('who a question is about', () => {
     'tu te souviens de mon prénom ?',
     'can you call me Sam?',
     'what is the name of your shop?',
+    "et qu'est-ce qui était abîmé exactement ?",
+    'e aí, em que cidade eu moro agora?',
+    "j'ai quel forfait en ce moment ?",
+    'is your manager a real person?',
   ])('"%s" does not ask who the agent is', (q) => {
     expect(asksAboutAgent(q)).toBe(false);
   });

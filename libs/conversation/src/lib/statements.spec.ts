@@ -15,9 +15,11 @@ import {
   findCorrections,
   isAgentQuestion,
   isSelfQuestion,
+  kinStems,
   recallStatements,
   ruledOutWords,
   shiftPerson,
+  withoutRuledOut,
   tellBack,
 } from './statements';
 import { termsOf } from './terms';
@@ -1058,5 +1060,41 @@ describe('siblings in every language (lang/*.ts synonyms)', () => {
     const name = said.match(/\p{Lu}\p{Ll}+(?= )/gu)!.at(-1)!;
     const [, reply] = play(sunny, [said, question]);
     expect(reply).toContain(name);
+  });
+});
+
+describe('recall across derivations and as a last try (issue 37, round 9)', () => {
+  it('a stem and its derivation are one word family; categories and short stems are not', () => {
+    expect(kinStems('bloqu', 'bloquei')).toBe(true);
+    expect(kinStems('upholster', 'upholsterer')).toBe(true);
+    expect(kinStems('car', 'cart')).toBe(false);
+    expect(kinStems('cat:city', 'cat:citys')).toBe(false);
+  });
+
+  it('a question finds the statement that says its word in another form ("bloqueio" / "bloqueado")', () => {
+    const said = ['Meu cartão foi bloqueado hoje às 14h no mercado.', 'Gosto muito de café com leite.', 'Minha irmã mora em Campinas.'];
+    const { statements } = buildStatements([], said.map(user), undefined, 'pt');
+    const found = recallStatements('e o bloqueio, aconteceu que horas?', statements, 'pt');
+    expect(found.map((s) => s.text)).toEqual([said[0]]);
+  });
+
+  it('the loose last try accepts one rare shared word, and never a word most statements say', () => {
+    const said = [
+      'The washing machine leaks from the door seal.',
+      'I paid 480 pounds for the washing machine in March.',
+      'My neighbour thinks the drum is too noisy.',
+      'The drum also squeaks when it spins.',
+      'The machine is a Bosch from 2021.',
+    ];
+    const { statements } = buildStatements([], said.map(user), undefined, 'en');
+    const question = 'so what will you put on the form for the seal?';
+    expect(recallStatements(question, statements, 'en', 1)).toEqual([]);
+    expect(recallStatements(question, statements, 'en', 1, { loose: true }).map((s) => s.text)).toEqual([said[0]]);
+    expect(recallStatements('so what will you put on the form for the machine?', statements, 'en', 1, { loose: true })).toEqual([]);
+  });
+
+  it('a correction told back leaves out what it rules out with the word before it ("não dia 8", "not the 8th")', () => {
+    expect(withoutRuledOut('na verdade, a gente sai dia 6, não dia 8')).toBe('na verdade, a gente sai dia 6');
+    expect(withoutRuledOut('actually we leave on the 6th, not the 8th')).toBe('actually we leave on the 6th');
   });
 });
