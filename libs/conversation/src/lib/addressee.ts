@@ -111,6 +111,8 @@ export function asksAboutAgent(message: string): boolean {
 function asksWhatAgentIs(t: string[]): boolean {
   if (t.length > 10 || !t.some((x) => WORDS.beings.has(x))) return false;
   if (t.some((x) => WORDS.yours.has(x) && !WORDS.you.has(x))) return false;
+  // "Can I talk to a real person?", "quero falar com um humano": a request to be handed over, not a question about the agent.
+  if (t.some((x) => WORDS.route.has(x) || WANT.has(x))) return false;
   return t.some((x) => WORDS.you.has(x) || WORDS.this.has(x) || WORDS.talk.has(x) || x === 'verbunden' || x === 'connected');
 }
 
@@ -119,6 +121,8 @@ function asksYouAre(t: string[]): boolean {
   const rest = t.filter((x) => !OPENERS.has(x) && !APOLOGY.has(x));
   return rest.length === 2 && rest.some((x) => WORDS.you.has(x)) && rest.some((x) => WORDS.be.has(x) || x === 'etes' || x === 'sind');
 }
+
+const WANT = new Set(['want', 'wanna', 'like', 'quero', 'queria', 'quiero', 'quisiera', 'veux', 'voudrais', 'mochte', 'moechte', 'will', 'would', 'get']);
 
 const APOLOGY = new Set(['sorry', 'pardon', 'perdon', 'perdona', 'desculpa', 'desculpe', 'entschuldigung', 'sorry', 'excuse', 'me']);
 
