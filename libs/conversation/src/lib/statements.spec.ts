@@ -1093,6 +1093,18 @@ describe('recall across derivations and as a last try (issue 37, round 9)', () =
     expect(recallStatements('so what will you put on the form for the machine?', statements, 'en', 1, { loose: true })).toEqual([]);
   });
 
+  it('a longer correction gives its value before its reason, and replaces one of about as many digits', () => {
+    expect(collectCorrections(['I can run about 5 km a week', 'my knee is fine now', 'oops, make that 8 km, my friend joins me on sundays'])).toEqual([
+      { from: '5', to: '8' },
+    ]);
+    expect(collectCorrections(['o orçamento é de 30 mil pra reforma', 'quer dizer, 35 mil, porque entrou a cozinha'])).toEqual([{ from: '30', to: '35' }]);
+    expect(collectCorrections(['send the invoice to rui@old-mail.pt', 'Actually, use rui.costa@new-mail.pt instead, the other box is full'])).toEqual([
+      { from: 'rui@old-mail.pt', to: 'rui.costa@new-mail.pt' },
+    ]);
+    // A protocol number corrected does not replace the "300" of the plan said just before it.
+    expect(collectCorrections(['o plano é 300 mega', 'correção: o protocolo certo é 2025-771408, li errado'])).toEqual([]);
+  });
+
   it('a correction told back leaves out what it rules out with the word before it ("não dia 8", "not the 8th")', () => {
     expect(withoutRuledOut('na verdade, a gente sai dia 6, não dia 8')).toBe('na verdade, a gente sai dia 6');
     expect(withoutRuledOut('actually we leave on the 6th, not the 8th')).toBe('actually we leave on the 6th');

@@ -576,7 +576,7 @@ export function correctionValue(sentence: string): string | undefined {
   }
   if (!opened || !rest) return undefined;
   const words = rest.split(' ');
-  if (words.length > 3) return undefined;
+  if (words.length > 3) return leadingValue(sentence, heads);
   const small = new Set(langs.flatMap((l) => LANGUAGE_DATA[l].smallTalk.map((x) => plain(x).trim())));
   if (small.has(rest) || words.some((w) => isStopWord(w, lang) || small.has(w) || LANGUAGE_DATA[lang].firstPerson.includes(w))) return undefined;
   // The value as written (case and accents kept): the same number of words at the end of the sentence.
@@ -588,6 +588,36 @@ export function correctionValue(sentence: string): string | undefined {
     ? written.replace(/^[,:;—-]+/u, '')
     : rest;
 }
+
+/**
+ * The value a longer correction opens with, before its reason: "oops, make that 20 minutes a day, i can squeeze in more" →
+ * 20; "quer dizer, 12 mil, porque vou levar minha mãe" → 12 mil; "actually, use ana@x.pt instead, the other one is old" →
+ * ana@x.pt. The first clause that is not only a marker, its markers dropped: an e-mail or code alone in it, or the number
+ * it opens with (and a multiplier word after it: "mil", "k", "thousand", "Tausend").
+ */
+function leadingValue(sentence: string, heads: string[]): string | undefined {
+  const clauses = sentence.split(/,\s*/u).map((c) => c.trim());
+  for (const clause of clauses) {
+    let rest = plain(clause).trim();
+    for (let i = 0; i < 8; i++) {
+      const h = heads.find((x) => rest === x || rest.startsWith(`${x} `));
+      if (!h) break;
+      rest = rest.slice(h.length).trim();
+    }
+    if (!rest) continue;
+    const words = rest.split(' ');
+    if (words.length > 6) return undefined;
+    const emails = clause.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu) ?? [];
+    if (emails.length === 1) return emails[0];
+    const codes = valuesAt(clause).filter((x) => valueShape(x.v) === 'code');
+    if (codes.length === 1 && !/^\d+$/.test(codes[0].v)) return codes[0].v;
+    if (/^\d+(?:[.,]\d+)?$/.test(words[0])) return MULTIPLIERS.has(words[1] ?? '') ? `${words[0]} ${words[1]}` : words[0];
+    return undefined;
+  }
+  return undefined;
+}
+
+const MULTIPLIERS = new Set(['mil', 'k', 'thousand', 'tausend', 'mille', 'millones', 'milhoes', 'million']);
 
 /**
  * A correction that gives only its new value ("wait no, it's wednesday" after "my appointment is on tuesday"): the old
@@ -613,7 +643,7 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
     // A group of a longer number ("611 204 837", a phone) is no value of its own; when the correction says the old number
     // again as its reason ("a partir de las 11, que a las 9 tengo cole"), that one is what it replaces.
     if (isNumberValue(to)) {
-      const numbers = standaloneNumbers(text).filter((v) => fold(v) !== fold(to));
+      const numbers = standaloneNumbers(text).filter((v) => fold(v) !== fold(to) && comparable(v, to));
       const again = new Set(standaloneNumbers(sentence).map(fold));
       const said = numbers.filter((v) => again.has(fold(v)));
       if (said.length) return { from: said[said.length - 1], to };
@@ -624,7 +654,7 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
     if ((shape === 'code' || shape === 'email') && valuesAt(to).length !== 1) return undefined;
     const same = valuesAt(text)
       .map((x) => x.v)
-      .filter((v) => valueShape(v) === shape && fold(v) !== fold(to));
+      .filter((v) => valueShape(v) === shape && fold(v) !== fold(to) && comparable(v, to));
     if (shape !== 'word' && same.length) return { from: same[same.length - 1], to };
     // The slot the previous statement filled: its fact's value (only the statement right before: the slot is implied by it).
     if (k > 0) continue;
@@ -637,6 +667,12 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
       return { from, to };
   }
   return undefined;
+}
+
+/** Of about as many digits (or either without digits): "2025-889143" corrects a protocol number, not "300 mega". */
+function comparable(a: string, b: string): boolean {
+  const digits = (v: string) => v.replace(/\D/g, '').length;
+  return !digits(a) || !digits(b) || Math.abs(digits(a) - digits(b)) <= 1;
 }
 
 /** The numbers of a text, in digits or words, that are not one group of a number written in groups ("611 204 837"). */
@@ -1133,9 +1169,9 @@ export function recallStatements(
       opts?.loose
         ? x.matched >= 1 && (x.typed || x.score / (0.5 + x.coverage) >= rare * 0.8)
         : opts?.confident
-        ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && (x.coverage >= 0.25 || x.typed)
-        : (x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length)) ||
-          (x.typed && x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5),
+          ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && (x.coverage >= 0.25 || x.typed)
+          : (x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length)) ||
+            (x.typed && x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5),
     )
     .sort((a, b) => b.score - a.score || b.s.order - a.s.order);
   // Nothing said holds both the subject and the time asked for: it may have come just after the subject ("quero

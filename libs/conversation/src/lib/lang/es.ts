@@ -128,6 +128,7 @@ export const ES: LanguageData = {
     'me confundí',
     'corrijo',
     'mejor dicho',
+    'o sea',
     'rectifico',
     'en vez de eso',
     'pensandolo bien',

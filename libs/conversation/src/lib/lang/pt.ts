@@ -158,6 +158,8 @@ export const PT: LanguageData = {
     'retificando',
     'alias',
     'melhor dizendo',
+    'quer dizer',
+    'ou melhor',
     'em vez disso',
     'nao nao',
   ],
