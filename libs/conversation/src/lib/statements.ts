@@ -1117,8 +1117,12 @@ export function recallStatements(
   const pool = statements.filter((s) => s.lang === lang || qValues.length > 0 || opts?.confident);
   // A term the statement has, or a derivation of it the stemmer kept apart ("bloqueio" / "bloqueado", "upholster" /
   // "upholsterer"): one stem a prefix of the other, five letters at least (`kin`). Such a match counts a little less.
-  const holds = (s: Statement, term: string) => (s.terms.stems.includes(term) ? 1 : s.terms.stems.some((x) => kinStems(x, term)) ? 0.8 : 0);
-  const df = (term: string) => pool.filter((s) => holds(s, term) > 0).length;
+  // When some statement says the very word, a derivation elsewhere counts for little ("quel frein ?": "le frein arrière"
+  // before "au freinage").
+  const exact = new Set(statements.flatMap((s) => s.terms.stems));
+  const holds = (s: Statement, term: string) =>
+    s.terms.stems.includes(term) ? 1 : s.terms.stems.some((x) => kinStems(x, term)) ? (exact.has(term) ? 0.3 : 0.8) : 0;
+  const df = (term: string) => pool.filter((s) => holds(s, term) >= (exact.has(term) ? 1 : 0.5)).length || pool.filter((s) => holds(s, term) > 0).length;
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
