@@ -1101,6 +1101,11 @@ describe('recall across derivations and as a last try (issue 37, round 9)', () =
     expect(collectCorrections(['send the invoice to rui@old-mail.pt', 'Actually, use rui.costa@new-mail.pt instead, the other box is full'])).toEqual([
       { from: 'rui@old-mail.pt', to: 'rui.costa@new-mail.pt' },
     ]);
+    // Days and times keep their own rules: the day of the month is never taken for the corrected hour.
+    expect(collectCorrections(['pode ser dia 12 de manhã? de preferência às 8h', 'correção: às 11h, às 8 eu tenho aula']).map((c) => c.from)).not.toContain(
+      '12',
+    );
+    expect(collectCorrections(['i am free on the 14th, anytime after 8', 'no wait, make it the 16th, same time'])).toEqual([{ from: '14th', to: '16th' }]);
     // A protocol number corrected does not replace the "300" of the plan said just before it.
     expect(collectCorrections(['o plano é 300 mega', 'correção: o protocolo certo é 2025-771408, li errado'])).toEqual([]);
   });

@@ -607,6 +607,9 @@ function leadingValue(sentence: string, heads: string[]): string | undefined {
     if (!rest) continue;
     const words = rest.split(' ');
     if (words.length > 6) return undefined;
+    // Days and times are read by their own rules ("correção: às 10h, às 9 eu levo minha filha", "make it the 23rd, same time").
+    const lang = statementLanguage(sentence);
+    if (dateSpan(clause, lang) || saysHour(clause, lang) || /\d(?:st|nd|rd|th|h|am|pm|º|ª)\b/iu.test(clause)) return undefined;
     const emails = clause.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu) ?? [];
     if (emails.length === 1) return emails[0];
     const codes = valuesAt(clause).filter((x) => valueShape(x.v) === 'code');
