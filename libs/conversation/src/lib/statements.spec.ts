@@ -1110,6 +1110,16 @@ describe('recall across derivations and as a last try (issue 37, round 9)', () =
     expect(collectCorrections(['o plano é 300 mega', 'correção: o protocolo certo é 2025-771408, li errado'])).toEqual([]);
   });
 
+  it('a fragment that only gives a value stays with the sentence before it, and "no." is no sentence end', () => {
+    expect(extractStatements('Minha encomenda chegou amassada. pedido 88120. Quero trocar.').map((f) => f.text)).toEqual([
+      'Minha encomenda chegou amassada. pedido 88120.',
+      'Quero trocar.',
+    ]);
+    expect(extractStatements("I'm Tom Reyes, member no. GX-4410, and my plan renews in May.").map((f) => f.text)).toEqual([
+      "I'm Tom Reyes, member no. GX-4410, and my plan renews in May.",
+    ]);
+  });
+
   it('a correction told back leaves out what it rules out with the word before it ("não dia 8", "not the 8th")', () => {
     expect(withoutRuledOut('na verdade, a gente sai dia 6, não dia 8')).toBe('na verdade, a gente sai dia 6');
     expect(withoutRuledOut('actually we leave on the 6th, not the 8th')).toBe('actually we leave on the 6th');

@@ -168,7 +168,12 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
 function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const s of sentences(text)) {
-    if (out.length && /(?:^|\s)(?:dr|dra|mr|mrs|ms|sr|sra|srta|st|prof|mme|mlle|m)\.$/iu.test(out[out.length - 1])) out[out.length - 1] += ` ${s}`;
+    const prev = out.at(-1);
+    if (prev && /(?:^|\s)(?:dr|dra|mr|mrs|ms|sr|sra|srta|st|prof|mme|mlle|m|no|nr|num|núm|tel|ref|apt|apto|ca|approx)\.$/iu.test(prev))
+      out[out.length - 1] += ` ${s}`;
+    // A fragment that only gives a value ("final 5521.", "ref PX-204.") belongs with the sentence before it, which says what
+    // it is about: "meu cartão foi bloqueado hoje. final 5521." is one statement.
+    else if (prev && !/\?\s*$/.test(prev) && !/\?/.test(s) && /\d/.test(s) && wordsOf(s).length <= 3 && !opensAsCorrection(s)) out[out.length - 1] += ` ${s}`;
     else out.push(s);
   }
   return out;
