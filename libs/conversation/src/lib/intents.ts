@@ -44,6 +44,18 @@ const THANKS =
   /\b(?:obrigad[oa]s?|obg|brigad[oa]|valeu|vlw|agradec\w*|grat[oa]|thanks?|thank you|thx|ty|cheers|much appreciated|appreciate it|gracias|muchas gracias|mil gracias|te lo agradezco|merci|merci beaucoup|je vous remercie|je te remercie)\b/;
 const FAREWELL =
   /\b(?:vou dormir|vou nessa|vou indo|tenho que ir|preciso ir|ja vou|going to bed|off to bed|gotta go|got to go|i have to go|i need to go|heading out|good night|goodnight|nighty night|tchau+|tchauzinho|ate mais|ate logo|ate a proxima|ate amanha|ate breve|falou|flw|adeus|fui|bye+|goodbye|bye bye|see you|see ya|cya|take care|talk (?:to you )?later|have a (?:good|nice|great) (?:day|night|one)|bom descanso|boa noite e obrigad|adios|hasta luego|hasta manana|hasta pronto|hasta la proxima|nos vemos|chao|chau|me tengo que ir|me voy|au revoir|a bientot|a plus|bonne soiree|bonne journee|bonne nuit|a demain|je dois y aller)\b/;
+/** A farewell word in a short message, or among the last words of a longer one. */
+function farewellAtEnd(f: string): boolean {
+  const m = FAREWELL.exec(f);
+  if (!m) return false;
+  const words = f.split(/\s+/).filter(Boolean).length;
+  const after = f
+    .slice(m.index + m[0].length)
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return words <= 8 || after <= 6;
+}
+
 const HUMAN =
   /\b(?:(?:falar|conversar|atendimento|atender)\s+(?:com\s+)?(?:um|uma|o|a|algum|alguma)?\s*(?:humano|atendente|pessoa|operador|agente|alguem|gente)|atendente humano|pessoa de verdade|pessoa real|um humano|(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|some|the)?\s*(?:human|person|agent|representative|operator|manager|someone|somebody|real person)|real person|live agent|human agent|customer service rep|representative|hablar con (?:un|una|alguna|algun)?\s*(?:humano|persona|agente|operador|asesor)|persona real)\b/;
 const COMPLAINT =
@@ -110,8 +122,9 @@ export function detectIntents(message: string): Intents {
   const i: Intents = {
     greeting: GREETING.test(bare),
     thanks: THANKS.test(f),
+    // A farewell ends a message or is most of it: "quando fui pagar o mercado" says "fui" but takes no leave.
     farewell:
-      FAREWELL.test(f) || (/^boa noite\b/.test(bare) && THANKS.test(f)) || (/\bboa noite$/.test(bare) && !/^boa noite$/.test(bare) && !GREETING.test(bare)),
+      farewellAtEnd(f) || (/^boa noite\b/.test(bare) && THANKS.test(f)) || (/\bboa noite$/.test(bare) && !/^boa noite$/.test(bare) && !GREETING.test(bare)),
     human: HUMAN.test(f),
     complaint: COMPLAINT.test(f),
     howAreYou: HOW_ARE_YOU.test(f),

@@ -1,4 +1,5 @@
 import { asksAboutAgent, asksOwnName, isRequestToAgent } from './addressee';
+import { detectIntents } from './intents';
 import { nearSame } from './builtin-reply';
 import { detectLanguage } from './detect-language';
 import { domainOf, tipFor, tradeAsk, tradeOf } from './domains';
@@ -233,5 +234,13 @@ describe('small talk, status and repeats', () => {
     const soul = getSoul('friendly-support-en')!;
     const replies = await play(soul, ['hmm', 'hmm', 'hmm', 'my parcel is late', 'my parcel is late', 'my parcel is late']);
     for (let k = 1; k < replies.length; k++) expect(nearSame(replies[k], replies[k - 1])).toBe(false);
+  });
+});
+
+describe('a farewell takes leave (round 9)', () => {
+  it('is a farewell word in a short message or at the end of one, not one inside a story', () => {
+    expect(detectIntents('boa noite, meu cartão foi bloqueado quando fui pagar o mercado hoje cedo, não consigo comprar nada').farewell).toBe(false);
+    expect(detectIntents('valeu, fui!').farewell).toBe(true);
+    expect(detectIntents('thanks for all the help with the order today, bye!').farewell).toBe(true);
   });
 });
