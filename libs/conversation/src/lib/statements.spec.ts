@@ -13,6 +13,7 @@ import {
   isRecapRequest,
   opensLikeQuestion,
   findCorrections,
+  isAddress,
   isAgentQuestion,
   isSelfQuestion,
   kinStems,
@@ -1118,6 +1119,27 @@ describe('recall across derivations and as a last try (issue 37, round 9)', () =
     expect(extractStatements("I'm Tom Reyes, member no. GX-4410, and my plan renews in May.").map((f) => f.text)).toEqual([
       "I'm Tom Reyes, member no. GX-4410, and my plan renews in May.",
     ]);
+  });
+
+  it('a street address is a place, in each language, and "where\'s" asks for one', () => {
+    expect(isAddress('please ship it to 22 Mill Lane, Bristol', 'en')).toBe(true);
+    expect(isAddress('manda pra rua das Flores 120, apto 4', 'pt')).toBe(true);
+    expect(isAddress('vivo en la calle Mayor 8', 'es')).toBe(true);
+    expect(isAddress('livrez au 5 rue Victor Hugo', 'fr')).toBe(true);
+    expect(isAddress('bitte an die Lindenstraße 14', 'de')).toBe(true);
+    expect(isAddress('ela tem 6 anos e ficou em casa', 'pt')).toBe(false);
+    expect(answerTypesOf("where's the parcel going?", 'en')).toContain('place');
+  });
+
+  it('where something goes: the address said after the statement that names it, not a later mention of it', () => {
+    const said = [
+      'I ordered a new printer cartridge and it came in the wrong colour.',
+      'Please send the replacement to 22 Mill Lane, Bristol BS1 4DJ.',
+      'The courier can pick up the wrong cartridge on Monday morning.',
+    ];
+    const { statements } = buildStatements([], said.map(user), undefined, 'en');
+    const found = recallStatements("where's the new cartridge going?", statements, 'en', 2, { confident: true });
+    expect(found.map((s) => s.text)).toEqual([said[1]]);
   });
 
   it('a correction told back leaves out what it rules out with the word before it ("não dia 8", "not the 8th")', () => {

@@ -1058,6 +1058,8 @@ function weekdays(lang: Lang): Set<string> {
  */
 export function answerTypesOf(question: string, lang: Lang): AnswerType[] {
   const d = LANGUAGE_DATA[lang];
+  // "where's", "when's", "what's": the question word with its verb.
+  if (lang === 'en') question = question.replace(/\b(where|when|what|who|how)['’]s\b/giu, '$1 is');
   const folded = plain(question);
   const kept = plainKeep(question);
   return (Object.keys(d.answerTypes) as AnswerType[]).filter((t) => d.answerTypes[t].some((ph) => hasWords(folded, kept, ph)));
@@ -1086,7 +1088,7 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
         t.dates.length > 0 || saysHour(st.text, st.lang) || (t.stems.includes('cat:day') && wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word))))
       );
     case 'place':
-      return t.names.length > 0 || t.stems.includes('cat:city');
+      return placeNames(st).length > 0 || t.stems.includes('cat:city') || isAddress(st.text, st.lang);
     case 'person':
       return t.names.length > 0 || companionNames(st.text, st.lang).length > 0;
     case 'number':
@@ -1094,6 +1096,28 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
     case 'reason':
       return givesReason(st);
   }
+}
+
+/**
+ * Does the text give a street address: a street word of the language (lang/*.ts `streets`, "rua", "lane", "calle", "rue",
+ * "Straße" also inside a compound) with a number ("14 harrow lane", "rua Tupinambás 770", "Hauptstraße 5")?
+ */
+export function isAddress(text: string, lang: Lang): boolean {
+  if (!/\d/.test(text)) return false;
+  const words = plain(text).trim().replace(/ß/g, 'ss').split(' ');
+  const streets = new Set(LANGUAGE_DATA[lang].streets);
+  return words.some((w) => streets.has(w) || (lang === 'de' && /(?:strasse|str|weg|platz|allee|gasse)$/.test(w) && w.length > 6));
+}
+
+/** The capitalized words of a statement that may name a place: not a weekday or a month ("on Monday morning"). */
+function placeNames(st: Pick<Statement, 'terms' | 'lang'>): string[] {
+  const months = new Set(LANGUAGE_DATA[st.lang].months.map(fold));
+  return st.terms.names.filter((n) => !weekdays(st.lang).has(n) && !months.has(n));
+}
+
+/** How surely a statement gives a place: a city, a street address and names each count ("rua Tupinambás 770, Belo Horizonte"). */
+function placeEvidence(st: Statement): number {
+  return Number(st.terms.stems.includes('cat:city')) + Number(isAddress(st.text, st.lang)) + Number(placeNames(st).length > 0);
 }
 
 /** How many statements after the one naming a subject may hold its value (see recallStatements). */
@@ -1191,15 +1215,25 @@ export function recallStatements(
   // few that followed the one naming the subject.
   // So with a place, when it is a city ("necesito cambiar un vuelo" … "es el madrid–cancún" → "¿adónde vuelo?").
   if ((types.includes('time') || types.includes('place')) && !scored.some((x) => x.typed)) {
-    const anchor = all.filter((x) => x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5).sort((a, b) => b.score - a.score || b.s.order - a.s.order)[0];
+    const anchors = all.filter((x) => x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5).sort((a, b) => b.score - a.score || b.s.order - a.s.order);
     const follows = (x: (typeof all)[number]) =>
-      types.includes('time') ? carriesType(x.s, types.includes('hour') ? 'hour' : 'time') : x.s.terms.stems.includes('cat:city');
-    const next = anchor
-      ? all
-          .filter((x) => x.typed && follows(x) && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING)
-          .sort((a, b) => b.s.order - a.s.order)[0]
-      : undefined;
-    if (next) scored = [{ ...next, score: anchor.score }];
+      types.includes('time')
+        ? carriesType(x.s, types.includes('hour') ? 'hour' : 'time')
+        : x.s.terms.stems.includes('cat:city') || isAddress(x.s.text, x.s.lang);
+    // Each statement naming the subject in turn, the best first: the lens asked about may be the one named before the
+    // address, not the latest one naming it. A place prefers the statement that gives it most surely (placeEvidence).
+    for (const anchor of anchors) {
+      const next = all
+        .filter((x) => x.typed && follows(x) && x.s.order > anchor.s.order && x.s.order <= anchor.s.order + FOLLOWING)
+        .sort(
+          (a, b) =>
+            (types.includes('time') ? 0 : placeEvidence(b.s) - placeEvidence(a.s) || Number(a.s.correction) - Number(b.s.correction)) || b.s.order - a.s.order,
+        )[0];
+      if (next) {
+        scored = [{ ...next, score: anchor.score }];
+        break;
+      }
+    }
   }
   // "Why…?" sharing no word with what was said ("Weshalb komme ich noch mal?"): the reason the person gave ("es geht um ein
   // Muttermal"), else the explanation a correction came with ("ach nein, Samstag um 11, um 10 habe ich Chorprobe").

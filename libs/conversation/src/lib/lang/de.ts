@@ -214,6 +214,7 @@ export const DE: LanguageData = {
   insteadOf: ['statt', 'anstatt', 'anstelle von', 'anstelle', 'an stelle von'],
   companions: ['mit'],
   titles: ['herr', 'herrn', 'frau', 'dr', 'doktor', 'prof', 'professor', 'professorin'],
+  streets: ['strasse', 'str', 'weg', 'platz', 'allee', 'gasse', 'wohnung', 'hausnummer', 'plz'],
   hourLeads: ['um', 'ab', 'gegen', 'bis'],
   shouldBe: ['sollte sein', 'muss sein', 'richtig ist', 'richtig ware'],
   refusals: ['passt nicht', 'passt mir nicht', 'geht nicht', 'kann ich nicht', 'klappt nicht', 'ist schlecht'],

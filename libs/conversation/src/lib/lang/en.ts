@@ -232,6 +232,7 @@ export const EN: LanguageData = {
   insteadOf: ['instead of', 'rather than', 'in place of'],
   companions: ['with'],
   titles: ['mr', 'mrs', 'ms', 'miss', 'dr', 'doctor', 'prof', 'professor', 'sir'],
+  streets: ['street', 'st', 'road', 'rd', 'lane', 'ln', 'avenue', 'ave', 'drive', 'crescent', 'terrace', 'apartment', 'apt', 'suite', 'postcode', 'zip'],
   hourLeads: ['at', 'from', 'after', 'before', 'around', 'until'],
   shouldBe: ['should be', 'should say', 'supposed to be', 'the right one is', 'the correct one is'],
   refusals: ["doesn't work", 'does not work', "won't work", 'will not work', 'is no good', "isn't possible", 'is not possible', 'is out'],

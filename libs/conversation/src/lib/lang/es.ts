@@ -160,6 +160,7 @@ export const ES: LanguageData = {
   insteadOf: ['en vez de', 'en vez del', 'en lugar de', 'en lugar del'],
   companions: ['con'],
   titles: ['sr', 'sra', 'srta', 'senor', 'senora', 'senorita', 'don', 'dona', 'dr', 'dra', 'doctor', 'doctora', 'profe', 'profesor', 'profesora'],
+  streets: ['calle', 'avenida', 'avda', 'av', 'paseo', 'plaza', 'camino', 'piso', 'cp', 'codigo postal'],
   hourLeads: ['a las', 'a la', 'de las', 'desde las', 'hasta las', 'sobre las', 'hacia las'],
   shouldBe: ['debería ser', 'debe ser', 'tendría que ser', 'lo correcto es', 'el correcto es', 'la correcta es'],
   refusals: ['no puedo', 'no me va', 'no me viene bien', 'no me sirve', 'no va', 'no es posible'],

@@ -195,6 +195,7 @@ export const PT: LanguageData = {
   insteadOf: ['em vez de', 'em vez do', 'em vez da', 'ao inves de', 'ao inves do', 'ao inves da', 'no lugar de', 'no lugar do', 'no lugar da'],
   companions: ['com'],
   titles: ['sr', 'sra', 'srta', 'senhor', 'senhora', 'dona', 'seu', 'dr', 'dra', 'doutor', 'doutora', 'prof', 'professor', 'professora'],
+  streets: ['rua', 'avenida', 'av', 'travessa', 'alameda', 'praca', 'rodovia', 'estrada', 'apto', 'apartamento', 'cep', 'bairro'],
   hourLeads: ['as', 'das', 'ate as', 'depois das', 'antes das', 'umas'],
   shouldBe: ['deveria ser', 'devia ser', 'era pra ser', 'era para ser', 'o certo é', 'o correto é'],
   refusals: ['não dá', 'não posso', 'não rola', 'não vai dar', 'não consigo', 'não serve'],

@@ -68,6 +68,8 @@ export interface LanguageData {
   companions: string[];
   /** Forms of address before a name ("mr", "dr", "herr", "frau", "sra", "señor", "madame"): the word after one is a name. */
   titles: string[];
+  /** Words of a street address ("rua", "street", "calle", "rue", "Straße"), folded: a statement holding one with a number is a place. */
+  streets: string[];
   /**
    * Words before a bare hour that make it a time of day ("at 9", "a las 11", "às 8", "um 16", "vers 10"): a statement
    * saying one holds a time of day (an `hour` question finds it). Folded, matched word by word before the number.
