@@ -22,6 +22,7 @@ import {
   isCorrection,
   isRecapRequest,
   answerTypesOf,
+  asksToTellBack,
   isSelfQuestion,
   isStatementFact,
   opensLikeQuestion,
@@ -440,7 +441,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return recallName(ctx);
   }
   // "Can you check again?", "pode cancelar?": the agent is asked to act, not told what the person said.
-  const toAgent = isRequestToAgent(message) || isStatusCue(message);
+  // "Dame el número de póliza otra vez", "read me back the address": a request to say back what was told, not to act.
+  const toAgent = (isRequestToAgent(message) || isStatusCue(message)) && !asksToTellBack(message, lang);
   // A correction that only fixes a value ("wait no, it's wednesday", "sorry i meant Cork, not dublin") is thanked for with the
   // new value (noteValues) and asks nothing again: what it corrects was just given.
   if (!i.question && isBareCorrection(message, ctx)) {
@@ -481,7 +483,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
   // Any other question about the person: the statements that best match it ("Where am I flying to?").
   if (!suggestion && !toAgent && isSelfQuestion(message, lang)) {
-    const said = recallStatements(message, earlierStatements(ctx, message), lang, 2, { recent: ctx.userTurns });
+    const strict = recallStatements(message, earlierStatements(ctx, message), lang, 2, { recent: ctx.userTurns });
+    // Asked to say it back ("dame el número de póliza otra vez"): one rare word shared is enough.
+    const said =
+      strict.length || !asksToTellBack(message, lang)
+        ? strict
+        : recallStatements(message, earlierStatements(ctx, message), lang, 1, { loose: true, recent: ctx.userTurns });
     if (said.length) {
       ctx.recalled = true;
       return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));

@@ -1142,6 +1142,19 @@ describe('recall across derivations and as a last try (issue 37, round 9)', () =
     expect(found.map((s) => s.text)).toEqual([said[1]]);
   });
 
+  it('a question in a later sentence, or a request to say it back, asks about what was said', () => {
+    expect(isSelfQuestion("thx. what's my voucher code again, need it for the form", 'en')).toBe(true);
+    expect(isSelfQuestion('dame el número de la reserva otra vez', 'es')).toBe(true);
+    expect(isSelfQuestion('so read me back the address you have', 'en')).toBe(true);
+    expect(isSelfQuestion('the parcel arrived crushed', 'en')).toBe(false);
+    const replies = play(getSoul('friendly-support')!, [
+      'hola, el sofá llegó con una pata rota. la garantía es GX-55102',
+      'además el repartidor lo dejó en el portal',
+      'dame el número de garantía otra vez',
+    ]);
+    expect(replies[2]).toContain('GX-55102');
+  });
+
   it('a correction told back leaves out what it rules out with the word before it ("não dia 8", "not the 8th")', () => {
     expect(withoutRuledOut('na verdade, a gente sai dia 6, não dia 8')).toBe('na verdade, a gente sai dia 6');
     expect(withoutRuledOut('actually we leave on the 6th, not the 8th')).toBe('actually we leave on the 6th');

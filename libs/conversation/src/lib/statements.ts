@@ -991,7 +991,12 @@ export function asksWhatWasSaid(message: string, lang: Lang): boolean {
 
 /** Is the message a question about the person themself ("where am I flying to?", "what did I say about…", "¿cuál es mi…?")? */
 export function isSelfQuestion(message: string, lang: Lang): boolean {
-  if (!isQuestion(message, lang) && !/^\s*(?:remind|tell|rappelle|me lembr|recuerd|dime)/iu.test(fold(message))) return false;
+  // Asked in any of its sentences ("thx. what's my account number again"), or as a request to say it back ("dame el número
+  // de póliza otra vez", "read me back the address", "sag mir nochmal die Nummer").
+  const parts = sentences(message).map((p) => stripOpeners(p, lang));
+  if (parts.some((p) => TELL_BACK.test(fold(p)))) return true;
+  const asked = isQuestion(message, lang) || parts.some((p) => opensLikeQuestion(p, lang));
+  if (!asked) return false;
   const d = LANGUAGE_DATA[lang];
   if (hasPhrase(message, d.recallCues)) return true;
   // A first-person subject: "am I", "do I", "eu vou", "je pars".
@@ -1005,6 +1010,15 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
   const possessive = words.some((w) => d.firstPerson.map(fold).includes(w));
   return possessive && !findTopic(message);
 }
+
+/** Does a sentence of the message ask to have something said back ("dame el número de póliza otra vez")? */
+export function asksToTellBack(message: string, lang: Lang): boolean {
+  return sentences(message).some((p) => TELL_BACK.test(fold(stripOpeners(p, lang))));
+}
+
+/** Requests to say something back, in the five languages: "remind me", "read me back", "dame", "redis-moi", "sag mir". */
+const TELL_BACK =
+  /^\s*(?:remind|tell me|read (?:me )?back|read me|give me|confirm|repeat|me lembr|me (?:diz|fala|passa|manda)|repete|confirma|recuerd|dime|dame|repite|rappelle|redis|redonne|donne-moi|confirme|sag mir|nenn mir|gib mir|wiederhol)/iu;
 
 /** A time of day as written: "11pm", "6am", "16h", "15h30", "9:30", "às 8 horas". */
 const TIME_OF_DAY =
