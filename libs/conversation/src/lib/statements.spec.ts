@@ -1155,6 +1155,15 @@ describe('recall across derivations and as a last try (issue 37, round 9)', () =
     expect(replies[2]).toContain('GX-55102');
   });
 
+  it('"how long" / "desde quando" / "seit wann" ask for a time; guests, tickets, concerts and prints have their other words', () => {
+    expect(answerTypesOf('how long has it been broken?', 'en')).toContain('time');
+    expect(answerTypesOf('desde quando está assim?', 'pt')).toContain('time');
+    expect(answerTypesOf('seit wann ist das so?', 'de')).toContain('time');
+    const said = ['We booked the hall for 80 guests in June.', 'The caterer is Bella Cucina.', 'My sister is handling the music.'];
+    const { statements } = buildStatements([], said.map(user), undefined, 'en');
+    expect(recallStatements('how many people are we expecting?', statements, 'en', 1, { confident: true }).map((s) => s.text)).toEqual([said[0]]);
+  });
+
   it('a correction told back leaves out what it rules out with the word before it ("não dia 8", "not the 8th")', () => {
     expect(withoutRuledOut('na verdade, a gente sai dia 6, não dia 8')).toBe('na verdade, a gente sai dia 6');
     expect(withoutRuledOut('actually we leave on the 6th, not the 8th')).toBe('actually we leave on the 6th');

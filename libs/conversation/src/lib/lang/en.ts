@@ -320,6 +320,10 @@ export const EN: LanguageData = {
   },
   verbs: {},
   synonyms: [
+    ['ticket', 'tickets', 'seat', 'seats'],
+    ['guest', 'guests', 'people', 'person', 'persons', 'heads'],
+    ['band', 'concert', 'gig', 'artist', 'singer'],
+    ['print', 'prints', 'photo', 'photos', 'copy', 'copies'],
     ['old', 'turning', 'turns'],
     ['fly', 'flying', 'flight', 'flights', 'plane', 'airport', 'travel', 'travelling', 'traveling', 'trip', 'destination'],
     ['live', 'living', 'lives', 'home', 'reside', 'based'],
@@ -361,6 +365,8 @@ export const EN: LanguageData = {
   answerTypes: {
     hour: ['what time', 'at what time', 'which time', 'how late', 'how early'],
     time: [
+      'how long',
+      'since when',
       'what month',
       'which month',
       'what year',

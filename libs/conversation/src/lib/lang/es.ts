@@ -269,6 +269,10 @@ export const ES: LanguageData = {
     intenté: 'intentaste',
   },
   synonyms: [
+    ['entrada', 'entradas', 'asiento', 'asientos', 'boleto', 'boletos'],
+    ['invitado', 'invitados', 'persona', 'personas', 'comensales'],
+    ['banda', 'concierto', 'cantante', 'artista'],
+    ['foto', 'fotos', 'copia', 'copias', 'impresión', 'impresiones'],
     ['edad', 'años', 'cumple', 'cumplir'],
     ['vuelo', 'volar', 'viaje', 'viajar', 'avion', 'aeropuerto', 'destino'],
     ['vivo', 'vivir', 'vive', 'resido'],
@@ -310,6 +314,11 @@ export const ES: LanguageData = {
   answerTypes: {
     hour: ['que hora', 'a que hora', 'que horario', 'cual horario'],
     time: [
+      'desde cuándo',
+      'desde cuando',
+      'hace cuánto',
+      'hace cuanto',
+      'cuánto tiempo hace',
       'que mes',
       'en que mes',
       'que ano',

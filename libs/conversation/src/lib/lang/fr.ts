@@ -280,6 +280,10 @@ export const FR: LanguageData = {
     commandé: 'commandé',
   },
   synonyms: [
+    ['billet', 'billets', 'siège', 'sièges'],
+    ['invité', 'invités', 'personnes', 'convives'],
+    ['groupe', 'concert', 'chanteur', 'chanteuse', 'artiste'],
+    ['photo', 'photos', 'tirage', 'tirages', 'copie', 'copies'],
     ['age', 'âge', 'ans'],
     ['rendez-vous', 'rdv', 'dentiste', 'medecin', 'consultation', 'docteur'],
     ['budget', 'depenser', 'depense', 'payer'],
@@ -319,7 +323,21 @@ export const FR: LanguageData = {
   and: 'et',
   answerTypes: {
     hour: ['quelle heure', 'a quelle heure', 'quel horaire'],
-    time: ['quel mois', 'quelle annee', 'quand', 'quel jour', 'quelle heure', 'à quelle heure', 'quelle date', 'quels jours', "c'est quand", 'quel horaire'],
+    time: [
+      'depuis quand',
+      'depuis combien de temps',
+      'ça fait combien de temps',
+      'quel mois',
+      'quelle annee',
+      'quand',
+      'quel jour',
+      'quelle heure',
+      'à quelle heure',
+      'quelle date',
+      'quels jours',
+      "c'est quand",
+      'quel horaire',
+    ],
     place: ['destination', 'où', "d'où", 'quelle ville', 'quel pays', 'quelle adresse', 'quel hopital', 'quel magasin', 'quel quartier', 'quel arrondissement'],
     person: [
       'qui est',

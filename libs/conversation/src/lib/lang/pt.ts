@@ -328,6 +328,10 @@ export const PT: LanguageData = {
     tentei: 'tentou',
   },
   synonyms: [
+    ['ingresso', 'ingressos', 'assento', 'assentos', 'entrada', 'entradas'],
+    ['convidado', 'convidados', 'pessoa', 'pessoas'],
+    ['banda', 'show', 'concerto', 'cantor', 'cantora', 'artista'],
+    ['foto', 'fotos', 'cópia', 'cópias', 'impressão', 'impressões'],
     ['idade', 'anos', 'aninhos'],
     ['voo', 'voar', 'viagem', 'viajar', 'aviao', 'aeroporto', 'embarque', 'destino'],
     ['moro', 'morar', 'mora', 'vivo', 'viver', 'resido'],
@@ -368,6 +372,10 @@ export const PT: LanguageData = {
   answerTypes: {
     hour: ['que horas', 'que hora', 'qual horario', 'que horario', 'a que horas'],
     time: [
+      'desde quando',
+      'há quanto tempo',
+      'ha quanto tempo',
+      'faz quanto tempo',
       'qual mes',
       'que mes',
       'qual ano',
