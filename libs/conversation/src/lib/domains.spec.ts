@@ -1,5 +1,5 @@
 import { detectLanguage } from './detect-language';
-import { domainOf, domainOfConversation } from './domains';
+import { domainOf, domainOfConversation, tradeOf } from './domains';
 import { extractFacts } from './facts';
 import { matchMemoryQuestion } from './recall';
 import { getSoul, soulNamed } from './souls';
@@ -165,5 +165,20 @@ describe('the domain a conversation names, for an agent whose soul names none', 
     expect(reply).toMatch(books);
     expect(reply).not.toMatch(/style, area or budget|estilo, regi|zona o presupuesto/i);
     expect(detectLanguage(reply).language).toBe(lang);
+  });
+});
+
+describe('a role word names no trade when another word does (round 9)', () => {
+  it.each([
+    ['coach de finanças pessoais: orçamento, dívidas e metas de economia', 'accounting'],
+    ['coach de cocina para menús de diario', 'cooking'],
+    ['personal trainer at a city gym', 'fitness'],
+    ['running partner for a first half marathon', 'fitness'],
+    ['plant care helper for houseplants', 'garden'],
+  ])('%s → %s', (purpose, id) => {
+    expect(tradeOf(purpose)?.id).toBe(id);
+  });
+  it('a pharmacy’s prescriptions ("receitas") are no cooking', () => {
+    expect(tradeOf('assistente de uma farmácia: receitas, entregas e remédios')?.id).not.toBe('cooking');
   });
 });

@@ -330,13 +330,25 @@ export function tradeOf(purpose: string): Trade | undefined {
   return namedTrade(fold(purpose))?.trade;
 }
 
+/**
+ * Words that name a role any trade has ("coach", "trainer"): a purpose's trade is named by its other words when it has
+ * any ("coach de finanças pessoais" is a finance coach, "cooking coach" a cook), by these only when nothing else names it.
+ */
+const ROLE_WORDS = new Set(['coach', 'coaching', 'trainer', 'entrenador', 'treinador']);
+
 function namedTrade(text: string): { trade: Trade; at: number } | undefined {
-  let best: { trade: Trade; at: number } | undefined;
-  for (const trade of TRADES) {
-    const at = usesWord(text, trade.words);
-    if (at >= 0 && (!best || at < best.at)) best = { trade, at };
-  }
-  return best;
+  const pick = (strong: boolean) => {
+    let best: { trade: Trade; at: number } | undefined;
+    for (const trade of TRADES) {
+      const at = usesWord(
+        text,
+        trade.words.filter((w) => ROLE_WORDS.has(w) !== strong),
+      );
+      if (at >= 0 && (!best || at < best.at)) best = { trade, at };
+    }
+    return best;
+  };
+  return pick(true) ?? pick(false);
 }
 
 /**

@@ -495,10 +495,9 @@ export const TRADES: readonly Trade[] = [
   },
   {
     id: 'fitness',
-    words: w('gym gyms fitness academia gimnasio fitnessstudio crossfit pilates yoga coach coaching trainer entrenador treinador').concat([
-      'personal trainer',
-      'salle de sport',
-    ]),
+    words: w(
+      'gym gyms fitness academia gimnasio fitnessstudio crossfit pilates yoga coach coaching trainer entrenador treinador running runner corrida maratona maraton marathon laufen laufer',
+    ).concat(['run club', 'course a pied', 'half marathon', 'personal trainer', 'salle de sport']),
     choose: ['goal', 'days', 'injuries'],
     book: ['goal', 'daytime'],
   },
@@ -510,7 +509,7 @@ export const TRADES: readonly Trade[] = [
   {
     id: 'garden',
     words: w(
-      'garden gardening gardener plants nursery jardim jardinagem horta hortas jardin jardineria huerto huertos jardinage potager garten gartnerei pflanzen',
+      'garden gardening gardener plant plants houseplant* nursery jardim jardinagem horta hortas planta plantas jardin jardineria huerto huertos jardinage potager plante plantes garten gartnerei pflanze pflanzen zimmerpflanze*',
     ),
     choose: ['spot', 'area'],
     handle: ['spot', 'problem'],
@@ -634,13 +633,13 @@ export const TRADES: readonly Trade[] = [
   },
   {
     id: 'cooking',
-    words: w('recipes recipe cooking culinaria receitas cocina recetas cuisine recettes kochen rezepte chef'),
+    words: w('recipes recipe cooking culinaria cozinha cocina recetas cuisine recettes kochen rezepte chef'),
     choose: ['ingredients', 'time', 'diet'],
   },
   {
     id: 'accounting',
     words: w(
-      'accountant* accountancy accounting bookkeep* tax taxes contador contadora contabilidade contabilidad contable gestoria comptable* comptabilite expert-comptable steuerberat* buchhaltung',
+      'accountant* accountancy accounting bookkeep* tax taxes finance finances financas finanzas finanzen contador contadora contabilidade contabilidad contable gestoria comptable* comptabilite expert-comptable steuerberat* buchhaltung',
     ).concat(['asesoria fiscal']),
     choose: [],
     book: ['daytime'],
