@@ -1,5 +1,6 @@
 import { extractAnswerFacts, extractFacts, factCacheStats, factId, factSlot, keepRecentFacts, mergeFacts, summarizeRelationship } from './facts';
 import type { Fact } from './types';
+import { matchMemoryQuestion } from './recall';
 
 const kv = (facts: Fact[]) => facts.map((f) => `${f.kind}/${f.key}=${f.value}`);
 
@@ -406,5 +407,26 @@ describe('extractFacts cache (issue 39)', () => {
     // The most recent answers are kept (a hit gives the same facts).
     expect(kv(extractFacts(said(599), { previous }))).toEqual(kv(extractFacts(said(599), { previous })));
     expect(factCacheStats().entries).toBe(s.entries);
+  });
+});
+
+describe('an age said with the name (round 9)', () => {
+  it.each([
+    ["hey, I'm Priya, 41, and I need a new phone plan", '41'],
+    ['oi, sou a Bruna, 27 anos, e quero trocar de plano', '27'],
+    ['hola, soy Marta, 52 años, y busco un piso', '52'],
+    ["bonjour, moi c'est Léa, 30 ans, je cherche un vélo", '30'],
+    ['hallo, ich bin Finn, 38, und brauche Hilfe', '38'],
+    ["j'ai 45 ans et je débute", '45'],
+  ])('%s → %s', (text, years) => {
+    expect(extractFacts(text).find((f) => f.key === 'age')?.value).toBe(years);
+  });
+  it('a time or a rating after the name is no age', () => {
+    expect(extractFacts('sou a Ana, 14:30 tá bom?').find((f) => f.key === 'age')).toBeUndefined();
+    expect(extractFacts('I am Tom, 3.5 stars is fine').find((f) => f.key === 'age')).toBeUndefined();
+  });
+  it('"how old did I tell you I am?" asks for the age', () => {
+    const facts = extractFacts("hey, I'm Priya, 41, and I need a new phone plan");
+    expect(matchMemoryQuestion('how old did I tell you I am, by the way?', facts)?.[0]).toMatchObject({ type: 'slot', slot: { key: 'age' } });
   });
 });

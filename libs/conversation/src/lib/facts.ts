@@ -626,12 +626,23 @@ function age(s: string, ctx: Ctx): void {
     /\b(?:tenho|completei|fiz)\s+(\d{1,3})\s+anos\b|\bI(?:'m|’m| am)\s+(\d{1,3})(?:\s+years?\s+old|\s*y\/?o\b|\s*$)|\b(?:tengo|cumpl[ií])\s+(\d{1,3})\s+a[ñn]os\b/iu.exec(
       s,
     );
-  if (!m) return;
-  const n = m[1] ?? m[2] ?? m[3];
+  // An introduction with the age after the name ("I'm Tom, 34", "sou a Ana, 28 anos", "moi c'est Inès, 29 ans", "ich bin
+  // Jonas, 33"), and French and German ages ("j'ai 29 ans", "ich bin 33 Jahre alt").
+  const intro =
+    /\b(?:i['’]m|i am|sou|soy|je suis|moi c['’]est|c['’]est|ich bin|me llamo|meu nome [ée]|my name is)\s+(?:(?:a|o|el|la)\s+)?\p{Lu}[\p{L}'’-]+,\s*(\d{1,2})(?:\s+(?:years?(?:\s+old)?|anos|a[ñn]os|ans|jahre(?:\s+alt)?))?(?![\p{L}\p{N}:.])|\bj['’]ai\s+(\d{1,3})\s+ans\b|\bich bin\s+(\d{1,3})\s+jahre\b/iu.exec(
+      s,
+    );
+  if (!m && !intro) return;
+  const n = m ? (m[1] ?? m[2] ?? m[3]) : (intro![1] ?? intro![2] ?? intro![3]);
   const years = Number(n);
   if (!(years > 0 && years < 120)) return;
-  add(ctx, 'other', 'age', String(years), m[1] ? 'pt' : m[3] ? 'es' : 'en', (l) =>
-    l === 'pt' ? `Tem ${years} anos` : l === 'es' ? `Tiene ${years} años` : `Is ${years} years old`,
+  add(
+    ctx,
+    'other',
+    'age',
+    String(years),
+    m ? (m[1] ? 'pt' : m[3] ? 'es' : 'en') : /\b(?:sou|meu nome)\b/i.test(s) ? 'pt' : /\b(?:soy|me llamo|a[ñn]os)\b/i.test(s) ? 'es' : 'en',
+    (l) => (l === 'pt' ? `Tem ${years} anos` : l === 'es' ? `Tiene ${years} años` : `Is ${years} years old`),
   );
 }
 

@@ -186,10 +186,14 @@ const ASKING_START = RECALL_START;
 
 /** Text prepared for matching: folded (offsets kept), inverted marks gone, spaces squeezed. */
 function prepare(message: string): string {
-  return foldKeep(squish(message.normalize('NFC')).replace(/[¿¡]/g, ' '))
-    .replace(/[’]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    foldKeep(squish(message.normalize('NFC')).replace(/[¿¡]/g, ' '))
+      .replace(/[’]/g, "'")
+      // "how old did I tell you I am?" is "how old am I?": the telling is left out (its length kept by spaces).
+      .replace(/\bdid i (?:tell|say to|mention to) you (?:that )?i (am|was|live|work)\b/g, (m, verb: string) => `${verb} i`.padEnd(m.length, ' '))
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**
