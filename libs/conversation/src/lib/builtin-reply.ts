@@ -904,7 +904,13 @@ function asksForSaid(ctx: Ctx, message: string): boolean {
   const q = termsOf(message, lang, undefined, { asked: true });
   const earlier = earlierStatements(ctx, message);
   const held = new Set(earlier.flatMap((s) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.dates]));
-  return [...q.numbers, ...q.codes, ...q.emails, ...q.dates].every((v) => held.has(v));
+  if (![...q.numbers, ...q.codes, ...q.emails, ...q.dates].every((v) => held.has(v))) return false;
+  // A first clause that tells something new ("il adore le foot, ça peut aider pour expliquer ?") makes it a question about
+  // that, not about what was said.
+  const said = new Set(earlier.flatMap((s) => s.terms.stems));
+  const [first, ...rest] = message.split(/,\s*/u);
+  const fresh = termsOf(first, lang).stems.filter((t) => !t.startsWith('cat:') && !said.has(t));
+  return !(rest.length && !opensLikeQuestion(first, lang) && fresh.length >= 2);
 }
 
 function knownAsked(ctx: Ctx, ask: string): Fact[] {
