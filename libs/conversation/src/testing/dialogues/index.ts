@@ -35,8 +35,8 @@ export {
 };
 
 /**
- * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, dev E, dev G, dev I
- * and dev K (outside testers' development sets, tuned on) and held-out C, F, H and J (frozen, never tuned on) are printed
+ * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, E, G, I, K, L and M
+ * (outside testers' development sets, tuned on) and held-out C, F, H and J (frozen, never tuned on) are printed
  * apart.
  */
 export const DIALOGUE_PASS_BAR = 0.95;
@@ -55,15 +55,16 @@ export const HELD_OUT_C_FLOOR = 0.65;
  * higher figure. Set on 2026-11-27 (issue 37 round 5; dev I was 71/96 messaging and 74/91 entity before it), raised on
  * 2026-11-28 (round 7: reply behaviour, and memory's paraphrases, corrections by clause and days; a full run of both, with dev K's
  * first floors: dev K was 84/113 messaging and 64/110 entity before round 7), and on 2026-11-28 (round 8: who via companions,
- * what time as a time of day, corrections of one kind; dev K 86 → 87 messaging, 81 → 86 entity, the others unchanged).
+ * what time as a time of day, corrections of one kind; dev K 86 → 87 messaging, 81 → 86 entity, the others unchanged), and on
+ * 2026-11-28 (round 9, with dev L's and dev M's first floors: a full run of both services after the round).
  */
 export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
-  messaging: { 'dev D': 140, 'dev E': 86, 'dev G': 99, 'dev I': 94, 'dev K': 87 },
-  entity: { 'dev D': 187, 'dev E': 89, 'dev G': 96, 'dev I': 85, 'dev K': 86 },
+  messaging: { 'dev D': 140, 'dev E': 86, 'dev G': 99, 'dev I': 94, 'dev K': 92, 'dev L': 92, 'dev M': 96 },
+  entity: { 'dev D': 187, 'dev E': 89, 'dev G': 97, 'dev I': 85, 'dev K': 86, 'dev L': 84, 'dev M': 96 },
 };
 
 /**
- * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets D, E, G, I and K (tuned on;
+ * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets D, E, G, I, K, L and M (tuned on;
  * their DEV_FLOORS are checked when they run), as CI's run does.
  */
 export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Dialogue; part: DialoguePart }> {
