@@ -61,9 +61,6 @@ function asksOwnNameWords(t: string[]): boolean {
 }
 
 /** "who are you", "who exactly am I chatting with", "com quem eu falo", "à qui je parle", "wer ist da?" */
-/** Third persons: "who is she talking to?" is about someone else. */
-const THIRD = new Set(['he', 'she', 'they', 'ele', 'ela', 'eles', 'elas', 'el', 'ella', 'ellos', 'il', 'elle', 'ils', 'er', 'sie']);
-
 function asksWho(t: string[]): boolean {
   return t.some((x, i) => {
     if (!WORDS.who.has(x)) return false;
@@ -76,19 +73,18 @@ function asksWho(t: string[]): boolean {
     if (agentish(near)) return !near.some((n) => WORDS.yours.has(n) && !WORDS.you.has(n));
     // "vous êtes qui ?", "c'est qui ?", "t'es qui ?", "e vc, quem é?", "you are who exactly?": the agent and a verb of being
     // just before the "who" (or the agent before and the verb after it), no possessive.
-    const before3 = t.slice(Math.max(0, i - 3), i);
-    if (i === t.length - 1 && agentish(before3)) return true;
+    const before = t.slice(Math.max(0, i - 3), i);
+    if (i === t.length - 1 && agentish(before)) return true;
     if (
       !t.some((n) => WORDS.yours.has(n) && !WORDS.you.has(n)) &&
-      before3.some((n) => WORDS.you.has(n)) &&
-      (before3.some((n) => WORDS.be.has(n)) || (near.slice(0, 1).some((n) => WORDS.be.has(n)) && i >= t.length - 2))
+      before.some((n) => WORDS.you.has(n)) &&
+      (before.some((n) => WORDS.be.has(n)) || (near.slice(0, 1).some((n) => WORDS.be.has(n)) && i >= t.length - 2))
     )
       return true;
     // A verb of talking with the person as its subject, said or implied ("com quem falo", "con quién hablo"), or said
-    // before the "who" ("je discute avec qui ?", "I'm talking to who?").
-    const before = t.slice(Math.max(0, i - 3), i);
-    // "tô falando com quem?": a first person implied by the verb, no one else named.
-    const someoneElse = t.some((n) => THIRD.has(n));
+    // before the "who" ("je discute avec qui ?", "I'm talking to who?"); "tô falando com quem?": a first person implied by
+    // the verb, no one else named.
+    const someoneElse = t.some((n) => WORDS.third.has(n));
     return (
       next.some((n) => WORDS.talk.has(n)) ||
       (i >= t.length - 2 && before.some((n) => WORDS.talk.has(n)) && (before.some((n) => WORDS.me.has(n)) || !someoneElse))
@@ -112,19 +108,15 @@ function asksWhatAgentIs(t: string[]): boolean {
   if (t.length > 10 || !t.some((x) => WORDS.beings.has(x))) return false;
   if (t.some((x) => WORDS.yours.has(x) && !WORDS.you.has(x))) return false;
   // "Can I talk to a real person?", "quero falar com um humano": a request to be handed over, not a question about the agent.
-  if (t.some((x) => WORDS.route.has(x) || WANT.has(x))) return false;
+  if (t.some((x) => WORDS.route.has(x) || WORDS.want.has(x))) return false;
   return t.some((x) => WORDS.you.has(x) || WORDS.this.has(x) || WORDS.talk.has(x) || x === 'verbunden' || x === 'connected');
 }
 
 /** "And you are?", "¿y usted es?", "pardon, vous êtes ?", "und Sie sind?": only the agent and a verb of being, asked. */
 function asksYouAre(t: string[]): boolean {
-  const rest = t.filter((x) => !OPENERS.has(x) && !APOLOGY.has(x));
-  return rest.length === 2 && rest.some((x) => WORDS.you.has(x)) && rest.some((x) => WORDS.be.has(x) || x === 'etes' || x === 'sind');
+  const rest = t.filter((x) => !OPENERS.has(x) && !WORDS.apologies.has(x));
+  return rest.length === 2 && rest.some((x) => WORDS.you.has(x)) && rest.some((x) => WORDS.be.has(x));
 }
-
-const WANT = new Set(['want', 'wanna', 'like', 'quero', 'queria', 'quiero', 'quisiera', 'veux', 'voudrais', 'mochte', 'moechte', 'will', 'would', 'get']);
-
-const APOLOGY = new Set(['sorry', 'pardon', 'perdon', 'perdona', 'desculpa', 'desculpe', 'entschuldigung', 'sorry', 'excuse', 'me']);
 
 /** A question for the person's own name ("tu te rappelles mon prénom ?"), not a statement of it ("my name is Ana"). */
 export function asksOwnName(message: string): boolean {

@@ -80,6 +80,8 @@ interface Ctx {
   statements: Statement[];
   /** Values the person corrected ("X, not Y"): the old value is never used. */
   corrections: Correction[];
+  /** `statements` without the message's own (earlierStatements), read once per message. */
+  earlier?: { message: string; statements: Statement[] };
 }
 
 /** Facts the engine reacts to personally ("Oh nice, jazz!"); numbers and codes are noted, not chatted about. */
@@ -702,17 +704,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     // An entity asked for advice answers from its trade ("for curly, dry hair: a hydration mask…"), then asks what it still needs.
     const tip = tradeTip(ctx, message);
     if (tip) return tip;
-    // A question that shares a rare word with something the person said ("qual quantia vocês vão tentar recuperar?",
-    // "wohin geht der Umzug jetzt?") is answered from it before saying it cannot be looked up or asking again.
-    // Only a question that asks for something (what was told, a kind of value, about the person) and brings no value of
-    // its own: "vou viajar pra Lisboa dia 12, preciso avisar?" tells, "¿me explicas…?" asks for an explanation.
-    if (rest.question && !ack && findTopic(message)?.id !== 'recommendation' && asksForSaid(ctx, message)) {
-      const said = recallStatements(message, earlierStatements(ctx, message), lang, 1, { loose: true, recent: ctx.userTurns });
-      if (said.length) {
-        ctx.recalled = true;
-        return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
-      }
-    }
+    const recalled = rest.question && !ack ? lastTry(ctx, message) : undefined;
+    if (recalled) return recalled;
     // A question for something the person told before that memory cannot answer: said plainly, and asked again.
     if (rest.question && !ack && asksWhatWasTold(message))
       return [
@@ -790,17 +783,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (topic?.id === 'recommendation') {
     const tip = tradeTip(ctx, message);
     if (tip) return tip;
-    // A question that shares a rare word with something the person said ("qual quantia vocês vão tentar recuperar?",
-    // "wohin geht der Umzug jetzt?") is answered from it before saying it cannot be looked up or asking again.
-    // Only a question that asks for something (what was told, a kind of value, about the person) and brings no value of
-    // its own: "vou viajar pra Lisboa dia 12, preciso avisar?" tells, "¿me explicas…?" asks for an explanation.
-    if (rest.question && !ack && findTopic(message)?.id !== 'recommendation' && asksForSaid(ctx, message)) {
-      const said = recallStatements(message, earlierStatements(ctx, message), lang, 1, { loose: true, recent: ctx.userTurns });
-      if (said.length) {
-        ctx.recalled = true;
-        return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
-      }
-    }
+    const recalled = rest.question && !ack ? lastTry(ctx, message) : undefined;
+    if (recalled) return recalled;
   }
   // The detail is said back, so the person sees it was understood ("Noted: your partner is allergic to feathers.").
   // Not a correction (it would repeat the old value) nor numbers and codes (noted with their value already).
@@ -825,8 +809,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
  */
 /** The statements said before this message (what it says itself is not an answer to it). */
 function earlierStatements(ctx: Ctx, message: string): Statement[] {
+  // Asked for several times per reply (each recall tries in turn): the message's own statements are read once.
+  if (ctx.earlier?.message === message) return ctx.earlier.statements;
   const own = new Set(extractStatements(message, { language: ctx.req.language }).map((f) => fold(trimEnd(f.text ?? ''))));
-  return ctx.statements.filter((s) => !own.has(fold(trimEnd(s.text))));
+  const statements = ctx.statements.filter((s) => !own.has(fold(trimEnd(s.text))));
+  ctx.earlier = { message, statements };
+  return statements;
 }
 
 function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: readonly string[], wrapFallback = true): string {
@@ -892,6 +880,19 @@ function questionPart(ask: string): string {
 /** The number, code or contact slots a follow-up asks for whose value is known. */
 /** Identifier slots a generic reference stands for when asked ("ref HLX-4471" answers "what's your booking reference?"). */
 const REFERENCE_LIKE = new Set(['booking', 'ticket', 'reservation']);
+
+/**
+ * The last try before "I can't look that up", "I can't find that" or a follow-up: a question that shares a rare word with
+ * something the person said ("qual quantia vocês vão tentar recuperar?", "wohin geht der Umzug jetzt?") is answered from
+ * it, when it asks for something said (asksForSaid) and is no request for a suggestion.
+ */
+function lastTry(ctx: Ctx, message: string): string[] | undefined {
+  if (findTopic(message)?.id === 'recommendation' || !asksForSaid(ctx, message)) return undefined;
+  const said = recallStatements(message, earlierStatements(ctx, message), ctx.lang, 1, { loose: true, recent: ctx.userTurns });
+  if (!said.length) return undefined;
+  ctx.recalled = true;
+  return said.map((s, k) => tellBack(s, ctx.lang, `${ctx.seed}#said${k}`));
+}
 
 /**
  * Does the question ask for something the person may have said: what was told ("lembra?", "again", "nochmal"), a kind of

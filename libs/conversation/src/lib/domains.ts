@@ -336,19 +336,23 @@ export function tradeOf(purpose: string): Trade | undefined {
  */
 const ROLE_WORDS = new Set(['coach', 'coaching', 'trainer', 'entrenador', 'treinador']);
 
+/** Each trade's words apart from its role words, and its role words, split once. */
+const TRADE_WORDS = TRADES.map((trade) => ({
+  trade,
+  strong: trade.words.filter((w) => !ROLE_WORDS.has(w)),
+  role: trade.words.filter((w) => ROLE_WORDS.has(w)),
+}));
+
 function namedTrade(text: string): { trade: Trade; at: number } | undefined {
-  const pick = (strong: boolean) => {
+  const pick = (kind: 'strong' | 'role') => {
     let best: { trade: Trade; at: number } | undefined;
-    for (const trade of TRADES) {
-      const at = usesWord(
-        text,
-        trade.words.filter((w) => ROLE_WORDS.has(w) !== strong),
-      );
-      if (at >= 0 && (!best || at < best.at)) best = { trade, at };
+    for (const words of TRADE_WORDS) {
+      const at = usesWord(text, words[kind]);
+      if (at >= 0 && (!best || at < best.at)) best = { trade: words.trade, at };
     }
     return best;
   };
-  return pick(true) ?? pick(false);
+  return pick('strong') ?? pick('role');
 }
 
 /**

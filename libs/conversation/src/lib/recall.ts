@@ -189,8 +189,8 @@ function prepare(message: string): string {
   return (
     foldKeep(squish(message.normalize('NFC')).replace(/[¿¡]/g, ' '))
       .replace(/[’]/g, "'")
-      // "how old did I tell you I am?" is "how old am I?": the telling is left out (its length kept by spaces).
-      .replace(/\bdid i (?:tell|say to|mention to) you (?:that )?i (am|was|live|work)\b/g, (m, verb: string) => `${verb} i`.padEnd(m.length, ' '))
+      // "how old did I tell you I am?" is "how old am I?": the telling is left out.
+      .replace(/\bdid i (?:tell|say to|mention to) you (?:that )?i (am|was|live|work)\b/g, '$1 i')
       .replace(/\s+/g, ' ')
       .trim()
   );

@@ -571,17 +571,10 @@ export function correctionValue(sentence: string): string | undefined {
     .concat(APOLOGIES.map((x) => plain(x).trim()))
     .filter(Boolean)
     .sort((a, b) => b.length - a.length);
-  let rest = plain(sentence).trim();
-  let opened = false;
-  for (let i = 0; i < 8; i++) {
-    const h = heads.find((x) => rest === x || rest.startsWith(`${x} `));
-    if (!h) break;
-    rest = rest.slice(h.length).trim();
-    opened = true;
-  }
-  if (!opened || !rest) return undefined;
+  const rest = withoutHeads(plain(sentence).trim(), heads);
+  if (rest === plain(sentence).trim() || !rest) return undefined;
   const words = rest.split(' ');
-  if (words.length > 3) return leadingValue(sentence, heads);
+  if (words.length > 3) return leadingValue(sentence, heads, lang);
   const small = new Set(langs.flatMap((l) => LANGUAGE_DATA[l].smallTalk.map((x) => plain(x).trim())));
   if (small.has(rest) || words.some((w) => isStopWord(w, lang) || small.has(w) || LANGUAGE_DATA[lang].firstPerson.includes(w))) return undefined;
   // The value as written (case and accents kept): the same number of words at the end of the sentence.
@@ -600,20 +593,14 @@ export function correctionValue(sentence: string): string | undefined {
  * ana@x.pt. The first clause that is not only a marker, its markers dropped: an e-mail or code alone in it, or the number
  * it opens with (and a multiplier word after it: "mil", "k", "thousand", "Tausend").
  */
-function leadingValue(sentence: string, heads: string[]): string | undefined {
+function leadingValue(sentence: string, heads: string[], lang: Lang): string | undefined {
   const clauses = sentence.split(/,\s*/u).map((c) => c.trim());
   for (const clause of clauses) {
-    let rest = plain(clause).trim();
-    for (let i = 0; i < 8; i++) {
-      const h = heads.find((x) => rest === x || rest.startsWith(`${x} `));
-      if (!h) break;
-      rest = rest.slice(h.length).trim();
-    }
+    const rest = withoutHeads(plain(clause).trim(), heads);
     if (!rest) continue;
     const words = rest.split(' ');
     if (words.length > 6) return undefined;
     // Days and times are read by their own rules ("correção: às 10h, às 9 eu levo minha filha", "make it the 23rd, same time").
-    const lang = statementLanguage(sentence);
     if (dateSpan(clause, lang) || saysHour(clause, lang) || /\d(?:st|nd|rd|th|h|am|pm|º|ª)\b/iu.test(clause)) return undefined;
     const emails = clause.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu) ?? [];
     if (emails.length === 1) return emails[0];
@@ -623,6 +610,17 @@ function leadingValue(sentence: string, heads: string[]): string | undefined {
     return undefined;
   }
   return undefined;
+}
+
+/** A folded text without the heads (markers, leads, apologies; longest first) it opens with, a few times over. */
+function withoutHeads(text: string, heads: string[]): string {
+  let rest = text;
+  for (let i = 0; i < 8; i++) {
+    const h = heads.find((x) => rest === x || rest.startsWith(`${x} `));
+    if (!h) break;
+    rest = rest.slice(h.length).trim();
+  }
+  return rest;
 }
 
 const MULTIPLIERS = new Set(['mil', 'k', 'thousand', 'tausend', 'mille', 'millones', 'milhoes', 'million']);
@@ -1054,6 +1052,17 @@ function plainKeep(text: string): string {
     .trim()} `;
 }
 
+const MONTHS = new Map<Lang, Set<string>>();
+/** The months of a language, folded. */
+function monthsOf(lang: Lang): Set<string> {
+  let m = MONTHS.get(lang);
+  if (!m) {
+    m = new Set(LANGUAGE_DATA[lang].months.map(fold));
+    MONTHS.set(lang, m);
+  }
+  return m;
+}
+
 const WEEKDAYS = new Map<Lang, Set<string>>();
 /** The members of the language's `day` category (weekdays), folded. */
 function weekdays(lang: Lang): Set<string> {
@@ -1112,6 +1121,8 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
   }
 }
 
+const STREETS = new Map<Lang, Set<string>>();
+
 /**
  * Does the text give a street address: a street word of the language (lang/*.ts `streets`, "rua", "lane", "calle", "rue",
  * "Straße" also inside a compound) with a number ("14 harrow lane", "rua Tupinambás 770", "Hauptstraße 5")?
@@ -1119,14 +1130,17 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
 export function isAddress(text: string, lang: Lang): boolean {
   if (!/\d/.test(text)) return false;
   const words = plain(text).trim().replace(/ß/g, 'ss').split(' ');
-  const streets = new Set(LANGUAGE_DATA[lang].streets);
+  let streets = STREETS.get(lang);
+  if (!streets) {
+    streets = new Set(LANGUAGE_DATA[lang].streets);
+    STREETS.set(lang, streets);
+  }
   return words.some((w) => streets.has(w) || (lang === 'de' && /(?:strasse|str|weg|platz|allee|gasse)$/.test(w) && w.length > 6));
 }
 
 /** The capitalized words of a statement that may name a place: not a weekday or a month ("on Monday morning"). */
 function placeNames(st: Pick<Statement, 'terms' | 'lang'>): string[] {
-  const months = new Set(LANGUAGE_DATA[st.lang].months.map(fold));
-  return st.terms.names.filter((n) => !weekdays(st.lang).has(n) && !months.has(n));
+  return st.terms.names.filter((n) => !weekdays(st.lang).has(n) && !monthsOf(st.lang).has(n));
 }
 
 /** How surely a statement gives a place: a city, a street address and names each count ("rua Tupinambás 770, Belo Horizonte"). */
@@ -1168,7 +1182,16 @@ export function recallStatements(
   const exact = new Set(statements.flatMap((s) => s.terms.stems));
   const holds = (s: Statement, term: string) =>
     s.terms.stems.includes(term) ? 1 : s.terms.stems.some((x) => kinStems(x, term)) ? (exact.has(term) ? 0.3 : 0.8) : 0;
-  const df = (term: string) => pool.filter((s) => holds(s, term) >= (exact.has(term) ? 1 : 0.5)).length || pool.filter((s) => holds(s, term) > 0).length;
+  // How many statements hold a term, counted once per term (it is asked for each statement that holds it).
+  const dfs = new Map<string, number>();
+  const df = (term: string) => {
+    let n = dfs.get(term);
+    if (n === undefined) {
+      n = pool.filter((s) => holds(s, term) >= (exact.has(term) ? 1 : 0.5)).length || pool.filter((s) => holds(s, term) > 0).length;
+      dfs.set(term, n);
+    }
+    return n;
+  };
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
@@ -1357,7 +1380,7 @@ const THIN = 2;
  */
 function subjectStems(st: Pick<Statement, 'text' | 'terms' | 'lang'>): string[] {
   const d = LANGUAGE_DATA[st.lang];
-  const months = new Set(d.months.map(fold));
+  const months = monthsOf(st.lang);
   const whenWords = wordsOf(st.text)
     .map((w) => fold(w.word))
     .filter((w) => weekdays(st.lang).has(w) || months.has(w) || d.ago.numbers[w] !== undefined);

@@ -36,6 +36,12 @@ export interface AddresseeWords {
   again: string[];
   /** What the agent may be asked whether it is ("bot", "robô", "persona", "humain", "Mensch"): "are you a bot?". */
   beings: string[];
+  /** Third persons: "who is she talking to?" is about someone else. */
+  third: string[];
+  /** Verbs of wanting: "can I talk to a real person?", "quero falar com um humano" ask to be handed over. */
+  want: string[];
+  /** Apologies around a short question ("sorry, and you are?", "pardon, vous êtes ?"). */
+  apologies: string[];
 }
 
 const w = (text: string) => text.split(/\s+/).filter(Boolean);
@@ -57,6 +63,9 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     recall: w('remind remember recall said told say tell mentioned gave'),
     again: w('again'),
     beings: w('bot robot human humans person real machine'),
+    third: w('he she they'),
+    want: w('want wanna like will would get'),
+    apologies: w('sorry excuse me'),
   },
   pt: {
     you: w('voce vc vcs voces tu te contigo senhor senhora'),
@@ -91,6 +100,9 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     recall: w('lembra lembrar lembre lembro disse falei contei passei informei'),
     again: w('mesmo novo'),
     beings: w('bot robo humano humana pessoa ia maquina real'),
+    third: w('ele ela eles elas'),
+    want: w('quero queria'),
+    apologies: w('desculpa desculpe'),
   },
   es: {
     you: w('tu usted te ti contigo vos eres'),
@@ -121,6 +133,9 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     recall: w('recuerdas recuerda recordar acuerdas dije conte comente di pase'),
     again: w('era'),
     beings: w('bot robot humano humana persona ia maquina real'),
+    third: w('el ella ellos'),
+    want: w('quiero quisiera'),
+    apologies: w('perdon perdona'),
   },
   fr: {
     you: w('tu t toi vous etes'),
@@ -153,6 +168,9 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     recall: w('rappelles rappelez souviens souvenez rappeler dit donne raconte'),
     again: w('deja'),
     beings: w('bot robot humain humaine personne ia machine reel vrai'),
+    third: w('il elle ils'),
+    want: w('veux voudrais'),
+    apologies: w('pardon'),
   },
   de: {
     you: w('du dich dir sie ihnen bist'),
@@ -170,5 +188,8 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     recall: w('erinnerst erinnern erinnere gesagt erzahlt genannt'),
     again: w('nochmal nochmals'),
     beings: w('bot roboter mensch menschen person ki maschine echt'),
+    third: w('er sie'),
+    want: w('mochte moechte'),
+    apologies: w('entschuldigung'),
   },
 };
