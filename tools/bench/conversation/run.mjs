@@ -5,14 +5,10 @@
 // median and spread of both and their ratio. See README.md beside this file. Not run in CI.
 //
 //   node tools/bench/conversation/run.mjs [--rounds 1] [--warmup 100] [--parts "dev D,dev E,dev G"] [--json]
-import { build } from 'esbuild';
-import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { loadConversationLibrary } from './bundle.mjs';
 
-const root = resolve(import.meta.dirname, '../../..');
 const { values: opts } = parseArgs({
   options: {
     rounds: { type: 'string', default: '1' },
@@ -25,27 +21,7 @@ const rounds = Math.max(1, Number(opts.rounds));
 const parts = new Set(opts.parts.split(',').map((p) => p.trim()));
 
 // The library is TypeScript: bundle it (with its dialogue suite) once into tmp/, then load it.
-const outDir = resolve(root, 'tmp/bench-conversation');
-mkdirSync(outDir, { recursive: true });
-const outfile = resolve(outDir, 'engine.cjs');
-await build({
-  stdin: {
-    contents: [
-      `export * from ${JSON.stringify(resolve(root, 'libs/conversation/src/index.ts'))};`,
-      `export { allDialogues, planTurns } from ${JSON.stringify(resolve(root, 'libs/conversation/src/testing/dialogues/index.ts'))};`,
-    ].join('\n'),
-    resolveDir: root,
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  tsconfig: resolve(root, 'tsconfig.base.json'),
-  outfile,
-  logLevel: 'error',
-});
-const lib = createRequire(import.meta.url)(outfile);
+const lib = await loadConversationLibrary();
 const { createReplyEngine, getSoul, soulNamed, extractFacts, extractStatements, mergeFacts, allDialogues, planTurns } = lib;
 
 const engine = createReplyEngine({ provider: 'builtin' });

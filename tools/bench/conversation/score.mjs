@@ -4,31 +4,9 @@
 // frozen ones (score.ts FROZEN_PARTS). Counts run within a few turns of the HTTP suites (dialogues.e2e), which are the
 // figures of record. Not run in CI.
 //   node tools/bench/conversation/score.mjs "dev K,dev L" [--dump id]
-import { build } from 'esbuild';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-const root = resolve(import.meta.dirname, '../../..');
-const outfile = resolve(root, 'tmp/dialogue-score/engine.cjs');
-await build({
-  stdin: {
-    contents: [
-      `export * from ${JSON.stringify(resolve(root, 'libs/conversation/src/index.ts'))};`,
-      `export { allDialogues, planTurns, checkReply, isChecked } from ${JSON.stringify(resolve(root, 'libs/conversation/src/testing/dialogues/index.ts'))};`,
-      `export { FROZEN_PARTS } from ${JSON.stringify(resolve(root, 'libs/conversation/src/testing/dialogues/score.ts'))};`,
-      `export { derivePersonality } from ${JSON.stringify(resolve(root, 'apps/entity/src/entities/personality.ts'))};`,
-    ].join('\n'),
-    resolveDir: root,
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  tsconfig: resolve(root, 'tsconfig.base.json'),
-  outfile,
-  logLevel: 'error',
-});
-const lib = createRequire(import.meta.url)(outfile);
+import { loadConversationLibrary } from './bundle.mjs';
+
+const lib = await loadConversationLibrary();
 const {
   createReplyEngine,
   getSoul,
