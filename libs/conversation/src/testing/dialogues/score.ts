@@ -56,6 +56,8 @@ export const DIALOGUE_PARTS = [
   'dev K',
   'dev L',
   'dev M',
+  'dev N',
+  'dev O',
   'held-out A',
   'held-out B',
   'held-out C',
@@ -69,7 +71,7 @@ export type DialoguePart = (typeof DIALOGUE_PARTS)[number];
 export const FROZEN_PARTS: DialoguePart[] = ['held-out C', 'held-out F', 'held-out H', 'held-out J'];
 
 /** The parts printed apart and kept out of the pass bar's share. */
-const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'dev K', 'dev L', 'dev M', ...FROZEN_PARTS];
+const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'dev K', 'dev L', 'dev M', 'dev N', 'dev O', ...FROZEN_PARTS];
 
 export interface TurnResult {
   dialogue: string;
