@@ -5,6 +5,7 @@ import { DEV_I_DIALOGUES } from './dev-i';
 import { DEV_K_DIALOGUES } from './dev-k';
 import { DEV_L_DIALOGUES } from './dev-l';
 import { DEV_M_DIALOGUES } from './dev-m';
+import { DEV_O_DIALOGUES } from './dev-o';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
@@ -25,6 +26,7 @@ export {
   DEV_K_DIALOGUES,
   DEV_L_DIALOGUES,
   DEV_M_DIALOGUES,
+  DEV_O_DIALOGUES,
   HELD_OUT_B_DIALOGUES,
   HELD_OUT_C_DIALOGUES,
   HELD_OUT_DIALOGUES,
@@ -77,6 +79,7 @@ export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Di
     ...DEV_K_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev K' as const })),
     ...DEV_L_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev L' as const })),
     ...DEV_M_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev M' as const })),
+    ...DEV_O_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev O' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),
