@@ -83,6 +83,35 @@ export function referentsOf(text: string): Referent[] {
   return [...out.values()];
 }
 
+/** How many words after a relation word its name may come ("mi hijo Daniel", "o noivo é o Caio", "ma sœur, Léa"). */
+const NAME_REACH = 3;
+
+/**
+ * The names a text gives to the relations it names, folded → the referent: "mi hijo Daniel" → daniel is the son, so that
+ * a later "Daniel es celíaco" is about the son too. A capitalized word just before the relation word names it as well
+ * ("Daniel, my son"), not one further back ("meu nome é Lívia, o noivo é o Caio": Lívia is no fiancée).
+ */
+export function namedRelations(text: string): Map<string, Referent> {
+  const words = wordsOf(text);
+  const relations = referentWords();
+  const out = new Map<string, Referent>();
+  const named = (k: number) =>
+    k > 0 && k < words.length && /^\p{Lu}/u.test(words[k].raw) && !relations.has(words[k].word) && !relations.has(`~${fold(words[k].word)}`);
+  words.forEach((w, i) => {
+    const r = relations.get(w.word) ?? relations.get(`~${fold(w.word)}`);
+    if (!r) return;
+    for (let k = i + 1; k <= i + NAME_REACH && k < words.length; k++) {
+      if (relations.has(words[k].word)) break;
+      if (named(k)) {
+        out.set(fold(words[k].word), r);
+        return;
+      }
+    }
+    if (named(i - 1)) out.set(fold(words[i - 1].word), r);
+  });
+  return out;
+}
+
 /**
  * The pronoun a text points back with ("she", "ela", "dele", "él", "elle"; compared as written, lower case): undefined
  * when none, else its gender ('any' when the word does not tell it).

@@ -1169,3 +1169,60 @@ describe('recall across derivations and as a last try (issue 37, round 9)', () =
     expect(withoutRuledOut('actually we leave on the 6th, not the 8th')).toBe('actually we leave on the 6th');
   });
 });
+
+describe('round 10: restrictions, medicines and flavours, names of relations, returns to a subject, a bare "what time?"', () => {
+  const recall = (said: string[], question: string, lang: 'en' | 'pt' | 'es' | 'fr' | 'de', recent?: string[]) => {
+    const { statements } = buildStatements([], said.map(user), undefined, lang);
+    const strict = recallStatements(question, statements, lang, 1, { recent });
+    return (strict.length ? strict : recallStatements(question, statements, lang, 1, { loose: true, recent })).map((s) => s.text);
+  };
+
+  it('what someone must not eat, take or use is asked for by what they cannot have (lang/paraphrase.ts): the allergy answers', () => {
+    // Both name the daughter; the one she cannot have is what is asked.
+    const said = ['minha filha é alérgica a camarão', 'minha filha faz 6 anos no sábado', 'o pedido é o 4410-22'];
+    expect(recall(said, 'e o que a minha filha não pode comer, vc anotou?', 'pt')).toEqual([said[0]]);
+    const son = ['my son has a mild shellfish allergy', 'my son turns 8 on the 3rd', 'the room is for two adults'];
+    expect(recall(son, "what can't my son eat again?", 'en')).toEqual([son[0]]);
+  });
+
+  it('a clause about someone the person named, inside a question, is kept ("ela é alérgica a dipirona, tá no cadastro?")', () => {
+    const facts = extractStatements('o número do pedido é 7730-558. ela é alérgica a dipirona, tá no cadastro?', { language: 'pt' });
+    expect(facts.map((f) => f.text)).toContain('ela é alérgica a dipirona');
+    // A clause with a question word in it asks, and tells nothing.
+    expect(extractStatements('ela chega quando, vc sabe?', { language: 'pt' }).map((f) => f.text)).toEqual([]);
+  });
+
+  it('medicines and flavours are categories: "which medicine", "qual recheio" find the one named (lang/categories.ts)', () => {
+    const pharmacy = ['preciso renovar a receita da minha mãe, é sinvastatina 20mg', 'o cartão do convênio vence em maio', 'moro perto da estação'];
+    expect(recall(pharmacy, 'qual era o remédio mesmo?', 'pt')).toEqual([pharmacy[0]]);
+    const cake = ['queremos dois andares, massa branca com morango', 'a festa é no salão do prédio', 'somos em 40 pessoas'];
+    expect(recall(cake, 'e qual era o recheio que eu escolhi?', 'pt')).toEqual([cake[0]]);
+    const roses = ['ich möchte 4 rosen in gelb bestellen', 'die lieferung geht nach Bonn', 'bezahlt wird per rechnung'];
+    expect(recall(roses, 'welche farbe sollten die rosen haben?', 'de')).toEqual([roses[0]]);
+  });
+
+  it('"quantos" / "cuántos" ask how many, not how much: "quantos andares?" is no question about a price', () => {
+    expect(termsOf('quantos andares a gente pediu?', 'pt', undefined, { asked: true }).stems).not.toContain('cat:amount');
+    expect(termsOf('¿cuántas mesas reservamos?', 'es', undefined, { asked: true }).stems).not.toContain('cat:amount');
+    expect(termsOf('quanto custou?', 'pt', undefined, { asked: true }).stems).toContain('cat:amount');
+  });
+
+  it('a name given to a relation carries it: after "mi hijo Daniel", "Daniel es celíaco" is about the son', () => {
+    const said = ['quiero apuntar a mi hijo Daniel al campamento de julio', 'vivimos en Valencia desde hace un año', 'Daniel es celíaco, ojo con el gluten'];
+    expect(recall(said, '¿qué tenéis que saber de mi hijo para las comidas?', 'es')).toEqual([said[2]]);
+  });
+
+  it('the subject a question returns to counts a third ("voltando ao bolo kkk quantas pessoas…?" asks for the guests)', () => {
+    const said = ['vão ser 150 convidados, contando as crianças', 'quero encomendar o bolo do casamento, 3 andares', 'a decoração vai ser branca'];
+    expect(recall(said, 'voltando ao bolo kkk quantas pessoas ele tem que servir?', 'pt')).toEqual([said[0]]);
+  });
+
+  it('a bare "what time?" is the latest time of day given, the one sharing most with the previous question first', () => {
+    const said = ['quero marcar corte pra sexta', 'prefiro umas 15h', 'opa, errei: 16h, não 15h'];
+    expect(recall(said, 'que horas mesmo?', 'pt').join(' ')).toContain('16h');
+    const bike = ['je peux passer mercredi vers 18h30 ?', 'je finis le taf à 18h', "j'habite à Lyon"];
+    expect(recall(bike, 'et à quelle heure ?', 'fr', ['quel jour on a dit pour que je le dépose ?']).join(' ')).toContain('18h30');
+    // Of a business, not of the person: nothing said answers it.
+    expect(recall(said, 'what time do you open on saturdays?', 'en')).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import { LANGUAGE_DATA } from './lang';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
 import { isStopWord, parseDates, termsOf, wordsOf, type Terms } from './terms';
-import { fits, pointsBack, referentsOf, type Referent } from './referents';
+import { fits, namedRelations, pointsBack, referentsOf, type Referent } from './referents';
 import { findTopic } from './topics';
 import { fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
 import { extractFacts } from './facts';
@@ -143,11 +143,14 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
     .filter(Boolean);
   // A first-person word or verb form ("tengo dos gatos": pro-drop languages name no subject).
   const firstPerson = new Set([...LANGUAGE_DATA[lang].firstPerson, ...Object.keys(LANGUAGE_DATA[lang].verbs)].map(fold));
+  const interrogatives = new Set([...LANGUAGE_DATA[lang].asking.interrogatives, ...LANGUAGE_DATA[lang].questionWords].map(fold));
   if (clauses.length > 1) {
     for (const clause of clauses) {
       const words = wordsOf(clause).map((w) => fold(w.word));
       if (!words.length || ASKING.has(words[0]) || opensLikeQuestion(clause, lang)) continue;
-      if (!words.some((w) => firstPerson.has(w) || firstPerson.has(w.replace(/'$/, ''))) || !worthKeeping(clause, lang)) continue;
+      // Or about someone the person named, with no question word in it ("ela é alérgica a dipirona, tá no cadastro?").
+      const aboutSomeone = (referentsOf(clause).length > 0 || pointsBack(clause, lang) !== undefined) && !words.some((w) => interrogatives.has(w));
+      if (!(words.some((w) => firstPerson.has(w) || firstPerson.has(w.replace(/'$/, ''))) || aboutSomeone) || !worthKeeping(clause, lang)) continue;
       out.push(clause);
     }
   }
@@ -915,16 +918,29 @@ function withoutOldClauses(text: string, lang: Lang, replaced: Terms[]): string 
 const REFERENT_REACH = 3;
 
 /**
- * Each statement with the `ref:<key>` terms of who it is about: the relations it names ("minha gata Mel"), else, when it
- * only says "she" / "ela" / "elle", that of the latest one named a few statements back whose gender fits.
+ * Each statement with the `ref:<key>` terms of who it is about: the relations it names ("minha gata Mel"), else the
+ * relation whose name it says ("Mel está sem comer"), else, when it only says "she" / "ela" / "elle", that of the latest
+ * one named a few statements back whose gender fits.
  */
 function withReferents(statements: Statement[]): Statement[] {
   const named: Array<Referent & { order: number }> = [];
+  // Names given to relations so far ("mi hijo Daniel"): a later statement naming one is about that relation.
+  const names = new Map<string, Referent>();
   return statements.map((s) => {
     const own = referentsOf(s.text);
-    const gender = own.length ? undefined : pointsBack(s.text, s.lang);
+    for (const [name, r] of namedRelations(s.text)) names.set(name, r);
+    const byName = own.length
+      ? []
+      : [
+          ...new Map(
+            wordsOf(s.text)
+              .flatMap((w) => names.get(fold(w.word)) ?? [])
+              .map((r) => [r.ref, r]),
+          ).values(),
+        ];
+    const gender = own.length || byName.length ? undefined : pointsBack(s.text, s.lang);
     const back = gender ? named.filter((r) => fits(r, gender) && s.order - r.order <= REFERENT_REACH * 2).at(-1) : undefined;
-    const refs = own.length ? own : back ? [back] : [];
+    const refs = own.length ? own : byName.length ? byName : back ? [back] : [];
     for (const r of refs) named.push({ ...r, order: s.order });
     return refs.length ? { ...s, terms: { ...s.terms, stems: [...s.terms.stems, ...refs.map((r) => r.ref)] } } : s;
   });
@@ -1063,6 +1079,17 @@ function monthsOf(lang: Lang): Set<string> {
   return m;
 }
 
+const HOUR_STEMS = new Map<Lang, Set<string>>();
+/** The terms of the words that ask for a time of day ("que horas", "quelle heure": lang/*.ts `answerTypes.hour`). */
+function hourStems(lang: Lang): Set<string> {
+  let h = HOUR_STEMS.get(lang);
+  if (!h) {
+    h = new Set(LANGUAGE_DATA[lang].answerTypes.hour.flatMap((ph) => termsOf(ph, lang).stems));
+    HOUR_STEMS.set(lang, h);
+  }
+  return h;
+}
+
 const WEEKDAYS = new Map<Lang, Set<string>>();
 /** The members of the language's `day` category (weekdays), folded. */
 function weekdays(lang: Lang): Set<string> {
@@ -1167,12 +1194,31 @@ export function recallStatements(
   const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')));
   const q = termsOf(question, lang, undefined, { asked: true });
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
+  // The subject a question returns to ("voltando ao bolo kkk quantas pessoas…?") only tells statements apart when the rest
+  // does not: its terms count a third and are left out of the share of the question's terms a statement has.
+  const back = returnSubject(question, lang);
+  const backStems = back ? termsOf(back, lang, undefined, { asked: true }).stems : [];
+  const context = new Set(qStems.some((t) => !backStems.includes(t)) ? backStems : []);
+  const asked = qStems.length - qStems.filter((t) => context.has(t)).length;
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
   const types = answerTypesOf(question, lang);
   // "What time…?" is answered by a time of day, not by a date alone ("el que caduca en 3 meses").
   const typedAs = types.includes('hour') ? types.filter((t) => t !== 'time') : types;
   // "Who am I getting?" names nothing but asks for a person (the fallback below).
-  if (!qStems.length && !qValues.length && !types.includes('person')) return [];
+  // "que horas mesmo?", "¿y a qué hora?", "e que horas começa?": a time of day asked, of something nothing said names, by the
+  // person about themself or going on from the question before, is the latest time of day they gave.
+  // The one that shares most with the person's previous question comes first ("quel jour on a dit ?" … "et à quelle heure ?").
+  const latestHour = () => {
+    const first = fold(wordsOf(question)[0]?.word ?? '');
+    const bare = qStems.filter((t) => !hourStems(lang).has(t));
+    const ownAsk = !bare.length || ['and', 'e', 'y', 'et', 'und'].includes(first) || isSelfQuestion(question, lang) || asksWhatWasSaid(question, lang);
+    if (!types.includes('hour') || !ownAsk || qValues.length) return [];
+    const before = new Set(opts?.recent?.length ? termsOf(opts.recent.at(-1)!, lang).stems : []);
+    const shared = (s: Statement) => s.terms.stems.filter((t) => before.has(t)).length;
+    const latest = statements.filter((s) => s.lang === lang && carriesType(s, 'hour')).sort((a, b) => shared(b) - shared(a) || b.order - a.order)[0];
+    return latest ? [latest] : [];
+  };
+  if (!qStems.length && !qValues.length && !types.includes('person')) return latestHour();
   // A confident match may come from a sentence the detector gave another language ("me confundi, o final é 4872").
   const pool = statements.filter((s) => s.lang === lang || qValues.length > 0 || opts?.confident);
   // A term the statement has, or a derivation of it the stemmer kept apart ("bloqueio" / "bloqueado", "upholster" /
@@ -1194,7 +1240,7 @@ export function recallStatements(
   };
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
   // The question's terms that some statement has: the others cannot tell statements apart.
-  const known = qStems.filter((t) => df(t) > 0).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
+  const known = qStems.filter((t) => df(t) > 0 && !context.has(t)).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
   // Asked by a day of the month alone ("¿qué tengo el 9?", "what's on the 21st for me?", "was kommt am 12. bei mir an?"):
   // the statements that say that day answer, whatever else the question says, with what they are about.
   const keyed = dayKeyed(question, q, types, pool);
@@ -1213,8 +1259,8 @@ export function recallStatements(
       if (held) {
         // A term the statement has only through a broader word ("keyboard" → laptop) counts half: "which laptop do I have?"
         // is answered by "a thinkpad t14" before "the cat walked across the keyboard".
-        score += Math.log(1 + pool.length / df(t)) * (s.terms.broad?.includes(t) ? 0.5 : held);
-        matched++;
+        score += Math.log(1 + pool.length / df(t)) * (s.terms.broad?.includes(t) ? 0.5 : held) * (context.has(t) ? 1 / 3 : 1);
+        if (!context.has(t)) matched++;
       }
     }
     const values = [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
@@ -1223,7 +1269,7 @@ export function recallStatements(
       score += 2;
       matched++;
     }
-    const coverage = matched / (qStems.length + qValues.length);
+    const coverage = matched / Math.max(1, asked + qValues.length);
     // A "when" question is best answered by a statement with a date or time, "where" a place, "who" a name.
     const typed = typedAs.some((t) => carriesType(s, t));
     const fit = typed ? 1.2 : 1;
@@ -1243,8 +1289,7 @@ export function recallStatements(
         ? x.matched >= 1 && (x.typed || x.score / (0.5 + x.coverage) >= rare * 0.8)
         : opts?.confident
           ? x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5 && (x.coverage >= 0.25 || x.typed)
-          : (x.coverage >= 0.5 && x.matched >= Math.min(2, qStems.length + qValues.length)) ||
-            (x.typed && x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5),
+          : (x.coverage >= 0.5 && x.matched >= Math.min(2, asked + qValues.length)) || (x.typed && x.matched >= 1 && x.matched / Math.max(1, known) >= 0.5),
     )
     .sort((a, b) => b.score - a.score || b.s.order - a.s.order);
   // Nothing said holds both the subject and the time asked for: it may have come just after the subject ("quero
@@ -1282,12 +1327,12 @@ export function recallStatements(
   // "Who…?" / "what's … called?" naming the person by a word nothing said holds ("the young man", "o escritor", "la
   // paciente"): the statement naming a person, who they are to the person first ("my nephew Arlo"), else by a full name.
   // What matched names no one ("¿quién escribió la novela?" → "necesito diez ejemplares") does not answer it either.
-  if (types.includes('person') && !scored.some((x) => x.typed) && (known < qStems.length + qValues.length || !known)) {
+  if (types.includes('person') && !scored.some((x) => x.typed) && (known < asked + qValues.length || !known)) {
     const kin = (x: (typeof all)[number]) => (x.s.terms.stems.some((t) => t.startsWith('ref:')) ? 1 : 0);
     const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched - a.matched || kin(b) - kin(a) || b.s.order - a.s.order)[0];
     if (person) scored = [person];
   }
-  if (!scored.length) return [];
+  if (!scored.length) return known ? [] : latestHour();
   const best = scored[0].score;
   const found = scored
     .filter((x) => x.score >= best * 0.8)
@@ -1310,6 +1355,31 @@ export function recallStatements(
     if (subject && !found.includes(subject)) found.push(subject);
   }
   return found.sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The subject a question returns to before asking (lang/*.ts `returnLeads`): "voltando ao bolo kkk quantas pessoas…?" →
+ * "bolo", "bueno, volviendo a lo del agua 😅 ¿a qué puerta…?" → "lo del agua". The lead opens the message (after a few
+ * words at most: "ok sorry, back to…"); the subject ends at a stop, an emoji or the question word.
+ */
+export function returnSubject(question: string, lang: Lang): string | undefined {
+  const words = wordsOf(question);
+  const folded = words.map((w) => fold(w.word));
+  const asking = new Set([...LANGUAGE_DATA[lang].asking.interrogatives, ...LANGUAGE_DATA[lang].questionWords].map(fold));
+  for (const lead of LANGUAGE_DATA[lang].returnLeads) {
+    const lw = wordsOf(lead).map((w) => fold(w.word));
+    for (let at = 0; at <= 3 && at + lw.length < words.length; at++) {
+      if (!lw.every((w, k) => folded[at + k] === w)) continue;
+      const out: string[] = [];
+      for (let k = at + lw.length; k < words.length && out.length < 4; k++) {
+        const gap = k > at + lw.length ? question.slice(words[k - 1].index + words[k - 1].raw.length, words[k].index) : '';
+        if (/[^\s'’-]/u.test(gap) || asking.has(folded[k])) break;
+        out.push(words[k].raw);
+      }
+      return out.length ? out.join(' ') : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Two stems of one word family: neither a category nor a referent, one a prefix of the other, five letters at least. */

@@ -73,12 +73,14 @@ interface CategoryIndex {
   members: Map<string, string[]>;
   /** Members that count in any case (weekdays, device makers). */
   anyCase: Set<string>;
+  /** Folded words that name no category by their stem (lang/types.ts `unlike`). */
+  unlike: Set<string>;
 }
 const CATEGORIES = new Map<Lang, CategoryIndex>();
 function categories(lang: Lang): CategoryIndex {
   let c = CATEGORIES.get(lang);
   if (!c) {
-    const index: CategoryIndex = { words: new Map(), members: new Map(), anyCase: new Set() };
+    const index: CategoryIndex = { words: new Map(), members: new Map(), anyCase: new Set(), unlike: new Set() };
     const add = (map: Map<string, string[]>, key: string, id: string) => {
       const ids = map.get(key) ?? [];
       if (!ids.includes(id)) map.set(key, [...ids, id]);
@@ -89,6 +91,7 @@ function categories(lang: Lang): CategoryIndex {
         add(index.words, fold(w), id);
         add(index.words, `~${stemWord(w, lang)}`, id);
       }
+      for (const w of cat.unlike ?? []) index.unlike.add(fold(w));
       for (const w of cat.members ?? []) {
         const keys = [fold(w), ...(w.length >= 5 ? [`~${stemWord(w, lang)}`] : [])];
         for (const k of keys) {
@@ -113,7 +116,7 @@ function categories(lang: Lang): CategoryIndex {
 function wordTerms(word: string, lang: Lang): string[] {
   const cats = categories(lang);
   const folded = fold(word);
-  const cat = cats.words.get(folded) ?? (word.length >= 4 ? cats.words.get(`~${stemWord(word, lang)}`) : undefined);
+  const cat = cats.words.get(folded) ?? (word.length >= 4 && !cats.unlike.has(folded) ? cats.words.get(`~${stemWord(word, lang)}`) : undefined);
   return cat ?? [termOf(word, lang)];
 }
 
@@ -134,7 +137,8 @@ function paraphrases(lang: Lang): ParaphraseIndex {
         words: fold(ph)
           .split(/\s+/)
           .flatMap((t) => (t === '*' ? ['*'] : wordsOf(t).map((w) => stemWord(w.word.replace(/’/g, "'"), lang)))),
-        terms: wordTerms(target, lang),
+        // A target of several words stands for each of them ("can't eat" → allergy and food).
+        terms: [...new Set(target.split(/\s+/).flatMap((t) => wordTerms(t, lang)))],
       }))
       .sort((a, b) => b.words.length - a.words.length);
     const broader = new Map<string, string[]>();
@@ -372,7 +376,7 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
     // A category word is its category ("operadora" → cat:carrier); a member carries it besides its own term.
     const stem = stemWord(w.word, lang);
     const stemKey = `~${stem}`;
-    const cat = cats.words.get(folded) ?? (w.word.length >= 4 ? cats.words.get(stemKey) : undefined);
+    const cat = cats.words.get(folded) ?? (w.word.length >= 4 && !cats.unlike.has(folded) ? cats.words.get(stemKey) : undefined);
     if (cat) {
       stems.push(...cat);
       return;

@@ -18,6 +18,8 @@ export const DE_CATEGORY_WORDS: Record<string, string[]> = {
   instrument: split('instrument instrumente'),
   language: split('sprache sprachen'),
   colour: split('farbe farben'),
+  medicine: split('medikament medikamente tablette tabletten arznei arzneimittel pille pillen schmerzmittel'),
+  flavour: split('geschmack geschmacksrichtung sorte sorten fullung glasur'),
   computer: split('laptop laptops computer rechner notebook pc'),
   phone: split('handy handys telefon smartphone'),
   printer: split('drucker'),

@@ -222,7 +222,51 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     members: split(
       'red blue green yellow purple pink black white grey gray orange brown teal turquoise navy beige vermelho vermelha azul verde amarelo amarela roxo ' +
         'rosa preto preta branco branca cinza laranja marrom rojo roja amarillo amarilla morado negro negra blanco blanca gris naranja marron rouge ' +
-        'bleu bleue vert verte jaune violet rose noir noire blanc blanche marron turquoise',
+        'bleu bleue vert verte jaune violet rose noir noire blanc blanche marron turquoise rot rote roten blau blaue blauen grun grune grunen ' +
+        'gelb gelbe gelben lila schwarz schwarze schwarzen weiss weisse weissen weiß weiße weißen grau graue grauen braun braune braunen turkis',
+    ),
+    anyCase: true,
+  },
+  {
+    // Medicines by name: "what did I order again?" at a pharmacy, "what should the dentist know about medication?".
+    id: 'medicine',
+    words: {
+      // Not "medicine" nor "medicina": also what one studies (`study`).
+      en: split('medication medications meds drug drugs pill pills painkiller painkillers'),
+      pt: split('remedio remedios medicamento medicamentos comprimido comprimidos medicacao analgesico'),
+      es: split('medicamento medicamentos pastilla pastillas medicacion farmaco farmacos analgesico'),
+      fr: split('medicament medicaments medoc medocs cachet cachets comprime comprimes traitement antidouleur'),
+    },
+    members: split(
+      'paracetamol acetaminophen ibuprofen ibuprofeno ibuprofene aspirin aspirina aspirine dipirona novalgina novalgin metamizol metamizole ' +
+        'amoxicillin amoxicilina amoxicilline penicillin penicilina penicilline losartan losartana omeprazol omeprazole insulin insulina insuline ' +
+        'metformin metformina metformine tylenol advil nurofen dorflex buscopan clonazepam rivotril sertraline sertralina fluoxetine fluoxetina ' +
+        'levothyroxine levotiroxina puran diclofenac diclofenaco voltaren dafalgan doliprane efferalgan spasfon atorvastatin atorvastatina ' +
+        'simvastatin sinvastatina enalapril captopril amlodipine anlodipino antibiotic antibiotics antibiotico antibioticos antibiotique antibiotika ' +
+        'cortisone cortisona antihistamine antihistaminico antihistaminique loratadine loratadina cetirizine cetirizina lisinopril ramipril ' +
+        'atenolol metoprolol bisoprolol propranolol warfarin varfarina apixaban rivaroxaban prednisone prednisona prednisolone prednisolona ' +
+        'gabapentin gabapentina pregabalin pregabalina tramadol codeine codeina morphine morfina montelukast salbutamol ventolin albuterol ' +
+        'inhaler furosemide furosemida hydrochlorothiazide hidroclorotiazida pantoprazole pantoprazol ranitidine ranitidina escitalopram ' +
+        'citalopram venlafaxine venlafaxina bupropion lorazepam diazepam alprazolam zolpidem melatonin melatonina allopurinol alopurinol ' +
+        'colchicine colchicina azithromycin azitromicina ciprofloxacin ciprofloxacino doxycycline doxiciclina cephalexin cefalexina ' +
+        'naproxen naproxeno ketoprofen cetoprofeno nimesulida sumatriptan methotrexate metotrexato',
+    ),
+    anyCase: true,
+  },
+  {
+    // Flavours and fillings: "qual era o recheio?" is answered by "massa de nozes com doce de leite".
+    id: 'flavour',
+    words: {
+      en: split('flavour flavor flavours flavors filling fillings frosting icing topping toppings'),
+      pt: split('sabor sabores recheio recheios cobertura'),
+      es: split('sabor sabores relleno rellenos cobertura'),
+      fr: split('parfum parfums saveur saveurs garniture fourrage glacage'),
+    },
+    members: split(
+      'chocolate chocolat schokolade vanilla baunilha vainilla vanille strawberry morango fresa fraise erdbeer erdbeere lemon limao limon citron ' +
+        'zitrone caramel caramelo karamell coconut coco walnut walnuts nozes nuez nueces noix pistachio pistache pistacho pistazie hazelnut avela ' +
+        'avellana noisette haselnuss brigadeiro nutella raspberry framboesa frambuesa framboise himbeere maracuja passionfruit cheesecake tiramisu ' +
+        'mocha moka praline pralin ganache buttercream chantilly',
     ),
     anyCase: true,
   },

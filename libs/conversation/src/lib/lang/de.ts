@@ -389,6 +389,7 @@ export const DE: LanguageData = {
     reason: ['warum', 'weshalb', 'wieso', 'weswegen', 'aus welchem grund', 'worum geht', 'wozu'],
   },
   reasons: ['weil', 'denn', 'wegen', 'es geht um', 'deshalb', 'darum', 'deswegen', 'nämlich', 'da ich', 'damit'],
+  returnLeads: ['zurück zu', 'zurück zum', 'zurück zur', 'nochmal zu', 'nochmal zum', 'nochmal zur'],
   ago: {
     phrases: ['vor {n} {unit}', 'seit {n} {unit}'],
     numbers: {

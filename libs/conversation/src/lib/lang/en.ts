@@ -327,7 +327,7 @@ export const EN: LanguageData = {
     ['old', 'turning', 'turns'],
     ['fly', 'flying', 'flight', 'flights', 'plane', 'airport', 'travel', 'travelling', 'traveling', 'trip', 'destination'],
     ['live', 'living', 'lives', 'home', 'reside', 'based'],
-    ['allergic', 'allergy', 'allergies'],
+    ['allergic', 'allergy', 'allergies', 'intolerant', 'intolerance'],
     ['colour', 'color', 'colours', 'colors'],
     ['favourite', 'favorite'],
     ['call', 'called', 'name'],
@@ -402,6 +402,7 @@ export const EN: LanguageData = {
     reason: ['why', 'how come', 'what for', 'for what reason', 'what reason', 'what was the reason'],
   },
   reasons: ['because', 'cause', 'since', 'due to', 'because of', "it's about", 'it is about', 'so that', 'in order to'],
+  returnLeads: ['back to', 'going back to', 'getting back to', 'coming back to', 'returning to'],
   ago: {
     phrases: ['{n} {unit} ago', '{n} {unit} back', 'for the past {n} {unit}', 'for the last {n} {unit}'],
     numbers: {

@@ -276,7 +276,7 @@ export const ES: LanguageData = {
     ['edad', 'años', 'cumple', 'cumplir'],
     ['vuelo', 'volar', 'viaje', 'viajar', 'avion', 'aeropuerto', 'destino'],
     ['vivo', 'vivir', 'vive', 'resido'],
-    ['alergia', 'alergico', 'alergica'],
+    ['alergia', 'alergico', 'alergica', 'alergias', 'intolerante', 'intolerancia'],
     ['color', 'colores'],
     ['favorito', 'favorita', 'preferido', 'preferida'],
     ['pedido', 'compra', 'orden', 'compre', 'pedi', 'encargue', 'encargo'],
@@ -354,6 +354,7 @@ export const ES: LanguageData = {
     reason: ['por qué', 'por que', 'cuál es el motivo', 'qué motivo', 'qué razón', 'por qué razón', 'para qué'],
   },
   reasons: ['porque', 'ya que', 'por culpa', 'debido a', 'a causa de', 'se trata de', 'es por', 'pues', 'para poder'],
+  returnLeads: ['volviendo a', 'volviendo al', 'de vuelta a', 'de vuelta al', 'retomando'],
   ago: {
     phrases: ['hace {n} {unit}', 'hara {n} {unit}', 'desde hace {n} {unit}', 'lleva {n} {unit}', 'llevo {n} {unit}', 'van {n} {unit}'],
     numbers: {
@@ -478,7 +479,11 @@ export const ES: LanguageData = {
         'psicóloga',
       ],
     },
-    { id: 'amount', words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta'] },
+    {
+      id: 'amount',
+      words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta'],
+      unlike: ['cuantos', 'cuántos', 'cuantas', 'cuántas'],
+    },
     { id: 'code', words: ['error', 'errores', 'codigo', 'código', 'codigos', 'códigos'] },
   ],
 };

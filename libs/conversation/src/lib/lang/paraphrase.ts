@@ -4,8 +4,9 @@ import type { Lang } from '../language';
  * Paraphrase data for retrieval, per language (terms.ts): what a one-word synonym group cannot say.
  *
  * - `phrases`: a phrase of several words that means one word ("money back" → refund, "pick it up" → collect, "não liga"
- *   → problema). Its words are folded; `*` stands for up to two words of any kind ("pick * up" reads "pick it up", "pick
- *   the parcel up" and "pick up"). The phrase's words then count as that one word only (its term, synonyms and category).
+ *   → problema), or several ("can't eat" → allergy and food: what someone must not have is asked that way). Its words
+ *   are folded; `*` stands for up to two words of any kind ("pick * up" reads "pick it up", "pick the parcel up" and
+ *   "pick up"). The phrase's words then count as that one word only (its term, synonyms and category).
  * - `broader`: a word → the broader words it is a kind or a part of ("screen" → phone and laptop, "flickers" → problem),
  *   so a question asked with the broader word ("what's wrong with the handset?") finds a statement that only names the
  *   narrower one ("the screen flickers"). Only a statement's words are broadened, not a question's. Keys are folded
@@ -23,6 +24,24 @@ const DEVICE_PARTS = ['phone', 'laptop'];
 
 const EN: Paraphrase = {
   phrases: {
+    "can't eat": 'allergy food',
+    'cannot eat': 'allergy food',
+    "can't have": 'allergy food',
+    'cannot have': 'allergy food',
+    "can't drink": 'allergy food',
+    "can't take": 'allergy',
+    'cannot take': 'allergy',
+    "can't use": 'allergy',
+    'cannot use': 'allergy',
+    'must avoid': 'allergy',
+    'has to avoid': 'allergy',
+    'have to avoid': 'allergy',
+    'should avoid': 'allergy',
+    'needs to avoid': 'allergy',
+    'react badly': 'allergy',
+    'not allowed to eat': 'allergy food',
+    'stay away from': 'allergy',
+    'eat anything': 'allergy food',
     'money back': 'refund',
     'pay * back': 'refund',
     'send * back': 'return',
@@ -108,6 +127,22 @@ const EN: Paraphrase = {
 
 const PT: Paraphrase = {
   phrases: {
+    'nao pode comer': 'alergia comida',
+    'nao podem comer': 'alergia comida',
+    'nao posso comer': 'alergia comida',
+    'nao pode tomar': 'alergia',
+    'nao podem tomar': 'alergia',
+    'nao posso tomar': 'alergia',
+    'nao pode usar': 'alergia',
+    'nao podem usar': 'alergia',
+    'nao posso usar': 'alergia',
+    'nao pode beber': 'alergia comida',
+    'nao pode ter': 'alergia',
+    'tem que evitar': 'alergia',
+    'precisa evitar': 'alergia',
+    'deve evitar': 'alergia',
+    'pode comer qualquer': 'alergia comida',
+    'pode tomar qualquer': 'alergia',
     'dinheiro de volta': 'reembolso',
     'devolver o dinheiro': 'reembolso',
     'devolucao do dinheiro': 'reembolso',
@@ -153,6 +188,20 @@ const PT: Paraphrase = {
 
 const ES: Paraphrase = {
   phrases: {
+    'no puede comer': 'alergia comida',
+    'no pueden comer': 'alergia comida',
+    'no puedo comer': 'alergia comida',
+    'no puede tomar': 'alergia',
+    'no pueden tomar': 'alergia',
+    'no puedo tomar': 'alergia',
+    'no pueden usar': 'alergia',
+    'no puede usar': 'alergia',
+    'no puedo usar': 'alergia',
+    'no puede beber': 'alergia comida',
+    'tiene que evitar': 'alergia',
+    'debe evitar': 'alergia',
+    'puede comer cualquier': 'alergia comida',
+    'puede tomar cualquier': 'alergia',
     'dinero de vuelta': 'reembolso',
     'devolver el dinero': 'reembolso',
     'devolucion del dinero': 'reembolso',
@@ -194,6 +243,16 @@ const ES: Paraphrase = {
 
 const FR: Paraphrase = {
   phrases: {
+    'ne peut pas manger': 'allergie nourriture',
+    'peut pas manger': 'allergie nourriture',
+    'ne peux pas manger': 'allergie nourriture',
+    'peux pas manger': 'allergie nourriture',
+    'ne peut pas prendre': 'allergie',
+    'peut pas prendre': 'allergie',
+    'ne supporte pas': 'allergie',
+    'supporte pas': 'allergie',
+    'doit eviter': 'allergie',
+    "peut manger n'importe": 'allergie nourriture',
     'ne marche pas': 'probleme',
     'ne marche plus': 'probleme',
     'ne fonctionne pas': 'probleme',
@@ -231,6 +290,16 @@ const FR: Paraphrase = {
 
 const DE: Paraphrase = {
   phrases: {
+    'vertragt kein': 'allergie',
+    'vertragt keine': 'allergie',
+    'vertragt keinen': 'allergie',
+    'vertragt * nicht': 'allergie',
+    'darf kein': 'allergie',
+    'darf keine': 'allergie',
+    'darf keinen': 'allergie',
+    'darf nicht essen': 'allergie essen',
+    'muss vermeiden': 'allergie',
+    'alles essen': 'allergie essen',
     'geld zuruck': 'erstattung',
     'funktioniert nicht': 'problem',
     'funktioniert nicht mehr': 'problem',

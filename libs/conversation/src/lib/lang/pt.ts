@@ -335,7 +335,7 @@ export const PT: LanguageData = {
     ['idade', 'anos', 'aninhos'],
     ['voo', 'voar', 'viagem', 'viajar', 'aviao', 'aeroporto', 'embarque', 'destino'],
     ['moro', 'morar', 'mora', 'vivo', 'viver', 'resido'],
-    ['alergia', 'alergico', 'alergica'],
+    ['alergia', 'alergico', 'alergica', 'alergias', 'intolerante', 'intolerancia'],
     ['cor', 'cores'],
     ['favorito', 'favorita', 'preferido', 'preferida'],
     ['pedido', 'compra', 'encomenda', 'comprei', 'pedi', 'encomendei'],
@@ -418,6 +418,7 @@ export const PT: LanguageData = {
     reason: ['por que', 'por quê', 'qual o motivo', 'qual motivo', 'qual a razão', 'por qual motivo', 'por qual razão'],
   },
   reasons: ['porque', 'pois', 'por causa', 'já que', 'devido', 'se trata de', 'é por causa', 'pra poder', 'para poder'],
+  returnLeads: ['voltando ao', 'voltando a', 'voltando à', 'voltando pro', 'voltando pra', 'voltando no', 'voltando na', 'de volta ao', 'de volta à'],
   ago: {
     phrases: ['ha {n} {unit}', 'faz {n} {unit}', '{n} {unit} atras', 'ja faz {n} {unit}'],
     numbers: {
@@ -526,7 +527,7 @@ export const PT: LanguageData = {
         'psicóloga',
       ],
     },
-    { id: 'amount', words: ['quanto', 'quanta', 'valor', 'total', 'preco', 'preço', 'custa', 'devem'] },
+    { id: 'amount', words: ['quanto', 'quanta', 'valor', 'total', 'preco', 'preço', 'custa', 'devem'], unlike: ['quantos', 'quantas'] },
     { id: 'code', words: ['erro', 'erros', 'codigo', 'código', 'codigos', 'códigos'] },
   ],
 };

@@ -101,8 +101,10 @@ export interface LanguageData {
    * Members match capitalized, or after one of `CATEGORY_LEADS` ("chip da vivo"), so the verb "vivo" is no carrier;
    * with `anyCase` in any case (weekdays: "we train tuesdays").
    * The `amount` category's members are numbers with a currency (terms.ts).
+   * `unlike`: words whose stem is that of one of `words` but that do not name the category ("quantos" asks how many,
+   * not how much: "quantos andares?" is no question about a price).
    */
-  categories: Array<{ id: string; words: string[]; members?: readonly string[]; anyCase?: boolean }>;
+  categories: Array<{ id: string; words: string[]; members?: readonly string[]; anyCase?: boolean; unlike?: string[] }>;
   /**
    * What kind of value a question asks for, by the phrases that ask it: a "when" question is best answered by a
    * statement holding a date or time, "where" a place, "who" a name, "how many" a number. Phrases are folded and
@@ -114,6 +116,12 @@ export interface LanguageData {
    * (`answerTypes.reason`) is best answered by a statement holding one. Matched like `answerTypes`.
    */
   reasons: string[];
+  /**
+   * What opens a return to an earlier subject ("back to", "voltando ao", "volviendo a", "zurück zu", "revenons à"): the
+   * subject it names is context, not what the question asks ("voltando ao bolo kkk quantas pessoas ele tem que servir?"
+   * asks for the number of guests). Folded, matched at the start of a message after a filler word ("ok, back to…").
+   */
+  returnLeads: string[];
   /**
    * Time spans counted back from now that the date parser (chrono-node) does not read in every language: "hace dos semanas",
    * "há três dias", "faz um mês", "il y a deux jours", "two weeks ago". `phrases` hold `{n}` (a number, in digits or one of
