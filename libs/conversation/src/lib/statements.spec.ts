@@ -1226,3 +1226,39 @@ describe('round 10: restrictions, medicines and flavours, names of relations, re
     expect(recall(said, 'what time do you open on saturdays?', 'en')).toEqual([]);
   });
 });
+
+describe('round 10: corrections by place, by "not X but Y", by the word before a value; a time of day in a correction', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang);
+
+  it('the colon of a time of day is no correction colon: "oops, make that 10:40, …" is told back with 10:40', () => {
+    const { statements } = build(['my slot is at 9:15 on the 8th', 'oops, make that 10:40, they just emailed me that they moved it'], 'en');
+    expect(tellBack(statements.at(-1)!, 'en', 's')).toContain('10:40');
+  });
+
+  it('a place said alone replaces the latest place, never a number ("sorry, i meant portugal" after "i was in spain")', () => {
+    const { statements, corrections } = build(
+      ['acct number 70318852, plan is go unlimited 30. i was in spain from the 2nd to the 9th of june', 'sorry, i meant portugal.'],
+      'en',
+    );
+    expect(corrections).toEqual([{ from: 'spain', to: 'portugal' }]);
+    expect(statements[0].text).toContain('70318852');
+    expect(statements[0].text).toContain('portugal');
+  });
+
+  it('"nicht X, sondern Y", "not X but Y", "no X sino Y" replace X by Y, words as well as numbers', () => {
+    expect(findCorrections('korrektur: nicht matt, sondern glänzend bitte')).toEqual([{ from: 'matt', to: 'glänzend' }]);
+    expect(findCorrections('no el martes sino el jueves')).toEqual([{ from: 'martes', to: 'jueves' }]);
+    expect(findCorrections('we need not only chairs but tables too')).toEqual([]);
+    const { statements } = build(['ich möchte 40 fotos im format 10x15 matt drucken lassen', 'korrektur: nicht matt, sondern glänzend bitte'], 'de');
+    expect(statements.map((s) => s.text)).toEqual(['ich möchte 40 fotos im format 10x15 glänzend drucken lassen', 'korrektur: glänzend bitte']);
+  });
+
+  it('the value of a correction after the same word as one said just before replaces only that one ("dia 17" → "dia 24", 19h30 stays)', () => {
+    const { statements, corrections } = build(
+      ['o encontro do clube é dia 17 na casa da Bete, às 19h30', 'ops, na verdade o encontro mudou pro dia 24, a Bete vai viajar'],
+      'pt',
+    );
+    expect(corrections).toEqual([{ from: 'dia 17', to: 'dia 24' }]);
+    expect(statements[0].text).toBe('o encontro do clube é dia 24 na casa da Bete, às 19h30');
+  });
+});

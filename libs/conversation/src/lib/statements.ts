@@ -3,6 +3,7 @@ import { distance } from 'fastest-levenshtein';
 import { companionNames, withoutInstead } from './companions';
 import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA } from './lang';
+import { CITIES, COUNTRIES } from './lang/cities';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
 import { isStopWord, parseDates, termsOf, wordsOf, type Terms } from './terms';
@@ -235,7 +236,7 @@ export function findCorrections(text: string): Correction[] {
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
   // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
   const re = new RegExp(
-    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|los|las|le|de|do|da|no|na|en|um|am|at|on|às|as|à)\s+){0,2}(${VALUE})`,
+    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?<![\p{L}\p{N}])(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|los|las|le|de|do|da|no|na|en|um|am|at|on|às|as|à)\s+){0,2}(${VALUE})`,
     'gu',
   );
   for (const m of (text ?? '').matchAll(re)) {
@@ -264,6 +265,32 @@ export function findCorrections(text: string): Correction[] {
   for (const c of numberWordCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of turnedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of groupedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  for (const c of ratherCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  return out;
+}
+
+/** An article or a determiner between "not" and its value ("not the red one", "nicht den blauen"). */
+const DETERMINER = String.raw`(?:the|a|an|den|die|das|der|dem|ein|eine|einen|o|a|os|as|um|uma|el|la|los|las|un|una|le|les|une|du|des)`;
+/** The first words of "not only X but also Y", which corrects nothing. */
+const ONLY = new Set(['only', 'just', 'nur', 'so', 'solo', 'solamente', 'seulement', 'somente', 'apenas']);
+
+/**
+ * "nicht matt, sondern glänzend", "not 6 but 9", "não a azul, e sim a verde", "no el martes sino el jueves", "pas mardi mais
+ * jeudi": the value after "not" is replaced by the one after "but", words as well as numbers (the form says it is a
+ * correction). One word each; a number replaces a number only.
+ */
+function ratherCorrections(text: string): Correction[] {
+  const word = String.raw`([\p{L}\p{N}][\p{L}\p{N}'’-]*)`;
+  const re = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(?:nicht|not|não|nao|no|pas)\s+(?:${DETERMINER}\s+)?${word}(?:\s+[\p{L}\p{N}'’-]+)?\s*,?\s+(?:sondern|but|e sim|mas sim|sino|mais)\s+(?:${DETERMINER}\s+)?${word}`,
+    'giu',
+  );
+  const out: Correction[] = [];
+  for (const m of text.matchAll(re)) {
+    const [from, to] = [m[1], m[2]];
+    if (ONLY.has(fold(from)) || fold(from) === fold(to) || /\p{N}/u.test(from) !== /\p{N}/u.test(to)) continue;
+    out.push({ from, to });
+  }
   return out;
 }
 
@@ -503,7 +530,10 @@ export function collectCorrections(texts: string[]): Correction[] {
       if (implied) map.set(fold(implied.from), implied);
       // "oh wait, my mistake: on Saturday I have football. Sunday at 10 works.": the old value said again in the reason,
       // the new one of its kind after it.
-      if (!found && !implied) for (const c of clauseCorrections(t, before)) map.set(fold(c.from), c);
+      const clauses = found || implied ? [] : clauseCorrections(t, before);
+      for (const c of clauses) map.set(fold(c.from), c);
+      // "ops, na verdade o encontro mudou pro dia 24": a value after the same word as one said just before ("dia 17").
+      if (!found && !implied && !clauses.length) for (const c of leadCorrections(t, before)) map.set(fold(c.from), c);
     }
     // A group of a number written in groups ("611 204 837") is no slip of a short one ("11").
     const standalone = new Set(standaloneNumbers(t).map(fold));
@@ -554,6 +584,30 @@ function ledBy(sentence: string, old: { v: string; at: number }, next: { v: stri
     if (before.slice(-IMPLIED_REACH).some((t) => said.test(t))) return { from, to: `${b} ${next.v}` };
   }
   return { from: old.v, to: next.v };
+}
+
+/**
+ * The values of a correction that follow the same word as a value of their shape said in the statements just before:
+ * "ops, na verdade o encontro mudou pro dia 24" after "o encontro é dia 17…, às 19h30" → "dia 17" becomes "dia 24" (the
+ * time said with it stays). Only a word of three letters or more leads ("dia", "às", "am", "le" are read as written).
+ */
+function leadCorrections(sentence: string, before: string[]): Correction[] {
+  const lead = (text: string, at: number) => /([\p{L}]{2,})\s+$/u.exec(text.slice(Math.max(0, at - 24), at))?.[1];
+  const out: Correction[] = [];
+  for (const x of valuesAt(sentence)) {
+    const word = lead(sentence, x.at);
+    if (!word || valueShape(x.v) === 'name') continue;
+    for (const text of before.slice(-IMPLIED_REACH).reverse()) {
+      const old = valuesAt(text)
+        .filter((y) => valueShape(y.v) === valueShape(x.v) && fold(y.v) !== fold(x.v) && comparable(y.v, x.v) && fold(lead(text, y.at) ?? '') === fold(word))
+        .at(-1);
+      if (old) {
+        out.push({ from: `${text.slice(old.at - word.length - 1, old.at).trim()} ${old.v}`, to: `${word} ${x.v}` });
+        break;
+      }
+    }
+  }
+  return out.filter((c, i) => out.findIndex((o) => fold(o.from) === fold(c.from)) === i);
 }
 
 /** How many earlier statements a correction that gives only its new value may reach back to find the value it replaces. */
@@ -634,7 +688,8 @@ const MULTIPLIERS = new Set(['mil', 'k', 'thousand', 'tausend', 'mille', 'millon
  * else the value of the latest fact they state ("my favourite colour is blue" → blue).
  */
 function impliedCorrection(sentence: string, before: string[]): Correction | undefined {
-  const to = correctionValue(sentence);
+  // The value without the stop after it ("sorry, i meant portugal.").
+  const to = correctionValue(sentence)?.replace(/[.,;:!?]+$/u, '');
   if (!to) return undefined;
   const shape = valueShape(to);
   const recent = before.slice(-IMPLIED_REACH).reverse();
@@ -659,6 +714,15 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
       if (numbers.length) return { from: numbers[numbers.length - 1], to };
       continue;
     }
+    // A place replaces the latest place said ("sorry, i meant portugal" after "i was in spain").
+    if (PLACES.has(fold(to))) {
+      const place = wordsOf(text)
+        .map((w) => w.raw)
+        .filter((w) => PLACES.has(fold(w)) && fold(w) !== fold(to))
+        .at(-1);
+      if (place) return { from: place, to };
+      continue;
+    }
     // A number or code replaces one only when it is given alone ("make that 55132").
     if ((shape === 'code' || shape === 'email') && valuesAt(to).length !== 1) return undefined;
     const same = valuesAt(text)
@@ -672,11 +736,22 @@ function impliedCorrection(sentence: string, before: string[]): Correction | und
       .at(-1);
     if (!fact) continue;
     const from = stripLeads(fact.value, lang);
-    if (from && fold(from) !== fold(to) && from.split(/\s+/).length <= 4 && (shape === 'word' || shape === valueShape(from) || valueShape(from) === 'word'))
+    // A word never replaces a number ("sorry, i meant portugal" is no new account number), nor a number a word.
+    const digits = (v: string) => /\p{N}/u.test(v);
+    if (
+      from &&
+      fold(from) !== fold(to) &&
+      from.split(/\s+/).length <= 4 &&
+      digits(from) === digits(to) &&
+      (shape === 'word' || shape === valueShape(from) || valueShape(from) === 'word')
+    )
       return { from, to };
   }
   return undefined;
 }
+
+/** Cities and countries (lang/cities.ts), folded. */
+const PLACES = new Set([...CITIES, ...COUNTRIES]);
 
 /** Of about as many digits (or either without digits): "2025-889143" corrects a protocol number, not "300 mega". */
 function comparable(a: string, b: string): boolean {
@@ -731,6 +806,14 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
   const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
   for (const c of corrections) {
     const old = escapeRe(c.from);
+    // "nicht matt, sondern glänzend" → "glänzend": the old value with its "not … but" goes.
+    out = out.replace(
+      new RegExp(
+        String.raw`(?<![\p{L}\p{N}])(?:nicht|not|não|nao|no|pas)\s+(?:${DETERMINER}\s+)?${old}(?:\s+[\p{L}\p{N}'’-]+)?\s*,?\s+(?:sondern|but|e sim|mas sim|sino|mais)\s+`,
+        'giu',
+      ),
+      '',
+    );
     // "quinta não dá, pode ser sábado" → "pode ser sábado": the clause ruling the old value out goes.
     out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${old}\s+(?:${refusalPattern()})(?![\p{L}])[^,;.!?]*[,;]?\s*`, 'giu'), '');
     out = out.replace(
@@ -1332,7 +1415,7 @@ export function recallStatements(
     const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched - a.matched || kin(b) - kin(a) || b.s.order - a.s.order)[0];
     if (person) scored = [person];
   }
-  if (!scored.length) return known ? [] : latestHour();
+  if (!scored.length) return latestHour();
   const best = scored[0].score;
   const found = scored
     .filter((x) => x.score >= best * 0.8)
@@ -1633,7 +1716,8 @@ function stripOpeners(sentence: string, lang: Lang): string {
 export function tellBack(st: Statement, lang: Lang, seed: string): string {
   const d = LANGUAGE_DATA[lang];
   // "no, perdón, me equivoqué de fecha: el examen es el 21 de junio": what a correction says comes after its colon.
-  const colon = st.text.indexOf(':');
+  // Not the colon of a time of day ("oops, make that 10:40, …").
+  const colon = st.text.search(/:(?!\d)/u);
   const lead = colon > 0 ? st.text.slice(0, colon) : '';
   const said = lead && opensAsCorrection(lead) && lead.split(/\s+/).length <= 8 && st.text.slice(colon + 1).trim() ? st.text.slice(colon + 1).trim() : st.text;
   const body = trimEnd(withoutRuledOut(stripOpeners(said, st.lang)));

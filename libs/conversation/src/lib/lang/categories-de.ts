@@ -25,5 +25,5 @@ export const DE_CATEGORY_WORDS: Record<string, string[]> = {
   printer: split('drucker'),
   router: split('router modem wlan'),
   hobby: split('hobby hobbys freizeit'),
-  city: split('stadt ort'),
+  city: split('stadt ort land'),
 };

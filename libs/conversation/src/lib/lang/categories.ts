@@ -1,5 +1,5 @@
 import type { Lang } from '../language';
-import { CITIES } from './cities';
+import { CITIES, COUNTRIES } from './cities';
 import { DE_CATEGORY_WORDS } from './categories-de';
 
 /**
@@ -325,12 +325,12 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
   {
     id: 'city',
     words: {
-      en: split('city town'),
-      pt: split('cidade'),
-      es: split('ciudad pueblo'),
-      fr: split('ville'),
+      en: split('city town country'),
+      pt: split('cidade pais'),
+      es: split('ciudad pueblo pais'),
+      fr: split('ville pays'),
     },
-    members: CITIES,
+    members: [...CITIES, ...COUNTRIES],
     anyCase: true,
   },
 ];

@@ -28,3 +28,22 @@ export const CITIES: readonly string[] = // Brazil and Portugal
   )
     .split(/\s+/)
     .filter((w) => w.length > 0);
+
+/**
+ * Countries, folded, in the five languages' spellings: members of the `city` category too (a place asked with "where" or
+ * "which country"), and what a correction that names only a place replaces ("sorry, i meant portugal" after "i was in
+ * spain"). Names that are also common words ("island", "turkey", "chile" the pepper aside) are left out.
+ */
+export const COUNTRIES: readonly string[] = (
+  'portugal spain espanha espana espagne spanien france franca francia frankreich italy italia italie italien germany alemanha ' +
+  'alemania allemagne deutschland brazil brasil bresil brasilien argentina argentine argentinien mexico mexique mexiko ' +
+  'colombia colombie kolumbien peru perou uruguay paraguay bolivia bolivie venezuela ecuador equateur canada kanada usa eua eeuu ' +
+  'japan japao japon china chine india inde indien england inglaterra angleterre ireland irlanda irlande irland scotland escocia ' +
+  'ecosse schottland netherlands holanda holland niederlande belgium belgica belgique belgien switzerland suica suiza suisse ' +
+  'schweiz austria autriche osterreich greece grecia grece griechenland morocco marrocos marruecos maroc marokko egypt egito ' +
+  'egipto egypte agypten thailand tailandia thailande australia australie australien croatia croacia croatie kroatien poland ' +
+  'polonia pologne polen sweden suecia suede schweden norway noruega norvege norwegen denmark dinamarca danemark danemark ' +
+  'danmark cuba'
+)
+  .split(/\s+/)
+  .filter((w) => w.length > 0);

@@ -186,6 +186,8 @@ export const DE: LanguageData = {
     'ich korrigiere',
     'stattdessen',
     'nein doch',
+    'hab mich umentschieden',
+    'habe mich umentschieden',
   ],
   correctionLeads: [
     'nein',
