@@ -4,6 +4,7 @@ import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
 import {
   answerTypesOf,
+  askedPart,
   buildStatements,
   carriesType,
   collectCorrections,
@@ -1260,5 +1261,40 @@ describe('round 10: corrections by place, by "not X but Y", by the word before a
     );
     expect(corrections).toEqual([{ from: 'dia 17', to: 'dia 24' }]);
     expect(statements[0].text).toBe('o encontro do clube é dia 24 na casa da Bete, às 19h30');
+  });
+});
+
+describe('round 10: the asking sentence, a place to send something to, a new address', () => {
+  const recall = (said: string[], question: string, lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => {
+    const { statements } = buildStatements([], said.map(user), undefined, lang);
+    return recallStatements(question, statements, lang, 1, { confident: true }).map((s) => s.text);
+  };
+
+  it('a question about the person after a sentence that only tells is asked alone (askedPart)', () => {
+    expect(askedPart('sorry got distracted lol. whats the reference i gave u at the start?', 'en')).toBe('whats the reference i gave u at the start?');
+    // A question to the shop keeps what the message tells with it.
+    expect(askedPart('vcs vendem ração pra gato castrado? a dela é Golden', 'pt')).toBe('vcs vendem ração pra gato castrado? a dela é Golden');
+    const said = ['booking ref is HX-55817 for the oak table', 'i got distracted by the match last night', 'the table leg is cracked'];
+    expect(recall(said, 'sorry got distracted again lol. whats the ref i gave u?', 'en')).toEqual([said[0]]);
+  });
+
+  it('where something is to be sent is the latest address given, else the latest place named after "in", "nach", "no"', () => {
+    const moving = ['wir ziehen am 29. märz von Köln um, 3 zimmer im 4. stock', 'wir haben ein klavier', 'korrektur: das neue haus ist in Siegburg'];
+    expect(recall(moving, 'wohin geht der umzug jetzt?', 'de')).toEqual([moving[2]]);
+    const parcel = ['my flight from lisbon landed at 23:40', 'please send the bag to 16 Albert Road, Levenshulme', 'the bag is purple'];
+    expect(recall(parcel, 'where will the courier drop it?', 'en')).toEqual([parcel[1]]);
+  });
+
+  it('a correction giving an address replaces the address given before', () => {
+    const { statements } = buildStatements(
+      [],
+      [
+        'deliver it to my hotel please, the Midland on Peter Street, room 512',
+        "actually no, I'm moving to my sister's tonight: 14 Albert Road, Levenshulme.",
+      ].map(user),
+      undefined,
+      'en',
+    );
+    expect(statements.map((s) => s.text).join(' ')).not.toContain('Peter Street');
   });
 });

@@ -930,6 +930,9 @@ export function buildStatements(
     // A statement the correction's value was written into stays, unless the correction says all it says.
     if (s.fixed) return !later.some((c) => s.terms.stems.every((x) => c.terms.stems.includes(x)));
     const by = later.find((c) => {
+      // A correction giving an address replaces the address given before ("actually no, I'm moving to my sister's: 14
+      // Albert Road. send it there instead" after "deliver it to my hotel, the Midland on Peter Street").
+      if (isAddress(c.text, c.lang) && isAddress(s.text, s.lang) && differs(s.said, c.said)) return true;
       const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x) && !markerStems.has(x));
       if (!subject.length) return false;
       const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
@@ -1248,6 +1251,36 @@ export function isAddress(text: string, lang: Lang): boolean {
   return words.some((w) => streets.has(w) || (lang === 'de' && /(?:strasse|str|weg|platz|allee|gasse)$/.test(w) && w.length > 6));
 }
 
+/** Words after which a capitalized word names a place ("in Siegburg", "no Sítio Dois Ipês", "nach Bonn", "à Lyon"). */
+const PLACE_LEADS: Record<Lang, Set<string>> = {
+  en: new Set(['in', 'to', 'at']),
+  pt: new Set(['em', 'no', 'na', 'pra', 'para']),
+  es: new Set(['en', 'a', 'para', 'hacia']),
+  fr: new Set(['à', 'a', 'en', 'au', 'vers']),
+  de: new Set(['in', 'nach', 'zu', 'zum', 'zur']),
+};
+
+/** Does the statement name a place after a preposition of place, a capitalized word that is no weekday nor month? */
+function namesPlace(st: Statement): boolean {
+  const words = wordsOf(st.text);
+  const names = new Set(placeNames(st));
+  return words.some((w, i) => i > 0 && PLACE_LEADS[st.lang].has(words[i - 1].word) && /^\p{Lu}/u.test(w.raw) && names.has(fold(w.word)));
+}
+
+const SEND_WORDS = new Map<Lang, Set<string>>();
+/** Does the question speak of sending something somewhere (lang/*.ts `sendWords`)? */
+function sendsSomewhere(question: string, lang: Lang): boolean {
+  let words = SEND_WORDS.get(lang);
+  if (!words) {
+    words = new Set(LANGUAGE_DATA[lang].sendWords);
+    SEND_WORDS.set(lang, words);
+  }
+  return plain(question)
+    .trim()
+    .split(' ')
+    .some((w) => words.has(w));
+}
+
 /** The capitalized words of a statement that may name a place: not a weekday or a month ("on Monday morning"). */
 function placeNames(st: Pick<Statement, 'terms' | 'lang'>): string[] {
   return st.terms.names.filter((n) => !weekdays(st.lang).has(n) && !monthsOf(st.lang).has(n));
@@ -1275,6 +1308,7 @@ export function recallStatements(
 ): Statement[] {
   const d = LANGUAGE_DATA[lang];
   const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')));
+  question = askedPart(question, lang);
   const q = termsOf(question, lang, undefined, { asked: true });
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
   // The subject a question returns to ("voltando ao bolo kkk quantas pessoas…?") only tells statements apart when the rest
@@ -1400,6 +1434,17 @@ export function recallStatements(
       }
     }
   }
+  // "Where should the driver bring it?", "pra onde vcs vão entregar?", "wohin gehen die Rechnungen?": a place to send
+  // something to, that nothing said answers with its words, is the latest address the person gave, else the latest place
+  // named after a preposition of place ("das neue Haus ist in Siegburg", "vai ser no Sítio Dois Ipês").
+  // An address beats a city that only shares the kind ("flew lisbon → manchester" is no delivery address).
+  if (types.includes('place') && !scored.some((x) => x.typed && isAddress(x.s.text, x.s.lang)) && sendsSomewhere(question, lang)) {
+    const latest = (test: (st: Statement) => boolean) => pool.filter(test).sort((a, b) => b.order - a.order)[0];
+    const place =
+      latest((st) => isAddress(st.text, st.lang)) ??
+      (scored.some((x) => x.typed) ? undefined : latest((st) => st.terms.stems.includes('cat:city') || namesPlace(st)));
+    if (place) return [place];
+  }
   // "Why…?" sharing no word with what was said ("Weshalb komme ich noch mal?"): the reason the person gave ("es geht um ein
   // Muttermal"), else the explanation a correction came with ("ach nein, Samstag um 11, um 10 habe ich Chorprobe").
   if (types.includes('reason') && !scored.length && aboutPerson(question, lang)) {
@@ -1463,6 +1508,22 @@ export function returnSubject(question: string, lang: Lang): string | undefined 
     }
   }
   return undefined;
+}
+
+/**
+ * The sentences of a message that ask about the person, when others only tell: "sorry got distracted lol. whats the
+ * reference i gave u?" asks for the reference, and "…did i say was broken? i need to write it in the claim form" does not
+ * ask about a claim form. What the message tells is kept apart (it is no memory yet and would only find what resembles it).
+ */
+export function askedPart(message: string, lang: Lang): string {
+  const parts = sentences(message);
+  if (parts.length < 2) return message;
+  const asking = parts.filter((p) => isQuestion(p, lang) || opensLikeQuestion(stripOpeners(p, lang), lang));
+  if (!asking.length || asking.length === parts.length) return message;
+  // Only a question about the person or what they said: "vcs vendem ração…? a dela é Golden" asks the shop, and what it
+  // tells goes with it.
+  const asked = asking.join(' ');
+  return isSelfQuestion(asked, lang) || asksWhatWasSaid(asked, lang) ? asked : message;
 }
 
 /** Two stems of one word family: neither a category nor a referent, one a prefix of the other, five letters at least. */

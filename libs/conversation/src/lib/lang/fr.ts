@@ -170,6 +170,7 @@ export const FR: LanguageData = {
   companions: ['avec'],
   titles: ['m', 'mme', 'mlle', 'monsieur', 'madame', 'mademoiselle', 'dr', 'docteur', 'docteure', 'maitre', 'prof'],
   streets: ['rue', 'avenue', 'av', 'boulevard', 'bd', 'chemin', 'impasse', 'allee', 'quai', 'appartement', 'appt', 'batiment', 'code postal'],
+  sendWords: ['livrer', 'livraison', 'livre', 'livrent', 'apporter', 'envoyer', 'envoi', 'envoient', 'livreur', 'coursier', 'courrier', 'demenagement'],
   hourLeads: ['vers', 'des', 'avant', 'apres'],
   shouldBe: ['devrait être', 'doit être', 'est censé être', 'le bon c’est', "le bon c'est", "la bonne c'est"],
   refusals: ['ça va pas', 'ça ne va pas', 'ne va pas', 'ne marche pas', 'je peux pas', 'je ne peux pas', "c'est pas possible", 'ça me va pas'],

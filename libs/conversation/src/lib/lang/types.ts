@@ -71,6 +71,11 @@ export interface LanguageData {
   /** Words of a street address ("rua", "street", "calle", "rue", "Straße"), folded: a statement holding one with a number is a place. */
   streets: string[];
   /**
+   * Words of sending something somewhere ("deliver", "bring", "entregar", "mandar", "liefern", "livrer"), folded: "where
+   * should the driver bring it?" asks for the address the person gave last, whatever else it says.
+   */
+  sendWords: string[];
+  /**
    * Words before a bare hour that make it a time of day ("at 9", "a las 11", "às 8", "um 16", "vers 10"): a statement
    * saying one holds a time of day (an `hour` question finds it). Folded, matched word by word before the number.
    */
