@@ -1285,6 +1285,11 @@ describe('round 10: the asking sentence, a place to send something to, a new add
     expect(recall(parcel, 'where will the courier drop it?', 'en')).toEqual([parcel[1]]);
   });
 
+  it('"número", "reference", "numéro", "Nummer" name the kind a code is: a code given under another word answers them', () => {
+    const bag = ['minha mala não chegou, voo AZ 4512 ontem', 'o código q me deram no balcão foi GRUAZ48812', 'a mala é vermelha'];
+    expect(recall(bag, 'aquele número q o pessoal me passou, lembra qual era?', 'pt')).toEqual([bag[1]]);
+  });
+
   it('a correction giving an address replaces the address given before', () => {
     const { statements } = buildStatements(
       [],

@@ -538,5 +538,10 @@ export const DE: LanguageData = {
       ],
     },
     { id: 'amount', words: ['wie viel', 'betrag', 'preis', 'summe', 'kostet', 'kosten'] },
+    {
+      // Numbers one is given or gives ("welche Nummer…?", "die Nummer von meinem Vertrag"), compounds included.
+      id: 'code',
+      words: ['nummer', 'nr', 'referenz', 'kennung', 'aktenzeichen', 'vorgangsnummer', 'kundennummer', 'vertragsnummer', 'bestellnummer', 'kennzeichen'],
+    },
   ],
 };

@@ -515,6 +515,6 @@ export const EN: LanguageData = {
     },
     { id: 'amount', words: ['much', 'amount', 'owe', 'owed', 'cost', 'price', 'total'] },
     // A code the person gave (terms.ts: a statement holding one carries cat:code): "what did I say the error was?".
-    { id: 'code', words: ['error', 'errors', 'code', 'codes'] },
+    { id: 'code', words: ['error', 'errors', 'code', 'codes', 'reference', 'ref', 'number', 'locator', 'identifier'] },
   ],
 };

@@ -500,6 +500,6 @@ export const ES: LanguageData = {
       words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta'],
       unlike: ['cuantos', 'cuántos', 'cuantas', 'cuántas'],
     },
-    { id: 'code', words: ['error', 'errores', 'codigo', 'código', 'codigos', 'códigos'] },
+    { id: 'code', words: ['error', 'errores', 'codigo', 'código', 'codigos', 'códigos', 'numero', 'número', 'referencia', 'localizador', 'expediente'] },
   ],
 };

@@ -494,6 +494,6 @@ export const FR: LanguageData = {
       ],
     },
     { id: 'amount', words: ['combien', 'montant', 'prix', 'total', 'coute', 'coûte', 'doivent'] },
-    { id: 'code', words: ['erreur', 'erreurs', 'code', 'codes'] },
+    { id: 'code', words: ['erreur', 'erreurs', 'code', 'codes', 'numero', 'numéro', 'reference', 'référence', 'identifiant', 'dossier'] },
   ],
 };

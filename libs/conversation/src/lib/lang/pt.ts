@@ -545,6 +545,9 @@ export const PT: LanguageData = {
       ],
     },
     { id: 'amount', words: ['quanto', 'quanta', 'valor', 'total', 'preco', 'preço', 'custa', 'devem'], unlike: ['quantos', 'quantas'] },
-    { id: 'code', words: ['erro', 'erros', 'codigo', 'código', 'codigos', 'códigos'] },
+    {
+      id: 'code',
+      words: ['erro', 'erros', 'codigo', 'código', 'codigos', 'códigos', 'numero', 'número', 'referencia', 'referência', 'protocolo', 'localizador'],
+    },
   ],
 };
