@@ -1290,6 +1290,30 @@ describe('round 10: the asking sentence, a place to send something to, a new add
     expect(recall(bag, 'aquele número q o pessoal me passou, lembra qual era?', 'pt')).toEqual([bag[1]]);
   });
 
+  it('"one" is no value ("quick one, what did I tell you is happening on the 19th?" asks for the 19th only)', () => {
+    expect(termsOf('quick one, what did I tell you is happening on the 19th?', 'en', undefined, { asked: true }).numbers).toEqual(['19']);
+    expect(termsOf('we are two adults', 'en').numbers).toEqual(['2']);
+  });
+
+  it('a suitcase is the bag, and a level is how far one is: "beginner", "B1", "avanzado" (synonyms, lang/categories.ts)', () => {
+    const bag = ['we fly home on the 19th', 'its a purple hard shell suitcase with a yellow ribbon', 'the coffee here is awful'];
+    expect(recall(bag, 'remind me, how did i describe the bag?', 'en')).toEqual([bag[1]]);
+    const tutor = ["i'm learning italian before my trip, total beginner", 'i can do 20 minutes a day', 'i like short dialogues'];
+    expect(recall(tutor, 'what level did i say i am at?', 'en')).toEqual([tutor[0]]);
+  });
+
+  it('"which city am I going to?" with nothing said holding its words is the latest place the person named', () => {
+    const { statements } = buildStatements(
+      [],
+      ["i'm trying to learn italian before my trip to Bologna in may", 'i like short dialogues'].map(user),
+      undefined,
+      'en',
+    );
+    expect(recallStatements('which city am i going to again?', statements, 'en', 1).map((s) => s.text)).toEqual([
+      "i'm trying to learn italian before my trip to Bologna in may",
+    ]);
+  });
+
   it('a correction giving an address replaces the address given before', () => {
     const { statements } = buildStatements(
       [],

@@ -1460,7 +1460,15 @@ export function recallStatements(
     const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched - a.matched || kin(b) - kin(a) || b.s.order - a.s.order)[0];
     if (person) scored = [person];
   }
-  if (!scored.length) return latestHour();
+  if (!scored.length) {
+    const hour = latestHour();
+    if (hour.length || !types.includes('place') || qValues.length || !(isSelfQuestion(question, lang) || asksWhatWasSaid(question, lang))) return hour;
+    // "Which city am I going to again?" with nothing said holding its words: the latest place the person named.
+    const place = pool
+      .filter((st) => isAddress(st.text, st.lang) || st.terms.stems.includes('cat:city') || namesPlace(st))
+      .sort((a, b) => b.order - a.order)[0];
+    return place ? [place] : [];
+  }
   const best = scored[0].score;
   const found = scored
     .filter((x) => x.score >= best * 0.8)

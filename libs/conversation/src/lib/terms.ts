@@ -372,7 +372,8 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
     if (phrased.used.has(i)) return;
     const folded = fold(w.word);
     const n = numberWords[folded];
-    if (n !== undefined && w.word.length >= 3 && !isStopWord(w.word, lang)) numbers.push(String(n));
+    // "One" is no value ("quick one", "the one I told you", "which one"), only a count from two up.
+    if (n !== undefined && n > 1 && w.word.length >= 3 && !isStopWord(w.word, lang)) numbers.push(String(n));
     // A category word is its category ("operadora" → cat:carrier); a member carries it besides its own term.
     const stem = stemWord(w.word, lang);
     const stemKey = `~${stem}`;

@@ -18,6 +18,7 @@ export const DE_CATEGORY_WORDS: Record<string, string[]> = {
   instrument: split('instrument instrumente'),
   language: split('sprache sprachen'),
   colour: split('farbe farben'),
+  level: split('niveau stufe level'),
   medicine: split('medikament medikamente tablette tabletten arznei arzneimittel pille pillen schmerzmittel'),
   flavour: split('geschmack geschmacksrichtung sorte sorten fullung glasur'),
   computer: split('laptop laptops computer rechner notebook pc'),

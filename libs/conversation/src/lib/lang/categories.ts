@@ -228,6 +228,21 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     anyCase: true,
   },
   {
+    // How far someone is in what they learn or train: "what level did I say I am?" → "total beginner".
+    id: 'level',
+    words: {
+      en: split('level levels'),
+      pt: split('nivel niveis'),
+      es: split('nivel niveles'),
+      fr: split('niveau niveaux'),
+    },
+    members: split(
+      'beginner beginners novice intermediate advanced fluent iniciante intermediario avancado fluente principiante intermedio avanzado ' +
+        'debutant debutante intermediaire avance avancee anfanger anfangerin fortgeschritten fortgeschrittene a1 a2 b1 b2 c1 c2',
+    ),
+    anyCase: true,
+  },
+  {
     // Medicines by name: "what did I order again?" at a pharmacy, "what should the dentist know about medication?".
     id: 'medicine',
     words: {

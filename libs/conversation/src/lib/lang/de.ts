@@ -341,6 +341,7 @@ export const DE: LanguageData = {
     meinte: 'meintest',
   },
   synonyms: [
+    ['koffer', 'gepack', 'gepäck', 'reisetasche'],
     ['karte', 'karten', 'ticket', 'tickets', 'sitzplatz', 'sitzplätze'],
     ['gast', 'gäste', 'person', 'personen', 'leute'],
     ['band', 'konzert', 'sänger', 'sängerin', 'künstler'],

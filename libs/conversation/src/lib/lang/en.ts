@@ -337,6 +337,7 @@ export const EN: LanguageData = {
   },
   verbs: {},
   synonyms: [
+    ['bag', 'bags', 'suitcase', 'suitcases', 'luggage', 'baggage'],
     ['ticket', 'tickets', 'seat', 'seats'],
     ['guest', 'guests', 'people', 'person', 'persons', 'heads'],
     ['band', 'concert', 'gig', 'artist', 'singer'],

@@ -285,6 +285,7 @@ export const ES: LanguageData = {
     intenté: 'intentaste',
   },
   synonyms: [
+    ['maleta', 'maletas', 'equipaje', 'valija'],
     ['entrada', 'entradas', 'asiento', 'asientos', 'boleto', 'boletos'],
     ['invitado', 'invitados', 'persona', 'personas', 'comensales'],
     ['banda', 'concierto', 'cantante', 'artista'],

@@ -281,6 +281,7 @@ export const FR: LanguageData = {
     commandé: 'commandé',
   },
   synonyms: [
+    ['valise', 'valises', 'bagage', 'bagages'],
     ['billet', 'billets', 'siège', 'sièges'],
     ['invité', 'invités', 'personnes', 'convives'],
     ['groupe', 'concert', 'chanteur', 'chanteuse', 'artiste'],

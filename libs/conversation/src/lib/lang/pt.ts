@@ -345,6 +345,7 @@ export const PT: LanguageData = {
     tentei: 'tentou',
   },
   synonyms: [
+    ['mala', 'malas', 'bagagem', 'bagagens'],
     ['ingresso', 'ingressos', 'assento', 'assentos', 'entrada', 'entradas'],
     ['convidado', 'convidados', 'pessoa', 'pessoas'],
     ['banda', 'show', 'concerto', 'cantor', 'cantora', 'artista'],
