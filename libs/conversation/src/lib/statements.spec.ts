@@ -1254,6 +1254,16 @@ describe('round 10: corrections by place, by "not X but Y", by the word before a
     expect(statements.map((s) => s.text)).toEqual(['ich möchte 40 fotos im format 10x15 glänzend drucken lassen', 'korrektur: glänzend bitte']);
   });
 
+  it('a number in groups of thousands replaces the one of as many digits said before, as written ("$1,340" → "$1,430")', () => {
+    const { statements, corrections } = build(['the body shop quoted $1,340 for the bumper', "actually no, i read it wrong, it's $1,430 with the paint"], 'en');
+    expect(corrections).toEqual([{ from: '1,340', to: '1,430' }]);
+    expect(statements[0].text).toBe('the body shop quoted $1,430 for the bumper');
+  });
+
+  it('a duration proposed in a question is kept ("tu peux me proposer un programme, 20 min par jour ?")', () => {
+    expect(extractStatements('tu peux me proposer un petit programme, 20 min par jour ?', { language: 'fr' }).map((f) => f.text)).toContain('20 min par jour');
+  });
+
   it('the value of a correction after the same word as one said just before replaces only that one ("dia 17" → "dia 24", 19h30 stays)', () => {
     const { statements, corrections } = build(
       ['o encontro do clube é dia 17 na casa da Bete, às 19h30', 'ops, na verdade o encontro mudou pro dia 24, a Bete vai viajar'],

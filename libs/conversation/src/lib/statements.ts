@@ -151,7 +151,9 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
       if (!words.length || ASKING.has(words[0]) || opensLikeQuestion(clause, lang)) continue;
       // Or about someone the person named, with no question word in it ("ela é alérgica a dipirona, tá no cadastro?").
       const aboutSomeone = (referentsOf(clause).length > 0 || pointsBack(clause, lang) !== undefined) && !words.some((w) => interrogatives.has(w));
-      if (!(words.some((w) => firstPerson.has(w) || firstPerson.has(w.replace(/'$/, ''))) || aboutSomeone) || !worthKeeping(clause, lang)) continue;
+      // Or a duration it proposes ("tu peux me proposer un programme, 20 min par jour ?").
+      const lasts = DURATION.test(clause) && !words.some((w) => interrogatives.has(w));
+      if (!(words.some((w) => firstPerson.has(w) || firstPerson.has(w.replace(/'$/, ''))) || aboutSomeone || lasts) || !worthKeeping(clause, lang)) continue;
       out.push(clause);
     }
   }
@@ -526,7 +528,7 @@ export function collectCorrections(texts: string[]): Correction[] {
       }
       // "wait no, it's wednesday", "actually it's green", "perdón, me equivoqué, es el martes": a new value given alone
       // replaces the latest value of its kind said just before.
-      const implied = found ? undefined : impliedCorrection(t, before);
+      const implied = found ? undefined : (groupedNumberCorrection(t, before) ?? impliedCorrection(t, before));
       if (implied) map.set(fold(implied.from), implied);
       // "oh wait, my mistake: on Saturday I have football. Sunday at 10 works.": the old value said again in the reason,
       // the new one of its kind after it.
@@ -608,6 +610,27 @@ function leadCorrections(sentence: string, before: string[]): Correction[] {
     }
   }
   return out.filter((c, i) => out.findIndex((o) => fold(o.from) === fold(c.from)) === i);
+}
+
+/** A number written with groups of thousands ("1,430", "12.500", "45 182"). */
+const GROUPED = /(?<![\p{L}\p{N}])\d{1,3}(?:[.,\u00a0 ]\d{3})+(?![\p{N}]|[.,]\d)/gu;
+
+/**
+ * "actually no, i read it wrong, it's $1,430 with the paint" after "the body shop quoted $1,340": a number written in groups
+ * of thousands replaces the latest one of as many digits said just before, as written (the groups are no numbers of their own).
+ */
+function groupedNumberCorrection(sentence: string, before: string[]): Correction | undefined {
+  const digits = (v: string) => v.replace(/\D/g, '');
+  const to = [...sentence.matchAll(GROUPED)].map((m) => m[0]).at(-1);
+  if (!to) return undefined;
+  for (const text of before.slice(-IMPLIED_REACH).reverse()) {
+    const from = [...text.matchAll(GROUPED)]
+      .map((m) => m[0])
+      .filter((v) => digits(v).length === digits(to).length && digits(v) !== digits(to))
+      .at(-1);
+    if (from) return { from, to };
+  }
+  return undefined;
 }
 
 /** How many earlier statements a correction that gives only its new value may reach back to find the value it replaces. */
@@ -1121,6 +1144,10 @@ const TELL_BACK =
   /^\s*(?:remind|tell me|read (?:me )?back|read me|give me|confirm|repeat|me lembr|me (?:diz|fala|passa|manda)|repete|confirma|recuerd|dime|dame|repite|rappelle|redis|redonne|donne-moi|confirme|sag mir|nenn mir|gib mir|wiederhol)/iu;
 
 /** A time of day as written: "11pm", "6am", "16h", "15h30", "9:30", "às 8 horas". */
+/** A duration: a number and a unit of time ("20 min", "3 meses", "zwei Wochen" in digits: "2 Wochen"). */
+const DURATION =
+  /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?\s?(?:min|mins|minutes?|minutos?|minuten|hours?|horas?|heures?|stunden?|days?|dias?|días|jours?|tagen?|weeks?|semanas?|semaines?|wochen?|months?|meses|mois|monaten?|years?|anos?|años?|ans|jahren?)(?![\p{L}])/iu;
+
 const TIME_OF_DAY =
   /(?<![\p{L}\p{N}])\d{1,2}(?:[:h]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs?|horas?|heures?|uhr)(?![\p{L}])|(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?![\p{N}])/iu;
 
