@@ -1260,6 +1260,13 @@ describe('round 10: corrections by place, by "not X but Y", by the word before a
     expect(statements[0].text).toBe('the body shop quoted $1,430 for the bumper');
   });
 
+  it('a question proposes a time only with a weekday, a date in digits or a time of day, a person only by a name', () => {
+    expect(extractStatements('vc viu o jogo ontem? que final', { language: 'pt' }).map((f) => f.text)).toEqual([]);
+    expect(extractStatements('¿me das algún truco para no perderme con los personajes?', { language: 'es' }).map((f) => f.text)).toEqual([]);
+    expect(extractStatements('pode ser sexta às 15h?', { language: 'pt' }).map((f) => f.text)).toEqual(['pode ser sexta às 15h']);
+    expect(extractStatements('pode ser com a Kelly?', { language: 'pt' }).map((f) => f.text)).toEqual(['pode ser com a Kelly']);
+  });
+
   it('a duration proposed in a question is kept ("tu peux me proposer un programme, 20 min par jour ?")', () => {
     expect(extractStatements('tu peux me proposer un petit programme, 20 min par jour ?', { language: 'fr' }).map((f) => f.text)).toContain('20 min par jour');
   });

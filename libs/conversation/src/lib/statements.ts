@@ -121,8 +121,11 @@ export function extractStatements(message: string, opts?: { language?: string })
     const sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
     if (SECRET.test(fold(sentence))) continue;
     const lang = statementLanguage(sentence, whole);
-    if (worthKeeping(sentence, lang)) keep(sentence, lang);
-    else if (opensLikeQuestion(sentence, lang)) for (const fact of factsInQuestion(sentence, lang)) keep(fact, lang);
+    // A question that opens with no question word ("¿me das algún truco…?", "vc viu o jogo ontem?") asks too: only what it
+    // tells is kept, not the question.
+    const asks = opensLikeQuestion(sentence, lang) || /\?\s*$/u.test(sentence);
+    if (!asks && worthKeeping(sentence, lang)) keep(sentence, lang);
+    else if (asks) for (const fact of factsInQuestion(sentence, lang)) keep(fact, lang);
   }
   return out;
 }
@@ -165,7 +168,11 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
   if (!out.length && first && !asksWhat && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
     const t = termsOf(whole, lang);
     // So with a person one would be with ("pode ser com a Kelly?", "could I go with Dr Ames?").
-    if ((t.dates.length > 0 || TIME_OF_DAY.test(whole) || companionNames(whole, lang).length > 0) && t.stems.length >= 1) out.push(whole);
+    // A date named by a weekday or in digits, not "ontem" / "last night" ("vc viu o jogo ontem?" proposes nothing); a person
+    // by a capitalized name ("¿me das algún truco para no perderme con los personajes?" is with nobody).
+    const day = t.dates.length > 0 && (/\d/.test(whole) || wordsOf(whole).some((w) => weekdays(lang).has(fold(w.word))));
+    const named = companionNames(whole, lang).some((n) => wordsOf(whole).some((w) => fold(w.word) === fold(n) && /^\p{Lu}/u.test(w.raw)));
+    if ((day || TIME_OF_DAY.test(whole) || named) && t.stems.length >= 1) out.push(whole);
   }
   return out;
 }
