@@ -1,9 +1,20 @@
-import { LANGUAGE_DATA } from './lang';
+import { LANGUAGE_DATA, perLanguage } from './lang';
 import type { Lang } from './language';
 import { isStopWord, termsOf, wordsOf } from './terms';
-import { fold } from './text';
+import { askingWords, fold } from './text';
 
 const LANGS = Object.keys(LANGUAGE_DATA) as Lang[];
+
+/** lang/*.ts `companions` and `titles`, and the words that are nobody's name, folded, once per language. */
+const companionWords = perLanguage((lang) => {
+  const d = LANGUAGE_DATA[lang];
+  return {
+    companions: new Set(d.companions.map(fold)),
+    titles: new Set(d.titles.map(fold)),
+    // "¿con quién hablo?", "mit wem…": a question word is nobody's name.
+    asking: new Set([...askingWords(lang), ...d.recallWords.map(fold)]),
+  };
+});
 
 /**
  * The people a sentence says one is with, meets or is seen by (lang/*.ts `companions` and `titles`): the word after "with",
@@ -14,11 +25,7 @@ const LANGS = Object.keys(LANGUAGE_DATA) as Lang[];
 export function companionNames(said: string, lang: Lang): string[] {
   // "with wendy instead of marcus": whom one is with is read without whom one is not.
   const text = withoutInstead(said);
-  const d = LANGUAGE_DATA[lang];
-  const companions = new Set(d.companions.map(fold));
-  const titles = new Set(d.titles.map(fold));
-  // "¿con quién hablo?", "mit wem…": a question word is nobody's name.
-  const asking = new Set([...d.questionWords, ...d.asking.interrogatives, ...d.recallWords].map(fold));
+  const { companions, titles, asking } = companionWords(lang);
   const words = wordsOf(text);
   const out: string[] = [];
   words.forEach((w, i) => {

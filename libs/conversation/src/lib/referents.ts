@@ -2,7 +2,7 @@ import { EN_FACTS } from './facts-en';
 import { ES_FACTS } from './facts-es';
 import { FR_FACTS } from './facts-fr';
 import { PT_FACTS } from './facts-pt';
-import { LANGUAGE_DATA } from './lang';
+import { LANGUAGE_DATA, perLanguage } from './lang';
 import type { Lang } from './language';
 import { wordsOf } from './terms';
 import { fold } from './text';
@@ -57,20 +57,16 @@ function referentWords(): Map<string, Referent> {
   return WORDS;
 }
 
-const PRONOUNS = new Map<Lang, Map<string, Gender | undefined>>();
-function pronouns(lang: Lang): Map<string, Gender | undefined> {
-  let p = PRONOUNS.get(lang);
-  if (!p) {
-    p = new Map(
+/** The third-person pronouns of a language (lang/*.ts `thirdPerson`, "she/f") with the gender each points to. */
+const pronouns = perLanguage(
+  (lang) =>
+    new Map(
       LANGUAGE_DATA[lang].thirdPerson.map((entry) => {
         const [w, g] = entry.toLowerCase().split('/');
         return [w, g as Gender | undefined] as const;
       }),
-    );
-    PRONOUNS.set(lang, p);
-  }
-  return p;
-}
+    ),
+);
 
 /** The relations a text names ("my daughter", "a minha gata", "mon chien"). */
 export function referentsOf(text: string): Referent[] {

@@ -2,14 +2,14 @@ import { AFTER_LEAD, AUXILIARIES, INTERROGATIVE_LEADS, INTERROGATIVES } from './
 import { distance } from 'fastest-levenshtein';
 import { companionNames, withoutInstead } from './companions';
 import { detectLanguage } from './detect-language';
-import { LANGUAGE_DATA } from './lang';
+import { LANGUAGE_DATA, perLanguage } from './lang';
 import { CITIES, COUNTRIES } from './lang/cities';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
 import { isStopWord, parseDates, termsOf, wordsOf, type Terms } from './terms';
 import { fits, namedRelations, pointsBack, referentsOf, type Referent } from './referents';
 import { findTopic } from './topics';
-import { fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
+import { askingWords, fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
 import { extractFacts } from './facts';
 import type { ChatTurn, Fact } from './types';
 
@@ -138,6 +138,13 @@ const ASKING = AUXILIARIES;
  * allergic to peanuts"), or a proposal that names a time ("pode ser sexta às 15h?" → "pode ser sexta às 15h"). A question
  * about what was said, or one opening with a question word, tells nothing.
  */
+/** A language's first-person words ("my", "meu", "mi", "mon", "mein": lang/*.ts `firstPerson`), folded. */
+const firstPersonOnly = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].firstPerson.map(fold)));
+/** A language's first-person verb forms ("vivo", "moro": the keys of lang/*.ts `verbs`), folded. */
+const verbForms = perLanguage((lang) => new Set(Object.keys(LANGUAGE_DATA[lang].verbs).map(fold)));
+/** A language's first-person words and verb forms, folded. */
+const firstPersonWords = perLanguage((lang) => new Set([...firstPersonOnly(lang), ...verbForms(lang)]));
+
 function factsInQuestion(sentence: string, lang: Lang): string[] {
   if (asksWhatWasSaid(sentence, lang)) return [];
   const out: string[] = [];
@@ -146,8 +153,8 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
     .map((c) => trimEnd(c.replace(/[?¿]+/gu, '').trim()))
     .filter(Boolean);
   // A first-person word or verb form ("tengo dos gatos": pro-drop languages name no subject).
-  const firstPerson = new Set([...LANGUAGE_DATA[lang].firstPerson, ...Object.keys(LANGUAGE_DATA[lang].verbs)].map(fold));
-  const interrogatives = new Set([...LANGUAGE_DATA[lang].asking.interrogatives, ...LANGUAGE_DATA[lang].questionWords].map(fold));
+  const firstPerson = firstPersonWords(lang);
+  const interrogatives = askingWords(lang);
   if (clauses.length > 1) {
     for (const clause of clauses) {
       const words = wordsOf(clause).map((w) => fold(w.word));
@@ -242,7 +249,7 @@ const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*
  */
 export function findCorrections(text: string): Correction[] {
   const out: Correction[] = [];
-  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  const nots = notAlternation();
   // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
   const re = new RegExp(
     String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?<![\p{L}\p{N}])(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|los|las|le|de|do|da|no|na|en|um|am|at|on|às|as|à)\s+){0,2}(${VALUE})`,
@@ -278,6 +285,22 @@ export function findCorrections(text: string): Correction[] {
   return out;
 }
 
+let NOTS: string | undefined;
+/** Every language's "not" (lang/*.ts `notWords`, folded) as one alternation for an expression. */
+function notAlternation(): string {
+  return (NOTS ??= [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords.map(fold)))].join('|'));
+}
+
+let RATHER: string | undefined;
+/**
+ * The "not" of "not X but Y" (lang/*.ts `notWords`, and "não" as written), an article perhaps, then `value`, a word perhaps,
+ * and the "but" (lang/*.ts `butWords`): shared by the reading of such corrections and their removal from a statement.
+ */
+function ratherPattern(value: string): string {
+  RATHER ??= [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.butWords))].join('|');
+  return String.raw`(?<![\p{L}\p{N}])(?:${notAlternation()}|não)\s+(?:${DETERMINER}\s+)?${value}(?:\s+[\p{L}\p{N}'’-]+)?\s*,?\s+(?:${RATHER})\s+`;
+}
+
 /** An article or a determiner between "not" and its value ("not the red one", "nicht den blauen"). */
 const DETERMINER = String.raw`(?:the|a|an|den|die|das|der|dem|ein|eine|einen|o|a|os|as|um|uma|el|la|los|las|un|una|le|les|une|du|des)`;
 /** The first words of "not only X but also Y", which corrects nothing. */
@@ -290,10 +313,7 @@ const ONLY = new Set(['only', 'just', 'nur', 'so', 'solo', 'solamente', 'seuleme
  */
 function ratherCorrections(text: string): Correction[] {
   const word = String.raw`([\p{L}\p{N}][\p{L}\p{N}'’-]*)`;
-  const re = new RegExp(
-    String.raw`(?<![\p{L}\p{N}])(?:nicht|not|não|nao|no|pas)\s+(?:${DETERMINER}\s+)?${word}(?:\s+[\p{L}\p{N}'’-]+)?\s*,?\s+(?:sondern|but|e sim|mas sim|sino|mais)\s+(?:${DETERMINER}\s+)?${word}`,
-    'giu',
-  );
+  const re = new RegExp(ratherPattern(word) + String.raw`(?:${DETERMINER}\s+)?${word}`, 'giu');
   const out: Correction[] = [];
   for (const m of text.matchAll(re)) {
     const [from, to] = [m[1], m[2]];
@@ -329,7 +349,7 @@ function isNumberValue(v: string): boolean {
 function numberWordCorrections(text: string): Correction[] {
   const folded = fold(text);
   if (folded.length !== text.length) return [];
-  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].map(fold).join('|');
+  const nots = notAlternation();
   const w = `(${numberWordsPattern()})`;
   const re = new RegExp(
     String.raw`(?<![\p{L}\p{N}])${w}[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|nao|not)\s+${w}(?![\p{L}\p{N}])`,
@@ -351,7 +371,7 @@ function numberWordCorrections(text: string): Correction[] {
  * the group after "not" value by value, each with the one of its own shape (sábado → domingo, 8 → 9).
  */
 function groupedCorrections(text: string): Correction[] {
-  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  const nots = notAlternation();
   const link = String.raw`\s+(?:(?:the|de|del|do|da|den|der|am|le|el|o|a)\s+)?`;
   const group = String.raw`(?:${VALUE})(?:${link}(?:${VALUE})){1,2}`;
   const re = new RegExp(
@@ -429,7 +449,7 @@ function turnedCorrections(text: string): Correction[] {
     }
   }
   // "…mercredi que je peux le déposer, pas mardi": the nearest earlier value of the same kind in the sentence.
-  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  const nots = notAlternation();
   const trailing = new RegExp(
     String.raw`[,;]\s*(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?:${nots}|não|not)\s+(?:(?:the|o|a|el|la|le|de|do|da|en)\s+)?(${VALUE})`,
     'giu',
@@ -456,22 +476,14 @@ function opensAsCorrection(sentence: string, lang?: Lang): boolean {
   return langs.some((l) => correctionMarkers(l).some((m) => head.includes(m)));
 }
 
-const MARKERS = new Map<Lang, string[]>();
 /** The correction markers of a language as ` folded words ` (compared inside a plain() text). */
-function correctionMarkers(lang: Lang): string[] {
-  let m = MARKERS.get(lang);
-  if (!m) {
-    m = LANGUAGE_DATA[lang].correctionMarkers.map((x) => ` ${plain(x).trim()} `);
-    MARKERS.set(lang, m);
-  }
-  return m;
-}
+const correctionMarkers = perLanguage((lang) => LANGUAGE_DATA[lang].correctionMarkers.map((x) => ` ${plain(x).trim()} `));
 
 /** ", not spin", ", no seis", ", não abril", ", pas le 7": the word a sentence rules out after a comma, before a pause or the end. */
 let NOT_CLAUSE: RegExp | undefined;
 function notClause(): RegExp {
   if (NOT_CLAUSE) return new RegExp(NOT_CLAUSE);
-  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  const nots = notAlternation();
   NOT_CLAUSE = new RegExp(
     String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma|dia|día|day|jour|tag|am|on)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?]|$))`,
     'giu',
@@ -833,17 +845,11 @@ function refusalPattern(): string {
 /** Replaces every old value by its correction, and drops the "…, not <old>" remarks. */
 export function applyCorrections(text: string, corrections: Correction[]): string {
   let out = text;
-  const nots = [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.notWords))].join('|');
+  const nots = notAlternation();
   for (const c of corrections) {
     const old = escapeRe(c.from);
     // "nicht matt, sondern glänzend" → "glänzend": the old value with its "not … but" goes.
-    out = out.replace(
-      new RegExp(
-        String.raw`(?<![\p{L}\p{N}])(?:nicht|not|não|nao|no|pas)\s+(?:${DETERMINER}\s+)?${old}(?:\s+[\p{L}\p{N}'’-]+)?\s*,?\s+(?:sondern|but|e sim|mas sim|sino|mais)\s+`,
-        'giu',
-      ),
-      '',
-    );
+    out = out.replace(new RegExp(ratherPattern(old), 'giu'), '');
     // "quinta não dá, pode ser sábado" → "pode ser sábado": the clause ruling the old value out goes.
     out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${old}\s+(?:${refusalPattern()})(?![\p{L}])[^,;.!?]*[,;]?\s*`, 'giu'), '');
     out = out.replace(
@@ -1134,10 +1140,11 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
   const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', 'j'], de: ['ich'] };
   if (words.some((w) => subjects[lang].includes(w))) return true;
   // A first-person verb ("¿dónde vivo?", "onde moro?").
-  const verbs = new Set(Object.keys(d.verbs).map(fold));
+  const verbs = verbForms(lang);
   if (words.some((w) => verbs.has(w))) return true;
   // "What's my favourite colour?" — but "where is my order?" is about the case, not a memory question.
-  const possessive = words.some((w) => d.firstPerson.map(fold).includes(w));
+  const mine = firstPersonOnly(lang);
+  const possessive = words.some((w) => mine.has(w));
   return possessive && !findTopic(message);
 }
 
@@ -1158,20 +1165,18 @@ const DURATION =
 const TIME_OF_DAY =
   /(?<![\p{L}\p{N}])\d{1,2}(?:[:h]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs?|horas?|heures?|uhr)(?![\p{L}])|(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?![\p{N}])/iu;
 
-const HOUR_LED = new Map<Lang, RegExp>();
+/** lang/*.ts `hourLeads` then a bare hour and the word after it, on folded text. */
+const hourLed = perLanguage((lang) => {
+  const leads = LANGUAGE_DATA[lang].hourLeads.map((l) => escapeRe(fold(l)).replace(/ /g, String.raw`\s+`)).join('|');
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${leads})\s+(\d{1,2})(?![\p{N}:.,]\d|\p{N})\s*([\p{L}']*)`, 'gu');
+});
 /**
  * Does the text say a time of day: "16h", "4pm", "19:30", or a bare hour after one of lang/*.ts `hourLeads` ("a las 11",
  * "um 16 Uhr", "at 9, …") that ends there or goes on with a small word ("a las 9 tengo…"), not "at 3 shops".
  */
 function saysHour(text: string, lang: Lang): boolean {
   if (TIME_OF_DAY.test(text)) return true;
-  let re = HOUR_LED.get(lang);
-  if (!re) {
-    const leads = LANGUAGE_DATA[lang].hourLeads.map((l) => escapeRe(fold(l)).replace(/ /g, String.raw`\s+`)).join('|');
-    re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${leads})\s+(\d{1,2})(?![\p{N}:.,]\d|\p{N})\s*([\p{L}']*)`, 'gu');
-    HOUR_LED.set(lang, re);
-  }
-  for (const m of fold(text).matchAll(new RegExp(re))) {
+  for (const m of fold(text).matchAll(new RegExp(hourLed(lang)))) {
     const next = m[2];
     if (Number(m[1]) <= 24 && (!next || ['uhr', 'h', 'am', 'pm', "o'clock"].includes(next) || isStopWord(next, lang))) return true;
   }
@@ -1188,38 +1193,14 @@ function plainKeep(text: string): string {
     .trim()} `;
 }
 
-const MONTHS = new Map<Lang, Set<string>>();
 /** The months of a language, folded. */
-function monthsOf(lang: Lang): Set<string> {
-  let m = MONTHS.get(lang);
-  if (!m) {
-    m = new Set(LANGUAGE_DATA[lang].months.map(fold));
-    MONTHS.set(lang, m);
-  }
-  return m;
-}
+const monthsOf = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].months.map(fold)));
 
-const HOUR_STEMS = new Map<Lang, Set<string>>();
 /** The terms of the words that ask for a time of day ("que horas", "quelle heure": lang/*.ts `answerTypes.hour`). */
-function hourStems(lang: Lang): Set<string> {
-  let h = HOUR_STEMS.get(lang);
-  if (!h) {
-    h = new Set(LANGUAGE_DATA[lang].answerTypes.hour.flatMap((ph) => termsOf(ph, lang).stems));
-    HOUR_STEMS.set(lang, h);
-  }
-  return h;
-}
+const hourStems = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].answerTypes.hour.flatMap((ph) => termsOf(ph, lang).stems)));
 
-const WEEKDAYS = new Map<Lang, Set<string>>();
 /** The members of the language's `day` category (weekdays), folded. */
-function weekdays(lang: Lang): Set<string> {
-  let w = WEEKDAYS.get(lang);
-  if (!w) {
-    w = new Set((LANGUAGE_DATA[lang].categories.find((c) => c.id === 'day')?.members ?? []).map(fold));
-    WEEKDAYS.set(lang, w);
-  }
-  return w;
-}
+const weekdays = perLanguage((lang) => new Set((LANGUAGE_DATA[lang].categories.find((c) => c.id === 'day')?.members ?? []).map(fold)));
 
 /**
  * The kinds of value a question asks for (lang/*.ts `answerTypes`): "when…", "que dia…", "à quelle heure…" → time;
@@ -1268,7 +1249,7 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
   }
 }
 
-const STREETS = new Map<Lang, Set<string>>();
+const streetWords = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].streets));
 
 /**
  * Does the text give a street address: a street word of the language (lang/*.ts `streets`, "rua", "lane", "calle", "rue",
@@ -1277,38 +1258,24 @@ const STREETS = new Map<Lang, Set<string>>();
 export function isAddress(text: string, lang: Lang): boolean {
   if (!/\d/.test(text)) return false;
   const words = plain(text).trim().replace(/ß/g, 'ss').split(' ');
-  let streets = STREETS.get(lang);
-  if (!streets) {
-    streets = new Set(LANGUAGE_DATA[lang].streets);
-    STREETS.set(lang, streets);
-  }
+  const streets = streetWords(lang);
   return words.some((w) => streets.has(w) || (lang === 'de' && /(?:strasse|str|weg|platz|allee|gasse)$/.test(w) && w.length > 6));
 }
 
-/** Words after which a capitalized word names a place ("in Siegburg", "no Sítio Dois Ipês", "nach Bonn", "à Lyon"). */
-const PLACE_LEADS: Record<Lang, Set<string>> = {
-  en: new Set(['in', 'to', 'at']),
-  pt: new Set(['em', 'no', 'na', 'pra', 'para']),
-  es: new Set(['en', 'a', 'para', 'hacia']),
-  fr: new Set(['à', 'a', 'en', 'au', 'vers']),
-  de: new Set(['in', 'nach', 'zu', 'zum', 'zur']),
-};
+/** lang/*.ts `placeLeads`: words after which a capitalized word names a place. */
+const placeLeads = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].placeLeads));
 
 /** Does the statement name a place after a preposition of place, a capitalized word that is no weekday nor month? */
 function namesPlace(st: Statement): boolean {
   const words = wordsOf(st.text);
   const names = new Set(placeNames(st));
-  return words.some((w, i) => i > 0 && PLACE_LEADS[st.lang].has(words[i - 1].word) && /^\p{Lu}/u.test(w.raw) && names.has(fold(w.word)));
+  return words.some((w, i) => i > 0 && placeLeads(st.lang).has(words[i - 1].word) && /^\p{Lu}/u.test(w.raw) && names.has(fold(w.word)));
 }
 
-const SEND_WORDS = new Map<Lang, Set<string>>();
+const sendWords = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].sendWords));
 /** Does the question speak of sending something somewhere (lang/*.ts `sendWords`)? */
 function sendsSomewhere(question: string, lang: Lang): boolean {
-  let words = SEND_WORDS.get(lang);
-  if (!words) {
-    words = new Set(LANGUAGE_DATA[lang].sendWords);
-    SEND_WORDS.set(lang, words);
-  }
+  const words = sendWords(lang);
   return plain(question)
     .trim()
     .split(' ')
@@ -1323,6 +1290,37 @@ function placeNames(st: Pick<Statement, 'terms' | 'lang'>): string[] {
 /** How surely a statement gives a place: a city, a street address and names each count ("rua Tupinambás 770, Belo Horizonte"). */
 function placeEvidence(st: Statement): number {
   return Number(st.terms.stems.includes('cat:city')) + Number(isAddress(st.text, st.lang)) + Number(placeNames(st).length > 0);
+}
+
+/** Does the statement name a city, or a place after a preposition of place ("in Siegburg")? */
+function namesCity(st: Statement): boolean {
+  return st.terms.stems.includes('cat:city') || namesPlace(st);
+}
+
+/** The latest of the statements that pass the test. */
+function latestOf(pool: Statement[], test: (st: Statement) => boolean): Statement | undefined {
+  return pool.filter(test).sort((a, b) => b.order - a.order)[0];
+}
+
+/** A question as recall reads it: the part that asks (askedPart), its terms, and the terms of the subject it returns to. */
+interface QuestionReading {
+  asked: string;
+  terms: Terms;
+  backStems: string[];
+}
+let LAST_READING: { question: string; lang: Lang; reading: QuestionReading } | undefined;
+/** readQuestion's work, kept for the latest question: a reply may recall with the same message up to four times. */
+function readQuestion(question: string, lang: Lang): QuestionReading {
+  if (LAST_READING?.question === question && LAST_READING.lang === lang) return LAST_READING.reading;
+  const asked = askedPart(question, lang);
+  const back = returnSubject(asked, lang);
+  const reading = {
+    asked,
+    terms: termsOf(asked, lang, undefined, { asked: true }),
+    backStems: back ? termsOf(back, lang, undefined, { asked: true }).stems : [],
+  };
+  LAST_READING = { question, lang, reading };
+  return reading;
 }
 
 /** How many statements after the one naming a subject may hold its value (see recallStatements). */
@@ -1342,13 +1340,13 @@ export function recallStatements(
 ): Statement[] {
   const d = LANGUAGE_DATA[lang];
   const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')));
-  question = askedPart(question, lang);
-  const q = termsOf(question, lang, undefined, { asked: true });
+  const reading = readQuestion(question, lang);
+  question = reading.asked;
+  const q = reading.terms;
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
   // The subject a question returns to ("voltando ao bolo kkk quantas pessoas…?") only tells statements apart when the rest
   // does not: its terms count a third and are left out of the share of the question's terms a statement has.
-  const back = returnSubject(question, lang);
-  const backStems = back ? termsOf(back, lang, undefined, { asked: true }).stems : [];
+  const backStems = reading.backStems;
   const context = new Set(qStems.some((t) => !backStems.includes(t)) ? backStems : []);
   const asked = qStems.length - qStems.filter((t) => context.has(t)).length;
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
@@ -1473,10 +1471,7 @@ export function recallStatements(
   // named after a preposition of place ("das neue Haus ist in Siegburg", "vai ser no Sítio Dois Ipês").
   // An address beats a city that only shares the kind ("flew lisbon → manchester" is no delivery address).
   if (types.includes('place') && !scored.some((x) => x.typed && isAddress(x.s.text, x.s.lang)) && sendsSomewhere(question, lang)) {
-    const latest = (test: (st: Statement) => boolean) => pool.filter(test).sort((a, b) => b.order - a.order)[0];
-    const place =
-      latest((st) => isAddress(st.text, st.lang)) ??
-      (scored.some((x) => x.typed) ? undefined : latest((st) => st.terms.stems.includes('cat:city') || namesPlace(st)));
+    const place = latestOf(pool, (st) => isAddress(st.text, st.lang)) ?? (scored.some((x) => x.typed) ? undefined : latestOf(pool, namesCity));
     if (place) return [place];
   }
   // "Why…?" sharing no word with what was said ("Weshalb komme ich noch mal?"): the reason the person gave ("es geht um ein
@@ -1498,9 +1493,7 @@ export function recallStatements(
     const hour = latestHour();
     if (hour.length || !types.includes('place') || qValues.length || !(isSelfQuestion(question, lang) || asksWhatWasSaid(question, lang))) return hour;
     // "Which city am I going to again?" with nothing said holding its words: the latest place the person named.
-    const place = pool
-      .filter((st) => isAddress(st.text, st.lang) || st.terms.stems.includes('cat:city') || namesPlace(st))
-      .sort((a, b) => b.order - a.order)[0];
+    const place = latestOf(pool, (st) => isAddress(st.text, st.lang) || namesCity(st));
     return place ? [place] : [];
   }
   const best = scored[0].score;
@@ -1535,7 +1528,7 @@ export function recallStatements(
 export function returnSubject(question: string, lang: Lang): string | undefined {
   const words = wordsOf(question);
   const folded = words.map((w) => fold(w.word));
-  const asking = new Set([...LANGUAGE_DATA[lang].asking.interrogatives, ...LANGUAGE_DATA[lang].questionWords].map(fold));
+  const asking = askingWords(lang);
   for (const lead of LANGUAGE_DATA[lang].returnLeads) {
     const lw = wordsOf(lead).map((w) => fold(w.word));
     for (let at = 0; at <= 3 && at + lw.length < words.length; at++) {

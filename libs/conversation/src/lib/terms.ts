@@ -1,7 +1,7 @@
 import * as chrono from 'chrono-node';
 import { newStemmer, type Stemmer } from 'snowball-stemmers';
 import type { Lang } from './language';
-import { LANGUAGE_DATA } from './lang';
+import { LANGUAGE_DATA, perLanguage } from './lang';
 import { PARAPHRASE } from './lang/paraphrase';
 import { fold } from './text';
 
@@ -27,40 +27,21 @@ export interface Terms {
   broad?: string[];
 }
 
-const STEMMERS = new Map<Lang, Stemmer>();
-function stemmer(lang: Lang): Stemmer {
-  let s = STEMMERS.get(lang);
-  if (!s) {
-    s = newStemmer(LANGUAGE_DATA[lang].stemmer);
-    STEMMERS.set(lang, s);
-  }
-  return s;
-}
+const stemmer = perLanguage((lang): Stemmer => newStemmer(LANGUAGE_DATA[lang].stemmer));
 
-const STOP = new Map<Lang, Set<string>>();
-function stopWords(lang: Lang): Set<string> {
-  let s = STOP.get(lang);
-  if (!s) {
-    const d = LANGUAGE_DATA[lang];
-    s = new Set([...d.stop, ...d.firstPerson, ...d.filler].map(fold));
-    STOP.set(lang, s);
-  }
-  return s;
-}
+const stopWords = perLanguage((lang) => {
+  const d = LANGUAGE_DATA[lang];
+  return new Set([...d.stop, ...d.firstPerson, ...d.filler].map(fold));
+});
 
-const SYNONYMS = new Map<Lang, Map<string, string>>();
-function synonyms(lang: Lang): Map<string, string> {
-  let m = SYNONYMS.get(lang);
-  if (!m) {
-    m = new Map();
-    for (const group of LANGUAGE_DATA[lang].synonyms) {
-      const id = `syn:${stemWord(group[0], lang)}`;
-      for (const w of group) m.set(stemWord(w, lang), id);
-    }
-    SYNONYMS.set(lang, m);
+const synonyms = perLanguage((lang) => {
+  const m = new Map<string, string>();
+  for (const group of LANGUAGE_DATA[lang].synonyms) {
+    const id = `syn:${stemWord(group[0], lang)}`;
+    for (const w of group) m.set(stemWord(w, lang), id);
   }
   return m;
-}
+});
 
 function stemWord(word: string, lang: Lang): string {
   return stemmer(lang).stem(fold(word));
@@ -76,48 +57,49 @@ interface CategoryIndex {
   /** Folded words that name no category by their stem (lang/types.ts `unlike`). */
   unlike: Set<string>;
 }
-const CATEGORIES = new Map<Lang, CategoryIndex>();
-function categories(lang: Lang): CategoryIndex {
-  let c = CATEGORIES.get(lang);
-  if (!c) {
-    const index: CategoryIndex = { words: new Map(), members: new Map(), anyCase: new Set(), unlike: new Set() };
-    const add = (map: Map<string, string[]>, key: string, id: string) => {
-      const ids = map.get(key) ?? [];
-      if (!ids.includes(id)) map.set(key, [...ids, id]);
-    };
-    for (const cat of LANGUAGE_DATA[lang].categories) {
-      const id = `cat:${cat.id}`;
-      for (const w of cat.words) {
-        add(index.words, fold(w), id);
-        add(index.words, `~${stemWord(w, lang)}`, id);
-      }
-      for (const w of cat.unlike ?? []) index.unlike.add(fold(w));
-      for (const w of cat.members ?? []) {
-        const keys = [fold(w), ...(w.length >= 5 ? [`~${stemWord(w, lang)}`] : [])];
-        for (const k of keys) {
-          add(index.members, k, id);
-          if (cat.anyCase) index.anyCase.add(k);
-        }
+const categories = perLanguage((lang): CategoryIndex => {
+  const index: CategoryIndex = { words: new Map(), members: new Map(), anyCase: new Set(), unlike: new Set() };
+  const add = (map: Map<string, string[]>, key: string, id: string) => {
+    const ids = map.get(key) ?? [];
+    if (!ids.includes(id)) map.set(key, [...ids, id]);
+  };
+  for (const cat of LANGUAGE_DATA[lang].categories) {
+    const id = `cat:${cat.id}`;
+    for (const w of cat.words) {
+      add(index.words, fold(w), id);
+      add(index.words, `~${stemWord(w, lang)}`, id);
+    }
+    for (const w of cat.unlike ?? []) index.unlike.add(fold(w));
+    for (const w of cat.members ?? []) {
+      const keys = [fold(w), ...(w.length >= 5 ? [`~${stemWord(w, lang)}`] : [])];
+      for (const k of keys) {
+        add(index.members, k, id);
+        if (cat.anyCase) index.anyCase.add(k);
       }
     }
-    // A synonym of a category word names the category too ("handset" is "phone", so it is `cat:phone`).
-    for (const group of LANGUAGE_DATA[lang].synonyms) {
-      const ids = [...new Set(group.flatMap((w) => index.words.get(fold(w)) ?? []))];
-      if (!ids.length) continue;
-      for (const w of group) for (const id of ids) add(index.words, fold(w), id);
-    }
-    c = index;
-    CATEGORIES.set(lang, c);
   }
-  return c;
+  // A synonym of a category word names the category too ("handset" is "phone", so it is `cat:phone`).
+  for (const group of LANGUAGE_DATA[lang].synonyms) {
+    const ids = [...new Set(group.flatMap((w) => index.words.get(fold(w)) ?? []))];
+    if (!ids.length) continue;
+    for (const w of group) for (const id of ids) add(index.words, fold(w), id);
+  }
+  return index;
+});
+
+/**
+ * The categories a word names ("operadora" → cat:carrier), as written or, from four letters, by its stem (`stem`, when
+ * the caller has it), unless lang/*.ts lists it as `unlike` the category's words.
+ */
+function categoryOf(word: string, lang: Lang, stem?: string): string[] | undefined {
+  const cats = categories(lang);
+  const folded = fold(word);
+  return cats.words.get(folded) ?? (word.length >= 4 && !cats.unlike.has(folded) ? cats.words.get(`~${stem ?? stemWord(word, lang)}`) : undefined);
 }
 
 /** The terms one word stands for: its categories when it names one, else its synonym group or stem. */
 function wordTerms(word: string, lang: Lang): string[] {
-  const cats = categories(lang);
-  const folded = fold(word);
-  const cat = cats.words.get(folded) ?? (word.length >= 4 && !cats.unlike.has(folded) ? cats.words.get(`~${stemWord(word, lang)}`) : undefined);
-  return cat ?? [termOf(word, lang)];
+  return categoryOf(word, lang) ?? [termOf(word, lang)];
 }
 
 interface ParaphraseIndex {
@@ -126,32 +108,26 @@ interface ParaphraseIndex {
   /** A folded word (or `~` and its stem) → the terms of its broader words. */
   broader: Map<string, string[]>;
 }
-const PARAPHRASES = new Map<Lang, ParaphraseIndex>();
 /** lang/paraphrase.ts, read once per language. */
-function paraphrases(lang: Lang): ParaphraseIndex {
-  let p = PARAPHRASES.get(lang);
-  if (!p) {
-    const data = PARAPHRASE[lang];
-    const phrases = Object.entries(data.phrases)
-      .map(([ph, target]) => ({
-        words: fold(ph)
-          .split(/\s+/)
-          .flatMap((t) => (t === '*' ? ['*'] : wordsOf(t).map((w) => stemWord(w.word.replace(/’/g, "'"), lang)))),
-        // A target of several words stands for each of them ("can't eat" → allergy and food).
-        terms: [...new Set(target.split(/\s+/).flatMap((t) => wordTerms(t, lang)))],
-      }))
-      .sort((a, b) => b.words.length - a.words.length);
-    const broader = new Map<string, string[]>();
-    for (const [w, targets] of Object.entries(data.broader)) {
-      const terms = [...new Set(targets.flatMap((t) => wordTerms(t, lang)))];
-      broader.set(fold(w), terms);
-      if (w.length >= 5) broader.set(`~${stemWord(w, lang)}`, terms);
-    }
-    p = { phrases, broader };
-    PARAPHRASES.set(lang, p);
+const paraphrases = perLanguage((lang): ParaphraseIndex => {
+  const data = PARAPHRASE[lang];
+  const phrases = Object.entries(data.phrases)
+    .map(([ph, target]) => ({
+      words: fold(ph)
+        .split(/\s+/)
+        .flatMap((t) => (t === '*' ? ['*'] : wordsOf(t).map((w) => stemWord(w.word.replace(/’/g, "'"), lang)))),
+      // A target of several words stands for each of them ("can't eat" → allergy and food).
+      terms: [...new Set(target.split(/\s+/).flatMap((t) => wordTerms(t, lang)))],
+    }))
+    .sort((a, b) => b.words.length - a.words.length);
+  const broader = new Map<string, string[]>();
+  for (const [w, targets] of Object.entries(data.broader)) {
+    const terms = [...new Set(targets.flatMap((t) => wordTerms(t, lang)))];
+    broader.set(fold(w), terms);
+    if (w.length >= 5) broader.set(`~${stemWord(w, lang)}`, terms);
   }
-  return p;
-}
+  return { phrases, broader };
+});
 
 /** The end (exclusive) of a phrase matched at `at` in the stemmed words, or -1; `*` takes up to two words. */
 function matchPhrase(words: string[], at: number, phrase: string[]): number {
@@ -277,39 +253,27 @@ export function parseDates(text: string, lang: Lang): string[] {
   return chronoResults(text, lang, new Date(Date.UTC(2000, 0, 1))).map((r) => r.text);
 }
 
-const AGO = new Map<Lang, RegExp[]>();
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The phrases of lang/*.ts `ago` as expressions on folded text: number and unit captured. */
-function agoPatterns(lang: Lang): RegExp[] {
-  let res = AGO.get(lang);
-  if (!res) {
-    const { phrases, numbers, vague, units } = LANGUAGE_DATA[lang].ago;
-    const n = `(\\d{1,3}|${Object.keys({ ...numbers, ...vague })
-      .map(fold)
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRe)
-      .join('|')})`;
-    const u = `(${Object.keys(units)
-      .map(fold)
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRe)
-      .join('|')})`;
-    res = phrases.map((p) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(fold(p)).replace('\\{n\\}', n).replace('\\{unit\\}', u)}(?![\\p{L}\\p{N}])`, 'gu'));
-    AGO.set(lang, res);
-  }
-  return res;
-}
+const agoPatterns = perLanguage((lang): RegExp[] => {
+  const { phrases, numbers, vague, units } = LANGUAGE_DATA[lang].ago;
+  const n = `(\\d{1,3}|${Object.keys({ ...numbers, ...vague })
+    .map(fold)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRe)
+    .join('|')})`;
+  const u = `(${Object.keys(units)
+    .map(fold)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRe)
+    .join('|')})`;
+  return phrases.map((p) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(fold(p)).replace('\\{n\\}', n).replace('\\{unit\\}', u)}(?![\\p{L}\\p{N}])`, 'gu'));
+});
 
-const UNITS = new Map<Lang, RegExp>();
 /** Any unit of time of lang/*.ts `ago` as a word, on folded text. */
-function unitPattern(lang: Lang): RegExp {
-  let re = UNITS.get(lang);
-  if (!re) {
-    re = new RegExp(`(?<![\\p{L}])(?:${Object.keys(LANGUAGE_DATA[lang].ago.units).map(fold).map(escapeRe).join('|')})(?![\\p{L}])`, 'u');
-    UNITS.set(lang, re);
-  }
-  return re;
-}
+const unitPattern = perLanguage((lang): RegExp => {
+  return new RegExp(`(?<![\\p{L}])(?:${Object.keys(LANGUAGE_DATA[lang].ago.units).map(fold).map(escapeRe).join('|')})(?![\\p{L}])`, 'u');
+});
 
 const UNIT_DAYS = { hour: 0, day: 1, week: 7, month: 30, year: 365 } as const;
 /** The dates of the spans counted back that a text names ("hace dos semanas" → two weeks before `ref`), as YYYY-MM-DD. */
@@ -377,7 +341,7 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
     // A category word is its category ("operadora" → cat:carrier); a member carries it besides its own term.
     const stem = stemWord(w.word, lang);
     const stemKey = `~${stem}`;
-    const cat = cats.words.get(folded) ?? (w.word.length >= 4 && !cats.unlike.has(folded) ? cats.words.get(stemKey) : undefined);
+    const cat = categoryOf(w.word, lang, stem);
     if (cat) {
       stems.push(...cat);
       return;

@@ -1,5 +1,5 @@
 /** Small deterministic text helpers shared by the built-in engine and the fact rules. */
-import { LANGUAGE_DATA } from './lang';
+import { LANGUAGE_DATA, perLanguage } from './lang';
 
 /** Lower-cases and removes diacritics: "Não É" → "nao e". */
 export function fold(s: string): string {
@@ -8,6 +8,9 @@ export function fold(s: string): string {
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
 }
+
+/** The words that ask a question in a language (lang/*.ts `asking.interrogatives` and `questionWords`), folded. */
+export const askingWords = perLanguage((lang) => new Set([...LANGUAGE_DATA[lang].asking.interrogatives, ...LANGUAGE_DATA[lang].questionWords].map(fold)));
 
 /**
  * Replaces each lone UTF-16 surrogate with U+FFFD: what the engine keeps (facts, statements) is stored as jsonb, which

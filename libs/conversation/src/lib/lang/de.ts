@@ -213,10 +213,12 @@ export const DE: LanguageData = {
     'meine',
   ],
   notWords: ['nicht', 'kein', 'keine'],
+  butWords: ['sondern'],
   insteadOf: ['statt', 'anstatt', 'anstelle von', 'anstelle', 'an stelle von'],
   companions: ['mit'],
   titles: ['herr', 'herrn', 'frau', 'dr', 'doktor', 'prof', 'professor', 'professorin'],
   streets: ['strasse', 'str', 'weg', 'platz', 'allee', 'gasse', 'wohnung', 'hausnummer', 'plz'],
+  placeLeads: ['in', 'nach', 'zu', 'zum', 'zur'],
   sendWords: [
     'liefern',
     'geliefert',

@@ -229,10 +229,12 @@ export const EN: LanguageData = {
     'to',
   ],
   notWords: ['not'],
+  butWords: ['but'],
   insteadOf: ['instead of', 'rather than', 'in place of'],
   companions: ['with'],
   titles: ['mr', 'mrs', 'ms', 'miss', 'dr', 'doctor', 'prof', 'professor', 'sir'],
   streets: ['street', 'st', 'road', 'rd', 'lane', 'ln', 'avenue', 'ave', 'drive', 'crescent', 'terrace', 'apartment', 'apt', 'suite', 'postcode', 'zip'],
+  placeLeads: ['in', 'to', 'at'],
   sendWords: [
     'deliver',
     'delivered',

@@ -157,10 +157,12 @@ export const ES: LanguageData = {
     'ponlo',
   ],
   notWords: ['no'],
+  butWords: ['sino'],
   insteadOf: ['en vez de', 'en vez del', 'en lugar de', 'en lugar del'],
   companions: ['con'],
   titles: ['sr', 'sra', 'srta', 'senor', 'senora', 'senorita', 'don', 'dona', 'dr', 'dra', 'doctor', 'doctora', 'profe', 'profesor', 'profesora'],
   streets: ['calle', 'avenida', 'avda', 'av', 'paseo', 'plaza', 'camino', 'piso', 'cp', 'codigo postal'],
+  placeLeads: ['en', 'a', 'para', 'hacia'],
   sendWords: [
     'entregar',
     'entrega',

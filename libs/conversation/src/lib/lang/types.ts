@@ -55,6 +55,8 @@ export interface LanguageData {
   correctionLeads: string[];
   /** The word of "X, not Y" ("not", "não", "no", "pas"). */
   notWords: string[];
+  /** The word of "not X but Y" that brings the value meant ("but", "sondern", "e sim", "sino", "mais"). */
+  butWords: string[];
   /**
    * Phrases before the value a sentence puts aside for another ("frau demir statt herrn okafor", "11:30 instead of 10",
    * "con Marta en vez de Luis"): the value after one is ruled out (earlier clauses saying it are dropped) and the phrase
@@ -70,6 +72,8 @@ export interface LanguageData {
   titles: string[];
   /** Words of a street address ("rua", "street", "calle", "rue", "Straße"), folded: a statement holding one with a number is a place. */
   streets: string[];
+  /** Words after which a capitalized word names a place ("in Siegburg", "no Sítio Dois Ipês", "nach Bonn", "à Lyon"), as written. */
+  placeLeads: string[];
   /**
    * Words of sending something somewhere ("deliver", "bring", "entregar", "mandar", "liefern", "livrer"), folded: "where
    * should the driver bring it?" asks for the address the person gave last, whatever else it says.
