@@ -7,7 +7,7 @@
 // --expose-gc --initial-old-space-size=128, glibc malloc tuned so that freed pixel buffers are
 // reused; see README "Method"), then prints the report.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,20 +46,11 @@ else await timingPhase();
 // ---------------------------------------------------------------------------------------------
 async function driver() {
   // 1. Bundle the library (TypeScript) to CommonJS: the same path the apps take.
-  const { build } = await import('esbuild');
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    stdin: {
-      contents: "export * from './libs/creative-ir/src/index'; export { designs, BODY } from './libs/creative-ir/src/__tests__/designs';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
+  const { bundleLibrary } = await import('../bundle.mjs');
+  await bundleLibrary({
+    contents: "export * from './libs/creative-ir/src/index'; export { designs, BODY } from './libs/creative-ir/src/__tests__/designs';",
     outfile: bundle,
+    packages: 'external',
     logLevel: 'warning',
   });
   const child = (phase, nodeArgs, env) => {

@@ -56,21 +56,11 @@ else if (PHASE === 'ours') await oursPhase();
 else await floorPhase();
 
 async function driver() {
-  const { build } = await import('esbuild');
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    stdin: {
-      contents: "export * from './libs/creative-video/src/index'; export { buildTemplate, initCreativeIr } from './libs/creative-ir/src/index';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
+  const { bundleLibrary } = await import('../bundle.mjs');
+  await bundleLibrary({
+    contents: "export * from './libs/creative-video/src/index'; export { buildTemplate, initCreativeIr } from './libs/creative-ir/src/index';",
     outfile: bundle,
-    logLevel: 'error',
+    packages: 'external',
   });
   const child = (phase, env) => {
     const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...args], {
