@@ -1344,3 +1344,22 @@ describe('round 10: the asking sentence, a place to send something to, a new add
     expect(statements.map((s) => s.text).join(' ')).not.toContain('Peter Street');
   });
 });
+
+describe('round 11: what a correction reaches', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang);
+
+  it('a correction changes what was said before it, not the old value said again after it ("spain was last year")', () => {
+    const { statements, corrections } = build(
+      ['this summer i was in spain from the 2nd to the 9th of june', 'sorry, i meant portugal. my sister and i went to spain last year, to seville'],
+      'en',
+    );
+    expect(corrections).toEqual([{ from: 'spain', to: 'portugal' }]);
+    expect(statements[0].text).toContain('portugal');
+    expect(statements.at(-1)!.text).toContain('spain last year');
+  });
+
+  it('a slip corrected in a later turn is corrected in every turn before it', () => {
+    const { statements } = build(['my order is 774512', 'and the invoice for 774512 came today', 'me enganei, é 774521'], 'pt');
+    expect(statements.map((s) => s.text).join(' ')).not.toContain('774512');
+  });
+});

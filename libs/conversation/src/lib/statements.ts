@@ -49,6 +49,9 @@ export interface Correction {
   by?: string;
 }
 
+/** A correction with where it was said: the index of its text among those read. */
+type PlacedCorrection = Correction & { at: number };
+
 const MAX_STATEMENT_CHARS = 400;
 
 /** Folded text with its words separated by single spaces, for phrase lookups. */
@@ -529,32 +532,37 @@ function similarValues(a: string, b: string): boolean {
  * earlier value that looks like a slip of it.
  */
 export function collectCorrections(texts: string[]): Correction[] {
-  const map = new Map<string, Correction>();
+  return placedCorrections(texts).map(({ at: _at, ...c }) => c);
+}
+
+/** collectCorrections, each with the index of the text that says it. */
+function placedCorrections(texts: string[]): PlacedCorrection[] {
+  const map = new Map<string, PlacedCorrection>();
   const earlier: string[] = [];
   const before: string[] = [];
-  for (const t of texts) {
+  for (const [at, t] of texts.entries()) {
     const explicit = findCorrections(t);
-    for (const c of explicit) map.set(fold(c.from), c);
+    for (const c of explicit) map.set(fold(c.from), { ...c, at });
     const values = valueTokens(t);
     if (!explicit.length && isCorrection(t)) {
       let found = false;
       for (const v of values) {
         const old = [...earlier].reverse().find((w) => similarValues(v, w) && !values.some((x) => fold(x) === fold(w)));
         if (old) {
-          map.set(fold(old), { from: old, to: v });
+          map.set(fold(old), { from: old, to: v, at });
           found = true;
         }
       }
       // "wait no, it's wednesday", "actually it's green", "perdón, me equivoqué, es el martes": a new value given alone
       // replaces the latest value of its kind said just before.
       const implied = found ? undefined : (groupedNumberCorrection(t, before) ?? impliedCorrection(t, before));
-      if (implied) map.set(fold(implied.from), implied);
+      if (implied) map.set(fold(implied.from), { ...implied, at });
       // "oh wait, my mistake: on Saturday I have football. Sunday at 10 works.": the old value said again in the reason,
       // the new one of its kind after it.
       const clauses = found || implied ? [] : clauseCorrections(t, before);
-      for (const c of clauses) map.set(fold(c.from), c);
+      for (const c of clauses) map.set(fold(c.from), { ...c, at });
       // "ops, na verdade o encontro mudou pro dia 24": a value after the same word as one said just before ("dia 17").
-      if (!found && !implied && !clauses.length) for (const c of leadCorrections(t, before)) map.set(fold(c.from), c);
+      if (!found && !implied && !clauses.length) for (const c of leadCorrections(t, before)) map.set(fold(c.from), { ...c, at });
     }
     // A group of a number written in groups ("611 204 837") is no slip of a short one ("11").
     const standalone = new Set(standaloneNumbers(t).map(fold));
@@ -565,7 +573,7 @@ export function collectCorrections(texts: string[]): Correction[] {
   const out = [...map.values()].map((c) => {
     let to = c.to;
     for (let i = 0; i < 5 && map.has(fold(to)) && fold(map.get(fold(to))!.to) !== fold(c.from); i++) to = map.get(fold(to))!.to;
-    return { from: c.from, to, ...(c.by ? { by: c.by } : {}) };
+    return { from: c.from, to, ...(c.by ? { by: c.by } : {}), at: c.at };
   });
   return out;
 }
@@ -926,14 +934,19 @@ export function buildStatements(
     seen.set(key, items.length);
     items.push({ text: r.text, lang });
   }
-  const corrections = collectCorrections(items.map((i) => i.text).filter(Boolean));
+  const orders = items.flatMap((it, order) => (it.text ? [order] : []));
+  const placed = placedCorrections(orders.map((o) => items[o].text));
+  const corrections = placed.map(({ at: _at, ...c }) => c);
+  // A correction changes what was said up to it; a value said again after it is meant ("sorry, i meant portugal. spain was
+  // last year").
+  const upTo = (c: PlacedCorrection) => orders[c.at];
   let statements: Array<Statement & { said: Terms; fixed: boolean }> = items
     .map((it, order) => ({ it, order }))
     .filter(({ it }) => it.text)
     .map(({ it, order }) => {
       const text = applyCorrections(
         it.text,
-        corrections.filter((c) => c.by !== it.text),
+        placed.filter((c) => c.by !== it.text && order <= upTo(c)),
       );
       // "X, not Y" was applied to every statement already: only a correction without its old value supersedes.
       return {
