@@ -7,6 +7,7 @@ import { DEV_L_DIALOGUES } from './dev-l';
 import { DEV_M_DIALOGUES } from './dev-m';
 import { DEV_N_DIALOGUES } from './dev-n';
 import { DEV_O_DIALOGUES } from './dev-o';
+import { DEV_P_DIALOGUES } from './dev-p';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
@@ -29,6 +30,7 @@ export {
   DEV_M_DIALOGUES,
   DEV_N_DIALOGUES,
   DEV_O_DIALOGUES,
+  DEV_P_DIALOGUES,
   HELD_OUT_B_DIALOGUES,
   HELD_OUT_C_DIALOGUES,
   HELD_OUT_DIALOGUES,
@@ -86,6 +88,7 @@ export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Di
     ...DEV_M_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev M' as const })),
     ...DEV_N_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev N' as const })),
     ...DEV_O_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev O' as const })),
+    ...DEV_P_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev P' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),
