@@ -1363,3 +1363,35 @@ describe('round 11: what a correction reaches', () => {
     expect(statements.map((s) => s.text).join(' ')).not.toContain('774512');
   });
 });
+
+describe('round 11: words that are no content', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
+
+  it('"nada", "rien" carry no subject: "perdona, me distraigo con nada" supersedes nothing said "nada de vitro"', () => {
+    const statements = build(['tengo una paellera de 40 cm y cocina de gas, nada de vitro', 'jajaja perdona, me distraigo con nada'], 'es');
+    expect(statements.map((s) => s.text)).toContain('tengo una paellera de 40 cm y cocina de gas, nada de vitro');
+  });
+
+  it('"importante", "totalmente" ask for no amount', () => {
+    expect(termsOf('volviendo a lo importante', 'es').stems).not.toContain('cat:amount');
+    expect(termsOf('i totally forgot', 'en').stems).not.toContain('cat:amount');
+    expect(termsOf('¿cuánto cuesta?', 'es').stems).toContain('cat:amount');
+  });
+
+  it('the words of returning to a subject count only when the question returns with them', () => {
+    const statements = build(['i usually go to Fairburn Ings on saturdays', 'my binos are Nikon Prostaff 8x42, got them secondhand'], 'en');
+    expect(recallStatements('whats the name of the reserve i usually go to?', statements, 'en')[0]?.text).toContain('Fairburn');
+    const es = build(['holaa, seremos 6. ojo: mi madre es alérgica al marisco', 'jajaja perdona, me distraigo con nada'], 'es');
+    expect(recallStatements('vale, volviendo a lo importante: ¿quién era la alérgica y a qué?', es, 'es')[0]?.text).toContain('marisco');
+  });
+
+  it('a member of five letters counts as written, not by its stem: "volver" is no Volvo', () => {
+    expect(termsOf('tengo que volver a casa', 'es').stems).not.toContain('cat:vehicle');
+    expect(termsOf('tenemos un volvo gris', 'es').stems).toContain('cat:vehicle');
+  });
+
+  it('"pro" (para o) is no content: "q flor eu escolhi pro buquê?" is not answered by "passar pro fotógrafo"', () => {
+    const statements = build(['pro buquê eu escolhi peônia branca', 'preciso passar pro fotógrafo o horário'], 'pt');
+    expect(recallStatements('q flor eu escolhi pro buquê?', statements, 'pt')[0]?.text).toContain('peônia');
+  });
+});

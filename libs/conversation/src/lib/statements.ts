@@ -1318,6 +1318,8 @@ function latestOf(pool: Statement[], test: (st: Statement) => boolean): Statemen
 /** A question as recall reads it: the part that asks (askedPart), its terms, and the terms of the subject it returns to. */
 interface QuestionReading {
   asked: string;
+  /** The words of the lang/*.ts `returnLeads` it says ("volviendo a lo importante"). */
+  leads: string[];
   terms: Terms;
   backStems: string[];
 }
@@ -1327,8 +1329,10 @@ function readQuestion(question: string, lang: Lang): QuestionReading {
   if (LAST_READING?.question === question && LAST_READING.lang === lang) return LAST_READING.reading;
   const asked = askedPart(question, lang);
   const back = returnSubject(asked, lang);
+  const folded = plain(asked);
   const reading = {
     asked,
+    leads: LANGUAGE_DATA[lang].returnLeads.filter((l) => folded.includes(` ${plain(l).trim()} `)).flatMap((l) => l.split(' ')),
     terms: termsOf(asked, lang, undefined, { asked: true }),
     backStems: back ? termsOf(back, lang, undefined, { asked: true }).stems : [],
   };
@@ -1352,8 +1356,12 @@ export function recallStatements(
   opts?: { confident?: boolean; loose?: boolean; recent?: string[] },
 ): Statement[] {
   const d = LANGUAGE_DATA[lang];
-  const skip = new Set([...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')));
   const reading = readQuestion(question, lang);
+  // The words of recalling, asking and returning to a subject ("volviendo a…") are no content.
+  const skip = new Set([
+    ...[...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')),
+    ...reading.leads.flatMap((w) => termsOf(w, lang).stems),
+  ]);
   question = reading.asked;
   const q = reading.terms;
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];

@@ -516,7 +516,7 @@ export const EN: LanguageData = {
         'student',
       ],
     },
-    { id: 'amount', words: ['much', 'amount', 'owe', 'owed', 'cost', 'price', 'total'] },
+    { id: 'amount', words: ['much', 'amount', 'owe', 'owed', 'cost', 'price', 'total'], unlike: ['totally'] },
     // A code the person gave (terms.ts: a statement holding one carries cat:code): "what did I say the error was?".
     { id: 'code', words: ['error', 'errors', 'code', 'codes', 'reference', 'ref', 'number', 'locator', 'identifier'] },
   ],

@@ -10,7 +10,7 @@ export const ES: LanguageData = {
     'el la los las un una unos unas de del al en con sin sobre por para y o pero que se lo le ' +
     'yo me mi mis tu tus su sus usted el ella nosotros nuestro nuestra esto eso este esta ese esa ' +
     'es son fue era ser estar esta estoy tengo tiene cual cuales quien cuando donde como cuanto porque ya todavia solo muy mas tambien no si ' +
-    'aqui alli pues bueno'
+    'aqui alli pues bueno nada'
   ).split(' '),
   firstPerson: ['yo', 'me', 'mi', 'mis', 'conmigo', 'mio', 'mia', 'nosotros', 'nuestro', 'nuestra'],
   questionWords: ['cual', 'cuales', 'donde', 'cuando', 'quien', 'como', 'que', 'cuanto', 'por que', 'recuerdas', 'sabes'],
@@ -501,7 +501,7 @@ export const ES: LanguageData = {
     {
       id: 'amount',
       words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta'],
-      unlike: ['cuantos', 'cuántos', 'cuantas', 'cuántas'],
+      unlike: ['cuantos', 'cuántos', 'cuantas', 'cuántas', 'importante', 'importantes', 'importa', 'totalmente'],
     },
     { id: 'code', words: ['error', 'errores', 'codigo', 'código', 'codigos', 'códigos', 'numero', 'número', 'referencia', 'localizador', 'expediente'] },
   ],

@@ -10,7 +10,7 @@ export const FR: LanguageData = {
     'le la les l un une des du de d au aux en dans sur sous avec sans pour par chez et ou mais donc car que qu qui quoi ce cet cette ces ' +
     'je j me m moi mon ma mes tu te t toi ton ta tes il elle nous vous ils elles son sa ses notre votre nos vos leur ' +
     'est sont etait ete etre suis ai as a avons avez ont avoir quel quelle quels quelles quand ou comment combien pourquoi deja encore aussi tres plus ne pas non oui ' +
-    'ici la alors c ca y'
+    'ici la alors c ca y rien'
   ).split(' '),
   firstPerson: ['je', 'j', 'me', 'm', 'moi', 'mon', 'ma', 'mes', 'nous', 'notre', 'nos'],
   questionWords: ['quel', 'quelle', 'quels', 'quelles', 'ou', 'quand', 'qui', 'comment', 'que', 'qu', 'quoi', 'combien', 'pourquoi', 'est-ce'],
@@ -496,7 +496,7 @@ export const FR: LanguageData = {
         'institutrice',
       ],
     },
-    { id: 'amount', words: ['combien', 'montant', 'prix', 'total', 'coute', 'coûte', 'doivent'] },
+    { id: 'amount', words: ['combien', 'montant', 'prix', 'total', 'coute', 'coûte', 'doivent'], unlike: ['totalement'] },
     { id: 'code', words: ['erreur', 'erreurs', 'code', 'codes', 'numero', 'numéro', 'reference', 'référence', 'identifiant', 'dossier'] },
   ],
 };

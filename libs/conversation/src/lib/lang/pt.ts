@@ -10,7 +10,7 @@ export const PT: LanguageData = {
     'a o os as um uma uns umas de do da dos das em no na nos nas ao aos pelo pela para pra por com sem sobre e ou mas que se ' +
     'eu me mim meu minha meus minhas voce vc te seu sua seus suas ele ela nos nosso nossa isso isto esse essa este esta aquele ' +
     'e eh foi era ser estar esta estou tem tenho ter qual quais quem quando onde como quanto porque ja ainda so muito mais tambem nao sim ' +
-    'la aqui ai entao ne ta gente'
+    'la aqui ai entao ne ta gente nada pro pros pras'
   ).split(' '),
   firstPerson: ['eu', 'me', 'mim', 'meu', 'minha', 'meus', 'minhas', 'comigo', 'nos', 'nosso', 'nossa'],
   questionWords: ['qual', 'quais', 'onde', 'quando', 'quem', 'como', 'que', 'o que', 'quanto', 'por que', 'porque', 'lembra', 'sabe'],
@@ -547,7 +547,7 @@ export const PT: LanguageData = {
         'psicóloga',
       ],
     },
-    { id: 'amount', words: ['quanto', 'quanta', 'valor', 'total', 'preco', 'preço', 'custa', 'devem'], unlike: ['quantos', 'quantas'] },
+    { id: 'amount', words: ['quanto', 'quanta', 'valor', 'total', 'preco', 'preço', 'custa', 'devem'], unlike: ['quantos', 'quantas', 'totalmente'] },
     {
       id: 'code',
       words: ['erro', 'erros', 'codigo', 'código', 'codigos', 'códigos', 'numero', 'número', 'referencia', 'referência', 'protocolo', 'localizador'],
