@@ -16,7 +16,8 @@ describe('creative while its database connections are cut', () => {
   const designs: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(creativeService);
+    // The storm sends more than a minute's default quota per credential (600): the rate limit is not what is tested here.
+    t = await createTestApp(creativeService, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
     alice = await t.account('alice');
     ds = t.app.get(DataSource);
     for (let i = 0; i < 2; i++) {

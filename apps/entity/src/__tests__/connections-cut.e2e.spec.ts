@@ -40,7 +40,8 @@ describe('entity while its database connections are cut', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(entityService, { env: { AUTH_FAILURES_PER_ADDRESS: '10000', MESSAGE_WAIT_MS: '1500' } });
+    // The storm sends more than a minute's default quota per credential (600): the rate limit is not what is tested here.
+    t = await createTestApp(entityService, { env: { AUTH_FAILURES_PER_ADDRESS: '10000', MESSAGE_WAIT_MS: '1500', RATE_LIMIT_PER_MINUTE: '100000' } });
     ds = t.app.get(DataSource);
     alice = await t.account('alice');
     const created = await fetch(`${t.url}/api/v1/entities`, {
