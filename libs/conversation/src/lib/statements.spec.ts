@@ -1395,3 +1395,27 @@ describe('round 11: words that are no content', () => {
     expect(recallStatements('q flor eu escolhi pro buquê?', statements, 'pt')[0]?.text).toContain('peônia');
   });
 });
+
+describe('round 11: corrections by a repeated word, and what is no correction', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang);
+
+  it('"no somos 6, somos 8": "not", a number, then after a comma another one with the same word before it', () => {
+    expect(findCorrections('perdón, me equivoqué: no somos 6, somos 8, vienen mis tíos')).toEqual([{ from: '6', to: '8' }]);
+    expect(findCorrections('não é 12, é 14')).toEqual([{ from: '12', to: '14' }]);
+    expect(findCorrections('no somos 6, tenemos 8 sillas')).toEqual([]);
+    const { statements } = build(['seremos 6 en la cena', 'perdón, me equivoqué: no somos 6, somos 8'], 'es');
+    expect(statements[0].text).toBe('seremos 8 en la cena');
+  });
+
+  it('a city counts as written: "madre" is no Madrid', () => {
+    expect(termsOf('espera q me está llamando mi madre', 'es').stems).not.toContain('cat:city');
+    expect(termsOf('vivo en Madrid', 'es').stems).toContain('cat:city');
+  });
+
+  it('a sentence that opens like a correction but gives no value and says no "not" replaces nothing ("espera q me está llamando mi madre")', () => {
+    const kept = build(['mi pareja se llama Andrés.', 'espera q me está llamando mi madre'], 'es').statements.map((s) => s.text);
+    expect(kept).toContain('mi pareja se llama Andrés.');
+    const pt = build(['Tô usando o cabo original que veio na caixa.', 'Na real não, o original sumiu; tô usando um cabo genérico do camelô.'], 'pt');
+    expect(pt.statements.map((s) => s.text).join(' ')).not.toContain('cabo original que veio');
+  });
+});

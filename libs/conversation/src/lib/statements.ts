@@ -282,6 +282,7 @@ export function findCorrections(text: string): Correction[] {
     }
   }
   for (const c of numberWordCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  for (const c of notThenCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of turnedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of groupedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of ratherCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
@@ -346,6 +347,25 @@ function numberWordsPattern(): string {
 /** Is the value a number, in digits or words ("11", "eleven", "diez")? */
 function isNumberValue(v: string): boolean {
   return /^\d+$/u.test(v) || new RegExp(`^(?:${numberWordsPattern()})$`, 'u').test(fold(v));
+}
+
+/**
+ * "no somos 6, somos 8", "não é dia 12, é dia 14", "nicht 3, 4 Nächte": "not" and a number, then after a comma another
+ * number, with the same word before it as before the first when there is one: the second replaces the first.
+ */
+function notThenCorrections(text: string): Correction[] {
+  const num = String.raw`(\d+(?:[.,:h]\d+)?)`;
+  const re = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(?:${notAlternation()}|não)\s+(?:([\p{L}]+)\s+)?${num}\s*[,;]\s*(?:([\p{L}]+)\s+)?${num}(?![\p{N}])`,
+    'giu',
+  );
+  const out: Correction[] = [];
+  for (const m of text.matchAll(re)) {
+    const [, lead, from, again, to] = m;
+    if (from === to || (again && (!lead || fold(again) !== fold(lead)))) continue;
+    out.push({ from, to });
+  }
+  return out;
 }
 
 /** "que sean diez, no ocho", "eleven, not nine": number words correct each other as digits do. */
@@ -850,6 +870,19 @@ function refusalPattern(): string {
   return REFUSALS;
 }
 
+/**
+ * Does a sentence give a value a correction could bring: a number, code, e-mail, date, name or a member of a category?
+ * "espera q me está llamando mi madre" opens like a correction ("espera…") but replaces nothing (nor says "not").
+ */
+function givesValue(t: Terms): boolean {
+  return t.numbers.length + t.codes.length + t.emails.length + t.dates.length + t.names.length > 0 || t.stems.some((x) => x.startsWith('cat:'));
+}
+
+/** Does the text say "not" (lang/*.ts `notWords`: "na real não, o original sumiu")? */
+function saysNot(text: string): boolean {
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${notAlternation()})(?![\p{L}\p{N}])`, 'u').test(fold(text));
+}
+
 /** Replaces every old value by its correction, and drops the "…, not <old>" remarks. */
 export function applyCorrections(text: string, corrections: Correction[]): string {
   let out = text;
@@ -956,7 +989,7 @@ export function buildStatements(
         terms: termsOf(text, it.lang),
         said: termsOf(it.text, it.lang),
         fixed: text !== it.text,
-        correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length,
+        correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length && (givesValue(termsOf(text, it.lang)) || saysNot(it.text)),
       };
     });
   // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded. The subject is what the

@@ -71,7 +71,7 @@ const categories = perLanguage((lang): CategoryIndex => {
     }
     for (const w of cat.unlike ?? []) index.unlike.add(fold(w));
     for (const w of cat.members ?? []) {
-      const keys = [fold(w), ...(w.length >= 6 ? [`~${stemWord(w, lang)}`] : [])];
+      const keys = [fold(w), ...(w.length >= 6 && !cat.asWritten ? [`~${stemWord(w, lang)}`] : [])];
       for (const k of keys) {
         add(index.members, k, id);
         if (cat.anyCase) index.anyCase.add(k);

@@ -17,6 +17,8 @@ export interface SharedCategory {
   words: Omit<Record<Lang, string[]>, 'de'>;
   members: readonly string[];
   anyCase?: boolean;
+  /** Members count only as written (lang/types.ts `categories`). */
+  asWritten?: boolean;
 }
 
 const split = (s: string) => s.split(/\s+/).filter(Boolean);
@@ -347,15 +349,17 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     },
     members: [...CITIES, ...COUNTRIES],
     anyCase: true,
+    asWritten: true,
   },
 ];
 
 /** The shared categories in one language's shape (lang/types.ts `categories`). */
-export function sharedCategories(lang: Lang): Array<{ id: string; words: string[]; members: readonly string[]; anyCase?: boolean }> {
+export function sharedCategories(lang: Lang): Array<{ id: string; words: string[]; members: readonly string[]; anyCase?: boolean; asWritten?: boolean }> {
   return SHARED_CATEGORIES.map((c) => ({
     id: c.id,
     words: lang === 'de' ? (DE_CATEGORY_WORDS[c.id] ?? []) : c.words[lang],
     members: c.members,
     anyCase: c.anyCase,
+    asWritten: c.asWritten,
   }));
 }

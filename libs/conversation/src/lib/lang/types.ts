@@ -112,8 +112,10 @@ export interface LanguageData {
    * The `amount` category's members are numbers with a currency (terms.ts).
    * `unlike`: words whose stem is that of one of `words` but that do not name the category ("quantos" asks how many,
    * not how much: "quantos andares?" is no question about a price).
+   * `asWritten`: members count only as written, never by their stem (names of places do not inflect, and "madre" is no
+   * Madrid).
    */
-  categories: Array<{ id: string; words: string[]; members?: readonly string[]; anyCase?: boolean; unlike?: string[] }>;
+  categories: Array<{ id: string; words: string[]; members?: readonly string[]; anyCase?: boolean; unlike?: string[]; asWritten?: boolean }>;
   /**
    * What kind of value a question asks for, by the phrases that ask it: a "when" question is best answered by a
    * statement holding a date or time, "where" a place, "who" a name, "how many" a number. Phrases are folded and
