@@ -41,7 +41,7 @@ export {
 };
 
 /**
- * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D, E, G, I, K, L and M
+ * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D to dev P
  * (outside testers' development sets, tuned on) and held-out C, F, H and J (frozen, never tuned on) are printed
  * apart.
  */
@@ -66,14 +66,15 @@ export const HELD_OUT_C_FLOOR = 0.65;
  * (round 10, with dev N's and dev O's first floors). Round 10 lowered dev D's by one turn per service, the one exception: in
  * messaging a turn had passed by a word of the message's other sentence ("ty sunny." found "hey sunny, its priyanka"), which
  * a question about the person is no longer read with; in entity a dose asked with no word of the statement holding it.
+ * Raised on 2026-11-28 (round 11, with dev P's first floors).
  */
 export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
-  messaging: { 'dev D': 139, 'dev E': 87, 'dev G': 99, 'dev I': 94, 'dev K': 98, 'dev L': 100, 'dev M': 100, 'dev N': 110, 'dev O': 97 },
-  entity: { 'dev D': 186, 'dev E': 89, 'dev G': 97, 'dev I': 85, 'dev K': 92, 'dev L': 84, 'dev M': 98, 'dev N': 109, 'dev O': 94 },
+  messaging: { 'dev D': 139, 'dev E': 87, 'dev G': 99, 'dev I': 94, 'dev K': 98, 'dev L': 100, 'dev M': 101, 'dev N': 110, 'dev O': 97, 'dev P': 95 },
+  entity: { 'dev D': 186, 'dev E': 89, 'dev G': 97, 'dev I': 85, 'dev K': 92, 'dev L': 86, 'dev M': 98, 'dev N': 109, 'dev O': 94, 'dev P': 89 },
 };
 
 /**
- * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets D, E, G, I, K, L and M (tuned on;
+ * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets, dev D to dev P (tuned on;
  * their DEV_FLOORS are checked when they run), as CI's run does.
  */
 export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Dialogue; part: DialoguePart }> {
