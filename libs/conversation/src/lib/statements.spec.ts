@@ -16,6 +16,7 @@ import {
   findCorrections,
   isAddress,
   isAgentQuestion,
+  isCorrection,
   isSelfQuestion,
   kinStems,
   recallStatements,
@@ -1417,5 +1418,32 @@ describe('round 11: corrections by a repeated word, and what is no correction', 
     expect(kept).toContain('mi pareja se llama Andrés.');
     const pt = build(['Tô usando o cabo original que veio na caixa.', 'Na real não, o original sumiu; tô usando um cabo genérico do camelô.'], 'pt');
     expect(pt.statements.map((s) => s.text).join(' ')).not.toContain('cabo original que veio');
+  });
+});
+
+describe('round 11: "instead", "à la place", "doch erst"', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang);
+
+  it('the value by an instead word replaces the latest earlier one of its kind, and the reason saying the old one goes', () => {
+    const { statements, corrections } = build(
+      ['my local patch is Fairburn Ings, i go most sunday mornings', 'ive started going on saturdays instead, sundays are too busy with dog walkers'],
+      'en',
+    );
+    expect(corrections.map((c) => [c.from, c.to])).toEqual([['sunday', 'saturdays']]);
+    expect(statements.map((s) => s.text).join(' ')).not.toMatch(/sunday/i);
+    expect(isCorrection('we meet instead of calling', 'en')).toBe(false);
+  });
+
+  it('the old value is the one the sentence says again, else the latest ("le mardi c\'est plus possible, mettons le jeudi à la place")', () => {
+    const { corrections } = build(
+      ['je suis dispo le mardi soir après 19h et le samedi matin', "le mardi c'est plus possible pour moi, mettons le jeudi soir à la place"],
+      'fr',
+    );
+    expect(corrections.map((c) => [c.from, c.to])).toEqual([['mardi', 'jeudi']]);
+  });
+
+  it('a clause of the reason with a value of its own stays ("no, el jueves 16 tengo dentista a las 9, así q mejor el martes")', () => {
+    const { statements } = build(['¿puede ser el jueves?', 'no, el jueves 16 tengo dentista a las 9, así q mejor el martes'], 'es');
+    expect(statements.map((s) => s.text).join(' ')).toContain('dentista a las 9');
   });
 });

@@ -244,7 +244,7 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 /** Days of the week in the five languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
 const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)`;
 /** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name ("Ramón y Cajal"), or a day. */
-const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}(?![\p{L}])`;
+const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}s?(?![\p{L}])`;
 
 /**
  * The values a text corrects: "It's 88213-B, not 88231-B", "é 774521, não 774512", "es 55-9013, no 55-9031",
@@ -263,8 +263,7 @@ export function findCorrections(text: string): Correction[] {
     const from = trimEnd(m[3]);
     if (!to || !from || fold(to) === fold(from)) continue;
     // Both must be of one shape: two codes, two e-mails, two days or two names.
-    const shape = (v: string) =>
-      v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : new RegExp(`^${DAYS}$`, 'iu').test(v) ? 'day' : /^\p{Lu}/u.test(v) ? 'name' : 'word';
+    const shape = valueShape;
     if (shape(to) !== shape(from) || shape(to) === 'word') continue;
     const words = (m[2] ?? '').trim();
     out.push(words && !new RegExp(String.raw`^(?:${nots}|não)\b`, 'iu').test(words) ? { from, to, said: `${to} ${words}` } : { from, to });
@@ -413,9 +412,42 @@ function groupedCorrections(text: string): Correction[] {
   return out;
 }
 
+/**
+ * "ive started going on saturdays instead, sundays are too busy", "mettons le jeudi soir à la place", "sie startet doch erst
+ * am 15.": the value nearest to one of lang/*.ts `insteadWords` replaces the latest earlier value of its shape, which the
+ * sentence may say again as its reason (there it stays: `by`).
+ */
+function insteadCorrection(sentence: string, before: string[]): Correction | undefined {
+  const lang = statementLanguage(sentence);
+  if (!saysInstead(sentence, lang)) return undefined;
+  const folded = fold(sentence);
+  if (folded.length !== sentence.length) return undefined;
+  const spans = LANGUAGE_DATA[lang].insteadWords.flatMap((w) =>
+    [...folded.matchAll(new RegExp(String.raw`(?<![\p{L}])${escapeRe(fold(w)).replace(/ /g, String.raw`\s+`)}(?![\p{L}])`, 'gu'))].map((m) => ({
+      at: m.index ?? 0,
+      end: (m.index ?? 0) + m[0].length,
+    })),
+  );
+  const values = valuesAt(sentence);
+  const gap = (v: { at: number; end: number }) => Math.min(...spans.map((s) => (v.end <= s.at ? s.at - v.end : v.at >= s.end ? v.at - s.end : 0)));
+  const to = [...values].sort((a, b) => gap(a) - gap(b))[0];
+  if (!to || gap(to) > 25) return undefined;
+  const one = (v: string) => fold(v).replace(/(?<=day|tag|di|nes|les|edi|che|go|do|ta)s$/u, '');
+  const earlier = before
+    .slice(-IMPLIED_REACH * 2)
+    .flatMap((text) => valuesAt(text).map((x) => x.v))
+    .reverse()
+    .filter((w) => valueShape(w) === valueShape(to.v) && one(w) !== one(to.v) && (valueShape(w) !== 'code' || comparable(w, to.v)));
+  // The one the sentence says again ("le mardi c'est plus possible, mettons le jeudi à la place"), else the latest.
+  const again = new Set(values.map((x) => one(x.v)));
+  const from = earlier.find((w) => again.has(one(w))) ?? earlier[0];
+  if (!from) return undefined;
+  return again.has(one(from)) ? { from, to: to.v, by: sentence } : { from, to: to.v };
+}
+
 /** The shape of a value: two values correct each other only when of one shape. */
 function valueShape(v: string): 'email' | 'code' | 'day' | 'name' | 'word' {
-  return v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : new RegExp(`^${DAYS}$`, 'iu').test(v) ? 'day' : /^\p{Lu}/u.test(v) ? 'name' : 'word';
+  return v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : new RegExp(`^${DAYS}s?$`, 'iu').test(v) ? 'day' : /^\p{Lu}/u.test(v) ? 'name' : 'word';
 }
 
 /** The values of a text (numbers, codes, e-mails, names, days) with their positions. */
@@ -489,8 +521,16 @@ function turnedCorrections(text: string): Correction[] {
 
 /** Does the sentence open (or go on, after a comma) with a correction marker ("actually", "me enganei", "en fait")? */
 export function isCorrection(sentence: string, lang?: Lang): boolean {
-  return opensAsCorrection(sentence, lang) || findCorrections(sentence).length > 0;
+  return opensAsCorrection(sentence, lang) || saysInstead(sentence, lang) || findCorrections(sentence).length > 0;
 }
+
+/** Does the sentence say its value replaces one said before (lang/*.ts `insteadWords`: "saturdays instead"), not "instead of"? */
+function saysInstead(sentence: string, lang?: Lang): boolean {
+  const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr', 'de'];
+  const text = plain(sentence);
+  return langs.some((l) => insteadWords(l).some((w) => text.includes(w)) && !LANGUAGE_DATA[l].insteadOf.some((p) => text.includes(` ${plain(p).trim()} `)));
+}
+const insteadWords = perLanguage((lang) => LANGUAGE_DATA[lang].insteadWords.map((x) => ` ${plain(x).trim()} `));
 
 /** Does the sentence open with a correction marker of lang/*.ts ("actually", "correção:", "perdón, me equivoqué")? */
 function opensAsCorrection(sentence: string, lang?: Lang): boolean {
@@ -564,7 +604,9 @@ function placedCorrections(texts: string[]): PlacedCorrection[] {
     const explicit = findCorrections(t);
     for (const c of explicit) map.set(fold(c.from), { ...c, at });
     const values = valueTokens(t);
-    if (!explicit.length && isCorrection(t)) {
+    const instead = explicit.length ? undefined : insteadCorrection(t, before);
+    if (instead) map.set(fold(instead.from), { ...instead, at });
+    if (!explicit.length && !instead && isCorrection(t)) {
       let found = false;
       for (const v of values) {
         const old = [...earlier].reverse().find((w) => similarValues(v, w) && !values.some((x) => fold(x) === fold(w)));
@@ -1044,6 +1086,21 @@ export function buildStatements(
       if (!kept.length) return [];
       const text = trimEnd(kept.join(' ').replace(/[,;]\s*$/u, ''));
       return [{ ...s, text, terms: termsOf(text, s.lang) }];
+    });
+  // "ive started going on saturdays instead, sundays are too busy": the clause of such a correction that says the old value
+  // again (its reason) is not told back, so the old value does not come back with the new one.
+  const insteads = placed.filter((c) => c.by && saysInstead(c.by));
+  if (insteads.length)
+    statements = statements.map((s) => {
+      const own = insteads.filter((c) => c.by === items[s.order].text);
+      if (!own.length) return s;
+      const says = (clause: string, v: string) => wordsOf(clause).some((w) => fold(w.word).startsWith(fold(v)));
+      // A clause with a value of its own stays ("no, el jueves 16 tengo dentista a las 9, así q mejor el martes").
+      const fresh = (clause: string, c: Correction) => valuesAt(clause).some((x) => !says(x.v, c.from));
+      const kept = s.text.split(/(?<=[,;])\s+/u).filter((clause) => !own.some((c) => says(clause, c.from) && !says(clause, c.to) && !fresh(clause, c)));
+      if (!kept.length || kept.length === s.text.split(/(?<=[,;])\s+/u).length) return s;
+      const text = trimEnd(kept.join(' ').replace(/[,;]\s*$/u, ''));
+      return { ...s, text, terms: termsOf(text, s.lang) };
     });
   return { statements: withReferents(statements.map(({ said: _said, fixed: _fixed, ...s }) => s)), corrections };
 }

@@ -231,6 +231,7 @@ export const EN: LanguageData = {
   notWords: ['not'],
   butWords: ['but'],
   insteadOf: ['instead of', 'rather than', 'in place of'],
+  insteadWords: ['instead', 'from now on'],
   companions: ['with'],
   titles: ['mr', 'mrs', 'ms', 'miss', 'dr', 'doctor', 'prof', 'professor', 'sir'],
   streets: ['street', 'st', 'road', 'rd', 'lane', 'ln', 'avenue', 'ave', 'drive', 'crescent', 'terrace', 'apartment', 'apt', 'suite', 'postcode', 'zip'],

@@ -159,6 +159,7 @@ export const ES: LanguageData = {
   notWords: ['no'],
   butWords: ['sino'],
   insteadOf: ['en vez de', 'en vez del', 'en lugar de', 'en lugar del'],
+  insteadWords: ['en su lugar', 'en cambio', 'a partir de ahora', 'mejor el', 'mejor la'],
   companions: ['con'],
   titles: ['sr', 'sra', 'srta', 'senor', 'senora', 'senorita', 'don', 'dona', 'dr', 'dra', 'doctor', 'doctora', 'profe', 'profesor', 'profesora'],
   streets: ['calle', 'avenida', 'avda', 'av', 'paseo', 'plaza', 'camino', 'piso', 'cp', 'codigo postal'],

@@ -194,6 +194,7 @@ export const PT: LanguageData = {
   notWords: ['nao'],
   butWords: ['e sim', 'mas sim'],
   insteadOf: ['em vez de', 'em vez do', 'em vez da', 'ao inves de', 'ao inves do', 'ao inves da', 'no lugar de', 'no lugar do', 'no lugar da'],
+  insteadWords: ['em vez disso', 'no lugar', 'ao inves disso', 'agora e', 'a partir de agora'],
   companions: ['com'],
   titles: ['sr', 'sra', 'srta', 'senhor', 'senhora', 'dona', 'seu', 'dr', 'dra', 'doutor', 'doutora', 'prof', 'professor', 'professora'],
   streets: ['rua', 'avenida', 'av', 'travessa', 'alameda', 'praca', 'rodovia', 'estrada', 'apto', 'apartamento', 'cep', 'bairro'],

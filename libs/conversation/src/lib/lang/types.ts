@@ -64,6 +64,11 @@ export interface LanguageData {
    */
   insteadOf: string[];
   /**
+   * Words saying the value of the sentence replaces one said before, with nothing after them ("saturdays instead", "le jeudi
+   * soir à la place", "stattdessen", "em vez disso", "en su lugar"): the sentence is a correction. Folded, word by word.
+   */
+  insteadWords: string[];
+  /**
    * Words saying whom one is with, meets or is seen by ("with", "com", "con", "avec", "mit", "bei"): a name right after one
    * (past articles and `titles`) is a person, in any case ("ideally with gareth"), so a "who" question finds it.
    */
