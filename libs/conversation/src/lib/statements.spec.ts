@@ -1447,3 +1447,22 @@ describe('round 11: "instead", "à la place", "doch erst"', () => {
     expect(statements.map((s) => s.text).join(' ')).toContain('dentista a las 9');
   });
 });
+
+describe('round 11: "we" asks about the person; a budget is an amount', () => {
+  it('a question with a plural first-person subject is about what the person said (lang/*.ts `selfSubjects`)', () => {
+    expect(isSelfQuestion('quanto a gente tinha de grana pra tudo?', 'pt')).toBe(true);
+    expect(isSelfQuestion('für wie viele personen kochen wir normalerweise?', 'de')).toBe(true);
+    expect(isSelfQuestion('quanto custa o plano?', 'pt')).toBe(false);
+  });
+
+  it('"orçamento", "grana", "teto", "presupuesto" name the amount category', () => {
+    const { statements } = buildStatements(
+      [],
+      [user('quero levar minha namorada pro chile em julho, orçamento uns 12 mil pra nós dois'), user('a gente sai de porto alegre, dia 8 de julho')],
+      undefined,
+      'pt',
+    );
+    expect(recallStatements('quanto a gente tinha de grana pra tudo?', statements, 'pt')[0]?.text).toContain('12 mil');
+    expect(termsOf('¿cuál era el presupuesto?', 'es').stems).toContain('cat:amount');
+  });
+});

@@ -1238,10 +1238,10 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
   if (!asked) return false;
   const d = LANGUAGE_DATA[lang];
   if (hasPhrase(message, d.recallCues)) return true;
-  // A first-person subject: "am I", "do I", "eu vou", "je pars".
+  // A first-person subject: "am I", "do I", "eu vou", "je pars", "a gente", "wir" (lang/*.ts `selfSubjects`).
   const words = wordsOf(message).map((w) => fold(w.word).replace(/['’]$/, ''));
-  const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', 'j'], de: ['ich'] };
-  if (words.some((w) => subjects[lang].includes(w))) return true;
+  const said = ` ${words.join(' ')} `;
+  if (d.selfSubjects.some((s) => said.includes(` ${s} `))) return true;
   // A first-person verb ("¿dónde vivo?", "onde moro?").
   const verbs = verbForms(lang);
   if (words.some((w) => verbs.has(w))) return true;

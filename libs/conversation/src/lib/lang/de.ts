@@ -215,6 +215,7 @@ export const DE: LanguageData = {
   notWords: ['nicht', 'kein', 'keine'],
   butWords: ['sondern'],
   insteadOf: ['statt', 'anstatt', 'anstelle von', 'anstelle', 'an stelle von'],
+  selfSubjects: ['ich', 'wir'],
   insteadWords: ['stattdessen', 'doch lieber', 'jetzt doch', 'doch erst', 'ab jetzt'],
   companions: ['mit'],
   titles: ['herr', 'herrn', 'frau', 'dr', 'doktor', 'prof', 'professor', 'professorin'],

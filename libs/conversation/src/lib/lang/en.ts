@@ -231,6 +231,7 @@ export const EN: LanguageData = {
   notWords: ['not'],
   butWords: ['but'],
   insteadOf: ['instead of', 'rather than', 'in place of'],
+  selfSubjects: ['i', 'we'],
   insteadWords: ['instead', 'from now on'],
   companions: ['with'],
   titles: ['mr', 'mrs', 'ms', 'miss', 'dr', 'doctor', 'prof', 'professor', 'sir'],

@@ -159,6 +159,7 @@ export const ES: LanguageData = {
   notWords: ['no'],
   butWords: ['sino'],
   insteadOf: ['en vez de', 'en vez del', 'en lugar de', 'en lugar del'],
+  selfSubjects: ['yo', 'nosotros', 'nosotras'],
   insteadWords: ['en su lugar', 'en cambio', 'a partir de ahora', 'mejor el', 'mejor la'],
   companions: ['con'],
   titles: ['sr', 'sra', 'srta', 'senor', 'senora', 'senorita', 'don', 'dona', 'dr', 'dra', 'doctor', 'doctora', 'profe', 'profesor', 'profesora'],
@@ -501,7 +502,7 @@ export const ES: LanguageData = {
     },
     {
       id: 'amount',
-      words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta'],
+      words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta', 'presupuesto'],
       unlike: ['cuantos', 'cuántos', 'cuantas', 'cuántas', 'importante', 'importantes', 'importa', 'totalmente'],
     },
     { id: 'code', words: ['error', 'errores', 'codigo', 'código', 'codigos', 'códigos', 'numero', 'número', 'referencia', 'localizador', 'expediente'] },

@@ -168,6 +168,7 @@ export const FR: LanguageData = {
   notWords: ['pas', 'non'],
   butWords: ['mais'],
   insteadOf: ['au lieu de', 'au lieu du', 'plutot que', 'a la place de', 'a la place du'],
+  selfSubjects: ['je', 'j', 'nous', 'on'],
   insteadWords: ['a la place', 'plutot', 'desormais'],
   companions: ['avec'],
   titles: ['m', 'mme', 'mlle', 'monsieur', 'madame', 'mademoiselle', 'dr', 'docteur', 'docteure', 'maitre', 'prof'],

@@ -194,6 +194,7 @@ export const PT: LanguageData = {
   notWords: ['nao'],
   butWords: ['e sim', 'mas sim'],
   insteadOf: ['em vez de', 'em vez do', 'em vez da', 'ao inves de', 'ao inves do', 'ao inves da', 'no lugar de', 'no lugar do', 'no lugar da'],
+  selfSubjects: ['eu', 'a gente'],
   insteadWords: ['em vez disso', 'no lugar', 'ao inves disso', 'agora e', 'a partir de agora'],
   companions: ['com'],
   titles: ['sr', 'sra', 'srta', 'senhor', 'senhora', 'dona', 'seu', 'dr', 'dra', 'doutor', 'doutora', 'prof', 'professor', 'professora'],
@@ -548,7 +549,11 @@ export const PT: LanguageData = {
         'psicóloga',
       ],
     },
-    { id: 'amount', words: ['quanto', 'quanta', 'valor', 'total', 'preco', 'preço', 'custa', 'devem'], unlike: ['quantos', 'quantas', 'totalmente'] },
+    {
+      id: 'amount',
+      words: ['quanto', 'quanta', 'valor', 'total', 'preco', 'preço', 'custa', 'devem', 'orcamento', 'orçamento', 'grana', 'teto'],
+      unlike: ['quantos', 'quantas', 'totalmente'],
+    },
     {
       id: 'code',
       words: ['erro', 'erros', 'codigo', 'código', 'codigos', 'códigos', 'numero', 'número', 'referencia', 'referência', 'protocolo', 'localizador'],

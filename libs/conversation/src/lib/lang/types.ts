@@ -64,6 +64,11 @@ export interface LanguageData {
    */
   insteadOf: string[];
   /**
+   * The subject pronouns of the person, singular and plural ("i", "we", "eu", "a gente", "nous", "on", "wir"), folded: a
+   * question with one asks about what the person said ("quanto a gente tinha de grana?", "für wie viele kochen wir?").
+   */
+  selfSubjects: string[];
+  /**
    * Words saying the value of the sentence replaces one said before, with nothing after them ("saturdays instead", "le jeudi
    * soir à la place", "stattdessen", "em vez disso", "en su lugar"): the sentence is a correction. Folded, word by word.
    */
