@@ -108,6 +108,21 @@ describe('chooseReplyLanguage', () => {
     });
   });
 
+  it('a short message that also reads as the conversation\'s language keeps it ("was steht am 28. an?" scores English first)', () => {
+    const german: ChatTurn[] = [
+      { role: 'user', content: 'hallo! ich hab seit diesem jahr einen schrebergarten, parzelle 14' },
+      { role: 'user', content: 'am 28. ist unser gartenfest, ich bring einen kuchen mit' },
+    ];
+    expect(chooseReplyLanguage({ soul: lia, replyLanguage: 'auto', message: 'was steht am 28. an?', history: german })).toEqual({
+      tag: 'de',
+      source: 'conversation',
+    });
+    // A longer message in another language is followed.
+    expect(chooseReplyLanguage({ soul: lia, replyLanguage: 'auto', message: 'what is on the 28th, can you tell me in english?', history: german }).tag).toBe(
+      'en',
+    );
+  });
+
   it('a fixed tag always wins; without replyLanguage there is no detection', () => {
     expect(chooseReplyLanguage({ soul: lia, replyLanguage: 'en', message: 'Qual é o meu nome?' })).toEqual({ tag: 'en', source: 'fixed' });
     expect(chooseReplyLanguage({ soul: lia, message: 'What is my name?' })).toEqual({ tag: 'pt-BR', source: 'default' });

@@ -64,10 +64,18 @@ export function chooseReplyLanguage(req: { soul: Soul; language?: string; replyL
   // and when they do, their message says so clearly.
   if (own && usual && usual !== own && guess.confidence < STICKY_CONFIDENCE && guess.scores[own] - guess.scores[usual] <= STICKY_MARGIN)
     return { tag: tagFor(usual, fallback), source: 'conversation' };
+  // A short message that also reads as the conversation's language keeps it, however sure the detector is: a few words
+  // shared by two languages ("was steht am 28. an?": "was", "am", "an" are English too) say little.
+  if (own && usual && usual !== own && wordCount(req.message ?? '') <= SHORT_WORDS && guess.scores[usual] > 0)
+    return { tag: tagFor(usual, fallback), source: 'conversation' };
   if (own) return { tag: tagFor(own, fallback), source: 'message' };
   if (before) return { tag: tagFor(before, fallback), source: 'conversation' };
   return { tag: fallback, source: 'default' };
 }
+
+/** Up to this many words a message is short (chooseReplyLanguage). */
+const SHORT_WORDS = 5;
+const wordCount = (text: string) => text.split(/\s+/u).filter((w) => /\p{L}/u.test(w)).length;
 
 /** Above this confidence a message's own language wins over the conversation's. */
 const STICKY_CONFIDENCE = 0.9;
