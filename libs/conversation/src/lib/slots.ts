@@ -191,8 +191,8 @@ export const VALUE_SLOTS: SlotDef[] = [
     'phone',
     {
       en: ['(?:tele)?phone(?: number)?', 'mobile(?: number)?', 'cell(?: ?phone)?(?: number)?', 'whats ?app(?: number)?', 'contact number', 'number'],
-      pt: ['(?:numero de )?(?:telefone|celular|whats ?app|zap)', 'telefone', 'celular', 'fone', 'numero'],
-      es: ['(?:numero de )?(?:telefono|celular|movil|whats ?app)', 'numero'],
+      pt: ['(?:numero de )?(?:telefone|celular|whats ?app|zap)', 'telefone', 'celular', 'cel', 'fone', 'numero'],
+      es: ['(?:numero de )?(?:telefono|celular|movil|whats ?app)', 'cel', 'numero'],
     },
     { en: 'your phone number', pt: 'o seu telefone', es: 'tu número de teléfono' },
     { en: 'Phone', pt: 'Telefone', es: 'Teléfono' },

@@ -1466,3 +1466,34 @@ describe('round 11: "we" asks about the person; a budget is an amount', () => {
     expect(termsOf('¿cuál era el presupuesto?', 'es').stems).toContain('cat:amount');
   });
 });
+
+describe('round 11: scheduling is no brand; the subject of a day asked; "cel"', () => {
+  it('"marcar"/"marcado" name no brand by their stem, "make that" no vehicle', () => {
+    expect(termsOf('o que eu tenho marcado no dia 13?', 'pt').stems).not.toContain('cat:device');
+    expect(termsOf('queria marcar una cita', 'es').stems).not.toContain('cat:device');
+    expect(termsOf('qual a marca do celular?', 'pt').stems).toContain('cat:device');
+    expect(termsOf('make that 10:40', 'en').stems).not.toContain('cat:vehicle');
+  });
+
+  it('a day asked is told with what the conversation is about, the statement sharing a word with the question first', () => {
+    const { statements } = buildStatements(
+      [],
+      [
+        user('queria marcar consulta pro meu cachorro, o Thor, é um beagle de 6 anos'),
+        user('ele ta se coçando mto e perdendo pelo perto do rabo, faz umas 2 semanas ja'),
+        user('pode ser sexta dia 13 as 10h?'),
+        user('ah e ele tem alergia a frango'),
+        user('sexta dia 13 msm, mesmo horário'),
+      ],
+      undefined,
+      'pt',
+    );
+    expect(recallStatements('o que eu tenho marcado no dia 13?', statements, 'pt').map((s) => s.text)).toContain(
+      'queria marcar consulta pro meu cachorro, o Thor, é um beagle de 6 anos',
+    );
+  });
+
+  it('"cel" before a number gives the phone', () => {
+    expect(extractFacts('meu nome é Carla Nogueira, cel 11 98422-7310').map((f) => [f.key, f.value])).toContainEqual(['phone', '11 98422-7310']);
+  });
+});

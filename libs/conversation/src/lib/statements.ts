@@ -1507,7 +1507,7 @@ export function recallStatements(
   if (keyed.length) {
     const found = keyed.slice(-max);
     // A statement that says only when ("am liebsten Mittwoch, den 12.") is about what was said just before it.
-    const subject = found.length === 1 && thinStatement(found[0]) ? subjectBefore(found[0], statements) : mainSubjectBefore(found[0], statements);
+    const subject = found.length === 1 && thinStatement(found[0]) ? subjectBefore(found[0], statements) : mainSubjectBefore(found[0], statements, qStems);
     const subjectSaid = subject && found.some((f) => subjectStems(f).filter((x) => subjectStems(subject).includes(x)).length >= 2);
     return [...found, ...(subject && !subjectSaid ? [subject] : [])].sort((a, b) => a.order - b.order);
   }
@@ -1625,7 +1625,7 @@ export function recallStatements(
     found.every((f) => carriesType(f, 'time'))
   ) {
     const first = found.reduce((a, b) => (a.order <= b.order ? a : b));
-    const subject = found.length === 1 && thinStatement(found[0]) ? subjectBefore(found[0], statements) : mainSubjectBefore(first, statements);
+    const subject = found.length === 1 && thinStatement(found[0]) ? subjectBefore(found[0], statements) : mainSubjectBefore(first, statements, qStems);
     if (subject && !found.includes(subject)) found.push(subject);
   }
   return found.sort((a, b) => a.order - b.order);
@@ -1766,12 +1766,15 @@ function subjectBefore(st: Statement, statements: Statement[]): Statement | unde
 /**
  * What the conversation is about, before a statement: among the statements before it that name no date or time, the one
  * whose terms the others share most (the order, the vaccine, the flat the person keeps coming back to), one holding a
- * number or code first on a tie.
+ * number or code first on a tie. One that shares a word with the question comes first ("o que eu tenho marcado no dia 13?" →
+ * "queria marcar consulta pro meu cachorro").
  */
-function mainSubjectBefore(st: Statement, statements: Statement[]): Statement | undefined {
+function mainSubjectBefore(st: Statement, statements: Statement[], asked: string[] = []): Statement | undefined {
   const earlier = statements.filter((o) => o.order < st.order && !carriesType(o, 'time') && subjectStems(o).length > 0);
   const df = (term: string) => statements.filter((o) => o.terms.stems.includes(term)).length;
-  const weight = (o: Statement) => subjectStems(o).reduce((sum, t) => sum + (df(t) - 1), 0) + (o.terms.codes.length + o.terms.numbers.length > 0 ? 1 : 0);
+  const shares = (o: Statement) => asked.some((t) => !t.startsWith('cat:') && o.terms.stems.some((x) => x === t || kinStems(x, t)));
+  const weight = (o: Statement) =>
+    subjectStems(o).reduce((sum, t) => sum + (df(t) - 1), 0) + (o.terms.codes.length + o.terms.numbers.length > 0 ? 1 : 0) + (shares(o) ? 100 : 0);
   return [...earlier].sort((a, b) => weight(b) - weight(a) || b.order - a.order)[0];
 }
 

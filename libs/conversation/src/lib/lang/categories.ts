@@ -27,7 +27,7 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
   {
     id: 'vehicle',
     words: {
-      en: split('car cars vehicle vehicles van motorbike motorcycle bike bikes bicycle model brand make'),
+      en: split('car cars vehicle vehicles van motorbike motorcycle bike bikes bicycle model brand'),
       pt: split('carro carros veiculo veiculos automovel bicicleta bike moto modelo marca'),
       es: split('coche coches carro vehiculo vehiculos auto bicicleta bici moto modelo marca'),
       fr: split('voiture voitures vehicule vehicules bagnole velo velos moto modele marque'),

@@ -471,7 +471,7 @@ export const EN: LanguageData = {
     },
     {
       id: 'device',
-      words: ['laptop', 'phone', 'device', 'computer', 'notebook', 'tablet', 'mobile', 'cellphone', 'pc', 'printer', 'tv', 'model', 'brand', 'make'],
+      words: ['laptop', 'phone', 'device', 'computer', 'notebook', 'tablet', 'mobile', 'cellphone', 'pc', 'printer', 'tv', 'model', 'brand'],
       members: DEVICES,
       anyCase: true,
     },

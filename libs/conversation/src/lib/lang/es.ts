@@ -445,6 +445,8 @@ export const ES: LanguageData = {
         'modelo',
         'marca',
       ],
+      // "marcar una cita" is no brand.
+      unlike: ['marcar', 'marcado', 'marcada', 'marque', 'marqué', 'marco', 'marcó', 'marcamos', 'desmarcar'],
       members: DEVICES,
       anyCase: true,
     },

@@ -491,6 +491,8 @@ export const PT: LanguageData = {
     {
       id: 'device',
       words: ['notebook', 'celular', 'telefone', 'aparelho', 'computador', 'tablet', 'laptop', 'impressora', 'tv', 'smartphone', 'modelo', 'marca'],
+      // "marcar consulta" is no brand (the language's `unlike` words name no category by their stem).
+      unlike: ['marcar', 'marcado', 'marcada', 'marcados', 'marcadas', 'marquei', 'marcou', 'marcamos', 'marcaram', 'desmarcar'],
       members: DEVICES,
       anyCase: true,
     },
