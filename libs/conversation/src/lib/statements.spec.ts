@@ -1497,3 +1497,21 @@ describe('round 11: scheduling is no brand; the subject of a day asked; "cel"', 
     expect(extractFacts('meu nome é Carla Nogueira, cel 11 98422-7310').map((f) => [f.key, f.value])).toContainEqual(['phone', '11 98422-7310']);
   });
 });
+
+describe('round 11: a correction names what it replaces; shoe sizes', () => {
+  const build = (said: string[]) => buildStatements([], said.map(user), undefined, 'fr');
+
+  it('"en fait plutôt le 13, le 12 y a un match" replaces 12 (said in it), not a shoe size said before; "du 44 pas du 45" is read', () => {
+    const { statements, corrections } = build([
+      'je chausse du 43 et lui du 45, on a pas de chaussons',
+      'ah non pardon, Bastien c est du 44 pas du 45, il vient de me corriger',
+      'en fait plutôt le 13, le 12 y a un match',
+    ]);
+    expect(corrections.map((c) => [c.from, c.to])).toEqual([
+      ['45', '44'],
+      ['12', '13'],
+    ]);
+    expect(statements[0].text).toBe('je chausse du 43 et lui du 44, on a pas de chaussons');
+    expect(recallStatements("c'est quoi la pointure de mon coloc ?", statements, 'fr', 2, { loose: true })[0]?.text).toContain('44');
+  });
+});

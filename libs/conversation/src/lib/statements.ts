@@ -255,7 +255,7 @@ export function findCorrections(text: string): Correction[] {
   const nots = notAlternation();
   // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
   const re = new RegExp(
-    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?<![\p{L}\p{N}])(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|los|las|le|de|do|da|no|na|en|um|am|at|on|às|as|à)\s+){0,2}(${VALUE})`,
+    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?<![\p{L}\p{N}])(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|los|las|le|de|du|del|au|al|do|da|no|na|en|um|am|at|on|às|as|à)\s+){0,2}(${VALUE})`,
     'gu',
   );
   for (const m of (text ?? '').matchAll(re)) {
@@ -438,9 +438,11 @@ function insteadCorrection(sentence: string, before: string[]): Correction | und
     .flatMap((text) => valuesAt(text).map((x) => x.v))
     .reverse()
     .filter((w) => valueShape(w) === valueShape(to.v) && one(w) !== one(to.v) && (valueShape(w) !== 'code' || comparable(w, to.v)));
-  // The one the sentence says again ("le mardi c'est plus possible, mettons le jeudi à la place"), else the latest.
+  // The one the sentence says again ("le mardi c'est plus possible, mettons le jeudi à la place"), said before or not ("en
+  // fait plutôt le 13, le 12 y a un match"), else the latest.
   const again = new Set(values.map((x) => one(x.v)));
-  const from = earlier.find((w) => again.has(one(w))) ?? earlier[0];
+  const other = values.find((x) => x !== to && valueShape(x.v) === valueShape(to.v) && one(x.v) !== one(to.v))?.v;
+  const from = earlier.find((w) => again.has(one(w))) ?? other ?? earlier[0];
   if (!from) return undefined;
   return again.has(one(from)) ? { from, to: to.v, by: sentence } : { from, to: to.v };
 }

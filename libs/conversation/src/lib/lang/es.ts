@@ -289,6 +289,7 @@ export const ES: LanguageData = {
     intenté: 'intentaste',
   },
   synonyms: [
+    ['calzo', 'calza', 'calzas', 'calzan', 'calzado'],
     ['maleta', 'maletas', 'equipaje', 'valija'],
     ['entrada', 'entradas', 'asiento', 'asientos', 'boleto', 'boletos'],
     ['invitado', 'invitados', 'persona', 'personas', 'comensales'],

@@ -285,6 +285,7 @@ export const FR: LanguageData = {
     commandé: 'commandé',
   },
   synonyms: [
+    ['pointure', 'chausse', 'chausses', 'chaussez', 'chausser', 'chaussent'],
     ['valise', 'valises', 'bagage', 'bagages'],
     ['billet', 'billets', 'siège', 'sièges'],
     ['invité', 'invités', 'personnes', 'convives'],
