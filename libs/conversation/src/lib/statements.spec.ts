@@ -1515,3 +1515,28 @@ describe('round 11: a correction names what it replaces; shoe sizes', () => {
     expect(recallStatements("c'est quoi la pointure de mon coloc ?", statements, 'fr', 2, { loose: true })[0]?.text).toContain('44');
   });
 });
+
+describe('round 11: a refusal and its replacement in two sentences; short weekdays; trade words', () => {
+  const build = (said: string[]) => buildStatements([], said.map(user), undefined, 'en');
+
+  it('"tuesday wont work, my shift got moved. can we do thursday same time?" corrects "tues" said before', () => {
+    const { statements, corrections } = build([
+      'can i drop it off on tues before work, like 7:45?',
+      'actually tuesday wont work, my shift got moved. can we do thursday same time?',
+    ]);
+    expect(corrections).toEqual([{ from: 'tuesday', to: 'thursday' }]);
+    expect(statements[0].text).toContain('thursday before work');
+    expect(recallStatements('so when am i bringing it in again?', statements, 'en')[0]?.text).toContain('7:45');
+  });
+
+  it('"one" is no content; skipping and clicking are problems; a tyre is a tire and a puncture a leak', () => {
+    const { statements } = build([
+      'the chain keeps skipping when i climb and theres a clicking noise from the back wheel when i shift',
+      'oh and the rear tire has a slow leak too',
+      'random q, do u guys sell those clip on lights? my front one died lol',
+    ]);
+    expect(termsOf('the main one', 'en').stems).toEqual(['main']);
+    expect(statements[0].terms.stems).toContain('syn:problem');
+    expect(recallStatements('which tyre did i say has the slow puncture?', statements, 'en')[0]?.text).toContain('rear tire');
+  });
+});

@@ -242,7 +242,7 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 // ---------------------------------------------------------------------------------------------
 
 /** Days of the week in the five languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
-const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)`;
+const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|weds|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)`;
 /** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name ("Ramón y Cajal"), or a day. */
 const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}s?(?![\p{L}])`;
 
@@ -605,6 +605,10 @@ function placedCorrections(texts: string[]): PlacedCorrection[] {
   for (const [at, t] of texts.entries()) {
     const explicit = findCorrections(t);
     for (const c of explicit) map.set(fold(c.from), { ...c, at });
+    // "actually tuesday wont work, my shift got moved. can we do thursday same time?": a value ruled out in one sentence,
+    // its replacement in the next.
+    if (!explicit.length && at + 1 < texts.length && refuses(t))
+      for (const c of turnedCorrections(`${t} ${texts[at + 1]}`)) if (!map.has(fold(c.from))) map.set(fold(c.from), { ...c, at: at + 1 });
     const values = valueTokens(t);
     const instead = explicit.length ? undefined : insteadCorrection(t, before);
     if (instead) map.set(fold(instead.from), { ...instead, at });
@@ -927,12 +931,37 @@ function saysNot(text: string): boolean {
   return new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${notAlternation()})(?![\p{L}\p{N}])`, 'u').test(fold(text));
 }
 
+/** Does the text rule a value out (lang/*.ts `refusals`: "tuesday wont work", "quinta não dá")? */
+function refuses(text: string): boolean {
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${refusalPattern()})(?![\p{L}])`, 'iu').test(fold(text).replace(/’/g, "'"));
+}
+
+let DAY_SHORT: Map<string, string[]> | undefined;
+/**
+ * An old value as an expression: a weekday with its short forms among the day category's members ("tuesday" also
+ * replaces "tues" and "tue": "can i drop it off on tues" is corrected by "tuesday wont work… thursday").
+ */
+function oldForms(value: string): string {
+  if (!DAY_SHORT) {
+    DAY_SHORT = new Map();
+    for (const d of Object.values(LANGUAGE_DATA)) {
+      const days = (d.categories.find((c) => c.id === 'day')?.members ?? []).map(fold);
+      for (const day of days) {
+        const short = days.filter((m) => m !== day && m.length >= 3 && day.startsWith(m));
+        if (short.length) DAY_SHORT.set(day, [...new Set([...(DAY_SHORT.get(day) ?? []), ...short])]);
+      }
+    }
+  }
+  const short = DAY_SHORT.get(fold(value)) ?? [];
+  return short.length ? `(?:${[value, ...short.sort((a, b) => b.length - a.length)].map(escapeRe).join('|')})` : escapeRe(value);
+}
+
 /** Replaces every old value by its correction, and drops the "…, not <old>" remarks. */
 export function applyCorrections(text: string, corrections: Correction[]): string {
   let out = text;
   const nots = notAlternation();
   for (const c of corrections) {
-    const old = escapeRe(c.from);
+    const old = oldForms(c.from);
     // "nicht matt, sondern glänzend" → "glänzend": the old value with its "not … but" goes.
     out = out.replace(new RegExp(ratherPattern(old), 'giu'), '');
     // "quinta não dá, pode ser sábado" → "pode ser sábado": the clause ruling the old value out goes.

@@ -11,7 +11,7 @@ export const EN: LanguageData = {
     'is are was were be been being am do does did done have has had will would can could should shall may might must ' +
     'i me my mine myself you your yours he him his she her we us our they them their what which who whom whose when where why how ' +
     "i'm i've i'll i'd it's that's what's im ive not no yes just also very really too some any all much many please again still " +
-    'again exactly only even ever'
+    'again exactly only even ever one ones'
   ).split(' '),
   firstPerson: ['i', "i'm", 'im', "i've", "i'd", "i'll", 'me', 'my', 'mine', 'myself', 'we', 'our', 'us'],
   questionWords: [
@@ -256,7 +256,20 @@ export const EN: LanguageData = {
   ],
   hourLeads: ['at', 'from', 'after', 'before', 'around', 'until'],
   shouldBe: ['should be', 'should say', 'supposed to be', 'the right one is', 'the correct one is'],
-  refusals: ["doesn't work", 'does not work', "won't work", 'will not work', 'is no good', "isn't possible", 'is not possible', 'is out'],
+  refusals: [
+    "doesn't work",
+    'doesnt work',
+    'does not work',
+    "won't work",
+    'wont work',
+    "can't do",
+    'cant do',
+    'will not work',
+    'is no good',
+    "isn't possible",
+    'is not possible',
+    'is out',
+  ],
   agentQuestions: [
     'who am i talking to',
     'who am i speaking to',
@@ -361,6 +374,8 @@ export const EN: LanguageData = {
     ['book', 'books', 'copy', 'copies', 'edition', 'volume', 'novel'],
     ['error', 'message', 'code', 'popup'],
     ['problem', 'issue', 'wrong', 'trouble'],
+    ['tyre', 'tyres', 'tire', 'tires'],
+    ['puncture', 'punctured', 'leak', 'leaking', 'leaks'],
     ['work', 'job', 'employer', 'company'],
     ['like', 'likes', 'love', 'loves', 'enjoy', 'enjoys', 'into', 'adore', 'fan', 'obsessed', 'prefer', 'prefers'],
     ['hate', 'hates', 'dislike', 'dislikes', 'avoid', 'stand', 'detest'],
