@@ -1540,3 +1540,24 @@ describe('round 11: a refusal and its replacement in two sentences; short weekda
     expect(recallStatements('which tyre did i say has the slow puncture?', statements, 'en')[0]?.text).toContain('rear tire');
   });
 });
+
+describe('round 11: a date by an instead word; German intolerances', () => {
+  it('"sie startet doch erst am 15. september" replaces the date "1. september", not the time "17 uhr"', () => {
+    const { statements, corrections } = buildStatements(
+      [],
+      [
+        user('unsere tochter heißt Emma, ist 2 jahre alt, und soll ab 1. september in die Marienkäfer-gruppe'),
+        user('abholen wird meistens ihre oma, Petra Weiß, ich arbeite bis 17 uhr'),
+        user('korrektur: sie startet doch erst am 15. september, wir sind vorher im urlaub'),
+      ],
+      undefined,
+      'de',
+    );
+    expect(corrections).toEqual([{ from: '1. september', to: '15. september' }]);
+    expect(statements.map((s) => s.text).join(' ')).toContain('bis 17 uhr');
+  });
+
+  it('a lactose intolerance is a diet restriction in German ("was verträgt sie nicht?")', () => {
+    expect(termsOf('sie hat eine laktoseintoleranz', 'de').stems).toContain('cat:diet');
+  });
+});

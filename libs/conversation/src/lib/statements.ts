@@ -428,6 +428,19 @@ function insteadCorrection(sentence: string, before: string[]): Correction | und
       end: (m.index ?? 0) + m[0].length,
     })),
   );
+  // A date replaces a date ("sie startet doch erst am 15. september" after "ab 1. september"), as chrono-node reads them.
+  // A day of the month, not a time of day ("bis 17 uhr") nor a weekday alone ("le jeudi soir": weekdays are values below).
+  const calendarDate = (text: string, l: Lang) => {
+    const span = dateSpan(text, l);
+    return span && /\d/.test(span) && !saysHour(span, l) ? stripLeads(span, l) : undefined;
+  };
+  const toDate = calendarDate(sentence, lang);
+  if (toDate) {
+    for (const text of before.slice(-IMPLIED_REACH * 2).reverse()) {
+      const date = calendarDate(text, statementLanguage(text));
+      if (date && fold(date) !== fold(toDate)) return { from: date, to: toDate };
+    }
+  }
   const values = valuesAt(sentence);
   const gap = (v: { at: number; end: number }) => Math.min(...spans.map((s) => (v.end <= s.at ? s.at - v.end : v.at >= s.end ? v.at - s.end : 0)));
   const to = [...values].sort((a, b) => gap(a) - gap(b))[0];

@@ -150,7 +150,8 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     members: split(
       'vegetarian vegan vegetariano vegetariana vegano vegana vegetarien vegetarienne vegetalien vegane gluten lactose lactosa celiac celiaco ' +
         'celiaca coeliaque kosher halal shellfish seafood marisco mariscos frutos peanut peanuts amendoim cacahuete cacahuetes mani arachide ' +
-        'arachides nuts nozes nueces noix pescatarian',
+        'arachides nuts nozes nueces noix pescatarian laktose laktoseintoleranz laktosefrei glutenfrei vegetarisch vegetarier veganer erdnuss ' +
+        'erdnusse nusse meeresfruchte',
     ),
     anyCase: true,
   },
