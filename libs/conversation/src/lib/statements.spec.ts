@@ -1561,3 +1561,13 @@ describe('round 11: a date by an instead word; German intolerances', () => {
     expect(termsOf('sie hat eine laktoseintoleranz', 'de').stems).toContain('cat:diet');
   });
 });
+
+describe('round 11: a correction marker inside a sentence', () => {
+  it('"the 28th, oops, make that the 30th" and "at 9, sorry, i mean 10" correct the value before the marker', () => {
+    expect(findCorrections('my last day at the flat is the 28th, oops, make that the 30th, landlord gave me two extra days')).toEqual([
+      { from: '28th', to: '30th' },
+    ]);
+    expect(findCorrections("i'll be there at 9, sorry, i mean 10")).toEqual([{ from: '9', to: '10' }]);
+    expect(findCorrections('order 4412 arrived, actually it came with 2 broken plates')).toEqual([]);
+  });
+});

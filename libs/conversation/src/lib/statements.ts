@@ -282,6 +282,7 @@ export function findCorrections(text: string): Correction[] {
   }
   for (const c of numberWordCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of notThenCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
+  for (const c of markedInside(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of turnedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of groupedCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
   for (const c of ratherCorrections(text ?? '')) if (!out.some((o) => fold(o.from) === fold(c.from))) out.push(c);
@@ -346,6 +347,36 @@ function numberWordsPattern(): string {
 /** Is the value a number, in digits or words ("11", "eleven", "diez")? */
 function isNumberValue(v: string): boolean {
   return /^\d+$/u.test(v) || new RegExp(`^(?:${numberWordsPattern()})$`, 'u').test(fold(v));
+}
+
+/**
+ * "my last day at the flat is the 28th, oops, make that the 30th": a correction marker of lang/*.ts inside a sentence, after
+ * a value, with a value of the same shape right after it (three words at most): the second replaces the first.
+ */
+function markedInside(text: string): Correction[] {
+  const folded = fold(text);
+  if (folded.length !== text.length) return [];
+  const values = valuesAt(text);
+  if (values.length < 2) return [];
+  const out: Correction[] = [];
+  for (const d of Object.values(LANGUAGE_DATA))
+    for (const m of d.correctionMarkers) {
+      const re = new RegExp(String.raw`(?<=[,;.!]\s*)${escapeRe(fold(m)).replace(/ /g, String.raw`[\s,]+`)}(?![\p{L}])`, 'gu');
+      for (const hit of folded.matchAll(re)) {
+        const at = hit.index ?? 0;
+        const end = at + hit[0].length;
+        const to = values.find((v) => v.at >= end && wordsOf(text.slice(end, v.at)).length <= 3);
+        const from =
+          to &&
+          [...values]
+            .reverse()
+            .find(
+              (v) => v.end <= at && valueShape(v.v) === valueShape(to.v) && fold(v.v) !== fold(to.v) && (valueShape(v.v) !== 'code' || comparable(v.v, to.v)),
+            );
+        if (to && from && !out.some((o) => fold(o.from) === fold(from.v))) out.push({ from: from.v, to: to.v });
+      }
+    }
+  return out;
 }
 
 /**
