@@ -1571,3 +1571,10 @@ describe('round 11: a correction marker inside a sentence', () => {
     expect(findCorrections('order 4412 arrived, actually it came with 2 broken plates')).toEqual([]);
   });
 });
+
+describe('round 11: no correction from a name followed by "no" and a verb', () => {
+  it('"el jueves Julián no puede" replaces no word; "sorry i meant Cork, not dublin" still does', () => {
+    expect(findCorrections('uy no, en realidad el jueves Julián no puede, ¿mejor el viernes 17 a la misma hora?')).toEqual([]);
+    expect(findCorrections('sorry i meant Cork, not dublin')).toEqual([{ from: 'dublin', to: 'Cork' }]);
+  });
+});

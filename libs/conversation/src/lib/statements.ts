@@ -271,7 +271,8 @@ export function findCorrections(text: string): Correction[] {
   // "sorry i meant Cork, not dublin": in a sentence opening as a correction, the old name may be written in lower case.
   if (!out.length && opensAsCorrection(text ?? '')) {
     const lower = new RegExp(
-      String.raw`(?<![\p{L}\p{N}])(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*)[.,;:!]?\s*(?:,\s*)?(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|in|at|à)\s+)?(\p{Ll}[\p{L}'’-]+(?: \p{Ll}[\p{L}'’-]+)?)(?=\s*(?:[,.;:!?]|$))`,
+      // A pause before the "not" ("Cork, not dublin"): "el jueves Julián no puede" rules nothing out.
+      String.raw`(?<![\p{L}\p{N}])(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*)\s*[,;–—-]\s*(?:${nots}|não)\s+(?:(?:the|o|a|el|la|le|de|do|da|en|em|in|at|à)\s+)?(\p{Ll}[\p{L}'’-]+(?: \p{Ll}[\p{L}'’-]+)?)(?=\s*(?:[,.;:!?]|$))`,
       'gu',
     );
     for (const m of (text ?? '').matchAll(lower)) {
