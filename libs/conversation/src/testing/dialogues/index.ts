@@ -69,8 +69,8 @@ export const HELD_OUT_C_FLOOR = 0.65;
  * Raised on 2026-11-28 (round 11, with dev P's first floors).
  */
 export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
-  messaging: { 'dev D': 139, 'dev E': 87, 'dev G': 99, 'dev I': 94, 'dev K': 98, 'dev L': 100, 'dev M': 101, 'dev N': 110, 'dev O': 97, 'dev P': 95 },
-  entity: { 'dev D': 186, 'dev E': 89, 'dev G': 97, 'dev I': 85, 'dev K': 92, 'dev L': 86, 'dev M': 98, 'dev N': 109, 'dev O': 94, 'dev P': 89 },
+  messaging: { 'dev D': 139, 'dev E': 87, 'dev G': 99, 'dev I': 94, 'dev K': 98, 'dev L': 100, 'dev M': 101, 'dev N': 111, 'dev O': 98, 'dev P': 103 },
+  entity: { 'dev D': 186, 'dev E': 89, 'dev G': 97, 'dev I': 85, 'dev K': 92, 'dev L': 88, 'dev M': 99, 'dev N': 109, 'dev O': 96, 'dev P': 95 },
 };
 
 /**
