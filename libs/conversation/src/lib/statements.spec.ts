@@ -1578,3 +1578,22 @@ describe('round 11: no correction from a name followed by "no" and a verb', () =
     expect(findCorrections('sorry i meant Cork, not dublin')).toEqual([{ from: 'dublin', to: 'Cork' }]);
   });
 });
+
+describe('round 11: telling back proposals and corrections made inside a sentence', () => {
+  const told = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') =>
+    buildStatements([], said.map(user), undefined, lang).statements.map((s) => tellBack(s, lang, 's'));
+
+  it('a proposal kept from a question is told back as one, not as a statement ("You told me can you drop it off…")', () => {
+    expect(told(['can i drop it off on thursday before work, like 7:45?'], 'en')[0]).toMatch(/^(You suggested|Your suggestion was): drop it off on thursday/);
+    expect(told(['¿podríamos ir el jueves 16 a las 18:30?'], 'es')[0]).toMatch(/: ir el jueves 16 a las 18:30\.$/);
+    // What the person can do is a statement ("je peux bosser 2h par soir max").
+    expect(told(['je peux bosser 2h par soir max, après je suis cuite'], 'fr')[0]).toMatch(/^Tu m’as (dit|raconté) que tu peux bosser/);
+  });
+
+  it('"the 28th, oops, make that the 30th" is told back with the new value once', () => {
+    expect(told(['my last day at the flat is the 28th, oops, make that the 30th, landlord gave me two extra days'], 'en')[0]).toMatch(
+      /your last day at the flat is the 30th, landlord gave you two extra days\.$/,
+    );
+    expect(told(["i'll be there at 9, sorry, i mean 10"], 'en')[0]).toMatch(/you'll be there at 10\.$/);
+  });
+});

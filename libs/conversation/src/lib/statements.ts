@@ -1036,8 +1036,27 @@ export function applyCorrections(text: string, corrections: Correction[]): strin
           .join(String.raw`\s+`)}`
       : old;
     out = out.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${target}(?![\p{L}\p{N}])`, 'giu'), () => c.said ?? c.to);
+    // "the 28th, oops, make that the 30th" is now "the 30th, oops, make that the 30th": the marker and the repeat go.
+    const to = escapeRe(c.to);
+    out = out.replace(
+      new RegExp(
+        String.raw`(?<![\p{L}\p{N}])(${to})\s*[,;]\s*(?:(?:${insideMarkers()})[\s,:]+){1,3}(?:(?:the|o|a|el|la|le|de|do|da|du|am)\s+)?${to}(?![\p{L}\p{N}])`,
+        'giu',
+      ),
+      '$1',
+    );
   }
   return squish(out);
+}
+
+let INSIDE_MARKERS: string | undefined;
+/** Every language's correction markers and leads as written, longest first, as one alternation ("oops", "make that", "sorry"). */
+function insideMarkers(): string {
+  INSIDE_MARKERS ??= [...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => [...d.correctionMarkers, ...d.correctionLeads]))]
+    .sort((a, b) => b.length - a.length)
+    .map((m) => escapeRe(m).replace(/ /g, String.raw`[\s,]+`))
+    .join('|');
+  return INSIDE_MARKERS;
 }
 
 /** The facts with every corrected value replaced (value and text). */
@@ -2006,12 +2025,17 @@ export function tellBack(st: Statement, lang: Lang, seed: string): string {
   const colon = st.text.search(/:(?!\d)/u);
   const lead = colon > 0 ? st.text.slice(0, colon) : '';
   const said = lead && opensAsCorrection(lead) && lead.split(/\s+/).length <= 8 && st.text.slice(colon + 1).trim() ? st.text.slice(colon + 1).trim() : st.text;
-  const body = trimEnd(withoutRuledOut(stripOpeners(said, st.lang)));
+  let body = trimEnd(withoutRuledOut(stripOpeners(said, st.lang)));
   if (st.lang !== lang) return d.toldYouQuote.replace('{q}', body);
+  // A proposal kept from a question is told back as one ("You suggested: drop it off on thursday…").
+  const words = body.split(/\s+/u);
+  const opener = d.proposals.leads.find((l) => fold(words.slice(0, l.split(' ').length).join(' ')) === fold(l));
+  const proposed = opener !== undefined && words.length > opener.split(' ').length + 1;
+  if (proposed) body = words.slice(opener.split(' ').length).join(' ');
   let shifted = shiftPerson(body, lang);
   if (/^(?:you|your|você|voce|seu|sua|seus|suas|tu|tus|tú|te|ton|ta|tes)\b/iu.test(shifted)) shifted = shifted.charAt(0).toLowerCase() + shifted.slice(1);
   else if (!/^\p{Lu}{2}|^I\b/u.test(shifted) && !/^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(shifted)) shifted = shifted.charAt(0).toLowerCase() + shifted.slice(1);
-  return pick(d.toldYou, seed).replace('{s}', shifted);
+  return pick(proposed ? d.proposals.told : d.toldYou, seed).replace('{s}', shifted);
 }
 
 /**

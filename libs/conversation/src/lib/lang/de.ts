@@ -389,6 +389,10 @@ export const DE: LanguageData = {
   ],
   toldYou: ['Du hattest mir gesagt: {s}.', 'Du hast mir erzählt: {s}.'],
   toldYouQuote: 'Du hattest mir gesagt: „{q}“',
+  proposals: {
+    leads: ['kann ich', 'koennte ich', 'könnte ich', 'konnen wir', 'können wir', 'konnten wir', 'könnten wir', 'geht'],
+    told: ['Du hattest vorgeschlagen: {s}.', 'Dein Vorschlag war: {s}.'],
+  },
   and: 'und',
   answerTypes: {
     hour: ['um wie viel uhr', 'wie viel uhr', 'wieviel uhr', 'welche uhrzeit', 'wie spat', 'um welche uhrzeit'],

@@ -398,6 +398,10 @@ export const EN: LanguageData = {
   ],
   toldYou: ['You told me {s}.', 'You mentioned that {s}.'],
   toldYouQuote: 'You told me: “{q}”',
+  proposals: {
+    leads: ['can i', 'could i', 'can we', 'could we', 'shall we', 'should we', 'can you', 'could you', 'is it ok to', 'would it be ok to'],
+    told: ['You suggested: {s}.', 'Your suggestion was: {s}.'],
+  },
   and: 'and',
   answerTypes: {
     hour: ['what time', 'at what time', 'which time', 'how late', 'how early'],

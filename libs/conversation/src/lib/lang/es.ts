@@ -332,6 +332,7 @@ export const ES: LanguageData = {
   ],
   toldYou: ['Me dijiste que {s}.', 'Me contaste que {s}.'],
   toldYouQuote: 'Me dijiste: “{q}”',
+  proposals: { leads: ['puede ser', 'podriamos', 'podríamos', 'podemos', 'se puede'], told: ['Propusiste: {s}.', 'Tu propuesta fue: {s}.'] },
   and: 'y',
   answerTypes: {
     hour: ['que hora', 'a que hora', 'que horario', 'cual horario'],

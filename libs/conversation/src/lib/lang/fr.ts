@@ -327,6 +327,10 @@ export const FR: LanguageData = {
   ],
   toldYou: ['Tu m’as dit que {s}.', 'Tu m’as raconté que {s}.'],
   toldYouQuote: 'Tu m’as dit : « {q} »',
+  proposals: {
+    leads: ['on peut', 'on pourrait', 'est-ce que je peux', 'est-ce qu’on peut', "est-ce qu'on peut", 'ca vous va'],
+    told: ['Tu as proposé : {s}.', 'Ta proposition : {s}.'],
+  },
   and: 'et',
   answerTypes: {
     hour: ['quelle heure', 'a quelle heure', 'quel horaire'],

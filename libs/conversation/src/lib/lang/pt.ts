@@ -390,6 +390,10 @@ export const PT: LanguageData = {
   ],
   toldYou: ['Você me disse que {s}.', 'Você me contou que {s}.'],
   toldYouQuote: 'Você me disse: “{q}”',
+  proposals: {
+    leads: ['pode ser', 'podemos', 'poderiamos', 'podíamos', 'da pra', 'dá pra', 'rola de'],
+    told: ['Você sugeriu: {s}.', 'Sua sugestão foi: {s}.'],
+  },
   and: 'e',
   answerTypes: {
     hour: ['que horas', 'que hora', 'qual horario', 'que horario', 'a que horas'],

@@ -112,6 +112,13 @@ export interface LanguageData {
   toldYou: string[];
   /** When the statement was said in another language: {q} is the statement quoted as written. */
   toldYouQuote: string;
+  /**
+   * A proposal kept from a question ("can i drop it off on thursday, like 7:45?", "¿podríamos ir el viernes 17?"): the
+   * words that open it (`leads`, folded, matched word by word) are dropped and the rest is told back with `told` ({s}),
+   * not as something the person stated ("You told me can you drop it off…"). Only leads that a statement does not open
+   * with ("can i", not "je peux": "je peux bosser 2h par soir" states what the person can do).
+   */
+  proposals: { leads: string[]; told: string[] };
   /** Joins several recalled statements. */
   and: string;
   /**
