@@ -54,6 +54,9 @@ type PlacedCorrection = Correction & { at: number };
 
 const MAX_STATEMENT_CHARS = 400;
 
+/** The languages of lang/*.ts. */
+const ALL_LANGS = Object.keys(LANGUAGE_DATA) as Lang[];
+
 /** Folded text with its words separated by single spaces, for phrase lookups. */
 function plain(text: string): string {
   return ` ${fold(text)
@@ -136,11 +139,6 @@ export function extractStatements(message: string, opts?: { language?: string })
 /** Auxiliaries and modals that open a yes/no question or a request (lang/*.ts `asking.auxiliaries`). */
 const ASKING = AUXILIARIES;
 
-/**
- * What a question tells besides asking: a clause about the person ("I'm allergic to peanuts, is the cake safe?" → "I'm
- * allergic to peanuts"), or a proposal that names a time ("pode ser sexta às 15h?" → "pode ser sexta às 15h"). A question
- * about what was said, or one opening with a question word, tells nothing.
- */
 /** A language's first-person words ("my", "meu", "mi", "mon", "mein": lang/*.ts `firstPerson`), folded. */
 const firstPersonOnly = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].firstPerson.map(fold)));
 /** A language's first-person verb forms ("vivo", "moro": the keys of lang/*.ts `verbs`), folded. */
@@ -148,6 +146,11 @@ const verbForms = perLanguage((lang) => new Set(Object.keys(LANGUAGE_DATA[lang].
 /** A language's first-person words and verb forms, folded. */
 const firstPersonWords = perLanguage((lang) => new Set([...firstPersonOnly(lang), ...verbForms(lang)]));
 
+/**
+ * What a question tells besides asking: a clause about the person ("I'm allergic to peanuts, is the cake safe?" → "I'm
+ * allergic to peanuts"), or a proposal that names a time ("pode ser sexta às 15h?" → "pode ser sexta às 15h"). A question
+ * about what was said, or one opening with a question word, tells nothing.
+ */
 function factsInQuestion(sentence: string, lang: Lang): string[] {
   if (asksWhatWasSaid(sentence, lang)) return [];
   const out: string[] = [];
@@ -263,8 +266,7 @@ export function findCorrections(text: string): Correction[] {
     const from = trimEnd(m[3]);
     if (!to || !from || fold(to) === fold(from)) continue;
     // Both must be of one shape: two codes, two e-mails, two days or two names.
-    const shape = valueShape;
-    if (shape(to) !== shape(from) || shape(to) === 'word') continue;
+    if (valueShape(to) !== valueShape(from) || valueShape(to) === 'word') continue;
     const words = (m[2] ?? '').trim();
     out.push(words && !new RegExp(String.raw`^(?:${nots}|não)\b`, 'iu').test(words) ? { from, to, said: `${to} ${words}` } : { from, to });
   }
@@ -360,38 +362,46 @@ function markedInside(text: string): Correction[] {
   const values = valuesAt(text);
   if (values.length < 2) return [];
   const out: Correction[] = [];
-  for (const d of Object.values(LANGUAGE_DATA))
-    for (const m of d.correctionMarkers) {
-      const re = new RegExp(String.raw`(?<=[,;.!]\s*)${escapeRe(fold(m)).replace(/ /g, String.raw`[\s,]+`)}(?![\p{L}])`, 'gu');
-      for (const hit of folded.matchAll(re)) {
-        const at = hit.index ?? 0;
-        const end = at + hit[0].length;
-        const to = values.find((v) => v.at >= end && wordsOf(text.slice(end, v.at)).length <= 3);
-        const from =
-          to &&
-          [...values]
-            .reverse()
-            .find(
-              (v) => v.end <= at && valueShape(v.v) === valueShape(to.v) && fold(v.v) !== fold(to.v) && (valueShape(v.v) !== 'code' || comparable(v.v, to.v)),
-            );
-        if (to && from && !out.some((o) => fold(o.from) === fold(from.v))) out.push({ from: from.v, to: to.v });
-      }
+  for (const marker of insideMarkerExpressions()) {
+    for (const hit of folded.matchAll(marker)) {
+      const at = hit.index ?? 0;
+      const end = at + hit[0].length;
+      const to = values.find((v) => v.at >= end && wordsOf(text.slice(end, v.at)).length <= 3);
+      const from =
+        to &&
+        [...values]
+          .reverse()
+          .find(
+            (v) => v.end <= at && valueShape(v.v) === valueShape(to.v) && fold(v.v) !== fold(to.v) && (valueShape(v.v) !== 'code' || comparable(v.v, to.v)),
+          );
+      if (to && from && !out.some((o) => fold(o.from) === fold(from.v))) out.push({ from: from.v, to: to.v });
     }
+  }
   return out;
+}
+
+let INSIDE_MARKER_RES: RegExp[] | undefined;
+/** One expression per correction marker of every language (folded), after a pause, made once (markedInside). */
+function insideMarkerExpressions(): RegExp[] {
+  INSIDE_MARKER_RES ??= Object.values(LANGUAGE_DATA).flatMap((d) =>
+    d.correctionMarkers.map((m) => new RegExp(String.raw`(?<=[,;.!]\s*)${escapeRe(fold(m)).replace(/ /g, String.raw`[\s,]+`)}(?![\p{L}])`, 'gu')),
+  );
+  return INSIDE_MARKER_RES;
 }
 
 /**
  * "no somos 6, somos 8", "não é dia 12, é dia 14", "nicht 3, 4 Nächte": "not" and a number, then after a comma another
  * number, with the same word before it as before the first when there is one: the second replaces the first.
  */
+let NOT_THEN: RegExp | undefined;
 function notThenCorrections(text: string): Correction[] {
   const num = String.raw`(\d+(?:[.,:h]\d+)?)`;
-  const re = new RegExp(
+  NOT_THEN ??= new RegExp(
     String.raw`(?<![\p{L}\p{N}])(?:${notAlternation()}|não)\s+(?:([\p{L}]+)\s+)?${num}\s*[,;]\s*(?:([\p{L}]+)\s+)?${num}(?![\p{N}])`,
     'giu',
   );
   const out: Correction[] = [];
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(NOT_THEN)) {
     const [, lead, from, again, to] = m;
     if (from === to || (again && (!lead || fold(again) !== fold(lead)))) continue;
     out.push({ from, to });
@@ -450,6 +460,8 @@ function groupedCorrections(text: string): Correction[] {
  * sentence may say again as its reason (there it stays: `by`).
  */
 function insteadCorrection(sentence: string, before: string[]): Correction | undefined {
+  // Most sentences say no instead word in any language: the language detector runs only for those that do.
+  if (!saysInstead(sentence)) return undefined;
   const lang = statementLanguage(sentence);
   if (!saysInstead(sentence, lang)) return undefined;
   const folded = fold(sentence);
@@ -573,7 +585,7 @@ export function isCorrection(sentence: string, lang?: Lang): boolean {
 
 /** Does the sentence say its value replaces one said before (lang/*.ts `insteadWords`: "saturdays instead"), not "instead of"? */
 function saysInstead(sentence: string, lang?: Lang): boolean {
-  const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr', 'de'];
+  const langs: Lang[] = lang ? [lang] : ALL_LANGS;
   const text = plain(sentence);
   return langs.some((l) => insteadWords(l).some((w) => text.includes(w)) && !LANGUAGE_DATA[l].insteadOf.some((p) => text.includes(` ${plain(p).trim()} `)));
 }
@@ -581,7 +593,7 @@ const insteadWords = perLanguage((lang) => LANGUAGE_DATA[lang].insteadWords.map(
 
 /** Does the sentence open with a correction marker of lang/*.ts ("actually", "correção:", "perdón, me equivoqué")? */
 function opensAsCorrection(sentence: string, lang?: Lang): boolean {
-  const langs: Lang[] = lang ? [lang] : ['en', 'pt', 'es', 'fr', 'de'];
+  const langs: Lang[] = lang ? [lang] : ALL_LANGS;
   const head = plain(sentence).split(' ').slice(0, 8).join(' ');
   return langs.some((l) => correctionMarkers(l).some((m) => head.includes(m)));
 }
@@ -971,14 +983,18 @@ function givesValue(t: Terms): boolean {
   return t.numbers.length + t.codes.length + t.emails.length + t.dates.length + t.names.length > 0 || t.stems.some((x) => x.startsWith('cat:'));
 }
 
+let SAYS_NOT: RegExp | undefined;
 /** Does the text say "not" (lang/*.ts `notWords`: "na real não, o original sumiu")? */
 function saysNot(text: string): boolean {
-  return new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${notAlternation()})(?![\p{L}\p{N}])`, 'u').test(fold(text));
+  SAYS_NOT ??= new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${notAlternation()})(?![\p{L}\p{N}])`, 'u');
+  return SAYS_NOT.test(fold(text));
 }
 
+let REFUSES: RegExp | undefined;
 /** Does the text rule a value out (lang/*.ts `refusals`: "tuesday wont work", "quinta não dá")? */
 function refuses(text: string): boolean {
-  return new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${refusalPattern()})(?![\p{L}])`, 'iu').test(fold(text).replace(/’/g, "'"));
+  REFUSES ??= new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${refusalPattern()})(?![\p{L}])`, 'iu');
+  return REFUSES.test(fold(text).replace(/’/g, "'"));
 }
 
 let DAY_SHORT: Map<string, string[]> | undefined;
@@ -989,8 +1005,8 @@ let DAY_SHORT: Map<string, string[]> | undefined;
 function oldForms(value: string): string {
   if (!DAY_SHORT) {
     DAY_SHORT = new Map();
-    for (const d of Object.values(LANGUAGE_DATA)) {
-      const days = (d.categories.find((c) => c.id === 'day')?.members ?? []).map(fold);
+    for (const lang of ALL_LANGS) {
+      const days = [...weekdays(lang)];
       for (const day of days) {
         const short = days.filter((m) => m !== day && m.length >= 3 && day.startsWith(m));
         if (short.length) DAY_SHORT.set(day, [...new Set([...(DAY_SHORT.get(day) ?? []), ...short])]);
@@ -1079,6 +1095,16 @@ export function correctFacts(facts: Fact[], corrections: Correction[]): Fact[] {
 // Building the memory
 // ---------------------------------------------------------------------------------------------
 
+/** The clauses of a statement, each with the comma or semicolon that ends it. */
+function clausesOf(text: string): string[] {
+  return text.split(/(?<=[,;])\s+/u);
+}
+
+/** Clauses kept of a statement, joined again without a trailing comma. */
+function joinClauses(kept: string[]): string {
+  return trimEnd(kept.join(' ').replace(/[,;]\s*$/u, ''));
+}
+
 /**
  * The statements known for a reply: the stored statement facts (oldest first), then the user turns of the
  * history and the message itself, each sentence once (the latest telling wins its place). Corrections are
@@ -1119,14 +1145,15 @@ export function buildStatements(
         placed.filter((c) => c.by !== it.text && order <= upTo(c)),
       );
       // "X, not Y" was applied to every statement already: only a correction without its old value supersedes.
+      const terms = termsOf(text, it.lang);
       return {
         text,
         lang: it.lang,
         order,
-        terms: termsOf(text, it.lang),
+        terms,
         said: termsOf(it.text, it.lang),
         fixed: text !== it.text,
-        correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length && (givesValue(termsOf(text, it.lang)) || saysNot(it.text)),
+        correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length && (givesValue(terms) || saysNot(it.text)),
       };
     });
   // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded. The subject is what the
@@ -1177,9 +1204,9 @@ export function buildStatements(
       const out = ruled.filter((c) => c.order > s.order).flatMap((c) => c.words);
       const says = (clause: string) => wordsOf(clause).some((w) => out.includes(fold(w.word)));
       if (!out.length || !says(s.text)) return [s];
-      const kept = s.text.split(/(?<=[,;])\s+/u).filter((clause) => !says(clause));
+      const kept = clausesOf(s.text).filter((clause) => !says(clause));
       if (!kept.length) return [];
-      const text = trimEnd(kept.join(' ').replace(/[,;]\s*$/u, ''));
+      const text = joinClauses(kept);
       return [{ ...s, text, terms: termsOf(text, s.lang) }];
     });
   // "ive started going on saturdays instead, sundays are too busy": the clause of such a correction that says the old value
@@ -1192,9 +1219,10 @@ export function buildStatements(
       const says = (clause: string, v: string) => wordsOf(clause).some((w) => fold(w.word).startsWith(fold(v)));
       // A clause with a value of its own stays ("no, el jueves 16 tengo dentista a las 9, así q mejor el martes").
       const fresh = (clause: string, c: Correction) => valuesAt(clause).some((x) => !says(x.v, c.from));
-      const kept = s.text.split(/(?<=[,;])\s+/u).filter((clause) => !own.some((c) => says(clause, c.from) && !says(clause, c.to) && !fresh(clause, c)));
-      if (!kept.length || kept.length === s.text.split(/(?<=[,;])\s+/u).length) return s;
-      const text = trimEnd(kept.join(' ').replace(/[,;]\s*$/u, ''));
+      const clauses = clausesOf(s.text);
+      const kept = clauses.filter((clause) => !own.some((c) => says(clause, c.from) && !says(clause, c.to) && !fresh(clause, c)));
+      if (!kept.length || kept.length === clauses.length) return s;
+      const text = joinClauses(kept);
       return { ...s, text, terms: termsOf(text, s.lang) };
     });
   return { statements: withReferents(statements.map(({ said: _said, fixed: _fixed, ...s }) => s)), corrections };
@@ -1355,11 +1383,11 @@ export function asksToTellBack(message: string, lang: Lang): boolean {
 const TELL_BACK =
   /^\s*(?:remind|tell me|read (?:me )?back|read me|give me|confirm|repeat|me lembr|me (?:diz|fala|passa|manda)|repete|confirma|recuerd|dime|dame|repite|rappelle|redis|redonne|donne-moi|confirme|sag mir|nenn mir|gib mir|wiederhol)/iu;
 
-/** A time of day as written: "11pm", "6am", "16h", "15h30", "9:30", "às 8 horas". */
 /** A duration: a number and a unit of time ("20 min", "3 meses", "zwei Wochen" in digits: "2 Wochen"). */
 const DURATION =
   /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?\s?(?:min|mins|minutes?|minutos?|minuten|hours?|horas?|heures?|stunden?|days?|dias?|días|jours?|tagen?|weeks?|semanas?|semaines?|wochen?|months?|meses|mois|monaten?|years?|anos?|años?|ans|jahren?)(?![\p{L}])/iu;
 
+/** A time of day as written: "11pm", "6am", "16h", "15h30", "9:30", "às 8 horas". */
 const TIME_OF_DAY =
   /(?<![\p{L}\p{N}])\d{1,2}(?:[:h]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs?|horas?|heures?|uhr)(?![\p{L}])|(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?![\p{N}])/iu;
 
@@ -1525,6 +1553,11 @@ function readQuestion(question: string, lang: Lang): QuestionReading {
   return reading;
 }
 
+/** The terms of lang/*.ts `recallWords` and `questionWords` ("remember", "told", "what"): no content in a question. */
+const recallWordStems = perLanguage((lang) =>
+  [...LANGUAGE_DATA[lang].recallWords, ...LANGUAGE_DATA[lang].questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')),
+);
+
 /** How many statements after the one naming a subject may hold its value (see recallStatements). */
 const FOLLOWING = 4;
 
@@ -1540,13 +1573,9 @@ export function recallStatements(
   max = 2,
   opts?: { confident?: boolean; loose?: boolean; recent?: string[] },
 ): Statement[] {
-  const d = LANGUAGE_DATA[lang];
   const reading = readQuestion(question, lang);
   // The words of recalling, asking and returning to a subject ("volviendo a…") are no content.
-  const skip = new Set([
-    ...[...d.recallWords, ...d.questionWords].map((w) => termsOf(w, lang).stems[0]).filter((t) => t && !t.startsWith('cat:')),
-    ...reading.leads.flatMap((w) => termsOf(w, lang).stems),
-  ]);
+  const skip = new Set([...recallWordStems(lang), ...reading.leads.flatMap((w) => termsOf(w, lang).stems)]);
   question = reading.asked;
   const q = reading.terms;
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
