@@ -32,12 +32,18 @@ export class UrlSigner {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
     await fs.mkdir(dirname(file), { recursive: true });
+    // The key is written whole to a file of this call's own, then linked in place: a link appears with its content, and
+    // fails when the file exists, so of two processes starting together one puts its key there and both read it. (With
+    // `wx` on the key file itself, the other could read it created but still empty: seen in CI.)
+    const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(draft, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
     try {
-      // `wx`: of two processes starting together, one writes and both read what it wrote.
-      await fs.writeFile(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+      await fs.link(draft, file);
       this.logger.warn(`URL_SIGNING_SECRET is not set: generated one in ${file} (set the variable in production)`);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      await fs.rm(draft, { force: true });
     }
     return this.readKey(file);
   }

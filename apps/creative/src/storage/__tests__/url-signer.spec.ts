@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCreativeConfig } from '../../config';
@@ -22,6 +22,8 @@ describe('UrlSigner', () => {
     const b = new UrlSigner(loadCreativeConfig({ DATA_DIR: dir2 }));
     const [sa, sb] = await Promise.all([a.sign('x', 1), b.sign('x', 1)]);
     expect(sa).toBe(sb);
+    // The drafts the key was written to are gone.
+    expect(readdirSync(dir2)).toEqual(['url-signing.key']);
   });
 
   it('checks the signature before the expiry, in constant time, and refuses malformed ones', async () => {
