@@ -67,6 +67,11 @@ function asksWho(t: string[]): boolean {
     const next = t.slice(i + 1, i + 7);
     // "who should I talk to about refunds?", "with whom can I speak?": whom to turn to, not who this is.
     if (next.slice(0, 3).some((n) => WORDS.route.has(n))) return false;
+    // "für wen ist das Ticket?", "¿de quién te dije que soy fan?", "the kid seat, who's that for?": someone else.
+    if (WORDS.aside.has(t[i - 1] ?? '') || next.slice(2, 4).some((n) => WORDS.aside.has(n))) return false;
+    // "¿quién me habló de la batería?", "who told me about the offer?": who said something, about something.
+    const talked = next.findIndex((n) => WORDS.talk.has(n));
+    if (talked >= 0 && next.slice(talked + 1, talked + 3).some((n) => WORDS.aside.has(n))) return false;
     const near = next.slice(0, 3);
     const agentish = (ws: string[]) => ws.some((n) => WORDS.be.has(n)) && ws.some((n) => WORDS.you.has(n) || WORDS.this.has(n));
     // "who is your manager?" asks about someone else ("tu" is "you" in French, "your" in Spanish).

@@ -25,13 +25,16 @@ import {
   asksToTellBack,
   isSelfQuestion,
   isStatementFact,
+  latestAddress,
   opensLikeQuestion,
   recallStatements,
   recapStatements,
+  statementLanguage,
   tellBack,
   type Correction,
   type Statement,
 } from './statements';
+import { expandShorthand } from './shorthand';
 import { getSoul } from './souls';
 import { termsOf } from './terms';
 import { capitalize, fold, joinList, pick, sentences, squish, trimEnd } from './text';
@@ -150,10 +153,12 @@ function composeOnce(req: ReplyRequest, attempt: number, meta: { ctx?: Ctx } = {
   const voice = voiceFor(req.soul);
   // The built-in engine reads at most the last BUILTIN_HISTORY_TURNS turns (entity facts cover older memory).
   const history = (req.history ?? []).filter((t) => t.role !== 'system' && t.content?.trim()).slice(-BUILTIN_HISTORY_TURNS);
-  const userTurns = history.filter((t) => t.role === 'user').map((t) => t.content);
+  // Chat shorthand is read written out ("¿a q hora…?", "qdo chegam?"), in the language each message is written in.
+  const readable = (text: string) => expandShorthand(text, statementLanguage(text, tag));
+  const userTurns = history.filter((t) => t.role === 'user').map((t) => readable(t.content));
   const assistantTurns = history.filter((t) => t.role === 'assistant');
   const lastAssistant = assistantTurns.at(-1)?.content;
-  const message = squish(req.message ?? '');
+  const message = readable(squish(req.message ?? ''));
 
   const newFacts = extractFacts(message, { language: tag, previous: lastAssistant });
   let statedName = newFacts.find((f) => f.kind === 'name')?.value;
@@ -425,6 +430,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       const strict = recallStatements(message, earlierStatements(ctx, message), lang, 2, { recent: ctx.userTurns });
       // A looser match must not be a statement of another value slot ("my order number is…" for "my phone number?").
       const slot = targets[0].type === 'slot' ? targets[0].slot : undefined;
+      // An address no slot holds may have been given as a street address in a sentence ("deliver it to 58 Marchmont Crescent").
+      const street = !strict.length && slot?.key === 'address' ? latestAddress(earlierStatements(ctx, message)) : undefined;
+      if (street) return [...answer.known, tellBack(street, lang, `${ctx.seed}#said0`)];
       const otherSlot = (s: Statement) =>
         extractFacts(s.text).some((f) => (f.kind === 'identifier' || f.kind === 'contact') && !(slot && f.kind === slot.kind && f.key === slot.key));
       const confident = strict.length
@@ -888,7 +896,9 @@ const REFERENCE_LIKE = new Set(['booking', 'ticket', 'reservation']);
  */
 function lastTry(ctx: Ctx, message: string): string[] | undefined {
   if (findTopic(message)?.id === 'recommendation' || !asksForSaid(ctx, message)) return undefined;
-  const said = recallStatements(message, earlierStatements(ctx, message), ctx.lang, 1, { loose: true, recent: ctx.userTurns });
+  const earlier = earlierStatements(ctx, message);
+  let said = recallStatements(message, earlier, ctx.lang, 1, { loose: true, recent: ctx.userTurns });
+  if (!said.length) said = recallStatements(message, earlier, ctx.lang, 1, { guess: true, recent: ctx.userTurns });
   if (!said.length) return undefined;
   ctx.recalled = true;
   return said.map((s, k) => tellBack(s, ctx.lang, `${ctx.seed}#said${k}`));

@@ -3,11 +3,13 @@ import { distance } from 'fastest-levenshtein';
 import { companionNames, withoutInstead } from './companions';
 import { detectLanguage } from './detect-language';
 import { LANGUAGE_DATA, perLanguage } from './lang';
+import { ADDRESSEE } from './lang/addressee';
 import { CITIES, COUNTRIES } from './lang/cities';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
 import { isStopWord, parseDates, termsOf, wordsOf, type Terms } from './terms';
 import { fits, namedRelations, pointsBack, referentsOf, type Referent } from './referents';
+import { expandShorthand } from './shorthand';
 import { findTopic } from './topics';
 import { askingWords, fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
 import { extractFacts } from './facts';
@@ -118,10 +120,12 @@ function worthKeeping(sentence: string, lang: Lang): boolean {
  * PINs, card numbers) are never kept.
  */
 export function extractStatements(message: string, opts?: { language?: string }): Fact[] {
-  const text = squish(wellFormed(message ?? ''));
-  if (!text) return [];
+  const typed = squish(wellFormed(message ?? ''));
+  if (!typed) return [];
   const out: Fact[] = [];
-  const whole = statementLanguage(text, opts?.language);
+  const whole = statementLanguage(typed, opts?.language);
+  // Kept with its chat shorthand written out ("tb to com um problema q o app trava" → "também to com um problema que…").
+  const text = expandShorthand(typed, whole);
   const keep = (sentence: string, lang: Lang) => out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
   for (const raw of joinCorrections(splitSentences(text))) {
     const sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
@@ -1518,9 +1522,29 @@ function placeEvidence(st: Statement): number {
   return Number(st.terms.stems.includes('cat:city')) + Number(isAddress(st.text, st.lang)) + Number(placeNames(st).length > 0);
 }
 
+/**
+ * Does the statement name something after a preposition of place, in any case ("en aranjuez", "at the community hall"):
+ * a word that is no function word, weekday, month or number after one of lang/*.ts `placeLeads` (articles skipped).
+ */
+function saysPlaceAfterLead(st: Statement): boolean {
+  const words = wordsOf(st.text);
+  const leads = placeLeads(st.lang);
+  return words.some((w, i) => {
+    if (!leads.has(w.word.toLowerCase())) return false;
+    const next = words.slice(i + 1, i + 4).find((x) => !isStopWord(x.word, st.lang));
+    const f = next ? fold(next.word) : '';
+    return Boolean(next) && /^\p{L}{3,}$/u.test(next!.word) && !weekdays(st.lang).has(f) && !monthsOf(st.lang).has(f);
+  });
+}
+
 /** Does the statement name a city, or a place after a preposition of place ("in Siegburg")? */
 function namesCity(st: Statement): boolean {
   return st.terms.stems.includes('cat:city') || namesPlace(st);
+}
+
+/** The latest statement giving a street address ("please deliver it to 58 Marchmont Crescent"), for "what address do you have?". */
+export function latestAddress(statements: Statement[]): Statement | undefined {
+  return latestOf(statements, (st) => isAddress(st.text, st.lang));
 }
 
 /** The latest of the statements that pass the test. */
@@ -1571,7 +1595,7 @@ export function recallStatements(
   statements: Statement[],
   lang: Lang,
   max = 2,
-  opts?: { confident?: boolean; loose?: boolean; recent?: string[] },
+  opts?: { confident?: boolean; loose?: boolean; guess?: boolean; recent?: string[] },
 ): Statement[] {
   const reading = readQuestion(question, lang);
   // The words of recalling, asking and returning to a subject ("volviendo a…") are no content.
@@ -1723,6 +1747,23 @@ export function recallStatements(
     const kin = (x: (typeof all)[number]) => (x.s.terms.stems.some((t) => t.startsWith('ref:')) ? 1 : 0);
     const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched - a.matched || kin(b) - kin(a) || b.s.order - a.s.order)[0];
     if (person) scored = [person];
+  }
+  // The last try before "I can't find that" (`guess`): a "when" or "where" question that shares no word with what was said
+  // ("¿dónde se celebra todo?", "ok so when is the big day now") is answered by what the person said of that kind, the
+  // surest first (a day or hour in digits or by name, an address or a place's name), else the latest: an answer that may
+  // be off is told as what they said, where "I can't find it" would be sure to be wrong.
+  if (!scored.length && opts?.guess && !qValues.length) {
+    const kind = typedAs.find((t) => t === 'hour' || t === 'time' || t === 'place');
+    // A place may be written in lower case after a preposition of place ("es en la finca los almendros, en aranjuez").
+    const sure = (st: Statement) =>
+      kind === 'place'
+        ? placeEvidence(st)
+        : Number(/\d/.test(st.text) || wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word)) || monthsOf(st.lang).has(fold(w.word))));
+    const fits = (st: Statement) => (kind === 'place' ? carriesType(st, kind) || saysPlaceAfterLead(st) : carriesType(st, kind!));
+    const pick = kind
+      ? pool.filter((st) => st.lang === lang && fits(st)).sort((a, b) => sure(b) - sure(a) || b.order - a.order)[0]
+      : undefined;
+    if (pick) return [pick];
   }
   if (!scored.length) {
     const hour = latestHour();
@@ -2147,7 +2188,14 @@ const OWN_NAME = /\b(?:my|mon|ma|meu|minha|mi|mio)\s+(?:\p{L}+\s+)?(?:name|nom|n
  * the school?" to "Cadenza Music School", "¿cómo se llama la óptica?" to "Óptica Miramar").
  */
 export function isAgentQuestion(message: string, agentName?: string): boolean {
-  if ((['en', 'pt', 'es', 'fr', 'de'] as Lang[]).some((l) => hasPhrase(message, LANGUAGE_DATA[l].agentQuestions))) return true;
+  // "Who is this for?", "c'est pour qui ?": someone else (lang/addressee.ts `aside` after the phrase).
+  const aside = (l: Lang, ph: string) =>
+    plain(ph)
+      .trim()
+      .split(' ')
+      .some((w) => ADDRESSEE[l].who.includes(w)) && ADDRESSEE[l].aside.some((a) => hasPhrase(message, [`${ph} ${a}`]));
+  const asks = (l: Lang) => LANGUAGE_DATA[l].agentQuestions.some((ph) => hasPhrase(message, [ph]) && !aside(l, ph));
+  if (ALL_LANGS.some(asks)) return true;
   const p = plain(message).replace(/\s+/g, ' ');
   if (AGENT_PATTERNS.some((re) => re.test(p))) return true;
   if (!agentName || !NAME_ASK.test(p) || OWN_NAME.test(p)) return false;

@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import { newStemmer, type Stemmer } from 'snowball-stemmers';
+import * as VERB_EXCEPTIONS from 'wink-lexicon/src/wn-verb-exceptions.js';
 import type { Lang } from './language';
 import { LANGUAGE_DATA, perLanguage } from './lang';
 import { PARAPHRASE } from './lang/paraphrase';
@@ -43,8 +44,26 @@ const synonyms = perLanguage((lang) => {
   return m;
 });
 
+/**
+ * English past forms whose base shares no stem with them ("flew" / "flying", "bought" / "buy", "paid" / "pay"): WordNet's
+ * verb exceptions (wink-lexicon), so that "where was i flying from?" finds "flew easyjet from rome". Forms that are also
+ * everyday nouns or adjectives ("left knee", "a saw", "rose", "felt", "a spoke", "ground") are left as they are.
+ */
+const NOT_VERBS = new Set(
+  (
+    'left saw found rose felt spoke ground lay bore lit fell wound bound better best worse worst was were had did does has is ' +
+    'are am been red bed bing feed seed weed taxis popes rent sat bit dove shot stove clove shed gan kent gelt chid leant ' +
+    'upped swops pent rove hove might could would'
+  ).split(' '),
+);
+const verbBase = (word: string): string => {
+  const base = (VERB_EXCEPTIONS as Record<string, string>)[word];
+  return typeof base === 'string' && !NOT_VERBS.has(word) ? base : word;
+};
+
 function stemWord(word: string, lang: Lang): string {
-  return stemmer(lang).stem(fold(word));
+  const folded = fold(word);
+  return stemmer(lang).stem(lang === 'en' ? verbBase(folded) : folded);
 }
 
 interface CategoryIndex {

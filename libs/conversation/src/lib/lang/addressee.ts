@@ -42,6 +42,11 @@ export interface AddresseeWords {
   want: string[];
   /** Apologies around a short question ("sorry, and you are?", "pardon, vous êtes ?"). */
   apologies: string[];
+  /**
+   * Prepositions that make a "who" about someone or something else: before it ("for whom", "para quem", "für wen", "pour
+   * qui"), after "who is this" ("who's that for?"), or after a verb of talking ("¿quién me habló de la batería?").
+   */
+  aside: string[];
 }
 
 const w = (text: string) => text.split(/\s+/).filter(Boolean);
@@ -66,6 +71,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     third: w('he she they'),
     want: w('want wanna like will would get'),
     apologies: w('sorry excuse me'),
+    aside: w('for about of'),
   },
   pt: {
     you: w('voce vc vcs voces tu te contigo senhor senhora'),
@@ -103,6 +109,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     third: w('ele ela eles elas'),
     want: w('quero queria'),
     apologies: w('desculpa desculpe'),
+    aside: w('para pra pro sobre de do da'),
   },
   es: {
     you: w('tu usted te ti contigo vos eres'),
@@ -136,6 +143,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     third: w('el ella ellos'),
     want: w('quiero quisiera'),
     apologies: w('perdon perdona'),
+    aside: w('para sobre de del por'),
   },
   fr: {
     you: w('tu t toi vous etes'),
@@ -171,6 +179,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     third: w('il elle ils'),
     want: w('veux voudrais'),
     apologies: w('pardon'),
+    aside: w('pour sur de du'),
   },
   de: {
     you: w('du dich dir sie ihnen bist'),
@@ -180,7 +189,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     names: w('name namen vorname'),
     called: w('heisst heisse heissen nennen nenne'),
     who: w('wer wem wen'),
-    talk: w('spreche sprechen spricht schreibe schreiben schreibt chatte chatten rede reden tun'),
+    talk: w('spreche sprech sprechen spricht schreibe schreib schreiben schreibt chatte chatt chatten rede reden tun'),
     this: w('das da dort'),
     route: w('soll sollte muss kann'),
     be: w('bist sind ist bin'),
@@ -191,5 +200,6 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     third: w('er sie'),
     want: w('mochte moechte'),
     apologies: w('entschuldigung'),
+    aside: w('fur von uber'),
   },
 };

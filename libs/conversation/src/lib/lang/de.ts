@@ -215,6 +215,10 @@ export const DE: LanguageData = {
   notWords: ['nicht', 'kein', 'keine'],
   butWords: ['sondern'],
   insteadOf: ['statt', 'anstatt', 'anstelle von', 'anstelle', 'an stelle von'],
+  shorthand: {
+    nen: 'einen', nem: 'einem', ner: 'einer', nix: 'nichts', grad: 'gerade', ned: 'nicht', kannste: 'kannst du',
+    haste: 'hast du', biste: 'bist du', gibts: 'gibt es', weißte: 'weißt du', willste: 'willst du', bissl: 'bisschen', n: 'ein',
+  },
   selfSubjects: ['ich', 'wir'],
   insteadWords: ['stattdessen', 'doch lieber', 'jetzt doch', 'doch erst', 'ab jetzt'],
   companions: ['mit'],
@@ -436,6 +440,12 @@ export const DE: LanguageData = {
       elf: 11,
       zwolf: 12,
       zwanzig: 20,
+      // "wir sind zu viert": a party of four.
+      zweit: 2,
+      dritt: 3,
+      viert: 4,
+      funft: 5,
+      sechst: 6,
     },
     vague: { paar: 2, einigen: 3, ein_paar: 2 },
     units: {

@@ -159,6 +159,11 @@ export const ES: LanguageData = {
   notWords: ['no'],
   butWords: ['sino'],
   insteadOf: ['en vez de', 'en vez del', 'en lugar de', 'en lugar del'],
+  shorthand: {
+    q: 'que', k: 'que', xq: 'porque', pq: 'porque', porq: 'porque', tb: 'también', tmb: 'también', tmbn: 'también', tbn: 'también',
+    dnd: 'dónde', xfa: 'por favor', porfa: 'por favor', pf: 'por favor', msj: 'mensaje', bn: 'bien', finde: 'fin de semana',
+    tqm: 'te quiero mucho', ntp: 'no te preocupes', ns: 'no sé', salu2: 'saludos', d: 'de', mñn: 'mañana',
+  },
   selfSubjects: ['yo', 'nosotros', 'nosotras'],
   insteadWords: ['en su lugar', 'en cambio', 'a partir de ahora', 'mejor el', 'mejor la'],
   companions: ['con'],

@@ -168,6 +168,12 @@ export const FR: LanguageData = {
   notWords: ['pas', 'non'],
   butWords: ['mais'],
   insteadOf: ['au lieu de', 'au lieu du', 'plutot que', 'a la place de', 'a la place du'],
+  shorthand: {
+    qd: 'quand', qnd: 'quand', pk: 'pourquoi', pq: 'pourquoi', prq: 'pourquoi', jsp: 'je sais pas', tkt: "t'inquiète", bcp: 'beaucoup',
+    stp: "s'il te plaît", svp: "s'il vous plaît", dc: 'donc', ds: 'dans', pr: 'pour', tt: 'tout', qqch: 'quelque chose',
+    qqc: 'quelque chose', qqn: "quelqu'un", rdv: 'rendez-vous', dsl: 'désolé', mrc: 'merci', mrci: 'merci', slt: 'salut', c: "c'est",
+    chui: 'je suis', jsuis: 'je suis', ya: 'il y a', "y'a": 'il y a', auj: "aujourd'hui", vs: 'vous', ns: 'nous', koi: 'quoi', ki: 'qui',
+  },
   selfSubjects: ['je', 'j', 'nous', 'on'],
   insteadWords: ['a la place', 'plutot', 'desormais'],
   companions: ['avec'],

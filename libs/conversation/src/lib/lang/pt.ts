@@ -194,6 +194,13 @@ export const PT: LanguageData = {
   notWords: ['nao'],
   butWords: ['e sim', 'mas sim'],
   insteadOf: ['em vez de', 'em vez do', 'em vez da', 'ao inves de', 'ao inves do', 'ao inves da', 'no lugar de', 'no lugar do', 'no lugar da'],
+  shorthand: {
+    q: 'que', oq: 'o que', qdo: 'quando', qnd: 'quando', qndo: 'quando', qto: 'quanto', qta: 'quanta', qtos: 'quantos', qtas: 'quantas',
+    qm: 'quem', pq: 'porque', msm: 'mesmo', tb: 'também', tbm: 'também', tbem: 'também', hj: 'hoje', vdd: 'verdade', td: 'tudo',
+    tds: 'todos', mt: 'muito', mto: 'muito', mta: 'muita', mts: 'muitos', vc: 'você', vcs: 'vocês', cmg: 'comigo', ctg: 'contigo',
+    dps: 'depois', agr: 'agora', obg: 'obrigado', obgd: 'obrigado', obgda: 'obrigada', blz: 'beleza', ñ: 'não', kd: 'cadê', nd: 'nada',
+    fds: 'fim de semana', msg: 'mensagem', qq: 'qualquer', aq: 'aqui', qlq: 'qualquer', tava: 'estava', tavam: 'estavam',
+  },
   selfSubjects: ['eu', 'a gente'],
   insteadWords: ['em vez disso', 'no lugar', 'ao inves disso', 'agora e', 'a partir de agora'],
   companions: ['com'],

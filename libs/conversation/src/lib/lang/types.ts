@@ -69,6 +69,13 @@ export interface LanguageData {
    */
   selfSubjects: string[];
   /**
+   * Chat shorthand and words written without their apostrophe, as typed ("q", "qdo", "msm", "u", "im", "hab", "nen", "rdv"),
+   * lower case → the words they stand for: a message is read with them written out (shorthand.ts), so "¿a q hora…?" is a
+   * question about a time and "o q ficou na minha compra" finds what was bought. Only words that mean nothing else in the
+   * language (not "to", "ta", "ne").
+   */
+  shorthand: Record<string, string>;
+  /**
    * Words saying the value of the sentence replaces one said before, with nothing after them ("saturdays instead", "le jeudi
    * soir à la place", "stattdessen", "em vez disso", "en su lugar"): the sentence is a correction. Folded, word by word.
    */
