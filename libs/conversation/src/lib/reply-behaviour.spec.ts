@@ -42,6 +42,8 @@ describe('who a question is about', () => {
     'tu es un robot ?',
     "c'est un humain ?",
     'bin ich mit einem menschen verbunden?',
+    // Round 12: a verb of talking as it is typed ("schreib").
+    'mit wem schreib ich grad?',
   ])('"%s" asks about the agent', (q) => {
     expect(asksAboutAgent(q)).toBe(true);
   });
@@ -51,6 +53,11 @@ describe('who a question is about', () => {
     'who should I ask about a refund?',
     'who is your boss?',
     'who did I say would collect it?',
+    // Round 12: "who" after or before a preposition, or who said something about something, is someone else.
+    "the kid seat, who's that for? want to make sure it's the right size",
+    'für wen ist das fehlende ticket?',
+    '¿quién me habló de lo de la batería?',
+    'para quem é o presente?',
     'qui dois-je contacter pour un remboursement ?',
     'avec qui j’ai rendez-vous jeudi ?',
     'tu te souviens de mon prénom ?',

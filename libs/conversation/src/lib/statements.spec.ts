@@ -1305,7 +1305,8 @@ describe('round 10: the asking sentence, a place to send something to, a new add
 
   it('"número", "reference", "numéro", "Nummer" name the kind a code is: a code given under another word answers them', () => {
     const bag = ['minha mala não chegou, voo AZ 4512 ontem', 'o código q me deram no balcão foi GRUAZ48812', 'a mala é vermelha'];
-    expect(recall(bag, 'aquele número q o pessoal me passou, lembra qual era?', 'pt')).toEqual([bag[1]]);
+    // Told back with its shorthand written out ("q" → "que").
+    expect(recall(bag, 'aquele número q o pessoal me passou, lembra qual era?', 'pt')).toEqual(['o código que me deram no balcão foi GRUAZ48812']);
   });
 
   it('"one" is no value ("quick one, what did I tell you is happening on the 19th?" asks for the 19th only)', () => {
@@ -1595,5 +1596,53 @@ describe('round 11: telling back proposals and corrections made inside a sentenc
       /your last day at the flat is the 30th, landlord gave you two extra days\.$/,
     );
     expect(told(["i'll be there at 9, sorry, i mean 10"], 'en')[0]).toMatch(/you'll be there at 10\.$/);
+  });
+});
+
+describe('round 12: shorthand, irregular pasts, guesses by kind, addresses, mistakes', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
+  const told = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => build(said, lang).map((s) => tellBack(s, lang, 's'));
+
+  it('chat shorthand is kept written out in the language of the message, never inside a code or as an initial', () => {
+    expect(extractStatements('tb to com um problema q o app trava', { language: 'pt' }).map((f) => f.text)).toEqual([
+      'também to com um problema que o app trava',
+    ]);
+    expect(extractStatements('im moving on the 5th, my code is Q-204', { language: 'en' }).map((f) => f.text)).toEqual([
+      "i'm moving on the 5th, my code is Q-204",
+    ]);
+    expect(extractStatements('ich brauch nen termin für meinen golf', { language: 'de' }).map((f) => f.text)).toEqual([
+      'ich brauch einen termin für meinen golf',
+    ]);
+  });
+
+  it('"¿a q hora…?" is a question about a time of day once "q" is read as "que"', () => {
+    const said = build(['la reunión es el jueves 24 a las 19:30 en la biblioteca', 'mi gato se ha subido a la nevera'], 'es');
+    expect(recallStatements('¿a q hora es la reunión?', said, 'es', 1).map((s) => s.text)).toEqual(['la reunión es el jueves 24 a las 19:30 en la biblioteca']);
+  });
+
+  it('an English past with another stem finds its base ("flew" for "flying")', () => {
+    const said = build(['flew easyjet from rome to edinburgh on the 3rd', 'the bag is navy with a yellow ribbon'], 'en');
+    expect(recallStatements('where was i flying from?', said, 'en', 1, { loose: true }).map((s) => s.text)).toEqual([
+      'flew easyjet from rome to edinburgh on the 3rd',
+    ]);
+  });
+
+  it('a where question sharing no word with memory is guessed from the place said, only as the last try', () => {
+    const said = build(['nos casamos el 14 de junio, es en la finca los almendros, en aranjuez', 'somos unos 150 invitados'], 'es');
+    expect(recallStatements('¿dónde se celebra todo?', said, 'es', 1, { loose: true })).toEqual([]);
+    expect(recallStatements('¿dónde se celebra todo?', said, 'es', 1, { guess: true }).map((s) => s.text)).toEqual([
+      'nos casamos el 14 de junio, es en la finca los almendros, en aranjuez',
+    ]);
+  });
+
+  it('"X, not a Y — reason" is told back without the value ruled out', () => {
+    expect(told(["it needs to be an SUV, not a compact — we've got way too much stuff"], 'en')[0]).not.toContain('compact');
+  });
+
+  it('"sorry, i meant tobias will collect it, ingrid\'s on holiday" replaces who collects, and its reason is not told back', () => {
+    const said = build(['my colleague ingrid will collect it on friday btw', "sorry, i meant tobias will collect it, ingrid's on holiday that week"], 'en');
+    expect(said.map((s) => s.text)).toEqual(['sorry, i meant tobias will collect it']);
+    // "Actually" alone says no mistake: a plain statement stays one.
+    expect(build(['my colleague ingrid will collect it on friday', 'actually the weather is lovely today'], 'en')).toHaveLength(2);
   });
 });

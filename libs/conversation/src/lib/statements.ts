@@ -611,7 +611,7 @@ function notClause(): RegExp {
   if (NOT_CLAUSE) return new RegExp(NOT_CLAUSE);
   const nots = notAlternation();
   NOT_CLAUSE = new RegExp(
-    String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma|dia|día|day|jour|tag|am|on)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?]|$))`,
+    String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|an|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma|une|des|du|der|die|das|den|dem|ein|eine|einen|dia|día|day|jour|tag|am|on)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?—–)]|$))`,
     'giu',
   );
   return new RegExp(NOT_CLAUSE);
@@ -987,6 +987,22 @@ function givesValue(t: Terms): boolean {
   return t.numbers.length + t.codes.length + t.emails.length + t.dates.length + t.names.length > 0 || t.stems.some((x) => x.startsWith('cat:'));
 }
 
+/** The stems of the first clause of a correction that says more than its markers ("i meant tobias will collect it"). */
+function mistakeHead(c: Pick<Statement, 'text' | 'lang'>): string[] {
+  const markers = correctionMarkerStems();
+  for (const clause of clausesOf(c.text)) {
+    const own = termsOf(clause, c.lang).stems.filter((x) => !markers.has(x) && !x.startsWith('cat:'));
+    if (own.length) return own;
+  }
+  return [];
+}
+
+/** Does the sentence open by saying a mistake was made (lang/*.ts `strongCorrections`), within its first six words? */
+function saysMistake(text: string, lang: Lang): boolean {
+  const head = ` ${plain(text).trim().split(' ').slice(0, 6).join(' ')} `;
+  return LANGUAGE_DATA[lang].strongCorrections.some((m) => head.includes(` ${m} `));
+}
+
 let SAYS_NOT: RegExp | undefined;
 /** Does the text say "not" (lang/*.ts `notWords`: "na real não, o original sumiu")? */
 function saysNot(text: string): boolean {
@@ -1157,7 +1173,8 @@ export function buildStatements(
         terms,
         said: termsOf(it.text, it.lang),
         fixed: text !== it.text,
-        correction: isCorrection(it.text, it.lang) && !findCorrections(it.text).length && (givesValue(terms) || saysNot(it.text)),
+        correction:
+          isCorrection(it.text, it.lang) && !findCorrections(it.text).length && (givesValue(terms) || saysNot(it.text) || saysMistake(it.text, it.lang)),
       };
     });
   // "Actually, my flight is on the 15th": earlier statements on the same subject are superseded. The subject is what the
@@ -1186,7 +1203,11 @@ export function buildStatements(
       const subject = c.terms.stems.filter((x) => !s.terms.names.includes(x) && !markerStems.has(x));
       if (!subject.length) return false;
       const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
-      return shared / subject.length >= 0.5 && differs(s.said, c.said);
+      // A correction saying a mistake was made is about what its first clause says ("sorry, i meant tobias will collect it,
+      // ingrid's on holiday that week": tobias, collect).
+      const head = !givesValue(c.terms) && !saysNot(c.text) && saysMistake(c.text, c.lang) ? mistakeHead(c) : [];
+      const sharedHead = head.filter((x) => s.terms.stems.includes(x)).length;
+      return (shared / subject.length >= 0.5 || (head.length > 0 && sharedHead / head.length >= 0.5)) && differs(s.said, c.said);
     });
     if (by) replaced.set(by.order, [...(replaced.get(by.order) ?? []), s.said]);
     return !by;
@@ -1197,7 +1218,23 @@ export function buildStatements(
     // What it replaced: the statements it superseded, else the one just before it ("in black" → "go for the green one").
     const before = c.correction ? statements.filter((o) => o.order < c.order && o.lang === c.lang).at(-1) : undefined;
     const old = replaced.get(c.order) ?? (before ? [before.said] : undefined);
-    const text = old ? withoutOldClauses(c.text, c.lang, old) : c.text;
+    let text = old ? withoutOldClauses(c.text, c.lang, old) : c.text;
+    // "sorry, i meant tobias will collect it, ingrid's on holiday that week": a later clause that names again what the
+    // correction replaced, and nothing new, is its reason, not told back.
+    if (c.correction && replaced.has(c.order) && !givesValue(c.terms) && !saysNot(c.text) && saysMistake(text, c.lang)) {
+      const was = new Set(replaced.get(c.order)!.flatMap((t) => t.stems.filter((x) => !x.startsWith('cat:') && !x.startsWith('ref:'))));
+      const head = new Set(mistakeHead({ text, lang: c.lang }));
+      const clauses = clausesOf(text);
+      const first = clauses.findIndex((clause) => termsOf(clause, c.lang).stems.some((x) => head.has(x)));
+      const kept = clauses.filter((clause, k) => {
+        if (k <= first) return true;
+        const t = termsOf(clause, c.lang);
+        const again = t.stems.some((x) => was.has(x) && !head.has(x));
+        const fresh = [...t.numbers, ...t.codes, ...t.emails, ...t.dates].length > 0;
+        return !again || fresh;
+      });
+      if (kept.length && kept.length < clauses.length) text = joinClauses(kept);
+    }
     return text === c.text ? c : { ...c, text, terms: termsOf(text, c.lang) };
   });
   // "correction: I prefer rowing now, not spin": the clauses of earlier statements that say the ruled-out word are
@@ -1564,7 +1601,8 @@ let LAST_READING: { question: string; lang: Lang; reading: QuestionReading } | u
 /** readQuestion's work, kept for the latest question: a reply may recall with the same message up to four times. */
 function readQuestion(question: string, lang: Lang): QuestionReading {
   if (LAST_READING?.question === question && LAST_READING.lang === lang) return LAST_READING.reading;
-  const asked = askedPart(question, lang);
+  // Read with its chat shorthand written out, as the engine reads messages ("¿a q hora…?").
+  const asked = askedPart(expandShorthand(question, lang), lang);
   const back = returnSubject(asked, lang);
   const folded = plain(asked);
   const reading = {
@@ -1760,9 +1798,7 @@ export function recallStatements(
         ? placeEvidence(st)
         : Number(/\d/.test(st.text) || wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word)) || monthsOf(st.lang).has(fold(w.word))));
     const fits = (st: Statement) => (kind === 'place' ? carriesType(st, kind) || saysPlaceAfterLead(st) : carriesType(st, kind!));
-    const pick = kind
-      ? pool.filter((st) => st.lang === lang && fits(st)).sort((a, b) => sure(b) - sure(a) || b.order - a.order)[0]
-      : undefined;
+    const pick = kind ? pool.filter((st) => st.lang === lang && fits(st)).sort((a, b) => sure(b) - sure(a) || b.order - a.order)[0] : undefined;
     if (pick) return [pick];
   }
   if (!scored.length) {

@@ -109,7 +109,7 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     third: w('ele ela eles elas'),
     want: w('quero queria'),
     apologies: w('desculpa desculpe'),
-    aside: w('para pra pro sobre de do da'),
+    aside: w('para pra pro sobre de'),
   },
   es: {
     you: w('tu usted te ti contigo vos eres'),

@@ -45,6 +45,12 @@ export interface LanguageData {
    * 4412", "die Bestellnummer **lautet** 88412". Folded (accents dropped, "ß" kept), lower case.
    */
   valueLinks: string[];
+  /**
+   * The correction markers that say a mistake was made ("i meant", "me enganei", "ich meinte", "je voulais dire"), unlike
+   * "actually" or "en fait", which also open plain statements: a sentence opening with one corrects what was said on its
+   * subject even with no value of its own ("sorry, i meant tobias will collect it").
+   */
+  strongCorrections: string[];
   /** Phrases that open a correction ("actually", "sorry, i meant"…), compared folded at the start of a sentence or after a comma. */
   correctionMarkers: string[];
   /**
