@@ -60,6 +60,7 @@ export const DIALOGUE_PARTS = [
   'dev O',
   'dev P',
   'dev Q',
+  'dev R',
   'held-out A',
   'held-out B',
   'held-out C',
@@ -73,7 +74,7 @@ export type DialoguePart = (typeof DIALOGUE_PARTS)[number];
 export const FROZEN_PARTS: DialoguePart[] = ['held-out C', 'held-out F', 'held-out H', 'held-out J'];
 
 /** The parts printed apart and kept out of the pass bar's share. */
-const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'dev K', 'dev L', 'dev M', 'dev N', 'dev O', 'dev P', 'dev Q', ...FROZEN_PARTS];
+const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'dev K', 'dev L', 'dev M', 'dev N', 'dev O', 'dev P', 'dev Q', 'dev R', ...FROZEN_PARTS];
 
 export interface TurnResult {
   dialogue: string;
