@@ -709,6 +709,13 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     spareName(ctx);
     // "Can you check?", "pode cancelar?", "¿me ayudas?" on a case under way: where it stands, not a new question.
     if (isRequestToAgent(message) && !ack && topicOfConversation(ctx) && termsOf(message, lang).stems.length <= 2) return statusCheck(ctx);
+    // A question about the person's own case ("wie lange ruht mein vertrag jetzt?") is looked for in what they said before
+    // the trade's advice is given.
+    const own =
+      rest.question && !ack && ((isSelfQuestion(message, lang) && answerTypesOf(message, lang).length > 0) || asksWhatWasTold(message))
+        ? lastTry(ctx, message)
+        : undefined;
+    if (own) return own;
     // An entity asked for advice answers from its trade ("for curly, dry hair: a hydration mask…"), then asks what it still needs.
     const tip = tradeTip(ctx, message);
     if (tip) return tip;

@@ -97,12 +97,26 @@ export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
   const words = wordsOf(stripOpeners(sentence, lang)).map((w) => fold(w.word).replace(/['’]s?$/, ''));
   if (!words.length) return false;
   if (WH.has(words[0]) && !(words[0] === 'ou' && lang !== 'fr') && !(words[0] === 'quand' || words[0] === 'comment' ? words.length < 2 : false)) return true;
+  // "que horas eu mandei", "que dia vocês vêm": a relative with the noun of a kind of value asked (lang/*.ts `answerTypes`).
+  if (words.length > 2 && kindPhrases(lang).has(`${words[0]} ${words[1]}`)) return true;
   if (!(WH_LEAD.has(words[0]) && words.length > 1 && WH_SECOND.has(words[1]))) return false;
   if (words[1] !== 'que') return true;
   // "o que me acalma é correr" is a statement; "o que eu disse que me acalma" a question.
   if ((words[0] === 'o' || words[0] === 'lo') && words.slice(2).some((w) => w === 'e' || w === 'es' || w === 'era' || w === 'fue' || w === 'foi')) return false;
   return /^(?:o|em|de|a|en)$/.test(words[0]);
 }
+
+/** The two-word phrases of lang/*.ts `answerTypes` that open with a relative ("que horas", "que dia"), folded. */
+const kindPhrases = perLanguage((lang) => {
+  const d = LANGUAGE_DATA[lang];
+  const relatives = new Set(d.asking.relatives.map(fold));
+  return new Set(
+    Object.values(d.answerTypes)
+      .flat()
+      .map((ph) => plain(ph).trim())
+      .filter((ph) => ph.split(' ').length === 2 && relatives.has(ph.split(' ')[0])),
+  );
+});
 
 /** Does the sentence say something worth remembering: not a question, not only greetings and thanks? */
 function worthKeeping(sentence: string, lang: Lang): boolean {
@@ -199,7 +213,12 @@ function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const s of sentences(text)) {
     const prev = out.at(-1);
-    if (prev && /(?:^|\s)(?:dr|dra|mr|mrs|ms|sr|sra|srta|st|prof|mme|mlle|m|no|nr|num|núm|tel|ref|apt|apto|ca|approx)\.$/iu.test(prev))
+    if (
+      prev &&
+      /(?:^|\s)(?:dr|dra|mr|mrs|ms|sr|sra|srta|st|prof|mme|mlle|m|no|nr|num|núm|tel|ref|apt|apto|ca|approx|aprox|av|avda|avd|pca|rod|incl|excl|inkl|exkl|bzw|ggf|evtl|str|vs)\.$/iu.test(
+        prev,
+      )
+    )
       out[out.length - 1] += ` ${s}`;
     // A fragment that only gives a value ("final 5521.", "ref PX-204.") belongs with the sentence before it, which says what
     // it is about: "meu cartão foi bloqueado hoje. final 5521." is one statement.
@@ -635,7 +654,7 @@ export function withoutRuledOut(sentence: string): string {
 }
 
 /** Numbers and codes as written ("IT-20913", "4872", "16h", "CasaLopez_24"). */
-const VALUE_TOKEN = /(?<![\p{L}\p{N}@.:])(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}_]+(?:[-/][\p{L}\p{N}_]+|(?<=\p{N}):\p{N}+)*(?![\p{L}\p{N}@])/gu;
+const VALUE_TOKEN = /(?<![\p{L}\p{N}@.:])(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}_]+(?:[-/][\p{L}\p{N}_]+|(?<=\p{N})[:.,]\p{N}+)*(?![\p{L}\p{N}@])/gu;
 
 function valueTokens(text: string): string[] {
   return [...(text ?? '').matchAll(VALUE_TOKEN)].map((m) => m[0]).filter((v) => v.length >= 2);
@@ -1192,6 +1211,7 @@ export function buildStatements(
     return !(fixedEarlier && rest.length <= 2);
   });
   const replaced = new Map<number, Terms[]>();
+  const superseded: typeof statements = [];
   statements = statements.filter((s) => {
     const later = statements.filter((c) => c.correction && c.order > s.order && c.lang === s.lang);
     // A statement the correction's value was written into stays, unless the correction says all it says.
@@ -1209,9 +1229,35 @@ export function buildStatements(
       const sharedHead = head.filter((x) => s.terms.stems.includes(x)).length;
       return (shared / subject.length >= 0.5 || (head.length > 0 && sharedHead / head.length >= 0.5)) && differs(s.said, c.said);
     });
-    if (by) replaced.set(by.order, [...(replaced.get(by.order) ?? []), s.said]);
+    if (by) {
+      replaced.set(by.order, [...(replaced.get(by.order) ?? []), s.said]);
+      superseded.push(s);
+    }
     return !by;
   });
+  // What a correction superseded may also have said what it does not touch ("mitgliedsnummer ist 881930, ich trainiere in
+  // der filiale altona, tarif premium für 39,90 im monat" before "ich meinte eimsbüttel, nicht altona"): the clauses with a
+  // value of their own that share nothing with the correction stay, as a statement of their own.
+  for (const [order, olds] of replaced) {
+    const c = statements.find((x) => x.order === order);
+    if (!c) continue;
+    const subject = new Set(c.terms.stems.filter((x) => !markerStems.has(x) && !x.startsWith('cat:')));
+    for (const old of superseded.filter((o) => olds.includes(o.said))) {
+      const clauses = clausesOf(old.text);
+      if (clauses.length < 2) continue;
+      // Not a clause with a value that looks like a slip of the correction's ("R$ 1.850" for "me enganei, o valor foi R$ 1.580").
+      const fixes = valueTokens(c.text);
+      const kept = clauses.filter((clause) => {
+        const t = termsOf(clause, old.lang);
+        const slip = valueTokens(clause).some((v) => fixes.some((f) => similarValues(v, f)));
+        return !slip && !t.stems.some((x) => subject.has(x)) && t.numbers.length + t.codes.length + t.emails.length + t.dates.length > 0;
+      });
+      if (!kept.length) continue;
+      const text = joinClauses(kept);
+      statements.push({ ...old, text, terms: termsOf(text, old.lang), fixed: true });
+    }
+  }
+  statements.sort((a, b) => a.order - b.order);
   // "Actually, go for the green one instead — black shows every fingerprint": the clauses of a correction that say again
   // what it replaced (its reason) are not told back, so the old value does not come back with the new one.
   statements = statements.map((c) => {
@@ -1242,6 +1288,18 @@ export function buildStatements(
   const ruled = statements.map((c) => ({ order: c.order, words: ruledOutWords(c.text, c.lang) })).filter((c) => c.words.length);
   if (ruled.length)
     statements = statements.flatMap((s) => {
+      // The correction's own clauses after the one ruling a word out that name it again are its reason ("ich meinte
+      // eimsbüttel, nicht altona, altona war früher mal" → "ich meinte eimsbüttel, nicht altona").
+      const own = ruled.find((c) => c.order === s.order)?.words ?? [];
+      if (own.length) {
+        const clauses = clausesOf(s.text);
+        const at = clauses.findIndex((clause) => wordsOf(clause).some((w) => own.includes(fold(w.word))));
+        const kept = clauses.filter((clause, k) => k <= at || !wordsOf(clause).some((w) => own.includes(fold(w.word))) || valueTokens(clause).length > 0);
+        if (at >= 0 && kept.length < clauses.length) {
+          const text = joinClauses(kept);
+          s = { ...s, text, terms: termsOf(text, s.lang) };
+        }
+      }
       const out = ruled.filter((c) => c.order > s.order).flatMap((c) => c.words);
       const says = (clause: string) => wordsOf(clause).some((w) => out.includes(fold(w.word)));
       if (!out.length || !says(s.text)) return [s];
