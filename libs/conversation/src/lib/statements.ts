@@ -1851,10 +1851,16 @@ export function recallStatements(
   if (!scored.length && opts?.guess && !qValues.length) {
     const kind = typedAs.find((t) => t === 'hour' || t === 'time' || t === 'place');
     // A place may be written in lower case after a preposition of place ("es en la finca los almendros, en aranjuez").
+    // "How long…?" is answered by a duration ("3 monate pause").
+    const long = /\b(?:how long|wie lange|cuanto tiempo|quanto tempo|combien de temps)\b/.test(plain(question));
     const sure = (st: Statement) =>
       kind === 'place'
         ? placeEvidence(st)
-        : Number(/\d/.test(st.text) || wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word)) || monthsOf(st.lang).has(fold(w.word))));
+        : // A date with its month or weekday ("el 14 de junio") before a number alone ("8 horas con álbum").
+          Number(long && DURATION.test(st.text)) * 3 +
+          Number(st.terms.dates.length > 0 && /\d/.test(st.text)) +
+          Number(wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word)) || monthsOf(st.lang).has(fold(w.word)))) +
+          Number(/\d/.test(st.text)) / 2;
     const fits = (st: Statement) => (kind === 'place' ? carriesType(st, kind) || saysPlaceAfterLead(st) : carriesType(st, kind!));
     const pick = kind ? pool.filter((st) => st.lang === lang && fits(st)).sort((a, b) => sure(b) - sure(a) || b.order - a.order)[0] : undefined;
     if (pick) return [pick];

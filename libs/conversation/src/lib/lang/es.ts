@@ -317,7 +317,7 @@ export const ES: LanguageData = {
     ['calzo', 'calza', 'calzas', 'calzan', 'calzado'],
     ['maleta', 'maletas', 'equipaje', 'valija'],
     ['entrada', 'entradas', 'asiento', 'asientos', 'boleto', 'boletos'],
-    ['invitado', 'invitados', 'persona', 'personas', 'comensales'],
+    ['invitado', 'invitados', 'persona', 'personas', 'comensales', 'gente'],
     ['banda', 'concierto', 'cantante', 'artista'],
     ['foto', 'fotos', 'copia', 'copias', 'impresión', 'impresiones'],
     ['edad', 'años', 'cumple', 'cumplir'],
@@ -531,7 +531,7 @@ export const ES: LanguageData = {
     },
     {
       id: 'amount',
-      words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta', 'presupuesto'],
+      words: ['cuanto', 'cuánto', 'cuanta', 'cuánta', 'importe', 'deben', 'precio', 'total', 'cuesta', 'presupuesto', 'tope'],
       unlike: ['cuantos', 'cuántos', 'cuantas', 'cuántas', 'importante', 'importantes', 'importa', 'totalmente'],
     },
     { id: 'code', words: ['error', 'errores', 'codigo', 'código', 'codigos', 'códigos', 'numero', 'número', 'referencia', 'localizador', 'expediente'] },
