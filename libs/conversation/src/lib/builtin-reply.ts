@@ -12,6 +12,7 @@ import {
   applyCorrections,
   asksWhatWasSaid,
   buildStatements,
+  clausesOf,
   correctFacts,
   correctionValue,
   echoDetail,
@@ -505,6 +506,18 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     }
   }
 
+  // A question the intents do not read as one ("ok so when is the big day now", "and my study buddy, what was his name"):
+  // its last try in memory comes before the subject's templates.
+  const asksLater = clausesOf(message).some((c) => opensLikeQuestion(c, lang));
+  if (!suggestion && !toAgent && (!i.question || i.complaint) && asksLater) {
+    const confident = recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true, recent: ctx.userTurns });
+    if (confident.length) {
+      ctx.recalled = true;
+      return confident.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
+    }
+    const found = lastTry(ctx, message);
+    if (found) return found;
+  }
   // "Still nothing?", "e agora?", "toujours rien ?": where the case stands, never what the person said.
   if (isStatusCue(message)) return statusCheck(ctx);
   // Small talk and off-topic questions ("what's the weather like?", "tu aimes le foot ?"): a short answer, then the task.

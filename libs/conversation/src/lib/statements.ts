@@ -1135,7 +1135,7 @@ export function correctFacts(facts: Fact[], corrections: Correction[]): Fact[] {
 // ---------------------------------------------------------------------------------------------
 
 /** The clauses of a statement, each with the comma or semicolon that ends it. */
-function clausesOf(text: string): string[] {
+export function clausesOf(text: string): string[] {
   return text.split(/(?<=[,;])\s+/u);
 }
 
