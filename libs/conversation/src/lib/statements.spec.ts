@@ -1646,3 +1646,15 @@ describe('round 12: shorthand, irregular pasts, guesses by kind, addresses, mist
     expect(build(['my colleague ingrid will collect it on friday', 'actually the weather is lovely today'], 'en')).toHaveLength(2);
   });
 });
+
+describe('round 12: a secret named is no secret given', () => {
+  it('keeps a sentence that only names a PIN or a password, never one that gives it', () => {
+    const kept = (s: string, language: string) => extractStatements(s, { language }).map((f) => f.text);
+    expect(kept('metí mal el pin 3 veces, es la visa que termina en 4417', 'es')).toHaveLength(1);
+    expect(kept('i forgot my password again', 'en')).toEqual(['i forgot my password again']);
+    expect(kept('mi pin es 4821', 'es')).toEqual([]);
+    expect(kept('my password is hunter22', 'en')).toEqual([]);
+    expect(kept('card number 4111 1111 1111 1111', 'en')).toEqual([]);
+    expect(kept('a senha: abc123', 'pt')).toEqual([]);
+  });
+});

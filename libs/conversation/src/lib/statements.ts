@@ -143,7 +143,7 @@ export function extractStatements(message: string, opts?: { language?: string })
   const keep = (sentence: string, lang: Lang) => out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
   for (const raw of joinCorrections(splitSentences(text))) {
     const sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
-    if (SECRET.test(fold(sentence))) continue;
+    if (saysSecret(sentence)) continue;
     const lang = statementLanguage(sentence, whole);
     // A question that opens with no question word ("¿me das algún truco…?", "vc viu o jogo ontem?") asks too: only what it
     // tells is kept, not the question.
@@ -251,7 +251,23 @@ function joinCorrections(sentences: string[]): string[] {
   return out;
 }
 
-const SECRET = /\b(?:password|passcode|senha|contrasena|mot de passe|pin|cvv|cvc|card number|numero do cartao|numero de tarjeta|numero de carte)\b/;
+const SECRET =
+  /\b(?:password|passcode|senha|contrasena|mot de passe|passwort|kennwort|pin|cvv|cvc|card number|numero do cartao|numero de tarjeta|numero de carte|kartennummer)\b/g;
+
+/**
+ * Does the sentence give a secret: a secret's name followed by what it is ("my password is hunter2", "a senha: abc123", "pin
+ * 4821") or by digits within a few words ("card number 4111 1111…")? Naming one is no secret ("metí mal el pin 3 veces",
+ * "forgot my password"): such a sentence is kept.
+ */
+function saysSecret(sentence: string): boolean {
+  const folded = fold(sentence);
+  for (const m of folded.matchAll(SECRET)) {
+    const after = folded.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    if (/^\s*(?:[:=]|is|e|eh|es|est|ist|era|was|lautet)\s+\S/u.test(after) || /^\s*[:=]?\s*\S*\d{3,}/u.test(after) || /^\D{0,15}\d{3,}/u.test(after))
+      return true;
+  }
+  return false;
+}
 
 /** The dedupe slot of a statement fact. */
 export function statementSlot(f: Pick<Fact, 'value'>): string {
