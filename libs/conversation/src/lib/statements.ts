@@ -710,7 +710,12 @@ function placedCorrections(texts: string[]): PlacedCorrection[] {
     if (instead) map.set(fold(instead.from), { ...instead, at });
     if (!explicit.length && !instead && isCorrection(t)) {
       let found = false;
+      // A value said before, again in the correction ("é de 100mg, a de 50 era a antiga" after "losartana 50mg, caixa com
+      // 60"), is the old one named, no slip of another.
+      const digits = (x: string) => x.replace(/\D/g, '');
+      const restated = (v: string) => /\d/.test(v) && earlier.some((w) => digits(w) === digits(v));
       for (const v of values) {
+        if (restated(v)) continue;
         const old = [...earlier].reverse().find((w) => similarValues(v, w) && !values.some((x) => fold(x) === fold(w)));
         if (old) {
           map.set(fold(old), { from: old, to: v, at });
