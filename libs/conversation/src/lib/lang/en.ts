@@ -402,6 +402,8 @@ export const EN: LanguageData = {
   },
   verbs: {},
   synonyms: [
+    ['insurance', 'policy'],
+    ['gearbox', 'transmission', 'automatic', 'automatics', 'manual'],
     ['bag', 'bags', 'suitcase', 'suitcases', 'luggage', 'baggage'],
     ['ticket', 'tickets', 'seat', 'seats'],
     ['guest', 'guests', 'people', 'person', 'persons', 'heads'],

@@ -314,6 +314,7 @@ export const ES: LanguageData = {
     intenté: 'intentaste',
   },
   synonyms: [
+    ['seguro', 'poliza', 'póliza'],
     ['calzo', 'calza', 'calzas', 'calzan', 'calzado'],
     ['maleta', 'maletas', 'equipaje', 'valija'],
     ['entrada', 'entradas', 'asiento', 'asientos', 'boleto', 'boletos'],

@@ -320,6 +320,7 @@ export const FR: LanguageData = {
     commandé: 'commandé',
   },
   synonyms: [
+    ['assurance', 'contrat'],
     ['pointure', 'chausse', 'chausses', 'chaussez', 'chausser', 'chaussent'],
     ['valise', 'valises', 'bagage', 'bagages'],
     ['billet', 'billets', 'siège', 'sièges'],

@@ -395,6 +395,7 @@ export const PT: LanguageData = {
     tentei: 'tentou',
   },
   synonyms: [
+    ['seguro', 'apolice', 'apólice'],
     ['mala', 'malas', 'bagagem', 'bagagens'],
     ['ingresso', 'ingressos', 'assento', 'assentos', 'entrada', 'entradas'],
     ['convidado', 'convidados', 'pessoa', 'pessoas'],
