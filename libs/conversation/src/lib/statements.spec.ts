@@ -1658,3 +1658,35 @@ describe('round 12: a secret named is no secret given', () => {
     expect(kept('a senha: abc123', 'pt')).toEqual([]);
   });
 });
+
+describe('round 12: who receives, a value named again, a question in a later clause', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang);
+
+  it('"quem recebe é meu neto gustavo" tells who it is; "quem é o meu médico" asks', () => {
+    expect(extractStatements('quem recebe é meu neto gustavo, eu vou tá na hidroginástica', { language: 'pt' })).toHaveLength(1);
+    expect(extractStatements('who picks it up is my son', { language: 'en' })).toHaveLength(1);
+    expect(extractStatements('quem é o meu médico', { language: 'pt' })).toEqual([]);
+  });
+
+  it('a value named again in a correction is not a slip of another ("a de 50 era a antiga" leaves "caixa com 60")', () => {
+    const { corrections, statements } = build(['é losartana 50mg, caixa com 60', 'ai me enganei, é de 100mg, a de 50 era a antiga'], 'pt');
+    expect(corrections).toEqual([{ from: '50mg', to: '100mg' }]);
+    expect(statements[0].text).toBe('é losartana 100mg, caixa com 60');
+  });
+
+  it('what a correction superseded keeps its clauses with values the correction does not touch', () => {
+    const { statements } = build(
+      [
+        'mitgliedsnummer ist 881930, ich trainiere in der filiale altona, tarif premium für 39,90 im monat',
+        'ach so, die filiale: ich meinte eimsbüttel, nicht altona, altona war früher mal',
+      ],
+      'de',
+    );
+    expect(statements.map((s) => s.text)).toEqual(['mitgliedsnummer ist 881930, tarif premium für 39,90 im monat', 'ich meinte eimsbüttel, nicht altona']);
+  });
+
+  it('a slip in an amount with a thousands separator is corrected ("R$ 1.850" → "R$ 1.580")', () => {
+    const { statements } = build(['fiz um pix de R$ 1.850 ontem pro meu senhorio', 'me enganei, o valor foi R$ 1.580, troquei os números'], 'pt');
+    expect(statements[0].text).toBe('fiz um pix de R$ 1.580 ontem pro meu senhorio');
+  });
+});

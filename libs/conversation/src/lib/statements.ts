@@ -78,6 +78,11 @@ export function statementLanguage(text: string, fallback?: string): Lang {
   return (detectLanguage(text).language as Lang | undefined) ?? languageFamily(fallback) ?? 'en';
 }
 
+/** A "who" that opens a cleft statement, its verb of being, and what names the person after it (a possessive, an article). */
+const CLEFT_WHO = new Set(['quem', 'quien', 'who', 'wer']);
+const CLEFT_BE = new Set(['e', 'eh', 'es', 'is', 'ist', 'sera', 'will']);
+const CLEFT_NEXT = new Set(['meu', 'minha', 'o', 'a', 'mi', 'el', 'la', 'my', 'mein', 'meine', 'der', 'die', 'be']);
+
 /** Is this sentence a question (a "?" or an opening question word)? */
 export function isQuestion(sentence: string, lang: Lang): boolean {
   if (/\?/.test(sentence)) return true;
@@ -93,8 +98,13 @@ const WH_SECOND = AFTER_LEAD;
 
 /** Does the sentence open like a question, with or without "?" ("em que dia é a entrevista", "when's the surgery again lol")? */
 export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
-  if (isQuestion(sentence, lang)) return true;
   const words = wordsOf(stripOpeners(sentence, lang)).map((w) => fold(w.word).replace(/['’]s?$/, ''));
+  // "quem recebe é meu neto gustavo", "quien lo recoge es mi marido", "who picks it up is my son": who it is, told.
+  if (!/\?/.test(sentence) && CLEFT_WHO.has(words[0] ?? '')) {
+    const be = words.findIndex((w, k) => k >= 2 && k <= 4 && CLEFT_BE.has(w));
+    if (be > 0 && CLEFT_NEXT.has(words[be + 1] ?? '')) return false;
+  }
+  if (isQuestion(sentence, lang)) return true;
   if (!words.length) return false;
   if (WH.has(words[0]) && !(words[0] === 'ou' && lang !== 'fr') && !(words[0] === 'quand' || words[0] === 'comment' ? words.length < 2 : false)) return true;
   // "que horas eu mandei", "que dia vocês vêm": a relative with the noun of a kind of value asked (lang/*.ts `answerTypes`).
