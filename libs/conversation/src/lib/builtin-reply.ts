@@ -1263,8 +1263,24 @@ function statusCheck(ctx: Ctx): string[] {
   ];
 }
 
+/** "vous avez bien mon nom de famille ?", "what's my full name?": the whole name is asked for, not the first. */
+const WHOLE_NAME =
+  /\b(?:surname|last name|family name|full name|sobrenome|nome completo|apellidos?|nombre completo|nom de famille|nom complet|nachname|familienname|vollst[aä]ndige[nr]? name)\b/;
+
 function recallName(ctx: Ctx): string[] {
   const { lang } = ctx;
+  const whole = ctx.statedName ?? nameFromHistory(ctx.history) ?? ctx.req.facts?.find((f) => f.kind === 'name')?.value ?? ctx.req.userName;
+  if (whole && whole.trim().includes(' ') && WHOLE_NAME.test(fold(ctx.req.message ?? ''))) {
+    return [
+      tr(lang, {
+        pt: `Seu nome completo é ${whole}.`,
+        en: `Your full name is ${whole}.`,
+        es: `Tu nombre completo es ${whole}.`,
+        fr: `Ton nom complet est ${whole}.`,
+        de: `Dein vollständiger Name ist ${whole}.`,
+      }),
+    ];
+  }
   if (ctx.name) {
     const options = tr(lang, {
       pt: ['Seu nome é {Name} — não esqueci!', 'Claro que lembro: você é {Name}.'],

@@ -153,7 +153,11 @@ export const VALUE_SLOTS: SlotDef[] = [
     'identifier',
     'plate',
     'code',
-    { en: ['(?:licen[cs]e )?plate(?: number)?', 'registration number'], pt: ['placa(?: do carro)?'], es: ['(?:numero de )?placa', 'patente'] },
+    {
+      en: ['(?:licen[cs]e )?plate(?: number)?', 'registration number'],
+      pt: ['placa(?: do carro)?'],
+      es: ['(?:numero de )?placa', 'patente', '(?:numero de )?matricula(?: del coche)?'],
+    },
     { en: 'your licence plate', pt: 'a placa do seu carro', es: 'la placa de tu coche' },
     { en: 'Licence plate', pt: 'Placa', es: 'Placa' },
   ),
@@ -191,8 +195,9 @@ export const VALUE_SLOTS: SlotDef[] = [
     'phone',
     {
       en: ['(?:tele)?phone(?: number)?', 'mobile(?: number)?', 'cell(?: ?phone)?(?: number)?', 'whats ?app(?: number)?', 'contact number', 'number'],
-      pt: ['(?:numero de )?(?:telefone|celular|whats ?app|zap)', 'telefone', 'celular', 'cel', 'fone', 'numero'],
-      es: ['(?:numero de )?(?:telefono|celular|movil|whats ?app)', 'cel', 'numero'],
+      // A bare "número" is the phone, not "o número da casa", "el número de pedido".
+      pt: ['(?:numero de )?(?:telefone|celular|whats ?app|zap)', 'telefone', 'celular', 'cel', 'fone', 'numero(?!\\s+d[aeo]s?\\s)'],
+      es: ['(?:numero de )?(?:telefono|celular|movil|whats ?app)', 'cel', 'numero(?!\\s+de(?:l)?\\s)'],
     },
     { en: 'your phone number', pt: 'o seu telefone', es: 'tu número de teléfono' },
     { en: 'Phone', pt: 'Telefone', es: 'Teléfono' },

@@ -296,7 +296,7 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 /** Days of the week in the five languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
 const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|weds|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)`;
 /** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name ("Ramón y Cajal"), or a day. */
-const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}s?(?![\p{L}])`;
+const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N})|(?<=\p{N}) (?=\p{N}{3}(?![\p{N}\p{L}])))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}s?(?![\p{L}])`;
 
 /**
  * The values a text corrects: "It's 88213-B, not 88231-B", "é 774521, não 774512", "es 55-9013, no 55-9031",

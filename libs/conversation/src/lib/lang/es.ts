@@ -211,6 +211,7 @@ export const ES: LanguageData = {
   refusals: ['no puedo', 'no me va', 'no me viene bien', 'no me sirve', 'no va', 'no es posible'],
   agentQuestions: [
     'con quien hablo',
+    'de que empresa eres',
     'con quien estoy hablando',
     'quien eres',
     'quien es usted',

@@ -215,6 +215,8 @@ export const FR: LanguageData = {
   refusals: ['ça va pas', 'ça ne va pas', 'ne va pas', 'ne marche pas', 'je peux pas', 'je ne peux pas', "c'est pas possible", 'ça me va pas'],
   agentQuestions: [
     'qui est au bout du fil',
+    "a qui ai-je l'honneur",
+    'a qui ai je l honneur',
     "c'est qui au bout du fil",
     'qui me répond',
     'qui me parle',

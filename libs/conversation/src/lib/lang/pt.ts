@@ -268,6 +268,8 @@ export const PT: LanguageData = {
   refusals: ['não dá', 'não posso', 'não rola', 'não vai dar', 'não consigo', 'não serve'],
   agentQuestions: [
     'quem ta falando',
+    'atendente de onde',
+    'de qual empresa voce e',
     'quem tá falando',
     'quem esta falando',
     'quem está falando',
