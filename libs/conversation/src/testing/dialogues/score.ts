@@ -61,6 +61,7 @@ export const DIALOGUE_PARTS = [
   'dev P',
   'dev Q',
   'dev R',
+  'dev S',
   'held-out A',
   'held-out B',
   'held-out C',
@@ -74,7 +75,22 @@ export type DialoguePart = (typeof DIALOGUE_PARTS)[number];
 export const FROZEN_PARTS: DialoguePart[] = ['held-out C', 'held-out F', 'held-out H', 'held-out J'];
 
 /** The parts printed apart and kept out of the pass bar's share. */
-const APART: DialoguePart[] = ['dev D', 'dev E', 'dev G', 'dev I', 'dev K', 'dev L', 'dev M', 'dev N', 'dev O', 'dev P', 'dev Q', 'dev R', ...FROZEN_PARTS];
+const APART: DialoguePart[] = [
+  'dev D',
+  'dev E',
+  'dev G',
+  'dev I',
+  'dev K',
+  'dev L',
+  'dev M',
+  'dev N',
+  'dev O',
+  'dev P',
+  'dev Q',
+  'dev R',
+  'dev S',
+  ...FROZEN_PARTS,
+];
 
 export interface TurnResult {
   dialogue: string;
