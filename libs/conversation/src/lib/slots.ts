@@ -196,8 +196,8 @@ export const VALUE_SLOTS: SlotDef[] = [
     {
       en: ['(?:tele)?phone(?: number)?', 'mobile(?: number)?', 'cell(?: ?phone)?(?: number)?', 'whats ?app(?: number)?', 'contact number', 'number'],
       // A bare "número" is the phone, not "o número da casa", "el número de pedido".
-      pt: ['(?:numero de )?(?:telefone|celular|whats ?app|zap)', 'telefone', 'celular', 'cel', 'fone', 'numero(?!\\s+d[aeo]s?\\s)'],
-      es: ['(?:numero de )?(?:telefono|celular|movil|whats ?app)', 'cel', 'numero(?!\\s+de(?:l)?\\s)'],
+      pt: ['(?:numero de )?(?:telefone|celular|whats ?app|zap)', 'telefone', 'celular', 'cel', 'fone', 'numero(?!\\s+(?:d[aeo]s?|del)\\s)'],
+      es: ['(?:numero de )?(?:telefono|celular|movil|whats ?app)', 'cel', 'numero(?!\\s+(?:d[aeo]s?|del)\\s)'],
     },
     { en: 'your phone number', pt: 'o seu telefone', es: 'tu número de teléfono' },
     { en: 'Phone', pt: 'Telefone', es: 'Teléfono' },
