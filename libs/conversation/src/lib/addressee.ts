@@ -74,7 +74,8 @@ function asksWho(t: string[]): boolean {
     if (talked >= 0 && next.slice(talked + 1, talked + 3).some((n) => WORDS.aside.has(n))) return false;
     const near = next.slice(0, 3);
     // "qui c'est qui doit l'acheter ?", "who is it that picks it up?", "quem é que vai buscar?": someone else, named by a relative.
-    if (next.slice(1, 4).some((n, k) => RELATIVES.has(n) && next.slice(0, k + 1).some((b) => WORDS.be.has(b)))) return false;
+    // ("à qui est-ce que j'écris ?" asks with "est-ce que", no relative.)
+    if (next.slice(1, 4).some((n, k) => RELATIVES.has(n) && next[k] !== 'ce' && next.slice(0, k + 1).some((b) => WORDS.be.has(b)))) return false;
     const agentish = (ws: string[]) => ws.some((n) => WORDS.be.has(n)) && ws.some((n) => WORDS.you.has(n) || WORDS.this.has(n));
     // "who is your manager?" asks about someone else ("tu" is "you" in French, "your" in Spanish).
     if (agentish(near)) return !near.some((n) => WORDS.yours.has(n) && !WORDS.you.has(n));

@@ -38,6 +38,10 @@ describe('matchMemoryQuestion', () => {
     ['Do you still have my tracking code?', ['identifier/tracking']],
     ['What case number did I give you?', ['identifier/ticket']],
     ['Qual número de pedido eu te passei?', ['identifier/order']],
+    // Round 12: a bare "número" is the phone, not the number of something else.
+    ['qual o número?', ['contact/phone']],
+    ['e o número da casa?', undefined],
+    ['¿me confirmas la matrícula que tienes?', ['identifier/plate']],
     // the order in other words
     ['Can you read me back the number of my purchase?', ['identifier/order']],
     ['¿Me repites la referencia de mi compra?', ['identifier/order']],

@@ -58,6 +58,8 @@ describe('who a question is about', () => {
     'für wen ist das fehlende ticket?',
     '¿quién me habló de lo de la batería?',
     'para quem é o presente?',
+    "qui c'est qui doit l'acheter ?",
+    'quem é que vai buscar?',
     'qui dois-je contacter pour un remboursement ?',
     'avec qui j’ai rendez-vous jeudi ?',
     'tu te souviens de mon prénom ?',

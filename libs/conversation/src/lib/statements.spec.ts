@@ -1690,3 +1690,16 @@ describe('round 12: who receives, a value named again, a question in a later cla
     expect(statements[0].text).toBe('fiz um pix de R$ 1.580 ontem pro meu senhorio');
   });
 });
+
+describe('round 12: amounts grouped by spaces', () => {
+  it('"3 200 €, pas 2 800" corrects the whole amount', () => {
+    expect(findCorrections('pardon, je voulais dire 3 200 € de budget, pas 2 800, ma mère nous offre une partie')).toEqual([{ from: '2 800', to: '3 200' }]);
+    const { statements } = buildStatements(
+      [],
+      [user('budget 2 800 € pour nous deux'), user('pardon, je voulais dire 3 200 € de budget, pas 2 800')],
+      undefined,
+      'fr',
+    );
+    expect(statements[0].text).toBe('budget 3 200 € pour nous deux');
+  });
+});
