@@ -47,7 +47,7 @@ export {
 };
 
 /**
- * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D to dev P
+ * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D to dev S
  * (outside testers' development sets, tuned on) and held-out C, F, H and J (frozen, never tuned on) are printed
  * apart.
  */
@@ -72,15 +72,44 @@ export const HELD_OUT_C_FLOOR = 0.65;
  * (round 10, with dev N's and dev O's first floors). Round 10 lowered dev D's by one turn per service, the one exception: in
  * messaging a turn had passed by a word of the message's other sentence ("ty sunny." found "hey sunny, its priyanka"), which
  * a question about the person is no longer read with; in entity a dose asked with no word of the statement holding it.
- * Raised on 2026-11-28 (round 11, with dev P's first floors).
+ * Raised on 2026-11-28 (round 11, with dev P's first floors), and on 2026-11-28 (round 12, with the first floors of dev Q,
+ * R and S; dev S was never tuned on: its floor is what the engine scored on it at the end of the round).
  */
 export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
-  messaging: { 'dev D': 139, 'dev E': 87, 'dev G': 99, 'dev I': 94, 'dev K': 98, 'dev L': 100, 'dev M': 101, 'dev N': 111, 'dev O': 98, 'dev P': 103 },
-  entity: { 'dev D': 186, 'dev E': 89, 'dev G': 97, 'dev I': 85, 'dev K': 92, 'dev L': 88, 'dev M': 99, 'dev N': 109, 'dev O': 96, 'dev P': 95 },
+  messaging: {
+    'dev D': 139,
+    'dev E': 88,
+    'dev G': 99,
+    'dev I': 94,
+    'dev K': 98,
+    'dev L': 100,
+    'dev M': 102,
+    'dev N': 112,
+    'dev O': 100,
+    'dev P': 105,
+    'dev Q': 70,
+    'dev R': 52,
+    'dev S': 92,
+  },
+  entity: {
+    'dev D': 186,
+    'dev E': 89,
+    'dev G': 97,
+    'dev I': 85,
+    'dev K': 92,
+    'dev L': 89,
+    'dev M': 101,
+    'dev N': 109,
+    'dev O': 98,
+    'dev P': 98,
+    'dev Q': 59,
+    'dev R': 55,
+    'dev S': 100,
+  },
 };
 
 /**
- * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets, dev D to dev P (tuned on;
+ * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets, dev D to dev S (tuned on;
  * their DEV_FLOORS are checked when they run), as CI's run does.
  */
 export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Dialogue; part: DialoguePart }> {
