@@ -1,3 +1,7 @@
+// wink-lexicon ships no types: its declaration is named here so that every build compiling this file has it (an app's
+// tsconfig includes only what its entry imports, and a .d.ts is never imported).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./wink-lexicon.d.ts" />
 import * as chrono from 'chrono-node';
 import { newStemmer, type Stemmer } from 'snowball-stemmers';
 import * as VERB_EXCEPTIONS from 'wink-lexicon/src/wn-verb-exceptions.js';
