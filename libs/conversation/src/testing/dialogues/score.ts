@@ -74,23 +74,8 @@ export type DialoguePart = (typeof DIALOGUE_PARTS)[number];
 /** The frozen parts: never tuned on, so their failing turns are not printed (see `summarize`). */
 export const FROZEN_PARTS: DialoguePart[] = ['held-out C', 'held-out F', 'held-out H', 'held-out J'];
 
-/** The parts printed apart and kept out of the pass bar's share. */
-const APART: DialoguePart[] = [
-  'dev D',
-  'dev E',
-  'dev G',
-  'dev I',
-  'dev K',
-  'dev L',
-  'dev M',
-  'dev N',
-  'dev O',
-  'dev P',
-  'dev Q',
-  'dev R',
-  'dev S',
-  ...FROZEN_PARTS,
-];
+/** The parts printed apart and kept out of the pass bar's share: the development sets and the frozen ones. */
+const APART: DialoguePart[] = [...DIALOGUE_PARTS.filter((p) => p.startsWith('dev ')), ...FROZEN_PARTS];
 
 export interface TurnResult {
   dialogue: string;
