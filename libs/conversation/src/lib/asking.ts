@@ -1,5 +1,5 @@
 import { LANGUAGE_DATA, questionStarts } from './lang';
-import { fold } from './text';
+import { escapeRe, fold } from './text';
 
 /*
  * The question words of every language (lang/*.ts `asking`), gathered once: a message may ask in one language while
@@ -10,7 +10,6 @@ const all = (pick: (a: (typeof LANGUAGE_DATA)['en']['asking']) => string[]) => [
   ...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => pick(d.asking).map((w) => fold(w)))),
 ];
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Longest first, so "por que" is tried before "por". */
 const alternation = (phrases: string[]) =>
   [...phrases]

@@ -66,6 +66,8 @@ interface Ctx {
   seed: string;
   n: number;
   name?: string;
+  /** The person's name as given ("Gérard Fontaine"); `name` is its first word. */
+  fullName?: string;
   nameUsed: boolean;
   history: ChatTurn[];
   userTurns: string[];
@@ -166,6 +168,7 @@ function composeOnce(req: ReplyRequest, attempt: number, meta: { ctx?: Ctx } = {
   if (!statedName && lastAssistant && ASKED_FOR_NAME.test(fold(lastAssistant))) statedName = bareName(message);
 
   const memory = buildStatements(req.facts ?? [], history, message, tag);
+  const fullName = statedName ?? nameFromHistory(history) ?? req.facts?.find((f) => f.kind === 'name')?.value ?? req.userName;
   const ctx: Ctx = {
     req,
     lang,
@@ -173,7 +176,8 @@ function composeOnce(req: ReplyRequest, attempt: number, meta: { ctx?: Ctx } = {
     L: linesFor(voice, lang),
     seed: `${req.soul.id}|${lang}|${fold(message)}|${history.length}|${fold(lastAssistant ?? '')}|${attempt}`,
     n: 0,
-    name: firstName(statedName ?? nameFromHistory(history) ?? req.facts?.find((f) => f.kind === 'name')?.value ?? req.userName),
+    name: firstName(fullName),
+    fullName,
     nameUsed: false,
     history,
     userTurns,
@@ -487,10 +491,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     if (!said.length && previous && opensLikeQuestion(previous, lang) && termsOf(message, lang).stems.length <= 3) {
       said = recallStatements(`${previous} ${message}`, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
     }
-    if (said.length) {
-      ctx.recalled = true;
-      return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
-    }
+    if (said.length) return toldBack(ctx, said);
   }
   // Any other question about the person: the statements that best match it ("Where am I flying to?").
   if (!suggestion && !toAgent && isSelfQuestion(message, lang)) {
@@ -500,10 +501,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       strict.length || !asksToTellBack(message, lang)
         ? strict
         : recallStatements(message, earlierStatements(ctx, message), lang, 1, { loose: true, recent: ctx.userTurns });
-    if (said.length) {
-      ctx.recalled = true;
-      return said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
-    }
+    if (said.length) return toldBack(ctx, said);
   }
 
   // A question the intents do not read as one ("ok so when is the big day now", "and my study buddy, what was his name"):
@@ -511,10 +509,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const asksLater = clausesOf(message).some((c) => opensLikeQuestion(c, lang));
   if (!suggestion && !toAgent && (!i.question || i.complaint) && asksLater) {
     const confident = recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true, recent: ctx.userTurns });
-    if (confident.length) {
-      ctx.recalled = true;
-      return confident.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`));
-    }
+    if (confident.length) return toldBack(ctx, confident);
     const found = lastTry(ctx, message);
     if (found) return found;
   }
@@ -919,7 +914,11 @@ function lastTry(ctx: Ctx, message: string): string[] | undefined {
   const earlier = earlierStatements(ctx, message);
   let said = recallStatements(message, earlier, ctx.lang, 1, { loose: true, recent: ctx.userTurns });
   if (!said.length) said = recallStatements(message, earlier, ctx.lang, 1, { guess: true, recent: ctx.userTurns });
-  if (!said.length) return undefined;
+  return said.length ? toldBack(ctx, said) : undefined;
+}
+
+/** What the person said, told back as the answer from memory. */
+function toldBack(ctx: Ctx, said: Statement[]): string[] {
   ctx.recalled = true;
   return said.map((s, k) => tellBack(s, ctx.lang, `${ctx.seed}#said${k}`));
 }
@@ -1269,7 +1268,7 @@ const WHOLE_NAME =
 
 function recallName(ctx: Ctx): string[] {
   const { lang } = ctx;
-  const whole = ctx.statedName ?? nameFromHistory(ctx.history) ?? ctx.req.facts?.find((f) => f.kind === 'name')?.value ?? ctx.req.userName;
+  const whole = ctx.fullName;
   if (whole && whole.trim().includes(' ') && WHOLE_NAME.test(fold(ctx.req.message ?? ''))) {
     return [
       tr(lang, {

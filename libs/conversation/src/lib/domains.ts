@@ -2,7 +2,7 @@ import { getSoul } from './souls';
 import type { Lang, LangTexts } from './language';
 import { BUSINESS_WORDS, CRITERIA, CRITERIA_ASKS, CRITERIA_DONE, GENERIC_TRADE, TIPS, TRADES, type Criterion, type Trade } from './lang/trades';
 import { termsOf } from './terms';
-import { fold, joinList } from './text';
+import { escapeRe, fold, joinList } from './text';
 import type { Soul } from './types';
 
 /**
@@ -306,11 +306,7 @@ const WORD_RE = new Map<string, RegExp>();
 function wordRe(word: string): RegExp {
   let re = WORD_RE.get(word);
   if (re) return re;
-  const body = word
-    .replace(/\*$/, '')
-    .split(/\s+/)
-    .map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join("[\\s'’-]+");
+  const body = word.replace(/\*$/, '').split(/\s+/).map(escapeRe).join("[\\s'’-]+");
   re = new RegExp(`(?<![\\p{L}\\p{N}])${body}${word.endsWith('*') ? '' : 's?(?![\\p{L}\\p{N}])'}`, 'u');
   WORD_RE.set(word, re);
   return re;

@@ -1,7 +1,7 @@
 import { LANGUAGE_DATA } from './lang';
 import type { Lang } from './language';
 import { ALL_SLOTS, attributeKey, findSlotNouns, isKnownAttribute, NAMED_SLOTS, SECRET_NOUNS, VALUE_SLOTS, type SlotDef, type ValueShape } from './slots';
-import { squish, trimEnd } from './text';
+import { escapeRe, squish, trimEnd } from './text';
 
 /*
  * Rules for the facts that carry a value the person gives: numbers and codes (orders, tickets,
@@ -42,7 +42,7 @@ const POSTCODE = /^(\d{5}-?\d{3}|\d{4,5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z
 const CONNECTOR = new RegExp(
   `^(?:\\s*(?:[:=#–-]|n[º°o]\\.?|no\\.|${[...new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.valueLinks))]
     .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .map(escapeRe)
     .join('|')})(?=[\\s:#]|$))*\\s*`,
   'u',
 );

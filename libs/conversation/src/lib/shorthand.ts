@@ -1,5 +1,6 @@
 import type { Lang } from './language';
 import { LANGUAGE_DATA, perLanguage } from './lang';
+import { escapeRe } from './text';
 
 /**
  * A language's chat shorthand (lang/*.ts `shorthand`) as one expression: a shorthand word alone, written in lower case or
@@ -10,8 +11,7 @@ const shorthandOf = perLanguage((lang) => {
   const table = LANGUAGE_DATA[lang].shorthand;
   const keys = Object.keys(table).sort((a, b) => b.length - a.length);
   if (!keys.length) return undefined;
-  const escaped = keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const re = new RegExp(`(?<![\\p{L}\\p{N}'’@/._-])(${escaped.join('|')})(?![\\p{L}\\p{N}'’@-]|[./][\\p{L}\\p{N}])`, 'giu');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}'’@/._-])(${keys.map(escapeRe).join('|')})(?![\\p{L}\\p{N}'’@-]|[./][\\p{L}\\p{N}])`, 'giu');
   return { table, re };
 });
 

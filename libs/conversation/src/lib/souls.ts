@@ -1,3 +1,4 @@
+import { escapeRe } from './text';
 import type { Soul } from './types';
 
 /**
@@ -157,15 +158,13 @@ export function listSouls(): Soul[] {
   return [...SOULS];
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * `text` with the name `from` replaced by `to`, as whole words. A Portuguese article before it
  * ("sou a Lia", "sou o Téo") goes too: it agreed with the old name, and "sou Ana" is correct
  * whatever the new name. (The look-behind keeps the "a" ending "para" out of it.)
  */
 function replaceName(text: string, from: string, to: string): string {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:[ao]\\s+)?${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, 'gu');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:[ao]\\s+)?${escapeRe(from)}(?![\\p{L}\\p{N}])`, 'gu');
   return text.replace(pattern, () => to);
 }
 

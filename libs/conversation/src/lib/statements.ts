@@ -11,7 +11,7 @@ import { isStopWord, parseDates, termsOf, wordsOf, type Terms } from './terms';
 import { fits, namedRelations, pointsBack, referentsOf, type Referent } from './referents';
 import { expandShorthand } from './shorthand';
 import { findTopic } from './topics';
-import { askingWords, fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
+import { askingWords, escapeRe, fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
 import { extractFacts } from './facts';
 import type { ChatTurn, Fact } from './types';
 
@@ -1012,10 +1012,6 @@ function dateSpan(text: string, lang: Lang): string | undefined {
   return found.length ? found[found.length - 1] : undefined;
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 let REFUSALS: string | undefined;
 /** Every language's refusal phrases, as written and folded, for a regular expression. */
 function refusalPattern(): string {
@@ -1035,6 +1031,19 @@ function refusalPattern(): string {
  */
 function givesValue(t: Terms): boolean {
   return t.numbers.length + t.codes.length + t.emails.length + t.dates.length + t.names.length > 0 || t.stems.some((x) => x.startsWith('cat:'));
+}
+
+/** Does the text hold a number, code, e-mail or date of its own (not only a name or a category)? */
+function holdsValue(t: Terms): boolean {
+  return t.numbers.length + t.codes.length + t.emails.length + t.dates.length > 0;
+}
+
+/**
+ * A correction that says a mistake was made and gives no value nor "not" ("sorry, i meant tobias will collect it"): what it
+ * corrects is what its first clause is about (mistakeHead).
+ */
+function correctsByMistake(c: Pick<Statement, 'text' | 'lang' | 'terms'>): boolean {
+  return !givesValue(c.terms) && !saysNot(c.text) && saysMistake(c.text, c.lang);
 }
 
 /** The stems of the first clause of a correction that says more than its markers ("i meant tobias will collect it"). */
@@ -1170,6 +1179,11 @@ export function clausesOf(text: string): string[] {
   return text.split(/(?<=[,;])\s+/u);
 }
 
+/** Does the text say one of the (folded) words? */
+function names(text: string, words: string[]): boolean {
+  return wordsOf(text).some((w) => words.includes(fold(w.word)));
+}
+
 /** Clauses kept of a statement, joined again without a trailing comma. */
 function joinClauses(kept: string[]): string {
   return trimEnd(kept.join(' ').replace(/[,;]\s*$/u, ''));
@@ -1241,8 +1255,8 @@ export function buildStatements(
     const fixedEarlier = statements.some((o) => o.fixed && o.order < s.order && own.some((v) => fold(o.text).includes(fold(v))));
     return !(fixedEarlier && rest.length <= 2);
   });
-  const replaced = new Map<number, Terms[]>();
-  const superseded: typeof statements = [];
+  // The statements each correction superseded, by the correction's order.
+  const replaced = new Map<number, typeof statements>();
   statements = statements.filter((s) => {
     const later = statements.filter((c) => c.correction && c.order > s.order && c.lang === s.lang);
     // A statement the correction's value was written into stays, unless the correction says all it says.
@@ -1256,14 +1270,11 @@ export function buildStatements(
       const shared = subject.filter((x) => s.terms.stems.includes(x)).length;
       // A correction saying a mistake was made is about what its first clause says ("sorry, i meant tobias will collect it,
       // ingrid's on holiday that week": tobias, collect).
-      const head = !givesValue(c.terms) && !saysNot(c.text) && saysMistake(c.text, c.lang) ? mistakeHead(c) : [];
+      const head = correctsByMistake(c) ? mistakeHead(c) : [];
       const sharedHead = head.filter((x) => s.terms.stems.includes(x)).length;
       return (shared / subject.length >= 0.5 || (head.length > 0 && sharedHead / head.length >= 0.5)) && differs(s.said, c.said);
     });
-    if (by) {
-      replaced.set(by.order, [...(replaced.get(by.order) ?? []), s.said]);
-      superseded.push(s);
-    }
+    if (by) replaced.set(by.order, [...(replaced.get(by.order) ?? []), s]);
     return !by;
   });
   // What a correction superseded may also have said what it does not touch ("mitgliedsnummer ist 881930, ich trainiere in
@@ -1273,15 +1284,15 @@ export function buildStatements(
     const c = statements.find((x) => x.order === order);
     if (!c) continue;
     const subject = new Set(c.terms.stems.filter((x) => !markerStems.has(x) && !x.startsWith('cat:')));
-    for (const old of superseded.filter((o) => olds.includes(o.said))) {
+    // Not a clause with a value that looks like a slip of the correction's ("R$ 1.850" for "me enganei, o valor foi R$ 1.580").
+    const fixes = valueTokens(c.text);
+    for (const old of olds) {
       const clauses = clausesOf(old.text);
       if (clauses.length < 2) continue;
-      // Not a clause with a value that looks like a slip of the correction's ("R$ 1.850" for "me enganei, o valor foi R$ 1.580").
-      const fixes = valueTokens(c.text);
       const kept = clauses.filter((clause) => {
         const t = termsOf(clause, old.lang);
         const slip = valueTokens(clause).some((v) => fixes.some((f) => similarValues(v, f)));
-        return !slip && !t.stems.some((x) => subject.has(x)) && t.numbers.length + t.codes.length + t.emails.length + t.dates.length > 0;
+        return !slip && !t.stems.some((x) => subject.has(x)) && holdsValue(t);
       });
       if (!kept.length) continue;
       const text = joinClauses(kept);
@@ -1294,21 +1305,19 @@ export function buildStatements(
   statements = statements.map((c) => {
     // What it replaced: the statements it superseded, else the one just before it ("in black" → "go for the green one").
     const before = c.correction ? statements.filter((o) => o.order < c.order && o.lang === c.lang).at(-1) : undefined;
-    const old = replaced.get(c.order) ?? (before ? [before.said] : undefined);
+    const old = replaced.get(c.order)?.map((o) => o.said) ?? (before ? [before.said] : undefined);
     let text = old ? withoutOldClauses(c.text, c.lang, old) : c.text;
     // "sorry, i meant tobias will collect it, ingrid's on holiday that week": a later clause that names again what the
     // correction replaced, and nothing new, is its reason, not told back.
-    if (c.correction && replaced.has(c.order) && !givesValue(c.terms) && !saysNot(c.text) && saysMistake(text, c.lang)) {
-      const was = new Set(replaced.get(c.order)!.flatMap((t) => t.stems.filter((x) => !x.startsWith('cat:') && !x.startsWith('ref:'))));
+    if (c.correction && old && replaced.has(c.order) && correctsByMistake(c)) {
+      const was = new Set(old.flatMap((t) => t.stems.filter((x) => !x.startsWith('cat:') && !x.startsWith('ref:'))));
       const head = new Set(mistakeHead({ text, lang: c.lang }));
       const clauses = clausesOf(text);
       const first = clauses.findIndex((clause) => termsOf(clause, c.lang).stems.some((x) => head.has(x)));
       const kept = clauses.filter((clause, k) => {
         if (k <= first) return true;
         const t = termsOf(clause, c.lang);
-        const again = t.stems.some((x) => was.has(x) && !head.has(x));
-        const fresh = [...t.numbers, ...t.codes, ...t.emails, ...t.dates].length > 0;
-        return !again || fresh;
+        return !t.stems.some((x) => was.has(x) && !head.has(x)) || holdsValue(t);
       });
       if (kept.length && kept.length < clauses.length) text = joinClauses(kept);
     }
@@ -1324,17 +1333,16 @@ export function buildStatements(
       const own = ruled.find((c) => c.order === s.order)?.words ?? [];
       if (own.length) {
         const clauses = clausesOf(s.text);
-        const at = clauses.findIndex((clause) => wordsOf(clause).some((w) => own.includes(fold(w.word))));
-        const kept = clauses.filter((clause, k) => k <= at || !wordsOf(clause).some((w) => own.includes(fold(w.word))) || valueTokens(clause).length > 0);
+        const at = clauses.findIndex((clause) => names(clause, own));
+        const kept = clauses.filter((clause, k) => k <= at || !names(clause, own) || valueTokens(clause).length > 0);
         if (at >= 0 && kept.length < clauses.length) {
           const text = joinClauses(kept);
           s = { ...s, text, terms: termsOf(text, s.lang) };
         }
       }
       const out = ruled.filter((c) => c.order > s.order).flatMap((c) => c.words);
-      const says = (clause: string) => wordsOf(clause).some((w) => out.includes(fold(w.word)));
-      if (!out.length || !says(s.text)) return [s];
-      const kept = clausesOf(s.text).filter((clause) => !says(clause));
+      if (!out.length || !names(s.text, out)) return [s];
+      const kept = clausesOf(s.text).filter((clause) => !names(clause, out));
       if (!kept.length) return [];
       const text = joinClauses(kept);
       return [{ ...s, text, terms: termsOf(text, s.lang) }];
@@ -2314,20 +2322,27 @@ const NAME_ASK = /\b(?:name|called|nome|chama|nombre|llama|nom|appelle)\b/;
 const OWN_NAME = /\b(?:my|mon|ma|meu|minha|mi|mio)\s+(?:\p{L}+\s+)?(?:name|nom|nome|nombre|prenom)\b|\b(?:am i|do i go by|me llamo|me chamo|je m'appelle)\b/u;
 
 /**
+ * lang/*.ts `agentQuestions`, folded and padded for a lookup, each with what makes it a question about someone else: a
+ * "who" phrase followed by an `aside` preposition of lang/addressee.ts ("who is this for?", "c'est pour qui ?").
+ */
+const agentPhrases = perLanguage((l) =>
+  LANGUAGE_DATA[l].agentQuestions.map((ph) => {
+    const said = plain(ph).trim();
+    const who = said.split(' ').some((w) => ADDRESSEE[l].who.includes(w));
+    return { said: ` ${said} `, aside: who ? ADDRESSEE[l].aside.map((a) => ` ${said} ${plain(a).trim()} `) : [] };
+  }),
+);
+
+/**
  * Phrases of the agent-identity questions ("who am I talking to?", "com quem eu falo?", "à qui je parle ?"), the
  * patterns above, and, given the agent's name, a question for a name that names the agent's own kind ("what's the name of
  * the school?" to "Cadenza Music School", "¿cómo se llama la óptica?" to "Óptica Miramar").
  */
 export function isAgentQuestion(message: string, agentName?: string): boolean {
-  // "Who is this for?", "c'est pour qui ?": someone else (lang/addressee.ts `aside` after the phrase).
-  const aside = (l: Lang, ph: string) =>
-    plain(ph)
-      .trim()
-      .split(' ')
-      .some((w) => ADDRESSEE[l].who.includes(w)) && ADDRESSEE[l].aside.some((a) => hasPhrase(message, [`${ph} ${a}`]));
-  const asks = (l: Lang) => LANGUAGE_DATA[l].agentQuestions.some((ph) => hasPhrase(message, [ph]) && !aside(l, ph));
+  const folded = plain(message);
+  const asks = (l: Lang) => agentPhrases(l).some((ph) => folded.includes(ph.said) && !ph.aside.some((a) => folded.includes(a)));
   if (ALL_LANGS.some(asks)) return true;
-  const p = plain(message).replace(/\s+/g, ' ');
+  const p = folded.replace(/\s+/g, ' ');
   if (AGENT_PATTERNS.some((re) => re.test(p))) return true;
   if (!agentName || !NAME_ASK.test(p) || OWN_NAME.test(p)) return false;
   const own = wordsOf(agentName)

@@ -8,7 +8,7 @@ import * as VERB_EXCEPTIONS from 'wink-lexicon/src/wn-verb-exceptions.js';
 import type { Lang } from './language';
 import { LANGUAGE_DATA, perLanguage } from './lang';
 import { PARAPHRASE } from './lang/paraphrase';
-import { fold } from './text';
+import { escapeRe, fold } from './text';
 
 /*
  * The normalized terms of a sentence, for the statement memory: stems (snowball, per language, with the
@@ -276,7 +276,6 @@ export function parseDates(text: string, lang: Lang): string[] {
   return chronoResults(text, lang, new Date(Date.UTC(2000, 0, 1))).map((r) => r.text);
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The phrases of lang/*.ts `ago` as expressions on folded text: number and unit captured. */
 const agoPatterns = perLanguage((lang): RegExp[] => {
   const { phrases, numbers, vague, units } = LANGUAGE_DATA[lang].ago;

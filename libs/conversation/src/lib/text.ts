@@ -20,6 +20,11 @@ export function wellFormed(s: string): string {
   return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
+/** The text as a literal in a regular expression. */
+export function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Collapses whitespace and trims. */
 export function squish(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
