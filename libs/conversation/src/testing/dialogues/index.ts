@@ -11,6 +11,7 @@ import { DEV_P_DIALOGUES } from './dev-p';
 import { DEV_Q_DIALOGUES } from './dev-q';
 import { DEV_R_DIALOGUES } from './dev-r';
 import { DEV_S_DIALOGUES } from './dev-s';
+import { DEV_T_DIALOGUES } from './dev-t';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
@@ -37,6 +38,7 @@ export {
   DEV_Q_DIALOGUES,
   DEV_R_DIALOGUES,
   DEV_S_DIALOGUES,
+  DEV_T_DIALOGUES,
   HELD_OUT_B_DIALOGUES,
   HELD_OUT_C_DIALOGUES,
   HELD_OUT_DIALOGUES,
@@ -128,6 +130,7 @@ export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Di
     ...DEV_Q_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev Q' as const })),
     ...DEV_R_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev R' as const })),
     ...DEV_S_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev S' as const })),
+    ...DEV_T_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev T' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),

@@ -62,6 +62,7 @@ export const DIALOGUE_PARTS = [
   'dev Q',
   'dev R',
   'dev S',
+  'dev T',
   'held-out A',
   'held-out B',
   'held-out C',
