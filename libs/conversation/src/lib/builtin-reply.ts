@@ -26,6 +26,7 @@ import {
   asksToTellBack,
   isSelfQuestion,
   isStatementFact,
+  isAddress,
   latestAddress,
   opensLikeQuestion,
   recallStatements,
@@ -436,7 +437,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       // A looser match must not be a statement of another value slot ("my order number is…" for "my phone number?").
       const slot = targets[0].type === 'slot' ? targets[0].slot : undefined;
       // An address no slot holds may have been given as a street address in a sentence ("deliver it to 58 Marchmont Crescent").
-      const street = !strict.length && slot?.key === 'address' ? latestAddress(earlierStatements(ctx, message)) : undefined;
+      // So when what the question's words found gives none ("what street did i give you? want to make sure i didnt typo it").
+      const street = slot?.key === 'address' && !strict.some((s) => isAddress(s.text, s.lang)) ? latestAddress(earlierStatements(ctx, message)) : undefined;
       if (street) return [...answer.known, tellBack(street, lang, `${ctx.seed}#said0`)];
       const otherSlot = (s: Statement) =>
         extractFacts(s.text).some((f) => (f.kind === 'identifier' || f.kind === 'contact') && !(slot && f.kind === slot.kind && f.key === slot.key));

@@ -253,3 +253,15 @@ describe('a farewell takes leave (round 9)', () => {
     expect(detectIntents('thanks for all the help with the order today, bye!').farewell).toBe(true);
   });
 });
+
+describe('round 13: requests to read back', () => {
+  it('"can u read me back the full address then" is answered with the address, not noted as something said', async () => {
+    const replies = await play(getSoul('friendly-support-en'), [
+      'our kitchen sockets keep tripping the whole downstairs. house is 14 Larkfield Road, Harrogate HG2 7PL',
+      'hm actually the postcode is HG2 7PR, not HG2 7PL, i always mix those two up',
+      'can u read me back the full address then',
+    ]);
+    expect(replies[2]).toContain('14 Larkfield Road, Harrogate HG2 7PR');
+    expect(replies[2]).not.toMatch(/noted/i);
+  });
+});

@@ -49,7 +49,7 @@ export const FR_SLOT_NOUNS: Record<string, string[]> = {
   email: ['(?:adresse )?e-?mail', 'adresse (?:electronique|mail)', 'courriel', 'mail'],
   phone: ['(?:numero de )?(?:telephone|portable|mobile|tel)', 'telephone', 'portable'],
   postcode: ['code postal'],
-  address: ['adresse(?: postale| de livraison)?'],
+  address: ['adresse(?: postale| de livraison| complete)?'],
   birthday: ['anniversaire', 'date de naissance'],
   appointment: ['rendez-vous(?: medical| chez le (?:medecin|dentiste))?', 'rdv', 'consultation'],
   meeting: ['reunion'],

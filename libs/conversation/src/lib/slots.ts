@@ -214,7 +214,7 @@ export const VALUE_SLOTS: SlotDef[] = [
     'contact',
     'address',
     'text',
-    { en: ['(?:home |delivery |shipping )?address'], pt: ['endereco(?: de entrega)?'], es: ['direccion(?: de envio)?', 'domicilio'] },
+    { en: ['(?:home |delivery |shipping |full )?address'], pt: ['endereco(?: de entrega| completo)?'], es: ['direccion(?: de envio| completa)?', 'domicilio'] },
     { en: 'your address', pt: 'o seu endereço', es: 'tu dirección' },
     { en: 'Address', pt: 'Endereço', es: 'Dirección' },
   ),

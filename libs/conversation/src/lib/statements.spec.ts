@@ -1703,3 +1703,48 @@ describe('round 12: amounts grouped by spaces', () => {
     expect(statements[0].text).toBe('budget 3 200 € pour nous deux');
   });
 });
+
+describe('round 13: corrections of one form, postcodes, streets, who by relation', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
+
+  it('"the 19th instead" replaces the day written the same way, not the hour said after it', () => {
+    const said = build(['they said collection on the 17th between 8 and 12', 'oh actually the van is coming on the 19th instead, same window'], 'en');
+    expect(said[0].text).toBe('they said collection on the 19th between 8 and 12');
+  });
+
+  it('a postcode in two groups is one value: "HG2 7PR, not HG2 7PL" corrects the whole postcode', () => {
+    expect(findCorrections('hm actually the postcode is HG2 7PR, not HG2 7PL, i always mix those two up')).toEqual([{ from: 'HG2 7PL', to: 'HG2 7PR' }]);
+    const said = build(['house is 14 Larkfield Road, Harrogate HG2 7PL', 'hm actually the postcode is HG2 7PR, not HG2 7PL'], 'en');
+    expect(said[0].text).toBe('house is 14 Larkfield Road, Harrogate HG2 7PR');
+  });
+
+  it('a question naming a street word about what was said is answered by the whole address, not a part said again', () => {
+    const said = build(
+      [
+        'our kitchen sockets keep tripping, house is 14 Larkfield Road, Harrogate HG2 7PL',
+        'want to make sure i gave it right',
+        'hm actually the postcode is HG2 7PR, not HG2 7PL',
+      ],
+      'en',
+    );
+    expect(recallStatements('wait what street did i give you?', said, 'en', 1).map((s) => s.text)).toEqual([
+      'our kitchen sockets keep tripping, house is 14 Larkfield Road, Harrogate HG2 7PR',
+    ]);
+    // A street word in a question about something else asks for no address.
+    expect(recallStatements('is there parking on the street?', said, 'en', 1)).toEqual([]);
+  });
+
+  it('who someone is to the person answers "who" before a company named in full ("my flatmate Joss", not "Hallam Home")', () => {
+    const said = build(
+      ['bought a 3 seater sofa from Hallam Home last month, paid £1,249', 'they said collection on the 17th between 8 and 12. my flatmate Joss will be in'],
+      'en',
+    );
+    expect(recallStatements("who's going to be at the flat for it", said, 'en', 1, { guess: true }).map((s) => s.text)).toEqual([
+      'they said collection on the 17th between 8 and 12. my flatmate Joss will be in',
+    ]);
+    const es = build(['mi cuñada Paula es celíaca, hay que avisar al catering', 'el menú es de 3 platos'], 'es');
+    expect(recallStatements('¿quién de la familia tiene intolerancia?', es, 'es', 1, { guess: true }).map((s) => s.text)).toEqual([
+      'mi cuñada Paula es celíaca, hay que avisar al catering',
+    ]);
+  });
+});

@@ -295,8 +295,11 @@ export function isStatementFact(f: Pick<Fact, 'kind'>): boolean {
 
 /** Days of the week in the five languages: "le contrôle est jeudi, pas vendredi" corrects a day. */
 const DAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|weds|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)`;
-/** A value: a number or code (a decimal comma inside: "-2,25"), an e-mail, a capitalized name ("Ramón y Cajal"), or a day. */
-const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N})|(?<=\p{N}) (?=\p{N}{3}(?![\p{N}\p{L}])))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}s?(?![\p{L}])`;
+/**
+ * A value: a number or code (a decimal comma inside: "-2,25"; a postcode in two groups: "HG2 7PR", "K1A 0B1"), an e-mail, a
+ * capitalized name ("Ramón y Cajal"), or a day.
+ */
+const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*[\p{N}@](?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N})|(?<=\p{N}) (?=\p{N}{3}(?![\p{N}\p{L}]))|(?<=\p{Lu}\p{N}\p{Lu}?) (?=\p{N}\p{Lu}[\p{Lu}\p{N}](?![\p{L}\p{N}])))*|\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|do|del|y|e|van|von|di|du) )?\p{Lu}[\p{L}'’-]+)*|${DAYS}s?(?![\p{L}])`;
 
 /**
  * The values a text corrects: "It's 88213-B, not 88231-B", "é 774521, não 774512", "es 55-9013, no 55-9031",
@@ -548,7 +551,11 @@ function insteadCorrection(sentence: string, before: string[]): Correction | und
   // fait plutôt le 13, le 12 y a un match"), else the latest.
   const again = new Set(values.map((x) => one(x.v)));
   const other = values.find((x) => x !== to && valueShape(x.v) === valueShape(to.v) && one(x.v) !== one(to.v))?.v;
-  const from = earlier.find((w) => again.has(one(w))) ?? other ?? earlier[0];
+  // Else the latest written in the same form, when the new value has letters with its digits ("the 19th instead" after
+  // "on the 17th between 8 and 12": the 17th, not the 12).
+  const form = (v: string) => fold(v).replace(/\d/g, '0');
+  const alike = /\p{L}/u.test(to.v) && /\d/.test(to.v) ? earlier.find((w) => form(w) === form(to.v)) : undefined;
+  const from = earlier.find((w) => again.has(one(w))) ?? other ?? alike ?? earlier[0];
   if (!from) return undefined;
   return again.has(one(from)) ? { from, to: to.v, by: sentence } : { from, to: to.v };
 }
@@ -680,7 +687,8 @@ export function withoutRuledOut(sentence: string): string {
 }
 
 /** Numbers and codes as written ("IT-20913", "4872", "16h", "CasaLopez_24"). */
-const VALUE_TOKEN = /(?<![\p{L}\p{N}@.:])(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}_]+(?:[-/][\p{L}\p{N}_]+|(?<=\p{N})[:.,]\p{N}+)*(?![\p{L}\p{N}@])/gu;
+const VALUE_TOKEN =
+  /(?<![\p{L}\p{N}@.:])(?=[\p{L}\p{N}_-]*\p{N})[\p{L}\p{N}_]+(?:[-/][\p{L}\p{N}_]+|(?<=\p{N})[:.,]\p{N}+|(?<=\p{Lu}\p{N}\p{Lu}?) \p{N}\p{Lu}[\p{Lu}\p{N}](?![\p{L}\p{N}]))*(?![\p{L}\p{N}@])/gu;
 
 function valueTokens(text: string): string[] {
   return [...(text ?? '').matchAll(VALUE_TOKEN)].map((m) => m[0]).filter((v) => v.length >= 2);
@@ -1514,8 +1522,17 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
 
 /** Does a sentence of the message ask to have something said back ("dame el número de póliza otra vez")? */
 export function asksToTellBack(message: string, lang: Lang): boolean {
-  return sentences(message).some((p) => TELL_BACK.test(fold(stripOpeners(p, lang))));
+  return sentences(message).some((p) => TELL_BACK.test(fold(stripOpeners(p, lang)).replace(REQUEST_LEAD, '')));
 }
+
+/**
+ * The auxiliary a request may open with, and who it asks (lang/*.ts `asking.auxiliaries`, then "you", "u", "vc"…): "can u
+ * read me back the full address then", "pode me passar o endereço?", "¿puedes repetirme…?".
+ */
+const REQUEST_LEAD = new RegExp(
+  String.raw`^(?:${[...AUXILIARIES].map(escapeRe).join('|')})\s+(?:(?:you|u|ya|voce|vc|tu|usted|vous|du|sie)\s+)?(?:(?:please|pls|plz|por favor|porfa|stp|svp|bitte)\s+)?`,
+  'u',
+);
 
 /** Requests to say something back, in the five languages: "remind me", "read me back", "dame", "redis-moi", "sag mir". */
 const TELL_BACK =
@@ -1626,6 +1643,16 @@ export function isAddress(text: string, lang: Lang): boolean {
   return words.some((w) => streets.has(w) || (lang === 'de' && /(?:strasse|str|weg|platz|allee|gasse)$/.test(w) && w.length > 6));
 }
 
+/** Does the text say a street word of the language (lang/*.ts `streets`: "street", "rua", "calle", "rue", "Straße")? */
+function namesStreet(text: string, lang: Lang): boolean {
+  const streets = streetWords(lang);
+  return plain(text)
+    .trim()
+    .replace(/ß/g, 'ss')
+    .split(' ')
+    .some((w) => streets.has(w));
+}
+
 /** lang/*.ts `placeLeads`: words after which a capitalized word names a place. */
 const placeLeads = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].placeLeads));
 
@@ -1678,7 +1705,15 @@ function namesCity(st: Statement): boolean {
 
 /** The latest statement giving a street address ("please deliver it to 58 Marchmont Crescent"), for "what address do you have?". */
 export function latestAddress(statements: Statement[]): Statement | undefined {
-  return latestOf(statements, (st) => isAddress(st.text, st.lang));
+  // A part of an address said before, again ("actually the postcode is HG2 7PR, not HG2 7PL", once the address holds the
+  // corrected value): the whole address is told, not the part.
+  const folded = statements.map((st) => fold(st.text));
+  const part = (st: Statement) =>
+    [...st.terms.codes, ...st.terms.numbers].length > 0 &&
+    statements.some(
+      (o, k) => o.order < st.order && isAddress(o.text, o.lang) && [...st.terms.codes, ...st.terms.numbers].every((v) => folded[k].includes(fold(v))),
+    );
+  return latestOf(statements, (st) => isAddress(st.text, st.lang) && !part(st));
 }
 
 /** The latest of the statements that pass the test. */
@@ -1860,6 +1895,16 @@ export function recallStatements(
       }
     }
   }
+  // "what street did i give you?", "em que rua eu moro?": a question about what the person said that names a street word
+  // (lang/*.ts `streets`) asks for the street address they gave, whatever else its words met.
+  if (
+    !scored.some((x) => isAddress(x.s.text, x.s.lang)) &&
+    namesStreet(question, lang) &&
+    (isSelfQuestion(question, lang) || asksWhatWasSaid(question, lang))
+  ) {
+    const address = latestAddress(pool);
+    if (address) return [address];
+  }
   // "Where should the driver bring it?", "pra onde vcs vão entregar?", "wohin gehen die Rechnungen?": a place to send
   // something to, that nothing said answers with its words, is the latest address the person gave, else the latest place
   // named after a preposition of place ("das neue Haus ist in Siegburg", "vai ser no Sítio Dois Ipês").
@@ -1880,7 +1925,9 @@ export function recallStatements(
   // What matched names no one ("¿quién escribió la novela?" → "necesito diez ejemplares") does not answer it either.
   if (types.includes('person') && !scored.some((x) => x.typed) && (known < asked + qValues.length || !known)) {
     const kin = (x: (typeof all)[number]) => (x.s.terms.stems.some((t) => t.startsWith('ref:')) ? 1 : 0);
-    const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched - a.matched || kin(b) - kin(a) || b.s.order - a.s.order)[0];
+    // Who someone is to the person counts as much as a word matched ("who's going to be at the flat?": "my flatmate Joss
+    // will be in" before "a sofa from Hallam Home", whose "home" meets "flat").
+    const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched + kin(b) - (a.matched + kin(a)) || kin(b) - kin(a) || b.s.order - a.s.order)[0];
     if (person) scored = [person];
   }
   // The last try before "I can't find that" (`guess`): a "when" or "where" question that shares no word with what was said

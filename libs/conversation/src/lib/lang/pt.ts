@@ -532,6 +532,11 @@ export const PT: LanguageData = {
     vizinha: 'neighbour/f',
     bebê: 'baby',
     neném: 'baby',
+    cunhada: 'sister-in-law/f',
+    cunhado: 'brother-in-law/m',
+    madrinha: 'godmother/f',
+    padrinho: 'godfather/m',
+    babá: 'carer/f',
   },
   categories: [
     ...sharedCategories('pt'),
