@@ -1116,6 +1116,17 @@ function fill(ctx: Ctx, template: string): string {
   return out.replace(/\{soul\}/g, () => ctx.req.soul.name);
 }
 
+/** Particles of a full name that stay in lower case ("Maria da Silva", "Ludwig van Beethoven"). */
+const NAME_PARTICLES = new Set(['de', 'da', 'do', 'dos', 'das', 'del', 'della', 'di', 'du', 'van', 'von', 'der', 'den', 'le', 'la', 'y', 'e']);
+
+/** A name as written in a reply: each word of one written all in lower case capitalized, but its particles. */
+function nameCase(name: string): string {
+  return squish(name)
+    .split(' ')
+    .map((w, k) => (w !== w.toLowerCase() || (k > 0 && NAME_PARTICLES.has(w)) ? w : capitalize(w)))
+    .join(' ');
+}
+
 function firstName(name: string | undefined): string | undefined {
   const n = name?.trim();
   if (!n) return undefined;
@@ -1283,6 +1294,9 @@ function recallName(ctx: Ctx): string[] {
     ];
   }
   if (ctx.name) {
+    // The whole name when the person gave it ("name's dani okafor" → "you're Dani Okafor"): "what's the name on the account?"
+    // asks for all of it.
+    const told = whole && whole.trim().includes(' ') ? nameCase(whole) : ctx.name;
     const options = tr(lang, {
       pt: ['Seu nome é {Name} — não esqueci!', 'Claro que lembro: você é {Name}.'],
       en: ["Your name is {Name} — I haven't forgotten!", "Of course I remember: you're {Name}."],
@@ -1290,7 +1304,12 @@ function recallName(ctx: Ctx): string[] {
       fr: ['Tu t’appelles {Name} — je n’ai pas oublié !', 'Bien sûr que je m’en souviens : tu es {Name}.'],
       de: ['Du heißt {Name} — das habe ich nicht vergessen!', 'Na klar weiß ich das noch: Du bist {Name}.'],
     });
-    return [fill(ctx, choose(ctx, options))];
+    return [
+      fill(
+        ctx,
+        choose(ctx, options).replace(/\{Name\}/g, () => told),
+      ),
+    ];
   }
   return [
     tr(lang, {

@@ -4,7 +4,7 @@ import { FR_FACTS } from './facts-fr';
 import { PT_FACTS } from './facts-pt';
 import { LANGUAGE_DATA, perLanguage } from './lang';
 import type { Lang } from './language';
-import { wordsOf } from './terms';
+import { isStopWord, wordsOf } from './terms';
 import { fold } from './text';
 
 /*
@@ -106,6 +106,26 @@ export function namedRelations(text: string): Map<string, Referent> {
     if (named(i - 1)) out.set(fold(words[i - 1].word), r);
   });
   return out;
+}
+
+/** lang/*.ts `namings`, folded. */
+const namingWords = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].namings.map(fold)));
+
+/**
+ * Does the text name someone in lower case: a word after a naming word ("a woman called priya shah", "se llama rocío") or
+ * just after a relation word ("my sister ellie's driving me", "meu vizinho caio"), that is no stop word nor relation word?
+ * The word after a relation word may be a verb ("your mum keeps…"): `byRelation: false` reads naming words only.
+ */
+export function namesSomeone(text: string, lang: Lang, byRelation = true): boolean {
+  const words = wordsOf(text);
+  const relations = referentWords();
+  const naming = namingWords(lang);
+  const isRelation = (w: string) => relations.has(w) || relations.has(`~${fold(w)}`);
+  return words.some((w, i) => {
+    const next = words[i + 1];
+    if (!next || !/^\p{L}{3,}(?:['’]s)?$/u.test(next.word) || isStopWord(next.word.replace(/['’]s$/u, ''), lang) || isRelation(next.word)) return false;
+    return naming.has(fold(w.word)) || (byRelation && isRelation(w.word));
+  });
 }
 
 /**

@@ -265,3 +265,15 @@ describe('round 13: requests to read back', () => {
     expect(replies[2]).not.toMatch(/noted/i);
   });
 });
+
+describe('round 13: the whole name', () => {
+  it('a name given in full is told in full, capitalized, but its particles', async () => {
+    const replies = await play(getSoul('friendly-support-en'), [
+      "ok cool. so i need to freeze my gym membership. name's dani okafor, member no. IG-20417",
+      'and whats the name on the account, just checking u got it right',
+    ]);
+    expect(replies[1]).toContain('Dani Okafor');
+    const pt = await play(getSoul('friendly-support'), ['oi, meu nome é maria souza, tenho uma dúvida sobre a fatura', 'qual é o meu nome?']);
+    expect(pt[1]).toContain('Maria Souza');
+  });
+});

@@ -1748,3 +1748,54 @@ describe('round 13: corrections of one form, postcodes, streets, who by relation
     ]);
   });
 });
+
+describe('round 13: what time, a corrected e-mail, who named in lower case', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
+
+  it('"what time…" is no content word: "what time did i say it was?" is not about "last time"', () => {
+    const said = build(
+      ["interview's at 10:30 with a woman called priya shah", 'last time i froze completely at a place called tessaro and didnt get the job'],
+      'en',
+    );
+    expect(recallStatements('what time did i say it was? im second guessing everything lol', said, 'en', 1).map((s) => s.text)).toEqual([
+      "interview's at 10:30 with a woman called priya shah",
+    ]);
+  });
+
+  it('an e-mail given in a correction replaces the other e-mail said just before, in the same message too', () => {
+    const said = build(['ok send the confirmation to dani.okafor88@mailbox.co.uk. actually no, use my work one, d.okafor@brightlane.com'], 'en');
+    expect(said[0].text).toBe('ok send the confirmation to d.okafor@brightlane.com.');
+    expect(said.map((s) => s.text).join(' ')).not.toContain('dani.okafor88');
+  });
+
+  it('a person named in lower case after a naming word or a relation word answers "who…?"', () => {
+    const en = build(['the bit im dreading is the sql test', 'my sister ellie is driving me, she drops her little one at nursery first'], 'en');
+    expect(recallStatements("who's giving me a lift?", en, 'en', 1, { guess: true }).map((s) => s.text)).toEqual([
+      'my sister ellie is driving me, she drops her little one at nursery first',
+    ]);
+    const es = build(['el vestido me queda grande de cintura', 'mi hermana rocío vendrá conmigo a la prueba'], 'es');
+    expect(recallStatements('¿quién me acompaña a la prueba?', es, 'es', 1, { guess: true }).map((s) => s.text)).toEqual([
+      'mi hermana rocío vendrá conmigo a la prueba',
+    ]);
+    // A verb after a relation word names no one: a name written as one answers first.
+    const verb = build(['can i come on thursday? ideally with gareth', 'my mum keeps sending me voice notes that are four minutes long'], 'en');
+    expect(recallStatements('who am i booked in with?', verb, 'en', 1, { guess: true }).map((s) => s.text)).toEqual(['ideally with gareth']);
+  });
+});
+
+describe('round 13: secrets by clause, requests to tell back', () => {
+  it('a sentence giving a secret keeps its other clauses when they hold a value', () => {
+    expect(
+      extractStatements('é uma samsung de 50 polegadas. o nome da rede nova é CASA_MORAES_5G e a senha é girassol2024', { language: 'pt' }).map((f) => f.text),
+    ).toEqual(['é uma samsung de 50 polegadas.', 'o nome da rede nova é CASA_MORAES_5G']);
+    expect(extractStatements('my pin is 4821, the card ends in 4417', { language: 'en' }).map((f) => f.text)).toEqual(['the card ends in 4417']);
+    // What is left without a value of its own is not kept.
+    expect(extractStatements('correção: a senha é girassol2025, eu troquei ontem e esqueci kkk', { language: 'pt' })).toEqual([]);
+    expect(extractStatements('minha senha é abc12345', { language: 'pt' })).toEqual([]);
+  });
+
+  it('a request to say back what was told is no statement', () => {
+    expect(extractStatements('me passa a senha q eu te falei pra eu digitar na tv', { language: 'pt' })).toEqual([]);
+    expect(extractStatements('can u read me back the full address then', { language: 'en' })).toEqual([]);
+  });
+});

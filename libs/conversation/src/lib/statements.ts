@@ -8,7 +8,7 @@ import { CITIES, COUNTRIES } from './lang/cities';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
 import { isStopWord, parseDates, termsOf, wordsOf, type Terms } from './terms';
-import { fits, namedRelations, pointsBack, referentsOf, type Referent } from './referents';
+import { fits, namedRelations, namesSomeone, pointsBack, referentsOf, type Referent } from './referents';
 import { expandShorthand } from './shorthand';
 import { findTopic } from './topics';
 import { askingWords, escapeRe, fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
@@ -152,12 +152,15 @@ export function extractStatements(message: string, opts?: { language?: string })
   const text = expandShorthand(typed, whole);
   const keep = (sentence: string, lang: Lang) => out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
   for (const raw of joinCorrections(splitSentences(text))) {
-    const sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
-    if (saysSecret(sentence)) continue;
+    let sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
+    // The clauses that give a secret are dropped, the others kept ("o nome da rede é CASA_5G e a senha é girassol24").
+    if (saysSecret(sentence)) sentence = withoutSecrets(sentence);
+    if (!sentence) continue;
     const lang = statementLanguage(sentence, whole);
     // A question that opens with no question word ("¿me das algún truco…?", "vc viu o jogo ontem?") asks too: only what it
     // tells is kept, not the question.
-    const asks = opensLikeQuestion(sentence, lang) || /\?\s*$/u.test(sentence);
+    // So does a request to say back what was told ("me passa a senha q eu te falei", "can u read me back the address").
+    const asks = opensLikeQuestion(sentence, lang) || /\?\s*$/u.test(sentence) || asksToTellBack(sentence, lang);
     if (!asks && worthKeeping(sentence, lang)) keep(sentence, lang);
     else if (asks) for (const fact of factsInQuestion(sentence, lang)) keep(fact, lang);
   }
@@ -277,6 +280,14 @@ function saysSecret(sentence: string): boolean {
       return true;
   }
   return false;
+}
+
+/** A sentence's clauses (split at commas, semicolons and "and" in the five languages) that give no secret, joined. */
+function withoutSecrets(sentence: string): string {
+  const kept = sentence.split(/\s*[,;]\s*|\s+(?:and|e|y|et|und)\s+/u).filter((c) => c.trim() && !saysSecret(c));
+  const out = kept.join(', ').trim();
+  // Kept when what is left holds a value of its own ("the card ends in 4417", "a rede é CASA_MORAES_5G").
+  return out && wordsOf(out).length >= 3 && /[\p{N}@]|\p{Lu}{2}/u.test(out) ? out : '';
 }
 
 /** The dedupe slot of a statement fact. */
@@ -560,6 +571,12 @@ function insteadCorrection(sentence: string, before: string[]): Correction | und
   return again.has(one(from)) ? { from, to: to.v, by: sentence } : { from, to: to.v };
 }
 
+/** The one e-mail address a text gives, if it gives exactly one. */
+function emailOf(text: string): string | undefined {
+  const all = text.match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu) ?? [];
+  return all.length === 1 ? all[0] : undefined;
+}
+
 /** The shape of a value: two values correct each other only when of one shape. */
 function valueShape(v: string): 'email' | 'code' | 'day' | 'name' | 'word' {
   return v.includes('@') ? 'email' : /\p{N}/u.test(v) ? 'code' : new RegExp(`^${DAYS}s?$`, 'iu').test(v) ? 'day' : /^\p{Lu}/u.test(v) ? 'name' : 'word';
@@ -728,6 +745,20 @@ function placedCorrections(texts: string[]): PlacedCorrection[] {
     if (instead) map.set(fold(instead.from), { ...instead, at });
     if (!explicit.length && !instead && isCorrection(t)) {
       let found = false;
+      // "actually no, use my work one, d.okafor@brightlane.com": an e-mail given in a correction replaces the latest other
+      // e-mail said just before (e-mails have no digits to be told apart by).
+      const email = emailOf(t);
+      const old =
+        email &&
+        before
+          .slice(-IMPLIED_REACH)
+          .reverse()
+          .map(emailOf)
+          .find((e) => e && e !== email);
+      if (email && old) {
+        map.set(fold(old), { from: old, to: email, at });
+        found = true;
+      }
       // A value said before, again in the correction ("é de 100mg, a de 50 era a antiga" after "losartana 50mg, caixa com
       // 60"), is the old one named, no slip of another.
       const digits = (x: string) => x.replace(/\D/g, '');
@@ -1622,7 +1653,7 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
     case 'place':
       return placeNames(st).length > 0 || t.stems.includes('cat:city') || isAddress(st.text, st.lang);
     case 'person':
-      return t.names.length > 0 || companionNames(st.text, st.lang).length > 0;
+      return t.names.length > 0 || companionNames(st.text, st.lang).length > 0 || namesSomeone(st.text, st.lang, false);
     case 'number':
       return t.numbers.length > 0 || t.stems.includes('cat:amount');
     case 'reason':
@@ -1772,6 +1803,10 @@ export function recallStatements(
   const skip = new Set([...recallWordStems(lang), ...reading.leads.flatMap((w) => termsOf(w, lang).stems)]);
   question = reading.asked;
   const q = reading.terms;
+  const types = answerTypesOf(question, lang);
+  // The words that ask for a time of day count only in a statement that gives one ("what time did i say it was?" is not
+  // about "last time"; "um wie viel Uhr…?" meets "ab 17 Uhr").
+  const hourWords = types.includes('hour') ? hourStems(lang) : new Set<string>();
   const qStems = [...q.stems.filter((s) => !skip.has(s)), ...questionReferents(question, statements, lang, opts?.recent)];
   // The subject a question returns to ("voltando ao bolo kkk quantas pessoas…?") only tells statements apart when the rest
   // does not: its terms count a third and are left out of the share of the question's terms a statement has.
@@ -1779,7 +1814,6 @@ export function recallStatements(
   const context = new Set(qStems.some((t) => !backStems.includes(t)) ? backStems : []);
   const asked = qStems.length - qStems.filter((t) => context.has(t)).length;
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
-  const types = answerTypesOf(question, lang);
   // "What time…?" is answered by a time of day, not by a date alone ("el que caduca en 3 meses").
   const typedAs = types.includes('hour') ? types.filter((t) => t !== 'time') : types;
   // "Who am I getting?" names nothing but asks for a person (the fallback below).
@@ -1833,7 +1867,7 @@ export function recallStatements(
     let score = 0;
     let matched = 0;
     for (const t of qStems) {
-      const held = holds(s, t);
+      const held = hourWords.has(t) && !saysHour(s.text, s.lang) ? 0 : holds(s, t);
       if (held) {
         // A term the statement has only through a broader word ("keyboard" → laptop) counts half: "which laptop do I have?"
         // is answered by "a thinkpad t14" before "the cat walked across the keyboard".
@@ -1927,7 +1961,13 @@ export function recallStatements(
     const kin = (x: (typeof all)[number]) => (x.s.terms.stems.some((t) => t.startsWith('ref:')) ? 1 : 0);
     // Who someone is to the person counts as much as a word matched ("who's going to be at the flat?": "my flatmate Joss
     // will be in" before "a sofa from Hallam Home", whose "home" meets "flat").
-    const person = all.filter((x) => namesPerson(x.s)).sort((a, b) => b.matched + kin(b) - (a.matched + kin(a)) || kin(b) - kin(a) || b.s.order - a.s.order)[0];
+    // A name read only from the word after a relation word may be a verb ("your mum keeps…", "tu hija dice…"): such a
+    // statement competes when it shares a word with the question, or when nothing else answers it.
+    const sure = (x: (typeof all)[number]) => carriesType(x.s, 'person');
+    const named = all.filter((x) => namesPerson(x.s));
+    const person = named
+      .filter((x) => sure(x) || x.matched > 0 || (!named.some(sure) && !scored.length))
+      .sort((a, b) => b.matched + kin(b) - (a.matched + kin(a)) || kin(b) - kin(a) || b.s.order - a.s.order)[0];
     if (person) scored = [person];
   }
   // The last try before "I can't find that" (`guess`): a "when" or "where" question that shares no word with what was said
@@ -2069,6 +2109,8 @@ const FULL_NAME = /(?<=[\p{L},]\s)\p{Lu}[\p{L}'’-]+\s(?:(?:de|da|do|del|van|vo
 function namesPerson(st: Statement): boolean {
   // "ideally with gareth", "pode ser com a Kelly?", "mit frau demir": whom one is with is a person.
   if (companionNames(st.text, st.lang).length) return true;
+  // "interview's at 10:30 with a woman called priya shah", "my sister ellie's driving me": named in lower case.
+  if (namesSomeone(st.text, st.lang)) return true;
   if (!st.terms.names.length) return false;
   return st.terms.stems.some((t) => t.startsWith('ref:')) || FULL_NAME.test(st.text);
 }

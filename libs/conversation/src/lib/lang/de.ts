@@ -476,6 +476,7 @@ export const DE: LanguageData = {
   },
   filler: 'haha lol hm hmm naja halt eben ne gell oh ah ach'.split(' '),
   thirdPerson: ['sie/f', 'er/m', 'ihn/m', 'ihm/m', 'ihr/f'],
+  namings: ['heißt', 'heisst', 'namens'],
   referentWords: {
     mutter: 'mother/f',
     mama: 'mother/f',

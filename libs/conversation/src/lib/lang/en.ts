@@ -416,6 +416,7 @@ export const EN: LanguageData = {
     ['colour', 'color', 'colours', 'colors'],
     ['favourite', 'favorite'],
     ['call', 'called', 'name'],
+    ['lift', 'ride', 'drive', 'driving', 'drives', 'drove'],
     ['order', 'ordered', 'purchase', 'purchased', 'bought', 'buy'],
     ['package', 'parcel', 'delivery', 'shipment', 'tracking'],
     ['broken', 'broke', 'cracked', 'shattered', 'damaged', 'torn', 'ripped'],
@@ -517,6 +518,7 @@ export const EN: LanguageData = {
   },
   filler: 'lol haha hahaha lmao pls plz btw like ok okay hmm um uh tbh idk omg kinda sorta prob probably gonna wanna yeah yep nah cheers thx thanks'.split(' '),
   thirdPerson: ['she/f', 'her/f', 'hers/f', 'herself/f', 'he/m', 'him/m', 'his/m', 'himself/m'],
+  namings: ['called', 'named'],
   referentWords: {
     trainer: 'trainer',
     coach: 'trainer',

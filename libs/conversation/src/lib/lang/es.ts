@@ -430,6 +430,7 @@ export const ES: LanguageData = {
   },
   filler: 'jaja jajaja jeje vale oye porfa pues bueno ok mmm te nos os les lo la ti contigo conmigo'.split(' '),
   thirdPerson: ['ella/f', 'ellas/f', 'él/m', 'ellos/m'],
+  namings: ['llama', 'llamado', 'llamada', 'llaman'],
   referentWords: {
     profesor: 'teacher/m',
     profesora: 'teacher/f',

@@ -438,6 +438,7 @@ export const FR: LanguageData = {
   },
   filler: 'mdr lol haha bah ben euh genre stp svp ok bon hein ouais lui leur'.split(' '),
   thirdPerson: ['elle/f', 'elles/f', 'lui'],
+  namings: ['appelle', 'appelé', 'appelée', 'nommé', 'nommée'],
   referentWords: {
     mère: 'mother/f',
     maman: 'mother/f',

@@ -519,6 +519,7 @@ export const PT: LanguageData = {
   },
   filler: 'kkk kkkk kkkkk rs rsrs haha tipo ne hein ai vc vcs pq tb tbm oii oi ok blz beleza né aí lhe dele dela deles delas nele nela'.split(' '),
   thirdPerson: ['ela/f', 'dela/f', 'nela/f', 'elas/f', 'delas/f', 'ele/m', 'dele/m', 'nele/m', 'eles/m', 'deles/m'],
+  namings: ['chama', 'chamado', 'chamada', 'chamam'],
   referentWords: {
     professor: 'teacher/m',
     professora: 'teacher/f',

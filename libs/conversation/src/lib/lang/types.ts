@@ -190,6 +190,11 @@ export interface LanguageData {
    * (facts-*.ts `relations`): word → referent key, with `/f` or `/m` when the word tells the gender ("chienne" → "dog/f").
    */
   referentWords: Record<string, string>;
+  /**
+   * Words after which a person is named, in any case ("a woman called priya shah", "uma moça que se chama ana", "elle
+   * s'appelle sophie"): a statement saying one before a word names someone (a "who…?" question may ask for them).
+   */
+  namings: string[];
 }
 
 /** The kinds of value a question may ask for. */
