@@ -1799,3 +1799,27 @@ describe('round 13: secrets by clause, requests to tell back', () => {
     expect(extractStatements('can u read me back the full address then', { language: 'en' })).toEqual([]);
   });
 });
+
+describe('round 13: codes asked for, questions never noted', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
+
+  it('"whats the error code i gave u?" is answered, as the last try, by the code said, not by a postcode', () => {
+    const said = build(
+      ["my washing machine died mid cycle. there's an E18 blinking on the display", 'im at 14 larch grove, LS6 2QT. best days for me are tuesday'],
+      'en',
+    );
+    expect(answerTypesOf('whats the error code i gave u?', 'en')).toContain('code');
+    expect(recallStatements('whats the error code i gave you?', said, 'en', 1, { guess: true }).map((s) => s.text)).toEqual([
+      "there's an E18 blinking on the display",
+    ]);
+    expect(isAddress('im at 14 larch grove, LS6 2QT', 'en')).toBe(true);
+  });
+
+  it('a question or a request to say back is never echoed as noted', () => {
+    expect(echoDetail("bon. c'est quelle marque déjà, je vous l'avais dit ?", 'fr')).toBeUndefined();
+    expect(echoDetail("pour l'annonce, rappelle-moi le nom et l'âge de mon chat", 'fr')).toBeUndefined();
+    expect(echoDetail('my washing machine died mid cycle, water still sitting in the drum', 'en')).toBe(
+      'your washing machine died mid cycle, water still sitting in the drum',
+    );
+  });
+});

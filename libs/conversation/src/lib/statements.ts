@@ -1553,7 +1553,9 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
 
 /** Does a sentence of the message ask to have something said back ("dame el número de póliza otra vez")? */
 export function asksToTellBack(message: string, lang: Lang): boolean {
-  return sentences(message).some((p) => TELL_BACK.test(fold(stripOpeners(p, lang)).replace(REQUEST_LEAD, '')));
+  // The request may follow a clause saying what for ("pour l'annonce, rappelle-moi le nom…", "for the form, remind me…").
+  const asks = (clause: string) => TELL_BACK.test(fold(stripOpeners(clause, lang)).replace(REQUEST_LEAD, ''));
+  return sentences(message).some((p) => asks(p) || p.split(/,\s*/u).slice(1, 3).some(asks));
 }
 
 /**
@@ -1658,6 +1660,8 @@ export function carriesType(st: Pick<Statement, 'text' | 'terms' | 'lang'>, type
       return t.numbers.length > 0 || t.stems.includes('cat:amount');
     case 'reason':
       return givesReason(st);
+    case 'code':
+      return t.codes.length > 0;
   }
 }
 
@@ -1975,18 +1979,20 @@ export function recallStatements(
   // surest first (a day or hour in digits or by name, an address or a place's name), else the latest: an answer that may
   // be off is told as what they said, where "I can't find it" would be sure to be wrong.
   if (!scored.length && opts?.guess && !qValues.length) {
-    const kind = typedAs.find((t) => t === 'hour' || t === 'time' || t === 'place');
+    const kind = typedAs.find((t) => t === 'hour' || t === 'time' || t === 'place' || t === 'code');
     // A place may be written in lower case after a preposition of place ("es en la finca los almendros, en aranjuez").
     // "How long…?" is answered by a duration ("3 monate pause").
     const long = /\b(?:how long|wie lange|cuanto tiempo|quanto tempo|combien de temps)\b/.test(plain(question));
     const sure = (st: Statement) =>
-      kind === 'place'
-        ? placeEvidence(st)
-        : // A date with its month or weekday ("el 14 de junio") before a number alone ("8 horas con álbum").
-          Number(long && DURATION.test(st.text)) * 3 +
-          Number(st.terms.dates.length > 0 && /\d/.test(st.text)) +
-          Number(wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word)) || monthsOf(st.lang).has(fold(w.word)))) +
-          Number(/\d/.test(st.text)) / 2;
+      kind === 'code'
+        ? -Number(isAddress(st.text, st.lang)) // a postcode is a code of the address, not the one asked for
+        : kind === 'place'
+          ? placeEvidence(st)
+          : // A date with its month or weekday ("el 14 de junio") before a number alone ("8 horas con álbum").
+            Number(long && DURATION.test(st.text)) * 3 +
+            Number(st.terms.dates.length > 0 && /\d/.test(st.text)) +
+            Number(wordsOf(st.text).some((w) => weekdays(st.lang).has(fold(w.word)) || monthsOf(st.lang).has(fold(w.word)))) +
+            Number(/\d/.test(st.text)) / 2;
     const fits = (st: Statement) => (kind === 'place' ? carriesType(st, kind) || saysPlaceAfterLead(st) : carriesType(st, kind!));
     const pick = kind ? pool.filter((st) => st.lang === lang && fits(st)).sort((a, b) => sure(b) - sure(a) || b.order - a.order)[0] : undefined;
     if (pick) return [pick];
@@ -2341,11 +2347,13 @@ export function tellBack(st: Statement, lang: Lang, seed: string): string {
  * the roku"): the longest sentence of the message with four to thirty words, in the reply language; else undefined.
  */
 export function echoDetail(message: string, lang: Lang): string | undefined {
+  // A question, or a request to say something back, is never told back as noted ("c'est quelle marque déjà ?").
   const sentences = message
     .split(/(?<=[.!?…])\s+|\n+/u)
+    .filter((x) => !/\?\s*$/u.test(x))
     .map((x) => trimEnd(stripOpeners(x.trim(), lang)))
     .filter(Boolean);
-  const best = sentences.filter((x) => !opensLikeQuestion(x, lang)).sort((a, b) => b.length - a.length)[0];
+  const best = sentences.filter((x) => !opensLikeQuestion(x, lang) && !asksToTellBack(x, lang)).sort((a, b) => b.length - a.length)[0];
   if (!best) return undefined;
   const words = best.split(/\s+/).length;
   if (words < 4 || words > 30 || statementLanguage(best, lang) !== lang) return undefined;

@@ -431,6 +431,7 @@ export const DE: LanguageData = {
     person: ['wer ist', 'wer war', 'mit wem', 'fur wen', 'wie heißt', 'wie heißen', 'wie hieß', 'der name', 'wer kommt'],
     number: ['wie viele', 'wie viel', 'wie alt', 'wie lange', 'welche große', 'fur wie viele'],
     reason: ['warum', 'weshalb', 'wieso', 'weswegen', 'aus welchem grund', 'worum geht', 'wozu'],
+    code: ['code', 'fehlercode', 'referenz', 'kennung', 'aktenzeichen'],
   },
   reasons: ['weil', 'denn', 'wegen', 'es geht um', 'deshalb', 'darum', 'deswegen', 'nämlich', 'da ich', 'damit'],
   returnLeads: ['zurück zu', 'zurück zum', 'zurück zur', 'nochmal zu', 'nochmal zum', 'nochmal zur'],

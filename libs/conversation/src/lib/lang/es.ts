@@ -402,6 +402,7 @@ export const ES: LanguageData = {
     person: ['quien', 'quienes', 'como se llama', 'cual es el nombre', 'el nombre de'],
     number: ['cuanto tiempo', 'cuantos', 'cuantas', 'cuanto', 'cuanta', 'que talla', 'que tamano'],
     reason: ['por qué', 'por que', 'cuál es el motivo', 'qué motivo', 'qué razón', 'por qué razón', 'para qué'],
+    code: ['código', 'codigo', 'referencia', 'localizador'],
   },
   reasons: ['porque', 'ya que', 'por culpa', 'debido a', 'a causa de', 'se trata de', 'es por', 'pues', 'para poder'],
   returnLeads: ['volviendo a', 'volviendo al', 'de vuelta a', 'de vuelta al', 'retomando'],

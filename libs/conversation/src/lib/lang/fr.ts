@@ -404,6 +404,7 @@ export const FR: LanguageData = {
     ],
     number: ['combien de temps', 'combien', 'quel age', 'quelle taille', 'quelle pointure'],
     reason: ['pourquoi', 'pour quelle raison', 'quel motif', 'quelle raison', 'quel est le motif'],
+    code: ['code', 'référence', 'reference'],
   },
   reasons: ['parce que', 'parce', 'car', 'puisque', 'à cause', "il s'agit", 'pour pouvoir', 'vu que'],
   returnLeads: [

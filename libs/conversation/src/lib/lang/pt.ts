@@ -491,6 +491,7 @@ export const PT: LanguageData = {
     person: ['quem', 'qual o nome', 'qual e o nome', 'como se chama', 'como chama', 'nome d'],
     number: ['quanto tempo', 'quantos', 'quantas', 'quanto', 'qual o tamanho', 'qual tamanho'],
     reason: ['por que', 'por quê', 'qual o motivo', 'qual motivo', 'qual a razão', 'por qual motivo', 'por qual razão'],
+    code: ['código', 'codigo', 'protocolo', 'rastreio'],
   },
   reasons: ['porque', 'pois', 'por causa', 'já que', 'devido', 'se trata de', 'é por causa', 'pra poder', 'para poder'],
   returnLeads: ['voltando ao', 'voltando a', 'voltando à', 'voltando pro', 'voltando pra', 'voltando no', 'voltando na', 'de volta ao', 'de volta à'],

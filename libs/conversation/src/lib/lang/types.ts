@@ -199,7 +199,8 @@ export interface LanguageData {
 
 /** The kinds of value a question may ask for. */
 /** `hour`: a time of day ("what time…", "a qué hora…", "um wie viel Uhr…"), narrower than `time` (a date does not answer it). */
-export type AnswerType = 'time' | 'hour' | 'place' | 'person' | 'number' | 'reason';
+/** `code`: a code, reference or error code ("what's the error code i gave you?"), answered by a statement holding one. */
+export type AnswerType = 'time' | 'hour' | 'place' | 'person' | 'number' | 'reason' | 'code';
 
 /** The starts that make a message a question for the intents: the question words less `notStarts`, with `moreStarts`. */
 export function questionStarts(d: Pick<LanguageData, 'questionWords' | 'asking'>): string[] {
