@@ -1823,3 +1823,20 @@ describe('round 13: codes asked for, questions never noted', () => {
     );
   });
 });
+
+describe('round 13: "no longer", and a "no" that rules nothing out', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
+
+  it('"c\'est plus le 6, … le 8 janvier" corrects the day ("no longer", "ya no es", "não é mais")', () => {
+    const said = build(
+      ['je suis en L2 de psycho à bordeaux, et mes partiels commencent le 6 janvier', "en fait c'est plus le 6, les partiels commencent le 8 janvier"],
+      'fr',
+    );
+    expect(said[0].text).toBe('je suis en L2 de psycho à bordeaux, et mes partiels commencent le 8 janvier');
+  });
+
+  it('"non je rigole mais dis-moi…" corrects nothing', () => {
+    expect(findCorrections('😂 non je rigole mais dis-moi si t’as retenu')).toEqual([]);
+    expect(findCorrections('not the red one but the blue one')).toEqual([{ from: 'red', to: 'blue' }]);
+  });
+});

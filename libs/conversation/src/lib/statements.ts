@@ -388,6 +388,8 @@ function ratherCorrections(text: string): Correction[] {
   for (const m of text.matchAll(re)) {
     const [from, to] = [m[1], m[2]];
     if (ONLY.has(fold(from)) || fold(from) === fold(to) || /\p{N}/u.test(from) !== /\p{N}/u.test(to)) continue;
+    // "non je rigole mais dis-moi…": a "no" before a pronoun says no to what was asked, it rules out no value.
+    if (ALL_LANGS.some((l) => isStopWord(from, l))) continue;
     out.push({ from, to });
   }
   return out;

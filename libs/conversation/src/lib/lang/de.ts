@@ -164,6 +164,10 @@ export const DE: LanguageData = {
   ],
   strongCorrections: ['korrektur', 'ich meinte', 'vertan', 'geirrt', 'mein fehler'],
   correctionMarkers: [
+    'nicht mehr am',
+    'nicht mehr der',
+    'nicht mehr die',
+    'ist nicht mehr',
     'korrektur',
     'ich meinte',
     'ich meine',

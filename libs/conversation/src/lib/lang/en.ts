@@ -175,6 +175,9 @@ export const EN: LanguageData = {
   ],
   strongCorrections: ['i meant', 'correction', 'my mistake', 'i was wrong', 'i made a mistake', 'i got it wrong'],
   correctionMarkers: [
+    'no longer',
+    'not anymore',
+    "isn't anymore",
     'actually',
     'sorry i meant',
     'i meant',

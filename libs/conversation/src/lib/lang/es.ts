@@ -113,6 +113,9 @@ export const ES: LanguageData = {
   ],
   strongCorrections: ['me equivoque', 'correccion', 'quise decir', 'me confundi', 'me he equivocado'],
   correctionMarkers: [
+    'ya no es',
+    'ya no será',
+    'ya no sera',
     'perdon me equivoque',
     'me equivoque',
     'en realidad',

@@ -128,6 +128,10 @@ export const FR: LanguageData = {
   ],
   strongCorrections: ['je voulais dire', 'correction', 'je me suis trompe', 'je me suis trompee', 'erreur de ma part'],
   correctionMarkers: [
+    "c'est plus le",
+    "c'est plus la",
+    "ce n'est plus",
+    'ils ont decale',
     'en fait',
     'pardon je voulais dire',
     'je voulais dire',

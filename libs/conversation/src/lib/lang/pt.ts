@@ -138,6 +138,8 @@ export const PT: LanguageData = {
   ],
   strongCorrections: ['me enganei', 'correcao', 'corrigindo', 'quis dizer', 'errei', 'me confundi'],
   correctionMarkers: [
+    'não é mais',
+    'nao e mais',
     'me enganei',
     'na verdade',
     'correcao',
