@@ -1840,3 +1840,31 @@ describe('round 13: "no longer", and a "no" that rules nothing out', () => {
     expect(findCorrections('not the red one but the blue one')).toEqual([{ from: 'red', to: 'blue' }]);
   });
 });
+
+describe('round 13: slips keep their unit, the same noun before a number, measures', () => {
+  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
+
+  it('"el alquiler son 720 €" corrects the rent said with the same noun, not "un 20% del piso"', () => {
+    const said = build(
+      [
+        'además pago un alquiler de 650 € al mes y trabajo desde casa, un 20% del piso es mi estudio',
+        'perdón, me equivoqué, el alquiler son 720 €, subió en enero',
+      ],
+      'es',
+    );
+    expect(said[0].text).toBe('además pago un alquiler de 720 € al mes y trabajo desde casa, un 20% del piso es mi estudio');
+  });
+
+  it('"X, no un Y" rules out Y after an indefinite article', () => {
+    expect(findCorrections('perdón, me equivoqué: el piso de valencia es un 4º, no un 3º')).toEqual([{ from: '3º', to: '4º' }]);
+  });
+
+  it('an area and a storage size are asked for by their measure ("cuántos metros" → "70 m2", "capacité de stockage" → "256 go")', () => {
+    expect(termsOf('el piso es de unos 70 m2', 'es').stems).toContain('cat:area');
+    expect(termsOf('¿cuántos metros te dije que tiene el piso?', 'es').stems).toContain('cat:area');
+    expect(termsOf('un iphone 13 de 256 go, très bon état', 'fr').stems).toContain('cat:storage');
+    expect(termsOf('collection between 8 to 12', 'en').stems).not.toContain('cat:storage');
+    const said = build(['un iphone 13 de 256 go, très bon état', 'je pensais le mettre à 320 €'], 'fr');
+    expect(recallStatements('rappelle moi la capacité de stockage ?', said, 'fr', 1).map((s) => s.text)).toEqual(['un iphone 13 de 256 go, très bon état']);
+  });
+});

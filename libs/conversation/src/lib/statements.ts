@@ -321,7 +321,7 @@ export function findCorrections(text: string): Correction[] {
   const nots = notAlternation();
   // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.
   const re = new RegExp(
-    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?<![\p{L}\p{N}])(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|los|las|le|de|du|del|au|al|do|da|no|na|en|um|am|at|on|às|as|à)\s+){0,2}(${VALUE})`,
+    String.raw`(?<![\p{L}\p{N}])(${VALUE})((?:\s+(?:[\p{Ll}][\p{L}'’-]*|Uhr))(?:\s+[\p{Ll}][\p{L}'’-]*)?)?[.,;:!]?\s*(?:,\s*)?(?:(?:and|e|y|et|mais|but|pero|mas)\s+)?(?<![\p{L}\p{N}])(?:${nots}|não|é não|no es|n'est pas|not)\s+(?:(?:the|o|a|el|la|los|las|le|de|du|del|au|al|do|da|no|na|en|um|uma|un|una|une|an|am|at|on|às|as|à)\s+){0,2}(${VALUE})`,
     'gu',
   );
   for (const m of (text ?? '').matchAll(re)) {
@@ -573,6 +573,16 @@ function insteadCorrection(sentence: string, before: string[]): Correction | und
   return again.has(one(from)) ? { from, to: to.v, by: sentence } : { from, to: to.v };
 }
 
+/** The unit or symbol written right after a number, in the latest text that says it ("20%" → "%", "720 €" → "€"). */
+function unitAfter(value: string, texts: string[]): string | undefined {
+  const re = new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(value)}\s?([%€$£¥]|(?:km|kg|mg|ml|cm|mm|m2|m²|gb|go|tb)(?![\p{L}]))`, 'iu');
+  for (const text of [...texts].reverse()) {
+    const m = re.exec(text);
+    if (m) return m[1].toLowerCase();
+  }
+  return undefined;
+}
+
 /** The one e-mail address a text gives, if it gives exactly one. */
 function emailOf(text: string): string | undefined {
   const all = text.match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu) ?? [];
@@ -767,7 +777,11 @@ function placedCorrections(texts: string[]): PlacedCorrection[] {
       const restated = (v: string) => /\d/.test(v) && earlier.some((w) => digits(w) === digits(v));
       for (const v of values) {
         if (restated(v)) continue;
-        const old = [...earlier].reverse().find((w) => similarValues(v, w) && !values.some((x) => fold(x) === fold(w)));
+        // A slip keeps its unit: "720 €" is no slip of "un 20% del piso".
+        const unit = unitAfter(v, [t]);
+        const old = [...earlier]
+          .reverse()
+          .find((w) => similarValues(v, w) && !values.some((x) => fold(x) === fold(w)) && (!unit || !unitAfter(w, before) || unitAfter(w, before) === unit));
         if (old) {
           map.set(fold(old), { from: old, to: v, at });
           found = true;
@@ -846,6 +860,23 @@ function leadCorrections(sentence: string, before: string[]): Correction[] {
   for (const x of valuesAt(sentence)) {
     const word = lead(sentence, x.at);
     if (!word || valueShape(x.v) === 'name') continue;
+    // Else the same content word among the three before each ("pago un alquiler de 650 €" … "el alquiler son 720 €").
+    const noun = anchorBefore(sentence, x.at);
+    const said = noun && !before.slice(-IMPLIED_REACH).some((text) => valuesAt(text).some((y) => fold(lead(text, y.at) ?? '') === fold(word)));
+    if (said) {
+      const old = before
+        .slice(-IMPLIED_REACH)
+        .reverse()
+        .flatMap((text) =>
+          valuesAt(text)
+            .filter((y) => valueShape(y.v) === valueShape(x.v) && fold(y.v) !== fold(x.v) && comparable(y.v, x.v) && anchorBefore(text, y.at) === noun)
+            .map((y) => y.v),
+        )[0];
+      if (old) {
+        out.push({ from: old, to: x.v });
+        continue;
+      }
+    }
     for (const text of before.slice(-IMPLIED_REACH).reverse()) {
       const old = valuesAt(text)
         .filter((y) => valueShape(y.v) === valueShape(x.v) && fold(y.v) !== fold(x.v) && comparable(y.v, x.v) && fold(lead(text, y.at) ?? '') === fold(word))
@@ -857,6 +888,14 @@ function leadCorrections(sentence: string, before: string[]): Correction[] {
     }
   }
   return out.filter((c, i) => out.findIndex((o) => fold(o.from) === fold(c.from)) === i);
+}
+
+/** The last word of three or more letters that is no stop word among the three words before a position, folded. */
+function anchorBefore(text: string, at: number): string | undefined {
+  const lang = statementLanguage(text);
+  const words = wordsOf(text.slice(Math.max(0, at - 40), at)).slice(-3);
+  const w = [...words].reverse().find((x) => x.word.length >= 3 && /^\p{L}+$/u.test(x.word) && !isStopWord(x.word, lang));
+  return w ? fold(w.word) : undefined;
 }
 
 /** A number written with groups of thousands ("1,430", "12.500", "45 182"). */

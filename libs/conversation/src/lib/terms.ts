@@ -197,6 +197,15 @@ const CATEGORY_LEADS = new Set(
 const AMOUNT =
   /(?:R\$|US\$|\$|€|£)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:€|£|euros?\b|reais\b|real\b|d[oó]lares\b|dollars?\b|bucks\b|pesos\b|libras\b|pounds?\b|eur\b|brl\b|usd\b)/iu;
 
+/** Measures by their unit: an area ("70 m2", "85 m²", "60 metros cuadrados") and a storage size ("256 go", "128GB"). */
+const MEASURES: ReadonlyArray<[string, RegExp]> = [
+  [
+    'cat:area',
+    /\d\s?(?:m2|m²|sqm|qm)(?![\p{L}\p{N}])|\d\s?(?:square (?:met(?:re|er)s|feet)|metros? (?:cuadrados|quadrados)|m[eè]tres? carr[eé]s|quadratmeter)/iu,
+  ],
+  ['cat:storage', /\d\s?(?:gb|go|tb|gigas?|gigabytes?|terabytes?)(?![\p{L}\p{N}])/iu],
+];
+
 /** Codes that are times of day or ordinals, not codes: "3PM", "16H", "10H30", "2ND". */
 const TIME_CODE = /^\d{1,2}(?:[:H.]\d{2})?(?:AM|PM|H|HS|HRS|ST|ND|RD|TH)?$/;
 
@@ -341,6 +350,7 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
   const names: string[] = [];
   const cats = categories(lang);
   if (AMOUNT.test(noEmail)) stems.push('cat:amount');
+  for (const [cat, re] of MEASURES) if (re.test(noEmail)) stems.push(cat);
   // A code with letters and at least three digits ("0x80070005", "E-401", "88213-B"), not a time of day ("3pm", "16h") nor
   // a model name ("archer AX73", "moto G84"), is the kind of value "what was the error?" asks for.
   if (!opts?.asked && codes.some((c) => !TIME_CODE.test(c) && (c.match(/\d/g)?.length ?? 0) >= 3)) stems.push('cat:code');

@@ -27,4 +27,6 @@ export const DE_CATEGORY_WORDS: Record<string, string[]> = {
   router: split('router modem wlan'),
   hobby: split('hobby hobbys freizeit'),
   city: split('stadt ort land'),
+  area: split('quadratmeter qm wohnflache flache'),
+  storage: split('speicher speicherplatz kapazitat'),
 };

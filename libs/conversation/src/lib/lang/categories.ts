@@ -352,6 +352,27 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     anyCase: true,
     asWritten: true,
   },
+  // Measures: no members; a statement carries the category by a number with its unit ("70 m2", "256 go": terms.ts MEASURES).
+  {
+    id: 'area',
+    words: {
+      en: split('sqm footage'),
+      pt: split('metros metragem'),
+      es: split('metros metraje superficie'),
+      fr: split('metres surface superficie'),
+    },
+    members: [],
+  },
+  {
+    id: 'storage',
+    words: {
+      en: split('storage capacity gigs gb'),
+      pt: split('armazenamento capacidade gigas'),
+      es: split('almacenamiento capacidad gigas'),
+      fr: split('stockage capacite gigas'),
+    },
+    members: [],
+  },
 ];
 
 /** The shared categories in one language's shape (lang/types.ts `categories`). */
