@@ -256,7 +256,7 @@ describe('a farewell takes leave (round 9)', () => {
 
 describe('round 13: requests to read back', () => {
   it('"can u read me back the full address then" is answered with the address, not noted as something said', async () => {
-    const replies = await play(getSoul('friendly-support-en'), [
+    const replies = await play(getSoul('friendly-support-en')!, [
       'our kitchen sockets keep tripping the whole downstairs. house is 14 Larkfield Road, Harrogate HG2 7PL',
       'hm actually the postcode is HG2 7PR, not HG2 7PL, i always mix those two up',
       'can u read me back the full address then',
@@ -268,12 +268,12 @@ describe('round 13: requests to read back', () => {
 
 describe('round 13: the whole name', () => {
   it('a name given in full is told in full, capitalized, but its particles', async () => {
-    const replies = await play(getSoul('friendly-support-en'), [
+    const replies = await play(getSoul('friendly-support-en')!, [
       "ok cool. so i need to freeze my gym membership. name's dani okafor, member no. IG-20417",
       'and whats the name on the account, just checking u got it right',
     ]);
     expect(replies[1]).toContain('Dani Okafor');
-    const pt = await play(getSoul('friendly-support'), ['oi, meu nome é maria souza, tenho uma dúvida sobre a fatura', 'qual é o meu nome?']);
+    const pt = await play(getSoul('friendly-support')!, ['oi, meu nome é maria souza, tenho uma dúvida sobre a fatura', 'qual é o meu nome?']);
     expect(pt[1]).toContain('Maria Souza');
   });
 });

@@ -1704,22 +1704,23 @@ describe('round 12: amounts grouped by spaces', () => {
   });
 });
 
-describe('round 13: corrections of one form, postcodes, streets, who by relation', () => {
-  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
+/** The statements of what a person said, one message each (round 13). */
+const statementsOf = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
 
+describe('round 13: corrections of one form, postcodes, streets, who by relation', () => {
   it('"the 19th instead" replaces the day written the same way, not the hour said after it', () => {
-    const said = build(['they said collection on the 17th between 8 and 12', 'oh actually the van is coming on the 19th instead, same window'], 'en');
+    const said = statementsOf(['they said collection on the 17th between 8 and 12', 'oh actually the van is coming on the 19th instead, same window'], 'en');
     expect(said[0].text).toBe('they said collection on the 19th between 8 and 12');
   });
 
   it('a postcode in two groups is one value: "HG2 7PR, not HG2 7PL" corrects the whole postcode', () => {
     expect(findCorrections('hm actually the postcode is HG2 7PR, not HG2 7PL, i always mix those two up')).toEqual([{ from: 'HG2 7PL', to: 'HG2 7PR' }]);
-    const said = build(['house is 14 Larkfield Road, Harrogate HG2 7PL', 'hm actually the postcode is HG2 7PR, not HG2 7PL'], 'en');
+    const said = statementsOf(['house is 14 Larkfield Road, Harrogate HG2 7PL', 'hm actually the postcode is HG2 7PR, not HG2 7PL'], 'en');
     expect(said[0].text).toBe('house is 14 Larkfield Road, Harrogate HG2 7PR');
   });
 
   it('a question naming a street word about what was said is answered by the whole address, not a part said again', () => {
-    const said = build(
+    const said = statementsOf(
       [
         'our kitchen sockets keep tripping, house is 14 Larkfield Road, Harrogate HG2 7PL',
         'want to make sure i gave it right',
@@ -1735,14 +1736,14 @@ describe('round 13: corrections of one form, postcodes, streets, who by relation
   });
 
   it('who someone is to the person answers "who" before a company named in full ("my flatmate Joss", not "Hallam Home")', () => {
-    const said = build(
+    const said = statementsOf(
       ['bought a 3 seater sofa from Hallam Home last month, paid £1,249', 'they said collection on the 17th between 8 and 12. my flatmate Joss will be in'],
       'en',
     );
     expect(recallStatements("who's going to be at the flat for it", said, 'en', 1, { guess: true }).map((s) => s.text)).toEqual([
       'they said collection on the 17th between 8 and 12. my flatmate Joss will be in',
     ]);
-    const es = build(['mi cuñada Paula es celíaca, hay que avisar al catering', 'el menú es de 3 platos'], 'es');
+    const es = statementsOf(['mi cuñada Paula es celíaca, hay que avisar al catering', 'el menú es de 3 platos'], 'es');
     expect(recallStatements('¿quién de la familia tiene intolerancia?', es, 'es', 1, { guess: true }).map((s) => s.text)).toEqual([
       'mi cuñada Paula es celíaca, hay que avisar al catering',
     ]);
@@ -1750,10 +1751,8 @@ describe('round 13: corrections of one form, postcodes, streets, who by relation
 });
 
 describe('round 13: what time, a corrected e-mail, who named in lower case', () => {
-  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
-
   it('"what time…" is no content word: "what time did i say it was?" is not about "last time"', () => {
-    const said = build(
+    const said = statementsOf(
       ["interview's at 10:30 with a woman called priya shah", 'last time i froze completely at a place called tessaro and didnt get the job'],
       'en',
     );
@@ -1763,22 +1762,22 @@ describe('round 13: what time, a corrected e-mail, who named in lower case', () 
   });
 
   it('an e-mail given in a correction replaces the other e-mail said just before, in the same message too', () => {
-    const said = build(['ok send the confirmation to dani.okafor88@mailbox.co.uk. actually no, use my work one, d.okafor@brightlane.com'], 'en');
+    const said = statementsOf(['ok send the confirmation to dani.okafor88@mailbox.co.uk. actually no, use my work one, d.okafor@brightlane.com'], 'en');
     expect(said[0].text).toBe('ok send the confirmation to d.okafor@brightlane.com.');
     expect(said.map((s) => s.text).join(' ')).not.toContain('dani.okafor88');
   });
 
   it('a person named in lower case after a naming word or a relation word answers "who…?"', () => {
-    const en = build(['the bit im dreading is the sql test', 'my sister ellie is driving me, she drops her little one at nursery first'], 'en');
+    const en = statementsOf(['the bit im dreading is the sql test', 'my sister ellie is driving me, she drops her little one at nursery first'], 'en');
     expect(recallStatements("who's giving me a lift?", en, 'en', 1, { guess: true }).map((s) => s.text)).toEqual([
       'my sister ellie is driving me, she drops her little one at nursery first',
     ]);
-    const es = build(['el vestido me queda grande de cintura', 'mi hermana rocío vendrá conmigo a la prueba'], 'es');
+    const es = statementsOf(['el vestido me queda grande de cintura', 'mi hermana rocío vendrá conmigo a la prueba'], 'es');
     expect(recallStatements('¿quién me acompaña a la prueba?', es, 'es', 1, { guess: true }).map((s) => s.text)).toEqual([
       'mi hermana rocío vendrá conmigo a la prueba',
     ]);
     // A verb after a relation word names no one: a name written as one answers first.
-    const verb = build(['can i come on thursday? ideally with gareth', 'my mum keeps sending me voice notes that are four minutes long'], 'en');
+    const verb = statementsOf(['can i come on thursday? ideally with gareth', 'my mum keeps sending me voice notes that are four minutes long'], 'en');
     expect(recallStatements('who am i booked in with?', verb, 'en', 1, { guess: true }).map((s) => s.text)).toEqual(['ideally with gareth']);
   });
 });
@@ -1801,10 +1800,8 @@ describe('round 13: secrets by clause, requests to tell back', () => {
 });
 
 describe('round 13: codes asked for, questions never noted', () => {
-  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
-
   it('"whats the error code i gave u?" is answered, as the last try, by the code said, not by a postcode', () => {
-    const said = build(
+    const said = statementsOf(
       ["my washing machine died mid cycle. there's an E18 blinking on the display", 'im at 14 larch grove, LS6 2QT. best days for me are tuesday'],
       'en',
     );
@@ -1825,10 +1822,8 @@ describe('round 13: codes asked for, questions never noted', () => {
 });
 
 describe('round 13: "no longer", and a "no" that rules nothing out', () => {
-  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
-
   it('"c\'est plus le 6, … le 8 janvier" corrects the day ("no longer", "ya no es", "não é mais")', () => {
-    const said = build(
+    const said = statementsOf(
       ['je suis en L2 de psycho à bordeaux, et mes partiels commencent le 6 janvier', "en fait c'est plus le 6, les partiels commencent le 8 janvier"],
       'fr',
     );
@@ -1842,10 +1837,8 @@ describe('round 13: "no longer", and a "no" that rules nothing out', () => {
 });
 
 describe('round 13: slips keep their unit, the same noun before a number, measures', () => {
-  const build = (said: string[], lang: 'en' | 'pt' | 'es' | 'fr' | 'de') => buildStatements([], said.map(user), undefined, lang).statements;
-
   it('"el alquiler son 720 €" corrects the rent said with the same noun, not "un 20% del piso"', () => {
-    const said = build(
+    const said = statementsOf(
       [
         'además pago un alquiler de 650 € al mes y trabajo desde casa, un 20% del piso es mi estudio',
         'perdón, me equivoqué, el alquiler son 720 €, subió en enero',
@@ -1864,7 +1857,7 @@ describe('round 13: slips keep their unit, the same noun before a number, measur
     expect(termsOf('¿cuántos metros te dije que tiene el piso?', 'es').stems).toContain('cat:area');
     expect(termsOf('un iphone 13 de 256 go, très bon état', 'fr').stems).toContain('cat:storage');
     expect(termsOf('collection between 8 to 12', 'en').stems).not.toContain('cat:storage');
-    const said = build(['un iphone 13 de 256 go, très bon état', 'je pensais le mettre à 320 €'], 'fr');
+    const said = statementsOf(['un iphone 13 de 256 go, très bon état', 'je pensais le mettre à 320 €'], 'fr');
     expect(recallStatements('rappelle moi la capacité de stockage ?', said, 'fr', 1).map((s) => s.text)).toEqual(['un iphone 13 de 256 go, très bon état']);
   });
 });

@@ -49,7 +49,7 @@ export {
 };
 
 /**
- * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D to dev S
+ * The pass share of the tuned part with held-out A and B under which the dialogue suite fails. Dev D to dev T
  * (outside testers' development sets, tuned on) and held-out C, F, H and J (frozen, never tuned on) are printed
  * apart.
  */
@@ -75,7 +75,8 @@ export const HELD_OUT_C_FLOOR = 0.65;
  * messaging a turn had passed by a word of the message's other sentence ("ty sunny." found "hey sunny, its priyanka"), which
  * a question about the person is no longer read with; in entity a dose asked with no word of the statement holding it.
  * Raised on 2026-11-28 (round 11, with dev P's first floors), and on 2026-11-28 (round 12, with the first floors of dev Q,
- * R and S; dev S was never tuned on: its floor is what the engine scored on it at the end of the round).
+ * R and S; dev S was never tuned on: its floor is what the engine scored on it at the end of the round), and on 2026-11-28
+ * (round 13, with dev T's first floors; dev S still never tuned on).
  */
 export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
   messaging: {
@@ -83,15 +84,16 @@ export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialogueP
     'dev E': 88,
     'dev G': 99,
     'dev I': 94,
-    'dev K': 98,
+    'dev K': 99,
     'dev L': 100,
     'dev M': 102,
     'dev N': 112,
-    'dev O': 100,
+    'dev O': 101,
     'dev P': 105,
-    'dev Q': 70,
-    'dev R': 52,
-    'dev S': 92,
+    'dev Q': 71,
+    'dev R': 55,
+    'dev S': 96,
+    'dev T': 66,
   },
   entity: {
     'dev D': 186,
@@ -99,19 +101,20 @@ export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialogueP
     'dev G': 97,
     'dev I': 85,
     'dev K': 92,
-    'dev L': 89,
+    'dev L': 91,
     'dev M': 101,
     'dev N': 109,
     'dev O': 98,
-    'dev P': 98,
+    'dev P': 99,
     'dev Q': 59,
-    'dev R': 55,
-    'dev S': 100,
+    'dev R': 58,
+    'dev S': 101,
+    'dev T': 65,
   },
 };
 
 /**
- * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets, dev D to dev S (tuned on;
+ * Every dialogue with the part it belongs to; `{ dev: false }` leaves out the development sets, dev D to dev T (tuned on;
  * their DEV_FLOORS are checked when they run), as CI's run does.
  */
 export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Dialogue; part: DialoguePart }> {
