@@ -445,12 +445,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
       const confident = strict.length
         ? strict
         : recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true, recent: ctx.userTurns }).filter((s) => !otherSlot(s));
-      const loose = () =>
-        recallStatements(message, earlierStatements(ctx, message), lang, 1, { loose: true, recent: ctx.userTurns }).filter((s) => !otherSlot(s));
+      const loose = confident.length
+        ? []
+        : recallStatements(message, earlierStatements(ctx, message), lang, 1, { loose: true, recent: ctx.userTurns }).filter((s) => !otherSlot(s));
       // The last try: what the person said of the kind asked for ("whats the error code i gave u?" → "an E18 blinking").
-      const guessed = () =>
-        recallStatements(message, earlierStatements(ctx, message), lang, 1, { guess: true, recent: ctx.userTurns }).filter((s) => !otherSlot(s));
-      const said = confident.length ? confident : loose().length ? loose() : guessed();
+      const said = confident.length
+        ? confident
+        : loose.length
+          ? loose
+          : recallStatements(message, earlierStatements(ctx, message), lang, 1, { guess: true, recent: ctx.userTurns }).filter((s) => !otherSlot(s));
       if (said.length) return [...answer.known, ...said.map((s, k) => tellBack(s, lang, `${ctx.seed}#said${k}`))];
     }
     return recallSentences(answer, lang);

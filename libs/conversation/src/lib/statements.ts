@@ -7,7 +7,7 @@ import { ADDRESSEE } from './lang/addressee';
 import { CITIES, COUNTRIES } from './lang/cities';
 import type { AnswerType } from './lang/types';
 import { languageFamily, type Lang } from './language';
-import { isStopWord, parseDates, termsOf, wordsOf, type Terms } from './terms';
+import { EMAIL, isStopWord, parseDates, termsOf, wordsOf, type Terms } from './terms';
 import { fits, namedRelations, namesSomeone, pointsBack, referentsOf, type Referent } from './referents';
 import { expandShorthand } from './shorthand';
 import { findTopic } from './topics';
@@ -585,7 +585,7 @@ function unitAfter(value: string, texts: string[]): string | undefined {
 
 /** The one e-mail address a text gives, if it gives exactly one. */
 function emailOf(text: string): string | undefined {
-  const all = text.match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu) ?? [];
+  const all = text.match(EMAIL) ?? [];
   return all.length === 1 ? all[0] : undefined;
 }
 
@@ -779,9 +779,11 @@ function placedCorrections(texts: string[]): PlacedCorrection[] {
         if (restated(v)) continue;
         // A slip keeps its unit: "720 €" is no slip of "un 20% del piso".
         const unit = unitAfter(v, [t]);
-        const old = [...earlier]
-          .reverse()
-          .find((w) => similarValues(v, w) && !values.some((x) => fold(x) === fold(w)) && (!unit || !unitAfter(w, before) || unitAfter(w, before) === unit));
+        const old = [...earlier].reverse().find((w) => {
+          if (!similarValues(v, w) || values.some((x) => fold(x) === fold(w))) return false;
+          const was = unit && unitAfter(w, before);
+          return !was || was === unit;
+        });
         if (old) {
           map.set(fold(old), { from: old, to: v, at });
           found = true;
@@ -861,17 +863,18 @@ function leadCorrections(sentence: string, before: string[]): Correction[] {
     const word = lead(sentence, x.at);
     if (!word || valueShape(x.v) === 'name') continue;
     // Else the same content word among the three before each ("pago un alquiler de 650 €" … "el alquiler son 720 €").
-    const noun = anchorBefore(sentence, x.at);
-    const said = noun && !before.slice(-IMPLIED_REACH).some((text) => valuesAt(text).some((y) => fold(lead(text, y.at) ?? '') === fold(word)));
-    if (said) {
+    const noun = anchorBefore(sentence, x.at, statementLanguage(sentence));
+    const unled = noun && !before.slice(-IMPLIED_REACH).some((text) => valuesAt(text).some((y) => fold(lead(text, y.at) ?? '') === fold(word)));
+    if (unled) {
       const old = before
         .slice(-IMPLIED_REACH)
         .reverse()
-        .flatMap((text) =>
-          valuesAt(text)
-            .filter((y) => valueShape(y.v) === valueShape(x.v) && fold(y.v) !== fold(x.v) && comparable(y.v, x.v) && anchorBefore(text, y.at) === noun)
-            .map((y) => y.v),
-        )[0];
+        .flatMap((text) => {
+          const lang = statementLanguage(text);
+          return valuesAt(text)
+            .filter((y) => valueShape(y.v) === valueShape(x.v) && fold(y.v) !== fold(x.v) && comparable(y.v, x.v) && anchorBefore(text, y.at, lang) === noun)
+            .map((y) => y.v);
+        })[0];
       if (old) {
         out.push({ from: old, to: x.v });
         continue;
@@ -891,8 +894,7 @@ function leadCorrections(sentence: string, before: string[]): Correction[] {
 }
 
 /** The last word of three or more letters that is no stop word among the three words before a position, folded. */
-function anchorBefore(text: string, at: number): string | undefined {
-  const lang = statementLanguage(text);
+function anchorBefore(text: string, at: number, lang: Lang): string | undefined {
   const words = wordsOf(text.slice(Math.max(0, at - 40), at)).slice(-3);
   const w = [...words].reverse().find((x) => x.word.length >= 3 && /^\p{L}+$/u.test(x.word) && !isStopWord(x.word, lang));
   return w ? fold(w.word) : undefined;
@@ -1714,7 +1716,7 @@ const streetWords = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].streets));
  */
 export function isAddress(text: string, lang: Lang): boolean {
   if (!/\d/.test(text)) return false;
-  const words = plain(text).trim().replace(/ß/g, 'ss').split(' ');
+  const words = streetReading(text);
   const streets = streetWords(lang);
   return words.some((w) => streets.has(w) || (lang === 'de' && /(?:strasse|str|weg|platz|allee|gasse)$/.test(w) && w.length > 6));
 }
@@ -1722,11 +1724,12 @@ export function isAddress(text: string, lang: Lang): boolean {
 /** Does the text say a street word of the language (lang/*.ts `streets`: "street", "rua", "calle", "rue", "Straße")? */
 function namesStreet(text: string, lang: Lang): boolean {
   const streets = streetWords(lang);
-  return plain(text)
-    .trim()
-    .replace(/ß/g, 'ss')
-    .split(' ')
-    .some((w) => streets.has(w));
+  return streetReading(text).some((w) => streets.has(w));
+}
+
+/** The words of a text as street words are compared: folded, "ß" written "ss". */
+function streetReading(text: string): string[] {
+  return plain(text).trim().replace(/ß/g, 'ss').split(' ');
 }
 
 /** lang/*.ts `placeLeads`: words after which a capitalized word names a place. */
@@ -1784,11 +1787,10 @@ export function latestAddress(statements: Statement[]): Statement | undefined {
   // A part of an address said before, again ("actually the postcode is HG2 7PR, not HG2 7PL", once the address holds the
   // corrected value): the whole address is told, not the part.
   const folded = statements.map((st) => fold(st.text));
-  const part = (st: Statement) =>
-    [...st.terms.codes, ...st.terms.numbers].length > 0 &&
-    statements.some(
-      (o, k) => o.order < st.order && isAddress(o.text, o.lang) && [...st.terms.codes, ...st.terms.numbers].every((v) => folded[k].includes(fold(v))),
-    );
+  const part = (st: Statement) => {
+    const values = [...st.terms.codes, ...st.terms.numbers];
+    return values.length > 0 && statements.some((o, k) => o.order < st.order && isAddress(o.text, o.lang) && values.every((v) => folded[k].includes(fold(v))));
+  };
   return latestOf(statements, (st) => isAddress(st.text, st.lang) && !part(st));
 }
 
