@@ -63,6 +63,7 @@ export const DIALOGUE_PARTS = [
   'dev R',
   'dev S',
   'dev T',
+  'dev U',
   'held-out A',
   'held-out B',
   'held-out C',
