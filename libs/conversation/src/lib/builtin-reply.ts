@@ -31,6 +31,8 @@ import {
   opensLikeQuestion,
   recallStatements,
   recapStatements,
+  profileStatements,
+  asksAboutMe,
   statementLanguage,
   tellBack,
   type Correction,
@@ -424,6 +426,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return agentIntro(ctx);
   }
 
+  // "What do you know about me so far?": all that was told, before any one remembered detail the question names.
+  if (asksAboutMe(message, lang)) return recallMe(ctx, message);
   // A question about something remembered: the order number, the name, what they like…
   const targets = matchMemoryQuestion(message, ctx.knownFacts);
   if (targets) {
@@ -529,7 +533,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   if (i.recallName) return recallName(ctx);
   if (i.recallAsked) return recallAsked(ctx);
-  if (i.recallMe) return recallMe(ctx);
+  if (i.recallMe) return recallMe(ctx, message);
   if (i.human) return [fill(ctx, choose(ctx, L.human))];
   if (i.statusCheck && !i.complaint) return statusCheck(ctx);
   if (i.wait && !i.complaint && !i.question) return [fill(ctx, choose(ctx, WAIT_REPLY[ctx.voice.id][lang]))];
@@ -1388,10 +1392,16 @@ function recallAsked(ctx: Ctx): string[] {
   return parts;
 }
 
-function recallMe(ctx: Ctx): string[] {
+/**
+ * "What do you know about me?": the person's name, then the statements that carry the most details (profileStatements),
+ * told back; the structured facts only when no statement was kept.
+ */
+function recallMe(ctx: Ctx, message: string): string[] {
   const { lang } = ctx;
+  ctx.recalled = true;
+  const said = profileStatements(earlierStatements(ctx, message));
   const facts = ctx.knownFacts.filter((f) => f.kind !== 'name');
-  const details = describeFacts(facts, lang);
+  const details = said.length ? '' : describeFacts(facts, lang);
   const parts: string[] = [];
   if (ctx.name)
     parts.push(
@@ -1403,6 +1413,7 @@ function recallMe(ctx: Ctx): string[] {
         de: `Ich weiß, dass du ${ctx.name} heißt.`,
       }),
     );
+  parts.push(...said.map((st, k) => tellBack(st, lang, `${ctx.seed}#me${k}`)));
   if (details) {
     parts.push(
       tr(lang, {

@@ -12,6 +12,8 @@ import {
   echoQuestion,
   extractStatements,
   isRecapRequest,
+  asksAboutMe,
+  profileStatements,
   opensLikeQuestion,
   findCorrections,
   isAddress,
@@ -1859,5 +1861,103 @@ describe('round 13: slips keep their unit, the same noun before a number, measur
     expect(termsOf('collection between 8 to 12', 'en').stems).not.toContain('cat:storage');
     const said = statementsOf(['un iphone 13 de 256 go, très bon état', 'je pensais le mettre à 320 €'], 'fr');
     expect(recallStatements('rappelle moi la capacité de stockage ?', said, 'fr', 1).map((s) => s.text)).toEqual(['un iphone 13 de 256 go, très bon état']);
+  });
+});
+
+describe('round 14: what do you know about me, slips, measures, German compounds and verbs', () => {
+  it('"what do you know about me?" is asked in every language, shorthand written out; "what do you know about Porto?" is not', () => {
+    expect(asksAboutMe('cool. so what do u know about me so far', 'en')).toBe(true);
+    expect(asksAboutMe('o que vc lembra de mim?', 'pt')).toBe(true);
+    expect(asksAboutMe('¿qué sabes de nosotros hasta ahora?', 'es')).toBe(true);
+    expect(asksAboutMe('was weißt du alles über mich?', 'de')).toBe(true);
+    expect(asksAboutMe("qu'est-ce que tu sais sur moi ?", 'fr')).toBe(true);
+    expect(asksAboutMe('what do you know about Porto?', 'en')).toBe(false);
+    expect(asksAboutMe('what did i tell you about her?', 'en')).toBe(false);
+  });
+
+  it('the answer tells the statements with details first, no question, and no correction already written into what it corrects', () => {
+    const said = statementsOf(
+      [
+        'heyy so i wanna book the beginners wheel class for me and my gf, shes called Ines',
+        'oh and im left handed if that matters lol',
+        'email is sam.okafor@fastmail.com for the booking',
+        'can you do saturdays?',
+        'oh it should be sam.okafor@fastmail.co.uk, not .com',
+      ],
+      'en',
+    );
+    const told = profileStatements(said).map((s) => s.text);
+    expect(told).toEqual([
+      'heyy so i want to book the beginners wheel class for me and my gf, shes called Ines',
+      "oh and i'm left handed if that matters lol",
+      'email is sam.okafor@fastmail.co.uk for the booking',
+    ]);
+  });
+
+  it('the reply to "what do you know about me?" carries the corrected values, never the old ones', () => {
+    const replies = play(sunny, [
+      'flying out to Porto on the 3rd w my mum, booking ref is QX7T4M',
+      'QX7T4N for the booking ref, the M at the end was a typo',
+      'so what do u know about me so far',
+    ]);
+    expect(replies[2]).toContain('Porto');
+    expect(replies[2]).toContain('QX7T4N');
+    expect(replies[2]).not.toContain('QX7T4M');
+  });
+
+  it('a slip said anywhere in the sentence corrects ("…, the M at the end was a typo"); two codes with letters are compared whole', () => {
+    expect(collectCorrections(['booking ref is QX7T4M', 'QX7T4N for the booking ref, the M at the end was a typo'])).toEqual([
+      { from: 'QX7T4M', to: 'QX7T4N' },
+    ]);
+    expect(isCorrection('es 55-9031, me equivoqué al escribir', 'es')).toBe(true);
+    expect(isCorrection('QX7T4N for the booking ref', 'en')).toBe(false);
+  });
+
+  it('an e-mail said with a "not" replaces the one given before, however long ago', () => {
+    expect(
+      collectCorrections([
+        'email is sam.okafor@fastmail.com for the booking',
+        'can we do 3 people',
+        'i told you earlier',
+        'i might have made a typo',
+        'oh it should be sam.okafor@fastmail.co.uk, not .com',
+      ]),
+    ).toEqual([{ from: 'sam.okafor@fastmail.com', to: 'sam.okafor@fastmail.co.uk' }]);
+  });
+
+  it('a bare hour replacing a time of day keeps its hour word: "19 uhr, nicht 19:30"', () => {
+    expect(findCorrections('ich meinte 19 uhr, nicht 19:30, hab grad nochmal aufs plakat geschaut')).toEqual([{ from: '19:30', to: '19 uhr' }]);
+  });
+
+  it('a ruled-out word before a laugh is left out when told back (", no la derecha jaja")', () => {
+    expect(withoutRuledOut('la rodilla es la izquierda, no la derecha jaja vaya cabeza')).toBe('la rodilla es la izquierda jaja vaya cabeza');
+  });
+
+  it('a weight and an age carry their measure, so "her age and weight?" and "objetivo de peso" find them', () => {
+    expect(termsOf('shes a 5 yr old lop, about 2.3kg', 'en').stems).toEqual(expect.arrayContaining(['cat:weight', 'cat:age']));
+    expect(termsOf('what did i tell you about her age and weight?', 'en', undefined, { asked: true }).stems).toEqual(
+      expect.arrayContaining(['cat:weight', 'cat:age']),
+    );
+    expect(termsOf('quiero bajar de 78 a 70 kilos antes de julio', 'es').stems).not.toContain('cat:age');
+    expect(termsOf('mi hijo tiene 8 años', 'es').stems).toContain('cat:age');
+    const said = statementsOf(['holaa, quiero bajar de 78 a 70 kilos antes de julio', 'puedo ir lunes y viernes a las 7'], 'es');
+    expect(recallStatements('¿cuál era mi objetivo de peso?', said, 'es', 1, { confident: true }).map((s) => s.text)).toEqual([
+      'holaa, quiero bajar de 78 a 70 kilos antes de julio',
+    ]);
+  });
+
+  it('a German compound with a linking s is read as its parts ("wohnungsnummer" finds "wohnung 16"); "3. OG" ends no sentence', () => {
+    expect(termsOf('welche wohnungsnummer hast du notiert?', 'de').stems).toEqual(termsOf('welche wohnung nummer hast du notiert?', 'de').stems);
+    const said = statementsOf(['die heizung ist kalt, wohnung 14, 3. OG links, Birkenstraße 9', 'Korrektur: es ist wohnung 16, nicht 14'], 'de');
+    expect(said[0].text).toBe('die heizung ist kalt, wohnung 16, 3. OG links, Birkenstraße 9');
+    expect(recallStatements('welche wohnungsnummer hast du jetzt bei mir notiert?', said, 'de', 1, { confident: true })[0]?.text).toContain('wohnung 16');
+  });
+
+  it('German verbs agree with the shifted subject at the start of a clause ("ich singe" → "du singst", "wir haben" → "ihr habt")', () => {
+    expect(shiftPerson('ich singe in einem chor und wir haben am 18. Oktober unser erstes konzert', 'de')).toBe(
+      'du singst in einem chor und ihr habt am 18. Oktober euer erstes konzert',
+    );
+    expect(shiftPerson('ich arbeite bis 15 uhr, wir sind zu dritt', 'de')).toBe('du arbeitest bis 15 uhr, ihr seid zu dritt');
+    expect(shiftPerson('donnerstags hab ich berufsschule', 'de')).toBe('donnerstags hab du berufsschule');
   });
 });

@@ -331,7 +331,10 @@ export function findCorrections(text: string): Correction[] {
     // Both must be of one shape: two codes, two e-mails, two days or two names.
     if (valueShape(to) !== valueShape(from) || valueShape(to) === 'word') continue;
     const words = (m[2] ?? '').trim();
-    out.push(words && !new RegExp(String.raw`^(?:${nots}|não)\b`, 'iu').test(words) ? { from, to, said: `${to} ${words}` } : { from, to });
+    // "19 uhr, nicht 19:30": a bare hour replacing a time of day takes its hour word ("19 uhr", not "19").
+    const unit = /^\d{1,2}$/.test(to) && TIME_OF_DAY.test(from) ? /^(?:uhr|h|hs|hrs?|horas?|heures?|am|pm|o'clock)(?![\p{L}])/iu.exec(words)?.[0] : undefined;
+    if (unit) out.push({ from, to: `${to} ${unit}` });
+    else out.push(words && !new RegExp(String.raw`^(?:${nots}|não)\b`, 'iu').test(words) ? { from, to, said: `${to} ${words}` } : { from, to });
   }
   // "sorry i meant Cork, not dublin": in a sentence opening as a correction, the old name may be written in lower case.
   if (!out.length && opensAsCorrection(text ?? '')) {
@@ -679,20 +682,30 @@ const insteadWords = perLanguage((lang) => LANGUAGE_DATA[lang].insteadWords.map(
 /** Does the sentence open with a correction marker of lang/*.ts ("actually", "correção:", "perdón, me equivoqué")? */
 function opensAsCorrection(sentence: string, lang?: Lang): boolean {
   const langs: Lang[] = lang ? [lang] : ALL_LANGS;
-  const head = plain(sentence).split(' ').slice(0, 8).join(' ');
-  return langs.some((l) => correctionMarkers(l).some((m) => head.includes(m)));
+  const text = plain(sentence);
+  const head = text.split(' ').slice(0, 8).join(' ');
+  return langs.some((l) => correctionMarkers(l).some((m) => head.includes(m)) || slipMarkers(l).some((m) => text.includes(m)));
 }
+
+/** lang/*.ts `slipMarkers` as ` folded words `: "the M at the end was a typo" corrects wherever it is said. */
+const slipMarkers = perLanguage((lang) => LANGUAGE_DATA[lang].slipMarkers.map((x) => ` ${plain(x).trim()} `));
 
 /** The correction markers of a language as ` folded words ` (compared inside a plain() text). */
 const correctionMarkers = perLanguage((lang) => LANGUAGE_DATA[lang].correctionMarkers.map((x) => ` ${plain(x).trim()} `));
 
-/** ", not spin", ", no seis", ", não abril", ", pas le 7": the word a sentence rules out after a comma, before a pause or the end. */
+/** Laughter, in any language ("haha", "jajaja", "kkkk", "rsrs", "lol", "mdr"): a pause after a ruled-out word. */
+const LAUGH = String.raw`(?:(?:ha|ja|he|je|hi|rs)(?:ha|ja|he|je|hi|rs)+h?|k{3,}|lol|lmao|mdr|xd)`;
+
+/**
+ * ", not spin", ", no seis", ", não abril", ", pas le 7": the word a sentence rules out after a comma, before a pause, the
+ * end or a laugh (", no la derecha jaja vaya cabeza").
+ */
 let NOT_CLAUSE: RegExp | undefined;
 function notClause(): RegExp {
   if (NOT_CLAUSE) return new RegExp(NOT_CLAUSE);
   const nots = notAlternation();
   NOT_CLAUSE = new RegExp(
-    String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|an|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma|une|des|du|der|die|das|den|dem|ein|eine|einen|dia|día|day|jour|tag|am|on)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?—–)]|$))`,
+    String.raw`\s*[,;]\s*(?:${nots}|não|no es|n'est pas)\s+(?:(?:the|my|an|o|a|os|as|el|la|los|las|le|les|de|do|da|em|en|un|una|um|uma|une|des|du|der|die|das|den|dem|ein|eine|einen|dia|día|day|jour|tag|am|on)\s+)?([\p{L}\p{N}][\p{L}\p{N}-]*)(?=\s*(?:[,.;:!?—–)]|$)|\s+${LAUGH}(?![\p{L}]))`,
     'giu',
   );
   return new RegExp(NOT_CLAUSE);
@@ -755,15 +768,16 @@ function placedCorrections(texts: string[]): PlacedCorrection[] {
     const values = valueTokens(t);
     const instead = explicit.length ? undefined : insteadCorrection(t, before);
     if (instead) map.set(fold(instead.from), { ...instead, at });
-    if (!explicit.length && !instead && isCorrection(t)) {
+    // "oh it should be sam.okafor@fastmail.co.uk, not .com": an e-mail said with a "not" corrects the one before.
+    if (!explicit.length && !instead && (isCorrection(t) || (emailOf(t) && saysNot(t)))) {
       let found = false;
       // "actually no, use my work one, d.okafor@brightlane.com": an e-mail given in a correction replaces the latest other
       // e-mail said just before (e-mails have no digits to be told apart by).
       const email = emailOf(t);
+      // Any e-mail said before, however long ago: e-mails are few, and one in a correction replaces the latest.
       const old =
         email &&
-        before
-          .slice(-IMPLIED_REACH)
+        [...before]
           .reverse()
           .map(emailOf)
           .find((e) => e && e !== email);
@@ -773,8 +787,10 @@ function placedCorrections(texts: string[]): PlacedCorrection[] {
       }
       // A value said before, again in the correction ("é de 100mg, a de 50 era a antiga" after "losartana 50mg, caixa com
       // 60"), is the old one named, no slip of another.
+      // Two codes with letters are compared whole ("QX7T4N" is no restatement of "QX7T4M"), else by their digits ("50", "50mg").
       const digits = (x: string) => x.replace(/\D/g, '');
-      const restated = (v: string) => /\d/.test(v) && earlier.some((w) => digits(w) === digits(v));
+      const letters = (x: string) => /\p{L}/u.test(x);
+      const restated = (v: string) => /\d/.test(v) && earlier.some((w) => (letters(w) && letters(v) ? fold(w) === fold(v) : digits(w) === digits(v)));
       for (const v of values) {
         if (restated(v)) continue;
         // A slip keeps its unit: "720 €" is no slip of "un 20% del piso".
@@ -2231,6 +2247,7 @@ export function shiftPerson(sentence: string, lang: Lang): string {
   const negations = ['não', 'nao', 'no', 'ne', "n'", 'not', 'also', 'também', 'también', 'ya', 'já', 'still', 'ainda', 'todavía', 'me', 'te', 'se'];
   const parts = sentence.split(/(\s+|[,.;:!?()"“”«»]+)/u);
   let prev = '';
+  let prev2 = '';
   let firstWord = true;
   // Pro-drop languages go on with the same subject: "Eu moro em Recife e trabalho como enfermeira".
   let sawFirst = false;
@@ -2238,10 +2255,12 @@ export function shiftPerson(sentence: string, lang: Lang): string {
   for (const part of parts) {
     if (!part || /^\s+$|^[,.;:!?()"“”«»]+$/u.test(part)) {
       out.push(part);
-      if (part && /[,.;:!?]/.test(part)) prev = '';
+      if (part && /[,.;:!?]/.test(part)) prev = prev2 = '';
       continue;
     }
     let word = part;
+    // The subject word opened its clause: nothing but a conjunction before it.
+    const leads = !prev2 || ['und', 'aber', 'oder', 'denn', 'sondern', 'dann', 'also'].includes(prev2);
     // French elisions: "j'habite" → "tu habites", "m'appelle" → "t'appelles".
     const el = /^([jmJM])['’](\p{L}+.*)$/u.exec(part);
     if (el && lang === 'fr') {
@@ -2260,7 +2279,13 @@ export function shiftPerson(sentence: string, lang: Lang): string {
       word = d.verbs[lower];
       sawFirst = true;
     } else if (lang === 'en' && (lower === 'am' || lower === 'was') && prev === 'i') word = lower === 'am' ? 'are' : 'were';
-    else if (d.shift[lower] !== undefined && !(lang === 'en' && (lower === 'am' || lower === 'was'))) {
+    else if (d.verbEndings?.[prev] && leads && part === lower && lower.length >= 3 && !DETERMINERS.has(lower) && d.shift[lower] === undefined) {
+      // "ich singe" → "du singst", "wir haben" → "ihr habt" (lang/*.ts `verbEndings`), with the subject first in its clause:
+      // after a verb ("donnerstags hab ich berufsschule") the word after it is no verb.
+      const rule = d.verbEndings[prev].find(([end]) => lower.endsWith(end) && lower.length > end.length + 1);
+      if (rule) word = lower.slice(0, lower.length - rule[0].length) + rule[1];
+      else if (d.verbEndings[prev].some(([end]) => lower === end)) word = d.verbEndings[prev].find(([end]) => lower === end)![1];
+    } else if (d.shift[lower] !== undefined && !(lang === 'en' && (lower === 'am' || lower === 'was'))) {
       word = d.shift[lower];
       if (subjects[lang].includes(lower)) sawFirst = true;
     }
@@ -2268,6 +2293,7 @@ export function shiftPerson(sentence: string, lang: Lang): string {
     if (word !== part && /^\p{Lu}/u.test(part) && !firstWord && !(lang === 'en' && /^i(?:'|’|$)/iu.test(part)))
       word = word.charAt(0).toUpperCase() + word.slice(1);
     out.push(word);
+    prev2 = prev;
     prev = lower;
     firstWord = false;
   }
@@ -2426,6 +2452,45 @@ export function recapStatements(statements: Statement[], max = 4): Statement[] {
     .sort((a, b) => weight(b) - weight(a) || b.order - a.order)
     .slice(0, max)
     .sort((a, b) => a.order - b.order);
+}
+
+/** lang/*.ts `aboutMe`, folded and padded for a lookup. */
+const aboutMePhrases = perLanguage((l) => LANGUAGE_DATA[l].aboutMe.map((ph) => plain(ph)));
+
+/**
+ * A question for everything the agent knows about the person ("so what do u know about me so far", "o que vc lembra de
+ * mim?", "was weißt du alles über mich?"): a phrase of lang/*.ts `aboutMe` in any language, shorthand written out.
+ */
+export function asksAboutMe(message: string, lang: Lang): boolean {
+  const folded = plain(expandShorthand(message, lang));
+  return ALL_LANGS.some((l) => aboutMePhrases(l).some((ph) => folded.includes(ph)));
+}
+
+/**
+ * The statements an answer to "what do you know about me?" tells back: those that carry the most details (codes and
+ * e-mails count twice; numbers, dates and names once; a correction, said on purpose, once more), at most `max`, in the
+ * order they were said. A statement with no detail at all (chatter: "ugh the weather is grim today") is left out unless
+ * nothing else was said.
+ */
+export function profileStatements(statements: Statement[], max = 7): Statement[] {
+  const weight = (s: Statement) =>
+    (s.terms.codes.length + s.terms.emails.length) * 2 +
+    s.terms.numbers.length +
+    s.terms.dates.length +
+    s.terms.names.length +
+    (s.terms.stems.some((t) => t.startsWith('cat:')) ? 1 : 0) +
+    (s.correction ? 1 : 0);
+  const valuesOf = (s: Statement) => [...s.terms.codes, ...s.terms.emails, ...s.terms.numbers];
+  const told = statements.filter((s) => !isQuestion(s.text, s.lang) && !opensLikeQuestion(s.text, s.lang));
+  // A correction whose values were all written into what it corrects ("oh it should be …co.uk, not .com") says nothing more.
+  const corrects = (s: Statement) => s.correction || isCorrection(s.text, s.lang) || saysNot(s.text);
+  const kept = told.filter(
+    (s) => !corrects(s) || !valuesOf(s).length || !valuesOf(s).every((v) => told.some((o) => o.order < s.order && valuesOf(o).includes(v))),
+  );
+  const weighed = kept.filter((s) => weight(s) > 0).sort((a, b) => weight(b) - weight(a) || b.order - a.order);
+  // Then what carries no detail, oldest first (facts come early; chatter fills the middle of a long conversation).
+  const rest = kept.filter((s) => weight(s) === 0);
+  return [...weighed, ...rest].slice(0, max).sort((a, b) => a.order - b.order);
 }
 
 /**

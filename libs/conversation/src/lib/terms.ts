@@ -204,6 +204,12 @@ const MEASURES: ReadonlyArray<[string, RegExp]> = [
     /\d\s?(?:m2|m²|sqm|qm)(?![\p{L}\p{N}])|\d\s?(?:square (?:met(?:re|er)s|feet)|metros? (?:cuadrados|quadrados)|m[eè]tres? carr[eé]s|quadratmeter)/iu,
   ],
   ['cat:storage', /\d\s?(?:gb|go|tb|gigas?|gigabytes?|terabytes?)(?![\p{L}\p{N}])/iu],
+  ['cat:weight', /\d\s?(?:kg|kgs|kilos?|quilos?|kilo(?:gram(?:me)?s?|gramos?)|quilogramas?|lbs?|pounds)(?![\p{L}\p{N}])/iu],
+  // An age: "5 yr old", "8 años", "tem 8 anos", "j'ai 30 ans", "5 Jahre alt", "aged 71", "she's 71" is read by its words.
+  [
+    'cat:age',
+    /\d\s?(?:yrs?|years?|y\/o|yo|anos|años|ans|jahre)\s?(?:old|de idade|de edad|alt)(?![\p{L}])|\b(?:tem|tenho|tiene|tengo|cumple|cumpre|cumplo|fez|hizo|a|ai|as|turns?|turned|turning)\s\d{1,3}\s?(?:anos|años|ans|years?|yrs?)(?![\p{L}\p{N}])|\baged\s\d{1,3}(?![\p{L}\p{N}])/iu,
+  ],
 ];
 
 /** Codes that are times of day or ordinals, not codes: "3PM", "16H", "10H30", "2ND". */
@@ -327,6 +333,23 @@ export function agoDates(text: string, lang: Lang, ref: Date): string[] {
   return out;
 }
 
+/** lang/*.ts `compoundHeads` as one expression: a head with its linking "s", then a part of four letters or more. */
+const compoundOf = perLanguage((lang) => {
+  const heads = LANGUAGE_DATA[lang].compoundHeads;
+  return heads?.length ? new RegExp(`^(\\p{L}{2,}(?:${heads.map(escapeRe).join('|')}))s(\\p{L}{4,})$`, 'u') : undefined;
+});
+
+/** A compound word as its two parts ("wohnungsnummer" → "wohnung", "nummer"); any other word as itself. */
+function splitCompound(w: { word: string; index: number; raw: string }, re: RegExp): Array<{ word: string; index: number; raw: string }> {
+  const m = re.exec(w.word);
+  if (!m) return [w];
+  const cut = m[1].length + 1;
+  return [
+    { word: m[1], index: w.index, raw: w.raw.slice(0, m[1].length) },
+    { word: m[2], index: w.index + cut, raw: w.raw.slice(cut) },
+  ];
+}
+
 /**
  * The normalized terms of a text in a language; `ref` anchors relative dates ("on Friday"). `asked`: the text is a
  * question, whose category is the one it names ("which car…?" → `cat:vehicle`), not one of a member it mentions ("do you
@@ -346,7 +369,8 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
   }
   const dates = chronoResults(noEmail, lang, ref ?? new Date(Date.UTC(2000, 0, 1))).map((r) => r.start.date().toISOString().slice(0, 10));
   dates.push(...agoDates(noEmail, lang, ref ?? new Date(Date.UTC(2000, 0, 1))));
-  const words = wordsOf(noEmail);
+  const linked = compoundOf(lang);
+  const words = linked ? wordsOf(noEmail).flatMap((w) => splitCompound(w, linked)) : wordsOf(noEmail);
   const stems: string[] = [];
   const names: string[] = [];
   const cats = categories(lang);

@@ -74,8 +74,8 @@ export function sentences(text: string): string[] {
     .split(/(?<=[.!?…])\s+|\n+/u)
     .map((x) => x.trim())
     .filter(Boolean)) {
-    // Not after a title ("Call me Dr. Okafor", "a Sra. Lima"), nor after an ordinal's dot that a month or a lower-case
-    // word follows ("Wir kommen am 2. August", "am Mittwoch, den 12., um 8 Uhr").
+    // Not after a title ("Call me Dr. Okafor", "a Sra. Lima"), nor after an ordinal's dot that a month, a noun of
+    // lang/*.ts `ordinalNouns` or a lower-case word follows ("Wir kommen am 2. August", "3. OG links", "den 12., um 8 Uhr").
     if (out.length && (TITLE_END.test(out[out.length - 1]) || (ORDINAL_END.test(out[out.length - 1]) && goesOn(s)))) out[out.length - 1] += ` ${s}`;
     else out.push(s);
   }
@@ -84,7 +84,7 @@ export function sentences(text: string): string[] {
 
 /** A sentence ending in a day of the month written with a dot, as German writes ordinals ("am 2.", "den 12."). */
 const ORDINAL_END = /(?:^|\s)\d{1,2}\.$/u;
-const MONTHS = new Set(Object.values(LANGUAGE_DATA).flatMap((d) => d.months.map((m) => fold(m))));
+const MONTHS = new Set(Object.values(LANGUAGE_DATA).flatMap((d) => [...d.months, ...(d.ordinalNouns ?? [])].map((m) => fold(m))));
 /** Does a piece go on the sentence before it: it opens with a lower-case word, a comma or a month ("August", "März")? */
 function goesOn(piece: string): boolean {
   const first = piece.split(/[\s,.;:!?]+/u)[0] ?? '';

@@ -29,4 +29,6 @@ export const DE_CATEGORY_WORDS: Record<string, string[]> = {
   city: split('stadt ort land'),
   area: split('quadratmeter qm wohnflache flache'),
   storage: split('speicher speicherplatz kapazitat'),
+  weight: split('gewicht wiegt kilo'),
+  age: split('alter'),
 };

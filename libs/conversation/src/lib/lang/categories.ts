@@ -364,6 +364,26 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     members: [],
   },
   {
+    id: 'weight',
+    words: {
+      en: split('weight weigh weighs kilos kg'),
+      pt: split('peso pesa quilos'),
+      es: split('peso pesa kilos'),
+      fr: split('poids pese kilos'),
+    },
+    members: [],
+  },
+  {
+    id: 'age',
+    words: {
+      en: split('age'),
+      pt: split('idade'),
+      es: split('edad'),
+      fr: split('age'),
+    },
+    members: [],
+  },
+  {
     id: 'storage',
     words: {
       en: split('storage capacity gigs gb'),

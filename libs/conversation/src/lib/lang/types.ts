@@ -41,6 +41,16 @@ export interface LanguageData {
   /** The names of the months, lower case as written ("märz"): "am 2. August" goes on after the ordinal's dot. */
   months: string[];
   /**
+   * Nouns an ordinal written with a dot comes before ("3. OG", "2. Stock", "5. Klasse"), so that the dot ends no sentence
+   * (German); months go on a sentence too.
+   */
+  ordinalNouns?: string[];
+  /**
+   * Noun endings a linking "s" follows inside a compound ("Wohnung|s|nummer", "Sicherheit|s|code"): a word of this shape is
+   * read as its two parts (German).
+   */
+  compoundHeads?: string[];
+  /**
    * Words between a slot's noun and its value, skipped to read the value: "my order number **is** 4412", "o pedido **é o**
    * 4412", "die Bestellnummer **lautet** 88412". Folded (accents dropped, "ß" kept), lower case.
    */
@@ -53,6 +63,11 @@ export interface LanguageData {
   strongCorrections: string[];
   /** Phrases that open a correction ("actually", "sorry, i meant"…), compared folded at the start of a sentence or after a comma. */
   correctionMarkers: string[];
+  /**
+   * Words saying a value was mistyped, anywhere in the sentence ("QX7T4N for the booking ref, the M at the end was a typo",
+   * "erro de digitação", "Tippfehler"): the sentence corrects, as one opening with a correction marker does.
+   */
+  slipMarkers: string[];
   /**
    * Words between a correction's marker and a new value given alone ("wait no, it's wednesday", "oops, make that 55132",
    * "perdón, me equivoqué, es el martes"): dropped to read the value, which then replaces the latest value of its kind
@@ -119,6 +134,11 @@ export interface LanguageData {
   shift: Record<string, string>;
   /** A first-person verb form → the second person the reply uses, when it follows the subject or opens the sentence. */
   verbs: Record<string, string>;
+  /**
+   * Endings of the verb right after a subject word, rewritten when the person is shifted and the verb is not in `verbs`
+   * (German "ich singe" → "du singst", "wir haben" → "ihr habt"): subject → [ending, new ending], the first that fits.
+   */
+  verbEndings?: Record<string, Array<[string, string]>>;
   /** Groups of words that mean the same thing for retrieval (stemmed when loaded). */
   synonyms: string[][];
   /** How a remembered statement is told back: {s} is the person-shifted statement. */
@@ -195,6 +215,12 @@ export interface LanguageData {
    * s'appelle sophie"): a statement saying one before a word names someone (a "who…?" question may ask for them).
    */
   namings: string[];
+  /**
+   * Questions for everything the agent knows about the person ("what do you know about me", "o que você sabe de mim", "was
+   * weißt du alles über mich"): matched as whole words in the folded message, shorthand written out. They are answered with
+   * the person's name and the statements that carry the most details (statements.ts `profileStatements`).
+   */
+  aboutMe: string[];
 }
 
 /** The kinds of value a question may ask for. */
