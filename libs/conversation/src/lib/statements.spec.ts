@@ -1961,3 +1961,39 @@ describe('round 14: what do you know about me, slips, measures, German compounds
     expect(shiftPerson('donnerstags hab ich berufsschule', 'de')).toBe('donnerstags hab du berufsschule');
   });
 });
+
+describe('round 14: times corrected alone, a question and its detail, proposals by day of the month, problems', () => {
+  it('"oops, make that 5:15" replaces the latest time of day said before, "15h30" whole', () => {
+    expect(
+      collectCorrections([
+        'viewings only work after 2pm',
+        'can we do thursday at 4:30',
+        'my mobile is 07911 123 456',
+        'oops, make that 5:15, i forgot i have a dentist thing',
+      ]),
+    ).toEqual([{ from: '4:30', to: '5:15' }]);
+    expect(collectCorrections(['pode ser às 14h?', 'ops, melhor às 15h30'])).toEqual([{ from: '14h', to: '15h30' }]);
+    // A correction with a number of its own is no time correction.
+    expect(collectCorrections(['order 55123 arrives at 5pm', 'actually the order is 55132'])).toEqual([{ from: '55123', to: '55132' }]);
+  });
+
+  it('a short fragment with a number after a question is read with it ("…de manha? tipo 9h")', () => {
+    const kept = extractStatements('o técnico pode vir sabado de manha? tipo 9h').map((f) => f.text);
+    expect(kept).toEqual(['o técnico pode vir sabado de manha, tipo 9h']);
+  });
+
+  it('a request naming a day of the month is kept as a proposal; a question about the day is not', () => {
+    expect(extractStatements('can she be seen on the 14th? my number is 07700 900 412').map((f) => f.text)).toEqual([
+      'can she be seen on the 14th',
+      'my number is 07700 900 412',
+    ]);
+    expect(extractStatements("qu'est-ce qui commence le 6 ?")).toEqual([]);
+  });
+
+  it('"parou de gelar", "schleift", "stopped" are problems: "qual era o problema que eu descrevi?" finds them', () => {
+    const said = statementsOf(['minha geladeira parou de gelar em cima, embaixo ta normal', 'moro na rua das acácias 212'], 'pt');
+    expect(recallStatements('qual era o problema que eu descrevi mesmo?', said, 'pt', 1, { confident: true }).map((s) => s.text)).toEqual([
+      'minha geladeira parou de gelar em cima, embaixo ta normal',
+    ]);
+  });
+});

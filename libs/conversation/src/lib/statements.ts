@@ -151,7 +151,7 @@ export function extractStatements(message: string, opts?: { language?: string })
   // Kept with its chat shorthand written out ("tb to com um problema q o app trava" → "também to com um problema que…").
   const text = expandShorthand(typed, whole);
   const keep = (sentence: string, lang: Lang) => out.push({ kind: STATEMENT_KIND as Fact['kind'], key: lang, value: fold(trimEnd(sentence)), text: sentence });
-  for (const raw of joinCorrections(splitSentences(text))) {
+  for (const raw of joinFragments(joinCorrections(splitSentences(text)))) {
     let sentence = squish(raw).slice(0, MAX_STATEMENT_CHARS);
     // The clauses that give a secret are dropped, the others kept ("o nome da rede é CASA_5G e a senha é girassol24").
     if (saysSecret(sentence)) sentence = withoutSecrets(sentence);
@@ -214,12 +214,18 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
     // So with a person one would be with ("pode ser com a Kelly?", "could I go with Dr Ames?").
     // A date named by a weekday or in digits, not "ontem" / "last night" ("vc viu o jogo ontem?" proposes nothing); a person
     // by a capitalized name ("¿me das algún truco para no perderme con los personajes?" is with nobody).
-    const day = t.dates.length > 0 && (/\d/.test(whole) || wordsOf(whole).some((w) => weekdays(lang).has(fold(w.word))));
+    const day =
+      (t.dates.length > 0 && (/\d/.test(whole) || wordsOf(whole).some((w) => weekdays(lang).has(fold(w.word))))) ||
+      (DAY_OF_MONTH.test(whole) && ASKING.has(first));
     const named = companionNames(whole, lang).some((n) => wordsOf(whole).some((w) => fold(w.word) === fold(n) && /^\p{Lu}/u.test(w.raw)));
     if ((day || TIME_OF_DAY.test(whole) || named) && t.stems.length >= 1) out.push(whole);
   }
   return out;
 }
+
+/** A day of the month chrono-node reads no date in ("can she be seen on the 14th?", "pode ser dia 9?", "am 12."), no hour. */
+const DAY_OF_MONTH =
+  /(?<![\p{L}\p{N}])\d{1,2}(?:st|nd|rd|th|º|ª)(?![\p{L}])|(?<![\p{L}])(?:dia|día|am|le|el)\s\d{1,2}(?![\p{N}:]|\s?(?:h|hs|uhr|horas?|heures?|am|pm)(?![\p{L}]))/iu;
 
 /** Sentences, not split after a title ("Dr. Okafor", "Sra. Lima"). */
 function splitSentences(text: string): string[] {
@@ -236,6 +242,21 @@ function splitSentences(text: string): string[] {
     // A fragment that only gives a value ("final 5521.", "ref PX-204.") belongs with the sentence before it, which says what
     // it is about: "meu cartão foi bloqueado hoje. final 5521." is one statement.
     else if (prev && !/\?\s*$/.test(prev) && !/\?/.test(s) && /\d/.test(s) && wordsOf(s).length <= 3 && !opensAsCorrection(s)) out[out.length - 1] += ` ${s}`;
+    else out.push(s);
+  }
+  return out;
+}
+
+/**
+ * A question goes on in a fragment after it that gives a value ("o técnico pode vir sabado de manha? tipo 9h", "can she be
+ * seen on the 14th? afternoon if poss."): at most three words with a number, read as one sentence with the question.
+ */
+function joinFragments(sentences: string[]): string[] {
+  const out: string[] = [];
+  for (const s of sentences) {
+    const prev = out.at(-1);
+    if (prev && /\?\s*$/u.test(prev) && !/\?/.test(s) && s.split(/\s+/u).length <= 3 && /\d/.test(s))
+      out[out.length - 1] = `${prev.replace(/\s*\?+\s*$/u, '')}, ${s}`;
     else out.push(s);
   }
   return out;
@@ -807,7 +828,7 @@ function placedCorrections(texts: string[]): PlacedCorrection[] {
       }
       // "wait no, it's wednesday", "actually it's green", "perdón, me equivoqué, es el martes": a new value given alone
       // replaces the latest value of its kind said just before.
-      const implied = found ? undefined : (groupedNumberCorrection(t, before) ?? impliedCorrection(t, before));
+      const implied = found ? undefined : (hourCorrection(t, before) ?? groupedNumberCorrection(t, before) ?? impliedCorrection(t, before));
       if (implied) map.set(fold(implied.from), { ...implied, at });
       // "oh wait, my mistake: on Saturday I have football. Sunday at 10 works.": the old value said again in the reason,
       // the new one of its kind after it.
@@ -931,6 +952,26 @@ function groupedNumberCorrection(sentence: string, before: string[]): Correction
     const from = [...text.matchAll(GROUPED)]
       .map((m) => m[0])
       .filter((v) => digits(v).length === digits(to).length && digits(v) !== digits(to))
+      .at(-1);
+    if (from) return { from, to };
+  }
+  return undefined;
+}
+
+/**
+ * "oops, make that 5:15, i forgot i have a dentist thing" after "can we do thursday at 4:30?": a correction whose only value
+ * is a time of day replaces the latest other time of day said just before.
+ */
+function hourCorrection(sentence: string, before: string[]): Correction | undefined {
+  // "15h30" whole, not its "15h".
+  const times = (text: string) =>
+    [...text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])\d{1,2}h\d{2}(?!\p{N})|${TIME_OF_DAY.source}`, 'giu'))].map((m) => m[0].trim());
+  const said = times(sentence);
+  if (said.length !== 1 || valuesAt(sentence).some((x) => !said.some((t) => t.includes(x.v) || x.v.includes(t)))) return undefined;
+  const to = said[0];
+  for (const text of before.slice(-IMPLIED_REACH).reverse()) {
+    const from = times(text)
+      .filter((v) => fold(v) !== fold(to))
       .at(-1);
     if (from) return { from, to };
   }

@@ -421,7 +421,7 @@ export const DE: LanguageData = {
     ['buch', 'bucher', 'exemplar', 'exemplare', 'ausgabe', 'roman'],
     ['erstattung', 'ruckerstattung', 'erstatten', 'zuruckerstatten'],
     ['fehler', 'meldung', 'code'],
-    ['problem', 'schwierigkeit'],
+    ['problem', 'schwierigkeit', 'kaputt', 'defekt'],
     ['arbeit', 'job', 'firma', 'beruf'],
     ['mag', 'mogen', 'liebe', 'lieben', 'gern', 'gerne', 'fan'],
     ['kind', 'kinder', 'sohn', 'tochter', 'junge', 'madchen', 'baby', 'babys', 'saugling', 'kleinkind'],

@@ -89,6 +89,7 @@ const EN: Paraphrase = {
     touchpad: ['laptop'],
     trackpad: ['laptop'],
     fan: ['laptop'],
+    stopped: ['problem'],
     flicker: ['problem'],
     flickers: ['problem'],
     flickering: ['problem'],
@@ -189,6 +190,9 @@ const PT: Paraphrase = {
     falha: ['problema'],
     defeito: ['problema'],
     bug: ['problema'],
+    parou: ['problema'],
+    parado: ['problema'],
+    parada: ['problema'],
   },
 };
 
@@ -233,6 +237,7 @@ const ES: Paraphrase = {
     parpadeando: ['problema'],
     cuelga: ['problema'],
     bloquea: ['problema'],
+    dejo: ['problema'],
     gotea: ['problema'],
     fuga: ['problema'],
     calienta: ['problema'],
@@ -333,6 +338,14 @@ const DE: Paraphrase = {
     kaputt: ['problem'],
     defekt: ['problem'],
     fehler: ['problem'],
+    kalt: ['problem'],
+    schleift: ['problem'],
+    quietscht: ['problem'],
+    klackert: ['problem'],
+    klackgerausche: ['problem'],
+    gerausche: ['problem'],
+    rattert: ['problem'],
+    leckt: ['problem'],
   },
 };
 
