@@ -8,6 +8,7 @@ import { answerRecall, matchMemoryQuestion, recallSentences } from './recall';
 import { ALL_SLOTS, findSlotNouns, slotLabel } from './slots';
 import { domainOfConversation, tipFor, tradeAsk } from './domains';
 import { CRITERIA_ASKS, CRITERIA_DONE, GENERIC_TRADE, type Trade } from './lang/trades';
+import { LANGUAGE_DATA } from './lang';
 import {
   applyCorrections,
   asksWhatWasSaid,
@@ -33,6 +34,10 @@ import {
   recapStatements,
   profileStatements,
   asksAboutMe,
+  askedDay,
+  questionClauses,
+  holdsDay,
+  bookedDay,
   statementLanguage,
   tellBack,
   type Correction,
@@ -428,6 +433,20 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   // "What do you know about me so far?": all that was told, before any one remembered detail the question names.
   if (asksAboutMe(message, lang)) return recallMe(ctx, message);
+  // "What's on the 14th?": what was said of that day, after "the appointment you asked for" when the person asked for it.
+  // The statements come from recallStatements, which answers a question naming a day by the statements holding it.
+  const day = askedDay(message, lang);
+  const onDay = day ? recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true, recent: ctx.userTurns }) : [];
+  if (day && onDay.some((s) => holdsDay(s, day.n))) {
+    ctx.recalled = true;
+    const booked = bookedDay(
+      onDay.filter((s) => holdsDay(s, day.n)),
+      [...ctx.userTurns, message],
+      lang,
+    );
+    const lead = booked ? [LANGUAGE_DATA[lang].agenda.booked.replace('{day}', day.day)] : [];
+    return [...lead, ...onDay.map((s, k) => tellBack(s, lang, `${ctx.seed}#day${k}`))];
+  }
   // A question about something remembered: the order number, the name, what they like…
   const targets = matchMemoryQuestion(message, ctx.knownFacts);
   if (targets) {
@@ -498,6 +517,13 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (!suggestion && !toAgent && (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang))) {
     const earlier = earlierStatements(ctx, message);
     let said = recallStatements(message, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
+    // Two questions in one message ("whats her name again in your notes, and whats wrong with her"): each asked on its own.
+    const asks = questionClauses(message, lang);
+    if (asks.length >= 2) {
+      const each = asks.flatMap((c) => recallStatements(c, earlier, lang, 1, { confident: true, recent: ctx.userTurns }));
+      const both = each.filter((s, k) => each.findIndex((o) => o.order === s.order) === k).sort((a, b) => a.order - b.order);
+      if (both.length >= 2) said = both.slice(0, 3);
+    }
     // A short follow-up question ("e quando?", "et c'est quelle race ?") goes on from the person's previous question.
     const previous = ctx.userTurns.at(-1);
     if (!said.length && previous && opensLikeQuestion(previous, lang) && termsOf(message, lang).stems.length <= 3) {

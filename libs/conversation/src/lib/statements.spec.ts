@@ -13,6 +13,10 @@ import {
   extractStatements,
   isRecapRequest,
   asksAboutMe,
+  askedDay,
+  bookedDay,
+  questionClauses,
+  holdsDay,
   profileStatements,
   opensLikeQuestion,
   findCorrections,
@@ -1995,5 +1999,63 @@ describe('round 14: times corrected alone, a question and its detail, proposals 
     expect(recallStatements('qual era o problema que eu descrevi mesmo?', said, 'pt', 1, { confident: true }).map((s) => s.text)).toEqual([
       'minha geladeira parou de gelar em cima, embaixo ta normal',
     ]);
+  });
+});
+
+describe('round 14: what is on a day of the month', () => {
+  it('"what\'s on the 14th?" asks for a day in every language; a time on it, a floor or a question with two days does not', () => {
+    expect(askedDay("so what's happening on the 23rd then?", 'en')).toEqual({ day: '23rd', n: 23 });
+    expect(askedDay('¿qué tengo el 17? lo apunto en el calendario', 'es')).toEqual({ day: '17', n: 17 });
+    expect(askedDay('o que tenho no dia 9?', 'pt')).toEqual({ day: '9', n: 9 });
+    expect(askedDay('was ist am 29. bei uns los?', 'de')).toEqual({ day: '29', n: 29 });
+    expect(askedDay("qu'est-ce qui est prévu le 17 alors ?", 'fr')).toEqual({ day: '17', n: 17 });
+    expect(askedDay('what time on the 23rd?', 'en')).toBeUndefined();
+    expect(askedDay('what did i say about the 3rd floor?', 'en')).toBeUndefined();
+    expect(askedDay('what is on the 3rd or the 4th?', 'en')).toBeUndefined();
+  });
+
+  it('a statement holds the day when it gives a time and says the number, not as an amount', () => {
+    const [a, b, d] = statementsOf(['can she be seen on the 14th', 'mejor el viernes 17 a la misma hora', 'paid 14 € for it'], 'en');
+    expect(holdsDay(a, 14)).toBe(true);
+    expect(holdsDay(b, 17)).toBe(true);
+    expect(holdsDay(d, 14)).toBe(false);
+  });
+
+  it('the day was asked for when the person asked to book and the statement is a request or a correction', () => {
+    const held = statementsOf(["i'm free on the 21st in the morning", 'no wait, make it the 23rd, same time'], 'en');
+    expect(bookedDay(held.slice(1), ['ok can you book a technician?'], 'en')).toBe(true);
+    expect(bookedDay(held.slice(1), ['my sister is visiting next month'], 'en')).toBe(false);
+    const wedding = statementsOf(['my sister gets married on the 28th'], 'en');
+    expect(bookedDay(wedding, ['can you book a table for two?'], 'en')).toBe(false);
+  });
+
+  it('the reply names the appointment asked for, then what was said of the day', () => {
+    const replies = play(sunny, [
+      'hi, can i book a repair? the washing machine leaks',
+      'can someone come on the 14th? mornings are best',
+      "what's on the 14th for me?",
+    ]);
+    expect(replies[2]).toMatch(/^On the 14th I have the appointment you asked for\./);
+    expect(replies[2]).toContain('14th');
+  });
+});
+
+describe('round 14: two questions in one message, shorthand, spots', () => {
+  it('each clause that asks is a question of its own ("whats her name…, and whats wrong with her")', () => {
+    expect(questionClauses('whats her name again in your notes, and whats wrong with her', 'en')).toEqual([
+      'whats her name again in your notes,',
+      'whats wrong with her',
+    ]);
+    expect(questionClauses('where did i say we are going again and which day?', 'en')).toHaveLength(1);
+  });
+
+  it('"n" is "não" in Portuguese chat: "tem algo q eu n posso tomar?" asks what the person must not take', () => {
+    const said = statementsOf(['ah e tenho alergia a dipirona, anota ai', 'queria marcar pra quinta dia 9 de manhã'], 'pt');
+    const found = recallStatements('se precisar me receitar remedio p dor, tem algo q eu n posso tomar?', said, 'pt', 1, { confident: true });
+    expect(found.map((s) => s.text)).toEqual(['ah e tenho alergia a dipirona, anota ai']);
+  });
+
+  it('spots are people: "how many spots am i booking now?" finds "can we do 3 people"', () => {
+    expect(termsOf('how many spots am i booking now?', 'en').stems).toEqual(expect.arrayContaining(termsOf('3 people', 'en').stems));
   });
 });

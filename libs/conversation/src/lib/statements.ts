@@ -1318,6 +1318,16 @@ export function clausesOf(text: string): string[] {
   return text.split(/(?<=[,;])\s+/u);
 }
 
+/**
+ * The clauses of a message that each ask a question ("whats her name again in your notes, and whats wrong with her" → two),
+ * their opening "and"/"so" dropped.
+ */
+export function questionClauses(message: string, lang: Lang): string[] {
+  return clausesOf(message)
+    .map((c) => c.trim().replace(new RegExp(AND_SO.source, 'iu'), ''))
+    .filter((c) => opensLikeQuestion(c, lang));
+}
+
 /** Does the text say one of the (folded) words? */
 function names(text: string, words: string[]): boolean {
   return wordsOf(text).some((w) => words.includes(fold(w.word)));
@@ -2183,14 +2193,30 @@ export function kinStems(a: string, b: string): boolean {
  */
 function dayKeyed(question: string, q: Terms, types: AnswerType[], pool: Statement[]): Statement[] {
   if (types.includes('time') || types.includes('number') || q.codes.length || q.emails.length) return [];
-  // Days in digits ("el 9", "the 21st", "am 12."): "the new one", "the first meeting" name no day.
-  const digits = [...question.matchAll(/(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th|er|e|º|ª|\.)?(?![\p{L}\p{N}])/gu)].map((m) => Number(m[1]));
-  const days = [...new Set(digits.filter((n) => n >= 1 && n <= 31))];
-  if (days.length !== 1 || digits.length > 1) return [];
-  const day = days[0];
-  return pool
-    .filter((s) => carriesType(s, 'time') && (s.terms.numbers.map(Number).includes(day) || s.terms.dates.some((d) => Number(d.slice(8, 10)) === day)))
-    .sort((a, b) => a.order - b.order);
+  const day = dayNamed(question)?.n;
+  return day === undefined ? [] : pool.filter((s) => holdsDay(s, day)).sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The one day of the month a text names in digits ("el 9", "the 21st", "am 12."), as written and as a number, with where
+ * it ends; undefined when it names none or more than one number ("the new one", "the first meeting" name no day).
+ */
+function dayNamed(text: string): { day: string; n: number; end: number } | undefined {
+  const digits = [...text.matchAll(/(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th|er|e|º|ª|\.)?(?![\p{L}\p{N}])/gu)];
+  const days = [...new Set(digits.map((m) => Number(m[1])).filter((n) => n >= 1 && n <= 31))];
+  if (days.length !== 1 || digits.length > 1) return undefined;
+  const m = digits[0];
+  return { day: m[0].replace(/\.$/u, ''), n: days[0], end: (m.index ?? 0) + m[0].length };
+}
+
+/**
+ * Does a statement say day `n` of a month: as a date, as a number in a statement that gives a time, or written as a day
+ * (`DAY_OF_MONTH`: "can she be seen on the 14th", "pode ser dia 9")?
+ */
+export function holdsDay(st: Statement, n: number): boolean {
+  if (st.terms.dates.some((d) => Number(d.slice(8, 10)) === n)) return true;
+  if (!st.terms.numbers.map(Number).includes(n)) return false;
+  return carriesType(st, 'time') || [...st.text.matchAll(new RegExp(DAY_OF_MONTH.source, 'giu'))].some((m) => Number(m[0].match(/\d+/)?.[0]) === n);
 }
 
 /** Words that put the person in a question ("warum passt es *mir*…", "por que *eu*…"). */
@@ -2532,6 +2558,47 @@ export function profileStatements(statements: Statement[], max = 7): Statement[]
   // Then what carries no detail, oldest first (facts come early; chatter fills the middle of a long conversation).
   const rest = kept.filter((s) => weight(s) === 0);
   return [...weighed, ...rest].slice(0, max).sort((a, b) => a.order - b.order);
+}
+
+/** The months of every language, folded. */
+const MONTH_WORDS = new Set(ALL_LANGS.flatMap((l) => LANGUAGE_DATA[l].months.map(fold)));
+
+/** Small words that may come before a question's opening ("and what's on the 23rd?", "e o que tem no dia 16?"). */
+const AND_SO = /^(?:and|so|ok|okay|e|y|et|und|also|then|entonces|então|entao|alors|bueno|bon)\s+/u;
+
+/**
+ * "What's happening on the 14th?", "¿qué tengo el 17?", "was ist am 29. bei uns los?": the day of the month asked about, as
+ * written for saying it back ("14th", "17"), and its number; undefined unless the message asks with lang/*.ts
+ * `agenda.asks` and names one day of the month.
+ */
+export function askedDay(message: string, lang: Lang): { day: string; n: number } | undefined {
+  const body = stripOpeners(expandShorthand(message, lang), lang);
+  const head = plain(body).trim().replace(AND_SO, '');
+  if (!LANGUAGE_DATA[lang].agenda.asks.some((a) => head.startsWith(`${plain(a).trim()} `))) return undefined;
+  if (!/\?/.test(message) && !opensLikeQuestion(body, lang)) return undefined;
+  const named = dayNamed(body);
+  if (!named) return undefined;
+  // A day, not a time of it ("what time on the 23rd?") nor an ordinal of a thing ("the 3rd floor"): the word after it is
+  // a stop word or a month, if any.
+  if (answerTypesOf(body, lang).some((t) => t === 'hour' || t === 'place' || t === 'number' || t === 'code')) return undefined;
+  const next = wordsOf(body.slice(named.end))[0]?.word;
+  if (next && !isStopWord(next, lang) && !MONTH_WORDS.has(fold(next))) return undefined;
+  return { day: named.day, n: named.n };
+}
+
+/**
+ * Did the person ask for a slot on a day they named: a statement holding the day that is a request ("can she be seen on the
+ * 14th") or a correction, in a conversation whose messages (`said`) asked to book (lang/*.ts `agenda.book`: "quería cita…")?
+ */
+export function bookedDay(held: Statement[], said: string[], lang: Lang): boolean {
+  const words = new Set(LANGUAGE_DATA[lang].agenda.book.map((w) => plain(w).trim()));
+  const books = (text: string) =>
+    plain(text)
+      .trim()
+      .split(' ')
+      .some((w) => words.has(w));
+  if (!said.some(books) && !held.some((s) => books(s.text))) return false;
+  return held.some((s) => ASKING.has(fold(wordsOf(s.text)[0]?.word ?? '')) || s.correction || isCorrection(s.text, s.lang) || books(s.text));
 }
 
 /**

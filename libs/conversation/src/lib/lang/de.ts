@@ -518,6 +518,11 @@ export const DE: LanguageData = {
   filler: 'haha lol hm hmm naja halt eben ne gell oh ah ach'.split(' '),
   thirdPerson: ['sie/f', 'er/m', 'ihn/m', 'ihm/m', 'ihr/f'],
   namings: ['heißt', 'heisst', 'namens'],
+  agenda: {
+    asks: ['was'],
+    book: ['termin', 'buchen', 'vorbeikommen', 'vorbeibringen', 'kommen', 'abholen', 'bringen', 'besichtigung', 'reservieren'],
+    booked: 'Am {day}. habe ich den Termin notiert, um den du gebeten hast.',
+  },
   aboutMe: [
     'was weißt du über mich',
     'was weißt du alles über mich',

@@ -436,6 +436,11 @@ export const ES: LanguageData = {
   filler: 'jaja jajaja jeje vale oye porfa pues bueno ok mmm te nos os les lo la ti contigo conmigo'.split(' '),
   thirdPerson: ['ella/f', 'ellas/f', 'él/m', 'ellos/m'],
   namings: ['llama', 'llamado', 'llamada', 'llaman'],
+  agenda: {
+    asks: ['qué', 'que'],
+    book: ['cita', 'reservar', 'reserva', 'quedar', 'quedamos', 'visita', 'venir', 'ir', 'turno', 'hora'],
+    booked: 'El {day} tengo anotada la cita que pediste.',
+  },
   aboutMe: [
     'qué sabes de mí',
     'qué sabes sobre mí',

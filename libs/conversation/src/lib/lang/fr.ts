@@ -442,9 +442,14 @@ export const FR: LanguageData = {
       annees: 'year',
     },
   },
-  filler: 'mdr lol haha bah ben euh genre stp svp ok bon hein ouais lui leur'.split(' '),
+  filler: 'mdr lol haha bah ben euh genre stp svp ok bon hein ouais lui leur alors'.split(' '),
   thirdPerson: ['elle/f', 'elles/f', 'lui'],
   namings: ['appelle', 'appelé', 'appelée', 'nommé', 'nommée'],
+  agenda: {
+    asks: ["qu'est-ce", "qu'est ce", 'quoi', "qu'y a-t-il", 'que'],
+    book: ['rendez-vous', 'rdv', 'réserver', 'réservation', 'passer', 'venir', 'visite', 'créneau', 'intervention'],
+    booked: 'Le {day}, j’ai noté le rendez-vous que tu as demandé.',
+  },
   aboutMe: [
     "qu'est-ce que tu sais de moi",
     "qu'est-ce que tu sais sur moi",

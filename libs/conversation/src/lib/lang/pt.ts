@@ -222,6 +222,7 @@ export const PT: LanguageData = {
     mto: 'muito',
     mta: 'muita',
     mts: 'muitos',
+    n: 'não',
     vc: 'você',
     vcs: 'vocês',
     cmg: 'comigo',
@@ -524,6 +525,11 @@ export const PT: LanguageData = {
   filler: 'kkk kkkk kkkkk rs rsrs haha tipo ne hein ai vc vcs pq tb tbm oii oi ok blz beleza né aí lhe dele dela deles delas nele nela'.split(' '),
   thirdPerson: ['ela/f', 'dela/f', 'nela/f', 'elas/f', 'delas/f', 'ele/m', 'dele/m', 'nele/m', 'eles/m', 'deles/m'],
   namings: ['chama', 'chamado', 'chamada', 'chamam'],
+  agenda: {
+    asks: ['o que', 'oq', 'que', 'qual'],
+    book: ['marcar', 'agendar', 'consulta', 'horário', 'horario', 'visita', 'vir', 'agendamento', 'reservar'],
+    booked: 'No dia {day} tenho anotado o horário que você pediu.',
+  },
   aboutMe: [
     'o que você sabe sobre mim',
     'o que você sabe de mim',

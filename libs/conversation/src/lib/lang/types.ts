@@ -221,6 +221,12 @@ export interface LanguageData {
    * the person's name and the statements that carry the most details (statements.ts `profileStatements`).
    */
   aboutMe: string[];
+  /**
+   * "What's on the 14th?", "o que tenho no dia 9?", "was ist am 12.?": `asks`, the words such a question opens with (after
+   * "and", "so"…); `book`, words saying the person asked for a slot ("appointment", "marcar", "cita", "Termin"); `booked`,
+   * the lead told before the statement that asked for that day, `{day}` the day as the question wrote it.
+   */
+  agenda: { asks: string[]; book: string[]; booked: string };
 }
 
 /** The kinds of value a question may ask for. */
