@@ -4,11 +4,12 @@
 // and the server (ROLE=all and ROLE=worker) against a fresh database, and checks the slice
 // answers over HTTP (creative also renders a design in its worker threads). Uses TEST_DATABASE_URL, or the machine's PostgreSQL on 5432, or an
 // embedded one.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -164,8 +165,29 @@ async function stop(child) {
 let failures = 0;
 // `node tools/scripts/smoke-dist.mjs creative` checks one service; all three by default.
 const only = process.argv.slice(2);
-for (const [svc, slice] of Object.entries(SLICES).filter(([name]) => !only.length || only.includes(name))) {
-  const dir = mkdtempSync(join(tmpdir(), `${svc}-`));
+const chosen = Object.entries(SLICES).filter(([name]) => !only.length || only.includes(name));
+// Each build is copied and its dependencies installed first, the installs side by side (they wait on the registry and the
+// disk, not the CPU) and from npm's cache when it holds the locked versions (--prefer-offline: CI's install just filled
+// it); then each service starts alone, one after the other.
+const dirs = Object.fromEntries(chosen.map(([svc]) => [svc, mkdtempSync(join(tmpdir(), `${svc}-`))]));
+const installed = Object.fromEntries(
+  await Promise.all(
+    chosen.map(async ([svc]) => {
+      try {
+        cpSync(join(root, 'dist/apps', svc), dirs[svc], { recursive: true });
+        await promisify(execFile)('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--prefer-offline'], {
+          cwd: dirs[svc],
+          maxBuffer: 64 * 1024 * 1024,
+        });
+        return [svc, undefined];
+      } catch (err) {
+        return [svc, err];
+      }
+    }),
+  ),
+);
+for (const [svc, slice] of chosen) {
+  const dir = dirs[svc];
   const db = `smoke_${svc}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -183,8 +205,7 @@ for (const [svc, slice] of Object.entries(SLICES).filter(([name]) => !only.lengt
     ...slice.env,
   };
   try {
-    cpSync(join(root, 'dist/apps', svc), dir, { recursive: true });
-    execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], { cwd: dir, stdio: 'ignore' });
+    if (installed[svc]) throw new Error(`npm install: ${installed[svc].message}`);
     slice.installed?.(dir);
     execFileSync(process.execPath, ['main.js', 'migrate'], { cwd: dir, env, stdio: 'inherit' });
     const created = JSON.parse(
