@@ -517,12 +517,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (!suggestion && !toAgent && (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang))) {
     const earlier = earlierStatements(ctx, message);
     let said = recallStatements(message, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
-    // Two questions in one message ("whats her name again in your notes, and whats wrong with her"): each asked on its own.
+    // Two questions in one message ("whats her name again in your notes, and whats wrong with her"): each asked on its own
+    // too, what it finds added to what the whole message found (three statements at most).
     const asks = questionClauses(message, lang);
     if (asks.length >= 2) {
-      const each = asks.flatMap((c) => recallStatements(c, earlier, lang, 1, { confident: true, recent: ctx.userTurns }));
-      const both = each.filter((s, k) => each.findIndex((o) => o.order === s.order) === k).sort((a, b) => a.order - b.order);
-      if (both.length >= 2) said = both.slice(0, 3);
+      const all = [...said, ...asks.flatMap((c) => recallStatements(c, earlier, lang, 1, { confident: true, recent: ctx.userTurns }))];
+      said = all
+        .filter((s, k) => all.findIndex((o) => o.order === s.order) === k)
+        .slice(0, 3)
+        .sort((a, b) => a.order - b.order);
     }
     // A short follow-up question ("e quando?", "et c'est quelle race ?") goes on from the person's previous question.
     const previous = ctx.userTurns.at(-1);
