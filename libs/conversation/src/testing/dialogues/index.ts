@@ -78,7 +78,8 @@ export const HELD_OUT_C_FLOOR = 0.65;
  * a question about the person is no longer read with; in entity a dose asked with no word of the statement holding it.
  * Raised on 2026-11-28 (round 11, with dev P's first floors), and on 2026-11-28 (round 12, with the first floors of dev Q,
  * R and S; dev S was never tuned on: its floor is what the engine scored on it at the end of the round), and on 2026-11-28
- * (round 13, with dev T's first floors; dev S still never tuned on).
+ * (round 13, with dev T's first floors; dev S still never tuned on), and on 2026-11-29 (round 14, with dev U's first floors,
+ * from a full run of both services' HTTP suites; dev S still never tuned on).
  */
 export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
   messaging: {
@@ -88,17 +89,18 @@ export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialogueP
     'dev I': 94,
     'dev K': 99,
     'dev L': 100,
-    'dev M': 102,
+    'dev M': 103,
     'dev N': 112,
     'dev O': 101,
     'dev P': 105,
-    'dev Q': 71,
+    'dev Q': 72,
     'dev R': 55,
     'dev S': 96,
     'dev T': 66,
+    'dev U': 97,
   },
   entity: {
-    'dev D': 186,
+    'dev D': 187,
     'dev E': 89,
     'dev G': 97,
     'dev I': 85,
@@ -108,10 +110,11 @@ export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialogueP
     'dev N': 109,
     'dev O': 98,
     'dev P': 99,
-    'dev Q': 59,
+    'dev Q': 60,
     'dev R': 58,
     'dev S': 101,
-    'dev T': 65,
+    'dev T': 66,
+    'dev U': 90,
   },
 };
 
