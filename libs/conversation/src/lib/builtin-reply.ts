@@ -437,13 +437,10 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   // The statements come from recallStatements, which answers a question naming a day by the statements holding it.
   const day = askedDay(message, lang);
   const onDay = day ? recallStatements(message, earlierStatements(ctx, message), lang, 2, { confident: true, recent: ctx.userTurns }) : [];
-  if (day && onDay.some((s) => holdsDay(s, day.n))) {
+  const held = day ? onDay.filter((s) => holdsDay(s, day.n)) : [];
+  if (day && held.length) {
     ctx.recalled = true;
-    const booked = bookedDay(
-      onDay.filter((s) => holdsDay(s, day.n)),
-      [...ctx.userTurns, message],
-      lang,
-    );
+    const booked = bookedDay(held, [...ctx.userTurns, message], lang);
     const lead = booked ? [LANGUAGE_DATA[lang].agenda.booked.replace('{day}', day.day)] : [];
     return [...lead, ...onDay.map((s, k) => tellBack(s, lang, `${ctx.seed}#day${k}`))];
   }

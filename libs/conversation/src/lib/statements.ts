@@ -227,6 +227,9 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
 const DAY_OF_MONTH =
   /(?<![\p{L}\p{N}])\d{1,2}(?:st|nd|rd|th|º|ª)(?![\p{L}])|(?<![\p{L}])(?:dia|día|am|le|el)\s\d{1,2}(?![\p{N}:]|\s?(?:h|hs|uhr|horas?|heures?|am|pm)(?![\p{L}]))/iu;
 
+/** DAY_OF_MONTH, every one a text gives. */
+const DAYS_OF_MONTH = new RegExp(DAY_OF_MONTH.source, 'giu');
+
 /** Sentences, not split after a title ("Dr. Okafor", "Sra. Lima"). */
 function splitSentences(text: string): string[] {
   const out: string[] = [];
@@ -958,14 +961,16 @@ function groupedNumberCorrection(sentence: string, before: string[]): Correction
   return undefined;
 }
 
+/** Every time of day a text gives, "15h30" whole (not its "15h"). */
+let TIMES_OF_DAY_RE: RegExp | undefined;
+const timesOfDay = () => (TIMES_OF_DAY_RE ??= new RegExp(String.raw`(?<![\p{L}\p{N}])\d{1,2}h\d{2}(?!\p{N})|${TIME_OF_DAY.source}`, 'giu'));
+
 /**
  * "oops, make that 5:15, i forgot i have a dentist thing" after "can we do thursday at 4:30?": a correction whose only value
  * is a time of day replaces the latest other time of day said just before.
  */
 function hourCorrection(sentence: string, before: string[]): Correction | undefined {
-  // "15h30" whole, not its "15h".
-  const times = (text: string) =>
-    [...text.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])\d{1,2}h\d{2}(?!\p{N})|${TIME_OF_DAY.source}`, 'giu'))].map((m) => m[0].trim());
+  const times = (text: string) => [...text.matchAll(timesOfDay())].map((m) => m[0].trim());
   const said = times(sentence);
   if (said.length !== 1 || valuesAt(sentence).some((x) => !said.some((t) => t.includes(x.v) || x.v.includes(t)))) return undefined;
   const to = said[0];
@@ -1324,7 +1329,7 @@ export function clausesOf(text: string): string[] {
  */
 export function questionClauses(message: string, lang: Lang): string[] {
   return clausesOf(message)
-    .map((c) => c.trim().replace(new RegExp(AND_SO.source, 'iu'), ''))
+    .map((c) => c.trim().replace(AND_SO, ''))
     .filter((c) => opensLikeQuestion(c, lang));
 }
 
@@ -2216,7 +2221,7 @@ function dayNamed(text: string): { day: string; n: number; end: number } | undef
 export function holdsDay(st: Statement, n: number): boolean {
   if (st.terms.dates.some((d) => Number(d.slice(8, 10)) === n)) return true;
   if (!st.terms.numbers.map(Number).includes(n)) return false;
-  return carriesType(st, 'time') || [...st.text.matchAll(new RegExp(DAY_OF_MONTH.source, 'giu'))].some((m) => Number(m[0].match(/\d+/)?.[0]) === n);
+  return carriesType(st, 'time') || [...st.text.matchAll(DAYS_OF_MONTH)].some((m) => Number(m[0].match(/\d+/)?.[0]) === n);
 }
 
 /** Words that put the person in a question ("warum passt es *mir*…", "por que *eu*…"). */
@@ -2564,7 +2569,7 @@ export function profileStatements(statements: Statement[], max = 7): Statement[]
 const MONTH_WORDS = new Set(ALL_LANGS.flatMap((l) => LANGUAGE_DATA[l].months.map(fold)));
 
 /** Small words that may come before a question's opening ("and what's on the 23rd?", "e o que tem no dia 16?"). */
-const AND_SO = /^(?:and|so|ok|okay|e|y|et|und|also|then|entonces|então|entao|alors|bueno|bon)\s+/u;
+const AND_SO = /^(?:and|so|ok|okay|e|y|et|und|also|then|entonces|então|entao|alors|bueno|bon)\s+/iu;
 
 /**
  * "What's happening on the 14th?", "¿qué tengo el 17?", "was ist am 29. bei uns los?": the day of the month asked about, as
@@ -2586,12 +2591,15 @@ export function askedDay(message: string, lang: Lang): { day: string; n: number 
   return { day: named.day, n: named.n };
 }
 
+/** lang/*.ts `agenda.book`, folded. */
+const bookWords = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].agenda.book.map((w) => plain(w).trim())));
+
 /**
  * Did the person ask for a slot on a day they named: a statement holding the day that is a request ("can she be seen on the
  * 14th") or a correction, in a conversation whose messages (`said`) asked to book (lang/*.ts `agenda.book`: "quería cita…")?
  */
 export function bookedDay(held: Statement[], said: string[], lang: Lang): boolean {
-  const words = new Set(LANGUAGE_DATA[lang].agenda.book.map((w) => plain(w).trim()));
+  const words = bookWords(lang);
   const books = (text: string) =>
     plain(text)
       .trim()
