@@ -12,7 +12,7 @@ export async function loadConversationLibrary() {
     contents: [
       `export * from ${from('libs/conversation/src/index.ts')};`,
       `export { allDialogues, planTurns, checkReply, isChecked } from ${from('libs/conversation/src/testing/dialogues/index.ts')};`,
-      `export { FROZEN_PARTS } from ${from('libs/conversation/src/testing/dialogues/score.ts')};`,
+      `export { HIDDEN_PARTS } from ${from('libs/conversation/src/testing/dialogues/score.ts')};`,
       `export { derivePersonality } from ${from('apps/entity/src/entities/personality.ts')};`,
     ].join('\n'),
     outfile: resolve(root, 'tmp/bench-conversation/engine.cjs'),

@@ -1,7 +1,7 @@
 // The dialogue suite in process, for tuning: plays the chosen parts through the built-in engine as the services do (each
 // turn with the history window and the facts and statements of the earlier turns; entity souls from derivePersonality),
 // and prints each part's count per service. Failing turns are printed for the tuned and dev parts only, never for the
-// frozen ones (score.ts FROZEN_PARTS). Counts run within a few turns of the HTTP suites (dialogues.e2e), which are the
+// frozen ones and dev S, never tuned on (score.ts HIDDEN_PARTS). Counts run within a few turns of the HTTP suites (dialogues.e2e), which are the
 // figures of record. Not run in CI.
 //   node tools/bench/conversation/score.mjs "dev K,dev L" [--dump id]
 import { loadConversationLibrary } from './bundle.mjs';
@@ -18,7 +18,7 @@ const {
   planTurns,
   checkReply,
   isChecked,
-  FROZEN_PARTS,
+  HIDDEN_PARTS,
   derivePersonality,
 } = lib;
 const parts = new Set((process.argv[2] ?? 'dev K').split(',').map((p) => p.trim()));
@@ -28,7 +28,7 @@ const counts = {};
 const fails = [];
 for (const { dialogue: d, part } of allDialogues({ dev: true })) {
   if (!parts.has(part)) continue;
-  const frozen = FROZEN_PARTS.includes(part);
+  const frozen = HIDDEN_PARTS.includes(part);
   if (frozen && dumpId) continue;
   let soul,
     language,

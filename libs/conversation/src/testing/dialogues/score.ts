@@ -76,6 +76,15 @@ export type DialoguePart = (typeof DIALOGUE_PARTS)[number];
 /** The frozen parts: never tuned on, so their failing turns are not printed (see `summarize`). */
 export const FROZEN_PARTS: DialoguePart[] = ['held-out C', 'held-out F', 'held-out H', 'held-out J'];
 
+/**
+ * Development sets never tuned on: printed with the dev sets and held to their floors, but, like the frozen parts, their
+ * failing turns are not printed (dev S: its count measures generalization only while nobody reads its turns).
+ */
+export const UNREAD_PARTS: DialoguePart[] = ['dev S'];
+
+/** The parts whose failing turns and replies are never printed unless `DIALOGUE_SHOW_FROZEN=1`. */
+export const HIDDEN_PARTS: DialoguePart[] = [...FROZEN_PARTS, ...UNREAD_PARTS];
+
 /** The parts printed apart and kept out of the pass bar's share: the development sets and the frozen ones. */
 const APART: DialoguePart[] = [...DIALOGUE_PARTS.filter((p) => p.startsWith('dev ')), ...FROZEN_PARTS];
 
@@ -92,7 +101,7 @@ export interface TurnResult {
  * DIALOGUE_PASS_BAR), `frozenShare` that of held-out C (held to its floor), `shares` that of every part that ran.
  *
  * A failing turn is printed with the reply for the tuned and dev parts (what a developer works from). For the frozen
- * parts only the part's count is printed: their replies and failures are never shown, so that nobody tunes on them by
+ * parts and the dev sets never tuned on (HIDDEN_PARTS) only the part's count is printed: their replies and failures are never shown, so that nobody tunes on them by
  * reading a CI log. `DIALOGUE_SHOW_FROZEN=1` prints them too, for a maintainer checking that a frozen
  * check is fair (a check found unfair is removed in a commit that says why; the set is not tuned on).
  */
@@ -107,7 +116,14 @@ export function summarize(
     rs.length ? `${name}: ${passed(rs)}/${rs.length} turns pass (${(share(rs) * 100).toFixed(1)}%)` : `${name}: not run`;
   const of = (...parts: DialoguePart[]) => results.filter((r) => parts.includes(r.part));
   const suite = results.filter((r) => !APART.includes(r.part));
-  const note = (part: DialoguePart) => (part.startsWith('dev ') ? ' (tuned on)' : FROZEN_PARTS.includes(part) ? ' (frozen, never tuned on)' : '');
+  const note = (part: DialoguePart) =>
+    UNREAD_PARTS.includes(part)
+      ? ' (never tuned on, turns not printed)'
+      : part.startsWith('dev ')
+        ? ' (tuned on)'
+        : FROZEN_PARTS.includes(part)
+          ? ' (frozen, never tuned on)'
+          : '';
   const shares: Partial<Record<DialoguePart, number>> = {};
   for (const part of DIALOGUE_PARTS) if (of(part).length) shares[part] = share(of(part));
   const lines = [
@@ -120,7 +136,7 @@ export function summarize(
     `  ${fmt('held-out B', of('held-out B'))}`,
     ...FROZEN_PARTS.map((p) => `  ${fmt(p + note(p), of(p))}`),
     ...results
-      .filter((r) => r.problems.length && (opts.showFrozen || !FROZEN_PARTS.includes(r.part)))
+      .filter((r) => r.problems.length && (opts.showFrozen || !HIDDEN_PARTS.includes(r.part)))
       .map((r) => `  FAIL ${r.dialogue} (${r.part}): ${JSON.stringify(r.say)} → ${JSON.stringify(r.reply)} [${r.problems.join('; ')}]`),
   ];
   return { share: share(suite), frozenShare: share(of('held-out C')), shares, lines };
