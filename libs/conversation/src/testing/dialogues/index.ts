@@ -13,6 +13,7 @@ import { DEV_R_DIALOGUES } from './dev-r';
 import { DEV_S_DIALOGUES } from './dev-s';
 import { DEV_T_DIALOGUES } from './dev-t';
 import { DEV_U_DIALOGUES } from './dev-u';
+import { DEV_V_DIALOGUES } from './dev-v';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
@@ -41,6 +42,7 @@ export {
   DEV_S_DIALOGUES,
   DEV_T_DIALOGUES,
   DEV_U_DIALOGUES,
+  DEV_V_DIALOGUES,
   HELD_OUT_B_DIALOGUES,
   HELD_OUT_C_DIALOGUES,
   HELD_OUT_DIALOGUES,
@@ -140,6 +142,7 @@ export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Di
     ...DEV_S_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev S' as const })),
     ...DEV_T_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev T' as const })),
     ...DEV_U_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev U' as const })),
+    ...DEV_V_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev V' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),

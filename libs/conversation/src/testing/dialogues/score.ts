@@ -64,6 +64,7 @@ export const DIALOGUE_PARTS = [
   'dev S',
   'dev T',
   'dev U',
+  'dev V',
   'held-out A',
   'held-out B',
   'held-out C',
