@@ -224,10 +224,7 @@ export function describeSetShape(set: Dialogue[], prefix: string, part: Dialogue
       expect(share).toBeGreaterThanOrEqual(DIALOGUE_PASS_BAR);
       expect(lines.some((l) => l.includes(`${part}`) && l.includes('0/2 turns pass'))).toBe(true);
       // A frozen set's or a never-tuned-on set's failing turns are never printed; a tuned-on set's are.
-      expect(
-        lines.some((l) => l.includes('FAIL')),
-        'failing turns printed',
-      ).toBe(!HIDDEN_PARTS.includes(part));
+      expect(lines.some((l) => l.includes('FAIL'))).toBe(!HIDDEN_PARTS.includes(part));
     });
 
     more?.();
