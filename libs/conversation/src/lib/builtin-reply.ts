@@ -34,6 +34,7 @@ import {
   recapStatements,
   profileStatements,
   asksAboutMe,
+  speaksOfSelf,
   askedDay,
   questionClauses,
   holdsDay,
@@ -485,7 +486,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   }
   // "Can you check again?", "pode cancelar?": the agent is asked to act, not told what the person said.
   // "Dame el número de póliza otra vez", "read me back the address": a request to say back what was told, not to act.
-  const toAgent = (isRequestToAgent(message) || isStatusCue(message)) && !asksToTellBack(message, lang);
+  // "Do you have pets yourself?", "do you do anything fun when ur not booking classes?": about the agent's own life.
+  const toAgent = (isRequestToAgent(message) || isStatusCue(message) || (i.aboutYou && !speaksOfSelf(message, lang))) && !asksToTellBack(message, lang);
   // A correction that only fixes a value ("wait no, it's wednesday", "sorry i meant Cork, not dublin") is thanked for with the
   // new value (noteValues) and asks nothing again: what it corrects was just given.
   if (!i.question && isBareCorrection(message, ctx)) {
@@ -755,6 +757,11 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     spareName(ctx);
     // "Can you check?", "pode cancelar?", "¿me ayudas?" on a case under way: where it stands, not a new question.
     if (isRequestToAgent(message) && !ack && topicOfConversation(ctx) && termsOf(message, lang).stems.length <= 2) return statusCheck(ctx);
+    // A question about the agent's own life ("do you have pets yourself?", "do you do anything fun when ur not booking
+    // classes?") is answered as the agent, before memory is searched for its words.
+    if (rest.question && !rest.request && i.aboutYou && !ack && !speaksOfSelf(message, lang)) {
+      return [choose(ctx, ABOUT_YOU[ctx.voice.chatty ? 'warm' : 'reserved'][lang])];
+    }
     // A question about the person's own case ("wie lange ruht mein vertrag jetzt?") is looked for in what they said before
     // the trade's advice is given.
     const own =
@@ -830,13 +837,15 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 
   // A plain statement: acknowledge and move the conversation forward.
   spareName(ctx);
-  const topic = findTopic(message) ?? topicOfConversation(ctx);
-  if (topic?.id === 'grief') {
+  const own = ownTopic(message, lang);
+  const topic = own ?? topicOfConversation(ctx);
+  // Sympathy answers a feeling or a loss the message itself tells, never one said turns ago (it is not a case under way).
+  if (own?.id === 'grief') {
     parts.push(fill(ctx, choose(ctx, CONDOLENCES[lang])));
     parts.push(followUp(ctx, message, NEUTRAL_WRAP[lang], [], false));
     return dedupe(parts);
   }
-  if (topic?.id === 'feelings') {
+  if (own?.id === 'feelings') {
     parts.push(fill(ctx, choose(ctx, SYMPATHY[ctx.voice.id]?.[lang] ?? L.complaint)));
     parts.push(followUp(ctx, message, L.needMore, L.defaultAsk));
     return dedupe(parts);
@@ -879,7 +888,7 @@ function earlierStatements(ctx: Ctx, message: string): Statement[] {
 }
 
 function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: readonly string[], wrapFallback = true): string {
-  const topic = findTopic(message) ?? topicOfConversation(ctx);
+  const topic = ownTopic(message, ctx.lang) ?? topicOfConversation(ctx);
   // Details given in the last few messages count too ("HP LaserJet, error 0x61…" then "still not working").
   const recent = applyCorrections([...ctx.userTurns.slice(-6), message].join(' \n '), ctx.corrections);
   // An entity made for a domain (an airline, a clinic, a bank…) asks what fits it, also when no topic is named.
@@ -922,11 +931,13 @@ function followUp(ctx: Ctx, message: string, wrap: readonly string[], fallback: 
 /** A trade's follow-up from the person's recent messages; they described their case when one of them complains or tells it. */
 function tradeFollowUp(ctx: Ctx, trade: Trade, topic: string, message: string): string | undefined {
   const said = [...ctx.userTurns.slice(-6), message].map((u) => applyCorrections(u, ctx.corrections));
+  // What was given long ago counts too (the bunny named twelve messages back is still the animal): every statement kept.
+  const kept = ctx.statements.map((st) => st.text);
   const described = said.some((u) => {
     const i = detectIntents(u);
     return i.complaint || (!i.question && !i.request && extractStatements(u, { language: ctx.req.language }).length > 0);
   });
-  const ask = tradeAsk(trade, topic, ctx.lang, said, described);
+  const ask = tradeAsk(trade, topic, ctx.lang, [...kept, ...said], described);
   // "Thanks, that is what I needed" only answers a follow-up that asked for something.
   const asked = Object.values(CRITERIA_ASKS).some((a) => fold(ctx.lastAssistant ?? '').includes(fold(a[ctx.lang].split('{c}')[0]).slice(0, 30)));
   return ask === CRITERIA_DONE[ctx.lang] && !asked ? undefined : ask;
@@ -1098,11 +1109,30 @@ function isBareCorrection(message: string, ctx: Ctx): boolean {
   return findCorrections(message).length > 0 && message.split(/\s+/).length <= 12 && !/[.!?]\s+\S/u.test(message.trim());
 }
 
-/** The topic of the latest user message that had one. */
+/** Topics about how the person feels: a case is never carried over from them. */
+const MOODS = new Set(['feelings', 'grief']);
+
+/**
+ * The message's own topic (topics.ts). A feeling counts only when told: in a sentence that is no question, or that speaks
+ * of the person ("why am I always so tired?"); "do rabbits get lonely?" asks about rabbits and tells no feeling.
+ */
+function ownTopic(message: string, lang: Lang) {
+  const topic = findTopic(message);
+  if (!topic || !MOODS.has(topic.id)) return topic;
+  const told = sentences(message).some((s) => findTopic(s)?.id === topic.id && (!detectIntents(s).question || speaksOfSelf(s, lang)));
+  return told ? topic : undefined;
+}
+
+/**
+ * The topic of the conversation: that of the latest of the person's last messages that had one (a case under way). Not a
+ * feeling (said once, not asked after again) and not one left many messages back: "she chewed my charger" ten messages
+ * after a payment question is no payment case.
+ */
+const TOPIC_REACH = 4;
 function topicOfConversation(ctx: Ctx) {
-  for (let k = ctx.userTurns.length - 1; k >= 0; k--) {
+  for (let k = ctx.userTurns.length - 1; k >= Math.max(0, ctx.userTurns.length - TOPIC_REACH); k--) {
     const t = findTopic(ctx.userTurns[k]);
-    if (t) return t;
+    if (t) return MOODS.has(t.id) ? undefined : t;
   }
   return undefined;
 }
@@ -1513,7 +1543,8 @@ function factAck(ctx: Ctx, f: Fact, all: Fact[]): string {
         );
       return t({ pt: `Boa escolha: ${v}!`, en: `Great choice: ${v}!`, es: `¡Buena elección: ${v}!`, fr: `Bon choix : ${v} !`, de: `Gute Wahl: ${v}!` });
     case 'plan':
-      if (WHEN.test(fold(f.value))) {
+      // The day may be said beside the plan ("…the beginners class for me and my gf. saturday the 22nd if there's space").
+      if (WHEN.test(fold(f.value)) || all.some((x) => x.kind === 'date') || termsOf(ctx.req.message ?? '', lang).dates.length > 0) {
         return choose(
           ctx,
           t({

@@ -32,6 +32,7 @@ import {
   tellBack,
 } from './statements';
 import { termsOf } from './terms';
+import { tradeOf } from './domains';
 import type { ChatTurn, Fact, Soul } from './types';
 
 const user = (content: string): ChatTurn => ({ role: 'user', content });
@@ -2057,5 +2058,100 @@ describe('round 14: two questions in one message, shorthand, spots', () => {
 
   it('spots are people: "how many spots am i booking now?" finds "can we do 3 people"', () => {
     expect(termsOf('how many spots am i booking now?', 'en').stems).toEqual(expect.arrayContaining(termsOf('3 people', 'en').stems));
+  });
+});
+
+describe('round 15: replies that fit, sympathy that does not stick, questions not kept', () => {
+  const entity = (name: string, description: string): Soul => ({
+    id: `entity-${name}`,
+    name,
+    description,
+    tone: 'friendly',
+    language: 'en',
+    styleRules: [],
+    greeting: `Hi, I'm ${name}.`,
+  });
+  const vet = entity('Hazel', 'front-desk assistant for Burrow Lane Veterinary Clinic: books appointments for small pets and exotics');
+  const pottery = entity(
+    'Ottilie',
+    'booking and studio assistant for Clay Corner, a pottery studio running wheel-throwing classes, open studio sessions and kiln firing for members',
+  );
+
+  it('a feeling asked about is no feeling told, and sympathy answers only the message that tells one', () => {
+    const replies = play(vet, [
+      'my bunny Biscuit hasnt been eating since yesterday, shes a 4 yr old lop',
+      'do rabbits get lonely? ive been reading about bonding',
+      'i might get her a friend one day',
+      'i just get anxious',
+      'she did drink some water this morning at least',
+    ]);
+    expect(replies[1]).not.toMatch(/feel this way|sorry/i);
+    expect(replies[2]).not.toMatch(/Days like that are hard/);
+    expect(replies[3]).toMatch(/sorry/i);
+    expect(replies[4]).not.toMatch(/Days like that are hard|feel this way/);
+  });
+
+  it('a case is carried over from the last few messages only; a charger is no payment', () => {
+    const replies = play(vet, [
+      'my bunny Biscuit hasnt been eating since yesterday, shes a 4 yr old lop',
+      'she chewed through my laptop charger last month',
+      'i was charged twice for the last visit',
+      'she has this thing where she flops over when shes happy',
+      'my flatmate calls her the potato',
+      'we tried to litter train her and it sort of worked',
+      'honestly she runs the house',
+      'i keep checking on her every 10 minutes',
+    ]);
+    expect(replies[1]).not.toMatch(/payment/i);
+    expect(replies[2]).toMatch(/payment/i);
+    expect(replies[7]).not.toMatch(/payment/i);
+  });
+
+  it('what was said long ago still counts for a trade: the animal is not asked for again', () => {
+    const says = ['my bunny Biscuit hasnt been eating since yesterday, shes a 4 yr old lop'];
+    for (let k = 0; k < 8; k++) says.push(`she did something funny again today, number ${k + 1}`);
+    says.push('she is sitting all hunched up and not moving much');
+    const replies = play(vet, says);
+    expect(replies.join('\n')).not.toMatch(/which animal/i);
+  });
+
+  it('a pottery studio is a craft studio, not a gym ("running" classes is no sport)', () => {
+    expect(tradeOf('a pottery studio running wheel-throwing classes')?.id).toBe('crafts');
+    expect(tradeOf('Fuerza Norte running club: training plans for runners')?.id).toBe('fitness');
+    const replies = play(pottery, ["we're both total beginners, can i book the saturday class?"]);
+    expect(replies[0]).not.toMatch(/losing weight|strength|endurance/i);
+  });
+
+  it('a question whose verb comes before its subject is no statement, also without "?"', () => {
+    expect(opensLikeQuestion('is this the clinic or a person', 'en')).toBe(true);
+    expect(opensLikeQuestion('am i talking to a real person', 'en')).toBe(true);
+    expect(opensLikeQuestion('is it normal for them to hide in the corner', 'en')).toBe(true);
+    expect(opensLikeQuestion('can we do 3 people, my mate Jude wants in', 'en')).toBe(false);
+    expect(extractStatements('oh wait, is this the clinic or a person', { language: 'en' })).toEqual([]);
+    // A tag after a statement keeps the statement.
+    expect(extractStatements('my wife Gloria might collect it instead, is that ok', { language: 'en' })).toHaveLength(1);
+  });
+
+  it('what a message ends with that says nothing is not told back, nor what is left of an apology', () => {
+    expect(echoDetail('my sister is left handed too if that matters lol', 'en')).toBe('your sister is left handed too');
+    expect(echoDetail('my flatmate calls her the potato lol', 'en')).toBe('your flatmate calls her the potato');
+    expect(echoDetail('sorry for all the messages', 'en')).toBeUndefined();
+    expect(echoDetail('minha irmã chega na sexta kkkk', 'pt')).toBe('sua irmã chega na sexta');
+  });
+
+  it("a question about the agent's own life is answered as the agent, not from memory", () => {
+    const replies = play(pottery, [
+      'can i book the saturday the 22nd class for me and my gf Ines',
+      'do you do anything fun when ur not booking classes?',
+      'do you have pets yourself?',
+    ]);
+    expect(replies[1]).toMatch(/virtual/i);
+    expect(replies[1]).not.toMatch(/22nd/);
+    expect(replies[2]).toMatch(/virtual/i);
+  });
+
+  it('a plan whose day is said beside it is not asked "when"', () => {
+    const replies = play(pottery, ['heyy so i wanna book the beginners wheel class for me and my gf. saturday the 22nd if theres space']);
+    expect(replies[0]).not.toMatch(/when/i);
   });
 });

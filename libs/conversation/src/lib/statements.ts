@@ -106,6 +106,10 @@ export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
   }
   if (isQuestion(sentence, lang)) return true;
   if (!words.length) return false;
+  // "is this the clinic or a person", "am i talking to a real person": a verb before its subject (four words at least: "…, is
+  // that ok" after a statement is a tag, the statement is what was said).
+  const inverted = LANGUAGE_DATA[lang].asking.inverted;
+  if (words.length > 3 && inverted?.verbs.includes(words[0]) && inverted.subjects.includes(words[1])) return true;
   if (WH.has(words[0]) && !(words[0] === 'ou' && lang !== 'fr') && !(words[0] === 'quand' || words[0] === 'comment' ? words.length < 2 : false)) return true;
   // "que horas eu mandei", "que dia vocês vêm": a relative with the noun of a kind of value asked (lang/*.ts `answerTypes`).
   if (words.length > 2 && kindPhrases(lang).has(`${words[0]} ${words[1]}`)) return true;
@@ -172,6 +176,11 @@ const ASKING = AUXILIARIES;
 
 /** A language's first-person words ("my", "meu", "mi", "mon", "mein": lang/*.ts `firstPerson`), folded. */
 const firstPersonOnly = perLanguage((lang) => new Set(LANGUAGE_DATA[lang].firstPerson.map(fold)));
+/** Does the text speak of the person: one of the language's first-person words ("i", "my", "eu", "mi", "mein")? */
+export function speaksOfSelf(text: string, lang: Lang): boolean {
+  const mine = firstPersonOnly(lang);
+  return wordsOf(text).some((w) => mine.has(fold(w.word)) || mine.has(fold(w.word).replace(/['’].*$/, '')));
+}
 /** A language's first-person verb forms ("vivo", "moro": the keys of lang/*.ts `verbs`), folded. */
 const verbForms = perLanguage((lang) => new Set(Object.keys(LANGUAGE_DATA[lang].verbs).map(fold)));
 /** A language's first-person words and verb forms, folded. */
@@ -2448,6 +2457,7 @@ function stripOpeners(sentence: string, lang: Lang): string {
     'bonjour',
     'ok',
     'okay',
+    ...LANGUAGE_DATA[lang].asking.openers,
     ...APOLOGIES,
   ].sort((a, b) => b.length - a.length);
   for (let i = 0; i < 3; i++) {
@@ -2462,6 +2472,23 @@ function stripOpeners(sentence: string, lang: Lang): string {
   return s;
 }
 
+/** lang/*.ts `tails`, longest first. */
+const tailsOf = perLanguage((lang) => [...LANGUAGE_DATA[lang].tails].map(fold).sort((a, b) => b.length - a.length));
+
+/** The sentence without what it ends with that says nothing ("…left handed if that matters lol" → "…left handed"). */
+export function withoutTails(sentence: string, lang: Lang): string {
+  let s = trimEnd(sentence);
+  for (let i = 0; i < 3; i++) {
+    const f = fold(s);
+    const tail = tailsOf(lang).find((t) => f.endsWith(t) && /[\s,;.!—-]$/u.test(f.slice(0, f.length - t.length)));
+    if (!tail) break;
+    const cut = trimEnd(s.slice(0, s.length - tail.length));
+    if (cut.split(/\s+/).length < 3) break;
+    s = cut;
+  }
+  return s;
+}
+
 /** A statement told back in the reply language: person-shifted when it was said in that language, else quoted. */
 export function tellBack(st: Statement, lang: Lang, seed: string): string {
   const d = LANGUAGE_DATA[lang];
@@ -2470,7 +2497,7 @@ export function tellBack(st: Statement, lang: Lang, seed: string): string {
   const colon = st.text.search(/:(?!\d)/u);
   const lead = colon > 0 ? st.text.slice(0, colon) : '';
   const said = lead && opensAsCorrection(lead) && lead.split(/\s+/).length <= 8 && st.text.slice(colon + 1).trim() ? st.text.slice(colon + 1).trim() : st.text;
-  let body = trimEnd(withoutRuledOut(stripOpeners(said, st.lang)));
+  let body = withoutTails(withoutRuledOut(stripOpeners(said, st.lang)), st.lang);
   if (st.lang !== lang) return d.toldYouQuote.replace('{q}', body);
   // A proposal kept from a question is told back as one ("You suggested: drop it off on thursday…").
   const words = body.split(/\s+/u);
@@ -2492,12 +2519,15 @@ export function echoDetail(message: string, lang: Lang): string | undefined {
   const sentences = message
     .split(/(?<=[.!?…])\s+|\n+/u)
     .filter((x) => !/\?\s*$/u.test(x))
-    .map((x) => trimEnd(stripOpeners(x.trim(), lang)))
+    .map((x) => withoutTails(stripOpeners(x.trim(), lang), lang))
     .filter(Boolean);
   const best = sentences.filter((x) => !opensLikeQuestion(x, lang) && !asksToTellBack(x, lang)).sort((a, b) => b.length - a.length)[0];
   if (!best) return undefined;
   const words = best.split(/\s+/).length;
   if (words < 4 || words > 30 || statementLanguage(best, lang) !== lang) return undefined;
+  // What is left of an apology or a thanks ("sorry for all the messages" → "for all the messages") is not noted: a detail
+  // has two words of meaning at least.
+  if (termsOf(best, lang).stems.filter((t) => !t.startsWith('cat:')).length < 2) return undefined;
   const shifted = shiftPerson(best, lang);
   return /^\p{Lu}{2}|^I\b/u.test(shifted) ? shifted : shifted.charAt(0).toLowerCase() + shifted.slice(1);
 }

@@ -37,7 +37,7 @@ export const TOPICS: Topic[] = [
   {
     id: 'billing',
     match:
-      /\b(pago|pague|tarjeta|factura|cobraron|cobro|cobr|pagamento|pagar|paguei|boleto|pix|cartao|fatura|nota fiscal|payment|pay\b|paid|charge|billing|invoice|credit card|card\b)/,
+      /\b(pago|pague|tarjeta|factura|cobraron|cobro|cobr|pagamento|pagar|paguei|boleto|pix|cartao|fatura|nota fiscal|payment|pay\b|paid|charge[ds]?\b|billing|invoice|credit card|card\b)/,
     pt: { about: 'o pagamento', ask: 'Qual foi a forma de pagamento, a data e o valor cobrado?' },
     en: { about: 'the payment', ask: 'Which payment method did you use, and what was the date and amount?' },
     es: { about: 'el pago', ask: '¿Qué forma de pago usaste, y cuál fue la fecha y el importe?' },

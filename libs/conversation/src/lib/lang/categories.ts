@@ -81,7 +81,11 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     members: split(
       'dog dogs puppy cat cats kitten cachorro cachorra cao cadela gato gata gatinho gatinha perro perra perrito gatito chien chienne chiot chat ' +
         'chatte chaton hamster rabbit coelho conejo lapin parrot papagaio loro perroquet turtle tartaruga tortuga tortue fish peixe pez poisson ' +
-        'hund hunde hundin welpe welpen katze katzen kater katzchen kaninchen meerschweinchen wellensittich papagei schildkrote',
+        'hund hunde hundin welpe welpen katze katzen kater katzchen kaninchen meerschweinchen wellensittich papagei schildkrote ' +
+        'puppies kittens rabbits bunny bunnies hamsters ferret ferrets tortoise parakeet budgie canary cockatiel chinchilla hedgehog ' +
+        'lizard gecko iguana snake horse pony coelha coelhinho coelhinha calopsita periquito canario furao ' +
+        'cavalo ouricos ourico conejita conejito cobaya huron erizo caballo perruche furet herisson cheval hase hasen ' +
+        'frettchen igel pferd kanarienvogel lop lionhead',
     ),
     anyCase: true,
   },

@@ -516,6 +516,7 @@ export const DE: LanguageData = {
     },
   },
   filler: 'haha lol hm hmm naja halt eben ne gell oh ah ach'.split(' '),
+  tails: ['haha', 'lol', 'ubrigens', 'falls das wichtig ist', 'nur so nebenbei'],
   thirdPerson: ['sie/f', 'er/m', 'ihn/m', 'ihm/m', 'ihr/f'],
   namings: ['heißt', 'heisst', 'namens'],
   agenda: {

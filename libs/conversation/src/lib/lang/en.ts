@@ -69,7 +69,12 @@ export const EN: LanguageData = {
       'who',
       'how old',
     ],
-    openers: ['and', 'so', 'ok', 'okay', 'hmm', 'hey', 'hi', 'please', 'pls', 'sorry'],
+    openers: ['and', 'so', 'ok', 'okay', 'hmm', 'hey', 'heyy', 'hi', 'please', 'pls', 'sorry', 'oh', 'wait', 'oh wait', 'honestly', 'um', 'uh'],
+    inverted: {
+      // Not the modals: "can we do 3 people", "could i bring her friday" ask for something and tell it (kept as proposals).
+      verbs: ['am', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'have', 'has'],
+      subjects: ['i', 'you', 'u', 'he', 'she', 'it', 'we', 'they', 'this', 'that', 'there'],
+    },
   },
   recallWords: [
     'say',
@@ -545,6 +550,7 @@ export const EN: LanguageData = {
     units: { hour: 'hour', hours: 'hour', day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year' },
   },
   filler: 'lol haha hahaha lmao pls plz btw like ok okay hmm um uh tbh idk omg kinda sorta prob probably gonna wanna yeah yep nah cheers thx thanks'.split(' '),
+  tails: ['lol', 'lmao', 'haha', 'hahaha', 'btw', 'tbh', 'pls', 'plz', 'fyi', 'if that matters', 'if that helps', 'just so you know', 'i guess'],
   thirdPerson: ['she/f', 'her/f', 'hers/f', 'herself/f', 'he/m', 'him/m', 'his/m', 'himself/m'],
   namings: ['called', 'named'],
   agenda: {

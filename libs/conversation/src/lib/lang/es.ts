@@ -434,6 +434,7 @@ export const ES: LanguageData = {
     units: { hora: 'hour', horas: 'hour', dia: 'day', dias: 'day', semana: 'week', semanas: 'week', mes: 'month', meses: 'month', ano: 'year', anos: 'year' },
   },
   filler: 'jaja jajaja jeje vale oye porfa pues bueno ok mmm te nos os les lo la ti contigo conmigo'.split(' '),
+  tails: ['jaja', 'jajaja', 'jeje', 'xd', 'por cierto', 'por si sirve', 'por si acaso'],
   thirdPerson: ['ella/f', 'ellas/f', 'él/m', 'ellos/m'],
   namings: ['llama', 'llamado', 'llamada', 'llaman'],
   agenda: {

@@ -523,6 +523,7 @@ export const PT: LanguageData = {
     units: { hora: 'hour', horas: 'hour', dia: 'day', dias: 'day', semana: 'week', semanas: 'week', mes: 'month', meses: 'month', ano: 'year', anos: 'year' },
   },
   filler: 'kkk kkkk kkkkk rs rsrs haha tipo ne hein ai vc vcs pq tb tbm oii oi ok blz beleza né aí lhe dele dela deles delas nele nela'.split(' '),
+  tails: ['kkk', 'kkkk', 'kkkkk', 'rs', 'rsrs', 'haha', 'ne', 'viu', 'se isso ajudar', 'so pra constar', 'so pra saber'],
   thirdPerson: ['ela/f', 'dela/f', 'nela/f', 'elas/f', 'delas/f', 'ele/m', 'dele/m', 'nele/m', 'eles/m', 'deles/m'],
   namings: ['chama', 'chamado', 'chamada', 'chamam'],
   agenda: {

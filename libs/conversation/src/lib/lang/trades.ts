@@ -496,10 +496,43 @@ export const TRADES: readonly Trade[] = [
   {
     id: 'fitness',
     words: w(
-      'gym gyms fitness academia gimnasio fitnessstudio crossfit pilates yoga coach coaching trainer entrenador treinador running runner corrida maratona maraton marathon laufen laufer',
-    ).concat(['run club', 'course a pied', 'half marathon', 'personal trainer', 'salle de sport']),
+      'gym gyms fitness academia gimnasio fitnessstudio crossfit pilates yoga coach coaching trainer entrenador treinador runner runners corrida maratona maraton marathon laufen laufer',
+    ).concat([
+      // "running" alone is any business's verb ("a pottery studio running wheel-throwing classes"): only as a sport.
+      'run club',
+      'running club',
+      'running group',
+      'running coach',
+      'running plan',
+      'trail running',
+      'course a pied',
+      'half marathon',
+      'personal trainer',
+      'salle de sport',
+    ]),
     choose: ['goal', 'days', 'injuries'],
     book: ['goal', 'daytime'],
+  },
+  {
+    // Craft studios that teach and book places in classes (pottery, painting, woodwork, sewing): a class wants the level, how
+    // many come and when; not a gym's goal.
+    id: 'crafts',
+    words: w(
+      'pottery potter ceramics ceramic ceramica ceramicas ceramique ceramiques keramik topferei topfer topferkurs* woodworking marcenaria ebanisteria ebenisterie schreinerkurs* knitting sewing costura tricot couture nahkurs* malkurs* malschule',
+    ).concat([
+      'art class',
+      'art school',
+      'art studio',
+      'painting class',
+      'aulas de pintura',
+      'aula de pintura',
+      'clases de pintura',
+      'taller de pintura',
+      'cours de peinture',
+      'atelier de peinture',
+    ]),
+    choose: ['level', 'budget'],
+    book: ['level', 'people', 'daytime'],
   },
   {
     id: 'wine',

@@ -33,6 +33,13 @@ export interface LanguageData {
     notStarts: string[];
     recallStarts: string[];
     openers: string[];
+    /**
+     * A yes/no question written without "?" in a language that puts the verb before its subject: the verbs and the subjects
+     * ("is this the clinic or a person", "am i talking to a real person"), folded. A message opening with one of the verbs
+     * and then one of the subjects asks; it tells nothing to keep. English only: German chat drops subjects before a verb
+     * in statements ("hab ich schon gemacht", "ist mir egal").
+     */
+    inverted?: { verbs: string[]; subjects: string[] };
   };
   /** Words a question about what was said carries besides its subject ("tell", "said", "remember"…): not matched against statements. */
   recallWords: string[];
@@ -198,6 +205,11 @@ export interface LanguageData {
   };
   /** Chat filler that carries nothing for retrieval ("lol", "kkk", "jaja", "mdr"): added to the stop words. */
   filler: string[];
+  /**
+   * Words and phrases a message may end with that say nothing about the person ("lol", "btw", "if that matters", "kkk",
+   * "por cierto", "mdr", "übrigens"), folded: dropped from the end of a sentence told back or noted.
+   */
+  tails: string[];
   /**
    * Third-person pronouns that point back to someone or something named earlier ("she", "ela", "dele", "elle"), as
    * written (accents kept: Spanish "él" is not the article "el"), with `/f` or `/m` when the word tells the gender. A
