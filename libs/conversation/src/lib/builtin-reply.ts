@@ -449,8 +449,20 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const targets = matchMemoryQuestion(message, ctx.knownFacts);
   if (targets) {
     ctx.recalled = true;
-    if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name' && (ctx.name || !isSelfQuestion(message, lang)))
+    if (targets.length === 1 && targets[0].type === 'slot' && targets[0].slot.kind === 'name' && (ctx.name || !isSelfQuestion(message, lang))) {
+      // "Quem é a professora dele, esqueci o nome", "¿el nombre de la segunda conductora?": a name the person gave of
+      // someone else, found by what the question says of them, is not theirs.
+      // Not a question for the person's own name ("e o meu nome, vc lembra?"), and what it finds does not name them.
+      const own = fold(ctx.name ?? '');
+      const other =
+        ctx.name && !asksOwnName(message)
+          ? recallStatements(message, earlierStatements(ctx, message), lang, 1, { confident: true, recent: ctx.userTurns }).filter(
+              (st) => !fold(st.text).includes(own),
+            )
+          : [];
+      if (other.length) return toldBack(ctx, other);
       return recallName(ctx);
+    }
     const answer = answerRecall(targets, ctx.knownFacts, ctx.name, lang);
     if (answer.unknown.length && (targets.length === 1 || !answer.known.length)) {
       // What no slot holds may still have been said: "my favourite colour is teal".
@@ -487,7 +499,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   // "Can you check again?", "pode cancelar?": the agent is asked to act, not told what the person said.
   // "Dame el número de póliza otra vez", "read me back the address": a request to say back what was told, not to act.
   // "Do you have pets yourself?", "do you do anything fun when ur not booking classes?": about the agent's own life.
-  const toAgent = (isRequestToAgent(message) || isStatusCue(message) || (i.aboutYou && !speaksOfSelf(message, lang))) && !asksToTellBack(message, lang);
+  const toAgent =
+    (isRequestToAgent(message) || isStatusCue(message) || i.aboutBot || (i.aboutYou && !speaksOfSelf(message, lang))) && !asksToTellBack(message, lang);
   // A correction that only fixes a value ("wait no, it's wednesday", "sorry i meant Cork, not dublin") is thanked for with the
   // new value (noteValues) and asks nothing again: what it corrects was just given.
   if (!i.question && isBareCorrection(message, ctx)) {
@@ -717,9 +730,13 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     return parts;
   }
   if (i.aboutBot) {
-    parts.push(fill(ctx, L.about));
-    parts.push(OPEN[ctx.voice.id][lang]);
-    return parts;
+    // Who the agent is and what it does: an entity's purpose ("…an independent bookstore: find books, order titles"), a
+    // catalogue soul's voice.
+    const [intro, ...rest] = agentIntro(ctx);
+    // "What else can you help me with here?" asked of a catalogue agent (whose self-description names no trade): what the
+    // person came for is told back, so the answer is about this conversation ("…you want to book the beginners wheel class").
+    const cameFor = i.capabilities && getSoul(ctx.req.soul.id) ? earlierStatements(ctx, message).find((st) => st.terms.stems.length >= 3) : undefined;
+    return [...parts, intro, ...(cameFor ? [tellBack(cameFor, lang, `${ctx.seed}#for`)] : []), ...rest];
   }
 
   if (i.howAreYou && !(i.question && i.substantive && !onlySmallTalk(message))) {
@@ -795,10 +812,14 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     const about = asked
       ? tr(lang, { en: `About “${asked}”:`, pt: `Sobre “${asked}”:`, es: `Sobre “${asked}”:`, fr: `Au sujet de « ${asked} » :`, de: `Zu „${asked}“:` })
       : '';
-    if (rest.question && !rest.request && !personal && !findTopic(message) && ctx.voice.id !== 'teacher' && ctx.voice.id !== 'concise') {
+    // A question about something the agent cannot know ("y a du café à volonté ?", "is the wifi fast?") is answered
+    // honestly, also by a concise voice: a follow-up from a subject said before ("which payment method did you use?") does
+    // not answer it. A teacher asks what the learner needs instead.
+    if (rest.question && !rest.request && !personal && !findTopic(message) && ctx.voice.id !== 'teacher') {
       if (!ack) parts.push(fill(ctx, choose(ctx, L.question)));
       if (about) parts.push(about);
-      parts.push(choose(ctx, NO_LOOKUP[ctx.voice.chatty ? 'warm' : 'reserved'][lang]));
+      // The concise voice says "tu"/"tú" like the warm ones; the reserved lines say "vous"/"usted".
+      parts.push(choose(ctx, NO_LOOKUP[ctx.voice.chatty || ctx.voice.id === 'concise' ? 'warm' : 'reserved'][lang]));
       return dedupe(parts);
     }
     if (repeatedAsk(ctx, message)) {

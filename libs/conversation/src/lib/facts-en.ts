@@ -8,7 +8,10 @@ export const EN_FACTS: FactRules = {
     'french german spanish portuguese italian mexican argentinian chinese japanese indian ' +
     'fan huge big bit little customer user client ' +
     'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september ' +
-    'october november december today tomorrow tonight christmas'
+    'october november december today tomorrow tonight christmas ' +
+    // States a message may end on after "im" that the dictionary (wink-lexicon) lacks.
+    'vegan vegetarian pescatarian celiac coeliac allergic asthmatic diabetic lactose intolerant freelance freelancing offline online ' +
+    'hungover hangry sleepy starving awesome alright autistic epileptic colorblind downstairs onsite wfh nope yep yeah'
   ).split(' '),
   notNameTail: 'but because i im please with to hello hi and here thanks thank also will can'.split(' '),
   pronouns: 'you it this that them him her these those when how what so much lot'.split(' '),
@@ -77,6 +80,12 @@ export const EN_FACTS: FactRules = {
     {
       re: new RegExp(`(?:^|^(?:[Hh]i|[Hh]ey|[Hh]ello|[Hh]iya|[Gg]ood (?:morning|afternoon|evening))[,!.]?\\s+)${NAME}\\s+here(?=\\s*(?:[,.!;]|$))`, 'u'),
       cap: true,
+    },
+    // "hey, im dana.": in lower case, the name ends its clause and is no English word (facts.ts couldBeName).
+    {
+      re: /(?:^|[,.!?]\s*|\b(?:hi|hey|heyy|hello|hiya|yo)[,!.]?\s+)(?:i'?m|i’m|i am|this is)\s+(\p{Ll}[\p{L}'’-]*)(?=\s*(?:[,.!;]|$))/u,
+      cap: false,
+      lower: true,
     },
   ],
   preferenceRules: [

@@ -46,6 +46,7 @@ export const ES_FACTS: FactRules = {
     partner: ['pareja', 'pareja'],
     child: ['hijo', 'hija'],
   },
+  adjectiveEndings: /(?:ad[oa]s?|id[oa]s?|ble|nte|os[oa]s?|ist[ao]s?|er[oa]s?|ari[oa]s?)$/u,
   nameRules: [
     { re: /\b(?:me llamo|mi nombre es|puedes llamarme|pueden llamarme|ll[aá]mame)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu, cap: false },
     { re: new RegExp(`(?:^|[\\s,])(?:[Yy]o soy |[Ss]oy )${NAME}`, 'u'), cap: true },
@@ -56,6 +57,12 @@ export const ES_FACTS: FactRules = {
         'u',
       ),
       cap: true,
+    },
+    // "buenas! soy iker,": in lower case, after a greeting or opening the message, ending its clause.
+    {
+      re: /(?:^|\b(?:hola|holaa|buenas|buenos d[ií]as|buenas tardes|buenas noches|hey)[,!.]?\s+)(?:yo soy|soy)\s+(\p{Ll}[\p{L}'’-]*(?:\s+\p{Ll}[\p{L}'’-]*)?)(?=\s*(?:[,.!;]|$))/u,
+      cap: false,
+      lower: true,
     },
   ],
   preferenceRules: [

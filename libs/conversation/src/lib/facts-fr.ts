@@ -15,6 +15,7 @@ export const FR_FACTS: FactRules = {
     },
     { re: /(?:^|[\s,])(?:[Jj]e suis|[Jj]e viens|[Jj]e suis originaire)\s+(?:de|d['’]|du)\s*/u, kind: 'from', lower: false },
   ],
+  adjectiveEndings: /(?:é|ée|és|ées|eux|euse|if|ive|ble|ant|ante|iste|aire|er|ière|eur)$/u,
   nameRules: [
     {
       re: /(?:^|[\s,])(?:je m['’]appelle|mon (?:pr[ée]nom|nom) (?:est|c['’]est)|appelle[sz]?[- ]moi|tu peux m['’]appeler|vous pouvez m['’]appeler)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,
@@ -25,6 +26,12 @@ export const FR_FACTS: FactRules = {
     {
       re: new RegExp(`^(?:[Bb]onjour|[Ss]alut|[Cc]oucou|[Bb]onsoir)[,!.]?\\s+(?:c['’]est ${NAME}|${NAME}\\s+ici(?=\\s*(?:[,.!;]|$)))`, 'u'),
       cap: true,
+    },
+    // "slt ! moi c julien,": in lower case, ending its clause.
+    {
+      re: /(?:^|[,.!?]\s*|\b(?:salut|slt|bonjour|coucou|bonsoir|cc)\s*[,!.]?\s*)(?:moi,? c['’]est|moi,? c|je suis)\s+(\p{Ll}[\p{L}'’-]*(?:\s+\p{Ll}[\p{L}'’-]*)?)(?=\s*(?:[,.!;]|$))/u,
+      cap: false,
+      lower: true,
     },
   ],
 };

@@ -107,6 +107,7 @@ export const PT_FACTS: FactRules = {
     'esperar aguardar tentar ver verificar checar conferir pensar testar ficar bem indo dormir deitar embora mandar enviar passar responder reiniciar confirmar explicar'.split(
       ' ',
     ),
+  adjectiveEndings: /(?:ad[oa]s?|id[oa]s?|[aá]vel|[ií]vel|nte|os[oa]s?|ist[ao]s?|eir[oa]s?|ári[oa]s?|inh[oa]s?)$/u,
   nameRules: [
     {
       re: /\b(?:meu nome é|meu nome e|me chamo|pode me chamar de|podem me chamar de|aqui quem fala é|aqui é (?:[ao] )?)\s*(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,
@@ -120,6 +121,12 @@ export const PT_FACTS: FactRules = {
         'u',
       ),
       cap: true,
+    },
+    // "oi boa tarde! sou a camila,", "…, sou o fábio teixeira,": in lower case, with its article, ending its clause.
+    {
+      re: /(?:^|[,.!?]\s*|\b(?:oi|oii|ola|olá|opa|bom dia|boa tarde|boa noite)[,!.]?\s+)(?:eu sou|sou)\s+[ao]\s+(\p{Ll}[\p{L}'’-]*(?:\s+\p{Ll}[\p{L}'’-]*)?)(?=\s*(?:[,.!;]|$))/u,
+      cap: false,
+      lower: true,
     },
   ],
   preferenceRules: [

@@ -36,8 +36,14 @@ export interface FactRules {
   jobs?: string[];
   /** Verbs too weak to be a plan ("vou esperar", "I'm going to check"). */
   weakPlans?: string[];
-  /** Rules for the person's name; `cap`: the name must be capitalized. */
-  nameRules: Array<{ re: RegExp; cap: boolean }>;
+  /**
+   * Rules for the person's name; `cap`: the name must be capitalized. `lower`: a self-introduction typed in lower case
+   * ("hey, im dana.", "sou a camila,", "buenas! soy iker,", "moi c julien,"), read as a name only when each word of it could
+   * be one (facts.ts `couldBeName`: no word of the language, its jobs or relations, nor an adjective's ending).
+   */
+  nameRules: Array<{ re: RegExp; cap: boolean; lower?: boolean }>;
+  /** Endings of adjectives and participles, which no name typed in lower case after "sou"/"soy"/"je suis" has ("cansada", "fatigué"). */
+  adjectiveEndings?: RegExp;
   /** Rules that open a list of tastes ("I love", "não gosto de"); matched globally. */
   preferenceRules?: Array<{ re: RegExp; like: boolean }>;
   /** "my favourite colour is …": group 1 the thing, group 2 the word for favourite (optional). */

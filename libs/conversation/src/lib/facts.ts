@@ -11,6 +11,9 @@ import { CAP, PLACE, type FactRules, type RelationWord } from './facts-rules';
 import { ALL_SLOTS, slotTitle } from './slots';
 import { applyCorrections, findCorrections, isStatementFact, statementSlot, type Correction } from './statements';
 import { CITIES } from './lang/cities';
+import { LANGUAGE_DATA } from './lang';
+import { isStopWord } from './terms';
+import * as ENGLISH_LEXICON from 'wink-lexicon/src/lexicon.js';
 import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd, wellFormed } from './text';
 import type { Fact, FactKind, RelationshipStats } from './types';
 
@@ -364,12 +367,34 @@ function cleanName(raw: string, requireCapital: boolean, lowerCaseMessage = fals
   return title + kept.map(cased).join(' ');
 }
 
-const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean }> = LANG_RULES.flatMap(([lang, r]) => r.nameRules.map((n) => ({ ...n, lang })));
+const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean; lower?: boolean }> = LANG_RULES.flatMap(([lang, r]) =>
+  r.nameRules.map((n) => ({ ...n, lang })),
+);
+
+/** English words (wink-lexicon's lexicon, WordNet's): a word typed in lower case after "im" that is one is no name ("im tired"). */
+const ENGLISH_WORDS: Record<string, unknown> = ENGLISH_LEXICON;
+
+/**
+ * Could a word typed in lower case in a self-introduction be a name? Not a word of the language (its function words,
+ * filler, jobs, relations and, in English, its dictionary), nor an adjective's or participle's ending (lang rules
+ * `adjectiveEndings`: "sou a responsável", "je suis fatigué"), nor a word stretched in chat ("im sooo").
+ */
+function couldBeName(word: string, lang: Lang, surname = false): boolean {
+  const w = word.toLowerCase();
+  const f = fold(w);
+  if (f.length < 3 || /(.)\1\1/u.test(f) || NOT_NAMES.has(f) || PRONOUNS.has(f) || RELATION_BY_FOLDED.has(f)) return false;
+  if (isStopWord(w, lang) || LANGUAGE_DATA[lang].filler.map(fold).includes(f) || PT_JOBS.has(f) || EN_JOBS.has(f)) return false;
+  const rules = LANG_RULES.find(([l]) => l === lang)?.[1];
+  if (rules?.jobs?.some((j) => fold(j) === f) || (!surname && rules?.adjectiveEndings?.test(w))) return false;
+  return lang !== 'en' || ENGLISH_WORDS[f] === undefined;
+}
 
 function names(s: string, ctx: Ctx): void {
-  for (const { re, lang, cap } of NAME_RULES) {
+  for (const { re, lang, cap, lower } of NAME_RULES) {
     const m = re.exec(s);
     if (!m) continue;
+    // A surname may end like an adjective ("teixeira"): only the first word is held to every test.
+    if (lower && !m[1].split(/\s+/).every((w, k) => couldBeName(w, lang, k > 0))) continue;
     // "Sou de São Paulo" / "I'm from Recife" are places, not names.
     // A rule may name the name in one of several groups ("Oi, é o Zé" | "Zé aqui").
     const raw = m.slice(1).find(Boolean);

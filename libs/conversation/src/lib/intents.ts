@@ -10,6 +10,8 @@ export interface Intents {
   complaint: boolean;
   howAreYou: boolean;
   aboutBot: boolean;
+  /** "What can you help me with here?": what the agent is for (aboutBot too). */
+  capabilities: boolean;
   isBot: boolean;
   recallName: boolean;
   recallAsked: boolean;
@@ -63,7 +65,10 @@ const COMPLAINT =
 const HOW_ARE_YOU =
   /\b(?:e (?:voce|vc|tu|contigo)\s*\??$|and (?:you|u)\s*\??$|what about you\s*\??$|how about you\s*\??$|tudo bem|tudo bom|tudo certo|tudo joia|como vai|como voce esta|como vc (?:esta|ta)|como (?:ce|tu) ta|como esta voce|como vao as coisas|beleza\?|how are you|how are u|how r u|how'?s it going|how are things|how (?:have )?you (?:been|doing)|how do you do|what'?s up|wassup|sup\b|como estas|como esta usted|que tal|como te va|como va todo|y tu\s*\??$)/;
 const ABOUT_BOT =
-  /\b(?:quem (?:e|eh) (?:voce|vc|tu)|o que (?:voce|vc) (?:faz|pode fazer|sabe fazer)|como (?:voce|vc) pode (?:me )?ajudar|qual (?:e )?(?:o )?seu nome|como (?:voce|vc) se chama|who are you|what are you|what can you do|what do you do|how can you help|what'?s your name|what is your name|quien eres|que puedes hacer|como te llamas|cual es tu nombre|en que me puedes ayudar)\b/;
+  /\b(?:quem (?:e|eh) (?:voce|vc|tu)|o que (?:voce|vc) (?:faz|pode fazer|sabe fazer)|como (?:voce|vc) pode (?:me )?ajudar|qual (?:e )?(?:o )?seu nome|como (?:voce|vc) se chama|who are you|what are you|what can you do|what do you do|how can you help|what'?s your name|what is your name|quien eres|que puedes hacer|como te llamas|cual es tu nombre|en que me puedes ayudar|c'?est quoi ton (?:petit )?(?:nom|prenom)|comment tu t'?appelles|quel est ton (?:nom|prenom)|wie heisst du|wie ist dein name)\b/;
+/** "What can you help me with here?", "¿en qué más me puedes ayudar?", "tu sers à quoi ?": what the agent is for. */
+const CAPABILITIES =
+  /\b(?:what can you do|how can you help|o que (?:voce|vc) (?:pode|sabe) fazer|como (?:voce|vc) pode (?:me )?ajudar|que puedes hacer|en que me puedes ayudar|what (?:kinda |kind of |sort of )?(?:stuff |things )?(?:else )?(?:can|could) (?:you|u) (?:help|do)|what (?:(?:kinda|kind of|sort of) (?:stuff|things) )?(?:are|r) (?:you|u) (?:here )?for|en que (?:mas |otra cosa )?(?:me )?(?:puedes|podes|podrias) ayudar|(?:que|que mas) (?:me )?puedes hacer|para que sirves|em que (?:mais )?(?:voce|vc) (?:pode|consegue) (?:me )?ajudar|(?:pra|para) que (?:voce|vc) serve|tu peux m'?aider (?:pour|a|en|sur) quoi|qu'?est-ce que tu (?:peux|sais) faire|tu sers a quoi|a quoi tu sers|was kannst du|wobei kannst du (?:mir )?helfen|wofur bist du (?:da|hier))\b/;
 const IS_BOT =
   /\b(?:(?:voce|vc|tu) (?:e|eh) (?:um |uma )?(?:robo|bot|humano|humana|pessoa|ia|inteligencia artificial|maquina|de verdade|real)|(?:are|r) (?:you|u) (?:a |an )?(?:bot|robot|human|real|ai|machine|person)|eres (?:un |una )?(?:bot|robot|humano|humana|persona|ia|maquina|real))\b/;
 const RECALL_NAME =
@@ -128,7 +133,8 @@ export function detectIntents(message: string): Intents {
     human: HUMAN.test(f),
     complaint: COMPLAINT.test(f),
     howAreYou: HOW_ARE_YOU.test(f),
-    aboutBot: ABOUT_BOT.test(f),
+    aboutBot: ABOUT_BOT.test(f) || CAPABILITIES.test(f),
+    capabilities: CAPABILITIES.test(f),
     isBot: IS_BOT.test(f),
     recallName: RECALL_NAME.test(f),
     recallAsked: RECALL_ASKED.test(f),

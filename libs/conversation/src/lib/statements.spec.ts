@@ -2155,3 +2155,58 @@ describe('round 15: replies that fit, sympathy that does not stick, questions no
     expect(replies[0]).not.toMatch(/when/i);
   });
 });
+
+describe('round 15: names typed in lower case, what the agent is for, names of others', () => {
+  const nameOf = (message: string, language: string) => extractFacts(message, { language }).find((f) => f.key === 'name')?.value;
+
+  it('a self-introduction in lower case gives a name when the word could be one', () => {
+    expect(nameOf('hey, im dana. my road bike makes this clicking noise', 'en')).toBe('Dana');
+    expect(nameOf('oi boa tarde! sou a camila, minha gata ta vomitando', 'pt')).toBe('Camila');
+    expect(nameOf('bom dia, preciso fazer meu IR esse ano, sou o fábio teixeira, autônomo', 'pt')).toBe('Fábio');
+    expect(nameOf('buenas! soy iker, quiero apuntarme al curso', 'es')).toBe('Iker');
+    expect(nameOf('slt ! moi c julien, dev freelance', 'fr')).toBe('Julien');
+  });
+
+  it('a state, a job or a word of the language is no name', () => {
+    for (const [m, l] of [
+      ['im tired.', 'en'],
+      ['im vegan', 'en'],
+      ['hey, im bored', 'en'],
+      ['im sooo tired', 'en'],
+      ['sou a responsável.', 'pt'],
+      ['sou a mãe da luiza.', 'pt'],
+      ['je suis fatigué, bonne nuit', 'fr'],
+      ['bonjour, je suis boulanger, à nantes', 'fr'],
+      ['soy yo.', 'es'],
+    ])
+      expect(nameOf(m, l)).toBeUndefined();
+  });
+
+  it('"what can you help me with here?" names what the agent is for, and for a catalogue agent what the person came for', () => {
+    const bookstore = {
+      id: 'entity-Marlowe',
+      name: 'Marlowe',
+      description: 'Helps customers of Marlowe & Finch, an independent bookstore, find books, order titles and follow their special orders.',
+      tone: 'friendly',
+      language: 'en',
+      styleRules: [],
+      greeting: "Hi, I'm Marlowe.",
+    };
+    expect(play(bookstore, ['hi! looking for a present for my daughter', 'what kind of stuff can you help me with here?'])[1]).toMatch(/bookstore/);
+    const replies = play(sunny, ['i wanna book the beginners wheel class for me and my gf', 'what kinda stuff can you help me with here anyway']);
+    expect(replies[1]).toMatch(/wheel class/);
+    expect(play(sunny, ["tu peux m'aider pour quoi d'autre ici ?"])[0]).toMatch(/Sunny/);
+  });
+
+  it("the name of someone else is found by what the question says of them, not answered with the person's own", () => {
+    const replies = play(lia, [
+      'oii tudo bem? sou a renata, mãe do theo. queria tirar umas dúvidas da excursão',
+      'a professora dele é a tia jussara',
+      'o passeio sai às 7h15 da escola',
+      'quem é a professora dele msm, esqueci o nome 🙈',
+      'e o meu nome, vc lembra?',
+    ]);
+    expect(replies[3]).toMatch(/jussara/i);
+    expect(replies[4]).toMatch(/Renata/);
+  });
+});

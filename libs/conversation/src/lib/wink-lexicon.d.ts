@@ -4,3 +4,9 @@ declare module 'wink-lexicon/src/wn-verb-exceptions.js' {
   const table: Record<string, string>;
   export = table;
 }
+
+declare module 'wink-lexicon/src/lexicon.js' {
+  /** English words (lower case) → their parts of speech, from WordNet. */
+  const lexicon: Record<string, unknown>;
+  export = lexicon;
+}
