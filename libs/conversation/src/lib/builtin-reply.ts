@@ -882,14 +882,14 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   // A correction is said back without its old value ("…, not the 15th" is dropped).
   const valued = ctx.newFacts.some((f) => f.kind === 'identifier' || f.kind === 'contact');
   const detail = valued ? undefined : echoDetail(applyCorrections(message, findCorrections(message)), lang);
-  parts.push(
-    detail
-      ? tr(lang, { en: `Noted: ${detail}.`, pt: `Anotado: ${detail}.`, es: `Anotado: ${detail}.`, fr: `C’est noté : ${detail}.`, de: `Notiert: ${detail}.` })
-      : fill(ctx, choose(ctx, L.statement)),
-  );
+  // The frame changes from one reply to the next ("Noted: …", then "Got it: …"), so a run of details does not read as a form.
+  const frame = detail ? choose(ctx, ECHO_FRAMES[lang]) : undefined;
+  parts.push(frame ? `${frame}${detail}.` : fill(ctx, choose(ctx, L.statement)));
   // An entity made for a trade that looks into cases asks what it still needs to (a vet: the animal, the symptoms, since when).
   const handles = Boolean(domainOfConversation(ctx.req.soul, [])?.trade?.handle) && !ctx.statedName && termsOf(message, lang).stems.length >= 3;
-  parts.push(topic || handles ? followUp(ctx, message, L.needMore, L.statementAsk, false) : fill(ctx, choose(ctx, L.statementAsk)));
+  // "How can I help you with that?" is not asked twice running: a person who let it pass is telling, not asking.
+  const askedLast = L.statementAsk.some((a) => fold(ctx.lastAssistant ?? '').includes(fold(a).slice(0, 24)));
+  parts.push(topic || handles ? followUp(ctx, message, L.needMore, L.statementAsk, false) : askedLast ? '' : fill(ctx, choose(ctx, L.statementAsk)));
   return dedupe(parts);
 }
 
@@ -1129,6 +1129,15 @@ function isBareCorrection(message: string, ctx: Ctx): boolean {
   if (correctionValue(message)) return true;
   return findCorrections(message).length > 0 && message.split(/\s+/).length <= 12 && !/[.!?]\s+\S/u.test(message.trim());
 }
+
+/** How a detail the person gave is said back ("Noted: your flatmate calls her the potato."): the detail follows. */
+const ECHO_FRAMES: Record<Lang, string[]> = {
+  en: ['Noted: ', 'Got it: ', 'Okay — '],
+  pt: ['Anotado: ', 'Entendi: ', 'Certo — '],
+  es: ['Anotado: ', 'Entendido: ', 'Vale — '],
+  fr: ['C’est noté : ', 'Compris : ', 'D’accord — '],
+  de: ['Notiert: ', 'Verstanden: ', 'Alles klar — '],
+};
 
 /** Topics about how the person feels: a case is never carried over from them. */
 const MOODS = new Set(['feelings', 'grief']);

@@ -2210,3 +2210,26 @@ describe('round 15: names typed in lower case, what the agent is for, names of o
     expect(replies[4]).toMatch(/Renata/);
   });
 });
+
+describe('round 15: chatter acknowledged without a form, German verbs before their subject', () => {
+  it('consecutive details are noted in changing words, and "how can I help?" is not asked twice running', () => {
+    const replies = play(sunny, [
+      'my flatmate calls her the potato',
+      'we tried to litter train her and it sort of worked',
+      'she chewed through my laptop charger last month',
+      'honestly she runs the whole house now',
+    ]);
+    const frames = replies.map((r) => r.split(/[:—]/)[0]);
+    for (let k = 1; k < frames.length; k++) expect(frames[k]).not.toBe(frames[k - 1]);
+    const asks = replies.map((r) => /help you with|help you around/i.test(r));
+    for (let k = 1; k < asks.length; k++) expect(asks[k] && asks[k - 1]).toBe(false);
+  });
+
+  it('a German verb before "ich" is shifted with it, and a dropped subject is told', () => {
+    expect(shiftPerson('vorher bin ich arbeiten', 'de')).toBe('vorher bist du arbeiten');
+    expect(shiftPerson('donnerstags hab ich frei', 'de')).toBe('donnerstags hast du frei');
+    expect(shiftPerson('ich glaub die nachbarn haben das gleiche problem', 'de')).toBe('du glaubst die nachbarn haben das gleiche problem');
+    expect(shiftPerson('hab den heizlüfter vom nachbarn ausgeliehen', 'de')).toBe('du hast den heizlüfter vom nachbarn ausgeliehen');
+    expect(shiftPerson('ich wohne in Köln und arbeite bei Bosch', 'de')).toBe('du wohnst in Köln und arbeitest bei Bosch');
+  });
+});

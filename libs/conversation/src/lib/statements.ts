@@ -2322,8 +2322,11 @@ function mainSubjectBefore(st: Statement, statements: Statement[], asked: string
 // ---------------------------------------------------------------------------------------------
 
 /** Person-shifts a first-person sentence: "I'm flying to Lisbon" → "you're flying to Lisbon" (per the language's data). */
+/** lang/*.ts `verbs` with `spokenVerbs`, for telling back. */
+const tellingVerbs = perLanguage((lang) => ({ ...LANGUAGE_DATA[lang].verbs, ...(LANGUAGE_DATA[lang].spokenVerbs ?? {}) }));
+
 export function shiftPerson(sentence: string, lang: Lang): string {
-  const d = LANGUAGE_DATA[lang];
+  const d = { ...LANGUAGE_DATA[lang], verbs: tellingVerbs(lang) };
   const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', "j'"], de: ['ich'] };
   const negations = ['não', 'nao', 'no', 'ne', "n'", 'not', 'also', 'também', 'también', 'ya', 'já', 'still', 'ainda', 'todavía', 'me', 'te', 'se'];
   const parts = sentence.split(/(\s+|[,.;:!?()"“”«»]+)/u);
@@ -2333,6 +2336,8 @@ export function shiftPerson(sentence: string, lang: Lang): string {
   // Pro-drop languages go on with the same subject: "Eu moro em Recife e trabalho como enfermeira".
   let sawFirst = false;
   const out: string[] = [];
+  /** Where the last word was written in `out` (a German verb before its subject is shifted when the subject comes). */
+  let lastWord = -1;
   for (const part of parts) {
     if (!part || /^\s+$|^[,.;:!?()"“”«»]+$/u.test(part)) {
       out.push(part);
@@ -2369,11 +2374,16 @@ export function shiftPerson(sentence: string, lang: Lang): string {
     } else if (d.shift[lower] !== undefined && !(lang === 'en' && (lower === 'am' || lower === 'was'))) {
       word = d.shift[lower];
       if (subjects[lang].includes(lower)) sawFirst = true;
+      // German puts the verb before its subject after an adverb: "vorher bin ich arbeiten" → "vorher bist du arbeiten".
+      if (lang === 'de' && lower === 'ich' && d.verbs[prev] && lastWord >= 0) out[lastWord] = d.verbs[prev];
     }
+    // A German sentence that drops its subject ("hab den heizlüfter ausgeliehen") is told with it: "du hast den…".
+    if (lang === 'de' && firstWord && d.verbs[lower] && word === d.verbs[lower]) word = `du ${word}`;
     // A capital kept mid-sentence ("Paris" stays), but English "I" is capitalized as a pronoun, not a name ("when you poured").
     if (word !== part && /^\p{Lu}/u.test(part) && !firstWord && !(lang === 'en' && /^i(?:'|’|$)/iu.test(part)))
       word = word.charAt(0).toUpperCase() + word.slice(1);
     out.push(word);
+    lastWord = out.length - 1;
     prev2 = prev;
     prev = lower;
     firstWord = false;
