@@ -41,8 +41,8 @@ function asksAgentName(t: string[]): boolean {
   return nameWords(t).some((i) => {
     const [before, after] = [t[i - 1] ?? '', t[i + 1] ?? ''];
     if (WORDS.names.has(t[i])) return WORDS.yours.has(before) && !WORDS.mine.has(before);
-    // "call me Bob", "heiße ich": the person's own name.
-    if (WORDS.me.has(after)) return false;
+    // "call me Bob", "heiße ich": the person's own name; "vc lembra como chama minha bichana?": their cat's.
+    if (WORDS.me.has(after) || WORDS.mine.has(after)) return false;
     if (WORDS.you.has(before) || WORDS.you.has(after)) return true;
     // "como você se chama", "e você, como se chama": the agent a few words before, no one else in between.
     const near = t.slice(Math.max(0, i - 3), i);

@@ -33,6 +33,7 @@ import {
 } from './statements';
 import { termsOf } from './terms';
 import { tradeOf } from './domains';
+import { asksAboutAgent } from './addressee';
 import type { ChatTurn, Fact, Soul } from './types';
 
 const user = (content: string): ChatTurn => ({ role: 'user', content });
@@ -2231,5 +2232,18 @@ describe('round 15: chatter acknowledged without a form, German verbs before the
     expect(shiftPerson('ich glaub die nachbarn haben das gleiche problem', 'de')).toBe('du glaubst die nachbarn haben das gleiche problem');
     expect(shiftPerson('hab den heizlüfter vom nachbarn ausgeliehen', 'de')).toBe('du hast den heizlüfter vom nachbarn ausgeliehen');
     expect(shiftPerson('ich wohne in Köln und arbeite bei Bosch', 'de')).toBe('du wohnst in Köln und arbeitest bei Bosch');
+  });
+});
+
+describe('round 15: greetings are not told back, a pet named is not the agent', () => {
+  it('a greeting opening a statement is left out when it is told back', () => {
+    const [st] = statementsOf(['bom dia, preciso fazer meu IR esse ano, trabalho como designer'], 'pt');
+    expect(tellBack(st, 'pt', 'x')).not.toMatch(/bom dia/i);
+    expect(tellBack(st, 'pt', 'x')).toMatch(/designer/);
+  });
+
+  it('"como chama minha bichana?" asks for the cat\'s name, not the agent\'s', () => {
+    expect(asksAboutAgent('vc lembra como chama minha bichana?')).toBe(false);
+    expect(asksAboutAgent('e vc, como se chama?')).toBe(true);
   });
 });

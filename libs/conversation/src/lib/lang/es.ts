@@ -40,7 +40,7 @@ export const ES: LanguageData = {
       'me recuerdas',
       'me confirmas',
     ],
-    openers: ['y', 'hola', 'bueno', 'pues', 'por favor', 'perdon'],
+    openers: ['y', 'hola', 'bueno', 'pues', 'por favor', 'perdon', 'buenas', 'buenos dias', 'buenas tardes', 'buenas noches', 'oye'],
   },
   recallWords: [
     'dije',

@@ -46,7 +46,7 @@ export const FR: LanguageData = {
       'peux-tu',
       'pourrais-tu',
     ],
-    openers: ['et', 'alors', 'euh', 'bon', 'pardon', 'salut', 'bonjour'],
+    openers: ['et', 'alors', 'euh', 'bon', 'pardon', 'salut', 'bonjour', 'slt', 'coucou', 'bonsoir', 'bah', 'ben'],
   },
   recallWords: [
     'dit',

@@ -49,7 +49,7 @@ export const PT: LanguageData = {
       'como e que eu me chamo',
       'como me chamo',
     ],
-    openers: ['e', 'entao', 'oi', 'ola', 'por favor', 'desculpa'],
+    openers: ['e', 'entao', 'oi', 'ola', 'por favor', 'desculpa', 'bom dia', 'boa tarde', 'boa noite', 'oii', 'opa'],
   },
   recallWords: [
     'disse',

@@ -81,7 +81,8 @@ export const HELD_OUT_C_FLOOR = 0.65;
  * Raised on 2026-11-28 (round 11, with dev P's first floors), and on 2026-11-28 (round 12, with the first floors of dev Q,
  * R and S; dev S was never tuned on: its floor is what the engine scored on it at the end of the round), and on 2026-11-28
  * (round 13, with dev T's first floors; dev S still never tuned on), and on 2026-11-29 (round 14, with dev U's first floors,
- * from a full run of both services' HTTP suites; dev S still never tuned on).
+ * from a full run of both services' HTTP suites; dev S still never tuned on), and on 2026-11-29 (round 15, with dev V's
+ * first floors, from a full run of both services' HTTP suites; dev S still never tuned on).
  */
 export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
   messaging: {
@@ -100,6 +101,7 @@ export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialogueP
     'dev S': 96,
     'dev T': 66,
     'dev U': 97,
+    'dev V': 92,
   },
   entity: {
     'dev D': 187,
@@ -115,8 +117,9 @@ export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialogueP
     'dev Q': 60,
     'dev R': 58,
     'dev S': 101,
-    'dev T': 66,
+    'dev T': 67,
     'dev U': 90,
+    'dev V': 100,
   },
 };
 
