@@ -889,7 +889,11 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const handles = Boolean(domainOfConversation(ctx.req.soul, [])?.trade?.handle) && !ctx.statedName && termsOf(message, lang).stems.length >= 3;
   // "How can I help you with that?" is not asked twice running: a person who let it pass is telling, not asking.
   const askedLast = L.statementAsk.some((a) => fold(ctx.lastAssistant ?? '').includes(fold(a).slice(0, 24)));
-  parts.push(topic || handles ? followUp(ctx, message, L.needMore, L.statementAsk, false) : askedLast ? '' : fill(ctx, choose(ctx, L.statementAsk)));
+  const next = topic || handles ? followUp(ctx, message, L.needMore, L.statementAsk, false) : askedLast ? '' : fill(ctx, choose(ctx, L.statementAsk));
+  // A follow-up asked twice already that the person let pass is not asked a third time to a detail they tell.
+  const asked = next ? questionPart(next).slice(0, 40) : '';
+  const times = asked ? ctx.history.filter((t) => t.role === 'assistant' && fold(t.content).includes(asked)).length : 0;
+  parts.push(times >= 2 ? '' : next);
   return dedupe(parts);
 }
 

@@ -1964,7 +1964,8 @@ describe('round 14: what do you know about me, slips, measures, German compounds
       'du singst in einem chor und ihr habt am 18. Oktober euer erstes konzert',
     );
     expect(shiftPerson('ich arbeite bis 15 uhr, wir sind zu dritt', 'de')).toBe('du arbeitest bis 15 uhr, ihr seid zu dritt');
-    expect(shiftPerson('donnerstags hab ich berufsschule', 'de')).toBe('donnerstags hab du berufsschule');
+    // After an adverb the verb comes first: "berufsschule" is no verb, and since round 15 "hab" is shifted with "ich".
+    expect(shiftPerson('donnerstags hab ich berufsschule', 'de')).toBe('donnerstags hast du berufsschule');
   });
 });
 
@@ -2232,6 +2233,13 @@ describe('round 15: chatter acknowledged without a form, German verbs before the
     expect(shiftPerson('ich glaub die nachbarn haben das gleiche problem', 'de')).toBe('du glaubst die nachbarn haben das gleiche problem');
     expect(shiftPerson('hab den heizlüfter vom nachbarn ausgeliehen', 'de')).toBe('du hast den heizlüfter vom nachbarn ausgeliehen');
     expect(shiftPerson('ich wohne in Köln und arbeite bei Bosch', 'de')).toBe('du wohnst in Köln und arbeitest bei Bosch');
+  });
+
+  it('irregular first persons of Portuguese and Spanish are told back in the person addressed', () => {
+    expect(shiftPerson('saio da rua das acácias 212, em moema', 'pt')).toBe('sai da rua das acácias 212, em moema');
+    expect(shiftPerson('eu saio às 8', 'pt')).toBe('você sai às 8');
+    expect(shiftPerson('salgo a las 8 de casa', 'es')).toBe('sales a las 8 de casa');
+    expect(shiftPerson('el vuelo sale a las 9', 'es')).toBe('el vuelo sale a las 9');
   });
 });
 

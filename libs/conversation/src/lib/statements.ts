@@ -2322,8 +2322,8 @@ function mainSubjectBefore(st: Statement, statements: Statement[], asked: string
 // ---------------------------------------------------------------------------------------------
 
 /** Person-shifts a first-person sentence: "I'm flying to Lisbon" → "you're flying to Lisbon" (per the language's data). */
-/** lang/*.ts `verbs` with `spokenVerbs`, for telling back. */
-const tellingVerbs = perLanguage((lang) => ({ ...LANGUAGE_DATA[lang].verbs, ...(LANGUAGE_DATA[lang].spokenVerbs ?? {}) }));
+/** lang/*.ts `verbs` with `tellingVerbs`, for telling back. */
+const tellingVerbs = perLanguage((lang) => ({ ...LANGUAGE_DATA[lang].verbs, ...(LANGUAGE_DATA[lang].tellingVerbs ?? {}) }));
 
 export function shiftPerson(sentence: string, lang: Lang): string {
   const d = { ...LANGUAGE_DATA[lang], verbs: tellingVerbs(lang) };

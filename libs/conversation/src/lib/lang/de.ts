@@ -340,7 +340,7 @@ export const DE: LanguageData = {
     habe: 'hast',
     hab: 'hast',
   },
-  spokenVerbs: {
+  tellingVerbs: {
     glaub: 'glaubst',
     mach: 'machst',
     geh: 'gehst',

@@ -142,10 +142,11 @@ export interface LanguageData {
   /** A first-person verb form → the second person the reply uses, when it follows the subject or opens the sentence. */
   verbs: Record<string, string>;
   /**
-   * Spoken first-person forms as typed in chat ("ich glaub", "ich mach") → the second person, for telling back only: they
-   * do not make a clause first-person the way `verbs` do (a stray "brauch" would split what a sentence asks from what it tells).
+   * More first-person forms → the form the reply uses, for telling back only ("ich glaub" → "du glaubst", "saio da rua" →
+   * "sai da rua", "salgo a las 8" → "sales a las 8"): they do not make a clause first-person the way `verbs` do (a stray
+   * "brauch" would split what a German sentence asks from what it tells).
    */
-  spokenVerbs?: Record<string, string>;
+  tellingVerbs?: Record<string, string>;
   /**
    * Endings of the verb right after a subject word, rewritten when the person is shifted and the verb is not in `verbs`
    * (German "ich singe" → "du singst", "wir haben" → "ihr habt"): subject → [ending, new ending], the first that fits.
