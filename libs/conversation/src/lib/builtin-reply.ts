@@ -499,8 +499,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   // "Can you check again?", "pode cancelar?": the agent is asked to act, not told what the person said.
   // "Dame el número de póliza otra vez", "read me back the address": a request to say back what was told, not to act.
   // "Do you have pets yourself?", "do you do anything fun when ur not booking classes?": about the agent's own life.
-  const toAgent =
-    (isRequestToAgent(message) || isStatusCue(message) || i.aboutBot || (i.aboutYou && !speaksOfSelf(message, lang))) && !asksToTellBack(message, lang);
+  const agentLife = i.aboutYou && !speaksOfSelf(message, lang);
+  const toAgent = (isRequestToAgent(message) || isStatusCue(message) || i.aboutBot || agentLife) && !asksToTellBack(message, lang);
   // A correction that only fixes a value ("wait no, it's wednesday", "sorry i meant Cork, not dublin") is thanked for with the
   // new value (noteValues) and asks nothing again: what it corrects was just given.
   if (!i.question && isBareCorrection(message, ctx)) {
@@ -776,7 +776,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     if (isRequestToAgent(message) && !ack && topicOfConversation(ctx) && termsOf(message, lang).stems.length <= 2) return statusCheck(ctx);
     // A question about the agent's own life ("do you have pets yourself?", "do you do anything fun when ur not booking
     // classes?") is answered as the agent, before memory is searched for its words.
-    if (rest.question && !rest.request && i.aboutYou && !ack && !speaksOfSelf(message, lang)) {
+    if (rest.question && !rest.request && agentLife && !ack) {
       return [choose(ctx, ABOUT_YOU[ctx.voice.chatty ? 'warm' : 'reserved'][lang])];
     }
     // A question about the person's own case ("wie lange ruht mein vertrag jetzt?") is looked for in what they said before
@@ -1157,12 +1157,14 @@ function ownTopic(message: string, lang: Lang) {
   return told ? topic : undefined;
 }
 
+/** How many of the person's last messages a case topic is carried from (topicOfConversation). */
+const TOPIC_REACH = 4;
+
 /**
  * The topic of the conversation: that of the latest of the person's last messages that had one (a case under way). Not a
  * feeling (said once, not asked after again) and not one left many messages back: "she chewed my charger" ten messages
  * after a payment question is no payment case.
  */
-const TOPIC_REACH = 4;
 function topicOfConversation(ctx: Ctx) {
   for (let k = ctx.userTurns.length - 1; k >= Math.max(0, ctx.userTurns.length - TOPIC_REACH); k--) {
     const t = findTopic(ctx.userTurns[k]);

@@ -11,7 +11,6 @@ import { CAP, PLACE, type FactRules, type RelationWord } from './facts-rules';
 import { ALL_SLOTS, slotTitle } from './slots';
 import { applyCorrections, findCorrections, isStatementFact, statementSlot, type Correction } from './statements';
 import { CITIES } from './lang/cities';
-import { LANGUAGE_DATA } from './lang';
 import { isStopWord } from './terms';
 import * as ENGLISH_LEXICON from 'wink-lexicon/src/lexicon.js';
 import { capitalize, fold, joinList, sentences, squish, titleCase, trimEnd, wellFormed } from './text';
@@ -374,6 +373,10 @@ const NAME_RULES: Array<{ re: RegExp; lang: Lang; cap: boolean; lower?: boolean 
 /** English words (wink-lexicon's lexicon, WordNet's): a word typed in lower case after "im" that is one is no name ("im tired"). */
 const ENGLISH_WORDS: Record<string, unknown> = ENGLISH_LEXICON;
 
+/** Each language's fact rules, and its jobs folded ("médico" as "medico"). */
+const RULES_OF = new Map(LANG_RULES);
+const FOLDED_JOBS = new Map(LANG_RULES.map(([lang, r]) => [lang, new Set((r.jobs ?? []).map(fold))]));
+
 /**
  * Could a word typed in lower case in a self-introduction be a name? Not a word of the language (its function words,
  * filler, jobs, relations and, in English, its dictionary), nor an adjective's or participle's ending (lang rules
@@ -383,9 +386,9 @@ function couldBeName(word: string, lang: Lang, surname = false): boolean {
   const w = word.toLowerCase();
   const f = fold(w);
   if (f.length < 3 || /(.)\1\1/u.test(f) || NOT_NAMES.has(f) || PRONOUNS.has(f) || RELATION_BY_FOLDED.has(f)) return false;
-  if (isStopWord(w, lang) || LANGUAGE_DATA[lang].filler.map(fold).includes(f) || PT_JOBS.has(f) || EN_JOBS.has(f)) return false;
-  const rules = LANG_RULES.find(([l]) => l === lang)?.[1];
-  if (rules?.jobs?.some((j) => fold(j) === f) || (!surname && rules?.adjectiveEndings?.test(w))) return false;
+  // isStopWord holds the language's function words, first-person words and chat filler.
+  if (isStopWord(w, lang) || PT_JOBS.has(f) || EN_JOBS.has(f) || FOLDED_JOBS.get(lang)?.has(f)) return false;
+  if (!surname && RULES_OF.get(lang)?.adjectiveEndings?.test(w)) return false;
   return lang !== 'en' || ENGLISH_WORDS[f] === undefined;
 }
 

@@ -120,6 +120,7 @@ export function splitApology(message: string): { apology: boolean; rest: string 
 
 export function detectIntents(message: string): Intents {
   const f = squish(fold(message)).replace(/[“”"]/g, '');
+  const capabilities = CAPABILITIES.test(f);
   const bare = f
     .replace(/[!.?,;:…\s]+$/u, '')
     .replace(/\p{Extended_Pictographic}|\uFE0F/gu, '')
@@ -133,8 +134,8 @@ export function detectIntents(message: string): Intents {
     human: HUMAN.test(f),
     complaint: COMPLAINT.test(f),
     howAreYou: HOW_ARE_YOU.test(f),
-    aboutBot: ABOUT_BOT.test(f) || CAPABILITIES.test(f),
-    capabilities: CAPABILITIES.test(f),
+    aboutBot: capabilities || ABOUT_BOT.test(f),
+    capabilities,
     isBot: IS_BOT.test(f),
     recallName: RECALL_NAME.test(f),
     recallAsked: RECALL_ASKED.test(f),

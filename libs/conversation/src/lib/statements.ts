@@ -2321,12 +2321,13 @@ function mainSubjectBefore(st: Statement, statements: Statement[], asked: string
 // Telling back
 // ---------------------------------------------------------------------------------------------
 
-/** Person-shifts a first-person sentence: "I'm flying to Lisbon" → "you're flying to Lisbon" (per the language's data). */
 /** lang/*.ts `verbs` with `tellingVerbs`, for telling back. */
 const tellingVerbs = perLanguage((lang) => ({ ...LANGUAGE_DATA[lang].verbs, ...(LANGUAGE_DATA[lang].tellingVerbs ?? {}) }));
 
+/** Person-shifts a first-person sentence: "I'm flying to Lisbon" → "you're flying to Lisbon" (per the language's data). */
 export function shiftPerson(sentence: string, lang: Lang): string {
-  const d = { ...LANGUAGE_DATA[lang], verbs: tellingVerbs(lang) };
+  const d = LANGUAGE_DATA[lang];
+  const verbs = tellingVerbs(lang);
   const subjects: Record<Lang, string[]> = { en: ['i'], pt: ['eu'], es: ['yo'], fr: ['je', "j'"], de: ['ich'] };
   const negations = ['não', 'nao', 'no', 'ne', "n'", 'not', 'also', 'também', 'también', 'ya', 'já', 'still', 'ainda', 'todavía', 'me', 'te', 'se'];
   const parts = sentence.split(/(\s+|[,.;:!?()"“”«»]+)/u);
@@ -2351,7 +2352,7 @@ export function shiftPerson(sentence: string, lang: Lang): string {
     const el = /^([jmJM])['’](\p{L}+.*)$/u.exec(part);
     if (el && lang === 'fr') {
       const rest = el[2];
-      const verb = d.verbs[rest.toLowerCase()];
+      const verb = verbs[rest.toLowerCase()];
       if (el[1].toLowerCase() === 'j') word = `tu ${verb ?? rest}`;
       else word = `t'${verb ?? rest}`;
       out.push(word);
@@ -2361,8 +2362,8 @@ export function shiftPerson(sentence: string, lang: Lang): string {
     }
     const lower = part.toLowerCase().replace(/’/g, "'");
     const determiner = DETERMINERS.has(prev);
-    if (d.verbs[lower] && !determiner && (subjects[lang].includes(prev) || firstWord || sawFirst || negations.includes(prev))) {
-      word = d.verbs[lower];
+    if (verbs[lower] && !determiner && (subjects[lang].includes(prev) || firstWord || sawFirst || negations.includes(prev))) {
+      word = verbs[lower];
       sawFirst = true;
     } else if (lang === 'en' && (lower === 'am' || lower === 'was') && prev === 'i') word = lower === 'am' ? 'are' : 'were';
     else if (d.verbEndings?.[prev] && leads && part === lower && lower.length >= 3 && !DETERMINERS.has(lower) && d.shift[lower] === undefined) {
@@ -2375,10 +2376,10 @@ export function shiftPerson(sentence: string, lang: Lang): string {
       word = d.shift[lower];
       if (subjects[lang].includes(lower)) sawFirst = true;
       // German puts the verb before its subject after an adverb: "vorher bin ich arbeiten" → "vorher bist du arbeiten".
-      if (lang === 'de' && lower === 'ich' && d.verbs[prev] && lastWord >= 0) out[lastWord] = d.verbs[prev];
+      if (lang === 'de' && lower === 'ich' && verbs[prev] && lastWord >= 0) out[lastWord] = verbs[prev];
     }
     // A German sentence that drops its subject ("hab den heizlüfter ausgeliehen") is told with it: "du hast den…".
-    if (lang === 'de' && firstWord && d.verbs[lower] && word === d.verbs[lower]) word = `du ${word}`;
+    if (lang === 'de' && firstWord && verbs[lower] && word === verbs[lower]) word = `du ${word}`;
     // A capital kept mid-sentence ("Paris" stays), but English "I" is capitalized as a pronoun, not a name ("when you poured").
     if (word !== part && /^\p{Lu}/u.test(part) && !firstWord && !(lang === 'en' && /^i(?:'|’|$)/iu.test(part)))
       word = word.charAt(0).toUpperCase() + word.slice(1);
