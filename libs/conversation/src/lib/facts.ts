@@ -1,4 +1,5 @@
 import { detectLanguage } from './detect-language';
+import { copyList, RecentAnswers } from './recent-answers';
 import { answerValue, attributeValues, goalValue, slotValues, type SlotValue } from './fact-details';
 import { detectIntents } from './intents';
 import { languageFamily, type Lang } from './language';
@@ -140,49 +141,18 @@ export function extractFacts(message: string, opts?: { language?: string; previo
   // The built-in engine re-reads the whole recent history on every turn: remember recent answers (short messages only).
   if ((message?.length ?? 0) > 1000 || (opts?.previous?.length ?? 0) > 2000) return extractFactsUncached(message, opts);
   const key = `${opts?.language ?? ''}\u0000${message ?? ''}\u0000${opts?.previous ?? ''}`;
-  let entry = FACT_CACHE.get(key);
-  if (entry) {
-    FACT_CACHE.delete(key);
-  } else {
-    const facts = extractFactsUncached(message, opts);
-    entry = { facts, bytes: entryBytes(key, facts) };
-    factCacheBytes += entry.bytes;
-    // Least recently used first: drop the oldest until both bounds hold with the new entry.
-    while (FACT_CACHE.size > 0 && (FACT_CACHE.size >= FACT_CACHE_MAX || factCacheBytes > FACT_CACHE_MAX_BYTES)) {
-      const [oldest, old] = FACT_CACHE.entries().next().value as [string, FactCacheEntry];
-      FACT_CACHE.delete(oldest);
-      factCacheBytes -= old.bytes;
-    }
-  }
-  FACT_CACHE.set(key, entry);
-  return entry.facts.map((f) => ({ ...f }));
+  return FACT_CACHE.get(key, () => extractFactsUncached(message, opts));
 }
 
 /**
- * The recent answers of extractFacts, least recently used first, bounded in entries and in bytes so the process's heap
- * levels off whatever the traffic (issue 39: every message of a soak carries new text, and with up to 3,000 characters
- * of key an entry can weigh ~10 KB, so 5,000 entries alone were no bound on memory; in a messaging soak the cache held
- * ~750 bytes an entry and was what the heap grew by). `FACT_CACHE_MAX_BYTES` counts the key and the facts' strings as
- * UTF-16 plus a fixed cost per object: an estimate of V8's sizes, not a measurement.
+ * The recent answers of extractFacts (recent-answers.ts). In a messaging soak the cache held ~750 bytes an entry and was what
+ * the heap grew by.
  */
-interface FactCacheEntry {
-  facts: Fact[];
-  bytes: number;
-}
-const FACT_CACHE = new Map<string, FactCacheEntry>();
-const FACT_CACHE_MAX = 5000;
-const FACT_CACHE_MAX_BYTES = 2 * 1024 * 1024;
-let factCacheBytes = 0;
-
-function entryBytes(key: string, facts: Fact[]): number {
-  let bytes = 96 + 2 * key.length;
-  for (const f of facts) bytes += 80 + 2 * ((f.key?.length ?? 0) + (f.value?.length ?? 0) + (f.text?.length ?? 0));
-  return bytes;
-}
+const FACT_CACHE = new RecentAnswers<Fact[]>(5000, 2 * 1024 * 1024, copyList);
 
 /** The cache's size now (for tests and measurements): entries and estimated bytes, and its bounds. */
 export function factCacheStats(): { entries: number; bytes: number; maxEntries: number; maxBytes: number } {
-  return { entries: FACT_CACHE.size, bytes: factCacheBytes, maxEntries: FACT_CACHE_MAX, maxBytes: FACT_CACHE_MAX_BYTES };
+  return FACT_CACHE.stats();
 }
 
 function extractFactsUncached(message: string, opts?: { language?: string; previous?: string }): Fact[] {

@@ -13,6 +13,7 @@ import { expandShorthand } from './shorthand';
 import { findTopic } from './topics';
 import { askingWords, escapeRe, fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
 import { extractFacts } from './facts';
+import { copyList, RecentAnswers } from './recent-answers';
 import type { ChatTurn, Fact } from './types';
 
 /*
@@ -148,6 +149,14 @@ function worthKeeping(sentence: string, lang: Lang): boolean {
  * PINs, card numbers) are never kept.
  */
 export function extractStatements(message: string, opts?: { language?: string }): Fact[] {
+  // Each turn reads the history's messages again (buildStatements): recent answers are remembered.
+  return STATEMENT_CACHE.get(`${opts?.language ?? ''}\u0000${message ?? ''}`, () => extractStatementsUncached(message, opts));
+}
+
+/** The recent answers of extractStatements (recent-answers.ts), bounded like extractFacts' own. */
+const STATEMENT_CACHE = new RecentAnswers<Fact[]>(5000, 2 * 1024 * 1024, copyList);
+
+function extractStatementsUncached(message: string, opts?: { language?: string }): Fact[] {
   const typed = squish(wellFormed(message ?? ''));
   if (!typed) return [];
   const out: Fact[] = [];
@@ -350,6 +359,13 @@ const VALUE = String.raw`(?:[\p{L}\p{N}@._%+-]|,(?=\p{N})|(?<=\p{N}):(?=\p{N}))*
  * "c'est 4412 et pas 4421"; values are numbers, codes, e-mails or capitalized names.
  */
 export function findCorrections(text: string): Correction[] {
+  return CORRECTION_CACHE.get(text ?? '', () => findCorrectionsUncached(text));
+}
+
+/** The recent answers of findCorrections (recent-answers.ts): each turn reads every statement of the history again. */
+const CORRECTION_CACHE = new RecentAnswers<Correction[]>(5000, 1024 * 1024, copyList);
+
+function findCorrectionsUncached(text: string): Correction[] {
   const out: Correction[] = [];
   const nots = notAlternation();
   // "25th anniversary, not the 15th", "1100 euros, pas 900": up to two words may follow the new value.

@@ -4,6 +4,7 @@
 /// <reference path="./wink-lexicon.d.ts" />
 import * as chrono from 'chrono-node';
 import { newStemmer, type Stemmer } from 'snowball-stemmers';
+import { copyArrays, RecentAnswers } from './recent-answers';
 import * as VERB_EXCEPTIONS from 'wink-lexicon/src/wn-verb-exceptions.js';
 import type { Lang } from './language';
 import { LANGUAGE_DATA, perLanguage } from './lang';
@@ -65,9 +66,25 @@ const verbBase = (word: string): string => {
   return typeof base === 'string' && !NOT_VERBS.has(word) ? base : word;
 };
 
+/**
+ * Each language's stems of the words stemmed lately. snowball-stemmers' generated code is slow (its getters run through
+ * `Object.prototype.hasOwnProperty.call`, slower still inside Jest's sandbox, where it was half of a dialogue suite's
+ * time) and a conversation's words come back on every turn, since each turn reads the history again. Bounded: emptied
+ * when it holds STEM_CACHE_MAX words (a few hundred KB a language).
+ */
+const STEM_CACHE_MAX = 8000;
+const stemCache = perLanguage(() => new Map<string, string>());
+
 function stemWord(word: string, lang: Lang): string {
   const folded = fold(word);
-  return stemmer(lang).stem(lang === 'en' ? verbBase(folded) : folded);
+  const cache = stemCache(lang);
+  let stem = cache.get(folded);
+  if (stem === undefined) {
+    stem = stemmer(lang).stem(lang === 'en' ? verbBase(folded) : folded);
+    if (cache.size >= STEM_CACHE_MAX) cache.clear();
+    cache.set(folded, stem);
+  }
+  return stem;
 }
 
 interface CategoryIndex {
@@ -356,6 +373,16 @@ function splitCompound(w: { word: string; index: number; raw: string }, re: RegE
  * sell food for cats?" asks nothing about pets the person has).
  */
 export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: boolean }): Terms {
+  // Each turn reads the history's statements again: recent answers are remembered (dates relative to the fixed default
+  // reference only).
+  if (ref) return termsOfUncached(text, lang, ref, opts);
+  return TERMS_CACHE.get(`${lang}\u0000${opts?.asked ? 1 : 0}\u0000${text ?? ''}`, () => termsOfUncached(text, lang, undefined, opts));
+}
+
+/** The recent answers of termsOf (recent-answers.ts). */
+const TERMS_CACHE = new RecentAnswers<Terms>(5000, 2 * 1024 * 1024, copyArrays);
+
+function termsOfUncached(text: string, lang: Lang, ref?: Date, opts?: { asked?: boolean }): Terms {
   const src = text ?? '';
   const emails = [...src.matchAll(EMAIL)].map((m) => m[0].toLowerCase());
   const noEmail = src.replace(EMAIL, ' ');

@@ -1,8 +1,16 @@
 /** Small deterministic text helpers shared by the built-in engine and the fact rules. */
 import { LANGUAGE_DATA, perLanguage } from './lang';
 
+/** Is every character of s in ASCII? */
+function ascii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
 /** Lower-cases and removes diacritics: "Não É" → "nao e". */
 export function fold(s: string): string {
+  // Plain ASCII has no marks to remove: only lower-case it (most words the engine folds, many times a turn).
+  if (ascii(s)) return s.toLowerCase();
   return s
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
