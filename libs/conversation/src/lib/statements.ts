@@ -153,8 +153,8 @@ export function extractStatements(message: string, opts?: { language?: string })
   return STATEMENT_CACHE.get(`${opts?.language ?? ''}\u0000${message ?? ''}`, () => extractStatementsUncached(message, opts));
 }
 
-/** The recent answers of extractStatements (recent-answers.ts), bounded like extractFacts' own. */
-const STATEMENT_CACHE = new RecentAnswers<Fact[]>(5000, 2 * 1024 * 1024, copyList);
+/** The recent answers of extractStatements (recent-answers.ts): 5,000 entries, 1 MB estimated at most. */
+const STATEMENT_CACHE = new RecentAnswers<Fact[]>(5000, 1024 * 1024, copyList);
 
 function extractStatementsUncached(message: string, opts?: { language?: string }): Fact[] {
   const typed = squish(wellFormed(message ?? ''));
@@ -363,7 +363,7 @@ export function findCorrections(text: string): Correction[] {
 }
 
 /** The recent answers of findCorrections (recent-answers.ts): each turn reads every statement of the history again. */
-const CORRECTION_CACHE = new RecentAnswers<Correction[]>(5000, 1024 * 1024, copyList);
+const CORRECTION_CACHE = new RecentAnswers<Correction[]>(5000, 512 * 1024, copyList);
 
 function findCorrectionsUncached(text: string): Correction[] {
   const out: Correction[] = [];

@@ -72,7 +72,7 @@ const verbBase = (word: string): string => {
  * time) and a conversation's words come back on every turn, since each turn reads the history again. Bounded: emptied
  * when it holds STEM_CACHE_MAX words (a few hundred KB a language).
  */
-const STEM_CACHE_MAX = 8000;
+const STEM_CACHE_MAX = 5000;
 const stemCache = perLanguage(() => new Map<string, string>());
 
 function stemWord(word: string, lang: Lang): string {
@@ -380,7 +380,7 @@ export function termsOf(text: string, lang: Lang, ref?: Date, opts?: { asked?: b
 }
 
 /** The recent answers of termsOf (recent-answers.ts). */
-const TERMS_CACHE = new RecentAnswers<Terms>(5000, 2 * 1024 * 1024, copyArrays);
+const TERMS_CACHE = new RecentAnswers<Terms>(5000, 1024 * 1024, copyArrays);
 
 function termsOfUncached(text: string, lang: Lang, ref?: Date, opts?: { asked?: boolean }): Terms {
   const src = text ?? '';
