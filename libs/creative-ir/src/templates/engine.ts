@@ -1120,7 +1120,9 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
       let fallback: { attempt: Attempt; score: number } | undefined;
       for (const k of FIT_SCALES) {
         const ctx = createContext({ format, brief, scheme, fonts, seed, k, level, logo: lg, lang });
-        const ir = parseIr(def.build(ctx));
+        // Validated once, when chosen (below): a template's own document, checked at every scale, was a fifth of a
+        // build's time in zod.
+        const ir = def.build(ctx);
         let m = materializeSync(ir);
         const shortened = shortenBadges(ir, m);
         if (shortened.length) m = materializeSync(ir);
@@ -1169,7 +1171,10 @@ export async function runTemplate(def: TemplateDefinition, input: TemplateInput,
       if (worse(a, chosen) < 0) chosen = a;
     }
   }
-  const { ctx, ir, m, problems, shortened } = chosen;
+  const { ctx, m, problems, shortened } = chosen;
+  // What a template builds must be a valid document like any other: a template's mistake throws here, never reaches a
+  // design. The parse is the document as built (zod only orders its keys as the schema does).
+  const ir = parseIr(chosen.ir);
   // Said when the logo left the corner the brand kit asks for (`center` is drawn at the head of the page, a strip's
   // centre at its right end: those are where `center` goes, not moves).
   const moved: LayoutWarning[] =
