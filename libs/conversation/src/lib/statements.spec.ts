@@ -2255,3 +2255,18 @@ describe('round 15: greetings are not told back, a pet named is not the agent', 
     expect(asksAboutAgent('e vc, como se chama?')).toBe(true);
   });
 });
+
+describe('round 16: a laugh before a question, a modal question that proposes nothing', () => {
+  it('a laugh opening a question does not make it a statement to note', () => {
+    expect(opensLikeQuestion('haha do u remember my name', 'en')).toBe(true);
+    expect(extractStatements('haha do u remember my name')).toEqual([]);
+    expect(extractStatements('kkkk ok, meu cachorro se chama Thor').map((s) => s.text)).toEqual(['kkkk ok, meu cachorro se chama Thor']);
+  });
+
+  it('a question opening with a modal asks unless it proposes a value', () => {
+    expect(extractStatements('can we keep our tools there between classes')).toEqual([]);
+    expect(extractStatements('could i bring my own apron to class')).toEqual([]);
+    expect(extractStatements('can we do 3 people on saturday').length).toBe(1);
+    expect(extractStatements('could i come in on friday instead').length).toBe(1);
+  });
+});

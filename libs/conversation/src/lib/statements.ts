@@ -111,6 +111,7 @@ export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
   // that ok" after a statement is a tag, the statement is what was said).
   const inverted = LANGUAGE_DATA[lang].asking.inverted;
   if (words.length > 3 && inverted?.verbs.includes(words[0]) && inverted.subjects.includes(words[1])) return true;
+  if (words.length > 3 && inverted?.modals?.includes(words[0]) && inverted.subjects.includes(words[1]) && !proposesValue(sentence, lang)) return true;
   if (WH.has(words[0]) && !(words[0] === 'ou' && lang !== 'fr') && !(words[0] === 'quand' || words[0] === 'comment' ? words.length < 2 : false)) return true;
   // "que horas eu mandei", "que dia vocês vêm": a relative with the noun of a kind of value asked (lang/*.ts `answerTypes`).
   if (words.length > 2 && kindPhrases(lang).has(`${words[0]} ${words[1]}`)) return true;
@@ -119,6 +120,16 @@ export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
   // "o que me acalma é correr" is a statement; "o que eu disse que me acalma" a question.
   if ((words[0] === 'o' || words[0] === 'lo') && words.slice(2).some((w) => w === 'e' || w === 'es' || w === 'era' || w === 'fue' || w === 'foi')) return false;
   return /^(?:o|em|de|a|en)$/.test(words[0]);
+}
+
+/** Does the sentence name a value it could propose: a number, a time of day, a date or a weekday? */
+function proposesValue(sentence: string, lang: Lang): boolean {
+  return (
+    /\d/.test(sentence) ||
+    TIME_OF_DAY.test(sentence) ||
+    wordsOf(sentence).some((w) => weekdays(lang).has(fold(w.word))) ||
+    termsOf(sentence, lang).dates.length > 0
+  );
 }
 
 /** The two-word phrases of lang/*.ts `answerTypes` that open with a relative ("que horas", "que dia"), folded. */
@@ -2493,11 +2504,16 @@ function stripOpeners(sentence: string, lang: Lang): string {
       const fm = fold(mk);
       return f.startsWith(fm) && /^[\s,:;.!—-]/.test(f.slice(fm.length));
     });
-    if (!m) break;
-    s = s.slice(m.length).replace(/^[\s,:;.!—-]+/, '');
+    // A laugh opens a message as a greeting does ("haha do u remember my name", "kkkk vc lembra…").
+    const laugh = m ? undefined : LEADING_LAUGH.exec(s);
+    if (!m && !laugh) break;
+    s = s.slice(m ? m.length : laugh![0].length).replace(/^[\s,:;.!—-]+/, '');
   }
   return s;
 }
+
+/** A laugh at the start of a sentence, with what follows it before the next word. */
+const LEADING_LAUGH = new RegExp(String.raw`^${LAUGH}(?=[\s,:;.!—-])`, 'iu');
 
 /** lang/*.ts `tails`, longest first. */
 const tailsOf = perLanguage((lang) => [...LANGUAGE_DATA[lang].tails].map(fold).sort((a, b) => b.length - a.length));

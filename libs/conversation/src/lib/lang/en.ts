@@ -74,6 +74,9 @@ export const EN: LanguageData = {
       // Not the modals: "can we do 3 people", "could i bring her friday" ask for something and tell it (kept as proposals).
       verbs: ['am', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'have', 'has'],
       subjects: ['i', 'you', 'u', 'he', 'she', 'it', 'we', 'they', 'this', 'that', 'there'],
+      // The modals ask when they propose no value: "can we keep our tools there between classes" asks, "can we do 3
+      // people" or "could i bring her friday" proposes (a number, a day or a time).
+      modals: ['can', 'could', 'may', 'should', 'will', 'would'],
     },
   },
   recallWords: [

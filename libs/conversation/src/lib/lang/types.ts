@@ -39,7 +39,7 @@ export interface LanguageData {
      * and then one of the subjects asks; it tells nothing to keep. English only: German chat drops subjects before a verb
      * in statements ("hab ich schon gemacht", "ist mir egal").
      */
-    inverted?: { verbs: string[]; subjects: string[] };
+    inverted?: { verbs: string[]; subjects: string[]; modals?: string[] };
   };
   /** Words a question about what was said carries besides its subject ("tell", "said", "remember"…): not matched against statements. */
   recallWords: string[];
