@@ -2263,6 +2263,11 @@ describe('round 16: a laugh before a question, a modal question that proposes no
     expect(extractStatements('kkkk ok, meu cachorro se chama Thor').map((s) => s.text)).toEqual(['kkkk ok, meu cachorro se chama Thor']);
   });
 
+  it('French "y a…" keeps its "y" (Spanish "y", "and", is an opener elsewhere)', () => {
+    expect(echoQuestion('y a du café à volonté ?', 'fr')).toBe('y a du café à volonté ?');
+    expect(echoQuestion('y dónde queda la tienda?', 'es')).not.toMatch(/^y /i);
+  });
+
   it('a question opening with a modal asks unless it proposes a value', () => {
     expect(extractStatements('can we keep our tools there between classes')).toEqual([]);
     expect(extractStatements('could i bring my own apron to class')).toEqual([]);

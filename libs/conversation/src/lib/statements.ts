@@ -2502,6 +2502,8 @@ function stripOpeners(sentence: string, lang: Lang): string {
     const f = fold(s);
     const m = markers.find((mk) => {
       const fm = fold(mk);
+      // Spanish "y" ("and") opens French "y a du café ?" ("is there…"): not an opener there.
+      if (fm === 'y' && lang === 'fr') return false;
       return f.startsWith(fm) && /^[\s,:;.!—-]/.test(f.slice(fm.length));
     });
     // A laugh opens a message as a greeting does ("haha do u remember my name", "kkkk vc lembra…").
@@ -2695,7 +2697,8 @@ export function echoQuestion(message: string, lang: Lang): string | undefined {
   if (!best) return undefined;
   const words = best.split(/\s+/).length;
   if (words < 4 || words > 25 || termsOf(best, lang).stems.length < 2) return undefined;
-  return best.replace(/\s*\?+\s*$/u, '?');
+  // French sets a space before "?" ("y a du café ?"), as the replies around it do before ":".
+  return best.replace(/\s*\?+\s*$/u, lang === 'fr' ? ' ?' : '?');
 }
 
 /**
