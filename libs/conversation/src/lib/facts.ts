@@ -352,7 +352,7 @@ const FOLDED_JOBS = new Map(LANG_RULES.map(([lang, r]) => [lang, new Set((r.jobs
  * filler, jobs, relations and, in English, its dictionary), nor an adjective's or participle's ending (lang rules
  * `adjectiveEndings`: "sou a responsável", "je suis fatigué"), nor a word stretched in chat ("im sooo").
  */
-function couldBeName(word: string, lang: Lang, surname = false): boolean {
+export function couldBeName(word: string, lang: Lang, surname = false): boolean {
   const w = word.toLowerCase();
   const f = fold(w);
   if (f.length < 3 || /(.)\1\1/u.test(f) || NOT_NAMES.has(f) || PRONOUNS.has(f) || RELATION_BY_FOLDED.has(f)) return false;

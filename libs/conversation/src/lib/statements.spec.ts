@@ -2268,6 +2268,16 @@ describe('round 16: a laugh before a question, a modal question that proposes no
     expect(echoQuestion('y dónde queda la tienda?', 'es')).not.toMatch(/^y /i);
   });
 
+  it("a question naming someone of the person's keeps who they are, not what it asks", () => {
+    expect(extractStatements('je peux venir avec mon chien oscar ?', { language: 'fr' }).map((s) => s.text)).toEqual(["mon chien, c'est oscar"]);
+    expect(extractStatements('can i bring my dog Rex?').map((s) => s.text)).toEqual(['my dog is Rex']);
+    expect(extractStatements('posso levar minha filha ana?').map((s) => s.text)).toEqual(['minha filha é ana']);
+    // No name after the relation word: nothing is told.
+    expect(extractStatements('can my son usually come along?')).toEqual([]);
+    const sts = statementsOf(['je peux venir avec mon chien oscar ? il est hyper calme'], 'fr');
+    expect(recallStatements("et mon toutou il s'appelle comment ?", sts, 'fr', 2, { confident: true }).map((s) => s.text)).toEqual(["mon chien, c'est oscar"]);
+  });
+
   it('a question opening with a modal asks unless it proposes a value', () => {
     expect(extractStatements('can we keep our tools there between classes')).toEqual([]);
     expect(extractStatements('could i bring my own apron to class')).toEqual([]);

@@ -12,7 +12,7 @@ import { fits, namedRelations, namesSomeone, pointsBack, referentsOf, type Refer
 import { expandShorthand } from './shorthand';
 import { findTopic } from './topics';
 import { askingWords, escapeRe, fold, hash, pick, sentences, squish, trimEnd, wellFormed } from './text';
-import { extractFacts } from './facts';
+import { couldBeName, extractFacts } from './facts';
 import { copyList, RecentAnswers } from './recent-answers';
 import type { ChatTurn, Fact } from './types';
 
@@ -238,6 +238,10 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
   const [first, second] = wordsOf(whole).map((w) => fold(w.word).replace(/['’]s?$/, ''));
   // "¿qué tengo el día 3?", "quê": "que" is a question word when accented or after "¿" (else a conjunction).
   const asksWhat = /^\s*(?:¿\s*qu[eé]|qu[éê])(?![\p{L}])/iu.test(sentence);
+  // Who someone of the person's is, told in passing ("je peux venir avec mon chien oscar ?", "can i bring my dog Rex?"): kept
+  // as that alone ("mon chien, c'est oscar"), never as what the question asks ("you told me you can come with your dog").
+  const named = out.length ? undefined : ownRelationNamed(whole, lang);
+  if (named) out.push(named);
   if (!out.length && first && !asksWhat && !WH.has(first) && !(WH_LEAD.has(first) && WH_SECOND.has(second ?? ''))) {
     const t = termsOf(whole, lang);
     // So with a person one would be with ("pode ser com a Kelly?", "could I go with Dr Ames?").
@@ -250,6 +254,27 @@ function factsInQuestion(sentence: string, lang: Lang): string[] {
     if ((day || TIME_OF_DAY.test(whole) || named) && t.stems.length >= 1) out.push(whole);
   }
   return out;
+}
+
+/**
+ * Someone of the person's the text names by their name, as lang/*.ts `namedAs` keeps it: a first-person possessive, a
+ * relation or pet word, then a name ("mon chien oscar", "my dog Rex", "minha filha Ana"). A name in lower case must be a
+ * word that could be one (facts.ts `couldBeName`: no function word, job or, in English, dictionary word): "my son usually"
+ * names no one.
+ */
+function ownRelationNamed(text: string, lang: Lang): string | undefined {
+  const words = wordsOf(text);
+  const mine = firstPersonOnly(lang);
+  const k = words.findIndex(
+    (w, k) =>
+      k + 2 < words.length &&
+      mine.has(fold(w.word)) &&
+      referentsOf(words[k + 1].raw).length > 0 &&
+      /^\p{L}+$/u.test(words[k + 2].raw) &&
+      (/^\p{Lu}/u.test(words[k + 2].raw) ? !isStopWord(words[k + 2].word, lang) : couldBeName(words[k + 2].word, lang)),
+  );
+  if (k < 0) return undefined;
+  return LANGUAGE_DATA[lang].namedAs.replace('{who}', `${words[k].raw} ${words[k + 1].raw}`).replace('{name}', words[k + 2].raw);
 }
 
 /** A day of the month chrono-node reads no date in ("can she be seen on the 14th?", "pode ser dia 9?", "am 12."), no hour. */

@@ -533,6 +533,7 @@ export const DE: LanguageData = {
   },
   filler: 'haha lol hm hmm naja halt eben ne gell oh ah ach'.split(' '),
   tails: ['haha', 'lol', 'ubrigens', 'falls das wichtig ist', 'nur so nebenbei'],
+  namedAs: '{who} ist {name}',
   thirdPerson: ['sie/f', 'er/m', 'ihn/m', 'ihm/m', 'ihr/f'],
   namings: ['heißt', 'heisst', 'namens'],
   agenda: {

@@ -554,6 +554,7 @@ export const EN: LanguageData = {
   },
   filler: 'lol haha hahaha lmao pls plz btw like ok okay hmm um uh tbh idk omg kinda sorta prob probably gonna wanna yeah yep nah cheers thx thanks'.split(' '),
   tails: ['lol', 'lmao', 'haha', 'hahaha', 'btw', 'tbh', 'pls', 'plz', 'fyi', 'if that matters', 'if that helps', 'just so you know', 'i guess'],
+  namedAs: '{who} is {name}',
   thirdPerson: ['she/f', 'her/f', 'hers/f', 'herself/f', 'he/m', 'him/m', 'his/m', 'himself/m'],
   namings: ['called', 'named'],
   agenda: {

@@ -449,6 +449,7 @@ export const ES: LanguageData = {
   },
   filler: 'jaja jajaja jeje vale oye porfa pues bueno ok mmm te nos os les lo la ti contigo conmigo'.split(' '),
   tails: ['jaja', 'jajaja', 'jeje', 'xd', 'por cierto', 'por si sirve', 'por si acaso'],
+  namedAs: '{who} es {name}',
   thirdPerson: ['ella/f', 'ellas/f', 'él/m', 'ellos/m'],
   namings: ['llama', 'llamado', 'llamada', 'llaman'],
   agenda: {

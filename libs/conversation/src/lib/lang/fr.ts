@@ -444,6 +444,7 @@ export const FR: LanguageData = {
   },
   filler: 'mdr lol haha bah ben euh genre stp svp ok bon hein ouais lui leur alors'.split(' '),
   tails: ['mdr', 'ptdr', 'lol', 'haha', 'hein', 'au cas ou', 'si ca compte', 'si ca peut aider'],
+  namedAs: "{who}, c'est {name}",
   thirdPerson: ['elle/f', 'elles/f', 'lui'],
   namings: ['appelle', 'appelé', 'appelée', 'nommé', 'nommée'],
   agenda: {

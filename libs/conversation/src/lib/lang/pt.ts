@@ -538,6 +538,7 @@ export const PT: LanguageData = {
   },
   filler: 'kkk kkkk kkkkk rs rsrs haha tipo ne hein ai vc vcs pq tb tbm oii oi ok blz beleza né aí lhe dele dela deles delas nele nela'.split(' '),
   tails: ['kkk', 'kkkk', 'kkkkk', 'rs', 'rsrs', 'haha', 'ne', 'viu', 'se isso ajudar', 'so pra constar', 'so pra saber'],
+  namedAs: '{who} é {name}',
   thirdPerson: ['ela/f', 'dela/f', 'nela/f', 'elas/f', 'delas/f', 'ele/m', 'dele/m', 'nele/m', 'eles/m', 'deles/m'],
   namings: ['chama', 'chamado', 'chamada', 'chamam'],
   agenda: {

@@ -217,6 +217,11 @@ export interface LanguageData {
    */
   tails: string[];
   /**
+   * How someone of the person's named in a question is kept as a statement: `{who}` is the possessive and the relation or
+   * pet word as said, `{name}` the name ("je peux venir avec mon chien oscar ?" → "mon chien, c'est oscar").
+   */
+  namedAs: string;
+  /**
    * Third-person pronouns that point back to someone or something named earlier ("she", "ela", "dele", "elle"), as
    * written (accents kept: Spanish "él" is not the article "el"), with `/f` or `/m` when the word tells the gender. A
    * question or statement holding one and naming no one is about the person or animal last named whose gender fits
