@@ -12,6 +12,7 @@ import { LANGUAGE_DATA } from './lang';
 import {
   applyCorrections,
   asksWhatWasSaid,
+  asksForSomethingNew,
   buildStatements,
   clausesOf,
   correctFacts,
@@ -528,7 +529,9 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   const suggestion = findTopic(message)?.id === 'recommendation';
   if (!suggestion && !toAgent && (opensLikeQuestion(message, lang) || isSelfQuestion(message, lang))) {
     const earlier = earlierStatements(ctx, message);
-    let said = recallStatements(message, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
+    // "is there parking near the studio?": asked of the business, not answered with "the last open studio" said before.
+    const somethingNew = asksForSomethingNew(message, earlier, lang);
+    let said = somethingNew ? [] : recallStatements(message, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
     // Two questions in one message ("whats her name again in your notes, and whats wrong with her"): each asked on its own
     // too, what it finds added to what the whole message found (three statements at most).
     const asks = questionClauses(message, lang);
@@ -541,7 +544,7 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     }
     // A short follow-up question ("e quando?", "et c'est quelle race ?") goes on from the person's previous question.
     const previous = ctx.userTurns.at(-1);
-    if (!said.length && previous && opensLikeQuestion(previous, lang) && termsOf(message, lang).stems.length <= 3) {
+    if (!said.length && !somethingNew && previous && opensLikeQuestion(previous, lang) && termsOf(message, lang).stems.length <= 3) {
       said = recallStatements(`${previous} ${message}`, earlier, lang, 2, { confident: true, recent: ctx.userTurns });
     }
     if (said.length) return toldBack(ctx, said);

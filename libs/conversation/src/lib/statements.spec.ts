@@ -4,6 +4,7 @@ import { extractFacts, keepRecentFacts } from './facts';
 import { getSoul } from './souls';
 import {
   answerTypesOf,
+  asksForSomethingNew,
   askedPart,
   buildStatements,
   carriesType,
@@ -2276,6 +2277,17 @@ describe('round 16: a laugh before a question, a modal question that proposes no
     expect(extractStatements('can my son usually come along?')).toEqual([]);
     const sts = statementsOf(['je peux venir avec mon chien oscar ? il est hyper calme'], 'fr');
     expect(recallStatements("et mon toutou il s'appelle comment ?", sts, 'fr', 2, { confident: true }).map((s) => s.text)).toEqual(["mon chien, c'est oscar"]);
+  });
+
+  it('a question whether something is there that nothing said names asks for something new', () => {
+    const sts = statementsOf(['i have a mug from the last open studio waiting to be fired, ticket PT-4471'], 'en');
+    expect(asksForSomethingNew('is there parking near the studio?', sts, 'en')).toBe(true);
+    expect(asksForSomethingNew('y a une terrasse ?', statementsOf(['je cherche un poste fixe en formule mensuelle'], 'fr'), 'fr')).toBe(true);
+    // What was said is asked about, not something new.
+    const moving = statementsOf(['o prédio novo é no 3º andar, sem elevador'], 'pt');
+    expect(asksForSomethingNew('o prédio novo tem elevador?', moving, 'pt')).toBe(false);
+    expect(asksForSomethingNew('tem elevador no prédio novo?', moving, 'pt')).toBe(false);
+    expect(asksForSomethingNew('where is the studio again?', sts, 'en')).toBe(false);
   });
 
   it('a question opening with a modal asks unless it proposes a value', () => {

@@ -1727,6 +1727,23 @@ export function isSelfQuestion(message: string, lang: Lang): boolean {
   return possessive && !findTopic(message);
 }
 
+/**
+ * Does the message ask whether something is there that nothing said names ("is there parking near the studio?", "y a une
+ * terrasse ?", "¿hay aparcamiento?")? That is asked of the business, not of what the person said, though another of its
+ * words was said ("the last open studio"). "o prédio novo tem elevador?" after "3º andar sem elevador" asks what was said.
+ */
+export function asksForSomethingNew(message: string, statements: Statement[], lang: Lang): boolean {
+  const phrases = LANGUAGE_DATA[lang].asking.existential ?? [];
+  const words = plain(stripOpeners(message, lang)).trim().split(' ');
+  const phrase = phrases.map((p) => plain(p).trim().split(' ')).find((p) => p.every((w, k) => words[k] === w));
+  if (!phrase) return false;
+  const noun = words.slice(phrase.length).find((w) => w && !isStopWord(w, lang));
+  if (!noun) return false;
+  const stems = termsOf(noun, lang).stems;
+  const said = new Set(statements.flatMap((st) => st.terms.stems));
+  return stems.length > 0 && !stems.some((t) => said.has(t) || [...said].some((x) => kinStems(x, t)));
+}
+
 /** Does a sentence of the message ask to have something said back ("dame el número de póliza otra vez")? */
 export function asksToTellBack(message: string, lang: Lang): boolean {
   // The request may follow a clause saying what for ("pour l'annonce, rappelle-moi le nom…", "for the form, remind me…").

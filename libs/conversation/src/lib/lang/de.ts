@@ -88,6 +88,7 @@ export const DE: LanguageData = {
       'konnen sie mir sagen',
     ],
     openers: ['und', 'also', 'na', 'ach', 'okay', 'ok', 'hallo', 'danke', 'sag mal', 'sagen sie mal', 'moment'],
+    existential: ['gibt es'],
   },
   recallWords: [
     'gesagt',

@@ -70,6 +70,7 @@ export const EN: LanguageData = {
       'how old',
     ],
     openers: ['and', 'so', 'ok', 'okay', 'hmm', 'hey', 'heyy', 'hi', 'please', 'pls', 'sorry', 'oh', 'wait', 'oh wait', 'honestly', 'um', 'uh'],
+    existential: ['is there', 'are there'],
     inverted: {
       // Not the modals: "can we do 3 people", "could i bring her friday" ask for something and tell it (kept as proposals).
       verbs: ['am', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'have', 'has'],

@@ -41,6 +41,7 @@ export const ES: LanguageData = {
       'me confirmas',
     ],
     openers: ['y', 'hola', 'bueno', 'pues', 'por favor', 'perdon', 'buenas', 'buenos dias', 'buenas tardes', 'buenas noches', 'oye'],
+    existential: ['hay'],
   },
   recallWords: [
     'dije',

@@ -47,6 +47,7 @@ export const FR: LanguageData = {
       'pourrais-tu',
     ],
     openers: ['et', 'alors', 'euh', 'bon', 'pardon', 'salut', 'bonjour', 'slt', 'coucou', 'bonsoir', 'bah', 'ben'],
+    existential: ['y a', 'il y a', 'y a t il', 'est ce qu il y a'],
   },
   recallWords: [
     'dit',

@@ -50,6 +50,7 @@ export const PT: LanguageData = {
       'como me chamo',
     ],
     openers: ['e', 'entao', 'oi', 'ola', 'por favor', 'desculpa', 'bom dia', 'boa tarde', 'boa noite', 'oii', 'opa'],
+    existential: ['tem', 'existe', 'ha'],
   },
   recallWords: [
     'disse',

@@ -34,6 +34,11 @@ export interface LanguageData {
     recallStarts: string[];
     openers: string[];
     /**
+     * What opens a question whether something is there ("is there", "y a", "hay", "gibt es"), folded: asked of the
+     * business unless what it asks for was said (statements.ts `asksForSomethingNew`).
+     */
+    existential?: string[];
+    /**
      * A yes/no question written without "?" in a language that puts the verb before its subject: the verbs and the subjects
      * ("is this the clinic or a person", "am i talking to a real person"), folded. A message opening with one of the verbs
      * and then one of the subjects asks; it tells nothing to keep. English only: German chat drops subjects before a verb
