@@ -14,6 +14,7 @@ import { DEV_S_DIALOGUES } from './dev-s';
 import { DEV_T_DIALOGUES } from './dev-t';
 import { DEV_U_DIALOGUES } from './dev-u';
 import { DEV_V_DIALOGUES } from './dev-v';
+import { DEV_W_DIALOGUES } from './dev-w';
 import { HELD_OUT_B_DIALOGUES, HELD_OUT_DIALOGUES } from './held-out';
 import { HELD_OUT_C_DIALOGUES } from './held-out-c';
 import { HELD_OUT_F_DIALOGUES } from './held-out-f';
@@ -43,6 +44,7 @@ export {
   DEV_T_DIALOGUES,
   DEV_U_DIALOGUES,
   DEV_V_DIALOGUES,
+  DEV_W_DIALOGUES,
   HELD_OUT_B_DIALOGUES,
   HELD_OUT_C_DIALOGUES,
   HELD_OUT_DIALOGUES,
@@ -146,6 +148,7 @@ export function allDialogues(opts: { dev?: boolean } = {}): Array<{ dialogue: Di
     ...DEV_T_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev T' as const })),
     ...DEV_U_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev U' as const })),
     ...DEV_V_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev V' as const })),
+    ...DEV_W_DIALOGUES.map((dialogue) => ({ dialogue, part: 'dev W' as const })),
     ...HELD_OUT_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out A' as const })),
     ...HELD_OUT_B_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out B' as const })),
     ...HELD_OUT_C_DIALOGUES.map((dialogue) => ({ dialogue, part: 'held-out C' as const })),

@@ -65,6 +65,7 @@ export const DIALOGUE_PARTS = [
   'dev T',
   'dev U',
   'dev V',
+  'dev W',
   'held-out A',
   'held-out B',
   'held-out C',
