@@ -1,6 +1,8 @@
 import { ADDRESSEE, type AddresseeWords } from './lang/addressee';
 import { QUESTION_START } from './asking';
+import { isStopWord } from './terms';
 import { fold } from './text';
+import type { Lang } from './language';
 
 /*
  * Who a question is about, read as a small grammar over the words of lang/addressee.ts (every language at once: a short
@@ -190,4 +192,52 @@ export function asksWhatWasTold(message: string): boolean {
   const t = tokens(message);
   if (!t.length || !isQuestion(message, t)) return false;
   return t.some((x) => WORDS.recall.has(x) || WORDS.again.has(x));
+}
+
+/** The person as a subject ("I", "eu", "yo", "je", "ich"): "what can I do?" asks for advice, not what the agent does. */
+const SUBJECT_ME = new Set(['i', 'im', 'eu', 'yo', 'je', 'j', 'ich']);
+const STOP_LANGS: Lang[] = ['en', 'pt', 'es', 'fr', 'de'];
+
+/**
+ * "What kinds of things can you sort out for me here?", "o que vcs fazem aí na clínica além de vender?", "¿qué cosas me
+ * puedes ayudar a gestionar?", "was bieten Sie denn alles an?": a "what" question with a verb of serving, about no case of
+ * the person's (no "my", no "I" as subject, nothing said of "about the noise"), naming at most one thing of its own
+ * ("la clínica", "el estudio"; what follows "besides" is what the business is known for). It asks what the agent or the
+ * business is for.
+ */
+export function asksCapabilities(message: string): boolean {
+  // Any of its sentences ("e tu ajuda com o que exatamente? só pedido ou tem mais coisa?").
+  return message.split(/(?<=[?!.])\s+/u).some(asksCapabilitiesIn);
+}
+
+function asksCapabilitiesIn(message: string): boolean {
+  const t = tokens(message);
+  if (!t.length || !isQuestion(message, t)) return false;
+  if (!t.some((x) => WORDS.what.has(x))) return false;
+  if (t.some((x) => WORDS.mine.has(x) || SUBJECT_ME.has(x) || WORDS.recall.has(x))) return false;
+  const end = t.findIndex((x) => WORDS.besides.has(x));
+  const own = end >= 0 ? t.slice(0, end) : t;
+  const known = (x: string) =>
+    WORDS.what.has(x) ||
+    WORDS.serve.has(x) ||
+    WORDS.generic.has(x) ||
+    WORDS.can.has(x) ||
+    WORDS.you.has(x) ||
+    WORDS.me.has(x) ||
+    WORDS.about.has(x) ||
+    WORDS.at.has(x) ||
+    STOP_LANGS.some((l) => isStopWord(x, l));
+  let place = 0;
+  for (const [k, x] of own.entries()) {
+    if (known(x)) continue;
+    // "what can you do about the noise?" is a case of the person's; "what do you do when it rains?" asks something else. Only
+    // the place the business is ("na clínica", "en el estudio") may be named.
+    const before = own
+      .slice(0, k)
+      .reverse()
+      .find((y) => !STOP_LANGS.some((l) => isStopWord(y, l)) || WORDS.about.has(y) || WORDS.at.has(y));
+    if (!before || !WORDS.at.has(before) || ++place > 1) return false;
+  }
+  // "what do you think?": "do" before its subject is no verb of serving.
+  return t.some((x, k) => WORDS.serve.has(x) && !(x === 'do' && WORDS.you.has(t[k + 1] ?? '')));
 }

@@ -98,6 +98,8 @@ interface Ctx {
   corrections: Correction[];
   /** `statements` without the message's own (earlierStatements), read once per message. */
   earlier?: { message: string; statements: Statement[] };
+  /** The whole message, before an apology is split off it ("desculpa, tô meio perdida. que horas começa mesmo?"). */
+  message: string;
 }
 
 /** Facts the engine reacts to personally ("Oh nice, jazz!"); numbers and codes are noted, not chatted about. */
@@ -180,6 +182,7 @@ function composeOnce(req: ReplyRequest, attempt: number, meta: { ctx?: Ctx } = {
   const memory = buildStatements(req.facts ?? [], history, message, tag);
   const fullName = statedName ?? nameFromHistory(history) ?? req.facts?.find((f) => f.kind === 'name')?.value ?? req.userName;
   const ctx: Ctx = {
+    message,
     req,
     lang,
     voice,
@@ -806,7 +809,8 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
         }),
       ];
     // A question about the world ("what's the weather tomorrow?") with no subject we know.
-    const personal = /\b(?:meu|minha|meus|minhas|eu|me|mim|comigo|my|mine|i|me|i'm|i'?ve)\b/.test(fold(message));
+    // In the person's language ("¿cuántos hijos te he dicho que tengo?" has no "my").
+    const personal = speaksOfSelf(message, lang) || /\b(?:meu|minha|meus|minhas|eu|me|mim|comigo|my|mine|i|me|i'm|i'?ve)\b/.test(fold(message));
     if (rest.question && !rest.request && !findTopic(message) && i.aboutYou && !ack) {
       return [choose(ctx, ABOUT_YOU[ctx.voice.chatty ? 'warm' : 'reserved'][lang])];
     }
@@ -909,7 +913,10 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
 function earlierStatements(ctx: Ctx, message: string): Statement[] {
   // Asked for several times per reply (each recall tries in turn): the message's own statements are read once.
   if (ctx.earlier?.message === message) return ctx.earlier.statements;
-  const own = new Set(extractStatements(message, { language: ctx.req.language }).map((f) => fold(trimEnd(f.text ?? ''))));
+  // The whole message's too: what it says before the part being answered is not told back as said before.
+  const own = new Set(
+    [...new Set([message, ctx.message])].flatMap((m) => extractStatements(m, { language: ctx.req.language }).map((f) => fold(trimEnd(f.text ?? '')))),
+  );
   const statements = ctx.statements.filter((s) => !own.has(fold(trimEnd(s.text))));
   ctx.earlier = { message, statements };
   return statements;

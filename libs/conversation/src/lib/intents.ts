@@ -1,3 +1,4 @@
+import { asksCapabilities } from './addressee';
 import { QUESTION_START } from './asking';
 import { fold, squish } from './text';
 
@@ -120,7 +121,7 @@ export function splitApology(message: string): { apology: boolean; rest: string 
 
 export function detectIntents(message: string): Intents {
   const f = squish(fold(message)).replace(/[“”"]/g, '');
-  const capabilities = CAPABILITIES.test(f);
+  const capabilities = CAPABILITIES.test(f) || asksCapabilities(message);
   const bare = f
     .replace(/[!.?,;:…\s]+$/u, '')
     .replace(/\p{Extended_Pictographic}|\uFE0F/gu, '')

@@ -34,7 +34,7 @@ import {
 } from './statements';
 import { termsOf } from './terms';
 import { tradeOf } from './domains';
-import { asksAboutAgent } from './addressee';
+import { asksAboutAgent, asksCapabilities } from './addressee';
 import type { ChatTurn, Fact, Soul } from './types';
 
 const user = (content: string): ChatTurn => ({ role: 'user', content });
@@ -2295,5 +2295,61 @@ describe('round 16: a laugh before a question, a modal question that proposes no
     expect(extractStatements('could i bring my own apron to class')).toEqual([]);
     expect(extractStatements('can we do 3 people on saturday').length).toBe(1);
     expect(extractStatements('could i come in on friday instead').length).toBe(1);
+  });
+});
+
+describe('round 17: what the agent is for, questions in every language, an apology before a question', () => {
+  it('a "what" question with a verb of serving and no case of its own asks what the agent is for', () => {
+    for (const q of [
+      'what kinds of things can you sort out for me here?',
+      'o que exatamente vocês podem me ajudar a resolver?',
+      'e tu ajuda com o que exatamente? só pedido ou tem mais coisa?',
+      'o que vcs fazem aí na clínica além de vender?',
+      '¿qué cosas hacéis en el estudio además de tatuar?',
+      '¿qué me puedes resolver tú exactamente?',
+      'was genau kannst du für uns machen?',
+      'was bieten Sie denn alles an?',
+    ])
+      expect([q, asksCapabilities(q)]).toEqual([q, true]);
+    for (const q of [
+      'what can you do about the noise?',
+      'what can i do to fix it?',
+      'what did you do with my order?',
+      'what do you do when it rains?',
+      'what do you think?',
+      'was kann ich tun?',
+      'what can you offer for a 30ft boat in june?',
+    ])
+      expect([q, asksCapabilities(q)]).toEqual([q, false]);
+  });
+
+  it('an entity asked what it can do answers with its purpose', () => {
+    const soul = {
+      id: 'e-stable',
+      name: 'Greta',
+      description: 'Reitstall Sonnenhof: Reitunterricht für Kinder und Erwachsene, Ponykurse und Pensionspferde.',
+      tone: 'friendly',
+      language: 'de',
+      styleRules: [],
+      greeting: 'Hallo!',
+    };
+    const [, reply] = play(soul as Soul, ['hallo, meine tochter lena möchte reiten lernen', 'was genau kannst du für uns machen?']);
+    expect(reply).toMatch(/Reitunterricht|Ponykurse/);
+  });
+
+  it('a question that says "te he dicho" asks what was said, in Spanish too', () => {
+    const [, reply] = play(getSoul('friendly-support')!, ['hola! soy rosa, la madre de pablo', '¿cuántos hijos te he dicho q tengo y cómo se llaman?']);
+    expect(reply).not.toMatch(/verificar|consultar/);
+  });
+
+  it('what a message says before its question is not told back as said before, also after an apology', () => {
+    const soul = getSoul('empathetic-listener')!;
+    const [, , reply] = play(soul, [
+      'o velório começa às 15h na sala maior',
+      'vem muita gente da igreja',
+      'desculpa, tô meio perdida. que horas começa mesmo?',
+    ]);
+    expect(reply).toMatch(/15h/);
+    expect(reply).not.toMatch(/perdida/);
   });
 });

@@ -47,6 +47,23 @@ export interface AddresseeWords {
    * qui"), after "who is this" ("who's that for?"), or after a verb of talking ("¿quién me habló de la batería?").
    */
   aside: string[];
+  /** Words asking "what" ("what", "que", "qué", "quoi", "was"): "what can you do for me?". */
+  what: string[];
+  /**
+   * Verbs of serving someone, in the forms a question to the agent or the business takes ("help", "sort", "offer",
+   * "ajudar", "fazem", "hacéis", "gestionar", "proposez", "bieten", "machen"): "what kinds of things can you sort out?".
+   */
+  serve: string[];
+  /** Nouns too general to name a case ("things", "coisas", "cosas", "choses", "sachen", "services"). */
+  generic: string[];
+  /** "besides", "além de", "además de", "à part", "außer": what follows names what the business is known for. */
+  besides: string[];
+  /** Prepositions that attach the service to a case ("about the noise", "sobre o reembolso", "mit der rechnung"). */
+  about: string[];
+  /** Prepositions of place ("in", "na", "en", "dans", "im"): "o que vcs fazem aí na clínica?" names the business's place. */
+  at: string[];
+  /** Modals of ability ("can", "pode", "puedes", "pouvez", "kannst"). */
+  can: string[];
 }
 
 const w = (text: string) => text.split(/\s+/).filter(Boolean);
@@ -72,6 +89,13 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     want: w('want wanna like will would get'),
     apologies: w('sorry excuse me'),
     aside: w('for about of'),
+    what: w('what whats'),
+    serve: w('help do sort handle manage offer provide fix solve cover arrange deal assist support'),
+    generic: w('kind kinds kinda sort sorts type types thing things stuff else exactly actually anyway services service here there out'),
+    besides: w('besides apart except'),
+    about: w('about with regarding'),
+    can: w('can could would will'),
+    at: w('in at'),
   },
   pt: {
     you: w('voce vc vcs voces tu te contigo senhor senhora'),
@@ -103,13 +127,22 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
       'me recomenda',
       'me sugere',
     ],
-    recall: w('lembra lembrar lembre lembro disse falei contei passei informei'),
+    recall: w('lembra lembrar lembre lembro disse falei contei passei informei falado dito contado comentei mencionei'),
     again: w('mesmo novo'),
     beings: w('bot robo humano humana pessoa ia maquina real'),
     third: w('ele ela eles elas'),
     want: w('quero queria'),
     apologies: w('desculpa desculpe'),
     aside: w('para pra pro sobre de'),
+    what: w('que'),
+    serve: w(
+      'ajudar ajuda ajudam ajudaria fazer faz fazem fazes fariam resolver resolve resolvem oferecer oferece oferecem cuidar cuida cuidam atender atende atendem',
+    ),
+    generic: w('tipo tipos coisa coisas exatamente mesmo ai aqui mais servico servicos'),
+    besides: w('alem fora tirando'),
+    about: w('sobre com'),
+    can: w('pode podem podes poderia poderiam consegue conseguem'),
+    at: w('na no em'),
   },
   es: {
     you: w('tu usted te ti contigo vos eres'),
@@ -137,13 +170,22 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
       'recomiendame',
       'me recomiendas',
     ],
-    recall: w('recuerdas recuerda recordar acuerdas dije conte comente di pase'),
+    recall: w('recuerdas recuerda recordar acuerdas dije conte comente di pase dicho contado comentado mencionado'),
     again: w('era'),
     beings: w('bot robot humano humana persona ia maquina real'),
     third: w('el ella ellos'),
     want: w('quiero quisiera'),
     apologies: w('perdon perdona'),
     aside: w('para sobre de del por'),
+    what: w('que'),
+    serve: w(
+      'ayudar ayudas ayuda ayudais ayudan hacer haces hace haceis hacen resolver resuelves resuelve resolveis resuelven gestionar gestionas gestiona gestionais gestionan ofrecer ofreces ofrece ofreceis ofrecen ocuparte ocupais',
+    ),
+    generic: w('tipo tipos cosa cosas exactamente aqui ahi mas servicio servicios'),
+    besides: w('ademas aparte salvo'),
+    about: w('sobre con'),
+    can: w('puedes puede podeis pueden podrias podria'),
+    at: w('en'),
   },
   fr: {
     you: w('tu t toi vous etes'),
@@ -173,13 +215,20 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
       'conseille-moi',
       'conseille moi',
     ],
-    recall: w('rappelles rappelez souviens souvenez rappeler dit donne raconte'),
+    recall: w('rappelles rappelez souviens souvenez rappeler dit donne raconte parle mentionne precise'),
     again: w('deja'),
     beings: w('bot robot humain humaine personne ia machine reel vrai'),
     third: w('il elle ils'),
     want: w('veux voudrais'),
     apologies: w('pardon'),
     aside: w('pour sur de du'),
+    what: w('que qu quoi'),
+    serve: w('aider aides aidez faire fais faites proposer proposes proposez gerer geres gerez offrir offres offrez occuper occupes occupez regler'),
+    generic: w('genre type types chose choses exactement ici la services service autre'),
+    besides: w('outre part sauf'),
+    about: w('sur avec concernant'),
+    can: w('peux peut pouvez pourrais pourriez'),
+    at: w('dans chez a au'),
   },
   de: {
     you: w('du dich dir sie ihnen bist'),
@@ -194,12 +243,19 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     route: w('soll sollte muss kann'),
     be: w('bist sind ist bin'),
     requests: ['kannst du', 'konnen sie', 'konntest du', 'konnten sie', 'kannst du mir', 'gib mir', 'empfiehl mir'],
-    recall: w('erinnerst erinnern erinnere gesagt erzahlt genannt'),
+    recall: w('erinnerst erinnern erinnere gesagt erzahlt genannt erwahnt'),
     again: w('nochmal nochmals'),
     beings: w('bot roboter mensch menschen person ki maschine echt'),
     third: w('er sie'),
     want: w('mochte moechte'),
     apologies: w('entschuldigung'),
     aside: w('fur von uber'),
+    what: w('was'),
+    serve: w('helfen hilfst helft machen machst macht bieten bietest bietet anbieten erledigen erledigst erledigt ubernehmen ubernimmst kummern'),
+    generic: w('alles genau sonst noch so denn hier eigentlich sachen dinge leistungen art arten'),
+    besides: w('ausser ausserdem neben'),
+    about: w('mit uber wegen'),
+    can: w('kannst konnt konnen kann konntest konnten'),
+    at: w('im in bei'),
   },
 };

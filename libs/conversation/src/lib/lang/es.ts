@@ -71,6 +71,13 @@ export const ES: LanguageData = {
   recallCues: [
     'te dije',
     'yo dije',
+    'te he dicho',
+    'he dicho',
+    'te habia dicho',
+    'te he contado',
+    'te habia contado',
+    'te comente',
+    'te mencione',
     'dije',
     'te conte',
     'te pase',
