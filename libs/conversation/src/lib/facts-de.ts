@@ -21,7 +21,7 @@ export const DE_FACTS: FactRules = {
   ],
   nameRules: [
     {
-      re: /(?:^|[\s,])(?:ich heiße|ich heisse|mein name ist|mein vorname ist|nenn mich|nennen sie mich|du kannst mich|sie können mich)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,
+      re: /(?:^|[\s,])(?:ich heiße|ich heisse|mein name ist|mein vorname ist|nenn mich|nennen sie mich|du kannst mich|sie können mich)\s+(?:(?:übrigens|uebrigens|eigentlich|ja|auch|doch|nämlich|naemlich)\s+)?(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)/iu,
       cap: false,
     },
     {

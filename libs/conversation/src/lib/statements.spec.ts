@@ -35,6 +35,7 @@ import {
 import { termsOf } from './terms';
 import { tradeOf } from './domains';
 import { asksAboutAgent, asksCapabilities } from './addressee';
+import { entitySoul } from '../testing/play';
 import type { ChatTurn, Fact, Soul } from './types';
 
 const user = (content: string): ChatTurn => ({ role: 'user', content });
@@ -2351,5 +2352,65 @@ describe('round 17: what the agent is for, questions in every language, an apolo
     ]);
     expect(reply).toMatch(/15h/);
     expect(reply).not.toMatch(/perdida/);
+  });
+});
+
+describe('round 17: compounds, phone numbers, a correction that gives its reason', () => {
+  it('a German compound is a kind of its head ("bücherkartons" are "kartons")', () => {
+    expect(kinStems('karton', 'bucherkarton')).toBe(true);
+    expect(kinStems('numm', 'handynumm')).toBe(false);
+    const sts = statementsOf(['wir brauchen so 40 große und 20 bücherkartons', 'der umzug ist am 14. märz'], 'de');
+    expect(recallStatements('wie viele große kartons waren es?', sts, 'de', 1).map((s) => s.text)).toEqual(['wir brauchen so 40 große und 20 bücherkartons']);
+  });
+
+  it('a number of seven digits or more is what "the number I gave you" asks for', () => {
+    expect(termsOf('tel 0761 4492017', 'de').stems).toContain('cat:code');
+    expect(termsOf('(11) 98765-4321', 'pt').stems).toContain('cat:code');
+    expect(termsOf('on 14.03.2024 at 10:30', 'en').stems).not.toContain('cat:code');
+    const replies = play(getSoul('formal-concierge')!, [
+      'umzug ist am 14. märz nach Karlsruhe',
+      'ich heiße Özlem Yıldız, tel 0761 4492017',
+      'wie war nochmal die nummer, die ich ihnen gegeben habe?',
+    ]);
+    expect(replies[2]).toMatch(/0761 4492017/);
+  });
+
+  it('a correction opening with a time replaces the time before, not by the time its reason names', () => {
+    expect(collectCorrections(['ok so can someone come at 7pm', 'actually make it 6:30, Priya has to go out at 7 for her night shift'])).toEqual([
+      { from: '7pm', to: '6:30' },
+    ]);
+    expect(collectCorrections(['can we do 4:30 on thursday', 'sorry, can’t do 5, make it 6:15'])).toEqual([{ from: '4:30', to: '6:15' }]);
+  });
+
+  it('what a "X, not Y" says of Y afterwards is kept apart, found only when Y is asked about', () => {
+    const sts = statementsOf(['the school recital is on the 14th of september', 'sorry, i meant the 21st, not the 14th. the 14th is my dentist lol'], 'en');
+    expect(sts.map((s) => s.text)).toEqual(['the school recital is on the 21st of september', 'the 14th is my dentist lol']);
+    expect(recallStatements('and the 14th?', sts, 'en', 2).map((s) => s.text)).toContain('the 14th is my dentist lol');
+    expect(recallStatements('when is the recital?', sts, 'en', 2).map((s) => s.text)).toEqual(['the school recital is on the 21st of september']);
+    const de = statementsOf(['am liebsten samstags vormittags, so um 10', 'ich meinte übrigens sonntags, nicht samstags, samstags hat sie ballett'], 'de');
+    expect(de.map((s) => s.text)).not.toContain('sonntags hat sie ballett');
+    const stable = entitySoul('Reiterhof Lindenhof: Reitstunden und Ferienkurse für Kinder', 'de', 'Greta');
+    const [, , when, saturday] = play(stable, [
+      'am liebsten samstags vormittags, so um 10',
+      'ich meinte übrigens sonntags, nicht samstags, samstags hat sie ballett',
+      'an welchem tag soll lena jetzt reiten?',
+      'was macht sie samstags nochmal, dass es nicht geht?',
+    ]);
+    expect(when).toMatch(/sonntags/);
+    expect(when).not.toMatch(/samstag/i);
+    expect(saturday).toMatch(/samstags hat sie ballett/);
+  });
+
+  it('German questions put their verb first; "whose" and a question after a colon ask', () => {
+    expect(opensLikeQuestion('hab ich das gesagt', 'de')).toBe(true);
+    expect(opensLikeQuestion('eigentlich ist es der 29. märz', 'de')).toBe(false);
+    expect(opensLikeQuestion('zurück zum thema: wie alt ist meine tochter', 'de')).toBe(true);
+    expect(opensLikeQuestion('presupuesto: como mucho 2.500 €', 'es')).toBe(false);
+    expect(extractStatements('whose place am i waiting at again haha, my brain is fried').map((s) => s.text)).toEqual(['my brain is fried']);
+    expect(extractStatements('so, zurück zum thema: wie alt ist meine tochter nochmal, hab ich das gesagt?', { language: 'de' })).toEqual([]);
+  });
+
+  it('"ich heiße übrigens Özlem" gives the name, not "Übrigens"', () => {
+    expect(extractFacts('könnten sie liefern? ich heiße übrigens Özlem Yıldız', { language: 'de' }).find((f) => f.kind === 'name')?.value).toBe('Özlem Yıldız');
   });
 });

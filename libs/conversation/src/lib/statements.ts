@@ -40,6 +40,11 @@ export interface Statement {
   terms: Terms;
   /** It corrects something said before ("actually…", "X, not Y"). */
   correction: boolean;
+  /**
+   * What a "X, not Y" said after it of the old value, as a statement of its own ("the 14th is my dentist" after "sorry, i
+   * meant the 21st, not the 14th"): the old values it names. Recalled only for a question that names one ("and the 14th?").
+   */
+  aside?: string[];
 }
 
 /** One replaced value: `from` (the old value) is never answered again, `to` is. */
@@ -107,11 +112,15 @@ export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
   }
   if (isQuestion(sentence, lang)) return true;
   if (!words.length) return false;
+  // "zurück zum thema: wie alt ist meine tochter nochmal": what follows a colon asks.
+  const colon = sentence.indexOf(': ');
+  if (colon > 0 && WH.has(fold(wordsOf(sentence.slice(colon + 2))[0]?.word ?? ''))) return true;
   // "is this the clinic or a person", "am i talking to a real person": a verb before its subject (four words at least: "…, is
   // that ok" after a statement is a tag, the statement is what was said).
   const inverted = LANGUAGE_DATA[lang].asking.inverted;
-  if (words.length > 3 && inverted?.verbs.includes(words[0]) && inverted.subjects.includes(words[1])) return true;
-  if (words.length > 3 && inverted?.modals?.includes(words[0]) && inverted.subjects.includes(words[1]) && !proposesValue(sentence, lang)) return true;
+  const [verb, subject] = inverted?.verbSecond ? wordsOf(sentence).map((w) => fold(w.word)) : words;
+  if (words.length > 3 && inverted?.verbs.includes(verb) && inverted.subjects.includes(subject)) return true;
+  if (words.length > 3 && inverted?.modals?.includes(verb) && inverted.subjects.includes(subject) && !proposesValue(sentence, lang)) return true;
   if (WH.has(words[0]) && !(words[0] === 'ou' && lang !== 'fr') && !(words[0] === 'quand' || words[0] === 'comment' ? words.length < 2 : false)) return true;
   // "que horas eu mandei", "que dia vocês vêm": a relative with the noun of a kind of value asked (lang/*.ts `answerTypes`).
   if (words.length > 2 && kindPhrases(lang).has(`${words[0]} ${words[1]}`)) return true;
@@ -1032,8 +1041,16 @@ const timesOfDay = () => (TIMES_OF_DAY_RE ??= new RegExp(String.raw`(?<![\p{L}\p
  */
 function hourCorrection(sentence: string, before: string[]): Correction | undefined {
   const times = (text: string) => [...text.matchAll(timesOfDay())].map((m) => m[0].trim());
+  // "actually make it 6:30, Priya has to go out at 7 for her night shift": the time the correction opens with; its reason,
+  // after a comma, may say another.
+  const alone = (text: string, said: string[]) => said.length === 1 && valuesAt(text).every((x) => said.some((t) => t.includes(x.v) || x.v.includes(t)));
+  if (!alone(sentence, times(sentence))) {
+    const first = sentence.split(/,\s*/u).find((clause) => times(clause).length > 0);
+    // Not a time ruled out ("sorry, can't do 5, make it 6").
+    if (first && !saysNot(first) && !refuses(first)) sentence = first;
+  }
   const said = times(sentence);
-  if (said.length !== 1 || valuesAt(sentence).some((x) => !said.some((t) => t.includes(x.v) || x.v.includes(t)))) return undefined;
+  if (!alone(sentence, said)) return undefined;
   const to = said[0];
   for (const text of before.slice(-IMPLIED_REACH).reverse()) {
     const from = times(text)
@@ -1435,14 +1452,17 @@ export function buildStatements(
   // A correction changes what was said up to it; a value said again after it is meant ("sorry, i meant portugal. spain was
   // last year").
   const upTo = (c: PlacedCorrection) => orders[c.at];
+  // What corrections said of their old values, as statements of their own (correctedText).
+  const asides: Statement[] = [];
   let statements: Array<Statement & { said: Terms; fixed: boolean }> = items
     .map((it, order) => ({ it, order }))
     .filter(({ it }) => it.text)
     .map(({ it, order }) => {
-      const text = applyCorrections(
+      const { text, aside } = correctedText(
         it.text,
         placed.filter((c) => c.by !== it.text && order <= upTo(c)),
       );
+      if (aside) asides.push({ text: aside.text, lang: it.lang, order, terms: termsOf(aside.text, it.lang), correction: false, aside: aside.values });
       // "X, not Y" was applied to every statement already: only a correction without its old value supersedes.
       const terms = termsOf(text, it.lang);
       return {
@@ -1463,7 +1483,9 @@ export function buildStatements(
   // corrected ("pode ser sexta às 16h"): it is dropped, so a question finds the corrected statement with its subject.
   const written = new Set(corrections.map((c) => fold(c.to)));
   statements = statements.filter((s) => {
-    if (!s.correction) return true;
+    // So does a "X, not Y" that says nothing else once its reason is kept apart ("sorry, i meant the 21st").
+    const explicit = !s.correction && asides.some((a) => a.order === s.order);
+    if (!s.correction && !explicit) return true;
     const own = valueTokens(s.text);
     if (!own.length || !own.every((v) => written.has(fold(v)))) return true;
     const rest = s.terms.stems.filter((x) => !markerStems.has(x));
@@ -1578,7 +1600,46 @@ export function buildStatements(
       const text = joinClauses(kept);
       return { ...s, text, terms: termsOf(text, s.lang) };
     });
-  return { statements: withReferents(statements.map(({ said: _said, fixed: _fixed, ...s }) => s)), corrections };
+  const all = [...statements.map(({ said: _said, fixed: _fixed, ...s }): Statement => s), ...asides].sort((a, b) => a.order - b.order);
+  return { statements: withReferents(all), corrections };
+}
+
+/**
+ * applyCorrections, except that what a "X, not Y" statement says after it of the old value is kept apart, not rewritten:
+ * "sorry, i meant the 21st, not the 14th. the 14th is my dentist" is not told back as "the 21st is your dentist", nor
+ * "ich meinte sonntags, nicht samstags, samstags hat sie ballett" as "sonntags hat sie ballett". `aside` is what it says
+ * of the old values, and which they are.
+ */
+function correctedText(text: string, corrections: Correction[]): { text: string; aside?: { text: string; values: string[] } } {
+  const own = findCorrections(text);
+  if (!own.length) return { text: applyCorrections(text, corrections) };
+  const nots = notAlternation();
+  let end = -1;
+  for (const c of own) {
+    const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${nots}|não)\s+(?:\p{L}+\s+){0,2}?${escapeRe(c.from)}(?![\p{L}\p{N}])`, 'giu');
+    for (const m of text.matchAll(re)) end = Math.max(end, (m.index ?? 0) + m[0].length);
+  }
+  const names = (clause: string, v: string) => new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(v)}(?![\p{L}\p{N}])`, 'iu').test(clause);
+  // "nicht matt, sondern glänzend": the new value comes after the "not", which is then no end.
+  if (end >= 0 && own.some((c) => names(text.slice(end), c.to))) end = -1;
+  const head = applyCorrections(end < 0 ? text : text.slice(0, end), corrections);
+  if (end < 0 || end >= text.length) return { text: head };
+  const olds = own.map((c) => c.from);
+  const clauses = clausesOf(text.slice(end).replace(/^[\s,.;!?]+/u, ''));
+  const kept = clauses.filter((clause) => !olds.some((v) => names(clause, v)));
+  const aside = clauses.filter((clause) => olds.some((v) => names(clause, v)));
+  const others = corrections.filter((c) => !olds.some((v) => fold(v) === fold(c.from)));
+  return {
+    text: kept.length ? squish(`${head}, ${applyCorrections(joinClauses(kept), corrections)}`) : head,
+    aside: aside.length
+      ? { text: applyCorrections(joinClauses(aside), others), values: olds.filter((v) => aside.some((clause) => names(clause, v))) }
+      : undefined,
+  };
+}
+
+/** Does the text say the value as a word of its own ("and the 14th?", "was macht sie samstags?")? */
+function namesValue(text: string, value: string): boolean {
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(fold(value))}(?![\p{L}\p{N}])`, 'u').test(fold(text));
 }
 
 /**
@@ -1995,6 +2056,8 @@ export function recallStatements(
   max = 2,
   opts?: { confident?: boolean; loose?: boolean; guess?: boolean; recent?: string[] },
 ): Statement[] {
+  // What a correction said of an old value is found only by a question that names it ("and the 14th?").
+  if (statements.some((st) => st.aside)) statements = statements.filter((st) => !st.aside || st.aside.some((v) => namesValue(question, v)));
   const reading = readQuestion(question, lang);
   // The words of recalling, asking and returning to a subject ("volviendo a…") are no content.
   const skip = new Set([...recallWordStems(lang), ...reading.leads.flatMap((w) => termsOf(w, lang).stems)]);
@@ -2267,7 +2330,9 @@ export function kinStems(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.includes(':') || b.includes(':')) return false;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length >= 5 && long.startsWith(short);
+  if (short.length < 5) return false;
+  // A compound ends with its head ("bücherkartons" is a kind of "kartons", "handynummer" a "nummer").
+  return long.startsWith(short) || (long.length - short.length >= 3 && long.endsWith(short));
 }
 
 /**

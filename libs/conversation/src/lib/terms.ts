@@ -350,6 +350,9 @@ export function agoDates(text: string, lang: Lang, ref: Date): string[] {
   return out;
 }
 
+/** Seven digits or more, in groups split by spaces, hyphens or brackets only (not a date's dots or slashes). */
+const LONG_NUMBER = /(?<![\p{N}./:])\(?\d(?:[ \-()]{0,2}\d){6,}(?![\p{N}]|[./:]\d)/u;
+
 /** lang/*.ts `compoundHeads` as one expression: a head with its linking "s", then a part of four letters or more. */
 const compoundOf = perLanguage((lang) => {
   const heads = LANGUAGE_DATA[lang].compoundHeads;
@@ -405,7 +408,9 @@ function termsOfUncached(text: string, lang: Lang, ref?: Date, opts?: { asked?: 
   for (const [cat, re] of MEASURES) if (re.test(noEmail)) stems.push(cat);
   // A code with letters and at least three digits ("0x80070005", "E-401", "88213-B"), not a time of day ("3pm", "16h") nor
   // a model name ("archer AX73", "moto G84"), is the kind of value "what was the error?" asks for.
-  if (!opts?.asked && codes.some((c) => !TIME_CODE.test(c) && (c.match(/\d/g)?.length ?? 0) >= 3)) stems.push('cat:code');
+  // So is a number of seven digits or more, written in groups or not ("tel 0761 4492017", "07700 900 412"): "wie war
+  // nochmal die Nummer?" asks for it.
+  if (!opts?.asked && (codes.some((c) => !TIME_CODE.test(c) && (c.match(/\d/g)?.length ?? 0) >= 3) || LONG_NUMBER.test(noEmail))) stems.push('cat:code');
   // Number words count as numbers ("somos ocho", "he turned seven"), articles aside ("a", "um", "une").
   const numberWords = LANGUAGE_DATA[lang].ago.numbers;
   const phrased = phraseTerms(

@@ -43,7 +43,7 @@ export const EN: LanguageData = {
     'tell',
   ],
   asking: {
-    interrogatives: ['what', 'whats', 'when', 'whens', 'where', 'wheres', 'which', 'who', 'whos', 'how'],
+    interrogatives: ['what', 'whats', 'when', 'whens', 'where', 'wheres', 'which', 'who', 'whos', 'whose', 'how'],
     leads: ['on', 'in', 'at', 'for', 'to', 'by', 'with', 'and', 'so'],
     relatives: [],
     auxiliaries: ['can', 'could', 'would', 'will', 'do', 'does', 'did', 'is', 'are', 'was', 'were', 'have', 'has', 'may', 'shall', 'should'],

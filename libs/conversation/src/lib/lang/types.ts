@@ -44,7 +44,16 @@ export interface LanguageData {
      * and then one of the subjects asks; it tells nothing to keep. English only: German chat drops subjects before a verb
      * in statements ("hab ich schon gemacht", "ist mir egal").
      */
-    inverted?: { verbs: string[]; subjects: string[]; modals?: string[] };
+    inverted?: {
+      verbs: string[];
+      subjects: string[];
+      modals?: string[];
+      /**
+       * A statement puts its verb second, after any word ("eigentlich ist es der 29."): only a verb that opens the sentence
+       * as typed asks, not one left first once the openers are stripped.
+       */
+      verbSecond?: boolean;
+    };
   };
   /** Words a question about what was said carries besides its subject ("tell", "said", "remember"…): not matched against statements. */
   recallWords: string[];
