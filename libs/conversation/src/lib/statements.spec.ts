@@ -2414,3 +2414,32 @@ describe('round 17: compounds, phone numbers, a correction that gives its reason
     expect(extractFacts('könnten sie liefern? ich heiße übrigens Özlem Yıldız', { language: 'de' }).find((f) => f.kind === 'name')?.value).toBe('Özlem Yıldız');
   });
 });
+
+describe('round 17: compounds end with a known word, "keine X sondern meine Y", languages in German', () => {
+  it('a German compound is also the known word it ends with, unless it is a known word itself', () => {
+    expect(termsOf('das ist für das standesamt in Köln', 'de').stems).toEqual(
+      expect.arrayContaining(termsOf('welches amt?', 'de').stems.filter((s) => s !== 'welch')),
+    );
+    expect(termsOf('sie hat eine leichte pferdehaarallergie', 'de').stems).toEqual(expect.arrayContaining(termsOf('allergisch', 'de').stems));
+    expect(termsOf('welche hausnummer?', 'de').stems).not.toContain('cat:code');
+    // Only a language with compoundTails splits words.
+    expect(termsOf('the standesamt', 'en').stems).not.toContain(termsOf('amt', 'en').stems[0]);
+  });
+
+  it('"keine heiratsurkunde sondern meine scheidungsurkunde" replaces the word, not by "meine"', () => {
+    const { statements } = buildStatements(
+      [],
+      [
+        user('ich brauche eine übersetzung von meiner geburtsurkunde und meiner heiratsurkunde, also portugiesisch ins deutsche'),
+        user('Korrektur: es ist keine heiratsurkunde sondern meine scheidungsurkunde, sorry'),
+      ],
+      undefined,
+      'de',
+    );
+    expect(statements[0].text).toBe('ich brauche eine übersetzung von meiner geburtsurkunde und meiner scheidungsurkunde, also portugiesisch ins deutsche');
+  });
+
+  it('a language named in German is a language ("aus welcher sprache?")', () => {
+    expect(termsOf('also portugiesisch ins deutsche', 'de').stems).toContain('cat:language');
+  });
+});

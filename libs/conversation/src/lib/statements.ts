@@ -470,6 +470,8 @@ function ratherPattern(value: string): string {
 
 /** An article or a determiner between "not" and its value ("not the red one", "nicht den blauen"). */
 const DETERMINER = String.raw`(?:the|a|an|den|die|das|der|dem|ein|eine|einen|o|a|os|as|um|uma|el|la|los|las|un|una|le|les|une|du|des)`;
+/** The person's own before the new value ("keine heiratsurkunde sondern meine scheidungsurkunde"). */
+const POSSESSIVE = String.raw`(?:my|our|meu|minha|meus|minhas|nosso|nossa|mi|mis|nuestro|nuestra|mon|ma|mes|notre|nos|mein|meine|meinen|meinem|meiner|unser|unsere)`;
 /** The first words of "not only X but also Y", which corrects nothing. */
 const ONLY = new Set(['only', 'just', 'nur', 'so', 'solo', 'solamente', 'seulement', 'somente', 'apenas']);
 
@@ -480,13 +482,13 @@ const ONLY = new Set(['only', 'just', 'nur', 'so', 'solo', 'solamente', 'seuleme
  */
 function ratherCorrections(text: string): Correction[] {
   const word = String.raw`([\p{L}\p{N}][\p{L}\p{N}'’-]*)`;
-  const re = new RegExp(ratherPattern(word) + String.raw`(?:${DETERMINER}\s+)?${word}`, 'giu');
+  const re = new RegExp(ratherPattern(word) + String.raw`(?:(?:${DETERMINER}|${POSSESSIVE})\s+)?${word}`, 'giu');
   const out: Correction[] = [];
   for (const m of text.matchAll(re)) {
     const [from, to] = [m[1], m[2]];
     if (ONLY.has(fold(from)) || fold(from) === fold(to) || /\p{N}/u.test(from) !== /\p{N}/u.test(to)) continue;
     // "non je rigole mais dis-moi…": a "no" before a pronoun says no to what was asked, it rules out no value.
-    if (ALL_LANGS.some((l) => isStopWord(from, l))) continue;
+    if (ALL_LANGS.some((l) => isStopWord(from, l) || isStopWord(to, l))) continue;
     out.push({ from, to });
   }
   return out;

@@ -359,6 +359,35 @@ const compoundOf = perLanguage((lang) => {
   return heads?.length ? new RegExp(`^(\\p{L}{2,}(?:${heads.map(escapeRe).join('|')}))s(\\p{L}{4,})$`, 'u') : undefined;
 });
 
+/**
+ * The words a language's compounds end with (lang/*.ts `compoundTails`, synonym words, category words of four letters or
+ * more), folded, longest first; none for a language without `compoundTails`.
+ */
+const compoundTails = perLanguage((lang) => {
+  const d = LANGUAGE_DATA[lang];
+  if (!d.compoundTails?.length) return [];
+  const words = [...d.compoundTails, ...d.synonyms.flat(), ...d.categories.flatMap((c) => c.words)]
+    .map(fold)
+    .filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w));
+  return [...new Set(words)].filter((w) => w.length >= 4 || d.compoundTails!.includes(w)).sort((a, b) => b.length - a.length);
+});
+
+/** The words a compound tail is not split from: known words of their own ("hausnummer" is a street word, no "nummer"). */
+const wholeWords = perLanguage((lang) => {
+  const d = LANGUAGE_DATA[lang];
+  return new Set([...d.synonyms.flat(), ...d.categories.flatMap((c) => c.words), ...d.streets].map(fold));
+});
+
+/** A long word, and the known word it ends with when it is a compound of it ("standesamt", "amt"). */
+function withTail(w: { word: string; index: number; raw: string }, tails: string[]): Array<{ word: string; index: number; raw: string }> {
+  const f = fold(w.word);
+  if (f.length < 7) return [w];
+  const tail = tails.find((t) => f.length - t.length >= 3 && f.endsWith(t));
+  if (!tail) return [w];
+  const cut = w.word.length - tail.length;
+  return [w, { word: w.word.slice(cut), index: w.index + cut, raw: w.raw.slice(cut) }];
+}
+
 /** A compound word as its two parts ("wohnungsnummer" → "wohnung", "nummer"); any other word as itself. */
 function splitCompound(w: { word: string; index: number; raw: string }, re: RegExp): Array<{ word: string; index: number; raw: string }> {
   const m = re.exec(w.word);
@@ -400,7 +429,10 @@ function termsOfUncached(text: string, lang: Lang, ref?: Date, opts?: { asked?: 
   const dates = chronoResults(noEmail, lang, ref ?? new Date(Date.UTC(2000, 0, 1))).map((r) => r.start.date().toISOString().slice(0, 10));
   dates.push(...agoDates(noEmail, lang, ref ?? new Date(Date.UTC(2000, 0, 1))));
   const linked = compoundOf(lang);
-  const words = linked ? wordsOf(noEmail).flatMap((w) => splitCompound(w, linked)) : wordsOf(noEmail);
+  const split = linked ? wordsOf(noEmail).flatMap((w) => splitCompound(w, linked)) : wordsOf(noEmail);
+  const tails = compoundTails(lang);
+  // A compound is also the word it ends with ("standesamt" → "amt", "pferdehaarallergie" → "allergie").
+  const words = tails.length ? split.flatMap((w) => (wholeWords(lang).has(fold(w.word)) ? [w] : withTail(w, tails))) : split;
   const stems: string[] = [];
   const names: string[] = [];
   const cats = categories(lang);

@@ -214,7 +214,8 @@ export const SHARED_CATEGORIES: readonly SharedCategory[] = [
     members: split(
       'english ingles anglais spanish espanhol espanol espagnol french frances francais portuguese portugues portugais german alemao aleman ' +
         'allemand italian italiano italien japanese japones japonais chinese chines chino chinois mandarin korean coreano coreen arabic arabe russian ' +
-        'russo ruso russe dutch holandes neerlandais',
+        'russo ruso russe dutch holandes neerlandais englisch spanisch franzosisch portugiesisch deutsch italienisch japanisch chinesisch ' +
+        'russisch arabisch turkisch polnisch niederlandisch turkish turco turc polish polaco polones polonais',
     ),
     anyCase: true,
   },

@@ -72,6 +72,12 @@ export interface LanguageData {
    */
   compoundHeads?: string[];
   /**
+   * Short nouns a compound may end with that the language's synonym and category words do not hold ("amt" in
+   * "Standesamt", "termin" in "Zahnarzttermin"): a long word ending with one (or with one of those words) is also that
+   * word, so "welches Amt?" finds "Standesamt" (terms.ts).
+   */
+  compoundTails?: string[];
+  /**
    * Words between a slot's noun and its value, skipped to read the value: "my order number **is** 4412", "o pedido **é o**
    * 4412", "die Bestellnummer **lautet** 88412". Folded (accents dropped, "ß" kept), lower case.
    */
