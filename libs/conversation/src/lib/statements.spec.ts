@@ -2443,3 +2443,23 @@ describe('round 17: compounds end with a known word, "keine X sondern meine Y", 
     expect(termsOf('also portugiesisch ins deutsche', 'de').stems).toContain('cat:language');
   });
 });
+
+describe('round 17: a breed is its animal, a correction naming whose value it is', () => {
+  it('"what\'s my dog called?" finds the beagle whose name is written in lower case', () => {
+    const sts = statementsOf(['quiet day, just me and biscuit, my old beagle', 'off to see my sister joan in leeds on the 22nd, train at 8:50'], 'en');
+    expect(recallStatements("what's my dog called?", sts, 'en', 2).map((s) => s.text)).toEqual(['quiet day, just me and biscuit, my old beagle']);
+    expect(termsOf('mi gata es una siamesa', 'es').stems).toContain(termsOf('gato', 'es').stems[0]);
+  });
+
+  it('a correction naming whose value it is reaches past the last few statements ("Lucía tiene 5")', () => {
+    expect(
+      collectCorrections([
+        'quiero apuntar a mis dos hijos a natación. Mateo tiene 6 años y ya flota un poco, Lucía tiene 4 y le da pánico el agua',
+        'Mateo es asmático leve, lleva inhalador',
+        'lo ideal serían martes y jueves a las 18:00',
+        'mi teléfono es 654 321 987 y el correo jorge.barrios@outlook.es',
+        'perdón, me equivoqué: Lucía tiene 5, los cumplió el 3 de octubre',
+      ]),
+    ).toEqual([{ from: 'tiene 4', to: 'tiene 5' }]);
+  });
+});

@@ -992,9 +992,27 @@ function leadCorrections(sentence: string, before: string[]): Correction[] {
         continue;
       }
     }
-    for (const text of before.slice(-IMPLIED_REACH).reverse()) {
+    // Within the last few statements, or in any statement naming the one the value is of ("perdón, me equivoqué: Lucía
+    // tiene 5" after "Mateo tiene 6 años, Lucía tiene 4", said long before).
+    const owner = namedBefore(sentence, x.at);
+    const older = owner
+      ? before
+          .slice(0, -IMPLIED_REACH)
+          .reverse()
+          .filter((t) => wordsOf(t).some((w) => w.raw === owner))
+      : [];
+    const reach = [...before.slice(-IMPLIED_REACH).reverse(), ...older];
+    for (const text of reach) {
       const old = valuesAt(text)
-        .filter((y) => valueShape(y.v) === valueShape(x.v) && fold(y.v) !== fold(x.v) && comparable(y.v, x.v) && fold(lead(text, y.at) ?? '') === fold(word))
+        .filter(
+          (y) =>
+            valueShape(y.v) === valueShape(x.v) &&
+            fold(y.v) !== fold(x.v) &&
+            comparable(y.v, x.v) &&
+            fold(lead(text, y.at) ?? '') === fold(word) &&
+            // Of the one the correction names, or of no one named ("Mateo tiene 6" is no slip of "Lucía tiene 5").
+            (!owner || !namedBefore(text, y.at) || namedBefore(text, y.at) === owner),
+        )
         .at(-1);
       if (old) {
         out.push({ from: `${text.slice(old.at - word.length - 1, old.at).trim()} ${old.v}`, to: `${word} ${x.v}` });
@@ -1003,6 +1021,24 @@ function leadCorrections(sentence: string, before: string[]): Correction[] {
     }
   }
   return out.filter((c, i) => out.findIndex((o) => fold(o.from) === fold(c.from)) === i);
+}
+
+/** The stems of the words that ask for a name ("name", "called", "nome", "chama", "heißt"), with their synonym groups. */
+const namingStems = perLanguage((lang) => {
+  const words = [...LANGUAGE_DATA[lang].namings, ...ADDRESSEE[lang].names, ...ADDRESSEE[lang].called];
+  return new Set(words.flatMap((w) => termsOf(w, lang).stems));
+});
+
+/** The capitalized name just before a value, within its clause ("Lucía tiene 5" → "Lucía"), as written. */
+function namedBefore(text: string, at: number): string | undefined {
+  const clause =
+    text
+      .slice(0, at)
+      .split(/[,;.:!?]/u)
+      .at(-1) ?? '';
+  const words = wordsOf(clause);
+  const name = words.slice(-3).find((w, k, ws) => /^\p{Lu}\p{Ll}+$/u.test(w.raw) && (k > 0 || ws.length < 3 || words.length <= 3));
+  return name?.raw;
 }
 
 /** The last word of three or more letters that is no stop word among the three words before a position, folded. */
@@ -2074,7 +2110,7 @@ export function recallStatements(
   // does not: its terms count a third and are left out of the share of the question's terms a statement has.
   const backStems = reading.backStems;
   const context = new Set(qStems.some((t) => !backStems.includes(t)) ? backStems : []);
-  const asked = qStems.length - qStems.filter((t) => context.has(t)).length;
+  let asked = qStems.length - qStems.filter((t) => context.has(t)).length;
   const qValues = [...q.numbers, ...q.codes, ...q.emails, ...q.names.filter((n) => !qStems.includes(n))];
   // "What time…?" is answered by a time of day, not by a date alone ("el que caduca en 3 meses").
   const typedAs = types.includes('hour') ? types.filter((t) => t !== 'time') : types;
@@ -2113,6 +2149,11 @@ export function recallStatements(
     return n;
   };
   const valuesOf = (s: Statement) => [...s.terms.numbers, ...s.terms.codes, ...s.terms.emails, ...s.terms.names];
+  // The words that ask for a name ("called", "name") are no subject: "what's my dog called?" is answered by the statement
+  // about the dog ("just me and biscuit, my old beagle"), whose name is in lower case, when nothing said has those words.
+  const naming = namingStems(lang);
+  // So is who someone is to the person when nothing said names them that way ("my dog": "ref:dog", said as "my beagle").
+  if (types.includes('person')) asked -= qStems.filter((t) => (naming.has(t) || t.startsWith('ref:')) && !context.has(t) && df(t) === 0).length;
   // The question's terms that some statement has: the others cannot tell statements apart.
   const known = qStems.filter((t) => df(t) > 0 && !context.has(t)).length + qValues.filter((v) => pool.some((s) => valuesOf(s).includes(v))).length;
   // Asked by a day of the month alone ("¿qué tengo el 9?", "what's on the 21st for me?", "was kommt am 12. bei mir an?"):
@@ -2219,7 +2260,11 @@ export function recallStatements(
   // "Who…?" / "what's … called?" naming the person by a word nothing said holds ("the young man", "o escritor", "la
   // paciente"): the statement naming a person, who they are to the person first ("my nephew Arlo"), else by a full name.
   // What matched names no one ("¿quién escribió la novela?" → "necesito diez ejemplares") does not answer it either.
-  if (types.includes('person') && !scored.some((x) => x.typed) && (known < asked + qValues.length || !known)) {
+  // The words that ask for a name ("called", "name") are no subject: "what's my dog called?" is answered by the statement
+  // about the dog ("just me and biscuit, my old beagle"), whose name is in lower case.
+  const subject = qStems.filter((t) => !naming.has(t) && !context.has(t));
+  const aboutSubject = subject.length > 0 && scored.some((x) => subject.every((t) => x.s.terms.stems.includes(t)));
+  if (types.includes('person') && !aboutSubject && !scored.some((x) => x.typed) && (known < asked + qValues.length || !known)) {
     const kin = (x: (typeof all)[number]) => (x.s.terms.stems.some((t) => t.startsWith('ref:')) ? 1 : 0);
     // Who someone is to the person counts as much as a word matched ("who's going to be at the flat?": "my flatmate Joss
     // will be in" before "a sofa from Hallam Home", whose "home" meets "flat").

@@ -349,4 +349,26 @@ const DE: Paraphrase = {
   },
 };
 
+/**
+ * Breeds are kinds of dog or cat ("just me and biscuit, my old beagle" answers "what's my dog called?"): each breed is
+ * broader-linked to the language's word for its animal. Folded, one word each (a two-word breed by its distinctive word).
+ */
+const DOG_BREEDS = (
+  'labrador retriever poodle caniche bulldog beagle pug dachshund teckel salsicha collie husky chihuahua schnauzer pinscher spitz ' +
+  'pomeranian rottweiler dalmatian dalmata maltese maltes bichon lhasa akita corgi doberman greyhound galgo shiba terrier yorkie ' +
+  'springer spaniel setter pointer whippet labradoodle cockapoo mastiff boxer'
+).split(' ');
+const CAT_BREEDS = 'siamese siames siamois ragdoll sphynx persian persa persan bengal'.split(' ');
+const ANIMAL: Record<Lang, { dog: string; cat: string }> = {
+  en: { dog: 'dog', cat: 'cat' },
+  pt: { dog: 'cachorro', cat: 'gato' },
+  es: { dog: 'perro', cat: 'gato' },
+  fr: { dog: 'chien', cat: 'chat' },
+  de: { dog: 'hund', cat: 'katze' },
+};
+for (const [lang, p] of Object.entries({ en: EN, pt: PT, es: ES, fr: FR, de: DE }) as Array<[Lang, Paraphrase]>) {
+  for (const breed of DOG_BREEDS) p.broader[breed] ??= [ANIMAL[lang].dog];
+  for (const breed of CAT_BREEDS) p.broader[breed] ??= [ANIMAL[lang].cat];
+}
+
 export const PARAPHRASE: Record<Lang, Paraphrase> = { en: EN, pt: PT, es: ES, fr: FR, de: DE };
