@@ -241,3 +241,23 @@ function asksCapabilitiesIn(message: string): boolean {
   // "what do you think?": "do" before its subject is no verb of serving.
   return t.some((x, k) => WORDS.serve.has(x) && !(x === 'do' && WORDS.you.has(t[k + 1] ?? '')));
 }
+
+/** "Falta" and "fehlt" ask what is missing without naming who: "falta alguma info pra fechar?". */
+const MISSING = new Set(['falta', 'faltou', 'fehlt', 'manque']);
+
+/**
+ * "Do you need anything else from me?", "falta alguma info pra fechar?", "¿necesitas algo más de mí?", "brauchst du noch
+ * was von mir?", "vous avez besoin d'autre chose ?": whether the agent still needs something of the person. Not "what else
+ * do I need to bring?" (the person asks what they need).
+ */
+export function asksWhatElseIsNeeded(message: string): boolean {
+  const t = tokens(message);
+  if (!t.length || !isQuestion(message, t)) return false;
+  if (t.some((x) => SUBJECT_ME.has(x))) return false;
+  if (!t.some((x) => WORDS.need.has(x))) return false;
+  const more = t.findIndex((x) => WORDS.more.has(x));
+  if (more < 0) return t.some((x) => MISSING.has(x));
+  // "anything else", "mais alguma coisa", "algo más": nothing named ("do you need more photos?" asks for photos).
+  const next = t[more + 1];
+  return !next || WORDS.generic.has(next) || WORDS.me.has(next) || WORDS.you.has(next) || WORDS.about.has(next) || STOP_LANGS.some((l) => isStopWord(next, l));
+}

@@ -1,4 +1,4 @@
-import { asksAboutAgent, asksOwnName, asksWhatWasTold, isRequestToAgent } from './addressee';
+import { asksAboutAgent, asksOwnName, asksWhatElseIsNeeded, asksWhatWasTold, isRequestToAgent } from './addressee';
 import { backTo, isStatusCue, smallTalkAnswer, smallTalkOf } from './smalltalk';
 import { article as enArticle, ASKED_FOR_NAME, bareName, describeFacts, extractFacts, mergeFacts, relationPhrase } from './facts';
 import { detectLanguage } from './detect-language';
@@ -36,6 +36,8 @@ import {
   profileStatements,
   asksAboutMe,
   speaksOfSelf,
+  proposesTime,
+  proposedWhen,
   askedDay,
   questionClauses,
   holdsDay,
@@ -101,6 +103,24 @@ interface Ctx {
   /** The whole message, before an apology is split off it ("desculpa, tô meio perdida. que horas começa mesmo?"). */
   message: string;
 }
+
+/** "Do you need anything else from me?": nothing more for now, what was given is kept. */
+const NOTHING_ELSE: Record<'warm' | 'reserved', Record<Lang, string>> = {
+  warm: {
+    en: "Nothing else for now{name} — I have what you've told me. If anything changes, just let me know.",
+    pt: 'Por enquanto não preciso de mais nada{name} — já tenho o que você me passou. Se algo mudar, é só me avisar.',
+    es: 'Por ahora no necesito nada más{name}: ya tengo lo que me has contado. Si algo cambia, me avisas.',
+    fr: 'Rien d’autre pour l’instant{name} : j’ai ce que tu m’as donné. Si quelque chose change, dis-le-moi.',
+    de: 'Im Moment brauche ich nichts weiter{name} – ich habe, was du mir gegeben hast. Wenn sich etwas ändert, sag einfach Bescheid.',
+  },
+  reserved: {
+    en: 'Nothing further is needed for now{name}. I have the details you gave me; please let me know if anything changes.',
+    pt: 'Por ora não é necessário mais nada{name}. Já tenho os dados que você me informou; avise-me se algo mudar.',
+    es: 'Por ahora no hace falta nada más{name}. Tengo los datos que me ha dado; avíseme si algo cambia.',
+    fr: 'Rien d’autre pour le moment{name}. J’ai les informations que vous m’avez données ; prévenez-moi si quelque chose change.',
+    de: 'Im Moment benötige ich nichts weiter{name}. Ich habe Ihre Angaben; geben Sie mir bitte Bescheid, falls sich etwas ändert.',
+  },
+};
 
 /** Facts the engine reacts to personally ("Oh nice, jazz!"); numbers and codes are noted, not chatted about. */
 const ACK_KINDS = new Set<Fact['kind']>(['preference', 'plan', 'goal', 'relation', 'location', 'job', 'date']);
@@ -434,6 +454,12 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
   if (isAgentQuestion(message, ctx.req.soul.name) || asksAboutAgent(message)) {
     ctx.introduced = true;
     return agentIntro(ctx);
+  }
+
+  // "Do you need anything else from me?": nothing is asked again (what was given is known), and nothing told back.
+  if (asksWhatElseIsNeeded(message) && !ctx.newFacts.length) {
+    ctx.recalled = true;
+    return [fill(ctx, NOTHING_ELSE[ctx.voice.chatty || ctx.voice.id === 'concise' ? 'warm' : 'reserved'][lang])];
   }
 
   // "What do you know about me so far?": all that was told, before any one remembered detail the question names.
@@ -822,6 +848,17 @@ function respond(ctx: Ctx, message: string, i: Intents): string[] {
     // A question about something the agent cannot know ("y a du café à volonté ?", "is the wifi fast?") is answered
     // honestly, also by a concise voice: a follow-up from a subject said before ("which payment method did you use?") does
     // not answer it. A teacher asks what the learner needs instead.
+    // A question that proposes a day or a time ("¿podría ser el sábado 22 a las 17h?") tells it: it is noted, not answered
+    // as something the agent cannot look up.
+    const told = rest.question && !ack && !findTopic(message) ? extractStatements(message, { language: ctx.req.language }).map((f) => f.text ?? '') : [];
+    // The question itself proposes ("pode ser sexta às 15h?"), not a statement beside it ("vou viajar dia 12, preciso avisar?",
+    // "¿podría ser el sábado 22 a las 17h? salgo de currar a las 15").
+    const asking = fold(message);
+    const when = told
+      .filter((t) => proposesTime(t, lang) && asking.includes(`${fold(trimEnd(t)).replace(/[\s?¿!.]+$/u, '')}?`))
+      .map((t) => proposedWhen(t, lang))
+      .find(Boolean);
+    if (when) return [`${choose(ctx, ECHO_FRAMES[lang])}${when}.`, fill(ctx, choose(ctx, L.anythingElse))];
     if (rest.question && !rest.request && !personal && !findTopic(message) && ctx.voice.id !== 'teacher') {
       if (!ack) parts.push(fill(ctx, choose(ctx, L.question)));
       if (about) parts.push(about);

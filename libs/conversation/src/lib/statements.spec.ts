@@ -34,7 +34,7 @@ import {
 } from './statements';
 import { termsOf } from './terms';
 import { tradeOf } from './domains';
-import { asksAboutAgent, asksCapabilities } from './addressee';
+import { asksAboutAgent, asksCapabilities, asksWhatElseIsNeeded } from './addressee';
 import { entitySoul } from '../testing/play';
 import type { ChatTurn, Fact, Soul } from './types';
 
@@ -2461,5 +2461,40 @@ describe('round 17: a breed is its animal, a correction naming whose value it is
         'perdón, me equivoqué: Lucía tiene 5, los cumplió el 3 de octubre',
       ]),
     ).toEqual([{ from: 'tiene 4', to: 'tiene 5' }]);
+  });
+});
+
+describe('round 17: "anything else you need from me?", a question that proposes a time', () => {
+  it('asks whether the agent still needs something, in five languages, and not what the person needs', () => {
+    for (const q of [
+      'do u need anything else from me to lock it in?',
+      'falta alguma info pra fechar?',
+      'precisa de mais alguma coisa minha?',
+      '¿necesitas algo más de mí?',
+      'benötigen sie noch etwas von mir?',
+      "vous avez besoin d'autre chose de ma part ?",
+    ])
+      expect([q, asksWhatElseIsNeeded(q)]).toEqual([q, true]);
+    for (const q of ['what else do i need to bring?', 'do you need more photos of the damage?', 'do I need anything else?'])
+      expect([q, asksWhatElseIsNeeded(q)]).toEqual([q, false]);
+  });
+
+  it('is answered without asking for anything again nor telling back what was said', () => {
+    const [, , reply] = play(getSoul('playful-companion')!, [
+      'me llamo Valentina, mi correo es vale@example.com',
+      'la referencia del pago es TT-5512',
+      '¿necesitas algo más de mí?',
+    ]);
+    expect(reply).toMatch(/no necesito nada más/i);
+    expect(reply).not.toMatch(/pedido|correo|TT-5512/i);
+  });
+
+  it('a question proposing a day and a time is noted with them, not answered as something that cannot be looked up', () => {
+    const [, reply] = play(getSoul('playful-companion')!, [
+      'quiero hacerme un tatuaje en el antebrazo izquierdo',
+      '¿podría ser el sábado 22 a las 17h? salgo de currar a las 15',
+    ]);
+    expect(reply).toMatch(/el sábado 22 a las 17h/);
+    expect(reply).not.toMatch(/consultar|verificar/);
   });
 });

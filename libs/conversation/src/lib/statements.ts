@@ -131,6 +131,34 @@ export function opensLikeQuestion(sentence: string, lang: Lang): boolean {
   return /^(?:o|em|de|a|en)$/.test(words[0]);
 }
 
+/** Does the sentence propose a day or a time: a time of day, a date or a weekday (not a number alone)? */
+export function proposesTime(sentence: string, lang: Lang): boolean {
+  return TIME_OF_DAY.test(sentence) || wordsOf(sentence).some((w) => weekdays(lang).has(fold(w.word))) || termsOf(sentence, lang).dates.length > 0;
+}
+
+/**
+ * The day and time a proposal names, from its first day, date or time word to the end ("can i pick it up thursday after
+ * work, around 6" → "thursday after work, around 6"; "o técnico pode vir terça de manhã" → "terça de manhã"), with the
+ * preposition or article before it ("às 15h", "on the 22nd").
+ */
+export function proposedWhen(sentence: string, lang: Lang): string | undefined {
+  const words = wordsOf(sentence);
+  const months = monthsOf(lang);
+  const k = words.findIndex((w) => weekdays(lang).has(fold(w.word)) || months.has(fold(w.word)) || /\d/.test(w.word));
+  if (k < 0) return undefined;
+  const before = fold(words[k - 1]?.word ?? '');
+  const lead = LANGUAGE_DATA[lang].asking.leads.includes(before) || (before.length <= 2 && isStopWord(before, lang));
+  const start = k > 0 && lead ? k - 1 : k;
+  return (
+    trimEnd(
+      sentence
+        .slice(words[start].index)
+        .replace(/[?¿!]+/gu, '')
+        .trim(),
+    ) || undefined
+  );
+}
+
 /** Does the sentence name a value it could propose: a number, a time of day, a date or a weekday? */
 function proposesValue(sentence: string, lang: Lang): boolean {
   return (

@@ -62,6 +62,10 @@ export interface AddresseeWords {
   about: string[];
   /** Prepositions of place ("in", "na", "en", "dans", "im"): "o que vcs fazem aí na clínica?" names the business's place. */
   at: string[];
+  /** Verbs of needing ("need", "precisa", "necesitas", "besoin", "brauchst"): "do you need anything else from me?". */
+  need: string[];
+  /** "else", "more", "mais", "más", "autre", "noch": what the agent may still need. */
+  more: string[];
   /** Modals of ability ("can", "pode", "puedes", "pouvez", "kannst"). */
   can: string[];
 }
@@ -91,10 +95,14 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     aside: w('for about of'),
     what: w('what whats'),
     serve: w('help do sort handle manage offer provide fix solve cover arrange deal assist support'),
-    generic: w('kind kinds kinda sort sorts type types thing things stuff else exactly actually anyway services service here there out'),
+    generic: w(
+      'kind kinds kinda sort sorts type types thing things stuff else exactly actually anyway services service here there out anything something info details',
+    ),
     besides: w('besides apart except'),
     about: w('about with regarding'),
     can: w('can could would will'),
+    need: w('need needs require'),
+    more: w('else more'),
     at: w('in at'),
   },
   pt: {
@@ -138,10 +146,12 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     serve: w(
       'ajudar ajuda ajudam ajudaria fazer faz fazem fazes fariam resolver resolve resolvem oferecer oferece oferecem cuidar cuida cuidam atender atende atendem',
     ),
-    generic: w('tipo tipos coisa coisas exatamente mesmo ai aqui mais servico servicos'),
+    generic: w('tipo tipos coisa coisas exatamente mesmo ai aqui mais servico servicos alguma algum info informacao dado dados'),
     besides: w('alem fora tirando'),
     about: w('sobre com'),
     can: w('pode podem podes poderia poderiam consegue conseguem'),
+    need: w('precisa precisam precisaria falta faltou'),
+    more: w('mais'),
     at: w('na no em'),
   },
   es: {
@@ -181,10 +191,12 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     serve: w(
       'ayudar ayudas ayuda ayudais ayudan hacer haces hace haceis hacen resolver resuelves resuelve resolveis resuelven gestionar gestionas gestiona gestionais gestionan ofrecer ofreces ofrece ofreceis ofrecen ocuparte ocupais',
     ),
-    generic: w('tipo tipos cosa cosas exactamente aqui ahi mas servicio servicios'),
+    generic: w('tipo tipos cosa cosas exactamente aqui ahi mas servicio servicios algo dato datos informacion'),
     besides: w('ademas aparte salvo'),
     about: w('sobre con'),
     can: w('puedes puede podeis pueden podrias podria'),
+    need: w('necesitas necesita necesitais necesitan falta'),
+    more: w('mas'),
     at: w('en'),
   },
   fr: {
@@ -224,10 +236,12 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     aside: w('pour sur de du'),
     what: w('que qu quoi'),
     serve: w('aider aides aidez faire fais faites proposer proposes proposez gerer geres gerez offrir offres offrez occuper occupes occupez regler'),
-    generic: w('genre type types chose choses exactement ici la services service autre'),
+    generic: w('genre type types chose choses exactement ici la services service autre quelque information informations'),
     besides: w('outre part sauf'),
     about: w('sur avec concernant'),
     can: w('peux peut pouvez pourrais pourriez'),
+    need: w('besoin faut manque'),
+    more: w('autre chose plus'),
     at: w('dans chez a au'),
   },
   de: {
@@ -252,10 +266,12 @@ export const ADDRESSEE: Record<Lang, AddresseeWords> = {
     aside: w('fur von uber'),
     what: w('was'),
     serve: w('helfen hilfst helft machen machst macht bieten bietest bietet anbieten erledigen erledigst erledigt ubernehmen ubernimmst kummern'),
-    generic: w('alles genau sonst noch so denn hier eigentlich sachen dinge leistungen art arten'),
+    generic: w('alles genau sonst noch so denn hier eigentlich sachen dinge leistungen art arten etwas irgendwas was angaben infos'),
     besides: w('ausser ausserdem neben'),
     about: w('mit uber wegen'),
     can: w('kannst konnt konnen kann konntest konnten'),
+    need: w('brauchst braucht brauchen benotigen benotigst fehlt'),
+    more: w('noch sonst'),
     at: w('im in bei'),
   },
 };
