@@ -84,44 +84,47 @@ export const HELD_OUT_C_FLOOR = 0.65;
  * R and S; dev S was never tuned on: its floor is what the engine scored on it at the end of the round), and on 2026-11-28
  * (round 13, with dev T's first floors; dev S still never tuned on), and on 2026-11-29 (round 14, with dev U's first floors,
  * from a full run of both services' HTTP suites; dev S still never tuned on), and on 2026-11-29 (round 15, with dev V's
- * first floors, from a full run of both services' HTTP suites; dev S still never tuned on).
+ * first floors, from a full run of both services' HTTP suites; dev S still never tuned on), and on 2026-11-29 (round 17, with
+ * dev W's first floors, from a full run of both services' HTTP suites; dev S still never tuned on).
  */
 export const DEV_FLOORS: Record<'messaging' | 'entity', Partial<Record<DialoguePart, number>>> = {
   messaging: {
     'dev D': 139,
     'dev E': 88,
     'dev G': 99,
-    'dev I': 94,
+    'dev I': 95,
     'dev K': 99,
     'dev L': 100,
     'dev M': 103,
-    'dev N': 112,
+    'dev N': 113,
     'dev O': 101,
     'dev P': 105,
     'dev Q': 72,
     'dev R': 55,
     'dev S': 96,
     'dev T': 66,
-    'dev U': 97,
-    'dev V': 92,
+    'dev U': 99,
+    'dev V': 94,
+    'dev W': 110,
   },
   entity: {
     'dev D': 187,
     'dev E': 89,
     'dev G': 97,
     'dev I': 85,
-    'dev K': 92,
+    'dev K': 94,
     'dev L': 91,
     'dev M': 101,
     'dev N': 109,
     'dev O': 98,
     'dev P': 99,
-    'dev Q': 60,
-    'dev R': 58,
-    'dev S': 101,
+    'dev Q': 63,
+    'dev R': 60,
+    'dev S': 103,
     'dev T': 67,
-    'dev U': 90,
-    'dev V': 100,
+    'dev U': 91,
+    'dev V': 101,
+    'dev W': 116,
   },
 };
 
