@@ -1685,7 +1685,7 @@ function correctedText(text: string, corrections: Correction[]): { text: string;
     const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${nots}|não)\s+(?:\p{L}+\s+){0,2}?${escapeRe(c.from)}(?![\p{L}\p{N}])`, 'giu');
     for (const m of text.matchAll(re)) end = Math.max(end, (m.index ?? 0) + m[0].length);
   }
-  const names = (clause: string, v: string) => new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(v)}(?![\p{L}\p{N}])`, 'iu').test(clause);
+  const names = namesValue;
   // "nicht matt, sondern glänzend": the new value comes after the "not", which is then no end.
   if (end >= 0 && own.some((c) => names(text.slice(end), c.to))) end = -1;
   const head = applyCorrections(end < 0 ? text : text.slice(0, end), corrections);
