@@ -12,16 +12,30 @@ const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(join(root, 'package.json'));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A port nothing listens on now (the kernel's choice). */
-export function freePort() {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => done(port));
+/** The ports freePort handed out in this run: the kernel may offer a closed one again before its process binds it. */
+const HANDED = new Set();
+
+/**
+ * A port nothing listens on now (the kernel's choice), never one handed out before in this run. Twelve processes get
+ * their ports before any of them binds; a CI run once gave an entity api and worker the same port, and the api's
+ * requests reached the worker ("Workers serve only /healthz, /readyz, /metrics").
+ */
+export async function freePort() {
+  for (let i = 0; i < 20; i++) {
+    const port = await new Promise((done, fail) => {
+      const s = createServer();
+      s.once('error', fail);
+      s.listen(0, '127.0.0.1', () => {
+        const { port } = s.address();
+        s.close(() => done(port));
+      });
     });
-  });
+    if (!HANDED.has(port)) {
+      HANDED.add(port);
+      return port;
+    }
+  }
+  throw new Error('freePort: the kernel kept offering ports already handed out');
 }
 
 export function portAnswers(port, host = '127.0.0.1') {
